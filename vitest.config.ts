@@ -1,0 +1,42 @@
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: { name: 'contracts', root: './packages/contracts', include: ['test/**/*.test.ts'], environment: 'node' },
+      },
+      {
+        test: {
+          name: 'api',
+          root: './apps/api',
+          include: ['test/**/*.test.ts'],
+          exclude: ['test/server-mode/**'],
+          environment: 'node',
+          testTimeout: 30000,
+          hookTimeout: 60000,
+        },
+      },
+      {
+        // The same API suite on a PostgreSQL server and Redis, with the two-process tests (npm run test:server).
+        test: {
+          name: 'api-server',
+          root: './apps/api',
+          include: ['test/**/*.test.ts'],
+          // the security proofs (fuzzing, uploads, crashes, faults) are about the code, not the database
+          // kind; they run once, in the api project (the crash test there uses a real process)
+          // key rotation re-encrypts every row of the database, so it needs a database of its own
+          // and the back office's first-start account needs a fresh one (both run in the api project)
+          exclude: ['test/security/**', 'test/storage-and-keys.test.ts', 'test/backoffice-*.test.ts'],
+          environment: 'node',
+          testTimeout: 60000,
+          hookTimeout: 120000,
+        },
+      },
+      {
+        extends: './apps/web/vite.config.ts',
+        test: { name: 'web', root: './apps/web', include: ['test/**/*.test.{ts,tsx}'], environment: 'jsdom' },
+      },
+    ],
+  },
+});
