@@ -1,0 +1,64 @@
+import { z } from 'zod';
+import { APPLICATION_STATUSES } from './backoffice-queue.ts';
+
+/** One field of a collected section as the reviewer sees it (identity numbers already masked). */
+export const reviewFieldSchema = z.object({
+  path: z.string(),
+  value: z.union([z.string(), z.number(), z.boolean(), z.null()]),
+  /** A stored document: a short-lived link and its type. */
+  file: z.object({ url: z.string(), content_type: z.string() }).optional(),
+});
+export type ReviewField = z.infer<typeof reviewFieldSchema>;
+
+export const reviewStageSchema = z.object({
+  stage: z.number(),
+  name: z.string(),
+  admin_activity: z.enum(['Accept', 'Pending', 'Reject']).nullable(),
+  reason: z.string().nullable(),
+  updated_at: z.string(),
+});
+
+/** GET /api/v1/backoffice/applications/:id: everything collected, side by side. */
+export const applicationDataSchema = z.object({
+  id: z.string(),
+  status: z.enum(APPLICATION_STATUSES),
+  stage: z.number(),
+  mobile: z.string(),
+  email: z.string().nullable(),
+  client_code: z.string().nullable(),
+  created_at: z.string(),
+  utm: z.object({ source: z.string().nullable(), medium: z.string().nullable(), campaign: z.string().nullable() }),
+  refcode: z.string().nullable(),
+  review: z.object({ status: z.string(), text: z.string() }).nullable(),
+  stages: z.array(reviewStageSchema),
+  /** Each section of the record (private ones included) as a flat list of fields. */
+  sections: z.record(z.string(), z.array(reviewFieldSchema)),
+  /** Results a reviewer looks for first, when the step recorded them. */
+  checks: z.object({
+    face_match: z.union([z.number(), z.string(), z.boolean()]).nullable(),
+    name_match: z.union([z.number(), z.string(), z.boolean()]).nullable(),
+  }),
+  /** True while the applicant has finished and waits for a decision: only then can stages be decided. */
+  decidable: z.boolean(),
+});
+export type ApplicationData = z.infer<typeof applicationDataSchema>;
+
+/** POST /api/v1/backoffice/applications/:id/decisions: accept or reject stages (a reason is required to reject). */
+export const decisionBodySchema = z.object({
+  decisions: z
+    .array(
+      z
+        .object({
+          stage: z.number().int().min(110).max(210),
+          activity: z.enum(['Accept', 'Reject']),
+          reason: z.string().trim().max(500).optional(),
+        })
+        .refine((d) => d.activity === 'Accept' || (d.reason?.length ?? 0) >= 3, {
+          message: 'A reason is required to reject a stage',
+          path: ['reason'],
+        }),
+    )
+    .min(1)
+    .max(12),
+});
+export type DecisionBody = z.infer<typeof decisionBodySchema>;

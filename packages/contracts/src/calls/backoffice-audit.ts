@@ -1,0 +1,25 @@
+import { z } from 'zod';
+
+export const auditEntrySchema = z.object({
+  id: z.number(),
+  at: z.string(),
+  actor_kind: z.enum(['staff', 'applicant', 'system']),
+  actor: z.string().nullable(),
+  action: z.string(),
+  stage: z.number().nullable(),
+  before: z.unknown(),
+  after: z.unknown(),
+  hash: z.string(),
+});
+export type AuditEntry = z.infer<typeof auditEntrySchema>;
+
+/** The chain check: every row's hash recomputed and linked to the previous one. */
+export const chainCheckSchema = z.object({
+  valid: z.boolean(),
+  checked: z.number(),
+  broken_at: z.number().nullable(),
+});
+
+/** GET /api/v1/backoffice/applications/:id/audit: the application's trail, oldest first. */
+export const auditDataSchema = z.object({ entries: z.array(auditEntrySchema), chain: chainCheckSchema });
+export type AuditData = z.infer<typeof auditDataSchema>;

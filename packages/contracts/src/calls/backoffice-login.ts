@@ -1,0 +1,24 @@
+import { z } from 'zod';
+
+/** POST /api/v1/backoffice/login (contract): a staff member signs in; data.token is their bearer token. */
+export const STAFF_ROLES = ['reviewer', 'admin'] as const;
+export type StaffRole = (typeof STAFF_ROLES)[number];
+
+export const staffLoginBodySchema = z.object({
+  email: z.string().trim().toLowerCase().max(254).pipe(z.email('Enter valid email')),
+  password: z.string().min(1, 'Password is required').max(200),
+});
+
+export const staffMemberSchema = z.object({
+  id: z.string(),
+  email: z.string(),
+  name: z.string(),
+  role: z.enum(STAFF_ROLES),
+  active: z.boolean(),
+  created_at: z.string(),
+  last_login_at: z.string().nullable(),
+});
+export type StaffMember = z.infer<typeof staffMemberSchema>;
+
+export const staffLoginDataSchema = z.object({ token: z.string(), staff: staffMemberSchema });
+export type StaffLoginData = z.infer<typeof staffLoginDataSchema>;

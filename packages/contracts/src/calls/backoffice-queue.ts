@@ -1,0 +1,48 @@
+import { z } from 'zod';
+
+/**
+ * Where an application stands for the back office: still being filled in, waiting for review,
+ * sent back to the applicant (a stage rejected) or activated.
+ */
+export const APPLICATION_STATUSES = ['Pending', 'Rejected', 'Completed', 'In progress'] as const;
+export type ApplicationStatus = (typeof APPLICATION_STATUSES)[number];
+
+const isoDay = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Invalid date');
+
+/** GET /api/v1/backoffice/applications: the review queue, oldest waiting first. */
+export const queueQuerySchema = z.object({
+  status: z.enum(APPLICATION_STATUSES).optional(),
+  stage: z.coerce.number().int().min(110).max(220).optional(),
+  from: isoDay.optional(),
+  to: isoDay.optional(),
+  utm_source: z.string().max(100).optional(),
+  /** A full mobile number or PAN (searched by exact match, never shown unmasked in the list). */
+  q: z.string().trim().max(20).optional(),
+  page: z.coerce.number().int().min(1).max(10_000).default(1),
+});
+export type QueueQuery = z.input<typeof queueQuerySchema>;
+
+export const queueItemSchema = z.object({
+  id: z.string(),
+  mobile: z.string(),
+  pan: z.string().nullable(),
+  name: z.string().nullable(),
+  stage: z.number(),
+  status: z.enum(APPLICATION_STATUSES),
+  waiting_since: z.string(),
+  created_at: z.string(),
+  utm_source: z.string().nullable(),
+  utm_campaign: z.string().nullable(),
+  refcode: z.string().nullable(),
+  client_code: z.string().nullable(),
+});
+export type QueueItem = z.infer<typeof queueItemSchema>;
+
+export const queueDataSchema = z.object({
+  items: z.array(queueItemSchema),
+  total: z.number(),
+  page: z.number(),
+  page_size: z.number(),
+  counts: z.record(z.enum(APPLICATION_STATUSES), z.number()),
+});
+export type QueueData = z.infer<typeof queueDataSchema>;

@@ -1,0 +1,22 @@
+import { z } from 'zod';
+import { STAFF_ROLES, staffMemberSchema } from './backoffice-login.ts';
+
+/** GET /api/v1/backoffice/staff (admin): every staff account. */
+export const staffListDataSchema = z.object({ staff: z.array(staffMemberSchema) });
+
+/** POST /api/v1/backoffice/staff (admin): adds a reviewer or an admin. */
+export const addStaffBodySchema = z.object({
+  email: z.string().trim().toLowerCase().max(254).pipe(z.email('Enter valid email')),
+  name: z
+    .string()
+    .trim()
+    .min(3, 'Use at least 3 characters')
+    .max(60, 'Use at max 60 characters')
+    .regex(/^[\p{L} .'-]+$/u, 'Enter only Alphabets'),
+  role: z.enum(STAFF_ROLES),
+  password: z.string().min(12, 'Use at least 12 characters').max(200),
+});
+export type AddStaffBody = z.infer<typeof addStaffBodySchema>;
+
+/** POST /api/v1/backoffice/staff/:id/active (admin): disables (signing them out) or re-enables an account. */
+export const setStaffActiveBodySchema = z.object({ active: z.boolean() });

@@ -1,0 +1,49 @@
+import { z } from 'zod';
+import { CDL_DOCUMENT_TYPES } from '../enums.ts';
+
+/**
+ * GET get-digi-data (section 7). With code and state (the return to /returnurl) the code is
+ * exchanged and the issued documents are stored; without them, the stored documents are
+ * confirmed and the stage moves on, or, when none are stored yet, data.data.url starts the flow.
+ */
+export const getDigiDataQuerySchema = z.object({
+  code: z.string().max(512).optional(),
+  state: z.string().max(256).optional(),
+  error: z.string().max(128).optional(),
+  error_description: z.string().max(512).optional(),
+});
+export type GetDigiDataQuery = z.input<typeof getDigiDataQuerySchema>;
+
+export const getDigiDataDataSchema = z.object({
+  screen: z.string(),
+  is_pan_missing: z.boolean().optional(),
+  /** The failure offers 'Retry Using Digilocker' or a manual upload (section 4). */
+  failed: z.boolean().optional(),
+  data: z.object({ url: z.string() }).optional(),
+});
+export type GetDigiDataData = z.infer<typeof getDigiDataDataSchema>;
+
+/** One address document of digilocker_obj.cdl_documents (section 3). */
+export const cdlDocumentSchema = z.looseObject({
+  document_type: z.union([z.enum(CDL_DOCUMENT_TYPES), z.string()]),
+  name: z.string(),
+  gender: z.string(),
+  dob: z.string(),
+  care_of: z.string(),
+  house: z.string(),
+  street: z.string(),
+  locality: z.string(),
+  landmark: z.string(),
+  address1: z.string(),
+  address2: z.string(),
+  district_city: z.string(),
+  state: z.string(),
+  pincode: z.string(),
+  country: z.string(),
+  /** Aadhaar only as its last four digits, masked ('xxxxxxxx1234'). */
+  uid: z.string(),
+});
+export type CdlDocument = z.infer<typeof cdlDocumentSchema>;
+
+/** Fields of a document the applicant never sees (section 2: internal fields hidden). */
+export const CDL_INTERNAL_FIELDS = ['document_type', 'document', 'back_document', 'is_object', 'source'] as const;

@@ -1,0 +1,11 @@
+import { z } from 'zod';
+
+/**
+ * GET initilize-digilocker and GET initilize-digi (section 7): a fresh OAuth 2 authorization
+ * request (PKCE S256 and state). The browser posts a hidden form to data.data.url.
+ */
+export const digilockerInitializeDataSchema = z.object({
+  data: z.object({ url: z.string() }),
+  screen: z.string().optional(),
+});
+export type DigilockerInitializeData = z.infer<typeof digilockerInitializeDataSchema>;

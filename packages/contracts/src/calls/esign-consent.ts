@@ -1,0 +1,29 @@
+import { z } from 'zod';
+
+/** GET esign-consent?epro_id= (section 7): starts the Aadhaar OTP signing in the popup. */
+export const esignConsentQuerySchema = z.object({
+  epro_id: z.string().min(8).max(64),
+});
+export type EsignConsentQuery = z.infer<typeof esignConsentQuerySchema>;
+
+export const esignConsentDataSchema = z.object({
+  transaction_id: z.string(),
+  /** The HTML written into the popup: a form that posts the signed eSign request to the signing service. */
+  api_response: z.string(),
+  /** Seconds the applicant has to finish (section 9). */
+  expires_in: z.number(),
+  screen: z.string().optional(),
+});
+export type EsignConsentData = z.infer<typeof esignConsentDataSchema>;
+
+/** Messages on /ws/esign_status/?token=&transaction_id= (section 7). */
+export const esignStatusMessageSchema = z.object({
+  status: z.boolean().optional(),
+  message: z.string().optional(),
+  disconnect: z.boolean().optional(),
+  data: z.object({ signed_document_link: z.string().optional(), screen: z.string().optional() }).optional(),
+});
+export type EsignStatusMessage = z.infer<typeof esignStatusMessageSchema>;
+
+/** The message the status socket sends when the signing window has passed (section 4). */
+export const ESIGN_TIME_EXCEEDED = 'Time Exceeded';

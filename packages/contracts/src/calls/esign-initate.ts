@@ -1,0 +1,12 @@
+import { z } from 'zod';
+
+/** GET esign-initate (section 7): the account-opening form rendered for signing. */
+export const esignInitateDataSchema = z.object({
+  epro_id: z.string(),
+  /** A short-lived signed URL of the form PDF (preview and download). */
+  pdf_link: z.string(),
+  /** Seconds the signing window lasts (section 9: 120 in most places, 90 in one text). */
+  esign_window_seconds: z.number(),
+  screen: z.string().optional(),
+});
+export type EsignInitateData = z.infer<typeof esignInitateDataSchema>;

@@ -1,0 +1,7 @@
+import { z } from 'zod';
+
+/**
+ * GET kra-digilocker (section 7): the applicant confirms the KRA's address in place of DigiLocker
+ * (pan-info 'Confirm'); the KRA record becomes the address document and the stage moves on.
+ */
+export const kraDigilockerDataSchema = z.object({ screen: z.string() });

@@ -1,0 +1,163 @@
+import { z } from 'zod';
+import { ADDRESS_FIELD_MAX, DEFAULT_MAX_NOMINEES } from '../constants.ts';
+import { IDENTITY_DOCUMENTS } from '../enums.ts';
+import { MSG } from '../messages.ts';
+import { dataUrlSchema, nomineeSchema, shareSubmitError } from '../rules.ts';
+
+/** The statement-of-account radio (section 2): print the nominee's name, or only that a nomination exists. */
+export const NOMINEE_SOA_OPTIONS = ['nominee_name', 'nomination'] as const;
+export type NomineeSoa = (typeof NOMINEE_SOA_OPTIONS)[number];
+
+/** A nominee proof file (front or back): images are compressed in the browser, PDFs go as they are. */
+export const NOMINEE_PROOF_MAX_BYTES = 2 * 1024 * 1024;
+
+/** Slots are keyed nominee_1 .. nominee_n (section 7). */
+export const nomineeSlotKey = (index: number) => `nominee_${index + 1}`;
+
+const upTo100 = z.string().max(ADDRESS_FIELD_MAX, MSG.maxLength100).optional();
+
+/** The proof files, plus bounds on the free-text fields the shared nominee rules leave open. */
+const proofsSchema = z.object({
+  proof_front: z.optional(dataUrlSchema),
+  proof_back: z.optional(dataUrlSchema),
+  proof_type: z.enum(['', ...IDENTITY_DOCUMENTS.map((d) => d.code)], { error: MSG.fieldRequired }).optional(),
+  last_name: upTo100,
+  state: upTo100,
+  country: upTo100,
+});
+
+/** One slot of updatedNomineeList: the section 5 nominee rules plus the proof files (front and back). */
+export function nomineeEntrySchema(options: { now?: () => Date } = {}) {
+  return z.intersection(nomineeSchema(options), proofsSchema).superRefine((v, ctx) => {
+    if (v.proof_number.length > 20)
+      ctx.addIssue({ code: 'custom', path: ['proof_number'], message: MSG.idNumberInvalid });
+  });
+}
+export type NomineeEntryInput = z.input<ReturnType<typeof nomineeEntrySchema>>;
+export type NomineeEntry = z.output<ReturnType<typeof nomineeEntrySchema>>;
+
+export const fullNomineeName = (n: { first_name: string; last_name?: string }) =>
+  `${n.first_name} ${n.last_name ?? ''}`.replace(/\s+/g, ' ').trim();
+
+/**
+ * POST update-nominee (section 7): nominee_soa, nominee_soa_name, skip_nominee and
+ * updatedNomineeList keyed nominee_n. The whole payload is checked here, shares included, so the
+ * server refuses what the form would refuse.
+ */
+export function updateNomineeRequestSchema({
+  maxNominees = DEFAULT_MAX_NOMINEES,
+  now,
+}: { maxNominees?: number; now?: () => Date } = {}) {
+  return z
+    .object({
+      nominee_soa: z.enum(NOMINEE_SOA_OPTIONS, { error: MSG.fieldRequired }).optional().default('nomination'),
+      nominee_soa_name: z.string().max(201).optional().default(''),
+      skip_nominee: z.boolean({ error: MSG.fieldRequired }),
+      updatedNomineeList: z
+        .record(z.string().regex(/^nominee_\d{1,2}$/, MSG.nomineeSlots), nomineeEntrySchema({ now }))
+        .optional()
+        .default({}),
+    })
+    .superRefine((v, ctx) => {
+      if (v.skip_nominee) return;
+      const keys = Object.keys(v.updatedNomineeList);
+      if (keys.length === 0)
+        return void ctx.addIssue({ code: 'custom', path: ['updatedNomineeList'], message: MSG.fieldRequired });
+      const expected = keys.map((_, i) => nomineeSlotKey(i));
+      if (keys.length > maxNominees || expected.some((k) => !(k in v.updatedNomineeList)))
+        return void ctx.addIssue({ code: 'custom', path: ['updatedNomineeList'], message: MSG.nomineeSlots });
+      const entries = expected.map((k) => v.updatedNomineeList[k]!);
+      const shareError = shareSubmitError(entries.map((n) => n.percentage_share));
+      if (shareError) ctx.addIssue({ code: 'custom', path: ['updatedNomineeList'], message: shareError });
+      if (v.nominee_soa === 'nominee_name' && !entries.some((n) => fullNomineeName(n) === v.nominee_soa_name.trim()))
+        ctx.addIssue({ code: 'custom', path: ['nominee_soa_name'], message: MSG.fieldRequired });
+    });
+}
+export type UpdateNomineeRequest = z.input<ReturnType<typeof updateNomineeRequestSchema>>;
+export type UpdateNomineeParsed = z.output<ReturnType<typeof updateNomineeRequestSchema>>;
+
+export const updateNomineeResponseDataSchema = z.object({ screen: z.string(), stage: z.number().optional() });
+
+/** GET get-nominee-config: how many nominee slots the form offers (SEBI allows up to 10; default 3). */
+export const nomineeConfigResponseDataSchema = z.object({ max_nominees: z.number().int().min(1).max(10) });
+export type NomineeConfig = z.infer<typeof nomineeConfigResponseDataSchema>;
+
+/** A stored nominee as get-user-details shows it: proofs are signed URLs. */
+export interface StoredNominee {
+  first_name: string;
+  last_name: string;
+  email: string;
+  mobile: string;
+  dob: string;
+  address: string;
+  address2: string;
+  pincode: string;
+  city: string;
+  state: string;
+  country: string;
+  nominee_relation: string;
+  percentage_share: string;
+  proof_type: string;
+  identity_doc_type: string;
+  proof_number: string;
+  gaurdian_name: string;
+  same_address_flag: boolean;
+  is_minor: boolean;
+  proof_front?: string;
+  proof_back?: string;
+}
+
+export interface NomineeSection {
+  is_object: boolean;
+  skip_nominee?: boolean;
+  nominee_list?: StoredNominee[];
+  nominee_soa?: NomineeSoa;
+  nominee_soa_name?: string;
+}
+
+/** The parts of digilocker_obj the same-address option reads (section 3: address document fields). */
+export interface LockerSection {
+  cdl_documents?: {
+    document_type?: string;
+    address1?: string;
+    address2?: string;
+    house?: string;
+    street?: string;
+    locality?: string;
+    landmark?: string;
+    district_city?: string;
+    state?: string;
+    pincode?: string;
+    country?: string;
+  }[];
+}
+
+export interface NomineeAddress {
+  address: string;
+  address2: string;
+  pincode: string;
+  city: string;
+  state: string;
+  country: string;
+}
+
+const joinParts = (...parts: (string | undefined)[]) =>
+  parts
+    .map((p) => (p ?? '').trim())
+    .filter(Boolean)
+    .join(', ')
+    .slice(0, ADDRESS_FIELD_MAX);
+
+/** The applicant's Aadhaar address (the AADHAARCARD document of the locker), or null when there is none. */
+export function aadhaarAddressOf(locker: LockerSection | null | undefined): NomineeAddress | null {
+  const doc = locker?.cdl_documents?.find((d) => d.document_type === 'AADHAARCARD');
+  if (!doc) return null;
+  return {
+    address: doc.address1?.trim() ? joinParts(doc.address1) : joinParts(doc.house, doc.street),
+    address2: doc.address2?.trim() ? joinParts(doc.address2) : joinParts(doc.locality, doc.landmark),
+    pincode: (doc.pincode ?? '').replace(/\D/g, '').slice(0, 6),
+    city: joinParts(doc.district_city),
+    state: joinParts(doc.state),
+    country: joinParts(doc.country) || 'India',
+  };
+}

@@ -1,0 +1,29 @@
+import { z } from 'zod';
+
+/** Outcomes of the hosted liveness module (section 4; HyperVerge SDK statuses). */
+export const LIVENESS_OUTCOMES = ['auto_approved', 'auto_declined', 'needs_review', 'user_cancelled', 'error'] as const;
+export type LivenessOutcome = (typeof LIVENESS_OUTCOMES)[number];
+
+/** Selfie: a JPEG data URL of the 300 by 300 capture (section 4), at most about 1 MB. */
+export const selfieImageSchema = z
+  .string()
+  .max(1_400_000)
+  .regex(/^data:image\/jpeg;base64,[A-Za-z0-9+/]+={0,2}$/, 'Only a JPEG selfie can be uploaded');
+
+/**
+ * POST upload-liveliness: the captured selfie and the hosted module's transaction. The server
+ * checks the picture (exactly one face) and answers retry: true while the module is still open.
+ */
+export const uploadLivelinessRequestSchema = z.object({
+  image: selfieImageSchema,
+  transaction_id: z.string().min(8).max(64),
+});
+export type UploadLivelinessRequest = z.input<typeof uploadLivelinessRequestSchema>;
+
+/** GET upload-liveliness: the result so far; the client polls every 2 s up to 120 s while retry is true. */
+export const uploadLivelinessDataSchema = z.object({
+  retry: z.boolean(),
+  screen: z.string(),
+  outcome: z.enum([...LIVENESS_OUTCOMES, 'pending']).optional(),
+});
+export type UploadLivelinessData = z.infer<typeof uploadLivelinessDataSchema>;

@@ -1,0 +1,25 @@
+import { z } from 'zod';
+import { CLIENT_SOURCES } from '../enums.ts';
+import { emailSchema, mobileSchema, otpSchema } from '../rules.ts';
+
+/** POST verify-otp: the mobile OTP; answers the bearer token (section 7, contract). */
+export const verifyOtpRequestSchema = z.object({
+  mobile: mobileSchema,
+  email: z.optional(emailSchema),
+  otp: otpSchema,
+  utm_source: z.string().max(128).optional(),
+  utm_medium: z.string().max(128).optional(),
+  utm_campaign: z.string().max(128).optional(),
+  referral_code: z.string().max(64).optional(),
+  user_agent: z.string().max(512).optional(),
+  source: z.enum(CLIENT_SOURCES).optional(),
+  whatspp_opt: z.boolean().optional().default(false),
+});
+export type VerifyOtpRequest = z.input<typeof verifyOtpRequestSchema>;
+
+export const verifyOtpDataSchema = z.object({
+  token: z.string(),
+  screen: z.string(),
+  stage: z.number(),
+  pan_missing: z.boolean(),
+});

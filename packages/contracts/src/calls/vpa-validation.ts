@@ -1,0 +1,30 @@
+import { z } from 'zod';
+import { upiIdSchema } from '../rules.ts';
+import { nameMatchSchema } from './bank-verification.ts';
+
+/** POST vpa-validation: checks the UPI id and sends a collect request to the applicant's UPI app. */
+export const vpaValidationRequestSchema = z.object({ vpa_id: upiIdSchema });
+export type VpaValidationRequest = z.input<typeof vpaValidationRequestSchema>;
+
+/** Success is recognised by status_description 'Success' (section 4). */
+export const vpaValidationDataSchema = z.object({
+  status_description: z.enum(['Success', 'Failure']),
+  screen: z.string(),
+  /** Seconds the wait screen waits for the UPI app (section 9: 58). */
+  wait_seconds: z.number().optional(),
+  name_match: nameMatchSchema.optional(),
+  /** Sandbox only: the sandbox UPI app page where the collect request can be approved or declined. */
+  upi_app_url: z.string().optional(),
+});
+export type VpaValidationData = z.infer<typeof vpaValidationDataSchema>;
+
+/** The second element of the user details record after the UPI app answered. */
+export const vpaCallbackSchema = z.object({
+  status: z.enum(['Success', 'Failure']),
+  status_description: z.string(),
+  message: z.string(),
+  vpa_id: z.string(),
+  screen: z.string(),
+  updated_at: z.string(),
+});
+export type VpaCallback = z.infer<typeof vpaCallbackSchema>;

@@ -1,0 +1,166 @@
+/**
+ * The stage table of spec section 4: code, route, allowed window and back target.
+ * The server decides the stage (the last kyc_list entry); the web guard sends any page outside
+ * its window to the route of the current stage.
+ */
+export const BASE_PATH = '/ekyc1';
+
+export const STAGE = {
+  MOBILE: 110,
+  EMAIL: 120,
+  PAN: 130,
+  DIGILOCKER: 140,
+  CLIENT_PROFILING: 150,
+  BANK_AND_SEGMENT: 160,
+  SIGNATURE: 170,
+  NOMINEE: 180,
+  SEGMENT: 190,
+  SELFIE: 200,
+  ESIGN: 210,
+  STATUS: 220,
+} as const;
+export type StageCode = (typeof STAGE)[keyof typeof STAGE];
+
+export const STAGE_ORDER: readonly StageCode[] = [110, 120, 130, 140, 150, 160, 170, 180, 190, 200, 210, 220];
+
+export interface StageInfo {
+  code: StageCode;
+  name: string;
+  /** The applicant route (below BASE_PATH) of this stage. */
+  route: string;
+}
+
+export const STAGES: Record<StageCode, StageInfo> = {
+  110: { code: 110, name: 'Mobile', route: '/' },
+  120: { code: 120, name: 'Email', route: '/email-verification' },
+  130: { code: 130, name: 'PAN', route: '/pan-verification' },
+  140: { code: 140, name: 'DigiLocker', route: '/digilocker' },
+  150: { code: 150, name: 'Client profiling', route: '/client-profiling' },
+  160: { code: 160, name: 'Bank', route: '/bank-and-segment' },
+  170: { code: 170, name: 'Signature', route: '/bank-and-segment/signature' },
+  180: { code: 180, name: 'Nominee', route: '/bank-and-segment/nominee' },
+  190: { code: 190, name: 'Segment', route: '/bank-and-segment/segment' },
+  200: { code: 200, name: 'Selfie', route: '/take-selfie' },
+  210: { code: 210, name: 'E-sign', route: '/e-sign' },
+  220: { code: 220, name: 'Status', route: '/status' },
+};
+
+export function isStageCode(value: unknown): value is StageCode {
+  return typeof value === 'number' && (STAGE_ORDER as readonly number[]).includes(value);
+}
+
+export function nextStage(code: StageCode): StageCode {
+  const i = STAGE_ORDER.indexOf(code);
+  return STAGE_ORDER[Math.min(i + 1, STAGE_ORDER.length - 1)]!;
+}
+
+/** Unknown stages go to the root route (section 4). */
+export function routeForStage(code: number | undefined): string {
+  return code !== undefined && isStageCode(code) ? STAGES[code].route : '/';
+}
+
+export interface RouteRule {
+  path: string;
+  /** Needs a signed-in applicant. */
+  auth: boolean;
+  /** Allowed stage window [min, max]; outside it the guard redirects to the current stage's route. */
+  window?: readonly [StageCode, StageCode];
+  /** Where the back arrow leads (section 2). */
+  back?: string;
+}
+
+/** Every applicant route of section 2 with its window and back target. */
+export const ROUTES: readonly RouteRule[] = [
+  { path: '/', auth: false },
+  { path: '/verify-otp', auth: false },
+  { path: '/email-verification', auth: true, window: [120, 120] },
+  { path: '/email-verification/verify-otp', auth: true, window: [120, 120], back: '/email-verification' },
+  { path: '/pan-verification', auth: true, window: [130, 140] },
+  { path: '/pan-verification/pan-info', auth: true, window: [130, 140], back: '/pan-verification' },
+  { path: '/digilocker', auth: true, window: [140, 140] },
+  { path: '/returnurl', auth: true, window: [130, 150] },
+  { path: '/client-profiling', auth: true, window: [150, 150] },
+  { path: '/client-profiling/occupation', auth: true, window: [150, 150] },
+  {
+    path: '/client-profiling/trading-experience',
+    auth: true,
+    window: [150, 150],
+    back: '/client-profiling/occupation',
+  },
+  {
+    path: '/client-profiling/annual-income',
+    auth: true,
+    window: [150, 150],
+    back: '/client-profiling/trading-experience',
+  },
+  {
+    path: '/client-profiling/gender-and-marital',
+    auth: true,
+    window: [150, 150],
+    back: '/client-profiling/annual-income',
+  },
+  { path: '/client-profiling/education', auth: true, window: [150, 150], back: '/client-profiling/gender-and-marital' },
+  { path: '/client-profiling/identification', auth: true, window: [150, 150], back: '/client-profiling/education' },
+  { path: '/client-profiling/plans', auth: true, window: [150, 150], back: '/client-profiling/identification' },
+  { path: '/client-profiling/declaration', auth: true, window: [150, 150], back: '/client-profiling/identification' },
+  { path: '/bank-and-segment', auth: true, window: [160, 160], back: '/take-selfie' },
+  { path: '/bank-and-segment/upi', auth: true, window: [160, 160], back: '/bank-and-segment' },
+  { path: '/bank-and-segment/add-bank', auth: true, window: [160, 170], back: '/bank-and-segment' },
+  { path: '/bank-and-segment/cancel-cheque', auth: true, window: [150, 160], back: '/bank-and-segment/add-bank' },
+  { path: '/bank-and-segment/signature', auth: true, window: [160, 180], back: '/bank-and-segment/cancel-cheque' },
+  { path: '/bank-and-segment/nominee', auth: true, window: [160, 190], back: '/bank-and-segment/signature' },
+  { path: '/bank-and-segment/nominee/add-nominee', auth: true, window: [160, 190], back: '/bank-and-segment/nominee' },
+  { path: '/bank-and-segment/segment', auth: true, window: [190, 190], back: '/bank-and-segment/nominee' },
+  { path: '/take-selfie', auth: true, window: [200, 200], back: '/client-profiling/declaration' },
+  { path: '/e-sign', auth: true, window: [210, 210], back: '/take-selfie' },
+  { path: '/status', auth: true, window: [220, 220] },
+];
+
+export function routeRule(path: string): RouteRule | undefined {
+  const clean = path.length > 1 ? path.replace(/\/+$/, '') : path;
+  return ROUTES.find((r) => r.path === clean);
+}
+
+/**
+ * Where an applicant at `stage` who opens `path` should be: the path itself when inside its
+ * window, otherwise the current stage's route.
+ */
+export function guardRedirect(
+  path: string,
+  stage: number | undefined,
+  options: { rejected?: boolean } = {},
+): string | null {
+  const rule = routeRule(path);
+  if (!rule || !rule.auth || !rule.window) return null;
+  if (stage === undefined) return '/';
+  // a reviewer's rejection makes that stage current; the status page stays open to explain it (section 4)
+  if (options.rejected && path === '/status') return null;
+  const [min, max] = rule.window;
+  if (stage >= min && stage <= max) return null;
+  const target = routeForStage(stage);
+  return target === path ? null : target;
+}
+
+/** Progress bar (section 4): entries whose admin_activity is Accept or Pending, out of 12. */
+export function progressOf(kycList: readonly { admin_activity: string | null }[]): { steps: number; percent: number } {
+  const steps = Math.min(
+    12,
+    kycList.filter((k) => k.admin_activity === 'Accept' || k.admin_activity === 'Pending').length,
+  );
+  const percent = steps === 12 ? 100 : Math.round(steps * 8.33 * 100) / 100;
+  return { steps, percent };
+}
+
+/** The progress fill animates over 2 s unless at 100 % or on client-profiling / bank-and-segment paths. */
+export function progressAnimates(percent: number, path: string): boolean {
+  return percent !== 100 && !path.includes('client-profiling') && !path.includes('bank-and-segment');
+}
+
+/** Button layout differs on these paths (section 2). */
+export const ALT_BUTTON_LAYOUT_PATHS = [
+  'pan-verification',
+  'digilocker',
+  'client-profiling',
+  'take-selfie',
+  'returnurl',
+];
