@@ -1,0 +1,121 @@
+/** Everything the routes and use-cases need, built once at start-up. */
+import path from 'node:path';
+import type { Config } from './config.ts';
+import { type Database, openDatabase } from './db/client.ts';
+import { migrate } from './db/migrate.ts';
+import { type BlobStore, DiskBlobStore, EncryptedStore, MemoryBlobStore } from './documents/storage.ts';
+import { S3BlobStore } from './documents/s3-store.ts';
+import { Cipher, Hasher } from './lib/crypto.ts';
+import { OtpService } from './modules/auth-otp/otp-service.ts';
+import { createMetrics, type Metrics } from './plugins/metrics.ts';
+import { createAccountAggregator } from './providers/account-aggregator/create.ts';
+import type { AccountAggregator } from './providers/account-aggregator/port.ts';
+import { createDigilocker } from './providers/digilocker/create.ts';
+import type { DigilockerClient } from './providers/digilocker/port.ts';
+import { type BankProviders, createBankProviders } from './providers/bank-verification/bank-providers.ts';
+import { createSelfFetch, observeProviderCalls, type SelfFetch } from './providers/http.ts';
+import { createKraLookup } from './providers/kra/create.ts';
+import { createEsignGateway } from './providers/esign/create.ts';
+import type { EsignGateway } from './providers/esign/port.ts';
+import { createLivenessProvider } from './providers/liveness/create.ts';
+import type { LivenessProvider } from './providers/liveness/port.ts';
+import type { KraLookup } from './providers/kra/port.ts';
+import { createMarketData } from './providers/market-data/create.ts';
+import type { MarketData } from './providers/market-data/port.ts';
+import { createMessageSender } from './providers/messaging/create.ts';
+import type { MessageSender } from './providers/messaging/port.ts';
+import { createPanVerifier } from './providers/pan/create.ts';
+import type { PanVerifier } from './providers/pan/port.ts';
+import { createHub, type Hub } from './realtime/hub.ts';
+import { ApplicantRecords } from './records/applicant-records.ts';
+import { Sessions } from './auth/sessions.ts';
+
+export interface AppDeps {
+  config: Config;
+  database: Database;
+  hub: Hub;
+  cipher: Cipher;
+  hasher: Hasher;
+  files: EncryptedStore;
+  /** The raw store under the encryption (key rotation). */
+  blobs: BlobStore;
+  records: ApplicantRecords;
+  sessions: Sessions;
+  otp: OtpService;
+  messaging: MessageSender;
+  /** Quotes for the guest watchlist (delayed 15 minutes). */
+  marketData: MarketData;
+  /** The in-process transport to the sandbox's wire-format routes (bound once the app exists). */
+  selfFetch: SelfFetch;
+  /** Liveness and face match of the selfie (HyperVerge). */
+  liveness: LivenessProvider;
+  /** Aadhaar eSign through an e-sign service (eSign API 2.1). */
+  esign: EsignGateway;
+  metrics: Metrics;
+  /** PAN check at the income-tax source, KRA lookup, DigiLocker partner API. */
+  pan: PanVerifier;
+  kra: KraLookup;
+  digilocker: DigilockerClient;
+  bank: BankProviders;
+  /** Account aggregator for the digital financial proof of derivative segments. */
+  accountAggregator: AccountAggregator;
+}
+
+export interface DepsOverrides {
+  database?: Database;
+  hub?: Hub;
+  messaging?: MessageSender;
+  liveness?: LivenessProvider;
+  esign?: EsignGateway;
+  marketData?: MarketData;
+  pan?: PanVerifier;
+  kra?: KraLookup;
+  digilocker?: DigilockerClient;
+  bank?: Partial<BankProviders>;
+  accountAggregator?: AccountAggregator;
+  now?: () => number;
+  /** Where JSON logs go (stdout by default). */
+  logStream?: NodeJS.WritableStream;
+}
+
+export async function createDeps(config: Config, overrides: DepsOverrides = {}): Promise<AppDeps> {
+  const database = overrides.database ?? (await openDatabase(config));
+  if (!overrides.database && (database.kind === 'pglite' || config.env !== 'production')) await migrate(database);
+  const hub = overrides.hub ?? createHub(config.redisUrl);
+  const cipher = new Cipher(config.encryptionKey, config.encryptionKeysOld);
+  const hasher = new Hasher(config.secretKey);
+  const blobs: BlobStore = config.s3
+    ? new S3BlobStore(config.s3)
+    : config.inMemory
+      ? new MemoryBlobStore()
+      : new DiskBlobStore(path.join(config.dataDir, 'files'));
+  const files = new EncryptedStore(blobs, cipher);
+  const records = new ApplicantRecords(database, cipher, hasher, hub, files, config);
+  const selfFetch = createSelfFetch();
+  const metrics = createMetrics();
+  observeProviderCalls((provider, outcome) => metrics.providerCalls.inc({ provider, outcome }));
+  records.onStageCompleted((stage) => metrics.stageTransitions.inc({ stage: String(stage) }));
+  return {
+    config,
+    selfFetch,
+    metrics,
+    database,
+    hub,
+    cipher,
+    hasher,
+    files,
+    blobs,
+    records,
+    sessions: new Sessions(database, hasher, hub, config),
+    otp: new OtpService(database, hasher, config, overrides.now),
+    messaging: overrides.messaging ?? createMessageSender(config, database),
+    liveness: overrides.liveness ?? createLivenessProvider(config, selfFetch),
+    esign: overrides.esign ?? createEsignGateway(config, overrides.now),
+    marketData: overrides.marketData ?? createMarketData(config, selfFetch),
+    pan: overrides.pan ?? createPanVerifier(config, selfFetch),
+    kra: overrides.kra ?? createKraLookup(config, selfFetch),
+    digilocker: overrides.digilocker ?? createDigilocker(config, selfFetch),
+    bank: createBankProviders(config, database, selfFetch, overrides.bank),
+    accountAggregator: overrides.accountAggregator ?? createAccountAggregator(config, selfFetch),
+  };
+}

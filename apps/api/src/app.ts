@@ -1,0 +1,125 @@
+/**
+ * Builds the Fastify app: external plugins, then the app's own (auth, errors), then routes.
+ * Tests build the real app and drive it with inject.
+ */
+import websocket from '@fastify/websocket';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { type AppDeps, createDeps, type DepsOverrides } from './app-deps.ts';
+import type { Config } from './config.ts';
+import { loggerOptions } from './lib/logger.ts';
+import { applicantRoutes } from './modules/applicant/routes.ts';
+import { authOtpRoutes } from './modules/auth-otp/routes.ts';
+import { bankRoutes } from './modules/bank/routes.ts';
+import { digilockerRoutes } from './modules/digilocker/routes.ts';
+import { panRoutes } from './modules/pan/routes.ts';
+import { BACKOFFICE_PREFIX, backofficeRoutes } from './modules/backoffice/routes.ts';
+import { profilingRoutes } from './modules/profiling/routes.ts';
+import { nomineeRoutes } from './modules/nominee/routes.ts';
+import { PUBLIC_API_PREFIX, publicRoutes } from './modules/public/routes.ts';
+import { segmentRoutes } from './modules/segment/routes.ts';
+import { selfieRoutes } from './modules/selfie/routes.ts';
+import { esignRoutes } from './modules/esign/routes.ts';
+import { esignSocketRoutes } from './modules/esign/esign-socket.ts';
+import { statusRoutes } from './modules/status/routes.ts';
+import { signatureRoutes } from './modules/signature/routes.ts';
+import { authPlugin } from './plugins/auth.ts';
+import { registerErrorHandler } from './plugins/error-handler.ts';
+import { registerIdempotency } from './plugins/idempotency.ts';
+import { registerMetrics } from './plugins/metrics.ts';
+import { registerOpenApi } from './plugins/openapi.ts';
+import { registerSecurity } from './plugins/security.ts';
+import { registerWeb } from './plugins/web.ts';
+import { profileSocketRoutes } from './realtime/profile-socket.ts';
+import { sandboxRoutes } from './sandbox/routes.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    deps: AppDeps;
+    /** Every route with its schema, recorded as it is added (access matrix and fuzz tests). */
+    routeTable: RouteInfo[];
+  }
+}
+
+export interface RouteInfo {
+  method: string;
+  url: string;
+  schema?: { body?: unknown; querystring?: unknown; params?: unknown };
+  websocket: boolean;
+}
+
+export const API_PREFIX = '/api/v1/ekyc';
+
+export async function buildApp(config: Config, overrides: DepsOverrides = {}): Promise<FastifyInstance> {
+  const deps = await createDeps(config, overrides);
+  const app = Fastify({
+    logger: loggerOptions(config.logLevel, overrides.logStream),
+    bodyLimit: config.bodyLimit,
+    trustProxy: true,
+    routerOptions: { ignoreTrailingSlash: true },
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorate('deps', deps);
+  const routeTable: RouteInfo[] = [];
+  app.decorate('routeTable', routeTable);
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat())
+      if (method !== 'HEAD')
+        routeTable.push({
+          method,
+          url: route.url,
+          schema: route.schema as RouteInfo['schema'],
+          websocket: Boolean(route.websocket),
+        });
+  });
+  registerErrorHandler(app);
+
+  await registerSecurity(app);
+  await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
+  await app.register(authPlugin);
+  await registerMetrics(app, deps.metrics);
+  await registerOpenApi(app);
+  registerIdempotency(app);
+
+  app.get('/healthz', async () => ({ status: true, message: 'ok', data: {} }));
+  app.get('/readyz', async (_req, reply) => {
+    const up = await deps.database.ping(1000);
+    return reply.status(up ? 200 : 503).send({ status: up, message: up ? 'ready' : 'database unavailable', data: {} });
+  });
+
+  await app.register(
+    async (api) => {
+      await api.register(authOtpRoutes);
+      await api.register(applicantRoutes);
+      await api.register(panRoutes);
+      await api.register(digilockerRoutes);
+      await api.register(profilingRoutes);
+      await api.register(signatureRoutes);
+      await api.register(bankRoutes);
+      await api.register(nomineeRoutes);
+      await api.register(segmentRoutes);
+      await api.register(selfieRoutes);
+      await api.register(esignRoutes);
+      await api.register(statusRoutes);
+    },
+    { prefix: API_PREFIX },
+  );
+  await app.register(backofficeRoutes, { prefix: BACKOFFICE_PREFIX });
+  await app.register(publicRoutes, { prefix: PUBLIC_API_PREFIX });
+  await app.register(profileSocketRoutes);
+  await app.register(esignSocketRoutes);
+  if (config.sandbox) await app.register(sandboxRoutes);
+  await registerWeb(app);
+
+  deps.selfFetch.bind(async (req) => {
+    const r = await app.inject({ method: req.method as 'GET', url: req.url, headers: req.headers, payload: req.body });
+    return { statusCode: r.statusCode, headers: r.headers, body: r.body };
+  });
+
+  app.addHook('onClose', async () => {
+    await deps.hub.close();
+    await deps.database.close();
+  });
+  return app;
+}

@@ -1,0 +1,33 @@
+import { and, eq, isNull } from 'drizzle-orm';
+import type { Tx } from '../db/client.ts';
+import { sessions } from '../db/schema/core.ts';
+
+export type SessionRow = typeof sessions.$inferSelect;
+
+export const sessionsRepository = {
+  async insert(tx: Tx, values: typeof sessions.$inferInsert): Promise<SessionRow> {
+    const [row] = await tx.insert(sessions).values(values).returning();
+    return row!;
+  },
+  async findByTokenHash(tx: Tx, tokenHash: string): Promise<SessionRow | undefined> {
+    const [row] = await tx.select().from(sessions).where(eq(sessions.tokenHash, tokenHash)).limit(1);
+    return row;
+  },
+  async touch(tx: Tx, id: string, at: Date): Promise<void> {
+    await tx.update(sessions).set({ lastSeenAt: at }).where(eq(sessions.id, id));
+  },
+  async revoke(tx: Tx, id: string): Promise<void> {
+    await tx
+      .update(sessions)
+      .set({ revokedAt: new Date() })
+      .where(and(eq(sessions.id, id), isNull(sessions.revokedAt)));
+  },
+  async revokeAllOf(tx: Tx, kind: SessionRow['kind'], subjectId: string): Promise<string[]> {
+    const rows = await tx
+      .update(sessions)
+      .set({ revokedAt: new Date() })
+      .where(and(eq(sessions.kind, kind), eq(sessions.subjectId, subjectId), isNull(sessions.revokedAt)))
+      .returning({ id: sessions.id });
+    return rows.map((r) => r.id);
+  },
+};

@@ -1,0 +1,41 @@
+/** Drizzle table definitions of the back-office migration (0801_backoffice.sql). */
+import { bigserial, boolean, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+
+const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+
+export type StaffRole = 'reviewer' | 'admin';
+
+export const staff = pgTable('staff', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  email: text('email').notNull(),
+  name: text('name').notNull(),
+  role: text('role').$type<StaffRole>().notNull(),
+  passwordHash: text('password_hash').notNull(),
+  active: boolean('active').notNull().default(true),
+  createdBy: uuid('created_by'),
+  createdAt: ts('created_at').notNull().defaultNow(),
+  lastLoginAt: ts('last_login_at'),
+});
+
+/** Append-only (a trigger refuses update and delete); rows enter only through audit_append(). */
+export const auditLog = pgTable('audit_log', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  chainKey: text('chain_key').notNull(),
+  applicantId: uuid('applicant_id'),
+  at: ts('at').notNull(),
+  actorKind: text('actor_kind').$type<'staff' | 'applicant' | 'system'>().notNull(),
+  actorId: text('actor_id'),
+  action: text('action').notNull(),
+  stage: integer('stage'),
+  before: jsonb('before'),
+  after: jsonb('after'),
+  prevHash: text('prev_hash').notNull(),
+  hash: text('hash').notNull(),
+});
+
+/** Keyed hashes of PAN numbers for the queue's search. */
+export const backofficePanIndex = pgTable('backoffice_pan_index', {
+  applicantId: uuid('applicant_id').primaryKey(),
+  panHash: text('pan_hash').notNull(),
+  sectionUpdatedAt: ts('section_updated_at').notNull(),
+});

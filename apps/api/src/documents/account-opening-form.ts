@@ -1,0 +1,387 @@
+/**
+ * The account-opening form as a PDF, rendered from everything the applicant gave: identity, PAN,
+ * address, bank, profile, declarations, nominees, segments, plan and charges, with the signature
+ * and the selfie. Sections are read as stored by each step; a missing one prints as not given.
+ * The last page keeps room for the Aadhaar eSign signature.
+ */
+import { PDFDocument, type PDFFont, type PDFImage, type PDFPage, rgb, StandardFonts } from 'pdf-lib';
+
+export interface AccountOpeningFormInput {
+  applicationId: string;
+  generatedAt: Date;
+  mobile: string;
+  email: string | null;
+  clientCode: string | null;
+  /** The stored sections by name (pan_obj, digilocker_obj, personal_obj, ...). */
+  sections: Record<string, unknown>;
+  images: { selfie?: Buffer | null; signature?: Buffer | null };
+  verificationDays: string;
+}
+
+type Obj = Record<string, unknown>;
+const A4: [number, number] = [595.28, 841.89];
+const MARGIN = 40;
+const INK = rgb(0.1, 0.1, 0.18);
+const MUTED = rgb(0.38, 0.4, 0.48);
+const RULE = rgb(0.82, 0.84, 0.9);
+const BRAND = rgb(0.18, 0.33, 0.92);
+const NOT_GIVEN = 'Not given';
+
+const asObj = (v: unknown): Obj => (v && typeof v === 'object' && !Array.isArray(v) ? (v as Obj) : {});
+const asList = (v: unknown): unknown[] => (Array.isArray(v) ? v : []);
+/** The standard fonts speak WinAnsi only; anything else prints as '?'. */
+const printable = (s: string) => s.replace(/\u20b9/g, 'Rs ').replace(/[^\x20-\x7e\xa0-\xff]/g, '?');
+
+function str(o: Obj, ...keys: string[]): string {
+  for (const k of keys) {
+    const v = o[k];
+    if (typeof v === 'string' && v.trim()) return v.trim();
+    if (typeof v === 'number') return String(v);
+  }
+  return '';
+}
+
+const yesNo = (v: unknown) => (v === true ? 'Yes' : v === false ? 'No' : NOT_GIVEN);
+const maskAadhaar = (uid: string) => {
+  const last4 = uid.replace(/\D/g, '').slice(-4);
+  return last4.length === 4 ? `XXXX XXXX ${last4}` : NOT_GIVEN;
+};
+
+class FormWriter {
+  private page!: PDFPage;
+  private y = 0;
+  pages = 0;
+
+  constructor(
+    private readonly doc: PDFDocument,
+    private readonly font: PDFFont,
+    private readonly bold: PDFFont,
+    private readonly header: string,
+  ) {
+    this.newPage();
+  }
+
+  private newPage() {
+    this.page = this.doc.addPage(A4);
+    this.pages += 1;
+    this.y = A4[1] - MARGIN;
+    this.page.drawText(printable(this.header), { x: MARGIN, y: A4[1] - 24, size: 8, font: this.font, color: MUTED });
+  }
+
+  ensure(height: number) {
+    if (this.y - height < MARGIN + 20) this.newPage();
+  }
+
+  title(text: string, sub: string) {
+    this.page.drawText(printable(text), { x: MARGIN, y: this.y - 18, size: 17, font: this.bold, color: BRAND });
+    this.page.drawText(printable(sub), { x: MARGIN, y: this.y - 34, size: 9, font: this.font, color: MUTED });
+    this.y -= 48;
+  }
+
+  heading(text: string) {
+    this.ensure(40);
+    this.y -= 10;
+    this.page.drawText(printable(text), { x: MARGIN, y: this.y - 12, size: 11.5, font: this.bold, color: INK });
+    this.y -= 18;
+    this.page.drawLine({
+      start: { x: MARGIN, y: this.y },
+      end: { x: A4[0] - MARGIN, y: this.y },
+      thickness: 0.8,
+      color: RULE,
+    });
+    this.y -= 6;
+  }
+
+  private wrap(text: string, font: PDFFont, size: number, width: number): string[] {
+    const words = printable(text).split(/\s+/);
+    const lines: string[] = [];
+    let line = '';
+    for (const w of words) {
+      const next = line ? `${line} ${w}` : w;
+      if (font.widthOfTextAtSize(next, size) <= width) line = next;
+      else {
+        if (line) lines.push(line);
+        line = w;
+      }
+    }
+    if (line) lines.push(line);
+    return lines.length ? lines : [''];
+  }
+
+  row(label: string, value: string) {
+    const labelWidth = 170;
+    const lines = this.wrap(value || NOT_GIVEN, this.font, 9.5, A4[0] - 2 * MARGIN - labelWidth);
+    const height = lines.length * 12 + 4;
+    this.ensure(height);
+    this.page.drawText(printable(label), { x: MARGIN, y: this.y - 11, size: 9, font: this.font, color: MUTED });
+    lines.forEach((l, i) =>
+      this.page.drawText(l, {
+        x: MARGIN + labelWidth,
+        y: this.y - 11 - i * 12,
+        size: 9.5,
+        font: this.font,
+        color: value ? INK : MUTED,
+      }),
+    );
+    this.y -= height;
+  }
+
+  paragraph(text: string) {
+    const lines = this.wrap(text, this.font, 9, A4[0] - 2 * MARGIN);
+    this.ensure(lines.length * 11.5 + 4);
+    lines.forEach((l, i) =>
+      this.page.drawText(l, { x: MARGIN, y: this.y - 10 - i * 11.5, size: 9, font: this.font, color: INK }),
+    );
+    this.y -= lines.length * 11.5 + 4;
+  }
+
+  table(headers: string[], rows: string[][], widths: number[]) {
+    const drawRow = (cells: string[], font: PDFFont) => {
+      const wrapped = cells.map((c, i) => this.wrap(c, font, 8.5, widths[i]! - 6));
+      const height = Math.max(...wrapped.map((w) => w.length)) * 11 + 6;
+      this.ensure(height);
+      let x = MARGIN;
+      wrapped.forEach((lines, i) => {
+        lines.forEach((l, j) =>
+          this.page.drawText(l, { x: x + 3, y: this.y - 11 - j * 11, size: 8.5, font, color: INK }),
+        );
+        x += widths[i]!;
+      });
+      this.y -= height;
+      this.page.drawLine({
+        start: { x: MARGIN, y: this.y },
+        end: { x: A4[0] - MARGIN, y: this.y },
+        thickness: 0.4,
+        color: RULE,
+      });
+    };
+    drawRow(headers, this.bold);
+    rows.forEach((r) => drawRow(r, this.font));
+  }
+
+  images(items: { label: string; image: PDFImage | null; width: number; height: number }[]) {
+    const boxHeight = Math.max(...items.map((i) => i.height)) + 24;
+    this.ensure(boxHeight);
+    let x = MARGIN;
+    for (const item of items) {
+      this.page.drawText(printable(item.label), { x, y: this.y - 11, size: 9, font: this.font, color: MUTED });
+      this.page.drawRectangle({
+        x,
+        y: this.y - 16 - item.height,
+        width: item.width,
+        height: item.height,
+        borderColor: RULE,
+        borderWidth: 0.8,
+      });
+      if (item.image) {
+        const scale = Math.min(item.width / item.image.width, item.height / item.image.height);
+        const w = item.image.width * scale;
+        const h = item.image.height * scale;
+        this.page.drawImage(item.image, {
+          x: x + (item.width - w) / 2,
+          y: this.y - 16 - item.height + (item.height - h) / 2,
+          width: w,
+          height: h,
+        });
+      } else this.page.drawText(NOT_GIVEN, { x: x + 8, y: this.y - 30, size: 9, font: this.font, color: MUTED });
+      x += item.width + 24;
+    }
+    this.y -= boxHeight;
+  }
+
+  /** The area the e-sign appearance refers to, at the end of the form. */
+  signatureBox(text: string) {
+    this.ensure(90);
+    this.y -= 12;
+    this.page.drawRectangle({
+      x: MARGIN,
+      y: this.y - 70,
+      width: A4[0] - 2 * MARGIN,
+      height: 70,
+      borderColor: BRAND,
+      borderWidth: 1,
+    });
+    this.page.drawText('Applicant signature (Aadhaar eSign)', {
+      x: MARGIN + 10,
+      y: this.y - 18,
+      size: 10,
+      font: this.bold,
+      color: BRAND,
+    });
+    this.wrap(text, this.font, 8.5, A4[0] - 2 * MARGIN - 20).forEach((l, i) =>
+      this.page.drawText(l, { x: MARGIN + 10, y: this.y - 34 - i * 11, size: 8.5, font: this.font, color: INK }),
+    );
+    this.y -= 80;
+  }
+}
+
+async function embed(doc: PDFDocument, bytes: Buffer | null | undefined): Promise<PDFImage | null> {
+  if (!bytes || bytes.length < 8) return null;
+  try {
+    if (bytes[0] === 0x89 && bytes[1] === 0x50) return await doc.embedPng(bytes);
+    if (bytes[0] === 0xff && bytes[1] === 0xd8) return await doc.embedJpg(bytes);
+  } catch {
+    // an unreadable picture prints as not given
+  }
+  return null;
+}
+
+export async function renderAccountOpeningForm(input: AccountOpeningFormInput): Promise<Buffer> {
+  const s = (name: string) => asObj(input.sections[name]);
+  const pan = s('pan_obj');
+  const personal = s('personal_obj');
+  const bank = s('bank_obj');
+  const nominee = s('nominee_obj');
+  const segment = s('segment_obj');
+  const kra = s('kra_data_obj');
+  const digilocker = s('digilocker_obj');
+  const aadhaar = asObj(asList(digilocker.cdl_documents).find((d) => asObj(d).document_type === 'AADHAARCARD'));
+
+  const doc = await PDFDocument.create();
+  doc.setTitle('Account Opening Form');
+  doc.setSubject(`Demat and trading account application ${input.applicationId}`);
+  doc.setProducer('eKYC onboarding');
+  doc.setCreationDate(input.generatedAt);
+  doc.setModificationDate(input.generatedAt);
+  const font = await doc.embedFont(StandardFonts.Helvetica);
+  const bold = await doc.embedFont(StandardFonts.HelveticaBold);
+  const date = input.generatedAt.toISOString().slice(0, 10).split('-').reverse().join('/');
+  const w = new FormWriter(doc, font, bold, `Account Opening Form - application ${input.applicationId} - ${date}`);
+
+  w.title(
+    'Account Opening Form',
+    `Demat and trading account for a resident individual - application ${input.applicationId}, ${date}`,
+  );
+
+  w.heading('1. Applicant');
+  w.row('Name as per PAN', str(pan, 'full_name', 'name_on_card'));
+  w.row('PAN', str(pan, 'pan_number'));
+  w.row('Date of birth', str(pan, 'dob'));
+  w.row('KRA registered', yesNo(pan.is_kra));
+  w.row('Gender', { M: 'Male', F: 'Female', O: 'Other' }[str(personal, 'gender')] ?? str(personal, 'gender'));
+  w.row('Marital status', str(personal, 'marital_status'));
+  w.row("Father's name", str(personal, 'father_name'));
+  w.row("Mother's name", str(personal, 'mother_name'));
+  w.row('Mobile', input.mobile);
+  w.row('Email', input.email ?? '');
+  if (input.clientCode) w.row('Client code', input.clientCode);
+
+  w.heading('2. Address');
+  if (Object.keys(aadhaar).length) {
+    w.row('Source', 'Aadhaar through DigiLocker');
+    w.row('Care of', str(aadhaar, 'care_of'));
+    w.row(
+      'Address',
+      ['house', 'street', 'address1', 'address2', 'locality', 'landmark']
+        .map((k) => str(aadhaar, k))
+        .filter(Boolean)
+        .join(', '),
+    );
+    w.row('City / district', str(aadhaar, 'district_city'));
+    w.row('State', str(aadhaar, 'state'));
+    w.row('PIN code', str(aadhaar, 'pincode'));
+    w.row('Country', str(aadhaar, 'country') || 'India');
+    w.row('Aadhaar', maskAadhaar(str(aadhaar, 'uid')));
+  } else if (str(kra, 'kra_address')) {
+    w.row('Source', 'KRA record');
+    w.row('Address', str(kra, 'kra_address'));
+  } else w.row('Address', '');
+
+  w.heading('3. Bank account');
+  w.row('Bank', [str(bank, 'bank_name'), str(bank, 'branch')].filter(Boolean).join(', '));
+  w.row('IFSC', str(bank, 'ifsc'));
+  w.row('Account number', str(bank, 'account_number'));
+  w.row('Account type', str(bank, 'account_type'));
+  if (str(bank, 'vpa_id')) w.row('UPI ID', str(bank, 'vpa_id'));
+
+  w.heading('4. Profile');
+  w.row('Occupation', str(personal, 'occupation__name', 'occupation'));
+  w.row('Annual income', str(personal, 'annual_income__name', 'income'));
+  w.row('Trading experience', str(personal, 'trading_experience__name', 'trading_experience'));
+  w.row(
+    'Education',
+    [str(personal, 'education__name', 'education'), str(personal, 'other_education')].filter(Boolean).join(': '),
+  );
+  w.row('Plan', str(personal, 'plan_selected') || 'premium');
+  w.row('Settlement of funds', str(personal, 'preference_selected', 'settle_frequency') || 'Quarterly');
+  w.row('Electronic contract notes', yesNo(personal.preference));
+  w.row('Basic services demat account (BSDA)', yesNo(personal.bsda));
+
+  w.heading('5. Declarations');
+  w.row('I am a citizen of India', yesNo(personal.indian_citizen));
+  w.row('I am a tax resident of India only', yesNo(personal.resident_of_india));
+  w.row('I am not a politically exposed person', yesNo(personal.politically_exposed));
+  w.row('Running account settlement authorised', yesNo(personal.settle));
+
+  w.heading('6. Nominees');
+  const nominees = asList(nominee.nominee_list).map(asObj);
+  if (nominee.skip_nominee === true)
+    w.paragraph('I have chosen not to nominate anyone for this account (I may add nominees later).');
+  else if (nominees.length)
+    w.table(
+      ['Name', 'Relation', 'Date of birth', 'Share %', 'Guardian'],
+      nominees.map((n) => [
+        [str(n, 'first_name'), str(n, 'last_name')].filter(Boolean).join(' '),
+        str(n, 'nominee_relation'),
+        str(n, 'dob'),
+        str(n, 'percentage_share'),
+        str(n, 'gaurdian_name') || '-',
+      ]),
+      [160, 90, 85, 60, 120],
+    );
+  else w.row('Nominees', '');
+  if (str(nominee, 'nominee_soa'))
+    w.row('Statement of account shows', str(nominee, 'nominee_soa_name') || str(nominee, 'nominee_soa'));
+
+  w.heading('7. Trading segments');
+  const segments = asList(segment.segment_list).map((x) => (typeof x === 'string' ? x : str(asObj(x), 'name', 'code')));
+  w.row('Segments', segments.join(', '));
+  if (str(segment, 'financial_proof_option', 'document_type'))
+    w.row('Financial proof', str(segment, 'financial_proof_option', 'document_type'));
+
+  w.heading('8. Plan and charges');
+  const discounted = str(personal, 'plan_selected') === 'discounted';
+  w.table(
+    ['Item', 'Charge'],
+    [
+      ['Account opening', 'Nil'],
+      [
+        'Annual maintenance (AMC)',
+        discounted
+          ? 'Rs 20 plus GST per month from the 2nd year'
+          : 'Rs 400 plus tax a year; Rs 499 plus tax for 5 years; Rs 999 plus tax for life',
+      ],
+      ['Brokerage, equity delivery', 'Zero'],
+      ['Brokerage, F&O and currency', 'Rs 20 per order'],
+      ['Demat debit transaction', 'Rs 25 or 0.010% of value, whichever is higher'],
+      ['Pledge creation', 'Rs 50 per transaction'],
+      ['BSDA (if eligible)', 'Holdings up to Rs 50,000: nil; Rs 50,000 to 2 lakh: Rs 500; above: regular AMC'],
+      ['Late payment', '13% per annum on dues after one year'],
+    ],
+    [190, 325],
+  );
+  w.paragraph('Charges may be revised with 30 days notice.');
+
+  w.heading('9. Signature and photograph');
+  w.images([
+    { label: 'Signature', image: await embed(doc, input.images.signature), width: 240, height: 90 },
+    {
+      label: 'Photograph (selfie with liveness check)',
+      image: await embed(doc, input.images.selfie),
+      width: 110,
+      height: 110,
+    },
+  ]);
+
+  w.heading('10. Declaration by the applicant');
+  w.paragraph(
+    'I confirm that the information given in this form is true and complete, that the documents submitted are mine, and that I ' +
+      'have read the rights and obligations, the risk disclosure document and the schedule of charges. I agree to open a demat ' +
+      `and trading account on these terms. I understand that verification takes ${input.verificationDays}.`,
+  );
+  w.signatureBox(
+    'Signed electronically with Aadhaar OTP under the eSign framework (Information Technology Act, 2000). ' +
+      'The digital signature of this document carries the signer and the signing time.',
+  );
+  return Buffer.from(await doc.save({ useObjectStreams: false }));
+}

@@ -1,0 +1,131 @@
+/**
+ * CMS (PKCS#7) SignedData, detached, over a SHA-256 digest: what an eSign service returns in
+ * DocSignature. The service signs the InputHash it was given (it never sees the document), so the
+ * structure is assembled here from the digest: signed attributes contentType, signingTime and
+ * messageDigest, an RSA-SHA256 signature over them, and the signer's certificate chain.
+ */
+import { createPublicKey, createSign, createVerify, X509Certificate } from 'node:crypto';
+import forge from 'node-forge';
+
+const { asn1 } = forge;
+const OID = {
+  signedData: '1.2.840.113549.1.7.2',
+  data: '1.2.840.113549.1.7.1',
+  sha256: '2.16.840.1.101.3.4.2.1',
+  rsaEncryption: '1.2.840.113549.1.1.1',
+  contentType: '1.2.840.113549.1.9.3',
+  messageDigest: '1.2.840.113549.1.9.4',
+  signingTime: '1.2.840.113549.1.9.5',
+};
+
+const seq = (items: forge.asn1.Asn1[]) => asn1.create(asn1.Class.UNIVERSAL, asn1.Type.SEQUENCE, true, items);
+const set = (items: forge.asn1.Asn1[]) => asn1.create(asn1.Class.UNIVERSAL, asn1.Type.SET, true, items);
+const oid = (value: string) => asn1.create(asn1.Class.UNIVERSAL, asn1.Type.OID, false, asn1.oidToDer(value).getBytes());
+const nul = () => asn1.create(asn1.Class.UNIVERSAL, asn1.Type.NULL, false, '');
+const octets = (bytes: Buffer) =>
+  asn1.create(asn1.Class.UNIVERSAL, asn1.Type.OCTETSTRING, false, bytes.toString('binary'));
+const int = (n: number) => asn1.create(asn1.Class.UNIVERSAL, asn1.Type.INTEGER, false, asn1.integerToDer(n).getBytes());
+const algorithm = (id: string) => seq([oid(id), nul()]);
+const der = (node: forge.asn1.Asn1) => Buffer.from(asn1.toDer(node).getBytes(), 'binary');
+const attribute = (type: string, value: forge.asn1.Asn1) => seq([oid(type), set([value])]);
+
+export function createDetachedCms(options: {
+  digest: Buffer;
+  keyPem: string;
+  certPem: string;
+  chainPems: string[];
+  signingTime?: Date;
+}): Buffer {
+  if (options.digest.length !== 32) throw new Error('a SHA-256 digest is 32 bytes');
+  const cert = forge.pki.certificateFromPem(options.certPem);
+  const attributes = [
+    attribute(OID.contentType, oid(OID.data)),
+    attribute(
+      OID.signingTime,
+      asn1.create(
+        asn1.Class.UNIVERSAL,
+        asn1.Type.UTCTIME,
+        false,
+        asn1.dateToUtcTime(options.signingTime ?? new Date()),
+      ),
+    ),
+    attribute(OID.messageDigest, octets(options.digest)),
+  ];
+  // the signature covers the attributes DER-encoded as a SET; they travel as [0] IMPLICIT
+  const signature = createSign('sha256')
+    .update(der(set(attributes)))
+    .sign(options.keyPem);
+  const signedAttrs = asn1.create(asn1.Class.CONTEXT_SPECIFIC, 0, true, attributes);
+  const issuerAndSerial = seq([
+    forge.pki.distinguishedNameToAsn1(cert.issuer),
+    asn1.create(asn1.Class.UNIVERSAL, asn1.Type.INTEGER, false, forge.util.hexToBytes(cert.serialNumber)),
+  ]);
+  const signerInfo = seq([
+    int(1),
+    issuerAndSerial,
+    algorithm(OID.sha256),
+    signedAttrs,
+    algorithm(OID.rsaEncryption),
+    octets(signature),
+  ]);
+  const certificates = asn1.create(
+    asn1.Class.CONTEXT_SPECIFIC,
+    0,
+    true,
+    [options.certPem, ...options.chainPems].map((pem) =>
+      forge.pki.certificateToAsn1(forge.pki.certificateFromPem(pem)),
+    ),
+  );
+  const signedData = seq([int(1), set([algorithm(OID.sha256)]), seq([oid(OID.data)]), certificates, set([signerInfo])]);
+  return der(seq([oid(OID.signedData), asn1.create(asn1.Class.CONTEXT_SPECIFIC, 0, true, [signedData])]));
+}
+
+export interface CmsCheck {
+  digest: Buffer;
+  signerCertPem: string;
+}
+
+/**
+ * Checks a detached CMS as an ASP must before embedding it: the signature over the signed
+ * attributes is the signer certificate's, the certificate comes from a trusted authority, and
+ * the signed digest is the InputHash that was sent. Throws on any mismatch.
+ */
+export function verifyDetachedCms(cms: Buffer, expectedDigest: Buffer, trustedCaPems: string[]): CmsCheck {
+  const root = asn1.fromDer(forge.util.createBuffer(cms.toString('binary')));
+  const contentInfo = root.value as forge.asn1.Asn1[];
+  if (asn1.derToOid(contentInfo[0]!.value as string) !== OID.signedData) throw new Error('not a CMS SignedData');
+  const signedData = (contentInfo[1]!.value as forge.asn1.Asn1[])[0]!.value as forge.asn1.Asn1[];
+  const certsNode = signedData.find((n) => n.tagClass === asn1.Class.CONTEXT_SPECIFIC && n.type === 0);
+  const signerInfos = signedData[signedData.length - 1]!.value as forge.asn1.Asn1[];
+  const signerInfo = signerInfos[0]!.value as forge.asn1.Asn1[];
+  const signedAttrs = signerInfo.find((n) => n.tagClass === asn1.Class.CONTEXT_SPECIFIC && n.type === 0);
+  const signatureNode = signerInfo[signerInfo.length - 1]!;
+  if (!certsNode || !signedAttrs) throw new Error('the CMS lacks certificates or signed attributes');
+
+  const certs = (certsNode.value as forge.asn1.Asn1[]).map((c) => new X509Certificate(der(c)));
+  const attrs = signedAttrs.value as forge.asn1.Asn1[];
+  const digestAttr = attrs.find(
+    (a) => asn1.derToOid((a.value as forge.asn1.Asn1[])[0]!.value as string) === OID.messageDigest,
+  );
+  const digest = Buffer.from(
+    ((digestAttr!.value as forge.asn1.Asn1[])[1]!.value as forge.asn1.Asn1[])[0]!.value as string,
+    'binary',
+  );
+  if (!digest.equals(expectedDigest)) throw new Error('the signature is over another document');
+
+  const signature = Buffer.from(signatureNode.value as string, 'binary');
+  const signedBytes = der(set(attrs));
+  const signer = certs.find((c) => createVerify('sha256').update(signedBytes).verify(c.publicKey, signature));
+  if (!signer) throw new Error('the signature does not verify');
+  const now = new Date();
+  if (new Date(signer.validFrom) > now || new Date(signer.validTo) < now)
+    throw new Error('the signing certificate is not valid now');
+  const trusted = trustedCaPems.some((pem) => {
+    const ca = new X509Certificate(pem);
+    return (
+      signer.checkIssued(ca) && signer.verify(createPublicKey(ca.publicKey.export({ type: 'spki', format: 'pem' })))
+    );
+  });
+  if (!trusted) throw new Error('the signing certificate is not from a trusted authority');
+  return { digest, signerCertPem: signer.toString() };
+}

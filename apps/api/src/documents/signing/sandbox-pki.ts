@@ -1,0 +1,121 @@
+/**
+ * The sandbox's certificate authority: generated at first start and kept under DATA_DIR (in
+ * memory for tests). It issues the sandbox e-sign service's signing certificate and the
+ * application service provider's (ASP) request-signing certificate, so that a signed form is a
+ * real PKCS#7 signature that `openssl cms -verify -CAfile ca.pem` accepts.
+ */
+import { generateKeyPairSync, randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import forge from 'node-forge';
+
+export interface KeyAndCert {
+  keyPem: string;
+  certPem: string;
+}
+
+export interface SandboxPki {
+  caCertPem: string;
+  /** The sandbox e-sign service (ESP): signs documents and its responses. */
+  esp: KeyAndCert;
+  /** This application as ASP: signs its eSign requests. */
+  asp: KeyAndCert;
+}
+
+const YEARS = 5;
+
+function rsaKeys() {
+  const { privateKey, publicKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
+  return {
+    keyPem: privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(),
+    publicKey: forge.pki.publicKeyFromPem(publicKey.export({ type: 'spki', format: 'pem' }).toString()),
+    privateKey: forge.pki.privateKeyFromPem(privateKey.export({ type: 'pkcs1', format: 'pem' }).toString()),
+  };
+}
+
+function certificate(options: {
+  subject: forge.pki.CertificateField[];
+  issuer: forge.pki.CertificateField[];
+  publicKey: forge.pki.PublicKey;
+  signWith: forge.pki.PrivateKey;
+  ca: boolean;
+}): string {
+  const cert = forge.pki.createCertificate();
+  cert.publicKey = options.publicKey;
+  cert.serialNumber = `01${randomBytes(8).toString('hex')}`;
+  cert.validity.notBefore = new Date(Date.now() - 24 * 3600 * 1000);
+  cert.validity.notAfter = new Date(Date.now() + YEARS * 365 * 24 * 3600 * 1000);
+  cert.setSubject(options.subject);
+  cert.setIssuer(options.issuer);
+  cert.setExtensions(
+    options.ca
+      ? [
+          { name: 'basicConstraints', cA: true, critical: true },
+          { name: 'keyUsage', keyCertSign: true, cRLSign: true, critical: true },
+          { name: 'subjectKeyIdentifier' },
+        ]
+      : [
+          { name: 'basicConstraints', cA: false },
+          { name: 'keyUsage', digitalSignature: true, nonRepudiation: true, critical: true },
+          { name: 'extKeyUsage', emailProtection: true, codeSigning: false },
+          { name: 'subjectKeyIdentifier' },
+        ],
+  );
+  cert.sign(options.signWith as forge.pki.rsa.PrivateKey, forge.md.sha256.create());
+  return forge.pki.certificateToPem(cert);
+}
+
+const name = (cn: string): forge.pki.CertificateField[] => [
+  { shortName: 'C', value: 'IN' },
+  { shortName: 'O', value: 'eKYC Sandbox' },
+  { shortName: 'CN', value: cn },
+];
+
+export function generateSandboxPki(): SandboxPki {
+  const ca = rsaKeys();
+  const caName = name('eKYC Sandbox Certifying Authority');
+  const caCertPem = certificate({
+    subject: caName,
+    issuer: caName,
+    publicKey: ca.publicKey,
+    signWith: ca.privateKey,
+    ca: true,
+  });
+  const issue = (cn: string): KeyAndCert => {
+    const keys = rsaKeys();
+    return {
+      keyPem: keys.keyPem,
+      certPem: certificate({
+        subject: name(cn),
+        issuer: caName,
+        publicKey: keys.publicKey,
+        signWith: ca.privateKey,
+        ca: false,
+      }),
+    };
+  };
+  return { caCertPem, esp: issue('eKYC Sandbox eSign Service'), asp: issue('eKYC Sandbox ASP') };
+}
+
+let memoryPki: SandboxPki | null = null;
+const loaded = new Map<string, SandboxPki>();
+
+/**
+ * The sandbox PKI of this installation: read from DATA_DIR, or generated on first use and written
+ * there (kept in memory for tests, shared by every app of the process).
+ */
+export function sandboxPki(config: { dataDir: string; inMemory: boolean }): SandboxPki {
+  if (config.inMemory) return (memoryPki ??= generateSandboxPki());
+  const file = path.resolve(config.dataDir, 'esign-sandbox', 'pki.json');
+  const cached = loaded.get(file);
+  if (cached) return cached;
+  let pki: SandboxPki;
+  if (existsSync(file)) pki = JSON.parse(readFileSync(file, 'utf8')) as SandboxPki;
+  else {
+    pki = generateSandboxPki();
+    mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
+    writeFileSync(file, JSON.stringify(pki), { mode: 0o600 });
+  }
+  loaded.set(file, pki);
+  return pki;
+}

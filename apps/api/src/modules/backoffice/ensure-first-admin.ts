@@ -1,0 +1,41 @@
+/**
+ * The first staff account (contract): from BACKOFFICE_ADMIN_EMAIL and BACKOFFICE_ADMIN_PASSWORD
+ * when no staff exists yet. In sandbox mode with neither set, a random password is generated and
+ * returned once to be printed; outside sandbox mode no default password exists.
+ */
+import { randomBytes } from 'node:crypto';
+import type { AppDeps } from '../../app-deps.ts';
+import { backofficeRepository as repo } from './backoffice.repository.ts';
+import { hashPassword } from './password.ts';
+
+export const SANDBOX_ADMIN_EMAIL = 'admin@backoffice.local';
+
+export async function ensureFirstAdmin(deps: Pick<AppDeps, 'config' | 'database'>): Promise<string | null> {
+  const { email, password } = deps.config.backofficeAdmin;
+  const db = deps.database.db;
+  if ((await repo.countStaff(db)) > 0) return null;
+  let account: { email: string; password: string; generated: boolean } | null = null;
+  if (email && password) account = { email: email.toLowerCase(), password, generated: false };
+  else if (!email && !password && deps.config.sandbox)
+    account = { email: SANDBOX_ADMIN_EMAIL, password: randomBytes(12).toString('base64url'), generated: true };
+  if (!account) return null;
+  const created = await repo.insertStaff(db, {
+    email: account.email,
+    name: 'Administrator',
+    role: 'admin',
+    passwordHash: await hashPassword(account.password),
+    createdBy: null,
+  });
+  if (!created) return null;
+  await repo.appendAudit(db, {
+    chain: 'staff',
+    applicantId: null,
+    actorKind: 'system',
+    actorId: null,
+    action: 'staff.bootstrap',
+    after: { id: created.id, email: created.email, role: created.role },
+  });
+  return account.generated
+    ? `Back office (sandbox): sign in at /backoffice/ as ${account.email} with the password ${account.password}`
+    : null;
+}

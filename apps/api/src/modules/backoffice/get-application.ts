@@ -1,0 +1,122 @@
+/**
+ * One application for review: every collected section side by side, documents as short-lived
+ * links, Aadhaar numbers reduced to their last four digits. Each view is audited.
+ */
+import type { ApplicationData, ReviewField } from '@ekyc/contracts/calls/backoffice-application';
+import { isStageCode, STAGES } from '@ekyc/contracts/stages';
+import type { AppDeps } from '../../app-deps.ts';
+import { AppError } from '../../lib/errors.ts';
+import type { FileRef } from '../../records/applicant-records.ts';
+import { backofficeRepository as repo } from './backoffice.repository.ts';
+import { maskAadhaar } from './mask.ts';
+
+const FILE_URL_TTL_SECONDS = 15 * 60;
+const SECRET_KEY = /token|secret|password|otp|signature_value|private_key/i;
+const AADHAAR_KEY = /(^|_)(uid|aadhaar|aadhar)(_|$|number|no)/i;
+const MAX_TEXT = 2000;
+
+const isFileRef = (v: unknown): v is FileRef =>
+  typeof v === 'object' && v !== null && typeof (v as FileRef).$file === 'string';
+
+type Primitive = string | number | boolean | null;
+
+/** Flattens a section into path/value pairs, collecting file references. */
+function flatten(value: unknown, path: string, out: { path: string; value: Primitive; ref?: FileRef }[]) {
+  const key =
+    path
+      .split(/[.[\]]/)
+      .filter(Boolean)
+      .at(-1) ?? '';
+  if (SECRET_KEY.test(key)) return;
+  if (isFileRef(value)) out.push({ path, value: null, ref: value });
+  else if (Array.isArray(value)) value.forEach((v, i) => flatten(v, `${path}[${i}]`, out));
+  else if (value && typeof value === 'object')
+    for (const [k, v] of Object.entries(value)) flatten(v, path ? `${path}.${k}` : k, out);
+  else if (typeof value === 'string') {
+    if (AADHAAR_KEY.test(key) && /\d{4}/.test(value)) out.push({ path, value: maskAadhaar(value) });
+    else
+      out.push({
+        path,
+        value: value.length > MAX_TEXT && !value.startsWith('data:') ? `${value.slice(0, MAX_TEXT)}…` : value,
+      });
+  } else if (typeof value === 'number' || typeof value === 'boolean' || value === null) out.push({ path, value });
+}
+
+function findCheck(sections: Record<string, ReviewField[]>, pattern: RegExp): ReviewField['value'] {
+  for (const fields of Object.values(sections))
+    for (const f of fields) if (pattern.test(f.path) && f.value !== null && typeof f.value !== 'object') return f.value;
+  return null;
+}
+
+export async function getApplication(
+  deps: Pick<AppDeps, 'database' | 'records'>,
+  staffId: string,
+  applicantId: string,
+): Promise<ApplicationData> {
+  const db = deps.database.db;
+  const standing = /^[0-9a-f-]{36}$/i.test(applicantId) ? await repo.standingOf(db, applicantId) : undefined;
+  if (!standing) throw new AppError('NOT_FOUND', 'Application not found');
+  const [applicant, stages, stored] = await Promise.all([
+    deps.records.get(applicantId),
+    deps.records.kycList(applicantId),
+    deps.records.allSections(applicantId),
+  ]);
+
+  const flat: Record<string, { path: string; value: Primitive; ref?: FileRef }[]> = {};
+  for (const [name, payload] of Object.entries(stored).sort(([a], [b]) => a.localeCompare(b))) {
+    flat[name] = [];
+    flatten(payload, '', flat[name]);
+  }
+  const refs = Object.values(flat).flatMap((fields) => fields.flatMap((f) => (f.ref ? [f.ref.$file] : [])));
+  const types = await repo.fileTypes(db, refs);
+  const sections: Record<string, ReviewField[]> = {};
+  for (const [name, fields] of Object.entries(flat))
+    sections[name] = fields.map(({ path, value, ref }) =>
+      ref
+        ? {
+            path,
+            value: null,
+            file: {
+              url: deps.records.fileUrl(ref, FILE_URL_TTL_SECONDS),
+              content_type: types.get(ref.$file) ?? 'application/octet-stream',
+            },
+          }
+        : { path, value },
+    );
+
+  await repo.appendAudit(db, {
+    chain: applicantId,
+    applicantId,
+    actorKind: 'staff',
+    actorId: staffId,
+    action: 'application.viewed',
+  });
+
+  const review = stored['review_obj'] as { status?: string; text?: string } | undefined;
+  return {
+    id: applicantId,
+    status: standing.status,
+    stage: standing.stage,
+    mobile: applicant.mobile,
+    email: applicant.email,
+    client_code: applicant.clientCode,
+    created_at: applicant.createdAt.toISOString(),
+    utm: applicant.utm,
+    refcode: applicant.refcode,
+    review: review?.status ? { status: review.status, text: review.text ?? '' } : null,
+    stages: stages.map((s) => ({
+      stage: s.stage,
+      name: isStageCode(s.stage) ? STAGES[s.stage].name : String(s.stage),
+      admin_activity: s.adminActivity,
+      reason: s.reason,
+      updated_at: s.updatedAt.toISOString(),
+    })),
+    sections,
+    checks: {
+      face_match:
+        findCheck(sections, /face.?match.?score|match.?score|similarity/i) ?? findCheck(sections, /face.?match/i),
+      name_match: findCheck(sections, /name.?match/i),
+    },
+    decidable: standing.status === 'Pending' || standing.status === 'Rejected',
+  };
+}

@@ -1,0 +1,25 @@
+/** An application's audit trail, oldest first, with the result of re-checking its hash chain. */
+import type { AuditData } from '@ekyc/contracts/calls/backoffice-audit';
+import type { AppDeps } from '../../app-deps.ts';
+import { backofficeRepository as repo } from './backoffice.repository.ts';
+
+export async function getAuditTrail(deps: Pick<AppDeps, 'database'>, chain: string): Promise<AuditData> {
+  const db = deps.database.db;
+  const rows = await repo.auditChain(db, chain);
+  const staffNames = new Map((await repo.listStaff(db)).map((s) => [s.id, s.email]));
+  const broken = rows.find((r) => !r.ok);
+  return {
+    entries: rows.map((r) => ({
+      id: r.id,
+      at: r.at.toISOString(),
+      actor_kind: r.actorKind,
+      actor: r.actorKind === 'staff' ? (staffNames.get(r.actorId ?? '') ?? r.actorId) : r.actorKind,
+      action: r.action,
+      stage: r.stage,
+      before: r.before,
+      after: r.after,
+      hash: r.hash,
+    })),
+    chain: { valid: !broken, checked: rows.length, broken_at: broken?.id ?? null },
+  };
+}

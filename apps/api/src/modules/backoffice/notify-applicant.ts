@@ -1,0 +1,33 @@
+/**
+ * Tells the applicant of a decision by SMS and email. A gateway failure does not undo the
+ * decision: it is recorded in the audit trail instead.
+ */
+import type { AppDeps } from '../../app-deps.ts';
+import type { OutgoingMessage } from '../../providers/messaging/port.ts';
+import { backofficeRepository as repo } from './backoffice.repository.ts';
+
+export async function notifyApplicant(
+  deps: Pick<AppDeps, 'database' | 'records' | 'messaging'>,
+  applicantId: string,
+  template: Extract<OutgoingMessage['template'], 'decision' | 'activation'>,
+  text: string,
+  subject: string,
+): Promise<void> {
+  const applicant = await deps.records.get(applicantId);
+  const messages: OutgoingMessage[] = [{ channel: 'sms', to: applicant.mobile, template, text }];
+  if (applicant.email) messages.push({ channel: 'email', to: applicant.email, template, text, subject });
+  for (const message of messages) {
+    try {
+      await deps.messaging.send(message);
+    } catch {
+      await repo.appendAudit(deps.database.db, {
+        chain: applicantId,
+        applicantId,
+        actorKind: 'system',
+        actorId: null,
+        action: 'notify.failed',
+        after: { channel: message.channel, template },
+      });
+    }
+  }
+}

@@ -1,0 +1,51 @@
+/**
+ * Follows applicants who were sent back: once they have resubmitted every rejected stage (the
+ * records service marks it Pending again), the application returns to the queue and the status
+ * screen reads 'under review' again. Watches through the profile channel, on every process, and
+ * resumes after a restart from the rejected stages in the database.
+ */
+import { MSG } from '@ekyc/contracts/messages';
+import type { AppDeps } from '../../app-deps.ts';
+import { channels } from '../../realtime/hub.ts';
+import { backofficeRepository as repo } from './backoffice.repository.ts';
+import { type Review, setReview } from './set-review.ts';
+
+type Deps = Pick<AppDeps, 'database' | 'records' | 'hub'>;
+
+export class ReviewWatch {
+  private readonly watching = new Map<string, () => void>();
+  private closed = false;
+
+  constructor(private readonly deps: Deps) {}
+
+  async start(): Promise<void> {
+    for (const id of await repo.rejectedApplicantIds(this.deps.database.db)) await this.watch(id);
+  }
+
+  async watch(applicantId: string): Promise<void> {
+    if (this.closed || this.watching.has(applicantId)) return;
+    this.watching.set(applicantId, () => undefined);
+    const unsubscribe = await this.deps.hub.subscribe(channels.profile(applicantId), () => {
+      void this.check(applicantId).catch(() => undefined);
+    });
+    this.watching.set(applicantId, unsubscribe);
+    await this.check(applicantId);
+  }
+
+  /** When no stage is rejected any more, the review goes back to Pending and the watch ends. */
+  async check(applicantId: string): Promise<void> {
+    const list = await this.deps.records.kycList(applicantId);
+    if (list.some((s) => s.adminActivity === 'Reject')) return;
+    this.watching.get(applicantId)?.();
+    this.watching.delete(applicantId);
+    const review = await this.deps.records.getSection<Review>(applicantId, 'review_obj');
+    if (review?.status === 'Rejected')
+      await setReview(this.deps, null, applicantId, { status: 'Pending', text: MSG.statusUnderReview });
+  }
+
+  close(): void {
+    this.closed = true;
+    for (const unsubscribe of this.watching.values()) unsubscribe();
+    this.watching.clear();
+  }
+}

@@ -1,0 +1,100 @@
+/**
+ * The back office's API under /api/v1/backoffice: staff sign-in, the review queue, one
+ * application with its decisions and audit trail, staff administration and the funnel.
+ * Every route but login needs a staff session; the role is checked on the server each time.
+ */
+import { decisionBodySchema } from '@ekyc/contracts/calls/backoffice-application';
+import { funnelQuerySchema } from '@ekyc/contracts/calls/backoffice-funnel';
+import { staffLoginBodySchema } from '@ekyc/contracts/calls/backoffice-login';
+import { queueQuerySchema } from '@ekyc/contracts/calls/backoffice-queue';
+import { addStaffBodySchema, setStaffActiveBodySchema } from '@ekyc/contracts/calls/backoffice-staff';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { fail, ok } from '../../lib/outcome.ts';
+import { addStaff } from './add-staff.ts';
+import { backofficeRepository as repo } from './backoffice.repository.ts';
+import { decideStages } from './decide-stages.ts';
+import { ensureFirstAdmin } from './ensure-first-admin.ts';
+import { getApplication } from './get-application.ts';
+import { getAuditTrail } from './get-audit-trail.ts';
+import { getFunnel } from './get-funnel.ts';
+import { listApplications } from './list-applications.ts';
+import { logInStaff, WRONG_CREDENTIALS } from './log-in-staff.ts';
+import { ReviewWatch } from './review-watch.ts';
+import { setStaffActive } from './set-staff-active.ts';
+import { requireRole } from './staff-guard.ts';
+import { staffView } from './staff-view.ts';
+
+export const BACKOFFICE_PREFIX = '/api/v1/backoffice';
+
+const idParams = z.object({ id: z.string().max(64) });
+
+export const backofficeRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { deps } = app;
+  const reviewer = requireRole(app, 'reviewer');
+  const admin = requireRole(app, 'admin');
+
+  const line = await ensureFirstAdmin(deps);
+  if (line) app.log.warn(line);
+  const watch = new ReviewWatch(deps);
+  await watch.start();
+  app.addHook('onClose', async () => watch.close());
+
+  const loginLimit = { rateLimit: { max: deps.config.rateLimit.otpPerMinute, timeWindow: '1 minute' } };
+  app.post('/login', { schema: { body: staffLoginBodySchema }, config: loginLimit }, async (req) => {
+    const data = await logInStaff(deps, req.body);
+    return data ? ok('Signed in', data) : fail(WRONG_CREDENTIALS, {});
+  });
+
+  app.post('/logout', { preHandler: app.requireStaff }, async (req) => {
+    await deps.sessions.revoke(req.staff!.sessionId);
+    return ok('Signed out', {});
+  });
+
+  app.get('/me', { preHandler: reviewer }, async (req) => ok('Staff member', { staff: staffView(req.staffMember!) }));
+
+  app.get('/applications', { schema: { querystring: queueQuerySchema }, preHandler: reviewer }, async (req) =>
+    ok('Applications', await listApplications(deps, req.query)),
+  );
+
+  app.get('/applications/:id', { schema: { params: idParams }, preHandler: reviewer }, async (req) =>
+    ok('Application', await getApplication(deps, req.staffMember!.id, req.params.id)),
+  );
+
+  app.post(
+    '/applications/:id/decisions',
+    { schema: { params: idParams, body: decisionBodySchema }, preHandler: reviewer },
+    async (req) => {
+      const result = await decideStages(deps, req.staffMember!, req.params.id, req.body.decisions);
+      if (result.status === 'Rejected') await watch.watch(req.params.id);
+      return ok('Decision saved', result);
+    },
+  );
+
+  app.get('/applications/:id/audit', { schema: { params: idParams }, preHandler: reviewer }, async (req) =>
+    ok('Audit trail', await getAuditTrail(deps, req.params.id)),
+  );
+
+  app.get('/funnel', { schema: { querystring: funnelQuerySchema }, preHandler: reviewer }, async (req) =>
+    ok('Funnel', await getFunnel(deps, req.query)),
+  );
+
+  app.get('/staff', { preHandler: admin }, async () =>
+    ok('Staff', { staff: (await repo.listStaff(deps.database.db)).map(staffView) }),
+  );
+
+  app.post('/staff', { schema: { body: addStaffBodySchema }, preHandler: admin }, async (req) =>
+    ok('Staff member added', { staff: await addStaff(deps, req.staffMember!, req.body) }),
+  );
+
+  app.post(
+    '/staff/:id/active',
+    { schema: { params: idParams, body: setStaffActiveBodySchema }, preHandler: admin },
+    async (req) =>
+      ok('Staff member updated', {
+        staff: await setStaffActive(deps, req.staffMember!, req.params.id, req.body.active),
+      }),
+  );
+
+  app.get('/staff/audit', { preHandler: admin }, async () => ok('Audit trail', await getAuditTrail(deps, 'staff')));
+};

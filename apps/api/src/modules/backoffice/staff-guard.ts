@@ -1,0 +1,26 @@
+/**
+ * Every back-office action is authorised here, on the server: a staff session (not an
+ * applicant's), an account that is still active, and the role the action needs. Admins may do
+ * everything a reviewer may.
+ */
+import type { StaffRole } from '@ekyc/contracts/calls/backoffice-login';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { AppError } from '../../lib/errors.ts';
+import { backofficeRepository as repo, type StaffRow } from './backoffice.repository.ts';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    staffMember?: StaffRow;
+  }
+}
+
+export function requireRole(app: FastifyInstance, role: StaffRole) {
+  return async (req: FastifyRequest) => {
+    await app.requireStaff(req);
+    const member = await repo.staffById(app.deps.database.db, req.staff!.subjectId);
+    if (!member || !member.active) throw new AppError('UNAUTHORIZED');
+    if (role === 'admin' && member.role !== 'admin')
+      throw new AppError('FORBIDDEN', 'Only an administrator can do this.');
+    req.staffMember = member;
+  };
+}

@@ -1,0 +1,13 @@
+/** The staff record as the back office's clients see it (never the password hash). */
+import type { StaffMember } from '@ekyc/contracts/calls/backoffice-login';
+import type { StaffRow } from './backoffice.repository.ts';
+
+export const staffView = (row: StaffRow): StaffMember => ({
+  id: row.id,
+  email: row.email,
+  name: row.name,
+  role: row.role,
+  active: row.active,
+  created_at: row.createdAt.toISOString(),
+  last_login_at: row.lastLoginAt?.toISOString() ?? null,
+});

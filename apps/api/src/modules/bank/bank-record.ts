@@ -1,0 +1,56 @@
+/** The bank_obj section of the user details record, and the private state beside it. */
+import type { NameMatch } from '@ekyc/contracts/calls/bank-verification';
+import type { ChequeOcr } from '@ekyc/contracts/calls/cheque-verification';
+import type { IfscDetails } from '@ekyc/contracts/calls/get-ifsc';
+import type { FileRef } from '../../records/applicant-records.ts';
+
+export const CHEQUE_SCREEN = '/bank-and-segment/cancel-cheque';
+export const UPI_SCREEN = '/bank-and-segment/upi';
+export const BANK_SCREEN = '/bank-and-segment';
+
+export interface BankObj {
+  ifsc?: string | null;
+  bank_name?: string | null;
+  branch?: string | null;
+  address?: string | null;
+  city?: string | null;
+  state?: string | null;
+  micr?: string | null;
+  account_number?: string | null;
+  account_type?: string | null;
+  /** The applicant may still change the details (false once verified). */
+  bank_verify_edit: boolean;
+  cheque_ocr?: ChequeOcr | null;
+  doctype?: string | null;
+  vpa_id?: string | null;
+  name_match?: NameMatch | null;
+  document?: FileRef | null;
+  /** The stored document's type, so the page shows an image or links a PDF. */
+  document_type?: string | null;
+  verification?: { method: 'penny_drop' | 'upi' | 'document'; status: string; at: string } | null;
+}
+
+/** Kept apart from what the applicant sees: the collect request awaiting the UPI app. */
+export interface BankPrivate {
+  collect_id: string;
+  reference: string;
+  vpa: string;
+  created_at: string;
+  resolved: boolean;
+}
+
+export const branchFields = (d: IfscDetails) => ({
+  ifsc: d.IFSC,
+  bank_name: d.BANK,
+  branch: d.BRANCH,
+  address: d.ADDRESS,
+  city: d.CITY,
+  state: d.STATE,
+  micr: d.MICR,
+});
+
+export const verification = (method: 'penny_drop' | 'upi' | 'document', status: string) => ({
+  method,
+  status,
+  at: new Date().toISOString(),
+});

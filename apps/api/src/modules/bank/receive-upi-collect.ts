@@ -1,0 +1,81 @@
+/**
+ * The UPI provider's notification that a collect request was approved, declined or expired.
+ * Approved: the bank stage completes and the vpa_callback says so; otherwise the vpa_callback
+ * carries 'Your Bank yet not verified' and the applicant returns to /bank-and-segment.
+ */
+import type { VpaCallback } from '@ekyc/contracts/calls/vpa-validation';
+import { MSG } from '@ekyc/contracts/messages';
+import { STAGE } from '@ekyc/contracts/stages';
+import type { AppDeps } from '../../app-deps.ts';
+import type { CollectNotification } from '../../providers/upi/port.ts';
+import { panName } from './applicant-name.ts';
+import { BANK_SCREEN, type BankObj, type BankPrivate, verification } from './bank-record.ts';
+import { matchHolderName, namePasses } from './name-match.ts';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+export async function receiveUpiCollect(deps: AppDeps, n: CollectNotification): Promise<'applied' | 'ignored'> {
+  const applicantId = n.reference.split('.')[0] ?? '';
+  if (!UUID.test(applicantId)) return 'ignored';
+  const pending = await deps.records.getSection<BankPrivate>(applicantId, '_bank_private');
+  // Only the latest request counts, and only once (the provider may notify twice).
+  if (!pending || pending.collect_id !== n.id || pending.reference !== n.reference || pending.resolved)
+    return 'ignored';
+  const stored = await deps.records.getSection<BankObj>(applicantId, 'bank_obj');
+  const stage = await deps.records.currentStage(applicantId);
+  const now = new Date().toISOString();
+
+  const nameMatch = n.payerName
+    ? matchHolderName(n.payerName, await panName(deps, applicantId))
+    : (stored?.name_match ?? null);
+  const approved = n.outcome === 'approved' && (!nameMatch || namePasses(nameMatch));
+
+  if (approved && stage === STAGE.BANK_AND_SEGMENT) {
+    const next = { stage: STAGE.SIGNATURE, screen: '/bank-and-segment/signature' };
+    const callback: VpaCallback = {
+      status: 'Success',
+      status_description: 'Success',
+      message: MSG.bankVerified,
+      vpa_id: pending.vpa,
+      screen: next.screen,
+      updated_at: now,
+    };
+    const move = await deps.records.completeStage(applicantId, STAGE.BANK_AND_SEGMENT, {
+      sections: {
+        bank_obj: {
+          ...stored,
+          vpa_id: pending.vpa,
+          name_match: nameMatch,
+          bank_verify_edit: false,
+          verification: verification('upi', 'verified'),
+        },
+        bank_callback: { vpa_callback: { ...callback, screen: next.screen } },
+        _bank_private: { ...pending, resolved: true },
+      },
+    });
+    if (move.screen !== next.screen)
+      await deps.records.save(applicantId, { bank_callback: { vpa_callback: { ...callback, screen: move.screen } } });
+    return 'applied';
+  }
+
+  const callback: VpaCallback = {
+    status: 'Failure',
+    status_description: n.outcome === 'approved' ? 'Name mismatch' : n.outcome === 'expired' ? 'Expired' : 'Declined',
+    message: MSG.bankNotVerified,
+    vpa_id: pending.vpa,
+    screen: BANK_SCREEN,
+    updated_at: now,
+  };
+  await deps.records.save(applicantId, {
+    bank_obj: {
+      ...stored,
+      vpa_id: pending.vpa,
+      bank_verify_edit: true,
+      name_match: nameMatch,
+      verification: verification('upi', callback.status_description.toLowerCase()),
+    },
+    bank_callback: { vpa_callback: callback },
+    _bank_private: { ...pending, resolved: true },
+  });
+  return 'applied';
+}

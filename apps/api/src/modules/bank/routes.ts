@@ -1,0 +1,70 @@
+/** Bank verification calls of section 7, and the UPI provider's webhook. */
+import { bankVerificationQuerySchema, bankVerificationRequestSchema } from '@ekyc/contracts/calls/bank-verification';
+import { chequeVerificationRequestSchema } from '@ekyc/contracts/calls/cheque-verification';
+import { getIfscQuerySchema } from '@ekyc/contracts/calls/get-ifsc';
+import { otherBankDocumentRequestSchema } from '@ekyc/contracts/calls/other-bank-document';
+import { vpaValidationRequestSchema } from '@ekyc/contracts/calls/vpa-validation';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { AppError, invalidField } from '../../lib/errors.ts';
+import { readSetuNotification, SETU_SIGNATURE_HEADER } from '../../providers/upi/setu.ts';
+import { closeChequeReader } from './cheque-reader.ts';
+import { getIfsc } from './get-ifsc.ts';
+import { receiveUpiCollect } from './receive-upi-collect.ts';
+import { uploadOtherBankDocument } from './upload-other-bank-document.ts';
+import { validateVpa } from './validate-vpa.ts';
+import { verifyBankAccount } from './verify-bank-account.ts';
+import { verifyCheque } from './verify-cheque.ts';
+
+export const bankRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { deps } = app;
+  const auth = { preHandler: app.requireApplicant };
+  app.addHook('onClose', closeChequeReader);
+
+  app.get('/get-ifsc', { ...auth, schema: { querystring: getIfscQuerySchema } }, async (req) =>
+    getIfsc(deps, req.query.ifsc),
+  );
+
+  app.post(
+    '/bank-verification',
+    { ...auth, schema: { querystring: bankVerificationQuerySchema, body: bankVerificationRequestSchema } },
+    async (req) => {
+      // UPI has its own call (vpa-validation); this one is the penny drop of a typed account.
+      if (req.query.is_vpa) throw invalidField('is_vpa', 'Use vpa-validation to verify a UPI id');
+      return verifyBankAccount(deps, req.applicant!.subjectId, req.body, req.log);
+    },
+  );
+
+  app.post('/vpa-validation', { ...auth, schema: { body: vpaValidationRequestSchema } }, async (req) =>
+    validateVpa(deps, req.applicant!.subjectId, req.body, req.log),
+  );
+
+  app.post('/cheque-verification', { ...auth, schema: { body: chequeVerificationRequestSchema } }, async (req) =>
+    verifyCheque(deps, req.applicant!.subjectId, req.body, req.log),
+  );
+
+  app.post('/other-bank-document', { ...auth, schema: { body: otherBankDocumentRequestSchema } }, async (req) =>
+    uploadOtherBankDocument(deps, req.applicant!.subjectId, req.body),
+  );
+
+  // The provider signs the raw body, so this route reads it unparsed.
+  await app.register(async (hook) => {
+    hook.addContentTypeParser('application/json', { parseAs: 'string' }, (_req, body, done) => done(null, body));
+    hook.post('/upi-collect-webhook', async (req) => {
+      const raw = typeof req.body === 'string' ? req.body : '';
+      const signature = req.headers[SETU_SIGNATURE_HEADER];
+      let notification;
+      try {
+        notification = readSetuNotification(
+          deps.bank.upiWebhookSecret,
+          raw,
+          typeof signature === 'string' ? signature : undefined,
+        );
+      } catch {
+        throw invalidField('body', 'Malformed notification');
+      }
+      if (!notification) throw new AppError('FORBIDDEN', 'Bad signature');
+      const result = await receiveUpiCollect(deps, notification);
+      return { status: true, message: result, data: {} };
+    });
+  });
+};

@@ -1,0 +1,109 @@
+/**
+ * vpa-validation: checks the UPI id with the provider, then sends a Rs 1 collect request to the
+ * applicant's UPI app. The answer arrives later on the webhook (receive-upi-collect.ts); the
+ * wait screen watches the second element of the user details record for the vpa_callback.
+ */
+import type { vpaValidationRequestSchema } from '@ekyc/contracts/calls/vpa-validation';
+import { UPI_WAIT_S } from '@ekyc/contracts/constants';
+import { MSG } from '@ekyc/contracts/messages';
+import { STAGE } from '@ekyc/contracts/stages';
+import type { z } from 'zod';
+import type { AppDeps } from '../../app-deps.ts';
+import { randomId } from '../../lib/crypto.ts';
+import { fail, ok, type Outcome } from '../../lib/outcome.ts';
+import { panName } from './applicant-name.ts';
+import { takeBankAttempt } from './attempt-limit.ts';
+import { type BankObj, type BankPrivate, CHEQUE_SCREEN, UPI_SCREEN, verification } from './bank-record.ts';
+import { matchHolderName, namePasses } from './name-match.ts';
+
+type Input = z.output<typeof vpaValidationRequestSchema>;
+
+export const UPI_COMING_SOON = 'UPI verification is coming soon. Please add your bank account manually.';
+
+/** Rs 1, refunded (section 9). */
+const COLLECT_AMOUNT_PAISE = 100;
+/** The provider's minimum; the wait screen gives up after 58 s anyway. */
+const COLLECT_EXPIRY_MINUTES = 2;
+
+export async function validateVpa(
+  deps: AppDeps,
+  applicantId: string,
+  input: Input,
+  log: { warn: (o: object, m: string) => void },
+): Promise<Outcome> {
+  await deps.records.requireStage(applicantId, STAGE.BANK_AND_SEGMENT);
+  // One reading of the spec marks UPI 'coming soon' (UPI_ENABLED=false): manual entry remains.
+  if (!deps.config.upiEnabled)
+    return fail(UPI_COMING_SOON, { status_description: 'Failure', screen: '/bank-and-segment/add-bank' });
+  const vpa = input.vpa_id.toLowerCase();
+  const failure = (message: string, extra: object = {}) =>
+    fail(message, { status_description: 'Failure', screen: UPI_SCREEN, ...extra });
+
+  let check;
+  try {
+    check = await deps.bank.upi.verifyVpa(vpa);
+  } catch (err) {
+    log.warn({ err: (err as Error).message }, 'UPI provider unavailable');
+    return failure(MSG.somethingWrong);
+  }
+  if (!check.valid) return failure(MSG.upiInvalid);
+
+  const stored = await deps.records.getSection<BankObj>(applicantId, 'bank_obj');
+  const nameMatch = check.customerName ? matchHolderName(check.customerName, await panName(deps, applicantId)) : null;
+  if (nameMatch && !namePasses(nameMatch)) {
+    await deps.records.save(applicantId, {
+      bank_obj: {
+        ...stored,
+        vpa_id: vpa,
+        bank_verify_edit: true,
+        name_match: nameMatch,
+        verification: verification('upi', 'name_mismatch'),
+      },
+    });
+    return fail(MSG.bankFailed, { status_description: 'Failure', screen: CHEQUE_SCREEN, name_match: nameMatch });
+  }
+
+  if (!(await takeBankAttempt(deps, applicantId)))
+    return fail(MSG.bankFailed, { status_description: 'Failure', screen: CHEQUE_SCREEN });
+
+  const reference = `${applicantId}.${randomId(6)}`;
+  let collect;
+  try {
+    collect = await deps.bank.upi.createCollect({
+      vpa,
+      amountPaise: COLLECT_AMOUNT_PAISE,
+      reference,
+      note: 'Bank account verification',
+      expireAfterMinutes: COLLECT_EXPIRY_MINUTES,
+    });
+  } catch (err) {
+    log.warn({ err: (err as Error).message }, 'UPI collect request failed');
+    return failure(MSG.somethingWrong);
+  }
+  const pending: BankPrivate = {
+    collect_id: collect.id,
+    reference,
+    vpa,
+    created_at: new Date().toISOString(),
+    resolved: false,
+  };
+  await deps.records.save(applicantId, {
+    bank_obj: {
+      ...stored,
+      vpa_id: vpa,
+      bank_verify_edit: true,
+      name_match: nameMatch,
+      verification: verification('upi', 'pending'),
+    },
+    _bank_private: pending,
+    // A new request: the previous answer no longer applies.
+    bank_callback: null,
+  });
+  return ok(MSG.upiCheckApp, {
+    status_description: 'Success',
+    screen: UPI_SCREEN,
+    wait_seconds: UPI_WAIT_S,
+    ...(nameMatch && { name_match: nameMatch }),
+    ...(deps.config.sandbox && { upi_app_url: `/sandbox/upi/collect/${encodeURIComponent(collect.id)}` }),
+  });
+}

@@ -1,0 +1,87 @@
+/**
+ * bank-verification: the penny drop. Check the IFSC, credit about Rs 1, compare the holder name
+ * the bank returns with the name on PAN, then complete the bank stage or send the applicant to
+ * the cancelled-cheque page with the spec's message (section 4).
+ */
+import type { bankVerificationRequestSchema } from '@ekyc/contracts/calls/bank-verification';
+import { MSG } from '@ekyc/contracts/messages';
+import { routeForStage, STAGE } from '@ekyc/contracts/stages';
+import type { z } from 'zod';
+import type { AppDeps } from '../../app-deps.ts';
+import { invalidField } from '../../lib/errors.ts';
+import { fail, ok, type Outcome } from '../../lib/outcome.ts';
+import type { PennyDropResult } from '../../providers/bank-verification/port.ts';
+import { panName } from './applicant-name.ts';
+import { takeBankAttempt } from './attempt-limit.ts';
+import { type BankObj, branchFields, CHEQUE_SCREEN, verification } from './bank-record.ts';
+import { matchHolderName, namePasses } from './name-match.ts';
+
+type Input = z.output<typeof bankVerificationRequestSchema>;
+
+export async function verifyBankAccount(
+  deps: AppDeps,
+  applicantId: string,
+  input: Input,
+  log: { warn: (o: object, m: string) => void },
+): Promise<Outcome> {
+  const stage = await deps.records.requireStage(applicantId, STAGE.BANK_AND_SEGMENT, STAGE.SIGNATURE);
+  // Already verified: go on to the signature (section 2).
+  if (stage > STAGE.BANK_AND_SEGMENT) return ok(MSG.bankVerified, { screen: routeForStage(stage), stage });
+
+  const details = await deps.bank.ifsc.lookup(input.ifsc);
+  if (!details) throw invalidField('ifsc', MSG.ifscInvalid);
+  const name = await panName(deps, applicantId);
+  const applicant = await deps.records.get(applicantId);
+  const stored = await deps.records.getSection<BankObj>(applicantId, 'bank_obj');
+
+  // Over today's allowance: the cancelled cheque is the way on.
+  if (!(await takeBankAttempt(deps, applicantId))) return fail(MSG.bankFailed, { screen: CHEQUE_SCREEN });
+
+  let result: PennyDropResult;
+  try {
+    result = await deps.bank.pennyDrop.verify({
+      ifsc: input.ifsc,
+      accountNumber: input.account_number,
+      expectedName: name,
+      phone: applicant.mobile,
+    });
+  } catch (err) {
+    log.warn({ err: (err as Error).message }, 'penny drop unavailable');
+    result = { outcome: 'invalid', code: 'PROVIDER_ERROR', reason: 'The bank could not be reached' };
+  }
+
+  const base: BankObj = {
+    ...stored,
+    ...branchFields(details),
+    account_number: input.account_number,
+    account_type: input.account_type,
+    doctype: stored?.doctype ?? 'CancelledCheque',
+    bank_verify_edit: true,
+  };
+  if (result.outcome !== 'valid') {
+    await deps.records.save(applicantId, {
+      bank_obj: { ...base, name_match: null, verification: verification('penny_drop', 'failed') },
+    });
+    return fail(MSG.bankFailed, { screen: CHEQUE_SCREEN });
+  }
+
+  const nameMatch = matchHolderName(result.nameAtBank, name);
+  if (!namePasses(nameMatch)) {
+    await deps.records.save(applicantId, {
+      bank_obj: { ...base, name_match: nameMatch, verification: verification('penny_drop', 'name_mismatch') },
+    });
+    return fail(MSG.bankFailed, { screen: CHEQUE_SCREEN, name_match: nameMatch });
+  }
+
+  const move = await deps.records.completeStage(applicantId, STAGE.BANK_AND_SEGMENT, {
+    sections: {
+      bank_obj: {
+        ...base,
+        name_match: nameMatch,
+        bank_verify_edit: false,
+        verification: verification('penny_drop', 'verified'),
+      },
+    },
+  });
+  return ok(MSG.bankVerified, { screen: move.screen, stage: move.stage, name_match: nameMatch });
+}

@@ -1,0 +1,23 @@
+/**
+ * get-digi-data without a code: confirms the stored DigiLocker documents and moves on
+ * (/client-profiling); with the PAN missing, back to /returnurl?is_pan_missing=true; with no
+ * documents yet, data.data.url starts a new request.
+ */
+import type { GetDigiDataData } from '@ekyc/contracts/calls/digilocker-data';
+import { MSG } from '@ekyc/contracts/messages';
+import { STAGE } from '@ekyc/contracts/stages';
+import type { AppDeps } from '../../app-deps.ts';
+import { ok, type Outcome } from '../../lib/outcome.ts';
+import { newAuthorizationUrl } from './start-digilocker.ts';
+
+export async function confirmDigilocker(deps: AppDeps, applicantId: string): Promise<Outcome<GetDigiDataData>> {
+  const { records } = deps;
+  await records.requireStage(applicantId, STAGE.DIGILOCKER);
+  const locker = await records.getSection<{ is_pan_missing: boolean }>(applicantId, 'digilocker_obj');
+  if (!locker)
+    return ok('DigiLocker', { screen: '/digilocker', data: { url: await newAuthorizationUrl(deps, applicantId) } });
+  if (locker.is_pan_missing)
+    return ok(MSG.panNotReceived, { screen: '/returnurl?is_pan_missing=true', is_pan_missing: true });
+  const move = await records.completeStage(applicantId, STAGE.DIGILOCKER);
+  return ok('DigiLocker verified', { screen: move.screen, is_pan_missing: false });
+}

@@ -1,0 +1,120 @@
+/**
+ * get-digi-data with code and state: the return from the DigiLocker consent page. The state must
+ * be a live request of this applicant; the code is exchanged with the PKCE verifier, then the
+ * e-Aadhaar and the PAN record are fetched and stored. Only the last four Aadhaar digits are kept.
+ */
+import type { GetDigiDataData, GetDigiDataQuery } from '@ekyc/contracts/calls/digilocker-data';
+import { MSG } from '@ekyc/contracts/messages';
+import { STAGE } from '@ekyc/contracts/stages';
+import sharp from 'sharp';
+import type { AppDeps } from '../../app-deps.ts';
+import { fail, ok, type Outcome } from '../../lib/outcome.ts';
+import type { EAadhaar, PanDocument } from '../../providers/digilocker/port.ts';
+import type { FileRef } from '../../records/applicant-records.ts';
+import { digilockerRepository } from './digilocker.repository.ts';
+import { stateHash } from './start-digilocker.ts';
+
+const FAILED = { screen: '/digilocker', failed: true };
+const joined = (...parts: string[]) => parts.filter(Boolean).join(', ');
+
+function aadhaarDocument(a: EAadhaar) {
+  return {
+    document_type: 'AADHAARCARD',
+    name: a.name,
+    gender: a.gender,
+    dob: a.dob,
+    care_of: a.careOf,
+    house: a.house,
+    street: a.street,
+    locality: a.locality,
+    landmark: a.landmark,
+    address1: joined(a.house, a.street, a.landmark),
+    address2: joined(a.locality, a.vtc !== a.district ? a.vtc : '', a.postOffice !== a.locality ? a.postOffice : ''),
+    district_city: a.district,
+    state: a.state,
+    pincode: a.pincode,
+    country: a.country,
+    uid: a.uidLast4 ? `xxxxxxxx${a.uidLast4}` : '',
+  };
+}
+
+function panDocument(p: PanDocument, gender: string) {
+  return {
+    document_type: 'PAN',
+    name: p.name,
+    gender,
+    dob: p.dob,
+    pan_number: p.panNumber,
+    care_of: '',
+    house: '',
+    street: '',
+    locality: '',
+    landmark: '',
+    address1: '',
+    address2: '',
+    district_city: '',
+    state: '',
+    pincode: '',
+    country: 'India',
+    uid: '',
+  };
+}
+
+export async function fetchDigilockerDocuments(
+  deps: AppDeps,
+  applicantId: string,
+  query: GetDigiDataQuery,
+): Promise<Outcome<GetDigiDataData>> {
+  const { records } = deps;
+  await records.requireStage(applicantId, STAGE.DIGILOCKER);
+  if (!query.state) return fail(MSG.digilockerFailed, FAILED);
+  const hash = stateHash(deps, query.state);
+  const now = new Date();
+  const request = await digilockerRepository.findLive(deps.database.db, hash, now);
+  if (!request || request.applicantId !== applicantId) return fail(MSG.digilockerFailed, FAILED);
+  // One use per request: a replayed or denied return cannot be used again.
+  if (!(await digilockerRepository.consume(deps.database.db, hash, now))) return fail(MSG.digilockerFailed, FAILED);
+  if (query.error || !query.code) return fail(MSG.digilockerFailed, FAILED);
+
+  let aadhaar: EAadhaar;
+  let pan: PanDocument | null = null;
+  let gender = '';
+  try {
+    const profile = await deps.digilocker.exchangeCode({
+      code: query.code,
+      codeVerifier: deps.cipher.decrypt(request.verifierEnc),
+    });
+    gender = profile.gender;
+    const issued = await deps.digilocker.issuedDocuments(profile.accessToken);
+    if (!issued.some((d) => d.doctype === 'ADHAR')) return fail(MSG.digilockerFailed, FAILED);
+    aadhaar = await deps.digilocker.eAadhaar(profile.accessToken);
+    const panFile = issued.find((d) => d.doctype === 'PANCR');
+    if (panFile) pan = await deps.digilocker.panDocument(profile.accessToken, panFile.uri);
+  } catch {
+    return fail(MSG.digilockerFailed, FAILED);
+  }
+
+  let photo: FileRef | undefined;
+  if (aadhaar.photoJpeg) {
+    const bytes = await sharp(aadhaar.photoJpeg)
+      .jpeg({ quality: 90 })
+      .toBuffer()
+      .catch(() => null);
+    if (bytes) photo = await records.saveFile(applicantId, { kind: 'aadhaar_photo', contentType: 'image/jpeg', bytes });
+  }
+  const ownPan = await records.getSection<{ pan_number: string }>(applicantId, 'pan_obj');
+  // A PAN record for another PAN is not this applicant's PAN card.
+  const panDoc = pan && pan.panNumber === ownPan?.pan_number ? panDocument(pan, gender || aadhaar.gender) : null;
+  const isPanMissing = panDoc === null;
+  await records.save(applicantId, {
+    digilocker_obj: {
+      is_pan_missing: isPanMissing,
+      cdl_documents: panDoc ? [aadhaarDocument(aadhaar), panDoc] : [aadhaarDocument(aadhaar)],
+      ...(photo && { aadhaar_photo: photo }),
+    },
+  });
+  return ok('DigiLocker documents received', {
+    screen: isPanMissing ? '/returnurl?is_pan_missing=true' : '/digilocker',
+    is_pan_missing: isPanMissing,
+  });
+}

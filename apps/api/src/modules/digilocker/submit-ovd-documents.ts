@@ -1,0 +1,99 @@
+/**
+ * digi-ovd-verify (is_ovd=true): officially valid documents uploaded by hand when DigiLocker
+ * fails, or the PAN card when the locker held none (section 4). Two-sided documents take one
+ * front-only image, two images, or one PDF with both sides (section 5).
+ */
+import type { digiOvdRequestSchema } from '@ekyc/contracts/calls/digi-ovd-verify';
+import { MSG } from '@ekyc/contracts/messages';
+import { STAGE } from '@ekyc/contracts/stages';
+import type { z } from 'zod';
+import type { AppDeps } from '../../app-deps.ts';
+import { invalidField } from '../../lib/errors.ts';
+import { fail, ok, type Outcome } from '../../lib/outcome.ts';
+import { decodeUpload } from '../pan/decode-upload.ts';
+
+type Input = z.output<typeof digiOvdRequestSchema>;
+
+interface Locker {
+  is_pan_missing: boolean;
+  cdl_documents: Record<string, unknown>[];
+  aadhaar_photo?: unknown;
+}
+
+export async function submitOvdDocuments(
+  deps: AppDeps,
+  applicantId: string,
+  input: Input,
+): Promise<Outcome<{ screen: string }>> {
+  const { records } = deps;
+  await records.requireStage(applicantId, STAGE.DIGILOCKER);
+  const front = await decodeUpload('front', input.front, 'identityDocument');
+  const back = input.back ? await decodeUpload('back', input.back, 'identityDocument') : null;
+  if (back && (front.contentType === 'application/pdf' || back.contentType === 'application/pdf'))
+    throw invalidField('back', 'Upload one PDF with both sides, or one or two images');
+  const pan = await records.getSection<{ full_name: string; dob: string; pan_number: string }>(applicantId, 'pan_obj');
+  if (!pan) return fail(MSG.somethingWrong, { screen: '/pan-verification' });
+  const locker = await records.getSection<Locker>(applicantId, 'digilocker_obj');
+  const frontRef = await records.saveFile(applicantId, {
+    kind: `ovd_${input.document_type.toLowerCase()}`,
+    contentType: front.contentType,
+    bytes: front.bytes,
+  });
+  const backRef = back
+    ? await records.saveFile(applicantId, {
+        kind: `ovd_${input.document_type.toLowerCase()}_back`,
+        contentType: back.contentType,
+        bytes: back.bytes,
+      })
+    : undefined;
+  const base = {
+    name: pan.full_name,
+    gender: '',
+    dob: pan.dob,
+    care_of: '',
+    house: '',
+    street: '',
+    locality: '',
+    landmark: '',
+    country: 'India',
+    uid: '',
+    source: 'manual',
+    document: frontRef,
+    ...(backRef && { back_document: backRef }),
+  };
+
+  if (input.document_type === 'PAN') {
+    // The PAN card the locker did not hold: added beside the locker's Aadhaar.
+    if (!locker?.is_pan_missing) return fail(MSG.somethingWrong, { screen: '/digilocker' });
+    const panDoc = {
+      ...base,
+      document_type: 'PAN',
+      pan_number: pan.pan_number,
+      address1: '',
+      address2: '',
+      district_city: '',
+      state: '',
+      pincode: '',
+    };
+    const move = await records.completeStage(applicantId, STAGE.DIGILOCKER, {
+      sections: {
+        digilocker_obj: { ...locker, is_pan_missing: false, cdl_documents: [...locker.cdl_documents, panDoc] },
+      },
+    });
+    return ok('PAN card received', { screen: move.screen });
+  }
+
+  const addressDoc = {
+    ...base,
+    document_type: input.document_type === 'AADHAAR' ? 'AADHAARCARD' : input.document_type,
+    address1: input.address1,
+    address2: input.address2,
+    district_city: input.district_city,
+    state: input.state,
+    pincode: input.pincode,
+  };
+  const move = await records.completeStage(applicantId, STAGE.DIGILOCKER, {
+    sections: { digilocker_obj: { is_pan_missing: false, cdl_documents: [addressDoc] } },
+  });
+  return ok('Documents received', { screen: move.screen });
+}

@@ -1,0 +1,85 @@
+/**
+ * The e-sign service's answer, form-posted by the popup to the response URL (no applicant token:
+ * the transaction identifies the applicant). The <EsignResp> signature and the CMS are checked,
+ * the CMS goes into the form's placeholder, and the stage completes; the status socket is told.
+ */
+import { ESIGN_TIME_EXCEEDED } from '@ekyc/contracts/calls/esign-consent';
+import { MSG } from '@ekyc/contracts/messages';
+import { STAGE } from '@ekyc/contracts/stages';
+import type { AppDeps } from '../../app-deps.ts';
+import { verifyDetachedCms } from '../../documents/signing/cms.ts';
+import { embedCms } from '../../documents/signing/pdf-signature.ts';
+import { channels } from '../../realtime/hub.ts';
+import { esignRepository as repo } from './esign.repository.ts';
+import { ESIGN_PRIVATE, type EsignSection, type EsignState } from './esign-state.ts';
+import { expireIfPending } from './start-esign-consent.ts';
+
+export type EsignCompletion =
+  { kind: 'signed' } | { kind: 'expired' } | { kind: 'failed'; message: string } | { kind: 'invalid'; message: string };
+
+export async function completeEsign(deps: AppDeps, eSignResponse: string): Promise<EsignCompletion> {
+  let result;
+  try {
+    result = deps.esign.readResponse(eSignResponse);
+  } catch {
+    return { kind: 'invalid', message: 'The signing service answer could not be verified.' };
+  }
+  const row = await repo.find(deps.database.db, result.txn);
+  if (!row) return { kind: 'invalid', message: 'Unknown signing transaction.' };
+  if (row.status === 'signed') return { kind: 'signed' };
+  if (row.status === 'expired') return { kind: 'expired' };
+  if (row.status === 'failed') return { kind: 'failed', message: row.message ?? MSG.esignError };
+  if (deps.esign.now() > row.expiresAt.getTime()) {
+    await expireIfPending(deps, row.txnId);
+    return { kind: 'expired' };
+  }
+  const publishFailure = async (message: string) => {
+    if (await repo.finish(deps.database.db, row.txnId, 'failed', message, new Date(deps.esign.now())))
+      await deps.hub.publish(channels.esign(row.txnId), { status: false, message: MSG.esignError, disconnect: false });
+    return { kind: 'failed' as const, message };
+  };
+  if (!result.ok) return publishFailure(result.errMsg);
+
+  const state = await deps.records.getSection<EsignState>(row.applicantId, ESIGN_PRIVATE);
+  if (!state || state.epro_id !== row.eproId) return publishFailure('The form changed while it was being signed.');
+  const inputHash = Buffer.from(state.input_hash, 'hex');
+  const prepared = await deps.records.readFile(state.generated_doc.$file);
+  let signed: Buffer;
+  try {
+    verifyDetachedCms(result.cms, inputHash, deps.esign.trustedCaPems);
+    signed = await embedCms(prepared!.bytes, result.cms, inputHash);
+  } catch (err) {
+    return publishFailure(err instanceof Error ? err.message : 'The signature could not be embedded.');
+  }
+  const signedRef = await deps.records.saveFile(row.applicantId, {
+    kind: 'signed-account-opening-form',
+    contentType: 'application/pdf',
+    bytes: signed,
+  });
+  const signedAt = new Date(deps.esign.now());
+  if (!(await repo.finish(deps.database.db, row.txnId, 'signed', MSG.esignSigned, signedAt)))
+    return { kind: 'expired' };
+  const section: EsignSection = {
+    epro_id: state.epro_id,
+    generated_doc: state.generated_doc,
+    signed_document: signedRef,
+    signed_at: signedAt.toISOString(),
+  };
+  const moved = await deps.records.completeStage(row.applicantId, STAGE.ESIGN, {
+    sections: { esign_obj: section, [ESIGN_PRIVATE]: null },
+  });
+  await deps.hub.publish(channels.esign(row.txnId), {
+    status: true,
+    message: MSG.esignSigned,
+    disconnect: false,
+    data: { signed_document_link: deps.records.fileUrl(signedRef), screen: moved.screen },
+  });
+  return { kind: 'signed' };
+}
+
+export const completionText = (c: EsignCompletion) =>
+  c.kind === 'signed'
+    ? MSG.esignSigned
+    : c.kind === 'expired'
+      ? `${MSG.timeLimitExceeded} (${ESIGN_TIME_EXCEEDED})`
+      : c.message;

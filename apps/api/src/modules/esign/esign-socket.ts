@@ -1,0 +1,58 @@
+/**
+ * /ws/esign_status/?token=&transaction_id= (contract): tells the e-sign page how its transaction
+ * ends: signed (with the signed document's link), failed, or 'Time Exceeded' when the window
+ * passes first. A transaction that ended before the socket opened is told at once.
+ */
+import { ESIGN_TIME_EXCEEDED } from '@ekyc/contracts/calls/esign-consent';
+import { MSG } from '@ekyc/contracts/messages';
+import type { FastifyInstance } from 'fastify';
+import { channels } from '../../realtime/hub.ts';
+import { acceptSocket, send } from '../../realtime/sockets.ts';
+import { esignRepository as repo } from './esign.repository.ts';
+import type { EsignSection } from './esign-state.ts';
+import { expireIfPending } from './start-esign-consent.ts';
+
+export async function esignSocketRoutes(app: FastifyInstance) {
+  const { deps } = app;
+  app.get<{ Querystring: { token?: string; transaction_id?: string } }>(
+    '/ws/esign_status/',
+    { websocket: true },
+    async (socket, req) => {
+      const txn = String(req.query.transaction_id ?? '').slice(0, 64);
+      let owner: string | null = null;
+      const accepted = await acceptSocket(app, socket, req.query.token, async (session) => {
+        const row = txn ? await repo.find(deps.database.db, txn) : undefined;
+        if (!row || row.applicantId !== session.subjectId) return [];
+        owner = row.applicantId;
+        const off = await deps.hub.subscribe(channels.esign(txn), (message) => send(socket, message));
+        const timer = setTimeout(
+          () => void expireIfPending(deps, txn).catch(() => undefined),
+          Math.max(0, row.expiresAt.getTime() - deps.esign.now()),
+        );
+        return [off, () => clearTimeout(timer)];
+      });
+      if (!accepted) return;
+      if (!owner) {
+        send(socket, { status: false, disconnect: true, message: 'Unknown transaction' });
+        socket.close(4004, 'unknown transaction');
+        return;
+      }
+      const row = await repo.find(deps.database.db, txn);
+      if (row?.status === 'signed') {
+        const section = await deps.records.getSection<EsignSection>(owner, 'esign_obj');
+        send(socket, {
+          status: true,
+          message: MSG.esignSigned,
+          disconnect: false,
+          data: {
+            ...(section?.signed_document && { signed_document_link: deps.records.fileUrl(section.signed_document) }),
+            screen: '/status',
+          },
+        });
+      } else if (row?.status === 'expired')
+        send(socket, { status: false, message: ESIGN_TIME_EXCEEDED, disconnect: false });
+      else if (row?.status === 'failed') send(socket, { status: false, message: MSG.esignError, disconnect: false });
+      else if (row && row.expiresAt.getTime() <= deps.esign.now()) await expireIfPending(deps, txn);
+    },
+  );
+}

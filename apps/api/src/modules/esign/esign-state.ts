@@ -1,0 +1,20 @@
+/** What e-sign keeps between its calls, in a private section never shown to the applicant. */
+import type { FileRef } from '../../records/applicant-records.ts';
+
+export const ESIGN_PRIVATE = '_esign_private';
+
+export interface EsignState {
+  epro_id: string;
+  /** The form with its signature placeholder: the bytes whose ByteRange hash is signed. */
+  generated_doc: FileRef;
+  /** hex SHA-256 of the ByteRange (eSign InputHash). */
+  input_hash: string;
+  generated_at: string;
+}
+
+export interface EsignSection {
+  epro_id: string;
+  generated_doc: FileRef;
+  signed_document?: FileRef;
+  signed_at?: string;
+}

@@ -1,0 +1,76 @@
+/**
+ * esign-initate: renders the account-opening form from everything collected, prepares its
+ * signature placeholder and answers the epro_id with a short-lived link for preview and download.
+ */
+import type { EsignInitateData } from '@ekyc/contracts/calls/esign-initate';
+import { STAGE } from '@ekyc/contracts/stages';
+import type { AppDeps } from '../../app-deps.ts';
+import { renderAccountOpeningForm } from '../../documents/account-opening-form.ts';
+import { addSignaturePlaceholder, byteRangeDigest } from '../../documents/signing/pdf-signature.ts';
+import { randomId } from '../../lib/crypto.ts';
+import { ok, type Outcome } from '../../lib/outcome.ts';
+import type { FileRef } from '../../records/applicant-records.ts';
+import { ESIGN_PRIVATE, type EsignSection, type EsignState } from './esign-state.ts';
+
+/** A prepared form is reused for this long (a reload does not render it again). */
+const REUSE_MS = 30 * 60 * 1000;
+
+const fileRefOf = (v: unknown): FileRef | null =>
+  v && typeof v === 'object' && typeof (v as FileRef).$file === 'string' ? (v as FileRef) : null;
+
+export async function initiateEsign(deps: AppDeps, applicantId: string): Promise<Outcome<EsignInitateData>> {
+  await deps.records.requireStage(applicantId, STAGE.ESIGN);
+  const existing = await deps.records.getSection<EsignState>(applicantId, ESIGN_PRIVATE);
+  if (existing && deps.esign.now() - Date.parse(existing.generated_at) < REUSE_MS)
+    return ok('Account opening form', {
+      epro_id: existing.epro_id,
+      pdf_link: deps.records.fileUrl(existing.generated_doc),
+      esign_window_seconds: deps.config.esignWindowSeconds,
+    });
+
+  const [applicant, sections] = await Promise.all([
+    deps.records.get(applicantId),
+    deps.records.allSections(applicantId),
+  ]);
+  const bytesOf = async (ref: FileRef | null) =>
+    ref ? ((await deps.records.readFile(ref.$file))?.bytes ?? null) : null;
+  const eproId = `EP${randomId(8).toUpperCase()}`;
+  const pan = (sections.pan_obj ?? {}) as { full_name?: string; name_on_card?: string };
+  const form = await renderAccountOpeningForm({
+    applicationId: eproId,
+    generatedAt: new Date(deps.esign.now()),
+    mobile: applicant.mobile,
+    email: applicant.email,
+    clientCode: applicant.clientCode,
+    sections,
+    images: {
+      selfie: await bytesOf(fileRefOf((sections.livness_obj as { image?: unknown } | undefined)?.image)),
+      signature: await bytesOf(fileRefOf((sections.signature_obj as { document?: unknown } | undefined)?.document)),
+    },
+    verificationDays: deps.config.verificationDays === '1-2' ? '1 to 2 working days' : '7 to 10 business days',
+  });
+  const prepared = addSignaturePlaceholder(form, {
+    name: pan.full_name ?? pan.name_on_card ?? 'Applicant',
+    reason: 'Account opening form signed with Aadhaar eSign',
+    location: 'India',
+  });
+  const inputHash = await byteRangeDigest(prepared);
+  const doc = await deps.records.saveFile(applicantId, {
+    kind: 'account-opening-form',
+    contentType: 'application/pdf',
+    bytes: prepared,
+  });
+  const state: EsignState = {
+    epro_id: eproId,
+    generated_doc: doc,
+    input_hash: inputHash.toString('hex'),
+    generated_at: new Date(deps.esign.now()).toISOString(),
+  };
+  const section: EsignSection = { epro_id: eproId, generated_doc: doc };
+  await deps.records.save(applicantId, { [ESIGN_PRIVATE]: state, esign_obj: section });
+  return ok('Account opening form', {
+    epro_id: eproId,
+    pdf_link: deps.records.fileUrl(doc),
+    esign_window_seconds: deps.config.esignWindowSeconds,
+  });
+}

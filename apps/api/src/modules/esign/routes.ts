@@ -1,0 +1,57 @@
+/** E-sign: esign-initate, esign-consent (section 7) and the e-sign service's response URL. */
+import { esignConsentQuerySchema } from '@ekyc/contracts/calls/esign-consent';
+import { MSG } from '@ekyc/contracts/messages';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { escapeHtml } from '../../sandbox/page.ts';
+import { completeEsign, completionText } from './complete-esign.ts';
+import { initiateEsign } from './initiate-esign.ts';
+import { startEsignConsent } from './start-esign-consent.ts';
+
+const CLOSE_JS =
+  "document.addEventListener('DOMContentLoaded',function(){var b=document.getElementById('close');" +
+  "if(b)b.addEventListener('click',function(){window.close()});setTimeout(function(){window.close()},2000)});";
+
+const resultPage = (title: string, text: string) =>
+  `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">` +
+  `<title>${escapeHtml(title)}</title><script src="/api/v1/ekyc/esign-response/close.js" defer></script></head>` +
+  `<body style="font:16px/1.5 system-ui,sans-serif;margin:24px;color:#1a1a2e"><h1 style="font-size:20px">${escapeHtml(title)}</h1>` +
+  `<p>${escapeHtml(text)}</p><p>Return to the application; this window closes by itself.</p>` +
+  `<button id="close" type="button" style="font:inherit;padding:8px 16px">Close this window</button></body></html>`;
+
+export const esignRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { deps } = app;
+  if (!app.hasContentTypeParser('application/x-www-form-urlencoded'))
+    app.addContentTypeParser(
+      'application/x-www-form-urlencoded',
+      { parseAs: 'string', bodyLimit: 256 * 1024 },
+      (_req, body, done) => done(null, Object.fromEntries(new URLSearchParams(String(body)))),
+    );
+
+  app.get('/esign-initate', { preHandler: app.requireApplicant }, async (req) =>
+    initiateEsign(deps, req.applicant!.subjectId),
+  );
+  app.get(
+    '/esign-consent',
+    { schema: { querystring: esignConsentQuerySchema }, preHandler: app.requireApplicant },
+    async (req) => startEsignConsent(deps, req.applicant!.subjectId, req.query.epro_id),
+  );
+  app.post(
+    '/esign-response',
+    { schema: { body: z.object({ eSignResponse: z.string().max(200_000), espTxnID: z.string().max(64).optional() }) } },
+    async (req, reply) => {
+      const completion = await completeEsign(deps, req.body.eSignResponse);
+      const title =
+        completion.kind === 'signed'
+          ? 'Document signed'
+          : completion.kind === 'expired'
+            ? MSG.timeLimitExceeded
+            : MSG.esignError;
+      return reply
+        .status(completion.kind === 'invalid' ? 400 : 200)
+        .type('text/html')
+        .send(resultPage(title, completionText(completion)));
+    },
+  );
+  app.get('/esign-response/close.js', async (_req, reply) => reply.type('text/javascript').send(CLOSE_JS));
+};

@@ -1,0 +1,59 @@
+/**
+ * esign-consent?epro_id=: opens an eSign transaction for the prepared form. The answer's
+ * api_response is the HTML the popup shows: a form carrying the signed eSign request to the
+ * e-sign service, which runs the Aadhaar OTP screens. The signing window starts now.
+ */
+import { ESIGN_TIME_EXCEEDED, type EsignConsentData } from '@ekyc/contracts/calls/esign-consent';
+import { STAGE } from '@ekyc/contracts/stages';
+import type { AppDeps } from '../../app-deps.ts';
+import { randomId } from '../../lib/crypto.ts';
+import { AppError } from '../../lib/errors.ts';
+import { ok, type Outcome } from '../../lib/outcome.ts';
+import { channels } from '../../realtime/hub.ts';
+import { escapeHtml } from '../../sandbox/page.ts';
+import { esignRepository as repo } from './esign.repository.ts';
+import { ESIGN_PRIVATE, type EsignState } from './esign-state.ts';
+
+export const ESIGN_RESPONSE_PATH = '/api/v1/ekyc/esign-response';
+
+export async function startEsignConsent(
+  deps: AppDeps,
+  applicantId: string,
+  eproId: string,
+): Promise<Outcome<EsignConsentData>> {
+  await deps.records.requireStage(applicantId, STAGE.ESIGN);
+  const state = await deps.records.getSection<EsignState>(applicantId, ESIGN_PRIVATE);
+  if (!state || state.epro_id !== eproId)
+    throw new AppError('CONFLICT', 'This form is no longer current. Please reload the page.', { screen: '/e-sign' });
+  const txn = `ASP${randomId(12).toUpperCase()}`;
+  const window = deps.config.esignWindowSeconds;
+  await repo.insert(deps.database.db, {
+    txnId: txn,
+    applicantId,
+    eproId,
+    expiresAt: new Date(deps.esign.now() + window * 1000),
+  });
+  const form = deps.esign.signingForm({
+    txn,
+    inputHash: Buffer.from(state.input_hash, 'hex'),
+    docInfo: `Account opening form ${eproId}`,
+    // the sandbox service is on this origin; a real one posts back to the public address
+    responseUrl: deps.config.sandbox ? ESIGN_RESPONSE_PATH : `${deps.config.publicUrl}${ESIGN_RESPONSE_PATH}`,
+  });
+  const inputs = Object.entries(form.fields)
+    .map(([name, value]) => `<input type="hidden" name="${escapeHtml(name)}" value="${escapeHtml(value)}">`)
+    .join('');
+  const apiResponse =
+    `<form id="esign-form" method="post" action="${escapeHtml(form.action)}" accept-charset="utf-8">${inputs}` +
+    `<p style="font:16px system-ui;margin:24px">Connecting to Aadhaar eSign...</p>` +
+    `<button type="submit" style="font:16px system-ui;margin:0 24px">Continue to Aadhaar eSign</button></form>`;
+  return ok('eSign started', { transaction_id: txn, api_response: apiResponse, expires_in: window });
+}
+
+/** Ends a transaction whose window has passed; tells an open status socket. */
+export async function expireIfPending(deps: AppDeps, txn: string): Promise<boolean> {
+  const expired = await repo.finish(deps.database.db, txn, 'expired', ESIGN_TIME_EXCEEDED, new Date(deps.esign.now()));
+  if (expired)
+    await deps.hub.publish(channels.esign(txn), { status: false, message: ESIGN_TIME_EXCEEDED, disconnect: false });
+  return expired;
+}

@@ -1,0 +1,41 @@
+/**
+ * kra-digilocker: the applicant confirms the KRA's address (pan-info 'Confirm'); the KRA record
+ * becomes the address document in place of DigiLocker and the stage moves past DigiLocker.
+ */
+import { MSG } from '@ekyc/contracts/messages';
+import { STAGE } from '@ekyc/contracts/stages';
+import type { AppDeps } from '../../app-deps.ts';
+import { fail, ok, type Outcome } from '../../lib/outcome.ts';
+import type { StoredKraDataObj, StoredPanObj } from './pan-sections.ts';
+
+export async function confirmKraAddress(deps: AppDeps, applicantId: string): Promise<Outcome<{ screen: string }>> {
+  const { records } = deps;
+  await records.requireStage(applicantId, STAGE.DIGILOCKER);
+  const [pan, kra] = await Promise.all([
+    records.getSection<StoredPanObj>(applicantId, 'pan_obj'),
+    records.getSection<StoredKraDataObj>(applicantId, 'kra_data_obj'),
+  ]);
+  if (!pan?.is_kra || !kra?.kra_address) return fail(MSG.somethingWrong, { screen: '/digilocker' });
+  const document = {
+    document_type: 'KRA',
+    name: pan.full_name,
+    gender: '',
+    dob: pan.dob,
+    care_of: '',
+    house: '',
+    street: '',
+    locality: '',
+    landmark: '',
+    address1: kra.address1 ?? '',
+    address2: [kra.address2, kra.address3].filter(Boolean).join(', '),
+    district_city: kra.district_city ?? '',
+    state: kra.state ?? '',
+    pincode: kra.pincode ?? '',
+    country: kra.country ?? 'India',
+    uid: '',
+  };
+  const move = await records.completeStage(applicantId, STAGE.DIGILOCKER, {
+    sections: { digilocker_obj: { is_pan_missing: false, cdl_documents: [document] } },
+  });
+  return ok('KRA address confirmed', { screen: move.screen });
+}

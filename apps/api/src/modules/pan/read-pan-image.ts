@@ -1,0 +1,37 @@
+/**
+ * pan-validation (is_ocr=true): reads the PAN number, name and date of birth from a PAN card
+ * photo for the applicant to confirm (section 4: OCR sets the 'via image' flag).
+ */
+import type { PanOcrData } from '@ekyc/contracts/calls/pan-validation';
+import { MSG } from '@ekyc/contracts/messages';
+import { STAGE } from '@ekyc/contracts/stages';
+import type { AppDeps } from '../../app-deps.ts';
+import { readPanCard } from '../../documents/ocr/pan-ocr.ts';
+import { fail, ok, type Outcome } from '../../lib/outcome.ts';
+import { decodeUpload } from './decode-upload.ts';
+import { PAN_IMAGE_SECTION, type PanImageSection } from './pan-sections.ts';
+
+export async function readPanImage(
+  deps: AppDeps,
+  applicantId: string,
+  dataUrl: string,
+): Promise<Outcome<PanOcrData | { screen: string }>> {
+  await deps.records.requireStage(applicantId, STAGE.PAN, STAGE.DIGILOCKER);
+  const upload = await decodeUpload('base64', dataUrl, 'cheque');
+  if (upload.contentType !== 'image/jpeg') return fail(MSG.chequeType, { screen: '/pan-verification' });
+  const fields = await readPanCard(upload.bytes);
+  if (!fields.panNumber && !fields.dob) return fail(MSG.panUnreadable, { screen: '/pan-verification' });
+  const file = await deps.records.saveFile(applicantId, {
+    kind: 'pan_card',
+    contentType: upload.contentType,
+    bytes: upload.bytes,
+  });
+  const section: PanImageSection = { file, pan_number: fields.panNumber ?? '', read_at: new Date().toISOString() };
+  await deps.records.save(applicantId, { [PAN_IMAGE_SECTION]: section });
+  return ok('PAN card read', {
+    pan_number: fields.panNumber ?? '',
+    name: fields.name ?? '',
+    dob: fields.dob ?? '',
+    via_image: true,
+  });
+}

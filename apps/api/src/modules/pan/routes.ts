@@ -1,0 +1,41 @@
+/** pan-validation (manual and by photo) and kra-digilocker. */
+import {
+  panOcrRequestSchema,
+  panValidationQuerySchema,
+  panValidationRequestSchema,
+} from '@ekyc/contracts/calls/pan-validation';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { closePanOcr } from '../../documents/ocr/pan-ocr.ts';
+import { invalidField } from '../../lib/errors.ts';
+import { confirmKraAddress } from './confirm-kra-address.ts';
+import { readPanImage } from './read-pan-image.ts';
+import { validatePan } from './validate-pan.ts';
+
+/** The body's schema depends on is_ocr, so it is parsed here with the same 400 shape. */
+function parseBody<S extends z.ZodType>(schema: S, body: unknown): z.output<S> {
+  const r = schema.safeParse(body ?? {});
+  if (r.success) return r.data;
+  const issue = r.error.issues[0]!;
+  throw invalidField(issue.path.join('.') || 'body', issue.message);
+}
+
+export const panRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { deps } = app;
+  // The one OCR worker lives as long as the app.
+  app.addHook('onClose', async () => closePanOcr());
+
+  app.post(
+    '/pan-validation',
+    { schema: { querystring: panValidationQuerySchema }, preHandler: app.requireApplicant },
+    async (req) => {
+      const id = req.applicant!.subjectId;
+      if (req.query.is_ocr === 'true') return readPanImage(deps, id, parseBody(panOcrRequestSchema, req.body).base64);
+      return validatePan(deps, id, parseBody(panValidationRequestSchema, req.body));
+    },
+  );
+
+  app.get('/kra-digilocker', { preHandler: app.requireApplicant }, async (req) =>
+    confirmKraAddress(deps, req.applicant!.subjectId),
+  );
+};

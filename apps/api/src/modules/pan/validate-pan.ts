@@ -1,0 +1,90 @@
+/**
+ * pan-validation (is_ocr=false): checks the PAN, name and date of birth at the income-tax source,
+ * looks the PAN up at the KRAs, stores pan_obj and kra_data_obj and completes the PAN stage.
+ */
+import type { panValidationRequestSchema, PanValidationData } from '@ekyc/contracts/calls/pan-validation';
+import { MSG } from '@ekyc/contracts/messages';
+import { dateOfBirthSchema } from '@ekyc/contracts/rules';
+import { STAGE } from '@ekyc/contracts/stages';
+import type { z } from 'zod';
+import type { AppDeps } from '../../app-deps.ts';
+import { invalidField } from '../../lib/errors.ts';
+import { fail, ok, type Outcome } from '../../lib/outcome.ts';
+import type { KraRecord } from '../../providers/kra/port.ts';
+import { PAN_IMAGE_SECTION, type PanImageSection, type StoredKraDataObj, type StoredPanObj } from './pan-sections.ts';
+
+type Input = z.output<typeof panValidationRequestSchema>;
+
+function kraSection(kra: KraRecord): StoredKraDataObj {
+  const a = kra.address;
+  const parts = a ? [a.line1, a.line2, a.line3, a.city, a.state, a.pincode, a.country].filter(Boolean) : [];
+  return {
+    kra_status: kra.status,
+    kra_status_code: kra.statusCode,
+    kra_agency: kra.agency,
+    kra_address: parts.join(', '),
+    kra_name: kra.name,
+    address1: a?.line1 ?? '',
+    address2: a?.line2 ?? '',
+    address3: a?.line3 ?? '',
+    district_city: a?.city ?? '',
+    state: a?.state ?? '',
+    pincode: a?.pincode ?? '',
+    country: a?.country ?? '',
+  };
+}
+
+export async function validatePan(
+  deps: AppDeps,
+  applicantId: string,
+  input: Input,
+): Promise<Outcome<PanValidationData>> {
+  const { records } = deps;
+  const stage = await records.requireStage(applicantId, STAGE.PAN, STAGE.DIGILOCKER);
+  const existing = await records.getSection<StoredPanObj>(applicantId, 'pan_obj');
+  // Section 5: the 18-years rule is skipped when a PAN record already exists.
+  const dob = dateOfBirthSchema({ requireAdult: !existing }).safeParse(input.date_of_birth);
+  if (!dob.success) throw invalidField('date_of_birth', dob.error.issues[0]?.message ?? MSG.invalidDate);
+  const here = { screen: '/pan-verification', pan_missing: false };
+  // Section 5: a confirmed date of birth cannot be changed online.
+  if (existing && stage > STAGE.PAN && existing.dob !== dob.data) return fail(MSG.dobLocked, here);
+
+  let check;
+  try {
+    check = await deps.pan.verify({ pan: input.pan, name: input.pan_name, dob: dob.data });
+  } catch {
+    return fail(MSG.panError, here);
+  }
+  if (!check.found || !check.valid) return fail(MSG.panNotFound, here);
+  if (!check.nameMatches || !check.dobMatches) return fail(MSG.panDetailsMismatch, here);
+
+  // The KRA only adds a shortcut: when it does not answer, the applicant goes on through DigiLocker.
+  const kra = await deps.kra.find(input.pan).catch(() => null);
+  const isKra = Boolean(kra?.registered && kra.address);
+  const image = input.via_image ? await records.getSection<PanImageSection>(applicantId, PAN_IMAGE_SECTION) : null;
+  const panObj: StoredPanObj = {
+    name_on_card: input.pan_name,
+    full_name: input.pan_name,
+    pan_number: input.pan,
+    dob: dob.data,
+    is_kra: isKra,
+    via_image: input.via_image,
+    ...(image && image.pan_number === input.pan && { document: image.file }),
+  };
+  const locker = await records.getSection<{ is_pan_missing?: boolean }>(applicantId, 'digilocker_obj');
+  const panChanged = existing !== null && existing.pan_number !== input.pan;
+  const move = await records.completeStage(applicantId, STAGE.PAN, {
+    sections: {
+      pan_obj: panObj,
+      kra_data_obj: isKra && kra ? kraSection(kra) : null,
+      // Documents fetched for another PAN no longer apply.
+      ...(panChanged && { digilocker_obj: null }),
+    },
+  });
+  return ok('PAN verified', {
+    full_name: panObj.full_name,
+    pan_missing: !panChanged && locker?.is_pan_missing === true,
+    is_kra: isKra,
+    screen: move.screen,
+  });
+}

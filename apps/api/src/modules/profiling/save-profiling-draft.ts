@@ -1,0 +1,17 @@
+/** save-profiling-draft: keeps each sub-step's answers so a reload resumes where the applicant was. */
+import type { SaveProfilingDraftRequest } from '@ekyc/contracts/calls/profiling-draft';
+import { STAGE } from '@ekyc/contracts/stages';
+import type { AppDeps } from '../../app-deps.ts';
+import { ok, type Outcome } from '../../lib/outcome.ts';
+import { DRAFT_SECTION } from './get-profiling-draft.ts';
+
+export async function saveProfilingDraft(
+  deps: Pick<AppDeps, 'records'>,
+  applicantId: string,
+  draft: SaveProfilingDraftRequest,
+): Promise<Outcome<{ step: string }>> {
+  await deps.records.requireStage(applicantId, STAGE.CLIENT_PROFILING);
+  // Private section: never shown in get-user-details, replaced whole on each sub-step.
+  await deps.records.save(applicantId, { [DRAFT_SECTION]: draft });
+  return ok('Saved', { step: draft.step });
+}

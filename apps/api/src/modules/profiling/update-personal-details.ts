@@ -1,0 +1,88 @@
+/**
+ * personal-details-update: checks the whole personal details payload with the shared section 5
+ * rules (experience from the PAN age, gender change confirmed, declarations per the configured
+ * reading), stores personal_obj with the spec's keys, and completes client profiling (stage 150).
+ */
+import type { ProfilingList } from '@ekyc/contracts/calls/get-occupation-list';
+import {
+  personalDetailsUpdateRequestSchema,
+  type PersonalDetailsUpdateParsed,
+  type PersonalSection,
+} from '@ekyc/contracts/calls/personal-details-update';
+import { MSG } from '@ekyc/contracts/messages';
+import { collapseSpaces } from '@ekyc/contracts/rules';
+import { STAGE } from '@ekyc/contracts/stages';
+import type { AppDeps } from '../../app-deps.ts';
+import { invalidField } from '../../lib/errors.ts';
+import { ok, type Outcome } from '../../lib/outcome.ts';
+import { applicantProfileFacts } from './applicant-profile-facts.ts';
+import { DRAFT_SECTION } from './get-profiling-draft.ts';
+import { profilingRepository } from './profiling.repository.ts';
+
+export async function updatePersonalDetails(
+  deps: Pick<AppDeps, 'records' | 'config' | 'database'>,
+  applicantId: string,
+  body: unknown,
+): Promise<Outcome<{ screen: string; stage: number }>> {
+  await deps.records.requireStage(applicantId, STAGE.CLIENT_PROFILING);
+  const facts = await applicantProfileFacts(deps.records, applicantId);
+  const parsed = personalDetailsUpdateRequestSchema({
+    reading: deps.config.declarationSwitches,
+    ...(facts.age !== null && { age: facts.age }),
+    ...(facts.documentGender && { documentGender: facts.documentGender }),
+  }).safeParse(body);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    throw invalidField(String(issue.path[0] ?? 'body'), issue.message);
+  }
+  const input = parsed.data;
+  const personal = await toPersonalSection(deps, input);
+  const move = await deps.records.completeStage(applicantId, STAGE.CLIENT_PROFILING, {
+    sections: { personal_obj: personal, [DRAFT_SECTION]: null },
+  });
+  return ok('Personal details saved', { screen: move.screen, stage: move.stage });
+}
+
+async function labelOf(deps: Pick<AppDeps, 'database'>, list: ProfilingList, code: string): Promise<string> {
+  const options = await profilingRepository.options(deps.database.db, list);
+  const option = options.find((o) => o.code === code);
+  // A code the schema accepts but the database list has retired is not a valid answer.
+  if (!option) throw invalidField(list === 'experience' ? 'trading_experience' : list, MSG.fieldRequired);
+  return option.name;
+}
+
+async function toPersonalSection(
+  deps: Pick<AppDeps, 'database'>,
+  v: PersonalDetailsUpdateParsed,
+): Promise<Omit<PersonalSection, 'is_object'>> {
+  const [occupation, experience, income, education] = await Promise.all([
+    labelOf(deps, 'occupation', v.occupation),
+    labelOf(deps, 'experience', v.trading_experience),
+    labelOf(deps, 'income', v.income),
+    labelOf(deps, 'education', v.education),
+  ]);
+  const otherEducation = v.education === 'other' ? collapseSpaces(v.other_education) : '';
+  return {
+    occupation: v.occupation,
+    occupation__name: occupation,
+    trading_experience: v.trading_experience,
+    trading_experience__name: experience,
+    annual_income: v.income,
+    annual_income__name: income,
+    education: v.education,
+    education__name: otherEducation || education,
+    other_education: otherEducation,
+    gender: v.gender,
+    marital_status: v.marital_status,
+    mother_name: v.mother_name,
+    father_name: v.father_name,
+    plan_selected: v.plan_selected,
+    preference_selected: v.preference_selected,
+    indian_citizen: v.indian_citizen,
+    resident_of_india: v.resident_of_india,
+    politically_exposed: v.politically_exposed,
+    bsda: v.bsda,
+    preference: v.preference,
+    settle: v.settle,
+  };
+}

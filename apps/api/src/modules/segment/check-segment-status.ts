@@ -1,0 +1,58 @@
+/**
+ * get-segment-status: the account aggregator's window sent status S back; the answer is trusted
+ * only when its encrypted response matches the consent this applicant asked for and the AA
+ * reports that consent ACTIVE. Then the segments are saved and the stage completes.
+ */
+import type { GetSegmentStatusData, GetSegmentStatusRequest } from '@ekyc/contracts/calls/get-segment-status';
+import { MSG } from '@ekyc/contracts/messages';
+import { routeForStage, STAGE } from '@ekyc/contracts/stages';
+import type { AppDeps } from '../../app-deps.ts';
+import { fail, ok, type Outcome } from '../../lib/outcome.ts';
+import { ProviderError } from '../../providers/http.ts';
+import { PENDING_CONSENT, type PendingConsent, SEGMENT_PRIVATE, type SegmentObj } from './segment-record.ts';
+
+type Deps = Pick<AppDeps, 'records' | 'accountAggregator'>;
+
+export async function checkSegmentStatus(
+  deps: Deps,
+  applicantId: string,
+  input: GetSegmentStatusRequest,
+): Promise<Outcome<GetSegmentStatusData>> {
+  await deps.records.requireStage(applicantId, STAGE.SEGMENT);
+  const screen = routeForStage(STAGE.SEGMENT);
+  const failure = (message: string) => fail(message, { status: 'F' as const, message, data: { screen } });
+
+  const pending = await deps.records.getSection<PendingConsent>(applicantId, PENDING_CONSENT);
+  if (!pending || pending.clienttrnxid !== input.clienttrnxid) return failure(MSG.aaConsentFailed);
+  const back = deps.accountAggregator.readRedirect(input);
+  if (!back || back.txnid !== pending.clienttrnxid || back.srcref !== pending.consent_handle || back.status !== 'S')
+    return failure(MSG.aaConsentFailed);
+
+  let consent: { status: string; consentId: string | null };
+  try {
+    consent = await deps.accountAggregator.consentStatus(pending.consent_handle);
+  } catch (err) {
+    if (err instanceof ProviderError) return failure(MSG.serviceUnavailable);
+    throw err;
+  }
+  if (consent.status !== 'ACTIVE') return failure(MSG.aaConsentFailed);
+
+  const segment_obj: SegmentObj = {
+    segment_list: pending.segment_list,
+    upload_prccess_by: 'digital',
+    financial_proof_option: 'bank_statement',
+    document_type: null,
+    aa_consent: {
+      consent_handle: pending.consent_handle,
+      consent_id: consent.consentId,
+      status: consent.status,
+      fi_types: ['DEPOSIT'],
+      approved_at: new Date().toISOString(),
+    },
+  };
+  const move = await deps.records.completeStage(applicantId, STAGE.SEGMENT, {
+    sections: { segment_obj, [PENDING_CONSENT]: null, [SEGMENT_PRIVATE]: null },
+  });
+  const message = 'Your financial proof was received';
+  return ok(message, { status: 'S', message, data: { screen: move.screen } });
+}

@@ -1,0 +1,25 @@
+import { getSegmentStatusRequestSchema } from '@ekyc/contracts/calls/get-segment-status';
+import { updateSegmentRequestSchema } from '@ekyc/contracts/calls/update-segment';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { checkSegmentStatus } from './check-segment-status.ts';
+import { listSegments } from './list-segments.ts';
+import { updateSegment } from './update-segment.ts';
+
+/** get-segment-list, update-segment, get-segment-status (section 7). */
+export const segmentRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { deps } = app;
+
+  app.get('/get-segment-list', { preHandler: app.requireApplicant }, async () => listSegments(deps));
+
+  app.post(
+    '/update-segment',
+    { schema: { body: updateSegmentRequestSchema() }, preHandler: app.requireApplicant },
+    async (req) => updateSegment(deps, req.applicant!.subjectId, req.body),
+  );
+
+  app.post(
+    '/get-segment-status',
+    { schema: { body: getSegmentStatusRequestSchema }, preHandler: app.requireApplicant },
+    async (req) => checkSegmentStatus(deps, req.applicant!.subjectId, req.body),
+  );
+};

@@ -1,0 +1,148 @@
+/**
+ * update-segment: the chosen segments (auto_select ones always included) and, when a derivative is
+ * chosen, the financial proof: manual (a PDF, opened with its password when protected) completes
+ * the stage; digital asks the account aggregator for a consent and answers its redirect_url.
+ */
+import type { SegmentItem } from '@ekyc/contracts/calls/get-segment-list';
+import type { UpdateSegmentData, updateSegmentRequestSchema } from '@ekyc/contracts/calls/update-segment';
+import { PROOF_DETAILS } from '@ekyc/contracts/calls/update-segment';
+import { MSG } from '@ekyc/contracts/messages';
+import { BASE_PATH, STAGE, routeForStage } from '@ekyc/contracts/stages';
+import { randomUUID } from 'node:crypto';
+import type { z } from 'zod';
+import type { AppDeps } from '../../app-deps.ts';
+import { refuseActivePdf } from '../../documents/upload-check.ts';
+import { invalidField } from '../../lib/errors.ts';
+import { fail, ok, type Outcome } from '../../lib/outcome.ts';
+import { ProviderError } from '../../providers/http.ts';
+import { openPdf } from './pdf-security.ts';
+import { PENDING_CONSENT, type PendingConsent, SEGMENT_PRIVATE, type SegmentObj } from './segment-record.ts';
+import { segmentRepository } from './segment.repository.ts';
+
+type Input = z.output<ReturnType<typeof updateSegmentRequestSchema>>;
+type Deps = Pick<AppDeps, 'database' | 'records' | 'accountAggregator' | 'config'>;
+
+const SEGMENT_SCREEN = routeForStage(STAGE.SEGMENT);
+
+export async function updateSegment(
+  deps: Deps,
+  applicantId: string,
+  input: Input,
+): Promise<Outcome<UpdateSegmentData>> {
+  await deps.records.requireStage(applicantId, STAGE.SEGMENT);
+  const chosen = chooseSegments(await segmentRepository.list(deps.database.db), input.segments);
+  const segment_list = chosen.map((s) => ({ code: s.code, name: s.name }));
+
+  if (!chosen.some((s) => s.required_doc)) {
+    const move = await deps.records.completeStage(applicantId, STAGE.SEGMENT, {
+      sections: {
+        segment_obj: { segment_list, upload_prccess_by: null, financial_proof_option: null, document_type: null },
+        [PENDING_CONSENT]: null,
+        [SEGMENT_PRIVATE]: null,
+      },
+    });
+    return ok('Segments saved', { screen: move.screen });
+  }
+  if (!input.upload_prccess_by) throw invalidField('upload_prccess_by', MSG.segmentUploadProcessRequired);
+  if (input.upload_prccess_by === 'digital') return startDigitalProof(deps, applicantId, segment_list);
+  return saveManualProof(deps, applicantId, segment_list, input);
+}
+
+/** The chosen codes plus every auto_select segment, in display order; an unknown code is a 400. */
+function chooseSegments(catalogue: SegmentItem[], codes: string[]): SegmentItem[] {
+  const unknown = codes.find((c) => !catalogue.some((s) => s.code === c));
+  if (unknown !== undefined) throw invalidField('segments', `Unknown segment ${unknown.slice(0, 64)}`);
+  const chosen = catalogue.filter((s) => s.auto_select || codes.includes(s.code));
+  if (chosen.length === 0) throw invalidField('segments', MSG.segmentRequired);
+  return chosen;
+}
+
+async function startDigitalProof(
+  deps: Deps,
+  applicantId: string,
+  segment_list: SegmentObj['segment_list'],
+): Promise<Outcome<UpdateSegmentData>> {
+  const applicant = await deps.records.get(applicantId);
+  const txnid = randomUUID();
+  const to = new Date();
+  const from = new Date(to);
+  from.setUTCMonth(from.getUTCMonth() - 6);
+  let consent: { consentHandle: string; customerId: string };
+  try {
+    consent = await deps.accountAggregator.requestConsent({ txnid, mobile: applicant.mobile, from, to });
+  } catch (err) {
+    if (err instanceof ProviderError) return fail(MSG.serviceUnavailable, { screen: SEGMENT_SCREEN });
+    throw err;
+  }
+  const redirect_url = deps.accountAggregator.webviewUrl({
+    txnid,
+    sessionid: consent.consentHandle,
+    userid: consent.customerId,
+    redirect: `${deps.config.publicUrl}${BASE_PATH}${SEGMENT_SCREEN}`,
+    srcref: consent.consentHandle,
+  });
+  const pending: PendingConsent = {
+    clienttrnxid: txnid,
+    consent_handle: consent.consentHandle,
+    segment_list,
+    requested_at: new Date().toISOString(),
+  };
+  await deps.records.save(applicantId, { [PENDING_CONSENT]: pending });
+  return ok('Please approve the consent with your account aggregator', { redirect_url, clienttrnxid: txnid });
+}
+
+async function saveManualProof(
+  deps: Deps,
+  applicantId: string,
+  segment_list: SegmentObj['segment_list'],
+  input: Input,
+): Promise<Outcome<UpdateSegmentData>> {
+  const bytes = decodePdf(input.document ?? '');
+  await refuseActivePdf('document', bytes);
+  const opened = await openPdf(bytes, input.document_password || undefined);
+  if (!opened.ok) {
+    if (opened.reason === 'password_required')
+      return fail(MSG.segmentPdfPasswordRequired, { screen: SEGMENT_SCREEN, password_required: true });
+    if (opened.reason === 'password_wrong')
+      return fail(MSG.segmentPdfPasswordWrong, { screen: SEGMENT_SCREEN, password_required: true });
+    return fail(MSG.segmentPdfUnreadable, { screen: SEGMENT_SCREEN });
+  }
+  const option = input.financial_proof_option!;
+  const proof_details = Object.fromEntries(PROOF_DETAILS[option].map((k) => [k, input[k] ?? '']));
+  const document = await deps.records.saveFile(applicantId, {
+    kind: 'segment_proof',
+    contentType: 'application/pdf',
+    bytes,
+  });
+  const segment_obj: SegmentObj = {
+    segment_list,
+    upload_prccess_by: 'manual',
+    financial_proof_option: option,
+    document_type: 'pdf',
+    document,
+    proof_details,
+    document_protected: opened.encrypted,
+    document_opened: true,
+    document_pages: opened.pages,
+  };
+  const move = await deps.records.completeStage(applicantId, STAGE.SEGMENT, {
+    sections: {
+      segment_obj,
+      [PENDING_CONSENT]: null,
+      [SEGMENT_PRIVATE]:
+        opened.encrypted && input.document_password ? { document_password: input.document_password } : null,
+    },
+  });
+  return ok('Segments saved', { screen: move.screen });
+}
+
+/** Base64, bare or as a data URL; only a PDF is accepted (section 5: 'Only PDF files can be uploaded'). */
+function decodePdf(document: string): Buffer {
+  const m = /^data:([a-z]+\/[a-z0-9.+-]+);base64,(.*)$/s.exec(document);
+  if (m && m[1] !== 'application/pdf') throw invalidField('document', MSG.segmentPdfOnly);
+  const b64 = (m ? m[2]! : document).replace(/\s+/g, '');
+  if (!/^[A-Za-z0-9+/]+={0,2}$/.test(b64)) throw invalidField('document', MSG.segmentPdfOnly);
+  const bytes = Buffer.from(b64, 'base64');
+  if (bytes.subarray(0, 1024).indexOf('%PDF-') < 0) throw invalidField('document', MSG.segmentPdfOnly);
+  return bytes;
+}

@@ -1,0 +1,22 @@
+/** get-hypervege-token: a fresh transaction and a token for the hosted liveness module (section 7). */
+import type { GetHypervegeTokenData } from '@ekyc/contracts/calls/get-hypervege-token';
+import { STAGE } from '@ekyc/contracts/stages';
+import type { AppDeps } from '../../app-deps.ts';
+import { randomId } from '../../lib/crypto.ts';
+import { ok, type Outcome } from '../../lib/outcome.ts';
+import { LIVENESS_PRIVATE, type LivenessState } from './liveness-state.ts';
+
+export async function getLivenessToken(deps: AppDeps, applicantId: string): Promise<Outcome<GetHypervegeTokenData>> {
+  await deps.records.requireStage(applicantId, STAGE.SELFIE);
+  const transactionId = `lv_${randomId(12)}`;
+  const token = await deps.liveness.createToken(transactionId);
+  const state: LivenessState = { transaction_id: transactionId, token_created_at: new Date().toISOString() };
+  await deps.records.save(applicantId, { [LIVENESS_PRIVATE]: state });
+  return ok('Liveness token', {
+    token: token.token,
+    transaction_id: token.transactionId,
+    workflow_id: token.workflowId,
+    module_url: token.moduleUrl,
+    expires_in: token.expiresIn,
+  });
+}

@@ -1,0 +1,21 @@
+/** Selfie with liveness: get-hypervege-token and upload-liveliness (section 7). */
+import { uploadLivelinessRequestSchema } from '@ekyc/contracts/calls/upload-liveliness';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { getLivenessToken } from './get-liveness-token.ts';
+import { pollLiveness } from './poll-liveness.ts';
+import { uploadSelfie } from './upload-selfie.ts';
+
+export const selfieRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { deps } = app;
+  app.get('/get-hypervege-token', { preHandler: app.requireApplicant }, async (req) =>
+    getLivenessToken(deps, req.applicant!.subjectId),
+  );
+  app.post(
+    '/upload-liveliness',
+    { schema: { body: uploadLivelinessRequestSchema }, preHandler: app.requireApplicant, bodyLimit: 2 * 1024 * 1024 },
+    async (req) => uploadSelfie(deps, req.applicant!.subjectId, req.body),
+  );
+  app.get('/upload-liveliness', { preHandler: app.requireApplicant }, async (req) =>
+    pollLiveness(deps, req.applicant!.subjectId),
+  );
+};

@@ -1,0 +1,81 @@
+/**
+ * POST upload-liveliness: the captured selfie. It is re-encoded (no metadata survives), checked
+ * for exactly one face, stored encrypted, and compared with the Aadhaar photo in the background
+ * while the applicant finishes the hosted module. The answer is the poll's answer.
+ */
+import type { UploadLivelinessData, UploadLivelinessRequest } from '@ekyc/contracts/calls/upload-liveliness';
+import { MSG } from '@ekyc/contracts/messages';
+import { SELFIE_PX } from '@ekyc/contracts/constants';
+import { STAGE } from '@ekyc/contracts/stages';
+import sharp from 'sharp';
+import type { AppDeps } from '../../app-deps.ts';
+import { AppError, invalidField } from '../../lib/errors.ts';
+import { fail, type Outcome } from '../../lib/outcome.ts';
+import type { FileRef } from '../../records/applicant-records.ts';
+import { LIVENESS_PRIVATE, type LivenessState, readLivenessState } from './liveness-state.ts';
+import { pollLiveness } from './poll-liveness.ts';
+
+const SELFIE_SCREEN = '/take-selfie';
+
+async function reencode(dataUrl: string): Promise<Buffer> {
+  const bytes = Buffer.from(dataUrl.slice(dataUrl.indexOf(',') + 1), 'base64');
+  try {
+    return await sharp(bytes, { limitInputPixels: 4096 * 4096 })
+      .rotate()
+      .resize(SELFIE_PX, SELFIE_PX, { fit: 'cover' })
+      .jpeg({ quality: 85, mozjpeg: true })
+      .toBuffer();
+  } catch {
+    throw invalidField('image', 'Only a JPEG selfie can be uploaded');
+  }
+}
+
+export async function uploadSelfie(
+  deps: AppDeps,
+  applicantId: string,
+  input: UploadLivelinessRequest,
+): Promise<Outcome<UploadLivelinessData>> {
+  await deps.records.requireStage(applicantId, STAGE.SELFIE);
+  const state = await readLivenessState(deps, applicantId);
+  if (!state || state.transaction_id !== input.transaction_id)
+    throw new AppError('CONFLICT', 'This liveness session has ended. Please start again.', { screen: SELFIE_SCREEN });
+  const image = await reencode(input.image);
+  const check = await deps.liveness.checkLiveness(image);
+  if (check.faces === 0) return fail(MSG.livenessNoFace, { retry: false, screen: SELFIE_SCREEN });
+  if (check.faces > 1) return fail(MSG.livenessManyFaces, { retry: false, screen: SELFIE_SCREEN });
+
+  const ref = await deps.records.saveFile(applicantId, { kind: 'selfie', contentType: 'image/jpeg', bytes: image });
+  const digilocker = await deps.records.getSection<{ aadhaar_photo?: FileRef }>(applicantId, 'digilocker_obj');
+  const photo = digilocker?.aadhaar_photo ? await deps.records.readFile(digilocker.aadhaar_photo.$file) : null;
+  const next: LivenessState = {
+    ...state,
+    image: ref,
+    uploaded_at: new Date().toISOString(),
+    live_confidence: check.confidence,
+    ...(photo && { match: { state: 'pending', started_at: new Date().toISOString() } }),
+  };
+  await deps.records.save(applicantId, { [LIVENESS_PRIVATE]: next });
+  if (photo) void compareWithAadhaar(deps, applicantId, next, image, photo.bytes);
+  return pollLiveness(deps, applicantId);
+}
+
+/** Runs after the answer: the face model takes seconds, the applicant is busy in the module meanwhile. */
+async function compareWithAadhaar(
+  deps: AppDeps,
+  applicantId: string,
+  state: LivenessState,
+  selfie: Buffer,
+  photo: Buffer,
+) {
+  let match: LivenessState['match'];
+  try {
+    const result = await deps.liveness.matchFace(selfie, photo);
+    match = { state: 'done', started_at: state.match!.started_at, score: result.confidence, match: result.match };
+  } catch {
+    match = { state: 'failed', started_at: state.match!.started_at };
+  }
+  const current = await readLivenessState(deps, applicantId).catch(() => null);
+  // a retake in the meantime started another transaction: this result belongs to the old one
+  if (current?.transaction_id !== state.transaction_id || current.image?.$file !== state.image?.$file) return;
+  await deps.records.save(applicantId, { [LIVENESS_PRIVATE]: { ...current, match } }).catch(() => undefined);
+}

@@ -1,0 +1,25 @@
+/** upload-signature: store the drawn or uploaded signature (re-encoded PNG) and complete stage 170. */
+import type { UploadSignatureRequest } from '@ekyc/contracts/calls/upload-signature';
+import { STAGE } from '@ekyc/contracts/stages';
+import type { AppDeps } from '../../app-deps.ts';
+import { ok, type Outcome } from '../../lib/outcome.ts';
+import { normaliseSignatureImage } from './signature-image.ts';
+
+export async function uploadSignature(
+  deps: Pick<AppDeps, 'records'>,
+  applicantId: string,
+  input: Required<UploadSignatureRequest>,
+): Promise<Outcome<{ screen: string; stage: number }>> {
+  // Only the signature stage accepts one: afterwards it is read-only (section 2).
+  await deps.records.requireStage(applicantId, STAGE.SIGNATURE);
+  const png = await normaliseSignatureImage(input.signature_image);
+  const document = await deps.records.saveFile(applicantId, {
+    kind: 'signature',
+    contentType: 'image/png',
+    bytes: png,
+  });
+  const move = await deps.records.completeStage(applicantId, STAGE.SIGNATURE, {
+    sections: { signature_obj: { document_type: 'png', upload_type: input.upload_type, document } },
+  });
+  return ok('Signature saved', { screen: move.screen, stage: move.stage });
+}

@@ -1,0 +1,42 @@
+/**
+ * get-application-status: the review status the back office set (review_obj), its final message
+ * of section 4, the signed form, and for a rejection the stage to rework.
+ */
+import type { GetApplicationStatusData } from '@ekyc/contracts/calls/get-application-status';
+import type { ReviewStatus } from '@ekyc/contracts/enums';
+import { MSG } from '@ekyc/contracts/messages';
+import { routeForStage } from '@ekyc/contracts/stages';
+import type { AppDeps } from '../../app-deps.ts';
+import { ok, type Outcome } from '../../lib/outcome.ts';
+import type { FileRef } from '../../records/applicant-records.ts';
+
+const FINAL_MESSAGE: Record<ReviewStatus, string> = {
+  Pending: MSG.statusUnderReview,
+  Approved: MSG.statusVerified,
+  Rejected: MSG.statusRejected,
+  Completed: MSG.statusActive,
+};
+
+export async function getApplicationStatus(
+  deps: AppDeps,
+  applicantId: string,
+): Promise<Outcome<GetApplicationStatusData>> {
+  const [review, esign, kycList] = await Promise.all([
+    deps.records.getSection<{ status?: string }>(applicantId, 'review_obj'),
+    deps.records.getSection<{ signed_document?: FileRef }>(applicantId, 'esign_obj'),
+    deps.records.kycList(applicantId),
+  ]);
+  const status: ReviewStatus =
+    review?.status && review.status in FINAL_MESSAGE ? (review.status as ReviewStatus) : 'Pending';
+  const rejected = kycList.find((k) => k.adminActivity === 'Reject');
+  const rejectedStage = status === 'Rejected' && rejected ? rejected.stage : null;
+  return ok(FINAL_MESSAGE[status], {
+    status,
+    text: FINAL_MESSAGE[status],
+    signed_document: esign?.signed_document ? deps.records.fileUrl(esign.signed_document) : null,
+    rejected_stage: rejectedStage,
+    retry_screen: rejectedStage !== null ? routeForStage(rejectedStage) : null,
+    verification_days: deps.config.verificationDays === '1-2' ? '1 to 2 working days' : '7 to 10 business days',
+    account_active: status === 'Completed',
+  });
+}

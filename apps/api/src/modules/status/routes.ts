@@ -1,0 +1,9 @@
+/** Status screen: get-application-status (section 7). */
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { getApplicationStatus } from './get-application-status.ts';
+
+export const statusRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get('/get-application-status', { preHandler: app.requireApplicant }, async (req) =>
+    getApplicationStatus(app.deps, req.applicant!.subjectId),
+  );
+};

@@ -1,0 +1,47 @@
+/** Bearer authentication: req.applicant for applicants; staff sessions are a separate kind. */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import type { SessionInfo, SessionKind } from '../auth/sessions.ts';
+import { AppError } from '../lib/errors.ts';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    applicant: SessionInfo | null;
+    staff: SessionInfo | null;
+  }
+  interface FastifyInstance {
+    requireApplicant: (req: FastifyRequest) => Promise<void>;
+    requireStaff: (req: FastifyRequest) => Promise<void>;
+    optionalApplicant: (req: FastifyRequest) => Promise<SessionInfo | null>;
+  }
+}
+
+export function bearerToken(req: FastifyRequest): string | undefined {
+  const header = req.headers.authorization;
+  if (!header) return undefined;
+  const m = /^Bearer\s+(\S+)$/i.exec(header);
+  return m?.[1];
+}
+
+export const authPlugin = fp(async (app: FastifyInstance) => {
+  const { sessions } = app.deps;
+  app.decorateRequest('applicant', null);
+  app.decorateRequest('staff', null);
+
+  const require = (kind: SessionKind) => async (req: FastifyRequest) => {
+    const session = await sessions.authenticate(bearerToken(req), kind);
+    if (!session) throw new AppError('UNAUTHORIZED');
+    if (kind === 'applicant') req.applicant = session;
+    else req.staff = session;
+  };
+  app.decorate('requireApplicant', require('applicant'));
+  app.decorate('requireStaff', require('staff'));
+  app.decorate('optionalApplicant', async (req: FastifyRequest) => {
+    const token = bearerToken(req);
+    if (!token) return null;
+    const session = await sessions.authenticate(token, 'applicant');
+    if (!session) throw new AppError('UNAUTHORIZED');
+    req.applicant = session;
+    return session;
+  });
+});

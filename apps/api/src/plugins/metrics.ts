@@ -1,0 +1,66 @@
+/**
+ * Prometheus metrics at /metrics: request latency per call, stage transitions, provider calls and
+ * failures, open sockets. One registry per app so tests and several apps in a process stay apart.
+ */
+import type { FastifyInstance } from 'fastify';
+import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
+import { openSocketCount } from '../realtime/sockets.ts';
+
+export interface Metrics {
+  registry: Registry;
+  stageTransitions: Counter<'stage'>;
+  providerCalls: Counter<'provider' | 'outcome'>;
+}
+
+export function createMetrics(): Metrics {
+  const registry = new Registry();
+  collectDefaultMetrics({ register: registry, prefix: 'ekyc_' });
+  new Gauge({
+    name: 'ekyc_open_sockets',
+    help: 'Open WebSocket connections',
+    registers: [registry],
+    collect() {
+      this.set(openSocketCount());
+    },
+  });
+  new Gauge({
+    name: 'ekyc_process_resident_memory_peak_bytes',
+    help: 'Peak resident memory of the process',
+    registers: [registry],
+    collect() {
+      this.set(process.resourceUsage().maxRSS * 1024);
+    },
+  });
+  return {
+    registry,
+    stageTransitions: new Counter({
+      name: 'ekyc_stage_transitions_total',
+      help: 'Stages completed, by stage code',
+      labelNames: ['stage'],
+      registers: [registry],
+    }),
+    providerCalls: new Counter({
+      name: 'ekyc_provider_calls_total',
+      help: 'Calls to external providers, by provider and outcome (ok, failed)',
+      labelNames: ['provider', 'outcome'],
+      registers: [registry],
+    }),
+  };
+}
+
+export async function registerMetrics(app: FastifyInstance, metrics: Metrics) {
+  const latency = new Histogram({
+    name: 'ekyc_http_request_duration_seconds',
+    help: 'Request latency per route',
+    labelNames: ['method', 'route', 'status'],
+    buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5],
+    registers: [metrics.registry],
+  });
+  app.addHook('onResponse', async (req, reply) => {
+    const route = req.routeOptions.url ?? 'unmatched';
+    latency.observe({ method: req.method, route, status: String(reply.statusCode) }, reply.elapsedTime / 1000);
+  });
+  app.get('/metrics', { config: { rateLimit: false } }, async (_req, reply) =>
+    reply.type(metrics.registry.contentType).send(await metrics.registry.metrics()),
+  );
+}

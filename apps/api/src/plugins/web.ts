@@ -1,0 +1,85 @@
+/** Serves the built web app: hashed assets, and index.html for the applicant and public routes. */
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+import { MSG } from '@ekyc/contracts/messages';
+
+/**
+ * The app shell: the onboarding page's header and title are in the HTML itself, in the applicant's
+ * language (cookie ekyc_lang), so a slow phone paints the page before any script has run; the web
+ * app then renders over it. Other pages get no shell.
+ */
+const LANGUAGES = ['en', 'hi', 'be', 'gu', 'mar'] as const;
+type Lang = (typeof LANGUAGES)[number];
+const HTML_LANG: Record<Lang, string> = { en: 'en', hi: 'hi', be: 'bn', gu: 'gu', mar: 'mr' };
+
+function languageOf(cookie: string | undefined): Lang {
+  const m = /(?:^|;\s*)ekyc_lang=([a-z]+)/.exec(cookie ?? '');
+  return m && (LANGUAGES as readonly string[]).includes(m[1]!) ? (m[1] as Lang) : 'en';
+}
+
+function createShell() {
+  const titles = new Map<Lang, Record<string, string>>();
+  for (const lang of LANGUAGES) {
+    try {
+      const file = path.resolve(import.meta.dirname, `../../../web/src/i18n/locales/${lang}/common.json`);
+      titles.set(lang, (JSON.parse(readFileSync(file, 'utf8')) as { titles: Record<string, string> }).titles);
+    } catch {
+      titles.set(lang, {});
+    }
+  }
+  const escape = (s: string) => s.replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`);
+  return (html: string, url: string, lang: Lang) => {
+    const out = html.replace('%%LANG%%', HTML_LANG[lang]);
+    if (!url.startsWith('/ekyc1')) return out.replace(/<!--shell-start-->[\s\S]*<!--shell-end-->/, '');
+    const rest = url.slice('/ekyc1'.length).replace(/\/$/, '');
+    const key = rest === '' ? 'sign-up' : rest.slice(1).replace(/\//g, '.');
+    const t = titles.get(lang) ?? {};
+    return out.replace('%%TITLE%%', escape(t[key] ?? titles.get('en')?.[key] ?? t.default ?? ''));
+  };
+}
+
+const API_PREFIXES = ['/api/', '/ws/', '/sandbox/', '/healthz', '/readyz', '/metrics', '/docs'];
+
+export async function registerWeb(app: FastifyInstance) {
+  const dist = app.deps.config.webDist;
+  const indexFile = path.join(dist, 'index.html');
+  const hasWeb = existsSync(indexFile);
+  if (hasWeb) {
+    await app.register(fastifyStatic, {
+      root: dist,
+      prefix: '/',
+      wildcard: false,
+      index: false,
+      // post-build writes .br and .gz beside every asset; send the smallest the browser accepts
+      preCompressed: true,
+      setHeaders: (res, file) => {
+        if (file.includes(`${path.sep}assets${path.sep}`))
+          res.header('cache-control', 'public, max-age=31536000, immutable');
+      },
+    });
+  }
+  const pages = new Map<string, string>();
+  const page = (file: string) => {
+    if (!pages.has(file)) pages.set(file, readFileSync(file, 'utf8'));
+    return pages.get(file)!;
+  };
+  const shell = createShell();
+
+  app.setNotFoundHandler((req, reply) => {
+    const url = req.url.split('?')[0]!;
+    const wantsPage = req.method === 'GET' && !API_PREFIXES.some((p) => url.startsWith(p)) && !path.extname(url);
+    if (wantsPage && hasWeb) {
+      const backoffice = path.join(dist, 'backoffice', 'index.html');
+      const file = url.startsWith('/backoffice') && existsSync(backoffice) ? backoffice : indexFile;
+      const language = languageOf(req.headers.cookie);
+      return reply
+        .type('text/html')
+        .header('cache-control', 'no-cache')
+        .header('vary', 'cookie')
+        .send(shell(page(file), url, language));
+    }
+    return reply.status(404).send({ status: false, message: MSG.notFound, data: {} });
+  });
+}

@@ -1,0 +1,40 @@
+/** An account aggregator (ReBIT / Sahamati) as the segment step needs it: one consent for income proof. */
+export type ConsentStatusValue = 'PENDING' | 'ACTIVE' | 'PAUSED' | 'REVOKED' | 'EXPIRED' | 'REJECTED';
+
+export interface ConsentRequestInput {
+  txnid: string;
+  /** The applicant's mobile; the AA customer id is `<mobile>@<aa handle>`. */
+  mobile: string;
+  /** The statement period the consent covers. */
+  from: Date;
+  to: Date;
+}
+
+export interface WebRedirectionRequest {
+  txnid: string;
+  sessionid: string;
+  userid: string;
+  /** Where the AA sends the applicant back (the FIU's page). */
+  redirect: string;
+  srcref: string;
+}
+
+/** What the AA's return to the FIU says (`redirect?fi=&resdate=&ecres=`). */
+export interface WebRedirectionResult {
+  txnid: string;
+  sessionid: string;
+  userid: string;
+  srcref: string;
+  status: 'S' | 'F';
+  /** 0 success, 1 rejected, 2 not available, 3 invalid request, 4 auth failed, 5 pending. */
+  errorcode: string;
+}
+
+export interface AccountAggregator {
+  requestConsent(input: ConsentRequestInput): Promise<{ consentHandle: string; customerId: string }>;
+  consentStatus(consentHandle: string): Promise<{ status: ConsentStatusValue; consentId: string | null }>;
+  /** The AA's consent page URL for the browser (`/webview?fi=&reqdate=&ecreq=`). */
+  webviewUrl(request: WebRedirectionRequest, now?: Date): string;
+  /** Decrypts and checks the AA's return parameters; null when they are not genuine or too old. */
+  readRedirect(params: { fi?: string; resdate?: string; ecres?: string }, now?: Date): WebRedirectionResult | null;
+}

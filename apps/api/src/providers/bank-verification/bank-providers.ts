@@ -1,0 +1,33 @@
+/** The bank step's providers, chosen once at start-up: IFSC lookup, penny drop and UPI. */
+import type { Config } from '../../config.ts';
+import type { Database } from '../../db/client.ts';
+import { createIfscLookup } from '../ifsc/create.ts';
+import type { IfscLookup } from '../ifsc/port.ts';
+import type { SelfFetch } from '../http.ts';
+import { createUpiProvider } from '../upi/create.ts';
+import type { UpiProvider } from '../upi/port.ts';
+import { createBankAccountVerifier } from './create.ts';
+import type { BankAccountVerifier } from './port.ts';
+
+export interface BankProviders {
+  ifsc: IfscLookup;
+  pennyDrop: BankAccountVerifier;
+  upi: UpiProvider;
+  /** Verifies the UPI provider's notifications. */
+  upiWebhookSecret: string;
+}
+
+export function createBankProviders(
+  config: Config,
+  database: Database,
+  selfFetch: SelfFetch,
+  overrides: Partial<BankProviders> = {},
+): BankProviders {
+  const upi = overrides.upi ? null : createUpiProvider(config, selfFetch);
+  return {
+    ifsc: overrides.ifsc ?? createIfscLookup(config, database, selfFetch),
+    pennyDrop: overrides.pennyDrop ?? createBankAccountVerifier(config, selfFetch),
+    upi: overrides.upi ?? upi!.provider,
+    upiWebhookSecret: overrides.upiWebhookSecret ?? upi?.webhookSecret ?? '',
+  };
+}

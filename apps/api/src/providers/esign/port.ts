@@ -1,0 +1,20 @@
+/** Aadhaar eSign through an e-sign service provider (ESP), eSign API 2.1 (PROVIDERS.md). */
+export interface SigningForm {
+  /** The ESP's page the browser posts to; it runs the Aadhaar OTP screens. */
+  action: string;
+  fields: Record<string, string>;
+}
+
+export type SigningResult =
+  | { txn: string; ok: true; cms: Buffer; userCertificate?: string }
+  | { txn: string; ok: false; errCode: string; errMsg: string };
+
+export interface EsignGateway {
+  /** The signed <Esign> request for one InputHash, as the form the popup posts. */
+  signingForm(input: { txn: string; inputHash: Buffer; docInfo: string; responseUrl: string }): SigningForm;
+  /** Verifies the ESP's <EsignResp> posted back to responseUrl and takes the CMS out of it. */
+  readResponse(eSignResponse: string): SigningResult;
+  /** Authorities whose certificates may sign documents (checked before a CMS is embedded). */
+  readonly trustedCaPems: string[];
+  now(): number;
+}

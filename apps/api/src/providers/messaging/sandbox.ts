@@ -1,0 +1,16 @@
+/** The sandbox gateway: every SMS, WhatsApp message and email lands in the outbox (contract). */
+import type { Database } from '../../db/client.ts';
+import { outboxRepository } from './outbox.repository.ts';
+import type { MessageSender, OutgoingMessage } from './port.ts';
+
+export class SandboxMessageSender implements MessageSender {
+  constructor(private readonly database: Database) {}
+  async send(m: OutgoingMessage): Promise<void> {
+    await outboxRepository.insert(this.database.db, {
+      channel: m.channel,
+      recipient: m.to,
+      body: m.subject ? `${m.subject}\n${m.text}` : m.text,
+      otp: m.otp ?? null,
+    });
+  }
+}

@@ -1,0 +1,54 @@
+/**
+ * The two socket channels share one shape: authenticate by the token in the query, subscribe to
+ * hub channels, forward messages, and close with a reconnectable code when the session ends.
+ */
+import type { FastifyInstance } from 'fastify';
+import type { WebSocket } from 'ws';
+import type { SessionInfo } from '../auth/sessions.ts';
+import type { Message } from './hub.ts';
+
+/** 4001: session ended (do not reconnect); 1012: server restarting (reconnect). */
+export const CLOSE_SESSION_ENDED = 4001;
+export const CLOSE_RESTART = 1012;
+
+const open = new Set<WebSocket>();
+export const openSocketCount = () => open.size;
+
+export function closeAllSockets(code = CLOSE_RESTART, reason = 'server restarting') {
+  for (const s of open) s.close(code, reason);
+}
+
+export function send(socket: WebSocket, message: Message) {
+  if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(message));
+}
+
+/** Authenticates a socket and wires its subscriptions; returns false (after closing) when refused. */
+export async function acceptSocket(
+  app: FastifyInstance,
+  socket: WebSocket,
+  token: string | undefined,
+  subscribe: (session: SessionInfo) => Promise<Array<() => void>>,
+): Promise<boolean> {
+  const session = await app.deps.sessions.authenticate(token, 'applicant').catch(() => null);
+  if (!session) {
+    send(socket, { disconnect: true, message: 'Unauthorized' });
+    socket.close(CLOSE_SESSION_ENDED, 'unauthorized');
+    return false;
+  }
+  open.add(socket);
+  const subscriptions: Array<() => void> = [];
+  socket.on('close', () => {
+    open.delete(socket);
+    subscriptions.forEach((off) => off());
+  });
+  subscriptions.push(
+    await app.deps.hub.subscribe(`session:${session.sessionId}`, () => {
+      send(socket, { disconnect: true });
+      socket.close(CLOSE_SESSION_ENDED, 'session ended');
+    }),
+    ...(await subscribe(session)),
+  );
+  const ping = setInterval(() => socket.readyState === socket.OPEN && socket.ping(), 25_000);
+  socket.on('close', () => clearInterval(ping));
+  return true;
+}

@@ -1,0 +1,291 @@
+/**
+ * The applicant record every stage builds on: identity, the kyc_list of stages, the encrypted
+ * sub-objects of the user details record, and stored files. Each change is published on the
+ * applicant's profile channel so that open sockets refresh.
+ */
+import { createHash } from 'node:crypto';
+import { isStageCode, nextStage, routeForStage, type StageCode } from '@ekyc/contracts/stages';
+import type { SectionName } from '@ekyc/contracts/user-details';
+import type { Config } from '../config.ts';
+import type { Database, Tx } from '../db/client.ts';
+import type { EncryptedStore } from '../documents/storage.ts';
+import { AppError } from '../lib/errors.ts';
+import { type Cipher, type Hasher, randomId } from '../lib/crypto.ts';
+import { channels, type Hub } from '../realtime/hub.ts';
+import { applicantRepository as repo, type ApplicantRow, type StageRow } from './applicant.repository.ts';
+
+/** A section name of the record, or a private one (prefixed with an underscore) never shown to the applicant. */
+export type StoredSection = SectionName | 'bank_callback' | `_${string}`;
+
+/** Where a stored value points to a file, the record shows a short-lived signed URL instead. */
+export interface FileRef {
+  $file: string;
+}
+
+export interface Applicant {
+  id: string;
+  mobile: string;
+  email: string | null;
+  whatsappOpt: boolean;
+  refcode: string | null;
+  ownRefcode: string;
+  utm: { source: string | null; medium: string | null; campaign: string | null };
+  userAgent: string | null;
+  source: string;
+  clientCode: string | null;
+  createdAt: Date;
+}
+
+export interface StageMove {
+  stage: StageCode;
+  screen: string;
+}
+
+export class ApplicantRecords {
+  private stageListeners: Array<(stage: number) => void> = [];
+
+  constructor(
+    private readonly database: Database,
+    private readonly cipher: Cipher,
+    private readonly hasher: Hasher,
+    private readonly hub: Hub,
+    private readonly files: EncryptedStore,
+    private readonly config: Pick<Config, 'publicUrl'>,
+  ) {}
+
+  private get db() {
+    return this.database.db;
+  }
+
+  /** Observers of completed stages (metrics). */
+  onStageCompleted(listener: (stage: number) => void) {
+    this.stageListeners.push(listener);
+  }
+
+  mobileHash(mobile: string) {
+    return this.hasher.hash('mobile', mobile);
+  }
+
+  private toApplicant(row: ApplicantRow): Applicant {
+    return {
+      id: row.id,
+      mobile: this.cipher.decrypt(row.mobileEnc),
+      email: row.emailEnc ? this.cipher.decrypt(row.emailEnc) : null,
+      whatsappOpt: row.whatsappOpt,
+      refcode: row.refcode,
+      ownRefcode: row.ownRefcode,
+      utm: { source: row.utmSource, medium: row.utmMedium, campaign: row.utmCampaign },
+      userAgent: row.userAgent,
+      source: row.source,
+      clientCode: row.clientCode,
+      createdAt: row.createdAt,
+    };
+  }
+
+  async findByMobile(mobile: string): Promise<Applicant | null> {
+    const row = await repo.findByMobileHash(this.db, this.mobileHash(mobile));
+    return row ? this.toApplicant(row) : null;
+  }
+
+  async get(id: string): Promise<Applicant> {
+    const row = await repo.findById(this.db, id);
+    if (!row) throw new AppError('UNAUTHORIZED');
+    return this.toApplicant(row);
+  }
+
+  /** Creates the applicant with mobile verified (110 done, 120 current); a repeat returns the existing one. */
+  async create(input: {
+    mobile: string;
+    whatsappOpt: boolean;
+    refcode?: string;
+    utm: { source?: string; medium?: string; campaign?: string };
+    userAgent?: string;
+    source: string;
+  }): Promise<{ applicant: Applicant; created: boolean }> {
+    const result = await this.db.transaction(async (tx) => {
+      const { row, created } = await repo.insert(tx, {
+        mobileHash: this.mobileHash(input.mobile),
+        mobileEnc: this.cipher.encrypt(input.mobile),
+        whatsappOpt: input.whatsappOpt,
+        refcode: input.refcode ?? null,
+        ownRefcode: randomId(5).toUpperCase(),
+        utmSource: input.utm.source ?? null,
+        utmMedium: input.utm.medium ?? null,
+        utmCampaign: input.utm.campaign ?? null,
+        userAgent: input.userAgent ?? null,
+        source: input.source,
+      });
+      if (created) {
+        await repo.upsertStage(tx, row.id, 110, 'Pending');
+        await repo.moveStageToEnd(tx, row.id, 120);
+      }
+      return { row, created };
+    });
+    return { applicant: this.toApplicant(result.row), created: result.created };
+  }
+
+  async update(id: string, values: { email?: string; whatsappOpt?: boolean; clientCode?: string }): Promise<void> {
+    await repo.update(this.db, id, {
+      ...(values.email !== undefined && {
+        emailEnc: this.cipher.encrypt(values.email),
+        emailHash: this.hasher.hash('email', values.email),
+      }),
+      ...(values.whatsappOpt !== undefined && { whatsappOpt: values.whatsappOpt }),
+      ...(values.clientCode !== undefined && { clientCode: values.clientCode }),
+    });
+    await this.notifyChanged(id);
+  }
+
+  // ----- sections -----
+
+  async getSection<T extends object>(applicantId: string, name: StoredSection, tx: Tx = this.db): Promise<T | null> {
+    const sealed = await repo.section(tx, applicantId, name);
+    return sealed ? this.cipher.decryptJson<T>(sealed) : null;
+  }
+
+  async allSections(applicantId: string): Promise<Record<string, unknown>> {
+    const rows = await repo.sections(this.db, applicantId);
+    return Object.fromEntries(rows.map((r) => [r.name, this.cipher.decryptJson(r.payloadEnc)]));
+  }
+
+  /** Writes sections (and optionally moves the stage) in one transaction; nothing is half-written. */
+  async save(applicantId: string, sections: Partial<Record<StoredSection, object | null>>): Promise<void> {
+    await this.db.transaction(async (tx) => {
+      await repo.lock(tx, applicantId);
+      await this.writeSections(tx, applicantId, sections);
+    });
+    await this.notifyChanged(applicantId);
+  }
+
+  private async writeSections(tx: Tx, applicantId: string, sections: Partial<Record<StoredSection, object | null>>) {
+    for (const [name, value] of Object.entries(sections)) {
+      if (value === null) await repo.deleteSection(tx, applicantId, name);
+      else if (value !== undefined) await repo.putSection(tx, applicantId, name, this.cipher.encryptJson(value));
+    }
+  }
+
+  // ----- stages -----
+
+  async kycList(applicantId: string, tx: Tx = this.db): Promise<StageRow[]> {
+    return repo.stages(tx, applicantId);
+  }
+
+  async currentStage(applicantId: string, tx: Tx = this.db): Promise<number | undefined> {
+    const list = await repo.stages(tx, applicantId);
+    return list.at(-1)?.stage;
+  }
+
+  /** Refuses an action when the applicant's current stage is outside [min, max]; names where to go instead. */
+  async requireStage(applicantId: string, min: number, max: number = min): Promise<number> {
+    const stage = await this.currentStage(applicantId);
+    if (stage === undefined || stage < min || stage > max)
+      throw new AppError('CONFLICT', 'This step is not available at your current stage.', {
+        screen: routeForStage(stage),
+      });
+    return stage;
+  }
+
+  /**
+   * Completes a stage: its entry becomes Pending (awaiting review, unless already accepted), the
+   * sections are written, and the next stage becomes current. When the applicant had already
+   * gone further (reworking a rejected stage), they return to the furthest stage reached.
+   */
+  async completeStage(
+    applicantId: string,
+    stage: StageCode,
+    options: { next?: StageCode; sections?: Partial<Record<StoredSection, object | null>> } = {},
+  ): Promise<StageMove> {
+    const moved = await this.db.transaction(async (tx) => {
+      await repo.lock(tx, applicantId);
+      await this.writeSections(tx, applicantId, options.sections ?? {});
+      const list = await repo.stages(tx, applicantId);
+      const entry = list.find((s) => s.stage === stage);
+      if (entry?.adminActivity !== 'Accept') await repo.upsertStage(tx, applicantId, stage, 'Pending');
+      const furthest = Math.max(...list.map((s) => s.stage));
+      let target: number = options.next ?? nextStage(stage);
+      if (furthest > stage && list.some((s) => s.stage === furthest && s.adminActivity !== 'Reject'))
+        target = Math.max(target, furthest);
+      await repo.moveStageToEnd(tx, applicantId, target);
+      return target;
+    });
+    await this.notifyChanged(applicantId);
+    this.stageListeners.forEach((l) => l(stage));
+    const stageCode = isStageCode(moved) ? moved : stage;
+    return { stage: stageCode, screen: routeForStage(stageCode) };
+  }
+
+  /** Sets a reviewer's decision on a stage; a rejected stage becomes current so the applicant reworks it. */
+  async setAdminActivity(
+    applicantId: string,
+    stage: number,
+    activity: 'Accept' | 'Pending' | 'Reject',
+    reason: string | null,
+    tx?: Tx,
+  ): Promise<void> {
+    const run = async (t: Tx) => {
+      await repo.lock(t, applicantId);
+      await repo.upsertStage(t, applicantId, stage, activity, reason);
+      if (activity === 'Reject') await repo.moveStageToEnd(t, applicantId, stage);
+    };
+    if (tx) await run(tx);
+    else await this.db.transaction(run);
+    await this.notifyChanged(applicantId);
+  }
+
+  /** Makes a stage current without completing anything (a returned screen that goes back). */
+  async moveTo(applicantId: string, stage: StageCode): Promise<StageMove> {
+    await this.db.transaction(async (tx) => {
+      await repo.lock(tx, applicantId);
+      await repo.moveStageToEnd(tx, applicantId, stage);
+    });
+    await this.notifyChanged(applicantId);
+    return { stage, screen: routeForStage(stage) };
+  }
+
+  async notifyChanged(applicantId: string): Promise<void> {
+    await this.hub.publish(channels.profile(applicantId), { changed: true });
+  }
+
+  // ----- files -----
+
+  async saveFile(applicantId: string, file: { kind: string; contentType: string; bytes: Buffer }): Promise<FileRef> {
+    const storageKey = randomId(16);
+    await this.files.put(storageKey, file.bytes);
+    const row = await repo.insertFile(this.db, {
+      applicantId,
+      kind: file.kind,
+      contentType: file.contentType,
+      size: file.bytes.length,
+      storageKey,
+      sha256: createHash('sha256').update(file.bytes).digest('hex'),
+    });
+    return { $file: row.id };
+  }
+
+  async readFile(
+    fileId: string,
+  ): Promise<{ bytes: Buffer; contentType: string; applicantId: string | null; kind: string } | null> {
+    if (!/^[0-9a-f-]{36}$/.test(fileId)) return null;
+    const row = await repo.file(this.db, fileId);
+    if (!row) return null;
+    const bytes = await this.files.get(row.storageKey);
+    return bytes ? { bytes, contentType: row.contentType, applicantId: row.applicantId, kind: row.kind } : null;
+  }
+
+  /** A signed, short-lived URL under the API for a stored file. */
+  fileUrl(ref: FileRef, ttlSeconds = 3600): string {
+    const exp = Math.floor(Date.now() / 1000) + ttlSeconds;
+    const sig = this.hasher.sign(`${ref.$file}.${exp}`);
+    return `/api/v1/ekyc/files/${ref.$file}?exp=${exp}&sig=${sig}`;
+  }
+
+  verifyFileUrl(fileId: string, exp: number, sig: string): boolean {
+    if (!Number.isFinite(exp) || exp < Date.now() / 1000) return false;
+    const expected = this.hasher.sign(`${fileId}.${exp}`);
+    return expected.length === sig.length && expected === sig;
+  }
+
+  get publicUrl() {
+    return this.config.publicUrl;
+  }
+}

@@ -1,0 +1,49 @@
+/** Builds the user details record of spec section 3 for its owner. */
+import { SECTION_NAMES, type UserDetailsRecord } from '@ekyc/contracts/user-details';
+import type { ApplicantRecords, FileRef } from './applicant-records.ts';
+
+const isFileRef = (v: unknown): v is FileRef =>
+  typeof v === 'object' && v !== null && '$file' in v && typeof (v as FileRef).$file === 'string';
+
+/** Replaces stored file references with signed URLs, recursively. */
+export function withFileUrls(value: unknown, urlFor: (ref: FileRef) => string): unknown {
+  if (isFileRef(value)) return urlFor(value);
+  if (Array.isArray(value)) return value.map((v) => withFileUrls(v, urlFor));
+  if (value && typeof value === 'object')
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, withFileUrls(v, urlFor)]));
+  return value;
+}
+
+export async function buildUserDetails(records: ApplicantRecords, applicantId: string): Promise<UserDetailsRecord> {
+  const [applicant, stages, sections] = await Promise.all([
+    records.get(applicantId),
+    records.kycList(applicantId),
+    records.allSections(applicantId),
+  ]);
+  const urlFor = (ref: FileRef) => records.fileUrl(ref);
+  const first: Record<string, unknown> = {
+    kyc_status_obj: [
+      {
+        kyc_list: stages.map((s) => ({
+          stage: s.stage,
+          admin_activity: s.adminActivity,
+          reason: s.reason,
+          updated_at: s.updatedAt.toISOString(),
+        })),
+      },
+    ],
+    mobile_obj: {
+      is_object: true,
+      mobile: applicant.mobile,
+      email: applicant.email,
+      whatspp_opt: applicant.whatsappOpt,
+    },
+    client_code: applicant.clientCode,
+  };
+  for (const name of SECTION_NAMES) {
+    const stored = sections[name];
+    first[name] = stored ? { ...(withFileUrls(stored, urlFor) as object), is_object: true } : { is_object: false };
+  }
+  const second = (withFileUrls(sections['bank_callback'] ?? {}, urlFor) as Record<string, unknown>) ?? {};
+  return [first, second] as UserDetailsRecord;
+}

@@ -1,0 +1,204 @@
+/**
+ * The sandbox account aggregator: the ReBIT consent API (POST /Consent, POST /Consent/handle) and
+ * the Sahamati web-redirection consent page the applicant sees in a child window. Approve makes the
+ * consent ACTIVE and answers status S (errorcode 0); Reject makes it REJECTED, status F
+ * (errorcode 1). The return page's script posts {status, fi, resdate, ecres} to window.opener and
+ * closes; without an opener it goes to the FIU's redirect URL (contract: sandbox providers).
+ */
+import { randomUUID } from 'node:crypto';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { SANDBOX_AA_API_KEY, SANDBOX_AA_HANDLE, SANDBOX_FIU_ID } from '../../providers/account-aggregator/create.ts';
+import { REBIT_VERSION } from '../../providers/account-aggregator/rebit.ts';
+import {
+  decodeFi,
+  decryptParams,
+  encodeFi,
+  encryptParams,
+  formatRedirectDate,
+  parseRedirectDate,
+  sandboxRedirectionKey,
+} from '../../providers/account-aggregator/web-redirection.ts';
+import { escapeHtml, sandboxPage } from '../page.ts';
+import { sandboxConsentRepository as repo } from './consents.repository.ts';
+
+/** How long the consent page may stay open before Approve no longer counts. */
+const DECISION_WINDOW_MS = 15 * 60 * 1000;
+
+const consentRequestSchema = z.object({
+  ver: z.string(),
+  timestamp: z.string(),
+  txnid: z.string().min(1).max(64),
+  ConsentDetail: z.looseObject({
+    consentMode: z.string(),
+    fetchType: z.string(),
+    fiTypes: z.array(z.string()).min(1),
+    DataConsumer: z.looseObject({ id: z.string() }),
+    Customer: z.looseObject({ id: z.string().regex(/^\d{10}@[a-z-]+$/) }),
+    Purpose: z.looseObject({ code: z.string(), text: z.string() }),
+    FIDataRange: z.object({ from: z.string(), to: z.string() }),
+  }),
+});
+
+const RETURN_JS = `(function(){
+var el=document.getElementById('aa-return');if(!el)return;
+var d=el.dataset;var msg={status:d.status,fi:d.fi,resdate:d.resdate,ecres:d.ecres,errorcode:d.errorcode};
+if(window.opener&&!window.opener.closed){window.opener.postMessage(msg,d.origin);window.close();}
+else{window.location.replace(d.redirect);}
+})();`;
+
+const rebitError = (errorCode: string, errorMsg: string, txnid = '') => ({
+  ver: REBIT_VERSION,
+  timestamp: new Date().toISOString(),
+  txnid,
+  errorCode,
+  errorMsg,
+});
+
+export const accountAggregatorSandboxRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { deps } = app;
+  const key = sandboxRedirectionKey(deps.config.secretKey);
+  const db = () => deps.database.db;
+
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) =>
+    done(null, Object.fromEntries(new URLSearchParams(String(body)))),
+  );
+
+  app.addHook('preHandler', async (req, reply) => {
+    if (req.method === 'POST' && req.url.startsWith('/sandbox/account-aggregator/Consent')) {
+      if (req.headers.client_api_key !== SANDBOX_AA_API_KEY)
+        return reply.status(401).send(rebitError('Unauthorized', 'client_api_key is missing or wrong'));
+    }
+  });
+
+  app.post('/sandbox/account-aggregator/Consent', async (req, reply) => {
+    const parsed = consentRequestSchema.safeParse(req.body);
+    if (!parsed.success) return reply.status(400).send(rebitError('InvalidRequest', 'Consent request is not valid'));
+    const { txnid, ConsentDetail } = parsed.data;
+    if (
+      ConsentDetail.DataConsumer.id !== SANDBOX_FIU_ID ||
+      !ConsentDetail.Customer.id.endsWith(`@${SANDBOX_AA_HANDLE}`)
+    )
+      return reply.status(400).send(rebitError('InvalidRequest', 'Unknown FIU or customer', txnid));
+    const consentHandle = randomUUID();
+    await repo.insert(db(), {
+      consentHandle,
+      txnid,
+      customerId: ConsentDetail.Customer.id,
+      detailJson: JSON.stringify(ConsentDetail),
+    });
+    return {
+      ver: REBIT_VERSION,
+      timestamp: new Date().toISOString(),
+      txnid,
+      Customer: { id: ConsentDetail.Customer.id },
+      ConsentHandle: consentHandle,
+    };
+  });
+
+  app.post('/sandbox/account-aggregator/Consent/handle', async (req, reply) => {
+    const body = z.object({ txnid: z.string(), ConsentHandle: z.string().max(64) }).safeParse(req.body);
+    if (!body.success) return reply.status(400).send(rebitError('InvalidRequest', 'ConsentHandle is required'));
+    const row = await repo.find(db(), body.data.ConsentHandle);
+    if (!row)
+      return reply.status(404).send(rebitError('InvalidConsentHandle', 'Unknown consent handle', body.data.txnid));
+    return {
+      ver: REBIT_VERSION,
+      timestamp: new Date().toISOString(),
+      txnid: body.data.txnid,
+      ConsentHandle: row.consentHandle,
+      ConsentStatus: { id: row.consentId, status: row.status },
+    };
+  });
+
+  /** A genuine, live web-redirection request and its consent, or null. */
+  async function openRequest(q: { fi?: string; reqdate?: string; ecreq?: string }, now: Date, windowMs: number) {
+    if (!q.fi || !q.reqdate || !q.ecreq || decodeFi(q.fi) !== SANDBOX_FIU_ID) return null;
+    const sent = parseRedirectDate(q.reqdate);
+    if (!sent || now.getTime() - sent.getTime() > windowMs || sent.getTime() - now.getTime() > 180 * 1000) return null;
+    const p = decryptParams(key, q.ecreq);
+    if (!p?.txnid || !p.srcref || !p.redirect) return null;
+    const row = await repo.find(db(), p.srcref);
+    if (!row || row.txnid !== p.txnid || row.customerId !== p.userid) return null;
+    return { params: p, row };
+  }
+
+  const invalidPage = () =>
+    sandboxPage(
+      'Account aggregator',
+      '<div class="card"><p class="error">This consent request is not valid or has expired. Close this window and try again.</p></div>',
+    );
+
+  const webviewQuery = z.object({
+    fi: z.string().max(512).optional(),
+    reqdate: z.string().max(32).optional(),
+    ecreq: z.string().max(4096).optional(),
+  });
+
+  app.get('/sandbox/account-aggregator/webview', { schema: { querystring: webviewQuery } }, async (req, reply) => {
+    const open = await openRequest(req.query, new Date(), 180 * 1000);
+    if (!open) return reply.status(400).type('text/html').send(invalidPage());
+    const { row } = open;
+    if (row.status !== 'PENDING') return reply.status(409).type('text/html').send(invalidPage());
+    const detail = JSON.parse(row.detailJson) as z.infer<typeof consentRequestSchema>['ConsentDetail'];
+    const day = (iso: string) => iso.slice(0, 10);
+    const masked = row.customerId.replace(/^(\d{2})\d{6}(\d{2})/, '$1XXXXXX$2');
+    const hidden = (name: string, value: string) => `<input type="hidden" name="${name}" value="${escapeHtml(value)}">`;
+    const body = `<div class="card">
+<p><strong>${escapeHtml(detail.DataConsumer.id)}</strong> asks to see your bank account data.</p>
+<table><tbody>
+<tr><th>Account aggregator id</th><td>${escapeHtml(masked)}</td></tr>
+<tr><th>Purpose</th><td>${escapeHtml(detail.Purpose.text)}</td></tr>
+<tr><th>Information</th><td>${escapeHtml(detail.fiTypes.join(', '))} (bank statement)</td></tr>
+<tr><th>Statement period</th><td>${escapeHtml(day(detail.FIDataRange.from))} to ${escapeHtml(day(detail.FIDataRange.to))}</td></tr>
+<tr><th>Fetch</th><td>${escapeHtml(detail.fetchType)}, ${escapeHtml(detail.consentMode)}</td></tr>
+</tbody></table></div>
+<form method="post" action="/sandbox/account-aggregator/webview/decision">
+${hidden('fi', req.query.fi!)}${hidden('reqdate', req.query.reqdate!)}${hidden('ecreq', req.query.ecreq!)}
+<button type="submit" name="decision" value="approve">Approve</button>
+<button type="submit" name="decision" value="reject" class="secondary">Reject</button>
+</form>`;
+    return reply.type('text/html').send(sandboxPage('Approve consent', body));
+  });
+
+  const decisionSchema = z.object({
+    fi: z.string().max(512),
+    reqdate: z.string().max(32),
+    ecreq: z.string().max(4096),
+    decision: z.enum(['approve', 'reject']),
+  });
+
+  app.post('/sandbox/account-aggregator/webview/decision', async (req, reply) => {
+    const body = decisionSchema.safeParse(req.body);
+    const now = new Date();
+    const open = body.success ? await openRequest(body.data, now, DECISION_WINDOW_MS) : null;
+    if (!body.success || !open || open.row.status !== 'PENDING')
+      return reply.status(400).type('text/html').send(invalidPage());
+    const approved = body.data.decision === 'approve';
+    await repo.decide(db(), open.row.consentHandle, approved ? 'ACTIVE' : 'REJECTED', approved ? randomUUID() : null);
+    const status = approved ? 'S' : 'F';
+    const errorcode = approved ? '0' : '1';
+    const { txnid, sessionid = '', userid = '', srcref, redirect } = open.params;
+    const fi = encodeFi(SANDBOX_FIU_ID);
+    const resdate = formatRedirectDate(now);
+    const ecres = encryptParams(key, { txnid: txnid!, sessionid, userid, srcref: srcref!, status, errorcode });
+    const back = new URL(redirect!);
+    back.search = new URLSearchParams({ fi, resdate, ecres }).toString();
+    const data = (name: string, value: string) => `data-${name}="${escapeHtml(value)}"`;
+    const page = sandboxPage(
+      approved ? 'Consent approved' : 'Consent rejected',
+      `<div class="card" id="aa-return" ${data('status', status)} ${data('errorcode', errorcode)} ${data('fi', fi)} ${data(
+        'resdate',
+        resdate,
+      )} ${data('ecres', ecres)} ${data('origin', back.origin)} ${data('redirect', back.toString())}>
+<p>${approved ? 'You approved sharing your bank statement.' : 'You rejected the consent request.'} Returning you to the application…</p>
+<p><a class="button" href="${escapeHtml(back.toString())}">Return to the application</a></p></div>`,
+      { scripts: ['/sandbox/account-aggregator/return.js'] },
+    );
+    return reply.type('text/html').send(page);
+  });
+
+  app.get('/sandbox/account-aggregator/return.js', async (_req, reply) =>
+    reply.type('application/javascript').header('cache-control', 'public, max-age=3600').send(RETURN_JS),
+  );
+};

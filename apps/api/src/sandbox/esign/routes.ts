@@ -1,0 +1,188 @@
+/**
+ * The sandbox e-sign service (ESP), eSign API 2.1 shape: the ASP's signed <Esign> request arrives
+ * by form post in the 400 by 700 popup; the service sends an Aadhaar OTP (to the outbox: the
+ * applicant's registered mobile stands in for the Aadhaar-linked one), and on the right OTP signs
+ * the InputHash with its certificate from the sandbox authority, posting a signed <EsignResp>
+ * with the CMS back to the ASP's response URL.
+ */
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { createDetachedCms } from '../../documents/signing/cms.ts';
+import { sandboxPki } from '../../documents/signing/sandbox-pki.ts';
+import { randomOtp } from '../../lib/crypto.ts';
+import { esignRepository } from '../../modules/esign/esign.repository.ts';
+import {
+  buildEsignRespXml,
+  parseEsignXml,
+  signEnveloped,
+  verifyEnvelopedSignature,
+} from '../../providers/esign/esign-xml.ts';
+import { SANDBOX_ESP_PATH } from '../../providers/esign/create.ts';
+import { escapeHtml, sandboxPage } from '../page.ts';
+
+const SESSION_MS = 15 * 60 * 1000;
+const MAX_ATTEMPTS = 3;
+
+interface EspSession {
+  aspTxn: string;
+  inputHash: Buffer;
+  responseUrl: string;
+  otpHash: Buffer;
+  attempts: number;
+  expiresAt: number;
+  maskedMobile: string;
+  done: boolean;
+}
+
+const AUTOSUBMIT_JS =
+  "document.addEventListener('DOMContentLoaded',function(){var f=document.getElementById('esp-response');if(f)f.submit()});";
+
+const hashOtp = (otp: string) => createHash('sha256').update(`esign-otp:${otp}`).digest();
+const istTimestamp = () => new Date(Date.now() + 5.5 * 3600 * 1000).toISOString().slice(0, 19);
+
+export async function sandboxEsignRoutes(app: FastifyInstance) {
+  const { deps } = app;
+  // generated on first use, not at every start
+  const pkiOf = () => sandboxPki(deps.config);
+  const sessions = new Map<string, EspSession>();
+  if (!app.hasContentTypeParser('application/x-www-form-urlencoded'))
+    app.addContentTypeParser(
+      'application/x-www-form-urlencoded',
+      { parseAs: 'string', bodyLimit: 256 * 1024 },
+      (_req, body, done) => done(null, Object.fromEntries(new URLSearchParams(String(body)))),
+    );
+
+  app.get('/sandbox/esign/autosubmit.js', async (_req, reply) => reply.type('text/javascript').send(AUTOSUBMIT_JS));
+
+  /** Signs the answer and renders the page that posts it back to the ASP. */
+  const respond = (
+    espTxn: string,
+    session: EspSession,
+    outcome: { cms: Buffer } | { errCode: string; errMsg: string },
+  ) => {
+    const pki = pkiOf();
+    session.done = true;
+    const xml = buildEsignRespXml(
+      'cms' in outcome
+        ? {
+            status: '1',
+            ts: istTimestamp(),
+            txn: session.aspTxn,
+            resCode: espTxn,
+            userCertificate: pki.esp.certPem.replace(/-----[^-]+-----|\s+/g, ''),
+            docSignature: outcome.cms.toString('base64'),
+          }
+        : {
+            status: '0',
+            ts: istTimestamp(),
+            txn: session.aspTxn,
+            resCode: espTxn,
+            errCode: outcome.errCode,
+            errMsg: outcome.errMsg,
+          },
+    );
+    const signed = signEnveloped(xml, pki.esp.keyPem, pki.esp.certPem);
+    return sandboxPage(
+      'Aadhaar eSign',
+      `<div class="card"><p>${'cms' in outcome ? 'Signed. Returning to the application...' : escapeHtml(outcome.errMsg)}</p>
+<form id="esp-response" method="post" action="${escapeHtml(session.responseUrl)}">
+<input type="hidden" name="eSignResponse" value="${escapeHtml(signed)}"><input type="hidden" name="espTxnID" value="${escapeHtml(espTxn)}">
+<button type="submit">Continue</button></form></div>`,
+      { scripts: ['/sandbox/esign/autosubmit.js'] },
+    );
+  };
+
+  app.post(SANDBOX_ESP_PATH, async (req, reply) => {
+    reply.type('text/html');
+    const body = z.object({ eSignRequest: z.string().max(100_000), aspTxnID: z.string().max(64) }).safeParse(req.body);
+    let request;
+    try {
+      if (!body.success) throw new Error('missing eSignRequest');
+      request = parseEsignXml(verifyEnvelopedSignature(body.data.eSignRequest, pkiOf().asp.certPem));
+      if (request.txn !== body.data.aspTxnID || !/^[0-9a-f]{64}$/i.test(request.inputHashHex))
+        throw new Error('bad request');
+    } catch {
+      return reply
+        .status(400)
+        .send(
+          sandboxPage(
+            'Aadhaar eSign',
+            '<p class="error">The eSign request is not valid or not signed by a known ASP.</p>',
+          ),
+        );
+    }
+    // the sandbox's UIDAI: the applicant's registered mobile stands in for the Aadhaar-linked one
+    const txnRow = await esignRepository.find(deps.database.db, request.txn);
+    if (!txnRow)
+      return reply.status(400).send(sandboxPage('Aadhaar eSign', '<p class="error">Unknown transaction.</p>'));
+    const applicant = await deps.records.get(txnRow.applicantId);
+    const otp = randomOtp();
+    const espTxn = `ESP${randomBytes(8).toString('hex').toUpperCase()}`;
+    sessions.set(espTxn, {
+      aspTxn: request.txn,
+      inputHash: Buffer.from(request.inputHashHex, 'hex'),
+      responseUrl: request.responseUrl,
+      otpHash: hashOtp(otp),
+      attempts: 0,
+      expiresAt: Date.now() + SESSION_MS,
+      maskedMobile: `XXXXXX${applicant.mobile.slice(-4)}`,
+      done: false,
+    });
+    await deps.messaging.send({
+      channel: 'sms',
+      to: applicant.mobile,
+      template: 'esign_otp',
+      text: `${otp} is your Aadhaar OTP to eSign the account opening form. Do not share it with anyone.`,
+      otp,
+    });
+    return otpPage(espTxn, sessions.get(espTxn)!, '');
+  });
+
+  const otpPage = (espTxn: string, session: EspSession, error: string) =>
+    sandboxPage(
+      'Aadhaar eSign',
+      `<div class="card"><p>An OTP has been sent to your Aadhaar-linked mobile number ${escapeHtml(session.maskedMobile)}.</p>
+${error ? `<p class="error" role="alert">${escapeHtml(error)}</p>` : ''}
+<form method="post" action="${SANDBOX_ESP_PATH}/otp"><input type="hidden" name="espTxn" value="${escapeHtml(espTxn)}">
+<label for="otp">Aadhaar OTP</label><input id="otp" name="otp" inputmode="numeric" autocomplete="one-time-code" pattern="[0-9]{6}" maxlength="6" required autofocus>
+<button type="submit" name="action" value="sign">Verify OTP and sign</button>
+<button type="submit" name="action" value="cancel" class="secondary" formnovalidate>Cancel</button></form></div>`,
+    );
+
+  app.post(`${SANDBOX_ESP_PATH}/otp`, async (req, reply) => {
+    reply.type('text/html');
+    const body = z
+      .object({
+        espTxn: z.string().max(64),
+        otp: z.string().max(12).optional(),
+        action: z.enum(['sign', 'cancel']).default('sign'),
+      })
+      .safeParse(req.body);
+    const session = body.success ? sessions.get(body.data.espTxn) : undefined;
+    if (!body.success || !session || session.done)
+      return reply.status(400).send(sandboxPage('Aadhaar eSign', '<p class="error">This eSign session has ended.</p>'));
+    const espTxn = body.data.espTxn;
+    if (session.expiresAt < Date.now())
+      return respond(espTxn, session, { errCode: 'session_expired', errMsg: 'The eSign session has expired' });
+    if (body.data.action === 'cancel')
+      return respond(espTxn, session, { errCode: 'signer_declined', errMsg: 'The signer cancelled eSign' });
+    const given = hashOtp((body.data.otp ?? '').trim());
+    if (!timingSafeEqual(given, session.otpHash)) {
+      session.attempts += 1;
+      if (session.attempts >= MAX_ATTEMPTS)
+        return respond(espTxn, session, { errCode: 'exceeded_otp_retries', errMsg: 'Too many wrong OTPs' });
+      return otpPage(espTxn, session, `Invalid OTP. ${MAX_ATTEMPTS - session.attempts} attempt(s) left.`);
+    }
+    const pki = pkiOf();
+    const cms = createDetachedCms({
+      digest: session.inputHash,
+      keyPem: pki.esp.keyPem,
+      certPem: pki.esp.certPem,
+      chainPems: [pki.caCertPem],
+    });
+    return respond(espTxn, session, { cms });
+  });
+
+  app.get('/sandbox/esign/ca.pem', async (_req, reply) => reply.type('application/x-pem-file').send(pkiOf().caCertPem));
+}

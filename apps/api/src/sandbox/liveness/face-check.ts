@@ -1,0 +1,101 @@
+/**
+ * Host of the face-check worker: one warm worker per process (models load once), requests
+ * queued, a timeout per request, and a fresh worker after a crash.
+ */
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { Worker } from 'node:worker_threads';
+import type { FaceReply, FaceRequest } from './face-worker.ts';
+
+export interface FaceFindings {
+  faces: number;
+  score?: number;
+  live?: number;
+  similarity?: number;
+}
+
+const TIMEOUT_MS = 90_000;
+
+/** The ES module entry of tsx's API (require.resolve would give its CommonJS twin). */
+function tsxEsmApi(): string {
+  const require = createRequire(import.meta.url);
+  const manifest = require.resolve('tsx/package.json');
+  const pkg = JSON.parse(readFileSync(manifest, 'utf8')) as {
+    exports: Record<string, { import: { default: string } }>;
+  };
+  return path.join(path.dirname(manifest), pkg.exports['./esm/api']!.import.default);
+}
+
+export class FaceChecker {
+  private worker: Worker | null = null;
+  private nextId = 1;
+  private readonly pending = new Map<number, { resolve: (r: FaceReply) => void; reject: (e: Error) => void }>();
+
+  private start(): Worker {
+    const entry = new URL('./face-worker.ts', import.meta.url).href;
+    const tsx = pathToFileURL(tsxEsmApi()).href;
+    // the worker is TypeScript: tsx loads it the way it loads the rest of the server
+    const source = `import(${JSON.stringify(tsx)}).then((m) => m.tsImport(${JSON.stringify(entry)}, ${JSON.stringify(import.meta.url)}))`;
+    const worker = new Worker(source, { eval: true });
+    worker.unref();
+    worker.on('message', (reply: FaceReply) => {
+      const waiter = this.pending.get(reply.id);
+      if (!waiter) return;
+      this.pending.delete(reply.id);
+      if (reply.error) waiter.reject(new Error(reply.error));
+      else waiter.resolve(reply);
+    });
+    const fail = (err: Error) => {
+      if (this.worker === worker) this.worker = null;
+      for (const [, waiter] of this.pending) waiter.reject(err);
+      this.pending.clear();
+    };
+    worker.on('error', fail);
+    worker.on('exit', (code) => fail(new Error(`face check stopped (${code})`)));
+    return worker;
+  }
+
+  private request(message: Omit<FaceRequest, 'id'> | { warm: true }): Promise<FaceReply> {
+    this.worker ??= this.start();
+    const worker = this.worker;
+    const id = this.nextId++;
+    return new Promise<FaceReply>((resolve, reject) => {
+      const timer = setTimeout(() => {
+        this.pending.delete(id);
+        reject(new Error('face check timed out'));
+      }, TIMEOUT_MS);
+      timer.unref();
+      this.pending.set(id, {
+        resolve: (r) => (clearTimeout(timer), resolve(r)),
+        reject: (e) => (clearTimeout(timer), reject(e)),
+      });
+      worker.postMessage({ id, ...message });
+    });
+  }
+
+  /** Loads the models ahead of the first applicant. */
+  async warm(): Promise<void> {
+    await this.request({ warm: true });
+  }
+
+  async check(image: Buffer, compareWith?: Buffer): Promise<FaceFindings> {
+    const reply = await this.request({
+      image: new Uint8Array(image),
+      ...(compareWith && { compareWith: new Uint8Array(compareWith) }),
+    });
+    return {
+      faces: reply.faces ?? 0,
+      ...(reply.score !== undefined && { score: reply.score }),
+      ...(reply.live !== undefined && { live: reply.live }),
+      ...(reply.similarity !== undefined && { similarity: reply.similarity }),
+    };
+  }
+
+  async close(): Promise<void> {
+    const worker = this.worker;
+    this.worker = null;
+    if (worker) await worker.terminate();
+  }
+}

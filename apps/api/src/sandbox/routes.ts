@@ -1,0 +1,35 @@
+/** Sandbox-only routes; absent (404) when sandbox mode is off (contract). */
+import type { FastifyInstance } from 'fastify';
+import { accountAggregatorSandboxRoutes } from './account-aggregator/routes.ts';
+import { sandboxIfscRoutes } from './bank/ifsc-routes.ts';
+import { sandboxPennyDropRoutes } from './bank/penny-drop-routes.ts';
+import { sandboxUpiRoutes } from './upi/routes.ts';
+import { sandboxDigilockerRoutes } from './digilocker/routes.ts';
+import { staffFixtureRoutes } from './backoffice/staff-fixture-routes.ts';
+import { fixtureRoutes } from './fixtures/routes.ts';
+import { sandboxKraRoutes } from './kra/routes.ts';
+import { sandboxPanRoutes } from './pan/routes.ts';
+import { marketDataSandboxRoutes } from './market-data/routes.ts';
+import { outboxRoutes } from './outbox-routes.ts';
+import { sandboxLivenessRoutes } from './liveness/routes.ts';
+import { sandboxEsignRoutes } from './esign/routes.ts';
+import { SANDBOX_CSS } from './page.ts';
+
+export async function sandboxRoutes(app: FastifyInstance) {
+  app.get('/sandbox/assets/sandbox.css', async (_req, reply) =>
+    reply.type('text/css').header('cache-control', 'public, max-age=3600').send(SANDBOX_CSS),
+  );
+  await app.register(outboxRoutes);
+  await app.register(fixtureRoutes);
+  await app.register(sandboxLivenessRoutes);
+  await app.register(sandboxEsignRoutes);
+  await app.register(staffFixtureRoutes);
+  await app.register(sandboxPanRoutes);
+  await app.register(sandboxKraRoutes);
+  await app.register(sandboxDigilockerRoutes);
+  await app.register(marketDataSandboxRoutes);
+  await app.register(accountAggregatorSandboxRoutes);
+  await app.register(sandboxIfscRoutes);
+  await app.register(sandboxPennyDropRoutes);
+  await app.register(sandboxUpiRoutes);
+}

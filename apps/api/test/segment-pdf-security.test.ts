@@ -1,0 +1,62 @@
+import { expect, it } from 'vitest';
+import { openPdf } from '../src/modules/segment/pdf-security.ts';
+import { encryptPdfAes256, encryptPdfRc4, makeProofPdf } from './support/segment-pdf.ts';
+
+it('opens a plain PDF and refuses what is not a PDF', async () => {
+  expect(await openPdf(await makeProofPdf())).toEqual({ ok: true, encrypted: false, pages: 1, revision: null });
+  expect(await openPdf(Buffer.from('GIF89a not a pdf'))).toEqual({ ok: false, reason: 'unreadable' });
+  expect(await openPdf(Buffer.from('%PDF-1.7\n garbage'))).toEqual({ ok: false, reason: 'unreadable' });
+});
+
+for (const bits of [40, 128] as const) {
+  it(`asks for the password of an RC4 ${bits}-bit PDF and opens it with the user or owner password only`, async () => {
+    const pdf = await encryptPdfRc4(await makeProofPdf(), {
+      userPassword: 'RAVI1508',
+      ownerPassword: 'bank-owner',
+      bits,
+    });
+    expect(await openPdf(pdf)).toEqual({ ok: false, reason: 'password_required' });
+    expect(await openPdf(pdf, 'ravi1508')).toEqual({ ok: false, reason: 'password_wrong' });
+    expect(await openPdf(pdf, 'RAVI1508')).toEqual({
+      ok: true,
+      encrypted: true,
+      pages: 1,
+      revision: bits === 40 ? 2 : 3,
+    });
+    expect(await openPdf(pdf, 'bank-owner')).toMatchObject({ ok: true, encrypted: true });
+  });
+}
+
+it('opens an AES-128 (revision 4, AESV2) PDF with its password', async () => {
+  const pdf = await encryptPdfRc4(await makeProofPdf(), {
+    userPassword: 'stmt-2026',
+    ownerPassword: 'o',
+    bits: 128,
+    aes: true,
+  });
+  expect(await openPdf(pdf)).toEqual({ ok: false, reason: 'password_required' });
+  expect(await openPdf(pdf, 'stmt-2025')).toEqual({ ok: false, reason: 'password_wrong' });
+  expect(await openPdf(pdf, 'stmt-2026')).toEqual({ ok: true, encrypted: true, pages: 1, revision: 4 });
+});
+
+it('does not count a PDF as opened when its content does not decrypt with the password', async () => {
+  const pdf = Buffer.from(
+    await encryptPdfRc4(await makeProofPdf(), { userPassword: 'k', ownerPassword: 'o', bits: 128 }),
+  );
+  // damage the page's content stream: the password still matches /U, the page no longer opens
+  const at = pdf.indexOf('stream\n', pdf.indexOf('/FlateDecode')) + 7;
+  for (let i = at; i < at + 8; i++) pdf[i] = pdf[i]! ^ 0xff;
+  expect(await openPdf(pdf, 'k')).toEqual({ ok: false, reason: 'unreadable' });
+});
+
+it('opens an AES-256 (revision 6) PDF with its password', async () => {
+  const pdf = await encryptPdfAes256(await makeProofPdf(), 'pässword-1');
+  expect(await openPdf(pdf)).toEqual({ ok: false, reason: 'password_required' });
+  expect(await openPdf(pdf, 'password-1')).toEqual({ ok: false, reason: 'password_wrong' });
+  expect(await openPdf(pdf, 'pässword-1')).toEqual({ ok: true, encrypted: true, pages: 1, revision: 6 });
+});
+
+it('needs no password when only an owner password restricts the PDF', async () => {
+  const pdf = await encryptPdfRc4(await makeProofPdf(), { userPassword: '', ownerPassword: 'restrict', bits: 128 });
+  expect(await openPdf(pdf)).toEqual({ ok: true, encrypted: true, pages: 1, revision: 3 });
+});

@@ -1,0 +1,49 @@
+/**
+ * The API suite against a PostgreSQL server and Redis (the production mode), plus the
+ * two-process tests. Runs when TEST_SERVER_DATABASE_URL and TEST_SERVER_REDIS_URL answer;
+ * otherwise says why it is skipped.
+ */
+import { spawnSync } from 'node:child_process';
+import { Redis } from 'ioredis';
+import pg from 'pg';
+
+const dbUrl = process.env.TEST_SERVER_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const redisUrl = process.env.TEST_SERVER_REDIS_URL ?? 'redis://127.0.0.1:6379';
+const testDb = 'ekyc_test';
+
+async function reachable(): Promise<string | null> {
+  const client = new pg.Client({ connectionString: dbUrl, connectionTimeoutMillis: 2000 });
+  try {
+    await client.connect();
+    await client.query(`drop database if exists ${testDb} with (force)`);
+    await client.query(`create database ${testDb}`);
+  } catch (err) {
+    return `PostgreSQL at ${dbUrl.replace(/:[^:@/]+@/, ':***@')} is not usable: ${(err as Error).message}`;
+  } finally {
+    await client.end().catch(() => undefined);
+  }
+  const redis = new Redis(redisUrl, { lazyConnect: true, connectTimeout: 2000, maxRetriesPerRequest: 0 });
+  try {
+    await redis.connect();
+    await redis.ping();
+  } catch (err) {
+    return `Redis at ${redisUrl} is not reachable: ${(err as Error).message}`;
+  } finally {
+    redis.disconnect();
+  }
+  return null;
+}
+
+const reason = await reachable();
+if (reason) {
+  console.log(`Server-mode suite skipped: ${reason}`);
+  process.exit(0);
+}
+const url = new URL(dbUrl);
+url.pathname = `/${testDb}`;
+console.log(`Server-mode suite: PostgreSQL database ${testDb} and Redis ${redisUrl}`);
+const result = spawnSync('npx', ['vitest', 'run', '--project', 'api-server', ...process.argv.slice(2)], {
+  stdio: 'inherit',
+  env: { ...process.env, TEST_DATABASE_URL: url.toString(), TEST_REDIS_URL: redisUrl },
+});
+process.exit(result.status ?? 1);

@@ -1,0 +1,130 @@
+/**
+ * Two API processes on two ports, one PostgreSQL server and one Redis: a socket on one process
+ * receives the updates made through the other, and the per-IP rate limit is shared.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { createServer } from 'node:net';
+import path from 'node:path';
+import { Redis } from 'ioredis';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
+
+const DB = process.env.TEST_DATABASE_URL;
+const REDIS = process.env.TEST_REDIS_URL;
+const LIMIT = 60;
+const server = path.resolve(import.meta.dirname, '../../src/server.ts');
+
+function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const s = createServer();
+    s.listen(0, '127.0.0.1', () => {
+      const port = (s.address() as { port: number }).port;
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+async function waitReady(port: number) {
+  for (let i = 0; i < 120; i++) {
+    try {
+      if ((await fetch(`http://127.0.0.1:${port}/readyz`)).ok) return;
+    } catch {
+      // not up yet
+    }
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  throw new Error(`process on ${port} never became ready`);
+}
+
+const post = async (port: number, path: string, body: unknown, token?: string) => {
+  const res = await fetch(`http://127.0.0.1:${port}/api/v1/ekyc/${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...(token && { authorization: `Bearer ${token}` }) },
+    body: JSON.stringify(body),
+  });
+  return (await res.json()) as { status: boolean; message: string; data: Record<string, unknown> };
+};
+const otpFor = async (port: number, to: string) =>
+  (
+    (await (await fetch(`http://127.0.0.1:${port}/sandbox/outbox?to=${encodeURIComponent(to)}`)).json()) as {
+      otp: string;
+    }[]
+  )[0]!.otp;
+
+describe.runIf(DB && REDIS)('two API processes', () => {
+  const procs: ChildProcess[] = [];
+  let a = 0;
+  let b = 0;
+
+  beforeAll(async () => {
+    const redis = new Redis(REDIS!);
+    const keys = await redis.keys('ekyc-rl:*');
+    if (keys.length) await redis.del(...keys);
+    redis.disconnect();
+    const env = {
+      ...process.env,
+      DATABASE_URL: DB,
+      REDIS_URL: REDIS,
+      SECRET_KEY: randomBytes(32).toString('base64'),
+      ENCRYPTION_KEY: randomBytes(32).toString('base64'),
+      LOG_LEVEL: 'warn',
+      RATE_LIMIT_PER_MINUTE: String(LIMIT),
+      OTP_RATE_LIMIT_PER_MINUTE: String(LIMIT),
+      WEB_DIST: '/nonexistent',
+    };
+    [a, b] = [await freePort(), await freePort()];
+    for (const port of [a, b])
+      procs.push(
+        spawn(process.execPath, ['--import', 'tsx', server], { env: { ...env, PORT: String(port) }, stdio: 'ignore' }),
+      );
+    await Promise.all([waitReady(a), waitReady(b)]);
+  }, 90_000);
+
+  afterAll(() => {
+    for (const p of procs) p.kill('SIGTERM');
+  });
+
+  it('pushes an update made through one process to a socket on the other', async () => {
+    const mobile = `9${String(Date.now()).slice(-9)}`;
+    await post(a, 'send-otp', { mobile });
+    const verified = await post(b, 'verify-otp', { mobile, otp: await otpFor(a, mobile) });
+    const token = verified.data.token as string;
+
+    const socket = new WebSocket(`ws://127.0.0.1:${b}/ws/user_profile/?token=${token}`);
+    const stages: number[] = [];
+    const reached130 = new Promise<void>((resolve, reject) => {
+      socket.on('message', (raw) => {
+        const m = JSON.parse(String(raw)) as { data?: [{ kyc_status_obj: [{ kyc_list: { stage: number }[] }] }] };
+        const list = m.data?.[0].kyc_status_obj[0].kyc_list ?? [];
+        stages.push(list.at(-1)?.stage ?? 0);
+        if (stages.includes(130)) resolve();
+      });
+      socket.on('error', reject);
+      setTimeout(() => reject(new Error(`no update; saw ${stages.join(',')}`)), 15_000);
+    });
+    await new Promise((r) => socket.once('open', r));
+    await new Promise((r) => setTimeout(r, 300));
+
+    const email = `two${mobile}@example.com`;
+    await post(a, 'send-otp', { email }, token);
+    expect((await post(a, 'verify-otp-email', { email, otp: await otpFor(a, email) }, token)).status).toBe(true);
+    await reached130;
+    expect(stages[0]).toBe(120);
+    socket.close();
+  }, 30_000);
+
+  it('shares the per-IP rate limit across processes', async () => {
+    let first429 = 0;
+    for (let i = 1; i <= LIMIT * 2; i++) {
+      const port = i % 2 ? a : b;
+      const res = await fetch(`http://127.0.0.1:${port}/api/v1/ekyc/get-ref-code`);
+      if (res.status === 429) {
+        first429 = i;
+        break;
+      }
+    }
+    expect(first429).toBeGreaterThan(0);
+    expect(first429).toBeLessThanOrEqual(LIMIT + 1);
+  }, 60_000);
+});

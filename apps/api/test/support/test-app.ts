@@ -1,0 +1,131 @@
+/** Builds the real app on an in-memory PGlite and drives it like a client would. */
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../../src/app.ts';
+import type { DepsOverrides } from '../../src/app-deps.ts';
+import { loadConfig } from '../../src/config.ts';
+
+export async function testApp(
+  env: Record<string, string> = {},
+  overrides: DepsOverrides = {},
+): Promise<FastifyInstance> {
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: 'memory://',
+    LOG_LEVEL: 'silent',
+    RATE_LIMIT_PER_MINUTE: '100000',
+    OTP_RATE_LIMIT_PER_MINUTE: '100000',
+    // on a shared PostgreSQL server every test app must read the rows the others wrote: one key pair
+    ...(process.env.TEST_DATABASE_URL && {
+      DATABASE_URL: process.env.TEST_DATABASE_URL,
+      SECRET_KEY: Buffer.alloc(32, 11).toString('base64'),
+      ENCRYPTION_KEY: Buffer.alloc(32, 12).toString('base64'),
+    }),
+    ...(process.env.TEST_REDIS_URL && { REDIS_URL: process.env.TEST_REDIS_URL }),
+    ...env,
+  });
+  return buildApp(config, overrides);
+}
+
+let counter = 0;
+/** A valid, unique mobile number for each call in a run. */
+export function uniqueMobile(): string {
+  counter += 1;
+  const n = (Date.now() % 10_000_000) * 10 + (counter % 10) + process.pid * 31;
+  return `9${String(n % 1_000_000_000).padStart(9, '0')}`;
+}
+
+export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+export async function latestOtp(app: FastifyInstance, to: string): Promise<string> {
+  const res = await app.inject({ method: 'GET', url: `/sandbox/outbox?to=${encodeURIComponent(to)}` });
+  const list = res.json() as { otp: string | null }[];
+  const otp = list[0]?.otp;
+  if (!otp) throw new Error(`no OTP in the outbox for ${to}`);
+  return otp;
+}
+
+export async function call<T = Record<string, unknown>>(
+  app: FastifyInstance,
+  method: 'GET' | 'POST',
+  path: string,
+  options: { token?: string; body?: unknown; query?: Record<string, string> } = {},
+): Promise<{ statusCode: number; body: { status: boolean; message: string; data: T } }> {
+  const res = await app.inject({
+    method,
+    url: `/api/v1/ekyc/${path}`,
+    query: options.query,
+    headers: options.token ? bearer(options.token) : {},
+    ...(options.body !== undefined && { payload: options.body as object }),
+  });
+  return { statusCode: res.statusCode, body: res.json() };
+}
+
+/** Signs up a new applicant by mobile OTP; returns the token. */
+export async function signUp(
+  app: FastifyInstance,
+  mobile = uniqueMobile(),
+): Promise<{ token: string; mobile: string }> {
+  await call(app, 'POST', 'send-otp', { body: { mobile, whatspp_opt: false } });
+  const otp = await latestOtp(app, mobile);
+  const res = await call<{ token: string }>(app, 'POST', 'verify-otp', { body: { mobile, otp } });
+  if (!res.body.status) throw new Error(`sign-up failed: ${res.body.message}`);
+  return { token: res.body.data.token, mobile };
+}
+
+/** Signs up and verifies an email: the applicant arrives at PAN verification (stage 130). */
+export async function signUpWithEmail(app: FastifyInstance): Promise<{ token: string; mobile: string; email: string }> {
+  const { token, mobile } = await signUp(app);
+  const email = `applicant${mobile}@example.com`;
+  await call(app, 'POST', 'send-otp', { token, body: { email } });
+  const otp = await latestOtp(app, email);
+  const res = await call(app, 'POST', 'verify-otp-email', { token, body: { email, otp } });
+  if (!res.body.status) throw new Error(`email verification failed: ${res.body.message}`);
+  return { token, mobile, email };
+}
+
+/**
+ * Credentials every production adapter needs to start: a production-mode app in tests is built
+ * with these (each provider adds its own variables here).
+ */
+export const PRODUCTION_PROVIDER_ENV: Record<string, string> = {
+  EKYC_PROVIDERS: 'production',
+  MSG91_AUTH_KEY: 'test-key',
+  MSG91_SENDER_ID: 'OPNDMT',
+  MSG91_TEMPLATE_OTP: 'tpl-otp',
+  MSG91_TEMPLATE_DECISION: 'tpl-decision',
+  MAIL_API_KEY: 'test-mail-key',
+  MAIL_FROM: 'no-reply@example.com',
+  HYPERVERGE_APP_ID: 'test-hv-app',
+  HYPERVERGE_APP_KEY: 'test-hv-key',
+  HYPERVERGE_WORKFLOW_ID: 'selfie_liveness',
+  HYPERVERGE_MODULE_URL: 'https://liveness.example.com/module',
+  ESIGN_ESP_URL: 'https://esp.example.com/esign/2.1/signdoc',
+  ESIGN_ASP_ID: 'TEST-ASP',
+  ESIGN_ASP_KEY_PEM: 'test-asp-key',
+  ESIGN_ASP_CERT_PEM: 'test-asp-cert',
+  ESIGN_ESP_CERT_PEM: 'test-esp-cert',
+  ESIGN_TRUSTED_CA_PEMS: 'test-ca',
+  PAN_BASE_URL: 'https://pan.example.com',
+  PAN_USER_ID: 'test-pan-user',
+  PAN_API_KEY: 'test-pan-key',
+  KRA_BASE_URL: 'https://kra.example.com',
+  KRA_USER_NAME: 'test-kra-user',
+  KRA_PASS_KEY: 'test-kra-key',
+  DIGILOCKER_CLIENT_ID: 'test-digilocker-client',
+  DIGILOCKER_CLIENT_SECRET: 'test-digilocker-secret',
+  MARKET_DATA_BASE_URL: 'https://quotes.example.com/v1',
+  MARKET_DATA_API_KEY: 'test-quotes-key',
+  MARKET_DATA_ACCESS_TOKEN: 'test-quotes-token',
+  AA_BASE_URL: 'https://aa.example.com/api',
+  AA_WEBVIEW_URL: 'https://aa.example.com/webview',
+  AA_FIU_ID: 'test-fiu',
+  AA_HANDLE: 'testaa',
+  AA_CLIENT_API_KEY: 'test-aa-key',
+  AA_REDIRECTION_KEY: 'MDEyMzQ1Njc4OWFiY2RlZjAxMjM0NTY3ODlhYmNkZWY=',
+  CASHFREE_CLIENT_ID: 'test-cashfree-id',
+  CASHFREE_CLIENT_SECRET: 'test-cashfree-secret',
+  SETU_UPI_CLIENT_ID: 'test-setu-id',
+  SETU_UPI_SECRET: 'test-setu-secret',
+  SETU_UPI_PRODUCT_INSTANCE_ID: 'test-setu-instance',
+  UPI_WEBHOOK_SECRET: 'test-upi-webhook-secret',
+};
