@@ -1,0 +1,126 @@
+/**
+ * After `vite build`: precompresses every asset (.br and .gz, served by the API as they are) and
+ * measures the compressed JavaScript and CSS each applicant route loads. With --enforce it fails
+ * when a budget is exceeded: the sign-up page at most 120 KiB of compressed JavaScript, and each
+ * later step at most 40 KiB more than the sign-up page.
+ */
+import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+
+const dist = path.resolve(
+  process.argv.find((a) => a.startsWith('--dist='))?.slice(7) ?? path.join(import.meta.dirname, '../dist'),
+);
+const enforce = process.argv.includes('--enforce');
+const SIGN_UP_BUDGET = 120 * 1024;
+const STEP_BUDGET = 40 * 1024;
+
+interface ManifestEntry {
+  file: string;
+  src?: string;
+  isEntry?: boolean;
+  imports?: string[];
+  dynamicImports?: string[];
+  css?: string[];
+}
+const manifest = JSON.parse(readFileSync(path.join(dist, '.vite/manifest.json'), 'utf8')) as Record<
+  string,
+  ManifestEntry
+>;
+
+const brotli = new Map<string, number>();
+function compressAll(dir: string) {
+  for (const name of readdirSync(dir)) {
+    const file = path.join(dir, name);
+    if (statSync(file).isDirectory()) compressAll(file);
+    else if (/\.(js|css|html|svg|json)$/.test(name)) {
+      const bytes = readFileSync(file);
+      const br = brotliCompressSync(bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } });
+      writeFileSync(`${file}.br`, br);
+      writeFileSync(`${file}.gz`, gzipSync(bytes, { level: 9 }));
+      brotli.set(path.relative(dist, file), br.length);
+    }
+  }
+}
+compressAll(dist);
+
+/** The files a module loads before it runs: itself, its static imports (transitively) and their CSS. */
+function closure(key: string, seen = new Set<string>()): Set<string> {
+  const entry = manifest[key];
+  if (!entry || seen.has(entry.file)) return seen;
+  seen.add(entry.file);
+  entry.css?.forEach((c) => seen.add(c));
+  entry.imports?.forEach((i) => closure(i, seen));
+  return seen;
+}
+const entryKey = Object.keys(manifest).find((k) => manifest[k]!.isEntry)!;
+const catalogue = (ns: string) => Object.keys(manifest).find((k) => k.endsWith(`locales/en/${ns}.json`));
+const base = closure(entryKey);
+for (const ns of ['common', 'messages']) {
+  const k = catalogue(ns);
+  if (k) closure(k, base);
+}
+// every onboarding page renders inside the onboarding layout (its own chunk, so public pages skip it)
+closure('src/app/onboarding-layout.tsx', base);
+
+const ROUTES: Array<[string, string, string]> = [
+  ['/ekyc1/', 'src/features/signup/pages/sign-up-page.tsx', 'signup'],
+  ['/ekyc1/verify-otp', 'src/features/signup/pages/verify-mobile-otp-page.tsx', 'signup'],
+  ['/ekyc1/email-verification', 'src/features/signup/pages/email-page.tsx', 'signup'],
+  ['/ekyc1/pan-verification', 'src/features/pan/pages/pan-verification-page.tsx', 'pan'],
+  ['/ekyc1/pan-verification/pan-info', 'src/features/pan/pages/pan-info-page.tsx', 'pan'],
+  ['/ekyc1/digilocker', 'src/features/digilocker/pages/digilocker-page.tsx', 'digilocker'],
+  ['/ekyc1/client-profiling/occupation', 'src/features/profiling/pages/profiling-page.tsx', 'profiling'],
+  ['/ekyc1/client-profiling/declaration', 'src/features/profiling/pages/declaration-page.tsx', 'profiling'],
+  ['/ekyc1/bank-and-segment', 'src/features/bank/pages/bank-method-page.tsx', 'bank'],
+  ['/ekyc1/bank-and-segment/upi', 'src/features/bank/pages/upi-page.tsx', 'bank'],
+  ['/ekyc1/bank-and-segment/add-bank', 'src/features/bank/pages/add-bank-page.tsx', 'bank'],
+  ['/ekyc1/bank-and-segment/cancel-cheque', 'src/features/bank/pages/cancel-cheque-page.tsx', 'bank'],
+  ['/ekyc1/bank-and-segment/signature', 'src/features/signature/pages/signature-page.tsx', 'signature'],
+  ['/ekyc1/bank-and-segment/nominee', 'src/features/nominee/pages/nominee-page.tsx', 'nominee'],
+  ['/ekyc1/bank-and-segment/nominee/add-nominee', 'src/features/nominee/pages/add-nominee-page.tsx', 'nominee'],
+  ['/ekyc1/bank-and-segment/segment', 'src/features/segment/pages/segment-page.tsx', 'segment'],
+  ['/ekyc1/take-selfie', 'src/features/selfie/pages/take-selfie-page.tsx', 'selfie'],
+  ['/ekyc1/e-sign', 'src/features/esign/pages/esign-page.tsx', 'esign'],
+  ['/ekyc1/status', 'src/features/status/pages/status-page.tsx', 'status'],
+];
+
+const size = (files: Iterable<string>, ext: string) =>
+  [...files].filter((f) => f.endsWith(ext)).reduce((sum, f) => sum + (brotli.get(f) ?? 0), 0);
+const kib = (n: number) => `${(n / 1024).toFixed(1)} KiB`;
+
+const rows: Array<{ route: string; js: number; css: number; added: number; budget: number; ok: boolean }> = [];
+let signUpSet = new Set<string>();
+for (const [route, src, ns] of ROUTES) {
+  if (!manifest[src]) continue;
+  const files = closure(src, new Set(base));
+  const k = catalogue(ns);
+  if (k) closure(k, files);
+  if (route === '/ekyc1/') signUpSet = files;
+  const added = size(
+    [...files].filter((f) => !signUpSet.has(f)),
+    '.js',
+  );
+  const js = size(files, '.js');
+  const budget = route === '/ekyc1/' ? SIGN_UP_BUDGET : STEP_BUDGET;
+  rows.push({
+    route,
+    js,
+    css: size(files, '.css'),
+    added,
+    budget,
+    ok: route === '/ekyc1/' ? js <= budget : added <= budget,
+  });
+}
+
+console.log('Compressed (brotli) JavaScript and CSS per applicant route:');
+console.log(`${'route'.padEnd(46)}${'JS'.padStart(11)}${'CSS'.padStart(10)}${'JS added'.padStart(12)}  budget`);
+for (const r of rows)
+  console.log(
+    `${r.route.padEnd(46)}${kib(r.js).padStart(11)}${kib(r.css).padStart(10)}${kib(r.added).padStart(12)}  ${r.ok ? 'ok' : 'OVER'} (${kib(r.budget)}${r.route === '/ekyc1/' ? '' : ' added'})`,
+  );
+writeFileSync(path.join(dist, 'route-weights.json'), JSON.stringify(rows, null, 2));
+if (enforce && rows.some((r) => !r.ok)) {
+  console.error('Page-weight budget exceeded.');
+  process.exit(1);
+}

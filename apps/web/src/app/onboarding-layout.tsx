@@ -1,0 +1,81 @@
+import { BASE_PATH, routeRule } from '@ekyc/contracts/stages';
+import { Suspense, useCallback } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, Outlet, useLocation, useNavigate } from '../lib/router';
+import { LanguageSwitch } from '../components/language-switch';
+import { faqHref } from '../features/public/faq-screens';
+import { PageLoader } from '../components/spinner';
+import { setUnauthorizedHandler } from '../lib/api-client';
+import { useProfileSocket } from '../lib/profile-socket';
+import { session, useSession } from '../lib/session';
+import { useUserDetails } from '../lib/user-details';
+import { ProgressBar } from './progress-bar';
+import { useStageGuard } from './stage-guard';
+
+/** Title key of a path: '/bank-and-segment/add-bank' -> 'bank-and-segment.add-bank'. */
+const titleKey = (path: string) => (path === '/' ? 'sign-up' : path.slice(1).replace(/\//g, '.'));
+
+export default function OnboardingLayout() {
+  const { t } = useTranslation('common');
+  const { pathname } = useLocation();
+  const navigate = useNavigate();
+  const { token } = useSession();
+  const { progress } = useUserDetails();
+  const path = pathname.slice(BASE_PATH.length).replace(/\/$/, '') || '/';
+  const rule = routeRule(path);
+  const { checking } = useStageGuard();
+  // title keys hold dots ('bank-and-segment.add-bank'): read them from the object, not as a key path
+  const titles = t('titles', { returnObjects: true }) as Record<string, string>;
+
+  const backToStart = useCallback(() => navigate(`${BASE_PATH}/`, { replace: true }), [navigate]);
+  setUnauthorizedHandler(() => {
+    session.clear();
+    backToStart();
+  });
+  useProfileSocket(backToStart);
+
+  return (
+    <div className="min-h-dvh">
+      <header className="bg-brand text-white">
+        <div className="mx-auto flex max-w-xl items-center gap-3 px-4 py-3">
+          <Link to={`${BASE_PATH}/`} className="flex items-center gap-2 font-bold" aria-label={t('home')}>
+            <img src="/favicon.svg" alt="" width="28" height="28" />
+            <span>{t('brand')}</span>
+          </Link>
+          <div className="ml-auto flex items-center gap-3">
+            <a
+              href={faqHref(path)}
+              target="_blank"
+              rel="noopener"
+              className="text-sm font-semibold underline-offset-2 hover:underline"
+            >
+              {t('help')}
+            </a>
+            <LanguageSwitch />
+          </div>
+        </div>
+      </header>
+      <main className="mx-auto max-w-xl px-4 pb-16 pt-4">
+        {rule?.back && token && (
+          <Link
+            to={`${BASE_PATH}${rule.back}`}
+            className="mb-2 inline-flex items-center gap-1 text-sm font-semibold text-brand"
+          >
+            <span aria-hidden="true">←</span> {t('back')}
+          </Link>
+        )}
+        <h1 className="mb-3 text-2xl font-bold">{titles[titleKey(path)] ?? titles.default}</h1>
+        {token && rule?.auth && <ProgressBar steps={progress.steps} percent={progress.percent} path={pathname} />}
+        <section className="rounded-xl bg-white p-4 shadow-sm sm:p-6">
+          {checking ? (
+            <PageLoader label={t('loading')} />
+          ) : (
+            <Suspense fallback={<PageLoader label={t('loading')} />}>
+              <Outlet />
+            </Suspense>
+          )}
+        </section>
+      </main>
+    </div>
+  );
+}

@@ -1,0 +1,34 @@
+/**
+ * The back office at /backoffice/*: staff sign-in, the review queue, one application's review
+ * and audit trail, staff administration and the onboarding funnel. Each page is its own chunk.
+ */
+import { lazy, Suspense } from 'react';
+import { Navigate, Route, Routes } from '../../lib/router';
+import { PageLoader } from '../../components/spinner';
+import { BackofficeLayout } from './components/backoffice-layout';
+
+const LoginPage = lazy(() => import('./pages/login-page'));
+const QueuePage = lazy(() => import('./pages/queue-page'));
+const ReviewPage = lazy(() => import('./pages/review-page'));
+const AuditPage = lazy(() => import('./pages/audit-page'));
+const StaffPage = lazy(() => import('./pages/staff-page'));
+const FunnelPage = lazy(() => import('./pages/funnel-page'));
+
+export default function BackofficeApp() {
+  return (
+    <Suspense fallback={<PageLoader label="Loading…" />}>
+      <Routes>
+        <Route path="login" element={<LoginPage />} />
+        <Route element={<BackofficeLayout />}>
+          <Route index element={<QueuePage />} />
+          <Route path="applications/:id" element={<ReviewPage />} />
+          <Route path="applications/:id/audit" element={<AuditPage />} />
+          <Route path="staff" element={<StaffPage />} />
+          <Route path="staff/audit" element={<AuditPage />} />
+          <Route path="funnel" element={<FunnelPage />} />
+        </Route>
+        <Route path="*" element={<Navigate to="/backoffice/" replace />} />
+      </Routes>
+    </Suspense>
+  );
+}

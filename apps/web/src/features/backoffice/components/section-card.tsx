@@ -1,0 +1,41 @@
+import type { ReviewField } from '@ekyc/contracts/calls/backoffice-application';
+import { useTranslation } from 'react-i18next';
+
+/** Readable label of a stored field path: "cdl_documents[0].district_city" → "cdl documents 1 › district city". */
+export const fieldLabel = (path: string) =>
+  path
+    .replace(/\[(\d+)\]/g, (_m, i: string) => ` ${Number(i) + 1}`)
+    .split('.')
+    .map((p) => p.replace(/_+/g, ' ').trim())
+    .join(' › ');
+
+/** One collected section as a list of label and value. */
+export function SectionCard({ title, fields }: { title: string; fields: ReviewField[] }) {
+  const { t } = useTranslation('backoffice');
+  const shown = fields.filter((f) => !f.file && f.path !== 'is_object');
+  return (
+    <section className="rounded-xl bg-white p-4 shadow-sm">
+      <h3 className="mb-2 font-bold">{title}</h3>
+      {shown.length === 0 ? (
+        <p className="text-sm text-muted">{t('review.empty')}</p>
+      ) : (
+        <dl className="grid grid-cols-[minmax(8rem,40%)_1fr] gap-x-3 gap-y-1 text-sm">
+          {shown.map((f) => (
+            <div key={f.path} className="contents">
+              <dt className="break-words text-muted">{fieldLabel(f.path)}</dt>
+              <dd className="break-words font-medium">
+                {f.value === null
+                  ? '—'
+                  : typeof f.value === 'boolean'
+                    ? t(f.value ? 'review.yes' : 'review.no')
+                    : String(f.value).startsWith('data:')
+                      ? '[data]'
+                      : String(f.value)}
+              </dd>
+            </div>
+          ))}
+        </dl>
+      )}
+    </section>
+  );
+}

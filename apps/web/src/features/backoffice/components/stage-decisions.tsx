@@ -1,0 +1,137 @@
+import type { ApplicationData } from '@ekyc/contracts/calls/backoffice-application';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button } from '../../../components/button';
+import { Modal } from '../../../components/modal';
+import { toast } from '../../../lib/toast';
+import { useDecideStages } from '../api/decide-stages';
+import { ActivityBadge } from './status-badge';
+
+/** Each stage with its decision; Accept or Reject (with a reason the applicant reads). */
+export function StageDecisions({ application }: { application: ApplicationData }) {
+  const { t } = useTranslation('backoffice');
+  const decide = useDecideStages(application.id);
+  const [rejecting, setRejecting] = useState<number | null>(null);
+  const [reason, setReason] = useState('');
+  const [reasonError, setReasonError] = useState('');
+  const stages = application.stages.filter((s) => s.stage < 220).sort((a, b) => a.stage - b.stage);
+  const canDecide = (activity: string | null) =>
+    application.decidable && (activity === 'Pending' || activity === 'Accept');
+  const pending = stages.filter((s) => application.decidable && s.admin_activity === 'Pending');
+
+  const run = async (decisions: { stage: number; activity: 'Accept' | 'Reject'; reason?: string }[]) => {
+    try {
+      const reply = await decide.mutateAsync({ decisions });
+      if (reply.status) toast.success(t('review.saved'));
+      else toast.error(reply.message);
+      return reply.status;
+    } catch (err) {
+      toast.error((err as Error).message);
+      return false;
+    }
+  };
+
+  const confirmReject = async () => {
+    if (reason.trim().length < 3) return setReasonError(t('review.reasonRequired'));
+    if (rejecting !== null && (await run([{ stage: rejecting, activity: 'Reject', reason: reason.trim() }]))) {
+      setRejecting(null);
+      setReason('');
+    }
+  };
+
+  return (
+    <section aria-labelledby="stages-heading" className="rounded-xl bg-white p-4 shadow-sm">
+      <div className="mb-3 flex flex-wrap items-center gap-2">
+        <h2 id="stages-heading" className="text-lg font-bold">
+          {t('review.stages')}
+        </h2>
+        {pending.length > 0 && (
+          <Button
+            className="ml-auto !w-auto px-3 py-2 text-sm"
+            loading={decide.isPending}
+            onClick={() => void run(pending.map((s) => ({ stage: s.stage, activity: 'Accept' })))}
+          >
+            {t('review.acceptAll')}
+          </Button>
+        )}
+      </div>
+      {!application.decidable && application.status !== 'Completed' && (
+        <p className="mb-2 text-sm text-muted">{t('review.notDecidable')}</p>
+      )}
+      <ul className="divide-y divide-slate-200">
+        {stages.map((s) => {
+          const name = t(`stages.${s.stage}`);
+          return (
+            <li key={s.stage} className="flex flex-wrap items-center gap-2 py-2" data-stage={s.stage}>
+              <span className="w-40 font-semibold">
+                {s.stage} · {name}
+              </span>
+              <ActivityBadge activity={s.admin_activity} />
+              {s.reason && <span className="text-sm text-danger">“{s.reason}”</span>}
+              {canDecide(s.admin_activity) && (
+                <span className="ml-auto flex gap-2">
+                  {s.admin_activity !== 'Accept' && (
+                    <button
+                      type="button"
+                      aria-label={`${t('review.accept')} ${name}`}
+                      disabled={decide.isPending}
+                      onClick={() => void run([{ stage: s.stage, activity: 'Accept' }])}
+                      className="rounded-lg border border-success px-3 py-1.5 text-sm font-semibold text-success hover:bg-green-50 disabled:opacity-50"
+                    >
+                      {t('review.accept')}
+                    </button>
+                  )}
+                  <button
+                    type="button"
+                    aria-label={`${t('review.reject')} ${name}`}
+                    disabled={decide.isPending}
+                    onClick={() => {
+                      setReasonError('');
+                      setRejecting(s.stage);
+                    }}
+                    className="rounded-lg border border-danger px-3 py-1.5 text-sm font-semibold text-danger hover:bg-red-50 disabled:opacity-50"
+                  >
+                    {t('review.reject')}
+                  </button>
+                </span>
+              )}
+            </li>
+          );
+        })}
+      </ul>
+      <Modal
+        open={rejecting !== null}
+        title={t('review.rejectTitle', { stage: rejecting ? t(`stages.${rejecting}`) : '' })}
+        onClose={() => setRejecting(null)}
+      >
+        <label htmlFor="reject-reason" className="mb-1 block text-sm font-semibold">
+          {t('review.reason')}
+        </label>
+        <textarea
+          id="reject-reason"
+          value={reason}
+          maxLength={500}
+          rows={3}
+          aria-invalid={reasonError ? true : undefined}
+          aria-describedby="reject-reason-hint"
+          onChange={(e) => {
+            setReason(e.target.value);
+            setReasonError('');
+          }}
+          className="w-full rounded-lg border border-slate-300 p-2"
+        />
+        <p id="reject-reason-hint" className={`mb-3 text-sm ${reasonError ? 'text-danger' : 'text-muted'}`}>
+          {reasonError || t('review.reasonHint')}
+        </p>
+        <div className="flex gap-2">
+          <Button variant="secondary" onClick={() => setRejecting(null)}>
+            {t('cancel')}
+          </Button>
+          <Button className="!bg-danger" loading={decide.isPending} onClick={() => void confirmReject()}>
+            {t('review.rejectConfirm')}
+          </Button>
+        </div>
+      </Modal>
+    </section>
+  );
+}

@@ -1,0 +1,140 @@
+/**
+ * '/bank-and-segment/cancel-cheque': when the penny drop could not verify the account (or the
+ * holder name did not match PAN), a cancelled cheque (PNG or JPEG) or another bank document
+ * (bank statement, passbook) proves it for a reviewer. The details from the earlier attempt are
+ * kept; without them the applicant types them here.
+ */
+import { BANK_PROOF_TYPES } from '@ekyc/contracts/enums';
+import { MSG } from '@ekyc/contracts/messages';
+import type { ManualBankDetails } from '@ekyc/contracts/calls/cheque-verification';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button } from '../../../components/button';
+import { PageLoader } from '../../../components/spinner';
+import { ApiError } from '../../../lib/api-client';
+import { useScreenNavigate } from '../../../lib/navigation';
+import { toast } from '../../../lib/toast';
+import { useMessage } from '../../../lib/use-message';
+import { useUploadOtherBankDocument } from '../api/upload-other-bank-document';
+import { useVerifyCheque } from '../api/verify-cheque';
+import { BankDetailsForm } from '../components/bank-details-form';
+import { BankProofInput, type PickedFile } from '../components/bank-proof-input';
+import { BankSummary } from '../components/bank-summary';
+import { NameMatchCard } from '../components/name-match-card';
+import { useBankRecord } from '../hooks/use-bank-record';
+
+type ProofType = (typeof BANK_PROOF_TYPES)[number];
+
+export default function CancelChequePage() {
+  const { t } = useTranslation('bank');
+  const msg = useMessage();
+  const go = useScreenNavigate();
+  const { bank, isLoading, details, panName } = useBankRecord();
+  const cheque = useVerifyCheque();
+  const other = useUploadOtherBankDocument();
+  const [doctype, setDoctype] = useState<ProofType>('CancelledCheque');
+  const [file, setFile] = useState<PickedFile | null>(null);
+  const [editing, setEditing] = useState(false);
+  if (isLoading || !details) return <PageLoader label={t('common:loading')} />;
+
+  const stored = Boolean(bank.ifsc && bank.account_number && bank.account_type);
+  const failed = bank.verification?.method === 'penny_drop' || bank.name_match?.result === 'mismatch';
+  const submitting = cheque.isPending || other.isPending;
+
+  const submit = async (typed?: ManualBankDetails) => {
+    if (!file) return;
+    try {
+      const reply =
+        doctype === 'CancelledCheque'
+          ? await cheque.mutateAsync({ base64: file.dataUrl, ...(typed && { data: typed }) })
+          : await other.mutateAsync({ doctype, doc: file.dataUrl, ...(typed && { data: typed }) });
+      if (!reply.status) toast.error(msg(reply.message));
+      else {
+        toast.success(t('uploaded'));
+        const ocr = (reply.data as { cheque_ocr?: { ifsc_matches: boolean | null; account_matches: boolean | null } })
+          .cheque_ocr;
+        if (ocr && (ocr.ifsc_matches === false || ocr.account_matches === false))
+          toast.show('info', t('ocrDiffers'), 8000);
+      }
+      go(reply.data.screen);
+    } catch (err) {
+      toast.error(msg(err instanceof ApiError ? err.message.replace(/^[\w.]+: /, '') : undefined));
+    }
+  };
+
+  const proofInput = (
+    <BankProofInput
+      key={doctype}
+      label={t(`uploadLabel.${doctype}`)}
+      allowPdf={doctype !== 'CancelledCheque'}
+      value={file}
+      onChange={setFile}
+    />
+  );
+
+  return (
+    <div>
+      {failed && (
+        <p role="alert" className="mb-4 rounded-lg border-l-4 border-danger bg-red-50 p-3 text-sm text-ink">
+          {msg(MSG.bankFailed)}
+        </p>
+      )}
+      {bank.name_match?.result === 'mismatch' && <NameMatchCard match={bank.name_match} panName={panName} />}
+      <fieldset className="mb-4">
+        <legend className="mb-2 text-sm font-semibold">{t('proofTypeLabel')}</legend>
+        <div className="grid gap-2 sm:grid-cols-3">
+          {BANK_PROOF_TYPES.map((p) => (
+            <label
+              key={p}
+              className={`flex cursor-pointer items-center gap-2 rounded-lg border px-3 py-3 text-sm ${
+                doctype === p ? 'border-brand bg-blue-50' : 'border-slate-300'
+              }`}
+            >
+              <input
+                type="radio"
+                name="bank-proof"
+                value={p}
+                checked={doctype === p}
+                onChange={() => {
+                  setDoctype(p);
+                  setFile(null);
+                }}
+                className="h-4 w-4 accent-brand"
+              />
+              {t(`proofTypes.${p}`)}
+            </label>
+          ))}
+        </div>
+      </fieldset>
+
+      {stored && !editing ? (
+        <>
+          <div className="mb-2 flex items-center justify-between">
+            <p className="text-sm text-muted">{t('storedDetails')}</p>
+            <Button variant="link" className="w-auto" onClick={() => setEditing(true)}>
+              {t('common:edit')}
+            </Button>
+          </div>
+          <BankSummary bank={{ ...bank, document: null }} />
+          {proofInput}
+          <Button loading={submitting} disabled={!file} onClick={() => void submit()}>
+            {t('common:continue')}
+          </Button>
+        </>
+      ) : (
+        <BankDetailsForm
+          defaults={
+            stored
+              ? { ifsc: bank.ifsc!, account_number: bank.account_number!, account_type: bank.account_type as 'Saving' }
+              : undefined
+          }
+          submitting={submitting}
+          ready={Boolean(file)}
+          onSubmit={(v) => void submit(v)}
+        >
+          {proofInput}
+        </BankDetailsForm>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,213 @@
+/**
+ * '/bank-and-segment/upi': UPI id with handle suggestions after the @ sign. On success a collect
+ * request waits in the applicant's UPI app: the wait screen says 'Please Check your UPI App for
+ * verification' and watches the record's second element for the vpa_callback, for at most 58 s
+ * (section 9). Verified: 'Bank Verified successfully' and on to the next stage; otherwise the
+ * message or 'Your Bank yet not verified' and back to /bank-and-segment.
+ */
+import { UPI_LOADER_S, UPI_WAIT_S } from '@ekyc/contracts/constants';
+import { MSG } from '@ekyc/contracts/messages';
+import { upiHandleSuggestions, upiIdSchema } from '@ekyc/contracts/rules';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useId, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button } from '../../../components/button';
+import { PageLoader, Spinner } from '../../../components/spinner';
+import { TextField } from '../../../components/text-field';
+import { ApiError } from '../../../lib/api-client';
+import { useScreenNavigate } from '../../../lib/navigation';
+import { toast } from '../../../lib/toast';
+import { useMessage } from '../../../lib/use-message';
+import { USER_DETAILS_KEY } from '../../../lib/user-details';
+import { useValidateVpa } from '../api/validate-vpa';
+import { useBankRecord } from '../hooks/use-bank-record';
+
+const POLL_MS = 3000;
+
+export default function UpiPage() {
+  const { t } = useTranslation('bank');
+  const msg = useMessage();
+  const go = useScreenNavigate();
+  const { bank, isLoading, details, vpaCallback } = useBankRecord();
+  const validate = useValidateVpa();
+  const [vpa, setVpa] = useState<string | null>(null);
+  const [error, setError] = useState<string | undefined>();
+  const [waiting, setWaiting] = useState<{ since: number; appUrl?: string } | null>(null);
+  const listId = useId();
+
+  if (isLoading || !details) return <PageLoader label={t('common:loading')} />;
+  if (waiting)
+    return (
+      <UpiWait
+        since={waiting.since}
+        appUrl={waiting.appUrl}
+        callback={vpaCallback}
+        onDone={(ok, message, screen) => {
+          if (ok) toast.success(msg(message));
+          else toast.error(msg(message));
+          go(screen);
+        }}
+      />
+    );
+
+  const locked = vpa === null && Boolean(bank.vpa_id);
+  const value = vpa ?? bank.vpa_id ?? '';
+  const suggestions = locked ? [] : upiHandleSuggestions(value).slice(0, 6);
+
+  const submit = async () => {
+    const parsed = upiIdSchema.safeParse(value);
+    if (!parsed.success) return setError(parsed.error.issues[0]?.message);
+    setError(undefined);
+    try {
+      const reply = await validate.mutateAsync({ vpa_id: parsed.data });
+      if (reply.status && reply.data.status_description === 'Success')
+        setWaiting({ since: Date.now(), appUrl: reply.data.upi_app_url });
+      else {
+        toast.error(msg(reply.message));
+        if (reply.data.screen && reply.data.screen !== '/bank-and-segment/upi') go(reply.data.screen);
+      }
+    } catch (err) {
+      toast.error(msg(err instanceof ApiError ? err.message.replace(/^[\w.]+: /, '') : undefined));
+    }
+  };
+
+  return (
+    <form
+      noValidate
+      onSubmit={(e) => {
+        e.preventDefault();
+        void submit();
+      }}
+    >
+      <p className="mb-4 text-muted">{t('upiIntro')}</p>
+      <TextField
+        label={t('upiIdLabel')}
+        autoComplete="off"
+        autoCapitalize="none"
+        spellCheck={false}
+        inputMode="email"
+        placeholder="name@upi"
+        noClipboard
+        readOnly={locked}
+        value={value}
+        error={msg(error)}
+        aria-controls={suggestions.length ? listId : undefined}
+        hint={
+          locked && bank.bank_verify_edit !== false ? (
+            <Button variant="link" className="w-auto" onClick={() => setVpa('')}>
+              {t('common:edit')}
+            </Button>
+          ) : (
+            t('upiHint')
+          )
+        }
+        onChange={(e) => {
+          setVpa(e.target.value.trim());
+          if (error) setError(undefined);
+        }}
+      />
+      {suggestions.length > 0 && (
+        <ul id={listId} aria-label={t('suggestions')} className="-mt-2 mb-4 flex flex-wrap gap-2">
+          {suggestions.map((s) => (
+            <li key={s}>
+              <button
+                type="button"
+                onClick={() => setVpa(s)}
+                className="rounded-full border border-slate-300 px-3 py-1 text-sm hover:border-brand"
+              >
+                @{s.split('@')[1]}
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+      <p className="mb-4 text-sm text-muted">{t('upiNote')}</p>
+      <Button type="submit" loading={validate.isPending} disabled={value.length === 0}>
+        {t('common:continue')}
+      </Button>
+    </form>
+  );
+}
+
+/** Waits for the UPI app's answer: live via the profile socket, with a poll as a fallback. */
+function UpiWait({
+  since,
+  appUrl,
+  callback,
+  onDone,
+}: {
+  since: number;
+  appUrl?: string;
+  callback?: { status: string; message: string; screen: string; updated_at: string };
+  onDone: (ok: boolean, message: string, screen: string) => void;
+}) {
+  const { t } = useTranslation('bank');
+  const msg = useMessage();
+  const client = useQueryClient();
+  const [now, setNow] = useState(Date.now());
+  const done = useRef(false);
+  const elapsed = Math.floor((now - since) / 1000);
+
+  useEffect(() => {
+    const tick = setInterval(() => setNow(Date.now()), 1000);
+    const poll = setInterval(() => void client.invalidateQueries({ queryKey: USER_DETAILS_KEY }), POLL_MS);
+    return () => {
+      clearInterval(tick);
+      clearInterval(poll);
+    };
+  }, [client]);
+
+  // The stage guard leaves this page as soon as the stage moves on; the answer is still announced.
+  useEffect(
+    () => () => {
+      if (done.current) return;
+      const record =
+        client.getQueryData<[unknown, { vpa_callback?: { status: string; updated_at: string } }]>(USER_DETAILS_KEY);
+      const answer = record?.[1]?.vpa_callback;
+      if (answer?.status === 'Success' && Date.parse(answer.updated_at) >= since - 2000)
+        toast.success(msg(MSG.bankVerified));
+    },
+    [client, since, msg],
+  );
+
+  useEffect(() => {
+    if (done.current) return;
+    // Only an answer to this request counts (a callback written after it was sent).
+    const fresh = callback && Date.parse(callback.updated_at) >= since - 2000;
+    if (fresh) {
+      done.current = true;
+      onDone(
+        callback.status === 'Success',
+        callback.status === 'Success' ? MSG.bankVerified : callback.message || MSG.bankNotVerified,
+        callback.screen,
+      );
+    } else if (elapsed >= UPI_WAIT_S) {
+      done.current = true;
+      onDone(false, MSG.bankNotVerified, '/bank-and-segment');
+    }
+  }, [callback, elapsed, since, onDone]);
+
+  const left = Math.max(0, UPI_WAIT_S - elapsed);
+  return (
+    <div className="py-4 text-center" aria-live="polite">
+      <div
+        className="mx-auto mb-4 flex h-24 w-24 items-center justify-center rounded-full border-4 border-brand/20"
+        role="progressbar"
+        aria-valuemin={0}
+        aria-valuemax={UPI_LOADER_S}
+        aria-valuenow={elapsed}
+        aria-label={t('waitingLabel')}
+      >
+        <Spinner />
+        <span className="ml-1 text-lg font-bold tabular-nums">{String(left).padStart(2, '0')}</span>
+      </div>
+      <p className="mb-2 text-lg font-semibold">{msg(MSG.upiCheckApp)}</p>
+      <p className="mb-4 text-sm text-muted">{t('waitText')}</p>
+      {appUrl && (
+        <a href={appUrl} target="_blank" rel="noreferrer" className="font-semibold text-brand underline">
+          {t('openSandboxApp')}
+        </a>
+      )}
+    </div>
+  );
+}

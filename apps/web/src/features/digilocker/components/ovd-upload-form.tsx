@@ -1,0 +1,151 @@
+/**
+ * Manual upload of officially valid documents (section 4: when DigiLocker fails), or of the PAN
+ * card when the locker held none. Front and back images, or one PDF with both sides (section 5).
+ */
+import { MSG } from '@ekyc/contracts/messages';
+import { IDENTITY_DOCUMENTS } from '@ekyc/contracts/enums';
+import { uploadAccept, uploadError } from '@ekyc/contracts/rules';
+import { compressImage } from '../../../lib/compress-image';
+import { type FormEvent, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button } from '../../../components/button';
+import { TextField } from '../../../components/text-field';
+import { ApiError, fileToDataUrl } from '../../../lib/api-client';
+import { useScreenNavigate } from '../../../lib/navigation';
+import { toast } from '../../../lib/toast';
+import { useMessage } from '../../../lib/use-message';
+import { useVerifyOvd } from '../api/verify-ovd';
+
+const ADDRESS_DOCUMENTS = IDENTITY_DOCUMENTS.filter((d) => d.code !== 'PAN');
+const ADDRESS_FIELDS = ['address1', 'address2', 'district_city', 'state', 'pincode'] as const;
+type AddressField = (typeof ADDRESS_FIELDS)[number];
+
+async function toDataUrl(file: File): Promise<string> {
+  if (file.type === 'application/pdf') return fileToDataUrl(file);
+  return fileToDataUrl(await compressImage(file, { maxPx: 1600 }));
+}
+
+function FileInput({ label, error, onFile }: { label: string; error?: string; onFile: (f: File | null) => void }) {
+  const id = useId();
+  return (
+    <div className="mb-4">
+      <label htmlFor={id} className="mb-1 block text-sm font-semibold text-ink">
+        {label}
+      </label>
+      <input
+        id={id}
+        type="file"
+        accept={uploadAccept('identityDocument')}
+        aria-invalid={error ? true : undefined}
+        onChange={(e) => onFile(e.target.files?.[0] ?? null)}
+        className="block w-full rounded-lg border border-dashed border-slate-400 bg-slate-50 p-3 text-sm file:mr-3 file:rounded-md file:border-0 file:bg-brand file:px-3 file:py-2 file:font-semibold file:text-white"
+      />
+      {error && (
+        <p role="alert" className="mt-1 text-sm text-danger">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+export function OvdUploadForm({ panOnly = false }: { panOnly?: boolean }) {
+  const { t } = useTranslation('digilocker');
+  const msg = useMessage();
+  const go = useScreenNavigate();
+  const verify = useVerifyOvd();
+  const selectId = useId();
+  const [documentType, setDocumentType] = useState<string>(panOnly ? 'PAN' : 'AADHAAR');
+  const [front, setFront] = useState<File | null>(null);
+  const [back, setBack] = useState<File | null>(null);
+  const [address, setAddress] = useState<Record<AddressField, string>>({
+    address1: '',
+    address2: '',
+    district_city: '',
+    state: '',
+    pincode: '',
+  });
+  const [errors, setErrors] = useState<Partial<Record<'front' | 'back' | AddressField, string>>>({});
+
+  const check = (f: File | null) => (f ? uploadError('identityDocument', f) : null);
+
+  const onSubmit = async (e: FormEvent) => {
+    e.preventDefault();
+    const next: typeof errors = {};
+    if (!front) next.front = MSG.fieldRequired;
+    else if (check(front)) next.front = check(front)!;
+    if (back && check(back)) next.back = check(back)!;
+    if (front?.type === 'application/pdf' && back) next.back = t('pdfBothSides');
+    if (!panOnly) {
+      for (const key of ['address1', 'district_city', 'state', 'pincode'] as const)
+        if (!address[key].trim()) next[key] = MSG.fieldRequired;
+      if (address.pincode && !/^\d{6}$/.test(address.pincode)) next.pincode = MSG.nomineePincode;
+    }
+    setErrors(next);
+    if (Object.keys(next).length || !front) return;
+    try {
+      const reply = await verify.mutateAsync({
+        document_type: documentType,
+        front: await toDataUrl(front),
+        ...(back && { back: await toDataUrl(back) }),
+        ...(panOnly ? {} : address),
+      });
+      if (!reply.status) toast.error(msg(reply.message));
+      go(reply.data.screen);
+    } catch (err) {
+      if (err instanceof ApiError && typeof err.data.field === 'string')
+        setErrors({
+          [err.data.field]: (err.data.errors as { message: string }[] | undefined)?.[0]?.message ?? err.message,
+        });
+      else toast.error(msg(err instanceof ApiError ? err.message : MSG.somethingWrong));
+    }
+  };
+
+  const twoSided = documentType !== 'PAN';
+  return (
+    <form onSubmit={(e) => void onSubmit(e)} noValidate aria-label={panOnly ? t('panUploadTitle') : t('manualTitle')}>
+      {!panOnly && (
+        <div className="mb-4">
+          <label htmlFor={selectId} className="mb-1 block text-sm font-semibold text-ink">
+            {t('documentType')}
+          </label>
+          <select
+            id={selectId}
+            value={documentType}
+            onChange={(e) => setDocumentType(e.target.value)}
+            className="w-full rounded-lg border border-slate-300 bg-white px-3 py-3 text-base"
+          >
+            {ADDRESS_DOCUMENTS.map((d) => (
+              <option key={d.code} value={d.code}>
+                {t(`identity.${d.code}`, { defaultValue: d.label })}
+              </option>
+            ))}
+          </select>
+        </div>
+      )}
+      <p className="mb-3 text-sm text-muted">{twoSided ? t('sidesHint') : t('panHint')}</p>
+      <FileInput label={twoSided ? t('front') : t('panCard')} error={msg(errors.front)} onFile={setFront} />
+      {twoSided && <FileInput label={t('back')} error={msg(errors.back)} onFile={setBack} />}
+      {!panOnly &&
+        ADDRESS_FIELDS.map((key) => (
+          <TextField
+            key={key}
+            label={t(`field.${key}`)}
+            value={address[key]}
+            inputMode={key === 'pincode' ? 'numeric' : undefined}
+            maxLength={key === 'pincode' ? 6 : 100}
+            error={msg(errors[key])}
+            onChange={(e) =>
+              setAddress((a) => ({
+                ...a,
+                [key]: key === 'pincode' ? e.target.value.replace(/\D/g, '') : e.target.value,
+              }))
+            }
+          />
+        ))}
+      <Button type="submit" loading={verify.isPending}>
+        {t('common:submit')}
+      </Button>
+    </form>
+  );
+}

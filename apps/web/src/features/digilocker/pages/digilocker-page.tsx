@@ -1,0 +1,186 @@
+/**
+ * '/digilocker': the intro and the agreement (shortened to 90 characters until expanded), then
+ * the hidden form post to DigiLocker; once documents are in, their fields and Next (section 2).
+ * A failure offers 'Retry Using Digilocker' or a manual upload of officially valid documents.
+ */
+import { MSG } from '@ekyc/contracts/messages';
+import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from '../../../lib/router';
+import { Button } from '../../../components/button';
+import { PageLoader } from '../../../components/spinner';
+import { ApiError } from '../../../lib/api-client';
+import { useScreenNavigate } from '../../../lib/navigation';
+import { session } from '../../../lib/session';
+import { toast } from '../../../lib/toast';
+import { useMessage } from '../../../lib/use-message';
+import { useUserDetails } from '../../../lib/user-details';
+import { useGetDigiData } from '../api/get-digi-data';
+import { useStartDigilocker } from '../api/start-digilocker';
+import { DocumentFields } from '../components/document-fields';
+import { OvdUploadForm } from '../components/ovd-upload-form';
+import { postToLocker } from '../components/post-to-locker';
+
+const AGREEMENT_PREVIEW = 90;
+
+interface Locker {
+  is_object: boolean;
+  is_pan_missing?: boolean;
+  cdl_documents?: Record<string, unknown>[];
+  /** A signed URL of the e-Aadhaar photo. */
+  aadhaar_photo?: string;
+}
+
+export default function DigilockerPage() {
+  const { t } = useTranslation('digilocker');
+  const msg = useMessage();
+  const go = useScreenNavigate();
+  const [params] = useSearchParams();
+  const { details, isLoading } = useUserDetails();
+  const start = useStartDigilocker();
+  const confirm = useGetDigiData();
+  const [agreed, setAgreed] = useState(false);
+  const [agreeError, setAgreeError] = useState('');
+  const [expanded, setExpanded] = useState(false);
+  const [manual, setManual] = useState(false);
+  const agreeId = useId();
+  if (isLoading || !details) return <PageLoader label={t('common:loading')} />;
+
+  const failed = params.get('failed') === 'true';
+  const locker = details.digilocker_obj as Locker;
+  const documents = locker.is_object ? (locker.cdl_documents ?? []) : [];
+
+  const begin = async (retry: boolean) => {
+    try {
+      const reply = await start.mutateAsync(retry);
+      const url = reply.data.data?.url;
+      if (!reply.status || !url) {
+        toast.error(msg(reply.message || MSG.somethingWrong));
+        return go(reply.data.screen);
+      }
+      postToLocker(url);
+    } catch (err) {
+      toast.error(msg(err instanceof ApiError ? err.message : MSG.somethingWrong));
+      if (err instanceof ApiError && err.data.screen) go(String(err.data.screen));
+    }
+  };
+
+  const onNext = async () => {
+    try {
+      const reply = await confirm.mutateAsync({});
+      if (reply.data.data?.url) return postToLocker(reply.data.data.url);
+      if (!reply.status) toast.error(msg(reply.message));
+      session.set({ is_pan_missing: Boolean(reply.data.is_pan_missing) });
+      go(reply.data.screen);
+    } catch (err) {
+      toast.error(msg(err instanceof ApiError ? err.message : MSG.somethingWrong));
+    }
+  };
+
+  if (documents.length && !failed)
+    return (
+      <div>
+        <div className="mb-4 flex items-center gap-4">
+          {locker.aadhaar_photo && (
+            <img
+              src={locker.aadhaar_photo}
+              alt={t('photoAlt')}
+              width={72}
+              height={90}
+              className="h-[90px] w-[72px] rounded-md border border-slate-200 object-cover"
+            />
+          )}
+          <p className="text-muted">{t('verifiedIntro')}</p>
+        </div>
+        {documents.slice(0, 2).map((doc, i) => (
+          <DocumentFields key={i} document={doc} />
+        ))}
+        <Button loading={confirm.isPending} onClick={() => void onNext()}>
+          {t('common:next')}
+        </Button>
+      </div>
+    );
+
+  if (failed)
+    return (
+      <div>
+        <div role="alert" className="mb-4 rounded-lg bg-red-50 p-3 text-sm text-danger">
+          <p className="font-semibold">{msg(MSG.digilockerFailed)}</p>
+          <p className="mt-1 text-ink">{t('failedHelp')}</p>
+        </div>
+        <div className="mb-5 flex flex-col gap-3">
+          <Button loading={start.isPending} onClick={() => void begin(true)}>
+            {t('retry')}
+          </Button>
+          {!manual && (
+            <Button variant="secondary" onClick={() => setManual(true)}>
+              {t('uploadManually')}
+            </Button>
+          )}
+        </div>
+        {manual && (
+          <div>
+            <h2 className="mb-2 text-lg font-semibold">{t('manualTitle')}</h2>
+            <OvdUploadForm />
+          </div>
+        )}
+      </div>
+    );
+
+  const agreement = t('agreement');
+  const shown =
+    expanded || agreement.length <= AGREEMENT_PREVIEW ? agreement : `${agreement.slice(0, AGREEMENT_PREVIEW)}...`;
+  return (
+    <div>
+      <p className="mb-3 text-muted">{t('intro')}</p>
+      <ul className="mb-4 list-disc space-y-1 pl-5 text-sm text-ink">
+        <li>{t('point1')}</li>
+        <li>{t('point2')}</li>
+        <li>{t('point3')}</li>
+      </ul>
+      <div className="mb-4">
+        <div className="flex items-start gap-3">
+          <input
+            id={agreeId}
+            type="checkbox"
+            checked={agreed}
+            aria-invalid={agreeError ? true : undefined}
+            aria-describedby={agreeError ? `${agreeId}-error` : undefined}
+            onChange={(e) => {
+              setAgreed(e.target.checked);
+              if (e.target.checked) setAgreeError('');
+            }}
+            className="mt-1 h-5 w-5 shrink-0 accent-brand"
+          />
+          <div className="text-sm text-ink">
+            <label htmlFor={agreeId}>{shown}</label>{' '}
+            {agreement.length > AGREEMENT_PREVIEW && (
+              <button
+                type="button"
+                className="font-semibold text-brand"
+                aria-expanded={expanded}
+                onClick={() => setExpanded((v) => !v)}
+              >
+                {expanded ? t('readLess') : t('readMore')}
+              </button>
+            )}
+          </div>
+        </div>
+        {agreeError && (
+          <p id={`${agreeId}-error`} role="alert" className="mt-1 text-sm text-danger">
+            {agreeError}
+          </p>
+        )}
+      </div>
+      <Button
+        loading={start.isPending}
+        onClick={() => {
+          if (!agreed) return setAgreeError(msg(MSG.agreeRequired));
+          void begin(false);
+        }}
+      >
+        {t('common:continue')}
+      </Button>
+    </div>
+  );
+}

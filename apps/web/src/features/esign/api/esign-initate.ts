@@ -1,0 +1,16 @@
+import type { EsignInitateData } from '@ekyc/contracts/calls/esign-initate';
+import { useQuery } from '@tanstack/react-query';
+import { apiGet } from '../../../lib/api-client';
+
+export const esignInitate = () => apiGet<EsignInitateData>('esign-initate');
+
+/** The account-opening form to preview, download and sign. */
+export function useEsignInitate(enabled: boolean) {
+  return useQuery({
+    queryKey: ['esign-initate'],
+    queryFn: esignInitate,
+    enabled,
+    staleTime: 20 * 60 * 1000,
+    refetchOnWindowFocus: false,
+  });
+}

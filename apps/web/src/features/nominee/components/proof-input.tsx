@@ -1,0 +1,88 @@
+/**
+ * One side of a nominee's proof: PNG, JPEG or PDF (section 5). Images are compressed in the
+ * browser (1 MB, 800 px, section 9); a PDF goes as it is, up to 2 MB.
+ */
+import { NOMINEE_PROOF_MAX_BYTES } from '@ekyc/contracts/calls/update-nominee';
+import { FILE_NAME_TRUNCATE } from '@ekyc/contracts/constants';
+import { MSG } from '@ekyc/contracts/messages';
+import { uploadAccept, uploadError } from '@ekyc/contracts/rules';
+import { compressImage } from '../../../lib/compress-image';
+import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Spinner } from '../../../components/spinner';
+import { fileToDataUrl } from '../../../lib/api-client';
+import { useMessage } from '../../../lib/use-message';
+
+const shortName = (name: string) => (name.length > FILE_NAME_TRUNCATE ? `${name.slice(0, FILE_NAME_TRUNCATE)}…` : name);
+
+export function ProofInput({
+  label,
+  fileName,
+  onChange,
+}: {
+  label: string;
+  fileName: string;
+  onChange: (file: { dataUrl: string; name: string } | null) => void;
+}) {
+  const { t } = useTranslation('nominee');
+  const msg = useMessage();
+  const id = useId();
+  const [error, setError] = useState('');
+  const [busy, setBusy] = useState(false);
+
+  const pick = async (file: File | undefined) => {
+    setError('');
+    if (!file) return;
+    const problem = uploadError('nomineeProof', file);
+    if (problem) return setError(problem);
+    setBusy(true);
+    try {
+      if (file.type === 'application/pdf') {
+        if (file.size > NOMINEE_PROOF_MAX_BYTES) return setError(MSG.nomineeProofSize);
+        return onChange({ dataUrl: await fileToDataUrl(file), name: file.name });
+      }
+      const compressed = await compressImage(file);
+      onChange({ dataUrl: await fileToDataUrl(compressed), name: file.name });
+    } catch {
+      setError(MSG.nomineeProofType);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <div className="mb-4">
+      <label htmlFor={id} className="mb-1 block text-sm font-semibold text-ink">
+        {label}
+      </label>
+      <input
+        id={id}
+        type="file"
+        accept={uploadAccept('nomineeProof')}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error` : undefined}
+        onChange={(e) => void pick(e.target.files?.[0])}
+        className="block w-full text-sm file:mr-3 file:rounded-lg file:border-0 file:bg-slate-200 file:px-3 file:py-2 file:font-semibold"
+      />
+      {busy && <Spinner label={t('preparingFile')} />}
+      {fileName && !busy && (
+        <p className="mt-1 flex items-center gap-2 text-sm text-success">
+          <span>{t('fileChosen', { name: shortName(fileName) })}</span>
+          <button
+            type="button"
+            className="font-semibold text-brand underline"
+            onClick={() => onChange(null)}
+            aria-label={t('removeFile', { label })}
+          >
+            {t('remove')}
+          </button>
+        </p>
+      )}
+      {error && (
+        <p id={`${id}-error`} role="alert" className="mt-1 text-sm text-danger">
+          {msg(error)}
+        </p>
+      )}
+    </div>
+  );
+}

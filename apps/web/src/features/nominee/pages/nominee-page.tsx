@@ -1,0 +1,105 @@
+/**
+ * '/bank-and-segment/nominee': with or without nominees (section 2). Skipping posts
+ * skip_nominee true and goes to segment; the skipped state is shown, and nominees can be added later.
+ */
+import type { NomineeSection } from '@ekyc/contracts/calls/update-nominee';
+import { DEFAULT_MAX_NOMINEES } from '@ekyc/contracts/constants';
+import { MSG } from '@ekyc/contracts/messages';
+import { STAGE, STAGES } from '@ekyc/contracts/stages';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from '../../../lib/router';
+import { Button } from '../../../components/button';
+import { PageLoader } from '../../../components/spinner';
+import { ApiError } from '../../../lib/api-client';
+import { appPath, useScreenNavigate } from '../../../lib/navigation';
+import { toast } from '../../../lib/toast';
+import { useMessage } from '../../../lib/use-message';
+import { useUserDetails } from '../../../lib/user-details';
+import { useNomineeConfig } from '../api/get-nominee-config';
+import { useUpdateNominee } from '../api/update-nominee';
+
+export default function NomineePage() {
+  const { t } = useTranslation('nominee');
+  const msg = useMessage();
+  const navigate = useNavigate();
+  const go = useScreenNavigate();
+  const { details, stage } = useUserDetails();
+  const save = useUpdateNominee();
+  const config = useNomineeConfig();
+  if (!details) return <PageLoader label={t('common:loading')} />;
+
+  const stored = details.nominee_obj as NomineeSection;
+  const addPath = appPath('/bank-and-segment/nominee/add-nominee');
+  const done = stored.is_object && (stage ?? 0) > STAGE.NOMINEE;
+
+  const skip = async () => {
+    try {
+      const reply = await save.mutateAsync({ skip_nominee: true });
+      if (reply.status) toast.success(msg(reply.message));
+      else toast.error(msg(reply.message));
+      go(reply.data.screen);
+    } catch (err) {
+      toast.error(msg(err instanceof ApiError ? err.message : undefined));
+      if (err instanceof ApiError && typeof err.data.screen === 'string') go(err.data.screen);
+    }
+  };
+
+  if (stored.is_object && stored.skip_nominee) {
+    return (
+      <div>
+        <p role="status" className="mb-4 rounded-lg bg-amber-50 p-3 font-semibold text-ink">
+          {msg(MSG.nomineeSkipped)}
+        </p>
+        <p className="mb-4 text-muted">{t('addLater')}</p>
+        <Button variant="secondary" className="mb-3" onClick={() => navigate(addPath)}>
+          {t('addNominee')}
+        </Button>
+        {done ? (
+          <Button onClick={() => go(STAGES[STAGE.SEGMENT].route)}>{t('common:next')}</Button>
+        ) : (
+          // Back at the nominee stage (a reviewer sent it back): the choice can be made again.
+          <Button loading={save.isPending} onClick={() => void skip()}>
+            {t('skip')}
+          </Button>
+        )}
+      </div>
+    );
+  }
+
+  if (stored.is_object && stored.nominee_list?.length) {
+    return (
+      <div>
+        <ul className="mb-4 divide-y divide-slate-200 rounded-lg border border-slate-200">
+          {stored.nominee_list.map((n, i) => (
+            <li key={i} className="flex justify-between gap-2 px-4 py-3">
+              <span>
+                <span className="font-semibold">{`${n.first_name} ${n.last_name}`.trim()}</span>
+                <span className="block text-sm text-muted">
+                  {t(`relations.${n.nominee_relation}`)}
+                  {n.is_minor && ` · ${t('minorWithGuardian', { name: n.gaurdian_name })}`}
+                </span>
+              </span>
+              <span className="font-semibold">{n.percentage_share}%</span>
+            </li>
+          ))}
+        </ul>
+        <Button variant="secondary" className="mb-3" onClick={() => navigate(addPath)}>
+          {t('editNominees')}
+        </Button>
+        {done && <Button onClick={() => go(STAGES[STAGE.SEGMENT].route)}>{t('common:next')}</Button>}
+      </div>
+    );
+  }
+
+  return (
+    <div>
+      <p className="mb-4 text-muted">{t('intro', { count: config.data?.max_nominees ?? DEFAULT_MAX_NOMINEES })}</p>
+      <Button className="mb-3" onClick={() => navigate(addPath)}>
+        {t('addNominee')}
+      </Button>
+      <Button variant="secondary" loading={save.isPending} onClick={() => void skip()}>
+        {t('skip')}
+      </Button>
+    </div>
+  );
+}

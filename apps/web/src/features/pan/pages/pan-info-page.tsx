@@ -1,0 +1,103 @@
+/**
+ * '/pan-verification/pan-info': the name on the PAN, whether the PAN is KRA-registered, the KRA
+ * address when present, and notes. With KRA data: change the address through DigiLocker, or
+ * Confirm the KRA address; otherwise Next goes to the screen the PAN check returned (section 2).
+ */
+import { MSG } from '@ekyc/contracts/messages';
+import { useTranslation } from 'react-i18next';
+import { Navigate, useNavigate } from '../../../lib/router';
+import { Button } from '../../../components/button';
+import { PageLoader } from '../../../components/spinner';
+import { ApiError } from '../../../lib/api-client';
+import { appPath, useScreenNavigate } from '../../../lib/navigation';
+import { useSession } from '../../../lib/session';
+import { toast } from '../../../lib/toast';
+import { useMessage } from '../../../lib/use-message';
+import { useUserDetails } from '../../../lib/user-details';
+import { useConfirmKraAddress } from '../api/confirm-kra-address';
+
+interface PanObj {
+  is_object: boolean;
+  name_on_card?: string;
+  pan_number?: string;
+  dob?: string;
+  is_kra?: boolean;
+}
+interface KraObj {
+  is_object: boolean;
+  kra_address?: string;
+  kra_status?: string;
+  kra_agency?: string;
+}
+
+function Row({ label, value }: { label: string; value: string }) {
+  return (
+    <div className="border-b border-slate-100 py-3 last:border-0">
+      <dt className="text-sm text-muted">{label}</dt>
+      <dd className="mt-0.5 break-words font-semibold text-ink">{value}</dd>
+    </div>
+  );
+}
+
+export default function PanInfoPage() {
+  const { t } = useTranslation('pan');
+  const msg = useMessage();
+  const navigate = useNavigate();
+  const go = useScreenNavigate();
+  const { stageToMoveFromPan } = useSession();
+  const { details, stage, isLoading } = useUserDetails();
+  const confirm = useConfirmKraAddress();
+  if (isLoading || !details) return <PageLoader label={t('common:loading')} />;
+
+  const pan = details.pan_obj as PanObj;
+  const kra = details.kra_data_obj as KraObj;
+  if (!pan.is_object) return <Navigate to={appPath('/pan-verification')} replace />;
+  const hasKra = Boolean(pan.is_kra && kra.is_object && kra.kra_address);
+  const next =
+    stageToMoveFromPan && stageToMoveFromPan.length > 1
+      ? stageToMoveFromPan
+      : stage === 140
+        ? '/digilocker'
+        : undefined;
+
+  const onConfirm = async () => {
+    try {
+      const reply = await confirm.mutateAsync();
+      if (!reply.status) toast.error(msg(reply.message));
+      go(reply.data.screen);
+    } catch (err) {
+      toast.error(msg(err instanceof ApiError ? err.message : MSG.somethingWrong));
+    }
+  };
+
+  return (
+    <div>
+      <dl>
+        <Row label={t('nameOnPan')} value={pan.name_on_card ?? ''} />
+        <Row label={t('panLabel')} value={pan.pan_number ?? ''} />
+        <Row label={t('kraRegistered')} value={hasKra ? t('yes') : t('no')} />
+        {hasKra && <Row label={t('kraStatus')} value={`${kra.kra_status ?? ''} (${kra.kra_agency ?? ''})`} />}
+        {hasKra && <Row label={t('kraAddress')} value={kra.kra_address ?? ''} />}
+      </dl>
+      <div className="my-4 rounded-lg bg-amber-50 p-3 text-sm text-ink">
+        <p className="font-semibold">{t('notesTitle')}</p>
+        <ul className="mt-1 list-disc space-y-1 pl-5">
+          {hasKra ? <li>{t('noteKra')}</li> : <li>{t('noteDigilocker')}</li>}
+          <li>{t('noteDob')}</li>
+        </ul>
+      </div>
+      {hasKra ? (
+        <div className="flex flex-col gap-3">
+          <Button variant="secondary" onClick={() => navigate(appPath('/digilocker'))}>
+            {t('changeAddress')}
+          </Button>
+          <Button loading={confirm.isPending} onClick={() => void onConfirm()}>
+            {t('common:confirm')}
+          </Button>
+        </div>
+      ) : (
+        <Button onClick={() => go(next ?? '/digilocker')}>{t('common:next')}</Button>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,212 @@
+/**
+ * '/pan-verification': manual PAN entry (PAN number, name on PAN, date of birth) or a PAN card
+ * photo read on the server, which fills the form for the applicant to confirm (section 2, 4, 5).
+ */
+import { zodResolver } from '@hookform/resolvers/zod';
+import { MSG } from '@ekyc/contracts/messages';
+import { dateOfBirthSchema, panNameSchema, panNumberSchema, uploadAccept, uploadError } from '@ekyc/contracts/rules';
+import { compressImage } from '../../../lib/compress-image';
+import { useEffect, useId, useMemo, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from '../../../lib/router';
+import { z } from 'zod';
+import { Button } from '../../../components/button';
+import { TextField } from '../../../components/text-field';
+import { ApiError, fileToDataUrl } from '../../../lib/api-client';
+import { useScreenNavigate } from '../../../lib/navigation';
+import { session, useSession } from '../../../lib/session';
+import { toast } from '../../../lib/toast';
+import { useMessage } from '../../../lib/use-message';
+import { useUserDetails } from '../../../lib/user-details';
+import { useReadPanCard } from '../api/read-pan-card';
+import { useValidatePan } from '../api/validate-pan';
+import { formatDobInput, formatPanName, normalisePan } from '../components/pan-form-fields';
+
+type Mode = 'manual' | 'image';
+const FIELDS = ['pan', 'pan_name', 'date_of_birth'] as const;
+
+export default function PanVerificationPage() {
+  const { t } = useTranslation('pan');
+  const msg = useMessage();
+  const navigate = useNavigate();
+  const go = useScreenNavigate();
+  const { details } = useUserDetails();
+  const { panOcrViaImage } = useSession();
+  const stored = details?.pan_obj?.is_object
+    ? (details.pan_obj as { pan_number?: string; name_on_card?: string; dob?: string })
+    : null;
+  const [mode, setMode] = useState<Mode>('manual');
+  const [readFromImage, setReadFromImage] = useState(false);
+  const [fileError, setFileError] = useState('');
+  const fileId = useId();
+  const validate = useValidatePan();
+  const readCard = useReadPanCard();
+
+  // Section 5: the 18-years rule is skipped when a PAN record already exists.
+  const schema = useMemo(
+    () =>
+      z.object({
+        pan: panNumberSchema,
+        pan_name: panNameSchema,
+        date_of_birth: dateOfBirthSchema({ requireAdult: !stored }),
+      }),
+    [stored],
+  );
+  type FormInput = z.input<typeof schema>;
+  type FormOutput = z.output<typeof schema>;
+  const { register, handleSubmit, formState, setValue, setError, reset } = useForm<FormInput, unknown, FormOutput>({
+    resolver: zodResolver(schema),
+    defaultValues: { pan: '', pan_name: '', date_of_birth: '' },
+    mode: 'onTouched',
+  });
+
+  useEffect(() => {
+    if (stored)
+      reset({ pan: stored.pan_number ?? '', pan_name: stored.name_on_card ?? '', date_of_birth: stored.dob ?? '' });
+  }, [stored, reset]);
+
+  const typed = (name: (typeof FIELDS)[number], format: (v: string) => string) => {
+    const field = register(name);
+    return {
+      ...field,
+      onChange: (e: React.ChangeEvent<HTMLInputElement>) => {
+        setValue(name, format(e.target.value), { shouldValidate: formState.isSubmitted, shouldDirty: true });
+      },
+    };
+  };
+
+  const onFile = async (file: File | undefined) => {
+    setFileError('');
+    if (!file) return;
+    const problem = uploadError('cheque', file);
+    if (problem) return setFileError(msg(problem));
+    try {
+      const small = await compressImage(file, { maxPx: 1600 });
+      const reply = await readCard.mutateAsync(await fileToDataUrl(small));
+      if (!reply.status) return toast.error(msg(reply.message || MSG.panError));
+      setValue('pan', normalisePan(reply.data.pan_number ?? ''));
+      setValue('pan_name', formatPanName(reply.data.name ?? ''));
+      setValue('date_of_birth', reply.data.dob ?? '');
+      session.set({ panOcrViaImage: true });
+      setReadFromImage(true);
+      setMode('manual');
+    } catch (err) {
+      toast.error(msg(err instanceof ApiError ? err.message : MSG.panError));
+    }
+  };
+
+  const onSubmit = async (values: FormOutput) => {
+    try {
+      const reply = await validate.mutateAsync({ ...values, via_image: panOcrViaImage && readFromImage });
+      if (reply.status && reply.data.full_name) {
+        session.set({
+          stageToMoveFromPan: reply.data.screen ?? '/digilocker',
+          is_pan_missing: Boolean(reply.data.pan_missing),
+        });
+        return navigate('/ekyc1/pan-verification/pan-info');
+      }
+      toast.error(msg(reply.message || MSG.panError));
+      if (reply.data.screen !== '/pan-verification') go(reply.data.screen);
+    } catch (err) {
+      if (err instanceof ApiError) {
+        const field = String(err.data.field ?? '');
+        const text = (err.data.errors as { message: string }[] | undefined)?.[0]?.message ?? err.message;
+        if ((FIELDS as readonly string[]).includes(field))
+          setError(field as (typeof FIELDS)[number], { message: text });
+        else toast.error(msg(err.message));
+        if (err.data.screen) go(String(err.data.screen));
+      } else toast.error(msg(MSG.panError));
+    }
+  };
+
+  const tab = (value: Mode, label: string) => (
+    <button
+      type="button"
+      role="tab"
+      aria-selected={mode === value}
+      onClick={() => setMode(value)}
+      className={`flex-1 rounded-md px-3 py-2 text-sm font-semibold ${mode === value ? 'bg-white text-brand shadow-sm' : 'text-muted'}`}
+    >
+      {label}
+    </button>
+  );
+
+  return (
+    <div>
+      <p className="mb-4 text-muted">{t('intro')}</p>
+      <div role="tablist" aria-label={t('modeLabel')} className="mb-5 flex gap-1 rounded-lg bg-slate-100 p-1">
+        {tab('manual', t('modeManual'))}
+        {tab('image', t('modeImage'))}
+      </div>
+
+      {mode === 'image' ? (
+        <div>
+          <label htmlFor={fileId} className="mb-1 block text-sm font-semibold text-ink">
+            {t('photoLabel')}
+          </label>
+          <input
+            id={fileId}
+            type="file"
+            accept={uploadAccept('cheque')}
+            aria-describedby={`${fileId}-hint`}
+            aria-invalid={fileError ? true : undefined}
+            disabled={readCard.isPending}
+            onChange={(e) => void onFile(e.target.files?.[0])}
+            className="block w-full rounded-lg border border-dashed border-slate-400 bg-slate-50 p-4 text-sm file:mr-3 file:rounded-md file:border-0 file:bg-brand file:px-3 file:py-2 file:font-semibold file:text-white"
+          />
+          <p id={`${fileId}-hint`} className="mt-1 text-sm text-muted">
+            {t('photoHint')}
+          </p>
+          {fileError && (
+            <p role="alert" className="mt-1 text-sm text-danger">
+              {fileError}
+            </p>
+          )}
+          {readCard.isPending && (
+            <p role="status" className="mt-3 text-sm text-brand">
+              {t('reading')}
+            </p>
+          )}
+        </div>
+      ) : (
+        <form onSubmit={handleSubmit(onSubmit)} noValidate>
+          {readFromImage && (
+            <p role="status" className="mb-4 rounded-lg bg-blue-50 p-3 text-sm text-ink">
+              {t('readNotice')}
+            </p>
+          )}
+          <TextField
+            label={t('panLabel')}
+            autoComplete="off"
+            autoCapitalize="characters"
+            spellCheck={false}
+            maxLength={10}
+            error={msg(formState.errors.pan?.message)}
+            {...typed('pan', normalisePan)}
+          />
+          <TextField
+            label={t('nameLabel')}
+            autoComplete="name"
+            autoCapitalize="characters"
+            hint={t('nameHint')}
+            error={msg(formState.errors.pan_name?.message)}
+            {...typed('pan_name', formatPanName)}
+          />
+          <TextField
+            label={t('dobLabel')}
+            inputMode="numeric"
+            autoComplete="bday"
+            placeholder="DD/MM/YYYY"
+            maxLength={10}
+            error={msg(formState.errors.date_of_birth?.message)}
+            {...typed('date_of_birth', formatDobInput)}
+          />
+          <Button type="submit" loading={validate.isPending}>
+            {t('common:continue')}
+          </Button>
+        </form>
+      )}
+    </div>
+  );
+}

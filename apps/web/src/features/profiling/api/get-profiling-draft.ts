@@ -1,0 +1,14 @@
+import { profilingDraftDataSchema } from '@ekyc/contracts/calls/profiling-draft';
+import { useQuery } from '@tanstack/react-query';
+import { apiGet } from '../../../lib/api-client';
+
+export const PROFILING_DRAFT_KEY = ['profiling-draft'] as const;
+
+/** GET get-profiling-draft: the sub-step to resume at, the answers so far, prefills and rule inputs. */
+export async function getProfilingDraft() {
+  const reply = await apiGet('get-profiling-draft');
+  return profilingDraftDataSchema.parse(reply.data);
+}
+
+export const useProfilingDraft = () =>
+  useQuery({ queryKey: PROFILING_DRAFT_KEY, queryFn: getProfilingDraft, staleTime: Infinity, retry: false });

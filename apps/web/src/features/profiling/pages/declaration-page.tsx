@@ -1,0 +1,157 @@
+/**
+ * '/client-profiling/declaration' (sections 2, 3 and 5): Indian citizen, tax resident of India and
+ * not politically exposed must be on; in the five-switch reading settle and preference (the
+ * electronic contract note) too. Settlement Quarterly or Monthly, and the BSDA option. Continue
+ * sends the whole personal details payload and follows the returned screen.
+ */
+import { zodResolver } from '@hookform/resolvers/zod';
+import { declarationStepSchema } from '@ekyc/contracts/calls/personal-details-update';
+import type { ProfilingDraftData, ProfilingStep } from '@ekyc/contracts/calls/profiling-draft';
+import { DEFAULT_SETTLEMENT } from '@ekyc/contracts/constants';
+import { SETTLEMENT_FREQUENCIES } from '@ekyc/contracts/enums';
+import { type Resolver, useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from '../../../lib/router';
+import type { z } from 'zod';
+import { Button } from '../../../components/button';
+import { PageLoader } from '../../../components/spinner';
+import { ApiError } from '../../../lib/api-client';
+import { useScreenNavigate } from '../../../lib/navigation';
+import { toast } from '../../../lib/toast';
+import { useMessage } from '../../../lib/use-message';
+import { useUpdatePersonalDetails } from '../api/update-personal-details';
+import { SwitchField } from '../components/switch-field';
+import { stepPath, useProfilingFlow } from '../hooks/use-profiling-flow';
+
+/** Where a refused field is answered, so the applicant lands on it. */
+const STEP_OF_FIELD: Record<string, ProfilingStep> = {
+  occupation: 'occupation',
+  trading_experience: 'trading-experience',
+  income: 'annual-income',
+  gender: 'gender-and-marital',
+  gender_confirmed: 'gender-and-marital',
+  marital_status: 'gender-and-marital',
+  education: 'education',
+  other_education: 'education',
+  mother_name: 'identification',
+  father_name: 'identification',
+  plan_selected: 'plans',
+};
+
+export default function DeclarationPage() {
+  const { t } = useTranslation('profiling');
+  const { draft } = useProfilingFlow('declaration');
+  if (!draft) return <PageLoader label={t('common:loading')} />;
+  return <DeclarationForm draft={draft} />;
+}
+
+type Schema = ReturnType<typeof declarationStepSchema>;
+/** The switches as the form holds them (on or off); the schema decides which must be on. */
+interface DeclarationValues {
+  indian_citizen: boolean;
+  resident_of_india: boolean;
+  politically_exposed: boolean;
+  settle: boolean;
+  preference: boolean;
+  bsda: boolean;
+  preference_selected: (typeof SETTLEMENT_FREQUENCIES)[number];
+}
+type SwitchName = Exclude<keyof DeclarationValues, 'preference_selected'>;
+const LABEL: Record<SwitchName, string> = {
+  indian_citizen: 'indianCitizen',
+  resident_of_india: 'residentOfIndia',
+  politically_exposed: 'politicallyExposed',
+  settle: 'settle',
+  preference: 'preference',
+  bsda: 'bsda',
+};
+
+function DeclarationForm({ draft }: { draft: ProfilingDraftData }) {
+  const { t } = useTranslation('profiling');
+  const msg = useMessage();
+  const navigate = useNavigate();
+  const goScreen = useScreenNavigate();
+  const update = useUpdatePersonalDetails();
+  const reading = draft.declaration_switches;
+  const v = draft.values;
+  // Booleans default true (section 3).
+  const { register, handleSubmit, formState } = useForm<DeclarationValues, unknown, z.output<Schema>>({
+    resolver: zodResolver(declarationStepSchema(reading)) as unknown as Resolver<
+      DeclarationValues,
+      unknown,
+      z.output<Schema>
+    >,
+    defaultValues: {
+      indian_citizen: v.indian_citizen ?? true,
+      resident_of_india: v.resident_of_india ?? true,
+      politically_exposed: v.politically_exposed ?? true,
+      settle: v.settle ?? true,
+      preference: v.preference ?? true,
+      bsda: v.bsda ?? true,
+      preference_selected: v.preference_selected === 'Monthly' ? 'Monthly' : DEFAULT_SETTLEMENT,
+    },
+  });
+  const required = new Set<string>([
+    'indian_citizen',
+    'resident_of_india',
+    'politically_exposed',
+    ...(reading === 5 ? ['settle', 'preference'] : []),
+  ]);
+  const errorOf = (name: string) => (formState.errors as Record<string, { message?: string } | undefined>)[name];
+
+  const onSubmit = async (declarations: z.output<Schema>) => {
+    try {
+      const reply = await update.mutateAsync({ ...draft.values, ...declarations });
+      if (!reply.status) toast.error(msg(reply.message));
+      goScreen(reply.data.screen);
+    } catch (err) {
+      toast.error(msg(err instanceof ApiError ? err.message.replace(/^\w+: /, '') : undefined));
+      if (!(err instanceof ApiError)) return;
+      const field = typeof err.data.field === 'string' ? err.data.field : '';
+      if (STEP_OF_FIELD[field]) navigate(stepPath(STEP_OF_FIELD[field]));
+      else if (typeof err.data.screen === 'string') goScreen(err.data.screen, { replace: true });
+    }
+  };
+
+  const switchField = (name: SwitchName) => (
+    <SwitchField
+      key={name}
+      label={t(LABEL[name])}
+      {...(required.has(name) && { requiredMark: t('requiredMark') })}
+      {...(name === 'bsda' && { note: t('bsdaNote') })}
+      error={msg(errorOf(name)?.message)}
+      {...register(name)}
+    />
+  );
+
+  return (
+    <form onSubmit={handleSubmit(onSubmit)} noValidate>
+      <p className="mb-2 text-muted">{t('declarationIntro')}</p>
+      <div className="mb-4">
+        {switchField('indian_citizen')}
+        {switchField('resident_of_india')}
+        {switchField('politically_exposed')}
+        {switchField('settle')}
+        <fieldset className="border-b border-slate-100 py-3">
+          <legend className="mb-2 text-sm font-semibold text-ink">{t('settlementFrequency')}</legend>
+          <div className="grid grid-cols-2 gap-2">
+            {SETTLEMENT_FREQUENCIES.map((f) => (
+              <label
+                key={f}
+                className="flex min-h-12 cursor-pointer items-center gap-2 rounded-lg border-2 border-slate-200 px-3 has-checked:border-brand has-checked:bg-blue-50"
+              >
+                <input type="radio" value={f} className="h-5 w-5 accent-brand" {...register('preference_selected')} />
+                <span className="font-semibold">{t(`frequencies.${f}`)}</span>
+              </label>
+            ))}
+          </div>
+        </fieldset>
+        {switchField('preference')}
+        {switchField('bsda')}
+      </div>
+      <Button type="submit" loading={update.isPending}>
+        {t('common:continue')}
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,59 @@
+import { Link } from '../../../lib/router';
+import { usePublicTranslation } from '../hooks/use-public-translation';
+import { KNOWLEDGE_TOPICS, PAGE_SLUGS } from '../site';
+
+/** The footer links of section 2: every policy and information page, the knowledge centre and the charges. */
+export function SiteFooter() {
+  const { t } = usePublicTranslation();
+  const year = new Date().getFullYear();
+  return (
+    <footer className="border-t border-slate-200 bg-white text-sm">
+      <div className="mx-auto grid max-w-5xl gap-6 px-4 py-8 sm:grid-cols-3">
+        <nav aria-label={t('footer.company')}>
+          <h2 className="mb-2 font-semibold">{t('footer.company')}</h2>
+          <ul className="space-y-1">
+            {PAGE_SLUGS.map((slug) => (
+              <li key={slug}>
+                <Link to={`/pages/${slug}`} className="text-muted hover:text-brand hover:underline">
+                  {t(`pages.${slug}.title`)}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <nav aria-label={t('footer.learn')}>
+          <h2 className="mb-2 font-semibold">{t('footer.learn')}</h2>
+          <ul className="space-y-1">
+            {KNOWLEDGE_TOPICS.map((topic) => (
+              <li key={topic}>
+                <Link to={`/knowledge-centre/${topic}`} className="text-muted hover:text-brand hover:underline">
+                  {t(`knowledge.topics.${topic}.title`)}
+                </Link>
+              </li>
+            ))}
+            <li>
+              <Link to="/charges" className="text-muted hover:text-brand hover:underline">
+                {t('nav.charges')}
+              </Link>
+            </li>
+            <li>
+              <Link to="/faq" className="text-muted hover:text-brand hover:underline">
+                {t('nav.faq')}
+              </Link>
+            </li>
+            <li>
+              <Link to="/watchlist" className="text-muted hover:text-brand hover:underline">
+                {t('nav.watchlist')}
+              </Link>
+            </li>
+          </ul>
+        </nav>
+        <div>
+          <h2 className="mb-2 font-semibold">{t('brand')}</h2>
+          <p className="text-muted">{t('footer.disclaimer')}</p>
+          <p className="mt-3 text-muted">{t('footer.copyright', { year })}</p>
+        </div>
+      </div>
+    </footer>
+  );
+}

@@ -1,0 +1,18 @@
+import type { GetHypervegeTokenData } from '@ekyc/contracts/calls/get-hypervege-token';
+import { useQuery } from '@tanstack/react-query';
+import { apiGet } from '../../../lib/api-client';
+
+export const LIVENESS_TOKEN_KEY = ['liveness-token'] as const;
+
+export const getHypervegeToken = () => apiGet<GetHypervegeTokenData>('get-hypervege-token');
+
+/** A token for the hosted liveness module, fetched ahead so that the popup opens on the click itself. */
+export function useHypervegeToken(enabled: boolean) {
+  return useQuery({
+    queryKey: LIVENESS_TOKEN_KEY,
+    queryFn: getHypervegeToken,
+    enabled,
+    staleTime: 10 * 60 * 1000,
+    refetchOnWindowFocus: false,
+  });
+}

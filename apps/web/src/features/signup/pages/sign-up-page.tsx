@@ -1,0 +1,95 @@
+/** '/': mobile sign-up; keeps refcode and UTM parameters from the query (section 2). */
+import { mobileSchema } from '@ekyc/contracts/rules';
+import { type FormEvent, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useSearchParams } from '../../../lib/router';
+import { Button } from '../../../components/button';
+import { Checkbox } from '../../../components/checkbox';
+import { TextField } from '../../../components/text-field';
+import { ApiError } from '../../../lib/api-client';
+import { session, useSession } from '../../../lib/session';
+import { toast } from '../../../lib/toast';
+import { useMessage } from '../../../lib/use-message';
+import { useSendOtp } from '../api/send-otp';
+import { clientInfo } from '../client-info';
+import { useField } from '../hooks/use-field';
+const UTM_KEYS = ['refcode', 'utm_source', 'utm_medium', 'utm_campaign'] as const;
+
+export default function SignUpPage() {
+  const { t } = useTranslation('signup');
+  const msg = useMessage();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const { utmParameters, phoneNumberEntered, userAuthInfo } = useSession();
+  const sendOtp = useSendOtp();
+  const mobile = useField(mobileSchema, phoneNumberEntered);
+  const [whatsapp, setWhatsapp] = useState(userAuthInfo.whatspp_opt);
+
+  useEffect(() => {
+    const found = Object.fromEntries(UTM_KEYS.map((k) => [k, params.get(k)?.slice(0, 128)]).filter(([, v]) => v));
+    if (Object.keys(found).length) session.set({ utmParameters: { ...utmParameters, ...found } });
+    // only the first render's query matters
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  const onSubmit = async (e: FormEvent) => {
+    e.preventDefault();
+    const number = mobile.submit();
+    if (number === null) return;
+    const values = { mobile: number, whatspp_opt: whatsapp };
+    session.set({
+      phoneNumberEntered: values.mobile,
+      userAuthInfo: { ...userAuthInfo, mobile: values.mobile, whatspp_opt: values.whatspp_opt },
+    });
+    try {
+      const reply = await sendOtp.mutateAsync({
+        mobile: values.mobile,
+        whatspp_opt: values.whatspp_opt,
+        ...clientInfo(),
+        ...utmParameters,
+      });
+      if (!reply.status) return toast.error(msg(reply.message));
+      navigate(
+        `/ekyc1/verify-otp?${new URLSearchParams({ mobile: values.mobile, whatspp_opt: String(values.whatspp_opt) })}`,
+      );
+    } catch (err) {
+      toast.error(msg(err instanceof ApiError ? err.message : undefined));
+      if (err instanceof ApiError && err.httpStatus === 429 && err.data.resend_after)
+        navigate(
+          `/ekyc1/verify-otp?${new URLSearchParams({ mobile: values.mobile, whatspp_opt: String(values.whatspp_opt) })}`,
+        );
+    }
+  };
+
+  return (
+    <form onSubmit={(e) => void onSubmit(e)} noValidate>
+      <p className="mb-4 text-muted">{t('intro')}</p>
+      <TextField
+        label={t('mobileLabel')}
+        prefix="+91"
+        inputMode="numeric"
+        autoComplete="tel-national"
+        maxLength={10}
+        name="mobile"
+        value={mobile.value}
+        error={msg(mobile.error)}
+        onBlur={mobile.onBlur}
+        onChange={(e) => mobile.setValue(e.target.value.replace(/\D/g, '').slice(0, 10))}
+      />
+      <Checkbox
+        label={t('whatsapp')}
+        name="whatspp_opt"
+        checked={whatsapp}
+        onChange={(e) => setWhatsapp(e.target.checked)}
+      />
+      <Button type="submit" loading={sendOtp.isPending} className="mt-2">
+        {t('sendOtp')}
+      </Button>
+      <ul className="mt-6 space-y-1 text-sm text-muted">
+        <li>✓ {t('benefitFree')}</li>
+        <li>✓ {t('benefitPaperless')}</li>
+        <li>✓ {t('benefitResident')}</li>
+      </ul>
+    </form>
+  );
+}

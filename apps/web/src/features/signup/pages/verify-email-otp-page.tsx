@@ -1,0 +1,49 @@
+/** '/email-verification/verify-otp': the email OTP. */
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from '../../../lib/router';
+import { useScreenNavigate } from '../../../lib/navigation';
+import { useSession } from '../../../lib/session';
+import { sendOtp } from '../api/send-otp';
+import { useVerifyOtpEmail } from '../api/verify-otp-email';
+import { OtpForm } from '../components/otp-form';
+
+export default function VerifyEmailOtpPage() {
+  const { t } = useTranslation('signup');
+  const { userAuthInfo } = useSession();
+  const navigate = useNavigate();
+  const verify = useVerifyOtpEmail();
+  const go = useScreenNavigate();
+  const email = userAuthInfo.email;
+
+  useEffect(() => {
+    if (!email) navigate('/ekyc1/email-verification', { replace: true });
+  }, [email, navigate]);
+  if (!email) return null;
+
+  const onVerify = async (otp: string) => {
+    const reply = await verify.mutateAsync({
+      email,
+      otp,
+      mobile: userAuthInfo.mobile || undefined,
+      whatspp_opt: userAuthInfo.whatspp_opt,
+    });
+    if (reply.status) go(reply.data.screen, { replace: true });
+    return reply;
+  };
+
+  return (
+    <OtpForm
+      contact={email}
+      editLink={
+        <Link to="/ekyc1/email-verification" className="font-semibold text-brand underline">
+          {t('edit')}
+        </Link>
+      }
+      onVerify={onVerify}
+      onResend={() =>
+        sendOtp({ email, mobile: userAuthInfo.mobile || undefined, whatspp_opt: userAuthInfo.whatspp_opt })
+      }
+    />
+  );
+}

@@ -1,0 +1,10 @@
+import type { GetApplicationStatusData } from '@ekyc/contracts/calls/get-application-status';
+import { useQuery } from '@tanstack/react-query';
+import { apiGet } from '../../../lib/api-client';
+
+export const getApplicationStatus = () => apiGet<GetApplicationStatusData>('get-application-status');
+
+/** The review status; refreshed when the profile socket reports a change (the back office decided). */
+export function useApplicationStatus(version: unknown) {
+  return useQuery({ queryKey: ['application-status', version], queryFn: getApplicationStatus, staleTime: 15_000 });
+}

@@ -1,0 +1,96 @@
+/**
+ * '/status': the review status with its exact final message (section 4). Pending and approved
+ * thank the applicant (verification pending); completed congratulates, with the signed form and
+ * the app links; rejected apologises with Retry to the stage the reviewer rejected.
+ */
+import { MSG } from '@ekyc/contracts/messages';
+import { useTranslation } from 'react-i18next';
+import { Button } from '../../../components/button';
+import { PageLoader } from '../../../components/spinner';
+import { useScreenNavigate } from '../../../lib/navigation';
+import { useSession } from '../../../lib/session';
+import { useMessage } from '../../../lib/use-message';
+import { useUserDetails } from '../../../lib/user-details';
+import { useApplicationStatus } from '../api/get-application-status';
+
+const APP_LINKS = [
+  { key: 'playStore', href: 'https://play.google.com/store/search?q=stock%20trading&c=apps' },
+  { key: 'appStore', href: 'https://apps.apple.com/in/search?term=stock%20trading' },
+] as const;
+
+export default function StatusPage() {
+  const { t } = useTranslation('status');
+  const msg = useMessage();
+  const go = useScreenNavigate();
+  const { signedPdfUrl } = useSession();
+  const { details, dataUpdatedAt } = useUserDetails();
+  const review = (details?.review_obj as { status?: string } | undefined)?.status;
+  const query = useApplicationStatus(`${review ?? ''}:${dataUpdatedAt}`);
+  if (!query.data) return <PageLoader label={t('common:loading')} />;
+  const data = query.data.data;
+  const pdf = data.signed_document ?? signedPdfUrl;
+  const tone = {
+    Pending: { heading: t('thankYou'), colour: 'text-brand' },
+    Approved: { heading: t('thankYou'), colour: 'text-success' },
+    Completed: { heading: t('congratulations'), colour: 'text-success' },
+    Rejected: { heading: t('sorry'), colour: 'text-danger' },
+  }[data.status];
+
+  return (
+    <div className="flex flex-col items-center gap-4 text-center">
+      <h2 className={`text-2xl font-bold ${tone.colour}`}>{tone.heading}</h2>
+      <p data-testid="status-message" className="text-lg text-ink">
+        {msg(data.text)}
+      </p>
+      {(data.status === 'Pending' || data.status === 'Approved') && (
+        <p className="rounded-full bg-amber-50 px-3 py-1 text-sm font-semibold text-amber-700">
+          {t('verificationPending')}
+        </p>
+      )}
+      {data.status === 'Pending' && (
+        <p className="text-sm text-muted">{t('verificationTime', { days: data.verification_days })}</p>
+      )}
+      {data.status === 'Completed' && (
+        <>
+          {pdf && (
+            <a
+              href={`${pdf}${pdf.includes('?') ? '&' : '?'}download=1`}
+              download="signed-account-opening-form.pdf"
+              className="w-full rounded-lg bg-brand px-4 py-3 font-semibold text-white hover:bg-brand-dark"
+            >
+              {t('downloadSigned')}
+            </a>
+          )}
+          <nav aria-label={t('appLinks')} className="grid w-full grid-cols-2 gap-2">
+            {APP_LINKS.map((l) => (
+              <a
+                key={l.key}
+                href={l.href}
+                target="_blank"
+                rel="noreferrer"
+                className="rounded-lg border border-slate-300 bg-white px-3 py-2 font-semibold text-ink"
+              >
+                {t(l.key)}
+              </a>
+            ))}
+          </nav>
+        </>
+      )}
+      {data.status !== 'Completed' && pdf && (
+        <a
+          href={`${pdf}${pdf.includes('?') ? '&' : '?'}download=1`}
+          download="signed-account-opening-form.pdf"
+          className="font-semibold text-brand underline-offset-2 hover:underline"
+        >
+          {t('downloadSigned')}
+        </a>
+      )}
+      {data.status === 'Rejected' && (
+        <>
+          <p className="text-sm text-muted">{msg(MSG.weAreSorry)}</p>
+          {data.retry_screen && <Button onClick={() => go(data.retry_screen!)}>{t('common:retry')}</Button>}
+        </>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,95 @@
+/**
+ * The API client: every call carries the bearer token when one exists, every reply is the
+ * { status, message, data } envelope. Business failures come back as status false (not thrown);
+ * transport errors throw ApiError with the body's message (section 8).
+ */
+import { MSG } from '@ekyc/contracts/messages';
+import { session } from './session';
+
+export const API_BASE = '/api/v1/ekyc';
+
+export interface Envelope<T = Record<string, unknown>> {
+  status: boolean;
+  message: string;
+  data: T;
+}
+
+export class ApiError extends Error {
+  constructor(
+    message: string,
+    readonly httpStatus: number,
+    readonly data: Record<string, unknown> = {},
+  ) {
+    super(message);
+  }
+}
+
+/** Called on 401: the session is over, the applicant goes back to the start. */
+let onUnauthorized: () => void = () => undefined;
+export const setUnauthorizedHandler = (fn: () => void) => {
+  onUnauthorized = fn;
+};
+
+export async function apiRequest<T = Record<string, unknown>>(
+  method: 'GET' | 'POST',
+  path: string,
+  options: {
+    body?: unknown;
+    query?: Record<string, string | boolean | undefined>;
+    signal?: AbortSignal;
+    headers?: Record<string, string>;
+  } = {},
+): Promise<Envelope<T>> {
+  const qs = new URLSearchParams();
+  for (const [k, v] of Object.entries(options.query ?? {})) if (v !== undefined) qs.set(k, String(v));
+  const url = `${API_BASE}/${path}${qs.size ? `?${qs}` : ''}`;
+  const headers: Record<string, string> = { accept: 'application/json', ...options.headers };
+  const token = session.get().token;
+  if (token) headers.authorization = `Bearer ${token}`;
+  if (options.body !== undefined) headers['content-type'] = 'application/json';
+  let res: Response;
+  try {
+    res = await fetch(url, {
+      method,
+      headers,
+      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      signal: options.signal,
+    });
+  } catch (err) {
+    if ((err as Error).name === 'AbortError') throw err;
+    throw new ApiError(MSG.somethingWrong, 0);
+  }
+  let body: Partial<Envelope<T>> = {};
+  try {
+    body = (await res.json()) as Partial<Envelope<T>>;
+  } catch {
+    // not JSON: fall back to the generic message
+  }
+  if (res.status === 401) {
+    onUnauthorized();
+    throw new ApiError(body.message ?? MSG.unauthorized, 401);
+  }
+  if (!res.ok)
+    throw new ApiError(body.message ?? MSG.somethingWrong, res.status, (body.data as Record<string, unknown>) ?? {});
+  return { status: Boolean(body.status), message: body.message ?? '', data: (body.data ?? {}) as T };
+}
+
+export const apiGet = <T = Record<string, unknown>>(
+  path: string,
+  query?: Record<string, string | boolean | undefined>,
+) => apiRequest<T>('GET', path, { query });
+export const apiPost = <T = Record<string, unknown>>(
+  path: string,
+  body?: unknown,
+  query?: Record<string, string | boolean | undefined>,
+) => apiRequest<T>('POST', path, { body, query });
+
+/** Reads a File as a data URL (uploads travel as base64, section 7). */
+export function fileToDataUrl(file: Blob): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(String(reader.result));
+    reader.onerror = () => reject(reader.error ?? new Error('read failed'));
+    reader.readAsDataURL(file);
+  });
+}

@@ -1,0 +1,35 @@
+/** The user details record, cached by TanStack Query; the profile socket replaces it live. */
+import { currentStage, kycList, type UserDetailsRecord } from '@ekyc/contracts/user-details';
+import { progressOf } from '@ekyc/contracts/stages';
+import { type QueryClient, useQuery } from '@tanstack/react-query';
+import { apiGet } from './api-client';
+import { useSession } from './session';
+
+export const USER_DETAILS_KEY = ['user-details'] as const;
+
+export async function fetchUserDetails(): Promise<UserDetailsRecord> {
+  const reply = await apiGet<UserDetailsRecord>('get-user-details');
+  return reply.data;
+}
+
+export function useUserDetails() {
+  const { token } = useSession();
+  const query = useQuery({
+    queryKey: USER_DETAILS_KEY,
+    queryFn: fetchUserDetails,
+    enabled: Boolean(token),
+    staleTime: 30_000,
+  });
+  const record = query.data;
+  return {
+    ...query,
+    record,
+    details: record?.[0],
+    callback: record?.[1],
+    stage: currentStage(record),
+    progress: progressOf(kycList(record)),
+  };
+}
+
+/** Mutations that change the record invalidate it (section 7). */
+export const invalidateUserDetails = (client: QueryClient) => client.invalidateQueries({ queryKey: USER_DETAILS_KEY });
