@@ -1,0 +1,61 @@
+import { defineConfig, devices } from '@playwright/test';
+
+const PORT = Number(process.env.E2E_PORT ?? 8181);
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const launchOptions = {
+  executablePath: CHROMIUM,
+  args: [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-quic',
+    '--no-first-run',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+    '--use-fake-ui-for-media-stream',
+    '--use-fake-device-for-media-stream',
+  ],
+};
+
+export default defineConfig({
+  testDir: './tests',
+  timeout: 120_000,
+  expect: { timeout: 15_000 },
+  fullyParallel: true,
+  workers: process.env.CI ? 2 : 2,
+  retries: process.env.CI ? 1 : 0,
+  reporter: [['list']],
+  use: {
+    baseURL: `http://127.0.0.1:${PORT}`,
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    launchOptions,
+  },
+  projects: [
+    // phone first: every journey runs at a phone size; at desktop size, the ones where the size
+    // changes what is tested (sign-up, public pages, reviewers' back office, the e-sign popup)
+    {
+      name: 'desktop',
+      use: { ...devices['Desktop Chrome'], launchOptions },
+      testMatch: [/sign-up\.spec\.ts/, /public-.*\.spec\.ts/, /backoffice-.*\.spec\.ts/, /esign-.*\.spec\.ts/],
+    },
+    { name: 'phone', use: { ...devices['Pixel 7'], launchOptions } },
+  ],
+  webServer: {
+    command: `node --import tsx ../apps/api/src/server.ts`,
+    url: `http://127.0.0.1:${PORT}/readyz`,
+    reuseExistingServer: false,
+    timeout: 120_000,
+    env: {
+      PORT: String(PORT),
+      HOST: '127.0.0.1',
+      DATA_DIR: `${process.env.TMPDIR ?? '/tmp'}/ekyc-e2e-${Date.now()}`,
+      LOG_LEVEL: 'warn',
+      RATE_LIMIT_PER_MINUTE: '100000',
+      OTP_RATE_LIMIT_PER_MINUTE: '100000',
+      OTP_SENDS_PER_HOUR: '50',
+      NODE_ENV: 'test',
+      ...(process.env.WEB_DIST && { WEB_DIST: process.env.WEB_DIST }),
+    },
+  },
+});

@@ -1,0 +1,126 @@
+/** Steps shared by the browser journeys: sign-up by OTP read from the sandbox outbox. */
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
+
+let seq = 0;
+export function uniqueMobile(): string {
+  seq += 1;
+  const n = (Date.now() * 7 + seq * 7919 + process.pid * 104729) % 1_000_000_000;
+  return `9${String(n).padStart(9, '0')}`;
+}
+
+export async function outboxOtp(request: APIRequestContext, to: string, after?: string): Promise<string> {
+  let otp = '';
+  await expect
+    .poll(async () => {
+      const list = (await (await request.get(`/sandbox/outbox?to=${encodeURIComponent(to)}`)).json()) as {
+        otp: string | null;
+      }[];
+      otp = list[0]?.otp ?? '';
+      return otp && otp !== after ? otp : '';
+    })
+    .not.toBe('');
+  return otp;
+}
+
+/** From the sign-up page to /ekyc1/pan-verification. */
+export async function signUpToPan(page: Page, request: APIRequestContext, mobile = uniqueMobile()) {
+  await page.goto('/ekyc1/');
+  await page.getByLabel('Mobile number').fill(mobile);
+  await page.getByRole('button', { name: 'Send OTP' }).click();
+  await expect(page).toHaveURL(/\/ekyc1\/verify-otp\?mobile=/);
+  await page.getByLabel('Enter OTP').fill(await outboxOtp(request, mobile));
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page).toHaveURL(/\/ekyc1\/email-verification$/);
+  const email = `e2e${mobile}@example.com`;
+  await page.getByLabel('Email').fill(email);
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page).toHaveURL(/\/email-verification\/verify-otp$/);
+  await page.getByLabel('Enter OTP').fill(await outboxOtp(request, email));
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page).toHaveURL(/\/ekyc1\/pan-verification$/);
+  return { mobile, email };
+}
+
+/**
+ * An applicant already at `stage` with the given sections, signed in in this browser: each step's
+ * journey starts at its own page (POST /sandbox/fixtures/applicant, sandbox only).
+ */
+export async function seedApplicant(
+  page: Page,
+  request: APIRequestContext,
+  stage: number,
+  sections: Record<string, Record<string, unknown>> = {},
+): Promise<{ token: string; mobile: string }> {
+  const mobile = uniqueMobile();
+  const res = await request.post('/sandbox/fixtures/applicant', { data: { mobile, stage, sections } });
+  const body = (await res.json()) as { data: { token: string } };
+  const token = body.data.token;
+  // A same-origin page that never navigates on its own: the session is written before any app page loads.
+  await page.goto('/readyz');
+  await page.evaluate(
+    ([t, m]) =>
+      localStorage.setItem(
+        'ekyc.session',
+        JSON.stringify({
+          token: t,
+          isAuthenticated: true,
+          phoneNumberEntered: m,
+          userAuthInfo: { email: `fixture${m}@example.com`, mobile: m, whatspp_opt: false },
+        }),
+      ),
+    [token, mobile] as const,
+  );
+  return { token, mobile };
+}
+
+/** Sections a PAN-verified, DigiLocker-verified applicant has (used to seed later steps). */
+export const VERIFIED_IDENTITY = {
+  pan_obj: {
+    name_on_card: 'RAVI KUMAR SHARMA',
+    full_name: 'RAVI KUMAR SHARMA',
+    pan_number: 'ABCPS1234K',
+    dob: '15/08/1990',
+    is_kra: false,
+  },
+  digilocker_obj: {
+    is_pan_missing: false,
+    cdl_documents: [
+      {
+        document_type: 'AADHAARCARD',
+        name: 'Ravi Kumar Sharma',
+        gender: 'M',
+        dob: '15/08/1990',
+        care_of: 'S/O Ramesh Sharma',
+        house: '12',
+        street: 'MG Road',
+        locality: 'Indiranagar',
+        landmark: 'Near Metro',
+        district_city: 'Bengaluru',
+        state: 'Karnataka',
+        pincode: '560038',
+        country: 'India',
+        uid: 'xxxxxxxx1234',
+      },
+    ],
+  },
+};
+
+/** On /ekyc1/pan-verification: enters the PAN, name and date of birth and continues to pan-info. */
+export async function enterPan(page: Page, pan: string, name: string, dob: string) {
+  await page.getByLabel('PAN number').fill(pan);
+  await page.getByLabel('Name on PAN').fill(name);
+  await page.getByLabel('Date of birth').fill(dob);
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page).toHaveURL(/\/ekyc1\/pan-verification\/pan-info$/);
+}
+
+/** On /ekyc1/digilocker: agrees, goes to the sandbox DigiLocker consent page and answers it. */
+export async function answerDigilocker(page: Page, decision: 'Allow' | 'Deny') {
+  const start = page.getByRole('button', { name: /^(Continue|Retry Using Digilocker)$/ });
+  await expect(start).toBeVisible();
+  const agree = page.getByRole('checkbox');
+  if ((await agree.count()) > 0) await agree.check();
+  await start.click();
+  await expect(page).toHaveURL(/\/sandbox\/digilocker\/oauth2\/1\/authorize$/);
+  await page.getByRole('button', { name: decision, exact: true }).click();
+}

@@ -1,0 +1,230 @@
+/**
+ * The back office's journey: an applicant who finished e-sign; a reviewer rejects the bank stage
+ * with a reason; the applicant is sent back to the bank page and submits another account; the
+ * reviewer accepts everything and the account becomes active.
+ */
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { seedApplicant, VERIFIED_IDENTITY } from '../support/journey';
+
+const UNDER_REVIEW = 'Your application is under review. We will get back to you soon.';
+const REVIEWER = { email: 'reviewer.e2e@broker.example', password: 'reviewer-e2e-pass-1', name: 'Riya Reviewer' };
+
+/** A small picture standing in for the selfie and the Aadhaar photo. */
+const PHOTO =
+  'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAADAAAAAwCAIAAADYYG7QAAAACXBIWXMAAAPoAAAD6AG1e1JrAAAAYElEQVRYhe3WUQ3AAAxCwclGCZqQNRNLuo9LKqAh8OBZ86t7zj+Yh0Kh8tCkLOf4GTCGQuWhSVnOITQDLRQqD03KgkMBxqqOKdeYH72fZjPQQqHy0KQsOBRgrOrYp1F4AaVThvFShdhaAAAAAElFTkSuQmCC';
+
+const FINISHED_SECTIONS = {
+  ...VERIFIED_IDENTITY,
+  digilocker_obj: { ...VERIFIED_IDENTITY.digilocker_obj, aadhaar_photo: PHOTO },
+  livness_obj: { image: PHOTO, face_match_score: 0.91, face_match: true },
+  personal_obj: {
+    occupation__name: 'Private Sector',
+    trading_experience__name: '1-5',
+    annual_income__name: '5-10',
+    education__name: 'Graduate',
+    gender: 'M',
+    marital_status: 'single',
+    father_name: 'Ramesh Sharma',
+    mother_name: 'Sunita Sharma',
+  },
+  bank_obj: {
+    ifsc: 'HDFC0000001',
+    bank_name: 'HDFC Bank',
+    account_number: '50100123456780',
+    account_type: 'Saving',
+    doctype: 'CancelledCheque',
+  },
+  nominee_obj: { skip_nominee: true, nominee_list: [] },
+  segment_obj: { segment_list: [{ code: 'equity_1' }] },
+  esign_obj: { generated_doc: true },
+  review_obj: { status: 'Pending', text: 'Your application is under review. We will get back to you soon.' },
+};
+
+type Details = {
+  kyc_status_obj: [{ kyc_list: { stage: number; admin_activity: string | null; reason?: string | null }[] }];
+  review_obj: { status?: string; text?: string };
+  client_code: string | null;
+};
+
+async function userDetails(request: APIRequestContext, token: string): Promise<Details> {
+  const res = await request.get('/api/v1/ekyc/get-user-details', { headers: { authorization: `Bearer ${token}` } });
+  return ((await res.json()) as { data: [Details] }).data[0];
+}
+
+async function signInReviewer(page: Page, request: APIRequestContext) {
+  await request.post('/sandbox/fixtures/staff', { data: { ...REVIEWER, role: 'reviewer' } });
+  await page.goto('/backoffice/');
+  await expect(page).toHaveURL(/\/backoffice\/login$/);
+  await page.getByLabel('Email').fill(REVIEWER.email);
+  await page.getByLabel('Password').fill(REVIEWER.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByRole('heading', { name: 'Review queue' })).toBeVisible();
+}
+
+async function openApplication(page: Page, mobile: string) {
+  await page.goto(`/backoffice/?status=all&q=${mobile}`);
+  const row = page.getByRole('link', { name: /RAVI KUMAR SHARMA/ });
+  await expect(row).toHaveCount(1);
+  // Lists show the mobile and PAN masked.
+  await expect(row).toContainText(`${mobile.slice(0, 2)}******${mobile.slice(-2)}`);
+  await expect(row).toContainText('ABC****34K');
+  await row.click();
+  await expect(page.getByRole('heading', { name: 'RAVI KUMAR SHARMA' })).toBeVisible();
+}
+
+test('a rejected bank stage goes back to the applicant, who resubmits; accepting all activates the account', async ({
+  page,
+  context,
+  request,
+}) => {
+  const { token, mobile } = await seedApplicant(page, request, 220, FINISHED_SECTIONS);
+  await page.goto('/ekyc1/status');
+  await expect(page.getByTestId('status-message')).toHaveText(UNDER_REVIEW);
+
+  const reviewer = await context.newPage();
+  await signInReviewer(reviewer, request);
+  await openApplication(reviewer, mobile);
+  // The selfie beside the Aadhaar photo, with the face-match score.
+  await expect(reviewer.getByRole('img', { name: 'Selfie', exact: true })).toBeVisible();
+  await expect(reviewer.getByRole('img', { name: 'Aadhaar photo', exact: true })).toBeVisible();
+  await expect(reviewer.getByText('0.91', { exact: true }).first()).toBeVisible();
+  // Aadhaar appears by its last four digits only.
+  await expect(reviewer.getByText('XXXX XXXX 1234')).toBeVisible();
+  await expect(reviewer.getByText('xxxxxxxx1234')).toHaveCount(0);
+
+  await reviewer.getByRole('button', { name: 'Reject Bank' }).click();
+  const dialog = reviewer.getByRole('dialog', { name: 'Reject the Bank stage' });
+  await dialog.getByRole('button', { name: 'Reject stage' }).click();
+  await expect(dialog.getByText('Give a reason of at least 3 characters')).toBeVisible();
+  await dialog.getByLabel('Reason').fill('The cancelled cheque is unreadable; please add another bank account.');
+  await dialog.getByRole('button', { name: 'Reject stage' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(reviewer.locator('[data-stage="160"]')).toContainText('Rejected');
+  await reviewer.screenshot({ path: `/tmp/backoffice-review-${test.info().project.name}.png`, fullPage: true });
+
+  // Live, through the profile socket: the applicant's open status page turns to the rejection
+  // with Retry, which leads to the rejected stage (section 4); the record says why.
+  await expect(
+    page.getByText('Your application has been rejected. Please contact our customer support for more details.'),
+  ).toBeVisible();
+  await page.getByRole('button', { name: 'Retry' }).click();
+  await expect(page).toHaveURL(/\/ekyc1\/bank-and-segment$/);
+  const rejected = await userDetails(request, token);
+  expect(rejected.kyc_status_obj[0].kyc_list.at(-1)).toMatchObject({
+    stage: 160,
+    admin_activity: 'Reject',
+    reason: 'The cancelled cheque is unreadable; please add another bank account.',
+  });
+  expect(rejected.review_obj).toMatchObject({
+    status: 'Rejected',
+    text: 'Your application has been rejected. Please contact our customer support for more details.',
+  });
+  const status = await request.get('/api/v1/ekyc/get-application-status', {
+    headers: { authorization: `Bearer ${token}` },
+  });
+  expect(((await status.json()) as { data: unknown }).data).toMatchObject({
+    status: 'Rejected',
+    rejected_stage: 160,
+    retry_screen: '/bank-and-segment',
+  });
+
+  // Another account, entered by hand and verified by penny drop; back to the status page.
+  await page.getByLabel(/Manual/).check();
+  await page.getByRole('button', { name: 'Next' }).click();
+  await expect(page).toHaveURL(/\/bank-and-segment\/add-bank$/);
+  await page.getByLabel('IFSC', { exact: true }).fill('HDFC0000001');
+  await expect(page.getByText('HDFC Bank', { exact: true })).toBeVisible();
+  await page.getByLabel('Account number', { exact: true }).fill('50100987654321');
+  await page.getByLabel('Confirm account number').fill('50100987654321');
+  await page.getByLabel('Saving').check();
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page).toHaveURL(/\/ekyc1\/status$/);
+  await expect(page.getByTestId('status-message')).toHaveText(UNDER_REVIEW);
+  expect((await userDetails(request, token)).review_obj.status).toBe('Pending');
+
+  // Back in the queue, waiting for review; the reviewer accepts everything.
+  await reviewer.goto(`/backoffice/?q=${mobile}`);
+  await expect(reviewer.getByRole('link', { name: /RAVI KUMAR SHARMA/ })).toContainText('Waiting for review');
+  await reviewer.screenshot({ path: `/tmp/backoffice-queue-${test.info().project.name}.png`, fullPage: true });
+  await reviewer.getByRole('link', { name: /RAVI KUMAR SHARMA/ }).click();
+  await expect(reviewer.locator('[data-stage="160"]')).toContainText('Verification Pending');
+  await reviewer.getByRole('button', { name: 'Accept all pending stages' }).click();
+  await expect(reviewer.getByTestId('client-code')).toHaveText(/^EK[A-Z2-9]{8}$/);
+  await expect(reviewer.getByText('Completed: Your Account is Active.')).toBeVisible();
+
+  // The applicant's open status page turns to the active account, live.
+  await expect(page.getByTestId('status-message')).toHaveText('Your Account is Active.');
+  await expect(page.getByText('steps 12 / 12')).toBeVisible();
+  await page.screenshot({ path: `/tmp/backoffice-applicant-active-${test.info().project.name}.png`, fullPage: true });
+
+  const active = await userDetails(request, token);
+  expect(active.review_obj).toMatchObject({ status: 'Completed', text: 'Your Account is Active.' });
+  expect(active.client_code).toMatch(/^EK[A-Z2-9]{8}$/);
+  expect(
+    active.kyc_status_obj[0].kyc_list.filter((k) => k.stage < 220).every((k) => k.admin_activity === 'Accept'),
+  ).toBe(true);
+  // The applicant was told by SMS.
+  const outbox = (await (await request.get(`/sandbox/outbox?to=${mobile}`)).json()) as { text: string }[];
+  expect(outbox[0]?.text).toContain('Your Account is Active.');
+
+  // The audit trail shows the reviewer's decisions, and its chain is intact.
+  await reviewer.getByRole('link', { name: 'Audit trail' }).click();
+  await expect(reviewer.getByTestId('chain-status')).toContainText('Hash chain intact');
+  const entry = reviewer
+    .locator('tr:visible, li:visible')
+    .filter({ hasText: REVIEWER.email })
+    .filter({ hasText: 'stage.activity' })
+    .filter({ hasText: '160 · Bank' });
+  await expect(entry.filter({ hasText: 'The cancelled cheque is unreadable' }).first()).toBeVisible();
+  await reviewer.screenshot({ path: `/tmp/backoffice-audit-${test.info().project.name}.png`, fullPage: true });
+});
+
+test('an applicant token opens nothing in the back office, and a reviewer sees no staff pages', async ({
+  page,
+  request,
+}) => {
+  const { token } = await seedApplicant(page, request, 220, FINISHED_SECTIONS);
+  const res = await request.get('/api/v1/backoffice/applications', { headers: { authorization: `Bearer ${token}` } });
+  expect(res.status()).toBe(401);
+  await page.goto('/backoffice/');
+  await expect(page).toHaveURL(/\/backoffice\/login$/);
+
+  await signInReviewer(page, request);
+  await expect(page.getByRole('link', { name: 'Funnel' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Staff', exact: true })).toHaveCount(0);
+  await page.getByRole('link', { name: 'Funnel' }).click();
+  await expect(page.getByRole('figure')).toContainText('Applicants reaching each stage');
+  await expect(page.getByRole('listitem', { name: /^PAN: \d+ reached/ })).toBeVisible();
+  await page.screenshot({ path: `/tmp/backoffice-funnel-${test.info().project.name}.png`, fullPage: true });
+});
+
+test('an admin adds a reviewer, who can sign in; the staff trail records it', async ({ page, request }) => {
+  const admin = { email: 'admin.e2e@broker.example', password: 'admin-e2e-pass-12', name: 'Anil Admin' };
+  await request.post('/sandbox/fixtures/staff', { data: { ...admin, role: 'admin' } });
+  await page.goto('/backoffice/login');
+  await page.getByLabel('Email').fill(admin.email);
+  await page.getByLabel('Password').fill(admin.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('link', { name: 'Staff', exact: true }).click();
+
+  const email = `new.reviewer.${test.info().project.name}.${Date.now()}@broker.example`;
+  const form = page.getByRole('form', { name: 'Add a staff member' });
+  await form.getByLabel('Email').fill(email);
+  await form.getByLabel('Name').fill('Neha Reviewer');
+  await form.getByLabel('Password').fill('short');
+  await form.getByRole('button', { name: 'Add staff member' }).click();
+  await expect(form.getByText('Use at least 12 characters')).toBeVisible();
+  await form.getByLabel('Password').fill('neha-reviewer-pass-1');
+  await form.getByRole('button', { name: 'Add staff member' }).click();
+  await expect(page.getByRole('listitem').filter({ hasText: email })).toContainText('Reviewer');
+  await page.screenshot({ path: `/tmp/backoffice-staff-${test.info().project.name}.png`, fullPage: true });
+
+  await page.getByRole('link', { name: 'Staff audit' }).click();
+  await expect(page.getByTestId('chain-status')).toContainText('Hash chain intact');
+  await expect(page.getByText('staff.added').filter({ visible: true }).first()).toBeVisible();
+
+  const login = await request.post('/api/v1/backoffice/login', {
+    data: { email, password: 'neha-reviewer-pass-1' },
+  });
+  expect(((await login.json()) as { status: boolean }).status).toBe(true);
+});

@@ -1,0 +1,118 @@
+/**
+ * Bank verification journeys: UPI approved by the sandbox UPI app; UPI declined then manual;
+ * manual with the penny drop passing; the penny drop failing then a cancelled cheque. Each ends
+ * on the signature page.
+ */
+import { expect, type Page, test } from '@playwright/test';
+import sharp from 'sharp';
+import { seedApplicant, VERIFIED_IDENTITY } from '../support/journey';
+
+const BANK_VERIFIED = 'Bank Verified successfully';
+const NOT_VERIFIED = 'Your Bank yet not verified';
+const WAIT = 'Please Check your UPI App for verification';
+const shot = (page: Page, name: string) =>
+  page.screenshot({ path: `/tmp/bank-${name}-${test.info().project.name}.png`, fullPage: true });
+
+async function startAtBank(page: Page, request: Parameters<typeof seedApplicant>[1]) {
+  await seedApplicant(page, request, 160, VERIFIED_IDENTITY);
+  await page.goto('/ekyc1/bank-and-segment');
+  await expect(page.getByRole('heading', { name: 'Bank Verification' })).toBeVisible();
+}
+
+async function fillManual(page: Page, account: string) {
+  const cont = page.getByRole('button', { name: 'Continue' });
+  await page.getByLabel('IFSC', { exact: true }).fill('hdfc0000001');
+  await expect(page.getByLabel('IFSC', { exact: true })).toHaveValue('HDFC0000001');
+  await expect(page.getByText('HDFC Bank', { exact: true })).toBeVisible();
+  await page.getByLabel('Account number', { exact: true }).fill(account);
+  await page.getByLabel('Confirm account number').fill(account.slice(0, -1) + ((Number(account.at(-1)) + 1) % 10));
+  await expect(page.getByText('Account numbers do not match')).toBeVisible();
+  await page.getByLabel('Confirm account number').fill(account);
+  // Continue waits for the account type (section 4).
+  await expect(cont).toBeDisabled();
+  await page.getByLabel('Saving').check();
+  await expect(cont).toBeEnabled();
+  return cont;
+}
+
+test('UPI approved in the UPI app goes on to the signature', async ({ page, request }) => {
+  await startAtBank(page, request);
+  await expect(page.getByLabel(/UPI/)).toBeChecked();
+  await shot(page, 'method');
+  await page.getByRole('button', { name: 'Next' }).click();
+  await expect(page).toHaveURL(/\/bank-and-segment\/upi$/);
+  await page.getByLabel('UPI ID', { exact: true }).fill('ravi.sharma@oka');
+  await page.getByRole('button', { name: '@okaxis' }).click();
+  await expect(page.getByLabel('UPI ID', { exact: true })).toHaveValue('ravi.sharma@okaxis');
+  await shot(page, 'upi');
+  await page.getByRole('button', { name: 'Continue' }).click();
+  // The sandbox app approves within seconds: the wait screen may already have given way.
+  await expect(page.getByText(WAIT).or(page.getByText(BANK_VERIFIED)).first()).toBeVisible();
+  await expect(page).toHaveURL(/\/bank-and-segment\/signature$/, { timeout: 20_000 });
+  await expect(page.getByText(BANK_VERIFIED).first()).toBeVisible();
+});
+
+test('UPI declined, then the manual penny drop verifies the account', async ({ page, request }) => {
+  await startAtBank(page, request);
+  await page.getByRole('button', { name: 'Next' }).click();
+  await page.getByLabel('UPI ID', { exact: true }).fill('not-a-handle@nowhere');
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page.getByText('Enter valid UPI Id')).toBeVisible();
+  await page.getByLabel('UPI ID', { exact: true }).fill('decline.me@ybl');
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page.getByText(WAIT).or(page.getByText(NOT_VERIFIED)).first()).toBeVisible();
+  await expect(page.getByText(NOT_VERIFIED)).toBeVisible({ timeout: 20_000 });
+  await expect(page).toHaveURL(/\/bank-and-segment$/);
+
+  await page.getByLabel(/Manual/).check();
+  await page.getByRole('button', { name: 'Next' }).click();
+  await expect(page).toHaveURL(/\/bank-and-segment\/add-bank$/);
+  const cont = await fillManual(page, '50100123456789');
+  await cont.click();
+  await expect(page).toHaveURL(/\/bank-and-segment\/signature$/);
+  await expect(page.getByText(BANK_VERIFIED).first()).toBeVisible();
+});
+
+test('manual entry: the penny drop passes and the name check is shown', async ({ page, request }) => {
+  await startAtBank(page, request);
+  await page.goto('/ekyc1/bank-and-segment/add-bank');
+  await expect(page.getByRole('button', { name: 'Continue' })).toBeDisabled();
+  await page.getByLabel('IFSC', { exact: true }).fill('HDFC1000001');
+  await expect(page.getByText('Enter valid IFSC code')).toBeVisible();
+  const cont = await fillManual(page, '123456789012');
+  await shot(page, 'add-bank');
+  await cont.click();
+  await expect(page).toHaveURL(/\/bank-and-segment\/signature$/);
+  // Back on add-bank, a verified applicant sees the account and the name check, then Next.
+  await page.goto('/ekyc1/bank-and-segment/add-bank');
+  await expect(page.getByText('Name check: Exact match')).toBeVisible();
+  await expect(page.getByText('RAVI KUMAR SHARMA').first()).toBeVisible();
+  await shot(page, 'verified');
+  await page.getByRole('button', { name: 'Next' }).click();
+  await expect(page).toHaveURL(/\/bank-and-segment\/signature$/);
+});
+
+test('a failed penny drop goes to the cancelled cheque, whose upload goes on to the signature', async ({
+  page,
+  request,
+}) => {
+  await startAtBank(page, request);
+  await page.goto('/ekyc1/bank-and-segment/add-bank');
+  const cont = await fillManual(page, '123456789000');
+  await cont.click();
+  await expect(page).toHaveURL(/\/bank-and-segment\/cancel-cheque$/);
+  const failed = 'Your Bank Verification has failed, Please Verify your bank manually using Cancelled cheque.';
+  await expect(page.getByRole('main').getByRole('alert').filter({ hasText: failed })).toBeVisible();
+
+  const upload = page.getByLabel('Upload cancelled cheque');
+  await upload.setInputFiles({ name: 'notes.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4') });
+  await expect(page.getByText('Only images (PNG, JPEG) files can be uploaded')).toBeVisible();
+  const cheque = await sharp({ create: { width: 1600, height: 700, channels: 3, background: '#e8f0ff' } })
+    .png()
+    .toBuffer();
+  await upload.setInputFiles({ name: 'cancelled-cheque-photo.png', mimeType: 'image/png', buffer: cheque });
+  await expect(page.getByText('cancelled-chequ…')).toBeVisible();
+  await shot(page, 'cheque');
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page).toHaveURL(/\/bank-and-segment\/signature$/, { timeout: 30_000 });
+});

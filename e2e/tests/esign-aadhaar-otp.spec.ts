@@ -1,0 +1,117 @@
+/** E-sign: preview, agree, pre-modal, the 400x700 popup with the Aadhaar OTP, countdown colours, expiry, blocked popups. */
+import { MSG } from '@ekyc/contracts/messages';
+import { expect, type Page, test } from '@playwright/test';
+import { outboxOtp, seedApplicant, VERIFIED_IDENTITY } from '../support/journey';
+
+const FORM_SECTIONS = {
+  ...VERIFIED_IDENTITY,
+  personal_obj: {
+    occupation__name: 'Private Sector',
+    annual_income__name: '5-10 lakhs',
+    gender: 'M',
+    marital_status: 'married',
+    father_name: 'Ramesh Sharma',
+    mother_name: 'Sita Sharma',
+    indian_citizen: true,
+    resident_of_india: true,
+    politically_exposed: true,
+  },
+  bank_obj: {
+    ifsc: 'HDFC0000001',
+    bank_name: 'HDFC BANK',
+    account_number: '123456789012',
+    account_type: 'Saving',
+    bank_verify_edit: false,
+  },
+  nominee_obj: { skip_nominee: true, nominee_list: [] },
+  segment_obj: { segment_list: [{ code: 'equity_1', name: 'Equity' }] },
+};
+
+async function openSigning(page: Page) {
+  await page.getByLabel(/I have read the account opening form/).check();
+  await page.getByRole('button', { name: 'E-Sign With Aadhaar OTP' }).click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog.getByText(MSG.esignSecondsLeft)).toBeVisible();
+  const popup = page.waitForEvent('popup');
+  await dialog.getByRole('button', { name: 'Continue' }).click();
+  return popup;
+}
+
+test('signs the form with the Aadhaar OTP from the outbox and shows the status', async ({ page, request }) => {
+  const { mobile } = await seedApplicant(page, request, 210, FORM_SECTIONS);
+  await page.goto('/ekyc1/e-sign');
+  await expect(page.locator('iframe[title="Account opening form"]')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Download the form (PDF)' })).toBeVisible();
+  await expect(page.getByText(MSG.allowPopups)).toBeVisible();
+  await page.screenshot({ path: `/tmp/esign-page-${test.info().project.name}.png`, fullPage: true });
+
+  await page.getByRole('button', { name: 'E-Sign With Aadhaar OTP' }).click();
+  await expect(page.getByText(MSG.agreeRequired)).toBeVisible();
+
+  const popup = await openSigning(page);
+  await expect(popup.getByLabel('Aadhaar OTP')).toBeVisible();
+  const size = await popup.evaluate(() => ({ w: window.innerWidth, h: window.innerHeight }));
+  expect(size.w).toBeLessThanOrEqual(400);
+  await expect(page.getByTestId('esign-countdown')).toHaveText(/0[12]:\d\d/);
+  await popup.getByLabel('Aadhaar OTP').fill(await outboxOtp(request, mobile));
+  await popup.screenshot({ path: `/tmp/esign-popup-${test.info().project.name}.png` });
+  await popup.getByRole('button', { name: 'Verify OTP and sign' }).click();
+
+  await expect(page).toHaveURL(/\/ekyc1\/status$/, { timeout: 30_000 });
+  await expect(page.getByText(MSG.statusUnderReview)).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Download signed form (PDF)' })).toBeVisible();
+});
+
+test('the countdown changes colour at 20, 15 and 10 seconds, then the time limit restarts e-sign', async ({
+  page,
+  request,
+}) => {
+  await page.clock.install();
+  await seedApplicant(page, request, 210, FORM_SECTIONS);
+  await page.goto('/ekyc1/e-sign');
+  const popup = await openSigning(page);
+  await expect(popup.getByLabel('Aadhaar OTP')).toBeVisible();
+  const timer = page.getByTestId('esign-countdown');
+  await expect(timer).toHaveClass(/text-ink/);
+  // freeze the page clock, then move it to exact seconds left
+  await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 500);
+  const left = async () => {
+    const [mm, ss] = (await timer.innerText()).split(':').map(Number);
+    return mm! * 60 + ss!;
+  };
+  const goTo = async (seconds: number) => page.clock.fastForward(((await left()) - seconds) * 1000);
+  await goTo(21);
+  await expect(timer).toHaveText('00:21');
+  await expect(timer).toHaveClass(/text-ink/);
+  await goTo(20);
+  await expect(timer).toHaveText('00:20');
+  await expect(timer).toHaveClass(/text-amber-600/);
+  await goTo(15);
+  await expect(timer).toHaveText('00:15');
+  await expect(timer).toHaveClass(/text-orange-600/);
+  await goTo(10);
+  await expect(timer).toHaveText('00:10');
+  await expect(timer).toHaveClass(/text-danger/);
+  await page.screenshot({ path: `/tmp/esign-countdown-${test.info().project.name}.png` });
+  await page.clock.fastForward(10_000);
+  await expect(page.getByText(MSG.timeLimitExceeded)).toBeVisible();
+  await expect(page.getByRole('button', { name: 'E-Sign With Aadhaar OTP' })).toBeVisible();
+  await expect(page).toHaveURL(/\/ekyc1\/e-sign$/);
+});
+
+test('a blocked popup raises the alert to allow popups', async ({ page, request }) => {
+  await page.addInitScript(() => {
+    window.open = () => null;
+  });
+  await seedApplicant(page, request, 210, FORM_SECTIONS);
+  await page.goto('/ekyc1/e-sign');
+  const alerts: string[] = [];
+  page.on('dialog', (dialog) => {
+    alerts.push(dialog.message());
+    void dialog.dismiss();
+  });
+  await page.getByLabel(/I have read the account opening form/).check();
+  await page.getByRole('button', { name: 'E-Sign With Aadhaar OTP' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Continue' }).click();
+  await expect.poll(() => alerts).toEqual([MSG.allowPopupsAlert]);
+});

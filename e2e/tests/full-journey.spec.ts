@@ -1,0 +1,108 @@
+/**
+ * One applicant from sign-up to the status screen through every step with sandbox values:
+ * mobile and email OTP, PAN, DigiLocker (Allow), client profiling, bank (manual penny drop),
+ * drawn signature, no nominee, equity segment, selfie with the liveness module, Aadhaar OTP
+ * e-sign, and 'Your application is under review. We will get back to you soon.'
+ */
+import { MSG } from '@ekyc/contracts/messages';
+import { expect, type Page, test } from '@playwright/test';
+import { useFaceAsCamera } from '../support/face-camera';
+import { answerDigilocker, enterPan, outboxOtp, signUpToPan } from '../support/journey';
+
+const card = (page: Page, name: string | RegExp) => page.getByRole('button', { name, exact: typeof name === 'string' });
+
+async function drawSignature(page: Page) {
+  const canvas = page.getByRole('img', { name: 'Signature drawing area' });
+  const box = (await canvas.boundingBox())!;
+  const x0 = box.x + 12;
+  const step = (box.width - 24) / 80;
+  await page.mouse.move(x0, box.y + box.height / 2);
+  await page.mouse.down();
+  for (let i = 1; i <= 80; i += 1) {
+    await page.mouse.move(x0 + i * step, box.y + box.height / 2 + Math.sin(i / 2) * (box.height / 3));
+    await page.waitForTimeout(20);
+  }
+  await page.mouse.up();
+}
+
+test('sign-up to the status screen through every step', async ({ page, request }) => {
+  test.setTimeout(600_000);
+  await useFaceAsCamera(page);
+  const { mobile } = await signUpToPan(page, request);
+
+  // PAN (a valid individual PAN, not KRA-registered) and DigiLocker
+  await enterPan(page, 'BCDPS4321K', 'Sunita Sharma', '05/06/1985');
+  await expect(page.getByText('SUNITA SHARMA')).toBeVisible();
+  await page.getByRole('button', { name: 'Next' }).click();
+  await expect(page).toHaveURL(/\/ekyc1\/digilocker$/);
+  await answerDigilocker(page, 'Allow');
+  await expect(page).toHaveURL(/\/ekyc1\/digilocker$/);
+  await expect(page.getByRole('heading', { name: 'Aadhaar card' })).toBeVisible();
+  await page.getByRole('button', { name: 'Next' }).click();
+
+  // Client profiling
+  await expect(page).toHaveURL(/\/client-profiling\/occupation$/);
+  await card(page, 'Private Sector').click();
+  await expect(page).toHaveURL(/\/trading-experience$/);
+  await card(page, '1-5 years').click();
+  await expect(page).toHaveURL(/\/annual-income$/);
+  await card(page, '5-10 lakhs').click();
+  await expect(page).toHaveURL(/\/gender-and-marital$/);
+  await page.getByRole('group', { name: 'Marital status' }).getByRole('button', { name: 'Married' }).click();
+  await expect(page).toHaveURL(/\/education$/);
+  await card(page, 'Graduate').click();
+  await expect(page).toHaveURL(/\/identification$/);
+  await page.getByLabel("Father's name").fill('Mahesh Sharma');
+  await page.getByLabel("Mother's name").fill('Kamala Sharma');
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page).toHaveURL(/\/plans$/);
+  await card(page, /^Premium/).click();
+  await expect(page).toHaveURL(/\/client-profiling\/declaration$/);
+  await page.getByRole('button', { name: 'Continue' }).click();
+
+  // Bank: manual entry, the penny drop passes
+  await expect(page).toHaveURL(/\/ekyc1\/bank-and-segment$/);
+  await page.getByLabel(/Manual/).check();
+  await page.getByRole('button', { name: 'Next' }).click();
+  await expect(page).toHaveURL(/\/bank-and-segment\/add-bank$/);
+  await page.getByLabel('IFSC', { exact: true }).fill('HDFC0000001');
+  await expect(page.getByText('HDFC Bank', { exact: true })).toBeVisible();
+  await page.getByLabel('Account number', { exact: true }).fill('123456789012');
+  await page.getByLabel('Confirm account number').fill('123456789012');
+  await page.getByLabel('Saving').check();
+  await page.getByRole('button', { name: 'Continue' }).click();
+
+  // Signature, nominee, segment
+  await expect(page).toHaveURL(/\/bank-and-segment\/signature$/);
+  await drawSignature(page);
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page).toHaveURL(/\/bank-and-segment\/nominee$/);
+  await page.getByRole('button', { name: 'Continue without nominee' }).click();
+  await expect(page).toHaveURL(/\/bank-and-segment\/segment$/);
+  await expect(page.getByRole('checkbox', { name: 'Equity', exact: true })).toBeChecked();
+  await page.getByRole('button', { name: 'Continue' }).click();
+
+  // Selfie with the liveness module
+  await expect(page).toHaveURL(/\/ekyc1\/take-selfie$/);
+  await page.getByRole('button', { name: 'Take selfie' }).click();
+  const module = page.waitForEvent('popup');
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await (await module).getByRole('button', { name: /auto_approved/ }).click();
+  await expect(page).toHaveURL(/\/ekyc1\/e-sign$/, { timeout: 150_000 });
+
+  // E-sign with the Aadhaar OTP from the outbox
+  await expect(page.locator('iframe[title="Account opening form"]')).toBeVisible();
+  await page.getByLabel(/I have read the account opening form/).check();
+  await page.getByRole('button', { name: 'E-Sign With Aadhaar OTP' }).click();
+  const esp = page.waitForEvent('popup');
+  await page.getByRole('dialog').getByRole('button', { name: 'Continue' }).click();
+  const popup = await esp;
+  await expect(popup.getByLabel('Aadhaar OTP')).toBeVisible();
+  await popup.getByLabel('Aadhaar OTP').fill(await outboxOtp(request, mobile));
+  await popup.getByRole('button', { name: 'Verify OTP and sign' }).click();
+
+  await expect(page).toHaveURL(/\/ekyc1\/status$/, { timeout: 30_000 });
+  await expect(page.getByText(MSG.statusUnderReview)).toBeVisible();
+  await expect(page.getByText('Your application is under review. We will get back to you soon.')).toBeVisible();
+  await page.screenshot({ path: `/tmp/esign-full-journey-${test.info().project.name}.png`, fullPage: true });
+});

@@ -1,0 +1,104 @@
+/** Client profiling from /ekyc1/client-profiling through every sub-step to bank and segment. */
+import { expect, type Page, test } from '@playwright/test';
+import { seedApplicant, VERIFIED_IDENTITY } from '../support/journey';
+
+const card = (page: Page, name: string | RegExp) => page.getByRole('button', { name, exact: typeof name === 'string' });
+const pressed = (page: Page, name: string | RegExp) => expect(card(page, name)).toHaveAttribute('aria-pressed', 'true');
+
+test('every sub-step, one tap per list choice, to the bank and segment page', async ({ page, request }, info) => {
+  const { token } = await seedApplicant(page, request, 150, VERIFIED_IDENTITY);
+  await page.goto('/ekyc1/client-profiling');
+
+  await expect(page).toHaveURL(/\/client-profiling\/occupation$/);
+  await expect(page.getByRole('heading', { name: 'Your occupation' })).toBeVisible();
+  await page.screenshot({ path: `/tmp/profiling-occupation-${info.project.name}.png`, fullPage: true });
+  await card(page, 'Private Sector').click();
+
+  // Born 15/08/1990: more than 20 years of experience is not possible yet (counted from 18).
+  await expect(page).toHaveURL(/\/trading-experience$/);
+  await expect(card(page, '>20 years')).toBeDisabled();
+  await expect(card(page, '15-20 years')).toBeEnabled();
+  await card(page, '1-5 years').click();
+
+  await expect(page).toHaveURL(/\/annual-income$/);
+  await expect(card(page, '10-25 lakhs')).toBeVisible();
+  await card(page, '10-25 lakhs').click();
+
+  // Gender comes from DigiLocker; changing it asks first.
+  await expect(page).toHaveURL(/\/gender-and-marital$/);
+  await pressed(page, /^Male/);
+  await card(page, /^Female/).click();
+  const dialog = page.getByRole('dialog', { name: 'Change your gender?' });
+  await expect(dialog).toBeVisible();
+  await page.screenshot({ path: `/tmp/profiling-gender-confirm-${info.project.name}.png` });
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await pressed(page, /^Male/);
+  await page.getByRole('group', { name: 'Marital status' }).getByRole('button', { name: 'Married' }).click();
+
+  // Other needs the free text.
+  await expect(page).toHaveURL(/\/education$/);
+  await card(page, 'Other').click();
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page.getByText('Other education is required.')).toBeVisible();
+  await page.getByLabel('Other education').fill('Diploma in Accounts');
+  await page.getByRole('button', { name: 'Continue' }).click();
+
+  // Father's name from the Aadhaar care_of 'S/O Ramesh Sharma'.
+  await expect(page).toHaveURL(/\/identification$/);
+  await expect(page.getByLabel("Father's name")).toHaveValue('Ramesh Sharma');
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page.getByText("Please enter your Mother's name.")).toBeVisible();
+  await page.getByLabel("Mother's name").fill('Si');
+  await page.getByLabel("Father's name").click();
+  await expect(page.getByText('Use at least 3 characters')).toBeVisible();
+  await page.getByLabel("Mother's name").fill('Sita   Devi');
+  await page.screenshot({ path: `/tmp/profiling-identification-${info.project.name}.png`, fullPage: true });
+  await page.getByRole('button', { name: 'Continue' }).click();
+
+  await expect(page).toHaveURL(/\/plans$/);
+  await pressed(page, /^Premium/);
+  await page.screenshot({ path: `/tmp/profiling-plans-${info.project.name}.png`, fullPage: true });
+  await card(page, /^Discounted/).click();
+
+  // All declarations on to continue.
+  await expect(page).toHaveURL(/\/client-profiling\/declaration$/);
+  const citizen = page.getByRole('switch', { name: /citizen of India/ });
+  await expect(citizen).toBeChecked();
+  await citizen.click();
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page.getByText('Above Field is required')).toBeVisible();
+  await expect(page).toHaveURL(/\/declaration$/);
+  await citizen.click();
+  await page.getByLabel('Monthly').check();
+  await page.screenshot({ path: `/tmp/profiling-declaration-${info.project.name}.png`, fullPage: true });
+  await page.getByRole('button', { name: 'Continue' }).click();
+
+  await expect(page).toHaveURL(/\/ekyc1\/bank-and-segment$/);
+  const details = await request.get('/api/v1/ekyc/get-user-details', { headers: { authorization: `Bearer ${token}` } });
+  const personal = ((await details.json()) as { data: [{ personal_obj: Record<string, unknown> }] }).data[0]
+    .personal_obj;
+  expect(personal).toMatchObject({
+    occupation__name: 'Private Sector',
+    trading_experience__name: '1-5 years',
+    annual_income__name: '10-25 lakhs',
+    education__name: 'Diploma in Accounts',
+    gender: 'M',
+    marital_status: 'married',
+    father_name: 'Ramesh Sharma',
+    mother_name: 'Sita Devi',
+    plan_selected: 'discounted',
+    preference_selected: 'Monthly',
+    indian_citizen: true,
+  });
+});
+
+test('the lists come in the chosen language', async ({ page, request }, info) => {
+  await page.addInitScript(() => localStorage.setItem('ekyc.lang', 'hi'));
+  await seedApplicant(page, request, 150, VERIFIED_IDENTITY);
+  await page.goto('/ekyc1/client-profiling/occupation');
+  await expect(card(page, 'निजी क्षेत्र')).toBeVisible();
+  await card(page, 'सेवानिवृत्त').click();
+  await expect(page).toHaveURL(/\/trading-experience$/);
+  await expect(card(page, '20 वर्ष से अधिक')).toBeDisabled();
+  await page.screenshot({ path: `/tmp/profiling-experience-hi-${info.project.name}.png`, fullPage: true });
+});
