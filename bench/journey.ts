@@ -1,0 +1,108 @@
+/**
+ * The journey benchmark: synthetic applicants driven concurrently through the whole API journey
+ * with the sandbox providers, on the PostgreSQL server and Redis, for a fixed time. Reports
+ * completed journeys per second, p50/p95/p99 per call, event-loop delay p99 and peak memory of the
+ * server, and the ceiling of a bare route on the same server, as a ratio.
+ */
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { type Section, percentile, startServer, table } from './lib.ts';
+import { noopCeiling } from './noop.ts';
+import { runJourney, type CallTimer } from './journey-steps.ts';
+
+const DB = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const REDIS = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379';
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 120);
+const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 24);
+
+async function freshDatabase(): Promise<string> {
+  const client = new pg.Client({ connectionString: DB });
+  await client.connect();
+  await client.query('drop database if exists ekyc_bench with (force)');
+  await client.query('create database ekyc_bench');
+  await client.end();
+  const url = new URL(DB);
+  url.pathname = '/ekyc_bench';
+  return url.toString();
+}
+
+export async function journeySection(): Promise<Section> {
+  const databaseUrl = await freshDatabase();
+  const server = await startServer(8391, {
+    DATABASE_URL: databaseUrl,
+    REDIS_URL: REDIS,
+    DATABASE_POOL_MAX: '20',
+    SECRET_KEY: randomBytes(32).toString('base64'),
+    ENCRYPTION_KEY: randomBytes(32).toString('base64'),
+    RATE_LIMIT_PER_MINUTE: '100000000',
+    OTP_RATE_LIMIT_PER_MINUTE: '100000000',
+    SANDBOX_SKIP_HEAVY_CHECKS: 'true',
+    DATA_DIR: `/tmp/ekyc-bench-journey-${Date.now()}`,
+  });
+  try {
+    const timings = new Map<string, number[]>();
+    const timer: CallTimer = (name, ms) => {
+      if (!timings.has(name)) timings.set(name, []);
+      timings.get(name)!.push(ms);
+    };
+    let completed = 0;
+    let failed = 0;
+    const errors = new Map<string, number>();
+    const deadline = Date.now() + SECONDS * 1000;
+    const started = Date.now();
+    let seq = 0;
+    await Promise.all(
+      Array.from({ length: CONCURRENCY }, async (_v, worker) => {
+        while (Date.now() < deadline) {
+          seq += 1;
+          const seed = `bench-${worker}-${seq}`;
+          try {
+            await runJourney(server.url, seed, timer);
+            completed += 1;
+          } catch (err) {
+            failed += 1;
+            const key = (err as Error).message.slice(0, 120);
+            errors.set(key, (errors.get(key) ?? 0) + 1);
+          }
+        }
+      }),
+    );
+    const elapsed = (Date.now() - started) / 1000;
+    const stats = (await (await fetch(`${server.url}/metrics`)).text()).split('\n');
+    const metric = (name: string) => Number(stats.find((l) => l.startsWith(`${name} `))?.split(' ')[1] ?? NaN);
+    const loopP99 = metric('ekyc_nodejs_eventloop_lag_p99_seconds') * 1000;
+    const rssPeak = metric('ekyc_process_resident_memory_peak_bytes');
+    const ceiling = await noopCeiling(server.url, 10);
+    const perSecond = completed / elapsed;
+    const callsPerJourney = [...timings.values()].reduce((s, t) => s + t.length, 0) / Math.max(1, completed + failed);
+
+    const rows = [...timings.entries()].map(([name, t]) => {
+      const s = [...t].sort((a, b) => a - b);
+      return [name, s.length, percentile(s, 50).toFixed(1), percentile(s, 95).toFixed(1), percentile(s, 99).toFixed(1)];
+    });
+    console.log(
+      `journey: ${completed} completed (${perSecond.toFixed(2)}/s), ${failed} failed, ceiling ${ceiling.rps.toFixed(0)} req/s`,
+    );
+    return {
+      title: 'Journey throughput on PostgreSQL and Redis',
+      body: `${CONCURRENCY} synthetic applicants at a time, each from mobile OTP to the submitted e-sign and the status call, for ${SECONDS} s against one API process on the PostgreSQL server and Redis of this machine, sandbox providers in process (their face check and OCR switched off: measured under Work items). Latency is measured by the client, per call.
+
+| figure | value |
+|---|---|
+| completed journeys | ${completed} in ${elapsed.toFixed(0)} s |
+| completed journeys per second | **${perSecond.toFixed(2)}** |
+| failed journeys | ${failed}${errors.size ? ` (${[...errors.entries()].map(([k, v]) => `${v}× ${k}`).join('; ')})` : ''} |
+| API calls per journey | ${callsPerJourney.toFixed(0)} |
+| event-loop delay p99 (server) | ${loopP99.toFixed(1)} ms |
+| peak resident memory (server) | ${(rssPeak / 2 ** 20).toFixed(0)} MiB |
+| bare-route ceiling, same server | ${ceiling.rps.toFixed(0)} req/s |
+| journey calls/s ÷ ceiling | ${((perSecond * callsPerJourney) / ceiling.rps).toFixed(3)} |
+
+Per call, milliseconds:
+
+${table(['call', 'count', 'p50', 'p95', 'p99'], rows)}`,
+    };
+  } finally {
+    await server.stop();
+  }
+}

@@ -1,0 +1,75 @@
+/**
+ * `npm run bench`: runs the benchmarks and writes BENCHMARKS.md. Figures are printed and recorded,
+ * never asserted: speed is a measurement, not a test. `-- --only=weight,noop,lighthouse,work,journey`
+ * runs a subset.
+ */
+import { execFileSync } from 'node:child_process';
+import { readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { journeySection } from './journey.ts';
+import { lighthouseSection } from './lighthouse.ts';
+import { machine, ROOT, type Section, startServer, table } from './lib.ts';
+import { noopSection } from './noop.ts';
+import { workItemsSection } from './work-items.ts';
+
+const only = process.argv
+  .find((a) => a.startsWith('--only='))
+  ?.slice(7)
+  .split(',');
+const want = (name: string) => !only || only.includes(name);
+const sections: Section[] = [];
+
+console.log('Building the web app…');
+execFileSync('npm', ['run', 'build'], { cwd: ROOT, stdio: 'inherit' });
+
+if (want('weight')) {
+  const rows = JSON.parse(readFileSync(path.join(ROOT, 'apps/web/dist/route-weights.json'), 'utf8')) as Array<{
+    route: string;
+    js: number;
+    css: number;
+    added: number;
+    budget: number;
+    ok: boolean;
+  }>;
+  const kib = (n: number) => `${(n / 1024).toFixed(1)} KiB`;
+  sections.push({
+    title: 'Page weight per applicant route (production build, brotli)',
+    body: `Compressed JavaScript and CSS each route loads before it runs (entry, its static imports, the page chunk and the English catalogues), from \`apps/web/dist/.vite/manifest.json\`. Budgets: sign-up at most 120 KiB of JavaScript; each later step at most 40 KiB more. \`npm run build\` fails when a budget is exceeded.\n\n${table(
+      ['route', 'JS', 'CSS', 'JS added over sign-up', 'budget'],
+      rows.map((r) => [r.route, kib(r.js), kib(r.css), kib(r.added), r.ok ? 'within' : '**over**']),
+    )}`,
+  });
+}
+
+if (want('work')) sections.push(await workItemsSection());
+
+if (want('noop') || want('lighthouse')) {
+  const server = await startServer(8390, {
+    DATA_DIR: `/tmp/ekyc-bench-${Date.now()}`,
+    RATE_LIMIT_PER_MINUTE: '100000000',
+  });
+  try {
+    if (want('noop')) sections.push(await noopSection(server.url));
+    if (want('lighthouse')) sections.push(await lighthouseSection(server.url));
+  } finally {
+    await server.stop();
+  }
+}
+
+if (want('journey')) sections.push(await journeySection());
+
+const report = `# Benchmarks
+
+Measured on ${machine()}, ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC.
+Rerun with \`npm run bench\` (all) or \`npm run bench -- --only=weight,noop,lighthouse,work,journey\`.
+The journey benchmark needs the PostgreSQL server and Redis of \`BENCH_DATABASE_URL\` / \`BENCH_REDIS_URL\`
+(default \`postgres://postgres@127.0.0.1:5432/postgres\`, \`redis://127.0.0.1:6379\`).
+
+${sections.map((s) => `## ${s.title}\n\n${s.body}\n`).join('\n')}`;
+
+if (only) {
+  console.log(report);
+} else {
+  writeFileSync(path.join(ROOT, 'BENCHMARKS.md'), report);
+  console.log('Wrote BENCHMARKS.md');
+}
