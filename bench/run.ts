@@ -19,8 +19,10 @@ const only = process.argv
 const want = (name: string) => !only || only.includes(name);
 const sections: Section[] = [];
 
-console.log('Building the web app…');
-execFileSync('npm', ['run', 'build'], { cwd: ROOT, stdio: 'inherit' });
+if (want('weight') || want('lighthouse') || want('noop')) {
+  console.log('Building the web app…');
+  execFileSync('npm', ['run', 'build'], { cwd: ROOT, stdio: 'inherit' });
+}
 
 if (want('weight')) {
   const rows = JSON.parse(readFileSync(path.join(ROOT, 'apps/web/dist/route-weights.json'), 'utf8')) as Array<{

@@ -6,7 +6,7 @@ import type { Config } from '../config.ts';
 import type { Database } from '../db/client.ts';
 import { type Hasher, randomToken } from '../lib/crypto.ts';
 import { channels, type Hub } from '../realtime/hub.ts';
-import { sessionsRepository as repo } from './sessions.repository.ts';
+import { sessionsRepository as repo, type SessionRow } from './sessions.repository.ts';
 
 export type SessionKind = 'applicant' | 'staff';
 export interface SessionInfo {
@@ -17,14 +17,50 @@ export interface SessionInfo {
 
 /** Touching last_seen_at on every request would write on every read; once a minute is enough. */
 const TOUCH_EVERY_MS = 60_000;
+/**
+ * A session read from the database is trusted for this long without reading it again. Revoking
+ * drops it at once in this process and, through the hub, in every other one; the lifetime bounds
+ * the delay should that message be lost.
+ */
+const CACHE_MS = 5_000;
+const CACHE_MAX = 20_000;
 
 export class Sessions {
+  private readonly cache = new Map<string, { row: SessionRow; readAt: number }>();
+
   constructor(
     private readonly database: Database,
     private readonly hasher: Hasher,
     private readonly hub: Hub,
     private readonly config: Pick<Config, 'session'>,
-  ) {}
+  ) {
+    void hub.subscribe(channels.revokedSessions, (m) => this.forget(String(m.sessionId))).catch(() => undefined);
+  }
+
+  /** Drops a session from this process's cache (all of them without an id). */
+  forget(sessionId?: string) {
+    for (const [hash, entry] of this.cache) if (!sessionId || entry.row.id === sessionId) this.cache.delete(hash);
+  }
+
+  private async read(tokenHash: string, now: number): Promise<SessionRow | undefined> {
+    const hit = this.cache.get(tokenHash);
+    if (hit && now - hit.readAt < CACHE_MS) return hit.row;
+    const row = await repo.findByTokenHash(this.database.db, tokenHash);
+    if (this.cache.size >= CACHE_MAX) this.cache.delete(this.cache.keys().next().value!);
+    if (row && !row.revokedAt) this.cache.set(tokenHash, { row, readAt: now });
+    else this.cache.delete(tokenHash);
+    return row;
+  }
+
+  private async announceRevoked(ids: string[]) {
+    ids.forEach((id) => this.forget(id));
+    await Promise.all(
+      ids.flatMap((id) => [
+        this.hub.publish(channels.revokedSessions, { sessionId: id }),
+        this.hub.publish(channels.session(id), { disconnect: true }),
+      ]),
+    );
+  }
 
   async create(kind: SessionKind, subjectId: string): Promise<{ token: string; sessionId: string }> {
     const token = randomToken();
@@ -40,22 +76,24 @@ export class Sessions {
   /** The session behind a token, or null when missing, expired or revoked. */
   async authenticate(token: string | undefined, kind: SessionKind): Promise<SessionInfo | null> {
     if (!token || token.length > 200) return null;
-    const row = await repo.findByTokenHash(this.database.db, this.hasher.hash('token', token));
-    if (!row || row.kind !== kind || row.revokedAt) return null;
     const now = Date.now();
+    const row = await this.read(this.hasher.hash('token', token), now);
+    if (!row || row.kind !== kind || row.revokedAt) return null;
     if (row.expiresAt.getTime() <= now) return null;
     if (row.lastSeenAt.getTime() + this.config.session.idleSeconds * 1000 <= now) return null;
-    if (now - row.lastSeenAt.getTime() > TOUCH_EVERY_MS) await repo.touch(this.database.db, row.id, new Date(now));
+    if (now - row.lastSeenAt.getTime() > TOUCH_EVERY_MS) {
+      await repo.touch(this.database.db, row.id, new Date(now));
+      row.lastSeenAt = new Date(now);
+    }
     return { sessionId: row.id, subjectId: row.subjectId, kind: row.kind };
   }
 
   async revoke(sessionId: string): Promise<void> {
     await repo.revoke(this.database.db, sessionId);
-    await this.hub.publish(channels.session(sessionId), { disconnect: true });
+    await this.announceRevoked([sessionId]);
   }
 
   async revokeAll(kind: SessionKind, subjectId: string): Promise<void> {
-    const ids = await repo.revokeAllOf(this.database.db, kind, subjectId);
-    await Promise.all(ids.map((id) => this.hub.publish(channels.session(id), { disconnect: true })));
+    await this.announceRevoked(await repo.revokeAllOf(this.database.db, kind, subjectId));
   }
 }

@@ -4,6 +4,7 @@
  * and the selfie. Sections are read as stored by each step; a missing one prints as not given.
  * The last page keeps room for the Aadhaar eSign signature.
  */
+import sharp from 'sharp';
 import { PDFDocument, type PDFFont, type PDFImage, type PDFPage, rgb, StandardFonts } from 'pdf-lib';
 
 export interface AccountOpeningFormInput {
@@ -215,10 +216,16 @@ class FormWriter {
   }
 }
 
+/**
+ * Pictures go in as JPEG: pdf-lib copies a JPEG as it is, while a PNG would be decoded and
+ * compressed again in JavaScript (several times the cost of the whole page). A PNG (the drawn
+ * signature, with transparency) is flattened on the white of the form by sharp first.
+ */
 async function embed(doc: PDFDocument, bytes: Buffer | null | undefined): Promise<PDFImage | null> {
   if (!bytes || bytes.length < 8) return null;
   try {
-    if (bytes[0] === 0x89 && bytes[1] === 0x50) return await doc.embedPng(bytes);
+    if (bytes[0] === 0x89 && bytes[1] === 0x50)
+      return await doc.embedJpg(await sharp(bytes).flatten({ background: '#ffffff' }).jpeg({ quality: 92 }).toBuffer());
     if (bytes[0] === 0xff && bytes[1] === 0xd8) return await doc.embedJpg(bytes);
   } catch {
     // an unreadable picture prints as not given

@@ -1,7 +1,7 @@
 /** Headers, rate limits and cache rules for every response. */
-import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
+import helmet from 'helmet';
 import { Redis } from 'ioredis';
 
 /** Pages post forms to DigiLocker, the e-sign service and the account aggregator: their origins only. */
@@ -20,7 +20,9 @@ function formTargets(env: Readonly<Record<string, string | undefined>>): string[
 
 export async function registerSecurity(app: FastifyInstance) {
   const { config } = app.deps;
-  await app.register(helmet, {
+  // Built once: the security headers are the same for every response (a per-request build would
+  // re-parse the policy on every call).
+  const headers = helmet({
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
@@ -42,6 +44,7 @@ export async function registerSecurity(app: FastifyInstance) {
     crossOriginEmbedderPolicy: false,
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
   });
+  app.addHook('onRequest', (req, reply, done) => headers(req.raw, reply.raw, (err) => done(err as Error | undefined)));
   const redis = config.redisUrl
     ? new Redis(config.redisUrl, { maxRetriesPerRequest: 1, enableOfflineQueue: false })
     : undefined;

@@ -75,5 +75,7 @@ export const createHub = (redisUrl?: string): Hub => (redisUrl ? new RedisHub(re
 export const channels = {
   profile: (applicantId: string) => `profile:${applicantId}`,
   session: (sessionId: string) => `session:${sessionId}`,
+  /** Every process: a session was revoked (drop it from the session cache). */
+  revokedSessions: 'sessions-revoked',
   esign: (transactionId: string) => `esign:${transactionId}`,
 };

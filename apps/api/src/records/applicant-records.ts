@@ -158,10 +158,17 @@ export class ApplicantRecords {
   }
 
   private async writeSections(tx: Tx, applicantId: string, sections: Partial<Record<StoredSection, object | null>>) {
-    for (const [name, value] of Object.entries(sections)) {
-      if (value === null) await repo.deleteSection(tx, applicantId, name);
-      else if (value !== undefined) await repo.putSection(tx, applicantId, name, this.cipher.encryptJson(value));
-    }
+    const entries = Object.entries(sections);
+    await repo.putSections(
+      tx,
+      applicantId,
+      entries.flatMap(([name, value]) => (value ? [{ name, payloadEnc: this.cipher.encryptJson(value) }] : [])),
+    );
+    await repo.deleteSections(
+      tx,
+      applicantId,
+      entries.filter(([, value]) => value === null).map(([name]) => name),
+    );
   }
 
   // ----- stages -----
@@ -171,8 +178,7 @@ export class ApplicantRecords {
   }
 
   async currentStage(applicantId: string, tx: Tx = this.db): Promise<number | undefined> {
-    const list = await repo.stages(tx, applicantId);
-    return list.at(-1)?.stage;
+    return (await repo.stages(tx, applicantId)).at(-1)?.stage;
   }
 
   /** Refuses an action when the applicant's current stage is outside [min, max]; names where to go instead. */
@@ -196,9 +202,8 @@ export class ApplicantRecords {
     options: { next?: StageCode; sections?: Partial<Record<StoredSection, object | null>> } = {},
   ): Promise<StageMove> {
     const moved = await this.db.transaction(async (tx) => {
-      await repo.lock(tx, applicantId);
+      const list = await repo.lockWithStages(tx, applicantId);
       await this.writeSections(tx, applicantId, options.sections ?? {});
-      const list = await repo.stages(tx, applicantId);
       const entry = list.find((s) => s.stage === stage);
       if (entry?.adminActivity !== 'Accept') await repo.upsertStage(tx, applicantId, stage, 'Pending');
       const furthest = Math.max(...list.map((s) => s.stage));

@@ -1,5 +1,5 @@
 /** The only code that touches the core applicant tables. */
-import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
 import type { Tx } from '../db/client.ts';
 import { applicants, applicantSections, applicantStages, files } from '../db/schema/core.ts';
 
@@ -39,6 +39,18 @@ export const applicantRepository = {
   /** Serialises stage moves of one applicant. */
   async lock(tx: Tx, id: string): Promise<void> {
     await tx.execute(sql`select id from ${applicants} where ${applicants.id} = ${id} for update`);
+  },
+
+  /** Locks the applicant (as lock does) and reads its kyc_list, in one round trip. */
+  async lockWithStages(tx: Tx, id: string): Promise<StageRow[]> {
+    const rows = await tx
+      .select(getTableColumns(applicantStages))
+      .from(applicants)
+      .leftJoin(applicantStages, eq(applicantStages.applicantId, applicants.id))
+      .where(eq(applicants.id, id))
+      .orderBy(asc(applicantStages.seq))
+      .for('update', { of: applicants });
+    return rows.filter((r): r is StageRow => r.applicantId !== null);
   },
 
   async stages(tx: Tx, applicantId: string): Promise<StageRow[]> {
@@ -92,20 +104,23 @@ export const applicantRepository = {
       .where(eq(applicantSections.applicantId, applicantId));
   },
 
-  async putSection(tx: Tx, applicantId: string, name: string, payloadEnc: string): Promise<void> {
+  /** Writes several sections in one statement. */
+  async putSections(tx: Tx, applicantId: string, sections: Array<{ name: string; payloadEnc: string }>): Promise<void> {
+    if (!sections.length) return;
     await tx
       .insert(applicantSections)
-      .values({ applicantId, name, payloadEnc })
+      .values(sections.map((s) => ({ applicantId, ...s })))
       .onConflictDoUpdate({
         target: [applicantSections.applicantId, applicantSections.name],
-        set: { payloadEnc, updatedAt: new Date() },
+        set: { payloadEnc: sql`excluded.payload_enc`, updatedAt: new Date() },
       });
   },
 
-  async deleteSection(tx: Tx, applicantId: string, name: string): Promise<void> {
+  async deleteSections(tx: Tx, applicantId: string, names: string[]): Promise<void> {
+    if (!names.length) return;
     await tx
       .delete(applicantSections)
-      .where(and(eq(applicantSections.applicantId, applicantId), eq(applicantSections.name, name)));
+      .where(and(eq(applicantSections.applicantId, applicantId), inArray(applicantSections.name, names)));
   },
 
   async insertFile(tx: Tx, values: typeof files.$inferInsert): Promise<FileRow> {

@@ -1,6 +1,7 @@
 /**
  * Two API processes on two ports, one PostgreSQL server and one Redis: a socket on one process
- * receives the updates made through the other, and the per-IP rate limit is shared.
+ * receives the updates made through the other, a sign-out reaches both, and the per-IP rate limit
+ * is shared.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -112,6 +113,23 @@ describe.runIf(DB && REDIS)('two API processes', () => {
     await reached130;
     expect(stages[0]).toBe(120);
     socket.close();
+  }, 30_000);
+
+  it('refuses at once on one process a session signed out through the other', async () => {
+    const mobile = `8${String(Date.now()).slice(-9)}`;
+    await post(a, 'send-otp', { mobile });
+    const token = (await post(a, 'verify-otp', { mobile, otp: await otpFor(a, mobile) })).data.token as string;
+    const details = () =>
+      fetch(`http://127.0.0.1:${b}/api/v1/ekyc/get-user-details`, { headers: { authorization: `Bearer ${token}` } });
+    // Process b now holds the session in its cache.
+    expect((await details()).status).toBe(200);
+    expect((await post(a, 'logout', {}, token)).status).toBe(true);
+    // Well inside the cache lifetime (5 s): only the revocation message can make b refuse.
+    let status = 0;
+    const until = Date.now() + 1000;
+    while (Date.now() < until && (status = (await details()).status) !== 401)
+      await new Promise((r) => setTimeout(r, 100));
+    expect(status).toBe(401);
   }, 30_000);
 
   it('shares the per-IP rate limit across processes', async () => {

@@ -11,4 +11,6 @@ export async function expireSession(deps: AppDeps, token: string, agoMs = 3 * 24
     .where(eq(sessions.tokenHash, deps.hasher.hash('token', token)))
     .returning({ id: sessions.id });
   if (rows.length !== 1) throw new Error('no session for that token');
+  // The change bypasses the service, so its cache must let go of the session.
+  deps.sessions.forget(rows[0]!.id);
 }

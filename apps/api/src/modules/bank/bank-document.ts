@@ -65,8 +65,8 @@ export async function normaliseBankDocument(
       .resize({ width: 1600, height: 1600, fit: 'inside', withoutEnlargement: true });
     const out =
       actual === 'image/png'
-        ? await image.png({ compressionLevel: 9 }).toBuffer()
-        : await image.jpeg({ quality: 85, mozjpeg: true }).toBuffer();
+        ? await image.png({ compressionLevel: 6 }).toBuffer()
+        : await image.jpeg({ quality: 85 }).toBuffer();
     return { contentType: actual, bytes: out };
   } catch (err) {
     if (err instanceof AppError) throw err;

@@ -33,7 +33,7 @@ export async function checkNomineeProof(field: string, dataUrl: string): Promise
         .resize({ width: MAX_STORED_PX, height: MAX_STORED_PX, fit: 'inside', withoutEnlargement: true });
       return png
         ? { contentType: 'image/png', bytes: await image.png().toBuffer() }
-        : { contentType: 'image/jpeg', bytes: await image.jpeg({ quality: 85, mozjpeg: true }).toBuffer() };
+        : { contentType: 'image/jpeg', bytes: await image.jpeg({ quality: 85 }).toBuffer() };
     } catch {
       throw invalidField(field, MSG.nomineeProofType);
     }

@@ -23,7 +23,7 @@ async function reencode(dataUrl: string): Promise<Buffer> {
     return await sharp(bytes, { limitInputPixels: 4096 * 4096 })
       .rotate()
       .resize(SELFIE_PX, SELFIE_PX, { fit: 'cover' })
-      .jpeg({ quality: 85, mozjpeg: true })
+      .jpeg({ quality: 85 })
       .toBuffer();
   } catch {
     throw invalidField('image', 'Only a JPEG selfie can be uploaded');

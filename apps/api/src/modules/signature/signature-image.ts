@@ -31,7 +31,7 @@ export async function normaliseSignatureImage(dataUrl: string): Promise<Buffer> 
     return await sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS })
       .rotate()
       .resize({ width: MAX_STORED_PX, height: MAX_STORED_PX, fit: 'inside', withoutEnlargement: true })
-      .png({ compressionLevel: 9 })
+      .png({ compressionLevel: 6 })
       .toBuffer();
   } catch {
     // Corrupt or truncated image data: the applicant is told the file is not an acceptable image.
