@@ -1,17 +1,58 @@
 /**
  * One synthetic applicant's whole API journey, with the same driver the crash and canary tests
  * use (apps/api/test/support/full-journey.ts): every call a browser makes, timed by the client.
+ * The client speaks HTTP/1.1 over kept-alive connections with node:http, the cheapest client
+ * Node has: it shares the two cores with the server, so its own cost is kept small.
  */
-import { fetchClient, newApplicant, runFullJourney } from '../apps/api/test/support/full-journey.ts';
+import { Agent, request } from 'node:http';
+import { type JourneyClient, newApplicant, runFullJourney } from '../apps/api/test/support/full-journey.ts';
 import { journeyAssets } from '../apps/api/test/support/journey-assets.ts';
 
 export type CallTimer = (name: string, ms: number) => void;
+
+const agent = new Agent({ keepAlive: true, maxSockets: 256 });
+
+function httpClient(baseUrl: string, timeoutMs = 30_000): JourneyClient {
+  const base = new URL(baseUrl);
+  return {
+    request: (req) =>
+      new Promise((resolve, reject) => {
+        const r = request(
+          {
+            agent,
+            host: base.hostname,
+            port: base.port,
+            method: req.method,
+            path: req.url,
+            headers: {
+              ...req.headers,
+              ...(req.body !== undefined && { 'content-length': Buffer.byteLength(req.body) }),
+            },
+            timeout: timeoutMs,
+          },
+          (res) => {
+            const chunks: Buffer[] = [];
+            res.on('data', (c: Buffer) => chunks.push(c));
+            res.on('end', () => {
+              const headers: Record<string, string> = {};
+              for (const [k, v] of Object.entries(res.headers)) if (v !== undefined) headers[k] = String(v);
+              resolve({ status: res.statusCode ?? 0, headers, body: Buffer.concat(chunks).toString('utf8') });
+            });
+            res.on('error', reject);
+          },
+        );
+        r.on('timeout', () => r.destroy(new Error('timed out')));
+        r.on('error', reject);
+        r.end(req.body);
+      }),
+  };
+}
 
 let assets: Awaited<ReturnType<typeof journeyAssets>> | null = null;
 
 export async function runJourney(baseUrl: string, seed: string, timer: CallTimer): Promise<void> {
   assets ??= await journeyAssets();
-  const result = await runFullJourney(fetchClient(baseUrl), {
+  const result = await runFullJourney(httpClient(baseUrl), {
     applicant: newApplicant(seed),
     assets,
     onCall: (t) => timer(`${t.method} ${t.path.replace('/api/v1/ekyc/', '')}`, t.ms),

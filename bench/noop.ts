@@ -2,8 +2,12 @@
 import autocannon from 'autocannon';
 import { type Section, table } from './lib.ts';
 
-export async function noopCeiling(baseUrl: string, seconds = 10): Promise<{ rps: number; p99: number }> {
-  const result = await autocannon({ url: `${baseUrl}/healthz`, connections: 50, duration: seconds, pipelining: 1 });
+export async function noopCeiling(
+  baseUrl: string,
+  seconds = 10,
+  connections = 50,
+): Promise<{ rps: number; p99: number }> {
+  const result = await autocannon({ url: `${baseUrl}/healthz`, connections, duration: seconds, pipelining: 1 });
   return { rps: result.requests.average, p99: result.latency.p99 };
 }
 

@@ -1,5 +1,6 @@
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Tx } from '../db/client.ts';
+import { prepared } from '../db/prepared.ts';
 import { sessions } from '../db/schema/core.ts';
 
 export type SessionRow = typeof sessions.$inferSelect;
@@ -10,7 +11,15 @@ export const sessionsRepository = {
     return row!;
   },
   async findByTokenHash(tx: Tx, tokenHash: string): Promise<SessionRow | undefined> {
-    const [row] = await tx.select().from(sessions).where(eq(sessions.tokenHash, tokenHash)).limit(1);
+    const query = prepared(tx, 'session_by_token', (db, name) =>
+      db
+        .select()
+        .from(sessions)
+        .where(eq(sessions.tokenHash, sql.placeholder('hash')))
+        .limit(1)
+        .prepare(name),
+    );
+    const [row] = await query.execute({ hash: tokenHash });
     return row;
   },
   async touch(tx: Tx, id: string, at: Date): Promise<void> {

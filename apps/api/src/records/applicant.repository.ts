@@ -1,6 +1,7 @@
 /** The only code that touches the core applicant tables. */
 import { and, asc, desc, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
 import type { Tx } from '../db/client.ts';
+import { prepared } from '../db/prepared.ts';
 import { applicants, applicantSections, applicantStages, files } from '../db/schema/core.ts';
 
 export type ApplicantRow = typeof applicants.$inferSelect;
@@ -14,7 +15,15 @@ export const applicantRepository = {
   },
 
   async findById(tx: Tx, id: string): Promise<ApplicantRow | undefined> {
-    const [row] = await tx.select().from(applicants).where(eq(applicants.id, id)).limit(1);
+    const query = prepared(tx, 'applicant_by_id', (db, name) =>
+      db
+        .select()
+        .from(applicants)
+        .where(eq(applicants.id, sql.placeholder('id')))
+        .limit(1)
+        .prepare(name),
+    );
+    const [row] = await query.execute({ id });
     return row;
   },
 
@@ -38,27 +47,43 @@ export const applicantRepository = {
 
   /** Serialises stage moves of one applicant. */
   async lock(tx: Tx, id: string): Promise<void> {
-    await tx.execute(sql`select id from ${applicants} where ${applicants.id} = ${id} for update`);
+    const query = prepared(tx, 'applicant_lock', (db, name) =>
+      db
+        .select({ id: applicants.id })
+        .from(applicants)
+        .where(eq(applicants.id, sql.placeholder('id')))
+        .for('update')
+        .prepare(name),
+    );
+    await query.execute({ id });
   },
 
   /** Locks the applicant (as lock does) and reads its kyc_list, in one round trip. */
   async lockWithStages(tx: Tx, id: string): Promise<StageRow[]> {
-    const rows = await tx
-      .select(getTableColumns(applicantStages))
-      .from(applicants)
-      .leftJoin(applicantStages, eq(applicantStages.applicantId, applicants.id))
-      .where(eq(applicants.id, id))
-      .orderBy(asc(applicantStages.seq))
-      .for('update', { of: applicants });
+    const query = prepared(tx, 'applicant_lock_stages', (db, name) =>
+      db
+        .select(getTableColumns(applicantStages))
+        .from(applicants)
+        .leftJoin(applicantStages, eq(applicantStages.applicantId, applicants.id))
+        .where(eq(applicants.id, sql.placeholder('id')))
+        .orderBy(asc(applicantStages.seq))
+        .for('update', { of: applicants })
+        .prepare(name),
+    );
+    const rows = await query.execute({ id });
     return rows.filter((r): r is StageRow => r.applicantId !== null);
   },
 
   async stages(tx: Tx, applicantId: string): Promise<StageRow[]> {
-    return tx
-      .select()
-      .from(applicantStages)
-      .where(eq(applicantStages.applicantId, applicantId))
-      .orderBy(asc(applicantStages.seq));
+    const query = prepared(tx, 'applicant_stages', (db, name) =>
+      db
+        .select()
+        .from(applicantStages)
+        .where(eq(applicantStages.applicantId, sql.placeholder('id')))
+        .orderBy(asc(applicantStages.seq))
+        .prepare(name),
+    );
+    return query.execute({ id: applicantId });
   },
 
   async upsertStage(
@@ -68,51 +93,95 @@ export const applicantRepository = {
     adminActivity: StageRow['adminActivity'],
     reason: string | null = null,
   ) {
-    await tx
-      .insert(applicantStages)
-      .values({ applicantId, stage, adminActivity, reason })
-      .onConflictDoUpdate({
-        target: [applicantStages.applicantId, applicantStages.stage],
-        set: { adminActivity, reason, updatedAt: new Date() },
-      });
+    const query = prepared(tx, 'applicant_stage_upsert', (db, name) =>
+      db
+        .insert(applicantStages)
+        .values({
+          applicantId: sql.placeholder('id'),
+          stage: sql.placeholder('stage'),
+          adminActivity: sql.placeholder('activity'),
+          reason: sql.placeholder('reason'),
+        })
+        .onConflictDoUpdate({
+          target: [applicantStages.applicantId, applicantStages.stage],
+          set: { adminActivity: sql`excluded.admin_activity`, reason: sql`excluded.reason`, updatedAt: sql`now()` },
+        })
+        .prepare(name),
+    );
+    await query.execute({ id: applicantId, stage, activity: adminActivity, reason });
   },
 
   /** Makes a stage the last kyc_list item (the current stage), inserting it when missing. */
   async moveStageToEnd(tx: Tx, applicantId: string, stage: number): Promise<void> {
-    await tx
-      .insert(applicantStages)
-      .values({ applicantId, stage, adminActivity: null })
-      .onConflictDoUpdate({
-        target: [applicantStages.applicantId, applicantStages.stage],
-        set: { seq: sql`nextval(pg_get_serial_sequence('applicant_stages', 'seq'))`, updatedAt: new Date() },
-      });
+    const query = prepared(tx, 'applicant_stage_to_end', (db, name) =>
+      db
+        .insert(applicantStages)
+        .values({ applicantId: sql.placeholder('id'), stage: sql.placeholder('stage'), adminActivity: null })
+        .onConflictDoUpdate({
+          target: [applicantStages.applicantId, applicantStages.stage],
+          set: { seq: sql`nextval(pg_get_serial_sequence('applicant_stages', 'seq'))`, updatedAt: sql`now()` },
+        })
+        .prepare(name),
+    );
+    await query.execute({ id: applicantId, stage });
   },
 
-  async section(tx: Tx, applicantId: string, name: string): Promise<string | undefined> {
-    const [row] = await tx
-      .select({ payload: applicantSections.payloadEnc })
-      .from(applicantSections)
-      .where(and(eq(applicantSections.applicantId, applicantId), eq(applicantSections.name, name)))
-      .limit(1);
+  async section(tx: Tx, applicantId: string, section: string): Promise<string | undefined> {
+    const query = prepared(tx, 'applicant_section', (db, name) =>
+      db
+        .select({ payload: applicantSections.payloadEnc })
+        .from(applicantSections)
+        .where(
+          and(
+            eq(applicantSections.applicantId, sql.placeholder('id')),
+            eq(applicantSections.name, sql.placeholder('section')),
+          ),
+        )
+        .limit(1)
+        .prepare(name),
+    );
+    const [row] = await query.execute({ id: applicantId, section });
     return row?.payload;
   },
 
   async sections(tx: Tx, applicantId: string): Promise<{ name: string; payloadEnc: string }[]> {
-    return tx
-      .select({ name: applicantSections.name, payloadEnc: applicantSections.payloadEnc })
-      .from(applicantSections)
-      .where(eq(applicantSections.applicantId, applicantId));
+    const query = prepared(tx, 'applicant_sections', (db, name) =>
+      db
+        .select({ name: applicantSections.name, payloadEnc: applicantSections.payloadEnc })
+        .from(applicantSections)
+        .where(eq(applicantSections.applicantId, sql.placeholder('id')))
+        .prepare(name),
+    );
+    return query.execute({ id: applicantId });
   },
 
   /** Writes several sections in one statement. */
   async putSections(tx: Tx, applicantId: string, sections: Array<{ name: string; payloadEnc: string }>): Promise<void> {
     if (!sections.length) return;
+    if (sections.length === 1) {
+      const query = prepared(tx, 'applicant_section_put', (db, name) =>
+        db
+          .insert(applicantSections)
+          .values({
+            applicantId: sql.placeholder('id'),
+            name: sql.placeholder('section'),
+            payloadEnc: sql.placeholder('payload'),
+          })
+          .onConflictDoUpdate({
+            target: [applicantSections.applicantId, applicantSections.name],
+            set: { payloadEnc: sql`excluded.payload_enc`, updatedAt: sql`now()` },
+          })
+          .prepare(name),
+      );
+      await query.execute({ id: applicantId, section: sections[0]!.name, payload: sections[0]!.payloadEnc });
+      return;
+    }
     await tx
       .insert(applicantSections)
       .values(sections.map((s) => ({ applicantId, ...s })))
       .onConflictDoUpdate({
         target: [applicantSections.applicantId, applicantSections.name],
-        set: { payloadEnc: sql`excluded.payload_enc`, updatedAt: new Date() },
+        set: { payloadEnc: sql`excluded.payload_enc`, updatedAt: sql`now()` },
       });
   },
 

@@ -285,12 +285,13 @@ export async function runFullJourney(client: JourneyClient, options: JourneyOpti
     return res;
   }
 
-  async function outboxOtp(to: string, after?: string): Promise<string> {
+  /** The newest OTP sent to `to` at or after `sinceMs` (this machine's clock, read before the send). */
+  async function outboxOtp(to: string, sinceMs: number): Promise<string> {
     for (let i = 0; i < 40; i++) {
       const res = await send('GET', `/sandbox/outbox?to=${encodeURIComponent(to)}`);
       const list = JSON.parse(res.body) as { otp: string | null; sent_at: string }[];
       const latest = list.find((m) => m.otp);
-      if (latest?.otp && (!after || latest.sent_at > after)) {
+      if (latest?.otp && Date.parse(latest.sent_at) >= sinceMs) {
         secrets.push(latest.otp);
         return latest.otp;
       }
@@ -298,10 +299,6 @@ export async function runFullJourney(client: JourneyClient, options: JourneyOpti
     }
     throw new JourneyError(step, `no OTP in the outbox for ${to}`);
   }
-  const outboxNewest = async (to: string) => {
-    const res = await send('GET', `/sandbox/outbox?to=${encodeURIComponent(to)}`);
-    return (JSON.parse(res.body) as { sent_at: string }[])[0]?.sent_at;
-  };
 
   async function currentStage(): Promise<number> {
     return stageOf((await expectOk<unknown[]>('GET', 'get-user-details')).data);
@@ -311,7 +308,7 @@ export async function runFullJourney(client: JourneyClient, options: JourneyOpti
     mobile: {
       stage: 110,
       async run() {
-        const before = await outboxNewest(applicant.mobile);
+        const before = Date.now();
         await expectOk('POST', 'send-otp', { mobile: applicant.mobile, whatspp_opt: false });
         const otp = await outboxOtp(applicant.mobile, before);
         const res = await expectOk<{ token: string }>('POST', 'verify-otp', { mobile: applicant.mobile, otp });
@@ -323,7 +320,7 @@ export async function runFullJourney(client: JourneyClient, options: JourneyOpti
     email: {
       stage: 120,
       async run() {
-        const before = await outboxNewest(applicant.email);
+        const before = Date.now();
         await expectOk('POST', 'send-otp', { email: applicant.email });
         const otp = await outboxOtp(applicant.email, before);
         await expectOk('POST', 'verify-otp-email', { email: applicant.email, otp });
@@ -485,7 +482,7 @@ export async function runFullJourney(client: JourneyClient, options: JourneyOpti
           },
         );
         const asp = formOf(consent.data.api_response);
-        const before = await outboxNewest(applicant.mobile);
+        const before = Date.now();
         const otpPage = await send('POST', localPath(asp.action), new URLSearchParams(asp.fields).toString(), FORM);
         if (otpPage.status !== 200) throw new JourneyError(step, `ESP answered ${otpPage.status}`, otpPage);
         const espTxn = formOf(otpPage.body).fields.espTxn;

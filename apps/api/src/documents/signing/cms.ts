@@ -6,6 +6,7 @@
  */
 import { createPublicKey, createSign, createVerify, X509Certificate } from 'node:crypto';
 import forge from 'node-forge';
+import { forgeCertificateOf, privateKeyOf, x509Of } from './parsed-keys.ts';
 
 const { asn1 } = forge;
 const OID = {
@@ -37,7 +38,7 @@ export function createDetachedCms(options: {
   signingTime?: Date;
 }): Buffer {
   if (options.digest.length !== 32) throw new Error('a SHA-256 digest is 32 bytes');
-  const cert = forge.pki.certificateFromPem(options.certPem);
+  const cert = forgeCertificateOf(options.certPem);
   const attributes = [
     attribute(OID.contentType, oid(OID.data)),
     attribute(
@@ -54,7 +55,7 @@ export function createDetachedCms(options: {
   // the signature covers the attributes DER-encoded as a SET; they travel as [0] IMPLICIT
   const signature = createSign('sha256')
     .update(der(set(attributes)))
-    .sign(options.keyPem);
+    .sign(privateKeyOf(options.keyPem));
   const signedAttrs = asn1.create(asn1.Class.CONTEXT_SPECIFIC, 0, true, attributes);
   const issuerAndSerial = seq([
     forge.pki.distinguishedNameToAsn1(cert.issuer),
@@ -72,9 +73,7 @@ export function createDetachedCms(options: {
     asn1.Class.CONTEXT_SPECIFIC,
     0,
     true,
-    [options.certPem, ...options.chainPems].map((pem) =>
-      forge.pki.certificateToAsn1(forge.pki.certificateFromPem(pem)),
-    ),
+    [options.certPem, ...options.chainPems].map((pem) => forge.pki.certificateToAsn1(forgeCertificateOf(pem))),
   );
   const signedData = seq([int(1), set([algorithm(OID.sha256)]), seq([oid(OID.data)]), certificates, set([signerInfo])]);
   return der(seq([oid(OID.signedData), asn1.create(asn1.Class.CONTEXT_SPECIFIC, 0, true, [signedData])]));
@@ -121,7 +120,7 @@ export function verifyDetachedCms(cms: Buffer, expectedDigest: Buffer, trustedCa
   if (new Date(signer.validFrom) > now || new Date(signer.validTo) < now)
     throw new Error('the signing certificate is not valid now');
   const trusted = trustedCaPems.some((pem) => {
-    const ca = new X509Certificate(pem);
+    const ca = x509Of(pem);
     return (
       signer.checkIssued(ca) && signer.verify(createPublicKey(ca.publicKey.export({ type: 'spki', format: 'pem' })))
     );

@@ -5,7 +5,8 @@
  * so the enveloped-signature transform is the removal of <Signature>. A service whose responses
  * are not in that form needs a full C14N implementation in verifyEnvelopedSignature.
  */
-import { createHash, createSign, createVerify, X509Certificate } from 'node:crypto';
+import { createHash, createSign, createVerify } from 'node:crypto';
+import { privateKeyOf, x509Of } from '../../documents/signing/parsed-keys.ts';
 import { XMLParser } from 'fast-xml-parser';
 
 const DSIG = 'http://www.w3.org/2000/09/xmldsig#';
@@ -29,7 +30,7 @@ export function signEnveloped(xml: string, keyPem: string, certPem: string): str
     `<SignatureMethod Algorithm="http://www.w3.org/2001/04/xmldsig-more#rsa-sha256"/><Reference URI=""><Transforms>` +
     `<Transform Algorithm="${DSIG}enveloped-signature"/></Transforms><DigestMethod Algorithm="http://www.w3.org/2001/04/xmlenc#sha256"/>` +
     `<DigestValue>${digest}</DigestValue></Reference></SignedInfo>`;
-  const value = createSign('sha256').update(signedInfo).sign(keyPem, 'base64');
+  const value = createSign('sha256').update(signedInfo).sign(privateKeyOf(keyPem), 'base64');
   const signature =
     `<Signature xmlns="${DSIG}">${signedInfo}<SignatureValue>${value}</SignatureValue>` +
     `<KeyInfo><X509Data><X509Certificate>${pemBody(certPem)}</X509Certificate></X509Data></KeyInfo></Signature>`;
@@ -50,7 +51,7 @@ export function verifyEnvelopedSignature(signedXml: string, trustedCertPem: stri
   const value = /<SignatureValue>([^<]+)<\/SignatureValue>/.exec(signature)?.[1];
   if (!signedInfo || !digest || !value) throw new Error('the signature is incomplete');
   if (createHash('sha256').update(document).digest('base64') !== digest) throw new Error('the document was changed');
-  const cert = new X509Certificate(trustedCertPem);
+  const cert = x509Of(trustedCertPem);
   if (!createVerify('sha256').update(signedInfo).verify(cert.publicKey, value, 'base64'))
     throw new Error('the signature is not from the trusted party');
   return document;

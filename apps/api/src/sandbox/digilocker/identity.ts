@@ -68,12 +68,22 @@ export function sandboxHolder(pan: { pan_number: string; full_name: string; dob:
   };
 }
 
+/** Rendered portraits by colour choice (a hundred at most): drawing one costs milliseconds. */
+const portraits = new Map<string, Promise<Buffer>>();
+
 /** A small JPEG portrait: a face-like drawing whose colours come from the holder. */
-export async function sandboxPhoto(seed: string): Promise<Buffer> {
+export function sandboxPhoto(seed: string): Promise<Buffer> {
   const h = digest(`sandbox-photo:${seed}`);
-  const skin = ['#c68642', '#8d5524', '#e0ac69', '#f1c27d', '#a0522d'][h[0]! % 5];
-  const hair = ['#1b1b1b', '#3b2417', '#2a2a2a', '#4a3020'][h[1]! % 4];
-  const shirt = ['#2f54eb', '#389e0d', '#cf1322', '#531dab', '#d46b08'][h[2]! % 5];
+  const skin = ['#c68642', '#8d5524', '#e0ac69', '#f1c27d', '#a0522d'][h[0]! % 5]!;
+  const hair = ['#1b1b1b', '#3b2417', '#2a2a2a', '#4a3020'][h[1]! % 4]!;
+  const shirt = ['#2f54eb', '#389e0d', '#cf1322', '#531dab', '#d46b08'][h[2]! % 5]!;
+  const key = `${skin}${hair}${shirt}`;
+  let portrait = portraits.get(key);
+  if (!portrait) portraits.set(key, (portrait = drawPortrait(skin, hair, shirt)));
+  return portrait;
+}
+
+function drawPortrait(skin: string, hair: string, shirt: string): Promise<Buffer> {
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="240" height="300" viewBox="0 0 240 300">
 <rect width="240" height="300" fill="#e8eef5"/>
 <ellipse cx="120" cy="300" rx="110" ry="70" fill="${shirt}"/>
