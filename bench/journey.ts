@@ -14,7 +14,7 @@ import { runJourney, type CallTimer } from './journey-steps.ts';
 const DB = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const REDIS = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379';
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 120);
-const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 24);
+const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 16);
 /** API processes behind the (simulated) load balancer: one per core by default. */
 const PROCESSES = Number(process.env.BENCH_PROCESSES ?? cpus().length);
 

@@ -11,7 +11,7 @@ beforeAll(async () => {
   mkdirSync(path.join(dist, 'assets'));
   writeFileSync(
     path.join(dist, 'index.html'),
-    '<html lang="%%LANG%%"><body><div id="root"><!--shell-start--><h1>%%TITLE%%</h1><!--shell-end--></div></body></html>',
+    '<html lang="%%LANG%%"><body><!--shell-start--><div id="shell"><h1>%%TITLE%%</h1><section>%%LEAD%%</section></div><!--shell-end--><div id="root"></div></body></html>',
   );
   writeFileSync(path.join(dist, 'assets', 'app.js'), 'console.log(1)');
   writeFileSync(path.join(dist, 'assets', 'app.js.br'), 'brotli-bytes');
@@ -24,10 +24,16 @@ it('paints the onboarding page title in the applicant language before any script
   expect(en.headers['content-type']).toMatch(/text\/html/);
   expect(en.body).toContain('<html lang="en">');
   expect(en.body).toContain('<h1>PAN verification</h1>');
+  expect(en.body).toContain('<section></section>');
   const hi = await app.inject({ url: '/ekyc1/', headers: { cookie: 'theme=x; ekyc_lang=hi' } });
   expect(hi.body).toContain('<html lang="hi">');
   expect(hi.body).not.toContain('%%TITLE%%');
   expect(hi.body).not.toContain('Open a free demat account');
+  // the sign-up page's opening line, its largest text, is in the HTML too
+  expect(hi.body).toContain(
+    '<section><p class="mb-4 text-muted">मुफ़्त डीमैट और ट्रेडिंग खाता खोलने के लिए अपना मोबाइल नंबर दर्ज करें।</p></section>',
+  );
+  expect(hi.body).not.toContain('%%LEAD%%');
 });
 
 it('serves public pages without the onboarding shell, and unknown API paths as 404 JSON', async () => {

@@ -20,14 +20,22 @@ function languageOf(cookie: string | undefined): Lang {
 }
 
 function createShell() {
-  const titles = new Map<Lang, Record<string, string>>();
-  for (const lang of LANGUAGES) {
+  const catalogue = <T>(lang: Lang, ns: string): T | null => {
     try {
-      const file = path.resolve(import.meta.dirname, `../../../web/src/i18n/locales/${lang}/common.json`);
-      titles.set(lang, (JSON.parse(readFileSync(file, 'utf8')) as { titles: Record<string, string> }).titles);
+      const file = path.resolve(import.meta.dirname, `../../../web/src/i18n/locales/${lang}/${ns}.json`);
+      return JSON.parse(readFileSync(file, 'utf8')) as T;
     } catch {
-      titles.set(lang, {});
+      return null;
     }
+  };
+  const titles = new Map<Lang, Record<string, string>>();
+  // The sign-up page's opening line is its largest text: painted with the HTML, it is the page's
+  // largest contentful paint on a slow phone, long before the scripts arrive.
+  const leads = new Map<Lang, Record<string, string>>();
+  for (const lang of LANGUAGES) {
+    titles.set(lang, catalogue<{ titles: Record<string, string> }>(lang, 'common')?.titles ?? {});
+    const intro = catalogue<{ intro?: string }>(lang, 'signup')?.intro;
+    leads.set(lang, intro ? { 'sign-up': intro } : {});
   }
   const escape = (s: string) => s.replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`);
   return (html: string, url: string, lang: Lang) => {
@@ -36,7 +44,10 @@ function createShell() {
     const rest = url.slice('/ekyc1'.length).replace(/\/$/, '');
     const key = rest === '' ? 'sign-up' : rest.slice(1).replace(/\//g, '.');
     const t = titles.get(lang) ?? {};
-    return out.replace('%%TITLE%%', escape(t[key] ?? titles.get('en')?.[key] ?? t.default ?? ''));
+    const lead = leads.get(lang)?.[key];
+    return out
+      .replace('%%TITLE%%', escape(t[key] ?? titles.get('en')?.[key] ?? t.default ?? ''))
+      .replace('%%LEAD%%', lead ? `<p class="mb-4 text-muted">${escape(lead)}</p>` : '');
   };
 }
 

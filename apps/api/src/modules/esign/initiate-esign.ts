@@ -36,6 +36,10 @@ export async function initiateEsign(deps: AppDeps, applicantId: string): Promise
     ref ? ((await deps.records.readFile(ref.$file))?.bytes ?? null) : null;
   const eproId = `EP${randomId(8).toUpperCase()}`;
   const pan = (sections.pan_obj ?? {}) as { full_name?: string; name_on_card?: string };
+  const [selfie, signature] = await Promise.all([
+    bytesOf(fileRefOf((sections.livness_obj as { image?: unknown } | undefined)?.image)),
+    bytesOf(fileRefOf((sections.signature_obj as { document?: unknown } | undefined)?.document)),
+  ]);
   const form = await renderAccountOpeningForm({
     applicationId: eproId,
     generatedAt: new Date(deps.esign.now()),
@@ -43,10 +47,7 @@ export async function initiateEsign(deps: AppDeps, applicantId: string): Promise
     email: applicant.email,
     clientCode: applicant.clientCode,
     sections,
-    images: {
-      selfie: await bytesOf(fileRefOf((sections.livness_obj as { image?: unknown } | undefined)?.image)),
-      signature: await bytesOf(fileRefOf((sections.signature_obj as { document?: unknown } | undefined)?.document)),
-    },
+    images: { selfie, signature },
     verificationDays: deps.config.verificationDays === '1-2' ? '1 to 2 working days' : '7 to 10 business days',
   });
   const prepared = addSignaturePlaceholder(form, {

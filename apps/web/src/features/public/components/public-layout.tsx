@@ -1,4 +1,4 @@
-import { type ReactNode, useEffect } from 'react';
+import type { ReactNode } from 'react';
 import { Link, NavLink, useLocation } from '../../../lib/router';
 import { LanguageSwitch } from '../../../components/language-switch';
 import { usePublicTranslation } from '../hooks/use-public-translation';
@@ -13,10 +13,9 @@ const NAV = [
 
 export function PublicLayout({ children }: { children: ReactNode }) {
   const { t } = usePublicTranslation();
-  const { pathname, hash } = useLocation();
-  useEffect(() => {
-    if (!hash) window.scrollTo(0, 0);
-  }, [pathname, hash]);
+  const { pathname } = useLocation();
+  // No scrolling here: the router scrolls to the top on navigation, and a page that scrolls to
+  // its own section (the FAQ's ?screen=) must not be undone by its layout's effect running after.
 
   return (
     <div className="flex min-h-dvh flex-col">
