@@ -5,7 +5,6 @@
  * server, and the ceiling of a bare route on the same server, as a ratio.
  */
 import { randomBytes } from 'node:crypto';
-import { cpus } from 'node:os';
 import pg from 'pg';
 import { type Section, percentile, startServer, table } from './lib.ts';
 import { noopCeiling } from './noop.ts';
@@ -15,8 +14,11 @@ const DB = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432
 const REDIS = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379';
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 120);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 16);
-/** API processes behind the (simulated) load balancer: one per core by default. */
-const PROCESSES = Number(process.env.BENCH_PROCESSES ?? cpus().length);
+/**
+ * API processes behind the (simulated) load balancer. One by default: on two cores shared with
+ * PostgreSQL and this client, a second process adds contention, not capacity (BENCHMARKS.md).
+ */
+const PROCESSES = Number(process.env.BENCH_PROCESSES ?? 1);
 
 async function freshDatabase(): Promise<string> {
   const client = new pg.Client({ connectionString: DB });
@@ -100,7 +102,7 @@ export async function journeySection(): Promise<Section> {
     );
     return {
       title: 'Journey throughput on PostgreSQL and Redis',
-      body: `${CONCURRENCY} synthetic applicants at a time, each from mobile OTP to the submitted e-sign and the status call, for ${SECONDS} s against ${PROCESSES} API process${PROCESSES > 1 ? 'es' : ''} (\`BENCH_PROCESSES\`, one per core by default; each applicant stays on one process, as behind a load balancer with affinity) on the PostgreSQL server and Redis of this machine, sandbox providers in process (their face check and OCR switched off: measured under Work items). The benchmark client runs on the same two cores. Latency is measured by the client, per call; one warm-up journey per process comes first.
+      body: `${CONCURRENCY} synthetic applicants at a time, each from mobile OTP to the submitted e-sign and the status call, for ${SECONDS} s against ${PROCESSES} API process${PROCESSES > 1 ? 'es' : ''} (\`BENCH_PROCESSES\`; with several, each applicant stays on one process, as behind a load balancer with affinity) on the PostgreSQL server and Redis of this machine, sandbox providers in process (their face check and OCR switched off: measured under Work items). The benchmark client runs on the same two cores. Latency is measured by the client, per call; one warm-up journey per process comes first.
 
 | figure | value |
 |---|---|

@@ -4,7 +4,7 @@
  * runs a subset.
  */
 import { execFileSync } from 'node:child_process';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { journeySection } from './journey.ts';
 import { lighthouseSection } from './lighthouse.ts';
@@ -17,6 +17,7 @@ const only = process.argv
   ?.slice(7)
   .split(',');
 const want = (name: string) => !only || only.includes(name);
+const HISTORY_MARKER = '<!-- history: kept by npm run bench -->';
 const sections: Section[] = [];
 
 if (want('weight') || want('lighthouse') || want('noop')) {
@@ -72,6 +73,11 @@ ${sections.map((s) => `## ${s.title}\n\n${s.body}\n`).join('\n')}`;
 if (only) {
   console.log(report);
 } else {
-  writeFileSync(path.join(ROOT, 'BENCHMARKS.md'), report);
+  // The written record below the marker (what missed a target, what was changed, before and after)
+  // is kept from one run to the next.
+  const file = path.join(ROOT, 'BENCHMARKS.md');
+  const previous = existsSync(file) ? readFileSync(file, 'utf8') : '';
+  const history = previous.includes(HISTORY_MARKER) ? previous.slice(previous.indexOf(HISTORY_MARKER)) : '';
+  writeFileSync(file, history ? `${report}\n${history}` : report);
   console.log('Wrote BENCHMARKS.md');
 }
