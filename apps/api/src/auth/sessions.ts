@@ -37,9 +37,9 @@ export class Sessions {
     void hub.subscribe(channels.revokedSessions, (m) => this.forget(String(m.sessionId))).catch(() => undefined);
   }
 
-  /** Drops a session from this process's cache (all of them without an id). */
-  forget(sessionId?: string) {
-    for (const [hash, entry] of this.cache) if (!sessionId || entry.row.id === sessionId) this.cache.delete(hash);
+  /** Drops a session from this process's cache. */
+  forget(sessionId: string) {
+    for (const [hash, entry] of this.cache) if (entry.row.id === sessionId) this.cache.delete(hash);
   }
 
   private async read(tokenHash: string, now: number): Promise<SessionRow | undefined> {

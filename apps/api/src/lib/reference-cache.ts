@@ -12,6 +12,8 @@ export function cachedReference<T>(db: object, key: string, load: () => Promise<
   const value = load();
   cache.set(key, { at: Date.now(), value });
   // A failed read is not remembered.
-  value.catch(() => cache.delete(key));
+  value.catch(() => {
+    if (cache.get(key)?.value === value) cache.delete(key);
+  });
   return value;
 }

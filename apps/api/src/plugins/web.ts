@@ -6,9 +6,9 @@ import type { FastifyInstance } from 'fastify';
 import { MSG } from '@ekyc/contracts/messages';
 
 /**
- * The app shell: the onboarding page's header and title are in the HTML itself, in the applicant's
- * language (cookie ekyc_lang), so a slow phone paints the page before any script has run; the web
- * app then renders over it. Other pages get no shell.
+ * The app shell: the onboarding page's header and title (and the sign-up page's opening line) are
+ * in the HTML itself, in the applicant's language (cookie ekyc_lang), so a slow phone paints the
+ * page before any script has run; the web app then takes the page over. Other pages get no shell.
  */
 const LANGUAGES = ['en', 'hi', 'be', 'gu', 'mar'] as const;
 type Lang = (typeof LANGUAGES)[number];
