@@ -186,6 +186,7 @@ const MATRIX: Record<string, Entry> = {
     expect: ALL(403),
   },
   'GET /api/v1/ekyc/get-nominee-config': { access: 'applicant' },
+  'GET /api/v1/ekyc/get-bank-config': { access: 'applicant' },
   'POST /api/v1/ekyc/update-nominee': {
     access: 'applicant',
     sample: () => ({ body: { skip_nominee: true } }),

@@ -28,3 +28,7 @@ export const vpaCallbackSchema = z.object({
   updated_at: z.string(),
 });
 export type VpaCallback = z.infer<typeof vpaCallbackSchema>;
+
+/** GET get-bank-config: whether UPI is offered (one reading of the spec shows it as coming soon). */
+export const bankConfigResponseDataSchema = z.object({ upi_enabled: z.boolean() });
+export type BankConfig = z.infer<typeof bankConfigResponseDataSchema>;

@@ -3,7 +3,7 @@ import { bankVerificationQuerySchema, bankVerificationRequestSchema } from '@eky
 import { chequeVerificationRequestSchema } from '@ekyc/contracts/calls/cheque-verification';
 import { getIfscQuerySchema } from '@ekyc/contracts/calls/get-ifsc';
 import { otherBankDocumentRequestSchema } from '@ekyc/contracts/calls/other-bank-document';
-import { vpaValidationRequestSchema } from '@ekyc/contracts/calls/vpa-validation';
+import { bankConfigResponseDataSchema, vpaValidationRequestSchema } from '@ekyc/contracts/calls/vpa-validation';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError, invalidField } from '../../lib/errors.ts';
 import { readSetuNotification, SETU_SIGNATURE_HEADER } from '../../providers/upi/setu.ts';
@@ -19,6 +19,13 @@ export const bankRoutes: FastifyPluginAsyncZod = async (app) => {
   const { deps } = app;
   const auth = { preHandler: app.requireApplicant };
   app.addHook('onClose', closeChequeReader);
+
+  // Whether the bank step offers UPI (UPI_ENABLED=false: shown as coming soon, manual entry only).
+  app.get('/get-bank-config', auth, async () => ({
+    status: true,
+    message: 'Bank settings',
+    data: bankConfigResponseDataSchema.parse({ upi_enabled: deps.config.upiEnabled }),
+  }));
 
   app.get('/get-ifsc', { ...auth, schema: { querystring: getIfscQuerySchema } }, async (req) =>
     getIfsc(deps, req.query.ifsc),

@@ -1,12 +1,14 @@
 /**
  * '/bank-and-segment': choose how to link the bank account: UPI (fastest) or manual entry.
- * A UPI icon shows when the bank record already has a vpa_id (section 2).
+ * A UPI icon shows when the bank record already has a vpa_id (section 2). Where the broker has
+ * UPI switched off (UPI_ENABLED=false), UPI shows as coming soon and manual entry is chosen.
  */
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/button';
 import { PageLoader } from '../../../components/spinner';
 import { useScreenNavigate } from '../../../lib/navigation';
+import { useBankConfig } from '../api/get-bank-config';
 import { useBankRecord } from '../hooks/use-bank-record';
 
 type Method = 'upi' | 'manual';
@@ -15,12 +17,16 @@ export default function BankMethodPage() {
   const { t } = useTranslation('bank');
   const go = useScreenNavigate();
   const { bank, isLoading, details } = useBankRecord();
+  const config = useBankConfig();
   const [chosen, setChosen] = useState<Method | null>(null);
-  if (isLoading || !details) return <PageLoader label={t('common:loading')} />;
-  const method: Method = chosen ?? (bank.vpa_id || !bank.account_number ? 'upi' : 'manual');
+  if (isLoading || !details || config.isLoading) return <PageLoader label={t('common:loading')} />;
+  const upi = config.data?.upi_enabled ?? true;
+  const method: Method = !upi ? 'manual' : (chosen ?? (bank.vpa_id || !bank.account_number ? 'upi' : 'manual'));
 
-  const options: { value: Method; title: string; text: string; badge?: string }[] = [
-    { value: 'upi', title: t('methodUpi'), text: t('methodUpiText'), badge: t('fastest') },
+  const options: { value: Method; title: string; text: string; badge?: string; off?: boolean }[] = [
+    upi
+      ? { value: 'upi', title: t('methodUpi'), text: t('methodUpiText'), badge: t('fastest') }
+      : { value: 'upi', title: t('methodUpi'), text: t('methodUpiText'), badge: t('comingSoon'), off: true },
     { value: 'manual', title: t('methodManual'), text: t('methodManualText') },
   ];
   return (
@@ -42,15 +48,16 @@ export default function BankMethodPage() {
           {options.map((o) => (
             <label
               key={o.value}
-              className={`flex cursor-pointer items-start gap-3 rounded-xl border p-4 ${
-                method === o.value ? 'border-brand bg-blue-50' : 'border-slate-300'
-              }`}
+              className={`flex items-start gap-3 rounded-xl border p-4 ${
+                o.off ? 'cursor-not-allowed opacity-60' : 'cursor-pointer'
+              } ${method === o.value ? 'border-brand bg-blue-50' : 'border-slate-300'}`}
             >
               <input
                 type="radio"
                 name="bank-method"
                 value={o.value}
                 checked={method === o.value}
+                disabled={o.off}
                 onChange={() => setChosen(o.value)}
                 className="mt-1 h-4 w-4 accent-brand"
               />
@@ -58,7 +65,9 @@ export default function BankMethodPage() {
                 <span className="flex items-center gap-2 font-semibold">
                   {o.title}
                   {o.badge && (
-                    <span className="rounded-full bg-success px-2 py-0.5 text-xs font-semibold text-white">
+                    <span
+                      className={`rounded-full px-2 py-0.5 text-xs font-semibold text-white ${o.off ? 'bg-muted' : 'bg-success'}`}
+                    >
                       {o.badge}
                     </span>
                   )}
