@@ -8,9 +8,9 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MeripehchaanDigilocker } from '../src/providers/digilocker/meripehchaan.ts';
 import { SANDBOX_DIGILOCKER_CLIENT } from '../src/providers/digilocker/create.ts';
 import { call, latestOtp, signUpWithEmail, testApp } from './support/test-app.ts';
+import { digilockerThroughSandbox, unmask } from './support/unmasking-digilocker.ts';
 
 // Digits that no other test data uses, so the database-wide search cannot meet them by chance.
 const FULL_UID = '736152948207';
@@ -20,27 +20,10 @@ let leakyFetch = false;
 beforeAll(async () => {
   // The partner API as the sandbox serves it; when leakyFetch is on, the e-Aadhaar carries a full,
   // unmasked uid, as a misbehaving provider might: it must still never be stored.
-  const digilocker = new MeripehchaanDigilocker({
-    baseUrl: 'http://sandbox.internal/sandbox/digilocker',
-    authorizeBaseUrl: '/sandbox/digilocker',
-    clientId: SANDBOX_DIGILOCKER_CLIENT.id,
-    clientSecret: SANDBOX_DIGILOCKER_CLIENT.secret,
-    redirectUri: 'http://127.0.0.1:8080/ekyc1/returnurl',
-    fetch: async (url, init) => {
-      const u = new URL(url);
-      const res = await app.inject({
-        method: (init.method ?? 'GET') as 'GET',
-        url: u.pathname + u.search,
-        headers: Object.fromEntries(new Headers(init.headers).entries()),
-        payload: typeof init.body === 'string' ? init.body : undefined,
-      });
-      const body = leakyFetch ? res.body.replace(/xxxxxxxx\d{4}/g, FULL_UID) : res.body;
-      return new Response(body, {
-        status: res.statusCode,
-        headers: { 'content-type': String(res.headers['content-type']) },
-      });
-    },
-  });
+  const digilocker = digilockerThroughSandbox(
+    () => app,
+    (body) => (leakyFetch ? unmask(FULL_UID)(body) : body),
+  );
   app = await testApp({}, { digilocker });
 });
 afterAll(async () => app.close());

@@ -4,6 +4,7 @@ import { MSG } from '@ekyc/contracts/messages';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, testApp, uniqueMobile } from './support/test-app.ts';
+import { PERSONAL_DETAILS } from './support/personal-details.ts';
 
 let app: FastifyInstance;
 beforeAll(async () => {
@@ -35,24 +36,8 @@ async function applicantAt(stage: number, { age = 35, gender = 'M' }: { age?: nu
   return (res.json() as { data: { token: string } }).data.token;
 }
 
-const complete = {
-  occupation: 'private_sector',
-  trading_experience: '1_5',
-  income: '10_25',
-  gender: 'M',
-  marital_status: 'married',
-  education: 'graduate',
-  mother_name: 'Sita  Devi',
-  father_name: 'Ramesh Sharma',
-  plan_selected: 'discounted',
-  preference_selected: 'Monthly',
-  indian_citizen: true,
-  resident_of_india: true,
-  politically_exposed: true,
-  settle: true,
-  preference: true,
-  bsda: false,
-};
+// repeated spaces in a name are collapsed before it is stored
+const complete = { ...PERSONAL_DETAILS, mother_name: 'Sita  Devi' };
 
 type Option = { code: string; name: string; labels: Record<string, string> };
 

@@ -31,11 +31,10 @@ function createShell() {
   const titles = new Map<Lang, Record<string, string>>();
   // The sign-up page's opening line is its largest text: painted with the HTML, it is the page's
   // largest contentful paint on a slow phone, long before the scripts arrive.
-  const leads = new Map<Lang, Record<string, string>>();
+  const intros = new Map<Lang, string>();
   for (const lang of LANGUAGES) {
     titles.set(lang, catalogue<{ titles: Record<string, string> }>(lang, 'common')?.titles ?? {});
-    const intro = catalogue<{ intro?: string }>(lang, 'signup')?.intro;
-    leads.set(lang, intro ? { 'sign-up': intro } : {});
+    intros.set(lang, catalogue<{ intro?: string }>(lang, 'signup')?.intro ?? '');
   }
   const escape = (s: string) => s.replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`);
   return (html: string, url: string, lang: Lang) => {
@@ -44,7 +43,7 @@ function createShell() {
     const rest = url.slice('/ekyc1'.length).replace(/\/$/, '');
     const key = rest === '' ? 'sign-up' : rest.slice(1).replace(/\//g, '.');
     const t = titles.get(lang) ?? {};
-    const lead = leads.get(lang)?.[key];
+    const lead = key === 'sign-up' ? intros.get(lang) : '';
     return out
       .replace('%%TITLE%%', escape(t[key] ?? titles.get('en')?.[key] ?? t.default ?? ''))
       .replace('%%LEAD%%', lead ? `<p class="mb-4 text-muted">${escape(lead)}</p>` : '');

@@ -13,6 +13,7 @@ import { injectClient, newApplicant, runFullJourney } from '../support/full-jour
 import { journeyAssets } from '../support/journey-assets.ts';
 import { expireSession } from '../support/session-clock.ts';
 import { testApp, uniqueMobile } from '../support/test-app.ts';
+import { PERSONAL_DETAILS } from '../support/personal-details.ts';
 
 const ACTORS = ['owner', 'other', 'reviewer', 'admin', 'anonymous', 'expired'] as const;
 type Actor = (typeof ACTORS)[number];
@@ -129,24 +130,7 @@ const MATRIX: Record<string, Entry> = {
   'POST /api/v1/ekyc/personal-details-update': {
     access: 'applicant',
     sample: () => ({
-      body: {
-        occupation: 'private_sector',
-        trading_experience: '1_5',
-        income: '10_25',
-        gender: 'M',
-        marital_status: 'married',
-        education: 'graduate',
-        mother_name: 'Sita Devi',
-        father_name: 'Ramesh Sharma',
-        plan_selected: 'discounted',
-        preference_selected: 'Monthly',
-        indian_citizen: true,
-        resident_of_india: true,
-        politically_exposed: true,
-        settle: true,
-        preference: true,
-        bsda: false,
-      },
+      body: PERSONAL_DETAILS,
     }),
     expect: CONFLICT,
   },

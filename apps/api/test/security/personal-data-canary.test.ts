@@ -12,11 +12,10 @@ import { Writable } from 'node:stream';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { SANDBOX_DIGILOCKER_CLIENT } from '../../src/providers/digilocker/create.ts';
-import { MeripehchaanDigilocker } from '../../src/providers/digilocker/meripehchaan.ts';
 import { injectClient, newApplicant, runFullJourney } from '../support/full-journey.ts';
 import { journeyAssets } from '../support/journey-assets.ts';
 import { testApp } from '../support/test-app.ts';
+import { digilockerThroughSandbox, unmask } from '../support/unmasking-digilocker.ts';
 
 /** Sandbox-only tables hold what a sandbox shows people on purpose (the outbox with its OTPs). */
 const SANDBOX_TABLES = /^sandbox_/;
@@ -29,26 +28,7 @@ const applicant = newApplicant(`canary-${process.pid}-${Date.now()}`);
 const FULL_AADHAAR = `9${String(Date.now()).slice(-11)}`;
 
 beforeAll(async () => {
-  const digilocker = new MeripehchaanDigilocker({
-    baseUrl: 'http://sandbox.internal/sandbox/digilocker',
-    authorizeBaseUrl: '/sandbox/digilocker',
-    clientId: SANDBOX_DIGILOCKER_CLIENT.id,
-    clientSecret: SANDBOX_DIGILOCKER_CLIENT.secret,
-    redirectUri: 'http://127.0.0.1:8080/ekyc1/returnurl',
-    fetch: async (url, init) => {
-      const u = new URL(url);
-      const res = await app.inject({
-        method: (init.method ?? 'GET') as 'GET',
-        url: u.pathname + u.search,
-        headers: Object.fromEntries(new Headers(init.headers).entries()),
-        payload: typeof init.body === 'string' ? init.body : undefined,
-      });
-      return new Response(res.body.replace(/xxxxxxxx\d{4}/g, FULL_AADHAAR), {
-        status: res.statusCode,
-        headers: { 'content-type': String(res.headers['content-type']) },
-      });
-    },
-  });
+  const digilocker = digilockerThroughSandbox(() => app, unmask(FULL_AADHAAR));
   const logStream = new Writable({
     write(chunk: Buffer, _enc, done) {
       logs.push(chunk.toString());

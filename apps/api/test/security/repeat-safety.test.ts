@@ -9,6 +9,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { applicantStages as stagesTable, files as filesTable } from '../../src/db/schema/core.ts';
 import { testApp, uniqueMobile } from '../support/test-app.ts';
+import { PERSONAL_DETAILS } from '../support/personal-details.ts';
 
 const PARALLEL = 50;
 const PAN_OBJ = {
@@ -64,24 +65,7 @@ const CALLS: StageCall[] = [
       digilocker_obj: { cdl_documents: [{ document_type: 'AADHAARCARD', gender: 'M', care_of: 'S/O Ramesh Sharma' }] },
     },
     url: 'personal-details-update',
-    body: () => ({
-      occupation: 'private_sector',
-      trading_experience: '1_5',
-      income: '10_25',
-      gender: 'M',
-      marital_status: 'married',
-      education: 'graduate',
-      mother_name: 'Sita Devi',
-      father_name: 'Ramesh Sharma',
-      plan_selected: 'discounted',
-      preference_selected: 'Monthly',
-      indian_citizen: true,
-      resident_of_india: true,
-      politically_exposed: true,
-      settle: true,
-      preference: true,
-      bsda: false,
-    }),
+    body: () => PERSONAL_DETAILS,
   },
   {
     name: 'bank-verification (penny drop)',

@@ -8,6 +8,7 @@
  * dependencies beyond those (the benchmark reuses it). Every call can be timed with `onCall`, every
  * step with `onStep`. Images are passed in (see journey-assets.ts), so that nothing here needs sharp.
  */
+import { PERSONAL_DETAILS } from './personal-details.ts';
 
 export interface JourneyRequest {
   method: 'GET' | 'POST';
@@ -376,22 +377,10 @@ export async function runFullJourney(client: JourneyClient, options: JourneyOpti
         const aadhaar = details.digilocker_obj?.cdl_documents?.[0];
         const father = (aadhaar?.care_of ?? '').replace(/^[SDW]\/O:?\s*/i, '').trim() || 'Ramesh Sharma';
         const body = {
-          occupation: 'private_sector',
-          trading_experience: '1_5',
-          income: '10_25',
+          ...PERSONAL_DETAILS,
           gender: aadhaar?.gender === 'F' ? 'F' : 'M',
-          marital_status: 'married',
-          education: 'graduate',
           mother_name: applicant.motherName,
           father_name: father,
-          plan_selected: 'discounted',
-          preference_selected: 'Monthly',
-          indian_citizen: true,
-          resident_of_india: true,
-          politically_exposed: true,
-          settle: true,
-          preference: true,
-          bsda: false,
         };
         await expectOk('POST', 'save-profiling-draft', { step: 'declaration', values: body });
         await expectOk('POST', 'personal-details-update', body);
