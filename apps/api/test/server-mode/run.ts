@@ -9,7 +9,8 @@ import pg from 'pg';
 
 const dbUrl = process.env.TEST_SERVER_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const redisUrl = process.env.TEST_SERVER_REDIS_URL ?? 'redis://127.0.0.1:6379';
-const testDb = 'ekyc_test';
+// TEST_SERVER_DB_NAME lets two checkouts run the suite side by side on one server.
+const testDb = process.env.TEST_SERVER_DB_NAME ?? 'ekyc_test';
 
 async function reachable(): Promise<string | null> {
   const client = new pg.Client({ connectionString: dbUrl, connectionTimeoutMillis: 2000 });
