@@ -1,6 +1,10 @@
 import { expect, it } from 'vitest';
-import { openPdf } from '../src/modules/segment/pdf-security.ts';
-import { encryptPdfAes256, encryptPdfRc4, makeProofPdf } from './support/segment-pdf.ts';
+import { inspectPdf } from '../src/documents/pdf-inspect.ts';
+import { PDFDocument, PDFName, PDFString } from 'pdf-lib';
+import { JS_ACTION } from './support/hostile-files.ts';
+import { encryptedObjectStreamPdf, encryptPdfAes256, encryptPdfRc4, makeProofPdf } from './support/segment-pdf.ts';
+
+const openPdf = async (bytes: Uint8Array, password?: string) => (await inspectPdf(bytes, password)).opened;
 
 it('opens a plain PDF and refuses what is not a PDF', async () => {
   expect(await openPdf(await makeProofPdf())).toEqual({ ok: true, encrypted: false, pages: 1, revision: null });
@@ -59,4 +63,35 @@ it('opens an AES-256 (revision 6) PDF with its password', async () => {
 it('needs no password when only an owner password restricts the PDF', async () => {
   const pdf = await encryptPdfRc4(await makeProofPdf(), { userPassword: '', ownerPassword: 'restrict', bits: 128 });
   expect(await openPdf(pdf)).toEqual({ ok: true, encrypted: true, pages: 1, revision: 3 });
+});
+
+it('judges a protected PDF once decrypted: script in an encrypted object stream is found', async () => {
+  const pdf = encryptedObjectStreamPdf(JS_ACTION, { userPassword: 'stmt-2026', ownerPassword: 'bank-owner' });
+  expect(await inspectPdf(pdf)).toEqual({ opened: { ok: false, reason: 'password_required' }, active: null });
+  expect(await inspectPdf(pdf, 'stmt-2026')).toEqual({
+    opened: { ok: true, encrypted: true, pages: 1, revision: 4 },
+    active: 'JavaScript',
+  });
+  expect((await inspectPdf(pdf, 'bank-owner')).active).toBe('JavaScript');
+});
+
+it('refuses a web address opened by itself, not a link to click', async () => {
+  const uri = '<< /S /URI /URI (https://bank.example/) >>';
+  expect((await inspectPdf(encryptedObjectStreamPdf(uri, { userPassword: '', ownerPassword: 'o' }))).active).toBe(
+    'URI',
+  );
+  const doc = await PDFDocument.load(await makeProofPdf());
+  const link = doc.context.obj({
+    Type: 'Annot',
+    Subtype: 'Link',
+    Rect: [0, 0, 100, 20],
+    A: { S: 'URI', URI: PDFString.of('https://bank.example/') },
+  });
+  doc.getPage(0).node.set(PDFName.of('Annots'), doc.context.obj([doc.context.register(link)]));
+  expect(await inspectPdf(await doc.save())).toMatchObject({ opened: { ok: true }, active: null });
+});
+
+it('is not a PDF unless the file starts with the PDF header', async () => {
+  const polyglot = Buffer.concat([Buffer.from('<html><script>alert(1)</script></html>\n'), await makeProofPdf()]);
+  expect((await inspectPdf(polyglot)).opened).toEqual({ ok: false, reason: 'unreadable' });
 });

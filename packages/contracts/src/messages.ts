@@ -137,6 +137,7 @@ export const MSG = {
   serviceUnavailable: 'Service is temporarily unavailable. Please try again.',
   // uploads (ours)
   pdfActiveContent: 'This PDF contains scripts or attached files and cannot be uploaded. Please upload a plain PDF.',
+  pdfPasswordProtected: 'This PDF is password protected. Please upload a copy without a password.',
 } as const;
 
 export type MessageKey = keyof typeof MSG;

@@ -248,6 +248,9 @@ export function uploadError(kind: UploadKind, file: { type: string; size: number
   return null;
 }
 
+/** The message naming the types an upload kind accepts. */
+export const uploadTypeMessage = (kind: UploadKind) => UPLOAD_RULES[kind].message;
+
 /** The upload types a kind accepts, for the file input's accept attribute. */
 export const uploadAccept = (kind: UploadKind) => UPLOAD_RULES[kind].types.join(',');
 

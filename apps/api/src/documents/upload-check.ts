@@ -1,60 +1,45 @@
 /**
- * Checks shared by every upload that may be a PDF: a stored PDF is shown to reviewers in the
- * browser, so it must not carry active content (JavaScript, launch or submit actions, embedded
- * files, rich media, XFA forms). Names are looked for in the raw bytes (with PDF's #xx escapes
- * decoded) and, when the document opens, in every object, which also covers compressed object
- * streams.
+ * Checks shared by every upload. A file is what its first bytes say (magic bytes at offset 0, as
+ * each format's specification places them), and only the formats an upload names are accepted
+ * before anything decodes it: no SVG, TIFF, HEIF or other format reaches an image decoder, and a
+ * file that is HTML first and PDF later is not a PDF. A stored PDF is shown to reviewers, so it
+ * must open (decrypted when protected) and must not carry active content (`pdf-inspect.ts`).
  */
 import { MSG } from '@ekyc/contracts/messages';
-import { PDFDict, PDFDocument, PDFName } from 'pdf-lib';
 import { invalidField } from '../lib/errors.ts';
+import { inspectPdf, startsAsPdf } from './pdf-inspect.ts';
 
-const ACTIVE_NAMES = [
-  'JavaScript',
-  'JS',
-  'Launch',
-  'EmbeddedFile',
-  'EmbeddedFiles',
-  'RichMedia',
-  'XFA',
-  'SubmitForm',
-  'ImportData',
-  'GoToE',
-];
-const ACTIVE = new Set(ACTIVE_NAMES);
-const RAW = new RegExp(`/(${ACTIVE_NAMES.join('|')})(?![A-Za-z0-9])`);
+export type SniffedType = 'image/png' | 'image/jpeg' | 'application/pdf';
 
-const decodeNames = (text: string) =>
-  text.replace(/\/[^\s/<>[\]()]+/g, (name) =>
-    name.replace(/#([0-9A-Fa-f]{2})/g, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16))),
-  );
+const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 
-/** The first active-content name found in a PDF, or null. */
-export async function activePdfContent(bytes: Buffer): Promise<string | null> {
-  const raw = RAW.exec(decodeNames(bytes.toString('latin1')));
-  if (raw) return raw[1]!;
-  try {
-    const doc = await PDFDocument.load(bytes, {
-      ignoreEncryption: true,
-      updateMetadata: false,
-      throwOnInvalidObject: false,
-    });
-    for (const [, object] of doc.context.enumerateIndirectObjects()) {
-      const dict = object instanceof PDFDict ? object : (object as { dict?: unknown }).dict;
-      if (!(dict instanceof PDFDict)) continue;
-      for (const [key, value] of dict.entries()) {
-        const name = key.decodeText();
-        if (ACTIVE.has(name)) return name;
-        if (value instanceof PDFName && ACTIVE.has(value.decodeText())) return value.decodeText();
-      }
-    }
-  } catch {
-    // a PDF that does not open is judged by each module's own check
-  }
+/** What the first bytes say the file is, among the formats uploads accept; null for anything else. */
+export function sniffType(bytes: Uint8Array): SniffedType | null {
+  if (bytes.length >= 8 && Buffer.from(bytes.subarray(0, 8)).equals(PNG)) return 'image/png';
+  if (bytes.length >= 3 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return 'image/jpeg';
+  if (startsAsPdf(bytes)) return 'application/pdf';
   return null;
 }
 
-/** Refuses a PDF with active content with a 400 naming the field. */
-export async function refuseActivePdf(field: string, bytes: Buffer): Promise<void> {
-  if (await activePdfContent(bytes)) throw invalidField(field, MSG.pdfActiveContent);
+/** The file's type when it is one of `allowed`, else a 400 naming the field with `message`. */
+export function requireType(
+  field: string,
+  bytes: Uint8Array,
+  allowed: readonly SniffedType[],
+  message: string,
+): SniffedType {
+  const type = sniffType(bytes);
+  if (!type || !allowed.includes(type)) throw invalidField(field, message);
+  return type;
+}
+
+/**
+ * A PDF upload without a password: it must open (an empty user password is fine) and carry no
+ * active content. `unreadable` is the upload's own message for a file that is not a usable PDF.
+ */
+export async function checkPdfUpload(field: string, bytes: Uint8Array, unreadable: string): Promise<void> {
+  const { opened, active } = await inspectPdf(bytes);
+  if (active) throw invalidField(field, MSG.pdfActiveContent);
+  if (!opened.ok)
+    throw invalidField(field, opened.reason === 'password_required' ? MSG.pdfPasswordProtected : unreadable);
 }

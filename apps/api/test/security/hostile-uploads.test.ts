@@ -1,16 +1,20 @@
 /**
  * Hostile uploads: every file of a generated corpus (renamed executables, polyglots, truncated and
- * corrupt images, decompression bombs, oversized files, SVG with script, encrypted, scripted and
- * malformed PDFs) is sent to every upload call. Each is refused with a clear message, or stored
- * only once neutralised: a re-encoded image or a PDF without active content, served with its own
- * safe type, nosniff and a sandboxing Content-Security-Policy, never as HTML, SVG or script.
+ * corrupt images, decompression bombs, oversized files, SVG, TIFF and HEIF images, encrypted,
+ * scripted and malformed PDFs) is sent to every upload call. A file that is not one of the formats
+ * the call names (by its first bytes) is refused; any other is refused with a clear message, or
+ * stored only once neutralised: a re-encoded image or a PDF without active content, served as a
+ * download with its own safe type, nosniff and a sandboxing Content-Security-Policy, never as
+ * HTML, SVG or script.
  */
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { files as filesTable } from '../../src/db/schema/core.ts';
-import { ACTIVE_MARKERS, hostileCorpus, type HostileFile } from '../support/hostile-files.ts';
+import { MSG } from '@ekyc/contracts/messages';
+import { ACTIVE_MARKERS, formatOf, hostileCorpus, JS_ACTION, type HostileFile } from '../support/hostile-files.ts';
+import { encryptedObjectStreamPdf } from '../support/segment-pdf.ts';
 import { testApp, uniqueMobile } from '../support/test-app.ts';
 
 const API = '/api/v1/ekyc';
@@ -27,6 +31,8 @@ const PAN_OBJ = {
 interface UploadCall {
   name: string;
   stage: number;
+  /** The formats the call names (section 5): anything else must be refused, never decoded. */
+  accepts: Array<ReturnType<typeof formatOf>>;
   sections?: Record<string, unknown>;
   send(token: string, file: HostileFile): Promise<{ statusCode: number; body: string }>;
 }
@@ -44,10 +50,16 @@ const post = (token: string, path: string, body: unknown) =>
   });
 
 const CALLS: UploadCall[] = [
-  { name: 'PAN card photo', stage: 130, send: (t, f) => post(t, 'pan-validation?is_ocr=true', { base64: dataUrl(f) }) },
+  {
+    name: 'PAN card photo',
+    stage: 130,
+    accepts: ['jpeg', 'png'],
+    send: (t, f) => post(t, 'pan-validation?is_ocr=true', { base64: dataUrl(f) }),
+  },
   {
     name: 'DigiLocker manual document',
     stage: 140,
+    accepts: ['jpeg', 'png', 'pdf'],
     sections: { pan_obj: PAN_OBJ },
     send: (t, f) =>
       post(t, 'digi-ovd-verify?is_ovd=true', {
@@ -62,18 +74,21 @@ const CALLS: UploadCall[] = [
   {
     name: 'cancelled cheque',
     stage: 160,
+    accepts: ['jpeg', 'png'],
     sections: { pan_obj: PAN_OBJ },
     send: (t, f) => post(t, 'cheque-verification', { base64: dataUrl(f), data: BANK }),
   },
   {
     name: 'bank statement',
     stage: 160,
+    accepts: ['jpeg', 'png', 'pdf'],
     sections: { pan_obj: PAN_OBJ },
     send: (t, f) => post(t, 'other-bank-document', { doctype: 'bank_statement', doc: dataUrl(f), data: BANK }),
   },
   {
     name: 'signature',
     stage: 170,
+    accepts: ['jpeg', 'png'],
     send: (t, f) =>
       post(t, 'upload-signature', {
         signature_image: dataUrl(f),
@@ -84,6 +99,7 @@ const CALLS: UploadCall[] = [
   {
     name: 'nominee proof',
     stage: 180,
+    accepts: ['jpeg', 'png', 'pdf'],
     send: (t, f) =>
       post(t, 'update-nominee', {
         nominee_soa: 'nomination',
@@ -106,6 +122,7 @@ const CALLS: UploadCall[] = [
   {
     name: 'segment proof',
     stage: 190,
+    accepts: ['pdf'],
     send: (t, f) =>
       post(t, 'update-segment', {
         segments: ['equity_1', 'equity_derivatives_1'],
@@ -118,6 +135,7 @@ const CALLS: UploadCall[] = [
   {
     name: 'selfie',
     stage: 200,
+    accepts: ['jpeg'],
     async send(t, f) {
       const tok = await app.inject({
         method: 'GET',
@@ -166,6 +184,8 @@ async function unsafeStored(fileId: string): Promise<string> {
   if (served.headers['content-type'] !== file.contentType) return `served as ${String(served.headers['content-type'])}`;
   if (served.headers['x-content-type-options'] !== 'nosniff') return 'served without nosniff';
   if (!/\bsandbox\b/.test(String(served.headers['content-security-policy']))) return 'served without a sandboxing CSP';
+  if (!/^attachment\b/.test(String(served.headers['content-disposition'])))
+    return `served as ${String(served.headers['content-disposition'])}, not as a download`;
   return '';
 }
 
@@ -197,6 +217,15 @@ it('refuses or neutralises every hostile file at every upload call', { timeout: 
         else refused += 1;
         continue;
       }
+      if (file.refuse) {
+        problems.push(`${label}: stored although it carries active content`);
+        continue;
+      }
+      const format = formatOf(file.bytes);
+      if (!upload.accepts.includes(format)) {
+        problems.push(`${label}: a ${format === 'other' ? 'file of another format' : format} was decoded and stored`);
+        continue;
+      }
       const issues = (await Promise.all(stored.map((s) => unsafeStored(s.id)))).filter(Boolean);
       if (issues.length) problems.push(`${label}: ${issues.join(', ')}`);
       else neutralised += 1;
@@ -208,4 +237,40 @@ it('refuses or neutralises every hostile file at every upload call', { timeout: 
   );
   if (problems.length) console.log(problems.join('\n'));
   expect(problems).toEqual([]);
+});
+
+/** The financial proof upload with its password, as section 5 allows for protected statements. */
+async function sendStatement(token: string, pdf: Buffer, password?: string) {
+  return post(token, 'update-segment', {
+    segments: ['equity_1', 'equity_derivatives_1'],
+    upload_prccess_by: 'manual',
+    financial_proof_option: 'itr',
+    document: `data:application/pdf;base64,${pdf.toString('base64')}`,
+    document_type: 'pdf',
+    ...(password !== undefined && { document_password: password }),
+  });
+}
+
+it('decrypts a password-protected statement with its password before judging it', async () => {
+  const scripted = encryptedObjectStreamPdf(JS_ACTION, { userPassword: 'stmt-2026', ownerPassword: 'bank-owner' });
+  expect(scripted.toString('latin1')).not.toContain('JavaScript');
+  const who = await applicantAt(190);
+  const asked = (await sendStatement(who.token, scripted)).json() as { status: boolean; message: string };
+  expect(asked).toMatchObject({ status: false, message: MSG.segmentPdfPasswordRequired });
+  const res = await sendStatement(who.token, scripted, 'stmt-2026');
+  expect(res.statusCode).toBe(400);
+  expect(res.json()).toMatchObject({ status: false, message: `document: ${MSG.pdfActiveContent}` });
+  const stored = await app.deps.database.db.select().from(filesTable).where(eq(filesTable.applicantId, who.id));
+  expect(stored).toEqual([]);
+
+  // the same kind of file without active content is still a statement the applicant can give
+  const plain = encryptedObjectStreamPdf('<< /S /GoTo /D [4 0 R /Fit] >>', {
+    userPassword: 'stmt-2026',
+    ownerPassword: 'bank-owner',
+  });
+  const other = await applicantAt(190);
+  const wrong = (await sendStatement(other.token, plain, 'stmt-2025')).json() as { message: string };
+  expect(wrong.message).toBe(MSG.segmentPdfPasswordWrong);
+  const accepted = await sendStatement(other.token, plain, 'stmt-2026');
+  expect(accepted.json()).toMatchObject({ status: true });
 });

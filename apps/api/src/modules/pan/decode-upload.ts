@@ -1,11 +1,12 @@
 /**
- * Turns an uploaded data URL into stored bytes: images are re-encoded by sharp (metadata and any
- * polyglot payload stripped), PDFs must start with the PDF signature. The declared type must be
- * one the upload kind accepts (section 5).
+ * Turns an uploaded data URL into stored bytes. The declared type must be one the upload kind
+ * accepts (section 5) and the bytes must be that type (magic bytes, checked before any decoder
+ * runs); images are re-encoded by sharp (metadata and any polyglot payload stripped), PDFs must
+ * open and carry no active content.
  */
-import { uploadError, type UploadKind } from '@ekyc/contracts/rules';
+import { uploadError, uploadTypeMessage, type UploadKind } from '@ekyc/contracts/rules';
 import sharp from 'sharp';
-import { refuseActivePdf } from '../../documents/upload-check.ts';
+import { checkPdfUpload, requireType } from '../../documents/upload-check.ts';
 import { invalidField } from '../../lib/errors.ts';
 
 export interface DecodedUpload {
@@ -16,13 +17,14 @@ export interface DecodedUpload {
 export async function decodeUpload(field: string, dataUrl: string, kind: UploadKind): Promise<DecodedUpload> {
   const m = /^data:([a-z]+\/[a-z0-9.+-]+);base64,(.+)$/s.exec(dataUrl);
   if (!m) throw invalidField(field, 'Upload a file');
-  const declared = m[1]!.toLowerCase();
+  const declared = m[1]!.toLowerCase().replace('image/jpg', 'image/jpeg');
   const raw = Buffer.from(m[2]!, 'base64');
   const problem = uploadError(kind, { type: declared, size: raw.length });
   if (problem) throw invalidField(field, problem);
-  if (declared === 'application/pdf') {
-    if (raw.subarray(0, 5).toString('latin1') !== '%PDF-') throw invalidField(field, problem ?? 'Not a PDF file');
-    await refuseActivePdf(field, raw);
+  const actual = requireType(field, raw, ['image/png', 'image/jpeg', 'application/pdf'], uploadTypeMessage(kind));
+  if (actual !== declared) throw invalidField(field, uploadTypeMessage(kind));
+  if (actual === 'application/pdf') {
+    await checkPdfUpload(field, raw, uploadTypeMessage(kind));
     return { contentType: 'application/pdf', bytes: raw };
   }
   try {

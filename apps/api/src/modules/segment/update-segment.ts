@@ -11,11 +11,10 @@ import { BASE_PATH, STAGE, routeForStage } from '@ekyc/contracts/stages';
 import { randomUUID } from 'node:crypto';
 import type { z } from 'zod';
 import type { AppDeps } from '../../app-deps.ts';
-import { refuseActivePdf } from '../../documents/upload-check.ts';
+import { inspectPdf, startsAsPdf } from '../../documents/pdf-inspect.ts';
 import { invalidField } from '../../lib/errors.ts';
 import { fail, ok, type Outcome } from '../../lib/outcome.ts';
 import { ProviderError } from '../../providers/http.ts';
-import { openPdf } from './pdf-security.ts';
 import { PENDING_CONSENT, type PendingConsent, SEGMENT_PRIVATE, type SegmentObj } from './segment-record.ts';
 import { segmentRepository } from './segment.repository.ts';
 
@@ -98,8 +97,9 @@ async function saveManualProof(
   input: Input,
 ): Promise<Outcome<UpdateSegmentData>> {
   const bytes = decodePdf(input.document ?? '');
-  await refuseActivePdf('document', bytes);
-  const opened = await openPdf(bytes, input.document_password || undefined);
+  // decrypted with the applicant's password before it is judged: nothing hides in encrypted streams
+  const { opened, active } = await inspectPdf(bytes, input.document_password || undefined);
+  if (active) throw invalidField('document', MSG.pdfActiveContent);
   if (!opened.ok) {
     if (opened.reason === 'password_required')
       return fail(MSG.segmentPdfPasswordRequired, { screen: SEGMENT_SCREEN, password_required: true });
@@ -143,6 +143,6 @@ function decodePdf(document: string): Buffer {
   const b64 = (m ? m[2]! : document).replace(/\s+/g, '');
   if (!/^[A-Za-z0-9+/]+={0,2}$/.test(b64)) throw invalidField('document', MSG.segmentPdfOnly);
   const bytes = Buffer.from(b64, 'base64');
-  if (bytes.subarray(0, 1024).indexOf('%PDF-') < 0) throw invalidField('document', MSG.segmentPdfOnly);
+  if (!startsAsPdf(bytes)) throw invalidField('document', MSG.segmentPdfOnly);
   return bytes;
 }

@@ -9,6 +9,7 @@ import { SELFIE_PX } from '@ekyc/contracts/constants';
 import { STAGE } from '@ekyc/contracts/stages';
 import sharp from 'sharp';
 import type { AppDeps } from '../../app-deps.ts';
+import { requireType } from '../../documents/upload-check.ts';
 import { AppError, invalidField } from '../../lib/errors.ts';
 import { fail, type Outcome } from '../../lib/outcome.ts';
 import type { FileRef } from '../../records/applicant-records.ts';
@@ -16,9 +17,12 @@ import { LIVENESS_PRIVATE, type LivenessState, readLivenessState } from './liven
 import { pollLiveness } from './poll-liveness.ts';
 
 const SELFIE_SCREEN = '/take-selfie';
+const SELFIE_TYPE_MESSAGE = 'Only a JPEG selfie can be uploaded';
 
+/** Only a JPEG is decoded (section 4: the capture is a JPEG): its first bytes are checked before sharp sees them. */
 async function reencode(dataUrl: string): Promise<Buffer> {
   const bytes = Buffer.from(dataUrl.slice(dataUrl.indexOf(',') + 1), 'base64');
+  requireType('image', bytes, ['image/jpeg'], SELFIE_TYPE_MESSAGE);
   try {
     return await sharp(bytes, { limitInputPixels: 4096 * 4096 })
       .rotate()
@@ -26,7 +30,7 @@ async function reencode(dataUrl: string): Promise<Buffer> {
       .jpeg({ quality: 85 })
       .toBuffer();
   } catch {
-    throw invalidField('image', 'Only a JPEG selfie can be uploaded');
+    throw invalidField('image', SELFIE_TYPE_MESSAGE);
   }
 }
 

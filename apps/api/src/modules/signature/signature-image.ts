@@ -6,15 +6,13 @@
 import { SIGNATURE_UPLOAD_MAX_BYTES } from '@ekyc/contracts/constants';
 import { MSG } from '@ekyc/contracts/messages';
 import sharp from 'sharp';
+import { requireType } from '../../documents/upload-check.ts';
 import { invalidField } from '../../lib/errors.ts';
 
 /** Large enough for a phone photo of a signature; the stored image is never bigger than this. */
 const MAX_STORED_PX = 1600;
 /** A decompression bomb stops here rather than filling memory. */
 const MAX_INPUT_PIXELS = 40_000_000;
-
-const isPng = (b: Buffer) => b.length > 8 && b.readUInt32BE(0) === 0x89504e47 && b.readUInt32BE(4) === 0x0d0a1a0a;
-const isJpeg = (b: Buffer) => b.length > 3 && b[0] === 0xff && b[1] === 0xd8 && b[2] === 0xff;
 
 export function decodeDataUrl(dataUrl: string): { declaredType: string; bytes: Buffer } {
   const comma = dataUrl.indexOf(',');
@@ -26,7 +24,7 @@ export function decodeDataUrl(dataUrl: string): { declaredType: string; bytes: B
 export async function normaliseSignatureImage(dataUrl: string): Promise<Buffer> {
   const { bytes } = decodeDataUrl(dataUrl);
   if (bytes.length > SIGNATURE_UPLOAD_MAX_BYTES) throw invalidField('signature_image', MSG.signatureSize);
-  if (!isPng(bytes) && !isJpeg(bytes)) throw invalidField('signature_image', MSG.chequeType);
+  requireType('signature_image', bytes, ['image/png', 'image/jpeg'], MSG.chequeType);
   try {
     return await sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS })
       .rotate()
