@@ -1,13 +1,15 @@
 /**
- * Turns an uploaded data URL into stored bytes. The declared type must be one the upload kind
- * accepts (section 5) and the bytes must be that type (magic bytes, checked before any decoder
- * runs); images are re-encoded by sharp (metadata and any polyglot payload stripped), PDFs must
- * open and carry no active content.
+ * Turns an uploaded data URL into stored bytes. The declared type and what the bytes are (magic
+ * bytes, checked before any decoder runs) must both be types the upload kind accepts (section 5);
+ * images are re-encoded by sharp (metadata and any polyglot payload stripped), PDFs must open and
+ * carry no active content.
  */
 import { uploadError, uploadTypeMessage, type UploadKind } from '@ekyc/contracts/rules';
 import sharp from 'sharp';
 import { checkPdfUpload, requireType } from '../../documents/upload-check.ts';
 import { invalidField } from '../../lib/errors.ts';
+
+const STORED_TYPES = ['image/png', 'image/jpeg', 'application/pdf'] as const;
 
 export interface DecodedUpload {
   contentType: 'image/jpeg' | 'application/pdf';
@@ -21,8 +23,9 @@ export async function decodeUpload(field: string, dataUrl: string, kind: UploadK
   const raw = Buffer.from(m[2]!, 'base64');
   const problem = uploadError(kind, { type: declared, size: raw.length });
   if (problem) throw invalidField(field, problem);
-  const actual = requireType(field, raw, ['image/png', 'image/jpeg', 'application/pdf'], uploadTypeMessage(kind));
-  if (actual !== declared) throw invalidField(field, uploadTypeMessage(kind));
+  // what the bytes are decides, among the types this kind takes (a PNG saved as .jpg is still a PNG)
+  const allowed = STORED_TYPES.filter((type) => uploadError(kind, { type, size: 0 }) === null);
+  const actual = requireType(field, raw, allowed, uploadTypeMessage(kind));
   if (actual === 'application/pdf') {
     await checkPdfUpload(field, raw, uploadTypeMessage(kind));
     return { contentType: 'application/pdf', bytes: raw };
