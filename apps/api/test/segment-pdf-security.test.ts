@@ -95,3 +95,21 @@ it('is not a PDF unless the file starts with the PDF header', async () => {
   const polyglot = Buffer.concat([Buffer.from('<html><script>alert(1)</script></html>\n'), await makeProofPdf()]);
   expect((await inspectPdf(polyglot)).opened).toEqual({ ok: false, reason: 'unreadable' });
 });
+
+it('does not take the bytes of a stream (an image, a font) for an action', async () => {
+  const doc = await PDFDocument.load(await makeProofPdf());
+  // what a few megabytes of compressed image data spell sooner or later
+  const image = doc.context.stream(Buffer.from('\x00\x91/JS\x07\xfe/JavaScript\x00/Launch\x01', 'latin1'), {
+    Type: 'XObject',
+    Subtype: 'Image',
+    Width: 1,
+    Height: 1,
+    BitsPerComponent: 8,
+    ColorSpace: 'DeviceGray',
+  });
+  doc.context.register(image);
+  expect(await inspectPdf(await doc.save({ useObjectStreams: false }))).toMatchObject({
+    opened: { ok: true },
+    active: null,
+  });
+});

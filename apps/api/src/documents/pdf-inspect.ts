@@ -65,9 +65,13 @@ const decodeNames = (text: string) =>
     name.replace(/#([0-9A-Fa-f]{2})/g, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16))),
   );
 
-/** Names visible in the file's bytes (PDF's #xx escapes decoded): catches what a parser might skip. */
+/** Stream data (images, fonts, compressed text) is left out: random bytes would spell `/JS` in a few MB. */
+const STREAM_DATA = /\bstream(?:\r\n|\n|\r)[\s\S]*?\bendstream\b/g;
+
+/** Names visible in the file's syntax (PDF's #xx escapes decoded): catches what a parser might skip. */
 function rawActive(bytes: Uint8Array): string | null {
-  return RAW.exec(decodeNames(Buffer.from(bytes).toString('latin1')))?.[1] ?? null;
+  const syntax = Buffer.from(bytes).toString('latin1').replace(STREAM_DATA, 'stream endstream');
+  return RAW.exec(decodeNames(syntax))?.[1] ?? null;
 }
 
 class TooDeep extends Error {}
