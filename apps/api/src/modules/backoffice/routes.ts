@@ -58,7 +58,7 @@ export const backofficeRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get('/applications/:id', { schema: { params: idParams }, preHandler: reviewer }, async (req) =>
-    ok('Application', await getApplication(deps, req.staffMember!.id, req.params.id)),
+    ok('Application', await getApplication(deps, req.staffMember!.id, req.params.id, req.staff!.sessionId)),
   );
 
   app.post(
