@@ -42,6 +42,7 @@ describe('outside sandbox mode', () => {
     const first = await login(ADMIN.password);
     expect(first.body.data.staff.password_change_required).toBe(true);
     const token = first.body.data.token;
+    const elsewhere = (await login(ADMIN.password)).body.data.token;
 
     for (const [method, path] of [
       ['GET', 'applications'],
@@ -76,6 +77,8 @@ describe('outside sandbox mode', () => {
     expect(changed.statusCode).toBe(200);
     expect(changed.body.data.staff.password_change_required).toBe(false);
     expect((await bo('GET', 'applications', { token })).statusCode).toBe(200);
+    // the other session, opened with the old password, has ended
+    expect((await bo('GET', 'me', { token: elsewhere })).statusCode).toBe(401);
 
     expect((await login(ADMIN.password)).body.status).toBe(false);
     const again = await login(STRONG);

@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { Tx } from '../db/client.ts';
 import { prepared } from '../db/prepared.ts';
 import { sessions } from '../db/schema/core.ts';
@@ -66,11 +66,18 @@ export const sessionsRepository = {
       .set({ revokedAt: new Date() })
       .where(and(eq(sessions.id, id), isNull(sessions.revokedAt)));
   },
-  async revokeAllOf(tx: Tx, kind: SessionRow['kind'], subjectId: string): Promise<string[]> {
+  async revokeAllOf(tx: Tx, kind: SessionRow['kind'], subjectId: string, exceptId?: string): Promise<string[]> {
     const rows = await tx
       .update(sessions)
       .set({ revokedAt: new Date() })
-      .where(and(eq(sessions.kind, kind), eq(sessions.subjectId, subjectId), isNull(sessions.revokedAt)))
+      .where(
+        and(
+          eq(sessions.kind, kind),
+          eq(sessions.subjectId, subjectId),
+          isNull(sessions.revokedAt),
+          exceptId ? ne(sessions.id, exceptId) : undefined,
+        ),
+      )
       .returning({ id: sessions.id });
     return rows.map((r) => r.id);
   },

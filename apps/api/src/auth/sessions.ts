@@ -112,4 +112,9 @@ export class Sessions {
   async revokeAll(kind: SessionKind, subjectId: string): Promise<void> {
     await this.announceRevoked(await repo.revokeAllOf(this.database.db, kind, subjectId));
   }
+
+  /** Every other session of the subject (after a password change, the one that made it stays). */
+  async revokeOthers(kind: SessionKind, subjectId: string, keepSessionId: string): Promise<void> {
+    await this.announceRevoked(await repo.revokeAllOf(this.database.db, kind, subjectId, keepSessionId));
+  }
 }

@@ -1,6 +1,7 @@
 /**
  * A staff member replaces their own password: the current one must be given, the new one must
- * not be guessable. This lifts the first administrator's must-change mark. Audited, never the password.
+ * not be guessable. This lifts the first administrator's must-change mark and signs out the member's
+ * other sessions. Audited, never the password.
  */
 import type { StaffMember } from '@ekyc/contracts/calls/backoffice-login';
 import type { ChangePasswordBody } from '@ekyc/contracts/calls/backoffice-password';
@@ -12,8 +13,9 @@ import { weakPasswordReason } from './password-policy.ts';
 import { staffView } from './staff-view.ts';
 
 export async function changeOwnPassword(
-  deps: Pick<AppDeps, 'database' | 'config'>,
+  deps: Pick<AppDeps, 'database' | 'config' | 'sessions'>,
   member: StaffRow,
+  sessionId: string,
   body: ChangePasswordBody,
 ): Promise<StaffMember> {
   const db = deps.database.db;
@@ -32,5 +34,6 @@ export async function changeOwnPassword(
     actorId: member.id,
     action: 'staff.password_changed',
   });
+  await deps.sessions.revokeOthers('staff', member.id, sessionId);
   return staffView(row!);
 }

@@ -57,7 +57,7 @@ export const backofficeRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/me', { preHandler: signedIn }, async (req) => ok('Staff member', { staff: staffView(req.staffMember!) }));
 
   app.post('/password', { schema: { body: changePasswordBodySchema }, preHandler: signedIn }, async (req) =>
-    ok('Password changed', { staff: await changeOwnPassword(deps, req.staffMember!, req.body) }),
+    ok('Password changed', { staff: await changeOwnPassword(deps, req.staffMember!, req.staff!.sessionId, req.body) }),
   );
 
   app.get('/applications', { schema: { querystring: queueQuerySchema }, preHandler: reviewer }, async (req) =>
