@@ -50,6 +50,8 @@ if (want('noop') || want('lighthouse')) {
   const server = await startServer(8390, {
     DATA_DIR: `/tmp/ekyc-bench-${Date.now()}`,
     RATE_LIMIT_PER_MINUTE: '100000000',
+    // the page audits seed signed-in applicants through the test-only fixtures
+    EKYC_TEST_FIXTURES: 'true',
   });
   try {
     if (want('noop')) sections.push(await noopSection(server.url));

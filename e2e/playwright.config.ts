@@ -55,6 +55,10 @@ export default defineConfig({
       OTP_RATE_LIMIT_PER_MINUTE: '100000',
       OTP_SENDS_PER_HOUR: '50',
       NODE_ENV: 'test',
+      // journeys start at their own step and sign in to the back office through the test-only fixtures
+      EKYC_TEST_FIXTURES: 'true',
+      // the back-office journeys sign in the same fixture accounts from parallel browsers
+      STAFF_SESSION_MAX_CONCURRENT: '50',
       ...(process.env.WEB_DIST && { WEB_DIST: process.env.WEB_DIST }),
     },
   },

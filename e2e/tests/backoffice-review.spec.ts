@@ -228,3 +228,28 @@ test('an admin adds a reviewer, who can sign in; the staff trail records it', as
   });
   expect(((await login.json()) as { status: boolean }).status).toBe(true);
 });
+
+test('an administrator whose password was set for them must choose their own first', async ({ page, request }) => {
+  const admin = {
+    email: `first.admin.${test.info().project.name}.${Date.now()}@broker.example`,
+    password: 'set-by-the-installer-1',
+    name: 'Farah Admin',
+  };
+  await request.post('/sandbox/fixtures/staff', { data: { ...admin, role: 'admin', password_change_required: true } });
+  await page.goto('/backoffice/login');
+  await page.getByLabel('Email').fill(admin.email);
+  await page.getByLabel('Password').fill(admin.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+
+  await expect(page.getByRole('heading', { name: 'Set your own password' })).toBeVisible();
+  await page.getByLabel('Current password').fill(admin.password);
+  await page.getByLabel('New password').fill('password1234');
+  await page.getByRole('button', { name: 'Save new password' }).click();
+  await expect(page.getByText(/This password is too easy to guess/)).toBeVisible();
+  await page.screenshot({ path: `/tmp/backoffice-change-password-${test.info().project.name}.png`, fullPage: true });
+
+  await page.getByLabel('New password').fill('lantern orchard pebble 93');
+  await page.getByRole('button', { name: 'Save new password' }).click();
+  await expect(page.getByRole('heading', { name: 'Set your own password' })).toBeHidden();
+  await expect(page.getByRole('link', { name: 'Staff', exact: true })).toBeVisible();
+});

@@ -29,16 +29,38 @@ const envSchema = z.object({
   OTP_TTL_SECONDS: z.coerce.number().int().min(30).max(600).default(300),
   OTP_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(10).default(5),
   OTP_SENDS_PER_HOUR: z.coerce.number().int().min(1).max(50).default(5),
+  /** Applicant sessions: idle and absolute lifetime, and how many may be open at once. */
   SESSION_IDLE_SECONDS: z.coerce
     .number()
     .int()
     .min(60)
-    .default(60 * 60 * 24),
+    .default(30 * 60),
   SESSION_ABSOLUTE_SECONDS: z.coerce
     .number()
     .int()
     .min(300)
-    .default(60 * 60 * 24 * 30),
+    .default(24 * 60 * 60),
+  SESSION_MAX_CONCURRENT: z.coerce.number().int().min(1).max(100).default(3),
+  /** Staff (back-office) sessions: idle and absolute lifetime, and how many may be open at once. */
+  STAFF_SESSION_IDLE_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(60)
+    .default(30 * 60),
+  STAFF_SESSION_ABSOLUTE_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(300)
+    .default(12 * 60 * 60),
+  STAFF_SESSION_MAX_CONCURRENT: z.coerce.number().int().min(1).max(100).default(2),
+  /** Open sockets (profile, e-sign status) one session may hold in one process. */
+  SOCKETS_PER_SESSION: z.coerce.number().int().min(1).max(100).default(4),
+  /** Lifetime of a file link; a link also stops working when the session that asked for it ends. */
+  FILE_LINK_SECONDS: z.coerce.number().int().min(30).max(3600).default(900),
+  /** Lowest zxcvbn score (0-4) a staff password must reach. */
+  STAFF_PASSWORD_MIN_SCORE: z.coerce.number().int().min(0).max(4).default(3),
+  /** Test-only: the sandbox fixtures that create staff accounts and signed-in applicants. Never in production. */
+  EKYC_TEST_FIXTURES: bool.default(false),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(600),
   OTP_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(30),
   BODY_LIMIT_BYTES: z.coerce
@@ -102,7 +124,15 @@ export interface Config {
     countdownSeconds: number;
     resendCountdownSeconds: number;
   };
-  session: { idleSeconds: number; absoluteSeconds: number };
+  session: {
+    applicant: SessionLifetime;
+    staff: SessionLifetime;
+    socketsPerSession: number;
+    fileLinkSeconds: number;
+  };
+  staffPasswordMinScore: number;
+  /** The sandbox fixtures that mint staff and sessions (tests only; never in production). */
+  testFixtures: boolean;
   rateLimit: { perMinute: number; otpPerMinute: number };
   bodyLimit: number;
   declarationSwitches: 3 | 5;
@@ -121,6 +151,12 @@ export interface Config {
    * adapter's factory from this one snapshot of the environment.
    */
   providerEnv: Readonly<Record<string, string | undefined>>;
+}
+
+export interface SessionLifetime {
+  idleSeconds: number;
+  absoluteSeconds: number;
+  maxConcurrent: number;
 }
 
 export class ConfigError extends Error {}
@@ -162,6 +198,8 @@ export function loadConfig(source: Record<string, string | undefined> = process.
         `Refusing a production start:\n  ${problems.join('\n  ')}\nSet EKYC_ALLOW_INSECURE=true only for a staging system.`,
       );
   }
+  if (production && e.EKYC_TEST_FIXTURES)
+    throw new ConfigError('Refusing a production start: EKYC_TEST_FIXTURES is for automated tests only.');
   const generated = e.SECRET_KEY && e.ENCRYPTION_KEY ? null : embeddedSecrets(dataDir, inMemory);
   const s3 =
     e.S3_ENDPOINT && e.S3_BUCKET && e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY
@@ -201,7 +239,22 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       countdownSeconds: 30,
       resendCountdownSeconds: 20,
     },
-    session: { idleSeconds: e.SESSION_IDLE_SECONDS, absoluteSeconds: e.SESSION_ABSOLUTE_SECONDS },
+    session: {
+      applicant: {
+        idleSeconds: e.SESSION_IDLE_SECONDS,
+        absoluteSeconds: e.SESSION_ABSOLUTE_SECONDS,
+        maxConcurrent: e.SESSION_MAX_CONCURRENT,
+      },
+      staff: {
+        idleSeconds: e.STAFF_SESSION_IDLE_SECONDS,
+        absoluteSeconds: e.STAFF_SESSION_ABSOLUTE_SECONDS,
+        maxConcurrent: e.STAFF_SESSION_MAX_CONCURRENT,
+      },
+      socketsPerSession: e.SOCKETS_PER_SESSION,
+      fileLinkSeconds: e.FILE_LINK_SECONDS,
+    },
+    staffPasswordMinScore: e.STAFF_PASSWORD_MIN_SCORE,
+    testFixtures: e.EKYC_TEST_FIXTURES && e.EKYC_PROVIDERS === 'sandbox',
     rateLimit: { perMinute: e.RATE_LIMIT_PER_MINUTE, otpPerMinute: e.OTP_RATE_LIMIT_PER_MINUTE },
     bodyLimit: e.BODY_LIMIT_BYTES,
     declarationSwitches: e.DECLARATION_SWITCHES,

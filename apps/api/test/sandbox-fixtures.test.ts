@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../src/app.ts';
+import { loadConfig } from '../src/config.ts';
 import { call, PRODUCTION_PROVIDER_ENV, testApp, uniqueMobile } from './support/test-app.ts';
 
 let app: FastifyInstance;
@@ -32,4 +34,38 @@ it('is absent outside sandbox mode', async () => {
   } finally {
     await prod.close();
   }
+});
+
+it('is absent from a started sandbox server, which tests did not ask for fixtures', async () => {
+  // the environment of `npm start`: sandbox providers, no test-only setting
+  const started = await buildApp(loadConfig({ DATA_DIR: 'memory://', LOG_LEVEL: 'silent' }));
+  try {
+    const staff = await started.inject({
+      method: 'POST',
+      url: '/sandbox/fixtures/staff',
+      payload: { email: 'mallory@example.com', name: 'Mallory', role: 'admin', password: 'a-long-password-1' },
+    });
+    expect(staff.statusCode).toBe(404);
+    const applicant = await started.inject({
+      method: 'POST',
+      url: '/sandbox/fixtures/applicant',
+      payload: { mobile: uniqueMobile(), stage: 160 },
+    });
+    expect(applicant.statusCode).toBe(404);
+    // the rest of the sandbox (the outbox of simulated messages) is still there
+    expect((await started.inject({ url: '/sandbox/outbox' })).statusCode).toBe(200);
+  } finally {
+    await started.close();
+  }
+});
+
+it('cannot be switched on in production', () => {
+  expect(() =>
+    loadConfig({
+      NODE_ENV: 'production',
+      EKYC_ALLOW_INSECURE: 'true',
+      DATA_DIR: 'memory://',
+      EKYC_TEST_FIXTURES: 'true',
+    }),
+  ).toThrow(/EKYC_TEST_FIXTURES/);
 });

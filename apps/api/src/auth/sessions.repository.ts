@@ -1,4 +1,4 @@
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { Tx } from '../db/client.ts';
 import { prepared } from '../db/prepared.ts';
 import { sessions } from '../db/schema/core.ts';
@@ -22,6 +22,41 @@ export const sessionsRepository = {
     const [row] = await query.execute({ hash: tokenHash });
     return row;
   },
+  async findById(tx: Tx, id: string): Promise<SessionRow | undefined> {
+    const [row] = await tx.select().from(sessions).where(eq(sessions.id, id)).limit(1);
+    return row;
+  },
+  /** Revokes a subject's live sessions beyond the newest `keep`; returns the revoked ids. */
+  async revokeOldest(tx: Tx, kind: SessionRow['kind'], subjectId: string, keep: number, now: Date): Promise<string[]> {
+    const surplus = await tx
+      .select({ id: sessions.id })
+      .from(sessions)
+      .where(
+        and(
+          eq(sessions.kind, kind),
+          eq(sessions.subjectId, subjectId),
+          isNull(sessions.revokedAt),
+          gt(sessions.expiresAt, now),
+        ),
+      )
+      .orderBy(desc(sessions.createdAt), desc(sessions.id))
+      .offset(keep);
+    if (!surplus.length) return [];
+    const rows = await tx
+      .update(sessions)
+      .set({ revokedAt: now })
+      .where(
+        and(
+          inArray(
+            sessions.id,
+            surplus.map((r) => r.id),
+          ),
+          isNull(sessions.revokedAt),
+        ),
+      )
+      .returning({ id: sessions.id });
+    return rows.map((r) => r.id);
+  },
   async touch(tx: Tx, id: string, at: Date): Promise<void> {
     await tx.update(sessions).set({ lastSeenAt: at }).where(eq(sessions.id, id));
   },
@@ -31,11 +66,18 @@ export const sessionsRepository = {
       .set({ revokedAt: new Date() })
       .where(and(eq(sessions.id, id), isNull(sessions.revokedAt)));
   },
-  async revokeAllOf(tx: Tx, kind: SessionRow['kind'], subjectId: string): Promise<string[]> {
+  async revokeAllOf(tx: Tx, kind: SessionRow['kind'], subjectId: string, exceptId?: string): Promise<string[]> {
     const rows = await tx
       .update(sessions)
       .set({ revokedAt: new Date() })
-      .where(and(eq(sessions.kind, kind), eq(sessions.subjectId, subjectId), isNull(sessions.revokedAt)))
+      .where(
+        and(
+          eq(sessions.kind, kind),
+          eq(sessions.subjectId, subjectId),
+          isNull(sessions.revokedAt),
+          exceptId ? ne(sessions.id, exceptId) : undefined,
+        ),
+      )
       .returning({ id: sessions.id });
     return rows.map((r) => r.id);
   },

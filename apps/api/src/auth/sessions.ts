@@ -1,6 +1,8 @@
 /**
  * Bearer sessions for applicants and staff: a 256-bit random token, stored only as a keyed hash,
- * with idle and absolute expiry, revocable. Revocation tells open sockets to disconnect.
+ * with idle and absolute expiry per kind, revocable. Revocation tells open sockets to disconnect.
+ * Each subject holds at most a configured number of live sessions: signing in once more ends the
+ * oldest.
  */
 import type { Config } from '../config.ts';
 import type { Database } from '../db/client.ts';
@@ -64,12 +66,15 @@ export class Sessions {
 
   async create(kind: SessionKind, subjectId: string): Promise<{ token: string; sessionId: string }> {
     const token = randomToken();
+    const lifetime = this.config.session[kind];
     const row = await repo.insert(this.database.db, {
       kind,
       subjectId,
       tokenHash: this.hasher.hash('token', token),
-      expiresAt: new Date(Date.now() + this.config.session.absoluteSeconds * 1000),
+      expiresAt: new Date(Date.now() + lifetime.absoluteSeconds * 1000),
     });
+    const surplus = await repo.revokeOldest(this.database.db, kind, subjectId, lifetime.maxConcurrent, new Date());
+    if (surplus.length) await this.announceRevoked(surplus);
     return { token, sessionId: row.id };
   }
 
@@ -79,13 +84,24 @@ export class Sessions {
     const now = Date.now();
     const row = await this.read(this.hasher.hash('token', token), now);
     if (!row || row.kind !== kind || row.revokedAt) return null;
-    if (row.expiresAt.getTime() <= now) return null;
-    if (row.lastSeenAt.getTime() + this.config.session.idleSeconds * 1000 <= now) return null;
+    if (!this.live(row, now)) return null;
     if (now - row.lastSeenAt.getTime() > TOUCH_EVERY_MS) {
       await repo.touch(this.database.db, row.id, new Date(now));
       row.lastSeenAt = new Date(now);
     }
     return { sessionId: row.id, subjectId: row.subjectId, kind: row.kind };
+  }
+
+  private live(row: SessionRow, now: number): boolean {
+    if (row.revokedAt || row.expiresAt.getTime() <= now) return false;
+    return row.lastSeenAt.getTime() + this.config.session[row.kind].idleSeconds * 1000 > now;
+  }
+
+  /** Whether a session is still live (file links are bound to the session that asked for them). */
+  async isLive(sessionId: string): Promise<boolean> {
+    if (!/^[0-9a-f-]{36}$/.test(sessionId)) return false;
+    const row = await repo.findById(this.database.db, sessionId);
+    return Boolean(row && this.live(row, Date.now()));
   }
 
   async revoke(sessionId: string): Promise<void> {
@@ -95,5 +111,10 @@ export class Sessions {
 
   async revokeAll(kind: SessionKind, subjectId: string): Promise<void> {
     await this.announceRevoked(await repo.revokeAllOf(this.database.db, kind, subjectId));
+  }
+
+  /** Every other session of the subject (after a password change, the one that made it stays). */
+  async revokeOthers(kind: SessionKind, subjectId: string, keepSessionId: string): Promise<void> {
+    await this.announceRevoked(await repo.revokeAllOf(this.database.db, kind, subjectId, keepSessionId));
   }
 }

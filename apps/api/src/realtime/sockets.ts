@@ -10,8 +10,12 @@ import type { Message } from './hub.ts';
 /** 4001: session ended (do not reconnect); 1012: server restarting (reconnect). */
 export const CLOSE_SESSION_ENDED = 4001;
 export const CLOSE_RESTART = 1012;
+/** 4029: this session already holds its share of sockets (SOCKETS_PER_SESSION); do not retry. */
+export const CLOSE_TOO_MANY_SOCKETS = 4029;
 
 const open = new Set<WebSocket>();
+/** Open sockets per session, in this process. */
+const perSession = new Map<string, number>();
 export const openSocketCount = () => open.size;
 
 export function closeAllSockets(code = CLOSE_RESTART, reason = 'server restarting') {
@@ -35,10 +39,21 @@ export async function acceptSocket(
     socket.close(CLOSE_SESSION_ENDED, 'unauthorized');
     return false;
   }
+  if (socket.readyState !== socket.OPEN) return false;
+  const held = perSession.get(session.sessionId) ?? 0;
+  if (held >= app.deps.config.session.socketsPerSession) {
+    send(socket, { disconnect: false, message: 'Too many open connections for this session' });
+    socket.close(CLOSE_TOO_MANY_SOCKETS, 'too many sockets for this session');
+    return false;
+  }
+  perSession.set(session.sessionId, held + 1);
   open.add(socket);
   const subscriptions: Array<() => void> = [];
   socket.on('close', () => {
     open.delete(socket);
+    const left = (perSession.get(session.sessionId) ?? 1) - 1;
+    if (left > 0) perSession.set(session.sessionId, left);
+    else perSession.delete(session.sessionId);
     subscriptions.forEach((off) => off());
   });
   subscriptions.push(

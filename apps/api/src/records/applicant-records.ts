@@ -50,7 +50,7 @@ export class ApplicantRecords {
     private readonly hasher: Hasher,
     private readonly hub: Hub,
     private readonly files: EncryptedStore,
-    private readonly config: Pick<Config, 'publicUrl'>,
+    private readonly config: Pick<Config, 'publicUrl' | 'session'>,
   ) {}
 
   private get db() {
@@ -277,16 +277,20 @@ export class ApplicantRecords {
     return bytes ? { bytes, contentType: row.contentType, applicantId: row.applicantId, kind: row.kind } : null;
   }
 
-  /** A signed, short-lived URL under the API for a stored file. */
-  fileUrl(ref: FileRef, ttlSeconds = 3600): string {
+  /**
+   * A signed, short-lived URL under the API for a stored file, bound to the session that asked for
+   * it: the route also checks that this session is still live, so a link dies at logout.
+   */
+  fileUrl(ref: FileRef, sessionId: string, ttlSeconds = this.config.session.fileLinkSeconds): string {
     const exp = Math.floor(Date.now() / 1000) + ttlSeconds;
-    const sig = this.hasher.sign(`${ref.$file}.${exp}`);
-    return `/api/v1/ekyc/files/${ref.$file}?exp=${exp}&sig=${sig}`;
+    const sig = this.hasher.sign(`${ref.$file}.${exp}.${sessionId}`);
+    return `/api/v1/ekyc/files/${ref.$file}?exp=${exp}&sid=${sessionId}&sig=${sig}`;
   }
 
-  verifyFileUrl(fileId: string, exp: number, sig: string): boolean {
+  /** Whether a link's signature and expiry hold; the caller checks its session is still live. */
+  verifyFileUrl(fileId: string, exp: number, sessionId: string, sig: string): boolean {
     if (!Number.isFinite(exp) || exp < Date.now() / 1000) return false;
-    const expected = this.hasher.sign(`${fileId}.${exp}`);
+    const expected = this.hasher.sign(`${fileId}.${exp}.${sessionId}`);
     return expected.length === sig.length && expected === sig;
   }
 

@@ -14,13 +14,18 @@ export function withFileUrls(value: unknown, urlFor: (ref: FileRef) => string): 
   return value;
 }
 
-export async function buildUserDetails(records: ApplicantRecords, applicantId: string): Promise<UserDetailsRecord> {
+/** File links in the record are bound to the session that reads it. */
+export async function buildUserDetails(
+  records: ApplicantRecords,
+  applicantId: string,
+  sessionId: string,
+): Promise<UserDetailsRecord> {
   const [applicant, stages, sections] = await Promise.all([
     records.get(applicantId),
     records.kycList(applicantId),
     records.allSections(applicantId),
   ]);
-  const urlFor = (ref: FileRef) => records.fileUrl(ref);
+  const urlFor = (ref: FileRef) => records.fileUrl(ref, sessionId);
   const first: Record<string, unknown> = {
     kyc_status_obj: [
       {

@@ -1,4 +1,8 @@
-/** Sandbox-only routes; absent (404) when sandbox mode is off (contract). */
+/**
+ * Sandbox-only routes; absent (404) when sandbox mode is off (contract). The fixtures that create
+ * staff accounts or signed-in applicants exist only when automated tests ask for them
+ * (EKYC_TEST_FIXTURES, refused in production): a started sandbox server never has them.
+ */
 import type { FastifyInstance } from 'fastify';
 import { accountAggregatorSandboxRoutes } from './account-aggregator/routes.ts';
 import { sandboxIfscRoutes } from './bank/ifsc-routes.ts';
@@ -20,10 +24,10 @@ export async function sandboxRoutes(app: FastifyInstance) {
     reply.type('text/css').header('cache-control', 'public, max-age=3600').send(SANDBOX_CSS),
   );
   await app.register(outboxRoutes);
-  await app.register(fixtureRoutes);
+  if (app.deps.config.testFixtures) await app.register(fixtureRoutes);
   await app.register(sandboxLivenessRoutes);
   await app.register(sandboxEsignRoutes);
-  await app.register(staffFixtureRoutes);
+  if (app.deps.config.testFixtures) await app.register(staffFixtureRoutes);
   await app.register(sandboxPanRoutes);
   await app.register(sandboxKraRoutes);
   await app.register(sandboxDigilockerRoutes);

@@ -217,6 +217,12 @@ const MATRIX: Record<string, Entry> = {
   },
   'POST /api/v1/backoffice/logout': { access: 'reviewer' },
   'GET /api/v1/backoffice/me': { access: 'reviewer' },
+  'POST /api/v1/backoffice/password': {
+    access: 'reviewer',
+    // allowed, but the current password given is not the caller's: nothing changes
+    sample: () => ({ body: { current_password: 'not the current one', new_password: 'tidal quokka marmalade 47' } }),
+    expect: { reviewer: 400, admin: 400 },
+  },
   'GET /api/v1/backoffice/applications': { access: 'reviewer' },
   'GET /api/v1/backoffice/applications/:id': { access: 'reviewer', sample: (c) => ({ params: { id: c.ownerId } }) },
   'POST /api/v1/backoffice/applications/:id/decisions': {

@@ -1,7 +1,7 @@
 /** Every response carries a strict CSP, nosniff, frame-ancestors and a referrer policy; personal data is never cached. */
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signUp, testApp } from '../support/test-app.ts';
+import { ownerFileLink, signUp, testApp } from '../support/test-app.ts';
 
 let app: FastifyInstance;
 let token = '';
@@ -58,7 +58,7 @@ describe('response headers', () => {
       contentType: 'image/png',
       bytes: Buffer.from('png'),
     });
-    const url = records.fileUrl(ref);
+    const url = await ownerFileLink(app, ref.$file);
     const ok = await app.inject({ url });
     expect(ok.statusCode).toBe(200);
     expect(ok.headers['content-security-policy']).toMatch(/sandbox/);

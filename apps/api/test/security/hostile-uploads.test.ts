@@ -15,7 +15,7 @@ import { files as filesTable } from '../../src/db/schema/core.ts';
 import { MSG } from '@ekyc/contracts/messages';
 import { ACTIVE_MARKERS, formatOf, hostileCorpus, JS_ACTION, type HostileFile } from '../support/hostile-files.ts';
 import { encryptedObjectStreamPdf } from '../support/segment-pdf.ts';
-import { testApp, uniqueMobile } from '../support/test-app.ts';
+import { ownerFileLink, testApp, uniqueMobile } from '../support/test-app.ts';
 
 const API = '/api/v1/ekyc';
 const SAFE_TYPES = new Set(['image/jpeg', 'image/png', 'application/pdf']);
@@ -179,7 +179,7 @@ async function unsafeStored(fileId: string): Promise<string> {
       .catch(() => null);
     if (!meta || `image/${meta.format}` !== file.contentType) return `image bytes are ${meta?.format ?? 'unreadable'}`;
   } else if (text.slice(0, 5) !== '%PDF-') return 'PDF without the PDF signature';
-  const served = await app.inject({ method: 'GET', url: app.deps.records.fileUrl({ $file: fileId }) });
+  const served = await app.inject({ method: 'GET', url: await ownerFileLink(app, fileId) });
   if (served.statusCode !== 200) return `served ${served.statusCode}`;
   if (served.headers['content-type'] !== file.contentType) return `served as ${String(served.headers['content-type'])}`;
   if (served.headers['x-content-type-options'] !== 'nosniff') return 'served without nosniff';

@@ -12,6 +12,8 @@ export async function testApp(
     NODE_ENV: 'test',
     DATA_DIR: 'memory://',
     LOG_LEVEL: 'silent',
+    // the test-only fixtures (staff accounts, signed-in applicants at a stage); a test may switch them off
+    EKYC_TEST_FIXTURES: 'true',
     RATE_LIMIT_PER_MINUTE: '100000',
     OTP_RATE_LIMIT_PER_MINUTE: '100000',
     // on a shared PostgreSQL server every test app must read the rows the others wrote: one key pair
@@ -35,6 +37,14 @@ export function uniqueMobile(): string {
 }
 
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+/** A stored file's link as its owner, signed in, would be given it (links are bound to a live session). */
+export async function ownerFileLink(app: FastifyInstance, fileId: string): Promise<string> {
+  const file = await app.deps.records.readFile(fileId);
+  if (!file?.applicantId) throw new Error(`no applicant's file ${fileId}`);
+  const { sessionId } = await app.deps.sessions.create('applicant', file.applicantId);
+  return app.deps.records.fileUrl({ $file: fileId }, sessionId);
+}
 
 export async function latestOtp(app: FastifyInstance, to: string): Promise<string> {
   const res = await app.inject({ method: 'GET', url: `/sandbox/outbox?to=${encodeURIComponent(to)}` });

@@ -9,6 +9,8 @@ import { session, useSession } from './session';
 import { USER_DETAILS_KEY } from './user-details';
 
 const SESSION_ENDED = 4001;
+/** The session already holds its share of sockets (other tabs): stay signed in, without live updates. */
+const TOO_MANY_SOCKETS = 4029;
 const MAX_RETRIES = 4;
 
 export function socketUrl(path: string, query: Record<string, string>): string {
@@ -48,6 +50,7 @@ export function useProfileSocket(onEnded: () => void) {
       socket.onclose = (event) => {
         if (stopped) return;
         if (event.code === SESSION_ENDED) return end();
+        if (event.code === TOO_MANY_SOCKETS) return;
         if (retries >= MAX_RETRIES) return end();
         retries += 1;
         timer = setTimeout(connect, 500 * 2 ** retries);

@@ -17,6 +17,8 @@ export const staffMemberSchema = z.object({
   active: z.boolean(),
   created_at: z.string(),
   last_login_at: z.string().nullable(),
+  /** The password was chosen by someone else (the first administrator's): set a new one before anything else. */
+  password_change_required: z.boolean(),
 });
 export type StaffMember = z.infer<typeof staffMemberSchema>;
 

@@ -15,6 +15,8 @@ export const staff = pgTable('staff', {
   createdBy: uuid('created_by'),
   createdAt: ts('created_at').notNull().defaultNow(),
   lastLoginAt: ts('last_login_at'),
+  /** 0810_staff_password_change.sql */
+  passwordChangeRequired: boolean('password_change_required').notNull().default(false),
 });
 
 /** Append-only (a trigger refuses update and delete); rows enter only through audit_append(). */

@@ -14,7 +14,7 @@ export const applicantRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/get-user-details', { preHandler: app.requireApplicant }, async (req) => ({
     status: true,
     message: 'User details',
-    data: await buildUserDetails(deps.records, req.applicant!.subjectId),
+    data: await buildUserDetails(deps.records, req.applicant!.subjectId, req.applicant!.sessionId),
   }));
 
   app.get('/get-ref-code', { preHandler: app.requireApplicant }, async (req) => {
@@ -31,12 +31,18 @@ export const applicantRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         params: z.object({ id: z.string().max(64) }),
-        querystring: z.object({ exp: z.coerce.number(), sig: z.string().max(128), download: z.string().optional() }),
+        querystring: z.object({
+          exp: z.coerce.number(),
+          sid: z.string().max(64),
+          sig: z.string().max(128),
+          download: z.string().optional(),
+        }),
       },
     },
     async (req, reply) => {
       const { id } = req.params;
-      if (!deps.records.verifyFileUrl(id, req.query.exp, req.query.sig))
+      const { exp, sid, sig } = req.query;
+      if (!deps.records.verifyFileUrl(id, exp, sid, sig) || !(await deps.sessions.isLive(sid)))
         throw new AppError('FORBIDDEN', MSG.unauthorized);
       const file = await deps.records.readFile(id);
       if (!file) throw new AppError('NOT_FOUND');

@@ -132,13 +132,28 @@ export const backofficeRepository = {
   /** Inserts unless the email exists; undefined on a duplicate. */
   async insertStaff(
     tx: Tx,
-    values: { email: string; name: string; role: StaffRole; passwordHash: string; createdBy: string | null },
+    values: {
+      email: string;
+      name: string;
+      role: StaffRole;
+      passwordHash: string;
+      createdBy: string | null;
+      passwordChangeRequired?: boolean;
+    },
   ): Promise<StaffRow | undefined> {
     const [row] = await tx.insert(staff).values(values).onConflictDoNothing({ target: staff.email }).returning();
     return row;
   },
   async setStaffActive(tx: Tx, id: string, active: boolean): Promise<StaffRow | undefined> {
     const [row] = await tx.update(staff).set({ active }).where(eq(staff.id, id)).returning();
+    return row;
+  },
+  async setPassword(tx: Tx, id: string, passwordHash: string): Promise<StaffRow | undefined> {
+    const [row] = await tx
+      .update(staff)
+      .set({ passwordHash, passwordChangeRequired: false })
+      .where(eq(staff.id, id))
+      .returning();
     return row;
   },
   async touchLogin(tx: Tx, id: string): Promise<void> {

@@ -1,7 +1,8 @@
 /**
  * The first staff account (contract): from BACKOFFICE_ADMIN_EMAIL and BACKOFFICE_ADMIN_PASSWORD
  * when no staff exists yet. In sandbox mode with neither set, a random password is generated and
- * returned once to be printed; outside sandbox mode no default password exists.
+ * returned once to be printed; outside sandbox mode no default password exists, and the one from
+ * the environment must be replaced at the first sign-in before anything else.
  */
 import { randomBytes } from 'node:crypto';
 import type { AppDeps } from '../../app-deps.ts';
@@ -25,6 +26,7 @@ export async function ensureFirstAdmin(deps: Pick<AppDeps, 'config' | 'database'
     role: 'admin',
     passwordHash: await hashPassword(account.password),
     createdBy: null,
+    passwordChangeRequired: !deps.config.sandbox,
   });
   if (!created) return null;
   await repo.appendAudit(db, {

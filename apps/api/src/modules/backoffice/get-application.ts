@@ -1,6 +1,6 @@
 /**
  * One application for review: every collected section side by side, documents as short-lived
- * links, Aadhaar numbers reduced to their last four digits. Each view is audited.
+ * links bound to the reviewer's session, Aadhaar numbers reduced to their last four digits. Each view is audited.
  */
 import type { ApplicationData, ReviewField } from '@ekyc/contracts/calls/backoffice-application';
 import { isStageCode, STAGES } from '@ekyc/contracts/stages';
@@ -10,7 +10,6 @@ import type { FileRef } from '../../records/applicant-records.ts';
 import { backofficeRepository as repo } from './backoffice.repository.ts';
 import { maskAadhaar } from './mask.ts';
 
-const FILE_URL_TTL_SECONDS = 15 * 60;
 const SECRET_KEY = /token|secret|password|otp|signature_value|private_key/i;
 const AADHAAR_KEY = /(^|_)(uid|aadhaar|aadhar)(_|$|number|no)/i;
 const MAX_TEXT = 2000;
@@ -52,6 +51,7 @@ export async function getApplication(
   deps: Pick<AppDeps, 'database' | 'records'>,
   staffId: string,
   applicantId: string,
+  sessionId: string,
 ): Promise<ApplicationData> {
   const db = deps.database.db;
   const standing = /^[0-9a-f-]{36}$/i.test(applicantId) ? await repo.standingOf(db, applicantId) : undefined;
@@ -77,7 +77,7 @@ export async function getApplication(
             path,
             value: null,
             file: {
-              url: deps.records.fileUrl(ref, FILE_URL_TTL_SECONDS),
+              url: deps.records.fileUrl(ref, sessionId),
               content_type: types.get(ref.$file) ?? 'application/octet-stream',
             },
           }

@@ -6,12 +6,14 @@
 import { decisionBodySchema } from '@ekyc/contracts/calls/backoffice-application';
 import { funnelQuerySchema } from '@ekyc/contracts/calls/backoffice-funnel';
 import { staffLoginBodySchema } from '@ekyc/contracts/calls/backoffice-login';
+import { changePasswordBodySchema } from '@ekyc/contracts/calls/backoffice-password';
 import { queueQuerySchema } from '@ekyc/contracts/calls/backoffice-queue';
 import { addStaffBodySchema, setStaffActiveBodySchema } from '@ekyc/contracts/calls/backoffice-staff';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { fail, ok } from '../../lib/outcome.ts';
 import { addStaff } from './add-staff.ts';
+import { changeOwnPassword } from './change-own-password.ts';
 import { backofficeRepository as repo } from './backoffice.repository.ts';
 import { decideStages } from './decide-stages.ts';
 import { ensureFirstAdmin } from './ensure-first-admin.ts';
@@ -33,6 +35,7 @@ export const backofficeRoutes: FastifyPluginAsyncZod = async (app) => {
   const { deps } = app;
   const reviewer = requireRole(app, 'reviewer');
   const admin = requireRole(app, 'admin');
+  const signedIn = requireRole(app, 'reviewer', { beforePasswordChange: true });
 
   const line = await ensureFirstAdmin(deps);
   if (line) app.log.warn(line);
@@ -51,14 +54,18 @@ export const backofficeRoutes: FastifyPluginAsyncZod = async (app) => {
     return ok('Signed out', {});
   });
 
-  app.get('/me', { preHandler: reviewer }, async (req) => ok('Staff member', { staff: staffView(req.staffMember!) }));
+  app.get('/me', { preHandler: signedIn }, async (req) => ok('Staff member', { staff: staffView(req.staffMember!) }));
+
+  app.post('/password', { schema: { body: changePasswordBodySchema }, preHandler: signedIn }, async (req) =>
+    ok('Password changed', { staff: await changeOwnPassword(deps, req.staffMember!, req.staff!.sessionId, req.body) }),
+  );
 
   app.get('/applications', { schema: { querystring: queueQuerySchema }, preHandler: reviewer }, async (req) =>
     ok('Applications', await listApplications(deps, req.query)),
   );
 
   app.get('/applications/:id', { schema: { params: idParams }, preHandler: reviewer }, async (req) =>
-    ok('Application', await getApplication(deps, req.staffMember!.id, req.params.id)),
+    ok('Application', await getApplication(deps, req.staffMember!.id, req.params.id, req.staff!.sessionId)),
   );
 
   app.post(

@@ -10,4 +10,5 @@ export const staffView = (row: StaffRow): StaffMember => ({
   active: row.active,
   created_at: row.createdAt.toISOString(),
   last_login_at: row.lastLoginAt?.toISOString() ?? null,
+  password_change_required: row.passwordChangeRequired,
 });

@@ -72,7 +72,8 @@ export async function completeEsign(deps: AppDeps, eSignResponse: string): Promi
     status: true,
     message: MSG.esignSigned,
     disconnect: false,
-    data: { signed_document_link: deps.records.fileUrl(signedRef), screen: moved.screen },
+    // the status socket turns the reference into a link bound to its own session
+    data: { signed_document_link: signedRef, screen: moved.screen },
   });
   return { kind: 'signed' };
 }

@@ -7,7 +7,9 @@ import { ESIGN_TIME_EXCEEDED } from '@ekyc/contracts/calls/esign-consent';
 import { MSG } from '@ekyc/contracts/messages';
 import type { FastifyInstance } from 'fastify';
 import { channels } from '../../realtime/hub.ts';
+import type { Message } from '../../realtime/hub.ts';
 import { acceptSocket, send } from '../../realtime/sockets.ts';
+import { withFileUrls } from '../../records/user-details.ts';
 import { esignRepository as repo } from './esign.repository.ts';
 import type { EsignSection } from './esign-state.ts';
 import { expireIfPending } from './start-esign-consent.ts';
@@ -20,11 +22,15 @@ export async function esignSocketRoutes(app: FastifyInstance) {
     async (socket, req) => {
       const txn = String(req.query.transaction_id ?? '').slice(0, 64);
       let owner: string | null = null;
+      let sessionId = '';
       const accepted = await acceptSocket(app, socket, req.query.token, async (session) => {
         const row = txn ? await repo.find(deps.database.db, txn) : undefined;
         if (!row || row.applicantId !== session.subjectId) return [];
         owner = row.applicantId;
-        const off = await deps.hub.subscribe(channels.esign(txn), (message) => send(socket, message));
+        sessionId = session.sessionId;
+        const off = await deps.hub.subscribe(channels.esign(txn), (message) =>
+          send(socket, withFileUrls(message, (ref) => deps.records.fileUrl(ref, session.sessionId)) as Message),
+        );
         const timer = setTimeout(
           () => void expireIfPending(deps, txn).catch(() => undefined),
           Math.max(0, row.expiresAt.getTime() - deps.esign.now()),
@@ -45,7 +51,9 @@ export async function esignSocketRoutes(app: FastifyInstance) {
           message: MSG.esignSigned,
           disconnect: false,
           data: {
-            ...(section?.signed_document && { signed_document_link: deps.records.fileUrl(section.signed_document) }),
+            ...(section?.signed_document && {
+              signed_document_link: deps.records.fileUrl(section.signed_document, sessionId),
+            }),
             screen: '/status',
           },
         });

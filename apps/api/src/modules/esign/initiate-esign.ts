@@ -18,13 +18,17 @@ const REUSE_MS = 30 * 60 * 1000;
 const fileRefOf = (v: unknown): FileRef | null =>
   v && typeof v === 'object' && typeof (v as FileRef).$file === 'string' ? (v as FileRef) : null;
 
-export async function initiateEsign(deps: AppDeps, applicantId: string): Promise<Outcome<EsignInitateData>> {
+export async function initiateEsign(
+  deps: AppDeps,
+  applicantId: string,
+  sessionId: string,
+): Promise<Outcome<EsignInitateData>> {
   await deps.records.requireStage(applicantId, STAGE.ESIGN);
   const existing = await deps.records.getSection<EsignState>(applicantId, ESIGN_PRIVATE);
   if (existing && deps.esign.now() - Date.parse(existing.generated_at) < REUSE_MS)
     return ok('Account opening form', {
       epro_id: existing.epro_id,
-      pdf_link: deps.records.fileUrl(existing.generated_doc),
+      pdf_link: deps.records.fileUrl(existing.generated_doc, sessionId),
       esign_window_seconds: deps.config.esignWindowSeconds,
     });
 
@@ -71,7 +75,7 @@ export async function initiateEsign(deps: AppDeps, applicantId: string): Promise
   await deps.records.save(applicantId, { [ESIGN_PRIVATE]: state, esign_obj: section });
   return ok('Account opening form', {
     epro_id: eproId,
-    pdf_link: deps.records.fileUrl(doc),
+    pdf_link: deps.records.fileUrl(doc, sessionId),
     esign_window_seconds: deps.config.esignWindowSeconds,
   });
 }

@@ -29,7 +29,7 @@ export const esignRoutes: FastifyPluginAsyncZod = async (app) => {
     );
 
   app.get('/esign-initate', { preHandler: app.requireApplicant }, async (req) =>
-    initiateEsign(deps, req.applicant!.subjectId),
+    initiateEsign(deps, req.applicant!.subjectId, req.applicant!.sessionId),
   );
   app.get(
     '/esign-consent',

@@ -20,6 +20,7 @@ const FINAL_MESSAGE: Record<ReviewStatus, string> = {
 export async function getApplicationStatus(
   deps: AppDeps,
   applicantId: string,
+  sessionId: string,
 ): Promise<Outcome<GetApplicationStatusData>> {
   const [review, esign, kycList] = await Promise.all([
     deps.records.getSection<{ status?: string }>(applicantId, 'review_obj'),
@@ -33,7 +34,7 @@ export async function getApplicationStatus(
   return ok(FINAL_MESSAGE[status], {
     status,
     text: FINAL_MESSAGE[status],
-    signed_document: esign?.signed_document ? deps.records.fileUrl(esign.signed_document) : null,
+    signed_document: esign?.signed_document ? deps.records.fileUrl(esign.signed_document, sessionId) : null,
     rejected_stage: rejectedStage,
     retry_screen: rejectedStage !== null ? routeForStage(rejectedStage) : null,
     verification_days: deps.config.verificationDays === '1-2' ? '1 to 2 working days' : '7 to 10 business days',

@@ -4,6 +4,6 @@ import { getApplicationStatus } from './get-application-status.ts';
 
 export const statusRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/get-application-status', { preHandler: app.requireApplicant }, async (req) =>
-    getApplicationStatus(app.deps, req.applicant!.subjectId),
+    getApplicationStatus(app.deps, req.applicant!.subjectId, req.applicant!.sessionId),
   );
 };

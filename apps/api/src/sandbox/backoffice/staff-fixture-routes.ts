@@ -1,14 +1,18 @@
 /**
  * POST /sandbox/fixtures/staff: a staff account with a known password, so that browser journeys
- * can sign in to the back office. Sandbox only (absent otherwise, like every sandbox route).
+ * can sign in to the back office; `password_change_required` makes it one that must set its own
+ * password first. Only when tests ask for the fixtures (EKYC_TEST_FIXTURES), never in production.
  */
 import { addStaffBodySchema } from '@ekyc/contracts/calls/backoffice-staff';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { backofficeRepository as repo } from '../../modules/backoffice/backoffice.repository.ts';
 import { hashPassword } from '../../modules/backoffice/password.ts';
 
+const bodySchema = addStaffBodySchema.extend({ password_change_required: z.boolean().optional() });
+
 export const staffFixtureRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.post('/sandbox/fixtures/staff', { schema: { body: addStaffBodySchema } }, async (req) => {
+  app.post('/sandbox/fixtures/staff', { schema: { body: bodySchema } }, async (req) => {
     const db = app.deps.database.db;
     const row =
       (await repo.insertStaff(db, {
@@ -17,6 +21,7 @@ export const staffFixtureRoutes: FastifyPluginAsyncZod = async (app) => {
         role: req.body.role,
         passwordHash: await hashPassword(req.body.password),
         createdBy: null,
+        passwordChangeRequired: req.body.password_change_required ?? false,
       })) ?? (await repo.staffByEmail(db, req.body.email));
     return { status: true, message: 'Fixture staff member', data: { id: row!.id, email: row!.email } };
   });

@@ -1,4 +1,4 @@
-import { Suspense } from 'react';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, NavLink, Outlet, useLocation } from '../../../lib/router';
 import { LanguageSwitch } from '../../../components/language-switch';
@@ -6,6 +6,8 @@ import { PageLoader } from '../../../components/spinner';
 import { useMe } from '../api/get-me';
 import { useLogOut } from '../api/log-out';
 import { useStaffToken } from '../api/staff-client';
+
+const ChangePasswordPage = lazy(() => import('../pages/change-password-page'));
 
 const link = ({ isActive }: { isActive: boolean }) =>
   `rounded-md px-3 py-2 text-sm font-semibold ${isActive ? 'bg-white/20 text-white' : 'text-white/85 hover:bg-white/10'}`;
@@ -61,7 +63,13 @@ export function BackofficeLayout() {
       </header>
       <main className="mx-auto max-w-6xl px-3 py-4 sm:px-4">
         <Suspense fallback={<PageLoader label={t('loading')} />}>
-          <Outlet />
+          {me.isPending ? (
+            <PageLoader label={t('loading')} />
+          ) : staff?.password_change_required ? (
+            <ChangePasswordPage />
+          ) : (
+            <Outlet />
+          )}
         </Suspense>
       </main>
     </div>
