@@ -6,6 +6,7 @@
  */
 import type { SharedIdentifier } from '@ekyc/contracts/calls/backoffice-application';
 import { MSG } from '@ekyc/contracts/messages';
+import { STAGE, STAGE_ORDER } from '@ekyc/contracts/stages';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { bearer, call, testApp, uniqueMobile } from './support/test-app.ts';
@@ -82,6 +83,19 @@ it('refuses a PAN already e-signed under another mobile, and keeps the second ap
     headers: bearer(staffToken),
   });
   expect(trail.body).toContain('pan.reuse_refused');
+});
+
+it('refuses a PAN validated through pan-validation once that application is e-signed', async () => {
+  const pan = freshPan();
+  const first = await applicantAt(130);
+  expect((await validate(first.token, pan)).body.status).toBe(true);
+  const second = await applicantAt(130);
+  // not yet signed: both may go on
+  expect((await validate(second.token, pan)).body.status).toBe(true);
+  for (const stage of STAGE_ORDER.filter((s) => s >= STAGE.DIGILOCKER && s < STAGE.STATUS))
+    await app.deps.records.completeStage(first.id, stage);
+  const third = await applicantAt(130);
+  expect((await validate(third.token, pan)).body).toMatchObject({ status: false, message: MSG.panInUse });
 });
 
 it('allows a PAN whose first application is unsigned, and shows the back office both applications sharing it', async () => {

@@ -41,3 +41,14 @@ export async function panTakenBy(
   }
   return null;
 }
+
+/** Indexes the PAN this applicant has just had confirmed (the catch-up above covers other writers). */
+export async function recordPanHolder(
+  deps: Pick<AppDeps, 'database' | 'hasher'>,
+  applicantId: string,
+  pan: string,
+): Promise<void> {
+  const db = deps.database.db;
+  const at = await repo.sectionUpdatedAt(db, applicantId);
+  if (at) await repo.putHolder(db, applicantId, deps.hasher.hash('pan', pan.toUpperCase()), at);
+}

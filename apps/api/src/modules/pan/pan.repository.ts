@@ -22,6 +22,15 @@ export const panRepository = {
     return rows.map((r) => ({ applicantId: r.applicant_id, updatedAt: toDate(r.updated_at) }));
   },
 
+  async sectionUpdatedAt(tx: Tx, applicantId: string): Promise<Date | null> {
+    const [row] = rowsOf<{ updated_at: unknown }>(
+      await tx.execute(
+        sql`select updated_at from applicant_sections where applicant_id = ${applicantId} and name = 'pan_obj'`,
+      ),
+    );
+    return row ? toDate(row.updated_at) : null;
+  },
+
   async putHolder(tx: Tx, applicantId: string, panHash: string, sectionUpdatedAt: Date): Promise<void> {
     await tx
       .insert(panHolders)

@@ -11,7 +11,7 @@ import type { AppDeps } from '../../app-deps.ts';
 import { invalidField } from '../../lib/errors.ts';
 import { fail, ok, type Outcome } from '../../lib/outcome.ts';
 import type { KraRecord } from '../../providers/kra/port.ts';
-import { panTakenBy } from './pan-holders.ts';
+import { panTakenBy, recordPanHolder } from './pan-holders.ts';
 import { PAN_IMAGE_SECTION, type PanImageSection, type StoredKraDataObj, type StoredPanObj } from './pan-sections.ts';
 
 type Input = z.output<typeof panValidationRequestSchema>;
@@ -84,6 +84,7 @@ export async function validatePan(
       ...(panChanged && { digilocker_obj: null }),
     },
   });
+  await recordPanHolder(deps, applicantId, input.pan);
   return ok('PAN verified', {
     full_name: panObj.full_name,
     pan_missing: !panChanged && locker?.is_pan_missing === true,
