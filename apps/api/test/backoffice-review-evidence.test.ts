@@ -9,16 +9,26 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { bearer, testApp, uniqueMobile } from './support/test-app.ts';
 
-const ADMIN = { email: 'evidence.review@broker.example', password: 'Evidence-Review-Desk-4417' };
 let app: FastifyInstance;
 let staffToken: string;
 
 beforeAll(async () => {
-  app = await testApp({ BACKOFFICE_ADMIN_EMAIL: ADMIN.email, BACKOFFICE_ADMIN_PASSWORD: ADMIN.password });
-  const login = await app.inject({ method: 'POST', url: '/api/v1/backoffice/login', payload: ADMIN });
-  staffToken = (login.json() as { data: { token: string } }).data.token;
+  app = await testApp();
+  staffToken = await reviewerToken('evidence.review@broker.example');
 }, 120_000);
 afterAll(() => app.close());
+
+/** A reviewer signed in to the back office (a sandbox fixture: works on a fresh or a shared database). */
+async function reviewerToken(email: string): Promise<string> {
+  const password = 'Reviewer-Desk-Passphrase-4417';
+  await app.inject({
+    method: 'POST',
+    url: '/sandbox/fixtures/staff',
+    payload: { email, name: 'Rita Reviewer', role: 'reviewer', password },
+  });
+  const login = await app.inject({ method: 'POST', url: '/api/v1/backoffice/login', payload: { email, password } });
+  return (login.json() as { data: { token: string } }).data.token;
+}
 
 /** A finished application whose bank name matched (100) while the selfie did not match (0.36). */
 async function seed(livness_obj: Record<string, unknown>) {

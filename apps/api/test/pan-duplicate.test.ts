@@ -11,16 +11,26 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { bearer, call, testApp, uniqueMobile } from './support/test-app.ts';
 
-const ADMIN = { email: 'pan.reuse@broker.example', password: 'Pan-Reuse-Review-Desk-2290' };
 let app: FastifyInstance;
 let staffToken: string;
 
 beforeAll(async () => {
-  app = await testApp({ BACKOFFICE_ADMIN_EMAIL: ADMIN.email, BACKOFFICE_ADMIN_PASSWORD: ADMIN.password });
-  const login = await app.inject({ method: 'POST', url: '/api/v1/backoffice/login', payload: ADMIN });
-  staffToken = (login.json() as { data: { token: string } }).data.token;
+  app = await testApp();
+  staffToken = await reviewerToken('pan.reuse@broker.example');
 }, 120_000);
 afterAll(() => app.close());
+
+/** A reviewer signed in to the back office (a sandbox fixture: works on a fresh or a shared database). */
+async function reviewerToken(email: string): Promise<string> {
+  const password = 'Reviewer-Desk-Passphrase-4417';
+  await app.inject({
+    method: 'POST',
+    url: '/sandbox/fixtures/staff',
+    payload: { email, name: 'Rita Reviewer', role: 'reviewer', password },
+  });
+  const login = await app.inject({ method: 'POST', url: '/api/v1/backoffice/login', payload: { email, password } });
+  return (login.json() as { data: { token: string } }).data.token;
+}
 
 let serial = 0;
 /** A valid individual PAN of its own for each test (digits clear of the sandbox's special values). */

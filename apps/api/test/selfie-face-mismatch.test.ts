@@ -10,7 +10,6 @@ import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import { dataUrl, selfieImages } from './support/selfie-images.ts';
 import { bearer, call, testApp, uniqueMobile } from './support/test-app.ts';
 
-const ADMIN = { email: 'face.review@broker.example', password: 'Face-Evidence-Review-9731' };
 let app: FastifyInstance;
 let images: Awaited<ReturnType<typeof selfieImages>>;
 let staffToken: string;
@@ -18,14 +17,23 @@ let staffToken: string;
 beforeAll(async () => {
   app = await testApp({
     SANDBOX_SKIP_HEAVY_CHECKS: 'true',
-    BACKOFFICE_ADMIN_EMAIL: ADMIN.email,
-    BACKOFFICE_ADMIN_PASSWORD: ADMIN.password,
   });
   images = await selfieImages();
-  const login = await app.inject({ method: 'POST', url: '/api/v1/backoffice/login', payload: ADMIN });
-  staffToken = (login.json() as { data: { token: string } }).data.token;
+  staffToken = await reviewerToken('face.review@broker.example');
 }, 180_000);
 afterAll(() => app.close());
+
+/** A reviewer signed in to the back office (a sandbox fixture: works on a fresh or a shared database). */
+async function reviewerToken(email: string): Promise<string> {
+  const password = 'Reviewer-Desk-Passphrase-4417';
+  await app.inject({
+    method: 'POST',
+    url: '/sandbox/fixtures/staff',
+    payload: { email, name: 'Rita Reviewer', role: 'reviewer', password },
+  });
+  const login = await app.inject({ method: 'POST', url: '/api/v1/backoffice/login', payload: { email, password } });
+  return (login.json() as { data: { token: string } }).data.token;
+}
 
 interface Poll {
   retry: boolean;
