@@ -54,26 +54,20 @@ async function sharedIdentifiers(
 ): Promise<SharedIdentifier[]> {
   const db = deps.database.db;
   if (identifiers.pan) await syncPanIndex(deps);
-  const lookups: [SharedIdentifier['kind'], Promise<string[]>][] = [
-    [
-      'pan',
-      identifiers.pan
-        ? repo.idsByPanHash(db, deps.hasher.hash('pan', identifiers.pan.toUpperCase()))
-        : Promise.resolve([]),
-    ],
-    ['mobile', repo.idsByMobileHash(db, deps.records.mobileHash(identifiers.mobile))],
-    [
-      'email',
-      identifiers.email ? repo.idsByEmailHash(db, deps.hasher.hash('email', identifiers.email)) : Promise.resolve([]),
-    ],
+  const none = async (): Promise<string[]> => [];
+  const { pan, email } = identifiers;
+  const lookups: [SharedIdentifier['kind'], () => Promise<string[]>][] = [
+    ['pan', pan ? () => repo.idsByPanHash(db, deps.hasher.hash('pan', pan.toUpperCase())) : none],
+    ['mobile', () => repo.idsByMobileHash(db, deps.records.mobileHash(identifiers.mobile))],
+    ['email', email ? () => repo.idsByEmailHash(db, deps.hasher.hash('email', email)) : none],
   ];
   const shared: SharedIdentifier[] = [];
   for (const [kind, lookup] of lookups) {
-    const others = (await lookup).filter((id) => id !== applicantId).slice(0, MAX_SHARED);
+    const others = (await lookup()).filter((id) => id !== applicantId).slice(0, MAX_SHARED);
     if (!others.length) continue;
     const applications = await Promise.all(
       others.map(async (id) => {
-        const [standing, pan] = await Promise.all([
+        const [standing, panObj] = await Promise.all([
           repo.standingOf(db, id),
           deps.records.getSection<{ full_name?: string }>(id, 'pan_obj'),
         ]);
@@ -81,7 +75,7 @@ async function sharedIdentifiers(
           ? {
               id,
               mobile: maskMobile(deps.cipher.decrypt(standing.mobileEnc)),
-              name: pan?.full_name ?? null,
+              name: panObj?.full_name ?? null,
               status: standing.status,
               stage: standing.stage,
             }
