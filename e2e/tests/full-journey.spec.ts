@@ -30,8 +30,9 @@ test('sign-up to the status screen through every step', async ({ page, request }
   await useFaceAsCamera(page);
   const { mobile } = await signUpToPan(page, request);
 
-  // PAN (a valid individual PAN, not KRA-registered) and DigiLocker
-  await enterPan(page, 'BCDPS4321K', 'Sunita Sharma', '05/06/1985');
+  // PAN (a valid individual PAN, not KRA-registered) and DigiLocker; a PAN of its own, since a
+  // PAN e-signed under one mobile is refused under any other
+  await enterPan(page, `BCDPS${4000 + (Date.now() % 1000)}K`, 'Sunita Sharma', '05/06/1985');
   await expect(page.getByText('SUNITA SHARMA')).toBeVisible();
   await page.getByRole('button', { name: 'Next' }).click();
   await expect(page).toHaveURL(/\/ekyc1\/digilocker$/);

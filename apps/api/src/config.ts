@@ -86,6 +86,8 @@ const envSchema = z.object({
   OPEN_ACCOUNT_URL: z.string().default('/'),
   BACKOFFICE_ADMIN_EMAIL: z.email().optional(),
   BACKOFFICE_ADMIN_PASSWORD: z.string().min(12).optional(),
+  /** Lowest face-match score (0 to 1) that counts as the applicant's face; below it the selfie goes to a reviewer. */
+  FACE_MATCH_THRESHOLD: z.coerce.number().min(0).max(1).default(0.5),
   /** Switch off the sandbox's simulated heavy work (OCR, face check) for journey benchmarks. */
   SANDBOX_SKIP_HEAVY_CHECKS: bool.default(false),
   /** The built web app to serve (default apps/web/dist). */
@@ -144,6 +146,7 @@ export interface Config {
   openAccountUrl: string;
   backofficeAdmin: { email?: string; password?: string };
   sandboxSkipHeavyChecks: boolean;
+  faceMatchThreshold: number;
   s3?: { endpoint: string; bucket: string; region: string; accessKeyId: string; secretAccessKey: string };
   webDist: string;
   /**
@@ -266,6 +269,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     openAccountUrl: e.OPEN_ACCOUNT_URL,
     backofficeAdmin: { email: e.BACKOFFICE_ADMIN_EMAIL, password: e.BACKOFFICE_ADMIN_PASSWORD },
     sandboxSkipHeavyChecks: e.SANDBOX_SKIP_HEAVY_CHECKS,
+    faceMatchThreshold: e.FACE_MATCH_THRESHOLD,
     s3,
     providerEnv: Object.freeze({ ...source }),
     webDist: e.WEB_DIST ? path.resolve(e.WEB_DIST) : path.resolve(import.meta.dirname, '../../web/dist'),

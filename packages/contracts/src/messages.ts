@@ -124,6 +124,8 @@ export const MSG = {
   panNotFound: 'This PAN was not found at the Income Tax Department. Please check the PAN number.',
   panDetailsMismatch: 'The name or date of birth does not match the PAN record.',
   panUnreadable: 'We could not read the PAN card. Please upload a clearer photo or enter the details.',
+  panInUse:
+    'This PAN is already linked to an application signed with another mobile number. Please sign in with the mobile number you used then, or contact our customer support.',
   digilockerFailed: 'DigiLocker verification was not completed.',
   dobLocked: 'Your confirmed date of birth cannot be changed online. Please contact customer support.',
   // client profiling (ours; the spec gives no text)

@@ -18,6 +18,53 @@ export const reviewStageSchema = z.object({
   updated_at: z.string(),
 });
 
+/** A check's outcome: passed, failed, left to the reviewer, or not run (a reason says why). */
+export const CHECK_VERDICTS = ['pass', 'fail', 'review', 'not_run'] as const;
+export type CheckVerdict = (typeof CHECK_VERDICTS)[number];
+
+/** Who produced a check's result. */
+export const CHECK_SOURCES = [
+  'liveness_module',
+  'liveness_provider',
+  'face_match_provider',
+  'pan_provider',
+  'penny_drop',
+  'upi',
+  'document',
+  'cheque_ocr',
+] as const;
+
+/**
+ * One automated check as it was recorded: its own source, value, threshold and verdict, never a
+ * value borrowed from another check. `reason` is a code (face_mismatch, not_live, ...).
+ */
+export const reviewCheckSchema = z.object({
+  key: z.enum(['face_match', 'liveness', 'liveness_module', 'pan_name_dob', 'bank_name_match', 'cheque']),
+  source: z.enum(CHECK_SOURCES),
+  value: z.union([z.string(), z.number(), z.boolean(), z.null()]),
+  threshold: z.union([z.string(), z.number(), z.null()]),
+  verdict: z.enum(CHECK_VERDICTS),
+  reason: z.string().nullable(),
+  /** The section that holds the evidence. */
+  section: z.string(),
+});
+export type ReviewCheck = z.infer<typeof reviewCheckSchema>;
+
+/** Another application holding the same PAN, mobile or email (masked as in the queue). */
+export const sharedIdentifierSchema = z.object({
+  kind: z.enum(['pan', 'mobile', 'email']),
+  applications: z.array(
+    z.object({
+      id: z.string(),
+      mobile: z.string(),
+      name: z.string().nullable(),
+      status: z.string(),
+      stage: z.number(),
+    }),
+  ),
+});
+export type SharedIdentifier = z.infer<typeof sharedIdentifierSchema>;
+
 /** GET /api/v1/backoffice/applications/:id: everything collected, side by side. */
 export const applicationDataSchema = z.object({
   id: z.string(),
@@ -33,11 +80,10 @@ export const applicationDataSchema = z.object({
   stages: z.array(reviewStageSchema),
   /** Each section of the record (private ones included) as a flat list of fields. */
   sections: z.record(z.string(), z.array(reviewFieldSchema)),
-  /** Results a reviewer looks for first, when the step recorded them. */
-  checks: z.object({
-    face_match: z.union([z.number(), z.string(), z.boolean()]).nullable(),
-    name_match: z.union([z.number(), z.string(), z.boolean()]).nullable(),
-  }),
+  /** Each automated check the steps recorded, with its own evidence. */
+  checks: z.array(reviewCheckSchema),
+  /** Identifiers this application shares with other applications (empty when none). */
+  shared: z.array(sharedIdentifierSchema),
   /** True while the applicant has finished and waits for a decision: only then can stages be decided. */
   decidable: z.boolean(),
 });

@@ -35,6 +35,8 @@ export const queueItemSchema = z.object({
   utm_campaign: z.string().nullable(),
   refcode: z.string().nullable(),
   client_code: z.string().nullable(),
+  /** Failed checks the reviewer must see first (shown in red). */
+  alerts: z.array(z.enum(['face_match', 'liveness'])),
 });
 export type QueueItem = z.infer<typeof queueItemSchema>;
 

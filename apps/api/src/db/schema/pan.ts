@@ -11,3 +11,10 @@ export const digilockerAuthorizations = pgTable('digilocker_authorizations', {
   expiresAt: ts('expires_at').notNull(),
   usedAt: ts('used_at'),
 });
+
+/** Keyed hashes of verified PANs, one row per applicant (0310_pan_holders.sql). */
+export const panHolders = pgTable('pan_holders', {
+  applicantId: uuid('applicant_id').primaryKey(),
+  panHash: text('pan_hash').notNull(),
+  sectionUpdatedAt: ts('section_updated_at').notNull(),
+});

@@ -248,6 +248,10 @@ export const backofficeRepository = {
     const rows = await query<{ id: string }>(tx, sql`select id from applicants where mobile_hash = ${mobileHash}`);
     return rows.map((r) => r.id);
   },
+  async idsByEmailHash(tx: Tx, emailHash: string): Promise<string[]> {
+    const rows = await query<{ id: string }>(tx, sql`select id from applicants where email_hash = ${emailHash}`);
+    return rows.map((r) => r.id);
+  },
   async idsByPanHash(tx: Tx, panHash: string): Promise<string[]> {
     const rows = await tx
       .select({ id: backofficePanIndex.applicantId })

@@ -2,13 +2,15 @@
  * One application for review: every collected section side by side, documents as short-lived
  * links bound to the reviewer's session, Aadhaar numbers reduced to their last four digits. Each view is audited.
  */
-import type { ApplicationData, ReviewField } from '@ekyc/contracts/calls/backoffice-application';
+import type { ApplicationData, ReviewField, SharedIdentifier } from '@ekyc/contracts/calls/backoffice-application';
 import { isStageCode, STAGES } from '@ekyc/contracts/stages';
 import type { AppDeps } from '../../app-deps.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { FileRef } from '../../records/applicant-records.ts';
 import { backofficeRepository as repo } from './backoffice.repository.ts';
-import { maskAadhaar } from './mask.ts';
+import { syncPanIndex } from './list-applications.ts';
+import { maskAadhaar, maskMobile } from './mask.ts';
+import { reviewChecks } from './review-checks.ts';
 
 const SECRET_KEY = /token|secret|password|otp|signature_value|private_key/i;
 const AADHAAR_KEY = /(^|_)(uid|aadhaar|aadhar)(_|$|number|no)/i;
@@ -41,14 +43,51 @@ function flatten(value: unknown, path: string, out: { path: string; value: Primi
   } else if (typeof value === 'number' || typeof value === 'boolean' || value === null) out.push({ path, value });
 }
 
-function findCheck(sections: Record<string, ReviewField[]>, pattern: RegExp): ReviewField['value'] {
-  for (const fields of Object.values(sections))
-    for (const f of fields) if (pattern.test(f.path) && f.value !== null && typeof f.value !== 'object') return f.value;
-  return null;
+const MAX_SHARED = 20;
+
+/** Other applications holding this application's PAN, mobile or email: a duplicate or a misuse to look into. */
+async function sharedIdentifiers(
+  deps: Pick<AppDeps, 'database' | 'records' | 'hasher' | 'cipher'>,
+  applicantId: string,
+  identifiers: { pan?: string; mobile: string; email: string | null },
+): Promise<SharedIdentifier[]> {
+  const db = deps.database.db;
+  if (identifiers.pan) await syncPanIndex(deps);
+  const none = async (): Promise<string[]> => [];
+  const { pan, email } = identifiers;
+  const lookups: [SharedIdentifier['kind'], () => Promise<string[]>][] = [
+    ['pan', pan ? () => repo.idsByPanHash(db, deps.hasher.hash('pan', pan.toUpperCase())) : none],
+    ['mobile', () => repo.idsByMobileHash(db, deps.records.mobileHash(identifiers.mobile))],
+    ['email', email ? () => repo.idsByEmailHash(db, deps.hasher.hash('email', email)) : none],
+  ];
+  const shared: SharedIdentifier[] = [];
+  for (const [kind, lookup] of lookups) {
+    const others = (await lookup()).filter((id) => id !== applicantId).slice(0, MAX_SHARED);
+    if (!others.length) continue;
+    const applications = await Promise.all(
+      others.map(async (id) => {
+        const [standing, panObj] = await Promise.all([
+          repo.standingOf(db, id),
+          deps.records.getSection<{ full_name?: string }>(id, 'pan_obj'),
+        ]);
+        return standing
+          ? {
+              id,
+              mobile: maskMobile(deps.cipher.decrypt(standing.mobileEnc)),
+              name: panObj?.full_name ?? null,
+              status: standing.status,
+              stage: standing.stage,
+            }
+          : null;
+      }),
+    );
+    shared.push({ kind, applications: applications.filter((a) => a !== null) });
+  }
+  return shared;
 }
 
 export async function getApplication(
-  deps: Pick<AppDeps, 'database' | 'records'>,
+  deps: Pick<AppDeps, 'database' | 'records' | 'hasher' | 'cipher'>,
   staffId: string,
   applicantId: string,
   sessionId: string,
@@ -112,11 +151,12 @@ export async function getApplication(
       updated_at: s.updatedAt.toISOString(),
     })),
     sections,
-    checks: {
-      face_match:
-        findCheck(sections, /face.?match.?score|match.?score|similarity/i) ?? findCheck(sections, /face.?match/i),
-      name_match: findCheck(sections, /name.?match/i),
-    },
+    checks: reviewChecks(stored),
+    shared: await sharedIdentifiers(deps, applicantId, {
+      pan: (stored['pan_obj'] as { pan_number?: string } | undefined)?.pan_number,
+      mobile: applicant.mobile,
+      email: applicant.email,
+    }),
     decidable: standing.status === 'Pending' || standing.status === 'Rejected',
   };
 }

@@ -4,6 +4,7 @@ import type { z } from 'zod';
 import type { AppDeps } from '../../app-deps.ts';
 import { backofficeRepository as repo } from './backoffice.repository.ts';
 import { maskMobile, maskPan } from './mask.ts';
+import { queueAlerts } from './review-checks.ts';
 
 const PAGE_SIZE = 20;
 const PAN_PATTERN = /^[A-Z]{5}\d{4}[A-Z]$/;
@@ -57,7 +58,10 @@ export async function listApplications(
   });
   const items = await Promise.all(
     rows.map(async (row) => {
-      const pan = await deps.records.getSection<PanSection>(row.id, 'pan_obj');
+      const [pan, liveness] = await Promise.all([
+        deps.records.getSection<PanSection>(row.id, 'pan_obj'),
+        deps.records.getSection(row.id, 'livness_obj'),
+      ]);
       return {
         id: row.id,
         mobile: maskMobile(deps.cipher.decrypt(row.mobileEnc)),
@@ -71,6 +75,7 @@ export async function listApplications(
         utm_campaign: row.utmCampaign,
         refcode: row.refcode,
         client_code: row.clientCode,
+        alerts: queueAlerts(liveness),
       };
     }),
   );

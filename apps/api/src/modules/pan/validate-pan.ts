@@ -11,6 +11,7 @@ import type { AppDeps } from '../../app-deps.ts';
 import { invalidField } from '../../lib/errors.ts';
 import { fail, ok, type Outcome } from '../../lib/outcome.ts';
 import type { KraRecord } from '../../providers/kra/port.ts';
+import { panTakenBy, recordPanHolder } from './pan-holders.ts';
 import { PAN_IMAGE_SECTION, type PanImageSection, type StoredKraDataObj, type StoredPanObj } from './pan-sections.ts';
 
 type Input = z.output<typeof panValidationRequestSchema>;
@@ -57,6 +58,8 @@ export async function validatePan(
   }
   if (!check.found || !check.valid) return fail(MSG.panNotFound, here);
   if (!check.nameMatches || !check.dobMatches) return fail(MSG.panDetailsMismatch, here);
+  // Checked once the PAN, name and date of birth are confirmed, so that it tells nobody else.
+  if (await panTakenBy(deps, applicantId, input.pan)) return fail(MSG.panInUse, here);
 
   // The KRA only adds a shortcut: when it does not answer, the applicant goes on through DigiLocker.
   const kra = await deps.kra.find(input.pan).catch(() => null);
@@ -81,6 +84,7 @@ export async function validatePan(
       ...(panChanged && { digilocker_obj: null }),
     },
   });
+  await recordPanHolder(deps, applicantId, input.pan);
   return ok('PAN verified', {
     full_name: panObj.full_name,
     pan_missing: !panChanged && locker?.is_pan_missing === true,

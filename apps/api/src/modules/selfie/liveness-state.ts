@@ -10,16 +10,29 @@ export interface LivenessState {
   image?: FileRef;
   uploaded_at?: string;
   live_confidence?: number;
+  /** The provider's verdict on the selfie itself (checkLiveness). */
+  live?: boolean;
   /** Face match with the Aadhaar photo: runs while the applicant is in the hosted module. */
   match?: { state: 'pending' | 'done' | 'failed'; started_at: string; score?: number; match?: boolean };
 }
 
+/** Why a selfie waits for a reviewer instead of passing on its own. */
+export type SelfieReviewReason =
+  'face_mismatch' | 'face_match_unavailable' | 'no_aadhaar_photo' | 'not_live' | 'module_needs_review';
+
 export interface LivenessSection {
   image: FileRef;
+  /** auto_approved only when the hosted module approved and every server-side check passed. */
   status: 'auto_approved' | 'needs_review';
+  /** What the hosted module itself answered. */
+  module_outcome?: 'auto_approved' | 'needs_review';
   face_match_score?: number;
+  /** The provider said match and the score reached face_match_threshold. */
   face_match?: boolean;
+  face_match_threshold?: number;
+  live?: boolean;
   live_confidence?: number;
+  review_reasons?: SelfieReviewReason[];
   message: string;
 }
 

@@ -8,7 +8,13 @@ import { MSG } from '@ekyc/contracts/messages';
 import { routeForStage, STAGE } from '@ekyc/contracts/stages';
 import type { AppDeps } from '../../app-deps.ts';
 import { fail, ok, type Outcome } from '../../lib/outcome.ts';
-import { LIVENESS_PRIVATE, type LivenessSection, type LivenessState, readLivenessState } from './liveness-state.ts';
+import {
+  LIVENESS_PRIVATE,
+  type LivenessSection,
+  type LivenessState,
+  readLivenessState,
+  type SelfieReviewReason,
+} from './liveness-state.ts';
 
 const SELFIE_SCREEN = '/take-selfie';
 /** How long an approved check waits for the face match before going on without its score. */
@@ -49,19 +55,46 @@ export async function pollLiveness(deps: AppDeps, applicantId: string): Promise<
   }
 }
 
+/**
+ * The selfie passes on its own only when the module approved it, the provider found it live and
+ * the face matches the Aadhaar photo at or above FACE_MATCH_THRESHOLD; anything else is recorded
+ * as needs_review with its reasons, for the reviewer (the applicant goes on either way).
+ */
+function reviewReasons(
+  state: LivenessState,
+  moduleOutcome: 'auto_approved' | 'needs_review',
+  faceMatch: boolean | undefined,
+): SelfieReviewReason[] {
+  const reasons: SelfieReviewReason[] = [];
+  if (moduleOutcome === 'needs_review') reasons.push('module_needs_review');
+  if (state.live === false) reasons.push('not_live');
+  if (!state.match) reasons.push('no_aadhaar_photo');
+  else if (state.match.state !== 'done') reasons.push('face_match_unavailable');
+  else if (!faceMatch) reasons.push('face_mismatch');
+  return reasons;
+}
+
 async function complete(
   deps: AppDeps,
   applicantId: string,
   state: LivenessState,
-  status: 'auto_approved' | 'needs_review',
+  moduleOutcome: 'auto_approved' | 'needs_review',
 ): Promise<Outcome<UploadLivelinessData>> {
+  const threshold = deps.config.faceMatchThreshold;
+  const done = state.match?.state === 'done' ? state.match : undefined;
+  const faceMatch = done ? done.match === true && (done.score ?? 0) >= threshold : undefined;
+  const reasons = reviewReasons(state, moduleOutcome, faceMatch);
+  const status = reasons.length === 0 ? 'auto_approved' : 'needs_review';
   const message = status === 'auto_approved' ? MSG.livenessApproved : MSG.livenessNeedsReview;
   const section: LivenessSection = {
     image: state.image!,
     status,
+    module_outcome: moduleOutcome,
     message,
-    ...(state.match?.state === 'done' && { face_match_score: state.match.score, face_match: state.match.match }),
+    ...(done && { face_match_score: done.score, face_match: faceMatch, face_match_threshold: threshold }),
+    ...(state.live !== undefined && { live: state.live }),
     ...(state.live_confidence !== undefined && { live_confidence: state.live_confidence }),
+    ...(reasons.length > 0 && { review_reasons: reasons }),
   };
   const moved = await deps.records.completeStage(applicantId, STAGE.SELFIE, {
     sections: { livness_obj: section, [LIVENESS_PRIVATE]: null },

@@ -56,6 +56,7 @@ export async function uploadSelfie(
     image: ref,
     uploaded_at: new Date().toISOString(),
     live_confidence: check.confidence,
+    live: check.live,
     ...(photo && { match: { state: 'pending', started_at: new Date().toISOString() } }),
   };
   await deps.records.save(applicantId, { [LIVENESS_PRIVATE]: next });

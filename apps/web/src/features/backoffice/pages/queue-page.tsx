@@ -138,8 +138,17 @@ export default function QueuePage() {
                         <span className="text-sm">
                           {item.stage} · {t(`stages.${item.stage}`)}
                         </span>
-                        <span>
+                        <span className="flex flex-wrap gap-1">
                           <StatusBadge status={item.status} />
+                          {item.alerts.map((alert) => (
+                            <span
+                              key={alert}
+                              data-alert={alert}
+                              className="inline-block rounded-full bg-red-100 px-2 py-0.5 text-xs font-semibold text-danger"
+                            >
+                              {t(`queue.alerts.${alert}`)}
+                            </span>
+                          ))}
                         </span>
                         <span className="text-sm text-muted">
                           <span className="sr-only">{t('queue.waiting')}: </span>

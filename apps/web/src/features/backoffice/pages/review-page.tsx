@@ -7,6 +7,7 @@ import { formatDateTime } from '../components/format';
 import { QueryState } from '../components/query-state';
 import { SectionCard } from '../components/section-card';
 import { StageDecisions } from '../components/stage-decisions';
+import { CheckTable, SharedIdentifiers } from '../components/check-table';
 import { StatusBadge } from '../components/status-badge';
 
 const isDocument = (value: unknown) =>
@@ -46,13 +47,6 @@ function Review({ application }: { application: ApplicationData }) {
   const selfie = imageOf((d) => d.section === 'livness_obj' || /selfie|liveness/i.test(d.field.path));
   const aadhaarPhoto = imageOf((d) => d.section === 'digilocker_obj' && /photo/i.test(d.field.path));
   const urlOf = (d: DocumentItem) => d.field.file?.url ?? String(d.field.value);
-  const check = (value: ApplicationData['checks']['face_match'] | ApplicationData['checks']['name_match']) =>
-    value === null
-      ? t('review.notRecorded')
-      : typeof value === 'boolean'
-        ? t(value ? 'review.yes' : 'review.no')
-        : String(value);
-
   return (
     <div className="grid gap-4">
       <section className="rounded-xl bg-white p-4 shadow-sm">
@@ -91,12 +85,7 @@ function Review({ application }: { application: ApplicationData }) {
         <h2 id="checks-heading" className="mb-2 text-lg font-bold">
           {t('review.checks')}
         </h2>
-        <dl className="grid grid-cols-2 gap-x-4 text-sm">
-          <dt className="text-muted">{t('review.faceMatch')}</dt>
-          <dd className="font-semibold">{check(application.checks.face_match)}</dd>
-          <dt className="text-muted">{t('review.nameMatch')}</dt>
-          <dd className="font-semibold">{check(application.checks.name_match)}</dd>
-        </dl>
+        <CheckTable checks={application.checks} />
         <div className="mt-3 grid max-w-xl grid-cols-2 gap-3">
           {(
             [
@@ -121,6 +110,7 @@ function Review({ application }: { application: ApplicationData }) {
           ))}
         </div>
       </section>
+      <SharedIdentifiers shared={application.shared} />
       <StageDecisions application={application} />
       <DocumentGrid items={documents} />
       <h2 className="text-lg font-bold">{t('review.collected')}</h2>

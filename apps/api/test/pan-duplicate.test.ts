@@ -1,0 +1,137 @@
+/**
+ * One PAN, one account: a PAN whose application was e-signed under one mobile is refused under
+ * another, with a message that says what happened and what to do. Before the first application
+ * is signed a second is allowed, and the back office shows both as sharing the PAN (and any
+ * shared email).
+ */
+import type { SharedIdentifier } from '@ekyc/contracts/calls/backoffice-application';
+import { MSG } from '@ekyc/contracts/messages';
+import { STAGE, STAGE_ORDER } from '@ekyc/contracts/stages';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { bearer, call, testApp, uniqueMobile } from './support/test-app.ts';
+
+let app: FastifyInstance;
+let staffToken: string;
+
+beforeAll(async () => {
+  app = await testApp();
+  staffToken = await reviewerToken('pan.reuse@broker.example');
+}, 120_000);
+afterAll(() => app.close());
+
+/** A reviewer signed in to the back office (a sandbox fixture: works on a fresh or a shared database). */
+async function reviewerToken(email: string): Promise<string> {
+  const password = 'Reviewer-Desk-Passphrase-4417';
+  await app.inject({
+    method: 'POST',
+    url: '/sandbox/fixtures/staff',
+    payload: { email, name: 'Rita Reviewer', role: 'reviewer', password },
+  });
+  const login = await app.inject({ method: 'POST', url: '/api/v1/backoffice/login', payload: { email, password } });
+  return (login.json() as { data: { token: string } }).data.token;
+}
+
+let serial = 0;
+/** A valid individual PAN of its own for each test (digits clear of the sandbox's special values). */
+function freshPan(): string {
+  serial += 1;
+  const letters = 'ABCDEFGHJKLMNRSTUVWXYZ';
+  const n = (Date.now() + serial * 7919 + process.pid) % 10_000;
+  const digits = String(1000 + (n % 5000)).padStart(4, '0');
+  const pick = (i: number) => letters[(n + i * 5 + serial) % letters.length]!;
+  return `${pick(1)}${pick(2)}${pick(3)}P${pick(4)}${digits}${pick(5)}`;
+}
+
+const NAME = 'KAVYA RAO';
+const DOB = '11/07/1992';
+
+async function applicantAt(stage: number, sections: Record<string, object> = {}) {
+  const mobile = uniqueMobile();
+  const res = await app.inject({
+    method: 'POST',
+    url: '/sandbox/fixtures/applicant',
+    payload: { mobile, stage, sections },
+  });
+  const data = (res.json() as { data: { token: string; applicant_id: string } }).data;
+  return { mobile, token: data.token, id: data.applicant_id };
+}
+
+const panObj = (pan: string) => ({ full_name: NAME, name_on_card: NAME, pan_number: pan, dob: DOB, is_kra: false });
+
+const validate = (token: string, pan: string) =>
+  call<{ screen: string }>(app, 'POST', 'pan-validation', {
+    token,
+    query: { is_ocr: 'false' },
+    body: { pan, pan_name: NAME, date_of_birth: DOB },
+  });
+
+async function sharedOf(id: string): Promise<SharedIdentifier[]> {
+  const res = await app.inject({ url: `/api/v1/backoffice/applications/${id}`, headers: bearer(staffToken) });
+  return (res.json() as { data: { shared: SharedIdentifier[] } }).data.shared;
+}
+
+it('refuses a PAN already e-signed under another mobile, and keeps the second applicant where they were', async () => {
+  const pan = freshPan();
+  const signed = await applicantAt(220, { pan_obj: panObj(pan) });
+  const second = await applicantAt(130);
+
+  const res = await validate(second.token, pan);
+  expect(res.statusCode).toBe(200);
+  expect(res.body).toMatchObject({ status: false, message: MSG.panInUse, data: { screen: '/pan-verification' } });
+  expect(MSG.panInUse).toMatch(/sign in with the mobile number/);
+
+  const details = await call<
+    [{ pan_obj: { is_object: boolean }; kyc_status_obj: [{ kyc_list: { stage: number }[] }] }]
+  >(app, 'GET', 'get-user-details', { token: second.token });
+  expect(details.body.data[0].pan_obj.is_object).toBe(false);
+  expect(details.body.data[0].kyc_status_obj[0].kyc_list.at(-1)?.stage).toBe(130);
+
+  // the signed application's trail records the attempt for the reviewer
+  const trail = await app.inject({
+    url: `/api/v1/backoffice/applications/${signed.id}/audit`,
+    headers: bearer(staffToken),
+  });
+  expect(trail.body).toContain('pan.reuse_refused');
+});
+
+it('refuses a PAN validated through pan-validation once that application is e-signed', async () => {
+  const pan = freshPan();
+  const first = await applicantAt(130);
+  expect((await validate(first.token, pan)).body.status).toBe(true);
+  const second = await applicantAt(130);
+  // not yet signed: both may go on
+  expect((await validate(second.token, pan)).body.status).toBe(true);
+  for (const stage of STAGE_ORDER.filter((s) => s >= STAGE.DIGILOCKER && s < STAGE.STATUS))
+    await app.deps.records.completeStage(first.id, stage);
+  const third = await applicantAt(130);
+  expect((await validate(third.token, pan)).body).toMatchObject({ status: false, message: MSG.panInUse });
+});
+
+it('allows a PAN whose first application is unsigned, and shows the back office both applications sharing it', async () => {
+  const pan = freshPan();
+  const first = await applicantAt(150, { pan_obj: panObj(pan) });
+  const second = await applicantAt(130);
+  expect((await validate(second.token, pan)).body).toMatchObject({ status: true });
+
+  const shared = await sharedOf(second.id);
+  expect(shared.find((s) => s.kind === 'pan')?.applications.map((a) => a.id)).toEqual([first.id]);
+  const back = await sharedOf(first.id);
+  const pans = back.find((s) => s.kind === 'pan');
+  expect(pans?.applications).toEqual([
+    expect.objectContaining({ id: second.id, mobile: `${second.mobile.slice(0, 2)}******${second.mobile.slice(-2)}` }),
+  ]);
+});
+
+it('shows the back office an email shared with another application', async () => {
+  const a = await applicantAt(150);
+  const b = await applicantAt(150);
+  const email = `shared.${Date.now()}@example.com`;
+  await app.deps.records.update(a.id, { email });
+  await app.deps.records.update(b.id, { email });
+  const shared = await sharedOf(a.id);
+  expect(shared).toEqual([expect.objectContaining({ kind: 'email' })]);
+  expect(shared[0]!.applications.map((x) => x.id)).toEqual([b.id]);
+  const lonely = await applicantAt(150);
+  expect(await sharedOf(lonely.id)).toEqual([]);
+});

@@ -1,0 +1,104 @@
+import type { CheckVerdict, ReviewCheck, SharedIdentifier } from '@ekyc/contracts/calls/backoffice-application';
+import { useTranslation } from 'react-i18next';
+import { Link } from '../../../lib/router';
+
+const VERDICT_STYLE: Record<CheckVerdict, string> = {
+  pass: 'bg-green-100 text-success',
+  fail: 'bg-red-100 text-danger',
+  review: 'bg-amber-100 text-amber-900',
+  not_run: 'bg-slate-200 text-slate-800',
+};
+
+export function VerdictBadge({ verdict }: { verdict: CheckVerdict }) {
+  const { t } = useTranslation('backoffice');
+  return (
+    <span className={`inline-block rounded-full px-2 py-0.5 text-xs font-semibold ${VERDICT_STYLE[verdict]}`}>
+      {t(`review.verdicts.${verdict}`)}
+    </span>
+  );
+}
+
+/** Each automated check with its own source, value, threshold and verdict; failures in red. */
+export function CheckTable({ checks }: { checks: ReviewCheck[] }) {
+  const { t } = useTranslation('backoffice');
+  if (!checks.length) return <p className="text-sm text-muted">{t('review.noChecks')}</p>;
+  const shown = (v: ReviewCheck['value']) =>
+    v === null ? '—' : typeof v === 'boolean' ? t(v ? 'review.yes' : 'review.no') : String(v);
+  return (
+    <div className="overflow-x-auto">
+      <table className="w-full text-left text-sm">
+        <thead className="text-muted">
+          <tr>
+            {(['check', 'source', 'value', 'threshold', 'verdict'] as const).map((c) => (
+              <th key={c} scope="col" className="py-1 pr-3 font-normal">
+                {t(`review.checkColumns.${c}`)}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-slate-200">
+          {checks.map((check) => (
+            <tr
+              key={check.key}
+              data-check={check.key}
+              data-verdict={check.verdict}
+              className={check.verdict === 'fail' ? 'bg-red-50 text-danger' : undefined}
+            >
+              <th scope="row" className="py-1.5 pr-3 font-semibold">
+                {t(`review.checkNames.${check.key}`)}
+              </th>
+              <td className="py-1.5 pr-3">{t(`review.checkSources.${check.source}`)}</td>
+              <td className="py-1.5 pr-3 font-mono font-semibold">{shown(check.value)}</td>
+              <td className="py-1.5 pr-3 font-mono">
+                {check.threshold === null ? t('review.providerThreshold') : String(check.threshold)}
+              </td>
+              <td className="py-1.5">
+                <VerdictBadge verdict={check.verdict} />
+                {check.reason && (
+                  <span className="ml-2 text-xs">
+                    {t(`review.checkReasons.${check.reason}`, { defaultValue: check.reason.replace(/_/g, ' ') })}
+                  </span>
+                )}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+/** Other applications with the same PAN, mobile or email. */
+export function SharedIdentifiers({ shared }: { shared: SharedIdentifier[] }) {
+  const { t } = useTranslation('backoffice');
+  return (
+    <section
+      aria-labelledby="shared-heading"
+      className={`rounded-xl p-4 shadow-sm ${shared.length ? 'border border-red-300 bg-red-50' : 'bg-white'}`}
+    >
+      <h2 id="shared-heading" className="mb-2 text-lg font-bold">
+        {t('review.shared')}
+      </h2>
+      {shared.length === 0 ? (
+        <p className="text-sm text-muted">{t('review.sharedNone')}</p>
+      ) : (
+        <ul className="grid gap-2 text-sm">
+          {shared.map((s) => (
+            <li key={s.kind} data-shared={s.kind}>
+              <span className="font-semibold text-danger">{t(`review.sharedKinds.${s.kind}`)}: </span>
+              {s.applications.map((a, i) => (
+                <span key={a.id}>
+                  {i > 0 && ', '}
+                  <Link to={`/backoffice/applications/${a.id}`} className="font-semibold text-brand underline">
+                    {a.name ?? a.mobile}
+                  </Link>{' '}
+                  <span className="font-mono">({a.mobile}</span> · {a.stage} · {t(`status.${a.status}`)})
+                </span>
+              ))}
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
