@@ -59,6 +59,8 @@ export interface AppDeps {
   bank: BankProviders;
   /** Account aggregator for the digital financial proof of derivative segments. */
   accountAggregator: AccountAggregator;
+  /** The clock (milliseconds), replaceable in tests. */
+  now: () => number;
 }
 
 export interface DepsOverrides {
@@ -91,7 +93,7 @@ export async function createDeps(config: Config, overrides: DepsOverrides = {}):
       : new DiskBlobStore(path.join(config.dataDir, 'files'));
   const files = new EncryptedStore(blobs, cipher);
   const records = new ApplicantRecords(database, cipher, hasher, hub, files, config);
-  const selfFetch = createSelfFetch();
+  const selfFetch = createSelfFetch(config.sandboxFaults);
   const metrics = createMetrics();
   observeProviderCalls((provider, outcome) => metrics.providerCalls.inc({ provider, outcome }));
   records.onStageCompleted((stage) => metrics.stageTransitions.inc({ stage: String(stage) }));
@@ -117,5 +119,6 @@ export async function createDeps(config: Config, overrides: DepsOverrides = {}):
     digilocker: overrides.digilocker ?? createDigilocker(config, selfFetch),
     bank: createBankProviders(config, database, selfFetch, overrides.bank),
     accountAggregator: overrides.accountAggregator ?? createAccountAggregator(config, selfFetch),
+    now: overrides.now ?? Date.now,
   };
 }

@@ -30,6 +30,7 @@ import { registerMetrics } from './plugins/metrics.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
 import { registerSecurity } from './plugins/security.ts';
 import { registerWeb } from './plugins/web.ts';
+import { configureProviderCalls, providerHostNames } from './providers/http.ts';
 import { profileSocketRoutes } from './realtime/profile-socket.ts';
 import { sandboxRoutes } from './sandbox/routes.ts';
 
@@ -61,6 +62,17 @@ export async function buildApp(config: Config, overrides: DepsOverrides = {}): P
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('deps', deps);
+  configureProviderCalls({
+    timeouts: config.providerTimeouts,
+    hostNames: providerHostNames(config.providerEnv),
+    onFailure: (f) => {
+      deps.metrics.providerFailures.inc({ provider: f.provider, call: f.call, cause: f.cause });
+      app.log[f.cause === 'refused' ? 'info' : 'warn'](
+        { provider: f.provider, call: f.call, cause: f.cause, status: f.status, elapsed_ms: f.elapsedMs },
+        'provider call failed',
+      );
+    },
+  });
   const routeTable: RouteInfo[] = [];
   app.decorate('routeTable', routeTable);
   app.addHook('onRoute', (route) => {

@@ -125,6 +125,16 @@ export const MSG = {
   panDetailsMismatch: 'The name or date of birth does not match the PAN record.',
   panUnreadable: 'We could not read the PAN card. Please upload a clearer photo or enter the details.',
   digilockerFailed: 'DigiLocker verification was not completed.',
+  // provider, storage and replay faults (ours; each says what to do)
+  replayWithheld: 'This request was already completed. Please sign in again to continue.',
+  providerUnavailable: 'The verification service is not answering right now. Please try again in a few minutes.',
+  panProviderUnavailable:
+    'We could not reach the Income Tax Department to check your PAN. Please try again in a few minutes.',
+  upiProviderUnavailable:
+    'We could not check your UPI ID right now. Please try again, or enter your bank account details instead.',
+  digilockerProviderUnavailable:
+    'DigiLocker is not answering right now. Please try again in a few minutes, or upload your documents instead.',
+  storageFull: 'We could not save your file right now. Please try again in a few minutes.',
   dobLocked: 'Your confirmed date of birth cannot be changed online. Please contact customer support.',
   // client profiling (ours; the spec gives no text)
   experienceTooHigh: 'This is more trading experience than your age allows.',

@@ -101,7 +101,7 @@ export function registerErrorHandler(app: FastifyInstance) {
       return reply
         .status(503)
         .header('retry-after', '5')
-        .send({ status: false, message: MSG.serviceUnavailable, data: {} });
+        .send({ status: false, message: MSG.providerUnavailable, data: {} });
     }
     req.log.error({ err: error }, 'unhandled error');
     return reply.status(500).send({ status: false, message: MSG.somethingWrong, data: {} });
