@@ -75,6 +75,8 @@ export interface DepsOverrides {
   digilocker?: DigilockerClient;
   bank?: Partial<BankProviders>;
   accountAggregator?: AccountAggregator;
+  /** The file store under the encryption (tests: a store that is full). */
+  blobs?: BlobStore;
   now?: () => number;
   /** Where JSON logs go (stdout by default). */
   logStream?: NodeJS.WritableStream;
@@ -86,15 +88,17 @@ export async function createDeps(config: Config, overrides: DepsOverrides = {}):
   const hub = overrides.hub ?? createHub(config.redisUrl);
   const cipher = new Cipher(config.encryptionKey, config.encryptionKeysOld);
   const hasher = new Hasher(config.secretKey);
-  const blobs: BlobStore = config.s3
-    ? new S3BlobStore(config.s3)
-    : config.inMemory
-      ? new MemoryBlobStore()
-      : new DiskBlobStore(path.join(config.dataDir, 'files'));
-  const files = new EncryptedStore(blobs, cipher);
+  const blobs: BlobStore =
+    overrides.blobs ??
+    (config.s3
+      ? new S3BlobStore(config.s3)
+      : config.inMemory
+        ? new MemoryBlobStore()
+        : new DiskBlobStore(path.join(config.dataDir, 'files'), config.storageMinFreeBytes));
+  const metrics = createMetrics();
+  const files = new EncryptedStore(blobs, cipher, () => metrics.storageFull.inc());
   const records = new ApplicantRecords(database, cipher, hasher, hub, files, config);
   const selfFetch = createSelfFetch(config.sandboxFaults);
-  const metrics = createMetrics();
   observeProviderCalls((provider, outcome) => metrics.providerCalls.inc({ provider, outcome }));
   records.onStageCompleted((stage) => metrics.stageTransitions.inc({ stage: String(stage) }));
   return {

@@ -77,6 +77,8 @@ const envSchema = z.object({
     .string()
     .regex(/^([a-z0-9-]+=\d+)?(,[a-z0-9-]+=\d+)*$/, 'use name=milliseconds, comma-separated')
     .default(''),
+  /** Below this much free space (MB) the local file store reports itself full on /readyz. */
+  STORAGE_MIN_FREE_MB: z.coerce.number().int().min(0).default(64),
   /** Sandbox only: make sandbox providers slow, failing or unreachable, e.g. "pan:timeout,kra:500". */
   SANDBOX_FAULTS: z
     .string()
@@ -134,6 +136,7 @@ export interface Config {
   backofficeAdmin: { email?: string; password?: string };
   sandboxSkipHeavyChecks: boolean;
   idempotency: { ttlHours: number; leaseSeconds: number };
+  storageMinFreeBytes: number;
   /** Timeouts of outside provider calls: a default and per provider (milliseconds). */
   providerTimeouts: { defaultMs: number; byProvider: Record<string, number> };
   /** Sandbox faults per provider (empty outside sandbox mode). */
@@ -256,6 +259,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     backofficeAdmin: { email: e.BACKOFFICE_ADMIN_EMAIL, password: e.BACKOFFICE_ADMIN_PASSWORD },
     sandboxSkipHeavyChecks: e.SANDBOX_SKIP_HEAVY_CHECKS,
     idempotency: { ttlHours: e.IDEMPOTENCY_TTL_HOURS, leaseSeconds: e.IDEMPOTENCY_LEASE_SECONDS },
+    storageMinFreeBytes: e.STORAGE_MIN_FREE_MB * 1024 * 1024,
     providerTimeouts: {
       defaultMs: e.PROVIDER_TIMEOUT_MS,
       byProvider: Object.fromEntries(pairs(e.PROVIDER_TIMEOUTS, '=').map(([n, ms]) => [n, Number(ms)])),
