@@ -95,7 +95,15 @@ describe('the store keeps no secret or personal data in clear', () => {
     const replay = await send('send-otp', { email }, headers);
     expect(replay.body).toBe(first.body);
     // a sealed reply moved under another key is not served
-    const mine = stored.find((r) => r.replySealed && r.statusCode === 200)!;
+    const one = idempotencyHashes(timed.deps.hasher, {
+      caller: `token:${token}`,
+      key: 'sealed-key-1',
+      method: 'POST',
+      url: '/api/v1/ekyc/send-otp',
+      body: { email },
+    });
+    const mine = stored.find((r) => r.scopeHash === one.scope && r.keyHash === one.key)!;
+    expect(mine.replySealed).toBeTruthy();
     await timed.deps.database.db
       .update(idempotencyKeys)
       .set({ replySealed: mine.replySealed })
