@@ -11,7 +11,13 @@ import { MSG } from '@ekyc/contracts/messages';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config.ts';
-import { configureProviderCalls, fetchJson, ProviderError, type ProviderFailure } from '../src/providers/http.ts';
+import {
+  configureProviderCalls,
+  fetchJson,
+  ProviderError,
+  type ProviderFailure,
+  providerHostNames,
+} from '../src/providers/http.ts';
 import { call, PRODUCTION_PROVIDER_ENV, signUpWithEmail, testApp, uniqueMobile } from './support/test-app.ts';
 
 type Behaviour = 'hang' | '500';
@@ -106,6 +112,23 @@ describe('the shared HTTP helper', () => {
     expect(failures).toEqual([
       expect.objectContaining({ provider: 'kra', call: 'GET /enquiry/:id', cause: 'timeout' }),
     ]);
+  });
+
+  it('names production hosts after their settings, as the sandbox names the provider', () => {
+    expect(
+      providerHostNames({
+        PAN_BASE_URL: 'https://pan.example.com/api',
+        CASHFREE_BASE_URL: 'https://payout-api.cashfree.com',
+        HYPERVERGE_MODULE_URL: 'https://liveness.example.com/module',
+        AA_WEBVIEW_URL: 'https://aa.example.com/webview',
+        DATABASE_URL: 'postgres://db.example.com/ekyc',
+      }),
+    ).toEqual({
+      'pan.example.com': 'pan',
+      'payout-api.cashfree.com': 'bank',
+      'liveness.example.com': 'liveness',
+      'aa.example.com': 'account-aggregator',
+    });
   });
 
   it('names a refused connection as unreachable', async () => {

@@ -57,7 +57,13 @@ export const configureProviderCalls = (s: Partial<ProviderCallSettings>) => {
   settings = { ...settings, ...s };
 };
 
-const SETTING_NAMES: Record<string, string> = { AA: 'account-aggregator', HYPERVERGE: 'liveness' };
+/** Settings whose prefix is not the sandbox's name for the provider. */
+const SETTING_NAMES: Record<string, string> = {
+  AA: 'account-aggregator',
+  HYPERVERGE: 'liveness',
+  CASHFREE: 'bank',
+  SETU_UPI: 'upi',
+};
 
 /** Names the hosts of the *_BASE_URL / *_URL provider settings after the setting. */
 export function providerHostNames(env: Readonly<Record<string, string | undefined>>): Record<string, string> {
