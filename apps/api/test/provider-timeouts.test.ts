@@ -106,11 +106,13 @@ describe('the shared HTTP helper', () => {
       hostNames: { [new URL(base).host]: 'kra' },
       onFailure: (f) => failures.push(f),
     });
-    const err = await fetchJson(`${base}/enquiry/ABCDE1234F`, { timeoutMs: 60_000 }).catch((e: unknown) => e);
+    const err = await fetchJson(`${base}/enquiry/ravi@okhdfcbank/ABCDE1234F?pan=ABCDE1234F`, {
+      timeoutMs: 60_000,
+    }).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(ProviderError);
     expect((err as ProviderError).reason).toBe('timeout');
     expect(failures).toEqual([
-      expect.objectContaining({ provider: 'kra', call: 'GET /enquiry/:id', cause: 'timeout' }),
+      expect.objectContaining({ provider: 'kra', call: 'GET /enquiry/:id/:id', cause: 'timeout' }),
     ]);
   });
 

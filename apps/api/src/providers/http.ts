@@ -91,7 +91,7 @@ export function providerOf(url: string): string {
 function callOf(method: string, url: string): string {
   const path = new URL(url).pathname
     .split('/')
-    .map((seg) => (/\d/.test(seg) || seg.length > 24 ? ':id' : seg))
+    .map((seg) => (/[\d@%]/.test(seg) || seg.length > 24 ? ':id' : seg))
     .join('/');
   return `${method} ${path}`;
 }
