@@ -127,7 +127,9 @@ export function registerIdempotency(app: FastifyInstance) {
         retry_after: Math.max(1, Math.ceil((existing.leaseUntil.getTime() - t) / 1000)),
       });
     reply.header('idempotent-replayed', 'true');
-    if (existing.replyWithheld) return reply.status(200).send({ status: false, message: MSG.replayWithheld, data: {} });
+    // a failure in the contract's shape: signing in again starts at the mobile number ('/')
+    if (existing.replyWithheld)
+      return reply.status(200).send({ status: false, message: MSG.replayWithheld, data: { screen: '/' } });
     const body = existing.replySealed ? open(h.scope, h.key, existing.replySealed) : null;
     if (body === null) throw new AppError('CONFLICT', 'The reply to this Idempotency-Key is no longer available.');
     return reply.status(existing.statusCode).type('application/json').send(body);
