@@ -19,7 +19,6 @@ export function registerReadiness(app: FastifyInstance) {
     const data = {
       database: db ? 'up' : 'down',
       storage: storage.state,
-      ...(storage.freeBytes !== undefined && { storage_free_bytes: storage.freeBytes }),
       redis: redis === null ? 'not used' : redis ? 'up' : 'down',
     };
     const problems = [
