@@ -23,7 +23,7 @@ export const idempotencyRepository = {
    * Claims a key. A free key, an expired row, or a claim for the same request whose lease ran out
    * (its request died with its process) becomes ours; otherwise the row that holds it is returned.
    */
-  async claim(tx: Tx, c: Claim): Promise<{ claimed: true } | { claimed: false; row: IdempotencyRow }> {
+  async claim(tx: Tx, c: Claim, attempt = 0): Promise<{ claimed: true } | { claimed: false; row: IdempotencyRow }> {
     const t = idempotencyKeys;
     const taken = await tx
       .insert(t)
@@ -54,8 +54,11 @@ export const idempotencyRepository = {
       .returning({ claimId: t.claimId });
     if (taken[0]?.claimId === c.claimId) return { claimed: true };
     const [row] = await tx.select().from(t).where(byKey(c.scopeHash, c.keyHash)).limit(1);
-    // released between the two statements: try once more
-    if (!row) return idempotencyRepository.claim(tx, c);
+    // released between the two statements: try again (a key released over and over is a fault)
+    if (!row) {
+      if (attempt >= 3) throw new Error('idempotency key released repeatedly while claiming');
+      return idempotencyRepository.claim(tx, c, attempt + 1);
+    }
     return { claimed: false, row };
   },
   async complete(
