@@ -183,12 +183,16 @@ export interface SelfFetch extends FetchLike {
 
 export const SANDBOX_ORIGIN = 'http://sandbox.internal';
 
-/** Waits for ms, or rejects with the signal's reason when it aborts first (ms = Infinity: never answers). */
-function waitOrAbort(ms: number, signal: AbortSignal | null | undefined): Promise<void> {
+/**
+ * Waits for ms, or rejects with the signal's reason when it aborts first (ms = Infinity: never
+ * answers; a caller without a signal gets the default provider timeout).
+ */
+function waitOrAbort(ms: number, given: AbortSignal | null | undefined): Promise<void> {
+  const signal = given ?? AbortSignal.timeout(settings.timeouts.defaultMs);
   return new Promise((resolve, reject) => {
-    if (signal?.aborted) return reject(signal.reason as Error);
+    if (signal.aborted) return reject(signal.reason as Error);
     const timer = Number.isFinite(ms) ? setTimeout(resolve, ms) : undefined;
-    signal?.addEventListener('abort', () => {
+    signal.addEventListener('abort', () => {
       clearTimeout(timer);
       reject(signal.reason as Error);
     });
