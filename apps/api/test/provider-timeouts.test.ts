@@ -157,6 +157,15 @@ describe('SANDBOX_FAULTS', () => {
     expect(res.body).toMatchObject({ status: false, message: MSG.panProviderUnavailable });
   });
 
+  it('makes a sandbox provider unreachable: the UPI step offers the manual bank details', async () => {
+    const { records, sessions } = app.deps;
+    const { applicant } = await records.create({ mobile: uniqueMobile(), whatsappOpt: false, utm: {}, source: 'web' });
+    for (const stage of [120, 130, 140, 150] as const) await records.completeStage(applicant.id, stage);
+    const { token } = await sessions.create('applicant', applicant.id);
+    const res = await call(app, 'POST', 'vpa-validation', { token, body: { vpa_id: 'ravi@okhdfcbank' } });
+    expect(res.body).toMatchObject({ status: false, message: MSG.upiProviderUnavailable });
+  });
+
   it('is a sandbox setting: a production start refuses it, and names what is malformed', () => {
     expect(() => loadConfig({ NODE_ENV: 'production', SANDBOX_FAULTS: 'pan:timeout' })).toThrow(/SANDBOX_FAULTS/);
     expect(() => loadConfig({ SANDBOX_FAULTS: 'pan:sometimes' })).toThrow(/SANDBOX_FAULTS/);
