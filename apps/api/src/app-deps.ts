@@ -59,6 +59,8 @@ export interface AppDeps {
   bank: BankProviders;
   /** Account aggregator for the digital financial proof of derivative segments. */
   accountAggregator: AccountAggregator;
+  /** The clock (milliseconds), replaceable in tests. */
+  now: () => number;
 }
 
 export interface DepsOverrides {
@@ -73,6 +75,8 @@ export interface DepsOverrides {
   digilocker?: DigilockerClient;
   bank?: Partial<BankProviders>;
   accountAggregator?: AccountAggregator;
+  /** The file store under the encryption (tests: a store that is full). */
+  blobs?: BlobStore;
   now?: () => number;
   /** Where JSON logs go (stdout by default). */
   logStream?: NodeJS.WritableStream;
@@ -84,15 +88,17 @@ export async function createDeps(config: Config, overrides: DepsOverrides = {}):
   const hub = overrides.hub ?? createHub(config.redisUrl);
   const cipher = new Cipher(config.encryptionKey, config.encryptionKeysOld);
   const hasher = new Hasher(config.secretKey);
-  const blobs: BlobStore = config.s3
-    ? new S3BlobStore(config.s3)
-    : config.inMemory
-      ? new MemoryBlobStore()
-      : new DiskBlobStore(path.join(config.dataDir, 'files'));
-  const files = new EncryptedStore(blobs, cipher);
-  const records = new ApplicantRecords(database, cipher, hasher, hub, files, config);
-  const selfFetch = createSelfFetch();
+  const blobs: BlobStore =
+    overrides.blobs ??
+    (config.s3
+      ? new S3BlobStore(config.s3)
+      : config.inMemory
+        ? new MemoryBlobStore()
+        : new DiskBlobStore(path.join(config.dataDir, 'files'), config.storageMinFreeBytes));
   const metrics = createMetrics();
+  const files = new EncryptedStore(blobs, cipher, () => metrics.storageFull.inc());
+  const records = new ApplicantRecords(database, cipher, hasher, hub, files, config);
+  const selfFetch = createSelfFetch(config.sandboxFaults);
   observeProviderCalls((provider, outcome) => metrics.providerCalls.inc({ provider, outcome }));
   records.onStageCompleted((stage) => metrics.stageTransitions.inc({ stage: String(stage) }));
   return {
@@ -117,5 +123,6 @@ export async function createDeps(config: Config, overrides: DepsOverrides = {}):
     digilocker: overrides.digilocker ?? createDigilocker(config, selfFetch),
     bank: createBankProviders(config, database, selfFetch, overrides.bank),
     accountAggregator: overrides.accountAggregator ?? createAccountAggregator(config, selfFetch),
+    now: overrides.now ?? Date.now,
   };
 }

@@ -25,11 +25,14 @@ import { statusRoutes } from './modules/status/routes.ts';
 import { signatureRoutes } from './modules/signature/routes.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
+import { registerFileSweep } from './plugins/file-sweep.ts';
 import { registerIdempotency } from './plugins/idempotency.ts';
 import { registerMetrics } from './plugins/metrics.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
+import { registerReadiness } from './plugins/readiness.ts';
 import { registerSecurity } from './plugins/security.ts';
 import { registerWeb } from './plugins/web.ts';
+import { configureProviderCalls, providerHostNames } from './providers/http.ts';
 import { profileSocketRoutes } from './realtime/profile-socket.ts';
 import { sandboxRoutes } from './sandbox/routes.ts';
 
@@ -61,6 +64,17 @@ export async function buildApp(config: Config, overrides: DepsOverrides = {}): P
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('deps', deps);
+  configureProviderCalls({
+    timeouts: config.providerTimeouts,
+    hostNames: providerHostNames(config.providerEnv),
+    onFailure: (f) => {
+      deps.metrics.providerFailures.inc({ provider: f.provider, call: f.call, cause: f.cause });
+      app.log[f.cause === 'refused' ? 'info' : 'warn'](
+        { provider: f.provider, call: f.call, cause: f.cause, status: f.status, elapsed_ms: f.elapsedMs },
+        'provider call failed',
+      );
+    },
+  });
   const routeTable: RouteInfo[] = [];
   app.decorate('routeTable', routeTable);
   app.addHook('onRoute', (route) => {
@@ -83,10 +97,8 @@ export async function buildApp(config: Config, overrides: DepsOverrides = {}): P
   registerIdempotency(app);
 
   app.get('/healthz', async () => ({ status: true, message: 'ok', data: {} }));
-  app.get('/readyz', async (_req, reply) => {
-    const up = await deps.database.ping(1000);
-    return reply.status(up ? 200 : 503).send({ status: up, message: up ? 'ready' : 'database unavailable', data: {} });
-  });
+  registerReadiness(app);
+  registerFileSweep(app);
 
   await app.register(
     async (api) => {

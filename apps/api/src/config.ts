@@ -90,6 +90,27 @@ const envSchema = z.object({
   FACE_MATCH_THRESHOLD: z.coerce.number().min(0).max(1).default(0.5),
   /** Switch off the sandbox's simulated heavy work (OCR, face check) for journey benchmarks. */
   SANDBOX_SKIP_HEAVY_CHECKS: bool.default(false),
+  /** How long a reply to an Idempotency-Key is kept for replays; purged after that. */
+  IDEMPOTENCY_TTL_HOURS: z.coerce.number().int().min(1).max(168).default(24),
+  /** How long a claim on a key holds while its request runs; a dead request frees it after this. */
+  IDEMPOTENCY_LEASE_SECONDS: z.coerce.number().int().min(5).max(3600).default(60),
+  /** Every outside provider call gives up after this long, unless PROVIDER_TIMEOUTS says otherwise. */
+  PROVIDER_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(5000),
+  /** Per-provider timeouts, e.g. "pan=3000,digilocker=8000" (names as in the provider metrics). */
+  PROVIDER_TIMEOUTS: z
+    .string()
+    .regex(/^([a-z0-9-]+=\d+)?(,[a-z0-9-]+=\d+)*$/, 'use name=milliseconds, comma-separated')
+    .default(''),
+  /** Below this much free space (MB) the local file store reports itself full on /readyz. */
+  STORAGE_MIN_FREE_MB: z.coerce.number().int().min(0).default(64),
+  /** Sandbox only: make sandbox providers slow, failing or unreachable, e.g. "pan:timeout,kra:500". */
+  SANDBOX_FAULTS: z
+    .string()
+    .regex(
+      /^([a-z0-9-]+:(timeout|500|unreachable|slow(=\d+)?))?(,[a-z0-9-]+:(timeout|500|unreachable|slow(=\d+)?))*$/,
+      'use provider:timeout|500|unreachable|slow[=ms], comma-separated',
+    )
+    .default(''),
   /** The built web app to serve (default apps/web/dist). */
   WEB_DIST: z.string().optional(),
   S3_ENDPOINT: z.string().optional(),
@@ -147,6 +168,12 @@ export interface Config {
   backofficeAdmin: { email?: string; password?: string };
   sandboxSkipHeavyChecks: boolean;
   faceMatchThreshold: number;
+  idempotency: { ttlHours: number; leaseSeconds: number };
+  storageMinFreeBytes: number;
+  /** Timeouts of outside provider calls: a default and per provider (milliseconds). */
+  providerTimeouts: { defaultMs: number; byProvider: Record<string, number> };
+  /** Sandbox faults per provider (empty outside sandbox mode). */
+  sandboxFaults: Record<string, SandboxFault>;
   s3?: { endpoint: string; bucket: string; region: string; accessKeyId: string; secretAccessKey: string };
   webDist: string;
   /**
@@ -163,6 +190,23 @@ export interface SessionLifetime {
 }
 
 export class ConfigError extends Error {}
+
+export type SandboxFault = { kind: 'timeout' | '500' | 'unreachable' } | { kind: 'slow'; ms: number };
+
+const pairs = (list: string, sep: string) =>
+  list
+    .split(',')
+    .filter(Boolean)
+    .map((p) => [p.slice(0, p.indexOf(sep)), p.slice(p.indexOf(sep) + 1)] as const);
+
+function parseFaults(list: string): Record<string, SandboxFault> {
+  const faults: Record<string, SandboxFault> = {};
+  for (const [name, f] of pairs(list, ':'))
+    faults[name] = f.startsWith('slow')
+      ? { kind: 'slow', ms: Number(f.split('=')[1] ?? 3000) }
+      : { kind: f as 'timeout' | '500' | 'unreachable' };
+  return faults;
+}
 
 /** Secrets for the embedded mode: generated once and kept beside the data, never in production. */
 function embeddedSecrets(dataDir: string, inMemory: boolean): { secretKey: string; encryptionKey: string } {
@@ -196,6 +240,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     if (sandbox) problems.push('EKYC_PROVIDERS=sandbox (set EKYC_PROVIDERS=production)');
     if (!e.SECRET_KEY) problems.push('SECRET_KEY is missing');
     if (!e.ENCRYPTION_KEY) problems.push('ENCRYPTION_KEY is missing');
+    if (e.SANDBOX_FAULTS) problems.push('SANDBOX_FAULTS is set (a sandbox setting)');
     if (problems.length)
       throw new ConfigError(
         `Refusing a production start:\n  ${problems.join('\n  ')}\nSet EKYC_ALLOW_INSECURE=true only for a staging system.`,
@@ -270,6 +315,13 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     backofficeAdmin: { email: e.BACKOFFICE_ADMIN_EMAIL, password: e.BACKOFFICE_ADMIN_PASSWORD },
     sandboxSkipHeavyChecks: e.SANDBOX_SKIP_HEAVY_CHECKS,
     faceMatchThreshold: e.FACE_MATCH_THRESHOLD,
+    idempotency: { ttlHours: e.IDEMPOTENCY_TTL_HOURS, leaseSeconds: e.IDEMPOTENCY_LEASE_SECONDS },
+    storageMinFreeBytes: e.STORAGE_MIN_FREE_MB * 1024 * 1024,
+    providerTimeouts: {
+      defaultMs: e.PROVIDER_TIMEOUT_MS,
+      byProvider: Object.fromEntries(pairs(e.PROVIDER_TIMEOUTS, '=').map(([n, ms]) => [n, Number(ms)])),
+    },
+    sandboxFaults: sandbox ? parseFaults(e.SANDBOX_FAULTS) : {},
     s3,
     providerEnv: Object.freeze({ ...source }),
     webDist: e.WEB_DIST ? path.resolve(e.WEB_DIST) : path.resolve(import.meta.dirname, '../../web/dist'),

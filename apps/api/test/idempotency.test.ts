@@ -1,6 +1,11 @@
+import { MSG } from '@ekyc/contracts/messages';
+import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { signUp, testApp, uniqueMobile } from './support/test-app.ts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { idempotencyKeys } from '../src/db/schema/idempotency.ts';
+import { idempotencyHashes, purgeIdempotencyKeys } from '../src/plugins/idempotency.ts';
+import { idempotencyRepository } from '../src/plugins/idempotency.repository.ts';
+import { latestOtp, signUp, testApp, uniqueMobile } from './support/test-app.ts';
 
 let app: FastifyInstance;
 beforeAll(async () => {
@@ -46,4 +51,135 @@ it('names the header when the key is malformed', async () => {
   const res = await post('send-otp', { mobile: uniqueMobile() }, { 'idempotency-key': 'bad key!' });
   expect(res.statusCode).toBe(400);
   expect(res.json().data.field).toBe('Idempotency-Key');
+});
+
+describe('the store keeps no secret or personal data in clear', () => {
+  let clock = Date.now();
+  let timed: FastifyInstance;
+  beforeAll(async () => {
+    timed = await testApp({ IDEMPOTENCY_LEASE_SECONDS: '30', IDEMPOTENCY_TTL_HOURS: '24' }, { now: () => clock });
+  });
+  afterAll(() => timed.close());
+  const rows = () => timed.deps.database.db.select().from(idempotencyKeys);
+  const send = (url: string, payload: object, headers: Record<string, string>) =>
+    timed.inject({ method: 'POST', url: `/api/v1/ekyc/${url}`, payload, headers });
+
+  it('keeps no session token: a replayed verify-otp answers that it was done, without the token', async () => {
+    const mobile = uniqueMobile();
+    await send('send-otp', { mobile }, {});
+    const otp = await latestOtp(timed, mobile);
+    const key = { 'idempotency-key': `verify-${mobile}` };
+    const first = await send('verify-otp', { mobile, otp }, key);
+    const token = (first.json() as { data: { token: string } }).data.token;
+    expect(token).toBeTruthy();
+    const replay = await send('verify-otp', { mobile, otp }, key);
+    expect(replay.statusCode).toBe(200);
+    expect(replay.json()).toEqual({ status: false, message: MSG.replayWithheld, data: { screen: '/' } });
+    expect(replay.body).not.toContain(token);
+    const stored = JSON.stringify(await rows());
+    expect(stored).not.toContain(token);
+    expect(stored).not.toContain(mobile);
+  });
+
+  it('seals the replies it keeps and binds them to caller and key', async () => {
+    const { token } = await signUp(timed);
+    const email = `sealed${uniqueMobile()}@example.com`;
+    const headers = { 'idempotency-key': 'sealed-key-1', authorization: `Bearer ${token}` };
+    const first = await send('send-otp', { email }, headers);
+    expect(first.statusCode).toBe(200);
+    const stored = await rows();
+    const all = JSON.stringify(stored);
+    expect(all).not.toContain(email);
+    expect(all).not.toContain(first.json<{ message: string }>().message);
+    expect(all).not.toContain(token);
+    const replay = await send('send-otp', { email }, headers);
+    expect(replay.body).toBe(first.body);
+    // a sealed reply moved under another key is not served
+    const one = idempotencyHashes(timed.deps.hasher, {
+      caller: `token:${token}`,
+      key: 'sealed-key-1',
+      method: 'POST',
+      url: '/api/v1/ekyc/send-otp',
+      body: { email },
+    });
+    const mine = stored.find((r) => r.scopeHash === one.scope && r.keyHash === one.key)!;
+    expect(mine.replySealed).toBeTruthy();
+    await timed.deps.database.db
+      .update(idempotencyKeys)
+      .set({ replySealed: mine.replySealed })
+      .where(and(eq(idempotencyKeys.scopeHash, mine.scopeHash), eq(idempotencyKeys.keyHash, mine.keyHash)));
+    const h = idempotencyHashes(timed.deps.hasher, {
+      caller: `token:${token}`,
+      key: 'sealed-key-2',
+      method: 'POST',
+      url: '/api/v1/ekyc/send-otp',
+      body: { email },
+    });
+    expect(h.scope).toBe(mine.scopeHash);
+    await send('send-otp', { email }, { ...headers, 'idempotency-key': 'sealed-key-2' });
+    await timed.deps.database.db
+      .update(idempotencyKeys)
+      .set({ replySealed: mine.replySealed })
+      .where(and(eq(idempotencyKeys.scopeHash, h.scope), eq(idempotencyKeys.keyHash, h.key)));
+    const swapped = await send('send-otp', { email }, { ...headers, 'idempotency-key': 'sealed-key-2' });
+    expect(swapped.statusCode).toBe(409);
+  });
+
+  it('frees a claim whose request died once its lease runs out', async () => {
+    const mobile = uniqueMobile();
+    const key = `stuck-${mobile}`;
+    // a request that claimed the key and then died with its process: its claim stays, never completed
+    const h = idempotencyHashes(timed.deps.hasher, {
+      caller: 'ip:127.0.0.1',
+      key,
+      method: 'POST',
+      url: '/api/v1/ekyc/send-otp',
+      body: { mobile },
+    });
+    const claim = await idempotencyRepository.claim(timed.deps.database.db, {
+      scopeHash: h.scope,
+      keyHash: h.key,
+      requestHash: 'of-the-request-that-died',
+      claimId: 'dead-process',
+      now: new Date(clock),
+      leaseUntil: new Date(clock + 30_000),
+      expiredBefore: new Date(clock - 86_400_000),
+    });
+    expect(claim.claimed).toBe(true);
+    const first = await send('send-otp', { mobile }, { 'idempotency-key': `probe-${mobile}` });
+    expect(first.statusCode).toBe(200);
+    // the same request under another key shows the request hash the dead one had
+    const probeKey = timed.deps.hasher.hash('idempotency-key', `probe-${mobile}`);
+    const probe = (await rows()).find((r) => r.scopeHash === h.scope && r.keyHash === probeKey)!;
+    await timed.deps.database.db
+      .update(idempotencyKeys)
+      .set({ requestHash: probe.requestHash })
+      .where(and(eq(idempotencyKeys.scopeHash, h.scope), eq(idempotencyKeys.keyHash, h.key)));
+    const during = await send('send-otp', { mobile }, { 'idempotency-key': key });
+    expect(during.statusCode).toBe(409);
+    expect(during.json<{ message: string }>().message).toMatch(/still running/);
+    clock += 31_000;
+    const after = await send('send-otp', { mobile }, { 'idempotency-key': key });
+    expect(after.statusCode).toBe(200);
+    expect(after.json<{ status: boolean }>().status).toBe(true);
+    const outbox = (await timed.inject({ url: `/sandbox/outbox?to=${mobile}` })).json() as unknown[];
+    expect(outbox).toHaveLength(2);
+    // and the finished key replays as usual
+    const again = await send('send-otp', { mobile }, { 'idempotency-key': key });
+    expect(again.headers['idempotent-replayed']).toBe('true');
+  });
+
+  it('purges keys after a day, and an expired key no longer replays', async () => {
+    const mobile = uniqueMobile();
+    const key = { 'idempotency-key': `old-${mobile}` };
+    await send('send-otp', { mobile }, key);
+    const count = async () => (await rows()).length;
+    const before = await count();
+    clock += 25 * 3600_000;
+    expect(await purgeIdempotencyKeys(timed.deps)).toBeGreaterThanOrEqual(1);
+    expect(await count()).toBeLessThan(before);
+    expect(await count()).toBe(0);
+    const later = await send('send-otp', { mobile }, key);
+    expect(later.headers['idempotent-replayed']).toBeUndefined();
+  });
 });

@@ -127,6 +127,16 @@ export const MSG = {
   panInUse:
     'This PAN is already linked to an application signed with another mobile number. Please sign in with the mobile number you used then, or contact our customer support.',
   digilockerFailed: 'DigiLocker verification was not completed.',
+  // provider, storage and replay faults (ours; each says what to do)
+  replayWithheld: 'This request was already completed. Please sign in again to continue.',
+  providerUnavailable: 'The verification service is not answering right now. Please try again in a few minutes.',
+  panProviderUnavailable:
+    'We could not reach the Income Tax Department to check your PAN. Please try again in a few minutes.',
+  upiProviderUnavailable:
+    'We could not check your UPI ID right now. Please try again, or enter your bank account details instead.',
+  digilockerProviderUnavailable:
+    'DigiLocker is not answering right now. Please try again in a few minutes, or upload your documents instead.',
+  storageFull: 'We could not save your file right now. Please try again in a few minutes.',
   dobLocked: 'Your confirmed date of birth cannot be changed online. Please contact customer support.',
   // client profiling (ours; the spec gives no text)
   experienceTooHigh: 'This is more trading experience than your age allows.',

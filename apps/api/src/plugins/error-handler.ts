@@ -58,6 +58,7 @@ export function registerErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError | AppError, req, reply) => {
     if (error instanceof AppError) {
       if (error.code === 'INTERNAL') req.log.error({ err: error }, 'internal error');
+      if (error.code === 'UNAVAILABLE') req.log.warn({ reason: error.data.reason }, 'service unavailable');
       return reply.status(error.httpStatus).send({ status: false, message: error.message, data: error.data });
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
@@ -101,7 +102,7 @@ export function registerErrorHandler(app: FastifyInstance) {
       return reply
         .status(503)
         .header('retry-after', '5')
-        .send({ status: false, message: MSG.serviceUnavailable, data: {} });
+        .send({ status: false, message: MSG.providerUnavailable, data: {} });
     }
     req.log.error({ err: error }, 'unhandled error');
     return reply.status(500).send({ status: false, message: MSG.somethingWrong, data: {} });

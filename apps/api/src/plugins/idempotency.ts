@@ -1,26 +1,90 @@
 /**
  * Idempotency-Key on every state-changing call: a retry with the same key and body gets the first
  * answer again without running the action twice; the same key with a different body is refused.
- * Keys are scoped to the caller's token (or address when signed out) and kept for a day.
+ *
+ * What is kept: keyed hashes of the caller (session token, or client address when signed out), of
+ * the key and of the request; the reply encrypted (AES-256-GCM) and bound to caller and key, or no
+ * reply at all when it carries a secret (a session token): a replay of such a call answers that it
+ * was already done and that the client signs in again. A claim holds a short lease while its
+ * request runs, so a request that died with its process frees its key; rows are purged after
+ * IDEMPOTENCY_TTL_HOURS, hourly.
  */
-import { createHash } from 'node:crypto';
+import { MSG } from '@ekyc/contracts/messages';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { AppDeps } from '../app-deps.ts';
+import type { Hasher } from '../lib/crypto.ts';
+import { randomId } from '../lib/crypto.ts';
 import { AppError } from '../lib/errors.ts';
 import { bearerToken } from './auth.ts';
 import { idempotencyRepository as repo } from './idempotency.repository.ts';
 
-const sha = (s: string) => createHash('sha256').update(s).digest('hex');
 const KEY_PATTERN = /^[A-Za-z0-9_.:-]{8,128}$/;
+const PURGE_EVERY_MS = 60 * 60 * 1000;
 const claimed = Symbol('idempotency');
 
 declare module 'fastify' {
   interface FastifyRequest {
-    [claimed]?: { scope: string; key: string };
+    [claimed]?: { scope: string; key: string; claimId: string };
   }
 }
 
+/** The keyed hashes a request is stored under (no secret or personal value is kept in clear). */
+export function idempotencyHashes(
+  hasher: Hasher,
+  r: { caller: string; key: string; method: string; url: string; body: unknown },
+) {
+  return {
+    scope: hasher.hash('idempotency-scope', r.caller),
+    key: hasher.hash('idempotency-key', r.key),
+    request: hasher.hash('idempotency-request', `${r.method} ${r.url}\n${JSON.stringify(r.body ?? null)}`),
+  };
+}
+
+/** The caller a key belongs to: the session's token, or the client address when signed out. */
+export const callerOf = (req: FastifyRequest) => {
+  const token = bearerToken(req);
+  return token ? `token:${token}` : `ip:${req.ip}`;
+};
+
+const SECRET_FIELD = /(^|_)(token|password|secret)$/i;
+
+/** True when a JSON reply carries a secret (a session token, a password) anywhere in its data. */
+export function carriesSecret(payload: string): boolean {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(payload);
+  } catch {
+    return false;
+  }
+  const walk = (v: unknown, depth: number): boolean => {
+    if (depth > 8 || v === null || typeof v !== 'object') return false;
+    for (const [k, x] of Object.entries(v)) {
+      if (SECRET_FIELD.test(k) && typeof x === 'string' && x.length > 0) return true;
+      if (walk(x, depth + 1)) return true;
+    }
+    return false;
+  };
+  return walk(parsed, 0);
+}
+
+/** Deletes every key older than the configured lifetime; returns how many. */
+export function purgeIdempotencyKeys(deps: AppDeps): Promise<number> {
+  const before = new Date(deps.now() - deps.config.idempotency.ttlHours * 3600_000);
+  return repo.purgeBefore(deps.database.db, before);
+}
+
 export function registerIdempotency(app: FastifyInstance) {
+  const deps = () => app.deps;
   const db = () => app.deps.database.db;
+  const seal = (scope: string, key: string, body: string) => deps().cipher.encryptJson({ scope, key, body });
+  const open = (scope: string, key: string, sealed: string): string | null => {
+    try {
+      const v = deps().cipher.decryptJson<{ scope: string; key: string; body: string }>(sealed);
+      return v.scope === scope && v.key === key ? v.body : null;
+    } catch {
+      return null;
+    }
+  };
 
   app.addHook('preHandler', async (req: FastifyRequest, reply: FastifyReply) => {
     const header = req.headers['idempotency-key'];
@@ -30,32 +94,73 @@ export function registerIdempotency(app: FastifyInstance) {
       throw new AppError('VALIDATION', 'Idempotency-Key: use 8 to 128 letters, digits or . _ : -', {
         field: 'Idempotency-Key',
       });
-    const scope = sha(`${bearerToken(req) ?? `ip:${req.ip}`}`);
-    const keyHash = sha(key);
-    const requestHash = sha(`${req.method} ${req.url}\n${JSON.stringify(req.body ?? null)}`);
-    const existing = await repo.claim(db(), scope, keyHash, requestHash);
-    if (!existing) {
-      req[claimed] = { scope, key: keyHash };
+    const { config, hasher, now } = deps();
+    const h = idempotencyHashes(hasher, {
+      caller: callerOf(req),
+      key,
+      method: req.method,
+      url: req.url,
+      body: req.body,
+    });
+    const t = now();
+    const claimId = randomId(12);
+    const result = await repo.claim(db(), {
+      scopeHash: h.scope,
+      keyHash: h.key,
+      requestHash: h.request,
+      claimId,
+      now: new Date(t),
+      leaseUntil: new Date(t + config.idempotency.leaseSeconds * 1000),
+      expiredBefore: new Date(t - config.idempotency.ttlHours * 3600_000),
+    });
+    if (result.claimed) {
+      req[claimed] = { scope: h.scope, key: h.key, claimId };
       return;
     }
-    if (existing.requestHash !== requestHash)
+    const existing = result.row;
+    if (existing.requestHash !== h.request)
       throw new AppError('CONFLICT', 'This Idempotency-Key was already used with a different request.', {
         field: 'Idempotency-Key',
       });
     if (existing.statusCode === null)
-      throw new AppError('CONFLICT', 'The first request with this Idempotency-Key is still running.');
-    return reply
-      .status(existing.statusCode)
-      .header('idempotent-replayed', 'true')
-      .type('application/json')
-      .send(existing.responseBody);
+      throw new AppError('CONFLICT', 'The first request with this Idempotency-Key is still running.', {
+        retry_after: Math.max(1, Math.ceil((existing.leaseUntil.getTime() - t) / 1000)),
+      });
+    reply.header('idempotent-replayed', 'true');
+    // a failure in the contract's shape: signing in again starts at the mobile number ('/')
+    if (existing.replyWithheld)
+      return reply.status(200).send({ status: false, message: MSG.replayWithheld, data: { screen: '/' } });
+    const body = existing.replySealed ? open(h.scope, h.key, existing.replySealed) : null;
+    if (body === null) throw new AppError('CONFLICT', 'The reply to this Idempotency-Key is no longer available.');
+    return reply.status(existing.statusCode).type('application/json').send(body);
   });
 
   app.addHook('onSend', async (req, reply, payload) => {
     const c = req[claimed];
     if (!c) return payload;
-    if (reply.statusCode >= 500 || typeof payload !== 'string') await repo.release(db(), c.scope, c.key);
-    else await repo.complete(db(), c.scope, c.key, reply.statusCode, payload);
+    req[claimed] = undefined;
+    if (reply.statusCode >= 500 || typeof payload !== 'string') await repo.release(db(), c.scope, c.key, c.claimId);
+    else {
+      const withheld = carriesSecret(payload);
+      await repo.complete(db(), c.scope, c.key, c.claimId, {
+        statusCode: reply.statusCode,
+        sealed: withheld ? null : seal(c.scope, c.key, payload),
+        withheld,
+      });
+    }
     return payload;
   });
+
+  // hourly purge of expired keys in every process (a delete by age: safe to run side by side)
+  let timer: NodeJS.Timeout | undefined;
+  const purge = () =>
+    void purgeIdempotencyKeys(deps()).catch((err: unknown) =>
+      app.log.warn({ cause: (err as Error).message }, 'idempotency purge failed'),
+    );
+  app.addHook('onReady', async () => {
+    purge();
+    timer = setInterval(purge, PURGE_EVERY_MS);
+    timer.unref();
+  });
+  app.addHook('onClose', async () => clearInterval(timer));
 }

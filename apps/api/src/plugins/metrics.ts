@@ -10,6 +10,10 @@ export interface Metrics {
   registry: Registry;
   stageTransitions: Counter<'stage'>;
   providerCalls: Counter<'provider' | 'outcome'>;
+  /** Failed provider calls by provider, call (method and path) and cause (timeout, unreachable, ...). */
+  providerFailures: Counter<'provider' | 'call' | 'cause'>;
+  /** Writes refused by the file store because it is full. */
+  storageFull: Counter;
 }
 
 export function createMetrics(): Metrics {
@@ -43,6 +47,17 @@ export function createMetrics(): Metrics {
       name: 'ekyc_provider_calls_total',
       help: 'Calls to external providers, by provider and outcome (ok, failed)',
       labelNames: ['provider', 'outcome'],
+      registers: [registry],
+    }),
+    providerFailures: new Counter({
+      name: 'ekyc_provider_failures_total',
+      help: 'Failed calls to external providers, by provider, call and cause (timeout, unreachable, server_error, refused)',
+      labelNames: ['provider', 'call', 'cause'],
+      registers: [registry],
+    }),
+    storageFull: new Counter({
+      name: 'ekyc_storage_full_total',
+      help: 'File writes refused because the file store is full',
       registers: [registry],
     }),
   };

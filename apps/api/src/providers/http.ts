@@ -1,13 +1,27 @@
-/** The one HTTP client of the production adapters: JSON in and out, a timeout, no retries hidden here. */
+/**
+ * The one HTTP client of the production adapters: JSON in and out, a timeout per provider, no
+ * retries hidden here. Every failure is logged (provider, call, cause; never a body or a query)
+ * and counted.
+ */
+import type { SandboxFault } from '../config.ts';
+
+export type ProviderFailureCause = 'timeout' | 'unreachable' | 'server_error' | 'refused';
+
 export class ProviderError extends Error {
   constructor(
     message: string,
     readonly status?: number,
     readonly body?: unknown,
+    /** Why the call failed, when the transport knows it. */
+    readonly reason?: ProviderFailureCause,
   ) {
     super(message);
   }
 }
+
+/** The provider is down or slow (timeout, unreachable, 5xx), as opposed to refusing the request. */
+export const isProviderOutage = (err: unknown): boolean =>
+  err instanceof ProviderError && err.reason !== undefined && err.reason !== 'refused';
 
 type CallObserver = (provider: string, outcome: 'ok' | 'failed') => void;
 let observer: CallObserver = () => undefined;
@@ -16,11 +30,75 @@ export const observeProviderCalls = (fn: CallObserver) => {
   observer = fn;
 };
 
-/** A provider's label: the sandbox capability, or the production host. */
-function providerOf(url: string): string {
+export interface ProviderFailure {
+  provider: string;
+  /** Method and path, with identifiers replaced by :id. */
+  call: string;
+  cause: ProviderFailureCause;
+  status?: number;
+  elapsedMs: number;
+}
+
+export interface ProviderCallSettings {
+  timeouts: { defaultMs: number; byProvider: Record<string, number> };
+  /** Production hosts named after their settings (PAN_BASE_URL's host is "pan"). */
+  hostNames: Record<string, string>;
+  onFailure: (failure: ProviderFailure) => void;
+}
+
+let settings: ProviderCallSettings = {
+  timeouts: { defaultMs: 5000, byProvider: {} },
+  hostNames: {},
+  onFailure: () => undefined,
+};
+
+/** Set once at start-up from the configuration (timeouts) and the app (log and metrics). */
+export const configureProviderCalls = (s: Partial<ProviderCallSettings>) => {
+  settings = { ...settings, ...s };
+};
+
+/** Settings whose prefix is not the sandbox's name for the provider. */
+const SETTING_NAMES: Record<string, string> = {
+  AA: 'account-aggregator',
+  HYPERVERGE: 'liveness',
+  CASHFREE: 'bank',
+  SETU_UPI: 'upi',
+};
+
+/** Names the hosts of the *_BASE_URL / *_URL provider settings after the setting. */
+export function providerHostNames(env: Readonly<Record<string, string | undefined>>): Record<string, string> {
+  const names: Record<string, string> = {};
+  for (const [k, v] of Object.entries(env)) {
+    const m = /^([A-Z0-9]+(?:_[A-Z0-9]+)*?)_(?:BASE_|MODULE_|ESP_|WEBVIEW_)?URL$/.exec(k);
+    if (!m || !v || k === 'DATABASE_URL' || k === 'REDIS_URL' || k === 'PUBLIC_URL') continue;
+    try {
+      names[new URL(v).host] ??= SETTING_NAMES[m[1]!] ?? m[1]!.toLowerCase().replace(/_/g, '-');
+    } catch {
+      // not a URL: not a provider host
+    }
+  }
+  return names;
+}
+
+/** A provider's label: the sandbox capability, or the production host (named after its setting). */
+export function providerOf(url: string): string {
   const u = new URL(url);
   const m = /^\/sandbox\/([^/]+)/.exec(u.pathname);
-  return m ? m[1]! : u.hostname;
+  return m ? m[1]! : (settings.hostNames[u.host] ?? u.hostname);
+}
+
+/** Method and path without identifiers or query: safe to log and to use as a metric label. */
+function callOf(method: string, url: string): string {
+  const path = new URL(url).pathname
+    .split('/')
+    .map((seg) => (/[\d@%]/.test(seg) || seg.length > 24 ? ':id' : seg))
+    .join('/');
+  return `${method} ${path}`;
+}
+
+function causeOf(err: unknown): ProviderFailureCause {
+  const e = err as { name?: string };
+  return e.name === 'TimeoutError' || e.name === 'AbortError' ? 'timeout' : 'unreachable';
 }
 
 export type FetchLike = (url: string, init: RequestInit) => Promise<Response>;
@@ -47,31 +125,42 @@ export async function fetchJson<T = unknown>(
     body = JSON.stringify(init.body);
   }
   const provider = providerOf(url);
-  let res: Response;
-  try {
-    res = await (init.fetch ?? fetch)(url, {
-      method: init.method ?? 'GET',
-      headers,
-      body,
-      signal: AbortSignal.timeout(init.timeoutMs ?? 10_000),
-    });
-  } catch (err) {
+  const method = init.method ?? 'GET';
+  const timeoutMs = settings.timeouts.byProvider[provider] ?? init.timeoutMs ?? settings.timeouts.defaultMs;
+  const started = Date.now();
+  const failed = (cause: ProviderFailureCause, status?: number) => {
     observer(provider, 'failed');
-    throw new ProviderError(`${init.method ?? 'GET'} ${new URL(url).pathname} failed: ${(err as Error).name}`);
+    settings.onFailure({ provider, call: callOf(method, url), cause, status, elapsedMs: Date.now() - started });
+  };
+  let res: Response;
+  let text: string;
+  try {
+    res = await (init.fetch ?? fetch)(url, { method, headers, body, signal: AbortSignal.timeout(timeoutMs) });
+    text = await res.text();
+  } catch (err) {
+    const cause = causeOf(err);
+    failed(cause);
+    throw new ProviderError(
+      `${method} ${new URL(url).pathname} failed: ${(err as Error).name}`,
+      undefined,
+      undefined,
+      cause,
+    );
   }
-  const text = await res.text();
   let parsed: unknown = text;
   try {
     parsed = text ? JSON.parse(text) : null;
   } catch {
     // not JSON: keep the text for the error
   }
-  observer(provider, res.ok ? 'ok' : 'failed');
+  if (res.ok) observer(provider, 'ok');
+  else failed(res.status >= 500 ? 'server_error' : 'refused', res.status);
   if (!res.ok)
     throw new ProviderError(
-      `${init.method ?? 'GET'} ${new URL(url).pathname} answered ${res.status}`,
+      `${method} ${new URL(url).pathname} answered ${res.status}`,
       res.status,
       parsed,
+      res.status >= 500 ? 'server_error' : 'refused',
     );
   return parsed as T;
 }
@@ -94,11 +183,43 @@ export interface SelfFetch extends FetchLike {
 
 export const SANDBOX_ORIGIN = 'http://sandbox.internal';
 
-export function createSelfFetch(): SelfFetch {
+/**
+ * Waits for ms, or rejects with the signal's reason when it aborts first (ms = Infinity: never
+ * answers; a caller without a signal gets the default provider timeout).
+ */
+function waitOrAbort(ms: number, given: AbortSignal | null | undefined): Promise<void> {
+  const signal = given ?? AbortSignal.timeout(settings.timeouts.defaultMs);
+  return new Promise((resolve, reject) => {
+    if (signal.aborted) return reject(signal.reason as Error);
+    const timer = Number.isFinite(ms) ? setTimeout(resolve, ms) : undefined;
+    signal.addEventListener('abort', () => {
+      clearTimeout(timer);
+      reject(signal.reason as Error);
+    });
+  });
+}
+
+/**
+ * The sandbox transport; SANDBOX_FAULTS makes a sandbox provider never answer (timeout), answer
+ * 500, refuse connections (unreachable) or answer late (slow), so those paths can be tried.
+ */
+export function createSelfFetch(faults: Record<string, SandboxFault> = {}): SelfFetch {
   let dispatch: Parameters<SelfFetch['bind']>[0] | null = null;
   const selfFetch = (async (url: string, init: RequestInit) => {
     if (!dispatch) throw new ProviderError('sandbox transport is not ready');
     const u = new URL(url);
+    const fault = faults[/^\/sandbox\/([^/]+)/.exec(u.pathname)?.[1] ?? ''];
+    if (fault?.kind === 'timeout') await waitOrAbort(Infinity, init.signal);
+    if (fault?.kind === 'unreachable')
+      throw new TypeError('fetch failed', {
+        cause: Object.assign(new Error(`connect ECONNREFUSED ${u.host}`), { code: 'ECONNREFUSED' }),
+      });
+    if (fault?.kind === '500')
+      return new Response('{"error":"sandbox fault"}', {
+        status: 500,
+        headers: { 'content-type': 'application/json' },
+      });
+    if (fault?.kind === 'slow') await waitOrAbort(fault.ms, init.signal);
     const headers = Object.fromEntries(new Headers(init.headers).entries());
     const r = await dispatch({
       method: init.method ?? 'GET',

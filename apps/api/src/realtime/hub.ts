@@ -13,6 +13,8 @@ export interface Hub {
   /** Returns the unsubscribe function. */
   subscribe(channel: string, handler: Handler): Promise<() => void>;
   close(): Promise<void>;
+  /** Readiness: whether the shared broker (Redis) answers within timeoutMs; absent when in-process. */
+  reachable?(timeoutMs: number): Promise<boolean>;
 }
 
 export class InProcessHub implements Hub {
@@ -61,6 +63,17 @@ export class RedisHub implements Hub {
       this.local.off(name, handler);
       if (this.local.listenerCount(name) === 0) void this.sub.unsubscribe(name).catch(() => undefined);
     };
+  }
+
+  async reachable(timeoutMs: number): Promise<boolean> {
+    if (this.pub.status !== 'ready') return false;
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<boolean>((r) => (timer = setTimeout(() => r(false), timeoutMs)));
+    const pong = this.pub.ping().then(
+      (p) => p === 'PONG',
+      () => false,
+    );
+    return Promise.race([pong, late]).finally(() => clearTimeout(timer));
   }
 
   async close() {

@@ -13,6 +13,7 @@ import { AppError } from '../lib/errors.ts';
 import { type Cipher, type Hasher, randomId } from '../lib/crypto.ts';
 import { channels, type Hub } from '../realtime/hub.ts';
 import { applicantRepository as repo, type ApplicantRow, type StageRow } from './applicant.repository.ts';
+import { fileWritesRepository as fileWrites } from './file-writes.repository.ts';
 
 /** A section name of the record, or a private one (prefixed with an underscore) never shown to the applicant. */
 export type StoredSection = SectionName | 'bank_callback' | `_${string}`;
@@ -253,18 +254,57 @@ export class ApplicantRecords {
 
   // ----- files -----
 
+  /**
+   * Stores a file so that neither its bytes nor its row outlives the other: the write is recorded
+   * first, the bytes go to the store, then the row is added and the record removed in one
+   * transaction. A failure on the way removes what was written; a process that dies half-way leaves
+   * the record, and sweepUnfinishedFiles deletes the bytes later.
+   */
   async saveFile(applicantId: string, file: { kind: string; contentType: string; bytes: Buffer }): Promise<FileRef> {
     const storageKey = randomId(16);
-    await this.files.put(storageKey, file.bytes);
-    const row = await repo.insertFile(this.db, {
-      applicantId,
-      kind: file.kind,
-      contentType: file.contentType,
-      size: file.bytes.length,
-      storageKey,
-      sha256: createHash('sha256').update(file.bytes).digest('hex'),
-    });
-    return { $file: row.id };
+    await fileWrites.begin(this.db, storageKey, new Date());
+    try {
+      await this.files.put(storageKey, file.bytes);
+    } catch (err) {
+      await fileWrites.finish(this.db, storageKey).catch(() => undefined);
+      throw err;
+    }
+    try {
+      const row = await this.db.transaction(async (tx) => {
+        const inserted = await repo.insertFile(tx, {
+          applicantId,
+          kind: file.kind,
+          contentType: file.contentType,
+          size: file.bytes.length,
+          storageKey,
+          sha256: createHash('sha256').update(file.bytes).digest('hex'),
+        });
+        await fileWrites.finish(tx, storageKey);
+        return inserted;
+      });
+      return { $file: row.id };
+    } catch (err) {
+      // the record stays when this cleanup fails too: the sweep finishes it
+      await this.files
+        .delete(storageKey)
+        .then(() => fileWrites.finish(this.db, storageKey))
+        .catch(() => undefined);
+      throw err;
+    }
+  }
+
+  /** Deletes the bytes of file writes started before the given time and never finished; returns how many. */
+  async sweepUnfinishedFiles(before: Date): Promise<number> {
+    let swept = 0;
+    for (;;) {
+      const keys = await fileWrites.unfinishedBefore(this.db, before, 100);
+      for (const key of keys) {
+        await this.files.delete(key);
+        await fileWrites.finish(this.db, key);
+      }
+      swept += keys.length;
+      if (keys.length < 100) return swept;
+    }
   }
 
   async readFile(

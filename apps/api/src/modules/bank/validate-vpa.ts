@@ -11,6 +11,7 @@ import type { z } from 'zod';
 import type { AppDeps } from '../../app-deps.ts';
 import { randomId } from '../../lib/crypto.ts';
 import { fail, ok, type Outcome } from '../../lib/outcome.ts';
+import { isProviderOutage } from '../../providers/http.ts';
 import { panName } from './applicant-name.ts';
 import { takeBankAttempt } from './attempt-limit.ts';
 import { type BankObj, type BankPrivate, CHEQUE_SCREEN, UPI_SCREEN, verification } from './bank-record.ts';
@@ -44,7 +45,7 @@ export async function validateVpa(
     check = await deps.bank.upi.verifyVpa(vpa);
   } catch (err) {
     log.warn({ err: (err as Error).message }, 'UPI provider unavailable');
-    return failure(MSG.somethingWrong);
+    return failure(isProviderOutage(err) ? MSG.upiProviderUnavailable : MSG.somethingWrong);
   }
   if (!check.valid) return failure(MSG.upiInvalid);
 
@@ -78,7 +79,7 @@ export async function validateVpa(
     });
   } catch (err) {
     log.warn({ err: (err as Error).message }, 'UPI collect request failed');
-    return failure(MSG.somethingWrong);
+    return failure(isProviderOutage(err) ? MSG.upiProviderUnavailable : MSG.somethingWrong);
   }
   const pending: BankPrivate = {
     collect_id: collect.id,

@@ -10,6 +10,7 @@ import sharp from 'sharp';
 import type { AppDeps } from '../../app-deps.ts';
 import { fail, ok, type Outcome } from '../../lib/outcome.ts';
 import type { EAadhaar, PanDocument } from '../../providers/digilocker/port.ts';
+import { isProviderOutage } from '../../providers/http.ts';
 import type { FileRef } from '../../records/applicant-records.ts';
 import { digilockerRepository } from './digilocker.repository.ts';
 import { stateHash } from './start-digilocker.ts';
@@ -90,8 +91,8 @@ export async function fetchDigilockerDocuments(
     aadhaar = await deps.digilocker.eAadhaar(profile.accessToken);
     const panFile = issued.find((d) => d.doctype === 'PANCR');
     if (panFile) pan = await deps.digilocker.panDocument(profile.accessToken, panFile.uri);
-  } catch {
-    return fail(MSG.digilockerFailed, FAILED);
+  } catch (err) {
+    return fail(isProviderOutage(err) ? MSG.digilockerProviderUnavailable : MSG.digilockerFailed, FAILED);
   }
 
   let photo: FileRef | undefined;

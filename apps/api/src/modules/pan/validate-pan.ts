@@ -10,6 +10,7 @@ import type { z } from 'zod';
 import type { AppDeps } from '../../app-deps.ts';
 import { invalidField } from '../../lib/errors.ts';
 import { fail, ok, type Outcome } from '../../lib/outcome.ts';
+import { isProviderOutage } from '../../providers/http.ts';
 import type { KraRecord } from '../../providers/kra/port.ts';
 import { panTakenBy, recordPanHolder } from './pan-holders.ts';
 import { PAN_IMAGE_SECTION, type PanImageSection, type StoredKraDataObj, type StoredPanObj } from './pan-sections.ts';
@@ -53,8 +54,8 @@ export async function validatePan(
   let check;
   try {
     check = await deps.pan.verify({ pan: input.pan, name: input.pan_name, dob: dob.data });
-  } catch {
-    return fail(MSG.panError, here);
+  } catch (err) {
+    return fail(isProviderOutage(err) ? MSG.panProviderUnavailable : MSG.panError, here);
   }
   if (!check.found || !check.valid) return fail(MSG.panNotFound, here);
   if (!check.nameMatches || !check.dobMatches) return fail(MSG.panDetailsMismatch, here);
