@@ -21,7 +21,8 @@ export function addSignaturePlaceholder(pdf: Buffer, info: { name: string; reaso
     location: info.location,
     signatureLength: SIGNATURE_LENGTH,
     subFilter: SUBFILTER_ADOBE_PKCS7_DETACHED,
-    appName: 'eKYC onboarding',
+    // a PDF name: no spaces (/Prop_Build /App /Name)
+    appName: 'eKYC-onboarding',
   });
 }
 
