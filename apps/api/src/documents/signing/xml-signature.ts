@@ -16,23 +16,36 @@ export const XML_ALGORITHMS = {
   c14n: 'http://www.w3.org/TR/2001/REC-xml-c14n-20010315',
   excC14n: 'http://www.w3.org/2001/10/xml-exc-c14n#',
   enveloped: `${DSIG}enveloped-signature`,
+  rsaSha1: `${DSIG}rsa-sha1`,
   rsaSha256: 'http://www.w3.org/2001/04/xmldsig-more#rsa-sha256',
   sha256: 'http://www.w3.org/2001/04/xmlenc#sha256',
 } as const;
 
-/** Signs a document: an enveloped <Signature> becomes the root's last child. */
-export function signXmlEnveloped(xml: string, keyPem: string, certPem: string): string {
+/**
+ * Signs a document: an enveloped <Signature> becomes the root's last child. eSign's defaults;
+ * DigiLocker's e-Aadhaar shape is exclusive C14N with RSA-SHA1.
+ */
+export function signXmlEnveloped(
+  xml: string,
+  keyPem: string,
+  certPem: string,
+  shape: { canonicalization?: string; signature?: string } = {},
+): string {
+  const canonicalization = shape.canonicalization ?? XML_ALGORITHMS.c14n;
   const sig = new SignedXml({
     privateKey: keyPem,
     publicCert: certPem,
-    canonicalizationAlgorithm: XML_ALGORITHMS.c14n,
-    signatureAlgorithm: XML_ALGORITHMS.rsaSha256,
+    canonicalizationAlgorithm: canonicalization,
+    signatureAlgorithm: shape.signature ?? XML_ALGORITHMS.rsaSha256,
   });
   sig.addReference({
     xpath: '/*',
     uri: '',
     isEmptyUri: true,
-    transforms: [XML_ALGORITHMS.enveloped],
+    transforms:
+      canonicalization === XML_ALGORITHMS.c14n
+        ? [XML_ALGORITHMS.enveloped]
+        : [XML_ALGORITHMS.enveloped, canonicalization],
     digestAlgorithm: XML_ALGORITHMS.sha256,
   });
   sig.computeSignature(xml, { location: { reference: '/*', action: 'append' } });
