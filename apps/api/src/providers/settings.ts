@@ -1,5 +1,7 @@
 /** Provider credentials and URLs, from the configuration's one snapshot of the environment. */
+import type { X509Certificate } from 'node:crypto';
 import { type Config, ConfigError } from '../config.ts';
+import { certificateOf, splitPemBundle } from '../documents/signing/certificate-chain.ts';
 
 /**
  * While the providers are built at start (collectProviderSettings), a missing or invalid setting
@@ -54,5 +56,21 @@ export function collectProviderSettings<T>(build: (guard: <P>(make: () => P) => 
     return built;
   } finally {
     collecting = previous;
+  }
+}
+
+/** PEM text from an environment variable (newlines may arrive escaped as \n). */
+export const pemSetting = (value: string) => value.replace(/\\n/g, '\n').trim();
+
+/** Parses a setting holding PEM certificates; notes it as invalid when it holds none or a bad one. */
+export function certificatesSetting(name: string, value: string | undefined): X509Certificate[] {
+  if (!value) return [];
+  try {
+    const pems = splitPemBundle(value);
+    if (pems.length === 0) throw new Error('no certificate');
+    return pems.map(certificateOf);
+  } catch {
+    invalidSetting(name, 'must hold PEM certificates (-----BEGIN CERTIFICATE-----)');
+    return [];
   }
 }

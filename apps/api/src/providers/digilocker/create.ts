@@ -1,10 +1,9 @@
 /** The DigiLocker port is chosen once, from configuration. */
-import { invalidSetting, requiredSetting } from '../settings.ts';
+import { certificatesSetting, invalidSetting, requiredSetting } from '../settings.ts';
 import type { Config } from '../../config.ts';
 import { certificateOf, trustAnchorsOf, verifyChain } from '../../documents/signing/certificate-chain.ts';
 import { sandboxPki } from '../../documents/signing/sandbox-pki.ts';
 import { verifyXmlEnveloped } from '../../documents/signing/xml-signature.ts';
-import { certificatesSetting } from '../esign/create.ts';
 import { SANDBOX_ORIGIN, type SelfFetch } from '../http.ts';
 import { MeripehchaanDigilocker } from './meripehchaan.ts';
 import type { DigilockerClient } from './port.ts';

@@ -2,31 +2,15 @@
  * The e-sign gateway is chosen once, from configuration: the sandbox ESP or a real one. Keys and
  * certificates are parsed here, at start: a production start with one unusable says which.
  */
-import { createPrivateKey, type KeyObject, type X509Certificate } from 'node:crypto';
-import { invalidSetting, requiredSetting } from '../settings.ts';
+import { createPrivateKey, type KeyObject } from 'node:crypto';
+import { certificatesSetting, invalidSetting, pemSetting, requiredSetting } from '../settings.ts';
 import type { Config } from '../../config.ts';
-import { certificateOf, splitPemBundle, trustAnchorsOf } from '../../documents/signing/certificate-chain.ts';
+import { certificateOf, trustAnchorsOf } from '../../documents/signing/certificate-chain.ts';
 import { sandboxPki } from '../../documents/signing/sandbox-pki.ts';
 import { CcaEsignGateway } from './cca-esign.ts';
 import type { EsignGateway } from './port.ts';
 
 export const SANDBOX_ESP_PATH = '/sandbox/esign/esp';
-
-/** PEM text from an environment variable (newlines may arrive escaped as \n). */
-export const pemSetting = (value: string) => value.replace(/\\n/g, '\n').trim();
-
-/** Parses a bundle of certificates; notes the setting as invalid when it holds none or a bad one. */
-export function certificatesSetting(name: string, value: string | undefined): X509Certificate[] {
-  if (!value) return [];
-  const pems = splitPemBundle(value);
-  try {
-    if (pems.length === 0) throw new Error('none');
-    return pems.map(certificateOf);
-  } catch {
-    invalidSetting(name, 'must hold PEM certificates (-----BEGIN CERTIFICATE-----)');
-    return [];
-  }
-}
 
 export function createEsignGateway(config: Config, now?: () => number): EsignGateway {
   if (config.sandbox)
