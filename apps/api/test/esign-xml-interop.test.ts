@@ -53,7 +53,14 @@ const ALG = {
 
 /** An <EsignResp> template in one ESP shape, signed by xmlsec1 with the given key and certificate. */
 function signedByXmlsec1(
-  shape: { pretty: boolean; declaration: boolean; prefix: string; alg: keyof typeof ALG; txn?: string },
+  shape: {
+    pretty: boolean;
+    declaration: boolean;
+    prefix: string;
+    alg: keyof typeof ALG;
+    txn?: string;
+    keyValueOnly?: boolean;
+  },
   signer: { keyPem: string; certPem: string } = pki.esp,
 ): string {
   const cms = createDetachedCms({
@@ -82,7 +89,9 @@ function signedByXmlsec1(
     `${ind(4)}</${p}Transforms>${nl}${ind(4)}<${p}DigestMethod Algorithm="${a.digest}"/>${nl}` +
     `${ind(4)}<${p}DigestValue></${p}DigestValue>${nl}${ind(3)}</${p}Reference>${nl}${ind(2)}</${p}SignedInfo>${nl}` +
     `${ind(2)}<${p}SignatureValue></${p}SignatureValue>${nl}` +
-    `${ind(2)}<${p}KeyInfo>${nl}${ind(3)}<${p}X509Data>${nl}${ind(4)}<${p}X509Certificate/>${nl}${ind(3)}</${p}X509Data>${nl}${ind(2)}</${p}KeyInfo>${nl}` +
+    (shape.keyValueOnly
+      ? `${ind(2)}<${p}KeyInfo><${p}KeyValue/></${p}KeyInfo>${nl}`
+      : `${ind(2)}<${p}KeyInfo>${nl}${ind(3)}<${p}X509Data>${nl}${ind(4)}<${p}X509Certificate/>${nl}${ind(3)}</${p}X509Data>${nl}${ind(2)}</${p}KeyInfo>${nl}`) +
     `${ind(1)}</${p}Signature>${nl}</EsignResp>${nl}`;
   const template = write('template.xml', xml);
   const key = write('signer.key', signer.keyPem);
@@ -175,6 +184,24 @@ describe('an <EsignResp> signed by xmlsec1', () => {
       expect(result).toMatchObject({ ok: true, txn: 'ASP0001' });
       if (result.ok) expect(result.cms.subarray(0, 1)[0]).toBe(0x30);
     });
+
+  it('is accepted without a certificate in KeyInfo, from whichever pinned ESP certificate verifies it', async () => {
+    const xml = signedByXmlsec1({ ...shapes[1]!, keyValueOnly: true });
+    expect(xml).not.toMatch(/<X509Certificate>/);
+    expect(xml).toContain('<RSAKeyValue>');
+    const rotating = new CcaEsignGateway({
+      espUrl: 'https://esp.example.in/esign/2.1/signdoc',
+      aspId: 'TEST-ASP',
+      keys: () => ({
+        aspKeyPem: pki.asp.keyPem,
+        aspCertPem: pki.asp.certPem,
+        // an older ESP certificate first, the current one second
+        espCerts: [certificateOf(pki.asp.certPem), certificateOf(pki.esp.certPem)],
+        anchors: trustAnchorsOf([pki.caCertPem]),
+      }),
+    });
+    expect(await rotating.readResponse(xml)).toMatchObject({ ok: true, txn: 'ASP0001' });
+  });
 
   it('is refused when the txn was changed after signing', async () => {
     const xml = signedByXmlsec1(shapes[0]!).replace('txn="ASP0001"', 'txn="ASP0009"');

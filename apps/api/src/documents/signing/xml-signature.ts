@@ -7,7 +7,7 @@
  * only what the signature covers: the canonical form of the signed root element.
  */
 import type { X509Certificate } from 'node:crypto';
-import { type Document, DOMParser } from '@xmldom/xmldom';
+import { type Document, DOMParser, type Element } from '@xmldom/xmldom';
 import { SignedXml } from 'xml-crypto';
 import { certificateOf } from './certificate-chain.ts';
 
@@ -75,10 +75,11 @@ export interface VerifiedXml {
 
 /**
  * Verifies the one enveloped signature of a document over its whole root (Reference URI="").
- * The key comes from KeyInfo's X509Certificate, or from `fallbackCertPem` when KeyInfo carries
- * none; whether that certificate is trusted is the caller's decision (see certificate-chain.ts).
+ * The key comes from KeyInfo's X509Certificate, or, when KeyInfo carries none, from whichever of
+ * `fallbackCerts` verifies; whether that certificate is trusted is the caller's decision (see
+ * certificate-chain.ts).
  */
-export function verifyXmlEnveloped(xml: string, fallbackCertPem?: string): VerifiedXml {
+export function verifyXmlEnveloped(xml: string, fallbackCerts: X509Certificate[] = []): VerifiedXml {
   const doc = parseXmlStrict(xml);
   const root = doc.documentElement;
   const signatures = Array.from(doc.getElementsByTagNameNS(DSIG, 'Signature'));
@@ -94,11 +95,20 @@ export function verifyXmlEnveloped(xml: string, fallbackCertPem?: string): Verif
     certificateOf(n.textContent ?? ''),
   );
   // the signer is the carried certificate that issued none of the others
-  const signer =
-    carried.find((c) => !carried.some((o) => o !== c && o.checkIssued(c))) ??
-    (fallbackCertPem ? certificateOf(fallbackCertPem) : undefined);
-  if (!signer) throw new Error('the signature names no certificate');
+  const leaf = carried.find((c) => !carried.some((o) => o !== c && o.checkIssued(c)));
+  const candidates = leaf ? [leaf] : fallbackCerts;
+  if (candidates.length === 0) throw new Error('the signature names no certificate');
+  let failure: unknown;
+  for (const signer of candidates)
+    try {
+      return checkWith(xml, signature, signer, carried);
+    } catch (err) {
+      failure = err;
+    }
+  throw failure;
+}
 
+function checkWith(xml: string, signature: Element, signer: X509Certificate, carried: X509Certificate[]): VerifiedXml {
   const sig = new SignedXml({ publicCert: signer.toString(), getCertFromKeyInfo: () => null });
   sig.loadSignature(signature as unknown as Parameters<SignedXml['loadSignature']>[0]);
   let valid = false;

@@ -69,7 +69,7 @@ export class CcaEsignGateway implements EsignGateway {
 
   async readResponse(eSignResponse: string): Promise<SigningResult> {
     const keys = this.keys;
-    const verified = verifyXmlEnveloped(eSignResponse, keys.espCerts[0]?.toString());
+    const verified = verifyXmlEnveloped(eSignResponse, keys.espCerts);
     const pinned = keys.espCerts.some((c) => c.fingerprint256 === verified.signer.fingerprint256);
     const named = !!keys.espSignerName && commonName(verified.signer).startsWith(keys.espSignerName);
     if (!pinned && !named) throw new Error('the answer is not signed by the configured e-sign service');
