@@ -206,6 +206,15 @@ it('refuses an ESP answer whose XML signature does not verify', async () => {
   const res = await postForm(app, '/api/v1/ekyc/esign-response', { eSignResponse: '<EsignResp status="1" txn="x"/>' });
   expect(res.statusCode).toBe(400);
   expect(res.body).toContain(MSG.esignError);
+  const unsigned = await postForm(app, '/api/v1/ekyc/esign-response', { msg: '<EsignResp status="1" txn="x"/>' });
+  expect(unsigned.statusCode).toBe(400);
+  expect(unsigned.body).toContain(MSG.esignError);
+});
+
+it('answers 400 naming the field when the answer carries neither eSignResponse nor msg', async () => {
+  const res = await postForm(app, '/api/v1/ekyc/esign-response', { espTxnID: 'ESP1' });
+  expect(res.statusCode).toBe(400);
+  expect(res.body).toContain('eSignResponse');
 });
 
 it('rejects a wrong OTP at the sandbox service and offers another attempt', async () => {
