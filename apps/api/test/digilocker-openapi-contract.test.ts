@@ -7,7 +7,9 @@
  */
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { readFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Ajv } from 'ajv';
 import { parse as parseYaml } from 'yaml';
@@ -236,6 +238,33 @@ describe('DigiLocker partner API (official OpenAPI document, mock server)', () =
   it('reads KycRes at the root (the document’s shape) with an ISO date of birth', async () => {
     answer.eAadhaar = signedEAadhaar(E_AADHAAR_BODY('1996-10-05'), false);
     expect(await adapter().eAadhaar(TOKEN)).toMatchObject({ name: 'Asha Rao', dob: '05/10/1996' });
+  });
+
+  it('accepts an e-Aadhaar signed by xmlsec1 the way NeGD signs it (exclusive C14N, RSA-SHA1, SHA-256 digest)', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'eaadhaar-'));
+    const template =
+      `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<Certificate language="99" name="Aadhaar Card" type="ADHAR">` +
+      `<CertificateData>${E_AADHAAR_BODY('05-10-1996')}</CertificateData>` +
+      `<Signature xmlns="http://www.w3.org/2000/09/xmldsig#"><SignedInfo>` +
+      `<CanonicalizationMethod Algorithm="http://www.w3.org/2001/10/xml-exc-c14n#"/>` +
+      `<SignatureMethod Algorithm="http://www.w3.org/2000/09/xmldsig#rsa-sha1"/><Reference URI=""><Transforms>` +
+      `<Transform Algorithm="http://www.w3.org/2000/09/xmldsig#enveloped-signature"/>` +
+      `<Transform Algorithm="http://www.w3.org/2001/10/xml-exc-c14n#"/></Transforms>` +
+      `<DigestMethod Algorithm="http://www.w3.org/2001/04/xmlenc#sha256"/><DigestValue/></Reference></SignedInfo>` +
+      `<SignatureValue/><KeyInfo><X509Data><X509Certificate/></X509Data></KeyInfo></Signature></Certificate>\n`;
+    writeFileSync(path.join(dir, 'template.xml'), template);
+    writeFileSync(path.join(dir, 'negd.key'), pki.digilocker.keyPem);
+    writeFileSync(path.join(dir, 'negd.crt'), pki.digilocker.certPem);
+    const signed = spawnSync(
+      'xmlsec1',
+      ['--sign', '--privkey-pem', 'negd.key,negd.crt', '--output', 'signed.xml', 'template.xml'],
+      { cwd: dir, encoding: 'utf8' },
+    );
+    expect(signed.status, signed.stderr).toBe(0);
+    answer.eAadhaar = readFileSync(path.join(dir, 'signed.xml'), 'utf8');
+    expect(await adapter().eAadhaar(TOKEN)).toMatchObject({ name: 'Asha Rao', uidLast4: '9527' });
+    answer.eAadhaar = answer.eAadhaar.replace('pc="560038"', 'pc="560039"');
+    await expect(adapter().eAadhaar(TOKEN)).rejects.toThrow(/e-Aadhaar signature/);
   });
 
   it('refuses an e-Aadhaar changed after signing, or signed by someone else', async () => {
