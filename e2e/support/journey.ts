@@ -121,6 +121,7 @@ export async function answerDigilocker(page: Page, decision: 'Allow' | 'Deny') {
   const agree = page.getByRole('checkbox');
   if ((await agree.count()) > 0) await agree.check();
   await start.click();
-  await expect(page).toHaveURL(/\/sandbox\/digilocker\/oauth2\/1\/authorize$/);
+  // a GET to authorize, its parameters in the query (the partner specification's authorize)
+  await expect(page).toHaveURL(/\/sandbox\/digilocker\/oauth2\/1\/authorize\?response_type=code&client_id=/);
   await page.getByRole('button', { name: decision, exact: true }).click();
 }

@@ -25,6 +25,7 @@ import type { MarketData } from './providers/market-data/port.ts';
 import { createMessageSender } from './providers/messaging/create.ts';
 import type { MessageSender } from './providers/messaging/port.ts';
 import { createPanVerifier } from './providers/pan/create.ts';
+import { collectProviderSettings } from './providers/settings.ts';
 import type { PanVerifier } from './providers/pan/port.ts';
 import { createHub, type Hub } from './realtime/hub.ts';
 import { ApplicantRecords } from './records/applicant-records.ts';
@@ -101,6 +102,18 @@ export async function createDeps(config: Config, overrides: DepsOverrides = {}):
   const selfFetch = createSelfFetch(config.sandboxFaults);
   observeProviderCalls((provider, outcome) => metrics.providerCalls.inc({ provider, outcome }));
   records.onStageCompleted((stage) => metrics.stageTransitions.inc({ stage: String(stage) }));
+  // every missing or invalid provider setting is reported at once, before anything starts
+  const providers = collectProviderSettings((guard) => ({
+    messaging: overrides.messaging ?? guard(() => createMessageSender(config, database)),
+    liveness: overrides.liveness ?? guard(() => createLivenessProvider(config, selfFetch)),
+    esign: overrides.esign ?? guard(() => createEsignGateway(config, overrides.now)),
+    marketData: overrides.marketData ?? guard(() => createMarketData(config, selfFetch)),
+    pan: overrides.pan ?? guard(() => createPanVerifier(config, selfFetch)),
+    kra: overrides.kra ?? guard(() => createKraLookup(config, selfFetch)),
+    digilocker: overrides.digilocker ?? guard(() => createDigilocker(config, selfFetch)),
+    bank: guard(() => createBankProviders(config, database, selfFetch, overrides.bank)),
+    accountAggregator: overrides.accountAggregator ?? guard(() => createAccountAggregator(config, selfFetch)),
+  }));
   return {
     config,
     selfFetch,
@@ -114,15 +127,7 @@ export async function createDeps(config: Config, overrides: DepsOverrides = {}):
     records,
     sessions: new Sessions(database, hasher, hub, config),
     otp: new OtpService(database, hasher, config, overrides.now),
-    messaging: overrides.messaging ?? createMessageSender(config, database),
-    liveness: overrides.liveness ?? createLivenessProvider(config, selfFetch),
-    esign: overrides.esign ?? createEsignGateway(config, overrides.now),
-    marketData: overrides.marketData ?? createMarketData(config, selfFetch),
-    pan: overrides.pan ?? createPanVerifier(config, selfFetch),
-    kra: overrides.kra ?? createKraLookup(config, selfFetch),
-    digilocker: overrides.digilocker ?? createDigilocker(config, selfFetch),
-    bank: createBankProviders(config, database, selfFetch, overrides.bank),
-    accountAggregator: overrides.accountAggregator ?? createAccountAggregator(config, selfFetch),
+    ...providers,
     now: overrides.now ?? Date.now,
   };
 }

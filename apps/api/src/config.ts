@@ -77,8 +77,12 @@ const envSchema = z.object({
   MAX_NOMINEES: z.coerce.number().int().min(1).max(10).default(3),
   /** Verification time shown to applicants: '1-2' working days or '7-10' business days. */
   VERIFICATION_DAYS: z.enum(['1-2', '7-10']).default('1-2'),
-  /** E-sign window: 120 s in most places, 90 s in one error text (both readings). */
-  ESIGN_WINDOW_SECONDS: z.coerce.number().int().min(30).max(900).default(120),
+  /**
+   * E-sign window: how long an ESP's answer is accepted after the request. The sandbox's default is
+   * the spec's 120 s (90 s in one error text); with a real ESP it is the ESP's own signing session
+   * (900 s: Aadhaar number, OTP by SMS and consent at the ESP take longer than 120 s).
+   */
+  ESIGN_WINDOW_SECONDS: z.coerce.number().int().min(30).max(3600).optional(),
   /** UPI offered as live (routes) or as 'coming soon' (some texts). */
   UPI_ENABLED: bool.default(true),
   /** Resident individuals only, or also the FAQ's non-residents (both readings). */
@@ -308,7 +312,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     declarationSwitches: e.DECLARATION_SWITCHES,
     maxNominees: e.MAX_NOMINEES,
     verificationDays: e.VERIFICATION_DAYS,
-    esignWindowSeconds: e.ESIGN_WINDOW_SECONDS,
+    esignWindowSeconds: e.ESIGN_WINDOW_SECONDS ?? (sandbox ? 120 : 900),
     upiEnabled: e.UPI_ENABLED,
     residentOnly: e.RESIDENT_ONLY,
     openAccountUrl: e.OPEN_ACCOUNT_URL,

@@ -2,9 +2,10 @@
  * Aadhaar eSign end to end at the API: the form is rendered from the collected sections, the
  * sandbox ESP signs its ByteRange hash after the OTP from the outbox, and the signed PDF carries
  * a real PKCS#7 signature: `openssl cms -verify` accepts it against the sandbox CA, and changing
- * one byte of the signed document breaks it.
+ * one byte of the signed document breaks it; pdfsig calls the signature valid and qpdf finds no
+ * syntax error in the signed form. The ESP's answer arrives as Protean sends it (multipart, msg).
  */
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -146,7 +147,17 @@ it(
       app,
       `/ws/esign_status/?token=${token}&transaction_id=${consent.transaction_id}`,
     );
-    const done = await postForm(app, response.action, response.fields);
+    // Protean's ESP posts the answer as multipart/form-data, in a field named msg
+    const multipart = new FormData();
+    multipart.set('msg', response.fields.eSignResponse!);
+    multipart.set('espTxnID', response.fields.espTxnID!);
+    const encoded = new Request('http://x/', { method: 'POST', body: multipart });
+    const done = await app.inject({
+      method: 'POST',
+      url: response.action,
+      headers: { 'content-type': encoded.headers.get('content-type')! },
+      payload: Buffer.from(await encoded.arrayBuffer()),
+    });
     expect(done.body).toContain('Document signed');
     const message = (await socket.next()) as { status: boolean; data: { signed_document_link: string } };
     socket.close();
@@ -164,6 +175,17 @@ it(
     expect(details.body.data[0].esign_obj.signed_at).toBeTruthy();
     const signed = (await app.inject({ method: 'GET', url: message.data.signed_document_link })).rawPayload;
     expect(signed.subarray(0, 5).toString()).toBe('%PDF-');
+
+    // independent PDF verifiers: poppler's pdfsig and qpdf
+    writeFileSync(path.join(dir, 'signed.pdf'), signed);
+    const pdfsig = spawnSync('pdfsig', ['signed.pdf'], { cwd: dir, encoding: 'utf8' });
+    expect(pdfsig.stdout).toContain('Signature Validation: Signature is Valid.');
+    expect(pdfsig.stdout).toContain('Total document signed');
+    expect(`${pdfsig.stdout}${pdfsig.stderr}`).not.toMatch(/Syntax Error|Syntax Warning/);
+    const qpdf = spawnSync('qpdf', ['--check', 'signed.pdf'], { cwd: dir, encoding: 'utf8' });
+    expect(`${qpdf.stdout}${qpdf.stderr}`).toContain('No syntax or stream encoding errors found');
+    expect(`${qpdf.stdout}${qpdf.stderr}`).not.toMatch(/WARNING/);
+    expect(qpdf.status).toBe(0);
 
     const { cms, signedContent, byteRange } = extractSignature(signed);
     const verified = openssl(cms, signedContent);
@@ -184,6 +206,15 @@ it('refuses an ESP answer whose XML signature does not verify', async () => {
   const res = await postForm(app, '/api/v1/ekyc/esign-response', { eSignResponse: '<EsignResp status="1" txn="x"/>' });
   expect(res.statusCode).toBe(400);
   expect(res.body).toContain(MSG.esignError);
+  const unsigned = await postForm(app, '/api/v1/ekyc/esign-response', { msg: '<EsignResp status="1" txn="x"/>' });
+  expect(unsigned.statusCode).toBe(400);
+  expect(unsigned.body).toContain(MSG.esignError);
+});
+
+it('answers 400 naming the field when the answer carries neither eSignResponse nor msg', async () => {
+  const res = await postForm(app, '/api/v1/ekyc/esign-response', { espTxnID: 'ESP1' });
+  expect(res.statusCode).toBe(400);
+  expect(res.body).toContain('eSignResponse');
 });
 
 it('rejects a wrong OTP at the sandbox service and offers another attempt', async () => {

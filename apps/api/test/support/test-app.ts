@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../src/app.ts';
 import type { DepsOverrides } from '../../src/app-deps.ts';
 import { loadConfig } from '../../src/config.ts';
+import { generateSandboxPki, type SandboxPki } from '../../src/documents/signing/sandbox-pki.ts';
 
 export async function testApp(
   env: Record<string, string> = {},
@@ -93,10 +94,15 @@ export async function signUpWithEmail(app: FastifyInstance): Promise<{ token: st
   return { token, mobile, email };
 }
 
+let madePki: SandboxPki | null = null;
+/** A certifying authority for production-mode tests (stands for CCA India and the ESP), made on first use. */
+export const testPki = () => (madePki ??= generateSandboxPki());
+
 /**
  * Credentials every production adapter needs to start: a production-mode app in tests is built
  * with these (each provider adds its own variables here).
  */
+
 export const PRODUCTION_PROVIDER_ENV: Record<string, string> = {
   EKYC_PROVIDERS: 'production',
   MSG91_AUTH_KEY: 'test-key',
@@ -111,10 +117,6 @@ export const PRODUCTION_PROVIDER_ENV: Record<string, string> = {
   HYPERVERGE_MODULE_URL: 'https://liveness.example.com/module',
   ESIGN_ESP_URL: 'https://esp.example.com/esign/2.1/signdoc',
   ESIGN_ASP_ID: 'TEST-ASP',
-  ESIGN_ASP_KEY_PEM: 'test-asp-key',
-  ESIGN_ASP_CERT_PEM: 'test-asp-cert',
-  ESIGN_ESP_CERT_PEM: 'test-esp-cert',
-  ESIGN_TRUSTED_CA_PEMS: 'test-ca',
   PAN_BASE_URL: 'https://pan.example.com',
   PAN_USER_ID: 'test-pan-user',
   PAN_API_KEY: 'test-pan-key',
@@ -139,3 +141,12 @@ export const PRODUCTION_PROVIDER_ENV: Record<string, string> = {
   SETU_UPI_PRODUCT_INSTANCE_ID: 'test-setu-instance',
   UPI_WEBHOOK_SECRET: 'test-upi-webhook-secret',
 };
+// keys and certificates are parsed at start: a test authority's, made when a test reads them
+for (const [name, pem] of [
+  ['ESIGN_ASP_KEY_PEM', () => testPki().asp.keyPem],
+  ['ESIGN_ASP_CERT_PEM', () => testPki().asp.certPem],
+  ['ESIGN_ESP_CERT_PEM', () => testPki().esp.certPem],
+  ['ESIGN_TRUSTED_CA_PEMS', () => testPki().caCertPem],
+  ['DIGILOCKER_TRUSTED_CA_PEMS', () => testPki().caCertPem],
+] as const)
+  Object.defineProperty(PRODUCTION_PROVIDER_ENV, name, { enumerable: true, get: pem });

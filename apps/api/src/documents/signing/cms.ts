@@ -4,9 +4,10 @@
  * structure is assembled here from the digest: signed attributes contentType, signingTime and
  * messageDigest, an RSA-SHA256 signature over them, and the signer's certificate chain.
  */
-import { createPublicKey, createSign, createVerify, X509Certificate } from 'node:crypto';
+import { createSign, createVerify, X509Certificate } from 'node:crypto';
 import forge from 'node-forge';
-import { forgeCertificateOf, privateKeyOf, x509Of } from './parsed-keys.ts';
+import { type TrustAnchors, verifyChain } from './certificate-chain.ts';
+import { forgeCertificateOf, privateKeyOf } from './parsed-keys.ts';
 
 const { asn1 } = forge;
 const OID = {
@@ -86,10 +87,16 @@ export interface CmsCheck {
 
 /**
  * Checks a detached CMS as an ASP must before embedding it: the signature over the signed
- * attributes is the signer certificate's, the certificate comes from a trusted authority, and
- * the signed digest is the InputHash that was sent. Throws on any mismatch.
+ * attributes is the signer certificate's, the certificate chains to a trusted root (through the
+ * certificates the CMS carries or the configured intermediates), and the signed digest is the
+ * InputHash that was sent. Throws on any mismatch.
  */
-export function verifyDetachedCms(cms: Buffer, expectedDigest: Buffer, trustedCaPems: string[]): CmsCheck {
+export async function verifyDetachedCms(
+  cms: Buffer,
+  expectedDigest: Buffer,
+  anchors: TrustAnchors,
+  at: Date = new Date(),
+): Promise<CmsCheck> {
   const root = asn1.fromDer(forge.util.createBuffer(cms.toString('binary')));
   const contentInfo = root.value as forge.asn1.Asn1[];
   if (asn1.derToOid(contentInfo[0]!.value as string) !== OID.signedData) throw new Error('not a CMS SignedData');
@@ -116,15 +123,11 @@ export function verifyDetachedCms(cms: Buffer, expectedDigest: Buffer, trustedCa
   const signedBytes = der(set(attrs));
   const signer = certs.find((c) => createVerify('sha256').update(signedBytes).verify(c.publicKey, signature));
   if (!signer) throw new Error('the signature does not verify');
-  const now = new Date();
-  if (new Date(signer.validFrom) > now || new Date(signer.validTo) < now)
-    throw new Error('the signing certificate is not valid now');
-  const trusted = trustedCaPems.some((pem) => {
-    const ca = x509Of(pem);
-    return (
-      signer.checkIssued(ca) && signer.verify(createPublicKey(ca.publicKey.export({ type: 'spki', format: 'pem' })))
-    );
-  });
-  if (!trusted) throw new Error('the signing certificate is not from a trusted authority');
+  await verifyChain(
+    signer,
+    certs.filter((c) => c !== signer),
+    anchors,
+    at,
+  );
   return { digest, signerCertPem: signer.toString() };
 }

@@ -13,7 +13,7 @@ import { Signer, SUBFILTER_ADOBE_PKCS7_DETACHED } from '@signpdf/utils';
 const SIGNATURE_LENGTH = 12_000;
 
 export function addSignaturePlaceholder(pdf: Buffer, info: { name: string; reason: string; location: string }): Buffer {
-  return plainAddPlaceholder({
+  const prepared = plainAddPlaceholder({
     pdfBuffer: pdf,
     reason: info.reason,
     contactInfo: '',
@@ -21,8 +21,26 @@ export function addSignaturePlaceholder(pdf: Buffer, info: { name: string; reaso
     location: info.location,
     signatureLength: SIGNATURE_LENGTH,
     subFilter: SUBFILTER_ADOBE_PKCS7_DETACHED,
-    appName: 'eKYC onboarding',
+    // a PDF name: no spaces (/Prop_Build /App /Name)
+    appName: 'eKYC-onboarding',
   });
+  return startxrefAtXref(prepared);
+}
+
+/**
+ * @signpdf's incremental update writes a newline before its `xref` keyword but points startxref
+ * at that newline; qpdf reports "extraneous whitespace seen before xref". Points it at the keyword
+ * (before any hash is taken: the ByteRange is laid out when the CMS is embedded).
+ */
+function startxrefAtXref(pdf: Buffer): Buffer {
+  const text = pdf.toString('latin1');
+  const at = text.lastIndexOf('startxref');
+  const match = /^startxref\s+(\d+)/.exec(text.slice(at));
+  if (at < 0 || !match) return pdf;
+  let offset = Number(match[1]);
+  while (/\s/.test(text[offset] ?? '')) offset += 1;
+  if (offset === Number(match[1]) || !text.startsWith('xref', offset)) return pdf;
+  return Buffer.from(`${text.slice(0, at)}startxref\n${offset}${text.slice(at + match[0].length)}`, 'latin1');
 }
 
 /** Records the hash of what would be signed; signs nothing. */

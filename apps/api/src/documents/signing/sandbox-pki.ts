@@ -20,6 +20,8 @@ export interface SandboxPki {
   esp: KeyAndCert;
   /** This application as ASP: signs its eSign requests. */
   asp: KeyAndCert;
+  /** The sandbox DigiLocker's stand-in for NeGD: signs e-Aadhaar XML. */
+  digilocker: KeyAndCert;
 }
 
 const YEARS = 5;
@@ -94,7 +96,12 @@ export function generateSandboxPki(): SandboxPki {
       }),
     };
   };
-  return { caCertPem, esp: issue('eKYC Sandbox eSign Service'), asp: issue('eKYC Sandbox ASP') };
+  return {
+    caCertPem,
+    esp: issue('eKYC Sandbox eSign Service'),
+    asp: issue('eKYC Sandbox ASP'),
+    digilocker: issue('DS eKYC Sandbox DigiLocker'),
+  };
 }
 
 let memoryPki: SandboxPki | null = null;
@@ -110,8 +117,14 @@ export function sandboxPki(config: { dataDir: string; inMemory: boolean }): Sand
   const cached = loaded.get(file);
   if (cached) return cached;
   let pki: SandboxPki;
-  if (existsSync(file)) pki = JSON.parse(readFileSync(file, 'utf8')) as SandboxPki;
-  else {
+  if (existsSync(file)) {
+    pki = JSON.parse(readFileSync(file, 'utf8')) as SandboxPki;
+    // an authority written before the sandbox DigiLocker signed its e-Aadhaar: issue afresh
+    if (!pki.digilocker) {
+      pki = generateSandboxPki();
+      writeFileSync(file, JSON.stringify(pki), { mode: 0o600 });
+    }
+  } else {
     pki = generateSandboxPki();
     mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
     writeFileSync(file, JSON.stringify(pki), { mode: 0o600 });

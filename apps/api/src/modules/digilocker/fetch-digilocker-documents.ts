@@ -103,6 +103,14 @@ export async function fetchDigilockerDocuments(
       .catch(() => null);
     if (bytes) photo = await records.saveFile(applicantId, { kind: 'aadhaar_photo', contentType: 'image/jpeg', bytes });
   }
+  // the signed e-Aadhaar as DigiLocker delivered it: evidence of what the details came from
+  const evidence = aadhaar.signedXml
+    ? await records.saveFile(applicantId, {
+        kind: 'eaadhaar_xml',
+        contentType: 'application/xml',
+        bytes: Buffer.from(aadhaar.signedXml, 'utf8'),
+      })
+    : undefined;
   const ownPan = await records.getSection<{ pan_number: string }>(applicantId, 'pan_obj');
   // A PAN record for another PAN is not this applicant's PAN card.
   const panDoc = pan && pan.panNumber === ownPan?.pan_number ? panDocument(pan, gender || aadhaar.gender) : null;
@@ -112,6 +120,7 @@ export async function fetchDigilockerDocuments(
       is_pan_missing: isPanMissing,
       cdl_documents: panDoc ? [aadhaarDocument(aadhaar), panDoc] : [aadhaarDocument(aadhaar)],
       ...(photo && { aadhaar_photo: photo }),
+      ...(evidence && { eaadhaar_xml: evidence }),
     },
   });
   return ok('DigiLocker documents received', {

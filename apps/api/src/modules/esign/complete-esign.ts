@@ -20,7 +20,7 @@ export type EsignCompletion =
 export async function completeEsign(deps: AppDeps, eSignResponse: string): Promise<EsignCompletion> {
   let result;
   try {
-    result = deps.esign.readResponse(eSignResponse);
+    result = await deps.esign.readResponse(eSignResponse);
   } catch {
     return { kind: 'invalid', message: 'The signing service answer could not be verified.' };
   }
@@ -46,7 +46,7 @@ export async function completeEsign(deps: AppDeps, eSignResponse: string): Promi
   const prepared = await deps.records.readFile(state.generated_doc.$file);
   let signed: Buffer;
   try {
-    verifyDetachedCms(result.cms, inputHash, deps.esign.trustedCaPems);
+    await verifyDetachedCms(result.cms, inputHash, deps.esign.trustAnchors, new Date(deps.esign.now()));
     signed = await embedCms(prepared!.bytes, result.cms, inputHash);
   } catch (err) {
     return publishFailure(err instanceof Error ? err.message : 'The signature could not be embedded.');

@@ -1,6 +1,7 @@
 /** E-sign: esign-initate, esign-consent (section 7) and the e-sign service's response URL. */
 import { esignConsentQuerySchema } from '@ekyc/contracts/calls/esign-consent';
 import { MSG } from '@ekyc/contracts/messages';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { escapeHtml } from '../../sandbox/page.ts';
@@ -19,6 +20,18 @@ const resultPage = (title: string, text: string) =>
   `<p>${escapeHtml(text)}</p><p>Return to the application; this window closes by itself.</p>` +
   `<button id="close" type="button" style="font:inherit;padding:8px 16px">Close this window</button></body></html>`;
 
+/** The signed <EsignResp>: in eSignResponse (C-DAC, eMudhra) or msg (Protean). */
+const esignResponseBody = z
+  .object({
+    eSignResponse: z.string().min(1).max(200_000).optional(),
+    msg: z.string().min(1).max(200_000).optional(),
+    espTxnID: z.string().max(64).optional(),
+  })
+  .refine((b) => b.eSignResponse !== undefined || b.msg !== undefined, {
+    message: 'eSignResponse or msg is required',
+    path: ['eSignResponse'],
+  });
+
 export const esignRoutes: FastifyPluginAsyncZod = async (app) => {
   const { deps } = app;
   if (!app.hasContentTypeParser('application/x-www-form-urlencoded'))
@@ -27,6 +40,20 @@ export const esignRoutes: FastifyPluginAsyncZod = async (app) => {
       { parseAs: 'string', bodyLimit: 256 * 1024 },
       (_req, body, done) => done(null, Object.fromEntries(new URLSearchParams(String(body)))),
     );
+  // ESPs post the answer urlencoded (C-DAC, eMudhra) or as multipart/form-data (Protean): text fields only
+  if (app.hasContentTypeParser('multipart/form-data')) app.removeContentTypeParser('multipart/form-data');
+  app.addContentTypeParser(
+    'multipart/form-data',
+    { parseAs: 'buffer', bodyLimit: 512 * 1024 },
+    async (req: FastifyRequest, body: Buffer) => {
+      const form = await new Response(new Uint8Array(body), {
+        headers: { 'content-type': String(req.headers['content-type']) },
+      }).formData();
+      const fields: Record<string, string> = {};
+      for (const [name, value] of form.entries()) if (typeof value === 'string') fields[name] = value;
+      return fields;
+    },
+  );
 
   app.get('/esign-initate', { preHandler: app.requireApplicant }, async (req) =>
     initiateEsign(deps, req.applicant!.subjectId, req.applicant!.sessionId),
@@ -36,22 +63,18 @@ export const esignRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { querystring: esignConsentQuerySchema }, preHandler: app.requireApplicant },
     async (req) => startEsignConsent(deps, req.applicant!.subjectId, req.query.epro_id),
   );
-  app.post(
-    '/esign-response',
-    { schema: { body: z.object({ eSignResponse: z.string().max(200_000), espTxnID: z.string().max(64).optional() }) } },
-    async (req, reply) => {
-      const completion = await completeEsign(deps, req.body.eSignResponse);
-      const title =
-        completion.kind === 'signed'
-          ? 'Document signed'
-          : completion.kind === 'expired'
-            ? MSG.timeLimitExceeded
-            : MSG.esignError;
-      return reply
-        .status(completion.kind === 'invalid' ? 400 : 200)
-        .type('text/html')
-        .send(resultPage(title, completionText(completion)));
-    },
-  );
+  app.post('/esign-response', { schema: { body: esignResponseBody } }, async (req, reply) => {
+    const completion = await completeEsign(deps, (req.body.eSignResponse ?? req.body.msg)!);
+    const title =
+      completion.kind === 'signed'
+        ? 'Document signed'
+        : completion.kind === 'expired'
+          ? MSG.timeLimitExceeded
+          : MSG.esignError;
+    return reply
+      .status(completion.kind === 'invalid' ? 400 : 200)
+      .type('text/html')
+      .send(resultPage(title, completionText(completion)));
+  });
   app.get('/esign-response/close.js', async (_req, reply) => reply.type('text/javascript').send(CLOSE_JS));
 };

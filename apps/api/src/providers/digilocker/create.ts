@@ -1,12 +1,36 @@
 /** The DigiLocker port is chosen once, from configuration. */
-import { requiredSetting } from '../settings.ts';
+import { certificatesSetting, invalidSetting, requiredSetting } from '../settings.ts';
 import type { Config } from '../../config.ts';
+import { certificateOf, trustAnchorsOf, verifyChain } from '../../documents/signing/certificate-chain.ts';
+import { sandboxPki } from '../../documents/signing/sandbox-pki.ts';
+import { verifyXmlEnveloped } from '../../documents/signing/xml-signature.ts';
 import { SANDBOX_ORIGIN, type SelfFetch } from '../http.ts';
 import { MeripehchaanDigilocker } from './meripehchaan.ts';
 import type { DigilockerClient } from './port.ts';
 
 /** The sandbox's fixed partner credentials (its token endpoint checks them). */
 export const SANDBOX_DIGILOCKER_CLIENT = { id: 'SANDBOXEKYC01', secret: 'sandbox-digilocker-secret' };
+
+/** DigiLocker's e-Aadhaar is signed by NeGD: "DS NATIONAL E-GOVERNANCE DIVISION 1" (a SafeScrypt sub-CA, CCA India). */
+export const NEGD_SIGNER_NAME = 'DS NATIONAL E-GOVERNANCE DIVISION';
+
+const commonName = (subject: string) => /(?:^|\n)CN=([^\n]*)/.exec(subject)?.[1] ?? '';
+
+/** A verifier of e-Aadhaar XML signatures: the signer named as expected, its certificate chained to a root. */
+export function eAadhaarVerifier(options: {
+  roots: string[];
+  intermediates?: string[];
+  signerName: string;
+  now?: () => number;
+}) {
+  const anchors = trustAnchorsOf(options.roots, options.intermediates ?? []);
+  return async (signedXml: string) => {
+    const verified = verifyXmlEnveloped(signedXml);
+    if (!commonName(verified.signer.subject).toUpperCase().startsWith(options.signerName.toUpperCase()))
+      throw new Error(`signed by "${commonName(verified.signer.subject)}", not ${options.signerName}`);
+    await verifyChain(verified.signer, verified.brought, anchors, new Date((options.now ?? Date.now)()));
+  };
+}
 
 export function createDigilocker(config: Config, selfFetch: SelfFetch): DigilockerClient {
   const env = config.providerEnv;
@@ -20,14 +44,30 @@ export function createDigilocker(config: Config, selfFetch: SelfFetch): Digilock
       clientSecret: SANDBOX_DIGILOCKER_CLIENT.secret,
       redirectUri,
       fetch: selfFetch,
+      // the sandbox signs with its own test authority, checked the same way as NeGD's
+      verifyEAadhaar: (xml) => {
+        const pki = sandboxPki(config);
+        return eAadhaarVerifier({
+          roots: [pki.caCertPem],
+          signerName: commonName(certificateOf(pki.digilocker.certPem).subject),
+        })(xml);
+      },
     });
   const need = requiredSetting(config);
   const baseUrl = env.DIGILOCKER_BASE_URL ?? 'https://digilocker.meripehchaan.gov.in/public';
+  if (!/^https:\/\/[^\s/]+/.test(baseUrl)) invalidSetting('DIGILOCKER_BASE_URL', 'must be an https:// address');
+  const roots = certificatesSetting('DIGILOCKER_TRUSTED_CA_PEMS', need('DIGILOCKER_TRUSTED_CA_PEMS'));
+  const intermediates = certificatesSetting('DIGILOCKER_INTERMEDIATE_CA_PEMS', env.DIGILOCKER_INTERMEDIATE_CA_PEMS);
   return new MeripehchaanDigilocker({
     baseUrl,
     authorizeBaseUrl: baseUrl,
     clientId: need('DIGILOCKER_CLIENT_ID'),
     clientSecret: need('DIGILOCKER_CLIENT_SECRET'),
     redirectUri,
+    verifyEAadhaar: eAadhaarVerifier({
+      roots: roots.map((c) => c.toString()),
+      intermediates: intermediates.map((c) => c.toString()),
+      signerName: env.DIGILOCKER_EAADHAAR_SIGNER_NAME ?? NEGD_SIGNER_NAME,
+    }),
   });
 }

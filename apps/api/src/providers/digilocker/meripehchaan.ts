@@ -17,6 +17,8 @@ export interface DigilockerOptions {
   clientSecret: string;
   redirectUri: string;
   fetch?: FetchLike;
+  /** Checks the e-Aadhaar's XML signature (NeGD's certificate chained to CCA India); throws if it fails. */
+  verifyEAadhaar: (signedXml: string) => Promise<void>;
 }
 
 const tokenSchema = z.looseObject({
@@ -24,7 +26,11 @@ const tokenSchema = z.looseObject({
   digilockerid: z.string().optional(),
   digilocker_id: z.string().optional(),
   name: z.string().optional().default(''),
-  dob: z.string().optional().default(''),
+  // the official schema (AccessResponse) declares dob an integer (DDMMYYYY, leading zero lost); some send a string
+  dob: z
+    .union([z.string(), z.number().int().nonnegative()])
+    .optional()
+    .transform((v) => (typeof v === 'number' ? String(v).padStart(8, '0') : (v ?? ''))),
   gender: z.string().optional().default(''),
 });
 
@@ -39,8 +45,10 @@ const filesSchema = z.object({
   ),
 });
 
-/** DDMMYYYY or DD-MM-YYYY to dd/mm/yyyy. */
+/** DDMMYYYY, DD-MM-YYYY or ISO YYYY-MM-DD to dd/mm/yyyy. */
 export function toDdMmYyyy(value: string): string {
+  const iso = /^(\d{4})-(\d{2})-(\d{2})(?:$|T)/.exec(value.trim());
+  if (iso) return `${iso[3]}/${iso[2]}/${iso[1]}`;
   const digits = value.replace(/\D/g, '');
   return digits.length === 8 ? `${digits.slice(0, 2)}/${digits.slice(2, 4)}/${digits.slice(4)}` : '';
 }
@@ -62,9 +70,10 @@ const attr = (node: unknown, name: string): string => {
 const child = (node: unknown, name: string): unknown =>
   node && typeof node === 'object' ? (node as Record<string, unknown>)[name] : undefined;
 
+/** Reads the e-Aadhaar: KycRes inside Certificate/CertificateData (DigiLocker) or at the root (the official schema). */
 export function parseEAadhaar(body: string): EAadhaar {
   const doc = xml.parse(body) as unknown;
-  const kyc = child(child(child(doc, 'Certificate'), 'CertificateData'), 'KycRes');
+  const kyc = child(doc, 'KycRes') ?? child(child(child(doc, 'Certificate'), 'CertificateData'), 'KycRes');
   const uidData = child(kyc, 'UidData');
   if (!uidData) throw new ProviderError('e-Aadhaar XML without UidData');
   const poi = child(uidData, 'Poi');
@@ -89,6 +98,7 @@ export function parseEAadhaar(body: string): EAadhaar {
     pincode: attr(poa, 'pc'),
     country: attr(poa, 'country') || 'India',
     photoJpeg: photo,
+    signedXml: null,
   };
 }
 
@@ -173,8 +183,27 @@ export class MeripehchaanDigilocker implements DigilockerClient {
     return body;
   }
 
+  /**
+   * /oauth2/3/xml/eaadhaar (every current integration), or /oauth2/2/ (the published spec) when
+   * the host answers 404. The XML signature is verified before anything is read; the signed XML
+   * is kept as evidence when it carries no full Aadhaar number.
+   */
   async eAadhaar(accessToken: string): Promise<EAadhaar> {
-    return parseEAadhaar(await this.text('/oauth2/3/xml/eaadhaar', accessToken));
+    let body: string;
+    try {
+      body = await this.text('/oauth2/3/xml/eaadhaar', accessToken);
+    } catch (err) {
+      if (!(err instanceof ProviderError) || err.status !== 404) throw err;
+      body = await this.text('/oauth2/2/xml/eaadhaar', accessToken);
+    }
+    try {
+      await this.o.verifyEAadhaar(body);
+    } catch (err) {
+      throw new ProviderError(`e-Aadhaar signature: ${err instanceof Error ? err.message : String(err)}`);
+    }
+    const parsed = parseEAadhaar(body);
+    const fullUid = /\buid="\d{12}"/.test(body);
+    return { ...parsed, signedXml: fullUid ? null : body };
   }
 
   async panDocument(accessToken: string, uri: string): Promise<PanDocument> {

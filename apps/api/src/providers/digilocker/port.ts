@@ -36,6 +36,8 @@ export interface EAadhaar {
   pincode: string;
   country: string;
   photoJpeg: Buffer | null;
+  /** The e-Aadhaar XML as delivered, its signature verified (evidence); null when it carries a full Aadhaar number. */
+  signedXml: string | null;
 }
 
 export interface PanDocument {
@@ -46,7 +48,7 @@ export interface PanDocument {
 }
 
 export interface DigilockerClient {
-  /** The consent page the browser is sent to (a hidden form post). */
+  /** The consent page the browser is sent to (a GET redirect, as the partner spec defines authorize). */
   authorizeUrl(input: { state: string; codeChallenge: string }): string;
   exchangeCode(input: { code: string; codeVerifier: string }): Promise<DigilockerProfile>;
   issuedDocuments(accessToken: string): Promise<IssuedDocument[]>;

@@ -1,18 +1,26 @@
 /** ESP adapter speaking the CCA eSign API 2.1 wire format: a signed <Esign> out, a signed <EsignResp> back. */
-import { buildEsignXml, parseEsignRespXml, signEnveloped, verifyEnvelopedSignature } from './esign-xml.ts';
+import type { X509Certificate } from 'node:crypto';
+import { type TrustAnchors, verifyChain } from '../../documents/signing/certificate-chain.ts';
+import { signXmlEnveloped, verifyXmlEnveloped } from '../../documents/signing/xml-signature.ts';
+import { buildEsignXml, parseEsignRespXml } from './esign-xml.ts';
 import type { EsignGateway, SigningForm, SigningResult } from './port.ts';
 
 export interface EsignKeys {
   aspKeyPem: string;
   aspCertPem: string;
-  /** The ESP's response-signing certificate. */
-  espCertPem: string;
-  trustedCaPems: string[];
+  /** The ESP's response-signing certificate(s), pinned; used too when KeyInfo carries none. */
+  espCerts: X509Certificate[];
+  /** Or: the beginning of the common name of the ESP's response-signing certificate. */
+  espSignerName?: string;
+  /** Roots (CCA India) and the licensed CA / ESP sub-CA intermediates. */
+  anchors: TrustAnchors;
 }
 
 export interface CcaEsignOptions {
   espUrl: string;
   aspId: string;
+  /** The form field carrying <Esign>: eSignRequest (C-DAC, eMudhra) or msg (Protean). */
+  formField?: string;
   /** Read on first use (the sandbox generates its authority then, not at every start). */
   keys: () => EsignKeys;
   now?: () => number;
@@ -20,6 +28,8 @@ export interface CcaEsignOptions {
 
 /** eSign timestamps are local ISO time without zone: yyyy-MM-ddTHH:mm:ss (IST). */
 const istTimestamp = (ms: number) => new Date(ms + 5.5 * 3600 * 1000).toISOString().slice(0, 19);
+
+const commonName = (cert: X509Certificate) => /(?:^|\n)CN=([^\n]*)/.exec(cert.subject)?.[1] ?? '';
 
 export class CcaEsignGateway implements EsignGateway {
   private loaded: EsignKeys | null = null;
@@ -30,8 +40,8 @@ export class CcaEsignGateway implements EsignGateway {
     return (this.loaded ??= this.options.keys());
   }
 
-  get trustedCaPems() {
-    return this.keys.trustedCaPems;
+  get trustAnchors() {
+    return this.keys.anchors;
   }
 
   now() {
@@ -50,16 +60,21 @@ export class CcaEsignGateway implements EsignGateway {
     return {
       action: this.options.espUrl,
       fields: {
-        eSignRequest: signEnveloped(xml, this.keys.aspKeyPem, this.keys.aspCertPem),
+        [this.options.formField ?? 'eSignRequest']: signXmlEnveloped(xml, this.keys.aspKeyPem, this.keys.aspCertPem),
         aspTxnID: input.txn,
         'Content-Type': 'application/xml',
       },
     };
   }
 
-  readResponse(eSignResponse: string): SigningResult {
-    const document = verifyEnvelopedSignature(eSignResponse, this.keys.espCertPem);
-    const resp = parseEsignRespXml(document);
+  async readResponse(eSignResponse: string): Promise<SigningResult> {
+    const keys = this.keys;
+    const verified = verifyXmlEnveloped(eSignResponse, keys.espCerts);
+    const pinned = keys.espCerts.some((c) => c.fingerprint256 === verified.signer.fingerprint256);
+    const named = !!keys.espSignerName && commonName(verified.signer).startsWith(keys.espSignerName);
+    if (!pinned && !named) throw new Error('the answer is not signed by the configured e-sign service');
+    await verifyChain(verified.signer, verified.brought, keys.anchors, new Date(this.now()));
+    const resp = parseEsignRespXml(verified.signedXml);
     if (resp.status !== '1' || !resp.docSignature)
       return { txn: resp.txn, ok: false, errCode: resp.errCode ?? 'unknown', errMsg: resp.errMsg ?? 'Signing failed' };
     return {

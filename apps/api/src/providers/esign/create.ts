@@ -1,6 +1,11 @@
-/** The e-sign gateway is chosen once, from configuration: the sandbox ESP or a real one. */
-import { requiredSetting } from '../settings.ts';
+/**
+ * The e-sign gateway is chosen once, from configuration: the sandbox ESP or a real one. Keys and
+ * certificates are parsed here, at start: a production start with one unusable says which.
+ */
+import { createPrivateKey, type KeyObject } from 'node:crypto';
+import { certificatesSetting, invalidSetting, pemSetting, requiredSetting } from '../settings.ts';
 import type { Config } from '../../config.ts';
+import { certificateOf, trustAnchorsOf } from '../../documents/signing/certificate-chain.ts';
 import { sandboxPki } from '../../documents/signing/sandbox-pki.ts';
 import { CcaEsignGateway } from './cca-esign.ts';
 import type { EsignGateway } from './port.ts';
@@ -17,25 +22,50 @@ export function createEsignGateway(config: Config, now?: () => number): EsignGat
         return {
           aspKeyPem: pki.asp.keyPem,
           aspCertPem: pki.asp.certPem,
-          espCertPem: pki.esp.certPem,
-          trustedCaPems: [pki.caCertPem],
+          espCerts: [certificateOf(pki.esp.certPem)],
+          anchors: trustAnchorsOf([pki.caCertPem]),
         };
       },
       ...(now && { now }),
     });
   const need = requiredSetting(config);
+  const env = config.providerEnv;
+  const espUrl = need('ESIGN_ESP_URL');
+  if (espUrl && !/^https:\/\/[^\s/]+/.test(espUrl))
+    invalidSetting('ESIGN_ESP_URL', "must be the ESP's https:// signing page address");
+  const aspId = need('ESIGN_ASP_ID');
+  const keyPem = pemSetting(need('ESIGN_ASP_KEY_PEM'));
+  const certPem = pemSetting(need('ESIGN_ASP_CERT_PEM'));
+  let key: KeyObject | null = null;
+  if (keyPem)
+    try {
+      key = createPrivateKey(keyPem);
+      if (key.asymmetricKeyType !== 'rsa') throw new Error('not RSA');
+    } catch {
+      key = null;
+      invalidSetting('ESIGN_ASP_KEY_PEM', 'must be the ASP RSA private key in PEM (-----BEGIN PRIVATE KEY-----)');
+    }
+  const [aspCert] = certificatesSetting('ESIGN_ASP_CERT_PEM', certPem);
+  if (key && aspCert && !aspCert.checkPrivateKey(key))
+    invalidSetting('ESIGN_ASP_CERT_PEM', 'must be the certificate of the key in ESIGN_ASP_KEY_PEM');
+  const roots = certificatesSetting('ESIGN_TRUSTED_CA_PEMS', need('ESIGN_TRUSTED_CA_PEMS'));
+  const intermediates = certificatesSetting('ESIGN_INTERMEDIATE_CA_PEMS', env.ESIGN_INTERMEDIATE_CA_PEMS);
+  const espCerts = certificatesSetting('ESIGN_ESP_CERT_PEM', env.ESIGN_ESP_CERT_PEM);
+  const espSignerName = env.ESIGN_ESP_SIGNER_NAME?.trim();
+  if (!env.ESIGN_ESP_CERT_PEM && !espSignerName)
+    invalidSetting(
+      'ESIGN_ESP_CERT_PEM',
+      "or ESIGN_ESP_SIGNER_NAME is required: the ESP's response-signing certificate, or the beginning of its common name",
+    );
+  const formField = env.ESIGN_FORM_FIELD ?? 'eSignRequest';
+  if (!/^[A-Za-z][\w-]{0,39}$/.test(formField))
+    invalidSetting('ESIGN_FORM_FIELD', 'must be a form field name (eSignRequest, or msg for Protean)');
   const keys = {
-    aspKeyPem: need('ESIGN_ASP_KEY_PEM'),
-    aspCertPem: need('ESIGN_ASP_CERT_PEM'),
-    espCertPem: need('ESIGN_ESP_CERT_PEM'),
-    trustedCaPems: need('ESIGN_TRUSTED_CA_PEMS')
-      .split(/(?=-----BEGIN CERTIFICATE-----)/)
-      .filter((p) => p.includes('BEGIN CERTIFICATE')),
+    aspKeyPem: keyPem,
+    aspCertPem: certPem,
+    espCerts,
+    ...(espSignerName && { espSignerName }),
+    anchors: { roots, intermediates },
   };
-  return new CcaEsignGateway({
-    espUrl: need('ESIGN_ESP_URL'),
-    aspId: need('ESIGN_ASP_ID'),
-    keys: () => keys,
-    ...(now && { now }),
-  });
+  return new CcaEsignGateway({ espUrl, aspId, formField, keys: () => keys, ...(now && { now }) });
 }

@@ -1,4 +1,6 @@
 /** Aadhaar eSign through an e-sign service provider (ESP), eSign API 2.1 (PROVIDERS.md). */
+import type { TrustAnchors } from '../../documents/signing/certificate-chain.ts';
+
 export interface SigningForm {
   /** The ESP's page the browser posts to; it runs the Aadhaar OTP screens. */
   action: string;
@@ -13,8 +15,8 @@ export interface EsignGateway {
   /** The signed <Esign> request for one InputHash, as the form the popup posts. */
   signingForm(input: { txn: string; inputHash: Buffer; docInfo: string; responseUrl: string }): SigningForm;
   /** Verifies the ESP's <EsignResp> posted back to responseUrl and takes the CMS out of it. */
-  readResponse(eSignResponse: string): SigningResult;
-  /** Authorities whose certificates may sign documents (checked before a CMS is embedded). */
-  readonly trustedCaPems: string[];
+  readResponse(eSignResponse: string): Promise<SigningResult>;
+  /** Roots and intermediates a document signer's certificate must chain to (checked before a CMS is embedded). */
+  readonly trustAnchors: TrustAnchors;
   now(): number;
 }

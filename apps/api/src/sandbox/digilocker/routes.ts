@@ -7,6 +7,8 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { sandboxPki } from '../../documents/signing/sandbox-pki.ts';
+import { signXmlEnveloped, XML_ALGORITHMS } from '../../documents/signing/xml-signature.ts';
 import { digilockerRepository } from '../../modules/digilocker/digilocker.repository.ts';
 import { SANDBOX_DIGILOCKER_CLIENT } from '../../providers/digilocker/create.ts';
 import { escapeHtml, sandboxPage } from '../page.ts';
@@ -234,8 +236,14 @@ export const sandboxDigilockerRoutes: FastifyPluginAsyncZod = async (app) => {
 <CertificateData><KycRes ret="Y" ts="${ts}" txn="UKC:sandbox:${h.uidLast4}"><UidData uid="xxxxxxxx${h.uidLast4}">
 <Poi dob="${attr(h.dob)}" gender="${h.gender}" name="${attr(h.name)}"/>
 <Poa co="${attr(h.careOf)}" country="India" dist="${attr(h.district)}" house="${attr(h.house)}" lm="${attr(h.landmark)}" loc="${attr(h.locality)}" pc="${h.pincode}" po="${attr(h.postOffice)}" state="${attr(h.state)}" street="${attr(h.street)}" subdist="${attr(h.subDistrict)}" vtc="${attr(h.vtc)}"/>
-<Pht>${photo}</Pht></UidData></KycRes></CertificateData><Signature xmlns="http://www.w3.org/2000/09/xmldsig#"/></Certificate>`;
-    return reply.type('application/xml').send(xml);
+<Pht>${photo}</Pht></UidData></KycRes></CertificateData></Certificate>`;
+    // signed as DigiLocker signs it (exclusive C14N, RSA-SHA1), by the sandbox authority's stand-in for NeGD
+    const pki = sandboxPki(deps.config);
+    const signed = signXmlEnveloped(xml, pki.digilocker.keyPem, pki.digilocker.certPem, {
+      canonicalization: XML_ALGORITHMS.excC14n,
+      signature: XML_ALGORITHMS.rsaSha1,
+    });
+    return reply.type('application/xml').send(signed);
   };
   app.get('/sandbox/digilocker/oauth2/3/xml/eaadhaar', eAadhaar);
   app.get('/sandbox/digilocker/oauth2/2/xml/eaadhaar', eAadhaar);

@@ -8,16 +8,13 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import { certificateOf } from '../../documents/signing/certificate-chain.ts';
 import { createDetachedCms } from '../../documents/signing/cms.ts';
 import { sandboxPki } from '../../documents/signing/sandbox-pki.ts';
 import { randomOtp } from '../../lib/crypto.ts';
 import { esignRepository } from '../../modules/esign/esign.repository.ts';
-import {
-  buildEsignRespXml,
-  parseEsignXml,
-  signEnveloped,
-  verifyEnvelopedSignature,
-} from '../../providers/esign/esign-xml.ts';
+import { signXmlEnveloped, verifyXmlEnveloped } from '../../documents/signing/xml-signature.ts';
+import { buildEsignRespXml, parseEsignXml } from '../../providers/esign/esign-xml.ts';
 import { SANDBOX_ESP_PATH } from '../../providers/esign/create.ts';
 import { escapeHtml, sandboxPage } from '../page.ts';
 
@@ -82,7 +79,7 @@ export async function sandboxEsignRoutes(app: FastifyInstance) {
             errMsg: outcome.errMsg,
           },
     );
-    const signed = signEnveloped(xml, pki.esp.keyPem, pki.esp.certPem);
+    const signed = signXmlEnveloped(xml, pki.esp.keyPem, pki.esp.certPem);
     return sandboxPage(
       'Aadhaar eSign',
       `<div class="card"><p>${'cms' in outcome ? 'Signed. Returning to the application...' : escapeHtml(outcome.errMsg)}</p>
@@ -95,11 +92,23 @@ export async function sandboxEsignRoutes(app: FastifyInstance) {
 
   app.post(SANDBOX_ESP_PATH, async (req, reply) => {
     reply.type('text/html');
-    const body = z.object({ eSignRequest: z.string().max(100_000), aspTxnID: z.string().max(64) }).safeParse(req.body);
+    // C-DAC and eMudhra name the field eSignRequest, Protean msg
+    const body = z
+      .object({
+        eSignRequest: z.string().max(100_000).optional(),
+        msg: z.string().max(100_000).optional(),
+        aspTxnID: z.string().max(64),
+      })
+      .safeParse(req.body);
     let request;
     try {
-      if (!body.success) throw new Error('missing eSignRequest');
-      request = parseEsignXml(verifyEnvelopedSignature(body.data.eSignRequest, pkiOf().asp.certPem));
+      const signedRequest = body.success ? (body.data.eSignRequest ?? body.data.msg) : undefined;
+      if (!body.success || !signedRequest) throw new Error('missing eSignRequest');
+      // the same verifier a real ESP's Java XMLSignature stands for: C14N, algorithms from SignedInfo
+      const verified = verifyXmlEnveloped(signedRequest);
+      if (verified.signer.fingerprint256 !== certificateOf(pkiOf().asp.certPem).fingerprint256)
+        throw new Error('not the sandbox ASP');
+      request = parseEsignXml(verified.signedXml);
       if (request.txn !== body.data.aspTxnID || !/^[0-9a-f]{64}$/i.test(request.inputHashHex))
         throw new Error('bad request');
     } catch {

@@ -1,6 +1,6 @@
 /**
  * '/digilocker': the intro and the agreement (shortened to 90 characters until expanded), then
- * the hidden form post to DigiLocker; once documents are in, their fields and Next (section 2).
+ * the redirect to DigiLocker; once documents are in, their fields and Next (section 2).
  * A failure offers 'Retry Using Digilocker' or a manual upload of officially valid documents.
  */
 import { MSG } from '@ekyc/contracts/messages';
@@ -19,7 +19,7 @@ import { useGetDigiData } from '../api/get-digi-data';
 import { useStartDigilocker } from '../api/start-digilocker';
 import { DocumentFields } from '../components/document-fields';
 import { OvdUploadForm } from '../components/ovd-upload-form';
-import { postToLocker } from '../components/post-to-locker';
+import { redirectToLocker } from '../components/redirect-to-locker';
 
 const AGREEMENT_PREVIEW = 90;
 
@@ -58,7 +58,7 @@ export default function DigilockerPage() {
         toast.error(msg(reply.message || MSG.somethingWrong));
         return go(reply.data.screen);
       }
-      postToLocker(url);
+      redirectToLocker(url);
     } catch (err) {
       toast.error(msg(err instanceof ApiError ? err.message : MSG.somethingWrong));
       if (err instanceof ApiError && err.data.screen) go(String(err.data.screen));
@@ -68,7 +68,7 @@ export default function DigilockerPage() {
   const onNext = async () => {
     try {
       const reply = await confirm.mutateAsync({});
-      if (reply.data.data?.url) return postToLocker(reply.data.data.url);
+      if (reply.data.data?.url) return redirectToLocker(reply.data.data.url);
       if (!reply.status) toast.error(msg(reply.message));
       session.set({ is_pan_missing: Boolean(reply.data.is_pan_missing) });
       go(reply.data.screen);
