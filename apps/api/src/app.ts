@@ -24,10 +24,12 @@ import { esignSocketRoutes } from './modules/esign/esign-socket.ts';
 import { statusRoutes } from './modules/status/routes.ts';
 import { signatureRoutes } from './modules/signature/routes.ts';
 import { authPlugin } from './plugins/auth.ts';
+import { registerBodyLimits } from './plugins/body-limits.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
 import { registerIdempotency } from './plugins/idempotency.ts';
 import { registerMetrics } from './plugins/metrics.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
+import { registerOpsAccess } from './plugins/ops-access.ts';
 import { registerSecurity } from './plugins/security.ts';
 import { registerWeb } from './plugins/web.ts';
 import { profileSocketRoutes } from './realtime/profile-socket.ts';
@@ -50,12 +52,18 @@ export interface RouteInfo {
 
 export const API_PREFIX = '/api/v1/ekyc';
 
+/** TRUST_PROXY as Fastify takes it: a hop count becomes "the nearest n proxies". */
+function fastifyTrustProxy(trust: Config['trustProxy']): boolean | string[] | ((address: string, hop: number) => boolean) {
+  if (typeof trust !== 'number') return trust;
+  return (_address, hop) => hop < trust;
+}
+
 export async function buildApp(config: Config, overrides: DepsOverrides = {}): Promise<FastifyInstance> {
   const deps = await createDeps(config, overrides);
   const app = Fastify({
     logger: loggerOptions(config.logLevel, overrides.logStream),
     bodyLimit: config.bodyLimit,
-    trustProxy: true,
+    trustProxy: fastifyTrustProxy(config.trustProxy),
     routerOptions: { ignoreTrailingSlash: true },
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
@@ -74,6 +82,8 @@ export async function buildApp(config: Config, overrides: DepsOverrides = {}): P
         });
   });
   registerErrorHandler(app);
+  registerBodyLimits(app);
+  registerOpsAccess(app);
 
   await registerSecurity(app);
   await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
@@ -119,6 +129,7 @@ export async function buildApp(config: Config, overrides: DepsOverrides = {}): P
 
   app.addHook('onClose', async () => {
     await deps.hub.close();
+    await deps.staffLoginThrottle.close();
     await deps.database.close();
   });
   return app;

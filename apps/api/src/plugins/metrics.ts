@@ -10,6 +10,8 @@ export interface Metrics {
   registry: Registry;
   stageTransitions: Counter<'stage'>;
   providerCalls: Counter<'provider' | 'outcome'>;
+  /** Staff accounts locked after too many wrong passwords. */
+  staffLockouts: Counter;
 }
 
 export function createMetrics(): Metrics {
@@ -43,6 +45,11 @@ export function createMetrics(): Metrics {
       name: 'ekyc_provider_calls_total',
       help: 'Calls to external providers, by provider and outcome (ok, failed)',
       labelNames: ['provider', 'outcome'],
+      registers: [registry],
+    }),
+    staffLockouts: new Counter({
+      name: 'ekyc_staff_lockouts_total',
+      help: 'Staff accounts locked after too many wrong passwords',
       registers: [registry],
     }),
   };
