@@ -53,7 +53,9 @@ export interface RouteInfo {
 export const API_PREFIX = '/api/v1/ekyc';
 
 /** TRUST_PROXY as Fastify takes it: a hop count becomes "the nearest n proxies". */
-function fastifyTrustProxy(trust: Config['trustProxy']): boolean | string[] | ((address: string, hop: number) => boolean) {
+function fastifyTrustProxy(
+  trust: Config['trustProxy'],
+): boolean | string[] | ((address: string, hop: number) => boolean) {
   if (typeof trust !== 'number') return trust;
   return (_address, hop) => hop < trust;
 }

@@ -56,7 +56,11 @@ const envSchema = z.object({
   /** Staff sign-in: wrong passwords in a row before the account locks. */
   STAFF_LOGIN_MAX_FAILURES: z.coerce.number().int().min(1).max(100).default(5),
   /** Staff sign-in: how long a lockout lasts (an admin can lift it sooner). */
-  STAFF_LOGIN_LOCKOUT_SECONDS: z.coerce.number().int().min(1).default(15 * 60),
+  STAFF_LOGIN_LOCKOUT_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .default(15 * 60),
   /** Staff sign-in: the wait after a wrong password, doubled after each (0 switches the wait off). */
   STAFF_LOGIN_DELAY_SECONDS: z.coerce.number().int().min(0).max(60).default(1),
   /** Bearer token for /metrics and /docs where they are protected (production, or whenever set). */
@@ -191,7 +195,9 @@ function parseListen(raw: string | undefined, host: string): { host: string; por
   const m = /^(?:\[([^\]]+)\]:|([^:]+):)?(\d{1,5})$/.exec(raw.trim());
   const port = m ? Number(m[3]) : NaN;
   if (!m || port > 65535)
-    throw new ConfigError('Invalid configuration:\n  OPS_LISTEN: use a port ("9100") or host and port ("127.0.0.1:9100")');
+    throw new ConfigError(
+      'Invalid configuration:\n  OPS_LISTEN: use a port ("9100") or host and port ("127.0.0.1:9100")',
+    );
   return { host: m[1] ?? m[2] ?? host, port };
 }
 

@@ -9,7 +9,6 @@ import { Transform, type TransformCallback } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { invalidField } from '../lib/errors.ts';
 
-const MiB = 1024 * 1024;
 /** Base64 text of a file of this many bytes (a data URL adds a few dozen characters more). */
 export const base64Length = (bytes: number) => Math.ceil(bytes / 3) * 4;
 /** Room for the fields beside the files. */

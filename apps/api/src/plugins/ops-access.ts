@@ -60,7 +60,9 @@ export async function listenOps(app: FastifyInstance): Promise<Server | undefine
   const server = createServer((req, res) => {
     const url = req.url ?? '/';
     if ((req.method !== 'GET' && req.method !== 'HEAD') || !isOpsPath(url)) {
-      res.writeHead(404, { 'content-type': 'application/json' }).end('{"status":false,"message":"Not found","data":{}}');
+      res
+        .writeHead(404, { 'content-type': 'application/json' })
+        .end('{"status":false,"message":"Not found","data":{}}');
       return;
     }
     app

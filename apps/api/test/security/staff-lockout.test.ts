@@ -27,9 +27,9 @@ describe('staff sign-in throttling', () => {
       payload: { email, password },
     });
   const staffList = async () =>
-    (
-      await app.inject({ method: 'GET', url: '/api/v1/backoffice/staff', headers: bearer(adminToken) })
-    ).json<{ data: { staff: { id: string; email: string; locked_until: string | null }[] } }>().data.staff;
+    (await app.inject({ method: 'GET', url: '/api/v1/backoffice/staff', headers: bearer(adminToken) })).json<{
+      data: { staff: { id: string; email: string; locked_until: string | null }[] };
+    }>().data.staff;
   const staffAudit = async () =>
     (await app.inject({ method: 'GET', url: '/api/v1/backoffice/staff/audit', headers: bearer(adminToken) })).json();
 

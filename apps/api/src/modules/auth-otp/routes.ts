@@ -13,13 +13,19 @@ export const authOtpRoutes: FastifyPluginAsyncZod = async (app) => {
   const otpLimit = { rateLimit: { max: deps.config.rateLimit.otpPerMinute, timeWindow: '1 minute' } };
   const perTarget = perTargetLimit(app);
 
-  app.post('/send-otp', { schema: { body: sendOtpRequestSchema }, config: otpLimit, preHandler: perTarget }, async (req) => {
-    const session = await app.optionalApplicant(req);
-    return sendOtp(deps, req.body, session?.subjectId ?? null);
-  });
+  app.post(
+    '/send-otp',
+    { schema: { body: sendOtpRequestSchema }, config: otpLimit, preHandler: perTarget },
+    async (req) => {
+      const session = await app.optionalApplicant(req);
+      return sendOtp(deps, req.body, session?.subjectId ?? null);
+    },
+  );
 
-  app.post('/verify-otp', { schema: { body: verifyOtpRequestSchema }, config: otpLimit, preHandler: perTarget }, async (req) =>
-    verifyMobileOtp(deps, req.body, req.headers['user-agent']),
+  app.post(
+    '/verify-otp',
+    { schema: { body: verifyOtpRequestSchema }, config: otpLimit, preHandler: perTarget },
+    async (req) => verifyMobileOtp(deps, req.body, req.headers['user-agent']),
   );
 
   app.post(

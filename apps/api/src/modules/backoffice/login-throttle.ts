@@ -13,8 +13,7 @@ import type { Hasher } from '../../lib/crypto.ts';
 
 export type LoginGate =
   /** go ahead and check the password; `locksOnFailure` when a wrong one locks the account */
-  | { allowed: true; locksOnFailure: boolean }
-  | { allowed: false; locked: boolean; retryAfterSeconds: number };
+  { allowed: true; locksOnFailure: boolean } | { allowed: false; locked: boolean; retryAfterSeconds: number };
 
 interface Policy {
   maxFailures: number;
@@ -192,7 +191,8 @@ export class StaffLoginThrottle {
   /** Before the password is checked: may this attempt go ahead? (It is counted as a failure until `succeeded`.) */
   async begin(email: string): Promise<LoginGate> {
     const [allowed, waitMs, , locked] = await this.store.attempt(this.key(email), this.now(), this.policy);
-    if (!allowed) return { allowed: false, locked: locked > 0, retryAfterSeconds: Math.max(1, Math.ceil(waitMs / 1000)) };
+    if (!allowed)
+      return { allowed: false, locked: locked > 0, retryAfterSeconds: Math.max(1, Math.ceil(waitMs / 1000)) };
     return { allowed: true, locksOnFailure: locked > 0 };
   }
 
