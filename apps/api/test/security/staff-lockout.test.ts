@@ -131,6 +131,22 @@ describe('staff sign-in throttling', () => {
     expect(r.statusCode).toBe(403);
   });
 
+  it('lets two sign-ins at once succeed, and lets no more than five parallel guesses through', async () => {
+    now += LOCKOUT_SECONDS * 1000;
+    const both = await Promise.all([
+      login(REVIEWER.email, REVIEWER.password),
+      login(REVIEWER.email, REVIEWER.password),
+    ]);
+    expect(both.map((r) => r.json<{ status: boolean }>().status)).toEqual([true, true]);
+
+    const burst = await Promise.all(Array.from({ length: 20 }, (_, i) => login(REVIEWER.email, `burst-${i}`)));
+    const checked = burst.filter((r) => r.statusCode === 200).length;
+    expect(checked).toBeLessThanOrEqual(5);
+    expect(burst.filter((r) => r.statusCode === 429).length).toBe(20 - checked);
+    now += 60_000;
+    expect((await login(REVIEWER.email, REVIEWER.password)).json()).toMatchObject({ data: { locked: true } });
+  });
+
   it('treats an unknown email like a known one (the answer tells nothing about which exist)', async () => {
     const answers: number[] = [];
     for (let i = 0; i < 6; i++) {

@@ -9,6 +9,8 @@ import path from 'node:path';
 import { Redis } from 'ioredis';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Hasher } from '../../src/lib/crypto.ts';
+import { StaffLoginThrottle } from '../../src/modules/backoffice/login-throttle.ts';
 import { hashPassword } from '../../src/modules/backoffice/password.ts';
 
 const DB = process.env.TEST_DATABASE_URL;
@@ -106,4 +108,28 @@ describe.runIf(DB && REDIS)('staff sign-in throttling across processes', () => {
       expect(refused.body).toMatchObject({ status: false, data: { locked: true } });
     }
   }, 60_000);
+
+  it('makes the wait after a wrong password on one process hold on the other (clock injected)', async () => {
+    let now = Date.parse('2026-03-02T10:00:00Z');
+    const make = () =>
+      new StaffLoginThrottle(
+        { redisUrl: REDIS, staffLogin: { maxFailures: 5, lockoutSeconds: 900, delaySeconds: 4 } },
+        new Hasher(Buffer.alloc(32, 21)),
+        () => now,
+      );
+    const [one, two] = [make(), make()];
+    const account = `delay${Date.now()}@broker.example`;
+    try {
+      expect(await one.begin(account)).toMatchObject({ allowed: true });
+      await one.failed(account);
+      expect(await two.begin(account)).toEqual({ allowed: false, locked: false, retryAfterSeconds: 4 });
+      now += 4000;
+      expect(await two.begin(account)).toMatchObject({ allowed: true });
+      await two.failed(account);
+      expect(await one.begin(account)).toEqual({ allowed: false, locked: false, retryAfterSeconds: 8 });
+    } finally {
+      await one.close();
+      await two.close();
+    }
+  });
 });

@@ -14,6 +14,7 @@ export async function testApp(
     LOG_LEVEL: 'silent',
     RATE_LIMIT_PER_MINUTE: '100000',
     OTP_RATE_LIMIT_PER_MINUTE: '100000',
+    OTP_RATE_LIMIT_PER_MOBILE_PER_MINUTE: '100000',
     // on a shared PostgreSQL server every test app must read the rows the others wrote: one key pair
     ...(process.env.TEST_DATABASE_URL && {
       DATABASE_URL: process.env.TEST_DATABASE_URL,

@@ -1,10 +1,11 @@
 /**
  * Staff sign-in throttling per account (keyed by a keyed hash of the email, known or not, so the
  * answer never tells which emails exist). Each attempt is counted as a failure before the password
- * is checked, atomically, so parallel guesses cannot slip through; a right password clears the count.
- * After a failure the next attempt waits STAFF_LOGIN_DELAY_SECONDS, doubled after each (at most a
- * minute); the STAFF_LOGIN_MAX_FAILURES-th failure locks the account for STAFF_LOGIN_LOCKOUT_SECONDS
- * (an admin can lift it sooner). With REDIS_URL the counts are shared by every process; without it
+ * is checked, atomically, so parallel guesses cannot pass the lockout; a right password clears the
+ * count. After a wrong password the next attempt waits STAFF_LOGIN_DELAY_SECONDS, doubled after each
+ * (at most a minute; a few sign-ins at once from the same account are not held up); the
+ * STAFF_LOGIN_MAX_FAILURES-th attempt locks the account for STAFF_LOGIN_LOCKOUT_SECONDS unless its
+ * password is right (an admin can lift it sooner). With REDIS_URL the counts are shared by every process; without it
  * (or while Redis is unreachable) each process counts in memory.
  */
 import { Redis } from 'ioredis';
@@ -22,10 +23,14 @@ interface Policy {
 }
 
 const DELAY_CAP_MS = 60_000;
+const delayAfter = (failures: number, p: Policy) =>
+  p.delayMs > 0 ? Math.min(p.delayMs * 2 ** Math.max(0, failures - 1), DELAY_CAP_MS) : 0;
 
 interface Store {
   /** Counts an attempt if one is allowed now: [allowed, wait ms, failures, locked until]. */
   attempt(key: string, now: number, p: Policy): Promise<[number, number, number, number]>;
+  /** A wrong password: the next attempt waits. */
+  failed(key: string, now: number, p: Policy): Promise<void>;
   lockedUntil(key: string, now: number): Promise<number>;
   clear(key: string): Promise<void>;
   close(): Promise<void>;
@@ -53,11 +58,15 @@ class MemoryStore implements Store {
     if (e.locked > now) return [0, e.locked - now, e.failures, e.locked];
     if (e.next > now) return [0, e.next - now, e.failures, 0];
     const failures = e.failures + 1;
-    const next = now + (p.delayMs > 0 ? Math.min(p.delayMs * 2 ** (failures - 1), DELAY_CAP_MS) : 0);
     const locked = failures >= p.maxFailures ? now + p.lockoutMs : 0;
-    this.entries.set(key, { failures, next, locked, last: now });
+    this.entries.set(key, { failures, next: e.next, locked, last: now });
     if (this.entries.size > 100_000) this.prune(now, p);
     return [1, 0, failures, locked];
+  }
+
+  async failed(key: string, now: number, p: Policy): Promise<void> {
+    const e = this.entries.get(key);
+    if (e) e.next = now + delayAfter(e.failures, p);
   }
 
   private prune(now: number, p: Policy) {
@@ -95,9 +104,6 @@ end
 if locked > now then return {0, locked - now, failures, locked} end
 if nextAt > now then return {0, nextAt - now, failures, 0} end
 failures = failures + 1
-local delay = 0
-if delayMs > 0 then delay = math.min(delayMs * (2 ^ (failures - 1)), capMs) end
-nextAt = now + delay
 if failures >= maxFailures then locked = now + lockoutMs end
 redis.call('HSET', KEYS[1], 'failures', failures, 'next', nextAt, 'locked', locked, 'last', now)
 redis.call('PEXPIRE', KEYS[1], lockoutMs + capMs)
@@ -140,6 +146,16 @@ class RedisStore implements Store {
         return r.map(Number) as [number, number, number, number];
       },
       () => this.fallback.attempt(key, now, p),
+    );
+  }
+
+  failed(key: string, now: number, p: Policy) {
+    return this.run(
+      async () => {
+        const failures = Number((await this.redis.hget(`ekyc-staff-login:${key}`, 'failures')) ?? 0);
+        if (failures > 0) await this.redis.hset(`ekyc-staff-login:${key}`, 'next', now + delayAfter(failures, p));
+      },
+      () => this.fallback.failed(key, now, p),
     );
   }
 
@@ -194,6 +210,11 @@ export class StaffLoginThrottle {
     if (!allowed)
       return { allowed: false, locked: locked > 0, retryAfterSeconds: Math.max(1, Math.ceil(waitMs / 1000)) };
     return { allowed: true, locksOnFailure: locked > 0 };
+  }
+
+  /** The password was wrong: the next attempt waits. */
+  async failed(email: string): Promise<void> {
+    await this.store.failed(this.key(email), this.now(), this.policy);
   }
 
   async succeeded(email: string): Promise<void> {

@@ -27,6 +27,7 @@ export async function throttleStaffLogin<T>(
     await deps.staffLoginThrottle.succeeded(email);
     return { outcome: 'signed-in', data };
   }
+  await deps.staffLoginThrottle.failed(email);
   if (gate.locksOnFailure) {
     deps.metrics.staffLockouts.inc();
     const db = deps.database.db;
