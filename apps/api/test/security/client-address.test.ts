@@ -37,6 +37,20 @@ describe('client address', () => {
     expect(codes.slice(LIMIT)).toEqual([429, 429, 429]);
   });
 
+  it('ignores X-Forwarded-For on staff sign-in too: rotating it and the email does not escape the per-address limit', async () => {
+    app = await testApp({ OTP_RATE_LIMIT_PER_MINUTE: String(LIMIT) });
+    const codes = await statuses(LIMIT + 1, (i) =>
+      app!.inject({
+        method: 'POST',
+        url: '/api/v1/backoffice/login',
+        remoteAddress: '203.0.113.11',
+        headers: { 'x-forwarded-for': `198.51.100.${i + 1}` },
+        payload: { email: `guess${i}@broker.example`, password: 'a guessed password' },
+      }),
+    );
+    expect(codes).toEqual([...Array(LIMIT).fill(200), 429]);
+  });
+
   it('with TRUST_PROXY=1 takes the address the one proxy saw, not what the client wrote before it', async () => {
     app = await testApp({ OTP_RATE_LIMIT_PER_MINUTE: String(LIMIT), TRUST_PROXY: '1' });
     // one client behind the proxy, rotating a forged first entry
