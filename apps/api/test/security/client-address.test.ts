@@ -96,13 +96,15 @@ describe('OTP limits per mobile number', () => {
     // the send counted too: LIMIT - 1 checks, then refused
     expect(codes.slice(0, LIMIT - 1)).toEqual(Array(LIMIT - 1).fill(200));
     expect(codes.slice(LIMIT - 1)).toEqual([429, 429, 429]);
-  });
-
-  it('limits OTP sends for one mobile number from many addresses, and leaves other numbers alone', async () => {
-    app = await testApp({ OTP_RATE_LIMIT_PER_MOBILE_PER_MINUTE: '2' });
-    const mobile = uniqueMobile();
-    const codes = await statuses(3, (i) => sendOtp(`198.51.100.${i + 1}`, undefined, mobile));
-    expect(codes[2]).toBe(429);
-    expect((await sendOtp('198.51.100.9', undefined)).statusCode).toBe(200);
+    // another number from the same addresses is not held up
+    const other = uniqueMobile();
+    await sendOtp('203.0.113.1', undefined, other);
+    const otherCheck = await app!.inject({
+      method: 'POST',
+      url: '/api/v1/ekyc/verify-otp',
+      remoteAddress: '198.51.100.1',
+      payload: { mobile: other, otp: '123456' },
+    });
+    expect(otherCheck.statusCode).toBe(200);
   });
 });
