@@ -1,6 +1,7 @@
 /**
  * Staff sign-in throttling across two API processes sharing Redis: wrong passwords sent to either
- * process count towards one lockout, and once locked the right password is refused by both.
+ * process count towards one lockout, and once locked the right password is refused by both; the
+ * per-mobile OTP limit is shared likewise.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -73,6 +74,8 @@ describe.runIf(DB && REDIS)('staff sign-in throttling across processes', () => {
       LOG_LEVEL: 'warn',
       STAFF_LOGIN_MAX_FAILURES: String(MAX_FAILURES),
       STAFF_LOGIN_DELAY_SECONDS: '0',
+      // every request comes from 127.0.0.1: only the per-mobile limit is under test
+      OTP_RATE_LIMIT_PER_MINUTE: '100000',
       WEB_DIST: '/nonexistent',
     };
     [a, b] = [await freePort(), await freePort()];
@@ -107,6 +110,21 @@ describe.runIf(DB && REDIS)('staff sign-in throttling across processes', () => {
       expect(refused.status).toBe(429);
       expect(refused.body).toMatchObject({ status: false, data: { locked: true } });
     }
+  }, 60_000);
+
+  it('shares the per-mobile OTP limit between processes', async () => {
+    const mobile = `7${String(Date.now()).slice(-9)}`;
+    const codes: number[] = [];
+    for (let i = 0; i < 11; i++) {
+      const res = await fetch(`http://127.0.0.1:${i % 2 ? b : a}/api/v1/ekyc/verify-otp`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ mobile, otp: String(200000 + i) }),
+      });
+      codes.push(res.status);
+    }
+    // OTP_RATE_LIMIT_PER_MOBILE_PER_MINUTE defaults to 10, counted across both processes
+    expect(codes).toEqual([...Array(10).fill(200), 429]);
   }, 60_000);
 
   it('makes the wait after a wrong password on one process hold on the other (clock injected)', async () => {
