@@ -85,9 +85,9 @@ export async function buildApp(config: Config, overrides: DepsOverrides = {}): P
   });
   registerErrorHandler(app);
   registerBodyLimits(app);
-  registerOpsAccess(app);
 
   await registerSecurity(app);
+  registerOpsAccess(app);
   await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
   await app.register(authPlugin);
   await registerMetrics(app, deps.metrics);

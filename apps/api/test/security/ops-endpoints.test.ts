@@ -32,6 +32,7 @@ describe('/metrics and /docs', () => {
     for (const url of ['/metrics', '/docs', '/docs/json', '/docs/static/index.html']) {
       const res = await get(url);
       expect(res.statusCode, url).toBe(404);
+      expect(res.headers['x-content-type-options']).toBe('nosniff');
       expect(res.body).not.toContain('ekyc_');
     }
     expect((await get('/healthz')).statusCode).toBe(200);
