@@ -54,6 +54,7 @@ export default defineConfig({
       RATE_LIMIT_PER_MINUTE: '100000',
       OTP_RATE_LIMIT_PER_MINUTE: '100000',
       OTP_SENDS_PER_HOUR: '50',
+      STAFF_LOGIN_DELAY_SECONDS: '0',
       NODE_ENV: 'test',
       // journeys start at their own step and sign in to the back office through the test-only fixtures
       EKYC_TEST_FIXTURES: 'true',

@@ -7,6 +7,7 @@ import { type BlobStore, DiskBlobStore, EncryptedStore, MemoryBlobStore } from '
 import { S3BlobStore } from './documents/s3-store.ts';
 import { Cipher, Hasher } from './lib/crypto.ts';
 import { OtpService } from './modules/auth-otp/otp-service.ts';
+import { StaffLoginThrottle } from './modules/backoffice/login-throttle.ts';
 import { createMetrics, type Metrics } from './plugins/metrics.ts';
 import { createAccountAggregator } from './providers/account-aggregator/create.ts';
 import type { AccountAggregator } from './providers/account-aggregator/port.ts';
@@ -43,6 +44,8 @@ export interface AppDeps {
   records: ApplicantRecords;
   sessions: Sessions;
   otp: OtpService;
+  /** Staff sign-in attempts per account: growing delay and lockout (Redis when configured). */
+  staffLoginThrottle: StaffLoginThrottle;
   messaging: MessageSender;
   /** Quotes for the guest watchlist (delayed 15 minutes). */
   marketData: MarketData;
@@ -129,5 +132,6 @@ export async function createDeps(config: Config, overrides: DepsOverrides = {}):
     otp: new OtpService(database, hasher, config, overrides.now),
     ...providers,
     now: overrides.now ?? Date.now,
+    staffLoginThrottle: new StaffLoginThrottle(config, hasher, overrides.now),
   };
 }

@@ -24,12 +24,14 @@ import { esignSocketRoutes } from './modules/esign/esign-socket.ts';
 import { statusRoutes } from './modules/status/routes.ts';
 import { signatureRoutes } from './modules/signature/routes.ts';
 import { authPlugin } from './plugins/auth.ts';
+import { registerBodyLimits } from './plugins/body-limits.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
 import { registerFileSweep } from './plugins/file-sweep.ts';
 import { registerIdempotency } from './plugins/idempotency.ts';
 import { registerMetrics } from './plugins/metrics.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
 import { registerReadiness } from './plugins/readiness.ts';
+import { registerOpsAccess } from './plugins/ops-access.ts';
 import { registerSecurity } from './plugins/security.ts';
 import { registerWeb } from './plugins/web.ts';
 import { configureProviderCalls, providerHostNames } from './providers/http.ts';
@@ -53,12 +55,20 @@ export interface RouteInfo {
 
 export const API_PREFIX = '/api/v1/ekyc';
 
+/** TRUST_PROXY as Fastify takes it: a hop count becomes "the nearest n proxies". */
+function fastifyTrustProxy(
+  trust: Config['trustProxy'],
+): boolean | string[] | ((address: string, hop: number) => boolean) {
+  if (typeof trust !== 'number') return trust;
+  return (_address, hop) => hop < trust;
+}
+
 export async function buildApp(config: Config, overrides: DepsOverrides = {}): Promise<FastifyInstance> {
   const deps = await createDeps(config, overrides);
   const app = Fastify({
     logger: loggerOptions(config.logLevel, overrides.logStream),
     bodyLimit: config.bodyLimit,
-    trustProxy: true,
+    trustProxy: fastifyTrustProxy(config.trustProxy),
     routerOptions: { ignoreTrailingSlash: true },
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
@@ -88,8 +98,10 @@ export async function buildApp(config: Config, overrides: DepsOverrides = {}): P
         });
   });
   registerErrorHandler(app);
+  registerBodyLimits(app);
 
   await registerSecurity(app);
+  registerOpsAccess(app);
   await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
   await app.register(authPlugin);
   await registerMetrics(app, deps.metrics);
@@ -131,6 +143,7 @@ export async function buildApp(config: Config, overrides: DepsOverrides = {}): P
 
   app.addHook('onClose', async () => {
     await deps.hub.close();
+    await deps.staffLoginThrottle.close();
     await deps.database.close();
   });
   return app;

@@ -1,6 +1,7 @@
 /** Configuration: the environment is parsed once here and the typed object is handed to everything. */
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -67,7 +68,27 @@ const envSchema = z.object({
     .number()
     .int()
     .min(1024)
-    .default(8 * 1024 * 1024),
+    .default(64 * 1024),
+  /** Deepest nesting of objects and arrays a JSON body may have (refused while reading, before parsing). */
+  JSON_MAX_DEPTH: z.coerce.number().int().min(4).max(1000).default(32),
+  /** Proxies whose X-Forwarded-For is believed: off, a hop count, or addresses and CIDR ranges. */
+  TRUST_PROXY: z.string().optional(),
+  /** Sends and checks per mobile number (or email) per minute, whatever the address. */
+  OTP_RATE_LIMIT_PER_MOBILE_PER_MINUTE: z.coerce.number().int().min(1).default(10),
+  /** Staff sign-in: wrong passwords in a row before the account locks. */
+  STAFF_LOGIN_MAX_FAILURES: z.coerce.number().int().min(1).max(100).default(5),
+  /** Staff sign-in: how long a lockout lasts (an admin can lift it sooner). */
+  STAFF_LOGIN_LOCKOUT_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .default(15 * 60),
+  /** Staff sign-in: the wait after a wrong password, doubled after each (0 switches the wait off). */
+  STAFF_LOGIN_DELAY_SECONDS: z.coerce.number().int().min(0).max(60).default(1),
+  /** Bearer token for /metrics and /docs where they are protected (production, or whenever set). */
+  OPS_TOKEN: z.string().min(32, 'use at least 32 characters').optional(),
+  /** A second listen address ("port" or "host:port") serving /metrics and /docs without a token. */
+  OPS_LISTEN: z.string().optional(),
   /** Declarations: 3 required switches in one reading of the spec, 5 in the other. */
   DECLARATION_SWITCHES: z
     .enum(['3', '5'])
@@ -160,8 +181,15 @@ export interface Config {
   staffPasswordMinScore: number;
   /** The sandbox fixtures that mint staff and sessions (tests only; never in production). */
   testFixtures: boolean;
-  rateLimit: { perMinute: number; otpPerMinute: number };
+  rateLimit: { perMinute: number; otpPerMinute: number; otpPerMobilePerMinute: number };
+  /** Largest body of a call without files; upload calls have their own (plugins/body-limits.ts). */
   bodyLimit: number;
+  jsonMaxDepth: number;
+  /** Fastify's trustProxy: false (the socket's address), a hop count, or trusted addresses/ranges. */
+  trustProxy: TrustProxy;
+  staffLogin: { maxFailures: number; lockoutSeconds: number; delaySeconds: number };
+  /** /metrics and /docs: open, or behind a token and/or only on a separate listen address. */
+  ops: { protect: boolean; token?: string; listen?: { host: string; port: number } };
   declarationSwitches: 3 | 5;
   maxNominees: number;
   verificationDays: '1-2' | '7-10';
@@ -212,6 +240,54 @@ function parseFaults(list: string): Record<string, SandboxFault> {
   return faults;
 }
 
+export type TrustProxy = false | number | string[];
+
+const PROXY_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+function validProxyEntry(entry: string): boolean {
+  if (PROXY_NAMES.has(entry)) return true;
+  const [address, bits, ...rest] = entry.split('/');
+  if (rest.length || !address) return false;
+  const family = isIP(address);
+  if (!family) return false;
+  if (bits === undefined) return true;
+  if (!/^\d{1,3}$/.test(bits)) return false;
+  return Number(bits) <= (family === 4 ? 32 : 128);
+}
+
+/** TRUST_PROXY: unset/false/off/0, a hop count (1, 2…), or a comma-separated list of addresses and CIDR ranges. */
+export function parseTrustProxy(raw: string | undefined): TrustProxy {
+  const value = (raw ?? '').trim();
+  if (!value || ['false', 'off', 'no', '0'].includes(value.toLowerCase())) return false;
+  if (/^\d+$/.test(value)) return Number(value);
+  if (['true', 'yes', 'on', '*'].includes(value.toLowerCase()))
+    throw new ConfigError(
+      'Invalid configuration:\n  TRUST_PROXY: trusting every proxy lets any client choose its address; give the number of proxies in front (e.g. 1) or their addresses (e.g. 10.0.0.0/8)',
+    );
+  const entries = value
+    .split(',')
+    .map((e) => e.trim())
+    .filter(Boolean);
+  const bad = entries.filter((e) => !validProxyEntry(e));
+  if (bad.length)
+    throw new ConfigError(
+      `Invalid configuration:\n  TRUST_PROXY: not an address, CIDR range, hop count or loopback/linklocal/uniquelocal: ${bad.join(', ')}`,
+    );
+  return entries;
+}
+
+/** OPS_LISTEN: "9100" or "127.0.0.1:9100" or "[::1]:9100". */
+function parseListen(raw: string | undefined, host: string): { host: string; port: number } | undefined {
+  if (!raw?.trim()) return undefined;
+  const m = /^(?:\[([^\]]+)\]:|([^:]+):)?(\d{1,5})$/.exec(raw.trim());
+  const port = m ? Number(m[3]) : NaN;
+  if (!m || port > 65535)
+    throw new ConfigError(
+      'Invalid configuration:\n  OPS_LISTEN: use a port ("9100") or host and port ("127.0.0.1:9100")',
+    );
+  return { host: m[1] ?? m[2] ?? host, port };
+}
+
 /** Secrets for the embedded mode: generated once and kept beside the data, never in production. */
 function embeddedSecrets(dataDir: string, inMemory: boolean): { secretKey: string; encryptionKey: string } {
   const fresh = () => ({
@@ -252,6 +328,8 @@ export function loadConfig(source: Record<string, string | undefined> = process.
   }
   if (production && e.EKYC_TEST_FIXTURES)
     throw new ConfigError('Refusing a production start: EKYC_TEST_FIXTURES is for automated tests only.');
+  const trustProxy = parseTrustProxy(e.TRUST_PROXY);
+  const opsListen = parseListen(e.OPS_LISTEN, e.HOST);
   const generated = e.SECRET_KEY && e.ENCRYPTION_KEY ? null : embeddedSecrets(dataDir, inMemory);
   const s3 =
     e.S3_ENDPOINT && e.S3_BUCKET && e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY
@@ -307,8 +385,24 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     },
     staffPasswordMinScore: e.STAFF_PASSWORD_MIN_SCORE,
     testFixtures: e.EKYC_TEST_FIXTURES && e.EKYC_PROVIDERS === 'sandbox',
-    rateLimit: { perMinute: e.RATE_LIMIT_PER_MINUTE, otpPerMinute: e.OTP_RATE_LIMIT_PER_MINUTE },
+    rateLimit: {
+      perMinute: e.RATE_LIMIT_PER_MINUTE,
+      otpPerMinute: e.OTP_RATE_LIMIT_PER_MINUTE,
+      otpPerMobilePerMinute: e.OTP_RATE_LIMIT_PER_MOBILE_PER_MINUTE,
+    },
     bodyLimit: e.BODY_LIMIT_BYTES,
+    jsonMaxDepth: e.JSON_MAX_DEPTH,
+    trustProxy,
+    staffLogin: {
+      maxFailures: e.STAFF_LOGIN_MAX_FAILURES,
+      lockoutSeconds: e.STAFF_LOGIN_LOCKOUT_SECONDS,
+      delaySeconds: e.STAFF_LOGIN_DELAY_SECONDS,
+    },
+    ops: {
+      protect: production || Boolean(e.OPS_TOKEN) || Boolean(opsListen),
+      token: e.OPS_TOKEN,
+      listen: opsListen,
+    },
     declarationSwitches: e.DECLARATION_SWITCHES,
     maxNominees: e.MAX_NOMINEES,
     verificationDays: e.VERIFICATION_DAYS,

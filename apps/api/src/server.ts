@@ -1,6 +1,7 @@
 /** Starts the API (and the built web app) on one port; shuts down gracefully on SIGTERM/SIGINT. */
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
+import { listenOps } from './plugins/ops-access.ts';
 import { closeAllSockets } from './realtime/sockets.ts';
 
 let config;
@@ -30,6 +31,10 @@ const address = app.server.address();
 const port = typeof address === 'object' && address ? address.port : config.port;
 console.log(`eKYC onboarding is running: http://${config.host}:${port}/ekyc1/`);
 if (config.sandbox) console.log(`Sandbox outbox (OTPs): http://${config.host}:${port}/sandbox/`);
+const ops = await listenOps(app);
+if (ops) console.log(`Metrics and API docs: http://${config.ops.listen!.host}:${config.ops.listen!.port}/metrics`);
+else if (config.ops.protect && !config.ops.token)
+  console.log('/metrics and /docs are closed: set OPS_TOKEN or OPS_LISTEN to reach them');
 
 let stopping = false;
 async function shutdown(signal: string) {

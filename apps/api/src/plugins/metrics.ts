@@ -14,6 +14,8 @@ export interface Metrics {
   providerFailures: Counter<'provider' | 'call' | 'cause'>;
   /** Writes refused by the file store because it is full. */
   storageFull: Counter;
+  /** Staff accounts locked after too many wrong passwords. */
+  staffLockouts: Counter;
 }
 
 export function createMetrics(): Metrics {
@@ -58,6 +60,11 @@ export function createMetrics(): Metrics {
     storageFull: new Counter({
       name: 'ekyc_storage_full_total',
       help: 'File writes refused because the file store is full',
+      registers: [registry],
+    }),
+    staffLockouts: new Counter({
+      name: 'ekyc_staff_lockouts_total',
+      help: 'Staff accounts locked after too many wrong passwords',
       registers: [registry],
     }),
   };

@@ -213,7 +213,7 @@ const MATRIX: Record<string, Entry> = {
   'POST /api/v1/backoffice/login': {
     access: 'public',
     // wrong credentials are a handled outcome: 200 with status false and no token
-    sample: () => ({ body: { email: 'nobody@example.com', password: 'wrong password here' } }),
+    sample: () => ({ body: { email: `nobody${uniqueMobile()}@example.com`, password: 'wrong password here' } }),
   },
   'POST /api/v1/backoffice/logout': { access: 'reviewer' },
   'GET /api/v1/backoffice/me': { access: 'reviewer' },
@@ -251,6 +251,10 @@ const MATRIX: Record<string, Entry> = {
   'POST /api/v1/backoffice/staff/:id/active': {
     access: 'admin',
     sample: (c) => ({ params: { id: c.staffId }, body: { active: true } }),
+  },
+  'POST /api/v1/backoffice/staff/:id/unlock': {
+    access: 'admin',
+    sample: (c) => ({ params: { id: c.staffId } }),
   },
   'GET /api/v1/backoffice/staff/audit': { access: 'admin' },
   'GET /api/v1/public/watchlist': { access: 'public' },

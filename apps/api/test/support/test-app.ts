@@ -17,6 +17,7 @@ export async function testApp(
     EKYC_TEST_FIXTURES: 'true',
     RATE_LIMIT_PER_MINUTE: '100000',
     OTP_RATE_LIMIT_PER_MINUTE: '100000',
+    OTP_RATE_LIMIT_PER_MOBILE_PER_MINUTE: '100000',
     // on a shared PostgreSQL server every test app must read the rows the others wrote: one key pair
     ...(process.env.TEST_DATABASE_URL && {
       DATABASE_URL: process.env.TEST_DATABASE_URL,

@@ -1,8 +1,12 @@
 import { z } from 'zod';
 import { STAFF_ROLES, staffMemberSchema } from './backoffice-login.ts';
 
+/** A staff account in the admin's list: with the end of its sign-in lockout, if it is locked out. */
+export const staffListEntrySchema = staffMemberSchema.extend({ locked_until: z.string().nullable() });
+export type StaffListEntry = z.infer<typeof staffListEntrySchema>;
+
 /** GET /api/v1/backoffice/staff (admin): every staff account. */
-export const staffListDataSchema = z.object({ staff: z.array(staffMemberSchema) });
+export const staffListDataSchema = z.object({ staff: z.array(staffListEntrySchema) });
 
 /** POST /api/v1/backoffice/staff (admin): adds a reviewer or an admin. */
 export const addStaffBodySchema = z.object({
@@ -20,3 +24,6 @@ export type AddStaffBody = z.infer<typeof addStaffBodySchema>;
 
 /** POST /api/v1/backoffice/staff/:id/active (admin): disables (signing them out) or re-enables an account. */
 export const setStaffActiveBodySchema = z.object({ active: z.boolean() });
+
+/** POST /api/v1/backoffice/staff/:id/unlock (admin): lifts a sign-in lockout; data.staff is the account. */
+export const unlockStaffDataSchema = z.object({ staff: staffListEntrySchema });

@@ -2,26 +2,35 @@ import { sendOtpRequestSchema } from '@ekyc/contracts/calls/send-otp';
 import { verifyOtpRequestSchema } from '@ekyc/contracts/calls/verify-otp';
 import { verifyOtpEmailRequestSchema } from '@ekyc/contracts/calls/verify-otp-email';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { perTargetLimit } from './per-target-limit.ts';
 import { sendOtp } from './send-otp.ts';
 import { verifyEmailOtp } from './verify-email-otp.ts';
 import { verifyMobileOtp } from './verify-mobile-otp.ts';
 
 export const authOtpRoutes: FastifyPluginAsyncZod = async (app) => {
   const { deps } = app;
+  // per client address (the route's limit) and per mobile number or email (whatever the address)
   const otpLimit = { rateLimit: { max: deps.config.rateLimit.otpPerMinute, timeWindow: '1 minute' } };
+  const perTarget = perTargetLimit(app);
 
-  app.post('/send-otp', { schema: { body: sendOtpRequestSchema }, config: otpLimit }, async (req) => {
-    const session = await app.optionalApplicant(req);
-    return sendOtp(deps, req.body, session?.subjectId ?? null);
-  });
+  app.post(
+    '/send-otp',
+    { schema: { body: sendOtpRequestSchema }, config: otpLimit, preHandler: perTarget },
+    async (req) => {
+      const session = await app.optionalApplicant(req);
+      return sendOtp(deps, req.body, session?.subjectId ?? null);
+    },
+  );
 
-  app.post('/verify-otp', { schema: { body: verifyOtpRequestSchema }, config: otpLimit }, async (req) =>
-    verifyMobileOtp(deps, req.body, req.headers['user-agent']),
+  app.post(
+    '/verify-otp',
+    { schema: { body: verifyOtpRequestSchema }, config: otpLimit, preHandler: perTarget },
+    async (req) => verifyMobileOtp(deps, req.body, req.headers['user-agent']),
   );
 
   app.post(
     '/verify-otp-email',
-    { schema: { body: verifyOtpEmailRequestSchema }, config: otpLimit, preHandler: app.requireApplicant },
+    { schema: { body: verifyOtpEmailRequestSchema }, config: otpLimit, preHandler: [app.requireApplicant, perTarget] },
     async (req) => verifyEmailOtp(deps, req.applicant!.subjectId, req.body),
   );
 

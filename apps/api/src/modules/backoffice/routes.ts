@@ -14,18 +14,20 @@ import { z } from 'zod';
 import { fail, ok } from '../../lib/outcome.ts';
 import { addStaff } from './add-staff.ts';
 import { changeOwnPassword } from './change-own-password.ts';
-import { backofficeRepository as repo } from './backoffice.repository.ts';
 import { decideStages } from './decide-stages.ts';
 import { ensureFirstAdmin } from './ensure-first-admin.ts';
 import { getApplication } from './get-application.ts';
 import { getAuditTrail } from './get-audit-trail.ts';
 import { getFunnel } from './get-funnel.ts';
 import { listApplications } from './list-applications.ts';
+import { listStaff } from './list-staff.ts';
 import { logInStaff, WRONG_CREDENTIALS } from './log-in-staff.ts';
 import { ReviewWatch } from './review-watch.ts';
 import { setStaffActive } from './set-staff-active.ts';
 import { requireRole } from './staff-guard.ts';
 import { staffView } from './staff-view.ts';
+import { LOCKED_OUT, SLOW_DOWN, throttleStaffLogin } from './throttle-staff-login.ts';
+import { unlockStaff } from './unlock-staff.ts';
 
 export const BACKOFFICE_PREFIX = '/api/v1/backoffice';
 
@@ -44,9 +46,19 @@ export const backofficeRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('onClose', async () => watch.close());
 
   const loginLimit = { rateLimit: { max: deps.config.rateLimit.otpPerMinute, timeWindow: '1 minute' } };
-  app.post('/login', { schema: { body: staffLoginBodySchema }, config: loginLimit }, async (req) => {
-    const data = await logInStaff(deps, req.body);
-    return data ? ok('Signed in', data) : fail(WRONG_CREDENTIALS, {});
+  app.post('/login', { schema: { body: staffLoginBodySchema }, config: loginLimit }, async (req, reply) => {
+    const result = await throttleStaffLogin(deps, req.body.email, () => logInStaff(deps, req.body));
+    if (result.outcome === 'throttled')
+      return reply
+        .status(429)
+        .header('retry-after', String(result.retryAfterSeconds))
+        .send(
+          fail(result.locked ? LOCKED_OUT : SLOW_DOWN, {
+            locked: result.locked,
+            retry_after: result.retryAfterSeconds,
+          }),
+        );
+    return result.outcome === 'signed-in' ? ok('Signed in', result.data) : fail(WRONG_CREDENTIALS, {});
   });
 
   app.post('/logout', { preHandler: app.requireStaff }, async (req) => {
@@ -86,9 +98,7 @@ export const backofficeRoutes: FastifyPluginAsyncZod = async (app) => {
     ok('Funnel', await getFunnel(deps, req.query)),
   );
 
-  app.get('/staff', { preHandler: admin }, async () =>
-    ok('Staff', { staff: (await repo.listStaff(deps.database.db)).map(staffView) }),
-  );
+  app.get('/staff', { preHandler: admin }, async () => ok('Staff', { staff: await listStaff(deps) }));
 
   app.post('/staff', { schema: { body: addStaffBodySchema }, preHandler: admin }, async (req) =>
     ok('Staff member added', { staff: await addStaff(deps, req.staffMember!, req.body) }),
@@ -101,6 +111,10 @@ export const backofficeRoutes: FastifyPluginAsyncZod = async (app) => {
       ok('Staff member updated', {
         staff: await setStaffActive(deps, req.staffMember!, req.params.id, req.body.active),
       }),
+  );
+
+  app.post('/staff/:id/unlock', { schema: { params: idParams }, preHandler: admin }, async (req) =>
+    ok('Staff member unlocked', { staff: await unlockStaff(deps, req.staffMember!, req.params.id) }),
   );
 
   app.get('/staff/audit', { preHandler: admin }, async () => ok('Audit trail', await getAuditTrail(deps, 'staff')));

@@ -10,6 +10,7 @@ import { useAddStaff } from '../api/add-staff';
 import { useMe } from '../api/get-me';
 import { useStaffList } from '../api/list-staff';
 import { useSetStaffActive } from '../api/set-staff-active';
+import { useUnlockStaff } from '../api/unlock-staff';
 import { formatDateTime } from '../components/format';
 import { QueryState } from '../components/query-state';
 import { SelectField } from '../components/select-field';
@@ -78,6 +79,7 @@ export default function StaffPage() {
   const me = useMe(true).data;
   const list = useStaffList(me?.role === 'admin');
   const setActive = useSetStaffActive();
+  const unlock = useUnlockStaff();
   if (me && me.role !== 'admin') return <p role="alert">{t('staff.adminOnly')}</p>;
   return (
     <div className="grid gap-4">
@@ -95,14 +97,35 @@ export default function StaffPage() {
                 <span className={`text-sm font-semibold ${s.active ? 'text-success' : 'text-danger'}`}>
                   {t(s.active ? 'staff.active' : 'staff.disabled')}
                 </span>
+                {s.locked_until && (
+                  <span className="text-sm font-semibold text-danger">
+                    {t('staff.locked', { time: formatDateTime(s.locked_until, i18n.language) })}
+                  </span>
+                )}
                 <span className="text-sm text-muted">
                   {t('staff.lastLogin')}:{' '}
                   {s.last_login_at ? formatDateTime(s.last_login_at, i18n.language) : t('staff.never')}
                 </span>
-                {s.id !== me?.id && (
+                {s.locked_until && (
                   <button
                     type="button"
                     className="ml-auto rounded-lg border border-slate-300 px-3 py-1.5 text-sm font-semibold"
+                    disabled={unlock.isPending}
+                    aria-label={`${t('staff.unlock')} ${s.email}`}
+                    onClick={() =>
+                      unlock.mutate(s.id, {
+                        onSuccess: () => toast.success(t('staff.unlocked')),
+                        onError: (err) => toast.error(err.message),
+                      })
+                    }
+                  >
+                    {t('staff.unlock')}
+                  </button>
+                )}
+                {s.id !== me?.id && (
+                  <button
+                    type="button"
+                    className={`${s.locked_until ? '' : 'ml-auto '}rounded-lg border border-slate-300 px-3 py-1.5 text-sm font-semibold`}
                     disabled={setActive.isPending}
                     aria-label={`${t(s.active ? 'staff.disable' : 'staff.enable')} ${s.email}`}
                     onClick={() =>
