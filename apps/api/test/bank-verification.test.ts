@@ -246,7 +246,7 @@ describe('cancelled cheque and other bank documents', () => {
       document_type: 'image/png',
       account_number: '987654321000',
       bank_name: 'HDFC Bank',
-      document: expect.stringMatching(/^\/api\/v1\/ekyc\/files\/[0-9a-f-]{36}\?exp=\d+&sig=/),
+      document: expect.stringMatching(/^\/api\/v1\/ekyc\/files\/[0-9a-f-]{36}\?exp=\d+&sid=[0-9a-f-]{36}&sig=/),
     });
     const file = await app.inject({ url: d[0].bank_obj.document as string });
     expect(file.headers['content-type']).toBe('image/png');

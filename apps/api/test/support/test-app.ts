@@ -13,8 +13,9 @@ export async function testApp(
     NODE_ENV: 'test',
     DATA_DIR: 'memory://',
     LOG_LEVEL: 'silent',
-    // the test-only fixtures (staff accounts, signed-in applicants at a stage); a test may switch them off
-    EKYC_TEST_FIXTURES: 'true',
+    // the test-only fixtures (staff accounts, signed-in applicants at a stage); a test may switch them
+    // off, and a production start never has them
+    EKYC_TEST_FIXTURES: String(env.NODE_ENV !== 'production'),
     RATE_LIMIT_PER_MINUTE: '100000',
     OTP_RATE_LIMIT_PER_MINUTE: '100000',
     OTP_RATE_LIMIT_PER_MOBILE_PER_MINUTE: '100000',
