@@ -70,7 +70,8 @@ export const bankRoutes: FastifyPluginAsyncZod = async (app) => {
         throw invalidField('body', 'Malformed notification');
       }
       if (!notification) throw new AppError('FORBIDDEN', 'Bad signature');
-      const result = await receiveUpiCollect(deps, notification);
+      // Events that settle nothing (payment.initiated, payment.pending, customer_vpa.valid) are acknowledged.
+      const result = notification === 'ignored' ? 'ignored' : await receiveUpiCollect(deps, notification);
       return { status: true, message: result, data: {} };
     });
   });

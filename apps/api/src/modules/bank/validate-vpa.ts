@@ -39,14 +39,17 @@ export async function validateVpa(
   const failure = (message: string, extra: object = {}) =>
     fail(message, { status_description: 'Failure', screen: UPI_SCREEN, ...extra });
 
+  // One reference for the VPA check and the collect request: a check the provider settles later
+  // (pending) arrives on the webhook under it.
+  const reference = `${applicantId}.${randomId(6)}`;
   let check;
   try {
-    check = await deps.bank.upi.verifyVpa(vpa);
+    check = await deps.bank.upi.verifyVpa(vpa, reference);
   } catch (err) {
     log.warn({ err: (err as Error).message }, 'UPI provider unavailable');
     return failure(MSG.somethingWrong);
   }
-  if (!check.valid) return failure(MSG.upiInvalid);
+  if (check.state === 'invalid') return failure(MSG.upiInvalid);
 
   const stored = await deps.records.getSection<BankObj>(applicantId, 'bank_obj');
   const nameMatch = check.customerName ? matchHolderName(check.customerName, await panName(deps, applicantId)) : null;
@@ -66,7 +69,6 @@ export async function validateVpa(
   if (!(await takeBankAttempt(deps, applicantId)))
     return fail(MSG.bankFailed, { status_description: 'Failure', screen: CHEQUE_SCREEN });
 
-  const reference = `${applicantId}.${randomId(6)}`;
   let collect;
   try {
     collect = await deps.bank.upi.createCollect({

@@ -3,10 +3,12 @@ import { requiredSetting } from '../settings.ts';
 import type { Config } from '../../config.ts';
 import { SANDBOX_ORIGIN, type SelfFetch } from '../http.ts';
 import type { UpiProvider } from './port.ts';
-import { SetuUpiProvider } from './setu.ts';
+import { SETU_LOGIN_URL, SETU_UMAP_BASE_URL, SetuUpiProvider } from './setu.ts';
 
 /** The sandbox signs its notifications with this; production uses UPI_WEBHOOK_SECRET. */
 export const SANDBOX_UPI_WEBHOOK_SECRET = 'sandbox-upi-webhook-secret';
+export const SANDBOX_UPI_MERCHANT_VPA = 'ekyc-sandbox@pineaxis';
+export const SANDBOX_UPI_MERCHANT_ID = 'sandbox-merchant';
 
 export function createUpiProvider(
   config: Config,
@@ -16,9 +18,11 @@ export function createUpiProvider(
     return {
       provider: new SetuUpiProvider({
         baseUrl: `${SANDBOX_ORIGIN}/sandbox/upi`,
+        loginUrl: `${SANDBOX_ORIGIN}/sandbox/upi/v1/users/login`,
         clientId: 'sandbox',
         secret: 'sandbox',
-        productInstanceId: 'sandbox',
+        merchantId: SANDBOX_UPI_MERCHANT_ID,
+        merchantVpa: SANDBOX_UPI_MERCHANT_VPA,
         fetch: selfFetch,
       }),
       webhookSecret: SANDBOX_UPI_WEBHOOK_SECRET,
@@ -27,10 +31,12 @@ export function createUpiProvider(
   const need = requiredSetting(config);
   return {
     provider: new SetuUpiProvider({
-      baseUrl: (env.SETU_UPI_BASE_URL ?? 'https://prod.setu.co/api').replace(/\/$/, ''),
+      baseUrl: (env.SETU_UPI_BASE_URL ?? SETU_UMAP_BASE_URL).replace(/\/$/, ''),
+      loginUrl: env.SETU_UPI_LOGIN_URL ?? SETU_LOGIN_URL,
       clientId: need('SETU_UPI_CLIENT_ID'),
       secret: need('SETU_UPI_SECRET'),
-      productInstanceId: need('SETU_UPI_PRODUCT_INSTANCE_ID'),
+      merchantId: need('SETU_UPI_MERCHANT_ID'),
+      merchantVpa: need('SETU_UPI_MERCHANT_VPA'),
     }),
     webhookSecret: need('UPI_WEBHOOK_SECRET'),
   };

@@ -1,6 +1,7 @@
 /** UPI: check that a VPA exists, then send a Rs 1 collect request the applicant approves in their UPI app. */
 export interface VpaCheck {
-  valid: boolean;
+  /** `pending`: the provider answers later by notification; it is not a refusal. */
+  state: 'valid' | 'invalid' | 'pending';
   /** The account holder's name when the provider discloses it. */
   customerName: string | null;
 }
@@ -15,15 +16,22 @@ export interface CollectRequest {
 }
 
 export interface UpiProvider {
-  verifyVpa(vpa: string): Promise<VpaCheck>;
+  /** `reference` is echoed in the notification that settles a pending check. */
+  verifyVpa(vpa: string, reference: string): Promise<VpaCheck>;
   createCollect(request: CollectRequest): Promise<{ id: string }>;
 }
 
-/** The provider's notification when a collect request is paid or closed, as the webhook receives it. */
-export interface CollectNotification {
+/**
+ * The provider's notification that settles a request, as the webhook receives it: a collect
+ * request paid, declined or expired (`payment`), or a pending VPA check found invalid (`vpa`).
+ */
+export interface UpiNotification {
+  kind: 'payment' | 'vpa';
   id: string;
   reference: string;
   outcome: 'approved' | 'declined' | 'expired';
-  vpa: string;
+  vpa: string | null;
   payerName: string | null;
+  /** The provider's reason (NPCI code and text) when it gives one. */
+  reason: string | null;
 }
