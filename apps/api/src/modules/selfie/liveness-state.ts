@@ -10,8 +10,16 @@ export interface LivenessState {
   image?: FileRef;
   uploaded_at?: string;
   live_confidence?: number;
+  /** HyperVerge's "high"/"low". */
+  live_confidence_level?: 'high' | 'low';
   /** Face match with the Aadhaar photo: runs while the applicant is in the hosted module. */
-  match?: { state: 'pending' | 'done' | 'failed'; started_at: string; score?: number; match?: boolean };
+  match?: {
+    state: 'pending' | 'done' | 'failed';
+    started_at: string;
+    score?: number;
+    confidence_level?: 'high' | 'low';
+    match?: boolean;
+  };
 }
 
 export interface LivenessSection {
@@ -19,7 +27,10 @@ export interface LivenessSection {
   status: 'auto_approved' | 'needs_review';
   face_match_score?: number;
   face_match?: boolean;
+  /** HyperVerge's "high"/"low" for the face match and the liveness check. */
+  face_match_confidence?: 'high' | 'low';
   live_confidence?: number;
+  live_confidence_level?: 'high' | 'low';
   message: string;
 }
 

@@ -61,7 +61,9 @@ async function complete(
     status,
     message,
     ...(state.match?.state === 'done' && { face_match_score: state.match.score, face_match: state.match.match }),
+    ...(state.match?.confidence_level && { face_match_confidence: state.match.confidence_level }),
     ...(state.live_confidence !== undefined && { live_confidence: state.live_confidence }),
+    ...(state.live_confidence_level && { live_confidence_level: state.live_confidence_level }),
   };
   const moved = await deps.records.completeStage(applicantId, STAGE.SELFIE, {
     sections: { livness_obj: section, [LIVENESS_PRIVATE]: null },
