@@ -396,6 +396,45 @@ describe('UPI', () => {
     expect((await details(t))[1].vpa_callback).toMatchObject({ status: 'Failure', message: MSG.upiInvalid });
   });
 
+  it('UPI intent/QR: paying Rs 1 from the sandbox UPI app verifies the account it came from', async () => {
+    const t = await applicantAtBank();
+    const res = await call<{ upi_link: string; qr_svg: string; upi_app_url: string }>(app, 'POST', 'upi-intent', {
+      token: t,
+    });
+    expect(res.body).toMatchObject({ status: true, message: MSG.upiCheckApp, data: { status_description: 'Success' } });
+    expect(res.body.data.upi_link).toMatch(/^upi:\/\/pay\?pa=/);
+    expect(res.body.data.qr_svg).toMatch(/^data:image\/svg\+xml;base64,/);
+    const page = await app.inject({ url: res.body.data.upi_app_url });
+    const pay = /action="([^"]+\/pay)"/.exec(page.body)![1]!;
+    expect((await app.inject({ method: 'POST', url: pay })).statusCode).toBe(303);
+    const d = await details(t);
+    expect(d[1].vpa_callback).toMatchObject({ status: 'Success', message: MSG.bankVerified });
+    expect(stageOf(d)).toBe(170);
+    expect(d[0].bank_obj).toMatchObject({ ifsc: 'HDFC0000001', bank_verify_edit: false });
+    expect(String(d[0].bank_obj.account_number)).toMatch(/^5010\d{10}$/);
+  });
+
+  it('UPI intent/QR: a declined payment leaves the bank unverified', async () => {
+    const t = await applicantAtBank();
+    const res = await call<{ upi_app_url: string }>(app, 'POST', 'upi-intent', { token: t });
+    const page = await app.inject({ url: res.body.data.upi_app_url });
+    const decline = /action="([^"]+\/decline)"/.exec(page.body)![1]!;
+    await app.inject({ method: 'POST', url: decline });
+    const d = await details(t);
+    expect(d[1].vpa_callback).toMatchObject({ status: 'Failure', status_description: 'Declined' });
+    expect(stageOf(d)).toBe(160);
+  });
+
+  it('the UPI intent webhook refuses a notification without the configured credentials', async () => {
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/v1/ekyc/upi-intent-webhook',
+      headers: { authorization: 'Basic eDp5' },
+      payload: { event: 'RPD_VERIFICATION_UPDATE', data: { rpd: { success: true, id: 'x' } } },
+    });
+    expect(res.statusCode).toBe(403);
+  });
+
   it('the webhook refuses a notification without the provider signature', async () => {
     const res = await app.inject({
       method: 'POST',

@@ -23,6 +23,7 @@ export async function receiveUpiCollect(deps: AppDeps, n: UpiNotification): Prom
   // A VPA check carries our reference only; a payment also the collect request's id.
   if (
     !pending ||
+    pending.kind === 'intent' ||
     pending.reference !== n.reference ||
     (n.kind === 'payment' && pending.collect_id !== n.id) ||
     pending.resolved

@@ -35,6 +35,9 @@ export async function validateVpa(
   // One reading of the spec marks UPI 'coming soon' (UPI_ENABLED=false): manual entry remains.
   if (!deps.config.upiEnabled)
     return fail(UPI_COMING_SOON, { status_description: 'Failure', screen: '/bank-and-segment/add-bank' });
+  // Collect requests switched off (the aggregator no longer allows them): UPI intent/QR remains.
+  if (!deps.config.upiCollectEnabled)
+    return fail(MSG.somethingWrong, { status_description: 'Failure', screen: UPI_SCREEN });
   const vpa = input.vpa_id.toLowerCase();
   const failure = (message: string, extra: object = {}) =>
     fail(message, { status_description: 'Failure', screen: UPI_SCREEN, ...extra });
@@ -84,6 +87,7 @@ export async function validateVpa(
   }
   const pending: BankPrivate = {
     collect_id: collect.id,
+    kind: 'collect',
     reference,
     vpa,
     created_at: new Date().toISOString(),

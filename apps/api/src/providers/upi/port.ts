@@ -35,3 +35,33 @@ export interface UpiNotification {
   /** The provider's reason (NPCI code and text) when it gives one. */
   reason: string | null;
 }
+
+/**
+ * Bank verification by UPI intent or QR (a reverse penny drop): the applicant pays Rs 1 from their
+ * UPI app; the provider names the paying account (holder, IFSC, number) and refunds the rupee.
+ */
+export interface ReversePennyDropRequest {
+  id: string;
+  /** `upi://pay?…`: opens the UPI app on a phone. */
+  upiLink: string;
+  /** An https page with the QR code, for a desktop. */
+  shortUrl: string | null;
+  validUpto: string | null;
+}
+
+export interface ReversePennyDrop {
+  create(reference: string): Promise<ReversePennyDropRequest>;
+}
+
+/** The provider's notification that the rupee was paid (with the paying account) or the request failed. */
+export interface ReversePennyDropNotification {
+  id: string;
+  reference: string | null;
+  outcome: 'paid' | 'failed' | 'expired';
+  holderName: string | null;
+  ifsc: string | null;
+  accountNumber: string | null;
+  payerVpa: string | null;
+  /** BANK_ACCOUNT, PPI (a wallet, not a bank account) or UNKNOWN. */
+  accountType: string | null;
+}
