@@ -24,6 +24,11 @@ interface SandboxRpd {
 
 export const sandboxRpdRoutes: FastifyPluginAsyncZod = async (app) => {
   const requests = new Map<string, SandboxRpd>();
+  // The pay and decline buttons post empty forms.
+  if (!app.hasContentTypeParser('application/x-www-form-urlencoded'))
+    app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, _body, done) =>
+      done(null, {}),
+    );
 
   app.post(
     '/sandbox/rpd/api/verify/ban/reverse',
