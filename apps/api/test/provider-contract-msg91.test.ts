@@ -20,6 +20,7 @@ const options = (fetchFn: ReturnType<typeof replay>['fetch']) => {
   return { sender, fetchFn };
 };
 
+/** Runs a send; the transport is the replay given to the sender. */
 const withFetch = async <T>(_fetch: unknown, run: () => Promise<T>) => run();
 
 it('decision SMS goes through the flow API with short DLT variables, never the reviewer text', async () => {

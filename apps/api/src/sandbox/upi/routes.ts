@@ -10,14 +10,17 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { randomId } from '../../lib/crypto.ts';
 import { SANDBOX_ORIGIN } from '../../providers/http.ts';
-import { SANDBOX_UPI_MERCHANT_ID as SANDBOX_MERCHANT_ID, SANDBOX_UPI_MERCHANT_VPA, SANDBOX_UPI_WEBHOOK_SECRET } from '../../providers/upi/create.ts';
+import {
+  SANDBOX_UPI_MERCHANT_ID as SANDBOX_MERCHANT_ID,
+  SANDBOX_UPI_MERCHANT_VPA,
+  SANDBOX_UPI_WEBHOOK_SECRET,
+} from '../../providers/upi/create.ts';
 import { SETU_SIGNATURE_HEADER, signSetuBody } from '../../providers/upi/setu.ts';
 import { escapeHtml, sandboxPage } from '../page.ts';
 
 /** Within the contract's 5 seconds, leaving a moment to press a button on the page. */
 export const SANDBOX_UPI_AUTO_RESOLVE_MS = 2500;
 export const UPI_WEBHOOK_PATH = '/api/v1/ekyc/upi-collect-webhook';
-
 
 interface SandboxCollect {
   id: string;
