@@ -5,7 +5,8 @@
  */
 import { generateKeyPairSync, verify } from 'node:crypto';
 import { expect, it } from 'vitest';
-import { detachedJws, verifyDetachedJws } from '../src/providers/account-aggregator/rebit.ts';
+import { detachedJws, RebitAccountAggregator, verifyDetachedJws } from '../src/providers/account-aggregator/rebit.ts';
+import { ProviderError } from '../src/providers/http.ts';
 import {
   decodeFi,
   decryptParams,
@@ -15,7 +16,7 @@ import {
   parseRedirectDate,
   serializeParams,
 } from '../src/providers/account-aggregator/web-redirection.ts';
-import { fixture } from './support/provider-fixtures.ts';
+import { fixture, replay } from './support/provider-fixtures.ts';
 
 interface Vectors {
   source: string;
@@ -63,4 +64,21 @@ it('the detached JWS is RFC 7797: unencoded payload, b64 false and crit, verifia
   );
   expect(await verifyDetachedJws(jws, body, publicKey)).toBe(true);
   expect(await verifyDetachedJws(jws, body.replace('t-1', 't-2'), publicKey)).toBe(false);
+});
+
+it('a ReBIT error answer to POST /Consent is a provider error, not a consent', async () => {
+  const aa = new RebitAccountAggregator({
+    baseUrl: 'https://aa.test/api',
+    webviewUrl: 'https://aa.test/webview',
+    fiuId: 'broker-fiu',
+    aaHandle: 'onemoney',
+    apiKey: 'k',
+    redirectionSecret: '0123456789abcdef0123456789abcdef',
+    fetch: replay(fixture('sahamati/rebit-consent-error.json')).fetch,
+  });
+  const err = await aa
+    .requestConsent({ txnid: 't-1', mobile: '9876543210', from: new Date(), to: new Date() })
+    .catch((e: unknown) => e);
+  expect(err).toBeInstanceOf(ProviderError);
+  expect((err as ProviderError).status).toBe(400);
 });
