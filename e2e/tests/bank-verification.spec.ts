@@ -52,6 +52,27 @@ test('UPI approved in the UPI app goes on to the signature', async ({ page, requ
   await expect(page.getByText(BANK_VERIFIED).first()).toBeVisible();
 });
 
+test('UPI intent/QR: paying ₹1 from the sandbox UPI app verifies the paying account', async ({ page, request }) => {
+  await startAtBank(page, request);
+  await page.getByRole('button', { name: 'Next' }).click();
+  await expect(page).toHaveURL(/\/bank-and-segment\/upi$/);
+  await page.getByRole('button', { name: 'Pay ₹1 with any UPI app' }).click();
+  await expect(page.getByText(WAIT)).toBeVisible();
+  // A phone gets a button that opens the UPI app; a desktop gets the QR code.
+  const phone = test.info().project.name === 'phone';
+  if (phone)
+    await expect(page.getByRole('link', { name: 'Open UPI app to pay ₹1' })).toHaveAttribute('href', /^upi:\/\/pay\?/);
+  else await expect(page.getByAltText('QR code to pay ₹1 with your UPI app')).toBeVisible();
+  await shot(page, 'intent');
+  const [app] = await Promise.all([
+    page.context().waitForEvent('page'),
+    page.getByRole('link', { name: 'Open the sandbox UPI app' }).click(),
+  ]);
+  await app.getByRole('button', { name: 'Pay ₹1.00' }).click();
+  await expect(page).toHaveURL(/\/bank-and-segment\/signature$/, { timeout: 20_000 });
+  await expect(page.getByText(BANK_VERIFIED).first()).toBeVisible();
+});
+
 test('UPI declined, then the manual penny drop verifies the account', async ({ page, request }) => {
   await startAtBank(page, request);
   await page.getByRole('button', { name: 'Next' }).click();

@@ -8,7 +8,7 @@ test('a KRA-registered PAN confirms the KRA address and skips DigiLocker', async
   await enterPan(page, 'cdepk9999l', 'Kiran Mehta', '12/12/1980');
   await expect(page.getByText('KIRAN MEHTA')).toBeVisible();
   await expect(page.getByText(/FLAT 402, SUNRISE APARTMENTS.*MUMBAI/)).toBeVisible();
-  await expect(page.getByText('KRA registered (CVL KRA)')).toBeVisible();
+  await expect(page.getByText('Your KYC is verified with the KRA.')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Change address via DigiLocker' })).toBeVisible();
   await page.screenshot({ path: `/tmp/pan-info-kra-${test.info().project.name}.png`, fullPage: true });
   await page.getByRole('button', { name: 'Confirm' }).click();

@@ -106,6 +106,8 @@ const envSchema = z.object({
   ESIGN_WINDOW_SECONDS: z.coerce.number().int().min(30).max(3600).optional(),
   /** UPI offered as live (routes) or as 'coming soon' (some texts). */
   UPI_ENABLED: bool.default(true),
+  /** UPI collect requests (to a typed UPI id), where the aggregator still allows them; UPI intent/QR is always offered. */
+  UPI_COLLECT_ENABLED: bool.default(true),
   /** Resident individuals only, or also the FAQ's non-residents (both readings). */
   RESIDENT_ONLY: bool.default(true),
   OPEN_ACCOUNT_URL: z.string().default('/'),
@@ -195,6 +197,7 @@ export interface Config {
   verificationDays: '1-2' | '7-10';
   esignWindowSeconds: number;
   upiEnabled: boolean;
+  upiCollectEnabled: boolean;
   residentOnly: boolean;
   openAccountUrl: string;
   backofficeAdmin: { email?: string; password?: string };
@@ -408,6 +411,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     verificationDays: e.VERIFICATION_DAYS,
     esignWindowSeconds: e.ESIGN_WINDOW_SECONDS ?? (sandbox ? 120 : 900),
     upiEnabled: e.UPI_ENABLED,
+    upiCollectEnabled: e.UPI_COLLECT_ENABLED,
     residentOnly: e.RESIDENT_ONLY,
     openAccountUrl: e.OPEN_ACCOUNT_URL,
     backofficeAdmin: { email: e.BACKOFFICE_ADMIN_EMAIL, password: e.BACKOFFICE_ADMIN_PASSWORD },

@@ -3,7 +3,6 @@ import { expect, it } from 'vitest';
 import { CashfreeBankVerifier } from '../src/providers/bank-verification/cashfree.ts';
 import type { FetchLike } from '../src/providers/http.ts';
 import { RazorpayIfscLookup } from '../src/providers/ifsc/razorpay.ts';
-import { readSetuNotification, SetuUpiProvider, signSetuBody } from '../src/providers/upi/setu.ts';
 
 function recorder(status: number, body: unknown) {
   const calls: { url: string; init: RequestInit }[] = [];
@@ -84,37 +83,4 @@ it('Razorpay IFSC: a 404 is an unknown code; string flags and empty fields are n
     RTGS: null,
   });
   expect(calls[0]!.url).toBe('https://ifsc.test/HDFC0000001');
-});
-
-it('Setu UPI: the collect request in paise with our reference; notifications need the right signature', async () => {
-  const { fetch, calls } = recorder(200, { id: 'col_1', status: 'active' });
-  const upi = new SetuUpiProvider({
-    baseUrl: 'https://setu.test',
-    clientId: 'c',
-    secret: 's',
-    productInstanceId: 'p',
-    fetch,
-  });
-  expect(
-    await upi.createCollect({ vpa: 'a@upi', amountPaise: 100, reference: 'ref', note: 'n', expireAfterMinutes: 2 }),
-  ).toEqual({
-    id: 'col_1',
-  });
-  expect(JSON.parse(String(calls[0]!.init.body))).toEqual({
-    amount: 100,
-    customerVpa: 'a@upi',
-    expireAfter: 2,
-    merchantReferenceId: 'ref',
-    transactionNote: 'n',
-  });
-  const body = JSON.stringify({ id: 'col_1', merchantReferenceId: 'ref', status: 'paid', customerVpa: 'a@upi' });
-  expect(readSetuNotification('secret', body, signSetuBody('secret', body))).toEqual({
-    id: 'col_1',
-    reference: 'ref',
-    outcome: 'approved',
-    vpa: 'a@upi',
-    payerName: null,
-  });
-  expect(readSetuNotification('secret', body, signSetuBody('other', body))).toBeNull();
-  expect(readSetuNotification('secret', body, undefined)).toBeNull();
 });

@@ -24,14 +24,17 @@ it('tells the web app whether UPI is offered', async () => {
   const token = await applicantAtBank(on);
   expect((await call(on, 'GET', 'get-bank-config', { token })).body).toMatchObject({
     status: true,
-    data: { upi_enabled: true },
+    data: { upi_enabled: true, upi_collect: true },
   });
   expect((await call(on, 'GET', 'get-bank-config')).statusCode).toBe(401);
 });
 
 it('with UPI switched off, says so and sends the applicant to manual entry', async () => {
   const token = await applicantAtBank(off);
-  expect((await call(off, 'GET', 'get-bank-config', { token })).body.data).toEqual({ upi_enabled: false });
+  expect((await call(off, 'GET', 'get-bank-config', { token })).body.data).toEqual({
+    upi_enabled: false,
+    upi_collect: true,
+  });
   const res = await call(off, 'POST', 'vpa-validation', { token, body: { vpa_id: 'ravi@okaxis' } });
   expect(res.body).toMatchObject({
     status: false,

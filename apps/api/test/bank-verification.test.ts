@@ -9,6 +9,8 @@ import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { importIfscBranches } from '../src/modules/bank/import-ifsc-branches.ts';
+import { SANDBOX_UPI_WEBHOOK_SECRET } from '../src/providers/upi/create.ts';
+import { signSetuBody } from '../src/providers/upi/setu.ts';
 import { SANDBOX_UPI_AUTO_RESOLVE_MS } from '../src/sandbox/upi/routes.ts';
 import { call, testApp, uniqueMobile } from './support/test-app.ts';
 
@@ -23,6 +25,10 @@ beforeAll(async () => {
 afterAll(() => app.close());
 
 async function applicantAtBank(): Promise<string> {
+  return (await fixtureApplicant()).token;
+}
+
+async function fixtureApplicant(): Promise<{ token: string; applicant_id: string }> {
   const res = await app.inject({
     method: 'POST',
     url: '/sandbox/fixtures/applicant',
@@ -32,7 +38,7 @@ async function applicantAtBank(): Promise<string> {
       sections: { pan_obj: { full_name: PAN_NAME, name_on_card: PAN_NAME, pan_number: 'ABCPS1234K' } },
     },
   });
-  return (res.json() as { data: { token: string } }).data.token;
+  return (res.json() as { data: { token: string; applicant_id: string } }).data;
 }
 
 type Details = [
@@ -360,6 +366,73 @@ describe('UPI', () => {
       body: { vpa_id: 'failing@upi' },
     });
     expect(res.body).toMatchObject({ status: false, message: MSG.upiInvalid, data: { status_description: 'Failure' } });
+  });
+
+  it('a VPA the provider answered as pending and later finds invalid leaves the bank unverified', async () => {
+    const { token: t, applicant_id } = await fixtureApplicant();
+    const res = await call(app, 'POST', 'vpa-validation', { token: t, body: { vpa_id: 'decline.later@ybl' } });
+    expect(res.body.status).toBe(true);
+    const pending = (await app.deps.records.getSection<{ reference: string }>(applicant_id, '_bank_private'))!;
+    const raw = JSON.stringify({
+      eventId: 'e1',
+      eventType: 'customer_vpa.invalid',
+      resource: 'customer_vpa',
+      status: 'invalid',
+      id: 'cvpa_1',
+      merchantReferenceId: pending.reference,
+      customerVpa: 'decline.later@ybl',
+      reason: {},
+    });
+    const hook = await app.inject({
+      method: 'POST',
+      url: '/api/v1/ekyc/upi-collect-webhook',
+      headers: {
+        'content-type': 'application/json',
+        'x-setu-signature': signSetuBody(SANDBOX_UPI_WEBHOOK_SECRET, raw),
+      },
+      payload: raw,
+    });
+    expect(hook.json()).toMatchObject({ status: true, message: 'applied' });
+    expect((await details(t))[1].vpa_callback).toMatchObject({ status: 'Failure', message: MSG.upiInvalid });
+  });
+
+  it('UPI intent/QR: paying Rs 1 from the sandbox UPI app verifies the account it came from', async () => {
+    const t = await applicantAtBank();
+    const res = await call<{ upi_link: string; qr_svg: string; upi_app_url: string }>(app, 'POST', 'upi-intent', {
+      token: t,
+    });
+    expect(res.body).toMatchObject({ status: true, message: MSG.upiCheckApp, data: { status_description: 'Success' } });
+    expect(res.body.data.upi_link).toMatch(/^upi:\/\/pay\?pa=/);
+    expect(res.body.data.qr_svg).toMatch(/^data:image\/svg\+xml;base64,/);
+    const page = await app.inject({ url: res.body.data.upi_app_url });
+    const pay = /action="([^"]+\/pay)"/.exec(page.body)![1]!;
+    expect((await app.inject({ method: 'POST', url: pay })).statusCode).toBe(303);
+    const d = await details(t);
+    expect(d[1].vpa_callback).toMatchObject({ status: 'Success', message: MSG.bankVerified });
+    expect(stageOf(d)).toBe(170);
+    expect(d[0].bank_obj).toMatchObject({ ifsc: 'HDFC0000001', bank_verify_edit: false });
+    expect(String(d[0].bank_obj.account_number)).toMatch(/^5010\d{10}$/);
+  });
+
+  it('UPI intent/QR: a declined payment leaves the bank unverified', async () => {
+    const t = await applicantAtBank();
+    const res = await call<{ upi_app_url: string }>(app, 'POST', 'upi-intent', { token: t });
+    const page = await app.inject({ url: res.body.data.upi_app_url });
+    const decline = /action="([^"]+\/decline)"/.exec(page.body)![1]!;
+    await app.inject({ method: 'POST', url: decline });
+    const d = await details(t);
+    expect(d[1].vpa_callback).toMatchObject({ status: 'Failure', status_description: 'Declined' });
+    expect(stageOf(d)).toBe(160);
+  });
+
+  it('the UPI intent webhook refuses a notification without the configured credentials', async () => {
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/v1/ekyc/upi-intent-webhook',
+      headers: { authorization: 'Basic eDp5' },
+      payload: { event: 'RPD_VERIFICATION_UPDATE', data: { rpd: { success: true, id: 'x' } } },
+    });
+    expect(res.statusCode).toBe(403);
   });
 
   it('the webhook refuses a notification without the provider signature', async () => {

@@ -98,7 +98,12 @@ describe('the contract PAN test values', () => {
     });
     const first = await details(token);
     expect(first.pan_obj).toMatchObject({ is_kra: true });
-    expect(first.kra_data_obj).toMatchObject({ is_object: true, kra_status: 'KRA registered', kra_agency: 'CVL KRA' });
+    expect(first.kra_data_obj).toMatchObject({
+      is_object: true,
+      kra_status: 'KRA verified',
+      kra_status_code: '002',
+      kra_agency: 'CVL KRA',
+    });
     expect(String(first.kra_data_obj!.kra_address)).toContain('MUMBAI');
     const kra = await call(app, 'GET', 'kra-digilocker', { token });
     expect(kra.body).toMatchObject({ status: true, data: { screen: '/client-profiling' } });

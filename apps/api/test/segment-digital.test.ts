@@ -7,7 +7,9 @@ import { createAccountAggregator } from '../src/providers/account-aggregator/cre
 import { RebitAccountAggregator } from '../src/providers/account-aggregator/rebit.ts';
 import { createSelfFetch } from '../src/providers/http.ts';
 import {
+  decodeFi,
   decryptParams,
+  encodeFi,
   encryptParams,
   formatRedirectDate,
 } from '../src/providers/account-aggregator/web-redirection.ts';
@@ -151,7 +153,7 @@ it('refuses a consent page that was tampered with or has expired', async () => {
 
 it('speaks ReBIT and Sahamati web redirection to a production account aggregator', async () => {
   const { privateKey, publicKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
-  const key = Buffer.alloc(32, 7);
+  const secret = 'ac12ghd75kf75r0123456789abcdefgh';
   const sent: { url: string; headers: Record<string, string>; body: Record<string, unknown> }[] = [];
   const aa = new RebitAccountAggregator({
     baseUrl: 'https://aa.example.com/api',
@@ -159,7 +161,7 @@ it('speaks ReBIT and Sahamati web redirection to a production account aggregator
     fiuId: 'broker-fiu',
     aaHandle: 'onemoney',
     apiKey: 'k-123',
-    redirectionKey: key,
+    redirectionSecret: secret,
     signingKeyPem: privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(),
     fetch: async (url, init) => {
       const body = JSON.parse(String(init.body)) as Record<string, unknown>;
@@ -208,9 +210,10 @@ it('speaks ReBIT and Sahamati web redirection to a production account aggregator
     ),
   );
   expect(webview.origin + webview.pathname).toBe('https://aa.example.com/webview');
-  expect(Buffer.from(webview.searchParams.get('fi')!, 'base64').toString()).toBe('broker-fiu');
-  expect(webview.searchParams.get('reqdate')).toBe(formatRedirectDate(now));
-  expect(decryptParams(key, webview.searchParams.get('ecreq')!)).toEqual({
+  const reqdate = webview.searchParams.get('reqdate')!;
+  expect(reqdate).toBe(formatRedirectDate(now));
+  expect(decodeFi(webview.searchParams.get('fi')!, reqdate)).toBe('broker-fiu');
+  expect(decryptParams(secret, reqdate, webview.searchParams.get('ecreq')!)).toEqual({
     txnid: 't-1',
     sessionid: 'h-1',
     userid: '9876543210@onemoney',
@@ -218,7 +221,8 @@ it('speaks ReBIT and Sahamati web redirection to a production account aggregator
     srcref: 'h-1',
   });
 
-  const ecres = encryptParams(key, {
+  const resdate = formatRedirectDate(now);
+  const ecres = encryptParams(secret, resdate, {
     txnid: 't-1',
     sessionid: 'h-1',
     userid: 'u',
@@ -226,16 +230,15 @@ it('speaks ReBIT and Sahamati web redirection to a production account aggregator
     status: 'S',
     errorcode: '0',
   });
-  const fi = Buffer.from('broker-fiu').toString('base64');
-  expect(aa.readRedirect({ fi, resdate: formatRedirectDate(now), ecres }, now)).toMatchObject({
+  const fi = encodeFi('broker-fiu', resdate);
+  expect(aa.readRedirect({ fi, resdate, ecres }, now)).toMatchObject({
     txnid: 't-1',
     status: 'S',
   });
-  const late = new Date(now.getTime() + 181_000);
-  expect(aa.readRedirect({ fi, resdate: formatRedirectDate(now), ecres }, late)).toBeNull();
-  expect(
-    aa.readRedirect({ fi: Buffer.from('other').toString('base64'), resdate: formatRedirectDate(now), ecres }, now),
-  ).toBeNull();
+  // The stamp carries minutes and milliseconds, no seconds: 180 s plus the minute it may read early.
+  const late = new Date(now.getTime() + 241_000);
+  expect(aa.readRedirect({ fi, resdate, ecres }, late)).toBeNull();
+  expect(aa.readRedirect({ fi: encodeFi('other', resdate), resdate, ecres }, now)).toBeNull();
 });
 
 it('is configured from the production environment, and refuses to start without it', () => {
@@ -243,6 +246,6 @@ it('is configured from the production environment, and refuses to start without 
   expect(createAccountAggregator(config(PRODUCTION_PROVIDER_ENV), createSelfFetch())).toBeInstanceOf(
     RebitAccountAggregator,
   );
-  const { AA_REDIRECTION_KEY: _unused, ...missing } = PRODUCTION_PROVIDER_ENV;
-  expect(() => createAccountAggregator(config(missing), createSelfFetch())).toThrow(/AA_REDIRECTION_KEY/);
+  const { AA_REDIRECTION_SECRET: _unused, ...missing } = PRODUCTION_PROVIDER_ENV;
+  expect(() => createAccountAggregator(config(missing), createSelfFetch())).toThrow(/AA_REDIRECTION_SECRET/);
 });

@@ -98,7 +98,9 @@ const liveness = async (token: string) =>
   (await call<[{ livness_obj: Liveness }]>(app, 'GET', 'get-user-details', { token })).body.data[0].livness_obj;
 
 it('sends a selfie that does not match the Aadhaar photo to manual review, with the reason', async () => {
-  const spy = vi.spyOn(app.deps.liveness, 'matchFace').mockResolvedValue({ match: false, confidence: 0.36 });
+  const spy = vi
+    .spyOn(app.deps.liveness, 'matchFace')
+    .mockResolvedValue({ match: false, confidence: 0.36, confidenceLevel: null });
   try {
     const { token, id } = await applicant();
     const poll = await selfieApprovedByModule(token);
@@ -131,7 +133,9 @@ it('sends a selfie that does not match the Aadhaar photo to manual review, with 
 });
 
 it('sends a provider "match" below the configured threshold to manual review too', async () => {
-  const spy = vi.spyOn(app.deps.liveness, 'matchFace').mockResolvedValue({ match: true, confidence: 0.42 });
+  const spy = vi
+    .spyOn(app.deps.liveness, 'matchFace')
+    .mockResolvedValue({ match: true, confidence: 0.42, confidenceLevel: null });
   try {
     const { token } = await applicant();
     const poll = await selfieApprovedByModule(token);
@@ -158,7 +162,9 @@ it('sends a selfie to manual review when the face match could not run', async ()
 });
 
 it('keeps auto_approved for a selfie that matches at or above the threshold', async () => {
-  const spy = vi.spyOn(app.deps.liveness, 'matchFace').mockResolvedValue({ match: true, confidence: 0.93 });
+  const spy = vi
+    .spyOn(app.deps.liveness, 'matchFace')
+    .mockResolvedValue({ match: true, confidence: 0.93, confidenceLevel: null });
   try {
     const { token } = await applicant();
     const poll = await selfieApprovedByModule(token);

@@ -31,6 +31,7 @@ function fakeFetch(answers: Record<string, { status: number; body: unknown }>) {
 
 const options = {
   baseUrl: 'https://hv.example.com',
+  authUrl: 'https://auth.hv.example.com',
   appId: 'app-1',
   appKey: 'key-1',
   workflowId: 'selfie_flow',
@@ -51,6 +52,7 @@ it('asks for a token with the app credentials and builds the module link', async
     workflowId: 'selfie_flow',
     expiry: 900,
   });
+  expect(seen[0]!.url).toBe('https://auth.hv.example.com/v2/auth/token');
   expect(token.token).toBe('abc.def');
   expect(token.moduleUrl).toBe(
     'https://liveness.example.com/module?token=abc.def&transactionId=lv_123456789&workflowId=selfie_flow',
@@ -73,8 +75,8 @@ it('sends the selfie as a multipart image and reads liveFace and the quality che
     },
   });
   const hv = new HypervergeLiveness({ ...options, fetch });
-  const check = await hv.checkLiveness(Buffer.from([0xff, 0xd8, 0xff, 0xd9]));
-  expect(check).toEqual({ live: true, confidence: 0.97, faces: 1, flags: [] });
+  const check = await hv.checkLiveness(Buffer.from([0xff, 0xd8, 0xff, 0xd9]), 'lv_1');
+  expect(check).toEqual({ live: true, confidence: 0.97, confidenceLevel: null, faces: 1, flags: [] });
   expect(seen[0]!.headers.get('appid')).toBe('app-1');
   expect(seen[0]!.headers.get('appkey')).toBe('key-1');
   expect((seen[0]!.body as FormData).get('image')).toBeInstanceOf(Blob);

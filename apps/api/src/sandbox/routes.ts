@@ -7,6 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import { accountAggregatorSandboxRoutes } from './account-aggregator/routes.ts';
 import { sandboxIfscRoutes } from './bank/ifsc-routes.ts';
 import { sandboxPennyDropRoutes } from './bank/penny-drop-routes.ts';
+import { sandboxRpdRoutes } from './upi/rpd-routes.ts';
 import { sandboxUpiRoutes } from './upi/routes.ts';
 import { sandboxDigilockerRoutes } from './digilocker/routes.ts';
 import { staffFixtureRoutes } from './backoffice/staff-fixture-routes.ts';
@@ -36,4 +37,5 @@ export async function sandboxRoutes(app: FastifyInstance) {
   await app.register(sandboxIfscRoutes);
   await app.register(sandboxPennyDropRoutes);
   await app.register(sandboxUpiRoutes);
+  await app.register(sandboxRpdRoutes);
 }

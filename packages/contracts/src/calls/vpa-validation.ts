@@ -30,5 +30,9 @@ export const vpaCallbackSchema = z.object({
 export type VpaCallback = z.infer<typeof vpaCallbackSchema>;
 
 /** GET get-bank-config: whether UPI is offered (one reading of the spec shows it as coming soon). */
-export const bankConfigResponseDataSchema = z.object({ upi_enabled: z.boolean() });
+export const bankConfigResponseDataSchema = z.object({
+  upi_enabled: z.boolean(),
+  /** Collect requests to a typed UPI id; false where the aggregator no longer allows them (intent/QR stays). */
+  upi_collect: z.boolean().optional(),
+});
 export type BankConfig = z.infer<typeof bankConfigResponseDataSchema>;

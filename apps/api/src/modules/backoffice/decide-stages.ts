@@ -10,6 +10,7 @@ import { isStageCode, STAGES } from '@ekyc/contracts/stages';
 import { randomInt } from 'node:crypto';
 import type { AppDeps } from '../../app-deps.ts';
 import { AppError } from '../../lib/errors.ts';
+import { dltValue } from '../../providers/messaging/port.ts';
 import { backofficeRepository as repo, type StaffRow } from './backoffice.repository.ts';
 import { notifyApplicant } from './notify-applicant.ts';
 import { setReview } from './set-review.ts';
@@ -89,6 +90,10 @@ export async function decideStages(
       'activation',
       `${MSG.statusActive} Your client code is ${activate}.`,
       'Your account is active',
+      {
+        date: new Date().toLocaleDateString('en-GB', { timeZone: 'Asia/Kolkata' }),
+        client_code: dltValue(activate),
+      },
     );
     return { status: 'Completed', client_code: activate };
   }
@@ -103,6 +108,11 @@ export async function decideStages(
         'decision',
         `Your account application needs a correction (${what}). Open the application and tap Retry to update it.`,
         'Your application needs a correction',
+        // The reviewer's reasons stay out of the SMS (free text, and DLT allows 40 characters a variable).
+        {
+          stages: dltValue(newlyRejected.map((d) => stageName(d.stage)).join(', ')),
+          count: String(newlyRejected.length),
+        },
       );
     }
     return { status: 'Rejected', client_code: null };

@@ -12,21 +12,23 @@ export async function notifyApplicant(
   template: Extract<OutgoingMessage['template'], 'decision' | 'activation'>,
   text: string,
   subject: string,
+  /** The SMS template's variables (each at most 40 characters); the email carries the whole text. */
+  vars: Record<string, string>,
 ): Promise<void> {
   const applicant = await deps.records.get(applicantId);
-  const messages: OutgoingMessage[] = [{ channel: 'sms', to: applicant.mobile, template, text }];
+  const messages: OutgoingMessage[] = [{ channel: 'sms', to: applicant.mobile, template, text, vars }];
   if (applicant.email) messages.push({ channel: 'email', to: applicant.email, template, text, subject });
   for (const message of messages) {
     try {
       await deps.messaging.send(message);
-    } catch {
+    } catch (err) {
       await repo.appendAudit(deps.database.db, {
         chain: applicantId,
         applicantId,
         actorKind: 'system',
         actorId: null,
         action: 'notify.failed',
-        after: { channel: message.channel, template },
+        after: { channel: message.channel, template, reason: (err as Error).message.slice(0, 200) },
       });
     }
   }

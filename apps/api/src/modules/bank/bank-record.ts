@@ -32,7 +32,10 @@ export interface BankObj {
 
 /** Kept apart from what the applicant sees: the collect request awaiting the UPI app. */
 export interface BankPrivate {
+  /** The provider's id: the collect request's, or the reverse penny drop's. */
   collect_id: string;
+  /** 'intent' for a reverse penny drop (UPI intent or QR); a collect request otherwise. */
+  kind?: 'collect' | 'intent';
   reference: string;
   vpa: string;
   created_at: string;

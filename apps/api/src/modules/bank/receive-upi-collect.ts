@@ -1,5 +1,6 @@
 /**
- * The UPI provider's notification that a collect request was approved, declined or expired.
+ * The UPI provider's notification that a collect request was approved, declined or expired, or
+ * that a VPA check it answered as pending found the VPA invalid.
  * Approved: the bank stage completes and the vpa_callback says so; otherwise the vpa_callback
  * carries 'Your Bank yet not verified' and the applicant returns to /bank-and-segment.
  */
@@ -7,19 +8,26 @@ import type { VpaCallback } from '@ekyc/contracts/calls/vpa-validation';
 import { MSG } from '@ekyc/contracts/messages';
 import { STAGE } from '@ekyc/contracts/stages';
 import type { AppDeps } from '../../app-deps.ts';
-import type { CollectNotification } from '../../providers/upi/port.ts';
+import type { UpiNotification } from '../../providers/upi/port.ts';
 import { panName } from './applicant-name.ts';
 import { BANK_SCREEN, type BankObj, type BankPrivate, verification } from './bank-record.ts';
 import { matchHolderName, namePasses } from './name-match.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
-export async function receiveUpiCollect(deps: AppDeps, n: CollectNotification): Promise<'applied' | 'ignored'> {
+export async function receiveUpiCollect(deps: AppDeps, n: UpiNotification): Promise<'applied' | 'ignored'> {
   const applicantId = n.reference.split('.')[0] ?? '';
   if (!UUID.test(applicantId)) return 'ignored';
   const pending = await deps.records.getSection<BankPrivate>(applicantId, '_bank_private');
   // Only the latest request counts, and only once (the provider may notify twice).
-  if (!pending || pending.collect_id !== n.id || pending.reference !== n.reference || pending.resolved)
+  // A VPA check carries our reference only; a payment also the collect request's id.
+  if (
+    !pending ||
+    pending.kind === 'intent' ||
+    pending.reference !== n.reference ||
+    (n.kind === 'payment' && pending.collect_id !== n.id) ||
+    pending.resolved
+  )
     return 'ignored';
   const stored = await deps.records.getSection<BankObj>(applicantId, 'bank_obj');
   const stage = await deps.records.currentStage(applicantId);
@@ -28,7 +36,7 @@ export async function receiveUpiCollect(deps: AppDeps, n: CollectNotification): 
   const nameMatch = n.payerName
     ? matchHolderName(n.payerName, await panName(deps, applicantId))
     : (stored?.name_match ?? null);
-  const approved = n.outcome === 'approved' && (!nameMatch || namePasses(nameMatch));
+  const approved = n.kind === 'payment' && n.outcome === 'approved' && (!nameMatch || namePasses(nameMatch));
 
   if (approved && stage === STAGE.BANK_AND_SEGMENT) {
     const next = { stage: STAGE.SIGNATURE, screen: '/bank-and-segment/signature' };
@@ -60,8 +68,15 @@ export async function receiveUpiCollect(deps: AppDeps, n: CollectNotification): 
 
   const callback: VpaCallback = {
     status: 'Failure',
-    status_description: n.outcome === 'approved' ? 'Name mismatch' : n.outcome === 'expired' ? 'Expired' : 'Declined',
-    message: MSG.bankNotVerified,
+    status_description:
+      n.kind === 'vpa'
+        ? 'Invalid UPI id'
+        : n.outcome === 'approved'
+          ? 'Name mismatch'
+          : n.outcome === 'expired'
+            ? 'Expired'
+            : 'Declined',
+    message: n.kind === 'vpa' ? MSG.upiInvalid : MSG.bankNotVerified,
     vpa_id: pending.vpa,
     screen: BANK_SCREEN,
     updated_at: now,

@@ -7,9 +7,12 @@ import { bankConfigResponseDataSchema, vpaValidationRequestSchema } from '@ekyc/
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError, invalidField } from '../../lib/errors.ts';
 import { readSetuNotification, SETU_SIGNATURE_HEADER } from '../../providers/upi/setu.ts';
+import { readSetuRpdNotification } from '../../providers/upi/setu-rpd.ts';
 import { closeChequeReader } from './cheque-reader.ts';
 import { getIfsc } from './get-ifsc.ts';
 import { receiveUpiCollect } from './receive-upi-collect.ts';
+import { receiveUpiIntent } from './receive-upi-intent.ts';
+import { startUpiIntent } from './start-upi-intent.ts';
 import { uploadOtherBankDocument } from './upload-other-bank-document.ts';
 import { validateVpa } from './validate-vpa.ts';
 import { verifyBankAccount } from './verify-bank-account.ts';
@@ -24,7 +27,10 @@ export const bankRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/get-bank-config', auth, async () => ({
     status: true,
     message: 'Bank settings',
-    data: bankConfigResponseDataSchema.parse({ upi_enabled: deps.config.upiEnabled }),
+    data: bankConfigResponseDataSchema.parse({
+      upi_enabled: deps.config.upiEnabled,
+      upi_collect: deps.config.upiCollectEnabled,
+    }),
   }));
 
   app.get('/get-ifsc', { ...auth, schema: { querystring: getIfscQuerySchema } }, async (req) =>
@@ -44,6 +50,9 @@ export const bankRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post('/vpa-validation', { ...auth, schema: { body: vpaValidationRequestSchema } }, async (req) =>
     validateVpa(deps, req.applicant!.subjectId, req.body, req.log),
   );
+
+  // Bank verification by UPI intent or QR: the applicant pays Rs 1 from their UPI app.
+  app.post('/upi-intent', auth, async (req) => startUpiIntent(deps, req.applicant!.subjectId, req.log));
 
   app.post('/cheque-verification', { ...auth, schema: { body: chequeVerificationRequestSchema } }, async (req) =>
     verifyCheque(deps, req.applicant!.subjectId, req.body, req.log),
@@ -70,7 +79,21 @@ export const bankRoutes: FastifyPluginAsyncZod = async (app) => {
         throw invalidField('body', 'Malformed notification');
       }
       if (!notification) throw new AppError('FORBIDDEN', 'Bad signature');
-      const result = await receiveUpiCollect(deps, notification);
+      // Events that settle nothing (payment.initiated, payment.pending, customer_vpa.valid) are acknowledged.
+      const result = notification === 'ignored' ? 'ignored' : await receiveUpiCollect(deps, notification);
+      return { status: true, message: result, data: {} };
+    });
+    // The reverse penny drop's notifications (UPI intent/QR), authenticated as configured at the provider.
+    hook.post('/upi-intent-webhook', async (req) => {
+      const raw = typeof req.body === 'string' ? req.body : '';
+      let notification;
+      try {
+        notification = readSetuRpdNotification(deps.bank.rpdWebhookAuthorization, req.headers.authorization, raw);
+      } catch {
+        throw invalidField('body', 'Malformed notification');
+      }
+      if (!notification) throw new AppError('FORBIDDEN', 'Bad credentials');
+      const result = notification === 'ignored' ? 'ignored' : await receiveUpiIntent(deps, notification);
       return { status: true, message: result, data: {} };
     });
   });

@@ -36,18 +36,24 @@ export async function validateVpa(
   // One reading of the spec marks UPI 'coming soon' (UPI_ENABLED=false): manual entry remains.
   if (!deps.config.upiEnabled)
     return fail(UPI_COMING_SOON, { status_description: 'Failure', screen: '/bank-and-segment/add-bank' });
+  // Collect requests switched off (the aggregator no longer allows them): UPI intent/QR remains.
+  if (!deps.config.upiCollectEnabled)
+    return fail(MSG.somethingWrong, { status_description: 'Failure', screen: UPI_SCREEN });
   const vpa = input.vpa_id.toLowerCase();
   const failure = (message: string, extra: object = {}) =>
     fail(message, { status_description: 'Failure', screen: UPI_SCREEN, ...extra });
 
+  // One reference for the VPA check and the collect request: a check the provider settles later
+  // (pending) arrives on the webhook under it.
+  const reference = `${applicantId}.${randomId(6)}`;
   let check;
   try {
-    check = await deps.bank.upi.verifyVpa(vpa);
+    check = await deps.bank.upi.verifyVpa(vpa, reference);
   } catch (err) {
     log.warn({ err: (err as Error).message }, 'UPI provider unavailable');
     return failure(isProviderOutage(err) ? MSG.upiProviderUnavailable : MSG.somethingWrong);
   }
-  if (!check.valid) return failure(MSG.upiInvalid);
+  if (check.state === 'invalid') return failure(MSG.upiInvalid);
 
   const stored = await deps.records.getSection<BankObj>(applicantId, 'bank_obj');
   const nameMatch = check.customerName ? matchHolderName(check.customerName, await panName(deps, applicantId)) : null;
@@ -67,7 +73,6 @@ export async function validateVpa(
   if (!(await takeBankAttempt(deps, applicantId)))
     return fail(MSG.bankFailed, { status_description: 'Failure', screen: CHEQUE_SCREEN });
 
-  const reference = `${applicantId}.${randomId(6)}`;
   let collect;
   try {
     collect = await deps.bank.upi.createCollect({
@@ -83,6 +88,7 @@ export async function validateVpa(
   }
   const pending: BankPrivate = {
     collect_id: collect.id,
+    kind: 'collect',
     reference,
     vpa,
     created_at: new Date().toISOString(),

@@ -36,6 +36,10 @@ function kraSection(kra: KraRecord): StoredKraDataObj {
   };
 }
 
+function kraStatusOnly(kra: KraRecord): StoredKraDataObj {
+  return { ...kraSection({ ...kra, address: null, name: '' }), kra_address: '' };
+}
+
 export async function validatePan(
   deps: AppDeps,
   applicantId: string,
@@ -63,7 +67,7 @@ export async function validatePan(
   if (await panTakenBy(deps, applicantId, input.pan)) return fail(MSG.panInUse, here);
 
   // The KRA only adds a shortcut: when it does not answer, the applicant goes on through DigiLocker.
-  const kra = await deps.kra.find(input.pan).catch(() => null);
+  const kra = await deps.kra.find(input.pan, dob.data).catch(() => null);
   const isKra = Boolean(kra?.registered && kra.address);
   const image = input.via_image ? await records.getSection<PanImageSection>(applicantId, PAN_IMAGE_SECTION) : null;
   const panObj: StoredPanObj = {
@@ -80,7 +84,9 @@ export async function validatePan(
   const move = await records.completeStage(applicantId, STAGE.PAN, {
     sections: {
       pan_obj: panObj,
-      kra_data_obj: isKra && kra ? kraSection(kra) : null,
+      // A KRA answer that cannot be reused (on hold, rejected, 888 ...) is kept by its status alone,
+      // so the applicant is told what it means.
+      kra_data_obj: kra ? (isKra ? kraSection(kra) : kraStatusOnly(kra)) : null,
       // Documents fetched for another PAN no longer apply.
       ...(panChanged && { digilocker_obj: null }),
     },

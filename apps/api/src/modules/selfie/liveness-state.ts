@@ -12,8 +12,16 @@ export interface LivenessState {
   live_confidence?: number;
   /** The provider's verdict on the selfie itself (checkLiveness). */
   live?: boolean;
+  /** HyperVerge's "high"/"low". */
+  live_confidence_level?: 'high' | 'low';
   /** Face match with the Aadhaar photo: runs while the applicant is in the hosted module. */
-  match?: { state: 'pending' | 'done' | 'failed'; started_at: string; score?: number; match?: boolean };
+  match?: {
+    state: 'pending' | 'done' | 'failed';
+    started_at: string;
+    score?: number;
+    confidence_level?: 'high' | 'low';
+    match?: boolean;
+  };
 }
 
 /** Why a selfie waits for a reviewer instead of passing on its own. */
@@ -30,8 +38,11 @@ export interface LivenessSection {
   /** The provider said match and the score reached face_match_threshold. */
   face_match?: boolean;
   face_match_threshold?: number;
+  /** HyperVerge's "high"/"low" for the face match and the liveness check. */
+  face_match_confidence?: 'high' | 'low';
   live?: boolean;
   live_confidence?: number;
+  live_confidence_level?: 'high' | 'low';
   review_reasons?: SelfieReviewReason[];
   message: string;
 }

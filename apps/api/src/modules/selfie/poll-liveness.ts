@@ -82,7 +82,12 @@ async function complete(
 ): Promise<Outcome<UploadLivelinessData>> {
   const threshold = deps.config.faceMatchThreshold;
   const done = state.match?.state === 'done' ? state.match : undefined;
-  const faceMatch = done ? done.match === true && (done.score ?? 0) >= threshold : undefined;
+  // a score is judged against the threshold; a provider that answers only "high"/"low" (HyperVerge)
+  // passes with its own match verdict at high confidence
+  const faceMatch = done
+    ? done.match === true &&
+      (done.score !== undefined ? done.score >= threshold : done.confidence_level !== 'low')
+    : undefined;
   const reasons = reviewReasons(state, moduleOutcome, faceMatch);
   const status = reasons.length === 0 ? 'auto_approved' : 'needs_review';
   const message = status === 'auto_approved' ? MSG.livenessApproved : MSG.livenessNeedsReview;
@@ -92,8 +97,10 @@ async function complete(
     module_outcome: moduleOutcome,
     message,
     ...(done && { face_match_score: done.score, face_match: faceMatch, face_match_threshold: threshold }),
+    ...(done?.confidence_level && { face_match_confidence: done.confidence_level }),
     ...(state.live !== undefined && { live: state.live }),
     ...(state.live_confidence !== undefined && { live_confidence: state.live_confidence }),
+    ...(state.live_confidence_level && { live_confidence_level: state.live_confidence_level }),
     ...(reasons.length > 0 && { review_reasons: reasons }),
   };
   const moved = await deps.records.completeStage(applicantId, STAGE.SELFIE, {

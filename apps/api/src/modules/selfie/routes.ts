@@ -2,11 +2,13 @@
 import { uploadLivelinessRequestSchema } from '@ekyc/contracts/calls/upload-liveliness';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { getLivenessToken } from './get-liveness-token.ts';
+import { livenessModuleRoutes } from './liveness-module.ts';
 import { pollLiveness } from './poll-liveness.ts';
 import { uploadSelfie } from './upload-selfie.ts';
 
 export const selfieRoutes: FastifyPluginAsyncZod = async (app) => {
   const { deps } = app;
+  await app.register(livenessModuleRoutes);
   app.get('/get-hypervege-token', { preHandler: app.requireApplicant }, async (req) =>
     getLivenessToken(deps, req.applicant!.subjectId),
   );

@@ -44,7 +44,7 @@ export async function uploadSelfie(
   if (!state || state.transaction_id !== input.transaction_id)
     throw new AppError('CONFLICT', 'This liveness session has ended. Please start again.', { screen: SELFIE_SCREEN });
   const image = await reencode(input.image);
-  const check = await deps.liveness.checkLiveness(image);
+  const check = await deps.liveness.checkLiveness(image, state.transaction_id);
   if (check.faces === 0) return fail(MSG.livenessNoFace, { retry: false, screen: SELFIE_SCREEN });
   if (check.faces > 1) return fail(MSG.livenessManyFaces, { retry: false, screen: SELFIE_SCREEN });
 
@@ -55,7 +55,8 @@ export async function uploadSelfie(
     ...state,
     image: ref,
     uploaded_at: new Date().toISOString(),
-    live_confidence: check.confidence,
+    ...(check.confidence !== null && { live_confidence: check.confidence }),
+    ...(check.confidenceLevel && { live_confidence_level: check.confidenceLevel }),
     live: check.live,
     ...(photo && { match: { state: 'pending', started_at: new Date().toISOString() } }),
   };
@@ -74,8 +75,14 @@ async function compareWithAadhaar(
 ) {
   let match: LivenessState['match'];
   try {
-    const result = await deps.liveness.matchFace(selfie, photo);
-    match = { state: 'done', started_at: state.match!.started_at, score: result.confidence, match: result.match };
+    const result = await deps.liveness.matchFace(selfie, photo, state.transaction_id);
+    match = {
+      state: 'done',
+      started_at: state.match!.started_at,
+      ...(result.confidence !== null && { score: result.confidence }),
+      ...(result.confidenceLevel && { confidence_level: result.confidenceLevel }),
+      match: result.match,
+    };
   } catch {
     match = { state: 'failed', started_at: state.match!.started_at };
   }

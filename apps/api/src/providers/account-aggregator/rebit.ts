@@ -4,7 +4,8 @@
  * goes to the AA's /webview with ecreq and comes back with ecres. Requests carry `client_api_key`
  * and, when a signing key is configured, a detached JWS (`x-jws-signature`, RS256) of the body.
  */
-import { createSign, randomUUID } from 'node:crypto';
+import { createPrivateKey, type KeyObject, randomUUID } from 'node:crypto';
+import { FlattenedSign, flattenedVerify } from 'jose';
 import { type FetchLike, fetchJson, ProviderError } from '../http.ts';
 import type {
   AccountAggregator,
@@ -25,20 +26,24 @@ export interface RebitOptions {
   /** The AA's handle in customer ids, e.g. `onemoney`. */
   aaHandle: string;
   apiKey: string;
-  /** The AES-256 key shared with the AA for ecreq/ecres. */
-  redirectionKey: Buffer;
+  /** The 32-character passphrase the AA shares for ecreq/ecres (AA_REDIRECTION_SECRET). */
+  redirectionSecret: string;
   /** PEM private key for x-jws-signature, when the AA asks for signed requests. */
   signingKeyPem?: string | undefined;
   fetch?: FetchLike;
 }
 
 export class RebitAccountAggregator implements AccountAggregator {
-  constructor(private readonly o: RebitOptions) {}
+  /** Parsed once, so a bad key stops the start rather than the first consent. */
+  private readonly signingKey: KeyObject | null;
+  constructor(private readonly o: RebitOptions) {
+    this.signingKey = o.signingKeyPem ? createPrivateKey(o.signingKeyPem) : null;
+  }
 
   private async post<T>(path: string, body: Record<string, unknown>): Promise<T> {
     const json = JSON.stringify(body);
     const headers: Record<string, string> = { client_api_key: this.o.apiKey };
-    if (this.o.signingKeyPem) headers['x-jws-signature'] = detachedJws(json, this.o.signingKeyPem);
+    if (this.signingKey) headers['x-jws-signature'] = await detachedJws(json, this.signingKey);
     return fetchJson<T>(`${this.o.baseUrl}${path}`, {
       method: 'POST',
       headers,
@@ -92,8 +97,9 @@ export class RebitAccountAggregator implements AccountAggregator {
   }
 
   webviewUrl(request: WebRedirectionRequest, now = new Date()): string {
-    const ecreq = encryptParams(this.o.redirectionKey, { ...request });
-    const qs = new URLSearchParams({ fi: encodeFi(this.o.fiuId), reqdate: formatRedirectDate(now), ecreq });
+    const reqdate = formatRedirectDate(now);
+    const ecreq = encryptParams(this.o.redirectionSecret, reqdate, { ...request });
+    const qs = new URLSearchParams({ fi: encodeFi(this.o.fiuId, reqdate), reqdate, ecreq });
     return `${this.o.webviewUrl}?${qs}`;
   }
 
@@ -102,8 +108,8 @@ export class RebitAccountAggregator implements AccountAggregator {
     now = new Date(),
   ): WebRedirectionResult | null {
     if (!params.fi || !params.resdate || !params.ecres) return null;
-    if (decodeFi(params.fi) !== this.o.fiuId || !isFresh(params.resdate, now)) return null;
-    const p = decryptParams(this.o.redirectionKey, params.ecres);
+    if (decodeFi(params.fi, params.resdate) !== this.o.fiuId || !isFresh(params.resdate, now)) return null;
+    const p = decryptParams(this.o.redirectionSecret, params.resdate, params.ecres);
     if (!p || !p.txnid || !p.srcref || (p.status !== 'S' && p.status !== 'F')) return null;
     return {
       txnid: p.txnid,
@@ -116,9 +122,27 @@ export class RebitAccountAggregator implements AccountAggregator {
   }
 }
 
-/** RFC 7515 appendix F: a JWS with the payload left out (`header..signature`). */
-function detachedJws(payload: string, pem: string): string {
-  const header = Buffer.from(JSON.stringify({ alg: 'RS256', b64: false, crit: ['b64'] })).toString('base64url');
-  const signature = createSign('RSA-SHA256').update(`${header}.${payload}`).sign(pem).toString('base64url');
-  return `${header}..${signature}`;
+/**
+ * The detached JWS of ReBIT's x-jws-signature: RS256 over the unencoded body (RFC 7797,
+ * `b64: false`, `crit: ["b64"]`), the payload left out (`header..signature`), made with jose.
+ */
+export async function detachedJws(payload: string, key: KeyObject): Promise<string> {
+  const jws = await new FlattenedSign(new TextEncoder().encode(payload))
+    .setProtectedHeader({ alg: 'RS256', b64: false, crit: ['b64'] })
+    .sign(key);
+  return `${jws.protected}..${jws.signature}`;
+}
+
+/** Checks a detached JWS against the body it was sent with (the sandbox AA checks with this). */
+export async function verifyDetachedJws(jws: string, payload: string, key: KeyObject): Promise<boolean> {
+  const [protectedHeader, empty, signature] = jws.split('.');
+  if (!protectedHeader || empty !== '' || !signature) return false;
+  try {
+    await flattenedVerify({ protected: protectedHeader, payload: new TextEncoder().encode(payload), signature }, key, {
+      algorithms: ['RS256'],
+    });
+    return true;
+  } catch {
+    return false;
+  }
 }

@@ -1,12 +1,20 @@
 /**
- * Sahamati web redirection codec (PROVIDERS.md, account aggregator): `fi` is the base64 FIU id,
- * `reqdate`/`resdate` are UTC `ddmmyyyyhh24misss` (here: hours, minutes, seconds and a tenth),
- * valid for 180 s, and `ecreq`/`ecres` carry `key=value&…` encrypted with the AES-256 key the FIU
- * and the AA share (AES-256-GCM: base64url of iv, ciphertext and tag). Kept in this one place.
+ * Sahamati web redirection codec, as Sahamati/aa-redirection-guidelines specifies it
+ * (specification/request-specification.md, response-specification.md, encryption.md, samples/java.md):
+ * - `reqdate`/`resdate`: `ddmmyyyyhh24misss` in UTC, the last three digits milliseconds
+ *   ("06-Apr-2021, 10:40am and 756 milliseconds in IST → 060420210510756"); valid for 180 s;
+ * - `fi`: base64 of the FIU id XORed with the date string (`encryptValueToXor(fi, reqdate)`);
+ * - `ecreq`/`ecres`: `key=value&…` encrypted with AES/CBC/PKCS5Padding, the key
+ *   PBKDF2WithHmacSHA256(passphrase, salt = the date string, 65536 iterations, 256 bits), an IV of
+ *   sixteen zero bytes, URL-safe base64 (Java's `getUrlEncoder`, with padding).
+ * The passphrase is the 32-character secret the AA shares with the FIU. Kept in this one place:
+ * the sandbox AA uses the same functions.
  */
-import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
+import { createCipheriv, createDecipheriv, createHash, pbkdf2Sync } from 'node:crypto';
 
 export const REDIRECT_VALIDITY_S = 180;
+const PBKDF2_ITERATIONS = 65_536;
+const ZERO_IV = Buffer.alloc(16);
 
 export function formatRedirectDate(d: Date): string {
   const p = (n: number, w = 2) => String(n).padStart(w, '0');
@@ -16,49 +24,90 @@ export function formatRedirectDate(d: Date): string {
     p(d.getUTCFullYear(), 4) +
     p(d.getUTCHours()) +
     p(d.getUTCMinutes()) +
-    p(d.getUTCSeconds()) +
-    String(Math.floor(d.getUTCMilliseconds() / 100))
+    p(d.getUTCMilliseconds(), 3)
   );
 }
 
+/** The instant a stamp names (to the minute, plus its milliseconds), or null. */
 export function parseRedirectDate(s: string): Date | null {
-  const m = /^(\d{2})(\d{2})(\d{4})(\d{2})(\d{2})(\d{2})(\d)$/.exec(s);
+  const m = /^(\d{2})(\d{2})(\d{4})(\d{2})(\d{2})(\d{3})$/.exec(s);
   if (!m) return null;
-  const [, dd, mm, yyyy, hh, mi, ss, t] = m.map(Number) as number[];
-  const d = new Date(Date.UTC(yyyy!, mm! - 1, dd!, hh!, mi!, ss!, t! * 100));
-  return Number.isNaN(d.getTime()) ? null : d;
+  const [, dd, mm, yyyy, hh, mi, ms] = m.map(Number) as number[];
+  const d = new Date(Date.UTC(yyyy!, mm! - 1, dd!, hh!, mi!, 0, ms!));
+  return d.getUTCDate() === dd && d.getUTCMonth() === mm! - 1 ? d : null;
 }
 
-/** True when the stamp is within the validity window of `now` (both ways, for clock skew). */
+/**
+ * True when the stamp is within the validity window of `now` (both ways, for clock skew). The
+ * format carries no seconds, so a stamp may read up to a minute early.
+ */
 export function isFresh(stamp: string, now: Date): boolean {
   const d = parseRedirectDate(stamp);
-  return d !== null && Math.abs(now.getTime() - d.getTime()) <= REDIRECT_VALIDITY_S * 1000;
+  if (!d) return false;
+  const age = now.getTime() - d.getTime();
+  return age <= (REDIRECT_VALIDITY_S + 60) * 1000 && age >= -REDIRECT_VALIDITY_S * 1000;
 }
 
-export function encryptParams(key: Buffer, params: Record<string, string>): string {
-  const iv = randomBytes(12);
-  const cipher = createCipheriv('aes-256-gcm', key, iv);
-  const body = Buffer.concat([cipher.update(new URLSearchParams(params).toString(), 'utf8'), cipher.final()]);
-  return Buffer.concat([iv, body, cipher.getAuthTag()]).toString('base64url');
+const keyFor = (passphrase: string, date: string) =>
+  pbkdf2Sync(Buffer.from(passphrase, 'utf8'), Buffer.from(date, 'utf8'), PBKDF2_ITERATIONS, 32, 'sha256');
+
+/** URL-safe base64 with padding, as Java's Base64.getUrlEncoder writes it. */
+const urlBase64 = (b: Buffer) => b.toString('base64').replace(/\+/g, '-').replace(/\//g, '_');
+
+/**
+ * `key=value&…` as the specification writes it: values as they are (`userid=acme@perfios-aa`,
+ * `redirect=https://example.com`), URL-encoded only when they hold a character that would break
+ * the list (a redirect with its own parameters, as the specification asks).
+ */
+export function serializeParams(params: Record<string, string>): string {
+  return Object.entries(params)
+    .map(([k, v]) => `${k}=${/[&=?#%+\s]/.test(v) ? encodeURIComponent(v) : v}`)
+    .join('&');
 }
 
-/** The parameters, or null when the value was not encrypted with this key (or was altered). */
-export function decryptParams(key: Buffer, value: string): Record<string, string> | null {
+function parseParams(text: string): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const pair of text.split('&')) {
+    const i = pair.indexOf('=');
+    if (i <= 0) continue;
+    const value = pair.slice(i + 1);
+    try {
+      out[pair.slice(0, i)] = decodeURIComponent(value);
+    } catch {
+      out[pair.slice(0, i)] = value;
+    }
+  }
+  return out;
+}
+
+/** `ecreq`/`ecres` for these parameters, with the date string of the same redirect as salt. */
+export function encryptParams(passphrase: string, date: string, params: Record<string, string>): string {
+  const cipher = createCipheriv('aes-256-cbc', keyFor(passphrase, date), ZERO_IV);
+  return urlBase64(Buffer.concat([cipher.update(serializeParams(params), 'utf8'), cipher.final()]));
+}
+
+/** The parameters, or null when the value was not encrypted with this passphrase and date. */
+export function decryptParams(passphrase: string, date: string, value: string): Record<string, string> | null {
   try {
-    const raw = Buffer.from(value, 'base64url');
-    if (raw.length < 29) return null;
-    const decipher = createDecipheriv('aes-256-gcm', key, raw.subarray(0, 12));
-    decipher.setAuthTag(raw.subarray(raw.length - 16));
-    const text = Buffer.concat([decipher.update(raw.subarray(12, raw.length - 16)), decipher.final()]).toString('utf8');
-    return Object.fromEntries(new URLSearchParams(text));
+    const raw = Buffer.from(value.replace(/-/g, '+').replace(/_/g, '/'), 'base64');
+    if (raw.length === 0 || raw.length % 16 !== 0) return null;
+    const decipher = createDecipheriv('aes-256-cbc', keyFor(passphrase, date), ZERO_IV);
+    const text = Buffer.concat([decipher.update(raw), decipher.final()]).toString('utf8');
+    const params = parseParams(text);
+    return Object.keys(params).length > 0 ? params : null;
   } catch {
     return null;
   }
 }
 
-export const encodeFi = (fiuId: string) => Buffer.from(fiuId, 'utf8').toString('base64');
-export const decodeFi = (fi: string) => Buffer.from(fi, 'base64').toString('utf8');
+const xor = (a: Buffer, key: Buffer) => Buffer.from(a.map((b, i) => b ^ key[i % key.length]!));
 
-/** The sandbox AA and this FIU share a key derived from the app's secret (sandbox mode only). */
-export const sandboxRedirectionKey = (secret: Buffer) =>
-  createHash('sha256').update('sandbox-account-aggregator:').update(secret).digest();
+/** `fi`: base64(XOR(FIU id, date)). */
+export const encodeFi = (fiuId: string, date: string) =>
+  xor(Buffer.from(fiuId, 'utf8'), Buffer.from(date, 'utf8')).toString('base64');
+export const decodeFi = (fi: string, date: string) =>
+  xor(Buffer.from(fi, 'base64'), Buffer.from(date, 'utf8')).toString('utf8');
+
+/** The sandbox AA and this FIU share a passphrase derived from the app's secret (sandbox mode only). */
+export const sandboxRedirectionSecret = (secret: Buffer) =>
+  createHash('sha256').update('sandbox-account-aggregator:').update(secret).digest('hex').slice(0, 32);

@@ -5,7 +5,7 @@ import { createIfscLookup } from '../ifsc/create.ts';
 import type { IfscLookup } from '../ifsc/port.ts';
 import type { SelfFetch } from '../http.ts';
 import { createUpiProvider } from '../upi/create.ts';
-import type { UpiProvider } from '../upi/port.ts';
+import type { ReversePennyDrop, UpiProvider } from '../upi/port.ts';
 import { createBankAccountVerifier } from './create.ts';
 import type { BankAccountVerifier } from './port.ts';
 
@@ -15,6 +15,9 @@ export interface BankProviders {
   upi: UpiProvider;
   /** Verifies the UPI provider's notifications. */
   upiWebhookSecret: string;
+  /** Bank verification by UPI intent or QR, and the Authorization its notifications carry. */
+  reversePennyDrop: ReversePennyDrop;
+  rpdWebhookAuthorization: string;
 }
 
 export function createBankProviders(
@@ -23,11 +26,13 @@ export function createBankProviders(
   selfFetch: SelfFetch,
   overrides: Partial<BankProviders> = {},
 ): BankProviders {
-  const upi = overrides.upi ? null : createUpiProvider(config, selfFetch);
+  const upi = overrides.upi && overrides.reversePennyDrop ? null : createUpiProvider(config, selfFetch);
   return {
     ifsc: overrides.ifsc ?? createIfscLookup(config, database, selfFetch),
     pennyDrop: overrides.pennyDrop ?? createBankAccountVerifier(config, selfFetch),
     upi: overrides.upi ?? upi!.provider,
     upiWebhookSecret: overrides.upiWebhookSecret ?? upi?.webhookSecret ?? '',
+    reversePennyDrop: overrides.reversePennyDrop ?? upi!.reversePennyDrop,
+    rpdWebhookAuthorization: overrides.rpdWebhookAuthorization ?? upi?.rpdWebhookAuthorization ?? '',
   };
 }

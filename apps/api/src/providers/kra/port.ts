@@ -10,9 +10,9 @@ export interface KraAddress {
 }
 
 export interface KraRecord {
-  /** The agency that holds the record (from the first digit of APP_STATUS). */
+  /** The agency that holds the record, as the KRA names it (APP_KRA_INFO). */
   agency: string;
-  /** The two-digit status code and its meaning. */
+  /** The three-digit status code (002, 007, 888, 999 ...) and its meaning. */
   statusCode: string;
   status: string;
   /** Registered or validated: the KYC can be reused. */
@@ -23,6 +23,6 @@ export interface KraRecord {
 }
 
 export interface KraLookup {
-  /** null when no KRA holds the PAN. */
-  find(pan: string): Promise<KraRecord | null>;
+  /** null when no KRA holds the PAN. `dob` is dd/mm/yyyy, sent with the enquiry as the KRA asks. */
+  find(pan: string, dob: string): Promise<KraRecord | null>;
 }

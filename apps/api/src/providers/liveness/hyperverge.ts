@@ -1,6 +1,9 @@
 /**
- * HyperVerge adapter (PROVIDERS.md, "Liveness and face match"): auth token, the hosted module's
- * result for a transaction, checkLiveness and matchFace (multipart), all against one base URL.
+ * HyperVerge adapter (PROVIDERS.md, "Liveness and face match"): auth token from the auth host
+ * (`https://ind-state.idv.hyperverge.co/v2/auth/token`), the hosted module's result for a
+ * transaction, checkLiveness and matchFace (multipart, headers appId, appKey and transactionId) on
+ * the API host (`https://ind.idv.hyperverge.co`). Real answers give `confidence` as "high"/"low"
+ * (a number in some older answers, and matchFace may add a numeric `score`): both are read.
  */
 import { LIVENESS_OUTCOMES, type LivenessOutcome } from '@ekyc/contracts/calls/upload-liveliness';
 import { z } from 'zod';
@@ -9,12 +12,16 @@ import type { FaceMatch, LivenessCheck, LivenessProvider, LivenessToken, ModuleR
 
 export interface HypervergeOptions {
   baseUrl: string;
+  /** The token host, apart from the API host in production. */
+  authUrl: string;
   appId: string;
   appKey: string;
   workflowId: string;
   /** The page that hosts the provider's web module; the token and transaction go in its query. */
   moduleUrl: string;
   tokenExpirySeconds: number;
+  /** HyperVerge's web SDK script (HYPERVERGE_WEB_SDK_URL), loaded by the production module page. */
+  webSdkUrl?: string | null;
   fetch?: FetchLike;
 }
 
@@ -27,33 +34,55 @@ const resultSchema = z.object({
     errorMessage: z.string().optional(),
   }),
 });
-const flag = z.object({ value: z.enum(['yes', 'no']) }).optional();
-const livenessSchema = z.object({
+const flag = z.looseObject({ value: z.enum(['yes', 'no']) }).optional();
+/** "high"/"low" as HyperVerge sends it, or a number (0..1 or 0..100) from older answers. */
+const confidenceSchema = z.union([z.number(), z.string()]).optional();
+const livenessSchema = z.looseObject({
   status: z.string(),
-  result: z.object({
-    details: z.object({
-      liveFace: z.object({ value: z.enum(['yes', 'no']), confidence: z.coerce.number() }),
+  result: z.looseObject({
+    details: z.looseObject({
+      liveFace: z.looseObject({ value: z.enum(['yes', 'no']), confidence: confidenceSchema }),
       qualityChecks: z.record(z.string(), flag).optional(),
+    }),
+    summary: z.looseObject({ action: z.string().optional() }).optional(),
+  }),
+});
+const matchSchema = z.looseObject({
+  status: z.string(),
+  result: z.looseObject({
+    details: z.looseObject({
+      match: z.looseObject({
+        value: z.enum(['yes', 'no']),
+        confidence: confidenceSchema,
+        score: z.union([z.number(), z.string()]).optional(),
+      }),
     }),
   }),
 });
-const matchSchema = z.object({
-  status: z.string(),
-  result: z.object({
-    details: z.object({ match: z.object({ value: z.enum(['yes', 'no']), confidence: z.coerce.number() }) }),
-  }),
-});
+
+/** The level ("high"/"low") and the number, whichever the answer gives. */
+export function readConfidence(confidence: number | string | undefined, score?: number | string) {
+  const level = typeof confidence === 'string' && /^(high|low)$/i.test(confidence) ? confidence.toLowerCase() : null;
+  const numeric = [score, level ? undefined : confidence]
+    .map((v) => (v === undefined || v === '' ? NaN : Number(v)))
+    .find((n) => Number.isFinite(n));
+  const value = numeric === undefined ? null : numeric > 1 ? numeric / 100 : numeric;
+  return { level: level as 'high' | 'low' | null, value };
+}
 const failureSchema = z.object({ error: z.string().optional(), statusCode: z.number().optional() });
 
 export class HypervergeLiveness implements LivenessProvider {
-  constructor(private readonly options: HypervergeOptions) {}
+  readonly webSdkUrl: string | null;
+  constructor(private readonly options: HypervergeOptions) {
+    this.webSdkUrl = options.webSdkUrl ?? null;
+  }
 
   private get headers() {
     return { appId: this.options.appId, appKey: this.options.appKey };
   }
 
   async createToken(transactionId: string): Promise<LivenessToken> {
-    const raw = await fetchJson(`${this.options.baseUrl}/v2/auth/token`, {
+    const raw = await fetchJson(`${this.options.authUrl}/v2/auth/token`, {
       method: 'POST',
       body: {
         appId: this.options.appId,
@@ -106,13 +135,17 @@ export class HypervergeLiveness implements LivenessProvider {
     };
   }
 
-  private async postImages(path: string, parts: Record<string, Buffer>): Promise<{ status: number; body: unknown }> {
+  private async postImages(
+    path: string,
+    parts: Record<string, Buffer>,
+    transactionId: string,
+  ): Promise<{ status: number; body: unknown }> {
     const form = new FormData();
     for (const [name, bytes] of Object.entries(parts))
       form.append(name, new Blob([new Uint8Array(bytes)], { type: 'image/jpeg' }), `${name}.jpg`);
     const res = await (this.options.fetch ?? fetch)(`${this.options.baseUrl}${path}`, {
       method: 'POST',
-      headers: { ...this.headers, accept: 'application/json' },
+      headers: { ...this.headers, transactionId, accept: 'application/json' },
       body: form,
       signal: AbortSignal.timeout(60_000),
     });
@@ -126,29 +159,33 @@ export class HypervergeLiveness implements LivenessProvider {
     return { status: res.status, body };
   }
 
-  async checkLiveness(image: Buffer): Promise<LivenessCheck> {
-    const { status, body } = await this.postImages('/v1/checkLiveness', { image });
+  async checkLiveness(image: Buffer, transactionId: string): Promise<LivenessCheck> {
+    const { status, body } = await this.postImages('/v1/checkLiveness', { image }, transactionId);
     // 422 "Face not detected" is an answer about the picture, not a failure of the service
-    if (status === 422) return { live: false, confidence: 0, faces: 0, flags: ['faceNotDetected'] };
+    if (status === 422)
+      return { live: false, confidence: null, confidenceLevel: null, faces: 0, flags: ['faceNotDetected'] };
     if (status >= 400)
       throw new ProviderError(`POST /v1/checkLiveness answered ${status}`, status, failureSchema.safeParse(body).data);
     const details = livenessSchema.parse(body).result.details;
     const flags = Object.entries(details.qualityChecks ?? {})
       .filter(([, v]) => v?.value === 'yes')
       .map(([k]) => k);
+    const confidence = readConfidence(details.liveFace.confidence);
     return {
       live: details.liveFace.value === 'yes',
-      confidence: details.liveFace.confidence,
+      confidence: confidence.value,
+      confidenceLevel: confidence.level,
       faces: flags.includes('multipleFaces') ? 2 : 1,
       flags,
     };
   }
 
-  async matchFace(selfie: Buffer, idPhoto: Buffer): Promise<FaceMatch> {
-    const { status, body } = await this.postImages('/v1/matchFace', { selfie, id: idPhoto });
-    if (status === 422) return { match: false, confidence: 0 };
+  async matchFace(selfie: Buffer, idPhoto: Buffer, transactionId: string): Promise<FaceMatch> {
+    const { status, body } = await this.postImages('/v1/matchFace', { selfie, id: idPhoto }, transactionId);
+    if (status === 422) return { match: false, confidence: null, confidenceLevel: null };
     if (status >= 400) throw new ProviderError(`POST /v1/matchFace answered ${status}`, status);
     const match = matchSchema.parse(body).result.details.match;
-    return { match: match.value === 'yes', confidence: match.confidence };
+    const confidence = readConfidence(match.confidence, match.score);
+    return { match: match.value === 'yes', confidence: confidence.value, confidenceLevel: confidence.level };
   }
 }

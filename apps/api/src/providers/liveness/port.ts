@@ -21,7 +21,10 @@ export interface ModuleResult {
 
 export interface LivenessCheck {
   live: boolean;
-  confidence: number;
+  /** A number from 0 to 1 when the provider gives one. */
+  confidence: number | null;
+  /** The provider's own "high"/"low" when it answers so. */
+  confidenceLevel: 'high' | 'low' | null;
   faces: number;
   /** Quality flags the provider raised (multipleFaces, eyesClosed, ...). */
   flags: string[];
@@ -29,12 +32,17 @@ export interface LivenessCheck {
 
 export interface FaceMatch {
   match: boolean;
-  confidence: number;
+  /** A score from 0 to 1 when the provider gives one. */
+  confidence: number | null;
+  confidenceLevel: 'high' | 'low' | null;
 }
 
 export interface LivenessProvider {
+  /** The HyperVerge web SDK the production module page loads; null where the sandbox hosts its own page. */
+  readonly webSdkUrl: string | null;
   createToken(transactionId: string): Promise<LivenessToken>;
   moduleResult(transactionId: string): Promise<ModuleResult>;
-  checkLiveness(image: Buffer): Promise<LivenessCheck>;
-  matchFace(selfie: Buffer, idPhoto: Buffer): Promise<FaceMatch>;
+  /** The transaction of the hosted module, sent along as HyperVerge asks. */
+  checkLiveness(image: Buffer, transactionId: string): Promise<LivenessCheck>;
+  matchFace(selfie: Buffer, idPhoto: Buffer, transactionId: string): Promise<FaceMatch>;
 }

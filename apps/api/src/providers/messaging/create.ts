@@ -20,6 +20,16 @@ export function createMessageSender(config: Config, database: Database): Message
       decision: need('MSG91_TEMPLATE_DECISION'),
       activation: env.MSG91_TEMPLATE_ACTIVATION ?? need('MSG91_TEMPLATE_DECISION'),
     },
+    whatsapp: {
+      number: need('MSG91_WHATSAPP_NUMBER'),
+      templates: {
+        otp: need('MSG91_WHATSAPP_TEMPLATE_OTP'),
+        ...(env.MSG91_WHATSAPP_TEMPLATE_DECISION && { decision: env.MSG91_WHATSAPP_TEMPLATE_DECISION }),
+        ...(env.MSG91_WHATSAPP_TEMPLATE_ACTIVATION && { activation: env.MSG91_WHATSAPP_TEMPLATE_ACTIVATION }),
+      },
+      namespace: env.MSG91_WHATSAPP_NAMESPACE ?? null,
+      language: env.MSG91_WHATSAPP_LANGUAGE ?? 'en',
+    },
     mailUrl: env.MAIL_API_URL ?? 'https://api.sendgrid.com/v3/mail/send',
     mailKey: need('MAIL_API_KEY'),
     mailFrom: need('MAIL_FROM'),

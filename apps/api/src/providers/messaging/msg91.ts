@@ -1,26 +1,117 @@
 /**
- * Production SMS and WhatsApp through MSG91 (TRAI DLT: the template id is registered, the OTP
- * fills its variable), and email through an HTTP mail API of the SendGrid v3 shape.
+ * Production SMS and WhatsApp through MSG91, email through an HTTP mail API of the SendGrid v3 shape.
+ * - SMS OTP: SendOTP v5, `POST /api/v5/otp?template_id=&mobile=91…&otp=` (header authkey) → `{type}`.
+ * - Other SMS: Flow v5, `POST /api/v5/flow/` `{template_id, short_url: "0", recipients: [{mobiles,
+ *   <var>: value…}]}` → `{type: "success"|"error", message}`; each variable at most 40 characters
+ *   (TRAI DLT), the fixed text registered with the template.
+ * - WhatsApp: `POST /api/v5/whatsapp/whatsapp-outbound-message/bulk/` with the integrated number and
+ *   an approved template (`body_1…` components; an authentication template's copy-code button
+ *   carries the OTP too) → `{status: "success"|"fail", hasError, errors}`.
+ * Every answer is checked: an error answer is reported (thrown), a network failure or a 5xx is
+ * tried once more.
  */
-import type { MessageSender, OutgoingMessage } from './port.ts';
-import { fetchJson } from '../http.ts';
+import { type FetchLike, fetchJson, ProviderError } from '../http.ts';
+import { type MessageSender, type OutgoingMessage, type TemplateName, templateVars } from './port.ts';
 
 export interface Msg91Options {
   baseUrl: string;
   authKey: string;
-  templates: Record<OutgoingMessage['template'], string>;
+  templates: Record<TemplateName, string>;
   sender: string;
+  whatsapp: {
+    /** The WhatsApp number integrated in MSG91, digits with country code. */
+    number: string;
+    /** Approved WhatsApp template names; OTP at least. */
+    templates: Partial<Record<TemplateName, string>>;
+    namespace: string | null;
+    language: string;
+  };
   mailUrl: string;
   mailKey: string;
   mailFrom: string;
+  fetch?: FetchLike;
+}
+
+/** Tries once more after a network failure or a 5xx; a provider's refusal is final. */
+async function withRetry<T>(call: () => Promise<T>): Promise<T> {
+  try {
+    return await call();
+  } catch (err) {
+    if (err instanceof ProviderError && err.status !== undefined && err.status < 500) throw err;
+    return call();
+  }
 }
 
 export class Msg91MessageSender implements MessageSender {
   constructor(private readonly o: Msg91Options) {}
 
   async send(m: OutgoingMessage): Promise<void> {
-    if (m.channel === 'email') {
-      await fetchJson(this.o.mailUrl, {
+    if (m.channel === 'email') return this.email(m);
+    if (m.channel === 'whatsapp') return this.whatsapp(m);
+    const vars = templateVars(m);
+    const template = this.o.templates[m.template];
+    if (m.template === 'otp' || m.template === 'esign_otp') {
+      const url = `${this.o.baseUrl}/api/v5/otp?template_id=${encodeURIComponent(template)}&mobile=91${m.to}&otp=${encodeURIComponent(vars.otp!)}`;
+      const reply = await withRetry(() =>
+        fetchJson<{ type?: string; message?: string }>(url, {
+          method: 'POST',
+          headers: { authkey: this.o.authKey },
+          fetch: this.o.fetch,
+        }),
+      );
+      if (reply?.type !== 'success') throw new ProviderError(`MSG91 OTP refused: ${reply?.message ?? 'no answer'}`);
+      return;
+    }
+    const reply = await withRetry(() =>
+      fetchJson<{ type?: string; message?: string }>(`${this.o.baseUrl}/api/v5/flow/`, {
+        method: 'POST',
+        headers: { authkey: this.o.authKey },
+        body: { template_id: template, short_url: '0', recipients: [{ mobiles: `91${m.to}`, ...vars }] },
+        fetch: this.o.fetch,
+      }),
+    );
+    if (reply?.type !== 'success') throw new ProviderError(`MSG91 flow refused: ${reply?.message ?? 'no answer'}`);
+  }
+
+  private async whatsapp(m: OutgoingMessage): Promise<void> {
+    const name = this.o.whatsapp.templates[m.template];
+    if (!name) throw new ProviderError(`no WhatsApp template is configured for ${m.template}`);
+    const vars = Object.values(templateVars(m));
+    const components: Record<string, { type: string; value: string; subtype?: string }> = {};
+    vars.forEach((value, i) => (components[`body_${i + 1}`] = { type: 'text', value }));
+    // WhatsApp authentication templates carry the code in their copy-code button as well.
+    if (m.otp) components.button_1 = { subtype: 'url', type: 'text', value: m.otp };
+    const reply = await withRetry(() =>
+      fetchJson<{ status?: string; hasError?: boolean; errors?: unknown }>(
+        `${this.o.baseUrl}/api/v5/whatsapp/whatsapp-outbound-message/bulk/`,
+        {
+          method: 'POST',
+          headers: { authkey: this.o.authKey },
+          body: {
+            integrated_number: this.o.whatsapp.number,
+            content_type: 'template',
+            payload: {
+              messaging_product: 'whatsapp',
+              type: 'template',
+              template: {
+                name,
+                language: { code: this.o.whatsapp.language, policy: 'deterministic' },
+                ...(this.o.whatsapp.namespace && { namespace: this.o.whatsapp.namespace }),
+                to_and_components: [{ to: [`91${m.to}`], components }],
+              },
+            },
+          },
+          fetch: this.o.fetch,
+        },
+      ),
+    );
+    if (reply?.status !== 'success' || reply.hasError)
+      throw new ProviderError(`MSG91 WhatsApp refused: ${JSON.stringify(reply?.errors ?? reply?.status ?? null)}`);
+  }
+
+  private async email(m: OutgoingMessage): Promise<void> {
+    await withRetry(() =>
+      fetchJson(this.o.mailUrl, {
         method: 'POST',
         headers: { authorization: `Bearer ${this.o.mailKey}` },
         body: {
@@ -29,24 +120,8 @@ export class Msg91MessageSender implements MessageSender {
           subject: m.subject ?? 'Your account opening',
           content: [{ type: 'text/plain', value: m.text }],
         },
-      });
-      return;
-    }
-    const template = this.o.templates[m.template];
-    if (m.template === 'otp' && m.otp) {
-      const url = `${this.o.baseUrl}/api/v5/otp?template_id=${encodeURIComponent(template)}&mobile=91${m.to}&otp=${m.otp}`;
-      const reply = await fetchJson<{ type: string; message: string }>(url, {
-        method: 'POST',
-        headers: { authkey: this.o.authKey },
-      });
-      if (reply.type !== 'success') throw new Error(`MSG91: ${reply.message}`);
-      return;
-    }
-    const path = m.channel === 'whatsapp' ? '/api/v5/whatsapp/whatsapp-outbound-message/' : '/api/v5/flow/';
-    await fetchJson(`${this.o.baseUrl}${path}`, {
-      method: 'POST',
-      headers: { authkey: this.o.authKey },
-      body: { template_id: template, sender: this.o.sender, recipients: [{ mobiles: `91${m.to}`, var: m.text }] },
-    });
+        fetch: this.o.fetch,
+      }),
+    );
   }
 }

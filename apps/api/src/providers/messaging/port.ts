@@ -1,17 +1,61 @@
 /** Sends SMS, WhatsApp and email. The OTP, when a message carries one, is passed apart from the text. */
 export type Channel = 'sms' | 'whatsapp' | 'email';
 
+export type TemplateName = 'otp' | 'decision' | 'esign_otp' | 'activation';
+
 export interface OutgoingMessage {
   channel: Channel;
   /** A 10-digit mobile or an email address. */
   to: string;
   /** DLT template name: the production adapter maps it to a registered template id. */
-  template: 'otp' | 'decision' | 'esign_otp' | 'activation';
+  template: TemplateName;
+  /** The whole text, for email and the sandbox outbox. */
   text: string;
   otp?: string;
+  /**
+   * The DLT template's variables (SMS and WhatsApp): fixed text is registered with the template,
+   * only these fill it, each at most 40 characters (TRAI DLT, as MSG91 enforces it).
+   */
+  vars?: Record<string, string>;
   subject?: string;
 }
 
 export interface MessageSender {
   send(message: OutgoingMessage): Promise<void>;
+}
+
+/** TRAI DLT: "Characters passed in a single VARIABLE should be ... less than or equal to 40". */
+export const DLT_VAR_MAX = 40;
+
+/** The variables each template fills, in the order the registered text uses them. */
+export const TEMPLATE_VARS: Record<TemplateName, readonly string[]> = {
+  otp: ['otp'],
+  esign_otp: ['otp'],
+  // "Your account application needs a correction in {#stages#} ({#count#} item(s)). Open the application and tap Retry."
+  decision: ['stages', 'count'],
+  // "Your demat and trading account is active from {#date#}. Your client code is {#client_code#}."
+  activation: ['date', 'client_code'],
+};
+
+/** Shortens a value to the DLT limit, on a word boundary where one is near. */
+export function dltValue(value: string): string {
+  const v = value.replace(/\s+/g, ' ').trim();
+  if (v.length <= DLT_VAR_MAX) return v;
+  const cut = v.slice(0, DLT_VAR_MAX - 1);
+  const space = cut.lastIndexOf(' ');
+  return `${space > 20 ? cut.slice(0, space) : cut}…`;
+}
+
+/** The variables of a message as the template needs them; an error names what is missing or too long. */
+export function templateVars(m: OutgoingMessage): Record<string, string> {
+  const vars: Record<string, string> = { ...(m.otp !== undefined && { otp: m.otp }), ...m.vars };
+  const out: Record<string, string> = {};
+  for (const name of TEMPLATE_VARS[m.template]) {
+    const value = vars[name];
+    if (value === undefined) throw new Error(`template ${m.template} needs the variable ${name}`);
+    if (value.length > DLT_VAR_MAX)
+      throw new Error(`template ${m.template}: ${name} has ${value.length} characters, DLT allows ${DLT_VAR_MAX}`);
+    out[name] = value;
+  }
+  return out;
 }

@@ -1,11 +1,13 @@
 /** The sandbox gateway: every SMS, WhatsApp message and email lands in the outbox (contract). */
 import type { Database } from '../../db/client.ts';
 import { outboxRepository } from './outbox.repository.ts';
-import type { MessageSender, OutgoingMessage } from './port.ts';
+import { type MessageSender, type OutgoingMessage, templateVars } from './port.ts';
 
 export class SandboxMessageSender implements MessageSender {
   constructor(private readonly database: Database) {}
   async send(m: OutgoingMessage): Promise<void> {
+    // The template's variables are checked as the production gateway checks them (DLT: 40 characters).
+    if (m.channel !== 'email') templateVars(m);
     await outboxRepository.insert(this.database.db, {
       channel: m.channel,
       recipient: m.to,

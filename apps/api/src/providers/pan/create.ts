@@ -1,22 +1,45 @@
 /** The PAN port is chosen once, from configuration. */
 import { requiredSetting } from '../settings.ts';
-import type { Config } from '../../config.ts';
+import { type Config, ConfigError } from '../../config.ts';
+import { sandboxPki } from '../../documents/signing/sandbox-pki.ts';
 import { SANDBOX_ORIGIN, type SelfFetch } from '../http.ts';
 import type { PanVerifier } from './port.ts';
-import { ProteanPanVerifier } from './protean.ts';
+import { type Dsc, dscFromPfx, ProteanPanVerifier } from './protean.ts';
+
+export const SANDBOX_PAN_USER_ID = 'V0000001';
+
+/** The sandbox PAN source trusts this DSC: the sandbox PKI's application certificate. */
+export const sandboxPanDsc = (config: Config): Dsc => {
+  const pki = sandboxPki(config);
+  return { keyPem: pki.asp.keyPem, certPem: pki.asp.certPem };
+};
 
 export function createPanVerifier(config: Config, selfFetch: SelfFetch): PanVerifier {
   if (config.sandbox)
     return new ProteanPanVerifier({
       baseUrl: `${SANDBOX_ORIGIN}/sandbox/pan`,
-      userId: 'sandbox',
-      apiKey: 'sandbox',
+      userId: SANDBOX_PAN_USER_ID,
+      dsc: sandboxPanDsc(config),
       fetch: selfFetch,
     });
+  const env = config.providerEnv;
   const need = requiredSetting(config);
+  let dsc: Dsc;
+  try {
+    dsc = dscFromPfx(Buffer.from(need('PAN_DSC_PFX'), 'base64'), env.PAN_DSC_PASSWORD ?? '');
+  } catch (err) {
+    if (err instanceof ConfigError) throw err;
+    throw new ConfigError(
+      `PAN_DSC_PFX must be the base64 of the DSC's .pfx, opened by PAN_DSC_PASSWORD (${(err as Error).message})`,
+    );
+  }
+  const signature = env.PAN_SIGNATURE ?? 'detached';
+  if (signature !== 'detached' && signature !== 'attached')
+    throw new ConfigError('PAN_SIGNATURE must be detached or attached');
   return new ProteanPanVerifier({
-    baseUrl: need('PAN_BASE_URL'),
+    baseUrl: (env.PAN_BASE_URL ?? 'https://opvapi.egov-nsdl.com').replace(/\/$/, ''),
     userId: need('PAN_USER_ID'),
-    apiKey: need('PAN_API_KEY'),
+    dsc,
+    attached: signature === 'attached',
   });
 }

@@ -17,7 +17,7 @@ import {
   encryptParams,
   formatRedirectDate,
   parseRedirectDate,
-  sandboxRedirectionKey,
+  sandboxRedirectionSecret,
 } from '../../providers/account-aggregator/web-redirection.ts';
 import { escapeHtml, sandboxPage } from '../page.ts';
 import { sandboxConsentRepository as repo } from './consents.repository.ts';
@@ -57,7 +57,7 @@ const rebitError = (errorCode: string, errorMsg: string, txnid = '') => ({
 
 export const accountAggregatorSandboxRoutes: FastifyPluginAsyncZod = async (app) => {
   const { deps } = app;
-  const key = sandboxRedirectionKey(deps.config.secretKey);
+  const secret = sandboxRedirectionSecret(deps.config.secretKey);
   const db = () => deps.database.db;
 
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) =>
@@ -113,10 +113,12 @@ export const accountAggregatorSandboxRoutes: FastifyPluginAsyncZod = async (app)
 
   /** A genuine, live web-redirection request and its consent, or null. */
   async function openRequest(q: { fi?: string; reqdate?: string; ecreq?: string }, now: Date, windowMs: number) {
-    if (!q.fi || !q.reqdate || !q.ecreq || decodeFi(q.fi) !== SANDBOX_FIU_ID) return null;
+    if (!q.fi || !q.reqdate || !q.ecreq || decodeFi(q.fi, q.reqdate) !== SANDBOX_FIU_ID) return null;
     const sent = parseRedirectDate(q.reqdate);
-    if (!sent || now.getTime() - sent.getTime() > windowMs || sent.getTime() - now.getTime() > 180 * 1000) return null;
-    const p = decryptParams(key, q.ecreq);
+    // The stamp has no seconds: it may read up to a minute early.
+    if (!sent || now.getTime() - sent.getTime() > windowMs + 60_000 || sent.getTime() - now.getTime() > 180 * 1000)
+      return null;
+    const p = decryptParams(secret, q.reqdate, q.ecreq);
     if (!p?.txnid || !p.srcref || !p.redirect) return null;
     const row = await repo.find(db(), p.srcref);
     if (!row || row.txnid !== p.txnid || row.customerId !== p.userid) return null;
@@ -179,9 +181,16 @@ ${hidden('fi', req.query.fi!)}${hidden('reqdate', req.query.reqdate!)}${hidden('
     const status = approved ? 'S' : 'F';
     const errorcode = approved ? '0' : '1';
     const { txnid, sessionid = '', userid = '', srcref, redirect } = open.params;
-    const fi = encodeFi(SANDBOX_FIU_ID);
     const resdate = formatRedirectDate(now);
-    const ecres = encryptParams(key, { txnid: txnid!, sessionid, userid, srcref: srcref!, status, errorcode });
+    const fi = encodeFi(SANDBOX_FIU_ID, resdate);
+    const ecres = encryptParams(secret, resdate, {
+      txnid: txnid!,
+      sessionid,
+      userid,
+      srcref: srcref!,
+      status,
+      errorcode,
+    });
     const back = new URL(redirect!);
     back.search = new URLSearchParams({ fi, resdate, ecres }).toString();
     const data = (name: string, value: string) => `data-${name}="${escapeHtml(value)}"`;

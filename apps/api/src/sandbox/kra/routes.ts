@@ -1,34 +1,87 @@
 /**
- * The sandbox KRA, in the CVL PAN-enquiry shape. Known outcomes (contract): digits 9999 are
- * KRA-registered (CVL, status 02) with a correspondence address; other PANs are not available (05).
+ * The sandbox KRA in CVL's KYC Status API 2.6 wire format: GetToken and
+ * SolicitPANDetailsFetchALLKRA with AES-256-CBC bodies, encrypted and decrypted with the
+ * production adapter's own functions. Known outcomes (contract): digits 9999 are KRA-registered
+ * (status 002) with a correspondence address; other PANs are not available (005); a malformed
+ * PAN is 999. A date of birth is required, as CVL requires it.
  */
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { randomBytes } from 'node:crypto';
+import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
+import { SANDBOX_KRA, sandboxKraAesKey } from '../../providers/kra/create.ts';
+import { cvlDecrypt, cvlEncrypt } from '../../providers/kra/cvl.ts';
 
-export const sandboxKraRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.post(
-    '/sandbox/kra/kra/pan-inquiry',
-    { schema: { body: z.object({ APP_PAN_NO: z.string().max(10) }) } },
-    async (req) => {
-      const pan = req.body.APP_PAN_NO;
-      if (!/^[A-Z]{5}\d{4}[A-Z]$/.test(pan)) return { APP_PAN_INQ: { APP_PAN_NO: pan, APP_STATUS: '999' } };
-      if (pan.slice(5, 9) !== '9999') return { APP_PAN_INQ: { APP_PAN_NO: pan, APP_STATUS: '005' } };
-      return {
-        APP_PAN_INQ: {
-          APP_PAN_NO: pan,
-          APP_STATUS: '002',
-          APP_NAME: 'KRA REGISTERED HOLDER',
-          APP_KYC_MODE: '0',
-          APP_COR_ADD1: 'FLAT 402, SUNRISE APARTMENTS',
-          APP_COR_ADD2: 'LINKING ROAD, BANDRA WEST',
-          APP_COR_ADD3: 'NEAR NATIONAL COLLEGE',
-          APP_COR_CITY: 'MUMBAI',
-          APP_COR_PINCD: '400050',
-          APP_COR_STATE: 'MAHARASHTRA',
-          APP_COR_CTRY: 'INDIA',
-          APP_STATUSDT: '12-04-2019',
-        },
-      };
-    },
-  );
+const inquirySchema = z.object({
+  APP_REQ_ROOT: z.object({
+    APP_PAN_INQ: z.object({
+      APP_PAN_NO: z.string().max(10),
+      APP_DOB_INCORP: z.string().regex(/^\d{2}-\d{2}-\d{4}$/),
+      APP_POS_CODE: z.string(),
+      APP_RTA_CODE: z.string(),
+      APP_KRA_CODE: z.string(),
+      FETCH_TYPE: z.string(),
+    }),
+  }),
+});
+
+export const sandboxKraRoutes: FastifyPluginAsync = async (app) => {
+  const key = sandboxKraAesKey(app.deps.config.secretKey);
+  const tokens = new Set<string>();
+  const open = (body: unknown): unknown => {
+    try {
+      return JSON.parse(cvlDecrypt(key, typeof body === 'string' ? body : '')) as unknown;
+    } catch {
+      return null;
+    }
+  };
+  const sealed = (value: unknown) => JSON.stringify(cvlEncrypt(key, JSON.stringify(value)));
+
+  app.post('/sandbox/kra/GetToken', async (req, reply) => {
+    const login = z
+      .object({ username: z.string(), poscode: z.string(), password: z.string() })
+      .safeParse(open(req.body));
+    const ok =
+      req.headers.api_key === SANDBOX_KRA.apiKey &&
+      login.success &&
+      login.data.username === SANDBOX_KRA.userName &&
+      login.data.poscode === SANDBOX_KRA.posCode &&
+      login.data.password === SANDBOX_KRA.password;
+    const token = randomBytes(16).toString('hex');
+    if (ok) tokens.add(token);
+    return reply
+      .type('application/json')
+      .send(
+        sealed(
+          ok ? { success: '1', token } : { success: '0', error_code: 'E001', error_message: 'Invalid credentials' },
+        ),
+      );
+  });
+
+  app.post('/sandbox/kra/SolicitPANDetailsFetchALLKRA', async (req, reply) => {
+    if (!tokens.has(String(req.headers.token ?? '')))
+      return reply.status(401).send({ error_code: 'E401', error_message: 'Invalid token' });
+    const body = inquirySchema.safeParse(open(req.body));
+    if (!body.success) return reply.status(400).send({ error_code: 'E400', error_message: 'Invalid request' });
+    const pan = body.data.APP_REQ_ROOT.APP_PAN_INQ.APP_PAN_NO;
+    const record = !/^[A-Z]{5}\d{4}[A-Z]$/.test(pan)
+      ? { APP_PAN_NO: pan, APP_STATUS: '999' }
+      : pan.slice(5, 9) !== '9999'
+        ? { APP_PAN_NO: pan, APP_STATUS: '005' }
+        : {
+            APP_PAN_NO: pan,
+            APP_STATUS: '002',
+            APP_KRA_INFO: 'CVLKRA',
+            APP_NAME: 'KRA REGISTERED HOLDER',
+            APP_KYC_MODE: '0',
+            APP_COR_ADD1: 'FLAT 402, SUNRISE APARTMENTS',
+            APP_COR_ADD2: 'LINKING ROAD, BANDRA WEST',
+            APP_COR_ADD3: 'NEAR NATIONAL COLLEGE',
+            APP_COR_CITY: 'MUMBAI',
+            APP_COR_PINCD: '400050',
+            APP_COR_STATE: 'MAHARASHTRA',
+            APP_COR_CTRY: 'INDIA',
+            APP_STATUSDT: '12-04-2019',
+          };
+    return { resdtls: cvlEncrypt(key, JSON.stringify({ KYC_DATA: record })) };
+  });
 };

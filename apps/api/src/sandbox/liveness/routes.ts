@@ -180,6 +180,8 @@ ${buttons}</form></div>`,
 
   app.post('/sandbox/liveness/v1/checkLiveness', async (req, reply) => {
     if (!authorised(req)) return reply.status(401).send(failure(401, 'Invalid appId or appKey'));
+    if (!transactions.has(String(req.headers.transactionid ?? '')))
+      return reply.status(400).send(failure(400, 'transactionId header must name a transaction'));
     const image = await jpeg((req.body as Record<string, Buffer> | undefined)?.image);
     if (!image) return reply.status(400).send(failure(400, 'Image must be a JPEG of at least 64 by 64 pixels'));
     // a benchmark may switch off the face model; the picture is still checked to be a JPEG
@@ -192,7 +194,10 @@ ${buttons}</form></div>`,
       statusCode: 200,
       result: {
         details: {
-          liveFace: { value: found.faces === 1 && live >= 0.5 ? 'yes' : 'no', confidence: live },
+          liveFace: {
+            value: found.faces === 1 && live >= 0.5 ? 'yes' : 'no',
+            confidence: live >= 0.8 ? 'high' : 'low',
+          },
           qualityChecks: { multipleFaces: yesNo(found.faces > 1) },
         },
       },
@@ -201,6 +206,8 @@ ${buttons}</form></div>`,
 
   app.post('/sandbox/liveness/v1/matchFace', async (req, reply) => {
     if (!authorised(req)) return reply.status(401).send(failure(401, 'Invalid appId or appKey'));
+    if (!transactions.has(String(req.headers.transactionid ?? '')))
+      return reply.status(400).send(failure(400, 'transactionId header must name a transaction'));
     const parts = req.body as Record<string, Buffer> | undefined;
     const [selfie, id] = await Promise.all([jpeg(parts?.selfie), jpeg(parts?.id)]);
     if (!selfie || !id) return reply.status(400).send(failure(400, 'selfie and id must be JPEG images'));
@@ -210,7 +217,15 @@ ${buttons}</form></div>`,
     return {
       status: 'success',
       statusCode: 200,
-      result: { details: { match: { value: similarity >= MATCH_THRESHOLD ? 'yes' : 'no', confidence: similarity } } },
+      result: {
+        details: {
+          match: {
+            value: similarity >= MATCH_THRESHOLD ? 'yes' : 'no',
+            confidence: Math.abs(similarity - MATCH_THRESHOLD) >= 0.1 ? 'high' : 'low',
+            score: similarity,
+          },
+        },
+      },
     };
   });
 }

@@ -1,22 +1,58 @@
 /**
- * The sandbox income-tax PAN source, in the Protean wire format. Known outcomes (contract):
- * digits 0000 not found; every other well-formed PAN valid, with the name and date of birth as
- * entered (digits 9999 and 8888 matter to the KRA and DigiLocker sandboxes).
+ * The sandbox income-tax PAN source, in Protean's OPV v4 wire format. It refuses as Protean does
+ * a wrong User_ID (3), a missing or unverifiable PKCS#7 signature (19: checked with the project's
+ * CMS verifier against the sandbox PKI that issued the sandbox DSC) and a Request_time more than
+ * 30 minutes off (33). Known outcomes (contract): digits 0000 not found; every other well-formed
+ * PAN valid, with the name and date of birth as entered (digits 9999 and 8888 matter to the KRA
+ * and DigiLocker sandboxes).
  */
+import { createHash, X509Certificate } from 'node:crypto';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { verifyDetachedCms } from '../../documents/signing/cms.ts';
+import { sandboxPki } from '../../documents/signing/sandbox-pki.ts';
+import { SANDBOX_PAN_USER_ID } from '../../providers/pan/create.ts';
+import { PROTEAN_PATH, proteanTime } from '../../providers/pan/protean.ts';
 
 const bodySchema = z.object({
+  User_ID: z.string().max(64),
+  Records_count: z.string().max(3),
+  Request_time: z.string().max(32),
+  Transaction_ID: z.string().max(128),
+  Version: z.literal('4'),
   inputData: z
     .array(z.object({ pan: z.string(), name: z.string(), fathername: z.string().optional(), dob: z.string() }))
     .min(1)
     .max(5),
+  signature: z.string().max(20_000).optional(),
 });
 
+const refused = (code: string) => ({ response_Code: code, outputData: [] });
+
 export const sandboxPanRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.post('/sandbox/pan/api/v1/pan/verify', { schema: { body: bodySchema } }, async (req) => ({
+  app.post(`/sandbox/pan${PROTEAN_PATH}`, { schema: { body: bodySchema } }, async (req) => {
+    const b = req.body;
+    if (b.User_ID !== SANDBOX_PAN_USER_ID) return refused('3');
+    const sent = Date.parse(`${b.Request_time}+05:30`);
+    if (!Number.isFinite(sent) || Math.abs(Date.parse(`${proteanTime(new Date())}+05:30`) - sent) > 30 * 60_000)
+      return refused('33');
+    try {
+      const digest = createHash('sha256').update(JSON.stringify(b.inputData)).digest();
+      await verifyDetachedCms(Buffer.from(b.signature ?? '', 'base64'), digest, {
+        roots: [new X509Certificate(sandboxPki(app.deps.config).caCertPem)],
+        intermediates: [],
+      });
+    } catch {
+      return refused('19');
+    }
+    return sandboxAnswer(b.inputData);
+  });
+};
+
+function sandboxAnswer(inputData: z.infer<typeof bodySchema>['inputData']) {
+  return {
     response_Code: '1',
-    outputData: req.body.inputData.map((row) => {
+    outputData: inputData.map((row) => {
       const wellFormed = /^[A-Z]{5}\d{4}[A-Z]$/.test(row.pan);
       if (!wellFormed || row.pan.slice(5, 9) === '0000')
         return { pan: row.pan, pan_status: 'N', name: 'N', fathername: 'N', dob: 'N', seeding_status: '' };
@@ -30,5 +66,5 @@ export const sandboxPanRoutes: FastifyPluginAsyncZod = async (app) => {
         seeding_status: individual ? 'Y' : 'NA',
       };
     }),
-  }));
-};
+  };
+}

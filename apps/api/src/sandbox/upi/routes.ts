@@ -1,14 +1,20 @@
 /**
- * The sandbox UPI provider in Setu's wire format, and the sandbox UPI app: a page showing a collect
- * request with Approve and Decline. Known outcomes (contract): a VPA whose user part starts with
- * 'fail' is invalid; 'decline' is declined; any other is approved by the app within 5 seconds.
- * When a request is resolved the sandbox notifies this service's webhook, signed, as Setu does.
+ * The sandbox UPI provider in Setu's wire format (UMAP: token login, Bearer + merchantId on every
+ * call), and the sandbox UPI app: a page showing a collect request with Approve and Decline. Known
+ * outcomes (contract): a VPA whose user part starts with 'fail' is invalid; 'decline' is declined;
+ * any other is approved by the app within 5 seconds. When a request is resolved the sandbox
+ * notifies this service's webhook with Setu's `payment.success|failed` event, signed as Setu signs
+ * (base64 HMAC-SHA256, the production code's signSetuBody).
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { randomId } from '../../lib/crypto.ts';
 import { SANDBOX_ORIGIN } from '../../providers/http.ts';
-import { SANDBOX_UPI_WEBHOOK_SECRET } from '../../providers/upi/create.ts';
+import {
+  SANDBOX_UPI_MERCHANT_ID as SANDBOX_MERCHANT_ID,
+  SANDBOX_UPI_MERCHANT_VPA,
+  SANDBOX_UPI_WEBHOOK_SECRET,
+} from '../../providers/upi/create.ts';
 import { SETU_SIGNATURE_HEADER, signSetuBody } from '../../providers/upi/setu.ts';
 import { escapeHtml, sandboxPage } from '../page.ts';
 
@@ -18,6 +24,7 @@ export const UPI_WEBHOOK_PATH = '/api/v1/ekyc/upi-collect-webhook';
 
 interface SandboxCollect {
   id: string;
+  txnId: string;
   vpa: string;
   amount: number;
   reference: string;
@@ -39,21 +46,9 @@ export const sandboxUpiRoutes: FastifyPluginAsyncZod = async (app) => {
     for (const c of collects.values()) if (c.timer) clearTimeout(c.timer);
   });
 
-  const resolve = async (c: SandboxCollect, approve: boolean, reason: string | null) => {
-    if (c.status !== 'active' || closing) return;
-    if (c.timer) clearTimeout(c.timer);
-    c.timer = null;
-    c.status = approve ? 'paid' : 'closed';
-    c.reason = approve ? null : reason;
-    const body = JSON.stringify({
-      id: c.id,
-      merchantReferenceId: c.reference,
-      status: c.status,
-      reason: c.reason,
-      customerVpa: c.vpa,
-      payerName: null,
-      closedAt: new Date().toISOString(),
-    });
+  /** Posts a notification to this service's webhook, signed as Setu signs. */
+  const notify = async (event: Record<string, unknown>) => {
+    const body = JSON.stringify({ eventId: `evt_${randomId(10)}`, eventTs: new Date().toISOString(), ...event });
     try {
       await app.deps.selfFetch(`${SANDBOX_ORIGIN}${UPI_WEBHOOK_PATH}`, {
         method: 'POST',
@@ -68,13 +63,92 @@ export const sandboxUpiRoutes: FastifyPluginAsyncZod = async (app) => {
     }
   };
 
+  const resolve = async (c: SandboxCollect, approve: boolean, reason: string | null) => {
+    if (c.status !== 'active' || closing) return;
+    if (c.timer) clearTimeout(c.timer);
+    c.timer = null;
+    c.status = approve ? 'paid' : 'closed';
+    c.reason = approve ? null : reason;
+    const status = approve ? 'success' : 'failed';
+    await notify({
+      eventType: `payment.${status}`,
+      resource: 'payment',
+      status,
+      productInstanceType: 'collect',
+      merchantId: SANDBOX_MERCHANT_ID,
+      merchantReferenceId: c.reference,
+      id: c.id,
+      txnId: c.txnId,
+      txnType: 'collect',
+      rrn: String(Date.now()).slice(-12),
+      txnNote: c.note,
+      amount: c.amount,
+      currency: 'INR',
+      merchantVpa: SANDBOX_UPI_MERCHANT_VPA,
+      customerVpa: c.vpa,
+      ...(!approve && {
+        reason: {
+          code: 'payment-failed',
+          desc: 'payment failed',
+          npciErrCode: 'ZA',
+          npciErrDesc: 'TRANSACTION DECLINED BY CUSTOMER',
+        },
+      }),
+    });
+  };
+
+  // Setu: POST accountservice /v1/users/login → {access_token}; every other call needs it.
+  const tokens = new Set<string>();
   app.post(
-    '/sandbox/upi/v1/merchants/vpa/verify',
-    { schema: { body: z.object({ customerVpa: z.string().max(300) }) } },
-    async (req) => {
+    '/sandbox/upi/v1/users/login',
+    {
+      schema: {
+        body: z.object({
+          clientID: z.string().max(200),
+          secret: z.string().max(200),
+          grant_type: z.literal('client_credentials'),
+        }),
+      },
+    },
+    async () => {
+      const token = `sandbox-${randomId(16)}`;
+      tokens.add(token);
+      return { access_token: token };
+    },
+  );
+  const authorised = (headers: Record<string, unknown>) =>
+    typeof headers.authorization === 'string' &&
+    tokens.has(headers.authorization.replace(/^Bearer /, '')) &&
+    headers.merchantid === SANDBOX_MERCHANT_ID;
+  const unauthorised = { error: { code: 'unauthorized', detail: 'Bearer token and merchantId are required' } };
+
+  app.post(
+    '/sandbox/upi/v1/merchants/customer-vpas/verify',
+    { schema: { body: z.object({ customerVpa: z.string().max(300), merchantReferenceId: z.string().max(200) }) } },
+    async (req, reply) => {
+      if (!authorised(req.headers)) return reply.status(401).send(unauthorised);
       const vpa = req.body.customerVpa;
       const valid = /^[a-zA-Z0-9._-]{2,256}@[a-zA-Z]{2,64}$/.test(vpa) && !userPart(vpa).startsWith('fail');
-      return { customerVpa: vpa, customerName: null, status: valid ? 'valid' : 'invalid' };
+      const id = `cvpa_${randomId(10)}`;
+      const common = {
+        id,
+        merchantId: SANDBOX_MERCHANT_ID,
+        merchantReferenceId: req.body.merchantReferenceId,
+        customerVpa: vpa,
+      };
+      // Setu answers pending and settles by notification; an unknown handle is known at once.
+      if (!valid) return { ...common, createdAt: new Date().toISOString(), customerName: null, status: 'invalid' };
+      setImmediate(
+        () =>
+          void notify({
+            eventType: 'customer_vpa.valid',
+            resource: 'customer_vpa',
+            status: 'valid',
+            ...common,
+            reason: {},
+          }),
+      );
+      return { ...common, createdAt: new Date().toISOString(), customerName: null, status: 'pending' };
     },
   );
 
@@ -85,15 +159,19 @@ export const sandboxUpiRoutes: FastifyPluginAsyncZod = async (app) => {
         body: z.object({
           amount: z.number().int().min(1),
           customerVpa: z.string().max(300),
+          currency: z.literal('INR'),
           expireAfter: z.number().int().min(1),
           merchantReferenceId: z.string().max(200),
+          merchantVpa: z.literal(SANDBOX_UPI_MERCHANT_VPA),
           transactionNote: z.string().max(200).optional(),
         }),
       },
     },
-    async (req) => {
+    async (req, reply) => {
+      if (!authorised(req.headers)) return reply.status(401).send(unauthorised);
       const c: SandboxCollect = {
         id: `col_${randomId(10)}`,
+        txnId: `SET${randomId(16)}`,
         vpa: req.body.customerVpa,
         amount: req.body.amount,
         reference: req.body.merchantReferenceId,

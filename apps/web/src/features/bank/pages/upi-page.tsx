@@ -1,5 +1,7 @@
 /**
- * '/bank-and-segment/upi': UPI id with handle suggestions after the @ sign. On success a collect
+ * '/bank-and-segment/upi': pay ₹1 from any UPI app (UPI intent on a phone, a QR on a desktop: a
+ * reverse penny drop that names the paying account), or, where collect is allowed, a UPI id with
+ * handle suggestions after the @ sign. On success a collect
  * request waits in the applicant's UPI app: the wait screen says 'Please Check your UPI App for
  * verification' and watches the record's second element for the vpa_callback, for at most 58 s
  * (section 9). Verified: 'Bank Verified successfully' and on to the next stage; otherwise the
@@ -19,6 +21,8 @@ import { useScreenNavigate } from '../../../lib/navigation';
 import { toast } from '../../../lib/toast';
 import { useMessage } from '../../../lib/use-message';
 import { USER_DETAILS_KEY } from '../../../lib/user-details';
+import { useBankConfig } from '../api/get-bank-config';
+import { useStartUpiIntent } from '../api/start-upi-intent';
 import { useValidateVpa } from '../api/validate-vpa';
 import { useBankRecord } from '../hooks/use-bank-record';
 
@@ -30,9 +34,16 @@ export default function UpiPage() {
   const go = useScreenNavigate();
   const { bank, isLoading, details, vpaCallback } = useBankRecord();
   const validate = useValidateVpa();
+  const intent = useStartUpiIntent();
+  const config = useBankConfig();
+  const collect = config.data?.upi_collect ?? true;
   const [vpa, setVpa] = useState<string | null>(null);
   const [error, setError] = useState<string | undefined>();
-  const [waiting, setWaiting] = useState<{ since: number; appUrl?: string } | null>(null);
+  const [waiting, setWaiting] = useState<{
+    since: number;
+    appUrl?: string;
+    pay?: { upiLink: string; qr?: string };
+  } | null>(null);
   const listId = useId();
 
   if (isLoading || !details) return <PageLoader label={t('common:loading')} />;
@@ -41,6 +52,7 @@ export default function UpiPage() {
       <UpiWait
         since={waiting.since}
         appUrl={waiting.appUrl}
+        pay={waiting.pay}
         callback={vpaCallback}
         onDone={(ok, message, screen) => {
           if (ok) toast.success(msg(message));
@@ -71,61 +83,93 @@ export default function UpiPage() {
     }
   };
 
-  return (
-    <form
-      noValidate
-      onSubmit={(e) => {
-        e.preventDefault();
-        void submit();
-      }}
-    >
-      <p className="mb-4 text-muted">{t('upiIntro')}</p>
-      <TextField
-        label={t('upiIdLabel')}
-        autoComplete="off"
-        autoCapitalize="none"
-        spellCheck={false}
-        inputMode="email"
-        placeholder="name@upi"
-        noClipboard
-        readOnly={locked}
-        value={value}
-        error={msg(error)}
-        aria-controls={suggestions.length ? listId : undefined}
-        hint={
-          locked && bank.bank_verify_edit !== false ? (
-            <Button variant="link" className="w-auto" onClick={() => setVpa('')}>
-              {t('common:edit')}
-            </Button>
-          ) : (
-            t('upiHint')
-          )
-        }
-        onChange={(e) => {
-          setVpa(e.target.value.trim());
-          if (error) setError(undefined);
-        }}
-      />
-      {suggestions.length > 0 && (
-        <ul id={listId} aria-label={t('suggestions')} className="-mt-2 mb-4 flex flex-wrap gap-2">
-          {suggestions.map((s) => (
-            <li key={s}>
-              <button
-                type="button"
-                onClick={() => setVpa(s)}
-                className="rounded-full border border-slate-300 px-3 py-1 text-sm hover:border-brand"
-              >
-                @{s.split('@')[1]}
-              </button>
-            </li>
-          ))}
-        </ul>
-      )}
-      <p className="mb-4 text-sm text-muted">{t('upiNote')}</p>
-      <Button type="submit" loading={validate.isPending} disabled={value.length === 0}>
-        {t('common:continue')}
+  const payByApp = async () => {
+    try {
+      const reply = await intent.mutateAsync();
+      if (reply.status && reply.data.status_description === 'Success' && reply.data.upi_link)
+        setWaiting({
+          since: Date.now(),
+          appUrl: reply.data.upi_app_url,
+          pay: { upiLink: reply.data.upi_link, qr: reply.data.qr_svg },
+        });
+      else {
+        toast.error(msg(reply.message));
+        if (reply.data.screen && reply.data.screen !== '/bank-and-segment/upi') go(reply.data.screen);
+      }
+    } catch (err) {
+      toast.error(msg(err instanceof ApiError ? err.message : undefined));
+    }
+  };
+
+  const payPanel = (
+    <section className="mb-6 rounded-lg border border-slate-200 p-4">
+      <p className="mb-3 text-muted">{t('intentIntro')}</p>
+      <Button type="button" loading={intent.isPending} onClick={() => void payByApp()}>
+        {t('intentButton')}
       </Button>
-    </form>
+    </section>
+  );
+  if (!collect) return payPanel;
+
+  return (
+    <>
+      {payPanel}
+      <p className="mb-4 text-center text-sm text-muted">{t('intentOr')}</p>
+      <form
+        noValidate
+        onSubmit={(e) => {
+          e.preventDefault();
+          void submit();
+        }}
+      >
+        <p className="mb-4 text-muted">{t('upiIntro')}</p>
+        <TextField
+          label={t('upiIdLabel')}
+          autoComplete="off"
+          autoCapitalize="none"
+          spellCheck={false}
+          inputMode="email"
+          placeholder="name@upi"
+          noClipboard
+          readOnly={locked}
+          value={value}
+          error={msg(error)}
+          aria-controls={suggestions.length ? listId : undefined}
+          hint={
+            locked && bank.bank_verify_edit !== false ? (
+              <Button variant="link" className="w-auto" onClick={() => setVpa('')}>
+                {t('common:edit')}
+              </Button>
+            ) : (
+              t('upiHint')
+            )
+          }
+          onChange={(e) => {
+            setVpa(e.target.value.trim());
+            if (error) setError(undefined);
+          }}
+        />
+        {suggestions.length > 0 && (
+          <ul id={listId} aria-label={t('suggestions')} className="-mt-2 mb-4 flex flex-wrap gap-2">
+            {suggestions.map((s) => (
+              <li key={s}>
+                <button
+                  type="button"
+                  onClick={() => setVpa(s)}
+                  className="rounded-full border border-slate-300 px-3 py-1 text-sm hover:border-brand"
+                >
+                  @{s.split('@')[1]}
+                </button>
+              </li>
+            ))}
+          </ul>
+        )}
+        <p className="mb-4 text-sm text-muted">{t('upiNote')}</p>
+        <Button type="submit" loading={validate.isPending} disabled={value.length === 0}>
+          {t('common:continue')}
+        </Button>
+      </form>
+    </>
   );
 }
 
@@ -133,11 +177,14 @@ export default function UpiPage() {
 function UpiWait({
   since,
   appUrl,
+  pay,
   callback,
   onDone,
 }: {
   since: number;
   appUrl?: string;
+  /** A UPI intent: the link opens the UPI app on a phone; the QR is for a phone's camera. */
+  pay?: { upiLink: string; qr?: string };
   callback?: { status: string; message: string; screen: string; updated_at: string };
   onDone: (ok: boolean, message: string, screen: string) => void;
 }) {
@@ -147,6 +194,7 @@ function UpiWait({
   const [now, setNow] = useState(Date.now());
   const done = useRef(false);
   const elapsed = Math.floor((now - since) / 1000);
+  const touch = typeof window !== 'undefined' && window.matchMedia?.('(pointer: coarse)').matches;
 
   useEffect(() => {
     const tick = setInterval(() => setNow(Date.now()), 1000);
@@ -202,7 +250,21 @@ function UpiWait({
         <span className="ml-1 text-lg font-bold tabular-nums">{String(left).padStart(2, '0')}</span>
       </div>
       <p className="mb-2 text-lg font-semibold">{msg(MSG.upiCheckApp)}</p>
-      <p className="mb-4 text-sm text-muted">{t('waitText')}</p>
+      <p className="mb-4 text-sm text-muted">{pay ? t('intentWaitText') : t('waitText')}</p>
+      {pay && (
+        <div className="mb-4 flex flex-col items-center gap-3">
+          {/* A phone opens its UPI app from the link; a desktop shows the QR to scan with the phone. */}
+          {touch ? (
+            <a href={pay.upiLink} className="rounded-lg bg-brand px-4 py-3 font-semibold text-white">
+              {t('intentOpenApp')}
+            </a>
+          ) : (
+            pay.qr && (
+              <img src={pay.qr} alt={t('intentQrAlt')} width={220} height={220} className="rounded bg-white p-2" />
+            )
+          )}
+        </div>
+      )}
       {appUrl && (
         <a href={appUrl} target="_blank" rel="noreferrer" className="font-semibold text-brand underline">
           {t('openSandboxApp')}

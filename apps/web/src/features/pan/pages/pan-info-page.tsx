@@ -27,8 +27,12 @@ interface KraObj {
   is_object: boolean;
   kra_address?: string;
   kra_status?: string;
+  kra_status_code?: string;
   kra_agency?: string;
 }
+
+/** The KRA's three-digit statuses the page explains in the applicant's language. */
+const KRA_STATUS_CODES = ['001', '002', '003', '004', '006', '007', '011', '012', '013', '014', '022', '888', '999'];
 
 function Row({ label, value }: { label: string; value: string }) {
   return (
@@ -76,7 +80,16 @@ export default function PanInfoPage() {
         <Row label={t('nameOnPan')} value={pan.name_on_card ?? ''} />
         <Row label={t('panLabel')} value={pan.pan_number ?? ''} />
         <Row label={t('kraRegistered')} value={hasKra ? t('yes') : t('no')} />
-        {hasKra && <Row label={t('kraStatus')} value={`${kra.kra_status ?? ''} (${kra.kra_agency ?? ''})`} />}
+        {kra.is_object && kra.kra_status_code && (
+          <Row
+            label={t('kraStatus')}
+            value={
+              KRA_STATUS_CODES.includes(kra.kra_status_code)
+                ? t(`kraStatusCode.${kra.kra_status_code}`)
+                : (kra.kra_status ?? kra.kra_status_code)
+            }
+          />
+        )}
         {hasKra && <Row label={t('kraAddress')} value={kra.kra_address ?? ''} />}
       </dl>
       <div className="my-4 rounded-lg bg-amber-50 p-3 text-sm text-ink">

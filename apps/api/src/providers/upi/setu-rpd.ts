@@ -1,0 +1,110 @@
+/**
+ * Setu reverse penny drop (docs.setu.co/data/bav/reverse-penny-drop): `POST <base>/api/verify/ban/reverse`
+ * with headers x-client-id, x-client-secret, x-product-instance-id and `{additionalData: {…}}` →
+ * `{id, shortUrl, status: BAV_REVERSE_PENNY_DROP_CREATED, upiBillId, upiLink "upi://pay?…", validUpto}`.
+ * Setu then notifies `{event: "RPD_VERIFICATION_UPDATE", data: {rpd: {success, id, data:
+ * {bankAccountName, bankAccountIfsc, bankAccountNumber, payerVpa, accountType, …, additionalData},
+ * error: {code: BAV_REVERSE_PENNY_DROP_EXPIRED|…_FAILED}}}}`, authenticated with Basic
+ * authentication (one of the webhook authentications Setu offers).
+ */
+import { timingSafeEqual } from 'node:crypto';
+import { z } from 'zod';
+import { type FetchLike, fetchJson, ProviderError } from '../http.ts';
+import type { ReversePennyDrop, ReversePennyDropNotification, ReversePennyDropRequest } from './port.ts';
+
+export const SETU_RPD_BASE_URL = 'https://dg.setu.co';
+
+export interface SetuRpdOptions {
+  baseUrl: string;
+  clientId: string;
+  secret: string;
+  productInstanceId: string;
+  fetch?: FetchLike;
+}
+
+const createReplySchema = z.looseObject({
+  id: z.string(),
+  status: z.string(),
+  upiLink: z.string().startsWith('upi://'),
+  shortUrl: z.string().nullable().optional(),
+  validUpto: z.string().nullable().optional(),
+});
+
+const notificationSchema = z.looseObject({
+  event: z.string(),
+  data: z.looseObject({
+    rpd: z.looseObject({
+      success: z.boolean(),
+      id: z.string(),
+      data: z
+        .looseObject({
+          bankAccountName: z.string().nullable().optional(),
+          bankAccountIfsc: z.string().nullable().optional(),
+          bankAccountNumber: z.string().nullable().optional(),
+          payerVpa: z.string().nullable().optional(),
+          accountType: z.string().nullable().optional(),
+          additionalData: z.record(z.string(), z.string()).nullable().optional(),
+        })
+        .nullable()
+        .optional(),
+      additionalData: z.record(z.string(), z.string()).nullable().optional(),
+      error: z.looseObject({ code: z.string().optional(), detail: z.string().optional() }).nullable().optional(),
+    }),
+  }),
+});
+
+export class SetuReversePennyDrop implements ReversePennyDrop {
+  constructor(private readonly o: SetuRpdOptions) {}
+
+  async create(reference: string): Promise<ReversePennyDropRequest> {
+    const reply = createReplySchema.safeParse(
+      await fetchJson(`${this.o.baseUrl}/api/verify/ban/reverse`, {
+        method: 'POST',
+        headers: {
+          'x-client-id': this.o.clientId,
+          'x-client-secret': this.o.secret,
+          'x-product-instance-id': this.o.productInstanceId,
+        },
+        body: { additionalData: { reference } },
+        fetch: this.o.fetch,
+      }),
+    );
+    if (!reply.success || reply.data.status !== 'BAV_REVERSE_PENNY_DROP_CREATED')
+      throw new ProviderError('the reverse penny drop was not created');
+    return {
+      id: reply.data.id,
+      upiLink: reply.data.upiLink,
+      shortUrl: reply.data.shortUrl ?? null,
+      validUpto: reply.data.validUpto ?? null,
+    };
+  }
+}
+
+/** `Authorization: Basic base64(user:password)`, as configured for the webhook on Setu's side. */
+export const basicAuthorization = (user: string, password: string) =>
+  `Basic ${Buffer.from(`${user}:${password}`).toString('base64')}`;
+
+/** Checks the webhook's credentials and reads it; null when they are wrong. */
+export function readSetuRpdNotification(
+  expectedAuthorization: string,
+  authorization: string | undefined,
+  rawBody: string,
+): ReversePennyDropNotification | 'ignored' | null {
+  const expected = Buffer.from(expectedAuthorization);
+  const given = Buffer.from(authorization ?? '');
+  if (expected.length !== given.length || !timingSafeEqual(expected, given)) return null;
+  const n = notificationSchema.parse(JSON.parse(rawBody));
+  if (n.event !== 'RPD_VERIFICATION_UPDATE') return 'ignored';
+  const rpd = n.data.rpd;
+  const extra = rpd.data?.additionalData ?? rpd.additionalData ?? null;
+  return {
+    id: rpd.id,
+    reference: extra?.reference ?? null,
+    outcome: rpd.success ? 'paid' : rpd.error?.code === 'BAV_REVERSE_PENNY_DROP_EXPIRED' ? 'expired' : 'failed',
+    holderName: rpd.data?.bankAccountName ?? null,
+    ifsc: rpd.data?.bankAccountIfsc ?? null,
+    accountNumber: rpd.data?.bankAccountNumber ?? null,
+    payerVpa: rpd.data?.payerVpa ?? null,
+    accountType: rpd.data?.accountType ?? null,
+  };
+}

@@ -1,0 +1,50 @@
+/** Setu reverse penny drop (UPI intent/QR) against Setu's published answers (test/fixtures/providers/setu-rpd). */
+import { expect, it } from 'vitest';
+import { ProviderError } from '../src/providers/http.ts';
+import { basicAuthorization, readSetuRpdNotification, SetuReversePennyDrop } from '../src/providers/upi/setu-rpd.ts';
+import { fixture, replay } from './support/provider-fixtures.ts';
+
+const options = { baseUrl: 'https://dg.setu.test', clientId: 'c', secret: 's', productInstanceId: 'p' };
+const auth = basicAuthorization('setu', 'hook-password');
+
+it('creates the request with the three Setu headers and our reference; reads the upi:// link', async () => {
+  const t = replay(fixture('setu-rpd/create.json'));
+  const rpd = new SetuReversePennyDrop({ ...options, fetch: t.fetch });
+  expect(await rpd.create('REF-1')).toEqual({
+    id: '1b740e7a-5a81-4b88-ad43-110a08935286',
+    upiLink:
+      'upi://pay?pa=bauvatest@kaypay&pn=BauvaTest&am=1.00&tr=1114053970646533628&tn=Account%20Verification&cu=INR&mode=04',
+    shortUrl: 'https://sandbox.bills.pe/wh9kk4mwuktg',
+    validUpto: '2023-03-13T13:20:52.277688',
+  });
+  expect(t.calls[0]!.url).toBe('https://dg.setu.test/api/verify/ban/reverse');
+  expect([t.header(0, 'x-client-id'), t.header(0, 'x-client-secret'), t.header(0, 'x-product-instance-id')]).toEqual([
+    'c',
+    's',
+    'p',
+  ]);
+  expect(JSON.parse(t.calls[0]!.body)).toEqual({ additionalData: { reference: 'REF-1' } });
+  const bad = new SetuReversePennyDrop({
+    ...options,
+    fetch: replay(fixture('setu-rpd/create-bad-request.json')).fetch,
+  });
+  await expect(bad.create('REF-1')).rejects.toBeInstanceOf(ProviderError);
+});
+
+it('the payment notification names the paying account; expiry and wrong credentials are told apart', () => {
+  const ok = JSON.stringify(fixture('setu-rpd/webhook-success.json').body);
+  expect(readSetuRpdNotification(auth, auth, ok)).toEqual({
+    id: '7097e53a-ba29-48a2-983d-878433b4f33e',
+    reference: 'REF-1',
+    outcome: 'paid',
+    holderName: 'Eve',
+    ifsc: 'SBIN0000001',
+    accountNumber: '48097036412',
+    payerVpa: 'test@upi',
+    accountType: 'BANK_ACCOUNT',
+  });
+  const expired = JSON.stringify(fixture('setu-rpd/webhook-expired.json').body);
+  expect(readSetuRpdNotification(auth, auth, expired)).toMatchObject({ outcome: 'expired', holderName: null });
+  expect(readSetuRpdNotification(auth, basicAuthorization('setu', 'other'), ok)).toBeNull();
+  expect(readSetuRpdNotification(auth, undefined, ok)).toBeNull();
+});
