@@ -1,5 +1,6 @@
 /** Everything the routes and use-cases need, built once at start-up. */
 import path from 'node:path';
+import { Counter } from 'prom-client';
 import type { Config } from './config.ts';
 import { type Database, openDatabase } from './db/client.ts';
 import { migrate } from './db/migrate.ts';
@@ -81,7 +82,18 @@ export interface DepsOverrides {
 export async function createDeps(config: Config, overrides: DepsOverrides = {}): Promise<AppDeps> {
   const database = overrides.database ?? (await openDatabase(config));
   if (!overrides.database && (database.kind === 'pglite' || config.env !== 'production')) await migrate(database);
-  const hub = overrides.hub ?? createHub(config.redisUrl);
+  const metrics = createMetrics();
+  const pushesDropped = new Counter({
+    name: 'ekyc_pushes_undelivered_total',
+    help: 'Socket pushes that could not reach Redis (delivered in this process only)',
+    registers: [metrics.registry],
+  });
+  const hub =
+    overrides.hub ??
+    createHub(config.redisUrl, {
+      timeoutMs: config.redisDown.publishTimeoutMs,
+      onDropped: () => pushesDropped.inc(),
+    });
   const cipher = new Cipher(config.encryptionKey, config.encryptionKeysOld);
   const hasher = new Hasher(config.secretKey);
   const blobs: BlobStore = config.s3
@@ -92,7 +104,6 @@ export async function createDeps(config: Config, overrides: DepsOverrides = {}):
   const files = new EncryptedStore(blobs, cipher);
   const records = new ApplicantRecords(database, cipher, hasher, hub, files, config);
   const selfFetch = createSelfFetch();
-  const metrics = createMetrics();
   observeProviderCalls((provider, outcome) => metrics.providerCalls.inc({ provider, outcome }));
   records.onStageCompleted((stage) => metrics.stageTransitions.inc({ stage: String(stage) }));
   return {

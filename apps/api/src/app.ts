@@ -24,7 +24,7 @@ import { esignSocketRoutes } from './modules/esign/esign-socket.ts';
 import { statusRoutes } from './modules/status/routes.ts';
 import { signatureRoutes } from './modules/signature/routes.ts';
 import { authPlugin } from './plugins/auth.ts';
-import { registerErrorHandler } from './plugins/error-handler.ts';
+import { registerDraining, registerErrorHandler } from './plugins/error-handler.ts';
 import { registerIdempotency } from './plugins/idempotency.ts';
 import { registerMetrics } from './plugins/metrics.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
@@ -57,6 +57,8 @@ export async function buildApp(config: Config, overrides: DepsOverrides = {}): P
     bodyLimit: config.bodyLimit,
     trustProxy: true,
     routerOptions: { ignoreTrailingSlash: true },
+    // Requests arriving while the server drains get the envelope below, not Fastify's own body.
+    return503OnClosing: false,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -74,6 +76,7 @@ export async function buildApp(config: Config, overrides: DepsOverrides = {}): P
         });
   });
   registerErrorHandler(app);
+  registerDraining(app);
 
   await registerSecurity(app);
   await app.register(websocket, { options: { maxPayload: 64 * 1024 } });

@@ -36,8 +36,15 @@ export async function openDatabase(
       query_timeout: 10_000,
       idleTimeoutMillis: 30000,
     });
-    // An idle client losing its server must not crash the process; the next query reconnects.
+    // A client losing its server (a restart, a failover, pg_terminate_backend) must not crash the
+    // process. The pool handles idle clients ('error' on the pool); a checked-out client (inside a
+    // transaction) emits 'error' on itself, so every client gets a listener when it connects. The
+    // query in flight rejects (the request answers 503), PostgreSQL rolls the transaction back, and
+    // the pool drops the dead client on release and opens a new one for the next request.
     pool.on('error', () => undefined);
+    pool.on('connect', (client) => {
+      client.on('error', () => undefined);
+    });
     return {
       db: drizzlePg(pool) as unknown as Db,
       kind: 'postgres',

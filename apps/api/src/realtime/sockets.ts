@@ -2,14 +2,26 @@
  * The two socket channels share one shape: authenticate by the token in the query, subscribe to
  * hub channels, forward messages, and close with a reconnectable code when the session ends.
  */
+import { MSG } from '@ekyc/contracts/messages';
 import type { FastifyInstance } from 'fastify';
 import type { WebSocket } from 'ws';
 import type { SessionInfo } from '../auth/sessions.ts';
 import type { Message } from './hub.ts';
 
-/** 4001: session ended (do not reconnect); 1012: server restarting (reconnect). */
+/**
+ * 4001: session ended (do not reconnect); 1012: server restarting (reconnect); 1013: try again
+ * later (the session could not be checked or read, e.g. the database is unreachable: reconnect,
+ * the applicant stays signed in).
+ */
 export const CLOSE_SESSION_ENDED = 4001;
 export const CLOSE_RESTART = 1012;
+export const CLOSE_TRY_AGAIN = 1013;
+
+/** Closes a socket that cannot be served right now; the client reconnects with the same token. */
+export function closeTryAgain(socket: WebSocket) {
+  send(socket, { disconnect: false, retry: true, message: MSG.serviceUnavailable });
+  socket.close(CLOSE_TRY_AGAIN, 'try again later');
+}
 
 const open = new Set<WebSocket>();
 export const openSocketCount = () => open.size;
@@ -29,7 +41,14 @@ export async function acceptSocket(
   token: string | undefined,
   subscribe: (session: SessionInfo) => Promise<Array<() => void>>,
 ): Promise<boolean> {
-  const session = await app.deps.sessions.authenticate(token, 'applicant').catch(() => null);
+  let session: SessionInfo | null;
+  try {
+    session = await app.deps.sessions.authenticate(token, 'applicant');
+  } catch {
+    // The session could not be checked (database unreachable): not the same as signed out.
+    closeTryAgain(socket);
+    return false;
+  }
   if (!session) {
     send(socket, { disconnect: true, message: 'Unauthorized' });
     socket.close(CLOSE_SESSION_ENDED, 'unauthorized');
@@ -41,13 +60,20 @@ export async function acceptSocket(
     open.delete(socket);
     subscriptions.forEach((off) => off());
   });
-  subscriptions.push(
-    await app.deps.hub.subscribe(`session:${session.sessionId}`, () => {
-      send(socket, { disconnect: true });
-      socket.close(CLOSE_SESSION_ENDED, 'session ended');
-    }),
-    ...(await subscribe(session)),
-  );
+  try {
+    subscriptions.push(
+      await app.deps.hub.subscribe(`session:${session.sessionId}`, () => {
+        send(socket, { disconnect: true });
+        socket.close(CLOSE_SESSION_ENDED, 'session ended');
+      }),
+      ...(await subscribe(session)),
+    );
+  } catch {
+    subscriptions.forEach((off) => off());
+    subscriptions.length = 0;
+    closeTryAgain(socket);
+    return false;
+  }
   const ping = setInterval(() => socket.readyState === socket.OPEN && socket.ping(), 25_000);
   socket.on('close', () => clearInterval(ping));
   return true;

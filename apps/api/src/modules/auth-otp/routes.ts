@@ -8,7 +8,13 @@ import { verifyMobileOtp } from './verify-mobile-otp.ts';
 
 export const authOtpRoutes: FastifyPluginAsyncZod = async (app) => {
   const { deps } = app;
-  const otpLimit = { rateLimit: { max: deps.config.rateLimit.otpPerMinute, timeWindow: '1 minute' } };
+  const otpLimit = {
+    rateLimit: {
+      max: deps.config.rateLimit.otpPerMinute,
+      timeWindow: '1 minute',
+      whenRedisDown: deps.config.redisDown.otpRateLimit,
+    },
+  };
 
   app.post('/send-otp', { schema: { body: sendOtpRequestSchema }, config: otpLimit }, async (req) => {
     const session = await app.optionalApplicant(req);

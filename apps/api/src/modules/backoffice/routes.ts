@@ -40,7 +40,13 @@ export const backofficeRoutes: FastifyPluginAsyncZod = async (app) => {
   await watch.start();
   app.addHook('onClose', async () => watch.close());
 
-  const loginLimit = { rateLimit: { max: deps.config.rateLimit.otpPerMinute, timeWindow: '1 minute' } };
+  const loginLimit = {
+    rateLimit: {
+      max: deps.config.rateLimit.otpPerMinute,
+      timeWindow: '1 minute',
+      whenRedisDown: deps.config.redisDown.otpRateLimit,
+    },
+  };
   app.post('/login', { schema: { body: staffLoginBodySchema }, config: loginLimit }, async (req) => {
     const data = await logInStaff(deps, req.body);
     return data ? ok('Signed in', data) : fail(WRONG_CREDENTIALS, {});
