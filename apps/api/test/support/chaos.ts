@@ -282,7 +282,8 @@ export async function runScenario(d: Deployment, fault: Fault, options: Scenario
     let lastError = '';
     // staggered, so that the fault meets journeys at every step
     await sleep((i * 400) % 3000);
-    for (let attempt = 0; attempt < 40 && !aborted(); attempt++) {
+    const deadline = Date.now() + 180_000;
+    while (Date.now() < deadline && !aborted()) {
       try {
         const r = await runFullJourney(client, {
           applicant,
@@ -295,13 +296,16 @@ export async function runScenario(d: Deployment, fault: Fault, options: Scenario
             token = t;
           },
         });
-        return { applicant, token: r.token, url: d.apiUrls[i % d.apiUrls.length]! };
+        if (r.stage === 220) return { applicant, token: r.token, url: d.apiUrls[i % d.apiUrls.length]! };
+        // a step did not take (e.g. the e-sign came back while the database was away): do it again
+        lastError = `stopped at stage ${r.stage}`;
       } catch (err) {
-        // as the browser does: start again from the stage the server reports
-        resumes += 1;
         lastError = String(err);
-        await sleep(500);
       }
+      // as the browser does: start again from the stage the server reports, after the
+      // resend countdown when an OTP was refused as too soon
+      resumes += 1;
+      await sleep(/ 429: /.test(lastError) ? 5000 : 1000);
     }
     throw new Error(`journey of applicant ${i} did not complete: ${lastError}`);
   });
