@@ -86,10 +86,15 @@ function remoteRedis(url: string): Deployment['redis'] {
       admin.on('error', () => undefined);
       // Paused, Redis accepts connections but answers nothing (the API must not wait on it);
       // the dropped connections are reopened by the API and stay unanswered until the pause ends.
+      // One write, run in order: the connections are dropped, then Redis pauses.
       pausedUntil = Date.now() + FAULT_MS;
-      await admin.call('client', 'pause', String(FAULT_MS), 'ALL');
-      await admin.call('client', 'kill', 'type', 'normal', 'skipme', 'yes').catch(() => undefined);
-      await admin.call('client', 'kill', 'type', 'pubsub', 'skipme', 'yes').catch(() => undefined);
+      await admin
+        .pipeline([
+          ['client', 'kill', 'type', 'normal', 'skipme', 'yes'],
+          ['client', 'kill', 'type', 'pubsub', 'skipme', 'yes'],
+          ['client', 'pause', String(FAULT_MS), 'ALL'],
+        ])
+        .exec();
       admin.disconnect();
     },
     async up() {

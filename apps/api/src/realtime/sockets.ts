@@ -74,7 +74,24 @@ export async function acceptSocket(
     closeTryAgain(socket);
     return false;
   }
-  const ping = setInterval(() => socket.readyState === socket.OPEN && socket.ping(), 25_000);
+  // While Redis is away a sign-out made through another process cannot reach this socket: at each
+  // ping during (and just after) an outage the session is checked again in the database.
+  let hubWasDown = false;
+  const ping = setInterval(() => {
+    if (socket.readyState !== socket.OPEN) return;
+    socket.ping();
+    const hubDown = !app.deps.hub.connected();
+    if (hubDown || hubWasDown)
+      void app.deps.sessions
+        .authenticate(token, 'applicant')
+        .then((still) => {
+          if (still) return;
+          send(socket, { disconnect: true });
+          socket.close(CLOSE_SESSION_ENDED, 'session ended');
+        })
+        .catch(() => undefined);
+    hubWasDown = hubDown;
+  }, 25_000);
   socket.on('close', () => clearInterval(ping));
   return true;
 }

@@ -31,10 +31,14 @@ export interface Fault {
   /** Starts the fault; `heal` ends it. */
   inject(d: Deployment): Promise<void>;
   heal(d: Deployment): Promise<void>;
+  /** What the fault did, e.g. how many connections it terminated. */
+  effect?(): string;
 }
 
 export interface ScenarioResult {
   fault: string;
+  /** What the fault did (Fault.effect). */
+  effect: string;
   journeys: number;
   /** Journeys whose every stage is recorded once, with the applicant's own PAN and account. */
   complete: number;
@@ -80,6 +84,7 @@ export function terminateConnections(): Fault {
   let timer: NodeJS.Timeout | undefined;
   let admin: pg.Client | undefined;
   let running: Promise<void> = Promise.resolve();
+  let terminated = 0;
   return {
     name: 'pg_terminate_backend',
     description: 'every connection of the database terminated every 250 ms (failover, restart, admin kill)',
@@ -88,12 +93,13 @@ export function terminateConnections(): Fault {
       admin.on('error', () => undefined);
       await admin.connect();
       const kill = async () => {
-        await admin!
+        const res = await admin!
           .query(
-            `select pg_terminate_backend(pid) from pg_stat_activity
+            `select pg_terminate_backend(pid) as done from pg_stat_activity
               where datname = current_database() and pid <> pg_backend_pid() and backend_type = 'client backend'`,
           )
-          .catch(() => undefined);
+          .catch(() => ({ rows: [] as { done: boolean }[] }));
+        terminated += res.rows.filter((r: { done: boolean }) => r.done).length;
       };
       await kill();
       timer = setInterval(() => (running = kill()), 250);
@@ -103,6 +109,7 @@ export function terminateConnections(): Fault {
       await running;
       await admin?.end().catch(() => undefined);
     },
+    effect: () => `${terminated} connections terminated`,
   };
 }
 
@@ -401,6 +408,7 @@ export async function runScenario(d: Deployment, fault: Fault, options: Scenario
   const otherServerErrors = [...stats.byStatus].filter(([s]) => s >= 500 && s !== 503).reduce((n, [, c]) => n + c, 0);
   return {
     fault: fault.name,
+    effect: fault.effect?.() ?? '',
     journeys: options.journeys,
     complete,
     calls: stats.calls,
@@ -442,7 +450,7 @@ export function resultTable(results: ScenarioResult[]): string {
     'journeys took (no fault)',
   ];
   const rows = results.map((r) => [
-    r.fault,
+    r.effect ? `${r.fault} (${r.effect})` : r.fault,
     `${r.complete}/${r.journeys}`,
     r.calls,
     `${r.unavailable} (${r.unavailable - r.unavailableWithoutEnvelope})`,
