@@ -186,7 +186,7 @@ async function main() {
     const assets = await journeyAssets();
     console.log(`chaos: ${deployment.apiUrls.length} API processes, ${JOURNEYS} journeys per scenario`);
     const baselineSeconds = await baseline(deployment, { assets, journeys: JOURNEYS });
-    console.log(`no fault: ${JOURNEYS} journeys in ${baselineSeconds.toFixed(1)} s`);
+    console.log(`no fault: the slowest of ${JOURNEYS} journeys took ${baselineSeconds.toFixed(1)} s`);
     for (const fault of [terminateConnections(), redisOutage()]) {
       const r = await runScenario(deployment, fault, {
         assets,

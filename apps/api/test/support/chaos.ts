@@ -69,7 +69,7 @@ export interface ScenarioResult {
   applicantsExpected: number;
   /** Journeys that had to start again from the stage the server reported. */
   resumes: number;
-  /** How long the journeys took with the fault, and the same number without one, in s. */
+  /** The slowest journey with the fault, and without one, in s. */
   journeysSeconds: number;
   baselineSeconds: number;
   problems: string[];
@@ -232,29 +232,30 @@ async function readBack(url: string, token: string, a: JourneyApplicant): Promis
 
 export interface ScenarioOptions {
   assets: { signaturePng: string; selfieJpeg: string };
-  /** Concurrent journeys (spread over the processes). */
+  /** Journeys at a time (spread over the processes), each followed by another until the fault ends. */
   journeys: number;
   /** How long the fault lasts. */
   faultMs: number;
-  /** How long the same number of journeys takes without a fault, in s (for the cost column). */
+  /** The slowest journey without a fault, in s (for the cost column). */
   baselineSeconds?: number;
   log?: (line: string) => void;
   /** A reason to stop at once (e.g. a process exited), or null. */
   abort?: () => string | null;
 }
 
-/** Runs the same journeys with no fault and answers how long they took, in s. */
+/** Runs journeys with no fault (as many at a time as a scenario) and answers the slowest, in s. */
 export async function baseline(d: Deployment, options: Omit<ScenarioOptions, 'faultMs'>): Promise<number> {
-  const started = performance.now();
-  await Promise.all(
-    Array.from({ length: options.journeys }, (_v, i) =>
-      runFullJourney(fetchClient(d.apiUrls[i % d.apiUrls.length]!, 20_000), {
+  const durations = await Promise.all(
+    Array.from({ length: options.journeys }, async (_v, i) => {
+      const began = performance.now();
+      await runFullJourney(fetchClient(d.apiUrls[i % d.apiUrls.length]!, 20_000), {
         applicant: newApplicant(`baseline-${process.pid}-${Date.now()}-${i}`),
         assets: options.assets,
-      }),
-    ),
+      });
+      return (performance.now() - began) / 1000;
+    }),
   );
-  return (performance.now() - started) / 1000;
+  return Math.max(...durations);
 }
 
 export async function runScenario(d: Deployment, fault: Fault, options: ScenarioOptions): Promise<ScenarioResult> {
@@ -277,18 +278,15 @@ export async function runScenario(d: Deployment, fault: Fault, options: Scenario
   const logoutToken = await signIn(d.apiUrls.at(-1)!, newApplicant(`logout-${Date.now()}`).mobile);
   signIns += 2;
 
-  const applicants = Array.from({ length: options.journeys }, (_v, i) =>
-    newApplicant(`chaos-${fault.name}-${process.pid}-${Date.now()}-${i}`),
-  );
   let resumes = 0;
   let started = 0;
-  const journeyStart = performance.now();
-  const runs = applicants.map(async (applicant, i) => {
-    const client = clients[i % clients.length]!;
+  let healed = false;
+  const durations: number[] = [];
+  /** One applicant's whole journey, resumed as the browser would until it completes. */
+  const journey = async (client: JourneyClient, url: string, applicant: JourneyApplicant) => {
+    const began = performance.now();
     let token: string | undefined;
     let lastError = '';
-    // staggered, so that the fault meets journeys at every step
-    await sleep((i * 400) % 3000);
     const deadline = Date.now() + 180_000;
     while (Date.now() < deadline && !aborted()) {
       try {
@@ -303,7 +301,10 @@ export async function runScenario(d: Deployment, fault: Fault, options: Scenario
             token = t;
           },
         });
-        if (r.stage === 220) return { applicant, token: r.token, url: d.apiUrls[i % d.apiUrls.length]! };
+        if (r.stage === 220) {
+          durations.push((performance.now() - began) / 1000);
+          return { applicant, token: r.token, url };
+        }
         // a step did not take (e.g. the e-sign came back while the database was away): do it again
         lastError = `stopped at stage ${r.stage}`;
       } catch (err) {
@@ -314,9 +315,25 @@ export async function runScenario(d: Deployment, fault: Fault, options: Scenario
       resumes += 1;
       await sleep(/ 429: /.test(lastError) ? 5000 : 1000);
     }
-    throw new Error(`journey of applicant ${i} did not complete: ${lastError}`);
+    throw new Error(`journey of applicant ${applicant.mobile.slice(-4)} did not complete: ${lastError}`);
+  };
+  // `options.journeys` applicants at a time, one after the other until the fault has ended, so
+  // that the fault meets journeys at every step
+  const runs: Array<Promise<{ applicant: JourneyApplicant; token: string; url: string }>> = [];
+  let seq = 0;
+  const workers = Array.from({ length: options.journeys }, async (_v, w) => {
+    const url = d.apiUrls[w % d.apiUrls.length]!;
+    await sleep(w * 150);
+    do {
+      const run = journey(
+        clients[w % clients.length]!,
+        url,
+        newApplicant(`chaos-${fault.name}-${process.pid}-${Date.now()}-${seq++}`),
+      );
+      runs.push(run);
+      await run.catch(() => undefined);
+    } while (!healed && !aborted());
   });
-  const settled = Promise.allSettled(runs);
 
   // the fault, once the journeys are under way
   await sleep(1500);
@@ -348,6 +365,7 @@ export async function runScenario(d: Deployment, fault: Fault, options: Scenario
   await logout;
   await fault.heal(d);
   faultOn = false;
+  healed = true;
   const healedAt = performance.now();
   log(`${fault.name}: healed`);
 
@@ -373,8 +391,8 @@ export async function runScenario(d: Deployment, fault: Fault, options: Scenario
   }
   if (recoveryMs < 0) problems.push(aborted() ?? 'did not recover within 150 s');
 
-  const outcomes = await settled;
-  const journeySeconds = (performance.now() - journeyStart) / 1000;
+  await Promise.all(workers);
+  const outcomes = await Promise.allSettled(runs);
   let complete = 0;
   for (const o of outcomes) {
     if (o.status === 'rejected') {
@@ -409,7 +427,7 @@ export async function runScenario(d: Deployment, fault: Fault, options: Scenario
   return {
     fault: fault.name,
     effect: fault.effect?.() ?? '',
-    journeys: options.journeys,
+    journeys: runs.length,
     complete,
     calls: stats.calls,
     unavailable: stats.byStatus.get(503) ?? 0,
@@ -426,8 +444,8 @@ export async function runScenario(d: Deployment, fault: Fault, options: Scenario
     applicantsCreated: created,
     applicantsExpected: signIns,
     resumes,
-    journeysSeconds: Math.round(journeySeconds),
-    baselineSeconds: Math.round(options.baselineSeconds ?? 0),
+    journeysSeconds: Math.round(Math.max(0, ...durations) * 10) / 10,
+    baselineSeconds: Math.round((options.baselineSeconds ?? 0) * 10) / 10,
     problems,
   };
 }
@@ -447,7 +465,7 @@ export function resultTable(results: ScenarioResult[]): string {
     'processes up',
     'applicants created / expected',
     'journeys resumed',
-    'journeys took (no fault)',
+    'slowest journey (no fault)',
   ];
   const rows = results.map((r) => [
     r.effect ? `${r.fault} (${r.effect})` : r.fault,
