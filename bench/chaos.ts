@@ -197,6 +197,7 @@ async function main() {
       });
       results.push(r);
       for (const p of r.problems) console.log(`  problem: ${p}`);
+      for (const [why, n] of Object.entries(r.resumeReasons)) console.log(`  started again ${n}×: ${why}`);
     }
   } finally {
     await stop();

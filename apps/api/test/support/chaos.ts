@@ -67,8 +67,9 @@ export interface ScenarioResult {
   /** Applicants created in the database during the scenario, and those expected (one per mobile). */
   applicantsCreated: number;
   applicantsExpected: number;
-  /** Journeys that had to start again from the stage the server reported. */
+  /** Journeys that had to start again from the stage the server reported, and why (counted). */
   resumes: number;
+  resumeReasons: Record<string, number>;
   /** The slowest journey with the fault, and without one, in s. */
   journeysSeconds: number;
   baselineSeconds: number;
@@ -279,6 +280,7 @@ export async function runScenario(d: Deployment, fault: Fault, options: Scenario
   signIns += 2;
 
   let resumes = 0;
+  const resumeReasons: Record<string, number> = {};
   let started = 0;
   let healed = false;
   const durations: number[] = [];
@@ -313,6 +315,8 @@ export async function runScenario(d: Deployment, fault: Fault, options: Scenario
       // as the browser does: start again from the stage the server reports, after the
       // resend countdown when an OTP was refused as too soon
       resumes += 1;
+      const reason = lastError.replace(/^Error: /, '').slice(0, 90);
+      resumeReasons[reason] = (resumeReasons[reason] ?? 0) + 1;
       await sleep(/ 429: /.test(lastError) ? 5000 : 1000);
     }
     throw new Error(`journey of applicant ${applicant.mobile.slice(-4)} did not complete: ${lastError}`);
@@ -444,6 +448,7 @@ export async function runScenario(d: Deployment, fault: Fault, options: Scenario
     applicantsCreated: created,
     applicantsExpected: signIns,
     resumes,
+    resumeReasons,
     journeysSeconds: Math.round(Math.max(0, ...durations) * 10) / 10,
     baselineSeconds: Math.round((options.baselineSeconds ?? 0) * 10) / 10,
     problems,
