@@ -1,5 +1,6 @@
 /** Everything the routes and use-cases need, built once at start-up. */
 import path from 'node:path';
+import { Counter } from 'prom-client';
 import type { Config } from './config.ts';
 import { type Database, openDatabase } from './db/client.ts';
 import { migrate } from './db/migrate.ts';
@@ -89,7 +90,18 @@ export interface DepsOverrides {
 export async function createDeps(config: Config, overrides: DepsOverrides = {}): Promise<AppDeps> {
   const database = overrides.database ?? (await openDatabase(config));
   if (!overrides.database && (database.kind === 'pglite' || config.env !== 'production')) await migrate(database);
-  const hub = overrides.hub ?? createHub(config.redisUrl);
+  const metrics = createMetrics();
+  const pushesDropped = new Counter({
+    name: 'ekyc_pushes_undelivered_total',
+    help: 'Socket pushes that could not reach Redis (delivered in this process only)',
+    registers: [metrics.registry],
+  });
+  const hub =
+    overrides.hub ??
+    createHub(config.redisUrl, {
+      timeoutMs: config.redisDown.publishTimeoutMs,
+      onDropped: () => pushesDropped.inc(),
+    });
   const cipher = new Cipher(config.encryptionKey, config.encryptionKeysOld);
   const hasher = new Hasher(config.secretKey);
   const blobs: BlobStore =
@@ -99,7 +111,6 @@ export async function createDeps(config: Config, overrides: DepsOverrides = {}):
       : config.inMemory
         ? new MemoryBlobStore()
         : new DiskBlobStore(path.join(config.dataDir, 'files'), config.storageMinFreeBytes));
-  const metrics = createMetrics();
   const files = new EncryptedStore(blobs, cipher, () => metrics.storageFull.inc());
   const records = new ApplicantRecords(database, cipher, hasher, hub, files, config);
   const selfFetch = createSelfFetch(config.sandboxFaults);

@@ -25,7 +25,7 @@ import { statusRoutes } from './modules/status/routes.ts';
 import { signatureRoutes } from './modules/signature/routes.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { registerBodyLimits } from './plugins/body-limits.ts';
-import { registerErrorHandler } from './plugins/error-handler.ts';
+import { registerDraining, registerErrorHandler } from './plugins/error-handler.ts';
 import { registerFileSweep } from './plugins/file-sweep.ts';
 import { registerIdempotency } from './plugins/idempotency.ts';
 import { registerMetrics } from './plugins/metrics.ts';
@@ -70,6 +70,8 @@ export async function buildApp(config: Config, overrides: DepsOverrides = {}): P
     bodyLimit: config.bodyLimit,
     trustProxy: fastifyTrustProxy(config.trustProxy),
     routerOptions: { ignoreTrailingSlash: true },
+    // Requests arriving while the server drains get the envelope below, not Fastify's own body.
+    return503OnClosing: false,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -99,6 +101,7 @@ export async function buildApp(config: Config, overrides: DepsOverrides = {}): P
   });
   registerErrorHandler(app);
   registerBodyLimits(app);
+  registerDraining(app);
 
   await registerSecurity(app);
   registerOpsAccess(app);

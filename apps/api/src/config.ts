@@ -145,6 +145,12 @@ const envSchema = z.object({
   S3_REGION: z.string().default('ap-south-1'),
   S3_ACCESS_KEY_ID: z.string().optional(),
   S3_SECRET_ACCESS_KEY: z.string().optional(),
+  /** Longest wait for Redis to take a socket push; an undelivered push is dropped (sockets re-read on reconnect). */
+  REDIS_PUBLISH_TIMEOUT_MS: z.coerce.number().int().min(50).max(10_000).default(500),
+  /** With Redis unreachable, the general rate limit: open (let through), local (count per process), closed (refuse). */
+  RATE_LIMIT_WITHOUT_REDIS: z.enum(['open', 'local', 'closed']).default('local'),
+  /** The same for the OTP and staff-login limits. */
+  OTP_RATE_LIMIT_WITHOUT_REDIS: z.enum(['open', 'local', 'closed']).default('local'),
 });
 
 export type Env = z.input<typeof envSchema>;
@@ -216,6 +222,12 @@ export interface Config {
    * adapter's factory from this one snapshot of the environment.
    */
   providerEnv: Readonly<Record<string, string | undefined>>;
+  /** How the API behaves while Redis is unreachable (docs/operations.md). */
+  redisDown: {
+    publishTimeoutMs: number;
+    rateLimit: RedisDownMode;
+    otpRateLimit: RedisDownMode;
+  };
 }
 
 export interface SessionLifetime {
@@ -223,6 +235,9 @@ export interface SessionLifetime {
   absoluteSeconds: number;
   maxConcurrent: number;
 }
+
+/** A rate limit while Redis is unreachable: let requests through, count per process, or refuse. */
+export type RedisDownMode = 'open' | 'local' | 'closed';
 
 export class ConfigError extends Error {}
 
@@ -427,5 +442,10 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     s3,
     providerEnv: Object.freeze({ ...source }),
     webDist: e.WEB_DIST ? path.resolve(e.WEB_DIST) : path.resolve(import.meta.dirname, '../../web/dist'),
+    redisDown: {
+      publishTimeoutMs: e.REDIS_PUBLISH_TIMEOUT_MS,
+      rateLimit: e.RATE_LIMIT_WITHOUT_REDIS,
+      otpRateLimit: e.OTP_RATE_LIMIT_WITHOUT_REDIS,
+    },
   };
 }

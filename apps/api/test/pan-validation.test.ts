@@ -123,7 +123,8 @@ describe('the contract PAN test values', () => {
     await validate(token, { pan: 'CDEPK9999L', pan_name: 'Kiran Mehta', date_of_birth: '12/12/1980' });
     await call(app, 'GET', 'kra-digilocker', { token });
     const res = await validate(token, { pan: 'CDEPK9999L', pan_name: 'Kiran Mehta', date_of_birth: '12/12/1980' });
-    expect(res.statusCode).toBe(409);
+    expect(res.statusCode).toBe(200);
+    expect(res.body.status).toBe(false);
     expect(res.body.data.screen).toBe('/client-profiling');
   });
 

@@ -91,7 +91,8 @@ it('saves equity only, always with the auto_select segment, and moves on to the 
 it('refuses the step outside its stage', async () => {
   const token = await applicantAt(180);
   const res = await call(app, 'POST', 'update-segment', { token, body: { segments: ['equity_1'] } });
-  expect(res.statusCode).toBe(409);
+  expect(res.statusCode).toBe(200);
+  expect(res.body.status).toBe(false);
   expect(res.body.data).toMatchObject({ screen: '/bank-and-segment/nominee' });
 });
 

@@ -77,7 +77,8 @@ describe('upload-signature', () => {
     const body = { signature_image: await drawnPng(), document_type: 'png', upload_type: 'digital' };
     expect((await call(app, 'POST', 'upload-signature', { token, body })).body.status).toBe(true);
     const again = await call(app, 'POST', 'upload-signature', { token, body });
-    expect(again.statusCode).toBe(409);
+    expect(again.statusCode).toBe(200);
+    expect(again.body.status).toBe(false);
     expect(again.body.data).toMatchObject({ screen: '/bank-and-segment/nominee' });
   });
 
@@ -133,7 +134,8 @@ describe('upload-signature', () => {
     const token = await applicantAt(160);
     const body = { signature_image: await drawnPng(), document_type: 'png', upload_type: 'digital' };
     const early = await call(app, 'POST', 'upload-signature', { token, body });
-    expect(early.statusCode).toBe(409);
+    expect(early.statusCode).toBe(200);
+    expect(early.body.status).toBe(false);
     expect(early.body.data).toMatchObject({ screen: '/bank-and-segment' });
     expect((await call(app, 'POST', 'upload-signature', { body })).statusCode).toBe(401);
   });

@@ -22,7 +22,7 @@ const TOUCH_EVERY_MS = 60_000;
 /**
  * A session read from the database is trusted for this long without reading it again. Revoking
  * drops it at once in this process and, through the hub, in every other one; the lifetime bounds
- * the delay should that message be lost.
+ * the delay should that message be lost. While the hub is disconnected the cache is not trusted.
  */
 const CACHE_MS = 5_000;
 const CACHE_MAX = 20_000;
@@ -46,7 +46,9 @@ export class Sessions {
 
   private async read(tokenHash: string, now: number): Promise<SessionRow | undefined> {
     const hit = this.cache.get(tokenHash);
-    if (hit && now - hit.readAt < CACHE_MS) return hit.row;
+    // While the hub cannot reach the other processes a revocation made there would not arrive:
+    // every check reads the database until it can.
+    if (hit && now - hit.readAt < CACHE_MS && this.hub.connected()) return hit.row;
     const row = await repo.findByTokenHash(this.database.db, tokenHash);
     if (this.cache.size >= CACHE_MAX) this.cache.delete(this.cache.keys().next().value!);
     if (row && !row.revokedAt) this.cache.set(tokenHash, { row, readAt: now });

@@ -29,15 +29,23 @@ export async function openDatabase(
   config: Pick<Config, 'databaseUrl' | 'dataDir' | 'inMemory' | 'databasePoolMax'>,
 ): Promise<Database> {
   if (config.databaseUrl) {
-    const pool = new pg.Pool({
+    const pool = new ResilientPool({
       connectionString: config.databaseUrl,
       max: config.databasePoolMax,
       connectionTimeoutMillis: 1000,
       query_timeout: 10_000,
       idleTimeoutMillis: 30000,
     });
-    // An idle client losing its server must not crash the process; the next query reconnects.
+    // A client losing its server (a restart, a failover, pg_terminate_backend) must not crash the
+    // process. The pool handles idle clients ('error' on the pool); a checked-out client (inside a
+    // transaction) emits 'error' on itself, so every client gets a listener when it connects. The
+    // query in flight rejects (the request answers 503), PostgreSQL rolls the transaction back, and
+    // the pool drops the dead client on release and opens a new one for the next request (a client
+    // whose connection ends while checked out is given back at once: see ResilientPool).
     pool.on('error', () => undefined);
+    pool.on('connect', (client) => {
+      client.on('error', () => undefined);
+    });
     return {
       db: drizzlePg(pool) as unknown as Db,
       kind: 'postgres',
@@ -67,6 +75,35 @@ export async function openDatabase(
       ),
     close: () => client.close(),
   };
+}
+
+/**
+ * A pool whose checked-out clients go back to it when their connection ends. Drizzle's
+ * transaction sends `begin` before its try/finally: a connection terminated at that moment would
+ * otherwise keep its pool slot for ever (the pool shrinks until requests time out and shutdown
+ * waits on it). Release is made idempotent so the caller's own release afterwards is harmless.
+ */
+class ResilientPool extends pg.Pool {
+  override connect(): Promise<pg.PoolClient>;
+  override connect(callback: Parameters<pg.Pool['connect']>[0] & object): void;
+  override connect(callback?: Parameters<pg.Pool['connect']>[0]): Promise<pg.PoolClient> | void {
+    // the callback form is the pool's own (pool.query), which releases with the error itself
+    if (callback) return super.connect(callback);
+    return super.connect().then((client) => {
+      const release = client.release.bind(client);
+      let released = false;
+      const giveBack = (err?: Error | boolean) => {
+        if (released) return;
+        released = true;
+        client.removeListener('end', onEnd);
+        release(err);
+      };
+      const onEnd = () => giveBack(new Error('connection ended'));
+      client.once('end', onEnd);
+      client.release = giveBack;
+      return client;
+    });
+  }
 }
 
 async function withTimeout(p: Promise<boolean>, ms: number): Promise<boolean> {

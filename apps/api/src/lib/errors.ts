@@ -7,6 +7,8 @@ export const ERROR_HTTP = {
   FORBIDDEN: 403,
   NOT_FOUND: 404,
   CONFLICT: 409,
+  /** A step asked for at another stage (often a retry of a step already done): a handled outcome, 200. */
+  STAGE_MOVED: 200,
   PAYLOAD_TOO_LARGE: 413,
   RATE_LIMITED: 429,
   UNAVAILABLE: 503,
@@ -20,6 +22,7 @@ const DEFAULT_MESSAGE: Record<ErrorCode, string> = {
   FORBIDDEN: MSG.unauthorized,
   NOT_FOUND: MSG.notFound,
   CONFLICT: MSG.somethingWrong,
+  STAGE_MOVED: MSG.somethingWrong,
   PAYLOAD_TOO_LARGE: MSG.payloadTooLarge,
   RATE_LIMITED: MSG.rateLimited,
   UNAVAILABLE: MSG.serviceUnavailable,

@@ -36,7 +36,9 @@ function isDatabaseDown(error: unknown): boolean {
     if (e.code && DB_DOWN_CODES.has(e.code)) return true;
     if (
       e.message &&
-      /Connection terminated|timeout exceeded when trying to connect|connect ECONNREFUSED/.test(e.message)
+      /Connection terminated|timeout exceeded when trying to connect|connect ECONNREFUSED|Client was closed and is not queryable|Client has encountered a connection error/.test(
+        e.message,
+      )
     )
       return true;
   }
@@ -106,5 +108,25 @@ export function registerErrorHandler(app: FastifyInstance) {
     }
     req.log.error({ err: error }, 'unhandled error');
     return reply.status(500).send({ status: false, message: MSG.somethingWrong, data: {} });
+  });
+}
+
+/**
+ * While the server shuts down (SIGTERM), a request that still arrives on an open connection answers
+ * 503 in the envelope with Retry-After, and the connection closes so the client reconnects to
+ * another process.
+ */
+export function registerDraining(app: FastifyInstance) {
+  let draining = false;
+  app.addHook('preClose', async () => {
+    draining = true;
+  });
+  app.addHook('onRequest', async (_req, reply) => {
+    if (!draining) return;
+    return reply
+      .status(503)
+      .header('retry-after', '2')
+      .header('connection', 'close')
+      .send({ status: false, message: MSG.serviceUnavailable, data: {} });
   });
 }

@@ -3,6 +3,7 @@ import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
 import helmet from 'helmet';
 import { Redis } from 'ioredis';
+import { rateLimitStore } from './rate-limit-store.ts';
 
 /** Pages post forms to DigiLocker, the e-sign service and the account aggregator: their origins only. */
 function formTargets(env: Readonly<Record<string, string | undefined>>): string[] {
@@ -46,7 +47,12 @@ export async function registerSecurity(app: FastifyInstance) {
   });
   app.addHook('onRequest', (req, reply, done) => headers(req.raw, reply.raw, (err) => done(err as Error | undefined)));
   const redis = config.redisUrl
-    ? new Redis(config.redisUrl, { maxRetriesPerRequest: 1, enableOfflineQueue: false })
+    ? new Redis(config.redisUrl, {
+        maxRetriesPerRequest: 0,
+        enableOfflineQueue: false,
+        commandTimeout: config.redisDown.publishTimeoutMs,
+        retryStrategy: (attempt) => Math.min(200 * attempt, 2000),
+      })
     : undefined;
   redis?.on('error', () => undefined);
   app.addHook('onClose', async () => redis?.disconnect());
@@ -54,9 +60,10 @@ export async function registerSecurity(app: FastifyInstance) {
     global: true,
     max: config.rateLimit.perMinute,
     timeWindow: '1 minute',
-    nameSpace: 'ekyc-rl:',
-    ...(redis && { redis }),
-    skipOnError: true,
+    // Redis when configured; while it is unreachable each limit degrades as configured
+    // (RATE_LIMIT_WITHOUT_REDIS, OTP_RATE_LIMIT_WITHOUT_REDIS): a refusal is a 503.
+    store: rateLimitStore({ redis, nameSpace: 'ekyc-rl:', whenRedisDown: config.redisDown.rateLimit }),
+    skipOnError: false,
     allowList: (req) => req.url === '/healthz' || req.url === '/readyz',
   });
   app.addHook('onSend', async (req, reply, payload) => {

@@ -9,9 +9,16 @@ export type Message = Record<string, unknown>;
 export type Handler = (message: Message) => void;
 
 export interface Hub {
+  /**
+   * Delivers a message to every subscriber. Never throws and never waits longer than the publish
+   * timeout: a push that cannot be delivered is dropped (sockets read the state again when they
+   * reconnect), because the change it announces is already saved.
+   */
   publish(channel: string, message: Message): Promise<void>;
-  /** Returns the unsubscribe function. */
+  /** Returns the unsubscribe function. Never throws: a subscription made during an outage starts when it ends. */
   subscribe(channel: string, handler: Handler): Promise<() => void>;
+  /** False while messages cannot reach the other processes (Redis unreachable). */
+  connected(): boolean;
   close(): Promise<void>;
   /** Readiness: whether the shared broker (Redis) answers within timeoutMs; absent when in-process. */
   reachable?(timeoutMs: number): Promise<boolean>;
@@ -26,9 +33,19 @@ export class InProcessHub implements Hub {
     this.emitter.on(channel, handler);
     return () => void this.emitter.off(channel, handler);
   }
+  connected() {
+    return true;
+  }
   async close() {
     this.emitter.removeAllListeners();
   }
+}
+
+export interface RedisHubOptions {
+  /** Longest wait for Redis to take a message or a subscription. */
+  timeoutMs: number;
+  /** Told when a push could not reach Redis (it was delivered in this process only). */
+  onDropped?: (channel: string, cause: string) => void;
 }
 
 export class RedisHub implements Hub {
@@ -36,10 +53,21 @@ export class RedisHub implements Hub {
   private readonly sub: Redis;
   private readonly local = new EventEmitter().setMaxListeners(0);
 
-  constructor(url: string) {
-    const options = { maxRetriesPerRequest: 2, lazyConnect: false, enableOfflineQueue: true };
-    this.pub = new Redis(url, options);
-    this.sub = new Redis(url, options);
+  constructor(
+    url: string,
+    private readonly options: RedisHubOptions = { timeoutMs: 500 },
+  ) {
+    // No offline queue: while Redis is unreachable a command fails at once instead of waiting for
+    // the reconnection; commandTimeout bounds the wait on a Redis that accepts but does not answer.
+    const redisOptions = {
+      maxRetriesPerRequest: 0,
+      enableOfflineQueue: false,
+      commandTimeout: options.timeoutMs,
+      connectTimeout: 2000,
+      retryStrategy: (attempt: number) => Math.min(200 * attempt, 2000),
+    };
+    this.pub = new Redis(url, redisOptions);
+    this.sub = new Redis(url, redisOptions);
     this.pub.on('error', () => undefined);
     this.sub.on('error', () => undefined);
     this.sub.on('message', (channel: string, raw: string) => {
@@ -49,16 +77,31 @@ export class RedisHub implements Hub {
         // a malformed message on a shared Redis is ignored
       }
     });
+    // Every (re)connection subscribes again to every channel someone here listens on, including
+    // those asked for while Redis was unreachable.
+    this.sub.on('ready', () => {
+      const names = this.local.eventNames().map(String);
+      if (names.length) void this.sub.subscribe(...names).catch(() => undefined);
+    });
   }
 
   async publish(channel: string, message: Message) {
-    await this.pub.publish(`ekyc:${channel}`, JSON.stringify(message));
+    const name = `ekyc:${channel}`;
+    try {
+      await this.pub.publish(name, JSON.stringify(message));
+    } catch (err) {
+      // Redis is unreachable: the sockets of this process still hear it; the others re-read
+      // the state when they reconnect.
+      this.options.onDropped?.(channel, (err as Error).message);
+      this.local.emit(name, message);
+    }
   }
 
   async subscribe(channel: string, handler: Handler) {
     const name = `ekyc:${channel}`;
-    if (this.local.listenerCount(name) === 0) await this.sub.subscribe(name);
+    const first = this.local.listenerCount(name) === 0;
     this.local.on(name, handler);
+    if (first) await this.sub.subscribe(name).catch(() => undefined);
     return () => {
       this.local.off(name, handler);
       if (this.local.listenerCount(name) === 0) void this.sub.unsubscribe(name).catch(() => undefined);
@@ -76,6 +119,10 @@ export class RedisHub implements Hub {
     return Promise.race([pong, late]).finally(() => clearTimeout(timer));
   }
 
+  connected() {
+    return this.pub.status === 'ready' && this.sub.status === 'ready';
+  }
+
   async close() {
     this.local.removeAllListeners();
     this.sub.disconnect();
@@ -83,7 +130,8 @@ export class RedisHub implements Hub {
   }
 }
 
-export const createHub = (redisUrl?: string): Hub => (redisUrl ? new RedisHub(redisUrl) : new InProcessHub());
+export const createHub = (redisUrl?: string, options?: RedisHubOptions): Hub =>
+  redisUrl ? new RedisHub(redisUrl, options) : new InProcessHub();
 
 export const channels = {
   profile: (applicantId: string) => `profile:${applicantId}`,

@@ -2,18 +2,26 @@
 import type { FastifyInstance } from 'fastify';
 import { buildUserDetails } from '../records/user-details.ts';
 import { channels } from './hub.ts';
-import { acceptSocket, send } from './sockets.ts';
+import { acceptSocket, closeTryAgain, send } from './sockets.ts';
 
 export async function profileSocketRoutes(app: FastifyInstance) {
   app.get<{ Querystring: { token?: string } }>('/ws/user_profile/', { websocket: true }, async (socket, req) => {
     let applicantId = '';
     let sessionId = '';
+    // Pushes carry a version that grows with each read started; a read that finishes after a
+    // newer one is not sent, and the web drops any message older than the last it applied.
+    let started = 0;
+    let sent = 0;
     const push = async () => {
+      const version = ++started;
       try {
-        send(socket, { disconnect: false, data: await buildUserDetails(app.deps.records, applicantId, sessionId) });
+        const data = await buildUserDetails(app.deps.records, applicantId, sessionId);
+        if (version < sent) return;
+        sent = version;
+        send(socket, { disconnect: false, version, data });
       } catch {
-        send(socket, { disconnect: true });
-        socket.close();
+        // The record could not be read (database unreachable): reconnect later, still signed in.
+        closeTryAgain(socket);
       }
     };
     const accepted = await acceptSocket(app, socket, req.query.token, async (session) => {

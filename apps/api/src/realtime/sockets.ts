@@ -2,16 +2,29 @@
  * The two socket channels share one shape: authenticate by the token in the query, subscribe to
  * hub channels, forward messages, and close with a reconnectable code when the session ends.
  */
+import { MSG } from '@ekyc/contracts/messages';
 import type { FastifyInstance } from 'fastify';
 import type { WebSocket } from 'ws';
 import type { SessionInfo } from '../auth/sessions.ts';
 import type { Message } from './hub.ts';
 
-/** 4001: session ended (do not reconnect); 1012: server restarting (reconnect). */
+/**
+ * 4001: session ended (do not reconnect); 1012: server restarting (reconnect); 1013: try again
+ * later (the session could not be checked or read, e.g. the database is unreachable: reconnect,
+ * the applicant stays signed in).
+ */
 export const CLOSE_SESSION_ENDED = 4001;
 export const CLOSE_RESTART = 1012;
 /** 4029: this session already holds its share of sockets (SOCKETS_PER_SESSION); do not retry. */
 export const CLOSE_TOO_MANY_SOCKETS = 4029;
+
+export const CLOSE_TRY_AGAIN = 1013;
+
+/** Closes a socket that cannot be served right now; the client reconnects with the same token. */
+export function closeTryAgain(socket: WebSocket) {
+  send(socket, { disconnect: false, retry: true, message: MSG.serviceUnavailable });
+  socket.close(CLOSE_TRY_AGAIN, 'try again later');
+}
 
 const open = new Set<WebSocket>();
 /** Open sockets per session, in this process. */
@@ -33,7 +46,14 @@ export async function acceptSocket(
   token: string | undefined,
   subscribe: (session: SessionInfo) => Promise<Array<() => void>>,
 ): Promise<boolean> {
-  const session = await app.deps.sessions.authenticate(token, 'applicant').catch(() => null);
+  let session: SessionInfo | null;
+  try {
+    session = await app.deps.sessions.authenticate(token, 'applicant');
+  } catch {
+    // The session could not be checked (database unreachable): not the same as signed out.
+    closeTryAgain(socket);
+    return false;
+  }
   if (!session) {
     send(socket, { disconnect: true, message: 'Unauthorized' });
     socket.close(CLOSE_SESSION_ENDED, 'unauthorized');
@@ -56,14 +76,38 @@ export async function acceptSocket(
     else perSession.delete(session.sessionId);
     subscriptions.forEach((off) => off());
   });
-  subscriptions.push(
-    await app.deps.hub.subscribe(`session:${session.sessionId}`, () => {
-      send(socket, { disconnect: true });
-      socket.close(CLOSE_SESSION_ENDED, 'session ended');
-    }),
-    ...(await subscribe(session)),
-  );
-  const ping = setInterval(() => socket.readyState === socket.OPEN && socket.ping(), 25_000);
+  try {
+    subscriptions.push(
+      await app.deps.hub.subscribe(`session:${session.sessionId}`, () => {
+        send(socket, { disconnect: true });
+        socket.close(CLOSE_SESSION_ENDED, 'session ended');
+      }),
+      ...(await subscribe(session)),
+    );
+  } catch {
+    subscriptions.forEach((off) => off());
+    subscriptions.length = 0;
+    closeTryAgain(socket);
+    return false;
+  }
+  // While Redis is away a sign-out made through another process cannot reach this socket: at each
+  // ping during (and just after) an outage the session is checked again in the database.
+  let hubWasDown = false;
+  const ping = setInterval(() => {
+    if (socket.readyState !== socket.OPEN) return;
+    socket.ping();
+    const hubDown = !app.deps.hub.connected();
+    if (hubDown || hubWasDown)
+      void app.deps.sessions
+        .authenticate(token, 'applicant')
+        .then((still) => {
+          if (still) return;
+          send(socket, { disconnect: true });
+          socket.close(CLOSE_SESSION_ENDED, 'session ended');
+        })
+        .catch(() => undefined);
+    hubWasDown = hubDown;
+  }, 25_000);
   socket.on('close', () => clearInterval(ping));
   return true;
 }

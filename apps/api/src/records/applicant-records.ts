@@ -186,8 +186,11 @@ export class ApplicantRecords {
   async requireStage(applicantId: string, min: number, max: number = min): Promise<number> {
     const stage = await this.currentStage(applicantId);
     if (stage === undefined || stage < min || stage > max)
-      throw new AppError('CONFLICT', 'This step is not available at your current stage.', {
+      // HTTP 200 with status false (the contract's handled outcome): data.screen says where the
+      // applicant is; data.moved tells a client it was a step of another stage (e.g. a retry).
+      throw new AppError('STAGE_MOVED', 'This step is not available at your current stage.', {
         screen: routeForStage(stage),
+        moved: true,
       });
     return stage;
   }

@@ -32,7 +32,7 @@ export default function OnboardingLayout() {
     session.clear();
     backToStart();
   });
-  useProfileSocket(backToStart);
+  const reconnecting = useProfileSocket(backToStart);
 
   return (
     <div className="min-h-dvh">
@@ -63,6 +63,11 @@ export default function OnboardingLayout() {
           >
             <span aria-hidden="true">←</span> {t('back')}
           </Link>
+        )}
+        {reconnecting && (
+          <p role="status" className="mb-3 rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900">
+            {t('reconnecting')}
+          </p>
         )}
         <h1 className="mb-3 text-2xl font-bold">{titles[titleKey(path)] ?? titles.default}</h1>
         {token && rule?.auth && <ProgressBar steps={progress.steps} percent={progress.percent} path={pathname} />}

@@ -71,6 +71,9 @@ export async function apiRequest<T = Record<string, unknown>>(
   }
   if (!res.ok)
     throw new ApiError(body.message ?? MSG.somethingWrong, res.status, (body.data as Record<string, unknown>) ?? {});
+  // A step of another stage (a retried step already done): raised so that pages go to data.screen.
+  if (body.status === false && (body.data as { moved?: unknown } | undefined)?.moved === true)
+    throw new ApiError(body.message ?? MSG.somethingWrong, res.status, body.data as Record<string, unknown>);
   return { status: Boolean(body.status), message: body.message ?? '', data: (body.data ?? {}) as T };
 }
 

@@ -57,7 +57,17 @@ export class OtpService {
   }
 
   /** Checks a code; a right one is consumed, a wrong one counts against the latest code. */
-  async verify(purpose: OtpPurpose, target: string, code: string): Promise<OtpCheck> {
+  /**
+   * Checks a code and uses it up. `beforeConsume` runs once the code is known right and before it
+   * is used up: the work the code unlocks is saved first, so that a request failing half-way (the
+   * database dropping the connection) can be retried with the same code.
+   */
+  async verify(
+    purpose: OtpPurpose,
+    target: string,
+    code: string,
+    beforeConsume?: () => Promise<void>,
+  ): Promise<OtpCheck> {
     const db = this.database.db;
     const targetHash = this.targetHash(purpose, target);
     const row = await repo.latest(db, purpose, targetHash);
@@ -67,6 +77,7 @@ export class OtpService {
       const attempts = await repo.addAttempt(db, row.id);
       return { ok: false, message: attempts >= this.config.otp.maxAttempts ? MSG.otpLocked : MSG.otpWrong };
     }
+    await beforeConsume?.();
     if (!(await repo.consume(db, row.id))) return { ok: false, message: MSG.otpExpired };
     return { ok: true };
   }

@@ -10,7 +10,13 @@ import { verifyMobileOtp } from './verify-mobile-otp.ts';
 export const authOtpRoutes: FastifyPluginAsyncZod = async (app) => {
   const { deps } = app;
   // per client address (the route's limit) and per mobile number or email (whatever the address)
-  const otpLimit = { rateLimit: { max: deps.config.rateLimit.otpPerMinute, timeWindow: '1 minute' } };
+  const otpLimit = {
+    rateLimit: {
+      max: deps.config.rateLimit.otpPerMinute,
+      timeWindow: '1 minute',
+      whenRedisDown: deps.config.redisDown.otpRateLimit,
+    },
+  };
   const perTarget = perTargetLimit(app);
 
   app.post(

@@ -1,5 +1,6 @@
 /** verify-otp-email: a right email OTP records the email and completes the email stage. */
 import type { verifyOtpEmailRequestSchema } from '@ekyc/contracts/calls/verify-otp-email';
+import { MSG } from '@ekyc/contracts/messages';
 import { STAGE } from '@ekyc/contracts/stages';
 import type { z } from 'zod';
 import type { AppDeps } from '../../app-deps.ts';
@@ -9,12 +10,17 @@ type Input = z.output<typeof verifyOtpEmailRequestSchema>;
 
 export async function verifyEmailOtp(deps: AppDeps, applicantId: string, input: Input): Promise<Outcome> {
   await deps.records.requireStage(applicantId, STAGE.EMAIL);
-  const check = await deps.otp.verify('email', `${applicantId}:${input.email}`, input.otp);
-  if (!check.ok) return fail(check.message, { screen: '/email-verification/verify-otp' });
-  await deps.records.update(applicantId, {
-    email: input.email,
-    ...(input.whatspp_opt !== undefined && { whatsappOpt: input.whatspp_opt }),
+  let move: { screen: string; stage: number } | undefined;
+  // saved before the code is used up, so that an interrupted request can be retried with it
+  const check = await deps.otp.verify('email', `${applicantId}:${input.email}`, input.otp, async () => {
+    await deps.records.update(applicantId, {
+      email: input.email,
+      ...(input.whatspp_opt !== undefined && { whatsappOpt: input.whatspp_opt }),
+    });
+    move = await deps.records.completeStage(applicantId, STAGE.EMAIL);
   });
-  const move = await deps.records.completeStage(applicantId, STAGE.EMAIL);
-  return ok('Email verified', { screen: move.screen, stage: move.stage });
+  const moved = move as typeof move;
+  if (!check.ok || !moved)
+    return fail(check.ok ? MSG.otpExpired : check.message, { screen: '/email-verification/verify-otp' });
+  return ok('Email verified', { screen: moved.screen, stage: moved.stage });
 }

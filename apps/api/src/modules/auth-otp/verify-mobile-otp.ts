@@ -1,5 +1,6 @@
 /** verify-otp: a right mobile OTP signs the applicant in (creating them on the first visit). */
 import type { verifyOtpRequestSchema } from '@ekyc/contracts/calls/verify-otp';
+import { MSG } from '@ekyc/contracts/messages';
 import { routeForStage, STAGE } from '@ekyc/contracts/stages';
 import type { z } from 'zod';
 import type { AppDeps } from '../../app-deps.ts';
@@ -8,19 +9,29 @@ import { fail, ok, type Outcome } from '../../lib/outcome.ts';
 type Input = z.output<typeof verifyOtpRequestSchema>;
 
 export async function verifyMobileOtp(deps: AppDeps, input: Input, userAgent: string | undefined): Promise<Outcome> {
-  const check = await deps.otp.verify('mobile', input.mobile, input.otp);
-  if (!check.ok) return fail(check.message, { screen: '/verify-otp' });
-
   const ua = input.user_agent ?? userAgent ?? '';
-  const { applicant } = await deps.records.create({
-    mobile: input.mobile,
-    whatsappOpt: input.whatspp_opt,
-    refcode: input.referral_code,
-    utm: { source: input.utm_source, medium: input.utm_medium, campaign: input.utm_campaign },
-    userAgent: ua.slice(0, 512),
-    source: input.source ?? (/Mobi|Android|iPhone/i.test(ua) ? 'mobile' : 'web'),
+  let signedIn: { applicant: { id: string }; session: { token: string; sessionId: string } } | undefined;
+  // The applicant and the session are saved before the code is used up: a sign-in interrupted
+  // half-way can be retried with the same code (the applicant is found again by mobile).
+  const check = await deps.otp.verify('mobile', input.mobile, input.otp, async () => {
+    const { applicant } = await deps.records.create({
+      mobile: input.mobile,
+      whatsappOpt: input.whatspp_opt,
+      refcode: input.referral_code,
+      utm: { source: input.utm_source, medium: input.utm_medium, campaign: input.utm_campaign },
+      userAgent: ua.slice(0, 512),
+      source: input.source ?? (/Mobi|Android|iPhone/i.test(ua) ? 'mobile' : 'web'),
+    });
+    signedIn = { applicant, session: await deps.sessions.create('applicant', applicant.id) };
   });
-  const { token } = await deps.sessions.create('applicant', applicant.id);
+  const saved = signedIn as typeof signedIn;
+  if (!check.ok || !saved) {
+    // the code was used by a concurrent request: this one's session never leaves the server
+    if (saved) await deps.sessions.revoke(saved.session.sessionId);
+    return fail(check.ok ? MSG.otpExpired : check.message, { screen: '/verify-otp' });
+  }
+  const { applicant } = saved;
+  const { token } = saved.session;
   const stage = (await deps.records.currentStage(applicant.id)) ?? STAGE.EMAIL;
   const locker = await deps.records.getSection<{ is_pan_missing?: boolean }>(applicant.id, 'digilocker_obj');
   const panMissing = locker?.is_pan_missing === true;

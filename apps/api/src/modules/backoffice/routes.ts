@@ -45,7 +45,13 @@ export const backofficeRoutes: FastifyPluginAsyncZod = async (app) => {
   await watch.start();
   app.addHook('onClose', async () => watch.close());
 
-  const loginLimit = { rateLimit: { max: deps.config.rateLimit.otpPerMinute, timeWindow: '1 minute' } };
+  const loginLimit = {
+    rateLimit: {
+      max: deps.config.rateLimit.otpPerMinute,
+      timeWindow: '1 minute',
+      whenRedisDown: deps.config.redisDown.otpRateLimit,
+    },
+  };
   app.post('/login', { schema: { body: staffLoginBodySchema }, config: loginLimit }, async (req, reply) => {
     const result = await throttleStaffLogin(deps, req.body.email, () => logInStaff(deps, req.body));
     if (result.outcome === 'throttled')

@@ -85,8 +85,7 @@ async function complete(
   // a score is judged against the threshold; a provider that answers only "high"/"low" (HyperVerge)
   // passes with its own match verdict at high confidence
   const faceMatch = done
-    ? done.match === true &&
-      (done.score !== undefined ? done.score >= threshold : done.confidence_level !== 'low')
+    ? done.match === true && (done.score !== undefined ? done.score >= threshold : done.confidence_level !== 'low')
     : undefined;
   const reasons = reviewReasons(state, moduleOutcome, faceMatch);
   const status = reasons.length === 0 ? 'auto_approved' : 'needs_review';

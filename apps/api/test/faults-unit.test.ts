@@ -1,0 +1,121 @@
+/**
+ * Faults in one process: a request the database drops half-way answers 503 in the envelope and can
+ * be retried with the same OTP; with Redis unreachable a saved change answers success at once, a
+ * sign-out succeeds, and each rate limit degrades as configured.
+ */
+import { MSG } from '@ekyc/contracts/messages';
+import type { FastifyInstance } from 'fastify';
+import type { Redis } from 'ioredis';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rateLimitStore } from '../src/plugins/rate-limit-store.ts';
+import { createHub } from '../src/realtime/hub.ts';
+import { bearer, call, latestOtp, signUp, testApp, uniqueMobile } from './support/test-app.ts';
+
+const dropped = () => Object.assign(new Error('Connection terminated unexpectedly'), {});
+
+describe('a request the database drops half-way', () => {
+  let app: FastifyInstance;
+  beforeAll(async () => {
+    app = await testApp();
+  });
+  afterAll(() => app.close());
+
+  it('answers 503 in the envelope, and the same code signs in on the retry', async () => {
+    const mobile = uniqueMobile();
+    await call(app, 'POST', 'send-otp', { body: { mobile } });
+    const otp = await latestOtp(app, mobile);
+    const sessions = app.deps.sessions;
+    const create = sessions.create.bind(sessions);
+    sessions.create = async () => {
+      throw dropped();
+    };
+    try {
+      const first = await call(app, 'POST', 'verify-otp', { body: { mobile, otp } });
+      expect(first.statusCode).toBe(503);
+      expect(first.body).toEqual({ status: false, message: MSG.serviceUnavailable, data: {} });
+    } finally {
+      sessions.create = create;
+    }
+    const retry = await call(app, 'POST', 'verify-otp', { body: { mobile, otp } });
+    expect(retry.body).toMatchObject({ status: true, data: { screen: '/email-verification' } });
+  });
+
+  it('verifies the email on a retry with the same code', async () => {
+    const { token } = await signUp(app);
+    const email = `retry${Date.now()}@example.com`;
+    await call(app, 'POST', 'send-otp', { token, body: { email } });
+    const otp = await latestOtp(app, email);
+    const records = app.deps.records;
+    const complete = records.completeStage.bind(records);
+    records.completeStage = async () => {
+      throw dropped();
+    };
+    try {
+      expect((await call(app, 'POST', 'verify-otp-email', { token, body: { email, otp } })).statusCode).toBe(503);
+    } finally {
+      records.completeStage = complete;
+    }
+    const retry = await call(app, 'POST', 'verify-otp-email', { token, body: { email, otp } });
+    expect(retry.body).toMatchObject({ status: true, data: { screen: '/pan-verification' } });
+  });
+});
+
+describe('Redis unreachable', () => {
+  let app: FastifyInstance;
+  beforeAll(async () => {
+    // port 1: nothing listens, every command fails at once
+    app = await testApp({ REDIS_URL: 'redis://127.0.0.1:1', REDIS_PUBLISH_TIMEOUT_MS: '200' });
+  });
+  afterAll(() => app.close());
+
+  it('answers success for a saved change and a sign-out without waiting on Redis', async () => {
+    const started = Date.now();
+    const { token } = await signUp(app);
+    const email = `down${Date.now()}@example.com`;
+    await call(app, 'POST', 'send-otp', { token, body: { email } });
+    const verified = await call(app, 'POST', 'verify-otp-email', {
+      token,
+      body: { email, otp: await latestOtp(app, email) },
+    });
+    expect(verified.statusCode).toBe(200);
+    expect(verified.body.status).toBe(true);
+    const logout = await app.inject({ method: 'POST', url: '/api/v1/ekyc/logout', headers: bearer(token) });
+    expect(logout.statusCode).toBe(200);
+    expect(logout.json()).toMatchObject({ status: true });
+    // the revocation holds at once (the session cache is not trusted while Redis is away)
+    const after = await app.inject({ url: '/api/v1/ekyc/get-user-details', headers: bearer(token) });
+    expect(after.statusCode).toBe(401);
+    expect(Date.now() - started).toBeLessThan(5000);
+  });
+
+  it('still delivers a push to the sockets of this process', async () => {
+    const hub = createHub('redis://127.0.0.1:1', { timeoutMs: 200 });
+    const got = new Promise((resolve) => void hub.subscribe('profile:x', resolve));
+    await hub.publish('profile:x', { changed: true });
+    expect(await got).toEqual({ changed: true });
+    expect(hub.connected()).toBe(false);
+    await hub.close();
+  });
+});
+
+describe('rate limits while Redis is unreachable', () => {
+  const down = { status: 'reconnecting', defineCommand: () => undefined } as unknown as Redis;
+  const incr = (Store: ReturnType<typeof rateLimitStore>, mode?: 'open' | 'local' | 'closed') =>
+    new Promise<{ err: Error | null; current?: number }>((resolve) =>
+      new Store({})
+        .child({ whenRedisDown: mode })
+        .incr('k', (err, r) => resolve({ err, current: r?.current }), 60_000, 2),
+    );
+
+  it('counts in this process (local), lets through (open) or refuses with 503 (closed), per limit', async () => {
+    const Store = rateLimitStore({ redis: down, nameSpace: 't:', whenRedisDown: 'local' });
+    const local = new Store({});
+    const counts: number[] = [];
+    for (let i = 0; i < 3; i++)
+      counts.push(await new Promise<number>((r) => local.incr('a', (_e, res) => r(res!.current), 60_000, 2)));
+    expect(counts).toEqual([1, 2, 3]);
+    expect((await incr(Store, 'open')).current).toBeLessThanOrEqual(2);
+    const closed = await incr(Store, 'closed');
+    expect(closed.err).toMatchObject({ httpStatus: 503 });
+  });
+});
