@@ -172,6 +172,13 @@ const MATRIX: Record<string, Entry> = {
     sample: () => ({ body: { id: 'x', status: 'success' } }),
     expect: ALL(403),
   },
+  'POST /api/v1/ekyc/upi-intent': { access: 'applicant', expect: CONFLICT },
+  // the reverse penny drop's callback, with the Basic credentials given to the payment service
+  'POST /api/v1/ekyc/upi-intent-webhook': {
+    access: 'public',
+    sample: () => ({ body: { id: 'x', data: {} } }),
+    expect: ALL(403),
+  },
   'GET /api/v1/ekyc/get-nominee-config': { access: 'applicant' },
   'GET /api/v1/ekyc/get-bank-config': { access: 'applicant' },
   'POST /api/v1/ekyc/update-nominee': {
@@ -265,6 +272,8 @@ const MATRIX: Record<string, Entry> = {
   'GET /sandbox/assets/sandbox.css': { access: 'sandbox' },
   'GET /sandbox/outbox': { access: 'sandbox', sample: () => ({ query: { to: 'nobody@example.com' } }) },
   'GET /sandbox/': { access: 'sandbox' },
+  // CVL's GetToken answers wrong credentials with 200 and success "0" inside its sealed body
+  'POST /sandbox/kra/GetToken': { access: 'sandbox' },
   'POST /sandbox/fixtures/applicant': {
     access: 'sandbox',
     sample: () => ({ body: { mobile: uniqueMobile(), stage: 110 } }),
@@ -283,7 +292,7 @@ const MATRIX: Record<string, Entry> = {
 };
 /** Wire-format routes of the sandbox providers (credentials of the provider's own kind, not a bearer). */
 const SANDBOX_WIRE =
-  /^(GET|POST) \/sandbox\/(pan|kra|digilocker|market-data|account-aggregator|ifsc|bank|upi|liveness|esign)\//;
+  /^(GET|POST) \/sandbox\/(pan|kra|digilocker|market-data|account-aggregator|ifsc|bank|upi|rpd|liveness|esign)\//;
 /** The built web app's files (whatever the build holds): public, outside the API and the sandbox. */
 const WEB_ASSET = /^GET \/(?!api\/|sandbox\/|ws\/|docs)[\w./-]+\.[a-z0-9]+$/i;
 
