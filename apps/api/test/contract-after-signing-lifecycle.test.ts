@@ -14,7 +14,12 @@ const STAGES_BEFORE_FINAL = [110, 120, 130, 140, 150, 160, 170, 180, 190, 200, 2
 type Reply<T> = { statusCode: number; body: { status: boolean; message: string; data: T } };
 
 function client(app: FastifyInstance) {
-  const bo = async <T = Record<string, unknown>>(token: string, method: 'GET' | 'POST', path: string, body?: object) => {
+  const bo = async <T = Record<string, unknown>>(
+    token: string,
+    method: 'GET' | 'POST',
+    path: string,
+    body?: object,
+  ) => {
     const res = await app.inject({
       method,
       url: `/api/v1/backoffice/${path}`,
@@ -43,15 +48,23 @@ function client(app: FastifyInstance) {
     return { token: data.token, id: data.applicant_id };
   };
   const status = async (token: string) =>
-    (await call<{ status: string; text: string; client_code?: string }>(app, 'GET', 'get-application-status', { token }))
-      .body;
+    (
+      await call<{ status: string; text: string; client_code?: string }>(app, 'GET', 'get-application-status', {
+        token,
+      })
+    ).body;
   const acceptAll = (token: string, id: string) =>
     bo<{ status: string; awaiting_confirmation: boolean }>(token, 'POST', `applications/${id}/decisions`, {
       decisions: STAGES_BEFORE_FINAL.map((stage) => ({ stage, activity: 'Accept' })),
     });
   const audit = async (token: string, id: string) =>
-    (await bo<{ entries: { action: string; actor: string; after: unknown }[] }>(token, 'GET', `applications/${id}/audit`))
-      .body.data.entries;
+    (
+      await bo<{ entries: { action: string; actor: string; after: unknown }[] }>(
+        token,
+        'GET',
+        `applications/${id}/audit`,
+      )
+    ).body.data.entries;
   return { bo, staff, signed, status, acceptAll, audit };
 }
 

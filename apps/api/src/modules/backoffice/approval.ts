@@ -9,7 +9,6 @@ import type { Tx } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
 import { backofficeRepository as repo, type QueueRow } from './backoffice.repository.ts';
 
-
 export type ApprovalStep = 'decide' | 'confirm' | 'activate' | 'done';
 
 /** The staff members whose decision is the standing Accept of a stage before the final one. */
@@ -31,13 +30,12 @@ export async function makersOf(tx: Tx, applicantId: string): Promise<string[]> {
 /** Every stage before the final one is accepted, and the applicant has reached the final stage. */
 export async function allStagesAccepted(deps: Pick<AppDeps, 'records'>, applicantId: string, tx?: Tx) {
   const list = await deps.records.kycList(applicantId, tx);
-  return list.some((s) => s.stage === 220) && list.filter((s) => s.stage < 220).every((s) => s.adminActivity === 'Accept');
+  return (
+    list.some((s) => s.stage === 220) && list.filter((s) => s.stage < 220).every((s) => s.adminActivity === 'Accept')
+  );
 }
 
-export async function approvalStep(
-  deps: Pick<AppDeps, 'records'>,
-  standing: QueueRow,
-): Promise<ApprovalStep> {
+export async function approvalStep(deps: Pick<AppDeps, 'records'>, standing: QueueRow): Promise<ApprovalStep> {
   if (standing.status === 'Completed') return 'done';
   if (standing.status === 'Approved') return 'activate';
   if (standing.status === 'Pending' && (await allStagesAccepted(deps, standing.id))) return 'confirm';

@@ -12,7 +12,11 @@ import { setReview } from './set-review.ts';
 
 type Deps = Pick<AppDeps, 'database' | 'records' | 'config'>;
 
-export async function confirmApproval(deps: Deps, staff: StaffRow, applicantId: string): Promise<{ status: 'Approved' }> {
+export async function confirmApproval(
+  deps: Deps,
+  staff: StaffRow,
+  applicantId: string,
+): Promise<{ status: 'Approved' }> {
   const db = deps.database.db;
   await standingOrNotFound(db, applicantId);
   await db.transaction(async (tx) => {

@@ -77,6 +77,7 @@ export async function decideStages(
   await setReview(deps, staff.id, applicantId, { status: 'Pending', text: MSG.statusUnderReview });
   await deps.records.notifyChanged(applicantId);
   // Every stage accepted: the application waits for a checker to confirm the approval.
-  const accepted = list.some((s) => s.stage === 220) && list.every((s) => s.stage === 220 || s.adminActivity === 'Accept');
+  const accepted =
+    list.some((s) => s.stage === 220) && list.every((s) => s.stage === 220 || s.adminActivity === 'Accept');
   return { status: 'Pending', client_code: null, awaiting_confirmation: accepted };
 }
