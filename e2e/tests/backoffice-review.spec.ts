@@ -1,7 +1,7 @@
 /**
  * The back office's journey: an applicant who finished e-sign; a reviewer rejects the bank stage
  * with a reason; the applicant is sent back to the bank page and submits another account; the
- * reviewer accepts everything and the account becomes active.
+ * reviewer accepts everything, confirms the approval (Approved) and activates the account (Completed).
  */
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { seedApplicant, VERIFIED_IDENTITY } from '../support/journey';
@@ -72,7 +72,7 @@ async function openApplication(page: Page, mobile: string) {
   await expect(page.getByRole('heading', { name: 'RAVI KUMAR SHARMA' })).toBeVisible();
 }
 
-test('a rejected bank stage goes back to the applicant, who resubmits; accepting all activates the account', async ({
+test('a rejected bank stage goes back to the applicant, who resubmits; accepting all, confirming and activating make the account active', async ({
   page,
   context,
   request,
@@ -149,8 +149,23 @@ test('a rejected bank stage goes back to the applicant, who resubmits; accepting
   await reviewer.getByRole('link', { name: /RAVI KUMAR SHARMA/ }).click();
   await expect(reviewer.locator('[data-stage="160"]')).toContainText('Verification Pending');
   await reviewer.getByRole('button', { name: 'Accept all pending stages' }).click();
+  // Every stage accepted: still under review until a checker confirms (four eyes is off in the
+  // sandbox, so the same reviewer may).
+  const approval = reviewer.getByRole('region', { name: 'Approval' });
+  await expect(approval).toContainText('Every stage is accepted (by reviewer.e2e@broker.example)');
+  await expect(page.getByTestId('status-message')).toHaveText(UNDER_REVIEW);
+  await approval.getByRole('button', { name: 'Confirm approval' }).click();
+  await expect(
+    reviewer.getByText('Approved: Your application has been successfully verified. Thank you for choosing us.'),
+  ).toBeVisible();
+  await expect(page.getByTestId('status-message')).toHaveText(
+    'Your application has been successfully verified. Thank you for choosing us.',
+  );
+  await reviewer.screenshot({ path: `/tmp/backoffice-approved-${test.info().project.name}.png`, fullPage: true });
+  await approval.getByRole('button', { name: 'Activate account' }).click();
   await expect(reviewer.getByTestId('client-code')).toHaveText(/^EK[A-Z2-9]{8}$/);
   await expect(reviewer.getByText('Completed: Your Account is Active.')).toBeVisible();
+  await expect(approval).toHaveCount(0);
 
   // The applicant's open status page turns to the active account, live.
   await expect(page.getByTestId('status-message')).toHaveText('Your Account is Active.');

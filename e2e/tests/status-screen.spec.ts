@@ -1,30 +1,133 @@
-/** Status screen: each review status with its exact final message (section 4). */
+/**
+ * Status screen (spec section 4) in each review status, reached through the back office's real
+ * lifecycle (CONTRACT.md "After the applicant signs"): Pending after e-sign, Rejected with Retry to
+ * the rejected stage, Approved once every stage is accepted and confirmed, Completed once the
+ * account is activated. Each in English with the spec's exact text, and in hi, be, gu and mar with
+ * the app's translations.
+ */
+import { LANGUAGES, type Language } from '@ekyc/contracts/constants';
 import { MSG } from '@ekyc/contracts/messages';
-import { expect, test } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { seedApplicant } from '../support/journey';
 
-test('a submitted application is under review', async ({ page, request }) => {
-  await seedApplicant(page, request, 220);
-  await page.goto('/ekyc1/status');
-  await expect(page.getByTestId('status-message')).toHaveText(MSG.statusUnderReview);
-  await expect(page.getByText('Verification pending')).toBeVisible();
-  await page.screenshot({ path: `/tmp/esign-status-${test.info().project.name}.png` });
-});
+const LOCALES = path.resolve(import.meta.dirname, '../../apps/web/src/i18n/locales');
+const catalogue = (lang: Language, ns: string) =>
+  JSON.parse(readFileSync(path.join(LOCALES, lang, `${ns}.json`), 'utf8')) as Record<string, string>;
 
-test('an active account congratulates and links the apps', async ({ page, request }) => {
-  await seedApplicant(page, request, 220, { review_obj: { status: 'Completed', text: '' } });
-  await page.goto('/ekyc1/status');
-  await expect(page.getByRole('heading', { name: 'Congratulations!' })).toBeVisible();
-  await expect(page.getByTestId('status-message')).toHaveText(MSG.statusActive);
-  await expect(page.getByRole('link', { name: 'Get it on Google Play' })).toBeVisible();
-});
+/** What the applicant reads, in one language: English messages are the spec's own text. */
+function texts(lang: Language) {
+  const messages = lang === 'en' ? (MSG as Record<string, string>) : catalogue(lang, 'messages');
+  const status = catalogue(lang, 'status');
+  const common = catalogue(lang, 'common');
+  // A missing translation fails here, by name, instead of matching the English fallback.
+  const of = (table: Record<string, string>, key: string) => {
+    const text = table[key];
+    if (!text) throw new Error(`${lang}: no translation for ${key}`);
+    return text;
+  };
+  return {
+    Pending: of(messages, 'statusUnderReview'),
+    Approved: of(messages, 'statusVerified'),
+    Rejected: of(messages, 'statusRejected'),
+    Completed: of(messages, 'statusActive'),
+    weAreSorry: of(messages, 'weAreSorry'),
+    thankYou: of(status, 'thankYou'),
+    congratulations: of(status, 'congratulations'),
+    sorry: of(status, 'sorry'),
+    verificationPending: of(status, 'verificationPending'),
+    playStore: of(status, 'playStore'),
+    retry: of(common, 'retry'),
+  };
+}
 
-test('a verified and a rejected application show their messages', async ({ page, request }) => {
-  await seedApplicant(page, request, 220, { review_obj: { status: 'Approved', text: '' } });
-  await page.goto('/ekyc1/status');
-  await expect(page.getByTestId('status-message')).toHaveText(MSG.statusVerified);
-  await seedApplicant(page, request, 220, { review_obj: { status: 'Rejected', text: '' } });
-  await page.goto('/ekyc1/status');
-  await expect(page.getByRole('heading', { name: 'Sorry!' })).toBeVisible();
-  await expect(page.getByTestId('status-message')).toHaveText(MSG.statusRejected);
-});
+const REVIEWER = { email: 'status.checker@broker.example', password: 'status-checker-pass-1', name: 'Sita Checker' };
+const BEFORE_FINAL = [110, 120, 130, 140, 150, 160, 170, 180, 190, 200, 210];
+
+async function reviewerToken(request: APIRequestContext): Promise<string> {
+  await request.post('/sandbox/fixtures/staff', { data: { ...REVIEWER, role: 'reviewer' } });
+  const res = await request.post('/api/v1/backoffice/login', {
+    data: { email: REVIEWER.email, password: REVIEWER.password },
+  });
+  return ((await res.json()) as { data: { token: string } }).data.token;
+}
+
+async function staffCall(request: APIRequestContext, token: string, path: string, data?: object) {
+  const res = await request.post(`/api/v1/backoffice/${path}`, {
+    headers: { authorization: `Bearer ${token}` },
+    ...(data && { data }),
+  });
+  expect(res.status(), path).toBe(200);
+  return (await res.json()) as { status: boolean; data: { status: string } };
+}
+
+/** The applicant id the back office knows, from the queue found by mobile. */
+async function applicationId(request: APIRequestContext, token: string, mobile: string): Promise<string> {
+  const res = await request.get(`/api/v1/backoffice/applications?q=${mobile}`, {
+    headers: { authorization: `Bearer ${token}` },
+  });
+  const [item] = ((await res.json()) as { data: { items: { id: string }[] } }).data.items;
+  if (!item) throw new Error(`no application for ${mobile}`);
+  return item.id;
+}
+
+type Status = 'Pending' | 'Approved' | 'Rejected' | 'Completed';
+
+/** A signed applicant in this page, moved by the back office to the given review status. */
+async function applicantIn(page: Page, request: APIRequestContext, staff: string, status: Status) {
+  const { mobile } = await seedApplicant(page, request, 220);
+  if (status === 'Pending') return;
+  const id = await applicationId(request, staff, mobile);
+  if (status === 'Rejected') {
+    await staffCall(request, staff, `applications/${id}/decisions`, {
+      decisions: [{ stage: 160, activity: 'Reject', reason: 'The cancelled cheque is unreadable' }],
+    });
+    return;
+  }
+  await staffCall(request, staff, `applications/${id}/decisions`, {
+    decisions: BEFORE_FINAL.map((stage) => ({ stage, activity: 'Accept' })),
+  });
+  expect((await staffCall(request, staff, `applications/${id}/confirm`)).data.status).toBe('Approved');
+  if (status === 'Completed')
+    expect((await staffCall(request, staff, `applications/${id}/activate`)).data.status).toBe('Completed');
+}
+
+for (const lang of LANGUAGES) {
+  test(`the status screen in each review status, in ${lang}`, async ({ page, request }) => {
+    const t = texts(lang);
+    const staff = await reviewerToken(request);
+    await page.addInitScript((l) => localStorage.setItem('ekyc.lang', l), lang);
+    const message = page.getByTestId('status-message');
+
+    await applicantIn(page, request, staff, 'Pending');
+    await page.goto('/ekyc1/status');
+    await expect(message).toHaveText(t.Pending);
+    await expect(page.getByRole('heading', { name: t.thankYou })).toBeVisible();
+    await expect(page.getByText(t.verificationPending, { exact: true })).toBeVisible();
+
+    await applicantIn(page, request, staff, 'Approved');
+    await page.goto('/ekyc1/status');
+    await expect(message).toHaveText(t.Approved);
+    await expect(page.getByRole('heading', { name: t.thankYou })).toBeVisible();
+    await expect(page.getByText(t.verificationPending, { exact: true })).toBeVisible();
+    await page.screenshot({ path: `/tmp/status-approved-${lang}.png` });
+
+    await applicantIn(page, request, staff, 'Completed');
+    await page.goto('/ekyc1/status');
+    await expect(message).toHaveText(t.Completed);
+    await expect(page.getByRole('heading', { name: t.congratulations })).toBeVisible();
+    await expect(page.getByRole('link', { name: t.playStore })).toBeVisible();
+    await expect(page.getByText(t.verificationPending, { exact: true })).toHaveCount(0);
+
+    await applicantIn(page, request, staff, 'Rejected');
+    await page.goto('/ekyc1/status');
+    await expect(message).toHaveText(t.Rejected);
+    await expect(page.getByRole('heading', { name: t.sorry })).toBeVisible();
+    await expect(page.getByText(t.weAreSorry, { exact: true })).toBeVisible();
+    await page.screenshot({ path: `/tmp/status-rejected-${lang}.png` });
+    // Retry returns to the stage the reviewer rejected.
+    await page.getByRole('button', { name: t.retry }).click();
+    await expect(page).toHaveURL(/\/ekyc1\/bank-and-segment$/);
+  });
+}

@@ -115,6 +115,11 @@ const envSchema = z.object({
   BACKOFFICE_ADMIN_PASSWORD: z.string().min(12).optional(),
   /** Lowest face-match score (0 to 1) that counts as the applicant's face; below it the selfie goes to a reviewer. */
   FACE_MATCH_THRESHOLD: z.coerce.number().min(0).max(1).default(0.5),
+  /**
+   * Four eyes: the reviewer who accepts the stages (maker) may not also confirm the approval or
+   * activate the account (checker). Default true, false in sandbox mode unless set.
+   */
+  FOUR_EYES: bool.optional(),
   /** Switch off the sandbox's simulated heavy work (OCR, face check) for journey benchmarks. */
   SANDBOX_SKIP_HEAVY_CHECKS: bool.default(false),
   /** How long a reply to an Idempotency-Key is kept for replays; purged after that. */
@@ -208,6 +213,8 @@ export interface Config {
   openAccountUrl: string;
   backofficeAdmin: { email?: string; password?: string };
   sandboxSkipHeavyChecks: boolean;
+  /** A different staff member confirms the approval and activates the account (maker-checker). */
+  fourEyes: boolean;
   faceMatchThreshold: number;
   idempotency: { ttlHours: number; leaseSeconds: number };
   storageMinFreeBytes: number;
@@ -431,6 +438,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     openAccountUrl: e.OPEN_ACCOUNT_URL,
     backofficeAdmin: { email: e.BACKOFFICE_ADMIN_EMAIL, password: e.BACKOFFICE_ADMIN_PASSWORD },
     sandboxSkipHeavyChecks: e.SANDBOX_SKIP_HEAVY_CHECKS,
+    fourEyes: e.FOUR_EYES ?? !sandbox,
     faceMatchThreshold: e.FACE_MATCH_THRESHOLD,
     idempotency: { ttlHours: e.IDEMPOTENCY_TTL_HOURS, leaseSeconds: e.IDEMPOTENCY_LEASE_SECONDS },
     storageMinFreeBytes: e.STORAGE_MIN_FREE_MB * 1024 * 1024,

@@ -170,7 +170,7 @@ describe('review, rejection, resubmission and activation', () => {
     expect(text).toContain('XXXX XXXX 1098');
   });
 
-  it('sends a rejected stage back to the applicant, then activates once every stage is accepted', async () => {
+  it('sends a rejected stage back to the applicant; once every stage is accepted a checker approves, then activates', async () => {
     const { id, token, mobile } = await seed();
     const rejected = await bo('POST', `applications/${id}/decisions`, {
       token: adminToken,
@@ -204,14 +204,23 @@ describe('review, rejection, resubmission and activation', () => {
     expect(queue.body.data.items.map((i) => i.id)).toEqual([id]);
 
     const stages = [110, 120, 130, 140, 150, 160, 170, 180, 190, 200, 210];
-    const accepted = await bo<{ status: string; client_code: string }>('POST', `applications/${id}/decisions`, {
+    const accepted = await bo<{ status: string; awaiting_confirmation: boolean }>(
+      'POST',
+      `applications/${id}/decisions`,
+      { token: adminToken, body: { decisions: stages.map((stage) => ({ stage, activity: 'Accept' })) } },
+    );
+    expect(accepted.body.data).toMatchObject({ status: 'Pending', awaiting_confirmation: true });
+    // In sandbox mode four eyes is off: the same reviewer confirms and activates.
+    const approved = await bo('POST', `applications/${id}/confirm`, { token: adminToken });
+    expect(approved.body.data).toMatchObject({ status: 'Approved' });
+    expect((await details(token)).review_obj).toMatchObject({ status: 'Approved', text: MSG.statusVerified });
+    const activated = await bo<{ status: string; client_code: string }>('POST', `applications/${id}/activate`, {
       token: adminToken,
-      body: { decisions: stages.map((stage) => ({ stage, activity: 'Accept' })) },
     });
-    expect(accepted.body.data.status).toBe('Completed');
-    expect(accepted.body.data.client_code).toMatch(/^EK[A-Z2-9]{8}$/);
+    expect(activated.body.data.status).toBe('Completed');
+    expect(activated.body.data.client_code).toMatch(/^EK[A-Z2-9]{8}$/);
     record = await details(token);
-    expect(record.client_code).toBe(accepted.body.data.client_code);
+    expect(record.client_code).toBe(activated.body.data.client_code);
     expect(record.review_obj).toMatchObject({ status: 'Completed', text: MSG.statusActive });
     expect(record.kyc_status_obj[0].kyc_list.map((k) => k.admin_activity)).toEqual(Array(12).fill('Accept'));
     expect((await outbox(mobile))[0]?.text).toContain(MSG.statusActive);

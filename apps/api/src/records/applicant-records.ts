@@ -178,6 +178,11 @@ export class ApplicantRecords {
     return repo.stages(tx, applicantId);
   }
 
+  /** Holds the applicant's row until the transaction ends: one decision on the record at a time. */
+  async lock(applicantId: string, tx: Tx): Promise<void> {
+    await repo.lock(tx, applicantId);
+  }
+
   async currentStage(applicantId: string, tx: Tx = this.db): Promise<number | undefined> {
     return (await repo.stages(tx, applicantId)).at(-1)?.stage;
   }

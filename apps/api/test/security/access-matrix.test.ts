@@ -241,6 +241,18 @@ const MATRIX: Record<string, Entry> = {
     // allowed, but the owner has not submitted yet: nothing to decide
     expect: { reviewer: 409, admin: 409 },
   },
+  'POST /api/v1/backoffice/applications/:id/confirm': {
+    access: 'reviewer',
+    sample: (c) => ({ params: { id: c.ownerId } }),
+    // allowed, but the owner's stages are not all accepted: nothing to confirm
+    expect: { reviewer: 409, admin: 409 },
+  },
+  'POST /api/v1/backoffice/applications/:id/activate': {
+    access: 'reviewer',
+    sample: (c) => ({ params: { id: c.ownerId } }),
+    // allowed, but the owner's application is not approved: nothing to activate
+    expect: { reviewer: 409, admin: 409 },
+  },
   'GET /api/v1/backoffice/applications/:id/audit': {
     access: 'reviewer',
     sample: (c) => ({ params: { id: c.ownerId } }),

@@ -86,6 +86,18 @@ export const applicationDataSchema = z.object({
   shared: z.array(sharedIdentifierSchema),
   /** True while the applicant has finished and waits for a decision: only then can stages be decided. */
   decidable: z.boolean(),
+  /**
+   * The approval lifecycle: `decide` (stages to accept), `confirm` (every stage accepted; a checker
+   * confirms, review status Approved), `activate` (approved; a checker activates, Completed), `done`.
+   * `makers` are the staff (emails) whose accepts stand; with `four_eyes` they may not confirm or
+   * activate, and `can_act` says whether the viewer may take the step.
+   */
+  approval: z.object({
+    step: z.enum(['decide', 'confirm', 'activate', 'done']),
+    four_eyes: z.boolean(),
+    makers: z.array(z.string()),
+    can_act: z.boolean(),
+  }),
 });
 export type ApplicationData = z.infer<typeof applicationDataSchema>;
 
@@ -108,3 +120,10 @@ export const decisionBodySchema = z.object({
     .max(12),
 });
 export type DecisionBody = z.infer<typeof decisionBodySchema>;
+
+/** POST …/applications/:id/confirm and …/activate: the checker's steps (no body). */
+export const approvalReplySchema = z.object({
+  status: z.enum(['Approved', 'Completed']),
+  client_code: z.string().nullable(),
+});
+export type ApprovalReply = z.infer<typeof approvalReplySchema>;

@@ -2,9 +2,10 @@ import { z } from 'zod';
 
 /**
  * Where an application stands for the back office: still being filled in, waiting for review,
- * sent back to the applicant (a stage rejected) or activated.
+ * approved (every stage accepted and confirmed by a checker, waiting for activation), sent back to
+ * the applicant (a stage rejected) or activated.
  */
-export const APPLICATION_STATUSES = ['Pending', 'Rejected', 'Completed', 'In progress'] as const;
+export const APPLICATION_STATUSES = ['Pending', 'Approved', 'Rejected', 'Completed', 'In progress'] as const;
 export type ApplicationStatus = (typeof APPLICATION_STATUSES)[number];
 
 const isoDay = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Invalid date');

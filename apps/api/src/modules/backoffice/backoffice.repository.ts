@@ -53,13 +53,15 @@ const STANDING = sql`
     select applicant_id,
       (array_agg(stage order by seq desc))[1] as stage,
       (array_agg(updated_at order by seq desc))[1] as since,
-      bool_or(admin_activity = 'Reject') as rejected
+      bool_or(admin_activity = 'Reject') as rejected,
+      coalesce(bool_or(stage = 220 and admin_activity = 'Accept'), false) as approved
     from applicant_stages group by applicant_id
   ), standing as (
     select a.id, a.created_at, a.utm_source, a.utm_campaign, a.refcode, a.client_code, a.mobile_enc,
       s.stage, s.since,
       case when a.client_code is not null then 'Completed'
            when s.rejected then 'Rejected'
+           when s.approved then 'Approved'
            when s.stage = 220 then 'Pending'
            else 'In progress' end as status
     from applicants a join s on s.applicant_id = a.id
@@ -236,7 +238,13 @@ export const backofficeRepository = {
       tx,
       sql`${STANDING} select status, count(*) as n from standing a where ${where}${stageWhere} group by status`,
     );
-    const counts: Record<ApplicationStatus, number> = { Pending: 0, Rejected: 0, Completed: 0, 'In progress': 0 };
+    const counts: Record<ApplicationStatus, number> = {
+      Pending: 0,
+      Approved: 0,
+      Rejected: 0,
+      Completed: 0,
+      'In progress': 0,
+    };
     for (const c of countRows) counts[c.status] = toNum(c.n);
     return { rows: rows.map(toQueueRow), total: toNum(rows[0]?.total), counts };
   },

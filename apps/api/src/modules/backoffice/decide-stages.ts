@@ -1,13 +1,13 @@
 /**
  * A reviewer accepts or rejects stages of a finished application. A rejected stage becomes the
  * applicant's current stage (they rework it; the status screen offers Retry); when every stage is
- * accepted the account is activated with a client code. review_obj follows, the applicant is told
- * by SMS and email, and the profile socket carries each change live.
+ * accepted the application waits for a checker's confirmation (confirm-approval.ts), then for the
+ * activation (activate-account.ts). review_obj follows, the applicant is told by SMS and email of a
+ * rejection, and the profile socket carries each change live.
  */
 import type { DecisionBody } from '@ekyc/contracts/calls/backoffice-application';
 import { MSG } from '@ekyc/contracts/messages';
 import { isStageCode, STAGES } from '@ekyc/contracts/stages';
-import { randomInt } from 'node:crypto';
 import type { AppDeps } from '../../app-deps.ts';
 import { AppError } from '../../lib/errors.ts';
 import { dltValue } from '../../providers/messaging/port.ts';
@@ -17,14 +17,6 @@ import { setReview } from './set-review.ts';
 
 type Deps = Pick<AppDeps, 'database' | 'records' | 'messaging'>;
 
-const CODE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
-/** A client code: two letters of the broker and eight random characters (about 10^12 codes). */
-export function newClientCode(): string {
-  let code = 'EK';
-  for (let i = 0; i < 8; i += 1) code += CODE_ALPHABET[randomInt(CODE_ALPHABET.length)];
-  return code;
-}
-
 const stageName = (stage: number) => (isStageCode(stage) ? STAGES[stage].name : String(stage));
 
 export async function decideStages(
@@ -32,14 +24,14 @@ export async function decideStages(
   staff: StaffRow,
   applicantId: string,
   decisions: DecisionBody['decisions'],
-): Promise<{ status: string; client_code: string | null }> {
+): Promise<{ status: string; client_code: string | null; awaiting_confirmation: boolean }> {
   const db = deps.database.db;
   const standing = /^[0-9a-f-]{36}$/i.test(applicantId) ? await repo.standingOf(db, applicantId) : undefined;
   if (!standing) throw new AppError('NOT_FOUND', 'Application not found');
   if (standing.status !== 'Pending' && standing.status !== 'Rejected')
     throw new AppError('CONFLICT', 'This application is not waiting for a decision.');
 
-  const activate = await db.transaction(async (tx) => {
+  await db.transaction(async (tx) => {
     await repo.actAs(tx, staff.id);
     const list = await deps.records.kycList(applicantId, tx);
     for (const d of decisions) {
@@ -58,45 +50,10 @@ export async function decideStages(
         tx,
       );
     }
-    const after = await deps.records.kycList(applicantId, tx);
-    const done = after.filter((s) => s.stage < 220);
-    const allAccepted = after.some((s) => s.stage === 220) && done.every((s) => s.adminActivity === 'Accept');
-    if (!allAccepted) return null;
-    // Under the applicant's row lock: a second reviewer accepting at the same moment finds this row.
-    const trail = await repo.auditChain(tx, applicantId);
-    if (trail.some((e) => e.action === 'application.activated')) return null;
-    // The final stage is done too: the progress bar reaches 12 of 12.
-    await deps.records.setAdminActivity(applicantId, 220, 'Accept', null, tx);
-    const clientCode = newClientCode();
-    await repo.appendAudit(tx, {
-      chain: applicantId,
-      applicantId,
-      actorKind: 'staff',
-      actorId: staff.id,
-      action: 'application.activated',
-      after: { client_code: clientCode },
-    });
-    return clientCode;
   });
 
   const list = await deps.records.kycList(applicantId);
   const rejected = list.filter((s) => s.adminActivity === 'Reject');
-  if (activate) {
-    await deps.records.update(applicantId, { clientCode: activate });
-    await setReview(deps, staff.id, applicantId, { status: 'Completed', text: MSG.statusActive });
-    await notifyApplicant(
-      deps,
-      applicantId,
-      'activation',
-      `${MSG.statusActive} Your client code is ${activate}.`,
-      'Your account is active',
-      {
-        date: new Date().toLocaleDateString('en-GB', { timeZone: 'Asia/Kolkata' }),
-        client_code: dltValue(activate),
-      },
-    );
-    return { status: 'Completed', client_code: activate };
-  }
   if (rejected.length) {
     await setReview(deps, staff.id, applicantId, { status: 'Rejected', text: MSG.statusRejected });
     const newlyRejected = decisions.filter((d) => d.activity === 'Reject');
@@ -115,9 +72,12 @@ export async function decideStages(
         },
       );
     }
-    return { status: 'Rejected', client_code: null };
+    return { status: 'Rejected', client_code: null, awaiting_confirmation: false };
   }
   await setReview(deps, staff.id, applicantId, { status: 'Pending', text: MSG.statusUnderReview });
   await deps.records.notifyChanged(applicantId);
-  return { status: 'Pending', client_code: null };
+  // Every stage accepted: the application waits for a checker to confirm the approval.
+  const accepted =
+    list.some((s) => s.stage === 220) && list.every((s) => s.stage === 220 || s.adminActivity === 'Accept');
+  return { status: 'Pending', client_code: null, awaiting_confirmation: accepted };
 }

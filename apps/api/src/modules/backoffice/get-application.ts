@@ -7,6 +7,7 @@ import { isStageCode, STAGES } from '@ekyc/contracts/stages';
 import type { AppDeps } from '../../app-deps.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { FileRef } from '../../records/applicant-records.ts';
+import { approvalStep, makersOf } from './approval.ts';
 import { backofficeRepository as repo } from './backoffice.repository.ts';
 import { syncPanIndex } from './list-applications.ts';
 import { maskAadhaar, maskMobile } from './mask.ts';
@@ -87,7 +88,7 @@ async function sharedIdentifiers(
 }
 
 export async function getApplication(
-  deps: Pick<AppDeps, 'database' | 'records' | 'hasher' | 'cipher'>,
+  deps: Pick<AppDeps, 'database' | 'records' | 'hasher' | 'cipher' | 'config'>,
   staffId: string,
   applicantId: string,
   sessionId: string,
@@ -131,6 +132,9 @@ export async function getApplication(
     action: 'application.viewed',
   });
 
+  const step = await approvalStep(deps, standing);
+  const makers = step === 'decide' ? [] : await makersOf(db, applicantId);
+  const makerEmails = await Promise.all(makers.map(async (id) => (await repo.staffById(db, id))?.email ?? id));
   const review = stored['review_obj'] as { status?: string; text?: string } | undefined;
   return {
     id: applicantId,
@@ -158,5 +162,11 @@ export async function getApplication(
       email: applicant.email,
     }),
     decidable: standing.status === 'Pending' || standing.status === 'Rejected',
+    approval: {
+      step,
+      four_eyes: deps.config.fourEyes,
+      makers: makerEmails,
+      can_act: (step === 'confirm' || step === 'activate') && !(deps.config.fourEyes && makers.includes(staffId)),
+    },
   };
 }

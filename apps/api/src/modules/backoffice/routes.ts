@@ -12,8 +12,10 @@ import { addStaffBodySchema, setStaffActiveBodySchema } from '@ekyc/contracts/ca
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { fail, ok } from '../../lib/outcome.ts';
+import { activateAccount } from './activate-account.ts';
 import { addStaff } from './add-staff.ts';
 import { changeOwnPassword } from './change-own-password.ts';
+import { confirmApproval } from './confirm-approval.ts';
 import { decideStages } from './decide-stages.ts';
 import { ensureFirstAdmin } from './ensure-first-admin.ts';
 import { getApplication } from './get-application.ts';
@@ -94,6 +96,15 @@ export const backofficeRoutes: FastifyPluginAsyncZod = async (app) => {
       if (result.status === 'Rejected') await watch.watch(req.params.id);
       return ok('Decision saved', result);
     },
+  );
+
+  // The checker's steps after every stage is accepted (four eyes: not the reviewer who accepted).
+  app.post('/applications/:id/confirm', { schema: { params: idParams }, preHandler: reviewer }, async (req) =>
+    ok('Approval confirmed', { ...(await confirmApproval(deps, req.staffMember!, req.params.id)), client_code: null }),
+  );
+
+  app.post('/applications/:id/activate', { schema: { params: idParams }, preHandler: reviewer }, async (req) =>
+    ok('Account activated', await activateAccount(deps, req.staffMember!, req.params.id)),
   );
 
   app.get('/applications/:id/audit', { schema: { params: idParams }, preHandler: reviewer }, async (req) =>

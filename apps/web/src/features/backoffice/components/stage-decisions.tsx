@@ -55,7 +55,7 @@ export function StageDecisions({ application }: { application: ApplicationData }
           </Button>
         )}
       </div>
-      {!application.decidable && application.status !== 'Completed' && (
+      {!application.decidable && application.status === 'In progress' && (
         <p className="mb-2 text-sm text-muted">{t('review.notDecidable')}</p>
       )}
       <ul className="divide-y divide-slate-200">

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 
 const STATUS_STYLE: Record<ApplicationStatus, string> = {
   Pending: 'bg-amber-100 text-amber-900',
+  Approved: 'bg-sky-100 text-sky-900',
   Rejected: 'bg-red-100 text-danger',
   Completed: 'bg-green-100 text-success',
   'In progress': 'bg-slate-200 text-slate-800',

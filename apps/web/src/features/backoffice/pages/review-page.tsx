@@ -6,6 +6,7 @@ import { type DocumentItem, DocumentGrid } from '../components/document-grid';
 import { formatDateTime } from '../components/format';
 import { QueryState } from '../components/query-state';
 import { SectionCard } from '../components/section-card';
+import { ApprovalPanel } from '../components/approval-panel';
 import { StageDecisions } from '../components/stage-decisions';
 import { CheckTable, SharedIdentifiers } from '../components/check-table';
 import { StatusBadge } from '../components/status-badge';
@@ -112,6 +113,7 @@ function Review({ application }: { application: ApplicationData }) {
       </section>
       <SharedIdentifiers shared={application.shared} />
       <StageDecisions application={application} />
+      <ApprovalPanel application={application} />
       <DocumentGrid items={documents} />
       <h2 className="text-lg font-bold">{t('review.collected')}</h2>
       <div className="grid gap-4 md:grid-cols-2">

@@ -1,0 +1,59 @@
+/**
+ * Where an application stands in the approval lifecycle, and who may move it on (four eyes):
+ * a reviewer (maker) accepts every stage; a second staff member (checker) confirms the approval
+ * (review status Approved) and then activates the account (Completed). With FOUR_EYES=false one
+ * person may do all three.
+ */
+import type { AppDeps } from '../../app-deps.ts';
+import type { Tx } from '../../db/client.ts';
+import { AppError } from '../../lib/errors.ts';
+import { backofficeRepository as repo, type QueueRow } from './backoffice.repository.ts';
+
+export type ApprovalStep = 'decide' | 'confirm' | 'activate' | 'done';
+
+/** The staff members whose decision is the standing Accept of a stage before the final one. */
+export async function makersOf(tx: Tx, applicantId: string): Promise<string[]> {
+  const trail = await repo.auditChain(tx, applicantId);
+  const lastByStage = new Map<number, { actorKind: string; actorId: string | null; accept: boolean }>();
+  for (const e of trail)
+    if (e.action === 'stage.activity' && e.stage !== null && e.stage < 220)
+      lastByStage.set(e.stage, {
+        actorKind: e.actorKind,
+        actorId: e.actorId,
+        accept: (e.after as { admin_activity?: string } | null)?.admin_activity === 'Accept',
+      });
+  const makers = new Set<string>();
+  for (const d of lastByStage.values()) if (d.accept && d.actorKind === 'staff' && d.actorId) makers.add(d.actorId);
+  return [...makers];
+}
+
+/** Every stage before the final one is accepted, and the applicant has reached the final stage. */
+export async function allStagesAccepted(deps: Pick<AppDeps, 'records'>, applicantId: string, tx?: Tx) {
+  const list = await deps.records.kycList(applicantId, tx);
+  return (
+    list.some((s) => s.stage === 220) && list.filter((s) => s.stage < 220).every((s) => s.adminActivity === 'Accept')
+  );
+}
+
+export async function approvalStep(deps: Pick<AppDeps, 'records'>, standing: QueueRow): Promise<ApprovalStep> {
+  if (standing.status === 'Completed') return 'done';
+  if (standing.status === 'Approved') return 'activate';
+  if (standing.status === 'Pending' && (await allStagesAccepted(deps, standing.id))) return 'confirm';
+  return 'decide';
+}
+
+/** With four eyes on, a maker of this application may not confirm or activate it. */
+export function assertChecker(fourEyes: boolean, makers: string[], staffId: string): void {
+  if (fourEyes && makers.includes(staffId))
+    throw new AppError(
+      'FORBIDDEN',
+      'Four eyes: a different staff member must confirm the approval and activate the account.',
+      { four_eyes: true },
+    );
+}
+
+export async function standingOrNotFound(db: Tx, applicantId: string): Promise<QueueRow> {
+  const standing = /^[0-9a-f-]{36}$/i.test(applicantId) ? await repo.standingOf(db, applicantId) : undefined;
+  if (!standing) throw new AppError('NOT_FOUND', 'Application not found');
+  return standing;
+}

@@ -1,0 +1,45 @@
+/**
+ * The checker confirms an application whose stages a reviewer accepted: the final stage is
+ * accepted (the progress bar reaches 12 of 12) and the applicant's review status becomes Approved.
+ * With four eyes on, the checker must not be one who accepted the stages.
+ */
+import { MSG } from '@ekyc/contracts/messages';
+import type { AppDeps } from '../../app-deps.ts';
+import { AppError } from '../../lib/errors.ts';
+import { allStagesAccepted, assertChecker, makersOf, standingOrNotFound } from './approval.ts';
+import { backofficeRepository as repo, type StaffRow } from './backoffice.repository.ts';
+import { setReview } from './set-review.ts';
+
+type Deps = Pick<AppDeps, 'database' | 'records' | 'config'>;
+
+export async function confirmApproval(
+  deps: Deps,
+  staff: StaffRow,
+  applicantId: string,
+): Promise<{ status: 'Approved' }> {
+  const db = deps.database.db;
+  await standingOrNotFound(db, applicantId);
+  await db.transaction(async (tx) => {
+    await repo.actAs(tx, staff.id);
+    await deps.records.lock(applicantId, tx);
+    // Re-read under the transaction: a reviewer rejecting a stage at the same moment wins or waits.
+    const standing = await standingOrNotFound(tx, applicantId);
+    if (standing.status === 'Approved' || standing.status === 'Completed')
+      throw new AppError('CONFLICT', 'This application is already approved.', { status: standing.status });
+    if (standing.status !== 'Pending' || !(await allStagesAccepted(deps, applicantId, tx)))
+      throw new AppError('CONFLICT', 'Every stage must be accepted before the approval is confirmed.');
+    const makers = await makersOf(tx, applicantId);
+    assertChecker(deps.config.fourEyes, makers, staff.id);
+    await deps.records.setAdminActivity(applicantId, 220, 'Accept', null, tx);
+    await repo.appendAudit(tx, {
+      chain: applicantId,
+      applicantId,
+      actorKind: 'staff',
+      actorId: staff.id,
+      action: 'application.approved',
+      after: { makers, four_eyes: deps.config.fourEyes },
+    });
+  });
+  await setReview(deps, staff.id, applicantId, { status: 'Approved', text: MSG.statusVerified });
+  return { status: 'Approved' };
+}

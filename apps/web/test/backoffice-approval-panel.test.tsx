@@ -1,0 +1,50 @@
+/**
+ * The review page's approval panel (CONTRACT.md "After the applicant signs"): the checker sees
+ * "Confirm approval" then "Activate account"; with four eyes on, the reviewer who accepted the
+ * stages sees who must act instead of a button.
+ */
+import type { ApplicationData } from '@ekyc/contracts/calls/backoffice-application';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, render, screen } from '@testing-library/react';
+import i18n from 'i18next';
+import { initReactI18next } from 'react-i18next';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import backoffice from '../src/i18n/locales/en/backoffice.json';
+import { ApprovalPanel } from '../src/features/backoffice/components/approval-panel';
+
+beforeAll(async () => {
+  await i18n.use(initReactI18next).init({ lng: 'en', resources: { en: { backoffice } }, ns: ['backoffice'] });
+});
+afterEach(cleanup);
+
+function panel(approval: ApplicationData['approval']) {
+  const application = { id: 'a1b2', approval } as ApplicationData;
+  render(
+    <QueryClientProvider client={new QueryClient()}>
+      <ApprovalPanel application={application} />
+    </QueryClientProvider>,
+  );
+}
+
+describe('approval panel', () => {
+  it('offers the checker "Confirm approval" once every stage is accepted', () => {
+    panel({ step: 'confirm', four_eyes: true, makers: ['maker@broker.example'], can_act: true });
+    expect(screen.getByText(/Every stage is accepted \(by maker@broker\.example\)/)).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Confirm approval' })).toBeTruthy();
+  });
+
+  it('shows the maker the four-eyes rule instead of a button', () => {
+    panel({ step: 'confirm', four_eyes: true, makers: ['maker@broker.example'], can_act: false });
+    expect(screen.queryByRole('button')).toBeNull();
+    expect(screen.getByText(/Four eyes: a staff member other than the one who accepted the stages/)).toBeTruthy();
+  });
+
+  it('offers "Activate account" once approved, and nothing before every stage is accepted', () => {
+    panel({ step: 'activate', four_eyes: false, makers: ['solo@broker.example'], can_act: true });
+    expect(screen.getByRole('button', { name: 'Activate account' })).toBeTruthy();
+    cleanup();
+    panel({ step: 'decide', four_eyes: false, makers: [], can_act: false });
+    expect(screen.queryByRole('region')).toBeNull();
+    expect(screen.queryByText('Approval')).toBeNull();
+  });
+});
