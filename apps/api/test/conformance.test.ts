@@ -6,6 +6,7 @@
 import { MSG } from '@ekyc/contracts/messages';
 import { progressOf } from '@ekyc/contracts/stages';
 import type { FastifyInstance } from 'fastify';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dataUrl, selfieImages } from './support/selfie-images.ts';
 import { call, testApp, uniqueMobile } from './support/test-app.ts';
@@ -146,6 +147,34 @@ describe('section 3: review_obj and ekyc_obj', () => {
       kra_registered: false,
     });
     expect(Date.parse(ekyc.verified_at as string)).toBeGreaterThanOrEqual(started - 1000);
+  });
+
+  it('section 3: ekyc_obj names manual documents when the applicant uploads them instead', async () => {
+    const { token } = await applicantAt(140, {
+      pan_obj: { pan_number: 'ABCPK1234D', full_name: 'RAVI KUMAR', dob: '01/01/1990', is_kra: false },
+    });
+    const jpeg = await sharp({ create: { width: 600, height: 380, channels: 3, background: '#dde' } })
+      .jpeg()
+      .toBuffer();
+    const res = await call(app, 'POST', 'digi-ovd-verify', {
+      token,
+      query: { is_ovd: 'true' },
+      body: {
+        document_type: 'AADHAAR',
+        front: `data:image/jpeg;base64,${jpeg.toString('base64')}`,
+        address1: '14 Shanti Nagar',
+        district_city: 'Pune',
+        state: 'Maharashtra',
+        pincode: '411001',
+      },
+    });
+    expect(res.body.status).toBe(true);
+    expect((await details(token)).ekyc_obj).toMatchObject({
+      is_object: true,
+      route: 'manual',
+      documents: [{ document_type: 'AADHAARCARD', source: 'manual' }],
+      aadhaar_signed_xml: false,
+    });
   });
 
   it('section 3: ekyc_obj names the KRA route when the applicant confirms the KRA address', async () => {
