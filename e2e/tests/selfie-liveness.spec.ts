@@ -39,6 +39,21 @@ test('a cancelled module shows its message and the selfie can be taken again', a
   await expect(page.getByRole('button', { name: 'Take selfie' })).toBeVisible();
 });
 
+test("a module answer the app does not know ('other') shows 'Unkown status' and the selfie can be taken again", async ({
+  page,
+  request,
+}) => {
+  await useFaceAsCamera(page);
+  await seedApplicant(page, request, 200);
+  await page.goto('/ekyc1/take-selfie');
+  const module = await captureAndStart(page);
+  await module.getByRole('button', { name: /\(other\)/ }).click();
+  await expect(page.getByText(MSG.livenessUnknown)).toBeVisible({ timeout: 90_000 });
+  await expect(page).toHaveURL(/\/ekyc1\/take-selfie$/);
+  await expect(page.getByRole('button', { name: 'Take selfie' })).toBeVisible();
+  await page.screenshot({ path: `/tmp/selfie-unknown-status-${test.info().project.name}.png` });
+});
+
 test('a picture without a face is refused with a clear message', async ({ page, request }) => {
   // Chromium's fake camera: a test pattern, no face
   await seedApplicant(page, request, 200);

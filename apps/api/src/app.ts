@@ -26,6 +26,7 @@ import { signatureRoutes } from './modules/signature/routes.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { registerBodyLimits } from './plugins/body-limits.ts';
 import { registerDraining, registerErrorHandler } from './plugins/error-handler.ts';
+import { registerErrorScreen } from './plugins/error-screen.ts';
 import { registerFileSweep } from './plugins/file-sweep.ts';
 import { registerIdempotency } from './plugins/idempotency.ts';
 import { registerMetrics } from './plugins/metrics.ts';
@@ -117,6 +118,7 @@ export async function buildApp(config: Config, overrides: DepsOverrides = {}): P
 
   await app.register(
     async (api) => {
+      registerErrorScreen(api);
       await api.register(authOtpRoutes);
       await api.register(applicantRoutes);
       await api.register(panRoutes);

@@ -82,7 +82,7 @@ it('offers a button for every outcome of the spec on the module page, completing
   const t = await call<TokenData>(app, 'GET', 'get-hypervege-token', { token });
   const page = await app.inject({ method: 'GET', url: t.body.data.module_url });
   const values = [...page.body.matchAll(/name="outcome" value="([a-z_]+)"/g)].map((m) => m[1]);
-  expect(values).toEqual(['auto_approved', 'auto_declined', 'needs_review', 'user_cancelled', 'error']);
+  expect(values).toEqual(['auto_approved', 'auto_declined', 'needs_review', 'user_cancelled', 'error', 'other']);
   expect(page.body).not.toMatch(/<script>/);
 });
 

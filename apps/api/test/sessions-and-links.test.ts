@@ -164,7 +164,7 @@ describe('file links', () => {
     const link = await linkedFile(token, applicantId);
     expect((await app.inject({ url: link })).statusCode).toBe(200);
     expect((await call(app, 'POST', 'logout', { token })).statusCode).toBe(200);
-    expect((await app.inject({ url: link })).statusCode).toBe(403);
+    expect((await app.inject({ url: link })).statusCode).toBe(401);
   });
 
   it('cannot be moved to another session', async () => {
@@ -177,6 +177,6 @@ describe('file links', () => {
       .data;
     const link = await linkedFile(token, applicantId);
     const other = await app.deps.sessions.create('applicant', applicantId);
-    expect((await app.inject({ url: link.replace(/sid=[^&]+/, `sid=${other.sessionId}`) })).statusCode).toBe(403);
+    expect((await app.inject({ url: link.replace(/sid=[^&]+/, `sid=${other.sessionId}`) })).statusCode).toBe(401);
   });
 });

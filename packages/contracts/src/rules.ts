@@ -278,7 +278,10 @@ export function nomineeSchema({ now = () => new Date() }: { now?: () => Date } =
         .string({ error: MSG.nameRequired })
         .check(z.minLength(1, MSG.nameRequired), z.maxLength(ADDRESS_FIELD_MAX, MSG.maxLength100)),
       last_name: optionalText,
-      email: optionalWith([(v) => v === '' || EMAIL_PATTERN.test(v.toLowerCase()), MSG.nomineeEmail]),
+      email: optionalWith(
+        [within100, MSG.maxLength100],
+        [(v) => v === '' || v.length > ADDRESS_FIELD_MAX || EMAIL_PATTERN.test(v.toLowerCase()), MSG.nomineeEmail],
+      ),
       mobile: optionalWith([(v) => v === '' || /^[6-9]\d{9}$/.test(v), MSG.nomineeMobile]),
       dob: z.string({ error: MSG.invalidDate }),
       address: optionalWith([within100, MSG.maxLength100]),

@@ -241,6 +241,7 @@ describe('nominee', () => {
     [{ percentage_share: '100.5' }, MSG.shareInvalid],
     [{ percentage_share: '33.333' }, MSG.shareInvalid],
     [{ first_name: 'A'.repeat(101) }, MSG.maxLength100],
+    [{ email: `${'a'.repeat(95)}@example.com` }, MSG.maxLength100],
   ])('%j -> %s', (patch, message) => expect(messageOf(schema, { ...base, ...patch })).toBe(message));
   it('accepts a minor with a guardian and upper-cases the proof number', () => {
     const r = schema.parse({

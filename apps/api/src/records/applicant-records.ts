@@ -4,7 +4,8 @@
  * applicant's profile channel so that open sockets refresh.
  */
 import { createHash } from 'node:crypto';
-import { isStageCode, nextStage, routeForStage, type StageCode } from '@ekyc/contracts/stages';
+import { MSG } from '@ekyc/contracts/messages';
+import { isStageCode, nextStage, routeForStage, STAGE, type StageCode } from '@ekyc/contracts/stages';
 import type { SectionName } from '@ekyc/contracts/user-details';
 import type { Config } from '../config.ts';
 import type { Database, Tx } from '../db/client.ts';
@@ -220,12 +221,27 @@ export class ApplicantRecords {
       if (furthest > stage && list.some((s) => s.stage === furthest && s.adminActivity !== 'Reject'))
         target = Math.max(target, furthest);
       await repo.moveStageToEnd(tx, applicantId, target);
+      if (target === STAGE.STATUS) await this.enterReview(tx, applicantId, list);
       return target;
     });
     await this.notifyChanged(applicantId);
     this.stageListeners.forEach((l) => l(stage));
     const stageCode = isStageCode(moved) ? moved : stage;
     return { stage: stageCode, screen: routeForStage(stageCode) };
+  }
+
+  /**
+   * The applicant has signed: the final stage has nothing left for them to do and waits for review.
+   * Its entry becomes Pending (the progress bar counts Accept or Pending entries: 12 of 12), and the
+   * review status exists from this moment (review_obj Pending, unless a reviewer already set one).
+   */
+  private async enterReview(tx: Tx, applicantId: string, list: StageRow[]): Promise<void> {
+    if (!list.find((s) => s.stage === STAGE.STATUS)?.adminActivity)
+      await repo.upsertStage(tx, applicantId, STAGE.STATUS, 'Pending');
+    if (!(await repo.section(tx, applicantId, 'review_obj')))
+      await this.writeSections(tx, applicantId, {
+        review_obj: { status: 'Pending', text: MSG.statusUnderReview },
+      });
   }
 
   /** Sets a reviewer's decision on a stage; a rejected stage becomes current so the applicant reworks it. */

@@ -461,7 +461,7 @@ it('a tampered file signature is refused to everyone', async () => {
   for (const actor of ACTORS) {
     const token = tokens[actor];
     const res = await app.inject({ method: 'GET', url, headers: token ? { authorization: `Bearer ${token}` } : {} });
-    expect(res.statusCode, actor).toBe(403);
+    expect(res.statusCode, actor).toBe(401);
   }
 });
 

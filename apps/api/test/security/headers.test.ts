@@ -64,7 +64,7 @@ describe('response headers', () => {
     expect(ok.headers['content-security-policy']).toMatch(/sandbox/);
     expect(ok.headers['x-content-type-options']).toBe('nosniff');
     expect(ok.headers['cache-control']).toMatch(/no-store/);
-    expect((await app.inject({ url: url.replace(/sig=[^&]+/, 'sig=forged') })).statusCode).toBe(403);
-    expect((await app.inject({ url: url.replace(/exp=\d+/, 'exp=1') })).statusCode).toBe(403);
+    expect((await app.inject({ url: url.replace(/sig=[^&]+/, 'sig=forged') })).statusCode).toBe(401);
+    expect((await app.inject({ url: url.replace(/exp=\d+/, 'exp=1') })).statusCode).toBe(401);
   });
 });

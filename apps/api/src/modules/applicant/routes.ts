@@ -5,6 +5,9 @@ import { z } from 'zod';
 import { AppError } from '../../lib/errors.ts';
 import { buildUserDetails } from '../../records/user-details.ts';
 
+/** A stored file's id: anything else names nothing. */
+const FILE_ID = /^[0-9a-f-]{36}$/;
+
 /** File name extensions of the stored types. */
 const EXTENSIONS: Record<string, string> = { 'image/jpeg': '.jpg', 'image/png': '.png', 'application/pdf': '.pdf' };
 
@@ -26,24 +29,30 @@ export const applicantRoutes: FastifyPluginAsyncZod = async (app) => {
     };
   });
 
+  /*
+   * A file link carries its own token (exp, sid, sig). The contract's codes: 401 when that token is
+   * missing, forged, expired or revoked (its session ended); 404 when the link names no stored file.
+   */
   app.get(
     '/files/:id',
     {
       schema: {
         params: z.object({ id: z.string().max(64) }),
         querystring: z.object({
-          exp: z.coerce.number(),
-          sid: z.string().max(64),
-          sig: z.string().max(128),
+          exp: z.string().max(20).optional(),
+          sid: z.string().max(64).optional(),
+          sig: z.string().max(128).optional(),
           download: z.string().optional(),
         }),
       },
     },
     async (req, reply) => {
       const { id } = req.params;
+      if (!FILE_ID.test(id)) throw new AppError('NOT_FOUND');
       const { exp, sid, sig } = req.query;
-      if (!deps.records.verifyFileUrl(id, exp, sid, sig) || !(await deps.sessions.isLive(sid)))
-        throw new AppError('FORBIDDEN', MSG.unauthorized);
+      if (!exp || !sid || !sig || !/^\d{1,15}$/.test(exp)) throw new AppError('UNAUTHORIZED', MSG.unauthorized);
+      if (!deps.records.verifyFileUrl(id, Number(exp), sid, sig) || !(await deps.sessions.isLive(sid)))
+        throw new AppError('UNAUTHORIZED', MSG.unauthorized);
       const file = await deps.records.readFile(id);
       if (!file) throw new AppError('NOT_FOUND');
       // Always a download: a browser never renders an uploaded file as a page of this origin

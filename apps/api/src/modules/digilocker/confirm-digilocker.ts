@@ -6,6 +6,7 @@
 import type { GetDigiDataData } from '@ekyc/contracts/calls/digilocker-data';
 import { MSG } from '@ekyc/contracts/messages';
 import { STAGE } from '@ekyc/contracts/stages';
+import { ekycSummary } from '../../records/ekyc-summary.ts';
 import type { AppDeps } from '../../app-deps.ts';
 import { ok, type Outcome } from '../../lib/outcome.ts';
 import { newAuthorizationUrl } from './start-digilocker.ts';
@@ -13,11 +14,17 @@ import { newAuthorizationUrl } from './start-digilocker.ts';
 export async function confirmDigilocker(deps: AppDeps, applicantId: string): Promise<Outcome<GetDigiDataData>> {
   const { records } = deps;
   await records.requireStage(applicantId, STAGE.DIGILOCKER);
-  const locker = await records.getSection<{ is_pan_missing: boolean }>(applicantId, 'digilocker_obj');
+  const locker = await records.getSection<{ is_pan_missing: boolean; cdl_documents?: { document_type?: string }[] }>(
+    applicantId,
+    'digilocker_obj',
+  );
   if (!locker)
     return ok('DigiLocker', { screen: '/digilocker', data: { url: await newAuthorizationUrl(deps, applicantId) } });
   if (locker.is_pan_missing)
     return ok(MSG.panNotReceived, { screen: '/returnurl?is_pan_missing=true', is_pan_missing: true });
-  const move = await records.completeStage(applicantId, STAGE.DIGILOCKER);
+  const pan = await records.getSection<{ is_kra?: boolean }>(applicantId, 'pan_obj');
+  const move = await records.completeStage(applicantId, STAGE.DIGILOCKER, {
+    sections: { ekyc_obj: ekycSummary('digilocker', locker, pan, new Date()) },
+  });
   return ok('DigiLocker verified', { screen: move.screen, is_pan_missing: false });
 }

@@ -7,6 +7,7 @@ import type { digiOvdRequestSchema } from '@ekyc/contracts/calls/digi-ovd-verify
 import { MSG } from '@ekyc/contracts/messages';
 import { STAGE } from '@ekyc/contracts/stages';
 import type { z } from 'zod';
+import { ekycSummary } from '../../records/ekyc-summary.ts';
 import type { AppDeps } from '../../app-deps.ts';
 import { invalidField } from '../../lib/errors.ts';
 import { fail, ok, type Outcome } from '../../lib/outcome.ts';
@@ -31,7 +32,10 @@ export async function submitOvdDocuments(
   const back = input.back ? await decodeUpload('back', input.back, 'identityDocument') : null;
   if (back && (front.contentType === 'application/pdf' || back.contentType === 'application/pdf'))
     throw invalidField('back', 'Upload one PDF with both sides, or one or two images');
-  const pan = await records.getSection<{ full_name: string; dob: string; pan_number: string }>(applicantId, 'pan_obj');
+  const pan = await records.getSection<{ full_name: string; dob: string; pan_number: string; is_kra?: boolean }>(
+    applicantId,
+    'pan_obj',
+  );
   if (!pan) return fail(MSG.somethingWrong, { screen: '/pan-verification' });
   const locker = await records.getSection<Locker>(applicantId, 'digilocker_obj');
   const frontRef = await records.saveFile(applicantId, {
@@ -75,10 +79,9 @@ export async function submitOvdDocuments(
       state: '',
       pincode: '',
     };
+    const digilockerObj = { ...locker, is_pan_missing: false, cdl_documents: [...locker.cdl_documents, panDoc] };
     const move = await records.completeStage(applicantId, STAGE.DIGILOCKER, {
-      sections: {
-        digilocker_obj: { ...locker, is_pan_missing: false, cdl_documents: [...locker.cdl_documents, panDoc] },
-      },
+      sections: { digilocker_obj: digilockerObj, ekyc_obj: ekycSummary('digilocker', digilockerObj, pan, new Date()) },
     });
     return ok('PAN card received', { screen: move.screen });
   }
@@ -92,8 +95,9 @@ export async function submitOvdDocuments(
     state: input.state,
     pincode: input.pincode,
   };
+  const digilockerObj = { is_pan_missing: false, cdl_documents: [addressDoc] };
   const move = await records.completeStage(applicantId, STAGE.DIGILOCKER, {
-    sections: { digilocker_obj: { is_pan_missing: false, cdl_documents: [addressDoc] } },
+    sections: { digilocker_obj: digilockerObj, ekyc_obj: ekycSummary('manual', digilockerObj, pan, new Date()) },
   });
   return ok('Documents received', { screen: move.screen });
 }

@@ -4,6 +4,7 @@
  */
 import { MSG } from '@ekyc/contracts/messages';
 import { STAGE } from '@ekyc/contracts/stages';
+import { ekycSummary } from '../../records/ekyc-summary.ts';
 import type { AppDeps } from '../../app-deps.ts';
 import { fail, ok, type Outcome } from '../../lib/outcome.ts';
 import type { StoredKraDataObj, StoredPanObj } from './pan-sections.ts';
@@ -34,8 +35,9 @@ export async function confirmKraAddress(deps: AppDeps, applicantId: string): Pro
     country: kra.country ?? 'India',
     uid: '',
   };
+  const digilockerObj = { is_pan_missing: false, cdl_documents: [document] };
   const move = await records.completeStage(applicantId, STAGE.DIGILOCKER, {
-    sections: { digilocker_obj: { is_pan_missing: false, cdl_documents: [document] } },
+    sections: { digilocker_obj: digilockerObj, ekyc_obj: ekycSummary('kra', digilockerObj, pan, new Date()) },
   });
   return ok('KRA address confirmed', { screen: move.screen });
 }

@@ -9,7 +9,7 @@ import { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import sharp from 'sharp';
 import { z } from 'zod';
-import { LIVENESS_OUTCOMES, type LivenessOutcome } from '@ekyc/contracts/calls/upload-liveliness';
+import { LIVENESS_OUTCOMES } from '@ekyc/contracts/calls/upload-liveliness';
 import { SANDBOX_BODY_ENCODING } from '../../providers/liveness/create.ts';
 import { escapeHtml, sandboxPage } from '../page.ts';
 import { FaceChecker } from './face-check.ts';
@@ -24,17 +24,25 @@ interface SandboxTransaction {
   token: string;
   createdAt: number;
   expiresAt: number;
-  outcome: LivenessOutcome | null;
+  outcome: SandboxOutcome | null;
 }
 
-const OUTCOME_LABELS: Record<LivenessOutcome, string> = {
+/**
+ * The spec's six module outcomes (section 4): the five the module names, and 'other', any status
+ * the app does not know ('Unkown status'); the sandbox answers it as the status 'other'.
+ */
+const SANDBOX_OUTCOMES = [...LIVENESS_OUTCOMES, 'other'] as const;
+type SandboxOutcome = (typeof SANDBOX_OUTCOMES)[number];
+
+const OUTCOME_LABELS: Record<SandboxOutcome, string> = {
   auto_approved: 'Complete the check (auto_approved)',
   auto_declined: 'Decline (auto_declined)',
   needs_review: 'Send to manual review (needs_review)',
   user_cancelled: 'Cancel (user_cancelled)',
   error: 'Fail with an error (error)',
+  other: 'Answer a status the app does not know (other)',
 };
-const ERRORS: Partial<Record<LivenessOutcome, { errorCode: number; errorMessage: string }>> = {
+const ERRORS: Partial<Record<SandboxOutcome, { errorCode: number; errorMessage: string }>> = {
   user_cancelled: { errorCode: 103, errorMessage: 'User cancelled the process' },
   error: { errorCode: 500, errorMessage: 'Liveness module failed to capture the face' },
 };
@@ -131,7 +139,7 @@ export async function sandboxLivenessRoutes(app: FastifyInstance) {
           );
       if (txn.outcome)
         return sandboxPage('Liveness check', `<p>This check has finished: ${escapeHtml(txn.outcome)}.</p>`);
-      const buttons = LIVENESS_OUTCOMES.map(
+      const buttons = SANDBOX_OUTCOMES.map(
         (o, i) =>
           `<button type="submit" name="outcome" value="${o}"${i === 0 ? ' autofocus' : ' class="secondary"'}>${escapeHtml(OUTCOME_LABELS[o])}</button>`,
       ).join('<br>');
@@ -149,7 +157,7 @@ ${buttons}</form></div>`,
 
   app.post('/sandbox/liveness/module', async (req, reply) => {
     const body = z
-      .object({ token: z.string(), transactionId: z.string(), outcome: z.enum(LIVENESS_OUTCOMES) })
+      .object({ token: z.string(), transactionId: z.string(), outcome: z.enum(SANDBOX_OUTCOMES) })
       .safeParse(req.body);
     const txn = body.success ? transactions.get(body.data.transactionId) : undefined;
     reply.type('text/html');
