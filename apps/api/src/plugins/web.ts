@@ -1,5 +1,5 @@
 /** Serves the built web app: hashed assets, and index.html for the applicant and public routes. */
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
@@ -52,23 +52,45 @@ function createShell() {
 
 const API_PREFIXES = ['/api/', '/ws/', '/sandbox/', '/healthz', '/readyz', '/metrics', '/docs'];
 
+/** Files of the built app the server never sends: build bookkeeping and the precompressed copies. */
+const PRIVATE_FILE = /(^|\/)\.|\.(br|gz)$|^route-weights\.json$|(^|\/)index\.html$/;
+
+function appFiles(dir: string, base = ''): string[] {
+  return readdirSync(path.join(dir, base), { withFileTypes: true }).flatMap((entry) => {
+    const file = base ? `${base}/${entry.name}` : entry.name;
+    if (PRIVATE_FILE.test(file)) return [];
+    return entry.isDirectory() ? appFiles(dir, file) : [file];
+  });
+}
+
+/**
+ * How long a browser may keep a file: the hashed files under assets/ never change (a new build
+ * names new files), so a year and immutable; anything else (favicon, service worker) is checked
+ * again on each use, so a new release reaches every phone at its next visit.
+ */
+export const cacheControlOf = (file: string) =>
+  file.startsWith('assets/') ? 'public, max-age=31536000, immutable' : 'no-cache';
+
 export async function registerWeb(app: FastifyInstance) {
   const dist = app.deps.config.webDist;
   const indexFile = path.join(dist, 'index.html');
   const hasWeb = existsSync(indexFile);
   if (hasWeb) {
+    // post-build writes .br and .gz beside every asset; send the smallest the browser accepts
     await app.register(fastifyStatic, {
       root: dist,
-      prefix: '/',
-      wildcard: false,
+      serve: false,
       index: false,
-      // post-build writes .br and .gz beside every asset; send the smallest the browser accepts
       preCompressed: true,
-      setHeaders: (res, file) => {
-        if (file.includes(`${path.sep}assets${path.sep}`))
-          res.header('cache-control', 'public, max-age=31536000, immutable');
-      },
+      setHeaders: (res, file) => res.header('cache-control', cacheControlOf(path.relative(dist, file))),
     });
+    // The app's own files are outside the per-address API rate limit: one page load is some 35 of
+    // them, and many applicants share one carrier address. Only the files the build wrote are
+    // routes here; any other path still reaches the (rate-limited) not-found answer.
+    for (const file of appFiles(dist))
+      app.get(`/${file}`, { config: { rateLimit: false }, schema: { hide: true } }, (_req, reply) =>
+        reply.sendFile(file),
+      );
   }
   const pages = new Map<string, string>();
   const page = (file: string) => {
