@@ -32,8 +32,12 @@ function createShell() {
   // The sign-up page's opening line is its largest text: painted with the HTML, it is the page's
   // largest contentful paint on a slow phone, long before the scripts arrive.
   const intros = new Map<Lang, string>();
+  // the loader the shell shows until the page's scripts have run (a slow phone takes seconds)
+  const loading = new Map<Lang, string>();
   for (const lang of LANGUAGES) {
-    titles.set(lang, catalogue<{ titles: Record<string, string> }>(lang, 'common')?.titles ?? {});
+    const common = catalogue<{ titles?: Record<string, string>; loading?: string }>(lang, 'common');
+    titles.set(lang, common?.titles ?? {});
+    loading.set(lang, common?.loading ?? 'Loading…');
     intros.set(lang, catalogue<{ intro?: string }>(lang, 'signup')?.intro ?? '');
   }
   const escape = (s: string) => s.replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -46,7 +50,8 @@ function createShell() {
     const lead = key === 'sign-up' ? intros.get(lang) : '';
     return out
       .replace('%%TITLE%%', escape(t[key] ?? titles.get('en')?.[key] ?? t.default ?? ''))
-      .replace('%%LEAD%%', lead ? `<p class="mb-4 text-muted">${escape(lead)}</p>` : '');
+      .replace('%%LEAD%%', lead ? `<p class="mb-4 text-muted">${escape(lead)}</p>` : '')
+      .replace('%%LOADING%%', escape(loading.get(lang) ?? 'Loading…'));
   };
 }
 
