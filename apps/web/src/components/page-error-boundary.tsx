@@ -12,8 +12,6 @@ interface Props {
   children: ReactNode;
   /** Changes (for example the path) start the page afresh. */
   resetKey?: string;
-  /** Encloses the message when no page frame is around the boundary. */
-  frame?: (content: ReactNode) => ReactNode;
 }
 interface State {
   error: unknown;
@@ -62,8 +60,7 @@ export class PageErrorBoundary extends Component<Props, State> {
 
   override render() {
     if (this.state.error === null) return this.props.children;
-    const content = <PageError loadFailed={this.state.error instanceof PageLoadError} onRetry={this.retry} />;
-    return this.props.frame ? this.props.frame(content) : content;
+    return <PageError loadFailed={this.state.error instanceof PageLoadError} onRetry={this.retry} />;
   }
 }
 
