@@ -13,8 +13,11 @@ import { session } from './session';
 
 export const API_BASE = '/api/v1/ekyc';
 
-/** How long a call may take before the person is asked to try again; uploads may take longer. */
-export const REQUEST_TIMEOUT_MS = 30_000;
+/**
+ * How long a call may take before the person is asked to try again: longer than the slowest wait
+ * the server makes on a provider (the penny drop's 30 s); uploads may take longer still.
+ */
+export const REQUEST_TIMEOUT_MS = 45_000;
 export const UPLOAD_TIMEOUT_MS = 120_000;
 
 export interface Envelope<T = Record<string, unknown>> {
