@@ -11,7 +11,7 @@ beforeAll(async () => {
   mkdirSync(path.join(dist, 'assets'));
   writeFileSync(
     path.join(dist, 'index.html'),
-    '<html lang="%%LANG%%"><body><!--shell-start--><div id="shell"><h1>%%TITLE%%</h1><section>%%LEAD%%</section></div><!--shell-end--><div id="root"></div></body></html>',
+    '<html lang="%%LANG%%"><body><!--shell-start--><div id="shell"><h1>%%TITLE%%</h1><section>%%LEAD%%</section><i>%%LOADING%%</i></div><!--shell-end--><div id="root"></div></body></html>',
   );
   writeFileSync(path.join(dist, 'assets', 'app.js'), 'console.log(1)');
   writeFileSync(path.join(dist, 'assets', 'app.js.br'), 'brotli-bytes');
@@ -34,6 +34,9 @@ it('paints the onboarding page title in the applicant language before any script
     '<section><p class="mb-4 text-muted">मुफ़्त डीमैट और ट्रेडिंग खाता खोलने के लिए अपना मोबाइल नंबर दर्ज करें।</p></section>',
   );
   expect(hi.body).not.toContain('%%LEAD%%');
+  // and a loader in the applicant's language, shown until the page's scripts have run
+  expect(hi.body).toContain('<i>लोड हो रहा है…</i>');
+  expect(en.body).toContain('<i>Loading…</i>');
 });
 
 it('serves public pages without the onboarding shell, and unknown API paths as 404 JSON', async () => {

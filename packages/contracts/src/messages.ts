@@ -147,6 +147,8 @@ export const MSG = {
   payloadTooLarge: 'The request is too large.',
   notFound: 'Not found',
   serviceUnavailable: 'Service is temporarily unavailable. Please try again.',
+  // networks (ours): the request got no answer in time on a slow or dropping connection
+  requestTimeout: 'The connection is too slow and your request did not finish. Please try again.',
   // uploads (ours)
   pdfActiveContent: 'This PDF contains scripts or attached files and cannot be uploaded. Please upload a plain PDF.',
   pdfPasswordProtected: 'This PDF is password protected. Please upload a copy without a password.',

@@ -1,5 +1,5 @@
 /** Serves the built web app: hashed assets, and index.html for the applicant and public routes. */
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
@@ -32,8 +32,12 @@ function createShell() {
   // The sign-up page's opening line is its largest text: painted with the HTML, it is the page's
   // largest contentful paint on a slow phone, long before the scripts arrive.
   const intros = new Map<Lang, string>();
+  // the loader the shell shows until the page's scripts have run (a slow phone takes seconds)
+  const loading = new Map<Lang, string>();
   for (const lang of LANGUAGES) {
-    titles.set(lang, catalogue<{ titles: Record<string, string> }>(lang, 'common')?.titles ?? {});
+    const common = catalogue<{ titles?: Record<string, string>; loading?: string }>(lang, 'common');
+    titles.set(lang, common?.titles ?? {});
+    loading.set(lang, common?.loading ?? 'Loading…');
     intros.set(lang, catalogue<{ intro?: string }>(lang, 'signup')?.intro ?? '');
   }
   const escape = (s: string) => s.replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -46,29 +50,52 @@ function createShell() {
     const lead = key === 'sign-up' ? intros.get(lang) : '';
     return out
       .replace('%%TITLE%%', escape(t[key] ?? titles.get('en')?.[key] ?? t.default ?? ''))
-      .replace('%%LEAD%%', lead ? `<p class="mb-4 text-muted">${escape(lead)}</p>` : '');
+      .replace('%%LEAD%%', lead ? `<p class="mb-4 text-muted">${escape(lead)}</p>` : '')
+      .replace('%%LOADING%%', escape(loading.get(lang) ?? 'Loading…'));
   };
 }
 
 const API_PREFIXES = ['/api/', '/ws/', '/sandbox/', '/healthz', '/readyz', '/metrics', '/docs'];
+
+/** Files of the built app the server never sends: build bookkeeping and the precompressed copies. */
+const PRIVATE_FILE = /(^|\/)\.|\.(br|gz)$|^route-weights\.json$|(^|\/)index\.html$/;
+
+function appFiles(dir: string, base = ''): string[] {
+  return readdirSync(path.join(dir, base), { withFileTypes: true }).flatMap((entry) => {
+    const file = base ? `${base}/${entry.name}` : entry.name;
+    if (PRIVATE_FILE.test(file)) return [];
+    return entry.isDirectory() ? appFiles(dir, file) : [file];
+  });
+}
+
+/**
+ * How long a browser may keep a file: the hashed files under assets/ never change (a new build
+ * names new files), so a year and immutable; anything else (favicon, service worker) is checked
+ * again on each use, so a new release reaches every phone at its next visit.
+ */
+export const cacheControlOf = (file: string) =>
+  file.startsWith('assets/') ? 'public, max-age=31536000, immutable' : 'no-cache';
 
 export async function registerWeb(app: FastifyInstance) {
   const dist = app.deps.config.webDist;
   const indexFile = path.join(dist, 'index.html');
   const hasWeb = existsSync(indexFile);
   if (hasWeb) {
+    // post-build writes .br and .gz beside every asset; send the smallest the browser accepts
     await app.register(fastifyStatic, {
       root: dist,
-      prefix: '/',
-      wildcard: false,
+      serve: false,
       index: false,
-      // post-build writes .br and .gz beside every asset; send the smallest the browser accepts
       preCompressed: true,
-      setHeaders: (res, file) => {
-        if (file.includes(`${path.sep}assets${path.sep}`))
-          res.header('cache-control', 'public, max-age=31536000, immutable');
-      },
+      setHeaders: (res, file) => res.header('cache-control', cacheControlOf(path.relative(dist, file))),
     });
+    // The app's own files are outside the per-address API rate limit: one page load is some 35 of
+    // them, and many applicants share one carrier address. Only the files the build wrote are
+    // routes here; any other path still reaches the (rate-limited) not-found answer.
+    for (const file of appFiles(dist))
+      app.get(`/${file}`, { config: { rateLimit: false }, schema: { hide: true } }, (_req, reply) =>
+        reply.sendFile(file),
+      );
   }
   const pages = new Map<string, string>();
   const page = (file: string) => {

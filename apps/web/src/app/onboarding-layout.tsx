@@ -4,8 +4,10 @@ import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation, useNavigate } from '../lib/router';
 import { LanguageSwitch } from '../components/language-switch';
 import { faqHref } from '../features/public/faq-screens';
+import { PageErrorBoundary } from '../components/page-error-boundary';
 import { PageLoader } from '../components/spinner';
 import { setUnauthorizedHandler } from '../lib/api-client';
+import { useOnline } from '../lib/network';
 import { useProfileSocket } from '../lib/profile-socket';
 import { session, useSession } from '../lib/session';
 import { useUserDetails } from '../lib/user-details';
@@ -71,14 +73,17 @@ export default function OnboardingLayout() {
         )}
         <h1 className="mb-3 text-2xl font-bold">{titles[titleKey(path)] ?? titles.default}</h1>
         {token && rule?.auth && <ProgressBar steps={progress.steps} percent={progress.percent} path={pathname} />}
+        <OfflineNotice />
         <section className="rounded-xl bg-white p-4 shadow-sm sm:p-6">
           {checking ? (
             <PageLoader label={t('loading')} />
           ) : (
-            <Suspense fallback={<PageLoader label={t('loading')} />}>
-              <ShellHandoff />
-              <Outlet />
-            </Suspense>
+            <PageErrorBoundary resetKey={pathname}>
+              <Suspense fallback={<PageLoader label={t('loading')} />}>
+                <ShellHandoff />
+                <Outlet />
+              </Suspense>
+            </PageErrorBoundary>
           )}
         </section>
       </main>
@@ -96,4 +101,22 @@ function ShellHandoff() {
     document.getElementById('shell')?.remove();
   }, []);
   return null;
+}
+
+/**
+ * Says so while the phone is offline: what the person typed stays in the form, and a call they
+ * started waits and goes on by itself once the network is back (the API client retries it).
+ */
+function OfflineNotice() {
+  const { t } = useTranslation('common');
+  const online = useOnline();
+  return (
+    <div role="status" aria-live="polite">
+      {!online && (
+        <p className="mb-3 rounded-lg border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900">
+          {t('offline')}
+        </p>
+      )}
+    </div>
+  );
 }

@@ -2,10 +2,12 @@
  * Every route of spec section 2 under /ekyc1, the public pages at the root and the back office.
  * Each page is its own lazy chunk, so a step downloads only its own code.
  */
-import { lazy, type LazyExoticComponent, type ComponentType } from 'react';
+import type { ComponentType } from 'react';
+import { lazyPage } from '../lib/lazy-page';
 import { Navigate, type RouteObject } from '../lib/router';
 
-const page = (load: () => Promise<{ default: ComponentType }>): LazyExoticComponent<ComponentType> => lazy(load);
+// a chunk that fails to download is tried again, and the page error boundary offers Retry
+const page = (load: () => Promise<{ default: ComponentType }>): ComponentType => lazyPage(load);
 
 const pages = {
   signUp: page(() => import('../features/signup/pages/sign-up-page')),
@@ -34,7 +36,7 @@ const pages = {
   onboardingLayout: page(() => import('./onboarding-layout')),
 };
 
-const el = (Page: LazyExoticComponent<ComponentType>) => <Page />;
+const el = (Page: ComponentType) => <Page />;
 
 const onboarding: RouteObject[] = [
   { index: true, element: el(pages.signUp) },

@@ -2,11 +2,23 @@
  * The API client: every call carries the bearer token when one exists, every reply is the
  * { status, message, data } envelope. Business failures come back as status false (not thrown);
  * transport errors throw ApiError with the body's message (section 8).
+ *
+ * On a phone the network comes and goes: a call made offline waits until the browser is online
+ * again and then goes on by itself (the page tells the person they are offline), and every call
+ * has a time limit, after which it fails with a message asking to try again.
  */
 import { MSG } from '@ekyc/contracts/messages';
+import { whenOnline } from './network';
 import { session } from './session';
 
 export const API_BASE = '/api/v1/ekyc';
+
+/**
+ * How long a call may take before the person is asked to try again: longer than the slowest wait
+ * the server makes on a provider (the penny drop's 30 s); uploads may take longer still.
+ */
+export const REQUEST_TIMEOUT_MS = 45_000;
+export const UPLOAD_TIMEOUT_MS = 120_000;
 
 export interface Envelope<T = Record<string, unknown>> {
   status: boolean;
@@ -38,6 +50,7 @@ export async function apiRequest<T = Record<string, unknown>>(
     query?: Record<string, string | boolean | undefined>;
     signal?: AbortSignal;
     headers?: Record<string, string>;
+    timeoutMs?: number;
   } = {},
 ): Promise<Envelope<T>> {
   const qs = new URLSearchParams();
@@ -47,17 +60,34 @@ export async function apiRequest<T = Record<string, unknown>>(
   const token = session.get().token;
   if (token) headers.authorization = `Bearer ${token}`;
   if (options.body !== undefined) headers['content-type'] = 'application/json';
+  const payload = options.body === undefined ? undefined : JSON.stringify(options.body);
+  // a document or photo travels in the body as base64: give it the upload time on a slow network
+  const timeoutMs = options.timeoutMs ?? ((payload?.length ?? 0) > 64 * 1024 ? UPLOAD_TIMEOUT_MS : REQUEST_TIMEOUT_MS);
   let res: Response;
-  try {
-    res = await fetch(url, {
-      method,
-      headers,
-      body: options.body === undefined ? undefined : JSON.stringify(options.body),
-      signal: options.signal,
-    });
-  } catch (err) {
-    if ((err as Error).name === 'AbortError') throw err;
-    throw new ApiError(MSG.somethingWrong, 0);
+  for (;;) {
+    await whenOnline();
+    const timeout = new AbortController();
+    const timer = setTimeout(() => timeout.abort(), timeoutMs);
+    const cancel = () => timeout.abort();
+    options.signal?.addEventListener('abort', cancel);
+    try {
+      res = await fetch(url, {
+        method,
+        headers,
+        body: payload,
+        signal: timeout.signal,
+      });
+      break;
+    } catch (err) {
+      if (options.signal?.aborted) throw err;
+      if (timeout.signal.aborted) throw new ApiError(MSG.requestTimeout, 0);
+      // the connection dropped before the call went out: send it again once the browser is back online
+      if (typeof navigator !== 'undefined' && navigator.onLine === false) continue;
+      throw new ApiError(MSG.somethingWrong, 0);
+    } finally {
+      clearTimeout(timer);
+      options.signal?.removeEventListener('abort', cancel);
+    }
   }
   let body: Partial<Envelope<T>> = {};
   try {

@@ -1,0 +1,73 @@
+import { MSG } from '@ekyc/contracts/messages';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ApiError, apiPost, REQUEST_TIMEOUT_MS } from '../src/lib/api-client';
+
+const reply = () =>
+  new Response(JSON.stringify({ status: true, message: 'ok', data: { screen: 'x' } }), {
+    headers: { 'content-type': 'application/json' },
+  });
+
+function setOnline(online: boolean) {
+  Object.defineProperty(window.navigator, 'onLine', { configurable: true, get: () => online });
+  window.dispatchEvent(new Event(online ? 'online' : 'offline'));
+}
+
+describe('the API client on a phone network', () => {
+  beforeEach(() => setOnline(true));
+  afterEach(() => {
+    vi.useRealTimers();
+    vi.unstubAllGlobals();
+    setOnline(true);
+  });
+
+  it('gives up on a call that gets no answer in time, with a message asking to try again', async () => {
+    vi.useFakeTimers();
+    // a network that swallows the request: fetch ends only when the client aborts it
+    const fetch = vi.fn(
+      (_url: string, init: RequestInit) =>
+        new Promise<Response>((_resolve, reject) =>
+          init.signal!.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError'))),
+        ),
+    );
+    vi.stubGlobal('fetch', fetch);
+    const call = apiPost('send-otp', { mobile: '9876543210' });
+    const outcome = call.then(
+      () => null,
+      (err: unknown) => err,
+    );
+    await vi.advanceTimersByTimeAsync(REQUEST_TIMEOUT_MS - 1);
+    expect(fetch).toHaveBeenCalledTimes(1);
+    await vi.advanceTimersByTimeAsync(1);
+    const err = await outcome;
+    expect(err).toBeInstanceOf(ApiError);
+    expect((err as ApiError).message).toBe(MSG.requestTimeout);
+  });
+
+  it('holds a call made offline and sends it by itself when the network is back', async () => {
+    const fetch = vi.fn(() => Promise.resolve(reply()));
+    vi.stubGlobal('fetch', fetch);
+    setOnline(false);
+    const call = apiPost('send-otp', { mobile: '9876543210' });
+    await Promise.resolve();
+    expect(fetch).not.toHaveBeenCalled();
+    setOnline(true);
+    await expect(call).resolves.toMatchObject({ status: true, data: { screen: 'x' } });
+    expect(fetch).toHaveBeenCalledTimes(1);
+  });
+
+  it('sends again a call whose connection dropped as it went out, once back online', async () => {
+    const fetch = vi
+      .fn<() => Promise<Response>>()
+      .mockImplementationOnce(() => {
+        setOnline(false);
+        return Promise.reject(new TypeError('Failed to fetch'));
+      })
+      .mockImplementation(() => Promise.resolve(reply()));
+    vi.stubGlobal('fetch', fetch);
+    const call = apiPost('verify-otp', { otp: '123456' });
+    await vi.waitFor(() => expect(fetch).toHaveBeenCalledTimes(1));
+    setOnline(true);
+    await expect(call).resolves.toMatchObject({ status: true });
+    expect(fetch).toHaveBeenCalledTimes(2);
+  });
+});
