@@ -89,7 +89,7 @@ export interface DepsOverrides {
 export async function createDeps(config: Config, overrides: DepsOverrides = {}): Promise<AppDeps> {
   const database = overrides.database ?? (await openDatabase(config));
   if (!overrides.database && (database.kind === 'pglite' || config.env !== 'production')) await migrate(database);
-  const hub = overrides.hub ?? createHub(config.redisUrl);
+  const hub = overrides.hub ?? createHub(config.redisUrl, config.redisKeyPrefix);
   const cipher = new Cipher(config.encryptionKey, config.encryptionKeysOld);
   const hasher = new Hasher(config.secretKey);
   const blobs: BlobStore =

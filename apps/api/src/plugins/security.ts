@@ -54,7 +54,7 @@ export async function registerSecurity(app: FastifyInstance) {
     global: true,
     max: config.rateLimit.perMinute,
     timeWindow: '1 minute',
-    nameSpace: 'ekyc-rl:',
+    nameSpace: `${config.redisKeyPrefix}ekyc-rl:`,
     ...(redis && { redis }),
     skipOnError: true,
     allowList: (req) => req.url === '/healthz' || req.url === '/readyz',

@@ -36,7 +36,11 @@ export class RedisHub implements Hub {
   private readonly sub: Redis;
   private readonly local = new EventEmitter().setMaxListeners(0);
 
-  constructor(url: string) {
+  constructor(
+    url: string,
+    /** REDIS_KEY_PREFIX: before every channel name. */
+    private readonly prefix = '',
+  ) {
     const options = { maxRetriesPerRequest: 2, lazyConnect: false, enableOfflineQueue: true };
     this.pub = new Redis(url, options);
     this.sub = new Redis(url, options);
@@ -52,11 +56,11 @@ export class RedisHub implements Hub {
   }
 
   async publish(channel: string, message: Message) {
-    await this.pub.publish(`ekyc:${channel}`, JSON.stringify(message));
+    await this.pub.publish(`${this.prefix}ekyc:${channel}`, JSON.stringify(message));
   }
 
   async subscribe(channel: string, handler: Handler) {
-    const name = `ekyc:${channel}`;
+    const name = `${this.prefix}ekyc:${channel}`;
     if (this.local.listenerCount(name) === 0) await this.sub.subscribe(name);
     this.local.on(name, handler);
     return () => {
@@ -83,7 +87,8 @@ export class RedisHub implements Hub {
   }
 }
 
-export const createHub = (redisUrl?: string): Hub => (redisUrl ? new RedisHub(redisUrl) : new InProcessHub());
+export const createHub = (redisUrl?: string, prefix = ''): Hub =>
+  redisUrl ? new RedisHub(redisUrl, prefix) : new InProcessHub();
 
 export const channels = {
   profile: (applicantId: string) => `profile:${applicantId}`,
