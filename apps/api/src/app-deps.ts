@@ -100,6 +100,7 @@ export async function createDeps(config: Config, overrides: DepsOverrides = {}):
     overrides.hub ??
     createHub(config.redisUrl, {
       timeoutMs: config.redisDown.publishTimeoutMs,
+      prefix: config.redisKeyPrefix,
       onDropped: () => pushesDropped.inc(),
     });
   const cipher = new Cipher(config.encryptionKey, config.encryptionKeysOld);

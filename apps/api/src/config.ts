@@ -19,6 +19,10 @@ const envSchema = z.object({
   DATABASE_URL: z.string().optional(),
   DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(200).default(10),
   REDIS_URL: z.string().optional(),
+  /** Put before every Redis key and channel name, so several deployments (or test runs) can share one Redis. */
+  REDIS_KEY_PREFIX: z.string().max(64).default(''),
+  /** scrypt cost (log2 N) of new staff password hashes; below 15 only when NODE_ENV=test. */
+  STAFF_PASSWORD_SCRYPT_LOG_N: z.coerce.number().int().min(10).max(20).default(15),
   EKYC_PROVIDERS: z.enum(['sandbox', 'production']).default('sandbox'),
   /** Lets a production start run with sandbox providers or generated secrets: for staging only. */
   EKYC_ALLOW_INSECURE: bool.default(false),
@@ -171,6 +175,10 @@ export interface Config {
   databaseUrl?: string;
   databasePoolMax: number;
   redisUrl?: string;
+  /** REDIS_KEY_PREFIX: before every Redis key and pub/sub channel. */
+  redisKeyPrefix: string;
+  /** scrypt cost (log2 N) of new staff password hashes. */
+  staffPasswordLogN: number;
   providers: 'sandbox' | 'production';
   sandbox: boolean;
   allowInsecure: boolean;
@@ -351,6 +359,8 @@ export function loadConfig(source: Record<string, string | undefined> = process.
         `Refusing a production start:\n  ${problems.join('\n  ')}\nSet EKYC_ALLOW_INSECURE=true only for a staging system.`,
       );
   }
+  if (e.STAFF_PASSWORD_SCRYPT_LOG_N < 15 && e.NODE_ENV !== 'test')
+    throw new ConfigError('STAFF_PASSWORD_SCRYPT_LOG_N below 15 is for automated tests only (NODE_ENV=test).');
   if (production && e.EKYC_TEST_FIXTURES)
     throw new ConfigError('Refusing a production start: EKYC_TEST_FIXTURES is for automated tests only.');
   const trustProxy = parseTrustProxy(e.TRUST_PROXY);
@@ -377,6 +387,8 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     databaseUrl: e.DATABASE_URL,
     databasePoolMax: e.DATABASE_POOL_MAX,
     redisUrl: e.REDIS_URL,
+    redisKeyPrefix: e.REDIS_KEY_PREFIX,
+    staffPasswordLogN: e.STAFF_PASSWORD_SCRYPT_LOG_N,
     providers: e.EKYC_PROVIDERS,
     sandbox,
     allowInsecure: e.EKYC_ALLOW_INSECURE,

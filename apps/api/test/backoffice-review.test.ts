@@ -10,7 +10,12 @@ let app: FastifyInstance;
 let adminToken: string;
 
 beforeAll(async () => {
-  app = await testApp({ BACKOFFICE_ADMIN_EMAIL: ADMIN.email, BACKOFFICE_ADMIN_PASSWORD: ADMIN.password });
+  app = await testApp({
+    BACKOFFICE_ADMIN_EMAIL: ADMIN.email,
+    BACKOFFICE_ADMIN_PASSWORD: ADMIN.password,
+    // the hashes as a deployment stores them (other test apps use a lower, test-only cost)
+    STAFF_PASSWORD_SCRYPT_LOG_N: '15',
+  });
   adminToken = await login(ADMIN.email, ADMIN.password);
 }, 120_000);
 afterAll(() => app.close());

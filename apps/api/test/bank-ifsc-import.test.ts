@@ -8,6 +8,7 @@ import { migrate } from '../src/db/migrate.ts';
 import { CsvReader } from '../src/modules/bank/ifsc-csv.ts';
 import { importIfscBranches } from '../src/modules/bank/import-ifsc-branches.ts';
 import { ifscRepository } from '../src/modules/bank/ifsc.repository.ts';
+import { startBudgetMs } from './support/child-server.ts';
 
 const FIXTURE = path.join(import.meta.dirname, 'fixtures/ifsc-sample.csv');
 
@@ -23,7 +24,8 @@ it('splits quoted fields across chunk boundaries', () => {
   ]);
 });
 
-it('`npm run ifsc:import -- FILE.csv` reports what it loaded', { timeout: 60_000 }, async () => {
+// a child process transpiles, boots PGlite and migrates: its budget grows with the machine's load
+it('`npm run ifsc:import -- FILE.csv` reports what it loaded', { timeout: startBudgetMs() }, async () => {
   const { stdout } = await promisify(execFile)(
     'node',
     ['--import', 'tsx', 'src/modules/bank/ifsc-import-cli.ts', FIXTURE],

@@ -69,4 +69,13 @@ describe('production start', () => {
     });
     expect(config.sandbox).toBe(false);
   });
+  it('hashes staff passwords at scrypt N = 2^15 unless a test lowers it, and refuses a lower cost elsewhere', () => {
+    const insecure = { EKYC_ALLOW_INSECURE: 'true', DATA_DIR: 'memory://' };
+    expect(loadConfig({ NODE_ENV: 'production', ...insecure }).staffPasswordLogN).toBe(15);
+    expect(loadConfig({ NODE_ENV: 'test', ...insecure, STAFF_PASSWORD_SCRYPT_LOG_N: '10' }).staffPasswordLogN).toBe(10);
+    for (const NODE_ENV of ['production', 'development'] as const)
+      expect(() => loadConfig({ NODE_ENV, ...insecure, STAFF_PASSWORD_SCRYPT_LOG_N: '14' })).toThrow(
+        /STAFF_PASSWORD_SCRYPT_LOG_N below 15 is for automated tests only/,
+      );
+  });
 });

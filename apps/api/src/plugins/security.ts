@@ -62,7 +62,11 @@ export async function registerSecurity(app: FastifyInstance) {
     timeWindow: '1 minute',
     // Redis when configured; while it is unreachable each limit degrades as configured
     // (RATE_LIMIT_WITHOUT_REDIS, OTP_RATE_LIMIT_WITHOUT_REDIS): a refusal is a 503.
-    store: rateLimitStore({ redis, nameSpace: 'ekyc-rl:', whenRedisDown: config.redisDown.rateLimit }),
+    store: rateLimitStore({
+      redis,
+      nameSpace: `${config.redisKeyPrefix}ekyc-rl:`,
+      whenRedisDown: config.redisDown.rateLimit,
+    }),
     skipOnError: false,
     allowList: (req) => req.url === '/healthz' || req.url === '/readyz',
   });

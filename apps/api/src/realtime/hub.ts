@@ -46,6 +46,8 @@ export interface RedisHubOptions {
   timeoutMs: number;
   /** Told when a push could not reach Redis (it was delivered in this process only). */
   onDropped?: (channel: string, cause: string) => void;
+  /** REDIS_KEY_PREFIX: before every channel name. */
+  prefix?: string;
 }
 
 export class RedisHub implements Hub {
@@ -86,7 +88,7 @@ export class RedisHub implements Hub {
   }
 
   async publish(channel: string, message: Message) {
-    const name = `ekyc:${channel}`;
+    const name = `${this.options.prefix ?? ''}ekyc:${channel}`;
     try {
       await this.pub.publish(name, JSON.stringify(message));
     } catch (err) {
@@ -98,7 +100,7 @@ export class RedisHub implements Hub {
   }
 
   async subscribe(channel: string, handler: Handler) {
-    const name = `ekyc:${channel}`;
+    const name = `${this.options.prefix ?? ''}ekyc:${channel}`;
     const first = this.local.listenerCount(name) === 0;
     this.local.on(name, handler);
     if (first) await this.sub.subscribe(name).catch(() => undefined);

@@ -8,12 +8,12 @@
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, expect, it } from 'vitest';
 import { applicants, applicantStages } from '../../src/db/schema/core.ts';
+import { freePort, waitReady } from '../support/child-server.ts';
 import { fetchClient, type JourneyApplicant, newApplicant, runFullJourney } from '../support/full-journey.ts';
 import { journeyAssets } from '../support/journey-assets.ts';
 import { testApp } from '../support/test-app.ts';
@@ -23,16 +23,6 @@ const KILLS = 3;
 const server = path.resolve(import.meta.dirname, '../../src/server.ts');
 const dir = mkdtempSync(path.join(tmpdir(), 'crash-'));
 let proc: ChildProcess | undefined;
-
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const s = createServer();
-    s.listen(0, '127.0.0.1', () => {
-      const port = (s.address() as { port: number }).port;
-      s.close(() => resolve(port));
-    });
-  });
-}
 
 async function start(port: number): Promise<ChildProcess> {
   const child = spawn(process.execPath, ['--import', 'tsx', server], {
@@ -50,16 +40,8 @@ async function start(port: number): Promise<ChildProcess> {
     },
     stdio: 'ignore',
   });
-  for (let i = 0; i < 240; i++) {
-    try {
-      if ((await fetch(`http://127.0.0.1:${port}/readyz`)).ok) return child;
-    } catch {
-      // not listening yet
-    }
-    if (child.exitCode !== null) throw new Error(`the API exited with ${child.exitCode}`);
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error('the API never became ready');
+  await waitReady(child, port);
+  return child;
 }
 
 afterAll(() => {

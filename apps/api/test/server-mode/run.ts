@@ -1,7 +1,8 @@
 /**
  * The API suite against a PostgreSQL server and Redis (the production mode), plus the
  * two-process tests. Runs when TEST_SERVER_DATABASE_URL and TEST_SERVER_REDIS_URL answer;
- * otherwise says why it is skipped.
+ * otherwise says why it is skipped, and with CI set fails instead (a CI run must not pass having
+ * run nothing).
  */
 import { spawnSync } from 'node:child_process';
 import { Redis } from 'ioredis';
@@ -37,6 +38,10 @@ async function reachable(): Promise<string | null> {
 
 const reason = await reachable();
 if (reason) {
+  if (process.env.CI) {
+    console.error(`Server-mode suite cannot run (CI is set, so this fails): ${reason}`);
+    process.exit(1);
+  }
   console.log(`Server-mode suite skipped: ${reason}`);
   process.exit(0);
 }

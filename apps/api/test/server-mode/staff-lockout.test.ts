@@ -5,7 +5,6 @@
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { createServer } from 'node:net';
 import path from 'node:path';
 import { Redis } from 'ioredis';
 import pg from 'pg';
@@ -13,32 +12,21 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Hasher } from '../../src/lib/crypto.ts';
 import { StaffLoginThrottle } from '../../src/modules/backoffice/login-throttle.ts';
 import { hashPassword } from '../../src/modules/backoffice/password.ts';
+import { freePort, startBudgetMs, waitReady } from '../support/child-server.ts';
 
 const DB = process.env.TEST_DATABASE_URL;
 const REDIS = process.env.TEST_REDIS_URL;
 const MAX_FAILURES = 3;
 const server = path.resolve(import.meta.dirname, '../../src/server.ts');
+// this file's own Redis keys: other processes on the same Redis neither share its limits nor clear them
+const PREFIX = `test-staff-lockout-${randomBytes(6).toString('hex')}:`;
+const START_BUDGET_MS = startBudgetMs(90_000);
 
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const s = createServer();
-    s.listen(0, '127.0.0.1', () => {
-      const port = (s.address() as { port: number }).port;
-      s.close(() => resolve(port));
-    });
-  });
-}
-
-async function waitReady(port: number) {
-  for (let i = 0; i < 240; i++) {
-    try {
-      if ((await fetch(`http://127.0.0.1:${port}/readyz`)).ok) return;
-    } catch {
-      // not up yet
-    }
-    await new Promise((r) => setTimeout(r, 500));
-  }
-  throw new Error(`process on ${port} never became ready`);
+async function dropKeys() {
+  const redis = new Redis(REDIS!);
+  const keys = await redis.keys(`${PREFIX}*`);
+  if (keys.length) await redis.del(...keys);
+  redis.disconnect();
 }
 
 const login = async (port: number, email: string, password: string) => {
@@ -61,14 +49,12 @@ describe.runIf(DB && REDIS)('staff sign-in throttling across processes', () => {
   const password = `Right-${randomBytes(12).toString('base64url')}`;
 
   beforeAll(async () => {
-    const redis = new Redis(REDIS!);
-    const keys = await redis.keys('ekyc-staff-login:*');
-    if (keys.length) await redis.del(...keys);
-    redis.disconnect();
+    await dropKeys();
     const env = {
       ...process.env,
       DATABASE_URL: DB,
       REDIS_URL: REDIS,
+      REDIS_KEY_PREFIX: PREFIX,
       SECRET_KEY: Buffer.alloc(32, 21).toString('base64'),
       ENCRYPTION_KEY: Buffer.alloc(32, 22).toString('base64'),
       LOG_LEVEL: 'warn',
@@ -83,7 +69,7 @@ describe.runIf(DB && REDIS)('staff sign-in throttling across processes', () => {
       procs.push(
         spawn(process.execPath, ['--import', 'tsx', server], { env: { ...env, PORT: String(port) }, stdio: 'ignore' }),
       );
-    await Promise.all([waitReady(a), waitReady(b)]);
+    await Promise.all([waitReady(procs[0]!, a, START_BUDGET_MS), waitReady(procs[1]!, b, START_BUDGET_MS)]);
     const client = new pg.Client({ connectionString: DB });
     await client.connect();
     await client.query(
@@ -91,10 +77,11 @@ describe.runIf(DB && REDIS)('staff sign-in throttling across processes', () => {
       [email, await hashPassword(password)],
     );
     await client.end();
-  }, 180_000);
+  }, START_BUDGET_MS + 60_000);
 
-  afterAll(() => {
+  afterAll(async () => {
     for (const p of procs) p.kill('SIGTERM');
+    await dropKeys();
   });
 
   it('counts wrong passwords on both processes towards one lockout that both enforce', async () => {
@@ -131,7 +118,11 @@ describe.runIf(DB && REDIS)('staff sign-in throttling across processes', () => {
     let now = Date.parse('2026-03-02T10:00:00Z');
     const make = () =>
       new StaffLoginThrottle(
-        { redisUrl: REDIS, staffLogin: { maxFailures: 5, lockoutSeconds: 900, delaySeconds: 4 } },
+        {
+          redisUrl: REDIS,
+          redisKeyPrefix: PREFIX,
+          staffLogin: { maxFailures: 5, lockoutSeconds: 900, delaySeconds: 4 },
+        },
         new Hasher(Buffer.alloc(32, 21)),
         () => now,
       );

@@ -4,6 +4,10 @@ import { buildApp } from '../../src/app.ts';
 import type { DepsOverrides } from '../../src/app-deps.ts';
 import { loadConfig } from '../../src/config.ts';
 import { generateSandboxPki, type SandboxPki } from '../../src/documents/signing/sandbox-pki.ts';
+import { migratedPglite } from './pglite-template.ts';
+
+// this file's Redis keys and channels, apart from every other file's and process's on the same Redis
+const REDIS_KEY_PREFIX = `test-${process.pid}-${Math.random().toString(36).slice(2, 10)}:`;
 
 export async function testApp(
   env: Record<string, string> = {},
@@ -19,16 +23,20 @@ export async function testApp(
     RATE_LIMIT_PER_MINUTE: '100000',
     OTP_RATE_LIMIT_PER_MINUTE: '100000',
     OTP_RATE_LIMIT_PER_MOBILE_PER_MINUTE: '100000',
+    // staff password hashes at a test-only cost (the start refuses it outside NODE_ENV=test)
+    ...((env.NODE_ENV ?? 'test') === 'test' && { STAFF_PASSWORD_SCRYPT_LOG_N: '10' }),
     // on a shared PostgreSQL server every test app must read the rows the others wrote: one key pair
     ...(process.env.TEST_DATABASE_URL && {
       DATABASE_URL: process.env.TEST_DATABASE_URL,
       SECRET_KEY: Buffer.alloc(32, 11).toString('base64'),
       ENCRYPTION_KEY: Buffer.alloc(32, 12).toString('base64'),
     }),
-    ...(process.env.TEST_REDIS_URL && { REDIS_URL: process.env.TEST_REDIS_URL }),
+    ...(process.env.TEST_REDIS_URL && { REDIS_URL: process.env.TEST_REDIS_URL, REDIS_KEY_PREFIX }),
     ...env,
   });
-  return buildApp(config, overrides);
+  // an embedded database starts from the migrated template instead of running every migration
+  const database = overrides.database ?? (config.inMemory && !config.databaseUrl ? await migratedPglite() : undefined);
+  return buildApp(config, { ...overrides, ...(database && { database }) });
 }
 
 let counter = 0;

@@ -20,7 +20,7 @@ export async function addStaff(
     email: body.email,
     name: body.name,
     role: body.role,
-    passwordHash: await hashPassword(body.password),
+    passwordHash: await hashPassword(body.password, deps.config.staffPasswordLogN),
     createdBy: admin.id,
   });
   if (!row) throw invalidField('email', 'A staff account with this email already exists');

@@ -26,7 +26,11 @@ export async function changeOwnPassword(
     member.name,
   ]);
   if (weak) throw invalidField('new_password', weak);
-  const row = await repo.setPassword(db, member.id, await hashPassword(body.new_password));
+  const row = await repo.setPassword(
+    db,
+    member.id,
+    await hashPassword(body.new_password, deps.config.staffPasswordLogN),
+  );
   await repo.appendAudit(db, {
     chain: 'staff',
     applicantId: null,

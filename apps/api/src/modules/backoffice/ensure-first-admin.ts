@@ -24,7 +24,7 @@ export async function ensureFirstAdmin(deps: Pick<AppDeps, 'config' | 'database'
     email: account.email,
     name: 'Administrator',
     role: 'admin',
-    passwordHash: await hashPassword(account.password),
+    passwordHash: await hashPassword(account.password, deps.config.staffPasswordLogN),
     createdBy: null,
     passwordChangeRequired: !deps.config.sandbox,
   });

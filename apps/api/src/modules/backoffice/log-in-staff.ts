@@ -11,12 +11,15 @@ import { staffView } from './staff-view.ts';
 export const WRONG_CREDENTIALS = 'Incorrect email or password';
 
 export async function logInStaff(
-  deps: Pick<AppDeps, 'database' | 'sessions'>,
+  deps: Pick<AppDeps, 'database' | 'sessions' | 'config'>,
   input: { email: string; password: string },
 ): Promise<StaffLoginData | null> {
   const db = deps.database.db;
   const member = await repo.staffByEmail(db, input.email);
-  const valid = await verifyPassword(input.password, member?.passwordHash ?? (await decoyHash()));
+  const valid = await verifyPassword(
+    input.password,
+    member?.passwordHash ?? (await decoyHash(deps.config.staffPasswordLogN)),
+  );
   if (!member || !valid || !member.active) {
     await repo.appendAudit(db, {
       chain: 'staff',

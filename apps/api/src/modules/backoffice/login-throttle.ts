@@ -115,6 +115,7 @@ class RedisStore implements Store {
   constructor(
     url: string,
     private readonly fallback: MemoryStore,
+    private readonly prefix: string,
   ) {
     this.redis = new Redis(url, { maxRetriesPerRequest: 1, enableOfflineQueue: false, lazyConnect: true });
     this.redis.on('error', () => undefined);
@@ -136,7 +137,7 @@ class RedisStore implements Store {
         const r = (await this.redis.eval(
           ATTEMPT_SCRIPT,
           1,
-          `ekyc-staff-login:${key}`,
+          `${this.prefix}ekyc-staff-login:${key}`,
           now,
           p.maxFailures,
           p.lockoutMs,
@@ -152,8 +153,9 @@ class RedisStore implements Store {
   failed(key: string, now: number, p: Policy) {
     return this.run(
       async () => {
-        const failures = Number((await this.redis.hget(`ekyc-staff-login:${key}`, 'failures')) ?? 0);
-        if (failures > 0) await this.redis.hset(`ekyc-staff-login:${key}`, 'next', now + delayAfter(failures, p));
+        const failures = Number((await this.redis.hget(`${this.prefix}ekyc-staff-login:${key}`, 'failures')) ?? 0);
+        if (failures > 0)
+          await this.redis.hset(`${this.prefix}ekyc-staff-login:${key}`, 'next', now + delayAfter(failures, p));
       },
       () => this.fallback.failed(key, now, p),
     );
@@ -162,7 +164,7 @@ class RedisStore implements Store {
   lockedUntil(key: string, now: number) {
     return this.run(
       async () => {
-        const locked = Number((await this.redis.hget(`ekyc-staff-login:${key}`, 'locked')) ?? 0);
+        const locked = Number((await this.redis.hget(`${this.prefix}ekyc-staff-login:${key}`, 'locked')) ?? 0);
         return locked > now ? locked : 0;
       },
       () => this.fallback.lockedUntil(key, now),
@@ -172,7 +174,7 @@ class RedisStore implements Store {
   async clear(key: string) {
     await this.fallback.clear(key);
     await this.run(
-      async () => void (await this.redis.del(`ekyc-staff-login:${key}`)),
+      async () => void (await this.redis.del(`${this.prefix}ekyc-staff-login:${key}`)),
       async () => undefined,
     );
   }
@@ -187,12 +189,12 @@ export class StaffLoginThrottle {
   private readonly policy: Policy;
 
   constructor(
-    config: Pick<Config, 'staffLogin' | 'redisUrl'>,
+    config: Pick<Config, 'staffLogin' | 'redisUrl' | 'redisKeyPrefix'>,
     private readonly hasher: Hasher,
     private readonly now: () => number = Date.now,
   ) {
     const memory = new MemoryStore();
-    this.store = config.redisUrl ? new RedisStore(config.redisUrl, memory) : memory;
+    this.store = config.redisUrl ? new RedisStore(config.redisUrl, memory, config.redisKeyPrefix) : memory;
     this.policy = {
       maxFailures: config.staffLogin.maxFailures,
       lockoutMs: config.staffLogin.lockoutSeconds * 1000,

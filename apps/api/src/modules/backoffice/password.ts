@@ -1,6 +1,7 @@
 /**
  * Staff passwords: scrypt (node:crypto, no native dependency) with N = 2^15, r = 8, p = 1 and a
  * 16-byte salt per password. The parameters travel with the hash so they can be raised later.
+ * The cost is STAFF_PASSWORD_SCRYPT_LOG_N (15 unless NODE_ENV=test lowers it for fast tests).
  */
 import { randomBytes, scrypt as scryptCallback, timingSafeEqual, type ScryptOptions } from 'node:crypto';
 
@@ -19,10 +20,10 @@ function scrypt(password: string, salt: Buffer, logN: number, r: number, p: numb
 }
 
 /** `scrypt$<logN>$<r>$<p>$<salt>$<hash>` (base64url parts). */
-export async function hashPassword(password: string): Promise<string> {
+export async function hashPassword(password: string, logN = LOG_N): Promise<string> {
   const salt = randomBytes(16);
-  const key = await scrypt(password, salt, LOG_N, R, P);
-  return ['scrypt', LOG_N, R, P, salt.toString('base64url'), key.toString('base64url')].join('$');
+  const key = await scrypt(password, salt, logN, R, P);
+  return ['scrypt', logN, R, P, salt.toString('base64url'), key.toString('base64url')].join('$');
 }
 
 export async function verifyPassword(password: string, stored: string): Promise<boolean> {
@@ -33,9 +34,10 @@ export async function verifyPassword(password: string, stored: string): Promise<
   return key.length === expected.length && timingSafeEqual(key, expected);
 }
 
-/** A hash to compare against when the email is unknown, so both cases take the same time. */
-let decoy: Promise<string> | undefined;
-export function decoyHash(): Promise<string> {
-  decoy ??= hashPassword(randomBytes(16).toString('hex'));
+/** A hash to compare against when the email is unknown, so both cases take the same time (one per cost). */
+const decoys = new Map<number, Promise<string>>();
+export function decoyHash(logN = LOG_N): Promise<string> {
+  let decoy = decoys.get(logN);
+  if (!decoy) decoys.set(logN, (decoy = hashPassword(randomBytes(16).toString('hex'), logN)));
   return decoy;
 }

@@ -19,7 +19,7 @@ export const staffFixtureRoutes: FastifyPluginAsyncZod = async (app) => {
         email: req.body.email,
         name: req.body.name,
         role: req.body.role,
-        passwordHash: await hashPassword(req.body.password),
+        passwordHash: await hashPassword(req.body.password, app.deps.config.staffPasswordLogN),
         createdBy: null,
         passwordChangeRequired: req.body.password_change_required ?? false,
       })) ?? (await repo.staffByEmail(db, req.body.email));

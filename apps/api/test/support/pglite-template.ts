@@ -1,0 +1,66 @@
+/**
+ * One migrated PGlite data directory, built once and kept on disk (keyed by the migrations'
+ * contents), loaded by each test app instead of creating a database and running every migration.
+ */
+import { createHash } from 'node:crypto';
+import { readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { drizzle } from 'drizzle-orm/pglite';
+import type { Database, Db } from '../../src/db/client.ts';
+import { migrate } from '../../src/db/migrate.ts';
+
+const MIGRATIONS_DIR = path.resolve(import.meta.dirname, '../../src/db/migrations');
+
+function wrap(client: PGlite): Database {
+  return {
+    db: drizzle(client) as unknown as Db,
+    kind: 'pglite',
+    runScript: async (sql) => void (await client.exec(sql)),
+    ping: async () =>
+      client.query('select 1').then(
+        () => true,
+        () => false,
+      ),
+    close: () => client.close(),
+  };
+}
+
+function templatePath(): string {
+  const hash = createHash('sha256');
+  for (const f of readdirSync(MIGRATIONS_DIR).sort()) {
+    hash.update(f);
+    hash.update(readFileSync(path.join(MIGRATIONS_DIR, f)));
+  }
+  // a data directory is read only by the PGlite version that wrote it
+  hash.update(readFileSync(new URL('../package.json', import.meta.resolve('@electric-sql/pglite'))));
+  return path.join(tmpdir(), `ekyc-test-pglite-${hash.digest('hex').slice(0, 16)}.tar`);
+}
+
+let template: Promise<Blob> | undefined;
+function migratedTemplate(): Promise<Blob> {
+  template ??= (async () => {
+    const file = templatePath();
+    try {
+      return new Blob([readFileSync(file)]);
+    } catch {
+      // not built yet (or being built by another worker): build it here
+    }
+    const client = await PGlite.create();
+    await migrate(wrap(client));
+    const blob = await client.dumpDataDir('none');
+    await client.close();
+    // written whole, then renamed, so a reader never sees half a file
+    const partial = `${file}.${process.pid}`;
+    writeFileSync(partial, Buffer.from(await blob.arrayBuffer()));
+    renameSync(partial, file);
+    return blob;
+  })();
+  return template;
+}
+
+/** A fresh in-memory database with every migration applied, from the template. */
+export async function migratedPglite(): Promise<Database> {
+  return wrap(await PGlite.create({ loadDataDir: await migratedTemplate() }));
+}
