@@ -4,7 +4,7 @@
  * progress and data.screen (section 4), the liveness module's outcomes (section 4).
  */
 import { MSG } from '@ekyc/contracts/messages';
-import { progressOf } from '@ekyc/contracts/stages';
+import { progressOf, routeForStage, STAGE } from '@ekyc/contracts/stages';
 import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -43,6 +43,17 @@ const nominee = (extra: Record<string, unknown> = {}) => ({
   nominee_relation: 'Spouse',
   percentage_share: '100',
   ...extra,
+});
+
+describe('contract: HTTP codes', () => {
+  it('contract: a step called outside its stage window is a handled outcome, 200 with status false and data.screen', async () => {
+    const { token } = await applicantAt(STAGE.SELFIE);
+    const res = await call<{ screen: string }>(app, 'POST', 'update-nominee', { token, body: { skip_nominee: true } });
+    expect(res.statusCode).toBe(200);
+    expect(res.body.status).toBe(false);
+    expect(res.body.message).toBe('This step is not available at your current stage.');
+    expect(res.body.data.screen).toBe(routeForStage(STAGE.SELFIE));
+  });
 });
 
 describe('section 5: field rules', () => {
