@@ -14,6 +14,9 @@ import {
 
 const keyId = (key: Buffer) => createHash('sha256').update(key).digest('hex').slice(0, 8);
 
+/** A sealed value this process cannot open: written under a key it does not hold, or damaged. */
+export class UndecryptableError extends Error {}
+
 export class Cipher {
   private readonly current: { id: string; key: Buffer };
   private readonly byId = new Map<string, Buffer>();
@@ -33,10 +36,14 @@ export class Cipher {
   decryptBytes(sealed: Buffer): Buffer {
     const id = sealed.subarray(0, 4).toString('hex');
     const key = this.byId.get(id);
-    if (!key) throw new Error(`no key ${id} to decrypt with`);
-    const d = createDecipheriv('aes-256-gcm', key, sealed.subarray(4, 16));
-    d.setAuthTag(sealed.subarray(16, 32));
-    return Buffer.concat([d.update(sealed.subarray(32)), d.final()]);
+    if (!key) throw new UndecryptableError(`no key ${id} to decrypt with`);
+    try {
+      const d = createDecipheriv('aes-256-gcm', key, sealed.subarray(4, 16));
+      d.setAuthTag(sealed.subarray(16, 32));
+      return Buffer.concat([d.update(sealed.subarray(32)), d.final()]);
+    } catch (err) {
+      throw new UndecryptableError((err as Error).message);
+    }
   }
 
   encrypt(plain: string): string {

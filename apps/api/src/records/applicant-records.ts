@@ -11,7 +11,7 @@ import type { Config } from '../config.ts';
 import type { Database, Tx } from '../db/client.ts';
 import type { EncryptedStore } from '../documents/storage.ts';
 import { AppError } from '../lib/errors.ts';
-import { type Cipher, type Hasher, randomId } from '../lib/crypto.ts';
+import { type Cipher, type Hasher, randomId, UndecryptableError } from '../lib/crypto.ts';
 import { channels, type Hub } from '../realtime/hub.ts';
 import { applicantRepository as repo, type ApplicantRow, type StageRow } from './applicant.repository.ts';
 import { fileWritesRepository as fileWrites } from './file-writes.repository.ts';
@@ -143,6 +143,20 @@ export class ApplicantRecords {
   async getSection<T extends object>(applicantId: string, name: StoredSection, tx: Tx = this.db): Promise<T | null> {
     const sealed = await repo.section(tx, applicantId, name);
     return sealed ? this.cipher.decryptJson<T>(sealed) : null;
+  }
+
+  /**
+   * A section for an index that runs over every applicant: a row this process cannot open
+   * (written under an encryption key it does not hold) reads as absent instead of stopping the
+   * whole index.
+   */
+  async getIndexableSection<T extends object>(applicantId: string, name: StoredSection): Promise<T | null> {
+    try {
+      return await this.getSection<T>(applicantId, name);
+    } catch (err) {
+      if (err instanceof UndecryptableError) return null;
+      throw err;
+    }
   }
 
   async allSections(applicantId: string): Promise<Record<string, unknown>> {

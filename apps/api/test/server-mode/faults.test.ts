@@ -8,7 +8,6 @@
  * a restart, and every applicant's record is complete with nothing duplicated.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -25,6 +24,7 @@ import {
   terminateConnections,
 } from '../support/chaos.ts';
 import { journeyAssets } from '../support/journey-assets.ts';
+import { SHARED_DATABASE_KEYS } from '../support/test-app.ts';
 
 const DB = process.env.TEST_DATABASE_URL;
 const JOURNEYS = 4;
@@ -89,8 +89,7 @@ describe.runIf(DB)('faults under load, two processes', () => {
       ...process.env,
       DATABASE_URL: DB,
       REDIS_URL: `redis://127.0.0.1:${redis.port}`,
-      SECRET_KEY: randomBytes(32).toString('base64'),
-      ENCRYPTION_KEY: randomBytes(32).toString('base64'),
+      ...SHARED_DATABASE_KEYS,
       DATA_DIR: dir,
       LOG_LEVEL: 'silent',
       SANDBOX_SKIP_HEAVY_CHECKS: 'true',

@@ -13,6 +13,7 @@ import { Hasher } from '../../src/lib/crypto.ts';
 import { StaffLoginThrottle } from '../../src/modules/backoffice/login-throttle.ts';
 import { hashPassword } from '../../src/modules/backoffice/password.ts';
 import { freePort, startBudgetMs, waitReady } from '../support/child-server.ts';
+import { SHARED_DATABASE_KEYS } from '../support/test-app.ts';
 
 const DB = process.env.TEST_DATABASE_URL;
 const REDIS = process.env.TEST_REDIS_URL;
@@ -55,8 +56,7 @@ describe.runIf(DB && REDIS)('staff sign-in throttling across processes', () => {
       DATABASE_URL: DB,
       REDIS_URL: REDIS,
       REDIS_KEY_PREFIX: PREFIX,
-      SECRET_KEY: Buffer.alloc(32, 21).toString('base64'),
-      ENCRYPTION_KEY: Buffer.alloc(32, 22).toString('base64'),
+      ...SHARED_DATABASE_KEYS,
       LOG_LEVEL: 'warn',
       STAFF_LOGIN_MAX_FAILURES: String(MAX_FAILURES),
       STAFF_LOGIN_DELAY_SECONDS: '0',

@@ -10,6 +10,7 @@ import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { freePort, startBudgetMs, waitReady } from '../support/child-server.ts';
+import { SHARED_DATABASE_KEYS } from '../support/test-app.ts';
 
 const DB = process.env.TEST_DATABASE_URL;
 const REDIS = process.env.TEST_REDIS_URL;
@@ -57,8 +58,7 @@ describe.runIf(DB && REDIS)('two API processes', () => {
       DATABASE_URL: DB,
       REDIS_URL: REDIS,
       REDIS_KEY_PREFIX: PREFIX,
-      SECRET_KEY: randomBytes(32).toString('base64'),
-      ENCRYPTION_KEY: randomBytes(32).toString('base64'),
+      ...SHARED_DATABASE_KEYS,
       LOG_LEVEL: 'warn',
       RATE_LIMIT_PER_MINUTE: String(LIMIT),
       OTP_RATE_LIMIT_PER_MINUTE: String(LIMIT),

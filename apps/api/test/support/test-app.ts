@@ -9,6 +9,15 @@ import { migratedPglite } from './pglite-template.ts';
 // this file's Redis keys and channels, apart from every other file's and process's on the same Redis
 const REDIS_KEY_PREFIX = `test-${process.pid}-${Math.random().toString(36).slice(2, 10)}:`;
 
+/**
+ * The key pair of every app and child process on the shared PostgreSQL server of the server-mode
+ * suite: each must read the rows the others wrote (whole-database checks decrypt every row).
+ */
+export const SHARED_DATABASE_KEYS = {
+  SECRET_KEY: Buffer.alloc(32, 11).toString('base64'),
+  ENCRYPTION_KEY: Buffer.alloc(32, 12).toString('base64'),
+};
+
 export async function testApp(
   env: Record<string, string> = {},
   overrides: DepsOverrides = {},
@@ -28,8 +37,7 @@ export async function testApp(
     // on a shared PostgreSQL server every test app must read the rows the others wrote: one key pair
     ...(process.env.TEST_DATABASE_URL && {
       DATABASE_URL: process.env.TEST_DATABASE_URL,
-      SECRET_KEY: Buffer.alloc(32, 11).toString('base64'),
-      ENCRYPTION_KEY: Buffer.alloc(32, 12).toString('base64'),
+      ...SHARED_DATABASE_KEYS,
     }),
     ...(process.env.TEST_REDIS_URL && { REDIS_URL: process.env.TEST_REDIS_URL, REDIS_KEY_PREFIX }),
     ...env,

@@ -21,7 +21,7 @@ export async function syncPanIndex(deps: Pick<AppDeps, 'database' | 'records' | 
   for (;;) {
     const batch = await repo.panSectionsToIndex(db, 200);
     for (const item of batch) {
-      const pan = (await deps.records.getSection<PanSection>(item.applicantId, 'pan_obj'))?.pan_number ?? '';
+      const pan = (await deps.records.getIndexableSection<PanSection>(item.applicantId, 'pan_obj'))?.pan_number ?? '';
       await repo.putPanIndex(db, item.applicantId, deps.hasher.hash('pan', pan.toUpperCase()), item.updatedAt);
     }
     if (batch.length < 200) return;

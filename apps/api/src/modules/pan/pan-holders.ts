@@ -16,7 +16,8 @@ async function syncPanHolders(deps: Pick<AppDeps, 'database' | 'records' | 'hash
   for (;;) {
     const batch = await repo.sectionsToIndex(db, BATCH);
     for (const item of batch) {
-      const pan = (await deps.records.getSection<{ pan_number?: string }>(item.applicantId, 'pan_obj'))?.pan_number;
+      const pan = (await deps.records.getIndexableSection<{ pan_number?: string }>(item.applicantId, 'pan_obj'))
+        ?.pan_number;
       await repo.putHolder(db, item.applicantId, deps.hasher.hash('pan', (pan ?? '').toUpperCase()), item.updatedAt);
     }
     if (batch.length < BATCH) return;
