@@ -9,7 +9,9 @@
  * fathername, dob Y|N, seeding_status}]`. Codes 3, 18, 19 and 33 are this installation's fault
  * (credentials, certificate, signature, clock), reported as such, never as "PAN not found".
  */
+import { createHash } from 'node:crypto';
 import forge from 'node-forge';
+import { createDetachedCms } from '../../documents/signing/cms.ts';
 import { z } from 'zod';
 import { fetchJson, type FetchLike, ProviderError } from '../http.ts';
 import type { PanCheckInput, PanCheckResult, PanVerifier } from './port.ts';
@@ -73,6 +75,15 @@ export function proteanTime(d: Date): string {
 
 /** PKCS#7 SignedData over the text, SHA-256, signed attributes, the DSC certificate included. */
 export function signPkcs7(text: string, dsc: Dsc, attached = false): string {
+  // detached (the default): the shared CMS builder, whose RSA signature is Node's own (node-forge
+  // signs in JavaScript, tens of milliseconds a call on the event loop)
+  if (!attached)
+    return createDetachedCms({
+      digest: createHash('sha256').update(text, 'utf8').digest(),
+      keyPem: dsc.keyPem,
+      certPem: dsc.certPem,
+      chainPems: [],
+    }).toString('base64');
   const p7 = forge.pkcs7.createSignedData();
   p7.content = forge.util.createBuffer(text, 'utf8');
   const certificate = forge.pki.certificateFromPem(dsc.certPem);
