@@ -1,6 +1,5 @@
 /** Everything the routes and use-cases need, built once at start-up. */
 import path from 'node:path';
-import { Counter } from 'prom-client';
 import type { Config } from './config.ts';
 import { type Database, openDatabase } from './db/client.ts';
 import { migrate } from './db/migrate.ts';
@@ -91,17 +90,12 @@ export async function createDeps(config: Config, overrides: DepsOverrides = {}):
   const database = overrides.database ?? (await openDatabase(config));
   if (!overrides.database && (database.kind === 'pglite' || config.env !== 'production')) await migrate(database);
   const metrics = createMetrics();
-  const pushesDropped = new Counter({
-    name: 'ekyc_pushes_undelivered_total',
-    help: 'Socket pushes that could not reach Redis (delivered in this process only)',
-    registers: [metrics.registry],
-  });
   const hub =
     overrides.hub ??
     createHub(config.redisUrl, {
       timeoutMs: config.redisDown.publishTimeoutMs,
       prefix: config.redisKeyPrefix,
-      onDropped: () => pushesDropped.inc(),
+      onDropped: () => metrics.pushesUndelivered.inc(),
     });
   const cipher = new Cipher(config.encryptionKey, config.encryptionKeysOld);
   const hasher = new Hasher(config.secretKey);

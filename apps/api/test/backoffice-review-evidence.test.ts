@@ -7,28 +7,16 @@ import type { ReviewCheck } from '@ekyc/contracts/calls/backoffice-application';
 import type { QueueItem } from '@ekyc/contracts/calls/backoffice-queue';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { bearer, testApp, uniqueMobile } from './support/test-app.ts';
+import { bearer, reviewerToken, testApp, uniqueMobile } from './support/test-app.ts';
 
 let app: FastifyInstance;
 let staffToken: string;
 
 beforeAll(async () => {
   app = await testApp();
-  staffToken = await reviewerToken('evidence.review@broker.example');
+  staffToken = await reviewerToken(app, 'evidence.review@broker.example');
 }, 120_000);
 afterAll(() => app.close());
-
-/** A reviewer signed in to the back office (a sandbox fixture: works on a fresh or a shared database). */
-async function reviewerToken(email: string): Promise<string> {
-  const password = 'Reviewer-Desk-Passphrase-4417';
-  await app.inject({
-    method: 'POST',
-    url: '/sandbox/fixtures/staff',
-    payload: { email, name: 'Rita Reviewer', role: 'reviewer', password },
-  });
-  const login = await app.inject({ method: 'POST', url: '/api/v1/backoffice/login', payload: { email, password } });
-  return (login.json() as { data: { token: string } }).data.token;
-}
 
 /** A finished application whose bank name matched (100) while the selfie did not match (0.36). */
 async function seed(livness_obj: Record<string, unknown>) {

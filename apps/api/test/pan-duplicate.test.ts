@@ -9,28 +9,16 @@ import { MSG } from '@ekyc/contracts/messages';
 import { STAGE, STAGE_ORDER } from '@ekyc/contracts/stages';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { bearer, call, testApp, uniqueMobile } from './support/test-app.ts';
+import { bearer, call, reviewerToken, testApp, uniqueMobile } from './support/test-app.ts';
 
 let app: FastifyInstance;
 let staffToken: string;
 
 beforeAll(async () => {
   app = await testApp();
-  staffToken = await reviewerToken('pan.reuse@broker.example');
+  staffToken = await reviewerToken(app, 'pan.reuse@broker.example');
 }, 120_000);
 afterAll(() => app.close());
-
-/** A reviewer signed in to the back office (a sandbox fixture: works on a fresh or a shared database). */
-async function reviewerToken(email: string): Promise<string> {
-  const password = 'Reviewer-Desk-Passphrase-4417';
-  await app.inject({
-    method: 'POST',
-    url: '/sandbox/fixtures/staff',
-    payload: { email, name: 'Rita Reviewer', role: 'reviewer', password },
-  });
-  const login = await app.inject({ method: 'POST', url: '/api/v1/backoffice/login', payload: { email, password } });
-  return (login.json() as { data: { token: string } }).data.token;
-}
 
 let serial = 0;
 /** A valid individual PAN of its own for each test (digits clear of the sandbox's special values). */

@@ -8,7 +8,7 @@ import type { FastifyInstance } from 'fastify';
 import { MSG } from '@ekyc/contracts/messages';
 import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import { dataUrl, selfieImages } from './support/selfie-images.ts';
-import { bearer, call, testApp, uniqueMobile } from './support/test-app.ts';
+import { bearer, call, reviewerToken, testApp, uniqueMobile } from './support/test-app.ts';
 
 let app: FastifyInstance;
 let images: Awaited<ReturnType<typeof selfieImages>>;
@@ -19,21 +19,9 @@ beforeAll(async () => {
     SANDBOX_SKIP_HEAVY_CHECKS: 'true',
   });
   images = await selfieImages();
-  staffToken = await reviewerToken('face.review@broker.example');
+  staffToken = await reviewerToken(app, 'face.review@broker.example');
 }, 180_000);
 afterAll(() => app.close());
-
-/** A reviewer signed in to the back office (a sandbox fixture: works on a fresh or a shared database). */
-async function reviewerToken(email: string): Promise<string> {
-  const password = 'Reviewer-Desk-Passphrase-4417';
-  await app.inject({
-    method: 'POST',
-    url: '/sandbox/fixtures/staff',
-    payload: { email, name: 'Rita Reviewer', role: 'reviewer', password },
-  });
-  const login = await app.inject({ method: 'POST', url: '/api/v1/backoffice/login', payload: { email, password } });
-  return (login.json() as { data: { token: string } }).data.token;
-}
 
 interface Poll {
   retry: boolean;

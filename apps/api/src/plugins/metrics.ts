@@ -16,6 +16,8 @@ export interface Metrics {
   storageFull: Counter;
   /** Staff accounts locked after too many wrong passwords. */
   staffLockouts: Counter;
+  /** Socket pushes Redis could not take (delivered in this process only). */
+  pushesUndelivered: Counter;
 }
 
 export function createMetrics(): Metrics {
@@ -60,6 +62,11 @@ export function createMetrics(): Metrics {
     storageFull: new Counter({
       name: 'ekyc_storage_full_total',
       help: 'File writes refused because the file store is full',
+      registers: [registry],
+    }),
+    pushesUndelivered: new Counter({
+      name: 'ekyc_pushes_undelivered_total',
+      help: 'Socket pushes that could not reach Redis (delivered in this process only)',
       registers: [registry],
     }),
     staffLockouts: new Counter({

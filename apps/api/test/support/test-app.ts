@@ -55,6 +55,18 @@ export function uniqueMobile(): string {
   return `9${String(n % 1_000_000_000).padStart(9, '0')}`;
 }
 
+/** A reviewer signed in to the back office (a sandbox fixture: works on a fresh or a shared database). */
+export async function reviewerToken(app: FastifyInstance, email: string): Promise<string> {
+  const password = 'Reviewer-Desk-Passphrase-4417';
+  await app.inject({
+    method: 'POST',
+    url: '/sandbox/fixtures/staff',
+    payload: { email, name: 'Rita Reviewer', role: 'reviewer', password },
+  });
+  const login = await app.inject({ method: 'POST', url: '/api/v1/backoffice/login', payload: { email, password } });
+  return (login.json() as { data: { token: string } }).data.token;
+}
+
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 
 /** A stored file's link as its owner, signed in, would be given it (links are bound to a live session). */
