@@ -98,8 +98,11 @@ const envSchema = z.object({
     .enum(['3', '5'])
     .default('3')
     .transform((v) => Number(v) as 3 | 5),
-  /** SEBI now allows up to 10 nominees; the spec's screens show 3. */
-  MAX_NOMINEES: z.coerce.number().int().min(1).max(10).default(3),
+  /**
+   * The broker's own cap on nominee slots, below what the application's rule set allows
+   * (regulation.ts: 3 from 1 Sep 2026, 10 from 1 Mar 2025). Unset: the rule set decides.
+   */
+  MAX_NOMINEES: z.coerce.number().int().min(1).max(10).optional(),
   /** Verification time shown to applicants: '1-2' working days or '7-10' business days. */
   VERIFICATION_DAYS: z.enum(['1-2', '7-10']).default('1-2'),
   /**
@@ -212,7 +215,7 @@ export interface Config {
   /** /metrics and /docs: open, or behind a token and/or only on a separate listen address. */
   ops: { protect: boolean; token?: string; listen?: { host: string; port: number } };
   declarationSwitches: 3 | 5;
-  maxNominees: number;
+  maxNominees?: number;
   verificationDays: '1-2' | '7-10';
   esignWindowSeconds: number;
   upiEnabled: boolean;
@@ -441,7 +444,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       listen: opsListen,
     },
     declarationSwitches: e.DECLARATION_SWITCHES,
-    maxNominees: e.MAX_NOMINEES,
+    ...(e.MAX_NOMINEES !== undefined && { maxNominees: e.MAX_NOMINEES }),
     verificationDays: e.VERIFICATION_DAYS,
     esignWindowSeconds: e.ESIGN_WINDOW_SECONDS ?? (sandbox ? 120 : 900),
     upiEnabled: e.UPI_ENABLED,

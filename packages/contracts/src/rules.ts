@@ -19,6 +19,7 @@ import {
 } from './constants.ts';
 import { ageOn, compareDays, parseDdMmYyyy, todayOf } from './dates.ts';
 import { EDUCATION, NOMINEE_RELATIONS } from './basic-enums.ts';
+import { NOMINEE_FIELDS, type NomineeField } from './regulation.ts';
 import { MSG } from './messages.ts';
 
 const text = (required: string) => z.string({ error: required });
@@ -271,7 +272,19 @@ export const shareSchema = z
   .string({ error: MSG.fieldRequired })
   .check(z.regex(/^(100(\.0{1,2})?|\d{1,2}(\.\d{1,2})?)$/, MSG.shareInvalid));
 
-export function nomineeSchema({ now = () => new Date() }: { now?: () => Date } = {}) {
+export interface NomineeSchemaOptions {
+  now?: () => Date;
+  /**
+   * The fields the rule set in force makes mandatory (regulation.ts). By default the product
+   * specification's: date of birth and share too. From 1 Sep 2026 only name and relationship, plus
+   * date of birth and guardian for a minor.
+   */
+  mandatory?: readonly NomineeField[];
+}
+
+export function nomineeSchema({ now = () => new Date(), mandatory = NOMINEE_FIELDS }: NomineeSchemaOptions = {}) {
+  const dobMandatory = mandatory.includes('date_of_birth');
+  const shareMandatory = mandatory.includes('share');
   return z
     .object({
       first_name: z
@@ -283,7 +296,9 @@ export function nomineeSchema({ now = () => new Date() }: { now?: () => Date } =
         [(v) => v === '' || v.length > ADDRESS_FIELD_MAX || EMAIL_PATTERN.test(v.toLowerCase()), MSG.nomineeEmail],
       ),
       mobile: optionalWith([(v) => v === '' || /^[6-9]\d{9}$/.test(v), MSG.nomineeMobile]),
-      dob: z.string({ error: MSG.invalidDate }),
+      dob: dobMandatory ? z.string({ error: MSG.invalidDate }) : optionalText,
+      /** The applicant says the nominee is a minor: date of birth and guardian become mandatory. */
+      is_minor: z._default(z.optional(z.boolean()), false),
       address: optionalWith([within100, MSG.maxLength100]),
       address2: optionalWith([within100, MSG.maxLength100]),
       pincode: optionalWith([(v) => v === '' || /^\d{6}$/.test(v), MSG.nomineePincode]),
@@ -291,7 +306,7 @@ export function nomineeSchema({ now = () => new Date() }: { now?: () => Date } =
       state: optionalWith([lettersOrEmpty, MSG.lettersOnly]),
       country: z._default(z.optional(z.string()), 'India'),
       nominee_relation: z.enum(NOMINEE_RELATIONS, { error: MSG.fieldRequired }),
-      percentage_share: shareSchema,
+      percentage_share: shareMandatory ? shareSchema : z._default(z.optional(z.union([z.literal(''), shareSchema])), ''),
       proof_type: optionalText,
       identity_doc_type: z._default(z.optional(z.enum(['aadhaar', 'pan', ''])), ''),
       proof_number: z.pipe(
@@ -305,7 +320,11 @@ export function nomineeSchema({ now = () => new Date() }: { now?: () => Date } =
       z.superRefine((v, ctx) => {
         const dob = parseDdMmYyyy(v.dob);
         const today = todayOf(now());
-        if (!dob || compareDays(dob, today) > 0 || ageOn(dob, today) >= NOMINEE_MAX_AGE) {
+        if (v.dob === '' && !dobMandatory) {
+          if (v.is_minor) ctx.addIssue({ code: 'custom', path: ['dob'], message: MSG.dobRequired });
+          if (v.is_minor && collapseSpaces(v.gaurdian_name).length === 0)
+            ctx.addIssue({ code: 'custom', path: ['gaurdian_name'], message: MSG.guardianRequired });
+        } else if (!dob || compareDays(dob, today) > 0 || ageOn(dob, today) >= NOMINEE_MAX_AGE) {
           ctx.addIssue({ code: 'custom', path: ['dob'], message: MSG.invalidDate });
         } else if (ageOn(dob, today) < MINIMUM_AGE) {
           const g = collapseSpaces(v.gaurdian_name);
@@ -323,6 +342,32 @@ export function nomineeSchema({ now = () => new Date() }: { now?: () => Date } =
 
 export function totalShare(shares: readonly string[]): number {
   return Math.round(shares.reduce((sum, s) => sum + (Number(s) || 0), 0) * 100) / 100;
+}
+
+/**
+ * Equal shares for n nominees in hundredths of a percent, the odd unit to the first nominee
+ * (3 → 33.34, 33.33, 33.33).
+ */
+export function equalShares(n: number): string[] {
+  if (n <= 0) return [];
+  const base = Math.floor(10000 / n);
+  const odd = 10000 - base * n;
+  return Array.from({ length: n }, (_, i) => ((i === 0 ? base + odd : base) / 100).toFixed(2).replace(/\.00$/, ''));
+}
+
+/**
+ * The shares a nominee list is saved with. With shares optional (the rule set says so), none given
+ * means equal shares; some given must be all given and total 100. Null with the error otherwise.
+ */
+export function resolveShares(
+  shares: readonly string[],
+  shareMandatory: boolean,
+): { shares: string[]; error: null } | { shares: null; error: string } {
+  const given = shares.filter((s) => s !== '');
+  if (!shareMandatory && given.length === 0) return { shares: equalShares(shares.length), error: null };
+  if (given.length !== shares.length) return { shares: null, error: MSG.shareEquals100 };
+  const error = shareSubmitError(shares);
+  return error ? { shares: null, error } : { shares: [...shares], error: null };
 }
 
 /** While typing: the total may not pass 100. */

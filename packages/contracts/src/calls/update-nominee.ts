@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { ADDRESS_FIELD_MAX, DEFAULT_MAX_NOMINEES } from '../constants.ts';
 import { IDENTITY_DOCUMENTS } from '../enums.ts';
 import { MSG } from '../messages.ts';
-import { dataUrlSchema, nomineeSchema, shareSubmitError } from '../rules.ts';
+import { NOMINEE_FIELDS, type NomineeField } from '../regulation.ts';
+import { dataUrlSchema, nomineeSchema, resolveShares } from '../rules.ts';
 
 /** The statement-of-account radio (section 2): print the nominee's name, or only that a nomination exists. */
 export const NOMINEE_SOA_OPTIONS = ['nominee_name', 'nomination'] as const;
@@ -27,7 +28,7 @@ const proofsSchema = z.object({
 });
 
 /** One slot of updatedNomineeList: the section 5 nominee rules plus the proof files (front and back). */
-export function nomineeEntrySchema(options: { now?: () => Date } = {}) {
+export function nomineeEntrySchema(options: { now?: () => Date; mandatory?: readonly NomineeField[] } = {}) {
   return z.intersection(nomineeSchema(options), proofsSchema).superRefine((v, ctx) => {
     if (v.proof_number.length > 20)
       ctx.addIssue({ code: 'custom', path: ['proof_number'], message: MSG.idNumberInvalid });
@@ -44,17 +45,32 @@ export const fullNomineeName = (n: { first_name: string; last_name?: string }) =
  * updatedNomineeList keyed nominee_n. The whole payload is checked here, shares included, so the
  * server refuses what the form would refuse.
  */
+/** The two codes confirming a single holder's opt-out of nomination (mobile and e-mail). */
+export const nomineeOptOutOtpSchema = z.object({
+  mobile_otp: z.string().regex(/^\d{6}$/, MSG.otpInvalid),
+  email_otp: z.string().regex(/^\d{6}$/, MSG.otpInvalid),
+});
+
+/** The declaration a single holder confirms when opting out of nomination (recorded with its version). */
+export const NOMINATION_OPT_OUT_DECLARATION = {
+  version: 'opt-out-2026-09',
+  text: 'I/We hereby confirm that I/We do not wish to appoint any nominee(s) in my/our demat account and understand the issues involved in non-appointment of nominee(s) and further are aware that in case of death of all the account holder(s), my/our legal heirs would need to submit all the requisite documents / information for claiming of assets held in my/our demat account, which may also include documents issued by Court or other such competent authority, based on the value of assets held in the demat account.',
+} as const;
+
 export function updateNomineeRequestSchema({
   maxNominees = DEFAULT_MAX_NOMINEES,
+  mandatory = NOMINEE_FIELDS,
   now,
-}: { maxNominees?: number; now?: () => Date } = {}) {
+}: { maxNominees?: number; mandatory?: readonly NomineeField[]; now?: () => Date } = {}) {
   return z
     .object({
+      /** Opt-out confirmed by OTP to the mobile and the e-mail; without it the e-sign validates it. */
+      opt_out_otp: nomineeOptOutOtpSchema.optional(),
       nominee_soa: z.enum(NOMINEE_SOA_OPTIONS, { error: MSG.fieldRequired }).optional().default('nomination'),
       nominee_soa_name: z.string().max(201).optional().default(''),
       skip_nominee: z.boolean({ error: MSG.fieldRequired }),
       updatedNomineeList: z
-        .record(z.string().regex(/^nominee_\d{1,2}$/, MSG.nomineeSlots), nomineeEntrySchema({ now }))
+        .record(z.string().regex(/^nominee_\d{1,2}$/, MSG.nomineeSlots), nomineeEntrySchema({ now, mandatory }))
         .optional()
         .default({}),
     })
@@ -67,7 +83,10 @@ export function updateNomineeRequestSchema({
       if (keys.length > maxNominees || expected.some((k) => !(k in v.updatedNomineeList)))
         return void ctx.addIssue({ code: 'custom', path: ['updatedNomineeList'], message: MSG.nomineeSlots });
       const entries = expected.map((k) => v.updatedNomineeList[k]!);
-      const shareError = shareSubmitError(entries.map((n) => n.percentage_share));
+      const { error: shareError } = resolveShares(
+        entries.map((n) => n.percentage_share),
+        mandatory.includes('share'),
+      );
       if (shareError) ctx.addIssue({ code: 'custom', path: ['updatedNomineeList'], message: shareError });
       if (v.nominee_soa === 'nominee_name' && !entries.some((n) => fullNomineeName(n) === v.nominee_soa_name.trim()))
         ctx.addIssue({ code: 'custom', path: ['nominee_soa_name'], message: MSG.fieldRequired });
@@ -78,8 +97,16 @@ export type UpdateNomineeParsed = z.output<ReturnType<typeof updateNomineeReques
 
 export const updateNomineeResponseDataSchema = z.object({ screen: z.string(), stage: z.number().optional() });
 
-/** GET get-nominee-config: how many nominee slots the form offers (SEBI allows up to 10; default 3). */
-export const nomineeConfigResponseDataSchema = z.object({ max_nominees: z.number().int().min(1).max(10) });
+/** GET get-nominee-config: the nominee rules of the application's rule set (slots, mandatory fields, opt-out). */
+export const nomineeConfigResponseDataSchema = z.object({
+  max_nominees: z.number().int().min(1).max(10),
+  /** The fields the application's rule set makes mandatory (a minor also needs date of birth and guardian). */
+  mandatory: z.array(z.enum(NOMINEE_FIELDS)).optional(),
+  /** How an opt-out may be confirmed under the application's rule set. */
+  opt_out: z.array(z.string()).optional(),
+  rule_set: z.string().optional(),
+  declaration: z.object({ version: z.string(), text: z.string() }).optional(),
+});
 export type NomineeConfig = z.infer<typeof nomineeConfigResponseDataSchema>;
 
 /** A stored nominee as get-user-details shows it: proofs are signed URLs. */

@@ -1,28 +1,52 @@
-import { nomineeConfigResponseDataSchema, updateNomineeRequestSchema } from '@ekyc/contracts/calls/update-nominee';
+import {
+  NOMINATION_OPT_OUT_DECLARATION,
+  nomineeConfigResponseDataSchema,
+  updateNomineeRequestSchema,
+} from '@ekyc/contracts/calls/update-nominee';
+import { NOMINEE_FIELDS } from '@ekyc/contracts/regulation';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { updateNominee } from './update-nominee.ts';
+import { ruleSetOf } from '../../records/rule-set.ts';
+import { sendOptOutOtps } from './nominee-opt-out.ts';
+import { nomineeMaxOf, updateNominee } from './update-nominee.ts';
 
 /** Room for the most nominees, each with two proofs of up to 2 MB as base64. */
 const bodyLimitFor = (maxNominees: number, base: number) =>
   Math.max(base, maxNominees * 2 * Math.ceil((2 * 1024 * 1024 * 4) / 3) + 256 * 1024);
 
+/** The loosest rules of any rule set: each application's own set is applied by the use-case. */
+const LOOSEST_MAX = 10;
+const LOOSEST_MANDATORY = NOMINEE_FIELDS.filter((f) => f === 'name' || f === 'relationship');
+
 export const nomineeRoutes: FastifyPluginAsyncZod = async (app) => {
   const { deps } = app;
-  const { maxNominees } = deps.config;
+  const routeMax = Math.min(deps.config.maxNominees ?? LOOSEST_MAX, LOOSEST_MAX);
 
-  app.get('/get-nominee-config', { preHandler: app.requireApplicant }, async () => ({
-    status: true,
-    message: 'Nominee settings',
-    data: nomineeConfigResponseDataSchema.parse({ max_nominees: maxNominees }),
-  }));
+  app.get('/get-nominee-config', { preHandler: app.requireApplicant }, async (req) => {
+    const rules = await ruleSetOf(deps.records, req.applicant!.subjectId);
+    return {
+      status: true,
+      message: 'Nominee settings',
+      data: nomineeConfigResponseDataSchema.parse({
+        max_nominees: nomineeMaxOf(rules, deps.config.maxNominees),
+        mandatory: rules.values.nomineeMandatory,
+        opt_out: rules.values.nomineeOptOut,
+        rule_set: rules.id,
+        declaration: NOMINATION_OPT_OUT_DECLARATION,
+      }),
+    };
+  });
+
+  app.post('/send-nominee-opt-out-otp', { preHandler: app.requireApplicant }, async (req) =>
+    sendOptOutOtps(deps, req.applicant!.subjectId),
+  );
 
   app.post(
     '/update-nominee',
     {
-      schema: { body: updateNomineeRequestSchema({ maxNominees }) },
-      bodyLimit: bodyLimitFor(maxNominees, deps.config.bodyLimit),
+      schema: { body: updateNomineeRequestSchema({ maxNominees: routeMax, mandatory: LOOSEST_MANDATORY }) },
+      bodyLimit: bodyLimitFor(routeMax, deps.config.bodyLimit),
       preHandler: app.requireApplicant,
     },
-    async (req) => updateNominee(deps, req.applicant!.subjectId, req.body),
+    async (req) => updateNominee(deps, req.applicant!.subjectId, req.body, () => new Date(deps.now())),
   );
 };

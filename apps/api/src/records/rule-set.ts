@@ -1,0 +1,63 @@
+/**
+ * The rule set an application is pinned to. An application follows the rules in force on the day
+ * it started (India time) unless the back office moved it to a newer set; the move is recorded in
+ * the private '_rule_set' section with who moved it, when, and what changed.
+ */
+import { indianDay, RULE_SET_IDS, ruleSetChanges, ruleSetOn, type RuleDifference, type RuleSet } from '@ekyc/contracts/regulation';
+import { invalidField } from '../lib/errors.ts';
+import type { ApplicantRecords } from './applicant-records.ts';
+
+export const RULE_SET_SECTION = '_rule_set' as const;
+
+export interface RuleSetMove {
+  from: string;
+  to: string;
+  at: string;
+  by: string;
+  changes: RuleDifference[];
+}
+
+export interface PinnedRuleSet {
+  /** The rule set's identity (its newest effective date). */
+  id: string;
+  /** The day the application started. */
+  started_on: string;
+  moves: RuleSetMove[];
+}
+
+type Records = Pick<ApplicantRecords, 'get' | 'getSection' | 'save'>;
+
+export async function pinnedRuleSet(records: Records, applicantId: string): Promise<PinnedRuleSet> {
+  const pinned = await records.getSection<PinnedRuleSet>(applicantId, RULE_SET_SECTION);
+  if (pinned?.id) return pinned;
+  const startedOn = indianDay((await records.get(applicantId)).createdAt);
+  return { id: ruleSetOn(startedOn).id, started_on: startedOn, moves: [] };
+}
+
+export async function ruleSetOf(records: Records, applicantId: string): Promise<RuleSet> {
+  return ruleSetOn((await pinnedRuleSet(records, applicantId)).id);
+}
+
+/** Pins an application to a given day's rule set (sandbox fixtures; an imported application). */
+export async function pinRuleSet(records: Records, applicantId: string, day: string): Promise<PinnedRuleSet> {
+  const pinned: PinnedRuleSet = { id: ruleSetOn(day).id, started_on: day, moves: [] };
+  await records.save(applicantId, { [RULE_SET_SECTION]: pinned });
+  return pinned;
+}
+
+/** Moves an application to a newer rule set (never an older one), listing what changes. */
+export async function moveRuleSet(
+  records: Records,
+  applicantId: string,
+  to: string,
+  by: string,
+  now: Date,
+): Promise<PinnedRuleSet> {
+  const pinned = await pinnedRuleSet(records, applicantId);
+  if (!RULE_SET_IDS.includes(to) || to <= pinned.id || to > indianDay(now))
+    throw invalidField('rule_set', 'Choose a newer rule set already in force');
+  const move: RuleSetMove = { from: pinned.id, to, at: now.toISOString(), by, changes: ruleSetChanges(pinned.id, to) };
+  const next: PinnedRuleSet = { ...pinned, id: to, moves: [...pinned.moves, move] };
+  await records.save(applicantId, { [RULE_SET_SECTION]: next });
+  return next;
+}

@@ -1,0 +1,327 @@
+/**
+ * Regulation in force as dated rules. Every regulatory constant of the onboarding is a list of
+ * changes (effective date → value), each with its source (circular number and date). An
+ * application is pinned to the rule set in force on the day it started; the back office may move
+ * it to a newer set. The product specification's values are the first entries where no circular
+ * has changed them.
+ *
+ * docs/regulation.md is generated from this table (`npm run docs:regulation`).
+ */
+import { ESIGN_WINDOW_S, MINIMUM_AGE, NOMINEE_MAX_AGE } from './constants.ts';
+
+/** The circular (or other instrument) a value comes from. */
+export interface RuleSource {
+  /** Circular number or the instrument's name. */
+  ref: string;
+  /** Its date, YYYY-MM-DD. */
+  date: string;
+}
+
+export interface RuleChange<T> {
+  /** In force from this day (YYYY-MM-DD, Indian Standard Time). */
+  from: string;
+  value: T;
+  source: RuleSource;
+}
+
+export interface RuleDefinition<T> {
+  title: string;
+  /** The value in words, for the docs page and the back office. */
+  show: (value: T) => string;
+  /** Oldest first. */
+  changes: readonly RuleChange<T>[];
+}
+
+const rule = <T>(definition: RuleDefinition<T>): RuleDefinition<T> => definition;
+
+export const NOMINEE_FIELDS = ['name', 'relationship', 'date_of_birth', 'share'] as const;
+export type NomineeField = (typeof NOMINEE_FIELDS)[number];
+export type NomineeShareDefault = 'entered' | 'equal_odd_unit_first';
+export type OptOutValidation = 'declaration' | 'otp_declaration' | 'video' | 'esign' | 'otp_mobile_and_email';
+export const DDPI_PURPOSES = [
+  'Transfer of securities held in the beneficial owner account towards stock exchange related deliveries and settlement obligations',
+  'Pledging / re-pledging of securities in favour of the trading member for the purpose of meeting margin requirements',
+  'Mutual fund transactions executed on stock exchange order entry platforms',
+  'Tendering shares in open offers through stock exchange platforms',
+] as const;
+
+export interface BsdaSlab {
+  /** Holding value up to (rupees). */
+  upTo: number;
+  /** Annual maintenance charge (rupees). */
+  amc: number;
+}
+
+export interface RiskDisclosureRule {
+  /** The text version the applicant acknowledges (see risk-disclosure.ts). */
+  version: string;
+  /** The share of the screen the disclosure covers at least. */
+  minScreenShare: number;
+}
+
+export interface LocationRule {
+  /** ISO country the device must be in for a fresh KYC. */
+  country: string;
+  /** A random action chosen by the server is asked for. */
+  randomAction: boolean;
+}
+
+const SPEC: RuleSource = { ref: 'Product specification, sections 5 and 9', date: '2024-01-01' };
+const SPEC_FROM = '2021-10-01';
+const NOMINATION_2021: RuleSource = { ref: 'SEBI/HO/MIRSD/RTAMB/CIR/P/2021/601', date: '2021-07-23' };
+const NOMINATION_2025: RuleSource = { ref: 'SEBI/HO/OIAE/OIAE_IAD-3/P/CIR/2025/01650', date: '2025-01-10' };
+const NOMINATION_2026: RuleSource = {
+  ref: 'SEBI circular …/CIR/2026/12676 (modified nomination norms); NSE NMF75561; BSE 20260716-27',
+  date: '2026-05-29',
+};
+const BSDA_2024: RuleSource = { ref: 'SEBI/HO/MIRSD/MIRSD-PoD1/P/CIR/2024/91', date: '2024-06-28' };
+const DDPI_2022: RuleSource = { ref: 'SEBI/HO/MIRSD/DoP/P/CIR/2022/44', date: '2022-04-04' };
+const FO_2023: RuleSource = { ref: 'SEBI/HO/MIRSD/MIRSD-PoD-1/P/CIR/2023/73', date: '2023-05-19' };
+const KYC_MASTER: RuleSource = { ref: 'SEBI/HO/MIRSD/SECFATF/P/CIR/2023/169 (Master Circular on KYC)', date: '2023-10-12' };
+const KRA_2024: RuleSource = { ref: 'SEBI/HO/MIRSD/SECFATF/P/CIR/2024/41', date: '2024-05-14' };
+const KRA_NSE_2025: RuleSource = { ref: 'NSE ISC69995 (enforcing the KYC Master Circular)', date: '2025-09-03' };
+const UCC_BSE_2021: RuleSource = { ref: 'BSE notice 20210503-41', date: '2021-05-03' };
+const UCC_BSE_2024: RuleSource = { ref: 'BSE notice 20240104-26', date: '2024-01-04' };
+const PAN_CBDT: RuleSource = { ref: 'CBDT Circular No. 3 of 2023', date: '2023-03-28' };
+const DPDP_2025: RuleSource = { ref: 'DPDP Rules, G.S.R. 846(E)', date: '2025-11-13' };
+const PMLA: RuleSource = { ref: 'PMLA 2002 s.12 and SEBI Master Circular on AML/CFT', date: '2023-06-06' };
+const VALID_UPI: RuleSource = { ref: 'SEBI/HO/DEPA-II/DEPA-II_SPG/P/CIR/2025/86', date: '2025-06-11' };
+
+const rupees = (n: number) => `₹${n.toLocaleString('en-IN')}`;
+const list = (values: readonly string[]) => values.join(', ');
+
+export const REGULATION = {
+  nomineeMax: rule<number>({
+    title: 'Most nominees on a demat account',
+    show: (v) => `${v}`,
+    changes: [
+      { from: SPEC_FROM, value: 3, source: NOMINATION_2021 },
+      { from: '2025-03-01', value: 10, source: NOMINATION_2025 },
+      { from: '2026-09-01', value: 3, source: NOMINATION_2026 },
+    ],
+  }),
+  nomineeMandatory: rule<readonly NomineeField[]>({
+    title: 'Nominee fields the applicant must give (a minor also needs date of birth and guardian)',
+    show: (v) => list(v),
+    changes: [
+      { from: SPEC_FROM, value: ['name', 'relationship', 'date_of_birth', 'share'], source: SPEC },
+      { from: '2026-09-01', value: ['name', 'relationship'], source: NOMINATION_2026 },
+    ],
+  }),
+  nomineeShareDefault: rule<NomineeShareDefault>({
+    title: 'Nominee shares when none are given',
+    show: (v) =>
+      v === 'entered' ? 'the applicant enters shares totalling 100%' : 'equal shares, the odd unit to the first nominee',
+    changes: [
+      { from: SPEC_FROM, value: 'entered', source: SPEC },
+      { from: '2026-09-01', value: 'equal_odd_unit_first', source: NOMINATION_2026 },
+    ],
+  }),
+  nomineeOptOut: rule<readonly OptOutValidation[]>({
+    title: 'How a single holder confirms opting out of nomination (any one of)',
+    show: (v) => list(v),
+    changes: [
+      { from: SPEC_FROM, value: ['declaration'], source: NOMINATION_2021 },
+      { from: '2025-03-01', value: ['otp_declaration', 'video'], source: NOMINATION_2025 },
+      { from: '2026-09-01', value: ['esign', 'otp_mobile_and_email'], source: NOMINATION_2026 },
+    ],
+  }),
+  riskDisclosure: rule<RiskDisclosureRule | null>({
+    title: 'Derivatives (F&O) risk disclosure acknowledged before a derivatives segment is saved',
+    show: (v) => (v ? `text ${v.version}, covering at least ${v.minScreenShare * 100}% of the screen` : 'none'),
+    changes: [
+      { from: SPEC_FROM, value: null, source: SPEC },
+      { from: '2023-07-01', value: { version: 'fo-2023-07', minScreenShare: 0.5 }, source: FO_2023 },
+    ],
+  }),
+  bsdaDefault: rule<boolean>({
+    title: 'Basic Services Demat Account by default for an eligible applicant (regular only on explicit choice)',
+    show: (v) => (v ? 'yes' : 'no'),
+    changes: [
+      { from: SPEC_FROM, value: false, source: SPEC },
+      { from: '2024-09-01', value: true, source: BSDA_2024 },
+    ],
+  }),
+  bsdaSlabs: rule<readonly BsdaSlab[]>({
+    title: 'BSDA annual maintenance charge by holding value',
+    show: (v) => list(v.map((s) => `up to ${rupees(s.upTo)}: ${rupees(s.amc)}`)),
+    changes: [
+      {
+        from: SPEC_FROM,
+        value: [
+          { upTo: 50000, amc: 0 },
+          { upTo: 200000, amc: 100 },
+        ],
+        source: { ref: 'SEBI/MIRSD/CIR/P/2012/66', date: '2012-08-27' },
+      },
+      {
+        from: '2024-09-01',
+        value: [
+          { upTo: 400000, amc: 0 },
+          { upTo: 1000000, amc: 100 },
+        ],
+        source: BSDA_2024,
+      },
+    ],
+  }),
+  ddpiPurposes: rule<readonly string[]>({
+    title: 'DDPI: optional, separately signed, never a precondition; its purposes',
+    show: (v) => list(v),
+    changes: [{ from: '2022-11-18', value: DDPI_PURPOSES, source: DDPI_2022 }],
+  }),
+  kycLocation: rule<LocationRule>({
+    title: 'KYC app: device location inside the country, random action with timestamps',
+    show: (v) => `location in ${v.country}; random action ${v.randomAction ? 'required' : 'not required'}`,
+    changes: [{ from: SPEC_FROM, value: { country: 'IN', randomAction: true }, source: KYC_MASTER }],
+  }),
+  kraTradable: rule<readonly string[]>({
+    title: 'KRA statuses allowed to trade (others are explained at the PAN step)',
+    show: (v) => list(v),
+    changes: [{ from: '2024-05-14', value: ['KYC Registered', 'KYC Validated'], source: KRA_2024 }],
+  }),
+  kraUploadWorkingDays: rule<number>({
+    title: 'Working days to upload the KYC to the KRA',
+    show: (v) => `${v}`,
+    changes: [
+      { from: SPEC_FROM, value: 10, source: KYC_MASTER },
+      { from: '2025-09-03', value: 3, source: KRA_NSE_2025 },
+    ],
+  }),
+  panMustBeOperative: rule<boolean>({
+    title: 'PAN must be operative (linked to Aadhaar)',
+    show: (v) => (v ? 'yes (an inoperative PAN is refused with what to do)' : 'no'),
+    changes: [{ from: '2023-07-01', value: true, source: PAN_CBDT }],
+  }),
+  placeholderContacts: rule<{ mobiles: readonly string[]; emailLocalParts: readonly string[] }>({
+    title: 'Placeholder contact data refused',
+    show: (v) => `mobiles ${list(v.mobiles)}; emails ${list(v.emailLocalParts.map((p) => `${p}@…`))}`,
+    changes: [
+      {
+        from: SPEC_FROM,
+        value: { mobiles: ['6666666666', '1111100000', '9999999999'], emailLocalParts: ['notprovided', 'na', 'noemail'] },
+        source: UCC_BSE_2021,
+      },
+    ],
+  }),
+  familyContactRelations: rule<readonly string[]>({
+    title: 'Relations that may share a mobile or e-mail (on a family declaration)',
+    show: (v) => list(v),
+    changes: [{ from: SPEC_FROM, value: ['self', 'spouse', 'dependent child', 'dependent parent'], source: UCC_BSE_2024 }],
+  }),
+  incomeRanges: rule<readonly string[]>({
+    title: 'Income ranges reported to the exchange',
+    show: (v) => list(v),
+    changes: [
+      { from: SPEC_FROM, value: ['<1 lakh', '1-5 lakhs', '5-10 lakhs', '10-25 lakhs', '>25 lakhs'], source: UCC_BSE_2021 },
+    ],
+  }),
+  minimumAge: rule<number>({
+    title: 'Minimum age of the applicant (years)',
+    show: (v) => `${v}`,
+    changes: [{ from: SPEC_FROM, value: MINIMUM_AGE, source: SPEC }],
+  }),
+  nomineeMaxAge: rule<number>({
+    title: 'Nominee age below (years)',
+    show: (v) => `${v}`,
+    changes: [{ from: SPEC_FROM, value: NOMINEE_MAX_AGE, source: SPEC }],
+  }),
+  otpLifeSeconds: rule<number>({
+    title: 'OTP life (seconds; configuration may shorten it)',
+    show: (v) => `${v}`,
+    changes: [{ from: SPEC_FROM, value: 300, source: SPEC }],
+  }),
+  esignWindowSeconds: rule<number>({
+    title: 'E-sign window (seconds)',
+    show: (v) => `${v}`,
+    changes: [{ from: SPEC_FROM, value: ESIGN_WINDOW_S, source: SPEC }],
+  }),
+  consentPurposes: rule<readonly string[]>({
+    title: 'Consent purposes recorded separately, each with notice version and language',
+    show: (v) => list(v),
+    changes: [{ from: '2025-11-13', value: ['kyc', 'communication', 'marketing'], source: DPDP_2025 }],
+  }),
+  legalHoldYears: rule<number>({
+    title: 'Records kept after the relationship ends despite an erasure request (years)',
+    show: (v) => `${v}`,
+    changes: [{ from: SPEC_FROM, value: 5, source: PMLA }],
+  }),
+  validUpiHandle: rule<boolean>({
+    title: 'Payments to the broker only to an @valid UPI handle',
+    show: (v) => (v ? 'required' : 'not required'),
+    changes: [
+      { from: SPEC_FROM, value: false, source: SPEC },
+      { from: '2025-10-01', value: true, source: VALID_UPI },
+    ],
+  }),
+} as const;
+
+export type RuleKey = keyof typeof REGULATION;
+export type RuleValues = {
+  [K in RuleKey]: (typeof REGULATION)[K] extends RuleDefinition<infer T> ? T : never;
+};
+
+export interface RuleSet {
+  /** The newest effective date among the set's values: the set's identity. */
+  id: string;
+  values: RuleValues;
+  sources: Record<RuleKey, RuleSource>;
+}
+
+export const RULE_KEYS = Object.keys(REGULATION) as RuleKey[];
+
+/** Every date on which some rule changed, oldest first: the rule sets' identities. */
+export const RULE_SET_IDS: readonly string[] = [
+  ...new Set(RULE_KEYS.flatMap((k) => REGULATION[k].changes.map((c) => c.from))),
+].sort();
+
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+/** The calendar day of a moment in India (UTC+5:30), YYYY-MM-DD. */
+export function indianDay(moment: Date): string {
+  return new Date(moment.getTime() + 330 * 60 * 1000).toISOString().slice(0, 10);
+}
+
+function changeOn<T>(definition: RuleDefinition<T>, day: string): RuleChange<T> {
+  let current = definition.changes[0]!;
+  for (const change of definition.changes) if (change.from <= day) current = change;
+  return current;
+}
+
+/** The rule set in force on a day (YYYY-MM-DD); before a rule's first change its first value holds. */
+export function ruleSetOn(day: string): RuleSet {
+  if (!DAY.test(day)) throw new Error(`not a day: ${day}`);
+  const values = {} as Record<RuleKey, unknown>;
+  const sources = {} as Record<RuleKey, RuleSource>;
+  for (const key of RULE_KEYS) {
+    const change = changeOn(REGULATION[key] as RuleDefinition<unknown>, day);
+    values[key] = change.value;
+    sources[key] = change.source;
+  }
+  const id = RULE_SET_IDS.filter((d) => d <= day).at(-1) ?? RULE_SET_IDS[0]!;
+  return { id, values: values as RuleValues, sources };
+}
+
+export interface RuleDifference {
+  key: RuleKey;
+  title: string;
+  before: string;
+  after: string;
+  source: RuleSource;
+}
+
+/** What changes when an application moves from one rule set to another. */
+export function ruleSetChanges(fromDay: string, toDay: string): RuleDifference[] {
+  const before = ruleSetOn(fromDay);
+  const after = ruleSetOn(toDay);
+  const out: RuleDifference[] = [];
+  for (const key of RULE_KEYS) {
+    const show = REGULATION[key].show as (v: unknown) => string;
+    const a = show(before.values[key]);
+    const b = show(after.values[key]);
+    if (a !== b) out.push({ key, title: REGULATION[key].title, before: a, after: b, source: after.sources[key] });
+  }
+  return out;
+}
+
+/** The newest rule set in force on a day. */
+export const currentRuleSetId = (now: Date) => ruleSetOn(indianDay(now)).id;
