@@ -31,7 +31,7 @@ const slots = (n: number, entry: object) =>
   Object.fromEntries(Array.from({ length: n }, (_, i) => [`nominee_${i + 1}`, entry]));
 const save = (token: string, body: object) => call(app, 'POST', 'update-nominee', { token, body });
 
-type Details = { data: [{ nominee_obj: { nominee_list?: { percentage_share: string; first_name: string }[] } }] };
+type Details = [{ nominee_obj: { nominee_list?: { percentage_share: string; first_name: string }[] } }];
 const savedShares = async (token: string) =>
   (await call<Details>(app, 'GET', 'get-user-details', { token })).body.data[0].nominee_obj.nominee_list?.map(
     (n) => n.percentage_share,
@@ -106,6 +106,9 @@ describe('opting out of nomination', () => {
 
   it('from 1 Sep 2026 may be left to the e-sign of the form', async () => {
     const { token } = await applicantOn('2026-10-01');
-    expect((await save(token, { skip_nominee: true })).body).toMatchObject({ status: true, message: MSG.nomineeSkipped });
+    expect((await save(token, { skip_nominee: true })).body).toMatchObject({
+      status: true,
+      message: MSG.nomineeSkipped,
+    });
   });
 });

@@ -31,7 +31,11 @@ async function applicantAt(stage = 190) {
 async function startDigital(token: string) {
   const res = await call<{ redirect_url: string; clienttrnxid: string }>(app, 'POST', 'update-segment', {
     token,
-    body: { segments: ['equity_1', 'currency_derivatives_1'], upload_prccess_by: 'digital' },
+    body: {
+      segments: ['equity_1', 'currency_derivatives_1'],
+      upload_prccess_by: 'digital',
+      risk_disclosure: { version: 'fo-2023-07', language: 'en', acknowledged_at: '2026-11-25T10:00:00Z' },
+    },
   });
   expect(res.body.status).toBe(true);
   return res.body.data;

@@ -37,6 +37,7 @@ const day = (d: ReturnType<typeof todayOf>) => formatDdMmYyyy(d);
 const manual = (over: Record<string, unknown> = {}) => ({
   segments: ['equity_1', 'equity_derivatives_1'],
   upload_prccess_by: 'manual',
+  risk_disclosure: { version: 'fo-2023-07', language: 'en', acknowledged_at: '2026-11-25T10:00:00Z' },
   financial_proof_option: 'itr',
   document: pdf,
   document_type: 'pdf',

@@ -90,6 +90,7 @@ export const MSG = {
   // section 4
   upiCheckApp: 'Please Check your UPI App for verification',
   bankVerified: 'Bank Verified successfully',
+  riskDisclosureRequired: 'Please read and acknowledge the risk disclosures on derivatives',
   nomineeSkipped: 'You have skipped Nominee',
   livenessUserCancelled: 'User cancelled the process',
   livenessAutoDeclined: 'Process has been auto declined',

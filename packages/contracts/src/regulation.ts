@@ -77,7 +77,10 @@ const NOMINATION_2026: RuleSource = {
 const BSDA_2024: RuleSource = { ref: 'SEBI/HO/MIRSD/MIRSD-PoD1/P/CIR/2024/91', date: '2024-06-28' };
 const DDPI_2022: RuleSource = { ref: 'SEBI/HO/MIRSD/DoP/P/CIR/2022/44', date: '2022-04-04' };
 const FO_2023: RuleSource = { ref: 'SEBI/HO/MIRSD/MIRSD-PoD-1/P/CIR/2023/73', date: '2023-05-19' };
-const KYC_MASTER: RuleSource = { ref: 'SEBI/HO/MIRSD/SECFATF/P/CIR/2023/169 (Master Circular on KYC)', date: '2023-10-12' };
+const KYC_MASTER: RuleSource = {
+  ref: 'SEBI/HO/MIRSD/SECFATF/P/CIR/2023/169 (Master Circular on KYC)',
+  date: '2023-10-12',
+};
 const KRA_2024: RuleSource = { ref: 'SEBI/HO/MIRSD/SECFATF/P/CIR/2024/41', date: '2024-05-14' };
 const KRA_NSE_2025: RuleSource = { ref: 'NSE ISC69995 (enforcing the KYC Master Circular)', date: '2025-09-03' };
 const UCC_BSE_2021: RuleSource = { ref: 'BSE notice 20210503-41', date: '2021-05-03' };
@@ -111,7 +114,9 @@ export const REGULATION = {
   nomineeShareDefault: rule<NomineeShareDefault>({
     title: 'Nominee shares when none are given',
     show: (v) =>
-      v === 'entered' ? 'the applicant enters shares totalling 100%' : 'equal shares, the odd unit to the first nominee',
+      v === 'entered'
+        ? 'the applicant enters shares totalling 100%'
+        : 'equal shares, the odd unit to the first nominee',
     changes: [
       { from: SPEC_FROM, value: 'entered', source: SPEC },
       { from: '2026-09-01', value: 'equal_odd_unit_first', source: NOMINATION_2026 },
@@ -198,7 +203,10 @@ export const REGULATION = {
     changes: [
       {
         from: SPEC_FROM,
-        value: { mobiles: ['6666666666', '1111100000', '9999999999'], emailLocalParts: ['notprovided', 'na', 'noemail'] },
+        value: {
+          mobiles: ['6666666666', '1111100000', '9999999999'],
+          emailLocalParts: ['notprovided', 'na', 'noemail'],
+        },
         source: UCC_BSE_2021,
       },
     ],
@@ -206,13 +214,19 @@ export const REGULATION = {
   familyContactRelations: rule<readonly string[]>({
     title: 'Relations that may share a mobile or e-mail (on a family declaration)',
     show: (v) => list(v),
-    changes: [{ from: SPEC_FROM, value: ['self', 'spouse', 'dependent child', 'dependent parent'], source: UCC_BSE_2024 }],
+    changes: [
+      { from: SPEC_FROM, value: ['self', 'spouse', 'dependent child', 'dependent parent'], source: UCC_BSE_2024 },
+    ],
   }),
   incomeRanges: rule<readonly string[]>({
     title: 'Income ranges reported to the exchange',
     show: (v) => list(v),
     changes: [
-      { from: SPEC_FROM, value: ['<1 lakh', '1-5 lakhs', '5-10 lakhs', '10-25 lakhs', '>25 lakhs'], source: UCC_BSE_2021 },
+      {
+        from: SPEC_FROM,
+        value: ['<1 lakh', '1-5 lakhs', '5-10 lakhs', '10-25 lakhs', '>25 lakhs'],
+        source: UCC_BSE_2021,
+      },
     ],
   }),
   minimumAge: rule<number>({

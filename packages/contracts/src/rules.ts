@@ -306,7 +306,9 @@ export function nomineeSchema({ now = () => new Date(), mandatory = NOMINEE_FIEL
       state: optionalWith([lettersOrEmpty, MSG.lettersOnly]),
       country: z._default(z.optional(z.string()), 'India'),
       nominee_relation: z.enum(NOMINEE_RELATIONS, { error: MSG.fieldRequired }),
-      percentage_share: shareMandatory ? shareSchema : z._default(z.optional(z.union([z.literal(''), shareSchema])), ''),
+      percentage_share: shareMandatory
+        ? shareSchema
+        : z._default(z.optional(z.union([z.literal(''), shareSchema])), ''),
       proof_type: optionalText,
       identity_doc_type: z._default(z.optional(z.enum(['aadhaar', 'pan', ''])), ''),
       proof_number: z.pipe(

@@ -6,6 +6,9 @@
  */
 import sharp from 'sharp';
 import { PDFDocument, type PDFFont, type PDFImage, type PDFPage, rgb, StandardFonts } from 'pdf-lib';
+import { ruleSetOn } from '@ekyc/contracts/regulation';
+import { riskDisclosureFor } from '@ekyc/contracts/risk-disclosure';
+import { LANGUAGE_NAMES, type Language } from '@ekyc/contracts/constants';
 
 export interface AccountOpeningFormInput {
   applicationId: string;
@@ -17,6 +20,8 @@ export interface AccountOpeningFormInput {
   sections: Record<string, unknown>;
   images: { selfie?: Buffer | null; signature?: Buffer | null };
   verificationDays: string;
+  /** The rule set the application follows (regulation.ts). */
+  ruleSet?: string;
 }
 
 type Obj = Record<string, unknown>;
@@ -322,9 +327,21 @@ export async function renderAccountOpeningForm(input: AccountOpeningFormInput): 
 
   w.heading('6. Nominees');
   const nominees = asList(nominee.nominee_list).map(asObj);
-  if (nominee.skip_nominee === true)
+  const optOut = s('_nominee_opt_out');
+  if (nominee.skip_nominee === true) {
     w.paragraph('I have chosen not to nominate anyone for this account (I may add nominees later).');
-  else if (nominees.length)
+    if (str(optOut, 'declaration_text')) {
+      w.paragraph(`Declaration (${str(optOut, 'declaration_version')}): ${str(optOut, 'declaration_text')}`);
+      w.row(
+        'Opt-out confirmed by',
+        str(optOut, 'mode') === 'O'
+          ? `OTP to mobile (${str(optOut, 'mobile_otp_at')}) and e-mail (${str(optOut, 'email_otp_at')})`
+          : str(optOut, 'mode') === 'esign'
+            ? 'the Aadhaar e-sign of this form'
+            : 'declaration',
+      );
+    }
+  } else if (nominees.length)
     w.table(
       ['Name', 'Relation', 'Date of birth', 'Share %', 'Guardian'],
       nominees.map((n) => [
@@ -346,6 +363,32 @@ export async function renderAccountOpeningForm(input: AccountOpeningFormInput): 
   if (str(segment, 'financial_proof_option', 'document_type'))
     w.row('Financial proof', str(segment, 'financial_proof_option', 'document_type'));
 
+  const ack = s('_risk_disclosure');
+  if (str(ack, 'version')) {
+    const { text } = riskDisclosureFor(str(ack, 'version'), 'en');
+    const language = LANGUAGE_NAMES[str(ack, 'language') as Language] ? str(ack, 'language') : 'en';
+    w.paragraph(`${text.title}: ${text.points.join(' ')} ${text.source}`);
+    w.row(
+      'Risk disclosure acknowledged',
+      `version ${str(ack, 'version')}, shown in ${language === 'en' ? 'English' : language}, at ${str(ack, 'acknowledged_at')}`,
+    );
+  }
+  const rules = ruleSetOn(input.ruleSet ?? input.generatedAt.toISOString().slice(0, 10));
+  const demat = s('_demat_choice');
+  const dematType = str(demat, 'account_type') || (rules.values.bsdaDefault ? 'bsda' : 'regular');
+  w.row(
+    'Demat account',
+    dematType === 'bsda'
+      ? `Basic Services Demat Account${str(demat, 'chosen') === 'explicit' ? '' : ' (default for an eligible applicant)'}`
+      : 'Regular demat account',
+  );
+  const regular = asObj(demat.regular_declaration);
+  if (str(regular, 'text'))
+    w.paragraph(`Choice of a regular account (${str(regular, 'declared_at')}): ${str(regular, 'text')}`);
+  const ddpi = asObj(demat.ddpi);
+  w.row('DDPI', ddpi.opted === true ? 'Opted (signed separately below)' : 'Not opted (optional)');
+  w.row('Rules followed', `Rule set in force from ${rules.id} (docs/regulation.md)`);
+
   w.heading('8. Plan and charges');
   const discounted = str(personal, 'plan_selected') === 'discounted';
   w.table(
@@ -362,7 +405,10 @@ export async function renderAccountOpeningForm(input: AccountOpeningFormInput): 
       ['Brokerage, F&O and currency', 'Rs 20 per order'],
       ['Demat debit transaction', 'Rs 25 or 0.010% of value, whichever is higher'],
       ['Pledge creation', 'Rs 50 per transaction'],
-      ['BSDA (if eligible)', 'Holdings up to Rs 50,000: nil; Rs 50,000 to 2 lakh: Rs 500; above: regular AMC'],
+      [
+        'BSDA (if eligible)',
+        `${rules.values.bsdaSlabs.map((b) => `holdings up to Rs ${b.upTo.toLocaleString('en-IN')}: ${b.amc ? `Rs ${b.amc} a year` : 'nil'}`).join('; ')}; above: regular AMC`,
+      ],
       ['Late payment', '13% per annum on dues after one year'],
     ],
     [190, 325],
@@ -379,6 +425,15 @@ export async function renderAccountOpeningForm(input: AccountOpeningFormInput): 
       height: 110,
     },
   ]);
+
+  if (ddpi.opted === true) {
+    w.heading('Demat Debit and Pledge Instruction (DDPI), optional');
+    w.paragraph(
+      'This authorisation is optional and separate from the account opening; it is not a condition for opening the account. Purposes:',
+    );
+    for (const purpose of asList(ddpi.purposes)) w.paragraph(`- ${String(purpose)}`);
+    w.signatureBox(`DDPI signed by the applicant (${str(ddpi, 'opted_at')}).`);
+  }
 
   w.heading('10. Declaration by the applicant');
   w.paragraph(

@@ -3,7 +3,14 @@
  * it started (India time) unless the back office moved it to a newer set; the move is recorded in
  * the private '_rule_set' section with who moved it, when, and what changed.
  */
-import { indianDay, RULE_SET_IDS, ruleSetChanges, ruleSetOn, type RuleDifference, type RuleSet } from '@ekyc/contracts/regulation';
+import {
+  indianDay,
+  RULE_SET_IDS,
+  ruleSetChanges,
+  ruleSetOn,
+  type RuleDifference,
+  type RuleSet,
+} from '@ekyc/contracts/regulation';
 import { invalidField } from '../lib/errors.ts';
 import type { ApplicantRecords } from './applicant-records.ts';
 

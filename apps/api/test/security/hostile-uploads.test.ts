@@ -127,6 +127,7 @@ const CALLS: UploadCall[] = [
       post(t, 'update-segment', {
         segments: ['equity_1', 'equity_derivatives_1'],
         upload_prccess_by: 'manual',
+        risk_disclosure: { version: 'fo-2023-07', language: 'en', acknowledged_at: '2026-11-25T10:00:00Z' },
         financial_proof_option: 'itr',
         document: dataUrl(f),
         document_type: 'pdf',
@@ -244,6 +245,7 @@ async function sendStatement(token: string, pdf: Buffer, password?: string) {
   return post(token, 'update-segment', {
     segments: ['equity_1', 'equity_derivatives_1'],
     upload_prccess_by: 'manual',
+    risk_disclosure: { version: 'fo-2023-07', language: 'en', acknowledged_at: '2026-11-25T10:00:00Z' },
     financial_proof_option: 'itr',
     document: `data:application/pdf;base64,${pdf.toString('base64')}`,
     document_type: 'pdf',

@@ -192,6 +192,7 @@ const CASES: Case[] = [
       call(t, 'POST', 'update-segment', {
         segments: ['equity_1', 'equity_derivatives_1'],
         upload_prccess_by: 'digital',
+        risk_disclosure: { version: 'fo-2023-07', language: 'en', acknowledged_at: '2026-11-25T10:00:00Z' },
       }),
     done: (b) => b.status,
   },

@@ -104,6 +104,14 @@ export function updateSegmentRequestSchema({ now = () => new Date() }: { now?: (
       statement_date: z.string().max(10).optional(),
       statement_from: z.string().max(10).optional(),
       holding_value: z.string().max(20).optional(),
+      /** The derivatives risk disclosure acknowledged (required with a derivatives segment). */
+      risk_disclosure: z
+        .object({
+          version: z.string().min(1).max(40),
+          language: z.string().min(2).max(8),
+          acknowledged_at: z.string().max(40),
+        })
+        .optional(),
     })
     .superRefine((v, ctx) => {
       if (v.upload_prccess_by !== 'manual') return;

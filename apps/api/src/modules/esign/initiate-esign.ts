@@ -5,6 +5,7 @@
 import type { EsignInitateData } from '@ekyc/contracts/calls/esign-initate';
 import { STAGE } from '@ekyc/contracts/stages';
 import type { AppDeps } from '../../app-deps.ts';
+import { pinnedRuleSet } from '../../records/rule-set.ts';
 import { renderAccountOpeningForm } from '../../documents/account-opening-form.ts';
 import { addSignaturePlaceholder, byteRangeDigest } from '../../documents/signing/pdf-signature.ts';
 import { randomId } from '../../lib/crypto.ts';
@@ -53,6 +54,7 @@ export async function initiateEsign(
     sections,
     images: { selfie, signature },
     verificationDays: deps.config.verificationDays === '1-2' ? '1 to 2 working days' : '7 to 10 business days',
+    ruleSet: (await pinnedRuleSet(deps.records, applicantId)).id,
   });
   const prepared = addSignaturePlaceholder(form, {
     name: pan.full_name ?? pan.name_on_card ?? 'Applicant',

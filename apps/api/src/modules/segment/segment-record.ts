@@ -33,3 +33,16 @@ export interface PendingConsent {
 export const PENDING_CONSENT = '_segment_aa' as const;
 /** '_segment_private': the PDF password, kept encrypted so a reviewer can open the proof. */
 export const SEGMENT_PRIVATE = '_segment_private' as const;
+
+/** '_risk_disclosure': the derivatives risk disclosure acknowledged before the segments were saved. */
+export const RISK_DISCLOSURE = '_risk_disclosure' as const;
+export interface RiskDisclosureRecord {
+  version: string;
+  /** The language the text was shown in. */
+  language: string;
+  /** Server time of the acknowledgement. */
+  acknowledged_at: string;
+  /** The applicant's device time, as sent. */
+  client_acknowledged_at: string;
+  segments: string[];
+}

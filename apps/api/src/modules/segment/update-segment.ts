@@ -7,6 +7,7 @@ import type { SegmentItem } from '@ekyc/contracts/calls/get-segment-list';
 import type { UpdateSegmentData, updateSegmentRequestSchema } from '@ekyc/contracts/calls/update-segment';
 import { PROOF_DETAILS } from '@ekyc/contracts/calls/update-segment';
 import { MSG } from '@ekyc/contracts/messages';
+import { riskDisclosureFor } from '@ekyc/contracts/risk-disclosure';
 import { BASE_PATH, STAGE, routeForStage } from '@ekyc/contracts/stages';
 import { randomUUID } from 'node:crypto';
 import type { z } from 'zod';
@@ -15,7 +16,15 @@ import { inspectPdf, startsAsPdf } from '../../documents/pdf-inspect.ts';
 import { invalidField } from '../../lib/errors.ts';
 import { fail, ok, type Outcome } from '../../lib/outcome.ts';
 import { ProviderError } from '../../providers/http.ts';
-import { PENDING_CONSENT, type PendingConsent, SEGMENT_PRIVATE, type SegmentObj } from './segment-record.ts';
+import { ruleSetOf } from '../../records/rule-set.ts';
+import {
+  PENDING_CONSENT,
+  type PendingConsent,
+  RISK_DISCLOSURE,
+  type RiskDisclosureRecord,
+  SEGMENT_PRIVATE,
+  type SegmentObj,
+} from './segment-record.ts';
 import { segmentRepository } from './segment.repository.ts';
 
 type Input = z.output<ReturnType<typeof updateSegmentRequestSchema>>;
@@ -38,13 +47,38 @@ export async function updateSegment(
         segment_obj: { segment_list, upload_prccess_by: null, financial_proof_option: null, document_type: null },
         [PENDING_CONSENT]: null,
         [SEGMENT_PRIVATE]: null,
+        [RISK_DISCLOSURE]: null,
       },
     });
     return ok('Segments saved', { screen: move.screen });
   }
   if (!input.upload_prccess_by) throw invalidField('upload_prccess_by', MSG.segmentUploadProcessRequired);
+  await recordRiskDisclosure(deps, applicantId, segment_list, input.risk_disclosure);
   if (input.upload_prccess_by === 'digital') return startDigitalProof(deps, applicantId, segment_list);
   return saveManualProof(deps, applicantId, segment_list, input);
+}
+
+/**
+ * A derivatives segment is saved only once the prescribed risk disclosure of the application's
+ * rule set has been acknowledged; the acknowledgement (version, the language shown, times) is kept.
+ */
+async function recordRiskDisclosure(
+  deps: Deps,
+  applicantId: string,
+  segment_list: SegmentObj['segment_list'],
+  ack: Input['risk_disclosure'],
+): Promise<void> {
+  const rule = (await ruleSetOf(deps.records, applicantId)).values.riskDisclosure;
+  if (!rule) return;
+  if (!ack || ack.version !== rule.version) throw invalidField('risk_disclosure', MSG.riskDisclosureRequired);
+  const record: RiskDisclosureRecord = {
+    version: ack.version,
+    language: riskDisclosureFor(ack.version, ack.language).language,
+    acknowledged_at: new Date().toISOString(),
+    client_acknowledged_at: ack.acknowledged_at,
+    segments: segment_list.map((s) => s.code),
+  };
+  await deps.records.save(applicantId, { [RISK_DISCLOSURE]: record });
 }
 
 /** The chosen codes plus every auto_select segment, in display order; an unknown code is a 400. */
