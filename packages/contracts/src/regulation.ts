@@ -13,7 +13,7 @@ import { ESIGN_WINDOW_S, MINIMUM_AGE, NOMINEE_MAX_AGE } from './constants.ts';
 export interface RuleSource {
   /** Circular number or the instrument's name. */
   ref: string;
-  /** Its date, YYYY-MM-DD. */
+  /** Its date, YYYY-MM-DD ('' for the product specification). */
   date: string;
 }
 
@@ -66,7 +66,7 @@ export interface LocationRule {
   randomAction: boolean;
 }
 
-const SPEC: RuleSource = { ref: 'Product specification, sections 5 and 9', date: '2024-01-01' };
+const SPEC: RuleSource = { ref: 'Product specification, sections 5 and 9', date: '' };
 const SPEC_FROM = '2021-10-01';
 const NOMINATION_2021: RuleSource = { ref: 'SEBI/HO/MIRSD/RTAMB/CIR/P/2021/601', date: '2021-07-23' };
 const NOMINATION_2025: RuleSource = { ref: 'SEBI/HO/OIAE/OIAE_IAD-3/P/CIR/2025/01650', date: '2025-01-10' };

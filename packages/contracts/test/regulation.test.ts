@@ -1,0 +1,62 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { formattedRegulationDocs, REGULATION_DOCS_PATH } from '../../../tools/regulation-docs.ts';
+import { REGULATION, RULE_KEYS, ruleSetChanges, ruleSetOn } from '../src/regulation.ts';
+import { equalShares, resolveShares } from '../src/rules.ts';
+
+describe('the rules table', () => {
+  it('every change has a source and the changes of a rule are in date order', () => {
+    for (const key of RULE_KEYS) {
+      const changes = REGULATION[key].changes;
+      expect(changes.length, key).toBeGreaterThan(0);
+      for (const c of changes) expect(c.source.ref.length, key).toBeGreaterThan(3);
+      expect([...changes].map((c) => c.from).sort(), key).toEqual(changes.map((c) => c.from));
+    }
+  });
+
+  it('picks the values in force on a day', () => {
+    expect(ruleSetOn('2025-02-28').values.nomineeMax).toBe(3);
+    expect(ruleSetOn('2025-03-01').values.nomineeMax).toBe(10);
+    expect(ruleSetOn('2026-08-31').values.nomineeMax).toBe(10);
+    expect(ruleSetOn('2026-09-01')).toMatchObject({
+      id: '2026-09-01',
+      values: { nomineeMax: 3, nomineeMandatory: ['name', 'relationship'], bsdaDefault: true },
+    });
+    expect(ruleSetOn('2026-11-25').id).toBe('2026-09-01');
+  });
+
+  it('lists what changes between two sets', () => {
+    const changes = ruleSetChanges('2025-06-01', '2026-09-01');
+    expect(changes.map((c) => c.key)).toEqual([
+      'nomineeMax',
+      'nomineeMandatory',
+      'nomineeShareDefault',
+      'nomineeOptOut',
+      'kraUploadWorkingDays',
+      'validUpiHandle',
+    ]);
+    expect(changes[0]).toMatchObject({ before: '10', after: '3' });
+  });
+});
+
+describe('nominee shares', () => {
+  it('splits equally with the odd unit to the first nominee', () => {
+    expect(equalShares(3)).toEqual(['33.34', '33.33', '33.33']);
+    expect(equalShares(2)).toEqual(['50', '50']);
+    expect(
+      equalShares(7)
+        .map(Number)
+        .reduce((a, b) => a + b, 0),
+    ).toBeCloseTo(100, 6);
+  });
+  it('blank shares are split only where the rule set allows', () => {
+    expect(resolveShares(['', ''], false)).toEqual({ shares: ['50', '50'], error: null });
+    expect(resolveShares(['', ''], true).error).not.toBeNull();
+  });
+});
+
+describe('docs/regulation.md', () => {
+  it('is the page generated from the table (run npm run docs:regulation after changing a rule)', async () => {
+    expect(readFileSync(REGULATION_DOCS_PATH, 'utf8')).toBe(await formattedRegulationDocs());
+  });
+});
