@@ -15,6 +15,13 @@ async function openSegmentPage(page: Page, request: Parameters<typeof seedApplic
   await expect(page.getByRole('checkbox', { name: 'Equity', exact: true })).toBeVisible();
 }
 
+/** A derivatives segment is ticked only once its risk disclosure is acknowledged. */
+async function chooseDerivative(page: Page, name: string) {
+  await page.getByRole('checkbox', { name, exact: true }).click();
+  await page.getByRole('button', { name: 'I have read and understood the risk disclosures' }).click();
+  await expect(page.getByRole('checkbox', { name, exact: true })).toBeChecked();
+}
+
 const shot = (page: Page, name: string) =>
   page.screenshot({ path: test.info().outputPath(`segment-${name}.png`), fullPage: true });
 
@@ -33,7 +40,7 @@ test('equity only: the locked equity segment is enough to continue to the selfie
 
 test('equity plus derivatives with a password-protected PDF proof, manual', async ({ page, request }) => {
   await openSegmentPage(page, request);
-  await page.getByRole('checkbox', { name: 'Equity Derivatives', exact: true }).check();
+  await chooseDerivative(page, 'Equity Derivatives');
   const cont = page.getByRole('button', { name: 'Continue' });
   await cont.click();
   await expect(page.getByText(MSG.segmentUploadProcessRequired)).toBeVisible();
@@ -84,7 +91,7 @@ test('equity plus derivatives with a password-protected PDF proof, manual', asyn
 
 test('derivatives with the digital route: the account aggregator window approves', async ({ page, request }) => {
   await openSegmentPage(page, request);
-  await page.getByRole('checkbox', { name: 'Currency Derivatives', exact: true }).check();
+  await chooseDerivative(page, 'Currency Derivatives');
   await page.getByRole('radio', { name: 'Digital' }).check();
   const popupOpened = page.waitForEvent('popup');
   await page.getByRole('button', { name: 'Continue' }).click();
@@ -104,7 +111,7 @@ test('derivatives with the digital route: the account aggregator window approves
 
 test('a rejected consent keeps the applicant on segments with the server message', async ({ page, request }) => {
   await openSegmentPage(page, request);
-  await page.getByRole('checkbox', { name: 'Commodity Derivatives', exact: true }).check();
+  await chooseDerivative(page, 'Commodity Derivatives');
   await page.getByRole('radio', { name: 'Digital' }).check();
   const popupOpened = page.waitForEvent('popup');
   await page.getByRole('button', { name: 'Continue' }).click();
@@ -126,7 +133,7 @@ test('with popups blocked, the consent page opens by redirect and returns to the
     window.open = () => null;
   });
   await openSegmentPage(page, request);
-  await page.getByRole('checkbox', { name: 'Equity Derivatives', exact: true }).check();
+  await chooseDerivative(page, 'Equity Derivatives');
   await page.getByRole('radio', { name: 'Digital' }).check();
   await page.getByRole('button', { name: 'Continue' }).click();
   await expect(page).toHaveURL(/\/sandbox\/account-aggregator\/webview\?fi=/);

@@ -29,6 +29,9 @@ export const PROGRESS_STEPS = 12;
 export const PROGRESS_STEP_PERCENT = 8.33;
 
 export const DEFAULT_MAX_NOMINEES = 3;
+/** The nominee fields a rule set may make mandatory (regulation.ts). */
+export const NOMINEE_FIELDS = ['name', 'relationship', 'date_of_birth', 'share'] as const;
+export type NomineeField = (typeof NOMINEE_FIELDS)[number];
 export const NOMINEE_SHARE_TOTAL = 100;
 export const SIGNATURE_UPLOAD_MAX_BYTES = 5242880;
 export const SIGNATURE_MIN_POINTS = 50;

@@ -7,7 +7,7 @@
  *
  * docs/regulation.md is generated from this table (`npm run docs:regulation`).
  */
-import { ESIGN_WINDOW_S, MINIMUM_AGE, NOMINEE_MAX_AGE } from './constants.ts';
+import { ESIGN_WINDOW_S, MINIMUM_AGE, NOMINEE_FIELDS, NOMINEE_MAX_AGE, type NomineeField } from './constants.ts';
 
 /** The circular (or other instrument) a value comes from. */
 export interface RuleSource {
@@ -34,8 +34,7 @@ export interface RuleDefinition<T> {
 
 const rule = <T>(definition: RuleDefinition<T>): RuleDefinition<T> => definition;
 
-export const NOMINEE_FIELDS = ['name', 'relationship', 'date_of_birth', 'share'] as const;
-export type NomineeField = (typeof NOMINEE_FIELDS)[number];
+export { NOMINEE_FIELDS, type NomineeField };
 export type NomineeShareDefault = 'entered' | 'equal_odd_unit_first';
 export type OptOutValidation = 'declaration' | 'otp_declaration' | 'video' | 'esign' | 'otp_mobile_and_email';
 export const DDPI_PURPOSES = [

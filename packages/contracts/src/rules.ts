@@ -13,13 +13,15 @@ import {
   MINIMUM_AGE,
   NAME_MAX,
   NAME_MIN,
+  NOMINEE_FIELDS,
   NOMINEE_MAX_AGE,
+  type NomineeField,
   SIGNATURE_UPLOAD_MAX_BYTES,
   UPI_HANDLES,
 } from './constants.ts';
 import { ageOn, compareDays, parseDdMmYyyy, todayOf } from './dates.ts';
 import { EDUCATION, NOMINEE_RELATIONS } from './basic-enums.ts';
-import { NOMINEE_FIELDS, type NomineeField } from './regulation.ts';
+
 import { MSG } from './messages.ts';
 
 const text = (required: string) => z.string({ error: required });

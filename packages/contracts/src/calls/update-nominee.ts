@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { ADDRESS_FIELD_MAX, DEFAULT_MAX_NOMINEES } from '../constants.ts';
+import { ADDRESS_FIELD_MAX, DEFAULT_MAX_NOMINEES, NOMINEE_FIELDS, type NomineeField } from '../constants.ts';
 import { IDENTITY_DOCUMENTS } from '../enums.ts';
 import { MSG } from '../messages.ts';
-import { NOMINEE_FIELDS, type NomineeField } from '../regulation.ts';
+
 import { dataUrlSchema, nomineeSchema, resolveShares } from '../rules.ts';
 
 /** The statement-of-account radio (section 2): print the nominee's name, or only that a nomination exists. */

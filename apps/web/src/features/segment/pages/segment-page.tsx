@@ -25,6 +25,8 @@ import { useSegmentList } from '../api/get-segment-list';
 import { useUpdateSegment } from '../api/update-segment';
 import { FinancialProof } from '../components/financial-proof';
 import { SegmentChoice } from '../components/segment-choice';
+import { RiskDisclosureDialog } from '../components/risk-disclosure';
+import type { RiskDisclosureAck } from '@ekyc/contracts/risk-disclosure';
 import { type AaMessage, aaReturnFromQuery, useAccountAggregator } from '../hooks/use-account-aggregator';
 import { bytesToBase64 } from '../pdf-file';
 import { type FormValues, proofDetails, segmentFormSchema } from '../segment-form';
@@ -152,7 +154,15 @@ function SegmentForm({
   const selected = watch('segments');
   const needsProof = selected.some((c) => requiredDoc.has(c));
 
+  // Choosing a derivatives segment first shows the risk disclosure; it is saved only once acknowledged.
+  const [riskAck, setRiskAck] = useState<RiskDisclosureAck | null>(null);
+  const [pendingDerivative, setPendingDerivative] = useState<string | null>(null);
+
   const toggle = (code: string, on: boolean) => {
+    if (on && requiredDoc.has(code) && !riskAck) return setPendingDerivative(code);
+    choose(code, on);
+  };
+  const choose = (code: string, on: boolean) => {
     const next = on ? [...selected, code] : selected.filter((c) => c !== code);
     setValue(
       'segments',
@@ -164,6 +174,7 @@ function SegmentForm({
   const onSubmit = async (v: FormValues) => {
     const body: UpdateSegmentRequest = { segments: v.segments };
     if (needsProof) {
+      if (riskAck) body.risk_disclosure = riskAck;
       body.upload_prccess_by = v.upload_prccess_by;
       if (v.upload_prccess_by === 'manual' && v.file && v.financial_proof_option) {
         const details = proofDetails(v);
@@ -212,6 +223,20 @@ function SegmentForm({
         onToggle={toggle}
         error={message(formState.errors.segments?.message)}
       />
+      <RiskDisclosureDialog
+        open={pendingDerivative !== null}
+        onAcknowledge={(ack) => {
+          setRiskAck(ack);
+          if (pendingDerivative) choose(pendingDerivative, true);
+          setPendingDerivative(null);
+        }}
+        onDecline={() => setPendingDerivative(null)}
+      />
+      {needsProof && riskAck && (
+        <p role="status" className="mb-3 text-sm text-muted">
+          {t('riskAcknowledged', { defaultValue: 'Risk disclosures on derivatives read and acknowledged.' })}
+        </p>
+      )}
       {needsProof && <FinancialProof form={form} message={message} />}
       {aa.waiting ? (
         <div role="status" className="mb-3 rounded-lg bg-blue-50 p-3 text-sm text-ink">
