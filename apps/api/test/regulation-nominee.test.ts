@@ -1,7 +1,7 @@
 import { MSG } from '@ekyc/contracts/messages';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, latestOtp, testApp, uniqueMobile } from './support/test-app.ts';
+import { bearer, call, latestOtp, reviewerToken, testApp, uniqueMobile } from './support/test-app.ts';
 
 /**
  * Each application follows the rule set in force on the day it started: from 1 Mar 2025 up to
@@ -22,7 +22,8 @@ async function applicantOn(ruleSet: string) {
     url: '/sandbox/fixtures/applicant',
     payload: { mobile, email, stage: 180, rule_set: ruleSet },
   });
-  return { token: (res.json() as { data: { token: string } }).data.token, mobile, email };
+  const { token, applicant_id } = (res.json() as { data: { token: string; applicant_id: string } }).data;
+  return { token, applicantId: applicant_id, mobile, email };
 }
 
 const full = { first_name: 'Sita', dob: '01/02/1985', nominee_relation: 'Spouse', percentage_share: '25' };
@@ -110,5 +111,34 @@ describe('opting out of nomination', () => {
       status: true,
       message: MSG.nomineeSkipped,
     });
+  });
+});
+
+describe('moving an application to a newer rule set from the back office', () => {
+  it('lists the changes, records the move, and the nominee rules follow the new set', async () => {
+    const { token, applicantId } = await applicantOn('2025-06-15');
+    const staff = await reviewerToken(app, `rules-${uniqueMobile()}@broker.example`);
+    const url = `/api/v1/backoffice/applications/${applicantId}/rule-set`;
+    const shown = (await app.inject({ url, headers: bearer(staff) })).json() as {
+      data: {
+        id: string;
+        started_on: string;
+        newer: { id: string; changes: { key: string; before: string; after: string }[] }[];
+      };
+    };
+    expect(shown.data).toMatchObject({ id: '2025-03-01', started_on: '2025-06-15' });
+    const latest = shown.data.newer.find((n) => n.id === '2026-09-01')!;
+    expect(latest.changes).toContainEqual(expect.objectContaining({ key: 'nomineeMax', before: '10', after: '3' }));
+
+    const older = await app.inject({ method: 'POST', url, headers: bearer(staff), payload: { to: '2023-07-01' } });
+    expect(older.statusCode).toBe(400);
+    const moved = await app.inject({ method: 'POST', url, headers: bearer(staff), payload: { to: '2026-09-01' } });
+    expect(moved.json()).toMatchObject({
+      status: true,
+      data: { id: '2026-09-01', moves: [{ from: '2025-03-01', to: '2026-09-01' }] },
+    });
+
+    const refused = await save(token, { skip_nominee: false, updatedNomineeList: slots(4, full) });
+    expect(refused.body.message).toBe(`updatedNomineeList: ${MSG.nomineeSlots}`);
   });
 });

@@ -3,6 +3,7 @@
  * application with its decisions and audit trail, staff administration and the funnel.
  * Every route but login needs a staff session; the role is checked on the server each time.
  */
+import { getApplicationRuleSet, moveApplicationRuleSet } from './application-rule-set.ts';
 import { decisionBodySchema } from '@ekyc/contracts/calls/backoffice-application';
 import { funnelQuerySchema } from '@ekyc/contracts/calls/backoffice-funnel';
 import { staffLoginBodySchema } from '@ekyc/contracts/calls/backoffice-login';
@@ -105,6 +106,20 @@ export const backofficeRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post('/applications/:id/activate', { schema: { params: idParams }, preHandler: reviewer }, async (req) =>
     ok('Account activated', await activateAccount(deps, req.staffMember!, req.params.id)),
+  );
+
+  app.get('/applications/:id/rule-set', { schema: { params: idParams }, preHandler: reviewer }, async (req) =>
+    ok('Rule set', await getApplicationRuleSet(deps, req.params.id)),
+  );
+
+  app.post(
+    '/applications/:id/rule-set',
+    {
+      schema: { params: idParams, body: z.object({ to: z.string().regex(/^\d{4}-\d{2}-\d{2}$/) }) },
+      preHandler: reviewer,
+    },
+    async (req) =>
+      ok('Rule set moved', await moveApplicationRuleSet(deps, req.staffMember!.id, req.params.id, req.body.to)),
   );
 
   app.get('/applications/:id/audit', { schema: { params: idParams }, preHandler: reviewer }, async (req) =>
