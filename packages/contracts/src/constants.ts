@@ -59,6 +59,10 @@ export const MIN_UPFRONT_MARGIN_CASH_PERCENT = 20;
 export const MARKET_DATA_DELAY_MIN = 15;
 export const MOBILE_VIEWPORT_MAX_PX = 1024;
 
+/** Placeholder contact data the exchanges refuse (BSE notice 20210503-41; regulation.ts). */
+export const PLACEHOLDER_MOBILES = ['6666666666', '1111100000'] as const;
+export const PLACEHOLDER_EMAIL_LOCAL_PARTS = ['notprovided'] as const;
+
 export const DEFAULT_PLAN = 'premium';
 export const DEFAULT_SETTLEMENT = 'Quarterly';
 

@@ -91,6 +91,16 @@ export const MSG = {
   upiCheckApp: 'Please Check your UPI App for verification',
   bankVerified: 'Bank Verified successfully',
   riskDisclosureRequired: 'Please read and acknowledge the risk disclosures on derivatives',
+  mobilePlaceholder: 'Please enter your own mobile number, not a placeholder.',
+  emailPlaceholder: 'Please enter your own email address, not a placeholder.',
+  panInoperative:
+    'Your PAN is inoperative because it is not linked to your Aadhaar. Link them on the income-tax e-filing portal (a fee of ₹1,000 applies; it takes 4 to 7 days to take effect), then come back to continue.',
+  kraOnHold:
+    'Your KYC at the KRA is On Hold, so trading would be blocked. Continue here with DigiLocker: the KYC we submit will update your KRA record.',
+  kraRejected:
+    'Your earlier KYC at the KRA was Rejected. Continue here with DigiLocker and a fresh KYC will be submitted to the KRA.',
+  kraDeactivated:
+    'Your KYC at the KRA is Deactivated. Continue here with DigiLocker and a fresh KYC will reactivate it.',
   nomineeSkipped: 'You have skipped Nominee',
   livenessUserCancelled: 'User cancelled the process',
   livenessAutoDeclined: 'Process has been auto declined',

@@ -7,7 +7,15 @@
  *
  * docs/regulation.md is generated from this table (`npm run docs:regulation`).
  */
-import { ESIGN_WINDOW_S, MINIMUM_AGE, NOMINEE_FIELDS, NOMINEE_MAX_AGE, type NomineeField } from './constants.ts';
+import {
+  ESIGN_WINDOW_S,
+  MINIMUM_AGE,
+  NOMINEE_FIELDS,
+  NOMINEE_MAX_AGE,
+  type NomineeField,
+  PLACEHOLDER_EMAIL_LOCAL_PARTS,
+  PLACEHOLDER_MOBILES,
+} from './constants.ts';
 
 /** The circular (or other instrument) a value comes from. */
 export interface RuleSource {

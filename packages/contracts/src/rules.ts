@@ -16,6 +16,8 @@ import {
   NOMINEE_FIELDS,
   NOMINEE_MAX_AGE,
   type NomineeField,
+  PLACEHOLDER_EMAIL_LOCAL_PARTS,
+  PLACEHOLDER_MOBILES,
   SIGNATURE_UPLOAD_MAX_BYTES,
   UPI_HANDLES,
 } from './constants.ts';
@@ -40,6 +42,8 @@ export const mobileSchema = normalisedText(MSG.mobileRequired, normaliseMobile, 
   if (v.length === 0) ctx.addIssue({ code: 'custom', message: MSG.mobileRequired });
   else if (!/^[6-9]/.test(v)) ctx.addIssue({ code: 'custom', message: MSG.mobileStart });
   else if (v.length !== 10) ctx.addIssue({ code: 'custom', message: MSG.mobileInvalid });
+  else if ((PLACEHOLDER_MOBILES as readonly string[]).includes(v))
+    ctx.addIssue({ code: 'custom', message: MSG.mobilePlaceholder });
 });
 
 const EMAIL_PATTERN = /^[a-z0-9._%+-]+@[a-z0-9-]+(\.[a-z0-9-]+)*\.[a-z]{2,}$/;
@@ -48,6 +52,8 @@ export const normaliseEmail = (v: string) => v.trim().toLowerCase();
 export const emailSchema = normalisedText(MSG.emailRequired, normaliseEmail, (v, ctx) => {
   if (v.length === 0) ctx.addIssue({ code: 'custom', message: MSG.emailRequired });
   else if (v.length > 254 || !EMAIL_PATTERN.test(v)) ctx.addIssue({ code: 'custom', message: MSG.emailInvalid });
+  else if ((PLACEHOLDER_EMAIL_LOCAL_PARTS as readonly string[]).includes(v.split('@')[0]!))
+    ctx.addIssue({ code: 'custom', message: MSG.emailPlaceholder });
 });
 
 export const otpSchema = text(MSG.otpInvalid).check(z.regex(/^\d{6}$/, MSG.otpInvalid));

@@ -33,6 +33,8 @@ export const panValidationDataSchema = z.object({
   /** The next stage's screen, kept by the web as stageToMoveFromPan. */
   screen: z.string(),
   is_kra: z.boolean().optional(),
+  /** The KRA's status would block trading (On Hold, Rejected, Deactivated): what it means and what to do. */
+  kra_notice: z.object({ status: z.string(), message: z.string() }).optional(),
 });
 export type PanValidationData = z.infer<typeof panValidationDataSchema>;
 

@@ -12,10 +12,18 @@ import { invalidField } from '../../lib/errors.ts';
 import { fail, ok, type Outcome } from '../../lib/outcome.ts';
 import { isProviderOutage } from '../../providers/http.ts';
 import type { KraRecord } from '../../providers/kra/port.ts';
+import { ruleSetOf } from '../../records/rule-set.ts';
 import { panTakenBy, recordPanHolder } from './pan-holders.ts';
 import { PAN_IMAGE_SECTION, type PanImageSection, type StoredKraDataObj, type StoredPanObj } from './pan-sections.ts';
 
 type Input = z.output<typeof panValidationRequestSchema>;
+
+/** KRA statuses that would bar trading, explained at the PAN step with what to do. */
+const KRA_NOTICES: Record<string, string> = {
+  '003': MSG.kraOnHold,
+  '004': MSG.kraRejected,
+  '006': MSG.kraDeactivated,
+};
 
 function kraSection(kra: KraRecord): StoredKraDataObj {
   const a = kra.address;
@@ -63,6 +71,9 @@ export async function validatePan(
   }
   if (!check.found || !check.valid) return fail(MSG.panNotFound, here);
   if (!check.nameMatches || !check.dobMatches) return fail(MSG.panDetailsMismatch, here);
+  // An inoperative PAN (not linked to Aadhaar) is told now, with what to do, not found out after e-sign.
+  const rules = await ruleSetOf(records, applicantId);
+  if (rules.values.panMustBeOperative && check.aadhaarSeeding === 'R') return fail(MSG.panInoperative, here);
   // Checked once the PAN, name and date of birth are confirmed, so that it tells nobody else.
   if (await panTakenBy(deps, applicantId, input.pan)) return fail(MSG.panInUse, here);
 
@@ -92,10 +103,12 @@ export async function validatePan(
     },
   });
   await recordPanHolder(deps, applicantId, input.pan);
+  const notice = kra ? KRA_NOTICES[kra.statusCode] : undefined;
   return ok('PAN verified', {
     full_name: panObj.full_name,
     pan_missing: !panChanged && locker?.is_pan_missing === true,
     is_kra: isKra,
     screen: move.screen,
+    ...(notice && { kra_notice: { status: kra!.status, message: notice } }),
   });
 }

@@ -24,6 +24,9 @@ const inquirySchema = z.object({
   }),
 });
 
+/** Sandbox PANs whose digits are 3333, 4444 or 6666 are On Hold, Rejected or Deactivated at the KRA. */
+const KRA_BLOCKED: Record<string, string> = { '3333': '003', '4444': '004', '6666': '006' };
+
 export const sandboxKraRoutes: FastifyPluginAsync = async (app) => {
   const key = sandboxKraAesKey(app.deps.config.secretKey);
   const tokens = new Set<string>();
@@ -65,23 +68,25 @@ export const sandboxKraRoutes: FastifyPluginAsync = async (app) => {
     const pan = body.data.APP_REQ_ROOT.APP_PAN_INQ.APP_PAN_NO;
     const record = !/^[A-Z]{5}\d{4}[A-Z]$/.test(pan)
       ? { APP_PAN_NO: pan, APP_STATUS: '999' }
-      : pan.slice(5, 9) !== '9999'
-        ? { APP_PAN_NO: pan, APP_STATUS: '005' }
-        : {
-            APP_PAN_NO: pan,
-            APP_STATUS: '002',
-            APP_KRA_INFO: 'CVLKRA',
-            APP_NAME: 'KRA REGISTERED HOLDER',
-            APP_KYC_MODE: '0',
-            APP_COR_ADD1: 'FLAT 402, SUNRISE APARTMENTS',
-            APP_COR_ADD2: 'LINKING ROAD, BANDRA WEST',
-            APP_COR_ADD3: 'NEAR NATIONAL COLLEGE',
-            APP_COR_CITY: 'MUMBAI',
-            APP_COR_PINCD: '400050',
-            APP_COR_STATE: 'MAHARASHTRA',
-            APP_COR_CTRY: 'INDIA',
-            APP_STATUSDT: '12-04-2019',
-          };
+      : KRA_BLOCKED[pan.slice(5, 9)]
+        ? { APP_PAN_NO: pan, APP_STATUS: KRA_BLOCKED[pan.slice(5, 9)]! }
+        : pan.slice(5, 9) !== '9999'
+          ? { APP_PAN_NO: pan, APP_STATUS: '005' }
+          : {
+              APP_PAN_NO: pan,
+              APP_STATUS: '002',
+              APP_KRA_INFO: 'CVLKRA',
+              APP_NAME: 'KRA REGISTERED HOLDER',
+              APP_KYC_MODE: '0',
+              APP_COR_ADD1: 'FLAT 402, SUNRISE APARTMENTS',
+              APP_COR_ADD2: 'LINKING ROAD, BANDRA WEST',
+              APP_COR_ADD3: 'NEAR NATIONAL COLLEGE',
+              APP_COR_CITY: 'MUMBAI',
+              APP_COR_PINCD: '400050',
+              APP_COR_STATE: 'MAHARASHTRA',
+              APP_COR_CTRY: 'INDIA',
+              APP_STATUSDT: '12-04-2019',
+            };
     return { resdtls: cvlEncrypt(key, JSON.stringify({ KYC_DATA: record })) };
   });
 };

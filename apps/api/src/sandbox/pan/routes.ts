@@ -63,7 +63,8 @@ function sandboxAnswer(inputData: z.infer<typeof bodySchema>['inputData']) {
         name: row.name.trim() ? 'Y' : 'N',
         fathername: 'N',
         dob: /^\d{2}\/\d{2}\/\d{4}$/.test(row.dob) ? 'Y' : 'N',
-        seeding_status: individual ? 'Y' : 'NA',
+        // digits 7777: an individual PAN not linked to Aadhaar (inoperative)
+        seeding_status: individual ? (row.pan.slice(5, 9) === '7777' ? 'R' : 'Y') : 'NA',
       };
     }),
   };

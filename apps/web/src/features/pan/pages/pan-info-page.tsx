@@ -43,6 +43,9 @@ function Row({ label, value }: { label: string; value: string }) {
   );
 }
 
+/** KRA statuses that would bar trading: what they mean and what to do (told here, not after e-sign). */
+const KRA_BARRED: Record<string, string> = { '003': MSG.kraOnHold, '004': MSG.kraRejected, '006': MSG.kraDeactivated };
+
 export default function PanInfoPage() {
   const { t } = useTranslation('pan');
   const msg = useMessage();
@@ -92,6 +95,11 @@ export default function PanInfoPage() {
         )}
         {hasKra && <Row label={t('kraAddress')} value={kra.kra_address ?? ''} />}
       </dl>
+      {kra.is_object && kra.kra_status_code && KRA_BARRED[kra.kra_status_code] && (
+        <p role="status" className="my-4 rounded-lg border border-danger/40 bg-red-50 p-3 text-sm text-ink">
+          {msg(KRA_BARRED[kra.kra_status_code])}
+        </p>
+      )}
       <div className="my-4 rounded-lg bg-amber-50 p-3 text-sm text-ink">
         <p className="font-semibold">{t('notesTitle')}</p>
         <ul className="mt-1 list-disc space-y-1 pl-5">
