@@ -79,6 +79,7 @@ test('sign-up to the status screen through every step', async ({ page, request }
   await page.getByRole('button', { name: 'Continue' }).click();
   await expect(page).toHaveURL(/\/bank-and-segment\/nominee$/);
   await page.getByRole('button', { name: 'Continue without nominee' }).click();
+  await page.getByRole('button', { name: 'Confirm later with the e-sign of my form' }).click();
   await expect(page).toHaveURL(/\/bank-and-segment\/segment$/);
   await expect(page.getByRole('checkbox', { name: 'Equity', exact: true })).toBeChecked();
   await page.getByRole('button', { name: 'Continue' }).click();

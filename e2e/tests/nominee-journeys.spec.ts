@@ -1,6 +1,6 @@
 import { MSG } from '@ekyc/contracts/messages';
 import { expect, type Page, test } from '@playwright/test';
-import { seedApplicant, VERIFIED_IDENTITY } from '../support/journey';
+import { outboxOtp, seedApplicant, VERIFIED_IDENTITY } from '../support/journey';
 
 const BANK = { ifsc: 'HDFC0000001', account_number: '123456789012', account_type: 'Saving', bank_verify_edit: false };
 const SIGNATURE = { document_type: 'png', upload_type: 'digital' };
@@ -19,13 +19,24 @@ async function fillRequired(page: Page, first: string, relation: string, dob: st
   await page.getByLabel('Share (%)').fill(share);
 }
 
-test('no nominee: skipping goes to segment, and the skipped state offers to add nominees later', async ({
+test('no nominee: the opt-out declaration confirmed by two OTPs (mobile and e-mail) goes to segment, and nominees can be added later', async ({
   page,
   request,
 }) => {
-  await seedApplicant(page, request, 180, { ...VERIFIED_IDENTITY, bank_obj: BANK, signature_obj: SIGNATURE });
+  const { mobile } = await seedApplicant(page, request, 180, {
+    ...VERIFIED_IDENTITY,
+    bank_obj: BANK,
+    signature_obj: SIGNATURE,
+  });
   await page.goto('/ekyc1/bank-and-segment/nominee');
   await page.getByRole('button', { name: 'Continue without nominee' }).click();
+  await expect(page.getByRole('heading', { name: 'Declaration for not appointing a nominee' })).toBeVisible();
+  await expect(page.getByText('I/We hereby confirm that I/We do not wish to appoint any nominee(s)')).toBeVisible();
+  await page.getByRole('button', { name: 'Confirm with OTPs to my mobile and e-mail' }).click();
+  await page.getByLabel('OTP sent to your mobile').fill(await outboxOtp(request, mobile));
+  await page.getByLabel('OTP sent to your e-mail').fill(await outboxOtp(request, `fixture${mobile}@example.com`));
+  await page.screenshot({ path: test.info().outputPath('nominee-opt-out-otps.png') });
+  await page.getByRole('button', { name: 'Confirm opting out' }).click();
   await expect(page).toHaveURL(/\/bank-and-segment\/segment$/);
   // The toast of the reply.
   const toastMessage = page.getByRole('status').filter({ has: page.getByRole('button', { name: 'Dismiss' }) });

@@ -17,6 +17,8 @@ import { useMessage } from '../../../lib/use-message';
 import { useUserDetails } from '../../../lib/user-details';
 import { useNomineeConfig } from '../api/get-nominee-config';
 import { useUpdateNominee } from '../api/update-nominee';
+import { OptOutPanel } from '../components/opt-out-panel';
+import { useState } from 'react';
 
 export default function NomineePage() {
   const { t } = useTranslation('nominee');
@@ -26,15 +28,16 @@ export default function NomineePage() {
   const { details, stage } = useUserDetails();
   const save = useUpdateNominee();
   const config = useNomineeConfig();
+  const [optingOut, setOptingOut] = useState(false);
   if (!details) return <PageLoader label={t('common:loading')} />;
 
   const stored = details.nominee_obj as NomineeSection;
   const addPath = appPath('/bank-and-segment/nominee/add-nominee');
   const done = stored.is_object && (stage ?? 0) > STAGE.NOMINEE;
 
-  const skip = async () => {
+  const skip = async (codes?: { mobile_otp: string; email_otp: string }) => {
     try {
-      const reply = await save.mutateAsync({ skip_nominee: true });
+      const reply = await save.mutateAsync({ skip_nominee: true, ...(codes && { opt_out_otp: codes }) });
       if (reply.status) toast.success(msg(reply.message));
       else toast.error(msg(reply.message));
       go(reply.data.screen);
@@ -43,6 +46,16 @@ export default function NomineePage() {
       if (err instanceof ApiError && typeof err.data.screen === 'string') go(err.data.screen);
     }
   };
+
+  if (optingOut)
+    return (
+      <OptOutPanel
+        config={config.data}
+        saving={save.isPending}
+        onConfirm={(codes) => void skip(codes)}
+        onCancel={() => setOptingOut(false)}
+      />
+    );
 
   if (stored.is_object && stored.skip_nominee) {
     return (
@@ -58,7 +71,7 @@ export default function NomineePage() {
           <Button onClick={() => go(STAGES[STAGE.SEGMENT].route)}>{t('common:next')}</Button>
         ) : (
           // Back at the nominee stage (a reviewer sent it back): the choice can be made again.
-          <Button loading={save.isPending} onClick={() => void skip()}>
+          <Button loading={save.isPending} onClick={() => setOptingOut(true)}>
             {t('skip')}
           </Button>
         )}
@@ -97,7 +110,7 @@ export default function NomineePage() {
       <Button className="mb-3" onClick={() => navigate(addPath)}>
         {t('addNominee')}
       </Button>
-      <Button variant="secondary" loading={save.isPending} onClick={() => void skip()}>
+      <Button variant="secondary" loading={save.isPending} onClick={() => setOptingOut(true)}>
         {t('skip')}
       </Button>
     </div>
