@@ -122,6 +122,8 @@ const envSchema = z.object({
   BACKOFFICE_ADMIN_PASSWORD: z.string().min(12).optional(),
   /** Lowest face-match score (0 to 1) that counts as the applicant's face; below it the selfie goes to a reviewer. */
   FACE_MATCH_THRESHOLD: z.coerce.number().min(0).max(1).default(0.5),
+  /** A selfie whose device location is outside India: refused, or sent to a reviewer. */
+  KYC_LOCATION_OUTSIDE_INDIA: z.enum(['refuse', 'review']).default('refuse'),
   /**
    * Four eyes: the reviewer who accepts the stages (maker) may not also confirm the approval or
    * activate the account (checker). Default true, false in sandbox mode unless set.
@@ -227,6 +229,7 @@ export interface Config {
   /** A different staff member confirms the approval and activates the account (maker-checker). */
   fourEyes: boolean;
   faceMatchThreshold: number;
+  locationOutsideIndia: 'refuse' | 'review';
   idempotency: { ttlHours: number; leaseSeconds: number };
   storageMinFreeBytes: number;
   /** Timeouts of outside provider calls: a default and per provider (milliseconds). */
@@ -455,6 +458,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     sandboxSkipHeavyChecks: e.SANDBOX_SKIP_HEAVY_CHECKS,
     fourEyes: e.FOUR_EYES ?? !sandbox,
     faceMatchThreshold: e.FACE_MATCH_THRESHOLD,
+    locationOutsideIndia: e.KYC_LOCATION_OUTSIDE_INDIA,
     idempotency: { ttlHours: e.IDEMPOTENCY_TTL_HOURS, leaseSeconds: e.IDEMPOTENCY_LEASE_SECONDS },
     storageMinFreeBytes: e.STORAGE_MIN_FREE_MB * 1024 * 1024,
     providerTimeouts: {

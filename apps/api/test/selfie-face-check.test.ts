@@ -31,7 +31,17 @@ async function upload(token: string, jpeg: Buffer) {
   const t = await call<{ transaction_id: string; module_url: string }>(app, 'GET', 'get-hypervege-token', { token });
   const res = await call<{ retry: boolean }>(app, 'POST', 'upload-liveliness', {
     token,
-    body: { image: dataUrl(jpeg), transaction_id: t.body.data.transaction_id },
+    body: {
+      image: dataUrl(jpeg),
+      transaction_id: t.body.data.transaction_id,
+      location: {
+        consent: true,
+        latitude: 19.076,
+        longitude: 72.8777,
+        accuracy: 25,
+        captured_at: new Date().toISOString(),
+      },
+    },
   });
   return { res, ...t.body.data };
 }

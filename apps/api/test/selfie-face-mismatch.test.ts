@@ -59,7 +59,17 @@ async function selfieApprovedByModule(token: string) {
   const t = await call<{ transaction_id: string; module_url: string }>(app, 'GET', 'get-hypervege-token', { token });
   await call(app, 'POST', 'upload-liveliness', {
     token,
-    body: { image: dataUrl(images.woman), transaction_id: t.body.data.transaction_id },
+    body: {
+      image: dataUrl(images.woman),
+      transaction_id: t.body.data.transaction_id,
+      location: {
+        consent: true,
+        latitude: 19.076,
+        longitude: 72.8777,
+        accuracy: 25,
+        captured_at: new Date().toISOString(),
+      },
+    },
   });
   const page = await app.inject({ method: 'GET', url: t.body.data.module_url });
   const moduleToken = /name="token" value="([^"]+)"/.exec(page.body)![1]!;

@@ -56,7 +56,17 @@ async function runModule(token: string, outcome?: string) {
   expect(t.body.status).toBe(true);
   const upload = await call<Poll>(app, 'POST', 'upload-liveliness', {
     token,
-    body: { image: dataUrl(images.woman), transaction_id: t.body.data.transaction_id },
+    body: {
+      image: dataUrl(images.woman),
+      transaction_id: t.body.data.transaction_id,
+      location: {
+        consent: true,
+        latitude: 19.076,
+        longitude: 72.8777,
+        accuracy: 25,
+        captured_at: new Date().toISOString(),
+      },
+    },
   });
   if (outcome) {
     const page = await app.inject({ method: 'GET', url: t.body.data.module_url });

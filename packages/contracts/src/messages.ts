@@ -101,6 +101,7 @@ export const MSG = {
     'Your earlier KYC at the KRA was Rejected. Continue here with DigiLocker and a fresh KYC will be submitted to the KRA.',
   kraDeactivated:
     'Your KYC at the KRA is Deactivated. Continue here with DigiLocker and a fresh KYC will reactivate it.',
+  locationOutsideIndia: 'Your device appears to be outside India. The online KYC must be done from within India.',
   nomineeSkipped: 'You have skipped Nominee',
   livenessUserCancelled: 'User cancelled the process',
   livenessAutoDeclined: 'Process has been auto declined',

@@ -434,6 +434,13 @@ export async function runFullJourney(client: JourneyClient, options: JourneyOpti
         const upload = await api<{ retry: boolean }>('POST', 'upload-liveliness', {
           image: options.assets.selfieJpeg,
           transaction_id: t.data.transaction_id,
+          location: {
+            consent: true,
+            latitude: 19.076,
+            longitude: 72.8777,
+            accuracy: 25,
+            captured_at: new Date().toISOString(),
+          },
         });
         if (!upload.status && !upload.data.retry) throw new JourneyError(step, `upload-liveliness: ${upload.message}`);
         const page = await send('GET', localPath(t.data.module_url));

@@ -17,6 +17,18 @@ export const selfieImageSchema = z
 export const uploadLivelinessRequestSchema = z.object({
   image: selfieImageSchema,
   transaction_id: z.string().min(8).max(64),
+  /** The device's location, shared with the applicant's consent (KYC-app controls). */
+  location: z
+    .object({
+      consent: z.boolean(),
+      latitude: z.number().min(-90).max(90).optional(),
+      longitude: z.number().min(-180).max(180).optional(),
+      accuracy: z.number().min(0).max(1_000_000).optional(),
+      captured_at: z.string().max(40).optional(),
+    })
+    .optional(),
+  /** When the applicant performed the server's random action (device time, ISO). */
+  action_done_at: z.string().max(40).optional(),
 });
 export type UploadLivelinessRequest = z.input<typeof uploadLivelinessRequestSchema>;
 

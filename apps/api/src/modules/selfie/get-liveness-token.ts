@@ -5,12 +5,14 @@ import type { AppDeps } from '../../app-deps.ts';
 import { randomId } from '../../lib/crypto.ts';
 import { ok, type Outcome } from '../../lib/outcome.ts';
 import { LIVENESS_PRIVATE, type LivenessState } from './liveness-state.ts';
+import { randomAction } from './kyc-capture.ts';
 
 export async function getLivenessToken(deps: AppDeps, applicantId: string): Promise<Outcome<GetHypervegeTokenData>> {
   await deps.records.requireStage(applicantId, STAGE.SELFIE);
   const transactionId = `lv_${randomId(12)}`;
   const token = await deps.liveness.createToken(transactionId);
-  const state: LivenessState = { transaction_id: transactionId, token_created_at: new Date().toISOString() };
+  const action = randomAction(new Date());
+  const state: LivenessState = { transaction_id: transactionId, token_created_at: new Date().toISOString(), action };
   await deps.records.save(applicantId, { [LIVENESS_PRIVATE]: state });
   return ok('Liveness token', {
     token: token.token,
@@ -18,5 +20,6 @@ export async function getLivenessToken(deps: AppDeps, applicantId: string): Prom
     workflow_id: token.workflowId,
     module_url: token.moduleUrl,
     expires_in: token.expiresIn,
+    action,
   });
 }

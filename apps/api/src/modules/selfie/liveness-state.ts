@@ -14,6 +14,10 @@ export interface LivenessState {
   live?: boolean;
   /** HyperVerge's "high"/"low". */
   live_confidence_level?: 'high' | 'low';
+  /** The random action asked for this attempt. */
+  action?: { kind: 'read_code' | 'turn_head'; code?: string; direction?: 'left' | 'right'; issued_at: string };
+  /** Why the location does not let the selfie pass on its own. */
+  location_review?: 'location_missing' | 'location_spoofed' | 'location_outside_india';
   /** Face match with the Aadhaar photo: runs while the applicant is in the hosted module. */
   match?: {
     state: 'pending' | 'done' | 'failed';
@@ -26,7 +30,14 @@ export interface LivenessState {
 
 /** Why a selfie waits for a reviewer instead of passing on its own. */
 export type SelfieReviewReason =
-  'face_mismatch' | 'face_match_unavailable' | 'no_aadhaar_photo' | 'not_live' | 'module_needs_review';
+  | 'face_mismatch'
+  | 'face_match_unavailable'
+  | 'no_aadhaar_photo'
+  | 'not_live'
+  | 'module_needs_review'
+  | 'location_missing'
+  | 'location_spoofed'
+  | 'location_outside_india';
 
 export interface LivenessSection {
   image: FileRef;

@@ -68,6 +68,7 @@ function reviewReasons(
   const reasons: SelfieReviewReason[] = [];
   if (moduleOutcome === 'needs_review') reasons.push('module_needs_review');
   if (state.live === false) reasons.push('not_live');
+  if (state.location_review) reasons.push(state.location_review);
   if (!state.match) reasons.push('no_aadhaar_photo');
   else if (state.match.state !== 'done') reasons.push('face_match_unavailable');
   else if (!faceMatch) reasons.push('face_mismatch');

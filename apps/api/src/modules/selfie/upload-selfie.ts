@@ -15,6 +15,7 @@ import { fail, type Outcome } from '../../lib/outcome.ts';
 import type { FileRef } from '../../records/applicant-records.ts';
 import { LIVENESS_PRIVATE, type LivenessState, readLivenessState } from './liveness-state.ts';
 import { pollLiveness } from './poll-liveness.ts';
+import { judgeCapture, KYC_CAPTURE } from './kyc-capture.ts';
 
 const SELFIE_SCREEN = '/take-selfie';
 const SELFIE_TYPE_MESSAGE = 'Only a JPEG selfie can be uploaded';
@@ -43,6 +44,9 @@ export async function uploadSelfie(
   const state = await readLivenessState(deps, applicantId);
   if (!state || state.transaction_id !== input.transaction_id)
     throw new AppError('CONFLICT', 'This liveness session has ended. Please start again.', { screen: SELFIE_SCREEN });
+  const capture = judgeCapture(input, state, new Date(), deps.config.locationOutsideIndia);
+  if (capture.refuse) return fail(MSG.locationOutsideIndia, { retry: false, screen: SELFIE_SCREEN });
+  await deps.records.save(applicantId, { [KYC_CAPTURE]: capture.record });
   const image = await reencode(input.image);
   const check = await deps.liveness.checkLiveness(image, state.transaction_id);
   if (check.faces === 0) return fail(MSG.livenessNoFace, { retry: false, screen: SELFIE_SCREEN });
@@ -58,6 +62,7 @@ export async function uploadSelfie(
     ...(check.confidence !== null && { live_confidence: check.confidence }),
     ...(check.confidenceLevel && { live_confidence_level: check.confidenceLevel }),
     live: check.live,
+    ...(capture.review && { location_review: capture.review }),
     ...(photo && { match: { state: 'pending', started_at: new Date().toISOString() } }),
   };
   await deps.records.save(applicantId, { [LIVENESS_PRIVATE]: next });
