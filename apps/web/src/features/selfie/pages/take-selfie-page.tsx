@@ -20,6 +20,7 @@ import { getHypervegeToken, useHypervegeToken } from '../api/get-hypervege-token
 import { finishLiveness, getLivelinessResult, useUploadLiveliness } from '../api/upload-liveliness';
 import { CameraCapture } from '../components/camera-capture';
 import { PhoneQr } from '../components/phone-qr';
+import { ActionPrompt, LocationConsent, readLocation } from '../components/kyc-controls';
 import { SelfieTips } from '../components/selfie-tips';
 import { pollLiveness } from '../hooks/poll-liveness';
 
@@ -38,6 +39,7 @@ export default function TakeSelfiePage() {
   const [shot, setShot] = useState<string | null>(null);
   const [noCamera, setNoCamera] = useState(!hasCamera());
   const [checking, setChecking] = useState(false);
+  const [locationConsent, setLocationConsent] = useState(false);
   const abort = useRef<AbortController | null>(null);
   useEffect(() => () => abort.current?.abort(), []);
 
@@ -77,7 +79,13 @@ export default function TakeSelfiePage() {
     try {
       const session = token.data?.data ?? (await getHypervegeToken()).data;
       popup.location.href = session.module_url;
-      const first = await upload.mutateAsync({ image: shot, transaction_id: session.transaction_id });
+      const location = await readLocation(locationConsent);
+      const first = await upload.mutateAsync({
+        image: shot,
+        transaction_id: session.transaction_id,
+        location,
+        action_done_at: new Date().toISOString(),
+      });
       const result = await pollLiveness(first, getLivelinessResult, { signal: abort.current.signal });
       if (result.kind === 'stopped') return;
       if (result.kind === 'timedOut') {
@@ -109,6 +117,8 @@ export default function TakeSelfiePage() {
   return (
     <div>
       <SelfieTips />
+      <ActionPrompt action={token.data?.data.action} />
+      <LocationConsent checked={locationConsent} onChange={setLocationConsent} />
       {noCamera ? (
         <PhoneQr url={`${window.location.origin}${appPath('/take-selfie')}`} />
       ) : shot ? (

@@ -1,0 +1,65 @@
+/**
+ * The KYC-app controls of the selfie step: the random action the server chose for this attempt, and
+ * the consent to share the device's location (a selfie without it goes to a reviewer).
+ */
+import type { GetHypervegeTokenData } from '@ekyc/contracts/calls/get-hypervege-token';
+import type { UploadLivelinessRequest } from '@ekyc/contracts/calls/upload-liveliness';
+import { useTranslation } from 'react-i18next';
+
+export function ActionPrompt({ action }: { action: GetHypervegeTokenData['action'] }) {
+  const { t } = useTranslation('selfie');
+  if (!action) return null;
+  return (
+    <p
+      role="status"
+      data-testid="random-action"
+      className="mb-3 rounded-lg bg-blue-50 p-3 text-center font-semibold text-ink"
+    >
+      {action.kind === 'read_code'
+        ? t('actionReadCode', {
+            code: action.code,
+            defaultValue: 'While taking the selfie, read this code aloud: {{code}}',
+          })
+        : action.direction === 'left'
+          ? t('actionTurnLeft', { defaultValue: 'While taking the selfie, turn your head slowly to the left' })
+          : t('actionTurnRight', { defaultValue: 'While taking the selfie, turn your head slowly to the right' })}
+    </p>
+  );
+}
+
+export function LocationConsent({ checked, onChange }: { checked: boolean; onChange: (v: boolean) => void }) {
+  const { t } = useTranslation('selfie');
+  return (
+    <label className="mb-3 flex items-start gap-2 text-sm text-ink">
+      <input
+        type="checkbox"
+        className="mt-0.5 h-5 w-5 shrink-0 accent-brand"
+        checked={checked}
+        onChange={(e) => onChange(e.target.checked)}
+      />
+      {t('locationConsent', {
+        defaultValue:
+          'I agree to share my device location for this KYC (it must be done from within India; without it, my selfie is checked by a reviewer).',
+      })}
+    </label>
+  );
+}
+
+/** The device's position when the applicant agreed; { consent: false } otherwise or when it cannot be read. */
+export function readLocation(consent: boolean): Promise<NonNullable<UploadLivelinessRequest['location']>> {
+  if (!consent || typeof navigator === 'undefined' || !navigator.geolocation) return Promise.resolve({ consent });
+  return new Promise((resolve) =>
+    navigator.geolocation.getCurrentPosition(
+      (p) =>
+        resolve({
+          consent: true,
+          latitude: p.coords.latitude,
+          longitude: p.coords.longitude,
+          accuracy: p.coords.accuracy,
+          captured_at: new Date(p.timestamp).toISOString(),
+        }),
+      () => resolve({ consent: true }),
+      { enableHighAccuracy: true, timeout: 15_000, maximumAge: 60_000 },
+    ),
+  );
+}
