@@ -186,6 +186,13 @@ const MATRIX: Record<string, Entry> = {
     sample: () => ({ body: { skip_nominee: true } }),
     expect: CONFLICT,
   },
+  'POST /api/v1/ekyc/send-nominee-opt-out-otp': { access: 'applicant', expect: CONFLICT },
+  'GET /api/v1/ekyc/get-demat-choice': { access: 'applicant' },
+  'POST /api/v1/ekyc/update-demat-choice': {
+    access: 'applicant',
+    sample: () => ({ body: { account_type: 'bsda' } }),
+    expect: CONFLICT,
+  },
   'GET /api/v1/ekyc/get-segment-list': { access: 'applicant' },
   'POST /api/v1/ekyc/update-segment': {
     access: 'applicant',
@@ -252,6 +259,16 @@ const MATRIX: Record<string, Entry> = {
     sample: (c) => ({ params: { id: c.ownerId } }),
     // allowed, but the owner's application is not approved: nothing to activate
     expect: { reviewer: 409, admin: 409 },
+  },
+  'GET /api/v1/backoffice/applications/:id/rule-set': {
+    access: 'reviewer',
+    sample: (c) => ({ params: { id: c.ownerId } }),
+  },
+  'POST /api/v1/backoffice/applications/:id/rule-set': {
+    access: 'reviewer',
+    sample: (c) => ({ params: { id: c.ownerId }, body: { to: '2021-10-01' } }),
+    // allowed, but only a newer rule set may be chosen
+    expect: { reviewer: 400, admin: 400 },
   },
   'GET /api/v1/backoffice/applications/:id/audit': {
     access: 'reviewer',
