@@ -13,5 +13,5 @@ export async function formattedRegulationDocs(): Promise<string> {
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
   writeFileSync(REGULATION_DOCS_PATH, await formattedRegulationDocs());
-  console.log(`wrote ${REGULATION_DOCS_PATH}`);
+  process.stdout.write(`wrote ${REGULATION_DOCS_PATH}\n`);
 }

@@ -211,8 +211,8 @@ export const REGULATION = {
       {
         from: SPEC_FROM,
         value: {
-          mobiles: ['6666666666', '1111100000', '9999999999'],
-          emailLocalParts: ['notprovided', 'na', 'noemail'],
+          mobiles: PLACEHOLDER_MOBILES,
+          emailLocalParts: PLACEHOLDER_EMAIL_LOCAL_PARTS,
         },
         source: UCC_BSE_2021,
       },
