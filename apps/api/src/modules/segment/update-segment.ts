@@ -53,23 +53,23 @@ export async function updateSegment(
     return ok('Segments saved', { screen: move.screen });
   }
   if (!input.upload_prccess_by) throw invalidField('upload_prccess_by', MSG.segmentUploadProcessRequired);
-  await recordRiskDisclosure(deps, applicantId, segment_list, input.risk_disclosure);
-  if (input.upload_prccess_by === 'digital') return startDigitalProof(deps, applicantId, segment_list);
-  return saveManualProof(deps, applicantId, segment_list, input);
+  const risk = await checkRiskDisclosure(deps, applicantId, segment_list, input.risk_disclosure);
+  if (input.upload_prccess_by === 'digital') return startDigitalProof(deps, applicantId, segment_list, risk);
+  return saveManualProof(deps, applicantId, segment_list, input, risk);
 }
 
 /**
  * A derivatives segment is saved only once the prescribed risk disclosure of the application's
  * rule set has been acknowledged; the acknowledgement (version, the language shown, times) is kept.
  */
-async function recordRiskDisclosure(
+async function checkRiskDisclosure(
   deps: Deps,
   applicantId: string,
   segment_list: SegmentObj['segment_list'],
   ack: Input['risk_disclosure'],
-): Promise<void> {
+): Promise<RiskDisclosureRecord | null> {
   const rule = (await ruleSetOf(deps.records, applicantId)).values.riskDisclosure;
-  if (!rule) return;
+  if (!rule) return null;
   if (!ack || ack.version !== rule.version) throw invalidField('risk_disclosure', MSG.riskDisclosureRequired);
   const record: RiskDisclosureRecord = {
     version: ack.version,
@@ -78,7 +78,7 @@ async function recordRiskDisclosure(
     client_acknowledged_at: ack.acknowledged_at,
     segments: segment_list.map((s) => s.code),
   };
-  await deps.records.save(applicantId, { [RISK_DISCLOSURE]: record });
+  return record;
 }
 
 /** The chosen codes plus every auto_select segment, in display order; an unknown code is a 400. */
@@ -94,6 +94,7 @@ async function startDigitalProof(
   deps: Deps,
   applicantId: string,
   segment_list: SegmentObj['segment_list'],
+  risk: RiskDisclosureRecord | null,
 ): Promise<Outcome<UpdateSegmentData>> {
   const applicant = await deps.records.get(applicantId);
   const txnid = randomUUID();
@@ -120,7 +121,7 @@ async function startDigitalProof(
     segment_list,
     requested_at: new Date().toISOString(),
   };
-  await deps.records.save(applicantId, { [PENDING_CONSENT]: pending });
+  await deps.records.save(applicantId, { [PENDING_CONSENT]: pending, [RISK_DISCLOSURE]: risk });
   return ok('Please approve the consent with your account aggregator', { redirect_url, clienttrnxid: txnid });
 }
 
@@ -129,6 +130,7 @@ async function saveManualProof(
   applicantId: string,
   segment_list: SegmentObj['segment_list'],
   input: Input,
+  risk: RiskDisclosureRecord | null,
 ): Promise<Outcome<UpdateSegmentData>> {
   const bytes = decodePdf(input.document ?? '');
   // decrypted with the applicant's password before it is judged: nothing hides in encrypted streams
@@ -163,6 +165,7 @@ async function saveManualProof(
     sections: {
       segment_obj,
       [PENDING_CONSENT]: null,
+      [RISK_DISCLOSURE]: risk,
       [SEGMENT_PRIVATE]:
         opened.encrypted && input.document_password ? { document_password: input.document_password } : null,
     },
