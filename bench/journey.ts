@@ -49,6 +49,7 @@ export async function journeySection(): Promise<Section> {
   try {
     // Warm-up, one process after the other (the first creates the sandbox e-sign keys the others read).
     for (const [i, server] of servers.entries()) await runJourney(server.url, `warm-${i}`, () => undefined);
+    const cpuBefore = await apiCpuSeconds(servers);
     const timings = new Map<string, number[]>();
     const timer: CallTimer = (name, ms) => {
       if (!timings.has(name)) timings.set(name, []);
@@ -78,13 +79,7 @@ export async function journeySection(): Promise<Section> {
       }),
     );
     const elapsed = (Date.now() - started) / 1000;
-    const metric = (text: string, name: string) =>
-      Number(
-        text
-          .split('\n')
-          .find((l) => l.startsWith(`${name} `))
-          ?.split(' ')[1] ?? NaN,
-      );
+    const cpuPerJourney = ((await apiCpuSeconds(servers)) - cpuBefore) / Math.max(1, completed);
     const stats = await Promise.all(servers.map(async (s) => (await fetch(`${s.url}/metrics`)).text()));
     const loopP99 = Math.max(...stats.map((t) => metric(t, 'ekyc_nodejs_eventloop_lag_p99_seconds'))) * 1000;
     const rssPeak = Math.max(...stats.map((t) => metric(t, 'ekyc_process_resident_memory_peak_bytes')));
@@ -98,7 +93,7 @@ export async function journeySection(): Promise<Section> {
       return [name, s.length, percentile(s, 50).toFixed(1), percentile(s, 95).toFixed(1), percentile(s, 99).toFixed(1)];
     });
     console.log(
-      `journey: ${completed} completed (${perSecond.toFixed(2)}/s), ${failed} failed, ceiling ${ceiling.rps.toFixed(0)} req/s`,
+      `journey: ${completed} completed (${perSecond.toFixed(2)}/s), ${failed} failed, API CPU ${(cpuPerJourney * 1000).toFixed(0)} ms per journey, ceiling ${ceiling.rps.toFixed(0)} req/s`,
     );
     return {
       title: 'Journey throughput on PostgreSQL and Redis',
@@ -110,6 +105,7 @@ export async function journeySection(): Promise<Section> {
 | completed journeys per second | **${perSecond.toFixed(2)}** |
 | failed journeys | ${failed}${errors.size ? ` (${[...errors.entries()].map(([k, v]) => `${v}× ${k}`).join('; ')})` : ''} |
 | API calls per journey | ${callsPerJourney.toFixed(0)} |
+| API CPU per completed journey (all processes, from their own counters) | ${(cpuPerJourney * 1000).toFixed(0)} ms |
 | event-loop delay p99 (worst process) | ${loopP99.toFixed(1)} ms |
 | peak resident memory (largest process) | ${(rssPeak / 2 ** 20).toFixed(0)} MiB |
 | bare-route ceiling, same processes together | ${ceiling.rps.toFixed(0)} req/s |
@@ -122,4 +118,18 @@ ${table(['call', 'count', 'p50', 'p95', 'p99'], rows)}`,
   } finally {
     await Promise.all(servers.map((s) => s.stop()));
   }
+}
+
+const metric = (text: string, name: string) =>
+  Number(
+    text
+      .split('\n')
+      .find((l) => l.startsWith(`${name} `))
+      ?.split(' ')[1] ?? NaN,
+  );
+
+/** User and system CPU the API processes have used so far, worker threads included. */
+async function apiCpuSeconds(servers: Array<{ url: string }>): Promise<number> {
+  const texts = await Promise.all(servers.map(async (s) => (await fetch(`${s.url}/metrics`)).text()));
+  return texts.reduce((sum, t) => sum + metric(t, 'ekyc_process_cpu_seconds_total'), 0);
 }
