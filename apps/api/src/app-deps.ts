@@ -16,6 +16,7 @@ import type { DigilockerClient } from './providers/digilocker/port.ts';
 import { type BankProviders, createBankProviders } from './providers/bank-verification/bank-providers.ts';
 import { createSelfFetch, observeProviderCalls, type SelfFetch } from './providers/http.ts';
 import { createKraLookup } from './providers/kra/create.ts';
+import { DocumentWorkers } from './documents/form-pool.ts';
 import { createEsignGateway } from './providers/esign/create.ts';
 import type { EsignGateway } from './providers/esign/port.ts';
 import { createLivenessProvider } from './providers/liveness/create.ts';
@@ -55,6 +56,8 @@ export interface AppDeps {
   liveness: LivenessProvider;
   /** Aadhaar eSign through an e-sign service (eSign API 2.1). */
   esign: EsignGateway;
+  /** Worker threads for document rendering (the account-opening form). */
+  documents: DocumentWorkers;
   metrics: Metrics;
   /** PAN check at the income-tax source, KRA lookup, DigiLocker partner API. */
   pan: PanVerifier;
@@ -138,6 +141,7 @@ export async function createDeps(config: Config, overrides: DepsOverrides = {}):
     otp: new OtpService(database, hasher, config, overrides.now),
     ...providers,
     now: overrides.now ?? Date.now,
+    documents: new DocumentWorkers(config.documentWorkerThreads),
     staffLoginThrottle: new StaffLoginThrottle(config, hasher, overrides.now),
   };
 }

@@ -149,6 +149,7 @@ export async function buildApp(config: Config, overrides: DepsOverrides = {}): P
   app.addHook('onClose', async () => {
     await deps.hub.close();
     await deps.staffLoginThrottle.close();
+    await deps.documents.close();
     await deps.database.close();
   });
   return app;

@@ -2,6 +2,7 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { isIP } from 'node:net';
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -18,6 +19,8 @@ const envSchema = z.object({
   DATA_DIR: z.string().default('./.data/'),
   DATABASE_URL: z.string().optional(),
   DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(200).default(10),
+  /** Worker threads that render and prepare the account-opening form; 0 renders on the event loop. */
+  DOCUMENT_WORKER_THREADS: z.coerce.number().int().min(0).max(16).optional(),
   REDIS_URL: z.string().optional(),
   /** Put before every Redis key and channel name, so several deployments (or test runs) can share one Redis. */
   REDIS_KEY_PREFIX: z.string().max(64).default(''),
@@ -174,6 +177,8 @@ export interface Config {
   inMemory: boolean;
   databaseUrl?: string;
   databasePoolMax: number;
+  /** Threads of the document worker pool (0: none, the event loop does the work). */
+  documentWorkerThreads: number;
   redisUrl?: string;
   /** REDIS_KEY_PREFIX: before every Redis key and pub/sub channel. */
   redisKeyPrefix: string;
@@ -386,6 +391,8 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     inMemory,
     databaseUrl: e.DATABASE_URL,
     databasePoolMax: e.DATABASE_POOL_MAX,
+    // one core is the event loop's: the others, up to four, render documents
+    documentWorkerThreads: e.DOCUMENT_WORKER_THREADS ?? Math.min(4, Math.max(1, availableParallelism() - 1)),
     redisUrl: e.REDIS_URL,
     redisKeyPrefix: e.REDIS_KEY_PREFIX,
     staffPasswordLogN: e.STAFF_PASSWORD_SCRYPT_LOG_N,

@@ -32,6 +32,8 @@ export async function testApp(
     RATE_LIMIT_PER_MINUTE: '100000',
     OTP_RATE_LIMIT_PER_MINUTE: '100000',
     OTP_RATE_LIMIT_PER_MOBILE_PER_MINUTE: '100000',
+    // forms render inline: a worker thread's start costs more than one test's forms (form-pool.test.ts covers the pool)
+    DOCUMENT_WORKER_THREADS: '0',
     // staff password hashes at a test-only cost (the start refuses it outside NODE_ENV=test)
     ...((env.NODE_ENV ?? 'test') === 'test' && { STAFF_PASSWORD_SCRYPT_LOG_N: '10' }),
     // on a shared PostgreSQL server every test app must read the rows the others wrote: one key pair
