@@ -6,7 +6,7 @@ import { migrate } from './db/migrate.ts';
 import { type BlobStore, DiskBlobStore, EncryptedStore, MemoryBlobStore } from './documents/storage.ts';
 import { S3BlobStore } from './documents/s3-store.ts';
 import { Cipher, Hasher } from './lib/crypto.ts';
-import { OtpService } from './modules/auth-otp/otp-service.ts';
+import { OtpService } from './auth/otp-service.ts';
 import { StaffLoginThrottle } from './modules/backoffice/login-throttle.ts';
 import { createMetrics, type Metrics } from './plugins/metrics.ts';
 import { createAccountAggregator } from './providers/account-aggregator/create.ts';

@@ -11,7 +11,8 @@ import { sandboxPki } from '../../documents/signing/sandbox-pki.ts';
 import { signXmlEnveloped, XML_ALGORITHMS } from '../../documents/signing/xml-signature.ts';
 import { digilockerRepository } from '../../modules/digilocker/digilocker.repository.ts';
 import { SANDBOX_DIGILOCKER_CLIENT } from '../../providers/digilocker/create.ts';
-import { escapeHtml, sandboxPage } from '../page.ts';
+import { escapeHtml } from '../../lib/html.ts';
+import { sandboxPage } from '../page.ts';
 import { sandboxHolder, sandboxPhoto, type SandboxHolder } from './identity.ts';
 
 const CODE_TTL_MS = 10 * 60 * 1000;

@@ -16,7 +16,8 @@ import { esignRepository } from '../../modules/esign/esign.repository.ts';
 import { signXmlEnveloped, verifyXmlEnveloped } from '../../documents/signing/xml-signature.ts';
 import { buildEsignRespXml, parseEsignXml } from '../../providers/esign/esign-xml.ts';
 import { SANDBOX_ESP_PATH } from '../../providers/esign/create.ts';
-import { escapeHtml, sandboxPage } from '../page.ts';
+import { escapeHtml } from '../../lib/html.ts';
+import { sandboxPage } from '../page.ts';
 
 const SESSION_MS = 15 * 60 * 1000;
 const MAX_ATTEMPTS = 3;

@@ -11,7 +11,8 @@ import sharp from 'sharp';
 import { z } from 'zod';
 import { LIVENESS_OUTCOMES } from '@ekyc/contracts/calls/upload-liveliness';
 import { SANDBOX_BODY_ENCODING } from '../../providers/liveness/create.ts';
-import { escapeHtml, sandboxPage } from '../page.ts';
+import { escapeHtml } from '../../lib/html.ts';
+import { sandboxPage } from '../page.ts';
 import { FaceChecker } from './face-check.ts';
 
 const APP_ID = 'sandbox-app';

@@ -16,7 +16,8 @@ import {
   SANDBOX_UPI_WEBHOOK_SECRET,
 } from '../../providers/upi/create.ts';
 import { SETU_SIGNATURE_HEADER, signSetuBody } from '../../providers/upi/setu.ts';
-import { escapeHtml, sandboxPage } from '../page.ts';
+import { escapeHtml } from '../../lib/html.ts';
+import { sandboxPage } from '../page.ts';
 
 /** Within the contract's 5 seconds, leaving a moment to press a button on the page. */
 export const SANDBOX_UPI_AUTO_RESOLVE_MS = 2500;

@@ -10,7 +10,8 @@ import { z } from 'zod';
 import { randomId } from '../../lib/crypto.ts';
 import { SANDBOX_ORIGIN } from '../../providers/http.ts';
 import { SANDBOX_RPD_WEBHOOK_AUTHORIZATION } from '../../providers/upi/create.ts';
-import { escapeHtml, sandboxPage } from '../page.ts';
+import { escapeHtml } from '../../lib/html.ts';
+import { sandboxPage } from '../page.ts';
 
 export const UPI_INTENT_WEBHOOK_PATH = '/api/v1/ekyc/upi-intent-webhook';
 /** The sandbox's paying account (the holder is the applicant). */

@@ -6,8 +6,8 @@
  */
 import { uploadError, uploadTypeMessage, type UploadKind } from '@ekyc/contracts/rules';
 import sharp from 'sharp';
-import { checkPdfUpload, requireType } from '../../documents/upload-check.ts';
-import { invalidField } from '../../lib/errors.ts';
+import { checkPdfUpload, requireType } from './upload-check.ts';
+import { invalidField } from '../lib/errors.ts';
 
 const STORED_TYPES = ['image/png', 'image/jpeg', 'application/pdf'] as const;
 

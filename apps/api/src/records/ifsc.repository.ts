@@ -1,7 +1,7 @@
 /** The only code that touches the IFSC branch table. */
 import { eq, sql } from 'drizzle-orm';
-import type { Tx } from '../../db/client.ts';
-import { ifscBranches } from '../../db/schema/bank.ts';
+import type { Tx } from '../db/client.ts';
+import { ifscBranches } from '../db/schema/bank.ts';
 
 export type IfscBranchRow = typeof ifscBranches.$inferInsert;
 

@@ -1,6 +1,6 @@
 import { and, count, desc, eq, gt, isNull, sql } from 'drizzle-orm';
-import type { Tx } from '../../db/client.ts';
-import { otpCodes } from '../../db/schema/core.ts';
+import type { Tx } from '../db/client.ts';
+import { otpCodes } from '../db/schema/core.ts';
 
 export type OtpRow = typeof otpCodes.$inferSelect;
 export type OtpPurpose = OtpRow['purpose'];

@@ -4,10 +4,10 @@
  * countdown (30 s, then 20 s) and at most N sends per target per hour.
  */
 import { MSG } from '@ekyc/contracts/messages';
-import type { Config } from '../../config.ts';
-import type { Database } from '../../db/client.ts';
-import { AppError } from '../../lib/errors.ts';
-import { type Hasher, randomOtp } from '../../lib/crypto.ts';
+import type { Config } from '../config.ts';
+import type { Database } from '../db/client.ts';
+import { AppError } from '../lib/errors.ts';
+import { type Hasher, randomOtp } from '../lib/crypto.ts';
 import { type OtpPurpose, otpRepository as repo } from './otp.repository.ts';
 
 export type OtpCheck = { ok: true } | { ok: false; message: string };

@@ -1,7 +1,7 @@
 /** `npm run rotate-keys`: re-encrypt everything with the current ENCRYPTION_KEY (see docs/operations.md). */
 import { createDeps } from '../app-deps.ts';
 import { loadConfig } from '../config.ts';
-import { rotateKeys } from './rotate-keys.ts';
+import { rotateKeys } from '../records/rotate-keys.ts';
 
 const deps = await createDeps(loadConfig());
 try {

@@ -4,11 +4,11 @@
  */
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { loadConfig } from '../../config.ts';
-import { openDatabase } from '../../db/client.ts';
-import { migrate } from '../../db/migrate.ts';
-import { importIfscBranches } from './import-ifsc-branches.ts';
-import { ifscRepository } from './ifsc.repository.ts';
+import { loadConfig } from '../config.ts';
+import { openDatabase } from '../db/client.ts';
+import { migrate } from '../db/migrate.ts';
+import { importIfscBranches } from '../modules/bank/import-ifsc-branches.ts';
+import { ifscRepository } from '../records/ifsc.repository.ts';
 
 const file = process.argv.slice(2).find((a) => a !== '--');
 if (!file) {

@@ -1,7 +1,7 @@
 /** `npm run migrate`: apply pending migrations, for deploys that migrate before starting processes. */
 import { loadConfig } from '../config.ts';
-import { openDatabase } from './client.ts';
-import { migrate } from './migrate.ts';
+import { openDatabase } from '../db/client.ts';
+import { migrate } from '../db/migrate.ts';
 
 const config = loadConfig();
 const database = await openDatabase(config);
