@@ -48,7 +48,8 @@ export default defineConfig({
     { name: 'phone', use: { ...devices['Pixel 7'], launchOptions } },
   ],
   webServer: {
-    command: `node --import tsx ../apps/api/src/server.ts`,
+    // the production build (`npm run test:e2e` builds it first)
+    command: `node --conditions=ekyc-compiled --enable-source-maps ../apps/api/dist/server.js`,
     url: `http://127.0.0.1:${PORT}/readyz`,
     reuseExistingServer: false,
     timeout: 120_000,
