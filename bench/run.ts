@@ -1,6 +1,6 @@
 /**
  * `npm run bench`: runs the benchmarks and writes BENCHMARKS.md. Figures are printed and recorded,
- * never asserted: speed is a measurement, not a test. `-- --only=weight,noop,lighthouse,work,journey`
+ * never asserted: speed is a measurement, not a test. `-- --only=weight,noop,lighthouse,work,startup,journey`
  * runs a subset.
  */
 import { execFileSync } from 'node:child_process';
@@ -10,6 +10,7 @@ import { journeySection } from './journey.ts';
 import { lighthouseSection } from './lighthouse.ts';
 import { machine, ROOT, type Section, startServer, table } from './lib.ts';
 import { noopSection } from './noop.ts';
+import { startupSection } from './startup.ts';
 import { workItemsSection } from './work-items.ts';
 
 const only = process.argv
@@ -20,8 +21,8 @@ const want = (name: string) => !only || only.includes(name);
 const HISTORY_MARKER = '<!-- history: kept by npm run bench -->';
 const sections: Section[] = [];
 
-if (want('weight') || want('lighthouse') || want('noop')) {
-  console.log('Building the web app…');
+if (want('weight') || want('lighthouse') || want('noop') || want('journey') || want('startup')) {
+  console.log('Building the web app and the API…');
   execFileSync('npm', ['run', 'build'], { cwd: ROOT, stdio: 'inherit' });
 }
 
@@ -61,6 +62,7 @@ if (want('noop') || want('lighthouse')) {
   }
 }
 
+if (want('startup')) sections.push(await startupSection());
 if (want('journey')) sections.push(await journeySection());
 
 const report = `# Benchmarks
