@@ -61,7 +61,11 @@ export async function sandboxLivenessRoutes(app: FastifyInstance) {
   const transactions = new SandboxState<SandboxTransaction>(app.deps, 'liveness', KEEP_AFTER_EXPIRY_MS);
   const { config } = app.deps;
   const checker = faceChecker();
-  if (!config.sandboxSkipHeavyChecks && config.env !== 'test') void checker.warm().catch(() => undefined);
+  // The models load when a liveness session starts, seconds before its selfie arrives, not at
+  // start-up: an idle server does not hold them (some 70 MB).
+  const warmFaceModels = () => {
+    if (!config.sandboxSkipHeavyChecks && config.env !== 'test') void checker.warm().catch(() => undefined);
+  };
 
   // multipart bodies (image parts); a base64-wrapped body comes from the in-process transport
   app.addHook('preParsing', async (req, _reply, payload) => {
@@ -118,6 +122,7 @@ export async function sandboxLivenessRoutes(app: FastifyInstance) {
     if (!body.success) return reply.status(400).send(failure(400, 'Invalid request'));
     if (body.data.appId !== APP_ID || body.data.appKey !== APP_KEY)
       return reply.status(401).send(failure(401, 'Invalid appId or appKey'));
+    warmFaceModels();
     const token = randomBytes(24).toString('base64url');
     const expiresAt = Date.now() + body.data.expiry * 1000;
     await transactions.put(
