@@ -159,9 +159,7 @@ const envSchema = z.object({
   S3_SECRET_ACCESS_KEY: z.string().optional(),
   /** Longest wait for Redis to take a socket push; an undelivered push is dropped (sockets re-read on reconnect). */
   REDIS_PUBLISH_TIMEOUT_MS: z.coerce.number().int().min(50).max(10_000).default(500),
-  /** With Redis unreachable, the general rate limit: open (let through), local (count per process), closed (refuse). */
-  RATE_LIMIT_WITHOUT_REDIS: z.enum(['open', 'local', 'closed']).default('local'),
-  /** The same for the OTP and staff-login limits. */
+  /** With Redis unreachable, the OTP and staff-login limits: open (let through), local (count per process), closed (refuse). */
   OTP_RATE_LIMIT_WITHOUT_REDIS: z.enum(['open', 'local', 'closed']).default('local'),
 });
 
@@ -245,7 +243,6 @@ export interface Config {
   /** How the API behaves while Redis is unreachable (docs/operations.md). */
   redisDown: {
     publishTimeoutMs: number;
-    rateLimit: RedisDownMode;
     otpRateLimit: RedisDownMode;
   };
 }
@@ -471,7 +468,6 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     webDist: e.WEB_DIST ? path.resolve(e.WEB_DIST) : path.resolve(import.meta.dirname, '../../web/dist'),
     redisDown: {
       publishTimeoutMs: e.REDIS_PUBLISH_TIMEOUT_MS,
-      rateLimit: e.RATE_LIMIT_WITHOUT_REDIS,
       otpRateLimit: e.OTP_RATE_LIMIT_WITHOUT_REDIS,
     },
   };

@@ -25,6 +25,23 @@ export interface Database {
   close(): Promise<void>;
 }
 
+/**
+ * The embedded database's memory, set for a laptop: PostgreSQL's defaults (128 MB of shared
+ * buffers, 64 MB for maintenance) live inside PGlite's WebAssembly memory, which grows to its
+ * high-water mark and never shrinks. One connection and a small database need far less; PGlite
+ * reads its files through Node, so the operating system's page cache still holds the rest.
+ */
+const PGLITE_MEMORY = [
+  '-c',
+  'shared_buffers=16MB',
+  '-c',
+  'maintenance_work_mem=16MB',
+  '-c',
+  'temp_buffers=2MB',
+  '-c',
+  'work_mem=2MB',
+];
+
 export async function openDatabase(
   config: Pick<Config, 'databaseUrl' | 'dataDir' | 'inMemory' | 'databasePoolMax'>,
 ): Promise<Database> {
@@ -63,7 +80,7 @@ export async function openDatabase(
     dir = path.join(config.dataDir, 'pgdata');
     mkdirSync(dir, { recursive: true });
   }
-  const client = await PGlite.create(dir);
+  const client = await PGlite.create(dir, { startParams: [...PGlite.defaultStartParams, ...PGLITE_MEMORY] });
   return {
     db: drizzlePglite(client) as unknown as Db,
     kind: 'pglite',

@@ -9,9 +9,11 @@ import { verifyMobileOtp } from './verify-mobile-otp.ts';
 
 export const authOtpRoutes: FastifyPluginAsyncZod = async (app) => {
   const { deps } = app;
-  // per client address (the route's limit) and per mobile number or email (whatever the address)
+  // per client address (one count for the three OTP routes, across processes) and per mobile
+  // number or email (whatever the address)
   const otpLimit = {
     rateLimit: {
+      groupId: 'otp',
       max: deps.config.rateLimit.otpPerMinute,
       timeWindow: '1 minute',
       whenRedisDown: deps.config.redisDown.otpRateLimit,
