@@ -12,7 +12,6 @@ import { addStaffBodySchema, setStaffActiveBodySchema } from '@ekyc/contracts/ca
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { fail, ok } from '../../lib/outcome.ts';
-import { activateAccount } from './activate-account.ts';
 import { addStaff } from './add-staff.ts';
 import { changeOwnPassword } from './change-own-password.ts';
 import { confirmApproval } from './confirm-approval.ts';
@@ -98,13 +97,10 @@ export const backofficeRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  // The checker's steps after every stage is accepted (four eyes: not the reviewer who accepted).
+  // The checker's step after every stage is accepted (four eyes: not the reviewer who accepted);
+  // the registrations start then, and Completed follows their acceptance.
   app.post('/applications/:id/confirm', { schema: { params: idParams }, preHandler: reviewer }, async (req) =>
     ok('Approval confirmed', { ...(await confirmApproval(deps, req.staffMember!, req.params.id)), client_code: null }),
-  );
-
-  app.post('/applications/:id/activate', { schema: { params: idParams }, preHandler: reviewer }, async (req) =>
-    ok('Account activated', await activateAccount(deps, req.staffMember!, req.params.id)),
   );
 
   app.get('/applications/:id/audit', { schema: { params: idParams }, preHandler: reviewer }, async (req) =>
