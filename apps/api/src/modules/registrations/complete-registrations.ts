@@ -36,8 +36,10 @@ export async function completeIfReady(deps: Deps, applicantId: string): Promise<
   if (!needed.every((k) => rows.find((r) => r.kind === k)?.status === 'accepted')) return false;
   if (!(await repo.complete(db, applicantId))) return false;
 
+  await repo.audit(db, applicantId, 'application.activated', null, { client_code: c.clientCode, bo_id: c.boId });
   await deps.records.update(applicantId, { clientCode: c.clientCode });
   await deps.records.save(applicantId, { review_obj: { status: 'Completed', text: MSG.statusActive } });
+  await repo.audit(db, applicantId, 'review.status', { status: 'Approved' }, { status: 'Completed' });
   await sendWelcome(deps, applicantId, c.clientCode, c.boId, c.segments, new Date());
   return true;
 }

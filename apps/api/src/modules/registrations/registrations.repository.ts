@@ -164,6 +164,14 @@ export const registrationsRepository = {
     return rows.length > 0;
   },
 
+  /** The back office's audit trail (its hash-chained audit_append): the system's moves of the application. */
+  async audit(db: Tx, applicantId: string, action: string, before: unknown, after: unknown): Promise<void> {
+    await db.execute(
+      sql`select audit_append(${applicantId}, ${applicantId}::uuid, 'system', null, ${action}, null::integer,
+        ${before === null ? null : JSON.stringify(before)}::jsonb, ${JSON.stringify(after)}::jsonb)`,
+    );
+  },
+
   async welcomeSent(db: Tx, applicantId: string): Promise<void> {
     await db.execute(sql`update registration_cases set welcome_sent_at = now() where applicant_id = ${applicantId}`);
   },
