@@ -4,9 +4,12 @@
  * or on-hold one can be sent again once the data is corrected.
  */
 import type { RegistrationEntry } from '@ekyc/contracts/calls/backoffice-registrations';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/button';
 import { toast } from '../../../lib/toast';
+import { applicationKey } from '../api/get-application';
 import { useRegistrations } from '../api/list-registrations';
 import { useRetryRegistration } from '../api/retry-registration';
 import { formatDateTime } from './format';
@@ -24,6 +27,12 @@ export function RegistrationsPanel({ applicationId }: { applicationId: string })
   const query = useRegistrations(applicationId);
   const retry = useRetryRegistration(applicationId);
   const list = query.data ?? [];
+  const client = useQueryClient();
+  const accepted = list.filter((r) => r.status === 'accepted').length;
+  // the application's status (Completed, the client code) moves with the registrations
+  useEffect(() => {
+    if (accepted) void client.invalidateQueries({ queryKey: applicationKey(applicationId) });
+  }, [accepted, applicationId, client]);
   if (!list.length) return null;
 
   const send = async (kind: RegistrationEntry['kind']) => {
