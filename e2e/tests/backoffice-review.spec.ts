@@ -159,13 +159,8 @@ test('a rejected bank stage goes back to the applicant, who resubmits; accepting
   await expect(approval).toContainText('Every stage is accepted (by reviewer.e2e@broker.example)');
   await expect(page.getByTestId('status-message')).toHaveText(UNDER_REVIEW);
   await approval.getByRole('button', { name: 'Confirm approval' }).click();
-  await expect(
-    reviewer.getByText('Approved: Your application has been successfully verified. Thank you for choosing us.'),
-  ).toBeVisible();
-  await expect(page.getByTestId('status-message')).toHaveText(
-    'Your application has been successfully verified. Thank you for choosing us.',
-  );
-  await reviewer.screenshot({ path: `/tmp/backoffice-approved-${test.info().project.name}.png`, fullPage: true });
+  // Approved ("successfully verified") lasts only while the sandbox registrations run (seconds):
+  // the API tests hold it; here the journey goes on to Completed.
   await expect(approval).toHaveCount(0);
   // The registrations run in the sandbox: UCC at NSE and BSE (equity), the CDSL BO account, KRA, CKYC.
   const registrations = reviewer.getByRole('region', { name: 'Registrations' });

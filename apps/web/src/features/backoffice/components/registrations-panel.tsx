@@ -22,9 +22,9 @@ const STATUS_STYLE: Record<RegistrationEntry['status'], string> = {
   on_hold: 'bg-amber-100 text-amber-900',
 };
 
-export function RegistrationsPanel({ applicationId }: { applicationId: string }) {
+export function RegistrationsPanel({ applicationId, approved }: { applicationId: string; approved: boolean }) {
   const { t, i18n } = useTranslation('registrations');
-  const query = useRegistrations(applicationId);
+  const query = useRegistrations(applicationId, approved);
   const retry = useRetryRegistration(applicationId);
   const list = query.data ?? [];
   const client = useQueryClient();

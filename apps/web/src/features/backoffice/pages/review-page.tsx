@@ -115,7 +115,10 @@ function Review({ application }: { application: ApplicationData }) {
       <SharedIdentifiers shared={application.shared} />
       <StageDecisions application={application} />
       <ApprovalPanel application={application} />
-      <RegistrationsPanel applicationId={application.id} />
+      <RegistrationsPanel
+        applicationId={application.id}
+        approved={application.approval.step === 'registrations' || application.approval.step === 'done'}
+      />
       <DocumentGrid items={documents} />
       <h2 className="text-lg font-bold">{t('review.collected')}</h2>
       <div className="grid gap-4 md:grid-cols-2">
