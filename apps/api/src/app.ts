@@ -149,7 +149,10 @@ export async function buildApp(config: Config, overrides: DepsOverrides = {}): P
   });
 
   deps.registrations.onError = (err) => app.log.warn({ err: err.message }, 'job queue error');
-  await deps.registrations.resume();
+  // the workers start once the app is ready: their steps call the sandbox through the app itself
+  app.addHook('onReady', async () => {
+    await deps.registrations.resume().catch((err: Error) => deps.registrations.onError(err));
+  });
 
   app.addHook('onClose', async () => {
     await deps.registrations.stop();

@@ -9,7 +9,9 @@ import { ProviderError } from '../src/providers/http.ts';
 import { approvedApplicant, panWithDigits, statusOf } from './support/registrations.ts';
 import { testApp } from './support/test-app.ts';
 
-describe('Registrations, transient provider faults', () => {
+// On the shared server-mode database every test app's workers share one queue: the flaky provider
+// of this file would not be the only one to see its job.
+describe.skipIf(process.env.TEST_DATABASE_URL)('Registrations, transient provider faults', () => {
   let app: FastifyInstance;
   const calls: { at: number; requestId: string }[] = [];
   beforeAll(async () => {
