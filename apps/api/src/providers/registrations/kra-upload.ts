@@ -220,7 +220,8 @@ export function readUploadAnswer(xml: string, request: string): RegistrationAnsw
   const status = text(data, 'APP_STATUS');
   const ok = status === 'ERR-00000' || status === '00000';
   return ok
-    ? { status: 'submitted', reference: text(data, 'APP_PAN_NO') || null, reason: null, request, response: xml }
+    ? // the application number is the reference: a PAN is never kept in the clear
+      { status: 'submitted', reference: text(data, 'APP_NO') || null, reason: null, request, response: xml }
     : {
         status: 'rejected',
         reference: null,
@@ -309,7 +310,9 @@ export class KraUploadRegistrar implements Registrar {
     const status = KRA_OUTCOME[st.code] ?? 'submitted';
     return {
       status,
-      reference: status === 'accepted' ? `KRA-${st.code}-${subject.pan}` : null,
+      // the KRA status itself (02 registered, 07 validated) with the application number; never the PAN
+      reference:
+        status === 'accepted' ? `${st.code === '07' ? 'Validated' : 'Registered'} ${subject.applicationNo}` : null,
       reason: status === 'on_hold' || status === 'rejected' ? `KRA status ${st.code}: ${st.remark}` : null,
       request: st.request,
       response: st.response,
