@@ -9,6 +9,7 @@ import pg from 'pg';
 import { type Section, percentile, startServer, table } from './lib.ts';
 import { noopCeiling } from './noop.ts';
 import { runJourney, type CallTimer } from './journey-steps.ts';
+import { BENCH_ADMIN, esignToCompleted } from './registrations.ts';
 
 const DB = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const REDIS = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379';
@@ -19,6 +20,8 @@ const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 16);
  * PostgreSQL and this client, a second process adds contention, not capacity (BENCHMARKS.md).
  */
 const PROCESSES = Number(process.env.BENCH_PROCESSES ?? 1);
+/** Applicants taken from e-sign to Completed, one after the other, after the throughput run. */
+const REGISTRATIONS = Number(process.env.BENCH_REGISTRATIONS ?? 10);
 
 async function freshDatabase(): Promise<string> {
   const client = new pg.Client({ connectionString: DB });
@@ -44,6 +47,8 @@ export async function journeySection(): Promise<Section> {
     OTP_RATE_LIMIT_PER_MINUTE: '100000000',
     SANDBOX_SKIP_HEAVY_CHECKS: 'true',
     DATA_DIR: dataDir,
+    BACKOFFICE_ADMIN_EMAIL: BENCH_ADMIN.email,
+    BACKOFFICE_ADMIN_PASSWORD: BENCH_ADMIN.password,
   };
   const servers = await Promise.all(Array.from({ length: PROCESSES }, (_v, i) => startServer(8391 + i, env)));
   try {
@@ -86,6 +91,11 @@ export async function journeySection(): Promise<Section> {
     const ceilings = await Promise.all(servers.map((s) => noopCeiling(s.url, 10, Math.ceil(50 / PROCESSES))));
     const ceiling = { rps: ceilings.reduce((sum, c) => sum + c.rps, 0) };
     const perSecond = completed / elapsed;
+    // after the load: e-sign to Completed with the server otherwise idle
+    const registered = await esignToCompleted(servers[0]!.url, REGISTRATIONS);
+    console.log(
+      `journey: e-sign to Completed p50 ${(registered.p50 / 1000).toFixed(2)} s, p95 ${(registered.p95 / 1000).toFixed(2)} s (${registered.count} applicants)`,
+    );
     const callsPerJourney = [...timings.values()].reduce((s, t) => s + t.length, 0) / Math.max(1, completed + failed);
 
     const rows = [...timings.entries()].map(([name, t]) => {
@@ -110,6 +120,7 @@ export async function journeySection(): Promise<Section> {
 | peak resident memory (largest process) | ${(rssPeak / 2 ** 20).toFixed(0)} MiB |
 | bare-route ceiling, same processes together | ${ceiling.rps.toFixed(0)} req/s |
 | journey calls/s ÷ ceiling | ${((perSecond * callsPerJourney) / ceiling.rps).toFixed(3)} |
+| e-sign to Completed (sandbox registrations: BO account, then UCC at NSE and BSE), ${registered.count} applicants one at a time after the run | p50 ${(registered.p50 / 1000).toFixed(2)} s, p95 ${(registered.p95 / 1000).toFixed(2)} s, max ${(registered.max / 1000).toFixed(2)} s |
 
 Per call, milliseconds:
 

@@ -1,7 +1,9 @@
 /**
  * The back office's journey: an applicant who finished e-sign; a reviewer rejects the bank stage
  * with a reason; the applicant is sent back to the bank page and submits another account; the
- * reviewer accepts everything, confirms the approval (Approved) and activates the account (Completed).
+ * reviewer accepts everything and confirms the approval (Approved); the registrations run in the
+ * sandbox (exchange UCC, CDSL BO account, KRA, CKYC) and the account turns Completed, with the client
+ * code and the BO id on the applicant's status screen and the welcome email in the outbox.
  */
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { seedApplicant, VERIFIED_IDENTITY } from '../support/journey';
@@ -18,7 +20,9 @@ const FINISHED_SECTIONS = {
   digilocker_obj: { ...VERIFIED_IDENTITY.digilocker_obj, aadhaar_photo: PHOTO },
   livness_obj: { image: PHOTO, face_match_score: 0.91, face_match: true },
   personal_obj: {
+    occupation: 'private_sector',
     occupation__name: 'Private Sector',
+    annual_income: '5_10',
     trading_experience__name: '1-5',
     annual_income__name: '5-10',
     education__name: 'Graduate',
@@ -72,7 +76,7 @@ async function openApplication(page: Page, mobile: string) {
   await expect(page.getByRole('heading', { name: 'RAVI KUMAR SHARMA' })).toBeVisible();
 }
 
-test('a rejected bank stage goes back to the applicant, who resubmits; accepting all, confirming and activating make the account active', async ({
+test('a rejected bank stage goes back to the applicant, who resubmits; accepting all and confirming start the registrations, which make the account active', async ({
   page,
   context,
   request,
@@ -155,21 +159,23 @@ test('a rejected bank stage goes back to the applicant, who resubmits; accepting
   await expect(approval).toContainText('Every stage is accepted (by reviewer.e2e@broker.example)');
   await expect(page.getByTestId('status-message')).toHaveText(UNDER_REVIEW);
   await approval.getByRole('button', { name: 'Confirm approval' }).click();
-  await expect(
-    reviewer.getByText('Approved: Your application has been successfully verified. Thank you for choosing us.'),
-  ).toBeVisible();
-  await expect(page.getByTestId('status-message')).toHaveText(
-    'Your application has been successfully verified. Thank you for choosing us.',
-  );
-  await reviewer.screenshot({ path: `/tmp/backoffice-approved-${test.info().project.name}.png`, fullPage: true });
-  await approval.getByRole('button', { name: 'Activate account' }).click();
+  // Approved ("successfully verified") lasts only while the sandbox registrations run (seconds):
+  // the API tests hold it; here the journey goes on to Completed.
+  await expect(approval).toHaveCount(0);
+  // The registrations run in the sandbox: UCC at NSE and BSE (equity), the CDSL BO account, KRA, CKYC.
+  const registrations = reviewer.getByRole('region', { name: 'Registrations' });
+  await expect(registrations.getByTestId('registration-bo_cdsl')).toContainText('Accepted');
+  await expect(registrations.getByTestId('registration-ucc_nse')).toContainText('Accepted');
+  await expect(registrations.getByTestId('registration-ucc_bse')).toContainText('Accepted');
   await expect(reviewer.getByTestId('client-code')).toHaveText(/^EK[A-Z2-9]{8}$/);
   await expect(reviewer.getByText('Completed: Your Account is Active.')).toBeVisible();
-  await expect(approval).toHaveCount(0);
+  await reviewer.screenshot({ path: `/tmp/backoffice-registrations-${test.info().project.name}.png`, fullPage: true });
 
-  // The applicant's open status page turns to the active account, live.
+  // The applicant's open status page turns to the active account, live, with client code and BO id.
   await expect(page.getByTestId('status-message')).toHaveText('Your Account is Active.');
   await expect(page.getByText('steps 12 / 12')).toBeVisible();
+  await expect(page.getByTestId('client-code')).toHaveText(/^EK[A-Z2-9]{8}$/);
+  await expect(page.getByTestId('bo-id')).toHaveText(/^\d{16}$/);
   await page.screenshot({ path: `/tmp/backoffice-applicant-active-${test.info().project.name}.png`, fullPage: true });
 
   const active = await userDetails(request, token);
@@ -178,9 +184,17 @@ test('a rejected bank stage goes back to the applicant, who resubmits; accepting
   expect(
     active.kyc_status_obj[0].kyc_list.filter((k) => k.stage < 220).every((k) => k.admin_activity === 'Accept'),
   ).toBe(true);
-  // The applicant was told by SMS.
+  // The applicant was told by SMS, and the welcome email carries the client code, the BO id and the MITC.
   const outbox = (await (await request.get(`/sandbox/outbox?to=${mobile}`)).json()) as { text: string }[];
   expect(outbox[0]?.text).toContain('Your Account is Active.');
+  const boId = await page.getByTestId('bo-id').textContent();
+  const mail = (await (await request.get(`/sandbox/outbox?to=fixture${mobile}@example.com`)).json()) as {
+    channel: string;
+    text: string;
+  }[];
+  const welcome = mail.find((m) => m.channel === 'email' && m.text.includes(active.client_code!));
+  expect(welcome?.text).toContain(`Demat account (BO id): ${boId}`);
+  expect(welcome?.text).toContain('Most Important Terms and Conditions');
 
   // The audit trail shows the reviewer's decisions, and its chain is intact.
   await reviewer.getByRole('link', { name: 'Audit trail' }).click();

@@ -29,6 +29,9 @@ import type { MessageSender } from './providers/messaging/port.ts';
 import { createPanVerifier } from './providers/pan/create.ts';
 import { collectProviderSettings } from './providers/settings.ts';
 import type { PanVerifier } from './providers/pan/port.ts';
+import { createRegistrars } from './providers/registrations/create.ts';
+import type { Registrars } from './providers/registrations/port.ts';
+import { RegistrationWorkflow } from './modules/registrations/workflow.ts';
 import { createHub, type Hub } from './realtime/hub.ts';
 import { ApplicantRecords } from './records/applicant-records.ts';
 import { Sessions } from './auth/sessions.ts';
@@ -66,6 +69,10 @@ export interface AppDeps {
   bank: BankProviders;
   /** Account aggregator for the digital financial proof of derivative segments. */
   accountAggregator: AccountAggregator;
+  /** Exchange UCC, depository BO account, KRA upload and CKYC after approval. */
+  registrars: Registrars;
+  /** The durable workflow that runs those registrations on the job queue. */
+  registrations: RegistrationWorkflow;
   /** The clock (milliseconds), replaceable in tests. */
   now: () => number;
 }
@@ -82,6 +89,8 @@ export interface DepsOverrides {
   digilocker?: DigilockerClient;
   bank?: Partial<BankProviders>;
   accountAggregator?: AccountAggregator;
+  /** Tests: the registrations' providers (a flaky one, say), built from the configured ones. */
+  registrars?: (configured: Registrars) => Registrars;
   /** The file store under the encryption (tests: a store that is full). */
   blobs?: BlobStore;
   now?: () => number;
@@ -125,8 +134,12 @@ export async function createDeps(config: Config, overrides: DepsOverrides = {}):
     digilocker: overrides.digilocker ?? guard(() => createDigilocker(config, selfFetch)),
     bank: guard(() => createBankProviders(config, database, selfFetch, overrides.bank)),
     accountAggregator: overrides.accountAggregator ?? guard(() => createAccountAggregator(config, selfFetch)),
+    registrars: guard(() => {
+      const configured = createRegistrars(config, selfFetch);
+      return overrides.registrars ? overrides.registrars(configured) : configured;
+    }),
   }));
-  return {
+  const deps: AppDeps = {
     config,
     selfFetch,
     metrics,
@@ -143,5 +156,7 @@ export async function createDeps(config: Config, overrides: DepsOverrides = {}):
     now: overrides.now ?? Date.now,
     documents: new DocumentWorkers(config.documentWorkerThreads),
     staffLoginThrottle: new StaffLoginThrottle(config, hasher, overrides.now),
+    registrations: new RegistrationWorkflow(() => deps),
   };
+  return deps;
 }

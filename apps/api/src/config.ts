@@ -161,6 +161,18 @@ const envSchema = z.object({
   REDIS_PUBLISH_TIMEOUT_MS: z.coerce.number().int().min(50).max(10_000).default(500),
   /** With Redis unreachable, the OTP and staff-login limits: open (let through), local (count per process), closed (refuse). */
   OTP_RATE_LIMIT_WITHOUT_REDIS: z.enum(['open', 'local', 'closed']).default('local'),
+  /** The broker's depository, where the BO account of an approved client is opened. */
+  REGISTRATIONS_DEPOSITORY: z.enum(['CDSL', 'NSDL']).default('CDSL'),
+  /** The versioned code tables of the registrations (a JSON file; the bundled one by default). */
+  REGISTRATIONS_CODE_TABLES: z.string().optional(),
+  /** Seconds between two checks of a submitted registration; also the first retry delay (then doubling). */
+  REGISTRATIONS_POLL_SECONDS: z.coerce.number().int().min(1).max(3600).optional(),
+  /** Attempts of one step on transient faults (provider down, timeout) before it waits for an operator. */
+  REGISTRATIONS_RETRY_LIMIT: z.coerce.number().int().min(0).max(50).default(8),
+  /** Run the registration workers in this process (off for API-only processes). */
+  REGISTRATIONS_WORKER: bool.default(true),
+  /** Sandbox: how long the sandbox KRA keeps an upload under process (001) before validating it. */
+  REGISTRATIONS_SANDBOX_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(1500),
 });
 
 export type Env = z.input<typeof envSchema>;
@@ -240,6 +252,15 @@ export interface Config {
    * adapter's factory from this one snapshot of the environment.
    */
   providerEnv: Readonly<Record<string, string | undefined>>;
+  /** The registrations after approval (docs/registrations.md). */
+  registrations: {
+    depository: 'CDSL' | 'NSDL';
+    codeTablesFile?: string;
+    pollSeconds: number;
+    retryLimit: number;
+    worker: boolean;
+    sandboxDelayMs: number;
+  };
   /** How the API behaves while Redis is unreachable (docs/operations.md). */
   redisDown: {
     publishTimeoutMs: number;
@@ -466,6 +487,14 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     s3,
     providerEnv: Object.freeze({ ...source }),
     webDist: e.WEB_DIST ? path.resolve(e.WEB_DIST) : path.resolve(import.meta.dirname, '../../web/dist'),
+    registrations: {
+      depository: e.REGISTRATIONS_DEPOSITORY,
+      codeTablesFile: e.REGISTRATIONS_CODE_TABLES,
+      pollSeconds: e.REGISTRATIONS_POLL_SECONDS ?? (sandbox ? 1 : 300),
+      retryLimit: e.REGISTRATIONS_RETRY_LIMIT,
+      worker: e.REGISTRATIONS_WORKER,
+      sandboxDelayMs: e.REGISTRATIONS_SANDBOX_DELAY_MS,
+    },
     redisDown: {
       publishTimeoutMs: e.REDIS_PUBLISH_TIMEOUT_MS,
       otpRateLimit: e.OTP_RATE_LIMIT_WITHOUT_REDIS,

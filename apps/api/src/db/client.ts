@@ -20,6 +20,11 @@ export interface Database {
   kind: 'pglite' | 'postgres';
   /** Runs a multi-statement SQL script (migrations). */
   runScript(sql: string): Promise<void>;
+  /**
+   * Plain SQL with positional parameters, or a multi-statement script without any: the job
+   * queue's own queries (pg-boss takes this as its database).
+   */
+  query(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>;
   /** A cheap round trip for readiness, failing within timeoutMs. */
   ping(timeoutMs?: number): Promise<boolean>;
   close(): Promise<void>;
@@ -67,6 +72,12 @@ export async function openDatabase(
       db: drizzlePg(pool) as unknown as Db,
       kind: 'postgres',
       runScript: async (sql) => void (await pool.query(sql)),
+      query: async (text, values) => {
+        const res = await pool.query(text, values as unknown[] | undefined);
+        // a multi-statement script answers one result per statement: the last one is the answer
+        const last = Array.isArray(res) ? (res as pg.QueryResult[]).at(-1) : res;
+        return { rows: last?.rows ?? [] };
+      },
       ping: (timeoutMs = 1000) =>
         withTimeout(
           pool.query('select 1').then(() => true),
@@ -80,11 +91,21 @@ export async function openDatabase(
     dir = path.join(config.dataDir, 'pgdata');
     mkdirSync(dir, { recursive: true });
   }
-  const client = await PGlite.create(dir, { startParams: [...PGlite.defaultStartParams, ...PGLITE_MEMORY] });
+  return pgliteDatabase(await PGlite.create(dir, { startParams: [...PGlite.defaultStartParams, ...PGLITE_MEMORY] }));
+}
+
+/** The Database over one PGlite instance (embedded default; tests load a migrated template). */
+export function pgliteDatabase(client: PGlite): Database {
   return {
     db: drizzlePglite(client) as unknown as Db,
     kind: 'pglite',
     runScript: async (sql) => void (await client.exec(sql)),
+    query: async (text, values) => {
+      // PGlite's extended protocol takes one statement: scripts without parameters go through exec
+      if (values?.length) return { rows: (await client.query(text, values)).rows };
+      const results = await client.exec(text);
+      return { rows: results.at(-1)?.rows ?? [] };
+    },
     ping: (timeoutMs = 1000) =>
       withTimeout(
         client.query('select 1').then(() => true),

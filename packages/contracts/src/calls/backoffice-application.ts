@@ -88,12 +88,13 @@ export const applicationDataSchema = z.object({
   decidable: z.boolean(),
   /**
    * The approval lifecycle: `decide` (stages to accept), `confirm` (every stage accepted; a checker
-   * confirms, review status Approved), `activate` (approved; a checker activates, Completed), `done`.
-   * `makers` are the staff (emails) whose accepts stand; with `four_eyes` they may not confirm or
-   * activate, and `can_act` says whether the viewer may take the step.
+   * confirms, review status Approved), `registrations` (approved; the exchange, depository and KRA
+   * registrations run, Completed follows their acceptance), `done`. `makers` are the staff (emails)
+   * whose accepts stand; with `four_eyes` they may not confirm, and `can_act` says whether the
+   * viewer may take the step.
    */
   approval: z.object({
-    step: z.enum(['decide', 'confirm', 'activate', 'done']),
+    step: z.enum(['decide', 'confirm', 'registrations', 'done']),
     four_eyes: z.boolean(),
     makers: z.array(z.string()),
     can_act: z.boolean(),
@@ -121,7 +122,7 @@ export const decisionBodySchema = z.object({
 });
 export type DecisionBody = z.infer<typeof decisionBodySchema>;
 
-/** POST …/applications/:id/confirm and …/activate: the checker's steps (no body). */
+/** POST …/applications/:id/confirm: the checker's step (no body). */
 export const approvalReplySchema = z.object({
   status: z.enum(['Approved', 'Completed']),
   client_code: z.string().nullable(),

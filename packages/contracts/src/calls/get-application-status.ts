@@ -12,5 +12,15 @@ export const getApplicationStatusDataSchema = z.object({
   retry_screen: z.string().nullable(),
   verification_days: z.string(),
   account_active: z.boolean(),
+  /** Once Completed (CONTRACT.md): the client code (UCC) and the 16-character BO id. */
+  client_code: z.string().nullable(),
+  bo_id: z.string().nullable(),
+  /** Once Completed: each segment with the exchanges and the day trading may start (dd/mm/yyyy). */
+  segments: z.array(
+    z.object({ code: z.string(), name: z.string(), exchanges: z.array(z.string()), trading_from: z.string() }),
+  ),
+  /** The KRA upload and CKYC, which go on after Completed (KIN once issued). */
+  kra: z.object({ status: z.string(), reference: z.string().nullable() }).nullable(),
+  ckyc: z.object({ status: z.string(), reference: z.string().nullable() }).nullable(),
 });
 export type GetApplicationStatusData = z.infer<typeof getApplicationStatusDataSchema>;

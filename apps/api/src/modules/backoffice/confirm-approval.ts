@@ -1,7 +1,9 @@
 /**
  * The checker confirms an application whose stages a reviewer accepted: the final stage is
  * accepted (the progress bar reaches 12 of 12) and the applicant's review status becomes Approved.
- * With four eyes on, the checker must not be one who accepted the stages.
+ * With four eyes on, the checker must not be one who accepted the stages. The registrations a
+ * client needs to trade start then (exchange UCC, depository account, KRA, CKYC); Completed
+ * follows when the exchanges and the depository accept them.
  */
 import { MSG } from '@ekyc/contracts/messages';
 import type { AppDeps } from '../../app-deps.ts';
@@ -10,7 +12,7 @@ import { allStagesAccepted, assertChecker, makersOf, standingOrNotFound } from '
 import { backofficeRepository as repo, type StaffRow } from './backoffice.repository.ts';
 import { setReview } from './set-review.ts';
 
-type Deps = Pick<AppDeps, 'database' | 'records' | 'config'>;
+type Deps = Pick<AppDeps, 'database' | 'records' | 'config' | 'registrations'>;
 
 export async function confirmApproval(
   deps: Deps,
@@ -41,5 +43,6 @@ export async function confirmApproval(
     });
   });
   await setReview(deps, staff.id, applicantId, { status: 'Approved', text: MSG.statusVerified });
+  await deps.registrations.begin(applicantId);
   return { status: 'Approved' };
 }

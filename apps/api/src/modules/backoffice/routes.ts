@@ -12,7 +12,6 @@ import { addStaffBodySchema, setStaffActiveBodySchema } from '@ekyc/contracts/ca
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { fail, ok } from '../../lib/outcome.ts';
-import { activateAccount } from './activate-account.ts';
 import { addStaff } from './add-staff.ts';
 import { changeOwnPassword } from './change-own-password.ts';
 import { confirmApproval } from './confirm-approval.ts';
@@ -26,7 +25,7 @@ import { listStaff } from './list-staff.ts';
 import { logInStaff, WRONG_CREDENTIALS } from './log-in-staff.ts';
 import { ReviewWatch } from './review-watch.ts';
 import { setStaffActive } from './set-staff-active.ts';
-import { requireRole } from './staff-guard.ts';
+import { requireRole } from '../../auth/staff-guard.ts';
 import { staffView } from './staff-view.ts';
 import { LOCKED_OUT, SLOW_DOWN, throttleStaffLogin } from './throttle-staff-login.ts';
 import { unlockStaff } from './unlock-staff.ts';
@@ -98,13 +97,10 @@ export const backofficeRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  // The checker's steps after every stage is accepted (four eyes: not the reviewer who accepted).
+  // The checker's step after every stage is accepted (four eyes: not the reviewer who accepted);
+  // the registrations start then, and Completed follows their acceptance.
   app.post('/applications/:id/confirm', { schema: { params: idParams }, preHandler: reviewer }, async (req) =>
     ok('Approval confirmed', { ...(await confirmApproval(deps, req.staffMember!, req.params.id)), client_code: null }),
-  );
-
-  app.post('/applications/:id/activate', { schema: { params: idParams }, preHandler: reviewer }, async (req) =>
-    ok('Account activated', await activateAccount(deps, req.staffMember!, req.params.id)),
   );
 
   app.get('/applications/:id/audit', { schema: { params: idParams }, preHandler: reviewer }, async (req) =>

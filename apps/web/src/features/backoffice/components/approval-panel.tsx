@@ -6,19 +6,19 @@ import { useApproveApplication } from '../api/approve-application';
 
 /**
  * After every stage is accepted: the checker confirms the approval (the applicant reads
- * Approved), then activates the account (Completed). With four eyes on, the reviewers who
- * accepted the stages see who must act instead of the button.
+ * Approved); the registrations panel follows it to Completed. With four eyes on, the reviewers
+ * who accepted the stages see who must act instead of the button.
  */
 export function ApprovalPanel({ application }: { application: ApplicationData }) {
   const { t } = useTranslation('backoffice');
   const approve = useApproveApplication(application.id);
   const { step, can_act: canAct, makers } = application.approval;
-  if (step !== 'confirm' && step !== 'activate') return null;
+  if (step !== 'confirm') return null;
 
   const run = async () => {
     try {
       const reply = await approve.mutateAsync(step);
-      if (reply.status) toast.success(t(step === 'confirm' ? 'approval.confirmed' : 'approval.activated'));
+      if (reply.status) toast.success(t('approval.confirmed'));
       else toast.error(reply.message);
     } catch (err) {
       toast.error((err as Error).message);
@@ -30,12 +30,10 @@ export function ApprovalPanel({ application }: { application: ApplicationData })
       <h2 id="approval-heading" className="mb-2 text-lg font-bold">
         {t('approval.heading')}
       </h2>
-      <p className="mb-3 text-sm">
-        {step === 'confirm' ? t('approval.allAccepted', { makers: makers.join(', ') || '—' }) : t('approval.approved')}
-      </p>
+      <p className="mb-3 text-sm">{t('approval.allAccepted', { makers: makers.join(', ') || '—' })}</p>
       {canAct ? (
         <Button className="!w-auto px-4 py-2" loading={approve.isPending} onClick={() => void run()}>
-          {t(step === 'confirm' ? 'approval.confirm' : 'approval.activate')}
+          {t('approval.confirm')}
         </Button>
       ) : (
         <p className="rounded-lg bg-amber-50 px-3 py-2 text-sm font-semibold text-amber-900">

@@ -7,6 +7,7 @@ import { formatDateTime } from '../components/format';
 import { QueryState } from '../components/query-state';
 import { SectionCard } from '../components/section-card';
 import { ApprovalPanel } from '../components/approval-panel';
+import { RegistrationsPanel } from '../components/registrations-panel';
 import { StageDecisions } from '../components/stage-decisions';
 import { CheckTable, SharedIdentifiers } from '../components/check-table';
 import { StatusBadge } from '../components/status-badge';
@@ -114,6 +115,10 @@ function Review({ application }: { application: ApplicationData }) {
       <SharedIdentifiers shared={application.shared} />
       <StageDecisions application={application} />
       <ApprovalPanel application={application} />
+      <RegistrationsPanel
+        applicationId={application.id}
+        approved={application.approval.step === 'registrations' || application.approval.step === 'done'}
+      />
       <DocumentGrid items={documents} />
       <h2 className="text-lg font-bold">{t('review.collected')}</h2>
       <div className="grid gap-4 md:grid-cols-2">

@@ -50,8 +50,32 @@ export default function StatusPage() {
       {data.status === 'Pending' && (
         <p className="text-sm text-muted">{t('verificationTime', { days: data.verification_days })}</p>
       )}
+      {data.status === 'Approved' && <p className="text-sm text-muted">{t('registering')}</p>}
       {data.status === 'Completed' && (
         <>
+          <dl className="grid w-full grid-cols-[auto_1fr] gap-x-3 gap-y-1 rounded-lg bg-white p-3 text-left shadow-sm">
+            <dt className="text-muted">{t('clientCode')}</dt>
+            <dd data-testid="client-code" className="font-mono font-semibold">
+              {data.client_code}
+            </dd>
+            <dt className="text-muted">{t('boId')}</dt>
+            <dd data-testid="bo-id" className="font-mono font-semibold">
+              {data.bo_id}
+            </dd>
+          </dl>
+          {data.segments.length > 0 && (
+            <ul className="w-full text-left text-sm">
+              {data.segments.map((s) => (
+                <li key={s.code}>
+                  {t('tradingFrom', { segment: s.name, exchanges: s.exchanges.join(', '), date: s.trading_from })}
+                </li>
+              ))}
+            </ul>
+          )}
+          {data.kra && (
+            <p className="text-sm text-muted">{t('kra', { status: t(`registrationStatus.${data.kra.status}`) })}</p>
+          )}
+          {data.ckyc?.reference && <p className="text-sm text-muted">{t('ckyc', { kin: data.ckyc.reference })}</p>}
           {pdf && (
             <a
               href={`${pdf}${pdf.includes('?') ? '&' : '?'}download=1`}

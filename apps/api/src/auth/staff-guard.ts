@@ -7,8 +7,8 @@
 import type { StaffRole } from '@ekyc/contracts/calls/backoffice-login';
 import { PASSWORD_CHANGE_REQUIRED } from '@ekyc/contracts/calls/backoffice-password';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { AppError } from '../../lib/errors.ts';
-import { backofficeRepository as repo, type StaffRow } from './backoffice.repository.ts';
+import { AppError } from '../lib/errors.ts';
+import { staffRepository as repo, type StaffRow } from './staff.repository.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
