@@ -38,6 +38,8 @@ export default defineConfig({
     // the app's service worker would answer requests the journeys route (page.route sees none of
     // them): blocked here, and allowed by the test of reloading offline
     serviceWorkers: 'block',
+    // the app takes its first language from the browser: English unless a test says otherwise
+    locale: 'en-IN',
     launchOptions,
   },
   projects: [

@@ -16,6 +16,7 @@ import { esignRepository } from '../../modules/esign/esign.repository.ts';
 import { signXmlEnveloped, verifyXmlEnveloped } from '../../documents/signing/xml-signature.ts';
 import { buildEsignRespXml, parseEsignXml } from '../../providers/esign/esign-xml.ts';
 import { SANDBOX_ESP_PATH } from '../../providers/esign/create.ts';
+import { MESSAGE_TEXTS } from '../../providers/messaging/texts.ts';
 import { escapeHtml, sandboxPage } from '../page.ts';
 
 const SESSION_MS = 15 * 60 * 1000;
@@ -142,8 +143,9 @@ export async function sandboxEsignRoutes(app: FastifyInstance) {
       channel: 'sms',
       to: applicant.mobile,
       template: 'esign_otp',
-      text: `${otp} is your Aadhaar OTP to eSign the account opening form. Do not share it with anyone.`,
+      text: MESSAGE_TEXTS[applicant.language].esignOtp(otp),
       otp,
+      language: applicant.language,
     });
     return otpPage(espTxn, sessions.get(espTxn)!, '');
   });
