@@ -62,7 +62,7 @@ export default function OnboardingLayout() {
     <div className="min-h-dvh">
       <header className="bg-brand text-white">
         <div className="mx-auto flex max-w-xl items-center gap-3 px-4 py-3">
-          <Link to={`${BASE_PATH}/`} className="flex items-center gap-2 font-bold" aria-label={t('home')}>
+          <Link to={`${BASE_PATH}/`} className="flex items-center gap-2 font-bold">
             <img src="/favicon.svg" alt="" width="28" height="28" />
             <span>{t('brand')}</span>
           </Link>

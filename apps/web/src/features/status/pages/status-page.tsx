@@ -78,7 +78,7 @@ export default function StatusPage() {
                 href={l.href}
                 target="_blank"
                 rel="noreferrer"
-                className="rounded-lg border border-slate-300 bg-white px-3 py-2 font-semibold text-ink"
+                className="rounded-lg border border-slate-500 bg-white px-3 py-2 font-semibold text-ink"
               >
                 {t(l.key)}
               </a>
