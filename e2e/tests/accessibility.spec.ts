@@ -164,3 +164,53 @@ test('sign-up and PAN with the keyboard alone, each step announced', async ({ pa
   await expect(page.getByLabel('PAN number')).toHaveValue('ABCPK1234Q');
   await page.screenshot({ path: test.info().outputPath('keyboard-pan.png') });
 });
+
+/** Whether the page scrolls sideways, and the right edge of the language switch. */
+const layout = (page: Page) =>
+  page.evaluate(() => ({
+    sideways: document.documentElement.scrollWidth > window.innerWidth,
+    switchRight: document.querySelector('header select')?.getBoundingClientRect().right ?? Infinity,
+    width: window.innerWidth,
+  }));
+
+test.describe('on a 320 px screen', () => {
+  test.use({ viewport: { width: 320, height: 640 } });
+
+  test('at 200 % text nothing scrolls sideways and the language switch stays on screen', async ({ page, request }) => {
+    await page.goto('/ekyc1/');
+    await expect(page.getByLabel('Mobile number')).toBeVisible();
+    await page.addStyleTag({ content: 'html { font-size: 200% !important; }' });
+    let now = await layout(page);
+    expect(now.sideways).toBe(false);
+    expect(now.switchRight).toBeLessThanOrEqual(now.width);
+    await page.screenshot({ path: test.info().outputPath('sign-up-200-percent.png'), fullPage: true });
+
+    await seedApplicant(page, request, 160, { ...VERIFIED_IDENTITY, personal_obj: PERSONAL });
+    await page.goto('/ekyc1/bank-and-segment');
+    await expect(page.getByRole('link', { name: 'Back' })).toBeVisible();
+    await page.addStyleTag({ content: 'html { font-size: 200% !important; }' });
+    now = await layout(page);
+    expect(now.sideways).toBe(false);
+    expect(now.switchRight).toBeLessThanOrEqual(now.width);
+  });
+
+  test('the frame and the sign-up form have touch targets of at least 44 px', async ({ page, request }) => {
+    const height = async (target: Locator) => (await target.boundingBox())?.height ?? 0;
+    await page.goto('/ekyc1/');
+    await expect(page.getByLabel('Mobile number')).toBeVisible();
+    const header = page.getByRole('banner');
+    for (const target of [
+      header.getByRole('link', { name: 'Open Demat' }),
+      header.getByRole('link', { name: 'Help' }),
+      header.getByRole('combobox'),
+      // the WhatsApp opt-in: its whole row (the label) takes the tap
+      page.locator('label', { has: page.getByRole('checkbox') }),
+      page.getByRole('button', { name: 'Send OTP' }),
+    ])
+      expect(await height(target)).toBeGreaterThanOrEqual(44);
+
+    await seedApplicant(page, request, 160, { ...VERIFIED_IDENTITY, personal_obj: PERSONAL });
+    await page.goto('/ekyc1/bank-and-segment');
+    expect(await height(page.getByRole('link', { name: 'Back' }))).toBeGreaterThanOrEqual(44);
+  });
+});

@@ -61,17 +61,18 @@ export default function OnboardingLayout() {
   return (
     <div className="min-h-dvh">
       <header className="bg-brand text-white">
-        <div className="mx-auto flex max-w-xl items-center gap-3 px-4 py-3">
-          <Link to={`${BASE_PATH}/`} className="flex items-center gap-2 font-bold">
+        {/* wraps instead of pushing the language switch off a narrow screen at large text sizes */}
+        <div className="mx-auto flex max-w-xl flex-wrap items-center gap-x-3 gap-y-1 px-4 py-2">
+          <Link to={`${BASE_PATH}/`} className="flex min-h-11 items-center gap-2 font-bold">
             <img src="/favicon.svg" alt="" width="28" height="28" />
             <span>{t('brand')}</span>
           </Link>
-          <div className="ml-auto flex items-center gap-3">
+          <div className="ml-auto flex flex-wrap items-center gap-2">
             <a
               href={faqHref(path)}
               target="_blank"
               rel="noopener"
-              className="text-sm font-semibold underline-offset-2 hover:underline"
+              className="inline-flex min-h-11 items-center px-2 text-sm font-semibold underline-offset-2 hover:underline"
             >
               {t('help')}
             </a>
@@ -83,7 +84,7 @@ export default function OnboardingLayout() {
         {rule?.back && token && (
           <Link
             to={`${BASE_PATH}${rule.back}`}
-            className="mb-2 inline-flex items-center gap-1 text-sm font-semibold text-brand"
+            className="mb-1 inline-flex min-h-11 items-center gap-1 pr-2 text-sm font-semibold text-brand"
           >
             <span aria-hidden="true">←</span> {t('back')}
           </Link>
