@@ -214,3 +214,42 @@ test.describe('on a 320 px screen', () => {
     expect(await height(page.getByRole('link', { name: 'Back' }))).toBeGreaterThanOrEqual(44);
   });
 });
+
+test('every step links the accessibility statement with its nodal officer, and the grievance route', async ({
+  page,
+}) => {
+  await page.goto('/ekyc1/');
+  const statement = page.waitForEvent('popup');
+  await page.getByRole('link', { name: 'Accessibility' }).click();
+  const tab = await statement;
+  await expect(tab.getByRole('heading', { level: 1 })).toHaveText('Accessibility statement');
+  await expect(tab.getByText(/nodal officer for accessibility, .+, at accessibility@/)).toBeVisible();
+  await expect(tab.getByText(/SEBI SCORES/)).toBeVisible();
+  expect(await seriousViolations(tab)).toEqual([]);
+  // and from the public site's footer
+  await expect(tab.locator('footer').getByRole('link', { name: 'Accessibility statement' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Grievances' })).toHaveAttribute('href', '/pages/grievances');
+});
+
+test('the public pages have no serious accessibility violation', async ({ page }) => {
+  const paths = [
+    '/',
+    '/charges',
+    '/faq',
+    '/watchlist',
+    '/knowledge-centre/demat',
+    '/pages/grievances',
+    '/pages/holidays',
+    '/pages/upcoming-ipo',
+    '/pages/downloads',
+    '/pages/accessibility',
+  ];
+  const found: string[] = [];
+  for (const path of paths) {
+    await page.goto(path);
+    await expect(page.locator('main h1').first()).toBeVisible();
+    if (path === '/watchlist') await expect(page.locator('tbody tr').first()).toBeVisible();
+    found.push(...(await seriousViolations(page)).map((v) => `${path} ${v}`));
+  }
+  expect(found).toEqual([]);
+});

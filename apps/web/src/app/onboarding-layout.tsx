@@ -112,6 +112,25 @@ export default function OnboardingLayout() {
             </PageErrorBoundary>
           )}
         </section>
+        {/* the accessibility statement (nodal officer) and the grievance route, from every step */}
+        <nav aria-label={t('help')} className="mt-4 flex flex-wrap justify-center gap-x-4 text-sm">
+          <a
+            href="/pages/accessibility"
+            target="_blank"
+            rel="noopener"
+            className="inline-flex min-h-11 items-center px-2 text-brand underline"
+          >
+            {t('accessibility')}
+          </a>
+          <a
+            href="/pages/grievances"
+            target="_blank"
+            rel="noopener"
+            className="inline-flex min-h-11 items-center px-2 text-brand underline"
+          >
+            {t('grievances')}
+          </a>
+        </nav>
       </main>
     </div>
   );
