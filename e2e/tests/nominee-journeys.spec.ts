@@ -28,7 +28,7 @@ test('no nominee: skipping goes to segment, and the skipped state offers to add 
   await page.getByRole('button', { name: 'Continue without nominee' }).click();
   await expect(page).toHaveURL(/\/bank-and-segment\/segment$/);
   // The toast of the reply.
-  const toastMessage = page.getByRole('status').filter({ has: page.getByRole('button', { name: 'Dismiss' }) });
+  const toastMessage = page.getByRole('status').filter({ has: page.getByRole('button', { name: 'Close' }) });
   await expect(toastMessage).toContainText(MSG.nomineeSkipped);
 
   await page.goto('/ekyc1/bank-and-segment/nominee');

@@ -39,9 +39,18 @@ function texts(lang: Language) {
     verificationPending: of(status, 'verificationPending'),
     playStore: of(status, 'playStore'),
     retry: of(common, 'retry'),
+    rejectedStage: of(status, 'rejectedStage').replace(
+      '{{stage}}',
+      of((status as unknown as { stages: Record<string, string> }).stages, '160'),
+    ),
+    rejectedReason: of(status, 'rejectedReason').replace('{{reason}}', REASON),
+    correctionNeeded: of(common, 'correctionNeeded'),
+    reviewerNote: of(common, 'reviewerNote').replace('{{reason}}', REASON),
   };
 }
 
+/** The reviewer's own words (free text stays as written; coded reasons are translated). */
+const REASON = 'The cancelled cheque is unreadable';
 const REVIEWER = { email: 'status.checker@broker.example', password: 'status-checker-pass-1', name: 'Sita Checker' };
 const BEFORE_FINAL = [110, 120, 130, 140, 150, 160, 170, 180, 190, 200, 210];
 
@@ -104,7 +113,7 @@ async function applicantIn(page: Page, request: APIRequestContext, staff: string
   const id = await applicationId(request, staff, mobile);
   if (status === 'Rejected') {
     await staffCall(request, staff, `applications/${id}/decisions`, {
-      decisions: [{ stage: 160, activity: 'Reject', reason: 'The cancelled cheque is unreadable' }],
+      decisions: [{ stage: 160, activity: 'Reject', reason: REASON }],
     });
     return;
   }
@@ -153,9 +162,15 @@ for (const lang of LANGUAGES) {
     await expect(message).toHaveText(t.Rejected);
     await expect(page.getByRole('heading', { name: t.sorry })).toBeVisible();
     await expect(page.getByText(t.weAreSorry, { exact: true })).toBeVisible();
+    // the stage sent back and the reviewer's reason, in the applicant's language
+    await expect(page.getByText(t.rejectedStage, { exact: true })).toBeVisible();
+    await expect(page.getByText(t.rejectedReason, { exact: true })).toBeVisible();
     await page.screenshot({ path: `/tmp/status-rejected-${lang}.png` });
     // Retry returns to the stage the reviewer rejected.
     await page.getByRole('button', { name: t.retry }).click();
     await expect(page).toHaveURL(/\/ekyc1\/bank-and-segment$/);
+    // the page Retry opens says why
+    await expect(page.getByRole('note')).toContainText(t.correctionNeeded);
+    await expect(page.getByRole('note')).toContainText(t.reviewerNote);
   });
 }

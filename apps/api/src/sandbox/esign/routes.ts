@@ -19,6 +19,7 @@ import { SANDBOX_ESP_PATH } from '../../providers/esign/create.ts';
 import { escapeHtml } from '../../lib/html.ts';
 import { sandboxPage } from '../page.ts';
 import { SandboxState, type Stored } from '../state.ts';
+import { MESSAGE_TEXTS } from '../../providers/messaging/texts.ts';
 
 const SESSION_MS = 15 * 60 * 1000;
 const MAX_ATTEMPTS = 3;
@@ -149,8 +150,9 @@ export async function sandboxEsignRoutes(app: FastifyInstance) {
       channel: 'sms',
       to: applicant.mobile,
       template: 'esign_otp',
-      text: `${otp} is your Aadhaar OTP to eSign the account opening form. Do not share it with anyone.`,
+      text: MESSAGE_TEXTS[applicant.language].esignOtp(otp),
       otp,
+      language: applicant.language,
     });
     return otpPage(espTxn, session, '');
   });

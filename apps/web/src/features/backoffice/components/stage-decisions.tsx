@@ -118,7 +118,7 @@ export function StageDecisions({ application }: { application: ApplicationData }
             setReason(e.target.value);
             setReasonError('');
           }}
-          className="w-full rounded-lg border border-slate-300 p-2"
+          className="w-full rounded-lg border border-slate-500 p-2"
         />
         <p id="reject-reason-hint" className={`mb-3 text-sm ${reasonError ? 'text-danger' : 'text-muted'}`}>
           {reasonError || t('review.reasonHint')}

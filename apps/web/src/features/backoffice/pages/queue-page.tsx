@@ -61,7 +61,7 @@ export default function QueuePage() {
               role="tab"
               aria-selected={status === s}
               onClick={() => update({ status: s })}
-              className={`rounded-full border px-3 py-1.5 text-sm font-semibold ${status === s ? 'border-brand bg-brand text-white' : 'border-slate-300 bg-white text-ink'}`}
+              className={`rounded-full border px-3 py-1.5 text-sm font-semibold ${status === s ? 'border-brand bg-brand text-white' : 'border-slate-500 bg-white text-ink'}`}
             >
               {t(`status.${s}`)} <span className="tabular-nums">({count ?? '…'})</span>
             </button>
@@ -98,7 +98,7 @@ export default function QueuePage() {
           </button>
           <button
             type="button"
-            className="rounded-lg border border-slate-300 px-4 py-2 font-semibold"
+            className="rounded-lg border border-slate-500 px-4 py-2 font-semibold"
             onClick={() => {
               setDraft({});
               setParams(new URLSearchParams(status === 'Pending' ? {} : { status }));
@@ -169,7 +169,7 @@ export default function QueuePage() {
                     type="button"
                     disabled={data.page <= 1}
                     onClick={() => update({ page: String(data.page - 1) })}
-                    className="rounded-lg border border-slate-300 px-3 py-2 disabled:opacity-40"
+                    className="rounded-lg border border-slate-500 px-3 py-2 disabled:opacity-40"
                   >
                     {t('queue.prev')}
                   </button>
@@ -178,7 +178,7 @@ export default function QueuePage() {
                     type="button"
                     disabled={data.page >= pages}
                     onClick={() => update({ page: String(data.page + 1) })}
-                    className="rounded-lg border border-slate-300 px-3 py-2 disabled:opacity-40"
+                    className="rounded-lg border border-slate-500 px-3 py-2 disabled:opacity-40"
                   >
                     {t('queue.next')}
                   </button>

@@ -3,6 +3,7 @@
  * thank the applicant (verification pending); completed congratulates, with the signed form and
  * the app links; rejected apologises with Retry to the stage the reviewer rejected.
  */
+import { VERIFICATION_DAYS } from '@ekyc/contracts/constants';
 import { MSG } from '@ekyc/contracts/messages';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/button';
@@ -10,7 +11,7 @@ import { PageLoader } from '../../../components/spinner';
 import { useScreenNavigate } from '../../../lib/navigation';
 import { useSession } from '../../../lib/session';
 import { useMessage } from '../../../lib/use-message';
-import { useUserDetails } from '../../../lib/user-details';
+import { rejectionReason, useUserDetails } from '../../../lib/user-details';
 import { useApplicationStatus } from '../api/get-application-status';
 
 const APP_LINKS = [
@@ -20,10 +21,17 @@ const APP_LINKS = [
 
 export default function StatusPage() {
   const { t } = useTranslation('status');
+  // the server names the time in English: the known phrases are shown in the person's language
+  const verificationDays = (days: string) =>
+    days === VERIFICATION_DAYS.primary
+      ? t('days.primary')
+      : days === VERIFICATION_DAYS.alternative
+        ? t('days.alternative')
+        : days;
   const msg = useMessage();
   const go = useScreenNavigate();
   const { signedPdfUrl } = useSession();
-  const { details, dataUpdatedAt } = useUserDetails();
+  const { details, dataUpdatedAt, record } = useUserDetails();
   const review = (details?.review_obj as { status?: string } | undefined)?.status;
   const query = useApplicationStatus(`${review ?? ''}:${dataUpdatedAt}`);
   if (!query.data) return <PageLoader label={t('common:loading')} />;
@@ -48,7 +56,9 @@ export default function StatusPage() {
         </p>
       )}
       {data.status === 'Pending' && (
-        <p className="text-sm text-muted">{t('verificationTime', { days: data.verification_days })}</p>
+        <p className="text-sm text-muted">
+          {t('verificationTime', { days: verificationDays(data.verification_days) })}
+        </p>
       )}
       {data.status === 'Approved' && <p className="text-sm text-muted">{t('registering')}</p>}
       {data.status === 'Completed' && (
@@ -92,7 +102,7 @@ export default function StatusPage() {
                 href={l.href}
                 target="_blank"
                 rel="noreferrer"
-                className="rounded-lg border border-slate-300 bg-white px-3 py-2 font-semibold text-ink"
+                className="rounded-lg border border-slate-500 bg-white px-3 py-2 font-semibold text-ink"
               >
                 {t(l.key)}
               </a>
@@ -111,6 +121,18 @@ export default function StatusPage() {
       )}
       {data.status === 'Rejected' && (
         <>
+          {data.rejected_stage !== null && (
+            <div className="w-full rounded-lg border border-red-200 bg-red-50 p-3 text-left text-sm text-ink">
+              <p className="font-semibold">
+                {t('rejectedStage', { stage: t(`stages.${data.rejected_stage}`, { defaultValue: '' }) })}
+              </p>
+              {rejectionReason(record, data.rejected_stage) && (
+                <p className="mt-1 break-words">
+                  {t('rejectedReason', { reason: msg(rejectionReason(record, data.rejected_stage)) })}
+                </p>
+              )}
+            </div>
+          )}
           <p className="text-sm text-muted">{msg(MSG.weAreSorry)}</p>
           {data.retry_screen && <Button onClick={() => go(data.retry_screen!)}>{t('common:retry')}</Button>}
         </>
