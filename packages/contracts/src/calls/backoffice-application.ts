@@ -98,6 +98,17 @@ export const applicationDataSchema = z.object({
     makers: z.array(z.string()),
     can_act: z.boolean(),
   }),
+  /** Who holds the application (a claim lapses when its holder is idle); null when nobody does. */
+  claim: z
+    .object({
+      staff_id: z.string(),
+      name: z.string(),
+      mine: z.boolean(),
+      since: z.string(),
+      expires_at: z.string(),
+    })
+    .nullable()
+    .optional(),
 });
 export type ApplicationData = z.infer<typeof applicationDataSchema>;
 
@@ -109,9 +120,12 @@ export const decisionBodySchema = z.object({
         .object({
           stage: z.number().int().min(110).max(210),
           activity: z.enum(['Accept', 'Reject']),
+          /** A configured reason (review-reasons.ts); its stage must be the stage rejected. */
+          code: z.string().max(40).optional(),
+          /** Free text, alone or in addition to a configured reason. */
           reason: z.string().trim().max(500).optional(),
         })
-        .refine((d) => d.activity === 'Accept' || (d.reason?.length ?? 0) >= 3, {
+        .refine((d) => d.activity === 'Accept' || Boolean(d.code) || (d.reason?.length ?? 0) >= 3, {
           message: 'A reason is required to reject a stage',
           path: ['reason'],
         }),

@@ -12,5 +12,10 @@ export const getApplicationStatusDataSchema = z.object({
   retry_screen: z.string().nullable(),
   verification_days: z.string(),
   account_active: z.boolean(),
+  /**
+   * For a rejected application: each stage sent back with the reviewer's configured reason (a code
+   * the app shows in the applicant's language, see review-reasons.ts) and any free text.
+   */
+  reasons: z.array(z.object({ stage: z.number(), code: z.string().nullable(), note: z.string() })).optional(),
 });
 export type GetApplicationStatusData = z.infer<typeof getApplicationStatusDataSchema>;

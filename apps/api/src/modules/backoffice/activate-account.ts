@@ -10,6 +10,7 @@ import { AppError } from '../../lib/errors.ts';
 import { dltValue } from '../../providers/messaging/port.ts';
 import { assertChecker, makersOf, standingOrNotFound } from './approval.ts';
 import { backofficeRepository as repo, type StaffRow } from './backoffice.repository.ts';
+import { endClaim, holdForDecision } from './claims.ts';
 import { notifyApplicant } from './notify-applicant.ts';
 import { setReview } from './set-review.ts';
 
@@ -31,6 +32,7 @@ export async function activateAccount(
   const db = deps.database.db;
   await standingOrNotFound(db, applicantId);
   const clientCode = await db.transaction(async (tx) => {
+    await holdForDecision(deps, tx, staff, applicantId);
     await repo.actAs(tx, staff.id);
     await deps.records.lock(applicantId, tx);
     const standing = await standingOrNotFound(tx, applicantId);
@@ -55,6 +57,7 @@ export async function activateAccount(
   await deps.records.update(applicantId, { clientCode });
 
   await setReview(deps, staff.id, applicantId, { status: 'Completed', text: MSG.statusActive });
+  await endClaim(deps, applicantId);
   await notifyApplicant(
     deps,
     applicantId,

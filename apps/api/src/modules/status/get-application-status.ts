@@ -5,6 +5,7 @@
 import type { GetApplicationStatusData } from '@ekyc/contracts/calls/get-application-status';
 import type { ReviewStatus } from '@ekyc/contracts/enums';
 import { MSG } from '@ekyc/contracts/messages';
+import { decodeReason } from '@ekyc/contracts/review-reasons';
 import { routeForStage } from '@ekyc/contracts/stages';
 import type { AppDeps } from '../../app-deps.ts';
 import { ok, type Outcome } from '../../lib/outcome.ts';
@@ -39,5 +40,11 @@ export async function getApplicationStatus(
     retry_screen: rejectedStage !== null ? routeForStage(rejectedStage) : null,
     verification_days: deps.config.verificationDays === '1-2' ? '1 to 2 working days' : '7 to 10 business days',
     account_active: status === 'Completed',
+    reasons:
+      status === 'Rejected'
+        ? kycList
+            .filter((k) => k.adminActivity === 'Reject')
+            .map((k) => ({ stage: k.stage, ...decodeReason(k.reason) }))
+        : [],
   });
 }
