@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { claimSchema, evidenceSchema } from './backoffice-operations.ts';
 import { APPLICATION_STATUSES } from './backoffice-queue.ts';
 
 /** One field of a collected section as the reviewer sees it (identity numbers already masked). */
@@ -99,16 +100,8 @@ export const applicationDataSchema = z.object({
     can_act: z.boolean(),
   }),
   /** Who holds the application (a claim lapses when its holder is idle); null when nobody does. */
-  claim: z
-    .object({
-      staff_id: z.string(),
-      name: z.string(),
-      mine: z.boolean(),
-      since: z.string(),
-      expires_at: z.string(),
-    })
-    .nullable()
-    .optional(),
+  claim: claimSchema.nullable().optional(),
+  evidence: evidenceSchema.optional(),
 });
 export type ApplicationData = z.infer<typeof applicationDataSchema>;
 

@@ -42,3 +42,35 @@ export const teamDataSchema = z.object({
   queue_ages: z.array(z.object({ bucket: z.string(), count: z.number() })),
 });
 export type TeamData = z.infer<typeof teamDataSchema>;
+
+/**
+ * The evidence that must agree, side by side (part of GET …/applications/:id): each name against
+ * the PAN name with the words that agree and differ, the score (0 to 100) and the verdict; the
+ * dates of birth of each source; the face match with its value, threshold and verdict.
+ */
+export const evidenceSchema = z.object({
+  names: z.array(
+    z.object({
+      source: z.enum(['pan', 'kra', 'aadhaar', 'bank', 'signature_proof']),
+      name: z.string().nullable(),
+      agree: z.array(z.string()),
+      differ: z.array(z.string()),
+      score: z.number().nullable(),
+      result: z.enum(['exact', 'close', 'mismatch', 'reference', 'not_recorded']),
+    }),
+  ),
+  name_threshold: z.number(),
+  dobs: z.array(
+    z.object({
+      source: z.enum(['pan', 'kra', 'aadhaar', 'digilocker_pan']),
+      value: z.string().nullable(),
+      agrees: z.boolean().nullable(),
+    }),
+  ),
+  face: z.object({
+    value: z.number().nullable(),
+    threshold: z.number().nullable(),
+    verdict: z.enum(['pass', 'fail', 'not_run']),
+  }),
+});
+export type Evidence = z.infer<typeof evidenceSchema>;

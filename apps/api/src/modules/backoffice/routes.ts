@@ -22,7 +22,7 @@ import { activateAccount } from './activate-account.ts';
 import { addStaff } from './add-staff.ts';
 import { bulkAccept } from './bulk-accept.ts';
 import { changeOwnPassword } from './change-own-password.ts';
-import { assignApplication, claimApplication, nextApplication, releaseClaim, touchClaim } from './claims.ts';
+import { assignApplication, claimApplication, nextApplication, releaseClaim } from './claims.ts';
 import { queueCsv } from './export-queue.ts';
 import { getTeamFigures } from './get-team-figures.ts';
 import { confirmApproval } from './confirm-approval.ts';
@@ -35,6 +35,7 @@ import { listApplications } from './list-applications.ts';
 import { listReviewers } from './list-reviewers.ts';
 import { listStaff } from './list-staff.ts';
 import { logInStaff, WRONG_CREDENTIALS } from './log-in-staff.ts';
+import { reviewExtras } from './review-extras.ts';
 import { ReviewWatch } from './review-watch.ts';
 import { setStaffActive } from './set-staff-active.ts';
 import { requireRole } from './staff-guard.ts';
@@ -116,7 +117,7 @@ export const backofficeRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get('/applications/:id', { schema: { params: idParams }, preHandler: reviewer }, async (req) => {
     const data = await getApplication(deps, req.staffMember!.id, req.params.id, req.staff!.sessionId);
-    return ok('Application', { ...data, claim: await touchClaim(deps, req.staffMember!, req.params.id) });
+    return ok('Application', { ...data, ...(await reviewExtras(deps, req.staffMember!, req.params.id)) });
   });
 
   app.post('/applications/:id/claim', { schema: { params: idParams }, preHandler: reviewer }, async (req) =>

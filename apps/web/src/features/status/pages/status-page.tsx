@@ -3,7 +3,9 @@
  * thank the applicant (verification pending); completed congratulates, with the signed form and
  * the app links; rejected apologises with Retry to the stage the reviewer rejected.
  */
+import { LANGUAGES, type Language } from '@ekyc/contracts/constants';
 import { MSG } from '@ekyc/contracts/messages';
+import { describeReason, encodeReason } from '@ekyc/contracts/review-reasons';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/button';
 import { PageLoader } from '../../../components/spinner';
@@ -19,7 +21,10 @@ const APP_LINKS = [
 ] as const;
 
 export default function StatusPage() {
-  const { t } = useTranslation('status');
+  const { t, i18n } = useTranslation('status');
+  const language: Language = (LANGUAGES as readonly string[]).includes(i18n.language)
+    ? (i18n.language as Language)
+    : 'en';
   const msg = useMessage();
   const go = useScreenNavigate();
   const { signedPdfUrl } = useSession();
@@ -87,6 +92,18 @@ export default function StatusPage() {
       )}
       {data.status === 'Rejected' && (
         <>
+          {data.reasons && data.reasons.length > 0 && (
+            <section aria-labelledby="reasons-heading" className="w-full rounded-lg bg-red-50 p-3 text-left">
+              <h3 id="reasons-heading" className="mb-1 font-semibold text-danger">
+                {t('reasonsHeading')}
+              </h3>
+              <ul className="list-disc pl-5" data-testid="rejection-reasons">
+                {data.reasons.map((r) => (
+                  <li key={r.stage}>{describeReason(encodeReason(r.code ?? undefined, r.note), language)}</li>
+                ))}
+              </ul>
+            </section>
+          )}
           <p className="text-sm text-muted">{msg(MSG.weAreSorry)}</p>
           {data.retry_screen && <Button onClick={() => go(data.retry_screen!)}>{t('common:retry')}</Button>}
         </>
