@@ -63,12 +63,12 @@ async function signInReviewer(page: Page, request: APIRequestContext) {
 
 async function openApplication(page: Page, mobile: string) {
   await page.goto(`/backoffice/?status=all&q=${mobile}`);
-  const row = page.getByRole('link', { name: /RAVI KUMAR SHARMA/ });
+  const row = page.getByRole('row', { name: /RAVI KUMAR SHARMA/ });
   await expect(row).toHaveCount(1);
   // Lists show the mobile and PAN masked.
   await expect(row).toContainText(`${mobile.slice(0, 2)}******${mobile.slice(-2)}`);
   await expect(row).toContainText('ABC****34K');
-  await row.click();
+  await row.getByRole('link', { name: 'RAVI KUMAR SHARMA' }).click();
   await expect(page.getByRole('heading', { name: 'RAVI KUMAR SHARMA' })).toBeVisible();
 }
 
@@ -144,7 +144,7 @@ test('a rejected bank stage goes back to the applicant, who resubmits; accepting
 
   // Back in the queue, waiting for review; the reviewer accepts everything.
   await reviewer.goto(`/backoffice/?q=${mobile}`);
-  await expect(reviewer.getByRole('link', { name: /RAVI KUMAR SHARMA/ })).toContainText('Waiting for review');
+  await expect(reviewer.getByRole('row', { name: /RAVI KUMAR SHARMA/ })).toContainText('Waiting for review');
   await reviewer.screenshot({ path: `/tmp/backoffice-queue-${test.info().project.name}.png`, fullPage: true });
   await reviewer.getByRole('link', { name: /RAVI KUMAR SHARMA/ }).click();
   await expect(reviewer.locator('[data-stage="160"]')).toContainText('Verification Pending');
@@ -182,15 +182,16 @@ test('a rejected bank stage goes back to the applicant, who resubmits; accepting
   const outbox = (await (await request.get(`/sandbox/outbox?to=${mobile}`)).json()) as { text: string }[];
   expect(outbox[0]?.text).toContain('Your Account is Active.');
 
-  // The audit trail shows the reviewer's decisions, and its chain is intact.
+  // The audit trail reads each decision as a sentence, the raw change behind a disclosure, and its chain is intact.
   await reviewer.getByRole('link', { name: 'Audit trail' }).click();
   await expect(reviewer.getByTestId('chain-status')).toContainText('Hash chain intact');
-  const entry = reviewer
-    .locator('tr:visible, li:visible')
-    .filter({ hasText: REVIEWER.email })
-    .filter({ hasText: 'stage.activity' })
-    .filter({ hasText: '160 · Bank' });
-  await expect(entry.filter({ hasText: 'The cancelled cheque is unreadable' }).first()).toBeVisible();
+  const entry = reviewer.getByRole('listitem').filter({
+    hasText: 'Riya Reviewer (reviewer) rejected stage 160 Bank: The cancelled cheque is unreadable',
+  });
+  await expect(entry.first()).toBeVisible();
+  await entry.first().getByText('Raw change').click();
+  await expect(entry.first().getByText('stage.activity')).toBeVisible();
+  await expect(entry.first().getByText(REVIEWER.email)).toBeVisible();
   await reviewer.screenshot({ path: `/tmp/backoffice-audit-${test.info().project.name}.png`, fullPage: true });
 });
 
