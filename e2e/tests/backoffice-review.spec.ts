@@ -8,6 +8,7 @@ import { seedApplicant, VERIFIED_IDENTITY } from '../support/journey';
 
 const UNDER_REVIEW = 'Your application is under review. We will get back to you soon.';
 const REVIEWER = { email: 'reviewer.e2e@broker.example', password: 'reviewer-e2e-pass-1', name: 'Riya Reviewer' };
+const CHECKER = { email: 'checker.e2e@broker.example', password: 'checker-e2e-pass-1', name: 'Chetan Checker' };
 
 /** A small picture standing in for the selfie and the Aadhaar photo. */
 const PHOTO =
@@ -51,12 +52,12 @@ async function userDetails(request: APIRequestContext, token: string): Promise<D
   return ((await res.json()) as { data: [Details] }).data[0];
 }
 
-async function signInReviewer(page: Page, request: APIRequestContext) {
-  await request.post('/sandbox/fixtures/staff', { data: { ...REVIEWER, role: 'reviewer' } });
+async function signInReviewer(page: Page, request: APIRequestContext, who = REVIEWER) {
+  await request.post('/sandbox/fixtures/staff', { data: { ...who, role: 'reviewer' } });
   await page.goto('/backoffice/');
   await expect(page).toHaveURL(/\/backoffice\/login$/);
-  await page.getByLabel('Email').fill(REVIEWER.email);
-  await page.getByLabel('Password').fill(REVIEWER.password);
+  await page.getByLabel('Email').fill(who.email);
+  await page.getByLabel('Password').fill(who.password);
   await page.getByRole('button', { name: 'Sign in' }).click();
   await expect(page.getByRole('heading', { name: 'Review queue' })).toBeVisible();
 }
@@ -96,7 +97,9 @@ test('a rejected bank stage goes back to the applicant, who resubmits; accepting
   const dialog = reviewer.getByRole('dialog', { name: 'Reject the Bank stage' });
   await dialog.getByRole('button', { name: 'Reject stage' }).click();
   await expect(dialog.getByText('Give a reason of at least 3 characters')).toBeVisible();
-  await dialog.getByLabel('Reason').fill('The cancelled cheque is unreadable; please add another bank account.');
+  await dialog
+    .getByLabel('Reason', { exact: true })
+    .fill('The cancelled cheque is unreadable; please add another bank account.');
   await dialog.getByRole('button', { name: 'Reject stage' }).click();
   await expect(dialog).toBeHidden();
   await expect(reviewer.locator('[data-stage="160"]')).toContainText('Rejected');
@@ -149,22 +152,26 @@ test('a rejected bank stage goes back to the applicant, who resubmits; accepting
   await reviewer.getByRole('link', { name: /RAVI KUMAR SHARMA/ }).click();
   await expect(reviewer.locator('[data-stage="160"]')).toContainText('Verification Pending');
   await reviewer.getByRole('button', { name: 'Accept all pending stages' }).click();
-  // Every stage accepted: still under review until a checker confirms (four eyes is off in the
-  // sandbox, so the same reviewer may).
-  const approval = reviewer.getByRole('region', { name: 'Approval' });
-  await expect(approval).toContainText('Every stage is accepted (by reviewer.e2e@broker.example)');
+  // Every stage accepted: still under review until a checker (a second staff member: four eyes) confirms.
+  const makerApproval = reviewer.getByRole('region', { name: 'Approval' });
+  await expect(makerApproval).toContainText('Every stage is accepted (by reviewer.e2e@broker.example)');
+  await expect(makerApproval.getByRole('button', { name: 'Confirm approval' })).toHaveCount(0);
   await expect(page.getByTestId('status-message')).toHaveText(UNDER_REVIEW);
+  const checker = await context.newPage();
+  await signInReviewer(checker, request, CHECKER);
+  await openApplication(checker, mobile);
+  const approval = checker.getByRole('region', { name: 'Approval' });
   await approval.getByRole('button', { name: 'Confirm approval' }).click();
   await expect(
-    reviewer.getByText('Approved: Your application has been successfully verified. Thank you for choosing us.'),
+    checker.getByText('Approved: Your application has been successfully verified. Thank you for choosing us.'),
   ).toBeVisible();
   await expect(page.getByTestId('status-message')).toHaveText(
     'Your application has been successfully verified. Thank you for choosing us.',
   );
-  await reviewer.screenshot({ path: `/tmp/backoffice-approved-${test.info().project.name}.png`, fullPage: true });
+  await checker.screenshot({ path: `/tmp/backoffice-approved-${test.info().project.name}.png`, fullPage: true });
   await approval.getByRole('button', { name: 'Activate account' }).click();
-  await expect(reviewer.getByTestId('client-code')).toHaveText(/^EK[A-Z2-9]{8}$/);
-  await expect(reviewer.getByText('Completed: Your Account is Active.')).toBeVisible();
+  await expect(checker.getByTestId('client-code')).toHaveText(/^EK[A-Z2-9]{8}$/);
+  await expect(checker.getByText('Completed: Your Account is Active.')).toBeVisible();
   await expect(approval).toHaveCount(0);
 
   // The applicant's open status page turns to the active account, live.
