@@ -244,7 +244,7 @@ test('an admin adds a reviewer, who can sign in; the staff trail records it', as
 
   await page.getByRole('link', { name: 'Staff audit' }).click();
   await expect(page.getByTestId('chain-status')).toContainText('Hash chain intact');
-  await expect(page.getByText('staff.added').filter({ visible: true }).first()).toBeVisible();
+  await expect(page.getByText(`added ${email} as reviewer`).first()).toBeVisible();
 
   const login = await request.post('/api/v1/backoffice/login', {
     data: { email, password: 'neha-reviewer-pass-1' },

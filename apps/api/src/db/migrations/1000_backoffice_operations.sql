@@ -73,8 +73,8 @@ create table backoffice_claims (
 create index backoffice_claims_staff on backoffice_claims (staff_id, last_active_at);
 create index backoffice_claims_active on backoffice_claims (last_active_at);
 
--- Keyed hashes of search terms (every run of 4 or more digits of the mobile number, each word of
--- the name and its prefixes, the PAN), never the values themselves.
+-- Keyed hashes of search terms (the first and last 4 to 10 digits of the mobile number, each word
+-- of the name and its beginnings, the PAN), never the values themselves.
 create table backoffice_search_terms (
   applicant_id uuid not null references applicants(id) on delete cascade,
   term_hash text not null,

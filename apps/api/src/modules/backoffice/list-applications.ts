@@ -7,7 +7,8 @@ import type { z } from 'zod';
 import type { AppDeps } from '../../app-deps.ts';
 import { backofficeRepository as repo } from './backoffice.repository.ts';
 import { operationsRepository as ops } from './operations.repository.ts';
-import { hashTerms, queryTerms, syncSearchTerms } from './search-index.ts';
+import { hashTerms, syncSearchTerms } from './search-index.ts';
+import { queryTerms } from './search-terms.ts';
 import { maskMobile, maskPan } from './mask.ts';
 import { queueAlerts } from './review-checks.ts';
 

@@ -111,6 +111,11 @@ export const operationsRepository = {
     const dir = sql.raw(f.dir === 'desc' ? 'desc' : 'asc');
     const nulls = sql.raw(f.dir === 'desc' ? 'nulls last' : 'nulls first');
     const from = sql`from application_standing st join applicants a on a.id = st.applicant_id ${claimJoin(f.idleMinutes)}`;
+    // The counts read only the tables a filter needs (100,000 rows joined for nothing cost tens of ms).
+    const needsApplicant = Boolean(f.utmSource || f.clientCodePrefix);
+    const countFrom = sql`from application_standing st
+      ${needsApplicant ? sql`join applicants a on a.id = st.applicant_id` : sql``}
+      ${f.holder ? claimJoin(f.idleMinutes) : sql``}`;
     const rows = await query<RawRow>(
       tx,
       sql`select st.applicant_id as id, st.created_at, a.utm_source, a.utm_campaign, a.refcode, a.client_code,
@@ -120,7 +125,7 @@ export const operationsRepository = {
     );
     const countRows = await query<{ status: ApplicationStatus; n: unknown }>(
       tx,
-      sql`select st.status, count(*) as n ${from} where ${where(f, false)} group by st.status`,
+      sql`select st.status, count(*) as n ${countFrom} where ${where(f, false)} group by st.status`,
     );
     const counts: Record<ApplicationStatus, number> = {
       Pending: 0,

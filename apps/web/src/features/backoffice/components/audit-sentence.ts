@@ -37,6 +37,20 @@ export function auditSentence(e: AuditEntry, t: TFunction, staffNames: Record<st
       return a(e.action, { code: String(field(e.after, 'client_code') ?? '') });
     case 'review.status':
       return a(e.action, { status: String(field(e.after, 'status') ?? '') });
+    case 'staff.added':
+    case 'staff.bootstrap':
+    case 'staff.enabled':
+    case 'staff.disabled':
+    case 'staff.password_changed':
+    case 'staff.login':
+    case 'staff.login_failed':
+    case 'staff.locked_out':
+    case 'staff.unlocked': {
+      const id = String(field(e.after, 'id') ?? '');
+      const email = String(field(e.after, 'email') ?? staffNames[id] ?? id);
+      const role = field(e.after, 'role');
+      return a(e.action, { email, role: role ? t(`operations:audit.roles.${String(role)}`) : '' });
+    }
     case 'notify.failed':
       return a(e.action, { channel: String(field(e.after, 'channel') ?? '') });
     default:
