@@ -101,6 +101,18 @@ test('a configured reason reaches the applicant’s status screen in Hindi', asy
     'Your signature does not match the signature on your PAN card',
   );
 
+  // The audit trail reads the decision as a sentence; the raw change sits behind a disclosure.
+  await reviewer.getByRole('link', { name: 'Audit trail' }).click();
+  const entry = reviewer.getByRole('listitem').filter({
+    hasText:
+      'Hema Joshi (reviewer) rejected stage 170 Signature: Your signature does not match the signature on your PAN card',
+  });
+  await expect(entry).toHaveCount(1);
+  await entry.getByText('Raw change').click();
+  await expect(entry.getByText('[SIGNATURE_MISMATCH]', { exact: false })).toBeVisible();
+  await expect(reviewer.getByTestId('chain-status')).toContainText('Hash chain intact');
+  await shot(reviewer, 'operations-audit.png');
+
   await page.goto('/ekyc1/status');
   await expect(page.getByTestId('rejection-reasons')).toHaveText('आपके हस्ताक्षर आपके पैन कार्ड पर किए हस्ताक्षर से मेल नहीं खाते');
   await expect(page.getByRole('heading', { name: 'क्या सुधारना है' })).toBeVisible();
@@ -170,6 +182,13 @@ test('bulk acceptance of three clean applications, each still waiting for a chec
     await expect(approval).toContainText('Every stage is accepted (by bulk.ops-e2e@broker.example)');
     await expect(approval.getByRole('button', { name: 'Confirm approval' })).toHaveCount(0);
   }
+
+  // The team's figures count the decisions, per reviewer, with a legend.
+  await reviewer.getByRole('link', { name: 'Team', exact: true }).click();
+  const perDay = reviewer.getByRole('figure', { name: 'Decisions per reviewer per day' });
+  await expect(perDay.locator('.recharts-legend-item').filter({ hasText: 'Bhavna Bulk' })).toBeVisible();
+  await expect(perDay.getByRole('button', { name: 'Export CSV' })).toBeVisible();
+  await shot(reviewer, 'operations-team.png');
 });
 
 test('the names side by side, with a mismatching bank holder name highlighted', async ({ browser, request }) => {
@@ -197,4 +216,12 @@ test('the names side by side, with a mismatching bank holder name highlighted', 
   await expect(aadhaar.locator('[data-word="differ"]')).toHaveCount(0);
   await expect(reviewer.locator('[data-dob-source="aadhaar"]')).toContainText('Same as PAN');
   await shot(reviewer, 'operations-evidence-names.png');
+  // Keyboard shortcuts, with their help.
+  await reviewer.keyboard.press('?');
+  const help = reviewer.getByRole('dialog', { name: 'Keyboard shortcuts' });
+  await expect(help.getByTestId('shortcut-list')).toContainText('Accept every pending stage');
+  await shot(reviewer, 'operations-shortcuts.png');
+  await reviewer.keyboard.press('Escape');
+  await reviewer.keyboard.press('a');
+  await expect(reviewer.locator('[data-stage="160"]')).toContainText('Accepted');
 });
