@@ -1,4 +1,5 @@
 import { STAGE } from '@ekyc/contracts/stages';
+import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, call, testApp, uniqueMobile } from './support/test-app.ts';
@@ -156,7 +157,7 @@ describe('claims', () => {
       expect((await claim(a)).statusCode).toBe(200);
       expect((await claim(b)).statusCode).toBe(409);
       await lapsing.deps.database.db.execute(
-        (await import('drizzle-orm')).sql`update backoffice_claims set last_active_at = now() - interval '2 minutes'`,
+        sql`update backoffice_claims set last_active_at = now() - interval '2 minutes'`,
       );
       expect((await claim(b)).statusCode).toBe(200);
     } finally {
@@ -196,6 +197,8 @@ describe('queue', () => {
     expect(await search(a.mobile.slice(0, 6))).toContain(a.id);
     expect(await search('AAAPK1111A')).toContain(a.id);
     expect(await search('meera zzz')).not.toContain(a.id);
+    await app.deps.database.db.execute(sql`update applicants set client_code = 'EKQZ7731XY' where id = ${a.id}`);
+    expect(await search('ekqz77')).toContain(a.id);
     const sorted = await bo<{ items: { waiting_since: string }[]; sla: { amber_hours: number } }>(
       priya.token,
       'GET',
