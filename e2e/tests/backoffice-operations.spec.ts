@@ -147,6 +147,11 @@ test('maker then checker makes the application Approved; the maker is refused as
   const checker = await newReviewerPage(browser, request, staff('checker', 'Kavya Checker'));
   await open(checker, mobile, 'RAVI KUMAR SHARMA');
   await checker.getByRole('region', { name: 'Approval' }).getByRole('button', { name: 'Confirm approval' }).click();
+  // Confirmation is explicit: asked once more.
+  await checker
+    .getByRole('dialog', { name: 'Confirm the approval?' })
+    .getByRole('button', { name: 'Yes, confirm the approval' })
+    .click();
   await expect(
     checker.getByText('Approved: Your application has been successfully verified. Thank you for choosing us.'),
   ).toBeVisible();

@@ -162,6 +162,10 @@ test('a rejected bank stage goes back to the applicant, who resubmits; accepting
   await openApplication(checker, mobile);
   const approval = checker.getByRole('region', { name: 'Approval' });
   await approval.getByRole('button', { name: 'Confirm approval' }).click();
+  await checker
+    .getByRole('dialog', { name: 'Confirm the approval?' })
+    .getByRole('button', { name: 'Yes, confirm the approval' })
+    .click();
   await expect(
     checker.getByText('Approved: Your application has been successfully verified. Thank you for choosing us.'),
   ).toBeVisible();
@@ -170,6 +174,10 @@ test('a rejected bank stage goes back to the applicant, who resubmits; accepting
   );
   await checker.screenshot({ path: `/tmp/backoffice-approved-${test.info().project.name}.png`, fullPage: true });
   await approval.getByRole('button', { name: 'Activate account' }).click();
+  await checker
+    .getByRole('dialog', { name: 'Activate the account?' })
+    .getByRole('button', { name: 'Yes, activate the account' })
+    .click();
   await expect(checker.getByTestId('client-code')).toHaveText(/^EK[A-Z2-9]{8}$/);
   await expect(checker.getByText('Completed: Your Account is Active.')).toBeVisible();
   await expect(approval).toHaveCount(0);

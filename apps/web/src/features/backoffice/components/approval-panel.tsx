@@ -1,6 +1,8 @@
 import type { ApplicationData } from '@ekyc/contracts/calls/backoffice-application';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/button';
+import { Modal } from '../../../components/modal';
 import { toast } from '../../../lib/toast';
 import { useApproveApplication } from '../api/approve-application';
 
@@ -10,8 +12,9 @@ import { useApproveApplication } from '../api/approve-application';
  * accepted the stages see who must act instead of the button.
  */
 export function ApprovalPanel({ application }: { application: ApplicationData }) {
-  const { t } = useTranslation('backoffice');
+  const { t } = useTranslation(['backoffice', 'operations']);
   const approve = useApproveApplication(application.id);
+  const [asking, setAsking] = useState(false);
   const { step, can_act: canAct, makers } = application.approval;
   if (step !== 'confirm' && step !== 'activate') return null;
 
@@ -20,6 +23,7 @@ export function ApprovalPanel({ application }: { application: ApplicationData })
       const reply = await approve.mutateAsync(step);
       if (reply.status) toast.success(t(step === 'confirm' ? 'approval.confirmed' : 'approval.activated'));
       else toast.error(reply.message);
+      setAsking(false);
     } catch (err) {
       toast.error((err as Error).message);
     }
@@ -34,13 +38,33 @@ export function ApprovalPanel({ application }: { application: ApplicationData })
         {step === 'confirm' ? t('approval.allAccepted', { makers: makers.join(', ') || '—' }) : t('approval.approved')}
       </p>
       {canAct ? (
-        <Button className="!w-auto px-4 py-2" loading={approve.isPending} onClick={() => void run()}>
+        <Button className="!w-auto px-4 py-2" loading={approve.isPending} onClick={() => setAsking(true)}>
           {t(step === 'confirm' ? 'approval.confirm' : 'approval.activate')}
         </Button>
       ) : (
         <p className="rounded-lg bg-amber-50 px-3 py-2 text-sm font-semibold text-amber-900">
           {t('approval.fourEyes')}
         </p>
+      )}
+      {/* Explicit: the checker is asked once more before the applicant is told. */}
+      {asking && (
+        <Modal
+          open
+          title={t(step === 'confirm' ? 'operations:approval.askConfirm' : 'operations:approval.askActivate')}
+          onClose={() => setAsking(false)}
+        >
+          <p className="mb-3">
+            {t(step === 'confirm' ? 'operations:approval.askConfirmBody' : 'operations:approval.askActivateBody')}
+          </p>
+          <div className="flex gap-2">
+            <Button variant="secondary" onClick={() => setAsking(false)}>
+              {t('cancel')}
+            </Button>
+            <Button loading={approve.isPending} onClick={() => void run()}>
+              {t(step === 'confirm' ? 'operations:approval.yesConfirm' : 'operations:approval.yesActivate')}
+            </Button>
+          </div>
+        </Modal>
       )}
     </section>
   );
