@@ -268,8 +268,8 @@ export async function backofficeQueueSection(): Promise<Section> {
         .push(`${Math.round(percentile(times, 50))} ms`, `${Math.round(p95)} ms`, p95 < 300 ? 'within' : '**over**');
     }
     return {
-      title: `Back-office review queue with ${COUNT.toLocaleString('en-IN')} applications (PostgreSQL)`,
-      body: `The queue API (\`GET /api/v1/backoffice/applications\`, 20 rows a page with names and PANs decrypted, counts per status) against ${COUNT.toLocaleString('en-IN')} applications written into a fresh PostgreSQL database (${seedSeconds} s to seed, search terms and standing included), one request at a time, ${RUNS} runs after two warm-ups. Target: p95 under 300 ms. Worst p95: ${Math.round(worst)} ms.\n\n${table(['query', 'matches', 'p50', 'p95', 'target'], rows)}`,
+      title: `Back-office review queue with ${COUNT.toLocaleString('en-GB')} applications (PostgreSQL)`,
+      body: `The queue API (\`GET /api/v1/backoffice/applications\`, 20 rows a page with names and PANs decrypted, counts per status) against ${COUNT.toLocaleString('en-GB')} applications written into a fresh PostgreSQL database (${seedSeconds} s to seed, search terms and standing included), one request at a time, ${RUNS} runs after two warm-ups. Target: p95 under 300 ms. Worst p95: ${Math.round(worst)} ms.\n\n${table(['query', 'matches', 'p50', 'p95', 'target'], rows)}`,
     };
   } finally {
     await server.stop();

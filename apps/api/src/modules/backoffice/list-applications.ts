@@ -13,6 +13,17 @@ import { maskMobile, maskPan } from './mask.ts';
 import { queueAlerts } from './review-checks.ts';
 
 const PAGE_SIZE = 20;
+/**
+ * The counts per status of a filter set are kept for a few seconds: a team refreshing the same
+ * queue does not count 100,000 rows on each refresh (the tabs may lag a decision by that long).
+ */
+const COUNTS_TTL_MS = 10_000;
+const countsCaches = new WeakMap<object, Map<string, { at: number; counts: QueueData['counts'] }>>();
+function countsCacheOf(database: object) {
+  let cache = countsCaches.get(database);
+  if (!cache) countsCaches.set(database, (cache = new Map()));
+  return cache;
+}
 
 interface PanSection {
   pan_number?: string;
@@ -45,7 +56,7 @@ export async function listApplications(
     const { terms, clientCodePrefix } = queryTerms(query.q);
     search = { termHashes: hashTerms(deps, terms), clientCodePrefix };
   }
-  const { rows, total, counts } = await ops.queue(deps.database.db, {
+  const filters = {
     from: query.from,
     to: query.to,
     utmSource: query.utm_source,
@@ -54,11 +65,24 @@ export async function listApplications(
     holder: query.assigned === 'mine' ? viewerId : query.assigned,
     ...search,
     idleMinutes: deps.config.backoffice.claimIdleMinutes,
+  };
+  const countsCache = countsCacheOf(deps.database);
+  const key = JSON.stringify({ ...filters, status: undefined });
+  const cached = countsCache.get(key);
+  // A search counts only its few matches: always fresh.
+  const fresh = !search && cached && Date.now() - cached.at < COUNTS_TTL_MS ? cached.counts : undefined;
+  const { rows, total, counts } = await ops.queue(deps.database.db, {
+    ...filters,
+    cachedCounts: fresh,
     sort: query.sort,
     dir: query.dir ?? 'asc',
     limit: pageSize,
     offset: (query.page - 1) * pageSize,
   });
+  if (!fresh && !search) {
+    if (countsCache.size > 500) countsCache.clear();
+    countsCache.set(key, { at: Date.now(), counts });
+  }
   const items = await Promise.all(
     rows.map(async (row) => {
       const [pan, liveness] = await Promise.all([

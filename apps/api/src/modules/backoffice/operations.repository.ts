@@ -73,17 +73,21 @@ function where(f: QueueFilters, withStatus: boolean): SQL {
   if (f.holder === 'unassigned') parts.push(sql`c.applicant_id is null`);
   else if (f.holder) parts.push(sql`c.staff_id = ${f.holder}::uuid`);
   if (f.ids) parts.push(f.ids.length ? sql`st.applicant_id in ${f.ids}` : sql`false`);
+  // Search: the matching ids first (every term of a name, or digits, or a PAN), then the queue.
   const search: SQL[] = [];
   if (f.termHashes?.length) {
-    const each = f.termHashes.map(
-      (h) =>
-        sql`exists (select 1 from backoffice_search_terms t where t.term_hash = ${h} and t.applicant_id = st.applicant_id)`,
+    const hashes = [...new Set(f.termHashes)];
+    search.push(
+      hashes.length === 1
+        ? sql`select t.applicant_id from backoffice_search_terms t where t.term_hash = ${hashes[0]}`
+        : sql`select t.applicant_id from backoffice_search_terms t where t.term_hash in ${hashes}
+              group by t.applicant_id having count(*) = ${hashes.length}`,
     );
-    search.push(sql`(${sql.join(each, sql` and `)})`);
   }
-  if (f.clientCodePrefix) search.push(sql`a.client_code like ${`${f.clientCodePrefix}%`}`);
+  if (f.clientCodePrefix)
+    search.push(sql`select p.id from applicants p where p.client_code like ${`${f.clientCodePrefix}%`}`);
   if (f.termHashes || f.clientCodePrefix)
-    parts.push(search.length ? sql`(${sql.join(search, sql` or `)})` : sql`false`);
+    parts.push(search.length ? sql`st.applicant_id in (${sql.join(search, sql` union `)})` : sql`false`);
   return sql.join(parts, sql` and `);
 }
 
@@ -106,13 +110,19 @@ export const operationsRepository = {
   // ----- queue -----
   async queue(
     tx: Tx,
-    f: QueueFilters & { sort: QueueSort; dir: 'asc' | 'desc'; limit: number; offset: number },
+    f: QueueFilters & {
+      sort: QueueSort;
+      dir: 'asc' | 'desc';
+      limit: number;
+      offset: number;
+      /** Counts per status of the same filters, taken a moment ago (list-applications.ts). */
+      cachedCounts?: Record<ApplicationStatus, number>;
+    },
   ): Promise<{ rows: QueueListRow[]; total: number; counts: Record<ApplicationStatus, number> }> {
     const dir = sql.raw(f.dir === 'desc' ? 'desc' : 'asc');
-    const nulls = sql.raw(f.dir === 'desc' ? 'nulls last' : 'nulls first');
     const from = sql`from application_standing st join applicants a on a.id = st.applicant_id ${claimJoin(f.idleMinutes)}`;
     // The counts read only the tables a filter needs (100,000 rows joined for nothing cost tens of ms).
-    const needsApplicant = Boolean(f.utmSource || f.clientCodePrefix);
+    const needsApplicant = Boolean(f.utmSource);
     const countFrom = sql`from application_standing st
       ${needsApplicant ? sql`join applicants a on a.id = st.applicant_id` : sql``}
       ${f.holder ? claimJoin(f.idleMinutes) : sql``}`;
@@ -121,20 +131,25 @@ export const operationsRepository = {
       sql`select st.applicant_id as id, st.created_at, a.utm_source, a.utm_campaign, a.refcode, a.client_code,
             a.mobile_enc, st.stage, st.since, st.status, c.staff_id as claim_staff_id, h.name as claim_staff_name
           ${from} where ${where(f, true)}
-          order by ${SORT_COLUMN[f.sort]} ${dir} ${nulls}, st.applicant_id ${dir} limit ${f.limit} offset ${f.offset}`,
+          order by ${SORT_COLUMN[f.sort]} ${dir}, st.applicant_id ${dir} limit ${f.limit} offset ${f.offset}`,
     );
-    const countRows = await query<{ status: ApplicationStatus; n: unknown }>(
-      tx,
-      sql`select st.status, count(*) as n ${countFrom} where ${where(f, false)} group by st.status`,
-    );
-    const counts: Record<ApplicationStatus, number> = {
-      Pending: 0,
-      Approved: 0,
-      Rejected: 0,
-      Completed: 0,
-      'In progress': 0,
-    };
-    for (const c of countRows) counts[c.status] = toNum(c.n);
+    const counts =
+      f.cachedCounts ??
+      (await (async () => {
+        const countRows = await query<{ status: ApplicationStatus; n: unknown }>(
+          tx,
+          sql`select st.status, count(*) as n ${countFrom} where ${where(f, false)} group by st.status`,
+        );
+        const out: Record<ApplicationStatus, number> = {
+          Pending: 0,
+          Approved: 0,
+          Rejected: 0,
+          Completed: 0,
+          'In progress': 0,
+        };
+        for (const c of countRows) out[c.status] = toNum(c.n);
+        return out;
+      })());
     const total = f.status ? counts[f.status] : Object.values(counts).reduce((a, b) => a + b, 0);
     return {
       rows: rows.map((r) => ({
