@@ -72,6 +72,8 @@ export default defineConfig({
       EKYC_TEST_FIXTURES: 'true',
       // the back-office journeys sign in the same fixture accounts from parallel browsers
       STAFF_SESSION_MAX_CONCURRENT: '50',
+      // four eyes as in production: the staff member who accepts the stages may not confirm the approval
+      FOUR_EYES: 'true',
       ...(process.env.WEB_DIST && { WEB_DIST: process.env.WEB_DIST }),
     },
   },

@@ -52,12 +52,14 @@ function texts(lang: Language) {
 /** The reviewer's own words (free text stays as written; coded reasons are translated). */
 const REASON = 'The cancelled cheque is unreadable';
 const REVIEWER = { email: 'status.checker@broker.example', password: 'status-checker-pass-1', name: 'Sita Checker' };
+/** Four eyes: a second staff member confirms the approval and activates the account. */
+const CHECKER = { email: 'status.second@broker.example', password: 'status-second-pass-1', name: 'Sunil Second' };
 const BEFORE_FINAL = [110, 120, 130, 140, 150, 160, 170, 180, 190, 200, 210];
 
-async function reviewerToken(request: APIRequestContext): Promise<string> {
-  await request.post('/sandbox/fixtures/staff', { data: { ...REVIEWER, role: 'reviewer' } });
+async function reviewerToken(request: APIRequestContext, who = REVIEWER): Promise<string> {
+  await request.post('/sandbox/fixtures/staff', { data: { ...who, role: 'reviewer' } });
   const res = await request.post('/api/v1/backoffice/login', {
-    data: { email: REVIEWER.email, password: REVIEWER.password },
+    data: { email: who.email, password: who.password },
   });
   return ((await res.json()) as { data: { token: string } }).data.token;
 }
@@ -120,7 +122,8 @@ async function applicantIn(page: Page, request: APIRequestContext, staff: string
   await staffCall(request, staff, `applications/${id}/decisions`, {
     decisions: BEFORE_FINAL.map((stage) => ({ stage, activity: 'Accept' })),
   });
-  expect((await staffCall(request, staff, `applications/${id}/confirm`)).data.status).toBe('Approved');
+  const checker = await reviewerToken(request, CHECKER);
+  expect((await staffCall(request, checker, `applications/${id}/confirm`)).data.status).toBe('Approved');
   if (status === 'Completed')
     // the registrations run in the sandbox: wait for the status to say so
     await expect

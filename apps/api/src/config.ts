@@ -127,6 +127,11 @@ const envSchema = z.object({
    * activate the account (checker). Default true, false in sandbox mode unless set.
    */
   FOUR_EYES: bool.optional(),
+  /** A reviewer's claim on an application lapses after this many idle minutes. */
+  BACKOFFICE_CLAIM_IDLE_MINUTES: z.coerce.number().int().min(1).max(1440).default(30),
+  /** The queue colours an application's waiting age amber, then red, past these many hours. */
+  BACKOFFICE_SLA_AMBER_HOURS: z.coerce.number().min(0.1).max(720).default(4),
+  BACKOFFICE_SLA_RED_HOURS: z.coerce.number().min(0.1).max(720).default(24),
   /** Switch off the sandbox's simulated heavy work (OCR, face check) for journey benchmarks. */
   SANDBOX_SKIP_HEAVY_CHECKS: bool.default(false),
   /** How long a reply to an Idempotency-Key is kept for replays; purged after that. */
@@ -238,6 +243,8 @@ export interface Config {
   sandboxSkipHeavyChecks: boolean;
   /** A different staff member confirms the approval and activates the account (maker-checker). */
   fourEyes: boolean;
+  /** The review queue: claim idle lapse and waiting-age colour thresholds. */
+  backoffice: { claimIdleMinutes: number; slaAmberHours: number; slaRedHours: number };
   faceMatchThreshold: number;
   idempotency: { ttlHours: number; leaseSeconds: number };
   storageMinFreeBytes: number;
@@ -476,6 +483,11 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     backofficeAdmin: { email: e.BACKOFFICE_ADMIN_EMAIL, password: e.BACKOFFICE_ADMIN_PASSWORD },
     sandboxSkipHeavyChecks: e.SANDBOX_SKIP_HEAVY_CHECKS,
     fourEyes: e.FOUR_EYES ?? !sandbox,
+    backoffice: {
+      claimIdleMinutes: e.BACKOFFICE_CLAIM_IDLE_MINUTES,
+      slaAmberHours: e.BACKOFFICE_SLA_AMBER_HOURS,
+      slaRedHours: e.BACKOFFICE_SLA_RED_HOURS,
+    },
     faceMatchThreshold: e.FACE_MATCH_THRESHOLD,
     idempotency: { ttlHours: e.IDEMPOTENCY_TTL_HOURS, leaseSeconds: e.IDEMPOTENCY_LEASE_SECONDS },
     storageMinFreeBytes: e.STORAGE_MIN_FREE_MB * 1024 * 1024,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { claimSchema, evidenceSchema } from './backoffice-operations.ts';
 import { APPLICATION_STATUSES } from './backoffice-queue.ts';
 
 /** One field of a collected section as the reviewer sees it (identity numbers already masked). */
@@ -99,6 +100,9 @@ export const applicationDataSchema = z.object({
     makers: z.array(z.string()),
     can_act: z.boolean(),
   }),
+  /** Who holds the application (a claim lapses when its holder is idle); null when nobody does. */
+  claim: claimSchema.nullable().optional(),
+  evidence: evidenceSchema.optional(),
 });
 export type ApplicationData = z.infer<typeof applicationDataSchema>;
 
@@ -110,9 +114,12 @@ export const decisionBodySchema = z.object({
         .object({
           stage: z.number().int().min(110).max(210),
           activity: z.enum(['Accept', 'Reject']),
+          /** A configured reason (review-reasons.ts); its stage must be the stage rejected. */
+          code: z.string().max(40).optional(),
+          /** Free text, alone or in addition to a configured reason. */
           reason: z.string().trim().max(500).optional(),
         })
-        .refine((d) => d.activity === 'Accept' || (d.reason?.length ?? 0) >= 3, {
+        .refine((d) => d.activity === 'Accept' || Boolean(d.code) || (d.reason?.length ?? 0) >= 3, {
           message: 'A reason is required to reject a stage',
           path: ['reason'],
         }),

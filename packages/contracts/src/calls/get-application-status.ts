@@ -22,5 +22,10 @@ export const getApplicationStatusDataSchema = z.object({
   /** The KRA upload and CKYC, which go on after Completed (KIN once issued). */
   kra: z.object({ status: z.string(), reference: z.string().nullable() }).nullable(),
   ckyc: z.object({ status: z.string(), reference: z.string().nullable() }).nullable(),
+  /**
+   * For a rejected application: each stage sent back with the reviewer's configured reason (a code
+   * the app shows in the applicant's language, see review-reasons.ts) and any free text.
+   */
+  reasons: z.array(z.object({ stage: z.number(), code: z.string().nullable(), note: z.string() })).optional(),
 });
 export type GetApplicationStatusData = z.infer<typeof getApplicationStatusDataSchema>;

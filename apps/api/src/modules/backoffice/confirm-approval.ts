@@ -10,6 +10,7 @@ import type { AppDeps } from '../../app-deps.ts';
 import { AppError } from '../../lib/errors.ts';
 import { allStagesAccepted, assertChecker, makersOf, standingOrNotFound } from './approval.ts';
 import { backofficeRepository as repo, type StaffRow } from './backoffice.repository.ts';
+import { endClaim, holdForDecision } from './claims.ts';
 import { setReview } from './set-review.ts';
 
 type Deps = Pick<AppDeps, 'database' | 'records' | 'config' | 'registrations'>;
@@ -22,6 +23,7 @@ export async function confirmApproval(
   const db = deps.database.db;
   await standingOrNotFound(db, applicantId);
   await db.transaction(async (tx) => {
+    await holdForDecision(deps, tx, staff, applicantId);
     await repo.actAs(tx, staff.id);
     await deps.records.lock(applicantId, tx);
     // Re-read under the transaction: a reviewer rejecting a stage at the same moment wins or waits.
@@ -43,6 +45,7 @@ export async function confirmApproval(
     });
   });
   await setReview(deps, staff.id, applicantId, { status: 'Approved', text: MSG.statusVerified });
+  await endClaim(deps, applicantId);
   await deps.registrations.begin(applicantId);
   return { status: 'Approved' };
 }

@@ -5,6 +5,7 @@
 import type { GetApplicationStatusData } from '@ekyc/contracts/calls/get-application-status';
 import { type ReviewStatus, SEGMENTS } from '@ekyc/contracts/enums';
 import { MSG } from '@ekyc/contracts/messages';
+import { decodeReason } from '@ekyc/contracts/review-reasons';
 import { routeForStage } from '@ekyc/contracts/stages';
 import type { AppDeps } from '../../app-deps.ts';
 import { ok, type Outcome } from '../../lib/outcome.ts';
@@ -57,5 +58,11 @@ export async function getApplicationStatus(
         : [],
     kra: registrations?.kra ?? null,
     ckyc: registrations?.ckyc ?? null,
+    reasons:
+      status === 'Rejected'
+        ? kycList
+            .filter((k) => k.adminActivity === 'Reject')
+            .map((k) => ({ stage: k.stage, ...decodeReason(k.reason) }))
+        : [],
   });
 }

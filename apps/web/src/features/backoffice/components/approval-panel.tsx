@@ -1,6 +1,8 @@
 import type { ApplicationData } from '@ekyc/contracts/calls/backoffice-application';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/button';
+import { Modal } from '../../../components/modal';
 import { toast } from '../../../lib/toast';
 import { useApproveApplication } from '../api/approve-application';
 
@@ -10,8 +12,9 @@ import { useApproveApplication } from '../api/approve-application';
  * who accepted the stages see who must act instead of the button.
  */
 export function ApprovalPanel({ application }: { application: ApplicationData }) {
-  const { t } = useTranslation('backoffice');
+  const { t } = useTranslation(['backoffice', 'operations']);
   const approve = useApproveApplication(application.id);
+  const [asking, setAsking] = useState(false);
   const { step, can_act: canAct, makers } = application.approval;
   if (step !== 'confirm') return null;
 
@@ -20,6 +23,7 @@ export function ApprovalPanel({ application }: { application: ApplicationData })
       const reply = await approve.mutateAsync(step);
       if (reply.status) toast.success(t('approval.confirmed'));
       else toast.error(reply.message);
+      setAsking(false);
     } catch (err) {
       toast.error((err as Error).message);
     }
@@ -32,13 +36,27 @@ export function ApprovalPanel({ application }: { application: ApplicationData })
       </h2>
       <p className="mb-3 text-sm">{t('approval.allAccepted', { makers: makers.join(', ') || '—' })}</p>
       {canAct ? (
-        <Button className="!w-auto px-4 py-2" loading={approve.isPending} onClick={() => void run()}>
+        <Button className="!w-auto px-4 py-2" loading={approve.isPending} onClick={() => setAsking(true)}>
           {t('approval.confirm')}
         </Button>
       ) : (
         <p className="rounded-lg bg-amber-50 px-3 py-2 text-sm font-semibold text-amber-900">
           {t('approval.fourEyes')}
         </p>
+      )}
+      {/* Explicit: the checker is asked once more before the applicant is told. */}
+      {asking && (
+        <Modal open title={t('operations:approval.askConfirm')} onClose={() => setAsking(false)}>
+          <p className="mb-3">{t('operations:approval.askConfirmBody')}</p>
+          <div className="flex gap-2">
+            <Button variant="secondary" onClick={() => setAsking(false)}>
+              {t('cancel')}
+            </Button>
+            <Button loading={approve.isPending} onClick={() => void run()}>
+              {t('operations:approval.yesConfirm')}
+            </Button>
+          </div>
+        </Modal>
       )}
     </section>
   );

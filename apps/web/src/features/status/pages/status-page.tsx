@@ -3,15 +3,16 @@
  * thank the applicant (verification pending); completed congratulates, with the signed form and
  * the app links; rejected apologises with Retry to the stage the reviewer rejected.
  */
-import { VERIFICATION_DAYS } from '@ekyc/contracts/constants';
+import { LANGUAGES, type Language, VERIFICATION_DAYS } from '@ekyc/contracts/constants';
 import { MSG } from '@ekyc/contracts/messages';
+import { describeReason, encodeReason } from '@ekyc/contracts/review-reasons';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/button';
 import { PageLoader } from '../../../components/spinner';
 import { useScreenNavigate } from '../../../lib/navigation';
 import { useSession } from '../../../lib/session';
 import { useMessage } from '../../../lib/use-message';
-import { rejectionReason, useUserDetails } from '../../../lib/user-details';
+import { useUserDetails } from '../../../lib/user-details';
 import { useApplicationStatus } from '../api/get-application-status';
 
 const APP_LINKS = [
@@ -20,7 +21,10 @@ const APP_LINKS = [
 ] as const;
 
 export default function StatusPage() {
-  const { t } = useTranslation('status');
+  const { t, i18n } = useTranslation('status');
+  const language: Language = (LANGUAGES as readonly string[]).includes(i18n.language)
+    ? (i18n.language as Language)
+    : 'en';
   // the server names the time in English: the known phrases are shown in the person's language
   const verificationDays = (days: string) =>
     days === VERIFICATION_DAYS.primary
@@ -31,7 +35,7 @@ export default function StatusPage() {
   const msg = useMessage();
   const go = useScreenNavigate();
   const { signedPdfUrl } = useSession();
-  const { details, dataUpdatedAt, record } = useUserDetails();
+  const { details, dataUpdatedAt } = useUserDetails();
   const review = (details?.review_obj as { status?: string } | undefined)?.status;
   const query = useApplicationStatus(`${review ?? ''}:${dataUpdatedAt}`);
   if (!query.data) return <PageLoader label={t('common:loading')} />;
@@ -122,16 +126,25 @@ export default function StatusPage() {
       {data.status === 'Rejected' && (
         <>
           {data.rejected_stage !== null && (
-            <div className="w-full rounded-lg border border-red-200 bg-red-50 p-3 text-left text-sm text-ink">
-              <p className="font-semibold">
+            <section
+              aria-labelledby="reasons-heading"
+              className="w-full rounded-lg border border-red-200 bg-red-50 p-3 text-left text-sm text-ink"
+            >
+              <h3 id="reasons-heading" className="font-semibold">
                 {t('rejectedStage', { stage: t(`stages.${data.rejected_stage}`, { defaultValue: '' }) })}
-              </p>
-              {rejectionReason(record, data.rejected_stage) && (
-                <p className="mt-1 break-words">
-                  {t('rejectedReason', { reason: msg(rejectionReason(record, data.rejected_stage)) })}
-                </p>
+              </h3>
+              {data.reasons && data.reasons.length > 0 && (
+                <ul className="mt-1 space-y-1" data-testid="rejection-reasons">
+                  {data.reasons.map((r) => (
+                    <li key={r.stage} className="break-words">
+                      {t('rejectedReason', {
+                        reason: describeReason(encodeReason(r.code ?? undefined, r.note), language),
+                      })}
+                    </li>
+                  ))}
+                </ul>
               )}
-            </div>
+            </section>
           )}
           <p className="text-sm text-muted">{msg(MSG.weAreSorry)}</p>
           {data.retry_screen && <Button onClick={() => go(data.retry_screen!)}>{t('common:retry')}</Button>}
