@@ -43,5 +43,9 @@ await faces.close();
 console.log(`model load ${ms(warm)}, first match ${ms(firstMatch)} (similarity ${first.similarity})`);
 console.log(`face check (one face), ${RUNS} runs: ${line(detect)}`);
 console.log(`face match (selfie against another face), ${RUNS} runs: ${line(match)}`);
-console.log(`load average ${loadavg().map((l) => l.toFixed(1)).join(' ')} on ${availableParallelism()} cores`);
+console.log(
+  `load average ${loadavg()
+    .map((l) => l.toFixed(1))
+    .join(' ')} on ${availableParallelism()} cores`,
+);
 console.log(`same face similarity ${same.similarity}, different faces ${first.similarity}`);
