@@ -1,7 +1,7 @@
 /** Everything the routes and use-cases need, built once at start-up. */
 import path from 'node:path';
 import type { Config } from './config.ts';
-import { type Database, openDatabase } from './db/client.ts';
+import { collectGarbageNow, type Database, openDatabase } from './db/client.ts';
 import { migrate } from './db/migrate.ts';
 import { type BlobStore, DiskBlobStore, EncryptedStore, MemoryBlobStore } from './documents/storage.ts';
 import { S3BlobStore } from './documents/s3-store.ts';
@@ -100,7 +100,10 @@ export interface DepsOverrides {
 
 export async function createDeps(config: Config, overrides: DepsOverrides = {}): Promise<AppDeps> {
   const database = overrides.database ?? (await openDatabase(config));
-  if (!overrides.database && (database.kind === 'pglite' || config.env !== 'production')) await migrate(database);
+  if (!overrides.database && (database.kind === 'pglite' || config.env !== 'production')) {
+    const applied = await migrate(database);
+    if (database.kind === 'pglite' && !config.inMemory && applied.length > 0) collectGarbageNow();
+  }
   const metrics = createMetrics();
   const hub =
     overrides.hub ??

@@ -4,6 +4,8 @@
  */
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import { PGlite } from '@electric-sql/pglite';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -46,6 +48,17 @@ const PGLITE_MEMORY = [
   '-c',
   'work_mem=2MB',
 ];
+
+/**
+ * A new embedded database is made by initdb in a WebAssembly instance of its own, garbage once the
+ * database exists (with the migrations' scripts): V8 would keep it until its next full collection,
+ * which an idle server may not reach for hours. Collected at once after a start that created or
+ * migrated the database (first start 420 → 370 MiB idle).
+ */
+export function collectGarbageNow() {
+  setFlagsFromString('--expose-gc');
+  (runInNewContext('gc') as () => void)();
+}
 
 export async function openDatabase(
   config: Pick<Config, 'databaseUrl' | 'dataDir' | 'inMemory' | 'databasePoolMax'>,
