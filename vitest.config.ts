@@ -2,6 +2,10 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
+    // files are independent (each boots its own in-memory database, temporary directories, free
+    // ports), so two run at once; Vitest would pick one on two cores (cores - 1). The server-mode
+    // project runs alone and keeps one.
+    maxWorkers: 2,
     projects: [
       {
         test: { name: 'contracts', root: './packages/contracts', include: ['test/**/*.test.ts'], environment: 'node' },
@@ -15,9 +19,6 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 30000,
           hookTimeout: 60000,
-          // files are independent (each boots its own in-memory database, temporary directories,
-          // free ports), so two run at once; Vitest would pick one on two cores (cores - 1)
-          maxWorkers: 2,
         },
       },
       {
@@ -45,7 +46,6 @@ export default defineConfig({
           root: './apps/web',
           include: ['test/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
-          maxWorkers: 2,
         },
       },
     ],
