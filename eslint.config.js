@@ -24,7 +24,7 @@ export default tseslint.config(
   {
     files: [
       'apps/api/src/server.ts',
-      'apps/api/src/**/*-cli.ts',
+      'apps/api/src/cli/**',
       'apps/api/test/**',
       'apps/web/scripts/**',
       'bench/**',

@@ -2,6 +2,10 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
+    // files are independent (each boots its own in-memory database, temporary directories, free
+    // ports), so two run at once; Vitest would pick one on two cores (cores - 1). The server-mode
+    // project runs alone and keeps one.
+    maxWorkers: 2,
     projects: [
       {
         test: { name: 'contracts', root: './packages/contracts', include: ['test/**/*.test.ts'], environment: 'node' },
@@ -29,13 +33,20 @@ export default defineConfig({
           // and the back office's first-start account needs a fresh one (both run in the api project)
           exclude: ['test/security/**', 'test/storage-and-keys.test.ts', 'test/backoffice-*.test.ts'],
           environment: 'node',
+          // one database server for every file: one file at a time
+          maxWorkers: 1,
           testTimeout: 60000,
           hookTimeout: 120000,
         },
       },
       {
         extends: './apps/web/vite.config.ts',
-        test: { name: 'web', root: './apps/web', include: ['test/**/*.test.{ts,tsx}'], environment: 'jsdom' },
+        test: {
+          name: 'web',
+          root: './apps/web',
+          include: ['test/**/*.test.{ts,tsx}'],
+          environment: 'jsdom',
+        },
       },
     ],
   },

@@ -50,7 +50,7 @@ function httpClient(baseUrl: string, timeoutMs = 30_000): JourneyClient {
 
 let assets: Awaited<ReturnType<typeof journeyAssets>> | null = null;
 
-export async function runJourney(baseUrl: string, seed: string, timer: CallTimer): Promise<void> {
+export async function runJourney(baseUrl: string, seed: string, timer: CallTimer) {
   assets ??= await journeyAssets();
   const result = await runFullJourney(httpClient(baseUrl), {
     applicant: newApplicant(seed),
@@ -58,4 +58,5 @@ export async function runJourney(baseUrl: string, seed: string, timer: CallTimer
     onCall: (t) => timer(`${t.method} ${t.path.replace('/api/v1/ekyc/', '')}`, t.ms),
   });
   if (result.stage !== 220) throw new Error(`journey ended at stage ${result.stage}`);
+  return result;
 }

@@ -9,6 +9,7 @@ import pg from 'pg';
 import { type Section, percentile, startServer, table } from './lib.ts';
 import { noopCeiling } from './noop.ts';
 import { runJourney, type CallTimer } from './journey-steps.ts';
+import { BENCH_ADMIN, esignToCompleted } from './registrations.ts';
 
 const DB = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const REDIS = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379';
@@ -19,6 +20,8 @@ const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 16);
  * PostgreSQL and this client, a second process adds contention, not capacity (BENCHMARKS.md).
  */
 const PROCESSES = Number(process.env.BENCH_PROCESSES ?? 1);
+/** Applicants taken from e-sign to Completed, one after the other, after the throughput run. */
+const REGISTRATIONS = Number(process.env.BENCH_REGISTRATIONS ?? 10);
 
 async function freshDatabase(): Promise<string> {
   const client = new pg.Client({ connectionString: DB });
@@ -44,11 +47,14 @@ export async function journeySection(): Promise<Section> {
     OTP_RATE_LIMIT_PER_MINUTE: '100000000',
     SANDBOX_SKIP_HEAVY_CHECKS: 'true',
     DATA_DIR: dataDir,
+    BACKOFFICE_ADMIN_EMAIL: BENCH_ADMIN.email,
+    BACKOFFICE_ADMIN_PASSWORD: BENCH_ADMIN.password,
   };
   const servers = await Promise.all(Array.from({ length: PROCESSES }, (_v, i) => startServer(8391 + i, env)));
   try {
     // Warm-up, one process after the other (the first creates the sandbox e-sign keys the others read).
     for (const [i, server] of servers.entries()) await runJourney(server.url, `warm-${i}`, () => undefined);
+    const cpuBefore = await apiCpuSeconds(servers);
     const timings = new Map<string, number[]>();
     const timer: CallTimer = (name, ms) => {
       if (!timings.has(name)) timings.set(name, []);
@@ -78,19 +84,18 @@ export async function journeySection(): Promise<Section> {
       }),
     );
     const elapsed = (Date.now() - started) / 1000;
-    const metric = (text: string, name: string) =>
-      Number(
-        text
-          .split('\n')
-          .find((l) => l.startsWith(`${name} `))
-          ?.split(' ')[1] ?? NaN,
-      );
+    const cpuPerJourney = ((await apiCpuSeconds(servers)) - cpuBefore) / Math.max(1, completed);
     const stats = await Promise.all(servers.map(async (s) => (await fetch(`${s.url}/metrics`)).text()));
     const loopP99 = Math.max(...stats.map((t) => metric(t, 'ekyc_nodejs_eventloop_lag_p99_seconds'))) * 1000;
     const rssPeak = Math.max(...stats.map((t) => metric(t, 'ekyc_process_resident_memory_peak_bytes')));
     const ceilings = await Promise.all(servers.map((s) => noopCeiling(s.url, 10, Math.ceil(50 / PROCESSES))));
     const ceiling = { rps: ceilings.reduce((sum, c) => sum + c.rps, 0) };
     const perSecond = completed / elapsed;
+    // after the load: e-sign to Completed with the server otherwise idle
+    const registered = await esignToCompleted(servers[0]!.url, REGISTRATIONS);
+    console.log(
+      `journey: e-sign to Completed p50 ${(registered.p50 / 1000).toFixed(2)} s, p95 ${(registered.p95 / 1000).toFixed(2)} s (${registered.count} applicants)`,
+    );
     const callsPerJourney = [...timings.values()].reduce((s, t) => s + t.length, 0) / Math.max(1, completed + failed);
 
     const rows = [...timings.entries()].map(([name, t]) => {
@@ -98,7 +103,7 @@ export async function journeySection(): Promise<Section> {
       return [name, s.length, percentile(s, 50).toFixed(1), percentile(s, 95).toFixed(1), percentile(s, 99).toFixed(1)];
     });
     console.log(
-      `journey: ${completed} completed (${perSecond.toFixed(2)}/s), ${failed} failed, ceiling ${ceiling.rps.toFixed(0)} req/s`,
+      `journey: ${completed} completed (${perSecond.toFixed(2)}/s), ${failed} failed, API CPU ${(cpuPerJourney * 1000).toFixed(0)} ms per journey, ceiling ${ceiling.rps.toFixed(0)} req/s`,
     );
     return {
       title: 'Journey throughput on PostgreSQL and Redis',
@@ -110,10 +115,12 @@ export async function journeySection(): Promise<Section> {
 | completed journeys per second | **${perSecond.toFixed(2)}** |
 | failed journeys | ${failed}${errors.size ? ` (${[...errors.entries()].map(([k, v]) => `${v}× ${k}`).join('; ')})` : ''} |
 | API calls per journey | ${callsPerJourney.toFixed(0)} |
+| API CPU per completed journey (all processes, from their own counters) | ${(cpuPerJourney * 1000).toFixed(0)} ms |
 | event-loop delay p99 (worst process) | ${loopP99.toFixed(1)} ms |
 | peak resident memory (largest process) | ${(rssPeak / 2 ** 20).toFixed(0)} MiB |
 | bare-route ceiling, same processes together | ${ceiling.rps.toFixed(0)} req/s |
 | journey calls/s ÷ ceiling | ${((perSecond * callsPerJourney) / ceiling.rps).toFixed(3)} |
+| e-sign to Completed (sandbox registrations: BO account, then UCC at NSE and BSE), ${registered.count} applicants one at a time after the run | p50 ${(registered.p50 / 1000).toFixed(2)} s, p95 ${(registered.p95 / 1000).toFixed(2)} s, max ${(registered.max / 1000).toFixed(2)} s |
 
 Per call, milliseconds:
 
@@ -122,4 +129,18 @@ ${table(['call', 'count', 'p50', 'p95', 'p99'], rows)}`,
   } finally {
     await Promise.all(servers.map((s) => s.stop()));
   }
+}
+
+const metric = (text: string, name: string) =>
+  Number(
+    text
+      .split('\n')
+      .find((l) => l.startsWith(`${name} `))
+      ?.split(' ')[1] ?? NaN,
+  );
+
+/** User and system CPU the API processes have used so far, worker threads included. */
+async function apiCpuSeconds(servers: Array<{ url: string }>): Promise<number> {
+  const texts = await Promise.all(servers.map(async (s) => (await fetch(`${s.url}/metrics`)).text()));
+  return texts.reduce((sum, t) => sum + metric(t, 'ekyc_process_cpu_seconds_total'), 0);
 }

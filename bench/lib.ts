@@ -35,16 +35,26 @@ export interface RunningServer {
   stop(): Promise<void>;
 }
 
+/** How the API starts: the production build (`npm run build`), or its TypeScript through tsx. */
+const ENTRY = {
+  compiled: ['--conditions=ekyc-compiled', '--enable-source-maps', path.join(ROOT, 'apps/api/dist/server.js')],
+  source: ['--import', 'tsx', path.join(ROOT, 'apps/api/src/server.ts')],
+};
+
 /** Starts the API (serving the built web app) and waits until it is ready. */
-export async function startServer(port: number, env: Record<string, string>): Promise<RunningServer> {
+export async function startServer(
+  port: number,
+  env: Record<string, string>,
+  from: keyof typeof ENTRY = 'compiled',
+): Promise<RunningServer> {
   // BENCH_SERVER_NODE_ARGS, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`, to profile the server under load.
   const extra = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
-  const child = spawn(process.execPath, [...extra, '--import', 'tsx', path.join(ROOT, 'apps/api/src/server.ts')], {
+  const child = spawn(process.execPath, [...extra, ...ENTRY[from]], {
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const url = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 240; i++) {
+  for (let i = 0; i < 480; i++) {
     try {
       if ((await fetch(`${url}/readyz`)).ok) break;
     } catch {

@@ -1,15 +1,17 @@
 /**
  * `npm run bench`: runs the benchmarks and writes BENCHMARKS.md. Figures are printed and recorded,
- * never asserted: speed is a measurement, not a test. `-- --only=weight,noop,lighthouse,work,journey`
+ * never asserted: speed is a measurement, not a test. `-- --only=weight,noop,lighthouse,work,queue,startup,journey`
  * runs a subset.
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { backofficeQueueSection } from './backoffice-queue.ts';
 import { journeySection } from './journey.ts';
 import { lighthouseSection } from './lighthouse.ts';
 import { machine, ROOT, type Section, startServer, table } from './lib.ts';
 import { noopSection } from './noop.ts';
+import { startupSection } from './startup.ts';
 import { workItemsSection } from './work-items.ts';
 
 const only = process.argv
@@ -20,8 +22,8 @@ const want = (name: string) => !only || only.includes(name);
 const HISTORY_MARKER = '<!-- history: kept by npm run bench -->';
 const sections: Section[] = [];
 
-if (want('weight') || want('lighthouse') || want('noop')) {
-  console.log('Building the web app…');
+if (want('weight') || want('lighthouse') || want('noop') || want('journey') || want('startup')) {
+  console.log('Building the web app and the API…');
   execFileSync('npm', ['run', 'build'], { cwd: ROOT, stdio: 'inherit' });
 }
 
@@ -46,6 +48,8 @@ if (want('weight')) {
 
 if (want('work')) sections.push(await workItemsSection());
 
+if (want('queue')) sections.push(await backofficeQueueSection());
+
 if (want('noop') || want('lighthouse')) {
   const server = await startServer(8390, {
     DATA_DIR: `/tmp/ekyc-bench-${Date.now()}`,
@@ -61,12 +65,13 @@ if (want('noop') || want('lighthouse')) {
   }
 }
 
+if (want('startup')) sections.push(await startupSection());
 if (want('journey')) sections.push(await journeySection());
 
 const report = `# Benchmarks
 
 Measured on ${machine()}, ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC.
-Rerun with \`npm run bench\` (all) or \`npm run bench -- --only=weight,noop,lighthouse,work,journey\`.
+Rerun with \`npm run bench\` (all) or \`npm run bench -- --only=weight,noop,lighthouse,work,queue,startup,journey\`.
 The journey benchmark needs the PostgreSQL server and Redis of \`BENCH_DATABASE_URL\` / \`BENCH_REDIS_URL\`
 (default \`postgres://postgres@127.0.0.1:5432/postgres\`, \`redis://127.0.0.1:6379\`).
 

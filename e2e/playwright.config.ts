@@ -35,6 +35,11 @@ export default defineConfig({
     baseURL: `http://127.0.0.1:${PORT}`,
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
+    // the app's service worker would answer requests the journeys route (page.route sees none of
+    // them): blocked here, and allowed by the test of reloading offline
+    serviceWorkers: 'block',
+    // the app takes its first language from the browser: English unless a test says otherwise
+    locale: 'en-IN',
     launchOptions,
   },
   projects: [
@@ -42,13 +47,14 @@ export default defineConfig({
     // changes what is tested (sign-up, public pages, reviewers' back office, the e-sign popup)
     {
       name: 'desktop',
-      use: { ...devices['Desktop Chrome'], launchOptions },
+      use: { ...devices['Desktop Chrome'], serviceWorkers: 'block', launchOptions },
       testMatch: [/sign-up\.spec\.ts/, /public-.*\.spec\.ts/, /backoffice-.*\.spec\.ts/, /esign-.*\.spec\.ts/],
     },
-    { name: 'phone', use: { ...devices['Pixel 7'], launchOptions } },
+    { name: 'phone', use: { ...devices['Pixel 7'], serviceWorkers: 'block', launchOptions } },
   ],
   webServer: {
-    command: `node --import tsx ../apps/api/src/server.ts`,
+    // the production build (`npm run test:e2e` builds it first)
+    command: `node --conditions=ekyc-compiled --enable-source-maps ../apps/api/dist/server.js`,
     url: `http://127.0.0.1:${PORT}/readyz`,
     reuseExistingServer: false,
     timeout: 120_000,
@@ -66,6 +72,8 @@ export default defineConfig({
       EKYC_TEST_FIXTURES: 'true',
       // the back-office journeys sign in the same fixture accounts from parallel browsers
       STAFF_SESSION_MAX_CONCURRENT: '50',
+      // four eyes as in production: the staff member who accepts the stages may not confirm the approval
+      FOUR_EYES: 'true',
       ...(process.env.WEB_DIST && { WEB_DIST: process.env.WEB_DIST }),
     },
   },

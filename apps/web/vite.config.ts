@@ -1,9 +1,49 @@
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { defineConfig } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
+
+/** The built files of the back office's own modules (pages and catalogues), from Vite's manifest. */
+function backofficeFiles(): Set<string> {
+  const manifest = JSON.parse(
+    readFileSync(path.join(import.meta.dirname, 'dist/.vite/manifest.json'), 'utf8'),
+  ) as Record<string, { file: string }>;
+  return new Set(
+    Object.entries(manifest)
+      .filter(([src]) => src.includes('backoffice'))
+      .map(([, entry]) => entry.file),
+  );
+}
 
 export default defineConfig({
-  plugins: [react(), tailwindcss()],
+  plugins: [
+    react(),
+    tailwindcss(),
+    // the service worker (src/sw/service-worker.ts) keeps the app's files on the phone, so a reload
+    // without network shows the app and its offline notice; registered in main.tsx
+    VitePWA({
+      strategies: 'injectManifest',
+      srcDir: 'src/sw',
+      filename: 'service-worker.ts',
+      injectRegister: false,
+      manifest: false,
+      injectManifest: {
+        // the applicant's app: its scripts, styles, catalogues and icon (index.html is a template
+        // the server fills in; the worker keeps the pages the server sent instead)
+        globPatterns: ['assets/**/*.{js,css,json}', 'favicon.svg'],
+        maximumFileSizeToCacheInBytes: 1024 * 1024,
+        // the back office's own files stay out: an applicant's phone never needs them
+        manifestTransforms: [
+          (entries) => {
+            const backoffice = backofficeFiles();
+            return { manifest: entries.filter((e) => !backoffice.has(e.url)), warnings: [] };
+          },
+        ],
+      },
+    }),
+  ],
   base: '/',
   build: { outDir: 'dist', sourcemap: false, target: 'es2020', chunkSizeWarningLimit: 300, manifest: true },
   server: {

@@ -52,7 +52,7 @@ test("the review page shows the selfie's face-match value and failed verdict; th
   await expect(page.getByRole('heading', { name: 'Review queue' })).toBeVisible();
 
   await page.goto(`/backoffice/?status=all&q=${mobile}`);
-  const row = page.getByRole('link', { name: /ANITA DESAI/ });
+  const row = page.getByRole('row', { name: /ANITA DESAI/ });
   await expect(row).toHaveCount(1);
   const alert = row.getByText('Face match failed');
   await expect(alert).toBeVisible();
@@ -60,7 +60,7 @@ test("the review page shows the selfie's face-match value and failed verdict; th
   await expect(row).not.toContainText('Liveness failed');
   await page.screenshot({ path: `/tmp/backoffice-evidence-queue-${test.info().project.name}.png`, fullPage: true });
 
-  await row.click();
+  await row.getByRole('link', { name: 'ANITA DESAI' }).click();
   await expect(page.getByRole('heading', { name: 'ANITA DESAI' })).toBeVisible();
   const face = page.getByRole('row', { name: /^Face match \(selfie and Aadhaar photo\)/ });
   await expect(face.getByRole('cell').nth(0)).toHaveText('Face match provider (DigiLocker Aadhaar photo)');

@@ -101,3 +101,40 @@ test('a slow first load shows a loader at once, before the form', async ({ page 
   await expect(page.getByLabel('Mobile number')).toBeVisible();
   await expect(page.getByText('Loading…')).toHaveCount(0);
 });
+
+test.describe('with the app kept on the phone', () => {
+  test.use({ serviceWorkers: 'allow' });
+
+  test('reloading without network shows the app and the offline notice, not the browser error page', async ({
+    page,
+    context,
+  }) => {
+    await page.goto('/ekyc1/');
+    await expect(page.getByLabel('Mobile number')).toBeVisible();
+    // the service worker has installed (the app's files are kept) and controls the page
+    await page.evaluate(async () => {
+      await navigator.serviceWorker.ready;
+      if (!navigator.serviceWorker.controller)
+        await new Promise((resolve) =>
+          navigator.serviceWorker.addEventListener('controllerchange', resolve, { once: true }),
+        );
+    });
+    // a visit while online keeps the page the server sent
+    await page.reload();
+    await expect(page.getByLabel('Mobile number')).toBeVisible();
+
+    await context.setOffline(true);
+    await page.reload();
+    await expect(page.getByLabel('Mobile number')).toBeVisible();
+    await expect(page.getByRole('status').filter({ hasText: OFFLINE })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Help' })).toBeVisible();
+    await page.screenshot({ path: test.info().outputPath('offline-reload.png') });
+    // another step's address offline: the kept app draws it (the applicant has no session, so sign-up)
+    await page.goto('/ekyc1/pan-verification');
+    await expect(page.getByLabel('Mobile number')).toBeVisible();
+    await expect(page.getByRole('status').filter({ hasText: OFFLINE })).toBeVisible();
+
+    await context.setOffline(false);
+    await expect(page.getByText(OFFLINE)).toBeHidden();
+  });
+});

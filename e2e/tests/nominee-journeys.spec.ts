@@ -39,7 +39,7 @@ test('no nominee: the opt-out declaration confirmed by two OTPs (mobile and e-ma
   await page.getByRole('button', { name: 'Confirm opting out' }).click();
   await expect(page).toHaveURL(/\/bank-and-segment\/segment$/);
   // The toast of the reply.
-  const toastMessage = page.getByRole('status').filter({ has: page.getByRole('button', { name: 'Dismiss' }) });
+  const toastMessage = page.getByRole('status').filter({ has: page.getByRole('button', { name: 'Close' }) });
   await expect(toastMessage).toContainText(MSG.nomineeSkipped);
 
   await page.goto('/ekyc1/bank-and-segment/nominee');

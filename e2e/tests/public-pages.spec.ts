@@ -17,6 +17,7 @@ const PAGE_SLUGS = [
   'client-collateral',
   'holidays',
   'upcoming-ipo',
+  'accessibility',
 ];
 const PUBLIC_PATHS = [
   '/',

@@ -2,7 +2,7 @@
  * Status screen (spec section 4) in each review status, reached through the back office's real
  * lifecycle (CONTRACT.md "After the applicant signs"): Pending after e-sign, Rejected with Retry to
  * the rejected stage, Approved once every stage is accepted and confirmed, Completed once the
- * account is activated. Each in English with the spec's exact text, and in hi, be, gu and mar with
+ * sandbox registrations (exchange UCC, BO account) are accepted. Each in English with the spec's exact text, and in hi, be, gu and mar with
  * the app's translations.
  */
 import { LANGUAGES, type Language } from '@ekyc/contracts/constants';
@@ -10,7 +10,7 @@ import { MSG } from '@ekyc/contracts/messages';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { seedApplicant } from '../support/journey';
+import { seedApplicant, VERIFIED_IDENTITY } from '../support/journey';
 
 const LOCALES = path.resolve(import.meta.dirname, '../../apps/web/src/i18n/locales');
 const catalogue = (lang: Language, ns: string) =>
@@ -39,22 +39,54 @@ function texts(lang: Language) {
     verificationPending: of(status, 'verificationPending'),
     playStore: of(status, 'playStore'),
     retry: of(common, 'retry'),
+    rejectedStage: of(status, 'rejectedStage').replace(
+      '{{stage}}',
+      of((status as unknown as { stages: Record<string, string> }).stages, '160'),
+    ),
+    rejectedReason: of(status, 'rejectedReason').replace('{{reason}}', REASON),
+    correctionNeeded: of(common, 'correctionNeeded'),
+    reviewerNote: of(common, 'reviewerNote').replace('{{reason}}', REASON),
   };
 }
 
+/** The reviewer's own words (free text stays as written; coded reasons are translated). */
+const REASON = 'The cancelled cheque is unreadable';
 const REVIEWER = { email: 'status.checker@broker.example', password: 'status-checker-pass-1', name: 'Sita Checker' };
+/** Four eyes: a second staff member confirms the approval and activates the account. */
+const CHECKER = { email: 'status.second@broker.example', password: 'status-second-pass-1', name: 'Sunil Second' };
 const BEFORE_FINAL = [110, 120, 130, 140, 150, 160, 170, 180, 190, 200, 210];
 
-async function reviewerToken(request: APIRequestContext): Promise<string> {
-  await request.post('/sandbox/fixtures/staff', { data: { ...REVIEWER, role: 'reviewer' } });
+async function reviewerToken(request: APIRequestContext, who = REVIEWER): Promise<string> {
+  await request.post('/sandbox/fixtures/staff', { data: { ...who, role: 'reviewer' } });
   const res = await request.post('/api/v1/backoffice/login', {
-    data: { email: REVIEWER.email, password: REVIEWER.password },
+    data: { email: who.email, password: who.password },
   });
   return ((await res.json()) as { data: { token: string } }).data.token;
 }
 
-async function staffCall(request: APIRequestContext, token: string, path: string, data?: object) {
-  const res = await request.post(`/api/v1/backoffice/${path}`, {
+/** What the registrations need after approval (address, income, bank, segments): Completed follows. */
+const SIGNED_SECTIONS = {
+  ...VERIFIED_IDENTITY,
+  personal_obj: {
+    gender: 'M',
+    marital_status: 'single',
+    father_name: 'Ramesh Sharma',
+    occupation: 'private_sector',
+    annual_income: '5_10',
+  },
+  bank_obj: { ifsc: 'HDFC0000001', bank_name: 'HDFC Bank', account_number: '50100123456780', account_type: 'Saving' },
+  segment_obj: { segment_list: [{ code: 'equity_1' }] },
+};
+
+async function staffCall(
+  request: APIRequestContext,
+  token: string,
+  path: string,
+  data?: object,
+  method: 'GET' | 'POST' = 'POST',
+) {
+  const res = await request.fetch(`/api/v1/backoffice/${path}`, {
+    method,
     headers: { authorization: `Bearer ${token}` },
     ...(data && { data }),
   });
@@ -76,21 +108,29 @@ type Status = 'Pending' | 'Approved' | 'Rejected' | 'Completed';
 
 /** A signed applicant in this page, moved by the back office to the given review status. */
 async function applicantIn(page: Page, request: APIRequestContext, staff: string, status: Status) {
-  const { mobile } = await seedApplicant(page, request, 220);
+  // Without an address the registrations' pre-checks hold an approved application at Approved;
+  // with one, the sandbox registrations take it to Completed.
+  const { mobile } = await seedApplicant(page, request, 220, status === 'Completed' ? SIGNED_SECTIONS : {});
   if (status === 'Pending') return;
   const id = await applicationId(request, staff, mobile);
   if (status === 'Rejected') {
     await staffCall(request, staff, `applications/${id}/decisions`, {
-      decisions: [{ stage: 160, activity: 'Reject', reason: 'The cancelled cheque is unreadable' }],
+      decisions: [{ stage: 160, activity: 'Reject', reason: REASON }],
     });
     return;
   }
   await staffCall(request, staff, `applications/${id}/decisions`, {
     decisions: BEFORE_FINAL.map((stage) => ({ stage, activity: 'Accept' })),
   });
-  expect((await staffCall(request, staff, `applications/${id}/confirm`)).data.status).toBe('Approved');
+  const checker = await reviewerToken(request, CHECKER);
+  expect((await staffCall(request, checker, `applications/${id}/confirm`)).data.status).toBe('Approved');
   if (status === 'Completed')
-    expect((await staffCall(request, staff, `applications/${id}/activate`)).data.status).toBe('Completed');
+    // the registrations run in the sandbox: wait for the status to say so
+    await expect
+      .poll(async () => (await staffCall(request, staff, `applications/${id}`, undefined, 'GET')).data.status, {
+        timeout: 30_000,
+      })
+      .toBe('Completed');
 }
 
 for (const lang of LANGUAGES) {
@@ -125,9 +165,15 @@ for (const lang of LANGUAGES) {
     await expect(message).toHaveText(t.Rejected);
     await expect(page.getByRole('heading', { name: t.sorry })).toBeVisible();
     await expect(page.getByText(t.weAreSorry, { exact: true })).toBeVisible();
+    // the stage sent back and the reviewer's reason, in the applicant's language
+    await expect(page.getByText(t.rejectedStage, { exact: true })).toBeVisible();
+    await expect(page.getByText(t.rejectedReason, { exact: true })).toBeVisible();
     await page.screenshot({ path: `/tmp/status-rejected-${lang}.png` });
     // Retry returns to the stage the reviewer rejected.
     await page.getByRole('button', { name: t.retry }).click();
     await expect(page).toHaveURL(/\/ekyc1\/bank-and-segment$/);
+    // the page Retry opens says why
+    await expect(page.getByRole('note')).toContainText(t.correctionNeeded);
+    await expect(page.getByRole('note')).toContainText(t.reviewerNote);
   });
 }

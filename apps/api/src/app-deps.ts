@@ -1,12 +1,12 @@
 /** Everything the routes and use-cases need, built once at start-up. */
 import path from 'node:path';
 import type { Config } from './config.ts';
-import { type Database, openDatabase } from './db/client.ts';
+import { collectGarbageNow, type Database, openDatabase } from './db/client.ts';
 import { migrate } from './db/migrate.ts';
 import { type BlobStore, DiskBlobStore, EncryptedStore, MemoryBlobStore } from './documents/storage.ts';
 import { S3BlobStore } from './documents/s3-store.ts';
 import { Cipher, Hasher } from './lib/crypto.ts';
-import { OtpService } from './modules/auth-otp/otp-service.ts';
+import { OtpService } from './auth/otp-service.ts';
 import { StaffLoginThrottle } from './modules/backoffice/login-throttle.ts';
 import { createMetrics, type Metrics } from './plugins/metrics.ts';
 import { createAccountAggregator } from './providers/account-aggregator/create.ts';
@@ -16,6 +16,7 @@ import type { DigilockerClient } from './providers/digilocker/port.ts';
 import { type BankProviders, createBankProviders } from './providers/bank-verification/bank-providers.ts';
 import { createSelfFetch, observeProviderCalls, type SelfFetch } from './providers/http.ts';
 import { createKraLookup } from './providers/kra/create.ts';
+import { DocumentWorkers } from './documents/form-pool.ts';
 import { createEsignGateway } from './providers/esign/create.ts';
 import type { EsignGateway } from './providers/esign/port.ts';
 import { createLivenessProvider } from './providers/liveness/create.ts';
@@ -28,6 +29,9 @@ import type { MessageSender } from './providers/messaging/port.ts';
 import { createPanVerifier } from './providers/pan/create.ts';
 import { collectProviderSettings } from './providers/settings.ts';
 import type { PanVerifier } from './providers/pan/port.ts';
+import { createRegistrars } from './providers/registrations/create.ts';
+import type { Registrars } from './providers/registrations/port.ts';
+import { RegistrationWorkflow } from './modules/registrations/workflow.ts';
 import { createHub, type Hub } from './realtime/hub.ts';
 import { ApplicantRecords } from './records/applicant-records.ts';
 import { Sessions } from './auth/sessions.ts';
@@ -55,6 +59,8 @@ export interface AppDeps {
   liveness: LivenessProvider;
   /** Aadhaar eSign through an e-sign service (eSign API 2.1). */
   esign: EsignGateway;
+  /** Worker threads for document rendering (the account-opening form). */
+  documents: DocumentWorkers;
   metrics: Metrics;
   /** PAN check at the income-tax source, KRA lookup, DigiLocker partner API. */
   pan: PanVerifier;
@@ -63,6 +69,10 @@ export interface AppDeps {
   bank: BankProviders;
   /** Account aggregator for the digital financial proof of derivative segments. */
   accountAggregator: AccountAggregator;
+  /** Exchange UCC, depository BO account, KRA upload and CKYC after approval. */
+  registrars: Registrars;
+  /** The durable workflow that runs those registrations on the job queue. */
+  registrations: RegistrationWorkflow;
   /** The clock (milliseconds), replaceable in tests. */
   now: () => number;
 }
@@ -79,6 +89,8 @@ export interface DepsOverrides {
   digilocker?: DigilockerClient;
   bank?: Partial<BankProviders>;
   accountAggregator?: AccountAggregator;
+  /** Tests: the registrations' providers (a flaky one, say), built from the configured ones. */
+  registrars?: (configured: Registrars) => Registrars;
   /** The file store under the encryption (tests: a store that is full). */
   blobs?: BlobStore;
   now?: () => number;
@@ -88,7 +100,10 @@ export interface DepsOverrides {
 
 export async function createDeps(config: Config, overrides: DepsOverrides = {}): Promise<AppDeps> {
   const database = overrides.database ?? (await openDatabase(config));
-  if (!overrides.database && (database.kind === 'pglite' || config.env !== 'production')) await migrate(database);
+  if (!overrides.database && (database.kind === 'pglite' || config.env !== 'production')) {
+    const applied = await migrate(database);
+    if (database.kind === 'pglite' && !config.inMemory && applied.length > 0) collectGarbageNow();
+  }
   const metrics = createMetrics();
   const hub =
     overrides.hub ??
@@ -122,8 +137,12 @@ export async function createDeps(config: Config, overrides: DepsOverrides = {}):
     digilocker: overrides.digilocker ?? guard(() => createDigilocker(config, selfFetch)),
     bank: guard(() => createBankProviders(config, database, selfFetch, overrides.bank)),
     accountAggregator: overrides.accountAggregator ?? guard(() => createAccountAggregator(config, selfFetch)),
+    registrars: guard(() => {
+      const configured = createRegistrars(config, selfFetch);
+      return overrides.registrars ? overrides.registrars(configured) : configured;
+    }),
   }));
-  return {
+  const deps: AppDeps = {
     config,
     selfFetch,
     metrics,
@@ -138,6 +157,9 @@ export async function createDeps(config: Config, overrides: DepsOverrides = {}):
     otp: new OtpService(database, hasher, config, overrides.now),
     ...providers,
     now: overrides.now ?? Date.now,
+    documents: new DocumentWorkers(config.documentWorkerThreads),
     staffLoginThrottle: new StaffLoginThrottle(config, hasher, overrides.now),
+    registrations: new RegistrationWorkflow(() => deps),
   };
+  return deps;
 }

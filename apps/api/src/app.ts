@@ -14,6 +14,7 @@ import { bankRoutes } from './modules/bank/routes.ts';
 import { digilockerRoutes } from './modules/digilocker/routes.ts';
 import { panRoutes } from './modules/pan/routes.ts';
 import { BACKOFFICE_PREFIX, backofficeRoutes } from './modules/backoffice/routes.ts';
+import { registrationRoutes } from './modules/registrations/routes.ts';
 import { profilingRoutes } from './modules/profiling/routes.ts';
 import { nomineeRoutes } from './modules/nominee/routes.ts';
 import { PUBLIC_API_PREFIX, publicRoutes } from './modules/public/routes.ts';
@@ -135,6 +136,7 @@ export async function buildApp(config: Config, overrides: DepsOverrides = {}): P
     { prefix: API_PREFIX },
   );
   await app.register(backofficeRoutes, { prefix: BACKOFFICE_PREFIX });
+  await app.register(registrationRoutes, { prefix: BACKOFFICE_PREFIX });
   await app.register(publicRoutes, { prefix: PUBLIC_API_PREFIX });
   await app.register(profileSocketRoutes);
   await app.register(esignSocketRoutes);
@@ -146,9 +148,17 @@ export async function buildApp(config: Config, overrides: DepsOverrides = {}): P
     return { statusCode: r.statusCode, headers: r.headers, body: r.body };
   });
 
+  deps.registrations.onError = (err) => app.log.warn({ err: err.message }, 'job queue error');
+  // the workers start once the app is ready: their steps call the sandbox through the app itself
+  app.addHook('onReady', async () => {
+    await deps.registrations.resume().catch((err: Error) => deps.registrations.onError(err));
+  });
+
   app.addHook('onClose', async () => {
+    await deps.registrations.stop();
     await deps.hub.close();
     await deps.staffLoginThrottle.close();
+    await deps.documents.close();
     await deps.database.close();
   });
   return app;

@@ -2,6 +2,7 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { isIP } from 'node:net';
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -18,6 +19,8 @@ const envSchema = z.object({
   DATA_DIR: z.string().default('./.data/'),
   DATABASE_URL: z.string().optional(),
   DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(200).default(10),
+  /** Worker threads that render and prepare the account-opening form; 0 renders on the event loop. */
+  DOCUMENT_WORKER_THREADS: z.coerce.number().int().min(0).max(16).optional(),
   REDIS_URL: z.string().optional(),
   /** Put before every Redis key and channel name, so several deployments (or test runs) can share one Redis. */
   REDIS_KEY_PREFIX: z.string().max(64).default(''),
@@ -129,6 +132,11 @@ const envSchema = z.object({
    * activate the account (checker). Default true, false in sandbox mode unless set.
    */
   FOUR_EYES: bool.optional(),
+  /** A reviewer's claim on an application lapses after this many idle minutes. */
+  BACKOFFICE_CLAIM_IDLE_MINUTES: z.coerce.number().int().min(1).max(1440).default(30),
+  /** The queue colours an application's waiting age amber, then red, past these many hours. */
+  BACKOFFICE_SLA_AMBER_HOURS: z.coerce.number().min(0.1).max(720).default(4),
+  BACKOFFICE_SLA_RED_HOURS: z.coerce.number().min(0.1).max(720).default(24),
   /** Switch off the sandbox's simulated heavy work (OCR, face check) for journey benchmarks. */
   SANDBOX_SKIP_HEAVY_CHECKS: bool.default(false),
   /** How long a reply to an Idempotency-Key is kept for replays; purged after that. */
@@ -161,10 +169,20 @@ const envSchema = z.object({
   S3_SECRET_ACCESS_KEY: z.string().optional(),
   /** Longest wait for Redis to take a socket push; an undelivered push is dropped (sockets re-read on reconnect). */
   REDIS_PUBLISH_TIMEOUT_MS: z.coerce.number().int().min(50).max(10_000).default(500),
-  /** With Redis unreachable, the general rate limit: open (let through), local (count per process), closed (refuse). */
-  RATE_LIMIT_WITHOUT_REDIS: z.enum(['open', 'local', 'closed']).default('local'),
-  /** The same for the OTP and staff-login limits. */
+  /** With Redis unreachable, the OTP and staff-login limits: open (let through), local (count per process), closed (refuse). */
   OTP_RATE_LIMIT_WITHOUT_REDIS: z.enum(['open', 'local', 'closed']).default('local'),
+  /** The broker's depository, where the BO account of an approved client is opened. */
+  REGISTRATIONS_DEPOSITORY: z.enum(['CDSL', 'NSDL']).default('CDSL'),
+  /** The versioned code tables of the registrations (a JSON file; the bundled one by default). */
+  REGISTRATIONS_CODE_TABLES: z.string().optional(),
+  /** Seconds between two checks of a submitted registration; also the first retry delay (then doubling). */
+  REGISTRATIONS_POLL_SECONDS: z.coerce.number().int().min(1).max(3600).optional(),
+  /** Attempts of one step on transient faults (provider down, timeout) before it waits for an operator. */
+  REGISTRATIONS_RETRY_LIMIT: z.coerce.number().int().min(0).max(50).default(8),
+  /** Run the registration workers in this process (off for API-only processes). */
+  REGISTRATIONS_WORKER: bool.default(true),
+  /** Sandbox: how long the sandbox KRA keeps an upload under process (001) before validating it. */
+  REGISTRATIONS_SANDBOX_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(1500),
 });
 
 export type Env = z.input<typeof envSchema>;
@@ -179,6 +197,8 @@ export interface Config {
   inMemory: boolean;
   databaseUrl?: string;
   databasePoolMax: number;
+  /** Threads of the document worker pool (0: none, the event loop does the work). */
+  documentWorkerThreads: number;
   redisUrl?: string;
   /** REDIS_KEY_PREFIX: before every Redis key and pub/sub channel. */
   redisKeyPrefix: string;
@@ -228,6 +248,8 @@ export interface Config {
   sandboxSkipHeavyChecks: boolean;
   /** A different staff member confirms the approval and activates the account (maker-checker). */
   fourEyes: boolean;
+  /** The review queue: claim idle lapse and waiting-age colour thresholds. */
+  backoffice: { claimIdleMinutes: number; slaAmberHours: number; slaRedHours: number };
   faceMatchThreshold: number;
   locationOutsideIndia: 'refuse' | 'review';
   idempotency: { ttlHours: number; leaseSeconds: number };
@@ -243,10 +265,18 @@ export interface Config {
    * adapter's factory from this one snapshot of the environment.
    */
   providerEnv: Readonly<Record<string, string | undefined>>;
+  /** The registrations after approval (docs/registrations.md). */
+  registrations: {
+    depository: 'CDSL' | 'NSDL';
+    codeTablesFile?: string;
+    pollSeconds: number;
+    retryLimit: number;
+    worker: boolean;
+    sandboxDelayMs: number;
+  };
   /** How the API behaves while Redis is unreachable (docs/operations.md). */
   redisDown: {
     publishTimeoutMs: number;
-    rateLimit: RedisDownMode;
     otpRateLimit: RedisDownMode;
   };
 }
@@ -392,6 +422,8 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     inMemory,
     databaseUrl: e.DATABASE_URL,
     databasePoolMax: e.DATABASE_POOL_MAX,
+    // one core is the event loop's: the others, up to four, render documents
+    documentWorkerThreads: e.DOCUMENT_WORKER_THREADS ?? Math.min(4, Math.max(1, availableParallelism() - 1)),
     redisUrl: e.REDIS_URL,
     redisKeyPrefix: e.REDIS_KEY_PREFIX,
     staffPasswordLogN: e.STAFF_PASSWORD_SCRYPT_LOG_N,
@@ -457,6 +489,11 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     backofficeAdmin: { email: e.BACKOFFICE_ADMIN_EMAIL, password: e.BACKOFFICE_ADMIN_PASSWORD },
     sandboxSkipHeavyChecks: e.SANDBOX_SKIP_HEAVY_CHECKS,
     fourEyes: e.FOUR_EYES ?? !sandbox,
+    backoffice: {
+      claimIdleMinutes: e.BACKOFFICE_CLAIM_IDLE_MINUTES,
+      slaAmberHours: e.BACKOFFICE_SLA_AMBER_HOURS,
+      slaRedHours: e.BACKOFFICE_SLA_RED_HOURS,
+    },
     faceMatchThreshold: e.FACE_MATCH_THRESHOLD,
     locationOutsideIndia: e.KYC_LOCATION_OUTSIDE_INDIA,
     idempotency: { ttlHours: e.IDEMPOTENCY_TTL_HOURS, leaseSeconds: e.IDEMPOTENCY_LEASE_SECONDS },
@@ -469,9 +506,16 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     s3,
     providerEnv: Object.freeze({ ...source }),
     webDist: e.WEB_DIST ? path.resolve(e.WEB_DIST) : path.resolve(import.meta.dirname, '../../web/dist'),
+    registrations: {
+      depository: e.REGISTRATIONS_DEPOSITORY,
+      codeTablesFile: e.REGISTRATIONS_CODE_TABLES,
+      pollSeconds: e.REGISTRATIONS_POLL_SECONDS ?? (sandbox ? 1 : 300),
+      retryLimit: e.REGISTRATIONS_RETRY_LIMIT,
+      worker: e.REGISTRATIONS_WORKER,
+      sandboxDelayMs: e.REGISTRATIONS_SANDBOX_DELAY_MS,
+    },
     redisDown: {
       publishTimeoutMs: e.REDIS_PUBLISH_TIMEOUT_MS,
-      rateLimit: e.RATE_LIMIT_WITHOUT_REDIS,
       otpRateLimit: e.OTP_RATE_LIMIT_WITHOUT_REDIS,
     },
   };

@@ -7,7 +7,7 @@ import { openDatabase } from '../src/db/client.ts';
 import { migrate } from '../src/db/migrate.ts';
 import { CsvReader } from '../src/modules/bank/ifsc-csv.ts';
 import { importIfscBranches } from '../src/modules/bank/import-ifsc-branches.ts';
-import { ifscRepository } from '../src/modules/bank/ifsc.repository.ts';
+import { ifscRepository } from '../src/records/ifsc.repository.ts';
 import { startBudgetMs } from './support/child-server.ts';
 
 const FIXTURE = path.join(import.meta.dirname, 'fixtures/ifsc-sample.csv');
@@ -26,11 +26,10 @@ it('splits quoted fields across chunk boundaries', () => {
 
 // a child process transpiles, boots PGlite and migrates: its budget grows with the machine's load
 it('`npm run ifsc:import -- FILE.csv` reports what it loaded', { timeout: startBudgetMs() }, async () => {
-  const { stdout } = await promisify(execFile)(
-    'node',
-    ['--import', 'tsx', 'src/modules/bank/ifsc-import-cli.ts', FIXTURE],
-    { cwd: path.join(import.meta.dirname, '..'), env: { ...process.env, DATA_DIR: 'memory://', LOG_LEVEL: 'silent' } },
-  );
+  const { stdout } = await promisify(execFile)('node', ['--import', 'tsx', 'src/cli/ifsc-import.ts', FIXTURE], {
+    cwd: path.join(import.meta.dirname, '..'),
+    env: { ...process.env, DATA_DIR: 'memory://', LOG_LEVEL: 'silent' },
+  });
   expect(stdout).toMatch(/^Imported 3 branches \(1 lines skipped\) in [\d.]+ s; the table now holds 3\.\n$/);
 });
 

@@ -1,6 +1,6 @@
 /** The holder-name result the applicant sees: exact, close or mismatch, with the reason. */
 import { expect, it } from 'vitest';
-import { matchHolderName } from '../src/modules/bank/name-match.ts';
+import { matchHolderName } from '../src/lib/name-match.ts';
 
 const PAN = 'RAVI KUMAR SHARMA';
 

@@ -1,13 +1,17 @@
 /**
  * CONTRACT.md "After the applicant signs" and spec section 4 (status screen): the review status
  * goes Pending → Approved (every stage accepted by a reviewer, confirmed by a second staff member:
- * four eyes) → Completed (the checker activates the account), each move audited.
+ * four eyes) → Completed once the registrations the client needs are accepted (exchange UCC, BO
+ * account; in the sandbox within seconds), each move audited.
  */
 import { MSG } from '@ekyc/contracts/messages';
 import { STAGE } from '@ekyc/contracts/stages';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { panWithDigits, signedSections } from './support/registrations.ts';
 import { bearer, call, testApp, uniqueMobile } from './support/test-app.ts';
+
+const WAIT = { timeout: 20_000, interval: 100 };
 
 const STAGES_BEFORE_FINAL = [110, 120, 130, 140, 150, 160, 170, 180, 190, 200, 210];
 
@@ -42,16 +46,21 @@ function client(app: FastifyInstance) {
     const res = await app.inject({
       method: 'POST',
       url: '/sandbox/fixtures/applicant',
-      payload: { mobile: uniqueMobile(), stage: STAGE.STATUS, sections: {} },
+      payload: { mobile: uniqueMobile(), stage: STAGE.STATUS, sections: signedSections(panWithDigits('2468')) },
     });
     const data = (res.json() as { data: { token: string; applicant_id: string } }).data;
     return { token: data.token, id: data.applicant_id };
   };
   const status = async (token: string) =>
     (
-      await call<{ status: string; text: string; client_code?: string }>(app, 'GET', 'get-application-status', {
-        token,
-      })
+      await call<{ status: string; text: string; client_code: string | null; bo_id: string | null }>(
+        app,
+        'GET',
+        'get-application-status',
+        {
+          token,
+        },
+      )
     ).body;
   const acceptAll = (token: string, id: string) =>
     bo<{ status: string; awaiting_confirmation: boolean }>(token, 'POST', `applications/${id}/decisions`, {
@@ -104,21 +113,19 @@ describe('After the applicant signs, with four eyes (FOUR_EYES=true)', () => {
     expect(self.statusCode).toBe(403);
     expect(self.body).toMatchObject({ status: false, data: { four_eyes: true } });
     expect((await c.status(applicant.token)).data.status).toBe('Pending');
-    // Nor can the maker skip to activation.
-    expect((await c.bo(maker, 'POST', `applications/${applicant.id}/activate`)).statusCode).toBe(409);
+    // Nothing is registered before the approval.
+    expect((await c.bo<unknown[]>(maker, 'GET', `applications/${applicant.id}/registrations`)).body.data).toEqual([]);
   });
 
-  it('turns Approved with the spec text when a second staff member confirms, then Completed on activation', async () => {
+  it('turns Approved with the spec text when a second staff member confirms, then Completed once registered', async () => {
     const applicant = await c.signed();
     await c.acceptAll(maker, applicant.id);
-    // Activation before the approval is refused.
-    expect((await c.bo(checker, 'POST', `applications/${applicant.id}/activate`)).statusCode).toBe(409);
 
     const confirmed = await c.bo(checker, 'POST', `applications/${applicant.id}/confirm`);
     expect(confirmed.body).toMatchObject({ status: true, data: { status: 'Approved' } });
     expect(await c.status(applicant.token)).toMatchObject({
       message: MSG.statusVerified,
-      data: { status: 'Approved', text: MSG.statusVerified, account_active: false },
+      data: { status: 'Approved', text: MSG.statusVerified, account_active: false, client_code: null, bo_id: null },
     });
     const queue = await c.bo<{ items: { id: string; status: string }[] }>(
       checker,
@@ -129,31 +136,33 @@ describe('After the applicant signs, with four eyes (FOUR_EYES=true)', () => {
     // Approved applications take no more stage decisions, and are confirmed once.
     expect((await c.acceptAll(maker, applicant.id)).statusCode).toBe(409);
     expect((await c.bo(checker, 'POST', `applications/${applicant.id}/confirm`)).statusCode).toBe(409);
-    // The maker may not activate either.
-    expect((await c.bo(maker, 'POST', `applications/${applicant.id}/activate`)).statusCode).toBe(403);
 
-    const activated = await c.bo<{ status: string; client_code: string }>(
-      checker,
-      'POST',
-      `applications/${applicant.id}/activate`,
-    );
-    expect(activated.body.data.status).toBe('Completed');
-    expect(activated.body.data.client_code).toMatch(/^EK[A-Z2-9]{8}$/);
-    expect(await c.status(applicant.token)).toMatchObject({
+    // The registrations run (sandbox: accepted within seconds): Completed with client code and BO id.
+    await expect.poll(async () => (await c.status(applicant.token)).data.status, WAIT).toBe('Completed');
+    const done = await c.status(applicant.token);
+    expect(done).toMatchObject({
       message: MSG.statusActive,
       data: { status: 'Completed', text: MSG.statusActive, account_active: true },
     });
-    expect((await c.bo(checker, 'POST', `applications/${applicant.id}/activate`)).statusCode).toBe(409);
+    expect(done.data.client_code).toMatch(/^EK[A-Z2-9]{8}$/);
+    expect(done.data.bo_id).toHaveLength(16);
+    const listed = await c.bo<{ items: { id: string; status: string; client_code: string | null }[] }>(
+      checker,
+      'GET',
+      'applications?status=Completed',
+    );
+    expect(listed.body.data.items.find((i) => i.id === applicant.id)?.client_code).toBe(done.data.client_code);
 
     const trail = await c.audit(checker, applicant.id);
     const moves = trail
       .slice(trail.findIndex((e) => e.action === 'application.approved'))
       .filter((e) => ['application.approved', 'application.activated', 'review.status'].includes(e.action));
+    // Completed is the system's move, once the exchanges and the depository accepted the registrations.
     expect(moves.map((e) => [e.action, e.actor])).toEqual([
       ['application.approved', 'checker.lifecycle@broker.example'],
       ['review.status', 'checker.lifecycle@broker.example'],
-      ['application.activated', 'checker.lifecycle@broker.example'],
-      ['review.status', 'checker.lifecycle@broker.example'],
+      ['application.activated', 'system'],
+      ['review.status', 'system'],
     ]);
     expect(moves.filter((e) => e.action === 'review.status').map((e) => e.after)).toEqual([
       { status: 'Approved' },
@@ -183,7 +192,7 @@ describe('After the applicant signs, one person may do both when FOUR_EYES=false
   }, 120_000);
   afterAll(() => app.close());
 
-  it('lets the reviewer who accepted the stages confirm the approval and activate the account', async () => {
+  it('lets the reviewer who accepted the stages confirm the approval; Completed follows the registrations', async () => {
     const applicant = await c.signed();
     await c.acceptAll(reviewer, applicant.id);
     const view = await c.bo<{ approval: { can_act: boolean; four_eyes: boolean } }>(
@@ -196,9 +205,7 @@ describe('After the applicant signs, one person may do both when FOUR_EYES=false
       status: 'Approved',
     });
     expect((await c.status(applicant.token)).data).toMatchObject({ status: 'Approved', text: MSG.statusVerified });
-    expect((await c.bo(reviewer, 'POST', `applications/${applicant.id}/activate`)).body.data).toMatchObject({
-      status: 'Completed',
-    });
+    await expect.poll(async () => (await c.status(applicant.token)).data.status, WAIT).toBe('Completed');
     expect((await c.status(applicant.token)).data).toMatchObject({ status: 'Completed', text: MSG.statusActive });
   });
 });

@@ -119,3 +119,40 @@ describe('rate limits while Redis is unreachable', () => {
     expect(closed.err).toMatchObject({ httpStatus: 503 });
   });
 });
+
+describe('where the rate limits count', () => {
+  // a Redis that answers, recording the keys it is asked to count
+  const counted: string[] = [];
+  const counts = new Map<string, number>();
+  const up = {
+    status: 'ready',
+    defineCommand: () => undefined,
+    ekycRateLimit(key: string, windowMs: number, cb: (err: Error | null, r?: [number, number]) => void) {
+      counted.push(key);
+      counts.set(key, (counts.get(key) ?? 0) + 1);
+      cb(null, [counts.get(key)!, windowMs]);
+    },
+  } as unknown as Redis;
+  const incr = (
+    store: { incr: (k: string, cb: (e: Error | null, r?: { current: number }) => void, w: number, m: number) => void },
+    key: string,
+  ) => new Promise<number>((resolve) => store.incr(key, (_e, r) => resolve(r!.current), 60_000, 10));
+
+  it('counts the general limit in this process, and route limits in Redis, each route on its own', async () => {
+    const Store = rateLimitStore({ redis: up, nameSpace: 'p:', whenRedisDown: 'local' });
+    const general = new Store({});
+    expect([await incr(general, '203.0.113.1'), await incr(general, '203.0.113.1')]).toEqual([1, 2]);
+    expect(counted).toEqual([]);
+
+    const login = general.child({ routeInfo: { method: 'POST', url: '/api/v1/backoffice/login' } });
+    const otp = general.child({ groupId: 'otp', routeInfo: { method: 'POST', url: '/api/v1/ekyc/send-otp' } });
+    expect(await incr(login, '203.0.113.1')).toBe(1);
+    expect(await incr(otp, '203.0.113.1otp')).toBe(1);
+    expect(await incr(login, '203.0.113.1')).toBe(2);
+    expect(counted).toEqual([
+      'p:POST /api/v1/backoffice/login:203.0.113.1',
+      'p:group:203.0.113.1otp',
+      'p:POST /api/v1/backoffice/login:203.0.113.1',
+    ]);
+  });
+});

@@ -11,12 +11,14 @@ import path from 'node:path';
 import { expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { ConfigError, loadConfig } from '../src/config.ts';
+import { migratedPglite } from './support/pglite-template.ts';
 import { PRODUCTION_PROVIDER_ENV, testPki } from './support/test-app.ts';
 
 const startProblems = async (env: Record<string, string>): Promise<string[]> => {
   const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: 'memory://', ...env });
   try {
-    const app = await buildApp(config);
+    // the migrated template database: each start here is about its settings, not its migrations
+    const app = await buildApp(config, { database: await migratedPglite() });
     await app.close();
     return [];
   } catch (err) {

@@ -21,14 +21,14 @@ const validate = async (pan: string) => {
 
 describe('the PAN step', () => {
   it('an inoperative PAN (not linked to Aadhaar) is refused with what to do', async () => {
-    const res = await validate('ABCPK7777L');
+    const res = await validate('ABCPK2222L');
     expect(res.body).toMatchObject({ status: false, message: MSG.panInoperative });
   });
 
   it.each([
     ['ABCPK3333L', MSG.kraOnHold],
     ['ABCPK4444L', MSG.kraRejected],
-    ['ABCPK6666L', MSG.kraDeactivated],
+    ['ABCPK5555L', MSG.kraDeactivated],
   ])(
     'a KRA status that bars trading (%s) is explained, and the applicant goes on through DigiLocker',
     async (pan, message) => {

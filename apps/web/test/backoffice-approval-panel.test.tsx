@@ -1,7 +1,7 @@
 /**
  * The review page's approval panel (CONTRACT.md "After the applicant signs"): the checker sees
- * "Confirm approval" then "Activate account"; with four eyes on, the reviewer who accepted the
- * stages sees who must act instead of a button.
+ * "Confirm approval"; once approved the registrations panel takes over (no activation step); with
+ * four eyes on, the reviewer who accepted the stages sees who must act instead of a button.
  */
 import type { ApplicationData } from '@ekyc/contracts/calls/backoffice-application';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
@@ -39,9 +39,9 @@ describe('approval panel', () => {
     expect(screen.getByText(/Four eyes: a staff member other than the one who accepted the stages/)).toBeTruthy();
   });
 
-  it('offers "Activate account" once approved, and nothing before every stage is accepted', () => {
-    panel({ step: 'activate', four_eyes: false, makers: ['solo@broker.example'], can_act: true });
-    expect(screen.getByRole('button', { name: 'Activate account' })).toBeTruthy();
+  it('offers no button once approved (the registrations lead to Completed), nor before every stage is accepted', () => {
+    panel({ step: 'registrations', four_eyes: false, makers: ['solo@broker.example'], can_act: false });
+    expect(screen.queryByRole('button')).toBeNull();
     cleanup();
     panel({ step: 'decide', four_eyes: false, makers: [], can_act: false });
     expect(screen.queryByRole('region')).toBeNull();

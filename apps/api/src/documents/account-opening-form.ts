@@ -33,6 +33,17 @@ const RULE = rgb(0.82, 0.84, 0.9);
 const BRAND = rgb(0.18, 0.33, 0.92);
 const NOT_GIVEN = 'Not given';
 
+/** The standard Most Important Terms and Conditions of stock brokers (SEBI circular of 13 Nov 2023, NSE/INSP/59367). */
+export const MITC = [
+  'Trades are placed only under your Unique Client Code (UCC); your demat account number is different from your UCC.',
+  "Never share your login credentials (user id, password, OTP) with anyone, including the stock broker's staff.",
+  "Pay funds and collateral only to the stock broker's bank accounts listed on its website, never in cash or to a person.",
+  'Securities given as margin are pledged from your demat account (CUSPA pledge); they are not transferred to the broker.',
+  'You receive contract notes within 24 hours of a trade, and statements of funds and securities as the rules require.',
+  'A Demat Debit and Pledge Instruction (DDPI) is voluntary and may be revoked.',
+  'Grievances go to the stock broker first, then to the exchange, SEBI SCORES and the SMART ODR platform.',
+];
+
 const asObj = (v: unknown): Obj => (v && typeof v === 'object' && !Array.isArray(v) ? (v as Obj) : {});
 const asList = (v: unknown): unknown[] => (Array.isArray(v) ? v : []);
 /** The standard fonts speak WinAnsi only; anything else prints as '?'. */
@@ -435,10 +446,15 @@ export async function renderAccountOpeningForm(input: AccountOpeningFormInput): 
     w.signatureBox(`DDPI signed by the applicant (${str(ddpi, 'opted_at')}).`);
   }
 
-  w.heading('10. Declaration by the applicant');
+  // SEBI/HO/MIRSD/MIRSD-PoD-1/P/CIR/2023/180 (13 Nov 2023): new clients acknowledge the standard MITC
+  w.heading('10. Most Important Terms and Conditions (MITC)');
+  for (const term of MITC) w.paragraph(`- ${term}`);
+
+  w.heading('11. Declaration by the applicant');
   w.paragraph(
     'I confirm that the information given in this form is true and complete, that the documents submitted are mine, and that I ' +
-      'have read the rights and obligations, the risk disclosure document and the schedule of charges. I agree to open a demat ' +
+      'have read the rights and obligations, the risk disclosure document, the schedule of charges and the Most Important ' +
+      'Terms and Conditions above, which I acknowledge. I agree to open a demat ' +
       `and trading account on these terms. I understand that verification takes ${input.verificationDays}.`,
   );
   w.signatureBox(

@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { SessionInfo, SessionKind } from '../auth/sessions.ts';
 import { AppError } from '../lib/errors.ts';
+import { requestLanguage } from '../lib/language.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -24,15 +25,24 @@ export function bearerToken(req: FastifyRequest): string | undefined {
 }
 
 export const authPlugin = fp(async (app: FastifyInstance) => {
-  const { sessions } = app.deps;
+  const { sessions, records } = app.deps;
   app.decorateRequest('applicant', null);
   app.decorateRequest('staff', null);
+
+  // the app sends the language the person reads with each call: an action keeps it on the
+  // record, so later messages (a reviewer's decision, the activation) are written in it
+  const keepLanguage = async (req: FastifyRequest, session: SessionInfo) => {
+    const language = req.method === 'POST' ? requestLanguage(req.headers['accept-language']) : null;
+    if (language) await records.setLanguage(session.subjectId, language);
+  };
 
   const require = (kind: SessionKind) => async (req: FastifyRequest) => {
     const session = await sessions.authenticate(bearerToken(req), kind);
     if (!session) throw new AppError('UNAUTHORIZED');
-    if (kind === 'applicant') req.applicant = session;
-    else req.staff = session;
+    if (kind === 'applicant') {
+      req.applicant = session;
+      await keepLanguage(req, session);
+    } else req.staff = session;
   };
   app.decorate('requireApplicant', require('applicant'));
   app.decorate('requireStaff', require('staff'));
@@ -42,6 +52,7 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
     const session = await sessions.authenticate(token, 'applicant');
     if (!session) throw new AppError('UNAUTHORIZED');
     req.applicant = session;
+    await keepLanguage(req, session);
     return session;
   });
 });

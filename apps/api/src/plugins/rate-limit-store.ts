@@ -1,9 +1,12 @@
 /**
- * The rate-limit counters: in Redis when it is configured (shared by every process), in this
- * process otherwise. While Redis is unreachable each limit degrades as configured:
- * 'open' lets requests through, 'local' counts in this process alone (each process then allows the
- * limit), 'closed' refuses with 503. A call never waits on an unreachable Redis: its client has no
- * offline queue and a short command timeout.
+ * The rate-limit counters. The general per-client limit is counted in this process: it costs no
+ * round trip, and behind a load balancer spreading requests over N processes a client gets up to N
+ * times the limit, which is still a flood guard. The limits set on a route (OTP sends and checks per
+ * client and per mobile number, staff sign-in) must hold across processes: they are counted in Redis
+ * when it is configured. While Redis is unreachable each of those degrades as configured: 'open'
+ * lets requests through, 'local' counts in this process alone (each process then allows the limit),
+ * 'closed' refuses with 503. A call never waits on an unreachable Redis: its client has no offline
+ * queue and a short command timeout.
  */
 import type { Redis } from 'ioredis';
 import type { RedisDownMode } from '../config.ts';
@@ -43,12 +46,23 @@ export class LocalCounters {
 
 interface StoreParams {
   whenRedisDown?: RedisDownMode;
+  /** @fastify/rate-limit's route group: its routes share one counter (the key carries the group). */
+  groupId?: string;
+  routeInfo?: { method?: string | string[]; url?: string };
+}
+
+/** Where a route limit counts: its group's, or its route's own counter. */
+function scopeOf(params: StoreParams): string {
+  if (params.groupId) return 'group';
+  const { method, url } = params.routeInfo ?? {};
+  return url ? `${[method ?? ''].flat().join(',')} ${url}` : 'limit';
 }
 
 /** Builds the store class @fastify/rate-limit instantiates (once, then a child per route limit). */
 export function rateLimitStore(options: {
   redis?: Redis;
   nameSpace: string;
+  /** The route limits' behaviour while Redis is unreachable, unless a route says otherwise. */
   whenRedisDown: RedisDownMode;
   onRedisDown?: () => void;
 }) {
@@ -61,19 +75,26 @@ export function rateLimitStore(options: {
 
   class Store {
     private readonly mode: RedisDownMode;
-    constructor(params: object) {
+    /** null: the general limit, in this process; otherwise the route limit's counter name. */
+    private readonly scope: string | null;
+
+    constructor(params: object, scope: string | null = null) {
       this.mode = (params as StoreParams).whenRedisDown ?? options.whenRedisDown;
+      this.scope = scope;
     }
 
     child(params: object) {
-      return new Store({ whenRedisDown: (params as StoreParams).whenRedisDown ?? this.mode });
+      const p = params as StoreParams;
+      return new Store({ whenRedisDown: p.whenRedisDown ?? this.mode }, scopeOf(p));
     }
 
     incr(key: string, cb: Callback, timeWindow: number, max: number) {
-      if (!redis || !run) return cb(null, local.incr(key, timeWindow));
-      if (redis.status !== 'ready') return this.degraded(key, cb, timeWindow, max);
-      run.ekycRateLimit(options.nameSpace + key, timeWindow, (err, r) => {
-        if (err || !r) return this.degraded(key, cb, timeWindow, max);
+      if (this.scope === null) return cb(null, local.incr(`general:${key}`, timeWindow));
+      const scoped = `${this.scope}:${key}`;
+      if (!redis || !run) return cb(null, local.incr(scoped, timeWindow));
+      if (redis.status !== 'ready') return this.degraded(scoped, cb, timeWindow, max);
+      run.ekycRateLimit(options.nameSpace + scoped, timeWindow, (err, r) => {
+        if (err || !r) return this.degraded(scoped, cb, timeWindow, max);
         cb(null, { current: Number(r[0]), ttl: Number(r[1]) });
       });
     }

@@ -60,12 +60,12 @@ export async function registerSecurity(app: FastifyInstance) {
     global: true,
     max: config.rateLimit.perMinute,
     timeWindow: '1 minute',
-    // Redis when configured; while it is unreachable each limit degrades as configured
-    // (RATE_LIMIT_WITHOUT_REDIS, OTP_RATE_LIMIT_WITHOUT_REDIS): a refusal is a 503.
+    // the general limit in this process; the route limits (OTP, staff sign-in) in Redis when
+    // configured, degrading as OTP_RATE_LIMIT_WITHOUT_REDIS says while it is unreachable
     store: rateLimitStore({
       redis,
       nameSpace: `${config.redisKeyPrefix}ekyc-rl:`,
-      whenRedisDown: config.redisDown.rateLimit,
+      whenRedisDown: config.redisDown.otpRateLimit,
     }),
     skipOnError: false,
     allowList: (req) => req.url === '/healthz' || req.url === '/readyz',

@@ -4,6 +4,7 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { MSG } from '@ekyc/contracts/messages';
+import { requestLanguage } from '../lib/language.ts';
 
 /**
  * The app shell: the onboarding page's header and title (and the sign-up page's opening line) are
@@ -14,9 +15,11 @@ const LANGUAGES = ['en', 'hi', 'be', 'gu', 'mar'] as const;
 type Lang = (typeof LANGUAGES)[number];
 const HTML_LANG: Record<Lang, string> = { en: 'en', hi: 'hi', be: 'bn', gu: 'gu', mar: 'mr' };
 
-function languageOf(cookie: string | undefined): Lang {
+/** The language chosen in the app (cookie), else on a first visit the browser's own (Accept-Language). */
+function languageOf(cookie: string | undefined, acceptLanguage: string | undefined): Lang {
   const m = /(?:^|;\s*)ekyc_lang=([a-z]+)/.exec(cookie ?? '');
-  return m && (LANGUAGES as readonly string[]).includes(m[1]!) ? (m[1] as Lang) : 'en';
+  if (m && (LANGUAGES as readonly string[]).includes(m[1]!)) return m[1] as Lang;
+  return requestLanguage(acceptLanguage) ?? 'en';
 }
 
 function createShell() {
@@ -110,11 +113,11 @@ export async function registerWeb(app: FastifyInstance) {
     if (wantsPage && hasWeb) {
       const backoffice = path.join(dist, 'backoffice', 'index.html');
       const file = url.startsWith('/backoffice') && existsSync(backoffice) ? backoffice : indexFile;
-      const language = languageOf(req.headers.cookie);
+      const language = languageOf(req.headers.cookie, req.headers['accept-language']);
       return reply
         .type('text/html')
         .header('cache-control', 'no-cache')
-        .header('vary', 'cookie')
+        .header('vary', 'cookie, accept-language')
         .send(shell(page(file), url, language));
     }
     return reply.status(404).send({ status: false, message: MSG.notFound, data: {} });

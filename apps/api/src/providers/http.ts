@@ -110,6 +110,8 @@ export async function fetchJson<T = unknown>(
     headers?: Record<string, string>;
     body?: unknown;
     form?: Record<string, string>;
+    /** A body in another format (a CSV file, an XML document), sent as it is. */
+    text?: { contentType: string; body: string };
     timeoutMs?: number;
     /** The transport: global fetch in production, the app itself for the in-process sandbox. */
     fetch?: FetchLike;
@@ -117,7 +119,10 @@ export async function fetchJson<T = unknown>(
 ): Promise<T> {
   const headers: Record<string, string> = { accept: 'application/json', ...init.headers };
   let body: string | undefined;
-  if (init.form) {
+  if (init.text) {
+    headers['content-type'] = init.text.contentType;
+    body = init.text.body;
+  } else if (init.form) {
     headers['content-type'] = 'application/x-www-form-urlencoded';
     body = new URLSearchParams(init.form).toString();
   } else if (init.body !== undefined) {

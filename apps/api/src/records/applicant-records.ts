@@ -4,6 +4,7 @@
  * applicant's profile channel so that open sockets refresh.
  */
 import { createHash } from 'node:crypto';
+import type { Language } from '@ekyc/contracts/constants';
 import { MSG } from '@ekyc/contracts/messages';
 import { isStageCode, nextStage, routeForStage, STAGE, type StageCode } from '@ekyc/contracts/stages';
 import type { SectionName } from '@ekyc/contracts/user-details';
@@ -35,6 +36,8 @@ export interface Applicant {
   userAgent: string | null;
   source: string;
   clientCode: string | null;
+  /** The language the applicant reads; messages to them are written in it. */
+  language: Language;
   createdAt: Date;
 }
 
@@ -80,6 +83,7 @@ export class ApplicantRecords {
       userAgent: row.userAgent,
       source: row.source,
       clientCode: row.clientCode,
+      language: row.language,
       createdAt: row.createdAt,
     };
   }
@@ -103,6 +107,8 @@ export class ApplicantRecords {
     utm: { source?: string; medium?: string; campaign?: string };
     userAgent?: string;
     source: string;
+    /** English when absent. */
+    language?: Language;
   }): Promise<{ applicant: Applicant; created: boolean }> {
     const result = await this.db.transaction(async (tx) => {
       const { row, created } = await repo.insert(tx, {
@@ -116,6 +122,7 @@ export class ApplicantRecords {
         utmCampaign: input.utm.campaign ?? null,
         userAgent: input.userAgent ?? null,
         source: input.source,
+        language: input.language ?? 'en',
       });
       if (created) {
         await repo.upsertStage(tx, row.id, 110, 'Pending');
@@ -124,6 +131,11 @@ export class ApplicantRecords {
       return { row, created };
     });
     return { applicant: this.toApplicant(result.row), created: result.created };
+  }
+
+  /** Keeps the language the applicant chose (sent with each of their calls). */
+  async setLanguage(id: string, language: Language): Promise<void> {
+    await repo.setLanguage(this.db, id, language);
   }
 
   async update(id: string, values: { email?: string; whatsappOpt?: boolean; clientCode?: string }): Promise<void> {

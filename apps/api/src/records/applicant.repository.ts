@@ -45,6 +45,14 @@ export const applicantRepository = {
       .where(eq(applicants.id, id));
   },
 
+  /** Keeps the applicant's language; writes nothing when it is already the one kept. */
+  async setLanguage(tx: Tx, id: string, language: string): Promise<void> {
+    await tx
+      .update(applicants)
+      .set({ language: language as ApplicantRow['language'], updatedAt: new Date() })
+      .where(and(eq(applicants.id, id), sql`${applicants.language} is distinct from ${language}`));
+  },
+
   /** Serialises stage moves of one applicant. */
   async lock(tx: Tx, id: string): Promise<void> {
     const query = prepared(tx, 'applicant_lock', (db, name) =>

@@ -2,7 +2,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { outboxRepository } from '../providers/messaging/outbox.repository.ts';
-import { escapeHtml, sandboxPage } from './page.ts';
+import { escapeHtml } from '../lib/html.ts';
+import { sandboxPage } from './page.ts';
 
 export const outboxRoutes: FastifyPluginAsyncZod = async (app) => {
   const list = (to?: string) => outboxRepository.list(app.deps.database.db, to);

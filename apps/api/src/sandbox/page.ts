@@ -1,6 +1,5 @@
 /** The sandbox providers' own pages share this plain, script-free layout (CSP allows no inline script). */
-export const escapeHtml = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+import { escapeHtml } from '../lib/html.ts';
 
 export function sandboxPage(
   title: string,

@@ -14,6 +14,7 @@ import { staffFixtureRoutes } from './backoffice/staff-fixture-routes.ts';
 import { fixtureRoutes } from './fixtures/routes.ts';
 import { sandboxKraRoutes } from './kra/routes.ts';
 import { sandboxPanRoutes } from './pan/routes.ts';
+import { sandboxRegistrationRoutes } from './registrations/routes.ts';
 import { marketDataSandboxRoutes } from './market-data/routes.ts';
 import { outboxRoutes } from './outbox-routes.ts';
 import { sandboxLivenessRoutes } from './liveness/routes.ts';
@@ -38,4 +39,5 @@ export async function sandboxRoutes(app: FastifyInstance) {
   await app.register(sandboxPennyDropRoutes);
   await app.register(sandboxUpiRoutes);
   await app.register(sandboxRpdRoutes);
+  await app.register(sandboxRegistrationRoutes);
 }

@@ -254,11 +254,9 @@ const MATRIX: Record<string, Entry> = {
     // allowed, but the owner's stages are not all accepted: nothing to confirm
     expect: { reviewer: 409, admin: 409 },
   },
-  'POST /api/v1/backoffice/applications/:id/activate': {
+  'GET /api/v1/backoffice/applications/:id/registrations': {
     access: 'reviewer',
     sample: (c) => ({ params: { id: c.ownerId } }),
-    // allowed, but the owner's application is not approved: nothing to activate
-    expect: { reviewer: 409, admin: 409 },
   },
   'GET /api/v1/backoffice/applications/:id/rule-set': {
     access: 'reviewer',
@@ -270,6 +268,13 @@ const MATRIX: Record<string, Entry> = {
     // allowed, but only a newer rule set may be chosen
     expect: { reviewer: 400, admin: 400 },
   },
+  'POST /api/v1/backoffice/applications/:id/registrations/:kind/retry': {
+    access: 'reviewer',
+    sample: (c) => ({ params: { id: c.ownerId, kind: 'kra' } }),
+    // allowed, but the owner's application is not approved: no registration to send again
+    expect: { reviewer: 404, admin: 404 },
+  },
+  'GET /api/v1/backoffice/registrations/not-tradable': { access: 'reviewer' },
   'GET /api/v1/backoffice/applications/:id/audit': {
     access: 'reviewer',
     sample: (c) => ({ params: { id: c.ownerId } }),
@@ -303,6 +308,10 @@ const MATRIX: Record<string, Entry> = {
   'GET /sandbox/': { access: 'sandbox' },
   // CVL's GetToken answers wrong credentials with 200 and success "0" inside its sealed body
   'POST /sandbox/kra/GetToken': { access: 'sandbox' },
+  // CVL's PANInquiry.asmx answers a wrong password or session with 200 and the error inside its XML string
+  'POST /sandbox/registrations/kra/PANInquiry.asmx/GetPassword': { access: 'sandbox' },
+  'POST /sandbox/registrations/kra/PANInquiry.asmx/InsertUpdateKYCRecord': { access: 'sandbox' },
+  'POST /sandbox/registrations/kra/PANInquiry.asmx/GetPanStatus': { access: 'sandbox' },
   'POST /sandbox/fixtures/applicant': {
     access: 'sandbox',
     sample: () => ({ body: { mobile: uniqueMobile(), stage: 110 } }),
@@ -321,7 +330,7 @@ const MATRIX: Record<string, Entry> = {
 };
 /** Wire-format routes of the sandbox providers (credentials of the provider's own kind, not a bearer). */
 const SANDBOX_WIRE =
-  /^(GET|POST) \/sandbox\/(pan|kra|digilocker|market-data|account-aggregator|ifsc|bank|upi|rpd|liveness|esign)\//;
+  /^(GET|POST) \/sandbox\/(pan|kra|digilocker|market-data|account-aggregator|ifsc|bank|upi|rpd|liveness|esign|registrations)\//;
 /** The built web app's files (whatever the build holds): public, outside the API and the sandbox. */
 const WEB_ASSET = /^GET \/(?!api\/|sandbox\/|ws\/|docs)[\w./-]+\.[a-z0-9]+$/i;
 

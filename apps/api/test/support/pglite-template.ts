@@ -7,25 +7,12 @@ import { readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
-import { drizzle } from 'drizzle-orm/pglite';
-import type { Database, Db } from '../../src/db/client.ts';
+import { type Database, pgliteDatabase } from '../../src/db/client.ts';
 import { migrate } from '../../src/db/migrate.ts';
 
 const MIGRATIONS_DIR = path.resolve(import.meta.dirname, '../../src/db/migrations');
 
-function wrap(client: PGlite): Database {
-  return {
-    db: drizzle(client) as unknown as Db,
-    kind: 'pglite',
-    runScript: async (sql) => void (await client.exec(sql)),
-    ping: async () =>
-      client.query('select 1').then(
-        () => true,
-        () => false,
-      ),
-    close: () => client.close(),
-  };
-}
+const wrap = (client: PGlite): Database => pgliteDatabase(client);
 
 function templatePath(): string {
   const hash = createHash('sha256');

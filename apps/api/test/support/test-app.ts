@@ -32,6 +32,8 @@ export async function testApp(
     RATE_LIMIT_PER_MINUTE: '100000',
     OTP_RATE_LIMIT_PER_MINUTE: '100000',
     OTP_RATE_LIMIT_PER_MOBILE_PER_MINUTE: '100000',
+    // forms render inline: a worker thread's start costs more than one test's forms (form-pool.test.ts covers the pool)
+    DOCUMENT_WORKER_THREADS: '0',
     // staff password hashes at a test-only cost (the start refuses it outside NODE_ENV=test)
     ...((env.NODE_ENV ?? 'test') === 'test' && { STAFF_PASSWORD_SCRYPT_LOG_N: '10' }),
     // on a shared PostgreSQL server every test app must read the rows the others wrote: one key pair
@@ -185,6 +187,20 @@ export const PRODUCTION_PROVIDER_ENV: Record<string, string> = {
   KRA_AES_KEY: 'MDEyMzQ1Njc4OWFiY2RlZjAxMjM0NTY3ODlhYmNkZWY',
   KRA_POS_CODE: '1100000001',
   KRA_PASSWORD: 'test-kra-password',
+  KRA_UPLOAD_URL: 'https://kra-upload.example.com',
+  NSE_UCC_URL: 'https://ucc.nse.example.com',
+  NSE_MEMBER_CODE: '90001',
+  NSE_UCC_API_KEY: 'test-nse-key',
+  BSE_UCC_URL: 'https://ucc.bse.example.com/UCCService.svc',
+  BSE_UCC_USER_ID: 'test-bse-user',
+  BSE_MEMBER_CODE: '90001',
+  BSE_UCC_PASSWORD: 'test-bse-password',
+  MCX_UCC_URL: 'https://ucc.mcx.example.com',
+  MCX_MEMBER_CODE: '90001',
+  MCX_UCC_API_KEY: 'test-mcx-key',
+  CDSL_BO_URL: 'https://bo.cdsl.example.com',
+  CDSL_DP_ID: '12099900',
+  CDSL_API_KEY: 'test-cdsl-key',
   /** A throwaway self-signed DSC (RSA 1024, test only) as a base64 .pfx. */
   PAN_DSC_PFX:
     'MIIFaQIBAzCCBS8GCSqGSIb3DQEHAaCCBSAEggUcMIIFGDCCAhcGCSqGSIb3DQEHAaCCAggEggIEMIICADCCAfwGCyqGSIb3DQEMCgEDoIIBxDCCAcAGCiqGSIb3DQEJFgGgggGwBIIBrDCCAagwggERoAMCAQICAQEwDQYJKoZIhvcNAQELBQAwGjEYMBYGA1UEAxMPVGVzdCBicm9rZXIgRFNDMB4XDTI2MDEwMTAwMDAwMFoXDTM2MDEwMTAwMDAwMFowGjEYMBYGA1UEAxMPVGVzdCBicm9rZXIgRFNDMIGfMA0GCSqGSIb3DQEBAQUAA4GNADCBiQKBgQDVrrKO/qvSL0el1V6m9UOfIAX4q+zkrQfy4JcJIzJu8bl5Afxv3HmFiDgjsnKPXf5YYDGKtzCKmzL3PHTjsX7Asmussuwm+f7okGPUZIoRc2EKVWfebFKBd4o3DOlD8T7p4ACpQa087zuruSKJLEeQIWNDYfqk+R9jnHIOxL9I3QIDAQABMA0GCSqGSIb3DQEBCwUAA4GBAI70z68sCukHMJHG0gMpm8BmDqIsd6FzK9OqBLc0BpMfg3g3SScw5tG/PsrQpz8LFikWXBk6okvFah3Ra7L2DBbByjLYfzYho44Xt5W826VncSQ6kfyLradFa/8khLJTWL0edt1oO9o5kZlEgLoNWZZ6YCWLB8OCyvYn/CRCvTXUMSUwIwYJKoZIhvcNAQkVMRYEFPOExiigx2qRZFeYOW5XSV+EuZPfMIIC+QYJKoZIhvcNAQcBoIIC6gSCAuYwggLiMIIC3gYLKoZIhvcNAQwKAQKgggKmMIICojAcBgoqhkiG9w0BDAEDMA4ECIw2zCO9lGYXAgIIAASCAoD68YQBADzfRbuP5MZ79tziNlLWaIUgRZKlpt6tDzTyE9RNXkoY8IWpKerCrMyBrbF5WuBfC8o1fJip1SwFACqDz2Jh3zxwqYyDa56L2oEsiD30RtNbkbF9oLziByDNASIWCSej6+iW1CJGSFRNJDo2sWgMNkX8fMqt2rpzzjldlZ6t7pG5T3Hc0XFCLV2URSn/1oP/QSc32sbGSWRvrlwj26LHI4o+mkrXFZ4hIVtcVTnT0NzM0ETosGgF4gXnQ7GIRkMaTVJ6LGjmxDYYYoqYX7w9Bn7AofKX2KHBvGcIqmK2EZkljVB0EwxL6Z/xOs4mtR43MwNXqdvqmYHChmKcw/zZyqKT0wR2Xd0L0Z7B2ruUQxc3+3pP4KtClYDE4tnyCfV9ZMku2C8dhNrN3qrEqTwUhsypgBdoWyL4udGmCGstnuAHXqdmlYJ9AXYCwkkMduEVN+38bE4I+F0paKMLCOiyevz3Lw2dkQdQbckJMDeDzeOxg/1w+fe6Iqu8/gkBPPn1cR0Kkl2uHv95/1ys3wFVMn4IZ5sVwXfp3uahr+GsEuhQAccuXI9TK6ExdsHWKoqYkQtN1mlIJ24/6Q/iFgjwaqNQVEBXQHb1lMEoPWjWNzYbgdvNRbOmBBpocx8Lfsh0UcjzJE4aBCrsLahSgaf3ILiYiJ6L7F2ErNryaWrWWdQx+E7t9OJyVJi6tw+h7x/pDtucN5MJ1JbgegFAoYHBq9TousNw6TY00NIKQ7PYQJBJbOrjZMnJiMODrwLdAWdGihlwh6d91Ddqq176O36dsC/0iX8EsM4E+0IHzG3GHwm7SZY9x2nD0/LesYPAUzlSjwryo7Fix3tjRONoMSUwIwYJKoZIhvcNAQkVMRYEFPOExiigx2qRZFeYOW5XSV+EuZPfMDEwITAJBgUrDgMCGgUABBTIkbwzQoksf/mUXjpcjcpsgeCKjgQIUu/X868VZhICAggA',

@@ -1,5 +1,6 @@
-import { BASE_PATH, routeRule } from '@ekyc/contracts/stages';
-import { Suspense, useCallback, useLayoutEffect } from 'react';
+import { BASE_PATH, isStageCode, routeRule, STAGES } from '@ekyc/contracts/stages';
+import { kycList, type UserDetailsRecord } from '@ekyc/contracts/user-details';
+import { Suspense, useCallback, useEffect, useLayoutEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation, useNavigate } from '../lib/router';
 import { LanguageSwitch } from '../components/language-switch';
@@ -10,7 +11,8 @@ import { setUnauthorizedHandler } from '../lib/api-client';
 import { useOnline } from '../lib/network';
 import { useProfileSocket } from '../lib/profile-socket';
 import { session, useSession } from '../lib/session';
-import { useUserDetails } from '../lib/user-details';
+import { rejectionReason, useUserDetails } from '../lib/user-details';
+import { useMessage } from '../lib/use-message';
 import { ProgressBar } from './progress-bar';
 import { useStageGuard } from './stage-guard';
 
@@ -22,12 +24,32 @@ export default function OnboardingLayout() {
   const { pathname } = useLocation();
   const navigate = useNavigate();
   const { token } = useSession();
-  const { progress } = useUserDetails();
+  const { progress, record, stage } = useUserDetails();
   const path = pathname.slice(BASE_PATH.length).replace(/\/$/, '') || '/';
   const rule = routeRule(path);
   const { checking } = useStageGuard();
   // title keys hold dots ('bank-and-segment.add-bank'): read them from the object, not as a key path
   const titles = t('titles', { returnObjects: true }) as Record<string, string>;
+
+  const title = titles[titleKey(path)] ?? titles.default ?? '';
+  const brand = t('brand');
+  // the browser tab and a screen reader name the step, in the person's language
+  useEffect(() => {
+    document.title = title && title !== brand ? `${title} · ${brand}` : brand;
+  }, [title, brand]);
+  const heading = useRef<HTMLHeadingElement>(null);
+  const page = useRef<HTMLElement>(null);
+  const shownPath = useRef(pathname);
+  // A new step takes the focus to its heading, so a screen reader announces it (not the page's
+  // start); a field the new step focuses itself (its first input) keeps the focus.
+  useEffect(() => {
+    if (shownPath.current === pathname) return;
+    shownPath.current = pathname;
+    const active = document.activeElement;
+    const fieldFocused =
+      active instanceof HTMLElement && page.current?.contains(active) && active.matches('input, textarea, select');
+    if (!fieldFocused) heading.current?.focus({ preventScroll: false });
+  }, [pathname]);
 
   const backToStart = useCallback(() => navigate(`${BASE_PATH}/`, { replace: true }), [navigate]);
   setUnauthorizedHandler(() => {
@@ -39,17 +61,18 @@ export default function OnboardingLayout() {
   return (
     <div className="min-h-dvh">
       <header className="bg-brand text-white">
-        <div className="mx-auto flex max-w-xl items-center gap-3 px-4 py-3">
-          <Link to={`${BASE_PATH}/`} className="flex items-center gap-2 font-bold" aria-label={t('home')}>
+        {/* wraps instead of pushing the language switch off a narrow screen at large text sizes */}
+        <div className="mx-auto flex max-w-xl flex-wrap items-center gap-x-3 gap-y-1 px-4 py-2">
+          <Link to={`${BASE_PATH}/`} className="flex min-h-11 items-center gap-2 font-bold">
             <img src="/favicon.svg" alt="" width="28" height="28" />
             <span>{t('brand')}</span>
           </Link>
-          <div className="ml-auto flex items-center gap-3">
+          <div className="ml-auto flex flex-wrap items-center gap-2">
             <a
               href={faqHref(path)}
               target="_blank"
               rel="noopener"
-              className="text-sm font-semibold underline-offset-2 hover:underline"
+              className="inline-flex min-h-11 items-center px-2 text-sm font-semibold underline-offset-2 hover:underline"
             >
               {t('help')}
             </a>
@@ -61,7 +84,7 @@ export default function OnboardingLayout() {
         {rule?.back && token && (
           <Link
             to={`${BASE_PATH}${rule.back}`}
-            className="mb-2 inline-flex items-center gap-1 text-sm font-semibold text-brand"
+            className="mb-1 inline-flex min-h-11 items-center gap-1 pr-2 text-sm font-semibold text-brand"
           >
             <span aria-hidden="true">←</span> {t('back')}
           </Link>
@@ -71,10 +94,13 @@ export default function OnboardingLayout() {
             {t('reconnecting')}
           </p>
         )}
-        <h1 className="mb-3 text-2xl font-bold">{titles[titleKey(path)] ?? titles.default}</h1>
+        <h1 ref={heading} tabIndex={-1} className="mb-3 text-2xl font-bold break-words focus:outline-none">
+          {title}
+        </h1>
         {token && rule?.auth && <ProgressBar steps={progress.steps} percent={progress.percent} path={pathname} />}
         <OfflineNotice />
-        <section className="rounded-xl bg-white p-4 shadow-sm sm:p-6">
+        {token && stage !== undefined && rule?.auth && <CorrectionNotice path={path} record={record} stage={stage} />}
+        <section ref={page} className="rounded-xl bg-white p-4 shadow-sm sm:p-6">
           {checking ? (
             <PageLoader label={t('loading')} />
           ) : (
@@ -86,6 +112,25 @@ export default function OnboardingLayout() {
             </PageErrorBoundary>
           )}
         </section>
+        {/* the accessibility statement (nodal officer) and the grievance route, from every step */}
+        <nav aria-label={t('help')} className="mt-4 flex flex-wrap justify-center gap-x-4 text-sm">
+          <a
+            href="/pages/accessibility"
+            target="_blank"
+            rel="noopener"
+            className="inline-flex min-h-11 items-center px-2 text-brand underline"
+          >
+            {t('accessibility')}
+          </a>
+          <a
+            href="/pages/grievances"
+            target="_blank"
+            rel="noopener"
+            className="inline-flex min-h-11 items-center px-2 text-brand underline"
+          >
+            {t('grievances')}
+          </a>
+        </nav>
       </main>
     </div>
   );
@@ -101,6 +146,33 @@ function ShellHandoff() {
     document.getElementById('shell')?.remove();
   }, []);
   return null;
+}
+
+/**
+ * On the step a reviewer sent back (Retry on the status screen opens it): says so, with the
+ * reviewer's reason, above the form.
+ */
+function CorrectionNotice({
+  path,
+  record,
+  stage,
+}: {
+  path: string;
+  record: UserDetailsRecord | undefined;
+  stage: number;
+}) {
+  const { t } = useTranslation('common');
+  const msg = useMessage();
+  if (!isStageCode(stage) || STAGES[stage].route !== path) return null;
+  const entry = kycList(record).find((k) => k.stage === stage);
+  if (entry?.admin_activity !== 'Reject') return null;
+  const reason = rejectionReason(record, stage);
+  return (
+    <div role="note" className="mb-3 rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-ink">
+      <p className="font-semibold">{t('correctionNeeded')}</p>
+      {reason && <p className="mt-1 break-words">{t('reviewerNote', { reason: msg(reason) })}</p>}
+    </div>
+  );
 }
 
 /**

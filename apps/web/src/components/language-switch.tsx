@@ -10,7 +10,7 @@ export function LanguageSwitch() {
       <select
         value={i18n.language}
         onChange={(e) => void setLanguage(e.target.value as Language)}
-        className="rounded-md border border-white/40 bg-transparent px-2 py-1 text-sm text-inherit [&>option]:text-ink"
+        className="min-h-11 max-w-full rounded-md border border-white/60 bg-transparent px-2 py-2 text-sm text-inherit [&>option]:text-ink"
       >
         {LANGUAGES.map((l) => (
           <option key={l} value={l}>

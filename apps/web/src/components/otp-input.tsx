@@ -23,7 +23,7 @@ export const OtpInput = forwardRef<
         maxLength={6}
         aria-invalid={error ? true : undefined}
         aria-describedby={error ? `${id}-error` : undefined}
-        className={`w-full rounded-lg border bg-white px-3 py-3 text-center font-mono text-2xl tracking-[0.5em] outline-none focus:border-brand ${error ? 'border-danger' : 'border-slate-300'}`}
+        className={`w-full rounded-lg border bg-white px-3 py-3 text-center font-mono text-2xl tracking-[0.5em] outline-none focus:border-brand ${error ? 'border-danger' : 'border-slate-500'}`}
       />
       {error && (
         <p id={`${id}-error`} role="alert" className="mt-1 text-sm text-danger">

@@ -24,7 +24,7 @@ export const TextField = forwardRef<HTMLInputElement, Props>(function TextField(
         {label}
       </label>
       <div
-        className={`flex items-center rounded-lg border bg-white ${error ? 'border-danger' : 'border-slate-300'} focus-within:border-brand`}
+        className={`flex items-center rounded-lg border bg-white ${error ? 'border-danger' : 'border-slate-500'} focus-within:border-brand`}
       >
         {prefix && <span className="pl-3 text-muted">{prefix}</span>}
         <input

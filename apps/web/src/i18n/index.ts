@@ -1,7 +1,8 @@
 /**
  * i18next with the five languages of section 1 (en, hi, be, gu, mar). Catalogues are one JSON
  * file per language and namespace (locales/<lang>/<namespace>.json), loaded on demand so a page
- * only downloads its own strings. The choice persists in localStorage.
+ * only downloads its own strings. The choice persists in localStorage; on the first visit the
+ * browser's languages decide (a Hindi phone gets Hindi).
  */
 import { LANGUAGES, type Language } from '@ekyc/contracts/constants';
 import i18n, { type BackendModule } from 'i18next';
@@ -31,6 +32,18 @@ export function storedLanguage(): Language {
     if (v && (LANGUAGES as readonly string[]).includes(v)) return v as Language;
   } catch {
     // no storage
+  }
+  return browserLanguage();
+}
+
+const BY_TAG: Record<string, Language> = { en: 'en', hi: 'hi', bn: 'be', gu: 'gu', mr: 'mar' };
+
+/** The first of the browser's languages the app has (hi-IN → hi, bn → be, mr → mar); else English. */
+export function browserLanguage(): Language {
+  const tags = typeof navigator === 'undefined' ? [] : (navigator.languages ?? [navigator.language]);
+  for (const tag of tags) {
+    const language = BY_TAG[(tag ?? '').toLowerCase().split('-')[0]!];
+    if (language) return language;
   }
   return 'en';
 }

@@ -57,6 +57,9 @@ export async function apiRequest<T = Record<string, unknown>>(
   for (const [k, v] of Object.entries(options.query ?? {})) if (v !== undefined) qs.set(k, String(v));
   const url = `${API_BASE}/${path}${qs.size ? `?${qs}` : ''}`;
   const headers: Record<string, string> = { accept: 'application/json', ...options.headers };
+  // the language the person reads (the page's, as BCP 47): the server keeps it and writes messages in it
+  const language = typeof document === 'undefined' ? '' : document.documentElement.lang;
+  if (language && !headers['accept-language']) headers['accept-language'] = language;
   const token = session.get().token;
   if (token) headers.authorization = `Bearer ${token}`;
   if (options.body !== undefined) headers['content-type'] = 'application/json';

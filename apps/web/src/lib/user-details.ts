@@ -31,5 +31,11 @@ export function useUserDetails() {
   };
 }
 
+/** The reviewer's reason for sending a stage back, from the record's kyc list (undefined when none). */
+export function rejectionReason(record: UserDetailsRecord | undefined, stage: number): string | undefined {
+  const entry = kycList(record).find((k) => k.stage === stage && k.admin_activity === 'Reject');
+  return entry?.reason ?? undefined;
+}
+
 /** Mutations that change the record invalidate it (section 7). */
 export const invalidateUserDetails = (client: QueryClient) => client.invalidateQueries({ queryKey: USER_DETAILS_KEY });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { claimSchema, evidenceSchema } from './backoffice-operations.ts';
 import { APPLICATION_STATUSES } from './backoffice-queue.ts';
 
 /** One field of a collected section as the reviewer sees it (identity numbers already masked). */
@@ -88,16 +89,20 @@ export const applicationDataSchema = z.object({
   decidable: z.boolean(),
   /**
    * The approval lifecycle: `decide` (stages to accept), `confirm` (every stage accepted; a checker
-   * confirms, review status Approved), `activate` (approved; a checker activates, Completed), `done`.
-   * `makers` are the staff (emails) whose accepts stand; with `four_eyes` they may not confirm or
-   * activate, and `can_act` says whether the viewer may take the step.
+   * confirms, review status Approved), `registrations` (approved; the exchange, depository and KRA
+   * registrations run, Completed follows their acceptance), `done`. `makers` are the staff (emails)
+   * whose accepts stand; with `four_eyes` they may not confirm, and `can_act` says whether the
+   * viewer may take the step.
    */
   approval: z.object({
-    step: z.enum(['decide', 'confirm', 'activate', 'done']),
+    step: z.enum(['decide', 'confirm', 'registrations', 'done']),
     four_eyes: z.boolean(),
     makers: z.array(z.string()),
     can_act: z.boolean(),
   }),
+  /** Who holds the application (a claim lapses when its holder is idle); null when nobody does. */
+  claim: claimSchema.nullable().optional(),
+  evidence: evidenceSchema.optional(),
 });
 export type ApplicationData = z.infer<typeof applicationDataSchema>;
 
@@ -109,9 +114,12 @@ export const decisionBodySchema = z.object({
         .object({
           stage: z.number().int().min(110).max(210),
           activity: z.enum(['Accept', 'Reject']),
+          /** A configured reason (review-reasons.ts); its stage must be the stage rejected. */
+          code: z.string().max(40).optional(),
+          /** Free text, alone or in addition to a configured reason. */
           reason: z.string().trim().max(500).optional(),
         })
-        .refine((d) => d.activity === 'Accept' || (d.reason?.length ?? 0) >= 3, {
+        .refine((d) => d.activity === 'Accept' || Boolean(d.code) || (d.reason?.length ?? 0) >= 3, {
           message: 'A reason is required to reject a stage',
           path: ['reason'],
         }),
@@ -121,7 +129,7 @@ export const decisionBodySchema = z.object({
 });
 export type DecisionBody = z.infer<typeof decisionBodySchema>;
 
-/** POST …/applications/:id/confirm and …/activate: the checker's steps (no body). */
+/** POST …/applications/:id/confirm: the checker's step (no body). */
 export const approvalReplySchema = z.object({
   status: z.enum(['Approved', 'Completed']),
   client_code: z.string().nullable(),

@@ -5,6 +5,9 @@ export const auditEntrySchema = z.object({
   at: z.string(),
   actor_kind: z.enum(['staff', 'applicant', 'system']),
   actor: z.string().nullable(),
+  /** The staff member's name and role, to read the entry as a sentence. */
+  actor_name: z.string().nullable().optional(),
+  actor_role: z.enum(['reviewer', 'admin']).nullable().optional(),
   action: z.string(),
   stage: z.number().nullable(),
   before: z.unknown(),
@@ -21,5 +24,10 @@ export const chainCheckSchema = z.object({
 });
 
 /** GET /api/v1/backoffice/applications/:id/audit: the application's trail, oldest first. */
-export const auditDataSchema = z.object({ entries: z.array(auditEntrySchema), chain: chainCheckSchema });
+export const auditDataSchema = z.object({
+  entries: z.array(auditEntrySchema),
+  chain: chainCheckSchema,
+  /** Names of the staff an entry's change mentions (an assignment's target). */
+  staff_names: z.record(z.string(), z.string()).optional(),
+});
 export type AuditData = z.infer<typeof auditDataSchema>;

@@ -8,6 +8,10 @@ import { z } from 'zod';
 export const APPLICATION_STATUSES = ['Pending', 'Approved', 'Rejected', 'Completed', 'In progress'] as const;
 export type ApplicationStatus = (typeof APPLICATION_STATUSES)[number];
 
+/** The queue's sortable columns. */
+export const QUEUE_SORTS = ['waiting', 'created', 'stage', 'status', 'client_code', 'reviewer'] as const;
+export type QueueSort = (typeof QUEUE_SORTS)[number];
+
 const isoDay = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Invalid date');
 
 /** GET /api/v1/backoffice/applications: the review queue, oldest waiting first. */
@@ -17,8 +21,15 @@ export const queueQuerySchema = z.object({
   from: isoDay.optional(),
   to: isoDay.optional(),
   utm_source: z.string().max(100).optional(),
-  /** A full mobile number or PAN (searched by exact match, never shown unmasked in the list). */
-  q: z.string().trim().max(20).optional(),
+  /**
+   * A name (whole words or their beginnings), 4 or more digits of the mobile number, a PAN or the
+   * beginning of a client code (searched through keyed hashes, never shown unmasked in the list).
+   */
+  q: z.string().trim().max(60).optional(),
+  /** Claims: `mine`, `unassigned`, or a staff member's id. */
+  assigned: z.union([z.enum(['mine', 'unassigned']), z.uuid()]).optional(),
+  sort: z.enum(QUEUE_SORTS).default('waiting'),
+  dir: z.enum(['asc', 'desc']).optional(),
   page: z.coerce.number().int().min(1).max(10_000).default(1),
 });
 export type QueueQuery = z.input<typeof queueQuerySchema>;
@@ -38,6 +49,8 @@ export const queueItemSchema = z.object({
   client_code: z.string().nullable(),
   /** Failed checks the reviewer must see first (shown in red). */
   alerts: z.array(z.enum(['face_match', 'liveness'])),
+  /** The reviewer holding the application, if any claim is current. */
+  claim: z.object({ staff_id: z.string(), name: z.string() }).nullable().optional(),
 });
 export type QueueItem = z.infer<typeof queueItemSchema>;
 
@@ -47,5 +60,7 @@ export const queueDataSchema = z.object({
   page: z.number(),
   page_size: z.number(),
   counts: z.record(z.enum(APPLICATION_STATUSES), z.number()),
+  /** Waiting-age thresholds in hours (amber, then red). */
+  sla: z.object({ amber_hours: z.number(), red_hours: z.number() }).optional(),
 });
 export type QueueData = z.infer<typeof queueDataSchema>;

@@ -12,5 +12,20 @@ export const getApplicationStatusDataSchema = z.object({
   retry_screen: z.string().nullable(),
   verification_days: z.string(),
   account_active: z.boolean(),
+  /** Once Completed (CONTRACT.md): the client code (UCC) and the 16-character BO id. */
+  client_code: z.string().nullable(),
+  bo_id: z.string().nullable(),
+  /** Once Completed: each segment with the exchanges and the day trading may start (dd/mm/yyyy). */
+  segments: z.array(
+    z.object({ code: z.string(), name: z.string(), exchanges: z.array(z.string()), trading_from: z.string() }),
+  ),
+  /** The KRA upload and CKYC, which go on after Completed (KIN once issued). */
+  kra: z.object({ status: z.string(), reference: z.string().nullable() }).nullable(),
+  ckyc: z.object({ status: z.string(), reference: z.string().nullable() }).nullable(),
+  /**
+   * For a rejected application: each stage sent back with the reviewer's configured reason (a code
+   * the app shows in the applicant's language, see review-reasons.ts) and any free text.
+   */
+  reasons: z.array(z.object({ stage: z.number(), code: z.string().nullable(), note: z.string() })).optional(),
 });
 export type GetApplicationStatusData = z.infer<typeof getApplicationStatusDataSchema>;

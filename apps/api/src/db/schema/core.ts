@@ -1,4 +1,5 @@
 /** Drizzle table definitions of the core migration (0001_core.sql). */
+import type { Language } from '@ekyc/contracts/constants';
 import { bigserial, boolean, integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
@@ -18,6 +19,8 @@ export const applicants = pgTable('applicants', {
   userAgent: text('user_agent'),
   source: text('source').notNull().default('web'),
   clientCode: text('client_code'),
+  /** The language the applicant reads: en, hi, be, gu or mar. */
+  language: text('language').$type<Language>().notNull().default('en'),
   createdAt: ts('created_at').notNull().defaultNow(),
   updatedAt: ts('updated_at').notNull().defaultNow(),
 });

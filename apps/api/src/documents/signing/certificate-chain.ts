@@ -41,6 +41,24 @@ export const trustAnchorsOf = (rootPems: string[], intermediatePems: string[] = 
   intermediates: intermediatePems.map(certificateOf),
 });
 
+/**
+ * Chains already validated, by the fingerprints of every certificate the check was given, with
+ * the span of time in which all of them are valid: within it the same chain gives the same answer
+ * (no revocation lists are consulted), so a signer seen before costs no second path validation.
+ */
+const validatedChains = new Map<string, { from: number; to: number }>();
+const MAX_VALIDATED_CHAINS = 512;
+const anchorKeys = new WeakMap<TrustAnchors, string>();
+
+const anchorKeyOf = (anchors: TrustAnchors) => {
+  let key = anchorKeys.get(anchors);
+  if (key === undefined) {
+    key = [...anchors.roots, ...anchors.intermediates].map((c) => c.fingerprint256).join(',');
+    anchorKeys.set(anchors, key);
+  }
+  return key;
+};
+
 /** Throws unless `signer` chains to one of the roots, every certificate valid at `at`. */
 export async function verifyChain(
   signer: X509Certificate,
@@ -51,12 +69,22 @@ export async function verifyChain(
   if (new Date(signer.validFrom) > at || new Date(signer.validTo) < at)
     throw new Error('the signing certificate is not valid now');
   if (anchors.roots.length === 0) throw new Error('no trusted root is configured');
+  const given = [signer, ...brought];
+  const key = `${given.map((c) => c.fingerprint256).join(',')}|${anchorKeyOf(anchors)}`;
+  const known = validatedChains.get(key);
+  if (known && known.from <= at.getTime() && at.getTime() <= known.to) return;
   const engine = new pkijs.CertificateChainValidationEngine({
     trustedCerts: anchors.roots.map(pkijsOf),
-    certs: [signer, ...brought, ...anchors.intermediates].map(pkijsOf),
+    certs: [...given, ...anchors.intermediates].map(pkijsOf),
     checkDate: at,
   });
   const result = await engine.verify();
   if (!result.result)
     throw new Error(`the signing certificate is not from a trusted authority (${result.resultMessage})`);
+  const all = [...given, ...anchors.roots, ...anchors.intermediates];
+  if (validatedChains.size >= MAX_VALIDATED_CHAINS) validatedChains.delete(validatedChains.keys().next().value!);
+  validatedChains.set(key, {
+    from: Math.max(...all.map((c) => new Date(c.validFrom).getTime())),
+    to: Math.min(...all.map((c) => new Date(c.validTo).getTime())),
+  });
 }

@@ -2,6 +2,7 @@ import { sendOtpRequestSchema } from '@ekyc/contracts/calls/send-otp';
 import { verifyOtpRequestSchema } from '@ekyc/contracts/calls/verify-otp';
 import { verifyOtpEmailRequestSchema } from '@ekyc/contracts/calls/verify-otp-email';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { requestLanguage } from '../../lib/language.ts';
 import { perTargetLimit } from './per-target-limit.ts';
 import { sendOtp } from './send-otp.ts';
 import { verifyEmailOtp } from './verify-email-otp.ts';
@@ -9,9 +10,11 @@ import { verifyMobileOtp } from './verify-mobile-otp.ts';
 
 export const authOtpRoutes: FastifyPluginAsyncZod = async (app) => {
   const { deps } = app;
-  // per client address (the route's limit) and per mobile number or email (whatever the address)
+  // per client address (one count for the three OTP routes, across processes) and per mobile
+  // number or email (whatever the address)
   const otpLimit = {
     rateLimit: {
+      groupId: 'otp',
       max: deps.config.rateLimit.otpPerMinute,
       timeWindow: '1 minute',
       whenRedisDown: deps.config.redisDown.otpRateLimit,
@@ -24,14 +27,20 @@ export const authOtpRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { body: sendOtpRequestSchema }, config: otpLimit, preHandler: perTarget },
     async (req) => {
       const session = await app.optionalApplicant(req);
-      return sendOtp(deps, req.body, session?.subjectId ?? null);
+      return sendOtp(
+        deps,
+        req.body,
+        session?.subjectId ?? null,
+        requestLanguage(req.headers['accept-language']) ?? 'en',
+      );
     },
   );
 
   app.post(
     '/verify-otp',
     { schema: { body: verifyOtpRequestSchema }, config: otpLimit, preHandler: perTarget },
-    async (req) => verifyMobileOtp(deps, req.body, req.headers['user-agent']),
+    async (req) =>
+      verifyMobileOtp(deps, req.body, req.headers['user-agent'], requestLanguage(req.headers['accept-language'])),
   );
 
   app.post(

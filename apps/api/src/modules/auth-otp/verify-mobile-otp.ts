@@ -2,13 +2,20 @@
 import type { verifyOtpRequestSchema } from '@ekyc/contracts/calls/verify-otp';
 import { MSG } from '@ekyc/contracts/messages';
 import { routeForStage, STAGE } from '@ekyc/contracts/stages';
+import type { Language } from '@ekyc/contracts/constants';
 import type { z } from 'zod';
 import type { AppDeps } from '../../app-deps.ts';
 import { fail, ok, type Outcome } from '../../lib/outcome.ts';
 
 type Input = z.output<typeof verifyOtpRequestSchema>;
 
-export async function verifyMobileOtp(deps: AppDeps, input: Input, userAgent: string | undefined): Promise<Outcome> {
+/** `language`: the one the call was made in, kept on the applicant record (null: leave it as it is). */
+export async function verifyMobileOtp(
+  deps: AppDeps,
+  input: Input,
+  userAgent: string | undefined,
+  language: Language | null = null,
+): Promise<Outcome> {
   const ua = input.user_agent ?? userAgent ?? '';
   let signedIn: { applicant: { id: string }; session: { token: string; sessionId: string } } | undefined;
   // The applicant and the session are saved before the code is used up: a sign-in interrupted
@@ -21,6 +28,7 @@ export async function verifyMobileOtp(deps: AppDeps, input: Input, userAgent: st
       utm: { source: input.utm_source, medium: input.utm_medium, campaign: input.utm_campaign },
       userAgent: ua.slice(0, 512),
       source: input.source ?? (/Mobi|Android|iPhone/i.test(ua) ? 'mobile' : 'web'),
+      language: language ?? 'en',
     });
     signedIn = { applicant, session: await deps.sessions.create('applicant', applicant.id) };
   });
@@ -32,6 +40,8 @@ export async function verifyMobileOtp(deps: AppDeps, input: Input, userAgent: st
   }
   const { applicant } = saved;
   const { token } = saved.session;
+  // a returning applicant signing in from a phone in another language
+  if (language) await deps.records.setLanguage(applicant.id, language);
   const stage = (await deps.records.currentStage(applicant.id)) ?? STAGE.EMAIL;
   const locker = await deps.records.getSection<{ is_pan_missing?: boolean }>(applicant.id, 'digilocker_obj');
   const panMissing = locker?.is_pan_missing === true;

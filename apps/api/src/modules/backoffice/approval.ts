@@ -1,15 +1,15 @@
 /**
  * Where an application stands in the approval lifecycle, and who may move it on (four eyes):
  * a reviewer (maker) accepts every stage; a second staff member (checker) confirms the approval
- * (review status Approved) and then activates the account (Completed). With FOUR_EYES=false one
- * person may do all three.
+ * (review status Approved); the registrations follow (Completed once the exchanges and the
+ * depository accept them). With FOUR_EYES=false one person may do both.
  */
 import type { AppDeps } from '../../app-deps.ts';
 import type { Tx } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
 import { backofficeRepository as repo, type QueueRow } from './backoffice.repository.ts';
 
-export type ApprovalStep = 'decide' | 'confirm' | 'activate' | 'done';
+export type ApprovalStep = 'decide' | 'confirm' | 'registrations' | 'done';
 
 /** The staff members whose decision is the standing Accept of a stage before the final one. */
 export async function makersOf(tx: Tx, applicantId: string): Promise<string[]> {
@@ -37,7 +37,7 @@ export async function allStagesAccepted(deps: Pick<AppDeps, 'records'>, applican
 
 export async function approvalStep(deps: Pick<AppDeps, 'records'>, standing: QueueRow): Promise<ApprovalStep> {
   if (standing.status === 'Completed') return 'done';
-  if (standing.status === 'Approved') return 'activate';
+  if (standing.status === 'Approved') return 'registrations';
   if (standing.status === 'Pending' && (await allStagesAccepted(deps, standing.id))) return 'confirm';
   return 'decide';
 }
@@ -45,11 +45,9 @@ export async function approvalStep(deps: Pick<AppDeps, 'records'>, standing: Que
 /** With four eyes on, a maker of this application may not confirm or activate it. */
 export function assertChecker(fourEyes: boolean, makers: string[], staffId: string): void {
   if (fourEyes && makers.includes(staffId))
-    throw new AppError(
-      'FORBIDDEN',
-      'Four eyes: a different staff member must confirm the approval and activate the account.',
-      { four_eyes: true },
-    );
+    throw new AppError('FORBIDDEN', 'Four eyes: a different staff member must confirm the approval.', {
+      four_eyes: true,
+    });
 }
 
 export async function standingOrNotFound(db: Tx, applicantId: string): Promise<QueueRow> {

@@ -1,16 +1,19 @@
 /**
  * The checker confirms an application whose stages a reviewer accepted: the final stage is
  * accepted (the progress bar reaches 12 of 12) and the applicant's review status becomes Approved.
- * With four eyes on, the checker must not be one who accepted the stages.
+ * With four eyes on, the checker must not be one who accepted the stages. The registrations a
+ * client needs to trade start then (exchange UCC, depository account, KRA, CKYC); Completed
+ * follows when the exchanges and the depository accept them.
  */
 import { MSG } from '@ekyc/contracts/messages';
 import type { AppDeps } from '../../app-deps.ts';
 import { AppError } from '../../lib/errors.ts';
 import { allStagesAccepted, assertChecker, makersOf, standingOrNotFound } from './approval.ts';
 import { backofficeRepository as repo, type StaffRow } from './backoffice.repository.ts';
+import { endClaim, holdForDecision } from './claims.ts';
 import { setReview } from './set-review.ts';
 
-type Deps = Pick<AppDeps, 'database' | 'records' | 'config'>;
+type Deps = Pick<AppDeps, 'database' | 'records' | 'config' | 'registrations'>;
 
 export async function confirmApproval(
   deps: Deps,
@@ -20,6 +23,7 @@ export async function confirmApproval(
   const db = deps.database.db;
   await standingOrNotFound(db, applicantId);
   await db.transaction(async (tx) => {
+    await holdForDecision(deps, tx, staff, applicantId);
     await repo.actAs(tx, staff.id);
     await deps.records.lock(applicantId, tx);
     // Re-read under the transaction: a reviewer rejecting a stage at the same moment wins or waits.
@@ -41,5 +45,7 @@ export async function confirmApproval(
     });
   });
   await setReview(deps, staff.id, applicantId, { status: 'Approved', text: MSG.statusVerified });
+  await endClaim(deps, applicantId);
+  await deps.registrations.begin(applicantId);
   return { status: 'Approved' };
 }

@@ -1,21 +1,23 @@
 /**
  * A reviewer accepts or rejects stages of a finished application. A rejected stage becomes the
  * applicant's current stage (they rework it; the status screen offers Retry); when every stage is
- * accepted the application waits for a checker's confirmation (confirm-approval.ts), then for the
- * activation (activate-account.ts). review_obj follows, the applicant is told by SMS and email of a
- * rejection, and the profile socket carries each change live.
+ * accepted the application waits for a checker's confirmation (confirm-approval.ts), which starts
+ * the registrations that make it Completed. review_obj follows, the applicant is told by SMS and
+ * email of a rejection, and the profile socket carries each change live.
  */
 import type { DecisionBody } from '@ekyc/contracts/calls/backoffice-application';
 import { MSG } from '@ekyc/contracts/messages';
+import { describeReason, encodeReason, reviewReason } from '@ekyc/contracts/review-reasons';
 import { isStageCode, STAGES } from '@ekyc/contracts/stages';
 import type { AppDeps } from '../../app-deps.ts';
 import { AppError } from '../../lib/errors.ts';
 import { dltValue } from '../../providers/messaging/port.ts';
 import { backofficeRepository as repo, type StaffRow } from './backoffice.repository.ts';
+import { endClaim, holdForDecision } from './claims.ts';
 import { notifyApplicant } from './notify-applicant.ts';
 import { setReview } from './set-review.ts';
 
-type Deps = Pick<AppDeps, 'database' | 'records' | 'messaging'>;
+type Deps = Pick<AppDeps, 'database' | 'records' | 'messaging' | 'config'>;
 
 const stageName = (stage: number) => (isStageCode(stage) ? STAGES[stage].name : String(stage));
 
@@ -30,8 +32,23 @@ export async function decideStages(
   if (!standing) throw new AppError('NOT_FOUND', 'Application not found');
   if (standing.status !== 'Pending' && standing.status !== 'Rejected')
     throw new AppError('CONFLICT', 'This application is not waiting for a decision.');
+  for (const d of decisions) {
+    if (d.activity !== 'Reject' || !d.code) continue;
+    const configured = reviewReason(d.code);
+    if (!configured) throw new AppError('VALIDATION', 'Unknown reason code', { code: d.code });
+    if (configured.stage !== d.stage)
+      throw new AppError(
+        'VALIDATION',
+        `This reason sends the applicant back to the ${stageName(configured.stage)} stage.`,
+        {
+          code: d.code,
+          stage: configured.stage,
+        },
+      );
+  }
 
   await db.transaction(async (tx) => {
+    await holdForDecision(deps, tx, staff, applicantId);
     await repo.actAs(tx, staff.id);
     const list = await deps.records.kycList(applicantId, tx);
     for (const d of decisions) {
@@ -46,7 +63,7 @@ export async function decideStages(
         applicantId,
         d.stage,
         d.activity,
-        d.activity === 'Reject' ? (d.reason ?? null) : null,
+        d.activity === 'Reject' ? encodeReason(d.code, d.reason) : null,
         tx,
       );
     }
@@ -56,9 +73,12 @@ export async function decideStages(
   const rejected = list.filter((s) => s.adminActivity === 'Reject');
   if (rejected.length) {
     await setReview(deps, staff.id, applicantId, { status: 'Rejected', text: MSG.statusRejected });
+    await endClaim(deps, applicantId);
     const newlyRejected = decisions.filter((d) => d.activity === 'Reject');
     if (newlyRejected.length) {
-      const what = newlyRejected.map((d) => `${stageName(d.stage)}: ${d.reason ?? ''}`).join('; ');
+      const what = newlyRejected
+        .map((d) => `${stageName(d.stage)}: ${describeReason(encodeReason(d.code, d.reason))}`)
+        .join('; ');
       await notifyApplicant(
         deps,
         applicantId,
@@ -79,5 +99,7 @@ export async function decideStages(
   // Every stage accepted: the application waits for a checker to confirm the approval.
   const accepted =
     list.some((s) => s.stage === 220) && list.every((s) => s.stage === 220 || s.adminActivity === 'Accept');
+  // Waiting for a checker: the maker's hold ends so a colleague can pick it up.
+  if (accepted) await endClaim(deps, applicantId);
   return { status: 'Pending', client_code: null, awaiting_confirmation: accepted };
 }

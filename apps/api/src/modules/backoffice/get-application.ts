@@ -166,7 +166,7 @@ export async function getApplication(
       step,
       four_eyes: deps.config.fourEyes,
       makers: makerEmails,
-      can_act: (step === 'confirm' || step === 'activate') && !(deps.config.fourEyes && makers.includes(staffId)),
+      can_act: step === 'confirm' && !(deps.config.fourEyes && makers.includes(staffId)),
     },
   };
 }

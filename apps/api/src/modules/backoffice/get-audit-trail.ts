@@ -6,7 +6,9 @@ import { backofficeRepository as repo } from './backoffice.repository.ts';
 export async function getAuditTrail(deps: Pick<AppDeps, 'database'>, chain: string): Promise<AuditData> {
   const db = deps.database.db;
   const rows = await repo.auditChain(db, chain);
-  const staffNames = new Map((await repo.listStaff(db)).map((s) => [s.id, s.email]));
+  const staff = await repo.listStaff(db);
+  const staffNames = new Map(staff.map((s) => [s.id, s.email]));
+  const byId = new Map(staff.map((s) => [s.id, s]));
   const broken = rows.find((r) => !r.ok);
   return {
     entries: rows.map((r) => ({
@@ -14,6 +16,8 @@ export async function getAuditTrail(deps: Pick<AppDeps, 'database'>, chain: stri
       at: r.at.toISOString(),
       actor_kind: r.actorKind,
       actor: r.actorKind === 'staff' ? (staffNames.get(r.actorId ?? '') ?? r.actorId) : r.actorKind,
+      actor_name: r.actorKind === 'staff' ? (byId.get(r.actorId ?? '')?.name ?? null) : null,
+      actor_role: r.actorKind === 'staff' ? (byId.get(r.actorId ?? '')?.role ?? null) : null,
       action: r.action,
       stage: r.stage,
       before: r.before,
@@ -21,5 +25,6 @@ export async function getAuditTrail(deps: Pick<AppDeps, 'database'>, chain: stri
       hash: r.hash,
     })),
     chain: { valid: !broken, checked: rows.length, broken_at: broken?.id ?? null },
+    staff_names: Object.fromEntries(staff.map((s) => [s.id, s.name])),
   };
 }

@@ -1,13 +1,29 @@
-/** The review queue: filtered, searched by mobile or PAN, oldest waiting first, with counts per status. */
+/**
+ * The review queue: filtered (status, stage, dates, source, who holds it), searched by name, digits
+ * of the mobile number, PAN or client code, sorted by any column, with counts per status.
+ */
 import type { QueueData, queueQuerySchema } from '@ekyc/contracts/calls/backoffice-queue';
 import type { z } from 'zod';
 import type { AppDeps } from '../../app-deps.ts';
 import { backofficeRepository as repo } from './backoffice.repository.ts';
+import { operationsRepository as ops } from './operations.repository.ts';
+import { hashTerms, syncSearchTerms } from './search-index.ts';
+import { queryTerms } from './search-terms.ts';
 import { maskMobile, maskPan } from './mask.ts';
 import { queueAlerts } from './review-checks.ts';
 
 const PAGE_SIZE = 20;
-const PAN_PATTERN = /^[A-Z]{5}\d{4}[A-Z]$/;
+/**
+ * The counts per status of a filter set are kept for a few seconds: a team refreshing the same
+ * queue does not count 100,000 rows on each refresh (the tabs may lag a decision by that long).
+ */
+const COUNTS_TTL_MS = 10_000;
+const countsCaches = new WeakMap<object, Map<string, { at: number; counts: QueueData['counts'] }>>();
+function countsCacheOf(database: object) {
+  let cache = countsCaches.get(database);
+  if (!cache) countsCaches.set(database, (cache = new Map()));
+  return cache;
+}
 
 interface PanSection {
   pan_number?: string;
@@ -28,34 +44,45 @@ export async function syncPanIndex(deps: Pick<AppDeps, 'database' | 'records' | 
   }
 }
 
-async function searchIds(deps: Pick<AppDeps, 'database' | 'records' | 'hasher'>, q: string): Promise<string[]> {
-  const db = deps.database.db;
-  const digits = q.replace(/\D/g, '');
-  if (/^[6-9]\d{9}$/.test(digits) && digits.length === q.replace(/[\s+-]/g, '').length)
-    return repo.idsByMobileHash(db, deps.records.mobileHash(digits));
-  const pan = q.toUpperCase().replace(/\s/g, '');
-  if (PAN_PATTERN.test(pan)) {
-    await syncPanIndex(deps);
-    return repo.idsByPanHash(db, deps.hasher.hash('pan', pan));
-  }
-  return [];
-}
-
 export async function listApplications(
-  deps: Pick<AppDeps, 'database' | 'records' | 'hasher' | 'cipher'>,
+  deps: Pick<AppDeps, 'database' | 'records' | 'hasher' | 'cipher' | 'config'>,
   query: z.output<typeof queueQuerySchema>,
+  viewerId: string,
+  pageSize = PAGE_SIZE,
 ): Promise<QueueData> {
-  const ids = query.q ? await searchIds(deps, query.q) : undefined;
-  const { rows, total, counts } = await repo.queue(deps.database.db, {
+  let search: { termHashes: string[]; clientCodePrefix?: string } | undefined;
+  if (query.q) {
+    await syncSearchTerms(deps);
+    const { terms, clientCodePrefix } = queryTerms(query.q);
+    search = { termHashes: hashTerms(deps, terms), clientCodePrefix };
+  }
+  const filters = {
     from: query.from,
     to: query.to,
     utmSource: query.utm_source,
     status: query.status,
     stage: query.stage,
-    ids,
-    limit: PAGE_SIZE,
-    offset: (query.page - 1) * PAGE_SIZE,
+    holder: query.assigned === 'mine' ? viewerId : query.assigned,
+    ...search,
+    idleMinutes: deps.config.backoffice.claimIdleMinutes,
+  };
+  const countsCache = countsCacheOf(deps.database);
+  const key = JSON.stringify({ ...filters, status: undefined });
+  const cached = countsCache.get(key);
+  // A search counts only its few matches: always fresh.
+  const fresh = !search && cached && Date.now() - cached.at < COUNTS_TTL_MS ? cached.counts : undefined;
+  const { rows, total, counts } = await ops.queue(deps.database.db, {
+    ...filters,
+    cachedCounts: fresh,
+    sort: query.sort,
+    dir: query.dir ?? 'asc',
+    limit: pageSize,
+    offset: (query.page - 1) * pageSize,
   });
+  if (!fresh && !search) {
+    if (countsCache.size > 500) countsCache.clear();
+    countsCache.set(key, { at: Date.now(), counts });
+  }
   const items = await Promise.all(
     rows.map(async (row) => {
       const [pan, liveness] = await Promise.all([
@@ -76,8 +103,16 @@ export async function listApplications(
         refcode: row.refcode,
         client_code: row.clientCode,
         alerts: queueAlerts(liveness),
+        claim: row.claimStaffId ? { staff_id: row.claimStaffId, name: row.claimStaffName ?? '' } : null,
       };
     }),
   );
-  return { items, total, page: query.page, page_size: PAGE_SIZE, counts };
+  return {
+    items,
+    total,
+    page: query.page,
+    page_size: pageSize,
+    counts,
+    sla: { amber_hours: deps.config.backoffice.slaAmberHours, red_hours: deps.config.backoffice.slaRedHours },
+  };
 }

@@ -18,18 +18,26 @@ export class ReviewWatch {
 
   constructor(private readonly deps: Deps) {}
 
+  /**
+   * Subscribes to every applicant with a rejected stage; only those who resubmitted while the
+   * subscriptions were being made are checked (one query, not one per applicant).
+   */
   async start(): Promise<void> {
-    for (const id of await repo.rejectedApplicantIds(this.deps.database.db)) await this.watch(id);
+    const ids = await repo.rejectedApplicantIds(this.deps.database.db);
+    for (let i = 0; i < ids.length; i += 100)
+      await Promise.all(ids.slice(i, i + 100).map((id) => this.watch(id, false)));
+    const still = new Set(await repo.rejectedApplicantIds(this.deps.database.db));
+    for (const id of ids) if (!still.has(id)) await this.check(id);
   }
 
-  async watch(applicantId: string): Promise<void> {
+  async watch(applicantId: string, check = true): Promise<void> {
     if (this.closed || this.watching.has(applicantId)) return;
     this.watching.set(applicantId, () => undefined);
     const unsubscribe = await this.deps.hub.subscribe(channels.profile(applicantId), () => {
       void this.check(applicantId).catch(() => undefined);
     });
     this.watching.set(applicantId, unsubscribe);
-    await this.check(applicantId);
+    if (check) await this.check(applicantId);
   }
 
   /** When no stage is rejected any more, the review goes back to Pending and the watch ends. */

@@ -9,13 +9,22 @@ import { funnelQuerySchema } from '@ekyc/contracts/calls/backoffice-funnel';
 import { staffLoginBodySchema } from '@ekyc/contracts/calls/backoffice-login';
 import { changePasswordBodySchema } from '@ekyc/contracts/calls/backoffice-password';
 import { queueQuerySchema } from '@ekyc/contracts/calls/backoffice-queue';
+import {
+  assignBodySchema,
+  bulkAcceptBodySchema,
+  nextQuerySchema,
+  teamQuerySchema,
+} from '@ekyc/contracts/calls/backoffice-operations';
 import { addStaffBodySchema, setStaffActiveBodySchema } from '@ekyc/contracts/calls/backoffice-staff';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { fail, ok } from '../../lib/outcome.ts';
-import { activateAccount } from './activate-account.ts';
 import { addStaff } from './add-staff.ts';
+import { bulkAccept } from './bulk-accept.ts';
 import { changeOwnPassword } from './change-own-password.ts';
+import { assignApplication, claimApplication, nextApplication, releaseClaim } from './claims.ts';
+import { queueCsv } from './export-queue.ts';
+import { getTeamFigures } from './get-team-figures.ts';
 import { confirmApproval } from './confirm-approval.ts';
 import { decideStages } from './decide-stages.ts';
 import { ensureFirstAdmin } from './ensure-first-admin.ts';
@@ -23,11 +32,13 @@ import { getApplication } from './get-application.ts';
 import { getAuditTrail } from './get-audit-trail.ts';
 import { getFunnel } from './get-funnel.ts';
 import { listApplications } from './list-applications.ts';
+import { listReviewers } from './list-reviewers.ts';
 import { listStaff } from './list-staff.ts';
 import { logInStaff, WRONG_CREDENTIALS } from './log-in-staff.ts';
+import { reviewExtras } from './review-extras.ts';
 import { ReviewWatch } from './review-watch.ts';
 import { setStaffActive } from './set-staff-active.ts';
-import { requireRole } from './staff-guard.ts';
+import { requireRole } from '../../auth/staff-guard.ts';
 import { staffView } from './staff-view.ts';
 import { LOCKED_OUT, SLOW_DOWN, throttleStaffLogin } from './throttle-staff-login.ts';
 import { unlockStaff } from './unlock-staff.ts';
@@ -82,11 +93,49 @@ export const backofficeRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get('/applications', { schema: { querystring: queueQuerySchema }, preHandler: reviewer }, async (req) =>
-    ok('Applications', await listApplications(deps, req.query)),
+    ok('Applications', await listApplications(deps, req.query, req.staffMember!.id)),
   );
 
-  app.get('/applications/:id', { schema: { params: idParams }, preHandler: reviewer }, async (req) =>
-    ok('Application', await getApplication(deps, req.staffMember!.id, req.params.id, req.staff!.sessionId)),
+  app.get(
+    '/applications/export',
+    { schema: { querystring: queueQuerySchema }, preHandler: reviewer },
+    async (req, reply) =>
+      reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', 'attachment; filename="review-queue.csv"')
+        .header('cache-control', 'no-store')
+        .send(await queueCsv(deps, req.query, req.staffMember!.id)),
+  );
+
+  app.get('/applications/next', { schema: { querystring: nextQuerySchema }, preHandler: reviewer }, async (req) =>
+    ok('Next application', { id: await nextApplication(deps, req.staffMember!, req.query.after ?? null) }),
+  );
+
+  app.post('/applications/bulk-accept', { schema: { body: bulkAcceptBodySchema }, preHandler: reviewer }, async (req) =>
+    ok('Bulk acceptance', { results: await bulkAccept(deps, req.staffMember!, req.body.ids) }),
+  );
+
+  app.get('/applications/:id', { schema: { params: idParams }, preHandler: reviewer }, async (req) => {
+    const data = await getApplication(deps, req.staffMember!.id, req.params.id, req.staff!.sessionId);
+    return ok('Application', { ...data, ...(await reviewExtras(deps, req.staffMember!, req.params.id)) });
+  });
+
+  app.post('/applications/:id/claim', { schema: { params: idParams }, preHandler: reviewer }, async (req) =>
+    ok('Application claimed', { claim: await claimApplication(deps, req.staffMember!, req.params.id) }),
+  );
+
+  app.post('/applications/:id/release', { schema: { params: idParams }, preHandler: reviewer }, async (req) => {
+    await releaseClaim(deps, req.staffMember!, req.params.id);
+    return ok('Application released', { claim: null });
+  });
+
+  app.post(
+    '/applications/:id/assign',
+    { schema: { params: idParams, body: assignBodySchema }, preHandler: admin },
+    async (req) =>
+      ok('Application assigned', {
+        claim: await assignApplication(deps, req.staffMember!, req.params.id, req.body.staff_id),
+      }),
   );
 
   app.post(
@@ -99,13 +148,10 @@ export const backofficeRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  // The checker's steps after every stage is accepted (four eyes: not the reviewer who accepted).
+  // The checker's step after every stage is accepted (four eyes: not the reviewer who accepted);
+  // the registrations start then, and Completed follows their acceptance.
   app.post('/applications/:id/confirm', { schema: { params: idParams }, preHandler: reviewer }, async (req) =>
     ok('Approval confirmed', { ...(await confirmApproval(deps, req.staffMember!, req.params.id)), client_code: null }),
-  );
-
-  app.post('/applications/:id/activate', { schema: { params: idParams }, preHandler: reviewer }, async (req) =>
-    ok('Account activated', await activateAccount(deps, req.staffMember!, req.params.id)),
   );
 
   app.get('/applications/:id/rule-set', { schema: { params: idParams }, preHandler: reviewer }, async (req) =>
@@ -128,6 +174,15 @@ export const backofficeRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get('/funnel', { schema: { querystring: funnelQuerySchema }, preHandler: reviewer }, async (req) =>
     ok('Funnel', await getFunnel(deps, req.query)),
+  );
+
+  app.get('/team', { schema: { querystring: teamQuerySchema }, preHandler: reviewer }, async (req) =>
+    ok('Team figures', await getTeamFigures(deps, req.query.days)),
+  );
+
+  // Names of active staff, for the queue's "held by" filter and the admin's assignment.
+  app.get('/reviewers', { preHandler: reviewer }, async () =>
+    ok('Reviewers', { reviewers: await listReviewers(deps) }),
   );
 
   app.get('/staff', { preHandler: admin }, async () => ok('Staff', { staff: await listStaff(deps) }));

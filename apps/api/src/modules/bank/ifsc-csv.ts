@@ -3,7 +3,7 @@
  * ISO3166,NEFT,MICR,UPI,SWIFT) as a stream of rows. Quoted fields may hold commas, doubled quotes
  * and line breaks (addresses do).
  */
-import type { IfscBranchRow } from './ifsc.repository.ts';
+import type { IfscBranchRow } from '../../records/ifsc.repository.ts';
 
 export const IFSC_CSV_COLUMNS = [
   'BANK',

@@ -2,7 +2,7 @@
 import { createReadStream } from 'node:fs';
 import type { Database } from '../../db/client.ts';
 import { columnIndex, CsvReader, toBranchRow } from './ifsc-csv.ts';
-import { type IfscBranchRow, ifscRepository } from './ifsc.repository.ts';
+import { type IfscBranchRow, ifscRepository } from '../../records/ifsc.repository.ts';
 
 const BATCH = 500;
 

@@ -14,7 +14,7 @@ import type { PennyDropResult } from '../../providers/bank-verification/port.ts'
 import { panName } from './applicant-name.ts';
 import { takeBankAttempt } from './attempt-limit.ts';
 import { type BankObj, branchFields, CHEQUE_SCREEN, verification } from './bank-record.ts';
-import { matchHolderName, namePasses } from './name-match.ts';
+import { matchHolderName, namePasses } from '../../lib/name-match.ts';
 
 type Input = z.output<typeof bankVerificationRequestSchema>;
 

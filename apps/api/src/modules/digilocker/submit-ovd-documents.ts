@@ -11,7 +11,7 @@ import { ekycSummary } from '../../records/ekyc-summary.ts';
 import type { AppDeps } from '../../app-deps.ts';
 import { invalidField } from '../../lib/errors.ts';
 import { fail, ok, type Outcome } from '../../lib/outcome.ts';
-import { decodeUpload } from '../pan/decode-upload.ts';
+import { decodeUpload } from '../../documents/decode-upload.ts';
 
 type Input = z.output<typeof digiOvdRequestSchema>;
 

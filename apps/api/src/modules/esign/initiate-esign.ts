@@ -6,8 +6,6 @@ import type { EsignInitateData } from '@ekyc/contracts/calls/esign-initate';
 import { STAGE } from '@ekyc/contracts/stages';
 import type { AppDeps } from '../../app-deps.ts';
 import { pinnedRuleSet } from '../../records/rule-set.ts';
-import { renderAccountOpeningForm } from '../../documents/account-opening-form.ts';
-import { addSignaturePlaceholder, byteRangeDigest } from '../../documents/signing/pdf-signature.ts';
 import { randomId } from '../../lib/crypto.ts';
 import { ok, type Outcome } from '../../lib/outcome.ts';
 import type { FileRef } from '../../records/applicant-records.ts';
@@ -45,23 +43,24 @@ export async function initiateEsign(
     bytesOf(fileRefOf((sections.livness_obj as { image?: unknown } | undefined)?.image)),
     bytesOf(fileRefOf((sections.signature_obj as { document?: unknown } | undefined)?.document)),
   ]);
-  const form = await renderAccountOpeningForm({
-    applicationId: eproId,
-    generatedAt: new Date(deps.esign.now()),
-    mobile: applicant.mobile,
-    email: applicant.email,
-    clientCode: applicant.clientCode,
-    sections,
-    images: { selfie, signature },
-    verificationDays: deps.config.verificationDays === '1-2' ? '1 to 2 working days' : '7 to 10 business days',
-    ruleSet: (await pinnedRuleSet(deps.records, applicantId)).id,
+  const { pdf: prepared, inputHash } = await deps.documents.prepareForm({
+    form: {
+      applicationId: eproId,
+      generatedAt: new Date(deps.esign.now()),
+      mobile: applicant.mobile,
+      email: applicant.email,
+      clientCode: applicant.clientCode,
+      sections,
+      images: { selfie, signature },
+      verificationDays: deps.config.verificationDays === '1-2' ? '1 to 2 working days' : '7 to 10 business days',
+      ruleSet: (await pinnedRuleSet(deps.records, applicantId)).id,
+    },
+    signer: {
+      name: pan.full_name ?? pan.name_on_card ?? 'Applicant',
+      reason: 'Account opening form signed with Aadhaar eSign',
+      location: 'India',
+    },
   });
-  const prepared = addSignaturePlaceholder(form, {
-    name: pan.full_name ?? pan.name_on_card ?? 'Applicant',
-    reason: 'Account opening form signed with Aadhaar eSign',
-    location: 'India',
-  });
-  const inputHash = await byteRangeDigest(prepared);
   const doc = await deps.records.saveFile(applicantId, {
     kind: 'account-opening-form',
     contentType: 'application/pdf',

@@ -4,7 +4,7 @@ import { MSG } from '@ekyc/contracts/messages';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { escapeHtml } from '../../sandbox/page.ts';
+import { escapeHtml } from '../../lib/html.ts';
 import { completeEsign, completionText } from './complete-esign.ts';
 import { initiateEsign } from './initiate-esign.ts';
 import { startEsignConsent } from './start-esign-consent.ts';

@@ -10,7 +10,7 @@ import { randomId } from '../../lib/crypto.ts';
 import { AppError } from '../../lib/errors.ts';
 import { ok, type Outcome } from '../../lib/outcome.ts';
 import { channels } from '../../realtime/hub.ts';
-import { escapeHtml } from '../../sandbox/page.ts';
+import { escapeHtml } from '../../lib/html.ts';
 import { esignRepository as repo } from './esign.repository.ts';
 import { ESIGN_PRIVATE, type EsignState } from './esign-state.ts';
 

@@ -8,7 +8,7 @@ import { STAGE } from '@ekyc/contracts/stages';
 import type { AppDeps } from '../../app-deps.ts';
 import { readPanCard } from '../../documents/ocr/pan-ocr.ts';
 import { fail, ok, type Outcome } from '../../lib/outcome.ts';
-import { decodeUpload } from './decode-upload.ts';
+import { decodeUpload } from '../../documents/decode-upload.ts';
 import { PAN_IMAGE_SECTION, type PanImageSection } from './pan-sections.ts';
 
 export async function readPanImage(

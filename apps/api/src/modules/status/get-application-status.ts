@@ -3,12 +3,14 @@
  * of section 4, the signed form, and for a rejection the stage to rework.
  */
 import type { GetApplicationStatusData } from '@ekyc/contracts/calls/get-application-status';
-import type { ReviewStatus } from '@ekyc/contracts/enums';
+import { type ReviewStatus, SEGMENTS } from '@ekyc/contracts/enums';
 import { MSG } from '@ekyc/contracts/messages';
+import { decodeReason } from '@ekyc/contracts/review-reasons';
 import { routeForStage } from '@ekyc/contracts/stages';
 import type { AppDeps } from '../../app-deps.ts';
 import { ok, type Outcome } from '../../lib/outcome.ts';
 import type { FileRef } from '../../records/applicant-records.ts';
+import { tradingFrom } from '../../lib/trading-from.ts';
 
 const FINAL_MESSAGE: Record<ReviewStatus, string> = {
   Pending: MSG.statusUnderReview,
@@ -22,10 +24,11 @@ export async function getApplicationStatus(
   applicantId: string,
   sessionId: string,
 ): Promise<Outcome<GetApplicationStatusData>> {
-  const [review, esign, kycList] = await Promise.all([
+  const [review, esign, kycList, registrations] = await Promise.all([
     deps.records.getSection<{ status?: string }>(applicantId, 'review_obj'),
     deps.records.getSection<{ signed_document?: FileRef }>(applicantId, 'esign_obj'),
     deps.records.kycList(applicantId),
+    deps.registrations.summary(applicantId),
   ]);
   const status: ReviewStatus =
     review?.status && review.status in FINAL_MESSAGE ? (review.status as ReviewStatus) : 'Pending';
@@ -39,5 +42,27 @@ export async function getApplicationStatus(
     retry_screen: rejectedStage !== null ? routeForStage(rejectedStage) : null,
     verification_days: deps.config.verificationDays === '1-2' ? '1 to 2 working days' : '7 to 10 business days',
     account_active: status === 'Completed',
+    client_code: status === 'Completed' ? (registrations?.clientCode ?? null) : null,
+    bo_id: status === 'Completed' ? (registrations?.boId ?? null) : null,
+    segments:
+      status === 'Completed' && registrations?.completedAt
+        ? registrations.segments.map((code) => {
+            const s = SEGMENTS.find((x) => x.code === code);
+            return {
+              code,
+              name: s?.name ?? code,
+              exchanges: [...(s?.exchanges ?? [])],
+              trading_from: tradingFrom(registrations.completedAt!),
+            };
+          })
+        : [],
+    kra: registrations?.kra ?? null,
+    ckyc: registrations?.ckyc ?? null,
+    reasons:
+      status === 'Rejected'
+        ? kycList
+            .filter((k) => k.adminActivity === 'Reject')
+            .map((k) => ({ stage: k.stage, ...decodeReason(k.reason) }))
+        : [],
   });
 }

@@ -35,7 +35,8 @@ export function eAadhaarVerifier(options: {
 export function createDigilocker(config: Config, selfFetch: SelfFetch): DigilockerClient {
   const env = config.providerEnv;
   const redirectUri = env.DIGILOCKER_REDIRECT_URI ?? `${config.publicUrl}/ekyc1/returnurl`;
-  if (config.sandbox)
+  if (config.sandbox) {
+    let sandboxVerifier: ((xml: string) => Promise<void>) | undefined;
     return new MeripehchaanDigilocker({
       baseUrl: `${SANDBOX_ORIGIN}/sandbox/digilocker`,
       // The browser reaches the sandbox consent page on this same origin.
@@ -46,13 +47,17 @@ export function createDigilocker(config: Config, selfFetch: SelfFetch): Digilock
       fetch: selfFetch,
       // the sandbox signs with its own test authority, checked the same way as NeGD's
       verifyEAadhaar: (xml) => {
-        const pki = sandboxPki(config);
-        return eAadhaarVerifier({
-          roots: [pki.caCertPem],
-          signerName: commonName(certificateOf(pki.digilocker.certPem).subject),
-        })(xml);
+        if (!sandboxVerifier) {
+          const pki = sandboxPki(config);
+          sandboxVerifier = eAadhaarVerifier({
+            roots: [pki.caCertPem],
+            signerName: commonName(certificateOf(pki.digilocker.certPem).subject),
+          });
+        }
+        return sandboxVerifier(xml);
       },
     });
+  }
   const need = requiredSetting(config);
   const baseUrl = env.DIGILOCKER_BASE_URL ?? 'https://digilocker.meripehchaan.gov.in/public';
   if (!/^https:\/\/[^\s/]+/.test(baseUrl)) invalidSetting('DIGILOCKER_BASE_URL', 'must be an https:// address');

@@ -5,7 +5,7 @@
  */
 import type { IfscDetails } from '@ekyc/contracts/calls/get-ifsc';
 import type { Database } from '../../db/client.ts';
-import { ifscRepository } from '../../modules/bank/ifsc.repository.ts';
+import { ifscRepository } from '../../records/ifsc.repository.ts';
 import { bankCodeOf, bankNameOf, isKnownIfsc } from './bundled-directory.ts';
 import type { IfscLookup } from './port.ts';
 

@@ -1,15 +1,28 @@
 /** The messaging port is chosen once, from configuration. */
+import { LANGUAGES, type Language } from '@ekyc/contracts/constants';
 import { requiredSetting } from '../settings.ts';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
 import { Msg91MessageSender } from './msg91.ts';
-import type { MessageSender } from './port.ts';
+import type { MessageSender, TemplateName } from './port.ts';
 import { SandboxMessageSender } from './sandbox.ts';
 
 export function createMessageSender(config: Config, database: Database): MessageSender {
   const env = config.providerEnv;
   if (config.sandbox) return new SandboxMessageSender(database);
   const need = requiredSetting(config);
+  // each language's DLT templates: MSG91_TEMPLATE_OTP_HI, MSG91_WHATSAPP_TEMPLATE_DECISION_MAR, ...
+  const byLanguage = (prefix: string) =>
+    Object.fromEntries(
+      LANGUAGES.filter((l) => l !== 'en').map((l) => [
+        l,
+        Object.fromEntries(
+          (['otp', 'esign_otp', 'decision', 'activation'] as TemplateName[])
+            .map((t) => [t, env[`${prefix}_${t.toUpperCase()}_${l.toUpperCase()}`]])
+            .filter(([, id]) => id),
+        ),
+      ]),
+    ) as Partial<Record<Language, Partial<Record<TemplateName, string>>>>;
   return new Msg91MessageSender({
     baseUrl: env.MSG91_BASE_URL ?? 'https://control.msg91.com',
     authKey: need('MSG91_AUTH_KEY'),
@@ -20,6 +33,7 @@ export function createMessageSender(config: Config, database: Database): Message
       decision: need('MSG91_TEMPLATE_DECISION'),
       activation: env.MSG91_TEMPLATE_ACTIVATION ?? need('MSG91_TEMPLATE_DECISION'),
     },
+    templatesByLanguage: byLanguage('MSG91_TEMPLATE'),
     whatsapp: {
       number: need('MSG91_WHATSAPP_NUMBER'),
       templates: {
@@ -27,6 +41,7 @@ export function createMessageSender(config: Config, database: Database): Message
         ...(env.MSG91_WHATSAPP_TEMPLATE_DECISION && { decision: env.MSG91_WHATSAPP_TEMPLATE_DECISION }),
         ...(env.MSG91_WHATSAPP_TEMPLATE_ACTIVATION && { activation: env.MSG91_WHATSAPP_TEMPLATE_ACTIVATION }),
       },
+      templatesByLanguage: byLanguage('MSG91_WHATSAPP_TEMPLATE'),
       namespace: env.MSG91_WHATSAPP_NAMESPACE ?? null,
       language: env.MSG91_WHATSAPP_LANGUAGE ?? 'en',
     },

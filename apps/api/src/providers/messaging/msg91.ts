@@ -10,6 +10,7 @@
  * Every answer is checked: an error answer is reported (thrown), a network failure or a 5xx is
  * tried once more.
  */
+import type { Language } from '@ekyc/contracts/constants';
 import { type FetchLike, fetchJson, ProviderError } from '../http.ts';
 import { type MessageSender, type OutgoingMessage, type TemplateName, templateVars } from './port.ts';
 
@@ -17,12 +18,16 @@ export interface Msg91Options {
   baseUrl: string;
   authKey: string;
   templates: Record<TemplateName, string>;
+  /** Each language's own DLT templates (registered with that language's text); English's when absent. */
+  templatesByLanguage?: Partial<Record<Language, Partial<Record<TemplateName, string>>>>;
   sender: string;
   whatsapp: {
     /** The WhatsApp number integrated in MSG91, digits with country code. */
     number: string;
     /** Approved WhatsApp template names; OTP at least. */
     templates: Partial<Record<TemplateName, string>>;
+    /** Approved templates in another language, used with that language's code. */
+    templatesByLanguage?: Partial<Record<Language, Partial<Record<TemplateName, string>>>>;
     namespace: string | null;
     language: string;
   };
@@ -42,6 +47,9 @@ async function withRetry<T>(call: () => Promise<T>): Promise<T> {
   }
 }
 
+/** WhatsApp's template language codes. */
+const WHATSAPP_LANGUAGE: Record<Language, string> = { en: 'en', hi: 'hi', be: 'bn', gu: 'gu', mar: 'mr' };
+
 export class Msg91MessageSender implements MessageSender {
   constructor(private readonly o: Msg91Options) {}
 
@@ -49,7 +57,8 @@ export class Msg91MessageSender implements MessageSender {
     if (m.channel === 'email') return this.email(m);
     if (m.channel === 'whatsapp') return this.whatsapp(m);
     const vars = templateVars(m);
-    const template = this.o.templates[m.template];
+    const template =
+      (m.language && this.o.templatesByLanguage?.[m.language]?.[m.template]) || this.o.templates[m.template];
     if (m.template === 'otp' || m.template === 'esign_otp') {
       const url = `${this.o.baseUrl}/api/v5/otp?template_id=${encodeURIComponent(template)}&mobile=91${m.to}&otp=${encodeURIComponent(vars.otp!)}`;
       const reply = await withRetry(() =>
@@ -74,7 +83,9 @@ export class Msg91MessageSender implements MessageSender {
   }
 
   private async whatsapp(m: OutgoingMessage): Promise<void> {
-    const name = this.o.whatsapp.templates[m.template];
+    const own = m.language && this.o.whatsapp.templatesByLanguage?.[m.language]?.[m.template];
+    const name = own || this.o.whatsapp.templates[m.template];
+    const languageCode = own && m.language ? WHATSAPP_LANGUAGE[m.language] : this.o.whatsapp.language;
     if (!name) throw new ProviderError(`no WhatsApp template is configured for ${m.template}`);
     const vars = Object.values(templateVars(m));
     const components: Record<string, { type: string; value: string; subtype?: string }> = {};
@@ -95,7 +106,7 @@ export class Msg91MessageSender implements MessageSender {
               type: 'template',
               template: {
                 name,
-                language: { code: this.o.whatsapp.language, policy: 'deterministic' },
+                language: { code: languageCode, policy: 'deterministic' },
                 ...(this.o.whatsapp.namespace && { namespace: this.o.whatsapp.namespace }),
                 to_and_components: [{ to: [`91${m.to}`], components }],
               },

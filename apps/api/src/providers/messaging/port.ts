@@ -1,4 +1,6 @@
 /** Sends SMS, WhatsApp and email. The OTP, when a message carries one, is passed apart from the text. */
+import type { Language } from '@ekyc/contracts/constants';
+
 export type Channel = 'sms' | 'whatsapp' | 'email';
 
 export type TemplateName = 'otp' | 'decision' | 'esign_otp' | 'activation';
@@ -18,6 +20,8 @@ export interface OutgoingMessage {
    */
   vars?: Record<string, string>;
   subject?: string;
+  /** The language the text is written in (English when absent): the production adapter picks that language's template. */
+  language?: Language;
 }
 
 export interface MessageSender {

@@ -19,7 +19,8 @@ import {
   parseRedirectDate,
   sandboxRedirectionSecret,
 } from '../../providers/account-aggregator/web-redirection.ts';
-import { escapeHtml, sandboxPage } from '../page.ts';
+import { escapeHtml } from '../../lib/html.ts';
+import { sandboxPage } from '../page.ts';
 import { sandboxConsentRepository as repo } from './consents.repository.ts';
 
 /** How long the consent page may stay open before Approve no longer counts. */

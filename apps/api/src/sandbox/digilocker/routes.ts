@@ -11,12 +11,13 @@ import { sandboxPki } from '../../documents/signing/sandbox-pki.ts';
 import { signXmlEnveloped, XML_ALGORITHMS } from '../../documents/signing/xml-signature.ts';
 import { digilockerRepository } from '../../modules/digilocker/digilocker.repository.ts';
 import { SANDBOX_DIGILOCKER_CLIENT } from '../../providers/digilocker/create.ts';
-import { escapeHtml, sandboxPage } from '../page.ts';
+import { escapeHtml } from '../../lib/html.ts';
+import { sandboxPage } from '../page.ts';
+import { SandboxState } from '../state.ts';
 import { sandboxHolder, sandboxPhoto, type SandboxHolder } from './identity.ts';
 
 const CODE_TTL_MS = 10 * 60 * 1000;
 const TOKEN_TTL_MS = 60 * 60 * 1000;
-const MAX_GRANTS = 10_000;
 
 const authorizeSchema = z.object({
   response_type: z.string().max(20),
@@ -50,13 +51,14 @@ const attr = (v: string) => escapeHtml(v);
 
 export const sandboxDigilockerRoutes: FastifyPluginAsyncZod = async (app) => {
   const { deps } = app;
-  const codes = new Map<string, { applicantId: string; challenge: string; redirectUri: string; exp: number }>();
-  const tokens = new Map<string, { applicantId: string; exp: number }>();
+  // in the database: the consent page, the token exchange and the documents may reach three processes
+  const codes = new SandboxState<{ applicantId: string; challenge: string; redirectUri: string }>(
+    deps,
+    'digilocker-code',
+    CODE_TTL_MS,
+  );
+  const tokens = new SandboxState<{ applicantId: string }>(deps, 'digilocker-token', TOKEN_TTL_MS);
   const redirectUri = deps.config.providerEnv.DIGILOCKER_REDIRECT_URI ?? `${deps.config.publicUrl}/ekyc1/returnurl`;
-  const prune = (map: Map<string, { exp: number }>) => {
-    const now = Date.now();
-    for (const [k, v] of map) if (v.exp < now || map.size > MAX_GRANTS) map.delete(k);
-  };
 
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) =>
     done(null, Object.fromEntries(new URLSearchParams(String(body)))),
@@ -128,14 +130,8 @@ export const sandboxDigilockerRoutes: FastifyPluginAsyncZod = async (app) => {
       back.searchParams.set('error', 'access_denied');
       back.searchParams.set('error_description', 'The user denied access');
     } else {
-      prune(codes);
       const code = randomBytes(20).toString('hex');
-      codes.set(code, {
-        applicantId,
-        challenge: q.code_challenge,
-        redirectUri: q.redirect_uri,
-        exp: Date.now() + CODE_TTL_MS,
-      });
+      await codes.put(code, { applicantId, challenge: q.code_challenge, redirectUri: q.redirect_uri });
       back.searchParams.set('code', code);
     }
     return reply.redirect(back.toString(), 302);
@@ -151,22 +147,15 @@ export const sandboxDigilockerRoutes: FastifyPluginAsyncZod = async (app) => {
     const secret = t.client_secret ?? basicSecret;
     if (clientId !== SANDBOX_DIGILOCKER_CLIENT.id || secret !== SANDBOX_DIGILOCKER_CLIENT.secret)
       return reply.status(401).send(oauthError('invalid_client', 'Unknown client'));
-    const grant = codes.get(t.code);
-    codes.delete(t.code);
-    if (
-      t.grant_type !== 'authorization_code' ||
-      !grant ||
-      grant.exp < Date.now() ||
-      grant.redirectUri !== t.redirect_uri
-    )
+    const grant = await codes.take(t.code);
+    if (t.grant_type !== 'authorization_code' || !grant || grant.redirectUri !== t.redirect_uri)
       return reply.status(400).send(oauthError('invalid_grant', 'The code is invalid or expired'));
     if (s256(t.code_verifier) !== grant.challenge)
       return reply.status(400).send(oauthError('invalid_grant', 'code_verifier does not match code_challenge'));
     const holder = await holderOf(grant.applicantId);
     if (!holder) return reply.status(404).send(oauthError('aadhaar_not_linked', 'Aadhaar is not linked'));
-    prune(tokens);
     const accessToken = randomBytes(24).toString('hex');
-    tokens.set(accessToken, { applicantId: grant.applicantId, exp: Date.now() + TOKEN_TTL_MS });
+    await tokens.put(accessToken, { applicantId: grant.applicantId });
     return {
       access_token: accessToken,
       expires_in: 3600,
@@ -185,9 +174,8 @@ export const sandboxDigilockerRoutes: FastifyPluginAsyncZod = async (app) => {
   /** The bearer's holder, or a 401 in DigiLocker's error shape. */
   async function bearerHolder(authorization: string | undefined): Promise<SandboxHolder | null> {
     const token = /^Bearer (.+)$/.exec(authorization ?? '')?.[1];
-    const grant = token ? tokens.get(token) : undefined;
-    if (!grant || grant.exp < Date.now()) return null;
-    return holderOf(grant.applicantId);
+    const grant = token ? await tokens.get(token) : null;
+    return grant ? holderOf(grant.value.applicantId) : null;
   }
 
   app.get('/sandbox/digilocker/oauth2/2/files/issued', async (req, reply) => {

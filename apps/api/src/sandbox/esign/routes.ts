@@ -16,16 +16,19 @@ import { esignRepository } from '../../modules/esign/esign.repository.ts';
 import { signXmlEnveloped, verifyXmlEnveloped } from '../../documents/signing/xml-signature.ts';
 import { buildEsignRespXml, parseEsignXml } from '../../providers/esign/esign-xml.ts';
 import { SANDBOX_ESP_PATH } from '../../providers/esign/create.ts';
-import { escapeHtml, sandboxPage } from '../page.ts';
+import { escapeHtml } from '../../lib/html.ts';
+import { sandboxPage } from '../page.ts';
+import { SandboxState, type Stored } from '../state.ts';
+import { MESSAGE_TEXTS } from '../../providers/messaging/texts.ts';
 
 const SESSION_MS = 15 * 60 * 1000;
 const MAX_ATTEMPTS = 3;
 
 interface EspSession {
   aspTxn: string;
-  inputHash: Buffer;
+  inputHashHex: string;
   responseUrl: string;
-  otpHash: Buffer;
+  otpHashHex: string;
   attempts: number;
   expiresAt: number;
   maskedMobile: string;
@@ -42,7 +45,8 @@ export async function sandboxEsignRoutes(app: FastifyInstance) {
   const { deps } = app;
   // generated on first use, not at every start
   const pkiOf = () => sandboxPki(deps.config);
-  const sessions = new Map<string, EspSession>();
+  // in the database: the request, the OTP page and its answer may reach different processes
+  const sessions = new SandboxState<EspSession>(deps, 'esign', 2 * SESSION_MS);
   if (!app.hasContentTypeParser('application/x-www-form-urlencoded'))
     app.addContentTypeParser(
       'application/x-www-form-urlencoded',
@@ -52,14 +56,17 @@ export async function sandboxEsignRoutes(app: FastifyInstance) {
 
   app.get('/sandbox/esign/autosubmit.js', async (_req, reply) => reply.type('text/javascript').send(AUTOSUBMIT_JS));
 
-  /** Signs the answer and renders the page that posts it back to the ASP. */
-  const respond = (
+  const ended = () => sandboxPage('Aadhaar eSign', '<p class="error">This eSign session has ended.</p>');
+
+  /** Ends the session (once, whichever process answers) and renders the page that posts the answer back to the ASP. */
+  const respond = async (
     espTxn: string,
-    session: EspSession,
+    stored: Stored<EspSession>,
     outcome: { cms: Buffer } | { errCode: string; errMsg: string },
-  ) => {
+  ): Promise<string | null> => {
+    const session = stored.value;
+    if (!(await sessions.replace(espTxn, stored, { ...session, done: true }))) return null;
     const pki = pkiOf();
-    session.done = true;
     const xml = buildEsignRespXml(
       'cms' in outcome
         ? {
@@ -128,24 +135,26 @@ export async function sandboxEsignRoutes(app: FastifyInstance) {
     const applicant = await deps.records.get(txnRow.applicantId);
     const otp = randomOtp();
     const espTxn = `ESP${randomBytes(8).toString('hex').toUpperCase()}`;
-    sessions.set(espTxn, {
+    const session: EspSession = {
       aspTxn: request.txn,
-      inputHash: Buffer.from(request.inputHashHex, 'hex'),
+      inputHashHex: request.inputHashHex,
       responseUrl: request.responseUrl,
-      otpHash: hashOtp(otp),
+      otpHashHex: hashOtp(otp).toString('hex'),
       attempts: 0,
       expiresAt: Date.now() + SESSION_MS,
       maskedMobile: `XXXXXX${applicant.mobile.slice(-4)}`,
       done: false,
-    });
+    };
+    await sessions.put(espTxn, session);
     await deps.messaging.send({
       channel: 'sms',
       to: applicant.mobile,
       template: 'esign_otp',
-      text: `${otp} is your Aadhaar OTP to eSign the account opening form. Do not share it with anyone.`,
+      text: MESSAGE_TEXTS[applicant.language].esignOtp(otp),
       otp,
+      language: applicant.language,
     });
-    return otpPage(espTxn, sessions.get(espTxn)!, '');
+    return otpPage(espTxn, session, '');
   });
 
   const otpPage = (espTxn: string, session: EspSession, error: string) =>
@@ -168,29 +177,33 @@ ${error ? `<p class="error" role="alert">${escapeHtml(error)}</p>` : ''}
         action: z.enum(['sign', 'cancel']).default('sign'),
       })
       .safeParse(req.body);
-    const session = body.success ? sessions.get(body.data.espTxn) : undefined;
-    if (!body.success || !session || session.done)
-      return reply.status(400).send(sandboxPage('Aadhaar eSign', '<p class="error">This eSign session has ended.</p>'));
+    const stored = body.success ? await sessions.get(body.data.espTxn) : null;
+    if (!body.success || !stored || stored.value.done) return reply.status(400).send(ended());
     const espTxn = body.data.espTxn;
+    const session = stored.value;
+    const answer = async (outcome: Parameters<typeof respond>[2]) =>
+      (await respond(espTxn, stored, outcome)) ?? reply.status(400).send(ended());
     if (session.expiresAt < Date.now())
-      return respond(espTxn, session, { errCode: 'session_expired', errMsg: 'The eSign session has expired' });
+      return answer({ errCode: 'session_expired', errMsg: 'The eSign session has expired' });
     if (body.data.action === 'cancel')
-      return respond(espTxn, session, { errCode: 'signer_declined', errMsg: 'The signer cancelled eSign' });
+      return answer({ errCode: 'signer_declined', errMsg: 'The signer cancelled eSign' });
     const given = hashOtp((body.data.otp ?? '').trim());
-    if (!timingSafeEqual(given, session.otpHash)) {
-      session.attempts += 1;
-      if (session.attempts >= MAX_ATTEMPTS)
-        return respond(espTxn, session, { errCode: 'exceeded_otp_retries', errMsg: 'Too many wrong OTPs' });
-      return otpPage(espTxn, session, `Invalid OTP. ${MAX_ATTEMPTS - session.attempts} attempt(s) left.`);
+    if (!timingSafeEqual(given, Buffer.from(session.otpHashHex, 'hex'))) {
+      const attempts = session.attempts + 1;
+      if (attempts >= MAX_ATTEMPTS) return answer({ errCode: 'exceeded_otp_retries', errMsg: 'Too many wrong OTPs' });
+      // counted once per wrong OTP, whichever process took it (a wrong OTP sent twice at once counts once)
+      if (!(await sessions.replace(espTxn, stored, { ...session, attempts })))
+        return otpPage(espTxn, session, 'Invalid OTP.');
+      return otpPage(espTxn, session, `Invalid OTP. ${MAX_ATTEMPTS - attempts} attempt(s) left.`);
     }
     const pki = pkiOf();
     const cms = createDetachedCms({
-      digest: session.inputHash,
+      digest: Buffer.from(session.inputHashHex, 'hex'),
       keyPem: pki.esp.keyPem,
       certPem: pki.esp.certPem,
       chainPems: [pki.caCertPem],
     });
-    return respond(espTxn, session, { cms });
+    return answer({ cms });
   });
 
   app.get('/sandbox/esign/ca.pem', async (_req, reply) => reply.type('application/x-pem-file').send(pkiOf().caCertPem));

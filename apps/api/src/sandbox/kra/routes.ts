@@ -5,11 +5,11 @@
  * (status 002) with a correspondence address; other PANs are not available (005); a malformed
  * PAN is 999. A date of birth is required, as CVL requires it.
  */
-import { randomBytes } from 'node:crypto';
 import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
 import { SANDBOX_KRA, sandboxKraAesKey } from '../../providers/kra/create.ts';
 import { cvlDecrypt, cvlEncrypt } from '../../providers/kra/cvl.ts';
+import { sandboxTokens } from '../state.ts';
 
 const inquirySchema = z.object({
   APP_REQ_ROOT: z.object({
@@ -24,12 +24,13 @@ const inquirySchema = z.object({
   }),
 });
 
-/** Sandbox PANs whose digits are 3333, 4444 or 6666 are On Hold, Rejected or Deactivated at the KRA. */
-const KRA_BLOCKED: Record<string, string> = { '3333': '003', '4444': '004', '6666': '006' };
+/** Sandbox PANs whose digits are 3333, 4444 or 5555 are On Hold, Rejected or Deactivated at the KRA. */
+const KRA_BLOCKED: Record<string, string> = { '3333': '003', '4444': '004', '5555': '006' };
 
 export const sandboxKraRoutes: FastifyPluginAsync = async (app) => {
   const key = sandboxKraAesKey(app.deps.config.secretKey);
-  const tokens = new Set<string>();
+  // checked by signature, so a token from one process is good in any other
+  const tokens = sandboxTokens(app.deps.hasher, 'kra', 60 * 60 * 1000);
   const open = (body: unknown): unknown => {
     try {
       return JSON.parse(cvlDecrypt(key, typeof body === 'string' ? body : '')) as unknown;
@@ -49,19 +50,19 @@ export const sandboxKraRoutes: FastifyPluginAsync = async (app) => {
       login.data.username === SANDBOX_KRA.userName &&
       login.data.poscode === SANDBOX_KRA.posCode &&
       login.data.password === SANDBOX_KRA.password;
-    const token = randomBytes(16).toString('hex');
-    if (ok) tokens.add(token);
     return reply
       .type('application/json')
       .send(
         sealed(
-          ok ? { success: '1', token } : { success: '0', error_code: 'E001', error_message: 'Invalid credentials' },
+          ok
+            ? { success: '1', token: tokens.issue() }
+            : { success: '0', error_code: 'E001', error_message: 'Invalid credentials' },
         ),
       );
   });
 
   app.post('/sandbox/kra/SolicitPANDetailsFetchALLKRA', async (req, reply) => {
-    if (!tokens.has(String(req.headers.token ?? '')))
+    if (!tokens.valid(String(req.headers.token ?? '')))
       return reply.status(401).send({ error_code: 'E401', error_message: 'Invalid token' });
     const body = inquirySchema.safeParse(open(req.body));
     if (!body.success) return reply.status(400).send({ error_code: 'E400', error_message: 'Invalid request' });

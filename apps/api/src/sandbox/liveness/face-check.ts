@@ -34,11 +34,13 @@ export class FaceChecker {
   private readonly pending = new Map<number, { resolve: (r: FaceReply) => void; reject: (e: Error) => void }>();
 
   private start(): Worker {
-    const entry = new URL('./face-worker.ts', import.meta.url).href;
-    const tsx = pathToFileURL(tsxEsmApi()).href;
-    // the worker is TypeScript: tsx loads it the way it loads the rest of the server
-    const source = `import(${JSON.stringify(tsx)}).then((m) => m.tsImport(${JSON.stringify(entry)}, ${JSON.stringify(import.meta.url)}))`;
-    const worker = new Worker(source, { eval: true });
+    // compiled, the worker is JavaScript beside this file; from source, tsx loads its TypeScript
+    const worker = import.meta.url.endsWith('.js')
+      ? new Worker(new URL('./face-worker.js', import.meta.url))
+      : new Worker(
+          `import(${JSON.stringify(pathToFileURL(tsxEsmApi()).href)}).then((m) => m.tsImport(${JSON.stringify(new URL('./face-worker.ts', import.meta.url).href)}, ${JSON.stringify(import.meta.url)}))`,
+          { eval: true },
+        );
     worker.unref();
     worker.on('message', (reply: FaceReply) => {
       const waiter = this.pending.get(reply.id);

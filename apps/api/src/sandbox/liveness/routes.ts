@@ -11,7 +11,9 @@ import sharp from 'sharp';
 import { z } from 'zod';
 import { LIVENESS_OUTCOMES } from '@ekyc/contracts/calls/upload-liveliness';
 import { SANDBOX_BODY_ENCODING } from '../../providers/liveness/create.ts';
-import { escapeHtml, sandboxPage } from '../page.ts';
+import { escapeHtml } from '../../lib/html.ts';
+import { sandboxPage } from '../page.ts';
+import { SandboxState } from '../state.ts';
 import { FaceChecker } from './face-check.ts';
 
 const APP_ID = 'sandbox-app';
@@ -19,6 +21,8 @@ const APP_KEY = 'sandbox-key';
 /** Similarity from which two faces count as the same person (Human's faceres descriptors). */
 const MATCH_THRESHOLD = 0.5;
 const MAX_IMAGE_BYTES = 2 * 1024 * 1024;
+/** A transaction's results stay readable this long after its token expires. */
+const KEEP_AFTER_EXPIRY_MS = 24 * 60 * 60 * 1000;
 
 interface SandboxTransaction {
   token: string;
@@ -54,10 +58,15 @@ export const faceChecker = () => (sharedChecker ??= new FaceChecker());
 const CLOSE_JS = `document.addEventListener('DOMContentLoaded',function(){var b=document.getElementById('close');if(b)b.addEventListener('click',function(){window.close()});setTimeout(function(){window.close()},1500)});`;
 
 export async function sandboxLivenessRoutes(app: FastifyInstance) {
-  const transactions = new Map<string, SandboxTransaction>();
+  // in the database: the module page, its outcome and the results may reach different processes
+  const transactions = new SandboxState<SandboxTransaction>(app.deps, 'liveness', KEEP_AFTER_EXPIRY_MS);
   const { config } = app.deps;
   const checker = faceChecker();
-  if (!config.sandboxSkipHeavyChecks && config.env !== 'test') void checker.warm().catch(() => undefined);
+  // The models load when a liveness session starts, seconds before its selfie arrives, not at
+  // start-up: an idle server does not hold them (some 70 MB).
+  const warmFaceModels = () => {
+    if (!config.sandboxSkipHeavyChecks && config.env !== 'test') void checker.warm().catch(() => undefined);
+  };
 
   // multipart bodies (image parts); a base64-wrapped body comes from the in-process transport
   app.addHook('preParsing', async (req, _reply, payload) => {
@@ -114,13 +123,14 @@ export async function sandboxLivenessRoutes(app: FastifyInstance) {
     if (!body.success) return reply.status(400).send(failure(400, 'Invalid request'));
     if (body.data.appId !== APP_ID || body.data.appKey !== APP_KEY)
       return reply.status(401).send(failure(401, 'Invalid appId or appKey'));
+    warmFaceModels();
     const token = randomBytes(24).toString('base64url');
-    transactions.set(body.data.transactionId, {
-      token,
-      createdAt: Date.now(),
-      expiresAt: Date.now() + body.data.expiry * 1000,
-      outcome: null,
-    });
+    const expiresAt = Date.now() + body.data.expiry * 1000;
+    await transactions.put(
+      body.data.transactionId,
+      { token, createdAt: Date.now(), expiresAt, outcome: null },
+      body.data.expiry * 1000 + KEEP_AFTER_EXPIRY_MS,
+    );
     return { status: 'success', statusCode: 200, result: { authToken: `Bearer ${token}` } };
   });
 
@@ -129,7 +139,7 @@ export async function sandboxLivenessRoutes(app: FastifyInstance) {
   app.get<{ Querystring: { token?: string; transactionId?: string } }>(
     '/sandbox/liveness/module',
     async (req, reply) => {
-      const txn = transactions.get(req.query.transactionId ?? '');
+      const txn = (await transactions.get(req.query.transactionId ?? ''))?.value;
       reply.type('text/html');
       if (!txn || txn.token !== req.query.token || txn.expiresAt < Date.now())
         return reply
@@ -159,16 +169,24 @@ ${buttons}</form></div>`,
     const body = z
       .object({ token: z.string(), transactionId: z.string(), outcome: z.enum(SANDBOX_OUTCOMES) })
       .safeParse(req.body);
-    const txn = body.success ? transactions.get(body.data.transactionId) : undefined;
+    const stored = body.success ? await transactions.get(body.data.transactionId) : null;
+    const txn = stored?.value;
     reply.type('text/html');
-    if (!body.success || !txn || txn.token !== body.data.token || txn.expiresAt < Date.now())
+    if (!body.success || !stored || !txn || txn.token !== body.data.token || txn.expiresAt < Date.now())
       return reply
         .status(400)
         .send(sandboxPage('Liveness check', '<p class="error">This liveness session is not valid.</p>'));
-    txn.outcome ??= body.data.outcome;
+    // the first outcome stands: a second press (here or through another process) changes nothing
+    let outcome = txn.outcome;
+    if (!outcome) {
+      const chosen = body.data.outcome;
+      outcome = (await transactions.replace(body.data.transactionId, stored, { ...txn, outcome: chosen }))
+        ? chosen
+        : ((await transactions.get(body.data.transactionId))?.value.outcome ?? chosen);
+    }
     return sandboxPage(
       'Liveness check',
-      `<div class="card"><p>Done: ${escapeHtml(txn.outcome)}. Return to the application; this window closes by itself.</p>
+      `<div class="card"><p>Done: ${escapeHtml(outcome)}. Return to the application; this window closes by itself.</p>
 <button id="close" type="button">Close this window</button></div>`,
       { scripts: ['/sandbox/liveness/module.js'] },
     );
@@ -177,7 +195,7 @@ ${buttons}</form></div>`,
   app.post('/sandbox/liveness/v1/link-kyc/results', async (req, reply) => {
     if (!authorised(req)) return reply.status(401).send(failure(401, 'Invalid appId or appKey'));
     const id = z.object({ transactionId: z.string() }).safeParse(req.body);
-    const txn = id.success ? transactions.get(id.data.transactionId) : undefined;
+    const txn = id.success ? (await transactions.get(id.data.transactionId))?.value : undefined;
     if (!txn) return reply.status(404).send(failure(404, 'Transaction not found'));
     return {
       status: 'success',
@@ -188,7 +206,7 @@ ${buttons}</form></div>`,
 
   app.post('/sandbox/liveness/v1/checkLiveness', async (req, reply) => {
     if (!authorised(req)) return reply.status(401).send(failure(401, 'Invalid appId or appKey'));
-    if (!transactions.has(String(req.headers.transactionid ?? '')))
+    if (!(await transactions.get(String(req.headers.transactionid ?? ''))))
       return reply.status(400).send(failure(400, 'transactionId header must name a transaction'));
     const image = await jpeg((req.body as Record<string, Buffer> | undefined)?.image);
     if (!image) return reply.status(400).send(failure(400, 'Image must be a JPEG of at least 64 by 64 pixels'));
@@ -214,7 +232,7 @@ ${buttons}</form></div>`,
 
   app.post('/sandbox/liveness/v1/matchFace', async (req, reply) => {
     if (!authorised(req)) return reply.status(401).send(failure(401, 'Invalid appId or appKey'));
-    if (!transactions.has(String(req.headers.transactionid ?? '')))
+    if (!(await transactions.get(String(req.headers.transactionid ?? ''))))
       return reply.status(400).send(failure(400, 'transactionId header must name a transaction'));
     const parts = req.body as Record<string, Buffer> | undefined;
     const [selfie, id] = await Promise.all([jpeg(parts?.selfie), jpeg(parts?.id)]);

@@ -6,9 +6,10 @@
  * PAN valid, with the name and date of birth as entered (digits 9999 and 8888 matter to the KRA
  * and DigiLocker sandboxes).
  */
-import { createHash, X509Certificate } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { type TrustAnchors, trustAnchorsOf } from '../../documents/signing/certificate-chain.ts';
 import { verifyDetachedCms } from '../../documents/signing/cms.ts';
 import { sandboxPki } from '../../documents/signing/sandbox-pki.ts';
 import { SANDBOX_PAN_USER_ID } from '../../providers/pan/create.ts';
@@ -30,6 +31,8 @@ const bodySchema = z.object({
 const refused = (code: string) => ({ response_Code: code, outputData: [] });
 
 export const sandboxPanRoutes: FastifyPluginAsyncZod = async (app) => {
+  let trusted: TrustAnchors | undefined;
+  const anchors = () => (trusted ??= trustAnchorsOf([sandboxPki(app.deps.config).caCertPem]));
   app.post(`/sandbox/pan${PROTEAN_PATH}`, { schema: { body: bodySchema } }, async (req) => {
     const b = req.body;
     if (b.User_ID !== SANDBOX_PAN_USER_ID) return refused('3');
@@ -38,10 +41,7 @@ export const sandboxPanRoutes: FastifyPluginAsyncZod = async (app) => {
       return refused('33');
     try {
       const digest = createHash('sha256').update(JSON.stringify(b.inputData)).digest();
-      await verifyDetachedCms(Buffer.from(b.signature ?? '', 'base64'), digest, {
-        roots: [new X509Certificate(sandboxPki(app.deps.config).caCertPem)],
-        intermediates: [],
-      });
+      await verifyDetachedCms(Buffer.from(b.signature ?? '', 'base64'), digest, anchors());
     } catch {
       return refused('19');
     }
@@ -63,8 +63,8 @@ function sandboxAnswer(inputData: z.infer<typeof bodySchema>['inputData']) {
         name: row.name.trim() ? 'Y' : 'N',
         fathername: 'N',
         dob: /^\d{2}\/\d{2}\/\d{4}$/.test(row.dob) ? 'Y' : 'N',
-        // digits 7777: an individual PAN not linked to Aadhaar (inoperative)
-        seeding_status: individual ? (row.pan.slice(5, 9) === '7777' ? 'R' : 'Y') : 'NA',
+        // digits 2222: an individual PAN not linked to Aadhaar (inoperative)
+        seeding_status: individual ? (row.pan.slice(5, 9) === '2222' ? 'R' : 'Y') : 'NA',
       };
     }),
   };

@@ -16,7 +16,9 @@ import {
   SANDBOX_UPI_WEBHOOK_SECRET,
 } from '../../providers/upi/create.ts';
 import { SETU_SIGNATURE_HEADER, signSetuBody } from '../../providers/upi/setu.ts';
-import { escapeHtml, sandboxPage } from '../page.ts';
+import { escapeHtml } from '../../lib/html.ts';
+import { sandboxPage } from '../page.ts';
+import { SandboxState, sandboxTokens } from '../state.ts';
 
 /** Within the contract's 5 seconds, leaving a moment to press a button on the page. */
 export const SANDBOX_UPI_AUTO_RESOLVE_MS = 2500;
@@ -31,19 +33,22 @@ interface SandboxCollect {
   note: string;
   status: 'active' | 'paid' | 'closed';
   reason: string | null;
-  createdAt: Date;
-  timer: NodeJS.Timeout | null;
+  createdAt: number;
 }
+
+/** A collect request stays readable for a day (the UPI app page, the status call). */
+const KEEP_COLLECT_MS = 24 * 60 * 60 * 1000;
 
 const userPart = (vpa: string) => vpa.split('@')[0]!.toLowerCase();
 
 export const sandboxUpiRoutes: FastifyPluginAsyncZod = async (app) => {
-  // One store per app instance; requests live as long as the process (sandbox only).
-  const collects = new Map<string, SandboxCollect>();
+  // In the database: the UPI app page, its buttons and the status call may reach any process.
+  const collects = new SandboxState<SandboxCollect>(app.deps, 'upi-collect', KEEP_COLLECT_MS);
+  const timers = new Set<NodeJS.Timeout>();
   let closing = false;
   app.addHook('onClose', async () => {
     closing = true;
-    for (const c of collects.values()) if (c.timer) clearTimeout(c.timer);
+    for (const t of timers) clearTimeout(t);
   });
 
   /** Posts a notification to this service's webhook, signed as Setu signs. */
@@ -63,12 +68,12 @@ export const sandboxUpiRoutes: FastifyPluginAsyncZod = async (app) => {
     }
   };
 
-  const resolve = async (c: SandboxCollect, approve: boolean, reason: string | null) => {
-    if (c.status !== 'active' || closing) return;
-    if (c.timer) clearTimeout(c.timer);
-    c.timer = null;
-    c.status = approve ? 'paid' : 'closed';
-    c.reason = approve ? null : reason;
+  /** Settles an active request once (whichever process gets there first) and notifies the webhook. */
+  const resolve = async (id: string, approve: boolean, reason: string | null): Promise<SandboxCollect | null> => {
+    const stored = await collects.get(id);
+    if (!stored || stored.value.status !== 'active' || closing) return stored?.value ?? null;
+    const c: SandboxCollect = { ...stored.value, status: approve ? 'paid' : 'closed', reason: approve ? null : reason };
+    if (!(await collects.replace(id, stored, c))) return (await collects.get(id))?.value ?? null;
     const status = approve ? 'success' : 'failed';
     await notify({
       eventType: `payment.${status}`,
@@ -95,10 +100,20 @@ export const sandboxUpiRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       }),
     });
+    return c;
+  };
+  const autoApproves = (c: SandboxCollect) => !userPart(c.vpa).startsWith('decline');
+  /** The request as it stands; one left active past its time is settled now (its timer ran in another process, or that process stopped). */
+  const current = async (id: string): Promise<SandboxCollect | null> => {
+    const c = (await collects.get(id))?.value ?? null;
+    if (c?.status === 'active' && Date.now() - c.createdAt >= SANDBOX_UPI_AUTO_RESOLVE_MS)
+      return resolve(id, autoApproves(c), 'declined');
+    return c;
   };
 
   // Setu: POST accountservice /v1/users/login → {access_token}; every other call needs it.
-  const tokens = new Set<string>();
+  // checked by signature, so a token from one process is good in any other
+  const tokens = sandboxTokens(app.deps.hasher, 'upi', 60 * 60 * 1000);
   app.post(
     '/sandbox/upi/v1/users/login',
     {
@@ -111,14 +126,12 @@ export const sandboxUpiRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async () => {
-      const token = `sandbox-${randomId(16)}`;
-      tokens.add(token);
-      return { access_token: token };
+      return { access_token: `sandbox-${tokens.issue()}` };
     },
   );
   const authorised = (headers: Record<string, unknown>) =>
     typeof headers.authorization === 'string' &&
-    tokens.has(headers.authorization.replace(/^Bearer /, '')) &&
+    tokens.valid(headers.authorization.replace(/^Bearer sandbox-/, '')) &&
     headers.merchantid === SANDBOX_MERCHANT_ID;
   const unauthorised = { error: { code: 'unauthorized', detail: 'Bearer token and merchantId are required' } };
 
@@ -178,13 +191,17 @@ export const sandboxUpiRoutes: FastifyPluginAsyncZod = async (app) => {
         note: req.body.transactionNote ?? '',
         status: 'active',
         reason: null,
-        createdAt: new Date(),
-        timer: null,
+        createdAt: Date.now(),
       };
-      const declines = userPart(c.vpa).startsWith('decline');
-      c.timer = setTimeout(() => void resolve(c, !declines, 'declined'), SANDBOX_UPI_AUTO_RESOLVE_MS);
-      c.timer.unref();
-      collects.set(c.id, c);
+      await collects.put(c.id, c);
+      const timer = setTimeout(() => {
+        timers.delete(timer);
+        void resolve(c.id, autoApproves(c), 'declined').catch((err: unknown) =>
+          app.log.warn({ err: (err as Error).message }, 'sandbox UPI request could not be settled'),
+        );
+      }, SANDBOX_UPI_AUTO_RESOLVE_MS);
+      timer.unref();
+      timers.add(timer);
       return { id: c.id, status: c.status, amount: c.amount, customerVpa: c.vpa, merchantReferenceId: c.reference };
     },
   );
@@ -193,7 +210,7 @@ export const sandboxUpiRoutes: FastifyPluginAsyncZod = async (app) => {
     '/sandbox/upi/v1/merchants/collect/:id',
     { schema: { params: z.object({ id: z.string().max(64) }) } },
     async (req, reply) => {
-      const c = collects.get(req.params.id);
+      const c = await current(req.params.id);
       if (!c) return reply.status(404).send({ error: 'collect request not found' });
       return { id: c.id, status: c.status, reason: c.reason, customerVpa: c.vpa, merchantReferenceId: c.reference };
     },
@@ -204,7 +221,7 @@ export const sandboxUpiRoutes: FastifyPluginAsyncZod = async (app) => {
   const idParams = z.object({ id: z.string().max(64) });
 
   app.get('/sandbox/upi/collect/:id', { schema: { params: idParams } }, async (req, reply) => {
-    const c = collects.get(req.params.id);
+    const c = await current(req.params.id);
     if (!c) return reply.status(404).type('text/html').send(sandboxPage('UPI app', '<p>No such collect request.</p>'));
     const state =
       c.status === 'active'
@@ -228,10 +245,9 @@ export const sandboxUpiRoutes: FastifyPluginAsyncZod = async (app) => {
 
   for (const action of ['approve', 'decline'] as const)
     app.post(`/sandbox/upi/collect/:id/${action}`, { schema: { params: idParams } }, async (req, reply) => {
-      const c = collects.get(req.params.id);
+      const c = await resolve(req.params.id, action === 'approve', 'declined');
       if (!c)
         return reply.status(404).type('text/html').send(sandboxPage('UPI app', '<p>No such collect request.</p>'));
-      await resolve(c, action === 'approve', 'declined');
       return reply.redirect(`/sandbox/upi/collect/${encodeURIComponent(c.id)}`, 303);
     });
 };

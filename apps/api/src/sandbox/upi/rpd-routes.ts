@@ -10,7 +10,9 @@ import { z } from 'zod';
 import { randomId } from '../../lib/crypto.ts';
 import { SANDBOX_ORIGIN } from '../../providers/http.ts';
 import { SANDBOX_RPD_WEBHOOK_AUTHORIZATION } from '../../providers/upi/create.ts';
-import { escapeHtml, sandboxPage } from '../page.ts';
+import { escapeHtml } from '../../lib/html.ts';
+import { sandboxPage } from '../page.ts';
+import { SandboxState } from '../state.ts';
 
 export const UPI_INTENT_WEBHOOK_PATH = '/api/v1/ekyc/upi-intent-webhook';
 /** The sandbox's paying account (the holder is the applicant). */
@@ -23,7 +25,8 @@ interface SandboxRpd {
 }
 
 export const sandboxRpdRoutes: FastifyPluginAsyncZod = async (app) => {
-  const requests = new Map<string, SandboxRpd>();
+  // in the database: the pay page and its buttons may reach any process
+  const requests = new SandboxState<SandboxRpd>(app.deps, 'upi-rpd', 24 * 60 * 60 * 1000);
   // The pay and decline buttons post empty forms.
   if (!app.hasContentTypeParser('application/x-www-form-urlencoded'))
     app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, _body, done) =>
@@ -38,7 +41,7 @@ export const sandboxRpdRoutes: FastifyPluginAsyncZod = async (app) => {
         return reply.status(401).send({ error: { code: 'unauthorized', detail: 'credentials missing', traceId: '-' } });
       const id = crypto.randomUUID();
       const bill = String(Date.now()) + randomId(4).replace(/\D/g, '0');
-      requests.set(id, { id, reference: req.body.additionalData?.reference ?? '', status: 'created' });
+      await requests.put(id, { id, reference: req.body.additionalData?.reference ?? '', status: 'created' });
       return reply.status(201).send({
         id,
         shortUrl: `/sandbox/rpd/pay/${id}`,
@@ -98,7 +101,7 @@ export const sandboxRpdRoutes: FastifyPluginAsyncZod = async (app) => {
 
   const idParams = z.object({ id: z.string().max(64) });
   app.get('/sandbox/rpd/pay/:id', { schema: { params: idParams } }, async (req, reply) => {
-    const r = requests.get(req.params.id);
+    const r = (await requests.get(req.params.id))?.value;
     reply.type('text/html');
     if (!r) return reply.status(404).send(sandboxPage('UPI app', '<p>No such payment request.</p>'));
     const body =
@@ -113,13 +116,14 @@ export const sandboxRpdRoutes: FastifyPluginAsyncZod = async (app) => {
 
   for (const action of ['pay', 'decline'] as const)
     app.post(`/sandbox/rpd/pay/:id/${action}`, { schema: { params: idParams } }, async (req, reply) => {
-      const r = requests.get(req.params.id);
-      if (!r)
+      const stored = await requests.get(req.params.id);
+      if (!stored)
         return reply.status(404).type('text/html').send(sandboxPage('UPI app', '<p>No such payment request.</p>'));
-      if (r.status === 'created') {
-        r.status = action === 'pay' ? 'paid' : 'failed';
-        await notify(r, action === 'pay');
-      }
+      const r = stored.value;
+      // paid or declined once, whichever process takes the press
+      const settled: SandboxRpd = { ...r, status: action === 'pay' ? 'paid' : 'failed' };
+      if (r.status === 'created' && (await requests.replace(r.id, stored, settled)))
+        await notify(settled, action === 'pay');
       return reply.redirect(`/sandbox/rpd/pay/${encodeURIComponent(r.id)}`, 303);
     });
 };

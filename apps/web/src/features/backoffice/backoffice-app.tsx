@@ -13,6 +13,8 @@ const ReviewPage = lazy(() => import('./pages/review-page'));
 const AuditPage = lazy(() => import('./pages/audit-page'));
 const StaffPage = lazy(() => import('./pages/staff-page'));
 const FunnelPage = lazy(() => import('./pages/funnel-page'));
+const NotTradablePage = lazy(() => import('./pages/not-tradable-page'));
+const TeamPage = lazy(() => import('./pages/team-page'));
 
 export default function BackofficeApp() {
   return (
@@ -26,6 +28,8 @@ export default function BackofficeApp() {
           <Route path="staff" element={<StaffPage />} />
           <Route path="staff/audit" element={<AuditPage />} />
           <Route path="funnel" element={<FunnelPage />} />
+          <Route path="not-tradable" element={<NotTradablePage />} />
+          <Route path="team" element={<TeamPage />} />
         </Route>
         <Route path="*" element={<Navigate to="/backoffice/" replace />} />
       </Routes>

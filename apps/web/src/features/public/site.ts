@@ -16,6 +16,9 @@ export const SITE_CONTACT = {
   grievanceEmail: setting('VITE_GRIEVANCE_EMAIL', 'grievances@opendemat.example'),
   privacyEmail: setting('VITE_PRIVACY_EMAIL', 'privacy@opendemat.example'),
   careersEmail: setting('VITE_CAREERS_EMAIL', 'careers@opendemat.example'),
+  /** The nodal officer for accessibility SEBI's accessible-KYC circulars ask brokers to name. */
+  accessibilityOfficer: setting('VITE_ACCESSIBILITY_OFFICER', 'the Accessibility Nodal Officer'),
+  accessibilityEmail: setting('VITE_ACCESSIBILITY_EMAIL', 'accessibility@opendemat.example'),
   /** The store link of the trading app; without it only the 'continue on your phone' code shows. */
   appDownloadUrl: setting('VITE_APP_DOWNLOAD_URL', ''),
 } as const;
@@ -36,6 +39,7 @@ export const PAGE_SLUGS = [
   'client-collateral',
   'holidays',
   'upcoming-ipo',
+  'accessibility',
 ] as const;
 export type PageSlug = (typeof PAGE_SLUGS)[number];
 export const isPageSlug = (s: string | undefined): s is PageSlug => (PAGE_SLUGS as readonly string[]).includes(s ?? '');

@@ -5,14 +5,14 @@ import { auditKey } from './get-audit-trail';
 import { queueKey } from './list-applications';
 import { staffRequest } from './staff-client';
 
-/** The checker's steps: confirm the approval (Approved), then activate the account (Completed). */
-export const approveApplication = (id: string, step: 'confirm' | 'activate') =>
+/** The checker's step: confirm the approval (Approved); the registrations lead to Completed. */
+export const approveApplication = (id: string, step: 'confirm') =>
   staffRequest<ApprovalReply>('POST', `applications/${encodeURIComponent(id)}/${step}`);
 
 export function useApproveApplication(id: string) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (step: 'confirm' | 'activate') => approveApplication(id, step),
+    mutationFn: (step: 'confirm') => approveApplication(id, step),
     onSettled: () =>
       Promise.all([
         client.invalidateQueries({ queryKey: applicationKey(id) }),

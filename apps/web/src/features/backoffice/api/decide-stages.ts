@@ -6,7 +6,7 @@ import { queueKey } from './list-applications';
 import { staffRequest } from './staff-client';
 
 export const decideStages = (id: string, body: DecisionBody) =>
-  staffRequest<{ status: string; client_code: string | null }>(
+  staffRequest<{ status: string; client_code: string | null; awaiting_confirmation?: boolean }>(
     'POST',
     `applications/${encodeURIComponent(id)}/decisions`,
     {

@@ -1,25 +1,29 @@
 import type { ApplicationData } from '@ekyc/contracts/calls/backoffice-application';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/button';
+import { Modal } from '../../../components/modal';
 import { toast } from '../../../lib/toast';
 import { useApproveApplication } from '../api/approve-application';
 
 /**
  * After every stage is accepted: the checker confirms the approval (the applicant reads
- * Approved), then activates the account (Completed). With four eyes on, the reviewers who
- * accepted the stages see who must act instead of the button.
+ * Approved); the registrations panel follows it to Completed. With four eyes on, the reviewers
+ * who accepted the stages see who must act instead of the button.
  */
 export function ApprovalPanel({ application }: { application: ApplicationData }) {
-  const { t } = useTranslation('backoffice');
+  const { t } = useTranslation(['backoffice', 'operations']);
   const approve = useApproveApplication(application.id);
+  const [asking, setAsking] = useState(false);
   const { step, can_act: canAct, makers } = application.approval;
-  if (step !== 'confirm' && step !== 'activate') return null;
+  if (step !== 'confirm') return null;
 
   const run = async () => {
     try {
       const reply = await approve.mutateAsync(step);
-      if (reply.status) toast.success(t(step === 'confirm' ? 'approval.confirmed' : 'approval.activated'));
+      if (reply.status) toast.success(t('approval.confirmed'));
       else toast.error(reply.message);
+      setAsking(false);
     } catch (err) {
       toast.error((err as Error).message);
     }
@@ -30,17 +34,29 @@ export function ApprovalPanel({ application }: { application: ApplicationData })
       <h2 id="approval-heading" className="mb-2 text-lg font-bold">
         {t('approval.heading')}
       </h2>
-      <p className="mb-3 text-sm">
-        {step === 'confirm' ? t('approval.allAccepted', { makers: makers.join(', ') || '—' }) : t('approval.approved')}
-      </p>
+      <p className="mb-3 text-sm">{t('approval.allAccepted', { makers: makers.join(', ') || '—' })}</p>
       {canAct ? (
-        <Button className="!w-auto px-4 py-2" loading={approve.isPending} onClick={() => void run()}>
-          {t(step === 'confirm' ? 'approval.confirm' : 'approval.activate')}
+        <Button className="!w-auto px-4 py-2" loading={approve.isPending} onClick={() => setAsking(true)}>
+          {t('approval.confirm')}
         </Button>
       ) : (
         <p className="rounded-lg bg-amber-50 px-3 py-2 text-sm font-semibold text-amber-900">
           {t('approval.fourEyes')}
         </p>
+      )}
+      {/* Explicit: the checker is asked once more before the applicant is told. */}
+      {asking && (
+        <Modal open title={t('operations:approval.askConfirm')} onClose={() => setAsking(false)}>
+          <p className="mb-3">{t('operations:approval.askConfirmBody')}</p>
+          <div className="flex gap-2">
+            <Button variant="secondary" onClick={() => setAsking(false)}>
+              {t('cancel')}
+            </Button>
+            <Button loading={approve.isPending} onClick={() => void run()}>
+              {t('operations:approval.yesConfirm')}
+            </Button>
+          </div>
+        </Modal>
       )}
     </section>
   );

@@ -14,7 +14,7 @@ const link = ({ isActive }: { isActive: boolean }) =>
 
 /** Signed-in staff only: the header with navigation (staff pages for admins) and the page below. */
 export function BackofficeLayout() {
-  const { t } = useTranslation('backoffice');
+  const { t } = useTranslation(['backoffice', 'registrations', 'operations']);
   const token = useStaffToken();
   const location = useLocation();
   const me = useMe(Boolean(token));
@@ -30,8 +30,14 @@ export function BackofficeLayout() {
             <NavLink to="/backoffice/" end className={link}>
               {t('nav.queue')}
             </NavLink>
+            <NavLink to="/backoffice/not-tradable" className={link}>
+              {t('registrations:queue.nav')}
+            </NavLink>
             <NavLink to="/backoffice/funnel" className={link}>
               {t('nav.funnel')}
+            </NavLink>
+            <NavLink to="/backoffice/team" className={link}>
+              {t('operations:team.nav')}
             </NavLink>
             {staff?.role === 'admin' && (
               <>

@@ -1,5 +1,7 @@
 import type { ReviewField } from '@ekyc/contracts/calls/backoffice-application';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DocumentViewer } from './document-viewer';
 import { fieldLabel } from './section-card';
 
 export interface DocumentItem {
@@ -12,7 +14,8 @@ const isImage = (type: string, url: string) => type.startsWith('image/') || url.
 
 /** Every document side by side: the selfie beside the Aadhaar photo, signature, bank proof, signed PDF. */
 export function DocumentGrid({ items }: { items: DocumentItem[] }) {
-  const { t } = useTranslation('backoffice');
+  const { t } = useTranslation(['backoffice', 'operations']);
+  const [open, setOpen] = useState<{ url: string; name: string; isImage: boolean } | null>(null);
   return (
     <section aria-labelledby="documents-heading" className="rounded-xl bg-white p-4 shadow-sm">
       <h2 id="documents-heading" className="mb-3 text-lg font-bold">
@@ -32,14 +35,19 @@ export function DocumentGrid({ items }: { items: DocumentItem[] }) {
                   {name}
                 </p>
                 {isImage(type, url) ? (
-                  <a href={url} target="_blank" rel="noreferrer noopener">
+                  <button
+                    type="button"
+                    className="block w-full"
+                    aria-label={t('operations:documents.view', { name })}
+                    onClick={() => setOpen({ url, name, isImage: true })}
+                  >
                     <img
                       src={url}
                       alt={name}
                       loading="lazy"
                       className="h-40 w-full rounded bg-slate-100 object-contain"
                     />
-                  </a>
+                  </button>
                 ) : (
                   <a
                     href={url}
@@ -55,6 +63,7 @@ export function DocumentGrid({ items }: { items: DocumentItem[] }) {
           })}
         </ul>
       )}
+      {open && <DocumentViewer {...open} onClose={() => setOpen(null)} />}
     </section>
   );
 }

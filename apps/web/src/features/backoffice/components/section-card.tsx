@@ -1,13 +1,9 @@
 import type { ReviewField } from '@ekyc/contracts/calls/backoffice-application';
 import { useTranslation } from 'react-i18next';
+import { humanLabel } from './field-labels';
 
-/** Readable label of a stored field path: "cdl_documents[0].district_city" → "cdl documents 1 › district city". */
-export const fieldLabel = (path: string) =>
-  path
-    .replace(/\[(\d+)\]/g, (_m, i: string) => ` ${Number(i) + 1}`)
-    .split('.')
-    .map((p) => p.replace(/_+/g, ' ').trim())
-    .join(' › ');
+/** Readable label of a stored field path, in the spec's words (field-labels.ts). */
+export const fieldLabel = humanLabel;
 
 /** One collected section as a list of label and value. */
 export function SectionCard({ title, fields }: { title: string; fields: ReviewField[] }) {
@@ -22,7 +18,9 @@ export function SectionCard({ title, fields }: { title: string; fields: ReviewFi
         <dl className="grid grid-cols-[minmax(8rem,40%)_1fr] gap-x-3 gap-y-1 text-sm">
           {shown.map((f) => (
             <div key={f.path} className="contents">
-              <dt className="break-words text-muted">{fieldLabel(f.path)}</dt>
+              <dt className="break-words text-muted" title={f.path}>
+                {fieldLabel(f.path)}
+              </dt>
               <dd className="break-words font-medium">
                 {f.value === null
                   ? '—'

@@ -15,7 +15,7 @@ export function SelectField({
       </label>
       <select
         id={id}
-        className="w-full rounded-lg border border-slate-300 bg-white px-3 py-2.5 text-base focus:border-brand"
+        className="w-full rounded-lg border border-slate-500 bg-white px-3 py-2.5 text-base focus:border-brand"
         {...rest}
       >
         {children}

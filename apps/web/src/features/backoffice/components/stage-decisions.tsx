@@ -1,5 +1,7 @@
 import type { ApplicationData } from '@ekyc/contracts/calls/backoffice-application';
-import { useState } from 'react';
+import type { Language } from '@ekyc/contracts/constants';
+import { describeReason, REVIEW_REASONS, reviewReason } from '@ekyc/contracts/review-reasons';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/button';
 import { Modal } from '../../../components/modal';
@@ -7,11 +9,27 @@ import { toast } from '../../../lib/toast';
 import { useDecideStages } from '../api/decide-stages';
 import { ActivityBadge } from './status-badge';
 
-/** Each stage with its decision; Accept or Reject (with a reason the applicant reads). */
-export function StageDecisions({ application }: { application: ApplicationData }) {
-  const { t } = useTranslation('backoffice');
+const typing = (e: KeyboardEvent) =>
+  e.target instanceof HTMLElement &&
+  (e.target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(e.target.tagName));
+
+export type DecisionOutcome = { status: string; awaiting_confirmation?: boolean };
+
+/**
+ * Each stage with its decision; Accept or Reject with a configured reason (translated for the
+ * applicant) and free text. Shortcuts: A accepts every pending stage, R rejects the first.
+ */
+export function StageDecisions({
+  application,
+  onDecided,
+}: {
+  application: ApplicationData;
+  onDecided?: (outcome: DecisionOutcome) => void;
+}) {
+  const { t, i18n } = useTranslation(['backoffice', 'operations']);
   const decide = useDecideStages(application.id);
   const [rejecting, setRejecting] = useState<number | null>(null);
+  const [code, setCode] = useState('');
   const [reason, setReason] = useState('');
   const [reasonError, setReasonError] = useState('');
   const stages = application.stages.filter((s) => s.stage < 220).sort((a, b) => a.stage - b.stage);
@@ -19,11 +37,13 @@ export function StageDecisions({ application }: { application: ApplicationData }
     application.decidable && (activity === 'Pending' || activity === 'Accept');
   const pending = stages.filter((s) => application.decidable && s.admin_activity === 'Pending');
 
-  const run = async (decisions: { stage: number; activity: 'Accept' | 'Reject'; reason?: string }[]) => {
+  const run = async (decisions: { stage: number; activity: 'Accept' | 'Reject'; reason?: string; code?: string }[]) => {
     try {
       const reply = await decide.mutateAsync({ decisions });
-      if (reply.status) toast.success(t('review.saved'));
-      else toast.error(reply.message);
+      if (reply.status) {
+        toast.success(t('review.saved'));
+        onDecided?.(reply.data);
+      } else toast.error(reply.message);
       return reply.status;
     } catch (err) {
       toast.error((err as Error).message);
@@ -32,12 +52,43 @@ export function StageDecisions({ application }: { application: ApplicationData }
   };
 
   const confirmReject = async () => {
-    if (reason.trim().length < 3) return setReasonError(t('review.reasonRequired'));
-    if (rejecting !== null && (await run([{ stage: rejecting, activity: 'Reject', reason: reason.trim() }]))) {
+    if (!code && reason.trim().length < 3) return setReasonError(t('review.reasonRequired'));
+    const stage = code ? (reviewReason(code)?.stage ?? rejecting) : rejecting;
+    if (
+      stage !== null &&
+      (await run([{ stage, activity: 'Reject', code: code || undefined, reason: reason.trim() || undefined }]))
+    ) {
       setRejecting(null);
       setReason('');
+      setCode('');
     }
   };
+  const startReject = (stage: number) => {
+    setReasonError('');
+    setCode('');
+    setRejecting(stage);
+  };
+  const language = (i18n.language in { en: 1, hi: 1, be: 1, gu: 1, mar: 1 } ? i18n.language : 'en') as Language;
+  const decidableStages = stages.filter((s) => canDecide(s.admin_activity)).map((s) => s.stage);
+  // Reasons for stages that can still be sent back, the rejected stage's own first.
+  const reasons = REVIEW_REASONS.filter((r) => decidableStages.includes(r.stage)).sort(
+    (a, b) => Number(b.stage === rejecting) - Number(a.stage === rejecting),
+  );
+
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if (typing(e) || e.ctrlKey || e.metaKey || e.altKey || rejecting !== null) return;
+      if (e.key === 'a' && pending.length && !decide.isPending) {
+        e.preventDefault();
+        void run(pending.map((s) => ({ stage: s.stage, activity: 'Accept' as const })));
+      } else if (e.key === 'r' && decidableStages.length) {
+        e.preventDefault();
+        startReject(pending[0]?.stage ?? decidableStages[0]!);
+      }
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  });
 
   return (
     <section aria-labelledby="stages-heading" className="rounded-xl bg-white p-4 shadow-sm">
@@ -67,7 +118,7 @@ export function StageDecisions({ application }: { application: ApplicationData }
                 {s.stage} · {name}
               </span>
               <ActivityBadge activity={s.admin_activity} />
-              {s.reason && <span className="text-sm text-danger">“{s.reason}”</span>}
+              {s.reason && <span className="text-sm text-danger">“{describeReason(s.reason, 'en')}”</span>}
               {canDecide(s.admin_activity) && (
                 <span className="ml-auto flex gap-2">
                   {s.admin_activity !== 'Accept' && (
@@ -85,10 +136,7 @@ export function StageDecisions({ application }: { application: ApplicationData }
                     type="button"
                     aria-label={`${t('review.reject')} ${name}`}
                     disabled={decide.isPending}
-                    onClick={() => {
-                      setReasonError('');
-                      setRejecting(s.stage);
-                    }}
+                    onClick={() => startReject(s.stage)}
                     className="rounded-lg border border-danger px-3 py-1.5 text-sm font-semibold text-danger hover:bg-red-50 disabled:opacity-50"
                   >
                     {t('review.reject')}
@@ -104,7 +152,32 @@ export function StageDecisions({ application }: { application: ApplicationData }
         title={t('review.rejectTitle', { stage: rejecting ? t(`stages.${rejecting}`) : '' })}
         onClose={() => setRejecting(null)}
       >
-        <label htmlFor="reject-reason" className="mb-1 block text-sm font-semibold">
+        <label htmlFor="reject-code" className="mb-1 block text-sm font-semibold">
+          {t('operations:reasons.code')}
+        </label>
+        <select
+          id="reject-code"
+          value={code}
+          onChange={(e) => {
+            setCode(e.target.value);
+            setReasonError('');
+          }}
+          className="mb-1 w-full rounded-lg border border-slate-300 bg-white p-2"
+        >
+          <option value="">{t('operations:reasons.other')}</option>
+          {reasons.map((r) => (
+            <option key={r.code} value={r.code}>
+              {r.stage} · {r.text.en}
+            </option>
+          ))}
+        </select>
+        {code && (
+          <p className="mb-2 text-sm text-muted" data-testid="reason-preview">
+            {t('operations:reasons.sendsBack', { stage: t(`stages.${reviewReason(code)!.stage}`) })}
+            {language !== 'en' && <span className="block">{reviewReason(code)!.text[language]}</span>}
+          </p>
+        )}
+        <label htmlFor="reject-reason" className="mb-1 mt-2 block text-sm font-semibold">
           {t('review.reason')}
         </label>
         <textarea
@@ -118,7 +191,7 @@ export function StageDecisions({ application }: { application: ApplicationData }
             setReason(e.target.value);
             setReasonError('');
           }}
-          className="w-full rounded-lg border border-slate-300 p-2"
+          className="w-full rounded-lg border border-slate-500 p-2"
         />
         <p id="reject-reason-hint" className={`mb-3 text-sm ${reasonError ? 'text-danger' : 'text-muted'}`}>
           {reasonError || t('review.reasonHint')}

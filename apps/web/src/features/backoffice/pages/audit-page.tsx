@@ -1,14 +1,18 @@
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from '../../../lib/router';
 import { useAuditTrail } from '../api/get-audit-trail';
+import { auditSentence } from '../components/audit-sentence';
 import { formatDateTime } from '../components/format';
 import { QueryState } from '../components/query-state';
 
-const show = (v: unknown) => (v === null || v === undefined ? '' : JSON.stringify(v));
+const show = (v: unknown) => (v === null || v === undefined ? '' : JSON.stringify(v, null, 1));
 
-/** An application's audit trail (or, without an id, the staff administration trail) with its chain check. */
+/**
+ * An application's audit trail (or, without an id, the staff administration trail) with its chain
+ * check: each entry as a sentence, the raw change behind a disclosure.
+ */
 export default function AuditPage() {
-  const { t, i18n } = useTranslation('backoffice');
+  const { t, i18n } = useTranslation(['backoffice', 'operations']);
   const { id } = useParams();
   const trail = useAuditTrail(id ?? 'staff');
   return (
@@ -34,80 +38,45 @@ export default function AuditPage() {
             {data.entries.length === 0 ? (
               <p className="text-muted">{t('audit.empty')}</p>
             ) : (
-              <>
-                <ol className="grid gap-2 md:hidden">
-                  {data.entries.map((e) => (
-                    <li
-                      key={e.id}
-                      className={`rounded-xl p-3 text-sm shadow-sm ${data.chain.broken_at === e.id ? 'bg-red-50' : 'bg-white'}`}
-                    >
-                      <p className="flex flex-wrap gap-x-2">
-                        <span className="tabular-nums text-muted">#{e.id}</span>
-                        <span className="font-mono font-semibold">{e.action}</span>
-                        {e.stage ? <span>{`${e.stage} · ${t(`stages.${e.stage}`)}`}</span> : null}
-                      </p>
-                      <p className="text-muted">
-                        {formatDateTime(e.at, i18n.language)} ·{' '}
-                        {e.actor_kind === 'staff' ? e.actor : t(`audit.${e.actor_kind}`)}
-                      </p>
-                      {(e.before !== null && e.before !== undefined) || (e.after !== null && e.after !== undefined) ? (
-                        <p className="mt-1 break-words font-mono text-xs">
-                          {e.before !== null && e.before !== undefined && (
-                            <span className="text-muted">{show(e.before)} → </span>
-                          )}
+              <ol className="grid gap-2">
+                {data.entries.map((e) => (
+                  <li
+                    key={e.id}
+                    data-action={e.action}
+                    className={`rounded-xl p-3 text-sm shadow-sm ${data.chain.broken_at === e.id ? 'bg-red-50' : 'bg-white'}`}
+                  >
+                    <p className="flex flex-wrap gap-x-3">
+                      <span className="tabular-nums text-muted">#{e.id}</span>
+                      <span className="whitespace-nowrap text-muted">{formatDateTime(e.at, i18n.language)}</span>
+                      <span className="font-medium">{auditSentence(e, t, data.staff_names)}</span>
+                    </p>
+                    <details className="mt-1">
+                      <summary className="cursor-pointer text-xs font-semibold text-brand">
+                        {t('operations:audit.details')}
+                      </summary>
+                      <dl className="mt-1 grid grid-cols-[6rem_1fr] gap-x-2 break-words font-mono text-xs">
+                        <dt className="text-muted">{t('audit.action')}</dt>
+                        <dd>{e.action}</dd>
+                        <dt className="text-muted">{t('audit.who')}</dt>
+                        <dd>{e.actor ?? e.actor_kind}</dd>
+                        {e.stage ? (
+                          <>
+                            <dt className="text-muted">{t('audit.stage')}</dt>
+                            <dd>{e.stage}</dd>
+                          </>
+                        ) : null}
+                        <dt className="text-muted">{t('audit.change')}</dt>
+                        <dd className="whitespace-pre-wrap">
+                          {e.before !== null && e.before !== undefined && `${show(e.before)} → `}
                           {show(e.after)}
-                        </p>
-                      ) : null}
-                    </li>
-                  ))}
-                </ol>
-                <div className="hidden overflow-x-auto rounded-xl bg-white shadow-sm md:block">
-                  <table className="w-full min-w-[44rem] text-left text-sm">
-                    <thead className="bg-slate-100">
-                      <tr>
-                        <th scope="col" className="p-2">
-                          #
-                        </th>
-                        <th scope="col" className="p-2">
-                          {t('audit.when')}
-                        </th>
-                        <th scope="col" className="p-2">
-                          {t('audit.who')}
-                        </th>
-                        <th scope="col" className="p-2">
-                          {t('audit.action')}
-                        </th>
-                        <th scope="col" className="p-2">
-                          {t('audit.stage')}
-                        </th>
-                        <th scope="col" className="p-2">
-                          {t('audit.change')}
-                        </th>
-                      </tr>
-                    </thead>
-                    <tbody>
-                      {data.entries.map((e) => (
-                        <tr
-                          key={e.id}
-                          className={`border-t border-slate-200 align-top ${data.chain.broken_at === e.id ? 'bg-red-50' : ''}`}
-                        >
-                          <td className="p-2 tabular-nums">{e.id}</td>
-                          <td className="whitespace-nowrap p-2">{formatDateTime(e.at, i18n.language)}</td>
-                          <td className="p-2">{e.actor_kind === 'staff' ? e.actor : t(`audit.${e.actor_kind}`)}</td>
-                          <td className="p-2 font-mono">{e.action}</td>
-                          <td className="p-2">{e.stage ? `${e.stage} · ${t(`stages.${e.stage}`)}` : ''}</td>
-                          <td className="max-w-md break-words p-2 font-mono text-xs">
-                            {e.before !== null && e.before !== undefined && (
-                              <span className="text-muted">{show(e.before)} → </span>
-                            )}
-                            {show(e.after)}
-                          </td>
-                        </tr>
-                      ))}
-                    </tbody>
-                  </table>
-                </div>
-              </>
+                        </dd>
+                        <dt className="text-muted">hash</dt>
+                        <dd className="truncate">{e.hash}</dd>
+                      </dl>
+                    </details>
+                  </li>
+                ))}
+              </ol>
             )}
           </>
         )}

@@ -1,13 +1,20 @@
 import type { ApplicationData } from '@ekyc/contracts/calls/backoffice-application';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useParams } from '../../../lib/router';
+import { Link, useNavigate, useParams } from '../../../lib/router';
+import { toast } from '../../../lib/toast';
+import { nextApplication, useClaimAction } from '../api/operations';
+import { ClaimBar } from '../components/claim-bar';
+import { EvidencePanel } from '../components/evidence-panel';
+import { ShortcutHelp } from '../components/shortcut-help';
 import { useApplication } from '../api/get-application';
 import { type DocumentItem, DocumentGrid } from '../components/document-grid';
 import { formatDateTime } from '../components/format';
 import { QueryState } from '../components/query-state';
 import { SectionCard } from '../components/section-card';
 import { ApprovalPanel } from '../components/approval-panel';
-import { StageDecisions } from '../components/stage-decisions';
+import { RegistrationsPanel } from '../components/registrations-panel';
+import { type DecisionOutcome, StageDecisions } from '../components/stage-decisions';
 import { CheckTable, SharedIdentifiers } from '../components/check-table';
 import { StatusBadge } from '../components/status-badge';
 
@@ -31,8 +38,16 @@ const ORDER = [
 ];
 const rank = (name: string) => (ORDER.includes(name) ? ORDER.indexOf(name) : name.startsWith('_') ? 200 : 100);
 
-function Review({ application }: { application: ApplicationData }) {
-  const { t, i18n } = useTranslation('backoffice');
+function Review({ application, onNext }: { application: ApplicationData; onNext: () => void }) {
+  const { t, i18n } = useTranslation(['backoffice', 'operations']);
+  const [handedOn, setHandedOn] = useState(false);
+  const nextRef = useRef<HTMLButtonElement>(null);
+  const onDecided = (outcome: DecisionOutcome) => {
+    if (outcome.status === 'Rejected' || outcome.awaiting_confirmation) setHandedOn(true);
+  };
+  useEffect(() => {
+    if (handedOn) nextRef.current?.focus();
+  }, [handedOn]);
   const title = (name: string) =>
     name.startsWith('_')
       ? t('review.internal', { name: name.slice(1).replace(/_/g, ' ') })
@@ -50,6 +65,7 @@ function Review({ application }: { application: ApplicationData }) {
   const urlOf = (d: DocumentItem) => d.field.file?.url ?? String(d.field.value);
   return (
     <div className="grid gap-4">
+      <ClaimBar application={application} />
       <section className="rounded-xl bg-white p-4 shadow-sm">
         <div className="flex flex-wrap items-center gap-2">
           <h1 className="text-xl font-bold">
@@ -87,33 +103,37 @@ function Review({ application }: { application: ApplicationData }) {
           {t('review.checks')}
         </h2>
         <CheckTable checks={application.checks} />
-        <div className="mt-3 grid max-w-xl grid-cols-2 gap-3">
-          {(
-            [
-              ['selfie', selfie],
-              ['aadhaarPhoto', aadhaarPhoto],
-            ] as const
-          ).map(([key, doc]) => (
-            <figure key={key} className="rounded-lg border border-slate-200 p-2">
-              {doc ? (
-                <img
-                  src={urlOf(doc)}
-                  alt={t(`review.${key}`)}
-                  className="h-48 w-full rounded bg-slate-100 object-contain"
-                />
-              ) : (
-                <div className="flex h-48 items-center justify-center rounded bg-slate-100 text-sm text-muted">
-                  {t('review.notRecorded')}
-                </div>
-              )}
-              <figcaption className="mt-1 text-center text-sm font-semibold">{t(`review.${key}`)}</figcaption>
-            </figure>
-          ))}
-        </div>
       </section>
+      {application.evidence && (
+        <EvidencePanel
+          evidence={application.evidence}
+          selfieUrl={selfie ? urlOf(selfie) : null}
+          aadhaarPhotoUrl={aadhaarPhoto ? urlOf(aadhaarPhoto) : null}
+        />
+      )}
       <SharedIdentifiers shared={application.shared} />
-      <StageDecisions application={application} />
+      {handedOn && (
+        <p
+          role="status"
+          className="flex flex-wrap items-center gap-2 rounded-xl bg-green-50 p-3 font-semibold text-success"
+        >
+          {t('review.saved')}
+          <button
+            ref={nextRef}
+            type="button"
+            onClick={onNext}
+            className="ml-auto rounded-lg bg-brand px-3 py-1.5 text-sm font-semibold text-white"
+          >
+            {t('operations:next.button')} →
+          </button>
+        </p>
+      )}
+      <StageDecisions application={application} onDecided={onDecided} />
       <ApprovalPanel application={application} />
+      <RegistrationsPanel
+        applicationId={application.id}
+        approved={application.approval.step === 'registrations' || application.approval.step === 'done'}
+      />
       <DocumentGrid items={documents} />
       <h2 className="text-lg font-bold">{t('review.collected')}</h2>
       <div className="grid gap-4 md:grid-cols-2">
@@ -126,15 +146,66 @@ function Review({ application }: { application: ApplicationData }) {
 }
 
 export default function ReviewPage() {
-  const { t } = useTranslation('backoffice');
+  const { t } = useTranslation(['backoffice', 'operations']);
   const { id = '' } = useParams();
+  const navigate = useNavigate();
   const application = useApplication(id);
+  const claim = useClaimAction(id);
+  const [help, setHelp] = useState(false);
+  const goNext = async () => {
+    try {
+      const next = await nextApplication(id);
+      if (next) navigate(`/backoffice/applications/${next}`);
+      else toast.success(t('operations:next.none'));
+    } catch (err) {
+      toast.error((err as Error).message);
+    }
+  };
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      const el = e.target as HTMLElement | null;
+      if (el && (el.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(el.tagName))) return;
+      if (e.ctrlKey || e.metaKey || e.altKey || document.querySelector('dialog[open]:not([data-shortcut-help])'))
+        return;
+      if (e.key === '?') {
+        e.preventDefault();
+        setHelp((h) => !h);
+      } else if (e.key === 'n') {
+        e.preventDefault();
+        void goNext();
+      } else if (e.key === 'c' && application.data && !application.data.claim) {
+        e.preventDefault();
+        claim.mutate({ kind: 'claim' }, { onError: (err) => toast.error(err.message) });
+      }
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  });
   return (
     <>
-      <Link to="/backoffice/" className="mb-3 inline-block font-semibold text-brand underline">
-        ← {t('review.back')}
-      </Link>
-      <QueryState query={application}>{(data) => <Review application={data} />}</QueryState>
+      <div className="mb-3 flex flex-wrap items-center gap-2">
+        <Link to="/backoffice/" className="font-semibold text-brand underline">
+          ← {t('review.back')}
+        </Link>
+        <button
+          type="button"
+          onClick={() => setHelp(true)}
+          className="ml-auto rounded-lg border border-slate-300 bg-white px-3 py-1.5 text-sm font-semibold"
+        >
+          {t('operations:shortcuts.open')}
+        </button>
+        <button
+          type="button"
+          onClick={() => void goNext()}
+          className="rounded-lg border border-brand bg-white px-3 py-1.5 text-sm font-semibold text-brand"
+        >
+          {t('operations:next.button')} →
+        </button>
+      </div>
+      <QueryState query={application}>
+        {(data) => <Review application={data} onNext={() => void goNext()} />}
+      </QueryState>
+      <ShortcutHelp open={help} onClose={() => setHelp(false)} />
     </>
   );
 }

@@ -109,7 +109,7 @@ export default function StaffPage() {
                 {s.locked_until && (
                   <button
                     type="button"
-                    className="ml-auto rounded-lg border border-slate-300 px-3 py-1.5 text-sm font-semibold"
+                    className="ml-auto rounded-lg border border-slate-500 px-3 py-1.5 text-sm font-semibold"
                     disabled={unlock.isPending}
                     aria-label={`${t('staff.unlock')} ${s.email}`}
                     onClick={() =>
@@ -125,7 +125,7 @@ export default function StaffPage() {
                 {s.id !== me?.id && (
                   <button
                     type="button"
-                    className={`${s.locked_until ? '' : 'ml-auto '}rounded-lg border border-slate-300 px-3 py-1.5 text-sm font-semibold`}
+                    className={`${s.locked_until ? '' : 'ml-auto '}rounded-lg border border-slate-500 px-3 py-1.5 text-sm font-semibold`}
                     disabled={setActive.isPending}
                     aria-label={`${t(s.active ? 'staff.disable' : 'staff.enable')} ${s.email}`}
                     onClick={() =>

@@ -134,7 +134,7 @@ export function BankDetailsForm({
             <label
               key={value}
               className={`flex cursor-pointer items-center gap-2 rounded-lg border px-3 py-3 ${
-                type === value ? 'border-brand bg-blue-50' : 'border-slate-300'
+                type === value ? 'border-brand bg-blue-50' : 'border-slate-500'
               }`}
             >
               <input type="radio" value={value} className="h-4 w-4 accent-brand" {...register('account_type')} />

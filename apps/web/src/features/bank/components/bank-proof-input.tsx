@@ -71,7 +71,7 @@ export function BankProofInput({
         aria-invalid={error ? true : undefined}
         aria-describedby={`${id}-hint`}
         onChange={(e) => void pick(e.target.files?.[0])}
-        className="block w-full rounded-lg border border-slate-300 bg-white p-2 text-sm file:mr-3 file:rounded-md file:border-0 file:bg-brand file:px-3 file:py-2 file:font-semibold file:text-white"
+        className="block w-full rounded-lg border border-slate-500 bg-white p-2 text-sm file:mr-3 file:rounded-md file:border-0 file:bg-brand file:px-3 file:py-2 file:font-semibold file:text-white"
       />
       <p id={`${id}-hint`} className="mt-1 text-sm text-muted">
         {busy ? (

@@ -50,7 +50,7 @@ export default function BankMethodPage() {
               key={o.value}
               className={`flex items-start gap-3 rounded-xl border p-4 ${
                 o.off ? 'cursor-not-allowed opacity-60' : 'cursor-pointer'
-              } ${method === o.value ? 'border-brand bg-blue-50' : 'border-slate-300'}`}
+              } ${method === o.value ? 'border-brand bg-blue-50' : 'border-slate-500'}`}
             >
               <input
                 type="radio"

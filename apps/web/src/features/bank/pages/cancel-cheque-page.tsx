@@ -87,7 +87,7 @@ export default function CancelChequePage() {
             <label
               key={p}
               className={`flex cursor-pointer items-center gap-2 rounded-lg border px-3 py-3 text-sm ${
-                doctype === p ? 'border-brand bg-blue-50' : 'border-slate-300'
+                doctype === p ? 'border-brand bg-blue-50' : 'border-slate-500'
               }`}
             >
               <input

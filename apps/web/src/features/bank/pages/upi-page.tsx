@@ -156,7 +156,7 @@ export default function UpiPage() {
                 <button
                   type="button"
                   onClick={() => setVpa(s)}
-                  className="rounded-full border border-slate-300 px-3 py-1 text-sm hover:border-brand"
+                  className="rounded-full border border-slate-500 px-3 py-1 text-sm hover:border-brand"
                 >
                   @{s.split('@')[1]}
                 </button>

@@ -113,7 +113,7 @@ export function OvdUploadForm({ panOnly = false }: { panOnly?: boolean }) {
             id={selectId}
             value={documentType}
             onChange={(e) => setDocumentType(e.target.value)}
-            className="w-full rounded-lg border border-slate-300 bg-white px-3 py-3 text-base"
+            className="w-full rounded-lg border border-slate-500 bg-white px-3 py-3 text-base"
           >
             {ADDRESS_DOCUMENTS.map((d) => (
               <option key={d.code} value={d.code}>

@@ -22,7 +22,7 @@ export const SelectField = forwardRef<
         id={selectId}
         aria-invalid={error ? true : undefined}
         aria-describedby={error ? `${selectId}-error` : undefined}
-        className={`w-full rounded-lg border bg-white px-3 py-3 text-base ${error ? 'border-danger' : 'border-slate-300'}`}
+        className={`w-full rounded-lg border bg-white px-3 py-3 text-base ${error ? 'border-danger' : 'border-slate-500'}`}
         {...rest}
       >
         <option value="">{placeholder}</option>

@@ -70,7 +70,7 @@ function Select<V extends string>({
         id={id}
         value={value}
         onChange={(e) => onChange(e.target.value as V)}
-        className="w-full rounded-lg border border-slate-300 bg-white px-3 py-3 text-base"
+        className="w-full rounded-lg border border-slate-500 bg-white px-3 py-3 text-base"
       >
         {options.map((o) => (
           <option key={o.value} value={o.value}>

@@ -27,7 +27,7 @@ export function PublicLayout({ children }: { children: ReactNode }) {
       </a>
       <header className="bg-brand text-white">
         <div className="mx-auto flex max-w-5xl items-center gap-3 px-4 py-3">
-          <Link to="/" className="flex items-center gap-2 font-bold" aria-label={t('nav.home')}>
+          <Link to="/" className="flex items-center gap-2 font-bold">
             <img src="/favicon.svg" alt="" width="28" height="28" />
             <span>{t('brand')}</span>
           </Link>

@@ -37,7 +37,7 @@ export default function FaqPage() {
                 to={`/faq?screen=${s}`}
                 aria-current={s === focused ? 'true' : undefined}
                 className={`inline-block rounded-full border px-3 py-1 ${
-                  s === focused ? 'border-brand bg-brand text-white' : 'border-slate-300 bg-white'
+                  s === focused ? 'border-brand bg-brand text-white' : 'border-slate-500 bg-white'
                 }`}
               >
                 {faq.t(`${s}.title`)}

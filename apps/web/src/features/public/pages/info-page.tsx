@@ -17,6 +17,8 @@ export default function InfoPage() {
     grievanceEmail: SITE_CONTACT.grievanceEmail,
     privacyEmail: SITE_CONTACT.privacyEmail,
     careersEmail: SITE_CONTACT.careersEmail,
+    accessibilityOfficer: SITE_CONTACT.accessibilityOfficer,
+    accessibilityEmail: SITE_CONTACT.accessibilityEmail,
   };
   return (
     <article className="max-w-3xl">

@@ -21,7 +21,7 @@ export default function KnowledgePage() {
                 to={`/knowledge-centre/${k}`}
                 aria-current={k === topic ? 'page' : undefined}
                 className={`inline-block rounded-full border px-3 py-1 ${
-                  k === topic ? 'border-brand bg-brand text-white' : 'border-slate-300 bg-white'
+                  k === topic ? 'border-brand bg-brand text-white' : 'border-slate-500 bg-white'
                 }`}
               >
                 {t(`knowledge.topics.${k}.title`)}

@@ -109,7 +109,7 @@ export function FinancialProof({
               aria-invalid={errors.file ? true : undefined}
               aria-describedby={errors.file ? `${fileId}-error` : `${fileId}-hint`}
               onChange={(e) => void chooseFile(e.target.files?.[0])}
-              className="block w-full rounded-lg border border-slate-300 bg-white text-sm file:mr-3 file:border-0 file:bg-brand file:px-3 file:py-3 file:font-semibold file:text-white"
+              className="block w-full rounded-lg border border-slate-500 bg-white text-sm file:mr-3 file:border-0 file:bg-brand file:px-3 file:py-3 file:font-semibold file:text-white"
             />
             {file ? (
               <p id={`${fileId}-hint`} className="mt-1 text-sm text-muted">

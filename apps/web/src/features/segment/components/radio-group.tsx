@@ -25,7 +25,7 @@ export function RadioGroup<T extends string>({
             <div
               key={o.value}
               className={`flex items-start gap-3 rounded-lg border bg-white p-3 ${
-                value === o.value ? 'border-brand' : 'border-slate-300'
+                value === o.value ? 'border-brand' : 'border-slate-500'
               }`}
             >
               <input

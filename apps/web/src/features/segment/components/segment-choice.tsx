@@ -24,7 +24,7 @@ export function SegmentChoice({
           return (
             <li
               key={s.code}
-              className={`rounded-lg border bg-white p-3 ${checked ? 'border-brand' : 'border-slate-300'}`}
+              className={`rounded-lg border bg-white p-3 ${checked ? 'border-brand' : 'border-slate-500'}`}
             >
               <div className="flex items-start gap-3">
                 <input

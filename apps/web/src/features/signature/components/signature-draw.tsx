@@ -68,7 +68,7 @@ export function SignatureDraw({ onSubmit, submitting }: { onSubmit: (png: string
         role="img"
         aria-label={t('drawLabel')}
         aria-describedby={helpId}
-        className="block h-48 w-full touch-none rounded-lg border-2 border-dashed border-slate-300 bg-white"
+        className="block h-48 w-full touch-none rounded-lg border-2 border-dashed border-slate-500 bg-white"
       />
       <div className="mt-2 mb-4 flex justify-end">
         <Button variant="link" onClick={clear} disabled={empty}>

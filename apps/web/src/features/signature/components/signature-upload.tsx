@@ -100,7 +100,7 @@ export function SignatureUpload({
               <label
                 key={m}
                 className={`flex-1 cursor-pointer rounded-lg border px-3 py-2 text-center text-sm font-semibold ${
-                  mode === m ? 'border-brand bg-blue-50 text-brand' : 'border-slate-300 text-ink'
+                  mode === m ? 'border-brand bg-blue-50 text-brand' : 'border-slate-500 text-ink'
                 }`}
               >
                 <input

@@ -74,7 +74,7 @@ export default function SignaturePage() {
             aria-controls={`signature-panel-${m}`}
             onClick={() => setMode(m)}
             className={`rounded-lg border px-3 py-2 font-semibold ${
-              mode === m ? 'border-brand bg-brand text-white' : 'border-slate-300 bg-white text-ink'
+              mode === m ? 'border-brand bg-brand text-white' : 'border-slate-500 bg-white text-ink'
             }`}
           >
             {t(m === 'draw' ? 'modeDraw' : 'modeUpload')}

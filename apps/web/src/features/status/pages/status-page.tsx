@@ -3,7 +3,9 @@
  * thank the applicant (verification pending); completed congratulates, with the signed form and
  * the app links; rejected apologises with Retry to the stage the reviewer rejected.
  */
+import { LANGUAGES, type Language, VERIFICATION_DAYS } from '@ekyc/contracts/constants';
 import { MSG } from '@ekyc/contracts/messages';
+import { describeReason, encodeReason } from '@ekyc/contracts/review-reasons';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/button';
 import { PageLoader } from '../../../components/spinner';
@@ -19,7 +21,17 @@ const APP_LINKS = [
 ] as const;
 
 export default function StatusPage() {
-  const { t } = useTranslation('status');
+  const { t, i18n } = useTranslation('status');
+  const language: Language = (LANGUAGES as readonly string[]).includes(i18n.language)
+    ? (i18n.language as Language)
+    : 'en';
+  // the server names the time in English: the known phrases are shown in the person's language
+  const verificationDays = (days: string) =>
+    days === VERIFICATION_DAYS.primary
+      ? t('days.primary')
+      : days === VERIFICATION_DAYS.alternative
+        ? t('days.alternative')
+        : days;
   const msg = useMessage();
   const go = useScreenNavigate();
   const { signedPdfUrl } = useSession();
@@ -48,10 +60,36 @@ export default function StatusPage() {
         </p>
       )}
       {data.status === 'Pending' && (
-        <p className="text-sm text-muted">{t('verificationTime', { days: data.verification_days })}</p>
+        <p className="text-sm text-muted">
+          {t('verificationTime', { days: verificationDays(data.verification_days) })}
+        </p>
       )}
+      {data.status === 'Approved' && <p className="text-sm text-muted">{t('registering')}</p>}
       {data.status === 'Completed' && (
         <>
+          <dl className="grid w-full grid-cols-[auto_1fr] gap-x-3 gap-y-1 rounded-lg bg-white p-3 text-left shadow-sm">
+            <dt className="text-muted">{t('clientCode')}</dt>
+            <dd data-testid="client-code" className="font-mono font-semibold">
+              {data.client_code}
+            </dd>
+            <dt className="text-muted">{t('boId')}</dt>
+            <dd data-testid="bo-id" className="font-mono font-semibold">
+              {data.bo_id}
+            </dd>
+          </dl>
+          {data.segments.length > 0 && (
+            <ul className="w-full text-left text-sm">
+              {data.segments.map((s) => (
+                <li key={s.code}>
+                  {t('tradingFrom', { segment: s.name, exchanges: s.exchanges.join(', '), date: s.trading_from })}
+                </li>
+              ))}
+            </ul>
+          )}
+          {data.kra && (
+            <p className="text-sm text-muted">{t('kra', { status: t(`registrationStatus.${data.kra.status}`) })}</p>
+          )}
+          {data.ckyc?.reference && <p className="text-sm text-muted">{t('ckyc', { kin: data.ckyc.reference })}</p>}
           {pdf && (
             <a
               href={`${pdf}${pdf.includes('?') ? '&' : '?'}download=1`}
@@ -68,7 +106,7 @@ export default function StatusPage() {
                 href={l.href}
                 target="_blank"
                 rel="noreferrer"
-                className="rounded-lg border border-slate-300 bg-white px-3 py-2 font-semibold text-ink"
+                className="rounded-lg border border-slate-500 bg-white px-3 py-2 font-semibold text-ink"
               >
                 {t(l.key)}
               </a>
@@ -87,6 +125,27 @@ export default function StatusPage() {
       )}
       {data.status === 'Rejected' && (
         <>
+          {data.rejected_stage !== null && (
+            <section
+              aria-labelledby="reasons-heading"
+              className="w-full rounded-lg border border-red-200 bg-red-50 p-3 text-left text-sm text-ink"
+            >
+              <h3 id="reasons-heading" className="font-semibold">
+                {t('rejectedStage', { stage: t(`stages.${data.rejected_stage}`, { defaultValue: '' }) })}
+              </h3>
+              {data.reasons && data.reasons.length > 0 && (
+                <ul className="mt-1 space-y-1" data-testid="rejection-reasons">
+                  {data.reasons.map((r) => (
+                    <li key={r.stage} className="break-words">
+                      {t('rejectedReason', {
+                        reason: describeReason(encodeReason(r.code ?? undefined, r.note), language),
+                      })}
+                    </li>
+                  ))}
+                </ul>
+              )}
+            </section>
+          )}
           <p className="text-sm text-muted">{msg(MSG.weAreSorry)}</p>
           {data.retry_screen && <Button onClick={() => go(data.retry_screen!)}>{t('common:retry')}</Button>}
         </>

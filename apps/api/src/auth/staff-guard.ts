@@ -1,0 +1,30 @@
+/**
+ * Every back-office action is authorised here, on the server: a staff session (not an
+ * applicant's), an account that is still active, and the role the action needs. Admins may do
+ * everything a reviewer may. An account that must replace a password someone else chose may only
+ * read itself, change the password and sign out (`beforePasswordChange`).
+ */
+import type { StaffRole } from '@ekyc/contracts/calls/backoffice-login';
+import { PASSWORD_CHANGE_REQUIRED } from '@ekyc/contracts/calls/backoffice-password';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { AppError } from '../lib/errors.ts';
+import { staffRepository as repo, type StaffRow } from './staff.repository.ts';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    staffMember?: StaffRow;
+  }
+}
+
+export function requireRole(app: FastifyInstance, role: StaffRole, options: { beforePasswordChange?: boolean } = {}) {
+  return async (req: FastifyRequest) => {
+    await app.requireStaff(req);
+    const member = await repo.staffById(app.deps.database.db, req.staff!.subjectId);
+    if (!member || !member.active) throw new AppError('UNAUTHORIZED');
+    if (role === 'admin' && member.role !== 'admin')
+      throw new AppError('FORBIDDEN', 'Only an administrator can do this.');
+    if (member.passwordChangeRequired && !options.beforePasswordChange)
+      throw new AppError('FORBIDDEN', PASSWORD_CHANGE_REQUIRED, { password_change_required: true });
+    req.staffMember = member;
+  };
+}

@@ -1,0 +1,27 @@
+/**
+ * The applicant's language from a request's Accept-Language: the web app sends the language the
+ * person chose (BCP 47: en, hi, bn, gu, mr); a browser's own header works the same on a first
+ * visit. The project's codes are en, hi, be, gu and mar.
+ */
+import type { Language } from '@ekyc/contracts/constants';
+
+const BY_TAG: Record<string, Language> = { en: 'en', hi: 'hi', bn: 'be', gu: 'gu', mr: 'mar' };
+
+/** The first supported language of the header, in the order of its quality values; null if none. */
+export function requestLanguage(header: string | undefined): Language | null {
+  if (!header) return null;
+  const ranked = header
+    .split(',')
+    .map((part, index) => {
+      const [tag = '', ...params] = part.trim().split(';');
+      const q = params.map((p) => /^\s*q=([\d.]+)\s*$/.exec(p)?.[1]).find(Boolean);
+      return { tag: tag.trim().toLowerCase(), q: q === undefined ? 1 : Number(q), index };
+    })
+    .filter((r) => r.q > 0)
+    .sort((a, b) => b.q - a.q || a.index - b.index);
+  for (const { tag } of ranked) {
+    const language = BY_TAG[tag.split('-')[0]!];
+    if (language) return language;
+  }
+  return null;
+}

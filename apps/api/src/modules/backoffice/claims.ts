@@ -1,0 +1,149 @@
+/**
+ * Claims: a reviewer holds an application while working on it; others see who holds it and may not
+ * decide on it. An admin assigns and re-assigns. A claim lapses after the holder has been idle for
+ * BACKOFFICE_CLAIM_IDLE_MINUTES (each view or decision by the holder keeps it alive). A decision
+ * that hands the application on (sent back, waiting for the checker, approved) lets the claim go.
+ */
+import type { AppDeps } from '../../app-deps.ts';
+import type { Tx } from '../../db/client.ts';
+import { AppError } from '../../lib/errors.ts';
+import { standingOrNotFound } from './approval.ts';
+import { backofficeRepository as repo, type StaffRow } from './backoffice.repository.ts';
+import { type ClaimRow, operationsRepository as ops } from './operations.repository.ts';
+
+type Deps = Pick<AppDeps, 'database' | 'config'>;
+
+export interface ClaimView {
+  staff_id: string;
+  name: string;
+  mine: boolean;
+  since: string;
+  expires_at: string;
+}
+
+const expiresAt = (deps: Deps, claim: ClaimRow) =>
+  new Date(claim.lastActiveAt.getTime() + deps.config.backoffice.claimIdleMinutes * 60_000);
+
+export const isCurrent = (deps: Deps, claim: ClaimRow | undefined, now = new Date()): claim is ClaimRow =>
+  Boolean(claim && expiresAt(deps, claim) > now);
+
+export function claimView(deps: Deps, claim: ClaimRow | undefined, viewerId: string): ClaimView | null {
+  if (!isCurrent(deps, claim)) return null;
+  return {
+    staff_id: claim.staffId,
+    name: claim.staffName,
+    mine: claim.staffId === viewerId,
+    since: claim.claimedAt.toISOString(),
+    expires_at: expiresAt(deps, claim).toISOString(),
+  };
+}
+
+export const heldBy = (claim: ClaimRow) =>
+  new AppError('CONFLICT', `${claim.staffName} is working on this application.`, {
+    holder: { staff_id: claim.staffId, name: claim.staffName },
+  });
+
+/**
+ * Inside a decision's transaction: refuses when another reviewer holds the application, otherwise
+ * takes (or refreshes) the caller's claim.
+ */
+export async function holdForDecision(deps: Deps, tx: Tx, staff: StaffRow, applicantId: string): Promise<void> {
+  await ops.lockClaim(tx, applicantId);
+  const claim = await ops.claimOf(tx, applicantId);
+  if (isCurrent(deps, claim) && claim.staffId !== staff.id) throw heldBy(claim);
+  if (claim?.staffId === staff.id) await ops.touchClaim(tx, applicantId, staff.id);
+  else await ops.putClaim(tx, applicantId, staff.id, null);
+}
+
+export async function claimApplication(deps: Deps, staff: StaffRow, applicantId: string): Promise<ClaimView> {
+  const db = deps.database.db;
+  await standingOrNotFound(db, applicantId);
+  await db.transaction(async (tx) => {
+    await ops.lockClaim(tx, applicantId);
+    const claim = await ops.claimOf(tx, applicantId);
+    if (isCurrent(deps, claim) && claim.staffId !== staff.id) throw heldBy(claim);
+    await ops.putClaim(tx, applicantId, staff.id, null);
+    if (claim?.staffId !== staff.id || !isCurrent(deps, claim))
+      await repo.appendAudit(tx, {
+        chain: applicantId,
+        applicantId,
+        actorKind: 'staff',
+        actorId: staff.id,
+        action: 'application.claimed',
+        before: claim ? { staff_id: claim.staffId } : null,
+        after: { staff_id: staff.id },
+      });
+  });
+  return claimView(deps, await ops.claimOf(db, applicantId), staff.id)!;
+}
+
+/** The holder lets the application go (an admin may release anyone's claim). */
+export async function releaseClaim(deps: Deps, staff: StaffRow, applicantId: string): Promise<void> {
+  const db = deps.database.db;
+  await standingOrNotFound(db, applicantId);
+  await db.transaction(async (tx) => {
+    await ops.lockClaim(tx, applicantId);
+    const claim = await ops.claimOf(tx, applicantId);
+    if (!claim) return;
+    if (isCurrent(deps, claim) && claim.staffId !== staff.id && staff.role !== 'admin') throw heldBy(claim);
+    await ops.dropClaim(tx, applicantId);
+    await repo.appendAudit(tx, {
+      chain: applicantId,
+      applicantId,
+      actorKind: 'staff',
+      actorId: staff.id,
+      action: 'application.released',
+      before: { staff_id: claim.staffId },
+    });
+  });
+}
+
+/** An admin gives the application to a staff member (or takes it from one). */
+export async function assignApplication(
+  deps: Deps,
+  admin: StaffRow,
+  applicantId: string,
+  staffId: string,
+): Promise<ClaimView> {
+  const db = deps.database.db;
+  await standingOrNotFound(db, applicantId);
+  const target = await repo.staffById(db, staffId);
+  if (!target || !target.active) throw new AppError('NOT_FOUND', 'Staff member not found');
+  await db.transaction(async (tx) => {
+    await ops.lockClaim(tx, applicantId);
+    const claim = await ops.claimOf(tx, applicantId);
+    await ops.putClaim(tx, applicantId, target.id, admin.id);
+    await repo.appendAudit(tx, {
+      chain: applicantId,
+      applicantId,
+      actorKind: 'staff',
+      actorId: admin.id,
+      action: 'application.assigned',
+      before: isCurrent(deps, claim) ? { staff_id: claim.staffId } : null,
+      after: { staff_id: target.id },
+    });
+  });
+  return claimView(deps, await ops.claimOf(db, applicantId), admin.id)!;
+}
+
+/** Keeps the holder's claim alive while they look at the application. */
+export async function touchClaim(deps: Deps, staff: StaffRow, applicantId: string): Promise<ClaimView | null> {
+  const db = deps.database.db;
+  const claim = await ops.claimOf(db, applicantId);
+  if (isCurrent(deps, claim) && claim.staffId === staff.id) await ops.touchClaim(db, applicantId, staff.id);
+  return claimView(deps, await ops.claimOf(db, applicantId), staff.id);
+}
+
+/** A decision that hands the application on ends the claim. */
+export async function endClaim(deps: Deps, applicantId: string): Promise<void> {
+  await ops.dropClaim(deps.database.db, applicantId);
+}
+
+export async function nextApplication(deps: Deps, staff: StaffRow, after: string | null): Promise<string | null> {
+  return ops.nextPending(
+    deps.database.db,
+    staff.id,
+    after && /^[0-9a-f-]{36}$/i.test(after) ? after : null,
+    deps.config.backoffice.claimIdleMinutes,
+  );
+}

@@ -1,0 +1,8 @@
+/** Names of the active staff, for the queue's "held by" filter and an admin's assignment. */
+import type { AppDeps } from '../../app-deps.ts';
+import { backofficeRepository as repo } from './backoffice.repository.ts';
+
+export async function listReviewers(deps: Pick<AppDeps, 'database'>) {
+  const rows = await repo.listStaff(deps.database.db);
+  return rows.filter((m) => m.active).map((m) => ({ id: m.id, name: m.name, role: m.role }));
+}

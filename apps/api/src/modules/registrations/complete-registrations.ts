@@ -1,0 +1,120 @@
+/**
+ * Once the UCC for every exchange the chosen segments need and the BO account are accepted, the
+ * application becomes Completed ("Your Account is Active."), the client code is the applicant's,
+ * and the welcome email goes out (client code, BO id, segments with their trading-from date, the
+ * signed account-opening form and the documents of the kit, the most important terms and
+ * conditions), its delivery recorded. One caller wins the completion; the others do nothing.
+ */
+import { SEGMENTS } from '@ekyc/contracts/enums';
+import { MSG } from '@ekyc/contracts/messages';
+import type { AppDeps } from '../../app-deps.ts';
+import { dltValue } from '../../providers/messaging/port.ts';
+import { KIND_OF_DEPOSITORY, KIND_OF_EXCHANGE, type Exchange } from '../../providers/registrations/port.ts';
+import { registrationsRepository as repo } from './registrations.repository.ts';
+import { tradingFrom } from '../../lib/trading-from.ts';
+
+type Deps = Pick<AppDeps, 'database' | 'records' | 'messaging' | 'cipher'>;
+
+/** The kit of SEBI CIR/MIRSD/16/2011 and the MITC (SEBI circular of 13 Nov 2023), as the welcome email lists it. */
+export const WELCOME_KIT = [
+  'Signed account opening form (with its eSign certificate)',
+  'Rights and Obligations of the stock broker and the client',
+  'Risk Disclosure Document',
+  'Guidance note: do’s and don’ts',
+  'Policies and procedures',
+  'Tariff sheet',
+  'Most Important Terms and Conditions (MITC), acknowledged in the signed form',
+  'Depository participant Rights and Obligations and tariff',
+];
+
+export async function completeIfReady(deps: Deps, applicantId: string): Promise<boolean> {
+  const db = deps.database.db;
+  const c = await repo.getCase(db, applicantId);
+  if (!c || c.completedAt || !c.boId) return false;
+  const rows = await repo.list(db, applicantId);
+  const needed = [...c.exchanges.map((e) => KIND_OF_EXCHANGE[e as Exchange]), KIND_OF_DEPOSITORY[c.depository]];
+  if (!needed.every((k) => rows.find((r) => r.kind === k)?.status === 'accepted')) return false;
+  if (!(await repo.complete(db, applicantId))) return false;
+
+  await repo.audit(db, applicantId, 'application.activated', null, { client_code: c.clientCode, bo_id: c.boId });
+  await deps.records.update(applicantId, { clientCode: c.clientCode });
+  await deps.records.save(applicantId, { review_obj: { status: 'Completed', text: MSG.statusActive } });
+  await repo.audit(db, applicantId, 'review.status', { status: 'Approved' }, { status: 'Completed' });
+  await sendWelcome(deps, applicantId, c.clientCode, c.boId, c.segments, new Date());
+  return true;
+}
+
+async function sendWelcome(
+  deps: Deps,
+  applicantId: string,
+  clientCode: string,
+  boId: string,
+  segments: string[],
+  at: Date,
+): Promise<void> {
+  const applicant = await deps.records.get(applicantId);
+  const from = tradingFrom(at);
+  const lines = segments.map((code) => {
+    const s = SEGMENTS.find((x) => x.code === code);
+    return `- ${s?.name ?? code} (${s?.exchanges.join(', ') ?? ''}): trading from ${from}`;
+  });
+  const text = [
+    `${MSG.statusActive}`,
+    '',
+    `Client code (UCC): ${clientCode}`,
+    `Demat account (BO id): ${boId}`,
+    '',
+    'Segments:',
+    ...lines,
+    '',
+    'Your documents (attached and in your account):',
+    ...WELCOME_KIT.map((d) => `- ${d}`),
+    '',
+    'Most Important Terms and Conditions: trade only through your client code; never share your login',
+    'credentials; pay funds and collateral only to the broker’s listed bank accounts; contract notes reach you',
+    'within 24 hours of a trade; grievances go to the broker, then the exchange, SEBI SCORES and SMART ODR.',
+    '',
+    'Your KYC registration with the KRA and the CKYC record follow; you will see them on your status page.',
+  ].join('\n');
+  const messages = [
+    ...(applicant.email
+      ? [
+          {
+            channel: 'email' as const,
+            to: applicant.email,
+            template: 'activation' as const,
+            text,
+            subject: 'Welcome: your account is active',
+          },
+        ]
+      : []),
+    {
+      channel: 'sms' as const,
+      to: applicant.mobile,
+      template: 'activation' as const,
+      text: `${MSG.statusActive} Your client code is ${clientCode}.`,
+      vars: { date: dltValue(from), client_code: dltValue(clientCode) },
+    },
+  ];
+  for (const m of messages) {
+    try {
+      await deps.messaging.send(m);
+      if (m.channel === 'email') await repo.welcomeSent(deps.database.db, applicantId);
+      await repo.addEvidence(deps.database.db, {
+        applicantId,
+        kind: 'welcome',
+        requestId: `welcome-${m.channel}`,
+        direction: 'response',
+        bodyEnc: deps.cipher.encrypt(JSON.stringify({ channel: m.channel, delivered_at: new Date().toISOString() })),
+      });
+    } catch (err) {
+      await repo.addEvidence(deps.database.db, {
+        applicantId,
+        kind: 'welcome',
+        requestId: `welcome-${m.channel}`,
+        direction: 'error',
+        bodyEnc: deps.cipher.encrypt((err as Error).message.slice(0, 200)),
+      });
+    }
+  }
+}

@@ -1,0 +1,39 @@
+/**
+ * Checks before anything is sent (research §3.1; NSE 28 Dec 2021 and BSE 20210503-41 on the six
+ * KYC attributes): name, full address with PIN, PAN, a valid mobile, a valid email and the income
+ * range present and not placeholders; the PAN verified on three parameters (PAN, name, date of
+ * birth: the PAN stage stores its record only after the income-tax source matched all three);
+ * one mobile and one email per client unless a family declaration says they are shared.
+ */
+import type { RegistrationSubject } from '../../providers/registrations/port.ts';
+
+const PAN = /^[A-Z]{5}\d{4}[A-Z]$/;
+const MOBILE = /^[6-9]\d{9}$/;
+const EMAIL = /^[^@\s]+@[^@\s]+\.[^@\s]+$/;
+const PIN = /^[1-9]\d{5}$/;
+/** Dummy values the exchanges reject: a digit repeated (6666666666), notprovided@... */
+const PLACEHOLDER_MOBILE = /^(\d)\1{9}$/;
+const PLACEHOLDER_EMAIL = /^(notprovided|noemail|na|test)@/i;
+
+export interface PreCheckFacts {
+  /** Other clients with the same mobile / email. */
+  sharedMobile: number;
+  sharedEmail: number;
+  familyDeclaration: boolean;
+  panVerified: boolean;
+}
+
+/** The first problem found, in words an operator can act on, or null. */
+export function preCheckProblem(s: RegistrationSubject, f: PreCheckFacts): string | null {
+  if (!s.name) return 'Name as per PAN is missing';
+  if (!s.address.line1 || !s.address.city || !s.address.state) return 'Address is incomplete';
+  if (!PIN.test(s.address.pincode)) return 'Address PIN code is missing or invalid';
+  if (!PAN.test(s.pan)) return 'PAN is missing or invalid';
+  if (!f.panVerified || !s.dob) return 'PAN is not verified on PAN, name and date of birth';
+  if (!MOBILE.test(s.mobile) || PLACEHOLDER_MOBILE.test(s.mobile)) return 'Mobile number is missing or a placeholder';
+  if (!EMAIL.test(s.email) || PLACEHOLDER_EMAIL.test(s.email)) return 'Email address is missing or a placeholder';
+  if (!s.income) return 'Income range is missing';
+  if (!f.familyDeclaration && f.sharedMobile > 0) return 'Mobile number is already registered to another client';
+  if (!f.familyDeclaration && f.sharedEmail > 0) return 'Email address is already registered to another client';
+  return null;
+}

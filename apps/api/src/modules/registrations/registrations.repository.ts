@@ -1,0 +1,245 @@
+/** The registration cases, their registrations and the evidence: the only code of the module touching SQL. */
+import { sql } from 'drizzle-orm';
+import type { Tx } from '../../db/client.ts';
+import type { RegistrationKind, RegistrationStatus } from '../../providers/registrations/port.ts';
+
+export interface CaseRow {
+  applicantId: string;
+  clientCode: string;
+  depository: 'CDSL' | 'NSDL';
+  boId: string | null;
+  exchanges: string[];
+  segments: string[];
+  approvedAt: Date;
+  completedAt: Date | null;
+  welcomeSentAt: Date | null;
+}
+
+export interface RegistrationRow {
+  applicantId: string;
+  kind: RegistrationKind;
+  status: RegistrationStatus;
+  requestId: string | null;
+  reference: string | null;
+  attempts: number;
+  lastError: string | null;
+  deadlineAt: Date | null;
+  updatedAt: Date;
+}
+
+const rowsOf = <T>(r: unknown): T[] => (Array.isArray(r) ? (r as T[]) : ((r as { rows: T[] }).rows ?? []));
+const date = (v: unknown) => (v === null || v === undefined ? null : new Date(v as string));
+/** text[] comes back as an array from pg and PGlite alike; a literal '{a,b}' is read too. */
+const list = (v: unknown): string[] =>
+  Array.isArray(v)
+    ? v.map(String)
+    : typeof v === 'string'
+      ? v
+          .replace(/^\{|\}$/g, '')
+          .split(',')
+          .filter(Boolean)
+      : [];
+
+const toCase = (r: Record<string, unknown>): CaseRow => ({
+  applicantId: String(r.applicant_id),
+  clientCode: String(r.client_code),
+  depository: r.depository as CaseRow['depository'],
+  boId: (r.bo_id as string | null) ?? null,
+  exchanges: list(r.exchanges),
+  segments: list(r.segments),
+  approvedAt: new Date(r.approved_at as string),
+  completedAt: date(r.completed_at),
+  welcomeSentAt: date(r.welcome_sent_at),
+});
+
+const toRegistration = (r: Record<string, unknown>): RegistrationRow => ({
+  applicantId: String(r.applicant_id),
+  kind: r.kind as RegistrationKind,
+  status: r.status as RegistrationStatus,
+  requestId: (r.request_id as string | null) ?? null,
+  reference: (r.reference as string | null) ?? null,
+  attempts: Number(r.attempts),
+  lastError: (r.last_error as string | null) ?? null,
+  deadlineAt: date(r.deadline_at),
+  updatedAt: new Date(r.updated_at as string),
+});
+
+const pgArray = (items: string[]) => `{${items.map((i) => `"${i.replace(/["\\]/g, '')}"`).join(',')}}`;
+
+export const registrationsRepository = {
+  /** Opens the case once: a second approval event finds it and changes nothing. */
+  async openCase(
+    db: Tx,
+    c: Pick<CaseRow, 'applicantId' | 'clientCode' | 'depository' | 'exchanges' | 'segments'>,
+    kinds: { kind: RegistrationKind; deadlineAt: Date | null }[],
+  ): Promise<boolean> {
+    const inserted = rowsOf<{ applicant_id: string }>(
+      await db.execute(sql`
+        insert into registration_cases (applicant_id, client_code, depository, exchanges, segments)
+        values (${c.applicantId}, ${c.clientCode}, ${c.depository}, ${pgArray(c.exchanges)}::text[], ${pgArray(c.segments)}::text[])
+        on conflict (applicant_id) do nothing
+        returning applicant_id`),
+    );
+    if (!inserted.length) return false;
+    for (const k of kinds)
+      await db.execute(sql`
+        insert into registrations (applicant_id, kind, deadline_at)
+        values (${c.applicantId}, ${k.kind}, ${k.deadlineAt ? k.deadlineAt.toISOString() : null})
+        on conflict do nothing`);
+    return true;
+  },
+
+  async getCase(db: Tx, applicantId: string): Promise<CaseRow | null> {
+    const rows = rowsOf<Record<string, unknown>>(
+      await db.execute(sql`select * from registration_cases where applicant_id = ${applicantId}`),
+    );
+    return rows[0] ? toCase(rows[0]) : null;
+  },
+
+  async list(db: Tx, applicantId: string): Promise<RegistrationRow[]> {
+    const rows = rowsOf<Record<string, unknown>>(
+      await db.execute(sql`select * from registrations where applicant_id = ${applicantId} order by created_at, kind`),
+    );
+    return rows.map(toRegistration);
+  },
+
+  async get(db: Tx, applicantId: string, kind: RegistrationKind): Promise<RegistrationRow | null> {
+    const rows = rowsOf<Record<string, unknown>>(
+      await db.execute(sql`select * from registrations where applicant_id = ${applicantId} and kind = ${kind}`),
+    );
+    return rows[0] ? toRegistration(rows[0]) : null;
+  },
+
+  /**
+   * Names the request about to be sent, once: a pending row gets a request id and one more
+   * attempt; a row that already has one (a step resumed after a crash) keeps it.
+   */
+  async claimRequest(db: Tx, applicantId: string, kind: RegistrationKind, requestId: string): Promise<RegistrationRow> {
+    await db.execute(sql`
+      update registrations set request_id = ${requestId}, attempts = attempts + 1, updated_at = now()
+      where applicant_id = ${applicantId} and kind = ${kind} and status = 'pending' and request_id is null`);
+    return (await this.get(db, applicantId, kind))!;
+  },
+
+  async setOutcome(
+    db: Tx,
+    applicantId: string,
+    kind: RegistrationKind,
+    o: { status: RegistrationStatus; reference?: string | null; lastError: string | null },
+  ): Promise<void> {
+    await db.execute(sql`
+      update registrations set status = ${o.status}, reference = coalesce(${o.reference ?? null}, reference),
+        last_error = ${o.lastError}, updated_at = now()
+      where applicant_id = ${applicantId} and kind = ${kind}`);
+  },
+
+  async noteError(db: Tx, applicantId: string, kind: RegistrationKind, error: string): Promise<void> {
+    await db.execute(sql`
+      update registrations set last_error = ${error}, updated_at = now()
+      where applicant_id = ${applicantId} and kind = ${kind}`);
+  },
+
+  /** An operator's retry: a rejected, on-hold (or stalled pending) one goes back to pending with a new request. */
+  async reopen(db: Tx, applicantId: string, kind: RegistrationKind): Promise<boolean> {
+    const rows = rowsOf<{ kind: string }>(
+      await db.execute(sql`
+        update registrations set status = 'pending', request_id = null, updated_at = now()
+        where applicant_id = ${applicantId} and kind = ${kind} and status in ('rejected', 'on_hold', 'pending')
+        returning kind`),
+    );
+    return rows.length > 0;
+  },
+
+  async setBoId(db: Tx, applicantId: string, boId: string): Promise<void> {
+    await db.execute(sql`update registration_cases set bo_id = ${boId} where applicant_id = ${applicantId}`);
+  },
+
+  /** Marks the case completed; true for the one caller that did it. */
+  async complete(db: Tx, applicantId: string): Promise<boolean> {
+    const rows = rowsOf<{ applicant_id: string }>(
+      await db.execute(sql`
+        update registration_cases set completed_at = now()
+        where applicant_id = ${applicantId} and completed_at is null returning applicant_id`),
+    );
+    return rows.length > 0;
+  },
+
+  /** The back office's audit trail (its hash-chained audit_append): the system's moves of the application. */
+  async audit(db: Tx, applicantId: string, action: string, before: unknown, after: unknown): Promise<void> {
+    await db.execute(
+      sql`select audit_append(${applicantId}, ${applicantId}::uuid, 'system', null, ${action}, null::integer,
+        ${before === null ? null : JSON.stringify(before)}::jsonb, ${JSON.stringify(after)}::jsonb)`,
+    );
+  },
+
+  async welcomeSent(db: Tx, applicantId: string): Promise<void> {
+    await db.execute(sql`update registration_cases set welcome_sent_at = now() where applicant_id = ${applicantId}`);
+  },
+
+  async addEvidence(
+    db: Tx,
+    e: {
+      applicantId: string;
+      kind: string;
+      requestId: string;
+      direction: 'request' | 'response' | 'error';
+      bodyEnc: string;
+    },
+  ): Promise<void> {
+    await db.execute(sql`
+      insert into registration_evidence (applicant_id, kind, request_id, direction, body_enc)
+      values (${e.applicantId}, ${e.kind}, ${e.requestId}, ${e.direction}, ${e.bodyEnc})`);
+  },
+
+  async evidenceCount(db: Tx, applicantId: string): Promise<number> {
+    const rows = rowsOf<{ n: string | number }>(
+      await db.execute(sql`select count(*) as n from registration_evidence where applicant_id = ${applicantId}`),
+    );
+    return Number(rows[0]?.n ?? 0);
+  },
+
+  /** Approved applications not yet tradable, oldest first, with their open registrations. */
+  async notTradable(db: Tx): Promise<{ c: CaseRow; registrations: RegistrationRow[] }[]> {
+    const cases = rowsOf<Record<string, unknown>>(
+      await db.execute(sql`select * from registration_cases where completed_at is null order by approved_at limit 500`),
+    ).map(toCase);
+    if (!cases.length) return [];
+    const regs = rowsOf<Record<string, unknown>>(
+      await db.execute(sql`
+        select r.* from registrations r join registration_cases c on c.applicant_id = r.applicant_id
+        where c.completed_at is null`),
+    ).map(toRegistration);
+    return cases.map((c) => ({ c, registrations: regs.filter((r) => r.applicantId === c.applicantId) }));
+  },
+
+  /** Registrations still to move on (after a restart: each gets its step queued again). */
+  async open(db: Tx): Promise<{ applicantId: string; kind: RegistrationKind }[]> {
+    return rowsOf<{ applicant_id: string; kind: RegistrationKind }>(
+      await db.execute(sql`select applicant_id, kind from registrations where status in ('pending', 'submitted')`),
+    ).map((r) => ({ applicantId: r.applicant_id, kind: r.kind }));
+  },
+
+  /** Others already clients with this mobile or email (blind indexes): one per client unless a family declaration. */
+  async sharedContacts(
+    db: Tx,
+    applicantId: string,
+    mobileHash: string,
+    emailHash: string | null,
+  ): Promise<{ mobile: number; email: number }> {
+    const rows = rowsOf<{ mobile: string | number; email: string | number }>(
+      await db.execute(sql`
+        select count(*) filter (where a.mobile_hash = ${mobileHash}) as mobile,
+               count(*) filter (where ${emailHash}::text is not null and a.email_hash = ${emailHash}) as email
+        from applicants a join registration_cases c on c.applicant_id = a.id
+        where a.id <> ${applicantId}`),
+    );
+    return { mobile: Number(rows[0]?.mobile ?? 0), email: Number(rows[0]?.email ?? 0) };
+  },
+
+  async hashesOf(db: Tx, applicantId: string): Promise<{ mobileHash: string; emailHash: string | null } | null> {
+    const rows = rowsOf<{ mobile_hash: string; email_hash: string | null }>(
+      await db.execute(sql`select mobile_hash, email_hash from applicants where id = ${applicantId}`),
+    );
+    return rows[0] ? { mobileHash: rows[0].mobile_hash, emailHash: rows[0].email_hash } : null;
+  },
+};

@@ -1,0 +1,14 @@
+/** An operator sends a rejected or on-hold registration again, after correcting what it needed. */
+import type { RegistrationKindCode } from '@ekyc/contracts/calls/backoffice-registrations';
+import type { AppDeps } from '../../app-deps.ts';
+import { AppError } from '../../lib/errors.ts';
+import { entryOf } from './list-registrations.ts';
+
+export async function retryRegistration(
+  deps: Pick<AppDeps, 'registrations' | 'now'>,
+  applicantId: string,
+  kind: RegistrationKindCode,
+) {
+  if (!/^[0-9a-f-]{36}$/i.test(applicantId)) throw new AppError('NOT_FOUND');
+  return entryOf(await deps.registrations.retry(applicantId, kind), deps.now());
+}

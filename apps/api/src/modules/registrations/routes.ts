@@ -1,0 +1,34 @@
+/**
+ * The back office's registrations (CONTRACT.md "After the applicant signs"), under
+ * /api/v1/backoffice: one application's registrations, an operator's retry, and the queue of
+ * approved applications not yet tradable.
+ */
+import { registrationRetryParamsSchema } from '@ekyc/contracts/calls/backoffice-registrations';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ok } from '../../lib/outcome.ts';
+import { requireRole } from '../../auth/staff-guard.ts';
+import { listNotTradable } from './list-not-tradable.ts';
+import { listRegistrations } from './list-registrations.ts';
+import { retryRegistration } from './retry-registration.ts';
+
+const idParams = z.object({ id: z.string().max(64) });
+
+export const registrationRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { deps } = app;
+  const reviewer = requireRole(app, 'reviewer');
+
+  app.get('/applications/:id/registrations', { schema: { params: idParams }, preHandler: reviewer }, async (req) =>
+    ok('Registrations', await listRegistrations(deps, req.params.id)),
+  );
+
+  app.post(
+    '/applications/:id/registrations/:kind/retry',
+    { schema: { params: registrationRetryParamsSchema }, preHandler: reviewer },
+    async (req) => ok('Registration sent again', await retryRegistration(deps, req.params.id, req.params.kind)),
+  );
+
+  app.get('/registrations/not-tradable', { preHandler: reviewer }, async () =>
+    ok('Approved, not yet tradable', await listNotTradable(deps)),
+  );
+};

@@ -1,0 +1,276 @@
+/**
+ * The registrations after approval as a durable workflow on the job queue. One job is one step of
+ * one registration (application + kind): submit it if pending, check it if submitted. Order: the
+ * BO account first (the UCC carries the BO id) and the KRA upload beside it; each exchange's UCC
+ * once the BO id is known; CKYC once the KRA has the record. A step records its request id before
+ * sending, so a step resumed after a crash sends the same request again (the provider answers it,
+ * it does not register twice); every request and answer is kept, encrypted, as evidence. Transient
+ * faults (provider down, timeout, 5xx) throw, and the queue retries the step with a doubling delay;
+ * refusals and holds wait for an operator's retry.
+ */
+import type PgBoss from 'pg-boss';
+import type { AppDeps } from '../../app-deps.ts';
+import { AppError } from '../../lib/errors.ts';
+import { createJobQueue, jobQueueInstalled } from '../../jobs/job-queue.ts';
+import { isProviderOutage, ProviderError } from '../../providers/http.ts';
+import {
+  type Exchange,
+  KIND_OF_DEPOSITORY,
+  KIND_OF_EXCHANGE,
+  type Registrar,
+  type RegistrationAnswer,
+  type RegistrationKind,
+} from '../../providers/registrations/port.ts';
+import { newClientCode } from './client-code.ts';
+import { completeIfReady } from './complete-registrations.ts';
+import { deadlineOf } from './deadlines.ts';
+import { preCheckProblem } from './pre-checks.ts';
+import { buildSubject, exchangesOf, segmentsOf } from './registration-subject.ts';
+import { type CaseRow, type RegistrationRow, registrationsRepository as repo } from './registrations.repository.ts';
+
+export const REGISTRATION_QUEUE = 'registration-step';
+
+export interface RegistrationSummary {
+  clientCode: string | null;
+  boId: string | null;
+  completedAt: Date | null;
+  segments: string[];
+  kra: { status: string; reference: string | null } | null;
+  ckyc: { status: string; reference: string | null } | null;
+}
+
+interface StepJob {
+  applicantId: string;
+  kind: RegistrationKind;
+}
+
+const isUcc = (k: RegistrationKind) => k.startsWith('ucc_');
+const isBo = (k: RegistrationKind) => k.startsWith('bo_');
+
+export class RegistrationWorkflow {
+  private boss: PgBoss | null = null;
+  private starting: Promise<PgBoss> | null = null;
+  private stopped = false;
+  /** Where queue errors are reported (the app's logger, once the app exists). */
+  onError: (err: Error) => void = () => undefined;
+
+  constructor(private readonly deps: () => AppDeps) {}
+
+  /**
+   * Starts the queue and its worker when the database has registrations under way (or used the
+   * queue before); otherwise the first approval starts it. Steps of open registrations are queued
+   * again, so a restart picks up what a stopped process left.
+   */
+  async resume(): Promise<void> {
+    const { database } = this.deps();
+    const open = await repo.open(database.db);
+    if (!open.length && !(await jobQueueInstalled(database))) return;
+    await this.queue();
+    for (const o of open) await this.enqueue(o.applicantId, o.kind);
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    const boss = this.boss ?? (await this.starting?.catch(() => null));
+    if (boss) await boss.stop({ graceful: true, wait: true, close: false, timeout: 10_000 });
+  }
+
+  private queue(): Promise<PgBoss> {
+    if (this.boss) return Promise.resolve(this.boss);
+    this.starting ??= (async () => {
+      const { database, config } = this.deps();
+      const boss = createJobQueue(database, {
+        pollSeconds: config.registrations.pollSeconds,
+        onError: (err) => this.onError(err),
+      });
+      await boss.start();
+      await boss.createQueue(REGISTRATION_QUEUE, {
+        name: REGISTRATION_QUEUE,
+        // one step of one registration at a time, one more waiting
+        policy: 'stately',
+        retryLimit: config.registrations.retryLimit,
+        retryDelay: config.registrations.pollSeconds,
+        retryBackoff: true,
+        expireInSeconds: 120,
+      });
+      if (config.registrations.worker && !this.stopped)
+        await boss.work<StepJob>(
+          REGISTRATION_QUEUE,
+          { pollingIntervalSeconds: Math.max(0.5, config.registrations.pollSeconds / 2) },
+          async ([job]) => {
+            if (job) await this.step(job.data.applicantId, job.data.kind);
+          },
+        );
+      this.boss = boss;
+      return boss;
+    })();
+    return this.starting;
+  }
+
+  private async enqueue(applicantId: string, kind: RegistrationKind, afterSeconds = 0): Promise<void> {
+    const boss = await this.queue();
+    await boss.send(REGISTRATION_QUEUE, { applicantId, kind } satisfies StepJob, {
+      singletonKey: `${applicantId}:${kind}`,
+      ...(afterSeconds > 0 && { startAfter: afterSeconds }),
+    });
+  }
+
+  /** The application was approved: its case opens with the registrations it needs, and the first steps start. */
+  async begin(applicantId: string): Promise<void> {
+    const deps = this.deps();
+    const sections = await deps.records.allSections(applicantId);
+    const segments = segmentsOf(sections);
+    const exchanges = exchangesOf(segments);
+    const depository = deps.config.registrations.depository;
+    const approvedAt = new Date(deps.now());
+    const kinds: RegistrationKind[] = [
+      KIND_OF_DEPOSITORY[depository],
+      ...exchanges.map((e) => KIND_OF_EXCHANGE[e]),
+      'kra',
+      'ckyc',
+    ];
+    const opened = await repo.openCase(
+      deps.database.db,
+      { applicantId, clientCode: newClientCode(), depository, exchanges, segments },
+      kinds.map((kind) => ({ kind, deadlineAt: deadlineOf(kind, approvedAt) })),
+    );
+    if (!opened) return;
+    await this.enqueue(applicantId, KIND_OF_DEPOSITORY[depository]);
+    await this.enqueue(applicantId, 'kra');
+  }
+
+  /** What the applicant's status screen shows of the registrations. */
+  async summary(applicantId: string): Promise<RegistrationSummary | null> {
+    const db = this.deps().database.db;
+    const c = await repo.getCase(db, applicantId);
+    if (!c) return null;
+    const rows = await repo.list(db, applicantId);
+    const of = (kind: RegistrationKind) => {
+      const r = rows.find((x) => x.kind === kind);
+      return r ? { status: r.status, reference: r.status === 'accepted' ? r.reference : null } : null;
+    };
+    return {
+      clientCode: c.completedAt ? c.clientCode : null,
+      boId: c.completedAt ? c.boId : null,
+      completedAt: c.completedAt,
+      segments: c.segments,
+      kra: of('kra'),
+      ckyc: of('ckyc'),
+    };
+  }
+
+  /** An operator sends a rejected or on-hold registration again (after correcting the data). */
+  async retry(applicantId: string, kind: RegistrationKind): Promise<RegistrationRow> {
+    const db = this.deps().database.db;
+    const row = await repo.get(db, applicantId, kind);
+    if (!row) throw new AppError('NOT_FOUND', 'No such registration for this application.');
+    if (row.status === 'accepted' || row.status === 'submitted')
+      throw new AppError('CONFLICT', 'Only a rejected or on-hold registration can be retried.', { status: row.status });
+    await repo.reopen(db, applicantId, kind);
+    await this.enqueue(applicantId, kind);
+    return (await repo.get(db, applicantId, kind))!;
+  }
+
+  private registrar(c: CaseRow, kind: RegistrationKind): Registrar {
+    const r = this.deps().registrars;
+    if (isUcc(kind)) return r.ucc[kind.slice(4).toUpperCase() as Exchange];
+    if (isBo(kind)) return r.depository;
+    return kind === 'kra' ? r.kra : r.ckyc;
+  }
+
+  /** One step of one registration (the job's work). */
+  async step(applicantId: string, kind: RegistrationKind): Promise<void> {
+    const deps = this.deps();
+    const db = deps.database.db;
+    const c = await repo.getCase(db, applicantId);
+    let row = await repo.get(db, applicantId, kind);
+    if (!c || !row) return;
+    if (row.status === 'accepted' || row.status === 'rejected' || row.status === 'on_hold') return;
+    // the UCC carries the BO id; CKYC follows the KRA record
+    if (isUcc(kind) && !c.boId) return;
+    if (kind === 'ckyc' && (await repo.get(db, applicantId, 'kra'))?.status !== 'accepted') return;
+
+    const subject = await buildSubject(deps, c, row.attempts > 0 && row.requestId === null);
+    const registrar = this.registrar(c, kind);
+    let answer: RegistrationAnswer;
+    try {
+      if (row.status === 'pending') {
+        if (kind !== 'ckyc') {
+          const problem = await this.preCheck(c, subject);
+          if (problem) {
+            await repo.setOutcome(db, applicantId, kind, { status: 'on_hold', lastError: `Pre-check: ${problem}` });
+            return;
+          }
+        }
+        const fresh = `${c.clientCode}-${kind.replace('_', '-').toUpperCase()}-${row.attempts + 1}`;
+        row = await repo.claimRequest(db, applicantId, kind, row.requestId ?? fresh);
+        answer = await registrar.submit(subject, row.requestId!);
+      } else answer = await registrar.check(subject, row.requestId ?? '', row.reference);
+    } catch (err) {
+      const message = err instanceof ProviderError ? err.message : (err as Error).message;
+      await this.evidence(applicantId, kind, row.requestId ?? '-', 'error', message);
+      if (err instanceof ProviderError && !isProviderOutage(err)) {
+        // the provider refused the request itself: an operator has to look at it
+        await repo.setOutcome(db, applicantId, kind, { status: 'rejected', lastError: message.slice(0, 300) });
+        return;
+      }
+      await repo.noteError(db, applicantId, kind, `${message.slice(0, 280)} (retrying)`);
+      throw err;
+    }
+    await this.evidence(applicantId, kind, row.requestId ?? '-', 'request', answer.request);
+    await this.evidence(applicantId, kind, row.requestId ?? '-', 'response', answer.response);
+    await repo.setOutcome(db, applicantId, kind, {
+      status: answer.status,
+      reference: answer.reference,
+      lastError: answer.reason,
+    });
+    if (answer.status === 'submitted') return this.enqueue(applicantId, kind, deps.config.registrations.pollSeconds);
+    if (answer.status !== 'accepted') return;
+    await this.afterAccepted(c, kind, answer.reference);
+  }
+
+  private async afterAccepted(c: CaseRow, kind: RegistrationKind, reference: string | null): Promise<void> {
+    const deps = this.deps();
+    if (isBo(kind) && reference) {
+      await repo.setBoId(deps.database.db, c.applicantId, reference);
+      for (const e of c.exchanges) await this.enqueue(c.applicantId, KIND_OF_EXCHANGE[e as Exchange]);
+    }
+    if (kind === 'kra') await this.enqueue(c.applicantId, 'ckyc');
+    if (isUcc(kind) || isBo(kind)) await completeIfReady(deps, c.applicantId);
+    else await deps.records.notifyChanged(c.applicantId);
+  }
+
+  private async preCheck(c: CaseRow, subject: Parameters<typeof preCheckProblem>[0]): Promise<string | null> {
+    const deps = this.deps();
+    const sections = await deps.records.allSections(c.applicantId);
+    const pan = (sections.pan_obj ?? {}) as { pan_number?: string; full_name?: string; dob?: string };
+    const personal = (sections.personal_obj ?? {}) as { family_declaration?: unknown };
+    const hashes = await repo.hashesOf(deps.database.db, c.applicantId);
+    const shared = hashes
+      ? await repo.sharedContacts(deps.database.db, c.applicantId, hashes.mobileHash, hashes.emailHash)
+      : { mobile: 0, email: 0 };
+    return preCheckProblem(subject, {
+      sharedMobile: shared.mobile,
+      sharedEmail: shared.email,
+      familyDeclaration: personal.family_declaration === true,
+      panVerified: Boolean(pan.pan_number && pan.full_name && pan.dob),
+    });
+  }
+
+  private async evidence(
+    applicantId: string,
+    kind: RegistrationKind,
+    requestId: string,
+    direction: 'request' | 'response' | 'error',
+    body: string,
+  ): Promise<void> {
+    const deps = this.deps();
+    await repo.addEvidence(deps.database.db, {
+      applicantId,
+      kind,
+      requestId,
+      direction,
+      bodyEnc: deps.cipher.encrypt(body),
+    });
+  }
+}

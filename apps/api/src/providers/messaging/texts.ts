@@ -1,0 +1,159 @@
+/**
+ * The text of each message in each of the five languages. With a production gateway each
+ * (template, language) pair is a DLT template registered with this fixed text (its id configured
+ * as MSG91_TEMPLATE_<NAME>_<LANG>); the email and the sandbox outbox carry the text itself.
+ */
+import type { Language } from '@ekyc/contracts/constants';
+import { MSG } from '@ekyc/contracts/messages';
+import { isStageCode, STAGES } from '@ekyc/contracts/stages';
+
+interface Texts {
+  /** The sign-up OTP by SMS and WhatsApp. */
+  otp: (otp: string, minutes: number) => string;
+  emailOtp: (otp: string, minutes: number) => string;
+  emailOtpSubject: string;
+  esignOtp: (otp: string) => string;
+  decision: (stages: string) => string;
+  decisionSubject: string;
+  activation: (date: string, clientCode: string) => string;
+  activationSubject: string;
+  /** Stage names by code, for the decision message. */
+  stages: Partial<Record<number, string>>;
+}
+
+export const MESSAGE_TEXTS: Record<Language, Texts> = {
+  en: {
+    otp: (otp, m) =>
+      `${otp} is your OTP to open your demat and trading account. It is valid for ${m} minutes. Do not share it with anyone.`,
+    emailOtp: (otp, m) =>
+      `${otp} is your OTP to verify your email for account opening. It is valid for ${m} minutes. Do not share it with anyone.`,
+    emailOtpSubject: 'Verify your email',
+    esignOtp: (otp) => `${otp} is your Aadhaar OTP to eSign the account opening form. Do not share it with anyone.`,
+    decision: (stages) =>
+      `Your account application needs a correction (${stages}). Open the application and tap Retry to update it.`,
+    decisionSubject: 'Your application needs a correction',
+    activation: (_date, code) => `${MSG.statusActive} Your client code is ${code}.`,
+    activationSubject: 'Your account is active',
+    stages: Object.fromEntries(Object.values(STAGES).map((s) => [s.code, s.name])),
+  },
+  hi: {
+    otp: (otp, m) =>
+      `${otp} डीमैट और ट्रेडिंग खाता खोलने के लिए आपका ओटीपी है। यह ${m} मिनट तक मान्य है। इसे किसी के साथ साझा न करें।`,
+    emailOtp: (otp, m) =>
+      `${otp} खाता खोलने के लिए आपका ईमेल सत्यापित करने का ओटीपी है। यह ${m} मिनट तक मान्य है। इसे किसी के साथ साझा न करें।`,
+    emailOtpSubject: 'अपना ईमेल सत्यापित करें',
+    esignOtp: (otp) => `${otp} खाता खोलने के फ़ॉर्म पर ई-साइन करने के लिए आपका आधार ओटीपी है। इसे किसी के साथ साझा न करें।`,
+    decision: (stages) =>
+      `आपके खाता आवेदन में सुधार की ज़रूरत है (${stages})। आवेदन खोलें और उसे अपडेट करने के लिए “फिर से कोशिश करें” दबाएँ।`,
+    decisionSubject: 'आपके आवेदन में सुधार की ज़रूरत है',
+    activation: (date, code) => `आपका डीमैट और ट्रेडिंग खाता ${date} से सक्रिय है। आपका क्लाइंट कोड ${code} है।`,
+    activationSubject: 'आपका खाता सक्रिय है',
+    stages: {
+      110: 'मोबाइल',
+      120: 'ईमेल',
+      130: 'पैन',
+      140: 'डिजीलॉकर',
+      150: 'ग्राहक प्रोफ़ाइलिंग',
+      160: 'बैंक',
+      170: 'हस्ताक्षर',
+      180: 'नामांकित व्यक्ति',
+      190: 'सेगमेंट',
+      200: 'सेल्फ़ी',
+      210: 'ई-साइन',
+      220: 'स्थिति',
+    },
+  },
+  be: {
+    otp: (otp, m) => `${otp} আপনার ডিম্যাট ও ট্রেডিং অ্যাকাউন্ট খোলার ওটিপি। এটি ${m} মিনিট বৈধ। কারও সঙ্গে শেয়ার করবেন না।`,
+    emailOtp: (otp, m) =>
+      `${otp} অ্যাকাউন্ট খোলার জন্য আপনার ইমেল যাচাইয়ের ওটিপি। এটি ${m} মিনিট বৈধ। কারও সঙ্গে শেয়ার করবেন না।`,
+    emailOtpSubject: 'আপনার ইমেল যাচাই করুন',
+    esignOtp: (otp) => `${otp} অ্যাকাউন্ট খোলার ফর্মে ই-সাইন করার জন্য আপনার আধার ওটিপি। কারও সঙ্গে শেয়ার করবেন না।`,
+    decision: (stages) =>
+      `আপনার অ্যাকাউন্টের আবেদনে সংশোধন দরকার (${stages})। আবেদনটি খুলুন এবং আপডেট করতে “আবার চেষ্টা করুন” চাপুন।`,
+    decisionSubject: 'আপনার আবেদনে সংশোধন দরকার',
+    activation: (date, code) => `আপনার ডিম্যাট ও ট্রেডিং অ্যাকাউন্ট ${date} থেকে সক্রিয়। আপনার ক্লায়েন্ট কোড ${code}।`,
+    activationSubject: 'আপনার অ্যাকাউন্ট সক্রিয়',
+    stages: {
+      110: 'মোবাইল',
+      120: 'ইমেল',
+      130: 'প্যান',
+      140: 'ডিজিলকার',
+      150: 'গ্রাহক প্রোফাইলিং',
+      160: 'ব্যাংক',
+      170: 'স্বাক্ষর',
+      180: 'নমিনি',
+      190: 'সেগমেন্ট',
+      200: 'সেলফি',
+      210: 'ই-সাইন',
+      220: 'অবস্থা',
+    },
+  },
+  gu: {
+    otp: (otp, m) =>
+      `${otp} તમારું ડીમેટ અને ટ્રેડિંગ ખાતું ખોલવા માટેનો OTP છે. તે ${m} મિનિટ માટે માન્ય છે. તેને કોઈની સાથે શેર કરશો નહીં.`,
+    emailOtp: (otp, m) =>
+      `${otp} ખાતું ખોલવા માટે તમારો ઇમેઇલ ચકાસવાનો OTP છે. તે ${m} મિનિટ માટે માન્ય છે. તેને કોઈની સાથે શેર કરશો નહીં.`,
+    emailOtpSubject: 'તમારો ઇમેઇલ ચકાસો',
+    esignOtp: (otp) => `${otp} ખાતું ખોલવાના ફોર્મ પર ઇ-સાઇન કરવા માટેનો તમારો આધાર OTP છે. તેને કોઈની સાથે શેર કરશો નહીં.`,
+    decision: (stages) =>
+      `તમારી ખાતાની અરજીમાં સુધારો જરૂરી છે (${stages}). અરજી ખોલો અને તેને અપડેટ કરવા “ફરી પ્રયાસ કરો” દબાવો.`,
+    decisionSubject: 'તમારી અરજીમાં સુધારો જરૂરી છે',
+    activation: (date, code) => `તમારું ડીમેટ અને ટ્રેડિંગ ખાતું ${date} થી સક્રિય છે. તમારો ક્લાયન્ટ કોડ ${code} છે.`,
+    activationSubject: 'તમારું ખાતું સક્રિય છે',
+    stages: {
+      110: 'મોબાઇલ',
+      120: 'ઇમેઇલ',
+      130: 'પાન',
+      140: 'ડિજીલૉકર',
+      150: 'ગ્રાહક પ્રોફાઇલિંગ',
+      160: 'બેંક',
+      170: 'સહી',
+      180: 'નૉમિની',
+      190: 'સેગમેન્ટ',
+      200: 'સેલ્ફી',
+      210: 'ઇ-સાઇન',
+      220: 'સ્થિતિ',
+    },
+  },
+  mar: {
+    otp: (otp, m) =>
+      `${otp} हा तुमचे डीमॅट आणि ट्रेडिंग खाते उघडण्यासाठीचा ओटीपी आहे. तो ${m} मिनिटांसाठी वैध आहे. तो कोणालाही सांगू नका.`,
+    emailOtp: (otp, m) =>
+      `${otp} हा खाते उघडण्यासाठी तुमचा ईमेल पडताळण्याचा ओटीपी आहे. तो ${m} मिनिटांसाठी वैध आहे. तो कोणालाही सांगू नका.`,
+    emailOtpSubject: 'तुमचा ईमेल पडताळा',
+    esignOtp: (otp) => `${otp} हा खाते उघडण्याच्या फॉर्मवर ई-साइन करण्यासाठीचा तुमचा आधार ओटीपी आहे. तो कोणालाही सांगू नका.`,
+    decision: (stages) =>
+      `तुमच्या खाते अर्जात दुरुस्ती आवश्यक आहे (${stages}). अर्ज उघडा आणि तो अद्ययावत करण्यासाठी “पुन्हा प्रयत्न करा” दाबा.`,
+    decisionSubject: 'तुमच्या अर्जात दुरुस्ती आवश्यक आहे',
+    activation: (date, code) => `तुमचे डीमॅट आणि ट्रेडिंग खाते ${date} पासून सक्रिय आहे. तुमचा क्लायंट कोड ${code} आहे.`,
+    activationSubject: 'तुमचे खाते सक्रिय आहे',
+    stages: {
+      110: 'मोबाइल',
+      120: 'ईमेल',
+      130: 'पॅन',
+      140: 'डिजीलॉकर',
+      150: 'ग्राहक प्रोफाइलिंग',
+      160: 'बँक',
+      170: 'स्वाक्षरी',
+      180: 'नामनिर्देशित',
+      190: 'सेगमेंट',
+      200: 'सेल्फी',
+      210: 'ई-साइन',
+      220: 'स्थिती',
+    },
+  },
+};
+
+const STAGE_BY_NAME = new Map(Object.values(STAGES).map((s) => [s.name, s.code]));
+
+/** English stage names (as the decision's SMS variable lists them) in another language. */
+export function stageNamesIn(language: Language, englishNames: string): string {
+  return englishNames
+    .split(', ')
+    .map((name) => {
+      const code = STAGE_BY_NAME.get(name);
+      return (code !== undefined && isStageCode(code) && MESSAGE_TEXTS[language].stages[code]) || name;
+    })
+    .join(', ');
+}

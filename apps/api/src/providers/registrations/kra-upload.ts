@@ -1,0 +1,348 @@
+/**
+ * KYC upload to a KRA in the CVL record layout (KFin takes the same names as JSON): the
+ * `<ROOT><HEADER/><KYCDATA/>...<FOOTER/></ROOT>` document of research §1.2, fields in the order a
+ * working CVL upload sends them (APP_VER_NO V28, with the later additions), sent through CVL's
+ * SOAP service `PANInquiry.asmx` over HTTP POST: `GetPassword(password, PassKey)` for the session
+ * password, then `InsertUpdateKYCRecord(inputXML, userName, PosCode, password, PassKey)`; the
+ * answer echoes KYCDATA with APP_STATUS `ERR-00000`/`00000` on success or an ERR code. The outcome
+ * comes later from `GetPanStatus`: 001 under process, 002 registered / 007 validated (accepted),
+ * 003 on hold (APP_HOLD_DEACTIVE_RMKS), 004 rejected. Another KRA holding the PAN answers
+ * ERR-90061 / ERR-99999: a modification (APP_UPDTFLG 02) is sent instead.
+ */
+import { XMLParser } from 'fast-xml-parser';
+import { fetchJson, type FetchLike, ProviderError } from '../http.ts';
+import type { Codes } from './code-tables.ts';
+import { type Registrar, type RegistrationAnswer, type RegistrationSubject } from './port.ts';
+
+export interface KraUploadOptions {
+  baseUrl: string;
+  userName: string;
+  posCode: string;
+  password: string;
+  passKey: string;
+  codes: Codes;
+  fetch?: FetchLike;
+  now?: () => Date;
+}
+
+/** KYCDATA fields, in order (V28 core, then the V33 and CVL additions this record fills). */
+export const KRA_KYCDATA_FIELDS = [
+  'APP_UPDTFLG',
+  'APP_POS_CODE',
+  'APP_TYPE',
+  'APP_NO',
+  'APP_DATE',
+  'APP_PAN_NO',
+  'APP_PAN_COPY',
+  'APP_EXMT',
+  'APP_EXMT_CAT',
+  'APP_EXMT_ID_PROOF',
+  'APP_IPV_FLAG',
+  'APP_IPV_DATE',
+  'APP_GEN',
+  'APP_NAME',
+  'APP_F_NAME',
+  'APP_FS_FLAG',
+  'APP_REGNO',
+  'APP_DOB_INCORP',
+  'APP_COMMENCE_DT',
+  'APP_NATIONALITY',
+  'APP_OTH_NATIONALITY',
+  'APP_COMP_STATUS',
+  'APP_OTH_COMP_STATUS',
+  'APP_RES_STATUS',
+  'APP_RES_STATUS_PROOF',
+  'APP_UID_NO',
+  'APP_COR_ADD1',
+  'APP_COR_ADD2',
+  'APP_COR_ADD3',
+  'APP_COR_CITY',
+  'APP_COR_PINCD',
+  'APP_CORR_DISTRICT',
+  'APP_COR_STATE',
+  'APP_COR_CTRY',
+  'APP_OFF_ISD',
+  'APP_OFF_STD',
+  'APP_OFF_NO',
+  'APP_RES_ISD',
+  'APP_RES_STD',
+  'APP_RES_NO',
+  'APP_MOB_ISD',
+  'APP_MOB_NO',
+  'APP_FAX_ISD',
+  'APP_FAX_STD',
+  'APP_FAX_NO',
+  'APP_EMAIL',
+  'APP_COR_ADD_PROOF',
+  'APP_COR_ADD_REF',
+  'APP_COR_ADD_DT',
+  'APP_PER_ADD_FLAG',
+  'APP_PER_ADD1',
+  'APP_PER_ADD2',
+  'APP_PER_ADD3',
+  'APP_PER_CITY',
+  'APP_PER_PINCD',
+  'APP_PERM_DISTRICT',
+  'APP_PER_STATE',
+  'APP_PER_CTRY',
+  'APP_PER_ADD_PROOF',
+  'APP_PER_ADD_REF',
+  'APP_PER_ADD_DT',
+  'APP_INCOME',
+  'APP_OCC',
+  'APP_OTH_OCC',
+  'APP_POL_CONN',
+  'APP_DOC_PROOF',
+  'APP_INTERNAL_REF',
+  'APP_BRANCH_CODE',
+  'APP_MAR_STATUS',
+  'APP_NETWRTH',
+  'APP_NETWORTH_DT',
+  'APP_INCORP_PLC',
+  'APP_OTHERINFO',
+  'APP_FILLER1',
+  'APP_FILLER2',
+  'APP_FILLER3',
+  'APP_IPV_NAME',
+  'APP_IPV_DESG',
+  'APP_IPV_ORGAN',
+  'APP_KYC_MODE',
+  'APP_VER_NO',
+  'APP_VID_NO',
+  'APP_UID_TOKEN',
+  'APP_ACC_OPENDT',
+  'APP_ACC_ACTIVEDT',
+  'APP_ACC_UPDTDT',
+  'APP_FATCA_APPLICABLE_FLAG',
+  'APP_FATCA_BIRTH_PLACE',
+  'APP_FATCA_BIRTH_COUNTRY',
+  'APP_FATCA_COUNTRY_RES',
+  'APP_FATCA_COUNTRY_CITYZENSHIP',
+  'APP_FATCA_DATE_DECLARATION',
+] as const;
+type KraField = (typeof KRA_KYCDATA_FIELDS)[number];
+
+/** Aadhaar as address proof: code 31 at CVL and KFin (26 in NDML's master: keep per adapter). */
+const CVL_AADHAAR_PROOF = '31';
+
+const xmlEscape = (v: string) =>
+  v.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&apos;');
+
+export function kraRecordXml(s: RegistrationSubject, o: { posCode: string; codes: Codes; at: Date }): string {
+  const today = o.at.toISOString().slice(0, 10).split('-').reverse().join('/');
+  const proof = s.kycMode === 'digilocker' ? CVL_AADHAAR_PROOF : '';
+  const v: Partial<Record<KraField, string>> = {
+    APP_UPDTFLG: s.resubmission ? '02' : '01',
+    APP_POS_CODE: o.posCode,
+    APP_TYPE: 'I',
+    APP_NO: s.applicationNo,
+    APP_DATE: s.applicationDate,
+    APP_PAN_NO: s.pan,
+    APP_PAN_COPY: 'Y',
+    APP_EXMT: 'N',
+    APP_IPV_FLAG: 'Y',
+    APP_IPV_DATE: s.ipvDate,
+    APP_GEN: o.codes('gender', s.gender),
+    APP_NAME: s.name,
+    APP_F_NAME: s.fatherName,
+    APP_FS_FLAG: 'F',
+    APP_DOB_INCORP: s.dob,
+    APP_NATIONALITY: '01',
+    APP_RES_STATUS: 'R',
+    APP_UID_NO: s.aadhaarLast4 ?? '',
+    APP_COR_ADD1: s.address.line1,
+    APP_COR_ADD2: s.address.line2,
+    APP_COR_ADD3: s.address.line3,
+    APP_COR_CITY: s.address.city,
+    APP_COR_PINCD: s.address.pincode,
+    APP_CORR_DISTRICT: s.address.district,
+    APP_COR_STATE: s.address.state,
+    APP_COR_CTRY: o.codes('country', s.address.country),
+    APP_MOB_ISD: '91',
+    APP_MOB_NO: s.mobile,
+    APP_EMAIL: s.email,
+    APP_COR_ADD_PROOF: proof,
+    APP_COR_ADD_DT: s.applicationDate,
+    APP_PER_ADD_FLAG: 'Y',
+    APP_PER_ADD1: s.address.line1,
+    APP_PER_ADD2: s.address.line2,
+    APP_PER_ADD3: s.address.line3,
+    APP_PER_CITY: s.address.city,
+    APP_PER_PINCD: s.address.pincode,
+    APP_PERM_DISTRICT: s.address.district,
+    APP_PER_STATE: s.address.state,
+    APP_PER_CTRY: o.codes('country', s.address.country),
+    APP_PER_ADD_PROOF: proof,
+    APP_PER_ADD_DT: s.applicationDate,
+    APP_INCOME: o.codes('income', s.income),
+    APP_OCC: o.codes('occupation', s.occupation),
+    APP_POL_CONN: s.politicallyExposed ? 'PEP' : 'NA',
+    APP_DOC_PROOF: 'S',
+    APP_INTERNAL_REF: s.clientCode,
+    APP_MAR_STATUS: o.codes('marital', s.maritalStatus),
+    APP_KYC_MODE: o.codes('kycMode', s.kycMode),
+    APP_VER_NO: 'V28',
+    APP_ACC_OPENDT: today,
+    APP_FATCA_APPLICABLE_FLAG: 'N',
+  };
+  const kycData = KRA_KYCDATA_FIELDS.map((f) => `<${f}>${xmlEscape(v[f] ?? '')}</${f}>`).join('');
+  return (
+    `<ROOT><HEADER><COMPANY_CODE>${xmlEscape(o.posCode)}</COMPANY_CODE><BATCH_DATE>${today}</BATCH_DATE></HEADER>` +
+    `<KYCDATA>${kycData}</KYCDATA>` +
+    '<FOOTER><NO_OF_KYC_RECORDS>1</NO_OF_KYC_RECORDS><NO_OF_ADDLDATA_RECORDS>0</NO_OF_ADDLDATA_RECORDS>' +
+    '<NO_OF_FATCA_ADDL_DTLS_RECORDS>0</NO_OF_FATCA_ADDL_DTLS_RECORDS></FOOTER></ROOT>'
+  );
+}
+
+const parser = new XMLParser({ parseTagValue: false, trimValues: true });
+
+/** An ASMX answer: `<string xmlns="...">escaped XML or a value</string>`. */
+export function asmxString(body: unknown): string {
+  if (typeof body !== 'string') throw new ProviderError('The KRA answered something other than XML');
+  const outer = parser.parse(body) as { string?: unknown };
+  const inner = outer.string;
+  if (typeof inner === 'string') return inner;
+  if (inner && typeof inner === 'object' && '#text' in inner) return String((inner as { '#text': unknown })['#text']);
+  throw new ProviderError('The KRA answered an unexpected document');
+}
+
+type Node = Record<string, unknown>;
+const pick = (doc: Node, ...path: string[]): Node => {
+  let cur: unknown = doc;
+  for (const p of path) cur = cur && typeof cur === 'object' ? (cur as Node)[p] : undefined;
+  return cur && typeof cur === 'object' ? (cur as Node) : {};
+};
+const text = (n: Node, k: string) => (typeof n[k] === 'string' ? (n[k] as string) : '');
+
+/** The upload's answer: accepted for processing (submitted) or refused with an ERR code. */
+export function readUploadAnswer(xml: string, request: string): RegistrationAnswer {
+  const data = pick(parser.parse(xml) as Node, 'ROOT', 'KYCDATA');
+  const status = text(data, 'APP_STATUS');
+  const ok = status === 'ERR-00000' || status === '00000';
+  return ok
+    ? // the application number is the reference: a PAN is never kept in the clear
+      { status: 'submitted', reference: text(data, 'APP_NO') || null, reason: null, request, response: xml }
+    : {
+        status: 'rejected',
+        reference: null,
+        reason: `${status} ${text(data, 'APP_ERROR_DESC')}`.trim(),
+        request,
+        response: xml,
+      };
+}
+
+/** The status inquiry: the three-digit status (KRA digit + status) and, once uploaded to CKYCRR, the KIN. */
+export function readStatusAnswer(xml: string): { code: string; remark: string; kin: string; response: string } {
+  const inq = pick(parser.parse(xml) as Node, 'APP_RES_ROOT', 'APP_PAN_INQ');
+  return {
+    code: text(inq, 'APP_STATUS').slice(-2),
+    remark: text(inq, 'APP_HOLD_DEACTIVE_RMKS'),
+    kin: text(inq, 'APP_CKYC_NO'),
+    response: xml,
+  };
+}
+
+export class CvlKraClient {
+  constructor(private readonly o: KraUploadOptions) {}
+
+  private async call(method: string, form: Record<string, string>): Promise<string> {
+    const body = await fetchJson(`${this.o.baseUrl}/PANInquiry.asmx/${method}`, {
+      method: 'POST',
+      headers: { accept: 'text/xml' },
+      form,
+      fetch: this.o.fetch,
+    });
+    return asmxString(body);
+  }
+
+  private session = () => this.call('GetPassword', { password: this.o.password, PassKey: this.o.passKey });
+
+  async upload(s: RegistrationSubject): Promise<RegistrationAnswer> {
+    const inputXML = kraRecordXml(s, {
+      posCode: this.o.posCode,
+      codes: this.o.codes,
+      at: this.o.now?.() ?? new Date(),
+    });
+    const password = await this.session();
+    const answer = await this.call('InsertUpdateKYCRecord', {
+      inputXML,
+      userName: this.o.userName,
+      PosCode: this.o.posCode,
+      password,
+      PassKey: this.o.passKey,
+    });
+    return readUploadAnswer(answer, inputXML);
+  }
+
+  async status(pan: string) {
+    const password = await this.session();
+    const inputXML = `<APP_REQ_ROOT><APP_PAN_INQ><APP_PAN_NO>${xmlEscape(pan)}</APP_PAN_NO></APP_PAN_INQ></APP_REQ_ROOT>`;
+    const answer = await this.call('GetPanStatus', {
+      inputXML,
+      userName: this.o.userName,
+      PosCode: this.o.posCode,
+      password,
+      PassKey: this.o.passKey,
+    });
+    return { ...readStatusAnswer(answer), request: inputXML };
+  }
+}
+
+/** Registered (02) or validated (07) is what lets the client trade. */
+const KRA_OUTCOME: Record<string, RegistrationAnswer['status']> = {
+  '01': 'submitted',
+  '02': 'accepted',
+  '07': 'accepted',
+  '03': 'on_hold',
+  '04': 'rejected',
+};
+
+export class KraUploadRegistrar implements Registrar {
+  readonly kind = 'kra' as const;
+  constructor(private readonly client: CvlKraClient) {}
+
+  submit(subject: RegistrationSubject): Promise<RegistrationAnswer> {
+    return this.client.upload(subject);
+  }
+
+  async check(subject: RegistrationSubject): Promise<RegistrationAnswer> {
+    const st = await this.client.status(subject.pan);
+    const status = KRA_OUTCOME[st.code] ?? 'submitted';
+    return {
+      status,
+      // the KRA status itself (02 registered, 07 validated) with the application number; never the PAN
+      reference:
+        status === 'accepted' ? `${st.code === '07' ? 'Validated' : 'Registered'} ${subject.applicationNo}` : null,
+      reason: status === 'on_hold' || status === 'rejected' ? `KRA status ${st.code}: ${st.remark}` : null,
+      request: st.request,
+      response: st.response,
+    };
+  }
+}
+
+/**
+ * CKYC through the KRA: since 1 Aug 2024 the KRA uploads the verified record to CKYCRR (SEBI
+ * circular of 6 Jun 2024), so nothing is sent; the KIN (14 digits) is read from the KRA's status
+ * answer once the KRA has it.
+ */
+export class CkycViaKraRegistrar implements Registrar {
+  readonly kind = 'ckyc' as const;
+  constructor(private readonly client: CvlKraClient) {}
+
+  async submit(subject: RegistrationSubject): Promise<RegistrationAnswer> {
+    return {
+      status: 'submitted',
+      reference: null,
+      reason: null,
+      request: `CKYC through the KRA for ${subject.clientCode}: nothing sent`,
+      response: '',
+    };
+  }
+
+  async check(subject: RegistrationSubject): Promise<RegistrationAnswer> {
+    const st = await this.client.status(subject.pan);
+    return st.kin
+      ? { status: 'accepted', reference: st.kin, reason: null, request: st.request, response: st.response }
+      : { status: 'submitted', reference: null, reason: null, request: st.request, response: st.response };
+  }
+}

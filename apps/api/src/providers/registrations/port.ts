@@ -1,0 +1,111 @@
+/**
+ * The registrations a client needs after approval, each a port with a production adapter in the
+ * public format and a sandbox serving that same format (CONTRACT.md "After the applicant signs"):
+ * exchange client codes (UCC) at NSE, BSE and MCX, the depository (BO) account at CDSL or NSDL, the
+ * KYC upload to a KRA, and CKYC through that KRA.
+ */
+
+export const REGISTRATION_KINDS = ['ucc_nse', 'ucc_bse', 'ucc_mcx', 'bo_cdsl', 'bo_nsdl', 'kra', 'ckyc'] as const;
+export type RegistrationKind = (typeof REGISTRATION_KINDS)[number];
+export const REGISTRATION_STATUSES = ['pending', 'submitted', 'accepted', 'rejected', 'on_hold'] as const;
+export type RegistrationStatus = (typeof REGISTRATION_STATUSES)[number];
+
+export type Exchange = 'NSE' | 'BSE' | 'MCX';
+export type Depository = 'CDSL' | 'NSDL';
+
+/** What every registration is built from: the approved application, read once per attempt. */
+export interface RegistrationSubject {
+  /** The application's number at the broker (APP_NO, RcrdNb, ...). */
+  applicationNo: string;
+  clientCode: string;
+  pan: string;
+  /** Name as per the income-tax record, and its parts. */
+  name: string;
+  firstName: string;
+  middleName: string;
+  lastName: string;
+  fatherName: string;
+  /** dd/mm/yyyy */
+  dob: string;
+  gender: 'M' | 'F' | 'T';
+  maritalStatus: 'married' | 'single';
+  mobile: string;
+  email: string;
+  address: {
+    line1: string;
+    line2: string;
+    line3: string;
+    city: string;
+    district: string;
+    state: string;
+    pincode: string;
+    country: 'IN';
+  };
+  /** The last four digits only: the full number is never kept. */
+  aadhaarLast4: string | null;
+  /** Profiling list values (lt_1, 1_5, ...; private_sector, ...). */
+  income: string;
+  occupation: string;
+  politicallyExposed: boolean;
+  bank: { ifsc: string; micr: string; accountNumber: string; bankName: string; accountType: 'savings' | 'current' };
+  /** Segment codes chosen (equity_1, equity_derivatives_1, ...). */
+  segments: string[];
+  nominees: { name: string; relation: string; share: number }[];
+  kycMode: 'digilocker' | 'manual' | 'kra';
+  /** In-person verification (the selfie with liveness): dd/mm/yyyy. */
+  ipvDate: string;
+  /** dd/mm/yyyy */
+  applicationDate: string;
+  depository: Depository;
+  /** 16 characters (DP id + client id) once the depository accepted the account. */
+  boId: string | null;
+  /** A correction sent after a rejection or a hold: the KRA takes it as a modification. */
+  resubmission: boolean;
+}
+
+/** A provider's answer, mapped onto the contract's statuses. */
+export interface RegistrationAnswer {
+  status: Exclude<RegistrationStatus, 'pending'>;
+  /** The provider's reference: UCC, BO id, KRA acknowledgement, KIN. */
+  reference: string | null;
+  /** For rejected and on-hold answers: the provider's reason, as it gives it. */
+  reason: string | null;
+  /** What went over the wire, kept (encrypted) as evidence. */
+  request: string;
+  response: string;
+}
+
+/**
+ * One registration: `submit` sends the request under a request id the caller keeps (sending the
+ * same id again must not register twice); `check` asks for the outcome of a submitted one.
+ */
+export interface Registrar {
+  readonly kind: RegistrationKind;
+  submit(subject: RegistrationSubject, requestId: string): Promise<RegistrationAnswer>;
+  check(subject: RegistrationSubject, requestId: string, reference: string | null): Promise<RegistrationAnswer>;
+}
+
+export interface Registrars {
+  ucc: Record<Exchange, Registrar>;
+  depository: Registrar;
+  kra: Registrar;
+  ckyc: Registrar;
+}
+
+export const KIND_OF_EXCHANGE: Record<Exchange, RegistrationKind> = { NSE: 'ucc_nse', BSE: 'ucc_bse', MCX: 'ucc_mcx' };
+export const KIND_OF_DEPOSITORY: Record<Depository, RegistrationKind> = { CDSL: 'bo_cdsl', NSDL: 'bo_nsdl' };
+
+/** dd/mm/yyyy → another order of the same parts. */
+export function reorderDate(ddmmyyyy: string, format: 'DD-MM-YYYY' | 'YYYYMMDD' | 'DDMMYYYY' | 'DD/MM/YYYY'): string {
+  const [d = '', m = '', y = ''] = ddmmyyyy.split('/');
+  switch (format) {
+    case 'DD-MM-YYYY':
+      return `${d}-${m}-${y}`;
+    case 'YYYYMMDD':
+      return `${y}${m}${d}`;
+    case 'DDMMYYYY':
+      return `${d}${m}${y}`;
+    default:
+      return ddmmyyyy;
+  }
+}

@@ -1,0 +1,111 @@
+/**
+ * CONTRACT.md "After the applicant signs" and the sandbox table: once approved, the exchange UCC,
+ * BO account, KRA upload and CKYC run in the sandbox; Completed ("Your Account is Active.") comes
+ * with the client code and the BO id, and the welcome email is in the outbox. PAN digits 7777: the
+ * exchange rejects the UCC once, a retry from the back office is accepted; 6666: the KRA holds the
+ * upload once (03 with a reason), a retry is accepted. Tests wait for the status, never sleep.
+ */
+import { MSG } from '@ekyc/contracts/messages';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { UCC_PAN_MISMATCH } from '../src/sandbox/registrations/routes.ts';
+import { approvedApplicant, panWithDigits, statusOf } from './support/registrations.ts';
+import { reviewerToken, testApp } from './support/test-app.ts';
+
+const WAIT = { timeout: 20_000, interval: 100 };
+
+describe('Registrations after approval, sandbox outcomes', () => {
+  let app: FastifyInstance;
+  let reviewer: string;
+  beforeAll(async () => {
+    app = await testApp({ REGISTRATIONS_SANDBOX_DELAY_MS: '300' });
+    reviewer = await reviewerToken(app, 'registrations.outcomes@broker.example');
+  }, 120_000);
+  afterAll(() => app.close());
+
+  it('turns an approved application Completed with client code and BO id, and sends the welcome email', async () => {
+    const a = await approvedApplicant(app, { pan: panWithDigits('4321'), reviewer });
+    expect((await a.status()).status).toBe('Approved');
+    await expect.poll(async () => (await a.status()).status, WAIT).toBe('Completed');
+    const done = await a.status();
+    expect(done.text).toBe(MSG.statusActive);
+    expect(done.client_code).toMatch(/^EK[A-Z2-9]{8}$/);
+    expect(done.bo_id).toMatch(/^\d{16}$/);
+    expect(done.segments.map((s) => s.code)).toEqual(['equity_1', 'commodity_derivatives_1']);
+    expect(done.segments[0]!.trading_from).toMatch(/^\d{2}\/\d{2}\/\d{4}$/);
+
+    // every registration the application needs: UCC at NSE, BSE (equity) and MCX (commodity), BO, KRA, CKYC
+    await expect.poll(async () => (await a.registrations()).every((r) => r.status === 'accepted'), WAIT).toBe(true);
+    const list = await a.registrations();
+    expect(list.map((r) => r.kind).sort()).toEqual(['bo_cdsl', 'ckyc', 'kra', 'ucc_bse', 'ucc_mcx', 'ucc_nse']);
+    expect(list.find((r) => r.kind === 'bo_cdsl')!.reference).toBe(done.bo_id);
+    expect(list.find((r) => r.kind === 'ucc_nse')!.reference).toBe(done.client_code);
+    expect(list.find((r) => r.kind === 'ckyc')!.reference).toMatch(/^\d{14}$/);
+    expect(list.every((r) => r.attempts === 1 || r.kind === 'ckyc')).toBe(true);
+    await expect.poll(async () => (await a.status()).ckyc?.status, WAIT).toBe('accepted');
+
+    const outbox = (await app.inject({ method: 'GET', url: '/sandbox/outbox' })).json() as {
+      channel: string;
+      to: string;
+      text: string;
+    }[];
+    const welcome = outbox.find((m) => m.channel === 'email' && m.text.includes(done.client_code!));
+    expect(welcome?.text).toContain(done.bo_id!);
+    expect(welcome?.text).toContain('Most Important Terms and Conditions');
+    expect(welcome?.text).toContain('Risk Disclosure Document');
+  }, 60_000);
+
+  it('7777: the exchange rejects the UCC once; a retry from the back office is accepted', async () => {
+    const a = await approvedApplicant(app, { pan: panWithDigits('7777'), reviewer });
+    const uccs = async () => (await a.registrations()).filter((r) => r.kind.startsWith('ucc_'));
+    await expect
+      .poll(async () => (await uccs()).map((r) => r.status), WAIT)
+      .toEqual(['rejected', 'rejected', 'rejected']);
+    const rejected = await uccs();
+    expect(rejected.every((r) => r.last_error === UCC_PAN_MISMATCH)).toBe(true);
+    expect((await a.status()).status).toBe('Approved');
+
+    for (const r of rejected) expect((await a.retry(r.kind)).statusCode).toBe(200);
+    await expect.poll(async () => (await a.status()).status, WAIT).toBe('Completed');
+    const after = (await a.registrations()).filter((r) => r.kind.startsWith('ucc_'));
+    expect(after.every((r) => r.status === 'accepted' && r.attempts === 2 && r.last_error === null)).toBe(true);
+    // an accepted one is not sent again
+    expect((await a.retry('ucc_nse')).statusCode).toBe(409);
+  }, 60_000);
+
+  it('6666: the KRA holds the upload once with a reason; the account is still Completed, and a retry is accepted', async () => {
+    const a = await approvedApplicant(app, { pan: panWithDigits('6666'), reviewer });
+    await expect.poll(async () => statusOf(await a.registrations(), 'kra'), WAIT).toBe('on_hold');
+    const held = (await a.registrations()).find((r) => r.kind === 'kra')!;
+    expect(held.last_error).toMatch(/^KRA status 03: ERR-\d{5} /);
+    // the UCC and the BO account make the client tradable; the KRA goes on after
+    await expect.poll(async () => (await a.status()).status, WAIT).toBe('Completed');
+    expect((await a.status()).kra?.status).toBe('on_hold');
+    expect(statusOf(await a.registrations(), 'ckyc')).toBe('pending');
+
+    expect((await a.retry('kra')).statusCode).toBe(200);
+    await expect.poll(async () => statusOf(await a.registrations(), 'ckyc'), WAIT).toBe('accepted');
+    const kra = (await a.registrations()).find((r) => r.kind === 'kra')!;
+    expect(kra).toMatchObject({ status: 'accepted', attempts: 2, last_error: null });
+  }, 60_000);
+
+  it('holds back a placeholder email before anything is sent, with the reason for the back office', async () => {
+    const a = await approvedApplicant(app, {
+      pan: panWithDigits('5151'),
+      email: 'notprovided@example.com',
+      reviewer,
+    });
+    await expect.poll(async () => statusOf(await a.registrations(), 'bo_cdsl'), WAIT).toBe('on_hold');
+    const list = await a.registrations();
+    expect(list.find((r) => r.kind === 'bo_cdsl')).toMatchObject({
+      attempts: 0,
+      reference: null,
+      last_error: 'Pre-check: Email address is missing or a placeholder',
+    });
+    expect(statusOf(list, 'ucc_nse')).toBe('pending');
+    const queue = (await a.bo('GET', 'registrations/not-tradable')).json() as {
+      data: { id: string; needs_action: boolean; age_hours: number }[];
+    };
+    expect(queue.data.find((e) => e.id === a.id)).toMatchObject({ needs_action: true });
+  }, 60_000);
+});

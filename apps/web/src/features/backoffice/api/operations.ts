@@ -1,0 +1,81 @@
+/** Claims, assignment, the next application, bulk acceptance, the queue's CSV and the team's figures. */
+import type { BulkAcceptData, Claim, TeamData } from '@ekyc/contracts/calls/backoffice-operations';
+import type { QueueQuery } from '@ekyc/contracts/calls/backoffice-queue';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { applicationKey } from './get-application';
+import { queueKey } from './list-applications';
+import { BACKOFFICE_API, StaffApiError, staffData, staffRequest, staffToken } from './staff-client';
+
+const path = (id: string, action: string) => `applications/${encodeURIComponent(id)}/${action}`;
+
+/** Claim, release or (admin) assign; a refusal names who holds the application. */
+export function useClaimAction(id: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async (action: { kind: 'claim' | 'release' } | { kind: 'assign'; staffId: string }) => {
+      const reply = await staffRequest<{ claim: Claim | null }>('POST', path(id, action.kind), {
+        body: action.kind === 'assign' ? { staff_id: action.staffId } : undefined,
+      });
+      if (!reply.status) throw new StaffApiError(reply.message, 200);
+      return reply.data.claim;
+    },
+    onSettled: () =>
+      Promise.all([
+        client.invalidateQueries({ queryKey: applicationKey(id) }),
+        client.invalidateQueries({ queryKey: queueKey }),
+      ]),
+  });
+}
+
+export interface Reviewer {
+  id: string;
+  name: string;
+  role: 'reviewer' | 'admin';
+}
+
+export function useReviewers() {
+  return useQuery({
+    queryKey: ['backoffice', 'reviewers'],
+    queryFn: async () => (await staffData<{ reviewers: Reviewer[] }>('GET', 'reviewers')).reviewers,
+    staleTime: 5 * 60_000,
+  });
+}
+
+/** The oldest-waiting application nobody else holds (null when the queue is empty). */
+export async function nextApplication(after?: string): Promise<string | null> {
+  return (await staffData<{ id: string | null }>('GET', 'applications/next', { query: { after } })).id;
+}
+
+export function useBulkAccept() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async (ids: string[]) =>
+      (await staffData<BulkAcceptData>('POST', 'applications/bulk-accept', { body: { ids } })).results,
+    onSettled: () => client.invalidateQueries({ queryKey: queueKey }),
+  });
+}
+
+export function useTeamFigures(days: number) {
+  return useQuery({
+    queryKey: ['backoffice', 'team', days],
+    queryFn: () => staffData<TeamData>('GET', 'team', { query: { days } }),
+  });
+}
+
+/** Downloads the filtered queue as CSV (with the staff token, so not a plain link). */
+export async function downloadQueueCsv(query: QueueQuery): Promise<void> {
+  const qs = new URLSearchParams();
+  for (const [k, v] of Object.entries(query)) if (v !== undefined && v !== '' && k !== 'page') qs.set(k, String(v));
+  const res = await fetch(`${BACKOFFICE_API}/applications/export?${qs}`, {
+    headers: { authorization: `Bearer ${staffToken.get() ?? ''}` },
+  });
+  if (!res.ok) throw new StaffApiError('The export failed: please try again.', res.status);
+  const url = URL.createObjectURL(await res.blob());
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = `review-queue-${new Date().toISOString().slice(0, 10)}.csv`;
+  document.body.append(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}

@@ -1,0 +1,21 @@
+import type { RegistrationEntry, RegistrationKindCode } from '@ekyc/contracts/calls/backoffice-registrations';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { registrationsKey } from './list-registrations';
+import { notTradableKey } from './list-not-tradable';
+import { staffRequest } from './staff-client';
+
+/** Sends a rejected or on-hold registration again. */
+export const retryRegistration = (id: string, kind: RegistrationKindCode) =>
+  staffRequest<RegistrationEntry>('POST', `applications/${encodeURIComponent(id)}/registrations/${kind}/retry`);
+
+export function useRetryRegistration(id: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (kind: RegistrationKindCode) => retryRegistration(id, kind),
+    onSettled: () =>
+      Promise.all([
+        client.invalidateQueries({ queryKey: registrationsKey(id) }),
+        client.invalidateQueries({ queryKey: notTradableKey }),
+      ]),
+  });
+}

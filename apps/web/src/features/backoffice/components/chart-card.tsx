@@ -1,0 +1,87 @@
+/** A chart with its title, legend (drawn by the chart) and export as CSV or as a PNG image. */
+import { type ReactNode, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+
+function download(href: string, name: string) {
+  const a = document.createElement('a');
+  a.href = href;
+  a.download = name;
+  document.body.append(a);
+  a.click();
+  a.remove();
+}
+
+export function toCsv(rows: Record<string, string | number | null>[]): string {
+  const columns = [...new Set(rows.flatMap((r) => Object.keys(r)))];
+  const cell = (v: unknown) => {
+    const s = v === null || v === undefined ? '' : String(v);
+    return /[",\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
+  };
+  return [columns.map(cell).join(','), ...rows.map((r) => columns.map((c) => cell(r[c])).join(','))].join('\r\n');
+}
+
+export function ChartCard({
+  title,
+  file,
+  rows,
+  children,
+}: {
+  title: string;
+  file: string;
+  rows: Record<string, string | number | null>[];
+  children: ReactNode;
+}) {
+  const { t } = useTranslation('operations');
+  const ref = useRef<HTMLDivElement>(null);
+  const exportCsv = () => {
+    const url = URL.createObjectURL(new Blob([toCsv(rows)], { type: 'text/csv' }));
+    download(url, `${file}.csv`);
+    setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  };
+  const exportPng = () => {
+    const svg = ref.current?.querySelector('svg.recharts-surface');
+    if (!svg) return;
+    const { width, height } = svg.getBoundingClientRect();
+    const clone = svg.cloneNode(true) as SVGElement;
+    clone.setAttribute('xmlns', 'http://www.w3.org/2000/svg');
+    const img = new Image();
+    img.onload = () => {
+      const canvas = document.createElement('canvas');
+      canvas.width = width * 2;
+      canvas.height = height * 2;
+      const ctx = canvas.getContext('2d')!;
+      ctx.fillStyle = '#fff';
+      ctx.fillRect(0, 0, canvas.width, canvas.height);
+      ctx.scale(2, 2);
+      ctx.drawImage(img, 0, 0, width, height);
+      download(canvas.toDataURL('image/png'), `${file}.png`);
+    };
+    img.src = `data:image/svg+xml;charset=utf-8,${encodeURIComponent(new XMLSerializer().serializeToString(clone))}`;
+  };
+  return (
+    <figure className="rounded-xl bg-white p-4 shadow-sm" aria-label={title}>
+      <figcaption className="mb-2 flex flex-wrap items-center gap-2">
+        <span className="text-lg font-bold">{title}</span>
+        <span className="ml-auto flex gap-2">
+          <button
+            type="button"
+            onClick={exportCsv}
+            className="rounded-lg border border-slate-300 px-2 py-1 text-sm font-semibold"
+          >
+            {t('team.exportCsv')}
+          </button>
+          <button
+            type="button"
+            onClick={exportPng}
+            className="rounded-lg border border-slate-300 px-2 py-1 text-sm font-semibold"
+          >
+            {t('team.exportPng')}
+          </button>
+        </span>
+      </figcaption>
+      <div ref={ref} className="h-72 w-full">
+        {children}
+      </div>
+    </figure>
+  );
+}

@@ -1,0 +1,125 @@
+/**
+ * After approval: each registration the client needs (exchange UCC, BO account, KRA, CKYC) with
+ * its status, reference, attempts, last error and deadline; late ones are flagged, and a rejected
+ * or on-hold one can be sent again once the data is corrected.
+ */
+import type { RegistrationEntry } from '@ekyc/contracts/calls/backoffice-registrations';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button } from '../../../components/button';
+import { toast } from '../../../lib/toast';
+import { applicationKey } from '../api/get-application';
+import { useRegistrations } from '../api/list-registrations';
+import { useRetryRegistration } from '../api/retry-registration';
+import { formatDateTime } from './format';
+
+const STATUS_STYLE: Record<RegistrationEntry['status'], string> = {
+  pending: 'bg-slate-200 text-slate-800',
+  submitted: 'bg-sky-100 text-sky-900',
+  accepted: 'bg-green-100 text-success',
+  rejected: 'bg-red-100 text-danger',
+  on_hold: 'bg-amber-100 text-amber-900',
+};
+
+export function RegistrationsPanel({ applicationId, approved }: { applicationId: string; approved: boolean }) {
+  const { t, i18n } = useTranslation('registrations');
+  const query = useRegistrations(applicationId, approved);
+  const retry = useRetryRegistration(applicationId);
+  const list = query.data ?? [];
+  const client = useQueryClient();
+  const accepted = list.filter((r) => r.status === 'accepted').length;
+  // the application's status (Completed, the client code) moves with the registrations
+  useEffect(() => {
+    if (accepted) void client.invalidateQueries({ queryKey: applicationKey(applicationId) });
+  }, [accepted, applicationId, client]);
+  if (!list.length) return null;
+
+  const send = async (kind: RegistrationEntry['kind']) => {
+    try {
+      const reply = await retry.mutateAsync(kind);
+      if (reply.status) toast.success(t('sentAgain', { kind: t(`kind.${kind}`) }));
+      else toast.error(reply.message);
+    } catch (err) {
+      toast.error((err as Error).message);
+    }
+  };
+
+  return (
+    <section
+      aria-labelledby="registrations-heading"
+      className="rounded-xl bg-white p-4 shadow-sm"
+      data-testid="registrations"
+    >
+      <h2 id="registrations-heading" className="mb-2 text-lg font-bold">
+        {t('heading')}
+      </h2>
+      <div className="overflow-x-auto">
+        <table className="w-full text-left text-sm">
+          <thead>
+            <tr className="text-muted">
+              <th scope="col" className="py-1 pr-3">
+                {t('col.registration')}
+              </th>
+              <th scope="col" className="py-1 pr-3">
+                {t('col.status')}
+              </th>
+              <th scope="col" className="py-1 pr-3">
+                {t('col.reference')}
+              </th>
+              <th scope="col" className="py-1 pr-3">
+                {t('col.attempts')}
+              </th>
+              <th scope="col" className="py-1 pr-3">
+                {t('col.deadline')}
+              </th>
+              <th scope="col" className="py-1 pr-3">
+                {t('col.lastError')}
+              </th>
+              <th scope="col" className="py-1" />
+            </tr>
+          </thead>
+          <tbody>
+            {list.map((r) => (
+              <tr key={r.kind} className="border-t border-slate-100 align-top" data-testid={`registration-${r.kind}`}>
+                <th scope="row" className="py-2 pr-3 font-semibold">
+                  {t(`kind.${r.kind}`)}
+                </th>
+                <td className="py-2 pr-3">
+                  <span
+                    className={`inline-block rounded-full px-2 py-0.5 text-xs font-semibold ${STATUS_STYLE[r.status]}`}
+                  >
+                    {t(`status.${r.status}`)}
+                  </span>
+                  {r.late && (
+                    <span className="ml-1 inline-block rounded-full bg-red-600 px-2 py-0.5 text-xs font-semibold text-white">
+                      {t('late')}
+                    </span>
+                  )}
+                </td>
+                <td className="py-2 pr-3 font-mono">{r.reference ?? '—'}</td>
+                <td className="py-2 pr-3">{r.attempts}</td>
+                <td className="py-2 pr-3">
+                  {r.deadline_at ? formatDateTime(r.deadline_at, i18n.language) : r.deadline_rule}
+                </td>
+                <td className="py-2 pr-3">{r.last_error ?? '—'}</td>
+                <td className="py-2">
+                  {(r.status === 'rejected' || r.status === 'on_hold') && (
+                    <Button
+                      className="!w-auto px-3 py-1"
+                      loading={retry.isPending && retry.variables === r.kind}
+                      onClick={() => void send(r.kind)}
+                      aria-label={t('retryKind', { kind: t(`kind.${r.kind}`) })}
+                    >
+                      {t('retry')}
+                    </Button>
+                  )}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </section>
+  );
+}
