@@ -242,6 +242,28 @@ const MATRIX: Record<string, Entry> = {
   },
   'GET /api/v1/backoffice/applications': { access: 'reviewer' },
   'GET /api/v1/backoffice/applications/:id': { access: 'reviewer', sample: (c) => ({ params: { id: c.ownerId } }) },
+  'GET /api/v1/backoffice/applications/export': { access: 'reviewer' },
+  'GET /api/v1/backoffice/applications/next': { access: 'reviewer' },
+  'POST /api/v1/backoffice/applications/bulk-accept': {
+    access: 'reviewer',
+    sample: (c) => ({ body: { ids: [c.ownerId] } }),
+  },
+  'POST /api/v1/backoffice/applications/:id/claim': {
+    access: 'reviewer',
+    sample: (c) => ({ params: { id: c.ownerId } }),
+    // allowed; the reviewer's claim holds, so the admin is told who has it
+    expect: { admin: 409 },
+  },
+  'POST /api/v1/backoffice/applications/:id/release': {
+    access: 'reviewer',
+    sample: (c) => ({ params: { id: c.ownerId } }),
+  },
+  'POST /api/v1/backoffice/applications/:id/assign': {
+    access: 'admin',
+    sample: (c) => ({ params: { id: c.ownerId }, body: { staff_id: c.staffId } }),
+  },
+  'GET /api/v1/backoffice/team': { access: 'reviewer' },
+  'GET /api/v1/backoffice/reviewers': { access: 'reviewer' },
   'POST /api/v1/backoffice/applications/:id/decisions': {
     access: 'reviewer',
     sample: (c) => ({ params: { id: c.ownerId }, body: { decisions: [{ stage: 110, activity: 'Accept' }] } }),
