@@ -50,7 +50,12 @@ export default defineConfig({
       use: { ...devices['Desktop Chrome'], serviceWorkers: 'block', launchOptions },
       testMatch: [/sign-up\.spec\.ts/, /public-.*\.spec\.ts/, /backoffice-.*\.spec\.ts/, /esign-.*\.spec\.ts/],
     },
-    { name: 'phone', use: { ...devices['Pixel 7'], serviceWorkers: 'block', launchOptions } },
+    {
+      name: 'phone',
+      use: { ...devices['Pixel 7'], serviceWorkers: 'block', launchOptions },
+      // the operations desk (claims, bulk work, shortcuts, charts) is a desktop tool
+      testIgnore: /backoffice-operations\.spec\.ts/,
+    },
   ],
   webServer: {
     // the production build (`npm run test:e2e` builds it first)

@@ -117,7 +117,7 @@ test('a configured reason reaches the applicant’s status screen in Hindi', asy
   await expect(page.getByTestId('rejection-reasons')).toContainText(
     'आपके हस्ताक्षर आपके पैन कार्ड पर किए हस्ताक्षर से मेल नहीं खाते',
   );
-  await expect(page.getByRole('heading', { name: 'क्या सुधारना है' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'सुधार चाहिए: हस्ताक्षर' })).toBeVisible();
   await shot(page, 'operations-applicant-reason-hindi.png');
 });
 
@@ -143,7 +143,7 @@ test('maker then checker makes the application Approved; the maker is refused as
   });
   expect(refused.status()).toBe(403);
   expect(((await refused.json()) as { message: string }).message).toBe(
-    'Four eyes: a different staff member must confirm the approval and activate the account.',
+    'Four eyes: a different staff member must confirm the approval.',
   );
 
   const checker = await newReviewerPage(browser, request, staff('checker', 'Kavya Checker'));

@@ -52,7 +52,7 @@ function texts(lang: Language) {
 /** The reviewer's own words (free text stays as written; coded reasons are translated). */
 const REASON = 'The cancelled cheque is unreadable';
 const REVIEWER = { email: 'status.checker@broker.example', password: 'status-checker-pass-1', name: 'Sita Checker' };
-/** Four eyes: a second staff member confirms the approval and activates the account. */
+/** Four eyes: a second staff member confirms the approval. */
 const CHECKER = { email: 'status.second@broker.example', password: 'status-second-pass-1', name: 'Sunil Second' };
 const BEFORE_FINAL = [110, 120, 130, 140, 150, 160, 170, 180, 190, 200, 210];
 
