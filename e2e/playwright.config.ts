@@ -53,8 +53,8 @@ export default defineConfig({
     {
       name: 'phone',
       use: { ...devices['Pixel 7'], serviceWorkers: 'block', launchOptions },
-      // the operations desk (claims, bulk work, shortcuts, charts) is a desktop tool
-      testIgnore: /backoffice-operations\.spec\.ts/,
+      // the back office (review, claims, bulk work, shortcuts, charts) is a desktop tool
+      testIgnore: /backoffice-.*\.spec\.ts/,
     },
   ],
   webServer: {
