@@ -2,7 +2,7 @@
  * The back office as an operations team uses it: two reviewers racing for one application, a
  * configured reason reaching the applicant's status screen in Hindi, maker then checker (four
  * eyes), bulk acceptance of clean applications, and the names side by side with a mismatch shown.
- * Desktop screenshots go to docs/images for docs/operations.md.
+ * With DOCS_SCREENSHOTS=1, desktop screenshots are written to docs/images for docs/operations.md.
  */
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import path from 'node:path';
@@ -52,7 +52,8 @@ async function newReviewerPage(browser: Browser, request: APIRequestContext, who
 }
 
 const shot = async (page: Page, name: string) => {
-  if (test.info().project.name === 'desktop') await page.screenshot({ path: path.join(IMAGES, name), fullPage: true });
+  if (process.env.DOCS_SCREENSHOTS && test.info().project.name === 'desktop')
+    await page.screenshot({ path: path.join(IMAGES, name), fullPage: true });
 };
 
 test('two reviewers race for one application: one holds it, the other is told who', async ({ browser, request }) => {
