@@ -10,6 +10,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dataUrl, selfieImages } from './support/selfie-images.ts';
 import { call, testApp, uniqueMobile } from './support/test-app.ts';
+import { inMumbai } from './support/full-journey.ts';
 
 let app: FastifyInstance;
 beforeAll(async () => {
@@ -245,13 +246,7 @@ describe('section 4: progress and screens', () => {
       body: {
         image: dataUrl(images.woman),
         transaction_id: t.body.data.transaction_id,
-        location: {
-          consent: true,
-          latitude: 19.076,
-          longitude: 72.8777,
-          accuracy: 25,
-          captured_at: new Date().toISOString(),
-        },
+        location: inMumbai(),
       },
     });
     const page = await app.inject({ method: 'GET', url: t.body.data.module_url });

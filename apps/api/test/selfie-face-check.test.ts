@@ -8,6 +8,7 @@ import { MSG } from '@ekyc/contracts/messages';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { dataUrl, selfieImages } from './support/selfie-images.ts';
 import { call, testApp, uniqueMobile } from './support/test-app.ts';
+import { inMumbai } from './support/full-journey.ts';
 
 let app: FastifyInstance;
 let images: Awaited<ReturnType<typeof selfieImages>>;
@@ -34,13 +35,7 @@ async function upload(token: string, jpeg: Buffer) {
     body: {
       image: dataUrl(jpeg),
       transaction_id: t.body.data.transaction_id,
-      location: {
-        consent: true,
-        latitude: 19.076,
-        longitude: 72.8777,
-        accuracy: 25,
-        captured_at: new Date().toISOString(),
-      },
+      location: inMumbai(),
     },
   });
   return { res, ...t.body.data };

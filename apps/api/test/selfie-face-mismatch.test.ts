@@ -9,6 +9,7 @@ import { MSG } from '@ekyc/contracts/messages';
 import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import { dataUrl, selfieImages } from './support/selfie-images.ts';
 import { bearer, call, reviewerToken, testApp, uniqueMobile } from './support/test-app.ts';
+import { inMumbai } from './support/full-journey.ts';
 
 let app: FastifyInstance;
 let images: Awaited<ReturnType<typeof selfieImages>>;
@@ -62,13 +63,7 @@ async function selfieApprovedByModule(token: string) {
     body: {
       image: dataUrl(images.woman),
       transaction_id: t.body.data.transaction_id,
-      location: {
-        consent: true,
-        latitude: 19.076,
-        longitude: 72.8777,
-        accuracy: 25,
-        captured_at: new Date().toISOString(),
-      },
+      location: inMumbai(),
     },
   });
   const page = await app.inject({ method: 'GET', url: t.body.data.module_url });

@@ -8,6 +8,7 @@ import { MSG } from '@ekyc/contracts/messages';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dataUrl, selfieImages } from './support/selfie-images.ts';
 import { call, testApp, uniqueMobile } from './support/test-app.ts';
+import { inMumbai } from './support/full-journey.ts';
 
 let app: FastifyInstance;
 let images: Awaited<ReturnType<typeof selfieImages>>;
@@ -59,13 +60,7 @@ async function runModule(token: string, outcome?: string) {
     body: {
       image: dataUrl(images.woman),
       transaction_id: t.body.data.transaction_id,
-      location: {
-        consent: true,
-        latitude: 19.076,
-        longitude: 72.8777,
-        accuracy: 25,
-        captured_at: new Date().toISOString(),
-      },
+      location: inMumbai(),
     },
   });
   if (outcome) {

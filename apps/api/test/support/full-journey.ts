@@ -10,6 +10,15 @@
  */
 import { PERSONAL_DETAILS } from './personal-details.ts';
 
+/** The selfie step's device location: shared with consent, a fresh fix in Mumbai. */
+export const inMumbai = () => ({
+  consent: true,
+  latitude: 19.076,
+  longitude: 72.8777,
+  accuracy: 25,
+  captured_at: new Date().toISOString(),
+});
+
 export interface JourneyRequest {
   method: 'GET' | 'POST';
   /** path and query, e.g. /api/v1/ekyc/send-otp */
@@ -434,13 +443,7 @@ export async function runFullJourney(client: JourneyClient, options: JourneyOpti
         const upload = await api<{ retry: boolean }>('POST', 'upload-liveliness', {
           image: options.assets.selfieJpeg,
           transaction_id: t.data.transaction_id,
-          location: {
-            consent: true,
-            latitude: 19.076,
-            longitude: 72.8777,
-            accuracy: 25,
-            captured_at: new Date().toISOString(),
-          },
+          location: inMumbai(),
         });
         if (!upload.status && !upload.data.retry) throw new JourneyError(step, `upload-liveliness: ${upload.message}`);
         const page = await send('GET', localPath(t.data.module_url));

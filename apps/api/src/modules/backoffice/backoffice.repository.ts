@@ -7,21 +7,9 @@ import { STAGE_ORDER } from '@ekyc/contracts/stages';
 import { asc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { backofficePanIndex, staff, type StaffRole } from '../../db/schema/backoffice.ts';
+import { query, toDate, toNum, TZ } from '../../db/raw.ts';
 
 export type StaffRow = typeof staff.$inferSelect;
-
-function rowsOf<T>(result: unknown): T[] {
-  return (Array.isArray(result) ? result : (result as { rows: T[] }).rows) as T[];
-}
-async function query<T>(tx: Tx, q: SQL): Promise<T[]> {
-  return rowsOf<T>(await tx.execute(q));
-}
-
-const toDate = (v: unknown): Date => (v instanceof Date ? v : new Date(String(v)));
-const toNum = (v: unknown): number => Number(v ?? 0);
-
-/** Calendar days are Indian Standard Time: the broker's business day. */
-const TZ = 'Asia/Kolkata';
 
 export interface ApplicantFilters {
   from?: string;

@@ -7,16 +7,7 @@ import type { ApplicationStatus, QueueSort } from '@ekyc/contracts/calls/backoff
 import { sql, type SQL } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import type { QueueRow } from './backoffice.repository.ts';
-
-function rowsOf<T>(result: unknown): T[] {
-  return (Array.isArray(result) ? result : (result as { rows: T[] }).rows) as T[];
-}
-async function query<T>(tx: Tx, q: SQL): Promise<T[]> {
-  return rowsOf<T>(await tx.execute(q));
-}
-const toDate = (v: unknown): Date => (v instanceof Date ? v : new Date(String(v)));
-const toNum = (v: unknown): number => Number(v ?? 0);
-const TZ = 'Asia/Kolkata';
+import { query, toDate, toNum, TZ } from '../../db/raw.ts';
 
 export interface ClaimRow {
   applicantId: string;

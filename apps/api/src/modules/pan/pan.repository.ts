@@ -1,12 +1,8 @@
 /** The only code that touches pan_holders (keyed hashes of verified PANs) and reads pan_obj rows for it. */
 import { and, eq, ne, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
+import { rowsOf, toDate } from '../../db/raw.ts';
 import { panHolders } from '../../db/schema/pan.ts';
-
-function rowsOf<T>(result: unknown): T[] {
-  return (Array.isArray(result) ? result : (result as { rows: T[] }).rows) as T[];
-}
-const toDate = (v: unknown): Date => (v instanceof Date ? v : new Date(String(v)));
 
 export const panRepository = {
   /** pan_obj sections written after the newest one already indexed, oldest first. */
