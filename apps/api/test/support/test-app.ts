@@ -1,13 +1,18 @@
 /** Builds the real app on an in-memory PGlite and drives it like a client would. */
+import { createHash } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
+import { expect } from 'vitest';
 import { buildApp } from '../../src/app.ts';
 import type { DepsOverrides } from '../../src/app-deps.ts';
 import { loadConfig } from '../../src/config.ts';
 import { generateSandboxPki, type SandboxPki } from '../../src/documents/signing/sandbox-pki.ts';
 import { migratedPglite } from './pglite-template.ts';
 
-// this file's Redis keys and channels, apart from every other file's and process's on the same Redis
-const REDIS_KEY_PREFIX = `test-${process.pid}-${Math.random().toString(36).slice(2, 10)}:`;
+// each test file's Redis keys and channels, apart from every other file's and process's on the same
+// Redis (files share this module when a worker runs several of them)
+const RUN = Math.random().toString(36).slice(2, 10);
+const redisKeyPrefix = () =>
+  `test-${process.pid}-${RUN}-${createHash('sha256').update(expect.getState().testPath ?? '').digest('hex').slice(0, 8)}:`;
 
 /**
  * The key pair of every app and child process on the shared PostgreSQL server of the server-mode
@@ -41,7 +46,7 @@ export async function testApp(
       DATABASE_URL: process.env.TEST_DATABASE_URL,
       ...SHARED_DATABASE_KEYS,
     }),
-    ...(process.env.TEST_REDIS_URL && { REDIS_URL: process.env.TEST_REDIS_URL, REDIS_KEY_PREFIX }),
+    ...(process.env.TEST_REDIS_URL && { REDIS_URL: process.env.TEST_REDIS_URL, REDIS_KEY_PREFIX: redisKeyPrefix() }),
     ...env,
   });
   // an embedded database starts from the migrated template instead of running every migration
