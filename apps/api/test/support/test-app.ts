@@ -12,7 +12,10 @@ import { migratedPglite } from './pglite-template.ts';
 // Redis (files share this module when a worker runs several of them)
 const RUN = Math.random().toString(36).slice(2, 10);
 const redisKeyPrefix = () =>
-  `test-${process.pid}-${RUN}-${createHash('sha256').update(expect.getState().testPath ?? '').digest('hex').slice(0, 8)}:`;
+  `test-${process.pid}-${RUN}-${createHash('sha256')
+    .update(expect.getState().testPath ?? '')
+    .digest('hex')
+    .slice(0, 8)}:`;
 
 /**
  * The key pair of every app and child process on the shared PostgreSQL server of the server-mode
