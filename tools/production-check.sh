@@ -5,7 +5,8 @@
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 work="$(mktemp -d)"
-trap 'kill "${pid:-}" 2>/dev/null || true; rm -rf "$work"' EXIT
+# the server runs in a session of its own, so the whole group (npm and node) is stopped at the end
+trap '[ -z "${pid:-}" ] || kill -- "-$pid" 2>/dev/null || true; rm -rf "$work"' EXIT
 git -C "$root" archive HEAD | tar -x -C "$work"
 for d in apps/web/dist apps/api/dist packages/contracts/dist; do
   [ -d "$root/$d" ] || { echo "production check: $d is missing; run npm run build first" >&2; exit 1; }
@@ -15,7 +16,7 @@ cd "$work"
 npm ci --omit=dev --no-audit --no-fund --loglevel=error
 [ ! -d node_modules/tsx ] || { echo "production check: a dev dependency (tsx) was installed" >&2; exit 1; }
 port="$(node -e 'const s=require("net").createServer().listen(0,()=>{console.log(s.address().port);s.close()})')"
-PORT="$port" DATA_DIR="$work/.data" LOG_LEVEL=warn npm run start:prod >"$work/server.log" 2>&1 &
+PORT="$port" DATA_DIR="$work/.data" LOG_LEVEL=warn setsid npm run start:prod >"$work/server.log" 2>&1 &
 pid=$!
 for _ in $(seq 1 600); do
   if curl -sf "http://127.0.0.1:$port/readyz" >/dev/null; then

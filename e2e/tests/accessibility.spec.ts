@@ -5,6 +5,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { outboxOtp, seedApplicant, uniqueMobile, VERIFIED_IDENTITY } from '../support/journey';
+import { look } from '../support/look';
 
 const BANK = {
   ifsc: 'HDFC0000001',
@@ -162,7 +163,7 @@ test('sign-up and PAN with the keyboard alone, each step announced', async ({ pa
   await tabTo(page, page.getByLabel('PAN number'));
   await page.keyboard.type('ABCPK1234Q');
   await expect(page.getByLabel('PAN number')).toHaveValue('ABCPK1234Q');
-  await page.screenshot({ path: test.info().outputPath('keyboard-pan.png') });
+  await look(page, 'keyboard-pan.png');
 });
 
 /** Whether the page scrolls sideways, and the right edge of the language switch. */
@@ -183,7 +184,7 @@ test.describe('on a 320 px screen', () => {
     let now = await layout(page);
     expect(now.sideways).toBe(false);
     expect(now.switchRight).toBeLessThanOrEqual(now.width);
-    await page.screenshot({ path: test.info().outputPath('sign-up-200-percent.png'), fullPage: true });
+    await look(page, 'sign-up-200-percent.png', { fullPage: true });
 
     await seedApplicant(page, request, 160, { ...VERIFIED_IDENTITY, personal_obj: PERSONAL });
     await page.goto('/ekyc1/bank-and-segment');

@@ -6,6 +6,7 @@
  */
 import { expect, test } from '@playwright/test';
 import { seedApplicant, VERIFIED_IDENTITY } from '../support/journey';
+import { look } from '../support/look';
 
 const REVIEWER = { email: 'evidence.e2e@broker.example', password: 'evidence-e2e-pass-71', name: 'Esha Evidence' };
 const PHOTO =
@@ -58,7 +59,7 @@ test("the review page shows the selfie's face-match value and failed verdict; th
   await expect(alert).toBeVisible();
   await expect(alert).toHaveClass(/text-danger/);
   await expect(row).not.toContainText('Liveness failed');
-  await page.screenshot({ path: `/tmp/backoffice-evidence-queue-${test.info().project.name}.png`, fullPage: true });
+  await look(page, `backoffice-evidence-queue-${test.info().project.name}.png`, { fullPage: true });
 
   await row.getByRole('link', { name: 'ANITA DESAI' }).click();
   await expect(page.getByRole('heading', { name: 'ANITA DESAI' })).toBeVisible();
@@ -77,5 +78,5 @@ test("the review page shows the selfie's face-match value and failed verdict; th
   await expect(bank.getByRole('cell').nth(3)).toContainText('Passed');
   await expect(bank).not.toHaveClass(/text-danger/);
   await expect(page.getByRole('row', { name: /^Liveness of the selfie/ })).toContainText('Passed');
-  await page.screenshot({ path: `/tmp/backoffice-evidence-review-${test.info().project.name}.png`, fullPage: true });
+  await look(page, `backoffice-evidence-review-${test.info().project.name}.png`, { fullPage: true });
 });

@@ -8,6 +8,7 @@
  */
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { seedApplicant, VERIFIED_IDENTITY } from '../support/journey';
+import { look } from '../support/look';
 
 const UNDER_REVIEW = 'Your application is under review. We will get back to you soon.';
 const REVIEWER = { email: 'reviewer.e2e@broker.example', password: 'reviewer-e2e-pass-1', name: 'Riya Reviewer' };
@@ -108,7 +109,7 @@ test('a rejected bank stage goes back to the applicant, who resubmits; accepting
   await dialog.getByRole('button', { name: 'Reject stage' }).click();
   await expect(dialog).toBeHidden();
   await expect(reviewer.locator('[data-stage="160"]')).toContainText('Rejected');
-  await reviewer.screenshot({ path: `/tmp/backoffice-review-${test.info().project.name}.png`, fullPage: true });
+  await look(reviewer, `backoffice-review-${test.info().project.name}.png`, { fullPage: true });
 
   // Live, through the profile socket: the applicant's open status page turns to the rejection
   // with Retry, which leads to the rejected stage (section 4); the record says why.
@@ -153,7 +154,7 @@ test('a rejected bank stage goes back to the applicant, who resubmits; accepting
   // Back in the queue, waiting for review; the reviewer accepts everything.
   await reviewer.goto(`/backoffice/?q=${mobile}`);
   await expect(reviewer.getByRole('row', { name: /RAVI KUMAR SHARMA/ })).toContainText('Waiting for review');
-  await reviewer.screenshot({ path: `/tmp/backoffice-queue-${test.info().project.name}.png`, fullPage: true });
+  await look(reviewer, `backoffice-queue-${test.info().project.name}.png`, { fullPage: true });
   await reviewer.getByRole('link', { name: /RAVI KUMAR SHARMA/ }).click();
   await expect(reviewer.locator('[data-stage="160"]')).toContainText('Verification Pending');
   await reviewer.getByRole('button', { name: 'Accept all pending stages' }).click();
@@ -181,14 +182,14 @@ test('a rejected bank stage goes back to the applicant, who resubmits; accepting
   await expect(registrations.getByTestId('registration-ucc_bse')).toContainText('Accepted');
   await expect(checker.getByTestId('client-code')).toHaveText(/^EK[A-Z2-9]{8}$/);
   await expect(checker.getByText('Completed: Your Account is Active.')).toBeVisible();
-  await checker.screenshot({ path: `/tmp/backoffice-registrations-${test.info().project.name}.png`, fullPage: true });
+  await look(checker, `backoffice-registrations-${test.info().project.name}.png`, { fullPage: true });
 
   // The applicant's open status page turns to the active account, live, with client code and BO id.
   await expect(page.getByTestId('status-message')).toHaveText('Your Account is Active.');
   await expect(page.getByText('steps 12 / 12')).toBeVisible();
   await expect(page.getByTestId('client-code')).toHaveText(/^EK[A-Z2-9]{8}$/);
   await expect(page.getByTestId('bo-id')).toHaveText(/^\d{16}$/);
-  await page.screenshot({ path: `/tmp/backoffice-applicant-active-${test.info().project.name}.png`, fullPage: true });
+  await look(page, `backoffice-applicant-active-${test.info().project.name}.png`, { fullPage: true });
 
   const active = await userDetails(request, token);
   expect(active.review_obj).toMatchObject({ status: 'Completed', text: 'Your Account is Active.' });
@@ -218,7 +219,7 @@ test('a rejected bank stage goes back to the applicant, who resubmits; accepting
   await entry.first().getByText('Raw change').click();
   await expect(entry.first().getByText('stage.activity')).toBeVisible();
   await expect(entry.first().getByText(REVIEWER.email)).toBeVisible();
-  await reviewer.screenshot({ path: `/tmp/backoffice-audit-${test.info().project.name}.png`, fullPage: true });
+  await look(reviewer, `backoffice-audit-${test.info().project.name}.png`, { fullPage: true });
 });
 
 test('an applicant token opens nothing in the back office, and a reviewer sees no staff pages', async ({
@@ -237,7 +238,7 @@ test('an applicant token opens nothing in the back office, and a reviewer sees n
   await page.getByRole('link', { name: 'Funnel' }).click();
   await expect(page.getByRole('figure')).toContainText('Applicants reaching each stage');
   await expect(page.getByRole('listitem', { name: /^PAN: \d+ reached/ })).toBeVisible();
-  await page.screenshot({ path: `/tmp/backoffice-funnel-${test.info().project.name}.png`, fullPage: true });
+  await look(page, `backoffice-funnel-${test.info().project.name}.png`, { fullPage: true });
 });
 
 test('an admin adds a reviewer, who can sign in; the staff trail records it', async ({ page, request }) => {
@@ -259,7 +260,7 @@ test('an admin adds a reviewer, who can sign in; the staff trail records it', as
   await form.getByLabel('Password').fill('neha-reviewer-pass-1');
   await form.getByRole('button', { name: 'Add staff member' }).click();
   await expect(page.getByRole('listitem').filter({ hasText: email })).toContainText('Reviewer');
-  await page.screenshot({ path: `/tmp/backoffice-staff-${test.info().project.name}.png`, fullPage: true });
+  await look(page, `backoffice-staff-${test.info().project.name}.png`, { fullPage: true });
 
   await page.getByRole('link', { name: 'Staff audit' }).click();
   await expect(page.getByTestId('chain-status')).toContainText('Hash chain intact');
@@ -288,7 +289,7 @@ test('an administrator whose password was set for them must choose their own fir
   await page.getByLabel('New password').fill('password1234');
   await page.getByRole('button', { name: 'Save new password' }).click();
   await expect(page.getByText(/This password is too easy to guess/)).toBeVisible();
-  await page.screenshot({ path: `/tmp/backoffice-change-password-${test.info().project.name}.png`, fullPage: true });
+  await look(page, `backoffice-change-password-${test.info().project.name}.png`, { fullPage: true });
 
   await page.getByLabel('New password').fill('lantern orchard pebble 93');
   await page.getByRole('button', { name: 'Save new password' }).click();

@@ -3,6 +3,7 @@
  * it with the Unlock control; the reviewer can then sign in.
  */
 import { expect, test } from '@playwright/test';
+import { look } from '../support/look';
 
 const ADMIN = { email: 'admin.lockout@broker.example', password: 'admin-lockout-pass-1', name: 'Anil Admin' };
 const REVIEWER = { email: 'locked.reviewer@broker.example', password: 'reviewer-lockout-1', name: 'Lata Reviewer' };
@@ -25,7 +26,7 @@ test('an admin lifts a reviewer’s sign-in lockout from the Staff page', async 
   await page.goto('/backoffice/staff');
   const row = page.getByRole('listitem').filter({ hasText: REVIEWER.email });
   await expect(row.getByText(/^Locked until /)).toBeVisible();
-  await page.screenshot({ path: test.info().outputPath('staff-locked.png'), fullPage: true });
+  await look(page, 'staff-locked.png', { fullPage: true });
   await row.getByRole('button', { name: `Unlock ${REVIEWER.email}` }).click();
   await expect(page.getByText('Sign-in lockout lifted')).toBeVisible();
   await expect(row.getByText(/^Locked until /)).toHaveCount(0);

@@ -4,6 +4,7 @@
  */
 import { expect, test } from '@playwright/test';
 import { outboxOtp, uniqueMobile } from '../support/journey';
+import { look } from '../support/look';
 
 const OFFLINE = 'You are offline. What you typed is kept, and we will continue when you are back online.';
 const LOAD_FAILED = 'This page could not load. Please check your connection and try again.';
@@ -38,7 +39,7 @@ test('a page that cannot load shows a message with Retry inside the page frame, 
   await expect(page.getByRole('link', { name: 'Help' })).toBeVisible();
   await expect(page.getByRole('combobox')).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Verify your mobile number' })).toBeVisible();
-  await page.screenshot({ path: test.info().outputPath('page-load-failed.png') });
+  await look(page, 'page-load-failed.png');
   // in Hindi too
   await page.getByRole('combobox').selectOption('hi');
   await expect(page.getByRole('alert')).toContainText('यह पेज लोड नहीं हो सका');
@@ -63,7 +64,7 @@ test('offline during Send OTP and during Continue: says so, keeps what was typed
   await expect(page.getByRole('status').filter({ hasText: OFFLINE })).toBeVisible();
   await expect(page.getByLabel('Mobile number')).toHaveValue(mobile);
   await expect(page).toHaveURL(/\/ekyc1\/$/);
-  await page.screenshot({ path: test.info().outputPath('offline-send-otp.png') });
+  await look(page, 'offline-send-otp.png');
   await context.setOffline(false);
   await expect(page).toHaveURL(/\/ekyc1\/verify-otp\?mobile=/);
   await expect(page.getByText(OFFLINE)).toBeHidden();
@@ -95,7 +96,7 @@ test('a slow first load shows a loader at once, before the form', async ({ page 
   await expect(loader.first()).toBeVisible();
   await expect(page.getByLabel('Mobile number')).toHaveCount(0);
   expect(held).toBe(1);
-  await page.screenshot({ path: test.info().outputPath('slow-load.png') });
+  await look(page, 'slow-load.png');
   release();
   // an applicant without a session lands on the sign-up form
   await expect(page.getByLabel('Mobile number')).toBeVisible();
@@ -128,7 +129,7 @@ test.describe('with the app kept on the phone', () => {
     await expect(page.getByLabel('Mobile number')).toBeVisible();
     await expect(page.getByRole('status').filter({ hasText: OFFLINE })).toBeVisible();
     await expect(page.getByRole('link', { name: 'Help' })).toBeVisible();
-    await page.screenshot({ path: test.info().outputPath('offline-reload.png') });
+    await look(page, 'offline-reload.png');
     // another step's address offline: the kept app draws it (the applicant has no session, so sign-up)
     await page.goto('/ekyc1/pan-verification');
     await expect(page.getByLabel('Mobile number')).toBeVisible();

@@ -5,13 +5,14 @@
  */
 import { expect, type Page, test } from '@playwright/test';
 import sharp from 'sharp';
+import { look } from '../support/look';
 import { seedApplicant, VERIFIED_IDENTITY } from '../support/journey';
 
 const BANK_VERIFIED = 'Bank Verified successfully';
 const NOT_VERIFIED = 'Your Bank yet not verified';
 const WAIT = 'Please Check your UPI App for verification';
 const shot = (page: Page, name: string) =>
-  page.screenshot({ path: `/tmp/bank-${name}-${test.info().project.name}.png`, fullPage: true });
+  look(page, `bank-${name}-${test.info().project.name}.png`, { fullPage: true });
 
 async function startAtBank(page: Page, request: Parameters<typeof seedApplicant>[1]) {
   await seedApplicant(page, request, 160, VERIFIED_IDENTITY);

@@ -2,6 +2,7 @@ import { MSG } from '@ekyc/contracts/messages';
 import { expect, test } from '@playwright/test';
 import sharp from 'sharp';
 import { answerDigilocker, enterPan, seedApplicant } from '../support/journey';
+import { look } from '../support/look';
 
 async function atDigilocker(
   page: import('@playwright/test').Page,
@@ -30,19 +31,19 @@ test('a new PAN goes through DigiLocker Allow to client profiling', async ({ pag
   await expect(page.getByText(MSG.agreeRequired, { exact: true })).toBeVisible();
   await page.getByRole('button', { name: 'Read more' }).click();
   await expect(agreement).toHaveText(/demat and trading account\.$/);
-  await page.screenshot({ path: `/tmp/pan-digilocker-intro-${test.info().project.name}.png`, fullPage: true });
+  await look(page, `pan-digilocker-intro-${test.info().project.name}.png`, { fullPage: true });
   await page.getByRole('checkbox').check();
   await page.getByRole('button', { name: 'Continue' }).click();
   await expect(page.getByRole('heading', { name: 'DigiLocker: share your documents' })).toBeVisible();
   await expect(page.getByText('Signed in as Sunita Sharma')).toBeVisible();
-  await page.screenshot({ path: `/tmp/pan-consent-${test.info().project.name}.png`, fullPage: true });
+  await look(page, `pan-consent-${test.info().project.name}.png`, { fullPage: true });
   await page.getByRole('button', { name: 'Allow', exact: true }).click();
   await expect(page).toHaveURL(/\/ekyc1\/digilocker$/);
   await expect(page.getByRole('heading', { name: 'Aadhaar card' })).toBeVisible();
   await expect(page.getByText('SUNITA SHARMA').first()).toBeVisible();
   await expect(page.getByText(/^XXXXXXXX\d{4}$/)).toBeVisible();
   await expect(page.getByText('BCDPS4321K')).toBeVisible();
-  await page.screenshot({ path: `/tmp/pan-digilocker-docs-${test.info().project.name}.png`, fullPage: true });
+  await look(page, `pan-digilocker-docs-${test.info().project.name}.png`, { fullPage: true });
   await page.getByRole('button', { name: 'Next' }).click();
   await expect(page).toHaveURL(/\/ekyc1\/client-profiling/);
 });
@@ -73,7 +74,7 @@ test('DigiLocker Deny, then Retry Using Digilocker, then a manual document uploa
   await page.getByLabel('City / District').fill('Pune');
   await page.getByLabel('State').fill('Maharashtra');
   await page.getByLabel('Pincode').fill('411001');
-  await page.screenshot({ path: `/tmp/pan-ovd-${test.info().project.name}.png`, fullPage: true });
+  await look(page, `pan-ovd-${test.info().project.name}.png`, { fullPage: true });
   await page.getByRole('button', { name: 'Submit' }).click();
   // Two images re-encoded on a busy server: allow it time.
   await expect(page).toHaveURL(/\/ekyc1\/client-profiling/, { timeout: 45_000 });
@@ -84,7 +85,7 @@ test('a PAN missing from the locker leads to the PAN upload page, then on', asyn
   await answerDigilocker(page, 'Allow');
   await expect(page).toHaveURL(/\/ekyc1\/returnurl\?is_pan_missing=true$/);
   await expect(page.getByText(MSG.panNotReceived, { exact: true })).toBeVisible();
-  await page.screenshot({ path: `/tmp/pan-missing-${test.info().project.name}.png`, fullPage: true });
+  await look(page, `pan-missing-${test.info().project.name}.png`, { fullPage: true });
   await page.getByRole('button', { name: 'Next' }).click();
   await expect(page.getByRole('heading', { name: 'Upload your PAN card' })).toBeVisible();
   await page

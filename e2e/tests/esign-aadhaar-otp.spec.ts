@@ -2,6 +2,7 @@
 import { MSG } from '@ekyc/contracts/messages';
 import { expect, type Page, test } from '@playwright/test';
 import { outboxOtp, seedApplicant, VERIFIED_IDENTITY } from '../support/journey';
+import { look } from '../support/look';
 
 const FORM_SECTIONS = {
   ...VERIFIED_IDENTITY,
@@ -43,7 +44,7 @@ test('signs the form with the Aadhaar OTP from the outbox and shows the status',
   await expect(page.locator('iframe[title="Account opening form"]')).toBeVisible();
   await expect(page.getByRole('link', { name: 'Download the form (PDF)' })).toBeVisible();
   await expect(page.getByText(MSG.allowPopups)).toBeVisible();
-  await page.screenshot({ path: `/tmp/esign-page-${test.info().project.name}.png`, fullPage: true });
+  await look(page, `esign-page-${test.info().project.name}.png`, { fullPage: true });
 
   await page.getByRole('button', { name: 'E-Sign With Aadhaar OTP' }).click();
   await expect(page.getByText(MSG.agreeRequired)).toBeVisible();
@@ -54,7 +55,7 @@ test('signs the form with the Aadhaar OTP from the outbox and shows the status',
   expect(size.w).toBeLessThanOrEqual(400);
   await expect(page.getByTestId('esign-countdown')).toHaveText(/0[12]:\d\d/);
   await popup.getByLabel('Aadhaar OTP').fill(await outboxOtp(request, mobile));
-  await popup.screenshot({ path: `/tmp/esign-popup-${test.info().project.name}.png` });
+  await look(popup, `esign-popup-${test.info().project.name}.png`);
   await popup.getByRole('button', { name: 'Verify OTP and sign' }).click();
 
   await expect(page).toHaveURL(/\/ekyc1\/status$/, { timeout: 30_000 });
@@ -92,7 +93,7 @@ test('the countdown changes colour at 20, 15 and 10 seconds, then the time limit
   await goTo(10);
   await expect(timer).toHaveText('00:10');
   await expect(timer).toHaveClass(/text-danger/);
-  await page.screenshot({ path: `/tmp/esign-countdown-${test.info().project.name}.png` });
+  await look(page, `esign-countdown-${test.info().project.name}.png`);
   await page.clock.fastForward(10_000);
   await expect(page.getByText(MSG.timeLimitExceeded)).toBeVisible();
   await expect(page.getByRole('button', { name: 'E-Sign With Aadhaar OTP' })).toBeVisible();

@@ -8,6 +8,7 @@ import { MSG } from '@ekyc/contracts/messages';
 import { expect, type Page, test } from '@playwright/test';
 import { useFaceAsCamera } from '../support/face-camera';
 import { answerDigilocker, enterPan, outboxOtp, signUpToPan } from '../support/journey';
+import { look } from '../support/look';
 
 const card = (page: Page, name: string | RegExp) => page.getByRole('button', { name, exact: typeof name === 'string' });
 
@@ -106,5 +107,5 @@ test('sign-up to the status screen through every step', async ({ page, request }
   await expect(page).toHaveURL(/\/ekyc1\/status$/, { timeout: 30_000 });
   await expect(page.getByText(MSG.statusUnderReview)).toBeVisible();
   await expect(page.getByText('Your application is under review. We will get back to you soon.')).toBeVisible();
-  await page.screenshot({ path: `/tmp/esign-full-journey-${test.info().project.name}.png`, fullPage: true });
+  await look(page, `esign-full-journey-${test.info().project.name}.png`, { fullPage: true });
 });

@@ -4,6 +4,7 @@
  */
 import { expect, test } from '@playwright/test';
 import { outboxOtp, uniqueMobile } from '../support/journey';
+import { look } from '../support/look';
 
 test.describe('a phone set to Hindi', () => {
   test.use({ locale: 'hi-IN' });
@@ -27,7 +28,7 @@ test.describe('a phone set to Hindi', () => {
     expect(sms!.text).toBe(
       `${otp} डीमैट और ट्रेडिंग खाता खोलने के लिए आपका ओटीपी है। यह 5 मिनट तक मान्य है। इसे किसी के साथ साझा न करें।`,
     );
-    await page.screenshot({ path: test.info().outputPath('hindi-first-visit.png') });
+    await look(page, 'hindi-first-visit.png');
 
     // the choice made in the app wins over the phone's language from then on
     await page.getByRole('combobox').selectOption('en');

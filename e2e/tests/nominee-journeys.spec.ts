@@ -1,6 +1,7 @@
 import { MSG } from '@ekyc/contracts/messages';
 import { expect, type Page, test } from '@playwright/test';
 import { outboxOtp, seedApplicant, VERIFIED_IDENTITY } from '../support/journey';
+import { look } from '../support/look';
 
 const BANK = { ifsc: 'HDFC0000001', account_number: '123456789012', account_type: 'Saving', bank_verify_edit: false };
 const SIGNATURE = { document_type: 'png', upload_type: 'digital' };
@@ -35,7 +36,7 @@ test('no nominee: the opt-out declaration confirmed by two OTPs (mobile and e-ma
   await page.getByRole('button', { name: 'Confirm with OTPs to my mobile and e-mail' }).click();
   await page.getByLabel('OTP sent to your mobile').fill(await outboxOtp(request, mobile));
   await page.getByLabel('OTP sent to your e-mail').fill(await outboxOtp(request, `fixture${mobile}@example.com`));
-  await page.screenshot({ path: test.info().outputPath('nominee-opt-out-otps.png') });
+  await look(page, 'nominee-opt-out-otps.png');
   await page.getByRole('button', { name: 'Confirm opting out' }).click();
   await expect(page).toHaveURL(/\/bank-and-segment\/segment$/);
   // The toast of the reply.
@@ -44,7 +45,7 @@ test('no nominee: the opt-out declaration confirmed by two OTPs (mobile and e-ma
 
   await page.goto('/ekyc1/bank-and-segment/nominee');
   await expect(page.getByRole('main').getByRole('status').filter({ hasText: MSG.nomineeSkipped })).toBeVisible();
-  await page.screenshot({ path: test.info().outputPath('nominee-skipped.png') });
+  await look(page, 'nominee-skipped.png');
   await page.getByRole('button', { name: 'Add nominee' }).click();
   await expect(page).toHaveURL(/\/nominee\/add-nominee$/);
   await expect(page.getByLabel('First name')).toBeVisible();
@@ -98,7 +99,7 @@ test('three nominees, one a minor with a guardian, shares 50/30/20', async ({ pa
 
   await page.getByLabel('Nominee name', { exact: true }).check();
   await page.getByLabel('Nominee whose name is printed').selectOption('Sita Sharma');
-  await page.screenshot({ path: test.info().outputPath('nominee-three.png'), fullPage: true });
+  await look(page, 'nominee-three.png', { fullPage: true });
   await page.getByRole('button', { name: 'Continue' }).click();
   await expect(page).toHaveURL(/\/bank-and-segment\/segment$/);
 
@@ -176,7 +177,7 @@ test('shows the section 5 nominee messages and stops a submit whose shares do no
   await submit.click();
   await expect(page.getByText(MSG.shareEquals100)).toBeVisible();
   await expect(page).toHaveURL(/\/add-nominee$/);
-  await page.screenshot({ path: test.info().outputPath('nominee-messages.png'), fullPage: true });
+  await look(page, 'nominee-messages.png', { fullPage: true });
 
   await page.getByLabel('Share (%)').fill('100');
   await submit.click();

@@ -2,6 +2,7 @@ import { MSG } from '@ekyc/contracts/messages';
 import { expect, test } from '@playwright/test';
 import sharp from 'sharp';
 import { answerDigilocker, enterPan, seedApplicant, signUpToPan } from '../support/journey';
+import { look } from '../support/look';
 
 test('a KRA-registered PAN confirms the KRA address and skips DigiLocker', async ({ page, request }) => {
   await signUpToPan(page, request);
@@ -10,7 +11,7 @@ test('a KRA-registered PAN confirms the KRA address and skips DigiLocker', async
   await expect(page.getByText(/FLAT 402, SUNRISE APARTMENTS.*MUMBAI/)).toBeVisible();
   await expect(page.getByText('Your KYC is verified with the KRA.')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Change address via DigiLocker' })).toBeVisible();
-  await page.screenshot({ path: `/tmp/pan-info-kra-${test.info().project.name}.png`, fullPage: true });
+  await look(page, `pan-info-kra-${test.info().project.name}.png`, { fullPage: true });
   await page.getByRole('button', { name: 'Confirm' }).click();
   await expect(page).toHaveURL(/\/ekyc1\/client-profiling/);
 });
@@ -51,7 +52,7 @@ test('shows the section 5 messages for PAN, name and date of birth', async ({ pa
   await submit.click();
   await expect(page.getByText(MSG.panNotFound, { exact: true })).toBeVisible();
   await expect(page).toHaveURL(/\/ekyc1\/pan-verification$/);
-  await page.screenshot({ path: `/tmp/pan-messages-${test.info().project.name}.png`, fullPage: true });
+  await look(page, `pan-messages-${test.info().project.name}.png`, { fullPage: true });
 });
 
 /** A PAN card look-alike rendered with sharp from an SVG text overlay. */
@@ -80,7 +81,7 @@ test('a PAN read from a photo fills the form and goes on through DigiLocker', as
   await expect(page.getByLabel('PAN number')).toHaveValue('GHJPV4567K');
   await expect(page.getByLabel('Name on PAN')).toHaveValue('NEHA VERMA');
   await expect(page.getByLabel('Date of birth')).toHaveValue('21/03/1992');
-  await page.screenshot({ path: `/tmp/pan-ocr-${test.info().project.name}.png`, fullPage: true });
+  await look(page, `pan-ocr-${test.info().project.name}.png`, { fullPage: true });
   await page.getByRole('button', { name: 'Continue' }).click();
   await expect(page).toHaveURL(/\/pan-verification\/pan-info$/);
   await page.getByRole('button', { name: 'Next' }).click();

@@ -1,6 +1,7 @@
 /** Client profiling from /ekyc1/client-profiling through every sub-step to bank and segment. */
 import { expect, type Page, test } from '@playwright/test';
 import { seedApplicant, VERIFIED_IDENTITY } from '../support/journey';
+import { look } from '../support/look';
 
 const card = (page: Page, name: string | RegExp) => page.getByRole('button', { name, exact: typeof name === 'string' });
 const pressed = (page: Page, name: string | RegExp) => expect(card(page, name)).toHaveAttribute('aria-pressed', 'true');
@@ -11,7 +12,7 @@ test('every sub-step, one tap per list choice, to the bank and segment page', as
 
   await expect(page).toHaveURL(/\/client-profiling\/occupation$/);
   await expect(page.getByRole('heading', { name: 'Your occupation' })).toBeVisible();
-  await page.screenshot({ path: `/tmp/profiling-occupation-${info.project.name}.png`, fullPage: true });
+  await look(page, `profiling-occupation-${info.project.name}.png`, { fullPage: true });
   await card(page, 'Private Sector').click();
 
   // Born 15/08/1990: more than 20 years of experience is not possible yet (counted from 18).
@@ -30,7 +31,7 @@ test('every sub-step, one tap per list choice, to the bank and segment page', as
   await card(page, /^Female/).click();
   const dialog = page.getByRole('dialog', { name: 'Change your gender?' });
   await expect(dialog).toBeVisible();
-  await page.screenshot({ path: `/tmp/profiling-gender-confirm-${info.project.name}.png` });
+  await look(page, `profiling-gender-confirm-${info.project.name}.png`);
   await dialog.getByRole('button', { name: 'Cancel' }).click();
   await pressed(page, /^Male/);
   await page.getByRole('group', { name: 'Marital status' }).getByRole('button', { name: 'Married' }).click();
@@ -52,12 +53,12 @@ test('every sub-step, one tap per list choice, to the bank and segment page', as
   await page.getByLabel("Father's name").click();
   await expect(page.getByText('Use at least 3 characters')).toBeVisible();
   await page.getByLabel("Mother's name").fill('Sita   Devi');
-  await page.screenshot({ path: `/tmp/profiling-identification-${info.project.name}.png`, fullPage: true });
+  await look(page, `profiling-identification-${info.project.name}.png`, { fullPage: true });
   await page.getByRole('button', { name: 'Continue' }).click();
 
   await expect(page).toHaveURL(/\/plans$/);
   await pressed(page, /^Premium/);
-  await page.screenshot({ path: `/tmp/profiling-plans-${info.project.name}.png`, fullPage: true });
+  await look(page, `profiling-plans-${info.project.name}.png`, { fullPage: true });
   await card(page, /^Discounted/).click();
 
   // All declarations on to continue.
@@ -70,7 +71,7 @@ test('every sub-step, one tap per list choice, to the bank and segment page', as
   await expect(page).toHaveURL(/\/declaration$/);
   await citizen.click();
   await page.getByLabel('Monthly').check();
-  await page.screenshot({ path: `/tmp/profiling-declaration-${info.project.name}.png`, fullPage: true });
+  await look(page, `profiling-declaration-${info.project.name}.png`, { fullPage: true });
   await page.getByRole('button', { name: 'Continue' }).click();
 
   await expect(page).toHaveURL(/\/ekyc1\/bank-and-segment$/);
@@ -100,5 +101,5 @@ test('the lists come in the chosen language', async ({ page, request }, info) =>
   await card(page, 'सेवानिवृत्त').click();
   await expect(page).toHaveURL(/\/trading-experience$/);
   await expect(card(page, '20 वर्ष से अधिक')).toBeDisabled();
-  await page.screenshot({ path: `/tmp/profiling-experience-hi-${info.project.name}.png`, fullPage: true });
+  await look(page, `profiling-experience-hi-${info.project.name}.png`, { fullPage: true });
 });

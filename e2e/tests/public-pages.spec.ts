@@ -1,4 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
+import { look } from '../support/look';
 
 const LANGUAGES = ['en', 'hi', 'be', 'gu', 'mar'] as const;
 const HTML_LANG = { en: 'en', hi: 'hi', be: 'bn', gu: 'gu', mar: 'mr' } as const;
@@ -66,8 +67,7 @@ for (const lng of LANGUAGES) {
       await expect(page).toHaveTitle(`${previousTitle} · Open Demat`);
       englishTitles.set(path, previousTitle);
       if (['/', '/charges', '/watchlist', '/faq', '/pages/privacy'].includes(path) && ['en', 'hi'].includes(lng))
-        await page.screenshot({
-          path: `/tmp/public-${test.info().project.name}-${lng}${path.replace(/\//g, '-')}.png`,
+        await look(page, `public-${test.info().project.name}-${lng}${path.replace(/\//g, '-')}.png`, {
           fullPage: true,
         });
     }

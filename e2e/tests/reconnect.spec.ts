@@ -5,6 +5,7 @@
  */
 import { expect, test } from '@playwright/test';
 import { signUpToPan } from '../support/journey';
+import { look } from '../support/look';
 
 test('keeps the applicant signed in while the profile channel reconnects', async ({ page, request }) => {
   await signUpToPan(page, request);
@@ -24,7 +25,7 @@ test('keeps the applicant signed in while the profile channel reconnects', async
   // past the point where the web used to give up and sign out (5 tries, about 15 s)
   await expect.poll(() => tries, { timeout: 45_000 }).toBeGreaterThanOrEqual(7);
   await expect(page).toHaveURL(/\/ekyc1\/pan-verification$/);
-  await page.screenshot({ path: test.info().outputPath('reconnecting.png') });
+  await look(page, 'reconnecting.png');
 
   refuse = false;
   await expect(notice).toBeHidden({ timeout: 20_000 });

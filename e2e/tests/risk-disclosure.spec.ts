@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { seedApplicant, VERIFIED_IDENTITY } from '../support/journey';
+import { look } from '../support/look';
 
 /**
  * Choosing a derivatives segment shows SEBI's risk disclosure over at least half of a 360×740
@@ -23,7 +24,7 @@ test('the F&O risk disclosure covers half the screen and must be acknowledged be
   await expect(dialog).toContainText('9 out of 10 individual traders');
   const box = (await dialog.boundingBox())!;
   expect(box.width * box.height).toBeGreaterThanOrEqual(0.5 * 360 * 740);
-  await page.screenshot({ path: test.info().outputPath('risk-disclosure-360x740.png') });
+  await look(page, 'risk-disclosure-360x740.png');
 
   // Declining leaves derivatives out.
   await dialog.getByRole('button', { name: 'Not now: leave derivatives out' }).click();

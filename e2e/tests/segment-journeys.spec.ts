@@ -4,6 +4,7 @@ import { MSG } from '@ekyc/contracts/messages';
 import { expect, type Page, test } from '@playwright/test';
 import { encryptPdfRc4, makeProofPdf } from '../../apps/api/test/support/segment-pdf';
 import { seedApplicant, VERIFIED_IDENTITY } from '../support/journey';
+import { look } from '../support/look';
 
 const SEGMENT_URL = '/ekyc1/bank-and-segment/segment';
 const iso = (d: { day: number; month: number; year: number }) =>
@@ -22,8 +23,7 @@ async function chooseDerivative(page: Page, name: string) {
   await expect(page.getByRole('checkbox', { name, exact: true })).toBeChecked();
 }
 
-const shot = (page: Page, name: string) =>
-  page.screenshot({ path: test.info().outputPath(`segment-${name}.png`), fullPage: true });
+const shot = (page: Page, name: string) => look(page, `segment-${name}.png`, { fullPage: true });
 
 test('equity only: the locked equity segment is enough to continue to the selfie', async ({ page, request }) => {
   await openSegmentPage(page, request);
@@ -102,7 +102,7 @@ test('derivatives with the digital route: the account aggregator window approves
   expect(await page.evaluate(() => JSON.parse(localStorage.getItem('ekyc.session')!).clienttrnxid)).toMatch(
     /^[0-9a-f-]{36}$/,
   );
-  await popup.screenshot({ path: test.info().outputPath('segment-aa.png') });
+  await look(popup, 'segment-aa.png');
   const closed = popup.waitForEvent('close');
   await popup.getByRole('button', { name: 'Approve' }).click();
   await closed;

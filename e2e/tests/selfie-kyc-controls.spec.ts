@@ -3,6 +3,7 @@ import { MSG } from '@ekyc/contracts/messages';
 import { expect, test } from '@playwright/test';
 import { useFaceAsCamera } from '../support/face-camera';
 import { seedApplicant } from '../support/journey';
+import { look } from '../support/look';
 
 test.describe('a device in London', () => {
   test.use({ geolocation: { latitude: 51.5074, longitude: -0.1278, accuracy: 20 }, permissions: ['geolocation'] });
@@ -18,7 +19,7 @@ test.describe('a device in London', () => {
     await page.getByRole('button', { name: 'Continue' }).click();
     await expect(page.getByText(MSG.locationOutsideIndia)).toBeVisible({ timeout: 60_000 });
     await expect(page).toHaveURL(/\/ekyc1\/take-selfie$/);
-    await page.screenshot({ path: test.info().outputPath('selfie-outside-india.png') });
+    await look(page, 'selfie-outside-india.png');
   });
 });
 

@@ -3,6 +3,7 @@ import { MSG } from '@ekyc/contracts/messages';
 import { expect, type Page, test } from '@playwright/test';
 import { useFaceAsCamera, withoutCamera } from '../support/face-camera';
 import { seedApplicant } from '../support/journey';
+import { look } from '../support/look';
 
 async function captureAndStart(page: Page) {
   await expect(page.getByRole('region', { name: 'Tips for a good selfie' }).getByRole('listitem')).toHaveCount(6);
@@ -25,7 +26,7 @@ test('a live face is approved in the module and the applicant moves on to e-sign
   const module = await captureAndStart(page);
   await module.getByRole('button', { name: /auto_approved/ }).click();
   await expect(page).toHaveURL(/\/ekyc1\/e-sign$/, { timeout: 90_000 });
-  await page.screenshot({ path: `/tmp/esign-selfie-done-${test.info().project.name}.png` });
+  await look(page, `esign-selfie-done-${test.info().project.name}.png`);
 });
 
 test('a cancelled module shows its message and the selfie can be taken again', async ({ page, request }) => {
@@ -51,7 +52,7 @@ test("a module answer the app does not know ('other') shows 'Unkown status' and 
   await expect(page.getByText(MSG.livenessUnknown)).toBeVisible({ timeout: 90_000 });
   await expect(page).toHaveURL(/\/ekyc1\/take-selfie$/);
   await expect(page.getByRole('button', { name: 'Take selfie' })).toBeVisible();
-  await page.screenshot({ path: `/tmp/selfie-unknown-status-${test.info().project.name}.png` });
+  await look(page, `selfie-unknown-status-${test.info().project.name}.png`);
 });
 
 test('a picture without a face is refused with a clear message', async ({ page, request }) => {
@@ -60,7 +61,7 @@ test('a picture without a face is refused with a clear message', async ({ page, 
   await page.goto('/ekyc1/take-selfie');
   await captureAndStart(page);
   await expect(page.getByText(MSG.livenessNoFace)).toBeVisible({ timeout: 90_000 });
-  await page.screenshot({ path: `/tmp/esign-selfie-noface-${test.info().project.name}.png` });
+  await look(page, `esign-selfie-noface-${test.info().project.name}.png`);
 });
 
 test('without a camera a QR code continues on a phone', async ({ page, request }) => {
@@ -68,5 +69,5 @@ test('without a camera a QR code continues on a phone', async ({ page, request }
   await seedApplicant(page, request, 200);
   await page.goto('/ekyc1/take-selfie');
   await expect(page.getByRole('img', { name: 'QR code to continue on your phone' })).toBeVisible();
-  await page.screenshot({ path: `/tmp/esign-selfie-qr-${test.info().project.name}.png` });
+  await look(page, `esign-selfie-qr-${test.info().project.name}.png`);
 });

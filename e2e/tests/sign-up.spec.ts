@@ -1,12 +1,13 @@
 import { MSG } from '@ekyc/contracts/messages';
 import { expect, test } from '@playwright/test';
 import { outboxOtp, signUpToPan, uniqueMobile } from '../support/journey';
+import { look } from '../support/look';
 
 test('signs up by mobile and email OTP and arrives at PAN verification', async ({ page, request }) => {
   await signUpToPan(page, request);
   await expect(page.getByRole('progressbar')).toHaveAttribute('aria-valuetext', /steps 2 \/ 12/);
   await expect(page.locator('h1')).toHaveCount(1);
-  await page.screenshot({ path: test.info().outputPath('pan-arrival.png') });
+  await look(page, 'pan-arrival.png');
 });
 
 test('shows the section 5 messages for the mobile number', async ({ page }) => {

@@ -1,6 +1,7 @@
 import { MSG } from '@ekyc/contracts/messages';
 import { expect, type Page, test } from '@playwright/test';
 import { seedApplicant, VERIFIED_IDENTITY } from '../support/journey';
+import { look } from '../support/look';
 
 const BANK = { ifsc: 'HDFC0000001', account_number: '123456789012', account_type: 'Saving', bank_verify_edit: false };
 
@@ -53,13 +54,13 @@ test('drawn signature: an incomplete drawing asks to retry, a full one goes to n
   const modal = page.getByRole('dialog', { name: MSG.signatureIncompleteTitle });
   await expect(modal).toBeVisible();
   await expect(modal.getByText(MSG.signatureIncompleteBody)).toBeVisible();
-  await page.screenshot({ path: test.info().outputPath('signature-incomplete.png') });
+  await look(page, 'signature-incomplete.png');
   await modal.getByRole('button', { name: 'Retry' }).click();
   await expect(modal).toBeHidden();
   await expect(cont).toBeDisabled();
 
   await draw(page, 80);
-  await page.screenshot({ path: test.info().outputPath('signature-drawn.png') });
+  await look(page, 'signature-drawn.png');
   await cont.click();
   await expect(page).toHaveURL(/\/bank-and-segment\/nominee$/);
 
@@ -94,7 +95,7 @@ test('uploaded signature: refuses a file over 5 MB, then crops at 16/9 with zoom
   await page.keyboard.press('ArrowRight');
   await page.getByRole('button', { name: 'Rotate 90°' }).click();
   await expect(page.getByText('Zoom 1.1×, rotated 90°')).toBeVisible();
-  await page.screenshot({ path: test.info().outputPath('signature-crop.png') });
+  await look(page, 'signature-crop.png');
   await page.getByRole('button', { name: 'Continue' }).click();
   await expect(page).toHaveURL(/\/bank-and-segment\/nominee$/);
 

@@ -11,6 +11,7 @@ import { expect, test, type APIRequestContext, type Page } from '@playwright/tes
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { seedApplicant, VERIFIED_IDENTITY } from '../support/journey';
+import { look } from '../support/look';
 
 const LOCALES = path.resolve(import.meta.dirname, '../../apps/web/src/i18n/locales');
 const catalogue = (lang: Language, ns: string) =>
@@ -151,7 +152,7 @@ for (const lang of LANGUAGES) {
     await expect(message).toHaveText(t.Approved);
     await expect(page.getByRole('heading', { name: t.thankYou })).toBeVisible();
     await expect(page.getByText(t.verificationPending, { exact: true })).toBeVisible();
-    await page.screenshot({ path: `/tmp/status-approved-${lang}.png` });
+    await look(page, `status-approved-${lang}.png`);
 
     await applicantIn(page, request, staff, 'Completed');
     await page.goto('/ekyc1/status');
@@ -168,7 +169,7 @@ for (const lang of LANGUAGES) {
     // the stage sent back and the reviewer's reason, in the applicant's language
     await expect(page.getByText(t.rejectedStage, { exact: true })).toBeVisible();
     await expect(page.getByText(t.rejectedReason, { exact: true })).toBeVisible();
-    await page.screenshot({ path: `/tmp/status-rejected-${lang}.png` });
+    await look(page, `status-rejected-${lang}.png`);
     // Retry returns to the stage the reviewer rejected.
     await page.getByRole('button', { name: t.retry }).click();
     await expect(page).toHaveURL(/\/ekyc1\/bank-and-segment$/);

@@ -1,6 +1,7 @@
 /** Toasts cover nothing of the page frame, say each thing once, and an error stays on its page. */
 import { expect, test } from '@playwright/test';
 import { outboxOtp, uniqueMobile } from '../support/journey';
+import { look } from '../support/look';
 
 const REFUSED = 'The server refused this OTP (test).';
 
@@ -23,7 +24,7 @@ test('an error toast sits below the page frame, is said once, and goes when the 
   expect(box!.y).toBeGreaterThan(header!.y + header!.height);
   const close = page.getByRole('button', { name: 'Close' });
   expect((await close.boundingBox())!.height).toBeGreaterThanOrEqual(44);
-  await page.screenshot({ path: test.info().outputPath('toast.png') });
+  await look(page, 'toast.png');
   // said once: the same refusal again does not stack a second toast
   await page.getByRole('button', { name: 'Send OTP' }).click();
   await expect(toast).toHaveCount(1);
