@@ -1,5 +1,5 @@
 /**
- * Faults under load: two API processes on the test's PostgreSQL database and a Redis of the test's
+ * Faults under load: two API processes on a PostgreSQL database of the test's own and a Redis of the test's
  * own (a redis-server on a free port), applicants going through the whole journey on both. Each
  * fault is injected mid-run: every connection of the database terminated again and again
  * (pg_terminate_backend), then Redis stopped and started. Neither process exits, the only 5xx is a
@@ -26,7 +26,8 @@ import {
 import { journeyAssets } from '../support/journey-assets.ts';
 import { SHARED_DATABASE_KEYS } from '../support/test-app.ts';
 
-const DB = process.env.TEST_DATABASE_URL;
+// a database of its own (run.ts makes it): terminating its connections cuts off no other file
+const DB = process.env.TEST_FAULTS_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
 const JOURNEYS = 4;
 const FAULT_MS = 5000;
 const server = path.resolve(import.meta.dirname, '../../src/server.ts');

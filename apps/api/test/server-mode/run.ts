@@ -12,13 +12,18 @@ const dbUrl = process.env.TEST_SERVER_DATABASE_URL ?? 'postgres://postgres@127.0
 const redisUrl = process.env.TEST_SERVER_REDIS_URL ?? 'redis://127.0.0.1:6379';
 // TEST_SERVER_DB_NAME lets two checkouts run the suite side by side on one server.
 const testDb = process.env.TEST_SERVER_DB_NAME ?? 'ekyc_test';
+// the fault test terminates every connection of its database again and again: it has one of its
+// own, so the files running beside it are not cut off
+const faultsDb = `${testDb}_faults`;
 
 async function reachable(): Promise<string | null> {
   const client = new pg.Client({ connectionString: dbUrl, connectionTimeoutMillis: 2000 });
   try {
     await client.connect();
-    await client.query(`drop database if exists ${testDb} with (force)`);
-    await client.query(`create database ${testDb}`);
+    for (const db of [testDb, faultsDb]) {
+      await client.query(`drop database if exists ${db} with (force)`);
+      await client.query(`create database ${db}`);
+    }
   } catch (err) {
     return `PostgreSQL at ${dbUrl.replace(/:[^:@/]+@/, ':***@')} is not usable: ${(err as Error).message}`;
   } finally {
@@ -45,11 +50,15 @@ if (reason) {
   console.log(`Server-mode suite skipped: ${reason}`);
   process.exit(0);
 }
-const url = new URL(dbUrl);
-url.pathname = `/${testDb}`;
+const databaseUrl = (name: string) => Object.assign(new URL(dbUrl), { pathname: `/${name}` }).toString();
 console.log(`Server-mode suite: PostgreSQL database ${testDb} and Redis ${redisUrl}`);
 const result = spawnSync('npx', ['vitest', 'run', '--project', 'api-server', ...process.argv.slice(2)], {
   stdio: 'inherit',
-  env: { ...process.env, TEST_DATABASE_URL: url.toString(), TEST_REDIS_URL: redisUrl },
+  env: {
+    ...process.env,
+    TEST_DATABASE_URL: databaseUrl(testDb),
+    TEST_FAULTS_DATABASE_URL: databaseUrl(faultsDb),
+    TEST_REDIS_URL: redisUrl,
+  },
 });
 process.exit(result.status ?? 1);
