@@ -28,7 +28,8 @@ export default defineConfig({
   timeout: 120_000,
   expect: { timeout: 15_000 },
   fullyParallel: true,
-  workers: Number(process.env.E2E_WORKERS ?? 2),
+  // three: a test waiting on the app leaves the CPU to the others (5.2 minutes against 5.7 with two)
+  workers: Number(process.env.E2E_WORKERS ?? 3),
   retries: process.env.CI ? 1 : 0,
   reporter: [['list']],
   use: {
@@ -49,6 +50,8 @@ export default defineConfig({
       name: 'desktop',
       use: { ...devices['Desktop Chrome'], serviceWorkers: 'block', launchOptions },
       testMatch: [/sign-up\.spec\.ts/, /public-.*\.spec\.ts/, /backoffice-.*\.spec\.ts/, /esign-.*\.spec\.ts/],
+      // tests tagged as independent of the size (support/sizes.ts) run at phone size only
+      grepInvert: /@any-size/,
     },
     {
       name: 'phone',

@@ -3,6 +3,7 @@ import { MSG } from '@ekyc/contracts/messages';
 import { expect, type Page, test } from '@playwright/test';
 import { outboxOtp, seedApplicant, VERIFIED_IDENTITY } from '../support/journey';
 import { look } from '../support/look';
+import { ANY_SIZE } from '../support/sizes';
 
 const FORM_SECTIONS = {
   ...VERIFIED_IDENTITY,
@@ -63,42 +64,43 @@ test('signs the form with the Aadhaar OTP from the outbox and shows the status',
   await expect(page.getByRole('link', { name: 'Download signed form (PDF)' })).toBeVisible();
 });
 
-test('the countdown changes colour at 20, 15 and 10 seconds, then the time limit restarts e-sign', async ({
-  page,
-  request,
-}) => {
-  await page.clock.install();
-  await seedApplicant(page, request, 210, FORM_SECTIONS);
-  await page.goto('/ekyc1/e-sign');
-  const popup = await openSigning(page);
-  await expect(popup.getByLabel('Aadhaar OTP')).toBeVisible();
-  const timer = page.getByTestId('esign-countdown');
-  await expect(timer).toHaveClass(/text-ink/);
-  // freeze the page clock, then move it to exact seconds left
-  await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 500);
-  const left = async () => {
-    const [mm, ss] = (await timer.innerText()).split(':').map(Number);
-    return mm! * 60 + ss!;
-  };
-  const goTo = async (seconds: number) => page.clock.fastForward(((await left()) - seconds) * 1000);
-  await goTo(21);
-  await expect(timer).toHaveText('00:21');
-  await expect(timer).toHaveClass(/text-ink/);
-  await goTo(20);
-  await expect(timer).toHaveText('00:20');
-  await expect(timer).toHaveClass(/text-amber-600/);
-  await goTo(15);
-  await expect(timer).toHaveText('00:15');
-  await expect(timer).toHaveClass(/text-orange-600/);
-  await goTo(10);
-  await expect(timer).toHaveText('00:10');
-  await expect(timer).toHaveClass(/text-danger/);
-  await look(page, `esign-countdown-${test.info().project.name}.png`);
-  await page.clock.fastForward(10_000);
-  await expect(page.getByText(MSG.timeLimitExceeded)).toBeVisible();
-  await expect(page.getByRole('button', { name: 'E-Sign With Aadhaar OTP' })).toBeVisible();
-  await expect(page).toHaveURL(/\/ekyc1\/e-sign$/);
-});
+test(
+  'the countdown changes colour at 20, 15 and 10 seconds, then the time limit restarts e-sign',
+  ANY_SIZE,
+  async ({ page, request }) => {
+    await page.clock.install();
+    await seedApplicant(page, request, 210, FORM_SECTIONS);
+    await page.goto('/ekyc1/e-sign');
+    const popup = await openSigning(page);
+    await expect(popup.getByLabel('Aadhaar OTP')).toBeVisible();
+    const timer = page.getByTestId('esign-countdown');
+    await expect(timer).toHaveClass(/text-ink/);
+    // freeze the page clock, then move it to exact seconds left
+    await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 500);
+    const left = async () => {
+      const [mm, ss] = (await timer.innerText()).split(':').map(Number);
+      return mm! * 60 + ss!;
+    };
+    const goTo = async (seconds: number) => page.clock.fastForward(((await left()) - seconds) * 1000);
+    await goTo(21);
+    await expect(timer).toHaveText('00:21');
+    await expect(timer).toHaveClass(/text-ink/);
+    await goTo(20);
+    await expect(timer).toHaveText('00:20');
+    await expect(timer).toHaveClass(/text-amber-600/);
+    await goTo(15);
+    await expect(timer).toHaveText('00:15');
+    await expect(timer).toHaveClass(/text-orange-600/);
+    await goTo(10);
+    await expect(timer).toHaveText('00:10');
+    await expect(timer).toHaveClass(/text-danger/);
+    await look(page, `esign-countdown-${test.info().project.name}.png`);
+    await page.clock.fastForward(10_000);
+    await expect(page.getByText(MSG.timeLimitExceeded)).toBeVisible();
+    await expect(page.getByRole('button', { name: 'E-Sign With Aadhaar OTP' })).toBeVisible();
+    await expect(page).toHaveURL(/\/ekyc1\/e-sign$/);
+  },
+);
 
 test('a blocked popup raises the alert to allow popups', async ({ page, request }) => {
   await page.addInitScript(() => {
