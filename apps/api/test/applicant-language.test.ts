@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
+import { reviewReason } from '@ekyc/contracts/review-reasons';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { requestLanguage } from '../src/lib/language.ts';
-import { notifyApplicant } from '../src/modules/backoffice/notify-applicant.ts';
+import { notifyRejection } from '../src/modules/backoffice/notify-applicant.ts';
 import { latestOtp, testApp, uniqueMobile } from './support/test-app.ts';
 
 let app: FastifyInstance;
@@ -57,23 +58,24 @@ describe('messages in the applicant language', () => {
     expect(textOf(mail!)).toContain('तुमचा ईमेल पडताळा');
   });
 
-  it('writes a reviewer decision in the language kept on the record', async () => {
+  it('writes a reviewer decision in the language kept on the record, the email with each reason translated', async () => {
     const mobile = uniqueMobile();
     await post('send-otp', { mobile }, 'bn');
     const otp = await latestOtp(app, mobile);
     await post('verify-otp', { mobile, otp }, 'bn');
+    const email = `decision${mobile}@example.com`;
     const applicant = (await app.deps.records.findByMobile(mobile))!;
     expect(applicant.language).toBe('be');
-    await notifyApplicant(
-      app.deps,
-      applicant.id,
-      'decision',
-      'Your account application needs a correction (Bank: unreadable).',
-      'Your application needs a correction',
-      { stages: 'Bank, Nominee', count: '2' },
-    );
+    await app.deps.records.update(applicant.id, { email });
+    await notifyRejection(app.deps, applicant.id, [
+      { stage: 160, reason: '[BANK_NAME_MISMATCH] Account 4417' },
+      { stage: 180, reason: '' },
+    ]);
     const [sms] = await outbox(mobile);
     expect(textOf(sms!)).toContain('আপনার অ্যাকাউন্টের আবেদনে সংশোধন দরকার (ব্যাংক, নমিনি)');
+    expect(textOf(sms!)).not.toContain('Account 4417');
+    const [mail] = await outbox(email);
+    expect(textOf(mail!)).toContain(`ব্যাংক: ${reviewReason('BANK_NAME_MISMATCH')!.text.be}. Account 4417; নমিনি`);
   });
 
   it('stays English for a call without a language', async () => {

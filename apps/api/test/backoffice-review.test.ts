@@ -188,7 +188,11 @@ describe('review, rejection, resubmission and activation', () => {
     const list = record.kyc_status_obj[0].kyc_list;
     expect(list.at(-1)).toMatchObject({ stage: 160, admin_activity: 'Reject', reason: 'Bank proof is unreadable' });
     expect(record.review_obj).toMatchObject({ status: 'Rejected', text: MSG.statusRejected });
-    expect((await outbox(mobile))[0]?.text).toContain('Bank proof is unreadable');
+    // The SMS names the stage (a DLT template holds no free text); the email also gives the reason.
+    const [sms] = await outbox(mobile);
+    expect(sms?.text).toContain('needs a correction (Bank)');
+    expect(sms?.text).not.toContain('Bank proof is unreadable');
+    expect((await outbox(`fixture${mobile}@example.com`))[0]?.text).toContain('(Bank: Bank proof is unreadable)');
 
     // No decision on stages that are back with the applicant.
     const early = await bo('POST', `applications/${id}/decisions`, {

@@ -7,14 +7,13 @@
  */
 import type { DecisionBody } from '@ekyc/contracts/calls/backoffice-application';
 import { MSG } from '@ekyc/contracts/messages';
-import { describeReason, encodeReason, reviewReason } from '@ekyc/contracts/review-reasons';
+import { encodeReason, reviewReason } from '@ekyc/contracts/review-reasons';
 import { isStageCode, STAGES } from '@ekyc/contracts/stages';
 import type { AppDeps } from '../../app-deps.ts';
 import { AppError } from '../../lib/errors.ts';
-import { dltValue } from '../../providers/messaging/port.ts';
 import { backofficeRepository as repo, type StaffRow } from './backoffice.repository.ts';
 import { endClaim, holdForDecision } from './claims.ts';
-import { notifyApplicant } from './notify-applicant.ts';
+import { notifyRejection } from './notify-applicant.ts';
 import { setReview } from './set-review.ts';
 
 type Deps = Pick<AppDeps, 'database' | 'records' | 'messaging' | 'config'>;
@@ -75,23 +74,12 @@ export async function decideStages(
     await setReview(deps, staff.id, applicantId, { status: 'Rejected', text: MSG.statusRejected });
     await endClaim(deps, applicantId);
     const newlyRejected = decisions.filter((d) => d.activity === 'Reject');
-    if (newlyRejected.length) {
-      const what = newlyRejected
-        .map((d) => `${stageName(d.stage)}: ${describeReason(encodeReason(d.code, d.reason))}`)
-        .join('; ');
-      await notifyApplicant(
+    if (newlyRejected.length)
+      await notifyRejection(
         deps,
         applicantId,
-        'decision',
-        `Your account application needs a correction (${what}). Open the application and tap Retry to update it.`,
-        'Your application needs a correction',
-        // The reviewer's reasons stay out of the SMS (free text, and DLT allows 40 characters a variable).
-        {
-          stages: dltValue(newlyRejected.map((d) => stageName(d.stage)).join(', ')),
-          count: String(newlyRejected.length),
-        },
+        newlyRejected.map((d) => ({ stage: d.stage, reason: encodeReason(d.code, d.reason) })),
       );
-    }
     return { status: 'Rejected', client_code: null, awaiting_confirmation: false };
   }
   await setReview(deps, staff.id, applicantId, { status: 'Pending', text: MSG.statusUnderReview });

@@ -1,42 +1,57 @@
 /**
- * Tells the applicant of a decision by SMS and email. A gateway failure does not undo the
- * decision: it is recorded in the audit trail instead.
+ * Tells the applicant that stages were sent back, by SMS and email, in the applicant's language:
+ * the SMS names the stages (a DLT template's variables hold 40 characters and no free text), the
+ * email also gives each reason, the configured text translated and the reviewer's note as written.
+ * A gateway failure does not undo the decision: it is recorded in the audit trail instead.
  */
+import { describeReason } from '@ekyc/contracts/review-reasons';
 import type { AppDeps } from '../../app-deps.ts';
-import type { OutgoingMessage } from '../../providers/messaging/port.ts';
-import { MESSAGE_TEXTS, stageNamesIn } from '../../providers/messaging/texts.ts';
+import { dltValue, type OutgoingMessage } from '../../providers/messaging/port.ts';
+import { MESSAGE_TEXTS } from '../../providers/messaging/texts.ts';
 import { backofficeRepository as repo } from './backoffice.repository.ts';
 
-/** The message in the applicant's language: English as the caller wrote it, another language from its template's text. */
-function inLanguage(
-  language: OutgoingMessage['language'],
-  template: 'decision' | 'activation',
-  english: { text: string; subject: string },
-  vars: Record<string, string>,
-): { text: string; subject: string } {
-  if (!language || language === 'en') return english;
-  const t = MESSAGE_TEXTS[language];
-  return template === 'decision'
-    ? { text: t.decision(stageNamesIn(language, vars.stages ?? '')), subject: t.decisionSubject }
-    : { text: t.activation(vars.date ?? '', vars.client_code ?? ''), subject: t.activationSubject };
+export interface SentBack {
+  stage: number;
+  /** the stored reason, `[CODE] note` (review-reasons.ts) */
+  reason: string;
 }
 
-export async function notifyApplicant(
+export async function notifyRejection(
   deps: Pick<AppDeps, 'database' | 'records' | 'messaging'>,
   applicantId: string,
-  template: Extract<OutgoingMessage['template'], 'decision' | 'activation'>,
-  text: string,
-  subject: string,
-  /** The SMS template's variables (each at most 40 characters); the email carries the whole text. */
-  vars: Record<string, string>,
+  sentBack: readonly SentBack[],
 ): Promise<void> {
   const applicant = await deps.records.get(applicantId);
-  const { language } = applicant;
-  const local = inLanguage(language, template, { text, subject }, vars);
+  const language = applicant.language ?? 'en';
+  const texts = MESSAGE_TEXTS[language];
+  const stageName = (stage: number) => texts.stages[stage] ?? MESSAGE_TEXTS.en.stages[stage] ?? String(stage);
+  const vars = {
+    stages: dltValue(sentBack.map((s) => MESSAGE_TEXTS.en.stages[s.stage]).join(', ')),
+    count: String(sentBack.length),
+  };
   const messages: OutgoingMessage[] = [
-    { channel: 'sms', to: applicant.mobile, template, text: local.text, vars, language },
+    {
+      channel: 'sms',
+      to: applicant.mobile,
+      template: 'decision',
+      text: texts.decision(sentBack.map((s) => stageName(s.stage)).join(', ')),
+      vars,
+      language,
+    },
   ];
-  if (applicant.email) messages.push({ channel: 'email', to: applicant.email, template, ...local, language });
+  if (applicant.email)
+    messages.push({
+      channel: 'email',
+      to: applicant.email,
+      template: 'decision',
+      subject: texts.decisionSubject,
+      text: texts.decision(
+        sentBack
+          .map((s) => [stageName(s.stage), describeReason(s.reason, language)].filter(Boolean).join(': '))
+          .join('; '),
+      ),
+      language,
+    });
   for (const message of messages) {
     try {
       await deps.messaging.send(message);
@@ -47,7 +62,7 @@ export async function notifyApplicant(
         actorKind: 'system',
         actorId: null,
         action: 'notify.failed',
-        after: { channel: message.channel, template, reason: (err as Error).message.slice(0, 200) },
+        after: { channel: message.channel, template: 'decision', reason: (err as Error).message.slice(0, 200) },
       });
     }
   }

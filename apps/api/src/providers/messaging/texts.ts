@@ -5,7 +5,7 @@
  */
 import type { Language } from '@ekyc/contracts/constants';
 import { MSG } from '@ekyc/contracts/messages';
-import { isStageCode, STAGES } from '@ekyc/contracts/stages';
+import { STAGES } from '@ekyc/contracts/stages';
 
 interface Texts {
   /** The sign-up OTP by SMS and WhatsApp. */
@@ -144,16 +144,3 @@ export const MESSAGE_TEXTS: Record<Language, Texts> = {
     },
   },
 };
-
-const STAGE_BY_NAME = new Map(Object.values(STAGES).map((s) => [s.name, s.code]));
-
-/** English stage names (as the decision's SMS variable lists them) in another language. */
-export function stageNamesIn(language: Language, englishNames: string): string {
-  return englishNames
-    .split(', ')
-    .map((name) => {
-      const code = STAGE_BY_NAME.get(name);
-      return (code !== undefined && isStageCode(code) && MESSAGE_TEXTS[language].stages[code]) || name;
-    })
-    .join(', ');
-}
