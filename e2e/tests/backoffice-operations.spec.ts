@@ -4,13 +4,14 @@
  * eyes), bulk acceptance of clean applications, and the names side by side with a mismatch shown.
  * With DOCS_SCREENSHOTS=1, desktop screenshots are written to docs/images for docs/operations.md.
  */
+import type { StaffRole } from '@ekyc/contracts/calls/backoffice-login';
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import path from 'node:path';
 import { seedApplicant, uniqueMobile, VERIFIED_IDENTITY } from '../support/journey';
 
 const IMAGES = path.resolve(import.meta.dirname, '../../docs/images');
 const PASSWORD = 'operations-e2e-pass-42';
-const staff = (key: string, name: string, role: 'reviewer' | 'admin' = 'reviewer') => ({
+const staff = (key: string, name: string, role: StaffRole = 'reviewer') => ({
   email: `${key}.ops-e2e@broker.example`,
   password: PASSWORD,
   name,
@@ -147,7 +148,7 @@ test('maker then checker makes the application Approved; the maker is refused as
     'Four eyes: a different staff member must confirm the approval.',
   );
 
-  const checker = await newReviewerPage(browser, request, staff('checker', 'Kavya Checker'));
+  const checker = await newReviewerPage(browser, request, staff('checker', 'Kavya Checker', 'checker'));
   await open(checker, mobile, 'RAVI KUMAR SHARMA');
   await checker.getByRole('region', { name: 'Approval' }).getByRole('button', { name: 'Confirm approval' }).click();
   // Confirmation is explicit: asked once more.

@@ -12,7 +12,12 @@ import { look } from '../support/look';
 
 const UNDER_REVIEW = 'Your application is under review. We will get back to you soon.';
 const REVIEWER = { email: 'reviewer.e2e@broker.example', password: 'reviewer-e2e-pass-1', name: 'Riya Reviewer' };
-const CHECKER = { email: 'checker.e2e@broker.example', password: 'checker-e2e-pass-1', name: 'Chetan Checker' };
+const CHECKER = {
+  email: 'checker.e2e@broker.example',
+  password: 'checker-e2e-pass-1',
+  name: 'Chetan Checker',
+  role: 'checker',
+};
 
 /** A small picture standing in for the selfie and the Aadhaar photo. */
 const PHOTO =
@@ -58,8 +63,12 @@ async function userDetails(request: APIRequestContext, token: string): Promise<D
   return ((await res.json()) as { data: [Details] }).data[0];
 }
 
-async function signInReviewer(page: Page, request: APIRequestContext, who = REVIEWER) {
-  await request.post('/sandbox/fixtures/staff', { data: { ...who, role: 'reviewer' } });
+async function signInReviewer(
+  page: Page,
+  request: APIRequestContext,
+  who: typeof REVIEWER & { role?: string } = REVIEWER,
+) {
+  await request.post('/sandbox/fixtures/staff', { data: { role: 'reviewer', ...who } });
   await page.goto('/backoffice/');
   await expect(page).toHaveURL(/\/backoffice\/login$/);
   await page.getByLabel('Email').fill(who.email);

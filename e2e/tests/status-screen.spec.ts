@@ -54,11 +54,16 @@ function texts(lang: Language) {
 const REASON = 'The cancelled cheque is unreadable';
 const REVIEWER = { email: 'status.checker@broker.example', password: 'status-checker-pass-1', name: 'Sita Checker' };
 /** Four eyes: a second staff member confirms the approval. */
-const CHECKER = { email: 'status.second@broker.example', password: 'status-second-pass-1', name: 'Sunil Second' };
+const CHECKER = {
+  email: 'status.second@broker.example',
+  password: 'status-second-pass-1',
+  name: 'Sunil Second',
+  role: 'checker',
+};
 const BEFORE_FINAL = [110, 120, 130, 140, 150, 160, 170, 180, 190, 200, 210];
 
-async function reviewerToken(request: APIRequestContext, who = REVIEWER): Promise<string> {
-  await request.post('/sandbox/fixtures/staff', { data: { ...who, role: 'reviewer' } });
+async function reviewerToken(request: APIRequestContext, who: typeof REVIEWER & { role?: string } = REVIEWER) {
+  await request.post('/sandbox/fixtures/staff', { data: { role: 'reviewer', ...who } });
   const res = await request.post('/api/v1/backoffice/login', {
     data: { email: who.email, password: who.password },
   });

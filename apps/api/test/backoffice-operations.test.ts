@@ -1,5 +1,6 @@
 import { STAGE } from '@ekyc/contracts/stages';
 import { sql } from 'drizzle-orm';
+import type { StaffRole } from '@ekyc/contracts/calls/backoffice-login';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, call, testApp, uniqueMobile } from './support/test-app.ts';
@@ -7,7 +8,7 @@ import { bearer, call, testApp, uniqueMobile } from './support/test-app.ts';
 let app: FastifyInstance;
 const PASSWORD = 'Reviewer-Desk-Passphrase-4417';
 
-async function staff(email: string, name: string, role: 'reviewer' | 'admin' = 'reviewer') {
+async function staff(email: string, name: string, role: StaffRole = 'reviewer') {
   const made = await app.inject({
     method: 'POST',
     url: '/sandbox/fixtures/staff',
@@ -67,7 +68,7 @@ let admin: { id: string; token: string };
 beforeAll(async () => {
   app = await testApp({ FOUR_EYES: 'true' });
   priya = await staff('priya.ops@broker.example', 'Priya Nair');
-  ravi = await staff('ravi.ops@broker.example', 'Ravi Kumar');
+  ravi = await staff('ravi.ops@broker.example', 'Ravi Kumar', 'checker');
   admin = await staff('lead.ops@broker.example', 'Lead Admin', 'admin');
 }, 120_000);
 afterAll(() => app.close());

@@ -4,6 +4,7 @@
  * four eyes) → Completed once the registrations the client needs are accepted (exchange UCC, BO
  * account; in the sandbox within seconds), each move audited.
  */
+import type { StaffRole } from '@ekyc/contracts/calls/backoffice-login';
 import { MSG } from '@ekyc/contracts/messages';
 import { STAGE } from '@ekyc/contracts/stages';
 import type { FastifyInstance } from 'fastify';
@@ -32,12 +33,12 @@ function client(app: FastifyInstance) {
     });
     return { statusCode: res.statusCode, body: res.json() } as Reply<T>;
   };
-  const staff = async (email: string) => {
+  const staff = async (email: string, role: StaffRole = 'reviewer') => {
     const password = 'lifecycle staff pass 1';
     await app.inject({
       method: 'POST',
       url: '/sandbox/fixtures/staff',
-      payload: { email, name: 'Staff Member', role: 'reviewer', password },
+      payload: { email, name: 'Staff Member', role, password },
     });
     const res = await app.inject({ method: 'POST', url: '/api/v1/backoffice/login', payload: { email, password } });
     return (res.json() as { data: { token: string } }).data.token;
@@ -86,7 +87,7 @@ describe('After the applicant signs, with four eyes (FOUR_EYES=true)', () => {
     app = await testApp({ FOUR_EYES: 'true' });
     c = client(app);
     maker = await c.staff('maker.lifecycle@broker.example');
-    checker = await c.staff('checker.lifecycle@broker.example');
+    checker = await c.staff('checker.lifecycle@broker.example', 'checker');
   }, 120_000);
   afterAll(() => app.close());
 
@@ -120,6 +121,17 @@ describe('After the applicant signs, with four eyes (FOUR_EYES=true)', () => {
   it('turns Approved with the spec text when a second staff member confirms, then Completed once registered', async () => {
     const applicant = await c.signed();
     await c.acceptAll(maker, applicant.id);
+
+    // A reviewer who took no part is still not a checker: the role of its own confirms.
+    const otherReviewer = await c.staff('second.reviewer.lifecycle@broker.example');
+    const view = await c.bo<{ approval: { can_act: boolean } }>(otherReviewer, 'GET', `applications/${applicant.id}`);
+    expect(view.body.data.approval.can_act).toBe(false);
+    const refused = await c.bo(otherReviewer, 'POST', `applications/${applicant.id}/confirm`);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.body).toMatchObject({
+      message: 'Four eyes: only a checker or an administrator can confirm an approval.',
+    });
+    expect((await c.status(applicant.token)).data.status).toBe('Pending');
 
     const confirmed = await c.bo(checker, 'POST', `applications/${applicant.id}/confirm`);
     expect(confirmed.body).toMatchObject({ status: true, data: { status: 'Approved' } });

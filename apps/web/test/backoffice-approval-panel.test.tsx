@@ -4,12 +4,14 @@
  * four eyes on, the reviewer who accepted the stages sees who must act instead of a button.
  */
 import type { ApplicationData } from '@ekyc/contracts/calls/backoffice-application';
+import type { StaffRole } from '@ekyc/contracts/calls/backoffice-login';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, render, screen } from '@testing-library/react';
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import backoffice from '../src/i18n/locales/en/backoffice.json';
+import { meKey } from '../src/features/backoffice/api/get-me';
 import { ApprovalPanel } from '../src/features/backoffice/components/approval-panel';
 
 beforeAll(async () => {
@@ -17,10 +19,13 @@ beforeAll(async () => {
 });
 afterEach(cleanup);
 
-function panel(approval: ApplicationData['approval']) {
+function panel(approval: ApplicationData['approval'], role?: StaffRole) {
   const application = { id: 'a1b2', approval } as ApplicationData;
+  const client = new QueryClient();
+  // the signed-in staff member, as GET /backoffice/me answered it
+  if (role) client.setQueryData(meKey, { id: 's1', email: 'me@broker.example', name: 'Me', role });
   render(
-    <QueryClientProvider client={new QueryClient()}>
+    <QueryClientProvider client={client}>
       <ApprovalPanel application={application} />
     </QueryClientProvider>,
   );
@@ -37,6 +42,12 @@ describe('approval panel', () => {
     panel({ step: 'confirm', four_eyes: true, makers: ['maker@broker.example'], can_act: false });
     expect(screen.queryByRole('button')).toBeNull();
     expect(screen.getByText(/Four eyes: a staff member other than the one who accepted the stages/)).toBeTruthy();
+  });
+
+  it('tells a reviewer that a checker or an administrator confirms', () => {
+    panel({ step: 'confirm', four_eyes: true, makers: ['maker@broker.example'], can_act: false }, 'reviewer');
+    expect(screen.queryByRole('button')).toBeNull();
+    expect(screen.getByText(/a checker or an administrator who did not accept the stages confirms/)).toBeTruthy();
   });
 
   it('offers no button once approved (the registrations lead to Completed), nor before every stage is accepted', () => {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { STAFF_ROLES } from './backoffice-login.ts';
 
 export const auditEntrySchema = z.object({
   id: z.number(),
@@ -7,7 +8,7 @@ export const auditEntrySchema = z.object({
   actor: z.string().nullable(),
   /** The staff member's name and role, to read the entry as a sentence. */
   actor_name: z.string().nullable().optional(),
-  actor_role: z.enum(['reviewer', 'admin']).nullable().optional(),
+  actor_role: z.enum(STAFF_ROLES).nullable().optional(),
   action: z.string(),
   stage: z.number().nullable(),
   before: z.unknown(),

@@ -1,7 +1,9 @@
 import { z } from 'zod';
 
 /** POST /api/v1/backoffice/login (contract): a staff member signs in; data.token is their bearer token. */
-export const STAFF_ROLES = ['reviewer', 'admin'] as const;
+/** reviewer: accepts and rejects stages (the maker); checker: also confirms approvals, which with
+ * four eyes only a checker or an admin may do; admin: everything, and manages staff */
+export const STAFF_ROLES = ['reviewer', 'checker', 'admin'] as const;
 export type StaffRole = (typeof STAFF_ROLES)[number];
 
 export const staffLoginBodySchema = z.object({

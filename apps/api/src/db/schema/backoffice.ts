@@ -1,9 +1,10 @@
 /** Drizzle table definitions of the back-office migration (0801_backoffice.sql). */
+import type { StaffRole } from '@ekyc/contracts/calls/backoffice-login';
 import { bigserial, boolean, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
-export type StaffRole = 'reviewer' | 'admin';
+export type { StaffRole };
 
 export const staff = pgTable('staff', {
   id: uuid('id').primaryKey().defaultRandom(),

@@ -7,7 +7,7 @@
 import type { AppDeps } from '../../app-deps.ts';
 import type { Tx } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
-import { backofficeRepository as repo, type QueueRow } from './backoffice.repository.ts';
+import { backofficeRepository as repo, type QueueRow, type StaffRow } from './backoffice.repository.ts';
 
 export type ApprovalStep = 'decide' | 'confirm' | 'registrations' | 'done';
 
@@ -42,12 +42,23 @@ export async function approvalStep(deps: Pick<AppDeps, 'records'>, standing: Que
   return 'decide';
 }
 
-/** With four eyes on, a maker of this application may not confirm or activate it. */
-export function assertChecker(fourEyes: boolean, makers: string[], staffId: string): void {
-  if (fourEyes && makers.includes(staffId))
-    throw new AppError('FORBIDDEN', 'Four eyes: a different staff member must confirm the approval.', {
-      four_eyes: true,
-    });
+/**
+ * Who may confirm an approval. With four eyes on: a checker or an administrator, and not one who
+ * accepted the application's stages. With it off, any staff member.
+ */
+export function mayConfirm(fourEyes: boolean, makers: string[], staff: Pick<StaffRow, 'id' | 'role'>): boolean {
+  return !fourEyes || (staff.role !== 'reviewer' && !makers.includes(staff.id));
+}
+
+export function assertChecker(fourEyes: boolean, makers: string[], staff: Pick<StaffRow, 'id' | 'role'>): void {
+  if (mayConfirm(fourEyes, makers, staff)) return;
+  throw new AppError(
+    'FORBIDDEN',
+    staff.role === 'reviewer'
+      ? 'Four eyes: only a checker or an administrator can confirm an approval.'
+      : 'Four eyes: a different staff member must confirm the approval.',
+    { four_eyes: true },
+  );
 }
 
 export async function standingOrNotFound(db: Tx, applicantId: string): Promise<QueueRow> {

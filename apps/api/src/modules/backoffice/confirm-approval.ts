@@ -33,7 +33,7 @@ export async function confirmApproval(
     if (standing.status !== 'Pending' || !(await allStagesAccepted(deps, applicantId, tx)))
       throw new AppError('CONFLICT', 'Every stage must be accepted before the approval is confirmed.');
     const makers = await makersOf(tx, applicantId);
-    assertChecker(deps.config.fourEyes, makers, staff.id);
+    assertChecker(deps.config.fourEyes, makers, staff);
     await deps.records.setAdminActivity(applicantId, 220, 'Accept', null, tx);
     await repo.appendAudit(tx, {
       chain: applicantId,

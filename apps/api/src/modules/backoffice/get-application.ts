@@ -7,8 +7,8 @@ import { isStageCode, STAGES } from '@ekyc/contracts/stages';
 import type { AppDeps } from '../../app-deps.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { FileRef } from '../../records/applicant-records.ts';
-import { approvalStep, makersOf } from './approval.ts';
-import { backofficeRepository as repo } from './backoffice.repository.ts';
+import { approvalStep, makersOf, mayConfirm } from './approval.ts';
+import { backofficeRepository as repo, type StaffRow } from './backoffice.repository.ts';
 import { syncPanIndex } from './list-applications.ts';
 import { maskAadhaar, maskMobile } from './mask.ts';
 import { reviewChecks } from './review-checks.ts';
@@ -89,10 +89,11 @@ async function sharedIdentifiers(
 
 export async function getApplication(
   deps: Pick<AppDeps, 'database' | 'records' | 'hasher' | 'cipher' | 'config'>,
-  staffId: string,
+  reader: Pick<StaffRow, 'id' | 'role'>,
   applicantId: string,
   sessionId: string,
 ): Promise<ApplicationData> {
+  const staffId = reader.id;
   const db = deps.database.db;
   const standing = /^[0-9a-f-]{36}$/i.test(applicantId) ? await repo.standingOf(db, applicantId) : undefined;
   if (!standing) throw new AppError('NOT_FOUND', 'Application not found');
@@ -166,7 +167,7 @@ export async function getApplication(
       step,
       four_eyes: deps.config.fourEyes,
       makers: makerEmails,
-      can_act: step === 'confirm' && !(deps.config.fourEyes && makers.includes(staffId)),
+      can_act: step === 'confirm' && mayConfirm(deps.config.fourEyes, makers, reader),
     },
   };
 }

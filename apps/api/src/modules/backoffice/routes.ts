@@ -116,7 +116,7 @@ export const backofficeRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get('/applications/:id', { schema: { params: idParams }, preHandler: reviewer }, async (req) => {
-    const data = await getApplication(deps, req.staffMember!.id, req.params.id, req.staff!.sessionId);
+    const data = await getApplication(deps, req.staffMember!, req.params.id, req.staff!.sessionId);
     return ok('Application', { ...data, ...(await reviewExtras(deps, req.staffMember!, req.params.id)) });
   });
 

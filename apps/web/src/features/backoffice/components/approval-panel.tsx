@@ -5,17 +5,19 @@ import { Button } from '../../../components/button';
 import { Modal } from '../../../components/modal';
 import { toast } from '../../../lib/toast';
 import { useApproveApplication } from '../api/approve-application';
+import { useMe } from '../api/get-me';
 
 /**
  * After every stage is accepted: the checker confirms the approval (the applicant reads
- * Approved); the registrations panel follows it to Completed. With four eyes on, the reviewers
- * who accepted the stages see who must act instead of the button.
+ * Approved); the registrations panel follows it to Completed. With four eyes on, a reviewer, and
+ * the staff who accepted the stages, see who must act instead of the button.
  */
 export function ApprovalPanel({ application }: { application: ApplicationData }) {
   const { t } = useTranslation(['backoffice', 'operations']);
   const approve = useApproveApplication(application.id);
   const [asking, setAsking] = useState(false);
-  const { step, can_act: canAct, makers } = application.approval;
+  const me = useMe(true).data;
+  const { step, can_act: canAct, makers, four_eyes: fourEyes } = application.approval;
   if (step !== 'confirm') return null;
 
   const run = async () => {
@@ -41,7 +43,7 @@ export function ApprovalPanel({ application }: { application: ApplicationData })
         </Button>
       ) : (
         <p className="rounded-lg bg-amber-50 px-3 py-2 text-sm font-semibold text-amber-900">
-          {t('approval.fourEyes')}
+          {fourEyes && me?.role === 'reviewer' ? t('approval.checkerOnly') : t('approval.fourEyes')}
         </p>
       )}
       {/* Explicit: the checker is asked once more before the applicant is told. */}

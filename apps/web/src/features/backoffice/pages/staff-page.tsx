@@ -56,6 +56,7 @@ function AddStaffForm() {
         <TextField label={t('staff.name')} autoComplete="off" error={errors.name?.message} {...form.register('name')} />
         <SelectField label={t('staff.role')} className="mb-4" {...form.register('role')}>
           <option value="reviewer">{t('staff.roles.reviewer')}</option>
+          <option value="checker">{t('staff.roles.checker')}</option>
           <option value="admin">{t('staff.roles.admin')}</option>
         </SelectField>
         <TextField
