@@ -19,8 +19,8 @@ beforeAll(async () => {
 });
 afterEach(cleanup);
 
-function panel(approval: ApplicationData['approval'], role?: StaffRole) {
-  const application = { id: 'a1b2', approval } as ApplicationData;
+function panel(approval: ApplicationData['approval'], role?: StaffRole, claim?: ApplicationData['claim']) {
+  const application = { id: 'a1b2', approval, claim } as ApplicationData;
   const client = new QueryClient();
   // the signed-in staff member, as GET /backoffice/me answered it
   if (role) client.setQueryData(meKey, { id: 's1', email: 'me@broker.example', name: 'Me', role });
@@ -42,6 +42,12 @@ describe('approval panel', () => {
     panel({ step: 'confirm', four_eyes: true, makers: ['maker@broker.example'], can_act: false });
     expect(screen.queryByRole('button')).toBeNull();
     expect(screen.getByText(/Four eyes: a staff member other than the one who accepted the stages/)).toBeTruthy();
+  });
+
+  it('disables "Confirm approval" while a colleague holds the application', () => {
+    const held = { staff_id: 's2', name: 'Asha', mine: false, since: '', expires_at: '' };
+    panel({ step: 'confirm', four_eyes: true, makers: ['maker@broker.example'], can_act: true }, 'checker', held);
+    expect((screen.getByRole('button', { name: 'Confirm approval' }) as HTMLButtonElement).disabled).toBe(true);
   });
 
   it('tells a reviewer that a checker or an administrator confirms', () => {

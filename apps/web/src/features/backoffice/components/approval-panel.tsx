@@ -38,7 +38,13 @@ export function ApprovalPanel({ application }: { application: ApplicationData })
       </h2>
       <p className="mb-3 text-sm">{t('approval.allAccepted', { makers: makers.join(', ') || '—' })}</p>
       {canAct ? (
-        <Button className="!w-auto px-4 py-2" loading={approve.isPending} onClick={() => setAsking(true)}>
+        <Button
+          className="!w-auto px-4 py-2"
+          loading={approve.isPending}
+          // a colleague holds the application: the claim bar says who
+          disabled={Boolean(application.claim && !application.claim.mine)}
+          onClick={() => setAsking(true)}
+        >
           {t('approval.confirm')}
         </Button>
       ) : (

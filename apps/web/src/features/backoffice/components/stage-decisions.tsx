@@ -17,7 +17,8 @@ export type DecisionOutcome = { status: string; awaiting_confirmation?: boolean 
 
 /**
  * Each stage with its decision; Accept or Reject with a configured reason (translated for the
- * applicant) and free text. Shortcuts: A accepts every pending stage, R rejects the first.
+ * applicant) and free text. Shortcuts: A accepts every pending stage, R rejects the first. While a
+ * colleague holds the application (the claim bar says who) the buttons are disabled.
  */
 export function StageDecisions({
   application,
@@ -35,6 +36,7 @@ export function StageDecisions({
   const stages = application.stages.filter((s) => s.stage < 220).sort((a, b) => a.stage - b.stage);
   const canDecide = (activity: string | null) =>
     application.decidable && (activity === 'Pending' || activity === 'Accept');
+  const heldElsewhere = Boolean(application.claim && !application.claim.mine);
   const pending = stages.filter((s) => application.decidable && s.admin_activity === 'Pending');
 
   const run = async (decisions: { stage: number; activity: 'Accept' | 'Reject'; reason?: string; code?: string }[]) => {
@@ -77,7 +79,7 @@ export function StageDecisions({
 
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
-      if (typing(e) || e.ctrlKey || e.metaKey || e.altKey || rejecting !== null) return;
+      if (typing(e) || e.ctrlKey || e.metaKey || e.altKey || rejecting !== null || heldElsewhere) return;
       if (e.key === 'a' && pending.length && !decide.isPending) {
         e.preventDefault();
         void run(pending.map((s) => ({ stage: s.stage, activity: 'Accept' as const })));
@@ -100,6 +102,7 @@ export function StageDecisions({
           <Button
             className="ml-auto !w-auto px-3 py-2 text-sm"
             loading={decide.isPending}
+            disabled={heldElsewhere}
             onClick={() => void run(pending.map((s) => ({ stage: s.stage, activity: 'Accept' })))}
           >
             {t('review.acceptAll')}
@@ -125,7 +128,7 @@ export function StageDecisions({
                     <button
                       type="button"
                       aria-label={`${t('review.accept')} ${name}`}
-                      disabled={decide.isPending}
+                      disabled={decide.isPending || heldElsewhere}
                       onClick={() => void run([{ stage: s.stage, activity: 'Accept' }])}
                       className="rounded-lg border border-success px-3 py-1.5 text-sm font-semibold text-success hover:bg-green-50 disabled:opacity-50"
                     >
@@ -135,7 +138,7 @@ export function StageDecisions({
                   <button
                     type="button"
                     aria-label={`${t('review.reject')} ${name}`}
-                    disabled={decide.isPending}
+                    disabled={decide.isPending || heldElsewhere}
                     onClick={() => startReject(s.stage)}
                     className="rounded-lg border border-danger px-3 py-1.5 text-sm font-semibold text-danger hover:bg-red-50 disabled:opacity-50"
                   >
