@@ -128,7 +128,8 @@ test('maker then checker makes the application Approved; the maker is refused as
   request,
 }) => {
   const mobile = await seed(request);
-  const maker = await newReviewerPage(browser, request, staff('maker', 'Mohan Maker'));
+  // a checker by role, refused here because they accepted the stages themselves
+  const maker = await newReviewerPage(browser, request, staff('maker', 'Mohan Maker', 'checker'));
   await open(maker, mobile, 'RAVI KUMAR SHARMA');
   await maker.getByRole('button', { name: 'Accept all pending stages' }).click();
   const makerApproval = maker.getByRole('region', { name: 'Approval' });
