@@ -12,6 +12,9 @@ test('every sub-step, one tap per list choice, to the bank and segment page', as
 
   await expect(page).toHaveURL(/\/client-profiling\/occupation$/);
   await expect(page.getByRole('heading', { name: 'Your occupation' })).toBeVisible();
+  // The stage's eight screens are counted beside the twelve steps, which stay on one step across them.
+  const progress = page.getByRole('progressbar', { name: 'Application progress' });
+  await expect(progress).toHaveAttribute('aria-valuetext', /screen 1 of 8 · steps \d+ \/ 12$/);
   await look(page, `profiling-occupation-${info.project.name}.png`, { fullPage: true });
   await card(page, 'Private Sector').click();
 
@@ -57,6 +60,7 @@ test('every sub-step, one tap per list choice, to the bank and segment page', as
   await page.getByRole('button', { name: 'Continue' }).click();
 
   await expect(page).toHaveURL(/\/plans$/);
+  await expect(progress).toHaveAttribute('aria-valuetext', /screen 7 of 8 · steps \d+ \/ 12$/);
   await pressed(page, /^Premium/);
   await look(page, `profiling-plans-${info.project.name}.png`, { fullPage: true });
   await card(page, /^Discounted/).click();

@@ -116,6 +116,24 @@ export const ROUTES: readonly RouteRule[] = [
   { path: '/status', auth: true, window: [220, 220] },
 ];
 
+/**
+ * Stages shown over several screens one after another (client profiling: eight): the progress bar
+ * says which screen of the stage this is beside section 4's 'steps n / 12', which stays on one
+ * stage across them.
+ */
+const SUB_STEP_PREFIXES = ['/client-profiling/'];
+
+/** The screen's place among its stage's screens (1-based), or null for a one-screen stage. */
+export function subStepOf(path: string): { n: number; total: number } | null {
+  const clean = path.replace(/\/+$/, '');
+  for (const prefix of SUB_STEP_PREFIXES) {
+    const screens = ROUTES.filter((r) => r.path.startsWith(prefix));
+    const i = screens.findIndex((r) => clean.endsWith(r.path));
+    if (i >= 0) return { n: i + 1, total: screens.length };
+  }
+  return null;
+}
+
 export function routeRule(path: string): RouteRule | undefined {
   const clean = path.length > 1 ? path.replace(/\/+$/, '') : path;
   return ROUTES.find((r) => r.path === clean);

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { guardRedirect, nextStage, progressAnimates, progressOf, routeForStage, STAGE_ORDER } from '../src/stages.ts';
+import {
+  guardRedirect,
+  nextStage,
+  progressAnimates,
+  progressOf,
+  routeForStage,
+  STAGE_ORDER,
+  subStepOf,
+} from '../src/stages.ts';
 
 describe('stage table (section 4)', () => {
   it('runs 110 to 220 in steps of 10', () => {
@@ -43,5 +51,17 @@ describe('stage table (section 4)', () => {
     expect(progressAnimates(100, '/ekyc1/status')).toBe(false);
     expect(progressAnimates(50, '/ekyc1/client-profiling/education')).toBe(false);
     expect(progressAnimates(50, '/ekyc1/bank-and-segment/upi')).toBe(false);
+  });
+});
+
+describe('sub-steps of a stage shown over several screens', () => {
+  it('counts the eight client-profiling screens in their order, with or without the base path', () => {
+    expect(subStepOf('/client-profiling/occupation')).toEqual({ n: 1, total: 8 });
+    expect(subStepOf('/ekyc1/client-profiling/education/')).toEqual({ n: 5, total: 8 });
+    expect(subStepOf('/ekyc1/client-profiling/declaration')).toEqual({ n: 8, total: 8 });
+  });
+  it('gives none for a one-screen stage', () => {
+    expect(subStepOf('/ekyc1/take-selfie')).toBeNull();
+    expect(subStepOf('/ekyc1/client-profiling')).toBeNull();
   });
 });
