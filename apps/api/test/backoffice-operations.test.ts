@@ -158,7 +158,8 @@ describe('claims', () => {
       expect((await claim(a)).statusCode).toBe(200);
       expect((await claim(b)).statusCode).toBe(409);
       await lapsing.deps.database.db.execute(
-        sql`update backoffice_claims set last_active_at = now() - interval '2 minutes'`,
+        // this application's claim only: other files share the server-mode database
+        sql`update backoffice_claims set last_active_at = now() - interval '2 minutes' where applicant_id = ${id}`,
       );
       expect((await claim(b)).statusCode).toBe(200);
     } finally {
