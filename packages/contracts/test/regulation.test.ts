@@ -1,7 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { formattedRegulationDocs, REGULATION_DOCS_PATH } from '../../../tools/regulation-docs.ts';
+import { LANGUAGES } from '../src/constants.ts';
 import { REGULATION, RULE_KEYS, ruleSetChanges, ruleSetOn } from '../src/regulation.ts';
+import { riskDisclosureFor } from '../src/risk-disclosure.ts';
 import { equalShares, resolveShares } from '../src/rules.ts';
 
 describe('the rules table', () => {
@@ -58,5 +60,17 @@ describe('nominee shares', () => {
 describe('docs/regulation.md', () => {
   it('is the page generated from the table (run npm run docs:regulation after changing a rule)', async () => {
     expect(readFileSync(REGULATION_DOCS_PATH, 'utf8')).toBe(await formattedRegulationDocs());
+  });
+});
+
+describe('the derivatives risk disclosure', () => {
+  it('has its own text in each of the five languages, with the four findings and the source', () => {
+    for (const language of LANGUAGES) {
+      const shown = riskDisclosureFor('fo-2023-07', language);
+      expect(shown.language).toBe(language);
+      expect(shown.text.points).toHaveLength(4);
+      expect(shown.text.points[1]).toContain('₹ 50,000');
+      expect(shown.text.source).toContain('2021-22');
+    }
   });
 });
