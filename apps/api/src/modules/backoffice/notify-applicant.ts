@@ -25,16 +25,15 @@ export async function notifyRejection(
   const language = applicant.language ?? 'en';
   const texts = MESSAGE_TEXTS[language];
   const stageName = (stage: number) => texts.stages[stage] ?? MESSAGE_TEXTS.en.stages[stage] ?? String(stage);
-  const vars = {
-    stages: dltValue(sentBack.map((s) => MESSAGE_TEXTS.en.stages[s.stage]).join(', ')),
-    count: String(sentBack.length),
-  };
+  const stageNames = sentBack.map((s) => stageName(s.stage)).join(', ');
+  // the variables of the language's DLT template, in that language
+  const vars = { stages: dltValue(stageNames), count: String(sentBack.length) };
   const messages: OutgoingMessage[] = [
     {
       channel: 'sms',
       to: applicant.mobile,
       template: 'decision',
-      text: texts.decision(sentBack.map((s) => stageName(s.stage)).join(', ')),
+      text: texts.decision(stageNames),
       vars,
       language,
     },

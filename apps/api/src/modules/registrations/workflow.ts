@@ -51,6 +51,8 @@ export class RegistrationWorkflow {
   private boss: PgBoss | null = null;
   private starting: Promise<PgBoss> | null = null;
   private stopped = false;
+  /** the steps the worker is running now */
+  private readonly running = new Set<Promise<void>>();
   /** Where queue errors are reported (the app's logger, once the app exists). */
   onError: (err: Error) => void = () => undefined;
 
@@ -73,6 +75,11 @@ export class RegistrationWorkflow {
     this.stopped = true;
     const boss = this.boss ?? (await this.starting?.catch(() => null));
     if (boss) await boss.stop({ graceful: true, wait: true, close: false, timeout: 10_000 });
+    // A step still running when pg-boss stopped waiting ends before the database closes, and so does
+    // pg-boss's record of it (its complete or fail, which it does not await, is issued within the
+    // microtasks after the step ends: one macrotask later it has been).
+    await Promise.allSettled([...this.running]);
+    await new Promise((resolve) => setImmediate(resolve));
   }
 
   private queue(): Promise<PgBoss> {
@@ -98,7 +105,14 @@ export class RegistrationWorkflow {
           REGISTRATION_QUEUE,
           { pollingIntervalSeconds: Math.max(0.5, config.registrations.pollSeconds / 2) },
           async ([job]) => {
-            if (job) await this.step(job.data.applicantId, job.data.kind);
+            if (!job) return;
+            const run = this.step(job.data.applicantId, job.data.kind);
+            this.running.add(run);
+            try {
+              await run;
+            } finally {
+              this.running.delete(run);
+            }
           },
         );
       this.boss = boss;
