@@ -71,7 +71,10 @@ it(`${JOURNEYS} concurrent journeys survive ${KILLS} SIGKILLs of the API`, { tim
           retryDelayMs: 250,
           onToken: (t) => (token = t),
         });
-        return { token: result.token, stage: result.stage };
+        if (result.stage === 220) return { token: result.token, stage: result.stage };
+        // a step whose answer was lost with the process (an e-sign response, say) left the applicant
+        // short of the end: the browser shows that stage again, and the applicant does it again
+        throw new Error(`ended at stage ${result.stage}`);
       } catch (err) {
         // resume signed in from the stage the server reports (a sign-in lost before its answer starts over)
         resumes += 1;
@@ -106,7 +109,10 @@ it(`${JOURNEYS} concurrent journeys survive ${KILLS} SIGKILLs of the API`, { tim
   const results = await runs;
   expect(killedAt.length, 'the API was killed while journeys ran').toBeGreaterThanOrEqual(1);
   const seconds = Math.round((performance.now() - started) / 1000);
-  expect(results.every((r) => r.stage === 220)).toBe(true);
+  expect(
+    results.filter((r) => r.stage !== 220).map((r) => r.stage),
+    `journeys that ended short of the status stage (resumes ${resumes}, kills at ${killedAt.join(', ')} s; last error ${lastError})`,
+  ).toEqual([]);
   proc.kill('SIGTERM');
   await new Promise((r) => proc!.once('exit', r));
   proc = undefined;
