@@ -20,8 +20,12 @@ export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0] | Db;
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
-  /** Runs a multi-statement SQL script (migrations). */
-  runScript(sql: string): Promise<void>;
+  /**
+   * Runs `work` on one connection held for its whole length (migrations: a session's advisory
+   * lock and the statements it guards must share a connection). `script` runs a multi-statement
+   * SQL script and answers the last statement's rows.
+   */
+  withSession<T>(work: (script: (sql: string) => Promise<unknown[]>) => Promise<T>): Promise<T>;
   /**
    * Plain SQL with positional parameters, or a multi-statement script without any: the job
    * queue's own queries (pg-boss takes this as its database).
@@ -84,7 +88,24 @@ export async function openDatabase(
     return {
       db: drizzlePg(pool) as unknown as Db,
       kind: 'postgres',
-      runScript: async (sql) => void (await pool.query(sql)),
+      withSession: async (work) => {
+        const client = await pool.connect();
+        let broken: Error | undefined;
+        try {
+          return await work(async (sql) => {
+            try {
+              const res = (await client.query(sql)) as pg.QueryResult | pg.QueryResult[];
+              return (Array.isArray(res) ? res.at(-1) : res)?.rows ?? [];
+            } catch (err) {
+              // a connection that failed mid-script goes away (with its locks), not back to the pool
+              if (!(err instanceof pg.DatabaseError)) broken = err as Error;
+              throw err;
+            }
+          });
+        } finally {
+          client.release(broken);
+        }
+      },
       query: async (text, values) => {
         const res = await pool.query(text, values as unknown[] | undefined);
         // a multi-statement script answers one result per statement: the last one is the answer
@@ -112,7 +133,7 @@ export function pgliteDatabase(client: PGlite): Database {
   return {
     db: drizzlePglite(client) as unknown as Db,
     kind: 'pglite',
-    runScript: async (sql) => void (await client.exec(sql)),
+    withSession: (work) => work(async (sql) => (await client.exec(sql)).at(-1)?.rows ?? []),
     query: async (text, values) => {
       // PGlite's extended protocol takes one statement: scripts without parameters go through exec
       if (values?.length) return { rows: (await client.query(text, values)).rows };
