@@ -179,6 +179,11 @@ const envSchema = z.object({
   REGISTRATIONS_POLL_SECONDS: z.coerce.number().int().min(1).max(3600).optional(),
   /** Attempts of one step on transient faults (provider down, timeout) before it waits for an operator. */
   REGISTRATIONS_RETRY_LIMIT: z.coerce.number().int().min(0).max(50).default(8),
+  /**
+   * How long a worker holds one registration's step (longer than a step takes: its provider calls'
+   * timeouts). A worker that dies holds it this long at most; the next worker then picks it up.
+   */
+  REGISTRATIONS_LEASE_SECONDS: z.coerce.number().int().min(2).max(3600).default(60),
   /** Run the registration workers in this process (off for API-only processes). */
   REGISTRATIONS_WORKER: bool.default(true),
   /** Sandbox: how long the sandbox KRA keeps an upload under process (001) before validating it. */
@@ -271,6 +276,7 @@ export interface Config {
     codeTablesFile?: string;
     pollSeconds: number;
     retryLimit: number;
+    leaseSeconds: number;
     worker: boolean;
     sandboxDelayMs: number;
   };
@@ -511,6 +517,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       codeTablesFile: e.REGISTRATIONS_CODE_TABLES,
       pollSeconds: e.REGISTRATIONS_POLL_SECONDS ?? (sandbox ? 1 : 300),
       retryLimit: e.REGISTRATIONS_RETRY_LIMIT,
+      leaseSeconds: e.REGISTRATIONS_LEASE_SECONDS,
       worker: e.REGISTRATIONS_WORKER,
       sandboxDelayMs: e.REGISTRATIONS_SANDBOX_DELAY_MS,
     },

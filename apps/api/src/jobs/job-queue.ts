@@ -36,3 +36,61 @@ export async function jobQueueInstalled(database: Database): Promise<boolean> {
   const rows = Array.isArray(r) ? r : (r as { rows: { t: string | null }[] }).rows;
   return Boolean(rows[0]?.t);
 }
+
+export interface QueueWorker {
+  /** Looks for work now (a job was just sent) instead of at the next poll. */
+  wake(): void;
+  /** Finishes the job in hand, records it, and stops. */
+  stop(): Promise<void>;
+}
+
+/**
+ * Works one queue, one job at a time: fetch, run `handle`, record the job completed or failed (a
+ * failed job is retried by the queue's policy). pg-boss's own `work` records the outcome without
+ * awaiting it, so a database gone at that moment was an unhandled rejection (a crash); here every
+ * database call is awaited and a failed one reported to `onError`. A job whose outcome could not be
+ * recorded expires and is retried, as when a process dies.
+ */
+export function workQueue<T extends object>(
+  boss: PgBoss,
+  queue: string,
+  o: { pollSeconds: number; onError: (err: Error) => void },
+  handle: (data: T) => Promise<void>,
+): QueueWorker {
+  let stopped = false;
+  let wake: (() => void) | null = null;
+  const report = (err: unknown) => o.onError(err instanceof Error ? err : new Error(String(err)));
+  const idle = () =>
+    new Promise<void>((resolve) => {
+      const timer = setTimeout(done, o.pollSeconds * 1000);
+      function done() {
+        clearTimeout(timer);
+        wake = null;
+        resolve();
+      }
+      wake = done;
+    });
+  const loop = (async () => {
+    while (!stopped) {
+      const [job] = await boss.fetch<T>(queue, { batchSize: 1 }).catch((err: unknown) => (report(err), []));
+      if (!job) {
+        await idle();
+        continue;
+      }
+      await handle(job.data)
+        .then(
+          () => boss.complete(queue, job.id),
+          (err: unknown) => boss.fail(queue, job.id, { message: err instanceof Error ? err.message : String(err) }),
+        )
+        .catch(report);
+    }
+  })();
+  return {
+    wake: () => wake?.(),
+    stop: async () => {
+      stopped = true;
+      wake?.();
+      await loop;
+    },
+  };
+}

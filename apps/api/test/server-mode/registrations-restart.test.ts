@@ -9,12 +9,21 @@ import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { STAGE } from '@ekyc/contracts/stages';
 import pg from 'pg';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort, startBudgetMs, waitReady } from '../support/child-server.ts';
 import { panWithDigits, signedSections } from '../support/registrations.ts';
 import { SHARED_DATABASE_KEYS } from '../support/test-app.ts';
 
 const DB = process.env.TEST_DATABASE_URL;
+// a database of its own: the first process is killed with steps in hand, and on the shared one it
+// could hold other files' steps too (each stays taken until it expires)
+const OWN_DB = `ekyc_registrations_restart_${process.pid}`;
+const ownUrl = () => Object.assign(new URL(DB!), { pathname: `/${OWN_DB}` }).toString();
+const onServer = async (statement: string) => {
+  const c = new pg.Client({ connectionString: DB });
+  await c.connect();
+  await c.query(statement).finally(() => c.end());
+};
 const REDIS = process.env.TEST_REDIS_URL;
 const server = path.resolve(import.meta.dirname, '../../src/server.ts');
 const PREFIX = `test-registrations-restart-${randomBytes(6).toString('hex')}:`;
@@ -25,7 +34,7 @@ function start(port: number): ChildProcess {
   return spawn(process.execPath, ['--import', 'tsx', server], {
     env: {
       ...process.env,
-      DATABASE_URL: DB,
+      DATABASE_URL: ownUrl(),
       REDIS_URL: REDIS,
       REDIS_KEY_PREFIX: PREFIX,
       ...SHARED_DATABASE_KEYS,
@@ -36,6 +45,8 @@ function start(port: number): ChildProcess {
       FOUR_EYES: 'false',
       // the KRA keeps each upload under process a while: the kill finds steps in flight
       REGISTRATIONS_SANDBOX_DELAY_MS: '3000',
+      // the killed process's steps are picked up once their leases end
+      REGISTRATIONS_LEASE_SECONDS: '10',
     },
     stdio: 'ignore',
   });
@@ -45,8 +56,17 @@ const json = async <T>(res: Response) => (await res.json()) as { status: boolean
 
 describe.runIf(DB && REDIS)('registrations across a killed process', () => {
   const procs: ChildProcess[] = [];
-  afterAll(() => {
-    for (const p of procs) if (p.exitCode === null) p.kill('SIGTERM');
+  beforeAll(async () => {
+    await onServer(`drop database if exists ${OWN_DB} with (force)`);
+    await onServer(`create database ${OWN_DB}`);
+  });
+  afterAll(async () => {
+    await Promise.all(
+      procs
+        .filter((p) => p.exitCode === null && p.signalCode === null)
+        .map((p) => new Promise((resolve) => p.once('exit', resolve).kill('SIGTERM'))),
+    );
+    await onServer(`drop database if exists ${OWN_DB} with (force)`);
   });
 
   it(
@@ -95,7 +115,7 @@ describe.runIf(DB && REDIS)('registrations across a killed process', () => {
       procs[0]!.kill('SIGKILL');
       await new Promise((resolve) => procs[0]!.once('exit', resolve));
 
-      const db = new pg.Client({ connectionString: DB });
+      const db = new pg.Client({ connectionString: ownUrl() });
       await db.connect();
       try {
         const open = await db.query<{ n: string }>(

@@ -121,6 +121,32 @@ export const registrationsRepository = {
     return (await this.get(db, applicantId, kind))!;
   },
 
+  /**
+   * Takes the step of one registration for `seconds` unless another worker holds it: answers 0 when
+   * taken, otherwise the seconds left on the other worker's lease.
+   */
+  async lease(db: Tx, applicantId: string, kind: RegistrationKind, seconds: number): Promise<number> {
+    const taken = rowsOf<{ kind: string }>(
+      await db.execute(sql`
+        update registrations set lease_until = now() + make_interval(secs => ${seconds})
+        where applicant_id = ${applicantId} and kind = ${kind} and (lease_until is null or lease_until <= now())
+        returning kind`),
+    );
+    if (taken.length) return 0;
+    const [held] = rowsOf<{ left: number | null }>(
+      await db.execute(sql`
+        select ceil(extract(epoch from lease_until - now()))::int as left from registrations
+        where applicant_id = ${applicantId} and kind = ${kind}`),
+    );
+    return Math.max(1, Number(held?.left ?? 1));
+  },
+
+  async release(db: Tx, applicantId: string, kind: RegistrationKind): Promise<void> {
+    await db.execute(
+      sql`update registrations set lease_until = null where applicant_id = ${applicantId} and kind = ${kind}`,
+    );
+  },
+
   async setOutcome(
     db: Tx,
     applicantId: string,

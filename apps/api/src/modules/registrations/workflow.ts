@@ -11,7 +11,7 @@
 import type PgBoss from 'pg-boss';
 import type { AppDeps } from '../../app-deps.ts';
 import { AppError } from '../../lib/errors.ts';
-import { createJobQueue, jobQueueInstalled } from '../../jobs/job-queue.ts';
+import { createJobQueue, jobQueueInstalled, type QueueWorker, workQueue } from '../../jobs/job-queue.ts';
 import { isProviderOutage, ProviderError } from '../../providers/http.ts';
 import {
   type Exchange,
@@ -28,7 +28,9 @@ import { preCheckProblem } from './pre-checks.ts';
 import { buildSubject, exchangesOf, segmentsOf } from './registration-subject.ts';
 import { type CaseRow, type RegistrationRow, registrationsRepository as repo } from './registrations.repository.ts';
 
-export const REGISTRATION_QUEUE = 'registration-step';
+export const REGISTRATION_QUEUE = 'registration-steps';
+/** The queue of earlier versions (pg-boss's `stately` policy): removed at start, its steps queued again. */
+const FORMER_QUEUE = 'registration-step';
 
 export interface RegistrationSummary {
   clientCode: string | null;
@@ -51,8 +53,7 @@ export class RegistrationWorkflow {
   private boss: PgBoss | null = null;
   private starting: Promise<PgBoss> | null = null;
   private stopped = false;
-  /** the steps the worker is running now */
-  private readonly running = new Set<Promise<void>>();
+  private worker: QueueWorker | null = null;
   /** Where queue errors are reported (the app's logger, once the app exists). */
   onError: (err: Error) => void = () => undefined;
 
@@ -74,12 +75,9 @@ export class RegistrationWorkflow {
   async stop(): Promise<void> {
     this.stopped = true;
     const boss = this.boss ?? (await this.starting?.catch(() => null));
+    // the step in hand ends and its outcome is recorded before the database closes
+    await this.worker?.stop();
     if (boss) await boss.stop({ graceful: true, wait: true, close: false, timeout: 10_000 });
-    // A step still running when pg-boss stopped waiting ends before the database closes, and so does
-    // pg-boss's record of it (its complete or fail, which it does not await, is issued within the
-    // microtasks after the step ends: one macrotask later it has been).
-    await Promise.allSettled([...this.running]);
-    await new Promise((resolve) => setImmediate(resolve));
   }
 
   private queue(): Promise<PgBoss> {
@@ -91,29 +89,25 @@ export class RegistrationWorkflow {
         onError: (err) => this.onError(err),
       });
       await boss.start();
+      if (await boss.getQueue(FORMER_QUEUE)) await boss.deleteQueue(FORMER_QUEUE);
       await boss.createQueue(REGISTRATION_QUEUE, {
         name: REGISTRATION_QUEUE,
-        // one step of one registration at a time, one more waiting
-        policy: 'stately',
+        // one step of one registration waiting at a time (a lease on its row keeps a second worker
+        // off it while it runs). Not `stately`: its one-running-per-key rule fails the fetch of a
+        // waiting step whose earlier one is still marked running, and that blocks the whole queue
+        // until the running one expires, as when a process dies mid-step.
+        policy: 'short',
         retryLimit: config.registrations.retryLimit,
         retryDelay: config.registrations.pollSeconds,
         retryBackoff: true,
         expireInSeconds: 120,
       });
       if (config.registrations.worker && !this.stopped)
-        await boss.work<StepJob>(
+        this.worker = workQueue<StepJob>(
+          boss,
           REGISTRATION_QUEUE,
-          { pollingIntervalSeconds: Math.max(0.5, config.registrations.pollSeconds / 2) },
-          async ([job]) => {
-            if (!job) return;
-            const run = this.step(job.data.applicantId, job.data.kind);
-            this.running.add(run);
-            try {
-              await run;
-            } finally {
-              this.running.delete(run);
-            }
-          },
+          { pollSeconds: Math.max(0.5, config.registrations.pollSeconds / 2), onError: (err) => this.onError(err) },
+          (job) => this.step(job.applicantId, job.kind),
         );
       this.boss = boss;
       return boss;
@@ -127,6 +121,7 @@ export class RegistrationWorkflow {
       singletonKey: `${applicantId}:${kind}`,
       ...(afterSeconds > 0 && { startAfter: afterSeconds }),
     });
+    if (afterSeconds === 0) this.worker?.wake();
   }
 
   /** The application was approved: its case opens with the registrations it needs, and the first steps start. */
@@ -192,8 +187,23 @@ export class RegistrationWorkflow {
     return kind === 'kra' ? r.kra : r.ckyc;
   }
 
-  /** One step of one registration (the job's work). */
+  /**
+   * One step of one registration (the job's work), under a lease on its row: while another worker
+   * holds it, the step is queued again for when that lease ends (the holder queues what follows,
+   * and if it died, this picks the step up).
+   */
   async step(applicantId: string, kind: RegistrationKind): Promise<void> {
+    const { database, config } = this.deps();
+    const busy = await repo.lease(database.db, applicantId, kind, config.registrations.leaseSeconds);
+    if (busy) return this.enqueue(applicantId, kind, busy);
+    try {
+      await this.stepHeld(applicantId, kind);
+    } finally {
+      await repo.release(database.db, applicantId, kind);
+    }
+  }
+
+  private async stepHeld(applicantId: string, kind: RegistrationKind): Promise<void> {
     const deps = this.deps();
     const db = deps.database.db;
     const c = await repo.getCase(db, applicantId);
