@@ -5,6 +5,7 @@
 import websocket from '@fastify/websocket';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import inject from 'light-my-request';
 import { type AppDeps, createDeps, type DepsOverrides } from './app-deps.ts';
 import type { Config } from './config.ts';
 import { loggerOptions } from './lib/logger.ts';
@@ -143,8 +144,15 @@ export async function buildApp(config: Config, overrides: DepsOverrides = {}): P
   if (config.sandbox) await app.register(sandboxRoutes);
   await registerWeb(app);
 
+  // The sandboxes answer through the router itself (as app.inject does), also while the app closes:
+  // the registrations worker finishes its running steps then, and a real provider would answer them
   deps.selfFetch.bind(async (req) => {
-    const r = await app.inject({ method: req.method as 'GET', url: req.url, headers: req.headers, payload: req.body });
+    const r = await inject(app.routing, {
+      method: req.method as 'GET',
+      url: req.url,
+      headers: req.headers,
+      payload: req.body,
+    });
     return { statusCode: r.statusCode, headers: r.headers, body: r.body };
   });
 

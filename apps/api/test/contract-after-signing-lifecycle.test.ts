@@ -84,7 +84,7 @@ describe('After the applicant signs, with four eyes (FOUR_EYES=true)', () => {
   let maker: string;
   let checker: string;
   beforeAll(async () => {
-    app = await testApp({ FOUR_EYES: 'true' });
+    app = await testApp({ FOUR_EYES: 'true', REGISTRATIONS_WORKER: 'true' });
     c = client(app);
     maker = await c.staff('maker.lifecycle@broker.example');
     checker = await c.staff('checker.lifecycle@broker.example', 'checker');
@@ -198,7 +198,7 @@ describe('After the applicant signs, one person may do both when FOUR_EYES=false
   let c: ReturnType<typeof client>;
   let reviewer: string;
   beforeAll(async () => {
-    app = await testApp({ FOUR_EYES: 'false' });
+    app = await testApp({ FOUR_EYES: 'false', REGISTRATIONS_WORKER: 'true' });
     c = client(app);
     reviewer = await c.staff('solo.lifecycle@broker.example');
   }, 120_000);

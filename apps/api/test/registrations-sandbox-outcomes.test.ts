@@ -18,7 +18,7 @@ describe('Registrations after approval, sandbox outcomes', () => {
   let app: FastifyInstance;
   let reviewer: string;
   beforeAll(async () => {
-    app = await testApp({ REGISTRATIONS_SANDBOX_DELAY_MS: '300' });
+    app = await testApp({ REGISTRATIONS_SANDBOX_DELAY_MS: '300', REGISTRATIONS_WORKER: 'true' });
     reviewer = await reviewerToken(app, 'registrations.outcomes@broker.example');
   }, 120_000);
   afterAll(() => app.close());

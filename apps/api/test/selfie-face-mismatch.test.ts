@@ -58,7 +58,7 @@ async function applicant() {
 /** Uploads the selfie, approves it in the hosted module, and polls until the check settles. */
 async function selfieApprovedByModule(token: string) {
   const t = await call<{ transaction_id: string; module_url: string }>(app, 'GET', 'get-hypervege-token', { token });
-  await call(app, 'POST', 'upload-liveliness', {
+  const upload = await call(app, 'POST', 'upload-liveliness', {
     token,
     body: {
       image: dataUrl(images.woman),
@@ -66,6 +66,7 @@ async function selfieApprovedByModule(token: string) {
       location: inMumbai(),
     },
   });
+  expect(upload.body.message).toBe(MSG.livenessPending);
   const page = await app.inject({ method: 'GET', url: t.body.data.module_url });
   const moduleToken = /name="token" value="([^"]+)"/.exec(page.body)![1]!;
   await app.inject({

@@ -47,9 +47,7 @@ describe.runIf(DB)('database outage', () => {
     const url = new URL(DB!);
     url.hostname = '127.0.0.1';
     url.port = String(port);
-    // no registrations worker: it would take other files' jobs from the shared queue, and pg-boss
-    // records a failed job without awaiting it, so an outage during one is an unhandled rejection
-    app = await testApp({ DATABASE_URL: url.toString(), REGISTRATIONS_WORKER: 'false' });
+    app = await testApp({ DATABASE_URL: url.toString() });
   });
   afterAll(async () => {
     await app.close();

@@ -63,6 +63,8 @@ describe.runIf(DB && REDIS)('staff sign-in throttling across processes', () => {
       // every request comes from 127.0.0.1: only the per-mobile limit is under test
       OTP_RATE_LIMIT_PER_MINUTE: '100000',
       WEB_DIST: '/nonexistent',
+      // no registrations worker: the queue on the shared database is the registrations tests' (test-app.ts)
+      REGISTRATIONS_WORKER: 'false',
     };
     [a, b] = [await freePort(), await freePort()];
     for (const port of [a, b])

@@ -64,6 +64,8 @@ describe.runIf(DB && REDIS)('two API processes, requests spread one by one', () 
       OTP_RATE_LIMIT_PER_MINUTE: '1000000',
       OTP_RATE_LIMIT_PER_MOBILE_PER_MINUTE: '1000000',
       WEB_DIST: '/nonexistent',
+      // no registrations worker: the queue on the shared database is the registrations tests' (test-app.ts)
+      REGISTRATIONS_WORKER: 'false',
     };
     for (const port of ports)
       procs.push(

@@ -63,6 +63,8 @@ describe.runIf(DB && REDIS)('two API processes', () => {
       RATE_LIMIT_PER_MINUTE: String(LIMIT),
       OTP_RATE_LIMIT_PER_MINUTE: String(LIMIT),
       WEB_DIST: '/nonexistent',
+      // no registrations worker: the queue on the shared database is the registrations tests' (test-app.ts)
+      REGISTRATIONS_WORKER: 'false',
     };
     [a, b] = [await freePort(), await freePort()];
     for (const port of [a, b])

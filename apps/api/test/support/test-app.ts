@@ -40,14 +40,20 @@ export async function testApp(
     RATE_LIMIT_PER_MINUTE: '100000',
     OTP_RATE_LIMIT_PER_MINUTE: '100000',
     OTP_RATE_LIMIT_PER_MOBILE_PER_MINUTE: '100000',
+    // the sandboxes' own work (the face model above all) can take longer than the 5 s default on a
+    // busy test machine; the tests of timeouts set theirs
+    PROVIDER_TIMEOUT_MS: '30000',
     // forms render inline: a worker thread's start costs more than one test's forms (form-pool.test.ts covers the pool)
     DOCUMENT_WORKER_THREADS: '0',
     // staff password hashes at a test-only cost (the start refuses it outside NODE_ENV=test)
     ...((env.NODE_ENV ?? 'test') === 'test' && { STAFF_PASSWORD_SCRYPT_LOG_N: '10' }),
     // on a shared PostgreSQL server every test app must read the rows the others wrote: one key pair
+    // and only the files that wait for registrations run a registrations worker: the queue is shared
+    // too, and a worker takes any file's steps (to its own sandbox, which may be set to fail or hang)
     ...(process.env.TEST_DATABASE_URL && {
       DATABASE_URL: process.env.TEST_DATABASE_URL,
       ...SHARED_DATABASE_KEYS,
+      REGISTRATIONS_WORKER: 'false',
     }),
     ...(process.env.TEST_REDIS_URL && { REDIS_URL: process.env.TEST_REDIS_URL, REDIS_KEY_PREFIX: redisKeyPrefix() }),
     ...env,
