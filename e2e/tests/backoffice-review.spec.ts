@@ -206,17 +206,21 @@ test('a rejected bank stage goes back to the applicant, who resubmits; accepting
   expect(
     active.kyc_status_obj[0].kyc_list.filter((k) => k.stage < 220).every((k) => k.admin_activity === 'Accept'),
   ).toBe(true);
-  // The applicant was told by SMS, and the welcome email carries the client code, the BO id and the MITC.
+  // The applicant was told by SMS, and the welcome email carries the client code, the BO id, the MITC and the kit.
   const outbox = (await (await request.get(`/sandbox/outbox?to=${mobile}`)).json()) as { text: string }[];
   expect(outbox[0]?.text).toContain('Your Account is Active.');
   const boId = await page.getByTestId('bo-id').textContent();
   const mail = (await (await request.get(`/sandbox/outbox?to=fixture${mobile}@example.com`)).json()) as {
     channel: string;
     text: string;
+    attachments: { filename: string }[];
   }[];
   const welcome = mail.find((m) => m.channel === 'email' && m.text.includes(active.client_code!));
   expect(welcome?.text).toContain(`Demat account (BO id): ${boId}`);
   expect(welcome?.text).toContain('Most Important Terms and Conditions');
+  expect(welcome?.attachments.map((a) => a.filename)).toEqual(
+    expect.arrayContaining(['mitc.pdf', 'risk-disclosure.pdf', 'rights-and-obligations.pdf', 'tariff.pdf']),
+  );
 
   // The audit trail reads each decision as a sentence, the raw change behind a disclosure, and its chain is intact.
   await reviewer.getByRole('link', { name: 'Audit trail' }).click();

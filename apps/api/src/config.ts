@@ -184,6 +184,14 @@ const envSchema = z.object({
    * timeouts). A worker that dies holds it this long at most; the next worker then picks it up.
    */
   REGISTRATIONS_LEASE_SECONDS: z.coerce.number().int().min(2).max(3600).default(60),
+  /**
+   * The broker's own documents of the welcome kit (PDFs named as docs/registrations.md lists them);
+   * a document without its file here is the one the platform ships.
+   */
+  WELCOME_KIT_DIR: z
+    .string()
+    .optional()
+    .refine((d) => !d || existsSync(d), 'WELCOME_KIT_DIR: no such folder'),
   /** Run the registration workers in this process (off for API-only processes). */
   REGISTRATIONS_WORKER: bool.default(true),
   /** Sandbox: how long the sandbox KRA keeps an upload under process (001) before validating it. */
@@ -265,6 +273,8 @@ export interface Config {
   sandboxFaults: Record<string, SandboxFault>;
   s3?: { endpoint: string; bucket: string; region: string; accessKeyId: string; secretAccessKey: string };
   webDist: string;
+  /** The broker's documents of the welcome kit (WELCOME_KIT_DIR). */
+  welcomeKitDir?: string;
   /**
    * Provider credentials and base URLs (MSG91_*, PAN_*, DIGILOCKER_*, ...), read by each production
    * adapter's factory from this one snapshot of the environment.
@@ -512,6 +522,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     s3,
     providerEnv: Object.freeze({ ...source }),
     webDist: e.WEB_DIST ? path.resolve(e.WEB_DIST) : path.resolve(import.meta.dirname, '../../web/dist'),
+    ...(e.WELCOME_KIT_DIR && { welcomeKitDir: path.resolve(e.WELCOME_KIT_DIR) }),
     registrations: {
       depository: e.REGISTRATIONS_DEPOSITORY,
       codeTablesFile: e.REGISTRATIONS_CODE_TABLES,

@@ -8,6 +8,7 @@
 import { MSG } from '@ekyc/contracts/messages';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { KIT_DOCUMENTS } from '../src/modules/registrations/welcome-kit-texts.ts';
 import { UCC_PAN_MISMATCH } from '../src/sandbox/registrations/routes.ts';
 import { approvedApplicant, panWithDigits, statusOf } from './support/registrations.ts';
 import { reviewerToken, testApp } from './support/test-app.ts';
@@ -48,11 +49,15 @@ describe('Registrations after approval, sandbox outcomes', () => {
       channel: string;
       to: string;
       text: string;
+      attachments: { filename: string; content_type: string; size: number }[];
     }[];
     const welcome = outbox.find((m) => m.channel === 'email' && m.text.includes(done.client_code!));
     expect(welcome?.text).toContain(done.bo_id!);
     expect(welcome?.text).toContain('Most Important Terms and Conditions');
     expect(welcome?.text).toContain('Risk Disclosure Document');
+    // the kit goes as PDF attachments (the fixture applicant has no signed form stored: welcome-kit.test.ts)
+    expect(welcome?.attachments.map((a) => a.filename)).toEqual(KIT_DOCUMENTS.map((d) => `${d.key}.pdf`));
+    expect(welcome?.attachments.every((a) => a.content_type === 'application/pdf' && a.size > 1000)).toBe(true);
   }, 60_000);
 
   it('7777: the exchange rejects the UCC once; a retry from the back office is accepted', async () => {

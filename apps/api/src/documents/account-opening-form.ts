@@ -64,7 +64,7 @@ const maskAadhaar = (uid: string) => {
   return last4.length === 4 ? `XXXX XXXX ${last4}` : NOT_GIVEN;
 };
 
-class FormWriter {
+export class FormWriter {
   private page!: PDFPage;
   private y = 0;
   pages = 0;
@@ -230,6 +230,61 @@ class FormWriter {
     );
     this.y -= 80;
   }
+}
+
+/** The schedule of charges of a plan (spec section 9) as the form and the tariff sheet print it. */
+export function chargeRows(plan: string, rules: ReturnType<typeof ruleSetOn>): string[][] {
+  const discounted = plan === 'discounted';
+  return [
+    ['Account opening', 'Nil'],
+    [
+      'Annual maintenance (AMC)',
+      discounted
+        ? 'Rs 20 plus GST per month from the 2nd year'
+        : 'Rs 400 plus tax a year; Rs 499 plus tax for 5 years; Rs 999 plus tax for life',
+    ],
+    ['Brokerage, equity delivery', 'Zero'],
+    ['Brokerage, F&O and currency', 'Rs 20 per order'],
+    ['Demat debit transaction', 'Rs 25 or 0.010% of value, whichever is higher'],
+    ['Pledge creation', 'Rs 50 per transaction'],
+    [
+      'BSDA (if eligible)',
+      `${rules.values.bsdaSlabs.map((b) => `holdings up to Rs ${b.upTo.toLocaleString('en-IN')}: ${b.amc ? `Rs ${b.amc} a year` : 'nil'}`).join('; ')}; above: regular AMC`,
+    ],
+    ['Late payment', '13% per annum on dues after one year'],
+  ];
+}
+
+/** A document of headed sections of paragraphs (and tables), in the form's type and layout. */
+export interface TextDocument {
+  title: string;
+  subtitle: string;
+  sections: {
+    heading: string;
+    paragraphs?: string[];
+    table?: { headers: string[]; rows: string[][]; widths: number[] };
+  }[];
+}
+
+export async function renderTextDocument(d: TextDocument, at: Date): Promise<Buffer> {
+  const doc = await PDFDocument.create();
+  doc.setTitle(d.title);
+  doc.setProducer('eKYC onboarding');
+  doc.setCreationDate(at);
+  doc.setModificationDate(at);
+  const w = new FormWriter(
+    doc,
+    await doc.embedFont(StandardFonts.Helvetica),
+    await doc.embedFont(StandardFonts.HelveticaBold),
+    d.title,
+  );
+  w.title(d.title, d.subtitle);
+  for (const section of d.sections) {
+    w.heading(section.heading);
+    for (const p of section.paragraphs ?? []) w.paragraph(p);
+    if (section.table) w.table(section.table.headers, section.table.rows, section.table.widths);
+  }
+  return Buffer.from(await doc.save({ useObjectStreams: false }));
 }
 
 /**
@@ -401,29 +456,7 @@ export async function renderAccountOpeningForm(input: AccountOpeningFormInput): 
   w.row('Rules followed', `Rule set in force from ${rules.id} (docs/regulation.md)`);
 
   w.heading('8. Plan and charges');
-  const discounted = str(personal, 'plan_selected') === 'discounted';
-  w.table(
-    ['Item', 'Charge'],
-    [
-      ['Account opening', 'Nil'],
-      [
-        'Annual maintenance (AMC)',
-        discounted
-          ? 'Rs 20 plus GST per month from the 2nd year'
-          : 'Rs 400 plus tax a year; Rs 499 plus tax for 5 years; Rs 999 plus tax for life',
-      ],
-      ['Brokerage, equity delivery', 'Zero'],
-      ['Brokerage, F&O and currency', 'Rs 20 per order'],
-      ['Demat debit transaction', 'Rs 25 or 0.010% of value, whichever is higher'],
-      ['Pledge creation', 'Rs 50 per transaction'],
-      [
-        'BSDA (if eligible)',
-        `${rules.values.bsdaSlabs.map((b) => `holdings up to Rs ${b.upTo.toLocaleString('en-IN')}: ${b.amc ? `Rs ${b.amc} a year` : 'nil'}`).join('; ')}; above: regular AMC`,
-      ],
-      ['Late payment', '13% per annum on dues after one year'],
-    ],
-    [190, 325],
-  );
+  w.table(['Item', 'Charge'], chargeRows(str(personal, 'plan_selected'), rules), [190, 325]);
   w.paragraph('Charges may be revised with 30 days notice.');
 
   w.heading('9. Signature and photograph');

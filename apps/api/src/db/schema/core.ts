@@ -1,6 +1,6 @@
 /** Drizzle table definitions of the core migration (0001_core.sql). */
 import type { Language } from '@ekyc/contracts/constants';
-import { bigserial, boolean, integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigserial, boolean, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
@@ -91,4 +91,8 @@ export const sandboxOutbox = pgTable('sandbox_outbox', {
   body: text('body').notNull(),
   otp: text('otp'),
   sentAt: ts('sent_at').notNull().defaultNow(),
+  attachments: jsonb('attachments')
+    .$type<{ filename: string; content_type: string; size: number; sha256: string }[]>()
+    .notNull()
+    .default([]),
 });

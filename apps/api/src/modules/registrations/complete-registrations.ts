@@ -12,19 +12,15 @@ import { dltValue } from '../../providers/messaging/port.ts';
 import { KIND_OF_DEPOSITORY, KIND_OF_EXCHANGE, type Exchange } from '../../providers/registrations/port.ts';
 import { registrationsRepository as repo } from './registrations.repository.ts';
 import { tradingFrom } from '../../lib/trading-from.ts';
+import { welcomeAttachments } from './welcome-kit.ts';
+import { KIT_DOCUMENTS } from './welcome-kit-texts.ts';
 
-type Deps = Pick<AppDeps, 'database' | 'records' | 'messaging' | 'cipher'>;
+type Deps = Pick<AppDeps, 'database' | 'records' | 'messaging' | 'cipher' | 'config'>;
 
-/** The kit of SEBI CIR/MIRSD/16/2011 and the MITC (SEBI circular of 13 Nov 2023), as the welcome email lists it. */
+/** What the welcome email lists: the signed form and the kit (SEBI CIR/MIRSD/16/2011; the MITC of 13 Nov 2023). */
 export const WELCOME_KIT = [
   'Signed account opening form (with its eSign certificate)',
-  'Rights and Obligations of the stock broker and the client',
-  'Risk Disclosure Document',
-  'Guidance note: do’s and don’ts',
-  'Policies and procedures',
-  'Tariff sheet',
-  'Most Important Terms and Conditions (MITC), acknowledged in the signed form',
-  'Depository participant Rights and Obligations and tariff',
+  ...KIT_DOCUMENTS.map((d) => (d.key === 'mitc' ? `${d.title}, acknowledged in the signed form` : d.title)),
 ];
 
 export async function completeIfReady(deps: Deps, applicantId: string): Promise<boolean> {
@@ -67,7 +63,7 @@ async function sendWelcome(
     'Segments:',
     ...lines,
     '',
-    'Your documents (attached and in your account):',
+    'Your documents (attached):',
     ...WELCOME_KIT.map((d) => `- ${d}`),
     '',
     'Most Important Terms and Conditions: trade only through your client code; never share your login',
@@ -76,6 +72,7 @@ async function sendWelcome(
     '',
     'Your KYC registration with the KRA and the CKYC record follow; you will see them on your status page.',
   ].join('\n');
+  const attachments = applicant.email ? await welcomeAttachments(deps, applicantId, at) : [];
   const messages = [
     ...(applicant.email
       ? [
@@ -85,6 +82,7 @@ async function sendWelcome(
             template: 'activation' as const,
             text,
             subject: 'Welcome: your account is active',
+            attachments,
           },
         ]
       : []),
@@ -105,7 +103,13 @@ async function sendWelcome(
         kind: 'welcome',
         requestId: `welcome-${m.channel}`,
         direction: 'response',
-        bodyEnc: deps.cipher.encrypt(JSON.stringify({ channel: m.channel, delivered_at: new Date().toISOString() })),
+        bodyEnc: deps.cipher.encrypt(
+          JSON.stringify({
+            channel: m.channel,
+            delivered_at: new Date().toISOString(),
+            ...(m.channel === 'email' && { attachments: attachments.map((a) => a.filename) }),
+          }),
+        ),
       });
     } catch (err) {
       await repo.addEvidence(deps.database.db, {

@@ -130,6 +130,14 @@ export class Msg91MessageSender implements MessageSender {
           from: { email: this.o.mailFrom },
           subject: m.subject ?? 'Your account opening',
           content: [{ type: 'text/plain', value: m.text }],
+          ...(m.attachments?.length && {
+            attachments: m.attachments.map((a) => ({
+              content: a.content.toString('base64'),
+              type: a.contentType,
+              filename: a.filename,
+              disposition: 'attachment',
+            })),
+          }),
         },
         fetch: this.o.fetch,
       }),

@@ -5,6 +5,13 @@ export type Channel = 'sms' | 'whatsapp' | 'email';
 
 export type TemplateName = 'otp' | 'decision' | 'esign_otp' | 'activation';
 
+/** A file an email carries (the welcome kit). */
+export interface Attachment {
+  filename: string;
+  contentType: string;
+  content: Buffer;
+}
+
 export interface OutgoingMessage {
   channel: Channel;
   /** A 10-digit mobile or an email address. */
@@ -22,6 +29,8 @@ export interface OutgoingMessage {
   subject?: string;
   /** The language the text is written in (English when absent): the production adapter picks that language's template. */
   language?: Language;
+  /** Email only. */
+  attachments?: Attachment[];
 }
 
 export interface MessageSender {

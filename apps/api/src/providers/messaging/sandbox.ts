@@ -1,4 +1,8 @@
-/** The sandbox gateway: every SMS, WhatsApp message and email lands in the outbox (contract). */
+/**
+ * The sandbox gateway: every SMS, WhatsApp message and email lands in the outbox (contract), an
+ * email's attachments as name, type, size and SHA-256.
+ */
+import { createHash } from 'node:crypto';
 import type { Database } from '../../db/client.ts';
 import { outboxRepository } from './outbox.repository.ts';
 import { type MessageSender, type OutgoingMessage, templateVars } from './port.ts';
@@ -13,6 +17,12 @@ export class SandboxMessageSender implements MessageSender {
       recipient: m.to,
       body: m.subject ? `${m.subject}\n${m.text}` : m.text,
       otp: m.otp ?? null,
+      attachments: (m.attachments ?? []).map((a) => ({
+        filename: a.filename,
+        content_type: a.contentType,
+        size: a.content.length,
+        sha256: createHash('sha256').update(a.content).digest('hex'),
+      })),
     });
   }
 }
