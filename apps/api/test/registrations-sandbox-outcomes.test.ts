@@ -112,5 +112,59 @@ describe('Registrations after approval, sandbox outcomes', () => {
       data: { id: string; needs_action: boolean; age_hours: number }[];
     };
     expect(queue.data.find((e) => e.id === a.id)).toMatchObject({ needs_action: true });
+
+    // The operator corrects the email from the client's request, and the retry goes through.
+    const bad = await a.bo('POST', `applications/${a.id}/registrations/corrections`, {
+      field: 'email',
+      value: 'not an email',
+      note: 'x',
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toMatchObject({ status: false, data: { field: 'value' } });
+    const fixed = await a.bo('POST', `applications/${a.id}/registrations/corrections`, {
+      field: 'email',
+      value: 'asha.verma@example.com',
+      note: 'Client’s signed letter of 24 Nov 2026',
+    });
+    expect(fixed.json()).toMatchObject({ status: true, data: { field: 'email' } });
+    expect((await a.retry('bo_cdsl')).statusCode).toBe(200);
+    await expect.poll(async () => statusOf(await a.registrations(), 'bo_cdsl'), WAIT).toBe('accepted');
+    const audit = (await a.bo('GET', `applications/${a.id}/audit`)).json() as {
+      data: { entries: { action: string; actor: string; after: unknown }[] };
+    };
+    const entry = audit.data.entries.find((e) => e.action === 'registration.corrected');
+    expect(entry?.after).toEqual({ field: 'email', note: 'Client’s signed letter of 24 Nov 2026' });
+    expect(JSON.stringify(audit.data.entries)).not.toContain('asha.verma@example.com');
+  }, 60_000);
+
+  it('records a family declaration for an email shared with another client, and the hold clears', async () => {
+    const shared = `family.${Date.now()}@example.com`;
+    const first = await approvedApplicant(app, { pan: panWithDigits('8181'), reviewer, email: shared });
+    await expect.poll(async () => statusOf(await first.registrations(), 'bo_cdsl'), WAIT).toBe('accepted');
+    const second = await approvedApplicant(app, { pan: panWithDigits('8282'), reviewer, email: shared });
+    await expect.poll(async () => statusOf(await second.registrations(), 'bo_cdsl'), WAIT).toBe('on_hold');
+    expect((await second.registrations()).find((r) => r.kind === 'bo_cdsl')?.last_error).toBe(
+      'Pre-check: Email address is already registered to another client',
+    );
+    const declared = await second.bo('POST', `applications/${second.id}/registrations/corrections`, {
+      field: 'family_declaration',
+      relation: 'spouse',
+      holder_name: 'Ravi Verma',
+      note: 'Family declaration signed by the client, 24 Nov 2026',
+    });
+    expect(declared.statusCode).toBe(200);
+    expect((await second.retry('bo_cdsl')).statusCode).toBe(200);
+    await expect.poll(async () => statusOf(await second.registrations(), 'bo_cdsl'), WAIT).toBe('accepted');
+  }, 60_000);
+
+  it('refuses a correction while nothing waits for an operator', async () => {
+    const a = await approvedApplicant(app, { pan: panWithDigits('9191'), reviewer });
+    await expect.poll(async () => (await a.status()).status, WAIT).toBe('Completed');
+    const late = await a.bo('POST', `applications/${a.id}/registrations/corrections`, {
+      field: 'annual_income',
+      value: '10_25',
+      note: 'Client’s request of 24 Nov 2026',
+    });
+    expect(late.statusCode).toBe(409);
   }, 60_000);
 });

@@ -68,6 +68,48 @@ describe('registrations panel', () => {
     );
   });
 
+  it('corrects the data from the client’s request: checked with the API’s schema before it is sent', async () => {
+    const list = [
+      entry({ kind: 'bo_cdsl', status: 'on_hold', last_error: 'Pre-check: Email address is missing or a placeholder' }),
+    ];
+    const fetch = vi.fn(async (_url: string, init?: RequestInit) => {
+      const body = init?.method === 'POST' ? { field: 'email' } : list;
+      return new Response(JSON.stringify({ status: true, message: 'ok', data: body }), { status: 200 });
+    });
+    vi.stubGlobal('fetch', fetch);
+    render(
+      <QueryClientProvider client={new QueryClient()}>
+        <RegistrationsPanel applicationId="a1b2" approved />
+      </QueryClientProvider>,
+    );
+    const form = await screen.findByTestId('correction');
+    fireEvent.click(within(form).getByText('Correct the data'));
+    fireEvent.change(within(form).getByLabelText('Correct email address'), { target: { value: 'not-an-email' } });
+    fireEvent.click(within(form).getByRole('button', { name: 'Save correction' }));
+    expect(
+      await within(form).findByText('Say what the correction is based on (the client’s request or document)'),
+    ).toBeTruthy();
+    expect(fetch.mock.calls.filter(([, init]) => init?.method === 'POST')).toEqual([]);
+
+    fireEvent.change(within(form).getByLabelText('Correct email address'), { target: { value: 'Asha@Example.com' } });
+    fireEvent.change(within(form).getByLabelText("Based on (the client's request or document)"), {
+      target: { value: 'Client letter, 24 Nov 2026' },
+    });
+    fireEvent.click(within(form).getByRole('button', { name: 'Save correction' }));
+    await vi.waitFor(() =>
+      expect(fetch).toHaveBeenCalledWith(
+        '/api/v1/backoffice/applications/a1b2/registrations/corrections',
+        expect.objectContaining({ method: 'POST' }),
+      ),
+    );
+    const sent = fetch.mock.calls.find(([url]) => url.endsWith('/corrections'))!;
+    expect(JSON.parse(String(sent[1]!.body))).toEqual({
+      field: 'email',
+      value: 'asha@example.com',
+      note: 'Client letter, 24 Nov 2026',
+    });
+  });
+
   it('shows nothing before the approval', () => {
     const fetch = vi.fn();
     vi.stubGlobal('fetch', fetch);

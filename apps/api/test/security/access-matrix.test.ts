@@ -296,6 +296,15 @@ const MATRIX: Record<string, Entry> = {
     // allowed, but the owner's application is not approved: no registration to send again
     expect: { reviewer: 404, admin: 404 },
   },
+  'POST /api/v1/backoffice/applications/:id/registrations/corrections': {
+    access: 'reviewer',
+    sample: (c) => ({
+      params: { id: c.ownerId },
+      body: { field: 'annual_income', value: '5_10', note: 'Client letter of 12 Nov' },
+    }),
+    // allowed, but the owner's application is not approved: no registration to correct
+    expect: { reviewer: 404, admin: 404 },
+  },
   'GET /api/v1/backoffice/registrations/not-tradable': { access: 'reviewer' },
   'GET /api/v1/backoffice/applications/:id/audit': {
     access: 'reviewer',

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { ANNUAL_INCOME } from '../enums.ts';
+import { emailSchema } from '../rules.ts';
 
 /**
  * After approval (CONTRACT.md "After the applicant signs"): the registrations an application
@@ -47,3 +49,32 @@ export const notTradableEntrySchema = z.object({
 });
 export const notTradableListSchema = z.array(notTradableEntrySchema);
 export type NotTradableEntry = z.infer<typeof notTradableEntrySchema>;
+
+/**
+ * POST …/applications/{id}/registrations/corrections: an operator corrects what a pre-check or a
+ * registrar refused, from the client's own written request (named in `note`), before a retry.
+ * A family declaration records that a shared mobile or email belongs to the client's family
+ * (spouse, dependent child or dependent parent: the exchanges' rule for one contact per client).
+ */
+export const FAMILY_RELATIONS = ['spouse', 'dependent_child', 'dependent_parent'] as const;
+const correctionNote = z
+  .string()
+  .trim()
+  .min(5, 'Say what the correction is based on (the client’s request or document)')
+  .max(300);
+export const registrationCorrectionSchema = z.discriminatedUnion('field', [
+  z.object({ field: z.literal('email'), value: emailSchema, note: correctionNote }),
+  z.object({
+    field: z.literal('annual_income'),
+    value: z.enum(ANNUAL_INCOME.map((i) => i.code) as [string, ...string[]], 'Choose an income range'),
+    note: correctionNote,
+  }),
+  z.object({
+    field: z.literal('family_declaration'),
+    relation: z.enum(FAMILY_RELATIONS, 'Choose how the holder is related to the client'),
+    holder_name: z.string().trim().min(2, 'Enter the name of the family member').max(100),
+    note: correctionNote,
+  }),
+]);
+export type RegistrationCorrection = z.infer<typeof registrationCorrectionSchema>;
+export const CORRECTION_FIELDS = ['email', 'annual_income', 'family_declaration'] as const;

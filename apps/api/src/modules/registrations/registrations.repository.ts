@@ -191,9 +191,16 @@ export const registrationsRepository = {
   },
 
   /** The back office's audit trail (its hash-chained audit_append): the system's moves of the application. */
-  async audit(db: Tx, applicantId: string, action: string, before: unknown, after: unknown): Promise<void> {
+  async audit(
+    db: Tx,
+    applicantId: string,
+    action: string,
+    before: unknown,
+    after: unknown,
+    actor: { kind: 'staff' | 'system'; id: string | null } = { kind: 'system', id: null },
+  ): Promise<void> {
     await db.execute(
-      sql`select audit_append(${applicantId}, ${applicantId}::uuid, 'system', null, ${action}, null::integer,
+      sql`select audit_append(${applicantId}, ${applicantId}::uuid, ${actor.kind}, ${actor.id}, ${action}, null::integer,
         ${before === null ? null : JSON.stringify(before)}::jsonb, ${JSON.stringify(after)}::jsonb)`,
     );
   },

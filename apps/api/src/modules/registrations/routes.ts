@@ -1,13 +1,17 @@
 /**
  * The back office's registrations (CONTRACT.md "After the applicant signs"), under
- * /api/v1/backoffice: one application's registrations, an operator's retry, and the queue of
+ * /api/v1/backoffice: one application's registrations, an operator's correction and retry, and the queue of
  * approved applications not yet tradable.
  */
-import { registrationRetryParamsSchema } from '@ekyc/contracts/calls/backoffice-registrations';
+import {
+  registrationCorrectionSchema,
+  registrationRetryParamsSchema,
+} from '@ekyc/contracts/calls/backoffice-registrations';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok } from '../../lib/outcome.ts';
 import { requireRole } from '../../auth/staff-guard.ts';
+import { correctRegistration } from './correct-registration.ts';
 import { listNotTradable } from './list-not-tradable.ts';
 import { listRegistrations } from './list-registrations.ts';
 import { retryRegistration } from './retry-registration.ts';
@@ -26,6 +30,13 @@ export const registrationRoutes: FastifyPluginAsyncZod = async (app) => {
     '/applications/:id/registrations/:kind/retry',
     { schema: { params: registrationRetryParamsSchema }, preHandler: reviewer },
     async (req) => ok('Registration sent again', await retryRegistration(deps, req.params.id, req.params.kind)),
+  );
+
+  app.post(
+    '/applications/:id/registrations/corrections',
+    { schema: { params: idParams, body: registrationCorrectionSchema }, preHandler: reviewer },
+    async (req) =>
+      ok('Correction saved', await correctRegistration(deps, req.params.id, req.staffMember!.id, req.body)),
   );
 
   app.get('/registrations/not-tradable', { preHandler: reviewer }, async () =>

@@ -51,6 +51,11 @@ export function auditSentence(e: AuditEntry, t: TFunction, staffNames: Record<st
       const role = field(e.after, 'role');
       return a(e.action, { email, role: role ? t(`operations:audit.roles.${String(role)}`) : '' });
     }
+    case 'registration.corrected':
+      return a(e.action, {
+        field: t(`registrations:correction.fields.${String(field(e.after, 'field') ?? '')}`),
+        note: String(field(e.after, 'note') ?? ''),
+      });
     case 'notify.failed':
       return a(e.action, { channel: String(field(e.after, 'channel') ?? '') });
     default:

@@ -12,6 +12,7 @@ import { toast } from '../../../lib/toast';
 import { applicationKey } from '../api/get-application';
 import { useRegistrations } from '../api/list-registrations';
 import { useRetryRegistration } from '../api/retry-registration';
+import { CorrectionForm } from './correction-form';
 import { formatDateTime } from './format';
 
 const STATUS_STYLE: Record<RegistrationEntry['status'], string> = {
@@ -120,6 +121,9 @@ export function RegistrationsPanel({ applicationId, approved }: { applicationId:
           </tbody>
         </table>
       </div>
+      {list.some((r) => r.status === 'rejected' || r.status === 'on_hold') && (
+        <CorrectionForm applicationId={applicationId} />
+      )}
     </section>
   );
 }
