@@ -305,6 +305,10 @@ const MATRIX: Record<string, Entry> = {
     // allowed, but the owner's application is not approved: no registration to correct
     expect: { reviewer: 404, admin: 404 },
   },
+  'GET /api/v1/backoffice/applications/:id/evidence-bundle': {
+    access: 'reviewer',
+    sample: (c) => ({ params: { id: c.ownerId } }),
+  },
   'GET /api/v1/backoffice/registrations/not-tradable': { access: 'reviewer' },
   'GET /api/v1/backoffice/applications/:id/audit': {
     access: 'reviewer',

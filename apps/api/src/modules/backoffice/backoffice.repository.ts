@@ -272,6 +272,35 @@ export const backofficeRepository = {
       .values({ applicantId, panHash, sectionUpdatedAt })
       .onConflictDoUpdate({ target: backofficePanIndex.applicantId, set: { panHash, sectionUpdatedAt } });
   },
+  /** The registrations after approval and every request and answer kept for them (the evidence bundle). */
+  async registrationRecords(tx: Tx, applicantId: string) {
+    const registrations = await query<{
+      kind: string;
+      status: string;
+      reference: string | null;
+      request_id: string | null;
+      attempts: number;
+      last_error: string | null;
+      updated_at: unknown;
+    }>(
+      tx,
+      sql`select kind, status, reference, request_id, attempts, last_error, updated_at from registrations
+        where applicant_id = ${applicantId} order by kind`,
+    );
+    const evidence = await query<{
+      kind: string;
+      request_id: string;
+      direction: string;
+      body_enc: string;
+      at: unknown;
+    }>(
+      tx,
+      sql`select kind, request_id, direction, body_enc, created_at as at from registration_evidence
+        where applicant_id = ${applicantId} order by id`,
+    );
+    return { registrations, evidence };
+  },
+
   async fileTypes(tx: Tx, ids: string[]): Promise<Map<string, string>> {
     const valid = ids.filter((id) => /^[0-9a-f-]{36}$/i.test(id));
     if (!valid.length) return new Map();

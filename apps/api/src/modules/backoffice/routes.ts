@@ -29,6 +29,7 @@ import { confirmApproval } from './confirm-approval.ts';
 import { decideStages } from './decide-stages.ts';
 import { ensureFirstAdmin } from './ensure-first-admin.ts';
 import { getApplication } from './get-application.ts';
+import { evidenceBundle } from './evidence-bundle.ts';
 import { getAuditTrail } from './get-audit-trail.ts';
 import { getFunnel } from './get-funnel.ts';
 import { listApplications } from './list-applications.ts';
@@ -170,6 +171,19 @@ export const backofficeRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get('/applications/:id/audit', { schema: { params: idParams }, preHandler: reviewer }, async (req) =>
     ok('Audit trail', await getAuditTrail(deps, req.params.id)),
+  );
+
+  app.get(
+    '/applications/:id/evidence-bundle',
+    { schema: { params: idParams }, preHandler: reviewer },
+    async (req, reply) => {
+      const bundle = await evidenceBundle(deps, req.staffMember!, req.params.id);
+      return reply
+        .header('content-type', 'application/zip')
+        .header('content-disposition', `attachment; filename="${bundle.filename}"`)
+        .header('cache-control', 'no-store')
+        .send(bundle.bytes);
+    },
   );
 
   app.get('/funnel', { schema: { querystring: funnelQuerySchema }, preHandler: reviewer }, async (req) =>

@@ -1,6 +1,7 @@
 /** ESP adapter speaking the CCA eSign API 2.1 wire format: a signed <Esign> out, a signed <EsignResp> back. */
 import type { X509Certificate } from 'node:crypto';
 import { type TrustAnchors, verifyChain } from '../../documents/signing/certificate-chain.ts';
+import { createDetachedCms } from '../../documents/signing/cms.ts';
 import { signXmlEnveloped, verifyXmlEnveloped } from '../../documents/signing/xml-signature.ts';
 import { buildEsignXml, parseEsignRespXml } from './esign-xml.ts';
 import type { EsignGateway, SigningForm, SigningResult } from './port.ts';
@@ -46,6 +47,17 @@ export class CcaEsignGateway implements EsignGateway {
 
   now() {
     return (this.options.now ?? Date.now)();
+  }
+
+  seal(digest: Buffer): Buffer {
+    const { aspKeyPem, aspCertPem } = this.keys;
+    return createDetachedCms({
+      digest,
+      keyPem: aspKeyPem,
+      certPem: aspCertPem,
+      chainPems: [],
+      signingTime: new Date(this.now()),
+    });
   }
 
   signingForm(input: { txn: string; inputHash: Buffer; docInfo: string; responseUrl: string }): SigningForm {

@@ -19,4 +19,9 @@ export interface EsignGateway {
   /** Roots and intermediates a document signer's certificate must chain to (checked before a CMS is embedded). */
   readonly trustAnchors: TrustAnchors;
   now(): number;
+  /**
+   * A detached CMS (PKCS#7) over a SHA-256 digest by the ASP's key: the broker's organisational
+   * certificate, which signs its eSign requests, seals the evidence it hands to an inspection.
+   */
+  seal(digest: Buffer): Buffer;
 }

@@ -62,20 +62,38 @@ export function useTeamFigures(days: number) {
   });
 }
 
-/** Downloads the filtered queue as CSV (with the staff token, so not a plain link). */
-export async function downloadQueueCsv(query: QueueQuery): Promise<void> {
-  const qs = new URLSearchParams();
-  for (const [k, v] of Object.entries(query)) if (v !== undefined && v !== '' && k !== 'page') qs.set(k, String(v));
-  const res = await fetch(`${BACKOFFICE_API}/applications/export?${qs}`, {
+/** Saves what an authenticated GET answers as a file (with the staff token, so not a plain link). */
+async function download(path: string, filename: string, failure: string): Promise<void> {
+  const res = await fetch(`${BACKOFFICE_API}/${path}`, {
     headers: { authorization: `Bearer ${staffToken.get() ?? ''}` },
   });
-  if (!res.ok) throw new StaffApiError('The export failed: please try again.', res.status);
+  if (!res.ok) throw new StaffApiError(failure, res.status);
   const url = URL.createObjectURL(await res.blob());
   const a = document.createElement('a');
   a.href = url;
-  a.download = `review-queue-${new Date().toISOString().slice(0, 10)}.csv`;
+  a.download = filename;
   document.body.append(a);
   a.click();
   a.remove();
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
+/** Downloads the filtered queue as CSV. */
+export function downloadQueueCsv(query: QueueQuery): Promise<void> {
+  const qs = new URLSearchParams();
+  for (const [k, v] of Object.entries(query)) if (v !== undefined && v !== '' && k !== 'page') qs.set(k, String(v));
+  return download(
+    `applications/export?${qs}`,
+    `review-queue-${new Date().toISOString().slice(0, 10)}.csv`,
+    'The export failed: please try again.',
+  );
+}
+
+/** Downloads one application's sealed evidence bundle (a ZIP) for an inspection. */
+export function downloadEvidenceBundle(id: string): Promise<void> {
+  return download(
+    `applications/${encodeURIComponent(id)}/evidence-bundle`,
+    `evidence-${id}.zip`,
+    'The evidence bundle could not be made: please try again.',
+  );
 }

@@ -28,6 +28,7 @@ export function auditSentence(e: AuditEntry, t: TFunction, staffNames: Record<st
     case 'application.claimed':
     case 'application.released':
     case 'application.approved':
+    case 'application.evidence_exported':
       return a(e.action);
     case 'application.assigned': {
       const target = String(field(e.after, 'staff_id') ?? '');

@@ -3,7 +3,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from '../../../lib/router';
 import { toast } from '../../../lib/toast';
-import { nextApplication, useClaimAction } from '../api/operations';
+import { downloadEvidenceBundle, nextApplication, useClaimAction } from '../api/operations';
 import { ClaimBar } from '../components/claim-bar';
 import { EvidencePanel } from '../components/evidence-panel';
 import { ShortcutHelp } from '../components/shortcut-help';
@@ -78,6 +78,13 @@ function Review({ application, onNext }: { application: ApplicationData; onNext:
           >
             {t('review.audit')}
           </Link>
+          <button
+            type="button"
+            className="font-semibold text-brand underline"
+            onClick={() => void downloadEvidenceBundle(application.id).catch((err: Error) => toast.error(err.message))}
+          >
+            {t('review.evidenceBundle')}
+          </button>
         </div>
         <dl className="mt-3 grid grid-cols-2 gap-x-4 gap-y-1 text-sm md:grid-cols-4">
           <dt className="text-muted">{t('review.mobile')}</dt>

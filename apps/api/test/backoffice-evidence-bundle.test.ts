@@ -1,0 +1,125 @@
+/**
+ * The evidence bundle of a finished sandbox application (issue: one evidence bundle per
+ * application): one download for the back office with every consent and acknowledgement, each
+ * check with its verdict, the rule set, the audit chain and the signed form. Opened here, every
+ * file is checked against the manifest, and the manifest's seal is verified by openssl against the
+ * broker's certificate authority, independently of the code that made it.
+ */
+import { execFileSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { strFromU8, unzipSync } from 'fflate';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { sandboxPki } from '../src/documents/signing/sandbox-pki.ts';
+import { injectClient, runFullJourney } from './support/full-journey.ts';
+import { journeyAssets } from './support/journey-assets.ts';
+import { bearer, reviewerToken, testApp } from './support/test-app.ts';
+
+let app: FastifyInstance;
+let dir: string;
+beforeAll(async () => {
+  app = await testApp({ SANDBOX_SKIP_HEAVY_CHECKS: 'true' });
+  dir = mkdtempSync(path.join(tmpdir(), 'evidence-'));
+}, 180_000);
+afterAll(async () => {
+  await app.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+it(
+  'holds every consent, check, the audit chain and the signed form, sealed by the broker',
+  { timeout: 120_000 },
+  async () => {
+    const journey = await runFullJourney(injectClient(app), { assets: await journeyAssets() });
+    expect(journey.stage).toBe(220);
+    const id = (await app.deps.records.findByMobile(journey.applicant.mobile))!.id;
+    const reviewer = await reviewerToken(app, 'evidence.reviewer@broker.example');
+
+    const res = await app.inject({
+      url: `/api/v1/backoffice/applications/${id}/evidence-bundle`,
+      headers: bearer(reviewer),
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('application/zip');
+    expect(res.headers['content-disposition']).toBe(`attachment; filename="evidence-${id}.zip"`);
+    const files = unzipSync(new Uint8Array(res.rawPayload));
+
+    // every file is listed in the manifest with its hash, and nothing else is in the archive
+    const manifest = JSON.parse(strFromU8(files['manifest.json']!)) as {
+      application_id: string;
+      generated_by: string;
+      rule_set: string;
+      audit_chain_valid: boolean;
+      files: { name: string; size: number; sha256: string }[];
+    };
+    expect(manifest).toMatchObject({
+      application_id: id,
+      generated_by: 'evidence.reviewer@broker.example',
+      audit_chain_valid: true,
+    });
+    expect(Object.keys(files).sort()).toEqual(
+      [...manifest.files.map((f) => f.name), 'manifest.json', 'manifest.json.p7s'].sort(),
+    );
+    for (const f of manifest.files)
+      expect(createHash('sha256').update(files[f.name]!).digest('hex'), f.name).toBe(f.sha256);
+
+    // the seal: a detached CMS over the manifest by the ASP certificate, verified by openssl
+    writeFileSync(path.join(dir, 'manifest.json'), files['manifest.json']!);
+    writeFileSync(path.join(dir, 'manifest.json.p7s'), files['manifest.json.p7s']!);
+    writeFileSync(path.join(dir, 'ca.pem'), sandboxPki(app.deps.config).caCertPem);
+    const verify = (content: string) =>
+      execFileSync(
+        'openssl',
+        [
+          'cms',
+          '-verify',
+          '-binary',
+          '-inform',
+          'DER',
+          '-in',
+          'manifest.json.p7s',
+          '-content',
+          content,
+          '-CAfile',
+          'ca.pem',
+          '-purpose',
+          'any',
+          '-out',
+          '/dev/null',
+        ],
+        { cwd: dir, stdio: 'pipe' },
+      );
+    expect(() => verify('manifest.json')).not.toThrow();
+    writeFileSync(
+      path.join(dir, 'changed.json'),
+      Buffer.concat([Buffer.from(files['manifest.json']!), Buffer.from(' ')]),
+    );
+    expect(() => verify('changed.json')).toThrow();
+
+    // what an inspection asks for
+    const consents = JSON.parse(strFromU8(files['consents.json']!)) as Record<string, unknown>;
+    expect(Object.keys(consents)).toEqual(
+      expect.arrayContaining(['digilocker_obj', 'segment_obj', '_kyc_capture', 'esign_obj']),
+    );
+    const checks = JSON.parse(strFromU8(files['checks.json']!)) as { checks: { key: string; verdict: string }[] };
+    expect(checks.checks.length).toBeGreaterThan(3);
+    const audit = JSON.parse(strFromU8(files['audit.json']!)) as { chain: { valid: boolean; checked: number } };
+    expect(audit.chain.valid).toBe(true);
+    expect(audit.chain.checked).toBeGreaterThan(5);
+    expect(JSON.parse(strFromU8(files['rule-set.json']!))).toMatchObject({ id: manifest.rule_set });
+    const form = files['signed-account-opening-form.pdf']!;
+    expect(strFromU8(form.subarray(0, 5))).toBe('%PDF-');
+    expect(strFromU8(form, true)).toContain('/ByteRange');
+
+    // the export is itself in the audit trail
+    const trail = (
+      await app.inject({ url: `/api/v1/backoffice/applications/${id}/audit`, headers: bearer(reviewer) })
+    ).json() as {
+      data: { entries: { action: string }[] };
+    };
+    expect(trail.data.entries.at(-1)?.action).toBe('application.evidence_exported');
+  },
+);
