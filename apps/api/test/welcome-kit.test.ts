@@ -10,7 +10,7 @@ import path from 'node:path';
 import { PDFDocument } from 'pdf-lib';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { renderTextDocument } from '../src/documents/account-opening-form.ts';
+import { renderTextDocument } from '../src/documents/pdf-writer.ts';
 import { SIGNED_FORM_FILENAME, welcomeAttachments } from '../src/modules/registrations/welcome-kit.ts';
 import { KIT_DOCUMENTS } from '../src/modules/registrations/welcome-kit-texts.ts';
 import { panWithDigits, signedSections } from './support/registrations.ts';

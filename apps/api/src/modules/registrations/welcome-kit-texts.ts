@@ -6,7 +6,7 @@
  * (docs/registrations.md): a file there replaces the document of the same name here.
  */
 import { riskDisclosureFor } from '@ekyc/contracts/risk-disclosure';
-import type { TextDocument } from '../../documents/account-opening-form.ts';
+import type { TextDocument } from '../../documents/pdf-writer.ts';
 import { MITC } from '../../documents/account-opening-form.ts';
 
 /** Each document of the kit: its file name (without .pdf) and title, in the order the email lists them. */

@@ -1,0 +1,217 @@
+/**
+ * The platform's PDF layout in pdf-lib: an A4 page with a running header, a title, headed sections
+ * of label-value rows, paragraphs and tables, picture boxes and the e-sign signature box, on the
+ * standard fonts. The account-opening form and the documents of the welcome kit are written with it.
+ */
+import { PDFDocument, type PDFFont, type PDFImage, type PDFPage, rgb, StandardFonts } from 'pdf-lib';
+
+const A4: [number, number] = [595.28, 841.89];
+const MARGIN = 40;
+const INK = rgb(0.1, 0.1, 0.18);
+const MUTED = rgb(0.38, 0.4, 0.48);
+const RULE = rgb(0.82, 0.84, 0.9);
+const BRAND = rgb(0.18, 0.33, 0.92);
+export const NOT_GIVEN = 'Not given';
+
+/** The standard fonts speak WinAnsi only; anything else prints as '?'. */
+const printable = (s: string) => s.replace(/\u20b9/g, 'Rs ').replace(/[^\x20-\x7e\xa0-\xff]/g, '?');
+
+export class FormWriter {
+  private page!: PDFPage;
+  private y = 0;
+  pages = 0;
+
+  constructor(
+    private readonly doc: PDFDocument,
+    private readonly font: PDFFont,
+    private readonly bold: PDFFont,
+    private readonly header: string,
+  ) {
+    this.newPage();
+  }
+
+  private newPage() {
+    this.page = this.doc.addPage(A4);
+    this.pages += 1;
+    this.y = A4[1] - MARGIN;
+    this.page.drawText(printable(this.header), { x: MARGIN, y: A4[1] - 24, size: 8, font: this.font, color: MUTED });
+  }
+
+  ensure(height: number) {
+    if (this.y - height < MARGIN + 20) this.newPage();
+  }
+
+  title(text: string, sub: string) {
+    this.page.drawText(printable(text), { x: MARGIN, y: this.y - 18, size: 17, font: this.bold, color: BRAND });
+    this.page.drawText(printable(sub), { x: MARGIN, y: this.y - 34, size: 9, font: this.font, color: MUTED });
+    this.y -= 48;
+  }
+
+  heading(text: string) {
+    this.ensure(40);
+    this.y -= 10;
+    this.page.drawText(printable(text), { x: MARGIN, y: this.y - 12, size: 11.5, font: this.bold, color: INK });
+    this.y -= 18;
+    this.page.drawLine({
+      start: { x: MARGIN, y: this.y },
+      end: { x: A4[0] - MARGIN, y: this.y },
+      thickness: 0.8,
+      color: RULE,
+    });
+    this.y -= 6;
+  }
+
+  private wrap(text: string, font: PDFFont, size: number, width: number): string[] {
+    const words = printable(text).split(/\s+/);
+    const lines: string[] = [];
+    let line = '';
+    for (const w of words) {
+      const next = line ? `${line} ${w}` : w;
+      if (font.widthOfTextAtSize(next, size) <= width) line = next;
+      else {
+        if (line) lines.push(line);
+        line = w;
+      }
+    }
+    if (line) lines.push(line);
+    return lines.length ? lines : [''];
+  }
+
+  row(label: string, value: string) {
+    const labelWidth = 170;
+    const lines = this.wrap(value || NOT_GIVEN, this.font, 9.5, A4[0] - 2 * MARGIN - labelWidth);
+    const height = lines.length * 12 + 4;
+    this.ensure(height);
+    this.page.drawText(printable(label), { x: MARGIN, y: this.y - 11, size: 9, font: this.font, color: MUTED });
+    lines.forEach((l, i) =>
+      this.page.drawText(l, {
+        x: MARGIN + labelWidth,
+        y: this.y - 11 - i * 12,
+        size: 9.5,
+        font: this.font,
+        color: value ? INK : MUTED,
+      }),
+    );
+    this.y -= height;
+  }
+
+  paragraph(text: string) {
+    const lines = this.wrap(text, this.font, 9, A4[0] - 2 * MARGIN);
+    this.ensure(lines.length * 11.5 + 4);
+    lines.forEach((l, i) =>
+      this.page.drawText(l, { x: MARGIN, y: this.y - 10 - i * 11.5, size: 9, font: this.font, color: INK }),
+    );
+    this.y -= lines.length * 11.5 + 4;
+  }
+
+  table(headers: string[], rows: string[][], widths: number[]) {
+    const drawRow = (cells: string[], font: PDFFont) => {
+      const wrapped = cells.map((c, i) => this.wrap(c, font, 8.5, widths[i]! - 6));
+      const height = Math.max(...wrapped.map((w) => w.length)) * 11 + 6;
+      this.ensure(height);
+      let x = MARGIN;
+      wrapped.forEach((lines, i) => {
+        lines.forEach((l, j) =>
+          this.page.drawText(l, { x: x + 3, y: this.y - 11 - j * 11, size: 8.5, font, color: INK }),
+        );
+        x += widths[i]!;
+      });
+      this.y -= height;
+      this.page.drawLine({
+        start: { x: MARGIN, y: this.y },
+        end: { x: A4[0] - MARGIN, y: this.y },
+        thickness: 0.4,
+        color: RULE,
+      });
+    };
+    drawRow(headers, this.bold);
+    rows.forEach((r) => drawRow(r, this.font));
+  }
+
+  images(items: { label: string; image: PDFImage | null; width: number; height: number }[]) {
+    const boxHeight = Math.max(...items.map((i) => i.height)) + 24;
+    this.ensure(boxHeight);
+    let x = MARGIN;
+    for (const item of items) {
+      this.page.drawText(printable(item.label), { x, y: this.y - 11, size: 9, font: this.font, color: MUTED });
+      this.page.drawRectangle({
+        x,
+        y: this.y - 16 - item.height,
+        width: item.width,
+        height: item.height,
+        borderColor: RULE,
+        borderWidth: 0.8,
+      });
+      if (item.image) {
+        const scale = Math.min(item.width / item.image.width, item.height / item.image.height);
+        const w = item.image.width * scale;
+        const h = item.image.height * scale;
+        this.page.drawImage(item.image, {
+          x: x + (item.width - w) / 2,
+          y: this.y - 16 - item.height + (item.height - h) / 2,
+          width: w,
+          height: h,
+        });
+      } else this.page.drawText(NOT_GIVEN, { x: x + 8, y: this.y - 30, size: 9, font: this.font, color: MUTED });
+      x += item.width + 24;
+    }
+    this.y -= boxHeight;
+  }
+
+  /** The area the e-sign appearance refers to, at the end of the form. */
+  signatureBox(text: string) {
+    this.ensure(90);
+    this.y -= 12;
+    this.page.drawRectangle({
+      x: MARGIN,
+      y: this.y - 70,
+      width: A4[0] - 2 * MARGIN,
+      height: 70,
+      borderColor: BRAND,
+      borderWidth: 1,
+    });
+    this.page.drawText('Applicant signature (Aadhaar eSign)', {
+      x: MARGIN + 10,
+      y: this.y - 18,
+      size: 10,
+      font: this.bold,
+      color: BRAND,
+    });
+    this.wrap(text, this.font, 8.5, A4[0] - 2 * MARGIN - 20).forEach((l, i) =>
+      this.page.drawText(l, { x: MARGIN + 10, y: this.y - 34 - i * 11, size: 8.5, font: this.font, color: INK }),
+    );
+    this.y -= 80;
+  }
+}
+
+/** A document of headed sections of paragraphs (and tables), in the form's type and layout. */
+export interface TextDocument {
+  title: string;
+  subtitle: string;
+  sections: {
+    heading: string;
+    paragraphs?: string[];
+    table?: { headers: string[]; rows: string[][]; widths: number[] };
+  }[];
+}
+
+export async function renderTextDocument(d: TextDocument, at: Date): Promise<Buffer> {
+  const doc = await PDFDocument.create();
+  doc.setTitle(d.title);
+  doc.setProducer('eKYC onboarding');
+  doc.setCreationDate(at);
+  doc.setModificationDate(at);
+  const w = new FormWriter(
+    doc,
+    await doc.embedFont(StandardFonts.Helvetica),
+    await doc.embedFont(StandardFonts.HelveticaBold),
+    d.title,
+  );
+  w.title(d.title, d.subtitle);
+  for (const section of d.sections) {
+    w.heading(section.heading);
+    for (const p of section.paragraphs ?? []) w.paragraph(p);
+    if (section.table) w.table(section.table.headers, section.table.rows, section.table.widths);
+  }
+  return Buffer.from(await doc.save({ useObjectStreams: false }));
+}
