@@ -18,7 +18,10 @@ const dobForAge = (age: number) => {
   return formatDdMmYyyy({ ...t, day: Math.min(t.day, 28), year: t.year - age });
 };
 
-async function applicantAt(stage: number, { age = 35, gender = 'M' }: { age?: number; gender?: string } = {}) {
+async function applicantAt(
+  stage: number,
+  { age = 35, gender = 'M', careOf = 'S/O: Ramesh  Sharma.' }: { age?: number; gender?: string; careOf?: string } = {},
+) {
   const res = await app.inject({
     method: 'POST',
     url: '/sandbox/fixtures/applicant',
@@ -28,7 +31,7 @@ async function applicantAt(stage: number, { age = 35, gender = 'M' }: { age?: nu
       sections: {
         pan_obj: { full_name: 'RAVI KUMAR SHARMA', pan_number: 'ABCPS1234K', dob: dobForAge(age), is_kra: false },
         digilocker_obj: {
-          cdl_documents: [{ document_type: 'AADHAARCARD', gender, care_of: 'S/O: Ramesh  Sharma.' }],
+          cdl_documents: [{ document_type: 'AADHAARCARD', gender, care_of: careOf }],
         },
       },
     },
@@ -102,6 +105,20 @@ describe('profiling draft', () => {
     expect(draft.body.data).toMatchObject({ step: 'gender-and-marital', values });
     const details = await call(app, 'GET', 'get-user-details', { token });
     expect(JSON.stringify(details.body.data)).not.toContain('_profiling_draft');
+  });
+
+  it('prefills a father’s name longer than the limit whole, and keeps it beside the shortened one', async () => {
+    const long = 'Venkata Subrahmanya Lakshmi Narasimha Rao';
+    const token = await applicantAt(150, { careOf: `S/O ${long}` });
+    const draft = await call(app, 'GET', 'get-profiling-draft', { token });
+    expect(draft.body.data).toMatchObject({ prefill: { father_name: long } });
+    const shortened = { ...complete, father_name: 'V S L Narasimha Rao' };
+    expect((await call(app, 'POST', 'personal-details-update', { token, body: shortened })).body.status).toBe(true);
+    const details = await call<[Record<string, Record<string, unknown>>]>(app, 'GET', 'get-user-details', { token });
+    expect(details.body.data[0].personal_obj).toMatchObject({
+      father_name: 'V S L Narasimha Rao',
+      father_name_document: long,
+    });
   });
 
   it('refuses an unknown sub-step', async () => {

@@ -81,9 +81,13 @@ function parentNameSchema(required: string) {
 export const fatherNameSchema = parentNameSchema(MSG.fatherRequired);
 export const motherNameSchema = parentNameSchema(MSG.motherRequired);
 
-/** Father's name prefilled from the locker's care_of: S/O, D/O, C/O removed, punctuation stripped. */
+/**
+ * Father's name prefilled from the locker's care_of: S/O, D/O, C/O removed, punctuation stripped.
+ * The whole name: one longer than NAME_MAX is not cut without a word, the applicant is asked to
+ * shorten it (section 5's limit) and the document's full name is kept beside theirs as evidence.
+ */
 export function cleanCareOf(careOf: string): string {
-  return collapseSpaces(careOf.replace(/\b[SDCW]\s*\/\s*O\b\.?/gi, ' ').replace(/[^A-Za-z ]/g, ' ')).slice(0, NAME_MAX);
+  return collapseSpaces(careOf.replace(/\b[SDCW]\s*\/\s*O\b\.?/gi, ' ').replace(/[^A-Za-z ]/g, ' '));
 }
 
 // ---------- PAN and date of birth ----------

@@ -129,6 +129,8 @@ describe("parents' names", () => {
     ['D/O: Mohan Lal Sharma,', 'Mohan Lal Sharma'],
     ['C/O. Suresh K. Iyer', 'Suresh K Iyer'],
     ['s/o  rajesh', 'rajesh'],
+    // longer than the 30 of the field: whole, for the applicant to shorten
+    ['S/O Venkata Subrahmanya Lakshmi Narasimha Rao', 'Venkata Subrahmanya Lakshmi Narasimha Rao'],
   ])('cleans care_of %s', (input, out) => expect(cleanCareOf(input)).toBe(out));
 });
 

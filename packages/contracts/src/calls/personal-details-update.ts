@@ -116,6 +116,8 @@ export interface PersonalSection {
   marital_status?: string;
   mother_name?: string;
   father_name?: string;
+  /** The father's name as the Aadhaar care_of gives it, kept when the applicant's differs (shortened to the limit). */
+  father_name_document?: string;
   plan_selected?: string;
   preference_selected?: string;
   indian_citizen?: boolean;

@@ -36,7 +36,11 @@ export async function updatePersonalDetails(
     throw invalidField(String(issue.path[0] ?? 'body'), issue.message);
   }
   const input = parsed.data;
-  const personal = await toPersonalSection(deps, input);
+  const personal = {
+    ...(await toPersonalSection(deps, input)),
+    // the document's name, where the applicant's is another (a long one shortened to the limit)
+    ...(facts.fatherName && facts.fatherName !== input.father_name && { father_name_document: facts.fatherName }),
+  };
   const move = await deps.records.completeStage(applicantId, STAGE.CLIENT_PROFILING, {
     sections: { personal_obj: personal, [DRAFT_SECTION]: null },
   });

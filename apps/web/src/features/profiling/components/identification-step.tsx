@@ -1,9 +1,13 @@
 /**
  * Parents' names (section 5): 3 to 30 letters and spaces, repeated spaces collapsed. The father's
- * name comes prefilled from the Aadhaar care_of with S/O, D/O, C/O and punctuation removed.
+ * name comes prefilled from the Aadhaar care_of with S/O, D/O, C/O and punctuation removed; one
+ * longer than the limit is shown whole, with a word on shortening it (the server keeps the
+ * document's name as evidence).
  */
 import { zodResolver } from '@hookform/resolvers/zod';
 import { identificationStepSchema } from '@ekyc/contracts/calls/personal-details-update';
+import { NAME_MAX } from '@ekyc/contracts/constants';
+import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
@@ -22,12 +26,17 @@ export function IdentificationStep({
 }: StepProps & { prefilledFather: string | undefined }) {
   const { t } = useTranslation('profiling');
   const msg = useMessage();
-  const { register, handleSubmit, formState, watch } = useForm<FormInput, unknown, FormOutput>({
+  const { register, handleSubmit, formState, watch, trigger } = useForm<FormInput, unknown, FormOutput>({
     resolver: zodResolver(identificationStepSchema),
     defaultValues: { father_name: values.father_name ?? prefilledFather ?? '', mother_name: values.mother_name ?? '' },
     mode: 'onTouched',
   });
   const father = watch('father_name');
+  const tooLong = Boolean(prefilledFather && prefilledFather.length > NAME_MAX);
+  // a document's name over the limit says so at once, not after a tap on Continue
+  useEffect(() => {
+    if (tooLong && !values.father_name) void trigger('father_name');
+  }, [tooLong, values.father_name, trigger]);
   const onSubmit = (parsed: FormOutput) => advance(parsed, 'plans');
   return (
     <form onSubmit={handleSubmit(onSubmit)} noValidate>
@@ -37,7 +46,9 @@ export function IdentificationStep({
         autoComplete="off"
         maxLength={60}
         error={msg(formState.errors.father_name?.message)}
-        {...(prefilledFather && father === prefilledFather && { hint: t('fatherPrefilled') })}
+        {...(tooLong && father.length > NAME_MAX
+          ? { hint: t('fatherTooLong', { name: prefilledFather, count: prefilledFather!.length, max: NAME_MAX }) }
+          : prefilledFather && father === prefilledFather && { hint: t('fatherPrefilled') })}
         {...register('father_name')}
       />
       <TextField
