@@ -117,7 +117,7 @@ describe('Registrations after approval, sandbox outcomes', () => {
     const bad = await a.bo('POST', `applications/${a.id}/registrations/corrections`, {
       field: 'email',
       value: 'not an email',
-      note: 'x',
+      note: 'Client’s signed letter of 24 Nov 2026',
     });
     expect(bad.statusCode).toBe(400);
     expect(bad.json()).toMatchObject({ status: false, data: { field: 'value' } });

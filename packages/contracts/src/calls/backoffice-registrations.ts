@@ -57,24 +57,45 @@ export type NotTradableEntry = z.infer<typeof notTradableEntrySchema>;
  * (spouse, dependent child or dependent parent: the exchanges' rule for one contact per client).
  */
 export const FAMILY_RELATIONS = ['spouse', 'dependent_child', 'dependent_parent'] as const;
-const correctionNote = z
-  .string()
-  .trim()
-  .min(5, 'Say what the correction is based on (the client’s request or document)')
-  .max(300);
-export const registrationCorrectionSchema = z.discriminatedUnion('field', [
-  z.object({ field: z.literal('email'), value: emailSchema, note: correctionNote }),
-  z.object({
-    field: z.literal('annual_income'),
-    value: z.enum(ANNUAL_INCOME.map((i) => i.code) as [string, ...string[]], 'Choose an income range'),
-    note: correctionNote,
-  }),
-  z.object({
-    field: z.literal('family_declaration'),
-    relation: z.enum(FAMILY_RELATIONS, 'Choose how the holder is related to the client'),
-    holder_name: z.string().trim().min(2, 'Enter the name of the family member').max(100),
-    note: correctionNote,
-  }),
-]);
-export type RegistrationCorrection = z.infer<typeof registrationCorrectionSchema>;
 export const CORRECTION_FIELDS = ['email', 'annual_income', 'family_declaration'] as const;
+const INCOME_CODES: readonly string[] = ANNUAL_INCOME.map((i) => i.code);
+
+export type RegistrationCorrection = { note: string } & (
+  | { field: 'email'; value: string }
+  | { field: 'annual_income'; value: string }
+  | { field: 'family_declaration'; relation: (typeof FAMILY_RELATIONS)[number]; holder_name: string }
+);
+
+/**
+ * One object checked by what it corrects (not a discriminated union: that would add Zod code to
+ * the first page's download, which shares Zod with the back office).
+ */
+export const registrationCorrectionSchema = z
+  .object({
+    field: z.enum(CORRECTION_FIELDS, 'Choose what to correct'),
+    value: z.string().max(254).optional(),
+    relation: z.string().max(40).optional(),
+    holder_name: z.string().max(200).optional(),
+    note: z.string().trim().min(5, 'Say what the correction is based on (the client’s request or document)').max(300),
+  })
+  .transform((v, ctx): RegistrationCorrection => {
+    const refuse = (path: string, message: string) => {
+      ctx.addIssue({ code: 'custom', path: [path], message });
+      return z.NEVER;
+    };
+    if (v.field === 'email') {
+      const email = emailSchema.safeParse(v.value ?? '');
+      return email.success
+        ? { field: 'email', value: email.data, note: v.note }
+        : refuse('value', email.error.issues[0]!.message);
+    }
+    if (v.field === 'annual_income')
+      return v.value && INCOME_CODES.includes(v.value)
+        ? { field: 'annual_income', value: v.value, note: v.note }
+        : refuse('value', 'Choose an income range');
+    const relation = FAMILY_RELATIONS.find((r) => r === v.relation);
+    if (!relation) return refuse('relation', 'Choose how the holder is related to the client');
+    const holder = (v.holder_name ?? '').trim().replace(/\s+/g, ' ');
+    if (holder.length < 2 || holder.length > 100) return refuse('holder_name', 'Enter the name of the family member');
+    return { field: 'family_declaration', relation, holder_name: holder, note: v.note };
+  });

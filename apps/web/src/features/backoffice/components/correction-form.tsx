@@ -6,7 +6,6 @@
 import {
   CORRECTION_FIELDS,
   FAMILY_RELATIONS,
-  type RegistrationCorrection,
   registrationCorrectionSchema,
 } from '@ekyc/contracts/calls/backoffice-registrations';
 import { ANNUAL_INCOME } from '@ekyc/contracts/enums';
@@ -41,7 +40,7 @@ export function CorrectionForm({ applicationId }: { applicationId: string }) {
     }
     setErrors({});
     try {
-      const reply = await correct.mutateAsync(parsed.data as RegistrationCorrection);
+      const reply = await correct.mutateAsync(parsed.data);
       if (!reply.status) return void toast.error(reply.message);
       toast.success(t('correction.saved'));
       setValue('');
