@@ -52,6 +52,8 @@ export function auditSentence(e: AuditEntry, t: TFunction, staffNames: Record<st
       const role = field(e.after, 'role');
       return a(e.action, { email, role: role ? t(`operations:audit.roles.${String(role)}`) : '' });
     }
+    case 'application.rule_set_moved':
+      return a(e.action, { to: String(field(e.after, 'rule_set') ?? '') });
     case 'registration.corrected':
       return a(e.action, {
         field: t(`registrations:correction.fields.${String(field(e.after, 'field') ?? '')}`),

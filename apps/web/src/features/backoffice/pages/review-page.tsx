@@ -14,6 +14,7 @@ import { QueryState } from '../components/query-state';
 import { SectionCard } from '../components/section-card';
 import { ApprovalPanel } from '../components/approval-panel';
 import { RegistrationsPanel } from '../components/registrations-panel';
+import { RuleSetPanel } from '../components/rule-set-panel';
 import { type DecisionOutcome, StageDecisions } from '../components/stage-decisions';
 import { CheckTable, SharedIdentifiers } from '../components/check-table';
 import { StatusBadge } from '../components/status-badge';
@@ -141,6 +142,7 @@ function Review({ application, onNext }: { application: ApplicationData; onNext:
         applicationId={application.id}
         approved={application.approval.step === 'registrations' || application.approval.step === 'done'}
       />
+      <RuleSetPanel applicationId={application.id} />
       <DocumentGrid items={documents} />
       <h2 className="text-lg font-bold">{t('review.collected')}</h2>
       <div className="grid gap-4 md:grid-cols-2">
