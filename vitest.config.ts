@@ -50,6 +50,7 @@ export default defineConfig({
           root: './apps/web',
           include: ['test/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
+          setupFiles: ['./test/setup.ts'],
         },
       },
     ],

@@ -50,9 +50,12 @@ export async function seedApplicant(
   request: APIRequestContext,
   stage: number,
   sections: Record<string, Record<string, unknown>> = {},
+  options: { email?: string } = {},
 ): Promise<{ token: string; mobile: string }> {
   const mobile = uniqueMobile();
-  const res = await request.post('/sandbox/fixtures/applicant', { data: { mobile, stage, sections } });
+  const res = await request.post('/sandbox/fixtures/applicant', {
+    data: { mobile, stage, sections, ...(options.email && { email: options.email }) },
+  });
   const body = (await res.json()) as { data: { token: string } };
   const token = body.data.token;
   // A same-origin page that never navigates on its own: the session is written before any app page loads.

@@ -1,7 +1,8 @@
 /** Client profiling from /ekyc1/client-profiling through every sub-step to bank and segment. */
 import { expect, type Page, test } from '@playwright/test';
-import { seedApplicant, VERIFIED_IDENTITY } from '../support/journey';
+import { seedApplicant, uniqueMobile, VERIFIED_IDENTITY } from '../support/journey';
 import { look } from '../support/look';
+import { ANY_SIZE } from '../support/sizes';
 
 const card = (page: Page, name: string | RegExp) => page.getByRole('button', { name, exact: typeof name === 'string' });
 const pressed = (page: Page, name: string | RegExp) => expect(card(page, name)).toHaveAttribute('aria-pressed', 'true');
@@ -107,3 +108,44 @@ test('the lists come in the chosen language', async ({ page, request }, info) =>
   await expect(card(page, '20 वर्ष से अधिक')).toBeDisabled();
   await look(page, `profiling-experience-hi-${info.project.name}.png`, { fullPage: true });
 });
+
+test(
+  'an email another applicant gave too asks whose it is before profiling completes',
+  ANY_SIZE,
+  async ({ page, request }) => {
+    const email = `family.${uniqueMobile()}@example.com`;
+    await request.post('/sandbox/fixtures/applicant', { data: { mobile: uniqueMobile(), stage: 150, email } });
+    const answers = {
+      occupation: 'private_sector',
+      trading_experience: '1_5',
+      income: '10_25',
+      gender: 'M',
+      marital_status: 'married',
+      education: 'graduate',
+      mother_name: 'Sita Devi',
+      father_name: 'Ramesh Sharma',
+      plan_selected: 'discounted',
+    };
+    const { token } = await seedApplicant(page, request, 150, VERIFIED_IDENTITY, { email });
+    // every earlier sub-step answered: the applicant is at the declaration
+    await request.post('/api/v1/ekyc/save-profiling-draft', {
+      headers: { authorization: `Bearer ${token}` },
+      data: { step: 'declaration', values: answers },
+    });
+    await page.goto('/ekyc1/client-profiling/declaration');
+    const family = page.getByRole('group', { name: 'Whose email address is this?' });
+    await expect(family).toContainText('The exchanges allow one email for a family only');
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await expect(family.getByRole('alert')).toHaveText([
+      'Choose whose email address this is.',
+      'Enter the name of the family member.',
+    ]);
+    await expect(page).toHaveURL(/\/declaration$/);
+    await look(page, 'profiling-family-declaration.png', { fullPage: true });
+
+    await family.getByLabel("My spouse's").check();
+    await family.getByLabel('Their name').fill('Meena Sharma');
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await expect(page).toHaveURL(/\/bank-and-segment$/);
+  },
+);

@@ -20,7 +20,12 @@ const dobForAge = (age: number) => {
 
 async function applicantAt(
   stage: number,
-  { age = 35, gender = 'M', careOf = 'S/O: Ramesh  Sharma.' }: { age?: number; gender?: string; careOf?: string } = {},
+  {
+    age = 35,
+    gender = 'M',
+    careOf = 'S/O: Ramesh  Sharma.',
+    email,
+  }: { age?: number; gender?: string; careOf?: string; email?: string } = {},
 ) {
   const res = await app.inject({
     method: 'POST',
@@ -28,6 +33,7 @@ async function applicantAt(
     payload: {
       mobile: uniqueMobile(),
       stage,
+      ...(email && { email }),
       sections: {
         pan_obj: { full_name: 'RAVI KUMAR SHARMA', pan_number: 'ABCPS1234K', dob: dobForAge(age), is_kra: false },
         digilocker_obj: {
@@ -118,6 +124,30 @@ describe('profiling draft', () => {
     expect(details.body.data[0].personal_obj).toMatchObject({
       father_name: 'V S L Narasimha Rao',
       father_name_document: long,
+    });
+  });
+
+  it('asks for the family declaration when another applicant gives the same email, and stores it', async () => {
+    const email = `family.${Date.now()}@example.com`;
+    await applicantAt(150, { email });
+    const token = await applicantAt(150, { email });
+    const draft = await call(app, 'GET', 'get-profiling-draft', { token });
+    expect(draft.body.data).toMatchObject({ shared_email: true });
+
+    const without = await call(app, 'POST', 'personal-details-update', { token, body: complete });
+    expect(without.statusCode).toBe(400);
+    expect(without.body).toMatchObject({
+      message: `family_relation: ${MSG.familyRelationRequired}`,
+      data: { field: 'family_relation' },
+    });
+
+    const declared = { ...complete, family_relation: 'spouse', family_holder_name: '  Meena   Sharma ' };
+    expect((await call(app, 'POST', 'personal-details-update', { token, body: declared })).body.status).toBe(true);
+    const details = await call<[Record<string, Record<string, unknown>>]>(app, 'GET', 'get-user-details', { token });
+    expect(details.body.data[0].personal_obj).toMatchObject({
+      family_declaration: true,
+      family_relation: 'spouse',
+      family_holder_name: 'Meena Sharma',
     });
   });
 

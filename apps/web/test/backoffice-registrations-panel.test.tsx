@@ -5,7 +5,7 @@
  */
 import type { RegistrationEntry } from '@ekyc/contracts/calls/backoffice-registrations';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -60,7 +60,7 @@ describe('registrations panel', () => {
     expect(within(screen.getByTestId('registration-kra')).getByText('Late')).toBeTruthy();
 
     fireEvent.click(within(nse).getByRole('button', { name: 'Retry NSE client code (UCC)' }));
-    await vi.waitFor(() =>
+    await waitFor(() =>
       expect(fetch).toHaveBeenCalledWith(
         '/api/v1/backoffice/applications/a1b2/registrations/ucc_nse/retry',
         expect.objectContaining({ method: 'POST' }),
@@ -96,7 +96,7 @@ describe('registrations panel', () => {
       target: { value: 'Client letter, 24 Nov 2026' },
     });
     fireEvent.click(within(form).getByRole('button', { name: 'Save correction' }));
-    await vi.waitFor(() =>
+    await waitFor(() =>
       expect(fetch).toHaveBeenCalledWith(
         '/api/v1/backoffice/applications/a1b2/registrations/corrections',
         expect.objectContaining({ method: 'POST' }),

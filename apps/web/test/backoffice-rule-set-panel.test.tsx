@@ -4,7 +4,7 @@
  */
 import type { ApplicationRuleSetData } from '@ekyc/contracts/calls/backoffice-rule-set';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { afterEach, beforeAll, expect, it, vi } from 'vitest';
@@ -70,7 +70,7 @@ it('shows the pinned rules and a newer set with its changes, and moves only when
   const dialog = screen.getByRole('dialog', { name: 'Move to the rules of 2026-09-01?' });
   expect(fetch.mock.calls.some(([, init]) => init?.method === 'POST')).toBe(false);
   fireEvent.click(within(dialog).getByRole('button', { name: 'Yes, move' }));
-  await vi.waitFor(() =>
+  await waitFor(() =>
     expect(fetch).toHaveBeenCalledWith(
       '/api/v1/backoffice/applications/a1b2/rule-set',
       expect.objectContaining({ method: 'POST', body: JSON.stringify({ to: '2026-09-01' }) }),

@@ -3,7 +3,7 @@
  * characters is shown whole with a word on shortening it, and the field says at once that it is
  * too long, instead of a silent cut.
  */
-import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { afterEach, beforeAll, expect, it, vi } from 'vitest';
@@ -33,7 +33,7 @@ it('shows a long name whole, says why it must be shortened, and goes on once it 
   fireEvent.change(field, { target: { value: 'V S L Narasimha Rao' } });
   fireEvent.change(screen.getByLabelText("Mother's name"), { target: { value: 'Sita Devi' } });
   fireEvent.click(screen.getByRole('button', { name: 'Continue' }));
-  await vi.waitFor(() =>
+  await waitFor(() =>
     expect(advance).toHaveBeenCalledWith({ father_name: 'V S L Narasimha Rao', mother_name: 'Sita Devi' }, 'plans'),
   );
 });

@@ -130,3 +130,9 @@ export const SEGMENTS = [
 ] as const;
 export const CLIENT_SOURCES = ['web', 'mobile'] as const;
 export type ClientSource = (typeof CLIENT_SOURCES)[number];
+
+/**
+ * Whose the contact of another client may be (one mobile and one email per client, unless it is
+ * the client's family's: spouse, dependent children and dependent parents; exchanges' rule).
+ */
+export const FAMILY_RELATIONS = ['spouse', 'dependent_child', 'dependent_parent'] as const;

@@ -153,6 +153,8 @@ export const MSG = {
   // client profiling (ours; the spec gives no text)
   experienceTooHigh: 'This is more trading experience than your age allows.',
   genderChangeUnconfirmed: 'Please confirm the change of gender from your documents.',
+  familyRelationRequired: 'Choose whose email address this is.',
+  familyHolderRequired: 'Enter the name of the family member.',
   // transport and session (ours)
   unauthorized: 'Your session has expired. Please sign in again.',
   rateLimited: 'Too many requests. Please try again shortly.',

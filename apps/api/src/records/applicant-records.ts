@@ -138,6 +138,12 @@ export class ApplicantRecords {
     await repo.setLanguage(this.db, id, language);
   }
 
+  /** Whether another applicant gave the same email (one email per client, unless it is their family's). */
+  async emailShared(id: string): Promise<boolean> {
+    const row = await repo.findById(this.db, id);
+    return Boolean(row?.emailHash && (await repo.othersWithEmail(this.db, id, row.emailHash)) > 0);
+  }
+
   async update(id: string, values: { email?: string; whatsappOpt?: boolean; clientCode?: string }): Promise<void> {
     await repo.update(this.db, id, {
       ...(values.email !== undefined && {

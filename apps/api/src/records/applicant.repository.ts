@@ -1,5 +1,5 @@
 /** The only code that touches the core applicant tables. */
-import { and, asc, desc, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, inArray, ne, sql } from 'drizzle-orm';
 import type { Tx } from '../db/client.ts';
 import { prepared } from '../db/prepared.ts';
 import { applicants, applicantSections, applicantStages, files } from '../db/schema/core.ts';
@@ -12,6 +12,16 @@ export const applicantRepository = {
   async findByMobileHash(tx: Tx, mobileHash: string): Promise<ApplicantRow | undefined> {
     const [row] = await tx.select().from(applicants).where(eq(applicants.mobileHash, mobileHash)).limit(1);
     return row;
+  },
+
+  /** How many other applicants gave the same email (by its blind index). */
+  async othersWithEmail(tx: Tx, id: string, emailHash: string): Promise<number> {
+    const rows = await tx
+      .select({ id: applicants.id })
+      .from(applicants)
+      .where(and(eq(applicants.emailHash, emailHash), ne(applicants.id, id)))
+      .limit(5);
+    return rows.length;
   },
 
   async findById(tx: Tx, id: string): Promise<ApplicantRow | undefined> {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ANNUAL_INCOME } from '../enums.ts';
+import { ANNUAL_INCOME, FAMILY_RELATIONS } from '../enums.ts';
 import { emailSchema } from '../rules.ts';
 
 /**
@@ -56,7 +56,7 @@ export type NotTradableEntry = z.infer<typeof notTradableEntrySchema>;
  * A family declaration records that a shared mobile or email belongs to the client's family
  * (spouse, dependent child or dependent parent: the exchanges' rule for one contact per client).
  */
-export const FAMILY_RELATIONS = ['spouse', 'dependent_child', 'dependent_parent'] as const;
+export { FAMILY_RELATIONS };
 export const CORRECTION_FIELDS = ['email', 'annual_income', 'family_declaration'] as const;
 const INCOME_CODES: readonly string[] = ANNUAL_INCOME.map((i) => i.code);
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import {
   ANNUAL_INCOME,
+  FAMILY_RELATIONS,
   GENDERS,
   MARITAL_STATUSES,
   OCCUPATIONS,
@@ -10,6 +11,7 @@ import {
 } from '../enums.ts';
 import { MSG } from '../messages.ts';
 import {
+  collapseSpaces,
   declarationsSchema,
   educationSchema,
   fatherNameSchema,
@@ -50,15 +52,38 @@ export const planStepSchema = z.object({ plan_selected: z.enum(PLANS).default('p
  * frequency (Quarterly by default, or Monthly), `bsda` the Basic Services Demat Account option.
  * Which switches must be on depends on the configured reading (3 or 5, section 5).
  */
-export function declarationStepSchema(reading: DeclarationReading) {
-  return z.intersection(
-    declarationsSchema(reading),
-    z.object({
-      preference_selected: z.enum(SETTLEMENT_FREQUENCIES).default('Quarterly'),
-      bsda: z.boolean().default(true),
-    }),
-  );
+export function declarationStepSchema(reading: DeclarationReading, sharedEmail = false) {
+  return z
+    .intersection(
+      declarationsSchema(reading),
+      z.object({
+        preference_selected: z.enum(SETTLEMENT_FREQUENCIES).default('Quarterly'),
+        bsda: z.boolean().default(true),
+        ...familyDeclarationSchema.partial().shape,
+      }),
+    )
+    .superRefine((v, ctx) => {
+      if (!sharedEmail) return;
+      if (!v.family_relation)
+        ctx.addIssue({ code: 'custom', path: ['family_relation'], message: MSG.familyRelationRequired });
+      if (!v.family_holder_name)
+        ctx.addIssue({ code: 'custom', path: ['family_holder_name'], message: MSG.familyHolderRequired });
+    });
 }
+
+/**
+ * The family declaration (asked when the applicant's email is another applicant's too): whose it
+ * is, and that person's name. The exchanges allow one contact for a client's family only.
+ */
+export const familyDeclarationSchema = z.object({
+  family_relation: z.enum(FAMILY_RELATIONS, MSG.familyRelationRequired),
+  family_holder_name: z
+    .string(MSG.familyHolderRequired)
+    .trim()
+    .min(2, MSG.familyHolderRequired)
+    .max(100)
+    .transform(collapseSpaces),
+});
 
 export interface PersonalDetailsRules {
   reading: DeclarationReading;
@@ -66,10 +91,17 @@ export interface PersonalDetailsRules {
   age?: number;
   /** The gender on the PAN or DigiLocker record, if any. */
   documentGender?: string;
+  /** Another applicant has the same email: the family declaration is required. */
+  sharedEmail?: boolean;
 }
 
 /** POST personal-details-update: the personal details payload of section 3, checked with the section 5 rules. */
-export function personalDetailsUpdateRequestSchema({ reading, age, documentGender }: PersonalDetailsRules) {
+export function personalDetailsUpdateRequestSchema({
+  reading,
+  age,
+  documentGender,
+  sharedEmail,
+}: PersonalDetailsRules) {
   return z
     .intersection(
       z.intersection(
@@ -83,7 +115,7 @@ export function personalDetailsUpdateRequestSchema({ reading, age, documentGende
         }),
         educationStepSchema,
       ),
-      declarationStepSchema(reading),
+      declarationStepSchema(reading, sharedEmail),
     )
     .superRefine((v, ctx) => {
       if (age !== undefined && !isExperienceAllowed(v.trading_experience, age))
@@ -118,6 +150,10 @@ export interface PersonalSection {
   father_name?: string;
   /** The father's name as the Aadhaar care_of gives it, kept when the applicant's differs (shortened to the limit). */
   father_name_document?: string;
+  /** The applicant declared that their email is their family's (see familyDeclarationSchema). */
+  family_declaration?: boolean;
+  family_relation?: string;
+  family_holder_name?: string;
   plan_selected?: string;
   preference_selected?: string;
   indian_citizen?: boolean;

@@ -39,6 +39,8 @@ export const profilingDraftValuesSchema = z.object({
   settle: z.boolean().optional(),
   preference: z.boolean().optional(),
   bsda: z.boolean().optional(),
+  family_relation: z.string().max(40).optional(),
+  family_holder_name: z.string().max(200).optional(),
 });
 export type ProfilingDraftValues = z.infer<typeof profilingDraftValuesSchema>;
 
@@ -60,5 +62,7 @@ export const profilingDraftDataSchema = z.object({
   prefill: z.object({ gender: z.string().optional(), father_name: z.string().optional() }),
   age: z.number().int().nullable(),
   declaration_switches: z.union([z.literal(3), z.literal(5)]),
+  /** Another applicant gives the same email: the declaration page asks for the family declaration. */
+  shared_email: z.literal(true).optional(),
 });
 export type ProfilingDraftData = z.infer<typeof profilingDraftDataSchema>;

@@ -12,9 +12,10 @@ export async function getProfilingDraft(
   applicantId: string,
 ): Promise<Outcome<ProfilingDraftData>> {
   await deps.records.requireStage(applicantId, STAGE.CLIENT_PROFILING);
-  const [draft, facts] = await Promise.all([
+  const [draft, facts, sharedEmail] = await Promise.all([
     deps.records.getSection<SaveProfilingDraftRequest>(applicantId, DRAFT_SECTION),
     applicantProfileFacts(deps.records, applicantId),
+    deps.records.emailShared(applicantId),
   ]);
   return ok('Profiling draft', {
     step: draft?.step ?? 'occupation',
@@ -25,5 +26,6 @@ export async function getProfilingDraft(
     },
     age: facts.age,
     declaration_switches: deps.config.declarationSwitches,
+    ...(sharedEmail && { shared_email: true as const }),
   });
 }

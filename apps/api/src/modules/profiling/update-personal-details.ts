@@ -25,11 +25,15 @@ export async function updatePersonalDetails(
   body: unknown,
 ): Promise<Outcome<{ screen: string; stage: number }>> {
   await deps.records.requireStage(applicantId, STAGE.CLIENT_PROFILING);
-  const facts = await applicantProfileFacts(deps.records, applicantId);
+  const [facts, sharedEmail] = await Promise.all([
+    applicantProfileFacts(deps.records, applicantId),
+    deps.records.emailShared(applicantId),
+  ]);
   const parsed = personalDetailsUpdateRequestSchema({
     reading: deps.config.declarationSwitches,
     ...(facts.age !== null && { age: facts.age }),
     ...(facts.documentGender && { documentGender: facts.documentGender }),
+    sharedEmail,
   }).safeParse(body);
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
@@ -40,6 +44,13 @@ export async function updatePersonalDetails(
     ...(await toPersonalSection(deps, input)),
     // the document's name, where the applicant's is another (a long one shortened to the limit)
     ...(facts.fatherName && facts.fatherName !== input.father_name && { father_name_document: facts.fatherName }),
+    // the email is another applicant's too: whose it is, declared (the registrations' pre-check reads it)
+    ...(sharedEmail &&
+      input.family_relation && {
+        family_declaration: true,
+        family_relation: input.family_relation,
+        family_holder_name: input.family_holder_name,
+      }),
   };
   const move = await deps.records.completeStage(applicantId, STAGE.CLIENT_PROFILING, {
     sections: { personal_obj: personal, [DRAFT_SECTION]: null },

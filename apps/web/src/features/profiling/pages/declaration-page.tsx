@@ -8,12 +8,13 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { declarationStepSchema } from '@ekyc/contracts/calls/personal-details-update';
 import type { ProfilingDraftData, ProfilingStep } from '@ekyc/contracts/calls/profiling-draft';
 import { DEFAULT_SETTLEMENT } from '@ekyc/contracts/constants';
-import { SETTLEMENT_FREQUENCIES } from '@ekyc/contracts/enums';
+import { FAMILY_RELATIONS, SETTLEMENT_FREQUENCIES } from '@ekyc/contracts/enums';
 import { type Resolver, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from '../../../lib/router';
 import type { z } from 'zod';
 import { Button } from '../../../components/button';
+import { TextField } from '../../../components/text-field';
 import { PageLoader } from '../../../components/spinner';
 import { ApiError } from '../../../lib/api-client';
 import { useScreenNavigate } from '../../../lib/navigation';
@@ -55,8 +56,11 @@ interface DeclarationValues {
   preference: boolean;
   bsda: boolean;
   preference_selected: (typeof SETTLEMENT_FREQUENCIES)[number];
+  /** Asked only when another applicant gives the same email (the family declaration). */
+  family_relation?: string;
+  family_holder_name?: string;
 }
-type SwitchName = Exclude<keyof DeclarationValues, 'preference_selected'>;
+type SwitchName = Exclude<keyof DeclarationValues, 'preference_selected' | 'family_relation' | 'family_holder_name'>;
 const LABEL: Record<SwitchName, string> = {
   indian_citizen: 'indianCitizen',
   resident_of_india: 'residentOfIndia',
@@ -73,10 +77,11 @@ function DeclarationForm({ draft }: { draft: ProfilingDraftData }) {
   const goScreen = useScreenNavigate();
   const update = useUpdatePersonalDetails();
   const reading = draft.declaration_switches;
+  const shared = draft.shared_email === true;
   const v = draft.values;
   // Booleans default true (section 3).
   const { register, handleSubmit, formState } = useForm<DeclarationValues, unknown, z.output<Schema>>({
-    resolver: zodResolver(declarationStepSchema(reading)) as unknown as Resolver<
+    resolver: zodResolver(declarationStepSchema(reading, shared)) as unknown as Resolver<
       DeclarationValues,
       unknown,
       z.output<Schema>
@@ -89,6 +94,7 @@ function DeclarationForm({ draft }: { draft: ProfilingDraftData }) {
       preference: v.preference ?? true,
       bsda: v.bsda ?? true,
       preference_selected: v.preference_selected === 'Monthly' ? 'Monthly' : DEFAULT_SETTLEMENT,
+      ...(shared && { family_relation: v.family_relation ?? '', family_holder_name: v.family_holder_name ?? '' }),
     },
   });
   const required = new Set<string>([
@@ -148,6 +154,38 @@ function DeclarationForm({ draft }: { draft: ProfilingDraftData }) {
         </fieldset>
         {switchField('preference')}
         {switchField('bsda')}
+        {shared && (
+          <fieldset className="border-b border-slate-100 py-3" aria-describedby="family-intro">
+            <legend className="mb-1 text-sm font-semibold text-ink">{t('family.legend')}</legend>
+            <p id="family-intro" className="mb-2 text-sm text-muted">
+              {t('family.intro')}
+            </p>
+            <div className="grid gap-2">
+              {FAMILY_RELATIONS.map((r) => (
+                <label
+                  key={r}
+                  className="flex min-h-12 cursor-pointer items-center gap-2 rounded-lg border-2 border-slate-200 px-3 has-checked:border-brand has-checked:bg-blue-50"
+                >
+                  <input type="radio" value={r} className="h-5 w-5 accent-brand" {...register('family_relation')} />
+                  <span className="font-semibold">{t(`family.relations.${r}`)}</span>
+                </label>
+              ))}
+            </div>
+            {errorOf('family_relation') && (
+              <p role="alert" className="mt-1 text-sm text-danger">
+                {msg(errorOf('family_relation')?.message)}
+              </p>
+            )}
+            <TextField
+              className="mt-3"
+              label={t('family.holder')}
+              autoComplete="off"
+              maxLength={100}
+              error={msg(errorOf('family_holder_name')?.message)}
+              {...register('family_holder_name')}
+            />
+          </fieldset>
+        )}
       </div>
       <Button type="submit" loading={update.isPending}>
         {t('common:continue')}
