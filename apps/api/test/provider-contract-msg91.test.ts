@@ -137,28 +137,3 @@ it('a variable over 40 characters or a missing one is refused before anything is
     templateVars({ channel: 'sms', to: '9', template: 'activation', text: '', vars: { date: 'd' } }),
   ).toThrow(/needs the variable client_code/);
 });
-
-it('an email goes to the mail API in the SendGrid v3 shape, its attachments Base64 with name, type and disposition', async () => {
-  const t = replay(fixture('sendgrid/mail-send-accepted.json'));
-  const { sender } = options(t.fetch);
-  const pdf = Buffer.from('%PDF-1.7\n%\xe2\xe3\xcf\xd3\n', 'latin1');
-  await sender.send({
-    channel: 'email',
-    to: 'asha@example.com',
-    template: 'activation',
-    subject: 'Welcome: your account is active',
-    text: 'Your Account is Active.',
-    attachments: [{ filename: 'tariff.pdf', contentType: 'application/pdf', content: pdf }],
-  });
-  expect(t.calls[0]!.url).toBe('https://mail.test/send');
-  expect(t.header(0, 'authorization')).toBe('Bearer mail-key');
-  expect(JSON.parse(t.calls[0]!.body)).toEqual({
-    personalizations: [{ to: [{ email: 'asha@example.com' }] }],
-    from: { email: 'noreply@broker.test' },
-    subject: 'Welcome: your account is active',
-    content: [{ type: 'text/plain', value: 'Your Account is Active.' }],
-    attachments: [
-      { content: pdf.toString('base64'), type: 'application/pdf', filename: 'tariff.pdf', disposition: 'attachment' },
-    ],
-  });
-});
