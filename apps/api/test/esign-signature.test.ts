@@ -5,7 +5,7 @@
  * one byte of the signed document breaks it; pdfsig calls the signature valid and qpdf finds no
  * syntax error in the signed form. The ESP's answer arrives as Protean sends it (multipart, msg).
  */
-import { execFileSync, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -14,12 +14,14 @@ import { MSG } from '@ekyc/contracts/messages';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { extractSignature } from '../src/documents/signing/pdf-signature.ts';
 import { formOf, postForm, signAtEsp, socketMessages } from './support/esign-flow.ts';
+import { opensslVerifyCms } from './support/openssl-cms.ts';
 import { selfieImages } from './support/selfie-images.ts';
 import { call, testApp, uniqueMobile } from './support/test-app.ts';
 
 let app: FastifyInstance;
 let token: string;
 let mobile: string;
+let caPem: string;
 const dir = mkdtempSync(path.join(tmpdir(), 'esign-'));
 
 const IDENTITY = {
@@ -74,37 +76,6 @@ const IDENTITY = {
   segment_obj: { segment_list: [{ code: 'equity_1', name: 'Equity' }] },
 };
 
-const openssl = (cms: Buffer, content: Buffer): { ok: boolean; output: string } => {
-  writeFileSync(path.join(dir, 'sig.der'), cms);
-  writeFileSync(path.join(dir, 'content.bin'), content);
-  try {
-    const output = execFileSync(
-      'openssl',
-      [
-        'cms',
-        '-verify',
-        '-binary',
-        '-inform',
-        'DER',
-        '-in',
-        'sig.der',
-        '-content',
-        'content.bin',
-        '-CAfile',
-        'ca.pem',
-        '-purpose',
-        'any',
-        '-out',
-        '/dev/null',
-      ],
-      { cwd: dir, stdio: 'pipe' },
-    );
-    return { ok: true, output: output.toString() };
-  } catch (err) {
-    return { ok: false, output: String((err as { stderr?: Buffer }).stderr ?? err) };
-  }
-};
-
 beforeAll(async () => {
   app = await testApp();
   mobile = uniqueMobile();
@@ -124,7 +95,7 @@ beforeAll(async () => {
   await app.deps.records.save(data.applicant_id, {
     livness_obj: { image: selfie, status: 'auto_approved', message: MSG.livenessApproved },
   });
-  writeFileSync(path.join(dir, 'ca.pem'), (await app.inject({ method: 'GET', url: '/sandbox/esign/ca.pem' })).body);
+  caPem = (await app.inject({ method: 'GET', url: '/sandbox/esign/ca.pem' })).body;
 }, 180_000);
 afterAll(() => app.close());
 
@@ -188,7 +159,7 @@ it(
     expect(qpdf.status).toBe(0);
 
     const { cms, signedContent, byteRange } = extractSignature(signed);
-    const verified = openssl(cms, signedContent);
+    const verified = opensslVerifyCms(cms, signedContent, caPem);
     expect(verified.output + (verified.ok ? '' : ' (failed)')).not.toMatch(/failed/);
     expect(verified.ok).toBe(true);
 
@@ -198,7 +169,7 @@ it(
     tampered[at] = tampered[at]! ^ 0x01;
     expect(tampered.equals(signed)).toBe(false);
     const broken = extractSignature(tampered);
-    expect(openssl(broken.cms, broken.signedContent).ok).toBe(false);
+    expect(opensslVerifyCms(broken.cms, broken.signedContent, caPem).ok).toBe(false);
   },
 );
 
