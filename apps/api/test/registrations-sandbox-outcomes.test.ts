@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { KIT_DOCUMENTS } from '../src/modules/registrations/welcome-kit-texts.ts';
 import { UCC_PAN_MISMATCH } from '../src/sandbox/registrations/routes.ts';
 import { approvedApplicant, panWithDigits, statusOf } from './support/registrations.ts';
-import { reviewerToken, testApp } from './support/test-app.ts';
+import { call, reviewerToken, testApp } from './support/test-app.ts';
 
 const WAIT = { timeout: 20_000, interval: 100 };
 
@@ -153,6 +153,23 @@ describe('Registrations after approval, sandbox outcomes', () => {
       note: 'Family declaration signed by the client, 24 Nov 2026',
     });
     expect(declared.statusCode).toBe(200);
+    // the income range corrected too: code and label, as the profiling step stores them
+    const income = await second.bo('POST', `applications/${second.id}/registrations/corrections`, {
+      field: 'annual_income',
+      value: '10_25',
+      note: 'Income proof sent by the client, 24 Nov 2026',
+    });
+    expect(income.statusCode).toBe(200);
+    const details = await call<[{ personal_obj: Record<string, unknown> }]>(app, 'GET', 'get-user-details', {
+      token: second.token,
+    });
+    expect(details.body.data[0].personal_obj).toMatchObject({
+      family_declaration: true,
+      family_relation: 'spouse',
+      family_holder_name: 'Ravi Verma',
+      annual_income: '10_25',
+      annual_income__name: '10-25 lakhs',
+    });
     expect((await second.retry('bo_cdsl')).statusCode).toBe(200);
     await expect.poll(async () => statusOf(await second.registrations(), 'bo_cdsl'), WAIT).toBe('accepted');
   }, 60_000);

@@ -37,7 +37,8 @@ describe('welcome kit', () => {
     rmSync(dir, { recursive: true, force: true });
   });
 
-  it('attaches the signed form as stored and every document of the kit', async () => {
+  /** An applicant at the status stage on the discounted plan; its id. */
+  const signedApplicant = async () => {
     const res = await app.inject({
       method: 'POST',
       url: '/sandbox/fixtures/applicant',
@@ -47,7 +48,11 @@ describe('welcome kit', () => {
         sections: signedSections(panWithDigits('1357'), { personal_obj: { plan_selected: 'discounted' } }),
       },
     });
-    const id = (res.json() as { data: { applicant_id: string } }).data.applicant_id;
+    return (res.json() as { data: { applicant_id: string } }).data.applicant_id;
+  };
+
+  it('attaches the signed form as stored and every document of the kit', async () => {
+    const id = await signedApplicant();
     const form = await PDFDocument.create();
     form.setTitle('Account Opening Form');
     form.addPage();
@@ -77,16 +82,7 @@ describe('welcome kit', () => {
 
   it('prints the applicant’s plan on the shipped tariff sheet when the broker gives none', async () => {
     rmSync(path.join(dir, 'tariff.pdf'));
-    const res = await app.inject({
-      method: 'POST',
-      url: '/sandbox/fixtures/applicant',
-      payload: {
-        mobile: uniqueMobile(),
-        stage: 220,
-        sections: signedSections(panWithDigits('2468'), { personal_obj: { plan_selected: 'discounted' } }),
-      },
-    });
-    const id = (res.json() as { data: { applicant_id: string } }).data.applicant_id;
+    const id = await signedApplicant();
     const attachments = await welcomeAttachments(app.deps, id, new Date('2026-11-25T10:00:00Z'));
     // no signed form stored: the kit alone
     expect(attachments.map((a) => a.filename)).toEqual(KIT_DOCUMENTS.map((d) => `${d.key}.pdf`));

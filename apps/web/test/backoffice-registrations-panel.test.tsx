@@ -23,6 +23,13 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
+const renderPanel = (approved: boolean) =>
+  render(
+    <QueryClientProvider client={new QueryClient()}>
+      <RegistrationsPanel applicationId="a1b2" approved={approved} />
+    </QueryClientProvider>,
+  );
+
 const entry = (e: Partial<RegistrationEntry> & Pick<RegistrationEntry, 'kind' | 'status'>): RegistrationEntry => ({
   reference: null,
   attempts: 1,
@@ -46,11 +53,7 @@ describe('registrations panel', () => {
       return new Response(JSON.stringify({ status: true, message: 'ok', data: body }), { status: 200 });
     });
     vi.stubGlobal('fetch', fetch);
-    render(
-      <QueryClientProvider client={new QueryClient()}>
-        <RegistrationsPanel applicationId="a1b2" approved />
-      </QueryClientProvider>,
-    );
+    renderPanel(true);
     const nse = await screen.findByTestId('registration-ucc_nse');
     expect(within(nse).getByText('NSE client code (UCC)')).toBeTruthy();
     expect(within(nse).getByText('Rejected')).toBeTruthy();
@@ -77,11 +80,7 @@ describe('registrations panel', () => {
       return new Response(JSON.stringify({ status: true, message: 'ok', data: body }), { status: 200 });
     });
     vi.stubGlobal('fetch', fetch);
-    render(
-      <QueryClientProvider client={new QueryClient()}>
-        <RegistrationsPanel applicationId="a1b2" approved />
-      </QueryClientProvider>,
-    );
+    renderPanel(true);
     const form = await screen.findByTestId('correction');
     fireEvent.click(within(form).getByText('Correct the data'));
     fireEvent.change(within(form).getByLabelText('Correct email address'), { target: { value: 'not-an-email' } });
@@ -113,11 +112,7 @@ describe('registrations panel', () => {
   it('shows nothing before the approval', () => {
     const fetch = vi.fn();
     vi.stubGlobal('fetch', fetch);
-    render(
-      <QueryClientProvider client={new QueryClient()}>
-        <RegistrationsPanel applicationId="a1b2" approved={false} />
-      </QueryClientProvider>,
-    );
+    renderPanel(false);
     expect(screen.queryByRole('region')).toBeNull();
     expect(fetch).not.toHaveBeenCalled();
   });

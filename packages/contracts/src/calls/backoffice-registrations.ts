@@ -56,7 +56,6 @@ export type NotTradableEntry = z.infer<typeof notTradableEntrySchema>;
  * A family declaration records that a shared mobile or email belongs to the client's family
  * (spouse, dependent child or dependent parent: the exchanges' rule for one contact per client).
  */
-export { FAMILY_RELATIONS };
 export const CORRECTION_FIELDS = ['email', 'annual_income', 'family_declaration'] as const;
 const INCOME_CODES: readonly string[] = ANNUAL_INCOME.map((i) => i.code);
 

@@ -6,6 +6,7 @@
  * stay in the encrypted record.
  */
 import type { RegistrationCorrection } from '@ekyc/contracts/calls/backoffice-registrations';
+import { ANNUAL_INCOME } from '@ekyc/contracts/enums';
 import type { AppDeps } from '../../app-deps.ts';
 import { AppError } from '../../lib/errors.ts';
 import { registrationsRepository as repo } from './registrations.repository.ts';
@@ -28,7 +29,14 @@ export async function correctRegistration(
   const personal = (await deps.records.getSection<Record<string, unknown>>(applicantId, 'personal_obj')) ?? {};
   if (c.field === 'email') await deps.records.update(applicantId, { email: c.value });
   else if (c.field === 'annual_income')
-    await deps.records.save(applicantId, { personal_obj: { ...personal, annual_income: c.value } });
+    await deps.records.save(applicantId, {
+      // the code and its label together, as the profiling step stores them
+      personal_obj: {
+        ...personal,
+        annual_income: c.value,
+        annual_income__name: ANNUAL_INCOME.find((i) => i.code === c.value)?.label ?? c.value,
+      },
+    });
   else
     await deps.records.save(applicantId, {
       personal_obj: {

@@ -3,12 +3,8 @@
  * email, the income range, or a family declaration for a contact shared with another client.
  * Checked here with the API's own schema; the note says what the correction rests on.
  */
-import {
-  CORRECTION_FIELDS,
-  FAMILY_RELATIONS,
-  registrationCorrectionSchema,
-} from '@ekyc/contracts/calls/backoffice-registrations';
-import { ANNUAL_INCOME } from '@ekyc/contracts/enums';
+import { CORRECTION_FIELDS, registrationCorrectionSchema } from '@ekyc/contracts/calls/backoffice-registrations';
+import { ANNUAL_INCOME, FAMILY_RELATIONS } from '@ekyc/contracts/enums';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/button';
