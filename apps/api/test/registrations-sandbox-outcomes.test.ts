@@ -6,6 +6,7 @@
  * upload once (03 with a reason), a retry is accepted. Tests wait for the status, never sleep.
  */
 import { MSG } from '@ekyc/contracts/messages';
+import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { KIT_DOCUMENTS } from '../src/modules/registrations/welcome-kit-texts.ts';
@@ -14,6 +15,12 @@ import { approvedApplicant, panWithDigits, statusOf } from './support/registrati
 import { call, reviewerToken, testApp } from './support/test-app.ts';
 
 const WAIT = { timeout: 20_000, interval: 100 };
+type Message = {
+  channel: string;
+  to: string;
+  text: string;
+  attachments: { filename: string; content_type: string; size: number }[];
+};
 
 describe('Registrations after approval, sandbox outcomes', () => {
   let app: FastifyInstance;
@@ -58,6 +65,39 @@ describe('Registrations after approval, sandbox outcomes', () => {
     // the kit goes as PDF attachments (the fixture applicant has no signed form stored: welcome-kit.test.ts)
     expect(welcome?.attachments.map((a) => a.filename)).toEqual(KIT_DOCUMENTS.map((d) => `${d.key}.pdf`));
     expect(welcome?.attachments.every((a) => a.content_type === 'application/pdf' && a.size > 1000)).toBe(true);
+  }, 60_000);
+
+  it('finishes an activation a stopped process left half-done: the welcome not yet delivered goes out, once', async () => {
+    const a = await approvedApplicant(app, { pan: panWithDigits('4322'), reviewer });
+    const db = app.deps.database.db;
+    const activated = async () =>
+      (
+        (await db.execute(
+          sql`select welcome_sent_at is not null as done from registration_cases where applicant_id = ${a.id}`,
+        )) as unknown as { rows: { done: boolean }[] }
+      ).rows[0]?.done;
+    await expect.poll(activated, WAIT).toBe(true);
+    const welcomes = async () => {
+      const { client_code: code } = await a.status();
+      const outbox = (await app.inject({ method: 'GET', url: '/sandbox/outbox' })).json() as Message[];
+      const mine = outbox.filter((m) => m.text.includes(code!));
+      return {
+        email: mine.filter((m) => m.channel === 'email').length,
+        sms: mine.filter((m) => m.channel === 'sms').length,
+      };
+    };
+    expect(await welcomes()).toEqual({ email: 1, sms: 1 });
+
+    // as a process killed after the email went out and before the SMS leaves it
+    await db.execute(
+      sql`delete from registration_evidence where applicant_id = ${a.id} and kind = 'welcome' and request_id = 'welcome-sms'`,
+    );
+    await db.execute(sql`update registration_cases set welcome_sent_at = null where applicant_id = ${a.id}`);
+    // the next process's start
+    await app.deps.registrations.resume();
+    await expect.poll(activated, WAIT).toBe(true);
+    expect(await welcomes()).toEqual({ email: 1, sms: 2 });
+    expect((await a.status()).status).toBe('Completed');
   }, 60_000);
 
   it('7777: the exchange rejects the UCC once; a retry from the back office is accepted', async () => {

@@ -177,9 +177,27 @@ export class ApplicantRecords {
     }
   }
 
-  async allSections(applicantId: string): Promise<Record<string, unknown>> {
-    const rows = await repo.sections(this.db, applicantId);
+  async allSections(applicantId: string, tx: Tx = this.db): Promise<Record<string, unknown>> {
+    const rows = await repo.sections(tx, applicantId);
     return Object.fromEntries(rows.map((r) => [r.name, this.cipher.decryptJson(r.payloadEnc)]));
+  }
+
+  /**
+   * The applicant, their stages and their sections as of one moment (one repeatable-read
+   * transaction): a reader never sees a section written without the stage move that came with it.
+   */
+  async snapshot(
+    applicantId: string,
+  ): Promise<{ applicant: Applicant; stages: StageRow[]; sections: Record<string, unknown> }> {
+    return this.db.transaction(
+      async (tx) => {
+        const row = await repo.findById(tx, applicantId);
+        if (!row) throw new AppError('UNAUTHORIZED');
+        const stages = await repo.stages(tx, applicantId);
+        return { applicant: this.toApplicant(row), stages, sections: await this.allSections(applicantId, tx) };
+      },
+      { isolationLevel: 'repeatable read', accessMode: 'read only' },
+    );
   }
 
   /** Writes sections (and optionally moves the stage) in one transaction; nothing is half-written. */

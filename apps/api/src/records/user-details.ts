@@ -20,11 +20,7 @@ export async function buildUserDetails(
   applicantId: string,
   sessionId: string,
 ): Promise<UserDetailsRecord> {
-  const [applicant, stages, sections] = await Promise.all([
-    records.get(applicantId),
-    records.kycList(applicantId),
-    records.allSections(applicantId),
-  ]);
+  const { applicant, stages, sections } = await records.snapshot(applicantId);
   const urlFor = (ref: FileRef) => records.fileUrl(ref, sessionId);
   const first: Record<string, unknown> = {
     kyc_status_obj: [

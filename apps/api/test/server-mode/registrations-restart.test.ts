@@ -2,7 +2,7 @@
  * A process killed while registrations are in flight: the next process on the same PostgreSQL
  * picks the queued and interrupted steps up, and every registration ends accepted exactly once
  * (one request per registration reached the sandbox providers, one attempt each), each application
- * Completed with its welcome email sent once.
+ * Completed with its welcome email and SMS sent once, even one whose activation the kill interrupted.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -131,7 +131,8 @@ describe.runIf(DB && REDIS)('registrations across a killed process', () => {
           Number(
             (
               await db.query<{ n: string }>(
-                `select count(*) as n from registration_cases where applicant_id = any($1::uuid[]) and completed_at is not null`,
+                `select count(*) as n from registration_cases where applicant_id = any($1::uuid[])
+                 and completed_at is not null and welcome_sent_at is not null`,
                 [ids],
               )
             ).rows[0]!.n,
@@ -145,7 +146,7 @@ describe.runIf(DB && REDIS)('registrations across a killed process', () => {
               )
             ).rows[0]!.n,
           );
-        // BO, UCC at NSE, BSE and MCX, KRA and CKYC for each of the three
+        // each activated (Completed, its welcome sent); BO, UCC at NSE, BSE and MCX, KRA and CKYC accepted
         await expect.poll(completed, { timeout: 90_000, interval: 250 }).toBe(3);
         await expect.poll(accepted, { timeout: 90_000, interval: 250 }).toBe(18);
 

@@ -53,11 +53,12 @@ export async function approvedApplicant(
   app: FastifyInstance,
   options: { pan: string; email?: string; reviewer?: string; sections?: Record<string, object> },
 ) {
+  const mobile = uniqueMobile();
   const res = await app.inject({
     method: 'POST',
     url: '/sandbox/fixtures/applicant',
     payload: {
-      mobile: uniqueMobile(),
+      mobile,
       stage: STAGE.STATUS,
       ...(options.email && { email: options.email }),
       sections: signedSections(options.pan, options.sections),
@@ -91,7 +92,7 @@ export async function approvedApplicant(
       }
     ).data;
   const retry = (kind: string) => bo('POST', `applications/${id}/registrations/${kind}/retry`);
-  return { id, token, staff, status, registrations, retry, bo };
+  return { id, mobile, token, staff, status, registrations, retry, bo };
 }
 
 /** The status of one registration kind. */

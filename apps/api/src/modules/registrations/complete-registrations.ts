@@ -3,7 +3,8 @@
  * application becomes Completed ("Your Account is Active."), the client code is the applicant's,
  * and the welcome email goes out (client code, BO id, segments with their trading-from date, the
  * signed account-opening form and the documents of the kit, the most important terms and
- * conditions), its delivery recorded. One caller wins the completion; the others do nothing.
+ * conditions), its delivery recorded. It runs as a queued step under a lease on the case, so one
+ * worker at a time does it, and a restart finishes what a dead process left.
  */
 import { SEGMENTS } from '@ekyc/contracts/enums';
 import { MSG } from '@ekyc/contracts/messages';
@@ -23,20 +24,30 @@ export const WELCOME_KIT = [
   ...KIT_DOCUMENTS.map((d) => (d.key === 'mitc' ? `${d.title}, acknowledged in the signed form` : d.title)),
 ];
 
-export async function completeIfReady(deps: Deps, applicantId: string): Promise<boolean> {
+/**
+ * The case's activation step: true once it is done. Each part can run again after a crash (the
+ * completion and its audit in one transaction; the record's status and client code written as they
+ * are; a welcome channel already delivered is not sent again), and the case is marked done last.
+ */
+export async function activate(deps: Deps, applicantId: string): Promise<boolean> {
   const db = deps.database.db;
   const c = await repo.getCase(db, applicantId);
-  if (!c || c.completedAt || !c.boId) return false;
-  const rows = await repo.list(db, applicantId);
-  const needed = [...c.exchanges.map((e) => KIND_OF_EXCHANGE[e as Exchange]), KIND_OF_DEPOSITORY[c.depository]];
-  if (!needed.every((k) => rows.find((r) => r.kind === k)?.status === 'accepted')) return false;
-  if (!(await repo.complete(db, applicantId))) return false;
-
-  await repo.audit(db, applicantId, 'application.activated', null, { client_code: c.clientCode, bo_id: c.boId });
+  if (!c || !c.boId) return false;
+  if (c.welcomeSentAt) return true;
+  if (!c.completedAt) {
+    const rows = await repo.list(db, applicantId);
+    const needed = [...c.exchanges.map((e) => KIND_OF_EXCHANGE[e as Exchange]), KIND_OF_DEPOSITORY[c.depository]];
+    if (!needed.every((k) => rows.find((r) => r.kind === k)?.status === 'accepted')) return false;
+    await db.transaction(async (tx) => {
+      if (!(await repo.complete(tx, applicantId))) return;
+      await repo.audit(tx, applicantId, 'application.activated', null, { client_code: c.clientCode, bo_id: c.boId });
+      await repo.audit(tx, applicantId, 'review.status', { status: 'Approved' }, { status: 'Completed' });
+    });
+  }
   await deps.records.update(applicantId, { clientCode: c.clientCode });
   await deps.records.save(applicantId, { review_obj: { status: 'Completed', text: MSG.statusActive } });
-  await repo.audit(db, applicantId, 'review.status', { status: 'Approved' }, { status: 'Completed' });
-  await sendWelcome(deps, applicantId, c.clientCode, c.boId, c.segments, new Date());
+  await sendWelcome(deps, applicantId, c.clientCode, c.boId, c.segments, c.completedAt ?? new Date());
+  await repo.welcomeSent(db, applicantId);
   return true;
 }
 
@@ -94,10 +105,10 @@ async function sendWelcome(
       vars: { date: dltValue(from), client_code: dltValue(clientCode) },
     },
   ];
-  for (const m of messages) {
+  const delivered = await repo.welcomesDelivered(deps.database.db, applicantId);
+  for (const m of messages.filter((x) => !delivered.includes(x.channel))) {
     try {
       await deps.messaging.send(m);
-      if (m.channel === 'email') await repo.welcomeSent(deps.database.db, applicantId);
       await repo.addEvidence(deps.database.db, {
         applicantId,
         kind: 'welcome',

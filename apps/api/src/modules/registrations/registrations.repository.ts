@@ -27,6 +27,14 @@ export interface RegistrationRow {
   updatedAt: Date;
 }
 
+/** A step of the workflow: one registration's, or the case's activation once its registrations are in. */
+export type StepKind = RegistrationKind | 'activation';
+/** The row a step's lease is on: the activation's on the case, a registration's on its own. */
+const leased = (applicantId: string, kind: StepKind) =>
+  kind === 'activation'
+    ? { table: sql`registration_cases`, where: sql`applicant_id = ${applicantId}` }
+    : { table: sql`registrations`, where: sql`applicant_id = ${applicantId} and kind = ${kind}` };
+
 const rowsOf = <T>(r: unknown): T[] => (Array.isArray(r) ? (r as T[]) : ((r as { rows: T[] }).rows ?? []));
 const date = (v: unknown) => (v === null || v === undefined ? null : new Date(v as string));
 /** text[] comes back as an array from pg and PGlite alike; a literal '{a,b}' is read too. */
@@ -125,26 +133,25 @@ export const registrationsRepository = {
    * Takes the step of one registration for `seconds` unless another worker holds it: answers 0 when
    * taken, otherwise the seconds left on the other worker's lease.
    */
-  async lease(db: Tx, applicantId: string, kind: RegistrationKind, seconds: number): Promise<number> {
-    const taken = rowsOf<{ kind: string }>(
+  async lease(db: Tx, applicantId: string, kind: StepKind, seconds: number): Promise<number> {
+    const { table, where } = leased(applicantId, kind);
+    const taken = rowsOf<{ applicant_id: string }>(
       await db.execute(sql`
-        update registrations set lease_until = now() + make_interval(secs => ${seconds})
-        where applicant_id = ${applicantId} and kind = ${kind} and (lease_until is null or lease_until <= now())
-        returning kind`),
+        update ${table} set lease_until = now() + make_interval(secs => ${seconds})
+        where ${where} and (lease_until is null or lease_until <= now()) returning applicant_id`),
     );
     if (taken.length) return 0;
     const [held] = rowsOf<{ left: number | null }>(
-      await db.execute(sql`
-        select ceil(extract(epoch from lease_until - now()))::int as left from registrations
-        where applicant_id = ${applicantId} and kind = ${kind}`),
+      await db.execute(
+        sql`select ceil(extract(epoch from lease_until - now()))::int as left from ${table} where ${where}`,
+      ),
     );
     return Math.max(1, Number(held?.left ?? 1));
   },
 
-  async release(db: Tx, applicantId: string, kind: RegistrationKind): Promise<void> {
-    await db.execute(
-      sql`update registrations set lease_until = null where applicant_id = ${applicantId} and kind = ${kind}`,
-    );
+  async release(db: Tx, applicantId: string, kind: StepKind): Promise<void> {
+    const { table, where } = leased(applicantId, kind);
+    await db.execute(sql`update ${table} set lease_until = null where ${where}`);
   },
 
   async setOutcome(
@@ -205,8 +212,18 @@ export const registrationsRepository = {
     );
   },
 
+  /** The activation finished: Completed, and each welcome channel tried once. */
   async welcomeSent(db: Tx, applicantId: string): Promise<void> {
     await db.execute(sql`update registration_cases set welcome_sent_at = now() where applicant_id = ${applicantId}`);
+  },
+
+  /** The welcome channels already delivered (after a crash, only the others go out). */
+  async welcomesDelivered(db: Tx, applicantId: string): Promise<string[]> {
+    return rowsOf<{ request_id: string }>(
+      await db.execute(sql`
+        select distinct request_id from registration_evidence
+        where applicant_id = ${applicantId} and kind = 'welcome' and direction = 'response'`),
+    ).map((r) => r.request_id.replace(/^welcome-/, ''));
   },
 
   async addEvidence(
@@ -245,10 +262,13 @@ export const registrationsRepository = {
     return cases.map((c) => ({ c, registrations: regs.filter((r) => r.applicantId === c.applicantId) }));
   },
 
-  /** Registrations still to move on (after a restart: each gets its step queued again). */
-  async open(db: Tx): Promise<{ applicantId: string; kind: RegistrationKind }[]> {
-    return rowsOf<{ applicant_id: string; kind: RegistrationKind }>(
-      await db.execute(sql`select applicant_id, kind from registrations where status in ('pending', 'submitted')`),
+  /** Registrations still to move on, and cases still to activate (after a restart: each gets its step queued again). */
+  async open(db: Tx): Promise<{ applicantId: string; kind: StepKind }[]> {
+    return rowsOf<{ applicant_id: string; kind: StepKind }>(
+      await db.execute(sql`
+        select applicant_id, kind from registrations where status in ('pending', 'submitted')
+        union all
+        select applicant_id, 'activation' from registration_cases where bo_id is not null and welcome_sent_at is null`),
     ).map((r) => ({ applicantId: r.applicant_id, kind: r.kind }));
   },
 

@@ -6,7 +6,8 @@
  * sending, so a step resumed after a crash sends the same request again (the provider answers it,
  * it does not register twice); every request and answer is kept, encrypted, as evidence. Transient
  * faults (provider down, timeout, 5xx) throw, and the queue retries the step with a doubling delay;
- * refusals and holds wait for an operator's retry.
+ * refusals and holds wait for an operator's retry. Once the BO account and every UCC are in, the
+ * case's activation is a step of its own (Completed, the welcome messages).
  */
 import type PgBoss from 'pg-boss';
 import type { AppDeps } from '../../app-deps.ts';
@@ -22,11 +23,16 @@ import {
   type RegistrationKind,
 } from '../../providers/registrations/port.ts';
 import { newClientCode } from './client-code.ts';
-import { completeIfReady } from './complete-registrations.ts';
+import { activate } from './complete-registrations.ts';
 import { deadlineOf } from './deadlines.ts';
 import { preCheckProblem } from './pre-checks.ts';
 import { buildSubject, exchangesOf, segmentsOf } from './registration-subject.ts';
-import { type CaseRow, type RegistrationRow, registrationsRepository as repo } from './registrations.repository.ts';
+import {
+  type CaseRow,
+  type RegistrationRow,
+  registrationsRepository as repo,
+  type StepKind,
+} from './registrations.repository.ts';
 
 export const REGISTRATION_QUEUE = 'registration-steps';
 /** The queue of earlier versions (pg-boss's `stately` policy): removed at start, its steps queued again. */
@@ -43,7 +49,7 @@ export interface RegistrationSummary {
 
 interface StepJob {
   applicantId: string;
-  kind: RegistrationKind;
+  kind: StepKind;
 }
 
 const isUcc = (k: RegistrationKind) => k.startsWith('ucc_');
@@ -115,7 +121,7 @@ export class RegistrationWorkflow {
     return this.starting;
   }
 
-  private async enqueue(applicantId: string, kind: RegistrationKind, afterSeconds = 0): Promise<void> {
+  private async enqueue(applicantId: string, kind: StepKind, afterSeconds = 0): Promise<void> {
     const boss = await this.queue();
     await boss.send(REGISTRATION_QUEUE, { applicantId, kind } satisfies StepJob, {
       singletonKey: `${applicantId}:${kind}`,
@@ -192,12 +198,14 @@ export class RegistrationWorkflow {
    * holds it, the step is queued again for when that lease ends (the holder queues what follows,
    * and if it died, this picks the step up).
    */
-  async step(applicantId: string, kind: RegistrationKind): Promise<void> {
-    const { database, config } = this.deps();
+  async step(applicantId: string, kind: StepKind): Promise<void> {
+    const deps = this.deps();
+    const { database, config } = deps;
     const busy = await repo.lease(database.db, applicantId, kind, config.registrations.leaseSeconds);
     if (busy) return this.enqueue(applicantId, kind, busy);
     try {
-      await this.stepHeld(applicantId, kind);
+      if (kind === 'activation') await activate(deps, applicantId);
+      else await this.stepHeld(applicantId, kind);
     } finally {
       await repo.release(database.db, applicantId, kind);
     }
@@ -260,7 +268,7 @@ export class RegistrationWorkflow {
       for (const e of c.exchanges) await this.enqueue(c.applicantId, KIND_OF_EXCHANGE[e as Exchange]);
     }
     if (kind === 'kra') await this.enqueue(c.applicantId, 'ckyc');
-    if (isUcc(kind) || isBo(kind)) await completeIfReady(deps, c.applicantId);
+    if (isUcc(kind) || isBo(kind)) await this.enqueue(c.applicantId, 'activation');
     else await deps.records.notifyChanged(c.applicantId);
   }
 
