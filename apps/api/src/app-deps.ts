@@ -32,6 +32,7 @@ import type { PanVerifier } from './providers/pan/port.ts';
 import { createRegistrars } from './providers/registrations/create.ts';
 import type { Registrars } from './providers/registrations/port.ts';
 import { RegistrationWorkflow } from './modules/registrations/workflow.ts';
+import { ConsentRecords } from './records/consents.ts';
 import { createHub, type Hub } from './realtime/hub.ts';
 import { ApplicantRecords } from './records/applicant-records.ts';
 import { Sessions } from './auth/sessions.ts';
@@ -73,6 +74,7 @@ export interface AppDeps {
   registrars: Registrars;
   /** The durable workflow that runs those registrations on the job queue. */
   registrations: RegistrationWorkflow;
+  consents: ConsentRecords;
   /** The clock (milliseconds), replaceable in tests. */
   now: () => number;
 }
@@ -122,7 +124,8 @@ export async function createDeps(config: Config, overrides: DepsOverrides = {}):
         ? new MemoryBlobStore()
         : new DiskBlobStore(path.join(config.dataDir, 'files'), config.storageMinFreeBytes));
   const files = new EncryptedStore(blobs, cipher, () => metrics.storageFull.inc());
-  const records = new ApplicantRecords(database, cipher, hasher, hub, files, config);
+  const consents = new ConsentRecords(database, files);
+  const records = new ApplicantRecords(database, cipher, hasher, hub, files, config, consents);
   const selfFetch = createSelfFetch(config.sandboxFaults);
   observeProviderCalls((provider, outcome) => metrics.providerCalls.inc({ provider, outcome }));
   records.onStageCompleted((stage) => metrics.stageTransitions.inc({ stage: String(stage) }));
@@ -153,6 +156,7 @@ export async function createDeps(config: Config, overrides: DepsOverrides = {}):
     files,
     blobs,
     records,
+    consents,
     sessions: new Sessions(database, hasher, hub, config),
     otp: new OtpService(database, hasher, config, overrides.now),
     ...providers,

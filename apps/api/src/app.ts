@@ -20,6 +20,7 @@ import { profilingRoutes } from './modules/profiling/routes.ts';
 import { nomineeRoutes } from './modules/nominee/routes.ts';
 import { PUBLIC_API_PREFIX, publicRoutes } from './modules/public/routes.ts';
 import { segmentRoutes } from './modules/segment/routes.ts';
+import { privacyRoutes } from './modules/privacy/routes.ts';
 import { selfieRoutes } from './modules/selfie/routes.ts';
 import { esignRoutes } from './modules/esign/routes.ts';
 import { esignSocketRoutes } from './modules/esign/esign-socket.ts';
@@ -29,7 +30,7 @@ import { authPlugin } from './plugins/auth.ts';
 import { registerBodyLimits } from './plugins/body-limits.ts';
 import { registerDraining, registerErrorHandler } from './plugins/error-handler.ts';
 import { registerErrorScreen } from './plugins/error-screen.ts';
-import { registerFileSweep } from './plugins/file-sweep.ts';
+import { registerSweeps } from './plugins/sweeps.ts';
 import { registerIdempotency } from './plugins/idempotency.ts';
 import { registerMetrics } from './plugins/metrics.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
@@ -116,7 +117,7 @@ export async function buildApp(config: Config, overrides: DepsOverrides = {}): P
 
   app.get('/healthz', async () => ({ status: true, message: 'ok', data: {} }));
   registerReadiness(app);
-  registerFileSweep(app);
+  registerSweeps(app);
 
   await app.register(
     async (api) => {
@@ -130,6 +131,7 @@ export async function buildApp(config: Config, overrides: DepsOverrides = {}): P
       await api.register(bankRoutes);
       await api.register(nomineeRoutes);
       await api.register(segmentRoutes);
+      await api.register(privacyRoutes);
       await api.register(selfieRoutes);
       await api.register(esignRoutes);
       await api.register(statusRoutes);

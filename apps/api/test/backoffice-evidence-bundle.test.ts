@@ -5,6 +5,7 @@
  * file is checked against the manifest, and the manifest's seal is verified by openssl against the
  * broker's certificate authority, independently of the code that made it.
  */
+import { PRIVACY_NOTICE_VERSION } from '@ekyc/contracts/calls/consents';
 import { createHash } from 'node:crypto';
 import { strFromU8, unzipSync } from 'fflate';
 import type { FastifyInstance } from 'fastify';
@@ -74,7 +75,13 @@ it(
     // what an inspection asks for
     const consents = JSON.parse(strFromU8(files['consents.json']!)) as Record<string, unknown>;
     expect(Object.keys(consents)).toEqual(
-      expect.arrayContaining(['digilocker_obj', 'segment_obj', '_kyc_capture', 'esign_obj']),
+      expect.arrayContaining(['digilocker_obj', 'segment_obj', '_kyc_capture', 'esign_obj', 'personal_data']),
+    );
+    // the DPDP consents of sign-up, with the notice version they were given under
+    expect(consents.personal_data).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ purpose: 'kyc', granted: true, notice_version: PRIVACY_NOTICE_VERSION }),
+      ]),
     );
     const checks = JSON.parse(strFromU8(files['checks.json']!)) as { checks: { key: string; verdict: string }[] };
     expect(checks.checks.length).toBeGreaterThan(3);

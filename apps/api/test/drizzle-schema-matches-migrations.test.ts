@@ -14,12 +14,13 @@ import * as esign from '../src/db/schema/esign.ts';
 import * as fileWrites from '../src/db/schema/file-writes.ts';
 import * as idempotency from '../src/db/schema/idempotency.ts';
 import * as pan from '../src/db/schema/pan.ts';
+import * as privacy from '../src/db/schema/privacy.ts';
 import * as profiling from '../src/db/schema/profiling.ts';
 import * as sandbox from '../src/db/schema/sandbox.ts';
 import * as segment from '../src/db/schema/segment.ts';
 import { migratedPglite } from './support/pglite-template.ts';
 
-const tables = [backoffice, bank, core, esign, fileWrites, idempotency, pan, profiling, sandbox, segment]
+const tables = [backoffice, bank, core, esign, fileWrites, idempotency, pan, privacy, profiling, sandbox, segment]
   .flatMap((m) => Object.values(m))
   .filter((v): v is PgTable => is(v, PgTable));
 

@@ -15,6 +15,7 @@ import { AppError } from '../lib/errors.ts';
 import { type Cipher, type Hasher, randomId, UndecryptableError } from '../lib/crypto.ts';
 import { channels, type Hub } from '../realtime/hub.ts';
 import { applicantRepository as repo, type ApplicantRow, type StageRow } from './applicant.repository.ts';
+import type { ConsentRecords } from './consents.ts';
 import { fileWritesRepository as fileWrites } from './file-writes.repository.ts';
 
 /** A section name of the record, or a private one (prefixed with an underscore) never shown to the applicant. */
@@ -56,6 +57,7 @@ export class ApplicantRecords {
     private readonly hub: Hub,
     private readonly files: EncryptedStore,
     private readonly config: Pick<Config, 'publicUrl' | 'session'>,
+    private readonly consents: ConsentRecords,
   ) {}
 
   private get db() {
@@ -127,6 +129,16 @@ export class ApplicantRecords {
       if (created) {
         await repo.upsertStage(tx, row.id, 110, 'Pending');
         await repo.moveStageToEnd(tx, row.id, 120);
+        // signing up under the privacy notice: the KYC itself, and updates on WhatsApp if chosen
+        await this.consents.record(
+          row.id,
+          [
+            { purpose: 'kyc', granted: true },
+            { purpose: 'communication', granted: input.whatsappOpt },
+          ],
+          { language: row.language, source: 'sign-up' },
+          tx,
+        );
       }
       return { row, created };
     });
@@ -145,13 +157,24 @@ export class ApplicantRecords {
   }
 
   async update(id: string, values: { email?: string; whatsappOpt?: boolean; clientCode?: string }): Promise<void> {
-    await repo.update(this.db, id, {
-      ...(values.email !== undefined && {
-        emailEnc: this.cipher.encrypt(values.email),
-        emailHash: this.hasher.hash('email', values.email),
-      }),
-      ...(values.whatsappOpt !== undefined && { whatsappOpt: values.whatsappOpt }),
-      ...(values.clientCode !== undefined && { clientCode: values.clientCode }),
+    await this.db.transaction(async (tx) => {
+      const before = values.whatsappOpt === undefined ? undefined : await repo.findById(tx, id);
+      // a change of the WhatsApp choice is a change of the communication consent
+      if (before && before.whatsappOpt !== values.whatsappOpt)
+        await this.consents.record(
+          id,
+          [{ purpose: 'communication', granted: values.whatsappOpt! }],
+          { language: before.language, source: 'app' },
+          tx,
+        );
+      await repo.update(tx, id, {
+        ...(values.email !== undefined && {
+          emailEnc: this.cipher.encrypt(values.email),
+          emailHash: this.hasher.hash('email', values.email),
+        }),
+        ...(values.whatsappOpt !== undefined && { whatsappOpt: values.whatsappOpt }),
+        ...(values.clientCode !== undefined && { clientCode: values.clientCode }),
+      });
     });
     await this.notifyChanged(id);
   }

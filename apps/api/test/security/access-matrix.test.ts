@@ -226,6 +226,18 @@ const MATRIX: Record<string, Entry> = {
   },
   'GET /api/v1/ekyc/esign-response/close.js': { access: 'static' },
   'GET /api/v1/ekyc/get-application-status': { access: 'applicant' },
+  'GET /api/v1/ekyc/get-consents': { access: 'applicant' },
+  'POST /api/v1/ekyc/update-consent': {
+    access: 'applicant',
+    sample: () => ({ body: { purpose: 'marketing', granted: false } }),
+  },
+  // a confirmed request would erase the matrix's applicants: the unconfirmed one is refused before
+  // anything (privacy-consents.test.ts covers who may erase what)
+  'POST /api/v1/ekyc/request-erasure': {
+    access: 'applicant',
+    sample: () => ({ body: { confirm: false } }),
+    expect: ALL(400),
+  },
   // back office
   'POST /api/v1/backoffice/login': {
     access: 'public',

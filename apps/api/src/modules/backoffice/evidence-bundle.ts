@@ -16,7 +16,7 @@ import { evidenceOf } from './evidence.ts';
 import { getAuditTrail } from './get-audit-trail.ts';
 import { reviewChecks } from './review-checks.ts';
 
-type Deps = Pick<AppDeps, 'database' | 'records' | 'cipher' | 'esign' | 'now'>;
+type Deps = Pick<AppDeps, 'database' | 'records' | 'consents' | 'cipher' | 'esign' | 'now'>;
 
 /** The sections that hold a consent, a declaration or an acknowledgement, as their steps stored them. */
 const CONSENT_SECTIONS = [
@@ -60,13 +60,15 @@ export async function evidenceBundle(
   const db = deps.database.db;
   const standing = /^[0-9a-f-]{36}$/i.test(applicantId) ? await repo.standingOf(db, applicantId) : undefined;
   if (!standing) throw new AppError('NOT_FOUND', 'Application not found');
-  const [applicant, stages, sections, ruleSet, audit, registrations] = await Promise.all([
+  const [applicant, stages, sections, ruleSet, audit, registrations, dpdp, erasure] = await Promise.all([
     deps.records.get(applicantId),
     deps.records.kycList(applicantId),
     deps.records.allSections(applicantId),
     getApplicationRuleSet(deps, applicantId),
     getAuditTrail(deps, applicantId),
     repo.registrationRecords(db, applicantId),
+    deps.consents.history(applicantId),
+    deps.consents.erasure(applicantId),
   ]);
   const generatedAt = new Date(deps.now()).toISOString();
 
@@ -83,7 +85,25 @@ export async function evidenceBundle(
       stages,
       sections,
     }),
-    'consents.json': json(Object.fromEntries(CONSENT_SECTIONS.flatMap((n) => (sections[n] ? [[n, sections[n]]] : [])))),
+    'consents.json': json({
+      ...Object.fromEntries(CONSENT_SECTIONS.flatMap((n) => (sections[n] ? [[n, sections[n]]] : []))),
+      // DPDP: each purpose's consent given or withdrawn, with its notice version and language
+      personal_data: dpdp.map((c) => ({
+        purpose: c.purpose,
+        granted: c.granted,
+        notice_version: c.noticeVersion,
+        language: c.language,
+        source: c.source,
+        at: c.recordedAt.toISOString(),
+      })),
+      erasure_request: erasure
+        ? {
+            requested_at: erasure.requestedAt.toISOString(),
+            hold_until: erasure.holdUntil?.toISOString() ?? null,
+            hold_reason: erasure.holdReason,
+          }
+        : null,
+    }),
     'checks.json': json({ checks: reviewChecks(sections), side_by_side: evidenceOf(sections) }),
     'rule-set.json': json(ruleSet),
     'audit.json': json(audit),

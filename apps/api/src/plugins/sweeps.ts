@@ -1,0 +1,34 @@
+/**
+ * Hourly, in every process, each safe to run side by side:
+ * - the stored bytes of file writes that started more than an hour ago and never got their row
+ *   (the request died half-way) are deleted;
+ * - the applicants whose erasure is due (requested without a legal hold, or the hold has ended)
+ *   are erased.
+ */
+import type { FastifyInstance } from 'fastify';
+
+const SWEEP_EVERY_MS = 60 * 60 * 1000;
+const UNFINISHED_AFTER_MS = 60 * 60 * 1000;
+
+export function registerSweeps(app: FastifyInstance) {
+  let timer: NodeJS.Timeout | undefined;
+  const sweeps: [string, () => Promise<number>][] = [
+    [
+      'unfinished file writes',
+      () => app.deps.records.sweepUnfinishedFiles(new Date(app.deps.now() - UNFINISHED_AFTER_MS)),
+    ],
+    ['erasures due', () => app.deps.consents.eraseDue(new Date(app.deps.now()))],
+  ];
+  const sweep = () => {
+    for (const [name, run] of sweeps)
+      void run()
+        .then((n) => n > 0 && app.log.info({ count: n }, `swept ${name}`))
+        .catch((err: unknown) => app.log.warn({ cause: (err as Error).message }, `sweep of ${name} failed`));
+  };
+  app.addHook('onReady', async () => {
+    sweep();
+    timer = setInterval(sweep, SWEEP_EVERY_MS);
+    timer.unref();
+  });
+  app.addHook('onClose', async () => clearInterval(timer));
+}

@@ -1,0 +1,143 @@
+/**
+ * Consent records under the DPDP Act and erasure on request. A consent is given or withdrawn per
+ * purpose, each record keeping the notice version and the language; the latest record of a purpose
+ * is the one in force. An erasure deletes the applicant's record and files, at once or, under a
+ * legal hold, once the hold ends (the sweep); the consent records and the request itself stay, as
+ * the proof of what was asked and done, with no personal data in them.
+ */
+import {
+  CONSENT_PURPOSES,
+  type ConsentPurpose,
+  type ConsentsData,
+  PRIVACY_NOTICE_VERSION,
+} from '@ekyc/contracts/calls/consents';
+import type { Database, Tx } from '../db/client.ts';
+import type { EncryptedStore } from '../documents/storage.ts';
+import { fileWritesRepository as fileWrites } from './file-writes.repository.ts';
+import { type ConsentRow, consentsRepository as repo, type ErasureRow } from './consents.repository.ts';
+
+export type { ConsentRow, ErasureRow };
+
+export interface ConsentContext {
+  language: string;
+  /** Where it was given or withdrawn: sign-up, app, erasure-request. */
+  source: string;
+}
+
+const iso = (d: Date | null) => (d ? d.toISOString() : null);
+
+export class ConsentRecords {
+  constructor(
+    private readonly database: Database,
+    private readonly files: EncryptedStore,
+  ) {}
+
+  private get db() {
+    return this.database.db;
+  }
+
+  async record(
+    applicantId: string,
+    consents: { purpose: ConsentPurpose; granted: boolean }[],
+    context: ConsentContext,
+    tx: Tx = this.db,
+  ): Promise<void> {
+    await repo.add(
+      tx,
+      consents.map((c) => ({
+        applicantId,
+        purpose: c.purpose,
+        granted: c.granted,
+        noticeVersion: PRIVACY_NOTICE_VERSION,
+        language: context.language,
+        source: context.source,
+      })),
+    );
+  }
+
+  /** Every record, oldest first (the back office and the evidence bundle). */
+  history(applicantId: string): Promise<ConsentRow[]> {
+    return repo.of(this.db, applicantId);
+  }
+
+  erasure(applicantId: string): Promise<ErasureRow | undefined> {
+    return repo.erasure(this.db, applicantId);
+  }
+
+  /** The consent in force per purpose, and the erasure request if any. */
+  async view(applicantId: string): Promise<ConsentsData> {
+    const [rows, erasure] = await Promise.all([repo.of(this.db, applicantId), repo.erasure(this.db, applicantId)]);
+    return {
+      notice_version: PRIVACY_NOTICE_VERSION,
+      purposes: CONSENT_PURPOSES.map((purpose) => {
+        const latest = rows.filter((r) => r.purpose === purpose).at(-1);
+        return {
+          purpose,
+          granted: latest?.granted ?? false,
+          recorded_at: iso(latest?.recordedAt ?? null),
+          notice_version: latest?.noticeVersion ?? null,
+          language: latest?.language ?? null,
+        };
+      }),
+      erasure: erasure
+        ? {
+            requested_at: erasure.requestedAt.toISOString(),
+            hold_until: iso(erasure.holdUntil),
+            hold_reason: erasure.holdReason,
+            erased_at: iso(erasure.erasedAt),
+          }
+        : null,
+    };
+  }
+
+  /**
+   * Records the erasure request (once) with the hold that applies (without one it is due at once);
+   * every purpose still granted is withdrawn with it.
+   */
+  async requestErasure(
+    applicantId: string,
+    hold: { until: Date; reason: string } | null,
+    now: Date,
+    context: ConsentContext,
+  ): Promise<ErasureRow> {
+    return this.db.transaction(async (tx) => {
+      const existing = await repo.erasure(tx, applicantId);
+      if (existing) return existing;
+      const rows = await repo.of(tx, applicantId);
+      const granted = CONSENT_PURPOSES.filter((p) => rows.filter((r) => r.purpose === p).at(-1)?.granted);
+      await this.record(
+        applicantId,
+        granted.map((purpose) => ({ purpose, granted: false })),
+        context,
+        tx,
+      );
+      return repo.requestErasure(tx, {
+        applicantId,
+        requestedAt: now,
+        holdUntil: hold?.until ?? now,
+        holdReason: hold?.reason ?? null,
+      });
+    });
+  }
+
+  /** Erases one applicant whose request is due: their record in one transaction, then the files' bytes. */
+  async erase(applicantId: string, now: Date): Promise<boolean> {
+    const keys = await this.db.transaction((tx) => repo.erase(tx, applicantId, now));
+    if (!keys) return false;
+    for (const key of keys) {
+      await this.files.delete(key);
+      await fileWrites.finish(this.db, key);
+    }
+    return true;
+  }
+
+  /** Erases every applicant whose request is due (no hold, or the hold has ended); answers how many. */
+  async eraseDue(now: Date): Promise<number> {
+    let erased = 0;
+    for (;;) {
+      const due = await repo.due(this.db, now, 50);
+      for (const id of due) if (await this.erase(id, now)) erased += 1;
+      if (due.length < 50) return erased;
+    }
+  }
+}

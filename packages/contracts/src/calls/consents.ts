@@ -1,0 +1,48 @@
+import { z } from 'zod';
+
+/**
+ * Consent under the DPDP Act (regulation.ts, consentPurposes and legalHoldYears): one record per
+ * purpose with the notice version and language; withdrawal as easy as giving it; erasure on request
+ * except what a legal hold keeps.
+ */
+export const CONSENT_PURPOSES = ['kyc', 'communication', 'marketing'] as const;
+export type ConsentPurpose = (typeof CONSENT_PURPOSES)[number];
+/** The purposes an applicant may give or withdraw on their own; withdrawing 'kyc' is the erasure request. */
+export const OPTIONAL_PURPOSES = ['communication', 'marketing'] as const;
+
+/** The version of the privacy notice (the public page /pages/privacy) consents are given under. */
+export const PRIVACY_NOTICE_VERSION = '2026-11-13';
+
+export const consentsDataSchema = z.object({
+  notice_version: z.string(),
+  purposes: z.array(
+    z.object({
+      purpose: z.enum(CONSENT_PURPOSES),
+      granted: z.boolean(),
+      /** When the consent in force was given or withdrawn, its notice version and language; null if never asked. */
+      recorded_at: z.string().nullable(),
+      notice_version: z.string().nullable(),
+      language: z.string().nullable(),
+    }),
+  ),
+  erasure: z
+    .object({
+      requested_at: z.string(),
+      /** Until when a legal hold keeps the records; null when nothing had to be kept. */
+      hold_until: z.string().nullable(),
+      hold_reason: z.string().nullable(),
+      erased_at: z.string().nullable(),
+    })
+    .nullable(),
+});
+export type ConsentsData = z.infer<typeof consentsDataSchema>;
+
+export const updateConsentRequestSchema = z
+  .object({ purpose: z.enum(OPTIONAL_PURPOSES), granted: z.boolean() })
+  .strict();
+export type UpdateConsentRequest = z.input<typeof updateConsentRequestSchema>;
+
+export const requestErasureRequestSchema = z
+  .object({ confirm: z.literal(true, { error: 'Confirm that you want your data erased.' }) })
+  .strict();
+export type RequestErasureRequest = z.input<typeof requestErasureRequestSchema>;
