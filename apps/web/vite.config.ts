@@ -45,7 +45,10 @@ export default defineConfig({
     }),
   ],
   base: '/',
-  build: { outDir: 'dist', sourcemap: false, target: 'es2020', chunkSizeWarningLimit: 300, manifest: true },
+  // Vite's default browser target (Chrome and Android WebView 111+, Safari 16.4+, as Tailwind 4
+  // itself needs): the libraries' class fields ship as written, not as WeakMap helpers (about 1.3
+  // KiB less JavaScript and 0.9 KiB less CSS on the first page than the earlier es2020 target)
+  build: { outDir: 'dist', sourcemap: false, chunkSizeWarningLimit: 300, manifest: true },
   server: {
     proxy: {
       '/api': 'http://127.0.0.1:8080',

@@ -110,7 +110,6 @@ describe('Consents and erasure', () => {
     const history = await app.deps.consents.history(applicant!.id);
     expect(history.map((c) => [c.purpose, c.granted, c.source])).toEqual([
       ['kyc', true, 'sign-up'],
-      ['communication', false, 'sign-up'],
       ['kyc', false, 'erasure-request'],
     ]);
     // the mobile can start again, as a new applicant

@@ -86,6 +86,7 @@ const ROUTES: Array<[string, string, string]> = [
   ['/ekyc1/take-selfie', 'src/features/selfie/pages/take-selfie-page.tsx', 'selfie'],
   ['/ekyc1/e-sign', 'src/features/esign/pages/esign-page.tsx', 'esign'],
   ['/ekyc1/status', 'src/features/status/pages/status-page.tsx', 'status'],
+  ['/ekyc1/privacy', 'src/features/privacy/pages/privacy-page.tsx', 'privacy'],
 ];
 
 const size = (files: Iterable<string>, ext: string) =>

@@ -114,6 +114,8 @@ export const ROUTES: readonly RouteRule[] = [
   { path: '/take-selfie', auth: true, window: [200, 200], back: '/client-profiling/declaration' },
   { path: '/e-sign', auth: true, window: [210, 210], back: '/take-selfie' },
   { path: '/status', auth: true, window: [220, 220] },
+  // the applicant's consents and erasure request (DPDP Act), open at every stage
+  { path: '/privacy', auth: true },
 ];
 
 /**

@@ -134,7 +134,7 @@ export class ApplicantRecords {
           row.id,
           [
             { purpose: 'kyc', granted: true },
-            { purpose: 'communication', granted: input.whatsappOpt },
+            ...(input.whatsappOpt ? [{ purpose: 'communication' as const, granted: true }] : []),
           ],
           { language: row.language, source: 'sign-up' },
           tx,

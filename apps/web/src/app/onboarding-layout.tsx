@@ -97,7 +97,7 @@ export default function OnboardingLayout() {
         <h1 ref={heading} tabIndex={-1} className="mb-3 text-2xl font-bold break-words focus:outline-none">
           {title}
         </h1>
-        {token && rule?.auth && <ProgressBar steps={progress.steps} percent={progress.percent} path={pathname} />}
+        {token && rule?.window && <ProgressBar steps={progress.steps} percent={progress.percent} path={pathname} />}
         <OfflineNotice />
         {token && stage !== undefined && rule?.auth && <CorrectionNotice path={path} record={record} stage={stage} />}
         <section ref={page} className="rounded-xl bg-white p-4 shadow-sm sm:p-6">
@@ -114,6 +114,11 @@ export default function OnboardingLayout() {
         </section>
         {/* the accessibility statement (nodal officer) and the grievance route, from every step */}
         <nav aria-label={t('help')} className="mt-4 flex flex-wrap justify-center gap-x-4 text-sm">
+          {token && (
+            <Link to={`${BASE_PATH}/privacy`} className="inline-flex min-h-11 items-center px-2 text-brand underline">
+              {t('titles.privacy')}
+            </Link>
+          )}
           <a
             href="/pages/accessibility"
             target="_blank"

@@ -31,6 +31,7 @@ const pages = {
   selfie: page(() => import('../features/selfie/pages/take-selfie-page')),
   esign: page(() => import('../features/esign/pages/esign-page')),
   status: page(() => import('../features/status/pages/status-page')),
+  privacy: page(() => import('../features/privacy/pages/privacy-page')),
   publicSite: page(() => import('../features/public/public-routes')),
   backoffice: page(() => import('../features/backoffice/backoffice-app')),
   onboardingLayout: page(() => import('./onboarding-layout')),
@@ -61,6 +62,7 @@ const onboarding: RouteObject[] = [
   { path: 'take-selfie', element: el(pages.selfie) },
   { path: 'e-sign', element: el(pages.esign) },
   { path: 'status', element: el(pages.status) },
+  { path: 'privacy', element: el(pages.privacy) },
   { path: '*', element: <Navigate to="/ekyc1/" replace /> },
 ];
 

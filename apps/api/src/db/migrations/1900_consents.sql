@@ -17,7 +17,7 @@ create index if not exists consent_records_applicant on consent_records (applica
 insert into consent_records (applicant_id, purpose, granted, notice_version, language, source, recorded_at)
 select id, 'kyc', true, 'before-records', language, 'sign-up', created_at from applicants
 union all
-select id, 'communication', whatsapp_opt, 'before-records', language, 'sign-up', created_at from applicants;
+select id, 'communication', true, 'before-records', language, 'sign-up', created_at from applicants where whatsapp_opt;
 
 -- Erasure on request: at once when nothing must be kept; otherwise a legal hold keeps the records
 -- until hold_until (PMLA: five years after the relationship ends) and the sweep erases them then.

@@ -1,0 +1,134 @@
+/**
+ * '/privacy': the applicant's consents under the DPDP Act, one per purpose with the notice version
+ * and when it was given or withdrawn; communication and marketing are withdrawn (or given) with one
+ * button, as easily as they were asked. Erasure on request: before signing, everything is erased
+ * and the applicant signed out; after, a legal hold keeps the signed application for the years the
+ * law says, and the page shows until when and why.
+ */
+import type { ConsentsData } from '@ekyc/contracts/calls/consents';
+import { BASE_PATH } from '@ekyc/contracts/stages';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button } from '../../../components/button';
+import { Modal } from '../../../components/modal';
+import { PageLoader } from '../../../components/spinner';
+import { useNavigate } from '../../../lib/router';
+import { session } from '../../../lib/session';
+import { toast } from '../../../lib/toast';
+import { useMessage } from '../../../lib/use-message';
+import { useConsents, useRequestErasure, useUpdateConsent } from '../api/consents';
+
+type Purpose = ConsentsData['purposes'][number];
+
+export default function PrivacyPage() {
+  const { t, i18n } = useTranslation('privacy');
+  const consents = useConsents();
+  const update = useUpdateConsent();
+  const erase = useRequestErasure();
+  const navigate = useNavigate();
+  const [confirming, setConfirming] = useState(false);
+  const msg = useMessage();
+  const failed = (err: Error) => toast.error(msg(err.message));
+  const day = (iso: string) =>
+    new Intl.DateTimeFormat(document.documentElement.lang || i18n.language, { dateStyle: 'long' }).format(
+      new Date(iso),
+    );
+
+  if (consents.isError)
+    return (
+      <div role="alert" className="flex flex-col gap-3">
+        <p>{msg(consents.error.message)}</p>
+        <Button onClick={() => void consents.refetch()}>{t('common:retry')}</Button>
+      </div>
+    );
+  if (!consents.data) return <PageLoader label={t('common:loading')} />;
+  const data = consents.data.data;
+  const erasure = data.erasure;
+
+  const change = (p: Purpose) =>
+    update.mutate(
+      { purpose: p.purpose as 'communication' | 'marketing', granted: !p.granted },
+      { onSuccess: () => toast.success(t(p.granted ? 'withdrawn' : 'given')), onError: failed },
+    );
+  const requestErasure = () =>
+    erase.mutate(
+      { confirm: true },
+      {
+        onSuccess: (res) => {
+          setConfirming(false);
+          if (!res.data.signed_out) return;
+          session.clear();
+          toast.success(t('erased'));
+          navigate(`${BASE_PATH}/`, { replace: true });
+        },
+        onError: failed,
+      },
+    );
+
+  return (
+    <div className="flex flex-col gap-4">
+      <p className="text-ink">
+        {t('intro')}{' '}
+        <a href="/pages/privacy" target="_blank" rel="noopener" className="font-semibold text-brand underline">
+          {t('notice', { version: data.notice_version })}
+        </a>
+      </p>
+      <ul className="flex flex-col gap-3" aria-label={t('purposes')}>
+        {data.purposes.map((p) => (
+          <li key={p.purpose} className="rounded-lg border border-slate-300 p-3" data-testid={`consent-${p.purpose}`}>
+            <h2 className="font-semibold">{t(`purpose.${p.purpose}.title`)}</h2>
+            <p className="text-sm text-muted">{t(`purpose.${p.purpose}.text`)}</p>
+            <p className="mt-1 text-sm font-semibold" data-testid={`consent-${p.purpose}-state`}>
+              {p.recorded_at
+                ? t(p.granted ? 'givenOn' : 'withdrawnOn', { date: day(p.recorded_at), version: p.notice_version })
+                : t('notGiven')}
+            </p>
+            {p.purpose !== 'kyc' && !erasure && (
+              <Button
+                variant="secondary"
+                className="mt-2"
+                loading={update.isPending && update.variables?.purpose === p.purpose}
+                onClick={() => change(p)}
+              >
+                {t(p.granted ? 'withdraw' : 'give', { purpose: t(`purpose.${p.purpose}.title`) })}
+              </Button>
+            )}
+          </li>
+        ))}
+      </ul>
+      <section aria-labelledby="erasure-heading" className="rounded-lg border border-red-200 bg-red-50 p-3">
+        <h2 id="erasure-heading" className="font-semibold">
+          {t('erasure.title')}
+        </h2>
+        {erasure ? (
+          <div role="status" data-testid="erasure-status" className="mt-1 text-sm text-ink">
+            <p>{t('erasure.requested', { date: day(erasure.requested_at) })}</p>
+            {erasure.hold_reason && erasure.hold_until && (
+              <p className="mt-1">
+                {t('erasure.held', { date: day(erasure.hold_until), reason: erasure.hold_reason })}
+              </p>
+            )}
+          </div>
+        ) : (
+          <>
+            <p className="mt-1 text-sm text-ink">{t('erasure.text')}</p>
+            <Button variant="secondary" className="mt-2" onClick={() => setConfirming(true)}>
+              {t('erasure.button')}
+            </Button>
+          </>
+        )}
+      </section>
+      <Modal open={confirming} title={t('erasure.confirmTitle')} onClose={() => setConfirming(false)}>
+        <p className="mb-4 text-ink">{t('erasure.confirmText')}</p>
+        <div className="flex flex-col gap-2">
+          <Button loading={erase.isPending} onClick={requestErasure}>
+            {t('erasure.confirm')}
+          </Button>
+          <Button variant="secondary" onClick={() => setConfirming(false)}>
+            {t('common:cancel')}
+          </Button>
+        </div>
+      </Modal>
+    </div>
+  );
+}
