@@ -8,6 +8,7 @@ const BANK = { ifsc: 'HDFC0000001', account_number: '123456789012', account_type
 /** Draws on the signature canvas point by point, slowly enough for signature_pad to record each. */
 async function draw(page: Page, points: number) {
   const canvas = page.getByRole('img', { name: 'Signature drawing area' });
+  await canvas.scrollIntoViewIfNeeded();
   const box = (await canvas.boundingBox())!;
   const x0 = box.x + 12;
   const step = (box.width - 24) / points;
@@ -109,4 +110,44 @@ test('uploaded signature: refuses a file over 5 MB, then crops at 16/9 with zoom
   const width = bytes.readUInt32BE(16);
   const height = bytes.readUInt32BE(20);
   expect(width / height).toBeCloseTo(16 / 9, 1);
+});
+
+test('an applicant who cannot sign: a guardian signs, named with the relation; or a thumb impression is uploaded', async ({
+  page,
+  request,
+}) => {
+  const guardianApplicant = await seedApplicant(page, request, 170, { ...VERIFIED_IDENTITY, bank_obj: BANK });
+  await page.goto('/ekyc1/bank-and-segment/signature');
+  await page.getByRole('radio', { name: 'A guardian signs for me (I cannot sign)' }).check();
+  await page.getByLabel("Guardian's name").fill('Ramesh Sharma');
+  await draw(page, 80);
+  await page.getByRole('button', { name: 'Continue' }).click();
+  // the relation is missing: said at the field, nothing sent
+  await expect(page.getByText(MSG.signatureGuardianRelation)).toBeVisible();
+  await expect(page).toHaveURL(/\/bank-and-segment\/signature$/);
+  await page.getByLabel('How the guardian is related to you').selectOption('Father');
+  await look(page, 'signature-guardian.png', { fullPage: true });
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page).toHaveURL(/\/bank-and-segment\/nominee$/);
+  const signatureOf = async (token: string) =>
+    (
+      (await (
+        await request.get('/api/v1/ekyc/get-user-details', { headers: { authorization: `Bearer ${token}` } })
+      ).json()) as { data: [{ signature_obj: Record<string, unknown> }] }
+    ).data[0].signature_obj;
+  expect(await signatureOf(guardianApplicant.token)).toMatchObject({
+    guardian: { name: 'Ramesh Sharma', relation: 'Father' },
+  });
+
+  const thumbApplicant = await seedApplicant(page, request, 170, { ...VERIFIED_IDENTITY, bank_obj: BANK });
+  await page.goto('/ekyc1/bank-and-segment/signature');
+  await page.getByRole('radio', { name: 'I give my thumb impression (I cannot sign)' }).check();
+  // a thumb impression is a photo of it: no drawing
+  await expect(page.getByRole('tab', { name: 'Draw' })).toHaveCount(0);
+  await page
+    .getByLabel('Upload signature image')
+    .setInputFiles({ name: 'thumb.png', mimeType: 'image/png', buffer: await signaturePng(page) });
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page).toHaveURL(/\/bank-and-segment\/nominee$/);
+  expect(await signatureOf(thumbApplicant.token)).toMatchObject({ signature_mark: 'thumb_impression' });
 });

@@ -1,7 +1,9 @@
 import { MSG } from '@ekyc/contracts/messages';
 import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
+import { execFileSync } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { renderAccountOpeningForm } from '../src/documents/account-opening-form.ts';
 import { call, testApp, uniqueMobile } from './support/test-app.ts';
 
 let app: FastifyInstance;
@@ -27,7 +29,16 @@ async function drawnPng(): Promise<string> {
 }
 
 type Details = [
-  { signature_obj: { is_object: boolean; document?: string; upload_type?: string; document_type?: string } },
+  {
+    signature_obj: {
+      is_object: boolean;
+      document?: string;
+      upload_type?: string;
+      document_type?: string;
+      signature_mark?: string;
+      guardian?: { name: string; relation: string };
+    };
+  },
 ];
 
 describe('upload-signature', () => {
@@ -138,5 +149,68 @@ describe('upload-signature', () => {
     expect(early.body.status).toBe(false);
     expect(early.body.data).toMatchObject({ screen: '/bank-and-segment' });
     expect((await call(app, 'POST', 'upload-signature', { body })).statusCode).toBe(401);
+  });
+
+  it('takes a thumb impression, or a guardian signing for an applicant who cannot, and the form says which', async () => {
+    const thumbToken = await applicantAt(170);
+    const thumb = await call(app, 'POST', 'upload-signature', {
+      token: thumbToken,
+      body: {
+        signature_image: await drawnPng(),
+        document_type: 'png',
+        upload_type: 'manual',
+        signature_mark: 'thumb_impression',
+      },
+    });
+    expect(thumb.statusCode).toBe(200);
+    const thumbSig = (await call<Details>(app, 'GET', 'get-user-details', { token: thumbToken })).body.data[0]
+      .signature_obj;
+    expect(thumbSig).toMatchObject({ signature_mark: 'thumb_impression' });
+
+    const token = await applicantAt(170);
+    const wrong = await call(app, 'POST', 'upload-signature', {
+      token,
+      body: {
+        signature_image: await drawnPng(),
+        document_type: 'png',
+        upload_type: 'digital',
+        guardian: { name: 'Ramesh Sharma', relation: 'Uncle' },
+      },
+    });
+    expect(wrong.statusCode).toBe(400);
+    expect(JSON.stringify(wrong.body)).toContain(MSG.signatureGuardianRelation);
+    const res = await call(app, 'POST', 'upload-signature', {
+      token,
+      body: {
+        signature_image: await drawnPng(),
+        document_type: 'png',
+        upload_type: 'digital',
+        guardian: { name: 'Ramesh Sharma', relation: 'Father' },
+      },
+    });
+    expect(res.statusCode).toBe(200);
+    const sig = (await call<Details>(app, 'GET', 'get-user-details', { token })).body.data[0].signature_obj;
+    expect(sig).toMatchObject({ guardian: { name: 'Ramesh Sharma', relation: 'Father' } });
+
+    // the account-opening form names the mark under the signature box (read by poppler's pdftotext)
+    const text = async (signature_obj: object) =>
+      execFileSync('pdftotext', ['-', '-'], {
+        input: await renderAccountOpeningForm({
+          applicationId: 'EPMARKTEST',
+          generatedAt: new Date('2026-11-26T10:00:00Z'),
+          mobile: '9876543210',
+          email: null,
+          clientCode: null,
+          sections: { signature_obj },
+          images: {},
+          verificationDays: '7 to 10 business days',
+        }),
+      })
+        .toString()
+        .replace(/\s+/g, ' ');
+    expect(await text(sig)).toContain("Guardian's signature");
+    expect(await text(sig)).toContain('Signed by Ramesh Sharma (Father), guardian, on behalf of the applicant.');
+    expect(await text(thumbSig)).toContain('The applicant gave a thumb impression in place of a signature.');
+    expect(await text({ document_type: 'png' })).not.toContain('thumb impression');
   });
 });

@@ -155,6 +155,8 @@ export const MSG = {
   genderChangeUnconfirmed: 'Please confirm the change of gender from your documents.',
   familyRelationRequired: 'Choose whose email address this is.',
   familyHolderRequired: 'Enter the name of the family member.',
+  // signature by a person with a disability (ours): a guardian signing for the applicant
+  signatureGuardianRelation: 'Choose how the guardian is related to you.',
   // transport and session (ours)
   unauthorized: 'Your session has expired. Please sign in again.',
   rateLimited: 'Too many requests. Please try again shortly.',

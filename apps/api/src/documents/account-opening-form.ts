@@ -252,8 +252,9 @@ export async function renderAccountOpeningForm(input: AccountOpeningFormInput): 
   w.paragraph('Charges may be revised with 30 days notice.');
 
   w.heading('9. Signature and photograph');
+  const mark = signatureMark(asObj(input.sections.signature_obj));
   w.images([
-    { label: 'Signature', image: await embed(doc, input.images.signature), width: 240, height: 90 },
+    { label: mark.label, image: await embed(doc, input.images.signature), width: 240, height: 90 },
     {
       label: 'Photograph (selfie with liveness check)',
       image: await embed(doc, input.images.selfie),
@@ -261,6 +262,7 @@ export async function renderAccountOpeningForm(input: AccountOpeningFormInput): 
       height: 110,
     },
   ]);
+  if (mark.note) w.paragraph(mark.note);
 
   if (ddpi.opted === true) {
     w.heading('Demat Debit and Pledge Instruction (DDPI), optional');
@@ -287,4 +289,20 @@ export async function renderAccountOpeningForm(input: AccountOpeningFormInput): 
       'The digital signature of this document carries the signer and the signing time.',
   );
   return Buffer.from(await doc.save({ useObjectStreams: false }));
+}
+
+/**
+ * Whose mark the signature box holds: the applicant's signature, their thumb impression, or a
+ * guardian's signature (named, with the relation, in a line under the box).
+ */
+export function signatureMark(signature: Record<string, unknown>): { label: string; note: string | null } {
+  const guardian = asObj(signature.guardian);
+  if (typeof guardian.name === 'string')
+    return {
+      label: "Guardian's signature",
+      note: `Signed by ${guardian.name} (${String(guardian.relation)}), guardian, on behalf of the applicant.`,
+    };
+  return signature.signature_mark === 'thumb_impression'
+    ? { label: 'Thumb impression', note: 'The applicant gave a thumb impression in place of a signature.' }
+    : { label: 'Signature', note: null };
 }

@@ -1,4 +1,8 @@
-/** upload-signature: store the drawn or uploaded signature (re-encoded PNG) and complete stage 170. */
+/**
+ * upload-signature: store the drawn or uploaded signature (re-encoded PNG) and complete stage 170.
+ * An applicant who cannot sign gives a thumb impression, or a guardian signs for them (named, with
+ * the relation); the form prints which.
+ */
 import type { UploadSignatureRequest } from '@ekyc/contracts/calls/upload-signature';
 import { STAGE } from '@ekyc/contracts/stages';
 import type { AppDeps } from '../../app-deps.ts';
@@ -8,7 +12,8 @@ import { normaliseSignatureImage } from './signature-image.ts';
 export async function uploadSignature(
   deps: Pick<AppDeps, 'records'>,
   applicantId: string,
-  input: Required<UploadSignatureRequest>,
+  input: Pick<Required<UploadSignatureRequest>, 'signature_image' | 'document_type' | 'upload_type'> &
+    Pick<UploadSignatureRequest, 'signature_mark' | 'guardian'>,
 ): Promise<Outcome<{ screen: string; stage: number }>> {
   // Only the signature stage accepts one: afterwards it is read-only (section 2).
   await deps.records.requireStage(applicantId, STAGE.SIGNATURE);
@@ -19,7 +24,16 @@ export async function uploadSignature(
     bytes: png,
   });
   const move = await deps.records.completeStage(applicantId, STAGE.SIGNATURE, {
-    sections: { signature_obj: { document_type: 'png', upload_type: input.upload_type, document } },
+    sections: {
+      signature_obj: {
+        document_type: 'png',
+        upload_type: input.upload_type,
+        document,
+        // a thumb impression, or a guardian's signature, for an applicant who cannot sign
+        ...(input.signature_mark === 'thumb_impression' && { signature_mark: input.signature_mark }),
+        ...(input.guardian && { guardian: input.guardian }),
+      },
+    },
   });
   return ok('Signature saved', { screen: move.screen, stage: move.stage });
 }

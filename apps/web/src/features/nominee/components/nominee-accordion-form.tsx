@@ -33,7 +33,7 @@ import {
   toRequest,
 } from '../hooks/nominee-form';
 import { NomineeSlot } from './nominee-slot';
-import { SelectField } from './select-field';
+import { SelectField } from '../../../components/select-field';
 
 export function NomineeAccordionForm({ max, details }: { max: number; details: UserDetailsRecord[0] }) {
   const { t } = useTranslation('nominee');

@@ -11,7 +11,7 @@ import { TextField } from '../../../components/text-field';
 import { useMessage } from '../../../lib/use-message';
 import { isMinor, type NomineeFormValues, type NomineeSlotValues } from '../hooks/nominee-form';
 import { ProofInput } from './proof-input';
-import { SelectField } from './select-field';
+import { SelectField } from '../../../components/select-field';
 
 const ADDRESS_FIELDS = ['address', 'address2', 'pincode', 'city', 'state', 'country'] as const;
 const today = () => new Date().toISOString().slice(0, 10);
