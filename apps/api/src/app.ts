@@ -21,6 +21,7 @@ import { nomineeRoutes } from './modules/nominee/routes.ts';
 import { PUBLIC_API_PREFIX, publicRoutes } from './modules/public/routes.ts';
 import { segmentRoutes } from './modules/segment/routes.ts';
 import { privacyRoutes } from './modules/privacy/routes.ts';
+import { assistedKycBackofficeRoutes, assistedKycRoutes } from './modules/assisted-kyc/routes.ts';
 import { selfieRoutes } from './modules/selfie/routes.ts';
 import { esignRoutes } from './modules/esign/routes.ts';
 import { esignSocketRoutes } from './modules/esign/esign-socket.ts';
@@ -132,6 +133,7 @@ export async function buildApp(config: Config, overrides: DepsOverrides = {}): P
       await api.register(nomineeRoutes);
       await api.register(segmentRoutes);
       await api.register(privacyRoutes);
+      await api.register(assistedKycRoutes);
       await api.register(selfieRoutes);
       await api.register(esignRoutes);
       await api.register(statusRoutes);
@@ -140,6 +142,7 @@ export async function buildApp(config: Config, overrides: DepsOverrides = {}): P
   );
   await app.register(backofficeRoutes, { prefix: BACKOFFICE_PREFIX });
   await app.register(registrationRoutes, { prefix: BACKOFFICE_PREFIX });
+  await app.register(assistedKycBackofficeRoutes, { prefix: BACKOFFICE_PREFIX });
   await app.register(publicRoutes, { prefix: PUBLIC_API_PREFIX });
   await app.register(profileSocketRoutes);
   await app.register(esignSocketRoutes);

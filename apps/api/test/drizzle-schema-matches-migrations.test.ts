@@ -7,6 +7,7 @@ import { is } from 'drizzle-orm';
 import { getTableConfig, PgTable } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Database } from '../src/db/client.ts';
+import * as assistedKyc from '../src/db/schema/assisted-kyc.ts';
 import * as backoffice from '../src/db/schema/backoffice.ts';
 import * as bank from '../src/db/schema/bank.ts';
 import * as core from '../src/db/schema/core.ts';
@@ -20,7 +21,7 @@ import * as sandbox from '../src/db/schema/sandbox.ts';
 import * as segment from '../src/db/schema/segment.ts';
 import { migratedPglite } from './support/pglite-template.ts';
 
-const tables = [backoffice, bank, core, esign, fileWrites, idempotency, pan, privacy, profiling, sandbox, segment]
+const tables = [assistedKyc, backoffice, bank, core, esign, fileWrites, idempotency, pan, privacy, profiling, sandbox, segment]
   .flatMap((m) => Object.values(m))
   .filter((v): v is PgTable => is(v, PgTable));
 

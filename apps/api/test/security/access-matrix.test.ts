@@ -5,6 +5,8 @@
  * a route without an entry here fails the suite, so a new route must state who may call it. The
  * other applicant, nobody and the expired session never receive any of the owner's values.
  */
+import { assistedKycDays } from '@ekyc/contracts/calls/assisted-kyc';
+import { indianDay } from '@ekyc/contracts/regulation';
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
@@ -238,6 +240,14 @@ const MATRIX: Record<string, Entry> = {
     sample: () => ({ body: { confirm: false } }),
     expect: ALL(400),
   },
+  'GET /api/v1/ekyc/get-assisted-kyc': { access: 'applicant' },
+  'POST /api/v1/ekyc/request-assisted-kyc': {
+    access: 'applicant',
+    sample: () => ({
+      body: { call_date: assistedKycDays(indianDay(new Date()))[0], slot: '10:00-12:00', language: 'en', needs: [] },
+    }),
+  },
+  'POST /api/v1/ekyc/cancel-assisted-kyc': { access: 'applicant' },
   // back office
   'POST /api/v1/backoffice/login': {
     access: 'public',
@@ -327,6 +337,13 @@ const MATRIX: Record<string, Entry> = {
     sample: (c) => ({ params: { id: c.ownerId } }),
   },
   'GET /api/v1/backoffice/funnel': { access: 'reviewer' },
+  'GET /api/v1/backoffice/assisted-kyc': { access: 'reviewer' },
+  'POST /api/v1/backoffice/assisted-kyc/:id/done': {
+    access: 'reviewer',
+    // allowed; no call is booked for an application that does not exist
+    sample: () => ({ params: { id: '00000000-0000-4000-8000-000000000000' } }),
+    expect: { reviewer: 404, admin: 404 },
+  },
   'GET /api/v1/backoffice/staff': { access: 'admin' },
   'POST /api/v1/backoffice/staff': {
     access: 'admin',

@@ -1,0 +1,45 @@
+import { requestAssistedKycSchema } from '@ekyc/contracts/calls/assisted-kyc';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { requireRole } from '../../auth/staff-guard.ts';
+import { ok } from '../../lib/outcome.ts';
+import {
+  cancelAssistedKyc,
+  getAssistedKyc,
+  listAssistedKycCalls,
+  markAssistedKycDone,
+  requestAssistedKyc,
+} from './assisted-kyc.ts';
+
+/** The applicant's booking of an assisted video KYC call, under /api/v1/ekyc. */
+export const assistedKycRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { deps } = app;
+  app.get('/get-assisted-kyc', { preHandler: app.requireApplicant }, async (req) =>
+    getAssistedKyc(deps, req.applicant!.subjectId),
+  );
+  app.post(
+    '/request-assisted-kyc',
+    { schema: { body: requestAssistedKycSchema }, preHandler: app.requireApplicant },
+    async (req) => requestAssistedKyc(deps, req.applicant!.subjectId, req.body),
+  );
+  app.post('/cancel-assisted-kyc', { preHandler: app.requireApplicant }, async (req) =>
+    cancelAssistedKyc(deps, req.applicant!.subjectId),
+  );
+};
+
+/** The calls to make, under /api/v1/backoffice. */
+export const assistedKycBackofficeRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { deps } = app;
+  const reviewer = requireRole(app, 'reviewer');
+  app.get('/assisted-kyc', { preHandler: reviewer }, async () =>
+    ok('Assisted video KYC calls', await listAssistedKycCalls(deps)),
+  );
+  app.post(
+    '/assisted-kyc/:id/done',
+    { schema: { params: z.object({ id: z.string().uuid() }) }, preHandler: reviewer },
+    async (req) => {
+      await markAssistedKycDone(deps, req.params.id, req.staffMember!.id);
+      return ok('Call done', { applicant_id: req.params.id });
+    },
+  );
+};
