@@ -43,6 +43,7 @@ async function seriousViolations(page: Page): Promise<string[]> {
 const STEPS: Array<{ path: string; stage: number; sections: Record<string, Record<string, unknown>> }> = [
   { path: '/ekyc1/pan-verification', stage: 130, sections: {} },
   { path: '/ekyc1/privacy', stage: 130, sections: {} },
+  { path: '/ekyc1/assisted-kyc', stage: 130, sections: {} },
   { path: '/ekyc1/digilocker', stage: 140, sections: { pan_obj: VERIFIED_IDENTITY.pan_obj } },
   { path: '/ekyc1/client-profiling/occupation', stage: 150, sections: VERIFIED_IDENTITY },
   {

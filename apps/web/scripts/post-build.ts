@@ -87,6 +87,7 @@ const ROUTES: Array<[string, string, string]> = [
   ['/ekyc1/e-sign', 'src/features/esign/pages/esign-page.tsx', 'esign'],
   ['/ekyc1/status', 'src/features/status/pages/status-page.tsx', 'status'],
   ['/ekyc1/privacy', 'src/features/privacy/pages/privacy-page.tsx', 'privacy'],
+  ['/ekyc1/assisted-kyc', 'src/features/assisted-kyc/pages/assisted-kyc-page.tsx', 'assisted'],
 ];
 
 const size = (files: Iterable<string>, ext: string) =>

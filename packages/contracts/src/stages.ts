@@ -116,6 +116,8 @@ export const ROUTES: readonly RouteRule[] = [
   { path: '/status', auth: true, window: [220, 220] },
   // the applicant's consents and erasure request (DPDP Act), open at every stage
   { path: '/privacy', auth: true },
+  // a video call with the KYC team for an applicant who needs help, open at every stage
+  { path: '/assisted-kyc', auth: true },
 ];
 
 /**

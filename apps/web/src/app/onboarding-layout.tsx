@@ -114,11 +114,16 @@ export default function OnboardingLayout() {
         </section>
         {/* the accessibility statement (nodal officer) and the grievance route, from every step */}
         <nav aria-label={t('help')} className="mt-4 flex flex-wrap justify-center gap-x-4 text-sm">
-          {token && (
-            <Link to={`${BASE_PATH}/privacy`} className="inline-flex min-h-11 items-center px-2 text-brand underline">
-              {t('titles.privacy')}
-            </Link>
-          )}
+          {token &&
+            (['assisted-kyc', 'privacy'] as const).map((p) => (
+              <Link
+                key={p}
+                to={`${BASE_PATH}/${p}`}
+                className="inline-flex min-h-11 items-center px-2 text-brand underline"
+              >
+                {t(`titles.${p}`)}
+              </Link>
+            ))}
           <a
             href="/pages/accessibility"
             target="_blank"

@@ -32,6 +32,7 @@ const pages = {
   esign: page(() => import('../features/esign/pages/esign-page')),
   status: page(() => import('../features/status/pages/status-page')),
   privacy: page(() => import('../features/privacy/pages/privacy-page')),
+  assistedKyc: page(() => import('../features/assisted-kyc/pages/assisted-kyc-page')),
   publicSite: page(() => import('../features/public/public-routes')),
   backoffice: page(() => import('../features/backoffice/backoffice-app')),
   onboardingLayout: page(() => import('./onboarding-layout')),
@@ -63,6 +64,7 @@ const onboarding: RouteObject[] = [
   { path: 'e-sign', element: el(pages.esign) },
   { path: 'status', element: el(pages.status) },
   { path: 'privacy', element: el(pages.privacy) },
+  { path: 'assisted-kyc', element: el(pages.assistedKyc) },
   { path: '*', element: <Navigate to="/ekyc1/" replace /> },
 ];
 

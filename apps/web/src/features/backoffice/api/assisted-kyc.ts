@@ -1,0 +1,23 @@
+import type { AssistedKycCall } from '@ekyc/contracts/calls/assisted-kyc';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { staffData } from './staff-client';
+
+const key = ['backoffice', 'assisted-kyc'] as const;
+
+/** The assisted video KYC calls to make, earliest first. */
+export function useAssistedKycCalls() {
+  return useQuery({
+    queryKey: key,
+    queryFn: () => staffData<AssistedKycCall[]>('GET', 'assisted-kyc'),
+    refetchInterval: 30_000,
+  });
+}
+
+export function useMarkCallDone() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (applicantId: string) =>
+      staffData<{ applicant_id: string }>('POST', `assisted-kyc/${encodeURIComponent(applicantId)}/done`),
+    onSettled: () => client.invalidateQueries({ queryKey: key }),
+  });
+}
