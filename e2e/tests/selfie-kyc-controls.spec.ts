@@ -1,4 +1,7 @@
-/** KYC-app controls at the selfie step: a random action from the server; a device outside India is refused. */
+/**
+ * KYC-app controls at the selfie step: a random action from the server, none a blink, with another
+ * kind on request; a device outside India is refused.
+ */
 import { MSG } from '@ekyc/contracts/messages';
 import { expect, test } from '@playwright/test';
 import { useFaceAsCamera } from '../support/face-camera';
@@ -30,7 +33,14 @@ test.describe('a device in Mumbai', () => {
     await useFaceAsCamera(page);
     await seedApplicant(page, request, 200);
     await page.goto('/ekyc1/take-selfie');
-    await expect(page.getByTestId('random-action')).toBeVisible();
+    // an applicant who cannot do the action asked for asks for the other kind (none is a blink)
+    const action = page.getByTestId('random-action');
+    await expect(action).toHaveText(/read this code aloud: \d{4}|turn your head slowly/);
+    const code = (await action.innerText()).includes('code');
+    await page
+      .getByRole('button', { name: code ? /let me turn my head instead/ : /give me a code to read aloud instead/ })
+      .click();
+    await expect(action).toHaveText(code ? /turn your head slowly/ : /read this code aloud: \d{4}/);
     await page.getByLabel(/I agree to share my device location/).check();
     await page.getByRole('button', { name: 'Take selfie' }).click();
     const popup = page.waitForEvent('popup');

@@ -128,6 +128,23 @@ const envSchema = z.object({
   /** A selfie whose device location is outside India: refused, or sent to a reviewer. */
   KYC_LOCATION_OUTSIDE_INDIA: z.enum(['refuse', 'review']).default('refuse'),
   /**
+   * The actions the selfie step may ask for, none of them a blink (SEBI's KYC duties for persons
+   * with disabilities): a code shown on screen (and to a screen reader) read aloud, a head turn. The
+   * server picks one at random; an applicant who cannot do it asks for another of these.
+   */
+  KYC_LIVENESS_ACTIONS: z
+    .string()
+    .default('read_code,turn_head')
+    .transform((v) => [
+      ...new Set(
+        v
+          .split(',')
+          .map((s) => s.trim())
+          .filter(Boolean),
+      ),
+    ])
+    .pipe(z.array(z.enum(['read_code', 'turn_head'])).min(1)),
+  /**
    * Four eyes: the reviewer who accepts the stages (maker) may not also confirm the approval or
    * activate the account (checker). Default true, false in sandbox mode unless set.
    */
@@ -265,6 +282,7 @@ export interface Config {
   backoffice: { claimIdleMinutes: number; slaAmberHours: number; slaRedHours: number };
   faceMatchThreshold: number;
   locationOutsideIndia: 'refuse' | 'review';
+  livenessActions: ('read_code' | 'turn_head')[];
   idempotency: { ttlHours: number; leaseSeconds: number };
   storageMinFreeBytes: number;
   /** Timeouts of outside provider calls: a default and per provider (milliseconds). */
@@ -512,6 +530,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     },
     faceMatchThreshold: e.FACE_MATCH_THRESHOLD,
     locationOutsideIndia: e.KYC_LOCATION_OUTSIDE_INDIA,
+    livenessActions: e.KYC_LIVENESS_ACTIONS,
     idempotency: { ttlHours: e.IDEMPOTENCY_TTL_HOURS, leaseSeconds: e.IDEMPOTENCY_LEASE_SECONDS },
     storageMinFreeBytes: e.STORAGE_MIN_FREE_MB * 1024 * 1024,
     providerTimeouts: {

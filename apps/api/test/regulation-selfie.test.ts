@@ -62,6 +62,39 @@ describe('the selfie step', () => {
     expect(seen.size).toBeGreaterThan(1);
   });
 
+  it('gives another kind of action on request, never a blink, within the kinds the broker allows', async () => {
+    const { token } = await atSelfie();
+    for (const kind of ['read_code', 'turn_head'] as const) {
+      const t = await call<Token & { actions: string[] }>(app, 'GET', 'get-hypervege-token', {
+        token,
+        query: { action: kind },
+      });
+      expect(t.body.data.action.kind).toBe(kind);
+      expect(t.body.data.actions).toEqual(['read_code', 'turn_head']);
+    }
+    const blink = await call(app, 'GET', 'get-hypervege-token', { token, query: { action: 'blink' } });
+    expect(blink.statusCode).toBe(400);
+    expect(JSON.stringify(blink.body)).toContain('action');
+
+    const codeOnly = await testApp({ SANDBOX_SKIP_HEAVY_CHECKS: 'true', KYC_LIVENESS_ACTIONS: 'read_code' });
+    try {
+      const res = await codeOnly.inject({
+        method: 'POST',
+        url: '/sandbox/fixtures/applicant',
+        payload: { mobile: uniqueMobile(), stage: 200 },
+      });
+      const { token: other } = (res.json() as { data: { token: string } }).data;
+      const t = await call<Token & { actions: string[] }>(codeOnly, 'GET', 'get-hypervege-token', {
+        token: other,
+        query: { action: 'turn_head' },
+      });
+      expect(t.body.data.action.kind).toBe('read_code');
+      expect(t.body.data.actions).toEqual(['read_code']);
+    } finally {
+      await codeOnly.close();
+    }
+  });
+
   it('refuses a device located outside India', async () => {
     const { token } = await atSelfie();
     const { res } = await upload(token, {

@@ -5,14 +5,23 @@ import type { AppDeps } from '../../app-deps.ts';
 import { randomId } from '../../lib/crypto.ts';
 import { ok, type Outcome } from '../../lib/outcome.ts';
 import { LIVENESS_PRIVATE, type LivenessState } from './liveness-state.ts';
-import { randomAction } from './kyc-capture.ts';
+import { type ActionKind, randomAction } from './kyc-capture.ts';
 
-export async function getLivenessToken(deps: AppDeps, applicantId: string): Promise<Outcome<GetHypervegeTokenData>> {
+/** `action` names the kind of action the applicant asks for instead of one they cannot do. */
+export async function getLivenessToken(
+  deps: AppDeps,
+  applicantId: string,
+  action?: ActionKind,
+): Promise<Outcome<GetHypervegeTokenData>> {
   await deps.records.requireStage(applicantId, STAGE.SELFIE);
   const transactionId = `lv_${randomId(12)}`;
   const token = await deps.liveness.createToken(transactionId);
-  const action = randomAction(new Date());
-  const state: LivenessState = { transaction_id: transactionId, token_created_at: new Date().toISOString(), action };
+  const chosen = randomAction(new Date(), deps.config.livenessActions, action);
+  const state: LivenessState = {
+    transaction_id: transactionId,
+    token_created_at: new Date().toISOString(),
+    action: chosen,
+  };
   await deps.records.save(applicantId, { [LIVENESS_PRIVATE]: state });
   return ok('Liveness token', {
     token: token.token,
@@ -20,6 +29,7 @@ export async function getLivenessToken(deps: AppDeps, applicantId: string): Prom
     workflow_id: token.workflowId,
     module_url: token.moduleUrl,
     expires_in: token.expiresIn,
-    action,
+    action: chosen,
+    actions: deps.config.livenessActions,
   });
 }

@@ -11,12 +11,22 @@ import type { LivenessState } from './liveness-state.ts';
 /** '_kyc_capture': the location and the action of the accepted attempt, kept for the evidence. */
 export const KYC_CAPTURE = '_kyc_capture' as const;
 
-export function randomAction(now: Date): NonNullable<LivenessState['action']> {
+/**
+ * The action asked for this attempt: one of the configured kinds at random, or the kind the
+ * applicant asked for instead of one they cannot do (when it is configured).
+ */
+export function randomAction(
+  now: Date,
+  kinds: readonly ActionKind[],
+  asked?: ActionKind,
+): NonNullable<LivenessState['action']> {
   const issued_at = now.toISOString();
-  return randomInt(2) === 0
-    ? { kind: 'read_code', code: String(randomInt(1000, 10000)), issued_at }
-    : { kind: 'turn_head', direction: randomInt(2) === 0 ? 'left' : 'right', issued_at };
+  const kind = asked && kinds.includes(asked) ? asked : kinds[randomInt(kinds.length)]!;
+  return kind === 'read_code'
+    ? { kind, code: String(randomInt(1000, 10000)), issued_at }
+    : { kind, direction: randomInt(2) === 0 ? 'left' : 'right', issued_at };
 }
+export type ActionKind = NonNullable<LivenessState['action']>['kind'];
 
 /**
  * India's extent, as a few boxes (mainland, the north-east, the islands): good enough to tell a

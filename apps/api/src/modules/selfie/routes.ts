@@ -1,4 +1,5 @@
 /** Selfie with liveness: get-hypervege-token and upload-liveliness (section 7). */
+import { getHypervegeTokenQuerySchema } from '@ekyc/contracts/calls/get-hypervege-token';
 import { uploadLivelinessRequestSchema } from '@ekyc/contracts/calls/upload-liveliness';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { getLivenessToken } from './get-liveness-token.ts';
@@ -9,8 +10,10 @@ import { uploadSelfie } from './upload-selfie.ts';
 export const selfieRoutes: FastifyPluginAsyncZod = async (app) => {
   const { deps } = app;
   await app.register(livenessModuleRoutes);
-  app.get('/get-hypervege-token', { preHandler: app.requireApplicant }, async (req) =>
-    getLivenessToken(deps, req.applicant!.subjectId),
+  app.get(
+    '/get-hypervege-token',
+    { schema: { querystring: getHypervegeTokenQuerySchema }, preHandler: app.requireApplicant },
+    async (req) => getLivenessToken(deps, req.applicant!.subjectId, req.query.action),
   );
   app.post(
     '/upload-liveliness',

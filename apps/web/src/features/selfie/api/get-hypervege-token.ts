@@ -4,13 +4,14 @@ import { apiGet } from '../../../lib/api-client';
 
 export const LIVENESS_TOKEN_KEY = ['liveness-token'] as const;
 
-export const getHypervegeToken = () => apiGet<GetHypervegeTokenData>('get-hypervege-token');
+export const getHypervegeToken = (action?: NonNullable<GetHypervegeTokenData['action']>['kind']) =>
+  apiGet<GetHypervegeTokenData>('get-hypervege-token', { action });
 
 /** A token for the hosted liveness module, fetched ahead so that the popup opens on the click itself. */
 export function useHypervegeToken(enabled: boolean) {
   return useQuery({
     queryKey: LIVENESS_TOKEN_KEY,
-    queryFn: getHypervegeToken,
+    queryFn: () => getHypervegeToken(),
     enabled,
     staleTime: 10 * 60 * 1000,
     refetchOnWindowFocus: false,

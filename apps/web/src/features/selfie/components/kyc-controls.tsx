@@ -6,24 +6,48 @@ import type { GetHypervegeTokenData } from '@ekyc/contracts/calls/get-hypervege-
 import type { UploadLivelinessRequest } from '@ekyc/contracts/calls/upload-liveliness';
 import { useTranslation } from 'react-i18next';
 
-export function ActionPrompt({ action }: { action: GetHypervegeTokenData['action'] }) {
+export function ActionPrompt({
+  action,
+  kinds,
+  onAnother,
+  asking,
+}: {
+  action: GetHypervegeTokenData['action'];
+  /** The kinds the broker allows: with two or more, the applicant may ask for another. */
+  kinds?: GetHypervegeTokenData['actions'];
+  onAnother: (kind: NonNullable<GetHypervegeTokenData['action']>['kind']) => void;
+  asking: boolean;
+}) {
   const { t } = useTranslation('selfie');
   if (!action) return null;
+  const other = kinds?.find((k) => k !== action.kind);
   return (
-    <p
-      role="status"
-      data-testid="random-action"
-      className="mb-3 rounded-lg bg-blue-50 p-3 text-center font-semibold text-ink"
-    >
-      {action.kind === 'read_code'
-        ? t('actionReadCode', {
-            code: action.code,
-            defaultValue: 'While taking the selfie, read this code aloud: {{code}}',
-          })
-        : action.direction === 'left'
-          ? t('actionTurnLeft', { defaultValue: 'While taking the selfie, turn your head slowly to the left' })
-          : t('actionTurnRight', { defaultValue: 'While taking the selfie, turn your head slowly to the right' })}
-    </p>
+    <div className="mb-3 rounded-lg bg-blue-50 p-3 text-center">
+      <p role="status" data-testid="random-action" className="font-semibold text-ink">
+        {action.kind === 'read_code' ? (
+          <>
+            {t('actionReadCode')} {/* digit by digit, so that a screen reader reads each one */}
+            <span className="font-mono text-lg tracking-widest" aria-label={action.code?.split('').join(' ')}>
+              {action.code}
+            </span>
+          </>
+        ) : action.direction === 'left' ? (
+          t('actionTurnLeft')
+        ) : (
+          t('actionTurnRight')
+        )}
+      </p>
+      {other && (
+        <button
+          type="button"
+          disabled={asking}
+          onClick={() => onAnother(other)}
+          className="mt-1 inline-flex min-h-11 items-center px-2 text-sm font-semibold text-brand underline disabled:opacity-50"
+        >
+          {t(other === 'read_code' ? 'anotherReadCode' : 'anotherTurnHead')}
+        </button>
+      )}
+    </div>
   );
 }
 

@@ -16,7 +16,7 @@ import { appPath, useScreenNavigate } from '../../../lib/navigation';
 import { toast } from '../../../lib/toast';
 import { useMessage } from '../../../lib/use-message';
 import { useUserDetails } from '../../../lib/user-details';
-import { getHypervegeToken, useHypervegeToken } from '../api/get-hypervege-token';
+import { getHypervegeToken, LIVENESS_TOKEN_KEY, useHypervegeToken } from '../api/get-hypervege-token';
 import { finishLiveness, getLivelinessResult, useUploadLiveliness } from '../api/upload-liveliness';
 import { CameraCapture } from '../components/camera-capture';
 import { PhoneQr } from '../components/phone-qr';
@@ -37,6 +37,7 @@ export default function TakeSelfiePage() {
   const token = useHypervegeToken(capturing && stage === STAGE.SELFIE);
   const upload = useUploadLiveliness();
   const [shot, setShot] = useState<string | null>(null);
+  const [askingAnother, setAskingAnother] = useState(false);
   const [noCamera, setNoCamera] = useState(!hasCamera());
   const [checking, setChecking] = useState(false);
   const [locationConsent, setLocationConsent] = useState(false);
@@ -117,7 +118,18 @@ export default function TakeSelfiePage() {
   return (
     <div>
       <SelfieTips />
-      <ActionPrompt action={token.data?.data.action} />
+      <ActionPrompt
+        action={token.data?.data.action}
+        kinds={token.data?.data.actions}
+        asking={askingAnother}
+        onAnother={(kind) => {
+          setAskingAnother(true);
+          getHypervegeToken(kind)
+            .then((reply) => client.setQueryData(LIVENESS_TOKEN_KEY, reply))
+            .catch((err: Error) => toast.error(msg(err.message)))
+            .finally(() => setAskingAnother(false));
+        }}
+      />
       <LocationConsent checked={locationConsent} onChange={setLocationConsent} />
       {noCamera ? (
         <PhoneQr url={`${window.location.origin}${appPath('/take-selfie')}`} />
