@@ -21,7 +21,20 @@ import * as sandbox from '../src/db/schema/sandbox.ts';
 import * as segment from '../src/db/schema/segment.ts';
 import { migratedPglite } from './support/pglite-template.ts';
 
-const tables = [assistedKyc, backoffice, bank, core, esign, fileWrites, idempotency, pan, privacy, profiling, sandbox, segment]
+const tables = [
+  assistedKyc,
+  backoffice,
+  bank,
+  core,
+  esign,
+  fileWrites,
+  idempotency,
+  pan,
+  privacy,
+  profiling,
+  sandbox,
+  segment,
+]
   .flatMap((m) => Object.values(m))
   .filter((v): v is PgTable => is(v, PgTable));
 
