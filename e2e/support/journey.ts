@@ -33,7 +33,7 @@ export async function signUpToPan(page: Page, request: APIRequestContext, mobile
   await expect(page).toHaveURL(/\/ekyc1\/email-verification$/);
   const email = `e2e${mobile}@example.com`;
   await page.getByLabel('Email').fill(email);
-  await page.getByRole('button', { name: 'Continue' }).click();
+  await page.getByRole('button', { name: 'Send OTP' }).click();
   await expect(page).toHaveURL(/\/email-verification\/verify-otp$/);
   await page.getByLabel('Enter OTP').fill(await outboxOtp(request, email));
   await page.getByRole('button', { name: 'Continue' }).click();

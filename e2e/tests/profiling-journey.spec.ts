@@ -72,7 +72,7 @@ test('every sub-step, one tap per list choice, to the bank and segment page', as
   await expect(citizen).toBeChecked();
   await citizen.click();
   await page.getByRole('button', { name: 'Continue' }).click();
-  await expect(page.getByText('Above Field is required')).toBeVisible();
+  await expect(page.getByText('Switch this on to continue: the account needs this declaration.')).toBeVisible();
   await expect(page).toHaveURL(/\/declaration$/);
   await citizen.click();
   await page.getByLabel('Monthly').check();

@@ -12,7 +12,7 @@ test('reloading keeps the sub-step and every answer; coming back resumes where t
   await seedApplicant(page, request, 150, VERIFIED_IDENTITY);
   await page.goto('/ekyc1/client-profiling/occupation');
   await card(page, 'Student').click();
-  await card(page, '<1 years').click();
+  await card(page, 'Less than 1 year').click();
   await card(page, '5-10 lakhs').click();
   await expect(page).toHaveURL(/\/gender-and-marital$/);
   await page.getByRole('group', { name: 'Marital status' }).getByRole('button', { name: 'Single' }).click();

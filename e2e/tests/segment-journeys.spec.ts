@@ -30,6 +30,9 @@ test('equity only: the locked equity segment is enough to continue to the selfie
   const equity = page.getByRole('checkbox', { name: 'Equity', exact: true });
   await expect(equity).toBeChecked();
   await expect(equity).toBeDisabled();
+  // locked on: a tap (forced: it is announced as unavailable) leaves it chosen
+  await equity.click({ force: true });
+  await expect(equity).toBeChecked();
   for (const name of ['Equity Derivatives', 'Currency Derivatives', 'Commodity Derivatives', 'Mutual Funds'])
     await expect(page.getByRole('checkbox', { name, exact: true })).not.toBeChecked();
   await expect(page.getByText('MCX')).toBeVisible();

@@ -16,7 +16,7 @@ export const OCCUPATIONS = [
 
 /** Codes carry the range digits: the experience rule parses the minimum from them (section 5). */
 export const TRADING_EXPERIENCE = [
-  { code: 'lt_1', label: '<1 years' },
+  { code: 'lt_1', label: 'Less than 1 year' },
   { code: '1_5', label: '1-5 years' },
   { code: '5_10', label: '5-10 years' },
   { code: '10_15', label: '10-15 years' },

@@ -4,6 +4,7 @@
  * electronic contract note) too. Settlement Quarterly or Monthly, and the BSDA option. Continue
  * sends the whole personal details payload and follows the returned screen.
  */
+import { MSG } from '@ekyc/contracts/messages';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { declarationStepSchema } from '@ekyc/contracts/calls/personal-details-update';
 import type { ProfilingDraftData, ProfilingStep } from '@ekyc/contracts/calls/profiling-draft';
@@ -125,7 +126,8 @@ function DeclarationForm({ draft }: { draft: ProfilingDraftData }) {
       label={t(LABEL[name])}
       {...(required.has(name) && { requiredMark: t('requiredMark') })}
       {...(name === 'bsda' && { note: t('bsdaNote') })}
-      error={msg(errorOf(name)?.message)}
+      // the spec's generic 'Above Field is required' says nothing beside a switch: say what to do
+      error={errorOf(name)?.message === MSG.fieldRequired ? t('switchRequired') : msg(errorOf(name)?.message)}
       {...register(name)}
     />
   );

@@ -32,15 +32,25 @@ export function SegmentChoice({
                   type="checkbox"
                   className="mt-1 h-5 w-5 shrink-0 accent-brand"
                   checked={checked}
-                  disabled={s.auto_select}
+                  // locked on, yet drawn as a tick in the brand colour (a disabled box greys out and
+                  // reads as not chosen): announced as unavailable, and a tap changes nothing
+                  aria-disabled={s.auto_select || undefined}
                   aria-describedby={`${id}-desc`}
-                  onChange={(e) => onToggle(s.code, e.target.checked)}
+                  onChange={(e) => !s.auto_select && onToggle(s.code, e.target.checked)}
                 />
                 <div className="min-w-0 flex-1">
                   <div className="flex flex-wrap items-center gap-2">
                     <label htmlFor={id} className="font-semibold text-ink">
                       {t(`names.${s.code}`, { defaultValue: s.name })}
                     </label>
+                    {s.auto_select && (
+                      <span
+                        className="rounded bg-green-100 px-1.5 py-0.5 text-xs font-semibold text-green-800"
+                        aria-hidden="true"
+                      >
+                        ✓ {t('alwaysIncluded')}
+                      </span>
+                    )}
                     {s.exchanges.map((x) => (
                       <span key={x} className="rounded bg-slate-100 px-1.5 py-0.5 text-xs font-semibold text-muted">
                         {x}

@@ -56,8 +56,9 @@ export default function EmailPage() {
         onBlur={email.onBlur}
         onChange={(e) => email.setValue(e.target.value.toLowerCase())}
       />
+      {/* says what the button does: a code goes to this address */}
       <Button type="submit" loading={sendOtp.isPending}>
-        {t('common:continue')}
+        {t('sendOtp')}
       </Button>
     </form>
   );
