@@ -35,12 +35,16 @@ export function EvidencePanel({
     </span>
   );
   return (
-    <section aria-labelledby="evidence-heading" className="grid gap-4 rounded-xl bg-white p-4 shadow-sm">
+    <section
+      aria-labelledby="evidence-heading"
+      className="grid grid-cols-[minmax(0,1fr)] gap-4 rounded-xl bg-white p-4 shadow-sm"
+    >
       <div>
         <h2 id="evidence-heading" className="mb-1 text-lg font-bold">
           {t('evidence.names')}
         </h2>
-        <div className="overflow-x-auto">
+        {/* a wide table scrolls in its own region on a phone: reachable and scrollable by keyboard */}
+        <div className="overflow-x-auto" tabIndex={0} role="region" aria-labelledby="evidence-heading">
           <table className="w-full min-w-[44rem] text-left text-sm" aria-describedby="names-caption">
             <caption id="names-caption" className="mb-1 text-left text-sm text-muted">
               {t('evidence.namesCaption')}
@@ -83,7 +87,7 @@ export function EvidencePanel({
           </table>
         </div>
       </div>
-      <div className="grid gap-4 md:grid-cols-2">
+      <div className="grid grid-cols-[minmax(0,1fr)] gap-4 md:grid-cols-[minmax(0,1fr)_minmax(0,1fr)]">
         <div>
           <h3 className="mb-1 font-bold">{t('evidence.dobs')}</h3>
           <table className="w-full text-left text-sm">

@@ -37,7 +37,7 @@ export default function FunnelPage() {
     </SelectField>
   );
   return (
-    <div className="grid gap-4">
+    <div className="grid grid-cols-[minmax(0,1fr)] gap-4">
       <h1 className="text-2xl font-bold">{t('funnel.title')}</h1>
       <form
         aria-label={t('queue.filters')}

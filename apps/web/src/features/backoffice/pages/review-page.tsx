@@ -65,7 +65,7 @@ function Review({ application, onNext }: { application: ApplicationData; onNext:
   const aadhaarPhoto = imageOf((d) => d.section === 'digilocker_obj' && /photo/i.test(d.field.path));
   const urlOf = (d: DocumentItem) => d.field.file?.url ?? String(d.field.value);
   return (
-    <div className="grid gap-4">
+    <div className="grid grid-cols-[minmax(0,1fr)] gap-4">
       <ClaimBar application={application} />
       <section className="rounded-xl bg-white p-4 shadow-sm">
         <div className="flex flex-wrap items-center gap-2">
@@ -145,7 +145,7 @@ function Review({ application, onNext }: { application: ApplicationData; onNext:
       <RuleSetPanel applicationId={application.id} />
       <DocumentGrid items={documents} />
       <h2 className="text-lg font-bold">{t('review.collected')}</h2>
-      <div className="grid gap-4 md:grid-cols-2">
+      <div className="grid grid-cols-[minmax(0,1fr)] gap-4 md:grid-cols-[minmax(0,1fr)_minmax(0,1fr)]">
         {sections.map(([name, fields]) => (
           <SectionCard key={name} title={title(name)} fields={fields} />
         ))}

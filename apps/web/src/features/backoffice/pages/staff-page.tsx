@@ -83,7 +83,7 @@ export default function StaffPage() {
   const unlock = useUnlockStaff();
   if (me && me.role !== 'admin') return <p role="alert">{t('staff.adminOnly')}</p>;
   return (
-    <div className="grid gap-4">
+    <div className="grid grid-cols-[minmax(0,1fr)] gap-4">
       <h1 className="text-2xl font-bold">{t('staff.title')}</h1>
       <QueryState query={list}>
         {(staff) => (

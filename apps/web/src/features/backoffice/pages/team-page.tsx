@@ -64,7 +64,7 @@ export default function TeamPage() {
             ),
           }));
           return (
-            <div className="grid gap-4 lg:grid-cols-2">
+            <div className="grid grid-cols-[minmax(0,1fr)] gap-4 lg:grid-cols-[minmax(0,1fr)_minmax(0,1fr)]">
               <ChartCard title={t('team.perDay')} file="decisions-per-day" rows={byDay}>
                 {byDay.length === 0 ? (
                   <p className="text-muted">{t('team.empty')}</p>
