@@ -1,7 +1,7 @@
 /**
  * The back office on a phone (a reviewer away from the desk, at 412 px, and at 320 px, the width
- * WCAG's reflow asks for): every page fits the width without the page scrolling sideways (a wide table scrolls inside
- * its own region), and axe-core finds no serious or critical violation.
+ * WCAG's reflow asks for): every page fits the width without the page scrolling sideways (a wide
+ * table scrolls inside its own region), and axe-core finds no serious or critical violation.
  */
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
@@ -55,9 +55,7 @@ test('every back-office page fits a phone, and reads well to a screen reader', a
     await page.goto(url);
     await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
     await expect(page.locator('[role="status"]:has-text("Loading")')).toHaveCount(0);
-    await look(page, `staff-phone-${url.split('/').filter(Boolean).slice(1).join('-') || 'queue'}.png`, {
-      fullPage: true,
-    });
+    await look(page, `staff-phone-${url.replace(id, 'application').replace(/\W+/g, '-')}.png`, { fullPage: true });
     expect.soft(await sideways(page), `${url} scrolls sideways`).toBe(0);
     expect.soft(await serious(page), url).toEqual([]);
   }
