@@ -44,7 +44,7 @@ test('a signed application is kept under a legal hold, and the page says until w
   const status = page.getByTestId('erasure-status');
   await expect(status).toContainText('You asked for erasure on');
   await expect(status).toContainText(`Kept until`);
-  await expect(status).toContainText('PMLA');
+  await expect(status).toContainText('the law (PMLA) requires us to keep for 5 years');
   await expect(status).toContainText(String(new Date().getFullYear() + 5));
   await expect(page).toHaveURL(/\/ekyc1\/privacy$/);
   await look(page, 'privacy-legal-hold.png', { fullPage: true });

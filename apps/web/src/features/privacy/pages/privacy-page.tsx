@@ -105,7 +105,12 @@ export default function PrivacyPage() {
             <p>{t('erasure.requested', { date: day(erasure.requested_at) })}</p>
             {erasure.hold_reason && erasure.hold_until && (
               <p className="mt-1">
-                {t('erasure.held', { date: day(erasure.hold_until), reason: erasure.hold_reason })}
+                {t('erasure.held', {
+                  date: day(erasure.hold_until),
+                  years: Math.round(
+                    (Date.parse(erasure.hold_until) - Date.parse(erasure.requested_at)) / (365.25 * 86_400_000),
+                  ),
+                })}
               </p>
             )}
           </div>
