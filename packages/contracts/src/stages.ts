@@ -138,6 +138,43 @@ export function subStepOf(path: string): { n: number; total: number } | null {
   return null;
 }
 
+/**
+ * The stage window of each applicant action (section 4): a call is accepted only while the
+ * applicant's current stage is inside it; outside, the reply is a handled outcome whose data.screen
+ * names the current stage's page. Beside ROUTES (the pages' windows), section 4 reads as one table.
+ * Keys are the calls of section 7 (with the variant where one call has two).
+ */
+export const ACTION_WINDOWS = {
+  'send-otp (email)': [STAGE.EMAIL, STAGE.EMAIL],
+  'verify-otp-email': [STAGE.EMAIL, STAGE.EMAIL],
+  'pan-validation': [STAGE.PAN, STAGE.DIGILOCKER],
+  'pan-validation (image)': [STAGE.PAN, STAGE.DIGILOCKER],
+  'kra-digilocker': [STAGE.DIGILOCKER, STAGE.DIGILOCKER],
+  'initilize-digilocker': [STAGE.DIGILOCKER, STAGE.DIGILOCKER],
+  'get-digi-data': [STAGE.DIGILOCKER, STAGE.DIGILOCKER],
+  'digi-ovd-verify': [STAGE.DIGILOCKER, STAGE.DIGILOCKER],
+  'get-profiling-draft': [STAGE.CLIENT_PROFILING, STAGE.CLIENT_PROFILING],
+  'save-profiling-draft': [STAGE.CLIENT_PROFILING, STAGE.CLIENT_PROFILING],
+  'personal-details-update': [STAGE.CLIENT_PROFILING, STAGE.CLIENT_PROFILING],
+  'vpa-validation': [STAGE.BANK_AND_SEGMENT, STAGE.BANK_AND_SEGMENT],
+  'upi-intent': [STAGE.BANK_AND_SEGMENT, STAGE.BANK_AND_SEGMENT],
+  'bank-verification': [STAGE.BANK_AND_SEGMENT, STAGE.SIGNATURE],
+  'cheque-verification': [STAGE.BANK_AND_SEGMENT, STAGE.BANK_AND_SEGMENT],
+  'other-bank-document': [STAGE.BANK_AND_SEGMENT, STAGE.BANK_AND_SEGMENT],
+  'upload-signature': [STAGE.SIGNATURE, STAGE.SIGNATURE],
+  'update-nominee': [STAGE.NOMINEE, STAGE.SEGMENT],
+  'send-nominee-opt-out-otp': [STAGE.NOMINEE, STAGE.SEGMENT],
+  'update-demat-choice': [STAGE.NOMINEE, STAGE.SELFIE],
+  'update-segment': [STAGE.SEGMENT, STAGE.SEGMENT],
+  'get-segment-status': [STAGE.SEGMENT, STAGE.SEGMENT],
+  'get-hypervege-token': [STAGE.SELFIE, STAGE.SELFIE],
+  'upload-liveliness': [STAGE.SELFIE, STAGE.SELFIE],
+  'upload-liveliness (poll)': [STAGE.SELFIE, STAGE.STATUS],
+  'esign-initate': [STAGE.ESIGN, STAGE.ESIGN],
+  'esign-consent': [STAGE.ESIGN, STAGE.ESIGN],
+} as const satisfies Record<string, readonly [StageCode, StageCode]>;
+export type StageAction = keyof typeof ACTION_WINDOWS;
+
 export function routeRule(path: string): RouteRule | undefined {
   const clean = path.length > 1 ? path.replace(/\/+$/, '') : path;
   return ROUTES.find((r) => r.path === clean);

@@ -6,7 +6,15 @@
 import { createHash } from 'node:crypto';
 import type { Language } from '@ekyc/contracts/constants';
 import { MSG } from '@ekyc/contracts/messages';
-import { isStageCode, nextStage, routeForStage, STAGE, type StageCode } from '@ekyc/contracts/stages';
+import {
+  ACTION_WINDOWS,
+  isStageCode,
+  nextStage,
+  routeForStage,
+  STAGE,
+  type StageAction,
+  type StageCode,
+} from '@ekyc/contracts/stages';
 import type { SectionName } from '@ekyc/contracts/user-details';
 import type { Config } from '../config.ts';
 import type { Database, Tx } from '../db/client.ts';
@@ -262,7 +270,9 @@ export class ApplicantRecords {
   }
 
   /** Refuses an action when the applicant's current stage is outside [min, max]; names where to go instead. */
-  async requireStage(applicantId: string, min: number, max: number = min): Promise<number> {
+  /** The action's window (ACTION_WINDOWS, section 4) holds the applicant's current stage, or the call is refused. */
+  async requireStage(applicantId: string, action: StageAction): Promise<number> {
+    const [min, max] = ACTION_WINDOWS[action];
     const stage = await this.currentStage(applicantId);
     if (stage === undefined || stage < min || stage > max)
       // HTTP 200 with status false (the contract's handled outcome): data.screen says where the

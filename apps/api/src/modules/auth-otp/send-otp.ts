@@ -19,7 +19,7 @@ export async function sendOtp(
 ): Promise<Outcome> {
   const texts = MESSAGE_TEXTS[language];
   if (applicantId && input.email) {
-    await deps.records.requireStage(applicantId, STAGE.EMAIL);
+    await deps.records.requireStage(applicantId, 'send-otp (email)');
     const issued = await deps.otp.issue('email', `${applicantId}:${input.email}`);
     await deps.messaging.send({
       channel: 'email',

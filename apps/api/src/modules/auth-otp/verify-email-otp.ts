@@ -9,7 +9,7 @@ import { fail, ok, type Outcome } from '../../lib/outcome.ts';
 type Input = z.output<typeof verifyOtpEmailRequestSchema>;
 
 export async function verifyEmailOtp(deps: AppDeps, applicantId: string, input: Input): Promise<Outcome> {
-  await deps.records.requireStage(applicantId, STAGE.EMAIL);
+  await deps.records.requireStage(applicantId, 'verify-otp-email');
   let move: { screen: string; stage: number } | undefined;
   // saved before the code is used up, so that an interrupted request can be retried with it
   const check = await deps.otp.verify('email', `${applicantId}:${input.email}`, input.otp, async () => {

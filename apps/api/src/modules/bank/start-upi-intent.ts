@@ -20,7 +20,7 @@ export async function startUpiIntent(
   applicantId: string,
   log: { warn: (o: object, m: string) => void },
 ): Promise<Outcome> {
-  await deps.records.requireStage(applicantId, STAGE.BANK_AND_SEGMENT);
+  await deps.records.requireStage(applicantId, 'upi-intent');
   if (!deps.config.upiEnabled)
     return fail(UPI_COMING_SOON, { status_description: 'Failure', screen: '/bank-and-segment/add-bank' });
   if (!(await takeBankAttempt(deps, applicantId)))

@@ -15,7 +15,7 @@ import { type BankObj, branchFields, verification } from './bank-record.ts';
 type Input = z.output<typeof otherBankDocumentRequestSchema>;
 
 export async function uploadOtherBankDocument(deps: AppDeps, applicantId: string, input: Input): Promise<Outcome> {
-  await deps.records.requireStage(applicantId, STAGE.BANK_AND_SEGMENT);
+  await deps.records.requireStage(applicantId, 'other-bank-document');
   const cheque = input.doctype === 'CancelledCheque';
   const file = cheque
     ? await normaliseBankDocument('doc', input.doc, ['image/png', 'image/jpeg'], MSG.chequeType)

@@ -32,7 +32,7 @@ export async function validateVpa(
   input: Input,
   log: { warn: (o: object, m: string) => void },
 ): Promise<Outcome> {
-  await deps.records.requireStage(applicantId, STAGE.BANK_AND_SEGMENT);
+  await deps.records.requireStage(applicantId, 'vpa-validation');
   // One reading of the spec marks UPI 'coming soon' (UPI_ENABLED=false): manual entry remains.
   if (!deps.config.upiEnabled)
     return fail(UPI_COMING_SOON, { status_description: 'Failure', screen: '/bank-and-segment/add-bank' });

@@ -24,7 +24,7 @@ export async function verifyBankAccount(
   input: Input,
   log: { warn: (o: object, m: string) => void },
 ): Promise<Outcome> {
-  const stage = await deps.records.requireStage(applicantId, STAGE.BANK_AND_SEGMENT, STAGE.SIGNATURE);
+  const stage = await deps.records.requireStage(applicantId, 'bank-verification');
   // Already verified: go on to the signature (section 2).
   if (stage > STAGE.BANK_AND_SEGMENT) return ok(MSG.bankVerified, { screen: routeForStage(stage), stage });
 

@@ -34,7 +34,7 @@ export async function verifyCheque(
   input: Input,
   log: { warn: (o: object, m: string) => void },
 ): Promise<Outcome> {
-  await deps.records.requireStage(applicantId, STAGE.BANK_AND_SEGMENT);
+  await deps.records.requireStage(applicantId, 'cheque-verification');
   const image = await normaliseBankDocument('base64', input.base64, ['image/png', 'image/jpeg'], MSG.chequeType);
   const stored = await deps.records.getSection<BankObj>(applicantId, 'bank_obj');
   const details = await resolveBankDetails(deps, input.data, stored);

@@ -13,7 +13,7 @@ import { newAuthorizationUrl } from './start-digilocker.ts';
 
 export async function confirmDigilocker(deps: AppDeps, applicantId: string): Promise<Outcome<GetDigiDataData>> {
   const { records } = deps;
-  await records.requireStage(applicantId, STAGE.DIGILOCKER);
+  await records.requireStage(applicantId, 'get-digi-data');
   const locker = await records.getSection<{ is_pan_missing: boolean; cdl_documents?: { document_type?: string }[] }>(
     applicantId,
     'digilocker_obj',

@@ -67,7 +67,7 @@ export async function fetchDigilockerDocuments(
   query: GetDigiDataQuery,
 ): Promise<Outcome<GetDigiDataData>> {
   const { records } = deps;
-  await records.requireStage(applicantId, STAGE.DIGILOCKER);
+  await records.requireStage(applicantId, 'get-digi-data');
   if (!query.state) return fail(MSG.digilockerFailed, FAILED);
   const hash = stateHash(deps, query.state);
   const now = new Date();

@@ -30,7 +30,7 @@ export async function newAuthorizationUrl(deps: AppDeps, applicantId: string): P
 }
 
 export async function startDigilocker(deps: AppDeps, applicantId: string): Promise<Outcome<DigilockerInitializeData>> {
-  await deps.records.requireStage(applicantId, STAGE.DIGILOCKER);
+  await deps.records.requireStage(applicantId, 'initilize-digilocker');
   const url = await newAuthorizationUrl(deps, applicantId);
   return ok('DigiLocker', { data: { url }, screen: '/digilocker' });
 }

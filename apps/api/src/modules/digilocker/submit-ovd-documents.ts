@@ -27,7 +27,7 @@ export async function submitOvdDocuments(
   input: Input,
 ): Promise<Outcome<{ screen: string }>> {
   const { records } = deps;
-  await records.requireStage(applicantId, STAGE.DIGILOCKER);
+  await records.requireStage(applicantId, 'digi-ovd-verify');
   const front = await decodeUpload('front', input.front, 'identityDocument');
   const back = input.back ? await decodeUpload('back', input.back, 'identityDocument') : null;
   if (back && (front.contentType === 'application/pdf' || back.contentType === 'application/pdf'))

@@ -22,7 +22,7 @@ export async function initiateEsign(
   applicantId: string,
   sessionId: string,
 ): Promise<Outcome<EsignInitateData>> {
-  await deps.records.requireStage(applicantId, STAGE.ESIGN);
+  await deps.records.requireStage(applicantId, 'esign-initate');
   const existing = await deps.records.getSection<EsignState>(applicantId, ESIGN_PRIVATE);
   if (existing && deps.esign.now() - Date.parse(existing.generated_at) < REUSE_MS)
     return ok('Account opening form', {

@@ -21,7 +21,7 @@ export async function startEsignConsent(
   applicantId: string,
   eproId: string,
 ): Promise<Outcome<EsignConsentData>> {
-  await deps.records.requireStage(applicantId, STAGE.ESIGN);
+  await deps.records.requireStage(applicantId, 'esign-consent');
   const state = await deps.records.getSection<EsignState>(applicantId, ESIGN_PRIVATE);
   if (!state || state.epro_id !== eproId)
     throw new AppError('CONFLICT', 'This form is no longer current. Please reload the page.', { screen: '/e-sign' });

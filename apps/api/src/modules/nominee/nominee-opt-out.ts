@@ -37,7 +37,7 @@ export async function sendOptOutOtps(
   deps: Pick<AppDeps, 'records' | 'otp' | 'messaging'>,
   applicantId: string,
 ): Promise<Outcome<{ resend_after: number; expires_in: number }>> {
-  await deps.records.requireStage(applicantId, STAGE.NOMINEE, STAGE.SEGMENT);
+  await deps.records.requireStage(applicantId, 'send-nominee-opt-out-otp');
   const { mobile, email } = await contactsOf(deps, applicantId);
   const bySms = await deps.otp.issue('mobile', target(applicantId, mobile));
   const byEmail = await deps.otp.issue('email', target(applicantId, email));

@@ -37,7 +37,7 @@ export async function updateNominee(
   body: UpdateNomineeParsed,
   now: () => Date = () => new Date(),
 ): Promise<Outcome<{ screen: string; stage: number }>> {
-  await deps.records.requireStage(applicantId, STAGE.NOMINEE, STAGE.SEGMENT);
+  await deps.records.requireStage(applicantId, 'update-nominee');
   const rules = await ruleSetOf(deps.records, applicantId);
   // The route checked the loosest rules; the application's own rule set decides.
   const parsed = updateNomineeRequestSchema({

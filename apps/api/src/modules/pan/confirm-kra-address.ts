@@ -11,7 +11,7 @@ import type { StoredKraDataObj, StoredPanObj } from './pan-sections.ts';
 
 export async function confirmKraAddress(deps: AppDeps, applicantId: string): Promise<Outcome<{ screen: string }>> {
   const { records } = deps;
-  await records.requireStage(applicantId, STAGE.DIGILOCKER);
+  await records.requireStage(applicantId, 'kra-digilocker');
   const [pan, kra] = await Promise.all([
     records.getSection<StoredPanObj>(applicantId, 'pan_obj'),
     records.getSection<StoredKraDataObj>(applicantId, 'kra_data_obj'),

@@ -16,7 +16,7 @@ export async function readPanImage(
   applicantId: string,
   dataUrl: string,
 ): Promise<Outcome<PanOcrData | { screen: string }>> {
-  await deps.records.requireStage(applicantId, STAGE.PAN, STAGE.DIGILOCKER);
+  await deps.records.requireStage(applicantId, 'pan-validation (image)');
   const upload = await decodeUpload('base64', dataUrl, 'cheque');
   if (upload.contentType !== 'image/jpeg') return fail(MSG.chequeType, { screen: '/pan-verification' });
   const fields = await readPanCard(upload.bytes);

@@ -54,7 +54,7 @@ export async function validatePan(
   input: Input,
 ): Promise<Outcome<PanValidationData>> {
   const { records } = deps;
-  const stage = await records.requireStage(applicantId, STAGE.PAN, STAGE.DIGILOCKER);
+  const stage = await records.requireStage(applicantId, 'pan-validation');
   const existing = await records.getSection<StoredPanObj>(applicantId, 'pan_obj');
   // Section 5: the 18-years rule is skipped when a PAN record already exists.
   const dob = dateOfBirthSchema({ requireAdult: !existing }).safeParse(input.date_of_birth);

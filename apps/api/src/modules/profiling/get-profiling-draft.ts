@@ -11,7 +11,7 @@ export async function getProfilingDraft(
   deps: Pick<AppDeps, 'records' | 'config'>,
   applicantId: string,
 ): Promise<Outcome<ProfilingDraftData>> {
-  await deps.records.requireStage(applicantId, STAGE.CLIENT_PROFILING);
+  await deps.records.requireStage(applicantId, 'get-profiling-draft');
   const [draft, facts, sharedEmail] = await Promise.all([
     deps.records.getSection<SaveProfilingDraftRequest>(applicantId, DRAFT_SECTION),
     applicantProfileFacts(deps.records, applicantId),

@@ -10,7 +10,7 @@ export async function saveProfilingDraft(
   applicantId: string,
   draft: SaveProfilingDraftRequest,
 ): Promise<Outcome<{ step: string }>> {
-  await deps.records.requireStage(applicantId, STAGE.CLIENT_PROFILING);
+  await deps.records.requireStage(applicantId, 'save-profiling-draft');
   // Private section: never shown in get-user-details, replaced whole on each sub-step.
   await deps.records.save(applicantId, { [DRAFT_SECTION]: draft });
   return ok('Saved', { step: draft.step });

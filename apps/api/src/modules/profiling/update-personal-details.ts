@@ -24,7 +24,7 @@ export async function updatePersonalDetails(
   applicantId: string,
   body: unknown,
 ): Promise<Outcome<{ screen: string; stage: number }>> {
-  await deps.records.requireStage(applicantId, STAGE.CLIENT_PROFILING);
+  await deps.records.requireStage(applicantId, 'personal-details-update');
   const [facts, sharedEmail] = await Promise.all([
     applicantProfileFacts(deps.records, applicantId),
     deps.records.emailShared(applicantId),

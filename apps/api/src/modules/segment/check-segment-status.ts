@@ -18,7 +18,7 @@ export async function checkSegmentStatus(
   applicantId: string,
   input: GetSegmentStatusRequest,
 ): Promise<Outcome<GetSegmentStatusData>> {
-  await deps.records.requireStage(applicantId, STAGE.SEGMENT);
+  await deps.records.requireStage(applicantId, 'get-segment-status');
   const screen = routeForStage(STAGE.SEGMENT);
   const failure = (message: string) => fail(message, { status: 'F' as const, message, data: { screen } });
 

@@ -67,7 +67,7 @@ export async function updateDematChoice(
   input: Input,
   now: Date,
 ): Promise<Outcome<DematChoiceData>> {
-  await deps.records.requireStage(applicantId, STAGE.NOMINEE, STAGE.SELFIE);
+  await deps.records.requireStage(applicantId, 'update-demat-choice');
   const rules = await ruleSetOf(deps.records, applicantId);
   const eligible = rules.values.bsdaDefault && !input.holds_other_demat;
   if (input.account_type === 'bsda' && input.holds_other_demat)

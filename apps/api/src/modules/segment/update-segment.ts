@@ -37,7 +37,7 @@ export async function updateSegment(
   applicantId: string,
   input: Input,
 ): Promise<Outcome<UpdateSegmentData>> {
-  await deps.records.requireStage(applicantId, STAGE.SEGMENT);
+  await deps.records.requireStage(applicantId, 'update-segment');
   const chosen = chooseSegments(await segmentRepository.list(deps.database.db), input.segments);
   const segment_list = chosen.map((s) => ({ code: s.code, name: s.name }));
 

@@ -13,7 +13,7 @@ export async function getLivenessToken(
   applicantId: string,
   action?: ActionKind,
 ): Promise<Outcome<GetHypervegeTokenData>> {
-  await deps.records.requireStage(applicantId, STAGE.SELFIE);
+  await deps.records.requireStage(applicantId, 'get-hypervege-token');
   const transactionId = `lv_${randomId(12)}`;
   const token = await deps.liveness.createToken(transactionId);
   const chosen = randomAction(new Date(), deps.config.livenessActions, action);

@@ -21,7 +21,7 @@ const SELFIE_SCREEN = '/take-selfie';
 const MATCH_WAIT_MS = 90_000;
 
 export async function pollLiveness(deps: AppDeps, applicantId: string): Promise<Outcome<UploadLivelinessData>> {
-  const stage = await deps.records.requireStage(applicantId, STAGE.SELFIE, STAGE.STATUS);
+  const stage = await deps.records.requireStage(applicantId, 'upload-liveliness (poll)');
   if (stage > STAGE.SELFIE && (await deps.records.getSection(applicantId, 'livness_obj')))
     return ok(MSG.livenessApproved, { retry: false, screen: routeForStage(stage), outcome: 'auto_approved' });
   const state = await readLivenessState(deps, applicantId);

@@ -40,7 +40,7 @@ export async function uploadSelfie(
   applicantId: string,
   input: UploadLivelinessRequest,
 ): Promise<Outcome<UploadLivelinessData>> {
-  await deps.records.requireStage(applicantId, STAGE.SELFIE);
+  await deps.records.requireStage(applicantId, 'upload-liveliness');
   const state = await readLivenessState(deps, applicantId);
   if (!state || state.transaction_id !== input.transaction_id)
     throw new AppError('CONFLICT', 'This liveness session has ended. Please start again.', { screen: SELFIE_SCREEN });

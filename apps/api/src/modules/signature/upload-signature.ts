@@ -16,7 +16,7 @@ export async function uploadSignature(
     Pick<UploadSignatureRequest, 'signature_mark' | 'guardian'>,
 ): Promise<Outcome<{ screen: string; stage: number }>> {
   // Only the signature stage accepts one: afterwards it is read-only (section 2).
-  await deps.records.requireStage(applicantId, STAGE.SIGNATURE);
+  await deps.records.requireStage(applicantId, 'upload-signature');
   const png = await normaliseSignatureImage(input.signature_image);
   const document = await deps.records.saveFile(applicantId, {
     kind: 'signature',
