@@ -5,14 +5,18 @@ import path from 'node:path';
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 
-/** The built files of the back office's own modules (pages and catalogues), from Vite's manifest. */
-function backofficeFiles(): Set<string> {
+/**
+ * The built files an applicant's phone need not keep, from Vite's manifest: the back office's own
+ * modules (pages and catalogues), and pdf.js, which draws the form only while the network is there
+ * to fetch it (some 115 KiB the phone would otherwise download at its first visit).
+ */
+function filesNotToKeep(): Set<string> {
   const manifest = JSON.parse(
     readFileSync(path.join(import.meta.dirname, 'dist/.vite/manifest.json'), 'utf8'),
   ) as Record<string, { file: string }>;
   return new Set(
     Object.entries(manifest)
-      .filter(([src]) => src.includes('backoffice'))
+      .filter(([src]) => src.includes('backoffice') || src.includes('node_modules/pdfjs-dist/'))
       .map(([, entry]) => entry.file),
   );
 }
@@ -34,11 +38,11 @@ export default defineConfig({
         // the server fills in; the worker keeps the pages the server sent instead)
         globPatterns: ['assets/**/*.{js,css,json}', 'favicon.svg'],
         maximumFileSizeToCacheInBytes: 1024 * 1024,
-        // the back office's own files stay out: an applicant's phone never needs them
+        // the back office's own files and pdf.js stay out (filesNotToKeep)
         manifestTransforms: [
           (entries) => {
-            const backoffice = backofficeFiles();
-            return { manifest: entries.filter((e) => !backoffice.has(e.url)), warnings: [] };
+            const notToKeep = filesNotToKeep();
+            return { manifest: entries.filter((e) => !notToKeep.has(e.url)), warnings: [] };
           },
         ],
       },

@@ -108,6 +108,31 @@ export const VERIFIED_IDENTITY = {
   },
 };
 
+/** Sections an applicant at e-sign has: everything the account-opening form is made of. */
+export const ESIGN_SECTIONS = {
+  ...VERIFIED_IDENTITY,
+  personal_obj: {
+    occupation__name: 'Private Sector',
+    annual_income__name: '5-10 lakhs',
+    gender: 'M',
+    marital_status: 'married',
+    father_name: 'Ramesh Sharma',
+    mother_name: 'Sita Sharma',
+    indian_citizen: true,
+    resident_of_india: true,
+    politically_exposed: true,
+  },
+  bank_obj: {
+    ifsc: 'HDFC0000001',
+    bank_name: 'HDFC BANK',
+    account_number: '123456789012',
+    account_type: 'Saving',
+    bank_verify_edit: false,
+  },
+  nominee_obj: { skip_nominee: true, nominee_list: [] },
+  segment_obj: { segment_list: [{ code: 'equity_1', name: 'Equity' }] },
+};
+
 /** On /ekyc1/pan-verification: enters the PAN, name and date of birth and continues to pan-info. */
 export async function enterPan(page: Page, pan: string, name: string, dob: string) {
   await page.getByLabel('PAN number').fill(pan);

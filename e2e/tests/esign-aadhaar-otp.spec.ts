@@ -1,33 +1,9 @@
 /** E-sign: preview, agree, pre-modal, the 400x700 popup with the Aadhaar OTP, countdown colours, expiry, blocked popups. */
 import { MSG } from '@ekyc/contracts/messages';
 import { expect, type Page, test } from '@playwright/test';
-import { outboxOtp, seedApplicant, VERIFIED_IDENTITY } from '../support/journey';
+import { ESIGN_SECTIONS, outboxOtp, seedApplicant } from '../support/journey';
 import { look } from '../support/look';
 import { ANY_SIZE } from '../support/sizes';
-
-const FORM_SECTIONS = {
-  ...VERIFIED_IDENTITY,
-  personal_obj: {
-    occupation__name: 'Private Sector',
-    annual_income__name: '5-10 lakhs',
-    gender: 'M',
-    marital_status: 'married',
-    father_name: 'Ramesh Sharma',
-    mother_name: 'Sita Sharma',
-    indian_citizen: true,
-    resident_of_india: true,
-    politically_exposed: true,
-  },
-  bank_obj: {
-    ifsc: 'HDFC0000001',
-    bank_name: 'HDFC BANK',
-    account_number: '123456789012',
-    account_type: 'Saving',
-    bank_verify_edit: false,
-  },
-  nominee_obj: { skip_nominee: true, nominee_list: [] },
-  segment_obj: { segment_list: [{ code: 'equity_1', name: 'Equity' }] },
-};
 
 async function openSigning(page: Page) {
   await page.getByLabel(/I have read the account opening form/).check();
@@ -40,9 +16,9 @@ async function openSigning(page: Page) {
 }
 
 test('signs the form with the Aadhaar OTP from the outbox and shows the status', async ({ page, request }) => {
-  const { mobile } = await seedApplicant(page, request, 210, FORM_SECTIONS);
+  const { mobile } = await seedApplicant(page, request, 210, ESIGN_SECTIONS);
   await page.goto('/ekyc1/e-sign');
-  await expect(page.locator('iframe[title="Account opening form"]')).toBeVisible();
+  await expect(page.getByRole('img', { name: /^Account opening form, page 1 of \d+$/ })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Download the form (PDF)' })).toBeVisible();
   await expect(page.getByText(MSG.allowPopups)).toBeVisible();
   await look(page, `esign-page-${test.info().project.name}.png`, { fullPage: true });
@@ -69,7 +45,7 @@ test(
   ANY_SIZE,
   async ({ page, request }) => {
     await page.clock.install();
-    await seedApplicant(page, request, 210, FORM_SECTIONS);
+    await seedApplicant(page, request, 210, ESIGN_SECTIONS);
     await page.goto('/ekyc1/e-sign');
     const popup = await openSigning(page);
     await expect(popup.getByLabel('Aadhaar OTP')).toBeVisible();
@@ -106,7 +82,7 @@ test('a blocked popup raises the alert to allow popups', async ({ page, request 
   await page.addInitScript(() => {
     window.open = () => null;
   });
-  await seedApplicant(page, request, 210, FORM_SECTIONS);
+  await seedApplicant(page, request, 210, ESIGN_SECTIONS);
   await page.goto('/ekyc1/e-sign');
   const alerts: string[] = [];
   page.on('dialog', (dialog) => {

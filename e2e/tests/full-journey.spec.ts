@@ -94,7 +94,7 @@ test('sign-up to the status screen through every step', async ({ page, request }
   await expect(page).toHaveURL(/\/ekyc1\/e-sign$/, { timeout: 150_000 });
 
   // E-sign with the Aadhaar OTP from the outbox
-  await expect(page.locator('iframe[title="Account opening form"]')).toBeVisible();
+  await expect(page.getByRole('img', { name: /^Account opening form, page 1 of \d+$/ })).toBeVisible();
   await page.getByLabel(/I have read the account opening form/).check();
   await page.getByRole('button', { name: 'E-Sign With Aadhaar OTP' }).click();
   const esp = page.waitForEvent('popup');

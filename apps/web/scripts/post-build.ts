@@ -36,7 +36,7 @@ function compressAll(dir: string) {
   for (const name of readdirSync(dir)) {
     const file = path.join(dir, name);
     if (statSync(file).isDirectory()) compressAll(file);
-    else if (/\.(js|css|html|svg|json)$/.test(name)) {
+    else if (/\.(m?js|css|html|svg|json)$/.test(name)) {
       const bytes = readFileSync(file);
       const br = brotliCompressSync(bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } });
       writeFileSync(`${file}.br`, br);

@@ -1,0 +1,35 @@
+/** The form's PDF fetched from its signed link and opened with pdf.js; Retry starts over. */
+import { useCallback, useEffect, useState } from 'react';
+import { openPdfPages, type PdfPage } from '../pdf-pages';
+
+export type PdfPagesState = { status: 'loading' } | { status: 'ready'; pages: PdfPage[] } | { status: 'failed' };
+
+export function usePdfPages(url: string): PdfPagesState & { retry: () => void } {
+  const [attempt, setAttempt] = useState(0);
+  const [state, setState] = useState<PdfPagesState>({ status: 'loading' });
+  useEffect(() => {
+    const abort = new AbortController();
+    let close: (() => void) | null = null;
+    const download = fetch(url, { signal: abort.signal }).then((r) =>
+      r.ok ? r.arrayBuffer() : Promise.reject(new Error(`HTTP ${r.status}`)),
+    );
+    openPdfPages(download)
+      .then((opened) => {
+        close = opened.close;
+        if (abort.signal.aborted) opened.close();
+        else setState({ status: 'ready', pages: opened.pages });
+      })
+      .catch(() => {
+        if (!abort.signal.aborted) setState({ status: 'failed' });
+      });
+    return () => {
+      abort.abort();
+      close?.();
+    };
+  }, [url, attempt]);
+  const retry = useCallback(() => {
+    setState({ status: 'loading' });
+    setAttempt((n) => n + 1);
+  }, []);
+  return { ...state, retry };
+}
