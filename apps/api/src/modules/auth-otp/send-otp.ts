@@ -1,6 +1,5 @@
 /** send-otp: to the mobile when signed out; to a new email when signed in at the email stage. */
 import type { sendOtpRequestSchema } from '@ekyc/contracts/calls/send-otp';
-import { STAGE } from '@ekyc/contracts/stages';
 import type { Language } from '@ekyc/contracts/constants';
 import type { z } from 'zod';
 import type { AppDeps } from '../../app-deps.ts';

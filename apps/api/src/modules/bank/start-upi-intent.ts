@@ -6,7 +6,6 @@
  */
 import { UPI_WAIT_S } from '@ekyc/contracts/constants';
 import { MSG } from '@ekyc/contracts/messages';
-import { STAGE } from '@ekyc/contracts/stages';
 import QRCode from 'qrcode';
 import type { AppDeps } from '../../app-deps.ts';
 import { randomId } from '../../lib/crypto.ts';

@@ -6,7 +6,6 @@
 import type { vpaValidationRequestSchema } from '@ekyc/contracts/calls/vpa-validation';
 import { UPI_WAIT_S } from '@ekyc/contracts/constants';
 import { MSG } from '@ekyc/contracts/messages';
-import { STAGE } from '@ekyc/contracts/stages';
 import type { z } from 'zod';
 import type { AppDeps } from '../../app-deps.ts';
 import { randomId } from '../../lib/crypto.ts';

@@ -5,7 +5,6 @@
  */
 import type { GetDigiDataData, GetDigiDataQuery } from '@ekyc/contracts/calls/digilocker-data';
 import { MSG } from '@ekyc/contracts/messages';
-import { STAGE } from '@ekyc/contracts/stages';
 import sharp from 'sharp';
 import type { AppDeps } from '../../app-deps.ts';
 import { fail, ok, type Outcome } from '../../lib/outcome.ts';

@@ -4,7 +4,6 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import type { DigilockerInitializeData } from '@ekyc/contracts/calls/digilocker-initialize';
-import { STAGE } from '@ekyc/contracts/stages';
 import type { AppDeps } from '../../app-deps.ts';
 import { ok, type Outcome } from '../../lib/outcome.ts';
 import { digilockerRepository } from './digilocker.repository.ts';

@@ -3,7 +3,6 @@
  * signature placeholder and answers the epro_id with a short-lived link for preview and download.
  */
 import type { EsignInitateData } from '@ekyc/contracts/calls/esign-initate';
-import { STAGE } from '@ekyc/contracts/stages';
 import type { AppDeps } from '../../app-deps.ts';
 import { pinnedRuleSet } from '../../records/rule-set.ts';
 import { randomId } from '../../lib/crypto.ts';

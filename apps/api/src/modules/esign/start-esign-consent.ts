@@ -4,7 +4,6 @@
  * e-sign service, which runs the Aadhaar OTP screens. The signing window starts now.
  */
 import { ESIGN_TIME_EXCEEDED, type EsignConsentData } from '@ekyc/contracts/calls/esign-consent';
-import { STAGE } from '@ekyc/contracts/stages';
 import type { AppDeps } from '../../app-deps.ts';
 import { randomId } from '../../lib/crypto.ts';
 import { AppError } from '../../lib/errors.ts';

@@ -6,7 +6,6 @@
 import { NOMINATION_OPT_OUT_DECLARATION } from '@ekyc/contracts/calls/update-nominee';
 import { MSG } from '@ekyc/contracts/messages';
 import type { RuleSet } from '@ekyc/contracts/regulation';
-import { STAGE } from '@ekyc/contracts/stages';
 import type { AppDeps } from '../../app-deps.ts';
 import { invalidField } from '../../lib/errors.ts';
 import { ok, type Outcome } from '../../lib/outcome.ts';

@@ -4,7 +4,6 @@
  */
 import type { PanOcrData } from '@ekyc/contracts/calls/pan-validation';
 import { MSG } from '@ekyc/contracts/messages';
-import { STAGE } from '@ekyc/contracts/stages';
 import type { AppDeps } from '../../app-deps.ts';
 import { readPanCard } from '../../documents/ocr/pan-ocr.ts';
 import { fail, ok, type Outcome } from '../../lib/outcome.ts';

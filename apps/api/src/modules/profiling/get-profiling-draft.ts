@@ -1,6 +1,5 @@
 /** get-profiling-draft: where the applicant left client profiling, with prefills and the rules' inputs. */
 import type { ProfilingDraftData, SaveProfilingDraftRequest } from '@ekyc/contracts/calls/profiling-draft';
-import { STAGE } from '@ekyc/contracts/stages';
 import type { AppDeps } from '../../app-deps.ts';
 import { ok, type Outcome } from '../../lib/outcome.ts';
 import { applicantProfileFacts } from './applicant-profile-facts.ts';

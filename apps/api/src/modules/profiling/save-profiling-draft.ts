@@ -1,6 +1,5 @@
 /** save-profiling-draft: keeps each sub-step's answers so a reload resumes where the applicant was. */
 import type { SaveProfilingDraftRequest } from '@ekyc/contracts/calls/profiling-draft';
-import { STAGE } from '@ekyc/contracts/stages';
 import type { AppDeps } from '../../app-deps.ts';
 import { ok, type Outcome } from '../../lib/outcome.ts';
 import { DRAFT_SECTION } from './get-profiling-draft.ts';

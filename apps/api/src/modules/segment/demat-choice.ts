@@ -10,7 +10,6 @@ import {
   REGULAR_ACCOUNT_DECLARATION,
 } from '@ekyc/contracts/calls/demat-choice';
 import type { RuleSet } from '@ekyc/contracts/regulation';
-import { STAGE } from '@ekyc/contracts/stages';
 import type { z } from 'zod';
 import type { AppDeps } from '../../app-deps.ts';
 import { invalidField } from '../../lib/errors.ts';

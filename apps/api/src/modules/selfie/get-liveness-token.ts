@@ -1,6 +1,5 @@
 /** get-hypervege-token: a fresh transaction and a token for the hosted liveness module (section 7). */
 import type { GetHypervegeTokenData } from '@ekyc/contracts/calls/get-hypervege-token';
-import { STAGE } from '@ekyc/contracts/stages';
 import type { AppDeps } from '../../app-deps.ts';
 import { randomId } from '../../lib/crypto.ts';
 import { ok, type Outcome } from '../../lib/outcome.ts';

@@ -6,7 +6,6 @@
 import type { UploadLivelinessData, UploadLivelinessRequest } from '@ekyc/contracts/calls/upload-liveliness';
 import { MSG } from '@ekyc/contracts/messages';
 import { SELFIE_PX } from '@ekyc/contracts/constants';
-import { STAGE } from '@ekyc/contracts/stages';
 import sharp from 'sharp';
 import type { AppDeps } from '../../app-deps.ts';
 import { requireType } from '../../documents/upload-check.ts';
