@@ -231,7 +231,10 @@ describe('review, rejection, resubmission and activation', () => {
     expect(record.client_code).toMatch(/^EK[A-Z2-9]{8}$/);
     expect(record.review_obj).toMatchObject({ status: 'Completed', text: MSG.statusActive });
     expect(record.kyc_status_obj[0].kyc_list.map((k) => k.admin_activity)).toEqual(Array(12).fill('Accept'));
-    expect((await outbox(mobile))[0]?.text).toContain(MSG.statusActive);
+    // the welcome follows Completed, in the activation's own step
+    await expect
+      .poll(async () => (await outbox(mobile))[0]?.text, { timeout: 20_000, interval: 100 })
+      .toContain(MSG.statusActive);
 
     // Activated applications accept no further decisions.
     const after = await bo('POST', `applications/${id}/decisions`, {

@@ -169,6 +169,9 @@ beforeAll(async () => {
       res.end(JSON.stringify({ error: String(err) }));
     });
   });
+  // an idle connection stays open while a test spends seconds making keys on a busy machine: the
+  // server closing it as the client reuses it would fail the next call ("fetch failed")
+  server.keepAliveTimeout = 120_000;
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 });
