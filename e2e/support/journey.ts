@@ -50,11 +50,18 @@ export async function seedApplicant(
   request: APIRequestContext,
   stage: number,
   sections: Record<string, Record<string, unknown>> = {},
-  options: { email?: string } = {},
+  /** ruleSet: the day whose rules the application follows (YYYY-MM-DD), instead of today's. */
+  options: { email?: string; ruleSet?: string } = {},
 ): Promise<{ token: string; mobile: string }> {
   const mobile = uniqueMobile();
   const res = await request.post('/sandbox/fixtures/applicant', {
-    data: { mobile, stage, sections, ...(options.email && { email: options.email }) },
+    data: {
+      mobile,
+      stage,
+      sections,
+      ...(options.email && { email: options.email }),
+      ...(options.ruleSet && { rule_set: options.ruleSet }),
+    },
   });
   const body = (await res.json()) as { data: { token: string } };
   const token = body.data.token;

@@ -46,38 +46,30 @@ export function OptOutPanel({
   return (
     <section aria-labelledby="opt-out-title" className="rounded-lg border border-slate-300 p-4">
       <h2 id="opt-out-title" className="mb-2 text-base font-semibold">
-        {t('optOutTitle', { defaultValue: 'Declaration for not appointing a nominee' })}
+        {t('optOutTitle')}
       </h2>
       {config?.declaration && <p className="mb-4 text-sm text-ink">{config.declaration.text}</p>}
       {!sent ? (
         <Button className="mb-3 w-full" loading={sending} onClick={() => void send()}>
-          {t('optOutSendOtp', { defaultValue: 'Confirm with OTPs to my mobile and e-mail' })}
+          {t('optOutSendOtp')}
         </Button>
       ) : (
         <>
-          <OtpInput
-            label={t('optOutMobileOtp', { defaultValue: 'OTP sent to your mobile' })}
-            value={mobileOtp}
-            onChange={setMobileOtp}
-          />
-          <OtpInput
-            label={t('optOutEmailOtp', { defaultValue: 'OTP sent to your e-mail' })}
-            value={emailOtp}
-            onChange={setEmailOtp}
-          />
+          <OtpInput label={t('optOutMobileOtp')} value={mobileOtp} onChange={setMobileOtp} />
+          <OtpInput label={t('optOutEmailOtp')} value={emailOtp} onChange={setEmailOtp} />
           <Button
             className="mb-3 w-full"
             loading={saving}
             disabled={mobileOtp.length !== 6 || emailOtp.length !== 6}
             onClick={() => onConfirm({ mobile_otp: mobileOtp, email_otp: emailOtp })}
           >
-            {t('optOutConfirm', { defaultValue: 'Confirm opting out' })}
+            {t('optOutConfirm')}
           </Button>
         </>
       )}
       {byEsign && (
         <Button variant="secondary" className="mb-3 w-full" loading={saving} onClick={() => onConfirm()}>
-          {t('optOutByEsign', { defaultValue: 'Confirm later with the e-sign of my form' })}
+          {t('optOutByEsign')}
         </Button>
       )}
       <Button variant="link" onClick={onCancel}>

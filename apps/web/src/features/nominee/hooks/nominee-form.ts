@@ -1,6 +1,6 @@
 /**
- * The add-nominee form: one slot per possible nominee, validated with the contracts' section 5
- * nominee rules. Only started slots are validated and sent; the slots are numbered in order.
+ * The add-nominee form: one entry per nominee the applicant added, validated with the contracts'
+ * section 5 nominee rules and the mandatory fields of the application's rule set.
  */
 import {
   fullNomineeName,
@@ -11,7 +11,7 @@ import {
   type StoredNominee,
   type UpdateNomineeRequest,
 } from '@ekyc/contracts/calls/update-nominee';
-import { MINIMUM_AGE } from '@ekyc/contracts/constants';
+import { MINIMUM_AGE, type NomineeField } from '@ekyc/contracts/constants';
 import type { NOMINEE_RELATIONS } from '@ekyc/contracts/enums';
 import { ageOn, ddMmYyyyToIso, isoToDdMmYyyy, parseDdMmYyyy, todayOf } from '@ekyc/contracts/dates';
 import type { FieldErrors, Resolver } from 'react-hook-form';
@@ -88,43 +88,53 @@ export function slotFromStored(n: StoredNominee): NomineeSlotValues {
 
 type NomineeRelation = (typeof NOMINEE_RELATIONS)[number];
 
-const TEXT_FIELDS: (keyof NomineeSlotValues)[] = [
-  'first_name',
-  'last_name',
-  'email',
-  'mobile',
-  'dob',
-  'address',
-  'address2',
-  'pincode',
-  'city',
-  'state',
-  'nominee_relation',
-  'percentage_share',
-  'proof_number',
-  'gaurdian_name',
-  'proof_front',
-  'proof_back',
+/**
+ * The fields in the order they are shown, each with the part of the nominee it is in: the
+ * essentials always, the contact and identity details folded away until opened.
+ */
+export type NomineePart = 'essentials' | 'contact' | 'identity';
+export const FIELD_PARTS: [keyof NomineeSlotValues, NomineePart][] = [
+  ['first_name', 'essentials'],
+  ['last_name', 'essentials'],
+  ['nominee_relation', 'essentials'],
+  ['dob', 'essentials'],
+  ['gaurdian_name', 'essentials'],
+  ['percentage_share', 'essentials'],
+  ['email', 'contact'],
+  ['mobile', 'contact'],
+  ['address', 'contact'],
+  ['address2', 'contact'],
+  ['pincode', 'contact'],
+  ['city', 'contact'],
+  ['state', 'contact'],
+  ['country', 'contact'],
+  ['identity_doc_type', 'identity'],
+  ['proof_number', 'identity'],
+  ['proof_type', 'identity'],
 ];
 
-/** A slot the applicant has begun to fill (the first slot always counts). */
-export const isStarted = (slot: NomineeSlotValues, index: number) =>
-  index === 0 || TEXT_FIELDS.some((f) => String(slot[f]).trim() !== '');
+/** The fields of a nominee that have an error, in the order they are shown. */
+export const fieldsWithErrors = (errors: Partial<Record<keyof NomineeSlotValues, unknown>> | undefined) =>
+  FIELD_PARTS.filter(([field]) => errors?.[field]);
 
+/** Under 18 on the day; a date in the future is an invalid date, not a minor. */
 export function isMinor(dobIso: string, now = new Date()): boolean {
   const dob = parseDdMmYyyy(isoToDdMmYyyy(dobIso));
-  return dob !== null && ageOn(dob, todayOf(now)) < MINIMUM_AGE;
+  if (dob === null) return false;
+  const age = ageOn(dob, todayOf(now));
+  return age >= 0 && age < MINIMUM_AGE;
 }
 
-/** Section 4: a slot is complete when all non-optional fields are filled (a minor's guardian included). */
-export function isComplete(slot: NomineeSlotValues): boolean {
-  const required = [slot.first_name, slot.dob, slot.nominee_relation, slot.percentage_share];
+/**
+ * Section 4: a nominee is complete when the fields the rule set makes mandatory are filled (a
+ * minor's guardian included).
+ */
+export function isComplete(slot: NomineeSlotValues, mandatory: readonly NomineeField[]): boolean {
+  const required = [slot.first_name, slot.nominee_relation];
+  if (mandatory.includes('date_of_birth')) required.push(slot.dob);
+  if (mandatory.includes('share')) required.push(slot.percentage_share);
   if (isMinor(slot.dob)) required.push(slot.gaurdian_name);
   return required.every((v) => v.trim() !== '');
-}
-
-export function startedSlots(values: NomineeFormValues): NomineeSlotValues[] {
-  return values.nominees.filter((s, i) => isStarted(s, i));
 }
 
 function toEntry(slot: NomineeSlotValues) {
@@ -141,7 +151,7 @@ function toEntry(slot: NomineeSlotValues) {
 }
 
 export function toRequest(values: NomineeFormValues): UpdateNomineeRequest {
-  const slots = startedSlots(values);
+  const slots = values.nominees;
   return {
     skip_nominee: false,
     nominee_soa: values.nominee_soa,
@@ -152,22 +162,23 @@ export function toRequest(values: NomineeFormValues): UpdateNomineeRequest {
 
 export const slotName = (slot: NomineeSlotValues) => fullNomineeName(slot);
 
-/** Runs the contracts' nominee rules on every started slot; errors land on the slot's fields. */
-export const nomineeResolver: Resolver<NomineeFormValues> = async (values) => {
-  const schema = nomineeEntrySchema();
-  const nominees: Record<number, Record<string, { type: string; message: string }>> = {};
-  values.nominees.forEach((slot, i) => {
-    if (!isStarted(slot, i)) return;
-    const { proof_front: _pf, proof_back: _pb, ...entry } = toEntry(slot);
-    const result = schema.safeParse(entry);
-    if (result.success) return;
-    for (const issue of result.error.issues) {
-      const field = String(issue.path[0] ?? 'first_name');
-      nominees[i] ??= {};
-      nominees[i][field] ??= { type: 'validate', message: issue.message };
-    }
-  });
-  if (Object.keys(nominees).length === 0) return { values, errors: {} };
-  const list = values.nominees.map((_, i) => nominees[i]);
-  return { values: {}, errors: { nominees: list } as unknown as FieldErrors<NomineeFormValues> };
-};
+/** Runs the contracts' nominee rules, as the rule set makes them, on every nominee; errors land on its fields. */
+export const nomineeResolver =
+  (mandatory: readonly NomineeField[]): Resolver<NomineeFormValues> =>
+  async (values) => {
+    const schema = nomineeEntrySchema({ mandatory });
+    const nominees: Record<number, Record<string, { type: string; message: string }>> = {};
+    values.nominees.forEach((slot, i) => {
+      const { proof_front: _pf, proof_back: _pb, ...entry } = toEntry(slot);
+      const result = schema.safeParse(entry);
+      if (result.success) return;
+      for (const issue of result.error.issues) {
+        const field = String(issue.path[0] ?? 'first_name');
+        nominees[i] ??= {};
+        nominees[i][field] ??= { type: 'validate', message: issue.message };
+      }
+    });
+    if (Object.keys(nominees).length === 0) return { values, errors: {} };
+    const list = values.nominees.map((_, i) => nominees[i]);
+    return { values: {}, errors: { nominees: list } as unknown as FieldErrors<NomineeFormValues> };
+  };

@@ -1,14 +1,14 @@
-/** '/bank-and-segment/nominee/add-nominee': up to the configured number of nominees (3 by default). */
+/** '/bank-and-segment/nominee/add-nominee': up to the rule set's number of nominees (3 by default), one at a time. */
 import { useTranslation } from 'react-i18next';
 import { PageLoader } from '../../../components/spinner';
 import { useUserDetails } from '../../../lib/user-details';
 import { useNomineeConfig } from '../api/get-nominee-config';
-import { NomineeAccordionForm } from '../components/nominee-accordion-form';
+import { NomineeStepsForm } from '../components/nominee-steps-form';
 
 export default function AddNomineePage() {
   const { t } = useTranslation('nominee');
   const { details } = useUserDetails();
   const config = useNomineeConfig();
   if (!details || !config.data) return <PageLoader label={t('common:loading')} />;
-  return <NomineeAccordionForm max={config.data.max_nominees} details={details} />;
+  return <NomineeStepsForm config={config.data} details={details} />;
 }
