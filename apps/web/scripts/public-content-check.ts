@@ -1,0 +1,68 @@
+/**
+ * A Vite plugin that checks the operator's public content files (src/features/public/content/*.json,
+ * docs/content.md) against their schemas when the app is built: a wrong date, a missing translation
+ * or a download whose file is not shipped stops `npm run build` with the file, the field and the
+ * problem. The dev server reports the same problems as warnings and carries on.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import type { Plugin } from 'vite';
+import {
+  CONTENT_FILES,
+  type ContentFile,
+  contentProblems,
+  downloadsSchema,
+} from '../src/features/public/content/content-schemas.ts';
+
+const ROOT = path.resolve(import.meta.dirname, '..');
+export const CONTENT_DIR = path.join(ROOT, 'src/features/public/content');
+export const DOWNLOADS_DIR = path.join(ROOT, 'public/downloads');
+
+/** Every problem of every content file, and each listed download that has no file. */
+export function publicContentProblems(): string[] {
+  const problems = (Object.keys(CONTENT_FILES) as ContentFile[]).flatMap((file) => {
+    const full = path.join(CONTENT_DIR, file);
+    return existsSync(full) ? contentProblems(file, readFileSync(full, 'utf8')) : [`${file}: missing`];
+  });
+  if (problems.some((p) => p.startsWith('downloads.json'))) return problems;
+  const downloads = downloadsSchema.parse(JSON.parse(readFileSync(path.join(CONTENT_DIR, 'downloads.json'), 'utf8')));
+  for (const form of downloads.forms)
+    if (!existsSync(path.join(DOWNLOADS_DIR, form.file)))
+      problems.push(`downloads.json: ${form.id}: no file public/downloads/${form.file}`);
+  return problems;
+}
+
+export function publicContentCheck(): Plugin {
+  let serving = false;
+  const run = (fail: (message: string) => void, warn: (message: string) => void) => {
+    let problems: string[];
+    try {
+      problems = publicContentProblems();
+    } catch (err) {
+      problems = [(err as Error).message];
+    }
+    if (!problems.length) return;
+    const message = `Public content files (docs/content.md):\n  ${problems.join('\n  ')}`;
+    if (serving) warn(message);
+    else fail(message);
+  };
+  return {
+    name: 'public-content-check',
+    configResolved(config) {
+      serving = config.command === 'serve';
+    },
+    buildStart() {
+      run(
+        (m) => this.error(m),
+        (m) => this.warn(m),
+      );
+    },
+    handleHotUpdate({ file, server }) {
+      if (file.startsWith(CONTENT_DIR))
+        run(
+          () => undefined,
+          (m) => server.config.logger.warn(m),
+        );
+    },
+  };
+}
