@@ -1,10 +1,10 @@
 /**
  * The forms the public Downloads page ships (apps/web/public/downloads/), written as tagged PDFs in
  * the platform's form layout: `npm run downloads:forms`. They carry the broker's name, address and
- * contacts from apps/web/src/features/public/content/contacts.json, and the tariff sheet is the
- * charges page's own schedule, so a change to either is one command away from the PDFs. A broker
- * with its own forms drops its PDFs in the folder instead and lists them in downloads.json
- * (docs/content.md).
+ * customer care from apps/web/src/features/public/content/ (contacts.json, support.json), and the
+ * tariff sheet is the charges page's own schedule, so a change to either is one command away from
+ * the PDFs. A broker with its own forms drops its PDFs in the folder instead and lists them in
+ * downloads.json (docs/content.md).
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -14,16 +14,19 @@ import { renderTextDocument, type TextDocument } from '../apps/api/src/documents
 import { describeRule } from '../apps/web/src/features/public/components/charge-format.ts';
 import contactsFile from '../apps/web/src/features/public/content/contacts.json' with { type: 'json' };
 import downloadsFile from '../apps/web/src/features/public/content/downloads.json' with { type: 'json' };
+import supportFile from '../apps/web/src/features/public/content/support.json' with { type: 'json' };
 import englishPublic from '../apps/web/src/i18n/locales/en/public.json' with { type: 'json' };
 import {
   type Contacts,
   contactsSchema,
   downloadsSchema,
+  supportSchema,
 } from '../apps/web/src/features/public/content/content-schemas.ts';
 
 const OUT = fileURLToPath(new URL('../apps/web/public/downloads/', import.meta.url));
 const contacts: Contacts = contactsSchema.parse(contactsFile);
 const downloads = downloadsSchema.parse(downloadsFile);
+const support = supportSchema.parse(supportFile);
 
 /** The English catalogue's t(), for the tariff sheet's wording. */
 function t(key: string, values: Record<string, string | number> = {}): string {
@@ -46,8 +49,8 @@ const SUBTITLE = `${contacts.office.name}, stock broker and depository participa
 const sendTo = (what: string) => ({
   heading: 'How to send this form',
   paragraphs: [
-    `Sign ${what} and email a scan from your registered email address to ${contacts.support.email}, or post the original to ${contacts.office.name}, ${contacts.office.address}.`,
-    `Questions: customer care, ${contacts.support.phone}, ${contacts.support.email} (${contacts.support.hours.en}).`,
+    `Sign ${what} and email a scan from your registered email address to ${support.email}, or post the original to ${contacts.office.name}, ${contacts.office.address}.`,
+    `Questions: customer care, ${support.phone}, ${support.email} (${support.hours.en}).`,
   ],
 });
 const officeUse = {

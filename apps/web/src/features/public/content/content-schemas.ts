@@ -129,7 +129,12 @@ export const tradingHolidaysSchema = z.strictObject({
 export type TradingHolidays = z.infer<typeof tradingHolidaysSchema>;
 export type HolidayYear = TradingHolidays['years'][number];
 
-// ---- /pages/grievances (and the contacts every page's footer shows)
+// ---- customer care: the footer of every page, and level 1 of the grievances page
+
+export const supportSchema = z.strictObject({ phone: phoneSchema, email: emailSchema, hours: localizedSchema });
+export type Support = z.infer<typeof supportSchema>;
+
+// ---- /pages/grievances: the escalation matrix (and the officers other pages name)
 
 const officerSchema = z.strictObject({
   name: text,
@@ -143,8 +148,6 @@ export type Officer = z.infer<typeof officerSchema>;
 
 export const contactsSchema = z.strictObject({
   office: z.strictObject({ name: text, address: text }),
-  /** Level 1 of the escalation matrix, and the footer's customer care. */
-  support: z.strictObject({ phone: phoneSchema, email: emailSchema, hours: localizedSchema }),
   /** The working hours of the officers below. */
   officeHours: localizedSchema,
   grievanceOfficer: officerSchema,
@@ -157,7 +160,9 @@ export const contactsSchema = z.strictObject({
 });
 export type Contacts = z.infer<typeof contactsSchema>;
 
-// ---- the regulators' and market bodies' portals (footer and grievances page)
+// ---- the regulators' and market bodies' portals (footer and grievances page); what each is for
+// is a text of the catalogues (portals.<id> in locales/*/public.json), so a visitor downloads it
+// in one language only
 
 /** Portals the grievances page names in its steps: it cannot render without them. */
 export const REQUIRED_PORTALS = ['scores', 'smart-odr'] as const;
@@ -169,7 +174,6 @@ export const marketPortalsSchema = z.strictObject({
         id: z.string().regex(/^[a-z0-9-]+$/),
         name: text,
         url: httpsUrlSchema,
-        purpose: localizedSchema,
       }),
     )
     .refine((l) => unique(l.map((p) => p.id)), 'ids must be unique')
@@ -186,6 +190,7 @@ export const CONTENT_FILES = {
   'upcoming-ipos.json': upcomingIposSchema,
   'downloads.json': downloadsSchema,
   'trading-holidays.json': tradingHolidaysSchema,
+  'support.json': supportSchema,
   'contacts.json': contactsSchema,
   'market-portals.json': marketPortalsSchema,
 } as const;

@@ -2,7 +2,7 @@ import { Link } from '../../../lib/router';
 import { QrCode } from '../components/qr-code';
 import { useDocumentTitle } from '../hooks/use-document-title';
 import { usePublicTranslation } from '../hooks/use-public-translation';
-import { SITE_CONTACT } from '../site';
+import { APP_DOWNLOAD_URL } from '../site';
 
 const OFFERINGS = ['equity', 'intraday', 'fno', 'currency', 'commodity', 'mf', 'ipo', 'sgb', 'ncd'] as const;
 const TOOLS = ['calculators', 'screeners', 'calendar', 'algo', 'strategy'] as const;
@@ -43,10 +43,10 @@ export default function HomePage() {
           <h2 className="font-semibold">{t('home.qr.title')}</h2>
           <QrCode value={continueUrl} label={t('home.qr.alt')} />
           <p className="max-w-52 text-sm text-muted">{t('home.qr.text')}</p>
-          {SITE_CONTACT.appDownloadUrl && (
+          {APP_DOWNLOAD_URL && (
             <>
-              <QrCode value={SITE_CONTACT.appDownloadUrl} label={t('home.qr.appAlt')} size={120} />
-              <a href={SITE_CONTACT.appDownloadUrl} className="text-sm font-semibold text-brand underline">
+              <QrCode value={APP_DOWNLOAD_URL} label={t('home.qr.appAlt')} size={120} />
+              <a href={APP_DOWNLOAD_URL} className="text-sm font-semibold text-brand underline">
                 {t('home.qr.app')}
               </a>
             </>
