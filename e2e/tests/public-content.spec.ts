@@ -1,4 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
+import QRCode from 'qrcode';
 import { look } from '../support/look';
 import { ANY_SIZE } from '../support/sizes';
 
@@ -133,6 +134,36 @@ test('the grievances page names each officer with a phone number and links SCORE
     await expect(link).toHaveAttribute('rel', /\bnoopener\b/);
   }
   await look(page, shot('grievances'), { fullPage: true });
+});
+
+test("the home page's QR code carries the visitor's campaign and referral code", async ({ page, baseURL }) => {
+  await page.goto('/?utm_source=newsletter&utm_medium=email&utm_campaign=diwali-2026&refcode=RM1234');
+  const continueUrl = `${baseURL}/ekyc1/?refcode=RM1234&utm_source=newsletter&utm_medium=email&utm_campaign=diwali-2026`;
+  const code = page.locator('img[data-qr-value]');
+  await expect(code).toHaveAttribute('data-qr-value', continueUrl);
+  // the picture itself is that address: the same encoder draws the same code for it
+  const drawn = await QRCode.toString(continueUrl, { type: 'svg', margin: 1, errorCorrectionLevel: 'M' });
+  await expect(code).toHaveAttribute('src', `data:image/svg+xml;charset=utf-8,${encodeURIComponent(drawn)}`);
+  await look(page, shot('home-campaign'));
+
+  // the campaign stays with the visitor across the site, to the sign-up page that records it
+  await page.getByRole('navigation', { name: 'Site' }).getByRole('link', { name: 'Charges' }).click();
+  await expect(page.locator('main h1')).toHaveText('Charges');
+  await page.getByRole('banner').getByRole('link', { name: 'Open Demat' }).click();
+  await expect(page).toHaveURL(`${baseURL}/`);
+  await expect(code).toHaveAttribute('data-qr-value', continueUrl);
+  await page.getByRole('main').getByRole('link', { name: 'Open account' }).click();
+  await expect(page).toHaveURL(continueUrl);
+  await expect(page.getByLabel('Mobile number')).toBeVisible();
+  const kept = await page.evaluate(
+    () => (JSON.parse(localStorage.getItem('ekyc.session') ?? '{}') as { utmParameters?: unknown }).utmParameters,
+  );
+  expect(kept).toEqual({
+    refcode: 'RM1234',
+    utm_source: 'newsletter',
+    utm_medium: 'email',
+    utm_campaign: 'diwali-2026',
+  });
 });
 
 async function useLanguage(page: Page, lng: string) {
