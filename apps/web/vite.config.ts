@@ -4,6 +4,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { publicContentCheck } from './scripts/public-content-check.ts';
 
 /**
  * The built files an applicant's phone need not keep, from Vite's manifest: the back office's own
@@ -24,6 +25,8 @@ function filesNotToKeep(): Set<string> {
 export default defineConfig({
   plugins: [
     react(),
+    // the operator's content files of the public pages must pass their schemas (docs/content.md)
+    publicContentCheck(),
     tailwindcss(),
     // the service worker (src/sw/service-worker.ts) keeps the app's files on the phone, so a reload
     // without network shows the app and its offline notice; registered in main.tsx

@@ -227,7 +227,7 @@ test('every step links the accessibility statement with its nodal officer, and t
   const tab = await statement;
   await expect(tab.getByRole('heading', { level: 1 })).toHaveText('Accessibility statement');
   await expect(tab.getByText(/nodal officer for accessibility, .+, at accessibility@/)).toBeVisible();
-  await expect(tab.getByText(/SEBI SCORES/)).toBeVisible();
+  await expect(tab.getByRole('main').getByText(/SEBI SCORES/)).toBeVisible();
   expect(await seriousViolations(tab)).toEqual([]);
   // and from the public site's footer
   await expect(tab.locator('footer').getByRole('link', { name: 'Accessibility statement' })).toBeVisible();

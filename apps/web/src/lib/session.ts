@@ -11,6 +11,16 @@ export interface UtmParameters {
   utm_campaign?: string;
 }
 
+/** The campaign parameters the sign-up page keeps (section 2), in the order a link carries them. */
+export const UTM_KEYS = ['refcode', 'utm_source', 'utm_medium', 'utm_campaign'] as const;
+
+/** The campaign parameters of a query string, each cut to 128 characters; empty ones left out. */
+export function utmFromQuery(params: URLSearchParams): UtmParameters {
+  return Object.fromEntries(
+    UTM_KEYS.map((k) => [k, params.get(k)?.slice(0, 128)]).filter(([, v]) => v),
+  ) as UtmParameters;
+}
+
 export interface SessionState {
   isAuthenticated: boolean;
   token: string | null;

@@ -8,7 +8,8 @@
  * - Pages are fetched from the network first (the server paints each page in the applicant's
  *   language); each answer is kept, and offline the kept page of that address, or else any kept
  *   page, is shown: the app is one page whose router draws the step from the address.
- * - API calls, sockets, the sandbox and the back office are never touched.
+ * - API calls, sockets, the sandbox, the back office and the downloadable forms (PDFs) are never
+ *   touched.
  */
 import { clientsClaim } from 'workbox-core';
 import { cleanupOutdatedCaches, precacheAndRoute } from 'workbox-precaching';
@@ -18,7 +19,7 @@ declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<{ url: str
 
 const PAGES = 'ekyc-pages-v1';
 /** Where a kept page may be shown: the applicant's journey and the public pages. */
-const NOT_PAGES = [/^\/api\//, /^\/ws\//, /^\/sandbox\//, /^\/backoffice/, /^\/docs/, /^\/metrics/];
+const NOT_PAGES = [/^\/downloads\//, /^\/api\//, /^\/ws\//, /^\/sandbox\//, /^\/backoffice/, /^\/docs/, /^\/metrics/];
 
 void self.skipWaiting();
 clientsClaim();

@@ -1,27 +1,13 @@
 /**
- * The public site's link table and the operator's contact details. Contacts come from the build
- * environment (VITE_*), so each broker deploying this platform shows its own; the defaults use
- * the reserved .example domain.
+ * The public site's link table, and the one operator setting that is not content: the trading app's
+ * store link (VITE_APP_DOWNLOAD_URL at build time). The contacts, upcoming IPOs, downloads, holidays
+ * and portals are the operator's content files in content/ (docs/content.md).
  */
 const env: Record<string, unknown> = import.meta.env;
-const setting = (name: string, fallback: string): string => {
-  const v = env[name];
-  return typeof v === 'string' && v.trim() ? v.trim() : fallback;
-};
+const download = env.VITE_APP_DOWNLOAD_URL;
 
-export const SITE_CONTACT = {
-  supportEmail: setting('VITE_SUPPORT_EMAIL', 'support@opendemat.example'),
-  supportPhone: setting('VITE_SUPPORT_PHONE', ''),
-  grievanceOfficer: setting('VITE_GRIEVANCE_OFFICER', 'Grievance Officer'),
-  grievanceEmail: setting('VITE_GRIEVANCE_EMAIL', 'grievances@opendemat.example'),
-  privacyEmail: setting('VITE_PRIVACY_EMAIL', 'privacy@opendemat.example'),
-  careersEmail: setting('VITE_CAREERS_EMAIL', 'careers@opendemat.example'),
-  /** The nodal officer for accessibility SEBI's accessible-KYC circulars ask brokers to name. */
-  accessibilityOfficer: setting('VITE_ACCESSIBILITY_OFFICER', 'the Accessibility Nodal Officer'),
-  accessibilityEmail: setting('VITE_ACCESSIBILITY_EMAIL', 'accessibility@opendemat.example'),
-  /** The store link of the trading app; without it only the 'continue on your phone' code shows. */
-  appDownloadUrl: setting('VITE_APP_DOWNLOAD_URL', ''),
-} as const;
+/** The store link of the trading app; without it only the 'continue on your phone' code shows. */
+export const APP_DOWNLOAD_URL = typeof download === 'string' ? download.trim() : '';
 
 /** The footer links of spec section 2, each a page at /pages/<slug>. */
 export const PAGE_SLUGS = [

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link, NavLink, useLocation } from '../../../lib/router';
 import { LanguageSwitch } from '../../../components/language-switch';
+import { useCampaignQuery } from '../hooks/use-campaign-query';
 import { usePublicTranslation } from '../hooks/use-public-translation';
 import { SiteFooter } from './site-footer';
 
@@ -14,6 +15,7 @@ const NAV = [
 export function PublicLayout({ children }: { children: ReactNode }) {
   const { t } = usePublicTranslation();
   const { pathname } = useLocation();
+  const campaign = useCampaignQuery();
   // No scrolling here: the router scrolls to the top on navigation, and a page that scrolls to
   // its own section (the FAQ's ?screen=) must not be undone by its layout's effect running after.
 
@@ -34,7 +36,7 @@ export function PublicLayout({ children }: { children: ReactNode }) {
           <div className="ml-auto flex items-center gap-3">
             <LanguageSwitch />
             <Link
-              to="/ekyc1/"
+              to={`/ekyc1/${campaign}`}
               className="hidden rounded-lg bg-accent px-3 py-2 text-sm font-semibold text-ink sm:inline-block"
             >
               {t('nav.openAccount')}

@@ -1,14 +1,27 @@
 import { Link } from '../../../lib/router';
+import type { MarketPortals, Support } from '../content/content-schemas';
+import portalsFile from '../content/market-portals.json';
+import supportFile from '../content/support.json';
 import { usePublicTranslation } from '../hooks/use-public-translation';
+import { inLanguage } from '../locale';
 import { KNOWLEDGE_TOPICS, PAGE_SLUGS } from '../site';
+import { ExternalLink } from './external-link';
+import { PhoneLink } from './phone-link';
 
-/** The footer links of section 2: every policy and information page, the knowledge centre and the charges. */
+// the small content files of every page: the larger ones load with their own page
+const SUPPORT: Support = supportFile;
+const PORTALS: MarketPortals = portalsFile;
+
+/**
+ * The footer links of section 2: every policy and information page, the knowledge centre and the
+ * charges; customer care's phone, email and hours; the regulators' and market bodies' portals.
+ */
 export function SiteFooter() {
-  const { t } = usePublicTranslation();
+  const { t, lng } = usePublicTranslation();
   const year = new Date().getFullYear();
   return (
     <footer className="border-t border-slate-200 bg-white text-sm">
-      <div className="mx-auto grid max-w-5xl gap-6 px-4 py-8 sm:grid-cols-3">
+      <div className="mx-auto grid max-w-5xl gap-6 px-4 py-8 sm:grid-cols-2 lg:grid-cols-4">
         <nav aria-label={t('footer.company')}>
           <h2 className="mb-2 font-semibold">{t('footer.company')}</h2>
           <ul className="space-y-1">
@@ -48,8 +61,32 @@ export function SiteFooter() {
             </li>
           </ul>
         </nav>
+        <nav aria-label={t('footer.portals')}>
+          <h2 className="mb-2 font-semibold">{t('footer.portals')}</h2>
+          <ul className="space-y-1">
+            {PORTALS.portals.map((p) => (
+              <li key={p.id}>
+                <ExternalLink href={p.url} className="text-muted hover:text-brand hover:underline">
+                  {p.name}
+                </ExternalLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
         <div>
-          <h2 className="mb-2 font-semibold">{t('brand')}</h2>
+          <h2 className="mb-2 font-semibold">{t('footer.support')}</h2>
+          <ul className="space-y-1">
+            <li>
+              <PhoneLink phone={SUPPORT.phone} className="font-semibold text-brand underline" />
+            </li>
+            <li>
+              <a href={`mailto:${SUPPORT.email}`} className="text-brand underline">
+                {SUPPORT.email}
+              </a>
+            </li>
+          </ul>
+          <p className="mt-1 text-muted">{inLanguage(SUPPORT.hours, lng)}</p>
+          <h2 className="mb-2 mt-5 font-semibold">{t('brand')}</h2>
           <p className="text-muted">{t('footer.disclaimer')}</p>
           <p className="mt-3 text-muted">{t('footer.copyright', { year })}</p>
         </div>

@@ -2,7 +2,8 @@ import { Link } from '../../../lib/router';
 import { QrCode } from '../components/qr-code';
 import { useDocumentTitle } from '../hooks/use-document-title';
 import { usePublicTranslation } from '../hooks/use-public-translation';
-import { SITE_CONTACT } from '../site';
+import { useCampaignQuery } from '../hooks/use-campaign-query';
+import { APP_DOWNLOAD_URL } from '../site';
 
 const OFFERINGS = ['equity', 'intraday', 'fno', 'currency', 'commodity', 'mf', 'ipo', 'sgb', 'ncd'] as const;
 const TOOLS = ['calculators', 'screeners', 'calendar', 'algo', 'strategy'] as const;
@@ -11,7 +12,9 @@ const PLANS = ['discounted', 'premium'] as const;
 export default function HomePage() {
   const { t } = usePublicTranslation();
   useDocumentTitle(t('home.title'), t('brand'));
-  const continueUrl = `${window.location.origin}/ekyc1/`;
+  // the sign-up page with the visitor's campaign, so a scan on the phone is counted to it
+  const signUp = `/ekyc1/${useCampaignQuery()}`;
+  const continueUrl = `${window.location.origin}${signUp}`;
   return (
     <div className="space-y-10">
       <section className="grid items-center gap-6 md:grid-cols-[1fr_auto]">
@@ -20,7 +23,7 @@ export default function HomePage() {
           <p className="mt-3 text-lg text-muted">{t('home.lead')}</p>
           <div className="mt-5 flex flex-wrap gap-3">
             <Link
-              to="/ekyc1/"
+              to={signUp}
               className="rounded-lg bg-brand px-5 py-3 text-base font-semibold text-white hover:bg-brand-dark"
             >
               {t('home.openAccount')}
@@ -43,10 +46,10 @@ export default function HomePage() {
           <h2 className="font-semibold">{t('home.qr.title')}</h2>
           <QrCode value={continueUrl} label={t('home.qr.alt')} />
           <p className="max-w-52 text-sm text-muted">{t('home.qr.text')}</p>
-          {SITE_CONTACT.appDownloadUrl && (
+          {APP_DOWNLOAD_URL && (
             <>
-              <QrCode value={SITE_CONTACT.appDownloadUrl} label={t('home.qr.appAlt')} size={120} />
-              <a href={SITE_CONTACT.appDownloadUrl} className="text-sm font-semibold text-brand underline">
+              <QrCode value={APP_DOWNLOAD_URL} label={t('home.qr.appAlt')} size={120} />
+              <a href={APP_DOWNLOAD_URL} className="text-sm font-semibold text-brand underline">
                 {t('home.qr.app')}
               </a>
             </>

@@ -1,25 +1,42 @@
+import { type ComponentType, lazy, type LazyExoticComponent, Suspense } from 'react';
 import { Link, useParams } from '../../../lib/router';
+import { CONTACTS, ContactCard } from '../components/contact-card';
 import { ContentSections, type ContentSection } from '../components/content-sections';
+import type { Support } from '../content/content-schemas';
+import supportFile from '../content/support.json';
 import { useDocumentTitle } from '../hooks/use-document-title';
 import { usePublicTranslation } from '../hooks/use-public-translation';
-import { isPageSlug, KNOWLEDGE_TOPICS, PAGE_SLUGS, SITE_CONTACT } from '../site';
+import { isPageSlug, KNOWLEDGE_TOPICS, PAGE_SLUGS, type PageSlug } from '../site';
 import NotFoundPage from './not-found-page';
 
-/** A footer page (section 2): policies and information, the sitemap and the calculators index. */
+/**
+ * The pages whose facts come from the operator's content files (content/*.json, docs/content.md),
+ * above their sections of text; each is loaded with its page only.
+ */
+const PAGE_CONTENT: Partial<Record<PageSlug, LazyExoticComponent<ComponentType>>> = {
+  'upcoming-ipo': lazy(() => import('../components/upcoming-ipo-list')),
+  downloads: lazy(() => import('../components/download-list')),
+  holidays: lazy(() => import('../components/holiday-calendar')),
+  grievances: lazy(() => import('../components/grievance-escalation')),
+};
+
+const SUPPORT: Support = supportFile;
+
 export default function InfoPage() {
   const { slug } = useParams();
   const { t, list } = usePublicTranslation();
   useDocumentTitle(t(isPageSlug(slug) ? `pages.${slug}.title` : 'notFound.title'), t('brand'));
   if (!isPageSlug(slug)) return <NotFoundPage />;
   const values = {
-    supportEmail: SITE_CONTACT.supportEmail,
-    grievanceOfficer: SITE_CONTACT.grievanceOfficer,
-    grievanceEmail: SITE_CONTACT.grievanceEmail,
-    privacyEmail: SITE_CONTACT.privacyEmail,
-    careersEmail: SITE_CONTACT.careersEmail,
-    accessibilityOfficer: SITE_CONTACT.accessibilityOfficer,
-    accessibilityEmail: SITE_CONTACT.accessibilityEmail,
+    supportEmail: SUPPORT.email,
+    grievanceOfficer: CONTACTS.grievanceOfficer.name,
+    grievanceEmail: CONTACTS.grievanceOfficer.email,
+    privacyEmail: CONTACTS.privacyEmail,
+    careersEmail: CONTACTS.careersEmail,
+    accessibilityOfficer: CONTACTS.accessibilityOfficer.name,
+    accessibilityEmail: CONTACTS.accessibilityOfficer.email,
   };
+  const Content = PAGE_CONTENT[slug];
   return (
     <article className="max-w-3xl">
       <h1 className="text-3xl font-bold">{t(`pages.${slug}.title`)}</h1>
@@ -36,24 +53,22 @@ export default function InfoPage() {
           ))}
         </ul>
       )}
+      {Content && (
+        <Suspense fallback={<p className="mt-6 text-muted">{t('loading')}</p>}>
+          <Content />
+        </Suspense>
+      )}
       {slug !== 'sitemap' && slug !== 'calculators' && (
         <ContentSections sections={list<ContentSection>(`pages.${slug}.sections`, values)} />
       )}
-      {(slug === 'grievances' || slug === 'privacy') && (
-        <address className="mt-6 rounded-xl bg-white p-4 not-italic shadow-sm">
-          <strong>{t('pages.contact.officer')}</strong>: {SITE_CONTACT.grievanceOfficer}
-          <br />
-          <strong>{t('pages.contact.email')}</strong>:{' '}
-          <a className="text-brand underline" href={`mailto:${SITE_CONTACT.grievanceEmail}`}>
-            {SITE_CONTACT.grievanceEmail}
-          </a>
-          {SITE_CONTACT.supportPhone && (
-            <>
-              <br />
-              <strong>{t('pages.contact.phone')}</strong>: {SITE_CONTACT.supportPhone}
-            </>
-          )}
-        </address>
+      {(slug === 'privacy' || slug === 'accessibility') && (
+        <div className="mt-6">
+          <ContactCard
+            heading={t(slug === 'privacy' ? 'pages.contact.officer' : 'pages.contact.accessibilityOfficer')}
+            person={slug === 'privacy' ? CONTACTS.grievanceOfficer : CONTACTS.accessibilityOfficer}
+            hours={CONTACTS.officeHours}
+          />
+        </div>
       )}
     </article>
   );

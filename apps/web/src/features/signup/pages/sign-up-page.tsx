@@ -7,13 +7,12 @@ import { Button } from '../../../components/button';
 import { Checkbox } from '../../../components/checkbox';
 import { TextField } from '../../../components/text-field';
 import { ApiError } from '../../../lib/api-client';
-import { session, useSession } from '../../../lib/session';
+import { session, useSession, utmFromQuery } from '../../../lib/session';
 import { toast } from '../../../lib/toast';
 import { useMessage } from '../../../lib/use-message';
 import { useSendOtp } from '../api/send-otp';
 import { clientInfo } from '../client-info';
 import { useField } from '../hooks/use-field';
-const UTM_KEYS = ['refcode', 'utm_source', 'utm_medium', 'utm_campaign'] as const;
 
 export default function SignUpPage() {
   const { t } = useTranslation('signup');
@@ -26,7 +25,7 @@ export default function SignUpPage() {
   const [whatsapp, setWhatsapp] = useState(userAuthInfo.whatspp_opt);
 
   useEffect(() => {
-    const found = Object.fromEntries(UTM_KEYS.map((k) => [k, params.get(k)?.slice(0, 128)]).filter(([, v]) => v));
+    const found = utmFromQuery(params);
     if (Object.keys(found).length) session.set({ utmParameters: { ...utmParameters, ...found } });
     // only the first render's query matters
     // eslint-disable-next-line react-hooks/exhaustive-deps
