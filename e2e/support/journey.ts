@@ -160,3 +160,17 @@ export async function answerDigilocker(page: Page, decision: 'Allow' | 'Deny') {
   await expect(page).toHaveURL(/\/sandbox\/digilocker\/oauth2\/1\/authorize\?response_type=code&client_id=/);
   await page.getByRole('button', { name: decision, exact: true }).click();
 }
+
+/** What the registrations need after approval (address, income, bank, segments): Completed follows. */
+export const SIGNED_SECTIONS = {
+  ...VERIFIED_IDENTITY,
+  personal_obj: {
+    gender: 'M',
+    marital_status: 'single',
+    father_name: 'Ramesh Sharma',
+    occupation: 'private_sector',
+    annual_income: '5_10',
+  },
+  bank_obj: { ifsc: 'HDFC0000001', bank_name: 'HDFC Bank', account_number: '50100123456780', account_type: 'Saving' },
+  segment_obj: { segment_list: [{ code: 'equity_1' }] },
+};

@@ -4,8 +4,8 @@
  * table scrolls inside its own region), and axe-core finds no serious or critical violation.
  */
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
-import { uniqueMobile, VERIFIED_IDENTITY } from '../support/journey';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { SIGNED_SECTIONS, uniqueMobile, VERIFIED_IDENTITY } from '../support/journey';
 import { look } from '../support/look';
 
 const ADMIN = {
@@ -14,6 +14,48 @@ const ADMIN = {
   name: 'Pooja Phone',
   role: 'admin',
 };
+
+/** Four eyes: a second person confirms the approval. */
+const CHECKER = {
+  email: 'phone.checker@broker.example',
+  password: 'phone-check-pass-42',
+  name: 'Chetan Check',
+  role: 'checker',
+};
+
+async function staffToken(request: APIRequestContext, who: typeof ADMIN): Promise<string> {
+  await request.post('/sandbox/fixtures/staff', { data: who });
+  const res = await request.post('/api/v1/backoffice/login', { data: { email: who.email, password: who.password } });
+  return ((await res.json()) as { data: { token: string } }).data.token;
+}
+
+/**
+ * An approved application whose exchange client code the sandbox refuses (PAN digits 7777): it
+ * stays on the "not yet tradable" list, so that page is seen with a row in it.
+ */
+async function approvedNotTradable(request: APIRequestContext) {
+  const created = await request.post('/sandbox/fixtures/applicant', {
+    data: {
+      mobile: uniqueMobile(),
+      stage: 220,
+      sections: { ...SIGNED_SECTIONS, pan_obj: { ...SIGNED_SECTIONS.pan_obj, pan_number: 'ABCPS7777K' } },
+    },
+  });
+  const id = ((await created.json()) as { data: { applicant_id: string } }).data.applicant_id;
+  const call = async (token: string, path: string, data?: object) =>
+    expect(
+      (
+        await request.post(`/api/v1/backoffice/applications/${id}/${path}`, {
+          headers: { authorization: `Bearer ${token}` },
+          ...(data && { data }),
+        })
+      ).status(),
+    ).toBe(200);
+  await call(await staffToken(request, ADMIN), 'decisions', {
+    decisions: [110, 120, 130, 140, 150, 160, 170, 180, 190, 200, 210].map((stage) => ({ stage, activity: 'Accept' })),
+  });
+  await call(await staffToken(request, CHECKER), 'confirm');
+}
 
 /** How far the page itself scrolls sideways (0 when it fits). */
 const sideways = (page: Page) =>
@@ -34,7 +76,7 @@ test('every back-office page fits a phone, and reads well to a screen reader', a
     data: { mobile, stage: 220, sections: VERIFIED_IDENTITY },
   });
   const id = ((await created.json()) as { data: { applicant_id: string } }).data.applicant_id;
-  await request.post('/sandbox/fixtures/staff', { data: ADMIN });
+  await approvedNotTradable(request);
   await page.goto('/backoffice/login');
   await page.getByLabel('Email').fill(ADMIN.email);
   await page.getByLabel('Password').fill(ADMIN.password);

@@ -10,7 +10,7 @@ import { MSG } from '@ekyc/contracts/messages';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { seedApplicant, VERIFIED_IDENTITY } from '../support/journey';
+import { seedApplicant, SIGNED_SECTIONS } from '../support/journey';
 import { look } from '../support/look';
 
 const LOCALES = path.resolve(import.meta.dirname, '../../apps/web/src/i18n/locales');
@@ -69,20 +69,6 @@ async function reviewerToken(request: APIRequestContext, who: typeof REVIEWER & 
   });
   return ((await res.json()) as { data: { token: string } }).data.token;
 }
-
-/** What the registrations need after approval (address, income, bank, segments): Completed follows. */
-const SIGNED_SECTIONS = {
-  ...VERIFIED_IDENTITY,
-  personal_obj: {
-    gender: 'M',
-    marital_status: 'single',
-    father_name: 'Ramesh Sharma',
-    occupation: 'private_sector',
-    annual_income: '5_10',
-  },
-  bank_obj: { ifsc: 'HDFC0000001', bank_name: 'HDFC Bank', account_number: '50100123456780', account_type: 'Saving' },
-  segment_obj: { segment_list: [{ code: 'equity_1' }] },
-};
 
 async function staffCall(
   request: APIRequestContext,

@@ -20,52 +20,60 @@ export default function NotTradablePage() {
           list.length === 0 ? (
             <p>{t('queue.empty')}</p>
           ) : (
-            <table className="w-full rounded-xl bg-white text-left text-sm shadow-sm">
-              <thead>
-                <tr className="text-muted">
-                  <th scope="col" className="p-2">
-                    {t('queue.clientCode')}
-                  </th>
-                  <th scope="col" className="p-2">
-                    {t('queue.approvedAt')}
-                  </th>
-                  <th scope="col" className="p-2">
-                    {t('queue.age')}
-                  </th>
-                  <th scope="col" className="p-2">
-                    {t('queue.waiting')}
-                  </th>
-                  <th scope="col" className="p-2">
-                    {t('queue.documentsDue')}
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {list.map((e) => (
-                  <tr key={e.id} className={`border-t border-slate-100 ${e.needs_action ? 'bg-amber-50' : ''}`}>
-                    <td className="p-2 font-mono">
-                      <Link
-                        to={`/backoffice/applications/${encodeURIComponent(e.id)}`}
-                        className="text-brand underline"
-                      >
-                        {e.client_code}
-                      </Link>
-                      {e.late && (
-                        <span className="ml-1 rounded-full bg-red-600 px-2 py-0.5 text-xs font-semibold text-white">
-                          {t('late')}
-                        </span>
-                      )}
-                    </td>
-                    <td className="p-2">{formatDateTime(e.approved_at, i18n.language)}</td>
-                    <td className="p-2">{t('queue.hours', { count: e.age_hours })}</td>
-                    <td className="p-2">
-                      {e.waiting.map((w) => `${t(`kind.${w.kind}`)}: ${t(`status.${w.status}`)}`).join(', ')}
-                    </td>
-                    <td className="p-2">{formatDateTime(e.documents_due_at, i18n.language)}</td>
+            // on a phone the table scrolls in its own region, reachable by keyboard
+            <div
+              className="overflow-x-auto rounded-xl bg-white shadow-sm"
+              tabIndex={0}
+              role="region"
+              aria-label={t('queue.heading')}
+            >
+              <table className="w-full min-w-[40rem] text-left text-sm">
+                <thead>
+                  <tr className="text-muted">
+                    <th scope="col" className="p-2">
+                      {t('queue.clientCode')}
+                    </th>
+                    <th scope="col" className="p-2">
+                      {t('queue.approvedAt')}
+                    </th>
+                    <th scope="col" className="p-2">
+                      {t('queue.age')}
+                    </th>
+                    <th scope="col" className="p-2">
+                      {t('queue.waiting')}
+                    </th>
+                    <th scope="col" className="p-2">
+                      {t('queue.documentsDue')}
+                    </th>
                   </tr>
-                ))}
-              </tbody>
-            </table>
+                </thead>
+                <tbody>
+                  {list.map((e) => (
+                    <tr key={e.id} className={`border-t border-slate-100 ${e.needs_action ? 'bg-amber-50' : ''}`}>
+                      <td className="p-2 font-mono">
+                        <Link
+                          to={`/backoffice/applications/${encodeURIComponent(e.id)}`}
+                          className="text-brand underline"
+                        >
+                          {e.client_code}
+                        </Link>
+                        {e.late && (
+                          <span className="ml-1 rounded-full bg-red-600 px-2 py-0.5 text-xs font-semibold text-white">
+                            {t('late')}
+                          </span>
+                        )}
+                      </td>
+                      <td className="p-2">{formatDateTime(e.approved_at, i18n.language)}</td>
+                      <td className="p-2">{t('queue.hours', { count: e.age_hours })}</td>
+                      <td className="p-2">
+                        {e.waiting.map((w) => `${t(`kind.${w.kind}`)}: ${t(`status.${w.status}`)}`).join(', ')}
+                      </td>
+                      <td className="p-2">{formatDateTime(e.documents_due_at, i18n.language)}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
           )
         }
       </QueryState>
