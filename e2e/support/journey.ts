@@ -34,7 +34,7 @@ export async function signUpToPan(page: Page, request: APIRequestContext, mobile
   const email = `e2e${mobile}@example.com`;
   await page.getByLabel('Email').fill(email);
   await page.getByRole('button', { name: 'Send OTP' }).click();
-  await expect(page).toHaveURL(/\/email-verification\/verify-otp$/);
+  await expect(page).toHaveURL(/\/email-verification\/verify-otp\?resend_after=\d+$/);
   await page.getByLabel('Enter OTP').fill(await outboxOtp(request, email));
   await page.getByRole('button', { name: 'Continue' }).click();
   await expect(page).toHaveURL(/\/ekyc1\/pan-verification$/);

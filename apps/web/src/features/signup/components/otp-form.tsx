@@ -1,6 +1,8 @@
 /**
  * OTP entry shared by the mobile and email screens: Continue enabled only at 6 digits; a 30 s
  * countdown, 20 s after a resend, seconds in two digits; resend shown when it ends (section 4).
+ * The seconds are the server's (send-otp's resend_after, the page's ?resend_after=), so the button
+ * never offers a resend the server would refuse; the spec's figures stand in when none is given.
  */
 import { OTP_COUNTDOWN_S, OTP_LENGTH, OTP_RESEND_COUNTDOWN_S } from '@ekyc/contracts/constants';
 import { type FormEvent, type ReactNode, useEffect, useRef, useState } from 'react';
@@ -16,7 +18,13 @@ interface Props {
   contact: string;
   editLink: ReactNode;
   onVerify: (otp: string) => Promise<{ status: boolean; message: string }>;
-  onResend: () => Promise<{ status: boolean; message: string }>;
+  onResend: () => Promise<{ status: boolean; message: string; data?: { resend_after?: number } }>;
+}
+
+/** The page's ?resend_after= (seconds the server asked to wait), when it is a sensible number. */
+function resendAfterOfPage(): number | null {
+  const v = Number(new URLSearchParams(window.location.search).get('resend_after'));
+  return Number.isInteger(v) && v > 0 && v <= 600 ? v : null;
 }
 
 export function OtpForm({ contact, editLink, onVerify, onResend }: Props) {
@@ -25,7 +33,7 @@ export function OtpForm({ contact, editLink, onVerify, onResend }: Props) {
   const [otp, setOtp] = useState('');
   const [error, setError] = useState<string>();
   const [busy, setBusy] = useState(false);
-  const [deadline, setDeadline] = useState(() => Date.now() + OTP_COUNTDOWN_S * 1000);
+  const [deadline, setDeadline] = useState(() => Date.now() + (resendAfterOfPage() ?? OTP_COUNTDOWN_S) * 1000);
   const [now, setNow] = useState(Date.now());
   const input = useRef<HTMLInputElement>(null);
   const seconds = Math.max(0, Math.ceil((deadline - now) / 1000));
@@ -63,7 +71,7 @@ export function OtpForm({ contact, editLink, onVerify, onResend }: Props) {
     try {
       const r = await onResend();
       if (r.status) {
-        setDeadline(Date.now() + OTP_RESEND_COUNTDOWN_S * 1000);
+        setDeadline(Date.now() + (r.data?.resend_after ?? OTP_RESEND_COUNTDOWN_S) * 1000);
         setNow(Date.now());
         setOtp('');
         setError(undefined);
@@ -71,6 +79,12 @@ export function OtpForm({ contact, editLink, onVerify, onResend }: Props) {
       } else toast.error(msg(r.message));
     } catch (err) {
       toast.error(msg(err instanceof ApiError ? err.message : undefined));
+      // too soon: count down what the server says is left
+      const left = err instanceof ApiError ? Number(err.data.resend_after) : NaN;
+      if (Number.isFinite(left) && left > 0) {
+        setDeadline(Date.now() + left * 1000);
+        setNow(Date.now());
+      }
     } finally {
       setBusy(false);
     }

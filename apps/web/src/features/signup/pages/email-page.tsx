@@ -35,10 +35,11 @@ export default function EmailPage() {
     try {
       const reply = await sendOtp.mutateAsync({ email: address, mobile, whatspp_opt: userAuthInfo.whatspp_opt });
       if (!reply.status) return toast.error(msg(reply.message));
-      navigate('/ekyc1/email-verification/verify-otp');
+      navigate(`/ekyc1/email-verification/verify-otp?resend_after=${reply.data.resend_after}`);
     } catch (err) {
       toast.error(msg(err instanceof ApiError ? err.message : undefined));
-      if (err instanceof ApiError && err.httpStatus === 429) navigate('/ekyc1/email-verification/verify-otp');
+      if (err instanceof ApiError && err.httpStatus === 429)
+        navigate(`/ekyc1/email-verification/verify-otp?resend_after=${String(err.data.resend_after ?? '')}`);
     }
   };
 

@@ -40,6 +40,15 @@ export default function SignUpPage() {
       phoneNumberEntered: values.mobile,
       userAuthInfo: { ...userAuthInfo, mobile: values.mobile, whatspp_opt: values.whatspp_opt },
     });
+    // the OTP page counts down from the server's own wait before a resend
+    const toOtp = (resendAfter: unknown) =>
+      navigate(
+        `/ekyc1/verify-otp?${new URLSearchParams({
+          mobile: values.mobile,
+          whatspp_opt: String(values.whatspp_opt),
+          resend_after: String(resendAfter),
+        })}`,
+      );
     try {
       const reply = await sendOtp.mutateAsync({
         mobile: values.mobile,
@@ -48,15 +57,10 @@ export default function SignUpPage() {
         ...utmParameters,
       });
       if (!reply.status) return toast.error(msg(reply.message));
-      navigate(
-        `/ekyc1/verify-otp?${new URLSearchParams({ mobile: values.mobile, whatspp_opt: String(values.whatspp_opt) })}`,
-      );
+      toOtp(reply.data.resend_after);
     } catch (err) {
       toast.error(msg(err instanceof ApiError ? err.message : undefined));
-      if (err instanceof ApiError && err.httpStatus === 429 && err.data.resend_after)
-        navigate(
-          `/ekyc1/verify-otp?${new URLSearchParams({ mobile: values.mobile, whatspp_opt: String(values.whatspp_opt) })}`,
-        );
+      if (err instanceof ApiError && err.httpStatus === 429 && err.data.resend_after) toOtp(err.data.resend_after);
     }
   };
 
