@@ -174,3 +174,13 @@ export const SIGNED_SECTIONS = {
   bank_obj: { ifsc: 'HDFC0000001', bank_name: 'HDFC Bank', account_number: '50100123456780', account_type: 'Saving' },
   segment_obj: { segment_list: [{ code: 'equity_1' }] },
 };
+
+/** A staff member (created through the sandbox fixtures) signed in to the back office's API: the token. */
+export async function staffToken(
+  request: APIRequestContext,
+  who: { email: string; password: string; name: string; role: string },
+): Promise<string> {
+  await request.post('/sandbox/fixtures/staff', { data: who });
+  const res = await request.post('/api/v1/backoffice/login', { data: { email: who.email, password: who.password } });
+  return ((await res.json()) as { data: { token: string } }).data.token;
+}

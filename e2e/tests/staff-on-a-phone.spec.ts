@@ -5,7 +5,7 @@
  */
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { SIGNED_SECTIONS, uniqueMobile, VERIFIED_IDENTITY } from '../support/journey';
+import { SIGNED_SECTIONS, staffToken, uniqueMobile, VERIFIED_IDENTITY } from '../support/journey';
 import { look } from '../support/look';
 
 const ADMIN = {
@@ -22,12 +22,6 @@ const CHECKER = {
   name: 'Chetan Check',
   role: 'checker',
 };
-
-async function staffToken(request: APIRequestContext, who: typeof ADMIN): Promise<string> {
-  await request.post('/sandbox/fixtures/staff', { data: who });
-  const res = await request.post('/api/v1/backoffice/login', { data: { email: who.email, password: who.password } });
-  return ((await res.json()) as { data: { token: string } }).data.token;
-}
 
 /**
  * An approved application whose exchange client code the sandbox refuses (PAN digits 7777): it

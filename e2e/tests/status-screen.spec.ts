@@ -10,7 +10,7 @@ import { MSG } from '@ekyc/contracts/messages';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { seedApplicant, SIGNED_SECTIONS } from '../support/journey';
+import { seedApplicant, SIGNED_SECTIONS, staffToken } from '../support/journey';
 import { look } from '../support/look';
 
 const LOCALES = path.resolve(import.meta.dirname, '../../apps/web/src/i18n/locales');
@@ -62,13 +62,9 @@ const CHECKER = {
 };
 const BEFORE_FINAL = [110, 120, 130, 140, 150, 160, 170, 180, 190, 200, 210];
 
-async function reviewerToken(request: APIRequestContext, who: typeof REVIEWER & { role?: string } = REVIEWER) {
-  await request.post('/sandbox/fixtures/staff', { data: { role: 'reviewer', ...who } });
-  const res = await request.post('/api/v1/backoffice/login', {
-    data: { email: who.email, password: who.password },
-  });
-  return ((await res.json()) as { data: { token: string } }).data.token;
-}
+/** A reviewer unless `who` names another role. */
+const reviewerToken = (request: APIRequestContext, who: typeof REVIEWER & { role?: string } = REVIEWER) =>
+  staffToken(request, { role: 'reviewer', ...who });
 
 async function staffCall(
   request: APIRequestContext,

@@ -28,6 +28,13 @@ async function drawnPng(): Promise<string> {
   return `data:image/png;base64,${png.toString('base64')}`;
 }
 
+/** A drawn signature with the given capture and the fields of an applicant who cannot sign. */
+const upload = async (token: string, uploadType: 'digital' | 'manual', extra: object) =>
+  call(app, 'POST', 'upload-signature', {
+    token,
+    body: { signature_image: await drawnPng(), document_type: 'png', upload_type: uploadType, ...extra },
+  });
+
 type Details = [
   {
     signature_obj: {
@@ -153,41 +160,17 @@ describe('upload-signature', () => {
 
   it('takes a thumb impression, or a guardian signing for an applicant who cannot, and the form says which', async () => {
     const thumbToken = await applicantAt(170);
-    const thumb = await call(app, 'POST', 'upload-signature', {
-      token: thumbToken,
-      body: {
-        signature_image: await drawnPng(),
-        document_type: 'png',
-        upload_type: 'manual',
-        signature_mark: 'thumb_impression',
-      },
-    });
+    const thumb = await upload(thumbToken, 'manual', { signature_mark: 'thumb_impression' });
     expect(thumb.statusCode).toBe(200);
     const thumbSig = (await call<Details>(app, 'GET', 'get-user-details', { token: thumbToken })).body.data[0]
       .signature_obj;
     expect(thumbSig).toMatchObject({ signature_mark: 'thumb_impression' });
 
     const token = await applicantAt(170);
-    const wrong = await call(app, 'POST', 'upload-signature', {
-      token,
-      body: {
-        signature_image: await drawnPng(),
-        document_type: 'png',
-        upload_type: 'digital',
-        guardian: { name: 'Ramesh Sharma', relation: 'Uncle' },
-      },
-    });
+    const wrong = await upload(token, 'digital', { guardian: { name: 'Ramesh Sharma', relation: 'Uncle' } });
     expect(wrong.statusCode).toBe(400);
     expect(JSON.stringify(wrong.body)).toContain(MSG.signatureGuardianRelation);
-    const res = await call(app, 'POST', 'upload-signature', {
-      token,
-      body: {
-        signature_image: await drawnPng(),
-        document_type: 'png',
-        upload_type: 'digital',
-        guardian: { name: 'Ramesh Sharma', relation: 'Father' },
-      },
-    });
+    const res = await upload(token, 'digital', { guardian: { name: 'Ramesh Sharma', relation: 'Father' } });
     expect(res.statusCode).toBe(200);
     const sig = (await call<Details>(app, 'GET', 'get-user-details', { token })).body.data[0].signature_obj;
     expect(sig).toMatchObject({ guardian: { name: 'Ramesh Sharma', relation: 'Father' } });

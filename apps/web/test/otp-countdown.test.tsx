@@ -7,21 +7,22 @@ import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { OtpForm } from '../src/features/signup/components/otp-form';
+import { OtpForm, resendAfterParam } from '../src/features/signup/components/otp-form';
 import { ApiError } from '../src/lib/api-client';
 import signup from '../src/i18n/locales/en/signup.json';
 
 beforeAll(async () => {
   await i18n.use(initReactI18next).init({ lng: 'en', resources: { en: { signup } }, ns: ['signup'] });
 });
-afterEach(() => {
-  cleanup();
-  window.history.replaceState(null, '', '/');
-});
+afterEach(cleanup);
 
-const form = (onResend = async () => ({ status: true, message: '', data: { resend_after: 20 } })) =>
+const form = (
+  resendAfter: number | null,
+  onResend = async () => ({ status: true, message: '', data: { resend_after: 20 } }),
+) =>
   render(
     <OtpForm
+      resendAfter={resendAfter}
       contact="+91 9876543210"
       editLink={null}
       onVerify={async () => ({ status: true, message: '' })}
@@ -31,19 +32,19 @@ const form = (onResend = async () => ({ status: true, message: '', data: { resen
 
 describe('the OTP countdown', () => {
   it('starts from the seconds the server gave', () => {
-    window.history.replaceState(null, '', '/ekyc1/verify-otp?mobile=9876543210&resend_after=45');
-    form();
+    form(resendAfterParam('45'));
     expect(screen.getByText(/45/)).toBeTruthy();
   });
 
-  it('starts from the spec’s 30 s without them', () => {
-    form();
+  it('starts from the spec’s 30 s without them, or with a value that makes no sense', () => {
+    expect(resendAfterParam('abc')).toBeNull();
+    expect(resendAfterParam('-5')).toBeNull();
+    form(resendAfterParam(null));
     expect(screen.getByText(/30/)).toBeTruthy();
   });
 
   it('after a resend refused as too soon, counts down what the server says is left', async () => {
-    window.history.replaceState(null, '', '/ekyc1/verify-otp?mobile=9876543210&resend_after=1');
-    form(async () => {
+    form(1, async () => {
       throw new ApiError('Please wait before asking for another OTP.', 429, { resend_after: 17 });
     });
     const resend = await screen.findByRole('button', { name: signup.resend });

@@ -296,7 +296,7 @@ export async function renderAccountOpeningForm(input: AccountOpeningFormInput): 
  * Whose mark the signature box holds: the applicant's signature, their thumb impression, or a
  * guardian's signature (named, with the relation, in a line under the box).
  */
-export function signatureMark(signature: Record<string, unknown>): { label: string; note: string | null } {
+function signatureMark(signature: Record<string, unknown>): { label: string; note: string | null } {
   const guardian = asObj(signature.guardian);
   if (typeof guardian.name === 'string')
     return {

@@ -25,6 +25,8 @@ export interface ConsentContext {
 }
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
+/** The consent in force for a purpose: its latest record (rows oldest first). */
+const latest = (rows: ConsentRow[], purpose: ConsentPurpose) => rows.filter((r) => r.purpose === purpose).at(-1);
 
 export class ConsentRecords {
   constructor(
@@ -70,13 +72,13 @@ export class ConsentRecords {
     return {
       notice_version: PRIVACY_NOTICE_VERSION,
       purposes: CONSENT_PURPOSES.map((purpose) => {
-        const latest = rows.filter((r) => r.purpose === purpose).at(-1);
+        const record = latest(rows, purpose);
         return {
           purpose,
-          granted: latest?.granted ?? false,
-          recorded_at: iso(latest?.recordedAt ?? null),
-          notice_version: latest?.noticeVersion ?? null,
-          language: latest?.language ?? null,
+          granted: record?.granted ?? false,
+          recorded_at: iso(record?.recordedAt ?? null),
+          notice_version: record?.noticeVersion ?? null,
+          language: record?.language ?? null,
         };
       }),
       erasure: erasure
@@ -104,7 +106,7 @@ export class ConsentRecords {
       const existing = await repo.erasure(tx, applicantId);
       if (existing) return existing;
       const rows = await repo.of(tx, applicantId);
-      const granted = CONSENT_PURPOSES.filter((p) => rows.filter((r) => r.purpose === p).at(-1)?.granted);
+      const granted = CONSENT_PURPOSES.filter((p) => latest(rows, p)?.granted);
       await this.record(
         applicantId,
         granted.map((purpose) => ({ purpose, granted: false })),

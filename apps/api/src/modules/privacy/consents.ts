@@ -6,11 +6,7 @@
  * and the applicant signed out; once signed, a legal hold keeps it for the rule set's years (PMLA:
  * after the relationship ends) and the hourly sweep erases it when the hold ends.
  */
-import {
-  type ConsentsData,
-  type requestErasureRequestSchema,
-  type updateConsentRequestSchema,
-} from '@ekyc/contracts/calls/consents';
+import { type ConsentsData, type updateConsentRequestSchema } from '@ekyc/contracts/calls/consents';
 import { STAGE } from '@ekyc/contracts/stages';
 import type { z } from 'zod';
 import type { AppDeps } from '../../app-deps.ts';
@@ -40,10 +36,10 @@ export async function updateConsent(
   return ok(input.granted ? 'Consent given' : 'Consent withdrawn', await deps.consents.view(applicantId));
 }
 
+/** The request itself is confirmed by its schema (confirm: true); nothing else in it. */
 export async function requestErasure(
   deps: Deps,
   applicantId: string,
-  _input: z.output<typeof requestErasureRequestSchema>,
 ): Promise<Outcome<ConsentsData & { signed_out: boolean }>> {
   const now = new Date(deps.now());
   const [applicant, stage, rules] = await Promise.all([

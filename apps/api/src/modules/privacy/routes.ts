@@ -19,6 +19,6 @@ export const privacyRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/request-erasure',
     { schema: { body: requestErasureRequestSchema }, preHandler: app.requireApplicant },
-    async (req) => requestErasure(deps, req.applicant!.subjectId, req.body),
+    async (req) => requestErasure(deps, req.applicant!.subjectId),
   );
 };

@@ -8,6 +8,7 @@ import { LANGUAGE_NAMES, LANGUAGES, type Language } from '@ekyc/contracts/consta
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/button';
+import { LoadFailed } from '../../../components/load-failed';
 import { Checkbox } from '../../../components/checkbox';
 import { SelectField } from '../../../components/select-field';
 import { PageLoader } from '../../../components/spinner';
@@ -23,13 +24,7 @@ export default function AssistedKycPage() {
   const query = useAssistedKyc();
   const [changing, setChanging] = useState(false);
   const cancel = useCancelAssistedKyc();
-  if (query.isError)
-    return (
-      <div role="alert" className="flex flex-col gap-3">
-        <p>{msg(query.error.message)}</p>
-        <Button onClick={() => void query.refetch()}>{t('common:retry')}</Button>
-      </div>
-    );
+  if (query.isError) return <LoadFailed error={query.error} onRetry={() => void query.refetch()} />;
   if (!query.data) return <PageLoader label={t('common:loading')} />;
   const data = query.data.data;
   const day = (d: string) =>

@@ -10,6 +10,7 @@ import { BASE_PATH } from '@ekyc/contracts/stages';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/button';
+import { LoadFailed } from '../../../components/load-failed';
 import { Modal } from '../../../components/modal';
 import { PageLoader } from '../../../components/spinner';
 import { useNavigate } from '../../../lib/router';
@@ -34,13 +35,7 @@ export default function PrivacyPage() {
       new Date(iso),
     );
 
-  if (consents.isError)
-    return (
-      <div role="alert" className="flex flex-col gap-3">
-        <p>{msg(consents.error.message)}</p>
-        <Button onClick={() => void consents.refetch()}>{t('common:retry')}</Button>
-      </div>
-    );
+  if (consents.isError) return <LoadFailed error={consents.error} onRetry={() => void consents.refetch()} />;
   if (!consents.data) return <PageLoader label={t('common:loading')} />;
   const data = consents.data.data;
   const erasure = data.erasure;

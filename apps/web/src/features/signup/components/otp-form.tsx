@@ -19,21 +19,23 @@ interface Props {
   editLink: ReactNode;
   onVerify: (otp: string) => Promise<{ status: boolean; message: string }>;
   onResend: () => Promise<{ status: boolean; message: string; data?: { resend_after?: number } }>;
+  /** The seconds the server asked to wait before a resend (the page's ?resend_after=), if known. */
+  resendAfter: number | null;
 }
 
-/** The page's ?resend_after= (seconds the server asked to wait), when it is a sensible number. */
-function resendAfterOfPage(): number | null {
-  const v = Number(new URLSearchParams(window.location.search).get('resend_after'));
+/** A page's ?resend_after=, when it is a sensible number of seconds. */
+export function resendAfterParam(value: string | null): number | null {
+  const v = Number(value);
   return Number.isInteger(v) && v > 0 && v <= 600 ? v : null;
 }
 
-export function OtpForm({ contact, editLink, onVerify, onResend }: Props) {
+export function OtpForm({ contact, editLink, onVerify, onResend, resendAfter }: Props) {
   const { t } = useTranslation('signup');
   const msg = useMessage();
   const [otp, setOtp] = useState('');
   const [error, setError] = useState<string>();
   const [busy, setBusy] = useState(false);
-  const [deadline, setDeadline] = useState(() => Date.now() + (resendAfterOfPage() ?? OTP_COUNTDOWN_S) * 1000);
+  const [deadline, setDeadline] = useState(() => Date.now() + (resendAfter ?? OTP_COUNTDOWN_S) * 1000);
   const [now, setNow] = useState(Date.now());
   const input = useRef<HTMLInputElement>(null);
   const seconds = Math.max(0, Math.ceil((deadline - now) / 1000));

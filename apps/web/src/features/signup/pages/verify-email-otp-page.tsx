@@ -1,17 +1,18 @@
 /** '/email-verification/verify-otp': the email OTP. */
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from '../../../lib/router';
+import { Link, useNavigate, useSearchParams } from '../../../lib/router';
 import { useScreenNavigate } from '../../../lib/navigation';
 import { useSession } from '../../../lib/session';
 import { sendOtp } from '../api/send-otp';
 import { useVerifyOtpEmail } from '../api/verify-otp-email';
-import { OtpForm } from '../components/otp-form';
+import { OtpForm, resendAfterParam } from '../components/otp-form';
 
 export default function VerifyEmailOtpPage() {
   const { t } = useTranslation('signup');
   const { userAuthInfo } = useSession();
   const navigate = useNavigate();
+  const [params] = useSearchParams();
   const verify = useVerifyOtpEmail();
   const go = useScreenNavigate();
   const email = userAuthInfo.email;
@@ -34,6 +35,7 @@ export default function VerifyEmailOtpPage() {
 
   return (
     <OtpForm
+      resendAfter={resendAfterParam(params.get('resend_after'))}
       contact={email}
       editLink={
         <Link to="/ekyc1/email-verification" className="font-semibold text-brand underline">

@@ -7,7 +7,7 @@ import { useScreenNavigate } from '../../../lib/navigation';
 import { sendOtp } from '../api/send-otp';
 import { useVerifyOtp } from '../api/verify-otp';
 import { clientInfo } from '../client-info';
-import { OtpForm } from '../components/otp-form';
+import { OtpForm, resendAfterParam } from '../components/otp-form';
 
 export default function VerifyMobileOtpPage() {
   const { t } = useTranslation('signup');
@@ -51,6 +51,7 @@ export default function VerifyMobileOtpPage() {
 
   return (
     <OtpForm
+      resendAfter={resendAfterParam(params.get('resend_after'))}
       contact={`+91 ${mobile}`}
       editLink={
         <Link to="/ekyc1/" className="font-semibold text-brand underline">
