@@ -11,10 +11,13 @@ import {
   ADDRESS_FIELD_MAX,
   GUARDIAN_NAME_MAX,
   MINIMUM_AGE,
+  MOBILE_LENGTH,
   NAME_MAX,
   NAME_MIN,
   NOMINEE_FIELDS,
   NOMINEE_MAX_AGE,
+  NOMINEE_SHARE_TOTAL,
+  PINCODE_LENGTH,
   type NomineeField,
   PLACEHOLDER_EMAIL_LOCAL_PARTS,
   PLACEHOLDER_MOBILES,
@@ -41,7 +44,7 @@ export const normaliseMobile = (v: string) => v.replace(/\D/g, '');
 export const mobileSchema = normalisedText(MSG.mobileRequired, normaliseMobile, (v, ctx) => {
   if (v.length === 0) ctx.addIssue({ code: 'custom', message: MSG.mobileRequired });
   else if (!/^[6-9]/.test(v)) ctx.addIssue({ code: 'custom', message: MSG.mobileStart });
-  else if (v.length !== 10) ctx.addIssue({ code: 'custom', message: MSG.mobileInvalid });
+  else if (v.length !== MOBILE_LENGTH) ctx.addIssue({ code: 'custom', message: MSG.mobileInvalid });
   else if ((PLACEHOLDER_MOBILES as readonly string[]).includes(v))
     ctx.addIssue({ code: 'custom', message: MSG.mobilePlaceholder });
 });
@@ -307,13 +310,16 @@ export function nomineeSchema({ now = () => new Date(), mandatory = NOMINEE_FIEL
         [within100, MSG.maxLength100],
         [(v) => v === '' || v.length > ADDRESS_FIELD_MAX || EMAIL_PATTERN.test(v.toLowerCase()), MSG.nomineeEmail],
       ),
-      mobile: optionalWith([(v) => v === '' || /^[6-9]\d{9}$/.test(v), MSG.nomineeMobile]),
+      mobile: optionalWith([
+        (v) => v === '' || (v.length === MOBILE_LENGTH && /^[6-9]\d+$/.test(v)),
+        MSG.nomineeMobile,
+      ]),
       dob: dobMandatory ? z.string({ error: MSG.invalidDate }) : optionalText,
       /** The applicant says the nominee is a minor: date of birth and guardian become mandatory. */
       is_minor: z._default(z.optional(z.boolean()), false),
       address: optionalWith([within100, MSG.maxLength100]),
       address2: optionalWith([within100, MSG.maxLength100]),
-      pincode: optionalWith([(v) => v === '' || /^\d{6}$/.test(v), MSG.nomineePincode]),
+      pincode: optionalWith([(v) => v === '' || (v.length === PINCODE_LENGTH && /^\d+$/.test(v)), MSG.nomineePincode]),
       city: optionalWith([within100, MSG.maxLength100], [lettersOrEmpty, MSG.lettersOnly]),
       state: optionalWith([lettersOrEmpty, MSG.lettersOnly]),
       country: z._default(z.optional(z.string()), 'India'),
@@ -371,7 +377,7 @@ export function equalShares(n: number): string[] {
 
 /**
  * The shares a nominee list is saved with. With shares optional (the rule set says so), none given
- * means equal shares; some given must be all given and total 100. Null with the error otherwise.
+ * means equal shares; some given must be all given and total NOMINEE_SHARE_TOTAL (100). Null with the error otherwise.
  */
 export function resolveShares(
   shares: readonly string[],
@@ -386,14 +392,14 @@ export function resolveShares(
 
 /** While typing: the total may not pass 100. */
 export function shareTotalError(shares: readonly string[]): string | null {
-  return totalShare(shares) > 100 ? MSG.shareOver100 : null;
+  return totalShare(shares) > NOMINEE_SHARE_TOTAL ? MSG.shareOver100 : null;
 }
 
 /** On submit: the total must be exactly 100. */
 export function shareSubmitError(shares: readonly string[]): string | null {
   const total = totalShare(shares);
-  if (total > 100) return MSG.shareOver100;
-  return total === 100 ? null : MSG.shareEquals100;
+  if (total > NOMINEE_SHARE_TOTAL) return MSG.shareOver100;
+  return total === NOMINEE_SHARE_TOTAL ? null : MSG.shareEquals100;
 }
 
 // ---------- segment ----------

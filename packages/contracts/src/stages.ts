@@ -3,6 +3,8 @@
  * The server decides the stage (the last kyc_list entry); the web guard sends any page outside
  * its window to the route of the current stage.
  */
+import { PROGRESS_STEP_PERCENT, PROGRESS_STEPS } from './constants.ts';
+
 export const BASE_PATH = '/ekyc1';
 
 export const STAGE = {
@@ -203,10 +205,10 @@ export function guardRedirect(
 /** Progress bar (section 4): entries whose admin_activity is Accept or Pending, out of 12. */
 export function progressOf(kycList: readonly { admin_activity: string | null }[]): { steps: number; percent: number } {
   const steps = Math.min(
-    12,
+    PROGRESS_STEPS,
     kycList.filter((k) => k.admin_activity === 'Accept' || k.admin_activity === 'Pending').length,
   );
-  const percent = steps === 12 ? 100 : Math.round(steps * 8.33 * 100) / 100;
+  const percent = steps === PROGRESS_STEPS ? 100 : Math.round(steps * PROGRESS_STEP_PERCENT * 100) / 100;
   return { steps, percent };
 }
 

@@ -1,4 +1,4 @@
-import { PROGRESS_STEPS } from '@ekyc/contracts/constants';
+import { PROGRESS_ANIMATION_S, PROGRESS_STEPS } from '@ekyc/contracts/constants';
 import { progressAnimates, subStepOf } from '@ekyc/contracts/stages';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -38,7 +38,7 @@ export function ProgressBar({ steps, percent, path }: { steps: number; percent: 
         <div
           className="progress-fill h-full rounded-full bg-success"
           data-animate={String(animate)}
-          style={{ width: `${shown}%` }}
+          style={{ width: `${shown}%`, transitionDuration: `${PROGRESS_ANIMATION_S}s` }}
         />
       </div>
     </div>

@@ -4,7 +4,7 @@
  * wait screen watches the second element of the user details record for the vpa_callback.
  */
 import type { vpaValidationRequestSchema } from '@ekyc/contracts/calls/vpa-validation';
-import { UPI_WAIT_S } from '@ekyc/contracts/constants';
+import { PENNY_DROP_AMOUNT_RS, UPI_WAIT_S } from '@ekyc/contracts/constants';
 import { MSG } from '@ekyc/contracts/messages';
 import type { z } from 'zod';
 import type { AppDeps } from '../../app-deps.ts';
@@ -21,7 +21,7 @@ type Input = z.output<typeof vpaValidationRequestSchema>;
 export const UPI_COMING_SOON = 'UPI verification is coming soon. Please add your bank account manually.';
 
 /** Rs 1, refunded (section 9). */
-const COLLECT_AMOUNT_PAISE = 100;
+const COLLECT_AMOUNT_PAISE = PENNY_DROP_AMOUNT_RS * 100;
 /** The provider's minimum; the wait screen gives up after 58 s anyway. */
 const COLLECT_EXPIRY_MINUTES = 2;
 

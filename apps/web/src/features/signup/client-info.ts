@@ -1,4 +1,4 @@
-import { MOBILE_VIEWPORT_MAX_PX } from '@ekyc/contracts/constants';
+import { MOBILE_VIEWPORT_MAX_PX, OTP_CONTACT_TRUNCATE } from '@ekyc/contracts/constants';
 
 /** The client source reported with OTP calls: mobile at 1024 px or less (section 1). */
 export function clientInfo() {
@@ -9,5 +9,5 @@ export function clientInfo() {
 }
 
 /** The OTP contact line: cut to 20 characters with an ellipsis (section 2). */
-export const truncateContact = (contact: string, max = 20) =>
+export const truncateContact = (contact: string, max = OTP_CONTACT_TRUNCATE) =>
   contact.length > max ? `${contact.slice(0, max)}…` : contact;

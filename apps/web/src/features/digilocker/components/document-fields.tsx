@@ -3,11 +3,12 @@
  * characters plus an ellipsis when longer than 40.
  */
 import { CDL_INTERNAL_FIELDS } from '@ekyc/contracts/calls/digilocker-data';
+import { DIGILOCKER_VALUE_TRUNCATE, DIGILOCKER_VALUE_TRUNCATE_OVER } from '@ekyc/contracts/constants';
 import { useTranslation } from 'react-i18next';
 
 export const displayValue = (value: string) => {
   const upper = value.toUpperCase();
-  return upper.length > 40 ? `${upper.slice(0, 36)}...` : upper;
+  return upper.length > DIGILOCKER_VALUE_TRUNCATE_OVER ? `${upper.slice(0, DIGILOCKER_VALUE_TRUNCATE)}...` : upper;
 };
 
 const ORDER = [

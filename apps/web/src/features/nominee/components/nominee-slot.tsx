@@ -7,7 +7,7 @@ import type { NomineeAddress } from '@ekyc/contracts/calls/update-nominee';
 import { MSG } from '@ekyc/contracts/messages';
 import { IDENTITY_DOCUMENTS, NOMINEE_RELATIONS } from '@ekyc/contracts/enums';
 import { normalisePan } from '@ekyc/contracts/rules';
-import type { NomineeField } from '@ekyc/contracts/constants';
+import { MOBILE_LENGTH, NOMINEE_SHARE_TOTAL, type NomineeField, PINCODE_LENGTH } from '@ekyc/contracts/constants';
 import type { ChangeEvent, ReactNode } from 'react';
 import type { UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -173,7 +173,13 @@ export function NomineeSlot({
         hint={mandatory.includes('share') || total > 0 ? undefined : t('shareEqualHint')}
         aside={
           <span
-            className={total > 100 ? 'font-semibold text-danger' : total === 100 ? 'font-semibold text-success' : ''}
+            className={
+              total > NOMINEE_SHARE_TOTAL
+                ? 'font-semibold text-danger'
+                : total === NOMINEE_SHARE_TOTAL
+                  ? 'font-semibold text-success'
+                  : ''
+            }
           >
             {t('totalOf', { total })}
           </span>
@@ -203,7 +209,7 @@ export function NomineeSlot({
           prefix="+91"
           autoComplete="off"
           error={err('mobile')}
-          {...filtered('mobile', (v) => v.replace(/\D/g, '').slice(0, 10))}
+          {...filtered('mobile', (v) => v.replace(/\D/g, '').slice(0, MOBILE_LENGTH))}
         />
         <Checkbox
           label={t('sameAddress')}
@@ -230,7 +236,7 @@ export function NomineeSlot({
             inputMode="numeric"
             readOnly={sameAddress}
             error={err('pincode')}
-            {...filtered('pincode', (v) => v.replace(/\D/g, '').slice(0, 6))}
+            {...filtered('pincode', (v) => v.replace(/\D/g, '').slice(0, PINCODE_LENGTH))}
           />
           <TextField label={opt(t('city'))} readOnly={sameAddress} error={err('city')} {...register(`${path}.city`)} />
           <TextField
