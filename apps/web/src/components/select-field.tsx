@@ -6,8 +6,9 @@ export const SelectField = forwardRef<
   SelectHTMLAttributes<HTMLSelectElement> & {
     label: string;
     error?: string;
-    options: { value: string; label: string }[];
-    placeholder: string;
+    options: readonly { value: string; label: string }[];
+    /** The empty first option; without one, the select always holds one of the options. */
+    placeholder?: string;
   }
 >(function SelectField({ label, error, options, placeholder, id, ...rest }, ref) {
   const autoId = useId();
@@ -25,7 +26,7 @@ export const SelectField = forwardRef<
         className={`w-full rounded-lg border bg-white px-3 py-3 text-base ${error ? 'border-danger' : 'border-slate-500'}`}
         {...rest}
       >
-        <option value="">{placeholder}</option>
+        {placeholder !== undefined && <option value="">{placeholder}</option>}
         {options.map((o) => (
           <option key={o.value} value={o.value}>
             {o.label}

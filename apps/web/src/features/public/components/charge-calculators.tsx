@@ -16,7 +16,8 @@ import {
 import { type ReactNode, useId, useState } from 'react';
 import { usePublicTranslation } from '../hooks/use-public-translation';
 import { rupees } from './charge-format';
-import { NumberField, readNumber } from './number-field';
+import { SelectField } from '../../../components/select-field';
+import { NumberField, useNumberInput } from './number-field';
 
 type T = ReturnType<typeof usePublicTranslation>['t'];
 
@@ -49,7 +50,8 @@ function Line({ label, value, strong }: { label: string; value: string; strong?:
   );
 }
 
-function Select<V extends string>({
+/** A select over a fixed list of string values (the shared SelectField, typed by its values). */
+function Choice<V extends string>({
   label,
   value,
   options,
@@ -60,61 +62,33 @@ function Select<V extends string>({
   options: readonly { value: V; label: string }[];
   onChange: (v: V) => void;
 }) {
-  const id = useId();
   return (
-    <div className="mb-4">
-      <label htmlFor={id} className="mb-1 block text-sm font-semibold">
-        {label}
-      </label>
-      <select
-        id={id}
-        value={value}
-        onChange={(e) => onChange(e.target.value as V)}
-        className="w-full rounded-lg border border-slate-500 bg-white px-3 py-3 text-base"
-      >
-        {options.map((o) => (
-          <option key={o.value} value={o.value}>
-            {o.label}
-          </option>
-        ))}
-      </select>
-    </div>
+    <SelectField
+      label={label}
+      value={value}
+      options={options}
+      onChange={(e) => onChange(options.find((o) => o.value === e.target.value)?.value ?? value)}
+    />
   );
 }
 
-const invalid = (t: T) => t('calc.invalid');
-
 function BrokerageCalculator({ t }: { t: T }) {
   const [segment, setSegment] = useState<BrokerageSegment>('futures');
-  const [orders, setOrders] = useState('1');
-  const [value, setValue] = useState('');
-  const n = readNumber(orders, true);
-  const v = readNumber(value);
+  const orders = useNumberInput(t('calc.invalid'), { initial: '1', whole: true, required: true });
+  const amount = useNumberInput(t('calc.invalid'));
+  const n = orders.value;
+  const v = amount.value;
   const result = n === null ? null : brokerageForOrders(segment, n);
   return (
     <Card title={t('calc.brokerage.title')}>
-      <Select
+      <Choice
         label={t('calc.brokerage.segment')}
         value={segment}
         onChange={setSegment}
         options={BROKERAGE_SEGMENTS.map((s) => ({ value: s, label: t(`calc.segments.${s}`) }))}
       />
-      <NumberField
-        label={t('calc.brokerage.orders')}
-        value={orders}
-        onChange={setOrders}
-        decimals={false}
-        error={n === null ? invalid(t) : undefined}
-      />
-      {segment === 'delivery' && (
-        <NumberField
-          label={t('calc.brokerage.orderValue')}
-          prefix="₹"
-          value={value}
-          onChange={setValue}
-          error={value && v === null ? invalid(t) : undefined}
-        />
-      )}
+      <NumberField label={t('calc.brokerage.orders')} {...orders.props} />
+      {segment === 'delivery' && <NumberField label={t('calc.brokerage.orderValue')} prefix="₹" {...amount.props} />}
       {result && (
         <Result>
           <Line label={t('calc.brokerage.result')} value={rupees(result.total)} strong />
@@ -128,21 +102,14 @@ function BrokerageCalculator({ t }: { t: T }) {
 }
 
 function AmcCalculator({ t }: { t: T }) {
-  const [years, setYears] = useState('5');
-  const n = readNumber(years, true);
-  const ok = n !== null && n <= 100;
-  const rows = ok ? AMC_PLANS.map((plan) => ({ plan, ...amcOverYears(plan, n) })) : [];
+  const years = useNumberInput(t('calc.invalid'), { initial: '5', whole: true, max: 100 });
+  const n = years.value;
+  const rows = n !== null ? AMC_PLANS.map((plan) => ({ plan, ...amcOverYears(plan, n) })) : [];
   const cheapest = rows.length ? Math.min(...rows.map((r) => r.total)) : 0;
   return (
     <Card title={t('calc.amc.title')}>
-      <NumberField
-        label={t('calc.amc.years')}
-        value={years}
-        onChange={setYears}
-        decimals={false}
-        error={ok ? undefined : invalid(t)}
-      />
-      {ok && (
+      <NumberField label={t('calc.amc.years')} {...years.props} />
+      {n !== null && (
         <Result>
           <table className="w-full text-left">
             <caption className="sr-only">{t('calc.amc.caption', { years: n })}</caption>
@@ -184,18 +151,12 @@ function AmcCalculator({ t }: { t: T }) {
 }
 
 function BsdaCalculator({ t }: { t: T }) {
-  const [value, setValue] = useState('');
-  const v = readNumber(value);
+  const amount = useNumberInput(t('calc.invalid'));
+  const v = amount.value;
   const result = v === null ? null : bsdaAnnualCharge(rs(v));
   return (
     <Card title={t('calc.bsda.title')}>
-      <NumberField
-        label={t('calc.bsda.value')}
-        prefix="₹"
-        value={value}
-        onChange={setValue}
-        error={value && v === null ? invalid(t) : undefined}
-      />
+      <NumberField label={t('calc.bsda.value')} prefix="₹" {...amount.props} />
       {result && (
         <Result>
           <Line label={t('calc.bsda.slab')} value={t(`charges.bsda.slabs.${result.slab}`)} />
@@ -212,12 +173,12 @@ const DEPOSITORY_KINDS: readonly DepositoryKind[] = ['debit', 'offMarket', 'rema
 
 function DepositoryCalculator({ t }: { t: T }) {
   const [kind, setKind] = useState<DepositoryKind>('debit');
-  const [value, setValue] = useState('');
-  const [securities, setSecurities] = useState('');
-  const [certificates, setCertificates] = useState('');
-  const v = readNumber(value);
-  const s = readNumber(securities, true);
-  const c = readNumber(certificates, true);
+  const amount = useNumberInput(t('calc.invalid'));
+  const securities = useNumberInput(t('calc.invalid'), { whole: true });
+  const certificates = useNumberInput(t('calc.invalid'), { whole: true });
+  const v = amount.value;
+  const s = securities.value;
+  const c = certificates.value;
 
   let result: ReactNode = null;
   if ((kind === 'debit' || kind === 'offMarket') && v !== null) {
@@ -252,38 +213,18 @@ function DepositoryCalculator({ t }: { t: T }) {
 
   return (
     <Card title={t('calc.depository.title')}>
-      <Select
+      <Choice
         label={t('calc.depository.kind')}
         value={kind}
         onChange={setKind}
         options={DEPOSITORY_KINDS.map((k) => ({ value: k, label: t(`calc.depository.kinds.${k}`) }))}
       />
       {(kind === 'debit' || kind === 'offMarket') && (
-        <NumberField
-          label={t('calc.depository.value')}
-          prefix="₹"
-          value={value}
-          onChange={setValue}
-          error={value && v === null ? invalid(t) : undefined}
-        />
+        <NumberField label={t('calc.depository.value')} prefix="₹" {...amount.props} />
       )}
-      {kind === 'remat' && (
-        <NumberField
-          label={t('calc.depository.securities')}
-          value={securities}
-          onChange={setSecurities}
-          decimals={false}
-          error={securities && s === null ? invalid(t) : undefined}
-        />
-      )}
+      {kind === 'remat' && <NumberField label={t('calc.depository.securities')} {...securities.props} />}
       {(kind === 'remat' || kind === 'demat') && (
-        <NumberField
-          label={t('calc.depository.certificates')}
-          value={certificates}
-          onChange={setCertificates}
-          decimals={false}
-          error={certificates && c === null ? invalid(t) : undefined}
-        />
+        <NumberField label={t('calc.depository.certificates')} {...certificates.props} />
       )}
       {result && <Result>{result}</Result>}
     </Card>

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { TextField } from '../../../components/text-field';
 
 /** A labelled numeric input for the calculators; an empty or invalid entry reads as null. */
@@ -36,4 +37,25 @@ export function readNumber(value: string, whole = false): number | null {
   if (!Number.isFinite(n) || n < 0) return null;
   if (whole && !Number.isInteger(n)) return null;
   return n;
+}
+
+/**
+ * A calculator's number input: its text, the number it reads as (null when empty or invalid) and
+ * the props for NumberField, with `invalid` shown once something wrong is typed (or at once when
+ * the field is required, or the number is over `max`).
+ */
+export function useNumberInput(
+  invalid: string,
+  {
+    initial = '',
+    whole = false,
+    required = false,
+    max,
+  }: { initial?: string; whole?: boolean; required?: boolean; max?: number } = {},
+) {
+  const [text, setText] = useState(initial);
+  const read = readNumber(text, whole);
+  const value = read !== null && (max === undefined || read <= max) ? read : null;
+  const wrong = value === null && (required || text !== '' || max !== undefined);
+  return { value, props: { value: text, onChange: setText, decimals: !whole, error: wrong ? invalid : undefined } };
 }
