@@ -51,6 +51,9 @@ export default defineConfig({
           include: ['test/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
           setupFiles: ['./test/setup.ts'],
+          // route-level tests render the whole app, lazy pages included: a busy machine may take
+          // longer than the default 5 s for one
+          testTimeout: 30000,
         },
       },
     ],
