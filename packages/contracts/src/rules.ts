@@ -17,6 +17,7 @@ import {
   NOMINEE_FIELDS,
   NOMINEE_MAX_AGE,
   NOMINEE_SHARE_TOTAL,
+  PAN_LENGTH,
   PINCODE_LENGTH,
   type NomineeField,
   PLACEHOLDER_EMAIL_LOCAL_PARTS,
@@ -100,7 +101,7 @@ export const normalisePan = (v: string) =>
   v
     .toUpperCase()
     .replace(/[^A-Z0-9]/g, '')
-    .slice(0, 10);
+    .slice(0, PAN_LENGTH);
 export const PAN_PATTERN = /^[A-Z]{5}[0-9]{4}[A-Z]$/;
 /** The fourth character 'P' marks an individual. */
 export const isIndividualPan = (pan: string) => pan.charAt(3) === 'P';

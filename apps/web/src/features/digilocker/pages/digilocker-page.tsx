@@ -3,6 +3,7 @@
  * the redirect to DigiLocker; once documents are in, their fields and Next (section 2).
  * A failure offers 'Retry Using Digilocker' or a manual upload of officially valid documents.
  */
+import { DIGILOCKER_AGREEMENT_TRUNCATE } from '@ekyc/contracts/constants';
 import { MSG } from '@ekyc/contracts/messages';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -21,7 +22,7 @@ import { DocumentFields } from '../components/document-fields';
 import { OvdUploadForm } from '../components/ovd-upload-form';
 import { redirectToLocker } from '../components/redirect-to-locker';
 
-const AGREEMENT_PREVIEW = 90;
+const AGREEMENT_PREVIEW = DIGILOCKER_AGREEMENT_TRUNCATE;
 
 interface Locker {
   is_object: boolean;
