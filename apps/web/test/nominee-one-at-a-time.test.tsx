@@ -11,6 +11,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
+import { MemoryRouter } from 'react-router';
 import { afterEach, beforeAll, expect, it, vi } from 'vitest';
 import common from '../src/i18n/locales/en/common.json';
 import nominee from '../src/i18n/locales/en/nominee.json';
@@ -64,7 +65,9 @@ function renderForm(nominees: StoredNominee[], config: NomineeConfig = { max_nom
   } as unknown as UserDetailsRecord[0];
   render(
     <QueryClientProvider client={new QueryClient()}>
-      <NomineeStepsForm config={config} details={details} />
+      <MemoryRouter>
+        <NomineeStepsForm config={config} details={details} />
+      </MemoryRouter>
     </QueryClientProvider>,
   );
   return fetch;

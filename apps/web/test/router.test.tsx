@@ -1,5 +1,5 @@
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   BrowserRoutes,
   Link,
@@ -76,7 +76,13 @@ const at = (path: string) => {
   return render(<BrowserRoutes routes={routes} />);
 };
 
-beforeEach(() => window.history.replaceState(null, '', '/'));
+// jsdom does not scroll: record where the page was asked to scroll to
+const scrollTo = vi.fn();
+beforeEach(() => {
+  window.history.replaceState(null, '', '/');
+  scrollTo.mockClear();
+  window.scrollTo = scrollTo as typeof window.scrollTo;
+});
 afterEach(cleanup);
 
 describe('router', () => {
@@ -113,5 +119,20 @@ describe('router', () => {
     act(() => window.dispatchEvent(new PopStateEvent('popstate')));
     fireEvent.click(screen.getByText('go'));
     expect(screen.getByTestId('where').textContent).toBe('/ekyc1/status');
+  });
+
+  it('starts a new screen at the top and leaves Back to the browser', async () => {
+    at('/ekyc1/');
+    expect(scrollTo).not.toHaveBeenCalled();
+    fireEvent.click(screen.getByText('send'));
+    expect(scrollTo).toHaveBeenLastCalledWith(0, 0);
+    scrollTo.mockClear();
+    await act(async () => {
+      const back = new Promise((resolve) => window.addEventListener('popstate', resolve, { once: true }));
+      window.history.back();
+      await back;
+    });
+    expect(screen.getByText('send')).toBeTruthy();
+    expect(scrollTo).not.toHaveBeenCalled();
   });
 });
