@@ -22,6 +22,17 @@ export default tseslint.config(
     rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'warn' },
   },
   {
+    // the router is chosen in one place: pages use what lib/router re-exports
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    ignores: ['apps/web/src/lib/router.tsx'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { paths: [{ name: 'react-router', message: "Import from lib/router, the app's one routing module." }] },
+      ],
+    },
+  },
+  {
     files: [
       'apps/api/src/server.ts',
       'apps/api/src/cli/**',
