@@ -62,9 +62,17 @@ export async function journeySection(): Promise<Section> {
     BACKOFFICE_ADMIN_EMAIL: BENCH_ADMIN.email,
     BACKOFFICE_ADMIN_PASSWORD: BENCH_ADMIN.password,
   };
-  const servers = await Promise.all(Array.from({ length: PROCESSES }, (_v, i) => startServer(8391 + i, env)));
+  // several processes: one address for all, the load balancer's, as in a deployment (the sandbox
+  // pages' links and return addresses are built from it)
+  if (PROCESSES > 1) Object.assign(env, { PUBLIC_URL: 'http://127.0.0.1:8391' });
+  // the first process alone first: it writes the sandbox authority's keys the others then read
+  const first = await startServer(8391, env);
+  const servers = [
+    first,
+    ...(await Promise.all(Array.from({ length: PROCESSES - 1 }, (_v, i) => startServer(8392 + i, env)))),
+  ];
   try {
-    // Warm-up, one process after the other (the first creates the sandbox e-sign keys the others read).
+    // Warm-up, one process after the other.
     for (const [i, server] of servers.entries()) await runJourney(server.url, `warm-${i}`, () => undefined);
     const timings = new Map<string, number[]>();
     const timer: CallTimer = (name, ms) => {
