@@ -32,6 +32,8 @@ const JOURNEYS = 4;
 const FAULT_MS = 5000;
 
 const START_BUDGET_MS = startBudgetMs();
+// two starts, then the no-fault journeys (their calls' budget grows with the load too, chaos.ts)
+const SETUP_MS = START_BUDGET_MS * 2 + 300_000;
 
 /** A redis-server of the test's own, stopped and started at will. */
 class OwnRedis {
@@ -74,38 +76,35 @@ describe.runIf(DB)('faults under load, two processes', () => {
   let baselineSeconds = 0;
   const results: ScenarioResult[] = [];
 
-  beforeAll(
-    async () => {
-      redis = new OwnRedis(await freePort());
-      await redis.up();
-      const env = {
-        ...process.env,
-        DATABASE_URL: DB,
-        REDIS_URL: `redis://127.0.0.1:${redis.port}`,
-        ...SHARED_DATABASE_KEYS,
-        DATA_DIR: dir,
-        LOG_LEVEL: 'silent',
-        SANDBOX_SKIP_HEAVY_CHECKS: 'true',
-        RATE_LIMIT_PER_MINUTE: '1000000',
-        OTP_RATE_LIMIT_PER_MINUTE: '1000000',
-        WEB_DIST: '/nonexistent',
-      };
-      const urls: string[] = [];
-      // one after the other: the first writes the sandbox authority's keys to the shared DATA_DIR
-      for (let i = 0; i < 2; i++) {
-        const port = await freePort();
-        const child = spawnApi({ env: { ...env, PORT: String(port), HOST: '127.0.0.1' }, stdio: 'ignore' });
-        child.on('exit', (code, signal) => exits.push(`process ${i} exited (${code ?? signal})`));
-        procs.push(child);
-        await waitReady(child, port, START_BUDGET_MS);
-        urls.push(`http://127.0.0.1:${port}`);
-      }
-      deployment = { apiUrls: urls, databaseUrl: DB!, redis };
-      assets = await journeyAssets();
-      baselineSeconds = await baseline(deployment, { assets, journeys: JOURNEYS });
-    },
-    START_BUDGET_MS * 2 + 300_000,
-  );
+  beforeAll(async () => {
+    redis = new OwnRedis(await freePort());
+    await redis.up();
+    const env = {
+      ...process.env,
+      DATABASE_URL: DB,
+      REDIS_URL: `redis://127.0.0.1:${redis.port}`,
+      ...SHARED_DATABASE_KEYS,
+      DATA_DIR: dir,
+      LOG_LEVEL: 'silent',
+      SANDBOX_SKIP_HEAVY_CHECKS: 'true',
+      RATE_LIMIT_PER_MINUTE: '1000000',
+      OTP_RATE_LIMIT_PER_MINUTE: '1000000',
+      WEB_DIST: '/nonexistent',
+    };
+    const urls: string[] = [];
+    // one after the other: the first writes the sandbox authority's keys to the shared DATA_DIR
+    for (let i = 0; i < 2; i++) {
+      const port = await freePort();
+      const child = spawnApi({ env: { ...env, PORT: String(port), HOST: '127.0.0.1' }, stdio: 'ignore' });
+      child.on('exit', (code, signal) => exits.push(`process ${i} exited (${code ?? signal})`));
+      procs.push(child);
+      await waitReady(child, port, START_BUDGET_MS);
+      urls.push(`http://127.0.0.1:${port}`);
+    }
+    deployment = { apiUrls: urls, databaseUrl: DB!, redis };
+    assets = await journeyAssets();
+    baselineSeconds = await baseline(deployment, { assets, journeys: JOURNEYS });
+  }, SETUP_MS);
 
   afterAll(async () => {
     for (const p of procs) p.kill('SIGTERM');
