@@ -152,6 +152,8 @@ describe.runIf(DB)('faults under load, two processes', () => {
     expectSurvived(r);
     expect(r.unavailable, 'Redis down is not a reason to refuse').toBe(0);
     expect(r.logoutDuringFault).toBe('ok');
-    expect(r.slowestCallMs, 'no call waits on Redis').toBeLessThan(3000);
+    // a call waiting on Redis would wait for the whole outage (FAULT_MS); 3 s on an idle machine,
+    // more when more work is waiting than there are cores
+    expect(r.slowestCallMs, 'no call waits on Redis').toBeLessThan(startBudgetMs(3000));
   }, 300_000);
 });
