@@ -12,11 +12,16 @@ export type CallTimer = (name: string, ms: number) => void;
 
 const agent = new Agent({ keepAlive: true, maxSockets: 256 });
 
-function httpClient(baseUrl: string, timeoutMs = 30_000): JourneyClient {
-  const base = new URL(baseUrl);
+/** Calls made so far: with several processes, spread per request takes the next one each time. */
+let calls = 0;
+
+/** A client for one process, or for several taking turns call by call (a load balancer without affinity). */
+function httpClient(baseUrls: string[], timeoutMs = 30_000): JourneyClient {
+  const bases = baseUrls.map((u) => new URL(u));
   return {
     request: (req) =>
       new Promise((resolve, reject) => {
+        const base = bases[calls++ % bases.length]!;
         const r = request(
           {
             agent,
@@ -50,9 +55,10 @@ function httpClient(baseUrl: string, timeoutMs = 30_000): JourneyClient {
 
 let assets: Awaited<ReturnType<typeof journeyAssets>> | null = null;
 
-export async function runJourney(baseUrl: string, seed: string, timer: CallTimer) {
+/** One applicant's journey against one process, or spread call by call over several. */
+export async function runJourney(baseUrl: string | string[], seed: string, timer: CallTimer) {
   assets ??= await journeyAssets();
-  const result = await runFullJourney(httpClient(baseUrl), {
+  const result = await runFullJourney(httpClient(typeof baseUrl === 'string' ? [baseUrl] : baseUrl), {
     applicant: newApplicant(seed),
     assets,
     onCall: (t) => timer(`${t.method} ${t.path.replace('/api/v1/ekyc/', '')}`, t.ms),

@@ -6,7 +6,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
-import { type Section, percentile, startServer, table } from './lib.ts';
+import { type RunningServer, type Section, percentile, startServer, table } from './lib.ts';
 import { noopCeiling } from './noop.ts';
 import { runJourney, type CallTimer } from './journey-steps.ts';
 import { BENCH_ADMIN, esignToCompleted } from './registrations.ts';
@@ -20,6 +20,18 @@ const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 16);
  * PostgreSQL and this client, a second process adds contention, not capacity (BENCHMARKS.md).
  */
 const PROCESSES = Number(process.env.BENCH_PROCESSES ?? 1);
+/**
+ * How several processes share the applicants: `applicant` (each applicant stays on one process, a
+ * load balancer with affinity) or `request` (every call to the next process in turn, a load
+ * balancer without affinity). With several processes the same load is first run against one
+ * process alone, so the throughput of both is reported side by side.
+ */
+const SPREAD = process.env.BENCH_SPREAD ?? 'applicant';
+if (SPREAD !== 'applicant' && SPREAD !== 'request') throw new Error('BENCH_SPREAD is applicant or request');
+const SPREAD_TEXT =
+  SPREAD === 'request'
+    ? 'every call to the next process in turn, as behind a load balancer without affinity (`BENCH_SPREAD=request`)'
+    : 'each applicant stays on one process, as behind a load balancer with affinity (`BENCH_SPREAD=applicant`, the default; `request` spreads every call)';
 /** Applicants taken from e-sign to Completed, one after the other, after the throughput run. */
 const REGISTRATIONS = Number(process.env.BENCH_REGISTRATIONS ?? 10);
 
@@ -50,77 +62,82 @@ export async function journeySection(): Promise<Section> {
     BACKOFFICE_ADMIN_EMAIL: BENCH_ADMIN.email,
     BACKOFFICE_ADMIN_PASSWORD: BENCH_ADMIN.password,
   };
-  const servers = await Promise.all(Array.from({ length: PROCESSES }, (_v, i) => startServer(8391 + i, env)));
+  // several processes: one address for all, the load balancer's, as in a deployment (the sandbox
+  // pages' links and return addresses are built from it)
+  if (PROCESSES > 1) Object.assign(env, { PUBLIC_URL: 'http://127.0.0.1:8391' });
+  // the first process alone first: it writes the sandbox authority's keys the others then read
+  const first = await startServer(8391, env);
+  const servers = [
+    first,
+    ...(await Promise.all(Array.from({ length: PROCESSES - 1 }, (_v, i) => startServer(8392 + i, env)))),
+  ];
   try {
-    // Warm-up, one process after the other (the first creates the sandbox e-sign keys the others read).
+    // Warm-up, one process after the other.
     for (const [i, server] of servers.entries()) await runJourney(server.url, `warm-${i}`, () => undefined);
-    const cpuBefore = await apiCpuSeconds(servers);
     const timings = new Map<string, number[]>();
     const timer: CallTimer = (name, ms) => {
       if (!timings.has(name)) timings.set(name, []);
       timings.get(name)!.push(ms);
     };
-    let completed = 0;
-    let failed = 0;
-    const errors = new Map<string, number>();
-    const deadline = Date.now() + SECONDS * 1000;
-    const started = Date.now();
-    let seq = 0;
-    await Promise.all(
-      Array.from({ length: CONCURRENCY }, async (_v, worker) => {
-        while (Date.now() < deadline) {
-          seq += 1;
-          const seed = `bench-${worker}-${seq}`;
-          try {
-            // A load balancer with affinity: the sandbox keeps a liveness session in the process that opened it.
-            await runJourney(servers[worker % PROCESSES]!.url, seed, timer);
-            completed += 1;
-          } catch (err) {
-            failed += 1;
-            const key = (err as Error).message.slice(0, 120);
-            errors.set(key, (errors.get(key) ?? 0) + 1);
-          }
-        }
-      }),
-    );
-    const elapsed = (Date.now() - started) / 1000;
-    const cpuPerJourney = ((await apiCpuSeconds(servers)) - cpuBefore) / Math.max(1, completed);
+    // with several processes, the same load against the first alone first, for comparison
+    const alone = PROCESSES > 1 ? await load(servers, servers.slice(0, 1), () => undefined) : null;
+    const run = await load(servers, servers, timer);
+    const { completed, failed, cpuPerJourney, perSecond } = run;
     const stats = await Promise.all(servers.map(async (s) => (await fetch(`${s.url}/metrics`)).text()));
     const loopP99 = Math.max(...stats.map((t) => metric(t, 'ekyc_nodejs_eventloop_lag_p99_seconds'))) * 1000;
     const rssPeak = Math.max(...stats.map((t) => metric(t, 'ekyc_process_resident_memory_peak_bytes')));
     const ceilings = await Promise.all(servers.map((s) => noopCeiling(s.url, 10, Math.ceil(50 / PROCESSES))));
     const ceiling = { rps: ceilings.reduce((sum, c) => sum + c.rps, 0) };
-    const perSecond = completed / elapsed;
     // after the load: e-sign to Completed with the server otherwise idle
     const registered = await esignToCompleted(servers[0]!.url, REGISTRATIONS);
-    console.log(
-      `journey: e-sign to Completed p50 ${(registered.p50 / 1000).toFixed(2)} s, p95 ${(registered.p95 / 1000).toFixed(2)} s (${registered.count} applicants)`,
-    );
+    if (registered.count)
+      console.log(
+        `journey: e-sign to Completed p50 ${(registered.p50 / 1000).toFixed(2)} s, p95 ${(registered.p95 / 1000).toFixed(2)} s (${registered.count} applicants)`,
+      );
+    const registeredRow = registered.count
+      ? `\n| e-sign to Completed (sandbox registrations: BO account, then UCC at NSE and BSE), ${registered.count} applicants one at a time after the run | p50 ${(registered.p50 / 1000).toFixed(2)} s, p95 ${(registered.p95 / 1000).toFixed(2)} s, max ${(registered.max / 1000).toFixed(2)} s |`
+      : '';
     const callsPerJourney = [...timings.values()].reduce((s, t) => s + t.length, 0) / Math.max(1, completed + failed);
+    const failures = (r: LoadResult) =>
+      `${r.failed}${r.errors.size ? ` (${[...r.errors.entries()].map(([k, v]) => `${v}× ${k}`).join('; ')})` : ''}`;
+    const figures: Array<[string, (r: LoadResult) => string]> = [
+      ['completed journeys', (r) => `${r.completed} in ${r.elapsed.toFixed(0)} s`],
+      ['completed journeys per second', (r) => `**${r.perSecond.toFixed(2)}**`],
+      ['failed journeys', failures],
+      [
+        'API CPU per completed journey (all processes, from their own counters)',
+        (r) => `${(r.cpuPerJourney * 1000).toFixed(0)} ms`,
+      ],
+    ];
+    const processes = `${PROCESSES} processes, ${SPREAD === 'request' ? 'spread per request' : 'spread per applicant'}`;
+    const throughput = alone
+      ? `| figure | 1 process | ${processes} |\n|---|---|---|\n${figures.map(([name, f]) => `| ${name} | ${f(alone)} | ${f(run)} |`).join('\n')}`
+      : `| figure | value |\n|---|---|\n${figures.map(([name, f]) => `| ${name} | ${f(run)} |`).join('\n')}`;
 
     const rows = [...timings.entries()].map(([name, t]) => {
       const s = [...t].sort((a, b) => a - b);
       return [name, s.length, percentile(s, 50).toFixed(1), percentile(s, 95).toFixed(1), percentile(s, 99).toFixed(1)];
     });
+    if (alone)
+      console.log(
+        `journey, 1 process: ${alone.completed} completed (${alone.perSecond.toFixed(2)}/s), ${alone.failed} failed, API CPU ${(alone.cpuPerJourney * 1000).toFixed(0)} ms per journey`,
+      );
     console.log(
-      `journey: ${completed} completed (${perSecond.toFixed(2)}/s), ${failed} failed, API CPU ${(cpuPerJourney * 1000).toFixed(0)} ms per journey, ceiling ${ceiling.rps.toFixed(0)} req/s`,
+      `journey, ${PROCESSES === 1 ? '1 process' : processes}: ${completed} completed (${perSecond.toFixed(2)}/s), ${failed} failed, API CPU ${(cpuPerJourney * 1000).toFixed(0)} ms per journey, ceiling ${ceiling.rps.toFixed(0)} req/s`,
     );
     return {
       title: 'Journey throughput on PostgreSQL and Redis',
-      body: `${CONCURRENCY} synthetic applicants at a time, each from mobile OTP to the submitted e-sign and the status call, for ${SECONDS} s against ${PROCESSES} API process${PROCESSES > 1 ? 'es' : ''} (\`BENCH_PROCESSES\`; with several, each applicant stays on one process, as behind a load balancer with affinity) on the PostgreSQL server and Redis of this machine, sandbox providers in process (their face check and OCR switched off: measured under Work items). The benchmark client runs on the same two cores. Latency is measured by the client, per call; one warm-up journey per process comes first.
+      body: `${CONCURRENCY} synthetic applicants at a time, each from mobile OTP to the submitted e-sign and the status call, for ${SECONDS} s against ${PROCESSES} API process${PROCESSES > 1 ? `es (\`BENCH_PROCESSES\`): ${SPREAD_TEXT}; the same load against one of them alone ran first, for comparison, each process with a pool of ${Math.ceil(20 / PROCESSES)} database connections)` : ' (`BENCH_PROCESSES`)'} on the PostgreSQL server and Redis of this machine, sandbox providers in process (their face check and OCR switched off: measured under Work items). The benchmark client runs on the same two cores. Latency is measured by the client, per call; one warm-up journey per process comes first.
 
-| figure | value |
+${throughput}
+
+| figure | value${alone ? ` (${processes})` : ''} |
 |---|---|
-| completed journeys | ${completed} in ${elapsed.toFixed(0)} s |
-| completed journeys per second | **${perSecond.toFixed(2)}** |
-| failed journeys | ${failed}${errors.size ? ` (${[...errors.entries()].map(([k, v]) => `${v}× ${k}`).join('; ')})` : ''} |
 | API calls per journey | ${callsPerJourney.toFixed(0)} |
-| API CPU per completed journey (all processes, from their own counters) | ${(cpuPerJourney * 1000).toFixed(0)} ms |
 | event-loop delay p99 (worst process) | ${loopP99.toFixed(1)} ms |
 | peak resident memory (largest process) | ${(rssPeak / 2 ** 20).toFixed(0)} MiB |
 | bare-route ceiling, same processes together | ${ceiling.rps.toFixed(0)} req/s |
-| journey calls/s ÷ ceiling | ${((perSecond * callsPerJourney) / ceiling.rps).toFixed(3)} |
-| e-sign to Completed (sandbox registrations: BO account, then UCC at NSE and BSE), ${registered.count} applicants one at a time after the run | p50 ${(registered.p50 / 1000).toFixed(2)} s, p95 ${(registered.p95 / 1000).toFixed(2)} s, max ${(registered.max / 1000).toFixed(2)} s |
+| journey calls/s ÷ ceiling | ${((perSecond * callsPerJourney) / ceiling.rps).toFixed(3)} |${registeredRow}
 
 Per call, milliseconds:
 
@@ -129,6 +146,46 @@ ${table(['call', 'count', 'p50', 'p95', 'p99'], rows)}`,
   } finally {
     await Promise.all(servers.map((s) => s.stop()));
   }
+}
+
+interface LoadResult {
+  completed: number;
+  failed: number;
+  errors: Map<string, number>;
+  elapsed: number;
+  perSecond: number;
+  cpuPerJourney: number;
+}
+
+/** CONCURRENCY applicants at a time for SECONDS against `targets`; CPU counted on all `servers`. */
+async function load(servers: RunningServer[], targets: RunningServer[], timer: CallTimer): Promise<LoadResult> {
+  const cpuBefore = await apiCpuSeconds(servers);
+  let completed = 0;
+  let failed = 0;
+  const errors = new Map<string, number>();
+  const deadline = Date.now() + SECONDS * 1000;
+  const started = Date.now();
+  let seq = 0;
+  const urls = targets.map((t) => t.url);
+  await Promise.all(
+    Array.from({ length: CONCURRENCY }, async (_v, worker) => {
+      while (Date.now() < deadline) {
+        seq += 1;
+        const seed = `bench-${targets.length}-${worker}-${seq}`;
+        try {
+          await runJourney(SPREAD === 'request' ? urls : urls[worker % urls.length]!, seed, timer);
+          completed += 1;
+        } catch (err) {
+          failed += 1;
+          const key = (err as Error).message.slice(0, 120);
+          errors.set(key, (errors.get(key) ?? 0) + 1);
+        }
+      }
+    }),
+  );
+  const elapsed = (Date.now() - started) / 1000;
+  const cpuPerJourney = ((await apiCpuSeconds(servers)) - cpuBefore) / Math.max(1, completed);
+  return { completed, failed, errors, elapsed, perSecond: completed / elapsed, cpuPerJourney };
 }
 
 const metric = (text: string, name: string) =>

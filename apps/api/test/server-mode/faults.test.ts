@@ -9,7 +9,6 @@
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Redis } from 'ioredis';
@@ -23,6 +22,7 @@ import {
   type ScenarioResult,
   terminateConnections,
 } from '../support/chaos.ts';
+import { freePort, spawnApi, startBudgetMs, waitReady } from '../support/child-server.ts';
 import { journeyAssets } from '../support/journey-assets.ts';
 import { SHARED_DATABASE_KEYS } from '../support/test-app.ts';
 
@@ -30,17 +30,10 @@ import { SHARED_DATABASE_KEYS } from '../support/test-app.ts';
 const DB = process.env.TEST_FAULTS_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
 const JOURNEYS = 4;
 const FAULT_MS = 5000;
-const server = path.resolve(import.meta.dirname, '../../src/server.ts');
 
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const s = createServer();
-    s.listen(0, '127.0.0.1', () => {
-      const port = (s.address() as { port: number }).port;
-      s.close(() => resolve(port));
-    });
-  });
-}
+const START_BUDGET_MS = startBudgetMs();
+// two starts, then the no-fault journeys (their calls' budget grows with the load too, chaos.ts)
+const SETUP_MS = START_BUDGET_MS * 2 + 300_000;
 
 /** A redis-server of the test's own, stopped and started at will. */
 class OwnRedis {
@@ -99,31 +92,19 @@ describe.runIf(DB)('faults under load, two processes', () => {
       WEB_DIST: '/nonexistent',
     };
     const urls: string[] = [];
+    // one after the other: the first writes the sandbox authority's keys to the shared DATA_DIR
     for (let i = 0; i < 2; i++) {
       const port = await freePort();
-      const child = spawn(process.execPath, ['--import', 'tsx', server], {
-        env: { ...env, PORT: String(port), HOST: '127.0.0.1' },
-        stdio: 'ignore',
-      });
+      const child = spawnApi({ env: { ...env, PORT: String(port), HOST: '127.0.0.1' }, stdio: 'ignore' });
       child.on('exit', (code, signal) => exits.push(`process ${i} exited (${code ?? signal})`));
       procs.push(child);
-      const url = `http://127.0.0.1:${port}`;
-      for (let t = 0; t < 240; t++) {
-        if (
-          await fetch(`${url}/readyz`).then(
-            (r) => r.ok,
-            () => false,
-          )
-        )
-          break;
-        await new Promise((r) => setTimeout(r, 250));
-      }
-      urls.push(url);
+      await waitReady(child, port, START_BUDGET_MS);
+      urls.push(`http://127.0.0.1:${port}`);
     }
     deployment = { apiUrls: urls, databaseUrl: DB!, redis };
     assets = await journeyAssets();
     baselineSeconds = await baseline(deployment, { assets, journeys: JOURNEYS });
-  }, 180_000);
+  }, SETUP_MS);
 
   afterAll(async () => {
     for (const p of procs) p.kill('SIGTERM');
@@ -171,6 +152,8 @@ describe.runIf(DB)('faults under load, two processes', () => {
     expectSurvived(r);
     expect(r.unavailable, 'Redis down is not a reason to refuse').toBe(0);
     expect(r.logoutDuringFault).toBe('ok');
-    expect(r.slowestCallMs, 'no call waits on Redis').toBeLessThan(3000);
+    // a call waiting on Redis would wait for the whole outage (FAULT_MS); 3 s on an idle machine,
+    // more when more work is waiting than there are cores
+    expect(r.slowestCallMs, 'no call waits on Redis').toBeLessThan(startBudgetMs(3000));
   }, 300_000);
 });

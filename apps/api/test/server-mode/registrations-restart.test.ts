@@ -4,13 +4,12 @@
  * (one request per registration reached the sandbox providers, one attempt each), each application
  * Completed with its welcome email and SMS sent once, even one whose activation the kill interrupted.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import path from 'node:path';
 import { STAGE } from '@ekyc/contracts/stages';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freePort, startBudgetMs, waitReady } from '../support/child-server.ts';
+import { freePort, spawnApi, startBudgetMs, waitReady } from '../support/child-server.ts';
 import { panWithDigits, signedSections } from '../support/registrations.ts';
 import { SHARED_DATABASE_KEYS } from '../support/test-app.ts';
 
@@ -25,13 +24,12 @@ const onServer = async (statement: string) => {
   await c.query(statement).finally(() => c.end());
 };
 const REDIS = process.env.TEST_REDIS_URL;
-const server = path.resolve(import.meta.dirname, '../../src/server.ts');
 const PREFIX = `test-registrations-restart-${randomBytes(6).toString('hex')}:`;
 const BUDGET = startBudgetMs();
 const STAFF = { email: 'restart.checker@broker.example', password: 'restart checker pass 1', name: 'Restart Checker' };
 
 function start(port: number): ChildProcess {
-  return spawn(process.execPath, ['--import', 'tsx', server], {
+  return spawnApi({
     env: {
       ...process.env,
       DATABASE_URL: ownUrl(),

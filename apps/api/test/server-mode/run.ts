@@ -2,16 +2,23 @@
  * The API suite against a PostgreSQL server and Redis (the production mode), plus the
  * two-process tests. Runs when TEST_SERVER_DATABASE_URL and TEST_SERVER_REDIS_URL answer;
  * otherwise says why it is skipped, and with CI set fails instead (a CI run must not pass having
- * run nothing).
+ * run nothing). The tests that start API processes start the compiled server: it is built first
+ * when missing or older than the sources.
  */
 import { spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import path from 'node:path';
 import { Redis } from 'ioredis';
 import pg from 'pg';
+import { apiBuildProblem } from '../support/child-server.ts';
 
 const dbUrl = process.env.TEST_SERVER_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const redisUrl = process.env.TEST_SERVER_REDIS_URL ?? 'redis://127.0.0.1:6379';
-// TEST_SERVER_DB_NAME lets two checkouts run the suite side by side on one server.
-const testDb = process.env.TEST_SERVER_DB_NAME ?? 'ekyc_test';
+// one database per checkout (named after its path), so two checkouts run the suite side by side on
+// one server without dropping each other's; TEST_SERVER_DB_NAME names it otherwise
+const checkout = path.resolve(import.meta.dirname, '../../../..');
+const testDb =
+  process.env.TEST_SERVER_DB_NAME ?? `ekyc_test_${createHash('sha256').update(checkout).digest('hex').slice(0, 10)}`;
 // the fault test terminates every connection of its database again and again: it has one of its
 // own, so the files running beside it are not cut off
 const faultsDb = `${testDb}_faults`;
@@ -49,6 +56,12 @@ if (reason) {
   }
   console.log(`Server-mode suite skipped: ${reason}`);
   process.exit(0);
+}
+const stale = apiBuildProblem();
+if (stale) {
+  console.log(`Building the API (${stale})…`);
+  const build = spawnSync('npm', ['run', 'build', '-w', '@ekyc/api'], { cwd: checkout, stdio: 'inherit' });
+  if (build.status !== 0) process.exit(build.status ?? 1);
 }
 const databaseUrl = (name: string) => Object.assign(new URL(dbUrl), { pathname: `/${name}` }).toString();
 console.log(`Server-mode suite: PostgreSQL database ${testDb} and Redis ${redisUrl}`);

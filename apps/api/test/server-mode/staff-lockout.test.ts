@@ -3,25 +3,23 @@
  * process count towards one lockout, and once locked the right password is refused by both; the
  * per-mobile OTP limit is shared likewise.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import path from 'node:path';
 import { Redis } from 'ioredis';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Hasher } from '../../src/lib/crypto.ts';
 import { StaffLoginThrottle } from '../../src/modules/backoffice/login-throttle.ts';
 import { hashPassword } from '../../src/modules/backoffice/password.ts';
-import { freePort, startBudgetMs, waitReady } from '../support/child-server.ts';
+import { freePort, spawnApi, startBudgetMs, waitReady } from '../support/child-server.ts';
 import { SHARED_DATABASE_KEYS } from '../support/test-app.ts';
 
 const DB = process.env.TEST_DATABASE_URL;
 const REDIS = process.env.TEST_REDIS_URL;
 const MAX_FAILURES = 3;
-const server = path.resolve(import.meta.dirname, '../../src/server.ts');
 // this file's own Redis keys: other processes on the same Redis neither share its limits nor clear them
 const PREFIX = `test-staff-lockout-${randomBytes(6).toString('hex')}:`;
-const START_BUDGET_MS = startBudgetMs(90_000);
+const START_BUDGET_MS = startBudgetMs();
 
 async function dropKeys() {
   const redis = new Redis(REDIS!);
@@ -67,10 +65,7 @@ describe.runIf(DB && REDIS)('staff sign-in throttling across processes', () => {
       REGISTRATIONS_WORKER: 'false',
     };
     [a, b] = [await freePort(), await freePort()];
-    for (const port of [a, b])
-      procs.push(
-        spawn(process.execPath, ['--import', 'tsx', server], { env: { ...env, PORT: String(port) }, stdio: 'ignore' }),
-      );
+    for (const port of [a, b]) procs.push(spawnApi({ env: { ...env, PORT: String(port) }, stdio: 'ignore' }));
     await Promise.all([waitReady(procs[0]!, a, START_BUDGET_MS), waitReady(procs[1]!, b, START_BUDGET_MS)]);
     const client = new pg.Client({ connectionString: DB });
     await client.connect();

@@ -4,7 +4,7 @@
  * DigiLocker consent and token exchange, the liveness module and its results, and the e-sign
  * request, OTP page and answer each meet both processes. Every journey completes.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -12,7 +12,7 @@ import path from 'node:path';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sandboxPki } from '../../src/documents/signing/sandbox-pki.ts';
-import { freePort, startBudgetMs, waitReady } from '../support/child-server.ts';
+import { freePort, spawnApi, startBudgetMs, waitReady } from '../support/child-server.ts';
 import { fetchClient, type JourneyClient, newApplicant, runFullJourney } from '../support/full-journey.ts';
 import { journeyAssets } from '../support/journey-assets.ts';
 import { SHARED_DATABASE_KEYS } from '../support/test-app.ts';
@@ -21,7 +21,6 @@ const DB = process.env.TEST_DATABASE_URL;
 const REDIS = process.env.TEST_REDIS_URL;
 const JOURNEYS = 6;
 const AT_ONCE = 3;
-const server = path.resolve(import.meta.dirname, '../../src/server.ts');
 const PREFIX = `test-two-processes-journeys-${randomBytes(6).toString('hex')}:`;
 const START_BUDGET_MS = startBudgetMs();
 // the file store is shared, as a deployment's S3 bucket or volume is
@@ -67,10 +66,7 @@ describe.runIf(DB && REDIS)('two API processes, requests spread one by one', () 
       // no registrations worker: the queue on the shared database is the registrations tests' (test-app.ts)
       REGISTRATIONS_WORKER: 'false',
     };
-    for (const port of ports)
-      procs.push(
-        spawn(process.execPath, ['--import', 'tsx', server], { env: { ...env, PORT: String(port) }, stdio: 'ignore' }),
-      );
+    for (const port of ports) procs.push(spawnApi({ env: { ...env, PORT: String(port) }, stdio: 'ignore' }));
     await Promise.all(ports.map((port, i) => waitReady(procs[i]!, port, START_BUDGET_MS)));
   }, START_BUDGET_MS + 30_000);
 

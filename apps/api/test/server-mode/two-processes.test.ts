@@ -3,13 +3,12 @@
  * receives the updates made through the other, a sign-out reaches both, and the per-address OTP
  * limit is shared (the general limit is counted in each process).
  */
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import path from 'node:path';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { freePort, startBudgetMs, waitReady } from '../support/child-server.ts';
+import { freePort, spawnApi, startBudgetMs, waitReady } from '../support/child-server.ts';
 import { SHARED_DATABASE_KEYS } from '../support/test-app.ts';
 
 const DB = process.env.TEST_DATABASE_URL;
@@ -17,7 +16,6 @@ const REDIS = process.env.TEST_REDIS_URL;
 const LIMIT = 60;
 /** How long a process trusts a session it read (auth/sessions.ts). */
 const SESSION_CACHE_MS = 5_000;
-const server = path.resolve(import.meta.dirname, '../../src/server.ts');
 // this file's own Redis keys and channels: other processes on the same Redis neither use up its
 // rate limit nor see its messages
 const PREFIX = `test-two-processes-${randomBytes(6).toString('hex')}:`;
@@ -67,10 +65,7 @@ describe.runIf(DB && REDIS)('two API processes', () => {
       REGISTRATIONS_WORKER: 'false',
     };
     [a, b] = [await freePort(), await freePort()];
-    for (const port of [a, b])
-      procs.push(
-        spawn(process.execPath, ['--import', 'tsx', server], { env: { ...env, PORT: String(port) }, stdio: 'ignore' }),
-      );
+    for (const port of [a, b]) procs.push(spawnApi({ env: { ...env, PORT: String(port) }, stdio: 'ignore' }));
     await Promise.all([waitReady(procs[0]!, a, START_BUDGET_MS), waitReady(procs[1]!, b, START_BUDGET_MS)]);
   }, START_BUDGET_MS + 30_000);
 

@@ -1,7 +1,40 @@
-/** API processes started by a test: a free port, and readiness by the process's answer, not a fixed wait. */
-import type { ChildProcess } from 'node:child_process';
+/**
+ * API processes started by a test: the compiled server (apps/api/dist, built by
+ * `npm run build -w @ekyc/api`; `npm run test:server` builds it when missing or older than the
+ * sources), a free port, and readiness by the process's answer, not a fixed wait.
+ */
+import { type ChildProcess, type SpawnOptions, spawn } from 'node:child_process';
+import { existsSync, readdirSync, statSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { availableParallelism, loadavg } from 'node:os';
+import path from 'node:path';
+
+const ROOT = path.resolve(import.meta.dirname, '../../../..');
+const DIST_SERVER = path.join(ROOT, 'apps/api/dist/server.js');
+const SOURCES = ['apps/api/src', 'packages/contracts/src', 'tools/build-api.mjs'].map((p) => path.join(ROOT, p));
+
+function newestSource(p: string): number {
+  const s = statSync(p);
+  if (!s.isDirectory()) return s.mtimeMs;
+  return readdirSync(p, { recursive: true, withFileTypes: true })
+    .filter((e) => e.isFile())
+    .reduce((max, e) => Math.max(max, statSync(path.join(e.parentPath, e.name)).mtimeMs), 0);
+}
+
+/** Why the compiled API cannot be used as it is (missing, or older than a source file), or null. */
+export function apiBuildProblem(): string | null {
+  if (!existsSync(DIST_SERVER)) return `${path.relative(ROOT, DIST_SERVER)} is missing`;
+  const built = statSync(DIST_SERVER).mtimeMs;
+  const newest = Math.max(...SOURCES.map(newestSource));
+  return newest > built ? `${path.relative(ROOT, DIST_SERVER)} is older than the sources` : null;
+}
+
+/** Starts the compiled API server, as `npm run start` does. */
+export function spawnApi(options: SpawnOptions): ChildProcess {
+  const problem = apiBuildProblem();
+  if (problem) throw new Error(`${problem}: run \`npm run build -w @ekyc/api\` (npm run test:server does)`);
+  return spawn(process.execPath, ['--conditions=ekyc-compiled', '--enable-source-maps', DIST_SERVER], options);
+}
 
 export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -16,9 +49,10 @@ export function freePort(): Promise<number> {
 
 /**
  * A start-up budget that grows with the machine's load: `base` on an idle machine, a multiple of
- * it when more work is waiting than there are cores (children transpile and boot beside the suite).
+ * it when more work is waiting than there are cores. A last resort only: the compiled server is
+ * ready in seconds, and a child that fails exits, which waitReady reports at once.
  */
-export function startBudgetMs(base = 60_000): number {
+export function startBudgetMs(base = 120_000): number {
   return base * Math.max(1, Math.ceil(loadavg()[0]! / availableParallelism()));
 }
 
