@@ -16,6 +16,8 @@ export default defineConfig({
           include: ['test/**/*.test.ts'],
           exclude: ['test/server-mode/**'],
           environment: 'node',
+          // the tests that start API processes run the compiled build, as production does
+          globalSetup: ['./test/support/global-setup.ts'],
           // the files share one import of the app (each builds its own app and database): importing
           // it afresh for every file took half the suite's time
           isolate: false,

@@ -8,7 +8,7 @@ import { migrate } from '../src/db/migrate.ts';
 import { CsvReader } from '../src/modules/bank/ifsc-csv.ts';
 import { importIfscBranches } from '../src/modules/bank/import-ifsc-branches.ts';
 import { ifscRepository } from '../src/records/ifsc.repository.ts';
-import { startBudgetMs } from './support/child-server.ts';
+import { compiledApiArgs, startBudgetMs } from './support/child-server.ts';
 
 const FIXTURE = path.join(import.meta.dirname, 'fixtures/ifsc-sample.csv');
 
@@ -24,9 +24,9 @@ it('splits quoted fields across chunk boundaries', () => {
   ]);
 });
 
-// a child process transpiles, boots PGlite and migrates: its budget grows with the machine's load
+// a child process boots PGlite and migrates: its budget grows with the machine's load
 it('`npm run ifsc:import -- FILE.csv` reports what it loaded', { timeout: startBudgetMs() }, async () => {
-  const { stdout } = await promisify(execFile)('node', ['--import', 'tsx', 'src/cli/ifsc-import.ts', FIXTURE], {
+  const { stdout } = await promisify(execFile)(process.execPath, compiledApiArgs('cli/ifsc-import.js', [FIXTURE]), {
     cwd: path.join(import.meta.dirname, '..'),
     env: { ...process.env, DATA_DIR: 'memory://', LOG_LEVEL: 'silent' },
   });

@@ -13,6 +13,7 @@ import { buildApp } from '../src/app.ts';
 import { ConfigError, loadConfig } from '../src/config.ts';
 import { migratedPglite } from './support/pglite-template.ts';
 import { PRODUCTION_PROVIDER_ENV, testPki } from './support/test-app.ts';
+import { compiledApiArgs } from './support/child-server.ts';
 
 const startProblems = async (env: Record<string, string>): Promise<string[]> => {
   const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: 'memory://', ...env });
@@ -78,7 +79,7 @@ it('parses keys and certificates at start and says what each needs', async () =>
 });
 
 it('the server prints the list without a stack trace and exits 1', { timeout: 120_000 }, () => {
-  const run = spawnSync(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+  const run = spawnSync(process.execPath, compiledApiArgs(), {
     cwd: path.resolve(import.meta.dirname, '..'),
     encoding: 'utf8',
     timeout: 110_000,

@@ -1,31 +1,30 @@
 /**
- * Crashes: 30 applicants go through the whole journey at once against a real API process (node
- * with tsx, on a temporary DATA_DIR, or the PostgreSQL server of TEST_DATABASE_URL). The process
+ * Crashes: 30 applicants go through the whole journey at once against a real API process (the
+ * compiled server, on a temporary DATA_DIR, or the PostgreSQL server of TEST_DATABASE_URL). The process
  * is killed with SIGKILL at random moments and started again; each applicant carries on as the
  * browser would (retrying, then resuming from the stage the server reports). In the end every
  * journey is complete, with its own PAN and account, exactly one applicant per mobile and one row
  * per stage, and every referenced document still decrypts: nothing lost, nothing duplicated.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, expect, it } from 'vitest';
 import { applicants, applicantStages } from '../../src/db/schema/core.ts';
-import { freePort, waitReady } from '../support/child-server.ts';
+import { freePort, spawnApi, waitReady } from '../support/child-server.ts';
 import { fetchClient, type JourneyApplicant, newApplicant, runFullJourney } from '../support/full-journey.ts';
 import { journeyAssets } from '../support/journey-assets.ts';
 import { testApp } from '../support/test-app.ts';
 
 const JOURNEYS = 30;
 const KILLS = 3;
-const server = path.resolve(import.meta.dirname, '../../src/server.ts');
 const dir = mkdtempSync(path.join(tmpdir(), 'crash-'));
 let proc: ChildProcess | undefined;
 
 async function start(port: number): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', server], {
+  const child = spawnApi({
     env: {
       ...process.env,
       PORT: String(port),

@@ -10,7 +10,7 @@ import { createHash } from 'node:crypto';
 import path from 'node:path';
 import { Redis } from 'ioredis';
 import pg from 'pg';
-import { apiBuildProblem } from '../support/child-server.ts';
+import { buildApiIfStale } from '../support/child-server.ts';
 
 const dbUrl = process.env.TEST_SERVER_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const redisUrl = process.env.TEST_SERVER_REDIS_URL ?? 'redis://127.0.0.1:6379';
@@ -57,12 +57,7 @@ if (reason) {
   console.log(`Server-mode suite skipped: ${reason}`);
   process.exit(0);
 }
-const stale = apiBuildProblem();
-if (stale) {
-  console.log(`Building the API (${stale})…`);
-  const build = spawnSync('npm', ['run', 'build', '-w', '@ekyc/api'], { cwd: checkout, stdio: 'inherit' });
-  if (build.status !== 0) process.exit(build.status ?? 1);
-}
+buildApiIfStale();
 const databaseUrl = (name: string) => Object.assign(new URL(dbUrl), { pathname: `/${name}` }).toString();
 console.log(`Server-mode suite: PostgreSQL database ${testDb} and Redis ${redisUrl}`);
 const result = spawnSync('npx', ['vitest', 'run', '--project', 'api-server', ...process.argv.slice(2)], {

@@ -3,7 +3,7 @@
  * `npm run build -w @ekyc/api`; `npm run test:server` builds it when missing or older than the
  * sources), a free port, and readiness by the process's answer, not a fixed wait.
  */
-import { type ChildProcess, type SpawnOptions, spawn } from 'node:child_process';
+import { type ChildProcess, type SpawnOptions, spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { availableParallelism, loadavg } from 'node:os';
@@ -29,11 +29,28 @@ export function apiBuildProblem(): string | null {
   return newest > built ? `${path.relative(ROOT, DIST_SERVER)} is older than the sources` : null;
 }
 
+/**
+ * The node arguments that run a compiled entry point of the API (`server.js`, `cli/ifsc-import.js`)
+ * as its npm script does.
+ */
+export function compiledApiArgs(entry = 'server.js', args: string[] = []): string[] {
+  const problem = apiBuildProblem();
+  if (problem) throw new Error(`${problem}: run \`npm run build -w @ekyc/api\` (the test runs build it)`);
+  return ['--conditions=ekyc-compiled', '--enable-source-maps', path.join(ROOT, 'apps/api/dist', entry), ...args];
+}
+
 /** Starts the compiled API server, as `npm run start` does. */
 export function spawnApi(options: SpawnOptions): ChildProcess {
-  const problem = apiBuildProblem();
-  if (problem) throw new Error(`${problem}: run \`npm run build -w @ekyc/api\` (npm run test:server does)`);
-  return spawn(process.execPath, ['--conditions=ekyc-compiled', '--enable-source-maps', DIST_SERVER], options);
+  return spawn(process.execPath, compiledApiArgs(), options);
+}
+
+/** Builds the compiled API when it is missing or older than the sources (the test runs call it first). */
+export function buildApiIfStale(log: (line: string) => void = console.log): void {
+  const stale = apiBuildProblem();
+  if (!stale) return;
+  log(`Building the API (${stale})…`);
+  const build = spawnSync('npm', ['run', 'build', '-w', '@ekyc/api'], { cwd: ROOT, stdio: 'inherit' });
+  if (build.status !== 0) throw new Error(`the API build failed (exit ${build.status})`);
 }
 
 export function freePort(): Promise<number> {
