@@ -112,7 +112,7 @@ export class EncryptedStore {
     } catch (err) {
       if (!isStorageFull(err)) throw err;
       this.onFull();
-      throw new AppError('UNAVAILABLE', MSG.storageFull, { reason: 'storage_full' });
+      throw new AppError('UNAVAILABLE', 'storageFull', { reason: 'storage_full' });
     }
   }
   check(): Promise<StoreHealth> {

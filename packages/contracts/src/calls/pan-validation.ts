@@ -34,7 +34,7 @@ export const panValidationDataSchema = z.object({
   screen: z.string(),
   is_kra: z.boolean().optional(),
   /** The KRA's status would block trading (On Hold, Rejected, Deactivated): what it means and what to do. */
-  kra_notice: z.object({ status: z.string(), message: z.string() }).optional(),
+  kra_notice: z.object({ status: z.string(), message: z.string(), code: z.string().optional() }).optional(),
 });
 export type PanValidationData = z.infer<typeof panValidationDataSchema>;
 

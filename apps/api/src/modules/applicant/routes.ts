@@ -50,9 +50,9 @@ export const applicantRoutes: FastifyPluginAsyncZod = async (app) => {
       const { id } = req.params;
       if (!FILE_ID.test(id)) throw new AppError('NOT_FOUND');
       const { exp, sid, sig } = req.query;
-      if (!exp || !sid || !sig || !/^\d{1,15}$/.test(exp)) throw new AppError('UNAUTHORIZED', MSG.unauthorized);
+      if (!exp || !sid || !sig || !/^\d{1,15}$/.test(exp)) throw new AppError('UNAUTHORIZED', 'unauthorized');
       if (!deps.records.verifyFileUrl(id, Number(exp), sid, sig) || !(await deps.sessions.isLive(sid)))
-        throw new AppError('UNAUTHORIZED', MSG.unauthorized);
+        throw new AppError('UNAUTHORIZED', 'unauthorized');
       const file = await deps.records.readFile(id);
       if (!file) throw new AppError('NOT_FOUND');
       // Always a download: a browser never renders an uploaded file as a page of this origin

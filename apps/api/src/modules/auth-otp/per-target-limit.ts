@@ -26,6 +26,6 @@ export function perTargetLimit(app: FastifyInstance) {
     const result = await limiter(req);
     if (result.isAllowed || !result.isExceeded) return;
     reply.header('retry-after', String(result.ttlInSeconds));
-    throw new AppError('RATE_LIMITED', MSG.rateLimited);
+    throw new AppError('RATE_LIMITED', 'rateLimited');
   };
 }

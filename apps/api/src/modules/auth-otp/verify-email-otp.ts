@@ -21,6 +21,6 @@ export async function verifyEmailOtp(deps: AppDeps, applicantId: string, input: 
   });
   const moved = move as typeof move;
   if (!check.ok || !moved)
-    return fail(check.ok ? MSG.otpExpired : check.message, { screen: '/email-verification/verify-otp' });
+    return fail(check.ok ? 'otpExpired' : check.message, { screen: '/email-verification/verify-otp' });
   return ok('Email verified', { screen: moved.screen, stage: moved.stage });
 }

@@ -36,7 +36,7 @@ export async function verifyMobileOtp(
   if (!check.ok || !saved) {
     // the code was used by a concurrent request: this one's session never leaves the server
     if (saved) await deps.sessions.revoke(saved.session.sessionId);
-    return fail(check.ok ? MSG.otpExpired : check.message, { screen: '/verify-otp' });
+    return fail(check.ok ? 'otpExpired' : check.message, { screen: '/verify-otp' });
   }
   const { applicant } = saved;
   const { token } = saved.session;

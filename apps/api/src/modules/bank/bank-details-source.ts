@@ -19,9 +19,9 @@ export async function resolveBankDetails(
   stored: BankObj | null,
 ): Promise<ResolvedBankDetails> {
   const source = typed ?? (stored?.ifsc && stored.account_number && stored.account_type ? stored : null);
-  if (!source?.ifsc || !source.account_number || !source.account_type) throw invalidField('data', MSG.fieldRequired);
+  if (!source?.ifsc || !source.account_number || !source.account_type) throw invalidField('data', 'fieldRequired');
   const directory = await deps.bank.ifsc.lookup(source.ifsc);
-  if (!directory) throw invalidField('data.ifsc', MSG.ifscInvalid);
+  if (!directory) throw invalidField('data.ifsc', 'ifscInvalid');
   return {
     ifsc: source.ifsc,
     account_number: source.account_number,

@@ -5,5 +5,5 @@ import { fail, ok, type Outcome } from '../../lib/outcome.ts';
 
 export async function getIfsc(deps: AppDeps, ifsc: string): Promise<Outcome> {
   const details = await deps.bank.ifsc.lookup(ifsc);
-  return details ? ok('IFSC found', details) : fail(MSG.ifscInvalid, {});
+  return details ? ok('IFSC found', details) : fail('ifscInvalid', {});
 }

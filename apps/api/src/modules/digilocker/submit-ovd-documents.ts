@@ -36,7 +36,7 @@ export async function submitOvdDocuments(
     applicantId,
     'pan_obj',
   );
-  if (!pan) return fail(MSG.somethingWrong, { screen: '/pan-verification' });
+  if (!pan) return fail('somethingWrong', { screen: '/pan-verification' });
   const locker = await records.getSection<Locker>(applicantId, 'digilocker_obj');
   const frontRef = await records.saveFile(applicantId, {
     kind: `ovd_${input.document_type.toLowerCase()}`,
@@ -68,7 +68,7 @@ export async function submitOvdDocuments(
 
   if (input.document_type === 'PAN') {
     // The PAN card the locker did not hold: added beside the locker's Aadhaar.
-    if (!locker?.is_pan_missing) return fail(MSG.somethingWrong, { screen: '/digilocker' });
+    if (!locker?.is_pan_missing) return fail('somethingWrong', { screen: '/digilocker' });
     const panDoc = {
       ...base,
       document_type: 'PAN',

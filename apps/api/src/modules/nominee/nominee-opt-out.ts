@@ -27,7 +27,7 @@ const target = (applicantId: string, contact: string) => `nominee-opt-out:${appl
 
 async function contactsOf(deps: Pick<AppDeps, 'records'>, applicantId: string) {
   const applicant = await deps.records.get(applicantId);
-  if (!applicant.email) throw invalidField('email', MSG.emailRequired);
+  if (!applicant.email) throw invalidField('email', 'emailRequired');
   return { mobile: applicant.mobile, email: applicant.email };
 }
 

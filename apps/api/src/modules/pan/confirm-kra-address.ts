@@ -16,7 +16,7 @@ export async function confirmKraAddress(deps: AppDeps, applicantId: string): Pro
     records.getSection<StoredPanObj>(applicantId, 'pan_obj'),
     records.getSection<StoredKraDataObj>(applicantId, 'kra_data_obj'),
   ]);
-  if (!pan?.is_kra || !kra?.kra_address) return fail(MSG.somethingWrong, { screen: '/digilocker' });
+  if (!pan?.is_kra || !kra?.kra_address) return fail('somethingWrong', { screen: '/digilocker' });
   const document = {
     document_type: 'KRA',
     name: pan.full_name,

@@ -7,7 +7,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { closePanOcr } from '../../documents/ocr/pan-ocr.ts';
-import { invalidField } from '../../lib/errors.ts';
+import { invalidFieldIssue } from '../../lib/errors.ts';
 import { confirmKraAddress } from './confirm-kra-address.ts';
 import { readPanImage } from './read-pan-image.ts';
 import { validatePan } from './validate-pan.ts';
@@ -17,7 +17,7 @@ function parseBody<S extends z.ZodType>(schema: S, body: unknown): z.output<S> {
   const r = schema.safeParse(body ?? {});
   if (r.success) return r.data;
   const issue = r.error.issues[0]!;
-  throw invalidField(issue.path.join('.') || 'body', issue.message);
+  throw invalidFieldIssue(issue.path.join('.') || 'body', issue.message);
 }
 
 export const panRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -27,7 +27,7 @@ export function createGetWatchlistQuotes(marketData: MarketData, now: () => numb
     try {
       fetched = await marketData.quotes(wanted);
     } catch {
-      throw new AppError('UNAVAILABLE', MSG.serviceUnavailable);
+      throw new AppError('UNAVAILABLE', 'serviceUnavailable');
     }
     // The page promises delayed data (section 1): a price fresher than the delay is never shown.
     const newestAllowed = now() - marketData.delayMinutes * 60_000 + SKEW_MS;
