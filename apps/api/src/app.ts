@@ -55,7 +55,7 @@ declare module 'fastify' {
 export interface RouteInfo {
   method: string;
   url: string;
-  schema?: { body?: unknown; querystring?: unknown; params?: unknown };
+  schema?: { body?: unknown; querystring?: unknown; params?: unknown; response?: Record<string, unknown> };
   websocket: boolean;
 }
 
@@ -82,9 +82,8 @@ export async function buildApp(config: Config, overrides: DepsOverrides = {}): P
   app.setValidatorCompiler(validatorCompiler);
   // replies are checked against their schemas outside production only (see reply-serializer.ts)
   app.setSerializerCompiler(
-    replySerializerCompiler(
-      config.env === 'production' ? 'off' : config.env === 'test' ? 'check' : 'warn',
-      (detail) => app.log.error(detail, 'reply breaks its schema'),
+    replySerializerCompiler(config.env === 'production' ? 'off' : config.env === 'test' ? 'check' : 'warn', (detail) =>
+      app.log.error(detail, 'reply breaks its schema'),
     ),
   );
   app.decorate('deps', deps);

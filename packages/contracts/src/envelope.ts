@@ -6,7 +6,7 @@ import * as z from 'zod/mini';
  * client can show it in the applicant's language. Optional: a client that ignores it sees the
  * contract's shape unchanged.
  */
-export function replySchema<T extends z.ZodMiniType>(data: T) {
+export function replySchema<T extends z.core.$ZodType>(data: T) {
   return z.object({ status: z.boolean(), message: z.string(), code: z.optional(z.string()), data });
 }
 export type Reply<T> = { status: boolean; message: string; code?: string; data: T };
@@ -19,7 +19,7 @@ export type ScreenData = z.infer<typeof screenDataSchema>;
  * A stage action's reply: its own data when it succeeds, or (status false) where to go instead:
  * a failure, a step asked for at another stage (`moved: true`), a replayed request withheld.
  */
-export function stageReplySchema<T extends z.ZodMiniType>(data: T) {
+export function stageReplySchema<T extends z.core.$ZodType>(data: T) {
   return replySchema(z.union([data, screenDataSchema]));
 }
 
@@ -35,5 +35,8 @@ export const validationErrorDataSchema = z.looseObject({
 /** HTTP 400: malformed input, naming each offending field. */
 export const validationErrorReplySchema = replySchema(validationErrorDataSchema);
 
+/** Data a reply leaves empty (or the client need not read). */
+export const emptyDataSchema = z.looseObject({});
+
 /** The envelope with data the client need not read (401, 404, 409, 413, 429, 5xx, plain acknowledgements). */
-export const emptyReplySchema = replySchema(z.looseObject({}));
+export const emptyReplySchema = replySchema(emptyDataSchema);

@@ -4,6 +4,9 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../lib/errors.ts';
 import { buildUserDetails } from '../../records/user-details.ts';
+import { replies } from '../../lib/replies.ts';
+import { getUserDetailsReplySchema } from '@ekyc/contracts/calls/get-user-details';
+import { getRefCodeReplySchema } from '@ekyc/contracts/calls/get-ref-code';
 
 /** A stored file's id: anything else names nothing. */
 const FILE_ID = /^[0-9a-f-]{36}$/;
@@ -14,20 +17,28 @@ const EXTENSIONS: Record<string, string> = { 'image/jpeg': '.jpg', 'image/png': 
 export const applicantRoutes: FastifyPluginAsyncZod = async (app) => {
   const { deps } = app;
 
-  app.get('/get-user-details', { preHandler: app.requireApplicant }, async (req) => ({
-    status: true,
-    message: 'User details',
-    data: await buildUserDetails(deps.records, req.applicant!.subjectId, req.applicant!.sessionId),
-  }));
-
-  app.get('/get-ref-code', { preHandler: app.requireApplicant }, async (req) => {
-    const applicant = await deps.records.get(req.applicant!.subjectId);
-    return {
+  app.get(
+    '/get-user-details',
+    { schema: { response: replies(getUserDetailsReplySchema) }, preHandler: app.requireApplicant },
+    async (req) => ({
       status: true,
-      message: 'Referral code',
-      data: { refcode: applicant.refcode, own_refcode: applicant.ownRefcode },
-    };
-  });
+      message: 'User details',
+      data: await buildUserDetails(deps.records, req.applicant!.subjectId, req.applicant!.sessionId),
+    }),
+  );
+
+  app.get(
+    '/get-ref-code',
+    { schema: { response: replies(getRefCodeReplySchema) }, preHandler: app.requireApplicant },
+    async (req) => {
+      const applicant = await deps.records.get(req.applicant!.subjectId);
+      return {
+        status: true,
+        message: 'Referral code',
+        data: { refcode: applicant.refcode, own_refcode: applicant.ownRefcode },
+      };
+    },
+  );
 
   /*
    * A file link carries its own token (exp, sid, sig). The contract's codes: 401 when that token is

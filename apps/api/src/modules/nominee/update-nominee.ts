@@ -18,7 +18,7 @@ import type { RuleSet } from '@ekyc/contracts/regulation';
 import { resolveShares } from '@ekyc/contracts/rules';
 import { STAGE } from '@ekyc/contracts/stages';
 import type { AppDeps } from '../../app-deps.ts';
-import { AppError, invalidFieldIssue } from '../../lib/errors.ts';
+import { AppError, invalidField, invalidFieldIssue } from '../../lib/errors.ts';
 import { ok, type Outcome } from '../../lib/outcome.ts';
 import type { FileRef } from '../../records/applicant-records.ts';
 import { ruleSetOf } from '../../records/rule-set.ts';
@@ -68,8 +68,7 @@ export async function updateNominee(
   }));
   const needsAddress = entries.some((e) => e.entry.same_address_flag);
   const address = needsAddress ? await applicantAadhaarAddress(deps, applicantId) : null;
-  if (needsAddress && !address)
-    throw invalidField('same_address_flag', 'The applicant has no Aadhaar address to copy');
+  if (needsAddress && !address) throw invalidField('same_address_flag', 'The applicant has no Aadhaar address to copy');
 
   // Proofs are all checked before any is stored, so a bad file leaves nothing behind.
   const checked = await Promise.all(
