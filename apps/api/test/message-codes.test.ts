@@ -45,10 +45,12 @@ describe('message codes on the wire', () => {
   });
 
   it('a field error outside the catalogue keeps its message and has no code', async () => {
-    const res = await call(app, 'POST', 'send-otp', { body: { mobile: 9876543210 } });
+    const res = await call(app, 'POST', 'send-otp', { body: { mobile: uniqueMobile(), whatspp_opt: 'yes' } });
     expect(res.statusCode).toBe(400);
-    const errors = (res.body.data as unknown as { errors: { code?: string }[] }).errors;
+    const errors = (res.body.data as unknown as { errors: { field: string; code?: string }[] }).errors;
+    expect(errors[0]?.field).toBe('whatspp_opt');
     expect(errors[0]).not.toHaveProperty('code');
+    expect(res.body).not.toHaveProperty('code');
   });
 
   it('401, 404 and 413 carry theirs', async () => {
