@@ -183,9 +183,7 @@ export type PlainText<T extends string> = T extends CatalogueText ? never : T;
 
 export const isMessageKey = (m: string): m is MessageKey => Object.hasOwn(MSG, m);
 
-const KEY_OF_TEXT = new Map<string, MessageKey>(
-  (Object.keys(MSG) as MessageKey[]).map((k) => [MSG[k], k] as const),
-);
+const KEY_OF_TEXT = new Map<string, MessageKey>((Object.keys(MSG) as MessageKey[]).map((k) => [MSG[k], k] as const));
 /**
  * The key of a catalogue text, for a validation message a shared schema carries as English (the
  * web shows the schema's message as it is); every other reply names its key where it is made.

@@ -6,7 +6,6 @@ import { randomBytes } from 'node:crypto';
 import { constants } from 'node:fs';
 import { access, mkdir, readFile, rename, rm, statfs, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { MSG } from '@ekyc/contracts/messages';
 import type { Cipher } from '../lib/crypto.ts';
 import { AppError } from '../lib/errors.ts';
 

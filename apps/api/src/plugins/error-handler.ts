@@ -104,18 +104,12 @@ export function registerErrorHandler(app: FastifyInstance) {
     }
     if (isDatabaseDown(error)) {
       req.log.warn('database unavailable');
-      return reply
-        .status(503)
-        .header('retry-after', '2')
-        .send(fail('serviceUnavailable', {}));
+      return reply.status(503).header('retry-after', '2').send(fail('serviceUnavailable', {}));
     }
     // an outside provider timed out or failed: the applicant may simply try again
     if (error instanceof ProviderError) {
       req.log.warn({ provider_error: error.message }, 'provider unavailable');
-      return reply
-        .status(503)
-        .header('retry-after', '5')
-        .send(fail('providerUnavailable', {}));
+      return reply.status(503).header('retry-after', '5').send(fail('providerUnavailable', {}));
     }
     req.log.error({ err: error }, 'unhandled error');
     return reply.status(500).send(fail('somethingWrong', {}));

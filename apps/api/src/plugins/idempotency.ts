@@ -90,8 +90,7 @@ export function registerIdempotency(app: FastifyInstance) {
     const header = req.headers['idempotency-key'];
     if (req.method !== 'POST' || header === undefined) return;
     const key = Array.isArray(header) ? header[0]! : header;
-    if (!KEY_PATTERN.test(key))
-      throw invalidField('Idempotency-Key', 'use 8 to 128 letters, digits or . _ : -');
+    if (!KEY_PATTERN.test(key)) throw invalidField('Idempotency-Key', 'use 8 to 128 letters, digits or . _ : -');
     const { config, hasher, now } = deps();
     const h = idempotencyHashes(hasher, {
       caller: callerOf(req),
@@ -126,8 +125,7 @@ export function registerIdempotency(app: FastifyInstance) {
       });
     reply.header('idempotent-replayed', 'true');
     // a failure in the contract's shape: signing in again starts at the mobile number ('/')
-    if (existing.replyWithheld)
-      return reply.status(200).send(fail('replayWithheld', { screen: '/' }));
+    if (existing.replyWithheld) return reply.status(200).send(fail('replayWithheld', { screen: '/' }));
     const body = existing.replySealed ? open(h.scope, h.key, existing.replySealed) : null;
     if (body === null) throw new AppError('CONFLICT', 'The reply to this Idempotency-Key is no longer available.');
     return reply.status(existing.statusCode).type('application/json').send(body);

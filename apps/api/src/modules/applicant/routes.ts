@@ -1,5 +1,4 @@
 /** get-user-details, get-ref-code and signed file downloads. */
-import { MSG } from '@ekyc/contracts/messages';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../lib/errors.ts';

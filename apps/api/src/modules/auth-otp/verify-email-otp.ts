@@ -1,6 +1,5 @@
 /** verify-otp-email: a right email OTP records the email and completes the email stage. */
 import type { verifyOtpEmailRequestSchema } from '@ekyc/contracts/calls/verify-otp-email';
-import { MSG } from '@ekyc/contracts/messages';
 import { STAGE } from '@ekyc/contracts/stages';
 import type { z } from 'zod';
 import type { AppDeps } from '../../app-deps.ts';

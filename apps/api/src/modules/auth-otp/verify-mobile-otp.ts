@@ -1,6 +1,5 @@
 /** verify-otp: a right mobile OTP signs the applicant in (creating them on the first visit). */
 import type { verifyOtpRequestSchema } from '@ekyc/contracts/calls/verify-otp';
-import { MSG } from '@ekyc/contracts/messages';
 import { routeForStage, STAGE } from '@ekyc/contracts/stages';
 import type { Language } from '@ekyc/contracts/constants';
 import type { z } from 'zod';

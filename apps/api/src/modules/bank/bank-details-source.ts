@@ -1,7 +1,6 @@
 /** The account a bank document proves: typed now, or kept from the earlier penny-drop attempt. */
 import type { ManualBankDetails } from '@ekyc/contracts/calls/cheque-verification';
 import type { IfscDetails } from '@ekyc/contracts/calls/get-ifsc';
-import { MSG } from '@ekyc/contracts/messages';
 import type { AppDeps } from '../../app-deps.ts';
 import { invalidField } from '../../lib/errors.ts';
 import type { BankObj } from './bank-record.ts';

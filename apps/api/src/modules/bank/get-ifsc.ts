@@ -1,5 +1,4 @@
 /** get-ifsc: bank and branch of an IFSC, or the spec's message when the code is unknown. */
-import { MSG } from '@ekyc/contracts/messages';
 import type { AppDeps } from '../../app-deps.ts';
 import { fail, ok, type Outcome } from '../../lib/outcome.ts';
 

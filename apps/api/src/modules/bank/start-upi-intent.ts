@@ -5,7 +5,6 @@
  * webhook (receive-upi-intent.ts); the wait screen watches the vpa_callback as for a collect.
  */
 import { UPI_WAIT_S } from '@ekyc/contracts/constants';
-import { MSG } from '@ekyc/contracts/messages';
 import QRCode from 'qrcode';
 import type { AppDeps } from '../../app-deps.ts';
 import { randomId } from '../../lib/crypto.ts';

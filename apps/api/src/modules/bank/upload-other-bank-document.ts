@@ -18,12 +18,7 @@ export async function uploadOtherBankDocument(deps: AppDeps, applicantId: string
   const cheque = input.doctype === 'CancelledCheque';
   const file = cheque
     ? await normaliseBankDocument('doc', input.doc, ['image/png', 'image/jpeg'], 'chequeType')
-    : await normaliseBankDocument(
-        'doc',
-        input.doc,
-        ['image/png', 'image/jpeg', 'application/pdf'],
-        'nomineeProofType',
-      );
+    : await normaliseBankDocument('doc', input.doc, ['image/png', 'image/jpeg', 'application/pdf'], 'nomineeProofType');
   const stored = await deps.records.getSection<BankObj>(applicantId, 'bank_obj');
   const details = await resolveBankDetails(deps, input.data, stored);
   const document = await deps.records.saveFile(applicantId, {

@@ -5,7 +5,7 @@
  */
 import type { vpaValidationRequestSchema } from '@ekyc/contracts/calls/vpa-validation';
 import { UPI_WAIT_S } from '@ekyc/contracts/constants';
-import { MSG, type MessageKey } from '@ekyc/contracts/messages';
+import type { MessageKey } from '@ekyc/contracts/messages';
 import type { z } from 'zod';
 import type { AppDeps } from '../../app-deps.ts';
 import { randomId } from '../../lib/crypto.ts';

@@ -4,7 +4,6 @@
  * the cancelled-cheque page with the spec's message (section 4).
  */
 import type { bankVerificationRequestSchema } from '@ekyc/contracts/calls/bank-verification';
-import { MSG } from '@ekyc/contracts/messages';
 import { routeForStage, STAGE } from '@ekyc/contracts/stages';
 import type { z } from 'zod';
 import type { AppDeps } from '../../app-deps.ts';

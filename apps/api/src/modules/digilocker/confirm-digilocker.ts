@@ -4,7 +4,6 @@
  * documents yet, data.data.url starts a new request.
  */
 import type { GetDigiDataData } from '@ekyc/contracts/calls/digilocker-data';
-import { MSG } from '@ekyc/contracts/messages';
 import { STAGE } from '@ekyc/contracts/stages';
 import { ekycSummary } from '../../records/ekyc-summary.ts';
 import type { AppDeps } from '../../app-deps.ts';

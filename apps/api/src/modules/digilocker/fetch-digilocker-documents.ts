@@ -4,7 +4,6 @@
  * e-Aadhaar and the PAN record are fetched and stored. Only the last four Aadhaar digits are kept.
  */
 import type { GetDigiDataData, GetDigiDataQuery } from '@ekyc/contracts/calls/digilocker-data';
-import { MSG } from '@ekyc/contracts/messages';
 import sharp from 'sharp';
 import type { AppDeps } from '../../app-deps.ts';
 import { fail, ok, type Outcome } from '../../lib/outcome.ts';

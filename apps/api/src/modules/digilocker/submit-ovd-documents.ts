@@ -4,7 +4,6 @@
  * front-only image, two images, or one PDF with both sides (section 5).
  */
 import type { digiOvdRequestSchema } from '@ekyc/contracts/calls/digi-ovd-verify';
-import { MSG } from '@ekyc/contracts/messages';
 import { STAGE } from '@ekyc/contracts/stages';
 import type { z } from 'zod';
 import { ekycSummary } from '../../records/ekyc-summary.ts';

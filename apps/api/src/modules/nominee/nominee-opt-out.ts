@@ -4,7 +4,6 @@
  * allows, left for the Aadhaar e-sign of the form that prints it (mode 'esign').
  */
 import { NOMINATION_OPT_OUT_DECLARATION } from '@ekyc/contracts/calls/update-nominee';
-import { MSG } from '@ekyc/contracts/messages';
 import type { RuleSet } from '@ekyc/contracts/regulation';
 import type { AppDeps } from '../../app-deps.ts';
 import { invalidField } from '../../lib/errors.ts';

@@ -13,12 +13,11 @@ import {
 } from '@ekyc/contracts/calls/update-nominee';
 import { MINIMUM_AGE } from '@ekyc/contracts/constants';
 import { ageOn, parseDdMmYyyy, todayOf } from '@ekyc/contracts/dates';
-import { MSG } from '@ekyc/contracts/messages';
 import type { RuleSet } from '@ekyc/contracts/regulation';
 import { resolveShares } from '@ekyc/contracts/rules';
 import { STAGE } from '@ekyc/contracts/stages';
 import type { AppDeps } from '../../app-deps.ts';
-import { AppError, invalidField, invalidFieldIssue } from '../../lib/errors.ts';
+import { invalidField, invalidFieldIssue } from '../../lib/errors.ts';
 import { ok, type Outcome } from '../../lib/outcome.ts';
 import type { FileRef } from '../../records/applicant-records.ts';
 import { ruleSetOf } from '../../records/rule-set.ts';

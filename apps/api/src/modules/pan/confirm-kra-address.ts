@@ -2,7 +2,6 @@
  * kra-digilocker: the applicant confirms the KRA's address (pan-info 'Confirm'); the KRA record
  * becomes the address document in place of DigiLocker and the stage moves past DigiLocker.
  */
-import { MSG } from '@ekyc/contracts/messages';
 import { STAGE } from '@ekyc/contracts/stages';
 import { ekycSummary } from '../../records/ekyc-summary.ts';
 import type { AppDeps } from '../../app-deps.ts';

@@ -3,7 +3,6 @@
  * photo for the applicant to confirm (section 4: OCR sets the 'via image' flag).
  */
 import type { PanOcrData } from '@ekyc/contracts/calls/pan-validation';
-import { MSG } from '@ekyc/contracts/messages';
 import type { AppDeps } from '../../app-deps.ts';
 import { readPanCard } from '../../documents/ocr/pan-ocr.ts';
 import { fail, ok, type Outcome } from '../../lib/outcome.ts';

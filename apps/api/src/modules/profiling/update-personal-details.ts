@@ -9,7 +9,6 @@ import {
   type PersonalDetailsUpdateParsed,
   type PersonalSection,
 } from '@ekyc/contracts/calls/personal-details-update';
-import { MSG } from '@ekyc/contracts/messages';
 import { collapseSpaces } from '@ekyc/contracts/rules';
 import { STAGE } from '@ekyc/contracts/stages';
 import type { AppDeps } from '../../app-deps.ts';

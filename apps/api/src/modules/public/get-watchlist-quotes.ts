@@ -4,7 +4,6 @@
  * one call to the feed.
  */
 import { GUEST_WATCHLIST, type WatchlistData } from '@ekyc/contracts/calls/get-watchlist-quotes';
-import { MSG } from '@ekyc/contracts/messages';
 import { AppError } from '../../lib/errors.ts';
 import type { MarketData } from '../../providers/market-data/port.ts';
 

@@ -6,7 +6,6 @@
 import type { SegmentItem } from '@ekyc/contracts/calls/get-segment-list';
 import type { UpdateSegmentData, updateSegmentRequestSchema } from '@ekyc/contracts/calls/update-segment';
 import { PROOF_DETAILS } from '@ekyc/contracts/calls/update-segment';
-import { MSG } from '@ekyc/contracts/messages';
 import { riskDisclosureFor } from '@ekyc/contracts/risk-disclosure';
 import { BASE_PATH, STAGE, routeForStage } from '@ekyc/contracts/stages';
 import { randomUUID } from 'node:crypto';

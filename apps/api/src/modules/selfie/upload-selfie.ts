@@ -4,7 +4,6 @@
  * while the applicant finishes the hosted module. The answer is the poll's answer.
  */
 import type { UploadLivelinessData, UploadLivelinessRequest } from '@ekyc/contracts/calls/upload-liveliness';
-import { MSG } from '@ekyc/contracts/messages';
 import { SELFIE_PX } from '@ekyc/contracts/constants';
 import sharp from 'sharp';
 import type { AppDeps } from '../../app-deps.ts';
