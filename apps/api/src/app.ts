@@ -4,7 +4,7 @@
  */
 import websocket from '@fastify/websocket';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import inject from 'light-my-request';
 import { type AppDeps, createDeps, type DepsOverrides } from './app-deps.ts';
 import type { Config } from './config.ts';
@@ -36,6 +36,7 @@ import { registerIdempotency } from './plugins/idempotency.ts';
 import { registerMetrics } from './plugins/metrics.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
 import { registerReadiness } from './plugins/readiness.ts';
+import { replySerializerCompiler } from './plugins/reply-serializer.ts';
 import { registerOpsAccess } from './plugins/ops-access.ts';
 import { registerSecurity } from './plugins/security.ts';
 import { registerWeb } from './plugins/web.ts';
@@ -54,7 +55,7 @@ declare module 'fastify' {
 export interface RouteInfo {
   method: string;
   url: string;
-  schema?: { body?: unknown; querystring?: unknown; params?: unknown };
+  schema?: { body?: unknown; querystring?: unknown; params?: unknown; response?: Record<string, unknown> };
   websocket: boolean;
 }
 
@@ -79,7 +80,12 @@ export async function buildApp(config: Config, overrides: DepsOverrides = {}): P
     return503OnClosing: false,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  // replies are checked against their schemas outside production only (see reply-serializer.ts)
+  app.setSerializerCompiler(
+    replySerializerCompiler(config.env === 'production' ? 'off' : config.env === 'test' ? 'check' : 'warn', (detail) =>
+      app.log.error(detail, 'reply breaks its schema'),
+    ),
+  );
   app.decorate('deps', deps);
   configureProviderCalls({
     timeouts: config.providerTimeouts,

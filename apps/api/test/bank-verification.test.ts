@@ -189,6 +189,7 @@ describe('penny drop', () => {
     expect(res.body).toEqual({
       status: false,
       message: MSG.bankFailed,
+      code: 'bankFailed',
       data: { screen: '/bank-and-segment/cancel-cheque' },
     });
     const d = await details(t);
@@ -459,6 +460,7 @@ describe('attempt allowance', () => {
     expect(upi.body).toEqual({
       status: false,
       message: MSG.bankFailed,
+      code: 'bankFailed',
       data: { status_description: 'Failure', screen: '/bank-and-segment/cancel-cheque' },
     });
   });

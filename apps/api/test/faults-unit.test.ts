@@ -32,7 +32,12 @@ describe('a request the database drops half-way', () => {
     try {
       const first = await call(app, 'POST', 'verify-otp', { body: { mobile, otp } });
       expect(first.statusCode).toBe(503);
-      expect(first.body).toEqual({ status: false, message: MSG.serviceUnavailable, data: {} });
+      expect(first.body).toEqual({
+        status: false,
+        message: MSG.serviceUnavailable,
+        code: 'serviceUnavailable',
+        data: {},
+      });
     } finally {
       sessions.create = create;
     }

@@ -74,7 +74,12 @@ describe('the store keeps no secret or personal data in clear', () => {
     expect(token).toBeTruthy();
     const replay = await send('verify-otp', { mobile, otp }, key);
     expect(replay.statusCode).toBe(200);
-    expect(replay.json()).toEqual({ status: false, message: MSG.replayWithheld, data: { screen: '/' } });
+    expect(replay.json()).toEqual({
+      status: false,
+      message: MSG.replayWithheld,
+      code: 'replayWithheld',
+      data: { screen: '/' },
+    });
     expect(replay.body).not.toContain(token);
     const stored = JSON.stringify(await rows());
     expect(stored).not.toContain(token);

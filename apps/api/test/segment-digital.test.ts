@@ -106,6 +106,7 @@ it('answers failure with the screen to stay on when the applicant rejects the co
   expect(res.body).toEqual({
     status: false,
     message: MSG.aaConsentFailed,
+    code: 'aaConsentFailed',
     data: { status: 'F', message: MSG.aaConsentFailed, data: { screen: '/bank-and-segment/segment' } },
   });
 });

@@ -112,43 +112,54 @@ describe('section 5 segment and financial proof messages, exact', () => {
   };
 
   it('at least one segment', async () => {
-    expect(await messageOf({ segments: [] })).toEqual({ field: 'segments', message: MSG.segmentRequired });
-    expect(await messageOf({})).toEqual({ field: 'segments', message: MSG.segmentRequired });
+    expect(await messageOf({ segments: [] })).toEqual({
+      field: 'segments',
+      message: MSG.segmentRequired,
+      code: 'segmentRequired',
+    });
+    expect(await messageOf({})).toEqual({ field: 'segments', message: MSG.segmentRequired, code: 'segmentRequired' });
   });
   it('a derivative needs a way to share the proof', async () => {
     expect(await messageOf({ segments: ['equity_derivatives_1'] })).toEqual({
       field: 'upload_prccess_by',
       message: MSG.segmentUploadProcessRequired,
+      code: 'segmentUploadProcessRequired',
     });
   });
   it('manual mode needs a proof option and the proof', async () => {
     expect(await messageOf(manual({ financial_proof_option: undefined }))).toEqual({
       field: 'financial_proof_option',
       message: MSG.segmentProofOptionRequired,
+      code: 'segmentProofOptionRequired',
     });
     expect(await messageOf(manual({ document: undefined }))).toEqual({
       field: 'document',
       message: MSG.segmentProofRequired,
+      code: 'segmentProofRequired',
     });
   });
   it('PDF only', async () => {
     expect(await messageOf(manual({ document_type: 'png' }))).toEqual({
       field: 'document_type',
       message: MSG.segmentPdfOnly,
+      code: 'segmentPdfOnly',
     });
     expect(await messageOf(manual({ document: 'data:image/png;base64,iVBORw0KGgo=' }))).toEqual({
       field: 'document',
       message: MSG.segmentPdfOnly,
+      code: 'segmentPdfOnly',
     });
     expect(await messageOf(manual({ document: Buffer.from('GIF89a....').toString('base64') }))).toEqual({
       field: 'document',
       message: MSG.segmentPdfOnly,
+      code: 'segmentPdfOnly',
     });
   });
   it('demat holding not above 10,000', async () => {
     expect(await messageOf(manual({ financial_proof_option: 'demat_holding', holding_value: '10000.01' }))).toEqual({
       field: 'holding_value',
       message: MSG.dematHoldingAbove,
+      code: 'dematHoldingAbove',
     });
   });
   it('salary slip at most 3 months old', async () => {
@@ -156,10 +167,12 @@ describe('section 5 segment and financial proof messages, exact', () => {
     expect(await messageOf(manual({ financial_proof_option: 'salary_slip', statement_date: older }))).toEqual({
       field: 'statement_date',
       message: MSG.salarySlipOld,
+      code: 'salarySlipOld',
     });
     expect(await messageOf(manual({ financial_proof_option: 'salary_slip', statement_date: '31/02/2025' }))).toEqual({
       field: 'statement_date',
       message: MSG.invalidDate,
+      code: 'invalidDate',
     });
   });
   it('bank statement of the last 6 months', async () => {
@@ -167,7 +180,7 @@ describe('section 5 segment and financial proof messages, exact', () => {
     const short = day(monthsBefore(today, 5));
     expect(
       await messageOf(manual({ financial_proof_option: 'bank_statement', statement_from: short, statement_date: to })),
-    ).toEqual({ field: 'statement_from', message: MSG.bankStatementPeriod });
+    ).toEqual({ field: 'statement_from', message: MSG.bankStatementPeriod, code: 'bankStatementPeriod' });
     const stale = day(monthsBefore(today, 2));
     expect(
       await messageOf(
@@ -177,13 +190,14 @@ describe('section 5 segment and financial proof messages, exact', () => {
           statement_date: stale,
         }),
       ),
-    ).toEqual({ field: 'statement_date', message: MSG.bankStatementPeriod });
+    ).toEqual({ field: 'statement_date', message: MSG.bankStatementPeriod, code: 'bankStatementPeriod' });
   });
   it('a password-protected PDF asks for its password, then refuses a wrong one', async () => {
     const first = await call(app, 'POST', 'update-segment', { token, body: manual({ document: lockedPdf }) });
     expect(first.body).toEqual({
       status: false,
       message: MSG.segmentPdfPasswordRequired,
+      code: 'segmentPdfPasswordRequired',
       data: { screen: '/bank-and-segment/segment', password_required: true },
     });
     const wrong = await call(app, 'POST', 'update-segment', {

@@ -105,7 +105,12 @@ describe('a full file store', () => {
       store.full = false;
     }
     expect(res.statusCode).toBe(503);
-    expect(res.body).toEqual({ status: false, message: MSG.storageFull, data: { reason: 'storage_full' } });
+    expect(res.body).toEqual({
+      status: false,
+      message: MSG.storageFull,
+      code: 'storageFull',
+      data: { reason: 'storage_full' },
+    });
     expect(store.keys.size).toBe(held);
     expect(await rowsOf(who.id)).toBe(0);
     expect(await pendingWrites()).toBe(0);

@@ -1,17 +1,42 @@
 import * as z from 'zod/mini';
 
-/** Every reply is { status, message, data } (contract, API). */
-export function replySchema<T extends z.ZodMiniType>(data: T) {
-  return z.object({ status: z.boolean(), message: z.string(), data });
+/**
+ * Every reply is { status, message, data } (contract, API). Beside the English message, `code` names
+ * it: the key of the message in MSG (messages.ts) when the message comes from that catalogue, so a
+ * client can show it in the applicant's language. Optional: a client that ignores it sees the
+ * contract's shape unchanged.
+ */
+export function replySchema<T extends z.core.$ZodType>(data: T) {
+  return z.object({ status: z.boolean(), message: z.string(), code: z.optional(z.string()), data });
 }
-export type Reply<T> = { status: boolean; message: string; data: T };
+export type Reply<T> = { status: boolean; message: string; code?: string; data: T };
 
 /** A stage action's data: the applicant route to go to next, whether the call succeeded or not. */
 export const screenDataSchema = z.looseObject({ screen: z.optional(z.string()) });
 export type ScreenData = z.infer<typeof screenDataSchema>;
 
+/**
+ * A stage action's reply: its own data when it succeeds, or (status false) where to go instead:
+ * a failure, a step asked for at another stage (`moved: true`), a replayed request withheld.
+ */
+export function stageReplySchema<T extends z.core.$ZodType>(data: T) {
+  return replySchema(z.union([data, screenDataSchema]));
+}
+
+/** One offending field of a 400: its message and, when the message is from MSG, its key. */
+export const fieldErrorSchema = z.object({ field: z.string(), message: z.string(), code: z.optional(z.string()) });
+export type FieldError = z.infer<typeof fieldErrorSchema>;
+
 /** The 400 body names the offending field. */
-export const validationErrorDataSchema = z.object({
+export const validationErrorDataSchema = z.looseObject({
   field: z.string(),
-  errors: z.array(z.object({ field: z.string(), message: z.string() })),
+  errors: z.array(fieldErrorSchema),
 });
+/** HTTP 400: malformed input, naming each offending field. */
+export const validationErrorReplySchema = replySchema(validationErrorDataSchema);
+
+/** Data a reply leaves empty (or the client need not read). */
+export const emptyDataSchema = z.looseObject({});
+
+/** The envelope with data the client need not read (401, 404, 409, 413, 429, 5xx, plain acknowledgements). */
+export const emptyReplySchema = replySchema(emptyDataSchema);

@@ -3,14 +3,14 @@
  * configured minutes (at most 10), dead after the configured wrong tries; a resend only after the
  * countdown (30 s, then 20 s) and at most N sends per target per hour.
  */
-import { MSG } from '@ekyc/contracts/messages';
+import type { MessageKey } from '@ekyc/contracts/messages';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/client.ts';
 import { AppError } from '../lib/errors.ts';
 import { type Hasher, randomOtp } from '../lib/crypto.ts';
 import { type OtpPurpose, otpRepository as repo } from './otp.repository.ts';
 
-export type OtpCheck = { ok: true } | { ok: false; message: string };
+export type OtpCheck = { ok: true } | { ok: false; message: MessageKey };
 
 export class OtpService {
   constructor(
@@ -40,10 +40,10 @@ export class OtpService {
       const wait = isResend && last.sends > 1 ? resendCountdownSeconds : countdownSeconds;
       const readyAt = last.createdAt.getTime() + wait * 1000;
       if (!last.usedAt && readyAt > now + 500)
-        throw new AppError('RATE_LIMITED', MSG.otpResendTooSoon, { resend_after: Math.ceil((readyAt - now) / 1000) });
+        throw new AppError('RATE_LIMITED', 'otpResendTooSoon', { resend_after: Math.ceil((readyAt - now) / 1000) });
     }
     const sent = await repo.countSince(db, purpose, targetHash, new Date(now - 60 * 60 * 1000));
-    if (sent >= sendsPerHour) throw new AppError('RATE_LIMITED', MSG.otpSendLimit);
+    if (sent >= sendsPerHour) throw new AppError('RATE_LIMITED', 'otpSendLimit');
     const code = randomOtp();
     await repo.insert(db, {
       purpose,
@@ -71,14 +71,14 @@ export class OtpService {
     const db = this.database.db;
     const targetHash = this.targetHash(purpose, target);
     const row = await repo.latest(db, purpose, targetHash);
-    if (!row || row.usedAt || row.expiresAt.getTime() <= this.now()) return { ok: false, message: MSG.otpExpired };
-    if (row.attempts >= this.config.otp.maxAttempts) return { ok: false, message: MSG.otpLocked };
+    if (!row || row.usedAt || row.expiresAt.getTime() <= this.now()) return { ok: false, message: 'otpExpired' };
+    if (row.attempts >= this.config.otp.maxAttempts) return { ok: false, message: 'otpLocked' };
     if (!this.hasher.equals(row.codeHash, this.codeHash(targetHash, code))) {
       const attempts = await repo.addAttempt(db, row.id);
-      return { ok: false, message: attempts >= this.config.otp.maxAttempts ? MSG.otpLocked : MSG.otpWrong };
+      return { ok: false, message: attempts >= this.config.otp.maxAttempts ? 'otpLocked' : 'otpWrong' };
     }
     await beforeConsume?.();
-    if (!(await repo.consume(db, row.id))) return { ok: false, message: MSG.otpExpired };
+    if (!(await repo.consume(db, row.id))) return { ok: false, message: 'otpExpired' };
     return { ok: true };
   }
 }

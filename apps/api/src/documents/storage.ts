@@ -6,7 +6,6 @@ import { randomBytes } from 'node:crypto';
 import { constants } from 'node:fs';
 import { access, mkdir, readFile, rename, rm, statfs, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { MSG } from '@ekyc/contracts/messages';
 import type { Cipher } from '../lib/crypto.ts';
 import { AppError } from '../lib/errors.ts';
 
@@ -112,7 +111,7 @@ export class EncryptedStore {
     } catch (err) {
       if (!isStorageFull(err)) throw err;
       this.onFull();
-      throw new AppError('UNAVAILABLE', MSG.storageFull, { reason: 'storage_full' });
+      throw new AppError('UNAVAILABLE', 'storageFull', { reason: 'storage_full' });
     }
   }
   check(): Promise<StoreHealth> {

@@ -5,8 +5,7 @@
  * file that is HTML first and PDF later is not a PDF. A stored PDF is shown to reviewers, so it
  * must open (decrypted when protected) and must not carry active content (`pdf-inspect.ts`).
  */
-import { MSG } from '@ekyc/contracts/messages';
-import { invalidField } from '../lib/errors.ts';
+import { invalidField, invalidFieldIssue } from '../lib/errors.ts';
 import { inspectPdf, startsAsPdf } from './pdf-inspect.ts';
 
 export type SniffedType = 'image/png' | 'image/jpeg' | 'application/pdf';
@@ -29,7 +28,7 @@ export function requireType(
   message: string,
 ): SniffedType {
   const type = sniffType(bytes);
-  if (!type || !allowed.includes(type)) throw invalidField(field, message);
+  if (!type || !allowed.includes(type)) throw invalidFieldIssue(field, message);
   return type;
 }
 
@@ -39,7 +38,9 @@ export function requireType(
  */
 export async function checkPdfUpload(field: string, bytes: Uint8Array, unreadable: string): Promise<void> {
   const { opened, active } = await inspectPdf(bytes);
-  if (active) throw invalidField(field, MSG.pdfActiveContent);
+  if (active) throw invalidField(field, 'pdfActiveContent');
   if (!opened.ok)
-    throw invalidField(field, opened.reason === 'password_required' ? MSG.pdfPasswordProtected : unreadable);
+    throw opened.reason === 'password_required'
+      ? invalidField(field, 'pdfPasswordProtected')
+      : invalidFieldIssue(field, unreadable);
 }

@@ -1,5 +1,6 @@
 /** One error type with a closed list of codes; the error handler maps each to HTTP. */
-import { MSG } from '@ekyc/contracts/messages';
+import { isMessageKey, type MessageKey, messageKeyOfText } from '@ekyc/contracts/messages';
+import { type Said, spoken } from './outcome.ts';
 
 export const ERROR_HTTP = {
   VALIDATION: 400,
@@ -16,25 +17,30 @@ export const ERROR_HTTP = {
 } as const;
 export type ErrorCode = keyof typeof ERROR_HTTP;
 
-const DEFAULT_MESSAGE: Record<ErrorCode, string> = {
-  VALIDATION: MSG.fieldRequired,
-  UNAUTHORIZED: MSG.unauthorized,
-  FORBIDDEN: MSG.unauthorized,
-  NOT_FOUND: MSG.notFound,
-  CONFLICT: MSG.somethingWrong,
-  STAGE_MOVED: MSG.somethingWrong,
-  PAYLOAD_TOO_LARGE: MSG.payloadTooLarge,
-  RATE_LIMITED: MSG.rateLimited,
-  UNAVAILABLE: MSG.serviceUnavailable,
-  INTERNAL: MSG.somethingWrong,
+const DEFAULT_MESSAGE: Record<ErrorCode, MessageKey> = {
+  VALIDATION: 'fieldRequired',
+  UNAUTHORIZED: 'unauthorized',
+  FORBIDDEN: 'unauthorized',
+  NOT_FOUND: 'notFound',
+  CONFLICT: 'somethingWrong',
+  STAGE_MOVED: 'somethingWrong',
+  PAYLOAD_TOO_LARGE: 'payloadTooLarge',
+  RATE_LIMITED: 'rateLimited',
+  UNAVAILABLE: 'serviceUnavailable',
+  INTERNAL: 'somethingWrong',
 };
 
 export class AppError extends Error {
   readonly code: ErrorCode;
+  /** The message's key in MSG when it comes from the catalogue: the reply's `code`. */
+  messageKey: MessageKey | undefined;
   readonly data: Record<string, unknown>;
-  constructor(code: ErrorCode, message?: string, data: Record<string, unknown> = {}) {
-    super(message ?? DEFAULT_MESSAGE[code]);
+  /** `said`: a catalogue message by its MSG key (never its English text), or a plain text. */
+  constructor(code: ErrorCode, said: string = DEFAULT_MESSAGE[code], data: Record<string, unknown> = {}) {
+    const { message, code: key } = spoken(said);
+    super(message);
     this.code = code;
+    this.messageKey = key;
     this.data = data;
   }
   get httpStatus(): number {
@@ -42,7 +48,35 @@ export class AppError extends Error {
   }
 }
 
-/** A 400 naming the field, as the contract asks. */
-export function invalidField(field: string, message: string): AppError {
-  return new AppError('VALIDATION', `${field}: ${message}`, { field, errors: [{ field, message }] });
+/**
+ * A 400 naming the field, as the contract asks: the message by its MSG key or as plain text, and the
+ * key as the reply's code and the field's.
+ */
+export function invalidField<T extends string>(
+  field: string,
+  said: Said<T>,
+  extra: Record<string, unknown> = {},
+): AppError {
+  const error = fieldError(field, spoken(said));
+  Object.assign(error.data, extra);
+  return error;
+}
+
+/**
+ * A 400 for a shared schema's or rule's message, which carries the catalogue's English text (the
+ * web shows it as it is): keyed back to MSG. A key or a plain text is taken as invalidField does.
+ */
+export function invalidFieldIssue(field: string, ruleMessage: string): AppError {
+  if (isMessageKey(ruleMessage)) return fieldError(field, spoken(ruleMessage));
+  const code = messageKeyOfText(ruleMessage);
+  return fieldError(field, { message: ruleMessage, ...(code && { code }) });
+}
+
+function fieldError(field: string, said: { message: string; code?: MessageKey }): AppError {
+  const error = new AppError('VALIDATION', `${field}: ${said.message}`, {
+    field,
+    errors: [{ field, message: said.message, ...(said.code && { code: said.code }) }],
+  });
+  error.messageKey = said.code;
+  return error;
 }

@@ -1,8 +1,9 @@
 /** One error handler: every failure becomes the reply envelope with the right HTTP code, never a stack trace. */
-import { MSG } from '@ekyc/contracts/messages';
+import { MSG, messageKeyOfText } from '@ekyc/contracts/messages';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError } from '../lib/errors.ts';
+import { fail } from '../lib/outcome.ts';
 import { ProviderError } from '../providers/http.ts';
 
 function fieldOf(instancePath: string, params: unknown, context: string | undefined): string {
@@ -61,22 +62,32 @@ export function registerErrorHandler(app: FastifyInstance) {
     if (error instanceof AppError) {
       if (error.code === 'INTERNAL') req.log.error({ err: error }, 'internal error');
       if (error.code === 'UNAVAILABLE') req.log.warn({ reason: error.data.reason }, 'service unavailable');
-      return reply.status(error.httpStatus).send({ status: false, message: error.message, data: error.data });
+      return reply.status(error.httpStatus).send({
+        status: false,
+        message: error.message,
+        ...(error.messageKey && { code: error.messageKey }),
+        data: error.data,
+      });
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
-      const errors = error.validation.map((v) => ({
-        field: fieldOf(v.instancePath, v.params, error.validationContext),
-        message: v.message ?? MSG.fieldRequired,
-      }));
+      // a shared schema's message is the catalogue's English text (the web shows it as it is)
+      const errors = error.validation.map((v) => {
+        const message = v.message ?? MSG.fieldRequired;
+        const code = messageKeyOfText(message);
+        return { field: fieldOf(v.instancePath, v.params, error.validationContext), message, ...(code && { code }) };
+      });
       const first = errors[0]!;
-      return reply
-        .status(400)
-        .send({ status: false, message: `${first.field}: ${first.message}`, data: { field: first.field, errors } });
+      return reply.status(400).send({
+        status: false,
+        message: `${first.field}: ${first.message}`,
+        ...(first.code && { code: first.code }),
+        data: { field: first.field, errors },
+      });
     }
     const status = error.statusCode ?? 500;
     if (status === 413 || error.code === 'FST_ERR_CTP_BODY_TOO_LARGE')
-      return reply.status(413).send({ status: false, message: MSG.payloadTooLarge, data: {} });
-    if (status === 429) return reply.status(429).send({ status: false, message: MSG.rateLimited, data: {} });
+      return reply.status(413).send(fail('payloadTooLarge', {}));
+    if (status === 429) return reply.status(429).send(fail('rateLimited', {}));
     if (status >= 400 && status < 500) {
       const field = error.code?.startsWith('FST_ERR_CTP') ? 'body' : 'request';
       return reply.status(400).send({
@@ -93,21 +104,15 @@ export function registerErrorHandler(app: FastifyInstance) {
     }
     if (isDatabaseDown(error)) {
       req.log.warn('database unavailable');
-      return reply
-        .status(503)
-        .header('retry-after', '2')
-        .send({ status: false, message: MSG.serviceUnavailable, data: {} });
+      return reply.status(503).header('retry-after', '2').send(fail('serviceUnavailable', {}));
     }
     // an outside provider timed out or failed: the applicant may simply try again
     if (error instanceof ProviderError) {
       req.log.warn({ provider_error: error.message }, 'provider unavailable');
-      return reply
-        .status(503)
-        .header('retry-after', '5')
-        .send({ status: false, message: MSG.providerUnavailable, data: {} });
+      return reply.status(503).header('retry-after', '5').send(fail('providerUnavailable', {}));
     }
     req.log.error({ err: error }, 'unhandled error');
-    return reply.status(500).send({ status: false, message: MSG.somethingWrong, data: {} });
+    return reply.status(500).send(fail('somethingWrong', {}));
   });
 }
 
@@ -127,6 +132,6 @@ export function registerDraining(app: FastifyInstance) {
       .status(503)
       .header('retry-after', '2')
       .header('connection', 'close')
-      .send({ status: false, message: MSG.serviceUnavailable, data: {} });
+      .send(fail('serviceUnavailable', {}));
   });
 }

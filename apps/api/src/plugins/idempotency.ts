@@ -9,12 +9,12 @@
  * request runs, so a request that died with its process frees its key; rows are purged after
  * IDEMPOTENCY_TTL_HOURS, hourly.
  */
-import { MSG } from '@ekyc/contracts/messages';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppDeps } from '../app-deps.ts';
 import type { Hasher } from '../lib/crypto.ts';
 import { randomId } from '../lib/crypto.ts';
-import { AppError } from '../lib/errors.ts';
+import { AppError, invalidField } from '../lib/errors.ts';
+import { fail } from '../lib/outcome.ts';
 import { bearerToken } from './auth.ts';
 import { idempotencyRepository as repo } from './idempotency.repository.ts';
 
@@ -90,10 +90,7 @@ export function registerIdempotency(app: FastifyInstance) {
     const header = req.headers['idempotency-key'];
     if (req.method !== 'POST' || header === undefined) return;
     const key = Array.isArray(header) ? header[0]! : header;
-    if (!KEY_PATTERN.test(key))
-      throw new AppError('VALIDATION', 'Idempotency-Key: use 8 to 128 letters, digits or . _ : -', {
-        field: 'Idempotency-Key',
-      });
+    if (!KEY_PATTERN.test(key)) throw invalidField('Idempotency-Key', 'use 8 to 128 letters, digits or . _ : -');
     const { config, hasher, now } = deps();
     const h = idempotencyHashes(hasher, {
       caller: callerOf(req),
@@ -128,8 +125,7 @@ export function registerIdempotency(app: FastifyInstance) {
       });
     reply.header('idempotent-replayed', 'true');
     // a failure in the contract's shape: signing in again starts at the mobile number ('/')
-    if (existing.replyWithheld)
-      return reply.status(200).send({ status: false, message: MSG.replayWithheld, data: { screen: '/' } });
+    if (existing.replyWithheld) return reply.status(200).send(fail('replayWithheld', { screen: '/' }));
     const body = existing.replySealed ? open(h.scope, h.key, existing.replySealed) : null;
     if (body === null) throw new AppError('CONFLICT', 'The reply to this Idempotency-Key is no longer available.');
     return reply.status(existing.statusCode).type('application/json').send(body);

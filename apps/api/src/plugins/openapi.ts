@@ -10,7 +10,7 @@ export async function registerOpenApi(app: FastifyInstance) {
       info: {
         title: 'eKYC onboarding API',
         description:
-          'Every reply is { status, message, data }. HTTP 200 for handled outcomes (status false for business failures), 400 for malformed input naming the field, 401 without a valid token, 404, 413, 429.',
+          'Every reply is { status, message, data }, with code: the key of the message in the catalogue (MSG) when it comes from it, for translation. HTTP 200 for handled outcomes (status false for business failures), 400 for malformed input naming each field (data.errors[], each with its code), 401 without a valid token, 404, 413, 429.',
         version: '1.0.0',
       },
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },

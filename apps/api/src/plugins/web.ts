@@ -3,8 +3,8 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
-import { MSG } from '@ekyc/contracts/messages';
 import { requestLanguage } from '../lib/language.ts';
+import { fail } from '../lib/outcome.ts';
 
 /**
  * The app shell: the onboarding page's header and title (and the sign-up page's opening line) are
@@ -120,6 +120,6 @@ export async function registerWeb(app: FastifyInstance) {
         .header('vary', 'cookie, accept-language')
         .send(shell(page(file), url, language));
     }
-    return reply.status(404).send({ status: false, message: MSG.notFound, data: {} });
+    return reply.status(404).send(fail('notFound', {}));
   });
 }

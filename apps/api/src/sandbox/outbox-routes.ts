@@ -1,4 +1,5 @@
 /** GET /sandbox/outbox (JSON, newest first, ?to= filter) and the page at /sandbox/ (contract). */
+import { sandboxOutboxSchema } from '@ekyc/contracts/calls/sandbox-outbox';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { outboxRepository } from '../providers/messaging/outbox.repository.ts';
@@ -10,7 +11,12 @@ export const outboxRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/sandbox/outbox',
-    { schema: { querystring: z.object({ to: z.string().max(254).optional() }) } },
+    {
+      schema: {
+        querystring: z.object({ to: z.string().max(254).optional() }),
+        response: { 200: sandboxOutboxSchema },
+      },
+    },
     async (req) =>
       (await list(req.query.to)).map((m) => ({
         channel: m.channel,

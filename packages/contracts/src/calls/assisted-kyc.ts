@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { LANGUAGES } from '../constants.ts';
+import { replySchema } from '../envelope.ts';
 
 /**
  * Assisted video KYC (SEBI's KYC duties for persons with disabilities, regulation research 1.3): an
@@ -66,3 +67,5 @@ export const assistedKycCallSchema = assistedKycBookingSchema.extend({
   stage: z.number().nullable(),
 });
 export type AssistedKycCall = z.infer<typeof assistedKycCallSchema>;
+
+export const assistedKycReplySchema = replySchema(assistedKycDataSchema);

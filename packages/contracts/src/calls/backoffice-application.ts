@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { claimSchema, evidenceSchema } from './backoffice-operations.ts';
 import { APPLICATION_STATUSES } from './backoffice-queue.ts';
+import { replySchema } from '../envelope.ts';
 
 /** One field of a collected section as the reviewer sees it (identity numbers already masked). */
 export const reviewFieldSchema = z.object({
@@ -135,3 +136,16 @@ export const approvalReplySchema = z.object({
   client_code: z.string().nullable(),
 });
 export type ApprovalReply = z.infer<typeof approvalReplySchema>;
+
+export const applicationReplySchema = replySchema(applicationDataSchema);
+
+/** POST …/decisions: the application's review status after the decisions. */
+export const decisionDataSchema = z.object({
+  status: z.string(),
+  client_code: z.string().nullable(),
+  awaiting_confirmation: z.boolean(),
+});
+export const decisionReplySchema = replySchema(decisionDataSchema);
+
+/** POST …/confirm: the checker's confirmation. */
+export const approvalConfirmReplySchema = replySchema(approvalReplySchema);

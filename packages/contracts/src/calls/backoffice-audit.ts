@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { STAFF_ROLES } from './backoffice-login.ts';
+import { replySchema } from '../envelope.ts';
 
 export const auditEntrySchema = z.object({
   id: z.number(),
@@ -32,3 +33,5 @@ export const auditDataSchema = z.object({
   staff_names: z.record(z.string(), z.string()).optional(),
 });
 export type AuditData = z.infer<typeof auditDataSchema>;
+
+export const auditReplySchema = replySchema(auditDataSchema);

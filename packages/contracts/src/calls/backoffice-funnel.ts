@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { replySchema } from '../envelope.ts';
 
 const isoDay = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Invalid date');
 
@@ -33,3 +34,5 @@ export const funnelDataSchema = z.object({
   }),
 });
 export type FunnelData = z.infer<typeof funnelDataSchema>;
+
+export const funnelReplySchema = replySchema(funnelDataSchema);

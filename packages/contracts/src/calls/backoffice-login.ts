@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { emptyDataSchema, replySchema } from '../envelope.ts';
 
 /** POST /api/v1/backoffice/login (contract): a staff member signs in; data.token is their bearer token. */
 /** reviewer: accepts and rejects stages (the maker); checker: also confirms approvals, which with
@@ -26,3 +27,12 @@ export type StaffMember = z.infer<typeof staffMemberSchema>;
 
 export const staffLoginDataSchema = z.object({ token: z.string(), staff: staffMemberSchema });
 export type StaffLoginData = z.infer<typeof staffLoginDataSchema>;
+
+/** POST login: signed in, or (status false) empty data for wrong credentials. */
+export const staffLoginReplySchema = replySchema(z.union([staffLoginDataSchema, emptyDataSchema]));
+/** HTTP 429 of login: too many attempts; `locked` when the account is locked out. */
+export const staffLoginThrottledReplySchema = replySchema(z.object({ locked: z.boolean(), retry_after: z.number() }));
+
+/** GET me, POST password, POST staff, POST staff/{id}/active: the staff member. */
+export const staffMemberDataSchema = z.object({ staff: staffMemberSchema });
+export const staffMemberReplySchema = replySchema(staffMemberDataSchema);

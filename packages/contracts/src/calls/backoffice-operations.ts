@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { replySchema } from '../envelope.ts';
 
 /** A reviewer's hold on an application. */
 export const claimSchema = z.object({
@@ -74,3 +75,11 @@ export const evidenceSchema = z.object({
   }),
 });
 export type Evidence = z.infer<typeof evidenceSchema>;
+
+export const nextReplySchema = replySchema(nextDataSchema);
+export const bulkAcceptReplySchema = replySchema(bulkAcceptDataSchema);
+export const teamReplySchema = replySchema(teamDataSchema);
+
+/** POST …/claim, …/release, …/assign: who holds the application now. */
+export const claimDataSchema = z.object({ claim: claimSchema.nullable() });
+export const claimReplySchema = replySchema(claimDataSchema);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { replySchema } from '../envelope.ts';
 
 /**
  * Where an application stands for the back office: still being filled in, waiting for review,
@@ -64,3 +65,5 @@ export const queueDataSchema = z.object({
   sla: z.object({ amber_hours: z.number(), red_hours: z.number() }).optional(),
 });
 export type QueueData = z.infer<typeof queueDataSchema>;
+
+export const queueReplySchema = replySchema(queueDataSchema);

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ANNUAL_INCOME, FAMILY_RELATIONS } from '../enums.ts';
 import { emailSchema } from '../rules.ts';
+import { replySchema } from '../envelope.ts';
 
 /**
  * After approval (CONTRACT.md "After the applicant signs"): the registrations an application
@@ -98,3 +99,11 @@ export const registrationCorrectionSchema = z
     if (holder.length < 2 || holder.length > 100) return refuse('holder_name', 'Enter the name of the family member');
     return { field: 'family_declaration', relation, holder_name: holder, note: v.note };
   });
+
+export const registrationListReplySchema = replySchema(registrationListSchema);
+/** POST …/registrations/{kind}/retry: the registration sent again. */
+export const registrationRetryReplySchema = replySchema(registrationEntrySchema);
+/** POST …/registrations/corrections: the field corrected. */
+export const registrationCorrectionDataSchema = z.object({ field: z.string() });
+export const registrationCorrectionReplySchema = replySchema(registrationCorrectionDataSchema);
+export const notTradableReplySchema = replySchema(notTradableListSchema);

@@ -2,6 +2,8 @@
  * GET/POST …/applications/{id}/rule-set: the rule set an application follows (docs/regulation.md),
  * the day it started, earlier moves, and the newer sets in force with what each would change.
  */
+import { z } from 'zod';
+import { replySchema } from '../envelope.ts';
 import type { RuleDifference } from '../regulation.ts';
 
 export interface RuleSetMoveEntry {
@@ -24,3 +26,30 @@ export interface ApplicationRuleSetData {
 export interface RuleSetMoveRequest {
   to: string;
 }
+
+const ruleDifferenceSchema = z.object({
+  key: z.string(),
+  title: z.string(),
+  before: z.string(),
+  after: z.string(),
+  source: z.object({ ref: z.string(), date: z.string() }),
+});
+
+export const applicationRuleSetDataSchema = z.object({
+  id: z.string(),
+  started_on: z.string(),
+  moves: z.array(
+    z.object({
+      from: z.string(),
+      to: z.string(),
+      at: z.string(),
+      by: z.string(),
+      changes: z.array(ruleDifferenceSchema),
+    }),
+  ),
+  newer: z.array(z.object({ id: z.string(), changes: z.array(ruleDifferenceSchema) })),
+});
+export const applicationRuleSetReplySchema = replySchema(applicationRuleSetDataSchema);
+
+/** POST body: the newer rule set to follow (its id, a day). */
+export const ruleSetMoveBodySchema = z.object({ to: z.string().regex(/^\d{4}-\d{2}-\d{2}$/) });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { STAFF_ROLES, staffMemberSchema } from './backoffice-login.ts';
+import { replySchema } from '../envelope.ts';
 
 /** A staff account in the admin's list: with the end of its sign-in lockout, if it is locked out. */
 export const staffListEntrySchema = staffMemberSchema.extend({ locked_until: z.string().nullable() });
@@ -27,3 +28,6 @@ export const setStaffActiveBodySchema = z.object({ active: z.boolean() });
 
 /** POST /api/v1/backoffice/staff/:id/unlock (admin): lifts a sign-in lockout; data.staff is the account. */
 export const unlockStaffDataSchema = z.object({ staff: staffListEntrySchema });
+
+export const staffListReplySchema = replySchema(staffListDataSchema);
+export const unlockStaffReplySchema = replySchema(unlockStaffDataSchema);

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { MSG } from '../messages.ts';
 import { ACCOUNT_TYPES } from '../enums.ts';
 import { accountNumberSchema, accountTypeSchema, ifscSchema } from '../rules.ts';
+import { stageReplySchema } from '../envelope.ts';
 
 /** POST bank-verification?is_vpa=false: the penny drop of a manually entered account (section 7). */
 export const bankVerificationQuerySchema = z.object({
@@ -55,3 +56,5 @@ export const bankVerificationDataSchema = z.object({
   stage: z.number().optional(),
   name_match: nameMatchSchema.optional(),
 });
+
+export const bankVerificationReplySchema = stageReplySchema(bankVerificationDataSchema);

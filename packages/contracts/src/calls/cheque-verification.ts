@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { MSG } from '../messages.ts';
 import { ACCOUNT_TYPES } from '../enums.ts';
 import { accountNumberSchema, accountTypeSchema, dataUrlSchema, ifscSchema } from '../rules.ts';
+import { stageReplySchema } from '../envelope.ts';
 
 /** Bank details typed by the applicant when no earlier attempt stored them. */
 export const manualBankDetailsSchema = z.object({
@@ -33,3 +34,5 @@ export const chequeVerificationDataSchema = z.object({
   stage: z.number().optional(),
   cheque_ocr: chequeOcrSchema.optional(),
 });
+
+export const chequeVerificationReplySchema = stageReplySchema(chequeVerificationDataSchema);

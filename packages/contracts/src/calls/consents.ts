@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { replySchema } from '../envelope.ts';
 
 /**
  * Consent under the DPDP Act (regulation.ts, consentPurposes and legalHoldYears): one record per
@@ -46,3 +47,9 @@ export const requestErasureRequestSchema = z
   .object({ confirm: z.literal(true, { error: 'Confirm that you want your data erased.' }) })
   .strict();
 export type RequestErasureRequest = z.input<typeof requestErasureRequestSchema>;
+
+export const consentsReplySchema = replySchema(consentsDataSchema);
+
+/** POST request-erasure: the consents after it, and whether the session ended with it. */
+export const requestErasureDataSchema = consentsDataSchema.extend({ signed_out: z.boolean() });
+export const requestErasureReplySchema = replySchema(requestErasureDataSchema);

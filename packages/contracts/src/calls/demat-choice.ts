@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { stageReplySchema } from '../envelope.ts';
 
 /**
  * The demat account's kind and the DDPI (regulation.ts): a Basic Services Demat Account by default
@@ -36,3 +37,5 @@ export const dematChoiceDataSchema = z.object({
   rule_set: z.string(),
 });
 export type DematChoiceData = z.infer<typeof dematChoiceDataSchema>;
+
+export const dematChoiceReplySchema = stageReplySchema(dematChoiceDataSchema);

@@ -3,6 +3,7 @@ import { ADDRESS_FIELD_MAX } from '../constants.ts';
 import { IDENTITY_DOCUMENTS } from '../enums.ts';
 import { MSG } from '../messages.ts';
 import { dataUrlSchema } from '../rules.ts';
+import { stageReplySchema } from '../envelope.ts';
 
 /**
  * POST digi-ovd-verify?is_ovd=true (section 7): officially valid documents uploaded by hand when
@@ -39,3 +40,5 @@ export const digiOvdRequestSchema = z
 export type DigiOvdRequest = z.input<typeof digiOvdRequestSchema>;
 
 export const digiOvdDataSchema = z.object({ screen: z.string() });
+
+export const digiOvdReplySchema = stageReplySchema(digiOvdDataSchema);

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CDL_DOCUMENT_TYPES } from '../enums.ts';
+import { stageReplySchema } from '../envelope.ts';
 
 /**
  * GET get-digi-data (section 7). With code and state (the return to /returnurl) the code is
@@ -47,3 +48,5 @@ export type CdlDocument = z.infer<typeof cdlDocumentSchema>;
 
 /** Fields of a document the applicant never sees (section 2: internal fields hidden). */
 export const CDL_INTERNAL_FIELDS = ['document_type', 'document', 'back_document', 'is_object', 'source'] as const;
+
+export const getDigiDataReplySchema = stageReplySchema(getDigiDataDataSchema);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { stageReplySchema } from '../envelope.ts';
 
 /**
  * GET initilize-digilocker and GET initilize-digi (section 7): a fresh OAuth 2 authorization
@@ -9,3 +10,5 @@ export const digilockerInitializeDataSchema = z.object({
   screen: z.string().optional(),
 });
 export type DigilockerInitializeData = z.infer<typeof digilockerInitializeDataSchema>;
+
+export const digilockerInitializeReplySchema = stageReplySchema(digilockerInitializeDataSchema);

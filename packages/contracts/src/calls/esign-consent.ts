@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { stageReplySchema } from '../envelope.ts';
 
 /** GET esign-consent?epro_id= (section 7): starts the Aadhaar OTP signing in the popup. */
 export const esignConsentQuerySchema = z.object({
@@ -27,3 +28,5 @@ export type EsignStatusMessage = z.infer<typeof esignStatusMessageSchema>;
 
 /** The message the status socket sends when the signing window has passed (section 4). */
 export const ESIGN_TIME_EXCEEDED = 'Time Exceeded';
+
+export const esignConsentReplySchema = stageReplySchema(esignConsentDataSchema);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { stageReplySchema } from '../envelope.ts';
 
 /** GET esign-initate (section 7): the account-opening form rendered for signing. */
 export const esignInitateDataSchema = z.object({
@@ -10,3 +11,5 @@ export const esignInitateDataSchema = z.object({
   screen: z.string().optional(),
 });
 export type EsignInitateData = z.infer<typeof esignInitateDataSchema>;
+
+export const esignInitateReplySchema = stageReplySchema(esignInitateDataSchema);

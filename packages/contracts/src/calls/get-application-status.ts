@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { REVIEW_STATUSES } from '../enums.ts';
+import { replySchema } from '../envelope.ts';
 
 /** GET get-application-status (section 7): the review status and the signed document. */
 export const getApplicationStatusDataSchema = z.object({
@@ -29,3 +30,5 @@ export const getApplicationStatusDataSchema = z.object({
   reasons: z.array(z.object({ stage: z.number(), code: z.string().nullable(), note: z.string() })).optional(),
 });
 export type GetApplicationStatusData = z.infer<typeof getApplicationStatusDataSchema>;
+
+export const getApplicationStatusReplySchema = replySchema(getApplicationStatusDataSchema);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { stageReplySchema } from '../envelope.ts';
 
 /** The selfie step's actions, none a blink: a code read aloud, a head turn. */
 export const LIVENESS_ACTION_KINDS = ['read_code', 'turn_head'] as const;
@@ -27,3 +28,5 @@ export const getHypervegeTokenDataSchema = z.object({
   actions: z.array(z.enum(LIVENESS_ACTION_KINDS)).optional(),
 });
 export type GetHypervegeTokenData = z.infer<typeof getHypervegeTokenDataSchema>;
+
+export const getHypervegeTokenReplySchema = stageReplySchema(getHypervegeTokenDataSchema);

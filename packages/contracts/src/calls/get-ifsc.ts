@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ifscSchema } from '../rules.ts';
+import { emptyDataSchema, replySchema } from '../envelope.ts';
 
 /** GET get-ifsc?ifsc=: the lookup fields of section 3 (the public IFSC directory's shape). */
 export const getIfscQuerySchema = z.object({ ifsc: ifscSchema });
@@ -25,3 +26,6 @@ export const ifscDetailsSchema = z.object({
   UPI: z.boolean().nullable(),
 });
 export type IfscDetails = z.infer<typeof ifscDetailsSchema>;
+
+/** The bank branch, or (status false) empty data for an unknown IFSC. */
+export const getIfscReplySchema = replySchema(z.union([ifscDetailsSchema, emptyDataSchema]));

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { replySchema } from '../envelope.ts';
 
 /**
  * One option of a profiling list (section 7: get-occupation-list, get-experience-list,
@@ -20,3 +21,6 @@ export type ProfilingList = (typeof PROFILING_LISTS)[number];
 
 /** GET get-occupation-list (section 3: Private Sector ... Business). */
 export const getOccupationListDataSchema = profilingListDataSchema;
+
+/** The reply of each of the four profiling lists. */
+export const profilingListReplySchema = replySchema(profilingListDataSchema);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { replySchema } from '../envelope.ts';
 
 /** A segment list item (section 3): code, name, description, sub_description, auto_select, required_doc. */
 export const segmentItemSchema = z.object({
@@ -16,3 +17,5 @@ export type SegmentItem = z.infer<typeof segmentItemSchema>;
 
 /** GET get-segment-list: the segments the applicant may choose, in display order. */
 export const getSegmentListDataSchema = z.array(segmentItemSchema);
+
+export const getSegmentListReplySchema = replySchema(getSegmentListDataSchema);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { stageReplySchema } from '../envelope.ts';
 
 /**
  * POST get-segment-status (section 7): the message data the account aggregator's window sent back
@@ -21,3 +22,5 @@ export const getSegmentStatusDataSchema = z.object({
   data: z.object({ screen: z.string() }),
 });
 export type GetSegmentStatusData = z.infer<typeof getSegmentStatusDataSchema>;
+
+export const getSegmentStatusReplySchema = stageReplySchema(getSegmentStatusDataSchema);

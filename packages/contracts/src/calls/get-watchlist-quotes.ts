@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { replySchema } from '../envelope.ts';
 
 /** An exchange symbol as the quotes API names it, e.g. NSE:RELIANCE. */
 export const quoteSymbolSchema = z.string().regex(/^(NSE|BSE):[A-Z0-9&-]{1,20}$/, 'Symbols look like NSE:RELIANCE');
@@ -51,3 +52,5 @@ export const watchlistDataSchema = z.object({
   quotes: z.array(watchlistQuoteSchema),
 });
 export type WatchlistData = z.infer<typeof watchlistDataSchema>;
+
+export const watchlistReplySchema = replySchema(watchlistDataSchema);

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { BANK_PROOF_TYPES } from '../enums.ts';
 import { dataUrlSchema } from '../rules.ts';
 import { manualBankDetailsSchema } from './cheque-verification.ts';
+import { stageReplySchema } from '../envelope.ts';
 
 /** POST other-bank-document: a bank statement or passbook (image or PDF) with the bank details (section 7). */
 export const otherBankDocumentRequestSchema = z.object({
@@ -12,3 +13,5 @@ export const otherBankDocumentRequestSchema = z.object({
 export type OtherBankDocumentRequest = z.input<typeof otherBankDocumentRequestSchema>;
 
 export const otherBankDocumentDataSchema = z.object({ screen: z.string(), stage: z.number().optional() });
+
+export const otherBankDocumentReplySchema = stageReplySchema(otherBankDocumentDataSchema);

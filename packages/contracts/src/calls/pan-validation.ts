@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { dataUrlSchema, panNameSchema, panNumberSchema } from '../rules.ts';
+import { stageReplySchema } from '../envelope.ts';
 
 /**
  * POST pan-validation (section 7). With is_ocr=false the applicant's PAN, name and date of birth
@@ -34,7 +35,7 @@ export const panValidationDataSchema = z.object({
   screen: z.string(),
   is_kra: z.boolean().optional(),
   /** The KRA's status would block trading (On Hold, Rejected, Deactivated): what it means and what to do. */
-  kra_notice: z.object({ status: z.string(), message: z.string() }).optional(),
+  kra_notice: z.object({ status: z.string(), message: z.string(), code: z.string().optional() }).optional(),
 });
 export type PanValidationData = z.infer<typeof panValidationDataSchema>;
 
@@ -74,3 +75,6 @@ export const kraDataObjSchema = z.object({
   notes: z.array(z.string()).optional(),
 });
 export type KraDataObj = z.infer<typeof kraDataObjSchema>;
+
+/** The reply of pan-validation: the PAN checked, or (is_ocr=true) the card read. */
+export const panValidationReplySchema = stageReplySchema(z.union([panValidationDataSchema, panOcrDataSchema]));

@@ -19,6 +19,7 @@ import {
   motherNameSchema,
   type DeclarationReading,
 } from '../rules.ts';
+import { stageReplySchema } from '../envelope.ts';
 
 const codes = <T extends readonly { code: string }[]>(list: T) =>
   list.map((o) => o.code) as unknown as [T[number]['code'], ...T[number]['code'][]];
@@ -163,3 +164,5 @@ export interface PersonalSection {
   preference?: boolean;
   settle?: boolean;
 }
+
+export const personalDetailsUpdateReplySchema = stageReplySchema(personalDetailsUpdateResponseDataSchema);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { stageReplySchema } from '../envelope.ts';
 
 /** The client-profiling sub-steps in order (section 2); the declaration closes the stage. */
 export const PROFILING_STEPS = [
@@ -66,3 +67,9 @@ export const profilingDraftDataSchema = z.object({
   shared_email: z.literal(true).optional(),
 });
 export type ProfilingDraftData = z.infer<typeof profilingDraftDataSchema>;
+
+export const profilingDraftReplySchema = stageReplySchema(profilingDraftDataSchema);
+
+/** POST save-profiling-draft: the sub-step saved. */
+export const saveProfilingDraftDataSchema = z.object({ step: z.string() });
+export const saveProfilingDraftReplySchema = stageReplySchema(saveProfilingDraftDataSchema);

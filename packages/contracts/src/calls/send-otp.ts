@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { CLIENT_SOURCES } from '../enums.ts';
 import { emailSchema, mobileSchema } from '../rules.ts';
+import { stageReplySchema } from '../envelope.ts';
 
 /** POST send-otp: to the mobile when signed out; to the email when signed in (section 7). */
 export const sendOtpRequestSchema = z.object({
@@ -22,3 +23,6 @@ export const sendOtpDataSchema = z.object({
   resend_after: z.number(),
   expires_in: z.number(),
 });
+
+/** The reply of send-otp (a refused resend says how long is left in data.resend_after). */
+export const sendOtpReplySchema = stageReplySchema(sendOtpDataSchema);

@@ -4,6 +4,7 @@ import { IDENTITY_DOCUMENTS } from '../enums.ts';
 import { MSG } from '../messages.ts';
 
 import { dataUrlSchema, nomineeSchema, resolveShares } from '../rules.ts';
+import { replySchema, stageReplySchema } from '../envelope.ts';
 
 /** The statement-of-account radio (section 2): print the nominee's name, or only that a nomination exists. */
 export const NOMINEE_SOA_OPTIONS = ['nominee_name', 'nomination'] as const;
@@ -188,3 +189,6 @@ export function aadhaarAddressOf(locker: LockerSection | null | undefined): Nomi
     country: joinParts(doc.country) || 'India',
   };
 }
+
+export const nomineeConfigReplySchema = replySchema(nomineeConfigResponseDataSchema);
+export const updateNomineeReplySchema = stageReplySchema(updateNomineeResponseDataSchema);

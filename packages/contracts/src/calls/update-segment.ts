@@ -3,6 +3,7 @@ import { BANK_STATEMENT_MONTHS, DEMAT_HOLDING_PROOF_LIMIT, SALARY_SLIP_MAX_AGE_M
 import { compareDays, type DayDate, parseDdMmYyyy, todayOf } from '../dates.ts';
 import { FINANCIAL_PROOFS, PROOF_UPLOAD_PROCESSES } from '../enums.ts';
 import { MSG } from '../messages.ts';
+import { stageReplySchema } from '../envelope.ts';
 
 export const FINANCIAL_PROOF_CODES = FINANCIAL_PROOFS.map((p) => p.code) as [
   (typeof FINANCIAL_PROOFS)[number]['code'],
@@ -135,3 +136,5 @@ export const updateSegmentDataSchema = z.object({
   password_required: z.boolean().optional(),
 });
 export type UpdateSegmentData = z.infer<typeof updateSegmentDataSchema>;
+
+export const updateSegmentReplySchema = stageReplySchema(updateSegmentDataSchema);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { stageReplySchema } from '../envelope.ts';
 
 /**
  * POST upi-intent: bank verification by UPI intent or QR (a reverse penny drop). The applicant
@@ -18,3 +19,5 @@ export const upiIntentDataSchema = z.object({
   upi_app_url: z.string().optional(),
 });
 export type UpiIntentData = z.infer<typeof upiIntentDataSchema>;
+
+export const upiIntentReplySchema = stageReplySchema(upiIntentDataSchema);

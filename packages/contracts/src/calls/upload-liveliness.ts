@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { stageReplySchema } from '../envelope.ts';
 
 /** Outcomes of the hosted liveness module (section 4; HyperVerge SDK statuses). */
 export const LIVENESS_OUTCOMES = ['auto_approved', 'auto_declined', 'needs_review', 'user_cancelled', 'error'] as const;
@@ -39,3 +40,5 @@ export const uploadLivelinessDataSchema = z.object({
   outcome: z.enum([...LIVENESS_OUTCOMES, 'pending']).optional(),
 });
 export type UploadLivelinessData = z.infer<typeof uploadLivelinessDataSchema>;
+
+export const uploadLivelinessReplySchema = stageReplySchema(uploadLivelinessDataSchema);

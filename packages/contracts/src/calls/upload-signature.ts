@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { NOMINEE_RELATIONS } from '../basic-enums.ts';
 import { MSG } from '../messages.ts';
 import { dataUrlSchema, nameSchema } from '../rules.ts';
+import { stageReplySchema } from '../envelope.ts';
 
 /** How the signature was captured (section 7): drawn on screen, or an uploaded image. */
 export const SIGNATURE_UPLOAD_TYPES = ['digital', 'manual'] as const;
@@ -49,3 +50,5 @@ export interface SignatureSection {
   signature_mark?: SignatureMark;
   guardian?: SignatureGuardian;
 }
+
+export const uploadSignatureReplySchema = stageReplySchema(uploadSignatureResponseDataSchema);

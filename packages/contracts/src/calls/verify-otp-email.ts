@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { emailSchema, mobileSchema, otpSchema } from '../rules.ts';
+import { stageReplySchema } from '../envelope.ts';
 
 /** POST verify-otp-email (section 7); the applicant is the token's owner. */
 export const verifyOtpEmailRequestSchema = z.object({
@@ -10,3 +11,7 @@ export const verifyOtpEmailRequestSchema = z.object({
   whatspp_opt: z.boolean().optional(),
 });
 export type VerifyOtpEmailRequest = z.input<typeof verifyOtpEmailRequestSchema>;
+
+export const verifyOtpEmailDataSchema = z.object({ screen: z.string(), stage: z.number() });
+export type VerifyOtpEmailData = z.infer<typeof verifyOtpEmailDataSchema>;
+export const verifyOtpEmailReplySchema = stageReplySchema(verifyOtpEmailDataSchema);

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { CLIENT_SOURCES } from '../enums.ts';
 import { emailSchema, mobileSchema, otpSchema } from '../rules.ts';
+import { stageReplySchema } from '../envelope.ts';
 
 /** POST verify-otp: the mobile OTP; answers the bearer token (section 7, contract). */
 export const verifyOtpRequestSchema = z.object({
@@ -23,3 +24,5 @@ export const verifyOtpDataSchema = z.object({
   stage: z.number(),
   pan_missing: z.boolean(),
 });
+
+export const verifyOtpReplySchema = stageReplySchema(verifyOtpDataSchema);

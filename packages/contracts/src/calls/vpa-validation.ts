@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { upiIdSchema } from '../rules.ts';
 import { nameMatchSchema } from './bank-verification.ts';
+import { replySchema, stageReplySchema } from '../envelope.ts';
 
 /** POST vpa-validation: checks the UPI id and sends a collect request to the applicant's UPI app. */
 export const vpaValidationRequestSchema = z.object({ vpa_id: upiIdSchema });
@@ -36,3 +37,6 @@ export const bankConfigResponseDataSchema = z.object({
   upi_collect: z.boolean().optional(),
 });
 export type BankConfig = z.infer<typeof bankConfigResponseDataSchema>;
+
+export const bankConfigReplySchema = replySchema(bankConfigResponseDataSchema);
+export const vpaValidationReplySchema = stageReplySchema(vpaValidationDataSchema);

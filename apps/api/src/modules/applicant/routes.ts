@@ -1,9 +1,11 @@
 /** get-user-details, get-ref-code and signed file downloads. */
-import { MSG } from '@ekyc/contracts/messages';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../lib/errors.ts';
 import { buildUserDetails } from '../../records/user-details.ts';
+import { replies } from '../../lib/replies.ts';
+import { getUserDetailsReplySchema } from '@ekyc/contracts/calls/get-user-details';
+import { getRefCodeReplySchema } from '@ekyc/contracts/calls/get-ref-code';
 
 /** A stored file's id: anything else names nothing. */
 const FILE_ID = /^[0-9a-f-]{36}$/;
@@ -14,20 +16,28 @@ const EXTENSIONS: Record<string, string> = { 'image/jpeg': '.jpg', 'image/png': 
 export const applicantRoutes: FastifyPluginAsyncZod = async (app) => {
   const { deps } = app;
 
-  app.get('/get-user-details', { preHandler: app.requireApplicant }, async (req) => ({
-    status: true,
-    message: 'User details',
-    data: await buildUserDetails(deps.records, req.applicant!.subjectId, req.applicant!.sessionId),
-  }));
-
-  app.get('/get-ref-code', { preHandler: app.requireApplicant }, async (req) => {
-    const applicant = await deps.records.get(req.applicant!.subjectId);
-    return {
+  app.get(
+    '/get-user-details',
+    { schema: { response: replies(getUserDetailsReplySchema) }, preHandler: app.requireApplicant },
+    async (req) => ({
       status: true,
-      message: 'Referral code',
-      data: { refcode: applicant.refcode, own_refcode: applicant.ownRefcode },
-    };
-  });
+      message: 'User details',
+      data: await buildUserDetails(deps.records, req.applicant!.subjectId, req.applicant!.sessionId),
+    }),
+  );
+
+  app.get(
+    '/get-ref-code',
+    { schema: { response: replies(getRefCodeReplySchema) }, preHandler: app.requireApplicant },
+    async (req) => {
+      const applicant = await deps.records.get(req.applicant!.subjectId);
+      return {
+        status: true,
+        message: 'Referral code',
+        data: { refcode: applicant.refcode, own_refcode: applicant.ownRefcode },
+      };
+    },
+  );
 
   /*
    * A file link carries its own token (exp, sid, sig). The contract's codes: 401 when that token is
@@ -50,9 +60,9 @@ export const applicantRoutes: FastifyPluginAsyncZod = async (app) => {
       const { id } = req.params;
       if (!FILE_ID.test(id)) throw new AppError('NOT_FOUND');
       const { exp, sid, sig } = req.query;
-      if (!exp || !sid || !sig || !/^\d{1,15}$/.test(exp)) throw new AppError('UNAUTHORIZED', MSG.unauthorized);
+      if (!exp || !sid || !sig || !/^\d{1,15}$/.test(exp)) throw new AppError('UNAUTHORIZED', 'unauthorized');
       if (!deps.records.verifyFileUrl(id, Number(exp), sid, sig) || !(await deps.sessions.isLive(sid)))
-        throw new AppError('UNAUTHORIZED', MSG.unauthorized);
+        throw new AppError('UNAUTHORIZED', 'unauthorized');
       const file = await deps.records.readFile(id);
       if (!file) throw new AppError('NOT_FOUND');
       // Always a download: a browser never renders an uploaded file as a page of this origin

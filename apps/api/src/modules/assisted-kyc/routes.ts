@@ -1,4 +1,4 @@
-import { requestAssistedKycSchema } from '@ekyc/contracts/calls/assisted-kyc';
+import { assistedKycReplySchema, requestAssistedKycSchema } from '@ekyc/contracts/calls/assisted-kyc';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireRole } from '../../auth/staff-guard.ts';
@@ -10,20 +10,29 @@ import {
   markAssistedKycDone,
   requestAssistedKyc,
 } from './assisted-kyc.ts';
+import { replies, withInput } from '../../lib/replies.ts';
+import { assistedKycCallsReplySchema, assistedKycDoneReplySchema } from '@ekyc/contracts/calls/backoffice-assisted-kyc';
 
 /** The applicant's booking of an assisted video KYC call, under /api/v1/ekyc. */
 export const assistedKycRoutes: FastifyPluginAsyncZod = async (app) => {
   const { deps } = app;
-  app.get('/get-assisted-kyc', { preHandler: app.requireApplicant }, async (req) =>
-    getAssistedKyc(deps, req.applicant!.subjectId),
+  app.get(
+    '/get-assisted-kyc',
+    { schema: { response: replies(assistedKycReplySchema) }, preHandler: app.requireApplicant },
+    async (req) => getAssistedKyc(deps, req.applicant!.subjectId),
   );
   app.post(
     '/request-assisted-kyc',
-    { schema: { body: requestAssistedKycSchema }, preHandler: app.requireApplicant },
+    {
+      schema: { body: requestAssistedKycSchema, response: withInput(assistedKycReplySchema) },
+      preHandler: app.requireApplicant,
+    },
     async (req) => requestAssistedKyc(deps, req.applicant!.subjectId, req.body),
   );
-  app.post('/cancel-assisted-kyc', { preHandler: app.requireApplicant }, async (req) =>
-    cancelAssistedKyc(deps, req.applicant!.subjectId),
+  app.post(
+    '/cancel-assisted-kyc',
+    { schema: { response: replies(assistedKycReplySchema) }, preHandler: app.requireApplicant },
+    async (req) => cancelAssistedKyc(deps, req.applicant!.subjectId),
   );
 };
 
@@ -31,12 +40,17 @@ export const assistedKycRoutes: FastifyPluginAsyncZod = async (app) => {
 export const assistedKycBackofficeRoutes: FastifyPluginAsyncZod = async (app) => {
   const { deps } = app;
   const reviewer = requireRole(app, 'reviewer');
-  app.get('/assisted-kyc', { preHandler: reviewer }, async () =>
-    ok('Assisted video KYC calls', await listAssistedKycCalls(deps)),
+  app.get(
+    '/assisted-kyc',
+    { schema: { response: replies(assistedKycCallsReplySchema) }, preHandler: reviewer },
+    async () => ok('Assisted video KYC calls', await listAssistedKycCalls(deps)),
   );
   app.post(
     '/assisted-kyc/:id/done',
-    { schema: { params: z.object({ id: z.string().uuid() }) }, preHandler: reviewer },
+    {
+      schema: { params: z.object({ id: z.string().uuid() }), response: withInput(assistedKycDoneReplySchema) },
+      preHandler: reviewer,
+    },
     async (req) => {
       await markAssistedKycDone(deps, req.params.id, req.staffMember!.id);
       return ok('Call done', { applicant_id: req.params.id });

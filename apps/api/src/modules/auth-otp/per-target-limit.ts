@@ -3,7 +3,6 @@
  * or email: OTP_RATE_LIMIT_PER_MOBILE_PER_MINUTE sends and checks a minute for one target, from
  * however many addresses. The key is a keyed hash of the target (no number in Redis).
  */
-import { MSG } from '@ekyc/contracts/messages';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../../lib/errors.ts';
 
@@ -26,6 +25,6 @@ export function perTargetLimit(app: FastifyInstance) {
     const result = await limiter(req);
     if (result.isAllowed || !result.isExceeded) return;
     reply.header('retry-after', String(result.ttlInSeconds));
-    throw new AppError('RATE_LIMITED', MSG.rateLimited);
+    throw new AppError('RATE_LIMITED', 'rateLimited');
   };
 }

@@ -1,12 +1,14 @@
-import { sendOtpRequestSchema } from '@ekyc/contracts/calls/send-otp';
-import { verifyOtpRequestSchema } from '@ekyc/contracts/calls/verify-otp';
-import { verifyOtpEmailRequestSchema } from '@ekyc/contracts/calls/verify-otp-email';
+import { sendOtpReplySchema, sendOtpRequestSchema } from '@ekyc/contracts/calls/send-otp';
+import { verifyOtpReplySchema, verifyOtpRequestSchema } from '@ekyc/contracts/calls/verify-otp';
+import { verifyOtpEmailReplySchema, verifyOtpEmailRequestSchema } from '@ekyc/contracts/calls/verify-otp-email';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requestLanguage } from '../../lib/language.ts';
 import { perTargetLimit } from './per-target-limit.ts';
 import { sendOtp } from './send-otp.ts';
 import { verifyEmailOtp } from './verify-email-otp.ts';
 import { verifyMobileOtp } from './verify-mobile-otp.ts';
+import { replies, withInput } from '../../lib/replies.ts';
+import { logoutReplySchema } from '@ekyc/contracts/calls/logout';
 
 export const authOtpRoutes: FastifyPluginAsyncZod = async (app) => {
   const { deps } = app;
@@ -24,7 +26,11 @@ export const authOtpRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/send-otp',
-    { schema: { body: sendOtpRequestSchema }, config: otpLimit, preHandler: perTarget },
+    {
+      schema: { body: sendOtpRequestSchema, response: withInput(sendOtpReplySchema) },
+      config: otpLimit,
+      preHandler: perTarget,
+    },
     async (req) => {
       const session = await app.optionalApplicant(req);
       return sendOtp(
@@ -38,19 +44,31 @@ export const authOtpRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/verify-otp',
-    { schema: { body: verifyOtpRequestSchema }, config: otpLimit, preHandler: perTarget },
+    {
+      schema: { body: verifyOtpRequestSchema, response: withInput(verifyOtpReplySchema) },
+      config: otpLimit,
+      preHandler: perTarget,
+    },
     async (req) =>
       verifyMobileOtp(deps, req.body, req.headers['user-agent'], requestLanguage(req.headers['accept-language'])),
   );
 
   app.post(
     '/verify-otp-email',
-    { schema: { body: verifyOtpEmailRequestSchema }, config: otpLimit, preHandler: [app.requireApplicant, perTarget] },
+    {
+      schema: { body: verifyOtpEmailRequestSchema, response: withInput(verifyOtpEmailReplySchema) },
+      config: otpLimit,
+      preHandler: [app.requireApplicant, perTarget],
+    },
     async (req) => verifyEmailOtp(deps, req.applicant!.subjectId, req.body),
   );
 
-  app.post('/logout', { preHandler: app.requireApplicant }, async (req) => {
-    await deps.sessions.revoke(req.applicant!.sessionId);
-    return { status: true, message: 'Signed out', data: { screen: '/' } };
-  });
+  app.post(
+    '/logout',
+    { schema: { response: replies(logoutReplySchema) }, preHandler: app.requireApplicant },
+    async (req) => {
+      await deps.sessions.revoke(req.applicant!.sessionId);
+      return { status: true, message: 'Signed out', data: { screen: '/' } };
+    },
+  );
 };

@@ -36,7 +36,7 @@ export async function sendOtp(
     });
   }
   if (!input.mobile)
-    throw invalidField(input.email ? 'token' : 'mobile', input.email ? 'sign in first' : 'Please Enter Mobile number.');
+    throw invalidField(input.email ? 'token' : 'mobile', input.email ? 'sign in first' : 'mobileRequired');
   const issued = await deps.otp.issue('mobile', input.mobile);
   const text = texts.otp(issued.code, Math.round(issued.expiresIn / 60));
   const message = { to: input.mobile, template: 'otp', text, otp: issued.code, language } as const;

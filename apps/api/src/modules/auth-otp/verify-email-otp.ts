@@ -1,6 +1,5 @@
 /** verify-otp-email: a right email OTP records the email and completes the email stage. */
 import type { verifyOtpEmailRequestSchema } from '@ekyc/contracts/calls/verify-otp-email';
-import { MSG } from '@ekyc/contracts/messages';
 import { STAGE } from '@ekyc/contracts/stages';
 import type { z } from 'zod';
 import type { AppDeps } from '../../app-deps.ts';
@@ -21,6 +20,6 @@ export async function verifyEmailOtp(deps: AppDeps, applicantId: string, input: 
   });
   const moved = move as typeof move;
   if (!check.ok || !moved)
-    return fail(check.ok ? MSG.otpExpired : check.message, { screen: '/email-verification/verify-otp' });
+    return fail(check.ok ? 'otpExpired' : check.message, { screen: '/email-verification/verify-otp' });
   return ok('Email verified', { screen: moved.screen, stage: moved.stage });
 }

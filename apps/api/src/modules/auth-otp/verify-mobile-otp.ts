@@ -1,6 +1,5 @@
 /** verify-otp: a right mobile OTP signs the applicant in (creating them on the first visit). */
 import type { verifyOtpRequestSchema } from '@ekyc/contracts/calls/verify-otp';
-import { MSG } from '@ekyc/contracts/messages';
 import { routeForStage, STAGE } from '@ekyc/contracts/stages';
 import type { Language } from '@ekyc/contracts/constants';
 import type { z } from 'zod';
@@ -36,7 +35,7 @@ export async function verifyMobileOtp(
   if (!check.ok || !saved) {
     // the code was used by a concurrent request: this one's session never leaves the server
     if (saved) await deps.sessions.revoke(saved.session.sessionId);
-    return fail(check.ok ? MSG.otpExpired : check.message, { screen: '/verify-otp' });
+    return fail(check.ok ? 'otpExpired' : check.message, { screen: '/verify-otp' });
   }
   const { applicant } = saved;
   const { token } = saved.session;

@@ -10,7 +10,7 @@ import { MSG } from '@ekyc/contracts/messages';
 import { encodeReason, reviewReason } from '@ekyc/contracts/review-reasons';
 import { isStageCode, STAGES } from '@ekyc/contracts/stages';
 import type { AppDeps } from '../../app-deps.ts';
-import { AppError } from '../../lib/errors.ts';
+import { AppError, invalidField } from '../../lib/errors.ts';
 import { backofficeRepository as repo, type StaffRow } from './backoffice.repository.ts';
 import { endClaim, holdForDecision } from './claims.ts';
 import { notifyRejection } from './notify-applicant.ts';
@@ -34,15 +34,12 @@ export async function decideStages(
   for (const d of decisions) {
     if (d.activity !== 'Reject' || !d.code) continue;
     const configured = reviewReason(d.code);
-    if (!configured) throw new AppError('VALIDATION', 'Unknown reason code', { code: d.code });
+    if (!configured) throw invalidField('decisions', 'Unknown reason code', { code: d.code });
     if (configured.stage !== d.stage)
-      throw new AppError(
-        'VALIDATION',
+      throw invalidField(
+        'decisions',
         `This reason sends the applicant back to the ${stageName(configured.stage)} stage.`,
-        {
-          code: d.code,
-          stage: configured.stage,
-        },
+        { code: d.code, stage: configured.stage },
       );
   }
 

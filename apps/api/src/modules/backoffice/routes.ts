@@ -4,18 +4,37 @@
  * Every route but login needs a staff session; the role is checked on the server each time.
  */
 import { getApplicationRuleSet, moveApplicationRuleSet } from './application-rule-set.ts';
-import { decisionBodySchema } from '@ekyc/contracts/calls/backoffice-application';
-import { funnelQuerySchema } from '@ekyc/contracts/calls/backoffice-funnel';
-import { staffLoginBodySchema } from '@ekyc/contracts/calls/backoffice-login';
+import {
+  applicationReplySchema,
+  approvalConfirmReplySchema,
+  decisionBodySchema,
+  decisionReplySchema,
+} from '@ekyc/contracts/calls/backoffice-application';
+import { funnelQuerySchema, funnelReplySchema } from '@ekyc/contracts/calls/backoffice-funnel';
+import {
+  staffLoginBodySchema,
+  staffLoginReplySchema,
+  staffLoginThrottledReplySchema,
+  staffMemberReplySchema,
+} from '@ekyc/contracts/calls/backoffice-login';
 import { changePasswordBodySchema } from '@ekyc/contracts/calls/backoffice-password';
-import { queueQuerySchema } from '@ekyc/contracts/calls/backoffice-queue';
+import { queueQuerySchema, queueReplySchema } from '@ekyc/contracts/calls/backoffice-queue';
 import {
   assignBodySchema,
   bulkAcceptBodySchema,
+  bulkAcceptReplySchema,
+  claimReplySchema,
   nextQuerySchema,
+  nextReplySchema,
   teamQuerySchema,
+  teamReplySchema,
 } from '@ekyc/contracts/calls/backoffice-operations';
-import { addStaffBodySchema, setStaffActiveBodySchema } from '@ekyc/contracts/calls/backoffice-staff';
+import {
+  addStaffBodySchema,
+  setStaffActiveBodySchema,
+  staffListReplySchema,
+  unlockStaffReplySchema,
+} from '@ekyc/contracts/calls/backoffice-staff';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { fail, ok } from '../../lib/outcome.ts';
@@ -43,6 +62,11 @@ import { requireRole } from '../../auth/staff-guard.ts';
 import { staffView } from './staff-view.ts';
 import { LOCKED_OUT, SLOW_DOWN, throttleStaffLogin } from './throttle-staff-login.ts';
 import { unlockStaff } from './unlock-staff.ts';
+import { replies, withInput } from '../../lib/replies.ts';
+import { emptyReplySchema } from '@ekyc/contracts/envelope';
+import { auditReplySchema } from '@ekyc/contracts/calls/backoffice-audit';
+import { reviewersReplySchema } from '@ekyc/contracts/calls/backoffice-reviewers';
+import { applicationRuleSetReplySchema, ruleSetMoveBodySchema } from '@ekyc/contracts/calls/backoffice-rule-set';
 
 export const BACKOFFICE_PREFIX = '/api/v1/backoffice';
 
@@ -67,34 +91,57 @@ export const backofficeRoutes: FastifyPluginAsyncZod = async (app) => {
       whenRedisDown: deps.config.redisDown.otpRateLimit,
     },
   };
-  app.post('/login', { schema: { body: staffLoginBodySchema }, config: loginLimit }, async (req, reply) => {
-    const result = await throttleStaffLogin(deps, req.body.email, () => logInStaff(deps, req.body));
-    if (result.outcome === 'throttled')
-      return reply
-        .status(429)
-        .header('retry-after', String(result.retryAfterSeconds))
-        .send(
-          fail(result.locked ? LOCKED_OUT : SLOW_DOWN, {
-            locked: result.locked,
-            retry_after: result.retryAfterSeconds,
-          }),
-        );
-    return result.outcome === 'signed-in' ? ok('Signed in', result.data) : fail(WRONG_CREDENTIALS, {});
-  });
-
-  app.post('/logout', { preHandler: app.requireStaff }, async (req) => {
-    await deps.sessions.revoke(req.staff!.sessionId);
-    return ok('Signed out', {});
-  });
-
-  app.get('/me', { preHandler: signedIn }, async (req) => ok('Staff member', { staff: staffView(req.staffMember!) }));
-
-  app.post('/password', { schema: { body: changePasswordBodySchema }, preHandler: signedIn }, async (req) =>
-    ok('Password changed', { staff: await changeOwnPassword(deps, req.staffMember!, req.staff!.sessionId, req.body) }),
+  app.post(
+    '/login',
+    {
+      schema: {
+        body: staffLoginBodySchema,
+        response: { ...withInput(staffLoginReplySchema), 429: staffLoginThrottledReplySchema },
+      },
+      config: loginLimit,
+    },
+    async (req, reply) => {
+      const result = await throttleStaffLogin(deps, req.body.email, () => logInStaff(deps, req.body));
+      if (result.outcome === 'throttled')
+        return reply
+          .status(429)
+          .header('retry-after', String(result.retryAfterSeconds))
+          .send(
+            fail(result.locked ? LOCKED_OUT : SLOW_DOWN, {
+              locked: result.locked,
+              retry_after: result.retryAfterSeconds,
+            }),
+          );
+      return result.outcome === 'signed-in' ? ok('Signed in', result.data) : fail(WRONG_CREDENTIALS, {});
+    },
   );
 
-  app.get('/applications', { schema: { querystring: queueQuerySchema }, preHandler: reviewer }, async (req) =>
-    ok('Applications', await listApplications(deps, req.query, req.staffMember!.id)),
+  app.post(
+    '/logout',
+    { schema: { response: replies(emptyReplySchema) }, preHandler: app.requireStaff },
+    async (req) => {
+      await deps.sessions.revoke(req.staff!.sessionId);
+      return ok('Signed out', {});
+    },
+  );
+
+  app.get('/me', { schema: { response: replies(staffMemberReplySchema) }, preHandler: signedIn }, async (req) =>
+    ok('Staff member', { staff: staffView(req.staffMember!) }),
+  );
+
+  app.post(
+    '/password',
+    { schema: { body: changePasswordBodySchema, response: withInput(staffMemberReplySchema) }, preHandler: signedIn },
+    async (req) =>
+      ok('Password changed', {
+        staff: await changeOwnPassword(deps, req.staffMember!, req.staff!.sessionId, req.body),
+      }),
+  );
+
+  app.get(
+    '/applications',
+    { schema: { querystring: queueQuerySchema, response: withInput(queueReplySchema) }, preHandler: reviewer },
+    async (req) => ok('Applications', await listApplications(deps, req.query, req.staffMember!.id)),
   );
 
   app.get(
@@ -108,31 +155,46 @@ export const backofficeRoutes: FastifyPluginAsyncZod = async (app) => {
         .send(await queueCsv(deps, req.query, req.staffMember!.id)),
   );
 
-  app.get('/applications/next', { schema: { querystring: nextQuerySchema }, preHandler: reviewer }, async (req) =>
-    ok('Next application', { id: await nextApplication(deps, req.staffMember!, req.query.after ?? null) }),
+  app.get(
+    '/applications/next',
+    { schema: { querystring: nextQuerySchema, response: withInput(nextReplySchema) }, preHandler: reviewer },
+    async (req) =>
+      ok('Next application', { id: await nextApplication(deps, req.staffMember!, req.query.after ?? null) }),
   );
 
-  app.post('/applications/bulk-accept', { schema: { body: bulkAcceptBodySchema }, preHandler: reviewer }, async (req) =>
-    ok('Bulk acceptance', { results: await bulkAccept(deps, req.staffMember!, req.body.ids) }),
+  app.post(
+    '/applications/bulk-accept',
+    { schema: { body: bulkAcceptBodySchema, response: withInput(bulkAcceptReplySchema) }, preHandler: reviewer },
+    async (req) => ok('Bulk acceptance', { results: await bulkAccept(deps, req.staffMember!, req.body.ids) }),
   );
 
-  app.get('/applications/:id', { schema: { params: idParams }, preHandler: reviewer }, async (req) => {
-    const data = await getApplication(deps, req.staffMember!, req.params.id, req.staff!.sessionId);
-    return ok('Application', { ...data, ...(await reviewExtras(deps, req.staffMember!, req.params.id)) });
-  });
-
-  app.post('/applications/:id/claim', { schema: { params: idParams }, preHandler: reviewer }, async (req) =>
-    ok('Application claimed', { claim: await claimApplication(deps, req.staffMember!, req.params.id) }),
+  app.get(
+    '/applications/:id',
+    { schema: { params: idParams, response: withInput(applicationReplySchema) }, preHandler: reviewer },
+    async (req) => {
+      const data = await getApplication(deps, req.staffMember!, req.params.id, req.staff!.sessionId);
+      return ok('Application', { ...data, ...(await reviewExtras(deps, req.staffMember!, req.params.id)) });
+    },
   );
 
-  app.post('/applications/:id/release', { schema: { params: idParams }, preHandler: reviewer }, async (req) => {
-    await releaseClaim(deps, req.staffMember!, req.params.id);
-    return ok('Application released', { claim: null });
-  });
+  app.post(
+    '/applications/:id/claim',
+    { schema: { params: idParams, response: withInput(claimReplySchema) }, preHandler: reviewer },
+    async (req) => ok('Application claimed', { claim: await claimApplication(deps, req.staffMember!, req.params.id) }),
+  );
+
+  app.post(
+    '/applications/:id/release',
+    { schema: { params: idParams, response: withInput(claimReplySchema) }, preHandler: reviewer },
+    async (req) => {
+      await releaseClaim(deps, req.staffMember!, req.params.id);
+      return ok('Application released', { claim: null });
+    },
+  );
 
   app.post(
     '/applications/:id/assign',
-    { schema: { params: idParams, body: assignBodySchema }, preHandler: admin },
+    { schema: { params: idParams, body: assignBodySchema, response: withInput(claimReplySchema) }, preHandler: admin },
     async (req) =>
       ok('Application assigned', {
         claim: await assignApplication(deps, req.staffMember!, req.params.id, req.body.staff_id),
@@ -141,7 +203,10 @@ export const backofficeRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/applications/:id/decisions',
-    { schema: { params: idParams, body: decisionBodySchema }, preHandler: reviewer },
+    {
+      schema: { params: idParams, body: decisionBodySchema, response: withInput(decisionReplySchema) },
+      preHandler: reviewer,
+    },
     async (req) => {
       const result = await decideStages(deps, req.staffMember!, req.params.id, req.body.decisions);
       if (result.status === 'Rejected') await watch.watch(req.params.id);
@@ -151,26 +216,36 @@ export const backofficeRoutes: FastifyPluginAsyncZod = async (app) => {
 
   // The checker's step after every stage is accepted (four eyes: not the reviewer who accepted);
   // the registrations start then, and Completed follows their acceptance.
-  app.post('/applications/:id/confirm', { schema: { params: idParams }, preHandler: reviewer }, async (req) =>
-    ok('Approval confirmed', { ...(await confirmApproval(deps, req.staffMember!, req.params.id)), client_code: null }),
+  app.post(
+    '/applications/:id/confirm',
+    { schema: { params: idParams, response: withInput(approvalConfirmReplySchema) }, preHandler: reviewer },
+    async (req) =>
+      ok('Approval confirmed', {
+        ...(await confirmApproval(deps, req.staffMember!, req.params.id)),
+        client_code: null,
+      }),
   );
 
-  app.get('/applications/:id/rule-set', { schema: { params: idParams }, preHandler: reviewer }, async (req) =>
-    ok('Rule set', await getApplicationRuleSet(deps, req.params.id)),
+  app.get(
+    '/applications/:id/rule-set',
+    { schema: { params: idParams, response: withInput(applicationRuleSetReplySchema) }, preHandler: reviewer },
+    async (req) => ok('Rule set', await getApplicationRuleSet(deps, req.params.id)),
   );
 
   app.post(
     '/applications/:id/rule-set',
     {
-      schema: { params: idParams, body: z.object({ to: z.string().regex(/^\d{4}-\d{2}-\d{2}$/) }) },
+      schema: { params: idParams, body: ruleSetMoveBodySchema, response: withInput(applicationRuleSetReplySchema) },
       preHandler: reviewer,
     },
     async (req) =>
       ok('Rule set moved', await moveApplicationRuleSet(deps, req.staffMember!.id, req.params.id, req.body.to)),
   );
 
-  app.get('/applications/:id/audit', { schema: { params: idParams }, preHandler: reviewer }, async (req) =>
-    ok('Audit trail', await getAuditTrail(deps, req.params.id)),
+  app.get(
+    '/applications/:id/audit',
+    { schema: { params: idParams, response: withInput(auditReplySchema) }, preHandler: reviewer },
+    async (req) => ok('Audit trail', await getAuditTrail(deps, req.params.id)),
   );
 
   app.get(
@@ -186,37 +261,52 @@ export const backofficeRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get('/funnel', { schema: { querystring: funnelQuerySchema }, preHandler: reviewer }, async (req) =>
-    ok('Funnel', await getFunnel(deps, req.query)),
+  app.get(
+    '/funnel',
+    { schema: { querystring: funnelQuerySchema, response: withInput(funnelReplySchema) }, preHandler: reviewer },
+    async (req) => ok('Funnel', await getFunnel(deps, req.query)),
   );
 
-  app.get('/team', { schema: { querystring: teamQuerySchema }, preHandler: reviewer }, async (req) =>
-    ok('Team figures', await getTeamFigures(deps, req.query.days)),
+  app.get(
+    '/team',
+    { schema: { querystring: teamQuerySchema, response: withInput(teamReplySchema) }, preHandler: reviewer },
+    async (req) => ok('Team figures', await getTeamFigures(deps, req.query.days)),
   );
 
   // Names of active staff, for the queue's "held by" filter and the admin's assignment.
-  app.get('/reviewers', { preHandler: reviewer }, async () =>
+  app.get('/reviewers', { schema: { response: replies(reviewersReplySchema) }, preHandler: reviewer }, async () =>
     ok('Reviewers', { reviewers: await listReviewers(deps) }),
   );
 
-  app.get('/staff', { preHandler: admin }, async () => ok('Staff', { staff: await listStaff(deps) }));
+  app.get('/staff', { schema: { response: replies(staffListReplySchema) }, preHandler: admin }, async () =>
+    ok('Staff', { staff: await listStaff(deps) }),
+  );
 
-  app.post('/staff', { schema: { body: addStaffBodySchema }, preHandler: admin }, async (req) =>
-    ok('Staff member added', { staff: await addStaff(deps, req.staffMember!, req.body) }),
+  app.post(
+    '/staff',
+    { schema: { body: addStaffBodySchema, response: withInput(staffMemberReplySchema) }, preHandler: admin },
+    async (req) => ok('Staff member added', { staff: await addStaff(deps, req.staffMember!, req.body) }),
   );
 
   app.post(
     '/staff/:id/active',
-    { schema: { params: idParams, body: setStaffActiveBodySchema }, preHandler: admin },
+    {
+      schema: { params: idParams, body: setStaffActiveBodySchema, response: withInput(staffMemberReplySchema) },
+      preHandler: admin,
+    },
     async (req) =>
       ok('Staff member updated', {
         staff: await setStaffActive(deps, req.staffMember!, req.params.id, req.body.active),
       }),
   );
 
-  app.post('/staff/:id/unlock', { schema: { params: idParams }, preHandler: admin }, async (req) =>
-    ok('Staff member unlocked', { staff: await unlockStaff(deps, req.staffMember!, req.params.id) }),
+  app.post(
+    '/staff/:id/unlock',
+    { schema: { params: idParams, response: withInput(unlockStaffReplySchema) }, preHandler: admin },
+    async (req) => ok('Staff member unlocked', { staff: await unlockStaff(deps, req.staffMember!, req.params.id) }),
   );
 
-  app.get('/staff/audit', { preHandler: admin }, async () => ok('Audit trail', await getAuditTrail(deps, 'staff')));
+  app.get('/staff/audit', { schema: { response: replies(auditReplySchema) }, preHandler: admin }, async () =>
+    ok('Audit trail', await getAuditTrail(deps, 'staff')),
+  );
 };

@@ -1,7 +1,6 @@
 /** The account a bank document proves: typed now, or kept from the earlier penny-drop attempt. */
 import type { ManualBankDetails } from '@ekyc/contracts/calls/cheque-verification';
 import type { IfscDetails } from '@ekyc/contracts/calls/get-ifsc';
-import { MSG } from '@ekyc/contracts/messages';
 import type { AppDeps } from '../../app-deps.ts';
 import { invalidField } from '../../lib/errors.ts';
 import type { BankObj } from './bank-record.ts';
@@ -19,9 +18,9 @@ export async function resolveBankDetails(
   stored: BankObj | null,
 ): Promise<ResolvedBankDetails> {
   const source = typed ?? (stored?.ifsc && stored.account_number && stored.account_type ? stored : null);
-  if (!source?.ifsc || !source.account_number || !source.account_type) throw invalidField('data', MSG.fieldRequired);
+  if (!source?.ifsc || !source.account_number || !source.account_type) throw invalidField('data', 'fieldRequired');
   const directory = await deps.bank.ifsc.lookup(source.ifsc);
-  if (!directory) throw invalidField('data.ifsc', MSG.ifscInvalid);
+  if (!directory) throw invalidField('data.ifsc', 'ifscInvalid');
   return {
     ifsc: source.ifsc,
     account_number: source.account_number,

@@ -3,7 +3,7 @@
  * before any decoder sees them), images are re-encoded with sharp (drops metadata and anything
  * appended to the image), PDFs must open and carry no active content.
  */
-import { MSG } from '@ekyc/contracts/messages';
+import { MSG, type MessageKey } from '@ekyc/contracts/messages';
 import sharp from 'sharp';
 import { checkPdfUpload, sniffType, type SniffedType } from '../../documents/upload-check.ts';
 import { AppError, invalidField } from '../../lib/errors.ts';
@@ -18,7 +18,7 @@ const NAMES: Record<BankDocumentType, string> = {
 
 export function parseDataUrl(field: string, dataUrl: string): { claimed: string; bytes: Buffer } {
   const m = /^data:([a-z]+\/[a-z0-9.+-]+);base64,(.*)$/s.exec(dataUrl);
-  if (!m) throw invalidField(field, MSG.fieldRequired);
+  if (!m) throw invalidField(field, 'fieldRequired');
   return { claimed: m[1]!.toLowerCase().replace('image/jpg', 'image/jpeg'), bytes: Buffer.from(m[2]!, 'base64') };
 }
 
@@ -30,19 +30,20 @@ export async function normaliseBankDocument(
   field: string,
   dataUrl: string,
   allowed: readonly BankDocumentType[],
-  typeMessage: string,
+  typeMessage: MessageKey,
 ): Promise<{ contentType: BankDocumentType; bytes: Buffer }> {
   const { claimed, bytes } = parseDataUrl(field, dataUrl);
   if (!(allowed as readonly string[]).includes(claimed)) throw invalidField(field, typeMessage);
   if (bytes.length === 0) throw invalidField(field, typeMessage);
+  const typeText = MSG[typeMessage];
   const actual = sniffType(bytes);
   if (actual !== claimed)
     throw invalidField(
       field,
-      `The file is not ${NAMES[claimed as BankDocumentType]}: its content is ${actual ? NAMES[actual] : 'not an image'}. ${typeMessage}`,
+      `The file is not ${NAMES[claimed as BankDocumentType]}: its content is ${actual ? NAMES[actual] : 'not an image'}. ${typeText}`,
     );
   if (actual === 'application/pdf') {
-    await checkPdfUpload(field, bytes, `The PDF could not be read. ${typeMessage}`);
+    await checkPdfUpload(field, bytes, `The PDF could not be read. ${typeText}`);
     return { contentType: actual, bytes };
   }
   try {
@@ -56,6 +57,6 @@ export async function normaliseBankDocument(
     return { contentType: actual, bytes: out };
   } catch (err) {
     if (err instanceof AppError) throw err;
-    throw invalidField(field, `The image could not be read. ${typeMessage}`);
+    throw invalidField(field, `The image could not be read. ${typeText}`);
   }
 }

@@ -1,9 +1,24 @@
 /** Bank verification calls of section 7, and the UPI provider's webhook. */
-import { bankVerificationQuerySchema, bankVerificationRequestSchema } from '@ekyc/contracts/calls/bank-verification';
-import { chequeVerificationRequestSchema } from '@ekyc/contracts/calls/cheque-verification';
-import { getIfscQuerySchema } from '@ekyc/contracts/calls/get-ifsc';
-import { otherBankDocumentRequestSchema } from '@ekyc/contracts/calls/other-bank-document';
-import { bankConfigResponseDataSchema, vpaValidationRequestSchema } from '@ekyc/contracts/calls/vpa-validation';
+import {
+  bankVerificationQuerySchema,
+  bankVerificationReplySchema,
+  bankVerificationRequestSchema,
+} from '@ekyc/contracts/calls/bank-verification';
+import {
+  chequeVerificationReplySchema,
+  chequeVerificationRequestSchema,
+} from '@ekyc/contracts/calls/cheque-verification';
+import { getIfscQuerySchema, getIfscReplySchema } from '@ekyc/contracts/calls/get-ifsc';
+import {
+  otherBankDocumentReplySchema,
+  otherBankDocumentRequestSchema,
+} from '@ekyc/contracts/calls/other-bank-document';
+import {
+  bankConfigReplySchema,
+  bankConfigResponseDataSchema,
+  vpaValidationReplySchema,
+  vpaValidationRequestSchema,
+} from '@ekyc/contracts/calls/vpa-validation';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError, invalidField } from '../../lib/errors.ts';
 import { readSetuNotification, SETU_SIGNATURE_HEADER } from '../../providers/upi/setu.ts';
@@ -17,6 +32,9 @@ import { uploadOtherBankDocument } from './upload-other-bank-document.ts';
 import { validateVpa } from './validate-vpa.ts';
 import { verifyBankAccount } from './verify-bank-account.ts';
 import { verifyCheque } from './verify-cheque.ts';
+import { replies, withInput } from '../../lib/replies.ts';
+import { emptyReplySchema } from '@ekyc/contracts/envelope';
+import { upiIntentReplySchema } from '@ekyc/contracts/calls/upi-intent';
 
 export const bankRoutes: FastifyPluginAsyncZod = async (app) => {
   const { deps } = app;
@@ -24,7 +42,7 @@ export const bankRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('onClose', closeChequeReader);
 
   // Whether the bank step offers UPI (UPI_ENABLED=false: shown as coming soon, manual entry only).
-  app.get('/get-bank-config', auth, async () => ({
+  app.get('/get-bank-config', { ...auth, schema: { response: replies(bankConfigReplySchema) } }, async () => ({
     status: true,
     message: 'Bank settings',
     data: bankConfigResponseDataSchema.parse({
@@ -33,13 +51,22 @@ export const bankRoutes: FastifyPluginAsyncZod = async (app) => {
     }),
   }));
 
-  app.get('/get-ifsc', { ...auth, schema: { querystring: getIfscQuerySchema } }, async (req) =>
-    getIfsc(deps, req.query.ifsc),
+  app.get(
+    '/get-ifsc',
+    { ...auth, schema: { querystring: getIfscQuerySchema, response: withInput(getIfscReplySchema) } },
+    async (req) => getIfsc(deps, req.query.ifsc),
   );
 
   app.post(
     '/bank-verification',
-    { ...auth, schema: { querystring: bankVerificationQuerySchema, body: bankVerificationRequestSchema } },
+    {
+      ...auth,
+      schema: {
+        querystring: bankVerificationQuerySchema,
+        body: bankVerificationRequestSchema,
+        response: withInput(bankVerificationReplySchema),
+      },
+    },
     async (req) => {
       // UPI has its own call (vpa-validation); this one is the penny drop of a typed account.
       if (req.query.is_vpa) throw invalidField('is_vpa', 'Use vpa-validation to verify a UPI id');
@@ -47,25 +74,33 @@ export const bankRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.post('/vpa-validation', { ...auth, schema: { body: vpaValidationRequestSchema } }, async (req) =>
-    validateVpa(deps, req.applicant!.subjectId, req.body, req.log),
+  app.post(
+    '/vpa-validation',
+    { ...auth, schema: { body: vpaValidationRequestSchema, response: withInput(vpaValidationReplySchema) } },
+    async (req) => validateVpa(deps, req.applicant!.subjectId, req.body, req.log),
   );
 
   // Bank verification by UPI intent or QR: the applicant pays Rs 1 from their UPI app.
-  app.post('/upi-intent', auth, async (req) => startUpiIntent(deps, req.applicant!.subjectId, req.log));
-
-  app.post('/cheque-verification', { ...auth, schema: { body: chequeVerificationRequestSchema } }, async (req) =>
-    verifyCheque(deps, req.applicant!.subjectId, req.body, req.log),
+  app.post('/upi-intent', { ...auth, schema: { response: replies(upiIntentReplySchema) } }, async (req) =>
+    startUpiIntent(deps, req.applicant!.subjectId, req.log),
   );
 
-  app.post('/other-bank-document', { ...auth, schema: { body: otherBankDocumentRequestSchema } }, async (req) =>
-    uploadOtherBankDocument(deps, req.applicant!.subjectId, req.body),
+  app.post(
+    '/cheque-verification',
+    { ...auth, schema: { body: chequeVerificationRequestSchema, response: withInput(chequeVerificationReplySchema) } },
+    async (req) => verifyCheque(deps, req.applicant!.subjectId, req.body, req.log),
+  );
+
+  app.post(
+    '/other-bank-document',
+    { ...auth, schema: { body: otherBankDocumentRequestSchema, response: withInput(otherBankDocumentReplySchema) } },
+    async (req) => uploadOtherBankDocument(deps, req.applicant!.subjectId, req.body),
   );
 
   // The provider signs the raw body, so this route reads it unparsed.
   await app.register(async (hook) => {
     hook.addContentTypeParser('application/json', { parseAs: 'string' }, (_req, body, done) => done(null, body));
-    hook.post('/upi-collect-webhook', async (req) => {
+    hook.post('/upi-collect-webhook', { schema: { response: withInput(emptyReplySchema) } }, async (req) => {
       const raw = typeof req.body === 'string' ? req.body : '';
       const signature = req.headers[SETU_SIGNATURE_HEADER];
       let notification;
@@ -84,7 +119,7 @@ export const bankRoutes: FastifyPluginAsyncZod = async (app) => {
       return { status: true, message: result, data: {} };
     });
     // The reverse penny drop's notifications (UPI intent/QR), authenticated as configured at the provider.
-    hook.post('/upi-intent-webhook', async (req) => {
+    hook.post('/upi-intent-webhook', { schema: { response: withInput(emptyReplySchema) } }, async (req) => {
       const raw = typeof req.body === 'string' ? req.body : '';
       let notification;
       try {

@@ -5,7 +5,6 @@
  * webhook (receive-upi-intent.ts); the wait screen watches the vpa_callback as for a collect.
  */
 import { UPI_WAIT_S } from '@ekyc/contracts/constants';
-import { MSG } from '@ekyc/contracts/messages';
 import QRCode from 'qrcode';
 import type { AppDeps } from '../../app-deps.ts';
 import { randomId } from '../../lib/crypto.ts';
@@ -23,7 +22,7 @@ export async function startUpiIntent(
   if (!deps.config.upiEnabled)
     return fail(UPI_COMING_SOON, { status_description: 'Failure', screen: '/bank-and-segment/add-bank' });
   if (!(await takeBankAttempt(deps, applicantId)))
-    return fail(MSG.bankFailed, { status_description: 'Failure', screen: CHEQUE_SCREEN });
+    return fail('bankFailed', { status_description: 'Failure', screen: CHEQUE_SCREEN });
 
   const reference = `${applicantId}.${randomId(6)}`;
   let request;
@@ -31,7 +30,7 @@ export async function startUpiIntent(
     request = await deps.bank.reversePennyDrop.create(reference);
   } catch (err) {
     log.warn({ err: (err as Error).message }, 'UPI intent request failed');
-    return fail(MSG.somethingWrong, { status_description: 'Failure', screen: UPI_SCREEN });
+    return fail('somethingWrong', { status_description: 'Failure', screen: UPI_SCREEN });
   }
   const stored = await deps.records.getSection<BankObj>(applicantId, 'bank_obj');
   const pending: BankPrivate = {
@@ -48,7 +47,7 @@ export async function startUpiIntent(
     bank_callback: null,
   });
   const qr = await QRCode.toString(request.upiLink, { type: 'svg', margin: 1, errorCorrectionLevel: 'M' });
-  return ok(MSG.upiCheckApp, {
+  return ok('upiCheckApp', {
     status_description: 'Success',
     screen: UPI_SCREEN,
     wait_seconds: UPI_WAIT_S,

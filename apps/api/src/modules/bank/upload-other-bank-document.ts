@@ -3,7 +3,6 @@
  * details it proves. Checked, stored encrypted, and left for a reviewer.
  */
 import type { otherBankDocumentRequestSchema } from '@ekyc/contracts/calls/other-bank-document';
-import { MSG } from '@ekyc/contracts/messages';
 import { STAGE } from '@ekyc/contracts/stages';
 import type { z } from 'zod';
 import type { AppDeps } from '../../app-deps.ts';
@@ -18,13 +17,8 @@ export async function uploadOtherBankDocument(deps: AppDeps, applicantId: string
   await deps.records.requireStage(applicantId, 'other-bank-document');
   const cheque = input.doctype === 'CancelledCheque';
   const file = cheque
-    ? await normaliseBankDocument('doc', input.doc, ['image/png', 'image/jpeg'], MSG.chequeType)
-    : await normaliseBankDocument(
-        'doc',
-        input.doc,
-        ['image/png', 'image/jpeg', 'application/pdf'],
-        MSG.nomineeProofType,
-      );
+    ? await normaliseBankDocument('doc', input.doc, ['image/png', 'image/jpeg'], 'chequeType')
+    : await normaliseBankDocument('doc', input.doc, ['image/png', 'image/jpeg', 'application/pdf'], 'nomineeProofType');
   const stored = await deps.records.getSection<BankObj>(applicantId, 'bank_obj');
   const details = await resolveBankDetails(deps, input.data, stored);
   const document = await deps.records.saveFile(applicantId, {

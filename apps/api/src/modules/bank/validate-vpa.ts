@@ -5,7 +5,7 @@
  */
 import type { vpaValidationRequestSchema } from '@ekyc/contracts/calls/vpa-validation';
 import { PENNY_DROP_AMOUNT_RS, UPI_WAIT_S } from '@ekyc/contracts/constants';
-import { MSG } from '@ekyc/contracts/messages';
+import type { MessageKey } from '@ekyc/contracts/messages';
 import type { z } from 'zod';
 import type { AppDeps } from '../../app-deps.ts';
 import { randomId } from '../../lib/crypto.ts';
@@ -37,9 +37,9 @@ export async function validateVpa(
     return fail(UPI_COMING_SOON, { status_description: 'Failure', screen: '/bank-and-segment/add-bank' });
   // Collect requests switched off (the aggregator no longer allows them): UPI intent/QR remains.
   if (!deps.config.upiCollectEnabled)
-    return fail(MSG.somethingWrong, { status_description: 'Failure', screen: UPI_SCREEN });
+    return fail('somethingWrong', { status_description: 'Failure', screen: UPI_SCREEN });
   const vpa = input.vpa_id.toLowerCase();
-  const failure = (message: string, extra: object = {}) =>
+  const failure = (message: MessageKey, extra: object = {}) =>
     fail(message, { status_description: 'Failure', screen: UPI_SCREEN, ...extra });
 
   // One reference for the VPA check and the collect request: a check the provider settles later
@@ -50,9 +50,9 @@ export async function validateVpa(
     check = await deps.bank.upi.verifyVpa(vpa, reference);
   } catch (err) {
     log.warn({ err: (err as Error).message }, 'UPI provider unavailable');
-    return failure(isProviderOutage(err) ? MSG.upiProviderUnavailable : MSG.somethingWrong);
+    return failure(isProviderOutage(err) ? 'upiProviderUnavailable' : 'somethingWrong');
   }
-  if (check.state === 'invalid') return failure(MSG.upiInvalid);
+  if (check.state === 'invalid') return failure('upiInvalid');
 
   const stored = await deps.records.getSection<BankObj>(applicantId, 'bank_obj');
   const nameMatch = check.customerName ? matchHolderName(check.customerName, await panName(deps, applicantId)) : null;
@@ -66,11 +66,11 @@ export async function validateVpa(
         verification: verification('upi', 'name_mismatch'),
       },
     });
-    return fail(MSG.bankFailed, { status_description: 'Failure', screen: CHEQUE_SCREEN, name_match: nameMatch });
+    return fail('bankFailed', { status_description: 'Failure', screen: CHEQUE_SCREEN, name_match: nameMatch });
   }
 
   if (!(await takeBankAttempt(deps, applicantId)))
-    return fail(MSG.bankFailed, { status_description: 'Failure', screen: CHEQUE_SCREEN });
+    return fail('bankFailed', { status_description: 'Failure', screen: CHEQUE_SCREEN });
 
   let collect;
   try {
@@ -83,7 +83,7 @@ export async function validateVpa(
     });
   } catch (err) {
     log.warn({ err: (err as Error).message }, 'UPI collect request failed');
-    return failure(isProviderOutage(err) ? MSG.upiProviderUnavailable : MSG.somethingWrong);
+    return failure(isProviderOutage(err) ? 'upiProviderUnavailable' : 'somethingWrong');
   }
   const pending: BankPrivate = {
     collect_id: collect.id,
@@ -105,7 +105,7 @@ export async function validateVpa(
     // A new request: the previous answer no longer applies.
     bank_callback: null,
   });
-  return ok(MSG.upiCheckApp, {
+  return ok('upiCheckApp', {
     status_description: 'Success',
     screen: UPI_SCREEN,
     wait_seconds: UPI_WAIT_S,

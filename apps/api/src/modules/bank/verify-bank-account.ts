@@ -4,7 +4,6 @@
  * the cancelled-cheque page with the spec's message (section 4).
  */
 import type { bankVerificationRequestSchema } from '@ekyc/contracts/calls/bank-verification';
-import { MSG } from '@ekyc/contracts/messages';
 import { routeForStage, STAGE } from '@ekyc/contracts/stages';
 import type { z } from 'zod';
 import type { AppDeps } from '../../app-deps.ts';
@@ -26,16 +25,16 @@ export async function verifyBankAccount(
 ): Promise<Outcome> {
   const stage = await deps.records.requireStage(applicantId, 'bank-verification');
   // Already verified: go on to the signature (section 2).
-  if (stage > STAGE.BANK_AND_SEGMENT) return ok(MSG.bankVerified, { screen: routeForStage(stage), stage });
+  if (stage > STAGE.BANK_AND_SEGMENT) return ok('bankVerified', { screen: routeForStage(stage), stage });
 
   const details = await deps.bank.ifsc.lookup(input.ifsc);
-  if (!details) throw invalidField('ifsc', MSG.ifscInvalid);
+  if (!details) throw invalidField('ifsc', 'ifscInvalid');
   const name = await panName(deps, applicantId);
   const applicant = await deps.records.get(applicantId);
   const stored = await deps.records.getSection<BankObj>(applicantId, 'bank_obj');
 
   // Over today's allowance: the cancelled cheque is the way on.
-  if (!(await takeBankAttempt(deps, applicantId))) return fail(MSG.bankFailed, { screen: CHEQUE_SCREEN });
+  if (!(await takeBankAttempt(deps, applicantId))) return fail('bankFailed', { screen: CHEQUE_SCREEN });
 
   let result: PennyDropResult;
   try {
@@ -62,7 +61,7 @@ export async function verifyBankAccount(
     await deps.records.save(applicantId, {
       bank_obj: { ...base, name_match: null, verification: verification('penny_drop', 'failed') },
     });
-    return fail(MSG.bankFailed, { screen: CHEQUE_SCREEN });
+    return fail('bankFailed', { screen: CHEQUE_SCREEN });
   }
 
   const nameMatch = matchHolderName(result.nameAtBank, name);
@@ -70,7 +69,7 @@ export async function verifyBankAccount(
     await deps.records.save(applicantId, {
       bank_obj: { ...base, name_match: nameMatch, verification: verification('penny_drop', 'name_mismatch') },
     });
-    return fail(MSG.bankFailed, { screen: CHEQUE_SCREEN, name_match: nameMatch });
+    return fail('bankFailed', { screen: CHEQUE_SCREEN, name_match: nameMatch });
   }
 
   const move = await deps.records.completeStage(applicantId, STAGE.BANK_AND_SEGMENT, {
@@ -83,5 +82,5 @@ export async function verifyBankAccount(
       },
     },
   });
-  return ok(MSG.bankVerified, { screen: move.screen, stage: move.stage, name_match: nameMatch });
+  return ok('bankVerified', { screen: move.screen, stage: move.stage, name_match: nameMatch });
 }

@@ -4,7 +4,6 @@
  * offline OCR to cross-check the IFSC and account number; a reviewer then confirms it.
  */
 import type { ChequeOcr, chequeVerificationRequestSchema } from '@ekyc/contracts/calls/cheque-verification';
-import { MSG } from '@ekyc/contracts/messages';
 import { STAGE } from '@ekyc/contracts/stages';
 import type { z } from 'zod';
 import type { AppDeps } from '../../app-deps.ts';
@@ -35,7 +34,7 @@ export async function verifyCheque(
   log: { warn: (o: object, m: string) => void },
 ): Promise<Outcome> {
   await deps.records.requireStage(applicantId, 'cheque-verification');
-  const image = await normaliseBankDocument('base64', input.base64, ['image/png', 'image/jpeg'], MSG.chequeType);
+  const image = await normaliseBankDocument('base64', input.base64, ['image/png', 'image/jpeg'], 'chequeType');
   const stored = await deps.records.getSection<BankObj>(applicantId, 'bank_obj');
   const details = await resolveBankDetails(deps, input.data, stored);
 

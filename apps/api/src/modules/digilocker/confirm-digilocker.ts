@@ -4,7 +4,6 @@
  * documents yet, data.data.url starts a new request.
  */
 import type { GetDigiDataData } from '@ekyc/contracts/calls/digilocker-data';
-import { MSG } from '@ekyc/contracts/messages';
 import { STAGE } from '@ekyc/contracts/stages';
 import { ekycSummary } from '../../records/ekyc-summary.ts';
 import type { AppDeps } from '../../app-deps.ts';
@@ -21,7 +20,7 @@ export async function confirmDigilocker(deps: AppDeps, applicantId: string): Pro
   if (!locker)
     return ok('DigiLocker', { screen: '/digilocker', data: { url: await newAuthorizationUrl(deps, applicantId) } });
   if (locker.is_pan_missing)
-    return ok(MSG.panNotReceived, { screen: '/returnurl?is_pan_missing=true', is_pan_missing: true });
+    return ok('panNotReceived', { screen: '/returnurl?is_pan_missing=true', is_pan_missing: true });
   const pan = await records.getSection<{ is_kra?: boolean }>(applicantId, 'pan_obj');
   const move = await records.completeStage(applicantId, STAGE.DIGILOCKER, {
     sections: { ekyc_obj: ekycSummary('digilocker', locker, pan, new Date()) },

@@ -4,7 +4,6 @@
  * e-Aadhaar and the PAN record are fetched and stored. Only the last four Aadhaar digits are kept.
  */
 import type { GetDigiDataData, GetDigiDataQuery } from '@ekyc/contracts/calls/digilocker-data';
-import { MSG } from '@ekyc/contracts/messages';
 import sharp from 'sharp';
 import type { AppDeps } from '../../app-deps.ts';
 import { fail, ok, type Outcome } from '../../lib/outcome.ts';
@@ -67,14 +66,14 @@ export async function fetchDigilockerDocuments(
 ): Promise<Outcome<GetDigiDataData>> {
   const { records } = deps;
   await records.requireStage(applicantId, 'get-digi-data');
-  if (!query.state) return fail(MSG.digilockerFailed, FAILED);
+  if (!query.state) return fail('digilockerFailed', FAILED);
   const hash = stateHash(deps, query.state);
   const now = new Date();
   const request = await digilockerRepository.findLive(deps.database.db, hash, now);
-  if (!request || request.applicantId !== applicantId) return fail(MSG.digilockerFailed, FAILED);
+  if (!request || request.applicantId !== applicantId) return fail('digilockerFailed', FAILED);
   // One use per request: a replayed or denied return cannot be used again.
-  if (!(await digilockerRepository.consume(deps.database.db, hash, now))) return fail(MSG.digilockerFailed, FAILED);
-  if (query.error || !query.code) return fail(MSG.digilockerFailed, FAILED);
+  if (!(await digilockerRepository.consume(deps.database.db, hash, now))) return fail('digilockerFailed', FAILED);
+  if (query.error || !query.code) return fail('digilockerFailed', FAILED);
 
   let aadhaar: EAadhaar;
   let pan: PanDocument | null = null;
@@ -86,12 +85,12 @@ export async function fetchDigilockerDocuments(
     });
     gender = profile.gender;
     const issued = await deps.digilocker.issuedDocuments(profile.accessToken);
-    if (!issued.some((d) => d.doctype === 'ADHAR')) return fail(MSG.digilockerFailed, FAILED);
+    if (!issued.some((d) => d.doctype === 'ADHAR')) return fail('digilockerFailed', FAILED);
     aadhaar = await deps.digilocker.eAadhaar(profile.accessToken);
     const panFile = issued.find((d) => d.doctype === 'PANCR');
     if (panFile) pan = await deps.digilocker.panDocument(profile.accessToken, panFile.uri);
   } catch (err) {
-    return fail(isProviderOutage(err) ? MSG.digilockerProviderUnavailable : MSG.digilockerFailed, FAILED);
+    return fail(isProviderOutage(err) ? 'digilockerProviderUnavailable' : 'digilockerFailed', FAILED);
   }
 
   let photo: FileRef | undefined;

@@ -4,7 +4,6 @@
  * front-only image, two images, or one PDF with both sides (section 5).
  */
 import type { digiOvdRequestSchema } from '@ekyc/contracts/calls/digi-ovd-verify';
-import { MSG } from '@ekyc/contracts/messages';
 import { STAGE } from '@ekyc/contracts/stages';
 import type { z } from 'zod';
 import { ekycSummary } from '../../records/ekyc-summary.ts';
@@ -36,7 +35,7 @@ export async function submitOvdDocuments(
     applicantId,
     'pan_obj',
   );
-  if (!pan) return fail(MSG.somethingWrong, { screen: '/pan-verification' });
+  if (!pan) return fail('somethingWrong', { screen: '/pan-verification' });
   const locker = await records.getSection<Locker>(applicantId, 'digilocker_obj');
   const frontRef = await records.saveFile(applicantId, {
     kind: `ovd_${input.document_type.toLowerCase()}`,
@@ -68,7 +67,7 @@ export async function submitOvdDocuments(
 
   if (input.document_type === 'PAN') {
     // The PAN card the locker did not hold: added beside the locker's Aadhaar.
-    if (!locker?.is_pan_missing) return fail(MSG.somethingWrong, { screen: '/digilocker' });
+    if (!locker?.is_pan_missing) return fail('somethingWrong', { screen: '/digilocker' });
     const panDoc = {
       ...base,
       document_type: 'PAN',

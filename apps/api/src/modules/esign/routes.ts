@@ -1,5 +1,5 @@
 /** E-sign: esign-initate, esign-consent (section 7) and the e-sign service's response URL. */
-import { esignConsentQuerySchema } from '@ekyc/contracts/calls/esign-consent';
+import { esignConsentQuerySchema, esignConsentReplySchema } from '@ekyc/contracts/calls/esign-consent';
 import { MSG } from '@ekyc/contracts/messages';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -8,6 +8,8 @@ import { escapeHtml } from '../../lib/html.ts';
 import { completeEsign, completionText } from './complete-esign.ts';
 import { initiateEsign } from './initiate-esign.ts';
 import { startEsignConsent } from './start-esign-consent.ts';
+import { replies, withInput } from '../../lib/replies.ts';
+import { esignInitateReplySchema } from '@ekyc/contracts/calls/esign-initate';
 
 const CLOSE_JS =
   "document.addEventListener('DOMContentLoaded',function(){var b=document.getElementById('close');" +
@@ -55,12 +57,17 @@ export const esignRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get('/esign-initate', { preHandler: app.requireApplicant }, async (req) =>
-    initiateEsign(deps, req.applicant!.subjectId, req.applicant!.sessionId),
+  app.get(
+    '/esign-initate',
+    { schema: { response: replies(esignInitateReplySchema) }, preHandler: app.requireApplicant },
+    async (req) => initiateEsign(deps, req.applicant!.subjectId, req.applicant!.sessionId),
   );
   app.get(
     '/esign-consent',
-    { schema: { querystring: esignConsentQuerySchema }, preHandler: app.requireApplicant },
+    {
+      schema: { querystring: esignConsentQuerySchema, response: withInput(esignConsentReplySchema) },
+      preHandler: app.requireApplicant,
+    },
     async (req) => startEsignConsent(deps, req.applicant!.subjectId, req.query.epro_id),
   );
   app.post('/esign-response', { schema: { body: esignResponseBody } }, async (req, reply) => {

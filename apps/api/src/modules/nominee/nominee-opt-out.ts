@@ -4,7 +4,6 @@
  * allows, left for the Aadhaar e-sign of the form that prints it (mode 'esign').
  */
 import { NOMINATION_OPT_OUT_DECLARATION } from '@ekyc/contracts/calls/update-nominee';
-import { MSG } from '@ekyc/contracts/messages';
 import type { RuleSet } from '@ekyc/contracts/regulation';
 import type { AppDeps } from '../../app-deps.ts';
 import { invalidField } from '../../lib/errors.ts';
@@ -27,7 +26,7 @@ const target = (applicantId: string, contact: string) => `nominee-opt-out:${appl
 
 async function contactsOf(deps: Pick<AppDeps, 'records'>, applicantId: string) {
   const applicant = await deps.records.get(applicantId);
-  if (!applicant.email) throw invalidField('email', MSG.emailRequired);
+  if (!applicant.email) throw invalidField('email', 'emailRequired');
   return { mobile: applicant.mobile, email: applicant.email };
 }
 

@@ -4,7 +4,6 @@
  * open (without a password) and carry no active content.
  */
 import { NOMINEE_PROOF_MAX_BYTES } from '@ekyc/contracts/calls/update-nominee';
-import { MSG } from '@ekyc/contracts/messages';
 import sharp from 'sharp';
 import { checkPdfUpload, requireType } from '../../documents/upload-check.ts';
 import { invalidField } from '../../lib/errors.ts';
@@ -20,10 +19,10 @@ export interface CheckedProof {
 /** field names the payload field in the 400 (e.g. updatedNomineeList.nominee_2.proof_back). */
 export async function checkNomineeProof(field: string, dataUrl: string): Promise<CheckedProof> {
   const bytes = Buffer.from(dataUrl.slice(dataUrl.indexOf(',') + 1), 'base64');
-  if (bytes.length > NOMINEE_PROOF_MAX_BYTES) throw invalidField(field, MSG.nomineeProofSize);
-  const type = requireType(field, bytes, ['image/png', 'image/jpeg', 'application/pdf'], MSG.nomineeProofType);
+  if (bytes.length > NOMINEE_PROOF_MAX_BYTES) throw invalidField(field, 'nomineeProofSize');
+  const type = requireType(field, bytes, ['image/png', 'image/jpeg', 'application/pdf'], 'nomineeProofType');
   if (type === 'application/pdf') {
-    await checkPdfUpload(field, bytes, MSG.nomineeProofType);
+    await checkPdfUpload(field, bytes, 'nomineeProofType');
     return { contentType: 'application/pdf', bytes };
   }
   try {
@@ -34,6 +33,6 @@ export async function checkNomineeProof(field: string, dataUrl: string): Promise
       ? { contentType: 'image/png', bytes: await image.png().toBuffer() }
       : { contentType: 'image/jpeg', bytes: await image.jpeg({ quality: 85 }).toBuffer() };
   } catch {
-    throw invalidField(field, MSG.nomineeProofType);
+    throw invalidField(field, 'nomineeProofType');
   }
 }

@@ -1,6 +1,8 @@
 import {
   NOMINATION_OPT_OUT_DECLARATION,
+  nomineeConfigReplySchema,
   nomineeConfigResponseDataSchema,
+  updateNomineeReplySchema,
   updateNomineeRequestSchema,
 } from '@ekyc/contracts/calls/update-nominee';
 import { NOMINEE_FIELDS } from '@ekyc/contracts/regulation';
@@ -8,6 +10,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ruleSetOf } from '../../records/rule-set.ts';
 import { sendOptOutOtps } from './nominee-opt-out.ts';
 import { nomineeMaxOf, updateNominee } from './update-nominee.ts';
+import { replies, withInput } from '../../lib/replies.ts';
+import { nomineeOptOutOtpReplySchema } from '@ekyc/contracts/calls/send-nominee-opt-out-otp';
 
 /** Room for the most nominees, each with two proofs of up to 2 MB as base64. */
 const bodyLimitFor = (maxNominees: number, base: number) =>
@@ -21,29 +25,38 @@ export const nomineeRoutes: FastifyPluginAsyncZod = async (app) => {
   const { deps } = app;
   const routeMax = Math.min(deps.config.maxNominees ?? LOOSEST_MAX, LOOSEST_MAX);
 
-  app.get('/get-nominee-config', { preHandler: app.requireApplicant }, async (req) => {
-    const rules = await ruleSetOf(deps.records, req.applicant!.subjectId);
-    return {
-      status: true,
-      message: 'Nominee settings',
-      data: nomineeConfigResponseDataSchema.parse({
-        max_nominees: nomineeMaxOf(rules, deps.config.maxNominees),
-        mandatory: rules.values.nomineeMandatory,
-        opt_out: rules.values.nomineeOptOut,
-        rule_set: rules.id,
-        declaration: NOMINATION_OPT_OUT_DECLARATION,
-      }),
-    };
-  });
+  app.get(
+    '/get-nominee-config',
+    { schema: { response: replies(nomineeConfigReplySchema) }, preHandler: app.requireApplicant },
+    async (req) => {
+      const rules = await ruleSetOf(deps.records, req.applicant!.subjectId);
+      return {
+        status: true,
+        message: 'Nominee settings',
+        data: nomineeConfigResponseDataSchema.parse({
+          max_nominees: nomineeMaxOf(rules, deps.config.maxNominees),
+          mandatory: rules.values.nomineeMandatory,
+          opt_out: rules.values.nomineeOptOut,
+          rule_set: rules.id,
+          declaration: NOMINATION_OPT_OUT_DECLARATION,
+        }),
+      };
+    },
+  );
 
-  app.post('/send-nominee-opt-out-otp', { preHandler: app.requireApplicant }, async (req) =>
-    sendOptOutOtps(deps, req.applicant!.subjectId),
+  app.post(
+    '/send-nominee-opt-out-otp',
+    { schema: { response: replies(nomineeOptOutOtpReplySchema) }, preHandler: app.requireApplicant },
+    async (req) => sendOptOutOtps(deps, req.applicant!.subjectId),
   );
 
   app.post(
     '/update-nominee',
     {
-      schema: { body: updateNomineeRequestSchema({ maxNominees: routeMax, mandatory: LOOSEST_MANDATORY }) },
+      schema: {
+        body: updateNomineeRequestSchema({ maxNominees: routeMax, mandatory: LOOSEST_MANDATORY }),
+        response: withInput(updateNomineeReplySchema),
+      },
       bodyLimit: bodyLimitFor(routeMax, deps.config.bodyLimit),
       preHandler: app.requireApplicant,
     },

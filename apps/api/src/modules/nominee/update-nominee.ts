@@ -13,12 +13,11 @@ import {
 } from '@ekyc/contracts/calls/update-nominee';
 import { MINIMUM_AGE } from '@ekyc/contracts/constants';
 import { ageOn, parseDdMmYyyy, todayOf } from '@ekyc/contracts/dates';
-import { MSG } from '@ekyc/contracts/messages';
 import type { RuleSet } from '@ekyc/contracts/regulation';
 import { resolveShares } from '@ekyc/contracts/rules';
 import { STAGE } from '@ekyc/contracts/stages';
 import type { AppDeps } from '../../app-deps.ts';
-import { AppError, invalidField } from '../../lib/errors.ts';
+import { invalidField, invalidFieldIssue } from '../../lib/errors.ts';
 import { ok, type Outcome } from '../../lib/outcome.ts';
 import type { FileRef } from '../../records/applicant-records.ts';
 import { ruleSetOf } from '../../records/rule-set.ts';
@@ -47,7 +46,7 @@ export async function updateNominee(
   }).safeParse(body);
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
-    throw invalidField(issue.path.join('.') || 'body', issue.message);
+    throw invalidFieldIssue(issue.path.join('.') || 'body', issue.message);
   }
   const input = parsed.data;
 
@@ -59,7 +58,7 @@ export async function updateNominee(
         _nominee_opt_out: opt_out,
       },
     });
-    return ok(MSG.nomineeSkipped, { screen: move.screen, stage: move.stage });
+    return ok('nomineeSkipped', { screen: move.screen, stage: move.stage });
   }
 
   const entries = Object.keys(input.updatedNomineeList).map((_, i) => ({
@@ -68,10 +67,7 @@ export async function updateNominee(
   }));
   const needsAddress = entries.some((e) => e.entry.same_address_flag);
   const address = needsAddress ? await applicantAadhaarAddress(deps, applicantId) : null;
-  if (needsAddress && !address)
-    throw new AppError('VALIDATION', 'same_address_flag: The applicant has no Aadhaar address to copy', {
-      field: 'same_address_flag',
-    });
+  if (needsAddress && !address) throw invalidField('same_address_flag', 'The applicant has no Aadhaar address to copy');
 
   // Proofs are all checked before any is stored, so a bad file leaves nothing behind.
   const checked = await Promise.all(

@@ -2,7 +2,6 @@
  * kra-digilocker: the applicant confirms the KRA's address (pan-info 'Confirm'); the KRA record
  * becomes the address document in place of DigiLocker and the stage moves past DigiLocker.
  */
-import { MSG } from '@ekyc/contracts/messages';
 import { STAGE } from '@ekyc/contracts/stages';
 import { ekycSummary } from '../../records/ekyc-summary.ts';
 import type { AppDeps } from '../../app-deps.ts';
@@ -16,7 +15,7 @@ export async function confirmKraAddress(deps: AppDeps, applicantId: string): Pro
     records.getSection<StoredPanObj>(applicantId, 'pan_obj'),
     records.getSection<StoredKraDataObj>(applicantId, 'kra_data_obj'),
   ]);
-  if (!pan?.is_kra || !kra?.kra_address) return fail(MSG.somethingWrong, { screen: '/digilocker' });
+  if (!pan?.is_kra || !kra?.kra_address) return fail('somethingWrong', { screen: '/digilocker' });
   const document = {
     document_type: 'KRA',
     name: pan.full_name,

@@ -3,7 +3,6 @@
  * photo for the applicant to confirm (section 4: OCR sets the 'via image' flag).
  */
 import type { PanOcrData } from '@ekyc/contracts/calls/pan-validation';
-import { MSG } from '@ekyc/contracts/messages';
 import type { AppDeps } from '../../app-deps.ts';
 import { readPanCard } from '../../documents/ocr/pan-ocr.ts';
 import { fail, ok, type Outcome } from '../../lib/outcome.ts';
@@ -17,9 +16,9 @@ export async function readPanImage(
 ): Promise<Outcome<PanOcrData | { screen: string }>> {
   await deps.records.requireStage(applicantId, 'pan-validation (image)');
   const upload = await decodeUpload('base64', dataUrl, 'cheque');
-  if (upload.contentType !== 'image/jpeg') return fail(MSG.chequeType, { screen: '/pan-verification' });
+  if (upload.contentType !== 'image/jpeg') return fail('chequeType', { screen: '/pan-verification' });
   const fields = await readPanCard(upload.bytes);
-  if (!fields.panNumber && !fields.dob) return fail(MSG.panUnreadable, { screen: '/pan-verification' });
+  if (!fields.panNumber && !fields.dob) return fail('panUnreadable', { screen: '/pan-verification' });
   const file = await deps.records.saveFile(applicantId, {
     kind: 'pan_card',
     contentType: upload.contentType,

@@ -2,22 +2,25 @@
 import {
   panOcrRequestSchema,
   panValidationQuerySchema,
+  panValidationReplySchema,
   panValidationRequestSchema,
 } from '@ekyc/contracts/calls/pan-validation';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { closePanOcr } from '../../documents/ocr/pan-ocr.ts';
-import { invalidField } from '../../lib/errors.ts';
+import { invalidFieldIssue } from '../../lib/errors.ts';
 import { confirmKraAddress } from './confirm-kra-address.ts';
 import { readPanImage } from './read-pan-image.ts';
 import { validatePan } from './validate-pan.ts';
+import { replies, withInput } from '../../lib/replies.ts';
+import { kraDigilockerReplySchema } from '@ekyc/contracts/calls/kra-digilocker';
 
 /** The body's schema depends on is_ocr, so it is parsed here with the same 400 shape. */
 function parseBody<S extends z.ZodType>(schema: S, body: unknown): z.output<S> {
   const r = schema.safeParse(body ?? {});
   if (r.success) return r.data;
   const issue = r.error.issues[0]!;
-  throw invalidField(issue.path.join('.') || 'body', issue.message);
+  throw invalidFieldIssue(issue.path.join('.') || 'body', issue.message);
 }
 
 export const panRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -27,7 +30,10 @@ export const panRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/pan-validation',
-    { schema: { querystring: panValidationQuerySchema }, preHandler: app.requireApplicant },
+    {
+      schema: { querystring: panValidationQuerySchema, response: withInput(panValidationReplySchema) },
+      preHandler: app.requireApplicant,
+    },
     async (req) => {
       const id = req.applicant!.subjectId;
       if (req.query.is_ocr === 'true') return readPanImage(deps, id, parseBody(panOcrRequestSchema, req.body).base64);
@@ -35,7 +41,9 @@ export const panRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get('/kra-digilocker', { preHandler: app.requireApplicant }, async (req) =>
-    confirmKraAddress(deps, req.applicant!.subjectId),
+  app.get(
+    '/kra-digilocker',
+    { schema: { response: replies(kraDigilockerReplySchema) }, preHandler: app.requireApplicant },
+    async (req) => confirmKraAddress(deps, req.applicant!.subjectId),
   );
 };

@@ -3,12 +3,12 @@
  * looks the PAN up at the KRAs, stores pan_obj and kra_data_obj and completes the PAN stage.
  */
 import type { panValidationRequestSchema, PanValidationData } from '@ekyc/contracts/calls/pan-validation';
-import { MSG } from '@ekyc/contracts/messages';
+import { MSG, type MessageKey } from '@ekyc/contracts/messages';
 import { dateOfBirthSchema } from '@ekyc/contracts/rules';
 import { STAGE } from '@ekyc/contracts/stages';
 import type { z } from 'zod';
 import type { AppDeps } from '../../app-deps.ts';
-import { invalidField } from '../../lib/errors.ts';
+import { invalidFieldIssue } from '../../lib/errors.ts';
 import { fail, ok, type Outcome } from '../../lib/outcome.ts';
 import { isProviderOutage } from '../../providers/http.ts';
 import type { KraRecord } from '../../providers/kra/port.ts';
@@ -19,10 +19,10 @@ import { PAN_IMAGE_SECTION, type PanImageSection, type StoredKraDataObj, type St
 type Input = z.output<typeof panValidationRequestSchema>;
 
 /** KRA statuses that would bar trading, explained at the PAN step with what to do. */
-const KRA_NOTICES: Record<string, string> = {
-  '003': MSG.kraOnHold,
-  '004': MSG.kraRejected,
-  '006': MSG.kraDeactivated,
+const KRA_NOTICES: Record<string, MessageKey> = {
+  '003': 'kraOnHold',
+  '004': 'kraRejected',
+  '006': 'kraDeactivated',
 };
 
 function kraSection(kra: KraRecord): StoredKraDataObj {
@@ -58,24 +58,24 @@ export async function validatePan(
   const existing = await records.getSection<StoredPanObj>(applicantId, 'pan_obj');
   // Section 5: the 18-years rule is skipped when a PAN record already exists.
   const dob = dateOfBirthSchema({ requireAdult: !existing }).safeParse(input.date_of_birth);
-  if (!dob.success) throw invalidField('date_of_birth', dob.error.issues[0]?.message ?? MSG.invalidDate);
+  if (!dob.success) throw invalidFieldIssue('date_of_birth', dob.error.issues[0]?.message ?? 'invalidDate');
   const here = { screen: '/pan-verification', pan_missing: false };
   // Section 5: a confirmed date of birth cannot be changed online.
-  if (existing && stage > STAGE.PAN && existing.dob !== dob.data) return fail(MSG.dobLocked, here);
+  if (existing && stage > STAGE.PAN && existing.dob !== dob.data) return fail('dobLocked', here);
 
   let check;
   try {
     check = await deps.pan.verify({ pan: input.pan, name: input.pan_name, dob: dob.data });
   } catch (err) {
-    return fail(isProviderOutage(err) ? MSG.panProviderUnavailable : MSG.panError, here);
+    return fail(isProviderOutage(err) ? 'panProviderUnavailable' : 'panError', here);
   }
-  if (!check.found || !check.valid) return fail(MSG.panNotFound, here);
-  if (!check.nameMatches || !check.dobMatches) return fail(MSG.panDetailsMismatch, here);
+  if (!check.found || !check.valid) return fail('panNotFound', here);
+  if (!check.nameMatches || !check.dobMatches) return fail('panDetailsMismatch', here);
   // An inoperative PAN (not linked to Aadhaar) is told now, with what to do, not found out after e-sign.
   const rules = await ruleSetOf(records, applicantId);
-  if (rules.values.panMustBeOperative && check.aadhaarSeeding === 'R') return fail(MSG.panInoperative, here);
+  if (rules.values.panMustBeOperative && check.aadhaarSeeding === 'R') return fail('panInoperative', here);
   // Checked once the PAN, name and date of birth are confirmed, so that it tells nobody else.
-  if (await panTakenBy(deps, applicantId, input.pan)) return fail(MSG.panInUse, here);
+  if (await panTakenBy(deps, applicantId, input.pan)) return fail('panInUse', here);
 
   // The KRA only adds a shortcut: when it does not answer, the applicant goes on through DigiLocker.
   const kra = await deps.kra.find(input.pan, dob.data).catch(() => null);
@@ -109,6 +109,6 @@ export async function validatePan(
     pan_missing: !panChanged && locker?.is_pan_missing === true,
     is_kra: isKra,
     screen: move.screen,
-    ...(notice && { kra_notice: { status: kra!.status, message: notice } }),
+    ...(notice && { kra_notice: { status: kra!.status, message: MSG[notice], code: notice } }),
   });
 }

@@ -9,11 +9,10 @@ import {
   type PersonalDetailsUpdateParsed,
   type PersonalSection,
 } from '@ekyc/contracts/calls/personal-details-update';
-import { MSG } from '@ekyc/contracts/messages';
 import { collapseSpaces } from '@ekyc/contracts/rules';
 import { STAGE } from '@ekyc/contracts/stages';
 import type { AppDeps } from '../../app-deps.ts';
-import { invalidField } from '../../lib/errors.ts';
+import { invalidField, invalidFieldIssue } from '../../lib/errors.ts';
 import { ok, type Outcome } from '../../lib/outcome.ts';
 import { applicantProfileFacts } from './applicant-profile-facts.ts';
 import { DRAFT_SECTION } from './get-profiling-draft.ts';
@@ -37,7 +36,7 @@ export async function updatePersonalDetails(
   }).safeParse(body);
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
-    throw invalidField(String(issue.path[0] ?? 'body'), issue.message);
+    throw invalidFieldIssue(String(issue.path[0] ?? 'body'), issue.message);
   }
   const input = parsed.data;
   const personal = {
@@ -62,7 +61,7 @@ async function labelOf(deps: Pick<AppDeps, 'database'>, list: ProfilingList, cod
   const options = await profilingRepository.options(deps.database.db, list);
   const option = options.find((o) => o.code === code);
   // A code the schema accepts but the database list has retired is not a valid answer.
-  if (!option) throw invalidField(list === 'experience' ? 'trading_experience' : list, MSG.fieldRequired);
+  if (!option) throw invalidField(list === 'experience' ? 'trading_experience' : list, 'fieldRequired');
   return option.name;
 }
 

@@ -4,7 +4,6 @@
  * one call to the feed.
  */
 import { GUEST_WATCHLIST, type WatchlistData } from '@ekyc/contracts/calls/get-watchlist-quotes';
-import { MSG } from '@ekyc/contracts/messages';
 import { AppError } from '../../lib/errors.ts';
 import type { MarketData } from '../../providers/market-data/port.ts';
 
@@ -27,7 +26,7 @@ export function createGetWatchlistQuotes(marketData: MarketData, now: () => numb
     try {
       fetched = await marketData.quotes(wanted);
     } catch {
-      throw new AppError('UNAVAILABLE', MSG.serviceUnavailable);
+      throw new AppError('UNAVAILABLE', 'serviceUnavailable');
     }
     // The page promises delayed data (section 1): a price fresher than the delay is never shown.
     const newestAllowed = now() - marketData.delayMinutes * 60_000 + SKEW_MS;

@@ -4,7 +4,7 @@
  * reports that consent ACTIVE. Then the segments are saved and the stage completes.
  */
 import type { GetSegmentStatusData, GetSegmentStatusRequest } from '@ekyc/contracts/calls/get-segment-status';
-import { MSG } from '@ekyc/contracts/messages';
+import { MSG, type MessageKey } from '@ekyc/contracts/messages';
 import { routeForStage, STAGE } from '@ekyc/contracts/stages';
 import type { AppDeps } from '../../app-deps.ts';
 import { fail, ok, type Outcome } from '../../lib/outcome.ts';
@@ -20,22 +20,22 @@ export async function checkSegmentStatus(
 ): Promise<Outcome<GetSegmentStatusData>> {
   await deps.records.requireStage(applicantId, 'get-segment-status');
   const screen = routeForStage(STAGE.SEGMENT);
-  const failure = (message: string) => fail(message, { status: 'F' as const, message, data: { screen } });
+  const failure = (key: MessageKey) => fail(key, { status: 'F' as const, message: MSG[key], data: { screen } });
 
   const pending = await deps.records.getSection<PendingConsent>(applicantId, PENDING_CONSENT);
-  if (!pending || pending.clienttrnxid !== input.clienttrnxid) return failure(MSG.aaConsentFailed);
+  if (!pending || pending.clienttrnxid !== input.clienttrnxid) return failure('aaConsentFailed');
   const back = deps.accountAggregator.readRedirect(input);
   if (!back || back.txnid !== pending.clienttrnxid || back.srcref !== pending.consent_handle || back.status !== 'S')
-    return failure(MSG.aaConsentFailed);
+    return failure('aaConsentFailed');
 
   let consent: { status: string; consentId: string | null };
   try {
     consent = await deps.accountAggregator.consentStatus(pending.consent_handle);
   } catch (err) {
-    if (err instanceof ProviderError) return failure(MSG.serviceUnavailable);
+    if (err instanceof ProviderError) return failure('serviceUnavailable');
     throw err;
   }
-  if (consent.status !== 'ACTIVE') return failure(MSG.aaConsentFailed);
+  if (consent.status !== 'ACTIVE') return failure('aaConsentFailed');
 
   const segment_obj: SegmentObj = {
     segment_list: pending.segment_list,

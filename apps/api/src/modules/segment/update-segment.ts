@@ -6,7 +6,6 @@
 import type { SegmentItem } from '@ekyc/contracts/calls/get-segment-list';
 import type { UpdateSegmentData, updateSegmentRequestSchema } from '@ekyc/contracts/calls/update-segment';
 import { PROOF_DETAILS } from '@ekyc/contracts/calls/update-segment';
-import { MSG } from '@ekyc/contracts/messages';
 import { riskDisclosureFor } from '@ekyc/contracts/risk-disclosure';
 import { BASE_PATH, STAGE, routeForStage } from '@ekyc/contracts/stages';
 import { randomUUID } from 'node:crypto';
@@ -52,7 +51,7 @@ export async function updateSegment(
     });
     return ok('Segments saved', { screen: move.screen });
   }
-  if (!input.upload_prccess_by) throw invalidField('upload_prccess_by', MSG.segmentUploadProcessRequired);
+  if (!input.upload_prccess_by) throw invalidField('upload_prccess_by', 'segmentUploadProcessRequired');
   const risk = await checkRiskDisclosure(deps, applicantId, segment_list, input.risk_disclosure);
   if (input.upload_prccess_by === 'digital') return startDigitalProof(deps, applicantId, segment_list, risk);
   return saveManualProof(deps, applicantId, segment_list, input, risk);
@@ -70,7 +69,7 @@ async function checkRiskDisclosure(
 ): Promise<RiskDisclosureRecord | null> {
   const rule = (await ruleSetOf(deps.records, applicantId)).values.riskDisclosure;
   if (!rule) return null;
-  if (!ack || ack.version !== rule.version) throw invalidField('risk_disclosure', MSG.riskDisclosureRequired);
+  if (!ack || ack.version !== rule.version) throw invalidField('risk_disclosure', 'riskDisclosureRequired');
   const record: RiskDisclosureRecord = {
     version: ack.version,
     language: riskDisclosureFor(ack.version, ack.language).language,
@@ -86,7 +85,7 @@ function chooseSegments(catalogue: SegmentItem[], codes: string[]): SegmentItem[
   const unknown = codes.find((c) => !catalogue.some((s) => s.code === c));
   if (unknown !== undefined) throw invalidField('segments', `Unknown segment ${unknown.slice(0, 64)}`);
   const chosen = catalogue.filter((s) => s.auto_select || codes.includes(s.code));
-  if (chosen.length === 0) throw invalidField('segments', MSG.segmentRequired);
+  if (chosen.length === 0) throw invalidField('segments', 'segmentRequired');
   return chosen;
 }
 
@@ -105,7 +104,7 @@ async function startDigitalProof(
   try {
     consent = await deps.accountAggregator.requestConsent({ txnid, mobile: applicant.mobile, from, to });
   } catch (err) {
-    if (err instanceof ProviderError) return fail(MSG.serviceUnavailable, { screen: SEGMENT_SCREEN });
+    if (err instanceof ProviderError) return fail('serviceUnavailable', { screen: SEGMENT_SCREEN });
     throw err;
   }
   const redirect_url = deps.accountAggregator.webviewUrl({
@@ -135,13 +134,13 @@ async function saveManualProof(
   const bytes = decodePdf(input.document ?? '');
   // decrypted with the applicant's password before it is judged: nothing hides in encrypted streams
   const { opened, active } = await inspectPdf(bytes, input.document_password || undefined);
-  if (active) throw invalidField('document', MSG.pdfActiveContent);
+  if (active) throw invalidField('document', 'pdfActiveContent');
   if (!opened.ok) {
     if (opened.reason === 'password_required')
-      return fail(MSG.segmentPdfPasswordRequired, { screen: SEGMENT_SCREEN, password_required: true });
+      return fail('segmentPdfPasswordRequired', { screen: SEGMENT_SCREEN, password_required: true });
     if (opened.reason === 'password_wrong')
-      return fail(MSG.segmentPdfPasswordWrong, { screen: SEGMENT_SCREEN, password_required: true });
-    return fail(MSG.segmentPdfUnreadable, { screen: SEGMENT_SCREEN });
+      return fail('segmentPdfPasswordWrong', { screen: SEGMENT_SCREEN, password_required: true });
+    return fail('segmentPdfUnreadable', { screen: SEGMENT_SCREEN });
   }
   const option = input.financial_proof_option!;
   const proof_details = Object.fromEntries(PROOF_DETAILS[option].map((k) => [k, input[k] ?? '']));
@@ -176,10 +175,10 @@ async function saveManualProof(
 /** Base64, bare or as a data URL; only a PDF is accepted (section 5: 'Only PDF files can be uploaded'). */
 function decodePdf(document: string): Buffer {
   const m = /^data:([a-z]+\/[a-z0-9.+-]+);base64,(.*)$/s.exec(document);
-  if (m && m[1] !== 'application/pdf') throw invalidField('document', MSG.segmentPdfOnly);
+  if (m && m[1] !== 'application/pdf') throw invalidField('document', 'segmentPdfOnly');
   const b64 = (m ? m[2]! : document).replace(/\s+/g, '');
-  if (!/^[A-Za-z0-9+/]+={0,2}$/.test(b64)) throw invalidField('document', MSG.segmentPdfOnly);
+  if (!/^[A-Za-z0-9+/]+={0,2}$/.test(b64)) throw invalidField('document', 'segmentPdfOnly');
   const bytes = Buffer.from(b64, 'base64');
-  if (!startsAsPdf(bytes)) throw invalidField('document', MSG.segmentPdfOnly);
+  if (!startsAsPdf(bytes)) throw invalidField('document', 'segmentPdfOnly');
   return bytes;
 }

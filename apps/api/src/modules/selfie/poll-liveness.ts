@@ -23,9 +23,9 @@ const MATCH_WAIT_MS = 90_000;
 export async function pollLiveness(deps: AppDeps, applicantId: string): Promise<Outcome<UploadLivelinessData>> {
   const stage = await deps.records.requireStage(applicantId, 'upload-liveliness (poll)');
   if (stage > STAGE.SELFIE && (await deps.records.getSection(applicantId, 'livness_obj')))
-    return ok(MSG.livenessApproved, { retry: false, screen: routeForStage(stage), outcome: 'auto_approved' });
+    return ok('livenessApproved', { retry: false, screen: routeForStage(stage), outcome: 'auto_approved' });
   const state = await readLivenessState(deps, applicantId);
-  if (!state?.image) return fail(MSG.livenessPending, { retry: false, screen: SELFIE_SCREEN });
+  if (!state?.image) return fail('livenessPending', { retry: false, screen: SELFIE_SCREEN });
 
   const result = await deps.liveness.moduleResult(state.transaction_id);
   const ended = async (message: string, outcome: UploadLivelinessData['outcome']) => {
@@ -35,21 +35,21 @@ export async function pollLiveness(deps: AppDeps, applicantId: string): Promise<
   };
   switch (result.status) {
     case null:
-      return fail(MSG.livenessPending, { retry: true, screen: SELFIE_SCREEN, outcome: 'pending' });
+      return fail('livenessPending', { retry: true, screen: SELFIE_SCREEN, outcome: 'pending' });
     case 'auto_declined':
-      return ended(MSG.livenessAutoDeclined, 'auto_declined');
+      return ended('livenessAutoDeclined', 'auto_declined');
     case 'user_cancelled':
-      return ended(MSG.livenessUserCancelled, 'user_cancelled');
+      return ended('livenessUserCancelled', 'user_cancelled');
     case 'error':
       return ended(
-        result.errorCode === 'unknown_status' ? MSG.livenessUnknown : (result.errorMessage ?? MSG.somethingWrong),
+        result.errorCode === 'unknown_status' ? 'livenessUnknown' : (result.errorMessage ?? 'somethingWrong'),
         'error',
       );
     case 'auto_approved':
     case 'needs_review': {
       const match = state.match;
       if (match?.state === 'pending' && Date.now() - Date.parse(match.started_at) < MATCH_WAIT_MS)
-        return fail(MSG.livenessPending, { retry: true, screen: SELFIE_SCREEN, outcome: 'pending' });
+        return fail('livenessPending', { retry: true, screen: SELFIE_SCREEN, outcome: 'pending' });
       return complete(deps, applicantId, state, result.status);
     }
   }
@@ -90,12 +90,12 @@ async function complete(
     : undefined;
   const reasons = reviewReasons(state, moduleOutcome, faceMatch);
   const status = reasons.length === 0 ? 'auto_approved' : 'needs_review';
-  const message = status === 'auto_approved' ? MSG.livenessApproved : MSG.livenessNeedsReview;
+  const key = status === 'auto_approved' ? 'livenessApproved' : 'livenessNeedsReview';
   const section: LivenessSection = {
     image: state.image!,
     status,
     module_outcome: moduleOutcome,
-    message,
+    message: MSG[key],
     ...(done && { face_match_score: done.score, face_match: faceMatch, face_match_threshold: threshold }),
     ...(done?.confidence_level && { face_match_confidence: done.confidence_level }),
     ...(state.live !== undefined && { live: state.live }),
@@ -106,5 +106,5 @@ async function complete(
   const moved = await deps.records.completeStage(applicantId, STAGE.SELFIE, {
     sections: { livness_obj: section, [LIVENESS_PRIVATE]: null },
   });
-  return ok(message, { retry: false, screen: moved.screen, outcome: status });
+  return ok(key, { retry: false, screen: moved.screen, outcome: status });
 }

@@ -4,7 +4,6 @@
  * while the applicant finishes the hosted module. The answer is the poll's answer.
  */
 import type { UploadLivelinessData, UploadLivelinessRequest } from '@ekyc/contracts/calls/upload-liveliness';
-import { MSG } from '@ekyc/contracts/messages';
 import { SELFIE_PX } from '@ekyc/contracts/constants';
 import sharp from 'sharp';
 import type { AppDeps } from '../../app-deps.ts';
@@ -44,12 +43,12 @@ export async function uploadSelfie(
   if (!state || state.transaction_id !== input.transaction_id)
     throw new AppError('CONFLICT', 'This liveness session has ended. Please start again.', { screen: SELFIE_SCREEN });
   const capture = judgeCapture(input, state, new Date(), deps.config.locationOutsideIndia);
-  if (capture.refuse) return fail(MSG.locationOutsideIndia, { retry: false, screen: SELFIE_SCREEN });
+  if (capture.refuse) return fail('locationOutsideIndia', { retry: false, screen: SELFIE_SCREEN });
   await deps.records.save(applicantId, { [KYC_CAPTURE]: capture.record });
   const image = await reencode(input.image);
   const check = await deps.liveness.checkLiveness(image, state.transaction_id);
-  if (check.faces === 0) return fail(MSG.livenessNoFace, { retry: false, screen: SELFIE_SCREEN });
-  if (check.faces > 1) return fail(MSG.livenessManyFaces, { retry: false, screen: SELFIE_SCREEN });
+  if (check.faces === 0) return fail('livenessNoFace', { retry: false, screen: SELFIE_SCREEN });
+  if (check.faces > 1) return fail('livenessManyFaces', { retry: false, screen: SELFIE_SCREEN });
 
   const ref = await deps.records.saveFile(applicantId, { kind: 'selfie', contentType: 'image/jpeg', bytes: image });
   const digilocker = await deps.records.getSection<{ aadhaar_photo?: FileRef }>(applicantId, 'digilocker_obj');

@@ -1,12 +1,16 @@
-import { uploadSignatureRequestSchema } from '@ekyc/contracts/calls/upload-signature';
+import { uploadSignatureReplySchema, uploadSignatureRequestSchema } from '@ekyc/contracts/calls/upload-signature';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { uploadSignature } from './upload-signature.ts';
+import { withInput } from '../../lib/replies.ts';
 
 export const signatureRoutes: FastifyPluginAsyncZod = async (app) => {
   const { deps } = app;
   app.post(
     '/upload-signature',
-    { schema: { body: uploadSignatureRequestSchema }, preHandler: app.requireApplicant },
+    {
+      schema: { body: uploadSignatureRequestSchema, response: withInput(uploadSignatureReplySchema) },
+      preHandler: app.requireApplicant,
+    },
     async (req) => uploadSignature(deps, req.applicant!.subjectId, req.body),
   );
 };

@@ -4,7 +4,6 @@
  * image data; PNG keeps a drawn signature's transparent background for the account-opening PDF.
  */
 import { SIGNATURE_UPLOAD_MAX_BYTES } from '@ekyc/contracts/constants';
-import { MSG } from '@ekyc/contracts/messages';
 import sharp from 'sharp';
 import { requireType } from '../../documents/upload-check.ts';
 import { invalidField } from '../../lib/errors.ts';
@@ -23,8 +22,8 @@ export function decodeDataUrl(dataUrl: string): { declaredType: string; bytes: B
 /** Throws a 400 naming signature_image when the bytes are not a PNG or JPEG within 5 MB (section 5). */
 export async function normaliseSignatureImage(dataUrl: string): Promise<Buffer> {
   const { bytes } = decodeDataUrl(dataUrl);
-  if (bytes.length > SIGNATURE_UPLOAD_MAX_BYTES) throw invalidField('signature_image', MSG.signatureSize);
-  requireType('signature_image', bytes, ['image/png', 'image/jpeg'], MSG.chequeType);
+  if (bytes.length > SIGNATURE_UPLOAD_MAX_BYTES) throw invalidField('signature_image', 'signatureSize');
+  requireType('signature_image', bytes, ['image/png', 'image/jpeg'], 'chequeType');
   try {
     return await sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS })
       .rotate()
@@ -33,6 +32,6 @@ export async function normaliseSignatureImage(dataUrl: string): Promise<Buffer> 
       .toBuffer();
   } catch {
     // Corrupt or truncated image data: the applicant is told the file is not an acceptable image.
-    throw invalidField('signature_image', MSG.chequeType);
+    throw invalidField('signature_image', 'chequeType');
   }
 }

@@ -1,9 +1,13 @@
 /** Status screen: get-application-status (section 7). */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { getApplicationStatus } from './get-application-status.ts';
+import { replies } from '../../lib/replies.ts';
+import { getApplicationStatusReplySchema } from '@ekyc/contracts/calls/get-application-status';
 
 export const statusRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get('/get-application-status', { preHandler: app.requireApplicant }, async (req) =>
-    getApplicationStatus(app.deps, req.applicant!.subjectId, req.applicant!.sessionId),
+  app.get(
+    '/get-application-status',
+    { schema: { response: replies(getApplicationStatusReplySchema) }, preHandler: app.requireApplicant },
+    async (req) => getApplicationStatus(app.deps, req.applicant!.subjectId, req.applicant!.sessionId),
   );
 };

@@ -1,0 +1,5 @@
+import { userDetailsRecordSchema } from '../user-details.ts';
+import { replySchema } from '../envelope.ts';
+
+/** GET get-user-details (section 7): the user details record of section 3. */
+export const getUserDetailsReplySchema = replySchema(userDetailsRecordSchema);
