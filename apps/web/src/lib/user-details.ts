@@ -1,15 +1,14 @@
 /** The user details record, cached by TanStack Query; the profile socket replaces it live. */
-import { currentStage, kycList, type UserDetailsRecord } from '@ekyc/contracts/user-details';
+import { currentStage, kycList, type UserDetailsRecord, userDetailsRecordSchema } from '@ekyc/contracts/user-details';
 import { progressOf } from '@ekyc/contracts/stages';
 import { type QueryClient, useQuery } from '@tanstack/react-query';
-import { apiGet } from './api-client';
+import { applicantApi } from './api-client';
 import { useSession } from './session';
 
 export const USER_DETAILS_KEY = ['user-details'] as const;
 
 export async function fetchUserDetails(): Promise<UserDetailsRecord> {
-  const reply = await apiGet<UserDetailsRecord>('get-user-details');
-  return reply.data;
+  return applicantApi.data('GET', 'get-user-details', userDetailsRecordSchema);
 }
 
 export function useUserDetails() {

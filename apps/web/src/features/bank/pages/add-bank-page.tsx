@@ -33,7 +33,7 @@ export default function AddBankPage() {
     return (
       <div>
         <p className="mb-3 font-semibold text-success" role="status">
-          {msg(MSG.bankVerified)}
+          {msg('bankVerified')}
         </p>
         {bank.name_match && <NameMatchCard match={bank.name_match} panName={panName} />}
         <BankSummary bank={bank} />
@@ -51,13 +51,13 @@ export default function AddBankPage() {
         account_type: values.account_type as 'Saving' | 'Current',
       });
       if (reply.status) {
-        toast.success(msg(reply.message));
+        toast.success(msg(reply));
         if (reply.data.name_match?.result === 'close')
           toast.show('info', t(`nameMatch.reason.${reply.data.name_match.reason}`), 8000);
-      } else toast.error(msg(reply.message));
+      } else toast.error(msg(reply));
       go(reply.data.screen);
     } catch (err) {
-      toast.error(msg(err instanceof ApiError ? err.message.replace(/^[\w.]+: /, '') : undefined));
+      toast.error(msg(err instanceof ApiError ? err : undefined));
     }
   };
 

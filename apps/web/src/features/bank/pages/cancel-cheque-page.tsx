@@ -48,7 +48,7 @@ export default function CancelChequePage() {
         doctype === 'CancelledCheque'
           ? await cheque.mutateAsync({ base64: file.dataUrl, ...(typed && { data: typed }) })
           : await other.mutateAsync({ doctype, doc: file.dataUrl, ...(typed && { data: typed }) });
-      if (!reply.status) toast.error(msg(reply.message));
+      if (!reply.status) toast.error(msg(reply));
       else {
         toast.success(t('uploaded'));
         const ocr = (reply.data as { cheque_ocr?: { ifsc_matches: boolean | null; account_matches: boolean | null } })
@@ -58,7 +58,7 @@ export default function CancelChequePage() {
       }
       go(reply.data.screen);
     } catch (err) {
-      toast.error(msg(err instanceof ApiError ? err.message.replace(/^[\w.]+: /, '') : undefined));
+      toast.error(msg(err instanceof ApiError ? err : undefined));
     }
   };
 
@@ -76,7 +76,7 @@ export default function CancelChequePage() {
     <div>
       {failed && (
         <p role="alert" className="mb-4 rounded-lg border-l-4 border-danger bg-red-50 p-3 text-sm text-ink">
-          {msg(MSG.bankFailed)}
+          {msg('bankFailed')}
         </p>
       )}
       {bank.name_match?.result === 'mismatch' && <NameMatchCard match={bank.name_match} panName={panName} />}

@@ -75,11 +75,11 @@ export default function UpiPage() {
       if (reply.status && reply.data.status_description === 'Success')
         setWaiting({ since: Date.now(), appUrl: reply.data.upi_app_url });
       else {
-        toast.error(msg(reply.message));
+        toast.error(msg(reply));
         if (reply.data.screen && reply.data.screen !== '/bank-and-segment/upi') go(reply.data.screen);
       }
     } catch (err) {
-      toast.error(msg(err instanceof ApiError ? err.message.replace(/^[\w.]+: /, '') : undefined));
+      toast.error(msg(err instanceof ApiError ? err : undefined));
     }
   };
 
@@ -93,11 +93,11 @@ export default function UpiPage() {
           pay: { upiLink: reply.data.upi_link, qr: reply.data.qr_svg },
         });
       else {
-        toast.error(msg(reply.message));
+        toast.error(msg(reply));
         if (reply.data.screen && reply.data.screen !== '/bank-and-segment/upi') go(reply.data.screen);
       }
     } catch (err) {
-      toast.error(msg(err instanceof ApiError ? err.message : undefined));
+      toast.error(msg(err instanceof ApiError ? err : undefined));
     }
   };
 
@@ -213,7 +213,7 @@ function UpiWait({
         client.getQueryData<[unknown, { vpa_callback?: { status: string; updated_at: string } }]>(USER_DETAILS_KEY);
       const answer = record?.[1]?.vpa_callback;
       if (answer?.status === 'Success' && Date.parse(answer.updated_at) >= since - 2000)
-        toast.success(msg(MSG.bankVerified));
+        toast.success(msg('bankVerified'));
     },
     [client, since, msg],
   );
@@ -249,7 +249,7 @@ function UpiWait({
         <Spinner />
         <span className="ml-1 text-lg font-bold tabular-nums">{String(left).padStart(2, '0')}</span>
       </div>
-      <p className="mb-2 text-lg font-semibold">{msg(MSG.upiCheckApp)}</p>
+      <p className="mb-2 text-lg font-semibold">{msg('upiCheckApp')}</p>
       <p className="mb-4 text-sm text-muted">{pay ? t('intentWaitText') : t('waitText')}</p>
       {pay && (
         <div className="mb-4 flex flex-col items-center gap-3">

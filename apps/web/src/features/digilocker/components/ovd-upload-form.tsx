@@ -90,14 +90,14 @@ export function OvdUploadForm({ panOnly = false }: { panOnly?: boolean }) {
         ...(back && { back: await toDataUrl(back) }),
         ...(panOnly ? {} : address),
       });
-      if (!reply.status) toast.error(msg(reply.message));
+      if (!reply.status) toast.error(msg(reply));
       go(reply.data.screen);
     } catch (err) {
       if (err instanceof ApiError && typeof err.data.field === 'string')
         setErrors({
           [err.data.field]: (err.data.errors as { message: string }[] | undefined)?.[0]?.message ?? err.message,
         });
-      else toast.error(msg(err instanceof ApiError ? err.message : MSG.somethingWrong));
+      else toast.error(msg(err instanceof ApiError ? err : 'somethingWrong'));
     }
   };
 

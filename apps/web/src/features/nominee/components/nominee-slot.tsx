@@ -275,7 +275,7 @@ export function NomineeSlot({
           <TextField
             label={t('idNumber')}
             autoComplete="off"
-            hint={slot.identity_doc_type === 'aadhaar' && !err('proof_number') ? msg(MSG.aadhaarHint) : undefined}
+            hint={slot.identity_doc_type === 'aadhaar' && !err('proof_number') ? msg('aadhaarHint') : undefined}
             inputMode={slot.identity_doc_type === 'aadhaar' ? 'numeric' : 'text'}
             error={err('proof_number')}
             {...filtered('proof_number', (v) =>

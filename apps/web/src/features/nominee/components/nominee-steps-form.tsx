@@ -142,11 +142,11 @@ export function NomineeStepsForm({ config, details }: { config: NomineeConfig; d
       return setError('nominee_soa_name', { type: 'validate', message: MSG.fieldRequired }, { shouldFocus: true });
     try {
       const reply = await save.mutateAsync(toRequest(values));
-      if (reply.status) toast.success(msg(reply.message));
-      else toast.error(msg(reply.message));
+      if (reply.status) toast.success(msg(reply));
+      else toast.error(msg(reply));
       go(reply.data.screen);
     } catch (err) {
-      toast.error(msg(err instanceof ApiError ? err.message.replace(/^[\w.]+: /, '') : undefined));
+      toast.error(msg(err instanceof ApiError ? err : undefined));
       if (err instanceof ApiError && typeof err.data.screen === 'string') go(err.data.screen);
     }
   };

@@ -38,11 +38,11 @@ export default function NomineePage() {
   const skip = async (codes?: { mobile_otp: string; email_otp: string }) => {
     try {
       const reply = await save.mutateAsync({ skip_nominee: true, ...(codes && { opt_out_otp: codes }) });
-      if (reply.status) toast.success(msg(reply.message));
-      else toast.error(msg(reply.message));
+      if (reply.status) toast.success(msg(reply));
+      else toast.error(msg(reply));
       go(reply.data.screen);
     } catch (err) {
-      toast.error(msg(err instanceof ApiError ? err.message : undefined));
+      toast.error(msg(err instanceof ApiError ? err : undefined));
       if (err instanceof ApiError && typeof err.data.screen === 'string') go(err.data.screen);
     }
   };
@@ -61,7 +61,7 @@ export default function NomineePage() {
     return (
       <div>
         <p role="status" className="mb-4 rounded-lg bg-amber-50 p-3 font-semibold text-ink">
-          {msg(MSG.nomineeSkipped)}
+          {msg('nomineeSkipped')}
         </p>
         <p className="mb-4 text-muted">{t('addLater')}</p>
         <Button variant="secondary" className="mb-3" onClick={() => navigate(addPath)}>

@@ -70,10 +70,10 @@ export default function PanInfoPage() {
   const onConfirm = async () => {
     try {
       const reply = await confirm.mutateAsync();
-      if (!reply.status) toast.error(msg(reply.message));
+      if (!reply.status) toast.error(msg(reply));
       go(reply.data.screen);
     } catch (err) {
-      toast.error(msg(err instanceof ApiError ? err.message : MSG.somethingWrong));
+      toast.error(msg(err instanceof ApiError ? err : 'somethingWrong'));
     }
   };
 

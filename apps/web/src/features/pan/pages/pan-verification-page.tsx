@@ -84,7 +84,7 @@ export default function PanVerificationPage() {
     try {
       const small = await compressImage(file, { maxPx: 1600 });
       const reply = await readCard.mutateAsync(await fileToDataUrl(small));
-      if (!reply.status) return toast.error(msg(reply.message || MSG.panError));
+      if (!reply.status) return toast.error(msg(reply.message ? reply : 'panError'));
       setValue('pan', normalisePan(reply.data.pan_number ?? ''));
       setValue('pan_name', formatPanName(reply.data.name ?? ''));
       setValue('date_of_birth', reply.data.dob ?? '');
@@ -92,7 +92,7 @@ export default function PanVerificationPage() {
       setReadFromImage(true);
       setMode('manual');
     } catch (err) {
-      toast.error(msg(err instanceof ApiError ? err.message : MSG.panError));
+      toast.error(msg(err instanceof ApiError ? err : 'panError'));
     }
   };
 
@@ -106,7 +106,7 @@ export default function PanVerificationPage() {
         });
         return navigate('/ekyc1/pan-verification/pan-info');
       }
-      toast.error(msg(reply.message || MSG.panError));
+      toast.error(msg(reply.message ? reply : 'panError'));
       if (reply.data.screen !== '/pan-verification') go(reply.data.screen);
     } catch (err) {
       if (err instanceof ApiError) {
@@ -114,9 +114,9 @@ export default function PanVerificationPage() {
         const text = (err.data.errors as { message: string }[] | undefined)?.[0]?.message ?? err.message;
         if ((FIELDS as readonly string[]).includes(field))
           setError(field as (typeof FIELDS)[number], { message: text });
-        else toast.error(msg(err.message));
+        else toast.error(msg(err));
         if (err.data.screen) go(String(err.data.screen));
-      } else toast.error(msg(MSG.panError));
+      } else toast.error(msg('panError'));
     }
   };
 

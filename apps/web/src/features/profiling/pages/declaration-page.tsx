@@ -109,7 +109,7 @@ function DeclarationForm({ draft }: { draft: ProfilingDraftData }) {
   const onSubmit = async (declarations: z.output<Schema>) => {
     try {
       const reply = await update.mutateAsync({ ...draft.values, ...declarations });
-      if (!reply.status) toast.error(msg(reply.message));
+      if (!reply.status) toast.error(msg(reply));
       goScreen(reply.data.screen);
     } catch (err) {
       toast.error(msg(err instanceof ApiError ? err.message.replace(/^\w+: /, '') : undefined));

@@ -71,13 +71,13 @@ export default function SegmentPage() {
       setVerifying(true);
       try {
         const reply = await verify.mutateAsync({ ...m, clienttrnxid });
-        if (reply.status && reply.data.status === 'S') {
+        if (reply.status && reply.succeeded) {
           session.set({ clienttrnxid: null, segmentFailed: false });
-          go(reply.data.data?.screen);
+          go(reply.screen);
           return;
         }
         failed(reply.message);
-        const screen = reply.data.data?.screen;
+        const screen = reply.screen;
         if (screen && screen !== SEGMENT_SCREEN) go(screen);
       } catch (err) {
         failed(errorText(err));

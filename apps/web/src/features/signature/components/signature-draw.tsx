@@ -78,8 +78,8 @@ export function SignatureDraw({ onSubmit, submitting }: { onSubmit: (png: string
       <Button onClick={onContinue} disabled={empty} loading={submitting}>
         {t('common:continue')}
       </Button>
-      <Modal open={incomplete} title={msg(MSG.signatureIncompleteTitle)} onClose={() => setIncomplete(false)}>
-        <p className="mb-4">{msg(MSG.signatureIncompleteBody)}</p>
+      <Modal open={incomplete} title={msg('signatureIncompleteTitle')} onClose={() => setIncomplete(false)}>
+        <p className="mb-4">{msg('signatureIncompleteBody')}</p>
         <div className="flex gap-3">
           <Button
             variant="secondary"

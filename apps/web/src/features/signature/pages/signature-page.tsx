@@ -78,10 +78,10 @@ export default function SignaturePage() {
         ...(signer === 'thumb' && { signature_mark: 'thumb_impression' as const }),
         ...(checked?.success && { guardian: checked.data }),
       });
-      if (!reply.status) toast.error(msg(reply.message));
+      if (!reply.status) toast.error(msg(reply));
       go(reply.data.screen);
     } catch (err) {
-      toast.error(msg(err instanceof ApiError ? err.message.replace(/^[\w.]+: /, '') : undefined));
+      toast.error(msg(err instanceof ApiError ? err : undefined));
       if (err instanceof ApiError && typeof err.data.screen === 'string') go(err.data.screen);
     }
   };
