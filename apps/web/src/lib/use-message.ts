@@ -5,6 +5,7 @@
  * - a form's validation issue: the contracts' rules put the MSG key in the issue's `params.code`
  *   (see saidIn below and @ekyc/contracts/said);
  * - a page's own message: the MSG key itself (msg('bankVerified')).
+ * A bare text (no key) is shown as it is: it is never looked up by its English.
  * The i18n namespace `messages` is keyed like MSG; English has no catalogue, so English shows the
  * server's own text (or MSG's). With no key, the text is shown as it came.
  */
@@ -19,7 +20,8 @@ export interface Said {
   type?: string | number;
   message?: string;
 }
-export type Saying = Said | MessageKey | null | undefined;
+/** A string is a MSG key (msg('bankVerified')) or else a text shown as it is (a reviewer's note). */
+export type Saying = Said | MessageKey | string | null | undefined;
 
 /** A validation issue's message with the MSG key the contracts' rules gave it in params.code. */
 export function saidIn(issue: { message: string; params?: unknown }): Said {

@@ -2,7 +2,6 @@
  * '/pan-verification': manual PAN entry (PAN number, name on PAN, date of birth) or a PAN card
  * photo read on the server, which fills the form for the applicant to confirm (section 2, 4, 5).
  */
-import { zodResolver } from '@hookform/resolvers/zod';
 import { MSG } from '@ekyc/contracts/messages';
 import { dateOfBirthSchema, panNameSchema, panNumberSchema, uploadAccept, uploadError } from '@ekyc/contracts/rules';
 import { compressImage } from '../../../lib/compress-image';
@@ -17,6 +16,7 @@ import { ApiError, fileToDataUrl } from '../../../lib/api-client';
 import { useScreenNavigate } from '../../../lib/navigation';
 import { session, useSession } from '../../../lib/session';
 import { toast } from '../../../lib/toast';
+import { keyedResolver } from '../../../lib/form-resolver';
 import { useMessage } from '../../../lib/use-message';
 import { useUserDetails } from '../../../lib/user-details';
 import { useReadPanCard } from '../api/read-pan-card';
@@ -56,7 +56,7 @@ export default function PanVerificationPage() {
   type FormInput = z.input<typeof schema>;
   type FormOutput = z.output<typeof schema>;
   const { register, handleSubmit, formState, setValue, setError, reset } = useForm<FormInput, unknown, FormOutput>({
-    resolver: zodResolver(schema),
+    resolver: keyedResolver(schema),
     defaultValues: { pan: '', pan_name: '', date_of_birth: '' },
     mode: 'onTouched',
   });
@@ -182,7 +182,7 @@ export default function PanVerificationPage() {
             autoCapitalize="characters"
             spellCheck={false}
             maxLength={10}
-            error={msg(formState.errors.pan?.message)}
+            error={msg(formState.errors.pan)}
             {...typed('pan', normalisePan)}
           />
           <TextField
@@ -190,7 +190,7 @@ export default function PanVerificationPage() {
             autoComplete="name"
             autoCapitalize="characters"
             hint={t('nameHint')}
-            error={msg(formState.errors.pan_name?.message)}
+            error={msg(formState.errors.pan_name)}
             {...typed('pan_name', formatPanName)}
           />
           <TextField
@@ -199,7 +199,7 @@ export default function PanVerificationPage() {
             autoComplete="bday"
             placeholder="DD/MM/YYYY"
             maxLength={10}
-            error={msg(formState.errors.date_of_birth?.message)}
+            error={msg(formState.errors.date_of_birth)}
             {...typed('date_of_birth', formatDobInput)}
           />
           <Button type="submit" loading={validate.isPending}>

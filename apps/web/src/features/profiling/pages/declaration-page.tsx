@@ -5,7 +5,6 @@
  * sends the whole personal details payload and follows the returned screen.
  */
 import { MSG } from '@ekyc/contracts/messages';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { declarationStepSchema } from '@ekyc/contracts/calls/personal-details-update';
 import type { ProfilingDraftData, ProfilingStep } from '@ekyc/contracts/calls/profiling-draft';
 import { DEFAULT_SETTLEMENT } from '@ekyc/contracts/constants';
@@ -20,6 +19,7 @@ import { PageLoader } from '../../../components/spinner';
 import { ApiError } from '../../../lib/api-client';
 import { useScreenNavigate } from '../../../lib/navigation';
 import { toast } from '../../../lib/toast';
+import { keyedResolver } from '../../../lib/form-resolver';
 import { useMessage } from '../../../lib/use-message';
 import { useUpdatePersonalDetails } from '../api/update-personal-details';
 import { SwitchField } from '../components/switch-field';
@@ -82,7 +82,7 @@ function DeclarationForm({ draft }: { draft: ProfilingDraftData }) {
   const v = draft.values;
   // Booleans default true (section 3).
   const { register, handleSubmit, formState } = useForm<DeclarationValues, unknown, z.output<Schema>>({
-    resolver: zodResolver(declarationStepSchema(reading, shared)) as unknown as Resolver<
+    resolver: keyedResolver(declarationStepSchema(reading, shared)) as unknown as Resolver<
       DeclarationValues,
       unknown,
       z.output<Schema>
@@ -104,7 +104,7 @@ function DeclarationForm({ draft }: { draft: ProfilingDraftData }) {
     'politically_exposed',
     ...(reading === 5 ? ['settle', 'preference'] : []),
   ]);
-  const errorOf = (name: string) => (formState.errors as Record<string, { message?: string } | undefined>)[name];
+  const errorOf = (name: keyof DeclarationValues) => formState.errors[name];
 
   const onSubmit = async (declarations: z.output<Schema>) => {
     try {
@@ -126,8 +126,9 @@ function DeclarationForm({ draft }: { draft: ProfilingDraftData }) {
       label={t(LABEL[name])}
       {...(required.has(name) && { requiredMark: t('requiredMark') })}
       {...(name === 'bsda' && { note: t('bsdaNote') })}
-      // the spec's generic 'Above Field is required' says nothing beside a switch: say what to do
-      error={errorOf(name)?.message === MSG.fieldRequired ? t('switchRequired') : msg(errorOf(name)?.message)}
+      // a switch's only error is being off, and the spec's generic 'Above Field is required' says
+      // nothing beside a switch: say what to do
+      error={errorOf(name) ? t('switchRequired') : undefined}
       {...register(name)}
     />
   );
@@ -175,7 +176,7 @@ function DeclarationForm({ draft }: { draft: ProfilingDraftData }) {
             </div>
             {errorOf('family_relation') && (
               <p role="alert" className="mt-1 text-sm text-danger">
-                {msg(errorOf('family_relation')?.message)}
+                {msg(errorOf('family_relation'))}
               </p>
             )}
             <TextField
@@ -183,7 +184,7 @@ function DeclarationForm({ draft }: { draft: ProfilingDraftData }) {
               label={t('family.holder')}
               autoComplete="off"
               maxLength={100}
-              error={msg(errorOf('family_holder_name')?.message)}
+              error={msg(errorOf('family_holder_name'))}
               {...register('family_holder_name')}
             />
           </fieldset>
