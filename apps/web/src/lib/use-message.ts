@@ -24,7 +24,7 @@ export interface Said {
 export type Saying = Said | MessageKey | string | null | undefined;
 
 /** A validation issue's message with the MSG key the contracts' rules gave it in params.code. */
-export function saidIn(issue: { message: string; params?: unknown }): Said {
+export function saidIn(issue: { message: string; params?: unknown }): Said & { message: string } {
   const params = issue.params;
   const code =
     typeof params === 'object' && params !== null && 'code' in params && typeof params.code === 'string'

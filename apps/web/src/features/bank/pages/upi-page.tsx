@@ -19,7 +19,7 @@ import { TextField } from '../../../components/text-field';
 import { ApiError } from '../../../lib/api-client';
 import { useScreenNavigate } from '../../../lib/navigation';
 import { toast } from '../../../lib/toast';
-import { useMessage } from '../../../lib/use-message';
+import { type Said, saidIn, useMessage } from '../../../lib/use-message';
 import { USER_DETAILS_KEY } from '../../../lib/user-details';
 import { useBankConfig } from '../api/get-bank-config';
 import { useStartUpiIntent } from '../api/start-upi-intent';
@@ -38,7 +38,7 @@ export default function UpiPage() {
   const config = useBankConfig();
   const collect = config.data?.upi_collect ?? true;
   const [vpa, setVpa] = useState<string | null>(null);
-  const [error, setError] = useState<string | undefined>();
+  const [error, setError] = useState<Said | undefined>();
   const [waiting, setWaiting] = useState<{
     since: number;
     appUrl?: string;
@@ -68,7 +68,7 @@ export default function UpiPage() {
 
   const submit = async () => {
     const parsed = upiIdSchema.safeParse(value);
-    if (!parsed.success) return setError(parsed.error.issues[0]?.message);
+    if (!parsed.success) return setError(parsed.error.issues[0] && saidIn(parsed.error.issues[0]));
     setError(undefined);
     try {
       const reply = await validate.mutateAsync({ vpa_id: parsed.data });

@@ -98,7 +98,7 @@ export function NomineeSlot({
   const path = `nominees.${index}` as const;
   const slot = watch(path);
   const errors = formState.errors.nominees?.[index];
-  const err = (field: keyof NomineeSlotValues) => msg(errors?.[field]?.message);
+  const err = (field: keyof NomineeSlotValues) => msg(errors?.[field]);
   const sameAddress = slot.same_address_flag;
   const minor = isMinor(slot.dob);
   const opt = (label: string) => `${label} ${t('optional')}`;

@@ -20,7 +20,7 @@ import { TextField } from '../../../components/text-field';
 import { ApiError } from '../../../lib/api-client';
 import { useScreenNavigate } from '../../../lib/navigation';
 import { toast } from '../../../lib/toast';
-import { useMessage } from '../../../lib/use-message';
+import { saidIn, useMessage } from '../../../lib/use-message';
 import { useUserDetails } from '../../../lib/user-details';
 import { useUploadSignature } from '../api/upload-signature';
 import { SignatureDraw } from '../components/signature-draw';
@@ -62,7 +62,10 @@ export default function SignaturePage() {
   const save = async (image: string, documentType: 'png' | 'jpeg', uploadType: SignatureUploadType) => {
     const checked = signer === 'guardian' ? signatureGuardianSchema.safeParse(guardian) : null;
     if (checked && !checked.success) {
-      const first = (field: string) => checked.error.issues.find((i) => i.path[0] === field)?.message;
+      const first = (field: string) => {
+        const issue = checked.error.issues.find((i) => i.path[0] === field);
+        return issue && saidIn(issue);
+      };
       setGuardianErrors({
         name: first('name') && msg(first('name')),
         relation: first('relation') && msg(first('relation')),
