@@ -14,6 +14,7 @@ import { ApiError } from '../../../lib/api-client';
 import { useScreenNavigate } from '../../../lib/navigation';
 import { toast } from '../../../lib/toast';
 import { useMessage } from '../../../lib/use-message';
+import { useStageAction } from '../../../lib/use-stage-action';
 import { useVerifyBankAccount } from '../api/verify-bank-account';
 import { BankDetailsForm } from '../components/bank-details-form';
 import { BankSummary } from '../components/bank-summary';
@@ -26,6 +27,11 @@ export default function AddBankPage() {
   const go = useScreenNavigate();
   const { bank, stage, isLoading, details, panName } = useBankRecord();
   const verify = useVerifyBankAccount();
+  const verifyAccount = useStageAction(verify.mutateAsync, {
+    onSuccess: (data) => {
+      if (data.name_match?.result === 'close') toast.show('info', t(`nameMatch.reason.${data.name_match.reason}`), 8000);
+    },
+  });
   const [editing, setEditing] = useState(false);
   if (isLoading || !details) return <PageLoader label={t('common:loading')} />;
 
@@ -44,21 +50,11 @@ export default function AddBankPage() {
 
   const stored = Boolean(bank.ifsc && bank.account_number && bank.account_type);
   const submit = async (values: { ifsc: string; account_number: string; account_type: string }) => {
-    try {
-      const reply = await verify.mutateAsync({
-        ifsc: values.ifsc,
-        account_number: values.account_number,
-        account_type: values.account_type as 'Saving' | 'Current',
-      });
-      if (reply.status) {
-        toast.success(msg(reply));
-        if (reply.data.name_match?.result === 'close')
-          toast.show('info', t(`nameMatch.reason.${reply.data.name_match.reason}`), 8000);
-      } else toast.error(msg(reply));
-      go(reply.data.screen);
-    } catch (err) {
-      toast.error(msg(err instanceof ApiError ? err : undefined));
-    }
+    await verifyAccount({
+      ifsc: values.ifsc,
+      account_number: values.account_number,
+      account_type: values.account_type as 'Saving' | 'Current',
+    });
   };
 
   if (stored && bank.bank_verify_edit && !editing) {

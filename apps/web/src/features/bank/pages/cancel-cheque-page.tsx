@@ -15,6 +15,7 @@ import { ApiError } from '../../../lib/api-client';
 import { useScreenNavigate } from '../../../lib/navigation';
 import { toast } from '../../../lib/toast';
 import { useMessage } from '../../../lib/use-message';
+import { useStageAction } from '../../../lib/use-stage-action';
 import { useUploadOtherBankDocument } from '../api/upload-other-bank-document';
 import { useVerifyCheque } from '../api/verify-cheque';
 import { BankDetailsForm } from '../components/bank-details-form';
@@ -40,26 +41,20 @@ export default function CancelChequePage() {
   const stored = Boolean(bank.ifsc && bank.account_number && bank.account_type);
   const failed = bank.verification?.method === 'penny_drop' || bank.name_match?.result === 'mismatch';
   const submitting = cheque.isPending || other.isPending;
+  const sendCheque = useStageAction(cheque.mutateAsync, {
+    quietSuccess: true,
+    onSuccess: (data) => {
+      toast.success(t('uploaded'));
+      const ocr = data.cheque_ocr;
+      if (ocr && (ocr.ifsc_matches === false || ocr.account_matches === false)) toast.show('info', t('ocrDiffers'), 8000);
+    },
+  });
+  const sendOther = useStageAction(other.mutateAsync, { quietSuccess: true, onSuccess: () => toast.success(t('uploaded')) });
 
   const submit = async (typed?: ManualBankDetails) => {
     if (!file) return;
-    try {
-      const reply =
-        doctype === 'CancelledCheque'
-          ? await cheque.mutateAsync({ base64: file.dataUrl, ...(typed && { data: typed }) })
-          : await other.mutateAsync({ doctype, doc: file.dataUrl, ...(typed && { data: typed }) });
-      if (!reply.status) toast.error(msg(reply));
-      else {
-        toast.success(t('uploaded'));
-        const ocr = (reply.data as { cheque_ocr?: { ifsc_matches: boolean | null; account_matches: boolean | null } })
-          .cheque_ocr;
-        if (ocr && (ocr.ifsc_matches === false || ocr.account_matches === false))
-          toast.show('info', t('ocrDiffers'), 8000);
-      }
-      go(reply.data.screen);
-    } catch (err) {
-      toast.error(msg(err instanceof ApiError ? err : undefined));
-    }
+    if (doctype === 'CancelledCheque') await sendCheque({ base64: file.dataUrl, ...(typed && { data: typed }) });
+    else await sendOther({ doctype, doc: file.dataUrl, ...(typed && { data: typed }) });
   };
 
   const proofInput = (

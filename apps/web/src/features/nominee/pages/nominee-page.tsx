@@ -14,6 +14,7 @@ import { ApiError } from '../../../lib/api-client';
 import { appPath, useScreenNavigate } from '../../../lib/navigation';
 import { toast } from '../../../lib/toast';
 import { useMessage } from '../../../lib/use-message';
+import { useStageAction } from '../../../lib/use-stage-action';
 import { useUserDetails } from '../../../lib/user-details';
 import { useNomineeConfig } from '../api/get-nominee-config';
 import { useUpdateNominee } from '../api/update-nominee';
@@ -27,6 +28,7 @@ export default function NomineePage() {
   const go = useScreenNavigate();
   const { details, stage } = useUserDetails();
   const save = useUpdateNominee();
+  const saveNominees = useStageAction(save.mutateAsync);
   const config = useNomineeConfig();
   const [optingOut, setOptingOut] = useState(false);
   if (!details) return <PageLoader label={t('common:loading')} />;
@@ -36,15 +38,7 @@ export default function NomineePage() {
   const done = stored.is_object && (stage ?? 0) > STAGE.NOMINEE;
 
   const skip = async (codes?: { mobile_otp: string; email_otp: string }) => {
-    try {
-      const reply = await save.mutateAsync({ skip_nominee: true, ...(codes && { opt_out_otp: codes }) });
-      if (reply.status) toast.success(msg(reply));
-      else toast.error(msg(reply));
-      go(reply.data.screen);
-    } catch (err) {
-      toast.error(msg(err instanceof ApiError ? err : undefined));
-      if (err instanceof ApiError && typeof err.data.screen === 'string') go(err.data.screen);
-    }
+    await saveNominees({ skip_nominee: true, ...(codes && { opt_out_otp: codes }) });
   };
 
   if (optingOut)

@@ -13,6 +13,7 @@ import { appPath, useScreenNavigate } from '../../../lib/navigation';
 import { useSession } from '../../../lib/session';
 import { toast } from '../../../lib/toast';
 import { useMessage } from '../../../lib/use-message';
+import { useStageAction } from '../../../lib/use-stage-action';
 import { useUserDetails } from '../../../lib/user-details';
 import { useConfirmKraAddress } from '../api/confirm-kra-address';
 
@@ -54,6 +55,7 @@ export default function PanInfoPage() {
   const { stageToMoveFromPan } = useSession();
   const { details, stage, isLoading } = useUserDetails();
   const confirm = useConfirmKraAddress();
+  const confirmAddress = useStageAction(confirm.mutateAsync, { quietSuccess: true });
   if (isLoading || !details) return <PageLoader label={t('common:loading')} />;
 
   const pan = details.pan_obj as PanObj;
@@ -67,15 +69,7 @@ export default function PanInfoPage() {
         ? '/digilocker'
         : undefined;
 
-  const onConfirm = async () => {
-    try {
-      const reply = await confirm.mutateAsync();
-      if (!reply.status) toast.error(msg(reply));
-      go(reply.data.screen);
-    } catch (err) {
-      toast.error(msg(err instanceof ApiError ? err : 'somethingWrong'));
-    }
-  };
+  const onConfirm = () => void confirmAddress(undefined);
 
   return (
     <div>

@@ -21,6 +21,7 @@ import { ApiError } from '../../../lib/api-client';
 import { useScreenNavigate } from '../../../lib/navigation';
 import { toast } from '../../../lib/toast';
 import { saidIn, useMessage } from '../../../lib/use-message';
+import { useStageAction } from '../../../lib/use-stage-action';
 import { useUserDetails } from '../../../lib/user-details';
 import { useUploadSignature } from '../api/upload-signature';
 import { SignatureDraw } from '../components/signature-draw';
@@ -36,6 +37,7 @@ export default function SignaturePage() {
   const go = useScreenNavigate();
   const { details, stage, isLoading } = useUserDetails();
   const upload = useUploadSignature();
+  const store = useStageAction(upload.mutateAsync, { quietSuccess: true });
   const [mode, setMode] = useState<Mode>('draw');
   const [signer, setSigner] = useState<Signer>('self');
   const [guardian, setGuardian] = useState({ name: '', relation: '' });
@@ -73,20 +75,13 @@ export default function SignaturePage() {
       return;
     }
     setGuardianErrors({});
-    try {
-      const reply = await upload.mutateAsync({
-        signature_image: image,
-        document_type: documentType,
-        upload_type: uploadType,
-        ...(signer === 'thumb' && { signature_mark: 'thumb_impression' as const }),
-        ...(checked?.success && { guardian: checked.data }),
-      });
-      if (!reply.status) toast.error(msg(reply));
-      go(reply.data.screen);
-    } catch (err) {
-      toast.error(msg(err instanceof ApiError ? err : undefined));
-      if (err instanceof ApiError && typeof err.data.screen === 'string') go(err.data.screen);
-    }
+    await store({
+      signature_image: image,
+      document_type: documentType,
+      upload_type: uploadType,
+      ...(signer === 'thumb' && { signature_mark: 'thumb_impression' as const }),
+      ...(checked?.success && { guardian: checked.data }),
+    });
   };
 
   const modes: Mode[] = signer === 'thumb' ? ['upload'] : ['draw', 'upload'];
