@@ -31,7 +31,7 @@ export interface RefusedData {
   screen?: string;
   [key: string]: unknown;
 }
-const refusedDataSchema = z.catch(z.looseObject({ screen: z.optional(z.string()) }), {});
+const refusedDataSchema = z.looseObject({ screen: z.optional(z.string()) });
 
 /** A reply: its data parsed with the call's schema when status is true. */
 export type Envelope<T> =
@@ -135,7 +135,8 @@ export function createApiClient(settings: ClientSettings) {
     }
     const envelope = rawEnvelopeSchema.safeParse(json);
     const body = envelope.success ? envelope.data : {};
-    const extra = refusedDataSchema.parse(body.data);
+    const refused = z.safeParse(refusedDataSchema, body.data);
+    const extra: RefusedData = refused.success ? refused.data : {};
     const fail = (fallback: keyof typeof MSG, data: Record<string, unknown> = {}) =>
       new ApiError(body.message ?? MSG[fallback], res.status, data, body.message ? body.code : fallback);
     if (res.status === 401) {
