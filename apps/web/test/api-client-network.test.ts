@@ -5,9 +5,12 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError, apiPost, REQUEST_TIMEOUT_MS } from '../src/lib/api-client';
 
 const reply = () =>
-  new Response(JSON.stringify({ status: true, message: 'ok', data: { screen: 'x', resend_after: 30, expires_in: 300 } }), {
-    headers: { 'content-type': 'application/json' },
-  });
+  new Response(
+    JSON.stringify({ status: true, message: 'ok', data: { screen: 'x', resend_after: 30, expires_in: 300 } }),
+    {
+      headers: { 'content-type': 'application/json' },
+    },
+  );
 
 function setOnline(online: boolean) {
   Object.defineProperty(window.navigator, 'onLine', { configurable: true, get: () => online });

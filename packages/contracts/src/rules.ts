@@ -43,8 +43,7 @@ export const mobileSchema = normalisedText(MSG.mobileRequired, normaliseMobile, 
   if (v.length === 0) ctx.addIssue(said('mobileRequired'));
   else if (!/^[6-9]/.test(v)) ctx.addIssue(said('mobileStart'));
   else if (v.length !== 10) ctx.addIssue(said('mobileInvalid'));
-  else if ((PLACEHOLDER_MOBILES as readonly string[]).includes(v))
-    ctx.addIssue(said('mobilePlaceholder'));
+  else if ((PLACEHOLDER_MOBILES as readonly string[]).includes(v)) ctx.addIssue(said('mobilePlaceholder'));
 });
 
 const EMAIL_PATTERN = /^[a-z0-9._%+-]+@[a-z0-9-]+(\.[a-z0-9-]+)*\.[a-z]{2,}$/;
@@ -212,7 +211,9 @@ export const bankAccountFormSchema = z
   .object({
     ifsc: ifscSchema,
     account_number: accountNumberSchema,
-    confirm_account_number: text(MSG.accountConfirmRequired).check(z.refine((v) => v.length > 0, saying('accountConfirmRequired'))),
+    confirm_account_number: text(MSG.accountConfirmRequired).check(
+      z.refine((v) => v.length > 0, saying('accountConfirmRequired')),
+    ),
     account_type: accountTypeSchema,
   })
   .check(
@@ -228,8 +229,7 @@ export const upiIdSchema = normalisedText(
   (v, ctx) => {
     if (v.length === 0) return void ctx.addIssue(said('upiRequired'));
     const m = /^([a-zA-Z0-9._-]{2,256})@([a-zA-Z]{2,64})$/.exec(v);
-    if (!m || !(UPI_HANDLES as readonly string[]).includes(m[2]!.toLowerCase()))
-      ctx.addIssue(said('upiInvalid'));
+    if (!m || !(UPI_HANDLES as readonly string[]).includes(m[2]!.toLowerCase())) ctx.addIssue(said('upiInvalid'));
   },
 );
 
@@ -300,12 +300,10 @@ export function nomineeSchema({ now = () => new Date(), mandatory = NOMINEE_FIEL
   const shareMandatory = mandatory.includes('share');
   return z
     .object({
-      first_name: z
-        .string({ error: MSG.nameRequired })
-        .check(
-          z.refine((v) => v.length > 0, saying('nameRequired')),
-          z.refine((v) => v.length <= ADDRESS_FIELD_MAX, saying('maxLength100')),
-        ),
+      first_name: z.string({ error: MSG.nameRequired }).check(
+        z.refine((v) => v.length > 0, saying('nameRequired')),
+        z.refine((v) => v.length <= ADDRESS_FIELD_MAX, saying('maxLength100')),
+      ),
       last_name: optionalText,
       email: optionalWith(
         [within100, 'maxLength100'],
@@ -347,8 +345,7 @@ export function nomineeSchema({ now = () => new Date(), mandatory = NOMINEE_FIEL
         } else if (ageOn(dob, today) < MINIMUM_AGE) {
           const g = collapseSpaces(v.gaurdian_name);
           if (g.length === 0) ctx.addIssue(said('guardianRequired', ['gaurdian_name']));
-          else if (g.length > GUARDIAN_NAME_MAX)
-            ctx.addIssue(said('guardianMax', ['gaurdian_name']));
+          else if (g.length > GUARDIAN_NAME_MAX) ctx.addIssue(said('guardianMax', ['gaurdian_name']));
         }
         if (v.identity_doc_type === 'aadhaar' && !/^\d{4}$/.test(v.proof_number))
           ctx.addIssue(said('aadhaarHint', ['proof_number']));

@@ -67,7 +67,8 @@ export function useStageAction<V, T, F extends FieldValues = FieldValues>(
           toast.error(msg(reply));
           onRefused?.(reply);
         }
-        const screen = reply.data && typeof reply.data === 'object' && 'screen' in reply.data ? reply.data.screen : undefined;
+        const screen =
+          reply.data && typeof reply.data === 'object' && 'screen' in reply.data ? reply.data.screen : undefined;
         if (followScreen && typeof screen === 'string') go(screen);
         return reply;
       } catch (err) {

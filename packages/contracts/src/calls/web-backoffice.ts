@@ -43,7 +43,13 @@ export const applicationRuleSetDataSchema: z.ZodType<ApplicationRuleSetData> = z
   id: z.string(),
   started_on: z.string(),
   moves: z.array(
-    z.object({ from: z.string(), to: z.string(), at: z.string(), by: z.string(), changes: z.array(ruleDifferenceSchema) }),
+    z.object({
+      from: z.string(),
+      to: z.string(),
+      at: z.string(),
+      by: z.string(),
+      changes: z.array(ruleDifferenceSchema),
+    }),
   ),
   newer: z.array(z.object({ id: z.string(), changes: z.array(ruleDifferenceSchema) })),
 });

@@ -6,7 +6,10 @@ const KEY = ['assisted-kyc'];
 
 /** The booking and the days and slots offered; a refusal is an error (the page's LoadFailed or toast). */
 export function useAssistedKyc() {
-  return useQuery({ queryKey: KEY, queryFn: () => applicantApi.data('GET', 'get-assisted-kyc', assistedKycDataSchema) });
+  return useQuery({
+    queryKey: KEY,
+    queryFn: () => applicantApi.data('GET', 'get-assisted-kyc', assistedKycDataSchema),
+  });
 }
 
 export function useBookAssistedKyc() {

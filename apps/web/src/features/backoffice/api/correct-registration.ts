@@ -6,12 +6,9 @@ import { staffRequest } from './staff-client';
 
 /** Corrects what held a registration back (before a retry). */
 export const correctRegistration = (id: string, correction: RegistrationCorrection) =>
-  staffRequest(
-    'POST',
-    `applications/${encodeURIComponent(id)}/registrations/corrections`,
-    correctionDataSchema,
-    { body: correction },
-  );
+  staffRequest('POST', `applications/${encodeURIComponent(id)}/registrations/corrections`, correctionDataSchema, {
+    body: correction,
+  });
 
 export function useCorrectRegistration(id: string) {
   const client = useQueryClient();

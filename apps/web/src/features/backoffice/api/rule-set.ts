@@ -8,7 +8,10 @@ const path = (id: string) => `applications/${encodeURIComponent(id)}/rule-set`;
 
 /** The rule set an application follows and the newer ones it may move to. */
 export function useRuleSet(id: string) {
-  return useQuery({ queryKey: ruleSetKey(id), queryFn: () => staffData('GET', path(id), applicationRuleSetDataSchema) });
+  return useQuery({
+    queryKey: ruleSetKey(id),
+    queryFn: () => staffData('GET', path(id), applicationRuleSetDataSchema),
+  });
 }
 
 /** Moves the application to a newer rule set (audited with the changes). */

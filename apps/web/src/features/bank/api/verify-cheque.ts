@@ -1,4 +1,7 @@
-import { chequeVerificationDataSchema, type ChequeVerificationRequest } from '@ekyc/contracts/calls/cheque-verification';
+import {
+  chequeVerificationDataSchema,
+  type ChequeVerificationRequest,
+} from '@ekyc/contracts/calls/cheque-verification';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiPost } from '../../../lib/api-client';
 import { invalidateUserDetails } from '../../../lib/user-details';

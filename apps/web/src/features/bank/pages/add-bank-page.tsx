@@ -4,13 +4,11 @@
  * cancelled-cheque page. Stored details show with an Edit link while bank_verify_edit is true;
  * already verified applicants see their account and go on to the signature.
  */
-import { MSG } from '@ekyc/contracts/messages';
 import { STAGE } from '@ekyc/contracts/stages';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/button';
 import { PageLoader } from '../../../components/spinner';
-import { ApiError } from '../../../lib/api-client';
 import { useScreenNavigate } from '../../../lib/navigation';
 import { toast } from '../../../lib/toast';
 import { useMessage } from '../../../lib/use-message';
@@ -29,7 +27,8 @@ export default function AddBankPage() {
   const verify = useVerifyBankAccount();
   const verifyAccount = useStageAction(verify.mutateAsync, {
     onSuccess: (data) => {
-      if (data.name_match?.result === 'close') toast.show('info', t(`nameMatch.reason.${data.name_match.reason}`), 8000);
+      if (data.name_match?.result === 'close')
+        toast.show('info', t(`nameMatch.reason.${data.name_match.reason}`), 8000);
     },
   });
   const [editing, setEditing] = useState(false);

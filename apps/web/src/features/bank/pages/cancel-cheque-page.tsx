@@ -5,14 +5,11 @@
  * kept; without them the applicant types them here.
  */
 import { BANK_PROOF_TYPES } from '@ekyc/contracts/enums';
-import { MSG } from '@ekyc/contracts/messages';
 import type { ManualBankDetails } from '@ekyc/contracts/calls/cheque-verification';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/button';
 import { PageLoader } from '../../../components/spinner';
-import { ApiError } from '../../../lib/api-client';
-import { useScreenNavigate } from '../../../lib/navigation';
 import { toast } from '../../../lib/toast';
 import { useMessage } from '../../../lib/use-message';
 import { useStageAction } from '../../../lib/use-stage-action';
@@ -29,28 +26,31 @@ type ProofType = (typeof BANK_PROOF_TYPES)[number];
 export default function CancelChequePage() {
   const { t } = useTranslation('bank');
   const msg = useMessage();
-  const go = useScreenNavigate();
   const { bank, isLoading, details, panName } = useBankRecord();
   const cheque = useVerifyCheque();
   const other = useUploadOtherBankDocument();
   const [doctype, setDoctype] = useState<ProofType>('CancelledCheque');
   const [file, setFile] = useState<PickedFile | null>(null);
   const [editing, setEditing] = useState(false);
-  if (isLoading || !details) return <PageLoader label={t('common:loading')} />;
-
-  const stored = Boolean(bank.ifsc && bank.account_number && bank.account_type);
-  const failed = bank.verification?.method === 'penny_drop' || bank.name_match?.result === 'mismatch';
-  const submitting = cheque.isPending || other.isPending;
   const sendCheque = useStageAction(cheque.mutateAsync, {
     quietSuccess: true,
     onSuccess: (data) => {
       toast.success(t('uploaded'));
       const ocr = data.cheque_ocr;
-      if (ocr && (ocr.ifsc_matches === false || ocr.account_matches === false)) toast.show('info', t('ocrDiffers'), 8000);
+      if (ocr && (ocr.ifsc_matches === false || ocr.account_matches === false))
+        toast.show('info', t('ocrDiffers'), 8000);
     },
   });
-  const sendOther = useStageAction(other.mutateAsync, { quietSuccess: true, onSuccess: () => toast.success(t('uploaded')) });
+  const sendOther = useStageAction(other.mutateAsync, {
+    quietSuccess: true,
+    onSuccess: () => toast.success(t('uploaded')),
+  });
 
+  if (isLoading || !details) return <PageLoader label={t('common:loading')} />;
+
+  const stored = Boolean(bank.ifsc && bank.account_number && bank.account_type);
+  const failed = bank.verification?.method === 'penny_drop' || bank.name_match?.result === 'mismatch';
+  const submitting = cheque.isPending || other.isPending;
   const submit = async (typed?: ManualBankDetails) => {
     if (!file) return;
     if (doctype === 'CancelledCheque') await sendCheque({ base64: file.dataUrl, ...(typed && { data: typed }) });

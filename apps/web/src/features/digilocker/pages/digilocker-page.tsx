@@ -3,7 +3,6 @@
  * the redirect to DigiLocker; once documents are in, their fields and Next (section 2).
  * A failure offers 'Retry Using Digilocker' or a manual upload of officially valid documents.
  */
-import { MSG } from '@ekyc/contracts/messages';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from '../../../lib/router';

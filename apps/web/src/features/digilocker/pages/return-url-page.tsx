@@ -3,7 +3,6 @@
  * once; with is_pan_missing=true the page says the PAN was not received and Next leads to the
  * PAN upload page (section 2, 4, 8).
  */
-import { MSG } from '@ekyc/contracts/messages';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from '../../../lib/router';

@@ -4,7 +4,6 @@
  * into parts that say when they hold an error.
  */
 import type { NomineeAddress } from '@ekyc/contracts/calls/update-nominee';
-import { MSG } from '@ekyc/contracts/messages';
 import { IDENTITY_DOCUMENTS, NOMINEE_RELATIONS } from '@ekyc/contracts/enums';
 import { normalisePan } from '@ekyc/contracts/rules';
 import type { NomineeField } from '@ekyc/contracts/constants';

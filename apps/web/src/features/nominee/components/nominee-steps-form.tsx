@@ -22,9 +22,6 @@ import { type FieldErrors, type Path, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/button';
 import { SelectField } from '../../../components/select-field';
-import { ApiError } from '../../../lib/api-client';
-import { useScreenNavigate } from '../../../lib/navigation';
-import { toast } from '../../../lib/toast';
 import { useMessage } from '../../../lib/use-message';
 import { useStageAction } from '../../../lib/use-stage-action';
 import { useUpdateNominee } from '../api/update-nominee';
@@ -51,7 +48,6 @@ const partsOpen = (parts: NomineePart[]) => Object.fromEntries(parts.map((p) => 
 export function NomineeStepsForm({ config, details }: { config: NomineeConfig; details: UserDetailsRecord[0] }) {
   const { t } = useTranslation('nominee');
   const msg = useMessage();
-  const go = useScreenNavigate();
   const save = useUpdateNominee();
   const max = config.max_nominees;
   const mandatory = config.mandatory ?? NOMINEE_FIELDS;

@@ -4,15 +4,12 @@
  */
 import type { NomineeSection } from '@ekyc/contracts/calls/update-nominee';
 import { DEFAULT_MAX_NOMINEES } from '@ekyc/contracts/constants';
-import { MSG } from '@ekyc/contracts/messages';
 import { STAGE, STAGES } from '@ekyc/contracts/stages';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from '../../../lib/router';
 import { Button } from '../../../components/button';
 import { PageLoader } from '../../../components/spinner';
-import { ApiError } from '../../../lib/api-client';
 import { appPath, useScreenNavigate } from '../../../lib/navigation';
-import { toast } from '../../../lib/toast';
 import { useMessage } from '../../../lib/use-message';
 import { useStageAction } from '../../../lib/use-stage-action';
 import { useUserDetails } from '../../../lib/user-details';

@@ -2,7 +2,6 @@
  * '/pan-verification': manual PAN entry (PAN number, name on PAN, date of birth) or a PAN card
  * photo read on the server, which fills the form for the applicant to confirm (section 2, 4, 5).
  */
-import { MSG } from '@ekyc/contracts/messages';
 import { dateOfBirthSchema, panNameSchema, panNumberSchema, uploadAccept, uploadError } from '@ekyc/contracts/rules';
 import { compressImage } from '../../../lib/compress-image';
 import { useEffect, useId, useMemo, useState } from 'react';

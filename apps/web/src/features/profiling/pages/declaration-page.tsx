@@ -4,7 +4,6 @@
  * electronic contract note) too. Settlement Quarterly or Monthly, and the BSDA option. Continue
  * sends the whole personal details payload and follows the returned screen.
  */
-import { MSG } from '@ekyc/contracts/messages';
 import { declarationStepSchema } from '@ekyc/contracts/calls/personal-details-update';
 import type { ProfilingDraftData, ProfilingStep } from '@ekyc/contracts/calls/profiling-draft';
 import { DEFAULT_SETTLEMENT } from '@ekyc/contracts/constants';

@@ -4,7 +4,6 @@
  * instead once livness_obj exists; without a camera, a QR code continues on a phone.
  */
 import { ESIGN_POPUP } from '@ekyc/contracts/constants';
-import { MSG } from '@ekyc/contracts/messages';
 import { STAGE, STAGES } from '@ekyc/contracts/stages';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';

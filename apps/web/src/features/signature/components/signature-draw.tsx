@@ -1,6 +1,5 @@
 /** Drawing on screen with signature_pad; the PNG keeps a transparent background. */
 import { SIGNATURE_MIN_POINTS } from '@ekyc/contracts/constants';
-import { MSG } from '@ekyc/contracts/messages';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import SignaturePad from 'signature_pad';

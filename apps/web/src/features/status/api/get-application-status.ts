@@ -2,7 +2,8 @@ import { getApplicationStatusDataSchema } from '@ekyc/contracts/calls/get-applic
 import { useQuery } from '@tanstack/react-query';
 import { applicantApi } from '../../../lib/api-client';
 
-export const getApplicationStatus = () => applicantApi.data('GET', 'get-application-status', getApplicationStatusDataSchema);
+export const getApplicationStatus = () =>
+  applicantApi.data('GET', 'get-application-status', getApplicationStatusDataSchema);
 
 /** The review status; refreshed when the profile socket reports a change (the back office decided). */
 export function useApplicationStatus(version: unknown) {

@@ -4,7 +4,6 @@
  * the app links; rejected apologises with Retry to the stage the reviewer rejected.
  */
 import { LANGUAGES, type Language, VERIFICATION_DAYS } from '@ekyc/contracts/constants';
-import { MSG } from '@ekyc/contracts/messages';
 import { describeReason, encodeReason } from '@ekyc/contracts/review-reasons';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/button';
