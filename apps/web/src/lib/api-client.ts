@@ -92,8 +92,7 @@ export function createApiClient(settings: ClientSettings) {
     options: RequestOptions = {},
   ): Promise<Envelope<DataOf<S>>> {
     const qs = new URLSearchParams();
-    for (const [k, v] of Object.entries(options.query ?? {}))
-      if ((typeof v === 'string' && v !== '') || typeof v === 'number' || typeof v === 'boolean') qs.set(k, String(v));
+    for (const [k, v] of Object.entries(options.query ?? {})) if (v !== undefined && v !== '') qs.set(k, String(v));
     const url = `${settings.base}/${path}${qs.size ? `?${qs}` : ''}`;
     const headers: Record<string, string> = { accept: 'application/json', ...options.headers };
     // the language the person reads (the page's, as BCP 47): the server keeps it and writes messages in it

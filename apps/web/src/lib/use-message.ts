@@ -40,8 +40,7 @@ export function keyOf(said: Saying): { key?: string; text: string } {
   if (!said) return { text: '' };
   if (typeof said === 'string') return isKey(said) ? { key: said, text: MSG[said] } : { text: said };
   const key = said.code ?? (typeof said.type === 'string' ? said.type : undefined);
-  const text = said.message ?? (key && isKey(key) ? MSG[key] : '');
-  return { key, text };
+  return { key, text: said.message ?? '' };
 }
 
 export function useMessage() {
