@@ -1,5 +1,5 @@
 /** The user details record, cached by TanStack Query; the profile socket replaces it live. */
-import { currentStage, kycList, type UserDetailsRecord, userDetailsRecordSchema } from '@ekyc/contracts/user-details';
+import { currentStage, kycList, type UserDetailsRecord } from '@ekyc/contracts/user-details';
 import { progressOf } from '@ekyc/contracts/stages';
 import { type QueryClient, useQuery } from '@tanstack/react-query';
 import { applicantApi } from './api-client';
@@ -8,6 +8,8 @@ import { useSession } from './session';
 export const USER_DETAILS_KEY = ['user-details'] as const;
 
 export async function fetchUserDetails(): Promise<UserDetailsRecord> {
+  // the record's schema comes with the first read (a signed-in page), not with the sign-up page
+  const { userDetailsRecordSchema } = await import('@ekyc/contracts/user-details-schema');
   return applicantApi.data('GET', 'get-user-details', userDetailsRecordSchema);
 }
 
