@@ -136,8 +136,10 @@ export function createApiClient(settings: ClientSettings) {
     const body = envelope.success ? envelope.data : {};
     const refused = z.safeParse(refusedDataSchema, body.data);
     const extra: RefusedData = refused.success ? refused.data : {};
+    // a 400 says which field first ('body.ifsc: …'): the message is what follows
+    const text = res.status === 400 ? body.message?.replace(/^[\w.]+: /, '') : body.message;
     const fail = (fallback: keyof typeof MSG, data: Record<string, unknown> = {}) =>
-      new ApiError(body.message ?? MSG[fallback], res.status, data, body.message ? body.code : fallback);
+      new ApiError(text ?? MSG[fallback], res.status, data, text ? body.code : fallback);
     if (res.status === 401) {
       settings.onUnauthorized();
       throw fail('unauthorized');
