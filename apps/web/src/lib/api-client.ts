@@ -196,13 +196,3 @@ export const applicantApi = createApiClient({
 export const apiRequest = applicantApi.request;
 export const apiGet = applicantApi.get;
 export const apiPost = applicantApi.post;
-
-/** Reads a File as a data URL (uploads travel as base64, section 7). */
-export function fileToDataUrl(file: Blob): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const reader = new FileReader();
-    reader.onload = () => resolve(String(reader.result));
-    reader.onerror = () => reject(reader.error ?? new Error('read failed'));
-    reader.readAsDataURL(file);
-  });
-}
