@@ -33,6 +33,20 @@ export default tseslint.config(
     },
   },
   {
+    // Every API reply is parsed with its contracts schema (lib/api-client takes it): no cast says
+    // what a reply is instead (`as const` stays allowed).
+    files: ['apps/web/src/features/*/api/**/*.ts', 'apps/web/src/lib/api-client.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: 'TSAsExpression:not([typeAnnotation.typeName.name="const"]), TSTypeAssertion',
+          message: 'Parse an API reply with its contracts schema instead of casting it.',
+        },
+      ],
+    },
+  },
+  {
     files: [
       'apps/api/src/server.ts',
       'apps/api/src/cli/**',

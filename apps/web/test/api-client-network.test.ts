@@ -1,11 +1,16 @@
+import { sendOtpReplyDataSchema } from '@ekyc/contracts/calls/web-send-otp';
+import { screenDataSchema } from '@ekyc/contracts/envelope';
 import { MSG } from '@ekyc/contracts/messages';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError, apiPost, REQUEST_TIMEOUT_MS } from '../src/lib/api-client';
 
 const reply = () =>
-  new Response(JSON.stringify({ status: true, message: 'ok', data: { screen: 'x' } }), {
-    headers: { 'content-type': 'application/json' },
-  });
+  new Response(
+    JSON.stringify({ status: true, message: 'ok', data: { screen: 'x', resend_after: 30, expires_in: 300 } }),
+    {
+      headers: { 'content-type': 'application/json' },
+    },
+  );
 
 function setOnline(online: boolean) {
   Object.defineProperty(window.navigator, 'onLine', { configurable: true, get: () => online });
@@ -30,7 +35,7 @@ describe('the API client on a phone network', () => {
         ),
     );
     vi.stubGlobal('fetch', fetch);
-    const call = apiPost('send-otp', { mobile: '9876543210' });
+    const call = apiPost('send-otp', sendOtpReplyDataSchema, { mobile: '9876543210' });
     const outcome = call.then(
       () => null,
       (err: unknown) => err,
@@ -47,7 +52,7 @@ describe('the API client on a phone network', () => {
     const fetch = vi.fn(() => Promise.resolve(reply()));
     vi.stubGlobal('fetch', fetch);
     setOnline(false);
-    const call = apiPost('send-otp', { mobile: '9876543210' });
+    const call = apiPost('send-otp', sendOtpReplyDataSchema, { mobile: '9876543210' });
     await Promise.resolve();
     expect(fetch).not.toHaveBeenCalled();
     setOnline(true);
@@ -64,7 +69,7 @@ describe('the API client on a phone network', () => {
       })
       .mockImplementation(() => Promise.resolve(reply()));
     vi.stubGlobal('fetch', fetch);
-    const call = apiPost('verify-otp', { otp: '123456' });
+    const call = apiPost('verify-otp', screenDataSchema, { otp: '123456' });
     await vi.waitFor(() => expect(fetch).toHaveBeenCalledTimes(1));
     setOnline(true);
     await expect(call).resolves.toMatchObject({ status: true });

@@ -28,7 +28,8 @@ import {
 import { ageOn, compareDays, parseDdMmYyyy, todayOf } from './dates.ts';
 import { EDUCATION, NOMINEE_RELATIONS } from './basic-enums.ts';
 
-import { MSG } from './messages.ts';
+import { MSG, type MessageKey } from './messages.ts';
+import { said, saying } from './said.ts';
 
 const text = (required: string) => z.string({ error: required });
 type Ctx = Parameters<Parameters<typeof z.superRefine<unknown>>[0]>[1];
@@ -43,24 +44,23 @@ const optionalText = z._default(z.optional(z.string()), '');
 export const normaliseMobile = (v: string) => v.replace(/\D/g, '');
 
 export const mobileSchema = normalisedText(MSG.mobileRequired, normaliseMobile, (v, ctx) => {
-  if (v.length === 0) ctx.addIssue({ code: 'custom', message: MSG.mobileRequired });
-  else if (!/^[6-9]/.test(v)) ctx.addIssue({ code: 'custom', message: MSG.mobileStart });
-  else if (v.length !== MOBILE_LENGTH) ctx.addIssue({ code: 'custom', message: MSG.mobileInvalid });
-  else if ((PLACEHOLDER_MOBILES as readonly string[]).includes(v))
-    ctx.addIssue({ code: 'custom', message: MSG.mobilePlaceholder });
+  if (v.length === 0) ctx.addIssue(said('mobileRequired'));
+  else if (!/^[6-9]/.test(v)) ctx.addIssue(said('mobileStart'));
+  else if (v.length !== MOBILE_LENGTH) ctx.addIssue(said('mobileInvalid'));
+  else if ((PLACEHOLDER_MOBILES as readonly string[]).includes(v)) ctx.addIssue(said('mobilePlaceholder'));
 });
 
 const EMAIL_PATTERN = /^[a-z0-9._%+-]+@[a-z0-9-]+(\.[a-z0-9-]+)*\.[a-z]{2,}$/;
 export const normaliseEmail = (v: string) => v.trim().toLowerCase();
 
 export const emailSchema = normalisedText(MSG.emailRequired, normaliseEmail, (v, ctx) => {
-  if (v.length === 0) ctx.addIssue({ code: 'custom', message: MSG.emailRequired });
-  else if (v.length > 254 || !EMAIL_PATTERN.test(v)) ctx.addIssue({ code: 'custom', message: MSG.emailInvalid });
+  if (v.length === 0) ctx.addIssue(said('emailRequired'));
+  else if (v.length > 254 || !EMAIL_PATTERN.test(v)) ctx.addIssue(said('emailInvalid'));
   else if ((PLACEHOLDER_EMAIL_LOCAL_PARTS as readonly string[]).includes(v.split('@')[0]!))
-    ctx.addIssue({ code: 'custom', message: MSG.emailPlaceholder });
+    ctx.addIssue(said('emailPlaceholder'));
 });
 
-export const otpSchema = text(MSG.otpInvalid).check(z.regex(/^\d{6}$/, MSG.otpInvalid));
+export const otpSchema = text(MSG.otpInvalid).check(z.refine((v) => /^\d{6}$/.test(v), saying('otpInvalid')));
 
 // ---------- names ----------
 
@@ -68,18 +68,18 @@ export const collapseSpaces = (v: string) => v.replace(/\s+/g, ' ').trim();
 
 /** Applicant name: letters only, 3 to 30 (section 5). */
 export const nameSchema = normalisedText(MSG.nameRequired, collapseSpaces, (v, ctx) => {
-  if (v.length === 0) ctx.addIssue({ code: 'custom', message: MSG.nameEnter });
-  else if (!/^[A-Za-z ]+$/.test(v)) ctx.addIssue({ code: 'custom', message: MSG.nameAlphabets });
-  else if (v.length < NAME_MIN) ctx.addIssue({ code: 'custom', message: MSG.nameMin });
-  else if (v.length > NAME_MAX) ctx.addIssue({ code: 'custom', message: MSG.nameMax });
+  if (v.length === 0) ctx.addIssue(said('nameEnter'));
+  else if (!/^[A-Za-z ]+$/.test(v)) ctx.addIssue(said('nameAlphabets'));
+  else if (v.length < NAME_MIN) ctx.addIssue(said('nameMin'));
+  else if (v.length > NAME_MAX) ctx.addIssue(said('nameMax'));
 });
 
 function parentNameSchema(required: string) {
   return normalisedText(required, collapseSpaces, (v, ctx) => {
     if (v.length === 0) ctx.addIssue({ code: 'custom', message: required });
-    else if (!/^[A-Za-z ]+$/.test(v)) ctx.addIssue({ code: 'custom', message: MSG.nameAlphabets });
-    else if (v.length < NAME_MIN) ctx.addIssue({ code: 'custom', message: MSG.nameMin });
-    else if (v.length > NAME_MAX) ctx.addIssue({ code: 'custom', message: MSG.nameMax });
+    else if (!/^[A-Za-z ]+$/.test(v)) ctx.addIssue(said('nameAlphabets'));
+    else if (v.length < NAME_MIN) ctx.addIssue(said('nameMin'));
+    else if (v.length > NAME_MAX) ctx.addIssue(said('nameMax'));
   });
 }
 export const fatherNameSchema = parentNameSchema(MSG.fatherRequired);
@@ -107,18 +107,18 @@ export const PAN_PATTERN = /^[A-Z]{5}[0-9]{4}[A-Z]$/;
 export const isIndividualPan = (pan: string) => pan.charAt(3) === 'P';
 
 export const panNumberSchema = normalisedText(MSG.panRequired, normalisePan, (v, ctx) => {
-  if (v.length === 0) ctx.addIssue({ code: 'custom', message: MSG.panRequired });
-  else if (!PAN_PATTERN.test(v)) ctx.addIssue({ code: 'custom', message: MSG.panInvalid });
-  else if (!isIndividualPan(v)) ctx.addIssue({ code: 'custom', message: MSG.panNotIndividual });
+  if (v.length === 0) ctx.addIssue(said('panRequired'));
+  else if (!PAN_PATTERN.test(v)) ctx.addIssue(said('panInvalid'));
+  else if (!isIndividualPan(v)) ctx.addIssue(said('panNotIndividual'));
 });
 
 export const panNameSchema = normalisedText(
   MSG.panNameRequired,
   (v) => collapseSpaces(v).toUpperCase(),
   (v, ctx) => {
-    if (v.length === 0) ctx.addIssue({ code: 'custom', message: MSG.panNameRequired });
-    else if (/\d/.test(v)) ctx.addIssue({ code: 'custom', message: MSG.panNameDigits });
-    else if (v.length > NAME_MAX) ctx.addIssue({ code: 'custom', message: MSG.nameMax });
+    if (v.length === 0) ctx.addIssue(said('panNameRequired'));
+    else if (/\d/.test(v)) ctx.addIssue(said('panNameDigits'));
+    else if (v.length > NAME_MAX) ctx.addIssue(said('nameMax'));
   },
 );
 
@@ -133,11 +133,11 @@ export function dateOfBirthSchema({ requireAdult = true, now = () => new Date() 
     MSG.dobRequired,
     (v) => v.trim(),
     (v, ctx) => {
-      if (v.length === 0) return void ctx.addIssue({ code: 'custom', message: MSG.dobRequired });
+      if (v.length === 0) return void ctx.addIssue(said('dobRequired'));
       const dob = parseDdMmYyyy(v);
       const today = todayOf(now());
-      if (!dob || compareDays(dob, today) > 0) return void ctx.addIssue({ code: 'custom', message: MSG.invalidDate });
-      if (requireAdult && ageOn(dob, today) < MINIMUM_AGE) ctx.addIssue({ code: 'custom', message: MSG.dobAdult });
+      if (!dob || compareDays(dob, today) > 0) return void ctx.addIssue(said('invalidDate'));
+      if (requireAdult && ageOn(dob, today) < MINIMUM_AGE) ctx.addIssue(said('dobAdult'));
     },
   );
 }
@@ -151,13 +151,13 @@ export const educationSchema = z
   .object({
     education: z
       .string({ error: MSG.educationInvalid })
-      .check(z.refine((v) => EDUCATION_CODES.includes(v), MSG.educationInvalid)),
+      .check(z.refine((v) => EDUCATION_CODES.includes(v), saying('educationInvalid'))),
     other_education: optionalText,
   })
   .check(
     z.superRefine((v, ctx) => {
       if (v.education === 'other' && collapseSpaces(v.other_education).length === 0)
-        ctx.addIssue({ code: 'custom', path: ['other_education'], message: MSG.otherEducationRequired });
+        ctx.addIssue(said('otherEducationRequired', ['other_education']));
     }),
   );
 
@@ -194,34 +194,36 @@ export const normaliseIfsc = (v: string) =>
 export const IFSC_PATTERN = /^[A-Z]{4}0[A-Z0-9]{6}$/;
 
 export const ifscSchema = normalisedText(MSG.fieldRequired, normaliseIfsc, (v, ctx) => {
-  if (v.length === 0) ctx.addIssue({ code: 'custom', message: MSG.fieldRequired });
-  else if (!IFSC_PATTERN.test(v)) ctx.addIssue({ code: 'custom', message: MSG.ifscInvalid });
+  if (v.length === 0) ctx.addIssue(said('fieldRequired'));
+  else if (!IFSC_PATTERN.test(v)) ctx.addIssue(said('ifscInvalid'));
 });
 
 export const accountNumberSchema = text(MSG.accountRequired).check(
   z.superRefine((v, ctx) => {
-    if (v.length === 0) ctx.addIssue({ code: 'custom', message: MSG.accountRequired });
-    else if (!/^\d+$/.test(v)) ctx.addIssue({ code: 'custom', message: MSG.accountDigits });
-    else if (v.length < ACCOUNT_NUMBER_MIN) ctx.addIssue({ code: 'custom', message: MSG.accountMin });
-    else if (v.length > ACCOUNT_NUMBER_MAX) ctx.addIssue({ code: 'custom', message: MSG.accountMax });
+    if (v.length === 0) ctx.addIssue(said('accountRequired'));
+    else if (!/^\d+$/.test(v)) ctx.addIssue(said('accountDigits'));
+    else if (v.length < ACCOUNT_NUMBER_MIN) ctx.addIssue(said('accountMin'));
+    else if (v.length > ACCOUNT_NUMBER_MAX) ctx.addIssue(said('accountMax'));
   }),
 );
 
 export const accountTypeSchema = z
   .string({ error: MSG.accountTypeRequired })
-  .check(z.refine((v) => v.length > 2, MSG.accountTypeRequired));
+  .check(z.refine((v) => v.length > 2, saying('accountTypeRequired')));
 
 export const bankAccountFormSchema = z
   .object({
     ifsc: ifscSchema,
     account_number: accountNumberSchema,
-    confirm_account_number: text(MSG.accountConfirmRequired).check(z.minLength(1, MSG.accountConfirmRequired)),
+    confirm_account_number: text(MSG.accountConfirmRequired).check(
+      z.refine((v) => v.length > 0, saying('accountConfirmRequired')),
+    ),
     account_type: accountTypeSchema,
   })
   .check(
     z.superRefine((v, ctx) => {
       if (v.confirm_account_number !== v.account_number)
-        ctx.addIssue({ code: 'custom', path: ['confirm_account_number'], message: MSG.accountMismatch });
+        ctx.addIssue(said('accountMismatch', ['confirm_account_number']));
     }),
   );
 
@@ -229,10 +231,9 @@ export const upiIdSchema = normalisedText(
   MSG.upiRequired,
   (v) => v.trim(),
   (v, ctx) => {
-    if (v.length === 0) return void ctx.addIssue({ code: 'custom', message: MSG.upiRequired });
+    if (v.length === 0) return void ctx.addIssue(said('upiRequired'));
     const m = /^([a-zA-Z0-9._-]{2,256})@([a-zA-Z]{2,64})$/.exec(v);
-    if (!m || !(UPI_HANDLES as readonly string[]).includes(m[2]!.toLowerCase()))
-      ctx.addIssue({ code: 'custom', message: MSG.upiInvalid });
+    if (!m || !(UPI_HANDLES as readonly string[]).includes(m[2]!.toLowerCase())) ctx.addIssue(said('upiInvalid'));
   },
 );
 
@@ -274,19 +275,19 @@ export const uploadAccept = (kind: UploadKind) => UPLOAD_RULES[kind].types.join(
 /** Base64 or data-URL content with its declared type. */
 export const dataUrlSchema = z
   .string({ error: MSG.fieldRequired })
-  .check(z.regex(/^data:[a-z]+\/[a-z0-9.+-]+;base64,[A-Za-z0-9+/]+=*$/, MSG.fieldRequired));
+  .check(z.refine((v) => /^data:[a-z]+\/[a-z0-9.+-]+;base64,[A-Za-z0-9+/]+=*$/.test(v), saying('fieldRequired')));
 
 // ---------- nominee ----------
 
 /** An optional text field with its rules, '' when absent. */
-const optionalWith = (...checks: Array<[(v: string) => boolean, string]>) =>
-  z._default(z.optional(z.string().check(...checks.map(([ok, message]) => z.refine<string>(ok, message)))), '');
+const optionalWith = (...checks: Array<[(v: string) => boolean, MessageKey]>) =>
+  z._default(z.optional(z.string().check(...checks.map(([ok, code]) => z.refine<string>(ok, saying(code))))), '');
 const lettersOrEmpty = (v: string) => v === '' || /^[A-Za-z ]+$/.test(v);
 const within100 = (v: string) => v.length <= ADDRESS_FIELD_MAX;
 
 export const shareSchema = z
   .string({ error: MSG.fieldRequired })
-  .check(z.regex(/^(100(\.0{1,2})?|\d{1,2}(\.\d{1,2})?)$/, MSG.shareInvalid));
+  .check(z.refine((v) => /^(100(\.0{1,2})?|\d{1,2}(\.\d{1,2})?)$/.test(v), saying('shareInvalid')));
 
 export interface NomineeSchemaOptions {
   now?: () => Date;
@@ -303,26 +304,24 @@ export function nomineeSchema({ now = () => new Date(), mandatory = NOMINEE_FIEL
   const shareMandatory = mandatory.includes('share');
   return z
     .object({
-      first_name: z
-        .string({ error: MSG.nameRequired })
-        .check(z.minLength(1, MSG.nameRequired), z.maxLength(ADDRESS_FIELD_MAX, MSG.maxLength100)),
+      first_name: z.string({ error: MSG.nameRequired }).check(
+        z.refine((v) => v.length > 0, saying('nameRequired')),
+        z.refine((v) => v.length <= ADDRESS_FIELD_MAX, saying('maxLength100')),
+      ),
       last_name: optionalText,
       email: optionalWith(
-        [within100, MSG.maxLength100],
-        [(v) => v === '' || v.length > ADDRESS_FIELD_MAX || EMAIL_PATTERN.test(v.toLowerCase()), MSG.nomineeEmail],
+        [within100, 'maxLength100'],
+        [(v) => v === '' || v.length > ADDRESS_FIELD_MAX || EMAIL_PATTERN.test(v.toLowerCase()), 'nomineeEmail'],
       ),
-      mobile: optionalWith([
-        (v) => v === '' || (v.length === MOBILE_LENGTH && /^[6-9]\d+$/.test(v)),
-        MSG.nomineeMobile,
-      ]),
+      mobile: optionalWith([(v) => v === '' || (v.length === MOBILE_LENGTH && /^[6-9]\d+$/.test(v)), 'nomineeMobile']),
       dob: dobMandatory ? z.string({ error: MSG.invalidDate }) : optionalText,
       /** The applicant says the nominee is a minor: date of birth and guardian become mandatory. */
       is_minor: z._default(z.optional(z.boolean()), false),
-      address: optionalWith([within100, MSG.maxLength100]),
-      address2: optionalWith([within100, MSG.maxLength100]),
-      pincode: optionalWith([(v) => v === '' || (v.length === PINCODE_LENGTH && /^\d+$/.test(v)), MSG.nomineePincode]),
-      city: optionalWith([within100, MSG.maxLength100], [lettersOrEmpty, MSG.lettersOnly]),
-      state: optionalWith([lettersOrEmpty, MSG.lettersOnly]),
+      address: optionalWith([within100, 'maxLength100']),
+      address2: optionalWith([within100, 'maxLength100']),
+      pincode: optionalWith([(v) => v === '' || (v.length === PINCODE_LENGTH && /^\d+$/.test(v)), 'nomineePincode']),
+      city: optionalWith([within100, 'maxLength100'], [lettersOrEmpty, 'lettersOnly']),
+      state: optionalWith([lettersOrEmpty, 'lettersOnly']),
       country: z._default(z.optional(z.string()), 'India'),
       nominee_relation: z.enum(NOMINEE_RELATIONS, { error: MSG.fieldRequired }),
       percentage_share: shareMandatory
@@ -342,21 +341,20 @@ export function nomineeSchema({ now = () => new Date(), mandatory = NOMINEE_FIEL
         const dob = parseDdMmYyyy(v.dob);
         const today = todayOf(now());
         if (v.dob === '' && !dobMandatory) {
-          if (v.is_minor) ctx.addIssue({ code: 'custom', path: ['dob'], message: MSG.dobRequired });
+          if (v.is_minor) ctx.addIssue(said('dobRequired', ['dob']));
           if (v.is_minor && collapseSpaces(v.gaurdian_name).length === 0)
-            ctx.addIssue({ code: 'custom', path: ['gaurdian_name'], message: MSG.guardianRequired });
+            ctx.addIssue(said('guardianRequired', ['gaurdian_name']));
         } else if (!dob || compareDays(dob, today) > 0 || ageOn(dob, today) >= NOMINEE_MAX_AGE) {
-          ctx.addIssue({ code: 'custom', path: ['dob'], message: MSG.invalidDate });
+          ctx.addIssue(said('invalidDate', ['dob']));
         } else if (ageOn(dob, today) < MINIMUM_AGE) {
           const g = collapseSpaces(v.gaurdian_name);
-          if (g.length === 0) ctx.addIssue({ code: 'custom', path: ['gaurdian_name'], message: MSG.guardianRequired });
-          else if (g.length > GUARDIAN_NAME_MAX)
-            ctx.addIssue({ code: 'custom', path: ['gaurdian_name'], message: MSG.guardianMax });
+          if (g.length === 0) ctx.addIssue(said('guardianRequired', ['gaurdian_name']));
+          else if (g.length > GUARDIAN_NAME_MAX) ctx.addIssue(said('guardianMax', ['gaurdian_name']));
         }
         if (v.identity_doc_type === 'aadhaar' && !/^\d{4}$/.test(v.proof_number))
-          ctx.addIssue({ code: 'custom', path: ['proof_number'], message: MSG.aadhaarHint });
+          ctx.addIssue(said('aadhaarHint', ['proof_number']));
         if (v.identity_doc_type === 'pan' && !PAN_PATTERN.test(v.proof_number))
-          ctx.addIssue({ code: 'custom', path: ['proof_number'], message: MSG.idNumberInvalid });
+          ctx.addIssue(said('idNumberInvalid', ['proof_number']));
       }),
     );
 }
@@ -407,10 +405,10 @@ export function shareSubmitError(shares: readonly string[]): string | null {
 
 export const segmentSelectionSchema = z
   .array(z.string(), { error: MSG.segmentRequired })
-  .check(z.minLength(1, MSG.segmentRequired));
+  .check(z.refine((v) => v.length > 0, saying('segmentRequired')));
 
 /** Agreement checkboxes (e-sign, DigiLocker) must be ticked. */
 export const agreementSchema = z.literal(true, { error: MSG.agreeRequired });
 
 /** 'Other patterns: 1 to 10 digit number.' */
-export const shortNumberSchema = z.string().check(z.regex(/^\d{1,10}$/, MSG.fieldRequired));
+export const shortNumberSchema = z.string().check(z.refine((v) => /^\d{1,10}$/.test(v), saying('fieldRequired')));

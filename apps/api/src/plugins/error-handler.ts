@@ -1,5 +1,5 @@
 /** One error handler: every failure becomes the reply envelope with the right HTTP code, never a stack trace. */
-import { MSG, messageKeyOfText } from '@ekyc/contracts/messages';
+import { isMessageKey, type MessageKey, MSG, messageKeyOfText } from '@ekyc/contracts/messages';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError } from '../lib/errors.ts';
@@ -57,6 +57,12 @@ function isDataException(error: unknown): boolean {
   return false;
 }
 
+/** The key a shared rule gives its issue (`said`/`saying` in packages/contracts/src/said.ts). */
+function issueKey(params: unknown): MessageKey | undefined {
+  const code = (params as { params?: { code?: unknown } } | undefined)?.params?.code;
+  return typeof code === 'string' && isMessageKey(code) ? code : undefined;
+}
+
 export function registerErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError | AppError, req, reply) => {
     if (error instanceof AppError) {
@@ -70,10 +76,10 @@ export function registerErrorHandler(app: FastifyInstance) {
       });
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
-      // a shared schema's message is the catalogue's English text (the web shows it as it is)
+      // a shared rule names its message's key; a call schema's message is the catalogue's English text
       const errors = error.validation.map((v) => {
         const message = v.message ?? MSG.fieldRequired;
-        const code = messageKeyOfText(message);
+        const code = issueKey(v.params) ?? messageKeyOfText(message);
         return { field: fieldOf(v.instancePath, v.params, error.validationContext), message, ...(code && { code }) };
       });
       const first = errors[0]!;

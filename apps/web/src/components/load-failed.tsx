@@ -8,7 +8,7 @@ export function LoadFailed({ error, onRetry }: { error: Error; onRetry: () => vo
   const msg = useMessage();
   return (
     <div role="alert" className="flex flex-col gap-3">
-      <p>{msg(error.message)}</p>
+      <p>{msg(error)}</p>
       <Button onClick={onRetry}>{t('retry')}</Button>
     </div>
   );

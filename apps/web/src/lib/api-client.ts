@@ -1,13 +1,19 @@
 /**
- * The API client: every call carries the bearer token when one exists, every reply is the
- * { status, message, data } envelope. Business failures come back as status false (not thrown);
- * transport errors throw ApiError with the body's message (section 8).
+ * The one API client, for the applicant (/api/v1/ekyc) and the back office (/api/v1/backoffice):
+ * every call carries the bearer token when one exists, every reply is the { status, message, code,
+ * data } envelope. Business failures come back as status false (not thrown); transport errors throw
+ * ApiError with the body's message and code (section 8).
+ *
+ * Each call names the Zod schema of its reply's data (from the contracts): a successful reply is
+ * parsed with it, a refused one (status false) with the stage-action shape ({ screen? }). A reply
+ * that does not match is an ApiError with the generic message, never a crash further on.
  *
  * On a phone the network comes and goes: a call made offline waits until the browser is online
  * again and then goes on by itself (the page tells the person they are offline), and every call
  * has a time limit, after which it fails with a message asking to try again.
  */
 import { MSG } from '@ekyc/contracts/messages';
+import * as z from 'zod/mini';
 import { whenOnline } from './network';
 import { session } from './session';
 
@@ -20,20 +26,158 @@ export const API_BASE = '/api/v1/ekyc';
 export const REQUEST_TIMEOUT_MS = 45_000;
 export const UPLOAD_TIMEOUT_MS = 120_000;
 
-export interface Envelope<T = Record<string, unknown>> {
-  status: boolean;
-  message: string;
-  data: T;
+/** What the data of a refused reply may carry: the route to go to (spec section 4). */
+export interface RefusedData {
+  screen?: string;
+  [key: string]: unknown;
 }
+const refusedDataSchema = z.looseObject({ screen: z.optional(z.string()) });
+
+/** A reply: its data parsed with the call's schema when status is true. */
+export type Envelope<T> =
+  | { status: true; message: string; code?: string; data: T }
+  | { status: false; message: string; code?: string; data: RefusedData };
+
+/** Any Zod schema (classic or mini) of a reply's data. */
+export type DataSchema = z.core.$ZodType;
+export type DataOf<S extends DataSchema> = z.output<S>;
+
+/** For a call whose reply carries no data the page reads. */
+export const noData = z.unknown();
+
+export type Query = Record<string, unknown>;
 
 export class ApiError extends Error {
   constructor(
     message: string,
     readonly httpStatus: number,
     readonly data: Record<string, unknown> = {},
+    /** The message's key in the contracts' MSG (the reply's code), when the server named it. */
+    readonly code?: string,
   ) {
     super(message);
   }
+}
+
+/** The untyped envelope as it arrives, before its data is checked. */
+const rawEnvelopeSchema = z.object({
+  status: z.optional(z.unknown()),
+  message: z.optional(z.string()),
+  code: z.optional(z.string()),
+  data: z.optional(z.unknown()),
+});
+
+export interface RequestOptions {
+  body?: unknown;
+  query?: Query;
+  signal?: AbortSignal;
+  headers?: Record<string, string>;
+  timeoutMs?: number;
+}
+
+export interface ClientSettings {
+  /** e.g. /api/v1/ekyc */
+  base: string;
+  /** The bearer token to send, read at each call. */
+  token: () => string | null | undefined;
+  /** Called on 401: the session is over. */
+  onUnauthorized: () => void;
+}
+
+export function createApiClient(settings: ClientSettings) {
+  async function request<S extends DataSchema>(
+    method: 'GET' | 'POST',
+    path: string,
+    schema: S,
+    options: RequestOptions = {},
+  ): Promise<Envelope<DataOf<S>>> {
+    const qs = new URLSearchParams();
+    for (const [k, v] of Object.entries(options.query ?? {})) if (v !== undefined && v !== '') qs.set(k, String(v));
+    const url = `${settings.base}/${path}${qs.size ? `?${qs}` : ''}`;
+    const headers: Record<string, string> = { accept: 'application/json', ...options.headers };
+    // the language the person reads (the page's, as BCP 47): the server keeps it and writes messages in it
+    const language = typeof document === 'undefined' ? '' : document.documentElement.lang;
+    if (language && !headers['accept-language']) headers['accept-language'] = language;
+    const token = settings.token();
+    if (token) headers.authorization = `Bearer ${token}`;
+    if (options.body !== undefined) headers['content-type'] = 'application/json';
+    const payload = options.body === undefined ? undefined : JSON.stringify(options.body);
+    // a document or photo travels in the body as base64: give it the upload time on a slow network
+    const timeoutMs =
+      options.timeoutMs ?? ((payload?.length ?? 0) > 64 * 1024 ? UPLOAD_TIMEOUT_MS : REQUEST_TIMEOUT_MS);
+    let res: Response;
+    for (;;) {
+      await whenOnline();
+      const timeout = new AbortController();
+      const timer = setTimeout(() => timeout.abort(), timeoutMs);
+      const cancel = () => timeout.abort();
+      options.signal?.addEventListener('abort', cancel);
+      try {
+        res = await fetch(url, { method, headers, body: payload, signal: timeout.signal });
+        break;
+      } catch (err) {
+        if (options.signal?.aborted) throw err;
+        if (timeout.signal.aborted) throw new ApiError(MSG.requestTimeout, 0, {}, 'requestTimeout');
+        // the connection dropped before the call went out: send it again once the browser is back online
+        if (typeof navigator !== 'undefined' && navigator.onLine === false) continue;
+        throw new ApiError(MSG.somethingWrong, 0, {}, 'somethingWrong');
+      } finally {
+        clearTimeout(timer);
+        options.signal?.removeEventListener('abort', cancel);
+      }
+    }
+    let json: unknown = undefined;
+    try {
+      json = await res.json();
+    } catch {
+      // not JSON: fall back to the generic message
+    }
+    const envelope = rawEnvelopeSchema.safeParse(json);
+    const body = envelope.success ? envelope.data : {};
+    const refused = z.safeParse(refusedDataSchema, body.data);
+    const extra: RefusedData = refused.success ? refused.data : {};
+    // a 400 says which field first ('body.ifsc: …'): the message is what follows
+    const text = res.status === 400 ? body.message?.replace(/^[\w.]+: /, '') : body.message;
+    const fail = (fallback: keyof typeof MSG, data: Record<string, unknown> = {}) =>
+      new ApiError(text ?? MSG[fallback], res.status, data, text ? body.code : fallback);
+    if (res.status === 401) {
+      settings.onUnauthorized();
+      throw fail('unauthorized');
+    }
+    if (!res.ok) throw fail('somethingWrong', extra);
+    if (!envelope.success || typeof body.status !== 'boolean') throw fail('somethingWrong');
+    const message = body.message ?? '';
+    const code = body.code;
+    if (body.status === false) {
+      // A step of another stage (a retried step already done): raised so that pages go to data.screen.
+      if (extra.moved === true) throw fail('somethingWrong', extra);
+      return { status: false, message, code, data: extra };
+    }
+    const data = z.safeParse(schema, body.data ?? {});
+    // a reply the page cannot read: the generic error, not a crash further on
+    if (!data.success) throw new ApiError(MSG.somethingWrong, res.status, {}, 'somethingWrong');
+    return { status: true, message, code, data: data.data };
+  }
+
+  /** A call that must succeed: its parsed data, or an ApiError with the refusal's message. */
+  async function data<S extends DataSchema>(
+    method: 'GET' | 'POST',
+    path: string,
+    schema: S,
+    options?: RequestOptions,
+  ): Promise<DataOf<S>> {
+    const reply = await request(method, path, schema, options);
+    if (!reply.status) throw new ApiError(reply.message, 200, reply.data, reply.code);
+    return reply.data;
+  }
+
+  return {
+    request,
+    data,
+    get: <S extends DataSchema>(path: string, schema: S, query?: Query) => request('GET', path, schema, { query }),
+    post: <S extends DataSchema>(path: string, schema: S, body?: unknown, query?: Query) =>
+      request('POST', path, schema, { body, query }),
+  };
 }
 
 /** Called on 401: the session is over, the applicant goes back to the start. */
@@ -42,90 +186,13 @@ export const setUnauthorizedHandler = (fn: () => void) => {
   onUnauthorized = fn;
 };
 
-export async function apiRequest<T = Record<string, unknown>>(
-  method: 'GET' | 'POST',
-  path: string,
-  options: {
-    body?: unknown;
-    query?: Record<string, string | boolean | undefined>;
-    signal?: AbortSignal;
-    headers?: Record<string, string>;
-    timeoutMs?: number;
-  } = {},
-): Promise<Envelope<T>> {
-  const qs = new URLSearchParams();
-  for (const [k, v] of Object.entries(options.query ?? {})) if (v !== undefined) qs.set(k, String(v));
-  const url = `${API_BASE}/${path}${qs.size ? `?${qs}` : ''}`;
-  const headers: Record<string, string> = { accept: 'application/json', ...options.headers };
-  // the language the person reads (the page's, as BCP 47): the server keeps it and writes messages in it
-  const language = typeof document === 'undefined' ? '' : document.documentElement.lang;
-  if (language && !headers['accept-language']) headers['accept-language'] = language;
-  const token = session.get().token;
-  if (token) headers.authorization = `Bearer ${token}`;
-  if (options.body !== undefined) headers['content-type'] = 'application/json';
-  const payload = options.body === undefined ? undefined : JSON.stringify(options.body);
-  // a document or photo travels in the body as base64: give it the upload time on a slow network
-  const timeoutMs = options.timeoutMs ?? ((payload?.length ?? 0) > 64 * 1024 ? UPLOAD_TIMEOUT_MS : REQUEST_TIMEOUT_MS);
-  let res: Response;
-  for (;;) {
-    await whenOnline();
-    const timeout = new AbortController();
-    const timer = setTimeout(() => timeout.abort(), timeoutMs);
-    const cancel = () => timeout.abort();
-    options.signal?.addEventListener('abort', cancel);
-    try {
-      res = await fetch(url, {
-        method,
-        headers,
-        body: payload,
-        signal: timeout.signal,
-      });
-      break;
-    } catch (err) {
-      if (options.signal?.aborted) throw err;
-      if (timeout.signal.aborted) throw new ApiError(MSG.requestTimeout, 0);
-      // the connection dropped before the call went out: send it again once the browser is back online
-      if (typeof navigator !== 'undefined' && navigator.onLine === false) continue;
-      throw new ApiError(MSG.somethingWrong, 0);
-    } finally {
-      clearTimeout(timer);
-      options.signal?.removeEventListener('abort', cancel);
-    }
-  }
-  let body: Partial<Envelope<T>> = {};
-  try {
-    body = (await res.json()) as Partial<Envelope<T>>;
-  } catch {
-    // not JSON: fall back to the generic message
-  }
-  if (res.status === 401) {
-    onUnauthorized();
-    throw new ApiError(body.message ?? MSG.unauthorized, 401);
-  }
-  if (!res.ok)
-    throw new ApiError(body.message ?? MSG.somethingWrong, res.status, (body.data as Record<string, unknown>) ?? {});
-  // A step of another stage (a retried step already done): raised so that pages go to data.screen.
-  if (body.status === false && (body.data as { moved?: unknown } | undefined)?.moved === true)
-    throw new ApiError(body.message ?? MSG.somethingWrong, res.status, body.data as Record<string, unknown>);
-  return { status: Boolean(body.status), message: body.message ?? '', data: (body.data ?? {}) as T };
-}
+/** The applicant's client: /api/v1/ekyc with the session's token. */
+export const applicantApi = createApiClient({
+  base: API_BASE,
+  token: () => session.get().token,
+  onUnauthorized: () => onUnauthorized(),
+});
 
-export const apiGet = <T = Record<string, unknown>>(
-  path: string,
-  query?: Record<string, string | boolean | undefined>,
-) => apiRequest<T>('GET', path, { query });
-export const apiPost = <T = Record<string, unknown>>(
-  path: string,
-  body?: unknown,
-  query?: Record<string, string | boolean | undefined>,
-) => apiRequest<T>('POST', path, { body, query });
-
-/** Reads a File as a data URL (uploads travel as base64, section 7). */
-export function fileToDataUrl(file: Blob): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const reader = new FileReader();
-    reader.onload = () => resolve(String(reader.result));
-    reader.onerror = () => reject(reader.error ?? new Error('read failed'));
-    reader.readAsDataURL(file);
-  });
-}
+export const apiRequest = applicantApi.request;
+export const apiGet = applicantApi.get;
+export const apiPost = applicantApi.post;

@@ -1,16 +1,53 @@
-/** Validation messages are the spec's English text; other languages translate them by key. */
-import { MSG } from '@ekyc/contracts/messages';
+/**
+ * Messages are translated by their key, never by their English text. The key is:
+ * - a reply's `code` (the key of its message in the contracts' MSG), and a 400 reply's field
+ *   errors' `code`; ApiError keeps the code of the reply that raised it;
+ * - a form's validation issue: the contracts' rules put the MSG key in the issue's `params.code`
+ *   (see saidIn below and @ekyc/contracts/said);
+ * - a page's own message: the MSG key itself (msg('bankVerified')).
+ * A bare text (no key) is shown as it is: it is never looked up by its English.
+ * The i18n namespace `messages` is keyed like MSG; English has no catalogue, so English shows the
+ * server's own text (or MSG's). With no key, the text is shown as it came.
+ */
+import { MSG, type MessageKey } from '@ekyc/contracts/messages';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 
-const keyByText = new Map<string, string>(Object.entries(MSG).map(([k, v]) => [v, k]));
+/** Something to say: a reply, an ApiError or a field error (its key as code, or a form error's type). */
+export interface Said {
+  code?: string;
+  /** react-hook-form's FieldError carries the key as its type (see lib/form-resolver). */
+  type?: string | number;
+  message?: string;
+}
+/** A string is a MSG key (msg('bankVerified')) or else a text shown as it is (a reviewer's note). */
+export type Saying = Said | MessageKey | string | null | undefined;
+
+/** A validation issue's message with the MSG key the contracts' rules gave it in params.code. */
+export function saidIn(issue: { message: string; params?: unknown }): Said & { message: string } {
+  const params = issue.params;
+  const code =
+    typeof params === 'object' && params !== null && 'code' in params && typeof params.code === 'string'
+      ? params.code
+      : undefined;
+  return { code, message: issue.message };
+}
+
+const isKey = (text: string): text is MessageKey => Object.hasOwn(MSG, text);
+
+/** The key and the fallback text of what is said (undefined key: show the text as it is). */
+export function keyOf(said: Saying): { key?: string; text: string } {
+  if (!said) return { text: '' };
+  if (typeof said === 'string') return isKey(said) ? { key: said, text: MSG[said] } : { text: said };
+  const key = said.code ?? (typeof said.type === 'string' ? said.type : undefined);
+  return { key, text: said.message ?? '' };
+}
 
 export function useMessage() {
   const { t } = useTranslation('messages');
   return useCallback(
-    (text: string | undefined) => {
-      if (!text) return '';
-      const key = keyByText.get(text);
+    (said: Saying) => {
+      const { key, text } = keyOf(said);
       return key ? t(key, { defaultValue: text }) : text;
     },
     [t],

@@ -2,14 +2,15 @@
 import { currentStage, kycList, type UserDetailsRecord } from '@ekyc/contracts/user-details';
 import { progressOf } from '@ekyc/contracts/stages';
 import { type QueryClient, useQuery } from '@tanstack/react-query';
-import { apiGet } from './api-client';
+import { applicantApi } from './api-client';
 import { useSession } from './session';
 
 export const USER_DETAILS_KEY = ['user-details'] as const;
 
 export async function fetchUserDetails(): Promise<UserDetailsRecord> {
-  const reply = await apiGet<UserDetailsRecord>('get-user-details');
-  return reply.data;
+  // the record's schema comes with the first read (a signed-in page), not with the sign-up page
+  const { userDetailsRecordSchema } = await import('@ekyc/contracts/user-details-schema');
+  return applicantApi.data('GET', 'get-user-details', userDetailsRecordSchema);
 }
 
 export function useUserDetails() {

@@ -6,7 +6,8 @@ import {
 } from '@ekyc/contracts/calls/update-segment';
 import { isoToDdMmYyyy } from '@ekyc/contracts/dates';
 import { PROOF_UPLOAD_PROCESSES } from '@ekyc/contracts/enums';
-import { MSG } from '@ekyc/contracts/messages';
+import type { MessageKey } from '@ekyc/contracts/messages';
+import { said } from '@ekyc/contracts/said';
 import { segmentSelectionSchema, uploadError } from '@ekyc/contracts/rules';
 import { z } from 'zod';
 
@@ -47,13 +48,15 @@ export function segmentFormSchema(requiredDoc: ReadonlySet<string>, now: () => D
     })
     .superRefine((v, ctx) => {
       if (!v.segments.some((c) => requiredDoc.has(c))) return;
-      const issue = (path: string, message: string) => ctx.addIssue({ code: 'custom', path: [path], message });
-      if (!v.upload_prccess_by) return issue('upload_prccess_by', MSG.segmentUploadProcessRequired);
+      const issue = (path: string, code: MessageKey) => ctx.addIssue(said(code, [path]));
+      if (!v.upload_prccess_by) return issue('upload_prccess_by', 'segmentUploadProcessRequired');
       if (v.upload_prccess_by !== 'manual') return;
-      if (!v.financial_proof_option) issue('financial_proof_option', MSG.segmentProofOptionRequired);
-      if (!v.file) issue('file', MSG.segmentProofRequired);
-      else if (uploadError('segmentProof', v.file) || v.pdf?.isPdf === false) issue('file', MSG.segmentPdfOnly);
-      else if (v.pdf?.encrypted && !v.document_password) issue('document_password', MSG.segmentPdfPasswordRequired);
-      for (const i of financialProofIssues(proofDetails(v as FormValues), now())) issue(i.path, i.message);
+      if (!v.financial_proof_option) issue('financial_proof_option', 'segmentProofOptionRequired');
+      if (!v.file) issue('file', 'segmentProofRequired');
+      else if (uploadError('segmentProof', v.file) || v.pdf?.isPdf === false) issue('file', 'segmentPdfOnly');
+      else if (v.pdf?.encrypted && !v.document_password) issue('document_password', 'segmentPdfPasswordRequired');
+      // these carry the contracts' text only (no key): shown as they are
+      for (const i of financialProofIssues(proofDetails(v as FormValues), now()))
+        ctx.addIssue({ code: 'custom', path: [i.path], message: i.message });
     });
 }

@@ -1,25 +1,30 @@
-import type { AssistedKycData, RequestAssistedKyc } from '@ekyc/contracts/calls/assisted-kyc';
+import { assistedKycDataSchema, type RequestAssistedKyc } from '@ekyc/contracts/calls/assisted-kyc';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiGet, apiPost } from '../../../lib/api-client';
+import { applicantApi } from '../../../lib/api-client';
 
 const KEY = ['assisted-kyc'];
 
+/** The booking and the days and slots offered; a refusal is an error (the page's LoadFailed or toast). */
 export function useAssistedKyc() {
-  return useQuery({ queryKey: KEY, queryFn: () => apiGet<AssistedKycData>('get-assisted-kyc') });
+  return useQuery({
+    queryKey: KEY,
+    queryFn: () => applicantApi.data('GET', 'get-assisted-kyc', assistedKycDataSchema),
+  });
 }
 
 export function useBookAssistedKyc() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (body: RequestAssistedKyc) => apiPost<AssistedKycData>('request-assisted-kyc', body),
-    onSuccess: (res) => client.setQueryData(KEY, res),
+    mutationFn: (body: RequestAssistedKyc) =>
+      applicantApi.data('POST', 'request-assisted-kyc', assistedKycDataSchema, { body }),
+    onSuccess: (data) => client.setQueryData(KEY, data),
   });
 }
 
 export function useCancelAssistedKyc() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: () => apiPost<AssistedKycData>('cancel-assisted-kyc'),
-    onSuccess: (res) => client.setQueryData(KEY, res),
+    mutationFn: () => applicantApi.data('POST', 'cancel-assisted-kyc', assistedKycDataSchema),
+    onSuccess: (data) => client.setQueryData(KEY, data),
   });
 }

@@ -26,7 +26,7 @@ export default function AssistedKycPage() {
   const cancel = useCancelAssistedKyc();
   if (query.isError) return <LoadFailed error={query.error} onRetry={() => void query.refetch()} />;
   if (!query.data) return <PageLoader label={t('common:loading')} />;
-  const data = query.data.data;
+  const data = query.data;
   const day = (d: string) =>
     new Intl.DateTimeFormat(document.documentElement.lang || i18n.language, {
       weekday: 'long',
@@ -58,7 +58,7 @@ export default function AssistedKycPage() {
               onClick={() =>
                 cancel.mutate(undefined, {
                   onSuccess: () => toast.success(t('cancelled')),
-                  onError: (err) => toast.error(msg(err.message)),
+                  onError: (err) => toast.error(msg(err)),
                 })
               }
             >
@@ -122,7 +122,7 @@ function BookingForm({
         toast.success(t('bookedToast'));
         onBooked();
       },
-      onError: (err) => toast.error(msg(err.message)),
+      onError: (err) => toast.error(msg(err)),
     });
   };
 

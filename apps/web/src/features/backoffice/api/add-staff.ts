@@ -1,10 +1,10 @@
-import type { StaffMember } from '@ekyc/contracts/calls/backoffice-login';
 import type { AddStaffBody } from '@ekyc/contracts/calls/backoffice-staff';
+import { staffMemberDataSchema } from '@ekyc/contracts/calls/web-backoffice';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { staffKey } from './list-staff';
 import { staffRequest } from './staff-client';
 
-export const addStaff = (body: AddStaffBody) => staffRequest<{ staff: StaffMember }>('POST', 'staff', { body });
+export const addStaff = (body: AddStaffBody) => staffRequest('POST', 'staff', staffMemberDataSchema, { body });
 
 export function useAddStaff() {
   const client = useQueryClient();

@@ -1,4 +1,4 @@
-import type { ApprovalReply } from '@ekyc/contracts/calls/backoffice-application';
+import { approvalReplySchema } from '@ekyc/contracts/calls/backoffice-application';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { applicationKey } from './get-application';
 import { auditKey } from './get-audit-trail';
@@ -7,7 +7,7 @@ import { staffRequest } from './staff-client';
 
 /** The checker's step: confirm the approval (Approved); the registrations lead to Completed. */
 export const approveApplication = (id: string, step: 'confirm') =>
-  staffRequest<ApprovalReply>('POST', `applications/${encodeURIComponent(id)}/${step}`);
+  staffRequest('POST', `applications/${encodeURIComponent(id)}/${step}`, approvalReplySchema);
 
 export function useApproveApplication(id: string) {
   const client = useQueryClient();

@@ -1,4 +1,4 @@
-import type { AssistedKycCall } from '@ekyc/contracts/calls/assisted-kyc';
+import { assistedKycCallListSchema, assistedKycDoneDataSchema } from '@ekyc/contracts/calls/web-backoffice';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { staffData } from './staff-client';
 
@@ -8,7 +8,7 @@ const key = ['backoffice', 'assisted-kyc'] as const;
 export function useAssistedKycCalls() {
   return useQuery({
     queryKey: key,
-    queryFn: () => staffData<AssistedKycCall[]>('GET', 'assisted-kyc'),
+    queryFn: () => staffData('GET', 'assisted-kyc', assistedKycCallListSchema),
     refetchInterval: 30_000,
   });
 }
@@ -17,7 +17,7 @@ export function useMarkCallDone() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (applicantId: string) =>
-      staffData<{ applicant_id: string }>('POST', `assisted-kyc/${encodeURIComponent(applicantId)}/done`),
+      staffData('POST', `assisted-kyc/${encodeURIComponent(applicantId)}/done`, assistedKycDoneDataSchema),
     onSettled: () => client.invalidateQueries({ queryKey: key }),
   });
 }

@@ -1,11 +1,11 @@
-import type { StaffMember } from '@ekyc/contracts/calls/backoffice-login';
 import type { ChangePasswordBody } from '@ekyc/contracts/calls/backoffice-password';
+import { staffMemberDataSchema } from '@ekyc/contracts/calls/web-backoffice';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { meKey } from './get-me';
 import { staffRequest } from './staff-client';
 
 export const changePassword = (body: ChangePasswordBody) =>
-  staffRequest<{ staff: StaffMember }>('POST', 'password', { body });
+  staffRequest('POST', 'password', staffMemberDataSchema, { body });
 
 export function useChangePassword() {
   const client = useQueryClient();

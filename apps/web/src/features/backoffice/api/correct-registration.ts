@@ -1,15 +1,14 @@
 import type { RegistrationCorrection } from '@ekyc/contracts/calls/backoffice-registrations';
+import { correctionDataSchema } from '@ekyc/contracts/calls/web-backoffice';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { auditKey } from './get-audit-trail';
 import { staffRequest } from './staff-client';
 
 /** Corrects what held a registration back (before a retry). */
 export const correctRegistration = (id: string, correction: RegistrationCorrection) =>
-  staffRequest<{ field: RegistrationCorrection['field'] }>(
-    'POST',
-    `applications/${encodeURIComponent(id)}/registrations/corrections`,
-    { body: correction },
-  );
+  staffRequest('POST', `applications/${encodeURIComponent(id)}/registrations/corrections`, correctionDataSchema, {
+    body: correction,
+  });
 
 export function useCorrectRegistration(id: string) {
   const client = useQueryClient();

@@ -1,4 +1,5 @@
 import type { DecisionBody } from '@ekyc/contracts/calls/backoffice-application';
+import { decisionDataSchema } from '@ekyc/contracts/calls/web-backoffice';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { applicationKey } from './get-application';
 import { auditKey } from './get-audit-trail';
@@ -6,13 +7,7 @@ import { queueKey } from './list-applications';
 import { staffRequest } from './staff-client';
 
 export const decideStages = (id: string, body: DecisionBody) =>
-  staffRequest<{ status: string; client_code: string | null; awaiting_confirmation?: boolean }>(
-    'POST',
-    `applications/${encodeURIComponent(id)}/decisions`,
-    {
-      body,
-    },
-  );
+  staffRequest('POST', `applications/${encodeURIComponent(id)}/decisions`, decisionDataSchema, { body });
 
 export function useDecideStages(id: string) {
   const client = useQueryClient();

@@ -1,4 +1,4 @@
-import type { ApplicationData } from '@ekyc/contracts/calls/backoffice-application';
+import { applicationDataSchema } from '@ekyc/contracts/calls/backoffice-application';
 import { useQuery } from '@tanstack/react-query';
 import { staffData } from './staff-client';
 
@@ -7,7 +7,7 @@ export const applicationKey = (id: string) => ['backoffice', 'application', id] 
 export function useApplication(id: string) {
   return useQuery({
     queryKey: applicationKey(id),
-    queryFn: () => staffData<ApplicationData>('GET', `applications/${encodeURIComponent(id)}`),
+    queryFn: () => staffData('GET', `applications/${encodeURIComponent(id)}`, applicationDataSchema),
     // Signed document links last 15 minutes: refresh well before.
     refetchInterval: 10 * 60_000,
   });

@@ -1,4 +1,4 @@
-import type { AuditData } from '@ekyc/contracts/calls/backoffice-audit';
+import { auditDataSchema } from '@ekyc/contracts/calls/backoffice-audit';
 import { useQuery } from '@tanstack/react-query';
 import { staffData } from './staff-client';
 
@@ -9,9 +9,10 @@ export function useAuditTrail(chain: string) {
   return useQuery({
     queryKey: auditKey(chain),
     queryFn: () =>
-      staffData<AuditData>(
+      staffData(
         'GET',
         chain === 'staff' ? 'staff/audit' : `applications/${encodeURIComponent(chain)}/audit`,
+        auditDataSchema,
       ),
   });
 }

@@ -1,4 +1,4 @@
-import type { StaffMember } from '@ekyc/contracts/calls/backoffice-login';
+import { staffMemberDataSchema } from '@ekyc/contracts/calls/web-backoffice';
 import { useQuery } from '@tanstack/react-query';
 import { staffData } from './staff-client';
 
@@ -7,7 +7,7 @@ export const meKey = ['backoffice', 'me'] as const;
 export function useMe(enabled: boolean) {
   return useQuery({
     queryKey: meKey,
-    queryFn: () => staffData<{ staff: StaffMember }>('GET', 'me').then((d) => d.staff),
+    queryFn: () => staffData('GET', 'me', staffMemberDataSchema).then((d) => d.staff),
     enabled,
     staleTime: 60_000,
     retry: false,

@@ -1,4 +1,4 @@
-import type { QueueData, QueueQuery } from '@ekyc/contracts/calls/backoffice-queue';
+import { queueDataSchema, type QueueQuery } from '@ekyc/contracts/calls/backoffice-queue';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { staffData } from './staff-client';
 
@@ -7,7 +7,7 @@ export const queueKey = ['backoffice', 'queue'] as const;
 export function useApplications(query: QueueQuery) {
   return useQuery({
     queryKey: [...queueKey, query],
-    queryFn: () => staffData<QueueData>('GET', 'applications', { query: query as Record<string, string | number> }),
+    queryFn: () => staffData('GET', 'applications', queueDataSchema, { query }),
     placeholderData: keepPreviousData,
     refetchInterval: 30_000,
   });

@@ -1,4 +1,4 @@
-import type { NotTradableEntry } from '@ekyc/contracts/calls/backoffice-registrations';
+import { notTradableListSchema } from '@ekyc/contracts/calls/backoffice-registrations';
 import { useQuery } from '@tanstack/react-query';
 import { staffData } from './staff-client';
 
@@ -8,7 +8,7 @@ export const notTradableKey = ['backoffice', 'not-tradable'] as const;
 export function useNotTradable() {
   return useQuery({
     queryKey: notTradableKey,
-    queryFn: () => staffData<NotTradableEntry[]>('GET', 'registrations/not-tradable'),
+    queryFn: () => staffData('GET', 'registrations/not-tradable', notTradableListSchema),
     refetchInterval: 30_000,
   });
 }

@@ -1,4 +1,4 @@
-import type { RegistrationEntry } from '@ekyc/contracts/calls/backoffice-registrations';
+import { registrationListSchema } from '@ekyc/contracts/calls/backoffice-registrations';
 import { useQuery } from '@tanstack/react-query';
 import { staffData } from './staff-client';
 
@@ -9,7 +9,7 @@ export function useRegistrations(id: string, enabled: boolean) {
   return useQuery({
     queryKey: registrationsKey(id),
     enabled,
-    queryFn: () => staffData<RegistrationEntry[]>('GET', `applications/${encodeURIComponent(id)}/registrations`),
+    queryFn: () => staffData('GET', `applications/${encodeURIComponent(id)}/registrations`, registrationListSchema),
     refetchInterval: (q) =>
       q.state.data?.some((r) => r.status === 'pending' || r.status === 'submitted') ? 2000 : false,
   });

@@ -1,4 +1,4 @@
-import type { StaffListEntry } from '@ekyc/contracts/calls/backoffice-staff';
+import { staffListDataSchema } from '@ekyc/contracts/calls/backoffice-staff';
 import { useQuery } from '@tanstack/react-query';
 import { staffData } from './staff-client';
 
@@ -7,7 +7,7 @@ export const staffKey = ['backoffice', 'staff'] as const;
 export function useStaffList(enabled = true) {
   return useQuery({
     queryKey: staffKey,
-    queryFn: () => staffData<{ staff: StaffListEntry[] }>('GET', 'staff').then((d) => d.staff),
+    queryFn: () => staffData('GET', 'staff', staffListDataSchema).then((d) => d.staff),
     enabled,
   });
 }

@@ -1,9 +1,9 @@
-import type { StaffLoginData } from '@ekyc/contracts/calls/backoffice-login';
+import { staffLoginDataSchema } from '@ekyc/contracts/calls/backoffice-login';
 import { useMutation } from '@tanstack/react-query';
 import { staffRequest, staffToken } from './staff-client';
 
 export const logIn = (body: { email: string; password: string }) =>
-  staffRequest<StaffLoginData>('POST', 'login', { body });
+  staffRequest('POST', 'login', staffLoginDataSchema, { body });
 
 export function useLogIn() {
   return useMutation({

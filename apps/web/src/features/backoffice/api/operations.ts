@@ -1,10 +1,12 @@
 /** Claims, assignment, the next application, bulk acceptance, the queue's CSV and the team's figures. */
-import type { BulkAcceptData, Claim, TeamData } from '@ekyc/contracts/calls/backoffice-operations';
+import { bulkAcceptDataSchema, nextDataSchema, teamDataSchema } from '@ekyc/contracts/calls/backoffice-operations';
 import type { QueueQuery } from '@ekyc/contracts/calls/backoffice-queue';
+import { claimDataSchema, reviewersDataSchema } from '@ekyc/contracts/calls/web-backoffice';
+import { ApiError } from '../../../lib/api-client';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { applicationKey } from './get-application';
 import { queueKey } from './list-applications';
-import { BACKOFFICE_API, StaffApiError, staffData, staffRequest, staffToken } from './staff-client';
+import { BACKOFFICE_API, staffData, staffToken } from './staff-client';
 
 const path = (id: string, action: string) => `applications/${encodeURIComponent(id)}/${action}`;
 
@@ -13,11 +15,10 @@ export function useClaimAction(id: string) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: async (action: { kind: 'claim' | 'release' } | { kind: 'assign'; staffId: string }) => {
-      const reply = await staffRequest<{ claim: Claim | null }>('POST', path(id, action.kind), {
+      const data = await staffData('POST', path(id, action.kind), claimDataSchema, {
         body: action.kind === 'assign' ? { staff_id: action.staffId } : undefined,
       });
-      if (!reply.status) throw new StaffApiError(reply.message, 200);
-      return reply.data.claim;
+      return data.claim;
     },
     onSettled: () =>
       Promise.all([
@@ -27,30 +28,24 @@ export function useClaimAction(id: string) {
   });
 }
 
-export interface Reviewer {
-  id: string;
-  name: string;
-  role: 'reviewer' | 'admin';
-}
-
 export function useReviewers() {
   return useQuery({
     queryKey: ['backoffice', 'reviewers'],
-    queryFn: async () => (await staffData<{ reviewers: Reviewer[] }>('GET', 'reviewers')).reviewers,
+    queryFn: async () => (await staffData('GET', 'reviewers', reviewersDataSchema)).reviewers,
     staleTime: 5 * 60_000,
   });
 }
 
 /** The oldest-waiting application nobody else holds (null when the queue is empty). */
 export async function nextApplication(after?: string): Promise<string | null> {
-  return (await staffData<{ id: string | null }>('GET', 'applications/next', { query: { after } })).id;
+  return (await staffData('GET', 'applications/next', nextDataSchema, { query: { after } })).id;
 }
 
 export function useBulkAccept() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: async (ids: string[]) =>
-      (await staffData<BulkAcceptData>('POST', 'applications/bulk-accept', { body: { ids } })).results,
+      (await staffData('POST', 'applications/bulk-accept', bulkAcceptDataSchema, { body: { ids } })).results,
     onSettled: () => client.invalidateQueries({ queryKey: queueKey }),
   });
 }
@@ -58,7 +53,7 @@ export function useBulkAccept() {
 export function useTeamFigures(days: number) {
   return useQuery({
     queryKey: ['backoffice', 'team', days],
-    queryFn: () => staffData<TeamData>('GET', 'team', { query: { days } }),
+    queryFn: () => staffData('GET', 'team', teamDataSchema, { query: { days } }),
   });
 }
 
@@ -67,7 +62,7 @@ async function download(path: string, filename: string, failure: string): Promis
   const res = await fetch(`${BACKOFFICE_API}/${path}`, {
     headers: { authorization: `Bearer ${staffToken.get() ?? ''}` },
   });
-  if (!res.ok) throw new StaffApiError(failure, res.status);
+  if (!res.ok) throw new ApiError(failure, res.status);
   const url = URL.createObjectURL(await res.blob());
   const a = document.createElement('a');
   a.href = url;

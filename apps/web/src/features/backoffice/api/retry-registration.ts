@@ -1,4 +1,4 @@
-import type { RegistrationEntry, RegistrationKindCode } from '@ekyc/contracts/calls/backoffice-registrations';
+import { registrationEntrySchema, type RegistrationKindCode } from '@ekyc/contracts/calls/backoffice-registrations';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { registrationsKey } from './list-registrations';
 import { notTradableKey } from './list-not-tradable';
@@ -6,7 +6,7 @@ import { staffRequest } from './staff-client';
 
 /** Sends a rejected or on-hold registration again. */
 export const retryRegistration = (id: string, kind: RegistrationKindCode) =>
-  staffRequest<RegistrationEntry>('POST', `applications/${encodeURIComponent(id)}/registrations/${kind}/retry`);
+  staffRequest('POST', `applications/${encodeURIComponent(id)}/registrations/${kind}/retry`, registrationEntrySchema);
 
 export function useRetryRegistration(id: string) {
   const client = useQueryClient();

@@ -1,4 +1,4 @@
-import type { ApplicationRuleSetData } from '@ekyc/contracts/calls/backoffice-rule-set';
+import { applicationRuleSetDataSchema } from '@ekyc/contracts/calls/web-backoffice';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { auditKey } from './get-audit-trail';
 import { staffData } from './staff-client';
@@ -8,14 +8,17 @@ const path = (id: string) => `applications/${encodeURIComponent(id)}/rule-set`;
 
 /** The rule set an application follows and the newer ones it may move to. */
 export function useRuleSet(id: string) {
-  return useQuery({ queryKey: ruleSetKey(id), queryFn: () => staffData<ApplicationRuleSetData>('GET', path(id)) });
+  return useQuery({
+    queryKey: ruleSetKey(id),
+    queryFn: () => staffData('GET', path(id), applicationRuleSetDataSchema),
+  });
 }
 
 /** Moves the application to a newer rule set (audited with the changes). */
 export function useMoveRuleSet(id: string) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (to: string) => staffData<ApplicationRuleSetData>('POST', path(id), { body: { to } }),
+    mutationFn: (to: string) => staffData('POST', path(id), applicationRuleSetDataSchema, { body: { to } }),
     onSuccess: (data) => client.setQueryData(ruleSetKey(id), data),
     onSettled: () => client.invalidateQueries({ queryKey: auditKey(id) }),
   });

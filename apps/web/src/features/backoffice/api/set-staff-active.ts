@@ -1,10 +1,10 @@
-import type { StaffMember } from '@ekyc/contracts/calls/backoffice-login';
+import { staffMemberDataSchema } from '@ekyc/contracts/calls/web-backoffice';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { staffKey } from './list-staff';
 import { staffRequest } from './staff-client';
 
 export const setStaffActive = ({ id, active }: { id: string; active: boolean }) =>
-  staffRequest<{ staff: StaffMember }>('POST', `staff/${encodeURIComponent(id)}/active`, { body: { active } });
+  staffRequest('POST', `staff/${encodeURIComponent(id)}/active`, staffMemberDataSchema, { body: { active } });
 
 export function useSetStaffActive() {
   const client = useQueryClient();

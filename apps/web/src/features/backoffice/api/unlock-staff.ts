@@ -1,11 +1,11 @@
-import type { StaffListEntry } from '@ekyc/contracts/calls/backoffice-staff';
+import { unlockStaffDataSchema } from '@ekyc/contracts/calls/backoffice-staff';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { staffKey } from './list-staff';
 import { staffRequest } from './staff-client';
 
 /** An admin lifts a staff account's sign-in lockout. */
 export const unlockStaff = (id: string) =>
-  staffRequest<{ staff: StaffListEntry }>('POST', `staff/${encodeURIComponent(id)}/unlock`);
+  staffRequest('POST', `staff/${encodeURIComponent(id)}/unlock`, unlockStaffDataSchema);
 
 export function useUnlockStaff() {
   const client = useQueryClient();

@@ -3,9 +3,8 @@ import { useQuery } from '@tanstack/react-query';
 import { apiGet } from '../../../lib/api-client';
 
 export async function getBankConfig(): Promise<BankConfig> {
-  const reply = await apiGet('get-bank-config');
-  const parsed = bankConfigResponseDataSchema.safeParse(reply.data);
-  return parsed.success ? parsed.data : { upi_enabled: true };
+  const reply = await apiGet('get-bank-config', bankConfigResponseDataSchema);
+  return reply.status ? reply.data : { upi_enabled: true };
 }
 
 /** Whether the bank step offers UPI: configuration on the server (UPI_ENABLED). */

@@ -1,9 +1,9 @@
-import type { IfscDetails } from '@ekyc/contracts/calls/get-ifsc';
+import { ifscDetailsSchema } from '@ekyc/contracts/calls/get-ifsc';
 import { IFSC_PATTERN } from '@ekyc/contracts/rules';
 import { useQuery } from '@tanstack/react-query';
 import { apiGet } from '../../../lib/api-client';
 
-export const getIfsc = (ifsc: string) => apiGet<IfscDetails>('get-ifsc', { ifsc });
+export const getIfsc = (ifsc: string) => apiGet('get-ifsc', ifscDetailsSchema, { ifsc });
 
 /** The lookup runs once the IFSC has its 11 characters (section 5); codes never change, so it caches. */
 export function useIfscLookup(ifsc: string) {

@@ -1,11 +1,11 @@
-import type { BankVerificationRequest, NameMatch } from '@ekyc/contracts/calls/bank-verification';
+import { bankVerificationDataSchema, type BankVerificationRequest } from '@ekyc/contracts/calls/bank-verification';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiPost } from '../../../lib/api-client';
 import { invalidateUserDetails } from '../../../lib/user-details';
 
 /** bank-verification?is_vpa=false: the penny drop (section 7). */
 export const verifyBankAccount = (body: BankVerificationRequest) =>
-  apiPost<{ screen?: string; stage?: number; name_match?: NameMatch }>('bank-verification', body, { is_vpa: false });
+  apiPost('bank-verification', bankVerificationDataSchema, body, { is_vpa: false });
 
 export function useVerifyBankAccount() {
   const client = useQueryClient();

@@ -1,11 +1,14 @@
-import type { ChequeOcr, ChequeVerificationRequest } from '@ekyc/contracts/calls/cheque-verification';
+import {
+  chequeVerificationDataSchema,
+  type ChequeVerificationRequest,
+} from '@ekyc/contracts/calls/cheque-verification';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiPost } from '../../../lib/api-client';
 import { invalidateUserDetails } from '../../../lib/user-details';
 
 /** cheque-verification: the cancelled cheque image as a data URL (section 7). */
 export const verifyCheque = (body: ChequeVerificationRequest) =>
-  apiPost<{ screen?: string; stage?: number; cheque_ocr?: ChequeOcr }>('cheque-verification', body);
+  apiPost('cheque-verification', chequeVerificationDataSchema, body);
 
 export function useVerifyCheque() {
   const client = useQueryClient();

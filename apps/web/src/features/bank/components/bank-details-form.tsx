@@ -7,9 +7,7 @@ import type { ManualBankDetails } from '@ekyc/contracts/calls/cheque-verificatio
 import type { IfscDetails } from '@ekyc/contracts/calls/get-ifsc';
 import { ACCOUNT_NUMBER_MAX, IFSC_LENGTH } from '@ekyc/contracts/constants';
 import { ACCOUNT_TYPES } from '@ekyc/contracts/enums';
-import { MSG } from '@ekyc/contracts/messages';
 import { bankAccountFormSchema, IFSC_PATTERN, normaliseIfsc } from '@ekyc/contracts/rules';
-import { zodResolver } from '@hookform/resolvers/zod';
 import type { ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -17,6 +15,7 @@ import type { z } from 'zod';
 import { Button } from '../../../components/button';
 import { Spinner } from '../../../components/spinner';
 import { TextField } from '../../../components/text-field';
+import { keyedResolver } from '../../../lib/form-resolver';
 import { useMessage } from '../../../lib/use-message';
 import { useIfscLookup } from '../api/get-ifsc';
 
@@ -42,7 +41,7 @@ export function BankDetailsForm({
   const { t } = useTranslation('bank');
   const msg = useMessage();
   const { register, handleSubmit, formState, setValue, watch } = useForm<FormInput, unknown, FormOutput>({
-    resolver: zodResolver(bankAccountFormSchema),
+    resolver: keyedResolver(bankAccountFormSchema),
     mode: 'onTouched',
     defaultValues: {
       ifsc: defaults?.ifsc ?? '',
@@ -59,8 +58,8 @@ export function BankDetailsForm({
   const found = lookup.data?.status ? lookup.data.data : null;
   const ifscError =
     ifsc.length === IFSC_LENGTH && (!IFSC_PATTERN.test(ifsc) || (lookup.data && !lookup.data.status) || lookup.isError)
-      ? MSG.ifscInvalid
-      : formState.errors.ifsc?.message;
+      ? 'ifscInvalid'
+      : formState.errors.ifsc;
   const numbersMatch = account.length > 0 && account === confirm;
   const canContinue = Boolean(found) && numbersMatch && type.length > 2 && ready;
 
@@ -104,7 +103,7 @@ export function BankDetailsForm({
         autoComplete="off"
         noClipboard
         maxLength={ACCOUNT_NUMBER_MAX}
-        error={msg(formState.errors.account_number?.message)}
+        error={msg(formState.errors.account_number)}
         {...accountField}
         onChange={(e) =>
           setValue('account_number', digitsOnly(e.target.value), {
@@ -119,8 +118,8 @@ export function BankDetailsForm({
         noClipboard
         maxLength={ACCOUNT_NUMBER_MAX}
         error={msg(
-          formState.errors.confirm_account_number?.message ??
-            (confirm.length >= account.length && confirm.length > 0 && !numbersMatch ? MSG.accountMismatch : undefined),
+          formState.errors.confirm_account_number ??
+            (confirm.length >= account.length && confirm.length > 0 && !numbersMatch ? 'accountMismatch' : undefined),
         )}
         {...confirmField}
         onChange={(e) =>
@@ -144,7 +143,7 @@ export function BankDetailsForm({
         </div>
         {formState.errors.account_type && (
           <p role="alert" className="mt-1 text-sm text-danger">
-            {msg(formState.errors.account_type.message)}
+            {msg(formState.errors.account_type)}
           </p>
         )}
       </fieldset>

@@ -9,7 +9,7 @@ import { compressImage } from '../../../lib/compress-image';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Spinner } from '../../../components/spinner';
-import { fileToDataUrl } from '../../../lib/api-client';
+import { fileToDataUrl } from '../../../lib/file-data-url';
 import { useMessage } from '../../../lib/use-message';
 
 export interface PickedFile {

@@ -4,16 +4,15 @@
  * cancelled-cheque page. Stored details show with an Edit link while bank_verify_edit is true;
  * already verified applicants see their account and go on to the signature.
  */
-import { MSG } from '@ekyc/contracts/messages';
 import { STAGE } from '@ekyc/contracts/stages';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/button';
 import { PageLoader } from '../../../components/spinner';
-import { ApiError } from '../../../lib/api-client';
 import { useScreenNavigate } from '../../../lib/navigation';
 import { toast } from '../../../lib/toast';
 import { useMessage } from '../../../lib/use-message';
+import { useStageAction } from '../../../lib/use-stage-action';
 import { useVerifyBankAccount } from '../api/verify-bank-account';
 import { BankDetailsForm } from '../components/bank-details-form';
 import { BankSummary } from '../components/bank-summary';
@@ -26,6 +25,12 @@ export default function AddBankPage() {
   const go = useScreenNavigate();
   const { bank, stage, isLoading, details, panName } = useBankRecord();
   const verify = useVerifyBankAccount();
+  const verifyAccount = useStageAction(verify.mutateAsync, {
+    onSuccess: (data) => {
+      if (data.name_match?.result === 'close')
+        toast.show('info', t(`nameMatch.reason.${data.name_match.reason}`), 8000);
+    },
+  });
   const [editing, setEditing] = useState(false);
   if (isLoading || !details) return <PageLoader label={t('common:loading')} />;
 
@@ -33,7 +38,7 @@ export default function AddBankPage() {
     return (
       <div>
         <p className="mb-3 font-semibold text-success" role="status">
-          {msg(MSG.bankVerified)}
+          {msg('bankVerified')}
         </p>
         {bank.name_match && <NameMatchCard match={bank.name_match} panName={panName} />}
         <BankSummary bank={bank} />
@@ -44,21 +49,11 @@ export default function AddBankPage() {
 
   const stored = Boolean(bank.ifsc && bank.account_number && bank.account_type);
   const submit = async (values: { ifsc: string; account_number: string; account_type: string }) => {
-    try {
-      const reply = await verify.mutateAsync({
-        ifsc: values.ifsc,
-        account_number: values.account_number,
-        account_type: values.account_type as 'Saving' | 'Current',
-      });
-      if (reply.status) {
-        toast.success(msg(reply.message));
-        if (reply.data.name_match?.result === 'close')
-          toast.show('info', t(`nameMatch.reason.${reply.data.name_match.reason}`), 8000);
-      } else toast.error(msg(reply.message));
-      go(reply.data.screen);
-    } catch (err) {
-      toast.error(msg(err instanceof ApiError ? err.message.replace(/^[\w.]+: /, '') : undefined));
-    }
+    await verifyAccount({
+      ifsc: values.ifsc,
+      account_number: values.account_number,
+      account_type: values.account_type as 'Saving' | 'Current',
+    });
   };
 
   if (stored && bank.bank_verify_edit && !editing) {

@@ -5,16 +5,14 @@
  * kept; without them the applicant types them here.
  */
 import { BANK_PROOF_TYPES } from '@ekyc/contracts/enums';
-import { MSG } from '@ekyc/contracts/messages';
 import type { ManualBankDetails } from '@ekyc/contracts/calls/cheque-verification';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/button';
 import { PageLoader } from '../../../components/spinner';
-import { ApiError } from '../../../lib/api-client';
-import { useScreenNavigate } from '../../../lib/navigation';
 import { toast } from '../../../lib/toast';
 import { useMessage } from '../../../lib/use-message';
+import { useStageAction } from '../../../lib/use-stage-action';
 import { useUploadOtherBankDocument } from '../api/upload-other-bank-document';
 import { useVerifyCheque } from '../api/verify-cheque';
 import { BankDetailsForm } from '../components/bank-details-form';
@@ -28,38 +26,35 @@ type ProofType = (typeof BANK_PROOF_TYPES)[number];
 export default function CancelChequePage() {
   const { t } = useTranslation('bank');
   const msg = useMessage();
-  const go = useScreenNavigate();
   const { bank, isLoading, details, panName } = useBankRecord();
   const cheque = useVerifyCheque();
   const other = useUploadOtherBankDocument();
   const [doctype, setDoctype] = useState<ProofType>('CancelledCheque');
   const [file, setFile] = useState<PickedFile | null>(null);
   const [editing, setEditing] = useState(false);
+  const sendCheque = useStageAction(cheque.mutateAsync, {
+    quietSuccess: true,
+    onSuccess: (data) => {
+      toast.success(t('uploaded'));
+      const ocr = data.cheque_ocr;
+      if (ocr && (ocr.ifsc_matches === false || ocr.account_matches === false))
+        toast.show('info', t('ocrDiffers'), 8000);
+    },
+  });
+  const sendOther = useStageAction(other.mutateAsync, {
+    quietSuccess: true,
+    onSuccess: () => toast.success(t('uploaded')),
+  });
+
   if (isLoading || !details) return <PageLoader label={t('common:loading')} />;
 
   const stored = Boolean(bank.ifsc && bank.account_number && bank.account_type);
   const failed = bank.verification?.method === 'penny_drop' || bank.name_match?.result === 'mismatch';
   const submitting = cheque.isPending || other.isPending;
-
   const submit = async (typed?: ManualBankDetails) => {
     if (!file) return;
-    try {
-      const reply =
-        doctype === 'CancelledCheque'
-          ? await cheque.mutateAsync({ base64: file.dataUrl, ...(typed && { data: typed }) })
-          : await other.mutateAsync({ doctype, doc: file.dataUrl, ...(typed && { data: typed }) });
-      if (!reply.status) toast.error(msg(reply.message));
-      else {
-        toast.success(t('uploaded'));
-        const ocr = (reply.data as { cheque_ocr?: { ifsc_matches: boolean | null; account_matches: boolean | null } })
-          .cheque_ocr;
-        if (ocr && (ocr.ifsc_matches === false || ocr.account_matches === false))
-          toast.show('info', t('ocrDiffers'), 8000);
-      }
-      go(reply.data.screen);
-    } catch (err) {
-      toast.error(msg(err instanceof ApiError ? err.message.replace(/^[\w.]+: /, '') : undefined));
-    }
+    if (doctype === 'CancelledCheque') await sendCheque({ base64: file.dataUrl, ...(typed && { data: typed }) });
+    else await sendOther({ doctype, doc: file.dataUrl, ...(typed && { data: typed }) });
   };
 
   const proofInput = (
@@ -76,7 +71,7 @@ export default function CancelChequePage() {
     <div>
       {failed && (
         <p role="alert" className="mb-4 rounded-lg border-l-4 border-danger bg-red-50 p-3 text-sm text-ink">
-          {msg(MSG.bankFailed)}
+          {msg('bankFailed')}
         </p>
       )}
       {bank.name_match?.result === 'mismatch' && <NameMatchCard match={bank.name_match} panName={panName} />}

@@ -19,7 +19,7 @@ import { TextField } from '../../../components/text-field';
 import { ApiError } from '../../../lib/api-client';
 import { useScreenNavigate } from '../../../lib/navigation';
 import { toast } from '../../../lib/toast';
-import { useMessage } from '../../../lib/use-message';
+import { type Said, saidIn, useMessage } from '../../../lib/use-message';
 import { USER_DETAILS_KEY } from '../../../lib/user-details';
 import { useBankConfig } from '../api/get-bank-config';
 import { useStartUpiIntent } from '../api/start-upi-intent';
@@ -38,7 +38,7 @@ export default function UpiPage() {
   const config = useBankConfig();
   const collect = config.data?.upi_collect ?? true;
   const [vpa, setVpa] = useState<string | null>(null);
-  const [error, setError] = useState<string | undefined>();
+  const [error, setError] = useState<Said | undefined>();
   const [waiting, setWaiting] = useState<{
     since: number;
     appUrl?: string;
@@ -68,18 +68,18 @@ export default function UpiPage() {
 
   const submit = async () => {
     const parsed = upiIdSchema.safeParse(value);
-    if (!parsed.success) return setError(parsed.error.issues[0]?.message);
+    if (!parsed.success) return setError(parsed.error.issues[0] && saidIn(parsed.error.issues[0]));
     setError(undefined);
     try {
       const reply = await validate.mutateAsync({ vpa_id: parsed.data });
       if (reply.status && reply.data.status_description === 'Success')
         setWaiting({ since: Date.now(), appUrl: reply.data.upi_app_url });
       else {
-        toast.error(msg(reply.message));
+        toast.error(msg(reply));
         if (reply.data.screen && reply.data.screen !== '/bank-and-segment/upi') go(reply.data.screen);
       }
     } catch (err) {
-      toast.error(msg(err instanceof ApiError ? err.message.replace(/^[\w.]+: /, '') : undefined));
+      toast.error(msg(err instanceof ApiError ? err : undefined));
     }
   };
 
@@ -93,11 +93,11 @@ export default function UpiPage() {
           pay: { upiLink: reply.data.upi_link, qr: reply.data.qr_svg },
         });
       else {
-        toast.error(msg(reply.message));
+        toast.error(msg(reply));
         if (reply.data.screen && reply.data.screen !== '/bank-and-segment/upi') go(reply.data.screen);
       }
     } catch (err) {
-      toast.error(msg(err instanceof ApiError ? err.message : undefined));
+      toast.error(msg(err instanceof ApiError ? err : undefined));
     }
   };
 
@@ -213,7 +213,7 @@ function UpiWait({
         client.getQueryData<[unknown, { vpa_callback?: { status: string; updated_at: string } }]>(USER_DETAILS_KEY);
       const answer = record?.[1]?.vpa_callback;
       if (answer?.status === 'Success' && Date.parse(answer.updated_at) >= since - 2000)
-        toast.success(msg(MSG.bankVerified));
+        toast.success(msg('bankVerified'));
     },
     [client, since, msg],
   );
@@ -249,7 +249,7 @@ function UpiWait({
         <Spinner />
         <span className="ml-1 text-lg font-bold tabular-nums">{String(left).padStart(2, '0')}</span>
       </div>
-      <p className="mb-2 text-lg font-semibold">{msg(MSG.upiCheckApp)}</p>
+      <p className="mb-2 text-lg font-semibold">{msg('upiCheckApp')}</p>
       <p className="mb-4 text-sm text-muted">{pay ? t('intentWaitText') : t('waitText')}</p>
       {pay && (
         <div className="mb-4 flex flex-col items-center gap-3">

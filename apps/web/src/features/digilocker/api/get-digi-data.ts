@@ -1,4 +1,4 @@
-import type { GetDigiDataData, GetDigiDataQuery } from '@ekyc/contracts/calls/digilocker-data';
+import { getDigiDataDataSchema, type GetDigiDataQuery } from '@ekyc/contracts/calls/digilocker-data';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiGet } from '../../../lib/api-client';
 import { invalidateUserDetails } from '../../../lib/user-details';
@@ -8,7 +8,7 @@ import { invalidateUserDetails } from '../../../lib/user-details';
  * the stored documents are confirmed and data.screen names the next page.
  */
 export const getDigiData = (query: GetDigiDataQuery = {}) =>
-  apiGet<Partial<GetDigiDataData>>('get-digi-data', { ...query });
+  apiGet('get-digi-data', getDigiDataDataSchema, { ...query });
 
 export function useGetDigiData() {
   const client = useQueryClient();

@@ -10,7 +10,8 @@ import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/button';
 import { TextField } from '../../../components/text-field';
-import { ApiError, fileToDataUrl } from '../../../lib/api-client';
+import { ApiError } from '../../../lib/api-client';
+import { fileToDataUrl } from '../../../lib/file-data-url';
 import { useScreenNavigate } from '../../../lib/navigation';
 import { toast } from '../../../lib/toast';
 import { useMessage } from '../../../lib/use-message';
@@ -90,14 +91,14 @@ export function OvdUploadForm({ panOnly = false }: { panOnly?: boolean }) {
         ...(back && { back: await toDataUrl(back) }),
         ...(panOnly ? {} : address),
       });
-      if (!reply.status) toast.error(msg(reply.message));
+      if (!reply.status) toast.error(msg(reply));
       go(reply.data.screen);
     } catch (err) {
       if (err instanceof ApiError && typeof err.data.field === 'string')
         setErrors({
           [err.data.field]: (err.data.errors as { message: string }[] | undefined)?.[0]?.message ?? err.message,
         });
-      else toast.error(msg(err instanceof ApiError ? err.message : MSG.somethingWrong));
+      else toast.error(msg(err instanceof ApiError ? err : 'somethingWrong'));
     }
   };
 

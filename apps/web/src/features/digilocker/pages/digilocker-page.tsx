@@ -4,7 +4,6 @@
  * A failure offers 'Retry Using Digilocker' or a manual upload of officially valid documents.
  */
 import { DIGILOCKER_AGREEMENT_TRUNCATE } from '@ekyc/contracts/constants';
-import { MSG } from '@ekyc/contracts/messages';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from '../../../lib/router';
@@ -54,14 +53,14 @@ export default function DigilockerPage() {
   const begin = async (retry: boolean) => {
     try {
       const reply = await start.mutateAsync(retry);
-      const url = reply.data.data?.url;
+      const url = reply.status ? reply.data.data.url : undefined;
       if (!reply.status || !url) {
-        toast.error(msg(reply.message || MSG.somethingWrong));
+        toast.error(msg(reply.message ? reply : 'somethingWrong'));
         return go(reply.data.screen);
       }
       redirectToLocker(url);
     } catch (err) {
-      toast.error(msg(err instanceof ApiError ? err.message : MSG.somethingWrong));
+      toast.error(msg(err instanceof ApiError ? err : 'somethingWrong'));
       if (err instanceof ApiError && err.data.screen) go(String(err.data.screen));
     }
   };
@@ -69,12 +68,12 @@ export default function DigilockerPage() {
   const onNext = async () => {
     try {
       const reply = await confirm.mutateAsync({});
-      if (reply.data.data?.url) return redirectToLocker(reply.data.data.url);
-      if (!reply.status) toast.error(msg(reply.message));
+      if (reply.status && reply.data.data?.url) return redirectToLocker(reply.data.data.url);
+      if (!reply.status) toast.error(msg(reply));
       session.set({ is_pan_missing: Boolean(reply.data.is_pan_missing) });
       go(reply.data.screen);
     } catch (err) {
-      toast.error(msg(err instanceof ApiError ? err.message : MSG.somethingWrong));
+      toast.error(msg(err instanceof ApiError ? err : 'somethingWrong'));
     }
   };
 
@@ -106,7 +105,7 @@ export default function DigilockerPage() {
     return (
       <div>
         <div role="alert" className="mb-4 rounded-lg bg-red-50 p-3 text-sm text-danger">
-          <p className="font-semibold">{msg(MSG.digilockerFailed)}</p>
+          <p className="font-semibold">{msg('digilockerFailed')}</p>
           <p className="mt-1 text-ink">{t('failedHelp')}</p>
         </div>
         <div className="mb-5 flex flex-col gap-3">
@@ -176,7 +175,7 @@ export default function DigilockerPage() {
       <Button
         loading={start.isPending}
         onClick={() => {
-          if (!agreed) return setAgreeError(msg(MSG.agreeRequired));
+          if (!agreed) return setAgreeError(msg('agreeRequired'));
           void begin(false);
         }}
       >

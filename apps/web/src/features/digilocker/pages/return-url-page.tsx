@@ -3,7 +3,6 @@
  * once; with is_pan_missing=true the page says the PAN was not received and Next leads to the
  * PAN upload page (section 2, 4, 8).
  */
-import { MSG } from '@ekyc/contracts/messages';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from '../../../lib/router';
@@ -47,7 +46,7 @@ export default function ReturnUrlPage() {
         navigate(appPath(reply.data.screen ?? '/digilocker'), { replace: true });
       })
       .catch((err: unknown) => {
-        toast.error(msg(err instanceof ApiError ? err.message : MSG.somethingWrong));
+        toast.error(msg(err instanceof ApiError ? err : 'somethingWrong'));
         if (err instanceof ApiError && err.data.screen) navigate(appPath(String(err.data.screen)), { replace: true });
         else failed();
       });
@@ -68,7 +67,7 @@ export default function ReturnUrlPage() {
     return (
       <div>
         <p role="status" className="mb-5 rounded-lg bg-amber-50 p-3 text-ink">
-          {msg(MSG.panNotReceived)}
+          {msg('panNotReceived')}
         </p>
         <Button onClick={() => navigate(appPath('/returnurl?is_pan_missing=true&upload=pan'))}>
           {t('common:next')}

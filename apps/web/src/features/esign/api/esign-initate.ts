@@ -1,8 +1,8 @@
-import type { EsignInitateData } from '@ekyc/contracts/calls/esign-initate';
+import { esignInitateDataSchema } from '@ekyc/contracts/calls/esign-initate';
 import { useQuery } from '@tanstack/react-query';
-import { apiGet } from '../../../lib/api-client';
+import { applicantApi } from '../../../lib/api-client';
 
-export const esignInitate = () => apiGet<EsignInitateData>('esign-initate');
+export const esignInitate = () => applicantApi.data('GET', 'esign-initate', esignInitateDataSchema);
 
 /** The account-opening form to preview, download and sign. */
 export function useEsignInitate(enabled: boolean) {

@@ -48,7 +48,7 @@ export default function EsignPage() {
   const [secondsLeft, setSecondsLeft] = useState(0);
   const [expired, setExpired] = useState(false);
   const popup = useRef<Window | null>(null);
-  const windowSeconds = form.data?.data.esign_window_seconds ?? 120;
+  const windowSeconds = form.data?.esign_window_seconds ?? 120;
 
   /** Section 4: on expiry the e-sign session starts over (a new consent, a new window). */
   const timeUp = useCallback(() => {
@@ -83,18 +83,18 @@ export default function EsignPage() {
       else {
         popup.current?.close();
         setSigning(null);
-        toast.error(msg(MSG.esignError));
+        toast.error(msg('esignError'));
       }
     },
     onLost: () => go('/'),
   });
 
   if (isLoading || !form.data) return <PageLoader label={t('common:loading')} />;
-  const { pdf_link: pdfLink, epro_id: eproId } = form.data.data;
+  const { pdf_link: pdfLink, epro_id: eproId } = form.data;
 
   const requestSign = () => {
     if (!agreed) {
-      setAgreeError(msg(MSG.agreeRequired));
+      setAgreeError(msg('agreeRequired'));
       return;
     }
     setPreModal(true);
@@ -109,7 +109,7 @@ export default function EsignPage() {
       `width=${ESIGN_POPUP.width},height=${ESIGN_POPUP.height},resizable=yes,scrollbars=yes`,
     );
     if (!win) {
-      window.alert(msg(MSG.allowPopupsAlert));
+      window.alert(msg('allowPopupsAlert'));
       return;
     }
     popup.current = win;
@@ -126,7 +126,7 @@ export default function EsignPage() {
     } catch (err) {
       win.close();
       popup.current = null;
-      toast.error(msg(err instanceof ApiError ? err.message : MSG.esignError));
+      toast.error(msg(err instanceof ApiError ? err : 'esignError'));
       if (err instanceof ApiError && typeof err.data.screen === 'string') go(err.data.screen);
     }
   };
@@ -143,11 +143,11 @@ export default function EsignPage() {
         {t('download')}
       </a>
       <p role="note" className="rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-ink">
-        {msg(MSG.allowPopups)}
+        {msg('allowPopups')}
       </p>
       {expired && (
         <div role="alert" className="rounded-lg border border-danger bg-red-50 p-3 text-sm">
-          <p className="font-bold text-danger">{msg(MSG.timeLimitExceeded)}</p>
+          <p className="font-bold text-danger">{msg('timeLimitExceeded')}</p>
           <p>{t('expiredNotice', { seconds: windowSeconds })}</p>
         </div>
       )}
@@ -172,7 +172,7 @@ export default function EsignPage() {
       )}
       <Modal open={preModal} title={t('preModalTitle')} onClose={() => setPreModal(false)}>
         <p className="mb-2 font-semibold">
-          {windowSeconds === 120 ? msg(MSG.esignSecondsLeft) : t('secondsLeft', { seconds: windowSeconds })}
+          {windowSeconds === 120 ? msg('esignSecondsLeft') : t('secondsLeft', { seconds: windowSeconds })}
         </p>
         <p className="mb-4 text-sm text-muted">{t('preModalText', { seconds: windowSeconds })}</p>
         <div className="flex flex-col gap-2">

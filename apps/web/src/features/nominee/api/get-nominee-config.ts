@@ -4,9 +4,8 @@ import { useQuery } from '@tanstack/react-query';
 import { apiGet } from '../../../lib/api-client';
 
 export async function getNomineeConfig(): Promise<NomineeConfig> {
-  const reply = await apiGet('get-nominee-config');
-  const parsed = nomineeConfigResponseDataSchema.safeParse(reply.data);
-  return parsed.success ? parsed.data : { max_nominees: DEFAULT_MAX_NOMINEES };
+  const reply = await apiGet('get-nominee-config', nomineeConfigResponseDataSchema);
+  return reply.status ? reply.data : { max_nominees: DEFAULT_MAX_NOMINEES };
 }
 
 /** How many nominee slots to offer: configuration on the server (SEBI allows up to 10). */

@@ -1,10 +1,10 @@
-import type { UpdateNomineeRequest } from '@ekyc/contracts/calls/update-nominee';
+import { type UpdateNomineeRequest, updateNomineeResponseDataSchema } from '@ekyc/contracts/calls/update-nominee';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiPost } from '../../../lib/api-client';
 import { invalidateUserDetails } from '../../../lib/user-details';
 
 export const updateNominee = (body: UpdateNomineeRequest) =>
-  apiPost<{ screen?: string; stage?: number }>('update-nominee', body);
+  apiPost('update-nominee', updateNomineeResponseDataSchema, body);
 
 /** Saving or skipping nominees moves the stage: the cached user details are refreshed (section 7). */
 export function useUpdateNominee() {

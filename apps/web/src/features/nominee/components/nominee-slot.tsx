@@ -4,7 +4,6 @@
  * into parts that say when they hold an error.
  */
 import type { NomineeAddress } from '@ekyc/contracts/calls/update-nominee';
-import { MSG } from '@ekyc/contracts/messages';
 import { IDENTITY_DOCUMENTS, NOMINEE_RELATIONS } from '@ekyc/contracts/enums';
 import { normalisePan } from '@ekyc/contracts/rules';
 import { MOBILE_LENGTH, NOMINEE_SHARE_TOTAL, type NomineeField, PINCODE_LENGTH } from '@ekyc/contracts/constants';
@@ -98,7 +97,7 @@ export function NomineeSlot({
   const path = `nominees.${index}` as const;
   const slot = watch(path);
   const errors = formState.errors.nominees?.[index];
-  const err = (field: keyof NomineeSlotValues) => msg(errors?.[field]?.message);
+  const err = (field: keyof NomineeSlotValues) => msg(errors?.[field]);
   const sameAddress = slot.same_address_flag;
   const minor = isMinor(slot.dob);
   const opt = (label: string) => `${label} ${t('optional')}`;
@@ -281,7 +280,7 @@ export function NomineeSlot({
           <TextField
             label={t('idNumber')}
             autoComplete="off"
-            hint={slot.identity_doc_type === 'aadhaar' && !err('proof_number') ? msg(MSG.aadhaarHint) : undefined}
+            hint={slot.identity_doc_type === 'aadhaar' && !err('proof_number') ? msg('aadhaarHint') : undefined}
             inputMode={slot.identity_doc_type === 'aadhaar' ? 'numeric' : 'text'}
             error={err('proof_number')}
             {...filtered('proof_number', (v) =>

@@ -22,10 +22,8 @@ import { type FieldErrors, type Path, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/button';
 import { SelectField } from '../../../components/select-field';
-import { ApiError } from '../../../lib/api-client';
-import { useScreenNavigate } from '../../../lib/navigation';
-import { toast } from '../../../lib/toast';
 import { useMessage } from '../../../lib/use-message';
+import { useStageAction } from '../../../lib/use-stage-action';
 import { useUpdateNominee } from '../api/update-nominee';
 import {
   emptySlot,
@@ -50,7 +48,6 @@ const partsOpen = (parts: NomineePart[]) => Object.fromEntries(parts.map((p) => 
 export function NomineeStepsForm({ config, details }: { config: NomineeConfig; details: UserDetailsRecord[0] }) {
   const { t } = useTranslation('nominee');
   const msg = useMessage();
-  const go = useScreenNavigate();
   const save = useUpdateNominee();
   const max = config.max_nominees;
   const mandatory = config.mandatory ?? NOMINEE_FIELDS;
@@ -74,6 +71,7 @@ export function NomineeStepsForm({ config, details }: { config: NomineeConfig; d
     },
   });
   const { watch, handleSubmit, register, formState, setError, getValues, setValue, clearErrors, trigger } = form;
+  const saveNominees = useStageAction(save.mutateAsync, { setError });
   const slots = watch('nominees');
   const soa = watch('nominee_soa');
   const [current, setCurrent] = useState(0);
@@ -139,16 +137,8 @@ export function NomineeStepsForm({ config, details }: { config: NomineeConfig; d
   const onValid = async (values: NomineeFormValues) => {
     if (checkShares(values)) return show(current, `nominees.${current}.percentage_share`);
     if (values.nominee_soa === 'nominee_name' && !names.includes(values.nominee_soa_name))
-      return setError('nominee_soa_name', { type: 'validate', message: MSG.fieldRequired }, { shouldFocus: true });
-    try {
-      const reply = await save.mutateAsync(toRequest(values));
-      if (reply.status) toast.success(msg(reply.message));
-      else toast.error(msg(reply.message));
-      go(reply.data.screen);
-    } catch (err) {
-      toast.error(msg(err instanceof ApiError ? err.message.replace(/^[\w.]+: /, '') : undefined));
-      if (err instanceof ApiError && typeof err.data.screen === 'string') go(err.data.screen);
-    }
+      return setError('nominee_soa_name', { type: 'fieldRequired', message: MSG.fieldRequired }, { shouldFocus: true });
+    await saveNominees(toRequest(values));
   };
 
   /** Shows the first nominee with an error, its folded parts with errors opened, and focuses the first such field. */

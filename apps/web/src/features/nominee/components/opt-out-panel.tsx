@@ -7,9 +7,10 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/button';
 import { OtpInput } from '../../../components/otp-input';
-import { ApiError, apiPost } from '../../../lib/api-client';
+import { ApiError } from '../../../lib/api-client';
 import { toast } from '../../../lib/toast';
 import { useMessage } from '../../../lib/use-message';
+import { sendOptOutOtp } from '../api/send-opt-out-otp';
 
 export function OptOutPanel({
   config,
@@ -33,11 +34,11 @@ export function OptOutPanel({
   const send = async () => {
     setSending(true);
     try {
-      const reply = await apiPost('send-nominee-opt-out-otp', {});
+      const reply = await sendOptOutOtp();
       if (reply.status) setSent(true);
-      else toast.error(msg(reply.message));
+      else toast.error(msg(reply));
     } catch (err) {
-      toast.error(msg(err instanceof ApiError ? err.message : undefined));
+      toast.error(msg(err instanceof ApiError ? err : undefined));
     } finally {
       setSending(false);
     }

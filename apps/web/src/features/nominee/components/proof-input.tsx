@@ -10,7 +10,7 @@ import { compressImage } from '../../../lib/compress-image';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Spinner } from '../../../components/spinner';
-import { fileToDataUrl } from '../../../lib/api-client';
+import { fileToDataUrl } from '../../../lib/file-data-url';
 import { useMessage } from '../../../lib/use-message';
 
 const shortName = (name: string) => (name.length > FILE_NAME_TRUNCATE ? `${name.slice(0, FILE_NAME_TRUNCATE)}…` : name);

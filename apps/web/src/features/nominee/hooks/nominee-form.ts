@@ -15,6 +15,7 @@ import { MINIMUM_AGE, type NomineeField } from '@ekyc/contracts/constants';
 import type { NOMINEE_RELATIONS } from '@ekyc/contracts/enums';
 import { ageOn, ddMmYyyyToIso, isoToDdMmYyyy, parseDdMmYyyy, todayOf } from '@ekyc/contracts/dates';
 import type { FieldErrors, Resolver } from 'react-hook-form';
+import { saidIn } from '../../../lib/use-message';
 
 /** A slot of the form: the stored nominee's fields, with the date as the date input holds it and the proofs as files. */
 export interface NomineeSlotValues extends Omit<
@@ -175,7 +176,9 @@ export const nomineeResolver =
       for (const issue of result.error.issues) {
         const field = String(issue.path[0] ?? 'first_name');
         nominees[i] ??= {};
-        nominees[i][field] ??= { type: 'validate', message: issue.message };
+        // the rule's MSG key as the error's type: the field shows msg(error)
+        const { code, message } = saidIn(issue);
+        nominees[i][field] ??= { type: code ?? 'validate', message };
       }
     });
     if (Object.keys(nominees).length === 0) return { values, errors: {} };

@@ -4,16 +4,14 @@
  */
 import type { NomineeSection } from '@ekyc/contracts/calls/update-nominee';
 import { DEFAULT_MAX_NOMINEES } from '@ekyc/contracts/constants';
-import { MSG } from '@ekyc/contracts/messages';
 import { STAGE, STAGES } from '@ekyc/contracts/stages';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from '../../../lib/router';
 import { Button } from '../../../components/button';
 import { PageLoader } from '../../../components/spinner';
-import { ApiError } from '../../../lib/api-client';
 import { appPath, useScreenNavigate } from '../../../lib/navigation';
-import { toast } from '../../../lib/toast';
 import { useMessage } from '../../../lib/use-message';
+import { useStageAction } from '../../../lib/use-stage-action';
 import { useUserDetails } from '../../../lib/user-details';
 import { useNomineeConfig } from '../api/get-nominee-config';
 import { useUpdateNominee } from '../api/update-nominee';
@@ -27,6 +25,7 @@ export default function NomineePage() {
   const go = useScreenNavigate();
   const { details, stage } = useUserDetails();
   const save = useUpdateNominee();
+  const saveNominees = useStageAction(save.mutateAsync);
   const config = useNomineeConfig();
   const [optingOut, setOptingOut] = useState(false);
   if (!details) return <PageLoader label={t('common:loading')} />;
@@ -36,15 +35,7 @@ export default function NomineePage() {
   const done = stored.is_object && (stage ?? 0) > STAGE.NOMINEE;
 
   const skip = async (codes?: { mobile_otp: string; email_otp: string }) => {
-    try {
-      const reply = await save.mutateAsync({ skip_nominee: true, ...(codes && { opt_out_otp: codes }) });
-      if (reply.status) toast.success(msg(reply.message));
-      else toast.error(msg(reply.message));
-      go(reply.data.screen);
-    } catch (err) {
-      toast.error(msg(err instanceof ApiError ? err.message : undefined));
-      if (err instanceof ApiError && typeof err.data.screen === 'string') go(err.data.screen);
-    }
+    await saveNominees({ skip_nominee: true, ...(codes && { opt_out_otp: codes }) });
   };
 
   if (optingOut)
@@ -61,7 +52,7 @@ export default function NomineePage() {
     return (
       <div>
         <p role="status" className="mb-4 rounded-lg bg-amber-50 p-3 font-semibold text-ink">
-          {msg(MSG.nomineeSkipped)}
+          {msg('nomineeSkipped')}
         </p>
         <p className="mb-4 text-muted">{t('addLater')}</p>
         <Button variant="secondary" className="mb-3" onClick={() => navigate(addPath)}>

@@ -1,11 +1,11 @@
-import type { PanValidationData, PanValidationRequest } from '@ekyc/contracts/calls/pan-validation';
+import { panValidationDataSchema, type PanValidationRequest } from '@ekyc/contracts/calls/pan-validation';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiPost } from '../../../lib/api-client';
 import { invalidateUserDetails } from '../../../lib/user-details';
 
 /** POST pan-validation?is_ocr=false: the PAN, name and date of birth checked at the source. */
 export const validatePan = (body: PanValidationRequest) =>
-  apiPost<Partial<PanValidationData>>('pan-validation', body, { is_ocr: false });
+  apiPost('pan-validation', panValidationDataSchema, body, { is_ocr: false });
 
 export function useValidatePan() {
   const client = useQueryClient();

@@ -8,11 +8,10 @@ import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate } from '../../../lib/router';
 import { Button } from '../../../components/button';
 import { PageLoader } from '../../../components/spinner';
-import { ApiError } from '../../../lib/api-client';
 import { appPath, useScreenNavigate } from '../../../lib/navigation';
 import { useSession } from '../../../lib/session';
-import { toast } from '../../../lib/toast';
 import { useMessage } from '../../../lib/use-message';
+import { useStageAction } from '../../../lib/use-stage-action';
 import { useUserDetails } from '../../../lib/user-details';
 import { useConfirmKraAddress } from '../api/confirm-kra-address';
 
@@ -54,6 +53,7 @@ export default function PanInfoPage() {
   const { stageToMoveFromPan } = useSession();
   const { details, stage, isLoading } = useUserDetails();
   const confirm = useConfirmKraAddress();
+  const confirmAddress = useStageAction(confirm.mutateAsync, { quietSuccess: true });
   if (isLoading || !details) return <PageLoader label={t('common:loading')} />;
 
   const pan = details.pan_obj as PanObj;
@@ -67,15 +67,7 @@ export default function PanInfoPage() {
         ? '/digilocker'
         : undefined;
 
-  const onConfirm = async () => {
-    try {
-      const reply = await confirm.mutateAsync();
-      if (!reply.status) toast.error(msg(reply.message));
-      go(reply.data.screen);
-    } catch (err) {
-      toast.error(msg(err instanceof ApiError ? err.message : MSG.somethingWrong));
-    }
-  };
+  const onConfirm = () => void confirmAddress(undefined);
 
   return (
     <div>

@@ -2,8 +2,6 @@
  * '/pan-verification': manual PAN entry (PAN number, name on PAN, date of birth) or a PAN card
  * photo read on the server, which fills the form for the applicant to confirm (section 2, 4, 5).
  */
-import { zodResolver } from '@hookform/resolvers/zod';
-import { MSG } from '@ekyc/contracts/messages';
 import { dateOfBirthSchema, panNameSchema, panNumberSchema, uploadAccept, uploadError } from '@ekyc/contracts/rules';
 import { compressImage } from '../../../lib/compress-image';
 import { useEffect, useId, useMemo, useState } from 'react';
@@ -13,10 +11,12 @@ import { useNavigate } from '../../../lib/router';
 import { z } from 'zod';
 import { Button } from '../../../components/button';
 import { TextField } from '../../../components/text-field';
-import { ApiError, fileToDataUrl } from '../../../lib/api-client';
+import { ApiError } from '../../../lib/api-client';
+import { fileToDataUrl } from '../../../lib/file-data-url';
 import { useScreenNavigate } from '../../../lib/navigation';
 import { session, useSession } from '../../../lib/session';
 import { toast } from '../../../lib/toast';
+import { keyedResolver } from '../../../lib/form-resolver';
 import { useMessage } from '../../../lib/use-message';
 import { useUserDetails } from '../../../lib/user-details';
 import { useReadPanCard } from '../api/read-pan-card';
@@ -56,7 +56,7 @@ export default function PanVerificationPage() {
   type FormInput = z.input<typeof schema>;
   type FormOutput = z.output<typeof schema>;
   const { register, handleSubmit, formState, setValue, setError, reset } = useForm<FormInput, unknown, FormOutput>({
-    resolver: zodResolver(schema),
+    resolver: keyedResolver(schema),
     defaultValues: { pan: '', pan_name: '', date_of_birth: '' },
     mode: 'onTouched',
   });
@@ -84,7 +84,7 @@ export default function PanVerificationPage() {
     try {
       const small = await compressImage(file, { maxPx: 1600 });
       const reply = await readCard.mutateAsync(await fileToDataUrl(small));
-      if (!reply.status) return toast.error(msg(reply.message || MSG.panError));
+      if (!reply.status) return toast.error(msg(reply.message ? reply : 'panError'));
       setValue('pan', normalisePan(reply.data.pan_number ?? ''));
       setValue('pan_name', formatPanName(reply.data.name ?? ''));
       setValue('date_of_birth', reply.data.dob ?? '');
@@ -92,7 +92,7 @@ export default function PanVerificationPage() {
       setReadFromImage(true);
       setMode('manual');
     } catch (err) {
-      toast.error(msg(err instanceof ApiError ? err.message : MSG.panError));
+      toast.error(msg(err instanceof ApiError ? err : 'panError'));
     }
   };
 
@@ -106,7 +106,7 @@ export default function PanVerificationPage() {
         });
         return navigate('/ekyc1/pan-verification/pan-info');
       }
-      toast.error(msg(reply.message || MSG.panError));
+      toast.error(msg(reply.message ? reply : 'panError'));
       if (reply.data.screen !== '/pan-verification') go(reply.data.screen);
     } catch (err) {
       if (err instanceof ApiError) {
@@ -114,9 +114,9 @@ export default function PanVerificationPage() {
         const text = (err.data.errors as { message: string }[] | undefined)?.[0]?.message ?? err.message;
         if ((FIELDS as readonly string[]).includes(field))
           setError(field as (typeof FIELDS)[number], { message: text });
-        else toast.error(msg(err.message));
+        else toast.error(msg(err));
         if (err.data.screen) go(String(err.data.screen));
-      } else toast.error(msg(MSG.panError));
+      } else toast.error(msg('panError'));
     }
   };
 
@@ -182,7 +182,7 @@ export default function PanVerificationPage() {
             autoCapitalize="characters"
             spellCheck={false}
             maxLength={10}
-            error={msg(formState.errors.pan?.message)}
+            error={msg(formState.errors.pan)}
             {...typed('pan', normalisePan)}
           />
           <TextField
@@ -190,7 +190,7 @@ export default function PanVerificationPage() {
             autoComplete="name"
             autoCapitalize="characters"
             hint={t('nameHint')}
-            error={msg(formState.errors.pan_name?.message)}
+            error={msg(formState.errors.pan_name)}
             {...typed('pan_name', formatPanName)}
           />
           <TextField
@@ -199,7 +199,7 @@ export default function PanVerificationPage() {
             autoComplete="bday"
             placeholder="DD/MM/YYYY"
             maxLength={10}
-            error={msg(formState.errors.date_of_birth?.message)}
+            error={msg(formState.errors.date_of_birth)}
             {...typed('date_of_birth', formatDobInput)}
           />
           <Button type="submit" loading={validate.isPending}>

@@ -1,18 +1,25 @@
-import type { ConsentsData, RequestErasureRequest, UpdateConsentRequest } from '@ekyc/contracts/calls/consents';
+import {
+  consentsDataSchema,
+  type RequestErasureRequest,
+  type UpdateConsentRequest,
+} from '@ekyc/contracts/calls/consents';
+import { requestErasureDataSchema } from '@ekyc/contracts/calls/web-applicant';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiGet, apiPost } from '../../../lib/api-client';
+import { applicantApi } from '../../../lib/api-client';
 
 const KEY = ['consents'];
 
+/** The consents in force; a refusal is an error (the page's LoadFailed or toast). */
 export function useConsents() {
-  return useQuery({ queryKey: KEY, queryFn: () => apiGet<ConsentsData>('get-consents') });
+  return useQuery({ queryKey: KEY, queryFn: () => applicantApi.data('GET', 'get-consents', consentsDataSchema) });
 }
 
 export function useUpdateConsent() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (body: UpdateConsentRequest) => apiPost<ConsentsData>('update-consent', body),
-    onSuccess: (res) => client.setQueryData(KEY, res),
+    mutationFn: (body: UpdateConsentRequest) =>
+      applicantApi.data('POST', 'update-consent', consentsDataSchema, { body }),
+    onSuccess: (data) => client.setQueryData(KEY, data),
   });
 }
 
@@ -20,7 +27,7 @@ export function useRequestErasure() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (body: RequestErasureRequest) =>
-      apiPost<ConsentsData & { signed_out: boolean }>('request-erasure', body),
-    onSuccess: (res) => client.setQueryData(KEY, res),
+      applicantApi.data('POST', 'request-erasure', requestErasureDataSchema, { body }),
+    onSuccess: (data) => client.setQueryData(KEY, data),
   });
 }

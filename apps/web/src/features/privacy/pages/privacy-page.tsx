@@ -29,7 +29,7 @@ export default function PrivacyPage() {
   const navigate = useNavigate();
   const [confirming, setConfirming] = useState(false);
   const msg = useMessage();
-  const failed = (err: Error) => toast.error(msg(err.message));
+  const failed = (err: Error) => toast.error(msg(err));
   const day = (iso: string) =>
     new Intl.DateTimeFormat(document.documentElement.lang || i18n.language, { dateStyle: 'long' }).format(
       new Date(iso),
@@ -37,7 +37,7 @@ export default function PrivacyPage() {
 
   if (consents.isError) return <LoadFailed error={consents.error} onRetry={() => void consents.refetch()} />;
   if (!consents.data) return <PageLoader label={t('common:loading')} />;
-  const data = consents.data.data;
+  const data = consents.data;
   const erasure = data.erasure;
 
   const change = (p: Purpose) =>
@@ -51,7 +51,7 @@ export default function PrivacyPage() {
       {
         onSuccess: (res) => {
           setConfirming(false);
-          if (!res.data.signed_out) return;
+          if (!res.signed_out) return;
           session.clear();
           toast.success(t('erased'));
           navigate(`${BASE_PATH}/`, { replace: true });

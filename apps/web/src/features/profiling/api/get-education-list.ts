@@ -1,11 +1,10 @@
 import { getEducationListDataSchema } from '@ekyc/contracts/calls/get-education-list';
 import { useQuery } from '@tanstack/react-query';
-import { apiGet } from '../../../lib/api-client';
+import { applicantApi } from '../../../lib/api-client';
 
 /** GET get-education-list: the options with their five labels; they rarely change, so cached for the session. */
 export async function getEducationList() {
-  const reply = await apiGet('get-education-list');
-  return getEducationListDataSchema.parse(reply.data);
+  return applicantApi.data('GET', 'get-education-list', getEducationListDataSchema);
 }
 
 export const useEducationList = () =>

@@ -1,11 +1,10 @@
 import { getExperienceListDataSchema } from '@ekyc/contracts/calls/get-experience-list';
 import { useQuery } from '@tanstack/react-query';
-import { apiGet } from '../../../lib/api-client';
+import { applicantApi } from '../../../lib/api-client';
 
 /** GET get-experience-list: the options with their five labels; they rarely change, so cached for the session. */
 export async function getExperienceList() {
-  const reply = await apiGet('get-experience-list');
-  return getExperienceListDataSchema.parse(reply.data);
+  return applicantApi.data('GET', 'get-experience-list', getExperienceListDataSchema);
 }
 
 export const useExperienceList = () =>

@@ -1,11 +1,10 @@
 import { getIncomeListDataSchema } from '@ekyc/contracts/calls/get-income-list';
 import { useQuery } from '@tanstack/react-query';
-import { apiGet } from '../../../lib/api-client';
+import { applicantApi } from '../../../lib/api-client';
 
 /** GET get-income-list: the options with their five labels; they rarely change, so cached for the session. */
 export async function getIncomeList() {
-  const reply = await apiGet('get-income-list');
-  return getIncomeListDataSchema.parse(reply.data);
+  return applicantApi.data('GET', 'get-income-list', getIncomeListDataSchema);
 }
 
 export const useIncomeList = () =>

@@ -1,11 +1,10 @@
 import { getOccupationListDataSchema } from '@ekyc/contracts/calls/get-occupation-list';
 import { useQuery } from '@tanstack/react-query';
-import { apiGet } from '../../../lib/api-client';
+import { applicantApi } from '../../../lib/api-client';
 
 /** GET get-occupation-list: the options with their five labels; they rarely change, so cached for the session. */
 export async function getOccupationList() {
-  const reply = await apiGet('get-occupation-list');
-  return getOccupationListDataSchema.parse(reply.data);
+  return applicantApi.data('GET', 'get-occupation-list', getOccupationListDataSchema);
 }
 
 export const useOccupationList = () =>

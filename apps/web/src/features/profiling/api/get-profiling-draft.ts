@@ -1,13 +1,12 @@
 import { profilingDraftDataSchema } from '@ekyc/contracts/calls/profiling-draft';
 import { useQuery } from '@tanstack/react-query';
-import { apiGet } from '../../../lib/api-client';
+import { applicantApi } from '../../../lib/api-client';
 
 export const PROFILING_DRAFT_KEY = ['profiling-draft'] as const;
 
 /** GET get-profiling-draft: the sub-step to resume at, the answers so far, prefills and rule inputs. */
 export async function getProfilingDraft() {
-  const reply = await apiGet('get-profiling-draft');
-  return profilingDraftDataSchema.parse(reply.data);
+  return applicantApi.data('GET', 'get-profiling-draft', profilingDraftDataSchema);
 }
 
 export const useProfilingDraft = () =>

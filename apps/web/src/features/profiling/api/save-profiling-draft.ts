@@ -1,11 +1,12 @@
 import type { ProfilingDraftData, SaveProfilingDraftRequest } from '@ekyc/contracts/calls/profiling-draft';
+import { saveProfilingDraftDataSchema } from '@ekyc/contracts/calls/web-applicant';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiPost } from '../../../lib/api-client';
 import { PROFILING_DRAFT_KEY } from './get-profiling-draft';
 
 /** POST save-profiling-draft: the draft cache takes the saved step and values at once. */
 export const saveProfilingDraft = (body: SaveProfilingDraftRequest) =>
-  apiPost<{ step: string }>('save-profiling-draft', body);
+  apiPost('save-profiling-draft', saveProfilingDraftDataSchema, body);
 
 export function useSaveProfilingDraft() {
   const client = useQueryClient();

@@ -9,10 +9,8 @@ import { PROFILING_DRAFT_KEY } from './get-profiling-draft';
  * POST personal-details-update: completes client profiling; the reply names the next screen. The
  * body is every sub-step's answers; the server checks it whole with the shared rules.
  */
-export async function updatePersonalDetails(body: ProfilingDraftValues) {
-  const reply = await apiPost('personal-details-update', body);
-  return { ...reply, data: personalDetailsUpdateResponseDataSchema.partial().parse(reply.data) };
-}
+export const updatePersonalDetails = (body: ProfilingDraftValues) =>
+  apiPost('personal-details-update', personalDetailsUpdateResponseDataSchema, body);
 
 export function useUpdatePersonalDetails() {
   const client = useQueryClient();

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/button';
 import { PageLoader } from '../../../components/spinner';
 import { TextField } from '../../../components/text-field';
-import { useMessage } from '../../../lib/use-message';
+import { type Said, saidIn, useMessage } from '../../../lib/use-message';
 import { useEducationList } from '../api/get-education-list';
 import { ChoiceCards } from './choice-cards';
 import type { StepProps } from './list-steps';
@@ -18,13 +18,13 @@ export function EducationStep({ values, advance }: StepProps) {
   const [education, setEducation] = useState(values.education);
   const [other, setOther] = useState(values.other_education ?? '');
   const [busy, setBusy] = useState<string>();
-  const [errors, setErrors] = useState<{ education?: string; other_education?: string }>({});
+  const [errors, setErrors] = useState<{ education?: Said; other_education?: Said }>({});
 
   const submit = async (code: string | undefined, otherText: string, busyCode: string) => {
     const parsed = educationStepSchema.safeParse({ education: code, other_education: otherText });
     if (!parsed.success) {
       const next: typeof errors = {};
-      for (const i of parsed.error.issues) next[i.path[0] as keyof typeof errors] ??= i.message;
+      for (const i of parsed.error.issues) next[i.path[0] as keyof typeof errors] ??= saidIn(i);
       return setErrors(next);
     }
     setErrors({});

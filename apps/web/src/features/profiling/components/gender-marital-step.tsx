@@ -8,7 +8,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/button';
 import { Modal } from '../../../components/modal';
-import { useMessage } from '../../../lib/use-message';
+import { type Said, saidIn, useMessage } from '../../../lib/use-message';
 import { ChoiceCards } from './choice-cards';
 import type { StepProps } from './list-steps';
 
@@ -24,14 +24,14 @@ export function GenderMaritalStep({
   const [marital, setMarital] = useState(values.marital_status);
   const [pending, setPending] = useState<string>();
   const [busy, setBusy] = useState<string>();
-  const [errors, setErrors] = useState<{ gender?: string; marital_status?: string }>({});
+  const [errors, setErrors] = useState<{ gender?: Said; marital_status?: Said }>({});
   const genderLabel = (code: string | undefined) => (code ? t(`genders.${code}`) : '');
 
   const submit = async (g: string | undefined, m: string | undefined, busyCode?: string) => {
     const parsed = genderMaritalStepSchema.safeParse({ gender: g, gender_confirmed: confirmed, marital_status: m });
     if (!parsed.success) {
       const next: typeof errors = {};
-      for (const i of parsed.error.issues) next[i.path[0] as keyof typeof errors] = i.message;
+      for (const i of parsed.error.issues) next[i.path[0] as keyof typeof errors] = saidIn(i);
       return setErrors(next);
     }
     setErrors({});

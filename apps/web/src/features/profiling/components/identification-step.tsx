@@ -4,7 +4,6 @@
  * longer than the limit is shown whole, with a word on shortening it (the server keeps the
  * document's name as evidence).
  */
-import { zodResolver } from '@hookform/resolvers/zod';
 import { identificationStepSchema } from '@ekyc/contracts/calls/personal-details-update';
 import { NAME_MAX } from '@ekyc/contracts/constants';
 import { useEffect } from 'react';
@@ -13,6 +12,7 @@ import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { Button } from '../../../components/button';
 import { TextField } from '../../../components/text-field';
+import { keyedResolver } from '../../../lib/form-resolver';
 import { useMessage } from '../../../lib/use-message';
 import type { StepProps } from './list-steps';
 
@@ -27,7 +27,7 @@ export function IdentificationStep({
   const { t } = useTranslation('profiling');
   const msg = useMessage();
   const { register, handleSubmit, formState, watch, trigger } = useForm<FormInput, unknown, FormOutput>({
-    resolver: zodResolver(identificationStepSchema),
+    resolver: keyedResolver(identificationStepSchema),
     defaultValues: { father_name: values.father_name ?? prefilledFather ?? '', mother_name: values.mother_name ?? '' },
     mode: 'onTouched',
   });
@@ -45,7 +45,7 @@ export function IdentificationStep({
         label={t('fatherName')}
         autoComplete="off"
         maxLength={60}
-        error={msg(formState.errors.father_name?.message)}
+        error={msg(formState.errors.father_name)}
         {...(tooLong && father.length > NAME_MAX
           ? { hint: t('fatherTooLong', { name: prefilledFather, count: prefilledFather!.length, max: NAME_MAX }) }
           : prefilledFather && father === prefilledFather && { hint: t('fatherPrefilled') })}
@@ -55,7 +55,7 @@ export function IdentificationStep({
         label={t('motherName')}
         autoComplete="off"
         maxLength={60}
-        error={msg(formState.errors.mother_name?.message)}
+        error={msg(formState.errors.mother_name)}
         {...register('mother_name')}
       />
       <Button type="submit" loading={formState.isSubmitting}>

@@ -30,7 +30,7 @@ export function useProfilingFlow(step: ProfilingStep) {
 
   const reportError = useCallback(
     (err: unknown) => {
-      toast.error(msg(err instanceof ApiError ? err.message : undefined));
+      toast.error(msg(err instanceof ApiError ? err : undefined));
       const screen = err instanceof ApiError ? err.data.screen : undefined;
       if (typeof screen === 'string') goScreen(screen, { replace: true });
     },

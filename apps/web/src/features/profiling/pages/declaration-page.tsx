@@ -4,8 +4,6 @@
  * electronic contract note) too. Settlement Quarterly or Monthly, and the BSDA option. Continue
  * sends the whole personal details payload and follows the returned screen.
  */
-import { MSG } from '@ekyc/contracts/messages';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { declarationStepSchema } from '@ekyc/contracts/calls/personal-details-update';
 import type { ProfilingDraftData, ProfilingStep } from '@ekyc/contracts/calls/profiling-draft';
 import { DEFAULT_SETTLEMENT } from '@ekyc/contracts/constants';
@@ -20,6 +18,7 @@ import { PageLoader } from '../../../components/spinner';
 import { ApiError } from '../../../lib/api-client';
 import { useScreenNavigate } from '../../../lib/navigation';
 import { toast } from '../../../lib/toast';
+import { keyedResolver } from '../../../lib/form-resolver';
 import { useMessage } from '../../../lib/use-message';
 import { useUpdatePersonalDetails } from '../api/update-personal-details';
 import { SwitchField } from '../components/switch-field';
@@ -82,7 +81,7 @@ function DeclarationForm({ draft }: { draft: ProfilingDraftData }) {
   const v = draft.values;
   // Booleans default true (section 3).
   const { register, handleSubmit, formState } = useForm<DeclarationValues, unknown, z.output<Schema>>({
-    resolver: zodResolver(declarationStepSchema(reading, shared)) as unknown as Resolver<
+    resolver: keyedResolver(declarationStepSchema(reading, shared)) as unknown as Resolver<
       DeclarationValues,
       unknown,
       z.output<Schema>
@@ -104,12 +103,12 @@ function DeclarationForm({ draft }: { draft: ProfilingDraftData }) {
     'politically_exposed',
     ...(reading === 5 ? ['settle', 'preference'] : []),
   ]);
-  const errorOf = (name: string) => (formState.errors as Record<string, { message?: string } | undefined>)[name];
+  const errorOf = (name: keyof DeclarationValues) => formState.errors[name];
 
   const onSubmit = async (declarations: z.output<Schema>) => {
     try {
       const reply = await update.mutateAsync({ ...draft.values, ...declarations });
-      if (!reply.status) toast.error(msg(reply.message));
+      if (!reply.status) toast.error(msg(reply));
       goScreen(reply.data.screen);
     } catch (err) {
       toast.error(msg(err instanceof ApiError ? err.message.replace(/^\w+: /, '') : undefined));
@@ -126,8 +125,9 @@ function DeclarationForm({ draft }: { draft: ProfilingDraftData }) {
       label={t(LABEL[name])}
       {...(required.has(name) && { requiredMark: t('requiredMark') })}
       {...(name === 'bsda' && { note: t('bsdaNote') })}
-      // the spec's generic 'Above Field is required' says nothing beside a switch: say what to do
-      error={errorOf(name)?.message === MSG.fieldRequired ? t('switchRequired') : msg(errorOf(name)?.message)}
+      // a switch's only error is being off, and the spec's generic 'Above Field is required' says
+      // nothing beside a switch: say what to do
+      error={errorOf(name) ? t('switchRequired') : undefined}
       {...register(name)}
     />
   );
@@ -175,7 +175,7 @@ function DeclarationForm({ draft }: { draft: ProfilingDraftData }) {
             </div>
             {errorOf('family_relation') && (
               <p role="alert" className="mt-1 text-sm text-danger">
-                {msg(errorOf('family_relation')?.message)}
+                {msg(errorOf('family_relation'))}
               </p>
             )}
             <TextField
@@ -183,7 +183,7 @@ function DeclarationForm({ draft }: { draft: ProfilingDraftData }) {
               label={t('family.holder')}
               autoComplete="off"
               maxLength={100}
-              error={msg(errorOf('family_holder_name')?.message)}
+              error={msg(errorOf('family_holder_name'))}
               {...register('family_holder_name')}
             />
           </fieldset>

@@ -1,10 +1,10 @@
-import type { SegmentItem } from '@ekyc/contracts/calls/get-segment-list';
+import { getSegmentListDataSchema } from '@ekyc/contracts/calls/get-segment-list';
 import { useQuery } from '@tanstack/react-query';
 import { apiGet } from '../../../lib/api-client';
 
 export const SEGMENT_LIST_KEY = ['segment-list'] as const;
 
-export const getSegmentList = () => apiGet<SegmentItem[]>('get-segment-list');
+export const getSegmentList = () => apiGet('get-segment-list', getSegmentListDataSchema);
 
 /** The segments change only when an operator edits the table: cached for the session. */
 export function useSegmentList() {
@@ -12,7 +12,7 @@ export function useSegmentList() {
     queryKey: SEGMENT_LIST_KEY,
     queryFn: async () => {
       const reply = await getSegmentList();
-      return Array.isArray(reply.data) ? reply.data : [];
+      return reply.status ? reply.data : [];
     },
     staleTime: Infinity,
   });

@@ -11,6 +11,7 @@ import { useId } from 'react';
 import { type UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { TextField } from '../../../components/text-field';
+import type { Saying } from '../../../lib/use-message';
 import { inspectPdf } from '../pdf-file';
 import type { FormValues } from '../segment-form';
 import { RadioGroup } from './radio-group';
@@ -23,7 +24,7 @@ export function FinancialProof({
   message,
 }: {
   form: UseFormReturn<FormValues>;
-  message: (text: string | undefined) => string;
+  message: (said: Saying) => string;
 }) {
   const { t } = useTranslation('segment');
   const fileId = useId();
@@ -57,7 +58,7 @@ export function FinancialProof({
           { value: 'digital', label: t('digital'), hint: t('digitalHint') },
           { value: 'manual', label: t('manual'), hint: t('manualHint') },
         ]}
-        error={message(errors.upload_prccess_by?.message)}
+        error={message(errors.upload_prccess_by)}
       />
       {mode === 'manual' && (
         <>
@@ -70,13 +71,13 @@ export function FinancialProof({
               value: p.code,
               label: t(`proofs.${p.code}`, { defaultValue: p.label }),
             }))}
-            error={message(errors.financial_proof_option?.message)}
+            error={message(errors.financial_proof_option)}
           />
           {details.includes('statement_from') && (
             <TextField
               type="date"
               label={t('statementFrom')}
-              error={message(errors.statement_from?.message)}
+              error={message(errors.statement_from)}
               {...register('statement_from')}
             />
           )}
@@ -85,7 +86,7 @@ export function FinancialProof({
               type="date"
               label={option === 'salary_slip' ? t('salarySlipDate') : t('statementTo')}
               hint={option === 'salary_slip' ? t('salarySlipHint') : t('bankStatementHint')}
-              error={message(errors.statement_date?.message)}
+              error={message(errors.statement_date)}
               {...register('statement_date')}
             />
           )}
@@ -94,7 +95,7 @@ export function FinancialProof({
               inputMode="decimal"
               label={t('holdingValue')}
               hint={t('holdingHint')}
-              error={message(errors.holding_value?.message)}
+              error={message(errors.holding_value)}
               {...register('holding_value')}
             />
           )}
@@ -122,7 +123,7 @@ export function FinancialProof({
             )}
             {errors.file && (
               <p id={`${fileId}-error`} role="alert" className="mt-1 text-sm text-danger">
-                {message(errors.file.message)}
+                {message(errors.file)}
               </p>
             )}
           </div>
@@ -132,7 +133,7 @@ export function FinancialProof({
               autoComplete="off"
               label={t('password')}
               hint={t('passwordHint')}
-              error={message(errors.document_password?.message)}
+              error={message(errors.document_password)}
               {...register('document_password')}
             />
           )}

@@ -6,9 +6,7 @@
  */
 import type { SegmentItem } from '@ekyc/contracts/calls/get-segment-list';
 import { PROOF_DETAILS, type UpdateSegmentRequest } from '@ekyc/contracts/calls/update-segment';
-import { MSG } from '@ekyc/contracts/messages';
 import { BASE_PATH, STAGE, STAGES } from '@ekyc/contracts/stages';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -19,7 +17,8 @@ import { ApiError } from '../../../lib/api-client';
 import { useScreenNavigate } from '../../../lib/navigation';
 import { session, useSession } from '../../../lib/session';
 import { toast } from '../../../lib/toast';
-import { useMessage } from '../../../lib/use-message';
+import { keyedResolver } from '../../../lib/form-resolver';
+import { keyOf, type Saying, useMessage } from '../../../lib/use-message';
 import { useGetSegmentStatus } from '../api/get-segment-status';
 import { useSegmentList } from '../api/get-segment-list';
 import { useUpdateSegment } from '../api/update-segment';
@@ -38,15 +37,16 @@ function useSegmentMessage() {
   const { t } = useTranslation('segment');
   const common = useMessage();
   return useCallback(
-    (text: string | undefined) => {
-      const key = Object.entries(MSG).find(([, v]) => v === text)?.[0];
-      return key ? t(`messages.${key}`, { defaultValue: common(text) }) : common(text);
+    (said: Saying) => {
+      // this step words some messages its own way (segment.json's messages, keyed like MSG)
+      const { key } = keyOf(said);
+      return key ? t(`messages.${key}`, { defaultValue: common(said) }) : common(said);
     },
     [t, common],
   );
 }
 
-const errorText = (err: unknown) => (err instanceof ApiError ? err.message.replace(/^[\w.]+: /, '') : undefined);
+const errorOf = (err: unknown) => (err instanceof ApiError ? err : undefined);
 
 export default function SegmentPage() {
   const { t } = useTranslation('segment');
@@ -62,25 +62,25 @@ export default function SegmentPage() {
   const onAaResult = useCallback(
     async (m: AaMessage) => {
       const clienttrnxid = session.get().clienttrnxid;
-      const failed = (text: string | undefined) => {
+      const failed = (said: Saying) => {
         session.set({ segmentFailed: true });
-        toast.error(message(text || MSG.aaConsentFailed));
+        toast.error(message(said || 'aaConsentFailed'));
         setVerifying(false);
       };
-      if (!clienttrnxid) return failed(MSG.aaConsentFailed);
+      if (!clienttrnxid) return failed('aaConsentFailed');
       setVerifying(true);
       try {
         const reply = await verify.mutateAsync({ ...m, clienttrnxid });
-        if (reply.status && reply.data.status === 'S') {
+        if (reply.status && reply.succeeded) {
           session.set({ clienttrnxid: null, segmentFailed: false });
-          go(reply.data.data?.screen);
+          go(reply.screen);
           return;
         }
-        failed(reply.message);
-        const screen = reply.data.data?.screen;
+        failed(reply.message ? reply : undefined);
+        const screen = reply.screen;
         if (screen && screen !== SEGMENT_SCREEN) go(screen);
       } catch (err) {
-        failed(errorText(err));
+        failed(errorOf(err));
         if (err instanceof ApiError && typeof err.data.screen === 'string') go(err.data.screen);
       }
     },
@@ -114,7 +114,7 @@ export default function SegmentPage() {
     return (
       <div>
         <p role="alert" className="mb-4 text-danger">
-          {message(MSG.somethingWrong)}
+          {message('somethingWrong')}
         </p>
         <Button onClick={() => void list.refetch()}>{t('common:retry')}</Button>
       </div>
@@ -129,7 +129,7 @@ function SegmentForm({
 }: {
   segments: SegmentItem[];
   onAaResult: (m: AaMessage) => Promise<void>;
-  message: (text: string | undefined) => string;
+  message: (said: Saying) => string;
 }) {
   const { t } = useTranslation('segment');
   const go = useScreenNavigate();
@@ -139,7 +139,7 @@ function SegmentForm({
   const requiredDoc = useMemo(() => new Set(segments.filter((s) => s.required_doc).map((s) => s.code)), [segments]);
   const schema = useMemo(() => segmentFormSchema(requiredDoc), [requiredDoc]);
   const form = useForm<FormValues>({
-    resolver: zodResolver(schema) as never,
+    resolver: keyedResolver(schema) as never,
     defaultValues: {
       segments: segments.filter((s) => s.auto_select).map((s) => s.code),
       document_password: '',
@@ -188,10 +188,10 @@ function SegmentForm({
     try {
       const reply = await update.mutateAsync(body);
       if (!reply.status) {
-        toast.error(message(reply.message));
-        if (reply.data.password_required) {
+        toast.error(message(reply));
+        if (reply.data.password_required === true) {
           setValue('pdf', { isPdf: true, encrypted: true });
-          setError('document_password', { message: reply.message });
+          setError('document_password', { type: reply.code ?? 'server', message: reply.message });
         }
         if (reply.data.screen && reply.data.screen !== SEGMENT_SCREEN) go(reply.data.screen);
         return;
@@ -204,7 +204,7 @@ function SegmentForm({
       }
       if (reply.data.screen && reply.data.screen.length > 2) go(reply.data.screen);
     } catch (err) {
-      toast.error(message(errorText(err)));
+      toast.error(message(errorOf(err)));
       if (err instanceof ApiError && typeof err.data.screen === 'string') go(err.data.screen);
     }
   };
@@ -221,7 +221,7 @@ function SegmentForm({
         segments={segments}
         selected={selected}
         onToggle={toggle}
-        error={message(formState.errors.segments?.message)}
+        error={message(formState.errors.segments)}
       />
       <RiskDisclosureDialog
         open={pendingDerivative !== null}

@@ -1,11 +1,11 @@
-import type { GetHypervegeTokenData } from '@ekyc/contracts/calls/get-hypervege-token';
+import { type GetHypervegeTokenData, getHypervegeTokenDataSchema } from '@ekyc/contracts/calls/get-hypervege-token';
 import { useQuery } from '@tanstack/react-query';
-import { apiGet } from '../../../lib/api-client';
+import { applicantApi } from '../../../lib/api-client';
 
 export const LIVENESS_TOKEN_KEY = ['liveness-token'] as const;
 
 export const getHypervegeToken = (action?: NonNullable<GetHypervegeTokenData['action']>['kind']) =>
-  apiGet<GetHypervegeTokenData>('get-hypervege-token', { action });
+  applicantApi.data('GET', 'get-hypervege-token', getHypervegeTokenDataSchema, { query: { action } });
 
 /** A token for the hosted liveness module, fetched ahead so that the popup opens on the click itself. */
 export function useHypervegeToken(enabled: boolean) {

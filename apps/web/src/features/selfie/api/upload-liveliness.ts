@@ -1,4 +1,4 @@
-import type { UploadLivelinessData, UploadLivelinessRequest } from '@ekyc/contracts/calls/upload-liveliness';
+import { type UploadLivelinessRequest, uploadLivelinessDataSchema } from '@ekyc/contracts/calls/upload-liveliness';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiGet, apiPost } from '../../../lib/api-client';
 import { invalidateUserDetails } from '../../../lib/user-details';
@@ -6,8 +6,8 @@ import { LIVENESS_TOKEN_KEY } from './get-hypervege-token';
 
 /** POST: the selfie; GET: where the check stands (the poll of section 4). */
 export const uploadLiveliness = (body: UploadLivelinessRequest) =>
-  apiPost<UploadLivelinessData>('upload-liveliness', body);
-export const getLivelinessResult = () => apiGet<UploadLivelinessData>('upload-liveliness');
+  apiPost('upload-liveliness', uploadLivelinessDataSchema, body);
+export const getLivelinessResult = () => apiGet('upload-liveliness', uploadLivelinessDataSchema);
 
 /** A finished check moves the stage (user details) and spends the module token. */
 export function useUploadLiveliness() {

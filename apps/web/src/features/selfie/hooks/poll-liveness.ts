@@ -26,7 +26,7 @@ export async function pollLiveness(
   const sleep = options.sleep ?? ((ms: number) => new Promise<void>((r) => setTimeout(r, ms)));
   const started = now();
   let reply = first;
-  while (reply.data.retry) {
+  while (reply.data.retry === true) {
     if (now() - started + interval > cap) return { kind: 'timedOut', message: reply.message };
     await sleep(interval);
     if (options.signal?.aborted) return { kind: 'stopped' };

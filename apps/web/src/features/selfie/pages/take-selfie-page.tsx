@@ -4,7 +4,6 @@
  * instead once livness_obj exists; without a camera, a QR code continues on a phone.
  */
 import { ESIGN_POPUP } from '@ekyc/contracts/constants';
-import { MSG } from '@ekyc/contracts/messages';
 import { STAGE, STAGES } from '@ekyc/contracts/stages';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
@@ -72,13 +71,13 @@ export default function TakeSelfiePage() {
     // opened on the click itself so that the browser does not block it
     const popup = window.open('', 'liveness-module', `width=${ESIGN_POPUP.width},height=${ESIGN_POPUP.height}`);
     if (!popup) {
-      window.alert(msg(MSG.allowPopupsAlert));
+      window.alert(msg('allowPopupsAlert'));
       return;
     }
     setChecking(true);
     abort.current = new AbortController();
     try {
-      const session = token.data?.data ?? (await getHypervegeToken()).data;
+      const session = token.data ?? (await getHypervegeToken());
       popup.location.href = session.module_url;
       const location = await readLocation(locationConsent);
       const first = await upload.mutateAsync({
@@ -90,24 +89,24 @@ export default function TakeSelfiePage() {
       const result = await pollLiveness(first, getLivelinessResult, { signal: abort.current.signal });
       if (result.kind === 'stopped') return;
       if (result.kind === 'timedOut') {
-        toast.error(msg(result.message));
+        toast.error(msg(result));
         popup.close();
         retake();
         return;
       }
       const { reply } = result;
       if (reply.status) {
-        toast.success(msg(reply.message));
+        toast.success(msg(reply));
         await finishLiveness(client);
       } else {
-        toast.error(msg(reply.message));
+        toast.error(msg(reply));
         popup.close();
         retake();
       }
       go(reply.data.screen);
     } catch (err) {
       popup.close();
-      toast.error(msg(err instanceof ApiError ? err.message.replace(/^[\w.]+: /, '') : MSG.somethingWrong));
+      toast.error(msg(err instanceof ApiError ? err : 'somethingWrong'));
       if (err instanceof ApiError && typeof err.data.screen === 'string') go(err.data.screen);
       retake();
     } finally {
@@ -119,14 +118,14 @@ export default function TakeSelfiePage() {
     <div>
       <SelfieTips />
       <ActionPrompt
-        action={token.data?.data.action}
-        kinds={token.data?.data.actions}
+        action={token.data?.action}
+        kinds={token.data?.actions}
         asking={askingAnother}
         onAnother={(kind) => {
           setAskingAnother(true);
           getHypervegeToken(kind)
             .then((reply) => client.setQueryData(LIVENESS_TOKEN_KEY, reply))
-            .catch((err: Error) => toast.error(msg(err.message)))
+            .catch((err: Error) => toast.error(msg(err)))
             .finally(() => setAskingAnother(false));
         }}
       />

@@ -1,10 +1,10 @@
-import type { UploadSignatureRequest, UploadSignatureResponseData } from '@ekyc/contracts/calls/upload-signature';
+import { type UploadSignatureRequest, uploadSignatureResponseDataSchema } from '@ekyc/contracts/calls/upload-signature';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiPost } from '../../../lib/api-client';
 import { invalidateUserDetails } from '../../../lib/user-details';
 
 export const uploadSignature = (body: UploadSignatureRequest) =>
-  apiPost<UploadSignatureResponseData>('upload-signature', body);
+  apiPost('upload-signature', uploadSignatureResponseDataSchema, body);
 
 /** Storing a signature moves the stage: the cached user details are refreshed. */
 export function useUploadSignature() {

@@ -1,6 +1,5 @@
 /** Drawing on screen with signature_pad; the PNG keeps a transparent background. */
 import { SIGNATURE_MIN_POINTS } from '@ekyc/contracts/constants';
-import { MSG } from '@ekyc/contracts/messages';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import SignaturePad from 'signature_pad';
@@ -78,8 +77,8 @@ export function SignatureDraw({ onSubmit, submitting }: { onSubmit: (png: string
       <Button onClick={onContinue} disabled={empty} loading={submitting}>
         {t('common:continue')}
       </Button>
-      <Modal open={incomplete} title={msg(MSG.signatureIncompleteTitle)} onClose={() => setIncomplete(false)}>
-        <p className="mb-4">{msg(MSG.signatureIncompleteBody)}</p>
+      <Modal open={incomplete} title={msg('signatureIncompleteTitle')} onClose={() => setIncomplete(false)}>
+        <p className="mb-4">{msg('signatureIncompleteBody')}</p>
         <div className="flex gap-3">
           <Button
             variant="secondary"

@@ -8,7 +8,7 @@ import { useCallback, useEffect, useId, useState } from 'react';
 import Cropper, { type Area } from 'react-easy-crop';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/button';
-import { fileToDataUrl } from '../../../lib/api-client';
+import { fileToDataUrl } from '../../../lib/file-data-url';
 import { useMessage } from '../../../lib/use-message';
 import { cropToPng } from './crop-image';
 

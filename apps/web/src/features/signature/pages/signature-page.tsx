@@ -17,10 +17,9 @@ import { Button } from '../../../components/button';
 import { SelectField } from '../../../components/select-field';
 import { PageLoader } from '../../../components/spinner';
 import { TextField } from '../../../components/text-field';
-import { ApiError } from '../../../lib/api-client';
 import { useScreenNavigate } from '../../../lib/navigation';
-import { toast } from '../../../lib/toast';
-import { useMessage } from '../../../lib/use-message';
+import { saidIn, useMessage } from '../../../lib/use-message';
+import { useStageAction } from '../../../lib/use-stage-action';
 import { useUserDetails } from '../../../lib/user-details';
 import { useUploadSignature } from '../api/upload-signature';
 import { SignatureDraw } from '../components/signature-draw';
@@ -36,6 +35,7 @@ export default function SignaturePage() {
   const go = useScreenNavigate();
   const { details, stage, isLoading } = useUserDetails();
   const upload = useUploadSignature();
+  const store = useStageAction(upload.mutateAsync, { quietSuccess: true });
   const [mode, setMode] = useState<Mode>('draw');
   const [signer, setSigner] = useState<Signer>('self');
   const [guardian, setGuardian] = useState({ name: '', relation: '' });
@@ -62,7 +62,10 @@ export default function SignaturePage() {
   const save = async (image: string, documentType: 'png' | 'jpeg', uploadType: SignatureUploadType) => {
     const checked = signer === 'guardian' ? signatureGuardianSchema.safeParse(guardian) : null;
     if (checked && !checked.success) {
-      const first = (field: string) => checked.error.issues.find((i) => i.path[0] === field)?.message;
+      const first = (field: string) => {
+        const issue = checked.error.issues.find((i) => i.path[0] === field);
+        return issue && saidIn(issue);
+      };
       setGuardianErrors({
         name: first('name') && msg(first('name')),
         relation: first('relation') && msg(first('relation')),
@@ -70,20 +73,13 @@ export default function SignaturePage() {
       return;
     }
     setGuardianErrors({});
-    try {
-      const reply = await upload.mutateAsync({
-        signature_image: image,
-        document_type: documentType,
-        upload_type: uploadType,
-        ...(signer === 'thumb' && { signature_mark: 'thumb_impression' as const }),
-        ...(checked?.success && { guardian: checked.data }),
-      });
-      if (!reply.status) toast.error(msg(reply.message));
-      go(reply.data.screen);
-    } catch (err) {
-      toast.error(msg(err instanceof ApiError ? err.message.replace(/^[\w.]+: /, '') : undefined));
-      if (err instanceof ApiError && typeof err.data.screen === 'string') go(err.data.screen);
-    }
+    await store({
+      signature_image: image,
+      document_type: documentType,
+      upload_type: uploadType,
+      ...(signer === 'thumb' && { signature_mark: 'thumb_impression' as const }),
+      ...(checked?.success && { guardian: checked.data }),
+    });
   };
 
   const modes: Mode[] = signer === 'thumb' ? ['upload'] : ['draw', 'upload'];

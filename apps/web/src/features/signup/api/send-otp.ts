@@ -1,14 +1,9 @@
 import type { SendOtpRequest } from '@ekyc/contracts/calls/send-otp';
 import { useMutation } from '@tanstack/react-query';
+import { sendOtpReplyDataSchema } from '@ekyc/contracts/calls/web-send-otp';
 import { apiPost } from '../../../lib/api-client';
 
-export interface SendOtpData {
-  screen: string;
-  resend_after: number;
-  expires_in: number;
-}
-
-export const sendOtp = (body: SendOtpRequest) => apiPost<SendOtpData>('send-otp', body);
+export const sendOtp = (body: SendOtpRequest) => apiPost('send-otp', sendOtpReplyDataSchema, body);
 
 export function useSendOtp() {
   return useMutation({ mutationFn: sendOtp });

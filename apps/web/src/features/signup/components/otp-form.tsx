@@ -9,7 +9,7 @@ import { type FormEvent, type ReactNode, useEffect, useRef, useState } from 'rea
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/button';
 import { OtpInput } from '../../../components/otp-input';
-import { ApiError } from '../../../lib/api-client';
+import { ApiError, type Envelope } from '../../../lib/api-client';
 import { toast } from '../../../lib/toast';
 import { useMessage } from '../../../lib/use-message';
 import { truncateContact } from '../client-info';
@@ -18,7 +18,7 @@ interface Props {
   contact: string;
   editLink: ReactNode;
   onVerify: (otp: string) => Promise<{ status: boolean; message: string }>;
-  onResend: () => Promise<{ status: boolean; message: string; data?: { resend_after?: number } }>;
+  onResend: () => Promise<Envelope<{ resend_after: number }>>;
   /** The seconds the server asked to wait before a resend (the page's ?resend_after=), if known. */
   resendAfter: number | null;
 }
@@ -57,12 +57,12 @@ export function OtpForm({ contact, editLink, onVerify, onResend, resendAfter }: 
     try {
       const r = await onVerify(otp);
       if (!r.status) {
-        setError(msg(r.message));
+        setError(msg(r));
         setOtp('');
         input.current?.focus();
       }
     } catch (err) {
-      toast.error(msg(err instanceof ApiError ? err.message : undefined) || t('common:somethingWrong'));
+      toast.error(msg(err instanceof ApiError ? err : undefined) || t('common:somethingWrong'));
     } finally {
       setBusy(false);
     }
@@ -73,14 +73,14 @@ export function OtpForm({ contact, editLink, onVerify, onResend, resendAfter }: 
     try {
       const r = await onResend();
       if (r.status) {
-        setDeadline(Date.now() + (r.data?.resend_after ?? OTP_RESEND_COUNTDOWN_S) * 1000);
+        setDeadline(Date.now() + (r.data.resend_after ?? OTP_RESEND_COUNTDOWN_S) * 1000);
         setNow(Date.now());
         setOtp('');
         setError(undefined);
         toast.success(t('otpResent'));
-      } else toast.error(msg(r.message));
+      } else toast.error(msg(r));
     } catch (err) {
-      toast.error(msg(err instanceof ApiError ? err.message : undefined));
+      toast.error(msg(err instanceof ApiError ? err : undefined));
       // too soon: count down what the server says is left
       const left = err instanceof ApiError ? Number(err.data.resend_after) : NaN;
       if (Number.isFinite(left) && left > 0) {

@@ -3,18 +3,21 @@
  * the shared contract schema decides, messages show after the first blur or submit.
  */
 import { useState } from 'react';
+import { type Said, saidIn } from '../../../lib/use-message';
 
 interface Schema<T> {
   safeParse(
     input: unknown,
-  ): { success: true; data: T } | { success: false; error: { issues: Array<{ message: string }> } };
+  ): { success: true; data: T } | { success: false; error: { issues: Array<{ message: string; params?: unknown }> } };
 }
 
 export function useField<T>(schema: Schema<T>, initial: string) {
   const [value, setValue] = useState(initial);
   const [shown, setShown] = useState(false);
   const result = schema.safeParse(value);
-  const error = result.success ? undefined : result.error.issues[0]?.message;
+  // the message with its key (the rule's params.code), for msg() to translate
+  const issue = result.success ? undefined : result.error.issues[0];
+  const error: Said | undefined = issue && saidIn(issue);
   return {
     value,
     error: shown ? error : undefined,

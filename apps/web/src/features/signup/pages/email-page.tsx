@@ -34,10 +34,10 @@ export default function EmailPage() {
     session.set({ userAuthInfo: { ...userAuthInfo, email: address } });
     try {
       const reply = await sendOtp.mutateAsync({ email: address, mobile, whatspp_opt: userAuthInfo.whatspp_opt });
-      if (!reply.status) return toast.error(msg(reply.message));
+      if (!reply.status) return toast.error(msg(reply));
       navigate(`/ekyc1/email-verification/verify-otp?resend_after=${reply.data.resend_after}`);
     } catch (err) {
-      toast.error(msg(err instanceof ApiError ? err.message : undefined));
+      toast.error(msg(err instanceof ApiError ? err : undefined));
       if (err instanceof ApiError && err.httpStatus === 429)
         navigate(`/ekyc1/email-verification/verify-otp?resend_after=${String(err.data.resend_after ?? '')}`);
     }

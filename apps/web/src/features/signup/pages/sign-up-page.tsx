@@ -56,10 +56,10 @@ export default function SignUpPage() {
         ...clientInfo(),
         ...utmParameters,
       });
-      if (!reply.status) return toast.error(msg(reply.message));
+      if (!reply.status) return toast.error(msg(reply));
       toOtp(reply.data.resend_after);
     } catch (err) {
-      toast.error(msg(err instanceof ApiError ? err.message : undefined));
+      toast.error(msg(err instanceof ApiError ? err : undefined));
       if (err instanceof ApiError && err.httpStatus === 429 && err.data.resend_after) toOtp(err.data.resend_after);
     }
   };

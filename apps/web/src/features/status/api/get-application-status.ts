@@ -1,8 +1,9 @@
-import type { GetApplicationStatusData } from '@ekyc/contracts/calls/get-application-status';
+import { getApplicationStatusDataSchema } from '@ekyc/contracts/calls/get-application-status';
 import { useQuery } from '@tanstack/react-query';
-import { apiGet } from '../../../lib/api-client';
+import { applicantApi } from '../../../lib/api-client';
 
-export const getApplicationStatus = () => apiGet<GetApplicationStatusData>('get-application-status');
+export const getApplicationStatus = () =>
+  applicantApi.data('GET', 'get-application-status', getApplicationStatusDataSchema);
 
 /** The review status; refreshed when the profile socket reports a change (the back office decided). */
 export function useApplicationStatus(version: unknown) {

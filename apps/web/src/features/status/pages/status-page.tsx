@@ -4,7 +4,6 @@
  * the app links; rejected apologises with Retry to the stage the reviewer rejected.
  */
 import { LANGUAGES, type Language, VERIFICATION_DAYS } from '@ekyc/contracts/constants';
-import { MSG } from '@ekyc/contracts/messages';
 import { describeReason, encodeReason } from '@ekyc/contracts/review-reasons';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/button';
@@ -19,6 +18,14 @@ const APP_LINKS = [
   { key: 'playStore', href: 'https://play.google.com/store/search?q=stock%20trading&c=apps' },
   { key: 'appStore', href: 'https://apps.apple.com/in/search?term=stock%20trading' },
 ] as const;
+
+/** The key in MSG of each status's final message (the reply's text). */
+const STATUS_TEXT = {
+  Pending: 'statusUnderReview',
+  Approved: 'statusVerified',
+  Rejected: 'statusRejected',
+  Completed: 'statusActive',
+} as const;
 
 export default function StatusPage() {
   const { t, i18n } = useTranslation('status');
@@ -39,7 +46,7 @@ export default function StatusPage() {
   const review = (details?.review_obj as { status?: string } | undefined)?.status;
   const query = useApplicationStatus(`${review ?? ''}:${dataUpdatedAt}`);
   if (!query.data) return <PageLoader label={t('common:loading')} />;
-  const data = query.data.data;
+  const data = query.data;
   const pdf = data.signed_document ?? signedPdfUrl;
   const tone = {
     Pending: { heading: t('thankYou'), colour: 'text-brand' },
@@ -52,7 +59,7 @@ export default function StatusPage() {
     <div className="flex flex-col items-center gap-4 text-center">
       <h2 className={`text-2xl font-bold ${tone.colour}`}>{tone.heading}</h2>
       <p data-testid="status-message" className="text-lg text-ink">
-        {msg(data.text)}
+        {msg({ code: STATUS_TEXT[data.status], message: data.text })}
       </p>
       {(data.status === 'Pending' || data.status === 'Approved') && (
         <p className="rounded-full bg-amber-50 px-3 py-1 text-sm font-semibold text-amber-700">
@@ -146,7 +153,7 @@ export default function StatusPage() {
               )}
             </section>
           )}
-          <p className="text-sm text-muted">{msg(MSG.weAreSorry)}</p>
+          <p className="text-sm text-muted">{msg('weAreSorry')}</p>
           {data.retry_screen && <Button onClick={() => go(data.retry_screen!)}>{t('common:retry')}</Button>}
         </>
       )}
