@@ -22,6 +22,11 @@ it('answers 503 with the envelope and Retry-After while draining', async () => {
     status: 503,
     retryAfter: '2',
     connection: 'close',
-    body: { status: false, message: 'Service is temporarily unavailable. Please try again.', data: {} },
+    body: {
+      status: false,
+      message: 'Service is temporarily unavailable. Please try again.',
+      code: 'serviceUnavailable',
+      data: {},
+    },
   });
 });

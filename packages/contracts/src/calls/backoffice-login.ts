@@ -30,8 +30,13 @@ export type StaffLoginData = z.infer<typeof staffLoginDataSchema>;
 
 /** POST login: signed in, or (status false) empty data for wrong credentials. */
 export const staffLoginReplySchema = replySchema(z.union([staffLoginDataSchema, emptyDataSchema]));
-/** HTTP 429 of login: too many attempts; `locked` when the account is locked out. */
-export const staffLoginThrottledReplySchema = replySchema(z.object({ locked: z.boolean(), retry_after: z.number() }));
+/**
+ * HTTP 429 of login: too many attempts. The account's throttle says how long to wait and whether
+ * the account is locked; the per-address limit's 429 carries no data.
+ */
+export const staffLoginThrottledReplySchema = replySchema(
+  z.object({ locked: z.boolean().optional(), retry_after: z.number().optional() }),
+);
 
 /** GET me, POST password, POST staff, POST staff/{id}/active: the staff member. */
 export const staffMemberDataSchema = z.object({ staff: staffMemberSchema });
