@@ -5,13 +5,14 @@
  */
 import { sendOtpReplyDataSchema } from '@ekyc/contracts/calls/web-send-otp';
 import { MSG } from '@ekyc/contracts/messages';
-import { mobileSchema } from '@ekyc/contracts/rules';
+import { mobileSchema, shareTotalError } from '@ekyc/contracts/rules';
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import i18n from 'i18next';
 import { useForm } from 'react-hook-form';
 import { initReactI18next } from 'react-i18next';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ApiError, apiPost } from '../src/lib/api-client';
+import { BrowserRouter } from 'react-router';
 import { saidIn, useMessage } from '../src/lib/use-message';
 import { useStageAction } from '../src/lib/use-stage-action';
 import hiMessages from '../src/i18n/locales/hi/messages.json';
@@ -86,8 +87,14 @@ describe('messages are translated by their code', () => {
 
   it('shows the server’s own text when the reply has no code', async () => {
     await i18n.changeLanguage('hi');
-    render(<Said reply={{ message: MSG.otpInvalid }} />);
-    expect(screen.getByText(MSG.otpInvalid)).toBeTruthy();
+    render(<Said reply={{ message: 'Signed in' }} />);
+    expect(screen.getByText('Signed in')).toBeTruthy();
+  });
+
+  it('translates a message the page’s own rules made without a key (from the same catalogue)', async () => {
+    await i18n.changeLanguage('hi');
+    render(<Said reply={{ message: shareTotalError(['70', '40']) ?? '' }} />);
+    expect(screen.getByText(hiMessages.shareOver100)).toBeTruthy();
   });
 
   it('translates a form rule’s message by the key the rule gives it, not by its English', async () => {
@@ -126,7 +133,11 @@ describe('useStageAction', () => {
       'fetch',
       answer({ status: false, message: MSG.bankFailed, data: { screen: '/bank-and-segment/cancel-cheque' } }),
     );
-    render(<IfscForm />);
+    render(
+      <BrowserRouter>
+        <IfscForm />
+      </BrowserRouter>,
+    );
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Save' })));
     await vi.waitFor(() => expect(window.location.pathname).toBe('/ekyc1/bank-and-segment/cancel-cheque'));
   });
@@ -144,7 +155,11 @@ describe('useStageAction', () => {
         400,
       ),
     );
-    render(<IfscForm />);
+    render(
+      <BrowserRouter>
+        <IfscForm />
+      </BrowserRouter>,
+    );
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Save' })));
     expect((await screen.findByRole('alert')).textContent).toBe(hiMessages.ifscInvalid);
     expect(window.location.pathname).toBe('/');

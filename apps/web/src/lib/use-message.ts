@@ -5,11 +5,14 @@
  * - a form's validation issue: the contracts' rules put the MSG key in the issue's `params.code`
  *   (see saidIn below and @ekyc/contracts/said);
  * - a page's own message: the MSG key itself (msg('bankVerified')).
- * A bare text (no key) is shown as it is: it is never looked up by its English.
+ * A reply's text is never looked up by its English. The one exception is local: a message the
+ * page's own rules produced without a key (Zod's type and choice errors, the upload and share
+ * helpers of @ekyc/contracts/rules) is keyed from MSG's own text, which comes from the same
+ * catalogue in the same bundle and so cannot drift from it. Any other text is shown as it is.
  * The i18n namespace `messages` is keyed like MSG; English has no catalogue, so English shows the
  * server's own text (or MSG's). With no key, the text is shown as it came.
  */
-import { MSG, type MessageKey } from '@ekyc/contracts/messages';
+import { MSG, type MessageKey, messageKeyOfText } from '@ekyc/contracts/messages';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 
@@ -38,9 +41,11 @@ const isKey = (text: string): text is MessageKey => Object.hasOwn(MSG, text);
 /** The key and the fallback text of what is said (undefined key: show the text as it is). */
 export function keyOf(said: Saying): { key?: string; text: string } {
   if (!said) return { text: '' };
-  if (typeof said === 'string') return isKey(said) ? { key: said, text: MSG[said] } : { text: said };
-  const key = said.code ?? (typeof said.type === 'string' ? said.type : undefined);
-  return { key, text: said.message ?? '' };
+  if (typeof said === 'string')
+    return isKey(said) ? { key: said, text: MSG[said] } : { key: messageKeyOfText(said), text: said };
+  const text = said.message ?? '';
+  const type = typeof said.type === 'string' && isKey(said.type) ? said.type : undefined;
+  return { key: said.code ?? type ?? messageKeyOfText(text), text };
 }
 
 export function useMessage() {
