@@ -48,8 +48,6 @@ export interface StageActionOptions<T, F extends FieldValues> {
   setError?: UseFormSetError<F>;
   /** Field errors for a form without react-hook-form. */
   onFieldErrors?: (problems: FieldProblem[]) => void;
-  /** A 400's field errors are only shown on the form (no error toast beside them). */
-  quietFieldErrors?: boolean;
   /** What is said when the call fails without a reply (the network): somethingWrong by default. */
   failedSaying?: MessageKey;
 }
@@ -69,7 +67,6 @@ export function useStageAction<V, T, F extends FieldValues = FieldValues>(
     setError,
     onFieldErrors,
     failedSaying = 'somethingWrong',
-    quietFieldErrors,
   } = options;
   return useCallback(
     async (vars: V): Promise<Envelope<T> | undefined> => {
@@ -93,25 +90,12 @@ export function useStageAction<V, T, F extends FieldValues = FieldValues>(
         if (problems.length) onFieldErrors?.(problems);
         const first = problems[0];
         const said: Said | MessageKey = first ?? (err instanceof ApiError ? err : failedSaying);
-        if (!(quietFieldErrors && first)) toast.error(msg(said));
+        toast.error(msg(said));
         onError?.(err);
         if (err instanceof ApiError && typeof err.data.screen === 'string') go(err.data.screen);
         return undefined;
       }
     },
-    [
-      call,
-      msg,
-      go,
-      onSuccess,
-      onRefused,
-      onError,
-      followScreen,
-      quietSuccess,
-      setError,
-      onFieldErrors,
-      failedSaying,
-      quietFieldErrors,
-    ],
+    [call, msg, go, onSuccess, onRefused, onError, followScreen, quietSuccess, setError, onFieldErrors, failedSaying],
   );
 }

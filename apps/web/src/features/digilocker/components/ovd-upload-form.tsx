@@ -10,9 +10,11 @@ import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/button';
 import { TextField } from '../../../components/text-field';
+import { ApiError } from '../../../lib/api-client';
 import { fileToDataUrl } from '../../../lib/file-data-url';
+import { useScreenNavigate } from '../../../lib/navigation';
+import { toast } from '../../../lib/toast';
 import { useMessage } from '../../../lib/use-message';
-import { type FieldProblem, useStageAction } from '../../../lib/use-stage-action';
 import { useVerifyOvd } from '../api/verify-ovd';
 
 const ADDRESS_DOCUMENTS = IDENTITY_DOCUMENTS.filter((d) => d.code !== 'PAN');
@@ -51,6 +53,7 @@ function FileInput({ label, error, onFile }: { label: string; error?: string; on
 export function OvdUploadForm({ panOnly = false }: { panOnly?: boolean }) {
   const { t } = useTranslation('digilocker');
   const msg = useMessage();
+  const go = useScreenNavigate();
   const verify = useVerifyOvd();
   const selectId = useId();
   const [documentType, setDocumentType] = useState<string>(panOnly ? 'PAN' : 'AADHAAR');
@@ -64,24 +67,6 @@ export function OvdUploadForm({ panOnly = false }: { panOnly?: boolean }) {
     pincode: '',
   });
   const [errors, setErrors] = useState<Partial<Record<'front' | 'back' | AddressField, string>>>({});
-
-  // the files are read inside the action: a file that cannot be read is said like a failed call
-  const submitOvd = useStageAction(
-    async (files: { front: File; back: File | null }) =>
-      verify.mutateAsync({
-        document_type: documentType,
-        front: await toDataUrl(files.front),
-        ...(files.back && { back: await toDataUrl(files.back) }),
-        ...(panOnly ? {} : address),
-      }),
-    {
-      quietSuccess: true,
-      quietFieldErrors: true,
-      // the field's message by its code where it has one (msg translates it)
-      onFieldErrors: (problems: FieldProblem[]) =>
-        setErrors(Object.fromEntries(problems.map((p) => [p.field, p.code ?? p.message]))),
-    },
-  );
 
   const check = (f: File | null) => (f ? uploadError('identityDocument', f) : null);
 
@@ -99,7 +84,22 @@ export function OvdUploadForm({ panOnly = false }: { panOnly?: boolean }) {
     }
     setErrors(next);
     if (Object.keys(next).length || !front) return;
-    await submitOvd({ front, back });
+    try {
+      const reply = await verify.mutateAsync({
+        document_type: documentType,
+        front: await toDataUrl(front),
+        ...(back && { back: await toDataUrl(back) }),
+        ...(panOnly ? {} : address),
+      });
+      if (!reply.status) toast.error(msg(reply));
+      go(reply.data.screen);
+    } catch (err) {
+      if (err instanceof ApiError && typeof err.data.field === 'string')
+        setErrors({
+          [err.data.field]: (err.data.errors as { message: string }[] | undefined)?.[0]?.message ?? err.message,
+        });
+      else toast.error(msg(err instanceof ApiError ? err : 'somethingWrong'));
+    }
   };
 
   const twoSided = documentType !== 'PAN';

@@ -102,7 +102,6 @@ export default function PanVerificationPage() {
     quietSuccess: true,
     setError,
     failedSaying: 'panError',
-    quietFieldErrors: true,
     onRefused: (reply) => {
       if (reply.data.screen !== '/pan-verification') go(reply.data.screen);
     },
