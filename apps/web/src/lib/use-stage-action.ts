@@ -11,7 +11,6 @@ import * as z from 'zod/mini';
 import { ApiError, type Envelope } from './api-client';
 import { useScreenNavigate } from './navigation';
 import { toast } from './toast';
-import type { MessageKey } from '@ekyc/contracts/messages';
 import { type Said, useMessage } from './use-message';
 
 /** One of a 400 reply's data.errors[]. */
@@ -48,8 +47,6 @@ export interface StageActionOptions<T, F extends FieldValues> {
   setError?: UseFormSetError<F>;
   /** Field errors for a form without react-hook-form. */
   onFieldErrors?: (problems: FieldProblem[]) => void;
-  /** What is said when the call fails without a reply (the network): somethingWrong by default. */
-  failedSaying?: MessageKey;
 }
 
 export function useStageAction<V, T, F extends FieldValues = FieldValues>(
@@ -58,16 +55,7 @@ export function useStageAction<V, T, F extends FieldValues = FieldValues>(
 ) {
   const msg = useMessage();
   const go = useScreenNavigate();
-  const {
-    onSuccess,
-    onRefused,
-    onError,
-    followScreen = true,
-    quietSuccess,
-    setError,
-    onFieldErrors,
-    failedSaying = 'somethingWrong',
-  } = options;
+  const { onSuccess, onRefused, onError, followScreen = true, quietSuccess, setError, onFieldErrors } = options;
   return useCallback(
     async (vars: V): Promise<Envelope<T> | undefined> => {
       try {
@@ -89,13 +77,13 @@ export function useStageAction<V, T, F extends FieldValues = FieldValues>(
         for (const p of problems) setError?.(p.field as FieldPath<F>, { type: p.code ?? 'server', message: p.message });
         if (problems.length) onFieldErrors?.(problems);
         const first = problems[0];
-        const said: Said | MessageKey = first ?? (err instanceof ApiError ? err : failedSaying);
+        const said: Said | 'somethingWrong' = first ?? (err instanceof ApiError ? err : 'somethingWrong');
         toast.error(msg(said));
         onError?.(err);
         if (err instanceof ApiError && typeof err.data.screen === 'string') go(err.data.screen);
         return undefined;
       }
     },
-    [call, msg, go, onSuccess, onRefused, onError, followScreen, quietSuccess, setError, onFieldErrors, failedSaying],
+    [call, msg, go, onSuccess, onRefused, onError, followScreen, quietSuccess, setError, onFieldErrors],
   );
 }

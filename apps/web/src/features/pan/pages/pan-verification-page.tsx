@@ -101,7 +101,6 @@ export default function PanVerificationPage() {
     followScreen: false,
     quietSuccess: true,
     setError,
-    failedSaying: 'panError',
     onRefused: (reply) => {
       if (reply.data.screen !== '/pan-verification') go(reply.data.screen);
     },
