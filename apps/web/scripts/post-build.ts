@@ -1,7 +1,7 @@
 /**
  * After `vite build`: precompresses every asset (.br and .gz, served by the API as they are) and
  * measures the compressed JavaScript and CSS each applicant route loads. With --enforce it fails
- * when a budget is exceeded: the sign-up page at most 133.5 KiB of compressed JavaScript, and each
+ * when a budget is exceeded: the sign-up page at most 134 KiB of compressed JavaScript, and each
  * later step at most 40 KiB more than the sign-up page.
  */
 import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
@@ -15,8 +15,9 @@ const enforce = process.argv.includes('--enforce');
 // 123 KiB: the first download also carries what must work once the network is gone (the page
 // error message with Retry, the offline notice, the request time limit, the service worker's
 // registration), the browser-language detection and the step focus and title, about 1.5 KiB;
-// + 10.5 KiB: React Router in place of a hand-written router (measured 122.7 -> 133.2 KiB)
-const SIGN_UP_BUDGET = 133.5 * 1024;
+// + 10.5 KiB: React Router in place of a hand-written router (measured 122.7 -> 133.2 KiB);
+// + 0.5 KiB: replies parsed with their schemas, messages said by their key, the stage-action hook
+const SIGN_UP_BUDGET = 134 * 1024;
 const STEP_BUDGET = 40 * 1024;
 
 interface ManifestEntry {

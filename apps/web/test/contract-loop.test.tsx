@@ -9,12 +9,13 @@ import { mobileSchema, shareTotalError } from '@ekyc/contracts/rules';
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import i18n from 'i18next';
 import { useForm } from 'react-hook-form';
+import { BrowserRouter } from 'react-router';
 import { initReactI18next } from 'react-i18next';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ApiError, apiPost } from '../src/lib/api-client';
-import { BrowserRouter } from 'react-router';
 import { saidIn, useMessage } from '../src/lib/use-message';
 import { useStageAction } from '../src/lib/use-stage-action';
+import { Toaster } from '../src/components/toaster';
 import hiMessages from '../src/i18n/locales/hi/messages.json';
 
 const answer = (body: unknown, status = 200) =>
@@ -119,7 +120,7 @@ function IfscForm() {
     setError: form.setError,
   });
   return (
-    <form onSubmit={form.handleSubmit((v) => save(v))}>
+    <form data-testid="form" onSubmit={form.handleSubmit((v) => save(v))}>
       <input aria-label="IFSC" {...form.register('ifsc')} />
       {form.formState.errors.ifsc && <p role="alert">{msg(form.formState.errors.ifsc)}</p>}
       <button type="submit">Save</button>
@@ -133,11 +134,7 @@ describe('useStageAction', () => {
       'fetch',
       answer({ status: false, message: MSG.bankFailed, data: { screen: '/bank-and-segment/cancel-cheque' } }),
     );
-    render(
-      <BrowserRouter>
-        <IfscForm />
-      </BrowserRouter>,
-    );
+    render(<IfscForm />, { wrapper: BrowserRouter });
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Save' })));
     await vi.waitFor(() => expect(window.location.pathname).toBe('/ekyc1/bank-and-segment/cancel-cheque'));
   });
@@ -155,13 +152,32 @@ describe('useStageAction', () => {
         400,
       ),
     );
-    render(
-      <BrowserRouter>
-        <IfscForm />
-      </BrowserRouter>,
-    );
+    render(<IfscForm />, { wrapper: BrowserRouter });
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Save' })));
     expect((await screen.findByRole('alert')).textContent).toBe(hiMessages.ifscInvalid);
     expect(window.location.pathname).toBe('/');
+  });
+
+  it('says a 400’s field error in a toast as well as on its field', async () => {
+    vi.stubGlobal(
+      'fetch',
+      answer(
+        {
+          status: false,
+          message: MSG.ifscInvalid,
+          data: { field: 'ifsc', errors: [{ field: 'ifsc', message: MSG.ifscInvalid, code: 'ifscInvalid' }] },
+        },
+        400,
+      ),
+    );
+    render(
+      <BrowserRouter>
+        <IfscForm />
+        <Toaster />
+      </BrowserRouter>,
+    );
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Save' })));
+    // the field's message under the field and in the toast
+    await vi.waitFor(() => expect(screen.getAllByText(MSG.ifscInvalid)).toHaveLength(2));
   });
 });

@@ -18,13 +18,14 @@ import { session, useSession } from '../../../lib/session';
 import { toast } from '../../../lib/toast';
 import { keyedResolver } from '../../../lib/form-resolver';
 import { useMessage } from '../../../lib/use-message';
+import { useStageAction } from '../../../lib/use-stage-action';
 import { useUserDetails } from '../../../lib/user-details';
 import { useReadPanCard } from '../api/read-pan-card';
 import { useValidatePan } from '../api/validate-pan';
 import { formatDobInput, formatPanName, normalisePan } from '../components/pan-form-fields';
 
 type Mode = 'manual' | 'image';
-const FIELDS = ['pan', 'pan_name', 'date_of_birth'] as const;
+type Field = 'pan' | 'pan_name' | 'date_of_birth';
 
 export default function PanVerificationPage() {
   const { t } = useTranslation('pan');
@@ -66,7 +67,7 @@ export default function PanVerificationPage() {
       reset({ pan: stored.pan_number ?? '', pan_name: stored.name_on_card ?? '', date_of_birth: stored.dob ?? '' });
   }, [stored, reset]);
 
-  const typed = (name: (typeof FIELDS)[number], format: (v: string) => string) => {
+  const typed = (name: Field, format: (v: string) => string) => {
     const field = register(name);
     return {
       ...field,
@@ -96,27 +97,23 @@ export default function PanVerificationPage() {
     }
   };
 
-  const onSubmit = async (values: FormOutput) => {
-    try {
-      const reply = await validate.mutateAsync({ ...values, via_image: panOcrViaImage && readFromImage });
-      if (reply.status && reply.data.full_name) {
-        session.set({
-          stageToMoveFromPan: reply.data.screen ?? '/digilocker',
-          is_pan_missing: Boolean(reply.data.pan_missing),
-        });
-        return navigate('/ekyc1/pan-verification/pan-info');
-      }
-      toast.error(msg(reply.message ? reply : 'panError'));
+  const submitPan = useStageAction(validate.mutateAsync, {
+    followScreen: false,
+    quietSuccess: true,
+    setError,
+    onRefused: (reply) => {
       if (reply.data.screen !== '/pan-verification') go(reply.data.screen);
-    } catch (err) {
-      if (err instanceof ApiError) {
-        const field = String(err.data.field ?? '');
-        const text = (err.data.errors as { message: string }[] | undefined)?.[0]?.message ?? err.message;
-        if ((FIELDS as readonly string[]).includes(field))
-          setError(field as (typeof FIELDS)[number], { message: text });
-        else toast.error(msg(err));
-        if (err.data.screen) go(String(err.data.screen));
-      } else toast.error(msg('panError'));
+    },
+  });
+
+  const onSubmit = async (values: FormOutput) => {
+    const reply = await submitPan({ ...values, via_image: panOcrViaImage && readFromImage });
+    if (reply?.status && reply.data.full_name) {
+      session.set({
+        stageToMoveFromPan: reply.data.screen ?? '/digilocker',
+        is_pan_missing: Boolean(reply.data.pan_missing),
+      });
+      navigate('/ekyc1/pan-verification/pan-info');
     }
   };
 

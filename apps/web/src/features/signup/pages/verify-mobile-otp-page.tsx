@@ -42,9 +42,8 @@ export default function VerifyMobileOtpPage() {
         is_pan_missing: Boolean(reply.data.pan_missing),
         userAuthInfo: { email: '', mobile, whatspp_opt: whatsapp },
       });
-      go(reply.data.stage === 140 && reply.data.pan_missing ? '/returnurl?is_pan_missing=true' : reply.data.screen, {
-        replace: true,
-      });
+      // the server names the screen (the DigiLocker return when the PAN is missing)
+      go(reply.data.screen, { replace: true });
     }
     return reply;
   };
