@@ -21,8 +21,10 @@ export default defineConfig({
           // the files share one import of the app (each builds its own app and database): importing
           // it afresh for every file took half the suite's time
           isolate: false,
-          testTimeout: 30000,
-          hookTimeout: 60000,
+          // a hang guard, not a speed check: many tests boot an app of their own, which on a busy
+          // machine (the stress run's two CPU burners) takes well over the usual figure
+          testTimeout: 120000,
+          hookTimeout: 120000,
         },
       },
       {
