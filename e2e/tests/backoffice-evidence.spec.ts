@@ -37,7 +37,8 @@ const SECTIONS = {
     review_reasons: ['face_mismatch'],
     message: 'Workflow needs manual review',
   },
-  esign_obj: { generated_doc: true },
+  // as the record shows it: a link to the form (a file of its own in a real application)
+  esign_obj: { generated_doc: 'account-opening-form.pdf' },
 };
 
 test("the review page shows the selfie's face-match value and failed verdict; the queue flags it in red", async ({

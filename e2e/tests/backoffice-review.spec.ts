@@ -48,7 +48,8 @@ const FINISHED_SECTIONS = {
   },
   nominee_obj: { skip_nominee: true, nominee_list: [] },
   segment_obj: { segment_list: [{ code: 'equity_1' }] },
-  esign_obj: { generated_doc: true },
+  // as the record shows it: a link to the form (a file of its own in a real application)
+  esign_obj: { generated_doc: 'account-opening-form.pdf' },
   review_obj: { status: 'Pending', text: 'Your application is under review. We will get back to you soon.' },
 };
 
