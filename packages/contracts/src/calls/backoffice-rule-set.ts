@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import { replySchema } from '../envelope.ts';
-import type { RuleDifference } from '../regulation.ts';
+import { RULE_KEYS, type RuleDifference, type RuleKey } from '../regulation.ts';
 
 export interface RuleSetMoveEntry {
   from: string;
@@ -28,7 +28,7 @@ export interface RuleSetMoveRequest {
 }
 
 const ruleDifferenceSchema = z.object({
-  key: z.string(),
+  key: z.string().refine((k): k is RuleKey => (RULE_KEYS as string[]).includes(k)),
   title: z.string(),
   before: z.string(),
   after: z.string(),

@@ -46,6 +46,8 @@ export const panOcrDataSchema = z.object({
   via_image: z.literal(true),
 });
 export type PanOcrData = z.infer<typeof panOcrDataSchema>;
+/** What the web reads of an is_ocr=true reply: the card's fields, with the screen when the stage moved. */
+export const panOcrReplyDataSchema = panOcrDataSchema.extend({ screen: z.string().optional() });
 
 /** pan_obj of the user details record (section 3). */
 export const panObjSchema = z.object({

@@ -1,5 +1,5 @@
 import type { AddStaffBody } from '@ekyc/contracts/calls/backoffice-staff';
-import { staffMemberDataSchema } from '@ekyc/contracts/calls/web-backoffice';
+import { staffMemberDataSchema } from '@ekyc/contracts/calls/backoffice-login';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { staffKey } from './list-staff';
 import { staffRequest } from './staff-client';

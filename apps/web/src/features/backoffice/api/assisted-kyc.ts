@@ -1,4 +1,4 @@
-import { assistedKycCallListSchema, assistedKycDoneDataSchema } from '@ekyc/contracts/calls/web-backoffice';
+import { assistedKycCallsDataSchema, assistedKycDoneDataSchema } from '@ekyc/contracts/calls/backoffice-assisted-kyc';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { staffData } from './staff-client';
 
@@ -8,7 +8,7 @@ const key = ['backoffice', 'assisted-kyc'] as const;
 export function useAssistedKycCalls() {
   return useQuery({
     queryKey: key,
-    queryFn: () => staffData('GET', 'assisted-kyc', assistedKycCallListSchema),
+    queryFn: () => staffData('GET', 'assisted-kyc', assistedKycCallsDataSchema),
     refetchInterval: 30_000,
   });
 }

@@ -1,5 +1,5 @@
 import type { ChangePasswordBody } from '@ekyc/contracts/calls/backoffice-password';
-import { staffMemberDataSchema } from '@ekyc/contracts/calls/web-backoffice';
+import { staffMemberDataSchema } from '@ekyc/contracts/calls/backoffice-login';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { meKey } from './get-me';
 import { staffRequest } from './staff-client';

@@ -1,14 +1,19 @@
 import type { RegistrationCorrection } from '@ekyc/contracts/calls/backoffice-registrations';
-import { correctionDataSchema } from '@ekyc/contracts/calls/web-backoffice';
+import { registrationCorrectionDataSchema } from '@ekyc/contracts/calls/backoffice-registrations';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { auditKey } from './get-audit-trail';
 import { staffRequest } from './staff-client';
 
 /** Corrects what held a registration back (before a retry). */
 export const correctRegistration = (id: string, correction: RegistrationCorrection) =>
-  staffRequest('POST', `applications/${encodeURIComponent(id)}/registrations/corrections`, correctionDataSchema, {
-    body: correction,
-  });
+  staffRequest(
+    'POST',
+    `applications/${encodeURIComponent(id)}/registrations/corrections`,
+    registrationCorrectionDataSchema,
+    {
+      body: correction,
+    },
+  );
 
 export function useCorrectRegistration(id: string) {
   const client = useQueryClient();

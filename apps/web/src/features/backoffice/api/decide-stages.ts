@@ -1,5 +1,5 @@
 import type { DecisionBody } from '@ekyc/contracts/calls/backoffice-application';
-import { decisionDataSchema } from '@ekyc/contracts/calls/web-backoffice';
+import { decisionDataSchema } from '@ekyc/contracts/calls/backoffice-application';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { applicationKey } from './get-application';
 import { auditKey } from './get-audit-trail';

@@ -1,4 +1,4 @@
-import { staffMemberDataSchema } from '@ekyc/contracts/calls/web-backoffice';
+import { staffMemberDataSchema } from '@ekyc/contracts/calls/backoffice-login';
 import { useQuery } from '@tanstack/react-query';
 import { staffData } from './staff-client';
 

@@ -1,7 +1,8 @@
 /** Claims, assignment, the next application, bulk acceptance, the queue's CSV and the team's figures. */
 import { bulkAcceptDataSchema, nextDataSchema, teamDataSchema } from '@ekyc/contracts/calls/backoffice-operations';
 import type { QueueQuery } from '@ekyc/contracts/calls/backoffice-queue';
-import { claimDataSchema, reviewersDataSchema } from '@ekyc/contracts/calls/web-backoffice';
+import { claimDataSchema } from '@ekyc/contracts/calls/backoffice-operations';
+import { reviewersDataSchema } from '@ekyc/contracts/calls/backoffice-reviewers';
 import { ApiError } from '../../../lib/api-client';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { applicationKey } from './get-application';

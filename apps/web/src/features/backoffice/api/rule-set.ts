@@ -1,4 +1,4 @@
-import { applicationRuleSetDataSchema } from '@ekyc/contracts/calls/web-backoffice';
+import { applicationRuleSetDataSchema } from '@ekyc/contracts/calls/backoffice-rule-set';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { auditKey } from './get-audit-trail';
 import { staffData } from './staff-client';

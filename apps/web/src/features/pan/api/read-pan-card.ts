@@ -1,4 +1,4 @@
-import { panOcrReplyDataSchema } from '@ekyc/contracts/calls/web-applicant';
+import { panOcrReplyDataSchema } from '@ekyc/contracts/calls/pan-validation';
 import { useMutation } from '@tanstack/react-query';
 import { apiPost } from '../../../lib/api-client';
 

@@ -3,7 +3,7 @@ import {
   type RequestErasureRequest,
   type UpdateConsentRequest,
 } from '@ekyc/contracts/calls/consents';
-import { requestErasureDataSchema } from '@ekyc/contracts/calls/web-applicant';
+import { requestErasureDataSchema } from '@ekyc/contracts/calls/consents';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { applicantApi } from '../../../lib/api-client';
 

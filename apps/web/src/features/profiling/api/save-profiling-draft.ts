@@ -1,5 +1,5 @@
 import type { ProfilingDraftData, SaveProfilingDraftRequest } from '@ekyc/contracts/calls/profiling-draft';
-import { saveProfilingDraftDataSchema } from '@ekyc/contracts/calls/web-applicant';
+import { saveProfilingDraftDataSchema } from '@ekyc/contracts/calls/profiling-draft';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiPost } from '../../../lib/api-client';
 import { PROFILING_DRAFT_KEY } from './get-profiling-draft';
