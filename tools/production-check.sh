@@ -15,6 +15,8 @@ done
 cd "$work"
 npm ci --omit=dev --no-audit --no-fund --loglevel=error
 [ ! -d node_modules/tsx ] || { echo "production check: a dev dependency (tsx) was installed" >&2; exit 1; }
+# the sandbox's face model (@ekyc/sandbox-face, some 130 MB with TensorFlow.js) is a development dependency
+[ ! -d node_modules/@vladmandic/human ] || { echo "production check: the sandbox face model was installed" >&2; exit 1; }
 port="$(node -e 'const s=require("net").createServer().listen(0,()=>{console.log(s.address().port);s.close()})')"
 PORT="$port" DATA_DIR="$work/.data" LOG_LEVEL=warn setsid npm run start:prod >"$work/server.log" 2>&1 &
 pid=$!

@@ -272,7 +272,7 @@ describe('cancelled cheque and other bank documents', () => {
 
   it('takes a bank statement PDF with the details it proves', async () => {
     const t = await applicantAtBank();
-    const { PDFDocument } = await import('pdf-lib');
+    const { PDFDocument } = await import('@cantoo/pdf-lib');
     const doc = await PDFDocument.create();
     doc.addPage();
     const bytes = Buffer.from(await doc.save());

@@ -1,7 +1,7 @@
 import { MSG } from '@ekyc/contracts/messages';
 import { shareSubmitError, shareTotalError } from '@ekyc/contracts/rules';
 import type { FastifyInstance } from 'fastify';
-import { PDFDocument } from 'pdf-lib';
+import { PDFDocument } from '@cantoo/pdf-lib';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, testApp, uniqueMobile } from './support/test-app.ts';

@@ -1,6 +1,6 @@
 import { expect, it } from 'vitest';
 import { inspectPdf } from '../src/documents/pdf-inspect.ts';
-import { PDFDocument, PDFName, PDFString } from 'pdf-lib';
+import { PDFDocument, PDFName, PDFString } from '@cantoo/pdf-lib';
 import { JS_ACTION } from './support/hostile-files.ts';
 import { encryptedObjectStreamPdf, encryptPdfAes256, encryptPdfRc4, makeProofPdf } from './support/segment-pdf.ts';
 

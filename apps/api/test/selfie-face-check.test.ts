@@ -3,12 +3,17 @@
  * no face and two faces are refused with a clear message; one face passes; the Aadhaar photo
  * from DigiLocker is compared and the score kept in livness_obj.
  */
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import { MSG } from '@ekyc/contracts/messages';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { dataUrl, selfieImages } from './support/selfie-images.ts';
 import { call, testApp, uniqueMobile } from './support/test-app.ts';
 import { inMumbai } from './support/full-journey.ts';
+import { FACE_MODEL_MISSING, FaceChecker } from '../src/sandbox/liveness/face-check.ts';
+import { sandboxFaceInstalled } from '../src/sandbox/liveness/face-package.ts';
 
 let app: FastifyInstance;
 let images: Awaited<ReturnType<typeof selfieImages>>;
@@ -88,4 +93,13 @@ it('accepts one face and keeps the match score with the Aadhaar photo', { timeou
   );
   expect(details.body.data[0].livness_obj.face_match).toBe(true);
   expect(details.body.data[0].livness_obj.face_match_score).toBeGreaterThan(0.5);
+});
+
+it('without the face model package (a production install) the checker says so instead of failing obscurely', async () => {
+  // resolved from a folder with no node_modules above it, as in an install made with --omit=dev
+  expect(sandboxFaceInstalled(pathToFileURL(path.join(tmpdir(), 'no-modules', 'x.js')).href)).toBe(false);
+  expect(sandboxFaceInstalled()).toBe(true);
+  const missing = new FaceChecker(false);
+  await expect(missing.warm()).resolves.toBeUndefined();
+  await expect(missing.check(images.woman)).rejects.toThrow(FACE_MODEL_MISSING);
 });

@@ -5,7 +5,7 @@
  * The last page keeps room for the Aadhaar eSign signature.
  */
 import sharp from 'sharp';
-import { PDFDocument, type PDFImage, StandardFonts } from 'pdf-lib';
+import { PDFDocument, type PDFImage, StandardFonts } from '@cantoo/pdf-lib';
 import { FormWriter, NOT_GIVEN } from './pdf-writer.ts';
 import { ruleSetOn } from '@ekyc/contracts/regulation';
 import { riskDisclosureFor } from '@ekyc/contracts/risk-disclosure';

@@ -18,7 +18,7 @@ import {
   type PDFPage,
   type PDFRef,
   PDFString,
-} from 'pdf-lib';
+} from '@cantoo/pdf-lib';
 
 export type StructType = 'Document' | 'H1' | 'H2' | 'P' | 'Table' | 'TR' | 'TH' | 'TD' | 'Figure' | 'Div';
 

@@ -4,7 +4,7 @@
  * standard fonts. The account-opening form and the documents of the welcome kit are written with it,
  * tagged (pdf-tags.ts): every piece of content in its structure element, in reading order.
  */
-import { PDFDocument, type PDFFont, type PDFImage, type PDFPage, rgb, StandardFonts } from 'pdf-lib';
+import { PDFDocument, type PDFFont, type PDFImage, type PDFPage, rgb, StandardFonts } from '@cantoo/pdf-lib';
 import { StructureTree } from './pdf-tags.ts';
 
 const A4: [number, number] = [595.28, 841.89];

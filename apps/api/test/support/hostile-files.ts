@@ -5,7 +5,7 @@
  * hidden in an encrypted object stream, remote go-to a UNC path, web addresses opened on open).
  */
 import { deflateSync } from 'node:zlib';
-import { PDFDocument, PDFName, PDFString } from 'pdf-lib';
+import { PDFDocument, PDFName, PDFString } from '@cantoo/pdf-lib';
 import sharp from 'sharp';
 import { encryptedObjectStreamPdf, encryptPdfRc4 } from './segment-pdf.ts';
 

@@ -17,7 +17,7 @@ import {
   PDFString,
   StandardFonts,
   type PDFObject,
-} from 'pdf-lib';
+} from '@cantoo/pdf-lib';
 
 const PAD = Buffer.from('28BF4E5E4E758A4164004E56FFFA01082E2E00B6D0683E802F0CA9FE6453697A', 'hex');
 

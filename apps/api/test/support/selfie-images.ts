@@ -5,13 +5,10 @@
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import sharp from 'sharp';
+import { SANDBOX_FACE_PACKAGE } from '../../src/sandbox/liveness/face-package.ts';
 
-const samples = path.join(
-  path.dirname(createRequire(import.meta.url).resolve('@vladmandic/human')),
-  '..',
-  'assets',
-  'samples.jpg',
-);
+const fromFacePackage = createRequire(createRequire(import.meta.url).resolve(SANDBOX_FACE_PACKAGE));
+const samples = path.join(path.dirname(fromFacePackage.resolve('@vladmandic/human')), '..', 'assets', 'samples.jpg');
 
 const crop = (left: number, size: number) =>
   sharp(samples).extract({ left, top: 0, width: size, height: size }).resize(300, 300).jpeg({ quality: 85 }).toBuffer();

@@ -7,6 +7,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
+import { sandboxFaceInstalled } from './face-package.ts';
 import type { FaceReply, FaceRequest } from './face-worker.ts';
 
 export interface FaceFindings {
@@ -17,6 +18,8 @@ export interface FaceFindings {
 }
 
 const TIMEOUT_MS = 90_000;
+export const FACE_MODEL_MISSING =
+  'The sandbox face check is not installed (the @ekyc/sandbox-face package, a development dependency): install with npm ci, without --omit=dev';
 
 /** The ES module entry of tsx's API (require.resolve would give its CommonJS twin). */
 function tsxEsmApi(): string {
@@ -29,6 +32,9 @@ function tsxEsmApi(): string {
 }
 
 export class FaceChecker {
+  /** Whether the face model (the @ekyc/sandbox-face package) is installed; a production install has none. */
+  constructor(readonly installed: boolean = sandboxFaceInstalled()) {}
+
   private worker: Worker | null = null;
   private nextId = 1;
   private readonly pending = new Map<number, { resolve: (r: FaceReply) => void; reject: (e: Error) => void }>();
@@ -60,6 +66,7 @@ export class FaceChecker {
   }
 
   private request(message: Omit<FaceRequest, 'id'> | { warm: true }): Promise<FaceReply> {
+    if (!this.installed) return Promise.reject(new Error(FACE_MODEL_MISSING));
     this.worker ??= this.start();
     const worker = this.worker;
     const id = this.nextId++;
@@ -79,6 +86,7 @@ export class FaceChecker {
 
   /** Loads the models ahead of the first applicant. */
   async warm(): Promise<void> {
+    if (!this.installed) return;
     await this.request({ warm: true });
   }
 

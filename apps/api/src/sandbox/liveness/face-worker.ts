@@ -2,13 +2,16 @@
  * The sandbox's face check, run off the main thread: @vladmandic/human finds faces in a JPEG and
  * describes them for comparison, on TensorFlow.js's WebAssembly backend (some ten times faster
  * than the pure-JavaScript one). The models ship in the human package and the .wasm binaries in
- * @tensorflow/tfjs-backend-wasm; both load from disk, nothing is fetched.
+ * @tensorflow/tfjs-backend-wasm; both load from disk, nothing is fetched. They are the dependencies
+ * of @ekyc/sandbox-face (the host checks it is installed before starting this worker) and are
+ * resolved from there.
  */
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { parentPort } from 'node:worker_threads';
 import sharp from 'sharp';
+import { SANDBOX_FACE_PACKAGE } from './face-package.ts';
 
 export interface FaceRequest {
   id: number;
@@ -28,7 +31,7 @@ type HumanModule = typeof import('@vladmandic/human');
 type HumanInstance = InstanceType<HumanModule['Human']>;
 type ModelArtifacts = { weightData: ArrayBuffer } & Record<string, unknown>;
 
-const require = createRequire(import.meta.url);
+const require = createRequire(createRequire(import.meta.url).resolve(SANDBOX_FACE_PACKAGE));
 const MODEL_SCHEME = 'ekyc-models://';
 const humanDist = path.dirname(require.resolve('@vladmandic/human'));
 /** Where the WebAssembly backend reads its .wasm files (a local path: the package's default is a CDN). */

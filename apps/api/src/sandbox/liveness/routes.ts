@@ -14,7 +14,7 @@ import { SANDBOX_BODY_ENCODING } from '../../providers/liveness/create.ts';
 import { escapeHtml } from '../../lib/html.ts';
 import { sandboxPage } from '../page.ts';
 import { SandboxState } from '../state.ts';
-import { FaceChecker } from './face-check.ts';
+import { FACE_MODEL_MISSING, FaceChecker } from './face-check.ts';
 
 const APP_ID = 'sandbox-app';
 const APP_KEY = 'sandbox-key';
@@ -64,6 +64,8 @@ export async function sandboxLivenessRoutes(app: FastifyInstance) {
   const checker = faceChecker();
   // The models load when a liveness session starts, seconds before its selfie arrives, not at
   // start-up: an idle server does not hold them (some 70 MB).
+  const faceModel = config.sandboxSkipHeavyChecks || checker.installed;
+  if (!faceModel) app.log.warn(FACE_MODEL_MISSING);
   const warmFaceModels = () => {
     if (!config.sandboxSkipHeavyChecks && config.env !== 'test') void checker.warm().catch(() => undefined);
   };
@@ -210,6 +212,7 @@ ${buttons}</form></div>`,
       return reply.status(400).send(failure(400, 'transactionId header must name a transaction'));
     const image = await jpeg((req.body as Record<string, Buffer> | undefined)?.image);
     if (!image) return reply.status(400).send(failure(400, 'Image must be a JPEG of at least 64 by 64 pixels'));
+    if (!faceModel) return reply.status(503).send(failure(503, FACE_MODEL_MISSING));
     // a benchmark may switch off the face model; the picture is still checked to be a JPEG
     const found = config.sandboxSkipHeavyChecks ? { faces: 1, live: 0.99 } : await checker.check(image);
     if (found.faces === 0) return reply.status(422).send(failure(422, 'Face not detected'));
@@ -237,6 +240,7 @@ ${buttons}</form></div>`,
     const parts = req.body as Record<string, Buffer> | undefined;
     const [selfie, id] = await Promise.all([jpeg(parts?.selfie), jpeg(parts?.id)]);
     if (!selfie || !id) return reply.status(400).send(failure(400, 'selfie and id must be JPEG images'));
+    if (!faceModel) return reply.status(503).send(failure(503, FACE_MODEL_MISSING));
     const found = config.sandboxSkipHeavyChecks ? { faces: 1, similarity: 1 } : await checker.check(selfie, id);
     if (found.faces === 0) return reply.status(422).send(failure(422, 'Face not detected'));
     const similarity = found.similarity ?? 0;
