@@ -82,9 +82,7 @@ export async function buildApp(config: Config, overrides: DepsOverrides = {}): P
   app.setValidatorCompiler(validatorCompiler);
   // replies are checked against their schemas outside production only (see reply-serializer.ts)
   app.setSerializerCompiler(
-    replySerializerCompiler(config.env === 'production' ? 'off' : config.env === 'test' ? 'check' : 'warn', (detail) =>
-      app.log.error(detail, 'reply breaks its schema'),
-    ),
+    replySerializerCompiler(config.replyCheck, (detail) => app.log.error(detail, 'reply breaks its schema')),
   );
   app.decorate('deps', deps);
   configureProviderCalls({

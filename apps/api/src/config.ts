@@ -34,6 +34,8 @@ const envSchema = z.object({
   /** Older encryption keys, comma-separated, still readable during a key rotation. */
   ENCRYPTION_KEYS_OLD: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Replies checked against their route's schema: `check` fails a drifting reply, `warn` logs it, `off` (by NODE_ENV when unset). */
+  REPLY_CHECK: z.enum(['check', 'warn', 'off']).optional(),
   OTP_TTL_SECONDS: z.coerce.number().int().min(30).max(600).default(300),
   OTP_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(10).default(5),
   OTP_SENDS_PER_HOUR: z.coerce.number().int().min(1).max(50).default(5),
@@ -219,6 +221,8 @@ export type Env = z.input<typeof envSchema>;
 
 export interface Config {
   env: 'development' | 'production' | 'test';
+  /** How replies are held to their schema: `check` (tests), `warn` (development), `off` (production). */
+  replyCheck: 'check' | 'warn' | 'off';
   port: number;
   host: string;
   publicUrl: string;
@@ -449,6 +453,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
 
   return {
     env: e.NODE_ENV,
+    replyCheck: e.REPLY_CHECK ?? ({ production: 'off', test: 'check', development: 'warn' } as const)[e.NODE_ENV],
     port: e.PORT,
     host: e.HOST,
     publicUrl: (e.PUBLIC_URL ?? `http://${e.HOST}:${e.PORT}`).replace(/\/$/, ''),
