@@ -1,17 +1,30 @@
 /**
  * Named prepared statements for the queries every request runs: the SQL is built once per
- * database (not on every call) and PostgreSQL parses and plans it once per connection.
+ * database (not on every call, nor in every transaction) and PostgreSQL parses and plans it once
+ * per connection. A statement runs on the connection of whoever asks: the pool, or the transaction.
  */
-import { PgTransaction } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from './client.ts';
 
-const built = new WeakMap<object, Map<string, unknown>>();
+/** What drizzle's databases and transactions hold: the dialect they share, the session they run on. */
+interface Runner {
+  dialect: object;
+  session: { client: unknown };
+}
 
-/** The statement `name` on `tx`: cached for the database itself, built afresh inside a transaction. */
-export function prepared<T>(tx: Tx, name: string, build: (db: Db, name: string) => T): T {
-  if (tx instanceof PgTransaction) return build(tx as unknown as Db, name);
-  let statements = built.get(tx);
-  if (!statements) built.set(tx, (statements = new Map()));
-  if (!statements.has(name)) statements.set(name, build(tx, name));
-  return statements.get(name) as T;
+const built = new WeakMap<object, Map<string, object>>();
+
+/**
+ * The statement `name`, built once for the database (keyed by its dialect, which its transactions
+ * share) and bound to `tx`'s connection: drizzle's prepared query runs on its `client`, so the bound
+ * copy is the cached statement with the transaction's client in front of it.
+ */
+export function prepared<T extends object>(tx: Tx, name: string, build: (db: Db, name: string) => T): T {
+  const { dialect, session } = tx as unknown as Runner;
+  let statements = built.get(dialect);
+  if (!statements) built.set(dialect, (statements = new Map()));
+  let statement = statements.get(name) as T | undefined;
+  if (!statement) statements.set(name, (statement = build(tx as unknown as Db, name)));
+  const bound = Object.create(statement) as T & { client: unknown };
+  bound.client = session.client;
+  return bound;
 }

@@ -233,10 +233,15 @@ export class ApplicantRecords {
 
   /** Writes sections (and optionally moves the stage) in one transaction; nothing is half-written. */
   async save(applicantId: string, sections: Partial<Record<StoredSection, object | null>>): Promise<void> {
-    await this.db.transaction(async (tx) => {
-      await repo.lock(tx, applicantId);
-      await this.writeSections(tx, applicantId, sections);
-    });
+    const entries = Object.entries(sections);
+    const [only] = entries;
+    if (entries.length === 1 && only && only[1])
+      await repo.putSectionLocked(this.db, applicantId, only[0], this.cipher.encryptJson(only[1]));
+    else
+      await this.db.transaction(async (tx) => {
+        await repo.lock(tx, applicantId);
+        await this.writeSections(tx, applicantId, sections);
+      });
     await this.notifyChanged(applicantId);
   }
 
@@ -298,12 +303,13 @@ export class ApplicantRecords {
       const list = await repo.lockWithStages(tx, applicantId);
       await this.writeSections(tx, applicantId, options.sections ?? {});
       const entry = list.find((s) => s.stage === stage);
-      if (entry?.adminActivity !== 'Accept') await repo.upsertStage(tx, applicantId, stage, 'Pending');
       const furthest = Math.max(...list.map((s) => s.stage));
       let target: number = options.next ?? nextStage(stage);
       if (furthest > stage && list.some((s) => s.stage === furthest && s.adminActivity !== 'Reject'))
         target = Math.max(target, furthest);
-      await repo.moveStageToEnd(tx, applicantId, target);
+      // the entry becomes Pending (unless already accepted) and the target current, in one statement
+      const settle = entry?.adminActivity === 'Accept' ? null : { stage, activity: 'Pending' as const };
+      await repo.settleAndMoveStage(tx, applicantId, settle, target);
       if (target === STAGE.STATUS) await this.enterReview(tx, applicantId, list);
       return target;
     });
@@ -377,19 +383,16 @@ export class ApplicantRecords {
       throw err;
     }
     try {
-      const row = await this.db.transaction(async (tx) => {
-        const inserted = await repo.insertFile(tx, {
-          applicantId,
-          kind: file.kind,
-          contentType: file.contentType,
-          size: file.bytes.length,
-          storageKey,
-          sha256: createHash('sha256').update(file.bytes).digest('hex'),
-        });
-        await fileWrites.finish(tx, storageKey);
-        return inserted;
+      // the row added and the write record removed together (one statement)
+      const id = await repo.insertFileFinishingWrite(this.db, {
+        applicantId,
+        kind: file.kind,
+        contentType: file.contentType,
+        size: file.bytes.length,
+        storageKey,
+        sha256: createHash('sha256').update(file.bytes).digest('hex'),
       });
-      return { $file: row.id };
+      return { $file: id };
     } catch (err) {
       // the record stays when this cleanup fails too: the sweep finishes it
       await this.files

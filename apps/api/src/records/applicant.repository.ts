@@ -2,6 +2,7 @@
 import { and, asc, desc, eq, getTableColumns, inArray, ne, sql } from 'drizzle-orm';
 import type { Tx } from '../db/client.ts';
 import { prepared } from '../db/prepared.ts';
+import { query } from '../db/raw.ts';
 import { applicants, applicantSections, applicantStages, files } from '../db/schema/core.ts';
 
 export type ApplicantRow = typeof applicants.$inferSelect;
@@ -174,6 +175,47 @@ export const applicantRepository = {
   },
 
   /** Writes several sections in one statement. */
+  /**
+   * Writes one section while holding the applicant's row (as lock does), in one statement: its own
+   * transaction, one round trip instead of begin, lock, write and commit. No row for an applicant
+   * that no longer exists.
+   */
+  async putSectionLocked(tx: Tx, applicantId: string, name: string, payloadEnc: string): Promise<void> {
+    await tx.execute(sql`
+      with locked as (select id from applicants where id = ${applicantId} for update)
+      insert into applicant_sections (applicant_id, name, payload_enc)
+      select id, ${name}::text, ${payloadEnc}::text from locked
+      on conflict (applicant_id, name) do update set payload_enc = excluded.payload_enc, updated_at = now()`);
+  },
+
+  /**
+   * Completes a stage's entry and makes another stage current, in one statement: the entry becomes
+   * `activity` unless `activity` is null (left as it is), and `target` moves to the end of the list.
+   */
+  async settleAndMoveStage(
+    tx: Tx,
+    applicantId: string,
+    settle: { stage: number; activity: StageRow['adminActivity'] } | null,
+    target: number,
+  ): Promise<void> {
+    if (!settle || settle.stage === target) {
+      if (settle) await applicantRepository.upsertStage(tx, applicantId, settle.stage, settle.activity);
+      await applicantRepository.moveStageToEnd(tx, applicantId, target);
+      return;
+    }
+    await tx.execute(sql`
+      with settled as (
+        insert into applicant_stages (applicant_id, stage, admin_activity, reason)
+        values (${applicantId}, ${settle.stage}, ${settle.activity}, null)
+        on conflict (applicant_id, stage)
+        do update set admin_activity = excluded.admin_activity, reason = excluded.reason, updated_at = now()
+      )
+      insert into applicant_stages (applicant_id, stage, admin_activity)
+      values (${applicantId}, ${target}, null)
+      on conflict (applicant_id, stage)
+      do update set seq = nextval(pg_get_serial_sequence('applicant_stages', 'seq')), updated_at = now()`);
+  },
+
   async putSections(tx: Tx, applicantId: string, sections: Array<{ name: string; payloadEnc: string }>): Promise<void> {
     if (!sections.length) return;
     if (sections.length === 1) {
@@ -210,9 +252,20 @@ export const applicantRepository = {
       .where(and(eq(applicantSections.applicantId, applicantId), inArray(applicantSections.name, names)));
   },
 
-  async insertFile(tx: Tx, values: typeof files.$inferInsert): Promise<FileRow> {
-    const [row] = await tx.insert(files).values(values).returning();
-    return row!;
+  /** Adds a file's row and removes its write record, in one statement (its own transaction). */
+  async insertFileFinishingWrite(
+    tx: Tx,
+    values: Pick<typeof files.$inferInsert, 'applicantId' | 'kind' | 'contentType' | 'size' | 'storageKey' | 'sha256'>,
+  ): Promise<string> {
+    const [row] = await query<{ id: string }>(
+      tx,
+      sql`
+        with finished as (delete from file_writes where storage_key = ${values.storageKey})
+        insert into files (applicant_id, kind, content_type, size, storage_key, sha256)
+        values (${values.applicantId ?? null}, ${values.kind}, ${values.contentType}, ${values.size}, ${values.storageKey}, ${values.sha256})
+        returning id`,
+    );
+    return row!.id;
   },
 
   async file(tx: Tx, id: string): Promise<FileRow | undefined> {
