@@ -174,7 +174,6 @@ export const applicantRepository = {
     return query.execute({ id: applicantId });
   },
 
-  /** Writes several sections in one statement. */
   /**
    * Writes one section while holding the applicant's row (as lock does), in one statement: its own
    * transaction, one round trip instead of begin, lock, write and commit. No row for an applicant
@@ -189,8 +188,9 @@ export const applicantRepository = {
   },
 
   /**
-   * Completes a stage's entry and makes another stage current, in one statement: the entry becomes
-   * `activity` unless `activity` is null (left as it is), and `target` moves to the end of the list.
+   * Settles a stage's entry and makes another stage current, in one statement: the entry of
+   * `settle.stage` takes `settle.activity` (with no `settle`, entries stay as they are), and `target`
+   * moves to the end of the list.
    */
   async settleAndMoveStage(
     tx: Tx,
@@ -216,6 +216,7 @@ export const applicantRepository = {
       do update set seq = nextval(pg_get_serial_sequence('applicant_stages', 'seq')), updated_at = now()`);
   },
 
+  /** Writes several sections in one statement. */
   async putSections(tx: Tx, applicantId: string, sections: Array<{ name: string; payloadEnc: string }>): Promise<void> {
     if (!sections.length) return;
     if (sections.length === 1) {
