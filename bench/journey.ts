@@ -32,6 +32,14 @@ const SPREAD_TEXT =
   SPREAD === 'request'
     ? 'every call to the next process in turn, as behind a load balancer without affinity (`BENCH_SPREAD=request`)'
     : 'each applicant stays on one process, as behind a load balancer with affinity (`BENCH_SPREAD=applicant`, the default; `request` spreads every call)';
+/**
+ * `server` (the default): the PostgreSQL server and Redis above; `embedded`: the embedded default
+ * (PGlite in the process, no Redis), as `npm start` runs it, one process.
+ */
+const DATABASE = process.env.BENCH_DATABASE ?? 'server';
+if (DATABASE !== 'server' && DATABASE !== 'embedded') throw new Error('BENCH_DATABASE is server or embedded');
+const EMBEDDED = DATABASE === 'embedded';
+if (EMBEDDED && PROCESSES > 1) throw new Error('the embedded database serves one process: BENCH_PROCESSES=1');
 /** Applicants taken from e-sign to Completed, one after the other, after the throughput run. */
 const REGISTRATIONS = Number(process.env.BENCH_REGISTRATIONS ?? 10);
 
@@ -47,11 +55,9 @@ async function freshDatabase(): Promise<string> {
 }
 
 export async function journeySection(): Promise<Section> {
-  const databaseUrl = await freshDatabase();
   const dataDir = `/tmp/ekyc-bench-journey-${Date.now()}`;
   const env = {
-    DATABASE_URL: databaseUrl,
-    REDIS_URL: REDIS,
+    ...(!EMBEDDED && { DATABASE_URL: await freshDatabase(), REDIS_URL: REDIS }),
     DATABASE_POOL_MAX: String(Math.ceil(20 / PROCESSES)),
     SECRET_KEY: randomBytes(32).toString('base64'),
     ENCRYPTION_KEY: randomBytes(32).toString('base64'),
@@ -125,11 +131,13 @@ export async function journeySection(): Promise<Section> {
         `journey, 1 process: ${alone.completed} completed (${alone.perSecond.toFixed(2)}/s), ${alone.failed} failed, API CPU ${(alone.cpuPerJourney * 1000).toFixed(0)} ms per journey`,
       );
     console.log(
-      `journey, ${PROCESSES === 1 ? '1 process' : processes}: ${completed} completed (${perSecond.toFixed(2)}/s), ${failed} failed, API CPU ${(cpuPerJourney * 1000).toFixed(0)} ms per journey, ceiling ${ceiling.rps.toFixed(0)} req/s`,
+      `journey${EMBEDDED ? ' (embedded)' : ''}, ${PROCESSES === 1 ? '1 process' : processes}: ${completed} completed (${perSecond.toFixed(2)}/s), ${failed} failed, API CPU ${(cpuPerJourney * 1000).toFixed(0)} ms per journey, ceiling ${ceiling.rps.toFixed(0)} req/s`,
     );
     return {
-      title: 'Journey throughput on PostgreSQL and Redis',
-      body: `${CONCURRENCY} synthetic applicants at a time, each from mobile OTP to the submitted e-sign and the status call, for ${SECONDS} s against ${PROCESSES} API process${PROCESSES > 1 ? `es (\`BENCH_PROCESSES\`): ${SPREAD_TEXT}; the same load against one of them alone ran first, for comparison, each process with a pool of ${Math.ceil(20 / PROCESSES)} database connections)` : ' (`BENCH_PROCESSES`)'} on the PostgreSQL server and Redis of this machine, sandbox providers in process (their face check and OCR switched off: measured under Work items). The benchmark client runs on the same two cores. Latency is measured by the client, per call; one warm-up journey per process comes first.
+      title: EMBEDDED
+        ? 'Journey throughput on the embedded default (PGlite)'
+        : 'Journey throughput on PostgreSQL and Redis',
+      body: `${CONCURRENCY} synthetic applicants at a time, each from mobile OTP to the submitted e-sign and the status call, for ${SECONDS} s against ${PROCESSES} API process${PROCESSES > 1 ? `es (\`BENCH_PROCESSES\`): ${SPREAD_TEXT}; the same load against one of them alone ran first, for comparison, each process with a pool of ${Math.ceil(20 / PROCESSES)} database connections)` : ' (`BENCH_PROCESSES`)'} ${EMBEDDED ? 'on the embedded default (PGlite in the process, no Redis: `BENCH_DATABASE=embedded`)' : 'on the PostgreSQL server and Redis of this machine'}, sandbox providers in process (their face check and OCR switched off: measured under Work items). The benchmark client runs on the same two cores. Latency is measured by the client, per call; one warm-up journey per process comes first.
 
 ${throughput}
 

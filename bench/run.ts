@@ -73,7 +73,7 @@ const report = `# Benchmarks
 Measured on ${machine()}, ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC.
 Rerun with \`npm run bench\` (all) or \`npm run bench -- --only=weight,noop,lighthouse,work,queue,startup,journey\`.
 The journey benchmark needs the PostgreSQL server and Redis of \`BENCH_DATABASE_URL\` / \`BENCH_REDIS_URL\`
-(default \`postgres://postgres@127.0.0.1:5432/postgres\`, \`redis://127.0.0.1:6379\`).
+(default \`postgres://postgres@127.0.0.1:5432/postgres\`, \`redis://127.0.0.1:6379\`), or with \`BENCH_DATABASE=embedded\` none: the embedded default.
 
 ${sections.map((s) => `## ${s.title}\n\n${s.body}\n`).join('\n')}`;
 
