@@ -214,21 +214,19 @@ export class ApplicantRecords {
   }
 
   /**
-   * The applicant, their stages and their sections as of one moment (one repeatable-read
-   * transaction): a reader never sees a section written without the stage move that came with it.
+   * The applicant, their stages and their sections as of one moment (one statement): a reader
+   * never sees a section written without the stage move that came with it.
    */
   async snapshot(
     applicantId: string,
   ): Promise<{ applicant: Applicant; stages: StageRow[]; sections: Record<string, unknown> }> {
-    return this.db.transaction(
-      async (tx) => {
-        const row = await repo.findById(tx, applicantId);
-        if (!row) throw new AppError('UNAUTHORIZED');
-        const stages = await repo.stages(tx, applicantId);
-        return { applicant: this.toApplicant(row), stages, sections: await this.allSections(applicantId, tx) };
-      },
-      { isolationLevel: 'repeatable read', accessMode: 'read only' },
-    );
+    const found = await repo.snapshot(this.db, applicantId);
+    if (!found) throw new AppError('UNAUTHORIZED');
+    return {
+      applicant: this.toApplicant(found.row),
+      stages: found.stages,
+      sections: Object.fromEntries(found.sections.map((r) => [r.name, this.cipher.decryptJson(r.payloadEnc)])),
+    };
   }
 
   /** Writes sections (and optionally moves the stage) in one transaction; nothing is half-written. */
@@ -274,11 +272,22 @@ export class ApplicantRecords {
     return (await repo.stages(tx, applicantId)).at(-1)?.stage;
   }
 
-  /** Refuses an action when the applicant's current stage is outside [min, max]; names where to go instead. */
   /** The action's window (ACTION_WINDOWS, section 4) holds the applicant's current stage, or the call is refused. */
   async requireStage(applicantId: string, action: StageAction): Promise<number> {
+    return (await this.requireStageWith(applicantId, action, [])).stage;
+  }
+
+  /**
+   * As requireStage, with the sections the action reads fetched in the same round trip: `section`
+   * gives each named one, decrypted (null when absent).
+   */
+  async requireStageWith(
+    applicantId: string,
+    action: StageAction,
+    names: StoredSection[],
+  ): Promise<{ stage: number; section<T extends object>(name: StoredSection): T | null }> {
     const [min, max] = ACTION_WINDOWS[action];
-    const stage = await this.currentStage(applicantId);
+    const { stage, sealed } = await repo.currentStageWithSections(this.db, applicantId, names);
     if (stage === undefined || stage < min || stage > max)
       // HTTP 200 with status false (the contract's handled outcome): data.screen says where the
       // applicant is; data.moved tells a client it was a step of another stage (e.g. a retry).
@@ -286,7 +295,15 @@ export class ApplicantRecords {
         screen: routeForStage(stage),
         moved: true,
       });
-    return stage;
+    const cipher = this.cipher;
+    return {
+      stage,
+      section<T extends object>(name: StoredSection): T | null {
+        if (!names.includes(name)) throw new Error(`section ${name} was not read with the stage`);
+        const payload = sealed[name];
+        return payload ? cipher.decryptJson<T>(payload) : null;
+      },
+    };
   }
 
   /**

@@ -105,6 +105,66 @@ export const applicantRepository = {
     return query.execute({ id: applicantId });
   },
 
+  /**
+   * The current stage (the last of the kyc_list) and the named sections' sealed payloads, in one
+   * statement (one snapshot): what an action checks before it starts.
+   */
+  async currentStageWithSections(
+    tx: Tx,
+    applicantId: string,
+    names: string[],
+  ): Promise<{ stage: number | undefined; sealed: Record<string, string> }> {
+    const [row] = await query<{ stage: number | null; sealed: Record<string, string> | null }>(
+      tx,
+      sql`
+        select
+          (select stage from applicant_stages where applicant_id = ${applicantId} order by seq desc limit 1) as stage,
+          (select json_object_agg(name, payload_enc) from applicant_sections
+            where applicant_id = ${applicantId} and ${inArray(applicantSections.name, names)}) as sealed`,
+    );
+    return { stage: row?.stage ?? undefined, sealed: row?.sealed ?? {} };
+  },
+
+  /**
+   * The applicant's row, kyc_list and sealed sections as of one moment, in one statement (one
+   * snapshot, one round trip): a reader never sees a section without the stage move written with it.
+   */
+  async snapshot(
+    tx: Tx,
+    id: string,
+  ): Promise<
+    { row: ApplicantRow; stages: StageRow[]; sections: Array<{ name: string; payloadEnc: string }> } | undefined
+  > {
+    const query = prepared(tx, 'applicant_snapshot', (db, name) =>
+      db
+        .select({
+          row: getTableColumns(applicants),
+          stages: sql<Array<
+            Omit<StageRow, 'applicantId' | 'createdAt' | 'updatedAt'> & {
+              createdAt: string;
+              updatedAt: string;
+            }
+          > | null>`(select json_agg(json_build_object('stage', s.stage, 'adminActivity', s.admin_activity,
+              'reason', s.reason, 'seq', s.seq, 'createdAt', s.created_at, 'updatedAt', s.updated_at) order by s.seq)
+            from applicant_stages s where s.applicant_id = ${applicants.id})`,
+          sections: sql<Array<{ name: string; payloadEnc: string }> | null>`(select json_agg(json_build_object(
+              'name', c.name, 'payloadEnc', c.payload_enc)) from applicant_sections c where c.applicant_id = ${applicants.id})`,
+        })
+        .from(applicants)
+        .where(eq(applicants.id, sql.placeholder('id')))
+        .prepare(name),
+    );
+    const [found] = await query.execute({ id });
+    if (!found) return undefined;
+    const stages = (found.stages ?? []).map((s) => ({
+      ...s,
+      applicantId: id,
+      createdAt: new Date(s.createdAt),
+      updatedAt: new Date(s.updatedAt),
+    }));
+    return { row: found.row, stages, sections: found.sections ?? [] };
+  },
+
   async upsertStage(
     tx: Tx,
     applicantId: string,

@@ -23,7 +23,7 @@ export async function verifyBankAccount(
   input: Input,
   log: { warn: (o: object, m: string) => void },
 ): Promise<Outcome> {
-  const stage = await deps.records.requireStage(applicantId, 'bank-verification');
+  const { stage, section } = await deps.records.requireStageWith(applicantId, 'bank-verification', ['bank_obj']);
   // Already verified: go on to the signature (section 2).
   if (stage > STAGE.BANK_AND_SEGMENT) return ok('bankVerified', { screen: routeForStage(stage), stage });
 
@@ -31,7 +31,7 @@ export async function verifyBankAccount(
   if (!details) throw invalidField('ifsc', 'ifscInvalid');
   const name = await panName(deps, applicantId);
   const applicant = await deps.records.get(applicantId);
-  const stored = await deps.records.getSection<BankObj>(applicantId, 'bank_obj');
+  const stored = section<BankObj>('bank_obj');
 
   // Over today's allowance: the cancelled cheque is the way on.
   if (!(await takeBankAttempt(deps, applicantId))) return fail('bankFailed', { screen: CHEQUE_SCREEN });

@@ -65,7 +65,7 @@ export async function fetchDigilockerDocuments(
   query: GetDigiDataQuery,
 ): Promise<Outcome<GetDigiDataData>> {
   const { records } = deps;
-  await records.requireStage(applicantId, 'get-digi-data');
+  const { section } = await records.requireStageWith(applicantId, 'get-digi-data', ['pan_obj']);
   if (!query.state) return fail('digilockerFailed', FAILED);
   const hash = stateHash(deps, query.state);
   const now = new Date();
@@ -109,7 +109,7 @@ export async function fetchDigilockerDocuments(
         bytes: Buffer.from(aadhaar.signedXml, 'utf8'),
       })
     : undefined;
-  const ownPan = await records.getSection<{ pan_number: string }>(applicantId, 'pan_obj');
+  const ownPan = section<{ pan_number: string }>('pan_obj');
   // A PAN record for another PAN is not this applicant's PAN card.
   const panDoc = pan && pan.panNumber === ownPan?.pan_number ? panDocument(pan, gender || aadhaar.gender) : null;
   const isPanMissing = panDoc === null;

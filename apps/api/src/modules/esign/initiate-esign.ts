@@ -21,8 +21,8 @@ export async function initiateEsign(
   applicantId: string,
   sessionId: string,
 ): Promise<Outcome<EsignInitateData>> {
-  await deps.records.requireStage(applicantId, 'esign-initate');
-  const existing = await deps.records.getSection<EsignState>(applicantId, ESIGN_PRIVATE);
+  const read = await deps.records.requireStageWith(applicantId, 'esign-initate', [ESIGN_PRIVATE]);
+  const existing = read.section<EsignState>(ESIGN_PRIVATE);
   if (existing && deps.esign.now() - Date.parse(existing.generated_at) < REUSE_MS)
     return ok('Account opening form', {
       epro_id: existing.epro_id,

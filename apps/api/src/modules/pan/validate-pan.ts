@@ -54,8 +54,12 @@ export async function validatePan(
   input: Input,
 ): Promise<Outcome<PanValidationData>> {
   const { records } = deps;
-  const stage = await records.requireStage(applicantId, 'pan-validation');
-  const existing = await records.getSection<StoredPanObj>(applicantId, 'pan_obj');
+  const { stage, section } = await records.requireStageWith(applicantId, 'pan-validation', [
+    'pan_obj',
+    'digilocker_obj',
+    ...(input.via_image ? [PAN_IMAGE_SECTION] : []),
+  ]);
+  const existing = section<StoredPanObj>('pan_obj');
   // Section 5: the 18-years rule is skipped when a PAN record already exists.
   const dob = dateOfBirthSchema({ requireAdult: !existing }).safeParse(input.date_of_birth);
   if (!dob.success) throw invalidFieldIssue('date_of_birth', dob.error.issues[0]?.message ?? 'invalidDate');
@@ -80,7 +84,7 @@ export async function validatePan(
   // The KRA only adds a shortcut: when it does not answer, the applicant goes on through DigiLocker.
   const kra = await deps.kra.find(input.pan, dob.data).catch(() => null);
   const isKra = Boolean(kra?.registered && kra.address);
-  const image = input.via_image ? await records.getSection<PanImageSection>(applicantId, PAN_IMAGE_SECTION) : null;
+  const image = input.via_image ? section<PanImageSection>(PAN_IMAGE_SECTION) : null;
   const panObj: StoredPanObj = {
     name_on_card: input.pan_name,
     full_name: input.pan_name,
@@ -90,7 +94,7 @@ export async function validatePan(
     via_image: input.via_image,
     ...(image && image.pan_number === input.pan && { document: image.file }),
   };
-  const locker = await records.getSection<{ is_pan_missing?: boolean }>(applicantId, 'digilocker_obj');
+  const locker = section<{ is_pan_missing?: boolean }>('digilocker_obj');
   const panChanged = existing !== null && existing.pan_number !== input.pan;
   const move = await records.completeStage(applicantId, STAGE.PAN, {
     sections: {

@@ -38,7 +38,7 @@ export async function uploadSelfie(
   applicantId: string,
   input: UploadLivelinessRequest,
 ): Promise<Outcome<UploadLivelinessData>> {
-  await deps.records.requireStage(applicantId, 'upload-liveliness');
+  const { section } = await deps.records.requireStageWith(applicantId, 'upload-liveliness', ['digilocker_obj']);
   const state = await readLivenessState(deps, applicantId);
   if (!state || state.transaction_id !== input.transaction_id)
     throw new AppError('CONFLICT', 'This liveness session has ended. Please start again.', { screen: SELFIE_SCREEN });
@@ -51,7 +51,7 @@ export async function uploadSelfie(
   if (check.faces > 1) return fail('livenessManyFaces', { retry: false, screen: SELFIE_SCREEN });
 
   const ref = await deps.records.saveFile(applicantId, { kind: 'selfie', contentType: 'image/jpeg', bytes: image });
-  const digilocker = await deps.records.getSection<{ aadhaar_photo?: FileRef }>(applicantId, 'digilocker_obj');
+  const digilocker = section<{ aadhaar_photo?: FileRef }>('digilocker_obj');
   const photo = digilocker?.aadhaar_photo ? await deps.records.readFile(digilocker.aadhaar_photo.$file) : null;
   const next: LivenessState = {
     ...state,
