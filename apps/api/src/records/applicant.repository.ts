@@ -114,14 +114,20 @@ export const applicantRepository = {
     applicantId: string,
     names: string[],
   ): Promise<{ stage: number | undefined; sealed: Record<string, string> }> {
-    const [row] = await query<{ stage: number | null; sealed: Record<string, string> | null }>(
-      tx,
-      sql`
-        select
-          (select stage from applicant_stages where applicant_id = ${applicantId} order by seq desc limit 1) as stage,
-          (select json_object_agg(name, payload_enc) from applicant_sections
-            where applicant_id = ${applicantId} and ${inArray(applicantSections.name, names)}) as sealed`,
+    const query = prepared(tx, 'applicant_stage_sections', (db, name) =>
+      db
+        .select({
+          stage: sql<number | null>`(select s.stage from applicant_stages s where s.applicant_id = ${applicants.id}
+            order by s.seq desc limit 1)`,
+          sealed: sql<Record<string, string> | null>`(select json_object_agg(c.name, c.payload_enc)
+            from applicant_sections c where c.applicant_id = ${applicants.id}
+            and c.name = any(${sql.placeholder('names')}::text[]))`,
+        })
+        .from(applicants)
+        .where(eq(applicants.id, sql.placeholder('id')))
+        .prepare(name),
     );
+    const [row] = await query.execute({ id: applicantId, names });
     return { stage: row?.stage ?? undefined, sealed: row?.sealed ?? {} };
   },
 
