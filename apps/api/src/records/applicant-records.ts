@@ -209,7 +209,10 @@ export class ApplicantRecords {
   }
 
   async allSections(applicantId: string, tx: Tx = this.db): Promise<Record<string, unknown>> {
-    const rows = await repo.sections(tx, applicantId);
+    return this.openSections(await repo.sections(tx, applicantId));
+  }
+
+  private openSections(rows: Array<{ name: string; payloadEnc: string }>): Record<string, unknown> {
     return Object.fromEntries(rows.map((r) => [r.name, this.cipher.decryptJson(r.payloadEnc)]));
   }
 
@@ -225,7 +228,7 @@ export class ApplicantRecords {
     return {
       applicant: this.toApplicant(found.row),
       stages: found.stages,
-      sections: Object.fromEntries(found.sections.map((r) => [r.name, this.cipher.decryptJson(r.payloadEnc)])),
+      sections: this.openSections(found.sections),
     };
   }
 
@@ -269,7 +272,7 @@ export class ApplicantRecords {
   }
 
   async currentStage(applicantId: string, tx: Tx = this.db): Promise<number | undefined> {
-    return (await repo.stages(tx, applicantId)).at(-1)?.stage;
+    return (await repo.currentStageWithSections(tx, applicantId, [])).stage;
   }
 
   /** The action's window (ACTION_WINDOWS, section 4) holds the applicant's current stage, or the call is refused. */

@@ -2,12 +2,11 @@
  * Test pictures for the selfie checks, cut at run time from the sample photo that ships with
  * @vladmandic/human (no binary files in the repository): one woman, one man, both together, none.
  */
-import { createRequire } from 'node:module';
 import path from 'node:path';
 import sharp from 'sharp';
-import { SANDBOX_FACE_PACKAGE } from '../../src/sandbox/liveness/face-package.ts';
+import { facePackageRequire } from '../../src/sandbox/liveness/face-package.ts';
 
-const fromFacePackage = createRequire(createRequire(import.meta.url).resolve(SANDBOX_FACE_PACKAGE));
+const fromFacePackage = facePackageRequire(import.meta.url);
 const samples = path.join(path.dirname(fromFacePackage.resolve('@vladmandic/human')), '..', 'assets', 'samples.jpg');
 
 const crop = (left: number, size: number) =>

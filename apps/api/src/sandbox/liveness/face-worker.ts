@@ -7,11 +7,10 @@
  * resolved from there.
  */
 import { readFile } from 'node:fs/promises';
-import { createRequire } from 'node:module';
 import path from 'node:path';
 import { parentPort } from 'node:worker_threads';
 import sharp from 'sharp';
-import { SANDBOX_FACE_PACKAGE } from './face-package.ts';
+import { facePackageRequire } from './face-package.ts';
 
 export interface FaceRequest {
   id: number;
@@ -31,7 +30,7 @@ type HumanModule = typeof import('@vladmandic/human');
 type HumanInstance = InstanceType<HumanModule['Human']>;
 type ModelArtifacts = { weightData: ArrayBuffer } & Record<string, unknown>;
 
-const require = createRequire(createRequire(import.meta.url).resolve(SANDBOX_FACE_PACKAGE));
+const require = facePackageRequire(import.meta.url);
 const MODEL_SCHEME = 'ekyc-models://';
 const humanDist = path.dirname(require.resolve('@vladmandic/human'));
 /** Where the WebAssembly backend reads its .wasm files (a local path: the package's default is a CDN). */
