@@ -1,8 +1,8 @@
 /** Everything the routes and use-cases need, built once at start-up. */
 import path from 'node:path';
 import type { Config } from './config.ts';
-import { collectGarbageNow, type Database, openDatabase } from './db/client.ts';
-import { migrate } from './db/migrate.ts';
+import { type Database, openDatabase } from './db/client.ts';
+import { migrate, openMigratedEmbedded } from './db/migrate.ts';
 import { type BlobStore, DiskBlobStore, EncryptedStore, MemoryBlobStore } from './documents/storage.ts';
 import { S3BlobStore } from './documents/s3-store.ts';
 import { Cipher, Hasher } from './lib/crypto.ts';
@@ -101,11 +101,11 @@ export interface DepsOverrides {
 }
 
 export async function createDeps(config: Config, overrides: DepsOverrides = {}): Promise<AppDeps> {
-  const database = overrides.database ?? (await openDatabase(config));
-  if (!overrides.database && (database.kind === 'pglite' || config.env !== 'production')) {
-    const applied = await migrate(database);
-    if (database.kind === 'pglite' && !config.inMemory && applied.length > 0) collectGarbageNow();
-  }
+  const embeddedOnDisk = !config.databaseUrl && !config.inMemory;
+  const database =
+    overrides.database ?? (embeddedOnDisk ? await openMigratedEmbedded(config) : await openDatabase(config));
+  if (!overrides.database && !embeddedOnDisk && (database.kind === 'pglite' || config.env !== 'production'))
+    await migrate(database);
   const metrics = createMetrics();
   const hub =
     overrides.hub ??

@@ -4,8 +4,6 @@
  */
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { setFlagsFromString } from 'node:v8';
-import { runInNewContext } from 'node:vm';
 import { PGlite } from '@electric-sql/pglite';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -53,16 +51,8 @@ const PGLITE_MEMORY = [
   'work_mem=2MB',
 ];
 
-/**
- * A new embedded database is made by initdb in a WebAssembly instance of its own, garbage once the
- * database exists (with the migrations' scripts): V8 would keep it until its next full collection,
- * which an idle server may not reach for hours. Collected at once after a start that created or
- * migrated the database (first start 420 → 370 MiB idle).
- */
-export function collectGarbageNow() {
-  setFlagsFromString('--expose-gc');
-  (runInNewContext('gc') as () => void)();
-}
+/** Where the embedded database keeps its files under DATA_DIR. */
+export const embeddedDirectory = (dataDir: string) => path.join(dataDir, 'pgdata');
 
 export async function openDatabase(
   config: Pick<Config, 'databaseUrl' | 'dataDir' | 'inMemory' | 'databasePoolMax'>,
@@ -120,11 +110,13 @@ export async function openDatabase(
       close: () => pool.end(),
     };
   }
-  let dir: string | undefined;
-  if (!config.inMemory) {
-    dir = path.join(config.dataDir, 'pgdata');
-    mkdirSync(dir, { recursive: true });
-  }
+  return openEmbedded(config.inMemory ? undefined : config.dataDir);
+}
+
+/** The embedded database under `dataDir` (created there when missing), or in memory without one. */
+export async function openEmbedded(dataDir: string | undefined): Promise<Database> {
+  const dir = dataDir === undefined ? undefined : embeddedDirectory(dataDir);
+  if (dir) mkdirSync(dir, { recursive: true });
   return pgliteDatabase(await PGlite.create(dir, { startParams: [...PGlite.defaultStartParams, ...PGLITE_MEMORY] }));
 }
 

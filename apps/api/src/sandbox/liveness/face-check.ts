@@ -2,11 +2,8 @@
  * Host of the face-check worker: one warm worker per process (models load once), requests
  * queued, a timeout per request, and a fresh worker after a crash.
  */
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import path from 'node:path';
-import { pathToFileURL } from 'node:url';
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
+import { startModuleWorker } from '../../lib/module-worker.ts';
 import { sandboxFaceInstalled } from './face-package.ts';
 import type { FaceReply, FaceRequest } from './face-worker.ts';
 
@@ -21,16 +18,6 @@ const TIMEOUT_MS = 90_000;
 export const FACE_MODEL_MISSING =
   'The sandbox face check is not installed (the @ekyc/sandbox-face package, a development dependency): install with npm ci, without --omit=dev';
 
-/** The ES module entry of tsx's API (require.resolve would give its CommonJS twin). */
-function tsxEsmApi(): string {
-  const require = createRequire(import.meta.url);
-  const manifest = require.resolve('tsx/package.json');
-  const pkg = JSON.parse(readFileSync(manifest, 'utf8')) as {
-    exports: Record<string, { import: { default: string } }>;
-  };
-  return path.join(path.dirname(manifest), pkg.exports['./esm/api']!.import.default);
-}
-
 export class FaceChecker {
   /** Whether the face model (the @ekyc/sandbox-face package) is installed; a production install has none. */
   constructor(readonly installed: boolean = sandboxFaceInstalled()) {}
@@ -40,13 +27,7 @@ export class FaceChecker {
   private readonly pending = new Map<number, { resolve: (r: FaceReply) => void; reject: (e: Error) => void }>();
 
   private start(): Worker {
-    // compiled, the worker is JavaScript beside this file; from source, tsx loads its TypeScript
-    const worker = import.meta.url.endsWith('.js')
-      ? new Worker(new URL('./face-worker.js', import.meta.url))
-      : new Worker(
-          `import(${JSON.stringify(pathToFileURL(tsxEsmApi()).href)}).then((m) => m.tsImport(${JSON.stringify(new URL('./face-worker.ts', import.meta.url).href)}, ${JSON.stringify(import.meta.url)}))`,
-          { eval: true },
-        );
+    const worker = startModuleWorker(import.meta.url, 'face-worker');
     worker.unref();
     worker.on('message', (reply: FaceReply) => {
       const waiter = this.pending.get(reply.id);
