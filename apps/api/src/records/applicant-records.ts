@@ -29,6 +29,9 @@ import { fileWritesRepository as fileWrites } from './file-writes.repository.ts'
 /** A section name of the record, or a private one (prefixed with an underscore) never shown to the applicant. */
 export type StoredSection = SectionName | 'bank_callback' | `_${string}`;
 
+/** The sections read together, each decrypted on demand (null when absent). */
+export type SectionReader = <T extends object>(name: StoredSection) => T | null;
+
 /** Where a stored value points to a file, the record shows a short-lived signed URL instead. */
 export interface FileRef {
   $file: string;
@@ -288,7 +291,7 @@ export class ApplicantRecords {
     applicantId: string,
     action: StageAction,
     names: StoredSection[],
-  ): Promise<{ stage: number; section<T extends object>(name: StoredSection): T | null }> {
+  ): Promise<{ stage: number; section: SectionReader }> {
     const [min, max] = ACTION_WINDOWS[action];
     const { stage, sealed } = await repo.currentStageWithSections(this.db, applicantId, names);
     if (stage === undefined || stage < min || stage > max)
@@ -298,14 +301,24 @@ export class ApplicantRecords {
         screen: routeForStage(stage),
         moved: true,
       });
+    return { stage, section: this.sectionReader(names, sealed) };
+  }
+
+  /**
+   * Several sections in one statement (one snapshot): `section` gives each named one, decrypted
+   * (null when absent).
+   */
+  async getSections(applicantId: string, names: StoredSection[]): Promise<SectionReader> {
+    const { sealed } = await repo.currentStageWithSections(this.db, applicantId, names);
+    return this.sectionReader(names, sealed);
+  }
+
+  private sectionReader(names: StoredSection[], sealed: Record<string, string>): SectionReader {
     const cipher = this.cipher;
-    return {
-      stage,
-      section<T extends object>(name: StoredSection): T | null {
-        if (!names.includes(name)) throw new Error(`section ${name} was not read with the stage`);
-        const payload = sealed[name];
-        return payload ? cipher.decryptJson<T>(payload) : null;
-      },
+    return <T extends object>(name: StoredSection): T | null => {
+      if (!names.includes(name)) throw new Error(`section ${name} was not read`);
+      const payload = sealed[name];
+      return payload ? cipher.decryptJson<T>(payload) : null;
     };
   }
 

@@ -26,17 +26,14 @@ export async function submitOvdDocuments(
   input: Input,
 ): Promise<Outcome<{ screen: string }>> {
   const { records } = deps;
-  await records.requireStage(applicantId, 'digi-ovd-verify');
+  const { section } = await records.requireStageWith(applicantId, 'digi-ovd-verify', ['pan_obj', 'digilocker_obj']);
   const front = await decodeUpload('front', input.front, 'identityDocument');
   const back = input.back ? await decodeUpload('back', input.back, 'identityDocument') : null;
   if (back && (front.contentType === 'application/pdf' || back.contentType === 'application/pdf'))
     throw invalidField('back', 'Upload one PDF with both sides, or one or two images');
-  const pan = await records.getSection<{ full_name: string; dob: string; pan_number: string; is_kra?: boolean }>(
-    applicantId,
-    'pan_obj',
-  );
+  const pan = section<{ full_name: string; dob: string; pan_number: string; is_kra?: boolean }>('pan_obj');
   if (!pan) return fail('somethingWrong', { screen: '/pan-verification' });
-  const locker = await records.getSection<Locker>(applicantId, 'digilocker_obj');
+  const locker = section<Locker>('digilocker_obj');
   const frontRef = await records.saveFile(applicantId, {
     kind: `ovd_${input.document_type.toLowerCase()}`,
     contentType: front.contentType,

@@ -40,10 +40,9 @@ export async function applicantProfileFacts(
   applicantId: string,
   now: Date = new Date(),
 ): Promise<ProfileFacts> {
-  const [pan, locker] = await Promise.all([
-    records.getSection<PanSection>(applicantId, 'pan_obj'),
-    records.getSection<LockerSection>(applicantId, 'digilocker_obj'),
-  ]);
+  const section = await records.getSections(applicantId, ['pan_obj', 'digilocker_obj']);
+  const pan = section<PanSection>('pan_obj');
+  const locker = section<LockerSection>('digilocker_obj');
   const dob = pan?.dob ? parseDdMmYyyy(pan.dob) : null;
   const documents = locker?.cdl_documents ?? [];
   const aadhaar = documents.find((d) => d.document_type === 'AADHAARCARD');

@@ -24,12 +24,13 @@ export async function getApplicationStatus(
   applicantId: string,
   sessionId: string,
 ): Promise<Outcome<GetApplicationStatusData>> {
-  const [review, esign, kycList, registrations] = await Promise.all([
-    deps.records.getSection<{ status?: string }>(applicantId, 'review_obj'),
-    deps.records.getSection<{ signed_document?: FileRef }>(applicantId, 'esign_obj'),
+  const [section, kycList, registrations] = await Promise.all([
+    deps.records.getSections(applicantId, ['review_obj', 'esign_obj']),
     deps.records.kycList(applicantId),
     deps.registrations.summary(applicantId),
   ]);
+  const review = section<{ status?: string }>('review_obj');
+  const esign = section<{ signed_document?: FileRef }>('esign_obj');
   const status: ReviewStatus =
     review?.status && review.status in FINAL_MESSAGE ? (review.status as ReviewStatus) : 'Pending';
   const rejected = kycList.find((k) => k.adminActivity === 'Reject');
