@@ -138,8 +138,7 @@ export class ApplicantRecords {
         language: input.language ?? 'en',
       });
       if (created) {
-        await repo.upsertStage(tx, row.id, 110, 'Pending');
-        await repo.moveStageToEnd(tx, row.id, 120);
+        await repo.settleAndMoveStage(tx, row.id, { stage: 110, activity: 'Pending' }, 120);
         // signing up under the privacy notice: the KYC itself, and updates on WhatsApp if chosen
         await this.consents.record(
           row.id,
@@ -305,12 +304,15 @@ export class ApplicantRecords {
   }
 
   /**
-   * Several sections in one statement (one snapshot): `section` gives each named one, decrypted
-   * (null when absent).
+   * Several sections and the current stage in one statement (one snapshot): `section` gives each
+   * named one, decrypted (null when absent).
    */
-  async getSections(applicantId: string, names: StoredSection[]): Promise<SectionReader> {
-    const { sealed } = await repo.currentStageWithSections(this.db, applicantId, names);
-    return this.sectionReader(names, sealed);
+  async getSections(
+    applicantId: string,
+    names: StoredSection[],
+  ): Promise<{ stage: number | undefined; section: SectionReader }> {
+    const { stage, sealed } = await repo.currentStageWithSections(this.db, applicantId, names);
+    return { stage, section: this.sectionReader(names, sealed) };
   }
 
   private sectionReader(names: StoredSection[], sealed: Record<string, string>): SectionReader {

@@ -269,17 +269,16 @@ export const applicantRepository = {
       await applicantRepository.moveStageToEnd(tx, applicantId, target);
       return;
     }
+    // one insert of two rows, taken in order: a settled entry that is new gets its place in the list
+    // before the target's (a data-modifying WITH would run after the main insert)
     await tx.execute(sql`
-      with settled as (
-        insert into applicant_stages (applicant_id, stage, admin_activity, reason)
-        values (${applicantId}, ${settle.stage}, ${settle.activity}, null)
-        on conflict (applicant_id, stage)
-        do update set admin_activity = excluded.admin_activity, reason = excluded.reason, updated_at = now()
-      )
-      insert into applicant_stages (applicant_id, stage, admin_activity)
-      values (${applicantId}, ${target}, null)
-      on conflict (applicant_id, stage)
-      do update set seq = nextval(pg_get_serial_sequence('applicant_stages', 'seq')), updated_at = now()`);
+      insert into applicant_stages (applicant_id, stage, admin_activity, reason)
+      values (${applicantId}, ${settle.stage}, ${settle.activity}, null), (${applicantId}, ${target}, null, null)
+      on conflict (applicant_id, stage) do update set
+        admin_activity = case when excluded.stage = ${target} then applicant_stages.admin_activity else excluded.admin_activity end,
+        reason = case when excluded.stage = ${target} then applicant_stages.reason else null end,
+        seq = case when excluded.stage = ${target} then nextval(pg_get_serial_sequence('applicant_stages', 'seq')) else applicant_stages.seq end,
+        updated_at = now()`);
   },
 
   /** Writes several sections in one statement. */

@@ -36,8 +36,13 @@ type Records = Pick<ApplicantRecords, 'get' | 'getSection' | 'save'>;
 
 export async function pinnedRuleSet(records: Records, applicantId: string): Promise<PinnedRuleSet> {
   const pinned = await records.getSection<PinnedRuleSet>(applicantId, RULE_SET_SECTION);
+  return pinned?.id ? pinned : pinnedRuleSetOf(null, (await records.get(applicantId)).createdAt);
+}
+
+/** The same from what a caller has already read: the pinned section, else the day the application started. */
+export function pinnedRuleSetOf(pinned: PinnedRuleSet | null | undefined, createdAt: Date): PinnedRuleSet {
   if (pinned?.id) return pinned;
-  const startedOn = indianDay((await records.get(applicantId)).createdAt);
+  const startedOn = indianDay(createdAt);
   return { id: ruleSetOn(startedOn).id, started_on: startedOn, moves: [] };
 }
 

@@ -41,8 +41,9 @@ export async function verifyMobileOtp(
   const { token } = saved.session;
   // a returning applicant signing in from a phone in another language
   if (language) await deps.records.setLanguage(applicant.id, language);
-  const stage = (await deps.records.currentStage(applicant.id)) ?? STAGE.EMAIL;
-  const locker = await deps.records.getSection<{ is_pan_missing?: boolean }>(applicant.id, 'digilocker_obj');
+  const read = await deps.records.getSections(applicant.id, ['digilocker_obj']);
+  const stage = read.stage ?? STAGE.EMAIL;
+  const locker = read.section<{ is_pan_missing?: boolean }>('digilocker_obj');
   const panMissing = locker?.is_pan_missing === true;
   const screen = stage === STAGE.DIGILOCKER && panMissing ? '/returnurl?is_pan_missing=true' : routeForStage(stage);
   return ok('OTP verified', { token, screen, stage, pan_missing: panMissing });

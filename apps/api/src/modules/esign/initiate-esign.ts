@@ -4,7 +4,7 @@
  */
 import type { EsignInitateData } from '@ekyc/contracts/calls/esign-initate';
 import type { AppDeps } from '../../app-deps.ts';
-import { pinnedRuleSet } from '../../records/rule-set.ts';
+import { type PinnedRuleSet, pinnedRuleSetOf, RULE_SET_SECTION } from '../../records/rule-set.ts';
 import { randomId } from '../../lib/crypto.ts';
 import { ok, type Outcome } from '../../lib/outcome.ts';
 import type { FileRef } from '../../records/applicant-records.ts';
@@ -30,10 +30,8 @@ export async function initiateEsign(
       esign_window_seconds: deps.config.esignWindowSeconds,
     });
 
-  const [applicant, sections] = await Promise.all([
-    deps.records.get(applicantId),
-    deps.records.allSections(applicantId),
-  ]);
+  // the applicant and every section as of one moment, in one statement
+  const { applicant, sections } = await deps.records.snapshot(applicantId);
   const bytesOf = async (ref: FileRef | null) =>
     ref ? ((await deps.records.readFile(ref.$file))?.bytes ?? null) : null;
   const eproId = `EP${randomId(8).toUpperCase()}`;
@@ -52,7 +50,7 @@ export async function initiateEsign(
       sections,
       images: { selfie, signature },
       verificationDays: deps.config.verificationDays === '1-2' ? '1 to 2 working days' : '7 to 10 business days',
-      ruleSet: (await pinnedRuleSet(deps.records, applicantId)).id,
+      ruleSet: pinnedRuleSetOf(sections[RULE_SET_SECTION] as PinnedRuleSet | undefined, applicant.createdAt).id,
     },
     signer: {
       name: pan.full_name ?? pan.name_on_card ?? 'Applicant',

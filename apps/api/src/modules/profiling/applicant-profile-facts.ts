@@ -40,7 +40,7 @@ export async function applicantProfileFacts(
   applicantId: string,
   now: Date = new Date(),
 ): Promise<ProfileFacts> {
-  const section = await records.getSections(applicantId, ['pan_obj', 'digilocker_obj']);
+  const { section } = await records.getSections(applicantId, ['pan_obj', 'digilocker_obj']);
   const pan = section<PanSection>('pan_obj');
   const locker = section<LockerSection>('digilocker_obj');
   const dob = pan?.dob ? parseDdMmYyyy(pan.dob) : null;

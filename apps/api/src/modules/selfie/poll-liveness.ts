@@ -12,7 +12,6 @@ import {
   LIVENESS_PRIVATE,
   type LivenessSection,
   type LivenessState,
-  readLivenessState,
   type SelfieReviewReason,
 } from './liveness-state.ts';
 
@@ -21,10 +20,13 @@ const SELFIE_SCREEN = '/take-selfie';
 const MATCH_WAIT_MS = 90_000;
 
 export async function pollLiveness(deps: AppDeps, applicantId: string): Promise<Outcome<UploadLivelinessData>> {
-  const stage = await deps.records.requireStage(applicantId, 'upload-liveliness (poll)');
-  if (stage > STAGE.SELFIE && (await deps.records.getSection(applicantId, 'livness_obj')))
+  const { stage, section } = await deps.records.requireStageWith(applicantId, 'upload-liveliness (poll)', [
+    'livness_obj',
+    LIVENESS_PRIVATE,
+  ]);
+  if (stage > STAGE.SELFIE && section('livness_obj'))
     return ok('livenessApproved', { retry: false, screen: routeForStage(stage), outcome: 'auto_approved' });
-  const state = await readLivenessState(deps, applicantId);
+  const state = section<LivenessState>(LIVENESS_PRIVATE);
   if (!state?.image) return fail('livenessPending', { retry: false, screen: SELFIE_SCREEN });
 
   const result = await deps.liveness.moduleResult(state.transaction_id);

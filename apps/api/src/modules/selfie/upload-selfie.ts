@@ -38,8 +38,11 @@ export async function uploadSelfie(
   applicantId: string,
   input: UploadLivelinessRequest,
 ): Promise<Outcome<UploadLivelinessData>> {
-  const { section } = await deps.records.requireStageWith(applicantId, 'upload-liveliness', ['digilocker_obj']);
-  const state = await readLivenessState(deps, applicantId);
+  const { section } = await deps.records.requireStageWith(applicantId, 'upload-liveliness', [
+    'digilocker_obj',
+    LIVENESS_PRIVATE,
+  ]);
+  const state = section<LivenessState>(LIVENESS_PRIVATE);
   if (!state || state.transaction_id !== input.transaction_id)
     throw new AppError('CONFLICT', 'This liveness session has ended. Please start again.', { screen: SELFIE_SCREEN });
   const capture = judgeCapture(input, state, new Date(), deps.config.locationOutsideIndia);

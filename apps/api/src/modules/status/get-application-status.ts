@@ -24,7 +24,7 @@ export async function getApplicationStatus(
   applicantId: string,
   sessionId: string,
 ): Promise<Outcome<GetApplicationStatusData>> {
-  const [section, kycList, registrations] = await Promise.all([
+  const [{ section }, kycList, registrations] = await Promise.all([
     deps.records.getSections(applicantId, ['review_obj', 'esign_obj']),
     deps.records.kycList(applicantId),
     deps.registrations.summary(applicantId),
