@@ -237,9 +237,13 @@ export class ApplicantRecords {
   /** Writes sections (and optionally moves the stage) in one transaction; nothing is half-written. */
   async save(applicantId: string, sections: Partial<Record<StoredSection, object | null>>): Promise<void> {
     const entries = Object.entries(sections);
-    const [only] = entries;
-    if (entries.length === 1 && only && only[1])
-      await repo.putSectionLocked(this.db, applicantId, only[0], this.cipher.encryptJson(only[1]));
+    // sections written, none removed: one statement
+    if (entries.length && entries.every(([, value]) => value))
+      await repo.putSectionsLocked(
+        this.db,
+        applicantId,
+        entries.map(([name, value]) => ({ name, payloadEnc: this.cipher.encryptJson(value!) })),
+      );
     else
       await this.db.transaction(async (tx) => {
         await repo.lock(tx, applicantId);

@@ -241,15 +241,19 @@ export const applicantRepository = {
   },
 
   /**
-   * Writes one section while holding the applicant's row (as lock does), in one statement: its own
+   * Writes sections while holding the applicant's row (as lock does), in one statement: its own
    * transaction, one round trip instead of begin, lock, write and commit. No row for an applicant
    * that no longer exists.
    */
-  async putSectionLocked(tx: Tx, applicantId: string, name: string, payloadEnc: string): Promise<void> {
+  async putSectionsLocked(tx: Tx, applicantId: string, sections: Array<{ name: string; payloadEnc: string }>) {
+    const rows = sql.join(
+      sections.map((s) => sql`(${s.name}::text, ${s.payloadEnc}::text)`),
+      sql`, `,
+    );
     await tx.execute(sql`
       with locked as (select id from applicants where id = ${applicantId} for update)
       insert into applicant_sections (applicant_id, name, payload_enc)
-      select id, ${name}::text, ${payloadEnc}::text from locked
+      select locked.id, written.name, written.payload_enc from locked, (values ${rows}) as written (name, payload_enc)
       on conflict (applicant_id, name) do update set payload_enc = excluded.payload_enc, updated_at = now()`);
   },
 

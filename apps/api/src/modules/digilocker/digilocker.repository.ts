@@ -26,14 +26,29 @@ export const digilockerRepository = {
     return row;
   },
 
-  /** Marks a request used; false when it was already used (a replayed return). */
-  async consume(tx: Tx, stateHash: string, now: Date): Promise<boolean> {
-    const rows = await tx
+  /**
+   * Marks the applicant's live request used and returns it, in one statement; nothing when it is
+   * unknown, expired, another applicant's (left as it is) or already used (a replayed return).
+   */
+  async claim(
+    tx: Tx,
+    stateHash: string,
+    applicantId: string,
+    now: Date,
+  ): Promise<DigilockerAuthorizationRow | undefined> {
+    const [row] = await tx
       .update(digilockerAuthorizations)
       .set({ usedAt: now })
-      .where(and(eq(digilockerAuthorizations.stateHash, stateHash), isNull(digilockerAuthorizations.usedAt)))
-      .returning({ stateHash: digilockerAuthorizations.stateHash });
-    return rows.length === 1;
+      .where(
+        and(
+          eq(digilockerAuthorizations.stateHash, stateHash),
+          eq(digilockerAuthorizations.applicantId, applicantId),
+          isNull(digilockerAuthorizations.usedAt),
+          gt(digilockerAuthorizations.expiresAt, now),
+        ),
+      )
+      .returning();
+    return row;
   },
 
   async deleteExpired(tx: Tx, now: Date): Promise<void> {

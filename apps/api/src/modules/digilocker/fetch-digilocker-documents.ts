@@ -69,10 +69,9 @@ export async function fetchDigilockerDocuments(
   if (!query.state) return fail('digilockerFailed', FAILED);
   const hash = stateHash(deps, query.state);
   const now = new Date();
-  const request = await digilockerRepository.findLive(deps.database.db, hash, now);
-  if (!request || request.applicantId !== applicantId) return fail('digilockerFailed', FAILED);
   // One use per request: a replayed or denied return cannot be used again.
-  if (!(await digilockerRepository.consume(deps.database.db, hash, now))) return fail('digilockerFailed', FAILED);
+  const request = await digilockerRepository.claim(deps.database.db, hash, applicantId, now);
+  if (!request) return fail('digilockerFailed', FAILED);
   if (query.error || !query.code) return fail('digilockerFailed', FAILED);
 
   let aadhaar: EAadhaar;

@@ -24,9 +24,25 @@ export async function pollLiveness(deps: AppDeps, applicantId: string): Promise<
     'livness_obj',
     LIVENESS_PRIVATE,
   ]);
-  if (stage > STAGE.SELFIE && section('livness_obj'))
+  return livenessAnswer(deps, applicantId, {
+    stage,
+    decided: Boolean(section('livness_obj')),
+    state: section<LivenessState>(LIVENESS_PRIVATE),
+  });
+}
+
+/**
+ * The answer to a poll from what was read: the stage, whether the selfie's outcome is recorded
+ * (`livness_obj`) and the liveness state (the upload passes what it has just written).
+ */
+export async function livenessAnswer(
+  deps: AppDeps,
+  applicantId: string,
+  read: { stage: number; decided: boolean; state: LivenessState | null },
+): Promise<Outcome<UploadLivelinessData>> {
+  const { stage, state } = read;
+  if (stage > STAGE.SELFIE && read.decided)
     return ok('livenessApproved', { retry: false, screen: routeForStage(stage), outcome: 'auto_approved' });
-  const state = section<LivenessState>(LIVENESS_PRIVATE);
   if (!state?.image) return fail('livenessPending', { retry: false, screen: SELFIE_SCREEN });
 
   const result = await deps.liveness.moduleResult(state.transaction_id);

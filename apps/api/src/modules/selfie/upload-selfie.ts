@@ -12,7 +12,7 @@ import { AppError, invalidField } from '../../lib/errors.ts';
 import { fail, type Outcome } from '../../lib/outcome.ts';
 import type { FileRef } from '../../records/applicant-records.ts';
 import { LIVENESS_PRIVATE, type LivenessState, readLivenessState } from './liveness-state.ts';
-import { pollLiveness } from './poll-liveness.ts';
+import { livenessAnswer } from './poll-liveness.ts';
 import { judgeCapture, KYC_CAPTURE } from './kyc-capture.ts';
 
 const SELFIE_SCREEN = '/take-selfie';
@@ -38,8 +38,9 @@ export async function uploadSelfie(
   applicantId: string,
   input: UploadLivelinessRequest,
 ): Promise<Outcome<UploadLivelinessData>> {
-  const { section } = await deps.records.requireStageWith(applicantId, 'upload-liveliness', [
+  const { stage, section } = await deps.records.requireStageWith(applicantId, 'upload-liveliness', [
     'digilocker_obj',
+    'livness_obj',
     LIVENESS_PRIVATE,
   ]);
   const state = section<LivenessState>(LIVENESS_PRIVATE);
@@ -68,7 +69,8 @@ export async function uploadSelfie(
   };
   await deps.records.save(applicantId, { [LIVENESS_PRIVATE]: next });
   if (photo) void compareWithAadhaar(deps, applicantId, next, image, photo.bytes);
-  return pollLiveness(deps, applicantId);
+  // the poll's answer from what this request read and wrote
+  return livenessAnswer(deps, applicantId, { stage, decided: Boolean(section('livness_obj')), state: next });
 }
 
 /** Runs after the answer: the face model takes seconds, the applicant is busy in the module meanwhile. */

@@ -41,7 +41,14 @@ const LANDMARKS = ['Near City Hospital', 'Opposite Post Office', 'Behind Ram Man
 const digest = (s: string) => createHash('sha256').update(s).digest();
 const titleCase = (s: string) => s.toLowerCase().replace(/\b[a-z]/g, (c) => c.toUpperCase());
 
-export function sandboxHolder(pan: { pan_number: string; full_name: string; dob: string }): SandboxHolder {
+/** What the sandbox locker's holder is made from: the applicant's PAN record. */
+export interface HolderPan {
+  pan_number: string;
+  full_name: string;
+  dob: string;
+}
+
+export function sandboxHolder(pan: HolderPan): SandboxHolder {
   const h = digest(`sandbox-aadhaar:${pan.pan_number}`);
   const place = PLACES[h[0]! % PLACES.length]!;
   const surname = pan.full_name.trim().split(/\s+/).at(-1) ?? '';

@@ -14,7 +14,7 @@ import { SANDBOX_DIGILOCKER_CLIENT } from '../../providers/digilocker/create.ts'
 import { escapeHtml } from '../../lib/html.ts';
 import { sandboxPage } from '../page.ts';
 import { SandboxState } from '../state.ts';
-import { sandboxHolder, sandboxPhoto, type SandboxHolder } from './identity.ts';
+import { type HolderPan, sandboxHolder, sandboxPhoto, type SandboxHolder } from './identity.ts';
 
 const CODE_TTL_MS = 10 * 60 * 1000;
 const TOKEN_TTL_MS = 60 * 60 * 1000;
@@ -57,7 +57,8 @@ export const sandboxDigilockerRoutes: FastifyPluginAsyncZod = async (app) => {
     'digilocker-code',
     CODE_TTL_MS,
   );
-  const tokens = new SandboxState<{ applicantId: string }>(deps, 'digilocker-token', TOKEN_TTL_MS);
+  // the grant keeps the locker's holder as at the token exchange: the documents need no further read
+  const tokens = new SandboxState<{ applicantId: string; pan: HolderPan }>(deps, 'digilocker-token', TOKEN_TTL_MS);
   const redirectUri = deps.config.providerEnv.DIGILOCKER_REDIRECT_URI ?? `${deps.config.publicUrl}/ekyc1/returnurl`;
 
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) =>
@@ -77,12 +78,11 @@ export const sandboxDigilockerRoutes: FastifyPluginAsyncZod = async (app) => {
   }
 
   async function holderOf(applicantId: string): Promise<SandboxHolder | null> {
-    const pan = await deps.records.getSection<{ pan_number: string; full_name: string; dob: string }>(
-      applicantId,
-      'pan_obj',
-    );
+    const pan = await holderPan(applicantId);
     return pan ? sandboxHolder(pan) : null;
   }
+
+  const holderPan = (applicantId: string) => deps.records.getSection<HolderPan>(applicantId, 'pan_obj');
 
   const consentPage = async (q: AuthorizeRequest) => {
     const applicantId = await requestOwner(q);
@@ -152,10 +152,14 @@ export const sandboxDigilockerRoutes: FastifyPluginAsyncZod = async (app) => {
       return reply.status(400).send(oauthError('invalid_grant', 'The code is invalid or expired'));
     if (s256(t.code_verifier) !== grant.challenge)
       return reply.status(400).send(oauthError('invalid_grant', 'code_verifier does not match code_challenge'));
-    const holder = await holderOf(grant.applicantId);
-    if (!holder) return reply.status(404).send(oauthError('aadhaar_not_linked', 'Aadhaar is not linked'));
+    const pan = await holderPan(grant.applicantId);
+    if (!pan) return reply.status(404).send(oauthError('aadhaar_not_linked', 'Aadhaar is not linked'));
+    const holder = sandboxHolder(pan);
     const accessToken = randomBytes(24).toString('hex');
-    await tokens.put(accessToken, { applicantId: grant.applicantId });
+    await tokens.put(accessToken, {
+      applicantId: grant.applicantId,
+      pan: { pan_number: pan.pan_number, full_name: pan.full_name, dob: pan.dob },
+    });
     return {
       access_token: accessToken,
       expires_in: 3600,
@@ -175,7 +179,7 @@ export const sandboxDigilockerRoutes: FastifyPluginAsyncZod = async (app) => {
   async function bearerHolder(authorization: string | undefined): Promise<SandboxHolder | null> {
     const token = /^Bearer (.+)$/.exec(authorization ?? '')?.[1];
     const grant = token ? await tokens.get(token) : null;
-    return grant ? holderOf(grant.value.applicantId) : null;
+    return grant?.value.pan ? sandboxHolder(grant.value.pan) : null;
   }
 
   app.get('/sandbox/digilocker/oauth2/2/files/issued', async (req, reply) => {
