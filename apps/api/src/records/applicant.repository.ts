@@ -77,20 +77,27 @@ export const applicantRepository = {
     await query.execute({ id });
   },
 
-  /** Locks the applicant (as lock does) and reads its kyc_list, in one round trip. */
+  /**
+   * Locks the applicant (as lock does) and reads its kyc_list, in one round trip. The list is read
+   * after the lock is held (applicant_lock_stages, a function): a decision committed by the lock's
+   * previous holder is in it.
+   */
   async lockWithStages(tx: Tx, id: string): Promise<StageRow[]> {
     const query = prepared(tx, 'applicant_lock_stages', (db, name) =>
       db
-        .select(getTableColumns(applicantStages))
-        .from(applicants)
-        .leftJoin(applicantStages, eq(applicantStages.applicantId, applicants.id))
-        .where(eq(applicants.id, sql.placeholder('id')))
-        .orderBy(asc(applicantStages.seq))
-        .for('update', { of: applicants })
+        .select({
+          applicantId: sql<string>`applicant_id`,
+          stage: sql<number>`stage`,
+          adminActivity: sql<StageRow['adminActivity']>`admin_activity`,
+          reason: sql<string | null>`reason`,
+          seq: sql`seq`.mapWith(applicantStages.seq),
+          createdAt: sql`created_at`.mapWith(applicantStages.createdAt),
+          updatedAt: sql`updated_at`.mapWith(applicantStages.updatedAt),
+        })
+        .from(sql`applicant_lock_stages(${sql.placeholder('id')}::uuid)`)
         .prepare(name),
     );
-    const rows = await query.execute({ id });
-    return rows.filter((r): r is StageRow => r.applicantId !== null);
+    return query.execute({ id });
   },
 
   async stages(tx: Tx, applicantId: string): Promise<StageRow[]> {
