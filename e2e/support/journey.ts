@@ -1,6 +1,13 @@
 /** Steps shared by the browser journeys: sign-up by OTP read from the sandbox outbox. */
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
 
+/**
+ * The wait for the form preview on arriving at e-sign: the form is rendered and signed on the
+ * server, then drawn in the browser, the heaviest step of the journey (on a busy machine it takes
+ * longer than a click's answer).
+ */
+export const FORM_READY = { timeout: 60_000 };
+
 let seq = 0;
 export function uniqueMobile(): string {
   seq += 1;

@@ -1,7 +1,7 @@
 /** E-sign: preview, agree, pre-modal, the 400x700 popup with the Aadhaar OTP, countdown colours, expiry, blocked popups. */
 import { MSG } from '@ekyc/contracts/messages';
 import { expect, type Page, test } from '@playwright/test';
-import { ESIGN_SECTIONS, outboxOtp, seedApplicant } from '../support/journey';
+import { ESIGN_SECTIONS, FORM_READY, outboxOtp, seedApplicant } from '../support/journey';
 import { look } from '../support/look';
 import { ANY_SIZE } from '../support/sizes';
 
@@ -18,7 +18,7 @@ async function openSigning(page: Page) {
 test('signs the form with the Aadhaar OTP from the outbox and shows the status', async ({ page, request }) => {
   const { mobile } = await seedApplicant(page, request, 210, ESIGN_SECTIONS);
   await page.goto('/ekyc1/e-sign');
-  await expect(page.getByRole('img', { name: /^Account opening form, page 1 of \d+$/ })).toBeVisible();
+  await expect(page.getByRole('img', { name: /^Account opening form, page 1 of \d+$/ })).toBeVisible(FORM_READY);
   await expect(page.getByRole('link', { name: 'Download the form (PDF)' })).toBeVisible();
   await expect(page.getByText(MSG.allowPopups)).toBeVisible();
   await look(page, `esign-page-${test.info().project.name}.png`, { fullPage: true });

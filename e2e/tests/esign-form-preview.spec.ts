@@ -5,7 +5,7 @@
  */
 import { readFile } from 'node:fs/promises';
 import { expect, type Locator, test } from '@playwright/test';
-import { ESIGN_SECTIONS, seedApplicant } from '../support/journey';
+import { ESIGN_SECTIONS, FORM_READY, seedApplicant } from '../support/journey';
 import { look } from '../support/look';
 import { ANY_SIZE } from '../support/sizes';
 
@@ -29,7 +29,7 @@ test(
     await page.goto('/ekyc1/e-sign');
 
     const counter = page.getByText(/^Page 1 of \d+$/);
-    await expect(counter).toBeVisible();
+    await expect(counter).toBeVisible(FORM_READY);
     const total = Number(/of (\d+)$/.exec(await counter.innerText())![1]);
     expect(total).toBeGreaterThanOrEqual(2);
     const pageImage = (n: number) => page.getByRole('img', { name: `Account opening form, page ${n} of ${total}` });
@@ -59,7 +59,7 @@ test(
     await expect(last).toHaveAttribute('data-drawn-width', /^\d+$/);
     expect(await inkShare(last)).toBeGreaterThan(0.001);
     await page.getByRole('region', { name: 'Account opening form' }).evaluate((box) => box.scrollTo(0, 0));
-    await expect(counter).toBeVisible();
+    await expect(counter).toBeVisible(FORM_READY);
 
     // zoom in twice: the page is shown 1.5 times as wide, and drawn again at that width
     await page.getByRole('button', { name: 'Zoom in' }).click();
@@ -108,5 +108,6 @@ test('a preview that could not be loaded is tried again with Retry', ANY_SIZE, a
   await expect(page.getByRole('img', { name: /^Account opening form, page 1 of \d+$/ })).toHaveAttribute(
     'data-drawn-width',
     /^\d+$/,
+    FORM_READY,
   );
 });

@@ -7,7 +7,7 @@
 import { MSG } from '@ekyc/contracts/messages';
 import { expect, type Page, test } from '@playwright/test';
 import { useFaceAsCamera } from '../support/face-camera';
-import { answerDigilocker, enterPan, outboxOtp, signUpToPan } from '../support/journey';
+import { answerDigilocker, enterPan, FORM_READY, outboxOtp, signUpToPan } from '../support/journey';
 import { look } from '../support/look';
 
 const card = (page: Page, name: string | RegExp) => page.getByRole('button', { name, exact: typeof name === 'string' });
@@ -94,7 +94,7 @@ test('sign-up to the status screen through every step', async ({ page, request }
   await expect(page).toHaveURL(/\/ekyc1\/e-sign$/, { timeout: 150_000 });
 
   // E-sign with the Aadhaar OTP from the outbox
-  await expect(page.getByRole('img', { name: /^Account opening form, page 1 of \d+$/ })).toBeVisible();
+  await expect(page.getByRole('img', { name: /^Account opening form, page 1 of \d+$/ })).toBeVisible(FORM_READY);
   await page.getByLabel(/I have read the account opening form/).check();
   await page.getByRole('button', { name: 'E-Sign With Aadhaar OTP' }).click();
   const esp = page.waitForEvent('popup');

@@ -22,7 +22,12 @@ import type { EncryptedStore } from '../documents/storage.ts';
 import { AppError } from '../lib/errors.ts';
 import { type Cipher, type Hasher, randomId, UndecryptableError } from '../lib/crypto.ts';
 import { channels, type Hub } from '../realtime/hub.ts';
-import { applicantRepository as repo, type ApplicantRow, type StageRow } from './applicant.repository.ts';
+import {
+  applicantRepository as repo,
+  type ApplicantRow,
+  type SectionWrites,
+  type StageRow,
+} from './applicant.repository.ts';
 import type { ConsentRecords } from './consents.ts';
 import { fileWritesRepository as fileWrites } from './file-writes.repository.ts';
 
@@ -253,17 +258,18 @@ export class ApplicantRecords {
   }
 
   private async writeSections(tx: Tx, applicantId: string, sections: Partial<Record<StoredSection, object | null>>) {
+    const { put, remove } = this.sealSections(sections);
+    await repo.putSections(tx, applicantId, put);
+    await repo.deleteSections(tx, applicantId, remove);
+  }
+
+  /** Sections as the repository writes them: those given sealed, those set to null to remove. */
+  private sealSections(sections: Partial<Record<StoredSection, object | null>>): SectionWrites {
     const entries = Object.entries(sections);
-    await repo.putSections(
-      tx,
-      applicantId,
-      entries.flatMap(([name, value]) => (value ? [{ name, payloadEnc: this.cipher.encryptJson(value) }] : [])),
-    );
-    await repo.deleteSections(
-      tx,
-      applicantId,
-      entries.filter(([, value]) => value === null).map(([name]) => name),
-    );
+    return {
+      put: entries.flatMap(([name, value]) => (value ? [{ name, payloadEnc: this.cipher.encryptJson(value) }] : [])),
+      remove: entries.filter(([, value]) => value === null).map(([name]) => name),
+    };
   }
 
   // ----- stages -----
@@ -288,15 +294,15 @@ export class ApplicantRecords {
 
   /**
    * As requireStage, with the sections the action reads fetched in the same round trip: `section`
-   * gives each named one, decrypted (null when absent).
+   * gives each named one, decrypted (null when absent); `createdAt` is when the application started.
    */
   async requireStageWith(
     applicantId: string,
     action: StageAction,
     names: StoredSection[],
-  ): Promise<{ stage: number; section: SectionReader }> {
+  ): Promise<{ stage: number; createdAt: Date; section: SectionReader }> {
     const [min, max] = ACTION_WINDOWS[action];
-    const { stage, sealed } = await repo.currentStageWithSections(this.db, applicantId, names);
+    const { stage, createdAt, sealed } = await repo.currentStageWithSections(this.db, applicantId, names);
     if (stage === undefined || stage < min || stage > max)
       // HTTP 200 with status false (the contract's handled outcome): data.screen says where the
       // applicant is; data.moved tells a client it was a step of another stage (e.g. a retry).
@@ -304,7 +310,7 @@ export class ApplicantRecords {
         screen: routeForStage(stage),
         moved: true,
       });
-    return { stage, section: this.sectionReader(names, sealed) };
+    return { stage, createdAt: createdAt!, section: this.sectionReader(names, sealed) };
   }
 
   /**
@@ -340,15 +346,14 @@ export class ApplicantRecords {
   ): Promise<StageMove> {
     const moved = await this.db.transaction(async (tx) => {
       const list = await repo.lockWithStages(tx, applicantId);
-      await this.writeSections(tx, applicantId, options.sections ?? {});
       const entry = list.find((s) => s.stage === stage);
       const furthest = Math.max(...list.map((s) => s.stage));
       let target: number = options.next ?? nextStage(stage);
       if (furthest > stage && list.some((s) => s.stage === furthest && s.adminActivity !== 'Reject'))
         target = Math.max(target, furthest);
-      // the entry becomes Pending (unless already accepted) and the target current, in one statement
+      // the sections written, the entry Pending (unless already accepted) and the target current, in one statement
       const settle = entry?.adminActivity === 'Accept' ? null : { stage, activity: 'Pending' as const };
-      await repo.settleAndMoveStage(tx, applicantId, settle, target);
+      await repo.settleAndMoveStage(tx, applicantId, settle, target, this.sealSections(options.sections ?? {}));
       if (target === STAGE.STATUS) await this.enterReview(tx, applicantId, list);
       return target;
     });

@@ -8,6 +8,11 @@ import { applicants, applicantSections, applicantStages, files } from '../db/sch
 export type ApplicantRow = typeof applicants.$inferSelect;
 export type StageRow = typeof applicantStages.$inferSelect;
 export type FileRow = typeof files.$inferSelect;
+/** Sections written (sealed) and removed by name. */
+export interface SectionWrites {
+  put: Array<{ name: string; payloadEnc: string }>;
+  remove: string[];
+}
 
 export const applicantRepository = {
   async findByMobileHash(tx: Tx, mobileHash: string): Promise<ApplicantRow | undefined> {
@@ -120,10 +125,11 @@ export const applicantRepository = {
     tx: Tx,
     applicantId: string,
     names: string[],
-  ): Promise<{ stage: number | undefined; sealed: Record<string, string> }> {
+  ): Promise<{ stage: number | undefined; createdAt: Date | undefined; sealed: Record<string, string> }> {
     const query = prepared(tx, 'applicant_stage_sections', (db, name) =>
       db
         .select({
+          createdAt: applicants.createdAt,
           stage: sql<number | null>`(select s.stage from applicant_stages s where s.applicant_id = ${applicants.id}
             order by s.seq desc limit 1)`,
           sealed: sql<Record<string, string> | null>`(select json_object_agg(c.name, c.payload_enc)
@@ -135,7 +141,7 @@ export const applicantRepository = {
         .prepare(name),
     );
     const [row] = await query.execute({ id: applicantId, names });
-    return { stage: row?.stage ?? undefined, sealed: row?.sealed ?? {} };
+    return { stage: row?.stage ?? undefined, createdAt: row?.createdAt, sealed: row?.sealed ?? {} };
   },
 
   /**
@@ -265,29 +271,52 @@ export const applicantRepository = {
   },
 
   /**
-   * Settles a stage's entry and makes another stage current, in one statement: the entry of
-   * `settle.stage` takes `settle.activity` (with no `settle`, entries stay as they are), and `target`
-   * moves to the end of the list.
+   * Settles a stage's entry and makes another stage current, with the sections written and removed,
+   * in one statement: the entry of `settle.stage` takes `settle.activity` (with no `settle`, entries
+   * stay as they are), and `target` moves to the end of the list.
    */
   async settleAndMoveStage(
     tx: Tx,
     applicantId: string,
     settle: { stage: number; activity: StageRow['adminActivity'] } | null,
     target: number,
+    sections: SectionWrites = { put: [], remove: [] },
   ): Promise<void> {
-    if (!settle || settle.stage === target) {
-      if (settle) await applicantRepository.upsertStage(tx, applicantId, settle.stage, settle.activity);
-      await applicantRepository.moveStageToEnd(tx, applicantId, target);
-      return;
-    }
-    // one insert of two rows, taken in order: a settled entry that is new gets its place in the list
-    // before the target's (a data-modifying WITH would run after the main insert)
+    // the target row is last, a settled entry first: a new entry takes its place in the list before
+    // the target's (the rows of one insert are taken in order)
+    const settlesTarget = settle?.stage === target;
+    const rows = [
+      ...(settle && !settlesTarget
+        ? [sql`(${applicantId}::uuid, ${settle.stage}::int, ${settle.activity}::text, null)`]
+        : []),
+      sql`(${applicantId}::uuid, ${target}::int, ${settlesTarget ? settle.activity : null}::text, null)`,
+    ];
+    const writes = [
+      ...(sections.put.length
+        ? [
+            sql`put as (insert into applicant_sections (applicant_id, name, payload_enc) values ${sql.join(
+              sections.put.map((w) => sql`(${applicantId}, ${w.name}, ${w.payloadEnc})`),
+              sql`, `,
+            )} on conflict (applicant_id, name) do update set payload_enc = excluded.payload_enc, updated_at = now())`,
+          ]
+        : []),
+      ...(sections.remove.length
+        ? [
+            sql`removed as (delete from applicant_sections where applicant_id = ${applicantId} and name in (${sql.join(
+              sections.remove.map((name) => sql`${name}`),
+              sql`, `,
+            )}))`,
+          ]
+        : []),
+    ];
+    // the target keeps its decision unless it is the entry settled; every settled entry loses its reason
     await tx.execute(sql`
+      ${writes.length ? sql`with ${sql.join(writes, sql`, `)}` : sql``}
       insert into applicant_stages (applicant_id, stage, admin_activity, reason)
-      values (${applicantId}, ${settle.stage}, ${settle.activity}, null), (${applicantId}, ${target}, null, null)
+      values ${sql.join(rows, sql`, `)}
       on conflict (applicant_id, stage) do update set
-        admin_activity = case when excluded.stage = ${target} then applicant_stages.admin_activity else excluded.admin_activity end,
-        reason = case when excluded.stage = ${target} then applicant_stages.reason else null end,
+        admin_activity = case when excluded.stage = ${target} and not ${settlesTarget} then applicant_stages.admin_activity else excluded.admin_activity end,
+        reason = case when excluded.stage = ${target} and not ${settlesTarget} then applicant_stages.reason else null end,
         seq = case when excluded.stage = ${target} then nextval(pg_get_serial_sequence('applicant_stages', 'seq')) else applicant_stages.seq end,
         updated_at = now()`);
   },

@@ -12,7 +12,7 @@ import {
   type RuleSet,
 } from '@ekyc/contracts/regulation';
 import { invalidField } from '../lib/errors.ts';
-import type { ApplicantRecords } from './applicant-records.ts';
+import type { ApplicantRecords, SectionReader } from './applicant-records.ts';
 
 export const RULE_SET_SECTION = '_rule_set' as const;
 
@@ -48,6 +48,11 @@ export function pinnedRuleSetOf(pinned: PinnedRuleSet | null | undefined, create
 
 export async function ruleSetOf(records: Records, applicantId: string): Promise<RuleSet> {
   return ruleSetOn((await pinnedRuleSet(records, applicantId)).id);
+}
+
+/** The same from a stage check that read RULE_SET_SECTION (requireStageWith): no further round trip. */
+export function ruleSetFrom(read: { createdAt: Date; section: SectionReader }): RuleSet {
+  return ruleSetOn(pinnedRuleSetOf(read.section<PinnedRuleSet>(RULE_SET_SECTION), read.createdAt).id);
 }
 
 /** Pins an application to a given day's rule set (sandbox fixtures; an imported application). */

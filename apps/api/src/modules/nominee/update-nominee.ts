@@ -20,7 +20,7 @@ import type { AppDeps } from '../../app-deps.ts';
 import { invalidField, invalidFieldIssue } from '../../lib/errors.ts';
 import { ok, type Outcome } from '../../lib/outcome.ts';
 import type { FileRef } from '../../records/applicant-records.ts';
-import { ruleSetOf } from '../../records/rule-set.ts';
+import { RULE_SET_SECTION, ruleSetFrom } from '../../records/rule-set.ts';
 import { applicantAadhaarAddress } from './applicant-address.ts';
 import { checkNomineeProof } from './nominee-proof.ts';
 import { confirmOptOut } from './nominee-opt-out.ts';
@@ -36,8 +36,7 @@ export async function updateNominee(
   body: UpdateNomineeParsed,
   now: () => Date = () => new Date(),
 ): Promise<Outcome<{ screen: string; stage: number }>> {
-  await deps.records.requireStage(applicantId, 'update-nominee');
-  const rules = await ruleSetOf(deps.records, applicantId);
+  const rules = ruleSetFrom(await deps.records.requireStageWith(applicantId, 'update-nominee', [RULE_SET_SECTION]));
   // The route checked the loosest rules; the application's own rule set decides.
   const parsed = updateNomineeRequestSchema({
     maxNominees: nomineeMaxOf(rules, deps.config.maxNominees),

@@ -49,7 +49,5 @@ export async function recordPanHolder(
   applicantId: string,
   pan: string,
 ): Promise<void> {
-  const db = deps.database.db;
-  const at = await repo.sectionUpdatedAt(db, applicantId);
-  if (at) await repo.putHolder(db, applicantId, deps.hasher.hash('pan', pan.toUpperCase()), at);
+  await repo.putHolderFromSection(deps.database.db, applicantId, deps.hasher.hash('pan', pan.toUpperCase()));
 }

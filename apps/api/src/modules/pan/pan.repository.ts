@@ -18,13 +18,13 @@ export const panRepository = {
     return rows.map((r) => ({ applicantId: r.applicant_id, updatedAt: toDate(r.updated_at) }));
   },
 
-  async sectionUpdatedAt(tx: Tx, applicantId: string): Promise<Date | null> {
-    const [row] = rowsOf<{ updated_at: unknown }>(
-      await tx.execute(
-        sql`select updated_at from applicant_sections where applicant_id = ${applicantId} and name = 'pan_obj'`,
-      ),
-    );
-    return row ? toDate(row.updated_at) : null;
+  /** Indexes the applicant's pan_obj as of its last write, in one statement (nothing when it has none). */
+  async putHolderFromSection(tx: Tx, applicantId: string, panHash: string): Promise<void> {
+    await tx.execute(sql`
+      insert into pan_holders (applicant_id, pan_hash, section_updated_at)
+      select applicant_id, ${panHash}, updated_at from applicant_sections
+      where applicant_id = ${applicantId} and name = 'pan_obj'
+      on conflict (applicant_id) do update set pan_hash = excluded.pan_hash, section_updated_at = excluded.section_updated_at`);
   },
 
   async putHolder(tx: Tx, applicantId: string, panHash: string, sectionUpdatedAt: Date): Promise<void> {

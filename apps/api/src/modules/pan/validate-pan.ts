@@ -12,7 +12,7 @@ import { invalidFieldIssue } from '../../lib/errors.ts';
 import { fail, ok, type Outcome } from '../../lib/outcome.ts';
 import { isProviderOutage } from '../../providers/http.ts';
 import type { KraRecord } from '../../providers/kra/port.ts';
-import { ruleSetOf } from '../../records/rule-set.ts';
+import { RULE_SET_SECTION, ruleSetFrom } from '../../records/rule-set.ts';
 import { panTakenBy, recordPanHolder } from './pan-holders.ts';
 import { PAN_IMAGE_SECTION, type PanImageSection, type StoredKraDataObj, type StoredPanObj } from './pan-sections.ts';
 
@@ -54,11 +54,13 @@ export async function validatePan(
   input: Input,
 ): Promise<Outcome<PanValidationData>> {
   const { records } = deps;
-  const { stage, section } = await records.requireStageWith(applicantId, 'pan-validation', [
+  const read = await records.requireStageWith(applicantId, 'pan-validation', [
     'pan_obj',
     'digilocker_obj',
+    RULE_SET_SECTION,
     ...(input.via_image ? [PAN_IMAGE_SECTION] : []),
   ]);
+  const { stage, section } = read;
   const existing = section<StoredPanObj>('pan_obj');
   // Section 5: the 18-years rule is skipped when a PAN record already exists.
   const dob = dateOfBirthSchema({ requireAdult: !existing }).safeParse(input.date_of_birth);
@@ -76,7 +78,7 @@ export async function validatePan(
   if (!check.found || !check.valid) return fail('panNotFound', here);
   if (!check.nameMatches || !check.dobMatches) return fail('panDetailsMismatch', here);
   // An inoperative PAN (not linked to Aadhaar) is told now, with what to do, not found out after e-sign.
-  const rules = await ruleSetOf(records, applicantId);
+  const rules = ruleSetFrom(read);
   if (rules.values.panMustBeOperative && check.aadhaarSeeding === 'R') return fail('panInoperative', here);
   // Checked once the PAN, name and date of birth are confirmed, so that it tells nobody else.
   if (await panTakenBy(deps, applicantId, input.pan)) return fail('panInUse', here);

@@ -15,7 +15,8 @@ import { inspectPdf, startsAsPdf } from '../../documents/pdf-inspect.ts';
 import { invalidField } from '../../lib/errors.ts';
 import { fail, ok, type Outcome } from '../../lib/outcome.ts';
 import { ProviderError } from '../../providers/http.ts';
-import { ruleSetOf } from '../../records/rule-set.ts';
+import { RULE_SET_SECTION, ruleSetFrom } from '../../records/rule-set.ts';
+import type { RuleSet } from '@ekyc/contracts/regulation';
 import {
   PENDING_CONSENT,
   type PendingConsent,
@@ -36,7 +37,7 @@ export async function updateSegment(
   applicantId: string,
   input: Input,
 ): Promise<Outcome<UpdateSegmentData>> {
-  await deps.records.requireStage(applicantId, 'update-segment');
+  const rules = ruleSetFrom(await deps.records.requireStageWith(applicantId, 'update-segment', [RULE_SET_SECTION]));
   const chosen = chooseSegments(await segmentRepository.list(deps.database.db), input.segments);
   const segment_list = chosen.map((s) => ({ code: s.code, name: s.name }));
 
@@ -52,7 +53,7 @@ export async function updateSegment(
     return ok('Segments saved', { screen: move.screen });
   }
   if (!input.upload_prccess_by) throw invalidField('upload_prccess_by', 'segmentUploadProcessRequired');
-  const risk = await checkRiskDisclosure(deps, applicantId, segment_list, input.risk_disclosure);
+  const risk = checkRiskDisclosure(rules, segment_list, input.risk_disclosure);
   if (input.upload_prccess_by === 'digital') return startDigitalProof(deps, applicantId, segment_list, risk);
   return saveManualProof(deps, applicantId, segment_list, input, risk);
 }
@@ -61,13 +62,12 @@ export async function updateSegment(
  * A derivatives segment is saved only once the prescribed risk disclosure of the application's
  * rule set has been acknowledged; the acknowledgement (version, the language shown, times) is kept.
  */
-async function checkRiskDisclosure(
-  deps: Deps,
-  applicantId: string,
+function checkRiskDisclosure(
+  rules: RuleSet,
   segment_list: SegmentObj['segment_list'],
   ack: Input['risk_disclosure'],
-): Promise<RiskDisclosureRecord | null> {
-  const rule = (await ruleSetOf(deps.records, applicantId)).values.riskDisclosure;
+): RiskDisclosureRecord | null {
+  const rule = rules.values.riskDisclosure;
   if (!rule) return null;
   if (!ack || ack.version !== rule.version) throw invalidField('risk_disclosure', 'riskDisclosureRequired');
   const record: RiskDisclosureRecord = {
