@@ -13,7 +13,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { Cipher, Hasher } from '../apps/api/src/lib/crypto.ts';
 import { applicantTerms } from '../apps/api/src/modules/backoffice/search-terms.ts';
-import { percentile, type Section, startServer, table } from './lib.ts';
+import { freshDatabase, percentile, type Section, startServer, table } from './lib.ts';
 
 const DB = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const DB_NAME = process.env.BENCH_QUEUE_DB_NAME ?? 'ekyc_test_backoffice';
@@ -43,15 +43,6 @@ function databaseUrl(): string {
   const url = new URL(DB);
   url.pathname = `/${DB_NAME}`;
   return url.toString();
-}
-
-async function freshDatabase(): Promise<string> {
-  const client = new pg.Client({ connectionString: DB });
-  await client.connect();
-  await client.query(`drop database if exists ${DB_NAME} with (force)`);
-  await client.query(`create database ${DB_NAME}`);
-  await client.end();
-  return databaseUrl();
 }
 
 const panOf = (i: number) =>
@@ -167,7 +158,7 @@ const KEYS_FILE = path.join(tmpdir(), 'ekyc-bench-queue-keys.json');
 
 export async function backofficeQueueSection(): Promise<Section> {
   const reuse = REUSE && existsSync(KEYS_FILE);
-  const url = reuse ? databaseUrl() : await freshDatabase();
+  const url = reuse ? databaseUrl() : await freshDatabase(DB, DB_NAME);
   const kept = reuse ? (JSON.parse(readFileSync(KEYS_FILE, 'utf8')) as { secret: string; encryption: string }) : null;
   const secretKey = kept ? Buffer.from(kept.secret, 'base64') : randomBytes(32);
   const encryptionKey = kept ? Buffer.from(kept.encryption, 'base64') : randomBytes(32);

@@ -21,7 +21,6 @@ import { type ChildProcess, execSync, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { createServer } from 'node:net';
 import { Redis } from 'ioredis';
-import pg from 'pg';
 import {
   baseline,
   type Deployment,
@@ -32,7 +31,7 @@ import {
   terminateConnections,
 } from '../apps/api/test/support/chaos.ts';
 import { journeyAssets } from '../apps/api/test/support/journey-assets.ts';
-import { type RunningServer, startServer } from './lib.ts';
+import { freshDatabase, type RunningServer, startServer } from './lib.ts';
 
 const JOURNEYS = Number(process.env.CHAOS_JOURNEYS ?? 6);
 const FAULT_MS = Number(process.env.CHAOS_FAULT_SECONDS ?? 5) * 1000;
@@ -107,15 +106,7 @@ function remoteRedis(url: string): Deployment['redis'] {
 /** A deployment of its own: a fresh database, a redis-server, two API processes. */
 async function ownDeployment(): Promise<{ deployment: Deployment; stop: () => Promise<void> }> {
   const admin = process.env.CHAOS_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-  const client = new pg.Client({ connectionString: admin });
-  await client.connect();
-  const name = process.env.CHAOS_DB_NAME ?? 'ekyc_chaos';
-  if (!/^[a-z_][a-z0-9_]*$/.test(name)) throw new Error('CHAOS_DB_NAME: letters, digits and _ only');
-  await client.query(`drop database if exists ${name} with (force)`);
-  await client.query(`create database ${name}`);
-  await client.end();
-  const dbUrl = new URL(admin);
-  dbUrl.pathname = `/${name}`;
+  const dbUrl = new URL(await freshDatabase(admin, process.env.CHAOS_DB_NAME ?? 'ekyc_chaos'));
 
   const redisPort = await freePort();
   const redisUrl = `redis://127.0.0.1:${redisPort}`;

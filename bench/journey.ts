@@ -5,8 +5,7 @@
  * server, and the ceiling of a bare route on the same server, as a ratio.
  */
 import { randomBytes } from 'node:crypto';
-import pg from 'pg';
-import { type RunningServer, type Section, percentile, startServer, table } from './lib.ts';
+import { freshDatabase, type RunningServer, type Section, percentile, startServer, table } from './lib.ts';
 import { noopCeiling } from './noop.ts';
 import { runJourney, type CallTimer } from './journey-steps.ts';
 import { BENCH_ADMIN, esignToCompleted } from './registrations.ts';
@@ -43,21 +42,10 @@ if (EMBEDDED && PROCESSES > 1) throw new Error('the embedded database serves one
 /** Applicants taken from e-sign to Completed, one after the other, after the throughput run. */
 const REGISTRATIONS = Number(process.env.BENCH_REGISTRATIONS ?? 10);
 
-async function freshDatabase(): Promise<string> {
-  const client = new pg.Client({ connectionString: DB });
-  await client.connect();
-  await client.query('drop database if exists ekyc_bench with (force)');
-  await client.query('create database ekyc_bench');
-  await client.end();
-  const url = new URL(DB);
-  url.pathname = '/ekyc_bench';
-  return url.toString();
-}
-
 export async function journeySection(): Promise<Section> {
   const dataDir = `/tmp/ekyc-bench-journey-${Date.now()}`;
   const env = {
-    ...(!EMBEDDED && { DATABASE_URL: await freshDatabase(), REDIS_URL: REDIS }),
+    ...(!EMBEDDED && { DATABASE_URL: await freshDatabase(DB, 'ekyc_bench'), REDIS_URL: REDIS }),
     DATABASE_POOL_MAX: String(Math.ceil(20 / PROCESSES)),
     SECRET_KEY: randomBytes(32).toString('base64'),
     ENCRYPTION_KEY: randomBytes(32).toString('base64'),

@@ -2,8 +2,23 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { cpus, totalmem } from 'node:os';
 import path from 'node:path';
+import pg from 'pg';
 
 export const ROOT = path.resolve(import.meta.dirname, '..');
+
+/** An empty database `name` on the PostgreSQL server of `serverUrl` (dropped first if there); returns its URL. */
+export async function freshDatabase(serverUrl: string, name: string): Promise<string> {
+  if (!/^[a-z_][a-z0-9_]*$/.test(name)) throw new Error(`database name ${name}: letters, digits and _ only`);
+  const client = new pg.Client({ connectionString: serverUrl });
+  await client.connect();
+  try {
+    await client.query(`drop database if exists ${name} with (force)`);
+    await client.query(`create database ${name}`);
+  } finally {
+    await client.end();
+  }
+  return Object.assign(new URL(serverUrl), { pathname: `/${name}` }).toString();
+}
 
 export interface Section {
   title: string;

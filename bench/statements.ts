@@ -13,18 +13,11 @@ import { buildApp } from '../apps/api/src/app.ts';
 import { loadConfig } from '../apps/api/src/config.ts';
 import { type JourneyClient, injectClient, runFullJourney } from '../apps/api/test/support/full-journey.ts';
 import { journeyAssets } from '../apps/api/test/support/journey-assets.ts';
-import { table } from './lib.ts';
+import { freshDatabase, table } from './lib.ts';
 
 const DB = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const REDIS = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379';
-const NAME = 'ekyc_bench_statements';
 const POLL = 'GET /api/v1/ekyc/upload-liveliness';
-
-const admin = new pg.Client({ connectionString: DB });
-await admin.connect();
-await admin.query(`drop database if exists ${NAME} with (force)`);
-await admin.query(`create database ${NAME}`);
-await admin.end();
 
 let statements = 0;
 const query = pg.Client.prototype.query;
@@ -35,7 +28,7 @@ pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
 
 const app = await buildApp(
   loadConfig({
-    DATABASE_URL: Object.assign(new URL(DB), { pathname: `/${NAME}` }).toString(),
+    DATABASE_URL: await freshDatabase(DB, 'ekyc_bench_statements'),
     REDIS_URL: REDIS,
     REDIS_KEY_PREFIX: `bench-statements-${randomBytes(4).toString('hex')}:`,
     DATA_DIR: `/tmp/ekyc-bench-statements-${Date.now()}`,

@@ -5,6 +5,14 @@ import { digilockerAuthorizations } from '../../db/schema/pan.ts';
 
 export type DigilockerAuthorizationRow = typeof digilockerAuthorizations.$inferSelect;
 
+/** The request of this state hash while it is live: unused and unexpired. */
+const live = (stateHash: string, now: Date) =>
+  and(
+    eq(digilockerAuthorizations.stateHash, stateHash),
+    isNull(digilockerAuthorizations.usedAt),
+    gt(digilockerAuthorizations.expiresAt, now),
+  );
+
 export const digilockerRepository = {
   async insert(tx: Tx, values: typeof digilockerAuthorizations.$inferInsert): Promise<void> {
     await tx.insert(digilockerAuthorizations).values(values);
@@ -12,17 +20,7 @@ export const digilockerRepository = {
 
   /** A live (unused, unexpired) request by its state hash. */
   async findLive(tx: Tx, stateHash: string, now: Date): Promise<DigilockerAuthorizationRow | undefined> {
-    const [row] = await tx
-      .select()
-      .from(digilockerAuthorizations)
-      .where(
-        and(
-          eq(digilockerAuthorizations.stateHash, stateHash),
-          isNull(digilockerAuthorizations.usedAt),
-          gt(digilockerAuthorizations.expiresAt, now),
-        ),
-      )
-      .limit(1);
+    const [row] = await tx.select().from(digilockerAuthorizations).where(live(stateHash, now)).limit(1);
     return row;
   },
 
@@ -39,14 +37,7 @@ export const digilockerRepository = {
     const [row] = await tx
       .update(digilockerAuthorizations)
       .set({ usedAt: now })
-      .where(
-        and(
-          eq(digilockerAuthorizations.stateHash, stateHash),
-          eq(digilockerAuthorizations.applicantId, applicantId),
-          isNull(digilockerAuthorizations.usedAt),
-          gt(digilockerAuthorizations.expiresAt, now),
-        ),
-      )
+      .where(and(live(stateHash, now), eq(digilockerAuthorizations.applicantId, applicantId)))
       .returning();
     return row;
   },

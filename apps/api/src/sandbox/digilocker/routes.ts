@@ -77,12 +77,12 @@ export const sandboxDigilockerRoutes: FastifyPluginAsyncZod = async (app) => {
     return row?.applicantId ?? null;
   }
 
+  const holderPan = (applicantId: string) => deps.records.getSection<HolderPan>(applicantId, 'pan_obj');
+
   async function holderOf(applicantId: string): Promise<SandboxHolder | null> {
     const pan = await holderPan(applicantId);
     return pan ? sandboxHolder(pan) : null;
   }
-
-  const holderPan = (applicantId: string) => deps.records.getSection<HolderPan>(applicantId, 'pan_obj');
 
   const consentPage = async (q: AuthorizeRequest) => {
     const applicantId = await requestOwner(q);
