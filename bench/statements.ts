@@ -6,8 +6,10 @@
  *
  *   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres  (a database ekyc_bench_statements is made there)
  *   BENCH_REDIS_URL=redis://127.0.0.1:6379
+ *   BENCH_STATEMENTS_SQL=/tmp/statements.txt  (optional: each call of the counted journey and its statements' text)
  */
 import { randomBytes } from 'node:crypto';
+import { writeFileSync } from 'node:fs';
 import pg from 'pg';
 import { buildApp } from '../apps/api/src/app.ts';
 import { loadConfig } from '../apps/api/src/config.ts';
@@ -19,10 +21,15 @@ const DB = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432
 const REDIS = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379';
 const POLL = 'GET /api/v1/ekyc/upload-liveliness';
 
+const SQL_FILE = process.env.BENCH_STATEMENTS_SQL;
 let statements = 0;
+/** The counted journey's calls and statements, when SQL_FILE is asked for. */
+let listing: string[] | undefined;
 const query = pg.Client.prototype.query;
 pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
   statements += 1;
+  const q = args[0] as string | { name?: string; text?: string };
+  listing?.push(typeof q === 'string' ? q : `${q.name ? `[${q.name}] ` : ''}${q.text ?? ''}`);
   return (query as (...a: unknown[]) => unknown).apply(this, args);
 } as typeof query;
 
@@ -49,6 +56,7 @@ try {
   const counting: JourneyClient = {
     async request(req) {
       const before = statements;
+      listing?.push(`### ${req.method} ${req.url.split('?')[0]}`);
       const res = await inject.request(req);
       const key = `${req.method} ${req.url.split('?')[0]}`;
       const entry = perCall.get(key) ?? { calls: 0, statements: 0 };
@@ -56,9 +64,11 @@ try {
       return res;
     },
   };
+  if (SQL_FILE) listing = [];
   const start = statements;
   await runFullJourney(counting, { assets });
   const total = statements - start;
+  if (listing && SQL_FILE) writeFileSync(SQL_FILE, `${listing.map((l) => l.replace(/\s+/g, ' ').trim()).join('\n')}\n`);
   const polls = perCall.get(POLL) ?? { calls: 0, statements: 0 };
   console.log(
     `${total} statements in one journey; ${total - polls.statements} without the ${polls.calls} liveness polls\n`,

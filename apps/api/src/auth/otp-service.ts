@@ -33,7 +33,7 @@ export class OtpService {
     const db = this.database.db;
     const targetHash = this.targetHash(purpose, target);
     const now = this.now();
-    const last = await repo.latest(db, purpose, targetHash);
+    const { last, sent } = await repo.latestWithSentSince(db, purpose, targetHash, new Date(now - 60 * 60 * 1000));
     const { countdownSeconds, resendCountdownSeconds, sendsPerHour, ttlSeconds } = this.config.otp;
     if (last) {
       const isResend = last.createdAt.getTime() > now - 60 * 60 * 1000;
@@ -42,7 +42,6 @@ export class OtpService {
       if (!last.usedAt && readyAt > now + 500)
         throw new AppError('RATE_LIMITED', 'otpResendTooSoon', { resend_after: Math.ceil((readyAt - now) / 1000) });
     }
-    const sent = await repo.countSince(db, purpose, targetHash, new Date(now - 60 * 60 * 1000));
     if (sent >= sendsPerHour) throw new AppError('RATE_LIMITED', 'otpSendLimit');
     const code = randomOtp();
     await repo.insert(db, {

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, getTableColumns, isNull, sql } from 'drizzle-orm';
 import type { Tx } from '../db/client.ts';
 import { otpCodes } from '../db/schema/core.ts';
 
@@ -16,12 +16,25 @@ export const otpRepository = {
     return row;
   },
 
-  async countSince(tx: Tx, purpose: OtpPurpose, targetHash: string, since: Date): Promise<number> {
+  /** The latest code with how many codes were sent since `since`, in one statement. */
+  async latestWithSentSince(
+    tx: Tx,
+    purpose: OtpPurpose,
+    targetHash: string,
+    since: Date,
+  ): Promise<{ last: OtpRow | undefined; sent: number }> {
     const [row] = await tx
-      .select({ n: count() })
+      .select({
+        last: getTableColumns(otpCodes),
+        sent: sql<number>`(select count(*) from ${otpCodes} c where c.purpose = ${purpose}
+          and c.target_hash = ${targetHash} and c.created_at > ${since.toISOString()}::timestamptz)`.mapWith(Number),
+      })
       .from(otpCodes)
-      .where(and(eq(otpCodes.purpose, purpose), eq(otpCodes.targetHash, targetHash), gt(otpCodes.createdAt, since)));
-    return Number(row?.n ?? 0);
+      .where(and(eq(otpCodes.purpose, purpose), eq(otpCodes.targetHash, targetHash)))
+      .orderBy(desc(otpCodes.createdAt))
+      .limit(1);
+    // no code at all: none sent since either
+    return { last: row?.last, sent: row?.sent ?? 0 };
   },
 
   async insert(tx: Tx, values: typeof otpCodes.$inferInsert): Promise<OtpRow> {

@@ -143,7 +143,7 @@ export class ApplicantRecords {
         language: input.language ?? 'en',
       });
       if (created) {
-        await repo.settleAndMoveStage(tx, row.id, { stage: 110, activity: 'Pending' }, 120);
+        await this.completeStageIn(tx, row.id, STAGE.MOBILE, { next: STAGE.EMAIL });
         // signing up under the privacy notice: the KYC itself, and updates on WhatsApp if chosen
         await this.consents.record(
           row.id,
@@ -344,19 +344,7 @@ export class ApplicantRecords {
     stage: StageCode,
     options: { next?: StageCode; sections?: Partial<Record<StoredSection, object | null>> } = {},
   ): Promise<StageMove> {
-    const moved = await this.db.transaction(async (tx) => {
-      const list = await repo.lockWithStages(tx, applicantId);
-      const entry = list.find((s) => s.stage === stage);
-      const furthest = Math.max(...list.map((s) => s.stage));
-      let target: number = options.next ?? nextStage(stage);
-      if (furthest > stage && list.some((s) => s.stage === furthest && s.adminActivity !== 'Reject'))
-        target = Math.max(target, furthest);
-      // the sections written, the entry Pending (unless already accepted) and the target current, in one statement
-      const settle = entry?.adminActivity === 'Accept' ? null : { stage, activity: 'Pending' as const };
-      await repo.settleAndMoveStage(tx, applicantId, settle, target, this.sealSections(options.sections ?? {}));
-      if (target === STAGE.STATUS) await this.enterReview(tx, applicantId, list);
-      return target;
-    });
+    const moved = await this.completeStageIn(this.db, applicantId, stage, options);
     await this.notifyChanged(applicantId);
     this.stageListeners.forEach((l) => l(stage));
     const stageCode = isStageCode(moved) ? moved : stage;
@@ -364,17 +352,28 @@ export class ApplicantRecords {
   }
 
   /**
-   * The applicant has signed: the final stage has nothing left for them to do and waits for review.
-   * Its entry becomes Pending (the progress bar counts Accept or Pending entries: 12 of 12), and the
-   * review status exists from this moment (review_obj Pending, unless a reviewer already set one).
+   * completeStage's record work, one statement (on its own, or in the transaction given). Signing
+   * leads to the final stage, which has nothing left for the applicant to do and waits for review:
+   * its entry becomes Pending (the progress bar counts Accept or Pending entries: 12 of 12), and
+   * the review status exists from that moment (review_obj Pending, unless a reviewer already set one).
    */
-  private async enterReview(tx: Tx, applicantId: string, list: StageRow[]): Promise<void> {
-    if (!list.find((s) => s.stage === STAGE.STATUS)?.adminActivity)
-      await repo.upsertStage(tx, applicantId, STAGE.STATUS, 'Pending');
-    if (!(await repo.section(tx, applicantId, 'review_obj')))
-      await this.writeSections(tx, applicantId, {
-        review_obj: { status: 'Pending', text: MSG.statusUnderReview },
-      });
+  private async completeStageIn(
+    tx: Tx,
+    applicantId: string,
+    stage: StageCode,
+    options: { next?: StageCode; sections?: Partial<Record<StoredSection, object | null>> },
+  ): Promise<number> {
+    const target = await repo.completeStage(tx, applicantId, {
+      stage,
+      next: options.next ?? nextStage(stage),
+      sections: this.sealSections(options.sections ?? {}),
+      review: {
+        stage: STAGE.STATUS,
+        payloadEnc: this.cipher.encryptJson({ status: 'Pending', text: MSG.statusUnderReview }),
+      },
+    });
+    if (target === undefined) throw new AppError('UNAUTHORIZED');
+    return target;
   }
 
   /** Sets a reviewer's decision on a stage; a rejected stage becomes current so the applicant reworks it. */

@@ -82,29 +82,6 @@ export const applicantRepository = {
     await query.execute({ id });
   },
 
-  /**
-   * Locks the applicant (as lock does) and reads its kyc_list, in one round trip. The list is read
-   * after the lock is held (applicant_lock_stages, a function): a decision committed by the lock's
-   * previous holder is in it.
-   */
-  async lockWithStages(tx: Tx, id: string): Promise<StageRow[]> {
-    const query = prepared(tx, 'applicant_lock_stages', (db, name) =>
-      db
-        .select({
-          applicantId: sql<string>`applicant_id`,
-          stage: sql<number>`stage`,
-          adminActivity: sql<StageRow['adminActivity']>`admin_activity`,
-          reason: sql<string | null>`reason`,
-          seq: sql`seq`.mapWith(applicantStages.seq),
-          createdAt: sql`created_at`.mapWith(applicantStages.createdAt),
-          updatedAt: sql`updated_at`.mapWith(applicantStages.updatedAt),
-        })
-        .from(sql`applicant_lock_stages(${sql.placeholder('id')}::uuid)`)
-        .prepare(name),
-    );
-    return query.execute({ id });
-  },
-
   async stages(tx: Tx, applicantId: string): Promise<StageRow[]> {
     const query = prepared(tx, 'applicant_stages', (db, name) =>
       db
@@ -271,54 +248,38 @@ export const applicantRepository = {
   },
 
   /**
-   * Settles a stage's entry and makes another stage current, with the sections written and removed,
-   * in one statement: the entry of `settle.stage` takes `settle.activity` (with no `settle`, entries
-   * stay as they are), and `target` moves to the end of the list.
+   * Completes a stage in one statement (applicant_complete_stage): locks the applicant, settles the
+   * stage's entry (Pending unless accepted), writes and removes the sections, and makes the next
+   * stage current, or the furthest reached when the applicant reworks an earlier one. Entering the
+   * review stage makes its entry Pending and adds the review status given when there is none.
+   * Returns the stage made current; undefined when the applicant does not exist.
    */
-  async settleAndMoveStage(
+  async completeStage(
     tx: Tx,
     applicantId: string,
-    settle: { stage: number; activity: StageRow['adminActivity'] } | null,
-    target: number,
-    sections: SectionWrites = { put: [], remove: [] },
-  ): Promise<void> {
-    // the target row is last, a settled entry first: a new entry takes its place in the list before
-    // the target's (the rows of one insert are taken in order)
-    const settlesTarget = settle?.stage === target;
-    const rows = [
-      ...(settle && !settlesTarget
-        ? [sql`(${applicantId}::uuid, ${settle.stage}::int, ${settle.activity}::text, null)`]
-        : []),
-      sql`(${applicantId}::uuid, ${target}::int, ${settlesTarget ? settle.activity : null}::text, null)`,
-    ];
-    const writes = [
-      ...(sections.put.length
-        ? [
-            sql`put as (insert into applicant_sections (applicant_id, name, payload_enc) values ${sql.join(
-              sections.put.map((w) => sql`(${applicantId}, ${w.name}, ${w.payloadEnc})`),
-              sql`, `,
-            )} on conflict (applicant_id, name) do update set payload_enc = excluded.payload_enc, updated_at = now())`,
-          ]
-        : []),
-      ...(sections.remove.length
-        ? [
-            sql`removed as (delete from applicant_sections where applicant_id = ${applicantId} and name in (${sql.join(
-              sections.remove.map((name) => sql`${name}`),
-              sql`, `,
-            )}))`,
-          ]
-        : []),
-    ];
-    // the target keeps its decision unless it is the entry settled; every settled entry loses its reason
-    await tx.execute(sql`
-      ${writes.length ? sql`with ${sql.join(writes, sql`, `)}` : sql``}
-      insert into applicant_stages (applicant_id, stage, admin_activity, reason)
-      values ${sql.join(rows, sql`, `)}
-      on conflict (applicant_id, stage) do update set
-        admin_activity = case when excluded.stage = ${target} and not ${settlesTarget} then applicant_stages.admin_activity else excluded.admin_activity end,
-        reason = case when excluded.stage = ${target} and not ${settlesTarget} then applicant_stages.reason else null end,
-        seq = case when excluded.stage = ${target} then nextval(pg_get_serial_sequence('applicant_stages', 'seq')) else applicant_stages.seq end,
-        updated_at = now()`);
+    move: { stage: number; next: number; sections: SectionWrites; review: { stage: number; payloadEnc: string } },
+  ): Promise<number | undefined> {
+    const query = prepared(tx, 'applicant_complete_stage', (db, name) =>
+      db
+        .select({ target: sql<number | null>`target` })
+        .from(
+          sql`applicant_complete_stage(${sql.placeholder('id')}::uuid, ${sql.placeholder('stage')}::int,
+            ${sql.placeholder('next')}::int, ${sql.placeholder('putNames')}::text[], ${sql.placeholder('putPayloads')}::text[],
+            ${sql.placeholder('remove')}::text[], ${sql.placeholder('reviewStage')}::int, ${sql.placeholder('review')}::text) as target`,
+        )
+        .prepare(name),
+    );
+    const [row] = await query.execute({
+      id: applicantId,
+      stage: move.stage,
+      next: move.next,
+      putNames: move.sections.put.map((w) => w.name),
+      putPayloads: move.sections.put.map((w) => w.payloadEnc),
+      remove: move.sections.remove,
+      reviewStage: move.review.stage,
+      review: move.review.payloadEnc,
+    });
+    return row?.target ?? undefined;
   },
 
   /** Writes several sections in one statement. */
