@@ -282,27 +282,9 @@ export const applicantRepository = {
     return row?.target ?? undefined;
   },
 
-  /** Writes several sections in one statement. */
+  /** Writes sections in one statement (in the caller's transaction, which holds the applicant). */
   async putSections(tx: Tx, applicantId: string, sections: Array<{ name: string; payloadEnc: string }>): Promise<void> {
     if (!sections.length) return;
-    if (sections.length === 1) {
-      const query = prepared(tx, 'applicant_section_put', (db, name) =>
-        db
-          .insert(applicantSections)
-          .values({
-            applicantId: sql.placeholder('id'),
-            name: sql.placeholder('section'),
-            payloadEnc: sql.placeholder('payload'),
-          })
-          .onConflictDoUpdate({
-            target: [applicantSections.applicantId, applicantSections.name],
-            set: { payloadEnc: sql`excluded.payload_enc`, updatedAt: sql`now()` },
-          })
-          .prepare(name),
-      );
-      await query.execute({ id: applicantId, section: sections[0]!.name, payload: sections[0]!.payloadEnc });
-      return;
-    }
     await tx
       .insert(applicantSections)
       .values(sections.map((s) => ({ applicantId, ...s })))
