@@ -56,9 +56,9 @@ try {
   const counting: JourneyClient = {
     async request(req) {
       const before = statements;
-      listing?.push(`### ${req.method} ${req.url.split('?')[0]}`);
-      const res = await inject.request(req);
       const key = `${req.method} ${req.url.split('?')[0]}`;
+      listing?.push(`### ${key}`);
+      const res = await inject.request(req);
       const entry = perCall.get(key) ?? { calls: 0, statements: 0 };
       perCall.set(key, { calls: entry.calls + 1, statements: entry.statements + statements - before });
       return res;
@@ -68,7 +68,7 @@ try {
   const start = statements;
   await runFullJourney(counting, { assets });
   const total = statements - start;
-  if (listing && SQL_FILE) writeFileSync(SQL_FILE, `${listing.map((l) => l.replace(/\s+/g, ' ').trim()).join('\n')}\n`);
+  if (SQL_FILE && listing) writeFileSync(SQL_FILE, `${listing.map((l) => l.replace(/\s+/g, ' ').trim()).join('\n')}\n`);
   const polls = perCall.get(POLL) ?? { calls: 0, statements: 0 };
   console.log(
     `${total} statements in one journey; ${total - polls.statements} without the ${polls.calls} liveness polls\n`,
