@@ -68,4 +68,5 @@ begin
   return v_target;
 end $$;
 
-drop function applicant_lock_stages(uuid);
+-- applicant_lock_stages (2200) stays: a deploy migrates first and then rolls the processes, and the
+-- previous release's processes call it until they are replaced.
