@@ -4,7 +4,7 @@
  * of N', a failed preview tried again, and the PDF itself to download.
  */
 import { readFile } from 'node:fs/promises';
-import { expect, type Locator, test } from '@playwright/test';
+import { devices, expect, type Locator, test } from '@playwright/test';
 import { ESIGN_SECTIONS, FORM_READY, seedApplicant } from '../support/journey';
 import { look } from '../support/look';
 import { ANY_SIZE } from '../support/sizes';
@@ -18,6 +18,9 @@ async function inkShare(canvas: Locator): Promise<number> {
     return dark / (data.length / 4);
   });
 }
+
+// drawn at a real phone's pixel density (the phone project draws at 1 to save the machine's time)
+test.use({ deviceScaleFactor: devices['Pixel 7'].deviceScaleFactor });
 
 const cssWidth = async (canvas: Locator) => (await canvas.boundingBox())!.width;
 
