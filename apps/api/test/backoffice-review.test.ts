@@ -244,6 +244,43 @@ describe('review, rejection, resubmission and activation', () => {
     expect(after.statusCode).toBe(409);
   });
 
+  it('keeps the decisions on the other stages when the applicant resubmits the one sent back', async () => {
+    const { id, token } = await seed(STAGE.STATUS, signedSections(panWithDigits('4322')));
+    const others = [110, 120, 130, 140, 150, 170, 180, 190, 200, 210];
+    const decided = await bo('POST', `applications/${id}/decisions`, {
+      token: adminToken,
+      body: {
+        decisions: [
+          ...others.map((stage) => ({ stage, activity: 'Accept' })),
+          { stage: 160, activity: 'Reject', reason: 'Bank proof is unreadable' },
+        ],
+      },
+    });
+    expect(decided.body).toMatchObject({ status: true, data: { status: 'Rejected' } });
+
+    const moved = await app.deps.records.completeStage(id, STAGE.BANK_AND_SEGMENT, {
+      sections: { bank_obj: { ifsc: 'ICIC0000001', account_number: '987654321013', account_type: 'Saving' } },
+    });
+    expect(moved.stage).toBe(220);
+    const list = (await details(token)).kyc_status_obj[0].kyc_list;
+    const activity = Object.fromEntries(list.map((k) => [k.stage, k.admin_activity]));
+    expect(activity).toEqual({
+      ...Object.fromEntries(others.map((stage) => [stage, 'Accept'])),
+      160: 'Pending',
+      220: 'Pending',
+    });
+    expect(list.at(-1)?.stage).toBe(220);
+    await expect.poll(async () => (await details(token)).review_obj.status).toBe('Pending');
+
+    // only the resubmitted stage is left to decide
+    const accepted = await bo<{ status: string; awaiting_confirmation: boolean }>(
+      'POST',
+      `applications/${id}/decisions`,
+      { token: adminToken, body: { decisions: [{ stage: 160, activity: 'Accept' }] } },
+    );
+    expect(accepted.body.data).toMatchObject({ status: 'Pending', awaiting_confirmation: true });
+  });
+
   it('requires a reason to reject', async () => {
     const { id } = await seed();
     const res = await bo('POST', `applications/${id}/decisions`, {
