@@ -5,8 +5,9 @@
  * Controller of Certifying Authorities' "CCA India" root; the intermediates are the licensed CA
  * (SafeScrypt, Capricorn, eMudhra, ...) and the ESP's or NeGD's issuing sub-CA.
  */
-import { webcrypto, X509Certificate } from 'node:crypto';
+import { webcrypto, type X509Certificate } from 'node:crypto';
 import * as pkijs from 'pkijs';
+import { x509Of } from './parsed-keys.ts';
 
 type EngineCrypto = ConstructorParameters<typeof pkijs.CryptoEngine>[0]['crypto'];
 pkijs.setEngine('node', new pkijs.CryptoEngine({ name: 'node', crypto: webcrypto as unknown as EngineCrypto }));
@@ -19,12 +20,15 @@ export const splitPemBundle = (bundle: string | undefined): string[] =>
     .map((p) => p.trim())
     .filter((p) => p.startsWith('-----BEGIN CERTIFICATE-----'));
 
-/** A certificate from PEM, or from the bare base64 DER that XML signatures carry. */
+/**
+ * A certificate from PEM, or from the bare base64 DER that XML signatures carry; parsed once (the
+ * same signers' certificates arrive with every e-sign and e-Aadhaar).
+ */
 export function certificateOf(value: string): X509Certificate {
   const body = value.includes('-----BEGIN')
     ? value
     : `-----BEGIN CERTIFICATE-----\n${value.replace(/\s+/g, '')}\n-----END CERTIFICATE-----`;
-  return new X509Certificate(body);
+  return x509Of(body);
 }
 
 const pkijsOf = (cert: X509Certificate) => pkijs.Certificate.fromBER(new Uint8Array(cert.raw));

@@ -4,9 +4,9 @@
  * structure is assembled here from the digest: signed attributes contentType, signingTime and
  * messageDigest, an RSA-SHA256 signature over them, and the signer's certificate chain.
  */
-import { createSign, createVerify, X509Certificate } from 'node:crypto';
+import { createSign, createVerify } from 'node:crypto';
 import forge from 'node-forge';
-import { type TrustAnchors, verifyChain } from './certificate-chain.ts';
+import { certificateOf, type TrustAnchors, verifyChain } from './certificate-chain.ts';
 import { forgeCertificateOf, privateKeyOf } from './parsed-keys.ts';
 
 const { asn1 } = forge;
@@ -108,7 +108,7 @@ export async function verifyDetachedCms(
   const signatureNode = signerInfo[signerInfo.length - 1]!;
   if (!certsNode || !signedAttrs) throw new Error('the CMS lacks certificates or signed attributes');
 
-  const certs = (certsNode.value as forge.asn1.Asn1[]).map((c) => new X509Certificate(der(c)));
+  const certs = (certsNode.value as forge.asn1.Asn1[]).map((c) => certificateOf(der(c).toString('base64')));
   const attrs = signedAttrs.value as forge.asn1.Asn1[];
   const digestAttr = attrs.find(
     (a) => asn1.derToOid((a.value as forge.asn1.Asn1[])[0]!.value as string) === OID.messageDigest,

@@ -10,6 +10,7 @@ import type { X509Certificate } from 'node:crypto';
 import { type Document, DOMParser, type Element } from '@xmldom/xmldom';
 import { SignedXml } from 'xml-crypto';
 import { certificateOf } from './certificate-chain.ts';
+import { privateKeyOf } from './parsed-keys.ts';
 
 const DSIG = 'http://www.w3.org/2000/09/xmldsig#';
 export const XML_ALGORITHMS = {
@@ -20,6 +21,17 @@ export const XML_ALGORITHMS = {
   rsaSha256: 'http://www.w3.org/2001/04/xmldsig-more#rsa-sha256',
   sha256: 'http://www.w3.org/2001/04/xmlenc#sha256',
 } as const;
+
+/** KeyInfo's X509Data for a certificate, built once (xml-crypto would parse the PEM on every signature). */
+const keyInfoOf = new Map<string, string | null>();
+function keyInfoContent(certPem: string, prefix: string | undefined): string | null {
+  const key = `${prefix ?? ''} ${certPem}`;
+  if (!keyInfoOf.has(key)) {
+    if (keyInfoOf.size >= 64) keyInfoOf.clear();
+    keyInfoOf.set(key, SignedXml.getKeyInfoContent({ publicCert: certPem, prefix }));
+  }
+  return keyInfoOf.get(key)!;
+}
 
 /**
  * Signs a document: an enveloped <Signature> becomes the root's last child. eSign's defaults;
@@ -33,8 +45,9 @@ export function signXmlEnveloped(
 ): string {
   const canonicalization = shape.canonicalization ?? XML_ALGORITHMS.c14n;
   const sig = new SignedXml({
-    privateKey: keyPem,
+    privateKey: privateKeyOf(keyPem),
     publicCert: certPem,
+    getKeyInfoContent: ({ prefix } = {}) => keyInfoContent(certPem, prefix ?? undefined),
     canonicalizationAlgorithm: canonicalization,
     signatureAlgorithm: shape.signature ?? XML_ALGORITHMS.rsaSha256,
   });
