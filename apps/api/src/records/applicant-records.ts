@@ -167,8 +167,7 @@ export class ApplicantRecords {
 
   /** Whether another applicant gave the same email (one email per client, unless it is their family's). */
   async emailShared(id: string): Promise<boolean> {
-    const row = await repo.findById(this.db, id);
-    return Boolean(row?.emailHash && (await repo.othersWithEmail(this.db, id, row.emailHash)) > 0);
+    return repo.emailSharedWithOthers(this.db, id);
   }
 
   async update(id: string, values: { email?: string; whatsappOpt?: boolean; clientCode?: string }): Promise<void> {

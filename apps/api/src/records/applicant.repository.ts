@@ -1,5 +1,5 @@
 /** The only code that touches the core applicant tables. */
-import { and, asc, desc, eq, getTableColumns, inArray, ne, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
 import type { Tx } from '../db/client.ts';
 import { prepared } from '../db/prepared.ts';
 import { query } from '../db/raw.ts';
@@ -20,14 +20,21 @@ export const applicantRepository = {
     return row;
   },
 
-  /** How many other applicants gave the same email (by its blind index). */
-  async othersWithEmail(tx: Tx, id: string, emailHash: string): Promise<number> {
-    const rows = await tx
-      .select({ id: applicants.id })
-      .from(applicants)
-      .where(and(eq(applicants.emailHash, emailHash), ne(applicants.id, id)))
-      .limit(5);
-    return rows.length;
+  /** Whether another applicant gave the same email as this one (by its blind index): one statement. */
+  async emailSharedWithOthers(tx: Tx, id: string): Promise<boolean> {
+    const query = prepared(tx, 'applicant_email_shared', (db, name) =>
+      db
+        .select({
+          // the outer row named in full: drizzle writes a column here without its table
+          shared: sql<boolean>`exists (select 1 from applicants o where o.email_hash = applicants.email_hash
+            and o.id <> applicants.id)`,
+        })
+        .from(applicants)
+        .where(eq(applicants.id, sql.placeholder('id')))
+        .prepare(name),
+    );
+    const [row] = await query.execute({ id });
+    return row?.shared === true;
   },
 
   async findById(tx: Tx, id: string): Promise<ApplicantRow | undefined> {

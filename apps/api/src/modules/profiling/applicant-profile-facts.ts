@@ -5,7 +5,7 @@
  */
 import { ageOn, parseDdMmYyyy, todayOf } from '@ekyc/contracts/dates';
 import { cleanCareOf } from '@ekyc/contracts/rules';
-import type { ApplicantRecords } from '../../records/applicant-records.ts';
+import type { SectionReader } from '../../records/applicant-records.ts';
 
 interface PanSection {
   dob?: string;
@@ -35,12 +35,10 @@ export function normaliseGender(value: string | undefined): 'M' | 'F' | 'O' | un
   return 'O';
 }
 
-export async function applicantProfileFacts(
-  records: ApplicantRecords,
-  applicantId: string,
-  now: Date = new Date(),
-): Promise<ProfileFacts> {
-  const { section } = await records.getSections(applicantId, ['pan_obj', 'digilocker_obj']);
+/** The sections the facts come from: read them with the call's stage check (one round trip). */
+export const PROFILE_FACT_SECTIONS = ['pan_obj', 'digilocker_obj'] as const;
+
+export function applicantProfileFacts(section: SectionReader, now: Date = new Date()): ProfileFacts {
   const pan = section<PanSection>('pan_obj');
   const locker = section<LockerSection>('digilocker_obj');
   const dob = pan?.dob ? parseDdMmYyyy(pan.dob) : null;

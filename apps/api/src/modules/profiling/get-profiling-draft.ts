@@ -2,7 +2,7 @@
 import type { ProfilingDraftData, SaveProfilingDraftRequest } from '@ekyc/contracts/calls/profiling-draft';
 import type { AppDeps } from '../../app-deps.ts';
 import { ok, type Outcome } from '../../lib/outcome.ts';
-import { applicantProfileFacts } from './applicant-profile-facts.ts';
+import { applicantProfileFacts, PROFILE_FACT_SECTIONS } from './applicant-profile-facts.ts';
 
 export const DRAFT_SECTION = '_profiling_draft';
 
@@ -10,12 +10,12 @@ export async function getProfilingDraft(
   deps: Pick<AppDeps, 'records' | 'config'>,
   applicantId: string,
 ): Promise<Outcome<ProfilingDraftData>> {
-  await deps.records.requireStage(applicantId, 'get-profiling-draft');
-  const [draft, facts, sharedEmail] = await Promise.all([
-    deps.records.getSection<SaveProfilingDraftRequest>(applicantId, DRAFT_SECTION),
-    applicantProfileFacts(deps.records, applicantId),
+  const [{ section }, sharedEmail] = await Promise.all([
+    deps.records.requireStageWith(applicantId, 'get-profiling-draft', [DRAFT_SECTION, ...PROFILE_FACT_SECTIONS]),
     deps.records.emailShared(applicantId),
   ]);
+  const draft = section<SaveProfilingDraftRequest>(DRAFT_SECTION);
+  const facts = applicantProfileFacts(section);
   return ok('Profiling draft', {
     step: draft?.step ?? 'occupation',
     values: draft?.values ?? {},

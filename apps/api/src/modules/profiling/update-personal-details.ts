@@ -14,7 +14,7 @@ import { STAGE } from '@ekyc/contracts/stages';
 import type { AppDeps } from '../../app-deps.ts';
 import { invalidField, invalidFieldIssue } from '../../lib/errors.ts';
 import { ok, type Outcome } from '../../lib/outcome.ts';
-import { applicantProfileFacts } from './applicant-profile-facts.ts';
+import { applicantProfileFacts, PROFILE_FACT_SECTIONS } from './applicant-profile-facts.ts';
 import { DRAFT_SECTION } from './get-profiling-draft.ts';
 import { profilingRepository } from './profiling.repository.ts';
 
@@ -23,11 +23,11 @@ export async function updatePersonalDetails(
   applicantId: string,
   body: unknown,
 ): Promise<Outcome<{ screen: string; stage: number }>> {
-  await deps.records.requireStage(applicantId, 'personal-details-update');
-  const [facts, sharedEmail] = await Promise.all([
-    applicantProfileFacts(deps.records, applicantId),
+  const [{ section }, sharedEmail] = await Promise.all([
+    deps.records.requireStageWith(applicantId, 'personal-details-update', [...PROFILE_FACT_SECTIONS]),
     deps.records.emailShared(applicantId),
   ]);
+  const facts = applicantProfileFacts(section);
   const parsed = personalDetailsUpdateRequestSchema({
     reading: deps.config.declarationSwitches,
     ...(facts.age !== null && { age: facts.age }),
