@@ -10,7 +10,7 @@ import type { AppDeps } from '../../app-deps.ts';
 import { invalidField } from '../../lib/errors.ts';
 import { fail, ok, type Outcome } from '../../lib/outcome.ts';
 import type { PennyDropResult } from '../../providers/bank-verification/port.ts';
-import { panName } from './applicant-name.ts';
+import { panNameOf } from './applicant-name.ts';
 import { takeBankAttempt } from './attempt-limit.ts';
 import { type BankObj, branchFields, CHEQUE_SCREEN, verification } from './bank-record.ts';
 import { matchHolderName, namePasses } from '../../lib/name-match.ts';
@@ -23,18 +23,22 @@ export async function verifyBankAccount(
   input: Input,
   log: { warn: (o: object, m: string) => void },
 ): Promise<Outcome> {
-  const { stage, section } = await deps.records.requireStageWith(applicantId, 'bank-verification', ['bank_obj']);
+  const { stage, section } = await deps.records.requireStageWith(applicantId, 'bank-verification', [
+    'bank_obj',
+    'pan_obj',
+    '_bank_attempts',
+  ]);
   // Already verified: go on to the signature (section 2).
   if (stage > STAGE.BANK_AND_SEGMENT) return ok('bankVerified', { screen: routeForStage(stage), stage });
 
   const details = await deps.bank.ifsc.lookup(input.ifsc);
   if (!details) throw invalidField('ifsc', 'ifscInvalid');
-  const name = await panName(deps, applicantId);
+  const name = panNameOf(section('pan_obj'));
   const applicant = await deps.records.get(applicantId);
   const stored = section<BankObj>('bank_obj');
 
   // Over today's allowance: the cancelled cheque is the way on.
-  if (!(await takeBankAttempt(deps, applicantId))) return fail('bankFailed', { screen: CHEQUE_SCREEN });
+  if (!(await takeBankAttempt(deps, applicantId, section))) return fail('bankFailed', { screen: CHEQUE_SCREEN });
 
   let result: PennyDropResult;
   try {
