@@ -20,8 +20,8 @@ export async function startEsignConsent(
   applicantId: string,
   eproId: string,
 ): Promise<Outcome<EsignConsentData>> {
-  await deps.records.requireStage(applicantId, 'esign-consent');
-  const state = await deps.records.getSection<EsignState>(applicantId, ESIGN_PRIVATE);
+  const { section } = await deps.records.requireStageWith(applicantId, 'esign-consent', [ESIGN_PRIVATE]);
+  const state = section<EsignState>(ESIGN_PRIVATE);
   if (!state || state.epro_id !== eproId)
     throw new AppError('CONFLICT', 'This form is no longer current. Please reload the page.', { screen: '/e-sign' });
   const txn = `ASP${randomId(12).toUpperCase()}`;
