@@ -16,11 +16,12 @@ export async function verifyMobileOtp(
   language: Language | null = null,
 ): Promise<Outcome> {
   const ua = input.user_agent ?? userAgent ?? '';
-  let signedIn: { applicant: { id: string }; session: { token: string; sessionId: string } } | undefined;
+  let signedIn:
+    { applicant: { id: string }; created: boolean; session: { token: string; sessionId: string } } | undefined;
   // The applicant and the session are saved before the code is used up: a sign-in interrupted
   // half-way can be retried with the same code (the applicant is found again by mobile).
   const check = await deps.otp.verify('mobile', input.mobile, input.otp, async () => {
-    const { applicant } = await deps.records.create({
+    const { applicant, created } = await deps.records.create({
       mobile: input.mobile,
       whatsappOpt: input.whatspp_opt,
       refcode: input.referral_code,
@@ -29,7 +30,7 @@ export async function verifyMobileOtp(
       source: input.source ?? (/Mobi|Android|iPhone/i.test(ua) ? 'mobile' : 'web'),
       language: language ?? 'en',
     });
-    signedIn = { applicant, session: await deps.sessions.create('applicant', applicant.id) };
+    signedIn = { applicant, created, session: await deps.sessions.create('applicant', applicant.id) };
   });
   const saved = signedIn as typeof signedIn;
   if (!check.ok || !saved) {
@@ -37,13 +38,14 @@ export async function verifyMobileOtp(
     if (saved) await deps.sessions.revoke(saved.session.sessionId);
     return fail(check.ok ? 'otpExpired' : check.message, { screen: '/verify-otp' });
   }
-  const { applicant } = saved;
+  const { applicant, created } = saved;
   const { token } = saved.session;
   // a returning applicant signing in from a phone in another language
-  if (language) await deps.records.setLanguage(applicant.id, language);
-  const read = await deps.records.getSections(applicant.id, ['digilocker_obj']);
-  const stage = read.stage ?? STAGE.EMAIL;
-  const locker = read.section<{ is_pan_missing?: boolean }>('digilocker_obj');
+  if (language && !created) await deps.records.setLanguage(applicant.id, language);
+  // one just created is at the email stage with nothing else stored
+  const read = created ? null : await deps.records.getSections(applicant.id, ['digilocker_obj']);
+  const stage = read?.stage ?? STAGE.EMAIL;
+  const locker = read?.section<{ is_pan_missing?: boolean }>('digilocker_obj');
   const panMissing = locker?.is_pan_missing === true;
   const screen = stage === STAGE.DIGILOCKER && panMissing ? '/returnurl?is_pan_missing=true' : routeForStage(stage);
   return ok('OTP verified', { token, screen, stage, pan_missing: panMissing });
