@@ -5,7 +5,8 @@
 import { createPrivateKey, type KeyObject, X509Certificate } from 'node:crypto';
 import forge from 'node-forge';
 
-function memo<T>(parse: (pem: string) => T): (pem: string) => T {
+/** `parse` run once per PEM (at most 64 kept: configuration holds a handful). */
+export function memo<T>(parse: (pem: string) => T): (pem: string) => T {
   const parsed = new Map<string, T>();
   return (pem) => {
     let value = parsed.get(pem);

@@ -10,7 +10,7 @@ import type { X509Certificate } from 'node:crypto';
 import { type Document, DOMParser, type Element } from '@xmldom/xmldom';
 import { SignedXml } from 'xml-crypto';
 import { certificateOf } from './certificate-chain.ts';
-import { privateKeyOf } from './parsed-keys.ts';
+import { memo, privateKeyOf } from './parsed-keys.ts';
 
 const DSIG = 'http://www.w3.org/2000/09/xmldsig#';
 export const XML_ALGORITHMS = {
@@ -23,15 +23,7 @@ export const XML_ALGORITHMS = {
 } as const;
 
 /** KeyInfo's X509Data for a certificate, built once (xml-crypto would parse the PEM on every signature). */
-const keyInfoOf = new Map<string, string | null>();
-function keyInfoContent(certPem: string, prefix: string | undefined): string | null {
-  const key = `${prefix ?? ''} ${certPem}`;
-  if (!keyInfoOf.has(key)) {
-    if (keyInfoOf.size >= 64) keyInfoOf.clear();
-    keyInfoOf.set(key, SignedXml.getKeyInfoContent({ publicCert: certPem, prefix }));
-  }
-  return keyInfoOf.get(key)!;
-}
+const keyInfoOf = memo((certPem) => SignedXml.getKeyInfoContent({ publicCert: certPem }));
 
 /**
  * Signs a document: an enveloped <Signature> becomes the root's last child. eSign's defaults;
@@ -47,7 +39,9 @@ export function signXmlEnveloped(
   const sig = new SignedXml({
     privateKey: privateKeyOf(keyPem),
     publicCert: certPem,
-    getKeyInfoContent: ({ prefix } = {}) => keyInfoContent(certPem, prefix ?? undefined),
+    // no prefix is asked for here; with one, xml-crypto's own builder
+    getKeyInfoContent: ({ prefix } = {}) =>
+      prefix ? SignedXml.getKeyInfoContent({ publicCert: certPem, prefix }) : keyInfoOf(certPem),
     canonicalizationAlgorithm: canonicalization,
     signatureAlgorithm: shape.signature ?? XML_ALGORITHMS.rsaSha256,
   });
