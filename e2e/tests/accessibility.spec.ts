@@ -2,10 +2,10 @@
  * Accessibility of every applicant step (WCAG 2.2 AA, as SEBI's KYC duties require): axe-core finds
  * no serious or critical violation; each step names itself in the document title and its heading.
  */
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { outboxOtp, seedApplicant, uniqueMobile, VERIFIED_IDENTITY } from '../support/journey';
 import { look } from '../support/look';
+import { seriousViolations } from '../support/axe';
 
 const BANK = {
   ifsc: 'HDFC0000001',
@@ -28,16 +28,6 @@ const PERSONAL = {
 const SIGNATURE = { document_type: 'png', upload_type: 'digital' };
 const NOMINEE = { skip_nominee: true, nominee_list: [] };
 const SEGMENT = { segment_list: [{ code: 'equity_1', name: 'Equity' }] };
-
-/** The serious and critical violations axe-core finds on the page, as readable lines. */
-async function seriousViolations(page: Page): Promise<string[]> {
-  const { violations } = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
-    .analyze();
-  return violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
-}
 
 /** Each applicant step: the stage the applicant is seeded at, with the sections it needs. */
 const STEPS: Array<{ path: string; stage: number; sections: Record<string, Record<string, unknown>> }> = [

@@ -2,11 +2,11 @@
  * Nominees on a phone 360 px wide: opting out, and adding them one at a time, each nominee one
  * screen, with the running total beside the share field and the shares' error at it.
  */
-import AxeBuilder from '@axe-core/playwright';
 import { MSG } from '@ekyc/contracts/messages';
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { outboxOtp, seedApplicant, VERIFIED_IDENTITY } from '../support/journey';
 import { look } from '../support/look';
+import { seriousViolations } from '../support/axe';
 
 test.use({ viewport: { width: 360, height: 740 } });
 
@@ -288,16 +288,6 @@ test('shows the section 5 nominee messages at their fields, goes to the nominee 
   await submit.click();
   await expect(page).toHaveURL(/\/bank-and-segment\/segment$/);
 });
-
-/** The serious and critical violations axe-core finds on the page, as readable lines. */
-async function seriousViolations(page: Page): Promise<string[]> {
-  const { violations } = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
-    .analyze();
-  return violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
-}
 
 async function pngBytes(page: Page): Promise<Buffer> {
   const b64 = await page.evaluate(() => {

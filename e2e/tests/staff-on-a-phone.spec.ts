@@ -3,10 +3,10 @@
  * WCAG's reflow asks for): every page fits the width without the page scrolling sideways (a wide
  * table scrolls inside its own region), and axe-core finds no serious or critical violation.
  */
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { SIGNED_SECTIONS, staffToken, uniqueMobile, VERIFIED_IDENTITY } from '../support/journey';
 import { look } from '../support/look';
+import { seriousViolations } from '../support/axe';
 
 const ADMIN = {
   email: 'phone.admin@broker.example',
@@ -55,15 +55,6 @@ async function approvedNotTradable(request: APIRequestContext) {
 const sideways = (page: Page) =>
   page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
 
-async function serious(page: Page): Promise<string[]> {
-  const { violations } = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21aa', 'wcag22aa'])
-    .analyze();
-  return violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
-
 test('every back-office page fits a phone, and reads well to a screen reader', async ({ page, request }) => {
   const mobile = uniqueMobile();
   const created = await request.post('/sandbox/fixtures/applicant', {
@@ -93,7 +84,7 @@ test('every back-office page fits a phone, and reads well to a screen reader', a
     await expect(page.locator('[role="status"]:has-text("Loading")')).toHaveCount(0);
     await look(page, `staff-phone-${url.replace(id, 'application').replace(/\W+/g, '-')}.png`, { fullPage: true });
     expect.soft(await sideways(page), `${url} scrolls sideways`).toBe(0);
-    expect.soft(await serious(page), url).toEqual([]);
+    expect.soft(await seriousViolations(page), url).toEqual([]);
   }
 
   // a 320 px screen (WCAG's reflow width): still no sideways scrolling
