@@ -464,4 +464,31 @@ describe('attempt allowance', () => {
       data: { status_description: 'Failure', screen: '/bank-and-segment/cancel-cheque' },
     });
   });
+  // the calls overlap on the PostgreSQL server (server mode), where a count read then written let all
+  // eight through
+  it('calls made at once share the allowance: five reach the bank, the others go to the cheque', async () => {
+    const t = await applicantAtBank();
+    const pennyDrop = app.deps.bank.pennyDrop;
+    let reached = 0;
+    app.deps.bank.pennyDrop = {
+      verify: (request) => {
+        reached += 1;
+        return pennyDrop.verify(request);
+      },
+    };
+    try {
+      const replies = await Promise.all(
+        Array.from({ length: 8 }, (_, i) =>
+          call(app, 'POST', 'bank-verification', {
+            token: t,
+            body: { ifsc: 'HDFC0000001', account_number: `98765432${i}000`, account_type: 'Saving' },
+          }),
+        ),
+      );
+      expect(replies.map((r) => r.body.message)).toEqual(Array(8).fill(MSG.bankFailed));
+      expect(reached).toBe(5);
+    } finally {
+      app.deps.bank.pennyDrop = pennyDrop;
+    }
+  });
 });

@@ -1,5 +1,5 @@
-/** Drizzle table definitions of the bank migrations (0500_ifsc_branches.sql). */
-import { boolean, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+/** Drizzle table definitions of the bank migrations (0500_ifsc_branches.sql, 2400_bank_attempts.sql). */
+import { boolean, date, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 export const ifscBranches = pgTable('ifsc_branches', {
   ifsc: text('ifsc').primaryKey(),
@@ -19,4 +19,11 @@ export const ifscBranches = pgTable('ifsc_branches', {
   neft: boolean('neft'),
   upi: boolean('upi'),
   updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+});
+
+/** Each applicant's penny drops and UPI requests on one day (the latest day only). */
+export const bankAttempts = pgTable('bank_attempts', {
+  applicantId: uuid('applicant_id').primaryKey(),
+  day: date('day', { mode: 'string' }).notNull(),
+  count: integer('count').notNull(),
 });

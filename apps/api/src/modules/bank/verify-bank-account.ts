@@ -26,7 +26,6 @@ export async function verifyBankAccount(
   const { stage, section } = await deps.records.requireStageWith(applicantId, 'bank-verification', [
     'bank_obj',
     'pan_obj',
-    '_bank_attempts',
   ]);
   // Already verified: go on to the signature (section 2).
   if (stage > STAGE.BANK_AND_SEGMENT) return ok('bankVerified', { screen: routeForStage(stage), stage });
@@ -38,7 +37,7 @@ export async function verifyBankAccount(
   const stored = section<BankObj>('bank_obj');
 
   // Over today's allowance: the cancelled cheque is the way on.
-  if (!(await takeBankAttempt(deps, applicantId, section))) return fail('bankFailed', { screen: CHEQUE_SCREEN });
+  if (!(await takeBankAttempt(deps, applicantId))) return fail('bankFailed', { screen: CHEQUE_SCREEN });
 
   let result: PennyDropResult;
   try {

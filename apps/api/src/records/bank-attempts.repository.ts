@@ -1,0 +1,22 @@
+/** The only code that touches the bank attempts table. */
+import { sql } from 'drizzle-orm';
+import type { Tx } from '../db/client.ts';
+import { query } from '../db/raw.ts';
+
+export const bankAttemptsRepository = {
+  /**
+   * Counts one attempt on `day` unless `limit` are counted for it already; true when counted. One
+   * statement: calls at once each wait for the row, so no two pass on the same count.
+   */
+  async take(tx: Tx, applicantId: string, day: string, limit: number): Promise<boolean> {
+    const counted = await query<{ count: number }>(
+      tx,
+      sql`insert into bank_attempts as a (applicant_id, day, count) values (${applicantId}, ${day}::date, 1)
+        on conflict (applicant_id) do update
+          set count = case when a.day = excluded.day then a.count + 1 else 1 end, day = excluded.day
+          where a.day <> excluded.day or a.count < ${limit}
+        returning a.count`,
+    );
+    return counted.length > 0;
+  },
+};
