@@ -101,12 +101,38 @@ export interface DepsOverrides {
 }
 
 export async function createDeps(config: Config, overrides: DepsOverrides = {}): Promise<AppDeps> {
+  // Every missing or invalid provider setting is reported at once, before the database is opened
+  // (or created and migrated) and before anything starts: the providers that use the database
+  // reach it through `opened` when called.
+  const open: { database?: Database } = {};
+  const opened = () => {
+    if (!open.database) throw new Error('the database is not open yet');
+    return open.database;
+  };
+  const selfFetch = createSelfFetch(config.sandboxFaults);
+  const providers = collectProviderSettings((guard) => ({
+    messaging: overrides.messaging ?? guard(() => createMessageSender(config, opened)),
+    liveness: overrides.liveness ?? guard(() => createLivenessProvider(config, selfFetch)),
+    esign: overrides.esign ?? guard(() => createEsignGateway(config, overrides.now)),
+    marketData: overrides.marketData ?? guard(() => createMarketData(config, selfFetch)),
+    pan: overrides.pan ?? guard(() => createPanVerifier(config, selfFetch)),
+    kra: overrides.kra ?? guard(() => createKraLookup(config, selfFetch)),
+    digilocker: overrides.digilocker ?? guard(() => createDigilocker(config, selfFetch)),
+    bank: guard(() => createBankProviders(config, opened, selfFetch, overrides.bank)),
+    accountAggregator: overrides.accountAggregator ?? guard(() => createAccountAggregator(config, selfFetch)),
+    registrars: guard(() => {
+      const configured = createRegistrars(config, selfFetch);
+      return overrides.registrars ? overrides.registrars(configured) : configured;
+    }),
+  }));
   const embeddedOnDisk = !config.databaseUrl && !config.inMemory;
   const database =
     overrides.database ?? (embeddedOnDisk ? await openMigratedEmbedded(config) : await openDatabase(config));
   if (!overrides.database && !embeddedOnDisk && (database.kind === 'pglite' || config.env !== 'production'))
     await migrate(database);
+  open.database = database;
   const metrics = createMetrics();
+  observeProviderCalls((provider, outcome) => metrics.providerCalls.inc({ provider, outcome }));
   const hub =
     overrides.hub ??
     createHub(config.redisUrl, {
@@ -126,25 +152,8 @@ export async function createDeps(config: Config, overrides: DepsOverrides = {}):
   const files = new EncryptedStore(blobs, cipher, () => metrics.storageFull.inc());
   const consents = new ConsentRecords(database, files);
   const records = new ApplicantRecords(database, cipher, hasher, hub, files, config, consents);
-  const selfFetch = createSelfFetch(config.sandboxFaults);
-  observeProviderCalls((provider, outcome) => metrics.providerCalls.inc({ provider, outcome }));
   records.onStageCompleted((stage) => metrics.stageTransitions.inc({ stage: String(stage) }));
-  // every missing or invalid provider setting is reported at once, before anything starts
-  const providers = collectProviderSettings((guard) => ({
-    messaging: overrides.messaging ?? guard(() => createMessageSender(config, database)),
-    liveness: overrides.liveness ?? guard(() => createLivenessProvider(config, selfFetch)),
-    esign: overrides.esign ?? guard(() => createEsignGateway(config, overrides.now)),
-    marketData: overrides.marketData ?? guard(() => createMarketData(config, selfFetch)),
-    pan: overrides.pan ?? guard(() => createPanVerifier(config, selfFetch)),
-    kra: overrides.kra ?? guard(() => createKraLookup(config, selfFetch)),
-    digilocker: overrides.digilocker ?? guard(() => createDigilocker(config, selfFetch)),
-    bank: guard(() => createBankProviders(config, database, selfFetch, overrides.bank)),
-    accountAggregator: overrides.accountAggregator ?? guard(() => createAccountAggregator(config, selfFetch)),
-    registrars: guard(() => {
-      const configured = createRegistrars(config, selfFetch);
-      return overrides.registrars ? overrides.registrars(configured) : configured;
-    }),
-  }));
+
   const deps: AppDeps = {
     config,
     selfFetch,

@@ -5,7 +5,7 @@
  */
 import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect, it } from 'vitest';
@@ -78,26 +78,33 @@ it('parses keys and certificates at start and says what each needs', async () =>
   ).toEqual([]);
 });
 
-it('the server prints the list without a stack trace and exits 1', { timeout: 120_000 }, () => {
-  const run = spawnSync(process.execPath, compiledApiArgs(), {
-    cwd: path.resolve(import.meta.dirname, '..'),
-    encoding: 'utf8',
-    timeout: 110_000,
-    env: {
-      PATH: process.env.PATH,
-      NODE_ENV: 'production',
-      EKYC_PROVIDERS: 'production',
-      SECRET_KEY: randomBytes(32).toString('base64'),
-      ENCRYPTION_KEY: randomBytes(32).toString('base64'),
-      DATA_DIR: mkdtempSync(path.join(tmpdir(), 'prod-start-')),
-      PORT: '0',
-      ESIGN_ASP_KEY_PEM: 'dummy',
-    },
-  });
-  expect(run.status).toBe(1);
-  expect(run.stderr).toContain('MSG91_AUTH_KEY is required with EKYC_PROVIDERS=production');
-  expect(run.stderr).toContain('ESIGN_ASP_KEY_PEM must be the ASP RSA private key in PEM');
-  expect(run.stderr).toContain('DIGILOCKER_CLIENT_ID is required with EKYC_PROVIDERS=production');
-  expect(run.stderr).not.toMatch(/^\s+at /m);
-  expect(run.stdout).not.toContain('is running');
-});
+it(
+  'the server prints the list without a stack trace and exits 1, before creating its database',
+  { timeout: 120_000 },
+  () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'prod-start-'));
+    const run = spawnSync(process.execPath, compiledApiArgs(), {
+      cwd: path.resolve(import.meta.dirname, '..'),
+      encoding: 'utf8',
+      timeout: 110_000,
+      env: {
+        PATH: process.env.PATH,
+        NODE_ENV: 'production',
+        EKYC_PROVIDERS: 'production',
+        SECRET_KEY: randomBytes(32).toString('base64'),
+        ENCRYPTION_KEY: randomBytes(32).toString('base64'),
+        DATA_DIR: dataDir,
+        PORT: '0',
+        ESIGN_ASP_KEY_PEM: 'dummy',
+      },
+    });
+    expect(run.status).toBe(1);
+    expect(run.stderr).toContain('MSG91_AUTH_KEY is required with EKYC_PROVIDERS=production');
+    expect(run.stderr).toContain('ESIGN_ASP_KEY_PEM must be the ASP RSA private key in PEM');
+    expect(run.stderr).toContain('DIGILOCKER_CLIENT_ID is required with EKYC_PROVIDERS=production');
+    expect(run.stderr).not.toMatch(/^\s+at /m);
+    expect(run.stdout).not.toContain('is running');
+    // the settings are checked first: no embedded database was created or migrated for a start that stops
+    expect(readdirSync(dataDir)).toEqual([]);
+  },
+);

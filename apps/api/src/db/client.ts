@@ -54,6 +54,12 @@ const PGLITE_MEMORY = [
 /** Where the embedded database keeps its files under DATA_DIR. */
 export const embeddedDirectory = (dataDir: string) => path.join(dataDir, 'pgdata');
 
+/**
+ * The database as a provider holds it: providers are chosen, and their settings checked, before the
+ * database is opened (or created and migrated), so a start that cannot serve stops at once.
+ */
+export type DatabaseRef = () => Database;
+
 export async function openDatabase(
   config: Pick<Config, 'databaseUrl' | 'dataDir' | 'inMemory' | 'databasePoolMax'>,
 ): Promise<Database> {

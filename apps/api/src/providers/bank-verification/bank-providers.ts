@@ -1,6 +1,6 @@
 /** The bank step's providers, chosen once at start-up: IFSC lookup, penny drop and UPI. */
 import type { Config } from '../../config.ts';
-import type { Database } from '../../db/client.ts';
+import type { DatabaseRef } from '../../db/client.ts';
 import { createIfscLookup } from '../ifsc/create.ts';
 import type { IfscLookup } from '../ifsc/port.ts';
 import type { SelfFetch } from '../http.ts';
@@ -22,7 +22,7 @@ export interface BankProviders {
 
 export function createBankProviders(
   config: Config,
-  database: Database,
+  database: DatabaseRef,
   selfFetch: SelfFetch,
   overrides: Partial<BankProviders> = {},
 ): BankProviders {

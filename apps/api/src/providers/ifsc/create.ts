@@ -4,13 +4,13 @@
  * IFSC_SOURCE=local to answer from the imported branch table alone (no outside call).
  */
 import type { Config } from '../../config.ts';
-import type { Database } from '../../db/client.ts';
+import type { DatabaseRef } from '../../db/client.ts';
 import { SANDBOX_ORIGIN, type SelfFetch } from '../http.ts';
 import { LocalIfscDirectory } from './local-directory.ts';
 import type { IfscLookup } from './port.ts';
 import { RazorpayIfscLookup } from './razorpay.ts';
 
-export function createIfscLookup(config: Config, database: Database, selfFetch: SelfFetch): IfscLookup {
+export function createIfscLookup(config: Config, database: DatabaseRef, selfFetch: SelfFetch): IfscLookup {
   if (config.sandbox) return new RazorpayIfscLookup({ baseUrl: `${SANDBOX_ORIGIN}/sandbox/ifsc`, fetch: selfFetch });
   const env = config.providerEnv;
   if (env.IFSC_SOURCE === 'local') return new LocalIfscDirectory(database);

@@ -4,17 +4,17 @@
  * The sandbox serves it in the public directory's wire format.
  */
 import type { IfscDetails } from '@ekyc/contracts/calls/get-ifsc';
-import type { Database } from '../../db/client.ts';
+import type { DatabaseRef } from '../../db/client.ts';
 import { ifscRepository } from '../../records/ifsc.repository.ts';
 import { bankCodeOf, bankNameOf, isKnownIfsc } from './bundled-directory.ts';
 import type { IfscLookup } from './port.ts';
 
 export class LocalIfscDirectory implements IfscLookup {
-  constructor(private readonly database: Database) {}
+  constructor(private readonly database: DatabaseRef) {}
 
   async lookup(ifsc: string): Promise<IfscDetails | null> {
     if (!isKnownIfsc(ifsc)) return null;
-    const row = await ifscRepository.find(this.database.db, ifsc);
+    const row = await ifscRepository.find(this.database().db, ifsc);
     return {
       BANK: bankNameOf(ifsc) ?? row?.bank ?? ifsc.slice(0, 4),
       IFSC: ifsc,

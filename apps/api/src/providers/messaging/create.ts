@@ -2,12 +2,12 @@
 import { LANGUAGES, type Language } from '@ekyc/contracts/constants';
 import { requiredSetting } from '../settings.ts';
 import type { Config } from '../../config.ts';
-import type { Database } from '../../db/client.ts';
+import type { DatabaseRef } from '../../db/client.ts';
 import { Msg91MessageSender } from './msg91.ts';
 import type { MessageSender, TemplateName } from './port.ts';
 import { SandboxMessageSender } from './sandbox.ts';
 
-export function createMessageSender(config: Config, database: Database): MessageSender {
+export function createMessageSender(config: Config, database: DatabaseRef): MessageSender {
   const env = config.providerEnv;
   if (config.sandbox) return new SandboxMessageSender(database);
   const need = requiredSetting(config);

@@ -3,16 +3,16 @@
  * email's attachments as name, type, size and SHA-256.
  */
 import { createHash } from 'node:crypto';
-import type { Database } from '../../db/client.ts';
+import type { DatabaseRef } from '../../db/client.ts';
 import { outboxRepository } from './outbox.repository.ts';
 import { type MessageSender, type OutgoingMessage, templateVars } from './port.ts';
 
 export class SandboxMessageSender implements MessageSender {
-  constructor(private readonly database: Database) {}
+  constructor(private readonly database: DatabaseRef) {}
   async send(m: OutgoingMessage): Promise<void> {
     // The template's variables are checked as the production gateway checks them (DLT: 40 characters).
     if (m.channel !== 'email') templateVars(m);
-    await outboxRepository.insert(this.database.db, {
+    await outboxRepository.insert(this.database().db, {
       channel: m.channel,
       recipient: m.to,
       body: m.subject ? `${m.subject}\n${m.text}` : m.text,

@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { LocalIfscDirectory } from '../../providers/ifsc/local-directory.ts';
 
 export const sandboxIfscRoutes: FastifyPluginAsyncZod = async (app) => {
-  const directory = new LocalIfscDirectory(app.deps.database);
+  const directory = new LocalIfscDirectory(() => app.deps.database);
   app.get('/sandbox/ifsc/:code', { schema: { params: z.object({ code: z.string().max(20) }) } }, async (req, reply) => {
     const found = await directory.lookup(normaliseIfsc(req.params.code));
     if (!found) return reply.status(404).send('"Not Found"');
