@@ -63,12 +63,14 @@ export async function testApp(
   return buildApp(config, { ...overrides, ...(database && { database }) });
 }
 
-let counter = 0;
+// Vitest numbers the workers running at once from 1: the number's second digit keeps theirs apart
+// (server mode shares one database between them), and the rest only ever grows within a worker
+const worker = Number(process.env.VITEST_POOL_ID ?? 0) % 10;
+let last = 0;
 /** A valid, unique mobile number for each call in a run. */
 export function uniqueMobile(): string {
-  counter += 1;
-  const n = (Date.now() % 10_000_000) * 10 + (counter % 10) + process.pid * 31;
-  return `9${String(n % 1_000_000_000).padStart(9, '0')}`;
+  last = Math.max(last + 1, Date.now());
+  return `9${worker}${String(last % 100_000_000).padStart(8, '0')}`;
 }
 
 /** A reviewer signed in to the back office (a sandbox fixture: works on a fresh or a shared database). */
