@@ -2,20 +2,19 @@
  * Prepared statements are built once per database and run on the connection of whoever asks:
  * inside a transaction they see its uncommitted rows, and a rolled-back write stays invisible.
  */
-import { PGlite } from '@electric-sql/pglite';
 import { eq, sql } from 'drizzle-orm';
 import { integer, pgTable, text } from 'drizzle-orm/pg-core';
-import { drizzle } from 'drizzle-orm/pglite';
 import { expect, it } from 'vitest';
-import type { Db, Tx } from '../src/db/client.ts';
+import type { Tx } from '../src/db/client.ts';
 import { prepared } from '../src/db/prepared.ts';
+import { migratedPglite } from './support/pglite-template.ts';
 
 const notes = pgTable('notes', { id: integer('id').primaryKey(), body: text('body').notNull() });
 
 it('builds a statement once and runs it on the pool and inside transactions', async () => {
-  const client = new PGlite();
-  await client.exec('create table notes (id integer primary key, body text not null)');
-  const db = drizzle(client) as unknown as Db;
+  const database = await migratedPglite();
+  await database.query('create table notes (id integer primary key, body text not null)');
+  const { db } = database;
   let builds = 0;
   const byId = (tx: Tx) =>
     prepared(tx, 'note_by_id', (d, name) => {
@@ -45,5 +44,5 @@ it('builds a statement once and runs it on the pool and inside transactions', as
   expect(await byId(db).execute({ id: 3 })).toEqual([]);
   expect(await byId(db).execute({ id: 2 })).toEqual([{ body: 'in the transaction' }]);
   expect(builds).toBe(1);
-  await client.close();
+  await database.close();
 });

@@ -50,6 +50,8 @@ const PGLITE_MEMORY = [
   '-c',
   'work_mem=2MB',
 ];
+/** PGlite's start parameters with the memory above: the embedded default's and the tests' databases. */
+export const pgliteStartParams = [...PGlite.defaultStartParams, ...PGLITE_MEMORY];
 
 /** Where the embedded database keeps its files under DATA_DIR. */
 export const embeddedDirectory = (dataDir: string) => path.join(dataDir, 'pgdata');
@@ -123,7 +125,7 @@ export async function openDatabase(
 export async function openEmbedded(dataDir: string | undefined): Promise<Database> {
   const dir = dataDir === undefined ? undefined : embeddedDirectory(dataDir);
   if (dir) mkdirSync(dir, { recursive: true });
-  return pgliteDatabase(await PGlite.create(dir, { startParams: [...PGlite.defaultStartParams, ...PGLITE_MEMORY] }));
+  return pgliteDatabase(await PGlite.create(dir, { startParams: pgliteStartParams }));
 }
 
 /** The Database over one PGlite instance (embedded default; tests load a migrated template). */
