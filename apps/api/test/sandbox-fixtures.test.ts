@@ -2,6 +2,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
+import { migratedPglite } from './support/pglite-template.ts';
 import { call, PRODUCTION_PROVIDER_ENV, testApp, uniqueMobile } from './support/test-app.ts';
 
 let app: FastifyInstance;
@@ -38,7 +39,9 @@ it('is absent outside sandbox mode', async () => {
 
 it('is absent from a started sandbox server, which tests did not ask for fixtures', async () => {
   // the environment of `npm start`: sandbox providers, no test-only setting
-  const started = await buildApp(loadConfig({ DATA_DIR: 'memory://', LOG_LEVEL: 'silent' }));
+  const started = await buildApp(loadConfig({ DATA_DIR: 'memory://', LOG_LEVEL: 'silent' }), {
+    database: await migratedPglite(),
+  });
   try {
     const staff = await started.inject({
       method: 'POST',

@@ -16,6 +16,7 @@ import { applicants, applicantStages } from '../../src/db/schema/core.ts';
 import { freePort, spawnApi, waitReady } from '../support/child-server.ts';
 import { fetchClient, type JourneyApplicant, newApplicant, runFullJourney } from '../support/full-journey.ts';
 import { journeyAssets } from '../support/journey-assets.ts';
+import { seedDataDir } from '../support/pglite-template.ts';
 import { testApp } from '../support/test-app.ts';
 
 const JOURNEYS = 30;
@@ -49,6 +50,7 @@ afterAll(() => {
 });
 
 it(`${JOURNEYS} concurrent journeys survive ${KILLS} SIGKILLs of the API`, { timeout: 900_000 }, async () => {
+  await seedDataDir(dir);
   const port = await freePort();
   proc = await start(port);
   const client = fetchClient(`http://127.0.0.1:${port}`, 20_000);

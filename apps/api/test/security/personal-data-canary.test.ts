@@ -14,6 +14,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { injectClient, newApplicant, runFullJourney } from '../support/full-journey.ts';
 import { journeyAssets } from '../support/journey-assets.ts';
+import { seedDataDir } from '../support/pglite-template.ts';
 import { testApp } from '../support/test-app.ts';
 import { digilockerThroughSandbox, unmask } from '../support/unmasking-digilocker.ts';
 
@@ -35,6 +36,7 @@ beforeAll(async () => {
       done();
     },
   });
+  await seedDataDir(dir);
   app = await testApp(
     { DATA_DIR: dir, LOG_LEVEL: 'debug', SANDBOX_SKIP_HEAVY_CHECKS: 'true' },
     { digilocker, logStream },

@@ -2,12 +2,13 @@
  * One migrated PGlite data directory, built once and kept on disk (keyed by the migrations'
  * contents), loaded by each test app instead of creating a database and running every migration.
  */
+import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
-import { type Database, pgliteDatabase, pgliteStartParams } from '../../src/db/client.ts';
+import { type Database, embeddedDirectory, pgliteDatabase, pgliteStartParams } from '../../src/db/client.ts';
 import { migrate } from '../../src/db/migrate.ts';
 
 const MIGRATIONS_DIR = path.resolve(import.meta.dirname, '../../src/db/migrations');
@@ -51,4 +52,16 @@ function migratedTemplate(): Promise<Blob> {
 export async function migratedPglite(): Promise<Database> {
   // with the embedded default's memory settings: PostgreSQL's 128 MB of shared buffers took 0.4 s more to start
   return wrap(await PGlite.create({ loadDataDir: await migratedTemplate(), startParams: pgliteStartParams }));
+}
+
+/**
+ * A DATA_DIR whose embedded database is the migrated template: a process started on it opens the
+ * database at once instead of creating and migrating it (about 6 s less for each child server).
+ */
+export async function seedDataDir(dataDir: string): Promise<void> {
+  await migratedTemplate();
+  const target = embeddedDirectory(dataDir);
+  mkdirSync(target, { recursive: true });
+  // GNU tar: the members' leading '/' is removed (the notice on stderr is kept out of the output)
+  execFileSync('tar', ['-xf', templatePath(), '-C', target], { stdio: ['ignore', 'ignore', 'pipe'] });
 }
