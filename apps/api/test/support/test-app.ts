@@ -34,6 +34,10 @@ export async function testApp(
     NODE_ENV: 'test',
     DATA_DIR: 'memory://',
     LOG_LEVEL: 'silent',
+    // the API alone: the tests of serving the web app give a build of their own (a checkout's
+    // apps/web/dist, when there is one, added some 600 routes to every test app, or half of one while
+    // the browser tests' build wrote it)
+    WEB_DIST: '/nonexistent',
     // the test-only fixtures (staff accounts, signed-in applicants at a stage); a test may switch them
     // off, and a production start never has them
     EKYC_TEST_FIXTURES: String(env.NODE_ENV !== 'production'),
