@@ -39,7 +39,8 @@ describe('the PAN step', () => {
 
   it('a PAN at the KRA in good standing has no notice', async () => {
     const res = await validate('ABCPK9999L');
-    expect(res.body.status).toBe(true);
+    // the whole reply: a refusal shows its message
+    expect(res.body).toMatchObject({ status: true, data: { is_kra: true } });
     expect((res.body.data as Record<string, unknown>).kra_notice).toBeUndefined();
   });
 });
