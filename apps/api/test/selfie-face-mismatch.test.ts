@@ -2,7 +2,8 @@
  * A selfie that does not match the Aadhaar photo is never recorded auto_approved: the module's
  * approval is kept as module_outcome, the selfie goes to a reviewer (needs_review) with its
  * reason, and the reviewer sees the score, the threshold and the failed verdict. The provider's
- * face match is replaced here by the answers it gives (the model itself is tested elsewhere).
+ * face match is replaced here by the answers it gives (the model itself is tested elsewhere). A
+ * database fault while the match's result is stored does not lose it.
  */
 import type { FastifyInstance } from 'fastify';
 import { MSG } from '@ekyc/contracts/messages';
@@ -10,6 +11,7 @@ import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import { dataUrl, selfieImages } from './support/selfie-images.ts';
 import { bearer, call, reviewerToken, testApp, uniqueMobile } from './support/test-app.ts';
 import { inMumbai } from './support/full-journey.ts';
+import { LIVENESS_PRIVATE } from '../src/modules/selfie/liveness-state.ts';
 
 let app: FastifyInstance;
 let images: Awaited<ReturnType<typeof selfieImages>>;
@@ -171,6 +173,34 @@ it('keeps auto_approved for a selfie that matches at or above the threshold', as
     expect(stored).toMatchObject({ status: 'auto_approved', face_match: true, face_match_score: 0.93 });
     expect(stored.review_reasons).toBeUndefined();
   } finally {
+    spy.mockRestore();
+  }
+});
+
+it('keeps the face match through a database connection dropped while its result is stored', async () => {
+  const spy = vi
+    .spyOn(app.deps.liveness, 'matchFace')
+    .mockResolvedValue({ match: true, confidence: 0.91, confidenceLevel: null });
+  const records = app.deps.records;
+  const save = records.save.bind(records);
+  let dropped = 0;
+  records.save = async (id, sections) => {
+    const match = (sections[LIVENESS_PRIVATE] as { match?: { state: string } } | null | undefined)?.match;
+    // the first two tries to store the result meet a connection the database has just closed
+    if (match?.state === 'done' && dropped < 2) {
+      dropped += 1;
+      throw new Error('Connection terminated unexpectedly');
+    }
+    return save(id, sections);
+  };
+  try {
+    const { token } = await applicant();
+    const poll = await selfieApprovedByModule(token);
+    expect(dropped).toBe(2);
+    expect(poll.body.data.outcome).toBe('auto_approved');
+    expect(await liveness(token)).toMatchObject({ status: 'auto_approved', face_match: true, face_match_score: 0.91 });
+  } finally {
+    records.save = save;
     spy.mockRestore();
   }
 });

@@ -494,5 +494,13 @@ export function resultTable(results: ScenarioResult[]): string {
     `${r.journeysSeconds} s (${r.baselineSeconds} s)`,
   ]);
   const line = (cells: Array<string | number>) => `| ${cells.join(' | ')} |`;
-  return [line(header), line(header.map(() => '---')), ...rows.map(line)].join('\n');
+  const reasons = results.flatMap((r) =>
+    Object.entries(r.resumeReasons).map(([why, n]) => `${r.fault}: ${n} × ${why}`),
+  );
+  return [
+    line(header),
+    line(header.map(() => '---')),
+    ...rows.map(line),
+    ...(reasons.length ? ['', 'journeys resumed because:', ...reasons] : []),
+  ].join('\n');
 }

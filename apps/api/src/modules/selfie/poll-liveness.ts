@@ -17,7 +17,7 @@ import {
 
 const SELFIE_SCREEN = '/take-selfie';
 /** How long an approved check waits for the face match before going on without its score. */
-const MATCH_WAIT_MS = 90_000;
+export const MATCH_WAIT_MS = 90_000;
 
 export async function pollLiveness(deps: AppDeps, applicantId: string): Promise<Outcome<UploadLivelinessData>> {
   const { stage, section } = await deps.records.requireStageWith(applicantId, 'upload-liveliness (poll)', [

@@ -12,7 +12,7 @@ import { AppError, invalidField } from '../../lib/errors.ts';
 import { fail, type Outcome } from '../../lib/outcome.ts';
 import type { FileRef } from '../../records/applicant-records.ts';
 import { LIVENESS_PRIVATE, type LivenessState, readLivenessState } from './liveness-state.ts';
-import { livenessAnswer } from './poll-liveness.ts';
+import { livenessAnswer, MATCH_WAIT_MS } from './poll-liveness.ts';
 import { judgeCapture, KYC_CAPTURE } from './kyc-capture.ts';
 
 const SELFIE_SCREEN = '/take-selfie';
@@ -94,8 +94,19 @@ async function compareWithAadhaar(
   } catch {
     match = { state: 'failed', started_at: state.match!.started_at };
   }
-  const current = await readLivenessState(deps, applicantId).catch(() => null);
-  // a retake in the meantime started another transaction: this result belongs to the old one
-  if (current?.transaction_id !== state.transaction_id || current.image?.$file !== state.image?.$file) return;
-  await deps.records.save(applicantId, { [LIVENESS_PRIVATE]: { ...current, match } }).catch(() => undefined);
+  // kept through a passing database fault (a dropped connection, a failover): tried again until the
+  // poll stops waiting for it, which would otherwise send the selfie to a reviewer without its score
+  const waitUntil = Date.parse(state.match!.started_at) + MATCH_WAIT_MS;
+  for (let pause = 250; ; pause = Math.min(pause * 2, 2000)) {
+    try {
+      const current = await readLivenessState(deps, applicantId);
+      // a retake in the meantime started another transaction: this result belongs to the old one
+      if (current?.transaction_id !== state.transaction_id || current.image?.$file !== state.image?.$file) return;
+      await deps.records.save(applicantId, { [LIVENESS_PRIVATE]: { ...current, match } });
+      return;
+    } catch {
+      if (Date.now() + pause >= waitUntil) return;
+      await new Promise((resolve) => setTimeout(resolve, pause).unref());
+    }
+  }
 }
