@@ -61,7 +61,8 @@ async function seedProfile(baseUrl: string, stage: number): Promise<string> {
   await page.goto(`${baseUrl}/ekyc1/verify-otp?mobile=0`);
   await page.evaluate(
     ([t, m]) =>
-      localStorage.setItem(
+      // runs in the page (the benchmarks are type-checked without the DOM)
+      (globalThis as unknown as { localStorage: { setItem(key: string, value: string): void } }).localStorage.setItem(
         'ekyc.session',
         JSON.stringify({
           token: t,
