@@ -26,6 +26,7 @@ import {
   type Deployment,
   redisOutage,
   resultTable,
+  resumeLines,
   runScenario,
   type ScenarioResult,
   terminateConnections,
@@ -188,7 +189,7 @@ async function main() {
       });
       results.push(r);
       for (const p of r.problems) console.log(`  problem: ${p}`);
-      for (const [why, n] of Object.entries(r.resumeReasons)) console.log(`  started again ${n}×: ${why}`);
+      for (const why of resumeLines(r)) console.log(why);
     }
   } finally {
     await stop();

@@ -18,6 +18,7 @@ import {
   type Deployment,
   redisOutage,
   resultTable,
+  resumeLines,
   runScenario,
   type ScenarioResult,
   terminateConnections,
@@ -109,6 +110,7 @@ describe.runIf(DB)('faults under load, two processes', () => {
   afterAll(async () => {
     for (const p of procs) p.kill('SIGTERM');
     await redis?.down();
+    for (const r of results) if (r.resumes) console.log([`${r.fault}:`, ...resumeLines(r)].join('\n'));
     if (results.length) console.log(`\n${resultTable(results)}\n`);
     rmSync(dir, { recursive: true, force: true });
   });

@@ -460,6 +460,10 @@ export async function runScenario(d: Deployment, fault: Fault, options: Scenario
   };
 }
 
+/** Why the scenario's journeys had to start again, one line per reason. */
+export const resumeLines = (r: ScenarioResult): string[] =>
+  Object.entries(r.resumeReasons).map(([why, n]) => `  started again ${n}×: ${why}`);
+
 export function resultTable(results: ScenarioResult[]): string {
   const header = [
     'fault',
@@ -494,13 +498,5 @@ export function resultTable(results: ScenarioResult[]): string {
     `${r.journeysSeconds} s (${r.baselineSeconds} s)`,
   ]);
   const line = (cells: Array<string | number>) => `| ${cells.join(' | ')} |`;
-  const reasons = results.flatMap((r) =>
-    Object.entries(r.resumeReasons).map(([why, n]) => `${r.fault}: ${n} × ${why}`),
-  );
-  return [
-    line(header),
-    line(header.map(() => '---')),
-    ...rows.map(line),
-    ...(reasons.length ? ['', 'journeys resumed because:', ...reasons] : []),
-  ].join('\n');
+  return [line(header), line(header.map(() => '---')), ...rows.map(line)].join('\n');
 }
