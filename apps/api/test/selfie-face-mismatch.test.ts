@@ -3,7 +3,8 @@
  * approval is kept as module_outcome, the selfie goes to a reviewer (needs_review) with its
  * reason, and the reviewer sees the score, the threshold and the failed verdict. The provider's
  * face match is replaced here by the answers it gives (the model itself is tested elsewhere). A
- * database fault while the match's result is stored does not lose it.
+ * database fault while the match's result is stored does not lose it, and a match lost with its
+ * process is started again by a later poll.
  */
 import type { FastifyInstance } from 'fastify';
 import { MSG } from '@ekyc/contracts/messages';
@@ -11,7 +12,8 @@ import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import { dataUrl, selfieImages } from './support/selfie-images.ts';
 import { bearer, call, reviewerToken, testApp, uniqueMobile } from './support/test-app.ts';
 import { inMumbai } from './support/full-journey.ts';
-import { LIVENESS_PRIVATE } from '../src/modules/selfie/liveness-state.ts';
+import { MATCH_ATTEMPT_MS } from '../src/modules/selfie/face-match.ts';
+import { LIVENESS_PRIVATE, readLivenessState } from '../src/modules/selfie/liveness-state.ts';
 
 let app: FastifyInstance;
 let images: Awaited<ReturnType<typeof selfieImages>>;
@@ -59,6 +61,12 @@ async function applicant() {
 
 /** Uploads the selfie, approves it in the hosted module, and polls until the check settles. */
 async function selfieApprovedByModule(token: string) {
+  await uploadApprovedByModule(token);
+  return pollUntilSettled(token);
+}
+
+/** Uploads the selfie and approves it in the hosted module. */
+async function uploadApprovedByModule(token: string) {
   const t = await call<{ transaction_id: string; module_url: string }>(app, 'GET', 'get-hypervege-token', { token });
   const upload = await call(app, 'POST', 'upload-liveliness', {
     token,
@@ -81,6 +89,10 @@ async function selfieApprovedByModule(token: string) {
       outcome: 'auto_approved',
     }).toString(),
   });
+}
+
+/** Polls until the check settles. */
+async function pollUntilSettled(token: string) {
   let poll = await call<Poll>(app, 'GET', 'upload-liveliness', { token });
   // the face match answers in the background: wait for it, not for a number of seconds
   for (let i = 0; i < 1000 && poll.body.data.retry; i++) {
@@ -201,6 +213,33 @@ it('keeps the face match through a database connection dropped while its result 
     expect(await liveness(token)).toMatchObject({ status: 'auto_approved', face_match: true, face_match_score: 0.91 });
   } finally {
     records.save = save;
+    spy.mockRestore();
+  }
+});
+
+it('starts a face match lost with its process again from a later poll', async () => {
+  // the first attempt never answers, as when its process was killed; the next one does
+  const spy = vi
+    .spyOn(app.deps.liveness, 'matchFace')
+    .mockReturnValueOnce(new Promise(() => undefined))
+    .mockResolvedValue({ match: true, confidence: 0.88, confidenceLevel: null });
+  try {
+    const { token, id } = await applicant();
+    await uploadApprovedByModule(token);
+    const first = await call<Poll>(app, 'GET', 'upload-liveliness', { token });
+    expect(first.body.data).toMatchObject({ retry: true, outcome: 'pending' });
+    expect(spy).toHaveBeenCalledTimes(1);
+    // the attempt began longer ago than an attempt may take (but within the poll's wait)
+    const state = (await readLivenessState(app.deps, id))!;
+    const began = new Date(Date.now() - MATCH_ATTEMPT_MS - 1000).toISOString();
+    await app.deps.records.save(id, {
+      [LIVENESS_PRIVATE]: { ...state, match: { ...state.match!, started_at: began } },
+    });
+    const poll = await pollUntilSettled(token);
+    expect(spy).toHaveBeenCalledTimes(2);
+    expect(poll.body.data.outcome).toBe('auto_approved');
+    expect(await liveness(token)).toMatchObject({ status: 'auto_approved', face_match: true, face_match_score: 0.88 });
+  } finally {
     spy.mockRestore();
   }
 });

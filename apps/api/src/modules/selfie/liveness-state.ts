@@ -22,6 +22,8 @@ export interface LivenessState {
   match?: {
     state: 'pending' | 'done' | 'failed';
     started_at: string;
+    /** When the attempt under way began, if not the first (face-match.ts). */
+    tried_at?: string;
     score?: number;
     confidence_level?: 'high' | 'low';
     match?: boolean;

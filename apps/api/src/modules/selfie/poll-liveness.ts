@@ -8,6 +8,7 @@ import { MSG } from '@ekyc/contracts/messages';
 import { routeForStage, STAGE } from '@ekyc/contracts/stages';
 import type { AppDeps } from '../../app-deps.ts';
 import { fail, ok, type Outcome } from '../../lib/outcome.ts';
+import { MATCH_WAIT_MS, resumeLostMatch } from './face-match.ts';
 import {
   LIVENESS_PRIVATE,
   type LivenessSection,
@@ -16,8 +17,6 @@ import {
 } from './liveness-state.ts';
 
 const SELFIE_SCREEN = '/take-selfie';
-/** How long an approved check waits for the face match before going on without its score. */
-export const MATCH_WAIT_MS = 90_000;
 
 export async function pollLiveness(deps: AppDeps, applicantId: string): Promise<Outcome<UploadLivelinessData>> {
   const { stage, section } = await deps.records.requireStageWith(applicantId, 'upload-liveliness (poll)', [
@@ -66,8 +65,10 @@ export async function livenessAnswer(
     case 'auto_approved':
     case 'needs_review': {
       const match = state.match;
-      if (match?.state === 'pending' && Date.now() - Date.parse(match.started_at) < MATCH_WAIT_MS)
+      if (match?.state === 'pending' && Date.now() - Date.parse(match.started_at) < MATCH_WAIT_MS) {
+        await resumeLostMatch(deps, applicantId, state);
         return fail('livenessPending', { retry: true, screen: SELFIE_SCREEN, outcome: 'pending' });
+      }
       return complete(deps, applicantId, state, result.status);
     }
   }

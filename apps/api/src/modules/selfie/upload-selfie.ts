@@ -11,8 +11,9 @@ import { requireType } from '../../documents/upload-check.ts';
 import { AppError, invalidField } from '../../lib/errors.ts';
 import { fail, type Outcome } from '../../lib/outcome.ts';
 import type { FileRef } from '../../records/applicant-records.ts';
-import { LIVENESS_PRIVATE, type LivenessState, readLivenessState } from './liveness-state.ts';
-import { livenessAnswer, MATCH_WAIT_MS } from './poll-liveness.ts';
+import { compareWithAadhaar } from './face-match.ts';
+import { LIVENESS_PRIVATE, type LivenessState } from './liveness-state.ts';
+import { livenessAnswer } from './poll-liveness.ts';
 import { judgeCapture, KYC_CAPTURE } from './kyc-capture.ts';
 
 const SELFIE_SCREEN = '/take-selfie';
@@ -71,42 +72,4 @@ export async function uploadSelfie(
   if (photo) void compareWithAadhaar(deps, applicantId, next, image, photo.bytes);
   // the poll's answer from what this request read and wrote
   return livenessAnswer(deps, applicantId, { stage, decided: Boolean(section('livness_obj')), state: next });
-}
-
-/** Runs after the answer: the face model takes seconds, the applicant is busy in the module meanwhile. */
-async function compareWithAadhaar(
-  deps: AppDeps,
-  applicantId: string,
-  state: LivenessState,
-  selfie: Buffer,
-  photo: Buffer,
-) {
-  let match: LivenessState['match'];
-  try {
-    const result = await deps.liveness.matchFace(selfie, photo, state.transaction_id);
-    match = {
-      state: 'done',
-      started_at: state.match!.started_at,
-      ...(result.confidence !== null && { score: result.confidence }),
-      ...(result.confidenceLevel && { confidence_level: result.confidenceLevel }),
-      match: result.match,
-    };
-  } catch {
-    match = { state: 'failed', started_at: state.match!.started_at };
-  }
-  // kept through a passing database fault (a dropped connection, a failover): tried again until the
-  // poll stops waiting for it, which would otherwise send the selfie to a reviewer without its score
-  const waitUntil = Date.parse(state.match!.started_at) + MATCH_WAIT_MS;
-  for (let pause = 250; ; pause = Math.min(pause * 2, 2000)) {
-    try {
-      const current = await readLivenessState(deps, applicantId);
-      // a retake in the meantime started another transaction: this result belongs to the old one
-      if (current?.transaction_id !== state.transaction_id || current.image?.$file !== state.image?.$file) return;
-      await deps.records.save(applicantId, { [LIVENESS_PRIVATE]: { ...current, match } });
-      return;
-    } catch {
-      if (Date.now() + pause >= waitUntil) return;
-      await new Promise((resolve) => setTimeout(resolve, pause).unref());
-    }
-  }
 }
