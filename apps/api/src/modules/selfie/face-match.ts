@@ -53,11 +53,11 @@ export async function compareWithAadhaar(
   }
 }
 
-/** Starts the match again when its attempt is older than MATCH_ATTEMPT_MS; true when it did. */
-export async function resumeLostMatch(deps: AppDeps, applicantId: string, state: LivenessState): Promise<boolean> {
+/** Starts the match again when its attempt is older than MATCH_ATTEMPT_MS. */
+export async function resumeLostMatch(deps: AppDeps, applicantId: string, state: LivenessState): Promise<void> {
   const match = state.match;
-  if (match?.state !== 'pending' || !state.image) return false;
-  if (Date.now() - Date.parse(match.tried_at ?? match.started_at) < MATCH_ATTEMPT_MS) return false;
+  if (match?.state !== 'pending' || !state.image) return;
+  if (Date.now() - Date.parse(match.tried_at ?? match.started_at) < MATCH_ATTEMPT_MS) return;
   const retried: LivenessState = { ...state, match: { ...match, tried_at: new Date().toISOString() } };
   // recorded first, so that the polls that follow leave this attempt to run
   await deps.records.save(applicantId, { [LIVENESS_PRIVATE]: retried });
@@ -66,7 +66,5 @@ export async function resumeLostMatch(deps: AppDeps, applicantId: string, state:
     deps.records.readFile(state.image.$file),
     digilocker?.aadhaar_photo ? deps.records.readFile(digilocker.aadhaar_photo.$file) : null,
   ]);
-  if (!selfie || !photo) return false;
-  void compareWithAadhaar(deps, applicantId, retried, selfie.bytes, photo.bytes);
-  return true;
+  if (selfie && photo) void compareWithAadhaar(deps, applicantId, retried, selfie.bytes, photo.bytes);
 }
