@@ -1,12 +1,16 @@
 /**
- * `npm run bench:statements`: the SQL statements one journey costs on PostgreSQL, call by call. The
- * API runs in this process with node-postgres' `query` counted; one journey warms it up, the next
- * is counted. The selfie's liveness polls depend on how soon the face check answers, so the total
- * is also printed without them.
+ * `npm run bench:statements`: the SQL statements and the CPU one journey costs on PostgreSQL, call
+ * by call. The API runs in this process with node-postgres' `query` counted; one journey warms it
+ * up, the next ones are counted, one at a time, so the CPU between a call and its answer (all
+ * threads of the process, from its own counters) is that call's. The sandbox providers' share is
+ * given apart: what their routes cost, whether the browser calls them or the API's adapters do (in
+ * a deployment that work is the provider's). The selfie's liveness polls depend on how soon the
+ * face check answers, so the total is also printed without them.
  *
  *   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres  (a database ekyc_bench_statements is made there)
  *   BENCH_REDIS_URL=redis://127.0.0.1:6379
- *   BENCH_STATEMENTS_SQL=/tmp/statements.txt  (optional: each call of the counted journey and its statements' text)
+ *   BENCH_STATEMENTS_JOURNEYS=10  (journeys counted; the figures are per journey)
+ *   BENCH_STATEMENTS_SQL=/tmp/statements.txt  (optional: each call of the counted journeys and its statements' text)
  */
 import { randomBytes } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
@@ -22,6 +26,9 @@ const REDIS = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379';
 const POLL = 'GET /api/v1/ekyc/upload-liveliness';
 
 const SQL_FILE = process.env.BENCH_STATEMENTS_SQL;
+/** Journeys counted, one after the other (statements and CPU are given per journey). */
+const JOURNEYS = Number(process.env.BENCH_STATEMENTS_JOURNEYS ?? 10);
+const cpuMs = (used: NodeJS.CpuUsage) => (used.user + used.system) / 1000;
 let statements = 0;
 /** The counted journey's calls and statements, when SQL_FILE is asked for. */
 let listing: string[] | undefined;
@@ -45,6 +52,7 @@ const app = await buildApp(
     RATE_LIMIT_PER_MINUTE: '100000000',
     OTP_RATE_LIMIT_PER_MINUTE: '100000000',
     REPLY_CHECK: 'off',
+    SANDBOX_SKIP_HEAVY_CHECKS: 'true',
   }),
 );
 try {
@@ -52,34 +60,53 @@ try {
   const inject = injectClient(app);
   await runFullJourney(inject, { assets });
 
-  const perCall = new Map<string, { calls: number; statements: number }>();
+  // the sandbox providers' own share: their routes, called by the API's adapters in this process
+  let sandboxCpu = 0;
+  app.deps.selfFetch.bind(async (req) => {
+    const cpu = process.cpuUsage();
+    const r = await app.inject({ method: req.method as 'GET', url: req.url, headers: req.headers, payload: req.body });
+    sandboxCpu += cpuMs(process.cpuUsage(cpu));
+    return { statusCode: r.statusCode, headers: r.headers, body: r.body };
+  });
+  const perCall = new Map<string, { calls: number; statements: number; cpu: number; sandbox: number }>();
   const counting: JourneyClient = {
     async request(req) {
-      const before = statements;
+      const before = { statements, sandboxCpu, cpu: process.cpuUsage() };
       const key = `${req.method} ${req.url.split('?')[0]}`;
       listing?.push(`### ${key}`);
       const res = await inject.request(req);
-      const entry = perCall.get(key) ?? { calls: 0, statements: 0 };
-      perCall.set(key, { calls: entry.calls + 1, statements: entry.statements + statements - before });
+      const used = cpuMs(process.cpuUsage(before.cpu));
+      const entry = perCall.get(key) ?? { calls: 0, statements: 0, cpu: 0, sandbox: 0 };
+      perCall.set(key, {
+        calls: entry.calls + 1,
+        statements: entry.statements + statements - before.statements,
+        cpu: entry.cpu + used,
+        // a call the browser makes to a sandbox page is the provider's work alone
+        sandbox: entry.sandbox + (key.includes(' /sandbox/') ? used : sandboxCpu - before.sandboxCpu),
+      });
       return res;
     },
   };
   if (SQL_FILE) listing = [];
   const start = statements;
-  await runFullJourney(counting, { assets });
-  const total = statements - start;
+  for (let i = 0; i < JOURNEYS; i++) await runFullJourney(counting, { assets });
+  const per = (n: number) => Math.round((n / JOURNEYS) * 10) / 10;
+  const total = per(statements - start);
   if (SQL_FILE && listing) writeFileSync(SQL_FILE, `${listing.map((l) => l.replace(/\s+/g, ' ').trim()).join('\n')}\n`);
   const polls = perCall.get(POLL) ?? { calls: 0, statements: 0 };
+  const sum = (pick: (v: { cpu: number; sandbox: number }) => number) =>
+    [...perCall.values()].reduce((n, v) => n + pick(v), 0);
   console.log(
-    `${total} statements in one journey; ${total - polls.statements} without the ${polls.calls} liveness polls\n`,
+    `${total} statements per journey; ${per(statements - start - polls.statements)} without the ${per(polls.calls)} liveness polls\n` +
+      `CPU per journey, all threads of this process: ${per(sum((v) => v.cpu))} ms, of which the sandbox providers ` +
+      `${per(sum((v) => v.sandbox))} ms (${JOURNEYS} journeys, one at a time)\n`,
   );
   console.log(
     table(
-      ['call', 'calls', 'statements'],
+      ['call', 'calls', 'statements', 'CPU ms', 'of which sandbox'],
       [...perCall]
-        .filter(([, v]) => v.statements > 0)
-        .sort((a, b) => b[1].statements - a[1].statements)
-        .map(([k, v]) => [k, v.calls, v.statements]),
+        .sort((a, b) => b[1].cpu - a[1].cpu)
+        .map(([k, v]) => [k, per(v.calls), per(v.statements), per(v.cpu), per(v.sandbox)]),
     ),
   );
 } finally {
