@@ -61,3 +61,39 @@ it('a 24-year-old cannot claim more than five years of trading experience', asyn
   expect(allowed.disabled).toBe(false);
   expect(tooLong.disabled).toBe(true);
 });
+
+it('arriving at /client-profiling again while its redirect is in flight still opens the first sub-step', async () => {
+  const app = await openProfiling('/client-profiling/occupation', 'occupation', 40);
+  const first = OCCUPATIONS[0]!;
+  await screen.findByRole('button', { name: new RegExp(first.label) });
+  // Outside act, as in a browser: React renders on its own schedule. When the redirect to the first
+  // sub-step has replaced the address, a second move to /client-profiling comes before the next
+  // render (the DigiLocker page's own navigation once its reply arrives): one render sees both.
+  const actEnvironment = (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT;
+  (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = false;
+  const replaceState = window.history.replaceState.bind(window.history);
+  let moves = 0;
+  const moveToProfiling = () => {
+    // the state the router itself writes with a move: a key of its own for each entry
+    moves += 1;
+    window.history.pushState({ usr: null, key: `move-${moves}`, idx: moves }, '', '/ekyc1/client-profiling');
+    window.dispatchEvent(new PopStateEvent('popstate'));
+  };
+  let raced = false;
+  const spy = vi.spyOn(window.history, 'replaceState').mockImplementation((...args) => {
+    replaceState(...args);
+    if (!raced && String(args[2]).endsWith('/client-profiling/occupation')) {
+      raced = true;
+      queueMicrotask(moveToProfiling);
+    }
+  });
+  try {
+    moveToProfiling();
+    await waitFor(() => expect(raced).toBe(true));
+    await waitFor(() => expect(app.path()).toBe('/ekyc1/client-profiling/occupation'));
+    expect(await screen.findByRole('button', { name: new RegExp(first.label) })).toBeTruthy();
+  } finally {
+    spy.mockRestore();
+    (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = actEnvironment;
+  }
+});

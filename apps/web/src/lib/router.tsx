@@ -5,7 +5,7 @@
  * phone's first download for what TanStack Query already does here; see docs/architecture.md.
  */
 import { useLayoutEffect } from 'react';
-import { BrowserRouter, type RouteObject, useLocation, useNavigationType, useRoutes } from 'react-router';
+import { BrowserRouter, Navigate, type RouteObject, useLocation, useNavigationType, useRoutes } from 'react-router';
 
 export {
   Link,
@@ -34,6 +34,17 @@ function ScrollToTop() {
     if (navigationType !== 'POP' && !hash) window.scrollTo(0, 0);
   }, [key, hash, navigationType]);
   return null;
+}
+
+/**
+ * A page that sends the person on at once (replacing the address). Keyed by the location, so that
+ * arriving here again re-runs it: when two moves are handled in one render (this redirect, then
+ * another page's own move back here), React keeps the first redirect's element with its effect
+ * spent, and the page would stay empty.
+ */
+export function Redirect({ to }: { to: string }) {
+  const { key } = useLocation();
+  return <Navigate key={key} to={to} replace />;
 }
 
 function RouteTable({ routes }: { routes: RouteObject[] }) {
