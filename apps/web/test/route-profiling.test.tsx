@@ -69,8 +69,9 @@ it('arriving at /client-profiling again while its redirect is in flight still op
   // Outside act, as in a browser: React renders on its own schedule. When the redirect to the first
   // sub-step has replaced the address, a second move to /client-profiling comes before the next
   // render (the DigiLocker page's own navigation once its reply arrives): one render sees both.
-  const actEnvironment = (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT;
-  (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = false;
+  const react = globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean };
+  const actEnvironment = react.IS_REACT_ACT_ENVIRONMENT;
+  react.IS_REACT_ACT_ENVIRONMENT = false;
   const replaceState = window.history.replaceState.bind(window.history);
   let moves = 0;
   const moveToProfiling = () => {
@@ -94,6 +95,6 @@ it('arriving at /client-profiling again while its redirect is in flight still op
     expect(await screen.findByRole('button', { name: new RegExp(first.label) })).toBeTruthy();
   } finally {
     spy.mockRestore();
-    (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = actEnvironment;
+    react.IS_REACT_ACT_ENVIRONMENT = actEnvironment;
   }
 });

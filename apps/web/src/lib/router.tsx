@@ -5,12 +5,19 @@
  * phone's first download for what TanStack Query already does here; see docs/architecture.md.
  */
 import { useLayoutEffect } from 'react';
-import { BrowserRouter, Navigate, type RouteObject, useLocation, useNavigationType, useRoutes } from 'react-router';
+import {
+  BrowserRouter,
+  Navigate as RouterNavigate,
+  type NavigateProps,
+  type RouteObject,
+  useLocation,
+  useNavigationType,
+  useRoutes,
+} from 'react-router';
 
 export {
   Link,
   type Location,
-  Navigate,
   type NavigateOptions,
   NavLink,
   Outlet,
@@ -37,14 +44,14 @@ function ScrollToTop() {
 }
 
 /**
- * A page that sends the person on at once (replacing the address). Keyed by the location, so that
- * arriving here again re-runs it: when two moves are handled in one render (this redirect, then
- * another page's own move back here), React keeps the first redirect's element with its effect
- * spent, and the page would stay empty.
+ * React Router's Navigate, keyed by the location, so that arriving at its page again sends the
+ * person on again: when two moves are handled in one render (this redirect, then another page's
+ * own move back to the same address), React would keep the first element with its effect spent,
+ * and the page would stay empty.
  */
-export function Redirect({ to }: { to: string }) {
+export function Navigate(props: NavigateProps) {
   const { key } = useLocation();
-  return <Navigate key={key} to={to} replace />;
+  return <RouterNavigate key={key} {...props} />;
 }
 
 function RouteTable({ routes }: { routes: RouteObject[] }) {

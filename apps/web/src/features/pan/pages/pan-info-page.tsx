@@ -5,7 +5,7 @@
  */
 import { MSG } from '@ekyc/contracts/messages';
 import { useTranslation } from 'react-i18next';
-import { Redirect, useNavigate } from '../../../lib/router';
+import { Navigate, useNavigate } from '../../../lib/router';
 import { Button } from '../../../components/button';
 import { PageLoader } from '../../../components/spinner';
 import { appPath, useScreenNavigate } from '../../../lib/navigation';
@@ -58,7 +58,7 @@ export default function PanInfoPage() {
 
   const pan = details.pan_obj as PanObj;
   const kra = details.kra_data_obj as KraObj;
-  if (!pan.is_object) return <Redirect to={appPath('/pan-verification')} />;
+  if (!pan.is_object) return <Navigate to={appPath('/pan-verification')} replace />;
   const hasKra = Boolean(pan.is_kra && kra.is_object && kra.kra_address);
   const next =
     stageToMoveFromPan && stageToMoveFromPan.length > 1

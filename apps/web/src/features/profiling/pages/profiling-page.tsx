@@ -5,7 +5,7 @@
  */
 import { PROFILING_STEPS, type ProfilingStep } from '@ekyc/contracts/calls/profiling-draft';
 import { useTranslation } from 'react-i18next';
-import { Redirect, useParams } from '../../../lib/router';
+import { Navigate, useParams } from '../../../lib/router';
 import { PageLoader } from '../../../components/spinner';
 import { EducationStep } from '../components/education-step';
 import { GenderMaritalStep } from '../components/gender-marital-step';
@@ -20,7 +20,7 @@ const isSubStep = (s: string | undefined): s is SubStep =>
 
 export default function ProfilingPage() {
   const { step } = useParams();
-  if (!isSubStep(step)) return <Redirect to={stepPath('occupation')} />;
+  if (!isSubStep(step)) return <Navigate to={stepPath('occupation')} replace />;
   return <SubStepView key={step} step={step} />;
 }
 
