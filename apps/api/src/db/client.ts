@@ -4,7 +4,7 @@
  */
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
+import { PGlite, types } from '@electric-sql/pglite';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
@@ -128,16 +128,70 @@ export async function openEmbedded(dataDir: string | undefined): Promise<Databas
   return pgliteDatabase(await PGlite.create(dir, { startParams: pgliteStartParams }));
 }
 
+/**
+ * Drizzle reads dates, timestamps and intervals (and arrays of them) as the text PostgreSQL wrote,
+ * passing these parsers to PGlite with every query; and PGlite copies its whole table of parsers
+ * (over 300: one per array type) for any query that brings its own, which costs more CPU than a
+ * short statement itself. So the embedded database takes Drizzle's choice once, as its own parsers;
+ * Drizzle's queries go without theirs, and the other queries (the job queue's, migrations) get
+ * PGlite's usual ones for these types back, as node-postgres gives them on a server.
+ */
+const AS_WRITTEN = [
+  [types.TIMESTAMP, 1115],
+  [types.TIMESTAMPTZ, 1185],
+  [types.INTERVAL, 1187],
+  [types.DATE, 1182],
+  [types.NUMERIC, 1231],
+] as const;
+
+type QueryOptions = Parameters<PGlite['query']>[2];
+type Transaction = Parameters<Parameters<PGlite['transaction']>[0]>[0];
+
+/** Sets Drizzle's parsers on `client` and answers PGlite's own parsers they replace. */
+function parseAsWritten(client: PGlite): NonNullable<QueryOptions>['parsers'] {
+  const asWritten = (v: string) => v;
+  const usual: Record<number, (v: string, typeId?: number) => unknown> = {};
+  for (const [type, arrayType] of AS_WRITTEN) {
+    const element = client.parsers[type] ?? asWritten;
+    // the numeric element stays PGlite's own: Drizzle replaces only its array
+    if (type !== types.NUMERIC) {
+      usual[type] = element;
+      client.parsers[type] = asWritten;
+    }
+    usual[arrayType] = (v: string) => types.arrayParser(v, element, arrayType);
+    client.parsers[arrayType] = asWritten;
+  }
+  return usual;
+}
+
+/** Drizzle's view of `client`: its queries, in and out of transactions, without per-query parsers. */
+function withoutQueryParsers<T extends PGlite | Transaction>(client: T): T {
+  const query = (text: string, params?: unknown[], options?: QueryOptions) =>
+    client.query(text, params, options?.parsers ? { ...options, parsers: undefined } : options);
+  return new Proxy(client, {
+    get(target, prop) {
+      if (prop === 'query') return query;
+      if (prop === 'transaction')
+        return <R>(work: (tx: Transaction) => Promise<R>) =>
+          (target as PGlite).transaction((tx) => work(withoutQueryParsers(tx)));
+      const value: unknown = Reflect.get(target, prop, target);
+      // PGlite's methods use its private fields: called on the instance itself, not on this view
+      return typeof value === 'function' ? (value as (...a: unknown[]) => unknown).bind(target) : value;
+    },
+  });
+}
+
 /** The Database over one PGlite instance (embedded default; tests load a migrated template). */
 export function pgliteDatabase(client: PGlite): Database {
+  const parsers = parseAsWritten(client);
   return {
-    db: drizzlePglite(client) as unknown as Db,
+    db: drizzlePglite(withoutQueryParsers(client)) as unknown as Db,
     kind: 'pglite',
-    withSession: (work) => work(async (sql) => (await client.exec(sql)).at(-1)?.rows ?? []),
+    withSession: (work) => work(async (sql) => (await client.exec(sql, { parsers })).at(-1)?.rows ?? []),
     query: async (text, values) => {
       // PGlite's extended protocol takes one statement: scripts without parameters go through exec
-      if (values?.length) return { rows: (await client.query(text, values)).rows };
-      const results = await client.exec(text);
+      if (values?.length) return { rows: (await client.query(text, values, { parsers })).rows };
+      const results = await client.exec(text, { parsers });
       return { rows: results.at(-1)?.rows ?? [] };
     },
     ping: (timeoutMs = 1000) =>

@@ -1,0 +1,49 @@
+/**
+ * The embedded database reads dates as each caller expects, without handing PGlite a parser table
+ * per query: Drizzle's queries get the text PostgreSQL wrote for dates, timestamps and intervals
+ * (as Drizzle asks on either driver), the raw queries (the job queue's, migrations) get dates as
+ * node-postgres gives them on a server.
+ */
+import { PGlite } from '@electric-sql/pglite';
+import { eq, sql } from 'drizzle-orm';
+import { date, integer, interval, pgTable, timestamp } from 'drizzle-orm/pg-core';
+import { expect, it, vi } from 'vitest';
+import { pgliteDatabase, pgliteStartParams } from '../src/db/client.ts';
+import { rowsOf } from '../src/db/raw.ts';
+
+const events = pgTable('events', {
+  id: integer('id').primaryKey(),
+  at: timestamp('at', { withTimezone: true }).notNull(),
+  local: timestamp('local', { mode: 'string' }).notNull(),
+  day: date('day').notNull(),
+  span: interval('span').notNull(),
+});
+
+it('gives Drizzle the written text and raw queries dates, in and out of transactions', async () => {
+  const client = await PGlite.create({ startParams: pgliteStartParams });
+  const database = pgliteDatabase(client);
+  await database.query(
+    'create table events (id integer primary key, at timestamptz not null, local timestamp not null, day date not null, span interval not null)',
+  );
+  const at = new Date('2026-11-28T04:30:00.123Z');
+  const queries = vi.spyOn(client, 'query');
+  const { db } = database;
+  await db.insert(events).values({ id: 1, at, local: '2026-11-28 10:00:00.5', day: '2026-11-28', span: '2 days' });
+  const expected = { id: 1, at, local: '2026-11-28 10:00:00.5', day: '2026-11-28', span: '2 days' };
+  expect(await db.select().from(events).where(eq(events.id, 1))).toEqual([expected]);
+  expect(await db.transaction((tx) => tx.select().from(events))).toEqual([expected]);
+  // Drizzle's raw SQL: the text, as Drizzle's node-postgres session gives it
+  expect(rowsOf(await db.execute(sql`select at, day from events`))).toEqual([
+    { at: '2026-11-28 04:30:00.123+00', day: '2026-11-28' },
+  ]);
+  // none of Drizzle's queries brought a parser table of its own
+  expect(queries.mock.calls.length).toBeGreaterThanOrEqual(3);
+  for (const [, , options] of queries.mock.calls) expect(options?.parsers).toBeUndefined();
+
+  // the raw queries: dates, with parameters and without (a script)
+  const withParams = await database.query('select at, day, array[at] as ats from events where id = $1', [1]);
+  expect(withParams.rows).toEqual([{ at, day: new Date('2026-11-28T00:00:00.000Z'), ats: [at] }]);
+  const script = await database.query('select at from events');
+  expect(script.rows).toEqual([{ at }]);
+  await database.close();
+});
