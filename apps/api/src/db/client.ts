@@ -147,10 +147,15 @@ const AS_WRITTEN = [
 type QueryOptions = Parameters<PGlite['query']>[2];
 type Transaction = Parameters<Parameters<PGlite['transaction']>[0]>[0];
 
-/** Sets Drizzle's parsers on `client` and answers PGlite's own parsers they replace. */
-function parseAsWritten(client: PGlite): NonNullable<QueryOptions>['parsers'] {
+type Parsers = NonNullable<NonNullable<QueryOptions>['parsers']>;
+const usualParsers = new WeakMap<PGlite, Parsers>();
+
+/** Sets Drizzle's parsers on `client` (once) and answers PGlite's own parsers they replace. */
+function parseAsWritten(client: PGlite): Parsers {
+  const known = usualParsers.get(client);
+  if (known) return known;
   const asWritten = (v: string) => v;
-  const usual: Record<number, (v: string, typeId?: number) => unknown> = {};
+  const usual: Parsers = {};
   for (const [type, arrayType] of AS_WRITTEN) {
     const element = client.parsers[type] ?? asWritten;
     // the numeric element stays PGlite's own: Drizzle replaces only its array
@@ -161,6 +166,7 @@ function parseAsWritten(client: PGlite): NonNullable<QueryOptions>['parsers'] {
     usual[arrayType] = (v: string) => types.arrayParser(v, element, arrayType);
     client.parsers[arrayType] = asWritten;
   }
+  usualParsers.set(client, usual);
   return usual;
 }
 
@@ -171,9 +177,8 @@ function withoutQueryParsers<T extends PGlite | Transaction>(client: T): T {
   return new Proxy(client, {
     get(target, prop) {
       if (prop === 'query') return query;
-      if (prop === 'transaction')
-        return <R>(work: (tx: Transaction) => Promise<R>) =>
-          (target as PGlite).transaction((tx) => work(withoutQueryParsers(tx)));
+      if (prop === 'transaction' && target instanceof PGlite)
+        return <R>(work: (tx: Transaction) => Promise<R>) => target.transaction((tx) => work(withoutQueryParsers(tx)));
       const value: unknown = Reflect.get(target, prop, target);
       // PGlite's methods use its private fields: called on the instance itself, not on this view
       return typeof value === 'function' ? (value as (...a: unknown[]) => unknown).bind(target) : value;
