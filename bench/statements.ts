@@ -11,6 +11,8 @@
  *   BENCH_REDIS_URL=redis://127.0.0.1:6379
  *   BENCH_STATEMENTS_JOURNEYS=10  (journeys counted; the figures are per journey)
  *   BENCH_STATEMENTS_SQL=/tmp/statements.txt  (optional: each call of the counted journeys and its statements' text)
+ *   BENCH_PROVIDER_LATENCY_MS=200  (optional: every call of the API to a sandbox provider answers this much later, as a
+ *     provider across the internet does; the time column then shows what the applicant waits for)
  */
 import { randomBytes } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
@@ -28,6 +30,9 @@ const POLL = 'GET /api/v1/ekyc/upload-liveliness';
 const SQL_FILE = process.env.BENCH_STATEMENTS_SQL;
 /** Journeys counted, one after the other (statements and CPU are given per journey). */
 const JOURNEYS = Number(process.env.BENCH_STATEMENTS_JOURNEYS ?? 10);
+const PROVIDER_LATENCY_MS = Number(process.env.BENCH_PROVIDER_LATENCY_MS ?? 0);
+/** The sandbox providers the API itself calls (SANDBOX_FAULTS names them by their path under /sandbox/). */
+const REMOTE_PROVIDERS = ['digilocker', 'pan', 'kra', 'bank', 'liveness', 'esign', 'upi'];
 const cpuMs = (used: NodeJS.CpuUsage) => (used.user + used.system) / 1000;
 let statements = 0;
 /** The counted journey's calls and statements, when SQL_FILE is asked for. */
@@ -53,6 +58,9 @@ const app = await buildApp(
     OTP_RATE_LIMIT_PER_MINUTE: '100000000',
     REPLY_CHECK: 'off',
     SANDBOX_SKIP_HEAVY_CHECKS: 'true',
+    ...(PROVIDER_LATENCY_MS > 0 && {
+      SANDBOX_FAULTS: REMOTE_PROVIDERS.map((p) => `${p}:slow=${PROVIDER_LATENCY_MS}`).join(','),
+    }),
   }),
 );
 try {
@@ -68,21 +76,25 @@ try {
     sandboxCpu += cpuMs(process.cpuUsage(cpu));
     return { statusCode: r.statusCode, headers: r.headers, body: r.body };
   });
-  const perCall = new Map<string, { calls: number; statements: number; cpu: number; sandbox: number }>();
+  const perCall = new Map<
+    string,
+    { calls: number; statements: number; cpu: number; sandbox: number; times: number[] }
+  >();
   const counting: JourneyClient = {
     async request(req) {
-      const before = { statements, sandboxCpu, cpu: process.cpuUsage() };
+      const before = { statements, sandboxCpu, cpu: process.cpuUsage(), at: performance.now() };
       const key = `${req.method} ${req.url.split('?')[0]}`;
       listing?.push(`### ${key}`);
       const res = await inject.request(req);
       const used = cpuMs(process.cpuUsage(before.cpu));
-      const entry = perCall.get(key) ?? { calls: 0, statements: 0, cpu: 0, sandbox: 0 };
+      const entry = perCall.get(key) ?? { calls: 0, statements: 0, cpu: 0, sandbox: 0, times: [] };
       perCall.set(key, {
         calls: entry.calls + 1,
         statements: entry.statements + statements - before.statements,
         cpu: entry.cpu + used,
         // a call the browser makes to a sandbox page is the provider's work alone
         sandbox: entry.sandbox + (key.includes(' /sandbox/') ? used : sandboxCpu - before.sandboxCpu),
+        times: [...entry.times, performance.now() - before.at],
       });
       return res;
     },
@@ -99,14 +111,22 @@ try {
   console.log(
     `${total} statements per journey; ${per(statements - start - polls.statements)} without the ${per(polls.calls)} liveness polls\n` +
       `CPU per journey, all threads of this process: ${per(sum((v) => v.cpu))} ms, of which the sandbox providers ` +
-      `${per(sum((v) => v.sandbox))} ms (${JOURNEYS} journeys, one at a time)\n`,
+      `${per(sum((v) => v.sandbox))} ms (${JOURNEYS} journeys, one at a time` +
+      `${PROVIDER_LATENCY_MS > 0 ? `, every provider call of the API answered ${PROVIDER_LATENCY_MS} ms late` : ''})\n`,
   );
   console.log(
     table(
-      ['call', 'calls', 'statements', 'CPU ms', 'of which sandbox'],
+      ['call', 'calls', 'statements', 'CPU ms', 'of which sandbox', 'time ms, mean'],
       [...perCall]
         .sort((a, b) => b[1].cpu - a[1].cpu)
-        .map(([k, v]) => [k, per(v.calls), per(v.statements), per(v.cpu), per(v.sandbox)]),
+        .map(([k, v]) => [
+          k,
+          per(v.calls),
+          per(v.statements),
+          per(v.cpu),
+          per(v.sandbox),
+          (v.times.reduce((a, b) => a + b, 0) / v.times.length).toFixed(1),
+        ]),
     ),
   );
 } finally {

@@ -75,7 +75,7 @@ export async function fetchDigilockerDocuments(
   if (query.error || !query.code) return fail('digilockerFailed', FAILED);
 
   let aadhaar: EAadhaar;
-  let pan: PanDocument | null = null;
+  let pan: PanDocument | null;
   let gender = '';
   try {
     const profile = await deps.digilocker.exchangeCode({
@@ -85,29 +85,36 @@ export async function fetchDigilockerDocuments(
     gender = profile.gender;
     const issued = await deps.digilocker.issuedDocuments(profile.accessToken);
     if (!issued.some((d) => d.doctype === 'ADHAR')) return fail('digilockerFailed', FAILED);
-    aadhaar = await deps.digilocker.eAadhaar(profile.accessToken);
     const panFile = issued.find((d) => d.doctype === 'PANCR');
-    if (panFile) pan = await deps.digilocker.panDocument(profile.accessToken, panFile.uri);
+    // the two documents at once: one round trip to DigiLocker less for the applicant to wait on
+    [aadhaar, pan] = await Promise.all([
+      deps.digilocker.eAadhaar(profile.accessToken),
+      panFile ? deps.digilocker.panDocument(profile.accessToken, panFile.uri) : null,
+    ]);
   } catch (err) {
     return fail(isProviderOutage(err) ? 'digilockerProviderUnavailable' : 'digilockerFailed', FAILED);
   }
 
-  let photo: FileRef | undefined;
-  if (aadhaar.photoJpeg) {
-    const bytes = await sharp(aadhaar.photoJpeg)
+  const storePhoto = async (jpeg: Buffer): Promise<FileRef | undefined> => {
+    const bytes = await sharp(jpeg)
       .jpeg({ quality: 90 })
       .toBuffer()
       .catch(() => null);
-    if (bytes) photo = await records.saveFile(applicantId, { kind: 'aadhaar_photo', contentType: 'image/jpeg', bytes });
-  }
-  // the signed e-Aadhaar as DigiLocker delivered it: evidence of what the details came from
-  const evidence = aadhaar.signedXml
-    ? await records.saveFile(applicantId, {
-        kind: 'eaadhaar_xml',
-        contentType: 'application/xml',
-        bytes: Buffer.from(aadhaar.signedXml, 'utf8'),
-      })
-    : undefined;
+    return bytes
+      ? records.saveFile(applicantId, { kind: 'aadhaar_photo', contentType: 'image/jpeg', bytes })
+      : undefined;
+  };
+  const [photo, evidence] = await Promise.all([
+    aadhaar.photoJpeg ? storePhoto(aadhaar.photoJpeg) : undefined,
+    // the signed e-Aadhaar as DigiLocker delivered it: evidence of what the details came from
+    aadhaar.signedXml
+      ? records.saveFile(applicantId, {
+          kind: 'eaadhaar_xml',
+          contentType: 'application/xml',
+          bytes: Buffer.from(aadhaar.signedXml, 'utf8'),
+        })
+      : undefined,
+  ]);
   const ownPan = section<{ pan_number: string }>('pan_obj');
   // A PAN record for another PAN is not this applicant's PAN card.
   const panDoc = pan && pan.panNumber === ownPan?.pan_number ? panDocument(pan, gender || aadhaar.gender) : null;
