@@ -16,6 +16,8 @@ import { digilockerThroughSandbox, unmask } from './support/unmasking-digilocker
 const FULL_UID = '736152948207';
 let app: FastifyInstance;
 let leakyFetch = false;
+/** When set, the e-Aadhaar's answer waits until the PAN record has been asked for. */
+let panAsked: { promise: Promise<void>; resolve: () => void } | null = null;
 
 beforeAll(async () => {
   // The partner API as the sandbox serves it; when leakyFetch is on, the e-Aadhaar carries a full,
@@ -23,6 +25,11 @@ beforeAll(async () => {
   const digilocker = digilockerThroughSandbox(
     () => app,
     (body) => (leakyFetch ? unmask(FULL_UID)(body) : body),
+    async (path) => {
+      if (!panAsked) return;
+      if (path.endsWith('/xml/eaadhaar')) await panAsked.promise;
+      else if (path.includes('/xml/')) panAsked.resolve();
+    },
   );
   app = await testApp({}, { digilocker });
 });
@@ -139,6 +146,29 @@ describe('DigiLocker Allow', () => {
     });
     expect(token.statusCode).toBe(400);
     expect(token.json()).toMatchObject({ error: 'invalid_grant' });
+  });
+});
+
+describe('DigiLocker documents', () => {
+  it('asks for the e-Aadhaar and the PAN record at once: one wait on DigiLocker, not two', async () => {
+    let resolve = () => undefined as void;
+    const promise = new Promise<void>((r) => (resolve = r));
+    panAsked = { promise, resolve };
+    try {
+      const { token } = await atDigilocker('GHJPK2468L', 'Kavita Rao');
+      const { params, location } = await consent(token, 'allow');
+      // fetched one after the other, the e-Aadhaar would wait for a PAN request that never comes
+      const res = await call(app, 'GET', 'get-digi-data', {
+        token,
+        query: { code: location.searchParams.get('code')!, state: params.state! },
+      });
+      expect(res.body).toMatchObject({ status: true, data: { is_pan_missing: false } });
+      const documents = ((await details(token)).digilocker_obj as { cdl_documents: { document_type: string }[] })
+        .cdl_documents;
+      expect(documents.map((d) => d.document_type)).toEqual(['AADHAARCARD', 'PAN']);
+    } finally {
+      panAsked = null;
+    }
   });
 });
 

@@ -6,10 +6,14 @@ import type { FastifyInstance } from 'fastify';
 import { SANDBOX_DIGILOCKER_CLIENT } from '../../src/providers/digilocker/create.ts';
 import { MeripehchaanDigilocker } from '../../src/providers/digilocker/meripehchaan.ts';
 
-/** `app` is read at call time (the adapter is built before the app it talks to). */
+/**
+ * `app` is read at call time (the adapter is built before the app it talks to); `before`, when
+ * given, is awaited before each request is passed on.
+ */
 export function digilockerThroughSandbox(
   app: () => FastifyInstance,
   rewrite: (body: string) => string,
+  before: (path: string) => Promise<void> = async () => undefined,
 ): MeripehchaanDigilocker {
   return new MeripehchaanDigilocker({
     baseUrl: 'http://sandbox.internal/sandbox/digilocker',
@@ -21,6 +25,7 @@ export function digilockerThroughSandbox(
     verifyEAadhaar: async () => undefined,
     fetch: async (url, init) => {
       const u = new URL(url);
+      await before(u.pathname);
       const res = await app().inject({
         method: (init.method ?? 'GET') as 'GET',
         url: u.pathname + u.search,
