@@ -16,7 +16,37 @@ const BRAND = rgb(0.18, 0.33, 0.92);
 export const NOT_GIVEN = 'Not given';
 
 /** The standard fonts speak WinAnsi only; anything else prints as '?'. */
-const printable = (s: string) => s.replace(/\u20b9/g, 'Rs ').replace(/[^\x20-\x7e\xa0-\xff]/g, '?');
+export const printable = (s: string) => s.replace(/\u20b9/g, 'Rs ').replace(/[^\x20-\x7e\xa0-\xff]/g, '?');
+
+/**
+ * Breaks text into lines that fit the width. A line's width is kept as it grows: kerning joins
+ * only neighbouring glyphs, so adding " word" to a line adds the width of its last character,
+ * the space and the word, less that of the last character alone (measuring the whole line again
+ * for every word made this quadratic in the line's length).
+ */
+export function wrapText(text: string, font: PDFFont, size: number, width: number): string[] {
+  const words = printable(text).split(/\s+/);
+  const lines: string[] = [];
+  let line = '';
+  let lineWidth = 0;
+  for (const w of words) {
+    const last = line.at(-1);
+    const nextWidth =
+      last === undefined
+        ? font.widthOfTextAtSize(w, size)
+        : lineWidth + font.widthOfTextAtSize(`${last} ${w}`, size) - font.widthOfTextAtSize(last, size);
+    if (nextWidth <= width) {
+      line = line ? `${line} ${w}` : w;
+      lineWidth = nextWidth;
+    } else {
+      if (line) lines.push(line);
+      line = w;
+      lineWidth = font.widthOfTextAtSize(w, size);
+    }
+  }
+  if (line) lines.push(line);
+  return lines.length ? lines : [''];
+}
 
 export class FormWriter {
   private page!: PDFPage;
@@ -93,25 +123,9 @@ export class FormWriter {
     this.y -= 6;
   }
 
-  private wrap(text: string, font: PDFFont, size: number, width: number): string[] {
-    const words = printable(text).split(/\s+/);
-    const lines: string[] = [];
-    let line = '';
-    for (const w of words) {
-      const next = line ? `${line} ${w}` : w;
-      if (font.widthOfTextAtSize(next, size) <= width) line = next;
-      else {
-        if (line) lines.push(line);
-        line = w;
-      }
-    }
-    if (line) lines.push(line);
-    return lines.length ? lines : [''];
-  }
-
   row(label: string, value: string) {
     const labelWidth = 170;
-    const lines = this.wrap(value || NOT_GIVEN, this.font, 9.5, A4[0] - 2 * MARGIN - labelWidth);
+    const lines = wrapText(value || NOT_GIVEN, this.font, 9.5, A4[0] - 2 * MARGIN - labelWidth);
     const height = lines.length * 12 + 4;
     this.ensure(height);
     // a label and its value read as one sentence: "PAN ABCDE1234F"
@@ -134,7 +148,7 @@ export class FormWriter {
   }
 
   paragraph(text: string) {
-    const lines = this.wrap(text, this.font, 9, A4[0] - 2 * MARGIN);
+    const lines = wrapText(text, this.font, 9, A4[0] - 2 * MARGIN);
     this.ensure(lines.length * 11.5 + 4);
     this.mark(this.tags.elem('P'), (p) =>
       lines.forEach((l, i) =>
@@ -147,7 +161,7 @@ export class FormWriter {
   table(headers: string[], rows: string[][], widths: number[]) {
     const table = this.tags.elem('Table');
     const drawRow = (cells: string[], font: PDFFont, cell: 'TH' | 'TD') => {
-      const wrapped = cells.map((c, i) => this.wrap(c, font, 8.5, widths[i]! - 6));
+      const wrapped = cells.map((c, i) => wrapText(c, font, 8.5, widths[i]! - 6));
       const height = Math.max(...wrapped.map((w) => w.length)) * 11 + 6;
       this.ensure(height);
       const tr = this.tags.elem('TR', table);
@@ -239,7 +253,7 @@ export class FormWriter {
         color: BRAND,
       }),
     );
-    const lines = this.wrap(text, this.font, 8.5, A4[0] - 2 * MARGIN - 20);
+    const lines = wrapText(text, this.font, 8.5, A4[0] - 2 * MARGIN - 20);
     this.mark(this.tags.elem('P', box), (p) =>
       lines.forEach((l, i) =>
         p.drawText(l, { x: MARGIN + 10, y: this.y - 34 - i * 11, size: 8.5, font: this.font, color: INK }),
