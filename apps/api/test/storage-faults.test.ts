@@ -201,4 +201,21 @@ describe('the local disk store', () => {
       await rm(root, { recursive: true, force: true });
     }
   });
+
+  it('makes a folder when a write finds it missing, also one removed after earlier writes', async () => {
+    const root = await mkdtemp(path.join(tmpdir(), 'ekyc-store-'));
+    try {
+      const disk = new DiskBlobStore(path.join(root, 'files'), 0);
+      const first = 'ab'.repeat(16);
+      await disk.put(first, Buffer.from('one'));
+      await rm(path.join(root, 'files', 'ab'), { recursive: true });
+      const second = `ab${'01'.repeat(15)}`;
+      await disk.put(second, Buffer.from('two'));
+      expect((await disk.get(second))?.toString()).toBe('two');
+      expect(await disk.get(first)).toBeNull();
+      expect(await readdir(path.join(root, 'files', 'ab'))).toEqual([second]);
+    } finally {
+      await rm(root, { recursive: true, force: true });
+    }
+  });
 });

@@ -60,13 +60,19 @@ export class DiskBlobStore implements BlobStore {
     if (!/^[a-f0-9]{32}$/.test(key)) throw new Error('invalid storage key');
     return path.join(this.root, key.slice(0, 2), key);
   }
-  /** Written beside the target and renamed into place: a failed write leaves no empty or partial file. */
+  /**
+   * Written beside the target and renamed into place: a failed write leaves no empty or partial file.
+   * The folder is made only when the write finds it missing (once per folder, not on every write).
+   */
   async put(key: string, bytes: Buffer) {
     const file = this.pathOf(key);
     const partial = `${file}.${randomBytes(4).toString('hex')}.partial`;
     try {
-      await mkdir(path.dirname(file), { recursive: true });
-      await writeFile(partial, bytes, { mode: 0o600 });
+      await writeFile(partial, bytes, { mode: 0o600 }).catch(async (err: NodeJS.ErrnoException) => {
+        if (err.code !== 'ENOENT') throw err;
+        await mkdir(path.dirname(file), { recursive: true });
+        await writeFile(partial, bytes, { mode: 0o600 });
+      });
       await rename(partial, file);
     } catch (err) {
       await rm(partial, { force: true }).catch(() => undefined);
