@@ -1,5 +1,6 @@
 import { and, desc, eq, getTableColumns, isNull, sql } from 'drizzle-orm';
 import type { Tx } from '../db/client.ts';
+import { prepared } from '../db/prepared.ts';
 import { otpCodes } from '../db/schema/core.ts';
 
 export type OtpRow = typeof otpCodes.$inferSelect;
@@ -7,12 +8,18 @@ export type OtpPurpose = OtpRow['purpose'];
 
 export const otpRepository = {
   async latest(tx: Tx, purpose: OtpPurpose, targetHash: string): Promise<OtpRow | undefined> {
-    const [row] = await tx
-      .select()
-      .from(otpCodes)
-      .where(and(eq(otpCodes.purpose, purpose), eq(otpCodes.targetHash, targetHash)))
-      .orderBy(desc(otpCodes.createdAt))
-      .limit(1);
+    const query = prepared(tx, 'otp_latest', (db, name) =>
+      db
+        .select()
+        .from(otpCodes)
+        .where(
+          and(eq(otpCodes.purpose, sql.placeholder('purpose')), eq(otpCodes.targetHash, sql.placeholder('target'))),
+        )
+        .orderBy(desc(otpCodes.createdAt))
+        .limit(1)
+        .prepare(name),
+    );
+    const [row] = await query.execute({ purpose, target: targetHash });
     return row;
   },
 
@@ -23,23 +30,46 @@ export const otpRepository = {
     targetHash: string,
     since: Date,
   ): Promise<{ last: OtpRow | undefined; sent: number }> {
-    const [row] = await tx
-      .select({
-        last: getTableColumns(otpCodes),
-        sent: sql<number>`(select count(*) from ${otpCodes} c where c.purpose = ${purpose}
-          and c.target_hash = ${targetHash} and c.created_at > ${since.toISOString()}::timestamptz)`.mapWith(Number),
-      })
-      .from(otpCodes)
-      .where(and(eq(otpCodes.purpose, purpose), eq(otpCodes.targetHash, targetHash)))
-      .orderBy(desc(otpCodes.createdAt))
-      .limit(1);
+    const query = prepared(tx, 'otp_latest_with_sent', (db, name) =>
+      db
+        .select({
+          last: getTableColumns(otpCodes),
+          sent: sql<number>`(select count(*) from ${otpCodes} c where c.purpose = ${sql.placeholder('purpose')}
+            and c.target_hash = ${sql.placeholder('target')} and c.created_at > ${sql.placeholder('since')}::timestamptz)`.mapWith(
+            Number,
+          ),
+        })
+        .from(otpCodes)
+        .where(
+          and(eq(otpCodes.purpose, sql.placeholder('purpose')), eq(otpCodes.targetHash, sql.placeholder('target'))),
+        )
+        .orderBy(desc(otpCodes.createdAt))
+        .limit(1)
+        .prepare(name),
+    );
+    const [row] = await query.execute({ purpose, target: targetHash, since: since.toISOString() });
     // no code at all: none sent since either
     return { last: row?.last, sent: row?.sent ?? 0 };
   },
 
-  async insert(tx: Tx, values: typeof otpCodes.$inferInsert): Promise<OtpRow> {
-    const [row] = await tx.insert(otpCodes).values(values).returning();
-    return row!;
+  async insert(
+    tx: Tx,
+    values: Pick<OtpRow, 'purpose' | 'targetHash' | 'codeHash' | 'sends' | 'expiresAt' | 'createdAt'>,
+  ): Promise<void> {
+    const query = prepared(tx, 'otp_insert', (db, name) =>
+      db
+        .insert(otpCodes)
+        .values({
+          purpose: sql.placeholder('purpose'),
+          targetHash: sql.placeholder('targetHash'),
+          codeHash: sql.placeholder('codeHash'),
+          sends: sql.placeholder('sends'),
+          expiresAt: sql.placeholder('expiresAt'),
+          createdAt: sql.placeholder('createdAt'),
+        })
+        .prepare(name),
+    );
+    await query.execute(values);
   },
 
   /** Counts a wrong try; returns the attempts after it. */
@@ -54,11 +84,15 @@ export const otpRepository = {
 
   /** Single use: only the first of concurrent calls consumes the code. */
   async consume(tx: Tx, id: string): Promise<boolean> {
-    const rows = await tx
-      .update(otpCodes)
-      .set({ usedAt: new Date() })
-      .where(and(eq(otpCodes.id, id), isNull(otpCodes.usedAt)))
-      .returning({ id: otpCodes.id });
+    const query = prepared(tx, 'otp_consume', (db, name) =>
+      db
+        .update(otpCodes)
+        .set({ usedAt: sql`${sql.placeholder('at')}::timestamptz` })
+        .where(and(eq(otpCodes.id, sql.placeholder('id')), isNull(otpCodes.usedAt)))
+        .returning({ id: otpCodes.id })
+        .prepare(name),
+    );
+    const rows = await query.execute({ id, at: new Date().toISOString() });
     return rows.length === 1;
   },
 };

@@ -325,7 +325,15 @@ export const applicantRepository = {
   },
 
   async file(tx: Tx, id: string): Promise<FileRow | undefined> {
-    const [row] = await tx.select().from(files).where(eq(files.id, id)).limit(1);
+    const query = prepared(tx, 'file_by_id', (db, name) =>
+      db
+        .select()
+        .from(files)
+        .where(eq(files.id, sql.placeholder('id')))
+        .limit(1)
+        .prepare(name),
+    );
+    const [row] = await query.execute({ id });
     return row;
   },
 

@@ -1,10 +1,17 @@
-import { asc, eq, lt } from 'drizzle-orm';
+import { asc, eq, lt, sql } from 'drizzle-orm';
 import type { Tx } from '../db/client.ts';
+import { prepared } from '../db/prepared.ts';
 import { fileWrites } from '../db/schema/file-writes.ts';
 
 export const fileWritesRepository = {
   async begin(tx: Tx, storageKey: string, at: Date): Promise<void> {
-    await tx.insert(fileWrites).values({ storageKey, startedAt: at });
+    const query = prepared(tx, 'file_write_begin', (db, name) =>
+      db
+        .insert(fileWrites)
+        .values({ storageKey: sql.placeholder('key'), startedAt: sql.placeholder('at') })
+        .prepare(name),
+    );
+    await query.execute({ key: storageKey, at });
   },
   async finish(tx: Tx, storageKey: string): Promise<void> {
     await tx.delete(fileWrites).where(eq(fileWrites.storageKey, storageKey));

@@ -1,18 +1,32 @@
 /** The sandbox providers' shared state rows (see state.ts). */
 import { and, eq, gt, lt, sql } from 'drizzle-orm';
 import type { Tx } from '../db/client.ts';
+import { prepared } from '../db/prepared.ts';
 import { sandboxState } from '../db/schema/sandbox.ts';
 
 export const sandboxStateRepository = {
   /** Creates the row, or starts it over when the id is reused. */
   async put(tx: Tx, row: { kind: string; id: string; payloadEnc: string; expiresAt: Date }): Promise<void> {
-    await tx
-      .insert(sandboxState)
-      .values(row)
-      .onConflictDoUpdate({
-        target: [sandboxState.kind, sandboxState.id],
-        set: { payloadEnc: row.payloadEnc, expiresAt: row.expiresAt, version: sql`${sandboxState.version} + 1` },
-      });
+    const query = prepared(tx, 'sandbox_state_put', (db, name) =>
+      db
+        .insert(sandboxState)
+        .values({
+          kind: sql.placeholder('kind'),
+          id: sql.placeholder('id'),
+          payloadEnc: sql.placeholder('payloadEnc'),
+          expiresAt: sql.placeholder('expiresAt'),
+        })
+        .onConflictDoUpdate({
+          target: [sandboxState.kind, sandboxState.id],
+          set: {
+            payloadEnc: sql`excluded.payload_enc`,
+            expiresAt: sql`excluded.expires_at`,
+            version: sql`${sandboxState.version} + 1`,
+          },
+        })
+        .prepare(name),
+    );
+    await query.execute(row);
   },
   async find(
     tx: Tx,
@@ -20,28 +34,52 @@ export const sandboxStateRepository = {
     id: string,
     now: Date,
   ): Promise<{ payloadEnc: string; version: number } | undefined> {
-    const [row] = await tx
-      .select({ payloadEnc: sandboxState.payloadEnc, version: sandboxState.version })
-      .from(sandboxState)
-      .where(and(eq(sandboxState.kind, kind), eq(sandboxState.id, id), gt(sandboxState.expiresAt, now)))
-      .limit(1);
+    const query = prepared(tx, 'sandbox_state_find', (db, name) =>
+      db
+        .select({ payloadEnc: sandboxState.payloadEnc, version: sandboxState.version })
+        .from(sandboxState)
+        .where(
+          and(
+            eq(sandboxState.kind, sql.placeholder('kind')),
+            eq(sandboxState.id, sql.placeholder('id')),
+            gt(sandboxState.expiresAt, sql.placeholder('now')),
+          ),
+        )
+        .limit(1)
+        .prepare(name),
+    );
+    const [row] = await query.execute({ kind, id, now });
     return row;
   },
   /** Replaces the payload only if nobody changed it since `version` was read. */
   async replace(tx: Tx, kind: string, id: string, version: number, payloadEnc: string): Promise<boolean> {
-    const rows = await tx
-      .update(sandboxState)
-      .set({ payloadEnc, version: version + 1 })
-      .where(and(eq(sandboxState.kind, kind), eq(sandboxState.id, id), eq(sandboxState.version, version)))
-      .returning({ version: sandboxState.version });
+    const query = prepared(tx, 'sandbox_state_replace', (db, name) =>
+      db
+        .update(sandboxState)
+        .set({ payloadEnc: sql`${sql.placeholder('payloadEnc')}`, version: sql`${sandboxState.version} + 1` })
+        .where(
+          and(
+            eq(sandboxState.kind, sql.placeholder('kind')),
+            eq(sandboxState.id, sql.placeholder('id')),
+            eq(sandboxState.version, sql.placeholder('version')),
+          ),
+        )
+        .returning({ version: sandboxState.version })
+        .prepare(name),
+    );
+    const rows = await query.execute({ kind, id, version, payloadEnc });
     return rows.length === 1;
   },
   /** Deletes a live row and returns its payload: a single-use grant is taken by one request only. */
   async take(tx: Tx, kind: string, id: string, now: Date): Promise<string | undefined> {
-    const [row] = await tx
-      .delete(sandboxState)
-      .where(and(eq(sandboxState.kind, kind), eq(sandboxState.id, id)))
-      .returning({ payloadEnc: sandboxState.payloadEnc, expiresAt: sandboxState.expiresAt });
+    const query = prepared(tx, 'sandbox_state_take', (db, name) =>
+      db
+        .delete(sandboxState)
+        .where(and(eq(sandboxState.kind, sql.placeholder('kind')), eq(sandboxState.id, sql.placeholder('id'))))
+        .returning({ payloadEnc: sandboxState.payloadEnc, expiresAt: sandboxState.expiresAt })
+        .prepare(name),
+    );
+    const [row] = await query.execute({ kind, id });
     return row && row.expiresAt > now ? row.payloadEnc : undefined;
   },
   async purgeExpired(tx: Tx, now: Date): Promise<void> {

@@ -1,13 +1,39 @@
-import { desc, eq } from 'drizzle-orm';
+import { desc, eq, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
+import { prepared } from '../../db/prepared.ts';
 import { sandboxOutbox } from '../../db/schema/core.ts';
 
 export const outboxRepository = {
-  async insert(tx: Tx, values: typeof sandboxOutbox.$inferInsert): Promise<void> {
-    await tx.insert(sandboxOutbox).values(values);
+  async insert(
+    tx: Tx,
+    values: Pick<typeof sandboxOutbox.$inferSelect, 'channel' | 'recipient' | 'body' | 'otp' | 'attachments'>,
+  ): Promise<void> {
+    const query = prepared(tx, 'outbox_insert', (db, name) =>
+      db
+        .insert(sandboxOutbox)
+        .values({
+          channel: sql.placeholder('channel'),
+          recipient: sql.placeholder('recipient'),
+          body: sql.placeholder('body'),
+          otp: sql.placeholder('otp'),
+          attachments: sql.placeholder('attachments'),
+        })
+        .prepare(name),
+    );
+    await query.execute(values);
   },
   async list(tx: Tx, to?: string, limit = 100) {
-    const q = tx.select().from(sandboxOutbox);
-    return (to ? q.where(eq(sandboxOutbox.recipient, to)) : q).orderBy(desc(sandboxOutbox.id)).limit(limit);
+    if (!to) return tx.select().from(sandboxOutbox).orderBy(desc(sandboxOutbox.id)).limit(limit);
+    // one recipient's messages: what a test or the journey reads after every send
+    const query = prepared(tx, 'outbox_to', (db, name) =>
+      db
+        .select()
+        .from(sandboxOutbox)
+        .where(eq(sandboxOutbox.recipient, sql.placeholder('to')))
+        .orderBy(desc(sandboxOutbox.id))
+        .limit(sql.placeholder('limit'))
+        .prepare(name),
+    );
+    return query.execute({ to, limit });
   },
 };
