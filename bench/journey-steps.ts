@@ -15,13 +15,17 @@ const agent = new Agent({ keepAlive: true, maxSockets: 256 });
 /** Calls made so far: with several processes, spread per request takes the next one each time. */
 let calls = 0;
 
-/** A client for one process, or for several taking turns call by call (a load balancer without affinity). */
-function httpClient(baseUrls: string[], timeoutMs = 30_000): JourneyClient {
+/**
+ * A client for one process, or for several taking turns call by call (a load balancer without
+ * affinity); with `providersUrl`, the sandbox pages (/sandbox/) are the providers' process's.
+ */
+function httpClient(baseUrls: string[], providersUrl?: string, timeoutMs = 30_000): JourneyClient {
   const bases = baseUrls.map((u) => new URL(u));
+  const providers = providersUrl ? new URL(providersUrl) : null;
   return {
     request: (req) =>
       new Promise((resolve, reject) => {
-        const base = bases[calls++ % bases.length]!;
+        const base = providers && req.url.startsWith('/sandbox/') ? providers : bases[calls++ % bases.length]!;
         const r = request(
           {
             agent,
@@ -55,10 +59,13 @@ function httpClient(baseUrls: string[], timeoutMs = 30_000): JourneyClient {
 
 let assets: Awaited<ReturnType<typeof journeyAssets>> | null = null;
 
-/** One applicant's journey against one process, or spread call by call over several. */
-export async function runJourney(baseUrl: string | string[], seed: string, timer: CallTimer) {
+/**
+ * One applicant's journey against one process, or spread call by call over several; the sandbox
+ * pages on `providersUrl` when the sandbox providers run in a process of their own.
+ */
+export async function runJourney(baseUrl: string | string[], seed: string, timer: CallTimer, providersUrl?: string) {
   assets ??= await journeyAssets();
-  const result = await runFullJourney(httpClient(typeof baseUrl === 'string' ? [baseUrl] : baseUrl), {
+  const result = await runFullJourney(httpClient(typeof baseUrl === 'string' ? [baseUrl] : baseUrl, providersUrl), {
     applicant: newApplicant(seed),
     assets,
     onCall: (t) => timer(`${t.method} ${t.path.replace('/api/v1/ekyc/', '')}`, t.ms),

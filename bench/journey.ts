@@ -39,6 +39,16 @@ const DATABASE = process.env.BENCH_DATABASE ?? 'server';
 if (DATABASE !== 'server' && DATABASE !== 'embedded') throw new Error('BENCH_DATABASE is server or embedded');
 const EMBEDDED = DATABASE === 'embedded';
 if (EMBEDDED && PROCESSES > 1) throw new Error('the embedded database serves one process: BENCH_PROCESSES=1');
+/**
+ * `inprocess` (the default): each API process answers its own sandbox provider calls; `process`:
+ * the sandbox providers run in a process of their own (SANDBOX_PROVIDERS_URL), reached over HTTP as
+ * the real services are, so the API processes' CPU is the API's own work. The applicants' sandbox
+ * pages go to that process too, as a load balancer routing /sandbox/ would send them.
+ */
+const PROVIDERS = process.env.BENCH_PROVIDERS ?? 'inprocess';
+if (PROVIDERS !== 'inprocess' && PROVIDERS !== 'process') throw new Error('BENCH_PROVIDERS is inprocess or process');
+if (EMBEDDED && PROVIDERS === 'process')
+  throw new Error('the embedded database serves one process: BENCH_PROVIDERS=inprocess');
 /** Applicants taken from e-sign to Completed, one after the other, after the throughput run. */
 const REGISTRATIONS = Number(process.env.BENCH_REGISTRATIONS ?? 10);
 
@@ -60,8 +70,11 @@ export async function journeySection(): Promise<Section> {
   };
   // several processes: one address for all, the load balancer's, as in a deployment (the sandbox
   // pages' links and return addresses are built from it)
-  if (PROCESSES > 1) Object.assign(env, { PUBLIC_URL: 'http://127.0.0.1:8391' });
+  if (PROCESSES > 1 || PROVIDERS === 'process') Object.assign(env, { PUBLIC_URL: 'http://127.0.0.1:8391' });
   // the first process alone first: it writes the sandbox authority's keys the others then read
+  const providers = PROVIDERS === 'process' ? await startServer(8390, env) : null;
+  if (providers) Object.assign(env, { SANDBOX_PROVIDERS_URL: providers.url });
+  const providersUrl = providers?.url;
   const first = await startServer(8391, env);
   const servers = [
     first,
@@ -69,22 +82,23 @@ export async function journeySection(): Promise<Section> {
   ];
   try {
     // Warm-up, one process after the other.
-    for (const [i, server] of servers.entries()) await runJourney(server.url, `warm-${i}`, () => undefined);
+    for (const [i, server] of servers.entries())
+      await runJourney(server.url, `warm-${i}`, () => undefined, providersUrl);
     const timings = new Map<string, number[]>();
     const timer: CallTimer = (name, ms) => {
       if (!timings.has(name)) timings.set(name, []);
       timings.get(name)!.push(ms);
     };
     // with several processes, the same load against the first alone first, for comparison
-    const alone = PROCESSES > 1 ? await load(servers, servers.slice(0, 1), () => undefined) : null;
-    const run = await load(servers, servers, timer);
+    const alone = PROCESSES > 1 ? await load(servers, servers.slice(0, 1), () => undefined, providers) : null;
+    const run = await load(servers, servers, timer, providers);
     const { completed, failed, cpuPerJourney, perSecond, loopP99 } = run;
     const stats = await metricsOf(servers);
     const rssPeak = Math.max(...stats.map((t) => metric(t, 'ekyc_process_resident_memory_peak_bytes')));
     const ceilings = await Promise.all(servers.map((s) => noopCeiling(s.url, 10, Math.ceil(50 / PROCESSES))));
     const ceiling = { rps: ceilings.reduce((sum, c) => sum + c.rps, 0) };
     // after the load: e-sign to Completed with the server otherwise idle
-    const registered = await esignToCompleted(servers[0]!.url, REGISTRATIONS);
+    const registered = await esignToCompleted(servers[0]!.url, REGISTRATIONS, providersUrl);
     if (registered.count)
       console.log(
         `journey: e-sign to Completed p50 ${(registered.p50 / 1000).toFixed(2)} s, p95 ${(registered.p95 / 1000).toFixed(2)} s (${registered.count} applicants)`,
@@ -103,6 +117,14 @@ export async function journeySection(): Promise<Section> {
         'API CPU per completed journey (all processes, from their own counters)',
         (r) => `${(r.cpuPerJourney * 1000).toFixed(0)} ms`,
       ],
+      ...(providers
+        ? [
+            [
+              "the sandbox providers' process: CPU per completed journey",
+              (r: LoadResult) => `${(r.providersCpuPerJourney * 1000).toFixed(0)} ms`,
+            ] as [string, (r: LoadResult) => string],
+          ]
+        : []),
     ];
     const processes = `${PROCESSES} processes, ${SPREAD === 'request' ? 'spread per request' : 'spread per applicant'}`;
     const throughput = alone
@@ -118,13 +140,13 @@ export async function journeySection(): Promise<Section> {
         `journey, 1 process: ${alone.completed} completed (${alone.perSecond.toFixed(2)}/s), ${alone.failed} failed, API CPU ${(alone.cpuPerJourney * 1000).toFixed(0)} ms per journey`,
       );
     console.log(
-      `journey${EMBEDDED ? ' (embedded)' : ''}, ${PROCESSES === 1 ? '1 process' : processes}: ${completed} completed (${perSecond.toFixed(2)}/s), ${failed} failed, API CPU ${(cpuPerJourney * 1000).toFixed(0)} ms per journey, ceiling ${ceiling.rps.toFixed(0)} req/s`,
+      `journey${EMBEDDED ? ' (embedded)' : ''}, ${PROCESSES === 1 ? '1 process' : processes}: ${completed} completed (${perSecond.toFixed(2)}/s), ${failed} failed, API CPU ${(cpuPerJourney * 1000).toFixed(0)} ms per journey${providers ? ` (sandbox providers' process ${(run.providersCpuPerJourney * 1000).toFixed(0)} ms)` : ''}, ceiling ${ceiling.rps.toFixed(0)} req/s`,
     );
     return {
       title: EMBEDDED
         ? 'Journey throughput on the embedded default (PGlite)'
         : 'Journey throughput on PostgreSQL and Redis',
-      body: `${CONCURRENCY} synthetic applicants at a time, each from mobile OTP to the submitted e-sign and the status call, for ${SECONDS} s against ${PROCESSES} API process${PROCESSES > 1 ? `es (\`BENCH_PROCESSES\`): ${SPREAD_TEXT}; the same load against one of them alone ran first, for comparison, each process with a pool of ${Math.ceil(20 / PROCESSES)} database connections)` : ' (`BENCH_PROCESSES`)'} ${EMBEDDED ? 'on the embedded default (PGlite in the process, no Redis: `BENCH_DATABASE=embedded`)' : 'on the PostgreSQL server and Redis of this machine'}, sandbox providers in process (their face check and OCR switched off: measured under Work items). The benchmark client runs on the same two cores. Latency is measured by the client, per call; one warm-up journey per process comes first.
+      body: `${CONCURRENCY} synthetic applicants at a time, each from mobile OTP to the submitted e-sign and the status call, for ${SECONDS} s against ${PROCESSES} API process${PROCESSES > 1 ? `es (\`BENCH_PROCESSES\`): ${SPREAD_TEXT}; the same load against one of them alone ran first, for comparison, each process with a pool of ${Math.ceil(20 / PROCESSES)} database connections)` : ' (`BENCH_PROCESSES`)'} ${EMBEDDED ? 'on the embedded default (PGlite in the process, no Redis: `BENCH_DATABASE=embedded`)' : 'on the PostgreSQL server and Redis of this machine'}, ${providers ? "sandbox providers in a process of their own (`BENCH_PROVIDERS=process`: the API's provider calls and the applicants' sandbox pages go to it over HTTP, as to the real services; its CPU is given apart)" : 'sandbox providers in process (`BENCH_PROVIDERS=inprocess`; `process` runs them apart)'} (their face check and OCR switched off: measured under Work items). The benchmark client runs on the same two cores. Latency is measured by the client, per call; one warm-up journey per process comes first.
 
 ${throughput}
 
@@ -141,7 +163,7 @@ Per call, milliseconds:
 ${table(['call', 'count', 'p50', 'p95', 'p99'], rows)}`,
     };
   } finally {
-    await Promise.all(servers.map((s) => s.stop()));
+    await Promise.all([...servers, ...(providers ? [providers] : [])].map((s) => s.stop()));
   }
 }
 
@@ -152,15 +174,26 @@ interface LoadResult {
   elapsed: number;
   perSecond: number;
   cpuPerJourney: number;
+  /** CPU of the sandbox providers' own process per completed journey (0 when they run in process). */
+  providersCpuPerJourney: number;
   /** Event-loop delay p99 of the worst process over the load, in ms. */
   loopP99: number;
 }
 
-/** CONCURRENCY applicants at a time for SECONDS against `targets`; CPU counted on all `servers`. */
-async function load(servers: RunningServer[], targets: RunningServer[], timer: CallTimer): Promise<LoadResult> {
+/**
+ * CONCURRENCY applicants at a time for SECONDS against `targets`; CPU counted on all `servers`, and
+ * apart on the sandbox providers' process when there is one.
+ */
+async function load(
+  servers: RunningServer[],
+  targets: RunningServer[],
+  timer: CallTimer,
+  providers: RunningServer | null,
+): Promise<LoadResult> {
   // reading the metrics also starts a new event-loop delay histogram (prom-client resets it at
   // each collection), so the reading at the end covers the load alone
   const cpuBefore = cpuSeconds(await metricsOf(servers));
+  const providersBefore = providers ? cpuSeconds(await metricsOf([providers])) : 0;
   let completed = 0;
   let failed = 0;
   const errors = new Map<string, number>();
@@ -174,7 +207,7 @@ async function load(servers: RunningServer[], targets: RunningServer[], timer: C
         seq += 1;
         const seed = `bench-${targets.length}-${worker}-${seq}`;
         try {
-          await runJourney(SPREAD === 'request' ? urls : urls[worker % urls.length]!, seed, timer);
+          await runJourney(SPREAD === 'request' ? urls : urls[worker % urls.length]!, seed, timer, providers?.url);
           completed += 1;
         } catch (err) {
           failed += 1;
@@ -187,8 +220,20 @@ async function load(servers: RunningServer[], targets: RunningServer[], timer: C
   const elapsed = (Date.now() - started) / 1000;
   const after = await metricsOf(servers);
   const cpuPerJourney = (cpuSeconds(after) - cpuBefore) / Math.max(1, completed);
+  const providersCpuPerJourney = providers
+    ? (cpuSeconds(await metricsOf([providers])) - providersBefore) / Math.max(1, completed)
+    : 0;
   const loopP99 = Math.max(...after.map((t) => metric(t, 'ekyc_nodejs_eventloop_lag_p99_seconds'))) * 1000;
-  return { completed, failed, errors, elapsed, perSecond: completed / elapsed, cpuPerJourney, loopP99 };
+  return {
+    completed,
+    failed,
+    errors,
+    elapsed,
+    perSecond: completed / elapsed,
+    cpuPerJourney,
+    providersCpuPerJourney,
+    loopP99,
+  };
 }
 
 const metric = (text: string, name: string) =>

@@ -12,7 +12,7 @@ import { runJourney } from './journey-steps.ts';
 export const BENCH_ADMIN = { email: 'bench.admin@broker.example', password: 'bench admin pass phrase 1' };
 const STAGES = [110, 120, 130, 140, 150, 160, 170, 180, 190, 200, 210];
 
-export async function esignToCompleted(baseUrl: string, count: number) {
+export async function esignToCompleted(baseUrl: string, count: number, providersUrl?: string) {
   const call = async <T>(method: string, path: string, token: string, body?: unknown) => {
     const res = await fetch(`${baseUrl}${path}`, {
       method,
@@ -32,7 +32,7 @@ export async function esignToCompleted(baseUrl: string, count: number) {
     const seed = `registrations-${i}`;
     // PAN digits 7777 are the sandbox's "UCC rejected once" (it waits for an operator's retry)
     if (newApplicant(seed).pan.slice(5, 9) === '7777') continue;
-    const journey = await runJourney(baseUrl, seed, () => undefined);
+    const journey = await runJourney(baseUrl, seed, () => undefined, providersUrl);
     const signedAt = performance.now();
     const queue = await call<{ items: { id: string }[] }>(
       'GET',

@@ -109,7 +109,7 @@ export async function createDeps(config: Config, overrides: DepsOverrides = {}):
     if (!open.database) throw new Error('the database is not open yet');
     return open.database;
   };
-  const selfFetch = createSelfFetch(config.sandboxFaults);
+  const selfFetch = createSelfFetch(config.sandboxFaults, config.sandboxProvidersUrl);
   const providers = collectProviderSettings((guard) => ({
     messaging: overrides.messaging ?? guard(() => createMessageSender(config, opened)),
     liveness: overrides.liveness ?? guard(() => createLivenessProvider(config, selfFetch)),

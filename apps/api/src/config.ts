@@ -179,6 +179,12 @@ const envSchema = z.object({
       'use provider:timeout|500|unreachable|slow[=ms], comma-separated',
     )
     .default(''),
+  /**
+   * Sandbox only: the sandbox providers' own process (another process of this app, serving
+   * /sandbox/), which this one's provider calls go to over HTTP, as they would to the real services;
+   * unset, they are answered in this process.
+   */
+  SANDBOX_PROVIDERS_URL: z.url({ protocol: /^https?$/ }).optional(),
   /** The built web app to serve (default apps/web/dist). */
   WEB_DIST: z.string().optional(),
   S3_ENDPOINT: z.string().optional(),
@@ -293,6 +299,8 @@ export interface Config {
   providerTimeouts: { defaultMs: number; byProvider: Record<string, number> };
   /** Sandbox faults per provider (empty outside sandbox mode). */
   sandboxFaults: Record<string, SandboxFault>;
+  /** Where the sandbox providers answer: another process of this app, or (unset) this one. */
+  sandboxProvidersUrl?: string;
   s3?: { endpoint: string; bucket: string; region: string; accessKeyId: string; secretAccessKey: string };
   webDist: string;
   /** The broker's documents of the welcome kit (WELCOME_KIT_DIR). */
@@ -428,6 +436,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     if (!e.SECRET_KEY) problems.push('SECRET_KEY is missing');
     if (!e.ENCRYPTION_KEY) problems.push('ENCRYPTION_KEY is missing');
     if (e.SANDBOX_FAULTS) problems.push('SANDBOX_FAULTS is set (a sandbox setting)');
+    if (e.SANDBOX_PROVIDERS_URL) problems.push('SANDBOX_PROVIDERS_URL is set (a sandbox setting)');
     if (problems.length)
       throw new ConfigError(
         `Refusing a production start:\n  ${problems.join('\n  ')}\nSet EKYC_ALLOW_INSECURE=true only for a staging system.`,
@@ -543,6 +552,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       byProvider: Object.fromEntries(pairs(e.PROVIDER_TIMEOUTS, '=').map(([n, ms]) => [n, Number(ms)])),
     },
     sandboxFaults: sandbox ? parseFaults(e.SANDBOX_FAULTS) : {},
+    sandboxProvidersUrl: sandbox ? e.SANDBOX_PROVIDERS_URL?.replace(/\/$/, '') : undefined,
     s3,
     providerEnv: Object.freeze({ ...source }),
     webDist: e.WEB_DIST ? path.resolve(e.WEB_DIST) : path.resolve(import.meta.dirname, '../../web/dist'),

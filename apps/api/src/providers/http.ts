@@ -206,12 +206,13 @@ function waitOrAbort(ms: number, given: AbortSignal | null | undefined): Promise
 
 /**
  * The sandbox transport; SANDBOX_FAULTS makes a sandbox provider never answer (timeout), answer
- * 500, refuse connections (unreachable) or answer late (slow), so those paths can be tried.
+ * 500, refuse connections (unreachable) or answer late (slow), so those paths can be tried. With
+ * `providersUrl` (SANDBOX_PROVIDERS_URL) the calls go over HTTP to the sandbox providers' own
+ * process instead of into this app.
  */
-export function createSelfFetch(faults: Record<string, SandboxFault> = {}): SelfFetch {
+export function createSelfFetch(faults: Record<string, SandboxFault> = {}, providersUrl?: string): SelfFetch {
   let dispatch: Parameters<SelfFetch['bind']>[0] | null = null;
   const selfFetch = (async (url: string, init: RequestInit) => {
-    if (!dispatch) throw new ProviderError('sandbox transport is not ready');
     const u = new URL(url);
     const fault = faults[/^\/sandbox\/([^/]+)/.exec(u.pathname)?.[1] ?? ''];
     if (fault?.kind === 'timeout') await waitOrAbort(Infinity, init.signal);
@@ -225,6 +226,8 @@ export function createSelfFetch(faults: Record<string, SandboxFault> = {}): Self
         headers: { 'content-type': 'application/json' },
       });
     if (fault?.kind === 'slow') await waitOrAbort(fault.ms, init.signal);
+    if (providersUrl) return fetch(`${providersUrl}${u.pathname}${u.search}`, init);
+    if (!dispatch) throw new ProviderError('sandbox transport is not ready');
     const headers = Object.fromEntries(new Headers(init.headers).entries());
     const r = await dispatch({
       method: init.method ?? 'GET',

@@ -3,6 +3,10 @@
  * sessions: every call of a journey goes to the other process than the call before, so the
  * DigiLocker consent and token exchange, the liveness module and its results, and the e-sign
  * request, OTP page and answer each meet both processes. Every journey completes.
+ *
+ * Then a third process whose sandbox providers are the first one's (SANDBOX_PROVIDERS_URL), reached
+ * over HTTP as the real services are, the applicants' sandbox pages routed there too: journeys
+ * complete and the third process answers no sandbox route itself.
  */
 import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -43,6 +47,8 @@ function spreadClient(clients: JourneyClient[]): JourneyClient & { served: numbe
 describe.runIf(DB && REDIS)('two API processes, requests spread one by one', () => {
   const procs: ChildProcess[] = [];
   const ports: number[] = [];
+  let apart: ChildProcess;
+  let apartPort: number;
 
   beforeAll(async () => {
     // the sandbox authority's keys, written once before either process reads them
@@ -67,7 +73,16 @@ describe.runIf(DB && REDIS)('two API processes, requests spread one by one', () 
       REGISTRATIONS_WORKER: 'false',
     };
     for (const port of ports) procs.push(spawnApi({ env: { ...env, PORT: String(port) }, stdio: 'ignore' }));
-    await Promise.all(ports.map((port, i) => waitReady(procs[i]!, port, START_BUDGET_MS)));
+    apartPort = await freePort();
+    apart = spawnApi({
+      env: { ...env, PORT: String(apartPort), SANDBOX_PROVIDERS_URL: `http://127.0.0.1:${ports[0]}` },
+      stdio: 'ignore',
+    });
+    procs.push(apart);
+    await Promise.all([
+      ...ports.map((port, i) => waitReady(procs[i]!, port, START_BUDGET_MS)),
+      waitReady(apart, apartPort, START_BUDGET_MS),
+    ]);
   }, START_BUDGET_MS + 30_000);
 
   afterAll(async () => {
@@ -109,4 +124,32 @@ describe.runIf(DB && REDIS)('two API processes, requests spread one by one', () 
     // both processes did half the work
     expect(Math.abs(served[0]! - served[1]!)).toBeLessThanOrEqual(JOURNEYS);
   }, 600_000);
+
+  it('completes journeys whose sandbox providers run in another process, reached over HTTP', async () => {
+    const assets = await journeyAssets();
+    const api = fetchClient(`http://127.0.0.1:${apartPort}`);
+    const providers = fetchClient(`http://127.0.0.1:${ports[0]}`);
+    // a load balancer that routes /sandbox/ to the providers' process
+    const client: JourneyClient = {
+      request: (req) => (req.url.startsWith('/sandbox/') ? providers : api).request(req),
+    };
+    const sandboxRoutesServed = async (port: number) => {
+      const text = await (await fetch(`http://127.0.0.1:${port}/metrics`)).text();
+      return text
+        .split('\n')
+        .filter((l) => l.startsWith('ekyc_http_request_duration_seconds_count{') && l.includes('route="/sandbox/'))
+        .reduce((sum, l) => sum + Number(l.split(' ').pop()), 0);
+    };
+    const before = await sandboxRoutesServed(ports[0]!);
+    for (let n = 0; n < 2; n++) {
+      const result = await runFullJourney(client, {
+        applicant: newApplicant(`apart-${process.pid}-${Date.now()}-${n}`),
+        assets,
+      });
+      expect(result.stage).toBe(220);
+    }
+    expect(await sandboxRoutesServed(apartPort)).toBe(0);
+    // the DigiLocker token and documents, PAN, KRA, penny drop, liveness and e-sign calls of both journeys
+    expect((await sandboxRoutesServed(ports[0]!)) - before).toBeGreaterThan(20);
+  }, 300_000);
 });
