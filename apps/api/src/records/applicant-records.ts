@@ -171,17 +171,8 @@ export class ApplicantRecords {
   }
 
   async update(id: string, values: { email?: string; whatsappOpt?: boolean; clientCode?: string }): Promise<void> {
-    await this.db.transaction(async (tx) => {
-      const before = values.whatsappOpt === undefined ? undefined : await repo.findById(tx, id);
-      // a change of the WhatsApp choice is a change of the communication consent
-      if (before && before.whatsappOpt !== values.whatsappOpt)
-        await this.consents.record(
-          id,
-          [{ purpose: 'communication', granted: values.whatsappOpt! }],
-          { language: before.language, source: 'app' },
-          tx,
-        );
-      await repo.update(tx, id, {
+    const write = (tx: Tx) =>
+      repo.update(tx, id, {
         ...(values.email !== undefined && {
           emailEnc: this.cipher.encrypt(values.email),
           emailHash: this.hasher.hash('email', values.email),
@@ -189,7 +180,21 @@ export class ApplicantRecords {
         ...(values.whatsappOpt !== undefined && { whatsappOpt: values.whatsappOpt }),
         ...(values.clientCode !== undefined && { clientCode: values.clientCode }),
       });
-    });
+    // one statement, unless the WhatsApp choice may change: that is a change of the communication
+    // consent, recorded with the write
+    if (values.whatsappOpt === undefined) await write(this.db);
+    else
+      await this.db.transaction(async (tx) => {
+        const before = await repo.findById(tx, id);
+        if (before && before.whatsappOpt !== values.whatsappOpt)
+          await this.consents.record(
+            id,
+            [{ purpose: 'communication', granted: values.whatsappOpt! }],
+            { language: before.language, source: 'app' },
+            tx,
+          );
+        await write(tx);
+      });
     await this.notifyChanged(id);
   }
 
