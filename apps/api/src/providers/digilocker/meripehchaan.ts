@@ -5,7 +5,7 @@
  */
 import { XMLParser } from 'fast-xml-parser';
 import { z } from 'zod';
-import { fetchJson, type FetchLike, ProviderError } from '../http.ts';
+import { fetchJson, type FetchLike, ProviderError, providerFetch } from '../http.ts';
 import type { DigilockerClient, DigilockerProfile, EAadhaar, IssuedDocument, PanDocument } from './port.ts';
 
 export interface DigilockerOptions {
@@ -165,7 +165,7 @@ export class MeripehchaanDigilocker implements DigilockerClient {
   }
 
   private async text(path: string, accessToken: string): Promise<string> {
-    const res = await (this.o.fetch ?? fetch)(`${this.o.baseUrl}${path}`, {
+    const res = await (this.o.fetch ?? providerFetch)(`${this.o.baseUrl}${path}`, {
       method: 'GET',
       headers: { authorization: `Bearer ${accessToken}`, accept: 'application/xml' },
       signal: AbortSignal.timeout(15_000),

@@ -7,7 +7,7 @@
  */
 import { LIVENESS_OUTCOMES, type LivenessOutcome } from '@ekyc/contracts/calls/upload-liveliness';
 import { z } from 'zod';
-import { type FetchLike, fetchJson, ProviderError } from '../http.ts';
+import { type FetchLike, fetchJson, ProviderError, providerFetch } from '../http.ts';
 import type { FaceMatch, LivenessCheck, LivenessProvider, LivenessToken, ModuleResult } from './port.ts';
 
 export interface HypervergeOptions {
@@ -143,7 +143,7 @@ export class HypervergeLiveness implements LivenessProvider {
     const form = new FormData();
     for (const [name, bytes] of Object.entries(parts))
       form.append(name, new Blob([new Uint8Array(bytes)], { type: 'image/jpeg' }), `${name}.jpg`);
-    const res = await (this.options.fetch ?? fetch)(`${this.options.baseUrl}${path}`, {
+    const res = await (this.options.fetch ?? providerFetch)(`${this.options.baseUrl}${path}`, {
       method: 'POST',
       headers: { ...this.headers, transactionId, accept: 'application/json' },
       body: form,
