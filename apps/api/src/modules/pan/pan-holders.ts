@@ -31,16 +31,15 @@ export async function panTakenBy(
   pan: string,
 ): Promise<string | null> {
   await syncPanHolders(deps);
-  const others = await repo.otherHolders(deps.database.db, deps.hasher.hash('pan', pan.toUpperCase()), applicantId);
-  for (const id of others) {
-    const [holder, stages] = await Promise.all([deps.records.get(id), deps.records.kycList(id)]);
-    const signed = stages.some((s) => s.stage === STAGE.STATUS);
-    if (signed || holder.clientCode) {
-      await repo.auditRefusedReuse(deps.database.db, id, applicantId);
-      return id;
-    }
-  }
-  return null;
+  const [holder] = await repo.signedHolders(
+    deps.database.db,
+    deps.hasher.hash('pan', pan.toUpperCase()),
+    applicantId,
+    STAGE.STATUS,
+  );
+  if (!holder) return null;
+  await repo.auditRefusedReuse(deps.database.db, holder, applicantId);
+  return holder;
 }
 
 /** Indexes the PAN this applicant has just had confirmed (the catch-up above covers other writers). */

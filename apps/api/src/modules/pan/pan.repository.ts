@@ -1,8 +1,7 @@
 /** The only code that touches pan_holders (keyed hashes of verified PANs) and reads pan_obj rows for it. */
-import { and, eq, ne, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { rowsOf, toDate } from '../../db/raw.ts';
-import { panHolders } from '../../db/schema/pan.ts';
 
 export const panRepository = {
   /** pan_obj sections written after the newest one already indexed, oldest first. */
@@ -27,20 +26,27 @@ export const panRepository = {
       on conflict (applicant_id) do update set pan_hash = excluded.pan_hash, section_updated_at = excluded.section_updated_at`);
   },
 
+  /** Indexes a PAN as of the section's write; nothing when the applicant has been erased since it was read. */
   async putHolder(tx: Tx, applicantId: string, panHash: string, sectionUpdatedAt: Date): Promise<void> {
-    await tx
-      .insert(panHolders)
-      .values({ applicantId, panHash, sectionUpdatedAt })
-      .onConflictDoUpdate({ target: panHolders.applicantId, set: { panHash, sectionUpdatedAt } });
+    await tx.execute(sql`
+      insert into pan_holders (applicant_id, pan_hash, section_updated_at)
+      select id, ${panHash}, ${sectionUpdatedAt.toISOString()}::timestamptz from applicants where id = ${applicantId}
+      on conflict (applicant_id) do update set pan_hash = excluded.pan_hash, section_updated_at = excluded.section_updated_at`);
   },
 
-  /** Other applicants holding this PAN. */
-  async otherHolders(tx: Tx, panHash: string, applicantId: string): Promise<string[]> {
-    const rows = await tx
-      .select({ id: panHolders.applicantId })
-      .from(panHolders)
-      .where(and(eq(panHolders.panHash, panHash), ne(panHolders.applicantId, applicantId)));
-    return rows.map((r) => r.id);
+  /**
+   * Other applicants holding this PAN whose application is e-signed (has reached `signedStage`) or
+   * active (has a client code), in one statement: an applicant erased meanwhile is not among them.
+   */
+  async signedHolders(tx: Tx, panHash: string, applicantId: string, signedStage: number): Promise<string[]> {
+    const rows = rowsOf<{ applicant_id: string }>(
+      await tx.execute(sql`
+        select h.applicant_id from pan_holders h join applicants a on a.id = h.applicant_id
+        where h.pan_hash = ${panHash} and h.applicant_id <> ${applicantId}
+          and (coalesce(a.client_code, '') <> ''
+               or exists (select 1 from applicant_stages s where s.applicant_id = h.applicant_id and s.stage = ${signedStage}))`),
+    );
+    return rows.map((r) => r.applicant_id);
   },
 
   /** Notes on the holder's audit trail that another applicant tried its PAN (the shared, hash-chained log). */
