@@ -127,7 +127,9 @@ it('shows the back office an email shared with another application', async () =>
 
 it('indexes nothing for an applicant erased after its PAN was read, instead of failing the validation that indexes it', async () => {
   const erased = '00000000-0000-4000-8000-000000000000';
-  await expect(panRepository.putHolder(app.deps.database.db, erased, 'pan-hash', new Date())).resolves.toBeUndefined();
+  await expect(
+    panRepository.putHolder(app.deps.database.db, erased, 'pan-hash', new Date().toISOString()),
+  ).resolves.toBeUndefined();
   const pan = freshPan();
   const applicant = await applicantAt(130);
   expect((await validate(applicant.token, pan)).body.status).toBe(true);
