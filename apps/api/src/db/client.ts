@@ -1,12 +1,12 @@
 /**
- * PostgreSQL through Drizzle: PGlite (PostgreSQL in WebAssembly) embedded under DATA_DIR by
- * default, a server pool when DATABASE_URL is set. Both expose the same query builder.
+ * PostgreSQL through Drizzle and node-postgres: PGlite (PostgreSQL in WebAssembly) embedded under
+ * DATA_DIR by default, a server pool when DATABASE_URL is set. Both expose the same query builder.
  */
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { PGlite, types } from '@electric-sql/pglite';
+import { PGlite } from '@electric-sql/pglite';
+import { createPgConfig } from '@electric-sql/pglite/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import type { Config } from '../config.ts';
@@ -83,42 +83,47 @@ export async function openDatabase(
     pool.on('connect', (client) => {
       client.on('error', () => undefined);
     });
-    return {
-      db: drizzlePg(pool) as unknown as Db,
-      kind: 'postgres',
-      withSession: async (work) => {
-        const client = await pool.connect();
-        let broken: Error | undefined;
-        try {
-          return await work(async (sql) => {
-            try {
-              const res = (await client.query(sql)) as pg.QueryResult | pg.QueryResult[];
-              return (Array.isArray(res) ? res.at(-1) : res)?.rows ?? [];
-            } catch (err) {
-              // a connection that failed mid-script goes away (with its locks), not back to the pool
-              if (!(err instanceof pg.DatabaseError)) broken = err as Error;
-              throw err;
-            }
-          });
-        } finally {
-          client.release(broken);
-        }
-      },
-      query: async (text, values) => {
-        const res = await pool.query(text, values as unknown[] | undefined);
-        // a multi-statement script answers one result per statement: the last one is the answer
-        const last = Array.isArray(res) ? (res as pg.QueryResult[]).at(-1) : res;
-        return { rows: last?.rows ?? [] };
-      },
-      ping: (timeoutMs = 1000) =>
-        withTimeout(
-          pool.query('select 1').then(() => true),
-          timeoutMs,
-        ),
-      close: () => pool.end(),
-    };
+    return poolDatabase(pool, 'postgres');
   }
   return openEmbedded(config.inMemory ? undefined : config.dataDir);
+}
+
+/** The Database over a node-postgres pool: a server's, or PGlite's single connection. */
+function poolDatabase(pool: pg.Pool, kind: Database['kind']): Database {
+  return {
+    db: drizzlePg(pool) as unknown as Db,
+    kind,
+    withSession: async (work) => {
+      const client = await pool.connect();
+      let broken: Error | undefined;
+      try {
+        return await work(async (sql) => {
+          try {
+            const res = (await client.query(sql)) as pg.QueryResult | pg.QueryResult[];
+            return (Array.isArray(res) ? res.at(-1) : res)?.rows ?? [];
+          } catch (err) {
+            // a connection that failed mid-script goes away (with its locks), not back to the pool
+            if (!(err instanceof pg.DatabaseError)) broken = err as Error;
+            throw err;
+          }
+        });
+      } finally {
+        client.release(broken);
+      }
+    },
+    query: async (text, values) => {
+      const res = await pool.query(text, values as unknown[] | undefined);
+      // a multi-statement script answers one result per statement: the last one is the answer
+      const last = Array.isArray(res) ? (res as pg.QueryResult[]).at(-1) : res;
+      return { rows: last?.rows ?? [] };
+    },
+    ping: (timeoutMs = 1000) =>
+      withTimeout(
+        pool.query('select 1').then(() => true),
+        timeoutMs,
+      ),
+    close: () => pool.end(),
+  };
 }
 
 /** The embedded database under `dataDir` (created there when missing), or in memory without one. */
@@ -129,82 +134,26 @@ export async function openEmbedded(dataDir: string | undefined): Promise<Databas
 }
 
 /**
- * Drizzle reads dates, timestamps and intervals (and arrays of them) as the text PostgreSQL wrote,
- * passing these parsers to PGlite with every query; and PGlite copies its whole table of parsers
- * (over 300: one per array type) for any query that brings its own, which costs more CPU than a
- * short statement itself. So the embedded database takes Drizzle's choice once, as its own parsers;
- * Drizzle's queries go without theirs, and the other queries (the job queue's, migrations) get
- * PGlite's usual ones for these types back, as node-postgres gives them on a server.
+ * The Database over one PGlite instance (embedded default; tests load a migrated template), driven
+ * through node-postgres as a server is, over PGlite's own connection for it: one connection (PGlite
+ * has one session), the same type parsing, and prepared statements parsed and planned once per
+ * database (PGlite's own `query` parses and plans every statement again, in six protocol calls).
  */
-const AS_WRITTEN = [
-  [types.TIMESTAMP, 1115],
-  [types.TIMESTAMPTZ, 1185],
-  [types.INTERVAL, 1187],
-  [types.DATE, 1182],
-  [types.NUMERIC, 1231],
-] as const;
-
-type QueryOptions = Parameters<PGlite['query']>[2];
-type Transaction = Parameters<Parameters<PGlite['transaction']>[0]>[0];
-
-type Parsers = NonNullable<NonNullable<QueryOptions>['parsers']>;
-const usualParsers = new WeakMap<PGlite, Parsers>();
-
-/** Sets Drizzle's parsers on `client` (once) and answers PGlite's own parsers they replace. */
-function parseAsWritten(client: PGlite): Parsers {
-  const known = usualParsers.get(client);
-  if (known) return known;
-  const asWritten = (v: string) => v;
-  const usual: Parsers = {};
-  for (const [type, arrayType] of AS_WRITTEN) {
-    const element = client.parsers[type] ?? asWritten;
-    // the numeric element stays PGlite's own: Drizzle replaces only its array
-    if (type !== types.NUMERIC) {
-      usual[type] = element;
-      client.parsers[type] = asWritten;
-    }
-    usual[arrayType] = (v: string) => types.arrayParser(v, element, arrayType);
-    client.parsers[arrayType] = asWritten;
-  }
-  usualParsers.set(client, usual);
-  return usual;
-}
-
-/** Drizzle's view of `client`: its queries, in and out of transactions, without per-query parsers. */
-function withoutQueryParsers<T extends PGlite | Transaction>(client: T): T {
-  const query = (text: string, params?: unknown[], options?: QueryOptions) =>
-    client.query(text, params, options?.parsers ? { ...options, parsers: undefined } : options);
-  return new Proxy(client, {
-    get(target, prop) {
-      if (prop === 'query') return query;
-      if (prop === 'transaction' && target instanceof PGlite)
-        return <R>(work: (tx: Transaction) => Promise<R>) => target.transaction((tx) => work(withoutQueryParsers(tx)));
-      const value: unknown = Reflect.get(target, prop, target);
-      // PGlite's methods use its private fields: called on the instance itself, not on this view
-      return typeof value === 'function' ? (value as (...a: unknown[]) => unknown).bind(target) : value;
-    },
-  });
-}
-
-/** The Database over one PGlite instance (embedded default; tests load a migrated template). */
 export function pgliteDatabase(client: PGlite): Database {
-  const parsers = parseAsWritten(client);
+  const config = createPgConfig(client);
+  // node-postgres hands Parse its query's type parsers as `types`; PGlite's encoder reads that as
+  // the parameters' type ids (an array), as PostgreSQL's protocol names them
+  const parse = config.connection.parse.bind(config.connection);
+  config.connection.parse = (query: { types?: unknown }) =>
+    parse(Array.isArray(query.types) ? query : { ...query, types: undefined });
+  const pool = new pg.Pool({ ...config, max: 1, idleTimeoutMillis: 0 } as pg.PoolConfig);
+  const database = poolDatabase(pool, 'pglite');
   return {
-    db: drizzlePglite(withoutQueryParsers(client)) as unknown as Db,
-    kind: 'pglite',
-    withSession: (work) => work(async (sql) => (await client.exec(sql, { parsers })).at(-1)?.rows ?? []),
-    query: async (text, values) => {
-      // PGlite's extended protocol takes one statement: scripts without parameters go through exec
-      if (values?.length) return { rows: (await client.query(text, values, { parsers })).rows };
-      const results = await client.exec(text, { parsers });
-      return { rows: results.at(-1)?.rows ?? [] };
+    ...database,
+    close: async () => {
+      await database.close();
+      await client.close();
     },
-    ping: (timeoutMs = 1000) =>
-      withTimeout(
-        client.query('select 1').then(() => true),
-        timeoutMs,
-      ),
-    close: () => client.close(),
   };
 }
 

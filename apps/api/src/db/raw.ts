@@ -1,6 +1,6 @@
 /**
  * Raw SQL for the repositories that need it (window functions, upserts, aggregates): rows from
- * either driver's answer (PGlite and node-postgres shape them differently), and value coercions.
+ * Drizzle's answer (an array, or node-postgres' result with its rows), and value coercions.
  */
 import type { SQL } from 'drizzle-orm';
 import type { Tx } from './client.ts';
