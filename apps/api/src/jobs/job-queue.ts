@@ -2,8 +2,8 @@
  * The durable job queue: pg-boss on the project's own database. pg-boss takes any object that
  * runs SQL (`db.executeSql`), so the same queue runs on a PostgreSQL server (several processes
  * share it: SKIP LOCKED fetches, advisory-locked maintenance) and on the embedded PGlite, where
- * its scripts and queries share the one connection. Jobs survive a
- * restart: they are rows in schema pgboss; a job whose process died is retried once it expires.
+ * its scripts and queries share the one connection. Jobs survive a restart: they are rows in
+ * schema pgboss; a job whose process died is retried once it expires.
  */
 import PgBoss from 'pg-boss';
 import { sql } from 'drizzle-orm';

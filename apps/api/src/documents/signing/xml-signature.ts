@@ -116,7 +116,7 @@ export function verifyXmlEnveloped(xml: string, fallbackCerts: X509Certificate[]
 }
 
 function checkWith(xml: string, signature: Element, signer: X509Certificate, carried: X509Certificate[]): VerifiedXml {
-  const sig = new SignedXml({ publicCert: signer.toString(), getCertFromKeyInfo: () => null });
+  const sig = new SignedXml({ publicCert: signer.publicKey, getCertFromKeyInfo: () => null });
   sig.loadSignature(signature as unknown as Parameters<SignedXml['loadSignature']>[0]);
   let valid = false;
   try {
