@@ -1,12 +1,13 @@
 /**
  * Raw SQL for the repositories that need it (window functions, upserts, aggregates): rows from
- * Drizzle's answer (an array, or node-postgres' result with its rows), and value coercions.
+ * Drizzle's answer (node-postgres' result, on a server and on the embedded PGlite alike), and value
+ * coercions.
  */
 import type { SQL } from 'drizzle-orm';
 import type { Tx } from './client.ts';
 
 export function rowsOf<T>(result: unknown): T[] {
-  return (Array.isArray(result) ? result : (result as { rows: T[] }).rows) as T[];
+  return (result as { rows: T[] }).rows;
 }
 
 export async function query<T>(tx: Tx, q: SQL): Promise<T[]> {

@@ -6,7 +6,6 @@
  * schema pgboss; a job whose process died is retried once it expires.
  */
 import PgBoss from 'pg-boss';
-import { sql } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
 
 export const JOB_SCHEMA = 'pgboss';
@@ -32,9 +31,8 @@ export function createJobQueue(database: Database, o: JobQueueOptions): PgBoss {
 
 /** Whether the queue's tables exist (the queue was used on this database before). */
 export async function jobQueueInstalled(database: Database): Promise<boolean> {
-  const r = await database.db.execute<{ t: string | null }>(sql`select to_regclass('pgboss.job')::text as t`);
-  const rows = Array.isArray(r) ? r : (r as { rows: { t: string | null }[] }).rows;
-  return Boolean(rows[0]?.t);
+  const { rows } = await database.query("select to_regclass('pgboss.job')::text as t");
+  return Boolean((rows[0] as { t: string | null } | undefined)?.t);
 }
 
 export interface QueueWorker {

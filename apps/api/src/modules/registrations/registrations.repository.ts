@@ -1,6 +1,7 @@
 /** The registration cases, their registrations and the evidence: the only code of the module touching SQL. */
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
+import { rowsOf } from '../../db/raw.ts';
 import type { RegistrationKind, RegistrationStatus } from '../../providers/registrations/port.ts';
 
 export interface CaseRow {
@@ -35,9 +36,8 @@ const leased = (applicantId: string, kind: StepKind) =>
     ? { table: sql`registration_cases`, where: sql`applicant_id = ${applicantId}` }
     : { table: sql`registrations`, where: sql`applicant_id = ${applicantId} and kind = ${kind}` };
 
-const rowsOf = <T>(r: unknown): T[] => (Array.isArray(r) ? (r as T[]) : ((r as { rows: T[] }).rows ?? []));
 const date = (v: unknown) => (v === null || v === undefined ? null : new Date(v as string));
-/** text[] comes back as an array from pg and PGlite alike; a literal '{a,b}' is read too. */
+/** text[] comes back as an array; a literal '{a,b}' is read too. */
 const list = (v: unknown): string[] =>
   Array.isArray(v)
     ? v.map(String)

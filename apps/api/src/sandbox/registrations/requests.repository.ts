@@ -1,6 +1,7 @@
 /** What the sandbox exchanges, depositories and KRA received: one row per provider and request id. */
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
+import { rowsOf } from '../../db/raw.ts';
 
 export interface SandboxRequestRow {
   provider: string;
@@ -11,8 +12,6 @@ export interface SandboxRequestRow {
   message: string | null;
   receivedAt: Date;
 }
-
-const rowsOf = <T>(r: unknown): T[] => (Array.isArray(r) ? (r as T[]) : ((r as { rows: T[] }).rows ?? []));
 
 type Raw = {
   provider: string;
