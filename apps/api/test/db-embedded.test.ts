@@ -43,6 +43,17 @@ it('gives Drizzle the written text and raw queries dates, in and out of transact
   expect(await byId.execute({ id: 1 })).toEqual([{ id: 1, at }]);
   expect(await byId.execute({ id: 2 })).toEqual([]);
   expect((await database.query('select name from pg_prepared_statements')).rows).toEqual([{ name: 'events_by_id' }]);
+  // a failed statement (node-postgres then drops its client) leaves the one session serving, with
+  // its prepared statement, in and out of transactions
+  await expect(db.insert(events).values(expected)).rejects.toThrow();
+  await expect(
+    db.transaction(async (tx) => {
+      await tx.insert(events).values({ ...expected, id: 2 });
+      await tx.insert(events).values(expected);
+    }),
+  ).rejects.toThrow();
+  expect(await byId.execute({ id: 1 })).toEqual([{ id: 1, at }]);
+  expect(await byId.execute({ id: 2 })).toEqual([]);
 
   // the raw queries: dates, with parameters and without (a script)
   const withParams = await database.query('select at, day, array[at] as ats from events where id = $1', [1]);
