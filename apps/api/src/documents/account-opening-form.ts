@@ -288,7 +288,7 @@ export async function renderAccountOpeningForm(input: AccountOpeningFormInput): 
     'Signed electronically with Aadhaar OTP under the eSign framework (Information Technology Act, 2000). ' +
       'The digital signature of this document carries the signer and the signing time.',
   );
-  w.finishTags('Account Opening Form');
+  w.finish('Account Opening Form');
   return Buffer.from(await doc.save({ useObjectStreams: false }));
 }
 

@@ -1,7 +1,7 @@
 /**
  * A tagged PDF's structure (ISO 14289 PDF/UA, as SEBI's KYC accessibility duties ask of the
- * account-opening form): each piece of content is drawn inside a marked-content sequence with its
- * MCID and belongs to a structure element (Document, H1, H2, P, Table/TR/TH/TD, Figure with its
+ * account-opening form): each piece of content is drawn (pdf-writer.ts) inside a marked-content
+ * sequence with the MCID recorded here and belongs to a structure element (Document, H1, H2, P, Table/TR/TH/TD, Figure with its
  * alternate text) in reading order; page furniture (running header, rules, boxes) is an Artifact.
  * finish() writes the StructTreeRoot, the ParentTree, MarkInfo, the language and the XMP metadata
  * that names the document PDF/UA.
@@ -13,8 +13,6 @@ import {
   PDFHexString,
   PDFName,
   PDFNumber,
-  PDFOperator,
-  PDFOperatorNames as Ops,
   type PDFPage,
   type PDFRef,
   PDFString,
@@ -40,25 +38,14 @@ export class StructureTree {
     return e;
   }
 
-  /** Draws as content of `elem`: one marked-content sequence on the page, its MCID recorded. */
-  mark(page: PDFPage, elem: StructElem, draw: () => void) {
+  /** Records the next marked-content sequence of `page` as content of `elem`: its MCID. */
+  mark(page: PDFPage, elem: StructElem): number {
     const list = this.mcids.get(page) ?? [];
     this.mcids.set(page, list);
     const mcid = list.length;
     list.push(elem);
     elem.kids.push({ page, mcid });
-    // a property list is a dictionary: pdf-lib writes any object it is given as an operand
-    const props = this.doc.context.obj({ MCID: mcid }) as unknown as PDFArray;
-    page.pushOperators(PDFOperator.of(Ops.BeginMarkedContentSequence, [PDFName.of(elem.type), props]));
-    draw();
-    page.pushOperators(PDFOperator.of(Ops.EndMarkedContent));
-  }
-
-  /** Draws page furniture that is not content (a reader skips it). */
-  artifact(page: PDFPage, draw: () => void) {
-    page.pushOperators(PDFOperator.of(Ops.BeginMarkedContent, [PDFName.of('Artifact')]));
-    draw();
-    page.pushOperators(PDFOperator.of(Ops.EndMarkedContent));
+    return mcid;
   }
 
   /** Writes the structure tree and the catalogue entries of a tagged PDF. */
