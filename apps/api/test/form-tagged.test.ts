@@ -59,4 +59,21 @@ describe('the account-opening form', () => {
     );
     expect(alts).toEqual(['Signature', 'Photograph (selfie with liveness check)']);
   });
+
+  it('prints Latin-1 text as it is, brackets and backslashes included, and the rupee sign as Rs', async () => {
+    const pdf = await renderAccountOpeningForm({
+      applicationId: 'EPTEXT01',
+      generatedAt: new Date('2026-11-26T10:00:00Z'),
+      mobile: '9876543210',
+      email: null,
+      clientCode: null,
+      sections: { pan_obj: { full_name: 'RENÉE (D\\SOUZA) ₹ 中' } },
+      images: {},
+      verificationDays: '7 to 10 business days',
+    });
+    const file = path.join(mkdtempSync(path.join(tmpdir(), 'form-text-')), 'form.pdf');
+    writeFileSync(file, pdf);
+    const text = execFileSync('pdftotext', ['-enc', 'UTF-8', file, '-']).toString();
+    expect(text).toContain('RENÉE (D\\SOUZA) Rs ?');
+  });
 });

@@ -1,8 +1,9 @@
 /**
  * A tagged PDF's structure (ISO 14289 PDF/UA, as SEBI's KYC accessibility duties ask of the
  * account-opening form): each piece of content is drawn (pdf-writer.ts) inside a marked-content
- * sequence with the MCID recorded here and belongs to a structure element (Document, H1, H2, P, Table/TR/TH/TD, Figure with its
- * alternate text) in reading order; page furniture (running header, rules, boxes) is an Artifact.
+ * sequence with the MCID recorded here and belongs to a structure element (Document, H1, H2, P,
+ * Table/TR/TH/TD, Figure with its alternate text) in reading order; page furniture (running
+ * header, rules, boxes) is an Artifact.
  * finish() writes the StructTreeRoot, the ParentTree, MarkInfo, the language and the XMP metadata
  * that names the document PDF/UA.
  */

@@ -144,7 +144,10 @@ export class FormWriter {
     this.ops.push('EMC');
   }
 
-  /** Writes every page's content, the structure tree, the language and the title (call once, before saving). */
+  /**
+   * Writes every page's content, the structure tree, the language and the title a reader needs
+   * (call once, before saving).
+   */
   finish(title: string, language = 'en-IN') {
     for (const { page, ops } of this.written) {
       const stream = this.doc.context.stream(deflateSync(ops.join('\n')), { Filter: 'FlateDecode' });
