@@ -78,7 +78,6 @@ export class FormWriter {
   private readonly written: { page: PDFPage; ops: string[] }[] = [];
   private readonly pictureNames = new Map<PDFImage, string>();
   private y = 0;
-  pages = 0;
   private readonly tags: StructureTree;
 
   constructor(
@@ -97,7 +96,6 @@ export class FormWriter {
     this.page.node.setFontDictionary(PDFName.of(BOLD), this.bold.ref);
     this.ops = [];
     this.written.push({ page: this.page, ops: this.ops });
-    this.pages += 1;
     this.y = A4[1] - MARGIN;
     this.furniture(() => this.text(this.header, { x: MARGIN, y: A4[1] - 24, size: 8, colour: MUTED }));
   }
