@@ -114,3 +114,32 @@ test('a preview that could not be loaded is tried again with Retry', ANY_SIZE, a
     FORM_READY,
   );
 });
+
+test('what sits below the preview stays where it is when the pages arrive', ANY_SIZE, async ({ page, request }) => {
+  await seedApplicant(page, request, 210, ESIGN_SECTIONS);
+  // the preview's copy of the form is held back until the page around it has been measured
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(
+    (url) => url.pathname.startsWith('/api/v1/ekyc/files/') && !url.searchParams.has('download'),
+    async (route) => {
+      await held;
+      await route.continue();
+    },
+  );
+  await page.goto('/ekyc1/e-sign');
+  const agree = page.getByLabel(/I have read the account opening form/);
+  const sign = page.getByRole('button', { name: 'E-Sign With Aadhaar OTP' });
+  await expect(agree).toBeVisible();
+  const before = [await agree.boundingBox(), await sign.boundingBox()];
+  await expect(page.getByRole('region', { name: 'Account opening form' })).toHaveAttribute('aria-busy', 'true');
+  await look(page, `esign-form-loading-${test.info().project.name}.png`);
+  release();
+  await expect(page.getByRole('img', { name: /^Account opening form, page 1 of \d+$/ })).toHaveAttribute(
+    'data-drawn-width',
+    /^\d+$/,
+    FORM_READY,
+  );
+  await expect(page.getByText(/^Page 1 of \d+$/)).toBeVisible();
+  expect([await agree.boundingBox(), await sign.boundingBox()]).toEqual(before);
+});

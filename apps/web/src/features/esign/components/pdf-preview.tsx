@@ -45,16 +45,15 @@ function FormPages({ url }: { url: string }) {
         </Button>
       </div>
     );
-  if (pdf.status === 'loading')
-    return (
-      <div className="flex h-64 items-center justify-center rounded-lg border border-slate-200 bg-white text-muted">
-        <Spinner label={t('common:loading')} />
-      </div>
-    );
-  return <PageViewer pages={pdf.pages} onFailed={failed} />;
+  return <PageViewer pages={pdf.status === 'ready' ? pdf.pages : null} onFailed={failed} />;
 }
 
-function PageViewer({ pages, onFailed }: { pages: PdfPage[]; onFailed: () => void }) {
+/**
+ * The toolbar and the pages' scrolling box, of the same size while the form loads (`pages` null)
+ * as once it is shown: what sits below the preview (the agree box, the sign button) stays where it
+ * is when the pages arrive, rather than jumping away from a finger or a click on its way to it.
+ */
+function PageViewer({ pages, onFailed }: { pages: PdfPage[] | null; onFailed: () => void }) {
   const { t } = useTranslation('esign');
   const [box, setBox] = useState<HTMLDivElement | null>(null);
   const [fitWidth, setFitWidth] = useState(0);
@@ -62,7 +61,7 @@ function PageViewer({ pages, onFailed }: { pages: PdfPage[]; onFailed: () => voi
   const [current, setCurrent] = useState(1);
   const keepCentre = useRef<{ left: number; top: number } | null>(null);
   const zoom = ZOOMS[zoomIndex]!;
-  const total = pages.length;
+  const total = pages?.length ?? 0;
 
   useEffect(() => {
     if (!box) return;
@@ -110,14 +109,17 @@ function PageViewer({ pages, onFailed }: { pages: PdfPage[]; onFailed: () => voi
   return (
     <div className="flex flex-col gap-2">
       <div className="flex flex-wrap items-center justify-between gap-2">
-        <p className="text-sm font-semibold text-ink">{t('pageOf', { page: current, total })}</p>
+        {/* while loading, held in place unseen (and unread) at the width it will have */}
+        <p className={`text-sm font-semibold text-ink ${pages ? '' : 'invisible'}`}>
+          {t('pageOf', { page: current, total: Math.max(total, 1) })}
+        </p>
         <div role="group" aria-label={t('zoom')} className="flex flex-wrap items-center gap-1">
           <button
             type="button"
             className={toolButton}
             aria-label={t('zoomOut')}
             title={t('zoomOut')}
-            disabled={zoomIndex === 0}
+            disabled={!pages || zoomIndex === 0}
             onClick={() => setZoom(zoomIndex - 1)}
           >
             <span aria-hidden="true" className="text-xl leading-none">
@@ -132,7 +134,7 @@ function PageViewer({ pages, onFailed }: { pages: PdfPage[]; onFailed: () => voi
             className={toolButton}
             aria-label={t('zoomIn')}
             title={t('zoomIn')}
-            disabled={zoomIndex === ZOOMS.length - 1}
+            disabled={!pages || zoomIndex === ZOOMS.length - 1}
             onClick={() => setZoom(zoomIndex + 1)}
           >
             <span aria-hidden="true" className="text-xl leading-none">
@@ -142,7 +144,7 @@ function PageViewer({ pages, onFailed }: { pages: PdfPage[]; onFailed: () => voi
           <button
             type="button"
             className={`${toolButton} text-sm`}
-            disabled={zoomIndex === FIT}
+            disabled={!pages || zoomIndex === FIT}
             onClick={() => setZoom(FIT)}
           >
             {t('zoomReset')}
@@ -156,11 +158,18 @@ function PageViewer({ pages, onFailed }: { pages: PdfPage[]; onFailed: () => voi
         // a scrolling region is reached with the keyboard too
         tabIndex={0}
         onScroll={findCurrent}
-        className="relative max-h-[70vh] overflow-auto rounded-lg border border-slate-200 bg-slate-100 [scrollbar-gutter:stable]"
+        aria-busy={!pages}
+        // one height from the first frame: a form's pages are taller than this at any screen width
+        className="relative h-[70vh] overflow-auto rounded-lg border border-slate-200 bg-slate-100 [scrollbar-gutter:stable]"
       >
+        {!pages && (
+          <div className="absolute inset-0 flex items-center justify-center text-muted">
+            <Spinner label={t('common:loading')} />
+          </div>
+        )}
         <div className="flex w-max min-w-full flex-col items-center gap-2 p-2">
           {fitWidth > 0 &&
-            pages.map((page, i) => (
+            pages?.map((page, i) => (
               <PdfPageCanvas
                 key={i}
                 page={page}
