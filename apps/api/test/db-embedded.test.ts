@@ -6,7 +6,7 @@
 import { PGlite } from '@electric-sql/pglite';
 import { eq, sql } from 'drizzle-orm';
 import { date, integer, interval, pgTable, timestamp } from 'drizzle-orm/pg-core';
-import { expect, it } from 'vitest';
+import { expect, it, vi } from 'vitest';
 import { pgliteDatabase, pgliteStartParams } from '../src/db/client.ts';
 import { rowsOf } from '../src/db/raw.ts';
 
@@ -60,5 +60,20 @@ it('gives Drizzle the written text and raw queries dates, in and out of transact
   expect(withParams.rows).toEqual([{ at, day: new Date('2026-11-28T00:00:00.000Z'), ats: [at] }]);
   const script = await database.query('select at from events');
   expect(script.rows).toEqual([{ at }]);
+  await database.close();
+});
+
+it("sends a statement's messages to PGlite in one round trip, and answers statements run together in order", async () => {
+  const client = await PGlite.create({ startParams: pgliteStartParams });
+  const database = pgliteDatabase(client);
+  await database.query('select 1');
+  const roundTrips = vi.spyOn(client, 'execProtocolRawStream');
+  // parse, bind, describe, execute and sync: one run of PGlite's main loop, not five
+  expect((await database.query('select $1::int + 1 as n', [41])).rows).toEqual([{ n: 42 }]);
+  expect(roundTrips).toHaveBeenCalledTimes(1);
+  const answers = await Promise.all(
+    Array.from({ length: 50 }, (_, i) => database.query('select $1::int as n', [i]).then((r) => r.rows)),
+  );
+  expect(answers).toEqual(Array.from({ length: 50 }, (_, i) => [{ n: i }]));
   await database.close();
 });

@@ -5,11 +5,11 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
-import { createPgConfig } from '@electric-sql/pglite/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import type { Config } from '../config.ts';
+import { PgliteConnection } from './pglite-connection.ts';
 
 export type Db = PgDatabase<PgQueryResultHKT>;
 /** A transaction or the database itself: repositories accept either. */
@@ -135,18 +135,12 @@ export async function openEmbedded(dataDir: string | undefined): Promise<Databas
 
 /**
  * The Database over one PGlite instance (embedded default; tests load a migrated template), driven
- * through node-postgres as a server is, over PGlite's own connection for it: one connection (PGlite
- * has one session), the same type parsing, and prepared statements parsed and planned once per
- * database (PGlite's own `query` parses and plans every statement again, in six protocol calls).
+ * through node-postgres as a server is (pglite-connection.ts): one connection (PGlite has one
+ * session), the same type parsing, and prepared statements parsed and planned once per database
+ * (PGlite's own `query` parses and plans every statement again, in six protocol calls).
  */
 export function pgliteDatabase(client: PGlite): Database {
-  const config = createPgConfig(client);
-  // node-postgres hands Parse its query's type parsers as `types`; PGlite's encoder reads that as
-  // the parameters' type ids (an array), as PostgreSQL's protocol names them
-  const parse = config.connection.parse.bind(config.connection);
-  config.connection.parse = (query: { types?: unknown }) =>
-    parse(Array.isArray(query.types) ? query : { ...query, types: undefined });
-  const pool = new pg.Pool({ ...config, max: 1, idleTimeoutMillis: 0 } as pg.PoolConfig);
+  const pool = new pg.Pool({ connection: new PgliteConnection(client), max: 1, idleTimeoutMillis: 0 } as pg.PoolConfig);
   const database = poolDatabase(pool, 'pglite');
   return {
     ...database,
