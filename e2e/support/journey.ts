@@ -191,3 +191,20 @@ export async function staffToken(
   const res = await request.post('/api/v1/backoffice/login', { data: { email: who.email, password: who.password } });
   return ((await res.json()) as { data: { token: string } }).data.token;
 }
+
+/** Draws on the signature canvas point by point, slowly enough for signature_pad to record each. */
+export async function drawSignature(page: Page, points = 80): Promise<void> {
+  const canvas = page.getByRole('img', { name: 'Signature drawing area' });
+  await canvas.scrollIntoViewIfNeeded();
+  const box = (await canvas.boundingBox())!;
+  const x0 = box.x + 12;
+  const step = (box.width - 24) / points;
+  await page.mouse.move(x0, box.y + box.height / 2);
+  await page.mouse.down();
+  for (let i = 1; i <= points; i += 1) {
+    const y = box.y + box.height / 2 + Math.sin(i / 2) * (box.height / 3);
+    await page.mouse.move(x0 + i * step, y);
+    await page.waitForTimeout(20);
+  }
+  await page.mouse.up();
+}

@@ -7,24 +7,10 @@
 import { MSG } from '@ekyc/contracts/messages';
 import { expect, type Page, test } from '@playwright/test';
 import { useFaceAsCamera } from '../support/face-camera';
-import { answerDigilocker, enterPan, FORM_READY, outboxOtp, signUpToPan } from '../support/journey';
+import { answerDigilocker, drawSignature, enterPan, FORM_READY, outboxOtp, signUpToPan } from '../support/journey';
 import { look } from '../support/look';
 
 const card = (page: Page, name: string | RegExp) => page.getByRole('button', { name, exact: typeof name === 'string' });
-
-async function drawSignature(page: Page) {
-  const canvas = page.getByRole('img', { name: 'Signature drawing area' });
-  const box = (await canvas.boundingBox())!;
-  const x0 = box.x + 12;
-  const step = (box.width - 24) / 80;
-  await page.mouse.move(x0, box.y + box.height / 2);
-  await page.mouse.down();
-  for (let i = 1; i <= 80; i += 1) {
-    await page.mouse.move(x0 + i * step, box.y + box.height / 2 + Math.sin(i / 2) * (box.height / 3));
-    await page.waitForTimeout(20);
-  }
-  await page.mouse.up();
-}
 
 test('sign-up to the status screen through every step', async ({ page, request }) => {
   test.setTimeout(600_000);

@@ -1,26 +1,9 @@
 import { MSG } from '@ekyc/contracts/messages';
 import { expect, type Page, test } from '@playwright/test';
-import { seedApplicant, VERIFIED_IDENTITY } from '../support/journey';
+import { drawSignature, seedApplicant, VERIFIED_IDENTITY } from '../support/journey';
 import { look } from '../support/look';
 
 const BANK = { ifsc: 'HDFC0000001', account_number: '123456789012', account_type: 'Saving', bank_verify_edit: false };
-
-/** Draws on the signature canvas point by point, slowly enough for signature_pad to record each. */
-async function draw(page: Page, points: number) {
-  const canvas = page.getByRole('img', { name: 'Signature drawing area' });
-  await canvas.scrollIntoViewIfNeeded();
-  const box = (await canvas.boundingBox())!;
-  const x0 = box.x + 12;
-  const step = (box.width - 24) / points;
-  await page.mouse.move(x0, box.y + box.height / 2);
-  await page.mouse.down();
-  for (let i = 1; i <= points; i += 1) {
-    const y = box.y + box.height / 2 + Math.sin(i / 2) * (box.height / 3);
-    await page.mouse.move(x0 + i * step, y);
-    await page.waitForTimeout(20);
-  }
-  await page.mouse.up();
-}
 
 /** A 1280x720 PNG made in the page: a signature-like stroke on white. */
 async function signaturePng(page: Page): Promise<Buffer> {
@@ -50,7 +33,7 @@ test('drawn signature: an incomplete drawing asks to retry, a full one goes to n
   const cont = page.getByRole('button', { name: 'Continue' });
   await expect(cont).toBeDisabled();
 
-  await draw(page, 8);
+  await drawSignature(page, 8);
   await cont.click();
   const modal = page.getByRole('dialog', { name: MSG.signatureIncompleteTitle });
   await expect(modal).toBeVisible();
@@ -60,7 +43,7 @@ test('drawn signature: an incomplete drawing asks to retry, a full one goes to n
   await expect(modal).toBeHidden();
   await expect(cont).toBeDisabled();
 
-  await draw(page, 80);
+  await drawSignature(page, 80);
   await look(page, 'signature-drawn.png');
   await cont.click();
   await expect(page).toHaveURL(/\/bank-and-segment\/nominee$/);
@@ -120,7 +103,7 @@ test('an applicant who cannot sign: a guardian signs, named with the relation; o
   await page.goto('/ekyc1/bank-and-segment/signature');
   await page.getByRole('radio', { name: 'A guardian signs for me (I cannot sign)' }).check();
   await page.getByLabel("Guardian's name").fill('Ramesh Sharma');
-  await draw(page, 80);
+  await drawSignature(page, 80);
   await page.getByRole('button', { name: 'Continue' }).click();
   // the relation is missing: said at the field, nothing sent
   await expect(page.getByText(MSG.signatureGuardianRelation)).toBeVisible();
