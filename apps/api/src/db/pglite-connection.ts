@@ -31,7 +31,8 @@ export class PgliteConnection extends EventEmitter {
     });
   }
 
-  // PGlite has one session, open from the start: nothing to start up or authenticate
+  // PGlite has one session, open from the start: nothing to start up or authenticate (no
+  // authentication request ever comes, so neither do node-postgres' SASL replies)
   async connect(): Promise<void> {
     this._connecting = true;
     await this.#db.waitReady;
@@ -44,12 +45,6 @@ export class PgliteConnection extends EventEmitter {
   ref() {}
   unref() {}
 
-  sendSASLInitialResponseMessage(mechanism: string, response: string) {
-    this.#write(protocol.serialize.sendSASLInitialResponseMessage(mechanism, response));
-  }
-  sendSCRAMClientFinalMessage(response: string) {
-    this.#write(protocol.serialize.sendSCRAMClientFinalMessage(response));
-  }
   query(text: string) {
     this.#write(protocol.serialize.query(text));
   }
