@@ -2,7 +2,9 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { compressImage } from '../src/lib/compress-image';
 
-const library = vi.hoisted(() => vi.fn(async (file: File) => new File(['smaller'], file.name, { type: file.type })));
+const library = vi.hoisted(() =>
+  vi.fn(async (file: File, _options: object) => new File(['smaller'], file.name, { type: file.type })),
+);
 vi.mock('browser-image-compression', () => ({ default: library }));
 
 /** The browser's decoder, as far as the code asks it: each file's size in pixels, by name. */
