@@ -192,6 +192,19 @@ export async function staffToken(
   return ((await res.json()) as { data: { token: string } }).data.token;
 }
 
+/**
+ * Opens the back office already signed in as the staff member (the token the login page would keep
+ * for the tab), for tests about what a signed-in page shows rather than about signing in.
+ */
+export async function signedInToBackoffice(
+  page: Page,
+  request: APIRequestContext,
+  who: { email: string; password: string; name: string; role: string },
+): Promise<void> {
+  const token = await staffToken(request, who);
+  await page.addInitScript((value) => sessionStorage.setItem('ekyc.staff.token', value), token);
+}
+
 /** Draws on the signature canvas point by point, slowly enough for signature_pad to record each. */
 export async function drawSignature(page: Page, points = 80): Promise<void> {
   const canvas = page.getByRole('img', { name: 'Signature drawing area' });

@@ -4,7 +4,7 @@
  * table scrolls inside its own region), and axe-core finds no serious or critical violation.
  */
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { SIGNED_SECTIONS, staffToken, uniqueMobile, VERIFIED_IDENTITY } from '../support/journey';
+import { SIGNED_SECTIONS, signedInToBackoffice, staffToken, uniqueMobile, VERIFIED_IDENTITY } from '../support/journey';
 import { look } from '../support/look';
 import { seriousViolations } from '../support/axe';
 
@@ -75,17 +75,15 @@ for (const [name, urlOf] of PAGES)
     });
     const url = urlOf(((await created.json()) as { data: { applicant_id: string } }).data.applicant_id);
     if (url === '/backoffice/not-tradable') await approvedNotTradable(request);
-    else await request.post('/sandbox/fixtures/staff', { data: ADMIN });
-    await page.goto('/backoffice/login');
-    await page.getByLabel('Email').fill(ADMIN.email);
-    await page.getByLabel('Password').fill(ADMIN.password);
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    await expect(page.getByRole('heading', { name: 'Review queue' })).toBeVisible();
+    // signing in is the back-office tests' subject; here the pages once signed in are
+    await signedInToBackoffice(page, request, ADMIN);
 
     for (const width of [412, 320]) {
       // 320 px: WCAG's reflow width
       if (width === 320) await page.setViewportSize({ width, height: 640 });
       await page.goto(url);
+      // signed in: the page itself under the back office's menu, not the login form
+      await expect(page.getByRole('button', { name: 'Sign out' })).toBeVisible();
       await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
       await expect(page.locator('[role="status"]:has-text("Loading")')).toHaveCount(0);
       expect.soft(await sideways(page), `${url} at ${width} px scrolls sideways`).toBe(0);
