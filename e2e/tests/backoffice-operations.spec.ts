@@ -7,7 +7,7 @@
 import type { StaffRole } from '@ekyc/contracts/calls/backoffice-login';
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import path from 'node:path';
-import { seedApplicant, uniqueMobile, VERIFIED_IDENTITY } from '../support/journey';
+import { seedApplicant, signedInToBackoffice, uniqueMobile, VERIFIED_IDENTITY } from '../support/journey';
 
 const IMAGES = path.resolve(import.meta.dirname, '../../docs/images');
 const PASSWORD = 'operations-e2e-pass-42';
@@ -29,11 +29,9 @@ async function seed(request: APIRequestContext, sections: Record<string, Record<
 }
 
 async function signIn(page: Page, request: APIRequestContext, who: ReturnType<typeof staff>) {
-  await request.post('/sandbox/fixtures/staff', { data: who });
-  await page.goto('/backoffice/login');
-  await page.getByLabel('Email').fill(who.email);
-  await page.getByLabel('Password').fill(who.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  // the login form is backoffice-review.spec.ts's subject
+  await signedInToBackoffice(page, request, who);
+  await page.goto('/backoffice/');
   await expect(page.getByRole('heading', { name: 'Review queue' })).toBeVisible();
 }
 
