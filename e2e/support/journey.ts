@@ -182,11 +182,19 @@ export const SIGNED_SECTIONS = {
   segment_obj: { segment_list: [{ code: 'equity_1' }] },
 };
 
+/** A back-office account as the sandbox fixtures create it. */
+export interface StaffMember {
+  email: string;
+  password: string;
+  name: string;
+  role: string;
+}
+
+/** Where the back office keeps its staff token for the tab (session storage). */
+export const STAFF_TOKEN_KEY = 'ekyc.staff.token';
+
 /** A staff member (created through the sandbox fixtures) signed in to the back office's API: the token. */
-export async function staffToken(
-  request: APIRequestContext,
-  who: { email: string; password: string; name: string; role: string },
-): Promise<string> {
+export async function staffToken(request: APIRequestContext, who: StaffMember): Promise<string> {
   await request.post('/sandbox/fixtures/staff', { data: who });
   const res = await request.post('/api/v1/backoffice/login', { data: { email: who.email, password: who.password } });
   return ((await res.json()) as { data: { token: string } }).data.token;
@@ -196,13 +204,9 @@ export async function staffToken(
  * Opens the back office already signed in as the staff member (the token the login page would keep
  * for the tab), for tests about what a signed-in page shows rather than about signing in.
  */
-export async function signedInToBackoffice(
-  page: Page,
-  request: APIRequestContext,
-  who: { email: string; password: string; name: string; role: string },
-): Promise<void> {
+export async function signedInToBackoffice(page: Page, request: APIRequestContext, who: StaffMember): Promise<void> {
   const token = await staffToken(request, who);
-  await page.addInitScript((value) => sessionStorage.setItem('ekyc.staff.token', value), token);
+  await page.addInitScript(([key, value]) => sessionStorage.setItem(key, value), [STAFF_TOKEN_KEY, token] as const);
 }
 
 /** Draws on the signature canvas point by point, slowly enough for signature_pad to record each. */

@@ -7,7 +7,13 @@
 import type { StaffRole } from '@ekyc/contracts/calls/backoffice-login';
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import path from 'node:path';
-import { seedApplicant, signedInToBackoffice, uniqueMobile, VERIFIED_IDENTITY } from '../support/journey';
+import {
+  seedApplicant,
+  signedInToBackoffice,
+  STAFF_TOKEN_KEY,
+  uniqueMobile,
+  VERIFIED_IDENTITY,
+} from '../support/journey';
 
 const IMAGES = path.resolve(import.meta.dirname, '../../docs/images');
 const PASSWORD = 'operations-e2e-pass-42';
@@ -137,7 +143,7 @@ test('maker then checker makes the application Approved; the maker is refused as
   // The next application is offered once the decision hands this one on.
   await expect(maker.getByRole('status').filter({ hasText: 'Next application' })).toBeVisible();
   // Asked directly, the server refuses the maker as checker.
-  const token = await maker.evaluate(() => sessionStorage.getItem('ekyc.staff.token'));
+  const token = await maker.evaluate((key) => sessionStorage.getItem(key), STAFF_TOKEN_KEY);
   const id = maker.url().split('/').pop()!;
   const refused = await request.post(`/api/v1/backoffice/applications/${id}/confirm`, {
     headers: { authorization: `Bearer ${token}` },

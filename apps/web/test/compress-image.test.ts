@@ -41,7 +41,8 @@ describe('compressImage', () => {
   });
 
   it('takes a reader’s larger limit, and compresses what the browser cannot measure', async () => {
-    expect(await compressImage(photo('card.jpg', 2_000, 1600, 1000), { maxPx: 1600 })).toBeInstanceOf(File);
+    const card = photo('card.jpg', 2_000, 1600, 1000);
+    expect(await compressImage(card, { maxPx: 1600 })).toBe(card);
     expect(library).not.toHaveBeenCalled();
     await compressImage(new File(['?'], 'unknown.jpg', { type: 'image/jpeg' }));
     expect(library).toHaveBeenCalledTimes(1);
