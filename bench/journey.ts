@@ -5,6 +5,7 @@
  * server, and the ceiling of a bare route on the same server, as a ratio.
  */
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { freshDatabase, type RunningServer, type Section, percentile, startServer, table } from './lib.ts';
 import { noopCeiling } from './noop.ts';
 import { runJourney, type CallTimer } from './journey-steps.ts';
@@ -117,6 +118,13 @@ export async function journeySection(): Promise<Section> {
         'API CPU per completed journey (all processes, from their own counters)',
         (r) => `${(r.cpuPerJourney * 1000).toFixed(0)} ms`,
       ],
+      [
+        'of which main threads (event loops), user / kernel; all other threads',
+        (r) =>
+          r.split
+            ? `${(r.split.mainUser * 1000).toFixed(0)} / ${(r.split.mainKernel * 1000).toFixed(0)} ms; ${(r.split.others * 1000).toFixed(0)} ms`
+            : 'not read (no /proc)',
+      ],
       ...(providers
         ? [
             [
@@ -178,6 +186,8 @@ interface LoadResult {
   providersCpuPerJourney: number;
   /** Event-loop delay p99 of the worst process over the load, in ms. */
   loopP99: number;
+  /** Where the API processes' CPU went, per completed journey (null where /proc cannot tell). */
+  split: ThreadSplit | null;
 }
 
 /**
@@ -193,6 +203,7 @@ async function load(
   // reading the metrics also starts a new event-loop delay histogram (prom-client resets it at
   // each collection), so the reading at the end covers the load alone
   const cpuBefore = cpuSeconds(await metricsOf(servers));
+  const threadsBefore = threadCpu(servers);
   const providersBefore = providers ? cpuSeconds(await metricsOf([providers])) : 0;
   let completed = 0;
   let failed = 0;
@@ -220,6 +231,16 @@ async function load(
   const elapsed = (Date.now() - started) / 1000;
   const after = await metricsOf(servers);
   const cpuPerJourney = (cpuSeconds(after) - cpuBefore) / Math.max(1, completed);
+  const threadsAfter = threadCpu(servers);
+  const split =
+    threadsBefore && threadsAfter
+      ? (Object.fromEntries(
+          Object.keys(threadsAfter).map((k) => [
+            k,
+            (threadsAfter[k as keyof ThreadSplit] - threadsBefore[k as keyof ThreadSplit]) / Math.max(1, completed),
+          ]),
+        ) as unknown as ThreadSplit)
+      : null;
   const providersCpuPerJourney = providers
     ? (cpuSeconds(await metricsOf([providers])) - providersBefore) / Math.max(1, completed)
     : 0;
@@ -233,8 +254,49 @@ async function load(
     cpuPerJourney,
     providersCpuPerJourney,
     loopP99,
+    split,
   };
 }
+
+/** CPU seconds of the API processes: their main threads (the event loops) apart from the rest. */
+interface ThreadSplit {
+  mainUser: number;
+  mainKernel: number;
+  /** Every other thread: worker threads (the form's pool), libuv's pool, V8's helpers, libvips. */
+  others: number;
+}
+
+/**
+ * Read from /proc: a process's total (utime and stime of /proc/PID/stat, threads that ended
+ * included) and its main thread's (/proc/PID/task/PID/stat). Null off Linux.
+ */
+function threadCpu(servers: RunningServer[]): ThreadSplit | null {
+  const ticks = (file: string) => {
+    // the fields after the command name, which is in brackets and may hold spaces
+    const stat = readFileSync(file, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return { user: Number(fields[11]) / CLOCK_TICKS, kernel: Number(fields[12]) / CLOCK_TICKS };
+  };
+  try {
+    return servers.reduce<ThreadSplit>(
+      (sum, s) => {
+        const pid = s.process.pid;
+        const all = ticks(`/proc/${pid}/stat`);
+        const main = ticks(`/proc/${pid}/task/${pid}/stat`);
+        return {
+          mainUser: sum.mainUser + main.user,
+          mainKernel: sum.mainKernel + main.kernel,
+          others: sum.others + all.user + all.kernel - main.user - main.kernel,
+        };
+      },
+      { mainUser: 0, mainKernel: 0, others: 0 },
+    );
+  } catch {
+    return null;
+  }
+}
+/** Linux's USER_HZ, the unit of /proc's CPU times (100 on every common build). */
+const CLOCK_TICKS = 100;
 
 const metric = (text: string, name: string) =>
   Number(
