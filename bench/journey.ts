@@ -232,14 +232,14 @@ async function load(
   const after = await metricsOf(servers);
   const cpuPerJourney = (cpuSeconds(after) - cpuBefore) / Math.max(1, completed);
   const threadsAfter = threadCpu(servers);
+  const perJourney = (seconds: number) => seconds / Math.max(1, completed);
   const split =
     threadsBefore && threadsAfter
-      ? (Object.fromEntries(
-          Object.keys(threadsAfter).map((k) => [
-            k,
-            (threadsAfter[k as keyof ThreadSplit] - threadsBefore[k as keyof ThreadSplit]) / Math.max(1, completed),
-          ]),
-        ) as unknown as ThreadSplit)
+      ? {
+          mainUser: perJourney(threadsAfter.mainUser - threadsBefore.mainUser),
+          mainKernel: perJourney(threadsAfter.mainKernel - threadsBefore.mainKernel),
+          others: perJourney(threadsAfter.others - threadsBefore.others),
+        }
       : null;
   const providersCpuPerJourney = providers
     ? (cpuSeconds(await metricsOf([providers])) - providersBefore) / Math.max(1, completed)
