@@ -230,9 +230,9 @@ async function load(
   );
   const elapsed = (Date.now() - started) / 1000;
   const after = await metricsOf(servers);
-  const cpuPerJourney = (cpuSeconds(after) - cpuBefore) / Math.max(1, completed);
-  const threadsAfter = threadCpu(servers);
   const perJourney = (seconds: number) => seconds / Math.max(1, completed);
+  const cpuPerJourney = perJourney(cpuSeconds(after) - cpuBefore);
+  const threadsAfter = threadCpu(servers);
   const split =
     threadsBefore && threadsAfter
       ? {
@@ -241,9 +241,7 @@ async function load(
           others: perJourney(threadsAfter.others - threadsBefore.others),
         }
       : null;
-  const providersCpuPerJourney = providers
-    ? (cpuSeconds(await metricsOf([providers])) - providersBefore) / Math.max(1, completed)
-    : 0;
+  const providersCpuPerJourney = providers ? perJourney(cpuSeconds(await metricsOf([providers])) - providersBefore) : 0;
   const loopP99 = Math.max(...after.map((t) => metric(t, 'ekyc_nodejs_eventloop_lag_p99_seconds'))) * 1000;
   return {
     completed,
