@@ -64,11 +64,21 @@ export async function startServer(
 ): Promise<RunningServer> {
   // BENCH_SERVER_NODE_ARGS, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`, to profile the server under load.
   const extra = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  const url = `http://127.0.0.1:${port}`;
+  // a server left on the port (a benchmark stopped halfway) would answer for this one
+  const taken = await fetch(`${url}/readyz`).then(
+    () => true,
+    () => false,
+  );
+  if (taken) throw new Error(`port ${port} is already served: stop what listens there first`);
   const child = spawn(process.execPath, [...extra, ...ENTRY[from]], {
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
-  const url = `http://127.0.0.1:${port}`;
+  // a benchmark that fails does not leave its servers running
+  const killOnExit = () => child.kill('SIGKILL');
+  process.once('exit', killOnExit);
+  child.once('exit', () => process.off('exit', killOnExit));
   for (let i = 0; i < 480; i++) {
     try {
       if ((await fetch(`${url}/readyz`)).ok) break;
@@ -83,6 +93,7 @@ export async function startServer(
     process: child,
     stop: () =>
       new Promise<void>((resolve) => {
+        if (child.exitCode !== null || child.signalCode !== null) return resolve();
         child.once('exit', () => resolve());
         child.kill('SIGTERM');
         setTimeout(() => child.kill('SIGKILL'), 5000).unref();

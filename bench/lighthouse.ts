@@ -4,7 +4,7 @@
  * signed-in applicant: a Chrome profile is prepared with Playwright (the session in localStorage),
  * then Lighthouse runs on that profile without resetting storage.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium } from '@playwright/test';
@@ -114,6 +114,9 @@ async function runOnce(url: string, userDataDir?: string): Promise<Run> {
 }
 
 export async function lighthouseSection(baseUrl: string, runs = 3): Promise<Section> {
+  // chrome-launcher would fail later with an unhandled spawn error
+  if (!existsSync(CHROMIUM))
+    throw new Error(`Lighthouse needs Chromium at ${CHROMIUM}: apt-get install -y chromium, or set CHROMIUM_PATH`);
   const rows: Array<Array<string | number>> = [];
   for (const p of PAGES) {
     const profile = p.stage ? await seedProfile(baseUrl, p.stage) : undefined;
