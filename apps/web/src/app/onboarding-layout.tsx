@@ -1,12 +1,12 @@
 import { BASE_PATH, isStageCode, routeRule, STAGES } from '@ekyc/contracts/stages';
 import { kycList, type UserDetailsRecord } from '@ekyc/contracts/user-details';
-import { Suspense, useCallback, useEffect, useLayoutEffect, useRef } from 'react';
+import { Suspense, useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation, useNavigate } from '../lib/router';
 import { LanguageSwitch } from '../components/language-switch';
 import { faqHref } from '../features/public/faq-screens';
 import { PageErrorBoundary } from '../components/page-error-boundary';
-import { PageLoader } from '../components/spinner';
+import { PageLoader, PageLoading } from '../components/spinner';
 import { setUnauthorizedHandler } from '../lib/api-client';
 import { useOnline } from '../lib/network';
 import { useProfileSocket } from '../lib/profile-socket';
@@ -57,6 +57,9 @@ export default function OnboardingLayout() {
     backToStart();
   });
   const reconnecting = useProfileSocket(backToStart);
+  // the links under the step wait for it: the step's card growing from a loader would push them down
+  const [loaders, setLoaders] = useState(0);
+  const loaderShown = useCallback((shown: boolean) => setLoaders((n) => n + (shown ? 1 : -1)), []);
 
   return (
     <div className="min-h-dvh">
@@ -101,46 +104,50 @@ export default function OnboardingLayout() {
         <OfflineNotice />
         {token && stage !== undefined && rule?.auth && <CorrectionNotice path={path} record={record} stage={stage} />}
         <section ref={page} className="rounded-xl bg-white p-4 shadow-sm sm:p-6">
-          {checking ? (
-            <PageLoader label={t('loading')} />
-          ) : (
-            <PageErrorBoundary resetKey={pathname}>
-              <Suspense fallback={<PageLoader label={t('loading')} />}>
-                <ShellHandoff />
-                <Outlet />
-              </Suspense>
-            </PageErrorBoundary>
-          )}
+          <PageLoading.Provider value={loaderShown}>
+            {checking ? (
+              <PageLoader label={t('loading')} />
+            ) : (
+              <PageErrorBoundary resetKey={pathname}>
+                <Suspense fallback={<PageLoader label={t('loading')} />}>
+                  <ShellHandoff />
+                  <Outlet />
+                </Suspense>
+              </PageErrorBoundary>
+            )}
+          </PageLoading.Provider>
         </section>
         {/* the accessibility statement (nodal officer) and the grievance route, from every step */}
-        <nav aria-label={t('help')} className="mt-4 flex flex-wrap justify-center gap-x-4 text-sm">
-          {token &&
-            (['assisted-kyc', 'privacy'] as const).map((p) => (
-              <Link
-                key={p}
-                to={`${BASE_PATH}/${p}`}
-                className="inline-flex min-h-11 items-center px-2 text-brand underline"
-              >
-                {t(`titles.${p}`)}
-              </Link>
-            ))}
-          <a
-            href="/pages/accessibility"
-            target="_blank"
-            rel="noopener"
-            className="inline-flex min-h-11 items-center px-2 text-brand underline"
-          >
-            {t('accessibility')}
-          </a>
-          <a
-            href="/pages/grievances"
-            target="_blank"
-            rel="noopener"
-            className="inline-flex min-h-11 items-center px-2 text-brand underline"
-          >
-            {t('grievances')}
-          </a>
-        </nav>
+        {loaders === 0 && (
+          <nav aria-label={t('help')} className="mt-4 flex flex-wrap justify-center gap-x-4 text-sm">
+            {token &&
+              (['assisted-kyc', 'privacy'] as const).map((p) => (
+                <Link
+                  key={p}
+                  to={`${BASE_PATH}/${p}`}
+                  className="inline-flex min-h-11 items-center px-2 text-brand underline"
+                >
+                  {t(`titles.${p}`)}
+                </Link>
+              ))}
+            <a
+              href="/pages/accessibility"
+              target="_blank"
+              rel="noopener"
+              className="inline-flex min-h-11 items-center px-2 text-brand underline"
+            >
+              {t('accessibility')}
+            </a>
+            <a
+              href="/pages/grievances"
+              target="_blank"
+              rel="noopener"
+              className="inline-flex min-h-11 items-center px-2 text-brand underline"
+            >
+              {t('grievances')}
+            </a>
+          </nav>
+        )}
       </main>
     </div>
   );

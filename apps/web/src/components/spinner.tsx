@@ -1,3 +1,5 @@
+import { createContext, useContext, useLayoutEffect } from 'react';
+
 export function Spinner({ label }: { label?: string }) {
   return (
     <span role={label ? 'status' : undefined} className="inline-flex items-center gap-2">
@@ -10,7 +12,20 @@ export function Spinner({ label }: { label?: string }) {
   );
 }
 
+/**
+ * Told when a page loader appears (true) and goes (false), before the browser paints: a frame can
+ * keep what lies below the page out of sight until the page has its full height, so that nothing
+ * is pushed down while the person reads (a layout shift).
+ */
+export const PageLoading = createContext<((shown: boolean) => void) | null>(null);
+
 export function PageLoader({ label }: { label: string }) {
+  const report = useContext(PageLoading);
+  useLayoutEffect(() => {
+    if (!report) return;
+    report(true);
+    return () => report(false);
+  }, [report]);
   return (
     <div className="flex min-h-40 items-center justify-center text-muted">
       <Spinner label={label} />
