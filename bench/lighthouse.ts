@@ -83,6 +83,8 @@ interface Run {
   tbt: number;
   cls: number;
   fcp: number;
+  /** The elements that moved (CSS selectors), when anything did. */
+  shifted: string[];
 }
 
 async function runOnce(url: string, userDataDir?: string): Promise<Run> {
@@ -107,6 +109,11 @@ async function runOnce(url: string, userDataDir?: string): Promise<Run> {
       tbt: audit('total-blocking-time'),
       cls: audit('cumulative-layout-shift'),
       fcp: audit('first-contentful-paint'),
+      shifted: (
+        (lhr.audits['layout-shifts']?.details as { items?: Array<{ node?: { selector?: string } }> })?.items ?? []
+      )
+        .map((item) => item.node?.selector ?? '')
+        .filter(Boolean),
     };
   } finally {
     chrome.kill();
@@ -118,17 +125,20 @@ export async function lighthouseSection(baseUrl: string, runs = 3): Promise<Sect
   if (!existsSync(CHROMIUM))
     throw new Error(`Lighthouse needs Chromium at ${CHROMIUM}: apt-get install -y chromium, or set CHROMIUM_PATH`);
   const rows: Array<Array<string | number>> = [];
+  const shifts: string[] = [];
   for (const p of PAGES) {
     const profile = p.stage ? await seedProfile(baseUrl, p.stage) : undefined;
     const results: Run[] = [];
     for (let i = 0; i < runs; i++) results.push(await runOnce(`${baseUrl}${p.path}`, profile));
     if (profile) rmSync(profile, { recursive: true, force: true });
-    const m = (k: keyof Run) => median(results.map((r) => r[k]));
+    const m = (k: Exclude<keyof Run, 'shifted'>) => median(results.map((r) => r[k]));
+    const moved = [...new Set(results.flatMap((r) => r.shifted))];
+    if (moved.length) shifts.push(`${p.path}: ${moved.map((s) => `\`${s}\``).join(', ')}`);
     rows.push([p.path, m('score'), ms(m('fcp')), ms(m('lcp')), ms(m('tbt')), m('cls').toFixed(3)]);
     console.log(`lighthouse ${p.path}: score ${m('score')}, LCP ${ms(m('lcp'))}`);
   }
   return {
     title: 'Lighthouse (mobile preset), median of three runs',
-    body: `Lighthouse ${(await import('lighthouse/package.json', { with: { type: 'json' } })).default.version} with Debian's chromium, default mobile settings (simulated slow 4G, 4× CPU slowdown), against the production build served by \`npm start\`. Later steps are measured signed in.\n\n${table(['page', 'performance', 'FCP', 'LCP', 'TBT', 'CLS'], rows)}`,
+    body: `Lighthouse ${(await import('lighthouse/package.json', { with: { type: 'json' } })).default.version} with Debian's chromium, default mobile settings (simulated slow 4G, 4× CPU slowdown), against the production build served by \`npm start\`. Later steps are measured signed in.\n\n${table(['page', 'performance', 'FCP', 'LCP', 'TBT', 'CLS'], rows)}${shifts.length ? `\n\nWhat moved (Lighthouse's layout shifts): ${shifts.join('; ')}.` : ''}`,
   };
 }

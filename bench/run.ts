@@ -39,7 +39,7 @@ if (want('weight')) {
   const kib = (n: number) => `${(n / 1024).toFixed(1)} KiB`;
   sections.push({
     title: 'Page weight per applicant route (production build, brotli)',
-    body: `Compressed JavaScript and CSS each route loads before it runs (entry, its static imports, the page chunk and the English catalogues), from \`apps/web/dist/.vite/manifest.json\`. Budgets: sign-up at most ${kib(rows.find((r) => r.route === '/ekyc1/')?.budget ?? 0)} of JavaScript; each later step at most ${kib(rows.find((r) => r.route !== '/ekyc1/')?.budget ?? 0)} more. \`npm run build\` fails when a budget is exceeded.\n\n${table(
+    body: `Compressed JavaScript and CSS each route loads before it runs (entry, its static imports, the page chunk and the English catalogues), from \`apps/web/dist/.vite/manifest.json\`. Budgets: sign-up at most ${kib(rows.find((r) => r.route === '/ekyc1/')?.budget ?? 0)} of JavaScript (it carries the router, the page error message, the offline notice, the request time limit and the service worker's registration, which must work when the network is gone, and the browser-language detection); each later step at most ${kib(rows.find((r) => r.route !== '/ekyc1/')?.budget ?? 0)} more. \`npm run build\` fails when a budget is exceeded.\n\n${table(
       ['route', 'JS', 'CSS', 'JS added over sign-up', 'budget'],
       rows.map((r) => [r.route, kib(r.js), kib(r.css), kib(r.added), r.ok ? 'within' : '**over**']),
     )}`,
