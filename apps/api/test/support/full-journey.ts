@@ -167,7 +167,9 @@ export function newApplicant(seed = `${process.pid}${Date.now()}${seq++}`): Jour
   const next = () => (h = Math.imul(h ^ (h >>> 15), 2246822519) >>> 0);
   const letter = () => String.fromCharCode(65 + (next() % 26));
   let digits = String(1000 + (next() % 8000)).padStart(4, '0');
-  if (['8888', '9999'].includes(digits)) digits = '1234';
+  // four like digits are the sandbox's special outcomes (2222 inoperative, 3333 to 5555 blocked at
+  // the KRA, 6666 and 7777 a registration held or rejected once, 8888 no PAN in DigiLocker)
+  if (/^(\d)\1{3}$/.test(digits)) digits = '1234';
   const pan = `${letter()}${letter()}${letter()}P${letter()}${digits}${letter()}`;
   const mobile = `9${String(next() % 1_000_000_000).padStart(9, '0')}`;
   const account = `${5 + (next() % 4)}${String(next()).padStart(10, '0').slice(0, 10)}${1 + (next() % 9)}`;
