@@ -42,7 +42,7 @@ class FillableStore extends MemoryBlobStore implements BlobStore {
 }
 
 const store = new FillableStore();
-let clock = Date.now();
+const clock = Date.now();
 let app: FastifyInstance;
 const lines: string[] = [];
 
@@ -159,13 +159,15 @@ describe('bytes and rows never outlive each other', () => {
       contentType: 'image/png',
       bytes: Buffer.from('kept'),
     });
-    // a process that died after writing the bytes: the write record stays, no row
+    // a process that died after writing the bytes: the write record stays, no row. It started at
+    // a time no other test's write has (on the server-mode database, other files write meanwhile),
+    // and the sweeps reach no later than an hour after it, so they touch no other write.
     const storageKey = 'ab'.repeat(16);
-    await app.deps.database.db.insert(fileWrites).values({ storageKey, startedAt: new Date(clock) });
+    const startedAt = Date.parse('2000-01-01T00:00:00Z');
+    await app.deps.database.db.insert(fileWrites).values({ storageKey, startedAt: new Date(startedAt) });
     await app.deps.files.put(storageKey, Buffer.from('orphan'));
-    expect(await app.deps.records.sweepUnfinishedFiles(new Date(clock - 3600_000))).toBe(0);
-    clock += 2 * 3600_000;
-    expect(await app.deps.records.sweepUnfinishedFiles(new Date(clock - 3600_000))).toBe(1);
+    expect(await app.deps.records.sweepUnfinishedFiles(new Date(startedAt))).toBe(0);
+    expect(await app.deps.records.sweepUnfinishedFiles(new Date(startedAt + 3600_000))).toBe(1);
     expect(store.keys.has(storageKey)).toBe(false);
     expect(await pendingWrites()).toBe(0);
     expect((await app.deps.records.readFile(kept.$file))?.bytes.toString()).toBe('kept');
