@@ -159,6 +159,16 @@ const API = '/api/v1/ekyc';
 const FORM = 'application/x-www-form-urlencoded';
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
+/**
+ * A PAN's four digits for an ordinary applicant: four like digits are the sandbox's special outcomes
+ * (0000 not found, 2222 inoperative, 3333 to 5555 blocked at the KRA, 6666 and 7777 a registration
+ * held or rejected once, 8888 no PAN in DigiLocker, 9999 KRA-registered), so they become 1234.
+ */
+export function ordinaryPanDigits(n: number): string {
+  const digits = String(n).padStart(4, '0');
+  return /^(\d)\1{3}$/.test(digits) ? '1234' : digits;
+}
+
 let seq = 0;
 /** Unique, valid sandbox values for one applicant (the PAN digits avoid the sandbox's special values). */
 export function newApplicant(seed = `${process.pid}${Date.now()}${seq++}`): JourneyApplicant {
@@ -166,10 +176,7 @@ export function newApplicant(seed = `${process.pid}${Date.now()}${seq++}`): Jour
   for (const c of seed) h = Math.imul(h ^ c.charCodeAt(0), 16777619) >>> 0;
   const next = () => (h = Math.imul(h ^ (h >>> 15), 2246822519) >>> 0);
   const letter = () => String.fromCharCode(65 + (next() % 26));
-  let digits = String(1000 + (next() % 8000)).padStart(4, '0');
-  // four like digits are the sandbox's special outcomes (2222 inoperative, 3333 to 5555 blocked at
-  // the KRA, 6666 and 7777 a registration held or rejected once, 8888 no PAN in DigiLocker)
-  if (/^(\d)\1{3}$/.test(digits)) digits = '1234';
+  const digits = ordinaryPanDigits(1000 + (next() % 8000));
   const pan = `${letter()}${letter()}${letter()}P${letter()}${digits}${letter()}`;
   const mobile = `9${String(next() % 1_000_000_000).padStart(9, '0')}`;
   const account = `${5 + (next() % 4)}${String(next()).padStart(10, '0').slice(0, 10)}${1 + (next() % 9)}`;
