@@ -7,7 +7,6 @@
  */
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -18,6 +17,7 @@ import { signXmlEnveloped, XML_ALGORITHMS } from '../src/documents/signing/xml-s
 import { generateSandboxPki, type SandboxPki } from '../src/documents/signing/sandbox-pki.ts';
 import { eAadhaarVerifier } from '../src/providers/digilocker/create.ts';
 import { MeripehchaanDigilocker } from '../src/providers/digilocker/meripehchaan.ts';
+import { runTool } from './support/system-tool.ts';
 
 type Schema = Record<string, unknown>;
 interface Operation {
@@ -258,10 +258,10 @@ describe('DigiLocker partner API (official OpenAPI document, mock server)', () =
     writeFileSync(path.join(dir, 'template.xml'), template);
     writeFileSync(path.join(dir, 'negd.key'), pki.digilocker.keyPem);
     writeFileSync(path.join(dir, 'negd.crt'), pki.digilocker.certPem);
-    const signed = spawnSync(
+    const signed = runTool(
       'xmlsec1',
       ['--sign', '--privkey-pem', 'negd.key,negd.crt', '--output', 'signed.xml', 'template.xml'],
-      { cwd: dir, encoding: 'utf8' },
+      { cwd: dir },
     );
     expect(signed.status, signed.stderr).toBe(0);
     answer.eAadhaar = readFileSync(path.join(dir, 'signed.xml'), 'utf8');

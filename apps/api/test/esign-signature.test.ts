@@ -5,7 +5,6 @@
  * one byte of the signed document breaks it; pdfsig calls the signature valid and qpdf finds no
  * syntax error in the signed form. The ESP's answer arrives as Protean sends it (multipart, msg).
  */
-import { spawnSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -17,6 +16,7 @@ import { formOf, postForm, signAtEsp, socketMessages } from './support/esign-flo
 import { opensslVerifyCms } from './support/openssl-cms.ts';
 import { selfieImages } from './support/selfie-images.ts';
 import { call, testApp, uniqueMobile } from './support/test-app.ts';
+import { runTool } from './support/system-tool.ts';
 
 let app: FastifyInstance;
 let token: string;
@@ -149,11 +149,11 @@ it(
 
     // independent PDF verifiers: poppler's pdfsig and qpdf
     writeFileSync(path.join(dir, 'signed.pdf'), signed);
-    const pdfsig = spawnSync('pdfsig', ['signed.pdf'], { cwd: dir, encoding: 'utf8' });
+    const pdfsig = runTool('pdfsig', ['signed.pdf'], { cwd: dir });
     expect(pdfsig.stdout).toContain('Signature Validation: Signature is Valid.');
     expect(pdfsig.stdout).toContain('Total document signed');
     expect(`${pdfsig.stdout}${pdfsig.stderr}`).not.toMatch(/Syntax Error|Syntax Warning/);
-    const qpdf = spawnSync('qpdf', ['--check', 'signed.pdf'], { cwd: dir, encoding: 'utf8' });
+    const qpdf = runTool('qpdf', ['--check', 'signed.pdf'], { cwd: dir });
     expect(`${qpdf.stdout}${qpdf.stderr}`).toContain('No syntax or stream encoding errors found');
     expect(`${qpdf.stdout}${qpdf.stderr}`).not.toMatch(/WARNING/);
     expect(qpdf.status).toBe(0);

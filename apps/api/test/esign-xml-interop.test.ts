@@ -5,7 +5,6 @@
  * in the shapes ESPs send (compact, pretty-printed with a declaration, a ds: prefix, RSA-SHA1 and
  * RSA-SHA256) are accepted, and changed ones are refused.
  */
-import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -14,6 +13,7 @@ import { certificateOf, trustAnchorsOf } from '../src/documents/signing/certific
 import { createDetachedCms } from '../src/documents/signing/cms.ts';
 import { generateSandboxPki, type SandboxPki } from '../src/documents/signing/sandbox-pki.ts';
 import { CcaEsignGateway } from '../src/providers/esign/cca-esign.ts';
+import { runTool } from './support/system-tool.ts';
 
 const dir = mkdtempSync(path.join(tmpdir(), 'esign-xml-'));
 let pki: SandboxPki;
@@ -27,7 +27,7 @@ const write = (name: string, text: string) => {
 
 /** xmlsec1's verdict: its exit status and what it printed (it reports on stderr). */
 function xmlsec1(args: string[]): { ok: boolean; output: string } {
-  const run = spawnSync('xmlsec1', args, { cwd: dir, encoding: 'utf8' });
+  const run = runTool('xmlsec1', args, { cwd: dir });
   return { ok: run.status === 0, output: `${run.stdout}${run.stderr}` };
 }
 

@@ -1,11 +1,11 @@
 import { createHash } from 'node:crypto';
-import { execFileSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { DocumentWorkers } from '../src/documents/form-pool.ts';
 import { embedCms, extractSignature } from '../src/documents/signing/pdf-signature.ts';
+import { toolOutput } from './support/system-tool.ts';
 
 const task = {
   form: {
@@ -33,8 +33,8 @@ describe('the document worker pool', () => {
     expect(pdf.toString('latin1')).toContain('/ByteRange');
     const file = path.join(mkdtempSync(path.join(tmpdir(), 'form-pool-')), 'form.pdf');
     writeFileSync(file, pdf);
-    expect(execFileSync('qpdf', ['--check', file]).toString()).toContain('No syntax or stream encoding errors');
-    expect(execFileSync('pdftotext', [file, '-']).toString()).toContain('ASHA VERMA');
+    expect(toolOutput('qpdf', ['--check', file])).toContain('No syntax or stream encoding errors');
+    expect(toolOutput('pdftotext', [file, '-'])).toContain('ASHA VERMA');
   });
 
   it('gives the same bytes to hash as the form it hands back', async () => {

@@ -5,13 +5,13 @@
  * title as H1, each section as H2, label-value rows as paragraphs, the charges as a table with
  * header cells, and each picture as a Figure with its alternate text.
  */
-import { execFileSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { renderAccountOpeningForm } from '../src/documents/account-opening-form.ts';
+import { toolOutput } from './support/system-tool.ts';
 
 describe('the account-opening form', () => {
   it('is tagged, with its structure in reading order and each picture described', async () => {
@@ -31,14 +31,14 @@ describe('the account-opening form', () => {
     const file = path.join(mkdtempSync(path.join(tmpdir(), 'form-tagged-')), 'form.pdf');
     writeFileSync(file, pdf);
 
-    const info = execFileSync('pdfinfo', [file]).toString();
+    const info = toolOutput('pdfinfo', [file]);
     expect(info).toMatch(/Tagged:\s+yes/);
     expect(info).toMatch(/Metadata Stream:\s+yes/);
     expect(pdf.toString('latin1')).toContain('<pdfuaid:part>1</pdfuaid:part>');
     expect(pdf.toString('latin1')).toMatch(/\/Lang \(en-IN\)/);
-    expect(execFileSync('qpdf', ['--check', file]).toString()).toContain('No syntax or stream encoding errors');
+    expect(toolOutput('qpdf', ['--check', file])).toContain('No syntax or stream encoding errors');
 
-    const tree = execFileSync('pdfinfo', ['-struct-text', file]).toString();
+    const tree = toolOutput('pdfinfo', ['-struct-text', file]);
     const lines = tree.split('\n').map((l) => l.trim());
     expect(lines[0]).toBe('Document');
     expect(tree).toMatch(/H1 \(block\)\n\s+"Account Opening Form"/);
@@ -50,7 +50,7 @@ describe('the account-opening form', () => {
     // the running header and the rules are artifacts: the header text appears nowhere in the tree
     expect(tree).not.toContain('Account Opening Form - application EPTAGGED01');
 
-    const struct = execFileSync('pdfinfo', ['-struct', file]).toString();
+    const struct = toolOutput('pdfinfo', ['-struct', file]);
     const figures = struct.split('\n').filter((l) => l.trim().startsWith('Figure'));
     expect(figures).toHaveLength(2);
     // each figure's alternate text, as the box's label (UTF-16 with its byte-order mark)
@@ -73,7 +73,7 @@ describe('the account-opening form', () => {
     });
     const file = path.join(mkdtempSync(path.join(tmpdir(), 'form-text-')), 'form.pdf');
     writeFileSync(file, pdf);
-    const text = execFileSync('pdftotext', ['-enc', 'UTF-8', file, '-']).toString();
+    const text = toolOutput('pdftotext', ['-enc', 'UTF-8', file, '-']);
     expect(text).toContain('RENÉE (D\\SOUZA) Rs ?');
   });
 });

@@ -1,10 +1,10 @@
 /** CVL KRA (KYC Status API 2.6) adapter against CVL-shaped answers (test/fixtures/providers/cvl-kra). */
-import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { expect, it } from 'vitest';
 import { ProviderError } from '../src/providers/http.ts';
 import { cvlDecrypt, cvlEncrypt, CvlKraLookup } from '../src/providers/kra/cvl.ts';
 import { fixture, replay } from './support/provider-fixtures.ts';
+import { toolOutput } from './support/system-tool.ts';
 
 const key = randomBytes(32);
 const sealed = (name: string) => ({
@@ -99,10 +99,10 @@ it('a refused login is a provider error', async () => {
 it('the body cipher is AES-256-CBC as OpenSSL reads it: base64url IV, a colon, base64url ciphertext', () => {
   const sealedText = cvlEncrypt(key, '{"a":1}');
   const [iv, data] = sealedText.split(':');
-  const plain = execFileSync(
+  const plain = toolOutput(
     'openssl',
     ['enc', '-d', '-aes-256-cbc', '-K', key.toString('hex'), '-iv', Buffer.from(iv!, 'base64url').toString('hex')],
     { input: Buffer.from(data!, 'base64url') },
-  ).toString();
+  );
   expect(plain).toBe('{"a":1}');
 });

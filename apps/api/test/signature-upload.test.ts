@@ -1,9 +1,9 @@
 import { MSG } from '@ekyc/contracts/messages';
 import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
-import { execFileSync } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { renderAccountOpeningForm } from '../src/documents/account-opening-form.ts';
+import { toolOutput } from './support/system-tool.ts';
 import { call, testApp, uniqueMobile } from './support/test-app.ts';
 
 let app: FastifyInstance;
@@ -177,7 +177,7 @@ describe('upload-signature', () => {
 
     // the account-opening form names the mark under the signature box (read by poppler's pdftotext)
     const text = async (signature_obj: object) =>
-      execFileSync('pdftotext', ['-', '-'], {
+      toolOutput('pdftotext', ['-', '-'], {
         input: await renderAccountOpeningForm({
           applicationId: 'EPMARKTEST',
           generatedAt: new Date('2026-11-26T10:00:00Z'),
@@ -188,9 +188,7 @@ describe('upload-signature', () => {
           images: {},
           verificationDays: '7 to 10 business days',
         }),
-      })
-        .toString()
-        .replace(/\s+/g, ' ');
+      }).replace(/\s+/g, ' ');
     expect(await text(sig)).toContain("Guardian's signature");
     expect(await text(sig)).toContain('Signed by Ramesh Sharma (Father), guardian, on behalf of the applicant.');
     expect(await text(thumbSig)).toContain('The applicant gave a thumb impression in place of a signature.');

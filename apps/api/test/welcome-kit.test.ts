@@ -3,7 +3,6 @@
  * and each document of the kit as a PDF with its title; a broker's own file in WELCOME_KIT_DIR
  * replaces the shipped document of that name. Text is read back with poppler's pdftotext.
  */
-import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -14,6 +13,7 @@ import { renderTextDocument } from '../src/documents/pdf-writer.ts';
 import { SIGNED_FORM_FILENAME, welcomeAttachments } from '../src/modules/registrations/welcome-kit.ts';
 import { KIT_DOCUMENTS } from '../src/modules/registrations/welcome-kit-texts.ts';
 import { panWithDigits, signedSections } from './support/registrations.ts';
+import { toolOutput } from './support/system-tool.ts';
 import { testApp, uniqueMobile } from './support/test-app.ts';
 
 describe('welcome kit', () => {
@@ -87,9 +87,9 @@ describe('welcome kit', () => {
     // no signed form stored: the kit alone
     expect(attachments.map((a) => a.filename)).toEqual(KIT_DOCUMENTS.map((d) => `${d.key}.pdf`));
     // read by poppler's pdftotext, as a mail client's viewer would show it
-    const tariff = execFileSync('pdftotext', ['-', '-'], {
+    const tariff = toolOutput('pdftotext', ['-', '-'], {
       input: attachments.find((a) => a.filename === 'tariff.pdf')!.content,
-    }).toString();
+    });
     expect(tariff).toContain('The charges of your plan (discounted)');
     expect(tariff).toContain('Rs 20 plus GST per month from the 2nd year');
   });

@@ -26,6 +26,7 @@ import {
 import { freePort, spawnApi, startBudgetMs, waitReady } from '../support/child-server.ts';
 import { journeyAssets } from '../support/journey-assets.ts';
 import { SHARED_DATABASE_KEYS } from '../support/test-app.ts';
+import { runTool } from '../support/system-tool.ts';
 
 // a database of its own (run.ts makes it): terminating its connections cuts off no other file
 const DB = process.env.TEST_FAULTS_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
@@ -41,6 +42,7 @@ class OwnRedis {
   private proc: ChildProcess | undefined;
   constructor(readonly port: number) {}
   async up() {
+    runTool('redis-server', ['--version']); // a missing redis-server is named, not a timeout
     this.proc = spawn('redis-server', ['--port', String(this.port), '--save', '', '--appendonly', 'no'], {
       stdio: 'ignore',
     });

@@ -3,10 +3,10 @@
  * the independent check of every CMS the platform makes or reads (eSign, PAN requests, the
  * evidence bundle's seal).
  */
-import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { runTool } from './system-tool.ts';
 
 export function opensslVerifyCms(
   cms: Buffer,
@@ -18,7 +18,7 @@ export function opensslVerifyCms(
   writeFileSync(path.join(dir, 'content.bin'), content);
   writeFileSync(path.join(dir, 'ca.pem'), caPem);
   try {
-    execFileSync(
+    const run = runTool(
       'openssl',
       [
         'cms',
@@ -33,11 +33,9 @@ export function opensslVerifyCms(
         '-CAfile',
         'ca.pem',
       ].concat(['-purpose', 'any', '-out', '/dev/null']),
-      { cwd: dir, stdio: 'pipe' },
+      { cwd: dir },
     );
-    return { ok: true, output: 'Verification successful' };
-  } catch (err) {
-    return { ok: false, output: String((err as { stderr?: Buffer }).stderr ?? err) };
+    return run.status === 0 ? { ok: true, output: 'Verification successful' } : { ok: false, output: run.stderr };
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
