@@ -29,7 +29,7 @@ import { statusRoutes } from './modules/status/routes.ts';
 import { signatureRoutes } from './modules/signature/routes.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { registerBodyLimits } from './plugins/body-limits.ts';
-import { registerDraining, registerErrorHandler } from './plugins/error-handler.ts';
+import { registerDraining, registerErrorHandler, requestId } from './plugins/error-handler.ts';
 import { registerErrorScreen } from './plugins/error-screen.ts';
 import { registerSweeps } from './plugins/sweeps.ts';
 import { registerIdempotency } from './plugins/idempotency.ts';
@@ -78,6 +78,7 @@ export async function buildApp(config: Config, overrides: DepsOverrides = {}): P
     routerOptions: { ignoreTrailingSlash: true },
     // Requests arriving while the server drains get the envelope below, not Fastify's own body.
     return503OnClosing: false,
+    genReqId: requestId,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   // replies are checked against their schemas outside production only (see reply-serializer.ts)

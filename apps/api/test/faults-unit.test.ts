@@ -7,6 +7,7 @@ import { MSG } from '@ekyc/contracts/messages';
 import type { FastifyInstance } from 'fastify';
 import type { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { idempotencyRepository } from '../src/plugins/idempotency.repository.ts';
 import { rateLimitStore } from '../src/plugins/rate-limit-store.ts';
 import { createHub } from '../src/realtime/hub.ts';
 import { bearer, call, latestOtp, signUp, testApp, uniqueMobile } from './support/test-app.ts';
@@ -62,6 +63,49 @@ describe('a request the database drops half-way', () => {
     }
     const retry = await call(app, 'POST', 'verify-otp-email', { token, body: { email, otp } });
     expect(retry.body).toMatchObject({ status: true, data: { screen: '/pan-verification' } });
+  });
+
+  it('stays in the envelope when freeing the Idempotency-Key fails too, and a retry with the key runs again', async () => {
+    const mobile = uniqueMobile();
+    await call(app, 'POST', 'send-otp', { body: { mobile } });
+    const otp = await latestOtp(app, mobile);
+    const sessions = app.deps.sessions;
+    const create = sessions.create.bind(sessions);
+    const release = idempotencyRepository.release;
+    // the driver's error as drizzle wraps it: the statement's text, the server's code beneath
+    const sqlError = (statement: string) =>
+      Object.assign(new Error(`Failed query: ${statement}\nparams: `), {
+        cause: Object.assign(new Error('terminating connection due to administrator command'), { code: '57P01' }),
+      });
+    sessions.create = async () => {
+      throw sqlError('insert into "sessions" ("id") values ($1)');
+    };
+    idempotencyRepository.release = async () => {
+      throw sqlError('delete from "idempotency_keys" where "scope_hash" = $1');
+    };
+    const headers = { 'idempotency-key': `failover-${mobile}` };
+    const verify = () =>
+      app.inject({ method: 'POST', url: '/api/v1/ekyc/verify-otp', headers, payload: { mobile, otp } });
+    try {
+      const first = await verify();
+      expect(first.statusCode).toBe(503);
+      expect(first.json()).toEqual({
+        status: false,
+        message: MSG.serviceUnavailable,
+        code: 'serviceUnavailable',
+        data: {},
+      });
+      expect(first.body).not.toMatch(/select|insert|update|delete|Failed query|sessions|at .*\.ts:/i);
+      expect(first.headers['retry-after']).toBe('2');
+      expect(first.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+    } finally {
+      sessions.create = create;
+      idempotencyRepository.release = release;
+    }
+    // the key is freed once the database answers again (not left "in progress" until its lease ends)
+    await expect
+      .poll(async () => (await verify()).json() as unknown, { interval: 200, timeout: 20_000 })
+      .toMatchObject({ status: true, data: { screen: '/email-verification' } });
   });
 });
 

@@ -1,4 +1,5 @@
 /** One error handler: every failure becomes the reply envelope with the right HTTP code, never a stack trace. */
+import { randomUUID } from 'node:crypto';
 import { isMessageKey, type MessageKey, MSG, messageKeyOfText } from '@ekyc/contracts/messages';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
@@ -13,35 +14,68 @@ function fieldOf(instancePath: string, params: unknown, context: string | undefi
   return missing ?? context ?? 'body';
 }
 
-const DB_DOWN_CODES = new Set([
+/**
+ * Codes of a backing service that is away or overloaded (PostgreSQL classes 08 and 57, too many
+ * connections, a serialisation failure or deadlock a retry resolves; the network; the file store).
+ */
+const UNAVAILABLE_CODES = new Set([
   'ECONNREFUSED',
   'ECONNRESET',
   'ETIMEDOUT',
   'EHOSTUNREACH',
+  'ENETUNREACH',
+  'EPIPE',
+  'EAI_AGAIN',
+  'EIO',
+  'EMFILE',
+  'ENFILE',
   '57P01',
   '57P02',
   '57P03',
+  '53300',
+  '53400',
+  '40001',
+  '40P01',
   '08000',
   '08001',
   '08003',
+  '08004',
   '08006',
 ]);
 
-/** The database is unreachable: answer 503 quickly rather than 500; it recovers by itself. */
-function isDatabaseDown(error: unknown): boolean {
+const UNAVAILABLE_TEXT =
+  /Connection terminated|timeout exceeded when trying to connect|connect ECONNREFUSED|Client was closed and is not queryable|Client has encountered a connection error|Cannot use a pool after calling end|Connection is closed|Reached the max retries per request limit|Stream isn't writeable/;
+const OBJECT_STORE_UNAVAILABLE = new Set([
+  'ServiceUnavailable',
+  'SlowDown',
+  'InternalError',
+  'RequestTimeout',
+  'TimeoutError',
+]);
+
+/**
+ * The database, Redis or the file store is unreachable: answer 503 quickly rather than 500; it
+ * recovers by itself. The driver's own error (often the SQL of the statement) goes to the log only.
+ */
+export function isBackendUnavailable(error: unknown): boolean {
   for (
-    let e = error as { code?: string; message?: string; cause?: unknown } | undefined, depth = 0;
+    let e = error as
+        | {
+            code?: unknown;
+            name?: unknown;
+            message?: unknown;
+            cause?: unknown;
+            $metadata?: { httpStatusCode?: number };
+          }
+        | undefined,
+      depth = 0;
     e && depth < 4;
     e = e.cause as typeof e, depth++
   ) {
-    if (e.code && DB_DOWN_CODES.has(e.code)) return true;
-    if (
-      e.message &&
-      /Connection terminated|timeout exceeded when trying to connect|connect ECONNREFUSED|Client was closed and is not queryable|Client has encountered a connection error/.test(
-        e.message,
-      )
-    )
-      return true;
+    if (typeof e.code === 'string' && UNAVAILABLE_CODES.has(e.code)) return true;
+    if (typeof e.message === 'string' && UNAVAILABLE_TEXT.test(e.message)) return true;
+    if (typeof e.name === 'string' && OBJECT_STORE_UNAVAILABLE.has(e.name)) return true;
+    if ((e.$metadata?.httpStatusCode ?? 0) >= 500) return true;
   }
   return false;
 }
@@ -63,7 +97,36 @@ function issueKey(params: unknown): MessageKey | undefined {
   return typeof code === 'string' && isMessageKey(code) ? code : undefined;
 }
 
+/** True when a serialised reply is the contract's envelope `{status, message, data}`. */
+function isEnvelope(payload: unknown): boolean {
+  if (typeof payload !== 'string') return false;
+  try {
+    const body = JSON.parse(payload) as { status?: unknown; message?: unknown; data?: unknown } | null;
+    return typeof body?.status === 'boolean' && typeof body.message === 'string' && typeof body.data === 'object';
+  } catch {
+    return false;
+  }
+}
+
+/** A request's id: the load balancer's X-Request-Id when it is a plain token, otherwise a new one. */
+export function requestId(req: { headers: Record<string, string | string[] | undefined> }): string {
+  const given = req.headers['x-request-id'];
+  return typeof given === 'string' && /^[A-Za-z0-9._:-]{8,64}$/.test(given) ? given : randomUUID();
+}
+
 export function registerErrorHandler(app: FastifyInstance) {
+  // Every reply names its request (X-Request-Id), the key to its lines in the log. The last word on
+  // a failed reply: when something fails after the handler has answered (a cleanup, Fastify's own
+  // fallback reply), a 5xx still leaves in the envelope, never with a driver's or library's text.
+  app.addHook('onSend', async (req, reply, payload) => {
+    reply.header('x-request-id', req.id);
+    if (reply.statusCode < 500 || isEnvelope(payload)) return payload;
+    req.log.error({ status: reply.statusCode }, 'a failed reply was replaced by the envelope');
+    reply.type('application/json; charset=utf-8');
+    if (reply.statusCode !== 503) return JSON.stringify(fail('somethingWrong', {}));
+    reply.header('retry-after', '2');
+    return JSON.stringify(fail('serviceUnavailable', {}));
+  });
   app.setErrorHandler((error: FastifyError | AppError, req, reply) => {
     if (error instanceof AppError) {
       if (error.code === 'INTERNAL') req.log.error({ err: error }, 'internal error');
@@ -108,8 +171,8 @@ export function registerErrorHandler(app: FastifyInstance) {
         .status(400)
         .send({ status: false, message, data: { field: 'request', errors: [{ field: 'request', message }] } });
     }
-    if (isDatabaseDown(error)) {
-      req.log.warn('database unavailable');
+    if (isBackendUnavailable(error)) {
+      req.log.warn({ err: error }, 'backing service unavailable');
       return reply.status(503).header('retry-after', '2').send(fail('serviceUnavailable', {}));
     }
     // an outside provider timed out or failed: the applicant may simply try again

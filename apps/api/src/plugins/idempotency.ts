@@ -131,18 +131,54 @@ export function registerIdempotency(app: FastifyInstance) {
     return reply.status(existing.statusCode).type('application/json').send(body);
   });
 
+  // Settling a claim (the reply kept, or the key freed after a 5xx) happens after the answer is
+  // decided, so it never replaces it: when the database is away the settlement is retried every
+  // second until it holds or the claim's lease runs out (the lease frees the key by itself then).
+  // Either way a retry with the same key gets the first answer or runs again.
+  const unsettled = new Map<string, { until: number; settle: () => Promise<void> }>();
+  let retrying: NodeJS.Timeout | undefined;
+  let busy = false;
+  const retryUnsettled = async () => {
+    if (busy) return;
+    busy = true;
+    for (const [claimId, u] of unsettled) {
+      if (deps().now() > u.until) unsettled.delete(claimId);
+      else
+        await u.settle().then(
+          () => unsettled.delete(claimId),
+          () => undefined,
+        );
+    }
+    busy = false;
+    if (unsettled.size === 0) {
+      clearInterval(retrying);
+      retrying = undefined;
+    }
+  };
+  const settle = async (req: FastifyRequest, claimId: string, run: () => Promise<void>) => {
+    try {
+      await run();
+    } catch (err) {
+      req.log.warn({ err }, 'idempotency key not settled; retrying until its lease ends');
+      unsettled.set(claimId, { until: deps().now() + deps().config.idempotency.leaseSeconds * 1000, settle: run });
+      retrying ??= setInterval(() => void retryUnsettled(), 1000).unref();
+    }
+  };
+
   app.addHook('onSend', async (req, reply, payload) => {
     const c = req[claimed];
     if (!c) return payload;
     req[claimed] = undefined;
-    if (reply.statusCode >= 500 || typeof payload !== 'string') await repo.release(db(), c.scope, c.key, c.claimId);
+    if (reply.statusCode >= 500 || typeof payload !== 'string')
+      await settle(req, c.claimId, () => repo.release(db(), c.scope, c.key, c.claimId));
     else {
       const withheld = carriesSecret(payload);
-      await repo.complete(db(), c.scope, c.key, c.claimId, {
+      const kept = {
         statusCode: reply.statusCode,
         sealed: withheld ? null : seal(c.scope, c.key, payload),
         withheld,
-      });
+      };
+      await settle(req, c.claimId, () => repo.complete(db(), c.scope, c.key, c.claimId, kept));
     }
     return payload;
   });
@@ -158,5 +194,8 @@ export function registerIdempotency(app: FastifyInstance) {
     timer = setInterval(purge, PURGE_EVERY_MS);
     timer.unref();
   });
-  app.addHook('onClose', async () => clearInterval(timer));
+  app.addHook('onClose', async () => {
+    clearInterval(timer);
+    clearInterval(retrying);
+  });
 }

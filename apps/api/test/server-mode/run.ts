@@ -22,12 +22,14 @@ const testDb =
 // the fault test terminates every connection of its database again and again: it has one of its
 // own, so the files running beside it are not cut off
 const faultsDb = `${testDb}_faults`;
+// and so does the test that terminates every connection while requests are in flight
+const failoverDb = `${testDb}_failover`;
 
 async function reachable(): Promise<string | null> {
   const client = new pg.Client({ connectionString: dbUrl, connectionTimeoutMillis: 2000 });
   try {
     await client.connect();
-    for (const db of [testDb, faultsDb]) {
+    for (const db of [testDb, faultsDb, failoverDb]) {
       await client.query(`drop database if exists ${db} with (force)`);
       await client.query(`create database ${db}`);
     }
@@ -66,6 +68,7 @@ const result = spawnSync('npx', ['vitest', 'run', '--project', 'api-server', ...
     ...process.env,
     TEST_DATABASE_URL: databaseUrl(testDb),
     TEST_FAULTS_DATABASE_URL: databaseUrl(faultsDb),
+    TEST_FAILOVER_DATABASE_URL: databaseUrl(failoverDb),
     TEST_REDIS_URL: redisUrl,
   },
 });

@@ -1,0 +1,146 @@
+/**
+ * A database failover as PostgreSQL shows it to the API: every connection of the API's database is
+ * terminated from the server's side (`pg_terminate_backend`) again and again while requests are in
+ * flight. Every reply stays a 200 or a 503 in the envelope and says nothing of SQL; a call that
+ * failed succeeds when retried with its Idempotency-Key once the database is back; sessions valid
+ * before the fault still are, and an OTP sent before it still signs in. The database is this
+ * file's own (run.ts makes it), so no other file is cut off.
+ */
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bearer, latestOtp, signUp, testApp, uniqueMobile } from '../support/test-app.ts';
+
+const DB = process.env.TEST_FAILOVER_DATABASE_URL;
+/** What a reply must never carry: SQL, the driver's wrapper, a stack frame. */
+const LEAK = /select|insert|update|delete|Failed query|at .*\.ts:/i;
+const ROUNDS = 2;
+const MAX_ROUNDS = 10;
+
+interface Sent {
+  method: 'GET' | 'POST';
+  url: string;
+  headers: Record<string, string>;
+  payload?: object;
+}
+
+describe.runIf(DB)('every connection terminated while requests are in flight', () => {
+  let app: FastifyInstance;
+  let admin: pg.Client;
+  beforeAll(async () => {
+    app = await testApp({ DATABASE_URL: DB! });
+    admin = new pg.Client({ connectionString: DB });
+    await admin.connect();
+  });
+  afterAll(async () => {
+    await admin?.end();
+    await app?.close();
+  });
+
+  /** Terminates every other connection to the database until `done` settles. */
+  async function terminateUntil(done: Promise<unknown>): Promise<number> {
+    let settled = false;
+    void done.finally(() => (settled = true));
+    let terminated = 0;
+    for (let i = 0; i < 5000 && !settled; i++) {
+      const { rows } = await admin.query<{ n: string }>(
+        `select count(pg_terminate_backend(pid)) as n from pg_stat_activity
+          where datname = current_database() and pid <> pg_backend_pid()`,
+      );
+      terminated += Number(rows[0]!.n);
+    }
+    await done;
+    return terminated;
+  }
+
+  /** The reply's shape whatever happened: 200 or 503, in the envelope, no SQL or stack. */
+  function expectEnvelope(sent: Sent, res: LightMyRequestResponse) {
+    const what = `${sent.method} ${sent.url} answered ${res.statusCode}: ${res.body.slice(0, 300)}`;
+    expect([200, 503], what).toContain(res.statusCode);
+    const body = JSON.parse(res.body) as { status: unknown; message: unknown; data: unknown; code?: unknown };
+    expect(typeof body.status, what).toBe('boolean');
+    expect(typeof body.message, what).toBe('string');
+    expect(typeof body.data, what).toBe('object');
+    expect(body.message, what).not.toMatch(LEAK);
+    expect(res.headers['x-request-id'], what).toBeTruthy();
+    if (res.statusCode === 503 || sent.method === 'POST') expect(res.body, what).not.toMatch(LEAK);
+    if (res.statusCode === 503) {
+      expect(body, what).toMatchObject({ status: false, code: 'serviceUnavailable', data: {} });
+      expect(res.headers['retry-after'], what).toBeTruthy();
+    }
+  }
+
+  const send = (s: Sent) => app.inject({ method: s.method, url: s.url, headers: s.headers, payload: s.payload });
+
+  it('keeps every reply in the envelope, and the failed calls succeed on a retry with their keys', async () => {
+    let failed = 0;
+    for (let round = 0; round < MAX_ROUNDS && (round < ROUNDS || failed === 0); round++) {
+      // before the fault: applicants signed in, and applicants holding an OTP they have not used
+      const signedIn = await Promise.all([1, 2, 3].map(() => signUp(app)));
+      const holding = await Promise.all(
+        [1, 2, 3].map(async () => {
+          const mobile = uniqueMobile();
+          await send({ method: 'POST', url: '/api/v1/ekyc/send-otp', headers: {}, payload: { mobile } });
+          return { mobile, otp: await latestOtp(app, mobile) };
+        }),
+      );
+      const key = (what: string) => ({ 'idempotency-key': `failover-${round}-${what}` });
+      const calls: Sent[] = [
+        ...holding.map(({ mobile, otp }) => ({
+          method: 'POST' as const,
+          url: '/api/v1/ekyc/verify-otp',
+          headers: key(`verify-${mobile}`),
+          payload: { mobile, otp },
+        })),
+        ...signedIn.map(({ token, mobile }) => ({
+          method: 'POST' as const,
+          url: '/api/v1/ekyc/send-otp',
+          headers: { ...bearer(token), ...key(`email-${mobile}`) },
+          payload: { email: `failover${mobile}@example.com` },
+        })),
+        ...signedIn.map(({ token }) => ({
+          method: 'GET' as const,
+          url: '/api/v1/ekyc/get-user-details',
+          headers: bearer(token),
+        })),
+        ...[1, 2, 3].map(() => {
+          const mobile = uniqueMobile();
+          return {
+            method: 'POST' as const,
+            url: '/api/v1/ekyc/send-otp',
+            headers: key(`send-${mobile}`),
+            payload: { mobile },
+          };
+        }),
+      ];
+
+      const inFlight = Promise.all(calls.map(send));
+      expect(await terminateUntil(inFlight)).toBeGreaterThan(0);
+      const replies = await inFlight;
+      calls.forEach((sent, i) => expectEnvelope(sent, replies[i]!));
+
+      // the database is back: each failed call, retried with its key, gets an answer (the first one
+      // kept, or the call run again); "still running" lasts only until the key is settled
+      const answers = [...replies];
+      for (const [i, sent] of calls.entries()) {
+        if (replies[i]!.statusCode !== 503) continue;
+        failed++;
+        await expect
+          .poll(async () => (answers[i] = await send(sent)).statusCode, { interval: 200, timeout: 30_000 })
+          .toBe(200);
+      }
+      // an OTP sent before the fault signs in, at the first try or the retry (its tries were not
+      // spent by the failed calls)
+      for (const [i, { mobile }] of holding.entries())
+        expect(answers[i]!.json(), mobile).toMatchObject({ status: true, data: { token: expect.any(String) } });
+      // and every session valid before the fault still is
+      for (const { token } of signedIn) {
+        const res = await send({ method: 'GET', url: '/api/v1/ekyc/get-user-details', headers: bearer(token) });
+        expect(res.statusCode).toBe(200);
+        expect(res.json()).toMatchObject({ status: true });
+      }
+    }
+    // the fault was felt: some call failed in one of the rounds and was retried above
+    expect(failed).toBeGreaterThan(0);
+  }, 300_000);
+});
