@@ -1,6 +1,7 @@
 import type { CheckVerdict, ReviewCheck, SharedIdentifier } from '@ekyc/contracts/calls/backoffice-application';
 import { useTranslation } from 'react-i18next';
 import { Link } from '../../../lib/router';
+import { ScrollRegion } from '../../../components/scroll-region';
 
 const VERDICT_STYLE: Record<CheckVerdict, string> = {
   pass: 'bg-green-100 text-success',
@@ -25,7 +26,7 @@ export function CheckTable({ checks }: { checks: ReviewCheck[] }) {
   const shown = (v: ReviewCheck['value']) =>
     v === null ? '—' : typeof v === 'boolean' ? t(v ? 'review.yes' : 'review.no') : String(v);
   return (
-    <div className="overflow-x-auto">
+    <ScrollRegion label={t('review.checks')}>
       <table className="w-full text-left text-sm">
         <thead className="text-muted">
           <tr>
@@ -64,7 +65,7 @@ export function CheckTable({ checks }: { checks: ReviewCheck[] }) {
           ))}
         </tbody>
       </table>
-    </div>
+    </ScrollRegion>
   );
 }
 

@@ -41,7 +41,13 @@ export function DocumentViewer({
           {t('documents.close')}
         </button>
       </div>
-      <div className="flex h-[65vh] w-[min(80vw,56rem)] items-center justify-center overflow-auto rounded bg-slate-100">
+      {/* a zoomed document scrolls in this box: reachable and scrollable by keyboard */}
+      <div
+        className="flex h-[65vh] w-[min(80vw,56rem)] items-center justify-center overflow-auto rounded bg-slate-100"
+        tabIndex={0}
+        role="region"
+        aria-label={name}
+      >
         {isImage ? (
           <img
             src={url}

@@ -14,6 +14,7 @@ import { useRegistrations } from '../api/list-registrations';
 import { useRetryRegistration } from '../api/retry-registration';
 import { CorrectionForm } from './correction-form';
 import { formatDateTime } from './format';
+import { ScrollRegion } from '../../../components/scroll-region';
 
 const STATUS_STYLE: Record<RegistrationEntry['status'], string> = {
   pending: 'bg-slate-200 text-slate-800',
@@ -55,7 +56,7 @@ export function RegistrationsPanel({ applicationId, approved }: { applicationId:
       <h2 id="registrations-heading" className="mb-2 text-lg font-bold">
         {t('heading')}
       </h2>
-      <div className="overflow-x-auto">
+      <ScrollRegion label={t('heading')}>
         <table className="w-full text-left text-sm">
           <thead>
             <tr className="text-muted">
@@ -120,7 +121,7 @@ export function RegistrationsPanel({ applicationId, approved }: { applicationId:
             ))}
           </tbody>
         </table>
-      </div>
+      </ScrollRegion>
       {list.some((r) => r.status === 'rejected' || r.status === 'on_hold') && (
         <CorrectionForm applicationId={applicationId} />
       )}

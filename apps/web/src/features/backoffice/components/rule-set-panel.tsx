@@ -10,11 +10,12 @@ import { Button } from '../../../components/button';
 import { Modal } from '../../../components/modal';
 import { toast } from '../../../lib/toast';
 import { useMoveRuleSet, useRuleSet } from '../api/rule-set';
+import { ScrollRegion } from '../../../components/scroll-region';
 
 function Changes({ changes }: { changes: RuleDifference[] }) {
   const { t } = useTranslation('backoffice');
   return (
-    <div className="overflow-x-auto">
+    <ScrollRegion label={t('ruleSet.heading')}>
       <table className="w-full text-left text-sm">
         <thead>
           <tr className="text-muted">
@@ -48,7 +49,7 @@ function Changes({ changes }: { changes: RuleDifference[] }) {
           ))}
         </tbody>
       </table>
-    </div>
+    </ScrollRegion>
   );
 }
 

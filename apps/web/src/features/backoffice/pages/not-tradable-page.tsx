@@ -7,6 +7,7 @@ import { Link } from '../../../lib/router';
 import { useNotTradable } from '../api/list-not-tradable';
 import { formatDateTime } from '../components/format';
 import { QueryState } from '../components/query-state';
+import { ScrollRegion } from '../../../components/scroll-region';
 
 export default function NotTradablePage() {
   const { t, i18n } = useTranslation('registrations');
@@ -20,13 +21,7 @@ export default function NotTradablePage() {
           list.length === 0 ? (
             <p>{t('queue.empty')}</p>
           ) : (
-            // on a phone the table scrolls in its own region, reachable by keyboard
-            <div
-              className="overflow-x-auto rounded-xl bg-white shadow-sm"
-              tabIndex={0}
-              role="region"
-              aria-label={t('queue.heading')}
-            >
+            <ScrollRegion label={t('queue.heading')} className="rounded-xl bg-white shadow-sm">
               <table className="w-full min-w-[40rem] text-left text-sm">
                 <thead>
                   <tr className="text-muted">
@@ -73,7 +68,7 @@ export default function NotTradablePage() {
                   ))}
                 </tbody>
               </table>
-            </div>
+            </ScrollRegion>
           )
         }
       </QueryState>

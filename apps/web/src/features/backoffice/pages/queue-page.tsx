@@ -27,6 +27,7 @@ import { QueryState } from '../components/query-state';
 import { SelectField } from '../components/select-field';
 import { StatusBadge } from '../components/status-badge';
 import { WaitingAge } from '../components/waiting-age';
+import { ScrollRegion } from '../../../components/scroll-region';
 
 const FILTERS = ['status', 'stage', 'from', 'to', 'utm_source', 'q', 'assigned'] as const;
 const COLUMNS: { key: string; sort?: QueueSort }[] = [
@@ -209,7 +210,7 @@ export default function QueuePage() {
               {data.items.length === 0 ? (
                 <p className="rounded-xl bg-white p-6 text-center text-muted">{t('backoffice:queue.empty')}</p>
               ) : (
-                <div className="overflow-x-auto rounded-xl bg-white shadow-sm">
+                <ScrollRegion label={t('backoffice:queue.title')} className="rounded-xl bg-white shadow-sm">
                   <table className="w-full min-w-[60rem] text-left text-sm">
                     <thead className="sticky top-0 bg-slate-100">
                       <tr>
@@ -315,7 +316,7 @@ export default function QueuePage() {
                       })}
                     </tbody>
                   </table>
-                </div>
+                </ScrollRegion>
               )}
               {pages > 1 && (
                 <nav
