@@ -46,7 +46,19 @@ async function bo<T = Record<string, unknown>>(
   };
 }
 
-async function seed(name = 'ASHA VERMA', pan = 'ABCPV4321Q') {
+/** A selfie the liveness step approved: live, and matching the Aadhaar photo. */
+const PASSED_SELFIE = {
+  image: 'data:image/png;base64,iVBORw0KGgo=',
+  status: 'auto_approved',
+  module_outcome: 'auto_approved',
+  face_match: true,
+  face_match_score: 0.82,
+  face_match_threshold: 0.5,
+  live: true,
+  live_confidence: 0.97,
+};
+
+async function seed(name = 'ASHA VERMA', pan = 'ABCPV4321Q', livness_obj?: object) {
   const mobile = uniqueMobile();
   const res = await app.inject({
     method: 'POST',
@@ -54,7 +66,10 @@ async function seed(name = 'ASHA VERMA', pan = 'ABCPV4321Q') {
     payload: {
       mobile,
       stage: STAGE.STATUS,
-      sections: { pan_obj: { full_name: name, name_on_card: name, pan_number: pan, dob: '01/02/1990' } },
+      sections: {
+        pan_obj: { full_name: name, name_on_card: name, pan_number: pan, dob: '01/02/1990' },
+        ...(livness_obj && { livness_obj }),
+      },
     },
   });
   const data = (res.json() as { data: { token: string; applicant_id: string } }).data;
@@ -229,7 +244,8 @@ describe('queue', () => {
 
 describe('bulk acceptance and four eyes', () => {
   it('accepts clean applications in one action; each still waits for a checker', async () => {
-    const apps = [await seed(), await seed(), await seed()];
+    const apps = [];
+    for (let i = 0; i < 3; i++) apps.push(await seed('ASHA VERMA', 'ABCPV4321Q', PASSED_SELFIE));
     const res = await bo<{ results: { id: string; outcome: string }[] }>(
       priya.token,
       'POST',
@@ -251,6 +267,43 @@ describe('bulk acceptance and four eyes', () => {
         status: 'Approved',
       });
     }
+  });
+
+  it('takes an application only when every check recorded a pass; the queue flags a selfie sent to review', async () => {
+    const unavailable = await seed('MANUAL REVIEW', 'ABCPV4322Q', {
+      ...PASSED_SELFIE,
+      status: 'needs_review',
+      face_match: undefined,
+      face_match_score: undefined,
+      review_reasons: ['face_match_unavailable'],
+    });
+    const noLocation = await seed('NO LOCATION', 'ABCPV4323Q', {
+      ...PASSED_SELFIE,
+      status: 'needs_review',
+      review_reasons: ['no_location'],
+    });
+    const noSelfie = await seed('NO SELFIE', 'ABCPV4324Q');
+    const res = await bo<{ results: { id: string; outcome: string; reason: string }[] }>(
+      priya.token,
+      'POST',
+      'applications/bulk-accept',
+      { body: { ids: [unavailable.id, noLocation.id, noSelfie.id] } },
+    );
+    expect(res.body.data.results).toEqual([
+      {
+        id: unavailable.id,
+        outcome: 'skipped',
+        reason: 'Checks to look at: face match (not run), selfie (sent to manual review)',
+      },
+      { id: noLocation.id, outcome: 'skipped', reason: 'Checks to look at: selfie (sent to manual review)' },
+      { id: noSelfie.id, outcome: 'skipped', reason: 'Checks to look at: face match (not recorded)' },
+    ]);
+    const alertsOf = async (mobile: string) =>
+      (await bo<{ items: { alerts: string[] }[] }>(priya.token, 'GET', 'applications', { query: { q: mobile } })).body
+        .data.items[0]!.alerts;
+    expect(await alertsOf(unavailable.mobile)).toEqual(['needs_review']);
+    expect(await alertsOf(noLocation.mobile)).toEqual(['needs_review']);
+    expect(await alertsOf(noSelfie.mobile)).toEqual([]);
   });
 
   it('shows team figures', async () => {

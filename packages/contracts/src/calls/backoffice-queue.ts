@@ -49,7 +49,7 @@ export const queueItemSchema = z.object({
   refcode: z.string().nullable(),
   client_code: z.string().nullable(),
   /** Failed checks the reviewer must see first (shown in red). */
-  alerts: z.array(z.enum(['face_match', 'liveness'])),
+  alerts: z.array(z.enum(['face_match', 'liveness', 'needs_review'])),
   /** The reviewer holding the application, if any claim is current. */
   claim: z.object({ staff_id: z.string(), name: z.string() }).nullable().optional(),
 });

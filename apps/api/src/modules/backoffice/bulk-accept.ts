@@ -8,7 +8,8 @@ import type { AppDeps } from '../../app-deps.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { StaffRow } from './backoffice.repository.ts';
 import { decideStages } from './decide-stages.ts';
-import { reviewChecks } from './review-checks.ts';
+import type { ReviewCheck } from '@ekyc/contracts/calls/backoffice-application';
+import { reviewChecks, selfieNeedsReview } from './review-checks.ts';
 import { backofficeRepository as repo } from './backoffice.repository.ts';
 
 type Deps = Pick<AppDeps, 'database' | 'records' | 'messaging' | 'config'>;
@@ -19,7 +20,15 @@ export interface BulkOutcome {
   reason: string | null;
 }
 
-/** Why an application is not clean, or null when it is. */
+/** Checks a clean application has recorded, each a pass: the selfie against the Aadhaar photo, and the PAN. */
+const REQUIRED_CHECKS: ReviewCheck['key'][] = ['face_match', 'pan_name_dob'];
+const named = (key: string) => key.replace(/_/g, ' ');
+
+/**
+ * Why an application is not clean, or null when it is: clean means every check it recorded passed
+ * and the required ones were recorded; a check not run, one for a person to weigh, or a selfie the
+ * liveness step sent to manual review is skipped with its reason.
+ */
 export async function uncleanReason(deps: Pick<AppDeps, 'database' | 'records'>, id: string): Promise<string | null> {
   const standing = /^[0-9a-f-]{36}$/i.test(id) ? await repo.standingOf(deps.database.db, id) : undefined;
   if (!standing) return 'Application not found';
@@ -27,8 +36,13 @@ export async function uncleanReason(deps: Pick<AppDeps, 'database' | 'records'>,
   const [stages, stored] = await Promise.all([deps.records.kycList(id), deps.records.allSections(id)]);
   if (!stages.some((s) => s.stage === 220)) return 'Not finished by the applicant';
   if (stages.some((s) => s.stage < 220 && s.adminActivity === 'Reject')) return 'A stage was sent back';
-  const failing = reviewChecks(stored).filter((c) => c.verdict !== 'pass' && c.verdict !== 'not_run');
-  if (failing.length) return `Checks to look at: ${failing.map((c) => c.key.replace(/_/g, ' ')).join(', ')}`;
+  const checks = reviewChecks(stored);
+  const toLookAt = [
+    ...REQUIRED_CHECKS.filter((key) => !checks.some((c) => c.key === key)).map((key) => `${named(key)} (not recorded)`),
+    ...checks.filter((c) => c.verdict !== 'pass').map((c) => `${named(c.key)} (${c.verdict.replace(/_/g, ' ')})`),
+  ];
+  if (selfieNeedsReview(stored['livness_obj'])) toLookAt.push('selfie (sent to manual review)');
+  if (toLookAt.length) return `Checks to look at: ${toLookAt.join(', ')}`;
   return null;
 }
 

@@ -123,12 +123,24 @@ export function reviewChecks(sections: Record<string, unknown>): ReviewCheck[] {
   ];
 }
 
-/** What the queue flags in red: a failed face match or liveness check. */
+/** The liveness step sent the selfie to a person (no location, face match unavailable, a failed check…). */
+export function selfieNeedsReview(liveness: unknown): boolean {
+  const section = obj(liveness);
+  return (
+    section?.status === 'needs_review' || (Array.isArray(section?.review_reasons) && section.review_reasons.length > 0)
+  );
+}
+
+/**
+ * What the queue flags in red: a failed face match or liveness check; otherwise a selfie the
+ * liveness step sent to manual review.
+ */
 export function queueAlerts(liveness: unknown): QueueItem['alerts'] {
   const checks = selfieChecks(obj(liveness));
   const failed = (key: ReviewCheck['key']) => checks.some((c) => c.key === key && c.verdict === 'fail');
-  return [
+  const alerts: QueueItem['alerts'] = [
     ...(failed('face_match') ? (['face_match'] as const) : []),
     ...(failed('liveness') ? (['liveness'] as const) : []),
   ];
+  return alerts.length === 0 && selfieNeedsReview(liveness) ? ['needs_review'] : alerts;
 }

@@ -291,7 +291,11 @@ export default function QueuePage() {
                                   <span
                                     key={alert}
                                     data-alert={alert}
-                                    className="inline-block rounded-full bg-red-100 px-2 py-0.5 text-xs font-semibold text-danger"
+                                    className={`inline-block rounded-full px-2 py-0.5 text-xs font-semibold ${
+                                      alert === 'needs_review'
+                                        ? 'bg-amber-100 text-amber-900'
+                                        : 'bg-red-100 text-danger'
+                                    }`}
                                   >
                                     {t(`backoffice:queue.alerts.${alert}`)}
                                   </span>
