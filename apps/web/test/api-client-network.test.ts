@@ -2,7 +2,7 @@ import { sendOtpReplyDataSchema } from '@ekyc/contracts/calls/web-send-otp';
 import { screenDataSchema } from '@ekyc/contracts/envelope';
 import { MSG } from '@ekyc/contracts/messages';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, apiPost, REQUEST_TIMEOUT_MS } from '../src/lib/api-client';
+import { ApiError, apiGet, apiPost, REQUEST_TIMEOUT_MS } from '../src/lib/api-client';
 
 const reply = () =>
   new Response(
@@ -74,5 +74,31 @@ describe('the API client on a phone network', () => {
     setOnline(true);
     await expect(call).resolves.toMatchObject({ status: true });
     expect(fetch).toHaveBeenCalledTimes(2);
+  });
+
+  it('sends every POST with an Idempotency-Key, the same one when it sends the call again', async () => {
+    const keyOf = (call: unknown[]) =>
+      (call[1] as RequestInit & { headers: Record<string, string> }).headers['idempotency-key'];
+    const fetch = vi
+      .fn<(url: string, init: RequestInit) => Promise<Response>>()
+      .mockImplementationOnce(() => {
+        setOnline(false);
+        return Promise.reject(new TypeError('Failed to fetch'));
+      })
+      .mockImplementation(() => Promise.resolve(reply()));
+    vi.stubGlobal('fetch', fetch);
+    const call = apiPost('verify-otp', screenDataSchema, { otp: '123456' });
+    await vi.waitFor(() => expect(fetch).toHaveBeenCalledTimes(1));
+    setOnline(true);
+    await call;
+    const [first, again] = fetch.mock.calls.map(keyOf);
+    expect(first).toMatch(/^[0-9a-f]{32}$/);
+    expect(again).toBe(first);
+    // a new call is a new action: a key of its own
+    await apiPost('verify-otp', screenDataSchema, { otp: '123456' });
+    expect(keyOf(fetch.mock.calls[2]!)).not.toBe(first);
+    // a read has none
+    await apiGet('get-user-details', screenDataSchema);
+    expect(keyOf(fetch.mock.calls[3]!)).toBeUndefined();
   });
 });

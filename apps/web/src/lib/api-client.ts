@@ -84,6 +84,12 @@ export interface ClientSettings {
   onUnauthorized: () => void;
 }
 
+/** 128 random bits as hex (crypto.randomUUID exists only on HTTPS and localhost). */
+function idempotencyKey(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+}
+
 export function createApiClient(settings: ClientSettings) {
   async function request<S extends DataSchema>(
     method: 'GET' | 'POST',
@@ -101,6 +107,9 @@ export function createApiClient(settings: ClientSettings) {
     const token = settings.token();
     if (token) headers.authorization = `Bearer ${token}`;
     if (options.body !== undefined) headers['content-type'] = 'application/json';
+    // one key for this call, sent again with it when the connection drops and it goes out once more:
+    // the server answers a repeat with the first answer instead of acting twice
+    if (method === 'POST') headers['idempotency-key'] ??= idempotencyKey();
     const payload = options.body === undefined ? undefined : JSON.stringify(options.body);
     // a document or photo travels in the body as base64: give it the upload time on a slow network
     const timeoutMs =
