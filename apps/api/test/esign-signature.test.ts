@@ -193,7 +193,12 @@ it('rejects a wrong OTP at the sandbox service and offers another attempt', asyn
   const seeded = await app.inject({
     method: 'POST',
     url: '/sandbox/fixtures/applicant',
-    payload: { mobile: other, stage: 210, sections: IDENTITY },
+    // an applicant of their own PAN (one signed application per PAN: the first test signed IDENTITY's)
+    payload: {
+      mobile: other,
+      stage: 210,
+      sections: { ...IDENTITY, pan_obj: { ...IDENTITY.pan_obj, pan_number: 'ABCPS1235K' } },
+    },
   });
   const otherToken = (seeded.json() as { data: { token: string } }).data.token;
   const initiated = await call<{ epro_id: string }>(app, 'GET', 'esign-initate', { token: otherToken });

@@ -1,4 +1,4 @@
-/** Drizzle table definitions of the PAN and DigiLocker migration (0300_digilocker.sql). */
+/** Drizzle table definitions of the PAN and DigiLocker migrations (0300_digilocker.sql, 0310, 2500). */
 import { pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
@@ -17,4 +17,11 @@ export const panHolders = pgTable('pan_holders', {
   applicantId: uuid('applicant_id').primaryKey(),
   panHash: text('pan_hash').notNull(),
   sectionUpdatedAt: ts('section_updated_at').notNull(),
+});
+
+/** One signed application per PAN (keyed hash), enforced by its keys (2500_signed_pans.sql). */
+export const signedPans = pgTable('signed_pans', {
+  panHash: text('pan_hash').primaryKey(),
+  applicantId: uuid('applicant_id').notNull().unique(),
+  signedAt: ts('signed_at').notNull(),
 });

@@ -4,12 +4,15 @@
  * followed, the audit chain (re-checked), the registrations with every request and answer, the
  * signed form and every stored file. A ZIP whose manifest lists each file's SHA-256, sealed by a
  * detached CMS signature of the broker's certificate (manifest.json.p7s: `openssl cms -verify`).
- * The export itself enters the audit trail.
+ * Whether the application is signed is asked of records/signed.ts (the manifest says it); the signed
+ * form is the one its record names, kept there through a reviewer's send-back. The export itself
+ * enters the audit trail.
  */
 import { createHash } from 'node:crypto';
 import { strToU8, zipSync } from 'fflate';
 import type { AppDeps } from '../../app-deps.ts';
 import { AppError } from '../../lib/errors.ts';
+import { isSigned } from '../../records/signed.ts';
 import { getApplicationRuleSet } from './application-rule-set.ts';
 import { backofficeRepository as repo, type StaffRow } from './backoffice.repository.ts';
 import { evidenceOf } from './evidence.ts';
@@ -60,7 +63,7 @@ export async function evidenceBundle(
   const db = deps.database.db;
   const standing = /^[0-9a-f-]{36}$/i.test(applicantId) ? await repo.standingOf(db, applicantId) : undefined;
   if (!standing) throw new AppError('NOT_FOUND', 'Application not found');
-  const [applicant, stages, sections, ruleSet, audit, registrations, dpdp, erasure] = await Promise.all([
+  const [applicant, stages, sections, ruleSet, audit, registrations, dpdp, erasure, signed] = await Promise.all([
     deps.records.get(applicantId),
     deps.records.kycList(applicantId),
     deps.records.allSections(applicantId),
@@ -69,6 +72,7 @@ export async function evidenceBundle(
     repo.registrationRecords(db, applicantId),
     deps.consents.history(applicantId),
     deps.consents.erasure(applicantId),
+    isSigned(deps, applicantId),
   ]);
   const generatedAt = new Date(deps.now()).toISOString();
 
@@ -76,6 +80,7 @@ export async function evidenceBundle(
     'record.json': json({
       application_id: applicantId,
       status: standing.status,
+      signed,
       applicant: {
         mobile: applicant.mobile,
         email: applicant.email,
@@ -118,12 +123,13 @@ export async function evidenceBundle(
       })),
     }),
   };
-  const signed = (sections.esign_obj as { signed_document?: { $file: string } } | undefined)?.signed_document?.$file;
+  const esign = sections.esign_obj as { signed_document?: { $file: string }; signed_at?: string } | undefined;
+  const signedForm = signed ? esign?.signed_document?.$file : undefined;
   for (const id of fileRefs(sections)) {
     const file = await deps.records.readFile(id);
     if (!file) continue;
     const name =
-      id === signed ? 'signed-account-opening-form.pdf' : `files/${id}.${EXTENSIONS[file.contentType] ?? 'bin'}`;
+      id === signedForm ? 'signed-account-opening-form.pdf' : `files/${id}.${EXTENSIONS[file.contentType] ?? 'bin'}`;
     files[name] = file.bytes;
   }
 
@@ -133,6 +139,8 @@ export async function evidenceBundle(
     generated_by: staff.email,
     rule_set: ruleSet.id,
     audit_chain_valid: audit.chain.valid,
+    signed,
+    signed_at: signed ? (esign?.signed_at ?? null) : null,
     files: Object.entries(files)
       .sort(([a], [b]) => a.localeCompare(b))
       .map(([name, bytes]) => ({ name, size: bytes.length, sha256: sha256(bytes) })),

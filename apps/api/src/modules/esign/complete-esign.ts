@@ -2,6 +2,8 @@
  * The e-sign service's answer, form-posted by the popup to the response URL (no applicant token:
  * the transaction identifies the applicant). The <EsignResp> signature and the CMS are checked,
  * the CMS goes into the form's placeholder, and the stage completes; the status socket is told.
+ * The transaction ends signed together with the PAN's claim in signed_pans (records/signed.ts): a
+ * PAN another applicant signed first fails on its key, and this signing is refused with it.
  */
 import { ESIGN_TIME_EXCEEDED } from '@ekyc/contracts/calls/esign-consent';
 import { MSG } from '@ekyc/contracts/messages';
@@ -10,6 +12,7 @@ import type { AppDeps } from '../../app-deps.ts';
 import { verifyDetachedCms } from '../../documents/signing/cms.ts';
 import { embedCms } from '../../documents/signing/pdf-signature.ts';
 import { channels } from '../../realtime/hub.ts';
+import { isSignedPanTaken, panHashOf, signedRepository } from '../../records/signed.ts';
 import { esignRepository as repo } from './esign.repository.ts';
 import { ESIGN_PRIVATE, type EsignSection, type EsignState } from './esign-state.ts';
 import { expireIfPending } from './start-esign-consent.ts';
@@ -33,14 +36,17 @@ export async function completeEsign(deps: AppDeps, eSignResponse: string): Promi
     await expireIfPending(deps, row.txnId);
     return { kind: 'expired' };
   }
-  const publishFailure = async (message: string) => {
-    if (await repo.finish(deps.database.db, row.txnId, 'failed', message, new Date(deps.esign.now())))
-      await deps.hub.publish(channels.esign(row.txnId), { status: false, message: MSG.esignError, disconnect: false });
+  const db = deps.database.db;
+  const publishFailure = async (message: string, told: string = MSG.esignError) => {
+    if (await repo.finish(db, row.txnId, 'failed', message, new Date(deps.esign.now())))
+      await deps.hub.publish(channels.esign(row.txnId), { status: false, message: told, disconnect: false });
     return { kind: 'failed' as const, message };
   };
   if (!result.ok) return publishFailure(result.errMsg);
 
-  const state = await deps.records.getSection<EsignState>(row.applicantId, ESIGN_PRIVATE);
+  const { section: read } = await deps.records.getSections(row.applicantId, [ESIGN_PRIVATE, 'pan_obj']);
+  const state = read<EsignState>(ESIGN_PRIVATE);
+  const pan = read<{ pan_number?: string }>('pan_obj')?.pan_number;
   if (!state || state.epro_id !== row.eproId) return publishFailure('The form changed while it was being signed.');
   const inputHash = Buffer.from(state.input_hash, 'hex');
   const prepared = await deps.records.readFile(state.generated_doc.$file);
@@ -57,8 +63,21 @@ export async function completeEsign(deps: AppDeps, eSignResponse: string): Promi
     bytes: signed,
   });
   const signedAt = new Date(deps.esign.now());
-  if (!(await repo.finish(deps.database.db, row.txnId, 'signed', MSG.esignSigned, signedAt)))
-    return { kind: 'expired' };
+  const panHash = pan ? panHashOf(deps, pan) : null;
+  let finished: boolean;
+  try {
+    finished = await db.transaction(async (tx) => {
+      if (!(await repo.finish(tx, row.txnId, 'signed', MSG.esignSigned, signedAt))) return false;
+      if (panHash) await signedRepository.claimPan(tx, row.applicantId, panHash, signedAt);
+      return true;
+    });
+  } catch (err) {
+    if (!panHash || !isSignedPanTaken(err)) throw err;
+    const holder = await signedRepository.ownerOf(db, panHash);
+    if (holder) await signedRepository.auditRefusedReuse(db, holder, row.applicantId, STAGE.ESIGN);
+    return publishFailure(MSG.panInUse, MSG.panInUse);
+  }
+  if (!finished) return { kind: 'expired' };
   const section: EsignSection = {
     epro_id: state.epro_id,
     generated_doc: state.generated_doc,

@@ -69,7 +69,14 @@ export async function initiateEsign(
     input_hash: inputHash.toString('hex'),
     generated_at: new Date(deps.esign.now()).toISOString(),
   };
-  const section: EsignSection = { epro_id: eproId, generated_doc: doc };
+  // A form signed before a reviewer sent the e-sign back stays the signed form of record (the
+  // application is still signed, records/signed.ts) until this one is signed in its place.
+  const earlier = sections.esign_obj as EsignSection | undefined;
+  const section: EsignSection = {
+    epro_id: eproId,
+    generated_doc: doc,
+    ...(earlier?.signed_document && { signed_document: earlier.signed_document, signed_at: earlier.signed_at }),
+  };
   await deps.records.save(applicantId, { [ESIGN_PRIVATE]: state, esign_obj: section });
   return ok('Account opening form', {
     epro_id: eproId,

@@ -1,15 +1,19 @@
 /**
  * esign-consent?epro_id=: opens an eSign transaction for the prepared form. The answer's
  * api_response is the HTML the popup shows: a form carrying the signed eSign request to the
- * e-sign service, which runs the Aadhaar OTP screens. The signing window starts now.
+ * e-sign service, which runs the Aadhaar OTP screens. The signing window starts now. One PAN, one
+ * account: a PAN another application signed since this one's PAN validation is refused here, before
+ * the applicant signs (signed_pans' key refuses the rest at completion, complete-esign.ts).
  */
 import { ESIGN_TIME_EXCEEDED, type EsignConsentData } from '@ekyc/contracts/calls/esign-consent';
+import { STAGE } from '@ekyc/contracts/stages';
 import type { AppDeps } from '../../app-deps.ts';
 import { randomId } from '../../lib/crypto.ts';
 import { AppError } from '../../lib/errors.ts';
-import { ok, type Outcome } from '../../lib/outcome.ts';
+import { fail, ok, type Outcome } from '../../lib/outcome.ts';
 import { channels } from '../../realtime/hub.ts';
 import { escapeHtml } from '../../lib/html.ts';
+import { panHashOf, signedHolderOf } from '../../records/signed.ts';
 import { esignRepository as repo } from './esign.repository.ts';
 import { ESIGN_PRIVATE, type EsignState } from './esign-state.ts';
 
@@ -19,11 +23,14 @@ export async function startEsignConsent(
   deps: AppDeps,
   applicantId: string,
   eproId: string,
-): Promise<Outcome<EsignConsentData>> {
-  const { section } = await deps.records.requireStageWith(applicantId, 'esign-consent', [ESIGN_PRIVATE]);
+): Promise<Outcome<EsignConsentData | { screen: string }>> {
+  const { section } = await deps.records.requireStageWith(applicantId, 'esign-consent', [ESIGN_PRIVATE, 'pan_obj']);
   const state = section<EsignState>(ESIGN_PRIVATE);
   if (!state || state.epro_id !== eproId)
     throw new AppError('CONFLICT', 'This form is no longer current. Please reload the page.', { screen: '/e-sign' });
+  const pan = section<{ pan_number?: string }>('pan_obj')?.pan_number;
+  if (pan && (await signedHolderOf(deps, applicantId, panHashOf(deps, pan), STAGE.ESIGN)))
+    return fail('panInUse', { screen: '/e-sign' });
   const txn = `ASP${randomId(12).toUpperCase()}`;
   const window = deps.config.esignWindowSeconds;
   await repo.insert(deps.database.db, {

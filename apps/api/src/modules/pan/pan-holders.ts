@@ -1,11 +1,13 @@
 /**
- * One PAN, one account: once an application holding a PAN is e-signed (or activated), the same
- * PAN cannot go on under another mobile number. Before then a second application is allowed (the
+ * One PAN, one account: once an application holding a PAN is signed (or activated), the same
+ * PAN cannot go on under another mobile number; the e-sign's consent asks again and signed_pans'
+ * key refuses a second signing (records/signed.ts). Before then a second application is allowed (the
  * first may be abandoned, or someone else's attempt at this person's PAN) and the back office
  * shows both as sharing the PAN.
  */
 import { STAGE } from '@ekyc/contracts/stages';
 import type { AppDeps } from '../../app-deps.ts';
+import { panHashOf, signedHolderOf } from '../../records/signed.ts';
 import { panRepository as repo } from './pan.repository.ts';
 
 const BATCH = 200;
@@ -18,28 +20,20 @@ async function syncPanHolders(deps: Pick<AppDeps, 'database' | 'records' | 'hash
     for (const item of batch) {
       const pan = (await deps.records.getIndexableSection<{ pan_number?: string }>(item.applicantId, 'pan_obj'))
         ?.pan_number;
-      await repo.putHolder(db, item.applicantId, deps.hasher.hash('pan', (pan ?? '').toUpperCase()), item.updatedAt);
+      await repo.putHolder(db, item.applicantId, panHashOf(deps, pan ?? ''), item.updatedAt);
     }
     if (batch.length < BATCH) return;
   }
 }
 
-/** The other applicant whose e-signed or activated application holds this PAN, if any. */
+/** The other applicant whose signed (records/signed.ts) or activated application holds this PAN, if any. */
 export async function panTakenBy(
   deps: Pick<AppDeps, 'database' | 'records' | 'hasher'>,
   applicantId: string,
   pan: string,
 ): Promise<string | null> {
   await syncPanHolders(deps);
-  const [holder] = await repo.signedHolders(
-    deps.database.db,
-    deps.hasher.hash('pan', pan.toUpperCase()),
-    applicantId,
-    STAGE.STATUS,
-  );
-  if (!holder) return null;
-  await repo.auditRefusedReuse(deps.database.db, holder, applicantId);
-  return holder;
+  return signedHolderOf(deps, applicantId, panHashOf(deps, pan), STAGE.PAN);
 }
 
 /** Indexes the PAN this applicant has just had confirmed (the catch-up above covers other writers). */
@@ -48,5 +42,5 @@ export async function recordPanHolder(
   applicantId: string,
   pan: string,
 ): Promise<void> {
-  await repo.putHolderFromSection(deps.database.db, applicantId, deps.hasher.hash('pan', pan.toUpperCase()));
+  await repo.putHolderFromSection(deps.database.db, applicantId, panHashOf(deps, pan));
 }

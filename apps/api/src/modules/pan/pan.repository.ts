@@ -1,4 +1,7 @@
-/** The only code that touches pan_holders (keyed hashes of verified PANs) and reads pan_obj rows for it. */
+/**
+ * The only code that writes pan_holders (keyed hashes of verified PANs) and reads pan_obj rows for it;
+ * who holds a signed PAN is asked of records/signed.ts, where "signed" is defined.
+ */
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { rowsOf } from '../../db/raw.ts';
@@ -36,28 +39,5 @@ export const panRepository = {
       insert into pan_holders (applicant_id, pan_hash, section_updated_at)
       select id, ${panHash}, ${sectionUpdatedAt}::timestamptz from applicants where id = ${applicantId}
       on conflict (applicant_id) do update set pan_hash = excluded.pan_hash, section_updated_at = excluded.section_updated_at`);
-  },
-
-  /**
-   * Other applicants holding this PAN whose application is e-signed (has reached `signedStage`) or
-   * active (has a client code), in one statement: an applicant erased meanwhile is not among them.
-   */
-  async signedHolders(tx: Tx, panHash: string, applicantId: string, signedStage: number): Promise<string[]> {
-    const rows = rowsOf<{ applicant_id: string }>(
-      await tx.execute(sql`
-        select h.applicant_id from pan_holders h join applicants a on a.id = h.applicant_id
-        where h.pan_hash = ${panHash} and h.applicant_id <> ${applicantId}
-          and (coalesce(a.client_code, '') <> ''
-               or exists (select 1 from applicant_stages s where s.applicant_id = h.applicant_id and s.stage = ${signedStage}))`),
-    );
-    return rows.map((r) => r.applicant_id);
-  },
-
-  /** Notes on the holder's audit trail that another applicant tried its PAN (the shared, hash-chained log). */
-  async auditRefusedReuse(tx: Tx, holderId: string, otherApplicantId: string): Promise<void> {
-    await tx.execute(
-      sql`select audit_append(${holderId}, ${holderId}::uuid, 'system', null, 'pan.reuse_refused', 130,
-        null, ${JSON.stringify({ other_applicant: otherApplicantId })}::jsonb)`,
-    );
   },
 };

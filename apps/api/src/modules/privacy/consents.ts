@@ -3,17 +3,18 @@
  * legalHoldYears). The applicant sees the consent in force per purpose with its notice version, and
  * withdraws or gives communication and marketing consent as easily as it was asked. Withdrawing the
  * KYC consent is the erasure request: before the application is signed the record is erased at once
- * and the applicant signed out; once signed, a legal hold keeps it for the rule set's years (PMLA:
- * after the relationship ends) and the hourly sweep erases it when the hold ends.
+ * and the applicant signed out; once signed (records/signed.ts: a reviewer's send-back to an earlier
+ * stage does not unsign it), a legal hold keeps it for the rule set's years (PMLA: after the
+ * relationship ends) and the hourly sweep erases it when the hold ends.
  */
 import { type ConsentsData, type updateConsentRequestSchema } from '@ekyc/contracts/calls/consents';
-import { STAGE } from '@ekyc/contracts/stages';
 import type { z } from 'zod';
 import type { AppDeps } from '../../app-deps.ts';
 import { ok, type Outcome } from '../../lib/outcome.ts';
 import { ruleSetOf } from '../../records/rule-set.ts';
+import { isSigned } from '../../records/signed.ts';
 
-type Deps = Pick<AppDeps, 'records' | 'consents' | 'sessions' | 'now'>;
+type Deps = Pick<AppDeps, 'database' | 'records' | 'consents' | 'sessions' | 'now'>;
 
 export async function getConsents(deps: Deps, applicantId: string): Promise<Outcome<ConsentsData>> {
   return ok('Consents', await deps.consents.view(applicantId));
@@ -42,12 +43,11 @@ export async function requestErasure(
   applicantId: string,
 ): Promise<Outcome<ConsentsData & { signed_out: boolean }>> {
   const now = new Date(deps.now());
-  const [applicant, stage, rules] = await Promise.all([
+  const [applicant, signed, rules] = await Promise.all([
     deps.records.get(applicantId),
-    deps.records.currentStage(applicantId),
+    isSigned(deps, applicantId),
     ruleSetOf(deps.records, applicantId),
   ]);
-  const signed = (stage ?? 0) >= STAGE.STATUS;
   const years = rules.values.legalHoldYears;
   const until = new Date(now);
   until.setUTCFullYear(until.getUTCFullYear() + years);

@@ -1,0 +1,145 @@
+/**
+ * "Signed", in one place. An application is signed once its Aadhaar e-sign completed (the signed
+ * form stored and esign_obj.signed_at written, complete-esign.ts), whatever stage it stands at
+ * afterwards: a reviewer's send-back does not unsign it. In SQL that is the STATUS entry of its
+ * stage list: only completing e-sign creates it, in the same statement that writes esign_obj
+ * (applicant_complete_stage), and a send-back reorders the entries but never removes one. The
+ * erasure request (legal hold), the PAN rule and the evidence bundle all ask here.
+ *
+ * One signed application per PAN: signed_pans (2500_signed_pans.sql) holds each signed PAN's keyed
+ * hash once. The e-sign's completion claims it in the transaction that ends the signing, so a second
+ * applicant's e-sign of the same PAN fails on the key whatever the checks before it saw.
+ */
+import { STAGE } from '@ekyc/contracts/stages';
+import { type SQL, sql } from 'drizzle-orm';
+import type { AppDeps } from '../app-deps.ts';
+import type { Tx } from '../db/client.ts';
+import { rowsOf } from '../db/raw.ts';
+import { signedPans } from '../db/schema/pan.ts';
+import { AppError } from '../lib/errors.ts';
+
+/** The predicate over an expression that names an applicant's id, for set-based queries. */
+export const signedSql = (applicantId: SQL): SQL =>
+  sql`exists (select 1 from applicant_stages signed_entry
+    where signed_entry.applicant_id = ${applicantId} and signed_entry.stage = ${STAGE.STATUS})`;
+
+/** The only code that touches signed_pans, and reads pan_holders for who holds a signed PAN. */
+export const signedRepository = {
+  async isSigned(tx: Tx, applicantId: string): Promise<boolean> {
+    const [row] = rowsOf<{ signed: boolean }>(
+      await tx.execute(sql`select ${signedSql(sql`${applicantId}::uuid`)} as signed`),
+    );
+    return row?.signed === true;
+  },
+
+  /**
+   * Other applicants whose signed (or active: a client code) application holds this PAN, in one
+   * statement: the PAN's signed_pans row, and the PAN holders that are signed (an application signed
+   * before signed_pans existed, or left out of its backfill as the second of a pair).
+   */
+  async holdersOf(tx: Tx, panHash: string, exceptApplicantId: string): Promise<string[]> {
+    const rows = rowsOf<{ applicant_id: string }>(
+      await tx.execute(sql`
+        select applicant_id from signed_pans where pan_hash = ${panHash} and applicant_id <> ${exceptApplicantId}
+        union
+        select h.applicant_id from pan_holders h join applicants a on a.id = h.applicant_id
+        where h.pan_hash = ${panHash} and h.applicant_id <> ${exceptApplicantId}
+          and (coalesce(a.client_code, '') <> '' or ${signedSql(sql`h.applicant_id`)})`),
+    );
+    return rows.map((r) => r.applicant_id);
+  },
+
+  /** The applicant holding this PAN's signed_pans row, if any. */
+  async ownerOf(tx: Tx, panHash: string): Promise<string | undefined> {
+    const [row] = rowsOf<{ applicant_id: string }>(
+      await tx.execute(sql`select applicant_id from signed_pans where pan_hash = ${panHash}`),
+    );
+    return row?.applicant_id;
+  },
+
+  /**
+   * Claims the PAN for this applicant's signing (a re-signing moves its own claim to the PAN it
+   * signs now). Throws the key's violation (isSignedPanTaken) when another applicant holds the PAN.
+   */
+  async claimPan(tx: Tx, applicantId: string, panHash: string, signedAt: Date): Promise<void> {
+    await tx
+      .insert(signedPans)
+      .values({ panHash, applicantId, signedAt })
+      .onConflictDoUpdate({ target: signedPans.applicantId, set: { panHash, signedAt } });
+  },
+
+  /** Notes on the holder's audit trail that another applicant tried its PAN (the shared, hash-chained log). */
+  async auditRefusedReuse(tx: Tx, holderId: string, otherApplicantId: string, stage: number): Promise<void> {
+    await tx.execute(
+      sql`select audit_append(${holderId}, ${holderId}::uuid, 'system', null, 'pan.reuse_refused', ${stage},
+        null, ${JSON.stringify({ other_applicant: otherApplicantId })}::jsonb)`,
+    );
+  },
+};
+
+/** Whether the application is signed (see above): the erasure request's hold, the evidence bundle. */
+export const isSigned = (deps: Pick<AppDeps, 'database'>, applicantId: string): Promise<boolean> =>
+  signedRepository.isSigned(deps.database.db, applicantId);
+
+/** A PAN's keyed hash, as pan_holders and signed_pans keep it. */
+export const panHashOf = (deps: Pick<AppDeps, 'hasher'>, pan: string): string =>
+  deps.hasher.hash('pan', pan.toUpperCase());
+
+/** The keyed hash of the PAN the applicant confirmed; null before PAN validation. */
+export async function applicantPanHash(
+  deps: Pick<AppDeps, 'records' | 'hasher'>,
+  applicantId: string,
+  tx?: Tx,
+): Promise<string | null> {
+  const pan = (await deps.records.getSection<{ pan_number?: string }>(applicantId, 'pan_obj', tx))?.pan_number;
+  return pan ? panHashOf(deps, pan) : null;
+}
+
+/**
+ * The other applicant whose signed or active application holds this PAN, if any; the attempt goes
+ * on that holder's audit trail for the reviewer (at PAN validation and at the e-sign's consent).
+ */
+export async function signedHolderOf(
+  deps: Pick<AppDeps, 'database'>,
+  applicantId: string,
+  panHash: string,
+  stage: number,
+): Promise<string | null> {
+  const db = deps.database.db;
+  const [holder] = await signedRepository.holdersOf(db, panHash, applicantId);
+  if (!holder) return null;
+  await signedRepository.auditRefusedReuse(db, holder, applicantId, stage);
+  return holder;
+}
+
+/** Whether an error is signed_pans' key refusing a PAN another applicant signed. */
+export function isSignedPanTaken(err: unknown): boolean {
+  for (let e: unknown = err; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
+    const { code, table } = e as { code?: unknown; table?: unknown };
+    if (code === '23505' && table === 'signed_pans') return true;
+  }
+  return false;
+}
+
+/**
+ * For the approval: refuses (409) an application whose PAN another applicant's signed or active
+ * application holds. The PAN's signed_pans row decides between two signed before the key existed
+ * (the backfill kept the earliest). Call it in the approval's transaction, the applicant's row locked.
+ */
+export async function assertSoleSignedApplication(
+  tx: Tx,
+  deps: Pick<AppDeps, 'records' | 'hasher'>,
+  applicantId: string,
+): Promise<void> {
+  const panHash = await applicantPanHash(deps, applicantId, tx);
+  if (!panHash) return;
+  const owner = await signedRepository.ownerOf(tx, panHash);
+  if (owner === applicantId) return;
+  const other = owner ?? (await signedRepository.holdersOf(tx, panHash, applicantId))[0];
+  if (other)
+    throw new AppError(
+      'CONFLICT',
+      'Another signed application holds this PAN. Only one application per PAN can be approved.',
+      { other_application: other },
+    );
+}
