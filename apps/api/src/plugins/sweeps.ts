@@ -3,7 +3,9 @@
  * - the stored bytes of file writes that started more than an hour ago and never got their row
  *   (the request died half-way) are deleted;
  * - the applicants whose erasure is due (requested without a legal hold, or the hold has ended)
- *   are erased.
+ *   are erased;
+ * - an approval whose registrations did not start (the process died between its commit and the
+ *   queueing of the first steps) gets them started.
  */
 import type { FastifyInstance } from 'fastify';
 
@@ -18,6 +20,7 @@ export function registerSweeps(app: FastifyInstance) {
       () => app.deps.records.sweepUnfinishedFiles(new Date(app.deps.now() - UNFINISHED_AFTER_MS)),
     ],
     ['erasures due', () => app.deps.consents.eraseDue(new Date(app.deps.now()))],
+    ['approvals whose registrations did not start', () => app.deps.registrations.sweep()],
   ];
   const sweep = () => {
     for (const [name, run] of sweeps)

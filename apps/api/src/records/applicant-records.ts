@@ -261,6 +261,14 @@ export class ApplicantRecords {
     await this.notifyChanged(applicantId);
   }
 
+  /**
+   * Writes sections in the caller's transaction, which holds the applicant's row (lock): they commit
+   * with the rest of its work. The caller tells the applicant's socket once it has committed.
+   */
+  async saveIn(tx: Tx, applicantId: string, sections: Partial<Record<StoredSection, object | null>>): Promise<void> {
+    await this.writeSections(tx, applicantId, sections);
+  }
+
   private async writeSections(tx: Tx, applicantId: string, sections: Partial<Record<StoredSection, object | null>>) {
     const { put, remove } = this.sealSections(sections);
     await repo.putSections(tx, applicantId, put);
@@ -306,12 +314,14 @@ export class ApplicantRecords {
     names: StoredSection[],
   ): Promise<{ stage: number; createdAt: Date; section: SectionReader }> {
     const [min, max] = ACTION_WINDOWS[action];
-    const { stage, createdAt, sealed } = await repo.currentStageWithSections(this.db, applicantId, names);
-    if (stage === undefined || stage < min || stage > max)
+    const { stage, rework, createdAt, sealed } = await repo.currentStageWithSections(this.db, applicantId, names);
+    // while a stage is sent back, the applicant acts on the earliest such stage alone: a step of
+    // another stage (one whose window merely reaches it, such as nominees beside segments) waits
+    if (stage === undefined || stage < min || stage > max || (rework !== undefined && min !== rework))
       // HTTP 200 with status false (the contract's handled outcome): data.screen says where the
       // applicant is; data.moved tells a client it was a step of another stage (e.g. a retry).
       throw new AppError('STAGE_MOVED', 'This step is not available at your current stage.', {
-        screen: routeForStage(stage),
+        screen: routeForStage(rework ?? stage),
         moved: true,
       });
     return { stage, createdAt: createdAt!, section: this.sectionReader(names, sealed) };
@@ -400,12 +410,15 @@ export class ApplicantRecords {
 
   /** Makes a stage current without completing anything (a returned screen that goes back). */
   async moveTo(applicantId: string, stage: StageCode): Promise<StageMove> {
-    await this.db.transaction(async (tx) => {
-      await repo.lock(tx, applicantId);
-      await repo.moveStageToEnd(tx, applicantId, stage);
-    });
+    await this.db.transaction((tx) => this.makeCurrent(applicantId, stage, tx));
     await this.notifyChanged(applicantId);
     return { stage, screen: routeForStage(stage) };
+  }
+
+  /** Makes a stage current in the caller's transaction (the applicant's row held). */
+  async makeCurrent(applicantId: string, stage: number, tx: Tx): Promise<void> {
+    await repo.lock(tx, applicantId);
+    await repo.moveStageToEnd(tx, applicantId, stage);
   }
 
   async notifyChanged(applicantId: string): Promise<void> {

@@ -109,13 +109,22 @@ export const applicantRepository = {
     tx: Tx,
     applicantId: string,
     names: string[],
-  ): Promise<{ stage: number | undefined; createdAt: Date | undefined; sealed: Record<string, string> }> {
+  ): Promise<{
+    stage: number | undefined;
+    rework: number | undefined;
+    createdAt: Date | undefined;
+    sealed: Record<string, string>;
+  }> {
     const query = prepared(tx, 'applicant_stage_sections', (db, name) =>
       db
         .select({
           createdAt: applicants.createdAt,
           stage: sql<number | null>`(select s.stage from applicant_stages s where s.applicant_id = ${applicants.id}
             order by s.seq desc limit 1)`,
+          rework: sql<
+            number | null
+          >`(select min(s.stage) from applicant_stages s where s.applicant_id = ${applicants.id}
+            and s.admin_activity = 'Reject')`,
           sealed: sql<Record<string, string> | null>`(select json_object_agg(c.name, c.payload_enc)
             from applicant_sections c where c.applicant_id = ${applicants.id}
             and c.name = any(${sql.placeholder('names')}::text[]))`,
@@ -125,7 +134,12 @@ export const applicantRepository = {
         .prepare(name),
     );
     const [row] = await query.execute({ id: applicantId, names });
-    return { stage: row?.stage ?? undefined, createdAt: row?.createdAt, sealed: row?.sealed ?? {} };
+    return {
+      stage: row?.stage ?? undefined,
+      rework: row?.rework ?? undefined,
+      createdAt: row?.createdAt,
+      sealed: row?.sealed ?? {},
+    };
   },
 
   /**

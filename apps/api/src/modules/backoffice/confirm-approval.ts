@@ -8,12 +8,13 @@
 import { MSG } from '@ekyc/contracts/messages';
 import type { AppDeps } from '../../app-deps.ts';
 import { AppError } from '../../lib/errors.ts';
+import { assertSoleSignedApplication } from '../../records/signed.ts';
 import { allStagesAccepted, assertChecker, makersOf, standingOrNotFound } from './approval.ts';
 import { backofficeRepository as repo, type StaffRow } from './backoffice.repository.ts';
 import { endClaim, holdForDecision } from './claims.ts';
 import { setReview } from './set-review.ts';
 
-type Deps = Pick<AppDeps, 'database' | 'records' | 'config' | 'registrations'>;
+type Deps = Pick<AppDeps, 'database' | 'records' | 'config' | 'registrations' | 'hasher'>;
 
 export async function confirmApproval(
   deps: Deps,
@@ -22,6 +23,9 @@ export async function confirmApproval(
 ): Promise<{ status: 'Approved' }> {
   const db = deps.database.db;
   await standingOrNotFound(db, applicantId);
+  // one transaction: the final stage accepted, the review status Approved and the registration case
+  // opened commit together (a crash leaves all or nothing; the sweep starts a case whose first
+  // steps were not queued)
   await db.transaction(async (tx) => {
     await holdForDecision(deps, tx, staff, applicantId);
     await repo.actAs(tx, staff.id);
@@ -34,6 +38,8 @@ export async function confirmApproval(
       throw new AppError('CONFLICT', 'Every stage must be accepted before the approval is confirmed.');
     const makers = await makersOf(tx, applicantId);
     assertChecker(deps.config.fourEyes, makers, staff);
+    // one signed application per PAN: another applicant's signed or active one wins
+    await assertSoleSignedApplication(tx, deps, applicantId);
     await deps.records.setAdminActivity(applicantId, 220, 'Accept', null, tx);
     await repo.appendAudit(tx, {
       chain: applicantId,
@@ -43,9 +49,12 @@ export async function confirmApproval(
       action: 'application.approved',
       after: { makers, four_eyes: deps.config.fourEyes },
     });
+    await setReview(deps, tx, staff.id, applicantId, { status: 'Approved', text: MSG.statusVerified });
+    await deps.registrations.open(applicantId, tx);
   });
-  await setReview(deps, staff.id, applicantId, { status: 'Approved', text: MSG.statusVerified });
+  await deps.records.notifyChanged(applicantId);
   await endClaim(deps, applicantId);
-  await deps.registrations.begin(applicantId);
+  // the approval stands once committed: first steps that could not be queued now are the sweep's
+  await deps.registrations.start(applicantId).catch((err: unknown) => deps.registrations.onError(err as Error));
   return { status: 'Approved' };
 }

@@ -11,6 +11,7 @@ import { encodeReason, reviewReason } from '@ekyc/contracts/review-reasons';
 import { isStageCode, STAGES } from '@ekyc/contracts/stages';
 import type { AppDeps } from '../../app-deps.ts';
 import { AppError, invalidField } from '../../lib/errors.ts';
+import { standingOrNotFound } from './approval.ts';
 import { backofficeRepository as repo, type StaffRow } from './backoffice.repository.ts';
 import { endClaim, holdForDecision } from './claims.ts';
 import { notifyRejection } from './notify-applicant.ts';
@@ -27,10 +28,7 @@ export async function decideStages(
   decisions: DecisionBody['decisions'],
 ): Promise<{ status: string; client_code: string | null; awaiting_confirmation: boolean }> {
   const db = deps.database.db;
-  const standing = /^[0-9a-f-]{36}$/i.test(applicantId) ? await repo.standingOf(db, applicantId) : undefined;
-  if (!standing) throw new AppError('NOT_FOUND', 'Application not found');
-  if (standing.status !== 'Pending' && standing.status !== 'Rejected')
-    throw new AppError('CONFLICT', 'This application is not waiting for a decision.');
+  await standingOrNotFound(db, applicantId);
   for (const d of decisions) {
     if (d.activity !== 'Reject' || !d.code) continue;
     const configured = reviewReason(d.code);
@@ -43,9 +41,15 @@ export async function decideStages(
       );
   }
 
-  await db.transaction(async (tx) => {
+  const outcome = await db.transaction(async (tx) => {
     await holdForDecision(deps, tx, staff, applicantId);
     await repo.actAs(tx, staff.id);
+    // the standing read under the applicant's row: a checker's approval committed a moment ago is
+    // seen here, and no decision lands on an approved application
+    await deps.records.lock(applicantId, tx);
+    const standing = await standingOrNotFound(tx, applicantId);
+    if (standing.status !== 'Pending' && standing.status !== 'Rejected')
+      throw new AppError('CONFLICT', 'This application is not waiting for a decision.', { status: standing.status });
     const list = await deps.records.kycList(applicantId, tx);
     for (const d of decisions) {
       const entry = list.find((s) => s.stage === d.stage);
@@ -63,12 +67,23 @@ export async function decideStages(
         tx,
       );
     }
+    const after = await deps.records.kycList(applicantId, tx);
+    const rejected = after.filter((s) => s.adminActivity === 'Reject').map((s) => s.stage);
+    if (rejected.length) {
+      // the applicant reworks the earliest stage sent back first, whatever order the decisions came in
+      await deps.records.makeCurrent(applicantId, Math.min(...rejected), tx);
+      await setReview(deps, tx, staff.id, applicantId, { status: 'Rejected', text: MSG.statusRejected });
+      return { rejected: true, accepted: false };
+    }
+    await setReview(deps, tx, staff.id, applicantId, { status: 'Pending', text: MSG.statusUnderReview });
+    // Every stage accepted: the application waits for a checker to confirm the approval.
+    const accepted =
+      after.some((s) => s.stage === 220) && after.every((s) => s.stage === 220 || s.adminActivity === 'Accept');
+    return { rejected: false, accepted };
   });
+  await deps.records.notifyChanged(applicantId);
 
-  const list = await deps.records.kycList(applicantId);
-  const rejected = list.filter((s) => s.adminActivity === 'Reject');
-  if (rejected.length) {
-    await setReview(deps, staff.id, applicantId, { status: 'Rejected', text: MSG.statusRejected });
+  if (outcome.rejected) {
     await endClaim(deps, applicantId);
     const newlyRejected = decisions.filter((d) => d.activity === 'Reject');
     if (newlyRejected.length)
@@ -79,12 +94,7 @@ export async function decideStages(
       );
     return { status: 'Rejected', client_code: null, awaiting_confirmation: false };
   }
-  await setReview(deps, staff.id, applicantId, { status: 'Pending', text: MSG.statusUnderReview });
-  await deps.records.notifyChanged(applicantId);
-  // Every stage accepted: the application waits for a checker to confirm the approval.
-  const accepted =
-    list.some((s) => s.stage === 220) && list.every((s) => s.stage === 220 || s.adminActivity === 'Accept');
   // Waiting for a checker: the maker's hold ends so a colleague can pick it up.
-  if (accepted) await endClaim(deps, applicantId);
-  return { status: 'Pending', client_code: null, awaiting_confirmation: accepted };
+  if (outcome.accepted) await endClaim(deps, applicantId);
+  return { status: 'Pending', client_code: null, awaiting_confirmation: outcome.accepted };
 }

@@ -46,9 +46,17 @@ export class ReviewWatch {
     if (list.some((s) => s.adminActivity === 'Reject')) return;
     this.watching.get(applicantId)?.();
     this.watching.delete(applicantId);
-    const review = await this.deps.records.getSection<Review>(applicantId, 'review_obj');
-    if (review?.status === 'Rejected')
-      await setReview(this.deps, null, applicantId, { status: 'Pending', text: MSG.statusUnderReview });
+    const { records, database } = this.deps;
+    // under the applicant's row: a reviewer sending a stage back at this moment wins or waits
+    const changed = await database.db.transaction(async (tx) => {
+      await records.lock(applicantId, tx);
+      if ((await records.kycList(applicantId, tx)).some((s) => s.adminActivity === 'Reject')) return false;
+      const review = await records.getSection<Review>(applicantId, 'review_obj', tx);
+      if (review?.status !== 'Rejected') return false;
+      await setReview(this.deps, tx, null, applicantId, { status: 'Pending', text: MSG.statusUnderReview });
+      return true;
+    });
+    if (changed) await records.notifyChanged(applicantId);
   }
 
   close(): void {

@@ -262,6 +262,27 @@ export const registrationsRepository = {
     return cases.map((c) => ({ c, registrations: regs.filter((r) => r.applicantId === c.applicantId) }));
   },
 
+  /** Applications approved (the final stage accepted) before `before` that have no registration case. */
+  async approvedWithoutCase(db: Tx, before: Date): Promise<string[]> {
+    return rowsOf<{ applicant_id: string }>(
+      await db.execute(sql`
+        select s.applicant_id from applicant_stages s
+        where s.stage = 220 and s.admin_activity = 'Accept' and s.updated_at < ${before.toISOString()}::timestamptz
+          and not exists (select 1 from registration_cases c where c.applicant_id = s.applicant_id)`),
+    ).map((r) => r.applicant_id);
+  },
+
+  /** Cases opened before `before` of which no registration was ever sent: their start was lost. */
+  async unstarted(db: Tx, before: Date): Promise<string[]> {
+    return rowsOf<{ applicant_id: string }>(
+      await db.execute(sql`
+        select c.applicant_id from registration_cases c
+        where c.completed_at is null and c.approved_at < ${before.toISOString()}::timestamptz
+          and not exists (select 1 from registrations r where r.applicant_id = c.applicant_id
+                          and (r.status <> 'pending' or r.request_id is not null or r.attempts > 0))`),
+    ).map((r) => r.applicant_id);
+  },
+
   /** Registrations still to move on, and cases still to activate (after a restart: each gets its step queued again). */
   async open(db: Tx): Promise<{ applicantId: string; kind: StepKind }[]> {
     return rowsOf<{ applicant_id: string; kind: StepKind }>(

@@ -11,6 +11,7 @@
  */
 import type PgBoss from 'pg-boss';
 import type { AppDeps } from '../../app-deps.ts';
+import type { Tx } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
 import { createJobQueue, jobQueueInstalled, type QueueWorker, workQueue } from '../../jobs/job-queue.ts';
 import { isProviderOutage, ProviderError } from '../../providers/http.ts';
@@ -132,8 +133,18 @@ export class RegistrationWorkflow {
 
   /** The application was approved: its case opens with the registrations it needs, and the first steps start. */
   async begin(applicantId: string): Promise<void> {
+    if (await this.open(applicantId, this.deps().database.db)) await this.start(applicantId);
+  }
+
+  /**
+   * Opens the case of an approved application with the registrations it needs, in the approval's
+   * own transaction (so one is never without the other); false when it was open already. Its
+   * registrations wait as `pending` until start() queues their first steps (the sweep does it for
+   * a case whose start was lost).
+   */
+  async open(applicantId: string, tx: Tx): Promise<boolean> {
     const deps = this.deps();
-    const sections = await deps.records.allSections(applicantId);
+    const sections = await deps.records.allSections(applicantId, tx);
     const segments = segmentsOf(sections);
     const exchanges = exchangesOf(segments);
     const depository = deps.config.registrations.depository;
@@ -144,14 +155,35 @@ export class RegistrationWorkflow {
       'kra',
       'ckyc',
     ];
-    const opened = await repo.openCase(
-      deps.database.db,
+    return repo.openCase(
+      tx,
       { applicantId, clientCode: newClientCode(), depository, exchanges, segments },
       kinds.map((kind) => ({ kind, deadlineAt: deadlineOf(kind, approvedAt) })),
     );
-    if (!opened) return;
-    await this.enqueue(applicantId, KIND_OF_DEPOSITORY[depository]);
+  }
+
+  /** Queues the first steps of an opened case: the depository account and the KRA upload. */
+  async start(applicantId: string): Promise<void> {
+    const c = await repo.getCase(this.deps().database.db, applicantId);
+    if (!c) return;
+    await this.enqueue(applicantId, KIND_OF_DEPOSITORY[c.depository]);
     await this.enqueue(applicantId, 'kra');
+  }
+
+  /**
+   * Repairs what an approval cut short (a process that died between the approval's commit and the
+   * queueing of its first steps): an approved application without a case gets one, and a case none
+   * of whose registrations was ever sent is started (a step already queued is not queued twice).
+   * Only what is older than a minute: an approval in flight is left to finish. Returns how many.
+   */
+  async sweep(): Promise<number> {
+    const db = this.deps().database.db;
+    const before = new Date(this.deps().now() - 60_000);
+    const orphans = await repo.approvedWithoutCase(db, before);
+    for (const applicantId of orphans) await this.begin(applicantId);
+    const unstarted = await repo.unstarted(db, before);
+    for (const applicantId of unstarted) await this.start(applicantId);
+    return orphans.length + unstarted.length;
   }
 
   /** What the applicant's status screen shows of the registrations. */
