@@ -15,6 +15,26 @@ export function uniqueMobile(): string {
   return `9${String(n).padStart(9, '0')}`;
 }
 
+/**
+ * A PAN of its own for each seeded applicant: one signed application per PAN, so applicants seeded
+ * at e-sign or beyond must not share one. Its digits avoid the sandbox's special values (four like
+ * digits), and its letters and digits come from a fresh mobile number.
+ */
+export function uniquePan(): string {
+  const d = uniqueMobile().slice(1).split('').map(Number);
+  const letter = (n: number) => 'ABCDEFGHJK'[n]!;
+  let digits = d.slice(4, 8).join('');
+  if (/^(\d)\1{3}$/.test(digits)) digits = `${digits.slice(0, 3)}${(d[7]! + 1) % 10}`;
+  return `${letter(d[0]!)}${letter(d[1]!)}${letter(d[2]!)}P${letter(d[3]!)}${digits}${letter(d[8]!)}`;
+}
+
+/** The sections with the shared sample PAN (VERIFIED_IDENTITY's) replaced by a PAN of the applicant's own. */
+export function withOwnPan<T extends Record<string, Record<string, unknown>>>(sections: T): T {
+  const pan = sections.pan_obj;
+  if (pan?.pan_number !== VERIFIED_IDENTITY.pan_obj.pan_number) return sections;
+  return { ...sections, pan_obj: { ...pan, pan_number: uniquePan() } };
+}
+
 export async function outboxOtp(request: APIRequestContext, to: string, after?: string): Promise<string> {
   let otp = '';
   await expect
@@ -65,7 +85,7 @@ export async function seedApplicant(
     data: {
       mobile,
       stage,
-      sections,
+      sections: withOwnPan(sections),
       ...(options.email && { email: options.email }),
       ...(options.ruleSet && { rule_set: options.ruleSet }),
     },

@@ -13,6 +13,7 @@ import {
   STAFF_TOKEN_KEY,
   uniqueMobile,
   VERIFIED_IDENTITY,
+  withOwnPan,
 } from '../support/journey';
 
 const IMAGES = path.resolve(import.meta.dirname, '../../docs/images');
@@ -30,7 +31,7 @@ const surname = () =>
 
 async function seed(request: APIRequestContext, sections: Record<string, Record<string, unknown>> = VERIFIED_IDENTITY) {
   const mobile = uniqueMobile();
-  await request.post('/sandbox/fixtures/applicant', { data: { mobile, stage: 220, sections } });
+  await request.post('/sandbox/fixtures/applicant', { data: { mobile, stage: 220, sections: withOwnPan(sections) } });
   return mobile;
 }
 

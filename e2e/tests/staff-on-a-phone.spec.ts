@@ -4,7 +4,14 @@
  * table scrolls inside its own region), and axe-core finds no serious or critical violation.
  */
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { SIGNED_SECTIONS, signedInToBackoffice, staffToken, uniqueMobile, VERIFIED_IDENTITY } from '../support/journey';
+import {
+  SIGNED_SECTIONS,
+  signedInToBackoffice,
+  staffToken,
+  uniqueMobile,
+  VERIFIED_IDENTITY,
+  withOwnPan,
+} from '../support/journey';
 import { look } from '../support/look';
 import { seriousViolations } from '../support/axe';
 
@@ -71,7 +78,7 @@ const PAGES: [name: string, url: (id: string) => string][] = [
 for (const [name, urlOf] of PAGES)
   test(`${name} fits a phone at 412 and 320 px, and reads well to a screen reader`, async ({ page, request }) => {
     const created = await request.post('/sandbox/fixtures/applicant', {
-      data: { mobile: uniqueMobile(), stage: 220, sections: VERIFIED_IDENTITY },
+      data: { mobile: uniqueMobile(), stage: 220, sections: withOwnPan(VERIFIED_IDENTITY) },
     });
     const url = urlOf(((await created.json()) as { data: { applicant_id: string } }).data.applicant_id);
     if (url === '/backoffice/not-tradable') await approvedNotTradable(request);

@@ -7,6 +7,7 @@
  * file's own (run.ts makes it), so no other file is cut off.
  */
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, latestOtp, signUp, testApp, uniqueMobile } from '../support/test-app.ts';
@@ -130,9 +131,20 @@ describe.runIf(DB)('every connection terminated while requests are in flight', (
           .toBe(200);
       }
       // an OTP sent before the fault signs in, at the first try or the retry (its tries were not
-      // spent by the failed calls)
-      for (const [i, { mobile }] of holding.entries())
+      // spent by the failed calls), and nothing is half-written: one applicant for the mobile, its
+      // mobile stage done and the email stage current
+      for (const [i, { mobile }] of holding.entries()) {
         expect(answers[i]!.json(), mobile).toMatchObject({ status: true, data: { token: expect.any(String) } });
+        const [one, ...more] = await app.deps.database.db
+          .execute(sql`select id from applicants where mobile_hash = ${app.deps.records.mobileHash(mobile)}`)
+          .then((r) => (r as unknown as { rows: { id: string }[] }).rows);
+        expect(more, mobile).toEqual([]);
+        const stages = await app.deps.records.kycList(one!.id);
+        expect(stages.map((s) => [s.stage, s.adminActivity])).toEqual([
+          [110, 'Pending'],
+          [120, null],
+        ]);
+      }
       // and every session valid before the fault still is
       for (const { token } of signedIn) {
         const res = await send({ method: 'GET', url: '/api/v1/ekyc/get-user-details', headers: bearer(token) });
