@@ -74,3 +74,39 @@ it('leads through every stage sent back, the earliest first, before the final st
   const list = await app.deps.records.kycList(id);
   expect(list.filter((s) => s.adminActivity === 'Reject')).toEqual([]);
 });
+
+it('lets a reviewer withdraw a send-back made by mistake until the applicant resubmits, and audits it', async () => {
+  const { id, token } = await sentBack(STAGE.BANK_AND_SEGMENT);
+  const withdraw = (stage: number) =>
+    app.inject({
+      method: 'POST',
+      url: `/api/v1/backoffice/applications/${id}/withdraw-send-back`,
+      headers: bearer(reviewer),
+      payload: { stage },
+    });
+  // a stage that was not sent back has nothing to withdraw
+  expect((await withdraw(STAGE.SIGNATURE)).statusCode).toBe(409);
+  const withdrawn = await withdraw(STAGE.BANK_AND_SEGMENT);
+  expect(withdrawn.json()).toMatchObject({ status: true, data: { status: 'Pending', awaiting_confirmation: false } });
+  // back at the final stage, under review, the stage waiting for a decision again
+  expect(await currentStage(id)).toBe(STAGE.STATUS);
+  const status = await call<{ status: string }>(app, 'GET', 'get-application-status', { token });
+  expect(status.body.data.status).toBe('Pending');
+  const bank = (await app.deps.records.kycList(id)).find((s) => s.stage === STAGE.BANK_AND_SEGMENT);
+  expect(bank).toMatchObject({ adminActivity: 'Pending', reason: null });
+  const trail = await app.inject({ url: `/api/v1/backoffice/applications/${id}/audit`, headers: bearer(reviewer) });
+  const actions = (trail.json() as { data: { entries: { action: string; stage: number | null }[] } }).data.entries;
+  expect(actions).toContainEqual(expect.objectContaining({ action: 'stage.send_back_withdrawn', stage: 160 }));
+  // once withdrawn (or once the applicant has resubmitted) there is nothing to withdraw
+  expect((await withdraw(STAGE.BANK_AND_SEGMENT)).statusCode).toBe(409);
+
+  const again = await sentBack(STAGE.SIGNATURE);
+  await app.deps.records.completeStage(again.id, STAGE.SIGNATURE);
+  const late = await app.inject({
+    method: 'POST',
+    url: `/api/v1/backoffice/applications/${again.id}/withdraw-send-back`,
+    headers: bearer(reviewer),
+    payload: { stage: STAGE.SIGNATURE },
+  });
+  expect(late.statusCode).toBe(409);
+});

@@ -292,6 +292,12 @@ const MATRIX: Record<string, Entry> = {
     // allowed, but the owner has not submitted yet: nothing to decide
     expect: { reviewer: 409, admin: 409 },
   },
+  'POST /api/v1/backoffice/applications/:id/withdraw-send-back': {
+    access: 'reviewer',
+    sample: (c) => ({ params: { id: c.ownerId }, body: { stage: 160 } }),
+    // allowed, but nothing of the owner's was sent back: nothing to withdraw
+    expect: { reviewer: 409, admin: 409 },
+  },
   'POST /api/v1/backoffice/applications/:id/confirm': {
     access: 'reviewer',
     sample: (c) => ({ params: { id: c.ownerId } }),

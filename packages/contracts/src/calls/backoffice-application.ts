@@ -130,6 +130,13 @@ export const decisionBodySchema = z.object({
 });
 export type DecisionBody = z.infer<typeof decisionBodySchema>;
 
+/**
+ * POST …/applications/:id/withdraw-send-back: a send-back made by mistake is taken back while the
+ * applicant has not yet resubmitted the stage; the stage waits for a decision again.
+ */
+export const withdrawSendBackBodySchema = z.object({ stage: z.number().int().min(110).max(210) });
+export type WithdrawSendBackBody = z.infer<typeof withdrawSendBackBodySchema>;
+
 /** POST …/applications/:id/confirm: the checker's step (no body). */
 export const approvalReplySchema = z.object({
   status: z.enum(['Approved', 'Completed']),

@@ -5,6 +5,7 @@
  * client needs to trade start then (exchange UCC, depository account, KRA, CKYC); Completed
  * follows when the exchanges and the depository accept them.
  */
+import { mayMove } from '@ekyc/contracts/lifecycle';
 import { MSG } from '@ekyc/contracts/messages';
 import type { AppDeps } from '../../app-deps.ts';
 import { AppError } from '../../lib/errors.ts';
@@ -34,7 +35,7 @@ export async function confirmApproval(
     const standing = await standingOrNotFound(tx, applicantId);
     if (standing.status === 'Approved' || standing.status === 'Completed')
       throw new AppError('CONFLICT', 'This application is already approved.', { status: standing.status });
-    if (standing.status !== 'Pending' || !(await allStagesAccepted(deps, applicantId, tx)))
+    if (!mayMove(standing.status, 'confirm') || !(await allStagesAccepted(deps, applicantId, tx)))
       throw new AppError('CONFLICT', 'Every stage must be accepted before the approval is confirmed.');
     const makers = await makersOf(tx, applicantId);
     assertChecker(deps.config.fourEyes, makers, staff);

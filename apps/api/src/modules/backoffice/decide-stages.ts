@@ -6,6 +6,7 @@
  * email of a rejection, and the profile socket carries each change live.
  */
 import type { DecisionBody } from '@ekyc/contracts/calls/backoffice-application';
+import { mayMove } from '@ekyc/contracts/lifecycle';
 import { MSG } from '@ekyc/contracts/messages';
 import { encodeReason, reviewReason } from '@ekyc/contracts/review-reasons';
 import { isStageCode, STAGES } from '@ekyc/contracts/stages';
@@ -48,7 +49,7 @@ export async function decideStages(
     // seen here, and no decision lands on an approved application
     await deps.records.lock(applicantId, tx);
     const standing = await standingOrNotFound(tx, applicantId);
-    if (standing.status !== 'Pending' && standing.status !== 'Rejected')
+    if (!mayMove(standing.status, 'decide'))
       throw new AppError('CONFLICT', 'This application is not waiting for a decision.', { status: standing.status });
     const list = await deps.records.kycList(applicantId, tx);
     for (const d of decisions) {

@@ -9,6 +9,7 @@ import {
   approvalConfirmReplySchema,
   decisionBodySchema,
   decisionReplySchema,
+  withdrawSendBackBodySchema,
 } from '@ekyc/contracts/calls/backoffice-application';
 import { funnelQuerySchema, funnelReplySchema } from '@ekyc/contracts/calls/backoffice-funnel';
 import {
@@ -45,6 +46,7 @@ import { assignApplication, claimApplication, nextApplication, releaseClaim } fr
 import { queueCsv } from './export-queue.ts';
 import { getTeamFigures } from './get-team-figures.ts';
 import { confirmApproval } from './confirm-approval.ts';
+import { withdrawSendBack } from './withdraw-send-back.ts';
 import { decideStages } from './decide-stages.ts';
 import { ensureFirstAdmin } from './ensure-first-admin.ts';
 import { getApplication } from './get-application.ts';
@@ -212,6 +214,16 @@ export const backofficeRoutes: FastifyPluginAsyncZod = async (app) => {
       if (result.status === 'Rejected') await watch.watch(req.params.id);
       return ok('Decision saved', result);
     },
+  );
+
+  app.post(
+    '/applications/:id/withdraw-send-back',
+    {
+      schema: { params: idParams, body: withdrawSendBackBodySchema, response: withInput(decisionReplySchema) },
+      preHandler: reviewer,
+    },
+    async (req) =>
+      ok('Send-back withdrawn', await withdrawSendBack(deps, req.staffMember!, req.params.id, req.body.stage)),
   );
 
   // The checker's step after every stage is accepted (four eyes: not the reviewer who accepted);

@@ -24,6 +24,7 @@ export function auditSentence(e: AuditEntry, t: TFunction, staffNames: Record<st
     }
     case 'stage.reached':
     case 'stage.current':
+    case 'stage.send_back_withdrawn':
     case 'application.viewed':
     case 'application.claimed':
     case 'application.released':

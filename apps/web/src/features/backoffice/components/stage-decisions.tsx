@@ -7,6 +7,7 @@ import { Button } from '../../../components/button';
 import { Modal } from '../../../components/modal';
 import { toast } from '../../../lib/toast';
 import { useDecideStages } from '../api/decide-stages';
+import { useWithdrawSendBack } from '../api/withdraw-send-back';
 import { ActivityBadge } from './status-badge';
 
 const typing = (e: KeyboardEvent) =>
@@ -29,6 +30,7 @@ export function StageDecisions({
 }) {
   const { t, i18n } = useTranslation(['backoffice', 'operations']);
   const decide = useDecideStages(application.id);
+  const withdraw = useWithdrawSendBack(application.id);
   const [rejecting, setRejecting] = useState<number | null>(null);
   const [code, setCode] = useState('');
   const [reason, setReason] = useState('');
@@ -50,6 +52,19 @@ export function StageDecisions({
     } catch (err) {
       toast.error((err as Error).message);
       return false;
+    }
+  };
+
+  /** A send-back made by mistake, taken back while the applicant has not resubmitted the stage. */
+  const withdrawSendBack = async (stage: number) => {
+    try {
+      const reply = await withdraw.mutateAsync(stage);
+      if (reply.status) {
+        toast.success(t('review.withdrawn'));
+        onDecided?.(reply.data);
+      } else toast.error(reply.message);
+    } catch (err) {
+      toast.error((err as Error).message);
     }
   };
 
@@ -122,6 +137,17 @@ export function StageDecisions({
               </span>
               <ActivityBadge activity={s.admin_activity} />
               {s.reason && <span className="text-sm text-danger">“{describeReason(s.reason, 'en')}”</span>}
+              {s.admin_activity === 'Reject' && application.status === 'Rejected' && (
+                <button
+                  type="button"
+                  aria-label={`${t('review.withdraw')} ${name}`}
+                  disabled={withdraw.isPending || heldElsewhere}
+                  onClick={() => void withdrawSendBack(s.stage)}
+                  className="ml-auto rounded-lg border border-slate-400 px-3 py-1.5 text-sm font-semibold text-slate-800 hover:bg-slate-50 disabled:opacity-50"
+                >
+                  {t('review.withdraw')}
+                </button>
+              )}
               {canDecide(s.admin_activity) && (
                 <span className="ml-auto flex gap-2">
                   {s.admin_activity !== 'Accept' && (
