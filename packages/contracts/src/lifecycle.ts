@@ -54,14 +54,14 @@ export const TRANSITIONS: readonly Transition[] = [
     move: 'confirm',
     to: 'Approved',
     who: 'checker',
-    when: 'every stage accepted; not one who accepted them (four eyes)',
+    when: 'confirms once every stage is accepted (four eyes: not one who accepted them)',
   },
   {
     from: 'Approved',
     move: 'activate',
     to: 'Completed',
     who: 'system',
-    when: 'the exchanges and the depository accept the registrations',
+    when: 'activates once the exchanges and the depository accept the registrations',
   },
 ];
 
