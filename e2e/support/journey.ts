@@ -79,13 +79,14 @@ export async function seedApplicant(
   sections: Record<string, Record<string, unknown>> = {},
   /** ruleSet: the day whose rules the application follows (YYYY-MM-DD), instead of today's. */
   options: { email?: string; ruleSet?: string } = {},
-): Promise<{ token: string; mobile: string }> {
+): Promise<{ token: string; mobile: string; pan: string | undefined }> {
   const mobile = uniqueMobile();
+  const seeded = withOwnPan(sections);
   const res = await request.post('/sandbox/fixtures/applicant', {
     data: {
       mobile,
       stage,
-      sections: withOwnPan(sections),
+      sections: seeded,
       ...(options.email && { email: options.email }),
       ...(options.ruleSet && { rule_set: options.ruleSet }),
     },
@@ -107,7 +108,7 @@ export async function seedApplicant(
       ),
     [token, mobile] as const,
   );
-  return { token, mobile };
+  return { token, mobile, pan: seeded.pan_obj?.pan_number as string | undefined };
 }
 
 /** Sections a PAN-verified, DigiLocker-verified applicant has (used to seed later steps). */
