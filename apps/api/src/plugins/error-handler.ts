@@ -57,7 +57,7 @@ const OBJECT_STORE_UNAVAILABLE = new Set([
  * The database, Redis or the file store is unreachable: answer 503 quickly rather than 500; it
  * recovers by itself. The driver's own error (often the SQL of the statement) goes to the log only.
  */
-export function isBackendUnavailable(error: unknown): boolean {
+function isBackendUnavailable(error: unknown): boolean {
   for (
     let e = error as
         | {
