@@ -4,6 +4,7 @@
  * screen reads 'under review' again. Watches through the profile channel, on every process, and
  * resumes after a restart from the rejected stages in the database.
  */
+import { mayMove } from '@ekyc/contracts/lifecycle';
 import { MSG } from '@ekyc/contracts/messages';
 import type { AppDeps } from '../../app-deps.ts';
 import { channels } from '../../realtime/hub.ts';
@@ -52,7 +53,7 @@ export class ReviewWatch {
       await records.lock(applicantId, tx);
       if ((await records.kycList(applicantId, tx)).some((s) => s.adminActivity === 'Reject')) return false;
       const review = await records.getSection<Review>(applicantId, 'review_obj', tx);
-      if (review?.status !== 'Rejected') return false;
+      if (!review || !mayMove(review.status, 'resubmit')) return false;
       await setReview(this.deps, tx, null, applicantId, { status: 'Pending', text: MSG.statusUnderReview });
       return true;
     });

@@ -1,0 +1,231 @@
+/**
+ * The application's lifecycle under random sequences of actions (fast-check's model-based testing),
+ * four eyes on, against the real API: the maker accepts, sends back and withdraws, the checker
+ * confirms, the applicant resubmits the stage sent back or tries a step of another stage, the
+ * system sweeps. After every command:
+ * - no approved application has a stage sent back;
+ * - while a stage is sent back the applicant stands at the earliest one; otherwise at the final stage;
+ * - an approved application has its registration case; the maker may not confirm (four eyes);
+ * and after each sequence the application can still be taken to Approved (none stuck).
+ *
+ * LIFECYCLE_MODEL_RUNS sets the number of sequences (`npm run test:model` runs 1,000); a failure
+ * prints its seed and path, replayed with LIFECYCLE_MODEL_SEED and LIFECYCLE_MODEL_PATH.
+ */
+import { STAGE } from '@ekyc/contracts/stages';
+import { sql } from 'drizzle-orm';
+import fc from 'fast-check';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { panWithDigits, signedSections } from './support/registrations.ts';
+import { bearer, call, testApp, uniqueMobile } from './support/test-app.ts';
+
+const DECIDABLE = [110, 120, 130, 140, 150, 160, 170, 180, 190, 200, 210];
+const PASSWORD = 'Reviewer-Desk-Passphrase-4417';
+const RUNS = Number(process.env.LIFECYCLE_MODEL_RUNS ?? 40);
+
+let app: FastifyInstance;
+let maker: string;
+let checker: string;
+
+async function staffToken(email: string, role: 'reviewer' | 'checker') {
+  await app.inject({
+    method: 'POST',
+    url: '/sandbox/fixtures/staff',
+    payload: { email, name: role, role, password: PASSWORD },
+  });
+  const login = await app.inject({
+    method: 'POST',
+    url: '/api/v1/backoffice/login',
+    payload: { email, password: PASSWORD },
+  });
+  return (login.json() as { data: { token: string } }).data.token;
+}
+
+beforeAll(async () => {
+  app = await testApp({ FOUR_EYES: 'true' });
+  maker = await staffToken(`model.maker.${Date.now()}@broker.example`, 'reviewer');
+  checker = await staffToken(`model.checker.${Date.now()}@broker.example`, 'checker');
+}, 120_000);
+afterAll(() => app.close());
+
+interface Real {
+  id: string;
+  token: string;
+}
+/** What the test knows without asking the system: whether the checker's approval went through. */
+interface Model {
+  approved: boolean;
+}
+
+const bo = (token: string, id: string, path: string, payload?: object) =>
+  app.inject({
+    method: 'POST',
+    url: `/api/v1/backoffice/applications/${id}/${path}`,
+    headers: bearer(token),
+    ...(payload && { payload }),
+  });
+
+async function stateOf(id: string) {
+  const list = await app.deps.records.kycList(id);
+  const rows = await app.deps.database.db.execute(
+    sql`select count(*)::int as n from registration_cases where applicant_id = ${id}`,
+  );
+  return {
+    current: list.at(-1)?.stage,
+    rejected: list.filter((s) => s.adminActivity === 'Reject').map((s) => s.stage),
+    pending: list.filter((s) => s.stage < STAGE.STATUS && s.adminActivity === 'Pending').map((s) => s.stage),
+    approved: list.some((s) => s.stage === STAGE.STATUS && s.adminActivity === 'Accept'),
+    cases: (rows as unknown as { rows: { n: number }[] }).rows[0]!.n,
+  };
+}
+
+/** The invariants that hold after any command. */
+async function holds(m: Model, r: Real) {
+  const s = await stateOf(r.id);
+  expect(s.approved, 'approval as the model saw it').toBe(m.approved);
+  if (s.approved) {
+    expect(s.rejected, 'an approved application with a stage sent back').toEqual([]);
+    expect(s.cases, 'an approved application without its registration case').toBe(1);
+  } else expect(s.cases).toBe(0);
+  if (s.rejected.length) expect(s.current, 'the stage reworked first').toBe(Math.min(...s.rejected));
+  else expect(s.current, 'back at the final stage').toBe(STAGE.STATUS);
+}
+
+type Cmd = fc.AsyncCommand<Model, Real>;
+const command = (name: string, check: (m: Model) => boolean, run: (m: Model, r: Real) => Promise<void>): Cmd => ({
+  check,
+  run: async (m, r) => {
+    await run(m, r);
+    await holds(m, r);
+  },
+  toString: () => name,
+});
+
+const acceptAll = () =>
+  command(
+    'maker accepts every pending stage',
+    () => true,
+    async (m, r) => {
+      const { pending } = await stateOf(r.id);
+      if (!pending.length) return;
+      const res = await bo(maker, r.id, 'decisions', {
+        decisions: pending.map((stage) => ({ stage, activity: 'Accept' })),
+      });
+      expect(res.statusCode).toBe(m.approved ? 409 : 200);
+    },
+  );
+
+const sendBack = (stage: number) =>
+  command(
+    `maker sends ${stage} back`,
+    () => true,
+    async (m, r) => {
+      const before = await stateOf(r.id);
+      const res = await bo(maker, r.id, 'decisions', {
+        decisions: [{ stage, activity: 'Reject', reason: 'Please correct this step' }],
+      });
+      // an approved application takes no decision; a stage already sent back is the applicant's
+      expect(res.statusCode).toBe(m.approved || before.rejected.includes(stage) ? 409 : 200);
+    },
+  );
+
+const withdraw = (stage: number) =>
+  command(
+    `maker withdraws the send-back of ${stage}`,
+    () => true,
+    async (_m, r) => {
+      const before = await stateOf(r.id);
+      const res = await bo(maker, r.id, 'withdraw-send-back', { stage });
+      expect(res.statusCode).toBe(before.rejected.includes(stage) ? 200 : 409);
+    },
+  );
+
+const confirm = () =>
+  command(
+    'checker confirms',
+    () => true,
+    async (m, r) => {
+      const before = await stateOf(r.id);
+      // four eyes: the maker never may
+      expect((await bo(maker, r.id, 'confirm')).statusCode).toBe(
+        m.approved ? 409 : before.pending.length || before.rejected.length ? 409 : 403,
+      );
+      const res = await bo(checker, r.id, 'confirm');
+      const ready = !m.approved && !before.pending.length && !before.rejected.length;
+      expect(res.statusCode).toBe(ready ? 200 : 409);
+      if (ready) m.approved = true;
+    },
+  );
+
+const resubmit = () =>
+  command(
+    'applicant resubmits the stage sent back',
+    () => true,
+    async (_m, r) => {
+      const { rejected, current } = await stateOf(r.id);
+      if (!rejected.length) return;
+      await app.deps.records.completeStage(r.id, current as never);
+    },
+  );
+
+const otherStep = () =>
+  command(
+    'applicant tries the nominee step',
+    () => true,
+    async (_m, r) => {
+      const { rejected } = await stateOf(r.id);
+      const res = await call(app, 'POST', 'update-nominee', { token: r.token, body: { skip_nominee: true } });
+      expect(res.statusCode).toBe(200);
+      // outside its window at the final stage, and not the stage to rework unless nominees were sent back
+      if (Math.min(...rejected) !== STAGE.NOMINEE)
+        expect(res.body).toMatchObject({ status: false, data: { moved: true } });
+    },
+  );
+
+const sweep = () =>
+  command(
+    'system sweeps',
+    () => true,
+    async () => {
+      await app.deps.registrations.sweep();
+    },
+  );
+
+const stage = fc.constantFrom(...DECIDABLE);
+const commands = [
+  fc.constant(acceptAll()),
+  stage.map(sendBack),
+  stage.map(withdraw),
+  fc.constant(confirm()),
+  fc.constant(resubmit()),
+  fc.constant(otherStep()),
+  fc.constant(sweep()),
+];
+
+it('keeps every invariant under random sequences, and every application can still be approved', async () => {
+  await fc.assert(
+    fc.asyncProperty(fc.commands(commands, { maxCommands: 12 }), async (cmds) => {
+      const res = await app.inject({
+        method: 'POST',
+        url: '/sandbox/fixtures/applicant',
+        payload: { mobile: uniqueMobile(), stage: STAGE.STATUS, sections: signedSections(panWithDigits('2580')) },
+      });
+      const { applicant_id: id, token } = (res.json() as { data: { applicant_id: string; token: string } }).data;
+      const model: Model = { approved: false };
+      const real: Real = { id, token };
+      await fc.asyncModelRun(() => ({ model, real }), cmds);
+      // none stuck: resubmitting what was sent back, accepting and confirming approve it
+      for (let i = 0; i < DECIDABLE.length && !model.approved; i++) await resubmit().run(model, real);
+      await acceptAll().run(model, real);
+      await confirm().run(model, real);
+      expect(model.approved).toBe(true);
+    }),
+    {
+      numRuns: RUNS,
+      ...(process.env.LIFECYCLE_MODEL_SEED && {
+        seed: Number(process.env.LIFECYCLE_MODEL_SEED),
+        path: process.env.LIFECYCLE_MODEL_PATH,
+      }),
+    },
+  );
+}, 600_000);
