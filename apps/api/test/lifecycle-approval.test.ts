@@ -10,28 +10,13 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { backofficeRepository } from '../src/modules/backoffice/backoffice.repository.ts';
 import { REGISTRATION_QUEUE } from '../src/modules/registrations/workflow.ts';
 import { panWithDigits, signedSections } from './support/registrations.ts';
-import { bearer, call, testApp, uniqueMobile } from './support/test-app.ts';
+import { bearer, call, reviewerToken, testApp, uniqueMobile } from './support/test-app.ts';
 
 const STAGES_BEFORE_FINAL = [110, 120, 130, 140, 150, 160, 170, 180, 190, 200, 210];
-const PASSWORD = 'Reviewer-Desk-Passphrase-4417';
 
 let app: FastifyInstance;
 let maker: string;
 let checker: string;
-
-async function staffToken(email: string, role: 'reviewer' | 'checker') {
-  await app.inject({
-    method: 'POST',
-    url: '/sandbox/fixtures/staff',
-    payload: { email, name: `Staff ${role}`, role, password: PASSWORD },
-  });
-  const login = await app.inject({
-    method: 'POST',
-    url: '/api/v1/backoffice/login',
-    payload: { email, password: PASSWORD },
-  });
-  return (login.json() as { data: { token: string } }).data.token;
-}
 
 const bo = (token: string, path: string, payload?: object) =>
   app.inject({
@@ -77,8 +62,8 @@ const reviewStatus = async (token: string) =>
 
 beforeAll(async () => {
   app = await testApp({ FOUR_EYES: 'true' });
-  maker = await staffToken(`maker.${Date.now()}@broker.example`, 'reviewer');
-  checker = await staffToken(`checker.${Date.now()}@broker.example`, 'checker');
+  maker = await reviewerToken(app, `maker.${Date.now()}@broker.example`, 'reviewer');
+  checker = await reviewerToken(app, `checker.${Date.now()}@broker.example`, 'checker');
 }, 120_000);
 afterAll(() => app.close());
 

@@ -78,12 +78,16 @@ export function uniqueMobile(): string {
 }
 
 /** A reviewer signed in to the back office (a sandbox fixture: works on a fresh or a shared database). */
-export async function reviewerToken(app: FastifyInstance, email: string): Promise<string> {
+export async function reviewerToken(
+  app: FastifyInstance,
+  email: string,
+  role: 'reviewer' | 'checker' | 'admin' = 'reviewer',
+): Promise<string> {
   const password = 'Reviewer-Desk-Passphrase-4417';
   await app.inject({
     method: 'POST',
     url: '/sandbox/fixtures/staff',
-    payload: { email, name: 'Rita Reviewer', role: 'reviewer', password },
+    payload: { email, name: `Rita ${role}`, role, password },
   });
   const login = await app.inject({ method: 'POST', url: '/api/v1/backoffice/login', payload: { email, password } });
   return (login.json() as { data: { token: string } }).data.token;
