@@ -187,30 +187,34 @@ const commands = [
   fc.constant(sweep()),
 ];
 
-it('keeps every invariant under random sequences, and every application can still be approved', async () => {
-  await fc.assert(
-    fc.asyncProperty(fc.commands(commands, { maxCommands: 12 }), async (cmds) => {
-      const res = await app.inject({
-        method: 'POST',
-        url: '/sandbox/fixtures/applicant',
-        payload: { mobile: uniqueMobile(), stage: STAGE.STATUS, sections: signedSections(panWithDigits('2580')) },
-      });
-      const { applicant_id: id, token } = (res.json() as { data: { applicant_id: string; token: string } }).data;
-      const model: Model = { approved: false };
-      const real: Real = { id, token };
-      await fc.asyncModelRun(() => ({ model, real }), cmds);
-      // none stuck: resubmitting what was sent back, accepting and confirming approve it
-      for (let i = 0; i < DECIDABLE.length && !model.approved; i++) await resubmit().run(model, real);
-      await acceptAll().run(model, real);
-      await confirm().run(model, real);
-      expect(model.approved).toBe(true);
-    }),
-    {
-      numRuns: RUNS,
-      ...(process.env.LIFECYCLE_MODEL_SEED && {
-        seed: Number(process.env.LIFECYCLE_MODEL_SEED),
-        path: process.env.LIFECYCLE_MODEL_PATH,
+it(
+  'keeps every invariant under random sequences, and every application can still be approved',
+  async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.commands(commands, { maxCommands: 12 }), async (cmds) => {
+        const res = await app.inject({
+          method: 'POST',
+          url: '/sandbox/fixtures/applicant',
+          payload: { mobile: uniqueMobile(), stage: STAGE.STATUS, sections: signedSections(panWithDigits('2580')) },
+        });
+        const { applicant_id: id, token } = (res.json() as { data: { applicant_id: string; token: string } }).data;
+        const model: Model = { approved: false };
+        const real: Real = { id, token };
+        await fc.asyncModelRun(() => ({ model, real }), cmds);
+        // none stuck: resubmitting what was sent back, accepting and confirming approve it
+        for (let i = 0; i < DECIDABLE.length && !model.approved; i++) await resubmit().run(model, real);
+        await acceptAll().run(model, real);
+        await confirm().run(model, real);
+        expect(model.approved).toBe(true);
       }),
-    },
-  );
-}, 600_000);
+      {
+        numRuns: RUNS,
+        ...(process.env.LIFECYCLE_MODEL_SEED && {
+          seed: Number(process.env.LIFECYCLE_MODEL_SEED),
+          path: process.env.LIFECYCLE_MODEL_PATH,
+        }),
+      },
+    );
+  },
+  Math.max(120_000, RUNS * 2_000),
+);
