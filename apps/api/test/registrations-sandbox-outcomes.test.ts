@@ -14,7 +14,8 @@ import { UCC_PAN_MISMATCH } from '../src/sandbox/registrations/routes.ts';
 import { approvedApplicant, panWithDigits, statusOf } from './support/registrations.ts';
 import { call, reviewerToken, testApp } from './support/test-app.ts';
 
-const WAIT = { timeout: 20_000, interval: 100 };
+// the registrations' completion, waited for; a busy machine stretches it well past its usual seconds
+const WAIT = { timeout: 45_000, interval: 100 };
 type Message = {
   channel: string;
   to: string;
