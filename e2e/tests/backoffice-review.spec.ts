@@ -1,13 +1,14 @@
 /**
  * The back office's journey: an applicant who finished e-sign; a reviewer rejects the bank stage
- * with a reason; the applicant is sent back to the bank page and submits another account; the
- * reviewer accepts everything and a second staff member confirms the approval (Approved); the
+ * with a reason; the applicant is sent back to the bank page and submits another account, which
+ * the signed form did not print, so they sign the new version of the form; the reviewer sees the
+ * account old and new beside the bank stage waiting again, accepts everything and a second staff member confirms the approval (Approved); the
  * registrations run in the sandbox (exchange UCC, CDSL BO account, KRA, CKYC) and the account turns
  * Completed, with the client code and the BO id on the applicant's status screen and the welcome
  * email in the outbox.
  */
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { seedApplicant, VERIFIED_IDENTITY } from '../support/journey';
+import { FORM_READY, outboxOtp, seedApplicant, VERIFIED_IDENTITY } from '../support/journey';
 import { look } from '../support/look';
 
 const UNDER_REVIEW = 'Your application is under review. We will get back to you soon.';
@@ -157,16 +158,37 @@ test('a rejected bank stage goes back to the applicant, who resubmits; accepting
   await page.getByLabel('Confirm account number').fill('50100987654321');
   await page.getByLabel('Saving').check();
   await page.getByRole('button', { name: 'Continue' }).click();
-  await expect(page).toHaveURL(/\/ekyc1\/status$/);
+  // The signed form printed the old account: the applicant is told to sign the new version.
+  await expect(page).toHaveURL(/\/ekyc1\/e-sign$/);
+  await expect(page.getByTestId('sign-again')).toContainText(
+    'You changed details printed on the form you signed (Account number).',
+  );
+  await expect(page.getByRole('img', { name: /^Account opening form, page 1 of \d+$/ })).toBeVisible(FORM_READY);
+  await look(page, `backoffice-resign-${test.info().project.name}.png`, { fullPage: true });
+  await page.getByLabel(/I have read the account opening form/).check();
+  await page.getByRole('button', { name: 'E-Sign With Aadhaar OTP' }).click();
+  const popup = page.waitForEvent('popup');
+  await page.getByRole('dialog').getByRole('button', { name: 'Continue' }).click();
+  const esp = await popup;
+  await esp.getByLabel('Aadhaar OTP').fill(await outboxOtp(request, mobile));
+  await esp.getByRole('button', { name: 'Verify OTP and sign' }).click();
+  await expect(page).toHaveURL(/\/ekyc1\/status$/, { timeout: 30_000 });
   await expect(page.getByTestId('status-message')).toHaveText(UNDER_REVIEW);
   expect((await userDetails(request, token)).review_obj.status).toBe('Pending');
 
-  // Back in the queue, waiting for review; the reviewer accepts everything.
+  // Back in the queue, waiting for review: the account old and new beside the bank stage's reset decision.
   await reviewer.goto(`/backoffice/?q=${mobile}`);
   await expect(reviewer.getByRole('row', { name: /RAVI KUMAR SHARMA/ })).toContainText('Waiting for review');
   await look(reviewer, `backoffice-queue-${test.info().project.name}.png`, { fullPage: true });
   await reviewer.getByRole('link', { name: /RAVI KUMAR SHARMA/ }).click();
+  const changes = reviewer.getByRole('region', { name: 'Changed after signing', exact: true });
+  const account = changes.getByRole('row', { name: /Account number/ });
+  await expect(account).toContainText('Bank');
+  await expect(account.getByRole('deletion')).toHaveText('50100123456780');
+  await expect(account.getByRole('insertion')).toHaveText('50100987654321');
   await expect(reviewer.locator('[data-stage="160"]')).toContainText('Verification Pending');
+  await changes.scrollIntoViewIfNeeded();
+  await look(reviewer, `backoffice-signed-changes-${test.info().project.name}.png`);
   await reviewer.getByRole('button', { name: 'Accept all pending stages' }).click();
   // Every stage accepted: still under review until a checker (a second staff member: four eyes) confirms.
   const makerApproval = reviewer.getByRole('region', { name: 'Approval' });

@@ -201,9 +201,10 @@ describe('review, rejection, resubmission and activation', () => {
     });
     expect(early.statusCode).toBe(409);
 
-    // The applicant submits the bank stage again: back to the furthest stage, back in the queue.
+    // The applicant submits the bank stage again, the same account (a change would void the
+    // signature, lifecycle-resign.test.ts): back to the furthest stage, back in the queue.
     const moved = await app.deps.records.completeStage(id, STAGE.BANK_AND_SEGMENT, {
-      sections: { bank_obj: { ifsc: 'ICIC0000001', account_number: '987654321012', account_type: 'Saving' } },
+      sections: { bank_obj: signedSections(panWithDigits('4321')).bank_obj },
     });
     expect(moved.stage).toBe(220);
     await expect.poll(async () => (await details(token)).review_obj.status).toBe('Pending');
@@ -259,7 +260,7 @@ describe('review, rejection, resubmission and activation', () => {
     expect(decided.body).toMatchObject({ status: true, data: { status: 'Rejected' } });
 
     const moved = await app.deps.records.completeStage(id, STAGE.BANK_AND_SEGMENT, {
-      sections: { bank_obj: { ifsc: 'ICIC0000001', account_number: '987654321013', account_type: 'Saving' } },
+      sections: { bank_obj: signedSections(panWithDigits('4322')).bank_obj },
     });
     expect(moved.stage).toBe(220);
     const list = (await details(token)).kyc_status_obj[0].kyc_list;

@@ -1,10 +1,13 @@
 /**
  * The application's lifecycle under random sequences of actions (fast-check's model-based testing),
  * four eyes on, against the real API: the maker accepts, sends back and withdraws, the checker
- * confirms, the applicant resubmits the stage sent back or tries a step of another stage, the
+ * confirms, the applicant resubmits the stage sent back (the same data, or another bank account),
+ * signs a changed form again or tries a step of another stage, the
  * system sweeps. After every command:
  * - no approved application has a stage sent back;
- * - while a stage is sent back the applicant stands at the earliest one; otherwise at the final stage;
+ * - while a stage is sent back the applicant stands at the earliest one; otherwise, when the data the
+ *   signed form prints changed, at e-sign to sign the new version; otherwise at the final stage;
+ * - an approved application's data is the data of the form signed last;
  * - an approved application has its registration case; the maker may not confirm (four eyes);
  * and after each sequence the application can still be taken to Approved (none stuck).
  *
@@ -17,6 +20,7 @@ import fc from 'fast-check';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { panWithDigits, signedSections } from './support/registrations.ts';
+import { sign } from './support/signing.ts';
 import { bearer, call, reviewerToken, testApp, uniqueMobile } from './support/test-app.ts';
 
 const DECIDABLE = [110, 120, 130, 140, 150, 160, 170, 180, 190, 200, 210];
@@ -36,6 +40,7 @@ afterAll(() => app.close());
 interface Real {
   id: string;
   token: string;
+  mobile: string;
 }
 /** What the test knows without asking the system: whether the checker's approval went through. */
 interface Model {
@@ -61,18 +66,25 @@ async function stateOf(id: string) {
     pending: list.filter((s) => s.stage < STAGE.STATUS && s.adminActivity === 'Pending').map((s) => s.stage),
     approved: list.some((s) => s.stage === STAGE.STATUS && s.adminActivity === 'Accept'),
     cases: (rows as unknown as { rows: { n: number }[] }).rows[0]!.n,
+    /** What the form would print now differs from the form signed last. */
+    unsigned: (await app.deps.records.unsignedChanges(id, app.deps.database.db)) !== null,
   };
 }
+
+/** The signature void (the printed data changed), nothing sent back: the applicant signs again. */
+const signingAgain = (s: { unsigned: boolean; rejected: number[] }) => s.unsigned && !s.rejected.length;
 
 /** The invariants that hold after any command. */
 async function holds(m: Model, r: Real) {
   const s = await stateOf(r.id);
   expect(s.approved, 'approval as the model saw it').toBe(m.approved);
   if (s.approved) {
+    expect(s.unsigned, 'approved data that differs from the form signed last').toBe(false);
     expect(s.rejected, 'an approved application with a stage sent back').toEqual([]);
     expect(s.cases, 'an approved application without its registration case').toBe(1);
   } else expect(s.cases).toBe(0);
   if (s.rejected.length) expect(s.current, 'the stage reworked first').toBe(Math.min(...s.rejected));
+  else if (s.unsigned) expect(s.current, 'a changed form to sign again').toBe(STAGE.ESIGN);
   else expect(s.current, 'back at the final stage').toBe(STAGE.STATUS);
 }
 
@@ -91,12 +103,13 @@ const acceptAll = () =>
     'maker accepts every pending stage',
     () => true,
     async (m, r) => {
-      const { pending } = await stateOf(r.id);
+      const { pending, ...state } = await stateOf(r.id);
       if (!pending.length) return;
       const res = await bo(maker, r.id, 'decisions', {
         decisions: pending.map((stage) => ({ stage, activity: 'Accept' })),
       });
-      expect(res.statusCode).toBe(m.approved ? 409 : 200);
+      // nothing to decide while the applicant signs a changed form again
+      expect(res.statusCode).toBe(m.approved || signingAgain(state) ? 409 : 200);
     },
   );
 
@@ -109,8 +122,10 @@ const sendBack = (stage: number) =>
       const res = await bo(maker, r.id, 'decisions', {
         decisions: [{ stage, activity: 'Reject', reason: 'Please correct this step' }],
       });
-      // an approved application takes no decision; a stage already sent back is the applicant's
-      expect(res.statusCode).toBe(m.approved || before.rejected.includes(stage) ? 409 : 200);
+      // an approved application takes no decision; a stage already sent back, or a changed form
+      // to sign again, is the applicant's
+      const theirs = before.rejected.includes(stage) || signingAgain(before);
+      expect(res.statusCode).toBe(m.approved || theirs ? 409 : 200);
     },
   );
 
@@ -131,12 +146,10 @@ const confirm = () =>
     () => true,
     async (m, r) => {
       const before = await stateOf(r.id);
+      const ready = !m.approved && !before.pending.length && !before.rejected.length && before.current === STAGE.STATUS;
       // four eyes: the maker never may
-      expect((await bo(maker, r.id, 'confirm')).statusCode).toBe(
-        m.approved ? 409 : before.pending.length || before.rejected.length ? 409 : 403,
-      );
+      expect((await bo(maker, r.id, 'confirm')).statusCode).toBe(ready ? 403 : 409);
       const res = await bo(checker, r.id, 'confirm');
-      const ready = !m.approved && !before.pending.length && !before.rejected.length;
       expect(res.statusCode).toBe(ready ? 200 : 409);
       if (ready) m.approved = true;
     },
@@ -149,7 +162,33 @@ const resubmit = () =>
     async (_m, r) => {
       const { rejected, current } = await stateOf(r.id);
       if (!rejected.length) return;
-      await app.deps.records.completeStage(r.id, current as never);
+      // the e-sign sent back is resubmitted by signing the form prepared now
+      if (current === STAGE.ESIGN) await sign(app, r);
+      else await app.deps.records.completeStage(r.id, current as never);
+    },
+  );
+
+const changeBank = () =>
+  command(
+    'applicant gives another bank account in the bank stage sent back',
+    () => true,
+    async (_m, r) => {
+      const { rejected, current } = await stateOf(r.id);
+      if (current !== STAGE.BANK_AND_SEGMENT || !rejected.includes(current)) return;
+      const account = `5010${String(Math.floor(Math.random() * 1e10)).padStart(10, '0')}`;
+      await app.deps.records.completeStage(r.id, STAGE.BANK_AND_SEGMENT, {
+        sections: { bank_obj: { ifsc: 'ICIC0000001', account_number: account, account_type: 'Saving' } },
+      });
+    },
+  );
+
+const signAgain = () =>
+  command(
+    'applicant signs the changed form again',
+    () => true,
+    async (_m, r) => {
+      if (!signingAgain(await stateOf(r.id))) return;
+      await sign(app, r);
     },
   );
 
@@ -180,9 +219,13 @@ const stage = fc.constantFrom(...DECIDABLE);
 const commands = [
   fc.constant(acceptAll()),
   stage.map(sendBack),
+  // the bank stage more often: its rework may change what the signed form prints
+  fc.constant(sendBack(STAGE.BANK_AND_SEGMENT)),
   stage.map(withdraw),
   fc.constant(confirm()),
   fc.constant(resubmit()),
+  fc.constant(changeBank()),
+  fc.constant(signAgain()),
   fc.constant(otherStep()),
   fc.constant(sweep()),
 ];
@@ -192,17 +235,19 @@ it(
   async () => {
     await fc.assert(
       fc.asyncProperty(fc.commands(commands, { maxCommands: 12 }), async (cmds) => {
+        const mobile = uniqueMobile();
         const res = await app.inject({
           method: 'POST',
           url: '/sandbox/fixtures/applicant',
-          payload: { mobile: uniqueMobile(), stage: STAGE.STATUS, sections: signedSections(panWithDigits('2580')) },
+          payload: { mobile, stage: STAGE.STATUS, sections: signedSections(panWithDigits('2580')) },
         });
         const { applicant_id: id, token } = (res.json() as { data: { applicant_id: string; token: string } }).data;
         const model: Model = { approved: false };
-        const real: Real = { id, token };
+        const real: Real = { id, token, mobile };
         await fc.asyncModelRun(() => ({ model, real }), cmds);
         // none stuck: resubmitting what was sent back, accepting and confirming approve it
         for (let i = 0; i < DECIDABLE.length && !model.approved; i++) await resubmit().run(model, real);
+        await signAgain().run(model, real);
         await acceptAll().run(model, real);
         await confirm().run(model, real);
         expect(model.approved).toBe(true);

@@ -29,6 +29,7 @@ import {
   type StageRow,
 } from './applicant.repository.ts';
 import type { ConsentRecords } from './consents.ts';
+import { type SignedChanges, unsignedChanges } from './signed-form.ts';
 import { fileWritesRepository as fileWrites } from './file-writes.repository.ts';
 
 /** A section name of the record, or a private one (prefixed with an underscore) never shown to the applicant. */
@@ -358,7 +359,17 @@ export class ApplicantRecords {
     stage: StageCode,
     options: { next?: StageCode; sections?: Partial<Record<StoredSection, object | null>> } = {},
   ): Promise<StageMove> {
-    const moved = await this.completeStageIn(this.db, applicantId, stage, options);
+    // a signed applicant reworking a stage sent back: when that ends (the final stage next), a
+    // change to what the signed form prints voids the signature, in the same transaction
+    const moved =
+      stage < STAGE.ESIGN && (await repo.isSigned(this.db, applicantId))
+        ? await this.db.transaction(async (tx) => {
+            const target = await this.completeStageIn(tx, applicantId, stage, options);
+            return target === STAGE.STATUS && (await this.voidSignatureIfChanged(tx, applicantId))
+              ? STAGE.ESIGN
+              : target;
+          })
+        : await this.completeStageIn(this.db, applicantId, stage, options);
     await this.notifyChanged(applicantId);
     this.stageListeners.forEach((l) => l(stage));
     const stageCode = isStageCode(moved) ? moved : stage;
@@ -388,6 +399,44 @@ export class ApplicantRecords {
     });
     if (target === undefined) throw new AppError('UNAUTHORIZED');
     return target;
+  }
+
+  /**
+   * After a signed applicant's rework, under the row lock: when the record no longer matches the
+   * form signed last, the e-sign stage becomes current with no decision (a new form version to
+   * sign), and each stage whose printed data changed loses its acceptance (Pending again). When it
+   * matches, a signature voided earlier stands again. Returns whether the signature is void.
+   */
+  private async voidSignatureIfChanged(tx: Tx, applicantId: string): Promise<boolean> {
+    const changes = await this.unsignedChanges(applicantId, tx, true);
+    const stages = await repo.stages(tx, applicantId);
+    const esign = stages.find((s) => s.stage === STAGE.ESIGN);
+    if (!changes) {
+      if (esign && esign.adminActivity === null) await repo.upsertStage(tx, applicantId, STAGE.ESIGN, 'Pending');
+      return false;
+    }
+    const changed = new Set(changes.fields.map((f) => f.stage));
+    for (const s of stages)
+      if (changed.has(s.stage) && s.adminActivity === 'Accept')
+        await repo.upsertStage(tx, applicantId, s.stage, 'Pending');
+    await repo.upsertStage(tx, applicantId, STAGE.ESIGN, null);
+    await repo.moveStageToEnd(tx, applicantId, STAGE.ESIGN);
+    await repo.audit(tx, applicantId, 'esign.voided', STAGE.ESIGN, {
+      changed_stages: [...changed],
+      fields: changes.fields.map((f) => f.label),
+    });
+    return true;
+  }
+
+  /**
+   * How the record differs from the form signed last (records/signed-form.ts), read in the caller's
+   * transaction; `legacy` counts a form signed before its facts were kept as differing.
+   */
+  async unsignedChanges(applicantId: string, tx: Tx, legacy = false): Promise<SignedChanges | null> {
+    const row = await repo.findById(tx, applicantId);
+    if (!row) throw new AppError('NOT_FOUND', 'Application not found');
+    const sections = this.openSections(await repo.sections(tx, applicantId));
+    return unsignedChanges(this.toApplicant(row), sections, legacy);
   }
 
   /** Sets a reviewer's decision on a stage; a rejected stage becomes current so the applicant reworks it. */

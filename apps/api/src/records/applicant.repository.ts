@@ -4,6 +4,7 @@ import type { Tx } from '../db/client.ts';
 import { prepared } from '../db/prepared.ts';
 import { query } from '../db/raw.ts';
 import { applicants, applicantSections, applicantStages, files } from '../db/schema/core.ts';
+import { signedSql } from './signed-predicate.ts';
 
 export type ApplicantRow = typeof applicants.$inferSelect;
 export type StageRow = typeof applicantStages.$inferSelect;
@@ -87,6 +88,20 @@ export const applicantRepository = {
         .prepare(name),
     );
     await query.execute({ id });
+  },
+
+  /** Whether the application is signed (records/signed.ts says what that means). */
+  async isSigned(tx: Tx, applicantId: string): Promise<boolean> {
+    const [row] = await query<{ signed: boolean }>(tx, sql`select ${signedSql(sql`${applicantId}::uuid`)} as signed`);
+    return row?.signed === true;
+  },
+
+  /** A system entry on the applicant's audit trail (the shared, hash-chained log). */
+  async audit(tx: Tx, applicantId: string, action: string, stage: number, after: unknown): Promise<void> {
+    await tx.execute(
+      sql`select audit_append(${applicantId}, ${applicantId}::uuid, 'system', null, ${action}, ${stage}::integer,
+        null, ${JSON.stringify(after)}::jsonb)`,
+    );
   },
 
   async stages(tx: Tx, applicantId: string): Promise<StageRow[]> {

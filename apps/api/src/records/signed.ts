@@ -10,27 +10,18 @@
  * hash once. The e-sign's completion claims it in the transaction that ends the signing, so a second
  * applicant's e-sign of the same PAN fails on the key whatever the checks before it saw.
  */
-import { STAGE } from '@ekyc/contracts/stages';
-import { type SQL, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { AppDeps } from '../app-deps.ts';
 import type { Tx } from '../db/client.ts';
 import { rowsOf } from '../db/raw.ts';
 import { signedPans } from '../db/schema/pan.ts';
 import { AppError } from '../lib/errors.ts';
-
-/** The predicate over an expression that names an applicant's id, for set-based queries. */
-export const signedSql = (applicantId: SQL): SQL =>
-  sql`exists (select 1 from applicant_stages signed_entry
-    where signed_entry.applicant_id = ${applicantId} and signed_entry.stage = ${STAGE.STATUS})`;
+import { applicantRepository } from './applicant.repository.ts';
+import { signedSql } from './signed-predicate.ts';
 
 /** The only code that touches signed_pans, and reads pan_holders for who holds a signed PAN. */
 export const signedRepository = {
-  async isSigned(tx: Tx, applicantId: string): Promise<boolean> {
-    const [row] = rowsOf<{ signed: boolean }>(
-      await tx.execute(sql`select ${signedSql(sql`${applicantId}::uuid`)} as signed`),
-    );
-    return row?.signed === true;
-  },
+  isSigned: (tx: Tx, applicantId: string): Promise<boolean> => applicantRepository.isSigned(tx, applicantId),
 
   /**
    * Other applicants whose signed (or active: a client code) application holds this PAN, in one

@@ -67,6 +67,19 @@ export const sharedIdentifierSchema = z.object({
 });
 export type SharedIdentifier = z.infer<typeof sharedIdentifierSchema>;
 
+/**
+ * The data the signed form prints, changed after signing: `awaiting_signature` while the applicant
+ * has to sign the new version, `signed_again` once they did (compared with the version before).
+ * Each field names the stage that collected it; a picture reads 'Earlier picture' / 'New picture'.
+ */
+export const signedChangesSchema = z.object({
+  state: z.enum(['awaiting_signature', 'signed_again']),
+  /** When the version compared with was signed (empty for a form signed before versions were kept). */
+  signed_at: z.string(),
+  fields: z.array(z.object({ stage: z.number(), label: z.string(), old: z.string(), new: z.string() })),
+});
+export type SignedChangesData = z.infer<typeof signedChangesSchema>;
+
 /** GET /api/v1/backoffice/applications/:id: everything collected, side by side. */
 export const applicationDataSchema = z.object({
   id: z.string(),
@@ -86,6 +99,8 @@ export const applicationDataSchema = z.object({
   checks: z.array(reviewCheckSchema),
   /** Identifiers this application shares with other applications (empty when none). */
   shared: z.array(sharedIdentifierSchema),
+  /** The printed data changed after signing, old and new (null when none). */
+  signed_changes: signedChangesSchema.nullable(),
   /** True while the applicant has finished and waits for a decision: only then can stages be decided. */
   decidable: z.boolean(),
   /**

@@ -8,6 +8,8 @@ export const esignInitateDataSchema = z.object({
   pdf_link: z.string(),
   /** Seconds the signing window lasts (section 9: 120 in most places, 90 in one text). */
   esign_window_seconds: z.number(),
+  /** The fields changed since the applicant signed an earlier version of the form: it is signed again. */
+  sign_again: z.array(z.string()).optional(),
   screen: z.string().optional(),
 });
 export type EsignInitateData = z.infer<typeof esignInitateDataSchema>;

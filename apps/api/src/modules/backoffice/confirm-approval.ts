@@ -39,6 +39,12 @@ export async function confirmApproval(
       throw new AppError('CONFLICT', 'Every stage must be accepted before the approval is confirmed.');
     const makers = await makersOf(tx, applicantId);
     assertChecker(deps.config.fourEyes, makers, staff);
+    // what is approved is what was signed: a change since the last signature waits for a new one
+    if (await deps.records.unsignedChanges(applicantId, tx))
+      throw new AppError(
+        'CONFLICT',
+        'The application changed after the form was signed: the applicant signs it again first.',
+      );
     // one signed application per PAN: another applicant's signed or active one wins
     await assertSoleSignedApplication(tx, deps, applicantId);
     await deps.records.setAdminActivity(applicantId, 220, 'Accept', null, tx);

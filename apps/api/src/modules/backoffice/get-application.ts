@@ -12,6 +12,7 @@ import { backofficeRepository as repo, type StaffRow } from './backoffice.reposi
 import { syncPanIndex } from './list-applications.ts';
 import { maskAadhaar, maskMobile } from './mask.ts';
 import { reviewChecks } from './review-checks.ts';
+import { SIGNED_FORMS, type SignedChanges, signedChanges } from '../../records/signed-form.ts';
 
 const SECRET_KEY = /token|secret|password|otp|signature_value|private_key/i;
 const AADHAAR_KEY = /(^|_)(uid|aadhaar|aadhar)(_|$|number|no)/i;
@@ -42,6 +43,21 @@ function flatten(value: unknown, path: string, out: { path: string; value: Primi
         value: value.length > MAX_TEXT && !value.startsWith('data:') ? `${value.slice(0, MAX_TEXT)}…` : value,
       });
   } else if (typeof value === 'number' || typeof value === 'boolean' || value === null) out.push({ path, value });
+}
+
+/** A picture's stored file reads as which picture it is, not its id. */
+function shownChanges(changes: SignedChanges | null): SignedChanges | null {
+  const picture = (value: string, which: string) => (value.startsWith('file:') ? which : value);
+  return (
+    changes && {
+      ...changes,
+      fields: changes.fields.map((f) => ({
+        ...f,
+        old: picture(f.old, 'Earlier picture'),
+        new: picture(f.new, 'New picture'),
+      })),
+    }
+  );
 }
 
 const MAX_SHARED = 20;
@@ -105,8 +121,11 @@ export async function getApplication(
 
   const flat: Record<string, { path: string; value: Primitive; ref?: FileRef }[]> = {};
   for (const [name, payload] of Object.entries(stored).sort(([a], [b]) => a.localeCompare(b))) {
+    // what a signature covers is shown as the changes to it (signed_changes), not as a section
+    if (name === SIGNED_FORMS) continue;
     flat[name] = [];
     flatten(payload, '', flat[name]);
+    flat[name] = flat[name].filter((f) => !f.path.startsWith('facts['));
   }
   const refs = Object.values(flat).flatMap((fields) => fields.flatMap((f) => (f.ref ? [f.ref.$file] : [])));
   const types = await repo.fileTypes(db, refs);
@@ -157,6 +176,7 @@ export async function getApplication(
     })),
     sections,
     checks: reviewChecks(stored),
+    signed_changes: shownChanges(signedChanges(applicant, stored)),
     shared: await sharedIdentifiers(deps, applicantId, {
       pan: (stored['pan_obj'] as { pan_number?: string } | undefined)?.pan_number,
       mobile: applicant.mobile,

@@ -13,6 +13,7 @@ import { verifyDetachedCms } from '../../documents/signing/cms.ts';
 import { embedCms } from '../../documents/signing/pdf-signature.ts';
 import { channels } from '../../realtime/hub.ts';
 import { isSignedPanTaken, panHashOf, signedRepository } from '../../records/signed.ts';
+import { SIGNED_FORMS, type SignedForms, withSignedForm } from '../../records/signed-form.ts';
 import { esignRepository as repo } from './esign.repository.ts';
 import { ESIGN_PRIVATE, type EsignSection, type EsignState } from './esign-state.ts';
 import { expireIfPending } from './start-esign-consent.ts';
@@ -44,7 +45,7 @@ export async function completeEsign(deps: AppDeps, eSignResponse: string): Promi
   };
   if (!result.ok) return publishFailure(result.errMsg);
 
-  const { section: read } = await deps.records.getSections(row.applicantId, [ESIGN_PRIVATE, 'pan_obj']);
+  const { section: read } = await deps.records.getSections(row.applicantId, [ESIGN_PRIVATE, 'pan_obj', SIGNED_FORMS]);
   const state = read<EsignState>(ESIGN_PRIVATE);
   const pan = read<{ pan_number?: string }>('pan_obj')?.pan_number;
   if (!state || state.epro_id !== row.eproId) return publishFailure('The form changed while it was being signed.');
@@ -84,8 +85,16 @@ export async function completeEsign(deps: AppDeps, eSignResponse: string): Promi
     signed_document: signedRef,
     signed_at: signedAt.toISOString(),
   };
+  // the facts this form printed become the signed version the record is compared with from now on
+  const signedForms = state.facts
+    ? withSignedForm(read<SignedForms>(SIGNED_FORMS), {
+        epro_id: state.epro_id,
+        signed_at: section.signed_at!,
+        facts: state.facts,
+      })
+    : null;
   const moved = await deps.records.completeStage(row.applicantId, STAGE.ESIGN, {
-    sections: { esign_obj: section, [ESIGN_PRIVATE]: null },
+    sections: { esign_obj: section, [ESIGN_PRIVATE]: null, ...(signedForms && { [SIGNED_FORMS]: signedForms }) },
   });
   await deps.hub.publish(channels.esign(row.txnId), {
     status: true,

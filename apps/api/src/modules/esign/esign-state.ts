@@ -1,4 +1,5 @@
 /** What e-sign keeps between its calls, in a private section never shown to the applicant. */
+import type { FormFact } from '../../documents/account-opening-form.ts';
 import type { FileRef } from '../../records/applicant-records.ts';
 
 export const ESIGN_PRIVATE = '_esign_private';
@@ -10,6 +11,8 @@ export interface EsignState {
   /** hex SHA-256 of the ByteRange (eSign InputHash). */
   input_hash: string;
   generated_at: string;
+  /** What the form prints of the applicant (kept as the signed version once signed, records/signed-form.ts). */
+  facts?: FormFact[];
 }
 
 export interface EsignSection {

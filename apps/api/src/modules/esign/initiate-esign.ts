@@ -8,6 +8,7 @@ import { type PinnedRuleSet, pinnedRuleSetOf, RULE_SET_SECTION } from '../../rec
 import { randomId } from '../../lib/crypto.ts';
 import { ok, type Outcome } from '../../lib/outcome.ts';
 import type { FileRef } from '../../records/applicant-records.ts';
+import { factsNow, unsignedChanges } from '../../records/signed-form.ts';
 import { ESIGN_PRIVATE, type EsignSection, type EsignState } from './esign-state.ts';
 
 /** A prepared form is reused for this long (a reload does not render it again). */
@@ -23,15 +24,19 @@ export async function initiateEsign(
 ): Promise<Outcome<EsignInitateData>> {
   const read = await deps.records.requireStageWith(applicantId, 'esign-initate', [ESIGN_PRIVATE]);
   const existing = read.section<EsignState>(ESIGN_PRIVATE);
+  // the applicant and every section as of one moment, in one statement
+  const { applicant, sections } = await deps.records.snapshot(applicantId);
+  // a form signed before, whose printed data changed since: the applicant is told what to sign again
+  const changed = unsignedChanges(applicant, sections, false);
+  const signAgain = changed ? { sign_again: changed.fields.map((f) => f.label) } : {};
   if (existing && deps.esign.now() - Date.parse(existing.generated_at) < REUSE_MS)
     return ok('Account opening form', {
       epro_id: existing.epro_id,
       pdf_link: deps.records.fileUrl(existing.generated_doc, sessionId),
       esign_window_seconds: deps.config.esignWindowSeconds,
+      ...signAgain,
     });
 
-  // the applicant and every section as of one moment, in one statement
-  const { applicant, sections } = await deps.records.snapshot(applicantId);
   const bytesOf = async (ref: FileRef | null) =>
     ref ? ((await deps.records.readFile(ref.$file))?.bytes ?? null) : null;
   const eproId = `EP${randomId(8).toUpperCase()}`;
@@ -68,6 +73,7 @@ export async function initiateEsign(
     generated_doc: doc,
     input_hash: inputHash.toString('hex'),
     generated_at: new Date(deps.esign.now()).toISOString(),
+    facts: factsNow(applicant, sections),
   };
   // A form signed before a reviewer sent the e-sign back stays the signed form of record (the
   // application is still signed, records/signed.ts) until this one is signed in its place.
@@ -82,5 +88,6 @@ export async function initiateEsign(
     epro_id: eproId,
     pdf_link: deps.records.fileUrl(doc, sessionId),
     esign_window_seconds: deps.config.esignWindowSeconds,
+    ...signAgain,
   });
 }

@@ -17,6 +17,7 @@ import { RegistrationsPanel } from '../components/registrations-panel';
 import { RuleSetPanel } from '../components/rule-set-panel';
 import { type DecisionOutcome, StageDecisions } from '../components/stage-decisions';
 import { CheckTable, SharedIdentifiers } from '../components/check-table';
+import { SignedChanges } from '../components/signed-changes';
 import { StatusBadge } from '../components/status-badge';
 
 const isDocument = (value: unknown) =>
@@ -136,6 +137,7 @@ function Review({ application, onNext }: { application: ApplicationData; onNext:
           </button>
         </p>
       )}
+      <SignedChanges changes={application.signed_changes} />
       <StageDecisions application={application} onDecided={onDecided} />
       <ApprovalPanel application={application} />
       <RegistrationsPanel

@@ -133,6 +133,11 @@ export default function EsignPage() {
 
   return (
     <div className="flex flex-col gap-4">
+      {form.data.sign_again && (
+        <p role="alert" data-testid="sign-again" className="rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm">
+          {t('signAgain', { fields: form.data.sign_again.join(', ') })}
+        </p>
+      )}
       <p className="text-muted">{t('intro')}</p>
       <PdfPreview url={pdfLink} />
       <a
