@@ -44,6 +44,13 @@ export const TRANSITIONS: readonly Transition[] = [
   },
   {
     from: 'Rejected',
+    move: 'resubmit',
+    to: 'In progress',
+    who: 'applicant',
+    when: 'changes data the signed form prints: signs the new form again',
+  },
+  {
+    from: 'Rejected',
     move: 'withdraw-send-back',
     to: 'Pending',
     who: 'maker',

@@ -421,9 +421,10 @@ export class ApplicantRecords {
         await repo.upsertStage(tx, applicantId, s.stage, 'Pending');
     await repo.upsertStage(tx, applicantId, STAGE.ESIGN, null);
     await repo.moveStageToEnd(tx, applicantId, STAGE.ESIGN);
-    await repo.audit(tx, applicantId, 'esign.voided', STAGE.ESIGN, {
-      changed_stages: [...changed],
-      fields: changes.fields.map((f) => f.label),
+    await repo.audit(tx, applicantId, {
+      action: 'esign.voided',
+      stage: STAGE.ESIGN,
+      after: { changed_stages: [...changed], fields: changes.fields.map((f) => f.label) },
     });
     return true;
   }
@@ -437,6 +438,15 @@ export class ApplicantRecords {
     if (!row) throw new AppError('NOT_FOUND', 'Application not found');
     const sections = this.openSections(await repo.sections(tx, applicantId));
     return unsignedChanges(this.toApplicant(row), sections, legacy);
+  }
+
+  /** Appends to the applicant's audit trail in the caller's transaction (no actor id: the system). */
+  async auditIn(
+    tx: Tx,
+    applicantId: string,
+    entry: { actorId?: string | null; action: string; stage?: number | null; before?: unknown; after: unknown },
+  ): Promise<void> {
+    await repo.audit(tx, applicantId, entry);
   }
 
   /** Sets a reviewer's decision on a stage; a rejected stage becomes current so the applicant reworks it. */

@@ -96,11 +96,17 @@ export const applicantRepository = {
     return row?.signed === true;
   },
 
-  /** A system entry on the applicant's audit trail (the shared, hash-chained log). */
-  async audit(tx: Tx, applicantId: string, action: string, stage: number, after: unknown): Promise<void> {
+  /** An entry on the applicant's audit trail (the shared, hash-chained log); no actor id: the system. */
+  async audit(
+    tx: Tx,
+    applicantId: string,
+    entry: { actorId?: string | null; action: string; stage?: number | null; before?: unknown; after: unknown },
+  ): Promise<void> {
+    const json = (v: unknown) => (v === undefined || v === null ? null : JSON.stringify(v));
+    const actorId = entry.actorId ?? null;
     await tx.execute(
-      sql`select audit_append(${applicantId}, ${applicantId}::uuid, 'system', null, ${action}, ${stage}::integer,
-        null, ${JSON.stringify(after)}::jsonb)`,
+      sql`select audit_append(${applicantId}, ${applicantId}::uuid, ${actorId ? 'staff' : 'system'}, ${actorId},
+        ${entry.action}, ${entry.stage ?? null}::integer, ${json(entry.before)}::jsonb, ${json(entry.after)}::jsonb)`,
     );
   },
 

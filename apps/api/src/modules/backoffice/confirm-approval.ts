@@ -13,7 +13,7 @@ import { assertSoleSignedApplication } from '../../records/signed.ts';
 import { allStagesAccepted, assertChecker, makersOf, standingOrNotFound } from './approval.ts';
 import { backofficeRepository as repo, type StaffRow } from './backoffice.repository.ts';
 import { endClaim, holdForDecision } from './claims.ts';
-import { setReview } from './set-review.ts';
+import { setReview } from '../../records/review.ts';
 
 type Deps = Pick<AppDeps, 'database' | 'records' | 'config' | 'registrations' | 'hasher'>;
 
@@ -56,7 +56,7 @@ export async function confirmApproval(
       action: 'application.approved',
       after: { makers, four_eyes: deps.config.fourEyes },
     });
-    await setReview(deps, tx, staff.id, applicantId, { status: 'Approved', text: MSG.statusVerified });
+    await setReview(deps, tx, staff.id, applicantId, { status: 'Approved', text: MSG.statusVerified }, 'confirm');
     await deps.registrations.open(applicantId, tx);
   });
   await deps.records.notifyChanged(applicantId);

@@ -16,7 +16,7 @@ import { standingOrNotFound } from './approval.ts';
 import { backofficeRepository as repo, type StaffRow } from './backoffice.repository.ts';
 import { endClaim, holdForDecision } from './claims.ts';
 import { notifyRejection } from './notify-applicant.ts';
-import { setReview } from './set-review.ts';
+import { setReview } from '../../records/review.ts';
 
 type Deps = Pick<AppDeps, 'database' | 'records' | 'messaging' | 'config'>;
 
@@ -73,10 +73,10 @@ export async function decideStages(
     if (rejected.length) {
       // the applicant reworks the earliest stage sent back first, whatever order the decisions came in
       await deps.records.makeCurrent(applicantId, Math.min(...rejected), tx);
-      await setReview(deps, tx, staff.id, applicantId, { status: 'Rejected', text: MSG.statusRejected });
+      await setReview(deps, tx, staff.id, applicantId, { status: 'Rejected', text: MSG.statusRejected }, 'decide');
       return { rejected: true, accepted: false };
     }
-    await setReview(deps, tx, staff.id, applicantId, { status: 'Pending', text: MSG.statusUnderReview });
+    await setReview(deps, tx, staff.id, applicantId, { status: 'Pending', text: MSG.statusUnderReview }, 'decide');
     // Every stage accepted: the application waits for a checker to confirm the approval.
     const accepted =
       after.some((s) => s.stage === 220) && after.every((s) => s.stage === 220 || s.adminActivity === 'Accept');

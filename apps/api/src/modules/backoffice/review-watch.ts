@@ -9,7 +9,7 @@ import { MSG } from '@ekyc/contracts/messages';
 import type { AppDeps } from '../../app-deps.ts';
 import { channels } from '../../realtime/hub.ts';
 import { backofficeRepository as repo } from './backoffice.repository.ts';
-import { type Review, setReview } from './set-review.ts';
+import { type Review, setReview } from '../../records/review.ts';
 
 type Deps = Pick<AppDeps, 'database' | 'records' | 'hub'>;
 
@@ -54,7 +54,7 @@ export class ReviewWatch {
       if ((await records.kycList(applicantId, tx)).some((s) => s.adminActivity === 'Reject')) return false;
       const review = await records.getSection<Review>(applicantId, 'review_obj', tx);
       if (!review || !mayMove(review.status, 'resubmit')) return false;
-      await setReview(this.deps, tx, null, applicantId, { status: 'Pending', text: MSG.statusUnderReview });
+      await setReview(this.deps, tx, null, applicantId, { status: 'Pending', text: MSG.statusUnderReview }, 'resubmit');
       return true;
     });
     if (changed) await records.notifyChanged(applicantId);

@@ -12,7 +12,7 @@ import { AppError } from '../../lib/errors.ts';
 import { standingOrNotFound } from './approval.ts';
 import { backofficeRepository as repo, type StaffRow } from './backoffice.repository.ts';
 import { endClaim, holdForDecision } from './claims.ts';
-import { setReview } from './set-review.ts';
+import { setReview } from '../../records/review.ts';
 
 type Deps = Pick<AppDeps, 'database' | 'records' | 'config'>;
 
@@ -51,7 +51,14 @@ export async function withdrawSendBack(
       after: { admin_activity: 'Pending' },
     });
     if (stillRejected.length) return 'Rejected';
-    await setReview(deps, tx, staff.id, applicantId, { status: 'Pending', text: MSG.statusUnderReview });
+    await setReview(
+      deps,
+      tx,
+      staff.id,
+      applicantId,
+      { status: 'Pending', text: MSG.statusUnderReview },
+      'withdraw-send-back',
+    );
     return 'Pending';
   });
   await deps.records.notifyChanged(applicantId);

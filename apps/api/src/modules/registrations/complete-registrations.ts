@@ -11,12 +11,15 @@ import { MSG } from '@ekyc/contracts/messages';
 import type { AppDeps } from '../../app-deps.ts';
 import { dltValue } from '../../providers/messaging/port.ts';
 import { KIND_OF_DEPOSITORY, KIND_OF_EXCHANGE, type Exchange } from '../../providers/registrations/port.ts';
+import { setReview } from '../../records/review.ts';
 import { registrationsRepository as repo } from './registrations.repository.ts';
 import { tradingFrom } from '../../lib/trading-from.ts';
 import { welcomeAttachments } from './welcome-kit.ts';
 import { KIT_DOCUMENTS } from './welcome-kit-texts.ts';
 
 type Deps = Pick<AppDeps, 'database' | 'records' | 'messaging' | 'cipher' | 'config'>;
+
+const COMPLETED = { status: 'Completed', text: MSG.statusActive } as const;
 
 /** What the welcome email lists: the signed form and the kit (SEBI CIR/MIRSD/16/2011; the MITC of 13 Nov 2023). */
 export const WELCOME_KIT = [
@@ -38,14 +41,20 @@ export async function activate(deps: Deps, applicantId: string): Promise<boolean
     const rows = await repo.list(db, applicantId);
     const needed = [...c.exchanges.map((e) => KIND_OF_EXCHANGE[e as Exchange]), KIND_OF_DEPOSITORY[c.depository]];
     if (!needed.every((k) => rows.find((r) => r.kind === k)?.status === 'accepted')) return false;
+    // the case completed and the review status Completed together, the move the lifecycle table allows
     await db.transaction(async (tx) => {
+      await deps.records.lock(applicantId, tx);
       if (!(await repo.complete(tx, applicantId))) return;
       await repo.audit(tx, applicantId, 'application.activated', null, { client_code: c.clientCode, bo_id: c.boId });
-      await repo.audit(tx, applicantId, 'review.status', { status: 'Approved' }, { status: 'Completed' });
+      await setReview(deps, tx, null, applicantId, COMPLETED, 'activate');
     });
-  }
+  } else
+    // a case completed by an earlier release, which wrote the status after: written now if it was not
+    await db.transaction(async (tx) => {
+      await deps.records.lock(applicantId, tx);
+      await setReview(deps, tx, null, applicantId, COMPLETED, 'activate');
+    });
   await deps.records.update(applicantId, { clientCode: c.clientCode });
-  await deps.records.save(applicantId, { review_obj: { status: 'Completed', text: MSG.statusActive } });
   await sendWelcome(deps, applicantId, c.clientCode, c.boId, c.segments, c.completedAt ?? new Date());
   await repo.welcomeSent(db, applicantId);
   return true;
