@@ -1,8 +1,9 @@
 /**
  * The application's lifecycle under random sequences of actions (fast-check's model-based testing),
- * four eyes on, against the real API: the maker accepts, sends back and withdraws, the checker
- * confirms, the applicant resubmits the stage sent back (the same data, or another bank account),
- * signs a changed form again or tries a step of another stage, the
+ * four eyes on, against the real API (on a PostgreSQL server, two API instances sharing it, as two
+ * processes would: the applicant and the checker act through the second). The maker accepts, sends
+ * back and withdraws; the checker confirms; the applicant resubmits the stage sent back (the same
+ * data, or another bank account), signs a changed form again or tries a step of another stage; the
  * system sweeps. After every command:
  * - no approved application has a stage sent back;
  * - while a stage is sent back the applicant stands at the earliest one; otherwise, when the data the
@@ -26,16 +27,24 @@ import { bearer, call, reviewerToken, testApp, uniqueMobile } from './support/te
 const DECIDABLE = [110, 120, 130, 140, 150, 160, 170, 180, 190, 200, 210];
 const RUNS = Number(process.env.LIFECYCLE_MODEL_RUNS ?? 40);
 
+/** The staff's instance; the applicant's and the checker's is another on the same database in server mode. */
 let app: FastifyInstance;
+let other: FastifyInstance;
 let maker: string;
 let checker: string;
 
 beforeAll(async () => {
   app = await testApp({ FOUR_EYES: 'true' });
+  // on a PostgreSQL server (npm run test:server): a second API instance sharing the database and
+  // Redis, as a second process would; the row locks and the socket fan-out cross between them
+  other = process.env.TEST_DATABASE_URL ? await testApp({ FOUR_EYES: 'true' }) : app;
   maker = await reviewerToken(app, `model.maker.${Date.now()}@broker.example`, 'reviewer');
   checker = await reviewerToken(app, `model.checker.${Date.now()}@broker.example`, 'checker');
 }, 120_000);
-afterAll(() => app.close());
+afterAll(async () => {
+  if (other !== app) await other?.close();
+  await app?.close();
+});
 
 interface Real {
   id: string;
@@ -47,8 +56,8 @@ interface Model {
   approved: boolean;
 }
 
-const bo = (token: string, id: string, path: string, payload?: object) =>
-  app.inject({
+const bo = (token: string, id: string, path: string, payload?: object, via = app) =>
+  via.inject({
     method: 'POST',
     url: `/api/v1/backoffice/applications/${id}/${path}`,
     headers: bearer(token),
@@ -149,7 +158,7 @@ const confirm = () =>
       const ready = !m.approved && !before.pending.length && !before.rejected.length && before.current === STAGE.STATUS;
       // four eyes: the maker never may
       expect((await bo(maker, r.id, 'confirm')).statusCode).toBe(ready ? 403 : 409);
-      const res = await bo(checker, r.id, 'confirm');
+      const res = await bo(checker, r.id, 'confirm', undefined, other);
       expect(res.statusCode).toBe(ready ? 200 : 409);
       if (ready) m.approved = true;
     },
@@ -163,8 +172,8 @@ const resubmit = () =>
       const { rejected, current } = await stateOf(r.id);
       if (!rejected.length) return;
       // the e-sign sent back is resubmitted by signing the form prepared now
-      if (current === STAGE.ESIGN) await sign(app, r);
-      else await app.deps.records.completeStage(r.id, current as never);
+      if (current === STAGE.ESIGN) await sign(other, r);
+      else await other.deps.records.completeStage(r.id, current as never);
     },
   );
 
@@ -176,7 +185,7 @@ const changeBank = () =>
       const { rejected, current } = await stateOf(r.id);
       if (current !== STAGE.BANK_AND_SEGMENT || !rejected.includes(current)) return;
       const account = `5010${String(Math.floor(Math.random() * 1e10)).padStart(10, '0')}`;
-      await app.deps.records.completeStage(r.id, STAGE.BANK_AND_SEGMENT, {
+      await other.deps.records.completeStage(r.id, STAGE.BANK_AND_SEGMENT, {
         sections: { bank_obj: { ifsc: 'ICIC0000001', account_number: account, account_type: 'Saving' } },
       });
     },
@@ -188,7 +197,7 @@ const signAgain = () =>
     () => true,
     async (_m, r) => {
       if (!signingAgain(await stateOf(r.id))) return;
-      await sign(app, r);
+      await sign(other, r);
     },
   );
 
@@ -198,7 +207,7 @@ const otherStep = () =>
     () => true,
     async (_m, r) => {
       const { rejected } = await stateOf(r.id);
-      const res = await call(app, 'POST', 'update-nominee', { token: r.token, body: { skip_nominee: true } });
+      const res = await call(other, 'POST', 'update-nominee', { token: r.token, body: { skip_nominee: true } });
       // the step to rework: taken, or its rules ask for more (a field error); any other stage's step
       // is refused with the screen of the stage to rework (at the final stage: outside its window)
       if (Math.min(...rejected) === STAGE.NOMINEE) expect([200, 400]).toContain(res.statusCode);
