@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import helmet from 'helmet';
 import { Redis } from 'ioredis';
+import { routePath } from '../lib/route-path.ts';
 import { rateLimitStore } from './rate-limit-store.ts';
 
 /** Pages post forms to DigiLocker, the e-sign service and the account aggregator: their origins only. */
@@ -92,8 +93,10 @@ export async function registerSecurity(app: FastifyInstance) {
     skipOnError: false,
     allowList: (req) => req.url === '/healthz' || req.url === '/readyz',
   });
+  // the route matched, not the raw URL: /%61pi/... is an API reply too
   app.addHook('onSend', async (req, reply, payload) => {
-    if (req.url.startsWith('/api/') || req.url.startsWith('/sandbox/')) reply.header('cache-control', 'no-store');
+    const path = routePath(req);
+    if (path.startsWith('/api/') || path.startsWith('/sandbox/')) reply.header('cache-control', 'no-store');
     return payload;
   });
 }
