@@ -73,6 +73,8 @@ const envSchema = z.object({
   EKYC_TEST_FIXTURES: bool.default(false),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(600),
   OTP_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(30),
+  /** Per-address limits count an IPv6 client by this prefix length (its network), not its full address. */
+  RATE_LIMIT_IPV6_PREFIX: z.coerce.number().int().min(16).max(128).default(64),
   BODY_LIMIT_BYTES: z.coerce
     .number()
     .int()
@@ -267,7 +269,13 @@ export interface Config {
   staffPasswordMinScore: number;
   /** The sandbox fixtures that mint staff and sessions (tests only; never in production). */
   testFixtures: boolean;
-  rateLimit: { perMinute: number; otpPerMinute: number; otpPerMobilePerMinute: number };
+  rateLimit: {
+    perMinute: number;
+    otpPerMinute: number;
+    otpPerMobilePerMinute: number;
+    /** IPv6 clients are counted by this prefix (/64: one home or phone connection); IPv4 by address. */
+    ipv6Prefix: number;
+  };
   /** Largest body of a call without files; upload calls have their own (plugins/body-limits.ts). */
   bodyLimit: number;
   jsonMaxDepth: number;
@@ -512,6 +520,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       perMinute: e.RATE_LIMIT_PER_MINUTE,
       otpPerMinute: e.OTP_RATE_LIMIT_PER_MINUTE,
       otpPerMobilePerMinute: e.OTP_RATE_LIMIT_PER_MOBILE_PER_MINUTE,
+      ipv6Prefix: e.RATE_LIMIT_IPV6_PREFIX,
     },
     bodyLimit: e.BODY_LIMIT_BYTES,
     jsonMaxDepth: e.JSON_MAX_DEPTH,

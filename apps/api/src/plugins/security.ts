@@ -83,6 +83,9 @@ export async function registerSecurity(app: FastifyInstance) {
     global: true,
     max: config.rateLimit.perMinute,
     timeWindow: '1 minute',
+    // the key is the client address, an IPv6 one cut to its network prefix (a client holds a whole
+    // /64 and could rotate through it) and an IPv4-mapped one as IPv4; route limits inherit it
+    ipv6Subnet: config.rateLimit.ipv6Prefix,
     // the general limit in this process; the route limits (OTP, staff sign-in) in Redis when
     // configured, degrading as OTP_RATE_LIMIT_WITHOUT_REDIS says while it is unreachable
     store: rateLimitStore({
