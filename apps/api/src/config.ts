@@ -21,6 +21,10 @@ const envSchema = z.object({
   DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(200).default(10),
   /** Worker threads that render and prepare the account-opening form; 0 renders on the event loop. */
   DOCUMENT_WORKER_THREADS: z.coerce.number().int().min(0).max(16).optional(),
+  /** An uploaded PDF's check may take this long in its worker thread; past it the PDF is refused. */
+  PDF_INSPECT_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
+  /** What an uploaded PDF's streams may decode to while it is checked (MiB); past it the PDF is refused. */
+  PDF_INSPECT_MAX_DECODED_MB: z.coerce.number().int().min(1).max(1024).default(64),
   REDIS_URL: z.string().optional(),
   /** Put before every Redis key and channel name, so several deployments (or test runs) can share one Redis. */
   REDIS_KEY_PREFIX: z.string().max(64).default(''),
@@ -241,6 +245,8 @@ export interface Config {
   databasePoolMax: number;
   /** Threads of the document worker pool (0: none, the event loop does the work). */
   documentWorkerThreads: number;
+  /** The budget of one uploaded PDF's check, in a worker thread (documents/form-pool.ts). */
+  pdfInspection: { timeoutMs: number; maxDecodedBytes: number };
   redisUrl?: string;
   /** REDIS_KEY_PREFIX: before every Redis key and pub/sub channel. */
   redisKeyPrefix: string;
@@ -480,6 +486,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     databasePoolMax: e.DATABASE_POOL_MAX,
     // one core is the event loop's: the others, up to four, render documents
     documentWorkerThreads: e.DOCUMENT_WORKER_THREADS ?? Math.min(4, Math.max(1, availableParallelism() - 1)),
+    pdfInspection: { timeoutMs: e.PDF_INSPECT_TIMEOUT_MS, maxDecodedBytes: e.PDF_INSPECT_MAX_DECODED_MB * 1024 * 1024 },
     redisUrl: e.REDIS_URL,
     redisKeyPrefix: e.REDIS_KEY_PREFIX,
     staffPasswordLogN: e.STAFF_PASSWORD_SCRYPT_LOG_N,
