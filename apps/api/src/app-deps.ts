@@ -60,7 +60,7 @@ export interface AppDeps {
   liveness: LivenessProvider;
   /** Aadhaar eSign through an e-sign service (eSign API 2.1). */
   esign: EsignGateway;
-  /** Worker threads for document rendering (the account-opening form). */
+  /** Worker threads for document rendering (the account-opening form) and uploaded PDFs' checks. */
   documents: DocumentWorkers;
   metrics: Metrics;
   /** PAN check at the income-tax source, KRA lookup, DigiLocker partner API. */
@@ -170,7 +170,7 @@ export async function createDeps(config: Config, overrides: DepsOverrides = {}):
     otp: new OtpService(database, hasher, config, overrides.now),
     ...providers,
     now: overrides.now ?? Date.now,
-    documents: new DocumentWorkers(config.documentWorkerThreads),
+    documents: new DocumentWorkers(config.documentWorkerThreads, config.pdfInspection),
     staffLoginThrottle: new StaffLoginThrottle(config, hasher, overrides.now),
     registrations: new RegistrationWorkflow(() => deps),
   };

@@ -21,6 +21,10 @@ const envSchema = z.object({
   DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(200).default(10),
   /** Worker threads that render and prepare the account-opening form; 0 renders on the event loop. */
   DOCUMENT_WORKER_THREADS: z.coerce.number().int().min(0).max(16).optional(),
+  /** An uploaded PDF's check may take this long in its worker thread; past it the PDF is refused. */
+  PDF_INSPECT_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
+  /** What an uploaded PDF's streams may decode to while it is checked (MiB); past it the PDF is refused. */
+  PDF_INSPECT_MAX_DECODED_MB: z.coerce.number().int().min(1).max(1024).default(64),
   REDIS_URL: z.string().optional(),
   /** Put before every Redis key and channel name, so several deployments (or test runs) can share one Redis. */
   REDIS_KEY_PREFIX: z.string().max(64).default(''),
@@ -73,6 +77,8 @@ const envSchema = z.object({
   EKYC_TEST_FIXTURES: bool.default(false),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(600),
   OTP_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(30),
+  /** Per-address limits count an IPv6 client by this prefix length (its network), not its full address. */
+  RATE_LIMIT_IPV6_PREFIX: z.coerce.number().int().min(16).max(128).default(64),
   BODY_LIMIT_BYTES: z.coerce
     .number()
     .int()
@@ -239,6 +245,8 @@ export interface Config {
   databasePoolMax: number;
   /** Threads of the document worker pool (0: none, the event loop does the work). */
   documentWorkerThreads: number;
+  /** The budget of one uploaded PDF's check, in a worker thread (documents/form-pool.ts). */
+  pdfInspection: { timeoutMs: number; maxDecodedBytes: number };
   redisUrl?: string;
   /** REDIS_KEY_PREFIX: before every Redis key and pub/sub channel. */
   redisKeyPrefix: string;
@@ -267,7 +275,13 @@ export interface Config {
   staffPasswordMinScore: number;
   /** The sandbox fixtures that mint staff and sessions (tests only; never in production). */
   testFixtures: boolean;
-  rateLimit: { perMinute: number; otpPerMinute: number; otpPerMobilePerMinute: number };
+  rateLimit: {
+    perMinute: number;
+    otpPerMinute: number;
+    otpPerMobilePerMinute: number;
+    /** IPv6 clients are counted by this prefix (/64: one home or phone connection); IPv4 by address. */
+    ipv6Prefix: number;
+  };
   /** Largest body of a call without files; upload calls have their own (plugins/body-limits.ts). */
   bodyLimit: number;
   jsonMaxDepth: number;
@@ -472,6 +486,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     databasePoolMax: e.DATABASE_POOL_MAX,
     // one core is the event loop's: the others, up to four, render documents
     documentWorkerThreads: e.DOCUMENT_WORKER_THREADS ?? Math.min(4, Math.max(1, availableParallelism() - 1)),
+    pdfInspection: { timeoutMs: e.PDF_INSPECT_TIMEOUT_MS, maxDecodedBytes: e.PDF_INSPECT_MAX_DECODED_MB * 1024 * 1024 },
     redisUrl: e.REDIS_URL,
     redisKeyPrefix: e.REDIS_KEY_PREFIX,
     staffPasswordLogN: e.STAFF_PASSWORD_SCRYPT_LOG_N,
@@ -512,6 +527,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       perMinute: e.RATE_LIMIT_PER_MINUTE,
       otpPerMinute: e.OTP_RATE_LIMIT_PER_MINUTE,
       otpPerMobilePerMinute: e.OTP_RATE_LIMIT_PER_MOBILE_PER_MINUTE,
+      ipv6Prefix: e.RATE_LIMIT_IPV6_PREFIX,
     },
     bodyLimit: e.BODY_LIMIT_BYTES,
     jsonMaxDepth: e.JSON_MAX_DEPTH,

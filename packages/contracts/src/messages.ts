@@ -168,6 +168,7 @@ export const MSG = {
   // uploads (ours)
   pdfActiveContent: 'This PDF contains scripts or attached files and cannot be uploaded. Please upload a plain PDF.',
   pdfPasswordProtected: 'This PDF is password protected. Please upload a copy without a password.',
+  pdfTooComplex: 'This PDF is too large or complex to check. Please upload a simpler copy, such as a fresh download.',
 } as const;
 
 export type MessageKey = keyof typeof MSG;

@@ -6,7 +6,7 @@
  */
 import { uploadError, uploadTypeMessage, type UploadKind } from '@ekyc/contracts/rules';
 import sharp from 'sharp';
-import { checkPdfUpload, requireType } from './upload-check.ts';
+import { checkPdfUpload, type PdfInspector, requireType } from './upload-check.ts';
 import { invalidField } from '../lib/errors.ts';
 
 const STORED_TYPES = ['image/png', 'image/jpeg', 'application/pdf'] as const;
@@ -16,7 +16,12 @@ export interface DecodedUpload {
   bytes: Buffer;
 }
 
-export async function decodeUpload(field: string, dataUrl: string, kind: UploadKind): Promise<DecodedUpload> {
+export async function decodeUpload(
+  inspector: PdfInspector,
+  field: string,
+  dataUrl: string,
+  kind: UploadKind,
+): Promise<DecodedUpload> {
   const m = /^data:([a-z]+\/[a-z0-9.+-]+);base64,(.+)$/s.exec(dataUrl);
   if (!m) throw invalidField(field, 'Upload a file');
   const declared = m[1]!.toLowerCase().replace('image/jpg', 'image/jpeg');
@@ -27,7 +32,7 @@ export async function decodeUpload(field: string, dataUrl: string, kind: UploadK
   const allowed = STORED_TYPES.filter((type) => uploadError(kind, { type, size: 0 }) === null);
   const actual = requireType(field, raw, allowed, uploadTypeMessage(kind));
   if (actual === 'application/pdf') {
-    await checkPdfUpload(field, raw, uploadTypeMessage(kind));
+    await checkPdfUpload(inspector, field, raw, uploadTypeMessage(kind));
     return { contentType: 'application/pdf', bytes: raw };
   }
   try {

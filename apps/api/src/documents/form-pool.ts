@@ -1,21 +1,59 @@
 /**
  * The document worker pool (piscina): the account-opening form is rendered and prepared in worker
  * threads, so the event loop keeps answering other applicants meanwhile. With no threads
- * configured (`DOCUMENT_WORKER_THREADS=0`) the work runs inline. Threads start on first use and
+ * configured (`DOCUMENT_WORKER_THREADS=0`) the form renders inline. Threads start on first use and
  * end when idle.
+ *
+ * Uploaded PDFs are inspected (pdf-inspect.ts) in threads of their own, always, whatever the
+ * setting: a hostile PDF can be made slow to parse, and only a worker thread can be stopped. Each
+ * inspection has a time budget, counted from when its thread takes it, a capped heap and a cap on
+ * what it decodes; past any of them the PDF is refused as `too_complex`.
  */
+import { MessageChannel } from 'node:worker_threads';
 import { Piscina } from 'piscina';
 import prepareFormInline, { asBuffer, type FormTask, type PreparedForm } from './form-worker.ts';
+import { DEFAULT_INSPECTION_LIMITS, type PdfInspection } from './pdf-inspect.ts';
+import type { InspectTask } from './pdf-inspect-worker.ts';
 
 /** This file's own extension: TypeScript run through tsx, or compiled JavaScript. */
 const extension = import.meta.url.endsWith('.ts') ? '.ts' : '.js';
 const WORKER = new URL(`./form-worker${extension}`, import.meta.url).href;
+const INSPECT_WORKER = new URL(`./pdf-inspect-worker${extension}`, import.meta.url).href;
 const IDLE_MS = 60_000;
+/** An inspection thread's heap: pdf-lib's objects for the largest upload (12 MB) take far less. */
+const INSPECTION_HEAP_MB = 512;
+
+/** What one PDF inspection may cost before the PDF is refused. */
+export interface PdfInspectionBudget {
+  /** Time in its thread (PDF_INSPECT_TIMEOUT_MS). */
+  timeoutMs: number;
+  /** Bytes its stream decoders may write in all (PDF_INSPECT_MAX_DECODED_MB). */
+  maxDecodedBytes: number;
+}
+
+export const DEFAULT_INSPECTION_BUDGET: PdfInspectionBudget = {
+  timeoutMs: 10_000,
+  maxDecodedBytes: DEFAULT_INSPECTION_LIMITS.maxDecodedBytes,
+};
+
+const TOO_COMPLEX: PdfInspection = { opened: { ok: false, reason: 'too_complex' }, active: null };
+
+// a worker thread of a process that did not start through tsx loads TypeScript with it
+const workerArgs = () =>
+  extension === '.ts' && !process.execArgv.some((a) => a.includes('tsx'))
+    ? { execArgv: [...process.execArgv, '--import', 'tsx'] }
+    : {};
+
+const outOfMemory = (err: unknown) => (err as { code?: unknown } | null)?.code === 'ERR_WORKER_OUT_OF_MEMORY';
 
 export class DocumentWorkers {
   private pool: Piscina | null = null;
+  private inspections: Piscina | null = null;
 
-  constructor(private readonly threads: number) {}
+  constructor(
+    private readonly threads: number,
+    private readonly budget: PdfInspectionBudget = DEFAULT_INSPECTION_BUDGET,
+  ) {}
 
   async prepareForm(task: FormTask): Promise<PreparedForm> {
     if (this.threads === 0) return prepareFormInline(task);
@@ -24,18 +62,55 @@ export class DocumentWorkers {
       minThreads: 0,
       maxThreads: this.threads,
       idleTimeout: IDLE_MS,
-      // a worker thread of a process that did not start through tsx loads TypeScript with it
-      ...(extension === '.ts' && !process.execArgv.some((a) => a.includes('tsx'))
-        ? { execArgv: [...process.execArgv, '--import', 'tsx'] }
-        : {}),
+      ...workerArgs(),
     });
     const done = (await this.pool.run(task)) as { pdf: Uint8Array; inputHash: Uint8Array };
     return { pdf: asBuffer(done.pdf), inputHash: asBuffer(done.inputHash) };
   }
 
+  /** Inspects an uploaded PDF in a worker thread, within the budget (`too_complex` past it). */
+  async inspectPdf(bytes: Uint8Array, password?: string): Promise<PdfInspection> {
+    this.inspections ??= new Piscina({
+      filename: INSPECT_WORKER,
+      minThreads: 0,
+      maxThreads: Math.max(1, this.threads),
+      idleTimeout: IDLE_MS,
+      resourceLimits: { maxOldGenerationSizeMb: INSPECTION_HEAP_MB },
+      ...workerArgs(),
+    });
+    const started = new MessageChannel();
+    const stop = new AbortController();
+    let timer: NodeJS.Timeout | undefined;
+    let settled = false;
+    // an aborted task's thread is terminated: the only way to stop a parse that is still running
+    started.port2.once('message', () => {
+      if (!settled) timer = setTimeout(() => stop.abort(), this.budget.timeoutMs);
+    });
+    const task: InspectTask = {
+      bytes,
+      ...(password !== undefined && { password }),
+      maxDecodedBytes: this.budget.maxDecodedBytes,
+      started: started.port1,
+    };
+    try {
+      return (await this.inspections.run(task, {
+        transferList: [started.port1],
+        signal: stop.signal,
+      })) as PdfInspection;
+    } catch (err) {
+      if (stop.signal.aborted || outOfMemory(err)) return TOO_COMPLEX;
+      throw err;
+    } finally {
+      settled = true;
+      clearTimeout(timer);
+      started.port2.close();
+    }
+  }
+
   async close(): Promise<void> {
-    const pool = this.pool;
+    const pools = [this.pool, this.inspections];
     this.pool = null;
-    await pool?.destroy();
+    this.inspections = null;
+    await Promise.all(pools.map((pool) => pool?.destroy()));
   }
 }

@@ -10,9 +10,17 @@
  * UNC path that leaks Windows credentials), embedded go-to, submit and import actions, embedded
  * files, rich media, sound, movies, renditions and XFA forms; a URI action is refused when it runs
  * by itself (OpenAction or an additional-actions /AA entry), and allowed as a link to click.
+ *
+ * A hostile file must not cost more than a bounded amount: the raw bytes are scanned in linear
+ * time, and what pdf-lib's stream decoders write (object streams, cross-reference streams, page 1's
+ * content) is capped per inspection, so a deflate bomb is refused (`too_complex`) before it fills
+ * memory. The inspection runs in a worker thread of the document pool (form-pool.ts), which stops
+ * it past its time budget.
  */
+import { AsyncLocalStorage } from 'node:async_hooks';
 import {
   PDFArray,
+  PDFContext,
   PDFDict,
   PDFDocument,
   PDFName,
@@ -20,13 +28,18 @@ import {
   PDFRawStream,
   PDFRef,
   PDFStream,
+  ParseSpeeds,
   decodePDFRawStream,
   type PDFObject,
 } from '@cantoo/pdf-lib';
 
 export type PdfOpenResult =
   | { ok: true; encrypted: boolean; pages: number; revision: number | null }
-  | { ok: false; reason: 'unreadable' | 'password_required' | 'password_wrong' | 'unsupported' };
+  | {
+      ok: false;
+      /** `too_complex`: the check would cost more than its budget (decoded size, time or memory). */
+      reason: 'unreadable' | 'password_required' | 'password_wrong' | 'unsupported' | 'too_complex';
+    };
 
 export interface PdfInspection {
   opened: PdfOpenResult;
@@ -65,13 +78,99 @@ const decodeNames = (text: string) =>
     name.replace(/#([0-9A-Fa-f]{2})/g, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16))),
   );
 
-/** Stream data (images, fonts, compressed text) is left out: random bytes would spell `/JS` in a few MB. */
-const STREAM_DATA = /\bstream(?:\r\n|\n|\r)[\s\S]*?\bendstream\b/g;
+/** A character of a regular expression's word (`\w`): a keyword is one when none stands beside it. */
+const isWordChar = (code: number) =>
+  (code >= 0x30 && code <= 0x39) || (code >= 0x41 && code <= 0x5a) || (code >= 0x61 && code <= 0x7a) || code === 0x5f;
+
+/** Where a standalone `endstream` starts at or after `from`, or -1. */
+function nextEndstream(text: string, from: number): number {
+  for (let at = text.indexOf('endstream', from); at !== -1; at = text.indexOf('endstream', at + 1))
+    if ((at === 0 || !isWordChar(text.charCodeAt(at - 1))) && !isWordChar(text.charCodeAt(at + 9))) return at;
+  return -1;
+}
+
+/**
+ * The file's syntax with stream data (images, fonts, compressed text) left out: random bytes would
+ * spell `/JS` in a few MB. Each `stream` keyword and its end of line up to the next standalone
+ * `endstream` becomes `stream endstream`. One pass with indexOf: the regular expression this
+ * replaces went back over the rest of the file for every `stream` without an `endstream`
+ * (quadratic: a megabyte of them took a minute).
+ */
+export function withoutStreamData(syntax: string): string {
+  const kept: string[] = [];
+  let copied = 0;
+  let at = 0;
+  for (;;) {
+    const start = syntax.indexOf('stream', at);
+    if (start === -1) break;
+    at = start + 6;
+    if (start > 0 && isWordChar(syntax.charCodeAt(start - 1))) continue;
+    const eol = syntax.charCodeAt(at);
+    if (eol !== 0x0a && eol !== 0x0d) continue;
+    const end = nextEndstream(syntax, at + 1);
+    // no stream closes after this point, so none that starts later does either: the rest is syntax
+    if (end === -1) break;
+    kept.push(syntax.slice(copied, start), 'stream endstream');
+    copied = at = end + 'endstream'.length;
+  }
+  kept.push(syntax.slice(copied));
+  return kept.join('');
+}
 
 /** Names visible in the file's syntax (PDF's #xx escapes decoded): catches what a parser might skip. */
 function rawActive(bytes: Uint8Array): string | null {
-  const syntax = Buffer.from(bytes).toString('latin1').replace(STREAM_DATA, 'stream endstream');
+  const syntax = withoutStreamData(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('latin1'));
   return RAW.exec(decodeNames(syntax))?.[1] ?? null;
+}
+
+/** What the stream decoders of one inspection may still write, in bytes. */
+interface DecodeBudget {
+  left: number;
+  exceeded: boolean;
+}
+const decodeBudget = new AsyncLocalStorage<DecodeBudget>();
+/** The fields of pdf-lib's DecodeStream that hold a decoder's output. */
+interface DecoderOutput {
+  buffer: Uint8Array;
+  minBufferLength: number;
+}
+class DecodeBudgetExceeded extends Error {}
+let decodersLimited = false;
+
+/**
+ * Counts what pdf-lib's stream decoders write against the budget of the inspection that runs them
+ * (none outside one). pdf-lib inflates object and cross-reference streams while it parses, with no
+ * limit and no option for one; every decoder it has (Flate, LZW, RunLength, ASCII85, ASCIIHex and
+ * decryption) grows its output through DecodeStream's ensureBuffer, which is not exported: it is
+ * reached through the prototype of a decoder that the public decodePDFRawStream returns.
+ */
+function limitDecoders(): void {
+  if (decodersLimited) return;
+  const context = PDFContext.create();
+  const sample = decodePDFRawStream(PDFRawStream.of(context.obj({ Filter: 'ASCIIHexDecode' }), new Uint8Array()));
+  const base = Object.getPrototypeOf(Object.getPrototypeOf(sample)) as {
+    ensureBuffer?: (this: DecoderOutput, requested: number) => Uint8Array;
+  };
+  const ensureBuffer = base.ensureBuffer;
+  if (typeof ensureBuffer !== 'function') throw new Error('pdf-lib decoders changed: cannot limit what they decode');
+  base.ensureBuffer = function (this: DecoderOutput, requested: number) {
+    const current = this.buffer.byteLength;
+    if (requested > current) {
+      const budget = decodeBudget.getStore();
+      if (budget) {
+        // charged what the buffer grows by, before it is allocated: it doubles from minBufferLength
+        let size = this.minBufferLength || 1;
+        while (size < requested) size *= 2;
+        budget.left -= size - current;
+        if (budget.left < 0) {
+          budget.exceeded = true;
+          throw new DecodeBudgetExceeded('decoded data over the inspection budget');
+        }
+      }
+    }
+    return ensureBuffer.call(this, requested);
+  };
+  decodersLimited = true;
 }
 
 class TooDeep extends Error {}
@@ -129,13 +228,16 @@ function documentActive(doc: PDFDocument): string | null {
   return null;
 }
 
+const FIRST_PAGE_PROOF_BYTES = 64 * 1024;
+
 /** Proof that the key really opens the document: page 1's content stream decodes. */
 function firstPageDecodes(doc: PDFDocument): boolean {
   try {
     const contents = doc.getPage(0).node.get(PDFName.of('Contents'));
     const first = contents instanceof PDFArray ? contents.get(0) : contents;
     const stream = first instanceof PDFRef ? doc.context.lookup(first) : first;
-    if (stream instanceof PDFRawStream) decodePDFRawStream(stream).decode();
+    // the first bytes prove the key (a wrong one fails the filter at once); all of them are not needed
+    if (stream instanceof PDFRawStream) decodePDFRawStream(stream).getBytes(FIRST_PAGE_PROOF_BYTES);
     return true;
   } catch {
     return false;
@@ -146,7 +248,14 @@ type Loaded = { doc: PDFDocument } | { failed: 'password_required' | 'password_w
 
 async function loadWith(bytes: Uint8Array, password: string): Promise<Loaded> {
   try {
-    return { doc: await PDFDocument.load(bytes, { password, updateMetadata: false, throwOnInvalidObject: false }) };
+    return {
+      doc: await PDFDocument.load(bytes, {
+        password,
+        updateMetadata: false,
+        throwOnInvalidObject: false,
+        parseSpeed: ParseSpeeds.Fastest,
+      }),
+    };
   } catch (err) {
     const message = err instanceof Error ? err.message : '';
     if (message.includes('NEEDS PASSWORD')) return { failed: 'password_required' };
@@ -166,11 +275,33 @@ function standardRevision(doc: PDFDocument): number | null {
   return r.asNumber();
 }
 
+export interface InspectionLimits {
+  /** What stream decoding may write in all, in bytes; past it the PDF is `too_complex`. */
+  maxDecodedBytes: number;
+}
+
+/** 64 MiB: a statement's object streams and first page come to a few MB at most. */
+export const DEFAULT_INSPECTION_LIMITS: InspectionLimits = { maxDecodedBytes: 64 * 1024 * 1024 };
+
 /**
  * Opens the PDF (an empty user password needs nothing from the applicant; otherwise `password`,
  * user or owner) and looks for active content in the raw bytes and in every decrypted object.
+ * pdf-lib parses without pausing (ParseSpeeds.Fastest): the pauses are for an event loop, and
+ * this runs in a worker thread.
  */
-export async function inspectPdf(bytes: Uint8Array, password?: string): Promise<PdfInspection> {
+export async function inspectPdf(
+  bytes: Uint8Array,
+  password?: string,
+  limits: InspectionLimits = DEFAULT_INSPECTION_LIMITS,
+): Promise<PdfInspection> {
+  limitDecoders();
+  const budget: DecodeBudget = { left: limits.maxDecodedBytes, exceeded: false };
+  // pdf-lib catches a decoder's error and goes on without the object: the budget says it happened
+  const inspection = await decodeBudget.run(budget, () => inspect(bytes, password));
+  return budget.exceeded ? { opened: { ok: false, reason: 'too_complex' }, active: inspection.active } : inspection;
+}
+
+async function inspect(bytes: Uint8Array, password?: string): Promise<PdfInspection> {
   if (!startsAsPdf(bytes)) return { opened: { ok: false, reason: 'unreadable' }, active: null };
   const raw = rawActive(bytes);
   let plain: PDFDocument;
@@ -179,6 +310,7 @@ export async function inspectPdf(bytes: Uint8Array, password?: string): Promise<
       ignoreEncryption: true,
       updateMetadata: false,
       throwOnInvalidObject: false,
+      parseSpeed: ParseSpeeds.Fastest,
     });
   } catch {
     return { opened: { ok: false, reason: 'unreadable' }, active: raw };

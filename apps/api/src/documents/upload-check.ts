@@ -6,7 +6,11 @@
  * must open (decrypted when protected) and must not carry active content (`pdf-inspect.ts`).
  */
 import { invalidField, invalidFieldIssue } from '../lib/errors.ts';
-import { inspectPdf, startsAsPdf } from './pdf-inspect.ts';
+import type { DocumentWorkers } from './form-pool.ts';
+import { startsAsPdf } from './pdf-inspect.ts';
+
+/** Where uploaded PDFs are inspected: the document pool's worker threads, within their budget. */
+export type PdfInspector = Pick<DocumentWorkers, 'inspectPdf'>;
 
 export type SniffedType = 'image/png' | 'image/jpeg' | 'application/pdf';
 
@@ -33,14 +37,21 @@ export function requireType(
 }
 
 /**
- * A PDF upload without a password: it must open (an empty user password is fine) and carry no
- * active content. `unreadable` is the upload's own message for a file that is not a usable PDF.
+ * A PDF upload without a password: it must open (an empty user password is fine), carry no active
+ * content and be checkable within the inspection's budget. `unreadable` is the upload's own message
+ * for a file that is not a usable PDF.
  */
-export async function checkPdfUpload(field: string, bytes: Uint8Array, unreadable: string): Promise<void> {
-  const { opened, active } = await inspectPdf(bytes);
+export async function checkPdfUpload(
+  inspector: PdfInspector,
+  field: string,
+  bytes: Uint8Array,
+  unreadable: string,
+): Promise<void> {
+  const { opened, active } = await inspector.inspectPdf(bytes);
   if (active) throw invalidField(field, 'pdfActiveContent');
-  if (!opened.ok)
-    throw opened.reason === 'password_required'
-      ? invalidField(field, 'pdfPasswordProtected')
-      : invalidFieldIssue(field, unreadable);
+  if (opened.ok) return;
+  if (opened.reason === 'too_complex') throw invalidField(field, 'pdfTooComplex');
+  throw opened.reason === 'password_required'
+    ? invalidField(field, 'pdfPasswordProtected')
+    : invalidFieldIssue(field, unreadable);
 }

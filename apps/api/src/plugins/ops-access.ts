@@ -8,10 +8,12 @@ import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from '../lib/errors.ts';
+import { decodedPath, routePath } from '../lib/route-path.ts';
 
-const OPS_PATH = /^\/(metrics|docs)(\/|\?|$)/;
+const OPS_PATH = /^\/(metrics|docs)(\/|$)/;
 
-export const isOpsPath = (url: string) => OPS_PATH.test(url);
+/** True for the ops pages' paths (a route pattern or a decoded path, never the raw request line). */
+export const isOpsPath = (path: string) => OPS_PATH.test(path);
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -44,8 +46,9 @@ export function registerOpsAccess(app: FastifyInstance) {
     if (server) await new Promise<void>((resolve) => server.close(() => resolve()));
   });
   if (!ops.protect) return;
+  // judged on the route the router matched: the raw URL can spell /metrics as /%6Detrics
   app.addHook('onRequest', async (req) => {
-    if (!isOpsPath(req.url)) return;
+    if (!isOpsPath(routePath(req))) return;
     const given = presentedToken(req);
     if (given && (sameToken(given, internal) || (ops.token && sameToken(given, ops.token)))) return;
     if (ops.token) throw new AppError('UNAUTHORIZED', 'This page needs the operations token.');
@@ -59,7 +62,7 @@ export async function listenOps(app: FastifyInstance): Promise<Server | undefine
   if (!listen) return undefined;
   const server = createServer((req, res) => {
     const url = req.url ?? '/';
-    if ((req.method !== 'GET' && req.method !== 'HEAD') || !isOpsPath(url)) {
+    if ((req.method !== 'GET' && req.method !== 'HEAD') || !isOpsPath(decodedPath(url))) {
       res
         .writeHead(404, { 'content-type': 'application/json' })
         .end('{"status":false,"message":"Not found","data":{}}');

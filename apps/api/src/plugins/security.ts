@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import helmet from 'helmet';
 import { Redis } from 'ioredis';
+import { routePath } from '../lib/route-path.ts';
 import { rateLimitStore } from './rate-limit-store.ts';
 
 /** Pages post forms to DigiLocker, the e-sign service and the account aggregator: their origins only. */
@@ -82,6 +83,9 @@ export async function registerSecurity(app: FastifyInstance) {
     global: true,
     max: config.rateLimit.perMinute,
     timeWindow: '1 minute',
+    // the key is the client address, an IPv6 one cut to its network prefix (a client holds a whole
+    // /64 and could rotate through it) and an IPv4-mapped one as IPv4; route limits inherit it
+    ipv6Subnet: config.rateLimit.ipv6Prefix,
     // the general limit in this process; the route limits (OTP, staff sign-in) in Redis when
     // configured, degrading as OTP_RATE_LIMIT_WITHOUT_REDIS says while it is unreachable
     store: rateLimitStore({
@@ -92,8 +96,10 @@ export async function registerSecurity(app: FastifyInstance) {
     skipOnError: false,
     allowList: (req) => req.url === '/healthz' || req.url === '/readyz',
   });
+  // the route matched, not the raw URL: /%61pi/... is an API reply too
   app.addHook('onSend', async (req, reply, payload) => {
-    if (req.url.startsWith('/api/') || req.url.startsWith('/sandbox/')) reply.header('cache-control', 'no-store');
+    const path = routePath(req);
+    if (path.startsWith('/api/') || path.startsWith('/sandbox/')) reply.header('cache-control', 'no-store');
     return payload;
   });
 }

@@ -309,3 +309,31 @@ export function encryptedObjectStreamPdf(action: string, o: { userPassword: stri
   chunks.push(Buffer.from(`startxref\n${offsets[8]}\n%%EOF\n`, 'latin1'));
   return Buffer.concat(chunks);
 }
+
+/** `%PDF-` and then `stream` lines, none of them closed by `endstream`, to `size` bytes. */
+export const unendedStreams = (size: number) =>
+  Buffer.from(`%PDF-1.7\n${'stream\n'.repeat(Math.floor((size - 9) / 7))}`, 'latin1');
+
+/**
+ * A valid one-page PDF of a few hundred kilobytes whose object stream inflates to `inflated` bytes
+ * (the object it holds, then spaces): a deflate bomb for a reader that inflates without a limit.
+ */
+export function deflateBombPdf(inflated: number): Buffer {
+  const header = '5 0 ';
+  const object = '<< /Producer (Bank statement) >>';
+  const content = Buffer.alloc(inflated, 0x20);
+  content.write(header + object, 'latin1');
+  const packed = deflateSync(content, { level: 9 });
+  return Buffer.concat([
+    Buffer.from(
+      '%PDF-1.7\n' +
+        '1 0 obj\n<< /Type /Catalog /Pages 2 0 R >>\nendobj\n' +
+        '2 0 obj\n<< /Type /Pages /Kids [3 0 R] /Count 1 >>\nendobj\n' +
+        '3 0 obj\n<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] >>\nendobj\n' +
+        `4 0 obj\n<< /Type /ObjStm /N 1 /First ${header.length} /Filter /FlateDecode /Length ${packed.length} >>\nstream\n`,
+      'latin1',
+    ),
+    packed,
+    Buffer.from('\nendstream\nendobj\ntrailer\n<< /Root 1 0 R /Size 6 >>\n%%EOF\n', 'latin1'),
+  ]);
+}

@@ -5,7 +5,7 @@
  */
 import { MSG, type MessageKey } from '@ekyc/contracts/messages';
 import sharp from 'sharp';
-import { checkPdfUpload, sniffType, type SniffedType } from '../../documents/upload-check.ts';
+import { checkPdfUpload, type PdfInspector, sniffType, type SniffedType } from '../../documents/upload-check.ts';
 import { AppError, invalidField } from '../../lib/errors.ts';
 
 export type BankDocumentType = SniffedType;
@@ -27,6 +27,7 @@ export function parseDataUrl(field: string, dataUrl: string): { claimed: string;
  * is the spec's upload message for them. The content must be what it claims to be.
  */
 export async function normaliseBankDocument(
+  inspector: PdfInspector,
   field: string,
   dataUrl: string,
   allowed: readonly BankDocumentType[],
@@ -43,7 +44,7 @@ export async function normaliseBankDocument(
       `The file is not ${NAMES[claimed as BankDocumentType]}: its content is ${actual ? NAMES[actual] : 'not an image'}. ${typeText}`,
     );
   if (actual === 'application/pdf') {
-    await checkPdfUpload(field, bytes, `The PDF could not be read. ${typeText}`);
+    await checkPdfUpload(inspector, field, bytes, `The PDF could not be read. ${typeText}`);
     return { contentType: actual, bytes };
   }
   try {

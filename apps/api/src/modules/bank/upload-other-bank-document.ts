@@ -17,8 +17,14 @@ export async function uploadOtherBankDocument(deps: AppDeps, applicantId: string
   await deps.records.requireStage(applicantId, 'other-bank-document');
   const cheque = input.doctype === 'CancelledCheque';
   const file = cheque
-    ? await normaliseBankDocument('doc', input.doc, ['image/png', 'image/jpeg'], 'chequeType')
-    : await normaliseBankDocument('doc', input.doc, ['image/png', 'image/jpeg', 'application/pdf'], 'nomineeProofType');
+    ? await normaliseBankDocument(deps.documents, 'doc', input.doc, ['image/png', 'image/jpeg'], 'chequeType')
+    : await normaliseBankDocument(
+        deps.documents,
+        'doc',
+        input.doc,
+        ['image/png', 'image/jpeg', 'application/pdf'],
+        'nomineeProofType',
+      );
   const stored = await deps.records.getSection<BankObj>(applicantId, 'bank_obj');
   const details = await resolveBankDetails(deps, input.data, stored);
   const document = await deps.records.saveFile(applicantId, {

@@ -34,7 +34,13 @@ export async function verifyCheque(
   log: { warn: (o: object, m: string) => void },
 ): Promise<Outcome> {
   await deps.records.requireStage(applicantId, 'cheque-verification');
-  const image = await normaliseBankDocument('base64', input.base64, ['image/png', 'image/jpeg'], 'chequeType');
+  const image = await normaliseBankDocument(
+    deps.documents,
+    'base64',
+    input.base64,
+    ['image/png', 'image/jpeg'],
+    'chequeType',
+  );
   const stored = await deps.records.getSection<BankObj>(applicantId, 'bank_obj');
   const details = await resolveBankDetails(deps, input.data, stored);
 

@@ -27,8 +27,8 @@ export async function submitOvdDocuments(
 ): Promise<Outcome<{ screen: string }>> {
   const { records } = deps;
   const { section } = await records.requireStageWith(applicantId, 'digi-ovd-verify', ['pan_obj', 'digilocker_obj']);
-  const front = await decodeUpload('front', input.front, 'identityDocument');
-  const back = input.back ? await decodeUpload('back', input.back, 'identityDocument') : null;
+  const front = await decodeUpload(deps.documents, 'front', input.front, 'identityDocument');
+  const back = input.back ? await decodeUpload(deps.documents, 'back', input.back, 'identityDocument') : null;
   if (back && (front.contentType === 'application/pdf' || back.contentType === 'application/pdf'))
     throw invalidField('back', 'Upload one PDF with both sides, or one or two images');
   const pan = section<{ full_name: string; dob: string; pan_number: string; is_kra?: boolean }>('pan_obj');

@@ -5,7 +5,7 @@
  */
 import { NOMINEE_PROOF_MAX_BYTES } from '@ekyc/contracts/calls/update-nominee';
 import sharp from 'sharp';
-import { checkPdfUpload, requireType } from '../../documents/upload-check.ts';
+import { checkPdfUpload, type PdfInspector, requireType } from '../../documents/upload-check.ts';
 import { invalidField } from '../../lib/errors.ts';
 
 const MAX_STORED_PX = 2000;
@@ -17,12 +17,16 @@ export interface CheckedProof {
 }
 
 /** field names the payload field in the 400 (e.g. updatedNomineeList.nominee_2.proof_back). */
-export async function checkNomineeProof(field: string, dataUrl: string): Promise<CheckedProof> {
+export async function checkNomineeProof(
+  inspector: PdfInspector,
+  field: string,
+  dataUrl: string,
+): Promise<CheckedProof> {
   const bytes = Buffer.from(dataUrl.slice(dataUrl.indexOf(',') + 1), 'base64');
   if (bytes.length > NOMINEE_PROOF_MAX_BYTES) throw invalidField(field, 'nomineeProofSize');
   const type = requireType(field, bytes, ['image/png', 'image/jpeg', 'application/pdf'], 'nomineeProofType');
   if (type === 'application/pdf') {
-    await checkPdfUpload(field, bytes, 'nomineeProofType');
+    await checkPdfUpload(inspector, field, bytes, 'nomineeProofType');
     return { contentType: 'application/pdf', bytes };
   }
   try {

@@ -31,7 +31,7 @@ type Entry = UpdateNomineeParsed['updatedNomineeList'][string];
 export const nomineeMaxOf = (rules: RuleSet, cap: number | undefined) => Math.min(rules.values.nomineeMax, cap ?? 10);
 
 export async function updateNominee(
-  deps: Pick<AppDeps, 'records' | 'otp' | 'config'>,
+  deps: Pick<AppDeps, 'records' | 'otp' | 'config' | 'documents'>,
   applicantId: string,
   body: UpdateNomineeParsed,
   now: () => Date = () => new Date(),
@@ -72,9 +72,11 @@ export async function updateNominee(
   const checked = await Promise.all(
     entries.map(async ({ key, entry }) => ({
       front: entry.proof_front
-        ? await checkNomineeProof(`updatedNomineeList.${key}.proof_front`, entry.proof_front)
+        ? await checkNomineeProof(deps.documents, `updatedNomineeList.${key}.proof_front`, entry.proof_front)
         : null,
-      back: entry.proof_back ? await checkNomineeProof(`updatedNomineeList.${key}.proof_back`, entry.proof_back) : null,
+      back: entry.proof_back
+        ? await checkNomineeProof(deps.documents, `updatedNomineeList.${key}.proof_back`, entry.proof_back)
+        : null,
     })),
   );
   const { shares } = resolveShares(

@@ -15,7 +15,7 @@ export async function readPanImage(
   dataUrl: string,
 ): Promise<Outcome<PanOcrData | { screen: string }>> {
   await deps.records.requireStage(applicantId, 'pan-validation (image)');
-  const upload = await decodeUpload('base64', dataUrl, 'cheque');
+  const upload = await decodeUpload(deps.documents, 'base64', dataUrl, 'cheque');
   if (upload.contentType !== 'image/jpeg') return fail('chequeType', { screen: '/pan-verification' });
   const fields = await readPanCard(upload.bytes);
   if (!fields.panNumber && !fields.dob) return fail('panUnreadable', { screen: '/pan-verification' });

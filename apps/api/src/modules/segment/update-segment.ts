@@ -11,7 +11,7 @@ import { BASE_PATH, STAGE, routeForStage } from '@ekyc/contracts/stages';
 import { randomUUID } from 'node:crypto';
 import type { z } from 'zod';
 import type { AppDeps } from '../../app-deps.ts';
-import { inspectPdf, startsAsPdf } from '../../documents/pdf-inspect.ts';
+import { startsAsPdf } from '../../documents/pdf-inspect.ts';
 import { invalidField } from '../../lib/errors.ts';
 import { fail, ok, type Outcome } from '../../lib/outcome.ts';
 import { ProviderError } from '../../providers/http.ts';
@@ -28,7 +28,7 @@ import {
 import { segmentRepository } from './segment.repository.ts';
 
 type Input = z.output<ReturnType<typeof updateSegmentRequestSchema>>;
-type Deps = Pick<AppDeps, 'database' | 'records' | 'accountAggregator' | 'config'>;
+type Deps = Pick<AppDeps, 'database' | 'records' | 'accountAggregator' | 'config' | 'documents'>;
 
 const SEGMENT_SCREEN = routeForStage(STAGE.SEGMENT);
 
@@ -133,9 +133,11 @@ async function saveManualProof(
 ): Promise<Outcome<UpdateSegmentData>> {
   const bytes = decodePdf(input.document ?? '');
   // decrypted with the applicant's password before it is judged: nothing hides in encrypted streams
-  const { opened, active } = await inspectPdf(bytes, input.document_password || undefined);
+  const { opened, active } = await deps.documents.inspectPdf(bytes, input.document_password || undefined);
   if (active) throw invalidField('document', 'pdfActiveContent');
   if (!opened.ok) {
+    // built to cost more than its check may: refused outright, like active content
+    if (opened.reason === 'too_complex') throw invalidField('document', 'pdfTooComplex');
     if (opened.reason === 'password_required')
       return fail('segmentPdfPasswordRequired', { screen: SEGMENT_SCREEN, password_required: true });
     if (opened.reason === 'password_wrong')
