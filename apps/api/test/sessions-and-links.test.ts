@@ -108,9 +108,12 @@ describe('concurrent sessions', () => {
 });
 
 describe('sockets per session', () => {
-  async function open(token: string): Promise<{ socket: WebSocket; first: Promise<string | number> }> {
-    if (!app.server.listening) await app.listen({ port: 0, host: '127.0.0.1' });
-    const { port } = app.server.address() as AddressInfo;
+  async function open(
+    token: string,
+    on: FastifyInstance = app,
+  ): Promise<{ socket: WebSocket; first: Promise<string | number> }> {
+    if (!on.server.listening) await on.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = on.server.address() as AddressInfo;
     const socket = new WebSocket(`ws://127.0.0.1:${port}/ws/user_profile/?token=${token}`);
     // the user details record when accepted, or the close code when refused
     const first = new Promise<string | number>((resolve) => {
@@ -121,6 +124,64 @@ describe('sockets per session', () => {
     });
     return { socket, first };
   }
+
+  /**
+   * The session behind the token ends `window` ms from now, by its absolute or its idle expiry (the
+   * idle one with its last use `idle - window` ago, under the 60 s after which a use is written
+   * again); returns the last use as set.
+   */
+  async function endingIn(on: FastifyInstance, token: string, by: 'absolute' | 'idle', window: number) {
+    const tokenHash = on.deps.hasher.hash('token', token);
+    const end = Date.now() + window;
+    const lastSeenAt = new Date(end - on.deps.config.session.applicant.idleSeconds * 1000);
+    const [row] = await on.deps.database.db
+      .update(sessions)
+      .set(by === 'absolute' ? { expiresAt: new Date(end) } : { lastSeenAt })
+      .where(eq(sessions.tokenHash, tokenHash))
+      .returning({ id: sessions.id });
+    on.deps.sessions.forget(row!.id);
+    return { id: row!.id, lastSeenAt };
+  }
+
+  /**
+   * A socket open when its session expires is closed with 4001. When the machine is slow enough
+   * that the session ended before the socket opened (refused), or the opening counted as a use
+   * (idle), the attempt is made again with twice the time.
+   */
+  async function expiresOpen(on: FastifyInstance, by: 'absolute' | 'idle') {
+    for (let window = 1000; window < 60_000; window *= 2) {
+      const { token } = await signUp(on);
+      const set = await endingIn(on, token, by, window);
+      const { socket, first } = await open(token, on);
+      const after: unknown[] = [];
+      socket.on('message', (m: Buffer) => after.push(JSON.parse(m.toString())));
+      const closed = new Promise<number>((resolve) => socket.once('close', resolve));
+      if ((await first) !== 'accepted') continue;
+      const [row] = await on.deps.database.db.select().from(sessions).where(eq(sessions.id, set.id));
+      if (by === 'idle' && row!.lastSeenAt.getTime() !== set.lastSeenAt.getTime()) {
+        socket.close();
+        continue;
+      }
+      expect(await closed).toBe(4001);
+      // the last message tells the page to disconnect; nothing came after it
+      expect(after.at(-1)).toMatchObject({ disconnect: true });
+      expect((await call(on, 'GET', 'get-user-details', { token })).statusCode).toBe(401);
+      return;
+    }
+    throw new Error('no socket could be opened before its session ended');
+  }
+
+  it('closes a socket with 4001 when its session reaches its absolute expiry, having pushed nothing after', () =>
+    expiresOpen(app, 'absolute'));
+
+  it('closes a socket with 4001 when its session reaches its idle expiry while it is open', async () => {
+    const idleApp = await testApp({ SESSION_IDLE_SECONDS: '60' });
+    try {
+      await expiresOpen(idleApp, 'idle');
+    } finally {
+      await idleApp.close();
+    }
+  });
 
   it('refuses a socket beyond the cap with its own close code, and accepts again once one closes', async () => {
     const { token } = await signUp(app);

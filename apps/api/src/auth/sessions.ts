@@ -106,6 +106,20 @@ export class Sessions {
     return Boolean(row && this.live(row, Date.now()));
   }
 
+  /**
+   * When the session ends if nothing more is done with it (its absolute expiry, or its idle expiry
+   * from the last use), as epoch milliseconds; null when it is no longer live.
+   */
+  async liveUntil(sessionId: string): Promise<number | null> {
+    const row = await repo.findById(this.database.db, sessionId);
+    const now = Date.now();
+    if (!row || !this.live(row, now)) return null;
+    return Math.min(
+      row.expiresAt.getTime(),
+      row.lastSeenAt.getTime() + this.config.session[row.kind].idleSeconds * 1000,
+    );
+  }
+
   async revoke(sessionId: string): Promise<void> {
     await repo.revoke(this.database.db, sessionId);
     await this.announceRevoked([sessionId]);

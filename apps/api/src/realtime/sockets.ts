@@ -109,5 +109,39 @@ export async function acceptSocket(
     hubWasDown = hubDown;
   }, 25_000);
   socket.on('close', () => clearInterval(ping));
+  watchExpiry(app, socket, session.sessionId);
   return true;
+}
+
+/** A timer's longest delay (setTimeout's 32-bit limit). */
+const MAX_DELAY_MS = 2 ** 31 - 1;
+/** How soon to look again when the session could not be read (the database unreachable). */
+const RECHECK_MS = 25_000;
+
+/**
+ * Closes the socket (4001) when its session expires, absolute or idle: at the moment it would end,
+ * the session is read again; an applicant who kept using it meanwhile moved the moment on, and the
+ * watch waits for the new one. Nothing is pushed after the close (send checks the socket is open).
+ */
+function watchExpiry(app: FastifyInstance, socket: WebSocket, sessionId: string) {
+  let timer: NodeJS.Timeout | undefined;
+  const check = async () => {
+    if (socket.readyState !== socket.OPEN) return;
+    let until: number | null;
+    try {
+      until = await app.deps.sessions.liveUntil(sessionId);
+    } catch {
+      timer = setTimeout(() => void check(), RECHECK_MS);
+      return;
+    }
+    if (socket.readyState !== socket.OPEN) return;
+    if (until === null || until <= Date.now()) {
+      send(socket, { disconnect: true });
+      socket.close(CLOSE_SESSION_ENDED, 'session expired');
+      return;
+    }
+    timer = setTimeout(() => void check(), Math.min(until - Date.now() + 10, MAX_DELAY_MS));
+  };
+  socket.on('close', () => clearTimeout(timer));
+  void check();
 }
