@@ -55,11 +55,12 @@ export class OtpService {
     return { code, resendAfter: sent === 0 ? countdownSeconds : resendCountdownSeconds, expiresIn: ttlSeconds };
   }
 
-  /** Checks a code; a right one is consumed, a wrong one counts against the latest code. */
   /**
-   * Checks a code and uses it up. `beforeConsume` runs once the code is known right and before it
-   * is used up: the work the code unlocks is saved first, so that a request failing half-way (the
-   * database dropping the connection) can be retried with the same code.
+   * Checks a code and uses it up. Every check takes one of the latest code's attempts before it
+   * compares (one statement), so a burst of concurrent guesses gets no more comparisons than the
+   * attempts allowed. `beforeConsume` runs once the code is known right and before it is used up:
+   * the work the code unlocks is saved first, so that a request failing half-way (the database
+   * dropping the connection) can be retried with the same code.
    */
   async verify(
     purpose: OtpPurpose,
@@ -71,11 +72,11 @@ export class OtpService {
     const targetHash = this.targetHash(purpose, target);
     const row = await repo.latest(db, purpose, targetHash);
     if (!row || row.usedAt || row.expiresAt.getTime() <= this.now()) return { ok: false, message: 'otpExpired' };
-    if (row.attempts >= this.config.otp.maxAttempts) return { ok: false, message: 'otpLocked' };
-    if (!this.hasher.equals(row.codeHash, this.codeHash(targetHash, code))) {
-      const attempts = await repo.addAttempt(db, row.id);
-      return { ok: false, message: attempts >= this.config.otp.maxAttempts ? 'otpLocked' : 'otpWrong' };
-    }
+    const max = this.config.otp.maxAttempts;
+    const attempt = row.attempts >= max ? undefined : await repo.claimAttempt(db, row.id, max);
+    if (attempt === undefined) return { ok: false, message: 'otpLocked' };
+    if (!this.hasher.equals(row.codeHash, this.codeHash(targetHash, code)))
+      return { ok: false, message: attempt >= max ? 'otpLocked' : 'otpWrong' };
     await beforeConsume?.();
     if (!(await repo.consume(db, row.id))) return { ok: false, message: 'otpExpired' };
     return { ok: true };

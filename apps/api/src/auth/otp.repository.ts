@@ -1,4 +1,4 @@
-import { and, desc, eq, getTableColumns, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, getTableColumns, isNull, lt, sql } from 'drizzle-orm';
 import type { Tx } from '../db/client.ts';
 import { prepared } from '../db/prepared.ts';
 import { otpCodes } from '../db/schema/core.ts';
@@ -73,13 +73,17 @@ export const otpRepository = {
   },
 
   /** Counts a wrong try; returns the attempts after it. */
-  async addAttempt(tx: Tx, id: string): Promise<number> {
+  /**
+   * Takes one of the code's attempts before the code is compared, in one statement: concurrent
+   * checks each take their own, and none is left once `max` are taken (undefined then).
+   */
+  async claimAttempt(tx: Tx, id: string, max: number): Promise<number | undefined> {
     const [row] = await tx
       .update(otpCodes)
       .set({ attempts: sql`${otpCodes.attempts} + 1` })
-      .where(eq(otpCodes.id, id))
+      .where(and(eq(otpCodes.id, id), isNull(otpCodes.usedAt), lt(otpCodes.attempts, max)))
       .returning({ attempts: otpCodes.attempts });
-    return row?.attempts ?? 0;
+    return row?.attempts;
   },
 
   /** Single use: only the first of concurrent calls consumes the code. */
