@@ -86,6 +86,13 @@ export class Hasher {
   sign(value: string): string {
     return createHmac('sha256', this.secret).update('sig\0').update(value).digest('base64url');
   }
+
+  /** Whether `signature` is sign(value), compared in constant time. */
+  verify(value: string, signature: string): boolean {
+    const expected = Buffer.from(this.sign(value));
+    const given = Buffer.from(signature);
+    return expected.length === given.length && timingSafeEqual(expected, given);
+  }
 }
 
 /** 256-bit random token. */

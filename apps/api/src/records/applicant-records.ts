@@ -559,8 +559,7 @@ export class ApplicantRecords {
   /** Whether a link's signature and expiry hold; the caller checks its session is still live. */
   verifyFileUrl(fileId: string, exp: number, sessionId: string, sig: string): boolean {
     if (!Number.isFinite(exp) || exp < Date.now() / 1000) return false;
-    const expected = this.hasher.sign(`${fileId}.${exp}.${sessionId}`);
-    return expected.length === sig.length && expected === sig;
+    return this.hasher.verify(`${fileId}.${exp}.${sessionId}`, sig);
   }
 
   get publicUrl() {

@@ -4,7 +4,6 @@
  * balancer may send the consent page, the token exchange and the documents to three processes.
  * Values are sealed with the encryption key; each change is a compare-and-set on a version.
  */
-import { timingSafeEqual } from 'node:crypto';
 import type { AppDeps } from '../app-deps.ts';
 import { type Hasher, randomId } from '../lib/crypto.ts';
 import { sandboxStateRepository as repo } from './state.repository.ts';
@@ -60,18 +59,16 @@ export class SandboxState<T> {
  * the shared secret key (the sandbox KRA's and UPI provider's logins).
  */
 export function sandboxTokens(hasher: Hasher, purpose: string, ttlMs: number) {
-  const signature = (body: string) => hasher.sign(`sandbox-token:${purpose}:${body}`);
+  const signed = (body: string) => `sandbox-token:${purpose}:${body}`;
   return {
     issue(): string {
       const body = `${Date.now() + ttlMs}.${randomId(8)}`;
-      return `${body}.${signature(body)}`;
+      return `${body}.${hasher.sign(signed(body))}`;
     },
     valid(token: string): boolean {
       const m = /^(\d{1,15})\.([0-9a-f]{16})\.([\w-]{43})$/.exec(token);
       if (!m || Number(m[1]) < Date.now()) return false;
-      const expected = Buffer.from(signature(`${m[1]}.${m[2]}`));
-      const given = Buffer.from(m[3]!);
-      return expected.length === given.length && timingSafeEqual(expected, given);
+      return hasher.verify(signed(`${m[1]}.${m[2]}`), m[3]!);
     },
   };
 }
