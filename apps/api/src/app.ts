@@ -43,6 +43,9 @@ import { registerWeb } from './plugins/web.ts';
 import { configureProviderCalls, providerHostNames } from './providers/http.ts';
 import { profileSocketRoutes } from './realtime/profile-socket.ts';
 import { sandboxRoutes } from './sandbox/routes.ts';
+import { emptyReplySchema } from '@ekyc/contracts/envelope';
+import { PUBLIC, TAG } from './lib/api-docs.ts';
+import { replies } from './lib/replies.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -121,7 +124,19 @@ export async function buildApp(config: Config, overrides: DepsOverrides = {}): P
   await registerOpenApi(app);
   registerIdempotency(app);
 
-  app.get('/healthz', async () => ({ status: true, message: 'ok', data: {} }));
+  app.get(
+    '/healthz',
+    {
+      schema: {
+        operationId: 'healthz',
+        summary: 'Liveness probe: the process answers',
+        tags: [TAG.operations],
+        security: PUBLIC,
+        response: replies(emptyReplySchema),
+      },
+    },
+    async () => ({ status: true, message: 'ok', data: {} }),
+  );
   registerReadiness(app);
   registerSweeps(app);
 

@@ -40,3 +40,12 @@ export const emptyDataSchema = z.looseObject({});
 
 /** The envelope with data the client need not read (401, 404, 409, 413, 429, 5xx, plain acknowledgements). */
 export const emptyReplySchema = replySchema(emptyDataSchema);
+
+/**
+ * A failure's reply (HTTP 4xx and 5xx): the envelope with status false and, when the message comes
+ * from the catalogue, `code` one of the keys a failure of that status can carry (the OpenAPI
+ * document's enum).
+ */
+export function failureReplySchema<T extends z.core.$ZodType>(codes: readonly [string, ...string[]], data: T) {
+  return z.object({ status: z.literal(false), message: z.string(), code: z.optional(z.enum(codes)), data });
+}

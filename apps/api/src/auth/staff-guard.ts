@@ -7,6 +7,7 @@
 import type { StaffRole } from '@ekyc/contracts/calls/backoffice-login';
 import { PASSWORD_CHANGE_REQUIRED } from '@ekyc/contracts/calls/backoffice-password';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { guardAdmitting } from '../lib/api-docs.ts';
 import { AppError } from '../lib/errors.ts';
 import { staffRepository as repo, type StaffRow } from './staff.repository.ts';
 
@@ -17,7 +18,7 @@ declare module 'fastify' {
 }
 
 export function requireRole(app: FastifyInstance, role: StaffRole, options: { beforePasswordChange?: boolean } = {}) {
-  return async (req: FastifyRequest) => {
+  const guard = async (req: FastifyRequest) => {
     await app.requireStaff(req);
     const member = await repo.staffById(app.deps.database.db, req.staff!.subjectId);
     if (!member || !member.active) throw new AppError('UNAUTHORIZED');
@@ -27,4 +28,5 @@ export function requireRole(app: FastifyInstance, role: StaffRole, options: { be
       throw new AppError('FORBIDDEN', PASSWORD_CHANGE_REQUIRED, { password_change_required: true });
     req.staffMember = member;
   };
+  return guardAdmitting(guard, { kind: 'staff', role, passwordFirst: !options.beforePasswordChange });
 }

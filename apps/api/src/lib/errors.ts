@@ -1,5 +1,5 @@
 /** One error type with a closed list of codes; the error handler maps each to HTTP. */
-import { isMessageKey, type MessageKey, messageKeyOfText } from '@ekyc/contracts/messages';
+import { type CatalogueText, isMessageKey, type MessageKey, messageKeyOfText, MSG } from '@ekyc/contracts/messages';
 import { type Said, spoken } from './outcome.ts';
 
 export const ERROR_HTTP = {
@@ -17,7 +17,32 @@ export const ERROR_HTTP = {
 } as const;
 export type ErrorCode = keyof typeof ERROR_HTTP;
 
-const DEFAULT_MESSAGE: Record<ErrorCode, MessageKey> = {
+/**
+ * The catalogue keys a failure of each kind may carry as the reply's `code` (besides none, for a
+ * plain text): the OpenAPI document lists them per HTTP status as an enum, and the constructor
+ * below refuses any other key, so the list stays what the server sends.
+ */
+export const ERROR_MESSAGE_KEYS = {
+  // a shared rule's message, for any field
+  VALIDATION: Object.keys(MSG) as MessageKey[],
+  UNAUTHORIZED: ['unauthorized'],
+  FORBIDDEN: ['unauthorized'],
+  NOT_FOUND: ['notFound'],
+  CONFLICT: ['somethingWrong'],
+  STAGE_MOVED: ['somethingWrong'],
+  PAYLOAD_TOO_LARGE: ['payloadTooLarge'],
+  RATE_LIMITED: ['rateLimited', 'otpResendTooSoon', 'otpSendLimit'],
+  // providerUnavailable: an outside provider failed (the error handler's ProviderError)
+  UNAVAILABLE: ['serviceUnavailable', 'providerUnavailable', 'storageFull'],
+  INTERNAL: ['somethingWrong'],
+} as const satisfies Record<ErrorCode, readonly MessageKey[]>;
+
+/** A catalogue key a failure of this kind may carry. */
+export type ErrorMessageKey<C extends ErrorCode> = (typeof ERROR_MESSAGE_KEYS)[C][number];
+/** A text of the failure's own: neither a catalogue key nor a catalogue text (those go by their key). */
+type OwnText<T extends string> = T extends MessageKey | CatalogueText ? never : T;
+
+const DEFAULT_MESSAGE: { [C in ErrorCode]: ErrorMessageKey<C> } = {
   VALIDATION: 'fieldRequired',
   UNAUTHORIZED: 'unauthorized',
   FORBIDDEN: 'unauthorized',
@@ -30,14 +55,17 @@ const DEFAULT_MESSAGE: Record<ErrorCode, MessageKey> = {
   INTERNAL: 'somethingWrong',
 };
 
-export class AppError extends Error {
-  readonly code: ErrorCode;
+export class AppError<C extends ErrorCode = ErrorCode, T extends string = string> extends Error {
+  readonly code: C;
   /** The message's key in MSG when it comes from the catalogue: the reply's `code`. */
   messageKey: MessageKey | undefined;
   readonly data: Record<string, unknown>;
-  /** `said`: a catalogue message by its MSG key (never its English text), or a plain text. */
-  constructor(code: ErrorCode, said: string = DEFAULT_MESSAGE[code], data: Record<string, unknown> = {}) {
-    const { message, code: key } = spoken(said);
+  /**
+   * `said`: a catalogue message by its MSG key (one of ERROR_MESSAGE_KEYS for this kind, never its
+   * English text), or a plain text.
+   */
+  constructor(code: C, said?: ErrorMessageKey<C> | OwnText<T>, data: Record<string, unknown> = {}) {
+    const { message, code: key } = spoken(said ?? DEFAULT_MESSAGE[code]);
     super(message);
     this.code = code;
     this.messageKey = key;
@@ -46,6 +74,21 @@ export class AppError extends Error {
   get httpStatus(): number {
     return ERROR_HTTP[this.code];
   }
+}
+
+/** Retry-After of a message that names a longer wait than its kind's. */
+const RETRY_AFTER_OF_MESSAGE: Partial<Record<MessageKey, number>> = { otpSendLimit: 3600 };
+
+/**
+ * Seconds a client waits before trying again after a 429 or a 503 (the reply's Retry-After): what
+ * the failure names (resend_after, retry_after), else what its message or kind implies.
+ */
+export function retryAfterSeconds(error: AppError): number | undefined {
+  if (error.code !== 'RATE_LIMITED' && error.code !== 'UNAVAILABLE') return undefined;
+  const named = error.data.retry_after ?? error.data.resend_after;
+  if (typeof named === 'number' && named > 0) return Math.ceil(named);
+  const ofMessage = error.messageKey && RETRY_AFTER_OF_MESSAGE[error.messageKey];
+  return ofMessage ?? (error.code === 'RATE_LIMITED' ? 60 : 5);
 }
 
 /**

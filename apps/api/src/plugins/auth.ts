@@ -2,6 +2,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { SessionInfo, SessionKind } from '../auth/sessions.ts';
+import { guardAdmitting } from '../lib/api-docs.ts';
 import { AppError } from '../lib/errors.ts';
 import { requestLanguage } from '../lib/language.ts';
 
@@ -44,8 +45,8 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
       await keepLanguage(req, session);
     } else req.staff = session;
   };
-  app.decorate('requireApplicant', require('applicant'));
-  app.decorate('requireStaff', require('staff'));
+  app.decorate('requireApplicant', guardAdmitting(require('applicant'), { kind: 'applicant' }));
+  app.decorate('requireStaff', guardAdmitting(require('staff'), { kind: 'staff', passwordFirst: false }));
   app.decorate('optionalApplicant', async (req: FastifyRequest) => {
     const token = bearerToken(req);
     if (!token) return null;

@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { isMessageKey, type MessageKey, MSG, messageKeyOfText } from '@ekyc/contracts/messages';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { AppError } from '../lib/errors.ts';
+import { AppError, retryAfterSeconds } from '../lib/errors.ts';
 import { fail } from '../lib/outcome.ts';
 import { ProviderError } from '../providers/http.ts';
 
@@ -131,6 +131,9 @@ export function registerErrorHandler(app: FastifyInstance) {
     if (error instanceof AppError) {
       if (error.code === 'INTERNAL') req.log.error({ err: error }, 'internal error');
       if (error.code === 'UNAVAILABLE') req.log.warn({ reason: error.data.reason }, 'service unavailable');
+      // every 429 and 503 says when to try again (a limit that knows its own wait has set it)
+      const retryAfter = retryAfterSeconds(error);
+      if (retryAfter !== undefined && !reply.hasHeader('retry-after')) reply.header('retry-after', String(retryAfter));
       return reply.status(error.httpStatus).send({
         status: false,
         message: error.message,
@@ -156,7 +159,10 @@ export function registerErrorHandler(app: FastifyInstance) {
     const status = error.statusCode ?? 500;
     if (status === 413 || error.code === 'FST_ERR_CTP_BODY_TOO_LARGE')
       return reply.status(413).send(fail('payloadTooLarge', {}));
-    if (status === 429) return reply.status(429).send(fail('rateLimited', {}));
+    if (status === 429) {
+      if (!reply.hasHeader('retry-after')) reply.header('retry-after', '60');
+      return reply.status(429).send(fail('rateLimited', {}));
+    }
     if (status >= 400 && status < 500) {
       const field = error.code?.startsWith('FST_ERR_CTP') ? 'body' : 'request';
       return reply.status(400).send({

@@ -18,7 +18,8 @@ import { fail } from '../lib/outcome.ts';
 import { bearerToken } from './auth.ts';
 import { idempotencyRepository as repo } from './idempotency.repository.ts';
 
-const KEY_PATTERN = /^[A-Za-z0-9_.:-]{8,128}$/;
+/** An Idempotency-Key the API takes (the OpenAPI document gives the same pattern). */
+export const IDEMPOTENCY_KEY_PATTERN = /^[A-Za-z0-9_.:-]{8,128}$/;
 const PURGE_EVERY_MS = 60 * 60 * 1000;
 const claimed = Symbol('idempotency');
 
@@ -90,7 +91,8 @@ export function registerIdempotency(app: FastifyInstance) {
     const header = req.headers['idempotency-key'];
     if (req.method !== 'POST' || header === undefined) return;
     const key = Array.isArray(header) ? header[0]! : header;
-    if (!KEY_PATTERN.test(key)) throw invalidField('Idempotency-Key', 'use 8 to 128 letters, digits or . _ : -');
+    if (!IDEMPOTENCY_KEY_PATTERN.test(key))
+      throw invalidField('Idempotency-Key', 'use 8 to 128 letters, digits or . _ : -');
     const { config, hasher, now } = deps();
     const h = idempotencyHashes(hasher, {
       caller: callerOf(req),

@@ -41,6 +41,9 @@ function staticHeaders(options: Parameters<typeof helmet>[0]): Record<string, st
   return headers;
 }
 
+/** Paths the general rate limit lets through: the load balancer's and orchestrator's probes. */
+export const RATE_LIMIT_EXEMPT: ReadonlySet<string> = new Set(['/healthz', '/readyz']);
+
 export async function registerSecurity(app: FastifyInstance) {
   const { config } = app.deps;
   const headers = staticHeaders({
@@ -94,7 +97,7 @@ export async function registerSecurity(app: FastifyInstance) {
       whenRedisDown: config.redisDown.otpRateLimit,
     }),
     skipOnError: false,
-    allowList: (req) => req.url === '/healthz' || req.url === '/readyz',
+    allowList: (req) => RATE_LIMIT_EXEMPT.has(req.url),
   });
   // the route matched, not the raw URL: /%61pi/... is an API reply too
   app.addHook('onSend', async (req, reply, payload) => {

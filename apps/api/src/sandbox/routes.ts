@@ -20,8 +20,17 @@ import { outboxRoutes } from './outbox-routes.ts';
 import { sandboxLivenessRoutes } from './liveness/routes.ts';
 import { sandboxEsignRoutes } from './esign/routes.ts';
 import { SANDBOX_CSS } from './page.ts';
+import { SANDBOX_OPERATIONS } from './operations.ts';
+import { PUBLIC, TAG } from '../lib/api-docs.ts';
 
 export async function sandboxRoutes(app: FastifyInstance) {
+  // each route's name and summary in the OpenAPI document, from the one table
+  app.addHook('onRoute', (route) => {
+    const named = SANDBOX_OPERATIONS[`${[route.method].flat()[0]} ${route.url}`];
+    if (!named || route.method === 'HEAD') return;
+    const [operationId, summary] = named;
+    route.schema = { ...route.schema, operationId, summary, tags: [TAG.sandbox], security: PUBLIC };
+  });
   app.get('/sandbox/assets/sandbox.css', async (_req, reply) =>
     reply.type('text/css').header('cache-control', 'public, max-age=3600').send(SANDBOX_CSS),
   );

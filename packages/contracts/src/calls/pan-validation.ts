@@ -27,6 +27,15 @@ export type PanValidationRequest = z.input<typeof panValidationRequestSchema>;
 export const panOcrRequestSchema = z.object({ base64: dataUrlSchema });
 export type PanOcrRequest = z.input<typeof panOcrRequestSchema>;
 
+/** The body in either of its shapes, as the OpenAPI document describes it (is_ocr chooses which). */
+export const panValidationBodySchema = z.union([
+  panValidationRequestSchema.meta({ title: 'PAN typed in', description: 'With is_ocr=false (the default).' }),
+  panOcrRequestSchema.meta({
+    title: 'PAN card photo',
+    description: 'With is_ocr=true: the photo as a data URL (JPEG or PNG); the reply gives the fields read.',
+  }),
+]);
+
 export const panValidationDataSchema = z.object({
   /** Present on success: the web goes to pan-info (section 4). */
   full_name: z.string().optional(),

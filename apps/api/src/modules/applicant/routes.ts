@@ -3,9 +3,10 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../lib/errors.ts';
 import { buildUserDetails } from '../../records/user-details.ts';
-import { replies } from '../../lib/replies.ts';
+import { alsoFails, fileReply, replies } from '../../lib/replies.ts';
 import { getUserDetailsReplySchema } from '@ekyc/contracts/calls/get-user-details';
 import { getRefCodeReplySchema } from '@ekyc/contracts/calls/get-ref-code';
+import { PUBLIC, TAG } from '../../lib/api-docs.ts';
 
 /** A stored file's id: anything else names nothing. */
 const FILE_ID = /^[0-9a-f-]{36}$/;
@@ -18,7 +19,15 @@ export const applicantRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/get-user-details',
-    { schema: { response: replies(getUserDetailsReplySchema) }, preHandler: app.requireApplicant },
+    {
+      schema: {
+        operationId: 'get-user-details',
+        summary: "Read the applicant's record: stage, sections and signed links to the stored files",
+        tags: [TAG.applicant],
+        response: replies(getUserDetailsReplySchema),
+      },
+      preHandler: app.requireApplicant,
+    },
     async (req) => ({
       status: true,
       message: 'User details',
@@ -28,7 +37,15 @@ export const applicantRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/get-ref-code',
-    { schema: { response: replies(getRefCodeReplySchema) }, preHandler: app.requireApplicant },
+    {
+      schema: {
+        operationId: 'get-ref-code',
+        summary: "Read the referral code the applicant came with and the applicant's own",
+        tags: [TAG.applicant],
+        response: replies(getRefCodeReplySchema),
+      },
+      preHandler: app.requireApplicant,
+    },
     async (req) => {
       const applicant = await deps.records.get(req.applicant!.subjectId);
       return {
@@ -47,6 +64,12 @@ export const applicantRoutes: FastifyPluginAsyncZod = async (app) => {
     '/files/:id',
     {
       schema: {
+        operationId: 'get-file',
+        summary: 'Download a stored file by its signed link',
+        description:
+          'The link itself is the credential (exp, sid, sig), as get-user-details gives it: 401 when it is missing, forged or expired or its session has ended; 404 when it names no stored file. Always an attachment.',
+        tags: [TAG.applicant],
+        security: PUBLIC,
         params: z.object({ id: z.string().max(64) }),
         querystring: z.object({
           exp: z.string().max(20).optional(),
@@ -54,6 +77,7 @@ export const applicantRoutes: FastifyPluginAsyncZod = async (app) => {
           sig: z.string().max(128).optional(),
           download: z.string().optional(),
         }),
+        response: { 200: fileReply('The file, as an attachment', ...Object.keys(EXTENSIONS)), ...alsoFails(401) },
       },
     },
     async (req, reply) => {

@@ -9,6 +9,7 @@ import { verifyEmailOtp } from './verify-email-otp.ts';
 import { verifyMobileOtp } from './verify-mobile-otp.ts';
 import { replies, withInput } from '../../lib/replies.ts';
 import { logoutReplySchema } from '@ekyc/contracts/calls/logout';
+import { OPTIONAL_APPLICANT, PUBLIC, TAG } from '../../lib/api-docs.ts';
 
 export const authOtpRoutes: FastifyPluginAsyncZod = async (app) => {
   const { deps } = app;
@@ -27,7 +28,16 @@ export const authOtpRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/send-otp',
     {
-      schema: { body: sendOtpRequestSchema, response: withInput(sendOtpReplySchema) },
+      schema: {
+        operationId: 'send-otp',
+        summary: 'Send an OTP to the mobile number (signed out) or to a new email (signed in)',
+        description:
+          "Signed out, `mobile` gets the OTP by SMS, and by WhatsApp too with `whatspp_opt` (the spec's spelling of whatsapp_opt). With the applicant's token, `email` gets it at the email stage. A resend within the countdown is refused with 429 and data.resend_after.",
+        tags: [TAG.applicant],
+        security: OPTIONAL_APPLICANT,
+        body: sendOtpRequestSchema,
+        response: withInput(sendOtpReplySchema),
+      },
       config: otpLimit,
       preHandler: perTarget,
     },
@@ -45,7 +55,14 @@ export const authOtpRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/verify-otp',
     {
-      schema: { body: verifyOtpRequestSchema, response: withInput(verifyOtpReplySchema) },
+      schema: {
+        operationId: 'verify-otp',
+        summary: "Check the mobile OTP and sign in: data.token is the applicant's token",
+        tags: [TAG.applicant],
+        security: PUBLIC,
+        body: verifyOtpRequestSchema,
+        response: withInput(verifyOtpReplySchema),
+      },
       config: otpLimit,
       preHandler: perTarget,
     },
@@ -56,7 +73,13 @@ export const authOtpRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/verify-otp-email',
     {
-      schema: { body: verifyOtpEmailRequestSchema, response: withInput(verifyOtpEmailReplySchema) },
+      schema: {
+        operationId: 'verify-otp-email',
+        summary: "Check the email OTP: the email becomes the applicant's",
+        tags: [TAG.applicant],
+        body: verifyOtpEmailRequestSchema,
+        response: withInput(verifyOtpEmailReplySchema),
+      },
       config: otpLimit,
       preHandler: [app.requireApplicant, perTarget],
     },
@@ -65,7 +88,15 @@ export const authOtpRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/logout',
-    { schema: { response: replies(logoutReplySchema) }, preHandler: app.requireApplicant },
+    {
+      schema: {
+        operationId: 'logout',
+        summary: 'Sign the applicant out: the token stops working',
+        tags: [TAG.applicant],
+        response: replies(logoutReplySchema),
+      },
+      preHandler: app.requireApplicant,
+    },
     async (req) => {
       await deps.sessions.revoke(req.applicant!.sessionId);
       return { status: true, message: 'Signed out', data: { screen: '/' } };

@@ -64,11 +64,12 @@ import { requireRole } from '../../auth/staff-guard.ts';
 import { staffView } from './staff-view.ts';
 import { LOCKED_OUT, SLOW_DOWN, throttleStaffLogin } from './throttle-staff-login.ts';
 import { unlockStaff } from './unlock-staff.ts';
-import { replies, withInput } from '../../lib/replies.ts';
+import { fileReply, replies, withInput } from '../../lib/replies.ts';
 import { emptyReplySchema } from '@ekyc/contracts/envelope';
 import { auditReplySchema } from '@ekyc/contracts/calls/backoffice-audit';
 import { reviewersReplySchema } from '@ekyc/contracts/calls/backoffice-reviewers';
 import { applicationRuleSetReplySchema, ruleSetMoveBodySchema } from '@ekyc/contracts/calls/backoffice-rule-set';
+import { PUBLIC, TAG } from '../../lib/api-docs.ts';
 
 export const BACKOFFICE_PREFIX = '/api/v1/backoffice';
 
@@ -97,6 +98,12 @@ export const backofficeRoutes: FastifyPluginAsyncZod = async (app) => {
     '/login',
     {
       schema: {
+        operationId: 'log-in-staff',
+        summary: 'Sign a staff member in: data.token is the staff token',
+        description:
+          'Wrong credentials are a handled refusal (200, status false). Repeated failures slow the account down and then lock it: 429 with data.retry_after and data.locked.',
+        tags: [TAG.backOffice],
+        security: PUBLIC,
         body: staffLoginBodySchema,
         response: { ...withInput(staffLoginReplySchema), 429: staffLoginThrottledReplySchema },
       },
@@ -120,20 +127,47 @@ export const backofficeRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/logout',
-    { schema: { response: replies(emptyReplySchema) }, preHandler: app.requireStaff },
+    {
+      schema: {
+        operationId: 'log-out-staff',
+        summary: 'Sign the staff member out: the token stops working',
+        tags: [TAG.backOffice],
+        response: replies(emptyReplySchema),
+      },
+      preHandler: app.requireStaff,
+    },
     async (req) => {
       await deps.sessions.revoke(req.staff!.sessionId);
       return ok('Signed out', {});
     },
   );
 
-  app.get('/me', { schema: { response: replies(staffMemberReplySchema) }, preHandler: signedIn }, async (req) =>
-    ok('Staff member', { staff: staffView(req.staffMember!) }),
+  app.get(
+    '/me',
+    {
+      schema: {
+        operationId: 'get-signed-in-staff',
+        summary: 'Read the signed-in staff member (role, whether a password change is due)',
+        tags: [TAG.backOffice],
+        response: replies(staffMemberReplySchema),
+      },
+      preHandler: signedIn,
+    },
+    async (req) => ok('Staff member', { staff: staffView(req.staffMember!) }),
   );
 
   app.post(
     '/password',
-    { schema: { body: changePasswordBodySchema, response: withInput(staffMemberReplySchema) }, preHandler: signedIn },
+    {
+      schema: {
+        operationId: 'change-own-password',
+        summary: "Change the signed-in staff member's own password",
+        tags: [TAG.backOffice],
+        body: changePasswordBodySchema,
+        response: withInput(staffMemberReplySchema),
+      },
+      preHandler: signedIn,
+    },
     async (req) =>
       ok('Password changed', {
         staff: await changeOwnPassword(deps, req.staffMember!, req.staff!.sessionId, req.body),
@@ -142,13 +176,31 @@ export const backofficeRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/applications',
-    { schema: { querystring: queueQuerySchema, response: withInput(queueReplySchema) }, preHandler: reviewer },
+    {
+      schema: {
+        operationId: 'list-applications',
+        summary: 'List the applications of the review queue, filtered and paged, with counts by status',
+        tags: [TAG.backOffice],
+        querystring: queueQuerySchema,
+        response: withInput(queueReplySchema),
+      },
+      preHandler: reviewer,
+    },
     async (req) => ok('Applications', await listApplications(deps, req.query, req.staffMember!.id)),
   );
 
   app.get(
     '/applications/export',
-    { schema: { querystring: queueQuerySchema }, preHandler: reviewer },
+    {
+      schema: {
+        operationId: 'export-applications',
+        summary: 'Export the review queue, filtered as list-applications, as CSV',
+        tags: [TAG.backOffice],
+        querystring: queueQuerySchema,
+        response: { 200: fileReply('The queue as a CSV file (an attachment)', 'text/csv') },
+      },
+      preHandler: reviewer,
+    },
     async (req, reply) =>
       reply
         .header('content-type', 'text/csv; charset=utf-8')
@@ -159,20 +211,47 @@ export const backofficeRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/applications/next',
-    { schema: { querystring: nextQuerySchema, response: withInput(nextReplySchema) }, preHandler: reviewer },
+    {
+      schema: {
+        operationId: 'next-application',
+        summary: 'The id of the next application for the signed-in reviewer to open',
+        tags: [TAG.backOffice],
+        querystring: nextQuerySchema,
+        response: withInput(nextReplySchema),
+      },
+      preHandler: reviewer,
+    },
     async (req) =>
       ok('Next application', { id: await nextApplication(deps, req.staffMember!, req.query.after ?? null) }),
   );
 
   app.post(
     '/applications/bulk-accept',
-    { schema: { body: bulkAcceptBodySchema, response: withInput(bulkAcceptReplySchema) }, preHandler: reviewer },
+    {
+      schema: {
+        operationId: 'bulk-accept',
+        summary: 'Accept every stage of several applications at once, with the result for each',
+        tags: [TAG.backOffice],
+        body: bulkAcceptBodySchema,
+        response: withInput(bulkAcceptReplySchema),
+      },
+      preHandler: reviewer,
+    },
     async (req) => ok('Bulk acceptance', { results: await bulkAccept(deps, req.staffMember!, req.body.ids) }),
   );
 
   app.get(
     '/applications/:id',
-    { schema: { params: idParams, response: withInput(applicationReplySchema) }, preHandler: reviewer },
+    {
+      schema: {
+        operationId: 'get-application',
+        summary: "Read one application: its status, stages, sections, checks and its reviewer's claim",
+        tags: [TAG.backOffice],
+        params: idParams,
+        response: withInput(applicationReplySchema),
+      },
+      preHandler: reviewer,
+    },
     async (req) => {
       const data = await getApplication(deps, req.staffMember!, req.params.id, req.staff!.sessionId);
       return ok('Application', { ...data, ...(await reviewExtras(deps, req.staffMember!, req.params.id)) });
@@ -181,13 +260,31 @@ export const backofficeRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/applications/:id/claim',
-    { schema: { params: idParams, response: withInput(claimReplySchema) }, preHandler: reviewer },
+    {
+      schema: {
+        operationId: 'claim-application',
+        summary: 'Claim an application for review (409 when another staff member holds it)',
+        tags: [TAG.backOffice],
+        params: idParams,
+        response: withInput(claimReplySchema),
+      },
+      preHandler: reviewer,
+    },
     async (req) => ok('Application claimed', { claim: await claimApplication(deps, req.staffMember!, req.params.id) }),
   );
 
   app.post(
     '/applications/:id/release',
-    { schema: { params: idParams, response: withInput(claimReplySchema) }, preHandler: reviewer },
+    {
+      schema: {
+        operationId: 'release-application',
+        summary: "Release the signed-in reviewer's claim on an application",
+        tags: [TAG.backOffice],
+        params: idParams,
+        response: withInput(claimReplySchema),
+      },
+      preHandler: reviewer,
+    },
     async (req) => {
       await releaseClaim(deps, req.staffMember!, req.params.id);
       return ok('Application released', { claim: null });
@@ -196,7 +293,17 @@ export const backofficeRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/applications/:id/assign',
-    { schema: { params: idParams, body: assignBodySchema, response: withInput(claimReplySchema) }, preHandler: admin },
+    {
+      schema: {
+        operationId: 'assign-application',
+        summary: 'Assign an application to a staff member',
+        tags: [TAG.backOffice],
+        params: idParams,
+        body: assignBodySchema,
+        response: withInput(claimReplySchema),
+      },
+      preHandler: admin,
+    },
     async (req) =>
       ok('Application assigned', {
         claim: await assignApplication(deps, req.staffMember!, req.params.id, req.body.staff_id),
@@ -206,7 +313,14 @@ export const backofficeRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/applications/:id/decisions',
     {
-      schema: { params: idParams, body: decisionBodySchema, response: withInput(decisionReplySchema) },
+      schema: {
+        operationId: 'decide-stages',
+        summary: "Accept, send back or reject an application's stages",
+        tags: [TAG.backOffice],
+        params: idParams,
+        body: decisionBodySchema,
+        response: withInput(decisionReplySchema),
+      },
       preHandler: reviewer,
     },
     async (req) => {
@@ -219,7 +333,14 @@ export const backofficeRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/applications/:id/withdraw-send-back',
     {
-      schema: { params: idParams, body: withdrawSendBackBodySchema, response: withInput(decisionReplySchema) },
+      schema: {
+        operationId: 'withdraw-send-back',
+        summary: 'Withdraw the send-back of a stage the applicant has not resubmitted yet',
+        tags: [TAG.backOffice],
+        params: idParams,
+        body: withdrawSendBackBodySchema,
+        response: withInput(decisionReplySchema),
+      },
       preHandler: reviewer,
     },
     async (req) =>
@@ -230,7 +351,18 @@ export const backofficeRoutes: FastifyPluginAsyncZod = async (app) => {
   // the registrations start then, and Completed follows their acceptance.
   app.post(
     '/applications/:id/confirm',
-    { schema: { params: idParams, response: withInput(approvalConfirmReplySchema) }, preHandler: reviewer },
+    {
+      schema: {
+        operationId: 'confirm-approval',
+        summary: 'Confirm the approval once every stage is accepted: the registrations start',
+        description:
+          'Four eyes: a checker or an administrator, not the staff member who accepted the stages (403 otherwise).',
+        tags: [TAG.backOffice],
+        params: idParams,
+        response: withInput(approvalConfirmReplySchema),
+      },
+      preHandler: reviewer,
+    },
     async (req) =>
       ok('Approval confirmed', {
         ...(await confirmApproval(deps, req.staffMember!, req.params.id)),
@@ -240,14 +372,30 @@ export const backofficeRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/applications/:id/rule-set',
-    { schema: { params: idParams, response: withInput(applicationRuleSetReplySchema) }, preHandler: reviewer },
+    {
+      schema: {
+        operationId: 'get-application-rule-set',
+        summary: 'Read the rule set an application is held to, and what moving it to today’s would change',
+        tags: [TAG.backOffice],
+        params: idParams,
+        response: withInput(applicationRuleSetReplySchema),
+      },
+      preHandler: reviewer,
+    },
     async (req) => ok('Rule set', await getApplicationRuleSet(deps, req.params.id)),
   );
 
   app.post(
     '/applications/:id/rule-set',
     {
-      schema: { params: idParams, body: ruleSetMoveBodySchema, response: withInput(applicationRuleSetReplySchema) },
+      schema: {
+        operationId: 'move-application-rule-set',
+        summary: 'Move an application to another rule set',
+        tags: [TAG.backOffice],
+        params: idParams,
+        body: ruleSetMoveBodySchema,
+        response: withInput(applicationRuleSetReplySchema),
+      },
       preHandler: reviewer,
     },
     async (req) =>
@@ -256,13 +404,31 @@ export const backofficeRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/applications/:id/audit',
-    { schema: { params: idParams, response: withInput(auditReplySchema) }, preHandler: reviewer },
+    {
+      schema: {
+        operationId: 'get-audit-trail',
+        summary: "Read an application's audit trail",
+        tags: [TAG.backOffice],
+        params: idParams,
+        response: withInput(auditReplySchema),
+      },
+      preHandler: reviewer,
+    },
     async (req) => ok('Audit trail', await getAuditTrail(deps, req.params.id)),
   );
 
   app.get(
     '/applications/:id/evidence-bundle',
-    { schema: { params: idParams }, preHandler: reviewer },
+    {
+      schema: {
+        operationId: 'get-evidence-bundle',
+        summary: "Download an application's sealed evidence bundle for an inspection (ZIP)",
+        tags: [TAG.backOffice],
+        params: idParams,
+        response: { 200: fileReply('The evidence bundle, a ZIP file (an attachment)', 'application/zip') },
+      },
+      preHandler: reviewer,
+    },
     async (req, reply) => {
       const bundle = await evidenceBundle(deps, req.staffMember!, req.params.id);
       return reply
@@ -275,35 +441,89 @@ export const backofficeRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/funnel',
-    { schema: { querystring: funnelQuerySchema, response: withInput(funnelReplySchema) }, preHandler: reviewer },
+    {
+      schema: {
+        operationId: 'get-funnel',
+        summary: 'The onboarding funnel: how many applicants reached and left each stage',
+        tags: [TAG.backOffice],
+        querystring: funnelQuerySchema,
+        response: withInput(funnelReplySchema),
+      },
+      preHandler: reviewer,
+    },
     async (req) => ok('Funnel', await getFunnel(deps, req.query)),
   );
 
   app.get(
     '/team',
-    { schema: { querystring: teamQuerySchema, response: withInput(teamReplySchema) }, preHandler: reviewer },
+    {
+      schema: {
+        operationId: 'get-team-figures',
+        summary: "The review team's figures over the last days",
+        tags: [TAG.backOffice],
+        querystring: teamQuerySchema,
+        response: withInput(teamReplySchema),
+      },
+      preHandler: reviewer,
+    },
     async (req) => ok('Team figures', await getTeamFigures(deps, req.query.days)),
   );
 
   // Names of active staff, for the queue's "held by" filter and the admin's assignment.
-  app.get('/reviewers', { schema: { response: replies(reviewersReplySchema) }, preHandler: reviewer }, async () =>
-    ok('Reviewers', { reviewers: await listReviewers(deps) }),
+  app.get(
+    '/reviewers',
+    {
+      schema: {
+        operationId: 'list-reviewers',
+        summary: 'List the names of the active staff',
+        tags: [TAG.backOffice],
+        response: replies(reviewersReplySchema),
+      },
+      preHandler: reviewer,
+    },
+    async () => ok('Reviewers', { reviewers: await listReviewers(deps) }),
   );
 
-  app.get('/staff', { schema: { response: replies(staffListReplySchema) }, preHandler: admin }, async () =>
-    ok('Staff', { staff: await listStaff(deps) }),
+  app.get(
+    '/staff',
+    {
+      schema: {
+        operationId: 'list-staff',
+        summary: 'List the staff accounts',
+        tags: [TAG.backOffice],
+        response: replies(staffListReplySchema),
+      },
+      preHandler: admin,
+    },
+    async () => ok('Staff', { staff: await listStaff(deps) }),
   );
 
   app.post(
     '/staff',
-    { schema: { body: addStaffBodySchema, response: withInput(staffMemberReplySchema) }, preHandler: admin },
+    {
+      schema: {
+        operationId: 'add-staff',
+        summary: 'Add a staff account (its password must be changed at first sign-in)',
+        tags: [TAG.backOffice],
+        body: addStaffBodySchema,
+        response: withInput(staffMemberReplySchema),
+      },
+      preHandler: admin,
+    },
     async (req) => ok('Staff member added', { staff: await addStaff(deps, req.staffMember!, req.body) }),
   );
 
   app.post(
     '/staff/:id/active',
     {
-      schema: { params: idParams, body: setStaffActiveBodySchema, response: withInput(staffMemberReplySchema) },
+      schema: {
+        operationId: 'set-staff-active',
+        summary: 'Enable or disable a staff account',
+        tags: [TAG.backOffice],
+        params: idParams,
+        body: setStaffActiveBodySchema,
+        response: withInput(staffMemberReplySchema),
+      },
       preHandler: admin,
     },
     async (req) =>
@@ -314,11 +534,30 @@ export const backofficeRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/staff/:id/unlock',
-    { schema: { params: idParams, response: withInput(unlockStaffReplySchema) }, preHandler: admin },
+    {
+      schema: {
+        operationId: 'unlock-staff',
+        summary: 'Unlock a staff account locked after wrong passwords',
+        tags: [TAG.backOffice],
+        params: idParams,
+        response: withInput(unlockStaffReplySchema),
+      },
+      preHandler: admin,
+    },
     async (req) => ok('Staff member unlocked', { staff: await unlockStaff(deps, req.staffMember!, req.params.id) }),
   );
 
-  app.get('/staff/audit', { schema: { response: replies(auditReplySchema) }, preHandler: admin }, async () =>
-    ok('Audit trail', await getAuditTrail(deps, 'staff')),
+  app.get(
+    '/staff/audit',
+    {
+      schema: {
+        operationId: 'get-staff-audit-trail',
+        summary: 'Read the audit trail of staff administration',
+        tags: [TAG.backOffice],
+        response: replies(auditReplySchema),
+      },
+      preHandler: admin,
+    },
+    async () => ok('Audit trail', await getAuditTrail(deps, 'staff')),
   );
 };

@@ -21,8 +21,8 @@ import {
 } from '@ekyc/contracts/calls/vpa-validation';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError, invalidField } from '../../lib/errors.ts';
-import { readSetuNotification, SETU_SIGNATURE_HEADER } from '../../providers/upi/setu.ts';
-import { readSetuRpdNotification } from '../../providers/upi/setu-rpd.ts';
+import { readSetuNotification, SETU_SIGNATURE_HEADER, setuNotificationSchema } from '../../providers/upi/setu.ts';
+import { readSetuRpdNotification, setuRpdNotificationSchema } from '../../providers/upi/setu-rpd.ts';
 import { closeChequeReader } from './cheque-reader.ts';
 import { getIfsc } from './get-ifsc.ts';
 import { receiveUpiCollect } from './receive-upi-collect.ts';
@@ -35,6 +35,7 @@ import { verifyCheque } from './verify-cheque.ts';
 import { replies, withInput } from '../../lib/replies.ts';
 import { emptyReplySchema } from '@ekyc/contracts/envelope';
 import { upiIntentReplySchema } from '@ekyc/contracts/calls/upi-intent';
+import { PENNY_DROP_BASIC, TAG, UPI_SIGNATURE } from '../../lib/api-docs.ts';
 
 export const bankRoutes: FastifyPluginAsyncZod = async (app) => {
   const { deps } = app;
@@ -42,18 +43,39 @@ export const bankRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('onClose', closeChequeReader);
 
   // Whether the bank step offers UPI (UPI_ENABLED=false: shown as coming soon, manual entry only).
-  app.get('/get-bank-config', { ...auth, schema: { response: replies(bankConfigReplySchema) } }, async () => ({
-    status: true,
-    message: 'Bank settings',
-    data: bankConfigResponseDataSchema.parse({
-      upi_enabled: deps.config.upiEnabled,
-      upi_collect: deps.config.upiCollectEnabled,
+  app.get(
+    '/get-bank-config',
+    {
+      ...auth,
+      schema: {
+        operationId: 'get-bank-config',
+        summary: 'Read which ways of verifying the bank account are on (UPI, UPI collect)',
+        tags: [TAG.applicant],
+        response: replies(bankConfigReplySchema),
+      },
+    },
+    async () => ({
+      status: true,
+      message: 'Bank settings',
+      data: bankConfigResponseDataSchema.parse({
+        upi_enabled: deps.config.upiEnabled,
+        upi_collect: deps.config.upiCollectEnabled,
+      }),
     }),
-  }));
+  );
 
   app.get(
     '/get-ifsc',
-    { ...auth, schema: { querystring: getIfscQuerySchema, response: withInput(getIfscReplySchema) } },
+    {
+      ...auth,
+      schema: {
+        operationId: 'get-ifsc',
+        summary: 'Look up a bank branch by its IFSC',
+        tags: [TAG.applicant],
+        querystring: getIfscQuerySchema,
+        response: withInput(getIfscReplySchema),
+      },
+    },
     async (req) => getIfsc(deps, req.query.ifsc),
   );
 
@@ -62,6 +84,9 @@ export const bankRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       ...auth,
       schema: {
+        operationId: 'bank-verification',
+        summary: 'Verify a typed bank account by penny drop',
+        tags: [TAG.applicant],
         querystring: bankVerificationQuerySchema,
         body: bankVerificationRequestSchema,
         response: withInput(bankVerificationReplySchema),
@@ -76,60 +101,128 @@ export const bankRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/vpa-validation',
-    { ...auth, schema: { body: vpaValidationRequestSchema, response: withInput(vpaValidationReplySchema) } },
+    {
+      ...auth,
+      schema: {
+        operationId: 'vpa-validation',
+        summary:
+          "Verify the bank account through a UPI id: checks it, then sends a Rs 1 collect request to the applicant's UPI app",
+        tags: [TAG.applicant],
+        body: vpaValidationRequestSchema,
+        response: withInput(vpaValidationReplySchema),
+      },
+    },
     async (req) => validateVpa(deps, req.applicant!.subjectId, req.body, req.log),
   );
 
   // Bank verification by UPI intent or QR: the applicant pays Rs 1 from their UPI app.
-  app.post('/upi-intent', { ...auth, schema: { response: replies(upiIntentReplySchema) } }, async (req) =>
-    startUpiIntent(deps, req.applicant!.subjectId, req.log),
+  app.post(
+    '/upi-intent',
+    {
+      ...auth,
+      schema: {
+        operationId: 'upi-intent',
+        summary: 'Start a bank verification by UPI intent or QR: the applicant pays Rs 1 from a UPI app',
+        tags: [TAG.applicant],
+        response: replies(upiIntentReplySchema),
+      },
+    },
+    async (req) => startUpiIntent(deps, req.applicant!.subjectId, req.log),
   );
 
   app.post(
     '/cheque-verification',
-    { ...auth, schema: { body: chequeVerificationRequestSchema, response: withInput(chequeVerificationReplySchema) } },
+    {
+      ...auth,
+      schema: {
+        operationId: 'cheque-verification',
+        summary: 'Verify the bank account from a photo of a cancelled cheque (base64 data URL)',
+        tags: [TAG.applicant],
+        body: chequeVerificationRequestSchema,
+        response: withInput(chequeVerificationReplySchema),
+      },
+    },
     async (req) => verifyCheque(deps, req.applicant!.subjectId, req.body, req.log),
   );
 
   app.post(
     '/other-bank-document',
-    { ...auth, schema: { body: otherBankDocumentRequestSchema, response: withInput(otherBankDocumentReplySchema) } },
+    {
+      ...auth,
+      schema: {
+        operationId: 'other-bank-document',
+        summary: 'Upload another proof of the bank account, such as a statement or a passbook (base64 data URL)',
+        tags: [TAG.applicant],
+        body: otherBankDocumentRequestSchema,
+        response: withInput(otherBankDocumentReplySchema),
+      },
+    },
     async (req) => uploadOtherBankDocument(deps, req.applicant!.subjectId, req.body),
   );
 
   // The provider signs the raw body, so this route reads it unparsed.
   await app.register(async (hook) => {
     hook.addContentTypeParser('application/json', { parseAs: 'string' }, (_req, body, done) => done(null, body));
-    hook.post('/upi-collect-webhook', { schema: { response: withInput(emptyReplySchema) } }, async (req) => {
-      const raw = typeof req.body === 'string' ? req.body : '';
-      const signature = req.headers[SETU_SIGNATURE_HEADER];
-      let notification;
-      try {
-        notification = readSetuNotification(
-          deps.bank.upiWebhookSecret,
-          raw,
-          typeof signature === 'string' ? signature : undefined,
-        );
-      } catch {
-        throw invalidField('body', 'Malformed notification');
-      }
-      if (!notification) throw new AppError('FORBIDDEN', 'Bad signature');
-      // Events that settle nothing (payment.initiated, payment.pending, customer_vpa.valid) are acknowledged.
-      const result = notification === 'ignored' ? 'ignored' : await receiveUpiCollect(deps, notification);
-      return { status: true, message: result, data: {} };
-    });
+    hook.post(
+      '/upi-collect-webhook',
+      {
+        schema: {
+          operationId: 'upi-collect-webhook',
+          summary: "Receive the UPI provider's notification of a collect request or a UPI id check",
+          description:
+            'Signed by the provider: X-Setu-Signature is checked over the raw body (403 when it does not match). Events that settle nothing are acknowledged with message "ignored".',
+          tags: [TAG.callbacks],
+          security: UPI_SIGNATURE,
+          response: withInput(emptyReplySchema),
+        },
+        config: { documentedBody: setuNotificationSchema },
+      },
+      async (req) => {
+        const raw = typeof req.body === 'string' ? req.body : '';
+        const signature = req.headers[SETU_SIGNATURE_HEADER];
+        let notification;
+        try {
+          notification = readSetuNotification(
+            deps.bank.upiWebhookSecret,
+            raw,
+            typeof signature === 'string' ? signature : undefined,
+          );
+        } catch {
+          throw invalidField('body', 'Malformed notification');
+        }
+        if (!notification) throw new AppError('FORBIDDEN', 'Bad signature');
+        // Events that settle nothing (payment.initiated, payment.pending, customer_vpa.valid) are acknowledged.
+        const result = notification === 'ignored' ? 'ignored' : await receiveUpiCollect(deps, notification);
+        return { status: true, message: result, data: {} };
+      },
+    );
     // The reverse penny drop's notifications (UPI intent/QR), authenticated as configured at the provider.
-    hook.post('/upi-intent-webhook', { schema: { response: withInput(emptyReplySchema) } }, async (req) => {
-      const raw = typeof req.body === 'string' ? req.body : '';
-      let notification;
-      try {
-        notification = readSetuRpdNotification(deps.bank.rpdWebhookAuthorization, req.headers.authorization, raw);
-      } catch {
-        throw invalidField('body', 'Malformed notification');
-      }
-      if (!notification) throw new AppError('FORBIDDEN', 'Bad credentials');
-      const result = notification === 'ignored' ? 'ignored' : await receiveUpiIntent(deps, notification);
-      return { status: true, message: result, data: {} };
-    });
+    hook.post(
+      '/upi-intent-webhook',
+      {
+        schema: {
+          operationId: 'upi-intent-webhook',
+          summary: "Receive the reverse penny drop's notification of a UPI intent or QR payment",
+          description:
+            'Authenticated with HTTP Basic as configured at the provider (403 when the credentials do not match). Events other than RPD_VERIFICATION_UPDATE are acknowledged with message "ignored".',
+          tags: [TAG.callbacks],
+          security: PENNY_DROP_BASIC,
+          response: withInput(emptyReplySchema),
+        },
+        config: { documentedBody: setuRpdNotificationSchema },
+      },
+      async (req) => {
+        const raw = typeof req.body === 'string' ? req.body : '';
+        let notification;
+        try {
+          notification = readSetuRpdNotification(deps.bank.rpdWebhookAuthorization, req.headers.authorization, raw);
+        } catch {
+          throw invalidField('body', 'Malformed notification');
+        }
+        if (!notification) throw new AppError('FORBIDDEN', 'Bad credentials');
+        const result = notification === 'ignored' ? 'ignored' : await receiveUpiIntent(deps, notification);
+        return { status: true, message: result, data: {} };
+      },
+    );
   });
 };

@@ -8,8 +8,9 @@ import { escapeHtml } from '../../lib/html.ts';
 import { completeEsign, completionText } from './complete-esign.ts';
 import { initiateEsign } from './initiate-esign.ts';
 import { startEsignConsent } from './start-esign-consent.ts';
-import { replies, withInput } from '../../lib/replies.ts';
+import { alsoFails, fileReply, replies, withInput } from '../../lib/replies.ts';
 import { esignInitateReplySchema } from '@ekyc/contracts/calls/esign-initate';
+import { PUBLIC, TAG } from '../../lib/api-docs.ts';
 
 const CLOSE_JS =
   "document.addEventListener('DOMContentLoaded',function(){var b=document.getElementById('close');" +
@@ -59,29 +60,75 @@ export const esignRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/esign-initate',
-    { schema: { response: replies(esignInitateReplySchema) }, preHandler: app.requireApplicant },
+    {
+      schema: {
+        operationId: 'esign-initate',
+        summary: "Prepare the account-opening form for signing and show it (the spec's spelling of initiate)",
+        tags: [TAG.applicant],
+        response: replies(esignInitateReplySchema),
+      },
+      preHandler: app.requireApplicant,
+    },
     async (req) => initiateEsign(deps, req.applicant!.subjectId, req.applicant!.sessionId),
   );
   app.get(
     '/esign-consent',
     {
-      schema: { querystring: esignConsentQuerySchema, response: withInput(esignConsentReplySchema) },
+      schema: {
+        operationId: 'esign-consent',
+        summary: 'Start the Aadhaar OTP e-sign of the form shown: the signed request for the e-sign service',
+        description: '409 when the form shown (epro_id) is no longer the current one.',
+        tags: [TAG.applicant],
+        querystring: esignConsentQuerySchema,
+        response: { ...withInput(esignConsentReplySchema), ...alsoFails(409) },
+      },
       preHandler: app.requireApplicant,
     },
     async (req) => startEsignConsent(deps, req.applicant!.subjectId, req.query.epro_id),
   );
-  app.post('/esign-response', { schema: { body: esignResponseBody } }, async (req, reply) => {
-    const completion = await completeEsign(deps, (req.body.eSignResponse ?? req.body.msg)!);
-    const title =
-      completion.kind === 'signed'
-        ? 'Document signed'
-        : completion.kind === 'expired'
-          ? MSG.timeLimitExceeded
-          : MSG.esignError;
-    return reply
-      .status(completion.kind === 'invalid' ? 400 : 200)
-      .type('text/html')
-      .send(resultPage(title, completionText(completion)));
-  });
-  app.get('/esign-response/close.js', async (_req, reply) => reply.type('text/javascript').send(CLOSE_JS));
+  app.post(
+    '/esign-response',
+    {
+      schema: {
+        operationId: 'esign-response',
+        summary: "Receive the e-sign service's signed response (posted by the applicant's browser)",
+        description:
+          "The e-sign service's form posts it, urlencoded or multipart: the signed <EsignResp> in eSignResponse (C-DAC, eMudhra) or msg (Protean). Its XML signature is the credential; the answer is a page for the e-sign window, 400 when the response is not valid.",
+        tags: [TAG.callbacks],
+        security: PUBLIC,
+        consumes: ['application/x-www-form-urlencoded', 'multipart/form-data'],
+        body: esignResponseBody,
+        response: {
+          200: fileReply('The result page of the e-sign window', 'text/html'),
+          400: fileReply('The page saying the response was not valid', 'text/html'),
+        },
+      },
+    },
+    async (req, reply) => {
+      const completion = await completeEsign(deps, (req.body.eSignResponse ?? req.body.msg)!);
+      const title =
+        completion.kind === 'signed'
+          ? 'Document signed'
+          : completion.kind === 'expired'
+            ? MSG.timeLimitExceeded
+            : MSG.esignError;
+      return reply
+        .status(completion.kind === 'invalid' ? 400 : 200)
+        .type('text/html')
+        .send(resultPage(title, completionText(completion)));
+    },
+  );
+  app.get(
+    '/esign-response/close.js',
+    {
+      schema: {
+        operationId: 'get-esign-close-script',
+        summary: "The e-sign result page's script (closes the window)",
+        tags: [TAG.callbacks],
+        security: PUBLIC,
+        response: { 200: fileReply('The script', 'text/javascript') },
+      },
+    },
+    async (_req, reply) => reply.type('text/javascript').send(CLOSE_JS),
+  );
 };

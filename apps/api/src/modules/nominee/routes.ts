@@ -12,6 +12,7 @@ import { sendOptOutOtps } from './nominee-opt-out.ts';
 import { nomineeMaxOf, updateNominee } from './update-nominee.ts';
 import { replies, withInput } from '../../lib/replies.ts';
 import { nomineeOptOutOtpReplySchema } from '@ekyc/contracts/calls/send-nominee-opt-out-otp';
+import { TAG } from '../../lib/api-docs.ts';
 
 /** Room for the most nominees, each with two proofs of up to 2 MB as base64. */
 const bodyLimitFor = (maxNominees: number, base: number) =>
@@ -27,7 +28,15 @@ export const nomineeRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/get-nominee-config',
-    { schema: { response: replies(nomineeConfigReplySchema) }, preHandler: app.requireApplicant },
+    {
+      schema: {
+        operationId: 'get-nominee-config',
+        summary: "Read the nominee rules of the applicant's rule set: how many, mandatory, opt-out",
+        tags: [TAG.applicant],
+        response: replies(nomineeConfigReplySchema),
+      },
+      preHandler: app.requireApplicant,
+    },
     async (req) => {
       const rules = await ruleSetOf(deps.records, req.applicant!.subjectId);
       return {
@@ -46,7 +55,15 @@ export const nomineeRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/send-nominee-opt-out-otp',
-    { schema: { response: replies(nomineeOptOutOtpReplySchema) }, preHandler: app.requireApplicant },
+    {
+      schema: {
+        operationId: 'send-nominee-opt-out-otp',
+        summary: 'Send the OTPs (mobile and email) that confirm opting out of nomination',
+        tags: [TAG.applicant],
+        response: replies(nomineeOptOutOtpReplySchema),
+      },
+      preHandler: app.requireApplicant,
+    },
     async (req) => sendOptOutOtps(deps, req.applicant!.subjectId),
   );
 
@@ -54,6 +71,11 @@ export const nomineeRoutes: FastifyPluginAsyncZod = async (app) => {
     '/update-nominee',
     {
       schema: {
+        operationId: 'update-nominee',
+        summary: 'Save the nominees with their proofs, or the opt-out confirmed by OTP',
+        description:
+          "The body's limits are the loosest of any rule set; the applicant's own rule set (get-nominee-config) is applied on the server.",
+        tags: [TAG.applicant],
         body: updateNomineeRequestSchema({ maxNominees: routeMax, mandatory: LOOSEST_MANDATORY }),
         response: withInput(updateNomineeReplySchema),
       },

@@ -1,6 +1,7 @@
 /** pan-validation (manual and by photo) and kra-digilocker. */
 import {
   panOcrRequestSchema,
+  panValidationBodySchema,
   panValidationQuerySchema,
   panValidationReplySchema,
   panValidationRequestSchema,
@@ -14,6 +15,7 @@ import { readPanImage } from './read-pan-image.ts';
 import { validatePan } from './validate-pan.ts';
 import { replies, withInput } from '../../lib/replies.ts';
 import { kraDigilockerReplySchema } from '@ekyc/contracts/calls/kra-digilocker';
+import { TAG } from '../../lib/api-docs.ts';
 
 /** The body's schema depends on is_ocr, so it is parsed here with the same 400 shape. */
 function parseBody<S extends z.ZodType>(schema: S, body: unknown): z.output<S> {
@@ -31,7 +33,16 @@ export const panRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/pan-validation',
     {
-      schema: { querystring: panValidationQuerySchema, response: withInput(panValidationReplySchema) },
+      schema: {
+        operationId: 'pan-validation',
+        summary: 'Verify the PAN at the income-tax source, or read it from a PAN card photo (is_ocr=true)',
+        description:
+          'Typed in: the PAN, the name as on it and the date of birth are checked at the source (and the KRA is asked). By photo: the card is read and its fields returned for the applicant to confirm, then sent typed in with via_image.',
+        tags: [TAG.applicant],
+        querystring: panValidationQuerySchema,
+        response: withInput(panValidationReplySchema),
+      },
+      config: { documentedBody: panValidationBodySchema },
       preHandler: app.requireApplicant,
     },
     async (req) => {
@@ -43,7 +54,15 @@ export const panRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/kra-digilocker',
-    { schema: { response: replies(kraDigilockerReplySchema) }, preHandler: app.requireApplicant },
+    {
+      schema: {
+        operationId: 'kra-digilocker',
+        summary: "Confirm the KRA's address in place of DigiLocker, for a KRA-registered PAN",
+        tags: [TAG.applicant],
+        response: replies(kraDigilockerReplySchema),
+      },
+      preHandler: app.requireApplicant,
+    },
     async (req) => confirmKraAddress(deps, req.applicant!.subjectId),
   );
 };

@@ -20,6 +20,7 @@ import { listNotTradable } from './list-not-tradable.ts';
 import { listRegistrations } from './list-registrations.ts';
 import { retryRegistration } from './retry-registration.ts';
 import { replies, withInput } from '../../lib/replies.ts';
+import { TAG } from '../../lib/api-docs.ts';
 
 const idParams = z.object({ id: z.string().max(64) });
 
@@ -29,14 +30,29 @@ export const registrationRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/applications/:id/registrations',
-    { schema: { params: idParams, response: withInput(registrationListReplySchema) }, preHandler: reviewer },
+    {
+      schema: {
+        operationId: 'list-registrations',
+        summary: "Read an approved application's registrations (exchanges, depository, KRA) and their states",
+        tags: [TAG.backOffice],
+        params: idParams,
+        response: withInput(registrationListReplySchema),
+      },
+      preHandler: reviewer,
+    },
     async (req) => ok('Registrations', await listRegistrations(deps, req.params.id)),
   );
 
   app.post(
     '/applications/:id/registrations/:kind/retry',
     {
-      schema: { params: registrationRetryParamsSchema, response: withInput(registrationRetryReplySchema) },
+      schema: {
+        operationId: 'retry-registration',
+        summary: 'Send a rejected or on-hold registration again',
+        tags: [TAG.backOffice],
+        params: registrationRetryParamsSchema,
+        response: withInput(registrationRetryReplySchema),
+      },
       preHandler: reviewer,
     },
     async (req) => ok('Registration sent again', await retryRegistration(deps, req.params.id, req.params.kind)),
@@ -46,6 +62,9 @@ export const registrationRoutes: FastifyPluginAsyncZod = async (app) => {
     '/applications/:id/registrations/corrections',
     {
       schema: {
+        operationId: 'correct-registration',
+        summary: 'Correct the data a rejected or on-hold registration sends',
+        tags: [TAG.backOffice],
         params: idParams,
         body: registrationCorrectionSchema,
         response: withInput(registrationCorrectionReplySchema),
@@ -58,7 +77,15 @@ export const registrationRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/registrations/not-tradable',
-    { schema: { response: replies(notTradableReplySchema) }, preHandler: reviewer },
+    {
+      schema: {
+        operationId: 'list-not-tradable',
+        summary: 'List the approved applications whose account is not yet tradable',
+        tags: [TAG.backOffice],
+        response: replies(notTradableReplySchema),
+      },
+      preHandler: reviewer,
+    },
     async () => ok('Approved, not yet tradable', await listNotTradable(deps)),
   );
 };

@@ -8,6 +8,7 @@ import { listSegments } from './list-segments.ts';
 import { updateSegment } from './update-segment.ts';
 import { replies, withInput } from '../../lib/replies.ts';
 import { getSegmentListReplySchema } from '@ekyc/contracts/calls/get-segment-list';
+import { TAG } from '../../lib/api-docs.ts';
 
 /** get-segment-list, update-segment, get-segment-status (section 7); the demat account's kind and DDPI. */
 export const segmentRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -15,14 +16,29 @@ export const segmentRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/get-segment-list',
-    { schema: { response: replies(getSegmentListReplySchema) }, preHandler: app.requireApplicant },
+    {
+      schema: {
+        operationId: 'get-segment-list',
+        summary: 'List the trading segments the applicant can choose',
+        tags: [TAG.applicant],
+        response: replies(getSegmentListReplySchema),
+      },
+      preHandler: app.requireApplicant,
+    },
     async () => listSegments(deps),
   );
 
   app.post(
     '/update-segment',
     {
-      schema: { body: updateSegmentRequestSchema(), response: withInput(updateSegmentReplySchema) },
+      schema: {
+        operationId: 'update-segment',
+        summary:
+          'Choose the segments, with the financial proof that derivatives need (a document or the account aggregator)',
+        tags: [TAG.applicant],
+        body: updateSegmentRequestSchema(),
+        response: withInput(updateSegmentReplySchema),
+      },
       preHandler: app.requireApplicant,
     },
     async (req) => updateSegment(deps, req.applicant!.subjectId, req.body),
@@ -31,7 +47,13 @@ export const segmentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/get-segment-status',
     {
-      schema: { body: getSegmentStatusRequestSchema, response: withInput(getSegmentStatusReplySchema) },
+      schema: {
+        operationId: 'get-segment-status',
+        summary: "Settle the segments after the account aggregator's window returns",
+        tags: [TAG.applicant],
+        body: getSegmentStatusRequestSchema,
+        response: withInput(getSegmentStatusReplySchema),
+      },
       preHandler: app.requireApplicant,
     },
     async (req) => checkSegmentStatus(deps, req.applicant!.subjectId, req.body),
@@ -39,14 +61,28 @@ export const segmentRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/get-demat-choice',
-    { schema: { response: replies(dematChoiceReplySchema) }, preHandler: app.requireApplicant },
+    {
+      schema: {
+        operationId: 'get-demat-choice',
+        summary: "Read the demat account's kind and the DDPI choice",
+        tags: [TAG.applicant],
+        response: replies(dematChoiceReplySchema),
+      },
+      preHandler: app.requireApplicant,
+    },
     async (req) => getDematChoice(deps, req.applicant!.subjectId),
   );
 
   app.post(
     '/update-demat-choice',
     {
-      schema: { body: dematChoiceRequestSchema, response: withInput(dematChoiceReplySchema) },
+      schema: {
+        operationId: 'update-demat-choice',
+        summary: "Choose the demat account's kind and whether to give a DDPI",
+        tags: [TAG.applicant],
+        body: dematChoiceRequestSchema,
+        response: withInput(dematChoiceReplySchema),
+      },
       preHandler: app.requireApplicant,
     },
     async (req) => updateDematChoice(deps, req.applicant!.subjectId, req.body, new Date(deps.now())),

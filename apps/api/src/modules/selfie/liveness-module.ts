@@ -5,6 +5,8 @@
  * server-side from HyperVerge (link-kyc/results), never from this page.
  */
 import type { FastifyPluginAsync } from 'fastify';
+import { PUBLIC, TAG } from '../../lib/api-docs.ts';
+import { fileReply } from '../../lib/replies.ts';
 
 const attr = (s: string) => s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 
@@ -32,30 +34,54 @@ export const livenessModuleRoutes: FastifyPluginAsync = async (app) => {
   const sdkUrl = app.deps.liveness.webSdkUrl;
   if (!sdkUrl) return;
   const sdkOrigin = new URL(sdkUrl).origin;
-  app.get('/liveness-module.js', async (_req, reply) => reply.type('text/javascript').send(MODULE_JS));
-  app.get('/liveness-module', async (_req, reply) => {
-    // The SDK's script, its calls to HyperVerge and the camera: this page only.
-    reply.header(
-      'content-security-policy',
-      [
-        "default-src 'self'",
-        `script-src 'self' ${sdkOrigin}`,
-        `style-src 'self' 'unsafe-inline' ${sdkOrigin}`,
-        `connect-src 'self' ${sdkOrigin} https://*.hyperverge.co`,
-        `img-src 'self' data: blob: ${sdkOrigin} https://*.hyperverge.co`,
-        "media-src 'self' blob:",
-        `font-src 'self' data: ${sdkOrigin}`,
-        "worker-src 'self' blob:",
-        "frame-ancestors 'self'",
-        "object-src 'none'",
-        "base-uri 'self'",
-      ].join('; '),
-    );
-    reply.header('permissions-policy', 'camera=(self)');
-    reply.header('cache-control', 'no-store');
-    return reply.type('text/html').send(`<!doctype html><html lang="en"><head><meta charset="utf-8">
+  app.get(
+    '/liveness-module.js',
+    {
+      schema: {
+        operationId: 'get-liveness-module-script',
+        summary: "The liveness module page's script",
+        tags: [TAG.applicant],
+        security: PUBLIC,
+        response: { 200: fileReply('The script', 'text/javascript') },
+      },
+    },
+    async (_req, reply) => reply.type('text/javascript').send(MODULE_JS),
+  );
+  app.get(
+    '/liveness-module',
+    {
+      schema: {
+        operationId: 'get-liveness-module',
+        summary: "The page that runs the liveness provider's web SDK (production), opened by the selfie step",
+        tags: [TAG.applicant],
+        security: PUBLIC,
+        response: { 200: fileReply('The page', 'text/html') },
+      },
+    },
+    async (_req, reply) => {
+      // The SDK's script, its calls to HyperVerge and the camera: this page only.
+      reply.header(
+        'content-security-policy',
+        [
+          "default-src 'self'",
+          `script-src 'self' ${sdkOrigin}`,
+          `style-src 'self' 'unsafe-inline' ${sdkOrigin}`,
+          `connect-src 'self' ${sdkOrigin} https://*.hyperverge.co`,
+          `img-src 'self' data: blob: ${sdkOrigin} https://*.hyperverge.co`,
+          "media-src 'self' blob:",
+          `font-src 'self' data: ${sdkOrigin}`,
+          "worker-src 'self' blob:",
+          "frame-ancestors 'self'",
+          "object-src 'none'",
+          "base-uri 'self'",
+        ].join('; '),
+      );
+      reply.header('permissions-policy', 'camera=(self)');
+      reply.header('cache-control', 'no-store');
+      return reply.type('text/html').send(`<!doctype html><html lang="en"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width,initial-scale=1"><title>Liveness check</title>
 <script src="${attr(sdkUrl)}"></script><script src="liveness-module.js" defer></script></head>
 <body><main><p id="status">Starting the liveness check…</p></main></body></html>`);
-  });
+    },
+  );
 };

@@ -7,6 +7,7 @@ import { livenessModuleRoutes } from './liveness-module.ts';
 import { pollLiveness } from './poll-liveness.ts';
 import { uploadSelfie } from './upload-selfie.ts';
 import { replies, withInput } from '../../lib/replies.ts';
+import { TAG } from '../../lib/api-docs.ts';
 
 export const selfieRoutes: FastifyPluginAsyncZod = async (app) => {
   const { deps } = app;
@@ -14,7 +15,14 @@ export const selfieRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/get-hypervege-token',
     {
-      schema: { querystring: getHypervegeTokenQuerySchema, response: withInput(getHypervegeTokenReplySchema) },
+      schema: {
+        operationId: 'get-hypervege-token',
+        summary:
+          "Start a liveness check: the liveness provider's token and transaction (the spec's spelling of HyperVerge)",
+        tags: [TAG.applicant],
+        querystring: getHypervegeTokenQuerySchema,
+        response: withInput(getHypervegeTokenReplySchema),
+      },
       preHandler: app.requireApplicant,
     },
     async (req) => getLivenessToken(deps, req.applicant!.subjectId, req.query.action),
@@ -22,7 +30,13 @@ export const selfieRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/upload-liveliness',
     {
-      schema: { body: uploadLivelinessRequestSchema, response: withInput(uploadLivelinessReplySchema) },
+      schema: {
+        operationId: 'upload-liveliness',
+        summary: "Upload the selfie for the liveness and face check (the spec's spelling of liveness)",
+        tags: [TAG.applicant],
+        body: uploadLivelinessRequestSchema,
+        response: withInput(uploadLivelinessReplySchema),
+      },
       preHandler: app.requireApplicant,
       bodyLimit: 2 * 1024 * 1024,
     },
@@ -30,7 +44,15 @@ export const selfieRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.get(
     '/upload-liveliness',
-    { schema: { response: replies(uploadLivelinessReplySchema) }, preHandler: app.requireApplicant },
+    {
+      schema: {
+        operationId: 'get-upload-liveliness',
+        summary: "Read the liveness check's result once the provider has it (the spec's spelling of liveness)",
+        tags: [TAG.applicant],
+        response: replies(uploadLivelinessReplySchema),
+      },
+      preHandler: app.requireApplicant,
+    },
     async (req) => pollLiveness(deps, req.applicant!.subjectId),
   );
 };

@@ -30,7 +30,8 @@ const createReplySchema = z.looseObject({
   validUpto: z.string().nullable().optional(),
 });
 
-const notificationSchema = z.looseObject({
+/** The reverse penny drop's webhook body (RPD_VERIFICATION_UPDATE and others). */
+export const setuRpdNotificationSchema = z.looseObject({
   event: z.string(),
   data: z.looseObject({
     rpd: z.looseObject({
@@ -93,7 +94,7 @@ export function readSetuRpdNotification(
   const expected = Buffer.from(expectedAuthorization);
   const given = Buffer.from(authorization ?? '');
   if (expected.length !== given.length || !timingSafeEqual(expected, given)) return null;
-  const n = notificationSchema.parse(JSON.parse(rawBody));
+  const n = setuRpdNotificationSchema.parse(JSON.parse(rawBody));
   if (n.event !== 'RPD_VERIFICATION_UPDATE') return 'ignored';
   const rpd = n.data.rpd;
   const extra = rpd.data?.additionalData ?? rpd.additionalData ?? null;

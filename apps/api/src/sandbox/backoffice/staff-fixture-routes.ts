@@ -8,11 +8,17 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { backofficeRepository as repo } from '../../modules/backoffice/backoffice.repository.ts';
 import { hashPassword } from '../../modules/backoffice/password.ts';
+import { replySchema } from '@ekyc/contracts/envelope';
+import { replies } from '../../lib/replies.ts';
 
 const bodySchema = addStaffBodySchema.extend({ password_change_required: z.boolean().optional() });
 
 export const staffFixtureRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.post('/sandbox/fixtures/staff', { schema: { body: bodySchema } }, async (req) => {
+  const schema = {
+    body: bodySchema,
+    response: replies(replySchema(z.object({ id: z.string(), email: z.string() }))),
+  };
+  app.post('/sandbox/fixtures/staff', { schema }, async (req) => {
     const db = app.deps.database.db;
     const row =
       (await repo.insertStaff(db, {
