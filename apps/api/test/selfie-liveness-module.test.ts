@@ -1,5 +1,6 @@
 /** The production liveness module page loads HyperVerge's web SDK from configuration, and only it. */
 import Fastify from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { expect, it } from 'vitest';
 import { loadConfig } from '../src/config.ts';
 import { createSelfFetch } from '../src/providers/http.ts';
@@ -20,7 +21,8 @@ const production = (extra: Record<string, string>) =>
 
 it('serves a page that loads the configured SDK, with a policy that allows its origin', async () => {
   const liveness = createLivenessProvider(production({ HYPERVERGE_WEB_SDK_URL: SDK }), createSelfFetch());
-  const app = Fastify();
+  // the routes declare their replies with Zod schemas, compiled as the app compiles them
+  const app = Fastify().setValidatorCompiler(validatorCompiler).setSerializerCompiler(serializerCompiler);
   app.decorate('deps', { liveness } as never);
   await app.register(livenessModuleRoutes, { prefix: '/api/v1/ekyc' });
   const page = await app.inject({ url: '/api/v1/ekyc/liveness-module?token=t&transactionId=lv_1&workflowId=w' });

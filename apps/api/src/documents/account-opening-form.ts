@@ -68,6 +68,22 @@ export interface FormFact {
   value: string;
 }
 
+/** The sections the form prints from, each as an object (empty when absent). */
+function readSections(sections: Record<string, unknown>) {
+  const s = (name: string) => asObj(sections[name]);
+  const digilocker = s('digilocker_obj');
+  return {
+    s,
+    pan: s('pan_obj'),
+    personal: s('personal_obj'),
+    bank: s('bank_obj'),
+    nominee: s('nominee_obj'),
+    segment: s('segment_obj'),
+    kra: s('kra_data_obj'),
+    aadhaar: asObj(asList(digilocker.cdl_documents).find((d) => asObj(d).document_type === 'AADHAARCARD')),
+  };
+}
+
 const addressOf = (aadhaar: Obj) =>
   ['house', 'street', 'address1', 'address2', 'locality', 'landmark']
     .map((k) => str(aadhaar, k))
@@ -85,15 +101,7 @@ const fileOf = (v: unknown) => {
  * of the form around them (charges, terms, declarations) follows from these and the rule set.
  */
 export function formFacts(input: Pick<AccountOpeningFormInput, 'mobile' | 'email' | 'sections'>): FormFact[] {
-  const s = (name: string) => asObj(input.sections[name]);
-  const pan = s('pan_obj');
-  const personal = s('personal_obj');
-  const bank = s('bank_obj');
-  const nominee = s('nominee_obj');
-  const segment = s('segment_obj');
-  const kra = s('kra_data_obj');
-  const digilocker = s('digilocker_obj');
-  const aadhaar = asObj(asList(digilocker.cdl_documents).find((d) => asObj(d).document_type === 'AADHAARCARD'));
+  const { s, pan, personal, bank, nominee, segment, kra, aadhaar } = readSections(input.sections);
   const demat = s('_demat_choice');
   const ddpi = asObj(demat.ddpi);
   const optOut = s('_nominee_opt_out');
@@ -236,15 +244,7 @@ async function embed(doc: PDFDocument, bytes: Buffer | null | undefined): Promis
 }
 
 export async function renderAccountOpeningForm(input: AccountOpeningFormInput): Promise<Buffer> {
-  const s = (name: string) => asObj(input.sections[name]);
-  const pan = s('pan_obj');
-  const personal = s('personal_obj');
-  const bank = s('bank_obj');
-  const nominee = s('nominee_obj');
-  const segment = s('segment_obj');
-  const kra = s('kra_data_obj');
-  const digilocker = s('digilocker_obj');
-  const aadhaar = asObj(asList(digilocker.cdl_documents).find((d) => asObj(d).document_type === 'AADHAARCARD'));
+  const { s, pan, personal, bank, nominee, segment, kra, aadhaar } = readSections(input.sections);
 
   const doc = await PDFDocument.create();
   doc.setTitle('Account Opening Form');
@@ -267,7 +267,7 @@ export async function renderAccountOpeningForm(input: AccountOpeningFormInput): 
   w.row('PAN', str(pan, 'pan_number'));
   w.row('Date of birth', str(pan, 'dob'));
   w.row('KRA registered', yesNo(pan.is_kra));
-  w.row('Gender', { M: 'Male', F: 'Female', O: 'Other' }[str(personal, 'gender')] ?? str(personal, 'gender'));
+  w.row('Gender', genderOf(personal));
   w.row('Marital status', str(personal, 'marital_status'));
   w.row("Father's name", str(personal, 'father_name'));
   w.row("Mother's name", str(personal, 'mother_name'));
@@ -279,13 +279,7 @@ export async function renderAccountOpeningForm(input: AccountOpeningFormInput): 
   if (Object.keys(aadhaar).length) {
     w.row('Source', 'Aadhaar through DigiLocker');
     w.row('Care of', str(aadhaar, 'care_of'));
-    w.row(
-      'Address',
-      ['house', 'street', 'address1', 'address2', 'locality', 'landmark']
-        .map((k) => str(aadhaar, k))
-        .filter(Boolean)
-        .join(', '),
-    );
+    w.row('Address', addressOf(aadhaar));
     w.row('City / district', str(aadhaar, 'district_city'));
     w.row('State', str(aadhaar, 'state'));
     w.row('PIN code', str(aadhaar, 'pincode'));
