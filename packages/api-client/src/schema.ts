@@ -5709,6 +5709,12 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "email": "reviewer@broker.example",
+         *       "password": "a long passphrase of your own"
+         *     }
+         */
         'application/json': {
           email: string;
           password: string;

@@ -7,10 +7,12 @@ import { emptyDataSchema, replySchema } from '../envelope.ts';
 export const STAFF_ROLES = ['reviewer', 'checker', 'admin'] as const;
 export type StaffRole = (typeof STAFF_ROLES)[number];
 
-export const staffLoginBodySchema = z.object({
-  email: z.string().trim().toLowerCase().max(254).pipe(z.email('Enter valid email')),
-  password: z.string().min(1, 'Password is required').max(200),
-});
+export const staffLoginBodySchema = z
+  .object({
+    email: z.string().trim().toLowerCase().max(254).pipe(z.email('Enter valid email')),
+    password: z.string().min(1, 'Password is required').max(200),
+  })
+  .meta({ examples: [{ email: 'reviewer@broker.example', password: 'a long passphrase of your own' }] });
 
 export const staffMemberSchema = z.object({
   id: z.string(),

@@ -13,18 +13,20 @@ export const bankVerificationQuerySchema = z.object({
     .transform((v) => v === 'true'),
 });
 
-export const bankVerificationRequestSchema = z.object({
-  ifsc: ifscSchema,
-  account_number: accountNumberSchema,
-  account_type: z.pipe(accountTypeSchema, z.enum(ACCOUNT_TYPES, { error: MSG.accountTypeRequired })),
-  /** Branch fields from the lookup, echoed back; the server trusts its own lookup instead. */
-  bank_name: z.string().max(200).optional(),
-  branch: z.string().max(200).optional(),
-  address: z.string().max(500).optional(),
-  city: z.string().max(100).optional(),
-  state: z.string().max(100).optional(),
-  micr: z.string().max(20).optional(),
-});
+export const bankVerificationRequestSchema = z
+  .object({
+    ifsc: ifscSchema,
+    account_number: accountNumberSchema,
+    account_type: z.pipe(accountTypeSchema, z.enum(ACCOUNT_TYPES, { error: MSG.accountTypeRequired })),
+    /** Branch fields from the lookup, echoed back; the server trusts its own lookup instead. */
+    bank_name: z.string().max(200).optional(),
+    branch: z.string().max(200).optional(),
+    address: z.string().max(500).optional(),
+    city: z.string().max(100).optional(),
+    state: z.string().max(100).optional(),
+    micr: z.string().max(20).optional(),
+  })
+  .meta({ examples: [{ ifsc: 'HDFC0000001', account_number: '50100123456789', account_type: 'Saving' }] });
 export type BankVerificationRequest = z.input<typeof bankVerificationRequestSchema>;
 
 /** How the holder name the bank returns compares with the name on PAN. */

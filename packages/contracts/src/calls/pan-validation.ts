@@ -29,7 +29,11 @@ export type PanOcrRequest = z.input<typeof panOcrRequestSchema>;
 
 /** The body in either of its shapes, as the OpenAPI document describes it (is_ocr chooses which). */
 export const panValidationBodySchema = z.union([
-  panValidationRequestSchema.meta({ title: 'PAN typed in', description: 'With is_ocr=false (the default).' }),
+  panValidationRequestSchema.meta({
+    title: 'PAN typed in',
+    description: 'With is_ocr=false (the default).',
+    examples: [{ pan: 'ABCPV9999Q', pan_name: 'Asha Kumari Verma', date_of_birth: '15/08/1990' }],
+  }),
   panOcrRequestSchema.meta({
     title: 'PAN card photo',
     description: 'With is_ocr=true: the photo as a data URL (JPEG or PNG); the reply gives the fields read.',

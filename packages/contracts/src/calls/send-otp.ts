@@ -4,17 +4,19 @@ import { emailSchema, mobileSchema } from '../rules.ts';
 import { stageReplySchema } from '../envelope.ts';
 
 /** POST send-otp: to the mobile when signed out; to the email when signed in (section 7). */
-export const sendOtpRequestSchema = z.object({
-  mobile: z.optional(mobileSchema),
-  email: z.optional(emailSchema),
-  whatspp_opt: z.boolean().optional().default(false),
-  user_agent: z.string().max(512).optional(),
-  source: z.enum(CLIENT_SOURCES).optional(),
-  refcode: z.string().max(64).optional(),
-  utm_source: z.string().max(128).optional(),
-  utm_medium: z.string().max(128).optional(),
-  utm_campaign: z.string().max(128).optional(),
-});
+export const sendOtpRequestSchema = z
+  .object({
+    mobile: z.optional(mobileSchema),
+    email: z.optional(emailSchema),
+    whatspp_opt: z.boolean().optional().default(false),
+    user_agent: z.string().max(512).optional(),
+    source: z.enum(CLIENT_SOURCES).optional(),
+    refcode: z.string().max(64).optional(),
+    utm_source: z.string().max(128).optional(),
+    utm_medium: z.string().max(128).optional(),
+    utm_campaign: z.string().max(128).optional(),
+  })
+  .meta({ examples: [{ mobile: '9876543210', whatspp_opt: true }, { email: 'asha.verma@example.in' }] });
 export type SendOtpRequest = z.input<typeof sendOtpRequestSchema>;
 
 export const sendOtpDataSchema = z.object({
