@@ -404,17 +404,13 @@ export class ApplicantRecords {
   /**
    * After a signed applicant's rework, under the row lock: when the record no longer matches the
    * form signed last, the e-sign stage becomes current with no decision (a new form version to
-   * sign), and each stage whose printed data changed loses its acceptance (Pending again). When it
-   * matches, a signature voided earlier stands again. Returns whether the signature is void.
+   * sign), and each stage whose printed data changed loses its acceptance (Pending again). Returns
+   * whether the signature is void.
    */
   private async voidSignatureIfChanged(tx: Tx, applicantId: string): Promise<boolean> {
     const changes = await this.unsignedChanges(applicantId, tx, true);
+    if (!changes) return false;
     const stages = await repo.stages(tx, applicantId);
-    const esign = stages.find((s) => s.stage === STAGE.ESIGN);
-    if (!changes) {
-      if (esign && esign.adminActivity === null) await repo.upsertStage(tx, applicantId, STAGE.ESIGN, 'Pending');
-      return false;
-    }
     const changed = new Set(changes.fields.map((f) => f.stage));
     for (const s of stages)
       if (changed.has(s.stage) && s.adminActivity === 'Accept')

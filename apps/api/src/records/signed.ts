@@ -21,8 +21,6 @@ import { signedSql } from './signed-predicate.ts';
 
 /** The only code that touches signed_pans, and reads pan_holders for who holds a signed PAN. */
 export const signedRepository = {
-  isSigned: (tx: Tx, applicantId: string): Promise<boolean> => applicantRepository.isSigned(tx, applicantId),
-
   /**
    * Other applicants whose signed (or active: a client code) application holds this PAN, in one
    * statement: the PAN's signed_pans row, and the PAN holders that are signed (an application signed
@@ -60,17 +58,17 @@ export const signedRepository = {
   },
 
   /** Notes on the holder's audit trail that another applicant tried its PAN (the shared, hash-chained log). */
-  async auditRefusedReuse(tx: Tx, holderId: string, otherApplicantId: string, stage: number): Promise<void> {
-    await tx.execute(
-      sql`select audit_append(${holderId}, ${holderId}::uuid, 'system', null, 'pan.reuse_refused', ${stage},
-        null, ${JSON.stringify({ other_applicant: otherApplicantId })}::jsonb)`,
-    );
-  },
+  auditRefusedReuse: (tx: Tx, holderId: string, otherApplicantId: string, stage: number): Promise<void> =>
+    applicantRepository.audit(tx, holderId, {
+      action: 'pan.reuse_refused',
+      stage,
+      after: { other_applicant: otherApplicantId },
+    }),
 };
 
 /** Whether the application is signed (see above): the erasure request's hold, the evidence bundle. */
 export const isSigned = (deps: Pick<AppDeps, 'database'>, applicantId: string): Promise<boolean> =>
-  signedRepository.isSigned(deps.database.db, applicantId);
+  applicantRepository.isSigned(deps.database.db, applicantId);
 
 /** A PAN's keyed hash, as pan_holders and signed_pans keep it. */
 export const panHashOf = (deps: Pick<AppDeps, 'hasher'>, pan: string): string =>
