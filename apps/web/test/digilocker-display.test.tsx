@@ -1,6 +1,6 @@
 /**
  * Section 2: DigiLocker values upper-cased and cut to 36 characters plus an ellipsis past 40; the
- * gender as a word in the applicant's language, not the document's code.
+ * gender as a word in the applicant's language (upper-cased too), not the document's code.
  */
 import { cleanup, render, screen } from '@testing-library/react';
 import i18n from 'i18next';
@@ -32,10 +32,11 @@ describe('DigiLocker document values', () => {
     expect(displayValue(value)).toBe(`${value.toUpperCase().slice(0, 36)}...`);
   });
 
-  it('shows the gender as a word in the applicant’s language', async () => {
+  it('shows the gender as a word in the applicant’s language, upper-cased like every locker value', async () => {
     const aadhaar = { document_type: 'AADHAARCARD', name: 'Asha Verma', gender: 'F' };
     render(<DocumentFields document={aadhaar} />);
-    expect(screen.getByText('Female')).toBeTruthy();
+    expect(screen.getByText('FEMALE')).toBeTruthy();
+    expect(screen.queryByText('Female')).toBeNull();
     expect(screen.queryByText('F')).toBeNull();
     cleanup();
     await i18n.changeLanguage('hi');

@@ -46,12 +46,13 @@ export function DocumentFields({ document }: { document: Record<string, unknown>
           <div key={key}>
             <dt className="text-xs text-muted">{t(`field.${key}`)}</dt>
             <dd className="break-words text-sm font-semibold text-ink" title={String(document[key]).toUpperCase()}>
-              {/* the document's code (M, F, T) as a word in the applicant's language */}
-              {key === 'gender'
-                ? t(`genders.${String(document[key]).toUpperCase()}`, {
-                    defaultValue: displayValue(String(document[key])),
-                  })
-                : displayValue(String(document[key]))}
+              {/* the document's code (M, F, T) as a word in the applicant's language, upper-cased like
+                  every locker value */}
+              {displayValue(
+                key === 'gender'
+                  ? t(`genders.${String(document[key]).toUpperCase()}`, { defaultValue: String(document[key]) })
+                  : String(document[key]),
+              )}
             </dd>
           </div>
         ))}
