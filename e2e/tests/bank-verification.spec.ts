@@ -138,3 +138,35 @@ test('a failed penny drop goes to the cancelled cheque, whose upload goes on to 
   await page.getByRole('button', { name: 'Continue' }).click();
   await expect(page).toHaveURL(/\/bank-and-segment\/signature$/, { timeout: 30_000 });
 });
+
+test('a cheque that reads differently from the typed account says so on the cheque step, then goes on', async ({
+  page,
+  request,
+}) => {
+  await startAtBank(page, request);
+  await page.goto('/ekyc1/bank-and-segment/add-bank');
+  await (await fillManual(page, '123456789000')).click();
+  await expect(page).toHaveURL(/\/bank-and-segment\/cancel-cheque$/);
+  // a cheque printed with another account number than the one typed
+  const printed = `<svg xmlns="http://www.w3.org/2000/svg" width="800" height="360"><rect width="100%" height="100%" fill="#f4f8ff"/>
+<text x="30" y="50" font-family="DejaVu Sans" font-size="26" font-weight="bold">HDFC BANK</text>
+<text x="30" y="115" font-family="DejaVu Sans" font-size="20">IFSC: HDFC0000001</text>
+<text x="30" y="200" font-family="DejaVu Sans" font-size="20">A/C No. 50100123456789</text>
+<text x="30" y="240" font-family="DejaVu Sans" font-size="18">RAVI KUMAR SHARMA</text></svg>`;
+  const cheque = await sharp(Buffer.from(printed)).jpeg({ quality: 90 }).toBuffer();
+  await page
+    .getByLabel('Upload cancelled cheque')
+    .setInputFiles({ name: 'cheque.jpg', mimeType: 'image/jpeg', buffer: cheque });
+  await page.getByRole('button', { name: 'Continue' }).click();
+  // the message stays with the step that raised it, in the page, until the applicant goes on
+  const differs =
+    'The IFSC or account number we read on the cheque differs from what you entered. Our team will check it.';
+  await expect(page.getByRole('main').getByRole('status').filter({ hasText: differs })).toBeVisible({
+    timeout: 30_000,
+  });
+  await expect(page).toHaveURL(/\/bank-and-segment\/cancel-cheque$/);
+  await shot(page, 'cheque-differs');
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page).toHaveURL(/\/bank-and-segment\/signature$/);
+  await expect(page.getByText(differs)).toHaveCount(0);
+});

@@ -1,6 +1,7 @@
 /** Sends the applicant to the page of their current stage when a page is outside its window (section 4). */
 import { BASE_PATH, guardRedirect, routeRule } from '@ekyc/contracts/stages';
 import { useEffect } from 'react';
+import { useHeldStep } from '../lib/step-hold';
 import { useLocation, useNavigate } from '../lib/router';
 import { useSession } from '../lib/session';
 import { useUserDetails } from '../lib/user-details';
@@ -15,8 +16,10 @@ export function useStageGuard(): { checking: boolean } {
   const path = pathname.slice(BASE_PATH.length) || '/';
   const rule = routeRule(path);
 
+  const heldPath = useHeldStep();
   let target: string | null = null;
   if (rule?.auth && !token) target = '/';
+  else if (heldPath === path) target = null;
   else if (token && stage !== undefined) {
     // A signed-in applicant on the sign-up pages continues where they stopped; after a rejection,
     // on the status page that says why and offers Retry.

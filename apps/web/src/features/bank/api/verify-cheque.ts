@@ -10,7 +10,14 @@ import { invalidateUserDetails } from '../../../lib/user-details';
 export const verifyCheque = (body: ChequeVerificationRequest) =>
   apiPost('cheque-verification', chequeVerificationDataSchema, body);
 
+/** A refused or failed upload refreshes the record at once; an accepted one when the page goes on
+ * (`refresh`): the page may first say what the cheque showed, and the refreshed stage would move
+ * the applicant past this step before they read it. */
 export function useVerifyCheque() {
   const client = useQueryClient();
-  return useMutation({ mutationFn: verifyCheque, onSettled: () => invalidateUserDetails(client) });
+  const mutation = useMutation({
+    mutationFn: verifyCheque,
+    onSettled: (reply) => (reply?.status ? undefined : invalidateUserDetails(client)),
+  });
+  return { ...mutation, refresh: () => invalidateUserDetails(client) };
 }

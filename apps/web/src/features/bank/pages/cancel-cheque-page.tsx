@@ -2,14 +2,18 @@
  * '/bank-and-segment/cancel-cheque': when the penny drop could not verify the account (or the
  * holder name did not match PAN), a cancelled cheque (PNG or JPEG) or another bank document
  * (bank statement, passbook) proves it for a reviewer. The details from the earlier attempt are
- * kept; without them the applicant types them here.
+ * kept; without them the applicant types them here. When the cheque's IFSC or account number
+ * differs from what was typed, the page says so itself and waits for Continue: the message belongs
+ * to this step, not to a toast lying over the next step's signature pad.
  */
 import { BANK_PROOF_TYPES } from '@ekyc/contracts/enums';
 import type { ManualBankDetails } from '@ekyc/contracts/calls/cheque-verification';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/button';
 import { PageLoader } from '../../../components/spinner';
+import { useScreenNavigate } from '../../../lib/navigation';
+import { holdStep } from '../../../lib/step-hold';
 import { toast } from '../../../lib/toast';
 import { useMessage } from '../../../lib/use-message';
 import { useStageAction } from '../../../lib/use-stage-action';
@@ -22,6 +26,7 @@ import { NameMatchCard } from '../components/name-match-card';
 import { useBankRecord } from '../hooks/use-bank-record';
 
 type ProofType = (typeof BANK_PROOF_TYPES)[number];
+const CHEQUE_STEP = '/bank-and-segment/cancel-cheque';
 
 export default function CancelChequePage() {
   const { t } = useTranslation('bank');
@@ -32,13 +37,29 @@ export default function CancelChequePage() {
   const [doctype, setDoctype] = useState<ProofType>('CancelledCheque');
   const [file, setFile] = useState<PickedFile | null>(null);
   const [editing, setEditing] = useState(false);
+  // the next screen, held while the page says the cheque differs from what was typed
+  const [differsThen, setDiffersThen] = useState<string | null>(null);
+  const go = useScreenNavigate();
+  const goOn = async (screen: string) => {
+    holdStep(null);
+    await cheque.refresh();
+    go(screen);
+  };
+  // a hold ends with the page, however the applicant leaves it
+  useEffect(() => () => holdStep(null), []);
   const sendCheque = useStageAction(cheque.mutateAsync, {
     quietSuccess: true,
-    onSuccess: (data) => {
+    followScreen: false,
+    onSuccess: async (data) => {
       toast.success(t('uploaded'));
       const ocr = data.cheque_ocr;
-      if (ocr && (ocr.ifsc_matches === false || ocr.account_matches === false))
-        toast.show('info', t('ocrDiffers'), 8000);
+      if (ocr && (ocr.ifsc_matches === false || ocr.account_matches === false)) setDiffersThen(data.screen);
+      else await goOn(data.screen);
+    },
+    onError: () => holdStep(null),
+    onRefused: (reply) => {
+      holdStep(null);
+      if (typeof reply.data?.screen === 'string') go(reply.data.screen);
     },
   });
   const sendOther = useStageAction(other.mutateAsync, {
@@ -47,14 +68,26 @@ export default function CancelChequePage() {
   });
 
   if (isLoading || !details) return <PageLoader label={t('common:loading')} />;
+  if (differsThen)
+    return (
+      <div>
+        <p role="status" className="mb-4 rounded-lg border-l-4 border-brand bg-blue-50 p-3 text-sm text-ink">
+          {t('ocrDiffers')}
+        </p>
+        <Button onClick={() => void goOn(differsThen)}>{t('common:continue')}</Button>
+      </div>
+    );
 
   const stored = Boolean(bank.ifsc && bank.account_number && bank.account_type);
   const failed = bank.verification?.method === 'penny_drop' || bank.name_match?.result === 'mismatch';
   const submitting = cheque.isPending || other.isPending;
   const submit = async (typed?: ManualBankDetails) => {
     if (!file) return;
-    if (doctype === 'CancelledCheque') await sendCheque({ base64: file.dataUrl, ...(typed && { data: typed }) });
-    else await sendOther({ doctype, doc: file.dataUrl, ...(typed && { data: typed }) });
+    // held from the start: the stage's push over the socket may come before the reply
+    if (doctype === 'CancelledCheque') {
+      holdStep(CHEQUE_STEP);
+      await sendCheque({ base64: file.dataUrl, ...(typed && { data: typed }) });
+    } else await sendOther({ doctype, doc: file.dataUrl, ...(typed && { data: typed }) });
   };
 
   const proofInput = (
