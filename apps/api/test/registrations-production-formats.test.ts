@@ -56,7 +56,9 @@ const subject: RegistrationSubject = {
     accountType: 'savings',
   },
   segments: ['equity_1', 'equity_derivatives_1', 'commodity_derivatives_1'],
-  nominees: [{ name: 'RAVI VERMA', relation: 'Brother', share: 100, dob: '', minor: false, guardianName: '', address: null }],
+  nominees: [
+    { name: 'RAVI VERMA', relation: 'Brother', share: 100, dob: '', minor: false, guardianName: '', address: null },
+  ],
   kycMode: 'digilocker',
   ipvDate: '20/11/2026',
   applicationDate: '24/11/2026',
