@@ -67,7 +67,7 @@ describe('the contract PAN test values', () => {
   });
 
   it('another valid PAN keeps the name as entered, is not KRA and goes on to DigiLocker (140)', async () => {
-    const { token } = await signUpWithEmail(app);
+    const { token, mobile } = await signUpWithEmail(app);
     const res = await validate(token, { pan: 'BCDPS4321K', pan_name: 'sunita  sharma', date_of_birth: '05/06/1985' });
     expect(res.body).toMatchObject({
       status: true,
@@ -83,6 +83,9 @@ describe('the contract PAN test values', () => {
       is_kra: false,
     });
     expect(first.kra_data_obj!.is_object).toBe(false);
+    // the income-tax source's PAN-Aadhaar seeding is kept for the depository's PANVrfyFlg
+    const applicant = (await app.deps.records.findByMobile(mobile))!;
+    expect((await app.deps.records.allSections(applicant.id)).pan_obj).toMatchObject({ aadhaar_seeding: 'Y' });
     expect(stageOf(first)).toBe(140);
     // KRA confirmation is not offered without KRA data.
     const kra = await call(app, 'GET', 'kra-digilocker', { token });

@@ -1,22 +1,19 @@
 /**
  * Each production adapter of the registrations builds its request in the public format the
  * research names (field names, order, code tables): NSE NSEEntry, BSE CLIENTDETAILS_V5, the MCX
- * batch, the CDSL harmonised BO file, the NSDL account-opening JSON and the CVL KRA record. The
- * fixtures under fixtures/registrations name their sources.
+ * batch and the CVL KRA record (the depositories' files: registrations-cdsl-format.test.ts and
+ * registrations-nsdl-format.test.ts). The fixtures under fixtures/registrations name their sources.
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { XMLParser } from 'fast-xml-parser';
 import { describe, expect, it } from 'vitest';
 import { bseClientDetails, bsePasswordHash, BseUccRegistrar } from '../src/providers/registrations/bse-ucc.ts';
-import { CDSL_HARMONISED_HEADER, cdslBoFile } from '../src/providers/registrations/cdsl-bo.ts';
 import { codesFor, loadCodeTables } from '../src/providers/registrations/code-tables.ts';
 import { CvlKraClient, kraRecordXml, KraUploadRegistrar } from '../src/providers/registrations/kra-upload.ts';
 import { mcxBatch, MCX_DETAIL_FIELDS } from '../src/providers/registrations/mcx-ucc.ts';
 import { nseEntries, NseUccRegistrar } from '../src/providers/registrations/nse-ucc.ts';
-import { nsdlInstruction } from '../src/providers/registrations/nsdl-bo.ts';
 import type { RegistrationSubject } from '../src/providers/registrations/port.ts';
-import { parseCsv } from '../src/sandbox/registrations/routes.ts';
 
 const fixture = <T>(name: string): T =>
   JSON.parse(readFileSync(path.join(import.meta.dirname, 'fixtures/registrations', name), 'utf8')) as T;
@@ -59,13 +56,16 @@ const subject: RegistrationSubject = {
     accountType: 'savings',
   },
   segments: ['equity_1', 'equity_derivatives_1', 'commodity_derivatives_1'],
-  nominees: [{ name: 'RAVI VERMA', relation: 'Brother', share: 100 }],
+  nominees: [
+    { name: 'RAVI VERMA', relation: 'Brother', share: 100, dob: '', minor: false, guardianName: '', address: null },
+  ],
   kycMode: 'digilocker',
   ipvDate: '20/11/2026',
   applicationDate: '24/11/2026',
   depository: 'CDSL',
   boId: '1209990012345678',
   resubmission: false,
+  bo: { bsda: false, ddpiSince: null, panAadhaarSeeding: 'Y', emailOfFamily: null, signature: null },
 };
 
 /** A fetch that records each request and answers from a script. */
@@ -175,60 +175,6 @@ describe('MCX UCC batch', () => {
     expect(details).toHaveLength(1);
     expect(details[0]!.split('|')).toHaveLength(MCX_DETAIL_FIELDS.length + 1);
     expect(details[0]!.split('|').slice(0, 3)).toEqual(['20', 'O', 'EKABCD2345']);
-  });
-});
-
-describe('CDSL harmonised BO file', () => {
-  const f = fixture<{ headerStartsWith: string[]; headerEndsWith: string[]; codes: Record<string, string> }>(
-    'cdsl-harmonised-bo.json',
-  );
-  const csv = cdslBoFile(subject, {
-    dpId: '12099900',
-    batchId: 'B1',
-    codes: codes('cdsl'),
-    at: new Date('2026-11-24T10:00:00Z'),
-  });
-  const [header, ...rows] = parseCsv(csv).filter((r) => r.some(Boolean));
-  const at = (row: string[], col: string) => row[header!.indexOf(col)];
-
-  it('has the harmonised header, in order', () => {
-    expect(header!.slice(0, f.headerStartsWith.length)).toEqual(f.headerStartsWith);
-    expect(header!.slice(-f.headerEndsWith.length)).toEqual(f.headerEndsWith);
-    expect(header).toEqual([...CDSL_HARMONISED_HEADER]);
-  });
-
-  it('groups the holder, address and nominee rows under one RcrdNb, numbered by RcdSRNumber', () => {
-    expect(rows.map((r) => [at(r, 'Purpse'), at(r, 'PurpCd'), at(r, 'RcrdNb'), at(r, 'RcdSRNumber')])).toEqual([
-      ['FH', '', '1', '1'],
-      ['FH', 'CORAD', '1', '2'],
-      ['FH', 'PERAD', '1', '3'],
-      ['NM', '', '1', '4'],
-    ]);
-    const holder = rows[0]!;
-    expect(at(holder, 'BOTxnTyp')).toBe(f.codes.BOTxnTyp);
-    expect(at(holder, 'GrssAnlIncmRg')).toBe(f.codes['GrssAnlIncmRg (5-10 lakh)']);
-    expect(at(holder, 'Ocptn')).toBe(f.codes['Ocptn (private sector)']);
-    expect(at(holder, 'Gndr')).toBe(f.codes['Gndr (female)']);
-    expect(at(holder, 'PANVrfyFlg')).toBe(f.codes.PANVrfyFlg);
-    expect(at(holder, 'MdOfOpr')).toBe(f.codes.MdOfOpr);
-    expect(at(holder, 'AccntOpSrc')).toBe(f.codes.AccntOpSrc);
-    expect(at(holder, 'BirthDt')).toBe('19900815');
-    // Aadhaar travels masked: only its last four digits
-    expect(at(holder, 'UID')).toBe('XXXXXXXX1234');
-    expect(at(rows[3]!, 'NmneePctgOfShr')).toBe('100.00');
-  });
-});
-
-describe('NSDL account opening JSON', () => {
-  const f = fixture<{ primaryBeneficiaryKeys: string[]; codes: Record<string, string> }>('nsdl-account-opening.json');
-  it('builds instr.beneficiaryDetails and instr.bankDetails with NSDL codes', () => {
-    const body = nsdlInstruction({ ...subject, depository: 'NSDL' }, 'IN309900', codes('nsdl'));
-    const primary = body.instr.beneficiaryDetails.primaryBeneficiary;
-    expect(Object.keys(primary)).toEqual(f.primaryBeneficiaryKeys);
-    expect(primary.dob).toBe('19900815');
-    expect(primary.beneficiaryCoresAddress).toMatchObject({ addressType: '1', countrycode: '356' });
-    expect(primary.beneficiaryPermAddress.addressType).toBe('4');
-    expect(body.instr.bankDetails.accountType).toBe('10');
   });
 });
 

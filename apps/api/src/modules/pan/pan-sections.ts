@@ -2,7 +2,8 @@
 import type { KraDataObj, PanObj } from '@ekyc/contracts/calls/pan-validation';
 import type { FileRef } from '../../records/applicant-records.ts';
 
-export type StoredPanObj = PanObj & { document?: FileRef };
+/** aadhaar_seeding: the income-tax source's answer (Y seeded, R not linked, '' unknown), for the BO account's PANVrfyFlg. */
+export type StoredPanObj = PanObj & { document?: FileRef; aadhaar_seeding?: string };
 export type StoredKraDataObj = KraDataObj;
 
 /** The last PAN card photo read (private): its file and the fields read from it. */

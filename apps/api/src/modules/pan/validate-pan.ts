@@ -94,6 +94,7 @@ export async function validatePan(
     dob: dob.data,
     is_kra: isKra,
     via_image: input.via_image,
+    aadhaar_seeding: check.aadhaarSeeding,
     ...(image && image.pan_number === input.pan && { document: image.file }),
   };
   const locker = section<{ is_pan_missing?: boolean }>('digilocker_obj');

@@ -78,6 +78,26 @@ function addressOf(
   };
 }
 
+/** The demat choice (segment stage), PAN-Aadhaar seeding, the family declaration and the signature image. */
+async function boChoicesOf(
+  deps: Pick<AppDeps, 'records'>,
+  sections: Record<string, unknown>,
+): Promise<RegistrationSubject['bo']> {
+  const demat = asObj(sections._demat_choice);
+  const ddpi = asObj(demat.ddpi);
+  const personal = asObj(sections.personal_obj);
+  const ref = asObj(asObj(sections.signature_obj).document).$file;
+  const signature = typeof ref === 'string' ? ((await deps.records.readFile(ref))?.bytes ?? null) : null;
+  const optedAt = str(ddpi, 'opted_at');
+  return {
+    bsda: str(demat, 'account_type') === 'bsda',
+    ddpiSince: ddpi.opted === true ? (optedAt ? ddmmyyyy(new Date(optedAt)) : ddmmyyyy(new Date())) : null,
+    panAadhaarSeeding: str(asObj(sections.pan_obj), 'aadhaar_seeding'),
+    emailOfFamily: personal.family_declaration === true ? str(personal, 'family_relation') || null : null,
+    signature,
+  };
+}
+
 export async function buildSubject(
   deps: Pick<AppDeps, 'records'>,
   c: CaseRow,
@@ -101,6 +121,18 @@ export async function buildSubject(
       name: [str(n, 'first_name'), str(n, 'last_name')].filter(Boolean).join(' '),
       relation: str(n, 'nominee_relation'),
       share: Number(str(n, 'percentage_share') || 0),
+      dob: str(n, 'dob'),
+      minor: n.is_minor === true || Boolean(str(n, 'gaurdian_name')),
+      guardianName: str(n, 'gaurdian_name').toUpperCase(),
+      address: str(n, 'address')
+        ? {
+            line1: str(n, 'address'),
+            line2: str(n, 'address2'),
+            city: str(n, 'city'),
+            state: str(n, 'state'),
+            pincode: str(n, 'pincode'),
+          }
+        : null,
     }));
   const approved = ddmmyyyy(c.approvedAt);
   return {
@@ -135,5 +167,6 @@ export async function buildSubject(
     depository: c.depository,
     boId: c.boId,
     resubmission,
+    bo: await boChoicesOf(deps, sections),
   };
 }

@@ -20,6 +20,7 @@ export const SANDBOX_REGISTRATIONS = {
   memberCode: '90001',
   cdslDpId: '12099900',
   nsdlDpId: 'IN309900',
+  ddpiId: 'DDPI0000001',
   apiKey: 'sandbox-registrations-key',
   kraUser: 'SANDBOX',
   kraPosCode: '1100000001',
@@ -53,14 +54,15 @@ export function createRegistrars(config: Config, selfFetch: SelfFetch): Registra
           baseUrl: base('NSDL_BO_URL', 'nsdl'),
           dpId: setting('NSDL_DP_ID', s.nsdlDpId),
           apiKey: setting('NSDL_API_KEY', s.apiKey),
-          codes: codes('nsdl'),
+          ddpiId: setting('NSDL_DDPI_ID', s.ddpiId),
           fetch,
         })
       : new CdslBoRegistrar({
           baseUrl: base('CDSL_BO_URL', 'cdsl'),
           dpId: setting('CDSL_DP_ID', s.cdslDpId),
           apiKey: setting('CDSL_API_KEY', s.apiKey),
-          codes: codes('cdsl'),
+          ddpiId: setting('CDSL_DDPI_ID', s.ddpiId),
+          tradingMemberId: setting('CDSL_TM_ID', s.memberCode),
           fetch,
         });
   return {

@@ -1,34 +1,48 @@
 /**
  * NSDL BO account through the "Account Opening API for Participants" (participant app → NSDL
  * Insta Interface → CDS; single holding only; nsdl.co.in/API-BP/api_brief.html), with the JSON
- * body a live integration sends (`instr.beneficiaryDetails`, `instr.bankDetails`; research §4.2).
+ * body a live integration sends: keys, order and codes transcribed from lyikadmin/lyik_w2w_plugins
+ * nsdl_demat_account_translator_plugin/src/lyik/demat_paload.json (line numbers beside the codes in
+ * depository-codes.ts) and its form_record_mapping.py. All values are strings as in that sample.
  * The endpoint, its authentication and the answer's shape are member-only: the answer is read as
  * `{status, dpId, clientId, reason}`. The NSDL BO id is "IN" + 6-digit DP id + 8-digit client id.
  */
 import { z } from 'zod';
 import { fetchJson, type FetchLike } from '../http.ts';
-import type { Codes } from './code-tables.ts';
+import { type Coded, NSDL_CODES, stateCode } from './depository-codes.ts';
 import { type Registrar, type RegistrationAnswer, type RegistrationSubject, reorderDate } from './port.ts';
 
 export interface NsdlBoOptions {
   baseUrl: string;
   dpId: string;
   apiKey: string;
-  codes: Codes;
+  /** The broker's DDPI id at NSDL (`ddpiid`), sent when the applicant gives a DDPI. */
+  ddpiId: string;
   fetch?: FetchLike;
 }
 
-export function nsdlInstruction(s: RegistrationSubject, dpId: string, codes: Codes) {
-  const address = (addressType: string) => ({
-    addressType,
-    addressLine1: s.address.line1,
-    addressLine2: s.address.line2,
-    addressLine3: s.address.line3,
-    city: s.address.city,
-    statecode: s.address.state,
-    countrycode: codes('country', s.address.country),
-    pincode: s.address.pincode,
-  });
+const code = (c: Coded | undefined | null) => c?.code ?? '';
+const yn = (b: boolean) => (b ? 'Y' : 'N');
+type Place = { line1: string; line2: string; line3?: string; city: string; state: string; pincode: string };
+const C = NSDL_CODES;
+
+function address(type: Coded, a: Place | null) {
+  return {
+    addressType: type.code,
+    addressLine1: a?.line1 ?? '',
+    addressLine2: a?.line2 ?? '',
+    addressLine3: a?.line3 ?? '',
+    addressLine4: '',
+    zipcode: a?.pincode ?? '',
+    city: a?.city ?? '',
+    statecode: a ? code(stateCode(a.state)) : '',
+    countrycode: a ? C.country.IN.code : '',
+  };
+}
+const noIdentification = { pan: '', aadhar: '', savingBankAccNo: '', dematAccId: '' };
+
+export function nsdlInstruction(s: RegistrationSubject, dpId: string, ddpiId: string) {
+  const b = s.bo;
   return {
     instr: {
       beneficiaryDetails: {
@@ -37,38 +51,56 @@ export function nsdlInstruction(s: RegistrationSubject, dpId: string, codes: Cod
           shortName: s.firstName,
           pan: s.pan,
           panFlag: 'Y',
-          grossAnnualIncome: codes('income', s.income),
+          grossAnnualIncome: code(C.income[s.income as keyof typeof C.income]),
           dob: reorderDate(s.dob, 'YYYYMMDD'),
-          gender: codes('gender', s.gender),
-          aadhar: s.aadhaarLast4 ?? '',
+          gender: code(C.gender[s.gender]),
+          // the full Aadhaar number is never kept (research §1.2)
+          aadhar: '',
           mobile: s.mobile,
           email: s.email,
+          ddpiid: b.ddpiSince ? ddpiId : '',
           eStatement: 'E',
-          dematAccType: '1',
-          dematAccSubType: '1',
-          modeOfOperation: '1',
-          communicationToBeSend: '1',
-          periodicStatement: 'M',
-          beneficiaryCoresAddress: address('1'),
-          beneficiaryPermAddress: address('4'),
+          // demat_paload.json:17-18; form_record_mapping.py: "Source is not known yet"
+          dematAccType: '04',
+          dematAccSubType: '01',
+          // single holder: optional, left empty (form_record_mapping.py getModeOfOperation, getComunicationSend)
+          modeOfOperation: '',
+          communicationToBeSend: '',
+          beneficiaryCoresAddress: address(C.addressType.correspondence, s.address),
+          beneficiaryPermAddress: address(C.addressType.permanent, s.address),
+          signature: b.signature ? b.signature.toString('base64') : '',
         },
-        numOfJointHolders: 0,
+        // one holder: 0 (form_record_mapping.py get_number_of_holders)
+        numOfJointHolders: '0',
         listOfJointHolders: [],
         additionalBeneDetails: {
           familyMobileFlag: 'N',
-          familyEmailFlag: 'N',
-          nominationOption: s.nominees.length ? 'Y' : 'N',
-          occupation: codes('occupation', s.occupation),
+          familyEmailFlag: yn(Boolean(b.emailOfFamily)),
+          nominationOption: yn(s.nominees.length > 0),
+          occupation: code(C.occupation[s.occupation as keyof typeof C.occupation] ?? C.occupation.others),
           fatherOrHusbandName: s.fatherName,
           dpId,
+          clientId: '',
           sharePercentEqually: 'N',
-          numOfNominees: s.nominees.length,
+          numOfNominees: String(s.nominees.length),
           listOfNominees: s.nominees.map((n, i) => ({
-            seqNo: i + 1,
+            seqNo: String(i + 1),
             nomineeName: n.name,
-            relationWithNominee: n.relation,
-            nomineeShare: n.share,
-            minor: 'N',
+            relationWithNominee: code(C.relation[n.relation as keyof typeof C.relation] ?? C.relation.Others),
+            nomineeAddress: address(C.addressType.nominee, n.address),
+            nomineeMobileNum: '',
+            nomineeEmailId: '',
+            nomineeShare: String(n.share),
+            nomineeIdentificationDtls: noIdentification,
+            minor: yn(n.minor),
+            dob: n.dob ? reorderDate(n.dob, 'YYYYMMDD') : '',
+            guardianName: n.minor ? n.guardianName : '',
+            // the guardian's address, contacts and relation are not collected
+            guardianAddress: address(C.addressType.guardian, null),
+            guardianMobileNum: '',
+            guardianEmailId: '',
+            guardianRelationship: '',
+            guardianIdentificationDtls: noIdentification,
           })),
         },
       },
@@ -77,7 +109,16 @@ export function nsdlInstruction(s: RegistrationSubject, dpId: string, codes: Cod
         bankName: s.bank.bankName,
         ifsc: s.bank.ifsc,
         micr: s.bank.micr,
-        accountType: s.bank.accountType === 'current' ? '11' : '10',
+        accountType: code(C.bankAccountType[s.bank.accountType]),
+        // the branch's address is not collected (form_record_mapping.py sends it empty too)
+        bankAddress: {
+          addressType: C.addressType.bank.code,
+          addressLine1: '',
+          addressLine2: '',
+          addressLine3: '',
+          addressLine4: '',
+          zipcode: '',
+        },
       },
     },
   };
@@ -105,7 +146,7 @@ export class NsdlBoRegistrar implements Registrar {
   constructor(private readonly o: NsdlBoOptions) {}
 
   async submit(subject: RegistrationSubject, requestId: string): Promise<RegistrationAnswer> {
-    const body = { requestId, ...nsdlInstruction(subject, this.o.dpId, this.o.codes) };
+    const body = { requestId, ...nsdlInstruction(subject, this.o.dpId, this.o.ddpiId) };
     const answer = await fetchJson(`${this.o.baseUrl}/accountOpening`, {
       method: 'POST',
       headers: { 'x-api-key': this.o.apiKey },

@@ -50,7 +50,7 @@ export interface RegistrationSubject {
   bank: { ifsc: string; micr: string; accountNumber: string; bankName: string; accountType: 'savings' | 'current' };
   /** Segment codes chosen (equity_1, equity_derivatives_1, ...). */
   segments: string[];
-  nominees: { name: string; relation: string; share: number }[];
+  nominees: RegistrationNominee[];
   kycMode: 'digilocker' | 'manual' | 'kra';
   /** In-person verification (the selfie with liveness): dd/mm/yyyy. */
   ipvDate: string;
@@ -61,6 +61,36 @@ export interface RegistrationSubject {
   boId: string | null;
   /** A correction sent after a rejection or a hold: the KRA takes it as a modification. */
   resubmission: boolean;
+  /** What only the depository (BO) account carries. */
+  bo: BoChoices;
+}
+
+/** A nominee as the applicant gave it (relation: NOMINEE_RELATIONS of the contracts). */
+export interface RegistrationNominee {
+  name: string;
+  relation: string;
+  share: number;
+  /** dd/mm/yyyy, or '' when not given */
+  dob: string;
+  minor: boolean;
+  /** The guardian of a minor nominee. */
+  guardianName: string;
+  /** As the applicant gave it, or null when not given. */
+  address: { line1: string; line2: string; city: string; state: string; pincode: string } | null;
+}
+
+/** The applicant's choices and facts the BO account file carries. */
+export interface BoChoices {
+  /** A Basic Services Demat Account (the segment stage's demat choice). */
+  bsda: boolean;
+  /** A DDPI given, and when (dd/mm/yyyy); null when not given. */
+  ddpiSince: string | null;
+  /** PAN-Aadhaar seeding as the income-tax source answered at the PAN stage: Y seeded, R not linked, '' unknown. */
+  panAadhaarSeeding: string;
+  /** The email is a family member's, declared at profiling (FAMILY_RELATIONS of the contracts), or null. */
+  emailOfFamily: string | null;
+  /** The signature image the applicant uploaded, or null when none is stored. */
+  signature: Buffer | null;
 }
 
 /** A provider's answer, mapped onto the contract's statuses. */

@@ -13,10 +13,10 @@ import { XMLParser } from 'fast-xml-parser';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { bsePasswordHash } from '../../providers/registrations/bse-ucc.ts';
-import { CDSL_HARMONISED_HEADER } from '../../providers/registrations/cdsl-bo.ts';
 import { SANDBOX_REGISTRATIONS as S } from '../../providers/registrations/create.ts';
 import { KRA_KYCDATA_FIELDS } from '../../providers/registrations/kra-upload.ts';
 import { MCX_DETAIL_FIELDS } from '../../providers/registrations/mcx-ucc.ts';
+import { sandboxDepositoryRoutes } from './depository-routes.ts';
 import { type SandboxRequestRow, sandboxRequestsRepository as repo } from './requests.repository.ts';
 
 export const UCC_PAN_MISMATCH = 'PAN and name do not match the income-tax record';
@@ -52,39 +52,6 @@ function sixAttributesProblem(a: {
   if (!EMAIL.test(a.email) || PLACEHOLDER_EMAIL.test(a.email)) return 'Invalid email address';
   if (!a.income) return 'Gross annual income range is mandatory';
   return null;
-}
-
-/** Parses one CSV document (RFC 4180 quoting). */
-export function parseCsv(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let cell = '';
-  let quoted = false;
-  for (let i = 0; i < text.length; i += 1) {
-    const ch = text[i]!;
-    if (quoted) {
-      if (ch === '"' && text[i + 1] === '"') {
-        cell += '"';
-        i += 1;
-      } else if (ch === '"') quoted = false;
-      else cell += ch;
-    } else if (ch === '"') quoted = true;
-    else if (ch === ',') {
-      row.push(cell);
-      cell = '';
-    } else if (ch === '\n' || ch === '\r') {
-      if (ch === '\r' && text[i + 1] === '\n') i += 1;
-      row.push(cell);
-      rows.push(row);
-      row = [];
-      cell = '';
-    } else cell += ch;
-  }
-  if (cell || row.length) {
-    row.push(cell);
-    rows.push(row);
-  }
-  return rows;
 }
 
 export const sandboxRegistrationRoutes: FastifyPluginAsync = async (app) => {
@@ -248,95 +215,8 @@ export const sandboxRegistrationRoutes: FastifyPluginAsync = async (app) => {
     return mcxAnswer(row, [row.reference]);
   });
 
-  // ---- CDSL: harmonised BO file
-  const GENDERS = new Set(['MALE', 'FEMALE', 'TRGEN']);
-  const INCOMES = new Set(['UPT1L', '1LT5L', '5LTXL', 'XLTXXV', '25T1CR', 'GT1CR']);
-  const cdslAnswer = (row: SandboxRequestRow) => ({
-    BtchId: row.requestId,
-    records: [
-      {
-        RcrdNb: '1',
-        TxnSts: row.outcome === 'accepted' ? 'ACCEPTED' : 'REJECTED',
-        BOId: row.outcome === 'accepted' ? row.reference : null,
-        ErrCd: row.outcome === 'accepted' ? null : 'BOSET-E01',
-        ErrDesc: row.message,
-      },
-    ],
-  });
-  app.post('/sandbox/registrations/cdsl/bo/harmonised', async (req, reply) => {
-    if (!keyOk(req)) return refuse(reply);
-    const batchId = String(req.headers['x-batch-id'] ?? '');
-    const [header, ...rows] = parseCsv(String(req.body ?? '')).filter((r) => r.some(Boolean));
-    if (!batchId || !header || header.join(',') !== CDSL_HARMONISED_HEADER.join(','))
-      return reply.code(400).send({ error: 'The file header is not the harmonised BO header' });
-    const at = (row: string[], col: (typeof CDSL_HARMONISED_HEADER)[number]) => row[header.indexOf(col)] ?? '';
-    const holder = rows.find((r) => at(r, 'Purpse') === 'FH' && !at(r, 'PurpCd'));
-    if (!holder || rows.some((r) => at(r, 'BOTxnTyp') !== 'BOSET' || at(r, 'CntrlSctiesDpstryPtcpt') !== S.cdslDpId))
-      return reply.code(400).send({ error: 'A BOSET request needs a first-holder row from this DP' });
-    const seen = await repo.find(db, 'cdsl', batchId);
-    if (seen) return cdslAnswer(seen);
-    const pan = at(holder, 'PAN');
-    const problem =
-      (!PAN.test(pan) ? 'Invalid PAN' : null) ??
-      (!GENDERS.has(at(holder, 'Gndr')) ? 'Invalid Gndr' : null) ??
-      (!INCOMES.has(at(holder, 'GrssAnlIncmRg')) ? 'Invalid GrssAnlIncmRg' : null) ??
-      (!/^\d{8}$/.test(at(holder, 'BirthDt')) ? 'Invalid BirthDt' : null) ??
-      (rows.some((r) => at(r, 'PurpCd') === 'CORAD') ? null : 'Correspondence address row missing');
-    const boId = `${S.cdslDpId}${numberFrom(`cdsl:${pan}`, 8)}`;
-    const row = await repo.record(db, {
-      provider: 'cdsl',
-      requestId: batchId,
-      panHash: panHash(pan),
-      reference: problem ? batchId : boId,
-      outcome: problem ? 'rejected' : 'accepted',
-      message: problem,
-    });
-    return cdslAnswer(row);
-  });
-  app.get<{ Params: { id: string } }>('/sandbox/registrations/cdsl/bo/harmonised/:id', async (req, reply) => {
-    if (!keyOk(req)) return refuse(reply);
-    const row = await repo.find(db, 'cdsl', req.params.id);
-    if (!row) return reply.code(404).send({ error: 'unknown batch' });
-    return cdslAnswer(row);
-  });
-
-  // ---- NSDL: account opening API
-  const nsdlAnswer = (row: SandboxRequestRow) =>
-    row.outcome === 'accepted'
-      ? { status: 'ACTIVATED', dpId: row.reference.slice(0, 8), clientId: row.reference.slice(8), reason: null }
-      : { status: 'REJECTED', dpId: null, clientId: null, reason: row.message };
-  app.post('/sandbox/registrations/nsdl/accountOpening', async (req, reply) => {
-    if (!keyOk(req)) return refuse(reply);
-    const body = z
-      .object({
-        requestId: z.string().min(1),
-        instr: z.object({
-          beneficiaryDetails: z.object({ primaryBeneficiary: z.looseObject({ pan: z.string(), name: z.string() }) }),
-          bankDetails: z.looseObject({ ifsc: z.string() }),
-        }),
-      })
-      .safeParse(req.body);
-    if (!body.success) return reply.code(400).send({ error: body.error.issues[0]?.message });
-    const seen = await repo.find(db, 'nsdl', body.data.requestId);
-    if (seen) return nsdlAnswer(seen);
-    const pan = body.data.instr.beneficiaryDetails.primaryBeneficiary.pan;
-    const problem = PAN.test(pan) ? null : 'Invalid PAN';
-    const row = await repo.record(db, {
-      provider: 'nsdl',
-      requestId: body.data.requestId,
-      panHash: panHash(pan),
-      reference: `${S.nsdlDpId}${numberFrom(`nsdl:${pan}`, 8)}`,
-      outcome: problem ? 'rejected' : 'accepted',
-      message: problem,
-    });
-    return nsdlAnswer(row);
-  });
-  app.get<{ Params: { id: string } }>('/sandbox/registrations/nsdl/accountOpening/:id', async (req, reply) => {
-    if (!keyOk(req)) return refuse(reply);
-    const row = await repo.find(db, 'nsdl', req.params.id);
-    if (!row) return reply.code(404).send({ error: 'unknown request' });
-    return nsdlAnswer(row);
-  });
+  // ---- CDSL and NSDL: their own parsers and routes
+  await app.register(sandboxDepositoryRoutes);
 
   // ---- KRA: CVL PANInquiry.asmx over HTTP POST
   const NS = 'https://pancheck.www.kracvl.com';
