@@ -124,6 +124,15 @@ describe('account closure', () => {
     const until = Date.parse(view.erasure!.hold_until!);
     expect((until - Date.parse(closure.closed_at)) / YEAR_MS).toBeCloseTo(8, 1);
     expect(view.erasure!.hold_reason).toContain(`closed on ${today()}`);
+    const status = await call<{ account_active: boolean; account_closed_at?: string }>(
+      app,
+      'GET',
+      'get-application-status',
+      {
+        token: client.token,
+      },
+    );
+    expect(status.body.data).toMatchObject({ account_active: false, account_closed_at: closure.closed_at });
 
     // the closure is on the applicant's audit trail
     const trail = await app.inject({

@@ -5795,6 +5795,7 @@ export interface operations {
               retry_screen: string | null;
               verification_days: string;
               account_active: boolean;
+              account_closed_at?: string;
               client_code: string | null;
               bo_id: string | null;
               segments: {
