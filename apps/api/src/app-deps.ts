@@ -32,6 +32,7 @@ import type { PanVerifier } from './providers/pan/port.ts';
 import { createRegistrars } from './providers/registrations/create.ts';
 import type { Registrars } from './providers/registrations/port.ts';
 import { RegistrationWorkflow } from './modules/registrations/workflow.ts';
+import { RetentionSweep } from './modules/privacy/retention.ts';
 import { ConsentRecords } from './records/consents.ts';
 import { createHub, type Hub } from './realtime/hub.ts';
 import { ApplicantRecords } from './records/applicant-records.ts';
@@ -74,6 +75,8 @@ export interface AppDeps {
   registrars: Registrars;
   /** The durable workflow that runs those registrations on the job queue. */
   registrations: RegistrationWorkflow;
+  /** The retention sweep: holds that ended, applications abandoned before signing (modules/privacy). */
+  retention: RetentionSweep;
   consents: ConsentRecords;
   /** The clock (milliseconds), replaceable in tests. */
   now: () => number;
@@ -173,6 +176,7 @@ export async function createDeps(config: Config, overrides: DepsOverrides = {}):
     documents: new DocumentWorkers(config.documentWorkerThreads, config.pdfInspection),
     staffLoginThrottle: new StaffLoginThrottle(config, hasher, overrides.now),
     registrations: new RegistrationWorkflow(() => deps),
+    retention: new RetentionSweep(() => deps),
   };
   return deps;
 }

@@ -20,7 +20,7 @@ import { profilingRoutes } from './modules/profiling/routes.ts';
 import { nomineeRoutes } from './modules/nominee/routes.ts';
 import { PUBLIC_API_PREFIX, publicRoutes } from './modules/public/routes.ts';
 import { segmentRoutes } from './modules/segment/routes.ts';
-import { privacyRoutes } from './modules/privacy/routes.ts';
+import { privacyBackofficeRoutes, privacyRoutes } from './modules/privacy/routes.ts';
 import { assistedKycBackofficeRoutes, assistedKycRoutes } from './modules/assisted-kyc/routes.ts';
 import { selfieRoutes } from './modules/selfie/routes.ts';
 import { esignRoutes } from './modules/esign/routes.ts';
@@ -163,6 +163,7 @@ export async function buildApp(config: Config, overrides: DepsOverrides = {}): P
   await app.register(backofficeRoutes, { prefix: BACKOFFICE_PREFIX });
   await app.register(registrationRoutes, { prefix: BACKOFFICE_PREFIX });
   await app.register(assistedKycBackofficeRoutes, { prefix: BACKOFFICE_PREFIX });
+  await app.register(privacyBackofficeRoutes, { prefix: BACKOFFICE_PREFIX });
   await app.register(publicRoutes, { prefix: PUBLIC_API_PREFIX });
   await app.register(profileSocketRoutes);
   await app.register(esignSocketRoutes);

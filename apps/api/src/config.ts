@@ -164,6 +164,10 @@ const envSchema = z.object({
   BACKOFFICE_SLA_RED_HOURS: z.coerce.number().min(0.1).max(720).default(24),
   /** Switch off the sandbox's simulated heavy work (OCR, face check) for journey benchmarks. */
   SANDBOX_SKIP_HEAVY_CHECKS: bool.default(false),
+  /** An application abandoned before signing is erased after this many days without a change. */
+  ABANDONED_PURGE_DAYS: z.coerce.number().int().min(30).max(3650).default(180),
+  /** The applicant is told this many days before that purge (SMS, and email when known). */
+  ABANDONED_NOTICE_DAYS: z.coerce.number().int().min(1).max(90).default(7),
   /** How long a reply to an Idempotency-Key is kept for replays; purged after that. */
   IDEMPOTENCY_TTL_HOURS: z.coerce.number().int().min(1).max(168).default(24),
   /** How long a claim on a key holds while its request runs; a dead request frees it after this. */
@@ -308,6 +312,8 @@ export interface Config {
   locationOutsideIndia: 'refuse' | 'review';
   livenessActions: ('read_code' | 'turn_head')[];
   idempotency: { ttlHours: number; leaseSeconds: number };
+  /** Applications abandoned before signing: purged after these days, with a notice this many days before. */
+  retention: { abandonedPurgeDays: number; abandonedNoticeDays: number };
   storageMinFreeBytes: number;
   /** Timeouts of outside provider calls: a default and per provider (milliseconds). */
   providerTimeouts: { defaultMs: number; byProvider: Record<string, number> };
@@ -562,6 +568,10 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     locationOutsideIndia: e.KYC_LOCATION_OUTSIDE_INDIA,
     livenessActions: e.KYC_LIVENESS_ACTIONS,
     idempotency: { ttlHours: e.IDEMPOTENCY_TTL_HOURS, leaseSeconds: e.IDEMPOTENCY_LEASE_SECONDS },
+    retention: {
+      abandonedPurgeDays: e.ABANDONED_PURGE_DAYS,
+      abandonedNoticeDays: Math.min(e.ABANDONED_NOTICE_DAYS, e.ABANDONED_PURGE_DAYS - 1),
+    },
     storageMinFreeBytes: e.STORAGE_MIN_FREE_MB * 1024 * 1024,
     providerTimeouts: {
       defaultMs: e.PROVIDER_TIMEOUT_MS,

@@ -1,7 +1,8 @@
 /**
  * A signed application stays signed when a reviewer sends it back to an earlier stage: the
  * applicant's erasure request puts it under the legal hold, and nothing is erased (the record,
- * the signed form and the PAN's claim stay).
+ * the signed form and the PAN's claim stay). "Signed" is the STATUS entry of the stage list
+ * (records/signed-predicate.ts): with a predicate by the current stage instead, this test fails.
  */
 import type { ConsentsData } from '@ekyc/contracts/calls/consents';
 import { STAGE } from '@ekyc/contracts/stages';
@@ -46,6 +47,7 @@ it(
     expect(res.body.message).toBe('Erasure requested');
     expect(res.body.data.signed_out).toBe(false);
     expect(res.body.data.erasure).toMatchObject({ erased_at: null, hold_reason: expect.stringContaining('PMLA') });
+    expect(res.body.data.erasure!.kept.map((k) => k.record_class)).toEqual(['kyc', 'pmla']);
 
     // still there: the record, the signed form, the PAN's claim
     expect((await call(app, 'GET', 'get-user-details', { token: applicant.token })).statusCode).toBe(200);

@@ -1711,6 +1711,90 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/v1/backoffice/applications/{id}/close-account': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Record the client's account closure: the day every retention hold starts from
+     * @description Needs a staff token (log-in-staff's data.token) of an administrator. An account that must replace a password someone else set gets 403 until it has (password_change_required).
+     */
+    post: operations['close-account'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/backoffice/privacy/breaches': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * List the personal-data breaches recorded
+     * @description Needs a staff token (log-in-staff's data.token) of an administrator. An account that must replace a password someone else set gets 403 until it has (password_change_required).
+     */
+    get: operations['list-breaches'];
+    put?: never;
+    /**
+     * Record a personal-data breach: when, what, which data, whose
+     * @description Needs a staff token (log-in-staff's data.token) of an administrator. An account that must replace a password someone else set gets 403 until it has (password_change_required).
+     */
+    post: operations['record-breach'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/backoffice/privacy/breaches/{id}/affected': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * List the applicants a breach affects, with their contacts (audited)
+     * @description Needs a staff token (log-in-staff's data.token) of an administrator. An account that must replace a password someone else set gets 403 until it has (password_change_required).
+     */
+    get: operations['list-breach-affected'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/backoffice/privacy/breaches/{id}/board-notified': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Record that the Data Protection Board was told of the breach
+     * @description Needs a staff token (log-in-staff's data.token) of an administrator. An account that must replace a password someone else set gets 403 until it has (password_change_required).
+     */
+    post: operations['mark-breach-board-notified'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/v1/public/watchlist': {
     parameters: {
       query?: never;
@@ -4878,11 +4962,26 @@ export interface operations {
                 notice_version: string | null;
                 language: string | null;
               }[];
+              account_closed_at: string | null;
               erasure: {
                 requested_at: string;
                 hold_until: string | null;
                 hold_reason: string | null;
                 erased_at: string | null;
+                kept: {
+                  /** @enum {string} */
+                  record_class: 'kyc' | 'pmla' | 'depository' | 'marketing' | 'capture_detail';
+                  holds: string;
+                  years_after_closure: number;
+                  source: string;
+                }[];
+                erased_now: {
+                  /** @enum {string} */
+                  record_class: 'kyc' | 'pmla' | 'depository' | 'marketing' | 'capture_detail';
+                  holds: string;
+                  years_after_closure: number;
+                  source: string;
+                }[];
               } | null;
             };
           };
@@ -4935,11 +5034,26 @@ export interface operations {
                 notice_version: string | null;
                 language: string | null;
               }[];
+              account_closed_at: string | null;
               erasure: {
                 requested_at: string;
                 hold_until: string | null;
                 hold_reason: string | null;
                 erased_at: string | null;
+                kept: {
+                  /** @enum {string} */
+                  record_class: 'kyc' | 'pmla' | 'depository' | 'marketing' | 'capture_detail';
+                  holds: string;
+                  years_after_closure: number;
+                  source: string;
+                }[];
+                erased_now: {
+                  /** @enum {string} */
+                  record_class: 'kyc' | 'pmla' | 'depository' | 'marketing' | 'capture_detail';
+                  holds: string;
+                  years_after_closure: number;
+                  source: string;
+                }[];
               } | null;
             };
           };
@@ -5016,11 +5130,26 @@ export interface operations {
                 notice_version: string | null;
                 language: string | null;
               }[];
+              account_closed_at: string | null;
               erasure: {
                 requested_at: string;
                 hold_until: string | null;
                 hold_reason: string | null;
                 erased_at: string | null;
+                kept: {
+                  /** @enum {string} */
+                  record_class: 'kyc' | 'pmla' | 'depository' | 'marketing' | 'capture_detail';
+                  holds: string;
+                  years_after_closure: number;
+                  source: string;
+                }[];
+                erased_now: {
+                  /** @enum {string} */
+                  record_class: 'kyc' | 'pmla' | 'depository' | 'marketing' | 'capture_detail';
+                  holds: string;
+                  years_after_closure: number;
+                  source: string;
+                }[];
               } | null;
               signed_out: boolean;
             };
@@ -5666,6 +5795,7 @@ export interface operations {
               retry_screen: string | null;
               verification_days: string;
               account_active: boolean;
+              account_closed_at?: string;
               client_code: string | null;
               bo_id: string | null;
               segments: {
@@ -7975,6 +8105,386 @@ export interface operations {
             code?: string;
             data: {
               applicant_id: string;
+            };
+          };
+        };
+      };
+      /** @description Malformed input: data.errors names each offending field, with its rule's message key as code. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            status: boolean;
+            message: string;
+            code?: components['schemas']['MessageKey'];
+            data: {
+              field: string;
+              errors: {
+                field: string;
+                message: string;
+                code?: components['schemas']['MessageKey'];
+              }[];
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      413: components['responses']['PayloadTooLarge'];
+      429: components['responses']['TooManyRequests'];
+      500: components['responses']['InternalError'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  'close-account': {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes a retry safe: the same key with the same body gets the first answer again without running the action twice (409 with another body, or while the first request runs). */
+        'Idempotency-Key'?: components['parameters']['IdempotencyKey'];
+      };
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          closed_on: string;
+          reason: string;
+        };
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          'Idempotent-Replayed': components['headers']['IdempotentReplayed'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            status: boolean;
+            message: string;
+            code?: string;
+            data: {
+              applicant_id: string;
+              closed_at: string;
+              reason: string;
+              closed_by: string;
+              erase_on: string;
+              kept: {
+                /** @enum {string} */
+                record_class: 'kyc' | 'pmla' | 'depository' | 'marketing' | 'capture_detail';
+                holds: string;
+                years_after_closure: number;
+                source: string;
+              }[];
+            };
+          };
+        };
+      };
+      /** @description Malformed input: data.errors names each offending field, with its rule's message key as code. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            status: boolean;
+            message: string;
+            code?: components['schemas']['MessageKey'];
+            data: {
+              field: string;
+              errors: {
+                field: string;
+                message: string;
+                code?: components['schemas']['MessageKey'];
+              }[];
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      413: components['responses']['PayloadTooLarge'];
+      429: components['responses']['TooManyRequests'];
+      500: components['responses']['InternalError'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  'list-breaches': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            status: boolean;
+            message: string;
+            code?: string;
+            data: {
+              breaches: {
+                id: string;
+                occurred_from: string;
+                occurred_to: string;
+                detected_at: string;
+                board_report_due: string;
+                board_notified_at: string | null;
+                description: string;
+                data_classes: (
+                  | 'contact'
+                  | 'identity'
+                  | 'address'
+                  | 'bank'
+                  | 'documents'
+                  | 'photo_and_signature'
+                  | 'location'
+                  | 'other'
+                )[];
+                selection:
+                  | {
+                      /** @enum {string} */
+                      kind: 'window';
+                    }
+                  | {
+                      /** @enum {string} */
+                      kind: 'applicants';
+                      applicant_ids: string[];
+                    };
+                recorded_by: string;
+                recorded_at: string;
+              }[];
+            };
+          };
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      429: components['responses']['TooManyRequests'];
+      500: components['responses']['InternalError'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  'record-breach': {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes a retry safe: the same key with the same body gets the first answer again without running the action twice (409 with another body, or while the first request runs). */
+        'Idempotency-Key'?: components['parameters']['IdempotencyKey'];
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /** Format: date-time */
+          occurred_from: string;
+          /** Format: date-time */
+          occurred_to: string;
+          /** Format: date-time */
+          detected_at: string;
+          description: string;
+          data_classes: (
+            'contact' | 'identity' | 'address' | 'bank' | 'documents' | 'photo_and_signature' | 'location' | 'other'
+          )[];
+          selection:
+            | {
+                /** @enum {string} */
+                kind: 'window';
+              }
+            | {
+                /** @enum {string} */
+                kind: 'applicants';
+                applicant_ids: string[];
+              };
+        };
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          'Idempotent-Replayed': components['headers']['IdempotentReplayed'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            status: boolean;
+            message: string;
+            code?: string;
+            data: {
+              id: string;
+              occurred_from: string;
+              occurred_to: string;
+              detected_at: string;
+              board_report_due: string;
+              board_notified_at: string | null;
+              description: string;
+              data_classes: (
+                'contact' | 'identity' | 'address' | 'bank' | 'documents' | 'photo_and_signature' | 'location' | 'other'
+              )[];
+              selection:
+                | {
+                    /** @enum {string} */
+                    kind: 'window';
+                  }
+                | {
+                    /** @enum {string} */
+                    kind: 'applicants';
+                    applicant_ids: string[];
+                  };
+              recorded_by: string;
+              recorded_at: string;
+            };
+          };
+        };
+      };
+      /** @description Malformed input: data.errors names each offending field, with its rule's message key as code. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            status: boolean;
+            message: string;
+            code?: components['schemas']['MessageKey'];
+            data: {
+              field: string;
+              errors: {
+                field: string;
+                message: string;
+                code?: components['schemas']['MessageKey'];
+              }[];
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      409: components['responses']['Conflict'];
+      413: components['responses']['PayloadTooLarge'];
+      429: components['responses']['TooManyRequests'];
+      500: components['responses']['InternalError'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  'list-breach-affected': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            status: boolean;
+            message: string;
+            code?: string;
+            data: {
+              breach_id: string;
+              count: number;
+              applicants: {
+                applicant_id: string;
+                mobile: string;
+                email: string | null;
+                language: string;
+                created_at: string;
+              }[];
+            };
+          };
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      429: components['responses']['TooManyRequests'];
+      500: components['responses']['InternalError'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  'mark-breach-board-notified': {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes a retry safe: the same key with the same body gets the first answer again without running the action twice (409 with another body, or while the first request runs). */
+        'Idempotency-Key'?: components['parameters']['IdempotencyKey'];
+      };
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          'Idempotent-Replayed': components['headers']['IdempotentReplayed'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            status: boolean;
+            message: string;
+            code?: string;
+            data: {
+              id: string;
+              occurred_from: string;
+              occurred_to: string;
+              detected_at: string;
+              board_report_due: string;
+              board_notified_at: string | null;
+              description: string;
+              data_classes: (
+                'contact' | 'identity' | 'address' | 'bank' | 'documents' | 'photo_and_signature' | 'location' | 'other'
+              )[];
+              selection:
+                | {
+                    /** @enum {string} */
+                    kind: 'window';
+                  }
+                | {
+                    /** @enum {string} */
+                    kind: 'applicants';
+                    applicant_ids: string[];
+                  };
+              recorded_by: string;
+              recorded_at: string;
             };
           };
         };

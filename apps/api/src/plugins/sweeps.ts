@@ -3,7 +3,8 @@
  * - the stored bytes of file writes that started more than an hour ago and never got their row
  *   (the request died half-way) are deleted;
  * - the applicants whose erasure is due (requested without a legal hold, or the hold has ended)
- *   are erased;
+ *   are erased, and applications abandoned before signing are told of their purge, then purged
+ *   (modules/privacy/retention.ts);
  * - an approval whose registrations did not start (the process died between its commit and the
  *   queueing of the first steps) gets them started.
  */
@@ -19,7 +20,7 @@ export function registerSweeps(app: FastifyInstance) {
       'unfinished file writes',
       () => app.deps.records.sweepUnfinishedFiles(new Date(app.deps.now() - UNFINISHED_AFTER_MS)),
     ],
-    ['erasures due', () => app.deps.consents.eraseDue(new Date(app.deps.now()))],
+    ['erasures due and abandoned applications', () => app.deps.retention.sweep(new Date(app.deps.now()))],
     ['approvals whose registrations did not start', () => app.deps.registrations.sweep()],
   ];
   const sweep = () => {

@@ -1,12 +1,13 @@
-/** The only code that touches the consent records, the erasure requests and the erasure itself. */
+/** The only code that touches the consent records, the erasure requests, the account closures and the erasure itself. */
 import { and, asc, eq, isNull, lte } from 'drizzle-orm';
 import type { Tx } from '../db/client.ts';
 import { applicants, files } from '../db/schema/core.ts';
 import { fileWrites } from '../db/schema/file-writes.ts';
-import { consentRecords, erasureRequests } from '../db/schema/privacy.ts';
+import { accountClosures, consentRecords, erasureRequests } from '../db/schema/privacy.ts';
 
 export type ConsentRow = typeof consentRecords.$inferSelect;
 export type ErasureRow = typeof erasureRequests.$inferSelect;
+export type ClosureRow = typeof accountClosures.$inferSelect;
 
 export const consentsRepository = {
   async add(tx: Tx, rows: (typeof consentRecords.$inferInsert)[]): Promise<void> {
@@ -25,6 +26,31 @@ export const consentsRepository = {
   async erasure(tx: Tx, applicantId: string): Promise<ErasureRow | undefined> {
     const [row] = await tx.select().from(erasureRequests).where(eq(erasureRequests.applicantId, applicantId));
     return row;
+  },
+
+  async closure(tx: Tx, applicantId: string): Promise<ClosureRow | undefined> {
+    const [row] = await tx.select().from(accountClosures).where(eq(accountClosures.applicantId, applicantId));
+    return row;
+  },
+
+  /** Records the closure once; answers null when the account was closed already. */
+  async close(tx: Tx, row: typeof accountClosures.$inferInsert): Promise<ClosureRow | null> {
+    const [inserted] = await tx.insert(accountClosures).values(row).onConflictDoNothing().returning();
+    return inserted ?? null;
+  },
+
+  /** A request held while the account was open (no end yet) gets its end at the closure. */
+  async startHold(tx: Tx, applicantId: string, holdUntil: Date, holdReason: string): Promise<void> {
+    await tx
+      .update(erasureRequests)
+      .set({ holdUntil, holdReason })
+      .where(
+        and(
+          eq(erasureRequests.applicantId, applicantId),
+          isNull(erasureRequests.erasedAt),
+          isNull(erasureRequests.holdUntil),
+        ),
+      );
   },
 
   /** Records the request once; a repeated request answers the first. */

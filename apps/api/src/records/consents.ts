@@ -11,12 +11,29 @@ import {
   type ConsentsData,
   PRIVACY_NOTICE_VERSION,
 } from '@ekyc/contracts/calls/consents';
+import { indianDay } from '@ekyc/contracts/regulation';
+import { type RecordClass, retentionItemOf, retentionOn } from '@ekyc/contracts/retention';
 import type { Database, Tx } from '../db/client.ts';
 import type { EncryptedStore } from '../documents/storage.ts';
 import { fileWritesRepository as fileWrites } from './file-writes.repository.ts';
-import { type ConsentRow, consentsRepository as repo, type ErasureRow } from './consents.repository.ts';
+import {
+  type ClosureRow,
+  type ConsentRow,
+  consentsRepository as repo,
+  type ErasureRow,
+} from './consents.repository.ts';
 
-export type { ConsentRow, ErasureRow };
+export type { ClosureRow, ConsentRow, ErasureRow };
+
+/** The classes no rule keeps: erased as soon as the client asks, whatever else is held. */
+export const ERASED_AT_REQUEST: readonly RecordClass[] = ['marketing', 'capture_detail'];
+
+/** A legal hold: the classes it keeps and why; `until` null while the account is open (it runs from the closure). */
+export interface ErasureHold {
+  until: Date | null;
+  reason: string;
+  keptClasses: RecordClass[];
+}
 
 export interface ConsentContext {
   language: string;
@@ -66,11 +83,21 @@ export class ConsentRecords {
     return repo.erasure(this.db, applicantId);
   }
 
-  /** The consent in force per purpose, and the erasure request if any. */
+  closure(applicantId: string): Promise<ClosureRow | undefined> {
+    return repo.closure(this.db, applicantId);
+  }
+
+  /** The consent in force per purpose, the account's closure and the erasure request if any. */
   async view(applicantId: string): Promise<ConsentsData> {
-    const [rows, erasure] = await Promise.all([repo.of(this.db, applicantId), repo.erasure(this.db, applicantId)]);
+    const [rows, erasure, closure] = await Promise.all([
+      repo.of(this.db, applicantId),
+      repo.erasure(this.db, applicantId),
+      repo.closure(this.db, applicantId),
+    ]);
+    const rules = retentionOn(indianDay(erasure?.requestedAt ?? new Date()));
     return {
       notice_version: PRIVACY_NOTICE_VERSION,
+      account_closed_at: iso(closure?.closedAt ?? null),
       purposes: CONSENT_PURPOSES.map((purpose) => {
         const record = latest(rows, purpose);
         return {
@@ -87,18 +114,23 @@ export class ConsentRecords {
             hold_until: iso(erasure.holdUntil),
             hold_reason: erasure.holdReason,
             erased_at: iso(erasure.erasedAt),
+            kept: erasure.erasedAt
+              ? []
+              : (erasure.keptClasses ?? []).map((c) => retentionItemOf(rules[c as RecordClass])),
+            erased_now: erasure.minimisedAt ? ERASED_AT_REQUEST.map((c) => retentionItemOf(rules[c])) : [],
           }
         : null,
     };
   }
 
   /**
-   * Records the erasure request (once) with the hold that applies (without one it is due at once);
-   * every purpose still granted is withdrawn with it.
+   * Records the erasure request (once) with the hold that applies (without one it is due at once;
+   * a hold without an end waits for the account's closure); every purpose still granted is
+   * withdrawn with it.
    */
   async requestErasure(
     applicantId: string,
-    hold: { until: Date; reason: string } | null,
+    hold: ErasureHold | null,
     now: Date,
     context: ConsentContext,
   ): Promise<ErasureRow> {
@@ -116,10 +148,21 @@ export class ConsentRecords {
       return repo.requestErasure(tx, {
         applicantId,
         requestedAt: now,
-        holdUntil: hold?.until ?? now,
+        holdUntil: hold ? hold.until : now,
         holdReason: hold?.reason ?? null,
+        keptClasses: hold?.keptClasses ?? null,
       });
     });
+  }
+
+  /** Records the account's closure once (null when it was closed already). */
+  close(tx: Tx, row: { applicantId: string; closedAt: Date; reason: string; closedBy: string }) {
+    return repo.close(tx, row);
+  }
+
+  /** A request held while the account was open gets the hold's end, now that it is closed. */
+  startHold(tx: Tx, applicantId: string, until: Date, reason: string) {
+    return repo.startHold(tx, applicantId, until, reason);
   }
 
   /** Erases one applicant whose request is due: their record in one transaction, then the files' bytes. */

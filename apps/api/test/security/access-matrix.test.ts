@@ -350,6 +350,37 @@ const MATRIX: Record<string, Entry> = {
     sample: () => ({ params: { id: '00000000-0000-4000-8000-000000000000' } }),
     expect: { reviewer: 404, admin: 404 },
   },
+  'POST /api/v1/backoffice/applications/:id/close-account': {
+    access: 'admin',
+    sample: (c) => ({ params: { id: c.ownerId }, body: { closed_on: '2026-01-02', reason: 'Client asked to close' } }),
+    // allowed, but the owner has not signed: no account to close
+    expect: { admin: 409 },
+  },
+  'GET /api/v1/backoffice/privacy/breaches': { access: 'admin' },
+  'POST /api/v1/backoffice/privacy/breaches': {
+    access: 'admin',
+    sample: (c) => ({
+      body: {
+        occurred_from: '2026-01-01T00:00:00Z',
+        occurred_to: '2026-01-02T00:00:00Z',
+        detected_at: '2026-01-02T00:00:00Z',
+        description: 'An access matrix probe of the breach register.',
+        data_classes: ['contact'],
+        selection: { kind: 'applicants', applicant_ids: [c.ownerId] },
+      },
+    }),
+  },
+  'GET /api/v1/backoffice/privacy/breaches/:id/affected': {
+    access: 'admin',
+    // allowed; no breach has this id
+    sample: () => ({ params: { id: '00000000-0000-4000-8000-000000000000' } }),
+    expect: { admin: 404 },
+  },
+  'POST /api/v1/backoffice/privacy/breaches/:id/board-notified': {
+    access: 'admin',
+    sample: () => ({ params: { id: '00000000-0000-4000-8000-000000000000' } }),
+    expect: { admin: 404 },
+  },
   'GET /api/v1/backoffice/staff': { access: 'admin' },
   'POST /api/v1/backoffice/staff': {
     access: 'admin',

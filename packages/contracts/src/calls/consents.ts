@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { replySchema } from '../envelope.ts';
+import { retentionItemSchema } from '../retention.ts';
 
 /**
  * Consent under the DPDP Act (regulation.ts, consentPurposes and legalHoldYears): one record per
@@ -26,13 +27,22 @@ export const consentsDataSchema = z.object({
       language: z.string().nullable(),
     }),
   ),
+  /** When the account was closed (the day every retention hold starts from); null while it is open. */
+  account_closed_at: z.string().nullable(),
   erasure: z
     .object({
       requested_at: z.string(),
-      /** Until when a legal hold keeps the records; null when nothing had to be kept. */
+      /**
+       * Until when a legal hold keeps the records; null when nothing had to be kept (erased at once)
+       * or while the account is open (the hold runs from its closure).
+       */
       hold_until: z.string().nullable(),
       hold_reason: z.string().nullable(),
       erased_at: z.string().nullable(),
+      /** What the law keeps under the hold, class by class, with the rule's source (retention.ts). */
+      kept: z.array(retentionItemSchema),
+      /** What was erased at the request although the rest is held (no rule keeps it). */
+      erased_now: z.array(retentionItemSchema),
     })
     .nullable(),
 });

@@ -13,6 +13,8 @@ export const getApplicationStatusDataSchema = z.object({
   retry_screen: z.string().nullable(),
   verification_days: z.string(),
   account_active: z.boolean(),
+  /** When the client's account was closed (retention.ts: the day the retention holds start); absent while open. */
+  account_closed_at: z.string().optional(),
   /** Once Completed (CONTRACT.md): the client code (UCC) and the 16-character BO id. */
   client_code: z.string().nullable(),
   bo_id: z.string().nullable(),

@@ -4,7 +4,20 @@ import {
   requestErasureRequestSchema,
   updateConsentRequestSchema,
 } from '@ekyc/contracts/calls/consents';
+import {
+  accountClosureReplySchema,
+  breachAffectedReplySchema,
+  breachesReplySchema,
+  breachReplySchema,
+  closeAccountBodySchema,
+  recordBreachBodySchema,
+} from '@ekyc/contracts/calls/backoffice-privacy';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { requireRole } from '../../auth/staff-guard.ts';
+import { ok } from '../../lib/outcome.ts';
+import { breachAffected, listBreaches, markBoardNotified, recordBreach } from './breaches.ts';
+import { closeAccount } from './close-account.ts';
 import { getConsents, requestErasure, updateConsent } from './consents.ts';
 import { replies, withInput } from '../../lib/replies.ts';
 import { TAG } from '../../lib/api-docs.ts';
@@ -55,5 +68,88 @@ export const privacyRoutes: FastifyPluginAsyncZod = async (app) => {
       preHandler: app.requireApplicant,
     },
     async (req) => requestErasure(deps, req.applicant!.subjectId),
+  );
+};
+
+const idParams = z.object({ id: z.guid() });
+
+/** The back office's privacy calls, for admins only: account closure (retention) and breaches (DPDP). */
+export const privacyBackofficeRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { deps } = app;
+  const admin = requireRole(app, 'admin');
+
+  app.post(
+    '/applications/:id/close-account',
+    {
+      schema: {
+        operationId: 'close-account',
+        summary: "Record the client's account closure: the day every retention hold starts from",
+        tags: [TAG.backOffice],
+        params: idParams,
+        body: closeAccountBodySchema,
+        response: withInput(accountClosureReplySchema),
+      },
+      preHandler: admin,
+    },
+    async (req) => ok('Account closed', await closeAccount(deps, req.staffMember!.id, req.params.id, req.body)),
+  );
+
+  app.get(
+    '/privacy/breaches',
+    {
+      schema: {
+        operationId: 'list-breaches',
+        summary: 'List the personal-data breaches recorded',
+        tags: [TAG.backOffice],
+        response: replies(breachesReplySchema),
+      },
+      preHandler: admin,
+    },
+    async () => ok('Breaches', await listBreaches(deps)),
+  );
+
+  app.post(
+    '/privacy/breaches',
+    {
+      schema: {
+        operationId: 'record-breach',
+        summary: 'Record a personal-data breach: when, what, which data, whose',
+        tags: [TAG.backOffice],
+        body: recordBreachBodySchema,
+        response: withInput(breachReplySchema),
+      },
+      preHandler: admin,
+    },
+    async (req) => ok('Breach recorded', await recordBreach(deps, req.staffMember!.id, req.body)),
+  );
+
+  app.get(
+    '/privacy/breaches/:id/affected',
+    {
+      schema: {
+        operationId: 'list-breach-affected',
+        summary: 'List the applicants a breach affects, with their contacts (audited)',
+        tags: [TAG.backOffice],
+        params: idParams,
+        response: replies(breachAffectedReplySchema),
+      },
+      preHandler: admin,
+    },
+    async (req) => ok('Applicants affected', await breachAffected(deps, req.staffMember!.id, req.params.id)),
+  );
+
+  app.post(
+    '/privacy/breaches/:id/board-notified',
+    {
+      schema: {
+        operationId: 'mark-breach-board-notified',
+        summary: 'Record that the Data Protection Board was told of the breach',
+        tags: [TAG.backOffice],
+        params: idParams,
+        response: withInput(breachReplySchema),
+      },
+      preHandler: admin,
+    },
+    async (req) => ok('Board notified', await markBoardNotified(deps, req.staffMember!.id, req.params.id)),
   );
 };

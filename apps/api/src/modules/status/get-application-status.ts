@@ -24,10 +24,11 @@ export async function getApplicationStatus(
   applicantId: string,
   sessionId: string,
 ): Promise<Outcome<GetApplicationStatusData>> {
-  const [{ section }, kycList, registrations] = await Promise.all([
+  const [{ section }, kycList, registrations, closure] = await Promise.all([
     deps.records.getSections(applicantId, ['review_obj', 'esign_obj']),
     deps.records.kycList(applicantId),
     deps.registrations.summary(applicantId),
+    deps.consents.closure(applicantId),
   ]);
   const review = section<{ status?: string }>('review_obj');
   const esign = section<{ signed_document?: FileRef }>('esign_obj');
@@ -42,7 +43,8 @@ export async function getApplicationStatus(
     rejected_stage: rejectedStage,
     retry_screen: rejectedStage !== null ? routeForStage(rejectedStage) : null,
     verification_days: deps.config.verificationDays === '1-2' ? '1 to 2 working days' : '7 to 10 business days',
-    account_active: status === 'Completed',
+    account_active: status === 'Completed' && !closure,
+    ...(closure && { account_closed_at: closure.closedAt.toISOString() }),
     client_code: status === 'Completed' ? (registrations?.clientCode ?? null) : null,
     bo_id: status === 'Completed' ? (registrations?.boId ?? null) : null,
     segments:

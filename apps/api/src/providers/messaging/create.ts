@@ -17,7 +17,7 @@ export function createMessageSender(config: Config, database: DatabaseRef): Mess
       LANGUAGES.filter((l) => l !== 'en').map((l) => [
         l,
         Object.fromEntries(
-          (['otp', 'esign_otp', 'decision', 'activation'] as TemplateName[])
+          (['otp', 'esign_otp', 'decision', 'activation', 'purge_notice'] as TemplateName[])
             .map((t) => [t, env[`${prefix}_${t.toUpperCase()}_${l.toUpperCase()}`]])
             .filter(([, id]) => id),
         ),
@@ -32,6 +32,7 @@ export function createMessageSender(config: Config, database: DatabaseRef): Mess
       esign_otp: env.MSG91_TEMPLATE_ESIGN_OTP ?? need('MSG91_TEMPLATE_OTP'),
       decision: need('MSG91_TEMPLATE_DECISION'),
       activation: env.MSG91_TEMPLATE_ACTIVATION ?? need('MSG91_TEMPLATE_DECISION'),
+      purge_notice: env.MSG91_TEMPLATE_PURGE_NOTICE ?? need('MSG91_TEMPLATE_DECISION'),
     },
     templatesByLanguage: byLanguage('MSG91_TEMPLATE'),
     whatsapp: {

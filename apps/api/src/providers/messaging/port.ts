@@ -3,7 +3,7 @@ import type { Language } from '@ekyc/contracts/constants';
 
 export type Channel = 'sms' | 'whatsapp' | 'email';
 
-export type TemplateName = 'otp' | 'decision' | 'esign_otp' | 'activation';
+export type TemplateName = 'otp' | 'decision' | 'esign_otp' | 'activation' | 'purge_notice';
 
 /** A file an email carries (the welcome kit). */
 export interface Attachment {
@@ -48,6 +48,8 @@ export const TEMPLATE_VARS: Record<TemplateName, readonly string[]> = {
   decision: ['stages', 'count'],
   // "Your demat and trading account is active from {#date#}. Your client code is {#client_code#}."
   activation: ['date', 'client_code'],
+  // "You have not continued your account application for a long time. To protect your data we will erase it on {#date#}. ..."
+  purge_notice: ['date'],
 };
 
 /** Shortens a value to the DLT limit, on a word boundary where one is near. */

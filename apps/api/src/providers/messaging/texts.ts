@@ -17,6 +17,9 @@ interface Texts {
   decisionSubject: string;
   activation: (date: string, clientCode: string) => string;
   activationSubject: string;
+  /** An application left unfinished: the day it will be erased unless the applicant continues it. */
+  purgeNotice: (date: string) => string;
+  purgeNoticeSubject: string;
   /** Stage names by code, for the decision message. */
   stages: Partial<Record<number, string>>;
 }
@@ -34,6 +37,9 @@ export const MESSAGE_TEXTS: Record<Language, Texts> = {
     decisionSubject: 'Your application needs a correction',
     activation: (_date, code) => `${MSG.statusActive} Your client code is ${code}.`,
     activationSubject: 'Your account is active',
+    purgeNotice: (date) =>
+      `You have not continued your account application for a long time. To protect your data we will erase it on ${date}. Open the application before then to keep it.`,
+    purgeNoticeSubject: 'Your unfinished application will be erased',
     stages: Object.fromEntries(Object.values(STAGES).map((s) => [s.code, s.name])),
   },
   hi: {
@@ -48,6 +54,9 @@ export const MESSAGE_TEXTS: Record<Language, Texts> = {
     decisionSubject: 'आपके आवेदन में सुधार की ज़रूरत है',
     activation: (date, code) => `आपका डीमैट और ट्रेडिंग खाता ${date} से सक्रिय है। आपका क्लाइंट कोड ${code} है।`,
     activationSubject: 'आपका खाता सक्रिय है',
+    purgeNotice: (date) =>
+      `आपने लंबे समय से अपना खाता आवेदन जारी नहीं रखा है। आपके डेटा की सुरक्षा के लिए हम इसे ${date} को मिटा देंगे। इसे रखने के लिए उससे पहले आवेदन खोलें।`,
+    purgeNoticeSubject: 'आपका अधूरा आवेदन मिटाया जाएगा',
     stages: {
       110: 'मोबाइल',
       120: 'ईमेल',
@@ -74,6 +83,9 @@ export const MESSAGE_TEXTS: Record<Language, Texts> = {
     decisionSubject: 'আপনার আবেদনে সংশোধন দরকার',
     activation: (date, code) => `আপনার ডিম্যাট ও ট্রেডিং অ্যাকাউন্ট ${date} থেকে সক্রিয়। আপনার ক্লায়েন্ট কোড ${code}।`,
     activationSubject: 'আপনার অ্যাকাউন্ট সক্রিয়',
+    purgeNotice: (date) =>
+      `আপনি অনেক দিন ধরে আপনার অ্যাকাউন্টের আবেদন চালিয়ে যাননি। আপনার ডেটা সুরক্ষার জন্য আমরা ${date} তারিখে এটি মুছে ফেলব। রাখতে চাইলে তার আগে আবেদনটি খুলুন।`,
+    purgeNoticeSubject: 'আপনার অসম্পূর্ণ আবেদন মুছে ফেলা হবে',
     stages: {
       110: 'মোবাইল',
       120: 'ইমেল',
@@ -101,6 +113,9 @@ export const MESSAGE_TEXTS: Record<Language, Texts> = {
     decisionSubject: 'તમારી અરજીમાં સુધારો જરૂરી છે',
     activation: (date, code) => `તમારું ડીમેટ અને ટ્રેડિંગ ખાતું ${date} થી સક્રિય છે. તમારો ક્લાયન્ટ કોડ ${code} છે.`,
     activationSubject: 'તમારું ખાતું સક્રિય છે',
+    purgeNotice: (date) =>
+      `તમે લાંબા સમયથી તમારી ખાતાની અરજી આગળ વધારી નથી. તમારા ડેટાની સુરક્ષા માટે અમે તેને ${date} ના રોજ ભૂંસી નાખીશું. તેને રાખવા માટે તે પહેલાં અરજી ખોલો.`,
+    purgeNoticeSubject: 'તમારી અધૂરી અરજી ભૂંસી નાખવામાં આવશે',
     stages: {
       110: 'મોબાઇલ',
       120: 'ઇમેઇલ',
@@ -128,6 +143,9 @@ export const MESSAGE_TEXTS: Record<Language, Texts> = {
     decisionSubject: 'तुमच्या अर्जात दुरुस्ती आवश्यक आहे',
     activation: (date, code) => `तुमचे डीमॅट आणि ट्रेडिंग खाते ${date} पासून सक्रिय आहे. तुमचा क्लायंट कोड ${code} आहे.`,
     activationSubject: 'तुमचे खाते सक्रिय आहे',
+    purgeNotice: (date) =>
+      `तुम्ही बराच काळ तुमचा खाते अर्ज पुढे चालू ठेवलेला नाही. तुमच्या डेटाच्या सुरक्षेसाठी आम्ही तो ${date} रोजी पुसून टाकू. तो ठेवण्यासाठी त्याआधी अर्ज उघडा.`,
+    purgeNoticeSubject: 'तुमचा अपूर्ण अर्ज पुसून टाकला जाईल',
     stages: {
       110: 'मोबाइल',
       120: 'ईमेल',

@@ -16,6 +16,7 @@ const FunnelPage = lazy(() => import('./pages/funnel-page'));
 const NotTradablePage = lazy(() => import('./pages/not-tradable-page'));
 const TeamPage = lazy(() => import('./pages/team-page'));
 const AssistedKycCallsPage = lazy(() => import('./pages/assisted-kyc-page'));
+const DataPrivacyPage = lazy(() => import('./pages/data-privacy-page'));
 
 export default function BackofficeApp() {
   return (
@@ -28,6 +29,7 @@ export default function BackofficeApp() {
           <Route path="applications/:id/audit" element={<AuditPage />} />
           <Route path="staff" element={<StaffPage />} />
           <Route path="staff/audit" element={<AuditPage />} />
+          <Route path="privacy" element={<DataPrivacyPage />} />
           <Route path="funnel" element={<FunnelPage />} />
           <Route path="not-tradable" element={<NotTradablePage />} />
           <Route path="team" element={<TeamPage />} />

@@ -50,6 +50,9 @@ export function BackofficeLayout() {
                 <NavLink to="/backoffice/staff/audit" className={link}>
                   {t('nav.staffAudit')}
                 </NavLink>
+                <NavLink to="/backoffice/privacy" className={link}>
+                  {t('nav.privacy')}
+                </NavLink>
               </>
             )}
           </nav>

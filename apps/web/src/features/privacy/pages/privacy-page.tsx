@@ -2,8 +2,9 @@
  * '/privacy': the applicant's consents under the DPDP Act, one per purpose with the notice version
  * and when it was given or withdrawn; communication and marketing are withdrawn (or given) with one
  * button, as easily as they were asked. Erasure on request: before signing, everything is erased
- * and the applicant signed out; after, a legal hold keeps the signed application for the years the
- * law says, and the page shows until when and why.
+ * and the applicant signed out; after, a legal hold keeps what the law needs (class by class, with
+ * its source) while the account is open and for the class's years after its closure, the rest is
+ * erased at once, and the page shows what is kept, why and until when. A closed account says so.
  */
 import type { ConsentsData } from '@ekyc/contracts/calls/consents';
 import { BASE_PATH } from '@ekyc/contracts/stages';
@@ -62,6 +63,15 @@ export default function PrivacyPage() {
 
   return (
     <div className="flex flex-col gap-4">
+      {data.account_closed_at && (
+        <p
+          role="status"
+          data-testid="account-closed"
+          className="rounded-lg border border-slate-300 bg-slate-50 p-3 text-ink"
+        >
+          {t('closed', { date: day(data.account_closed_at) })}
+        </p>
+      )}
       <p className="text-ink">
         {t('intro')}{' '}
         <a href="/pages/privacy" target="_blank" rel="noopener" className="font-semibold text-brand underline">
@@ -98,13 +108,30 @@ export default function PrivacyPage() {
         {erasure ? (
           <div role="status" data-testid="erasure-status" className="mt-1 text-sm text-ink">
             <p>{t('erasure.requested', { date: day(erasure.requested_at) })}</p>
-            {erasure.hold_reason && erasure.hold_until && (
-              <p className="mt-1">
-                {t('erasure.held', {
-                  date: day(erasure.hold_until),
-                  years: Math.round(
-                    (Date.parse(erasure.hold_until) - Date.parse(erasure.requested_at)) / (365.25 * 86_400_000),
-                  ),
+            {erasure.kept.length > 0 && (
+              <>
+                <p className="mt-1">
+                  {erasure.hold_until
+                    ? t('erasure.heldUntil', { date: day(erasure.hold_until) })
+                    : t('erasure.heldOpen')}
+                </p>
+                <ul className="mt-1 list-disc pl-5" data-testid="erasure-kept">
+                  {erasure.kept.map((k) => (
+                    <li key={k.record_class}>
+                      {t('erasure.keptItem', {
+                        what: t(`class.${k.record_class}`),
+                        years: k.years_after_closure,
+                        source: k.source,
+                      })}
+                    </li>
+                  ))}
+                </ul>
+              </>
+            )}
+            {erasure.erased_now.length > 0 && (
+              <p className="mt-1" data-testid="erasure-erased-now">
+                {t('erasure.erasedNow', {
+                  what: erasure.erased_now.map((k) => t(`class.${k.record_class}`)).join('; '),
                 })}
               </p>
             )}

@@ -58,6 +58,19 @@ export default function StatusPage() {
   return (
     <div className="flex flex-col items-center gap-4 text-center">
       <h2 className={`text-2xl font-bold ${tone.colour}`}>{tone.heading}</h2>
+      {data.account_closed_at && (
+        <p
+          role="status"
+          data-testid="account-closed"
+          className="rounded-lg bg-slate-100 px-3 py-2 font-semibold text-ink"
+        >
+          {t('accountClosed', {
+            date: new Intl.DateTimeFormat(document.documentElement.lang || i18n.language, { dateStyle: 'long' }).format(
+              new Date(data.account_closed_at),
+            ),
+          })}
+        </p>
+      )}
       <p data-testid="status-message" className="text-lg text-ink">
         {msg({ code: STATUS_TEXT[data.status], message: data.text })}
       </p>

@@ -1,0 +1,124 @@
+/**
+ * How long each class of an applicant's records is kept, as dated rules with their sources. A
+ * signed application is a client record: the law keeps it while the account is open and for the
+ * class's years after the account is closed (the closure date starts every hold), whatever the
+ * client asks meanwhile. What no rule keeps is erased as soon as the client asks (DPDP Act 2023
+ * s.8(7), s.12(3)): the marketing consent and data, the selfie's other captures, the device
+ * location's detail.
+ */
+import { z } from 'zod';
+
+export const RECORD_CLASSES = ['kyc', 'pmla', 'depository', 'marketing', 'capture_detail'] as const;
+export type RecordClass = (typeof RECORD_CLASSES)[number];
+
+export interface RetentionSource {
+  ref: string;
+  date: string;
+}
+
+export interface RetentionRule {
+  recordClass: RecordClass;
+  /** The day the rule applies from (a request or closure on or after it follows it). */
+  from: string;
+  /** Years kept after the account's closure; 0: erased when the client asks. */
+  yearsAfterClosure: number;
+  /** What the class holds, in the words the client reads. */
+  holds: string;
+  source: RetentionSource;
+}
+
+// PMLA s.12(4): records of transactions (s.12(1)(a)) five years from the transaction; identity
+// records (s.12(1)(e)) five years after the business relationship ends or the account is closed
+const PMLA_ACT: RetentionSource = {
+  ref: 'PMLA 2002 s.12(1)(a) and s.12(4); SEBI Master Circular on AML/CFT',
+  date: '2023-06-06',
+};
+const KYC_RECORDS: RetentionSource = {
+  ref: 'PMLA 2002 s.12(1)(e) and s.12(4); SEBI Master Circular on AML/CFT',
+  date: '2023-06-06',
+};
+// Regulations 54 and 66 of the SEBI (Depositories and Participants) Regulations 2018, aligned by this corrigendum
+const DP_RECORDS: RetentionSource = {
+  ref: 'SEBI/HO/MRD2/DDAP/CIR/P/2020/153 (SEBI D&P Regulations 2018, reg. 54 and 66)',
+  date: '2020-08-18',
+};
+const DPDP_ERASURE: RetentionSource = {
+  ref: 'DPDP Act 2023 s.8(7) and s.12(3); DPDP Rules 2025 r.8',
+  date: '2025-11-13',
+};
+
+/** The table: each class's rules, oldest first; the one in force on a day is the latest from on or before it. */
+export const RETENTION_RULES: readonly RetentionRule[] = [
+  {
+    recordClass: 'kyc',
+    from: '2005-07-01',
+    yearsAfterClosure: 5,
+    holds: 'your identity and address proofs, PAN and KYC details, photo and signature',
+    source: KYC_RECORDS,
+  },
+  {
+    recordClass: 'pmla',
+    from: '2005-07-01',
+    yearsAfterClosure: 5,
+    holds: 'the records of your account relationship (the signed account-opening form and its audit trail)',
+    source: PMLA_ACT,
+  },
+  {
+    recordClass: 'depository',
+    from: '2020-08-18',
+    yearsAfterClosure: 8,
+    holds: 'the depository participant records of your demat account (its opening form and instructions)',
+    source: DP_RECORDS,
+  },
+  {
+    recordClass: 'marketing',
+    from: '2025-11-13',
+    yearsAfterClosure: 0,
+    holds: 'your marketing consent and where you came to us from (referral and campaign)',
+    source: DPDP_ERASURE,
+  },
+  {
+    recordClass: 'capture_detail',
+    from: '2025-11-13',
+    yearsAfterClosure: 0,
+    holds: "the selfie step's other photos and your device's exact location",
+    source: DPDP_ERASURE,
+  },
+];
+
+/** The rule of each class in force on a day (YYYY-MM-DD). */
+export function retentionOn(day: string): Record<RecordClass, RetentionRule> {
+  const out = {} as Record<RecordClass, RetentionRule>;
+  for (const rule of RETENTION_RULES) if (rule.from <= day) out[rule.recordClass] = rule;
+  return out;
+}
+
+/**
+ * The classes a signed application's record holds: KYC and the relationship (PMLA) always; the
+ * depository's records once a demat account was opened for it (a client code, i.e. activated).
+ */
+export function heldClasses(hasDematAccount: boolean): RecordClass[] {
+  return hasDematAccount ? ['kyc', 'pmla', 'depository'] : ['kyc', 'pmla'];
+}
+
+/** The years the whole record is kept after closure: the longest of the classes it holds. */
+export function holdYears(rules: Record<RecordClass, RetentionRule>, classes: readonly RecordClass[]): number {
+  return Math.max(0, ...classes.map((c) => rules[c].yearsAfterClosure));
+}
+
+/** What an erasure request shows per class kept or erased. */
+export const retentionItemSchema = z.object({
+  record_class: z.enum(RECORD_CLASSES),
+  holds: z.string(),
+  /** Years after the account's closure; 0 for what was erased at once. */
+  years_after_closure: z.number().int(),
+  source: z.string(),
+});
+export type RetentionItem = z.infer<typeof retentionItemSchema>;
+
+export const retentionItemOf = (rule: RetentionRule): RetentionItem => ({
+  record_class: rule.recordClass,
+  holds: rule.holds,
+  years_after_closure: rule.yearsAfterClosure,
+  source: `${rule.source.ref}, ${rule.source.date}`,
+});
