@@ -312,11 +312,12 @@ const MATRIX: Record<string, Entry> = {
     access: 'reviewer',
     sample: (c) => ({ params: { id: c.ownerId } }),
   },
+  // compliance or an administrator (the matrix's reviewer is refused)
   'POST /api/v1/backoffice/applications/:id/rule-set': {
-    access: 'reviewer',
+    access: 'admin',
     sample: (c) => ({ params: { id: c.ownerId }, body: { to: '2021-10-01' } }),
     // allowed, but only a newer rule set may be chosen
-    expect: { reviewer: 400, admin: 400 },
+    expect: { admin: 400 },
   },
   'POST /api/v1/backoffice/applications/:id/registrations/:kind/retry': {
     access: 'reviewer',
@@ -333,8 +334,9 @@ const MATRIX: Record<string, Entry> = {
     // allowed, but the owner's application is not approved: no registration to correct
     expect: { reviewer: 404, admin: 404 },
   },
+  // unmasked: compliance or an administrator
   'GET /api/v1/backoffice/applications/:id/evidence-bundle': {
-    access: 'reviewer',
+    access: 'admin',
     sample: (c) => ({ params: { id: c.ownerId } }),
   },
   'GET /api/v1/backoffice/registrations/not-tradable': { access: 'reviewer' },
