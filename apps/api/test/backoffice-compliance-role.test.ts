@@ -26,7 +26,7 @@ const bundle = (token: string) =>
 const audit = async (chain: string) =>
   (
     (await app.inject({ url: `/api/v1/backoffice/applications/${chain}/audit`, headers: bearer(compliance) })).json() as {
-      data: { entries: { action: string; actor_id: string | null; after: unknown }[] };
+      data: { entries: { action: string; actor_kind: string; actor_role: string | null; after: unknown }[] };
     }
   ).data.entries;
 
@@ -60,13 +60,13 @@ it('lets only compliance or an administrator move the rule set', async () => {
 it('compliance reads what a reviewer reads and takes no review action', async () => {
   const read = await app.inject({ url: `/api/v1/backoffice/applications/${applicantId}`, headers: bearer(compliance) });
   expect(read.statusCode).toBe(200);
-  const decide = await app.inject({
+  const claim = await app.inject({
     method: 'POST',
-    url: `/api/v1/backoffice/applications/${applicantId}/decisions`,
+    url: `/api/v1/backoffice/applications/${applicantId}/claim`,
     headers: bearer(compliance),
-    payload: { decisions: [{ stage: 220, activity: 'Accept' }] },
   });
-  expect(decide.statusCode).toBe(403);
+  expect(claim.statusCode).toBe(403);
+  expect(claim.json().message).toBe('Compliance reads applications; a reviewer decides them.');
 });
 
 it('audits a CSV export on the staff trail and a staff document download on the application’s', async () => {
@@ -87,11 +87,11 @@ it('audits a CSV export on the staff trail and a staff document download on the 
   });
   // the applicant's own download is not a staff access
   expect((await app.inject({ url: await ownerFileLink(app, ref.$file) })).statusCode).toBe(200);
-  const staffId = (await app.deps.sessions.authenticate(reviewer, 'staff'))!;
-  const link = app.deps.records.fileUrl(ref, staffId.sessionId);
+  const staff = (await app.deps.sessions.authenticate(reviewer, 'staff'))!;
+  const link = app.deps.records.fileUrl(ref, staff.sessionId);
   expect((await app.inject({ url: link })).statusCode).toBe(200);
   const downloads = (await audit(applicantId)).filter((e) => e.action === 'document.downloaded');
   expect(downloads).toEqual([
-    expect.objectContaining({ actor_id: staffId.subjectId, after: { file: ref.$file, kind: 'signature' } }),
+    expect.objectContaining({ actor_kind: 'staff', actor_role: 'reviewer', after: { file: ref.$file, kind: 'signature' } }),
   ]);
 });
