@@ -55,10 +55,12 @@ const SECTIONS = {
 /** An applicant at the e-sign signs at the sandbox ESP, as the ESP's eKYC names them; the signer check read back. */
 async function signAs(signerName?: string) {
   const mobile = uniqueMobile();
+  // one signed application per PAN: each applicant its own
+  const pan = `ABCPS${mobile.slice(-4)}K`;
   const seeded = await app.inject({
     method: 'POST',
     url: '/sandbox/fixtures/applicant',
-    payload: { mobile, stage: 210, sections: SECTIONS },
+    payload: { mobile, stage: 210, sections: { ...SECTIONS, pan_obj: { ...SECTIONS.pan_obj, pan_number: pan } } },
   });
   const { token, applicant_id: id } = (seeded.json() as { data: { token: string; applicant_id: string } }).data;
   const initiated = await call<{ epro_id: string }>(app, 'GET', 'esign-initate', { token });

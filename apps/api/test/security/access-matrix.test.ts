@@ -334,6 +334,29 @@ const MATRIX: Record<string, Entry> = {
     // allowed, but the owner's application is not approved: no registration to correct
     expect: { reviewer: 404, admin: 404 },
   },
+  'GET /api/v1/backoffice/applications/:id/registrations/corrections': {
+    access: 'reviewer',
+    sample: (c) => ({ params: { id: c.ownerId } }),
+  },
+  // maker and checker: a correction that does not exist answers 404 to whoever may decide one
+  'POST /api/v1/backoffice/applications/:id/registrations/corrections/:correction/approve': {
+    access: 'reviewer',
+    sample: (c) => ({ params: { id: c.ownerId, correction: '00000000-0000-4000-8000-000000000000' } }),
+    expect: { reviewer: 404, admin: 404 },
+  },
+  'POST /api/v1/backoffice/applications/:id/registrations/corrections/:correction/reject': {
+    access: 'reviewer',
+    sample: (c) => ({ params: { id: c.ownerId, correction: '00000000-0000-4000-8000-000000000000' } }),
+    expect: { reviewer: 404, admin: 404 },
+  },
+  'POST /api/v1/backoffice/applications/:id/registrations/corrections/:correction/verify': {
+    access: 'reviewer',
+    sample: (c) => ({
+      params: { id: c.ownerId, correction: '00000000-0000-4000-8000-000000000000' },
+      body: { otp: '123456' },
+    }),
+    expect: { reviewer: 404, admin: 404 },
+  },
   // unmasked: compliance or an administrator
   'GET /api/v1/backoffice/applications/:id/evidence-bundle': {
     access: 'admin',
