@@ -25,7 +25,9 @@ const bundle = (token: string) =>
   app.inject({ url: `/api/v1/backoffice/applications/${applicantId}/evidence-bundle`, headers: bearer(token) });
 const audit = async (chain: string) =>
   (
-    (await app.inject({ url: `/api/v1/backoffice/applications/${chain}/audit`, headers: bearer(compliance) })).json() as {
+    (
+      await app.inject({ url: `/api/v1/backoffice/applications/${chain}/audit`, headers: bearer(compliance) })
+    ).json() as {
       data: { entries: { action: string; actor_kind: string; actor_role: string | null; after: unknown }[] };
     }
   ).data.entries;
@@ -45,7 +47,12 @@ it('refuses the evidence bundle to a reviewer; compliance downloads it, audited,
 
 it('lets only compliance or an administrator move the rule set', async () => {
   const url = `/api/v1/backoffice/applications/${applicantId}/rule-set`;
-  const byReviewer = await app.inject({ method: 'POST', url, headers: bearer(reviewer), payload: { to: '2021-10-01' } });
+  const byReviewer = await app.inject({
+    method: 'POST',
+    url,
+    headers: bearer(reviewer),
+    payload: { to: '2021-10-01' },
+  });
   expect(byReviewer.statusCode).toBe(403);
   const byCompliance = await app.inject({
     method: 'POST',
@@ -92,6 +99,10 @@ it('audits a CSV export on the staff trail and a staff document download on the 
   expect((await app.inject({ url: link })).statusCode).toBe(200);
   const downloads = (await audit(applicantId)).filter((e) => e.action === 'document.downloaded');
   expect(downloads).toEqual([
-    expect.objectContaining({ actor_kind: 'staff', actor_role: 'reviewer', after: { file: ref.$file, kind: 'signature' } }),
+    expect.objectContaining({
+      actor_kind: 'staff',
+      actor_role: 'reviewer',
+      after: { file: ref.$file, kind: 'signature' },
+    }),
   ]);
 });

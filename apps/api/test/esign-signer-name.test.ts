@@ -18,7 +18,13 @@ beforeAll(async () => {
 afterAll(() => app.close());
 
 const SECTIONS = {
-  pan_obj: { full_name: 'RAVI KUMAR SHARMA', name_on_card: 'RAVI KUMAR SHARMA', pan_number: 'ABCPS1234K', dob: '15/08/1990', is_kra: false },
+  pan_obj: {
+    full_name: 'RAVI KUMAR SHARMA',
+    name_on_card: 'RAVI KUMAR SHARMA',
+    pan_number: 'ABCPS1234K',
+    dob: '15/08/1990',
+    is_kra: false,
+  },
   digilocker_obj: {
     cdl_documents: [
       {
@@ -73,22 +79,31 @@ async function signAs(signerName?: string) {
   return { status: data.status, check: data.checks.find((c) => c.key === 'esign_signer_name') };
 }
 
-it('a signer of another name than the Aadhaar name leaves a failed check with both names', { timeout: 120_000 }, async () => {
-  const { status, check } = await signAs('Mallory Fraudster');
-  expect(status).toBe('Pending');
-  expect(check).toEqual({
-    key: 'esign_signer_name',
-    source: 'esign_certificate',
-    value: 'Mallory Fraudster',
-    against: 'Ravi Kumar Sharma',
-    threshold: 'exact or close',
-    verdict: 'fail',
-    reason: 'signer_name_differs',
-    section: 'esign_obj',
-  });
-});
+it(
+  'a signer of another name than the Aadhaar name leaves a failed check with both names',
+  { timeout: 120_000 },
+  async () => {
+    const { status, check } = await signAs('Mallory Fraudster');
+    expect(status).toBe('Pending');
+    expect(check).toEqual({
+      key: 'esign_signer_name',
+      source: 'esign_certificate',
+      value: 'Mallory Fraudster',
+      against: 'Ravi Kumar Sharma',
+      threshold: 'exact or close',
+      verdict: 'fail',
+      reason: 'signer_name_differs',
+      section: 'esign_obj',
+    });
+  },
+);
 
 it('the signer named as on Aadhaar passes', { timeout: 120_000 }, async () => {
   const { check } = await signAs();
-  expect(check).toMatchObject({ value: 'Ravi Kumar Sharma', against: 'Ravi Kumar Sharma', verdict: 'pass', reason: null });
+  expect(check).toMatchObject({
+    value: 'Ravi Kumar Sharma',
+    against: 'Ravi Kumar Sharma',
+    verdict: 'pass',
+    reason: null,
+  });
 });

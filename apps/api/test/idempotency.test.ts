@@ -1,4 +1,3 @@
-import { MSG } from '@ekyc/contracts/messages';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -40,7 +40,9 @@ it('the payment notification names the paying account; expiry and wrong credenti
   const ok = JSON.stringify(fixture('setu-rpd/webhook-success.json').body);
   expect(readSetuRpdNotification(auth, basic, ok)).toEqual({
     deliveryId: 'RPD_VERIFICATION_UPDATE:7097e53a-ba29-48a2-983d-878433b4f33e',
-    sentAt: Date.parse(fixture<{ source: string; body: { timeStamp: string } }>('setu-rpd/webhook-success.json').body.timeStamp),
+    sentAt: Date.parse(
+      fixture<{ source: string; body: { timeStamp: string } }>('setu-rpd/webhook-success.json').body.timeStamp,
+    ),
     notification: {
       id: '7097e53a-ba29-48a2-983d-878433b4f33e',
       reference: 'REF-1',

@@ -8,7 +8,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { testApp } from './support/test-app.ts';
 
-let clock = Date.parse('2026-03-02T10:00:00Z');
+const clock = Date.parse('2026-03-02T10:00:00Z');
 let app: FastifyInstance;
 beforeAll(async () => {
   app = await testApp({ WEBHOOK_MAX_AGE_SECONDS: '300' }, { now: () => clock });

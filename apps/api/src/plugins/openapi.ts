@@ -81,7 +81,11 @@ function failuresOf(r: {
   if (post || has(r.schema.body) || has(r.schema.querystring) || has(r.schema.params)) failures.add(400);
   const schemes = r.security.flatMap((s) => Object.keys(s));
   if (schemes.includes(SCHEME.applicant) || schemes.includes(SCHEME.staff)) failures.add(401);
-  if (r.access?.kind === 'staff' && (r.access.role === 'admin' || r.access.role === 'compliance' || r.access.passwordFirst)) failures.add(403);
+  if (
+    r.access?.kind === 'staff' &&
+    (r.access.role === 'admin' || r.access.role === 'compliance' || r.access.passwordFirst)
+  )
+    failures.add(403);
   if (schemes.includes(SCHEME.upiSignature) || schemes.includes(SCHEME.pennyDropWebhook)) failures.add(403);
   if (/\/:\w/.test(r.url)) failures.add(404);
   // the Idempotency-Key's conflicts, and the body limit

@@ -46,9 +46,10 @@ async function requireWaitingRegistration(deps: Deps, applicantId: string): Prom
 }
 
 async function correctionOrNotFound(deps: Deps, applicantId: string, id: string): Promise<CorrectionRow> {
-  const row = /^[0-9a-f-]{36}$/i.test(applicantId) && /^[0-9a-f-]{36}$/i.test(id)
-    ? await repo.correction(deps.database.db, applicantId, id)
-    : undefined;
+  const row =
+    /^[0-9a-f-]{36}$/i.test(applicantId) && /^[0-9a-f-]{36}$/i.test(id)
+      ? await repo.correction(deps.database.db, applicantId, id)
+      : undefined;
   if (!row) throw new AppError('NOT_FOUND', 'Correction not found');
   return row;
 }
@@ -86,7 +87,9 @@ export async function approveCorrection(
 ): Promise<CorrectionData> {
   const row = await correctionOrNotFound(deps, applicantId, correctionId);
   if (staff.role !== 'checker' && staff.role !== 'admin')
-    throw new AppError('FORBIDDEN', 'Only a checker or an administrator can approve a correction.', { four_eyes: true });
+    throw new AppError('FORBIDDEN', 'Only a checker or an administrator can approve a correction.', {
+      four_eyes: true,
+    });
   if (row.proposedBy === staff.id)
     throw new AppError('FORBIDDEN', 'Four eyes: a different staff member must approve the correction.', {
       four_eyes: true,
@@ -100,10 +103,17 @@ export async function approveCorrection(
     if (!(await repo.moveCorrection(db, row.id, 'proposed', 'awaiting_otp', staff.id, now)))
       throw new AppError('CONFLICT', 'This correction was already decided.');
     await sendCorrectionOtp(deps, applicantId, row, c.value);
-    await repo.audit(db, applicantId, 'registration.correction_approved', null, { ...audited(c), otp_sent: true }, {
-      kind: 'staff',
-      id: staff.id,
-    });
+    await repo.audit(
+      db,
+      applicantId,
+      'registration.correction_approved',
+      null,
+      { ...audited(c), otp_sent: true },
+      {
+        kind: 'staff',
+        id: staff.id,
+      },
+    );
     return data({ ...row, status: 'awaiting_otp' });
   }
   if (!(await repo.moveCorrection(db, row.id, 'proposed', 'applied', staff.id, now)))
@@ -147,10 +157,17 @@ export async function verifyCorrectionOtp(
     await apply(deps, applicantId, c);
   });
   if (!check.ok) throw invalidField('otp', check.message);
-  await repo.audit(db, applicantId, 'registration.corrected', null, { ...audited(c), otp_verified: true }, {
-    kind: 'staff',
-    id: staffId,
-  });
+  await repo.audit(
+    db,
+    applicantId,
+    'registration.corrected',
+    null,
+    { ...audited(c), otp_verified: true },
+    {
+      kind: 'staff',
+      id: staffId,
+    },
+  );
   return data({ ...row, status: 'applied' });
 }
 
@@ -171,10 +188,17 @@ export async function rejectCorrection(
     !(await repo.moveCorrection(db, row.id, row.status, 'rejected', staff.id, now))
   )
     throw new AppError('CONFLICT', 'This correction was already decided.');
-  await repo.audit(db, applicantId, 'registration.correction_rejected', null, { field: row.field }, {
-    kind: 'staff',
-    id: staff.id,
-  });
+  await repo.audit(
+    db,
+    applicantId,
+    'registration.correction_rejected',
+    null,
+    { field: row.field },
+    {
+      kind: 'staff',
+      id: staff.id,
+    },
+  );
   return data({ ...row, status: 'rejected' });
 }
 

@@ -98,8 +98,7 @@ export const registrationRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       preHandler: reviewer,
     },
-    async (req) =>
-      ok('Corrections', { corrections: await listCorrections(deps, req.params.id, req.staffMember!.id) }),
+    async (req) => ok('Corrections', { corrections: await listCorrections(deps, req.params.id, req.staffMember!.id) }),
   );
 
   app.post(

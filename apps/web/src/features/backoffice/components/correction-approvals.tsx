@@ -52,7 +52,8 @@ function PendingCorrection({ applicationId, correction: c }: { applicationId: st
   return (
     <li className="rounded-md bg-white p-3 text-sm" data-correction={c.id} data-status={c.status}>
       <p>
-        <span className="font-semibold">{t(`correction.fields.${c.field}`)}</span>: <span className="font-mono">{c.value}</span>
+        <span className="font-semibold">{t(`correction.fields.${c.field}`)}</span>:{' '}
+        <span className="font-mono">{c.value}</span>
       </p>
       <p className="text-muted">
         {t('approval.proposedBy', { name: c.proposed_by.name, date: new Date(c.proposed_at).toLocaleString() })} ·{' '}
