@@ -162,6 +162,10 @@ const envSchema = z.object({
   /** The queue colours an application's waiting age amber, then red, past these many hours. */
   BACKOFFICE_SLA_AMBER_HOURS: z.coerce.number().min(0.1).max(720).default(4),
   BACKOFFICE_SLA_RED_HOURS: z.coerce.number().min(0.1).max(720).default(24),
+  /** Evidence bundles one staff member may download per hour (each download is audited). */
+  EVIDENCE_BUNDLES_PER_HOUR: z.coerce.number().int().min(1).max(1000).default(10),
+  /** A provider's webhook whose signed timestamp is further than this from now is refused (replay). */
+  WEBHOOK_MAX_AGE_SECONDS: z.coerce.number().int().min(30).max(3600).default(300),
   /** Switch off the sandbox's simulated heavy work (OCR, face check) for journey benchmarks. */
   SANDBOX_SKIP_HEAVY_CHECKS: bool.default(false),
   /** An application abandoned before signing is erased after this many days without a change. */
@@ -307,7 +311,9 @@ export interface Config {
   /** A different staff member confirms the approval and activates the account (maker-checker). */
   fourEyes: boolean;
   /** The review queue: claim idle lapse and waiting-age colour thresholds. */
-  backoffice: { claimIdleMinutes: number; slaAmberHours: number; slaRedHours: number };
+  backoffice: { claimIdleMinutes: number; slaAmberHours: number; slaRedHours: number; evidenceBundlesPerHour: number };
+  /** A provider webhook's timestamp may be at most this far from now (seconds); older is a replay. */
+  webhookMaxAgeSeconds: number;
   faceMatchThreshold: number;
   locationOutsideIndia: 'refuse' | 'review';
   livenessActions: ('read_code' | 'turn_head')[];
@@ -563,7 +569,9 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       claimIdleMinutes: e.BACKOFFICE_CLAIM_IDLE_MINUTES,
       slaAmberHours: e.BACKOFFICE_SLA_AMBER_HOURS,
       slaRedHours: e.BACKOFFICE_SLA_RED_HOURS,
+      evidenceBundlesPerHour: e.EVIDENCE_BUNDLES_PER_HOUR,
     },
+    webhookMaxAgeSeconds: e.WEBHOOK_MAX_AGE_SECONDS,
     faceMatchThreshold: e.FACE_MATCH_THRESHOLD,
     locationOutsideIndia: e.KYC_LOCATION_OUTSIDE_INDIA,
     livenessActions: e.KYC_LIVENESS_ACTIONS,

@@ -60,7 +60,7 @@ describe('the generated API client', () => {
       await app.inject({
         method: 'POST',
         url: '/sandbox/fixtures/staff',
-        payload: { ...credentials, name: 'Broker system', role: 'reviewer' },
+        payload: { ...credentials, name: 'Broker system', role: 'compliance' },
       });
 
       const token = await signIn(BASE_URL, credentials, { fetch });

@@ -31,7 +31,7 @@ it(
     const journey = await runFullJourney(injectClient(app), { assets: await journeyAssets() });
     expect(journey.stage).toBe(220);
     const id = (await app.deps.records.findByMobile(journey.applicant.mobile))!.id;
-    const reviewer = await reviewerToken(app, 'evidence.reviewer@broker.example');
+    const reviewer = await reviewerToken(app, 'evidence.reviewer@broker.example', 'compliance');
 
     const res = await app.inject({
       url: `/api/v1/backoffice/applications/${id}/evidence-bundle`,

@@ -33,9 +33,10 @@ it(
     expect(decision.json()).toMatchObject({ status: true, data: { status: 'Rejected' } });
     await initiate(app, applicant.token);
 
+    const compliance = await reviewerToken(app, 'evidence.compliance@broker.example', 'compliance');
     const res = await app.inject({
       url: `/api/v1/backoffice/applications/${applicant.id}/evidence-bundle`,
-      headers: bearer(staff),
+      headers: bearer(compliance),
     });
     expect(res.statusCode).toBe(200);
     const files = unzipSync(new Uint8Array(res.rawPayload));

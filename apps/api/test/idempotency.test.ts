@@ -1,4 +1,3 @@
-import { MSG } from '@ekyc/contracts/messages';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -17,15 +16,45 @@ const post = (url: string, payload: object, headers: Record<string, string>) =>
   app.inject({ method: 'POST', url: `/api/v1/ekyc/${url}`, payload, headers });
 
 it('answers a retried call with the first reply and runs the action once', async () => {
-  const mobile = uniqueMobile();
-  const first = await post('send-otp', { mobile }, { 'idempotency-key': `k-${mobile}` });
-  const retry = await post('send-otp', { mobile }, { 'idempotency-key': `k-${mobile}` });
+  const { token } = await signUp(app);
+  const n = uniqueMobile();
+  const email = `retried${n}@example.com`;
+  const headers = { 'idempotency-key': `k-${n}`, authorization: `Bearer ${token}` };
+  const first = await post('send-otp', { email }, headers);
+  const retry = await post('send-otp', { email }, headers);
   expect(first.statusCode).toBe(200);
   expect(retry.statusCode).toBe(200);
   expect(retry.body).toBe(first.body);
   expect(retry.headers['idempotent-replayed']).toBe('true');
-  const outbox = (await app.inject({ url: `/sandbox/outbox?to=${mobile}` })).json() as unknown[];
+  const outbox = (await app.inject({ url: `/sandbox/outbox?to=${email}` })).json() as unknown[];
   expect(outbox).toHaveLength(1);
+});
+
+it('answers a signed-out token 401 after the guard, never with the reply it stored', async () => {
+  const { token } = await signUp(app);
+  const n = uniqueMobile();
+  const email = `signedout${n}@example.com`;
+  const headers = { 'idempotency-key': `out-${n}`, authorization: `Bearer ${token}` };
+  expect((await post('send-otp', { email }, headers)).statusCode).toBe(200);
+  expect((await post('logout', {}, { authorization: `Bearer ${token}` })).statusCode).toBe(200);
+  const replay = await post('send-otp', { email }, headers);
+  expect(replay.statusCode).toBe(401);
+  expect(replay.headers['idempotent-replayed']).toBeUndefined();
+  // a guarded route too: the guard answers before any stored reply is looked at
+  const guarded = await post('verify-otp-email', { email, otp: '123456' }, headers);
+  expect(guarded.statusCode).toBe(401);
+});
+
+it('keeps no key for a signed-out call: it runs each time and adds no row', async () => {
+  const rows = async () => (await app.deps.database.db.select().from(idempotencyKeys)).length;
+  const before = await rows();
+  const mobile = uniqueMobile();
+  const headers = { 'idempotency-key': `anon-${mobile}` };
+  const first = await post('send-otp', { mobile }, headers);
+  expect(first.statusCode).toBe(200);
+  const again = await post('send-otp', { mobile }, headers);
+  expect(again.headers['idempotent-replayed']).toBeUndefined();
+  expect(await rows()).toBe(before);
 });
 
 it('refuses the same key with a different body', async () => {
@@ -64,7 +93,8 @@ describe('the store keeps no secret or personal data in clear', () => {
   const send = (url: string, payload: object, headers: Record<string, string>) =>
     timed.inject({ method: 'POST', url: `/api/v1/ekyc/${url}`, payload, headers });
 
-  it('keeps no session token: a replayed verify-otp answers that it was done, without the token', async () => {
+  it('keeps no session token: a sign-in with a key stores nothing', async () => {
+    const before = (await rows()).length;
     const mobile = uniqueMobile();
     await send('send-otp', { mobile }, {});
     const otp = await latestOtp(timed, mobile);
@@ -73,17 +103,10 @@ describe('the store keeps no secret or personal data in clear', () => {
     const token = (first.json() as { data: { token: string } }).data.token;
     expect(token).toBeTruthy();
     const replay = await send('verify-otp', { mobile, otp }, key);
-    expect(replay.statusCode).toBe(200);
-    expect(replay.json()).toEqual({
-      status: false,
-      message: MSG.replayWithheld,
-      code: 'replayWithheld',
-      data: { screen: '/' },
-    });
+    expect(replay.headers['idempotent-replayed']).toBeUndefined();
     expect(replay.body).not.toContain(token);
-    const stored = JSON.stringify(await rows());
-    expect(stored).not.toContain(token);
-    expect(stored).not.toContain(mobile);
+    expect((await rows()).length).toBe(before);
+    expect(JSON.stringify(await rows())).not.toContain(token);
   });
 
   it('seals the replies it keeps and binds them to caller and key', async () => {
@@ -100,8 +123,9 @@ describe('the store keeps no secret or personal data in clear', () => {
     const replay = await send('send-otp', { email }, headers);
     expect(replay.body).toBe(first.body);
     // a sealed reply moved under another key is not served
+    const session = (await timed.deps.sessions.authenticate(token, 'applicant'))!;
     const one = idempotencyHashes(timed.deps.hasher, {
-      caller: `token:${token}`,
+      caller: `applicant:${session.sessionId}`,
       key: 'sealed-key-1',
       method: 'POST',
       url: '/api/v1/ekyc/send-otp',
@@ -114,7 +138,7 @@ describe('the store keeps no secret or personal data in clear', () => {
       .set({ replySealed: mine.replySealed })
       .where(and(eq(idempotencyKeys.scopeHash, mine.scopeHash), eq(idempotencyKeys.keyHash, mine.keyHash)));
     const h = idempotencyHashes(timed.deps.hasher, {
-      caller: `token:${token}`,
+      caller: `applicant:${session.sessionId}`,
       key: 'sealed-key-2',
       method: 'POST',
       url: '/api/v1/ekyc/send-otp',
@@ -131,15 +155,19 @@ describe('the store keeps no secret or personal data in clear', () => {
   });
 
   it('frees a claim whose request died once its lease runs out', async () => {
+    const { token } = await signUp(timed);
+    const session = (await timed.deps.sessions.authenticate(token, 'applicant'))!;
     const mobile = uniqueMobile();
+    const email = `stuck${mobile}@example.com`;
+    const auth = { authorization: `Bearer ${token}` };
     const key = `stuck-${mobile}`;
     // a request that claimed the key and then died with its process: its claim stays, never completed
     const h = idempotencyHashes(timed.deps.hasher, {
-      caller: 'ip:127.0.0.1',
+      caller: `applicant:${session.sessionId}`,
       key,
       method: 'POST',
       url: '/api/v1/ekyc/send-otp',
-      body: { mobile },
+      body: { email },
     });
     const claim = await idempotencyRepository.claim(timed.deps.database.db, {
       scopeHash: h.scope,
@@ -151,7 +179,7 @@ describe('the store keeps no secret or personal data in clear', () => {
       expiredBefore: new Date(clock - 86_400_000),
     });
     expect(claim.claimed).toBe(true);
-    const first = await send('send-otp', { mobile }, { 'idempotency-key': `probe-${mobile}` });
+    const first = await send('send-otp', { email }, { ...auth, 'idempotency-key': `probe-${mobile}` });
     expect(first.statusCode).toBe(200);
     // the same request under another key shows the request hash the dead one had
     const probeKey = timed.deps.hasher.hash('idempotency-key', `probe-${mobile}`);
@@ -160,31 +188,33 @@ describe('the store keeps no secret or personal data in clear', () => {
       .update(idempotencyKeys)
       .set({ requestHash: probe.requestHash })
       .where(and(eq(idempotencyKeys.scopeHash, h.scope), eq(idempotencyKeys.keyHash, h.key)));
-    const during = await send('send-otp', { mobile }, { 'idempotency-key': key });
+    const during = await send('send-otp', { email }, { ...auth, 'idempotency-key': key });
     expect(during.statusCode).toBe(409);
     expect(during.json<{ message: string }>().message).toMatch(/still running/);
     clock += 31_000;
-    const after = await send('send-otp', { mobile }, { 'idempotency-key': key });
+    const after = await send('send-otp', { email }, { ...auth, 'idempotency-key': key });
     expect(after.statusCode).toBe(200);
     expect(after.json<{ status: boolean }>().status).toBe(true);
-    const outbox = (await timed.inject({ url: `/sandbox/outbox?to=${mobile}` })).json() as unknown[];
+    const outbox = (await timed.inject({ url: `/sandbox/outbox?to=${email}` })).json() as unknown[];
     expect(outbox).toHaveLength(2);
     // and the finished key replays as usual
-    const again = await send('send-otp', { mobile }, { 'idempotency-key': key });
+    const again = await send('send-otp', { email }, { ...auth, 'idempotency-key': key });
     expect(again.headers['idempotent-replayed']).toBe('true');
   });
 
   it('purges keys after a day, and an expired key no longer replays', async () => {
+    const { token } = await signUp(timed);
     const mobile = uniqueMobile();
-    const key = { 'idempotency-key': `old-${mobile}` };
-    await send('send-otp', { mobile }, key);
+    const email = `old${mobile}@example.com`;
+    const key = { 'idempotency-key': `old-${mobile}`, authorization: `Bearer ${token}` };
+    await send('send-otp', { email }, key);
     const count = async () => (await rows()).length;
     const before = await count();
     clock += 25 * 3600_000;
     expect(await purgeIdempotencyKeys(timed.deps)).toBeGreaterThanOrEqual(1);
     expect(await count()).toBeLessThan(before);
     expect(await count()).toBe(0);
-    const later = await send('send-otp', { mobile }, key);
+    const later = await send('send-otp', { email }, key);
     expect(later.headers['idempotent-replayed']).toBeUndefined();
   });
 });

@@ -102,7 +102,7 @@ describe('the OpenAPI document', () => {
     expect(schemes.applicantToken).toMatchObject({ type: 'http', scheme: 'bearer' });
     expect(schemes.staffToken).toMatchObject({ type: 'http', scheme: 'bearer' });
     expect(schemes.upiSignature).toMatchObject({ type: 'apiKey', name: 'X-Setu-Signature' });
-    expect(schemes.pennyDropBasic).toMatchObject({ type: 'http', scheme: 'basic' });
+    expect(schemes.pennyDropWebhook).toMatchObject({ type: 'apiKey', in: 'header', name: 'Authorization' });
     for (const o of operations) expect(o.security, o.operationId).toBeDefined();
 
     for (const id of ['verify-otp', 'log-in-staff', 'healthz', 'readyz', 'sandbox-outbox', 'get-watchlist-quotes'])
@@ -115,7 +115,7 @@ describe('the OpenAPI document', () => {
     expect(byId('add-staff').description).toContain('of an administrator');
     expect(byId('confirm-approval').description).toContain('a checker or an administrator');
     expect(byId('upi-collect-webhook').security).toEqual([{ upiSignature: [] }]);
-    expect(byId('upi-intent-webhook').security).toEqual([{ pennyDropBasic: [] }]);
+    expect(byId('upi-intent-webhook').security).toEqual([{ pennyDropWebhook: [] }]);
     for (const o of operations.filter((o) => o.security?.some((s) => 'staffToken' in s)))
       expect(o.description, o.operationId).toContain('Needs a staff token');
   });

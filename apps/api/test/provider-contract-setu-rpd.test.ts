@@ -1,11 +1,16 @@
 /** Setu reverse penny drop (UPI intent/QR) against Setu's published answers (test/fixtures/providers/setu-rpd). */
 import { expect, it } from 'vitest';
 import { ProviderError } from '../src/providers/http.ts';
+import { createHmac } from 'node:crypto';
 import { basicAuthorization, readSetuRpdNotification, SetuReversePennyDrop } from '../src/providers/upi/setu-rpd.ts';
 import { fixture, replay } from './support/provider-fixtures.ts';
 
 const options = { baseUrl: 'https://dg.setu.test', clientId: 'c', secret: 's', productInstanceId: 'p' };
-const auth = basicAuthorization('setu', 'hook-password');
+const basic = basicAuthorization('setu', 'hook-password');
+const auth = { kind: 'basic', authorization: basic } as const;
+const hmac = { kind: 'hmac', secret: 'thisisasecretkey' } as const;
+// Setu's HMAC: base64 HMAC-SHA256 of the body string (docs.setu.co/payments/umap/notifications/verify-signature)
+const signed = (body: string) => createHmac('sha256', hmac.secret).update(body).digest('base64');
 
 it('creates the request with the three Setu headers and our reference; reads the upi:// link', async () => {
   const t = replay(fixture('setu-rpd/create.json'));
@@ -33,18 +38,36 @@ it('creates the request with the three Setu headers and our reference; reads the
 
 it('the payment notification names the paying account; expiry and wrong credentials are told apart', () => {
   const ok = JSON.stringify(fixture('setu-rpd/webhook-success.json').body);
-  expect(readSetuRpdNotification(auth, auth, ok)).toEqual({
-    id: '7097e53a-ba29-48a2-983d-878433b4f33e',
-    reference: 'REF-1',
-    outcome: 'paid',
-    holderName: 'Eve',
-    ifsc: 'SBIN0000001',
-    accountNumber: '48097036412',
-    payerVpa: 'test@upi',
-    accountType: 'BANK_ACCOUNT',
+  expect(readSetuRpdNotification(auth, basic, ok)).toEqual({
+    deliveryId: 'RPD_VERIFICATION_UPDATE:7097e53a-ba29-48a2-983d-878433b4f33e',
+    sentAt: Date.parse(
+      fixture<{ source: string; body: { timeStamp: string } }>('setu-rpd/webhook-success.json').body.timeStamp,
+    ),
+    notification: {
+      id: '7097e53a-ba29-48a2-983d-878433b4f33e',
+      reference: 'REF-1',
+      outcome: 'paid',
+      holderName: 'Eve',
+      ifsc: 'SBIN0000001',
+      accountNumber: '48097036412',
+      payerVpa: 'test@upi',
+      accountType: 'BANK_ACCOUNT',
+    },
   });
   const expired = JSON.stringify(fixture('setu-rpd/webhook-expired.json').body);
-  expect(readSetuRpdNotification(auth, auth, expired)).toMatchObject({ outcome: 'expired', holderName: null });
+  expect(readSetuRpdNotification(auth, basic, expired)?.notification).toMatchObject({
+    outcome: 'expired',
+    holderName: null,
+  });
   expect(readSetuRpdNotification(auth, basicAuthorization('setu', 'other'), ok)).toBeNull();
   expect(readSetuRpdNotification(auth, undefined, ok)).toBeNull();
+});
+
+it("Setu's HMAC option: the body's own signature is taken, a changed body or a static credential is not", () => {
+  const ok = JSON.stringify(fixture('setu-rpd/webhook-success.json').body);
+  expect(readSetuRpdNotification(hmac, signed(ok), ok)?.notification).toMatchObject({ outcome: 'paid' });
+  const changed = ok.replace('"Eve"', '"Mallory"');
+  expect(readSetuRpdNotification(hmac, signed(ok), changed)).toBeNull();
+  expect(readSetuRpdNotification(hmac, basic, ok)).toBeNull();
+  expect(readSetuRpdNotification(hmac, undefined, ok)).toBeNull();
 });

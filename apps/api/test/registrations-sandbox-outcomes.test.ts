@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { KIT_DOCUMENTS } from '../src/modules/registrations/welcome-kit-texts.ts';
 import { UCC_PAN_MISMATCH } from '../src/sandbox/registrations/routes.ts';
 import { approvedApplicant, panWithDigits, statusOf } from './support/registrations.ts';
-import { call, reviewerToken, testApp } from './support/test-app.ts';
+import { bearer, call, latestOtp, reviewerToken, testApp } from './support/test-app.ts';
 
 // the registrations' completion, waited for; a busy machine stretches it well past its usual seconds
 const WAIT = { timeout: 45_000, interval: 100 };
@@ -26,10 +26,19 @@ type Message = {
 describe('Registrations after approval, sandbox outcomes', () => {
   let app: FastifyInstance;
   let reviewer: string;
+  let checker: string;
   beforeAll(async () => {
     app = await testApp({ REGISTRATIONS_SANDBOX_DELAY_MS: '300', REGISTRATIONS_WORKER: 'true' });
     reviewer = await reviewerToken(app, 'registrations.outcomes@broker.example');
+    checker = await reviewerToken(app, 'registrations.checker@broker.example', 'checker');
   }, 120_000);
+  /** The checker's approval of a correction the reviewer proposed (four eyes). */
+  const approve = (id: string, correction: string) =>
+    app.inject({
+      method: 'POST',
+      url: `/api/v1/backoffice/applications/${id}/registrations/corrections/${correction}/approve`,
+      headers: bearer(checker),
+    });
   afterAll(() => app.close());
 
   it('turns an approved application Completed with client code and BO id, and sends the welcome email', async () => {
@@ -162,19 +171,31 @@ describe('Registrations after approval, sandbox outcomes', () => {
     });
     expect(bad.statusCode).toBe(400);
     expect(bad.json()).toMatchObject({ status: false, data: { field: 'value' } });
-    const fixed = await a.bo('POST', `applications/${a.id}/registrations/corrections`, {
+    const proposed = await a.bo('POST', `applications/${a.id}/registrations/corrections`, {
       field: 'email',
       value: 'asha.verma@example.com',
       note: 'Client’s signed letter of 24 Nov 2026',
     });
-    expect(fixed.json()).toMatchObject({ status: true, data: { field: 'email' } });
+    expect(proposed.json()).toMatchObject({ status: true, data: { field: 'email', status: 'proposed' } });
+    const correction = (proposed.json() as { data: { id: string } }).data.id;
+    // the maker may not approve their own correction
+    const own = await a.bo('POST', `applications/${a.id}/registrations/corrections/${correction}/approve`);
+    expect(own.statusCode).toBe(403);
+    const approved = await approve(a.id, correction);
+    expect(approved.json()).toMatchObject({ status: true, data: { status: 'awaiting_otp' } });
+    // not used yet: the client confirms the code sent to the new address
+    expect((await app.deps.records.get(a.id)).email).toBe('notprovided@example.com');
+    const otp = await latestOtp(app, 'asha.verma@example.com');
+    const verified = await a.bo('POST', `applications/${a.id}/registrations/corrections/${correction}/verify`, { otp });
+    expect(verified.json()).toMatchObject({ status: true, data: { status: 'applied' } });
+    expect((await app.deps.records.get(a.id)).email).toBe('asha.verma@example.com');
     expect((await a.retry('bo_cdsl')).statusCode).toBe(200);
     await expect.poll(async () => statusOf(await a.registrations(), 'bo_cdsl'), WAIT).toBe('accepted');
     const audit = (await a.bo('GET', `applications/${a.id}/audit`)).json() as {
       data: { entries: { action: string; actor: string; after: unknown }[] };
     };
     const entry = audit.data.entries.find((e) => e.action === 'registration.corrected');
-    expect(entry?.after).toEqual({ field: 'email', note: 'Client’s signed letter of 24 Nov 2026' });
+    expect(entry?.after).toEqual({ field: 'email', note: 'Client’s signed letter of 24 Nov 2026', otp_verified: true });
     expect(JSON.stringify(audit.data.entries)).not.toContain('asha.verma@example.com');
   }, 60_000);
 
@@ -194,6 +215,9 @@ describe('Registrations after approval, sandbox outcomes', () => {
       note: 'Family declaration signed by the client, 24 Nov 2026',
     });
     expect(declared.statusCode).toBe(200);
+    expect((await approve(second.id, (declared.json() as { data: { id: string } }).data.id)).json()).toMatchObject({
+      data: { status: 'applied' },
+    });
     // the income range corrected too: code and label, as the profiling step stores them
     const income = await second.bo('POST', `applications/${second.id}/registrations/corrections`, {
       field: 'annual_income',
@@ -201,6 +225,7 @@ describe('Registrations after approval, sandbox outcomes', () => {
       note: 'Income proof sent by the client, 24 Nov 2026',
     });
     expect(income.statusCode).toBe(200);
+    expect((await approve(second.id, (income.json() as { data: { id: string } }).data.id)).statusCode).toBe(200);
     const details = await call<[{ personal_obj: Record<string, unknown> }]>(app, 'GET', 'get-user-details', {
       token: second.token,
     });

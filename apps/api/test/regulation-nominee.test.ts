@@ -117,7 +117,7 @@ describe('opting out of nomination', () => {
 describe('moving an application to a newer rule set from the back office', () => {
   it('lists the changes, records the move, and the nominee rules follow the new set', async () => {
     const { token, applicantId } = await applicantOn('2025-06-15');
-    const staff = await reviewerToken(app, `rules-${uniqueMobile()}@broker.example`);
+    const staff = await reviewerToken(app, `rules-${uniqueMobile()}@broker.example`, 'compliance');
     const url = `/api/v1/backoffice/applications/${applicantId}/rule-set`;
     const shown = (await app.inject({ url, headers: bearer(staff) })).json() as {
       data: {

@@ -101,9 +101,14 @@ export class Sessions {
 
   /** Whether a session is still live (file links are bound to the session that asked for them). */
   async isLive(sessionId: string): Promise<boolean> {
-    if (!/^[0-9a-f-]{36}$/.test(sessionId)) return false;
+    return (await this.liveHolder(sessionId)) !== null;
+  }
+
+  /** Who holds a live session (a staff member's file download is audited), or null. */
+  async liveHolder(sessionId: string): Promise<{ kind: SessionKind; subjectId: string } | null> {
+    if (!/^[0-9a-f-]{36}$/.test(sessionId)) return null;
     const row = await repo.findById(this.database.db, sessionId);
-    return Boolean(row && this.live(row, Date.now()));
+    return row && this.live(row, Date.now()) ? { kind: row.kind, subjectId: row.subjectId } : null;
   }
 
   /**

@@ -1,7 +1,7 @@
 /**
  * Every back-office action is authorised here, on the server: a staff session (not an
  * applicant's), an account that is still active, and the role the action needs. Admins may do
- * everything a reviewer may. An account that must replace a password someone else chose may only
+ * everything a reviewer may; compliance reads what a reviewer reads (GET) and no more. An account that must replace a password someone else chose may only
  * read itself, change the password and sign out (`beforePasswordChange`).
  */
 import type { StaffRole } from '@ekyc/contracts/calls/backoffice-login';
@@ -24,6 +24,11 @@ export function requireRole(app: FastifyInstance, role: StaffRole, options: { be
     if (!member || !member.active) throw new AppError('UNAUTHORIZED');
     if (role === 'admin' && member.role !== 'admin')
       throw new AppError('FORBIDDEN', 'Only an administrator can do this.');
+    if (role === 'compliance' && member.role !== 'compliance' && member.role !== 'admin')
+      throw new AppError('FORBIDDEN', 'Only compliance or an administrator can do this.');
+    // compliance reads what a reviewer reads and takes no review action
+    if (role === 'reviewer' && member.role === 'compliance' && req.method !== 'GET')
+      throw new AppError('FORBIDDEN', 'Compliance reads applications; a reviewer decides them.');
     if (member.passwordChangeRequired && !options.beforePasswordChange)
       throw new AppError('FORBIDDEN', PASSWORD_CHANGE_REQUIRED, { password_change_required: true });
     req.staffMember = member;

@@ -32,7 +32,7 @@ export const SCHEME = {
   applicant: 'applicantToken',
   staff: 'staffToken',
   upiSignature: 'upiSignature',
-  pennyDropBasic: 'pennyDropBasic',
+  pennyDropWebhook: 'pennyDropWebhook',
   ops: 'opsToken',
 } as const;
 
@@ -44,15 +44,15 @@ export const PUBLIC: readonly SecurityRequirement[] = [];
 export const OPTIONAL_APPLICANT: readonly SecurityRequirement[] = [{}, { [SCHEME.applicant]: [] }];
 /** `security` of the UPI collect webhook: the provider signs the raw body (X-Setu-Signature). */
 export const UPI_SIGNATURE: readonly SecurityRequirement[] = [{ [SCHEME.upiSignature]: [] }];
-/** `security` of the reverse penny drop's webhook: HTTP Basic, as configured at the provider. */
-export const PENNY_DROP_BASIC: readonly SecurityRequirement[] = [{ [SCHEME.pennyDropBasic]: [] }];
+/** `security` of the reverse penny drop's webhook: a body HMAC (or Basic), as configured at the provider. */
+export const PENNY_DROP_WEBHOOK: readonly SecurityRequirement[] = [{ [SCHEME.pennyDropWebhook]: [] }];
 
 /** Who a route's guard lets through. */
 export type Access =
   | { kind: 'applicant' }
   /**
-   * `role`: 'reviewer' admits every active staff member (reviewers, checkers, administrators),
-   * 'admin' administrators only; none: any staff session. `passwordFirst`: an account that must
+   * `role`: 'reviewer' admits every active staff member (reviewers, checkers, administrators;
+   * compliance to read only), 'compliance' compliance and administrators, 'admin' administrators only; none: any staff session. `passwordFirst`: an account that must
    * replace a password someone else chose is refused (403) until it has.
    */
   | { kind: 'staff'; role?: StaffRole; passwordFirst: boolean };

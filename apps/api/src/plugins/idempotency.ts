@@ -2,7 +2,10 @@
  * Idempotency-Key on every state-changing call: a retry with the same key and body gets the first
  * answer again without running the action twice; the same key with a different body is refused.
  *
- * What is kept: keyed hashes of the caller (session token, or client address when signed out), of
+ * The key is claimed after the route's own guard, so a signed-out or revoked token is refused (401)
+ * before any stored reply is looked at, and it is honoured only on a call made in a live session:
+ * a signed-out call (sign-up's OTP, the staff sign-in, a provider's webhook) runs as if it had no
+ * key and adds no row. What is kept: keyed hashes of the caller (the session's id), of
  * the key and of the request; the reply encrypted (AES-256-GCM) and bound to caller and key, or no
  * reply at all when it carries a secret (a session token): a replay of such a call answers that it
  * was already done and that the client signs in again. A claim holds a short lease while its
@@ -41,11 +44,18 @@ export function idempotencyHashes(
   };
 }
 
-/** The caller a key belongs to: the session's token, or the client address when signed out. */
-export const callerOf = (req: FastifyRequest) => {
-  const token = bearerToken(req);
-  return token ? `token:${token}` : `ip:${req.ip}`;
-};
+/**
+ * The caller a key belongs to: the live session the route's guard admitted (an applicant's or a
+ * staff member's), or none. A route that admits a session in its handler (send-otp with a token)
+ * has it authenticated here; a signed-out or revoked token answers 401.
+ */
+async function callerOf(app: FastifyInstance, req: FastifyRequest): Promise<string | null> {
+  if (req.staff) return `staff:${req.staff.sessionId}`;
+  if (req.applicant) return `applicant:${req.applicant.sessionId}`;
+  if (!bearerToken(req)) return null;
+  const session = await app.optionalApplicant(req);
+  return session ? `applicant:${session.sessionId}` : null;
+}
 
 const SECRET_FIELD = /(^|_)(token|password|secret)$/i;
 
@@ -87,15 +97,17 @@ export function registerIdempotency(app: FastifyInstance) {
     }
   };
 
-  app.addHook('preHandler', async (req: FastifyRequest, reply: FastifyReply) => {
+  const claimKey = async (req: FastifyRequest, reply: FastifyReply) => {
     const header = req.headers['idempotency-key'];
     if (req.method !== 'POST' || header === undefined) return;
     const key = Array.isArray(header) ? header[0]! : header;
     if (!IDEMPOTENCY_KEY_PATTERN.test(key))
       throw invalidField('Idempotency-Key', 'use 8 to 128 letters, digits or . _ : -');
+    const caller = await callerOf(app, req);
+    if (caller === null) return;
     const { config, hasher, now } = deps();
     const h = idempotencyHashes(hasher, {
-      caller: callerOf(req),
+      caller,
       key,
       method: req.method,
       url: req.url,
@@ -131,6 +143,11 @@ export function registerIdempotency(app: FastifyInstance) {
     const body = existing.replySealed ? open(h.scope, h.key, existing.replySealed) : null;
     if (body === null) throw new AppError('CONFLICT', 'The reply to this Idempotency-Key is no longer available.');
     return reply.status(existing.statusCode).type('application/json').send(body);
+  };
+  // the claim runs last among each POST route's own preHandlers, after its guard
+  app.addHook('onRoute', (route) => {
+    if (![route.method].flat().includes('POST')) return;
+    route.preHandler = [...[route.preHandler ?? []].flat(), claimKey];
   });
 
   // Settling a claim (the reply kept, or the key freed after a 5xx) happens after the answer is

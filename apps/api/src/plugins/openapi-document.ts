@@ -30,7 +30,7 @@ export const SECURITY_SCHEMES = {
     type: 'http',
     scheme: 'bearer',
     description:
-      'A staff session token: `data.token` of log-in-staff (POST /api/v1/backoffice/login), sent as `Authorization: Bearer <token>`. The staff member’s role (reviewer, checker, administrator) is checked on the server at each call; the roles a call needs are in its description.',
+      'A staff session token: `data.token` of log-in-staff (POST /api/v1/backoffice/login), sent as `Authorization: Bearer <token>`. The staff member’s role (reviewer, checker, compliance, administrator) is checked on the server at each call; the roles a call needs are in its description.',
   },
   [SCHEME.upiSignature]: {
     type: 'apiKey',
@@ -38,10 +38,12 @@ export const SECURITY_SCHEMES = {
     name: 'X-Setu-Signature',
     description: 'Base64 of the HMAC-SHA256 of the raw request body, keyed with UPI_WEBHOOK_SECRET.',
   },
-  [SCHEME.pennyDropBasic]: {
-    type: 'http',
-    scheme: 'basic',
-    description: 'HTTP Basic with SETU_RPD_WEBHOOK_USER and SETU_RPD_WEBHOOK_PASSWORD, as configured at the provider.',
+  [SCHEME.pennyDropWebhook]: {
+    type: 'apiKey',
+    in: 'header',
+    name: 'Authorization',
+    description:
+      'Setu’s HMAC option (the default): the base64 HMAC-SHA256 of the raw body under SETU_RPD_WEBHOOK_SECRET; or, with SETU_RPD_WEBHOOK_AUTH=basic, HTTP Basic with SETU_RPD_WEBHOOK_USER and SETU_RPD_WEBHOOK_PASSWORD. Either way the body’s timeStamp must be within WEBHOOK_MAX_AGE_SECONDS and a delivery is taken once.',
   },
 } as const;
 

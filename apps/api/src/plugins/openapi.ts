@@ -38,8 +38,9 @@ const TAGS = [
 ];
 
 const ROLE_TEXT = {
-  reviewer: 'any active staff member (reviewer, checker or administrator)',
+  reviewer: 'any active staff member (reviewer, checker or administrator; compliance to read only)',
   checker: 'a checker or an administrator',
+  compliance: 'compliance or an administrator',
   admin: 'an administrator',
 } as const;
 
@@ -80,8 +81,12 @@ function failuresOf(r: {
   if (post || has(r.schema.body) || has(r.schema.querystring) || has(r.schema.params)) failures.add(400);
   const schemes = r.security.flatMap((s) => Object.keys(s));
   if (schemes.includes(SCHEME.applicant) || schemes.includes(SCHEME.staff)) failures.add(401);
-  if (r.access?.kind === 'staff' && (r.access.role === 'admin' || r.access.passwordFirst)) failures.add(403);
-  if (schemes.includes(SCHEME.upiSignature) || schemes.includes(SCHEME.pennyDropBasic)) failures.add(403);
+  if (
+    r.access?.kind === 'staff' &&
+    (r.access.role === 'admin' || r.access.role === 'compliance' || r.access.passwordFirst)
+  )
+    failures.add(403);
+  if (schemes.includes(SCHEME.upiSignature) || schemes.includes(SCHEME.pennyDropWebhook)) failures.add(403);
   if (/\/:\w/.test(r.url)) failures.add(404);
   // the Idempotency-Key's conflicts, and the body limit
   if (post) for (const s of [409, 413] as const) failures.add(s);

@@ -312,11 +312,12 @@ const MATRIX: Record<string, Entry> = {
     access: 'reviewer',
     sample: (c) => ({ params: { id: c.ownerId } }),
   },
+  // compliance or an administrator (the matrix's reviewer is refused)
   'POST /api/v1/backoffice/applications/:id/rule-set': {
-    access: 'reviewer',
+    access: 'admin',
     sample: (c) => ({ params: { id: c.ownerId }, body: { to: '2021-10-01' } }),
     // allowed, but only a newer rule set may be chosen
-    expect: { reviewer: 400, admin: 400 },
+    expect: { admin: 400 },
   },
   'POST /api/v1/backoffice/applications/:id/registrations/:kind/retry': {
     access: 'reviewer',
@@ -333,8 +334,32 @@ const MATRIX: Record<string, Entry> = {
     // allowed, but the owner's application is not approved: no registration to correct
     expect: { reviewer: 404, admin: 404 },
   },
-  'GET /api/v1/backoffice/applications/:id/evidence-bundle': {
+  'GET /api/v1/backoffice/applications/:id/registrations/corrections': {
     access: 'reviewer',
+    sample: (c) => ({ params: { id: c.ownerId } }),
+  },
+  // maker and checker: a correction that does not exist answers 404 to whoever may decide one
+  'POST /api/v1/backoffice/applications/:id/registrations/corrections/:correction/approve': {
+    access: 'reviewer',
+    sample: (c) => ({ params: { id: c.ownerId, correction: '00000000-0000-4000-8000-000000000000' } }),
+    expect: { reviewer: 404, admin: 404 },
+  },
+  'POST /api/v1/backoffice/applications/:id/registrations/corrections/:correction/reject': {
+    access: 'reviewer',
+    sample: (c) => ({ params: { id: c.ownerId, correction: '00000000-0000-4000-8000-000000000000' } }),
+    expect: { reviewer: 404, admin: 404 },
+  },
+  'POST /api/v1/backoffice/applications/:id/registrations/corrections/:correction/verify': {
+    access: 'reviewer',
+    sample: (c) => ({
+      params: { id: c.ownerId, correction: '00000000-0000-4000-8000-000000000000' },
+      body: { otp: '123456' },
+    }),
+    expect: { reviewer: 404, admin: 404 },
+  },
+  // unmasked: compliance or an administrator
+  'GET /api/v1/backoffice/applications/:id/evidence-bundle': {
+    access: 'admin',
     sample: (c) => ({ params: { id: c.ownerId } }),
   },
   'GET /api/v1/backoffice/registrations/not-tradable': { access: 'reviewer' },

@@ -34,7 +34,14 @@ export const postForm = (app: FastifyInstance, url: string, fields: Record<strin
   });
 
 /** Starts consent and answers the ESP's OTP page; returns the ESP's response form (not yet posted). */
-export async function signAtEsp(app: FastifyInstance, token: string, mobile: string, eproId: string) {
+export async function signAtEsp(
+  app: FastifyInstance,
+  token: string,
+  mobile: string,
+  eproId: string,
+  /** The name the sandbox ESP's Aadhaar eKYC gives the signer (the Aadhaar name on record when absent). */
+  signerName?: string,
+) {
   const consent = await call<{ transaction_id: string; api_response: string; expires_in: number }>(
     app,
     'GET',
@@ -49,7 +56,12 @@ export async function signAtEsp(app: FastifyInstance, token: string, mobile: str
   if (otpPage.statusCode !== 200) throw new Error(`ESP refused the request: ${otpPage.body}`);
   const espTxn = formOf(otpPage.body).fields.espTxn!;
   const otp = await latestOtp(app, mobile);
-  const signedPage = await postForm(app, '/sandbox/esign/esp/otp', { espTxn, otp, action: 'sign' });
+  const signedPage = await postForm(app, '/sandbox/esign/esp/otp', {
+    espTxn,
+    otp,
+    action: 'sign',
+    ...(signerName && { signer_name: signerName }),
+  });
   return { consent: consent.body.data, response: formOf(signedPage.body, 'esp-response') };
 }
 

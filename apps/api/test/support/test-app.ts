@@ -81,7 +81,7 @@ export function uniqueMobile(): string {
 export async function reviewerToken(
   app: FastifyInstance,
   email: string,
-  role: 'reviewer' | 'checker' | 'admin' = 'reviewer',
+  role: 'reviewer' | 'checker' | 'compliance' | 'admin' = 'reviewer',
 ): Promise<string> {
   const password = 'Reviewer-Desk-Passphrase-4417';
   await app.inject({
@@ -203,6 +203,7 @@ export const PRODUCTION_PROVIDER_ENV: Record<string, string> = {
   SETU_RPD_PRODUCT_INSTANCE_ID: 'test-rpd-instance',
   SETU_RPD_WEBHOOK_USER: 'setu',
   SETU_RPD_WEBHOOK_PASSWORD: 'test-rpd-webhook-password',
+  SETU_RPD_WEBHOOK_SECRET: 'test-rpd-webhook-secret',
   HYPERVERGE_WEB_SDK_URL: 'https://hv-web-sdk-cdn.hyperverge.co/hyperverge-web-sdk@9.0.0/src/sdk.min.js',
   MSG91_WHATSAPP_NUMBER: '919800000000',
   MSG91_WHATSAPP_TEMPLATE_OTP: 'account_otp',

@@ -34,6 +34,7 @@ export const CHECK_SOURCES = [
   'upi',
   'document',
   'cheque_ocr',
+  'esign_certificate',
 ] as const;
 
 /**
@@ -41,12 +42,22 @@ export const CHECK_SOURCES = [
  * value borrowed from another check. `reason` is a code (face_mismatch, not_live, ...).
  */
 export const reviewCheckSchema = z.object({
-  key: z.enum(['face_match', 'liveness', 'liveness_module', 'pan_name_dob', 'bank_name_match', 'cheque']),
+  key: z.enum([
+    'face_match',
+    'liveness',
+    'liveness_module',
+    'pan_name_dob',
+    'bank_name_match',
+    'cheque',
+    'esign_signer_name',
+  ]),
   source: z.enum(CHECK_SOURCES),
   value: z.union([z.string(), z.number(), z.boolean(), z.null()]),
   threshold: z.union([z.string(), z.number(), z.null()]),
   verdict: z.enum(CHECK_VERDICTS),
   reason: z.string().nullable(),
+  /** What the value was compared with, shown beside it (the Aadhaar name beside the signer's). */
+  against: z.string().nullable().optional(),
   /** The section that holds the evidence. */
   section: z.string(),
 });

@@ -3,8 +3,9 @@ import { emptyDataSchema, replySchema } from '../envelope.ts';
 
 /** POST /api/v1/backoffice/login (contract): a staff member signs in; data.token is their bearer token. */
 /** reviewer: accepts and rejects stages (the maker); checker: also confirms approvals, which with
- * four eyes only a checker or an admin may do; admin: everything, and manages staff */
-export const STAFF_ROLES = ['reviewer', 'checker', 'admin'] as const;
+ * four eyes only a checker or an admin may do; compliance: reads what a reviewer reads and takes no
+ * review action, downloads evidence bundles and moves rule sets; admin: everything, and manages staff */
+export const STAFF_ROLES = ['reviewer', 'checker', 'compliance', 'admin'] as const;
 export type StaffRole = (typeof STAFF_ROLES)[number];
 
 export const staffLoginBodySchema = z

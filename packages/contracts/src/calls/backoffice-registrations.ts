@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ANNUAL_INCOME, FAMILY_RELATIONS } from '../enums.ts';
-import { emailSchema } from '../rules.ts';
+import { emailSchema, otpSchema } from '../rules.ts';
 import { replySchema } from '../envelope.ts';
 
 /**
@@ -103,7 +103,33 @@ export const registrationCorrectionSchema = z
 export const registrationListReplySchema = replySchema(registrationListSchema);
 /** POST …/registrations/{kind}/retry: the registration sent again. */
 export const registrationRetryReplySchema = replySchema(registrationEntrySchema);
-/** POST …/registrations/corrections: the field corrected. */
-export const registrationCorrectionDataSchema = z.object({ field: z.string() });
+/**
+ * A correction to a signed record takes two people (maker and checker): proposed, then approved by
+ * a different checker or administrator; a new email is used only once the client confirms the OTP
+ * sent to it (awaiting_otp), then applied. Or rejected.
+ */
+export const CORRECTION_STATUSES = ['proposed', 'awaiting_otp', 'applied', 'rejected'] as const;
+export type CorrectionStatus = (typeof CORRECTION_STATUSES)[number];
+/** POST …/registrations/corrections and its approval steps: the correction and where it stands. */
+export const registrationCorrectionDataSchema = z.object({
+  id: z.string(),
+  field: z.enum(CORRECTION_FIELDS),
+  status: z.enum(CORRECTION_STATUSES),
+});
 export const registrationCorrectionReplySchema = replySchema(registrationCorrectionDataSchema);
+/** GET …/registrations/corrections: each correction with what it changes, for the checker. */
+export const correctionViewSchema = registrationCorrectionDataSchema.extend({
+  /** The new value (an email, an income range, or the family member's relation and name). */
+  value: z.string(),
+  note: z.string(),
+  proposed_by: z.object({ id: z.string(), name: z.string() }),
+  proposed_at: z.string(),
+  decided_by: z.object({ id: z.string(), name: z.string() }).nullable(),
+  /** The signed-in staff member proposed it, so another must approve it. */
+  mine: z.boolean(),
+});
+export type CorrectionView = z.infer<typeof correctionViewSchema>;
+export const correctionListReplySchema = replySchema(z.object({ corrections: z.array(correctionViewSchema) }));
+/** POST …/corrections/{correction}/verify: the OTP the client received at the new email. */
+export const correctionOtpBodySchema = z.object({ otp: otpSchema });
 export const notTradableReplySchema = replySchema(notTradableListSchema);

@@ -1,5 +1,8 @@
-/** Drizzle table definitions of the bank migrations (0500_ifsc_branches.sql, 2400_bank_attempts.sql). */
-import { boolean, date, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+/**
+ * Drizzle table definitions of the bank migrations (0500_ifsc_branches.sql, 2400_bank_attempts.sql,
+ * 2711_webhook_deliveries.sql).
+ */
+import { boolean, date, integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 export const ifscBranches = pgTable('ifsc_branches', {
   ifsc: text('ifsc').primaryKey(),
@@ -27,3 +30,14 @@ export const bankAttempts = pgTable('bank_attempts', {
   day: date('day', { mode: 'string' }).notNull(),
   count: integer('count').notNull(),
 });
+
+/** Provider webhooks seen (a keyed digest per delivery), so a replay is refused. */
+export const webhookDeliveries = pgTable(
+  'webhook_deliveries',
+  {
+    provider: text('provider').notNull(),
+    deliveryHash: text('delivery_hash').notNull(),
+    receivedAt: timestamp('received_at', { withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.provider, t.deliveryHash] })],
+);

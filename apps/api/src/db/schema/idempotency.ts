@@ -3,7 +3,7 @@ import { boolean, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-
 export const idempotencyKeys = pgTable(
   'idempotency_keys',
   {
-    /** Keyed hashes: of the caller (session token or client address), of the key, of the request. */
+    /** Keyed hashes: of the caller (the live session), of the key, of the request. */
     scopeHash: text('scope_hash').notNull(),
     keyHash: text('key_hash').notNull(),
     requestHash: text('request_hash').notNull(),

@@ -16,6 +16,8 @@ export interface KeyAndCert {
 
 export interface SandboxPki {
   caCertPem: string;
+  /** The authority's key: the sandbox ESP issues each signer a certificate in the Aadhaar name. */
+  caKeyPem: string;
   /** The sandbox e-sign service (ESP): signs documents and its responses. */
   esp: KeyAndCert;
   /** This application as ASP: signs its eSign requests. */
@@ -67,6 +69,8 @@ function certificate(options: {
   return forge.pki.certificateToPem(cert);
 }
 
+const CA_COMMON_NAME = 'eKYC Sandbox Certifying Authority';
+
 const name = (cn: string): forge.pki.CertificateField[] => [
   { shortName: 'C', value: 'IN' },
   { shortName: 'O', value: 'eKYC Sandbox' },
@@ -75,7 +79,7 @@ const name = (cn: string): forge.pki.CertificateField[] => [
 
 export function generateSandboxPki(): SandboxPki {
   const ca = rsaKeys();
-  const caName = name('eKYC Sandbox Certifying Authority');
+  const caName = name(CA_COMMON_NAME);
   const caCertPem = certificate({
     subject: caName,
     issuer: caName,
@@ -98,6 +102,7 @@ export function generateSandboxPki(): SandboxPki {
   };
   return {
     caCertPem,
+    caKeyPem: ca.keyPem,
     esp: issue('eKYC Sandbox eSign Service'),
     asp: issue('eKYC Sandbox ASP'),
     digilocker: issue('DS eKYC Sandbox DigiLocker'),
@@ -119,8 +124,9 @@ export function sandboxPki(config: { dataDir: string; inMemory: boolean }): Sand
   let pki: SandboxPki;
   if (existsSync(file)) {
     pki = JSON.parse(readFileSync(file, 'utf8')) as SandboxPki;
-    // an authority written before the sandbox DigiLocker signed its e-Aadhaar: issue afresh
-    if (!pki.digilocker) {
+    // an authority written before the sandbox DigiLocker signed its e-Aadhaar, or before the ESP
+    // issued signer certificates: issue afresh
+    if (!pki.digilocker || !pki.caKeyPem) {
       pki = generateSandboxPki();
       writeFileSync(file, JSON.stringify(pki), { mode: 0o600 });
     }
@@ -131,4 +137,19 @@ export function sandboxPki(config: { dataDir: string; inMemory: boolean }): Sand
   }
   loaded.set(file, pki);
   return pki;
+}
+
+/**
+ * The signer's certificate as an ESP issues it after the Aadhaar eKYC: the common name is the name
+ * UIDAI gave, the key the sandbox ESP's own (one key pair stands for the per-signer keys a real ESP
+ * makes, which keeps a signing quick), issued by the sandbox authority.
+ */
+export function sandboxSignerCertificate(pki: SandboxPki, aadhaarName: string): string {
+  return certificate({
+    subject: name(aadhaarName.slice(0, 64)),
+    issuer: name(CA_COMMON_NAME),
+    publicKey: forge.pki.certificateFromPem(pki.esp.certPem).publicKey,
+    signWith: forge.pki.privateKeyFromPem(pki.caKeyPem),
+    ca: false,
+  });
 }

@@ -85,10 +85,17 @@ export const applicantRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!FILE_ID.test(id)) throw new AppError('NOT_FOUND');
       const { exp, sid, sig } = req.query;
       if (!exp || !sid || !sig || !/^\d{1,15}$/.test(exp)) throw new AppError('UNAUTHORIZED', 'unauthorized');
-      if (!deps.records.verifyFileUrl(id, Number(exp), sid, sig) || !(await deps.sessions.isLive(sid)))
-        throw new AppError('UNAUTHORIZED', 'unauthorized');
+      const holder = deps.records.verifyFileUrl(id, Number(exp), sid, sig) ? await deps.sessions.liveHolder(sid) : null;
+      if (!holder) throw new AppError('UNAUTHORIZED', 'unauthorized');
       const file = await deps.records.readFile(id);
       if (!file) throw new AppError('NOT_FOUND');
+      // a staff member's download enters the application's audit trail
+      if (holder.kind === 'staff' && file.applicantId)
+        await deps.records.auditIn(deps.database.db, file.applicantId, {
+          actorId: holder.subjectId,
+          action: 'document.downloaded',
+          after: { file: id, kind: file.kind },
+        });
       // Always a download: a browser never renders an uploaded file as a page of this origin
       // (a PDF reader's scripts, an HTML polyglot); <img> and fetch still read the bytes.
       const name = `${file.kind}-${id.slice(0, 8)}${EXTENSIONS[file.contentType] ?? ''}`;

@@ -176,6 +176,15 @@ export const backofficeRepository = {
         ${entry.action}, ${entry.stage ?? null}::integer, ${json(entry.before)}::jsonb, ${json(entry.after)}::jsonb)`,
     );
   },
+  /** How many times a staff member took an action since a moment (a per-person limit counts these). */
+  async countStaffActions(tx: Tx, staffId: string, action: string, since: Date): Promise<number> {
+    const [row] = await query<{ n: unknown }>(
+      tx,
+      sql`select count(*) as n from audit_log
+        where actor_kind = 'staff' and actor_id = ${staffId} and action = ${action} and at >= ${since.toISOString()}::timestamptz`,
+    );
+    return toNum(row?.n ?? 0);
+  },
   async auditChain(tx: Tx, chain: string) {
     const rows = await query<{
       id: unknown;

@@ -5,8 +5,10 @@
  * signed form and every stored file. A ZIP whose manifest lists each file's SHA-256, sealed by a
  * detached CMS signature of the broker's certificate (manifest.json.p7s: `openssl cms -verify`).
  * Whether the application is signed is asked of records/signed.ts (the manifest says it); the signed
- * form is the one its record names, kept there through a reviewer's send-back. The export itself
- * enters the audit trail.
+ * form is the one its record names, kept there through a reviewer's send-back. The bundle is
+ * unmasked: only compliance and administrators download it (the route's guard), each download
+ * enters the audit trail, and one staff member takes at most EVIDENCE_BUNDLES_PER_HOUR an hour
+ * (counted from those audit entries, so every process shares the count).
  */
 import { createHash } from 'node:crypto';
 import { strToU8, zipSync } from 'fflate';
@@ -19,7 +21,9 @@ import { evidenceOf } from './evidence.ts';
 import { getAuditTrail } from './get-audit-trail.ts';
 import { reviewChecks } from './review-checks.ts';
 
-type Deps = Pick<AppDeps, 'database' | 'records' | 'consents' | 'cipher' | 'esign' | 'now'>;
+type Deps = Pick<AppDeps, 'database' | 'records' | 'consents' | 'cipher' | 'esign' | 'now' | 'config'>;
+
+const EXPORTED = 'application.evidence_exported';
 
 /** The sections that hold a consent, a declaration or an acknowledgement, as their steps stored them. */
 const CONSENT_SECTIONS = [
@@ -63,6 +67,11 @@ export async function evidenceBundle(
   const db = deps.database.db;
   const standing = /^[0-9a-f-]{36}$/i.test(applicantId) ? await repo.standingOf(db, applicantId) : undefined;
   if (!standing) throw new AppError('NOT_FOUND', 'Application not found');
+  const hourAgo = new Date(deps.now() - 3600_000);
+  if ((await repo.countStaffActions(db, staff.id, EXPORTED, hourAgo)) >= deps.config.backoffice.evidenceBundlesPerHour)
+    throw new AppError('RATE_LIMITED', 'Too many evidence bundles downloaded in the last hour. Try again later.', {
+      retry_after: 3600,
+    });
   const [applicant, stages, sections, ruleSet, audit, registrations, dpdp, erasure, signed] = await Promise.all([
     deps.records.get(applicantId),
     deps.records.kycList(applicantId),
@@ -152,7 +161,7 @@ export async function evidenceBundle(
     applicantId,
     actorKind: 'staff',
     actorId: staff.id,
-    action: 'application.evidence_exported',
+    action: EXPORTED,
     after: { files: Object.keys(files).length, sha256: sha256(bytes) },
   });
   return { filename: `evidence-${applicantId}.zip`, bytes };

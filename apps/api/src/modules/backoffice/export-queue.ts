@@ -1,7 +1,11 @@
-/** The filtered queue as CSV (identity numbers masked as on screen), up to 5,000 rows. */
+/**
+ * The filtered queue as CSV (identity numbers masked as on screen), up to 5,000 rows. Each export
+ * enters the staff audit trail with its filter and row count.
+ */
 import type { queueQuerySchema } from '@ekyc/contracts/calls/backoffice-queue';
 import type { z } from 'zod';
 import type { AppDeps } from '../../app-deps.ts';
+import { backofficeRepository as repo } from './backoffice.repository.ts';
 import { listApplications } from './list-applications.ts';
 
 const MAX_ROWS = 5000;
@@ -52,5 +56,13 @@ export async function queueCsv(
         .map(csvCell)
         .join(','),
     );
+  await repo.appendAudit(deps.database.db, {
+    chain: 'staff',
+    applicantId: null,
+    actorKind: 'staff',
+    actorId: viewerId,
+    action: 'queue.exported',
+    after: { filter: { ...query, q: query.q ? '(search)' : undefined }, rows: data.items.length },
+  });
   return `${lines.join('\r\n')}\r\n`;
 }

@@ -115,11 +115,31 @@ function bankChecks(bank: Section): ReviewCheck[] {
   return checks;
 }
 
+/** esign_obj: the signer certificate's name (the ESP's Aadhaar eKYC) against the Aadhaar name on record. */
+function esignChecks(esign: Section): ReviewCheck[] {
+  const m = obj(esign?.signer_name_match);
+  if (!m) return [];
+  const result = str(m.result);
+  return [
+    {
+      key: 'esign_signer_name',
+      source: 'esign_certificate',
+      value: str(m.signer_name) ?? null,
+      against: str(m.aadhaar_name) ?? null,
+      threshold: 'exact or close',
+      verdict: result === 'mismatch' ? 'fail' : result === 'not_recorded' ? 'not_run' : 'pass',
+      reason: result === 'mismatch' ? 'signer_name_differs' : result === 'not_recorded' ? 'no_aadhaar_name' : null,
+      section: 'esign_obj',
+    },
+  ];
+}
+
 export function reviewChecks(sections: Record<string, unknown>): ReviewCheck[] {
   return [
     ...selfieChecks(obj(sections['livness_obj'])),
     ...panChecks(obj(sections['pan_obj'])),
     ...bankChecks(obj(sections['bank_obj'])),
+    ...esignChecks(obj(sections['esign_obj'])),
   ];
 }
 

@@ -79,6 +79,7 @@ export const backofficeRoutes: FastifyPluginAsyncZod = async (app) => {
   const { deps } = app;
   const reviewer = requireRole(app, 'reviewer');
   const admin = requireRole(app, 'admin');
+  const compliance = requireRole(app, 'compliance');
   const signedIn = requireRole(app, 'reviewer', { beforePasswordChange: true });
 
   const line = await ensureFirstAdmin(deps);
@@ -390,13 +391,13 @@ export const backofficeRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         operationId: 'move-application-rule-set',
-        summary: 'Move an application to another rule set',
+        summary: 'Move an application to another rule set (compliance or an administrator)',
         tags: [TAG.backOffice],
         params: idParams,
         body: ruleSetMoveBodySchema,
         response: withInput(applicationRuleSetReplySchema),
       },
-      preHandler: reviewer,
+      preHandler: compliance,
     },
     async (req) =>
       ok('Rule set moved', await moveApplicationRuleSet(deps, req.staffMember!.id, req.params.id, req.body.to)),
@@ -423,11 +424,16 @@ export const backofficeRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         operationId: 'get-evidence-bundle',
         summary: "Download an application's sealed evidence bundle for an inspection (ZIP)",
+        description:
+          'Unmasked: compliance or an administrator only (403 otherwise); each download is audited, and one staff member downloads at most EVIDENCE_BUNDLES_PER_HOUR an hour (429 with Retry-After).',
         tags: [TAG.backOffice],
         params: idParams,
-        response: { 200: fileReply('The evidence bundle, a ZIP file (an attachment)', 'application/zip') },
+        response: {
+          200: fileReply('The evidence bundle, a ZIP file (an attachment)', 'application/zip'),
+          429: emptyReplySchema,
+        },
       },
-      preHandler: reviewer,
+      preHandler: compliance,
     },
     async (req, reply) => {
       const bundle = await evidenceBundle(deps, req.staffMember!, req.params.id);

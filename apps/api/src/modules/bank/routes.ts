@@ -27,6 +27,7 @@ import { closeChequeReader } from './cheque-reader.ts';
 import { getIfsc } from './get-ifsc.ts';
 import { receiveUpiCollect } from './receive-upi-collect.ts';
 import { receiveUpiIntent } from './receive-upi-intent.ts';
+import { onceFresh } from './webhook-replay.ts';
 import { startUpiIntent } from './start-upi-intent.ts';
 import { uploadOtherBankDocument } from './upload-other-bank-document.ts';
 import { validateVpa } from './validate-vpa.ts';
@@ -35,7 +36,7 @@ import { verifyCheque } from './verify-cheque.ts';
 import { replies, withInput } from '../../lib/replies.ts';
 import { emptyReplySchema } from '@ekyc/contracts/envelope';
 import { upiIntentReplySchema } from '@ekyc/contracts/calls/upi-intent';
-import { PENNY_DROP_BASIC, TAG, UPI_SIGNATURE } from '../../lib/api-docs.ts';
+import { PENNY_DROP_WEBHOOK, TAG, UPI_SIGNATURE } from '../../lib/api-docs.ts';
 
 export const bankRoutes: FastifyPluginAsyncZod = async (app) => {
   const { deps } = app;
@@ -204,23 +205,26 @@ export const bankRoutes: FastifyPluginAsyncZod = async (app) => {
           operationId: 'upi-intent-webhook',
           summary: "Receive the reverse penny drop's notification of a UPI intent or QR payment",
           description:
-            'Authenticated with HTTP Basic as configured at the provider (403 when the credentials do not match). Events other than RPD_VERIFICATION_UPDATE are acknowledged with message "ignored".',
+            'Authenticated as configured at the provider: the HMAC of the raw body in Authorization (or HTTP Basic). 403 when it does not match, when the body\'s timeStamp is outside WEBHOOK_MAX_AGE_SECONDS, or when the same delivery came before. Events other than RPD_VERIFICATION_UPDATE are acknowledged with message "ignored".',
           tags: [TAG.callbacks],
-          security: PENNY_DROP_BASIC,
+          security: PENNY_DROP_WEBHOOK,
           response: withInput(emptyReplySchema),
         },
         config: { documentedBody: setuRpdNotificationSchema },
       },
       async (req) => {
         const raw = typeof req.body === 'string' ? req.body : '';
-        let notification;
+        let delivery;
         try {
-          notification = readSetuRpdNotification(deps.bank.rpdWebhookAuthorization, req.headers.authorization, raw);
+          delivery = readSetuRpdNotification(deps.bank.rpdWebhookAuth, req.headers.authorization, raw);
         } catch {
           throw invalidField('body', 'Malformed notification');
         }
-        if (!notification) throw new AppError('FORBIDDEN', 'Bad credentials');
-        const result = notification === 'ignored' ? 'ignored' : await receiveUpiIntent(deps, notification);
+        if (!delivery) throw new AppError('FORBIDDEN', 'Bad credentials');
+        const { notification } = delivery;
+        const result = await onceFresh(deps, 'setu-rpd', delivery, async () =>
+          notification === 'ignored' ? 'ignored' : receiveUpiIntent(deps, notification),
+        );
         return { status: true, message: result, data: {} };
       },
     );

@@ -3,8 +3,12 @@
  * the transaction identifies the applicant). The <EsignResp> signature and the CMS are checked,
  * the CMS goes into the form's placeholder, and the stage completes; the status socket is told.
  * The transaction ends signed together with the PAN's claim in signed_pans (records/signed.ts): a
- * PAN another applicant signed first fails on its key, and this signing is refused with it.
+ * PAN another applicant signed first fails on its key, and this signing is refused with it. The
+ * signer certificate's common name (the name the ESP's Aadhaar eKYC gave) is compared with the
+ * Aadhaar name on record by the name matcher; a mismatch is kept on esign_obj and shown to the
+ * reviewer as a failed check, the two names side by side.
  */
+import { X509Certificate } from 'node:crypto';
 import { ESIGN_TIME_EXCEEDED } from '@ekyc/contracts/calls/esign-consent';
 import { MSG } from '@ekyc/contracts/messages';
 import { STAGE } from '@ekyc/contracts/stages';
@@ -12,6 +16,8 @@ import type { AppDeps } from '../../app-deps.ts';
 import { verifyDetachedCms } from '../../documents/signing/cms.ts';
 import { embedCms } from '../../documents/signing/pdf-signature.ts';
 import { channels } from '../../realtime/hub.ts';
+import { matchHolderName } from '../../lib/name-match.ts';
+import { aadhaarNameOf } from '../../records/aadhaar-name.ts';
 import { isSignedPanTaken, panHashOf, signedRepository } from '../../records/signed.ts';
 import { SIGNED_FORMS, type SignedForms, withSignedForm } from '../../records/signed-form.ts';
 import { esignRepository as repo } from './esign.repository.ts';
@@ -45,15 +51,22 @@ export async function completeEsign(deps: AppDeps, eSignResponse: string): Promi
   };
   if (!result.ok) return publishFailure(result.errMsg);
 
-  const { section: read } = await deps.records.getSections(row.applicantId, [ESIGN_PRIVATE, 'pan_obj', SIGNED_FORMS]);
+  const { section: read } = await deps.records.getSections(row.applicantId, [
+    ESIGN_PRIVATE,
+    'pan_obj',
+    SIGNED_FORMS,
+    'digilocker_obj',
+  ]);
   const state = read<EsignState>(ESIGN_PRIVATE);
   const pan = read<{ pan_number?: string }>('pan_obj')?.pan_number;
   if (!state || state.epro_id !== row.eproId) return publishFailure('The form changed while it was being signed.');
   const inputHash = Buffer.from(state.input_hash, 'hex');
   const prepared = await deps.records.readFile(state.generated_doc.$file);
   let signed: Buffer;
+  let signerName: string;
   try {
-    await verifyDetachedCms(result.cms, inputHash, deps.esign.trustAnchors, new Date(deps.esign.now()));
+    const check = await verifyDetachedCms(result.cms, inputHash, deps.esign.trustAnchors, new Date(deps.esign.now()));
+    signerName = commonName(check.signerCertPem);
     signed = await embedCms(prepared!.bytes, result.cms, inputHash);
   } catch (err) {
     return publishFailure(err instanceof Error ? err.message : 'The signature could not be embedded.');
@@ -84,6 +97,7 @@ export async function completeEsign(deps: AppDeps, eSignResponse: string): Promi
     generated_doc: state.generated_doc,
     signed_document: signedRef,
     signed_at: signedAt.toISOString(),
+    signer_name_match: signerNameMatch(signerName, aadhaarNameOf(read('digilocker_obj'))),
   };
   // the facts this form printed become the signed version the record is compared with from now on
   const signedForms = state.facts
@@ -104,6 +118,15 @@ export async function completeEsign(deps: AppDeps, eSignResponse: string): Promi
     data: { signed_document_link: signedRef, screen: moved.screen },
   });
   return { kind: 'signed' };
+}
+
+/** The certificate's common name (CN), as the ESP wrote it from the Aadhaar eKYC. */
+const commonName = (pem: string) => /(?:^|\n)CN=([^\n]*)/.exec(new X509Certificate(pem).subject)?.[1]?.trim() ?? '';
+
+function signerNameMatch(signerName: string, aadhaarName: string | null): EsignSection['signer_name_match'] {
+  if (!aadhaarName) return { signer_name: signerName, aadhaar_name: null, result: 'not_recorded', score: 0 };
+  const m = matchHolderName(signerName, aadhaarName);
+  return { signer_name: signerName, aadhaar_name: aadhaarName, result: m.result, score: m.score };
 }
 
 export const completionText = (c: EsignCompletion) =>

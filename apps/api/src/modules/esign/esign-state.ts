@@ -20,4 +20,9 @@ export interface EsignSection {
   generated_doc: FileRef;
   signed_document?: FileRef;
   signed_at?: string;
+  /**
+   * The signer certificate's name (the ESP's Aadhaar eKYC) against the Aadhaar name on record,
+   * through the bank's name matcher; a mismatch is a failed review check.
+   */
+  signer_name_match?: { signer_name: string; aadhaar_name: string | null; result: string; score: number };
 }

@@ -4,6 +4,8 @@
  * approved applications not yet tradable.
  */
 import {
+  correctionListReplySchema,
+  correctionOtpBodySchema,
   notTradableReplySchema,
   registrationCorrectionReplySchema,
   registrationCorrectionSchema,
@@ -15,7 +17,13 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok } from '../../lib/outcome.ts';
 import { requireRole } from '../../auth/staff-guard.ts';
-import { correctRegistration } from './correct-registration.ts';
+import {
+  approveCorrection,
+  listCorrections,
+  proposeCorrection,
+  rejectCorrection,
+  verifyCorrectionOtp,
+} from './correct-registration.ts';
 import { listNotTradable } from './list-not-tradable.ts';
 import { listRegistrations } from './list-registrations.ts';
 import { retryRegistration } from './retry-registration.ts';
@@ -23,6 +31,7 @@ import { replies, withInput } from '../../lib/replies.ts';
 import { TAG } from '../../lib/api-docs.ts';
 
 const idParams = z.object({ id: z.string().max(64) });
+const correctionParams = z.object({ id: z.string().max(64), correction: z.string().max(64) });
 
 export const registrationRoutes: FastifyPluginAsyncZod = async (app) => {
   const { deps } = app;
@@ -63,7 +72,9 @@ export const registrationRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         operationId: 'correct-registration',
-        summary: 'Correct the data a rejected or on-hold registration sends',
+        summary: 'Propose a correction of the data a rejected or on-hold registration sends',
+        description:
+          'Maker and checker: the correction is kept until a different checker or administrator approves it (approve-correction); a new email is applied once the client confirms the OTP sent to it (verify-correction-otp).',
         tags: [TAG.backOffice],
         params: idParams,
         body: registrationCorrectionSchema,
@@ -72,7 +83,74 @@ export const registrationRoutes: FastifyPluginAsyncZod = async (app) => {
       preHandler: reviewer,
     },
     async (req) =>
-      ok('Correction saved', await correctRegistration(deps, req.params.id, req.staffMember!.id, req.body)),
+      ok('Correction proposed', await proposeCorrection(deps, req.params.id, req.staffMember!.id, req.body)),
+  );
+
+  app.get(
+    '/applications/:id/registrations/corrections',
+    {
+      schema: {
+        operationId: 'list-corrections',
+        summary: "List an application's corrections, proposed and decided, with what each changes",
+        tags: [TAG.backOffice],
+        params: idParams,
+        response: withInput(correctionListReplySchema),
+      },
+      preHandler: reviewer,
+    },
+    async (req) => ok('Corrections', { corrections: await listCorrections(deps, req.params.id, req.staffMember!.id) }),
+  );
+
+  app.post(
+    '/applications/:id/registrations/corrections/:correction/approve',
+    {
+      schema: {
+        operationId: 'approve-correction',
+        summary: 'Approve a correction another staff member proposed (a checker or an administrator)',
+        tags: [TAG.backOffice],
+        params: correctionParams,
+        response: withInput(registrationCorrectionReplySchema),
+      },
+      preHandler: reviewer,
+    },
+    async (req) =>
+      ok('Correction approved', await approveCorrection(deps, req.params.id, req.staffMember!, req.params.correction)),
+  );
+
+  app.post(
+    '/applications/:id/registrations/corrections/:correction/reject',
+    {
+      schema: {
+        operationId: 'reject-correction',
+        summary: 'Reject a correction before it is applied (its maker, a checker or an administrator)',
+        tags: [TAG.backOffice],
+        params: correctionParams,
+        response: withInput(registrationCorrectionReplySchema),
+      },
+      preHandler: reviewer,
+    },
+    async (req) =>
+      ok('Correction rejected', await rejectCorrection(deps, req.params.id, req.staffMember!, req.params.correction)),
+  );
+
+  app.post(
+    '/applications/:id/registrations/corrections/:correction/verify',
+    {
+      schema: {
+        operationId: 'verify-correction-otp',
+        summary: 'Apply an approved email correction with the OTP the client received at the new address',
+        tags: [TAG.backOffice],
+        params: correctionParams,
+        body: correctionOtpBodySchema,
+        response: withInput(registrationCorrectionReplySchema),
+      },
+      preHandler: reviewer,
+    },
+    async (req) =>
+      ok(
+        'Correction applied',
+        await verifyCorrectionOtp(deps, req.params.id, req.staffMember!.id, req.params.correction, req.body.otp),
+      ),
   );
 
   app.get(

@@ -1,4 +1,5 @@
 /** The bank step's providers, chosen once at start-up: IFSC lookup, penny drop and UPI. */
+import { randomUUID } from 'node:crypto';
 import type { Config } from '../../config.ts';
 import type { DatabaseRef } from '../../db/client.ts';
 import { createIfscLookup } from '../ifsc/create.ts';
@@ -6,6 +7,7 @@ import type { IfscLookup } from '../ifsc/port.ts';
 import type { SelfFetch } from '../http.ts';
 import { createUpiProvider } from '../upi/create.ts';
 import type { ReversePennyDrop, UpiProvider } from '../upi/port.ts';
+import type { RpdWebhookAuth } from '../upi/setu-rpd.ts';
 import { createBankAccountVerifier } from './create.ts';
 import type { BankAccountVerifier } from './port.ts';
 
@@ -15,9 +17,9 @@ export interface BankProviders {
   upi: UpiProvider;
   /** Verifies the UPI provider's notifications. */
   upiWebhookSecret: string;
-  /** Bank verification by UPI intent or QR, and the Authorization its notifications carry. */
+  /** Bank verification by UPI intent or QR, and how its notifications are authenticated. */
   reversePennyDrop: ReversePennyDrop;
-  rpdWebhookAuthorization: string;
+  rpdWebhookAuth: RpdWebhookAuth;
 }
 
 export function createBankProviders(
@@ -33,6 +35,7 @@ export function createBankProviders(
     upi: overrides.upi ?? upi!.provider,
     upiWebhookSecret: overrides.upiWebhookSecret ?? upi?.webhookSecret ?? '',
     reversePennyDrop: overrides.reversePennyDrop ?? upi!.reversePennyDrop,
-    rpdWebhookAuthorization: overrides.rpdWebhookAuthorization ?? upi?.rpdWebhookAuthorization ?? '',
+    // with the reverse penny drop overridden and no secret given, no notification is accepted
+    rpdWebhookAuth: overrides.rpdWebhookAuth ?? upi?.rpdWebhookAuth ?? { kind: 'hmac', secret: randomUUID() },
   };
 }

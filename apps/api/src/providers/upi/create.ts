@@ -4,15 +4,15 @@ import type { Config } from '../../config.ts';
 import { SANDBOX_ORIGIN, type SelfFetch } from '../http.ts';
 import type { ReversePennyDrop, UpiProvider } from './port.ts';
 import { SETU_LOGIN_URL, SETU_UMAP_BASE_URL, SetuUpiProvider } from './setu.ts';
-import { basicAuthorization, SETU_RPD_BASE_URL, SetuReversePennyDrop } from './setu-rpd.ts';
+import { basicAuthorization, type RpdWebhookAuth, SETU_RPD_BASE_URL, SetuReversePennyDrop } from './setu-rpd.ts';
 
 /** The sandbox signs its notifications with this; production uses UPI_WEBHOOK_SECRET. */
 export const SANDBOX_UPI_WEBHOOK_SECRET = 'sandbox-upi-webhook-secret';
 export const SANDBOX_UPI_MERCHANT_VPA = 'ekyc-sandbox@pineaxis';
 export const SANDBOX_UPI_MERCHANT_ID = 'sandbox-merchant';
 
-/** The sandbox authenticates its reverse-penny-drop notifications with this (Basic). */
-export const SANDBOX_RPD_WEBHOOK_AUTHORIZATION = basicAuthorization('sandbox', 'sandbox-rpd-webhook');
+/** The sandbox signs its reverse-penny-drop notifications with this (Setu's HMAC option). */
+export const SANDBOX_RPD_WEBHOOK_SECRET = 'sandbox-rpd-webhook-secret';
 
 export function createUpiProvider(
   config: Config,
@@ -21,8 +21,8 @@ export function createUpiProvider(
   provider: UpiProvider;
   webhookSecret: string;
   reversePennyDrop: ReversePennyDrop;
-  /** The Authorization header Setu sends with reverse-penny-drop notifications. */
-  rpdWebhookAuthorization: string;
+  /** How Setu authenticates its reverse-penny-drop notifications (HMAC of the body, or Basic). */
+  rpdWebhookAuth: RpdWebhookAuth;
 } {
   if (config.sandbox)
     return {
@@ -33,7 +33,7 @@ export function createUpiProvider(
         productInstanceId: 'sandbox',
         fetch: selfFetch,
       }),
-      rpdWebhookAuthorization: SANDBOX_RPD_WEBHOOK_AUTHORIZATION,
+      rpdWebhookAuth: { kind: 'hmac', secret: SANDBOX_RPD_WEBHOOK_SECRET },
       provider: new SetuUpiProvider({
         baseUrl: `${SANDBOX_ORIGIN}/sandbox/upi`,
         loginUrl: `${SANDBOX_ORIGIN}/sandbox/upi/v1/users/login`,
@@ -63,6 +63,12 @@ export function createUpiProvider(
       secret: need('SETU_RPD_SECRET'),
       productInstanceId: need('SETU_RPD_PRODUCT_INSTANCE_ID'),
     }),
-    rpdWebhookAuthorization: basicAuthorization(need('SETU_RPD_WEBHOOK_USER'), need('SETU_RPD_WEBHOOK_PASSWORD')),
+    rpdWebhookAuth:
+      (env.SETU_RPD_WEBHOOK_AUTH ?? 'hmac') === 'basic'
+        ? {
+            kind: 'basic',
+            authorization: basicAuthorization(need('SETU_RPD_WEBHOOK_USER'), need('SETU_RPD_WEBHOOK_PASSWORD')),
+          }
+        : { kind: 'hmac', secret: need('SETU_RPD_WEBHOOK_SECRET') },
   };
 }

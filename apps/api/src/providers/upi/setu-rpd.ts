@@ -4,10 +4,15 @@
  * `{id, shortUrl, status: BAV_REVERSE_PENNY_DROP_CREATED, upiBillId, upiLink "upi://pay?…", validUpto}`.
  * Setu then notifies `{event: "RPD_VERIFICATION_UPDATE", data: {rpd: {success, id, data:
  * {bankAccountName, bankAccountIfsc, bankAccountNumber, payerVpa, accountType, …, additionalData},
- * error: {code: BAV_REVERSE_PENNY_DROP_EXPIRED|…_FAILED}}}}`, authenticated with Basic
- * authentication (one of the webhook authentications Setu offers).
+ * error: {code: BAV_REVERSE_PENNY_DROP_EXPIRED|…_FAILED}}}, timeStamp}`. Setu offers Basic, HMAC
+ * and API-key authentication of these notifications (docs.setu.co/data/bav/reverse-penny-drop/
+ * webhook-authentication). HMAC is the default here: `Authorization` carries the base64
+ * HMAC-SHA256 of the raw body under the shared secret (as Setu signs its other notifications,
+ * docs.setu.co/payments/umap/notifications/verify-signature), so the body and its `timeStamp` are
+ * authenticated; Basic (a static credential) only when chosen (SETU_RPD_WEBHOOK_AUTH=basic). The
+ * timestamp window and the seen-delivery store are the webhook route's (modules/bank).
  */
-import { timingSafeEqual } from 'node:crypto';
+import { createHmac, timingSafeEqual } from 'node:crypto';
 import { z } from 'zod';
 import { type FetchLike, fetchJson, ProviderError } from '../http.ts';
 import type { ReversePennyDrop, ReversePennyDropNotification, ReversePennyDropRequest } from './port.ts';
@@ -33,6 +38,8 @@ const createReplySchema = z.looseObject({
 /** The reverse penny drop's webhook body (RPD_VERIFICATION_UPDATE and others). */
 export const setuRpdNotificationSchema = z.looseObject({
   event: z.string(),
+  /** When Setu sent it (ISO 8601 with an offset); a notification outside the window is refused. */
+  timeStamp: z.string().optional(),
   data: z.looseObject({
     rpd: z.looseObject({
       success: z.boolean(),
@@ -85,27 +92,53 @@ export class SetuReversePennyDrop implements ReversePennyDrop {
 export const basicAuthorization = (user: string, password: string) =>
   `Basic ${Buffer.from(`${user}:${password}`).toString('base64')}`;
 
+/** How the reverse penny drop's notifications are authenticated, as configured at Setu. */
+export type RpdWebhookAuth = { kind: 'hmac'; secret: string } | { kind: 'basic'; authorization: string };
+
+/** The HMAC option's Authorization: base64 HMAC-SHA256 of the raw body under the shared secret. */
+export const rpdBodySignature = (secret: string, rawBody: string) =>
+  createHmac('sha256', secret).update(rawBody).digest('base64');
+
+const sameText = (a: string, b: string) => {
+  const x = Buffer.from(a);
+  const y = Buffer.from(b);
+  return x.length === y.length && timingSafeEqual(x, y);
+};
+
+/** A notification read: what it says, when it was sent, and what identifies the delivery. */
+export interface RpdDelivery {
+  /** The event and request it settles: a second delivery of it is a replay. */
+  deliveryId: string;
+  /** Epoch milliseconds of its timeStamp, or null when it carries none. */
+  sentAt: number | null;
+  notification: ReversePennyDropNotification | 'ignored';
+}
+
 /** Checks the webhook's credentials and reads it; null when they are wrong. */
 export function readSetuRpdNotification(
-  expectedAuthorization: string,
+  auth: RpdWebhookAuth,
   authorization: string | undefined,
   rawBody: string,
-): ReversePennyDropNotification | 'ignored' | null {
-  const expected = Buffer.from(expectedAuthorization);
-  const given = Buffer.from(authorization ?? '');
-  if (expected.length !== given.length || !timingSafeEqual(expected, given)) return null;
+): RpdDelivery | null {
+  const expected = auth.kind === 'hmac' ? rpdBodySignature(auth.secret, rawBody) : auth.authorization;
+  if (!sameText(expected, authorization ?? '')) return null;
   const n = setuRpdNotificationSchema.parse(JSON.parse(rawBody));
-  if (n.event !== 'RPD_VERIFICATION_UPDATE') return 'ignored';
+  const sent = n.timeStamp ? Date.parse(n.timeStamp) : Number.NaN;
   const rpd = n.data.rpd;
+  const delivery = { deliveryId: `${n.event}:${rpd.id}`, sentAt: Number.isFinite(sent) ? sent : null };
+  if (n.event !== 'RPD_VERIFICATION_UPDATE') return { ...delivery, notification: 'ignored' };
   const extra = rpd.data?.additionalData ?? rpd.additionalData ?? null;
   return {
-    id: rpd.id,
-    reference: extra?.reference ?? null,
-    outcome: rpd.success ? 'paid' : rpd.error?.code === 'BAV_REVERSE_PENNY_DROP_EXPIRED' ? 'expired' : 'failed',
-    holderName: rpd.data?.bankAccountName ?? null,
-    ifsc: rpd.data?.bankAccountIfsc ?? null,
-    accountNumber: rpd.data?.bankAccountNumber ?? null,
-    payerVpa: rpd.data?.payerVpa ?? null,
-    accountType: rpd.data?.accountType ?? null,
+    ...delivery,
+    notification: {
+      id: rpd.id,
+      reference: extra?.reference ?? null,
+      outcome: rpd.success ? 'paid' : rpd.error?.code === 'BAV_REVERSE_PENNY_DROP_EXPIRED' ? 'expired' : 'failed',
+      holderName: rpd.data?.bankAccountName ?? null,
+      ifsc: rpd.data?.bankAccountIfsc ?? null,
+      accountNumber: rpd.data?.bankAccountNumber ?? null,
+      payerVpa: rpd.data?.payerVpa ?? null,
+      accountType: rpd.data?.accountType ?? null,
+    },
   };
 }

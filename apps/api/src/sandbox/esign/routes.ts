@@ -10,7 +10,8 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { certificateOf } from '../../documents/signing/certificate-chain.ts';
 import { createDetachedCms } from '../../documents/signing/cms.ts';
-import { sandboxPki } from '../../documents/signing/sandbox-pki.ts';
+import { sandboxPki, sandboxSignerCertificate } from '../../documents/signing/sandbox-pki.ts';
+import { aadhaarNameOf } from '../../records/aadhaar-name.ts';
 import { randomOtp } from '../../lib/crypto.ts';
 import { esignRepository } from '../../modules/esign/esign.repository.ts';
 import { signXmlEnveloped, verifyXmlEnveloped } from '../../documents/signing/xml-signature.ts';
@@ -32,6 +33,8 @@ interface EspSession {
   attempts: number;
   expiresAt: number;
   maskedMobile: string;
+  /** The name the sandbox's UIDAI holds: the signer certificate's common name unless the page changes it. */
+  aadhaarName: string;
   done: boolean;
 }
 
@@ -62,7 +65,7 @@ export async function sandboxEsignRoutes(app: FastifyInstance) {
   const respond = async (
     espTxn: string,
     stored: Stored<EspSession>,
-    outcome: { cms: Buffer } | { errCode: string; errMsg: string },
+    outcome: { cms: Buffer; signerCertPem: string } | { errCode: string; errMsg: string },
   ): Promise<string | null> => {
     const session = stored.value;
     if (!(await sessions.replace(espTxn, stored, { ...session, done: true }))) return null;
@@ -74,7 +77,7 @@ export async function sandboxEsignRoutes(app: FastifyInstance) {
             ts: istTimestamp(),
             txn: session.aspTxn,
             resCode: espTxn,
-            userCertificate: pki.esp.certPem.replace(/-----[^-]+-----|\s+/g, ''),
+            userCertificate: outcome.signerCertPem.replace(/-----[^-]+-----|\s+/g, ''),
             docSignature: outcome.cms.toString('base64'),
           }
         : {
@@ -133,6 +136,7 @@ export async function sandboxEsignRoutes(app: FastifyInstance) {
     if (!txnRow)
       return reply.status(400).send(sandboxPage('Aadhaar eSign', '<p class="error">Unknown transaction.</p>'));
     const applicant = await deps.records.get(txnRow.applicantId);
+    const aadhaarName = aadhaarNameOf(await deps.records.getSection(txnRow.applicantId, 'digilocker_obj'));
     const otp = randomOtp();
     const espTxn = `ESP${randomBytes(8).toString('hex').toUpperCase()}`;
     const session: EspSession = {
@@ -143,6 +147,7 @@ export async function sandboxEsignRoutes(app: FastifyInstance) {
       attempts: 0,
       expiresAt: Date.now() + SESSION_MS,
       maskedMobile: `XXXXXX${applicant.mobile.slice(-4)}`,
+      aadhaarName: aadhaarName ?? 'SANDBOX SIGNER',
       done: false,
     };
     await sessions.put(espTxn, session);
@@ -163,6 +168,7 @@ export async function sandboxEsignRoutes(app: FastifyInstance) {
       `<div class="card"><p>An OTP has been sent to your Aadhaar-linked mobile number ${escapeHtml(session.maskedMobile)}.</p>
 ${error ? `<p class="error" role="alert">${escapeHtml(error)}</p>` : ''}
 <form method="post" action="${SANDBOX_ESP_PATH}/otp"><input type="hidden" name="espTxn" value="${escapeHtml(espTxn)}">
+<label for="signer_name">Name in the Aadhaar eKYC (sandbox: change it to sign under another name)</label><input id="signer_name" name="signer_name" value="${escapeHtml(session.aadhaarName)}" maxlength="64" required>
 <label for="otp">Aadhaar OTP</label><input id="otp" name="otp" inputmode="numeric" autocomplete="one-time-code" pattern="[0-9]{6}" maxlength="6" required autofocus>
 <button type="submit" name="action" value="sign">Verify OTP and sign</button>
 <button type="submit" name="action" value="cancel" class="secondary" formnovalidate>Cancel</button></form></div>`,
@@ -174,6 +180,7 @@ ${error ? `<p class="error" role="alert">${escapeHtml(error)}</p>` : ''}
       .object({
         espTxn: z.string().max(64),
         otp: z.string().max(12).optional(),
+        signer_name: z.string().trim().min(1).max(64).optional(),
         action: z.enum(['sign', 'cancel']).default('sign'),
       })
       .safeParse(req.body);
@@ -197,13 +204,15 @@ ${error ? `<p class="error" role="alert">${escapeHtml(error)}</p>` : ''}
       return otpPage(espTxn, session, `Invalid OTP. ${MAX_ATTEMPTS - attempts} attempt(s) left.`);
     }
     const pki = pkiOf();
+    // the ESP's certificate for this signer, in the name the Aadhaar eKYC gave
+    const signerCertPem = sandboxSignerCertificate(pki, body.data.signer_name ?? session.aadhaarName);
     const cms = createDetachedCms({
       digest: Buffer.from(session.inputHashHex, 'hex'),
       keyPem: pki.esp.keyPem,
-      certPem: pki.esp.certPem,
+      certPem: signerCertPem,
       chainPems: [pki.caCertPem],
     });
-    return answer({ cms });
+    return answer({ cms, signerCertPem });
   });
 
   app.get('/sandbox/esign/ca.pem', async (_req, reply) => reply.type('application/x-pem-file').send(pkiOf().caCertPem));

@@ -3,13 +3,17 @@
  * x-client-id, x-client-secret, x-product-instance-id), and the sandbox UPI app page that the
  * `upi://pay` link or QR stands for. Contract: paying there pays Rs 1 from an account held in the
  * applicant's name (the PAN name on record); Decline fails the request. The sandbox then notifies
- * this service's webhook with Setu's RPD_VERIFICATION_UPDATE, with Basic authentication.
+ * this service's webhook with Setu's RPD_VERIFICATION_UPDATE and its timeStamp, authenticated by
+ * Setu's HMAC option (docs.setu.co/data/bav/reverse-penny-drop/webhook-authentication): the
+ * Authorization header carries the base64 HMAC-SHA256 of the body under the shared secret, computed
+ * here from that description rather than by the adapter's code.
  */
+import { createHmac } from 'node:crypto';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { randomId } from '../../lib/crypto.ts';
 import { SANDBOX_ORIGIN } from '../../providers/http.ts';
-import { SANDBOX_RPD_WEBHOOK_AUTHORIZATION } from '../../providers/upi/create.ts';
+import { SANDBOX_RPD_WEBHOOK_SECRET } from '../../providers/upi/create.ts';
 import { escapeHtml } from '../../lib/html.ts';
 import { sandboxPage } from '../page.ts';
 import { SandboxState } from '../state.ts';
@@ -59,7 +63,7 @@ export const sandboxRpdRoutes: FastifyPluginAsyncZod = async (app) => {
     const pan = await app.deps.records.getSection<{ full_name?: string }>(applicantId, 'pan_obj').catch(() => null);
     const body = JSON.stringify({
       event: 'RPD_VERIFICATION_UPDATE',
-      timeStamp: new Date().toISOString(),
+      timeStamp: new Date(app.deps.now()).toISOString(),
       data: {
         rpd: paid
           ? {
@@ -91,7 +95,10 @@ export const sandboxRpdRoutes: FastifyPluginAsyncZod = async (app) => {
     try {
       await app.deps.selfFetch(`${SANDBOX_ORIGIN}${UPI_INTENT_WEBHOOK_PATH}`, {
         method: 'POST',
-        headers: { 'content-type': 'application/json', authorization: SANDBOX_RPD_WEBHOOK_AUTHORIZATION },
+        headers: {
+          'content-type': 'application/json',
+          authorization: createHmac('sha256', SANDBOX_RPD_WEBHOOK_SECRET).update(body).digest('base64'),
+        },
         body,
       });
     } catch (err) {

@@ -2,9 +2,10 @@ import type { RegistrationCorrection } from '@ekyc/contracts/calls/backoffice-re
 import { registrationCorrectionDataSchema } from '@ekyc/contracts/calls/backoffice-registrations';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { auditKey } from './get-audit-trail';
+import { correctionsKey } from './list-corrections';
 import { staffRequest } from './staff-client';
 
-/** Corrects what held a registration back (before a retry). */
+/** Proposes a correction of what held a registration back; a second person approves it. */
 export const correctRegistration = (id: string, correction: RegistrationCorrection) =>
   staffRequest(
     'POST',
@@ -19,6 +20,10 @@ export function useCorrectRegistration(id: string) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (correction: RegistrationCorrection) => correctRegistration(id, correction),
-    onSettled: () => client.invalidateQueries({ queryKey: auditKey(id) }),
+    onSettled: () =>
+      Promise.all([
+        client.invalidateQueries({ queryKey: auditKey(id) }),
+        client.invalidateQueries({ queryKey: correctionsKey(id) }),
+      ]),
   });
 }

@@ -49,7 +49,15 @@ export function CheckTable({ checks }: { checks: ReviewCheck[] }) {
                 {t(`review.checkNames.${check.key}`)}
               </th>
               <td className="py-1.5 pr-3">{t(`review.checkSources.${check.source}`)}</td>
-              <td className="py-1.5 pr-3 font-mono font-semibold">{shown(check.value)}</td>
+              <td className="py-1.5 pr-3">
+                <span className="font-mono font-semibold">{shown(check.value)}</span>
+                {check.against !== undefined && (
+                  // side by side: what the value was compared with (the Aadhaar name beside the signer's)
+                  <span className="block text-xs" data-against>
+                    {t('review.comparedWith')}: <span className="font-mono font-semibold">{check.against ?? '—'}</span>
+                  </span>
+                )}
+              </td>
               <td className="py-1.5 pr-3 font-mono">
                 {check.threshold === null ? t('review.providerThreshold') : String(check.threshold)}
               </td>

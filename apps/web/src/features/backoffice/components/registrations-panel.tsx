@@ -12,6 +12,7 @@ import { toast } from '../../../lib/toast';
 import { applicationKey } from '../api/get-application';
 import { useRegistrations } from '../api/list-registrations';
 import { useRetryRegistration } from '../api/retry-registration';
+import { CorrectionApprovals } from './correction-approvals';
 import { CorrectionForm } from './correction-form';
 import { formatDateTime } from './format';
 import { ScrollRegion } from '../../../components/scroll-region';
@@ -122,6 +123,7 @@ export function RegistrationsPanel({ applicationId, approved }: { applicationId:
           </tbody>
         </table>
       </ScrollRegion>
+      <CorrectionApprovals applicationId={applicationId} />
       {list.some((r) => r.status === 'rejected' || r.status === 'on_hold') && (
         <CorrectionForm applicationId={applicationId} />
       )}
