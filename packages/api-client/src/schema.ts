@@ -1101,6 +1101,50 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/v1/backoffice/login/mfa/enrol': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Start enrolling a second factor (TOTP): a new secret, as text, otpauth URI and QR code
+     * @description For a sign-in whose challenge says mfa: enrol. The secret is confirmed by the first code sent to POST login/mfa; 401 when the challenge has expired.
+     *
+     *     Public: no token.
+     */
+    post: operations['enrol-staff-mfa'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/backoffice/login/mfa': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Complete a staff sign-in with the second factor: data.token is the staff token
+     * @description The challenge from login with a code from the authenticator app or a recovery code. The first code after enrolling confirms it and the reply carries the recovery codes, this once. A wrong code is a handled refusal (200, status false) and counts towards the account's lockout (429 as for login); 401 when the challenge has expired.
+     *
+     *     Public: no token.
+     */
+    post: operations['verify-staff-mfa'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/v1/backoffice/logout': {
     parameters: {
       query?: never;
@@ -1152,7 +1196,9 @@ export interface paths {
     put?: never;
     /**
      * Change the signed-in staff member's own password
-     * @description Needs a staff token (log-in-staff's data.token) of any active staff member (reviewer, checker or administrator).
+     * @description The current password is checked under the sign-in throttle of the account: repeated wrong ones slow it down and lock it (429 with data.retry_after and data.locked).
+     *
+     *     Needs a staff token (log-in-staff's data.token) of any active staff member (reviewer, checker or administrator).
      */
     post: operations['change-own-password'];
     delete?: never;
@@ -1545,6 +1591,88 @@ export interface paths {
      * @description Needs a staff token (log-in-staff's data.token) of an administrator. An account that must replace a password someone else set gets 403 until it has (password_change_required).
      */
     post: operations['set-staff-active'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/backoffice/staff/{id}/role': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Change a staff member's role (with four eyes an admin or checker grant waits for a second admin)
+     * @description Needs a staff token (log-in-staff's data.token) of an administrator. An account that must replace a password someone else set gets 403 until it has (password_change_required).
+     */
+    post: operations['set-staff-role'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/backoffice/staff/{id}/role/approve': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Approve a waiting admin or checker grant (a second admin: not the one who asked, 403 otherwise)
+     * @description Needs a staff token (log-in-staff's data.token) of an administrator. An account that must replace a password someone else set gets 403 until it has (password_change_required).
+     */
+    post: operations['approve-staff-role'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/backoffice/staff/{id}/mfa/reset': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Reset a staff member's second factor: they enrol again at the next sign-in
+     * @description With four eyes the first admin's call asks for the reset (data.staff.mfa_reset_pending) and a different admin's call carries it out; the same admin again gets 403.
+     *
+     *     Needs a staff token (log-in-staff's data.token) of an administrator. An account that must replace a password someone else set gets 403 until it has (password_change_required).
+     */
+    post: operations['reset-staff-mfa'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/backoffice/staff/{id}/password': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Set a new password for a staff member (they must change it at the next sign-in)
+     * @description Needs a staff token (log-in-staff's data.token) of an administrator. An account that must replace a password someone else set gets 403 until it has (password_change_required).
+     */
+    post: operations['reset-staff-password'];
     delete?: never;
     options?: never;
     head?: never;
@@ -5746,7 +5874,16 @@ export interface operations {
                     created_at: string;
                     last_login_at: string | null;
                     password_change_required: boolean;
+                    mfa_enrolled: boolean;
+                    pending_role: ('checker' | 'admin') | null;
+                    mfa_reset_pending: boolean;
                   };
+                  recovery_codes?: string[];
+                }
+              | {
+                  /** @enum {string} */
+                  mfa: 'verify' | 'enrol';
+                  challenge: string;
                 }
               | {
                   [key: string]: unknown;
@@ -5775,6 +5912,221 @@ export interface operations {
               [key: string]: unknown;
             };
           };
+        };
+      };
+      409: components['responses']['Conflict'];
+      413: components['responses']['PayloadTooLarge'];
+      /** @description Too many requests: try again after Retry-After seconds. */
+      429: {
+        headers: {
+          'Retry-After': components['headers']['RetryAfter'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json':
+            | {
+                status: boolean;
+                message: string;
+                /** @enum {string} */
+                code?: 'otpResendTooSoon' | 'otpSendLimit' | 'rateLimited';
+                data: {
+                  locked?: boolean;
+                  retry_after?: number;
+                };
+              }
+            | components['schemas']['TooManyRequestsReply'];
+        };
+      };
+      500: components['responses']['InternalError'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  'enrol-staff-mfa': {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes a retry safe: the same key with the same body gets the first answer again without running the action twice (409 with another body, or while the first request runs). */
+        'Idempotency-Key'?: components['parameters']['IdempotencyKey'];
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          challenge: string;
+        };
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          'Idempotent-Replayed': components['headers']['IdempotentReplayed'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            status: boolean;
+            message: string;
+            code?: string;
+            data: {
+              secret: string;
+              otpauth_uri: string;
+              qr_code: string;
+            };
+          };
+        };
+      };
+      /** @description Malformed input: data.errors names each offending field, with its rule's message key as code. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            status: boolean;
+            message: string;
+            code?: components['schemas']['MessageKey'];
+            data: {
+              field: string;
+              errors: {
+                field: string;
+                message: string;
+                code?: components['schemas']['MessageKey'];
+              }[];
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+      };
+      /** @description No valid token: missing, malformed, expired or revoked. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json':
+            | {
+                status: boolean;
+                message: string;
+                /** @enum {string} */
+                code?: 'unauthorized';
+                data: {
+                  [key: string]: unknown;
+                };
+              }
+            | components['schemas']['UnauthorizedReply'];
+        };
+      };
+      409: components['responses']['Conflict'];
+      413: components['responses']['PayloadTooLarge'];
+      429: components['responses']['TooManyRequests'];
+      500: components['responses']['InternalError'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  'verify-staff-mfa': {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes a retry safe: the same key with the same body gets the first answer again without running the action twice (409 with another body, or while the first request runs). */
+        'Idempotency-Key'?: components['parameters']['IdempotencyKey'];
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          challenge: string;
+          code: string;
+        };
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          'Idempotent-Replayed': components['headers']['IdempotentReplayed'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            status: boolean;
+            message: string;
+            code?: string;
+            data:
+              | {
+                  token: string;
+                  staff: {
+                    id: string;
+                    email: string;
+                    name: string;
+                    /** @enum {string} */
+                    role: 'reviewer' | 'checker' | 'admin';
+                    active: boolean;
+                    created_at: string;
+                    last_login_at: string | null;
+                    password_change_required: boolean;
+                    mfa_enrolled: boolean;
+                    pending_role: ('checker' | 'admin') | null;
+                    mfa_reset_pending: boolean;
+                  };
+                  recovery_codes?: string[];
+                }
+              | {
+                  /** @enum {string} */
+                  mfa: 'verify' | 'enrol';
+                  challenge: string;
+                }
+              | {
+                  [key: string]: unknown;
+                };
+          };
+        };
+      };
+      /** @description Malformed input: data.errors names each offending field, with its rule's message key as code. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            status: boolean;
+            message: string;
+            code?: components['schemas']['MessageKey'];
+            data: {
+              field: string;
+              errors: {
+                field: string;
+                message: string;
+                code?: components['schemas']['MessageKey'];
+              }[];
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+      };
+      /** @description No valid token: missing, malformed, expired or revoked. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json':
+            | {
+                status: boolean;
+                message: string;
+                /** @enum {string} */
+                code?: 'unauthorized';
+                data: {
+                  [key: string]: unknown;
+                };
+              }
+            | components['schemas']['UnauthorizedReply'];
         };
       };
       409: components['responses']['Conflict'];
@@ -5872,6 +6224,9 @@ export interface operations {
                 created_at: string;
                 last_login_at: string | null;
                 password_change_required: boolean;
+                mfa_enrolled: boolean;
+                pending_role: ('checker' | 'admin') | null;
+                mfa_reset_pending: boolean;
               };
             };
           };
@@ -5924,6 +6279,9 @@ export interface operations {
                 created_at: string;
                 last_login_at: string | null;
                 password_change_required: boolean;
+                mfa_enrolled: boolean;
+                pending_role: ('checker' | 'admin') | null;
+                mfa_reset_pending: boolean;
               };
             };
           };
@@ -7339,6 +7697,9 @@ export interface operations {
                 created_at: string;
                 last_login_at: string | null;
                 password_change_required: boolean;
+                mfa_enrolled: boolean;
+                pending_role: ('checker' | 'admin') | null;
+                mfa_reset_pending: boolean;
                 locked_until: string | null;
               }[];
             };
@@ -7396,6 +7757,9 @@ export interface operations {
                 created_at: string;
                 last_login_at: string | null;
                 password_change_required: boolean;
+                mfa_enrolled: boolean;
+                pending_role: ('checker' | 'admin') | null;
+                mfa_reset_pending: boolean;
               };
             };
           };
@@ -7475,6 +7839,330 @@ export interface operations {
                 created_at: string;
                 last_login_at: string | null;
                 password_change_required: boolean;
+                mfa_enrolled: boolean;
+                pending_role: ('checker' | 'admin') | null;
+                mfa_reset_pending: boolean;
+              };
+            };
+          };
+        };
+      };
+      /** @description Malformed input: data.errors names each offending field, with its rule's message key as code. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            status: boolean;
+            message: string;
+            code?: components['schemas']['MessageKey'];
+            data: {
+              field: string;
+              errors: {
+                field: string;
+                message: string;
+                code?: components['schemas']['MessageKey'];
+              }[];
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      413: components['responses']['PayloadTooLarge'];
+      429: components['responses']['TooManyRequests'];
+      500: components['responses']['InternalError'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  'set-staff-role': {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes a retry safe: the same key with the same body gets the first answer again without running the action twice (409 with another body, or while the first request runs). */
+        'Idempotency-Key'?: components['parameters']['IdempotencyKey'];
+      };
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /** @enum {string} */
+          role: 'reviewer' | 'checker' | 'admin';
+        };
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          'Idempotent-Replayed': components['headers']['IdempotentReplayed'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            status: boolean;
+            message: string;
+            code?: string;
+            data: {
+              staff: {
+                id: string;
+                email: string;
+                name: string;
+                /** @enum {string} */
+                role: 'reviewer' | 'checker' | 'admin';
+                active: boolean;
+                created_at: string;
+                last_login_at: string | null;
+                password_change_required: boolean;
+                mfa_enrolled: boolean;
+                pending_role: ('checker' | 'admin') | null;
+                mfa_reset_pending: boolean;
+              };
+            };
+          };
+        };
+      };
+      /** @description Malformed input: data.errors names each offending field, with its rule's message key as code. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            status: boolean;
+            message: string;
+            code?: components['schemas']['MessageKey'];
+            data: {
+              field: string;
+              errors: {
+                field: string;
+                message: string;
+                code?: components['schemas']['MessageKey'];
+              }[];
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      413: components['responses']['PayloadTooLarge'];
+      429: components['responses']['TooManyRequests'];
+      500: components['responses']['InternalError'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  'approve-staff-role': {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes a retry safe: the same key with the same body gets the first answer again without running the action twice (409 with another body, or while the first request runs). */
+        'Idempotency-Key'?: components['parameters']['IdempotencyKey'];
+      };
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          'Idempotent-Replayed': components['headers']['IdempotentReplayed'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            status: boolean;
+            message: string;
+            code?: string;
+            data: {
+              staff: {
+                id: string;
+                email: string;
+                name: string;
+                /** @enum {string} */
+                role: 'reviewer' | 'checker' | 'admin';
+                active: boolean;
+                created_at: string;
+                last_login_at: string | null;
+                password_change_required: boolean;
+                mfa_enrolled: boolean;
+                pending_role: ('checker' | 'admin') | null;
+                mfa_reset_pending: boolean;
+              };
+            };
+          };
+        };
+      };
+      /** @description Malformed input: data.errors names each offending field, with its rule's message key as code. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            status: boolean;
+            message: string;
+            code?: components['schemas']['MessageKey'];
+            data: {
+              field: string;
+              errors: {
+                field: string;
+                message: string;
+                code?: components['schemas']['MessageKey'];
+              }[];
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      413: components['responses']['PayloadTooLarge'];
+      429: components['responses']['TooManyRequests'];
+      500: components['responses']['InternalError'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  'reset-staff-mfa': {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes a retry safe: the same key with the same body gets the first answer again without running the action twice (409 with another body, or while the first request runs). */
+        'Idempotency-Key'?: components['parameters']['IdempotencyKey'];
+      };
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          'Idempotent-Replayed': components['headers']['IdempotentReplayed'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            status: boolean;
+            message: string;
+            code?: string;
+            data: {
+              staff: {
+                id: string;
+                email: string;
+                name: string;
+                /** @enum {string} */
+                role: 'reviewer' | 'checker' | 'admin';
+                active: boolean;
+                created_at: string;
+                last_login_at: string | null;
+                password_change_required: boolean;
+                mfa_enrolled: boolean;
+                pending_role: ('checker' | 'admin') | null;
+                mfa_reset_pending: boolean;
+              };
+            };
+          };
+        };
+      };
+      /** @description Malformed input: data.errors names each offending field, with its rule's message key as code. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            status: boolean;
+            message: string;
+            code?: components['schemas']['MessageKey'];
+            data: {
+              field: string;
+              errors: {
+                field: string;
+                message: string;
+                code?: components['schemas']['MessageKey'];
+              }[];
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      413: components['responses']['PayloadTooLarge'];
+      429: components['responses']['TooManyRequests'];
+      500: components['responses']['InternalError'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  'reset-staff-password': {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes a retry safe: the same key with the same body gets the first answer again without running the action twice (409 with another body, or while the first request runs). */
+        'Idempotency-Key'?: components['parameters']['IdempotencyKey'];
+      };
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          password: string;
+        };
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          'Idempotent-Replayed': components['headers']['IdempotentReplayed'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            status: boolean;
+            message: string;
+            code?: string;
+            data: {
+              staff: {
+                id: string;
+                email: string;
+                name: string;
+                /** @enum {string} */
+                role: 'reviewer' | 'checker' | 'admin';
+                active: boolean;
+                created_at: string;
+                last_login_at: string | null;
+                password_change_required: boolean;
+                mfa_enrolled: boolean;
+                pending_role: ('checker' | 'admin') | null;
+                mfa_reset_pending: boolean;
               };
             };
           };
@@ -7549,6 +8237,9 @@ export interface operations {
                 created_at: string;
                 last_login_at: string | null;
                 password_change_required: boolean;
+                mfa_enrolled: boolean;
+                pending_role: ('checker' | 'admin') | null;
+                mfa_reset_pending: boolean;
                 locked_until: string | null;
               };
             };
