@@ -173,6 +173,8 @@ describe('second factor (STAFF_MFA=required)', () => {
     });
     expect(enrolled.body.status).toBe(true);
     expect(enrolled.body.data.staff.mfa_enrolled).toBe(true);
+    // the enrolment's challenge cannot replace the secret afterwards
+    expect((await bo('login/mfa/enrol', { body: { challenge } })).statusCode).toBe(401);
     const recovery = enrolled.body.data.recovery_codes;
     expect(recovery).toHaveLength(10);
     expect((await bo('staff', { token: enrolled.body.data.token, method: 'GET' })).statusCode).toBe(200);

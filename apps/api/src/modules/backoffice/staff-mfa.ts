@@ -45,7 +45,10 @@ export async function readChallenge(
   if (Number(expiry) * 1000 < Date.now() || (given !== 'verify' && given !== 'enrol')) return null;
   if (step && given !== step) return null;
   const member = await repo.staffById(deps.database.db, id);
-  return member?.active ? { member, step: given } : null;
+  // an enrolment challenge is void once the account is enrolled (another tab, or whoever else
+  // holds the password, cannot replace the secret), and a code challenge once it is reset
+  if (!member?.active || (given === 'enrol') !== (member.mfaEnrolledAt === null)) return null;
+  return { member, step: given };
 }
 
 /** Opens the staff session once every factor is given (audited). */
