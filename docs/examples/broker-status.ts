@@ -3,25 +3,43 @@
  * the typed client (docs/api-client.md):
  *
  *   EKYC_URL=https://kyc.broker.example EKYC_STAFF_EMAIL=ops@broker.example EKYC_STAFF_PASSWORD=… \
+ *     EKYC_STAFF_TOTP_SECRET=… \
  *     node --import tsx docs/examples/broker-status.ts <application id>
  */
 import { writeFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { type ApiClient, type ApiClientOptions, createApiClient } from '@ekyc/api-client/client';
+import { generate } from 'otplib';
 
-/** Signs a staff member in (log-in-staff): the staff token for the calls that follow. */
+/**
+ * Signs a staff member in (log-in-staff): the staff token for the calls that follow. When the
+ * server asks for the second factor (STAFF_MFA, required outside sandbox mode) the code is computed
+ * from the account's TOTP secret, as its authenticator app would (verify-staff-mfa).
+ */
 export async function signIn(
   baseUrl: string,
-  credentials: { email: string; password: string },
+  credentials: { email: string; password: string; totpSecret?: string },
   options: ApiClientOptions = {},
 ): Promise<string> {
-  const { data, error } = await createApiClient(baseUrl, options).POST('/api/v1/backoffice/login', {
-    body: credentials,
+  const api = createApiClient(baseUrl, options);
+  const { data, error } = await api.POST('/api/v1/backoffice/login', {
+    body: { email: credentials.email, password: credentials.password },
   });
   if (error) throw new Error(`sign-in failed: ${error.message}`);
   // wrong credentials are a handled refusal: HTTP 200 with status false and empty data
-  const token = data.status ? data.data.token : undefined;
-  if (typeof token !== 'string') throw new Error(`sign-in refused: ${data.message}`);
+  if (!data.status) throw new Error(`sign-in refused: ${data.message}`);
+  const step = data.data;
+  if ('token' in step && typeof step.token === 'string') return step.token;
+  const challenge = 'challenge' in step ? step.challenge : undefined;
+  if (typeof challenge !== 'string' || !('mfa' in step) || step.mfa !== 'verify' || !credentials.totpSecret)
+    throw new Error('sign-in needs the second factor: set EKYC_STAFF_TOTP_SECRET for an enrolled account');
+  const second = await api.POST('/api/v1/backoffice/login/mfa', {
+    body: { challenge, code: await generate({ secret: credentials.totpSecret }) },
+  });
+  if (second.error) throw new Error(`sign-in failed: ${second.error.message}`);
+  const done = second.data.data;
+  const token = second.data.status && 'token' in done ? done.token : undefined;
+  if (typeof token !== 'string') throw new Error(`sign-in refused: ${second.data.message}`);
   return token;
 }
 
@@ -54,6 +72,7 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
   const token = await signIn(baseUrl, {
     email: process.env.EKYC_STAFF_EMAIL ?? '',
     password: process.env.EKYC_STAFF_PASSWORD ?? '',
+    totpSecret: process.env.EKYC_STAFF_TOTP_SECRET,
   });
   const report = await applicationReport(createApiClient(baseUrl, { token }), id);
   await writeFile(`evidence-${id}.zip`, report.evidence);

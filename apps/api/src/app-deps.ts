@@ -8,6 +8,7 @@ import { S3BlobStore } from './documents/s3-store.ts';
 import { Cipher, Hasher } from './lib/crypto.ts';
 import { OtpService } from './auth/otp-service.ts';
 import { StaffLoginThrottle } from './modules/backoffice/login-throttle.ts';
+import { staffLockoutKeeper } from './modules/backoffice/staff-account.repository.ts';
 import { createMetrics, type Metrics } from './plugins/metrics.ts';
 import { createAccountAggregator } from './providers/account-aggregator/create.ts';
 import type { AccountAggregator } from './providers/account-aggregator/port.ts';
@@ -174,7 +175,7 @@ export async function createDeps(config: Config, overrides: DepsOverrides = {}):
     ...providers,
     now: overrides.now ?? Date.now,
     documents: new DocumentWorkers(config.documentWorkerThreads, config.pdfInspection),
-    staffLoginThrottle: new StaffLoginThrottle(config, hasher, overrides.now),
+    staffLoginThrottle: new StaffLoginThrottle(config, hasher, overrides.now, staffLockoutKeeper(database)),
     registrations: new RegistrationWorkflow(() => deps),
     retention: new RetentionSweep(() => deps),
   };

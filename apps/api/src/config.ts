@@ -100,6 +100,14 @@ const envSchema = z.object({
     .default(15 * 60),
   /** Staff sign-in: the wait after a wrong password, doubled after each (0 switches the wait off). */
   STAFF_LOGIN_DELAY_SECONDS: z.coerce.number().int().min(0).max(60).default(1),
+  /**
+   * Staff sign-in's second factor (TOTP): `required` (every account enrols at its first sign-in) or
+   * `optional` (only enrolled accounts give a code). Default required; optional in sandbox mode
+   * unless set. A production start refuses optional.
+   */
+  STAFF_MFA: z.enum(['required', 'optional']).optional(),
+  /** The issuer shown in the staff's authenticator app next to their email. */
+  STAFF_MFA_ISSUER: z.string().trim().min(1).max(60).default('eKYC back office'),
   /** Bearer token for /metrics and /docs where they are protected (production, or whenever set). */
   OPS_TOKEN: z.string().min(32, 'use at least 32 characters').optional(),
   /** A second listen address ("port" or "host:port") serving /metrics and /docs without a token. */
@@ -296,6 +304,8 @@ export interface Config {
   /** Fastify's trustProxy: false (the socket's address), a hop count, or trusted addresses/ranges. */
   trustProxy: TrustProxy;
   staffLogin: { maxFailures: number; lockoutSeconds: number; delaySeconds: number };
+  /** Staff sign-in's second factor: required of every account, or only of enrolled ones. */
+  staffMfa: { mode: 'required' | 'optional'; issuer: string };
   /** /metrics and /docs: open, or behind a token and/or only on a separate listen address. */
   ops: { protect: boolean; token?: string; listen?: { host: string; port: number } };
   declarationSwitches: 3 | 5;
@@ -463,6 +473,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     if (!e.ENCRYPTION_KEY) problems.push('ENCRYPTION_KEY is missing');
     if (e.SANDBOX_FAULTS) problems.push('SANDBOX_FAULTS is set (a sandbox setting)');
     if (e.SANDBOX_PROVIDERS_URL) problems.push('SANDBOX_PROVIDERS_URL is set (a sandbox setting)');
+    if (e.STAFF_MFA === 'optional') problems.push('STAFF_MFA=optional (staff sign-in needs a second factor)');
     if (problems.length)
       throw new ConfigError(
         `Refusing a production start:\n  ${problems.join('\n  ')}\nSet EKYC_ALLOW_INSECURE=true only for a staging system.`,
@@ -549,6 +560,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       lockoutSeconds: e.STAFF_LOGIN_LOCKOUT_SECONDS,
       delaySeconds: e.STAFF_LOGIN_DELAY_SECONDS,
     },
+    staffMfa: { mode: e.STAFF_MFA ?? (sandbox ? 'optional' : 'required'), issuer: e.STAFF_MFA_ISSUER },
     ops: {
       protect: production || Boolean(e.OPS_TOKEN) || Boolean(opsListen),
       token: e.OPS_TOKEN,

@@ -128,6 +128,10 @@ describe('staff sign-in and authorisation', () => {
     });
     expect(added.body.status).toBe(true);
     const reviewerToken = await login('rita@broker.example', 'reviewer-pass-123');
+    // the password the admin chose must be replaced first
+    expect((await bo('GET', 'applications', { token: reviewerToken })).statusCode).toBe(403);
+    const own = { current_password: 'reviewer-pass-123', new_password: 'tidal quokka marmalade 47' };
+    expect((await bo('POST', 'password', { token: reviewerToken, body: own })).statusCode).toBe(200);
     expect((await bo('GET', 'applications', { token: reviewerToken })).statusCode).toBe(200);
     const attempt = await bo('POST', 'staff', {
       token: reviewerToken,
@@ -144,7 +148,7 @@ describe('staff sign-in and authorisation', () => {
     });
     expect(disabled.body.status).toBe(true);
     expect((await bo('GET', 'applications', { token: reviewerToken })).statusCode).toBe(401);
-    const again = await bo('POST', 'login', { body: { email: 'rita@broker.example', password: 'reviewer-pass-123' } });
+    const again = await bo('POST', 'login', { body: { email: 'rita@broker.example', password: own.new_password } });
     expect(again.body.status).toBe(false);
   });
 });

@@ -640,7 +640,7 @@ export interface paths {
     put?: never;
     /**
      * Receive the reverse penny drop's notification of a UPI intent or QR payment
-     * @description Authenticated as configured at the provider: the HMAC of the raw body in Authorization (or HTTP Basic). 403 when it does not match, when the body's timeStamp is outside WEBHOOK_MAX_AGE_SECONDS, or when the same delivery came before. Events other than RPD_VERIFICATION_UPDATE are acknowledged with message "ignored".
+     * @description Authenticated with HTTP Basic as configured at the provider (403 when the credentials do not match). Events other than RPD_VERIFICATION_UPDATE are acknowledged with message "ignored".
      */
     post: operations['upi-intent-webhook'];
     delete?: never;
@@ -1101,6 +1101,50 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/v1/backoffice/login/mfa/enrol': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Start enrolling a second factor (TOTP): a new secret, as text, otpauth URI and QR code
+     * @description For a sign-in whose challenge says mfa: enrol. The secret is confirmed by the first code sent to POST login/mfa; 401 when the challenge has expired.
+     *
+     *     Public: no token.
+     */
+    post: operations['enrol-staff-mfa'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/backoffice/login/mfa': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Complete a staff sign-in with the second factor: data.token is the staff token
+     * @description The challenge from login with a code from the authenticator app or a recovery code. The first code after enrolling confirms it and the reply carries the recovery codes, this once. A wrong code is a handled refusal (200, status false) and counts towards the account's lockout (429 as for login); 401 when the challenge has expired.
+     *
+     *     Public: no token.
+     */
+    post: operations['verify-staff-mfa'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/v1/backoffice/logout': {
     parameters: {
       query?: never;
@@ -1130,7 +1174,7 @@ export interface paths {
     };
     /**
      * Read the signed-in staff member (role, whether a password change is due)
-     * @description Needs a staff token (log-in-staff's data.token) of any active staff member (reviewer, checker or administrator; compliance to read only).
+     * @description Needs a staff token (log-in-staff's data.token) of any active staff member (reviewer, checker or administrator).
      */
     get: operations['get-signed-in-staff'];
     put?: never;
@@ -1152,7 +1196,9 @@ export interface paths {
     put?: never;
     /**
      * Change the signed-in staff member's own password
-     * @description Needs a staff token (log-in-staff's data.token) of any active staff member (reviewer, checker or administrator; compliance to read only).
+     * @description The current password is checked under the sign-in throttle of the account: repeated wrong ones slow it down and lock it (429 with data.retry_after and data.locked).
+     *
+     *     Needs a staff token (log-in-staff's data.token) of any active staff member (reviewer, checker or administrator).
      */
     post: operations['change-own-password'];
     delete?: never;
@@ -1170,7 +1216,7 @@ export interface paths {
     };
     /**
      * List the applications of the review queue, filtered and paged, with counts by status
-     * @description Needs a staff token (log-in-staff's data.token) of any active staff member (reviewer, checker or administrator; compliance to read only). An account that must replace a password someone else set gets 403 until it has (password_change_required).
+     * @description Needs a staff token (log-in-staff's data.token) of any active staff member (reviewer, checker or administrator). An account that must replace a password someone else set gets 403 until it has (password_change_required).
      */
     get: operations['list-applications'];
     put?: never;
@@ -1190,7 +1236,7 @@ export interface paths {
     };
     /**
      * Export the review queue, filtered as list-applications, as CSV
-     * @description Needs a staff token (log-in-staff's data.token) of any active staff member (reviewer, checker or administrator; compliance to read only). An account that must replace a password someone else set gets 403 until it has (password_change_required).
+     * @description Needs a staff token (log-in-staff's data.token) of any active staff member (reviewer, checker or administrator). An account that must replace a password someone else set gets 403 until it has (password_change_required).
      */
     get: operations['export-applications'];
     put?: never;
@@ -1210,7 +1256,7 @@ export interface paths {
     };
     /**
      * The id of the next application for the signed-in reviewer to open
-     * @description Needs a staff token (log-in-staff's data.token) of any active staff member (reviewer, checker or administrator; compliance to read only). An account that must replace a password someone else set gets 403 until it has (password_change_required).
+     * @description Needs a staff token (log-in-staff's data.token) of any active staff member (reviewer, checker or administrator). An account that must replace a password someone else set gets 403 until it has (password_change_required).
      */
     get: operations['next-application'];
     put?: never;
@@ -1232,7 +1278,7 @@ export interface paths {
     put?: never;
     /**
      * Accept every stage of several applications at once, with the result for each
-     * @description Needs a staff token (log-in-staff's data.token) of any active staff member (reviewer, checker or administrator; compliance to read only). An account that must replace a password someone else set gets 403 until it has (password_change_required).
+     * @description Needs a staff token (log-in-staff's data.token) of any active staff member (reviewer, checker or administrator). An account that must replace a password someone else set gets 403 until it has (password_change_required).
      */
     post: operations['bulk-accept'];
     delete?: never;
@@ -1250,7 +1296,7 @@ export interface paths {
     };
     /**
      * Read one application: its status, stages, sections, checks and its reviewer's claim
-     * @description Needs a staff token (log-in-staff's data.token) of any active staff member (reviewer, checker or administrator; compliance to read only). An account that must replace a password someone else set gets 403 until it has (password_change_required).
+     * @description Needs a staff token (log-in-staff's data.token) of any active staff member (reviewer, checker or administrator). An account that must replace a password someone else set gets 403 until it has (password_change_required).
      */
     get: operations['get-application'];
     put?: never;
@@ -1272,7 +1318,7 @@ export interface paths {
     put?: never;
     /**
      * Claim an application for review (409 when another staff member holds it)
-     * @description Needs a staff token (log-in-staff's data.token) of any active staff member (reviewer, checker or administrator; compliance to read only). An account that must replace a password someone else set gets 403 until it has (password_change_required).
+     * @description Needs a staff token (log-in-staff's data.token) of any active staff member (reviewer, checker or administrator). An account that must replace a password someone else set gets 403 until it has (password_change_required).
      */
     post: operations['claim-application'];
     delete?: never;
@@ -1292,7 +1338,7 @@ export interface paths {
     put?: never;
     /**
      * Release the signed-in reviewer's claim on an application
-     * @description Needs a staff token (log-in-staff's data.token) of any active staff member (reviewer, checker or administrator; compliance to read only). An account that must replace a password someone else set gets 403 until it has (password_change_required).
+     * @description Needs a staff token (log-in-staff's data.token) of any active staff member (reviewer, checker or administrator). An account that must replace a password someone else set gets 403 until it has (password_change_required).
      */
     post: operations['release-application'];
     delete?: never;
@@ -1332,7 +1378,7 @@ export interface paths {
     put?: never;
     /**
      * Accept, send back or reject an application's stages
-     * @description Needs a staff token (log-in-staff's data.token) of any active staff member (reviewer, checker or administrator; compliance to read only). An account that must replace a password someone else set gets 403 until it has (password_change_required).
+     * @description Needs a staff token (log-in-staff's data.token) of any active staff member (reviewer, checker or administrator). An account that must replace a password someone else set gets 403 until it has (password_change_required).
      */
     post: operations['decide-stages'];
     delete?: never;
@@ -1352,7 +1398,7 @@ export interface paths {
     put?: never;
     /**
      * Withdraw the send-back of a stage the applicant has not resubmitted yet
-     * @description Needs a staff token (log-in-staff's data.token) of any active staff member (reviewer, checker or administrator; compliance to read only). An account that must replace a password someone else set gets 403 until it has (password_change_required).
+     * @description Needs a staff token (log-in-staff's data.token) of any active staff member (reviewer, checker or administrator). An account that must replace a password someone else set gets 403 until it has (password_change_required).
      */
     post: operations['withdraw-send-back'];
     delete?: never;
@@ -1374,7 +1420,7 @@ export interface paths {
      * Confirm the approval once every stage is accepted: the registrations start
      * @description Four eyes: a checker or an administrator, not the staff member who accepted the stages (403 otherwise).
      *
-     *     Needs a staff token (log-in-staff's data.token) of any active staff member (reviewer, checker or administrator; compliance to read only). An account that must replace a password someone else set gets 403 until it has (password_change_required).
+     *     Needs a staff token (log-in-staff's data.token) of any active staff member (reviewer, checker or administrator). An account that must replace a password someone else set gets 403 until it has (password_change_required).
      */
     post: operations['confirm-approval'];
     delete?: never;
@@ -1392,13 +1438,13 @@ export interface paths {
     };
     /**
      * Read the rule set an application is held to, and what moving it to today’s would change
-     * @description Needs a staff token (log-in-staff's data.token) of any active staff member (reviewer, checker or administrator; compliance to read only). An account that must replace a password someone else set gets 403 until it has (password_change_required).
+     * @description Needs a staff token (log-in-staff's data.token) of any active staff member (reviewer, checker or administrator). An account that must replace a password someone else set gets 403 until it has (password_change_required).
      */
     get: operations['get-application-rule-set'];
     put?: never;
     /**
-     * Move an application to another rule set (compliance or an administrator)
-     * @description Needs a staff token (log-in-staff's data.token) of compliance or an administrator. An account that must replace a password someone else set gets 403 until it has (password_change_required).
+     * Move an application to another rule set
+     * @description Needs a staff token (log-in-staff's data.token) of any active staff member (reviewer, checker or administrator). An account that must replace a password someone else set gets 403 until it has (password_change_required).
      */
     post: operations['move-application-rule-set'];
     delete?: never;
@@ -1416,7 +1462,7 @@ export interface paths {
     };
     /**
      * Read an application's audit trail
-     * @description Needs a staff token (log-in-staff's data.token) of any active staff member (reviewer, checker or administrator; compliance to read only). An account that must replace a password someone else set gets 403 until it has (password_change_required).
+     * @description Needs a staff token (log-in-staff's data.token) of any active staff member (reviewer, checker or administrator). An account that must replace a password someone else set gets 403 until it has (password_change_required).
      */
     get: operations['get-audit-trail'];
     put?: never;
@@ -1436,9 +1482,7 @@ export interface paths {
     };
     /**
      * Download an application's sealed evidence bundle for an inspection (ZIP)
-     * @description Unmasked: compliance or an administrator only (403 otherwise); each download is audited, and one staff member downloads at most EVIDENCE_BUNDLES_PER_HOUR an hour (429 with Retry-After).
-     *
-     *     Needs a staff token (log-in-staff's data.token) of compliance or an administrator. An account that must replace a password someone else set gets 403 until it has (password_change_required).
+     * @description Needs a staff token (log-in-staff's data.token) of any active staff member (reviewer, checker or administrator). An account that must replace a password someone else set gets 403 until it has (password_change_required).
      */
     get: operations['get-evidence-bundle'];
     put?: never;
@@ -1458,7 +1502,7 @@ export interface paths {
     };
     /**
      * The onboarding funnel: how many applicants reached and left each stage
-     * @description Needs a staff token (log-in-staff's data.token) of any active staff member (reviewer, checker or administrator; compliance to read only). An account that must replace a password someone else set gets 403 until it has (password_change_required).
+     * @description Needs a staff token (log-in-staff's data.token) of any active staff member (reviewer, checker or administrator). An account that must replace a password someone else set gets 403 until it has (password_change_required).
      */
     get: operations['get-funnel'];
     put?: never;
@@ -1478,7 +1522,7 @@ export interface paths {
     };
     /**
      * The review team's figures over the last days
-     * @description Needs a staff token (log-in-staff's data.token) of any active staff member (reviewer, checker or administrator; compliance to read only). An account that must replace a password someone else set gets 403 until it has (password_change_required).
+     * @description Needs a staff token (log-in-staff's data.token) of any active staff member (reviewer, checker or administrator). An account that must replace a password someone else set gets 403 until it has (password_change_required).
      */
     get: operations['get-team-figures'];
     put?: never;
@@ -1498,7 +1542,7 @@ export interface paths {
     };
     /**
      * List the names of the active staff
-     * @description Needs a staff token (log-in-staff's data.token) of any active staff member (reviewer, checker or administrator; compliance to read only). An account that must replace a password someone else set gets 403 until it has (password_change_required).
+     * @description Needs a staff token (log-in-staff's data.token) of any active staff member (reviewer, checker or administrator). An account that must replace a password someone else set gets 403 until it has (password_change_required).
      */
     get: operations['list-reviewers'];
     put?: never;
@@ -1547,6 +1591,88 @@ export interface paths {
      * @description Needs a staff token (log-in-staff's data.token) of an administrator. An account that must replace a password someone else set gets 403 until it has (password_change_required).
      */
     post: operations['set-staff-active'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/backoffice/staff/{id}/role': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Change a staff member's role (with four eyes an admin or checker grant waits for a second admin)
+     * @description Needs a staff token (log-in-staff's data.token) of an administrator. An account that must replace a password someone else set gets 403 until it has (password_change_required).
+     */
+    post: operations['set-staff-role'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/backoffice/staff/{id}/role/approve': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Approve a waiting admin or checker grant (a second admin: not the one who asked, 403 otherwise)
+     * @description Needs a staff token (log-in-staff's data.token) of an administrator. An account that must replace a password someone else set gets 403 until it has (password_change_required).
+     */
+    post: operations['approve-staff-role'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/backoffice/staff/{id}/mfa/reset': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Reset a staff member's second factor: they enrol again at the next sign-in
+     * @description With four eyes the first admin's call asks for the reset (data.staff.mfa_reset_pending) and a different admin's call carries it out; the same admin again gets 403.
+     *
+     *     Needs a staff token (log-in-staff's data.token) of an administrator. An account that must replace a password someone else set gets 403 until it has (password_change_required).
+     */
+    post: operations['reset-staff-mfa'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/backoffice/staff/{id}/password': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Set a new password for a staff member (they must change it at the next sign-in)
+     * @description Needs a staff token (log-in-staff's data.token) of an administrator. An account that must replace a password someone else set gets 403 until it has (password_change_required).
+     */
+    post: operations['reset-staff-password'];
     delete?: never;
     options?: never;
     head?: never;
@@ -1602,7 +1728,7 @@ export interface paths {
     };
     /**
      * Read an approved application's registrations (exchanges, depository, KRA) and their states
-     * @description Needs a staff token (log-in-staff's data.token) of any active staff member (reviewer, checker or administrator; compliance to read only). An account that must replace a password someone else set gets 403 until it has (password_change_required).
+     * @description Needs a staff token (log-in-staff's data.token) of any active staff member (reviewer, checker or administrator). An account that must replace a password someone else set gets 403 until it has (password_change_required).
      */
     get: operations['list-registrations'];
     put?: never;
@@ -1624,7 +1750,7 @@ export interface paths {
     put?: never;
     /**
      * Send a rejected or on-hold registration again
-     * @description Needs a staff token (log-in-staff's data.token) of any active staff member (reviewer, checker or administrator; compliance to read only). An account that must replace a password someone else set gets 403 until it has (password_change_required).
+     * @description Needs a staff token (log-in-staff's data.token) of any active staff member (reviewer, checker or administrator). An account that must replace a password someone else set gets 403 until it has (password_change_required).
      */
     post: operations['retry-registration'];
     delete?: never;
@@ -1640,79 +1766,13 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /**
-     * List an application's corrections, proposed and decided, with what each changes
-     * @description Needs a staff token (log-in-staff's data.token) of any active staff member (reviewer, checker or administrator; compliance to read only). An account that must replace a password someone else set gets 403 until it has (password_change_required).
-     */
-    get: operations['list-corrections'];
+    get?: never;
     put?: never;
     /**
-     * Propose a correction of the data a rejected or on-hold registration sends
-     * @description Maker and checker: the correction is kept until a different checker or administrator approves it (approve-correction); a new email is applied once the client confirms the OTP sent to it (verify-correction-otp).
-     *
-     *     Needs a staff token (log-in-staff's data.token) of any active staff member (reviewer, checker or administrator; compliance to read only). An account that must replace a password someone else set gets 403 until it has (password_change_required).
+     * Correct the data a rejected or on-hold registration sends
+     * @description Needs a staff token (log-in-staff's data.token) of any active staff member (reviewer, checker or administrator). An account that must replace a password someone else set gets 403 until it has (password_change_required).
      */
     post: operations['correct-registration'];
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/api/v1/backoffice/applications/{id}/registrations/corrections/{correction}/approve': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    get?: never;
-    put?: never;
-    /**
-     * Approve a correction another staff member proposed (a checker or an administrator)
-     * @description Needs a staff token (log-in-staff's data.token) of any active staff member (reviewer, checker or administrator; compliance to read only). An account that must replace a password someone else set gets 403 until it has (password_change_required).
-     */
-    post: operations['approve-correction'];
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/api/v1/backoffice/applications/{id}/registrations/corrections/{correction}/reject': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    get?: never;
-    put?: never;
-    /**
-     * Reject a correction before it is applied (its maker, a checker or an administrator)
-     * @description Needs a staff token (log-in-staff's data.token) of any active staff member (reviewer, checker or administrator; compliance to read only). An account that must replace a password someone else set gets 403 until it has (password_change_required).
-     */
-    post: operations['reject-correction'];
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/api/v1/backoffice/applications/{id}/registrations/corrections/{correction}/verify': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    get?: never;
-    put?: never;
-    /**
-     * Apply an approved email correction with the OTP the client received at the new address
-     * @description Needs a staff token (log-in-staff's data.token) of any active staff member (reviewer, checker or administrator; compliance to read only). An account that must replace a password someone else set gets 403 until it has (password_change_required).
-     */
-    post: operations['verify-correction-otp'];
     delete?: never;
     options?: never;
     head?: never;
@@ -1728,7 +1788,7 @@ export interface paths {
     };
     /**
      * List the approved applications whose account is not yet tradable
-     * @description Needs a staff token (log-in-staff's data.token) of any active staff member (reviewer, checker or administrator; compliance to read only). An account that must replace a password someone else set gets 403 until it has (password_change_required).
+     * @description Needs a staff token (log-in-staff's data.token) of any active staff member (reviewer, checker or administrator). An account that must replace a password someone else set gets 403 until it has (password_change_required).
      */
     get: operations['list-not-tradable'];
     put?: never;
@@ -1748,7 +1808,7 @@ export interface paths {
     };
     /**
      * List the assisted video KYC calls applicants booked
-     * @description Needs a staff token (log-in-staff's data.token) of any active staff member (reviewer, checker or administrator; compliance to read only). An account that must replace a password someone else set gets 403 until it has (password_change_required).
+     * @description Needs a staff token (log-in-staff's data.token) of any active staff member (reviewer, checker or administrator). An account that must replace a password someone else set gets 403 until it has (password_change_required).
      */
     get: operations['list-assisted-kyc-calls'];
     put?: never;
@@ -1770,93 +1830,9 @@ export interface paths {
     put?: never;
     /**
      * Mark an applicant's assisted video KYC call as done
-     * @description Needs a staff token (log-in-staff's data.token) of any active staff member (reviewer, checker or administrator; compliance to read only). An account that must replace a password someone else set gets 403 until it has (password_change_required).
+     * @description Needs a staff token (log-in-staff's data.token) of any active staff member (reviewer, checker or administrator). An account that must replace a password someone else set gets 403 until it has (password_change_required).
      */
     post: operations['mark-assisted-kyc-done'];
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/api/v1/backoffice/applications/{id}/close-account': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    get?: never;
-    put?: never;
-    /**
-     * Record the client's account closure: the day every retention hold starts from
-     * @description Needs a staff token (log-in-staff's data.token) of an administrator. An account that must replace a password someone else set gets 403 until it has (password_change_required).
-     */
-    post: operations['close-account'];
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/api/v1/backoffice/privacy/breaches': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    /**
-     * List the personal-data breaches recorded
-     * @description Needs a staff token (log-in-staff's data.token) of an administrator. An account that must replace a password someone else set gets 403 until it has (password_change_required).
-     */
-    get: operations['list-breaches'];
-    put?: never;
-    /**
-     * Record a personal-data breach: when, what, which data, whose
-     * @description Needs a staff token (log-in-staff's data.token) of an administrator. An account that must replace a password someone else set gets 403 until it has (password_change_required).
-     */
-    post: operations['record-breach'];
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/api/v1/backoffice/privacy/breaches/{id}/affected': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    /**
-     * List the applicants a breach affects, with their contacts (audited)
-     * @description Needs a staff token (log-in-staff's data.token) of an administrator. An account that must replace a password someone else set gets 403 until it has (password_change_required).
-     */
-    get: operations['list-breach-affected'];
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/api/v1/backoffice/privacy/breaches/{id}/board-notified': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    get?: never;
-    put?: never;
-    /**
-     * Record that the Data Protection Board was told of the breach
-     * @description Needs a staff token (log-in-staff's data.token) of an administrator. An account that must replace a password someone else set gets 403 until it has (password_change_required).
-     */
-    post: operations['mark-breach-board-notified'];
     delete?: never;
     options?: never;
     head?: never;
@@ -4346,7 +4322,6 @@ export interface operations {
       content: {
         'application/json': {
           event: string;
-          timeStamp?: string;
           data: {
             rpd: {
               success: boolean;
@@ -5031,26 +5006,11 @@ export interface operations {
                 notice_version: string | null;
                 language: string | null;
               }[];
-              account_closed_at: string | null;
               erasure: {
                 requested_at: string;
                 hold_until: string | null;
                 hold_reason: string | null;
                 erased_at: string | null;
-                kept: {
-                  /** @enum {string} */
-                  record_class: 'kyc' | 'pmla' | 'depository' | 'marketing' | 'capture_detail';
-                  holds: string;
-                  years_after_closure: number;
-                  source: string;
-                }[];
-                erased_now: {
-                  /** @enum {string} */
-                  record_class: 'kyc' | 'pmla' | 'depository' | 'marketing' | 'capture_detail';
-                  holds: string;
-                  years_after_closure: number;
-                  source: string;
-                }[];
               } | null;
             };
           };
@@ -5103,26 +5063,11 @@ export interface operations {
                 notice_version: string | null;
                 language: string | null;
               }[];
-              account_closed_at: string | null;
               erasure: {
                 requested_at: string;
                 hold_until: string | null;
                 hold_reason: string | null;
                 erased_at: string | null;
-                kept: {
-                  /** @enum {string} */
-                  record_class: 'kyc' | 'pmla' | 'depository' | 'marketing' | 'capture_detail';
-                  holds: string;
-                  years_after_closure: number;
-                  source: string;
-                }[];
-                erased_now: {
-                  /** @enum {string} */
-                  record_class: 'kyc' | 'pmla' | 'depository' | 'marketing' | 'capture_detail';
-                  holds: string;
-                  years_after_closure: number;
-                  source: string;
-                }[];
               } | null;
             };
           };
@@ -5199,26 +5144,11 @@ export interface operations {
                 notice_version: string | null;
                 language: string | null;
               }[];
-              account_closed_at: string | null;
               erasure: {
                 requested_at: string;
                 hold_until: string | null;
                 hold_reason: string | null;
                 erased_at: string | null;
-                kept: {
-                  /** @enum {string} */
-                  record_class: 'kyc' | 'pmla' | 'depository' | 'marketing' | 'capture_detail';
-                  holds: string;
-                  years_after_closure: number;
-                  source: string;
-                }[];
-                erased_now: {
-                  /** @enum {string} */
-                  record_class: 'kyc' | 'pmla' | 'depository' | 'marketing' | 'capture_detail';
-                  holds: string;
-                  years_after_closure: number;
-                  source: string;
-                }[];
               } | null;
               signed_out: boolean;
             };
@@ -5864,7 +5794,6 @@ export interface operations {
               retry_screen: string | null;
               verification_days: string;
               account_active: boolean;
-              account_closed_at?: string;
               client_code: string | null;
               bo_id: string | null;
               segments: {
@@ -5940,12 +5869,21 @@ export interface operations {
                     email: string;
                     name: string;
                     /** @enum {string} */
-                    role: 'reviewer' | 'checker' | 'compliance' | 'admin';
+                    role: 'reviewer' | 'checker' | 'admin';
                     active: boolean;
                     created_at: string;
                     last_login_at: string | null;
                     password_change_required: boolean;
+                    mfa_enrolled: boolean;
+                    pending_role: ('checker' | 'admin') | null;
+                    mfa_reset_pending: boolean;
                   };
+                  recovery_codes?: string[];
+                }
+              | {
+                  /** @enum {string} */
+                  mfa: 'verify' | 'enrol';
+                  challenge: string;
                 }
               | {
                   [key: string]: unknown;
@@ -5974,6 +5912,221 @@ export interface operations {
               [key: string]: unknown;
             };
           };
+        };
+      };
+      409: components['responses']['Conflict'];
+      413: components['responses']['PayloadTooLarge'];
+      /** @description Too many requests: try again after Retry-After seconds. */
+      429: {
+        headers: {
+          'Retry-After': components['headers']['RetryAfter'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json':
+            | {
+                status: boolean;
+                message: string;
+                /** @enum {string} */
+                code?: 'otpResendTooSoon' | 'otpSendLimit' | 'rateLimited';
+                data: {
+                  locked?: boolean;
+                  retry_after?: number;
+                };
+              }
+            | components['schemas']['TooManyRequestsReply'];
+        };
+      };
+      500: components['responses']['InternalError'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  'enrol-staff-mfa': {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes a retry safe: the same key with the same body gets the first answer again without running the action twice (409 with another body, or while the first request runs). */
+        'Idempotency-Key'?: components['parameters']['IdempotencyKey'];
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          challenge: string;
+        };
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          'Idempotent-Replayed': components['headers']['IdempotentReplayed'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            status: boolean;
+            message: string;
+            code?: string;
+            data: {
+              secret: string;
+              otpauth_uri: string;
+              qr_code: string;
+            };
+          };
+        };
+      };
+      /** @description Malformed input: data.errors names each offending field, with its rule's message key as code. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            status: boolean;
+            message: string;
+            code?: components['schemas']['MessageKey'];
+            data: {
+              field: string;
+              errors: {
+                field: string;
+                message: string;
+                code?: components['schemas']['MessageKey'];
+              }[];
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+      };
+      /** @description No valid token: missing, malformed, expired or revoked. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json':
+            | {
+                status: boolean;
+                message: string;
+                /** @enum {string} */
+                code?: 'unauthorized';
+                data: {
+                  [key: string]: unknown;
+                };
+              }
+            | components['schemas']['UnauthorizedReply'];
+        };
+      };
+      409: components['responses']['Conflict'];
+      413: components['responses']['PayloadTooLarge'];
+      429: components['responses']['TooManyRequests'];
+      500: components['responses']['InternalError'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  'verify-staff-mfa': {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes a retry safe: the same key with the same body gets the first answer again without running the action twice (409 with another body, or while the first request runs). */
+        'Idempotency-Key'?: components['parameters']['IdempotencyKey'];
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          challenge: string;
+          code: string;
+        };
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          'Idempotent-Replayed': components['headers']['IdempotentReplayed'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            status: boolean;
+            message: string;
+            code?: string;
+            data:
+              | {
+                  token: string;
+                  staff: {
+                    id: string;
+                    email: string;
+                    name: string;
+                    /** @enum {string} */
+                    role: 'reviewer' | 'checker' | 'admin';
+                    active: boolean;
+                    created_at: string;
+                    last_login_at: string | null;
+                    password_change_required: boolean;
+                    mfa_enrolled: boolean;
+                    pending_role: ('checker' | 'admin') | null;
+                    mfa_reset_pending: boolean;
+                  };
+                  recovery_codes?: string[];
+                }
+              | {
+                  /** @enum {string} */
+                  mfa: 'verify' | 'enrol';
+                  challenge: string;
+                }
+              | {
+                  [key: string]: unknown;
+                };
+          };
+        };
+      };
+      /** @description Malformed input: data.errors names each offending field, with its rule's message key as code. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            status: boolean;
+            message: string;
+            code?: components['schemas']['MessageKey'];
+            data: {
+              field: string;
+              errors: {
+                field: string;
+                message: string;
+                code?: components['schemas']['MessageKey'];
+              }[];
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+      };
+      /** @description No valid token: missing, malformed, expired or revoked. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json':
+            | {
+                status: boolean;
+                message: string;
+                /** @enum {string} */
+                code?: 'unauthorized';
+                data: {
+                  [key: string]: unknown;
+                };
+              }
+            | components['schemas']['UnauthorizedReply'];
         };
       };
       409: components['responses']['Conflict'];
@@ -6066,11 +6219,14 @@ export interface operations {
                 email: string;
                 name: string;
                 /** @enum {string} */
-                role: 'reviewer' | 'checker' | 'compliance' | 'admin';
+                role: 'reviewer' | 'checker' | 'admin';
                 active: boolean;
                 created_at: string;
                 last_login_at: string | null;
                 password_change_required: boolean;
+                mfa_enrolled: boolean;
+                pending_role: ('checker' | 'admin') | null;
+                mfa_reset_pending: boolean;
               };
             };
           };
@@ -6118,11 +6274,14 @@ export interface operations {
                 email: string;
                 name: string;
                 /** @enum {string} */
-                role: 'reviewer' | 'checker' | 'compliance' | 'admin';
+                role: 'reviewer' | 'checker' | 'admin';
                 active: boolean;
                 created_at: string;
                 last_login_at: string | null;
                 password_change_required: boolean;
+                mfa_enrolled: boolean;
+                pending_role: ('checker' | 'admin') | null;
+                mfa_reset_pending: boolean;
               };
             };
           };
@@ -6485,14 +6644,7 @@ export interface operations {
               };
               checks: {
                 /** @enum {string} */
-                key:
-                  | 'face_match'
-                  | 'liveness'
-                  | 'liveness_module'
-                  | 'pan_name_dob'
-                  | 'bank_name_match'
-                  | 'cheque'
-                  | 'esign_signer_name';
+                key: 'face_match' | 'liveness' | 'liveness_module' | 'pan_name_dob' | 'bank_name_match' | 'cheque';
                 /** @enum {string} */
                 source:
                   | 'liveness_module'
@@ -6502,14 +6654,12 @@ export interface operations {
                   | 'penny_drop'
                   | 'upi'
                   | 'document'
-                  | 'cheque_ocr'
-                  | 'esign_certificate';
+                  | 'cheque_ocr';
                 value: string | number | boolean | null;
                 threshold: string | number | null;
                 /** @enum {string} */
                 verdict: 'pass' | 'fail' | 'review' | 'not_run';
                 reason: string | null;
-                against?: string | null;
                 section: string;
               }[];
               shared: {
@@ -7259,7 +7409,7 @@ export interface operations {
                 actor_kind: 'staff' | 'applicant' | 'system';
                 actor: string | null;
                 actor_name?: string | null;
-                actor_role?: ('reviewer' | 'checker' | 'compliance' | 'admin') | null;
+                actor_role?: ('reviewer' | 'checker' | 'admin') | null;
                 action: string;
                 stage: number | null;
                 before: unknown;
@@ -7333,26 +7483,7 @@ export interface operations {
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
-      /** @description Too many requests: try again after Retry-After seconds. */
-      429: {
-        headers: {
-          'Retry-After': components['headers']['RetryAfter'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json':
-            | {
-                status: boolean;
-                message: string;
-                /** @enum {string} */
-                code?: 'otpResendTooSoon' | 'otpSendLimit' | 'rateLimited';
-                data: {
-                  [key: string]: unknown;
-                };
-              }
-            | components['schemas']['TooManyRequestsReply'];
-        };
-      };
+      429: components['responses']['TooManyRequests'];
       500: components['responses']['InternalError'];
       503: components['responses']['ServiceUnavailable'];
     };
@@ -7523,7 +7654,7 @@ export interface operations {
                 id: string;
                 name: string;
                 /** @enum {string} */
-                role: 'reviewer' | 'checker' | 'compliance' | 'admin';
+                role: 'reviewer' | 'checker' | 'admin';
               }[];
             };
           };
@@ -7561,11 +7692,14 @@ export interface operations {
                 email: string;
                 name: string;
                 /** @enum {string} */
-                role: 'reviewer' | 'checker' | 'compliance' | 'admin';
+                role: 'reviewer' | 'checker' | 'admin';
                 active: boolean;
                 created_at: string;
                 last_login_at: string | null;
                 password_change_required: boolean;
+                mfa_enrolled: boolean;
+                pending_role: ('checker' | 'admin') | null;
+                mfa_reset_pending: boolean;
                 locked_until: string | null;
               }[];
             };
@@ -7595,7 +7729,7 @@ export interface operations {
           email: string;
           name: string;
           /** @enum {string} */
-          role: 'reviewer' | 'checker' | 'compliance' | 'admin';
+          role: 'reviewer' | 'checker' | 'admin';
           password: string;
         };
       };
@@ -7618,11 +7752,14 @@ export interface operations {
                 email: string;
                 name: string;
                 /** @enum {string} */
-                role: 'reviewer' | 'checker' | 'compliance' | 'admin';
+                role: 'reviewer' | 'checker' | 'admin';
                 active: boolean;
                 created_at: string;
                 last_login_at: string | null;
                 password_change_required: boolean;
+                mfa_enrolled: boolean;
+                pending_role: ('checker' | 'admin') | null;
+                mfa_reset_pending: boolean;
               };
             };
           };
@@ -7697,11 +7834,335 @@ export interface operations {
                 email: string;
                 name: string;
                 /** @enum {string} */
-                role: 'reviewer' | 'checker' | 'compliance' | 'admin';
+                role: 'reviewer' | 'checker' | 'admin';
                 active: boolean;
                 created_at: string;
                 last_login_at: string | null;
                 password_change_required: boolean;
+                mfa_enrolled: boolean;
+                pending_role: ('checker' | 'admin') | null;
+                mfa_reset_pending: boolean;
+              };
+            };
+          };
+        };
+      };
+      /** @description Malformed input: data.errors names each offending field, with its rule's message key as code. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            status: boolean;
+            message: string;
+            code?: components['schemas']['MessageKey'];
+            data: {
+              field: string;
+              errors: {
+                field: string;
+                message: string;
+                code?: components['schemas']['MessageKey'];
+              }[];
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      413: components['responses']['PayloadTooLarge'];
+      429: components['responses']['TooManyRequests'];
+      500: components['responses']['InternalError'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  'set-staff-role': {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes a retry safe: the same key with the same body gets the first answer again without running the action twice (409 with another body, or while the first request runs). */
+        'Idempotency-Key'?: components['parameters']['IdempotencyKey'];
+      };
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /** @enum {string} */
+          role: 'reviewer' | 'checker' | 'admin';
+        };
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          'Idempotent-Replayed': components['headers']['IdempotentReplayed'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            status: boolean;
+            message: string;
+            code?: string;
+            data: {
+              staff: {
+                id: string;
+                email: string;
+                name: string;
+                /** @enum {string} */
+                role: 'reviewer' | 'checker' | 'admin';
+                active: boolean;
+                created_at: string;
+                last_login_at: string | null;
+                password_change_required: boolean;
+                mfa_enrolled: boolean;
+                pending_role: ('checker' | 'admin') | null;
+                mfa_reset_pending: boolean;
+              };
+            };
+          };
+        };
+      };
+      /** @description Malformed input: data.errors names each offending field, with its rule's message key as code. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            status: boolean;
+            message: string;
+            code?: components['schemas']['MessageKey'];
+            data: {
+              field: string;
+              errors: {
+                field: string;
+                message: string;
+                code?: components['schemas']['MessageKey'];
+              }[];
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      413: components['responses']['PayloadTooLarge'];
+      429: components['responses']['TooManyRequests'];
+      500: components['responses']['InternalError'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  'approve-staff-role': {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes a retry safe: the same key with the same body gets the first answer again without running the action twice (409 with another body, or while the first request runs). */
+        'Idempotency-Key'?: components['parameters']['IdempotencyKey'];
+      };
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          'Idempotent-Replayed': components['headers']['IdempotentReplayed'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            status: boolean;
+            message: string;
+            code?: string;
+            data: {
+              staff: {
+                id: string;
+                email: string;
+                name: string;
+                /** @enum {string} */
+                role: 'reviewer' | 'checker' | 'admin';
+                active: boolean;
+                created_at: string;
+                last_login_at: string | null;
+                password_change_required: boolean;
+                mfa_enrolled: boolean;
+                pending_role: ('checker' | 'admin') | null;
+                mfa_reset_pending: boolean;
+              };
+            };
+          };
+        };
+      };
+      /** @description Malformed input: data.errors names each offending field, with its rule's message key as code. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            status: boolean;
+            message: string;
+            code?: components['schemas']['MessageKey'];
+            data: {
+              field: string;
+              errors: {
+                field: string;
+                message: string;
+                code?: components['schemas']['MessageKey'];
+              }[];
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      413: components['responses']['PayloadTooLarge'];
+      429: components['responses']['TooManyRequests'];
+      500: components['responses']['InternalError'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  'reset-staff-mfa': {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes a retry safe: the same key with the same body gets the first answer again without running the action twice (409 with another body, or while the first request runs). */
+        'Idempotency-Key'?: components['parameters']['IdempotencyKey'];
+      };
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          'Idempotent-Replayed': components['headers']['IdempotentReplayed'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            status: boolean;
+            message: string;
+            code?: string;
+            data: {
+              staff: {
+                id: string;
+                email: string;
+                name: string;
+                /** @enum {string} */
+                role: 'reviewer' | 'checker' | 'admin';
+                active: boolean;
+                created_at: string;
+                last_login_at: string | null;
+                password_change_required: boolean;
+                mfa_enrolled: boolean;
+                pending_role: ('checker' | 'admin') | null;
+                mfa_reset_pending: boolean;
+              };
+            };
+          };
+        };
+      };
+      /** @description Malformed input: data.errors names each offending field, with its rule's message key as code. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            status: boolean;
+            message: string;
+            code?: components['schemas']['MessageKey'];
+            data: {
+              field: string;
+              errors: {
+                field: string;
+                message: string;
+                code?: components['schemas']['MessageKey'];
+              }[];
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      413: components['responses']['PayloadTooLarge'];
+      429: components['responses']['TooManyRequests'];
+      500: components['responses']['InternalError'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  'reset-staff-password': {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes a retry safe: the same key with the same body gets the first answer again without running the action twice (409 with another body, or while the first request runs). */
+        'Idempotency-Key'?: components['parameters']['IdempotencyKey'];
+      };
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          password: string;
+        };
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          'Idempotent-Replayed': components['headers']['IdempotentReplayed'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            status: boolean;
+            message: string;
+            code?: string;
+            data: {
+              staff: {
+                id: string;
+                email: string;
+                name: string;
+                /** @enum {string} */
+                role: 'reviewer' | 'checker' | 'admin';
+                active: boolean;
+                created_at: string;
+                last_login_at: string | null;
+                password_change_required: boolean;
+                mfa_enrolled: boolean;
+                pending_role: ('checker' | 'admin') | null;
+                mfa_reset_pending: boolean;
               };
             };
           };
@@ -7771,11 +8232,14 @@ export interface operations {
                 email: string;
                 name: string;
                 /** @enum {string} */
-                role: 'reviewer' | 'checker' | 'compliance' | 'admin';
+                role: 'reviewer' | 'checker' | 'admin';
                 active: boolean;
                 created_at: string;
                 last_login_at: string | null;
                 password_change_required: boolean;
+                mfa_enrolled: boolean;
+                pending_role: ('checker' | 'admin') | null;
+                mfa_reset_pending: boolean;
                 locked_until: string | null;
               };
             };
@@ -7842,7 +8306,7 @@ export interface operations {
                 actor_kind: 'staff' | 'applicant' | 'system';
                 actor: string | null;
                 actor_name?: string | null;
-                actor_role?: ('reviewer' | 'checker' | 'compliance' | 'admin') | null;
+                actor_role?: ('reviewer' | 'checker' | 'admin') | null;
                 action: string;
                 stage: number | null;
                 before: unknown;
@@ -8011,82 +8475,6 @@ export interface operations {
       503: components['responses']['ServiceUnavailable'];
     };
   };
-  'list-corrections': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path: {
-        id: string;
-      };
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description OK */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            status: boolean;
-            message: string;
-            code?: string;
-            data: {
-              corrections: {
-                id: string;
-                /** @enum {string} */
-                field: 'email' | 'annual_income' | 'family_declaration';
-                /** @enum {string} */
-                status: 'proposed' | 'awaiting_otp' | 'applied' | 'rejected';
-                value: string;
-                note: string;
-                proposed_by: {
-                  id: string;
-                  name: string;
-                };
-                proposed_at: string;
-                decided_by: {
-                  id: string;
-                  name: string;
-                } | null;
-                mine: boolean;
-              }[];
-            };
-          };
-        };
-      };
-      /** @description Malformed input: data.errors names each offending field, with its rule's message key as code. */
-      400: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            status: boolean;
-            message: string;
-            code?: components['schemas']['MessageKey'];
-            data: {
-              field: string;
-              errors: {
-                field: string;
-                message: string;
-                code?: components['schemas']['MessageKey'];
-              }[];
-            } & {
-              [key: string]: unknown;
-            };
-          };
-        };
-      };
-      401: components['responses']['Unauthorized'];
-      403: components['responses']['Forbidden'];
-      404: components['responses']['NotFound'];
-      429: components['responses']['TooManyRequests'];
-      500: components['responses']['InternalError'];
-      503: components['responses']['ServiceUnavailable'];
-    };
-  };
   'correct-registration': {
     parameters: {
       query?: never;
@@ -8124,224 +8512,7 @@ export interface operations {
             message: string;
             code?: string;
             data: {
-              id: string;
-              /** @enum {string} */
-              field: 'email' | 'annual_income' | 'family_declaration';
-              /** @enum {string} */
-              status: 'proposed' | 'awaiting_otp' | 'applied' | 'rejected';
-            };
-          };
-        };
-      };
-      /** @description Malformed input: data.errors names each offending field, with its rule's message key as code. */
-      400: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            status: boolean;
-            message: string;
-            code?: components['schemas']['MessageKey'];
-            data: {
               field: string;
-              errors: {
-                field: string;
-                message: string;
-                code?: components['schemas']['MessageKey'];
-              }[];
-            } & {
-              [key: string]: unknown;
-            };
-          };
-        };
-      };
-      401: components['responses']['Unauthorized'];
-      403: components['responses']['Forbidden'];
-      404: components['responses']['NotFound'];
-      409: components['responses']['Conflict'];
-      413: components['responses']['PayloadTooLarge'];
-      429: components['responses']['TooManyRequests'];
-      500: components['responses']['InternalError'];
-      503: components['responses']['ServiceUnavailable'];
-    };
-  };
-  'approve-correction': {
-    parameters: {
-      query?: never;
-      header?: {
-        /** @description Makes a retry safe: the same key with the same body gets the first answer again without running the action twice (409 with another body, or while the first request runs). */
-        'Idempotency-Key'?: components['parameters']['IdempotencyKey'];
-      };
-      path: {
-        id: string;
-        correction: string;
-      };
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description OK */
-      200: {
-        headers: {
-          'Idempotent-Replayed': components['headers']['IdempotentReplayed'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            status: boolean;
-            message: string;
-            code?: string;
-            data: {
-              id: string;
-              /** @enum {string} */
-              field: 'email' | 'annual_income' | 'family_declaration';
-              /** @enum {string} */
-              status: 'proposed' | 'awaiting_otp' | 'applied' | 'rejected';
-            };
-          };
-        };
-      };
-      /** @description Malformed input: data.errors names each offending field, with its rule's message key as code. */
-      400: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            status: boolean;
-            message: string;
-            code?: components['schemas']['MessageKey'];
-            data: {
-              field: string;
-              errors: {
-                field: string;
-                message: string;
-                code?: components['schemas']['MessageKey'];
-              }[];
-            } & {
-              [key: string]: unknown;
-            };
-          };
-        };
-      };
-      401: components['responses']['Unauthorized'];
-      403: components['responses']['Forbidden'];
-      404: components['responses']['NotFound'];
-      409: components['responses']['Conflict'];
-      413: components['responses']['PayloadTooLarge'];
-      429: components['responses']['TooManyRequests'];
-      500: components['responses']['InternalError'];
-      503: components['responses']['ServiceUnavailable'];
-    };
-  };
-  'reject-correction': {
-    parameters: {
-      query?: never;
-      header?: {
-        /** @description Makes a retry safe: the same key with the same body gets the first answer again without running the action twice (409 with another body, or while the first request runs). */
-        'Idempotency-Key'?: components['parameters']['IdempotencyKey'];
-      };
-      path: {
-        id: string;
-        correction: string;
-      };
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description OK */
-      200: {
-        headers: {
-          'Idempotent-Replayed': components['headers']['IdempotentReplayed'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            status: boolean;
-            message: string;
-            code?: string;
-            data: {
-              id: string;
-              /** @enum {string} */
-              field: 'email' | 'annual_income' | 'family_declaration';
-              /** @enum {string} */
-              status: 'proposed' | 'awaiting_otp' | 'applied' | 'rejected';
-            };
-          };
-        };
-      };
-      /** @description Malformed input: data.errors names each offending field, with its rule's message key as code. */
-      400: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            status: boolean;
-            message: string;
-            code?: components['schemas']['MessageKey'];
-            data: {
-              field: string;
-              errors: {
-                field: string;
-                message: string;
-                code?: components['schemas']['MessageKey'];
-              }[];
-            } & {
-              [key: string]: unknown;
-            };
-          };
-        };
-      };
-      401: components['responses']['Unauthorized'];
-      403: components['responses']['Forbidden'];
-      404: components['responses']['NotFound'];
-      409: components['responses']['Conflict'];
-      413: components['responses']['PayloadTooLarge'];
-      429: components['responses']['TooManyRequests'];
-      500: components['responses']['InternalError'];
-      503: components['responses']['ServiceUnavailable'];
-    };
-  };
-  'verify-correction-otp': {
-    parameters: {
-      query?: never;
-      header?: {
-        /** @description Makes a retry safe: the same key with the same body gets the first answer again without running the action twice (409 with another body, or while the first request runs). */
-        'Idempotency-Key'?: components['parameters']['IdempotencyKey'];
-      };
-      path: {
-        id: string;
-        correction: string;
-      };
-      cookie?: never;
-    };
-    requestBody: {
-      content: {
-        'application/json': {
-          otp: string;
-        };
-      };
-    };
-    responses: {
-      /** @description OK */
-      200: {
-        headers: {
-          'Idempotent-Replayed': components['headers']['IdempotentReplayed'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            status: boolean;
-            message: string;
-            code?: string;
-            data: {
-              id: string;
-              /** @enum {string} */
-              field: 'email' | 'annual_income' | 'family_declaration';
-              /** @enum {string} */
-              status: 'proposed' | 'awaiting_otp' | 'applied' | 'rejected';
             };
           };
         };
@@ -8495,386 +8666,6 @@ export interface operations {
             code?: string;
             data: {
               applicant_id: string;
-            };
-          };
-        };
-      };
-      /** @description Malformed input: data.errors names each offending field, with its rule's message key as code. */
-      400: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            status: boolean;
-            message: string;
-            code?: components['schemas']['MessageKey'];
-            data: {
-              field: string;
-              errors: {
-                field: string;
-                message: string;
-                code?: components['schemas']['MessageKey'];
-              }[];
-            } & {
-              [key: string]: unknown;
-            };
-          };
-        };
-      };
-      401: components['responses']['Unauthorized'];
-      403: components['responses']['Forbidden'];
-      404: components['responses']['NotFound'];
-      409: components['responses']['Conflict'];
-      413: components['responses']['PayloadTooLarge'];
-      429: components['responses']['TooManyRequests'];
-      500: components['responses']['InternalError'];
-      503: components['responses']['ServiceUnavailable'];
-    };
-  };
-  'close-account': {
-    parameters: {
-      query?: never;
-      header?: {
-        /** @description Makes a retry safe: the same key with the same body gets the first answer again without running the action twice (409 with another body, or while the first request runs). */
-        'Idempotency-Key'?: components['parameters']['IdempotencyKey'];
-      };
-      path: {
-        id: string;
-      };
-      cookie?: never;
-    };
-    requestBody: {
-      content: {
-        'application/json': {
-          closed_on: string;
-          reason: string;
-        };
-      };
-    };
-    responses: {
-      /** @description OK */
-      200: {
-        headers: {
-          'Idempotent-Replayed': components['headers']['IdempotentReplayed'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            status: boolean;
-            message: string;
-            code?: string;
-            data: {
-              applicant_id: string;
-              closed_at: string;
-              reason: string;
-              closed_by: string;
-              erase_on: string;
-              kept: {
-                /** @enum {string} */
-                record_class: 'kyc' | 'pmla' | 'depository' | 'marketing' | 'capture_detail';
-                holds: string;
-                years_after_closure: number;
-                source: string;
-              }[];
-            };
-          };
-        };
-      };
-      /** @description Malformed input: data.errors names each offending field, with its rule's message key as code. */
-      400: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            status: boolean;
-            message: string;
-            code?: components['schemas']['MessageKey'];
-            data: {
-              field: string;
-              errors: {
-                field: string;
-                message: string;
-                code?: components['schemas']['MessageKey'];
-              }[];
-            } & {
-              [key: string]: unknown;
-            };
-          };
-        };
-      };
-      401: components['responses']['Unauthorized'];
-      403: components['responses']['Forbidden'];
-      404: components['responses']['NotFound'];
-      409: components['responses']['Conflict'];
-      413: components['responses']['PayloadTooLarge'];
-      429: components['responses']['TooManyRequests'];
-      500: components['responses']['InternalError'];
-      503: components['responses']['ServiceUnavailable'];
-    };
-  };
-  'list-breaches': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description OK */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            status: boolean;
-            message: string;
-            code?: string;
-            data: {
-              breaches: {
-                id: string;
-                occurred_from: string;
-                occurred_to: string;
-                detected_at: string;
-                board_report_due: string;
-                board_notified_at: string | null;
-                description: string;
-                data_classes: (
-                  | 'contact'
-                  | 'identity'
-                  | 'address'
-                  | 'bank'
-                  | 'documents'
-                  | 'photo_and_signature'
-                  | 'location'
-                  | 'other'
-                )[];
-                selection:
-                  | {
-                      /** @enum {string} */
-                      kind: 'window';
-                    }
-                  | {
-                      /** @enum {string} */
-                      kind: 'applicants';
-                      applicant_ids: string[];
-                    };
-                recorded_by: string;
-                recorded_at: string;
-              }[];
-            };
-          };
-        };
-      };
-      401: components['responses']['Unauthorized'];
-      403: components['responses']['Forbidden'];
-      429: components['responses']['TooManyRequests'];
-      500: components['responses']['InternalError'];
-      503: components['responses']['ServiceUnavailable'];
-    };
-  };
-  'record-breach': {
-    parameters: {
-      query?: never;
-      header?: {
-        /** @description Makes a retry safe: the same key with the same body gets the first answer again without running the action twice (409 with another body, or while the first request runs). */
-        'Idempotency-Key'?: components['parameters']['IdempotencyKey'];
-      };
-      path?: never;
-      cookie?: never;
-    };
-    requestBody: {
-      content: {
-        'application/json': {
-          /** Format: date-time */
-          occurred_from: string;
-          /** Format: date-time */
-          occurred_to: string;
-          /** Format: date-time */
-          detected_at: string;
-          description: string;
-          data_classes: (
-            'contact' | 'identity' | 'address' | 'bank' | 'documents' | 'photo_and_signature' | 'location' | 'other'
-          )[];
-          selection:
-            | {
-                /** @enum {string} */
-                kind: 'window';
-              }
-            | {
-                /** @enum {string} */
-                kind: 'applicants';
-                applicant_ids: string[];
-              };
-        };
-      };
-    };
-    responses: {
-      /** @description OK */
-      200: {
-        headers: {
-          'Idempotent-Replayed': components['headers']['IdempotentReplayed'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            status: boolean;
-            message: string;
-            code?: string;
-            data: {
-              id: string;
-              occurred_from: string;
-              occurred_to: string;
-              detected_at: string;
-              board_report_due: string;
-              board_notified_at: string | null;
-              description: string;
-              data_classes: (
-                'contact' | 'identity' | 'address' | 'bank' | 'documents' | 'photo_and_signature' | 'location' | 'other'
-              )[];
-              selection:
-                | {
-                    /** @enum {string} */
-                    kind: 'window';
-                  }
-                | {
-                    /** @enum {string} */
-                    kind: 'applicants';
-                    applicant_ids: string[];
-                  };
-              recorded_by: string;
-              recorded_at: string;
-            };
-          };
-        };
-      };
-      /** @description Malformed input: data.errors names each offending field, with its rule's message key as code. */
-      400: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            status: boolean;
-            message: string;
-            code?: components['schemas']['MessageKey'];
-            data: {
-              field: string;
-              errors: {
-                field: string;
-                message: string;
-                code?: components['schemas']['MessageKey'];
-              }[];
-            } & {
-              [key: string]: unknown;
-            };
-          };
-        };
-      };
-      401: components['responses']['Unauthorized'];
-      403: components['responses']['Forbidden'];
-      409: components['responses']['Conflict'];
-      413: components['responses']['PayloadTooLarge'];
-      429: components['responses']['TooManyRequests'];
-      500: components['responses']['InternalError'];
-      503: components['responses']['ServiceUnavailable'];
-    };
-  };
-  'list-breach-affected': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path: {
-        id: string;
-      };
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description OK */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            status: boolean;
-            message: string;
-            code?: string;
-            data: {
-              breach_id: string;
-              count: number;
-              applicants: {
-                applicant_id: string;
-                mobile: string;
-                email: string | null;
-                language: string;
-                created_at: string;
-              }[];
-            };
-          };
-        };
-      };
-      400: components['responses']['BadRequest'];
-      401: components['responses']['Unauthorized'];
-      403: components['responses']['Forbidden'];
-      404: components['responses']['NotFound'];
-      429: components['responses']['TooManyRequests'];
-      500: components['responses']['InternalError'];
-      503: components['responses']['ServiceUnavailable'];
-    };
-  };
-  'mark-breach-board-notified': {
-    parameters: {
-      query?: never;
-      header?: {
-        /** @description Makes a retry safe: the same key with the same body gets the first answer again without running the action twice (409 with another body, or while the first request runs). */
-        'Idempotency-Key'?: components['parameters']['IdempotencyKey'];
-      };
-      path: {
-        id: string;
-      };
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description OK */
-      200: {
-        headers: {
-          'Idempotent-Replayed': components['headers']['IdempotentReplayed'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            status: boolean;
-            message: string;
-            code?: string;
-            data: {
-              id: string;
-              occurred_from: string;
-              occurred_to: string;
-              detected_at: string;
-              board_report_due: string;
-              board_notified_at: string | null;
-              description: string;
-              data_classes: (
-                'contact' | 'identity' | 'address' | 'bank' | 'documents' | 'photo_and_signature' | 'location' | 'other'
-              )[];
-              selection:
-                | {
-                    /** @enum {string} */
-                    kind: 'window';
-                  }
-                | {
-                    /** @enum {string} */
-                    kind: 'applicants';
-                    applicant_ids: string[];
-                  };
-              recorded_by: string;
-              recorded_at: string;
             };
           };
         };

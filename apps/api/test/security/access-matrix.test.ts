@@ -254,6 +254,17 @@ const MATRIX: Record<string, Entry> = {
     // wrong credentials are a handled outcome: 200 with status false and no token
     sample: () => ({ body: { email: `nobody${uniqueMobile()}@example.com`, password: 'wrong password here' } }),
   },
+  // the second factor's steps need the challenge a right password earns: anyone else's is refused
+  'POST /api/v1/backoffice/login/mfa/enrol': {
+    access: 'public',
+    sample: () => ({ body: { challenge: 'not.a.signed.challenge' } }),
+    expect: ALL(401),
+  },
+  'POST /api/v1/backoffice/login/mfa': {
+    access: 'public',
+    sample: () => ({ body: { challenge: 'not.a.signed.challenge', code: '123456' } }),
+    expect: ALL(401),
+  },
   'POST /api/v1/backoffice/logout': { access: 'reviewer' },
   'GET /api/v1/backoffice/me': { access: 'reviewer' },
   'POST /api/v1/backoffice/password': {
@@ -421,6 +432,24 @@ const MATRIX: Record<string, Entry> = {
   'POST /api/v1/backoffice/staff/:id/active': {
     access: 'admin',
     sample: (c) => ({ params: { id: c.staffId }, body: { active: true } }),
+  },
+  'POST /api/v1/backoffice/staff/:id/role': {
+    access: 'admin',
+    sample: (c) => ({ params: { id: c.staffId }, body: { role: 'reviewer' } }),
+  },
+  'POST /api/v1/backoffice/staff/:id/role/approve': {
+    access: 'admin',
+    sample: (c) => ({ params: { id: c.staffId } }),
+    // allowed, but no grant waits for approval
+    expect: { admin: 409 },
+  },
+  'POST /api/v1/backoffice/staff/:id/mfa/reset': {
+    access: 'admin',
+    sample: (c) => ({ params: { id: c.staffId } }),
+  },
+  'POST /api/v1/backoffice/staff/:id/password': {
+    access: 'admin',
+    sample: (c) => ({ params: { id: c.staffId }, body: { password: 'tidal quokka marmalade 47' } }),
   },
   'POST /api/v1/backoffice/staff/:id/unlock': {
     access: 'admin',

@@ -1,6 +1,17 @@
 /** Drizzle table definitions of the back-office migration (0801_backoffice.sql). */
 import type { StaffRole } from '@ekyc/contracts/calls/backoffice-login';
-import { bigserial, boolean, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  bigserial,
+  boolean,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
@@ -18,7 +29,27 @@ export const staff = pgTable('staff', {
   lastLoginAt: ts('last_login_at'),
   /** 0810_staff_password_change.sql */
   passwordChangeRequired: boolean('password_change_required').notNull().default(false),
+  /** 2700_staff_mfa_and_grants.sql: the second factor (sealed secrets), pending grants, a kept lockout */
+  mfaSecret: text('mfa_secret'),
+  mfaPendingSecret: text('mfa_pending_secret'),
+  mfaEnrolledAt: ts('mfa_enrolled_at'),
+  mfaLastStep: bigint('mfa_last_step', { mode: 'number' }),
+  mfaResetRequestedBy: uuid('mfa_reset_requested_by'),
+  pendingRole: text('pending_role').$type<'checker' | 'admin'>(),
+  pendingRoleBy: uuid('pending_role_by'),
+  loginLockedUntil: ts('login_locked_until'),
 });
+
+/** 2700_staff_mfa_and_grants.sql: one-time recovery codes, only their keyed hashes. */
+export const staffRecoveryCodes = pgTable(
+  'staff_recovery_codes',
+  {
+    staffId: uuid('staff_id').notNull(),
+    codeHash: text('code_hash').notNull(),
+    usedAt: ts('used_at'),
+  },
+  (t) => [primaryKey({ columns: [t.staffId, t.codeHash] })],
+);
 
 /** Append-only (a trigger refuses update and delete); rows enter only through audit_append(). */
 export const auditLog = pgTable('audit_log', {

@@ -1,19 +1,22 @@
 /**
  * A staff member signs in with email and password (null when refused: the same answer for an
- * unknown email, a wrong password or a disabled account). Every attempt is audited, never the password.
+ * unknown email, a wrong password or a disabled account). A right password opens the session, or,
+ * when a second factor is due (staff-mfa.ts), earns a challenge to send back with the code. Every
+ * attempt is audited, never the password.
  */
 import type { StaffLoginData } from '@ekyc/contracts/calls/backoffice-login';
+import type { StaffMfaChallenge } from '@ekyc/contracts/calls/backoffice-mfa';
 import type { AppDeps } from '../../app-deps.ts';
 import { backofficeRepository as repo } from './backoffice.repository.ts';
 import { decoyHash, verifyPassword } from './password.ts';
-import { staffView } from './staff-view.ts';
+import { issueChallenge, mfaStepFor, openStaffSession } from './staff-mfa.ts';
 
 export const WRONG_CREDENTIALS = 'Incorrect email or password';
 
 export async function logInStaff(
-  deps: Pick<AppDeps, 'database' | 'sessions' | 'config'>,
+  deps: Pick<AppDeps, 'database' | 'sessions' | 'config' | 'hasher'>,
   input: { email: string; password: string },
-): Promise<StaffLoginData | null> {
+): Promise<StaffLoginData | StaffMfaChallenge | null> {
   const db = deps.database.db;
   const member = await repo.staffByEmail(db, input.email);
   const valid = await verifyPassword(
@@ -31,14 +34,6 @@ export async function logInStaff(
     });
     return null;
   }
-  const { token } = await deps.sessions.create('staff', member.id);
-  await repo.touchLogin(db, member.id);
-  await repo.appendAudit(db, {
-    chain: 'staff',
-    applicantId: null,
-    actorKind: 'staff',
-    actorId: member.id,
-    action: 'staff.login',
-  });
-  return { token, staff: staffView({ ...member, lastLoginAt: new Date() }) };
+  const step = mfaStepFor(deps.config, member);
+  return step ? issueChallenge(deps, member, step) : openStaffSession(deps, member);
 }

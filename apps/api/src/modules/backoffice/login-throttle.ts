@@ -6,7 +6,9 @@
  * (at most a minute; a few sign-ins at once from the same account are not held up); the
  * STAFF_LOGIN_MAX_FAILURES-th attempt locks the account for STAFF_LOGIN_LOCKOUT_SECONDS unless its
  * password is right (an admin can lift it sooner). With REDIS_URL the counts are shared by every process; without it
- * (or while Redis is unreachable) each process counts in memory.
+ * (or while Redis is unreachable) each process counts in memory. A lockout of a known account is
+ * also kept in PostgreSQL (`LockoutKeeper`), so that it holds while Redis is unreachable, in every
+ * process, even one that never saw it happen.
  */
 import { Redis } from 'ioredis';
 import type { Config } from '../../config.ts';
@@ -23,6 +25,7 @@ interface Policy {
 }
 
 const DELAY_CAP_MS = 60_000;
+const normalise = (email: string) => email.trim().toLowerCase();
 const delayAfter = (failures: number, p: Policy) =>
   p.delayMs > 0 ? Math.min(p.delayMs * 2 ** Math.max(0, failures - 1), DELAY_CAP_MS) : 0;
 
@@ -184,6 +187,12 @@ class RedisStore implements Store {
   }
 }
 
+/** Where lockouts of known accounts are kept beside the counts (the staff table); by email. */
+export interface LockoutKeeper {
+  lockedUntil(email: string): Promise<number>;
+  keep(email: string, until: number | null): Promise<void>;
+}
+
 export class StaffLoginThrottle {
   private readonly store: Store;
   private readonly policy: Policy;
@@ -192,6 +201,7 @@ export class StaffLoginThrottle {
     config: Pick<Config, 'staffLogin' | 'redisUrl' | 'redisKeyPrefix'>,
     private readonly hasher: Hasher,
     private readonly now: () => number = Date.now,
+    private readonly keeper: LockoutKeeper | null = null,
   ) {
     const memory = new MemoryStore();
     this.store = config.redisUrl ? new RedisStore(config.redisUrl, memory, config.redisKeyPrefix) : memory;
@@ -203,14 +213,20 @@ export class StaffLoginThrottle {
   }
 
   private key(email: string) {
-    return this.hasher.hash('staff-login', email.trim().toLowerCase());
+    return this.hasher.hash('staff-login', normalise(email));
   }
 
   /** Before the password is checked: may this attempt go ahead? (It is counted as a failure until `succeeded`.) */
   async begin(email: string): Promise<LoginGate> {
-    const [allowed, waitMs, , locked] = await this.store.attempt(this.key(email), this.now(), this.policy);
+    const now = this.now();
+    const kept = (await this.keeper?.lockedUntil(normalise(email))) ?? 0;
+    if (kept > now)
+      return { allowed: false, locked: true, retryAfterSeconds: Math.max(1, Math.ceil((kept - now) / 1000)) };
+    const [allowed, waitMs, , locked] = await this.store.attempt(this.key(email), now, this.policy);
     if (!allowed)
       return { allowed: false, locked: locked > 0, retryAfterSeconds: Math.max(1, Math.ceil(waitMs / 1000)) };
+    // kept before the password is checked: a right one lifts it again (`succeeded`)
+    if (locked > 0) await this.keeper?.keep(normalise(email), locked);
     return { allowed: true, locksOnFailure: locked > 0 };
   }
 
@@ -221,17 +237,21 @@ export class StaffLoginThrottle {
 
   async succeeded(email: string): Promise<void> {
     await this.store.clear(this.key(email));
+    await this.keeper?.keep(normalise(email), null);
   }
 
   /** When the account's lockout ends, or null when it is not locked. */
   async lockedUntil(email: string): Promise<Date | null> {
-    const until = await this.store.lockedUntil(this.key(email), this.now());
+    const now = this.now();
+    const kept = (await this.keeper?.lockedUntil(normalise(email))) ?? 0;
+    const until = Math.max(await this.store.lockedUntil(this.key(email), now), kept > now ? kept : 0);
     return until ? new Date(until) : null;
   }
 
   /** An admin lifts a lockout (and forgets the failures). */
   async unlock(email: string): Promise<void> {
     await this.store.clear(this.key(email));
+    await this.keeper?.keep(normalise(email), null);
   }
 
   close(): Promise<void> {

@@ -32,13 +32,16 @@ import {
 } from '@ekyc/contracts/calls/backoffice-operations';
 import {
   addStaffBodySchema,
+  resetStaffPasswordBodySchema,
   setStaffActiveBodySchema,
+  setStaffRoleBodySchema,
   staffListReplySchema,
   unlockStaffReplySchema,
 } from '@ekyc/contracts/calls/backoffice-staff';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { fail, ok } from '../../lib/outcome.ts';
+import { AppError } from '../../lib/errors.ts';
 import { addStaff } from './add-staff.ts';
 import { bulkAccept } from './bulk-accept.ts';
 import { changeOwnPassword } from './change-own-password.ts';
@@ -64,7 +67,19 @@ import { requireRole } from '../../auth/staff-guard.ts';
 import { staffView } from './staff-view.ts';
 import { LOCKED_OUT, SLOW_DOWN, throttleStaffLogin } from './throttle-staff-login.ts';
 import { unlockStaff } from './unlock-staff.ts';
-import { fileReply, replies, withInput } from '../../lib/replies.ts';
+import { approveStaffRole } from './approve-staff-role.ts';
+import { resetStaffMfa } from './reset-staff-mfa.ts';
+import { resetStaffPassword } from './reset-staff-password.ts';
+import { setStaffRole } from './set-staff-role.ts';
+import { checkSecondFactor, readChallenge, startEnrolment } from './staff-mfa.ts';
+import {
+  MFA_CHALLENGE_EXPIRED,
+  staffMfaEnrolBodySchema,
+  staffMfaEnrolReplySchema,
+  staffMfaVerifyBodySchema,
+  WRONG_MFA_CODE,
+} from '@ekyc/contracts/calls/backoffice-mfa';
+import { alsoFails, fileReply, replies, withInput } from '../../lib/replies.ts';
 import { emptyReplySchema } from '@ekyc/contracts/envelope';
 import { auditReplySchema } from '@ekyc/contracts/calls/backoffice-audit';
 import { reviewersReplySchema } from '@ekyc/contracts/calls/backoffice-reviewers';
@@ -72,6 +87,7 @@ import { applicationRuleSetReplySchema, ruleSetMoveBodySchema } from '@ekyc/cont
 import { PUBLIC, TAG } from '../../lib/api-docs.ts';
 
 export const BACKOFFICE_PREFIX = '/api/v1/backoffice';
+const SECOND_FACTOR_DUE = 'Enter the code from your authenticator app';
 
 const idParams = z.object({ id: z.string().max(64) });
 
@@ -111,7 +127,12 @@ export const backofficeRoutes: FastifyPluginAsyncZod = async (app) => {
       config: loginLimit,
     },
     async (req, reply) => {
-      const result = await throttleStaffLogin(deps, req.body.email, () => logInStaff(deps, req.body));
+      const result = await throttleStaffLogin(
+        deps,
+        req.body.email,
+        () => logInStaff(deps, req.body),
+        (data) => 'token' in data,
+      );
       if (result.outcome === 'throttled')
         return reply
           .status(429)
@@ -122,7 +143,65 @@ export const backofficeRoutes: FastifyPluginAsyncZod = async (app) => {
               retry_after: result.retryAfterSeconds,
             }),
           );
-      return result.outcome === 'signed-in' ? ok('Signed in', result.data) : fail(WRONG_CREDENTIALS, {});
+      if (result.outcome === 'refused') return fail(WRONG_CREDENTIALS, {});
+      return 'token' in result.data ? ok('Signed in', result.data) : ok(SECOND_FACTOR_DUE, result.data);
+    },
+  );
+
+  app.post(
+    '/login/mfa/enrol',
+    {
+      schema: {
+        operationId: 'enrol-staff-mfa',
+        summary: 'Start enrolling a second factor (TOTP): a new secret, as text, otpauth URI and QR code',
+        description:
+          'For a sign-in whose challenge says mfa: enrol. The secret is confirmed by the first code sent to POST login/mfa; 401 when the challenge has expired.',
+        tags: [TAG.backOffice],
+        security: PUBLIC,
+        body: staffMfaEnrolBodySchema,
+        response: { ...withInput(staffMfaEnrolReplySchema), ...alsoFails(401) },
+      },
+      config: loginLimit,
+    },
+    async (req) => {
+      const signIn = await readChallenge(deps, req.body.challenge, 'enrol');
+      if (!signIn) throw new AppError('UNAUTHORIZED', MFA_CHALLENGE_EXPIRED);
+      return ok('Scan the code with your authenticator app', await startEnrolment(deps, signIn.member));
+    },
+  );
+
+  app.post(
+    '/login/mfa',
+    {
+      schema: {
+        operationId: 'verify-staff-mfa',
+        summary: 'Complete a staff sign-in with the second factor: data.token is the staff token',
+        description:
+          "The challenge from login with a code from the authenticator app or a recovery code. The first code after enrolling confirms it and the reply carries the recovery codes, this once. A wrong code is a handled refusal (200, status false) and counts towards the account's lockout (429 as for login); 401 when the challenge has expired.",
+        tags: [TAG.backOffice],
+        security: PUBLIC,
+        body: staffMfaVerifyBodySchema,
+        response: { ...withInput(staffLoginReplySchema), 429: staffLoginThrottledReplySchema, ...alsoFails(401) },
+      },
+      config: loginLimit,
+    },
+    async (req, reply) => {
+      const signIn = await readChallenge(deps, req.body.challenge);
+      if (!signIn) throw new AppError('UNAUTHORIZED', MFA_CHALLENGE_EXPIRED);
+      const result = await throttleStaffLogin(deps, signIn.member.email, () =>
+        checkSecondFactor(deps, signIn.member, signIn.step, req.body.code),
+      );
+      if (result.outcome === 'throttled')
+        return reply
+          .status(429)
+          .header('retry-after', String(result.retryAfterSeconds))
+          .send(
+            fail(result.locked ? LOCKED_OUT : SLOW_DOWN, {
+              locked: result.locked,
+              retry_after: result.retryAfterSeconds,
+            }),
+          );
+      return result.outcome === 'signed-in' ? ok('Signed in', result.data) : fail(WRONG_MFA_CODE, {});
     },
   );
 
@@ -163,6 +242,8 @@ export const backofficeRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         operationId: 'change-own-password',
         summary: "Change the signed-in staff member's own password",
+        description:
+          'The current password is checked under the sign-in throttle of the account: repeated wrong ones slow it down and lock it (429 with data.retry_after and data.locked).',
         tags: [TAG.backOffice],
         body: changePasswordBodySchema,
         response: withInput(staffMemberReplySchema),
@@ -535,6 +616,79 @@ export const backofficeRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req) =>
       ok('Staff member updated', {
         staff: await setStaffActive(deps, req.staffMember!, req.params.id, req.body.active),
+      }),
+  );
+
+  app.post(
+    '/staff/:id/role',
+    {
+      schema: {
+        operationId: 'set-staff-role',
+        summary: "Change a staff member's role (with four eyes an admin or checker grant waits for a second admin)",
+        tags: [TAG.backOffice],
+        params: idParams,
+        body: setStaffRoleBodySchema,
+        response: withInput(staffMemberReplySchema),
+      },
+      preHandler: admin,
+    },
+    async (req) =>
+      ok('Staff member updated', { staff: await setStaffRole(deps, req.staffMember!, req.params.id, req.body.role) }),
+  );
+
+  app.post(
+    '/staff/:id/role/approve',
+    {
+      schema: {
+        operationId: 'approve-staff-role',
+        summary: 'Approve a waiting admin or checker grant (a second admin: not the one who asked, 403 otherwise)',
+        tags: [TAG.backOffice],
+        params: idParams,
+        response: withInput(staffMemberReplySchema),
+      },
+      preHandler: admin,
+    },
+    async (req) => ok('Role granted', { staff: await approveStaffRole(deps, req.staffMember!, req.params.id) }),
+  );
+
+  app.post(
+    '/staff/:id/mfa/reset',
+    {
+      schema: {
+        operationId: 'reset-staff-mfa',
+        summary: "Reset a staff member's second factor: they enrol again at the next sign-in",
+        description:
+          "With four eyes the first admin's call asks for the reset (data.staff.mfa_reset_pending) and a different admin's call carries it out; the same admin again gets 403.",
+        tags: [TAG.backOffice],
+        params: idParams,
+        response: withInput(staffMemberReplySchema),
+      },
+      preHandler: admin,
+    },
+    async (req) => {
+      const staff = await resetStaffMfa(deps, req.staffMember!, req.params.id);
+      return ok(staff.mfa_reset_pending ? 'Reset waiting for a second administrator' : 'Second factor reset', {
+        staff,
+      });
+    },
+  );
+
+  app.post(
+    '/staff/:id/password',
+    {
+      schema: {
+        operationId: 'reset-staff-password',
+        summary: 'Set a new password for a staff member (they must change it at the next sign-in)',
+        tags: [TAG.backOffice],
+        params: idParams,
+        body: resetStaffPasswordBodySchema,
+        response: withInput(staffMemberReplySchema),
+      },
+      preHandler: admin,
+    },
+    async (req) =>
+      ok('Password reset', {
+        staff: await resetStaffPassword(deps, req.staffMember!, req.params.id, req.body.password),
       }),
   );
 

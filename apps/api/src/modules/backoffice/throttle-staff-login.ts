@@ -1,7 +1,9 @@
 /**
- * Wraps a staff sign-in with the per-account throttle: refused while the account waits or is locked
- * out (without checking the password); a right password clears the count; the failure that locks
- * the account is audited ('staff.locked_out') and counted (ekyc_staff_lockouts_total).
+ * Wraps a staff sign-in step with the per-account throttle: refused while the account waits or is
+ * locked out (without checking the password or code); a completed sign-in clears the count. A
+ * right password that still owes a second factor (`complete` false) stays counted, so password and
+ * code guesses share one budget. The attempt that locks the account is audited
+ * ('staff.locked_out') and counted (ekyc_staff_lockouts_total).
  */
 import type { AppDeps } from '../../app-deps.ts';
 import { backofficeRepository as repo } from './backoffice.repository.ts';
@@ -19,15 +21,16 @@ export async function throttleStaffLogin<T>(
   deps: Pick<AppDeps, 'database' | 'staffLoginThrottle' | 'metrics' | 'config'>,
   email: string,
   logIn: () => Promise<T | null>,
+  complete: (data: T) => boolean = () => true,
 ): Promise<ThrottledLogin<T>> {
   const gate = await deps.staffLoginThrottle.begin(email);
   if (!gate.allowed) return { outcome: 'throttled', locked: gate.locked, retryAfterSeconds: gate.retryAfterSeconds };
   const data = await logIn();
-  if (data) {
+  if (data && complete(data)) {
     await deps.staffLoginThrottle.succeeded(email);
     return { outcome: 'signed-in', data };
   }
-  await deps.staffLoginThrottle.failed(email);
+  if (!data) await deps.staffLoginThrottle.failed(email);
   if (gate.locksOnFailure) {
     deps.metrics.staffLockouts.inc();
     const db = deps.database.db;
@@ -45,5 +48,5 @@ export async function throttleStaffLogin<T>(
       },
     });
   }
-  return { outcome: 'refused' };
+  return data ? { outcome: 'signed-in', data } : { outcome: 'refused' };
 }

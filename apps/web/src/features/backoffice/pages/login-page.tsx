@@ -1,6 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { staffLoginBodySchema } from '@ekyc/contracts/calls/backoffice-login';
-import { useState } from 'react';
+import type { StaffMfaChallenge } from '@ekyc/contracts/calls/backoffice-mfa';
+import { useCallback, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation, useNavigate } from '../../../lib/router';
@@ -9,7 +10,8 @@ import { Button } from '../../../components/button';
 import { LanguageSwitch } from '../../../components/language-switch';
 import { TextField } from '../../../components/text-field';
 import { useLogIn } from '../api/log-in';
-import { useStaffToken } from '../api/staff-client';
+import { staffToken, useStaffToken } from '../api/staff-client';
+import { SecondFactorStep } from '../components/second-factor-step';
 
 type Form = z.input<typeof staffLoginBodySchema>;
 
@@ -20,6 +22,11 @@ export default function LoginPage() {
   const from = (useLocation().state as { from?: string } | null)?.from ?? '/backoffice/';
   const logIn = useLogIn();
   const [failure, setFailure] = useState('');
+  const [challenge, setChallenge] = useState<StaffMfaChallenge | null>(null);
+  const restart = useCallback(() => {
+    setChallenge(null);
+    setFailure(t('login.expired'));
+  }, [t]);
   const form = useForm<Form>({
     resolver: zodResolver(staffLoginBodySchema),
     defaultValues: { email: '', password: '' },
@@ -30,8 +37,9 @@ export default function LoginPage() {
     setFailure('');
     try {
       const reply = await logIn.mutateAsync(values as { email: string; password: string });
-      if (reply.status) void navigate(from, { replace: true });
-      else setFailure(t('login.failed'));
+      if (!reply.status) setFailure(t('login.failed'));
+      else if ('mfa' in reply.data) setChallenge(reply.data);
+      else void navigate(from, { replace: true });
     } catch (err) {
       setFailure((err as Error).message);
     }
@@ -47,31 +55,43 @@ export default function LoginPage() {
       </header>
       <main className="mx-auto mt-8 w-full max-w-sm px-4">
         <h1 className="mb-6 text-2xl font-bold">{t('login.title')}</h1>
-        <form onSubmit={(e) => void submit(e)} noValidate className="rounded-xl bg-white p-5 shadow-sm">
-          <TextField
-            label={t('login.email')}
-            type="email"
-            autoComplete="username"
-            inputMode="email"
-            error={form.formState.errors.email?.message}
-            {...form.register('email')}
+        {challenge ? (
+          <SecondFactorStep
+            challenge={challenge}
+            onRestart={restart}
+            onBack={() => setChallenge(null)}
+            onSignedIn={(signedIn) => {
+              staffToken.set(signedIn);
+              void navigate(from, { replace: true });
+            }}
           />
-          <TextField
-            label={t('login.password')}
-            type="password"
-            autoComplete="current-password"
-            error={form.formState.errors.password?.message}
-            {...form.register('password')}
-          />
-          {failure && (
-            <p role="alert" className="mb-3 text-sm text-danger">
-              {failure}
-            </p>
-          )}
-          <Button type="submit" loading={logIn.isPending}>
-            {t('login.submit')}
-          </Button>
-        </form>
+        ) : (
+          <form onSubmit={(e) => void submit(e)} noValidate className="rounded-xl bg-white p-5 shadow-sm">
+            <TextField
+              label={t('login.email')}
+              type="email"
+              autoComplete="username"
+              inputMode="email"
+              error={form.formState.errors.email?.message}
+              {...form.register('email')}
+            />
+            <TextField
+              label={t('login.password')}
+              type="password"
+              autoComplete="current-password"
+              error={form.formState.errors.password?.message}
+              {...form.register('password')}
+            />
+            {failure && (
+              <p role="alert" className="mb-3 text-sm text-danger">
+                {failure}
+              </p>
+            )}
+            <Button type="submit" loading={logIn.isPending}>
+              {t('login.submit')}
+            </Button>
+          </form>
+        )}
       </main>
     </div>
   );

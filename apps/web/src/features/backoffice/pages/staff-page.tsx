@@ -11,6 +11,8 @@ import { useMe } from '../api/get-me';
 import { useStaffList } from '../api/list-staff';
 import { useSetStaffActive } from '../api/set-staff-active';
 import { useUnlockStaff } from '../api/unlock-staff';
+import { useApproveStaffRole } from '../api/approve-staff-role';
+import { useResetStaffMfa } from '../api/reset-staff-mfa';
 import { formatDateTime } from '../components/format';
 import { QueryState } from '../components/query-state';
 import { SelectField } from '../components/select-field';
@@ -81,6 +83,9 @@ export default function StaffPage() {
   const list = useStaffList(me?.role === 'admin');
   const setActive = useSetStaffActive();
   const unlock = useUnlockStaff();
+  const approveRole = useApproveStaffRole();
+  const resetMfa = useResetStaffMfa();
+  const action = 'rounded-lg border border-slate-500 px-3 py-1.5 text-sm font-semibold';
   if (me && me.role !== 'admin') return <p role="alert">{t('staff.adminOnly')}</p>;
   return (
     <div className="grid grid-cols-[minmax(0,1fr)] gap-4">
@@ -103,6 +108,15 @@ export default function StaffPage() {
                     {t('staff.locked', { time: formatDateTime(s.locked_until, i18n.language) })}
                   </span>
                 )}
+                {s.pending_role && (
+                  <span className="text-sm font-semibold text-amber-900">
+                    {t('staff.pendingRole', { role: t(`staff.roles.${s.pending_role}`) })}
+                  </span>
+                )}
+                <span className="text-sm">{t(s.mfa_enrolled ? 'staff.mfaOn' : 'staff.mfaOff')}</span>
+                {s.mfa_reset_pending && (
+                  <span className="text-sm font-semibold text-amber-900">{t('staff.mfaResetPending')}</span>
+                )}
                 <span className="text-sm text-muted">
                   {t('staff.lastLogin')}:{' '}
                   {s.last_login_at ? formatDateTime(s.last_login_at, i18n.language) : t('staff.never')}
@@ -123,10 +137,49 @@ export default function StaffPage() {
                     {t('staff.unlock')}
                   </button>
                 )}
+                {s.pending_role && s.id !== me?.id && (
+                  <button
+                    type="button"
+                    className={action}
+                    disabled={approveRole.isPending}
+                    aria-label={`${t('staff.approveRole')} ${s.email}`}
+                    onClick={() =>
+                      approveRole.mutate(s.id, {
+                        onSuccess: () => toast.success(t('staff.roleGranted')),
+                        onError: (err) => toast.error(err.message),
+                      })
+                    }
+                  >
+                    {t('staff.approveRole')}
+                  </button>
+                )}
+                {(s.mfa_enrolled || s.mfa_reset_pending) && s.id !== me?.id && (
+                  <button
+                    type="button"
+                    className={action}
+                    disabled={resetMfa.isPending}
+                    aria-label={`${t('staff.resetMfa')} ${s.email}`}
+                    onClick={() =>
+                      resetMfa.mutate(s.id, {
+                        onSuccess: (reply) =>
+                          toast.success(
+                            t(
+                              reply.status && reply.data.staff.mfa_reset_pending
+                                ? 'staff.mfaResetPending'
+                                : 'staff.mfaResetDone',
+                            ),
+                          ),
+                        onError: (err) => toast.error(err.message),
+                      })
+                    }
+                  >
+                    {t('staff.resetMfa')}
+                  </button>
+                )}
                 {s.id !== me?.id && (
                   <button
                     type="button"
-                    className={`${s.locked_until ? '' : 'ml-auto '}rounded-lg border border-slate-500 px-3 py-1.5 text-sm font-semibold`}
+                    className={`${s.locked_until ? '' : 'ml-auto '}${action}`}
                     disabled={setActive.isPending}
                     aria-label={`${t(s.active ? 'staff.disable' : 'staff.enable')} ${s.email}`}
                     onClick={() =>
