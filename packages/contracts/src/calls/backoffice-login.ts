@@ -29,7 +29,7 @@ export const staffMemberSchema = z.object({
   /** The account has a second factor (TOTP) enrolled. */
   mfa_enrolled: z.boolean(),
   /** An admin or checker role granted by one admin, waiting for a second admin's approval (four eyes). */
-  pending_role: z.enum(['checker', 'admin']).nullable(),
+  pending_role: z.enum(['checker', 'compliance', 'admin']).nullable(),
   /** An admin asked to reset this account's second factor; a second admin must approve. */
   mfa_reset_pending: z.boolean(),
 });
