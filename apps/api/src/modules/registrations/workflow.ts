@@ -6,7 +6,8 @@
  * sending, so a step resumed after a crash sends the same request again (the provider answers it,
  * it does not register twice); every request and answer is kept, encrypted, as evidence. Transient
  * faults (provider down, timeout, 5xx) throw, and the queue retries the step with a doubling delay;
- * refusals and holds wait for an operator's retry. Once the BO account and every UCC are in, the
+ * when the retries run out the registration ends `failed` (flagged, counted, a dead-letter record);
+ * refusals, holds and failures wait for an operator's retry. Once the BO account and every UCC are in, the
  * case's activation is a step of its own (Completed, the welcome messages).
  */
 import type PgBoss from 'pg-boss';
@@ -25,7 +26,7 @@ import {
 } from '../../providers/registrations/port.ts';
 import { newClientCode } from './client-code.ts';
 import { activate } from './complete-registrations.ts';
-import { deadlineOf } from './deadlines.ts';
+import { deadlineOf, failedDeadline } from './deadlines.ts';
 import { preCheckProblem } from './pre-checks.ts';
 import { buildSubject, exchangesOf, segmentsOf } from './registration-subject.ts';
 import {
@@ -211,9 +212,15 @@ export class RegistrationWorkflow {
     const db = this.deps().database.db;
     const row = await repo.get(db, applicantId, kind);
     if (!row) throw new AppError('NOT_FOUND', 'No such registration for this application.');
-    if (row.status === 'accepted' || row.status === 'submitted')
-      throw new AppError('CONFLICT', 'Only a rejected or on-hold registration can be retried.', { status: row.status });
-    await repo.reopen(db, applicantId, kind);
+    // one statement decides, so a retry never races the request in flight into a second one
+    if (!(await repo.reopen(db, applicantId, kind)))
+      throw new AppError(
+        'CONFLICT',
+        row.status === 'accepted'
+          ? 'An accepted registration is not sent again.'
+          : 'Its request is still in flight: wait for the answer, or for the retries to end.',
+        { status: row.status },
+      );
     await this.enqueue(applicantId, kind);
     return (await repo.get(db, applicantId, kind))!;
   }
@@ -249,7 +256,7 @@ export class RegistrationWorkflow {
     const c = await repo.getCase(db, applicantId);
     let row = await repo.get(db, applicantId, kind);
     if (!c || !row) return;
-    if (row.status === 'accepted' || row.status === 'rejected' || row.status === 'on_hold') return;
+    if (row.status !== 'pending' && row.status !== 'submitted') return;
     // the UCC carries the BO id; CKYC follows the KRA record
     if (isUcc(kind) && !c.boId) return;
     if (kind === 'ckyc' && (await repo.get(db, applicantId, 'kra'))?.status !== 'accepted') return;
@@ -278,7 +285,8 @@ export class RegistrationWorkflow {
         await repo.setOutcome(db, applicantId, kind, { status: 'rejected', lastError: message.slice(0, 300) });
         return;
       }
-      await repo.noteError(db, applicantId, kind, `${message.slice(0, 280)} (retrying)`);
+      const faults = await repo.noteError(db, applicantId, kind, `${message.slice(0, 280)} (retrying)`);
+      if (faults > deps.config.registrations.retryLimit) return this.failed(applicantId, kind, message);
       throw err;
     }
     await this.evidence(applicantId, kind, row.requestId ?? '-', 'request', answer.request);
@@ -291,6 +299,18 @@ export class RegistrationWorkflow {
     if (answer.status === 'submitted') return this.enqueue(applicantId, kind, deps.config.registrations.pollSeconds);
     if (answer.status !== 'accepted') return;
     await this.afterAccepted(c, kind, answer.reference);
+  }
+
+  /**
+   * The queue's retries ran out: the registration ends `failed` (no further retry is queued), due by
+   * its deadline, counted in the metrics, flagged for the back office, with a dead-letter record.
+   */
+  private async failed(applicantId: string, kind: RegistrationKind, message: string): Promise<void> {
+    const deps = this.deps();
+    const due = failedDeadline(new Date(deps.now()));
+    await repo.fail(deps.database.db, applicantId, kind, `Retries exhausted: ${message.slice(0, 270)}`, due);
+    deps.metrics.registrationsFailed.inc({ kind });
+    await deps.records.notifyChanged(applicantId);
   }
 
   private async afterAccepted(c: CaseRow, kind: RegistrationKind, reference: string | null): Promise<void> {
