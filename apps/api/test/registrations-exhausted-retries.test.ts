@@ -69,7 +69,9 @@ describe.skipIf(process.env.TEST_DATABASE_URL)('Registrations, retries exhausted
     const mine = queue.data.find((c) => c.id === a.id)!;
     expect(mine.needs_action).toBe(true);
     expect(mine.waiting).toContainEqual({ kind: 'bo_cdsl', status: 'failed' });
-    expect((await app.inject({ url: '/metrics' })).body).toMatch(/ekyc_registrations_failed_total\{kind="bo_cdsl"\} 1\b/);
+    expect((await app.inject({ url: '/metrics' })).body).toMatch(
+      /ekyc_registrations_failed_total\{kind="bo_cdsl"\} 1\b/,
+    );
     const letters = await registrationsRepository.deadLetters(app.deps.database.db, a.id);
     expect(letters).toEqual([
       expect.objectContaining({ kind: 'bo_cdsl', faults: 2, retriedAt: null, requestId: expect.any(String) }),

@@ -1,5 +1,5 @@
 /**
- * get-consents, update-consent and request-erasure (DPDP Act; regulation.ts consentPurposes and
+ * get-consents, update-consent and request-erasure (DPDP Act; the purposes of calls/consents.ts, regulation.ts
  * legalHoldYears). The applicant sees the consent in force per purpose with its notice version, and
  * withdraws or gives communication and marketing consent as easily as it was asked. Withdrawing the
  * KYC consent is the erasure request: before the application is signed the record is erased at once

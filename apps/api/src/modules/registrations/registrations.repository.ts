@@ -201,7 +201,9 @@ export const registrationsRepository = {
   async deadLetters(
     db: Tx,
     applicantId: string,
-  ): Promise<{ kind: string; requestId: string | null; faults: number; lastError: string | null; retriedAt: Date | null }[]> {
+  ): Promise<
+    { kind: string; requestId: string | null; faults: number; lastError: string | null; retriedAt: Date | null }[]
+  > {
     return rowsOf<Record<string, unknown>>(
       await db.execute(sql`
         select kind, request_id, faults, last_error, retried_at from registration_dead_letters

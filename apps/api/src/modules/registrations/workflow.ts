@@ -10,6 +10,7 @@
  * refusals, holds and failures wait for an operator's retry. Once the BO account and every UCC are in, the
  * case's activation is a step of its own (Completed, the welcome messages).
  */
+import { indianDay, ruleSetOn } from '@ekyc/contracts/regulation';
 import type PgBoss from 'pg-boss';
 import type { AppDeps } from '../../app-deps.ts';
 import type { Tx } from '../../db/client.ts';
@@ -267,7 +268,7 @@ export class RegistrationWorkflow {
     try {
       if (row.status === 'pending') {
         if (kind !== 'ckyc') {
-          const problem = await this.preCheck(c, subject);
+          const problem = await this.preCheck(c, subject, kind);
           if (problem) {
             await repo.setOutcome(db, applicantId, kind, { status: 'on_hold', lastError: `Pre-check: ${problem}` });
             return;
@@ -324,7 +325,11 @@ export class RegistrationWorkflow {
     else await deps.records.notifyChanged(c.applicantId);
   }
 
-  private async preCheck(c: CaseRow, subject: Parameters<typeof preCheckProblem>[0]): Promise<string | null> {
+  private async preCheck(
+    c: CaseRow,
+    subject: Parameters<typeof preCheckProblem>[0],
+    kind: RegistrationKind,
+  ): Promise<string | null> {
     const deps = this.deps();
     const sections = await deps.records.allSections(c.applicantId);
     const pan = (sections.pan_obj ?? {}) as { pan_number?: string; full_name?: string; dob?: string };
@@ -338,6 +343,9 @@ export class RegistrationWorkflow {
       sharedEmail: shared.email,
       familyDeclaration: personal.family_declaration === true,
       panVerified: Boolean(pan.pan_number && pan.full_name && pan.dob),
+      // the rules of the day the request goes out: the account is opened then
+      rules: ruleSetOn(indianDay(new Date(deps.now()))),
+      ...(isBo(kind) && { nominees: subject.nominees.length }),
     });
   }
 
