@@ -181,6 +181,7 @@ export const PRODUCTION_PROVIDER_ENV: Record<string, string> = {
   KRA_PASS_KEY: 'test-kra-key',
   DIGILOCKER_CLIENT_ID: 'test-digilocker-client',
   DIGILOCKER_CLIENT_SECRET: 'test-digilocker-secret',
+  DIGILOCKER_EAADHAAR_SIGNER_SUBJECT: 'C=IN, O=National e-Governance Division, CN=DS NATIONAL E-GOVERNANCE DIVISION 1',
   MARKET_DATA_BASE_URL: 'https://quotes.example.com/v1',
   MARKET_DATA_API_KEY: 'test-quotes-key',
   MARKET_DATA_ACCESS_TOKEN: 'test-quotes-token',
