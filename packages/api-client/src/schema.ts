@@ -1731,6 +1731,46 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/sandbox/account-aggregator/cr/v2/entityInfo/AA/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** @description Public: no token. */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description OK */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+        404: components['responses']['NotFound'];
+        429: components['responses']['TooManyRequests'];
+        500: components['responses']['InternalError'];
+        503: components['responses']['ServiceUnavailable'];
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -7666,7 +7706,7 @@ export interface operations {
               /** @enum {string} */
               kind: 'ucc_nse' | 'ucc_bse' | 'ucc_mcx' | 'bo_cdsl' | 'bo_nsdl' | 'kra' | 'ckyc';
               /** @enum {string} */
-              status: 'pending' | 'submitted' | 'accepted' | 'rejected' | 'on_hold';
+              status: 'pending' | 'submitted' | 'accepted' | 'rejected' | 'on_hold' | 'failed';
               reference: string | null;
               attempts: number;
               last_error: string | null;
@@ -7674,6 +7714,7 @@ export interface operations {
               deadline_at: string | null;
               deadline_rule: string;
               late: boolean;
+              flagged: boolean;
             }[];
           };
         };
@@ -7739,7 +7780,7 @@ export interface operations {
               /** @enum {string} */
               kind: 'ucc_nse' | 'ucc_bse' | 'ucc_mcx' | 'bo_cdsl' | 'bo_nsdl' | 'kra' | 'ckyc';
               /** @enum {string} */
-              status: 'pending' | 'submitted' | 'accepted' | 'rejected' | 'on_hold';
+              status: 'pending' | 'submitted' | 'accepted' | 'rejected' | 'on_hold' | 'failed';
               reference: string | null;
               attempts: number;
               last_error: string | null;
@@ -7747,6 +7788,7 @@ export interface operations {
               deadline_at: string | null;
               deadline_rule: string;
               late: boolean;
+              flagged: boolean;
             };
           };
         };
@@ -7887,7 +7929,7 @@ export interface operations {
                 /** @enum {string} */
                 kind: 'ucc_nse' | 'ucc_bse' | 'ucc_mcx' | 'bo_cdsl' | 'bo_nsdl' | 'kra' | 'ckyc';
                 /** @enum {string} */
-                status: 'pending' | 'submitted' | 'accepted' | 'rejected' | 'on_hold';
+                status: 'pending' | 'submitted' | 'accepted' | 'rejected' | 'on_hold' | 'failed';
               }[];
               needs_action: boolean;
               late: boolean;
