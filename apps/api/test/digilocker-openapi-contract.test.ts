@@ -14,6 +14,7 @@ import { Ajv } from 'ajv';
 import { parse as parseYaml } from 'yaml';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signXmlEnveloped, XML_ALGORITHMS } from '../src/documents/signing/xml-signature.ts';
+import { certificateOf } from '../src/documents/signing/certificate-chain.ts';
 import { generateSandboxPki, type SandboxPki } from '../src/documents/signing/sandbox-pki.ts';
 import { eAadhaarVerifier } from '../src/providers/digilocker/create.ts';
 import { MeripehchaanDigilocker } from '../src/providers/digilocker/meripehchaan.ts';
@@ -184,7 +185,10 @@ const adapter = () =>
     clientId: 'ABCDEFG',
     clientSecret: 'a123456abcdeghijk7890',
     redirectUri: 'https://broker.example.in/ekyc1/returnurl',
-    verifyEAadhaar: eAadhaarVerifier({ roots: [pki.caCertPem], signerName: 'DS eKYC Sandbox DigiLocker' }),
+    verifyEAadhaar: eAadhaarVerifier({
+      roots: [pki.caCertPem],
+      signer: { fingerprints: [], subjects: [certificateOf(pki.digilocker.certPem).subject] },
+    }),
   });
 
 const E_AADHAAR_BODY = (dob: string, name = 'Asha Rao') =>

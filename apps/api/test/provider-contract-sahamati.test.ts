@@ -71,6 +71,7 @@ it('a ReBIT error answer to POST /Consent is a provider error, not a consent', a
     baseUrl: 'https://aa.test/api',
     webviewUrl: 'https://aa.test/webview',
     fiuId: 'broker-fiu',
+    aaId: 'onemoney-aa',
     aaHandle: 'onemoney',
     apiKey: 'k',
     redirectionSecret: '0123456789abcdef0123456789abcdef',

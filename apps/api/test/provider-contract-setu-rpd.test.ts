@@ -29,6 +29,13 @@ it('creates the request with the three Setu headers and our reference; reads the
     'p',
   ]);
   expect(JSON.parse(t.calls[0]!.body)).toEqual({ additionalData: { reference: 'REF-1' } });
+  // with the product configuration Setu gave, the request names it
+  const configured = replay(fixture('setu-rpd/create.json'));
+  await new SetuReversePennyDrop({ ...options, productConfigId: 'cfg-7', fetch: configured.fetch }).create('REF-2');
+  expect(JSON.parse(configured.calls[0]!.body)).toEqual({
+    productConfigId: 'cfg-7',
+    additionalData: { reference: 'REF-2' },
+  });
   const bad = new SetuReversePennyDrop({
     ...options,
     fetch: replay(fixture('setu-rpd/create-bad-request.json')).fetch,

@@ -72,7 +72,7 @@ it('asks the account aggregator for consent and completes the stage once the app
   const { token, mobile } = await applicantAt();
   const { redirect_url, clienttrnxid } = await startDigital(token);
   expect(redirect_url).toMatch(
-    /^http:\/\/127\.0\.0\.1:8080\/sandbox\/account-aggregator\/webview\?fi=.+&reqdate=\d{15}&ecreq=/,
+    /^http:\/\/127\.0\.0\.1:8080\/sandbox\/account-aggregator\/webview\?fi=.+&requestorType=.+&reqdate=\d{15}&ecreq=/,
   );
   expect(redirect_url).not.toContain(mobile);
   expect(clienttrnxid.length).toBeGreaterThan(2);
@@ -164,6 +164,7 @@ it('speaks ReBIT and Sahamati web redirection to a production account aggregator
     baseUrl: 'https://aa.example.com/api',
     webviewUrl: 'https://aa.example.com/webview',
     fiuId: 'broker-fiu',
+    aaId: 'onemoney-aa',
     aaHandle: 'onemoney',
     apiKey: 'k-123',
     redirectionSecret: secret,
@@ -218,6 +219,7 @@ it('speaks ReBIT and Sahamati web redirection to a production account aggregator
   const reqdate = webview.searchParams.get('reqdate')!;
   expect(reqdate).toBe(formatRedirectDate(now));
   expect(decodeFi(webview.searchParams.get('fi')!, reqdate)).toBe('broker-fiu');
+  expect(decodeFi(webview.searchParams.get('requestorType')!, reqdate)).toBe('FIU');
   expect(decryptParams(secret, reqdate, webview.searchParams.get('ecreq')!)).toEqual({
     txnid: 't-1',
     sessionid: 'h-1',
@@ -235,11 +237,14 @@ it('speaks ReBIT and Sahamati web redirection to a production account aggregator
     status: 'S',
     errorcode: '0',
   });
-  const fi = encodeFi('broker-fiu', resdate);
+  // the return leg's fi is the AA's own id; the FIU's own id there is not the AA answering
+  const fi = encodeFi('onemoney-aa', resdate);
   expect(aa.readRedirect({ fi, resdate, ecres }, now)).toMatchObject({
     txnid: 't-1',
+    srcref: ['h-1'],
     status: 'S',
   });
+  expect(aa.readRedirect({ fi: encodeFi('broker-fiu', resdate), resdate, ecres }, now)).toBeNull();
   // The stamp carries minutes and milliseconds, no seconds: 180 s plus the minute it may read early.
   const late = new Date(now.getTime() + 241_000);
   expect(aa.readRedirect({ fi, resdate, ecres }, late)).toBeNull();

@@ -38,6 +38,7 @@ const entry = (e: Partial<RegistrationEntry> & Pick<RegistrationEntry, 'kind' | 
   deadline_at: null,
   deadline_rule: 'Before the first order',
   late: false,
+  flagged: false,
   ...e,
 });
 

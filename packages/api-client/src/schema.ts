@@ -8357,7 +8357,7 @@ export interface operations {
               /** @enum {string} */
               kind: 'ucc_nse' | 'ucc_bse' | 'ucc_mcx' | 'bo_cdsl' | 'bo_nsdl' | 'kra' | 'ckyc';
               /** @enum {string} */
-              status: 'pending' | 'submitted' | 'accepted' | 'rejected' | 'on_hold';
+              status: 'pending' | 'submitted' | 'accepted' | 'rejected' | 'on_hold' | 'failed';
               reference: string | null;
               attempts: number;
               last_error: string | null;
@@ -8365,6 +8365,7 @@ export interface operations {
               deadline_at: string | null;
               deadline_rule: string;
               late: boolean;
+              flagged: boolean;
             }[];
           };
         };
@@ -8430,7 +8431,7 @@ export interface operations {
               /** @enum {string} */
               kind: 'ucc_nse' | 'ucc_bse' | 'ucc_mcx' | 'bo_cdsl' | 'bo_nsdl' | 'kra' | 'ckyc';
               /** @enum {string} */
-              status: 'pending' | 'submitted' | 'accepted' | 'rejected' | 'on_hold';
+              status: 'pending' | 'submitted' | 'accepted' | 'rejected' | 'on_hold' | 'failed';
               reference: string | null;
               attempts: number;
               last_error: string | null;
@@ -8438,6 +8439,7 @@ export interface operations {
               deadline_at: string | null;
               deadline_rule: string;
               late: boolean;
+              flagged: boolean;
             };
           };
         };
@@ -8578,7 +8580,7 @@ export interface operations {
                 /** @enum {string} */
                 kind: 'ucc_nse' | 'ucc_bse' | 'ucc_mcx' | 'bo_cdsl' | 'bo_nsdl' | 'kra' | 'ckyc';
                 /** @enum {string} */
-                status: 'pending' | 'submitted' | 'accepted' | 'rejected' | 'on_hold';
+                status: 'pending' | 'submitted' | 'accepted' | 'rejected' | 'on_hold' | 'failed';
               }[];
               needs_action: boolean;
               late: boolean;

@@ -5,17 +5,13 @@
  * it to a newer set. The product specification's values are the first entries where no circular
  * has changed them.
  *
+ * Every rule here has a reader in the code (test/rule-readers.test.ts fails on one that has
+ * none): a value nothing reads is not kept here. The product specification's fixed values (ages,
+ * OTP life, the e-sign window) live in constants.ts and the deployment's configuration instead.
+ *
  * docs/regulation.md is generated from this table (`npm run docs:regulation`).
  */
-import {
-  ESIGN_WINDOW_S,
-  MINIMUM_AGE,
-  NOMINEE_FIELDS,
-  NOMINEE_MAX_AGE,
-  type NomineeField,
-  PLACEHOLDER_EMAIL_LOCAL_PARTS,
-  PLACEHOLDER_MOBILES,
-} from './constants.ts';
+import { NOMINEE_FIELDS, type NomineeField, PLACEHOLDER_EMAIL_LOCAL_PARTS, PLACEHOLDER_MOBILES } from './constants.ts';
 
 /** The circular (or other instrument) a value comes from. */
 export interface RuleSource {
@@ -43,7 +39,6 @@ export interface RuleDefinition<T> {
 const rule = <T>(definition: RuleDefinition<T>): RuleDefinition<T> => definition;
 
 export { NOMINEE_FIELDS, type NomineeField };
-export type NomineeShareDefault = 'entered' | 'equal_odd_unit_first';
 export type OptOutValidation = 'declaration' | 'otp_declaration' | 'video' | 'esign' | 'otp_mobile_and_email';
 export const DDPI_PURPOSES = [
   'Transfer of securities held in the beneficial owner account towards stock exchange related deliveries and settlement obligations',
@@ -66,13 +61,6 @@ export interface RiskDisclosureRule {
   minScreenShare: number;
 }
 
-export interface LocationRule {
-  /** ISO country the device must be in for a fresh KYC. */
-  country: string;
-  /** A random action chosen by the server is asked for. */
-  randomAction: boolean;
-}
-
 const SPEC: RuleSource = { ref: 'Product specification, sections 5 and 9', date: '' };
 const SPEC_FROM = '2021-10-01';
 const NOMINATION_2021: RuleSource = { ref: 'SEBI/HO/MIRSD/RTAMB/CIR/P/2021/601', date: '2021-07-23' };
@@ -88,14 +76,10 @@ const KYC_MASTER: RuleSource = {
   ref: 'SEBI/HO/MIRSD/SECFATF/P/CIR/2023/169 (Master Circular on KYC)',
   date: '2023-10-12',
 };
-const KRA_2024: RuleSource = { ref: 'SEBI/HO/MIRSD/SECFATF/P/CIR/2024/41', date: '2024-05-14' };
 const KRA_NSE_2025: RuleSource = { ref: 'NSE ISC69995 (enforcing the KYC Master Circular)', date: '2025-09-03' };
 const UCC_BSE_2021: RuleSource = { ref: 'BSE notice 20210503-41', date: '2021-05-03' };
-const UCC_BSE_2024: RuleSource = { ref: 'BSE notice 20240104-26', date: '2024-01-04' };
 const PAN_CBDT: RuleSource = { ref: 'CBDT Circular No. 3 of 2023', date: '2023-03-28' };
-const DPDP_2025: RuleSource = { ref: 'DPDP Rules, G.S.R. 846(E)', date: '2025-11-13' };
 const PMLA: RuleSource = { ref: 'PMLA 2002 s.12 and SEBI Master Circular on AML/CFT', date: '2023-06-06' };
-const VALID_UPI: RuleSource = { ref: 'SEBI/HO/DEPA-II/DEPA-II_SPG/P/CIR/2025/86', date: '2025-06-11' };
 
 const rupees = (n: number) => `₹${n.toLocaleString('en-IN')}`;
 const list = (values: readonly string[]) => values.join(', ');
@@ -116,17 +100,6 @@ export const REGULATION = {
     changes: [
       { from: SPEC_FROM, value: ['name', 'relationship', 'date_of_birth', 'share'], source: SPEC },
       { from: '2026-09-01', value: ['name', 'relationship'], source: NOMINATION_2026 },
-    ],
-  }),
-  nomineeShareDefault: rule<NomineeShareDefault>({
-    title: 'Nominee shares when none are given',
-    show: (v) =>
-      v === 'entered'
-        ? 'the applicant enters shares totalling 100%'
-        : 'equal shares, the odd unit to the first nominee',
-    changes: [
-      { from: SPEC_FROM, value: 'entered', source: SPEC },
-      { from: '2026-09-01', value: 'equal_odd_unit_first', source: NOMINATION_2026 },
     ],
   }),
   nomineeOptOut: rule<readonly OptOutValidation[]>({
@@ -181,16 +154,6 @@ export const REGULATION = {
     show: (v) => list(v),
     changes: [{ from: '2022-11-18', value: DDPI_PURPOSES, source: DDPI_2022 }],
   }),
-  kycLocation: rule<LocationRule>({
-    title: 'KYC app: device location inside the country, random action with timestamps',
-    show: (v) => `location in ${v.country}; random action ${v.randomAction ? 'required' : 'not required'}`,
-    changes: [{ from: SPEC_FROM, value: { country: 'IN', randomAction: true }, source: KYC_MASTER }],
-  }),
-  kraTradable: rule<readonly string[]>({
-    title: 'KRA statuses allowed to trade (others are explained at the PAN step)',
-    show: (v) => list(v),
-    changes: [{ from: '2024-05-14', value: ['KYC Registered', 'KYC Validated'], source: KRA_2024 }],
-  }),
   kraUploadWorkingDays: rule<number>({
     title: 'Working days to upload the KYC to the KRA',
     show: (v) => `${v}`,
@@ -218,63 +181,18 @@ export const REGULATION = {
       },
     ],
   }),
-  familyContactRelations: rule<readonly string[]>({
-    title: 'Relations that may share a mobile or e-mail (on a family declaration)',
-    show: (v) => list(v),
-    changes: [
-      { from: SPEC_FROM, value: ['self', 'spouse', 'dependent child', 'dependent parent'], source: UCC_BSE_2024 },
-    ],
-  }),
-  incomeRanges: rule<readonly string[]>({
-    title: 'Income ranges reported to the exchange',
-    show: (v) => list(v),
-    changes: [
-      {
-        from: SPEC_FROM,
-        value: ['<1 lakh', '1-5 lakhs', '5-10 lakhs', '10-25 lakhs', '>25 lakhs'],
-        source: UCC_BSE_2021,
-      },
-    ],
-  }),
-  minimumAge: rule<number>({
-    title: 'Minimum age of the applicant (years)',
-    show: (v) => `${v}`,
-    changes: [{ from: SPEC_FROM, value: MINIMUM_AGE, source: SPEC }],
-  }),
-  nomineeMaxAge: rule<number>({
-    title: 'Nominee age below (years)',
-    show: (v) => `${v}`,
-    changes: [{ from: SPEC_FROM, value: NOMINEE_MAX_AGE, source: SPEC }],
-  }),
-  otpLifeSeconds: rule<number>({
-    title: 'OTP life (seconds; configuration may shorten it)',
-    show: (v) => `${v}`,
-    changes: [{ from: SPEC_FROM, value: 300, source: SPEC }],
-  }),
-  esignWindowSeconds: rule<number>({
-    title: 'E-sign window (seconds)',
-    show: (v) => `${v}`,
-    changes: [{ from: SPEC_FROM, value: ESIGN_WINDOW_S, source: SPEC }],
-  }),
-  consentPurposes: rule<readonly string[]>({
-    title: 'Consent purposes recorded separately, each with notice version and language',
-    show: (v) => list(v),
-    changes: [{ from: '2025-11-13', value: ['kyc', 'communication', 'marketing'], source: DPDP_2025 }],
-  }),
   legalHoldYears: rule<number>({
     title: 'Records kept after the relationship ends despite an erasure request (years)',
     show: (v) => `${v}`,
     changes: [{ from: SPEC_FROM, value: 5, source: PMLA }],
   }),
-  validUpiHandle: rule<boolean>({
-    title: 'Payments to the broker only to an @valid UPI handle',
-    show: (v) => (v ? 'required' : 'not required'),
-    changes: [
-      { from: SPEC_FROM, value: false, source: SPEC },
-      { from: '2025-10-01', value: true, source: VALID_UPI },
-    ],
-  }),
 } as const;
+
+/**
+ * The table's version, stored with an application's rule set when it starts. Raise it with any
+ * change to the table (test/regulation.test.ts keeps the table's fingerprint beside it).
+ */
+export const REGULATION_VERSION = 2;
 
 export type RuleKey = keyof typeof REGULATION;
 export type RuleValues = {

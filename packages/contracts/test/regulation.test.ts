@@ -1,8 +1,9 @@
+import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { formattedRegulationDocs, REGULATION_DOCS_PATH } from '../../../tools/regulation-docs.ts';
 import { LANGUAGES } from '../src/constants.ts';
-import { REGULATION, RULE_KEYS, ruleSetChanges, ruleSetOn } from '../src/regulation.ts';
+import { REGULATION, REGULATION_VERSION, RULE_KEYS, ruleSetChanges, ruleSetOn } from '../src/regulation.ts';
 import { riskDisclosureFor } from '../src/risk-disclosure.ts';
 import { equalShares, resolveShares } from '../src/rules.ts';
 
@@ -14,6 +15,15 @@ describe('the rules table', () => {
       for (const c of changes) expect(c.source.ref.length, key).toBeGreaterThan(3);
       expect([...changes].map((c) => c.from).sort(), key).toEqual(changes.map((c) => c.from));
     }
+  });
+
+  it('raises its version with every change (the version is stored with each application)', () => {
+    const table = JSON.stringify(RULE_KEYS.map((k) => [k, REGULATION[k].changes]));
+    // a changed table changes this fingerprint: raise REGULATION_VERSION and record both here
+    expect({
+      version: REGULATION_VERSION,
+      fingerprint: createHash('sha256').update(table).digest('hex').slice(0, 16),
+    }).toEqual({ version: 2, fingerprint: '5fe50991c5297190' });
   });
 
   it('picks the values in force on a day', () => {
@@ -32,10 +42,8 @@ describe('the rules table', () => {
     expect(changes.map((c) => c.key)).toEqual([
       'nomineeMax',
       'nomineeMandatory',
-      'nomineeShareDefault',
       'nomineeOptOut',
       'kraUploadWorkingDays',
-      'validUpiHandle',
     ]);
     expect(changes[0]).toMatchObject({ before: '10', after: '3' });
   });

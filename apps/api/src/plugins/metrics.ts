@@ -18,6 +18,8 @@ export interface Metrics {
   staffLockouts: Counter;
   /** Socket pushes Redis could not take (delivered in this process only). */
   pushesUndelivered: Counter;
+  /** Registrations whose retries ran out (status `failed`), by kind: each needs an operator. */
+  registrationsFailed: Counter<'kind'>;
 }
 
 export function createMetrics(): Metrics {
@@ -67,6 +69,12 @@ export function createMetrics(): Metrics {
     pushesUndelivered: new Counter({
       name: 'ekyc_pushes_undelivered_total',
       help: 'Socket pushes that could not reach Redis (delivered in this process only)',
+      registers: [registry],
+    }),
+    registrationsFailed: new Counter({
+      name: 'ekyc_registrations_failed_total',
+      help: 'Registrations whose retries ran out (failed, flagged for the back office), by kind',
+      labelNames: ['kind'],
       registers: [registry],
     }),
     staffLockouts: new Counter({

@@ -153,6 +153,11 @@ export async function fetchJson<T = unknown>(
     timeoutMs?: number;
     /** The transport: providerFetch in production, the app itself for the in-process sandbox. */
     fetch?: FetchLike;
+    /**
+     * Checks the answer as received (its exact text and headers: a signature over the body), for
+     * every status; throws a ProviderError when it is not genuine.
+     */
+    verify?: (text: string, headers: Headers) => Promise<void>;
   } = {},
 ): Promise<T> {
   const headers: Record<string, string> = { accept: 'application/json', ...init.headers };
@@ -190,6 +195,11 @@ export async function fetchJson<T = unknown>(
       cause,
     );
   }
+  if (init.verify)
+    await init.verify(text, res.headers).catch((err: unknown) => {
+      failed('refused', res.status);
+      throw err;
+    });
   let parsed: unknown = text;
   try {
     parsed = text ? JSON.parse(text) : null;

@@ -22,6 +22,7 @@ import type { EncryptedStore } from '../documents/storage.ts';
 import { AppError } from '../lib/errors.ts';
 import { type Cipher, type Hasher, randomId, UndecryptableError } from '../lib/crypto.ts';
 import { channels, type Hub } from '../realtime/hub.ts';
+import { RULE_SET_SECTION, startingRuleSet } from './rule-set.ts';
 import {
   applicantRepository as repo,
   type ApplicantRow,
@@ -144,7 +145,11 @@ export class ApplicantRecords {
         language: input.language ?? 'en',
       });
       if (created) {
-        await this.completeStageIn(tx, row.id, STAGE.MOBILE, { next: STAGE.EMAIL });
+        await this.completeStageIn(tx, row.id, STAGE.MOBILE, {
+          next: STAGE.EMAIL,
+          // the rules in force today, kept: the application follows them whatever the table says later
+          sections: { [RULE_SET_SECTION]: startingRuleSet(new Date()) },
+        });
         // signing up under the privacy notice: the KYC itself, and updates on WhatsApp if chosen
         await this.consents.record(
           row.id,

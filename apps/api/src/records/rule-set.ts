@@ -1,10 +1,13 @@
 /**
  * The rule set an application is pinned to. An application follows the rules in force on the day
- * it started (India time) unless the back office moved it to a newer set; the move is recorded in
- * the private '_rule_set' section with who moved it, when, and what changed.
+ * it started (India time) unless the back office moved it to a newer set. The set is stored in the
+ * private '_rule_set' section when the application starts (with the table's version), so a later
+ * change to the table's dates never moves it; a move is recorded there with who moved it, when,
+ * and what changed. Applications from before the set was stored are read by their start day.
  */
 import {
   indianDay,
+  REGULATION_VERSION,
   RULE_SET_IDS,
   ruleSetChanges,
   ruleSetOn,
@@ -30,6 +33,14 @@ export interface PinnedRuleSet {
   /** The day the application started. */
   started_on: string;
   moves: RuleSetMove[];
+  /** The version of the rules table the set was taken from (absent on applications from before it was kept). */
+  table_version?: number;
+}
+
+/** The rule set an application starting now is pinned to. */
+export function startingRuleSet(now: Date): PinnedRuleSet {
+  const startedOn = indianDay(now);
+  return { id: ruleSetOn(startedOn).id, started_on: startedOn, moves: [], table_version: REGULATION_VERSION };
 }
 
 type Records = Pick<ApplicantRecords, 'get' | 'getSection' | 'save'>;
@@ -57,7 +68,12 @@ export function ruleSetFrom(read: { createdAt: Date; section: SectionReader }): 
 
 /** Pins an application to a given day's rule set (sandbox fixtures; an imported application). */
 export async function pinRuleSet(records: Records, applicantId: string, day: string): Promise<PinnedRuleSet> {
-  const pinned: PinnedRuleSet = { id: ruleSetOn(day).id, started_on: day, moves: [] };
+  const pinned: PinnedRuleSet = {
+    id: ruleSetOn(day).id,
+    started_on: day,
+    moves: [],
+    table_version: REGULATION_VERSION,
+  };
   await records.save(applicantId, { [RULE_SET_SECTION]: pinned });
   return pinned;
 }

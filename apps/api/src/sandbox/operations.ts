@@ -100,6 +100,10 @@ export const SANDBOX_OPERATIONS: Readonly<Record<string, readonly [operationId: 
     'sandbox-aa-consent-handle',
     "Account aggregator stand-in: a consent's status",
   ],
+  'GET /sandbox/account-aggregator/cr/v2/entityInfo/AA/:id': [
+    'sandbox-aa-registry-entity',
+    "Central Registry stand-in: the sandbox AA's entity and its signing key",
+  ],
   'GET /sandbox/account-aggregator/webview': [
     'sandbox-aa-webview',
     "Account aggregator stand-in: the applicant's consent page",

@@ -1,5 +1,5 @@
 /** Builds the real app on an in-memory PGlite and drives it like a client would. */
-import { createHash } from 'node:crypto';
+import { createHash, generateKeyPairSync } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { generate } from 'otplib';
 import { expect } from 'vitest';
@@ -219,6 +219,7 @@ export const PRODUCTION_PROVIDER_ENV: Record<string, string> = {
   KRA_PASS_KEY: 'test-kra-key',
   DIGILOCKER_CLIENT_ID: 'test-digilocker-client',
   DIGILOCKER_CLIENT_SECRET: 'test-digilocker-secret',
+  DIGILOCKER_EAADHAAR_SIGNER_SUBJECT: 'C=IN, O=National e-Governance Division, CN=DS NATIONAL E-GOVERNANCE DIVISION 1',
   MARKET_DATA_BASE_URL: 'https://quotes.example.com/v1',
   MARKET_DATA_API_KEY: 'test-quotes-key',
   MARKET_DATA_ACCESS_TOKEN: 'test-quotes-token',
@@ -228,6 +229,11 @@ export const PRODUCTION_PROVIDER_ENV: Record<string, string> = {
   AA_HANDLE: 'testaa',
   AA_CLIENT_API_KEY: 'test-aa-key',
   AA_REDIRECTION_SECRET: '0123456789abcdef0123456789abcdef',
+  AA_ID: 'test-aa',
+  AA_CR_URL: 'https://cr.example.com/cr',
+  AA_JWS_PRIVATE_KEY: generateKeyPairSync('rsa', { modulusLength: 2048 })
+    .privateKey.export({ type: 'pkcs8', format: 'pem' })
+    .toString(),
   CASHFREE_CLIENT_ID: 'test-cashfree-id',
   CASHFREE_CLIENT_SECRET: 'test-cashfree-secret',
   SETU_UPI_CLIENT_ID: 'test-setu-id',

@@ -9,7 +9,8 @@ import { replySchema } from '../envelope.ts';
  */
 export const REGISTRATION_KINDS = ['ucc_nse', 'ucc_bse', 'ucc_mcx', 'bo_cdsl', 'bo_nsdl', 'kra', 'ckyc'] as const;
 export type RegistrationKindCode = (typeof REGISTRATION_KINDS)[number];
-export const REGISTRATION_STATUSES = ['pending', 'submitted', 'accepted', 'rejected', 'on_hold'] as const;
+/** `failed`: transient faults outlasted the retries (a dead-letter record, flagged for an operator). */
+export const REGISTRATION_STATUSES = ['pending', 'submitted', 'accepted', 'rejected', 'on_hold', 'failed'] as const;
 
 /** GET …/applications/{id}/registrations → data: one entry per registration needed. */
 export const registrationEntrySchema = z.object({
@@ -25,6 +26,8 @@ export const registrationEntrySchema = z.object({
   deadline_rule: z.string(),
   /** Not accepted and past its deadline. */
   late: z.boolean(),
+  /** Needs an operator: its retries ran out (status `failed`) and no retry has taken it up since. */
+  flagged: z.boolean(),
 });
 export type RegistrationEntry = z.infer<typeof registrationEntrySchema>;
 export const registrationListSchema = z.array(registrationEntrySchema);
@@ -42,7 +45,7 @@ export const notTradableEntrySchema = z.object({
   age_hours: z.number(),
   /** The registrations still open: kind and status. */
   waiting: z.array(z.object({ kind: z.enum(REGISTRATION_KINDS), status: z.enum(REGISTRATION_STATUSES) })),
-  /** Something needs an operator: a rejection, a hold, or a deadline passed. */
+  /** Something needs an operator: a rejection, a hold, a failure, or a deadline passed. */
   needs_action: z.boolean(),
   late: z.boolean(),
   /** The registration documents are due to the client seven days from approval. */

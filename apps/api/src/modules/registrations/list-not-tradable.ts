@@ -17,7 +17,7 @@ export async function listNotTradable(deps: Pick<AppDeps, 'database' | 'now'>): 
       approved_at: c.approvedAt.toISOString(),
       age_hours: Math.round(((now - c.approvedAt.getTime()) / 3_600_000) * 10) / 10,
       waiting: open.map((e) => ({ kind: e.kind, status: e.status })),
-      needs_action: open.some((e) => e.status === 'rejected' || e.status === 'on_hold' || e.late),
+      needs_action: open.some((e) => e.status === 'rejected' || e.status === 'on_hold' || e.flagged || e.late),
       late: open.some((e) => e.late) || docsDue.getTime() < now,
       documents_due_at: docsDue.toISOString(),
     };

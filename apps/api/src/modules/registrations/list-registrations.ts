@@ -15,6 +15,7 @@ export const entryOf = (r: RegistrationRow, now: number): RegistrationEntry => (
   deadline_at: r.deadlineAt?.toISOString() ?? null,
   deadline_rule: DEADLINE_RULE[r.kind],
   late: r.status !== 'accepted' && r.deadlineAt !== null && r.deadlineAt.getTime() < now,
+  flagged: r.flaggedAt !== null,
 });
 
 export async function listRegistrations(deps: Pick<AppDeps, 'database' | 'now'>, applicantId: string) {

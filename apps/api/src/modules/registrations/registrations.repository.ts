@@ -48,6 +48,10 @@ export interface RegistrationRow {
   lastError: string | null;
   deadlineAt: Date | null;
   updatedAt: Date;
+  /** Transient faults of the request in flight (the queue's retries so far). */
+  faults: number;
+  /** When its retries ran out (status `failed`), until an operator's retry. */
+  flaggedAt: Date | null;
 }
 
 /** A step of the workflow: one registration's, or the case's activation once its registrations are in. */
@@ -92,6 +96,8 @@ const toRegistration = (r: Record<string, unknown>): RegistrationRow => ({
   lastError: (r.last_error as string | null) ?? null,
   deadlineAt: date(r.deadline_at),
   updatedAt: new Date(r.updated_at as string),
+  faults: Number(r.faults ?? 0),
+  flaggedAt: date(r.flagged_at),
 });
 
 const pgArray = (items: string[]) => `{${items.map((i) => `"${i.replace(/["\\]/g, '')}"`).join(',')}}`;
@@ -184,23 +190,73 @@ export const registrationsRepository = {
   ): Promise<void> {
     await db.execute(sql`
       update registrations set status = ${o.status}, reference = coalesce(${o.reference ?? null}, reference),
-        last_error = ${o.lastError}, updated_at = now()
+        last_error = ${o.lastError}, faults = 0, updated_at = now()
       where applicant_id = ${applicantId} and kind = ${kind}`);
   },
 
-  async noteError(db: Tx, applicantId: string, kind: RegistrationKind, error: string): Promise<void> {
+  /** Records a transient fault of the request in flight; answers how many it has had. */
+  async noteError(db: Tx, applicantId: string, kind: RegistrationKind, error: string): Promise<number> {
+    const [row] = rowsOf<{ faults: number }>(
+      await db.execute(sql`
+        update registrations set last_error = ${error}, faults = faults + 1, updated_at = now()
+        where applicant_id = ${applicantId} and kind = ${kind} returning faults`),
+    );
+    return Number(row?.faults ?? 0);
+  },
+
+  /**
+   * The retries ran out: the registration is `failed`, flagged for the back office, due by its
+   * deadline (`deadlineAt` where it had none), and a dead-letter record keeps what was in flight.
+   */
+  async fail(db: Tx, applicantId: string, kind: RegistrationKind, lastError: string, deadlineAt: Date): Promise<void> {
     await db.execute(sql`
-      update registrations set last_error = ${error}, updated_at = now()
-      where applicant_id = ${applicantId} and kind = ${kind}`);
+      with failed as (
+        update registrations set status = 'failed', last_error = ${lastError}, flagged_at = now(),
+          deadline_at = coalesce(deadline_at, ${deadlineAt.toISOString()}::timestamptz), updated_at = now()
+        where applicant_id = ${applicantId} and kind = ${kind}
+        returning applicant_id, kind, request_id, faults, last_error)
+      insert into registration_dead_letters (applicant_id, kind, request_id, faults, last_error)
+      select applicant_id, kind, request_id, faults, last_error from failed`);
   },
 
-  /** An operator's retry: a rejected, on-hold (or stalled pending) one goes back to pending with a new request. */
+  /** The dead-letter records of an application, newest first. */
+  async deadLetters(
+    db: Tx,
+    applicantId: string,
+  ): Promise<
+    { kind: string; requestId: string | null; faults: number; lastError: string | null; retriedAt: Date | null }[]
+  > {
+    return rowsOf<Record<string, unknown>>(
+      await db.execute(sql`
+        select kind, request_id, faults, last_error, retried_at from registration_dead_letters
+        where applicant_id = ${applicantId} order by id desc`),
+    ).map((r) => ({
+      kind: String(r.kind),
+      requestId: (r.request_id as string | null) ?? null,
+      faults: Number(r.faults),
+      lastError: (r.last_error as string | null) ?? null,
+      retriedAt: date(r.retried_at),
+    }));
+  },
+
+  /**
+   * An operator's retry: a rejected, on-hold or failed one (or a pending one never sent) goes back
+   * to pending with a new request. Refused (false) while a request is in flight: submitted, sent
+   * and awaiting its answer or the queue's retry, or held by a worker right now.
+   */
   async reopen(db: Tx, applicantId: string, kind: RegistrationKind): Promise<boolean> {
     const rows = rowsOf<{ kind: string }>(
       await db.execute(sql`
-        update registrations set status = 'pending', request_id = null, updated_at = now()
-        where applicant_id = ${applicantId} and kind = ${kind} and status in ('rejected', 'on_hold', 'pending')
-        returning kind`),
+        with reopened as (
+          update registrations set status = 'pending', request_id = null, faults = 0, flagged_at = null, updated_at = now()
+          where applicant_id = ${applicantId} and kind = ${kind}
+            and (status in ('rejected', 'on_hold', 'failed') or (status = 'pending' and request_id is null))
+            and (lease_until is null or lease_until <= now())
+          returning applicant_id, kind),
+        taken_up as (
+          update registration_dead_letters d set retried_at = now() from reopened o
+          where d.applicant_id = o.applicant_id and d.kind = o.kind and d.retried_at is null)
+        select kind from reopened`),
     );
     return rows.length > 0;
   },

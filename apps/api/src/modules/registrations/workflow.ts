@@ -6,9 +6,11 @@
  * sending, so a step resumed after a crash sends the same request again (the provider answers it,
  * it does not register twice); every request and answer is kept, encrypted, as evidence. Transient
  * faults (provider down, timeout, 5xx) throw, and the queue retries the step with a doubling delay;
- * refusals and holds wait for an operator's retry. Once the BO account and every UCC are in, the
+ * when the retries run out the registration ends `failed` (flagged, counted, a dead-letter record);
+ * refusals, holds and failures wait for an operator's retry. Once the BO account and every UCC are in, the
  * case's activation is a step of its own (Completed, the welcome messages).
  */
+import { indianDay, ruleSetOn } from '@ekyc/contracts/regulation';
 import type PgBoss from 'pg-boss';
 import type { AppDeps } from '../../app-deps.ts';
 import type { Tx } from '../../db/client.ts';
@@ -25,7 +27,7 @@ import {
 } from '../../providers/registrations/port.ts';
 import { newClientCode } from './client-code.ts';
 import { activate } from './complete-registrations.ts';
-import { deadlineOf } from './deadlines.ts';
+import { deadlineOf, failedDeadline } from './deadlines.ts';
 import { preCheckProblem } from './pre-checks.ts';
 import { buildSubject, exchangesOf, segmentsOf } from './registration-subject.ts';
 import {
@@ -211,9 +213,15 @@ export class RegistrationWorkflow {
     const db = this.deps().database.db;
     const row = await repo.get(db, applicantId, kind);
     if (!row) throw new AppError('NOT_FOUND', 'No such registration for this application.');
-    if (row.status === 'accepted' || row.status === 'submitted')
-      throw new AppError('CONFLICT', 'Only a rejected or on-hold registration can be retried.', { status: row.status });
-    await repo.reopen(db, applicantId, kind);
+    // one statement decides, so a retry never races the request in flight into a second one
+    if (!(await repo.reopen(db, applicantId, kind)))
+      throw new AppError(
+        'CONFLICT',
+        row.status === 'accepted'
+          ? 'An accepted registration is not sent again.'
+          : 'Its request is still in flight: wait for the answer, or for the retries to end.',
+        { status: row.status },
+      );
     await this.enqueue(applicantId, kind);
     return (await repo.get(db, applicantId, kind))!;
   }
@@ -249,7 +257,7 @@ export class RegistrationWorkflow {
     const c = await repo.getCase(db, applicantId);
     let row = await repo.get(db, applicantId, kind);
     if (!c || !row) return;
-    if (row.status === 'accepted' || row.status === 'rejected' || row.status === 'on_hold') return;
+    if (row.status !== 'pending' && row.status !== 'submitted') return;
     // the UCC carries the BO id; CKYC follows the KRA record
     if (isUcc(kind) && !c.boId) return;
     if (kind === 'ckyc' && (await repo.get(db, applicantId, 'kra'))?.status !== 'accepted') return;
@@ -260,7 +268,7 @@ export class RegistrationWorkflow {
     try {
       if (row.status === 'pending') {
         if (kind !== 'ckyc') {
-          const problem = await this.preCheck(c, subject);
+          const problem = await this.preCheck(c, subject, kind);
           if (problem) {
             await repo.setOutcome(db, applicantId, kind, { status: 'on_hold', lastError: `Pre-check: ${problem}` });
             return;
@@ -278,7 +286,8 @@ export class RegistrationWorkflow {
         await repo.setOutcome(db, applicantId, kind, { status: 'rejected', lastError: message.slice(0, 300) });
         return;
       }
-      await repo.noteError(db, applicantId, kind, `${message.slice(0, 280)} (retrying)`);
+      const faults = await repo.noteError(db, applicantId, kind, `${message.slice(0, 280)} (retrying)`);
+      if (faults > deps.config.registrations.retryLimit) return this.failed(applicantId, kind, message);
       throw err;
     }
     await this.evidence(applicantId, kind, row.requestId ?? '-', 'request', answer.request);
@@ -293,6 +302,18 @@ export class RegistrationWorkflow {
     await this.afterAccepted(c, kind, answer.reference);
   }
 
+  /**
+   * The queue's retries ran out: the registration ends `failed` (no further retry is queued), due by
+   * its deadline, counted in the metrics, flagged for the back office, with a dead-letter record.
+   */
+  private async failed(applicantId: string, kind: RegistrationKind, message: string): Promise<void> {
+    const deps = this.deps();
+    const due = failedDeadline(new Date(deps.now()));
+    await repo.fail(deps.database.db, applicantId, kind, `Retries exhausted: ${message.slice(0, 270)}`, due);
+    deps.metrics.registrationsFailed.inc({ kind });
+    await deps.records.notifyChanged(applicantId);
+  }
+
   private async afterAccepted(c: CaseRow, kind: RegistrationKind, reference: string | null): Promise<void> {
     const deps = this.deps();
     if (isBo(kind) && reference) {
@@ -304,7 +325,11 @@ export class RegistrationWorkflow {
     else await deps.records.notifyChanged(c.applicantId);
   }
 
-  private async preCheck(c: CaseRow, subject: Parameters<typeof preCheckProblem>[0]): Promise<string | null> {
+  private async preCheck(
+    c: CaseRow,
+    subject: Parameters<typeof preCheckProblem>[0],
+    kind: RegistrationKind,
+  ): Promise<string | null> {
     const deps = this.deps();
     const sections = await deps.records.allSections(c.applicantId);
     const pan = (sections.pan_obj ?? {}) as { pan_number?: string; full_name?: string; dob?: string };
@@ -318,6 +343,9 @@ export class RegistrationWorkflow {
       sharedEmail: shared.email,
       familyDeclaration: personal.family_declaration === true,
       panVerified: Boolean(pan.pan_number && pan.full_name && pan.dob),
+      // the rules of the day the request goes out: the account is opened then
+      rules: ruleSetOn(indianDay(new Date(deps.now()))),
+      ...(isBo(kind) && { nominees: subject.nominees.length }),
     });
   }
 

@@ -25,8 +25,9 @@ export async function checkSegmentStatus(
   const pending = await deps.records.getSection<PendingConsent>(applicantId, PENDING_CONSENT);
   if (!pending || pending.clienttrnxid !== input.clienttrnxid) return failure('aaConsentFailed');
   const back = deps.accountAggregator.readRedirect(input);
-  if (!back || back.txnid !== pending.clienttrnxid || back.srcref !== pending.consent_handle || back.status !== 'S')
-    return failure('aaConsentFailed');
+  // srcref is optional on the way back; where the AA lists handles, ours must be among them
+  const listed = back ? back.srcref.length === 0 || back.srcref.includes(pending.consent_handle) : false;
+  if (!back || back.txnid !== pending.clienttrnxid || !listed || back.status !== 'S') return failure('aaConsentFailed');
 
   let consent: { status: string; consentId: string | null };
   try {

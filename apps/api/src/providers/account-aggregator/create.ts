@@ -1,14 +1,23 @@
-/** The account aggregator is chosen once: the sandbox AA in sandbox mode, the configured AA in production. */
-import { requiredSetting } from '../settings.ts';
+/**
+ * The account aggregator is chosen once: the sandbox AA in sandbox mode, the configured AA in
+ * production. Either way every answer's x-jws-signature is checked with the AA's key from a
+ * Central Registry (the sandbox serves its own). Requests are signed in production: an AA refuses
+ * an unsigned one, so a start without AA_JWS_PRIVATE_KEY is refused too.
+ */
+import { invalidSetting, requiredSetting } from '../settings.ts';
 import { type Config, ConfigError } from '../../config.ts';
 import { SANDBOX_ORIGIN, type SelfFetch } from '../http.ts';
 import type { AccountAggregator } from './port.ts';
+import { CentralRegistryKeys } from './aa-keys.ts';
 import { RebitAccountAggregator } from './rebit.ts';
 import { sandboxRedirectionSecret } from './web-redirection.ts';
 
 export const SANDBOX_FIU_ID = 'ekyc-fiu';
 export const SANDBOX_AA_HANDLE = 'sandbox-aa';
 export const SANDBOX_AA_API_KEY = 'sandbox-client-api-key';
+/** The sandbox AA's entity id, as a Central Registry would list it. */
+export const SANDBOX_AA_ID = 'SANDBOX-AA';
+const SANDBOX_CR = `${SANDBOX_ORIGIN}/sandbox/account-aggregator/cr`;
 
 export function createAccountAggregator(config: Config, selfFetch: SelfFetch): AccountAggregator {
   if (config.sandbox)
@@ -16,6 +25,8 @@ export function createAccountAggregator(config: Config, selfFetch: SelfFetch): A
       baseUrl: `${SANDBOX_ORIGIN}/sandbox/account-aggregator`,
       webviewUrl: `${config.publicUrl}/sandbox/account-aggregator/webview`,
       fiuId: SANDBOX_FIU_ID,
+      aaId: SANDBOX_AA_ID,
+      aaKeys: new CentralRegistryKeys({ url: SANDBOX_CR, aaId: SANDBOX_AA_ID, ttlMs: 3_600_000, fetch: selfFetch }),
       aaHandle: SANDBOX_AA_HANDLE,
       apiKey: SANDBOX_AA_API_KEY,
       redirectionSecret: sandboxRedirectionSecret(config.secretKey),
@@ -27,13 +38,19 @@ export function createAccountAggregator(config: Config, selfFetch: SelfFetch): A
   const secret = need('AA_REDIRECTION_SECRET');
   if (secret.length !== 32)
     throw new ConfigError('AA_REDIRECTION_SECRET must be the 32-character passphrase the AA shares');
+  const aaId = need('AA_ID');
+  const ttl = Number(env.AA_CR_CACHE_SECONDS ?? 3600);
+  if (!Number.isInteger(ttl) || ttl < 60 || ttl > 86_400)
+    invalidSetting('AA_CR_CACHE_SECONDS', 'must be whole seconds from 60 to 86400');
   return new RebitAccountAggregator({
     baseUrl: need('AA_BASE_URL').replace(/\/$/, ''),
     webviewUrl: need('AA_WEBVIEW_URL'),
     fiuId: need('AA_FIU_ID'),
+    aaId,
+    aaKeys: new CentralRegistryKeys({ url: need('AA_CR_URL'), aaId, token: env.AA_CR_TOKEN, ttlMs: ttl * 1000 }),
     aaHandle: need('AA_HANDLE'),
     apiKey: need('AA_CLIENT_API_KEY'),
     redirectionSecret: secret,
-    signingKeyPem: env.AA_JWS_PRIVATE_KEY,
+    signingKeyPem: need('AA_JWS_PRIVATE_KEY'),
   });
 }

@@ -24,7 +24,8 @@ export interface WebRedirectionResult {
   txnid: string;
   sessionid: string;
   userid: string;
-  srcref: string;
+  /** The accepted consent handles, where the AA lists them (optional; an array in the newer standard). */
+  srcref: string[];
   status: 'S' | 'F';
   /** 0 success, 1 rejected, 2 not available, 3 invalid request, 4 auth failed, 5 pending. */
   errorcode: string;

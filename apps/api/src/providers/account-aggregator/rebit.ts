@@ -1,12 +1,17 @@
 /**
  * Production adapter for an account aggregator speaking the ReBIT API (v2.0.0) and Sahamati web
  * redirection: POST /Consent → ConsentHandle; POST /Consent/handle → ConsentStatus; the browser
- * goes to the AA's /webview with ecreq and comes back with ecres. Requests carry `client_api_key`
- * and, when a signing key is configured, a detached JWS (`x-jws-signature`, RS256) of the body.
+ * goes to the AA's /webview with fi, requestorType, reqdate and ecreq and comes back with fi (the
+ * AA's own id), resdate and ecres. Requests carry `client_api_key` and a detached JWS of the body
+ * (`x-jws-signature`, RS256); every answer's own `x-jws-signature` is checked against the AA's key
+ * from the Central Registry before the answer is read (Sahamati documentation,
+ * .gitbook/assets/AA-v2-latest.yaml: each response of /Consent and /Consent/handle declares the
+ * header "Detached JWS of the response body").
  */
 import { createPrivateKey, type KeyObject, randomUUID } from 'node:crypto';
-import { FlattenedSign, flattenedVerify } from 'jose';
+import { decodeProtectedHeader, FlattenedSign, flattenedVerify, type FlattenedVerifyGetKey } from 'jose';
 import { type FetchLike, fetchJson, ProviderError } from '../http.ts';
+import type { AaKeySource } from './aa-keys.ts';
 import type {
   AccountAggregator,
   ConsentRequestInput,
@@ -18,11 +23,22 @@ import { decodeFi, decryptParams, encodeFi, encryptParams, formatRedirectDate, i
 
 export const REBIT_VERSION = '2.0.0';
 const STATUSES: readonly ConsentStatusValue[] = ['PENDING', 'ACTIVE', 'PAUSED', 'REVOKED', 'EXPIRED', 'REJECTED'];
+/**
+ * ReBIT 2.x names the consent's status APPROVED / READY / FAILED where 1.x said ACTIVE / REJECTED
+ * (AA-v2-latest.yaml, definitions.Consent.properties.status.enum): read onto the port's values.
+ */
+const V2_STATUSES: Record<string, ConsentStatusValue> = { APPROVED: 'ACTIVE', READY: 'ACTIVE', FAILED: 'REJECTED' };
 
 export interface RebitOptions {
   baseUrl: string;
   webviewUrl: string;
   fiuId: string;
+  /** The AA's entity id: the `fi` of its answers on the return leg is this id, XORed with `resdate`. */
+  aaId: string;
+  /** Who asks, sent XORed with `reqdate` as `requestorType` (Sahamati: FIU or LSP). */
+  requestorType?: 'FIU' | 'LSP';
+  /** The AA's public keys; every answer's x-jws-signature is checked with them. */
+  aaKeys?: AaKeySource;
   /** The AA's handle in customer ids, e.g. `onemoney`. */
   aaHandle: string;
   apiKey: string;
@@ -44,11 +60,13 @@ export class RebitAccountAggregator implements AccountAggregator {
     const json = JSON.stringify(body);
     const headers: Record<string, string> = { client_api_key: this.o.apiKey };
     if (this.signingKey) headers['x-jws-signature'] = await detachedJws(json, this.signingKey);
+    const keys = this.o.aaKeys;
     return fetchJson<T>(`${this.o.baseUrl}${path}`, {
       method: 'POST',
       headers,
       body,
       ...(this.o.fetch && { fetch: this.o.fetch }),
+      ...(keys && { verify: (text: string, h: Headers) => verifyAaAnswer(text, h.get('x-jws-signature'), keys) }),
     });
   }
 
@@ -91,15 +109,21 @@ export class RebitAccountAggregator implements AccountAggregator {
       txnid: randomUUID(),
       ConsentHandle: consentHandle,
     });
-    const status = reply.ConsentStatus?.status as ConsentStatusValue | undefined;
-    if (!status || !STATUSES.includes(status)) throw new ProviderError('unknown consent status', 502, reply);
-    return { status, consentId: reply.ConsentStatus?.id ?? null };
+    const given = reply.ConsentStatus?.status ?? '';
+    const status = V2_STATUSES[given] ?? (STATUSES.includes(given as ConsentStatusValue) ? given : undefined);
+    if (!status) throw new ProviderError('unknown consent status', 502, reply);
+    return { status: status as ConsentStatusValue, consentId: reply.ConsentStatus?.id ?? null };
   }
 
   webviewUrl(request: WebRedirectionRequest, now = new Date()): string {
     const reqdate = formatRedirectDate(now);
     const ecreq = encryptParams(this.o.redirectionSecret, reqdate, { ...request });
-    const qs = new URLSearchParams({ fi: encodeFi(this.o.fiuId, reqdate), reqdate, ecreq });
+    const qs = new URLSearchParams({
+      fi: encodeFi(this.o.fiuId, reqdate),
+      requestorType: encodeFi(this.o.requestorType ?? 'FIU', reqdate),
+      reqdate,
+      ecreq,
+    });
     return `${this.o.webviewUrl}?${qs}`;
   }
 
@@ -108,17 +132,67 @@ export class RebitAccountAggregator implements AccountAggregator {
     now = new Date(),
   ): WebRedirectionResult | null {
     if (!params.fi || !params.resdate || !params.ecres) return null;
-    if (decodeFi(params.fi, params.resdate) !== this.o.fiuId || !isFresh(params.resdate, now)) return null;
+    // the return leg's fi is the AA's own id (Sahamati response specification, URL parameters)
+    if (decodeFi(params.fi, params.resdate) !== this.o.aaId || !isFresh(params.resdate, now)) return null;
     const p = decryptParams(this.o.redirectionSecret, params.resdate, params.ecres);
-    if (!p || !p.txnid || !p.srcref || (p.status !== 'S' && p.status !== 'F')) return null;
+    if (!p || !p.txnid || (p.status !== 'S' && p.status !== 'F')) return null;
     return {
       txnid: p.txnid,
       sessionid: p.sessionid ?? '',
       userid: p.userid ?? '',
-      srcref: p.srcref,
+      srcref: srcrefList(p.srcref),
       status: p.status,
       errorcode: p.errorcode ?? '',
     };
+  }
+}
+
+/**
+ * `srcref` of the return leg: absent (the consent is known by txnid), one handle (the 1.x
+ * guidelines), or an array of accepted handles (the newer standard: "Array of accepted consent
+ * handle identifiers"), written as a JSON array or a comma-separated list.
+ */
+export function srcrefList(value: string | undefined): string[] {
+  const text = (value ?? '').trim();
+  if (!text) return [];
+  if (text.startsWith('[')) {
+    try {
+      const list: unknown = JSON.parse(text);
+      return Array.isArray(list) ? list.filter((x): x is string => typeof x === 'string' && x !== '') : [];
+    } catch {
+      return [];
+    }
+  }
+  return text
+    .split(',')
+    .map((x) => x.trim())
+    .filter(Boolean);
+}
+
+/**
+ * Checks the AA's detached JWS over an answer's exact body with the key its header names (kid),
+ * from the registry's keys: an answer without one, or with one that does not verify, is refused.
+ */
+export async function verifyAaAnswer(body: string, jws: string | null, keys: AaKeySource): Promise<void> {
+  const refuse = (why: string) =>
+    new ProviderError(`account aggregator answer refused: ${why}`, 502, undefined, 'refused');
+  const [protectedHeader, empty, signature] = (jws ?? '').split('.');
+  if (!protectedHeader || empty !== '' || !signature) throw refuse('no detached x-jws-signature');
+  let kid: string | undefined;
+  try {
+    kid = decodeProtectedHeader(`${protectedHeader}..${signature}`).kid;
+  } catch {
+    throw refuse('x-jws-signature header is not a JWS header');
+  }
+  const set = await keys.keys(kid === undefined ? {} : { kid });
+  try {
+    await flattenedVerify(
+      { protected: protectedHeader, payload: new TextEncoder().encode(body), signature },
+      set as FlattenedVerifyGetKey,
+      { algorithms: ['RS256'] },
+    );
+  } catch {
+    throw refuse('x-jws-signature does not verify with the AA key');
   }
 }
 

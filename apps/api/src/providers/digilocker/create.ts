@@ -3,6 +3,13 @@ import { certificatesSetting, invalidSetting, requiredSetting } from '../setting
 import type { Config } from '../../config.ts';
 import { certificateOf, trustAnchorsOf, verifyChain } from '../../documents/signing/certificate-chain.ts';
 import { sandboxPki } from '../../documents/signing/sandbox-pki.ts';
+import {
+  fingerprintOf,
+  type SignerTrust,
+  signerTrusted,
+  signerTrustEmpty,
+  signerTrustOf,
+} from '../../documents/signing/signer-trust.ts';
 import { verifyXmlEnveloped } from '../../documents/signing/xml-signature.ts';
 import { SANDBOX_ORIGIN, type SelfFetch } from '../http.ts';
 import { MeripehchaanDigilocker } from './meripehchaan.ts';
@@ -11,23 +18,24 @@ import type { DigilockerClient } from './port.ts';
 /** The sandbox's fixed partner credentials (its token endpoint checks them). */
 export const SANDBOX_DIGILOCKER_CLIENT = { id: 'SANDBOXEKYC01', secret: 'sandbox-digilocker-secret' };
 
-/** DigiLocker's e-Aadhaar is signed by NeGD: "DS NATIONAL E-GOVERNANCE DIVISION 1" (a SafeScrypt sub-CA, CCA India). */
-export const NEGD_SIGNER_NAME = 'DS NATIONAL E-GOVERNANCE DIVISION';
-
-const commonName = (subject: string) => /(?:^|\n)CN=([^\n]*)/.exec(subject)?.[1] ?? '';
-
-/** A verifier of e-Aadhaar XML signatures: the signer named as expected, its certificate chained to a root. */
+/**
+ * A verifier of e-Aadhaar XML signatures: the signer is NeGD's certificate, named by its SHA-256
+ * fingerprint or its exact subject (not a common-name prefix, which any certificate a CA of the
+ * chain issues could carry), and chained to a root.
+ */
 export function eAadhaarVerifier(options: {
   roots: string[];
   intermediates?: string[];
-  signerName: string;
+  signer: SignerTrust;
   now?: () => number;
 }) {
   const anchors = trustAnchorsOf(options.roots, options.intermediates ?? []);
   return async (signedXml: string) => {
     const verified = verifyXmlEnveloped(signedXml);
-    if (!commonName(verified.signer.subject).toUpperCase().startsWith(options.signerName.toUpperCase()))
-      throw new Error(`signed by "${commonName(verified.signer.subject)}", not ${options.signerName}`);
+    if (!signerTrusted(verified.signer, options.signer))
+      throw new Error(
+        `signed by "${verified.signer.subject.replace(/\n/g, ', ')}", not the configured e-Aadhaar signer`,
+      );
     await verifyChain(verified.signer, verified.brought, anchors, new Date((options.now ?? Date.now)()));
   };
 }
@@ -51,7 +59,10 @@ export function createDigilocker(config: Config, selfFetch: SelfFetch): Digilock
           const pki = sandboxPki(config);
           sandboxVerifier = eAadhaarVerifier({
             roots: [pki.caCertPem],
-            signerName: commonName(certificateOf(pki.digilocker.certPem).subject),
+            signer: {
+              fingerprints: [fingerprintOf(certificateOf(pki.digilocker.certPem).fingerprint256)],
+              subjects: [],
+            },
           });
         }
         return sandboxVerifier(xml);
@@ -63,6 +74,17 @@ export function createDigilocker(config: Config, selfFetch: SelfFetch): Digilock
   if (!/^https:\/\/[^\s/]+/.test(baseUrl)) invalidSetting('DIGILOCKER_BASE_URL', 'must be an https:// address');
   const roots = certificatesSetting('DIGILOCKER_TRUSTED_CA_PEMS', need('DIGILOCKER_TRUSTED_CA_PEMS'));
   const intermediates = certificatesSetting('DIGILOCKER_INTERMEDIATE_CA_PEMS', env.DIGILOCKER_INTERMEDIATE_CA_PEMS);
+  const signer = signerTrustOf(env.DIGILOCKER_EAADHAAR_SIGNER_FINGERPRINTS, env.DIGILOCKER_EAADHAAR_SIGNER_SUBJECT);
+  if (env.DIGILOCKER_EAADHAAR_SIGNER_NAME)
+    invalidSetting(
+      'DIGILOCKER_EAADHAAR_SIGNER_NAME',
+      'is no longer read (a name prefix trusts any certificate so named): set DIGILOCKER_EAADHAAR_SIGNER_SUBJECT or DIGILOCKER_EAADHAAR_SIGNER_FINGERPRINTS',
+    );
+  if (signerTrustEmpty(signer))
+    invalidSetting(
+      'DIGILOCKER_EAADHAAR_SIGNER_SUBJECT',
+      "or DIGILOCKER_EAADHAAR_SIGNER_FINGERPRINTS is required: NeGD's e-Aadhaar signing certificate, by exact subject or SHA-256 fingerprint",
+    );
   return new MeripehchaanDigilocker({
     baseUrl,
     authorizeBaseUrl: baseUrl,
@@ -72,7 +94,7 @@ export function createDigilocker(config: Config, selfFetch: SelfFetch): Digilock
     verifyEAadhaar: eAadhaarVerifier({
       roots: roots.map((c) => c.toString()),
       intermediates: intermediates.map((c) => c.toString()),
-      signerName: env.DIGILOCKER_EAADHAAR_SIGNER_NAME ?? NEGD_SIGNER_NAME,
+      signer,
     }),
   });
 }

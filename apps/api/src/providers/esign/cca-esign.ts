@@ -3,6 +3,7 @@ import type { X509Certificate } from 'node:crypto';
 import { type TrustAnchors, verifyChain } from '../../documents/signing/certificate-chain.ts';
 import { createDetachedCms } from '../../documents/signing/cms.ts';
 import { signXmlEnveloped, verifyXmlEnveloped } from '../../documents/signing/xml-signature.ts';
+import { type SignerTrust, signerTrusted } from '../../documents/signing/signer-trust.ts';
 import { buildEsignXml, parseEsignRespXml } from './esign-xml.ts';
 import type { EsignGateway, SigningForm, SigningResult } from './port.ts';
 
@@ -11,8 +12,8 @@ export interface EsignKeys {
   aspCertPem: string;
   /** The ESP's response-signing certificate(s), pinned; used too when KeyInfo carries none. */
   espCerts: X509Certificate[];
-  /** Or: the beginning of the common name of the ESP's response-signing certificate. */
-  espSignerName?: string;
+  /** Or: that certificate by exact subject or SHA-256 fingerprint (survives a renewal by subject). */
+  espSigner?: SignerTrust;
   /** Roots (CCA India) and the licensed CA / ESP sub-CA intermediates. */
   anchors: TrustAnchors;
 }
@@ -29,8 +30,6 @@ export interface CcaEsignOptions {
 
 /** eSign timestamps are local ISO time without zone: yyyy-MM-ddTHH:mm:ss (IST). */
 const istTimestamp = (ms: number) => new Date(ms + 5.5 * 3600 * 1000).toISOString().slice(0, 19);
-
-const commonName = (cert: X509Certificate) => /(?:^|\n)CN=([^\n]*)/.exec(cert.subject)?.[1] ?? '';
 
 export class CcaEsignGateway implements EsignGateway {
   private loaded: EsignKeys | null = null;
@@ -83,7 +82,7 @@ export class CcaEsignGateway implements EsignGateway {
     const keys = this.keys;
     const verified = verifyXmlEnveloped(eSignResponse, keys.espCerts);
     const pinned = keys.espCerts.some((c) => c.fingerprint256 === verified.signer.fingerprint256);
-    const named = !!keys.espSignerName && commonName(verified.signer).startsWith(keys.espSignerName);
+    const named = !!keys.espSigner && signerTrusted(verified.signer, keys.espSigner);
     if (!pinned && !named) throw new Error('the answer is not signed by the configured e-sign service');
     await verifyChain(verified.signer, verified.brought, keys.anchors, new Date(this.now()));
     const resp = parseEsignRespXml(verified.signedXml);

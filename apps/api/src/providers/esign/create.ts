@@ -7,6 +7,7 @@ import { certificatesSetting, invalidSetting, pemSetting, requiredSetting } from
 import type { Config } from '../../config.ts';
 import { certificateOf, trustAnchorsOf } from '../../documents/signing/certificate-chain.ts';
 import { sandboxPki } from '../../documents/signing/sandbox-pki.ts';
+import { signerTrustEmpty, signerTrustOf } from '../../documents/signing/signer-trust.ts';
 import { CcaEsignGateway } from './cca-esign.ts';
 import type { EsignGateway } from './port.ts';
 
@@ -51,11 +52,16 @@ export function createEsignGateway(config: Config, now?: () => number): EsignGat
   const roots = certificatesSetting('ESIGN_TRUSTED_CA_PEMS', need('ESIGN_TRUSTED_CA_PEMS'));
   const intermediates = certificatesSetting('ESIGN_INTERMEDIATE_CA_PEMS', env.ESIGN_INTERMEDIATE_CA_PEMS);
   const espCerts = certificatesSetting('ESIGN_ESP_CERT_PEM', env.ESIGN_ESP_CERT_PEM);
-  const espSignerName = env.ESIGN_ESP_SIGNER_NAME?.trim();
-  if (!env.ESIGN_ESP_CERT_PEM && !espSignerName)
+  const espSigner = signerTrustOf(env.ESIGN_ESP_SIGNER_FINGERPRINTS, env.ESIGN_ESP_SIGNER_SUBJECT);
+  if (env.ESIGN_ESP_SIGNER_NAME)
+    invalidSetting(
+      'ESIGN_ESP_SIGNER_NAME',
+      'is no longer read (a name prefix trusts any certificate so named): set ESIGN_ESP_SIGNER_SUBJECT or ESIGN_ESP_SIGNER_FINGERPRINTS',
+    );
+  if (!env.ESIGN_ESP_CERT_PEM && signerTrustEmpty(espSigner))
     invalidSetting(
       'ESIGN_ESP_CERT_PEM',
-      "or ESIGN_ESP_SIGNER_NAME is required: the ESP's response-signing certificate, or the beginning of its common name",
+      "or ESIGN_ESP_SIGNER_SUBJECT or ESIGN_ESP_SIGNER_FINGERPRINTS is required: the ESP's response-signing certificate, its exact subject, or its SHA-256 fingerprint",
     );
   const formField = env.ESIGN_FORM_FIELD ?? 'eSignRequest';
   if (!/^[A-Za-z][\w-]{0,39}$/.test(formField))
@@ -64,7 +70,7 @@ export function createEsignGateway(config: Config, now?: () => number): EsignGat
     aspKeyPem: keyPem,
     aspCertPem: certPem,
     espCerts,
-    ...(espSignerName && { espSignerName }),
+    espSigner,
     anchors: { roots, intermediates },
   };
   return new CcaEsignGateway({ espUrl, aspId, formField, keys: () => keys, ...(now && { now }) });

@@ -7,7 +7,7 @@
 
 export const REGISTRATION_KINDS = ['ucc_nse', 'ucc_bse', 'ucc_mcx', 'bo_cdsl', 'bo_nsdl', 'kra', 'ckyc'] as const;
 export type RegistrationKind = (typeof REGISTRATION_KINDS)[number];
-export const REGISTRATION_STATUSES = ['pending', 'submitted', 'accepted', 'rejected', 'on_hold'] as const;
+export const REGISTRATION_STATUSES = ['pending', 'submitted', 'accepted', 'rejected', 'on_hold', 'failed'] as const;
 export type RegistrationStatus = (typeof REGISTRATION_STATUSES)[number];
 
 export type Exchange = 'NSE' | 'BSE' | 'MCX';
@@ -95,7 +95,7 @@ export interface BoChoices {
 
 /** A provider's answer, mapped onto the contract's statuses. */
 export interface RegistrationAnswer {
-  status: Exclude<RegistrationStatus, 'pending'>;
+  status: Exclude<RegistrationStatus, 'pending' | 'failed'>;
   /** The provider's reference: UCC, BO id, KRA acknowledgement, KIN. */
   reference: string | null;
   /** For rejected and on-hold answers: the provider's reason, as it gives it. */

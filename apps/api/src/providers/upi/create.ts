@@ -62,6 +62,7 @@ export function createUpiProvider(
       clientId: need('SETU_RPD_CLIENT_ID'),
       secret: need('SETU_RPD_SECRET'),
       productInstanceId: need('SETU_RPD_PRODUCT_INSTANCE_ID'),
+      productConfigId: env.SETU_RPD_PRODUCT_CONFIG_ID,
     }),
     rpdWebhookAuth:
       (env.SETU_RPD_WEBHOOK_AUTH ?? 'hmac') === 'basic'

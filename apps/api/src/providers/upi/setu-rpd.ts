@@ -24,6 +24,12 @@ export interface SetuRpdOptions {
   clientId: string;
   secret: string;
   productInstanceId: string;
+  /**
+   * The product configuration the request runs under, where Setu gave one (SETU_RPD_PRODUCT_CONFIG_ID):
+   * sent as `productConfigId` in the body. No public page of Setu's documentation was found to
+   * transcribe it from; it is sent only when configured.
+   */
+  productConfigId?: string | undefined;
   fetch?: FetchLike;
 }
 
@@ -73,7 +79,10 @@ export class SetuReversePennyDrop implements ReversePennyDrop {
           'x-client-secret': this.o.secret,
           'x-product-instance-id': this.o.productInstanceId,
         },
-        body: { additionalData: { reference } },
+        body: {
+          ...(this.o.productConfigId && { productConfigId: this.o.productConfigId }),
+          additionalData: { reference },
+        },
         fetch: this.o.fetch,
       }),
     );

@@ -4,11 +4,21 @@
  * consent ACTIVE and answers status S (errorcode 0); Reject makes it REJECTED, status F
  * (errorcode 1). The return page's script posts {status, fi, resdate, ecres} to window.opener and
  * closes; without an opener it goes to the FIU's redirect URL (contract: sandbox providers).
+ * Like a live AA it signs every answer of its API with its own key (a detached JWS in
+ * `x-jws-signature`, RS256 over the unencoded body, the key named by `kid`) and publishes that key
+ * as a Central Registry does (`GET /cr/v2/entityInfo/AA/{id}`, `entityinfo.certificate`); the
+ * return leg's `fi` is its own id and `srcref` lists the accepted handle as an array.
  */
-import { randomUUID } from 'node:crypto';
+import { generateKeyPairSync, randomUUID } from 'node:crypto';
+import { exportJWK, FlattenedSign } from 'jose';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { SANDBOX_AA_API_KEY, SANDBOX_AA_HANDLE, SANDBOX_FIU_ID } from '../../providers/account-aggregator/create.ts';
+import {
+  SANDBOX_AA_API_KEY,
+  SANDBOX_AA_HANDLE,
+  SANDBOX_AA_ID,
+  SANDBOX_FIU_ID,
+} from '../../providers/account-aggregator/create.ts';
 import { REBIT_VERSION } from '../../providers/account-aggregator/rebit.ts';
 import {
   decodeFi,
@@ -65,6 +75,33 @@ export const accountAggregatorSandboxRoutes: FastifyPluginAsyncZod = async (app)
     done(null, Object.fromEntries(new URLSearchParams(String(body)))),
   );
 
+  // the sandbox AA's own signing key, made at start and published through its registry route
+  const signing = generateKeyPairSync('rsa', { modulusLength: 2048 });
+  const kid = randomUUID();
+  const certificate = { ...(await exportJWK(signing.publicKey)), alg: 'RS256', kid, use: 'sig' };
+
+  app.get('/sandbox/account-aggregator/cr/v2/entityInfo/AA/:id', async (req, reply) => {
+    const { id } = req.params as { id: string };
+    if (id !== SANDBOX_AA_ID) return reply.status(404).send({ responseCode: 404, responseText: 'Entity not found' });
+    return {
+      ver: '1.0',
+      timestamp: new Date().toISOString(),
+      txnid: randomUUID(),
+      entityinfo: { name: 'Sandbox account aggregator', id: SANDBOX_AA_ID, code: SANDBOX_AA_ID, certificate },
+    };
+  });
+
+  // every answer of the consent API, errors included, carries the detached JWS of its exact body
+  app.addHook('onSend', async (req, reply, payload) => {
+    if (req.method !== 'POST' || !req.url.startsWith('/sandbox/account-aggregator/Consent')) return payload;
+    if (typeof payload !== 'string') return payload;
+    const jws = await new FlattenedSign(new TextEncoder().encode(payload))
+      .setProtectedHeader({ alg: 'RS256', kid, b64: false, crit: ['b64'] })
+      .sign(signing.privateKey);
+    reply.header('x-jws-signature', `${jws.protected}..${jws.signature}`);
+    return payload;
+  });
+
   app.addHook('preHandler', async (req, reply) => {
     if (req.method === 'POST' && req.url.startsWith('/sandbox/account-aggregator/Consent')) {
       if (req.headers.client_api_key !== SANDBOX_AA_API_KEY)
@@ -113,8 +150,15 @@ export const accountAggregatorSandboxRoutes: FastifyPluginAsyncZod = async (app)
   });
 
   /** A genuine, live web-redirection request and its consent, or null. */
-  async function openRequest(q: { fi?: string; reqdate?: string; ecreq?: string }, now: Date, windowMs: number) {
+  async function openRequest(
+    q: { fi?: string; requestorType?: string; reqdate?: string; ecreq?: string },
+    now: Date,
+    windowMs: number,
+  ) {
     if (!q.fi || !q.reqdate || !q.ecreq || decodeFi(q.fi, q.reqdate) !== SANDBOX_FIU_ID) return null;
+    // Sahamati request specification: requestorType, XORed with reqdate, is FIU or LSP
+    const requestor = q.requestorType ? decodeFi(q.requestorType, q.reqdate) : null;
+    if (requestor !== 'FIU' && requestor !== 'LSP') return null;
     const sent = parseRedirectDate(q.reqdate);
     // The stamp has no seconds: it may read up to a minute early.
     if (!sent || now.getTime() - sent.getTime() > windowMs + 60_000 || sent.getTime() - now.getTime() > 180 * 1000)
@@ -134,6 +178,7 @@ export const accountAggregatorSandboxRoutes: FastifyPluginAsyncZod = async (app)
 
   const webviewQuery = z.object({
     fi: z.string().max(512).optional(),
+    requestorType: z.string().max(64).optional(),
     reqdate: z.string().max(32).optional(),
     ecreq: z.string().max(4096).optional(),
   });
@@ -157,7 +202,7 @@ export const accountAggregatorSandboxRoutes: FastifyPluginAsyncZod = async (app)
 <tr><th>Fetch</th><td>${escapeHtml(detail.fetchType)}, ${escapeHtml(detail.consentMode)}</td></tr>
 </tbody></table></div>
 <form method="post" action="/sandbox/account-aggregator/webview/decision">
-${hidden('fi', req.query.fi!)}${hidden('reqdate', req.query.reqdate!)}${hidden('ecreq', req.query.ecreq!)}
+${hidden('fi', req.query.fi!)}${hidden('requestorType', req.query.requestorType!)}${hidden('reqdate', req.query.reqdate!)}${hidden('ecreq', req.query.ecreq!)}
 <button type="submit" name="decision" value="approve">Approve</button>
 <button type="submit" name="decision" value="reject" class="secondary">Reject</button>
 </form>`;
@@ -166,6 +211,7 @@ ${hidden('fi', req.query.fi!)}${hidden('reqdate', req.query.reqdate!)}${hidden('
 
   const decisionSchema = z.object({
     fi: z.string().max(512),
+    requestorType: z.string().max(64),
     reqdate: z.string().max(32),
     ecreq: z.string().max(4096),
     decision: z.enum(['approve', 'reject']),
@@ -183,14 +229,15 @@ ${hidden('fi', req.query.fi!)}${hidden('reqdate', req.query.reqdate!)}${hidden('
     const errorcode = approved ? '0' : '1';
     const { txnid, sessionid = '', userid = '', srcref, redirect } = open.params;
     const resdate = formatRedirectDate(now);
-    const fi = encodeFi(SANDBOX_FIU_ID, resdate);
+    // the return leg's fi is the AA's own id; srcref lists the accepted handles (none when rejected)
+    const fi = encodeFi(SANDBOX_AA_ID, resdate);
     const ecres = encryptParams(secret, resdate, {
       txnid: txnid!,
       sessionid,
       userid,
-      srcref: srcref!,
       status,
       errorcode,
+      ...(approved && { srcref: JSON.stringify([srcref!]) }),
     });
     const back = new URL(redirect!);
     back.search = new URLSearchParams({ fi, resdate, ecres }).toString();

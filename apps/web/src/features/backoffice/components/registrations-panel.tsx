@@ -23,6 +23,7 @@ const STATUS_STYLE: Record<RegistrationEntry['status'], string> = {
   accepted: 'bg-green-100 text-success',
   rejected: 'bg-red-100 text-danger',
   on_hold: 'bg-amber-100 text-amber-900',
+  failed: 'bg-red-200 text-danger',
 };
 
 export function RegistrationsPanel({ applicationId, approved }: { applicationId: string; approved: boolean }) {
@@ -107,7 +108,7 @@ export function RegistrationsPanel({ applicationId, approved }: { applicationId:
                 </td>
                 <td className="py-2 pr-3">{r.last_error ?? '—'}</td>
                 <td className="py-2">
-                  {(r.status === 'rejected' || r.status === 'on_hold') && (
+                  {(r.status === 'rejected' || r.status === 'on_hold' || r.status === 'failed') && (
                     <Button
                       className="!w-auto px-3 py-1"
                       loading={retry.isPending && retry.variables === r.kind}
