@@ -92,6 +92,7 @@ export async function buildSubject(
   const bank = asObj(sections.bank_obj);
   const liveness = asObj(sections.livness_obj);
   const locker = asObj(sections.digilocker_obj);
+  const segment = asObj(sections.segment_obj);
   const name = str(pan, 'full_name', 'name_on_card').toUpperCase();
   const { aadhaarLast4, ...address } = addressOf(sections);
   const gender = str(personal, 'gender');
@@ -135,5 +136,10 @@ export async function buildSubject(
     depository: c.depository,
     boId: c.boId,
     resubmission,
+    // the PAN step found the client's KYC at a KRA (its record is modified, not uploaded new)
+    kraRegistered: pan.is_kra === true,
+    // the journey opens accounts for adults only: no guardian
+    guardianName: '',
+    upiOptIn: typeof segment.upi_block_opt_in === 'boolean' ? segment.upi_block_opt_in : null,
   };
 }

@@ -61,6 +61,15 @@ export interface RegistrationSubject {
   boId: string | null;
   /** A correction sent after a rejection or a hold: the KRA takes it as a modification. */
   resubmission: boolean;
+  /** The PAN step found the client's KYC at a KRA already: the KRA record is modified, not uploaded new. */
+  kraRegistered: boolean;
+  /**
+   * A minor's guardian (NSE ccdGuardianName): empty for an adult, never the father's name (the
+   * source itself flags that substitution as a bug).
+   */
+  guardianName: string;
+  /** The client's choice of UPI for the block mechanism (ASBA for the secondary market); null when not asked. */
+  upiOptIn: boolean | null;
 }
 
 /** A provider's answer, mapped onto the contract's statuses. */
