@@ -12,7 +12,7 @@ import { bseClientDetails } from '../src/providers/registrations/bse-ucc.ts';
 import { codesFor, loadCodeTables } from '../src/providers/registrations/code-tables.ts';
 import { CvlKraClient, kraRecordXml } from '../src/providers/registrations/kra-upload.ts';
 import { nseEntries } from '../src/providers/registrations/nse-ucc.ts';
-import type { RegistrationSubject } from '../src/providers/registrations/port.ts';
+import { subject } from './support/registration-subject.ts';
 
 interface Field {
   source: string;
@@ -24,54 +24,6 @@ const fixture = <T>(name: string): T =>
   JSON.parse(readFileSync(path.join(import.meta.dirname, 'fixtures/registrations/public-sources', name), 'utf8')) as T;
 const tables = loadCodeTables();
 const codes = (p: string) => codesFor(tables, p);
-
-const subject: RegistrationSubject = {
-  applicationNo: 'A1B2C3D4E5F6A7B8',
-  clientCode: 'EKABCD2345',
-  pan: 'ABCPV4321Q',
-  name: 'ASHA KUMARI VERMA',
-  firstName: 'ASHA',
-  middleName: 'KUMARI',
-  lastName: 'VERMA',
-  fatherName: 'RAJ VERMA',
-  dob: '15/08/1990',
-  gender: 'F',
-  maritalStatus: 'single',
-  mobile: '9876543210',
-  email: 'asha@example.com',
-  address: {
-    line1: '12, MG Road',
-    line2: 'Andheri East',
-    line3: '',
-    city: 'Mumbai',
-    district: 'Mumbai',
-    state: 'Maharashtra',
-    pincode: '400069',
-    country: 'IN',
-  },
-  aadhaarLast4: '1234',
-  income: '5_10',
-  occupation: 'private_sector',
-  politicallyExposed: false,
-  bank: {
-    ifsc: 'HDFC0000001',
-    micr: '400240002',
-    accountNumber: '50100012345678',
-    bankName: 'HDFC BANK',
-    accountType: 'savings',
-  },
-  segments: ['equity_1', 'equity_derivatives_1'],
-  nominees: [{ name: 'RAVI VERMA', relation: 'Brother', share: 100 }],
-  kycMode: 'digilocker',
-  ipvDate: '20/11/2026',
-  applicationDate: '24/11/2026',
-  depository: 'CDSL',
-  boId: '1209990012345678',
-  resubmission: false,
-  kraRegistered: false,
-  guardianName: '',
-  upiOptIn: true,
-};
 
 /** What differs between a request (keys in order, values) and a transcribed fixture. */
 function differences<K extends string>(sent: [string, string | null][], f: Fixture<K>, key: K): string[] {
@@ -92,7 +44,7 @@ function withOneCodeChanged<K extends string>(f: Fixture<K>, index: number): Fix
     fields: f.fields.map((x, i) => (i === index ? { ...x, code: x.code === 'X' ? 'Y' : 'X' } : x)),
   };
 }
-const codedIndexes = (f: Fixture<string>) => f.fields.flatMap((x, i) => ('code' in x ? [i] : []));
+const codedIndexes = (f: { fields: Field[] }) => f.fields.flatMap((x, i) => ('code' in x ? [i] : []));
 
 describe('CVL KRA record, transcribed from generate_kra_data_plugin.py and the CVL code files', () => {
   const f = fixture<Fixture<'tag'> & { operations: Record<string, string[] | string> }>('cvl-kra-kycdata.json');
@@ -155,6 +107,38 @@ describe('CVL KRA record, transcribed from generate_kra_data_plugin.py and the C
     for (const op of ['GetPassword', 'GetPanStatus', 'InsertUpdateKYCRecord'])
       expect(Object.keys(calls.find((c) => c.url.endsWith(`/${op}`))!.form)).toEqual(f.operations[op]);
     expect(calls.find((c) => c.url.endsWith('/GetPanStatus'))!.form.panNo).toBe(subject.pan);
+  });
+
+  it('a new upload the KRA refuses with ERR-90061 (the PAN exists) is sent again as a modification', async () => {
+    const uploads: string[] = [];
+    const answers = [
+      '<ROOT><KYCDATA><APP_STATUS>ERR-90061</APP_STATUS><APP_ERROR_DESC>KYC DATA ALREADY EXISTS FOR THE PAN</APP_ERROR_DESC></KYCDATA></ROOT>',
+      '<ROOT><KYCDATA><APP_NO>A1</APP_NO><APP_STATUS>ERR-00000</APP_STATUS></KYCDATA></ROOT>',
+    ];
+    const fetch = async (url: string, init: RequestInit) => {
+      const op = url.split('/').pop()!;
+      const form = Object.fromEntries(new URLSearchParams(String(init.body)));
+      if (op === 'InsertUpdateKYCRecord') uploads.push(/<APP_UPDTFLG>(\d+)</.exec(form.inputXML!)![1]!);
+      const inner =
+        op === 'GetPassword'
+          ? 'SESSION'
+          : op === 'GetPanStatus'
+            ? '<APP_RES_ROOT><APP_PAN_INQ><APP_STATUS>005</APP_STATUS></APP_PAN_INQ></APP_RES_ROOT>'
+            : answers[uploads.length - 1]!;
+      return new Response(`<string>${inner.replace(/</g, '&lt;').replace(/>/g, '&gt;')}</string>`);
+    };
+    const client = new CvlKraClient({
+      baseUrl: 'https://kra',
+      userName: 'U',
+      posCode: 'P',
+      password: 'pw',
+      passKey: 'K',
+      ipv,
+      codes: codes('kra'),
+      fetch,
+    });
+    expect(await client.upload(subject)).toMatchObject({ status: 'submitted', reference: 'A1' });
+    expect(uploads).toEqual(['01', '02']);
   });
 
   it('fails when any one code of the transcribed fixture is changed', () => {
