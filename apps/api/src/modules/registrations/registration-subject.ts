@@ -92,7 +92,8 @@ export async function buildSubject(
   const bank = asObj(sections.bank_obj);
   const liveness = asObj(sections.livness_obj);
   const locker = asObj(sections.digilocker_obj);
-  const segment = asObj(sections.segment_obj);
+  // the UPI block choice of the segment step ('_upi_block'), absent when no cash segment was chosen
+  const upi = asObj(sections._upi_block);
   const name = str(pan, 'full_name', 'name_on_card').toUpperCase();
   const { aadhaarLast4, ...address } = addressOf(sections);
   const gender = str(personal, 'gender');
@@ -140,6 +141,6 @@ export async function buildSubject(
     kraRegistered: pan.is_kra === true,
     // the journey opens accounts for adults only: no guardian
     guardianName: '',
-    upiOptIn: typeof segment.upi_block_opt_in === 'boolean' ? segment.upi_block_opt_in : null,
+    upiOptIn: typeof upi.opted === 'boolean' ? upi.opted : null,
   };
 }
