@@ -242,6 +242,12 @@ const envSchema = z.object({
     .refine((d) => !d || existsSync(d), 'WELCOME_KIT_DIR: no such folder'),
   /** Run the registration workers in this process (off for API-only processes). */
   REGISTRATIONS_WORKER: bool.default(true),
+  /**
+   * MCX publishes no UCC layout, so the MCX registrar's format is unverified: with production
+   * providers it sends nothing (the registration waits on hold for a manual registration) unless
+   * the operator sets this, knowingly, after confirming the layout with MCX.
+   */
+  REGISTRATIONS_MCX_UNVERIFIED: bool.default(false),
   /** Sandbox: how long the sandbox KRA keeps an upload under process (001) before validating it. */
   REGISTRATIONS_SANDBOX_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(1500),
 });
@@ -356,6 +362,8 @@ export interface Config {
     leaseSeconds: number;
     worker: boolean;
     sandboxDelayMs: number;
+    /** Send MCX UCCs in the unverified layout with production providers (REGISTRATIONS_MCX_UNVERIFIED). */
+    mcxUnverified: boolean;
   };
   /** How the API behaves while Redis is unreachable (docs/operations.md). */
   redisDown: {
@@ -613,6 +621,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       leaseSeconds: e.REGISTRATIONS_LEASE_SECONDS,
       worker: e.REGISTRATIONS_WORKER,
       sandboxDelayMs: e.REGISTRATIONS_SANDBOX_DELAY_MS,
+      mcxUnverified: e.REGISTRATIONS_MCX_UNVERIFIED,
     },
     redisDown: {
       publishTimeoutMs: e.REDIS_PUBLISH_TIMEOUT_MS,

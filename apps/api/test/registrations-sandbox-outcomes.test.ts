@@ -128,17 +128,30 @@ describe('Registrations after approval, sandbox outcomes', () => {
     expect((await a.retry('ucc_nse')).statusCode).toBe(409);
   }, 60_000);
 
-  it('6666: the KRA holds the upload once with a reason; the account is still Completed, and a retry is accepted', async () => {
+  it('6666: the KRA holds the upload once with a reason; the application stays Approved, naming the hold, until a retry is accepted', async () => {
     const a = await approvedApplicant(app, { pan: panWithDigits('6666'), reviewer });
     await expect.poll(async () => statusOf(await a.registrations(), 'kra'), WAIT).toBe('on_hold');
     const held = (await a.registrations()).find((r) => r.kind === 'kra')!;
     expect(held.last_error).toMatch(/^KRA status 03: ERR-\d{5} /);
-    // the UCC and the BO account make the client tradable; the KRA goes on after
-    await expect.poll(async () => (await a.status()).status, WAIT).toBe('Completed');
-    expect((await a.status()).kra?.status).toBe('on_hold');
+    // the UCC and the BO account are in, yet a PAN the KRA has not registered may not trade
+    await expect
+      .poll(
+        async () => (await a.registrations()).filter((r) => r.kind !== 'kra' && r.kind !== 'ckyc').map((r) => r.status),
+        WAIT,
+      )
+      .toEqual(['accepted', 'accepted', 'accepted', 'accepted']);
+    const waiting = await a.status();
+    expect(waiting).toMatchObject({
+      status: 'Approved',
+      text: MSG.statusVerified,
+      account_active: false,
+      client_code: null,
+    });
+    expect(waiting.kra?.status).toBe('on_hold');
     expect(statusOf(await a.registrations(), 'ckyc')).toBe('pending');
 
     expect((await a.retry('kra')).statusCode).toBe(200);
+    await expect.poll(async () => (await a.status()).status, WAIT).toBe('Completed');
     await expect.poll(async () => statusOf(await a.registrations(), 'ckyc'), WAIT).toBe('accepted');
     const kra = (await a.registrations()).find((r) => r.kind === 'kra')!;
     expect(kra).toMatchObject({ status: 'accepted', attempts: 2, last_error: null });

@@ -4682,6 +4682,7 @@ export interface operations {
           statement_date?: string;
           statement_from?: string;
           holding_value?: string;
+          upi_block_opt_in?: boolean;
           risk_disclosure?: {
             version: string;
             language: string;

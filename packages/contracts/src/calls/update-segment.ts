@@ -12,6 +12,13 @@ export const FINANCIAL_PROOF_CODES = FINANCIAL_PROOFS.map((p) => p.code) as [
 export type FinancialProofCode = (typeof FINANCIAL_PROOF_CODES)[number];
 export const PROOF_DOCUMENT_TYPES = ['pdf', 'jpeg', 'png'] as const;
 
+/**
+ * The segments whose trades the UPI block mechanism can fund (the cash market: NSE master circular
+ * ISC73973, UCC field ccdOptForUpi, NA elsewhere): with one of them chosen the client says whether
+ * to use it (the exchanges' UCC carries the choice, NSE ccdOptForUpi, BSE OPTED_FOR_UPI).
+ */
+export const UPI_BLOCK_SEGMENTS: readonly string[] = ['equity_1'];
+
 /** The extra details a proof type asks for so its rule can be checked (sections 3, 5 and 9). */
 export type ProofDetail = 'statement_from' | 'statement_date' | 'holding_value';
 export const PROOF_DETAILS: Record<FinancialProofCode, readonly ProofDetail[]> = {
@@ -105,6 +112,8 @@ export function updateSegmentRequestSchema({ now = () => new Date() }: { now?: (
       statement_date: z.string().max(10).optional(),
       statement_from: z.string().max(10).optional(),
       holding_value: z.string().max(20).optional(),
+      /** With a cash segment: the client opts for the UPI block mechanism (UPI_BLOCK_SEGMENTS). */
+      upi_block_opt_in: z.boolean().optional(),
       /** The derivatives risk disclosure acknowledged (required with a derivatives segment). */
       risk_disclosure: z
         .object({

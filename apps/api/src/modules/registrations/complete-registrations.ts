@@ -1,5 +1,6 @@
 /**
- * Once the UCC for every exchange the chosen segments need and the BO account are accepted, the
+ * Once the UCC for every exchange the chosen segments need, the BO account and the KRA record
+ * (KYC Registered or Validated: only those PANs may trade, research §1.3) are accepted, the
  * application becomes Completed ("Your Account is Active."), the client code is the applicant's,
  * and the welcome email goes out (client code, BO id, segments with their trading-from date, the
  * signed account-opening form and the documents of the kit, the most important terms and
@@ -39,7 +40,12 @@ export async function activate(deps: Deps, applicantId: string): Promise<boolean
   if (c.welcomeSentAt) return true;
   if (!c.completedAt) {
     const rows = await repo.list(db, applicantId);
-    const needed = [...c.exchanges.map((e) => KIND_OF_EXCHANGE[e as Exchange]), KIND_OF_DEPOSITORY[c.depository]];
+    // the KRA too: an exchange lets a PAN trade only once its KRA status is registered or validated
+    const needed = [
+      ...c.exchanges.map((e) => KIND_OF_EXCHANGE[e as Exchange]),
+      KIND_OF_DEPOSITORY[c.depository],
+      'kra' as const,
+    ];
     if (!needed.every((k) => rows.find((r) => r.kind === k)?.status === 'accepted')) return false;
     // the case completed and the review status Completed together, the move the lifecycle table allows
     await db.transaction(async (tx) => {

@@ -112,6 +112,8 @@ export async function buildSubject(
   const bank = asObj(sections.bank_obj);
   const liveness = asObj(sections.livness_obj);
   const locker = asObj(sections.digilocker_obj);
+  // the UPI block choice of the segment step ('_upi_block'), absent when no cash segment was chosen
+  const upi = asObj(sections._upi_block);
   const name = str(pan, 'full_name', 'name_on_card').toUpperCase();
   const { aadhaarLast4, ...address } = addressOf(sections);
   const gender = str(personal, 'gender');
@@ -168,5 +170,10 @@ export async function buildSubject(
     boId: c.boId,
     resubmission,
     bo: await boChoicesOf(deps, sections),
+    // the PAN step found the client's KYC at a KRA (its record is modified, not uploaded new)
+    kraRegistered: pan.is_kra === true,
+    // the journey opens accounts for adults only: no guardian
+    guardianName: '',
+    upiOptIn: typeof upi.opted === 'boolean' ? upi.opted : null,
   };
 }

@@ -321,8 +321,9 @@ export class RegistrationWorkflow {
       for (const e of c.exchanges) await this.enqueue(c.applicantId, KIND_OF_EXCHANGE[e as Exchange]);
     }
     if (kind === 'kra') await this.enqueue(c.applicantId, 'ckyc');
-    if (isUcc(kind) || isBo(kind)) await this.enqueue(c.applicantId, 'activation');
-    else await deps.records.notifyChanged(c.applicantId);
+    // Completed waits for the KRA's registered or validated status as for the UCCs and the BO account
+    if (isUcc(kind) || isBo(kind) || kind === 'kra') await this.enqueue(c.applicantId, 'activation');
+    if (!isUcc(kind) && !isBo(kind)) await deps.records.notifyChanged(c.applicantId);
   }
 
   private async preCheck(

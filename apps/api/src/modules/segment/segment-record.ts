@@ -34,6 +34,16 @@ export const PENDING_CONSENT = '_segment_aa' as const;
 /** '_segment_private': the PDF password, kept encrypted so a reviewer can open the proof. */
 export const SEGMENT_PRIVATE = '_segment_private' as const;
 
+/**
+ * '_upi_block': the client's choice of the UPI block mechanism for the cash market, sent with the
+ * exchanges' UCC (null when no cash segment was chosen).
+ */
+export const UPI_BLOCK = '_upi_block' as const;
+export interface UpiBlockChoice {
+  opted: boolean;
+  chosen_at: string;
+}
+
 /** '_risk_disclosure': the derivatives risk disclosure acknowledged before the segments were saved. */
 export const RISK_DISCLOSURE = '_risk_disclosure' as const;
 export interface RiskDisclosureRecord {

@@ -5,7 +5,7 @@
  */
 import type { SegmentItem } from '@ekyc/contracts/calls/get-segment-list';
 import type { UpdateSegmentData, updateSegmentRequestSchema } from '@ekyc/contracts/calls/update-segment';
-import { PROOF_DETAILS } from '@ekyc/contracts/calls/update-segment';
+import { PROOF_DETAILS, UPI_BLOCK_SEGMENTS } from '@ekyc/contracts/calls/update-segment';
 import { riskDisclosureFor } from '@ekyc/contracts/risk-disclosure';
 import { BASE_PATH, STAGE, routeForStage } from '@ekyc/contracts/stages';
 import { randomUUID } from 'node:crypto';
@@ -24,6 +24,8 @@ import {
   type RiskDisclosureRecord,
   SEGMENT_PRIVATE,
   type SegmentObj,
+  UPI_BLOCK,
+  type UpiBlockChoice,
 } from './segment-record.ts';
 import { segmentRepository } from './segment.repository.ts';
 
@@ -40,6 +42,12 @@ export async function updateSegment(
   const rules = ruleSetFrom(await deps.records.requireStageWith(applicantId, 'update-segment', [RULE_SET_SECTION]));
   const chosen = chooseSegments(await segmentRepository.list(deps.database.db), input.segments);
   const segment_list = chosen.map((s) => ({ code: s.code, name: s.name }));
+  // the UPI block choice, asked with a cash segment (whichever way the proof goes on)
+  const cash = chosen.some((s) => UPI_BLOCK_SEGMENTS.includes(s.code));
+  const upi: UpiBlockChoice | null = cash
+    ? { opted: input.upi_block_opt_in === true, chosen_at: new Date().toISOString() }
+    : null;
+  await deps.records.save(applicantId, { [UPI_BLOCK]: upi });
 
   if (!chosen.some((s) => s.required_doc)) {
     const move = await deps.records.completeStage(applicantId, STAGE.SEGMENT, {

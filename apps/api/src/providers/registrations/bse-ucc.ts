@@ -1,6 +1,9 @@
 /**
  * BSE UCC through "UCC_REST_API 2.2": AddUCCData_V5 with the object CLIENTDETAILS_V5, one record
- * per client with a Y/N flag per segment; the password goes in the headers as SHA512(MD5(password)),
+ * per client with a Y/N flag per segment, every key of a live integration in its order
+ * (lyikadmin/lyik_w2w_plugins ucc_data_parser_plugins/src/lyik/ucc_data_parsers.py, BSEPayload at
+ * lines 68-215: "optional fields to be filled with None (null in json)", dates dd/mm/yyyy), values
+ * as its bse_utility.py gives them; the password goes in the headers as SHA512(MD5(password)),
  * mandatory since BSE notice 20260123-41 (research/downstream-registrations.md §3.2). UAT base
  * `https://uat.bseindia.in/UCC_REST_API_SERVICE/UCCService.svc`.
  */
@@ -17,6 +20,8 @@ export interface BseUccOptions {
   userId: string;
   memberCode: string;
   password: string;
+  /** The broker's depository participant, by name (DEPOSITORYPARTICIPANT1). */
+  dpName: string;
   codes: Codes;
   fetch?: FetchLike;
 }
@@ -24,21 +29,168 @@ export interface BseUccOptions {
 export const bsePasswordHash = (password: string) =>
   createHash('sha512').update(createHash('md5').update(password).digest('hex')).digest('hex');
 
+/** Every CLIENTDETAILS_V5 key, in order (ucc_data_parsers.py lines 69-215); an optional key is sent as null. */
+export const BSE_CLIENT_KEYS = [
+  'TRANSACTIONCODE',
+  'BATUSER',
+  'CLIENTTYPE',
+  'STATUS',
+  'CATEGORY',
+  'CLIENTCODE',
+  'PANNO',
+  'POLITICALEXPERSON',
+  'ADDRESS1',
+  'PERMNEQUALCORP',
+  'ADDRESS2',
+  'COUNTRY',
+  'STATE',
+  'CITY',
+  'PINCODE',
+  'TYPEOFSERVICE',
+  'CONTACTDETAILS',
+  'EMAIL',
+  'MOBILENUMBER',
+  'STDCODE',
+  'PHONENO',
+  'EQ_CPCODE',
+  'EQCMID',
+  'FNOCPCODE',
+  'FNOCMID',
+  'DEPOSITORYNAME1',
+  'DEMANTID1',
+  'DEPOSITORYPARTICIPANT1',
+  'DEPOSITORYNAME2',
+  'DEMANTID2',
+  'DEPOSITORYPARTICIPANT2',
+  'DEPOSITORYNAME3',
+  'DEMANTID3',
+  'DEPOSITORYPARTICIPANT3',
+  'BANKNAME1',
+  'ACCOUNTNO1',
+  'BANKNAME2',
+  'ACCOUNTNO2',
+  'BANKNAME3',
+  'ACCOUNTNO3',
+  'CLIENTAGGREMENTDATE',
+  'PROVIDEDETAILS',
+  'INCOME',
+  'INCOMEDATE',
+  'NETWORTH',
+  'NETWORTHDATE',
+  'ISACTIVE',
+  'UPDATEREASON',
+  'FIRSTNAME',
+  'MIDDLENAME',
+  'LASTNAME',
+  'AADHARCARDNO',
+  'DATEOFBIRTH',
+  'CLIENTNAME',
+  'REGISTRATIONNO',
+  'REGISTERINGAUTHORITY',
+  'DATEOFREGISTRATION',
+  'PLACEOFREGISTRATION',
+  'WHETHERCORPORATE',
+  'CINNO',
+  'NUMBEROFDIRECTORS',
+  'PARTNERS_KARTAUID',
+  'PARTNERS_COPARCENERUID',
+  'CONTACTPERSONNAME1',
+  'CONTACTPERSONDESIGNATION1',
+  'CONTACTPERSONADDRESS1',
+  'CONTACTPERSONEMAIL1',
+  'CONTACTPERSONPAN1',
+  'CONTACTPERSONMOBILE1',
+  'CONTACTPERSONNAME2',
+  'CONTACTPERSONDESIGNATION2',
+  'CONTACTPERSONADDRESS2',
+  'CONTACTPERSONEMAIL2',
+  'CONTACTPERSONPAN2',
+  'CONTACTPERSONMOBILE2',
+  'CASH',
+  'EQUITY_DERIVATIVE',
+  'SLB',
+  'CURRENCY',
+  'DEBT',
+  'ISPOA',
+  'POAFORFUND',
+  'POAFORSECURITY',
+  'DATEOFPOAFORFUND',
+  'DATEOFPOAFORSECURITY',
+  'PERCITY',
+  'PERSTATE',
+  'PERCOUNTRY',
+  'PERPINCODE',
+  'CURRENCYCPCODE',
+  'CURRENCYCMID',
+  'ENROLLMENTNUMBER',
+  'COMMDERIVATIVES',
+  'OPTEDFORNOMINATION',
+  'CUSTPANNO',
+  'CUSTNAME',
+  'CUSTADDRESS',
+  'CUSTCOUNTRY',
+  'CUSTSTATE',
+  'CUSTCITY',
+  'CUSTPINCODE',
+  'CUSTMOBILENUMBER',
+  'CUSTSTDCODE',
+  'CUSTPHONENO',
+  'CUSTEMAIL',
+  'EGR',
+  'BENEFICIALOWNACNTNO1',
+  'BENEFICIALOWNACNTNO2',
+  'BENEFICIALOWNACNTNO3',
+  'OPTED_FOR_UPI',
+  'BANKBRANCHIFSCCODE1',
+  'PRIMARYORSECONDARYBANK1',
+  'BANKBRANCHIFSCCODE2',
+  'PRIMARYORSECONDARYBANK2',
+  'BANKBRANCHIFSCCODE3',
+  'PRIMARYORSECONDARYBANK3',
+  'BANKBRANCHIFSCCODE4',
+  'BANKNAME4',
+  'ACCOUNTNO4',
+  'PRIMARYORSECONDARYBANK4',
+  'BANKBRANCHIFSCCODE5',
+  'BANKNAME5',
+  'ACCOUNTNO5',
+  'PRIMARYORSECONDARYBANK5',
+  'PRIMARYORSECONDARYDP1',
+  'PRIMARYORSECONDARYDP2',
+  'PRIMARYORSECONDARYDP3',
+  'DEMANTID4',
+  'BENEFICIALOWNACNTNO4',
+  'PRIMARYORSECONDARYDP4',
+  'DEPOSITORYNAME4',
+  'DEMANTID5',
+  'BENEFICIALOWNACNTNO5',
+  'PRIMARYORSECONDARYDP5',
+  'DEPOSITORYNAME5',
+  'CLIENTNAMEDESCRIPTION',
+  'DIRECTORDETAILS',
+  'SERVERIP',
+] as const;
+type BseKey = (typeof BSE_CLIENT_KEYS)[number];
+
 const yn = (on: boolean) => (on ? 'Y' : 'N');
 
-export function bseClientDetails(s: RegistrationSubject, memberCode: string, codes: Codes): Record<string, string> {
-  const seg = new Set(s.segments.map((code) => codes('segment', code)));
+export function bseClientDetails(
+  s: RegistrationSubject,
+  o: { dpName: string; codes: Codes },
+): Record<BseKey, string | null> {
+  const seg = new Set(s.segments.map((code) => o.codes('segment', code)));
   const address = [s.address.line1, s.address.line2, s.address.line3].filter(Boolean).join(', ');
-  const dob = s.dob;
-  return {
+  const income = o.codes('income', s.income);
+  const v: Partial<Record<BseKey, string>> = {
     TRANSACTIONCODE: 'N',
-    BATUSER: memberCode,
     CLIENTTYPE: 'I',
     STATUS: 'CL',
-    CATEGORY: '01',
+    // bse_utility.py client_category_value (line 31): individuals only
+    CATEGORY: 'I',
     CLIENTCODE: s.clientCode,
     PANNO: s.pan,
-    POLITICALEXPERSON: s.politicallyExposed ? 'PEP' : 'NA',
+    // bse_utility.py politically_exposed_value (lines 38-43): Y for a PEP, else N
+    POLITICALEXPERSON: yn(s.politicallyExposed),
     ADDRESS1: address,
     PERMNEQUALCORP: 'Y',
     ADDRESS2: address,
@@ -46,42 +198,47 @@ export function bseClientDetails(s: RegistrationSubject, memberCode: string, cod
     STATE: s.address.state.toUpperCase(),
     CITY: s.address.city.toUpperCase(),
     PINCODE: s.address.pincode,
-    TYPEOFSERVICE: '3',
+    // 1 telephone, 2 mobile, 3 both (contact_details_value)
     CONTACTDETAILS: '2',
     EMAIL: s.email,
     MOBILENUMBER: s.mobile,
     DEPOSITORYNAME1: s.depository,
-    DEMANTID1: s.depository === 'NSDL' ? (s.boId ?? '').slice(0, 8) : '',
-    BENEFICIALOWNACNTNO1: s.depository === 'NSDL' ? (s.boId ?? '').slice(8) : (s.boId ?? ''),
-    PRIMARYORSECONDARYDP1: 'P',
+    // an NSDL DP id (IN + 6 digits); no input for CDSL (depository_id_value)
+    ...(s.depository === 'NSDL' && { DEMANTID1: (s.boId ?? '').slice(0, 8) }),
+    DEPOSITORYPARTICIPANT1: o.dpName,
     BANKNAME1: s.bank.bankName,
     ACCOUNTNO1: s.bank.accountNumber,
-    BANKBRANCHIFSCCODE1: s.bank.ifsc,
-    PRIMARYORSECONDARYBANK1: 'P',
     CLIENTAGGREMENTDATE: s.applicationDate,
-    INCOME: codes('income', s.income),
-    INCOMEDATE: s.applicationDate,
+    // 1 income given, 3 income and net worth (provide_income_networth_details_value)
+    ...(income && { PROVIDEDETAILS: '1', INCOME: income, INCOMEDATE: s.applicationDate }),
     ISACTIVE: 'Y',
     FIRSTNAME: s.firstName,
     MIDDLENAME: s.middleName,
     LASTNAME: s.lastName,
-    DATEOFBIRTH: dob,
+    DATEOFBIRTH: s.dob,
     CLIENTNAME: s.name,
     CASH: yn(seg.has('CASH')),
     EQUITY_DERIVATIVE: yn(seg.has('EQUITY_DERIVATIVE')),
     SLB: 'N',
     CURRENCY: yn(seg.has('CURRENCY')),
     DEBT: 'N',
-    COMMDERIVATIVES: 'N',
-    EGR: 'N',
     ISPOA: 'N',
+    POAFORFUND: 'N',
+    POAFORSECURITY: 'N',
     PERCITY: s.address.city.toUpperCase(),
     PERSTATE: s.address.state.toUpperCase(),
     PERCOUNTRY: 'INDIA',
     PERPINCODE: s.address.pincode,
+    COMMDERIVATIVES: 'N',
     OPTEDFORNOMINATION: yn(s.nominees.length > 0),
-    OPTED_FOR_UPI: 'N',
+    BENEFICIALOWNACNTNO1: s.depository === 'NSDL' ? (s.boId ?? '').slice(8) : (s.boId ?? ''),
+    // the client's UPI block-mechanism choice: Y registered, N not opted (opted_for_upi_value)
+    OPTED_FOR_UPI: yn(s.upiOptIn === true),
+    BANKBRANCHIFSCCODE1: s.bank.ifsc,
+    PRIMARYORSECONDARYBANK1: 'P',
+    PRIMARYORSECONDARYDP1: 'P',
   };
+  return Object.fromEntries(BSE_CLIENT_KEYS.map((k) => [k, v[k] ?? null])) as Record<BseKey, string | null>;
 }
 
 const answerSchema = z.object({
@@ -112,7 +269,7 @@ export class BseUccRegistrar implements Registrar {
   }
 
   async submit(subject: RegistrationSubject, requestId: string): Promise<RegistrationAnswer> {
-    const body = { CLIENTDETAILS_V5: bseClientDetails(subject, this.o.memberCode, this.o.codes) };
+    const body = { CLIENTDETAILS_V5: bseClientDetails(subject, { dpName: this.o.dpName, codes: this.o.codes }) };
     const answer = await fetchJson(`${this.o.baseUrl}/AddUCCData_V5`, {
       method: 'POST',
       headers: this.headers(requestId),

@@ -18,11 +18,13 @@ const codeTablesSchema = z.object({
   marital: table,
   segment: table,
   kycMode: table,
+  /** Address-proof codes (the KRA's APP_COR_ADD_PROOF); absent in tables older than 2026-12. */
+  addressProof: table.default({}),
 });
 export type CodeTables = z.infer<typeof codeTablesSchema>;
 type TableName = Exclude<keyof CodeTables, 'version' | 'sources'>;
 
-export const DEFAULT_CODE_TABLES = path.join(import.meta.dirname, 'code-tables', '2026-11.json');
+export const DEFAULT_CODE_TABLES = path.join(import.meta.dirname, 'code-tables', '2026-12.json');
 
 export function loadCodeTables(file: string = DEFAULT_CODE_TABLES): CodeTables {
   return codeTablesSchema.parse(JSON.parse(readFileSync(file, 'utf8')));

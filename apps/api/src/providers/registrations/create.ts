@@ -10,7 +10,7 @@ import { BseUccRegistrar } from './bse-ucc.ts';
 import { CdslBoRegistrar } from './cdsl-bo.ts';
 import { codesFor, loadCodeTables } from './code-tables.ts';
 import { CkycViaKraRegistrar, CvlKraClient, KraUploadRegistrar } from './kra-upload.ts';
-import { McxUccRegistrar } from './mcx-ucc.ts';
+import { McxUccRegistrar, UnverifiedMcxRegistrar } from './mcx-ucc.ts';
 import { NseUccRegistrar } from './nse-ucc.ts';
 import { NsdlBoRegistrar } from './nsdl-bo.ts';
 import type { Registrars } from './port.ts';
@@ -26,6 +26,10 @@ export const SANDBOX_REGISTRATIONS = {
   kraPosCode: '1100000001',
   kraPassword: 'sandbox',
   kraPassKey: 'sandbox-pass-key',
+  ipvName: 'SANDBOX VERIFIER',
+  ipvDesignation: 'KYC OFFICER',
+  ipvOrganisation: 'SANDBOX BROKING',
+  dpName: 'SANDBOX DP',
 };
 
 export function createRegistrars(config: Config, selfFetch: SelfFetch): Registrars {
@@ -45,6 +49,12 @@ export function createRegistrars(config: Config, selfFetch: SelfFetch): Registra
     posCode: setting('KRA_POS_CODE', s.kraPosCode),
     password: setting('KRA_PASSWORD', s.kraPassword),
     passKey: setting('KRA_PASS_KEY', s.kraPassKey),
+    // the broker's officer who verifies clients in person (the selfie with liveness): APP_IPV_*
+    ipv: {
+      name: setting('KRA_IPV_NAME', s.ipvName),
+      designation: setting('KRA_IPV_DESIGNATION', s.ipvDesignation),
+      organisation: setting('KRA_IPV_ORGANISATION', s.ipvOrganisation),
+    },
     codes: codes('kra'),
     fetch,
   });
@@ -79,16 +89,21 @@ export function createRegistrars(config: Config, selfFetch: SelfFetch): Registra
         userId: setting('BSE_UCC_USER_ID', s.kraUser),
         memberCode: setting('BSE_MEMBER_CODE', s.memberCode),
         password: setting('BSE_UCC_PASSWORD', s.kraPassword),
+        dpName: setting('REGISTRATIONS_DP_NAME', s.dpName),
         codes: codes('bse'),
         fetch,
       }),
-      MCX: new McxUccRegistrar({
-        baseUrl: base('MCX_UCC_URL', 'mcx'),
-        memberCode: setting('MCX_MEMBER_CODE', s.memberCode),
-        apiKey: setting('MCX_UCC_API_KEY', s.apiKey),
-        codes: codes('mcx'),
-        fetch,
-      }),
+      // no public MCX layout: in production only when the operator accepts it knowingly
+      MCX:
+        sandbox || config.registrations.mcxUnverified
+          ? new McxUccRegistrar({
+              baseUrl: base('MCX_UCC_URL', 'mcx'),
+              memberCode: setting('MCX_MEMBER_CODE', s.memberCode),
+              apiKey: setting('MCX_UCC_API_KEY', s.apiKey),
+              codes: codes('mcx'),
+              fetch,
+            })
+          : new UnverifiedMcxRegistrar(),
     },
     depository,
     kra: new KraUploadRegistrar(kraClient),

@@ -1,18 +1,39 @@
 /**
- * KYC upload to a KRA in the CVL record layout (KFin takes the same names as JSON): the
- * `<ROOT><HEADER/><KYCDATA/>...<FOOTER/></ROOT>` document of research §1.2, fields in the order a
- * working CVL upload sends them (APP_VER_NO V28, with the later additions), sent through CVL's
- * SOAP service `PANInquiry.asmx` over HTTP POST: `GetPassword(password, PassKey)` for the session
- * password, then `InsertUpdateKYCRecord(inputXML, userName, PosCode, password, PassKey)`; the
- * answer echoes KYCDATA with APP_STATUS `ERR-00000`/`00000` on success or an ERR code. The outcome
- * comes later from `GetPanStatus`: 001 under process, 002 registered / 007 validated (accepted),
- * 003 on hold (APP_HOLD_DEACTIVE_RMKS), 004 rejected. Another KRA holding the PAN answers
- * ERR-90061 / ERR-99999: a modification (APP_UPDTFLG 02) is sent instead.
+ * KYC upload to a KRA in the CVL record layout: the `<ROOT><HEADER/><KYCDATA/><FOOTER/></ROOT>`
+ * document, its KYCDATA tags in the order of a live CVL integration (lyikadmin/lyik_w2w_plugins
+ * generate_kra_data_plugin.py, lines 41-189: APP_KRA_CODE, APP_IPV_NAME, APP_AUTH_*, the FATCA
+ * block) and APP_VER_NO V28, the version a second integration sends with the same tag set (code
+ * index id 54901488122). No V33 tag (APP_FS_FLAG, APP_CORR_DISTRICT, APP_PERM_DISTRICT, APP_ACC_*)
+ * is sent: those belong to KFin's V33 layout, not this one.
+ *
+ * Sent through CVL's SOAP service `PANInquiry.asmx` over HTTP POST, with the operations as CVL's
+ * service contract declares them (code index id 42903214619, lines 9-17): `GetPassword(password,
+ * PassKey)` for the session password, `InsertUpdateKYCRecord(inputXML, userName, PosCode, password,
+ * PassKey)`, `GetPanStatus(panNo, userName, PosCode, password, PassKey)`. The upload answer echoes
+ * KYCDATA with APP_STATUS `ERR-00000`/`00000` or an ERR code. The outcome comes later from
+ * `GetPanStatus`: 001 under process, 002 registered / 007 validated (accepted), 003 on hold
+ * (APP_HOLD_DEACTIVE_RMKS), 004 rejected, 005 not available.
+ *
+ * A client whose KYC a KRA holds already is modified (APP_UPDTFLG 02): the registrar asks
+ * GetPanStatus first, and a new upload refused with ERR-90061 / ERR-99999 (the PAN exists, here or
+ * at another KRA) is sent again as a modification.
+ *
+ * Not sent (no public source for the transport): the document images (PAN, address proof, photo,
+ * Aadhaar XML). CVL takes them on its portal; until they arrive the KRA holds the record with
+ * ERR-00007 (documents not received from the POS) or ERR-00004 (photo missing), which the workflow
+ * shows as an on-hold registration (docs/registrations.md).
  */
 import { XMLParser } from 'fast-xml-parser';
 import { fetchJson, type FetchLike, ProviderError } from '../http.ts';
 import type { Codes } from './code-tables.ts';
 import { type Registrar, type RegistrationAnswer, type RegistrationSubject } from './port.ts';
+
+/** The in-person verification's officer, as the KRA records it (configuration: KRA_IPV_*). */
+export interface IpvOfficer {
+  name: string;
+  designation: string;
+  organisation: string;
+}
 
 export interface KraUploadOptions {
   baseUrl: string;
@@ -20,14 +41,19 @@ export interface KraUploadOptions {
   posCode: string;
   password: string;
   passKey: string;
+  ipv: IpvOfficer;
   codes: Codes;
   fetch?: FetchLike;
   now?: () => Date;
 }
 
-/** KYCDATA fields, in order (V28 core, then the V33 and CVL additions this record fills). */
+/** The record layout's version, one for the whole record. */
+export const KRA_VERSION = 'V28';
+
+/** KYCDATA tags, in order (generate_kra_data_plugin.py lines 41-189). */
 export const KRA_KYCDATA_FIELDS = [
   'APP_UPDTFLG',
+  'APP_KRA_CODE',
   'APP_POS_CODE',
   'APP_TYPE',
   'APP_NO',
@@ -42,7 +68,6 @@ export const KRA_KYCDATA_FIELDS = [
   'APP_GEN',
   'APP_NAME',
   'APP_F_NAME',
-  'APP_FS_FLAG',
   'APP_REGNO',
   'APP_DOB_INCORP',
   'APP_COMMENCE_DT',
@@ -58,7 +83,6 @@ export const KRA_KYCDATA_FIELDS = [
   'APP_COR_ADD3',
   'APP_COR_CITY',
   'APP_COR_PINCD',
-  'APP_CORR_DISTRICT',
   'APP_COR_STATE',
   'APP_COR_CTRY',
   'APP_OFF_ISD',
@@ -82,7 +106,6 @@ export const KRA_KYCDATA_FIELDS = [
   'APP_PER_ADD3',
   'APP_PER_CITY',
   'APP_PER_PINCD',
-  'APP_PERM_DISTRICT',
   'APP_PER_STATE',
   'APP_PER_CTRY',
   'APP_PER_ADD_PROOF',
@@ -110,9 +133,13 @@ export const KRA_KYCDATA_FIELDS = [
   'APP_VER_NO',
   'APP_VID_NO',
   'APP_UID_TOKEN',
-  'APP_ACC_OPENDT',
-  'APP_ACC_ACTIVEDT',
-  'APP_ACC_UPDTDT',
+  'APP_AUTH_NAME',
+  'APP_AUTH_EMAIL',
+  'APP_AUTH_EMAIL1',
+  'APP_AUTH_EMAIL2',
+  'APP_AUTH_MOBILE',
+  'APP_AUTH_FPICONSENT',
+  'APP_AUTH_UBOCONSENT',
   'APP_FATCA_APPLICABLE_FLAG',
   'APP_FATCA_BIRTH_PLACE',
   'APP_FATCA_BIRTH_COUNTRY',
@@ -122,17 +149,29 @@ export const KRA_KYCDATA_FIELDS = [
 ] as const;
 type KraField = (typeof KRA_KYCDATA_FIELDS)[number];
 
-/** Aadhaar as address proof: code 31 at CVL and KFin (26 in NDML's master: keep per adapter). */
-const CVL_AADHAAR_PROOF = '31';
-
 const xmlEscape = (v: string) =>
   v.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&apos;');
 
-export function kraRecordXml(s: RegistrationSubject, o: { posCode: string; codes: Codes; at: Date }): string {
+export interface KraRecordOptions {
+  posCode: string;
+  codes: Codes;
+  ipv: IpvOfficer;
+  at: Date;
+  /** Send as a modification of the KRA's record (APP_UPDTFLG 02) rather than a new upload (01). */
+  modify: boolean;
+}
+
+export function kraRecordXml(s: RegistrationSubject, o: KraRecordOptions): string {
   const today = o.at.toISOString().slice(0, 10).split('-').reverse().join('/');
-  const proof = s.kycMode === 'digilocker' ? CVL_AADHAAR_PROOF : '';
+  const aadhaar = s.kycMode === 'digilocker' && s.aadhaarLast4 !== null;
+  // Aadhaar as the address proof, referenced by its last four digits (get_aadhaar_last_4_digit)
+  const proof = aadhaar ? o.codes('addressProof', 'aadhaar') : '';
+  const proofRef = aadhaar ? (s.aadhaarLast4 ?? '') : '';
+  const state = o.codes('state', s.address.state.toUpperCase());
+  const country = o.codes('country', s.address.country);
   const v: Partial<Record<KraField, string>> = {
-    APP_UPDTFLG: s.resubmission ? '02' : '01',
+    APP_UPDTFLG: o.modify ? '02' : '01',
+    APP_KRA_CODE: 'CVLKRA',
     APP_POS_CODE: o.posCode,
     APP_TYPE: 'I',
     APP_NO: s.applicationNo,
@@ -145,7 +184,6 @@ export function kraRecordXml(s: RegistrationSubject, o: { posCode: string; codes
     APP_GEN: o.codes('gender', s.gender),
     APP_NAME: s.name,
     APP_F_NAME: s.fatherName,
-    APP_FS_FLAG: 'F',
     APP_DOB_INCORP: s.dob,
     APP_NATIONALITY: '01',
     APP_RES_STATUS: 'R',
@@ -155,13 +193,13 @@ export function kraRecordXml(s: RegistrationSubject, o: { posCode: string; codes
     APP_COR_ADD3: s.address.line3,
     APP_COR_CITY: s.address.city,
     APP_COR_PINCD: s.address.pincode,
-    APP_CORR_DISTRICT: s.address.district,
-    APP_COR_STATE: s.address.state,
-    APP_COR_CTRY: o.codes('country', s.address.country),
+    APP_COR_STATE: state,
+    APP_COR_CTRY: country,
     APP_MOB_ISD: '91',
     APP_MOB_NO: s.mobile,
     APP_EMAIL: s.email,
     APP_COR_ADD_PROOF: proof,
+    APP_COR_ADD_REF: proofRef,
     APP_COR_ADD_DT: s.applicationDate,
     APP_PER_ADD_FLAG: 'Y',
     APP_PER_ADD1: s.address.line1,
@@ -169,10 +207,10 @@ export function kraRecordXml(s: RegistrationSubject, o: { posCode: string; codes
     APP_PER_ADD3: s.address.line3,
     APP_PER_CITY: s.address.city,
     APP_PER_PINCD: s.address.pincode,
-    APP_PERM_DISTRICT: s.address.district,
-    APP_PER_STATE: s.address.state,
-    APP_PER_CTRY: o.codes('country', s.address.country),
+    APP_PER_STATE: state,
+    APP_PER_CTRY: country,
     APP_PER_ADD_PROOF: proof,
+    APP_PER_ADD_REF: proofRef,
     APP_PER_ADD_DT: s.applicationDate,
     APP_INCOME: o.codes('income', s.income),
     APP_OCC: o.codes('occupation', s.occupation),
@@ -180,10 +218,13 @@ export function kraRecordXml(s: RegistrationSubject, o: { posCode: string; codes
     APP_DOC_PROOF: 'S',
     APP_INTERNAL_REF: s.clientCode,
     APP_MAR_STATUS: o.codes('marital', s.maritalStatus),
+    APP_IPV_NAME: o.ipv.name,
+    APP_IPV_DESG: o.ipv.designation,
+    APP_IPV_ORGAN: o.ipv.organisation,
     APP_KYC_MODE: o.codes('kycMode', s.kycMode),
-    APP_VER_NO: 'V28',
-    APP_ACC_OPENDT: today,
+    APP_VER_NO: KRA_VERSION,
     APP_FATCA_APPLICABLE_FLAG: 'N',
+    APP_FATCA_DATE_DECLARATION: s.applicationDate,
   };
   const kycData = KRA_KYCDATA_FIELDS.map((f) => `<${f}>${xmlEscape(v[f] ?? '')}</${f}>`).join('');
   return (
@@ -242,6 +283,11 @@ export function readStatusAnswer(xml: string): { code: string; remark: string; k
   };
 }
 
+/** The PAN exists at this KRA or another: a new upload must be a modification instead. */
+const EXISTS_AT_A_KRA = /^(ERR-)?(90061|99999)$/;
+/** Status codes (last two digits) that mean no KRA holds the PAN: not checked, not available, not checked with all KRAs, invalid. */
+const NOT_AT_A_KRA = new Set(['', '00', '05', '88', '99']);
+
 export class CvlKraClient {
   constructor(private readonly o: KraUploadOptions) {}
 
@@ -257,11 +303,13 @@ export class CvlKraClient {
 
   private session = () => this.call('GetPassword', { password: this.o.password, PassKey: this.o.passKey });
 
-  async upload(s: RegistrationSubject): Promise<RegistrationAnswer> {
+  private async send(s: RegistrationSubject, modify: boolean): Promise<RegistrationAnswer> {
     const inputXML = kraRecordXml(s, {
       posCode: this.o.posCode,
       codes: this.o.codes,
+      ipv: this.o.ipv,
       at: this.o.now?.() ?? new Date(),
+      modify,
     });
     const password = await this.session();
     const answer = await this.call('InsertUpdateKYCRecord', {
@@ -274,17 +322,29 @@ export class CvlKraClient {
     return readUploadAnswer(answer, inputXML);
   }
 
+  /**
+   * Uploads the record: a modification when a KRA holds the PAN already (its status is anything but
+   * 005 not available) or when this is a correction; a new upload that the KRA refuses because the
+   * PAN exists is sent again as a modification.
+   */
+  async upload(s: RegistrationSubject): Promise<RegistrationAnswer> {
+    const known = s.kraRegistered || s.resubmission || !NOT_AT_A_KRA.has((await this.status(s.pan)).code);
+    const first = await this.send(s, known);
+    if (known || first.status !== 'rejected' || !EXISTS_AT_A_KRA.test(first.reason?.split(' ')[0] ?? '')) return first;
+    const modified = await this.send(s, true);
+    return {
+      ...modified,
+      request: `${first.request}\n${modified.request}`,
+      response: `${first.response}\n${modified.response}`,
+    };
+  }
+
+  /** GetPanStatus(panNo, userName, PosCode, password, PassKey), as CVL's service contract declares it. */
   async status(pan: string) {
     const password = await this.session();
-    const inputXML = `<APP_REQ_ROOT><APP_PAN_INQ><APP_PAN_NO>${xmlEscape(pan)}</APP_PAN_NO></APP_PAN_INQ></APP_REQ_ROOT>`;
-    const answer = await this.call('GetPanStatus', {
-      inputXML,
-      userName: this.o.userName,
-      PosCode: this.o.posCode,
-      password,
-      PassKey: this.o.passKey,
-    });
-    return { ...readStatusAnswer(answer), request: inputXML };
+    const form = { panNo: pan, userName: this.o.userName, PosCode: this.o.posCode, password, PassKey: this.o.passKey };
+    const answer = await this.call('GetPanStatus', form);
+    return { ...readStatusAnswer(answer), request: `GetPanStatus panNo=${pan}` };
   }
 }
 

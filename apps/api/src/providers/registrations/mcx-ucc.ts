@@ -1,6 +1,8 @@
 /**
- * MCX Unique Client Code. MCX publishes no current file or API specification (research
- * §3.3, confidence low): this adapter sends the pipe-delimited batch layout the exchanges share
+ * MCX Unique Client Code. UNVERIFIED: MCX publishes no current file or API specification (research
+ * §3.3, confidence low), so no public source backs this layout; with production providers it is
+ * used only when REGISTRATIONS_MCX_UNVERIFIED is set, and otherwise UnverifiedMcxRegistrar holds the
+ * registration for a manual one (docs/registrations.md). This adapter sends the pipe-delimited batch layout the exchanges share
  * (control record `10|M|<member>|DDMMYYYY|<batch>|<count>`, then one detail line per client per
  * segment), with the commodity segment indicator, as a text upload. Confirm the layout with the
  * MCX member circular before going live; the base URL and credentials are settings.
@@ -120,5 +122,26 @@ export class McxUccRegistrar implements Registrar {
       fetch: this.o.fetch,
     });
     return readMcxAnswer(answer, `GET ${requestId}`);
+  }
+}
+
+/** MCX with production providers and the unverified layout not accepted: nothing is sent, an operator registers by hand. */
+export class UnverifiedMcxRegistrar implements Registrar {
+  readonly kind = 'ucc_mcx' as const;
+  private readonly answer: RegistrationAnswer = {
+    status: 'on_hold',
+    reference: null,
+    reason:
+      'MCX UCC layout unverified (no public specification): register the client at MCX by hand, or set REGISTRATIONS_MCX_UNVERIFIED=true once MCX confirmed the layout',
+    request: 'nothing sent: MCX layout unverified',
+    response: '',
+  };
+
+  async submit(): Promise<RegistrationAnswer> {
+    return this.answer;
+  }
+
+  async check(): Promise<RegistrationAnswer> {
+    return this.answer;
   }
 }

@@ -63,6 +63,15 @@ export interface RegistrationSubject {
   resubmission: boolean;
   /** What only the depository (BO) account carries. */
   bo: BoChoices;
+  /** The PAN step found the client's KYC at a KRA already: the KRA record is modified, not uploaded new. */
+  kraRegistered: boolean;
+  /**
+   * A minor's guardian (NSE ccdGuardianName): empty for an adult, never the father's name (the
+   * source itself flags that substitution as a bug).
+   */
+  guardianName: string;
+  /** The client's choice of UPI for the block mechanism (ASBA for the secondary market); null when not asked. */
+  upiOptIn: boolean | null;
 }
 
 /** A nominee as the applicant gave it (relation: NOMINEE_RELATIONS of the contracts). */

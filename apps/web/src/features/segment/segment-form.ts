@@ -23,6 +23,8 @@ export interface FormValues {
   statement_date: string;
   statement_from: string;
   holding_value: string;
+  /** With a cash segment: the UPI block mechanism chosen (NSE ccdOptForUpi, BSE OPTED_FOR_UPI). */
+  upi_block_opt_in: boolean;
 }
 
 /** Proof details as the API takes them (dd/mm/yyyy). */
@@ -45,6 +47,7 @@ export function segmentFormSchema(requiredDoc: ReadonlySet<string>, now: () => D
       statement_date: z.string(),
       statement_from: z.string(),
       holding_value: z.string(),
+      upi_block_opt_in: z.boolean(),
     })
     .superRefine((v, ctx) => {
       if (!v.segments.some((c) => requiredDoc.has(c))) return;

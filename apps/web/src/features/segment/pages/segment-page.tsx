@@ -5,7 +5,7 @@
  * session); its status message leads to get-segment-status and on to the returned screen.
  */
 import type { SegmentItem } from '@ekyc/contracts/calls/get-segment-list';
-import { PROOF_DETAILS, type UpdateSegmentRequest } from '@ekyc/contracts/calls/update-segment';
+import { PROOF_DETAILS, UPI_BLOCK_SEGMENTS, type UpdateSegmentRequest } from '@ekyc/contracts/calls/update-segment';
 import { BASE_PATH, STAGE, STAGES } from '@ekyc/contracts/stages';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -148,11 +148,13 @@ function SegmentForm({
       holding_value: '',
       file: null,
       pdf: null,
+      upi_block_opt_in: false,
     },
   });
   const { handleSubmit, watch, setValue, setError, formState } = form;
   const selected = watch('segments');
   const needsProof = selected.some((c) => requiredDoc.has(c));
+  const cashChosen = selected.some((c) => UPI_BLOCK_SEGMENTS.includes(c));
 
   // Choosing a derivatives segment first shows the risk disclosure; it is saved only once acknowledged.
   const [riskAck, setRiskAck] = useState<RiskDisclosureAck | null>(null);
@@ -173,6 +175,7 @@ function SegmentForm({
 
   const onSubmit = async (v: FormValues) => {
     const body: UpdateSegmentRequest = { segments: v.segments };
+    if (cashChosen) body.upi_block_opt_in = v.upi_block_opt_in;
     if (needsProof) {
       if (riskAck) body.risk_disclosure = riskAck;
       body.upload_prccess_by = v.upload_prccess_by;
@@ -223,6 +226,25 @@ function SegmentForm({
         onToggle={toggle}
         error={message(formState.errors.segments)}
       />
+      {cashChosen && (
+        <div className="mb-5 flex items-start gap-3 rounded-lg border border-slate-500 bg-white p-3">
+          <input
+            id="upi-block-opt-in"
+            type="checkbox"
+            className="mt-1 h-5 w-5 shrink-0 accent-brand"
+            aria-describedby="upi-block-opt-in-desc"
+            {...form.register('upi_block_opt_in')}
+          />
+          <div>
+            <label htmlFor="upi-block-opt-in" className="font-semibold text-ink">
+              {t('upiBlock')}
+            </label>
+            <p id="upi-block-opt-in-desc" className="text-sm text-muted">
+              {t('upiBlockHint')}
+            </p>
+          </div>
+        </div>
+      )}
       <RiskDisclosureDialog
         open={pendingDerivative !== null}
         onAcknowledge={(ack) => {

@@ -1,0 +1,181 @@
+/**
+ * The registration requests against fixtures transcribed, field by field, from the public sources
+ * the adapters cite (each field with its file and line in fixtures/registrations/public-sources):
+ * the CVL KRA record and service contract, NSE's NSEEntry and BSE's CLIENTDETAILS_V5 of the LYIK
+ * W2W plugins. Changing any one code of a fixture makes the comparison fail (the last test of each).
+ */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { XMLParser } from 'fast-xml-parser';
+import { describe, expect, it } from 'vitest';
+import { bseClientDetails } from '../src/providers/registrations/bse-ucc.ts';
+import { codesFor, loadCodeTables } from '../src/providers/registrations/code-tables.ts';
+import { CvlKraClient, kraRecordXml } from '../src/providers/registrations/kra-upload.ts';
+import { nseEntries } from '../src/providers/registrations/nse-ucc.ts';
+import { subject } from './support/registration-subject.ts';
+
+interface Field {
+  source: string;
+  code?: string | null;
+  codeSource?: string;
+}
+type Fixture<K extends string> = { source: string; fields: (Field & Record<K, string>)[] };
+const fixture = <T>(name: string): T =>
+  JSON.parse(readFileSync(path.join(import.meta.dirname, 'fixtures/registrations/public-sources', name), 'utf8')) as T;
+const tables = loadCodeTables();
+const codes = (p: string) => codesFor(tables, p);
+
+/** What differs between a request (keys in order, values) and a transcribed fixture. */
+function differences<K extends string>(sent: [string, string | null][], f: Fixture<K>, key: K): string[] {
+  const out: string[] = [];
+  const names = f.fields.map((x) => x[key]);
+  if (sent.map(([k]) => k).join() !== names.join()) out.push(`keys differ from ${f.source}`);
+  const value = new Map(sent);
+  for (const x of f.fields)
+    if ('code' in x && value.get(x[key]) !== x.code)
+      out.push(`${x[key]}: sent ${String(value.get(x[key]))}, ${x.codeSource} says ${String(x.code)}`);
+  return out;
+}
+
+/** The same fixture with one code changed. */
+function withOneCodeChanged<K extends string>(f: Fixture<K>, index: number): Fixture<K> {
+  return {
+    ...f,
+    fields: f.fields.map((x, i) => (i === index ? { ...x, code: x.code === 'X' ? 'Y' : 'X' } : x)),
+  };
+}
+const codedIndexes = (f: { fields: Field[] }) => f.fields.flatMap((x, i) => ('code' in x ? [i] : []));
+
+describe('CVL KRA record, transcribed from generate_kra_data_plugin.py and the CVL code files', () => {
+  const f = fixture<Fixture<'tag'> & { operations: Record<string, string[] | string> }>('cvl-kra-kycdata.json');
+  const ipv = { name: 'A VERIFIER', designation: 'KYC OFFICER', organisation: 'THE BROKER' };
+  const xml = kraRecordXml(subject, {
+    posCode: 'POS1',
+    codes: codes('kra'),
+    ipv,
+    at: new Date('2026-11-24T10:00:00Z'),
+    modify: false,
+  });
+  const body = /<KYCDATA>([\s\S]*)<\/KYCDATA>/.exec(xml)![1]!;
+  const sent = [...body.matchAll(/<([A-Z0-9_]+)>([^<]*)<\/\1>/g)].map((m) => [m[1]!, m[2]!] as [string, string]);
+
+  it('sends every KYCDATA tag of the source, in its order, with its codes (state 027, country 101, proof 31 with the last four digits)', () => {
+    expect(differences(sent, f, 'tag')).toEqual([]);
+    const k = new Map(sent);
+    expect([k.get('APP_IPV_NAME'), k.get('APP_IPV_DESG'), k.get('APP_IPV_ORGAN')]).toEqual([
+      'A VERIFIER',
+      'KYC OFFICER',
+      'THE BROKER',
+    ]);
+    // one version: no V33 tag beside V28's number
+    expect(body).not.toMatch(/APP_FS_FLAG|APP_CORR_DISTRICT|APP_PERM_DISTRICT|APP_ACC_OPENDT/);
+    const doc = new XMLParser({ parseTagValue: false }).parse(xml) as { ROOT: { HEADER: object; FOOTER: object } };
+    expect(Object.keys(doc.ROOT.HEADER)).toEqual(['COMPANY_CODE', 'BATCH_DATE']);
+  });
+
+  it('a modification is the same record with APP_UPDTFLG 02', () => {
+    const modified = kraRecordXml(subject, { posCode: 'POS1', codes: codes('kra'), ipv, at: new Date(), modify: true });
+    expect(modified).toContain('<APP_UPDTFLG>02</APP_UPDTFLG>');
+  });
+
+  it('calls GetPanStatus and InsertUpdateKYCRecord with the parameters of the service contract', async () => {
+    const calls: { url: string; form: Record<string, string> }[] = [];
+    const answers: Record<string, string> = {
+      GetPassword: 'SESSION',
+      GetPanStatus: '<APP_RES_ROOT><APP_PAN_INQ><APP_STATUS>005</APP_STATUS></APP_PAN_INQ></APP_RES_ROOT>',
+      InsertUpdateKYCRecord: '<ROOT><KYCDATA><APP_NO>A1</APP_NO><APP_STATUS>ERR-00000</APP_STATUS></KYCDATA></ROOT>',
+    };
+    const fetch = async (url: string, init: RequestInit) => {
+      const form = Object.fromEntries(new URLSearchParams(String(init.body)));
+      calls.push({ url, form });
+      const inner = answers[url.split('/').pop()!]!.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+      return new Response(`<string xmlns="https://pancheck.www.kracvl.com">${inner}</string>`, {
+        headers: { 'content-type': 'text/xml' },
+      });
+    };
+    const client = new CvlKraClient({
+      baseUrl: 'https://kra',
+      userName: 'U',
+      posCode: 'P',
+      password: 'pw',
+      passKey: 'K',
+      ipv,
+      codes: codes('kra'),
+      fetch,
+    });
+    await client.upload(subject);
+    for (const op of ['GetPassword', 'GetPanStatus', 'InsertUpdateKYCRecord'])
+      expect(Object.keys(calls.find((c) => c.url.endsWith(`/${op}`))!.form)).toEqual(f.operations[op]);
+    expect(calls.find((c) => c.url.endsWith('/GetPanStatus'))!.form.panNo).toBe(subject.pan);
+  });
+
+  it('a new upload the KRA refuses with ERR-90061 (the PAN exists) is sent again as a modification', async () => {
+    const uploads: string[] = [];
+    const answers = [
+      '<ROOT><KYCDATA><APP_STATUS>ERR-90061</APP_STATUS><APP_ERROR_DESC>KYC DATA ALREADY EXISTS FOR THE PAN</APP_ERROR_DESC></KYCDATA></ROOT>',
+      '<ROOT><KYCDATA><APP_NO>A1</APP_NO><APP_STATUS>ERR-00000</APP_STATUS></KYCDATA></ROOT>',
+    ];
+    const fetch = async (url: string, init: RequestInit) => {
+      const op = url.split('/').pop()!;
+      const form = Object.fromEntries(new URLSearchParams(String(init.body)));
+      if (op === 'InsertUpdateKYCRecord') uploads.push(/<APP_UPDTFLG>(\d+)</.exec(form.inputXML!)![1]!);
+      const inner =
+        op === 'GetPassword'
+          ? 'SESSION'
+          : op === 'GetPanStatus'
+            ? '<APP_RES_ROOT><APP_PAN_INQ><APP_STATUS>005</APP_STATUS></APP_PAN_INQ></APP_RES_ROOT>'
+            : answers[uploads.length - 1]!;
+      return new Response(`<string>${inner.replace(/</g, '&lt;').replace(/>/g, '&gt;')}</string>`);
+    };
+    const client = new CvlKraClient({
+      baseUrl: 'https://kra',
+      userName: 'U',
+      posCode: 'P',
+      password: 'pw',
+      passKey: 'K',
+      ipv,
+      codes: codes('kra'),
+      fetch,
+    });
+    expect(await client.upload(subject)).toMatchObject({ status: 'submitted', reference: 'A1' });
+    expect(uploads).toEqual(['01', '02']);
+  });
+
+  it('fails when any one code of the transcribed fixture is changed', () => {
+    const coded = codedIndexes(f);
+    expect(coded.length).toBeGreaterThan(15);
+    for (const i of coded) expect(differences(sent, withOneCodeChanged(f, i), 'tag'), f.fields[i]!.tag).not.toEqual([]);
+  });
+});
+
+describe('NSE NSEEntry, transcribed from ucc_data_parsers.py and nse_utility.py', () => {
+  const f = fixture<Fixture<'key'>>('nse-ucc-entry.json');
+  const entries = nseEntries(subject, '90001', codes('nse'));
+  const cash = Object.entries(entries.find((e) => e.ccdSegInd === 'C')!);
+
+  it('sends every key of the source in its order (optional ones empty), with its codes, the UPI choice in cash', () => {
+    expect(differences(cash, f, 'key')).toEqual([]);
+    // NA outside the cash segment (opted_for_upi_value)
+    expect(entries.find((e) => e.ccdSegInd === 'F')!.ccdOptForUpi).toBe('NA');
+    expect(nseEntries({ ...subject, upiOptIn: false }, '90001', codes('nse'))[0]!.ccdOptForUpi).toBe('N');
+  });
+
+  it('fails when any one code of the transcribed fixture is changed', () => {
+    for (const i of codedIndexes(f))
+      expect(differences(cash, withOneCodeChanged(f, i), 'key'), f.fields[i]!.key).not.toEqual([]);
+  });
+});
+
+describe('BSE CLIENTDETAILS_V5, transcribed from ucc_data_parsers.py and bse_utility.py', () => {
+  const f = fixture<Fixture<'key'>>('bse-ucc-v5.json');
+  const sent = Object.entries(bseClientDetails(subject, { dpName: 'SANDBOX DP', codes: codes('bse') }));
+
+  it('sends every key of the source in its order (optional ones null), CATEGORY, POLITICALEXPERSON, INCOME as the source has them', () => {
+    expect(differences(sent, f, 'key')).toEqual([]);
+  });
+
+  it('fails when any one code of the transcribed fixture is changed', () => {
+    for (const i of codedIndexes(f))
+      expect(differences(sent, withOneCodeChanged(f, i), 'key'), f.fields[i]!.key).not.toEqual([]);
+  });
+});
