@@ -25,7 +25,8 @@ import { sign } from './support/signing.ts';
 import { bearer, call, reviewerToken, testApp } from './support/test-app.ts';
 
 const DECIDABLE = [110, 120, 130, 140, 150, 160, 170, 180, 190, 200, 210];
-const RUNS = Number(process.env.LIFECYCLE_MODEL_RUNS ?? 40);
+// on the PostgreSQL server (two instances, every statement a network round trip) fewer
+const RUNS = Number(process.env.LIFECYCLE_MODEL_RUNS ?? (process.env.TEST_DATABASE_URL ? 40 : 200));
 
 /** The staff's instance; the applicant's and the checker's is another on the same database in server mode. */
 let app: FastifyInstance;
@@ -249,11 +250,21 @@ const commands = [
   fc.constant(sweep()),
 ];
 
+/** The one command that runs a failed sequence again (its commands as they were shrunk). */
+function replayCommand(seed: number, path: string, commandsShown: string): string {
+  const replay = /replayPath="([^"]*)"/.exec(commandsShown)?.[1];
+  const env = `LIFECYCLE_MODEL_SEED=${seed} LIFECYCLE_MODEL_PATH=${path}${replay ? ` LIFECYCLE_MODEL_REPLAY=${replay}` : ''}`;
+  return process.env.TEST_DATABASE_URL
+    ? `${env} npm run test:server -- apps/api/test/lifecycle-model.test.ts`
+    : `${env} npx vitest run --project api apps/api/test/lifecycle-model.test.ts`;
+}
+
 it(
   'keeps every invariant under random sequences, and every application can still be approved',
   async () => {
-    await fc.assert(
-      fc.asyncProperty(fc.commands(commands, { maxCommands: 12 }), async (cmds) => {
+    const replayPath = process.env.LIFECYCLE_MODEL_REPLAY;
+    const details = await fc.check(
+      fc.asyncProperty(fc.commands(commands, { maxCommands: 8, ...(replayPath && { replayPath }) }), async (cmds) => {
         // a signed applicant at the final stage, each sequence its own
         const copy = await nextApplicant();
         const model: Model = { approved: false };
@@ -278,6 +289,15 @@ it(
         }),
       },
     );
+    if (details.failed)
+      throw new Error(
+        `${fc.defaultReportMessage(details)}\n\nReplay: ${replayCommand(
+          details.seed,
+          details.counterexamplePath ?? '',
+          String(details.counterexample?.[0] ?? ''),
+        )}`,
+        { cause: details.errorInstance },
+      );
   },
   Math.max(120_000, RUNS * 2_000),
 );
