@@ -40,6 +40,14 @@ export async function signedApplicantCopies(app: FastifyInstance) {
   // PANs apart from other files' on a shared server database: a random start, then one each
   let next = Math.floor(Math.random() * LETTERS.length ** 5);
   const pan = () => panFor(next++);
+  // own referral codes are unique: five characters counted from a random start (random ones met
+  // again within some 450 batches)
+  const CODE = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ';
+  let code = Math.floor(Math.random() * CODE.length ** 5);
+  const refcode = () => {
+    const n = code++ % CODE.length ** 5;
+    return Array.from({ length: 5 }, (_, i) => CODE[Math.floor(n / CODE.length ** i) % CODE.length]).join('');
+  };
 
   const res = await app.inject({
     method: 'POST',
@@ -107,7 +115,7 @@ export async function signedApplicantCopies(app: FastifyInstance) {
         made.map((m) => cipher.encrypt(m.mobile)),
         made.map((m) => hasher.hash('email', m.email)),
         made.map((m) => cipher.encrypt(m.email)),
-        made.map(() => randomUUID().slice(0, 5).toUpperCase()),
+        made.map(() => refcode()),
       ],
     );
     // the stages in the template's order (seq numbers the entries; the last is the current stage)
