@@ -640,7 +640,7 @@ export interface paths {
     put?: never;
     /**
      * Receive the reverse penny drop's notification of a UPI intent or QR payment
-     * @description Authenticated with HTTP Basic as configured at the provider (403 when the credentials do not match). Events other than RPD_VERIFICATION_UPDATE are acknowledged with message "ignored".
+     * @description Authenticated as configured at the provider: the HMAC of the raw body in Authorization (or HTTP Basic). 403 when it does not match, when the body's timeStamp is outside WEBHOOK_MAX_AGE_SECONDS, or when the same delivery came before. Events other than RPD_VERIFICATION_UPDATE are acknowledged with message "ignored".
      */
     post: operations['upi-intent-webhook'];
     delete?: never;
@@ -1174,7 +1174,7 @@ export interface paths {
     };
     /**
      * Read the signed-in staff member (role, whether a password change is due)
-     * @description Needs a staff token (log-in-staff's data.token) of any active staff member (reviewer, checker or administrator).
+     * @description Needs a staff token (log-in-staff's data.token) of any active staff member (reviewer, checker or administrator; compliance to read only).
      */
     get: operations['get-signed-in-staff'];
     put?: never;
@@ -1198,7 +1198,7 @@ export interface paths {
      * Change the signed-in staff member's own password
      * @description The current password is checked under the sign-in throttle of the account: repeated wrong ones slow it down and lock it (429 with data.retry_after and data.locked).
      *
-     *     Needs a staff token (log-in-staff's data.token) of any active staff member (reviewer, checker or administrator).
+     *     Needs a staff token (log-in-staff's data.token) of any active staff member (reviewer, checker or administrator; compliance to read only).
      */
     post: operations['change-own-password'];
     delete?: never;
@@ -1216,7 +1216,7 @@ export interface paths {
     };
     /**
      * List the applications of the review queue, filtered and paged, with counts by status
-     * @description Needs a staff token (log-in-staff's data.token) of any active staff member (reviewer, checker or administrator). An account that must replace a password someone else set gets 403 until it has (password_change_required).
+     * @description Needs a staff token (log-in-staff's data.token) of any active staff member (reviewer, checker or administrator; compliance to read only). An account that must replace a password someone else set gets 403 until it has (password_change_required).
      */
     get: operations['list-applications'];
     put?: never;
@@ -1236,7 +1236,7 @@ export interface paths {
     };
     /**
      * Export the review queue, filtered as list-applications, as CSV
-     * @description Needs a staff token (log-in-staff's data.token) of any active staff member (reviewer, checker or administrator). An account that must replace a password someone else set gets 403 until it has (password_change_required).
+     * @description Needs a staff token (log-in-staff's data.token) of any active staff member (reviewer, checker or administrator; compliance to read only). An account that must replace a password someone else set gets 403 until it has (password_change_required).
      */
     get: operations['export-applications'];
     put?: never;
@@ -1256,7 +1256,7 @@ export interface paths {
     };
     /**
      * The id of the next application for the signed-in reviewer to open
-     * @description Needs a staff token (log-in-staff's data.token) of any active staff member (reviewer, checker or administrator). An account that must replace a password someone else set gets 403 until it has (password_change_required).
+     * @description Needs a staff token (log-in-staff's data.token) of any active staff member (reviewer, checker or administrator; compliance to read only). An account that must replace a password someone else set gets 403 until it has (password_change_required).
      */
     get: operations['next-application'];
     put?: never;
@@ -1278,7 +1278,7 @@ export interface paths {
     put?: never;
     /**
      * Accept every stage of several applications at once, with the result for each
-     * @description Needs a staff token (log-in-staff's data.token) of any active staff member (reviewer, checker or administrator). An account that must replace a password someone else set gets 403 until it has (password_change_required).
+     * @description Needs a staff token (log-in-staff's data.token) of any active staff member (reviewer, checker or administrator; compliance to read only). An account that must replace a password someone else set gets 403 until it has (password_change_required).
      */
     post: operations['bulk-accept'];
     delete?: never;
@@ -1296,7 +1296,7 @@ export interface paths {
     };
     /**
      * Read one application: its status, stages, sections, checks and its reviewer's claim
-     * @description Needs a staff token (log-in-staff's data.token) of any active staff member (reviewer, checker or administrator). An account that must replace a password someone else set gets 403 until it has (password_change_required).
+     * @description Needs a staff token (log-in-staff's data.token) of any active staff member (reviewer, checker or administrator; compliance to read only). An account that must replace a password someone else set gets 403 until it has (password_change_required).
      */
     get: operations['get-application'];
     put?: never;
@@ -1318,7 +1318,7 @@ export interface paths {
     put?: never;
     /**
      * Claim an application for review (409 when another staff member holds it)
-     * @description Needs a staff token (log-in-staff's data.token) of any active staff member (reviewer, checker or administrator). An account that must replace a password someone else set gets 403 until it has (password_change_required).
+     * @description Needs a staff token (log-in-staff's data.token) of any active staff member (reviewer, checker or administrator; compliance to read only). An account that must replace a password someone else set gets 403 until it has (password_change_required).
      */
     post: operations['claim-application'];
     delete?: never;
@@ -1338,7 +1338,7 @@ export interface paths {
     put?: never;
     /**
      * Release the signed-in reviewer's claim on an application
-     * @description Needs a staff token (log-in-staff's data.token) of any active staff member (reviewer, checker or administrator). An account that must replace a password someone else set gets 403 until it has (password_change_required).
+     * @description Needs a staff token (log-in-staff's data.token) of any active staff member (reviewer, checker or administrator; compliance to read only). An account that must replace a password someone else set gets 403 until it has (password_change_required).
      */
     post: operations['release-application'];
     delete?: never;
@@ -1378,7 +1378,7 @@ export interface paths {
     put?: never;
     /**
      * Accept, send back or reject an application's stages
-     * @description Needs a staff token (log-in-staff's data.token) of any active staff member (reviewer, checker or administrator). An account that must replace a password someone else set gets 403 until it has (password_change_required).
+     * @description Needs a staff token (log-in-staff's data.token) of any active staff member (reviewer, checker or administrator; compliance to read only). An account that must replace a password someone else set gets 403 until it has (password_change_required).
      */
     post: operations['decide-stages'];
     delete?: never;
@@ -1398,7 +1398,7 @@ export interface paths {
     put?: never;
     /**
      * Withdraw the send-back of a stage the applicant has not resubmitted yet
-     * @description Needs a staff token (log-in-staff's data.token) of any active staff member (reviewer, checker or administrator). An account that must replace a password someone else set gets 403 until it has (password_change_required).
+     * @description Needs a staff token (log-in-staff's data.token) of any active staff member (reviewer, checker or administrator; compliance to read only). An account that must replace a password someone else set gets 403 until it has (password_change_required).
      */
     post: operations['withdraw-send-back'];
     delete?: never;
@@ -1420,7 +1420,7 @@ export interface paths {
      * Confirm the approval once every stage is accepted: the registrations start
      * @description Four eyes: a checker or an administrator, not the staff member who accepted the stages (403 otherwise).
      *
-     *     Needs a staff token (log-in-staff's data.token) of any active staff member (reviewer, checker or administrator). An account that must replace a password someone else set gets 403 until it has (password_change_required).
+     *     Needs a staff token (log-in-staff's data.token) of any active staff member (reviewer, checker or administrator; compliance to read only). An account that must replace a password someone else set gets 403 until it has (password_change_required).
      */
     post: operations['confirm-approval'];
     delete?: never;
@@ -1438,13 +1438,13 @@ export interface paths {
     };
     /**
      * Read the rule set an application is held to, and what moving it to today’s would change
-     * @description Needs a staff token (log-in-staff's data.token) of any active staff member (reviewer, checker or administrator). An account that must replace a password someone else set gets 403 until it has (password_change_required).
+     * @description Needs a staff token (log-in-staff's data.token) of any active staff member (reviewer, checker or administrator; compliance to read only). An account that must replace a password someone else set gets 403 until it has (password_change_required).
      */
     get: operations['get-application-rule-set'];
     put?: never;
     /**
-     * Move an application to another rule set
-     * @description Needs a staff token (log-in-staff's data.token) of any active staff member (reviewer, checker or administrator). An account that must replace a password someone else set gets 403 until it has (password_change_required).
+     * Move an application to another rule set (compliance or an administrator)
+     * @description Needs a staff token (log-in-staff's data.token) of compliance or an administrator. An account that must replace a password someone else set gets 403 until it has (password_change_required).
      */
     post: operations['move-application-rule-set'];
     delete?: never;
@@ -1462,7 +1462,7 @@ export interface paths {
     };
     /**
      * Read an application's audit trail
-     * @description Needs a staff token (log-in-staff's data.token) of any active staff member (reviewer, checker or administrator). An account that must replace a password someone else set gets 403 until it has (password_change_required).
+     * @description Needs a staff token (log-in-staff's data.token) of any active staff member (reviewer, checker or administrator; compliance to read only). An account that must replace a password someone else set gets 403 until it has (password_change_required).
      */
     get: operations['get-audit-trail'];
     put?: never;
@@ -1482,7 +1482,9 @@ export interface paths {
     };
     /**
      * Download an application's sealed evidence bundle for an inspection (ZIP)
-     * @description Needs a staff token (log-in-staff's data.token) of any active staff member (reviewer, checker or administrator). An account that must replace a password someone else set gets 403 until it has (password_change_required).
+     * @description Unmasked: compliance or an administrator only (403 otherwise); each download is audited, and one staff member downloads at most EVIDENCE_BUNDLES_PER_HOUR an hour (429 with Retry-After).
+     *
+     *     Needs a staff token (log-in-staff's data.token) of compliance or an administrator. An account that must replace a password someone else set gets 403 until it has (password_change_required).
      */
     get: operations['get-evidence-bundle'];
     put?: never;
@@ -1502,7 +1504,7 @@ export interface paths {
     };
     /**
      * The onboarding funnel: how many applicants reached and left each stage
-     * @description Needs a staff token (log-in-staff's data.token) of any active staff member (reviewer, checker or administrator). An account that must replace a password someone else set gets 403 until it has (password_change_required).
+     * @description Needs a staff token (log-in-staff's data.token) of any active staff member (reviewer, checker or administrator; compliance to read only). An account that must replace a password someone else set gets 403 until it has (password_change_required).
      */
     get: operations['get-funnel'];
     put?: never;
@@ -1522,7 +1524,7 @@ export interface paths {
     };
     /**
      * The review team's figures over the last days
-     * @description Needs a staff token (log-in-staff's data.token) of any active staff member (reviewer, checker or administrator). An account that must replace a password someone else set gets 403 until it has (password_change_required).
+     * @description Needs a staff token (log-in-staff's data.token) of any active staff member (reviewer, checker or administrator; compliance to read only). An account that must replace a password someone else set gets 403 until it has (password_change_required).
      */
     get: operations['get-team-figures'];
     put?: never;
@@ -1542,7 +1544,7 @@ export interface paths {
     };
     /**
      * List the names of the active staff
-     * @description Needs a staff token (log-in-staff's data.token) of any active staff member (reviewer, checker or administrator). An account that must replace a password someone else set gets 403 until it has (password_change_required).
+     * @description Needs a staff token (log-in-staff's data.token) of any active staff member (reviewer, checker or administrator; compliance to read only). An account that must replace a password someone else set gets 403 until it has (password_change_required).
      */
     get: operations['list-reviewers'];
     put?: never;
@@ -1728,7 +1730,7 @@ export interface paths {
     };
     /**
      * Read an approved application's registrations (exchanges, depository, KRA) and their states
-     * @description Needs a staff token (log-in-staff's data.token) of any active staff member (reviewer, checker or administrator). An account that must replace a password someone else set gets 403 until it has (password_change_required).
+     * @description Needs a staff token (log-in-staff's data.token) of any active staff member (reviewer, checker or administrator; compliance to read only). An account that must replace a password someone else set gets 403 until it has (password_change_required).
      */
     get: operations['list-registrations'];
     put?: never;
@@ -1750,7 +1752,7 @@ export interface paths {
     put?: never;
     /**
      * Send a rejected or on-hold registration again
-     * @description Needs a staff token (log-in-staff's data.token) of any active staff member (reviewer, checker or administrator). An account that must replace a password someone else set gets 403 until it has (password_change_required).
+     * @description Needs a staff token (log-in-staff's data.token) of any active staff member (reviewer, checker or administrator; compliance to read only). An account that must replace a password someone else set gets 403 until it has (password_change_required).
      */
     post: operations['retry-registration'];
     delete?: never;
@@ -1766,13 +1768,79 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
+    /**
+     * List an application's corrections, proposed and decided, with what each changes
+     * @description Needs a staff token (log-in-staff's data.token) of any active staff member (reviewer, checker or administrator; compliance to read only). An account that must replace a password someone else set gets 403 until it has (password_change_required).
+     */
+    get: operations['list-corrections'];
+    put?: never;
+    /**
+     * Propose a correction of the data a rejected or on-hold registration sends
+     * @description Maker and checker: the correction is kept until a different checker or administrator approves it (approve-correction); a new email is applied once the client confirms the OTP sent to it (verify-correction-otp).
+     *
+     *     Needs a staff token (log-in-staff's data.token) of any active staff member (reviewer, checker or administrator; compliance to read only). An account that must replace a password someone else set gets 403 until it has (password_change_required).
+     */
+    post: operations['correct-registration'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/backoffice/applications/{id}/registrations/corrections/{correction}/approve': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
     get?: never;
     put?: never;
     /**
-     * Correct the data a rejected or on-hold registration sends
-     * @description Needs a staff token (log-in-staff's data.token) of any active staff member (reviewer, checker or administrator). An account that must replace a password someone else set gets 403 until it has (password_change_required).
+     * Approve a correction another staff member proposed (a checker or an administrator)
+     * @description Needs a staff token (log-in-staff's data.token) of any active staff member (reviewer, checker or administrator; compliance to read only). An account that must replace a password someone else set gets 403 until it has (password_change_required).
      */
-    post: operations['correct-registration'];
+    post: operations['approve-correction'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/backoffice/applications/{id}/registrations/corrections/{correction}/reject': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Reject a correction before it is applied (its maker, a checker or an administrator)
+     * @description Needs a staff token (log-in-staff's data.token) of any active staff member (reviewer, checker or administrator; compliance to read only). An account that must replace a password someone else set gets 403 until it has (password_change_required).
+     */
+    post: operations['reject-correction'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/backoffice/applications/{id}/registrations/corrections/{correction}/verify': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Apply an approved email correction with the OTP the client received at the new address
+     * @description Needs a staff token (log-in-staff's data.token) of any active staff member (reviewer, checker or administrator; compliance to read only). An account that must replace a password someone else set gets 403 until it has (password_change_required).
+     */
+    post: operations['verify-correction-otp'];
     delete?: never;
     options?: never;
     head?: never;
@@ -1788,7 +1856,7 @@ export interface paths {
     };
     /**
      * List the approved applications whose account is not yet tradable
-     * @description Needs a staff token (log-in-staff's data.token) of any active staff member (reviewer, checker or administrator). An account that must replace a password someone else set gets 403 until it has (password_change_required).
+     * @description Needs a staff token (log-in-staff's data.token) of any active staff member (reviewer, checker or administrator; compliance to read only). An account that must replace a password someone else set gets 403 until it has (password_change_required).
      */
     get: operations['list-not-tradable'];
     put?: never;
@@ -1808,7 +1876,7 @@ export interface paths {
     };
     /**
      * List the assisted video KYC calls applicants booked
-     * @description Needs a staff token (log-in-staff's data.token) of any active staff member (reviewer, checker or administrator). An account that must replace a password someone else set gets 403 until it has (password_change_required).
+     * @description Needs a staff token (log-in-staff's data.token) of any active staff member (reviewer, checker or administrator; compliance to read only). An account that must replace a password someone else set gets 403 until it has (password_change_required).
      */
     get: operations['list-assisted-kyc-calls'];
     put?: never;
@@ -1830,9 +1898,93 @@ export interface paths {
     put?: never;
     /**
      * Mark an applicant's assisted video KYC call as done
-     * @description Needs a staff token (log-in-staff's data.token) of any active staff member (reviewer, checker or administrator). An account that must replace a password someone else set gets 403 until it has (password_change_required).
+     * @description Needs a staff token (log-in-staff's data.token) of any active staff member (reviewer, checker or administrator; compliance to read only). An account that must replace a password someone else set gets 403 until it has (password_change_required).
      */
     post: operations['mark-assisted-kyc-done'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/backoffice/applications/{id}/close-account': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Record the client's account closure: the day every retention hold starts from
+     * @description Needs a staff token (log-in-staff's data.token) of an administrator. An account that must replace a password someone else set gets 403 until it has (password_change_required).
+     */
+    post: operations['close-account'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/backoffice/privacy/breaches': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * List the personal-data breaches recorded
+     * @description Needs a staff token (log-in-staff's data.token) of an administrator. An account that must replace a password someone else set gets 403 until it has (password_change_required).
+     */
+    get: operations['list-breaches'];
+    put?: never;
+    /**
+     * Record a personal-data breach: when, what, which data, whose
+     * @description Needs a staff token (log-in-staff's data.token) of an administrator. An account that must replace a password someone else set gets 403 until it has (password_change_required).
+     */
+    post: operations['record-breach'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/backoffice/privacy/breaches/{id}/affected': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * List the applicants a breach affects, with their contacts (audited)
+     * @description Needs a staff token (log-in-staff's data.token) of an administrator. An account that must replace a password someone else set gets 403 until it has (password_change_required).
+     */
+    get: operations['list-breach-affected'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/backoffice/privacy/breaches/{id}/board-notified': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Record that the Data Protection Board was told of the breach
+     * @description Needs a staff token (log-in-staff's data.token) of an administrator. An account that must replace a password someone else set gets 403 until it has (password_change_required).
+     */
+    post: operations['mark-breach-board-notified'];
     delete?: never;
     options?: never;
     head?: never;
@@ -4322,6 +4474,7 @@ export interface operations {
       content: {
         'application/json': {
           event: string;
+          timeStamp?: string;
           data: {
             rpd: {
               success: boolean;
@@ -5007,11 +5160,26 @@ export interface operations {
                 notice_version: string | null;
                 language: string | null;
               }[];
+              account_closed_at: string | null;
               erasure: {
                 requested_at: string;
                 hold_until: string | null;
                 hold_reason: string | null;
                 erased_at: string | null;
+                kept: {
+                  /** @enum {string} */
+                  record_class: 'kyc' | 'pmla' | 'depository' | 'marketing' | 'capture_detail';
+                  holds: string;
+                  years_after_closure: number;
+                  source: string;
+                }[];
+                erased_now: {
+                  /** @enum {string} */
+                  record_class: 'kyc' | 'pmla' | 'depository' | 'marketing' | 'capture_detail';
+                  holds: string;
+                  years_after_closure: number;
+                  source: string;
+                }[];
               } | null;
             };
           };
@@ -5064,11 +5232,26 @@ export interface operations {
                 notice_version: string | null;
                 language: string | null;
               }[];
+              account_closed_at: string | null;
               erasure: {
                 requested_at: string;
                 hold_until: string | null;
                 hold_reason: string | null;
                 erased_at: string | null;
+                kept: {
+                  /** @enum {string} */
+                  record_class: 'kyc' | 'pmla' | 'depository' | 'marketing' | 'capture_detail';
+                  holds: string;
+                  years_after_closure: number;
+                  source: string;
+                }[];
+                erased_now: {
+                  /** @enum {string} */
+                  record_class: 'kyc' | 'pmla' | 'depository' | 'marketing' | 'capture_detail';
+                  holds: string;
+                  years_after_closure: number;
+                  source: string;
+                }[];
               } | null;
             };
           };
@@ -5145,11 +5328,26 @@ export interface operations {
                 notice_version: string | null;
                 language: string | null;
               }[];
+              account_closed_at: string | null;
               erasure: {
                 requested_at: string;
                 hold_until: string | null;
                 hold_reason: string | null;
                 erased_at: string | null;
+                kept: {
+                  /** @enum {string} */
+                  record_class: 'kyc' | 'pmla' | 'depository' | 'marketing' | 'capture_detail';
+                  holds: string;
+                  years_after_closure: number;
+                  source: string;
+                }[];
+                erased_now: {
+                  /** @enum {string} */
+                  record_class: 'kyc' | 'pmla' | 'depository' | 'marketing' | 'capture_detail';
+                  holds: string;
+                  years_after_closure: number;
+                  source: string;
+                }[];
               } | null;
               signed_out: boolean;
             };
@@ -5795,6 +5993,7 @@ export interface operations {
               retry_screen: string | null;
               verification_days: string;
               account_active: boolean;
+              account_closed_at?: string;
               client_code: string | null;
               bo_id: string | null;
               segments: {
@@ -5870,13 +6069,13 @@ export interface operations {
                     email: string;
                     name: string;
                     /** @enum {string} */
-                    role: 'reviewer' | 'checker' | 'admin';
+                    role: 'reviewer' | 'checker' | 'compliance' | 'admin';
                     active: boolean;
                     created_at: string;
                     last_login_at: string | null;
                     password_change_required: boolean;
                     mfa_enrolled: boolean;
-                    pending_role: ('checker' | 'admin') | null;
+                    pending_role: ('checker' | 'compliance' | 'admin') | null;
                     mfa_reset_pending: boolean;
                   };
                   recovery_codes?: string[];
@@ -6066,13 +6265,13 @@ export interface operations {
                     email: string;
                     name: string;
                     /** @enum {string} */
-                    role: 'reviewer' | 'checker' | 'admin';
+                    role: 'reviewer' | 'checker' | 'compliance' | 'admin';
                     active: boolean;
                     created_at: string;
                     last_login_at: string | null;
                     password_change_required: boolean;
                     mfa_enrolled: boolean;
-                    pending_role: ('checker' | 'admin') | null;
+                    pending_role: ('checker' | 'compliance' | 'admin') | null;
                     mfa_reset_pending: boolean;
                   };
                   recovery_codes?: string[];
@@ -6220,13 +6419,13 @@ export interface operations {
                 email: string;
                 name: string;
                 /** @enum {string} */
-                role: 'reviewer' | 'checker' | 'admin';
+                role: 'reviewer' | 'checker' | 'compliance' | 'admin';
                 active: boolean;
                 created_at: string;
                 last_login_at: string | null;
                 password_change_required: boolean;
                 mfa_enrolled: boolean;
-                pending_role: ('checker' | 'admin') | null;
+                pending_role: ('checker' | 'compliance' | 'admin') | null;
                 mfa_reset_pending: boolean;
               };
             };
@@ -6275,13 +6474,13 @@ export interface operations {
                 email: string;
                 name: string;
                 /** @enum {string} */
-                role: 'reviewer' | 'checker' | 'admin';
+                role: 'reviewer' | 'checker' | 'compliance' | 'admin';
                 active: boolean;
                 created_at: string;
                 last_login_at: string | null;
                 password_change_required: boolean;
                 mfa_enrolled: boolean;
-                pending_role: ('checker' | 'admin') | null;
+                pending_role: ('checker' | 'compliance' | 'admin') | null;
                 mfa_reset_pending: boolean;
               };
             };
@@ -6645,7 +6844,14 @@ export interface operations {
               };
               checks: {
                 /** @enum {string} */
-                key: 'face_match' | 'liveness' | 'liveness_module' | 'pan_name_dob' | 'bank_name_match' | 'cheque';
+                key:
+                  | 'face_match'
+                  | 'liveness'
+                  | 'liveness_module'
+                  | 'pan_name_dob'
+                  | 'bank_name_match'
+                  | 'cheque'
+                  | 'esign_signer_name';
                 /** @enum {string} */
                 source:
                   | 'liveness_module'
@@ -6655,12 +6861,14 @@ export interface operations {
                   | 'penny_drop'
                   | 'upi'
                   | 'document'
-                  | 'cheque_ocr';
+                  | 'cheque_ocr'
+                  | 'esign_certificate';
                 value: string | number | boolean | null;
                 threshold: string | number | null;
                 /** @enum {string} */
                 verdict: 'pass' | 'fail' | 'review' | 'not_run';
                 reason: string | null;
+                against?: string | null;
                 section: string;
               }[];
               shared: {
@@ -7410,7 +7618,7 @@ export interface operations {
                 actor_kind: 'staff' | 'applicant' | 'system';
                 actor: string | null;
                 actor_name?: string | null;
-                actor_role?: ('reviewer' | 'checker' | 'admin') | null;
+                actor_role?: ('reviewer' | 'checker' | 'compliance' | 'admin') | null;
                 action: string;
                 stage: number | null;
                 before: unknown;
@@ -7484,7 +7692,26 @@ export interface operations {
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
-      429: components['responses']['TooManyRequests'];
+      /** @description Too many requests: try again after Retry-After seconds. */
+      429: {
+        headers: {
+          'Retry-After': components['headers']['RetryAfter'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json':
+            | {
+                status: boolean;
+                message: string;
+                /** @enum {string} */
+                code?: 'otpResendTooSoon' | 'otpSendLimit' | 'rateLimited';
+                data: {
+                  [key: string]: unknown;
+                };
+              }
+            | components['schemas']['TooManyRequestsReply'];
+        };
+      };
       500: components['responses']['InternalError'];
       503: components['responses']['ServiceUnavailable'];
     };
@@ -7655,7 +7882,7 @@ export interface operations {
                 id: string;
                 name: string;
                 /** @enum {string} */
-                role: 'reviewer' | 'checker' | 'admin';
+                role: 'reviewer' | 'checker' | 'compliance' | 'admin';
               }[];
             };
           };
@@ -7693,13 +7920,13 @@ export interface operations {
                 email: string;
                 name: string;
                 /** @enum {string} */
-                role: 'reviewer' | 'checker' | 'admin';
+                role: 'reviewer' | 'checker' | 'compliance' | 'admin';
                 active: boolean;
                 created_at: string;
                 last_login_at: string | null;
                 password_change_required: boolean;
                 mfa_enrolled: boolean;
-                pending_role: ('checker' | 'admin') | null;
+                pending_role: ('checker' | 'compliance' | 'admin') | null;
                 mfa_reset_pending: boolean;
                 locked_until: string | null;
               }[];
@@ -7730,7 +7957,7 @@ export interface operations {
           email: string;
           name: string;
           /** @enum {string} */
-          role: 'reviewer' | 'checker' | 'admin';
+          role: 'reviewer' | 'checker' | 'compliance' | 'admin';
           password: string;
         };
       };
@@ -7753,13 +7980,13 @@ export interface operations {
                 email: string;
                 name: string;
                 /** @enum {string} */
-                role: 'reviewer' | 'checker' | 'admin';
+                role: 'reviewer' | 'checker' | 'compliance' | 'admin';
                 active: boolean;
                 created_at: string;
                 last_login_at: string | null;
                 password_change_required: boolean;
                 mfa_enrolled: boolean;
-                pending_role: ('checker' | 'admin') | null;
+                pending_role: ('checker' | 'compliance' | 'admin') | null;
                 mfa_reset_pending: boolean;
               };
             };
@@ -7835,13 +8062,13 @@ export interface operations {
                 email: string;
                 name: string;
                 /** @enum {string} */
-                role: 'reviewer' | 'checker' | 'admin';
+                role: 'reviewer' | 'checker' | 'compliance' | 'admin';
                 active: boolean;
                 created_at: string;
                 last_login_at: string | null;
                 password_change_required: boolean;
                 mfa_enrolled: boolean;
-                pending_role: ('checker' | 'admin') | null;
+                pending_role: ('checker' | 'compliance' | 'admin') | null;
                 mfa_reset_pending: boolean;
               };
             };
@@ -7897,7 +8124,7 @@ export interface operations {
       content: {
         'application/json': {
           /** @enum {string} */
-          role: 'reviewer' | 'checker' | 'admin';
+          role: 'reviewer' | 'checker' | 'compliance' | 'admin';
         };
       };
     };
@@ -7919,13 +8146,13 @@ export interface operations {
                 email: string;
                 name: string;
                 /** @enum {string} */
-                role: 'reviewer' | 'checker' | 'admin';
+                role: 'reviewer' | 'checker' | 'compliance' | 'admin';
                 active: boolean;
                 created_at: string;
                 last_login_at: string | null;
                 password_change_required: boolean;
                 mfa_enrolled: boolean;
-                pending_role: ('checker' | 'admin') | null;
+                pending_role: ('checker' | 'compliance' | 'admin') | null;
                 mfa_reset_pending: boolean;
               };
             };
@@ -7996,13 +8223,13 @@ export interface operations {
                 email: string;
                 name: string;
                 /** @enum {string} */
-                role: 'reviewer' | 'checker' | 'admin';
+                role: 'reviewer' | 'checker' | 'compliance' | 'admin';
                 active: boolean;
                 created_at: string;
                 last_login_at: string | null;
                 password_change_required: boolean;
                 mfa_enrolled: boolean;
-                pending_role: ('checker' | 'admin') | null;
+                pending_role: ('checker' | 'compliance' | 'admin') | null;
                 mfa_reset_pending: boolean;
               };
             };
@@ -8073,13 +8300,13 @@ export interface operations {
                 email: string;
                 name: string;
                 /** @enum {string} */
-                role: 'reviewer' | 'checker' | 'admin';
+                role: 'reviewer' | 'checker' | 'compliance' | 'admin';
                 active: boolean;
                 created_at: string;
                 last_login_at: string | null;
                 password_change_required: boolean;
                 mfa_enrolled: boolean;
-                pending_role: ('checker' | 'admin') | null;
+                pending_role: ('checker' | 'compliance' | 'admin') | null;
                 mfa_reset_pending: boolean;
               };
             };
@@ -8156,13 +8383,13 @@ export interface operations {
                 email: string;
                 name: string;
                 /** @enum {string} */
-                role: 'reviewer' | 'checker' | 'admin';
+                role: 'reviewer' | 'checker' | 'compliance' | 'admin';
                 active: boolean;
                 created_at: string;
                 last_login_at: string | null;
                 password_change_required: boolean;
                 mfa_enrolled: boolean;
-                pending_role: ('checker' | 'admin') | null;
+                pending_role: ('checker' | 'compliance' | 'admin') | null;
                 mfa_reset_pending: boolean;
               };
             };
@@ -8233,13 +8460,13 @@ export interface operations {
                 email: string;
                 name: string;
                 /** @enum {string} */
-                role: 'reviewer' | 'checker' | 'admin';
+                role: 'reviewer' | 'checker' | 'compliance' | 'admin';
                 active: boolean;
                 created_at: string;
                 last_login_at: string | null;
                 password_change_required: boolean;
                 mfa_enrolled: boolean;
-                pending_role: ('checker' | 'admin') | null;
+                pending_role: ('checker' | 'compliance' | 'admin') | null;
                 mfa_reset_pending: boolean;
                 locked_until: string | null;
               };
@@ -8307,7 +8534,7 @@ export interface operations {
                 actor_kind: 'staff' | 'applicant' | 'system';
                 actor: string | null;
                 actor_name?: string | null;
-                actor_role?: ('reviewer' | 'checker' | 'admin') | null;
+                actor_role?: ('reviewer' | 'checker' | 'compliance' | 'admin') | null;
                 action: string;
                 stage: number | null;
                 before: unknown;
@@ -8478,6 +8705,82 @@ export interface operations {
       503: components['responses']['ServiceUnavailable'];
     };
   };
+  'list-corrections': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            status: boolean;
+            message: string;
+            code?: string;
+            data: {
+              corrections: {
+                id: string;
+                /** @enum {string} */
+                field: 'email' | 'annual_income' | 'family_declaration';
+                /** @enum {string} */
+                status: 'proposed' | 'awaiting_otp' | 'applied' | 'rejected';
+                value: string;
+                note: string;
+                proposed_by: {
+                  id: string;
+                  name: string;
+                };
+                proposed_at: string;
+                decided_by: {
+                  id: string;
+                  name: string;
+                } | null;
+                mine: boolean;
+              }[];
+            };
+          };
+        };
+      };
+      /** @description Malformed input: data.errors names each offending field, with its rule's message key as code. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            status: boolean;
+            message: string;
+            code?: components['schemas']['MessageKey'];
+            data: {
+              field: string;
+              errors: {
+                field: string;
+                message: string;
+                code?: components['schemas']['MessageKey'];
+              }[];
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      429: components['responses']['TooManyRequests'];
+      500: components['responses']['InternalError'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
   'correct-registration': {
     parameters: {
       query?: never;
@@ -8515,7 +8818,224 @@ export interface operations {
             message: string;
             code?: string;
             data: {
+              id: string;
+              /** @enum {string} */
+              field: 'email' | 'annual_income' | 'family_declaration';
+              /** @enum {string} */
+              status: 'proposed' | 'awaiting_otp' | 'applied' | 'rejected';
+            };
+          };
+        };
+      };
+      /** @description Malformed input: data.errors names each offending field, with its rule's message key as code. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            status: boolean;
+            message: string;
+            code?: components['schemas']['MessageKey'];
+            data: {
               field: string;
+              errors: {
+                field: string;
+                message: string;
+                code?: components['schemas']['MessageKey'];
+              }[];
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      413: components['responses']['PayloadTooLarge'];
+      429: components['responses']['TooManyRequests'];
+      500: components['responses']['InternalError'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  'approve-correction': {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes a retry safe: the same key with the same body gets the first answer again without running the action twice (409 with another body, or while the first request runs). */
+        'Idempotency-Key'?: components['parameters']['IdempotencyKey'];
+      };
+      path: {
+        id: string;
+        correction: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          'Idempotent-Replayed': components['headers']['IdempotentReplayed'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            status: boolean;
+            message: string;
+            code?: string;
+            data: {
+              id: string;
+              /** @enum {string} */
+              field: 'email' | 'annual_income' | 'family_declaration';
+              /** @enum {string} */
+              status: 'proposed' | 'awaiting_otp' | 'applied' | 'rejected';
+            };
+          };
+        };
+      };
+      /** @description Malformed input: data.errors names each offending field, with its rule's message key as code. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            status: boolean;
+            message: string;
+            code?: components['schemas']['MessageKey'];
+            data: {
+              field: string;
+              errors: {
+                field: string;
+                message: string;
+                code?: components['schemas']['MessageKey'];
+              }[];
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      413: components['responses']['PayloadTooLarge'];
+      429: components['responses']['TooManyRequests'];
+      500: components['responses']['InternalError'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  'reject-correction': {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes a retry safe: the same key with the same body gets the first answer again without running the action twice (409 with another body, or while the first request runs). */
+        'Idempotency-Key'?: components['parameters']['IdempotencyKey'];
+      };
+      path: {
+        id: string;
+        correction: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          'Idempotent-Replayed': components['headers']['IdempotentReplayed'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            status: boolean;
+            message: string;
+            code?: string;
+            data: {
+              id: string;
+              /** @enum {string} */
+              field: 'email' | 'annual_income' | 'family_declaration';
+              /** @enum {string} */
+              status: 'proposed' | 'awaiting_otp' | 'applied' | 'rejected';
+            };
+          };
+        };
+      };
+      /** @description Malformed input: data.errors names each offending field, with its rule's message key as code. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            status: boolean;
+            message: string;
+            code?: components['schemas']['MessageKey'];
+            data: {
+              field: string;
+              errors: {
+                field: string;
+                message: string;
+                code?: components['schemas']['MessageKey'];
+              }[];
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      413: components['responses']['PayloadTooLarge'];
+      429: components['responses']['TooManyRequests'];
+      500: components['responses']['InternalError'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  'verify-correction-otp': {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes a retry safe: the same key with the same body gets the first answer again without running the action twice (409 with another body, or while the first request runs). */
+        'Idempotency-Key'?: components['parameters']['IdempotencyKey'];
+      };
+      path: {
+        id: string;
+        correction: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          otp: string;
+        };
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          'Idempotent-Replayed': components['headers']['IdempotentReplayed'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            status: boolean;
+            message: string;
+            code?: string;
+            data: {
+              id: string;
+              /** @enum {string} */
+              field: 'email' | 'annual_income' | 'family_declaration';
+              /** @enum {string} */
+              status: 'proposed' | 'awaiting_otp' | 'applied' | 'rejected';
             };
           };
         };
@@ -8669,6 +9189,386 @@ export interface operations {
             code?: string;
             data: {
               applicant_id: string;
+            };
+          };
+        };
+      };
+      /** @description Malformed input: data.errors names each offending field, with its rule's message key as code. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            status: boolean;
+            message: string;
+            code?: components['schemas']['MessageKey'];
+            data: {
+              field: string;
+              errors: {
+                field: string;
+                message: string;
+                code?: components['schemas']['MessageKey'];
+              }[];
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      413: components['responses']['PayloadTooLarge'];
+      429: components['responses']['TooManyRequests'];
+      500: components['responses']['InternalError'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  'close-account': {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes a retry safe: the same key with the same body gets the first answer again without running the action twice (409 with another body, or while the first request runs). */
+        'Idempotency-Key'?: components['parameters']['IdempotencyKey'];
+      };
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          closed_on: string;
+          reason: string;
+        };
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          'Idempotent-Replayed': components['headers']['IdempotentReplayed'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            status: boolean;
+            message: string;
+            code?: string;
+            data: {
+              applicant_id: string;
+              closed_at: string;
+              reason: string;
+              closed_by: string;
+              erase_on: string;
+              kept: {
+                /** @enum {string} */
+                record_class: 'kyc' | 'pmla' | 'depository' | 'marketing' | 'capture_detail';
+                holds: string;
+                years_after_closure: number;
+                source: string;
+              }[];
+            };
+          };
+        };
+      };
+      /** @description Malformed input: data.errors names each offending field, with its rule's message key as code. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            status: boolean;
+            message: string;
+            code?: components['schemas']['MessageKey'];
+            data: {
+              field: string;
+              errors: {
+                field: string;
+                message: string;
+                code?: components['schemas']['MessageKey'];
+              }[];
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      413: components['responses']['PayloadTooLarge'];
+      429: components['responses']['TooManyRequests'];
+      500: components['responses']['InternalError'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  'list-breaches': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            status: boolean;
+            message: string;
+            code?: string;
+            data: {
+              breaches: {
+                id: string;
+                occurred_from: string;
+                occurred_to: string;
+                detected_at: string;
+                board_report_due: string;
+                board_notified_at: string | null;
+                description: string;
+                data_classes: (
+                  | 'contact'
+                  | 'identity'
+                  | 'address'
+                  | 'bank'
+                  | 'documents'
+                  | 'photo_and_signature'
+                  | 'location'
+                  | 'other'
+                )[];
+                selection:
+                  | {
+                      /** @enum {string} */
+                      kind: 'window';
+                    }
+                  | {
+                      /** @enum {string} */
+                      kind: 'applicants';
+                      applicant_ids: string[];
+                    };
+                recorded_by: string;
+                recorded_at: string;
+              }[];
+            };
+          };
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      429: components['responses']['TooManyRequests'];
+      500: components['responses']['InternalError'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  'record-breach': {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes a retry safe: the same key with the same body gets the first answer again without running the action twice (409 with another body, or while the first request runs). */
+        'Idempotency-Key'?: components['parameters']['IdempotencyKey'];
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /** Format: date-time */
+          occurred_from: string;
+          /** Format: date-time */
+          occurred_to: string;
+          /** Format: date-time */
+          detected_at: string;
+          description: string;
+          data_classes: (
+            'contact' | 'identity' | 'address' | 'bank' | 'documents' | 'photo_and_signature' | 'location' | 'other'
+          )[];
+          selection:
+            | {
+                /** @enum {string} */
+                kind: 'window';
+              }
+            | {
+                /** @enum {string} */
+                kind: 'applicants';
+                applicant_ids: string[];
+              };
+        };
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          'Idempotent-Replayed': components['headers']['IdempotentReplayed'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            status: boolean;
+            message: string;
+            code?: string;
+            data: {
+              id: string;
+              occurred_from: string;
+              occurred_to: string;
+              detected_at: string;
+              board_report_due: string;
+              board_notified_at: string | null;
+              description: string;
+              data_classes: (
+                'contact' | 'identity' | 'address' | 'bank' | 'documents' | 'photo_and_signature' | 'location' | 'other'
+              )[];
+              selection:
+                | {
+                    /** @enum {string} */
+                    kind: 'window';
+                  }
+                | {
+                    /** @enum {string} */
+                    kind: 'applicants';
+                    applicant_ids: string[];
+                  };
+              recorded_by: string;
+              recorded_at: string;
+            };
+          };
+        };
+      };
+      /** @description Malformed input: data.errors names each offending field, with its rule's message key as code. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            status: boolean;
+            message: string;
+            code?: components['schemas']['MessageKey'];
+            data: {
+              field: string;
+              errors: {
+                field: string;
+                message: string;
+                code?: components['schemas']['MessageKey'];
+              }[];
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      409: components['responses']['Conflict'];
+      413: components['responses']['PayloadTooLarge'];
+      429: components['responses']['TooManyRequests'];
+      500: components['responses']['InternalError'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  'list-breach-affected': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            status: boolean;
+            message: string;
+            code?: string;
+            data: {
+              breach_id: string;
+              count: number;
+              applicants: {
+                applicant_id: string;
+                mobile: string;
+                email: string | null;
+                language: string;
+                created_at: string;
+              }[];
+            };
+          };
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      429: components['responses']['TooManyRequests'];
+      500: components['responses']['InternalError'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  'mark-breach-board-notified': {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes a retry safe: the same key with the same body gets the first answer again without running the action twice (409 with another body, or while the first request runs). */
+        'Idempotency-Key'?: components['parameters']['IdempotencyKey'];
+      };
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          'Idempotent-Replayed': components['headers']['IdempotentReplayed'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            status: boolean;
+            message: string;
+            code?: string;
+            data: {
+              id: string;
+              occurred_from: string;
+              occurred_to: string;
+              detected_at: string;
+              board_report_due: string;
+              board_notified_at: string | null;
+              description: string;
+              data_classes: (
+                'contact' | 'identity' | 'address' | 'bank' | 'documents' | 'photo_and_signature' | 'location' | 'other'
+              )[];
+              selection:
+                | {
+                    /** @enum {string} */
+                    kind: 'window';
+                  }
+                | {
+                    /** @enum {string} */
+                    kind: 'applicants';
+                    applicant_ids: string[];
+                  };
+              recorded_by: string;
+              recorded_at: string;
             };
           };
         };

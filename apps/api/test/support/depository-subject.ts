@@ -64,6 +64,9 @@ export function depositorySubject(over: Partial<RegistrationSubject> = {}): Regi
     boId: null,
     resubmission: false,
     bo: { bsda: true, ddpiSince: '22/11/2026', panAadhaarSeeding: 'Y', emailOfFamily: 'spouse', signature: SIGNATURE },
+    kraRegistered: false,
+    guardianName: '',
+    upiOptIn: null,
     ...over,
   };
 }

@@ -37,7 +37,9 @@ export const subject: RegistrationSubject = {
     accountType: 'savings',
   },
   segments: ['equity_1', 'equity_derivatives_1'],
-  nominees: [{ name: 'RAVI VERMA', relation: 'Brother', share: 100 }],
+  nominees: [
+    { name: 'RAVI VERMA', relation: 'Brother', share: 100, dob: '', minor: false, guardianName: '', address: null },
+  ],
   kycMode: 'digilocker',
   ipvDate: '20/11/2026',
   applicationDate: '24/11/2026',
@@ -47,4 +49,5 @@ export const subject: RegistrationSubject = {
   kraRegistered: false,
   guardianName: '',
   upiOptIn: true,
+  bo: { bsda: false, ddpiSince: null, panAadhaarSeeding: 'Y', emailOfFamily: null, signature: null },
 };

@@ -79,7 +79,12 @@ export const staffAccountRepository = {
       );
     });
   },
-  async requestRole(tx: Tx, id: string, role: Exclude<StaffRole, 'reviewer'>, by: string): Promise<StaffRow | undefined> {
+  async requestRole(
+    tx: Tx,
+    id: string,
+    role: Exclude<StaffRole, 'reviewer'>,
+    by: string,
+  ): Promise<StaffRow | undefined> {
     return one(tx.update(staff).set({ pendingRole: role, pendingRoleBy: by }).where(eq(staff.id, id)).returning());
   },
   /** Sets the role and drops any grant waiting for approval. */

@@ -8,7 +8,7 @@
  * (a KIN). What was received is kept in the database, so a repeated request id gets the first
  * answer back and "once" holds across processes and restarts.
  */
-import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsync } from 'fastify';
 import { SANDBOX_REGISTRATIONS as S } from '../../providers/registrations/create.ts';
 import { bseSandboxRoutes } from './bse-ucc.ts';
 import { type SandboxRegistrationContext } from './common.ts';
@@ -24,8 +24,6 @@ export const sandboxRegistrationRoutes: FastifyPluginAsync = async (app) => {
   const deps = app.deps;
   const db = deps.database.db;
   const panHash = (pan: string) => deps.hasher.hash('sandbox-registration-pan', pan);
-  const keyOk = (req: FastifyRequest) => req.headers['x-api-key'] === S.apiKey;
-  const refuse = (reply: FastifyReply) => reply.code(401).send({ error: 'invalid credentials' });
 
   for (const type of ['text/plain', 'text/csv'])
     app.addContentTypeParser(type, { parseAs: 'string' }, (_req, body, done) => done(null, body));
