@@ -37,7 +37,8 @@ describe('encryption key rotation', () => {
     const mine = rows.find((r) => r.id === applicant.id)!;
     expect(onlyNew.decrypt(mine.mobileEnc)).toBe('9123400001');
     const sections = await maintenanceRepository.sectionsOf(database.db, applicant.id);
-    expect(onlyNew.decryptJson(sections[0]!.payloadEnc)).toEqual({ pan_number: 'ABCPK1234D' });
+    const pan = sections.find((s) => s.name === 'pan_obj')!;
+    expect(onlyNew.decryptJson(pan.payloadEnc)).toEqual({ pan_number: 'ABCPK1234D' });
     const files = await maintenanceRepository.filesAfter(database.db, '00000000-0000-0000-0000-000000000000', 1000);
     const key = files.find((f) => f.id === ref.$file)!.storageKey;
     expect(onlyNew.decryptBytes((await blobs.get(key))!).toString()).toBe('file-bytes');

@@ -102,7 +102,7 @@ describe('registrations panel', () => {
         expect.objectContaining({ method: 'POST' }),
       ),
     );
-    const sent = fetch.mock.calls.find(([url]) => url.endsWith('/corrections'))!;
+    const sent = fetch.mock.calls.find(([url, init]) => url.endsWith('/corrections') && init?.method === 'POST')!;
     expect(JSON.parse(String(sent[1]!.body))).toEqual({
       field: 'email',
       value: 'asha@example.com',

@@ -181,18 +181,13 @@ export const REGULATION = {
       },
     ],
   }),
-  legalHoldYears: rule<number>({
-    title: 'Records kept after the relationship ends despite an erasure request (years)',
-    show: (v) => `${v}`,
-    changes: [{ from: SPEC_FROM, value: 5, source: PMLA }],
-  }),
 } as const;
 
 /**
  * The table's version, stored with an application's rule set when it starts. Raise it with any
  * change to the table (test/regulation.test.ts keeps the table's fingerprint beside it).
  */
-export const REGULATION_VERSION = 2;
+export const REGULATION_VERSION = 3;
 
 export type RuleKey = keyof typeof REGULATION;
 export type RuleValues = {

@@ -3,7 +3,7 @@ import { replySchema } from '../envelope.ts';
 import { retentionItemSchema } from '../retention.ts';
 
 /**
- * Consent under the DPDP Act (DPDP Rules, G.S.R. 846(E); regulation.ts legalHoldYears): one record per
+ * Consent under the DPDP Act (DPDP Rules, G.S.R. 846(E); retention.ts, the holds per record class): one record per
  * purpose with the notice version and language; withdrawal as easy as giving it; erasure on request
  * except what a legal hold keeps.
  */

@@ -131,7 +131,7 @@ export const privacyBackofficeRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'List the applicants a breach affects, with their contacts (audited)',
         tags: [TAG.backOffice],
         params: idParams,
-        response: replies(breachAffectedReplySchema),
+        response: withInput(breachAffectedReplySchema),
       },
       preHandler: admin,
     },

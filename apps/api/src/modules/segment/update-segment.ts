@@ -42,12 +42,12 @@ export async function updateSegment(
   const rules = ruleSetFrom(await deps.records.requireStageWith(applicantId, 'update-segment', [RULE_SET_SECTION]));
   const chosen = chooseSegments(await segmentRepository.list(deps.database.db), input.segments);
   const segment_list = chosen.map((s) => ({ code: s.code, name: s.name }));
-  // the UPI block choice, asked with a cash segment (whichever way the proof goes on)
+  // the UPI block choice, asked with a cash segment (whichever way the proof goes on); written with
+  // the step's other sections, never before a provider call that may fail
   const cash = chosen.some((s) => UPI_BLOCK_SEGMENTS.includes(s.code));
   const upi: UpiBlockChoice | null = cash
     ? { opted: input.upi_block_opt_in === true, chosen_at: new Date().toISOString() }
     : null;
-  await deps.records.save(applicantId, { [UPI_BLOCK]: upi });
 
   if (!chosen.some((s) => s.required_doc)) {
     const move = await deps.records.completeStage(applicantId, STAGE.SEGMENT, {
@@ -56,14 +56,15 @@ export async function updateSegment(
         [PENDING_CONSENT]: null,
         [SEGMENT_PRIVATE]: null,
         [RISK_DISCLOSURE]: null,
+        [UPI_BLOCK]: upi,
       },
     });
     return ok('Segments saved', { screen: move.screen });
   }
   if (!input.upload_prccess_by) throw invalidField('upload_prccess_by', 'segmentUploadProcessRequired');
   const risk = checkRiskDisclosure(rules, segment_list, input.risk_disclosure);
-  if (input.upload_prccess_by === 'digital') return startDigitalProof(deps, applicantId, segment_list, risk);
-  return saveManualProof(deps, applicantId, segment_list, input, risk);
+  if (input.upload_prccess_by === 'digital') return startDigitalProof(deps, applicantId, segment_list, risk, upi);
+  return saveManualProof(deps, applicantId, segment_list, input, risk, upi);
 }
 
 /**
@@ -102,6 +103,7 @@ async function startDigitalProof(
   applicantId: string,
   segment_list: SegmentObj['segment_list'],
   risk: RiskDisclosureRecord | null,
+  upi: UpiBlockChoice | null,
 ): Promise<Outcome<UpdateSegmentData>> {
   const applicant = await deps.records.get(applicantId);
   const txnid = randomUUID();
@@ -128,7 +130,7 @@ async function startDigitalProof(
     segment_list,
     requested_at: new Date().toISOString(),
   };
-  await deps.records.save(applicantId, { [PENDING_CONSENT]: pending, [RISK_DISCLOSURE]: risk });
+  await deps.records.save(applicantId, { [PENDING_CONSENT]: pending, [RISK_DISCLOSURE]: risk, [UPI_BLOCK]: upi });
   return ok('Please approve the consent with your account aggregator', { redirect_url, clienttrnxid: txnid });
 }
 
@@ -138,6 +140,7 @@ async function saveManualProof(
   segment_list: SegmentObj['segment_list'],
   input: Input,
   risk: RiskDisclosureRecord | null,
+  upi: UpiBlockChoice | null,
 ): Promise<Outcome<UpdateSegmentData>> {
   const bytes = decodePdf(input.document ?? '');
   // decrypted with the applicant's password before it is judged: nothing hides in encrypted streams
@@ -175,6 +178,7 @@ async function saveManualProof(
       segment_obj,
       [PENDING_CONSENT]: null,
       [RISK_DISCLOSURE]: risk,
+      [UPI_BLOCK]: upi,
       [SEGMENT_PRIVATE]:
         opened.encrypted && input.document_password ? { document_password: input.document_password } : null,
     },
