@@ -48,7 +48,8 @@ it('decision SMS goes through the flow API with short DLT variables, never the r
   expect(body).toMatchObject({ template_id: 'tpl-decision', short_url: '0' });
   expect(body.recipients[0]).toEqual({
     mobiles: '919876543210',
-    stages: 'Bank details, Nominee, Segment and…',
+    // "..." not "…": the ellipsis is outside GSM-7 and would send the SMS as UCS-2
+    stages: 'Bank details, Nominee, Segment and...',
     count: '3',
   });
   for (const [k, v] of Object.entries(body.recipients[0]!))

@@ -3,7 +3,8 @@
  * - SMS OTP: SendOTP v5, `POST /api/v5/otp?template_id=&mobile=91…&otp=` (header authkey) → `{type}`.
  * - Other SMS: Flow v5, `POST /api/v5/flow/` `{template_id, short_url: "0", recipients: [{mobiles,
  *   <var>: value…}]}` → `{type: "success"|"error", message}`; each variable at most 40 characters
- *   (TRAI DLT), the fixed text registered with the template.
+ *   (TRAI DLT), the fixed text registered with the template. Into an English (GSM-7) template the
+ *   variables go transliterated to GSM-7 and cut at 40 septets (gsm.ts).
  * - WhatsApp: `POST /api/v5/whatsapp/whatsapp-outbound-message/bulk/` with the integrated number and
  *   an approved template (`body_1…` components; an authentication template's copy-code button
  *   carries the OTP too) → `{status: "success"|"fail", hasError, errors}`.
@@ -12,7 +13,8 @@
  */
 import type { Language } from '@ekyc/contracts/constants';
 import { type FetchLike, fetchJson, ProviderError } from '../http.ts';
-import { type MessageSender, type OutgoingMessage, type TemplateName, templateVars } from './port.ts';
+import { gsmDltValue } from './gsm.ts';
+import { DLT_VAR_MAX, type MessageSender, type OutgoingMessage, type TemplateName, templateVars } from './port.ts';
 
 export interface Msg91Options {
   baseUrl: string;
@@ -56,9 +58,13 @@ export class Msg91MessageSender implements MessageSender {
   async send(m: OutgoingMessage): Promise<void> {
     if (m.channel === 'email') return this.email(m);
     if (m.channel === 'whatsapp') return this.whatsapp(m);
-    const vars = templateVars(m);
-    const template =
-      (m.language && this.o.templatesByLanguage?.[m.language]?.[m.template]) || this.o.templates[m.template];
+    const own = m.language && this.o.templatesByLanguage?.[m.language]?.[m.template];
+    const template = own || this.o.templates[m.template];
+    // the English template is registered as GSM-7 text: a variable outside that alphabet (a stage
+    // name in Devanagari, a curly quote) would turn the SMS into UCS-2 and fail the DLT match
+    const vars = own
+      ? templateVars(m)
+      : Object.fromEntries(Object.entries(templateVars(m)).map(([k, v]) => [k, gsmDltValue(v, DLT_VAR_MAX)]));
     if (m.template === 'otp' || m.template === 'esign_otp') {
       const url = `${this.o.baseUrl}/api/v5/otp?template_id=${encodeURIComponent(template)}&mobile=91${m.to}&otp=${encodeURIComponent(vars.otp!)}`;
       const reply = await withRetry(() =>

@@ -52,11 +52,17 @@ export const TEMPLATE_VARS: Record<TemplateName, readonly string[]> = {
   purge_notice: ['date'],
 };
 
-/** Shortens a value to the DLT limit, on a word boundary where one is near. */
+/** Characters as DLT counts them: code points, so that a surrogate pair is one and never split. */
+const characters = (value: string) => Array.from(value);
+
+/**
+ * Shortens a value to the DLT limit, on a word boundary where one is near. The production adapter
+ * also makes it GSM-safe when it goes into an English template (gsm.ts).
+ */
 export function dltValue(value: string): string {
-  const v = value.replace(/\s+/g, ' ').trim();
-  if (v.length <= DLT_VAR_MAX) return v;
-  const cut = v.slice(0, DLT_VAR_MAX - 1);
+  const v = characters(value.replace(/\s+/g, ' ').trim());
+  if (v.length <= DLT_VAR_MAX) return v.join('');
+  const cut = v.slice(0, DLT_VAR_MAX - 1).join('');
   const space = cut.lastIndexOf(' ');
   return `${space > 20 ? cut.slice(0, space) : cut}…`;
 }
@@ -68,8 +74,9 @@ export function templateVars(m: OutgoingMessage): Record<string, string> {
   for (const name of TEMPLATE_VARS[m.template]) {
     const value = vars[name];
     if (value === undefined) throw new Error(`template ${m.template} needs the variable ${name}`);
-    if (value.length > DLT_VAR_MAX)
-      throw new Error(`template ${m.template}: ${name} has ${value.length} characters, DLT allows ${DLT_VAR_MAX}`);
+    const length = characters(value).length;
+    if (length > DLT_VAR_MAX)
+      throw new Error(`template ${m.template}: ${name} has ${length} characters, DLT allows ${DLT_VAR_MAX}`);
     out[name] = value;
   }
   return out;

@@ -4,7 +4,7 @@ import { type Config, ConfigError } from '../../config.ts';
 import { sandboxPki } from '../../documents/signing/sandbox-pki.ts';
 import { SANDBOX_ORIGIN, type SelfFetch } from '../http.ts';
 import type { PanVerifier } from './port.ts';
-import { type Dsc, dscFromPfx, ProteanPanVerifier } from './protean.ts';
+import { type Dsc, dscFromPfx, PAN_SIGNATURE_METHODS, type PanSignatureMethod, ProteanPanVerifier } from './protean.ts';
 
 export const SANDBOX_PAN_USER_ID = 'V0000001';
 
@@ -14,12 +14,21 @@ export const sandboxPanDsc = (config: Config): Dsc => {
   return { keyPem: pki.asp.keyPem, certPem: pki.asp.certPem };
 };
 
+/** PAN_SIGNATURE, in sandbox mode too (the sandbox PAN source verifies the form configured). */
+export function panSignatureMethod(config: Config): PanSignatureMethod {
+  const value = config.providerEnv.PAN_SIGNATURE ?? 'detached';
+  const method = PAN_SIGNATURE_METHODS.find((m) => m === value);
+  if (!method) throw new ConfigError(`PAN_SIGNATURE must be one of ${PAN_SIGNATURE_METHODS.join(', ')}`);
+  return method;
+}
+
 export function createPanVerifier(config: Config, selfFetch: SelfFetch): PanVerifier {
   if (config.sandbox)
     return new ProteanPanVerifier({
       baseUrl: `${SANDBOX_ORIGIN}/sandbox/pan`,
       userId: SANDBOX_PAN_USER_ID,
       dsc: sandboxPanDsc(config),
+      signature: panSignatureMethod(config),
       fetch: selfFetch,
     });
   const env = config.providerEnv;
@@ -33,13 +42,11 @@ export function createPanVerifier(config: Config, selfFetch: SelfFetch): PanVeri
       `PAN_DSC_PFX must be the base64 of the DSC's .pfx, opened by PAN_DSC_PASSWORD (${(err as Error).message})`,
     );
   }
-  const signature = env.PAN_SIGNATURE ?? 'detached';
-  if (signature !== 'detached' && signature !== 'attached')
-    throw new ConfigError('PAN_SIGNATURE must be detached or attached');
+  const signature = panSignatureMethod(config);
   return new ProteanPanVerifier({
     baseUrl: (env.PAN_BASE_URL ?? 'https://opvapi.egov-nsdl.com').replace(/\/$/, ''),
     userId: need('PAN_USER_ID'),
     dsc,
-    attached: signature === 'attached',
+    signature,
   });
 }

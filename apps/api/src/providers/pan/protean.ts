@@ -3,13 +3,15 @@
  * POST <base>/TIN/PanInquiryAPIBackEnd with
  * `{User_ID, Records_count, Request_time "yyyy-MM-ddTHH:mm:ss" (IST), Transaction_ID
  * "<User_ID>:<time>", Version "4", inputData: [{pan, name, fathername, dob DD/MM/YYYY}], signature}`
- * where `signature` is a PKCS#7 (CMS) signature of the `inputData` JSON made with the DSC the
- * broker registered at Protean (node-forge; detached by default, attached if Protean asks).
+ * where `signature` is, over the `inputData` JSON and with the DSC the broker registered at Protean,
+ * either a PKCS#7 (CMS) signature (detached by default, attached if Protean asks) or, as the newer
+ * public integrations send it, a plain SHA256withRSA (RSASSA-PKCS1-v1_5) signature in base64 —
+ * the form is chosen once, by PAN_SIGNATURE.
  * The answer: `response_Code` ("1" success) and `outputData [{pan, pan_status, name Y|N,
  * fathername, dob Y|N, seeding_status}]`. Codes 3, 18, 19 and 33 are this installation's fault
  * (credentials, certificate, signature, clock), reported as such, never as "PAN not found".
  */
-import { createHash } from 'node:crypto';
+import { createHash, sign } from 'node:crypto';
 import forge from 'node-forge';
 import { createDetachedCms } from '../../documents/signing/cms.ts';
 import { z } from 'zod';
@@ -18,6 +20,10 @@ import type { PanCheckInput, PanCheckResult, PanVerifier } from './port.ts';
 
 export const PROTEAN_PATH = '/TIN/PanInquiryAPIBackEnd';
 export const PROTEAN_VERSION = '4';
+
+/** How `signature` is made (PAN_SIGNATURE): PKCS#7 detached or attached, or a plain SHA256withRSA. */
+export const PAN_SIGNATURE_METHODS = ['detached', 'attached', 'sha256withrsa'] as const;
+export type PanSignatureMethod = (typeof PAN_SIGNATURE_METHODS)[number];
 
 /** The broker's DSC: private key and certificate, PEM. */
 export interface Dsc {
@@ -29,8 +35,8 @@ export interface ProteanOptions {
   baseUrl: string;
   userId: string;
   dsc: Dsc;
-  /** Protean's document decides; detached unless configured otherwise. */
-  attached?: boolean;
+  /** Protean's document for the account decides; a detached PKCS#7 unless configured otherwise. */
+  signature?: PanSignatureMethod;
   fetch?: FetchLike;
   now?: () => Date;
 }
@@ -102,6 +108,11 @@ export function signPkcs7(text: string, dsc: Dsc, attached = false): string {
   return Buffer.from(forge.asn1.toDer(p7.toAsn1()).getBytes(), 'binary').toString('base64');
 }
 
+/** RSASSA-PKCS1-v1_5 with SHA-256 over the UTF-8 text (Java's SHA256withRSA), base64. */
+export function signSha256WithRsa(text: string, dsc: Dsc): string {
+  return sign('sha256', Buffer.from(text, 'utf8'), dsc.keyPem).toString('base64');
+}
+
 /** The DSC from a PKCS#12 (.pfx) file and its password, read once at start. */
 export function dscFromPfx(pfx: Buffer, password: string): Dsc {
   const p12 = forge.pkcs12.pkcs12FromAsn1(forge.asn1.fromDer(pfx.toString('binary')), password);
@@ -130,8 +141,15 @@ export class ProteanPanVerifier implements PanVerifier {
       Transaction_ID: `${this.o.userId}:${now.getTime()}`,
       Version: PROTEAN_VERSION,
       inputData,
-      signature: signPkcs7(JSON.stringify(inputData), this.o.dsc, this.o.attached),
+      signature: this.sign(JSON.stringify(inputData)),
     };
+  }
+
+  private sign(text: string): string {
+    const method = this.o.signature ?? 'detached';
+    return method === 'sha256withrsa'
+      ? signSha256WithRsa(text, this.o.dsc)
+      : signPkcs7(text, this.o.dsc, method === 'attached');
   }
 
   async verify(input: PanCheckInput): Promise<PanCheckResult> {

@@ -1,18 +1,19 @@
 /**
  * The sandbox income-tax PAN source, in Protean's OPV v4 wire format. It refuses as Protean does
- * a wrong User_ID (3), a missing or unverifiable PKCS#7 signature (19: checked with the project's
- * CMS verifier against the sandbox PKI that issued the sandbox DSC) and a Request_time more than
- * 30 minutes off (33). Known outcomes (contract): digits 0000 not found; every other well-formed
+ * a wrong User_ID (3), a missing or unverifiable signature (19) and a Request_time more than
+ * 30 minutes off (33). The signature is checked in the form PAN_SIGNATURE configures: a PKCS#7 with
+ * the project's CMS verifier against the sandbox PKI that issued the sandbox DSC, or a plain
+ * SHA256withRSA with node:crypto against the DSC certificate registered for the User_ID. Known outcomes (contract): digits 0000 not found; every other well-formed
  * PAN valid, with the name and date of birth as entered (digits 9999 and 8888 matter to the KRA
  * and DigiLocker sandboxes).
  */
-import { createHash } from 'node:crypto';
+import { createHash, verify } from 'node:crypto';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { type TrustAnchors, trustAnchorsOf } from '../../documents/signing/certificate-chain.ts';
 import { verifyDetachedCms } from '../../documents/signing/cms.ts';
 import { sandboxPki } from '../../documents/signing/sandbox-pki.ts';
-import { SANDBOX_PAN_USER_ID } from '../../providers/pan/create.ts';
+import { panSignatureMethod, SANDBOX_PAN_USER_ID } from '../../providers/pan/create.ts';
 import { PROTEAN_PATH, proteanTime } from '../../providers/pan/protean.ts';
 
 const bodySchema = z.object({
@@ -33,18 +34,24 @@ const refused = (code: string) => ({ response_Code: code, outputData: [] });
 export const sandboxPanRoutes: FastifyPluginAsyncZod = async (app) => {
   let trusted: TrustAnchors | undefined;
   const anchors = () => (trusted ??= trustAnchorsOf([sandboxPki(app.deps.config).caCertPem]));
+  const method = panSignatureMethod(app.deps.config);
+  /** Protean knows each User_ID's DSC from its registration; here the sandbox PKI's application certificate. */
+  const registeredCert = () => sandboxPki(app.deps.config).asp.certPem;
+  const signatureHolds = async (data: string, signature: Buffer) => {
+    if (method === 'sha256withrsa') return verify('sha256', Buffer.from(data, 'utf8'), registeredCert(), signature);
+    const digest = createHash('sha256').update(data, 'utf8').digest();
+    await verifyDetachedCms(signature, digest, anchors());
+    return true;
+  };
   app.post(`/sandbox/pan${PROTEAN_PATH}`, { schema: { body: bodySchema } }, async (req) => {
     const b = req.body;
     if (b.User_ID !== SANDBOX_PAN_USER_ID) return refused('3');
     const sent = Date.parse(`${b.Request_time}+05:30`);
     if (!Number.isFinite(sent) || Math.abs(Date.parse(`${proteanTime(new Date())}+05:30`) - sent) > 30 * 60_000)
       return refused('33');
-    try {
-      const digest = createHash('sha256').update(JSON.stringify(b.inputData)).digest();
-      await verifyDetachedCms(Buffer.from(b.signature ?? '', 'base64'), digest, anchors());
-    } catch {
-      return refused('19');
-    }
+    const signature = Buffer.from(b.signature ?? '', 'base64');
+    const holds = await signatureHolds(JSON.stringify(b.inputData), signature).catch(() => false);
+    if (!holds) return refused('19');
     return sandboxAnswer(b.inputData);
   });
 };
