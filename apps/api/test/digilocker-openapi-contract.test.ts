@@ -317,7 +317,10 @@ describe('DigiLocker partner API (official OpenAPI document, mock server)', () =
   it('reads an e-Aadhaar carrying comments (outside the signature) from its signed content', async () => {
     // exclusive C14N without comments leaves comments out of the digest: they may be added
     answer.eAadhaar = signedEAadhaar(E_AADHAAR_BODY('05-10-1996'))
-      .replace('<CertificateData>', '<CertificateData><!-- <KycRes><UidData><Poi name="Mallory"/></UidData></KycRes> -->')
+      .replace(
+        '<CertificateData>',
+        '<CertificateData><!-- <KycRes><UidData><Poi name="Mallory"/></UidData></KycRes> -->',
+      )
       .replace('<Poa ', '<!-- note --><Poa ');
     expect(await adapter().eAadhaar(TOKEN)).toMatchObject({ name: 'Asha Rao', pincode: '560038' });
   });
