@@ -284,6 +284,47 @@ describe('DigiLocker partner API (official OpenAPI document, mock server)', () =
     await expect(adapter().eAadhaar(TOKEN)).rejects.toThrow(/not signed/);
   });
 
+  it('refuses a wrapped e-Aadhaar: an unsigned KycRes with another name where a reader looks first', async () => {
+    const genuine = signedEAadhaar(E_AADHAAR_BODY('05-10-1996'));
+    // the signed Certificate tucked inside a new root whose own KycRes names someone else
+    const wrapped = E_AADHAAR_BODY('01-01-1980', 'Mallory Attacker').replace(
+      '<LData/>',
+      `<LData/><Object>${genuine}</Object>`,
+    );
+    // the signature over the whole document no longer verifies
+    answer.eAadhaar = wrapped;
+    await expect(adapter().eAadhaar(TOKEN)).rejects.toThrow(/e-Aadhaar signature/);
+    // a verifier that finds the signed element inside the document (as one following an ID
+    // reference does) vouches for it: the document still reads otherwise, and is refused
+    const verify = eAadhaarVerifier({
+      roots: [pki.caCertPem],
+      signer: { fingerprints: [], subjects: [certificateOf(pki.digilocker.certPem).subject] },
+    });
+    const locating = new MeripehchaanDigilocker({
+      baseUrl: base,
+      authorizeBaseUrl: base,
+      clientId: 'ABCDEFG',
+      clientSecret: 'a123456abcdeghijk7890',
+      redirectUri: 'https://broker.example.in/ekyc1/returnurl',
+      verifyEAadhaar: (xml) => verify(/<Certificate[\s>][\s\S]*<\/Certificate>/.exec(xml)?.[0] ?? xml),
+    });
+    await expect(locating.eAadhaar(TOKEN)).rejects.toThrow(/reads otherwise than its signed content/);
+    // the genuine document through the same verifier reads the signed fields
+    answer.eAadhaar = genuine;
+    expect(await locating.eAadhaar(TOKEN)).toMatchObject({ name: 'Asha Rao', dob: '05/10/1996', uidLast4: '9527' });
+  });
+
+  it('reads an e-Aadhaar carrying comments (outside the signature) from its signed content', async () => {
+    // exclusive C14N without comments leaves comments out of the digest: they may be added
+    answer.eAadhaar = signedEAadhaar(E_AADHAAR_BODY('05-10-1996'))
+      .replace(
+        '<CertificateData>',
+        '<CertificateData><!-- <KycRes><UidData><Poi name="Mallory"/></UidData></KycRes> -->',
+      )
+      .replace('<Poa ', '<!-- note --><Poa ');
+    expect(await adapter().eAadhaar(TOKEN)).toMatchObject({ name: 'Asha Rao', pincode: '560038' });
+  });
+
   it('reads the PAN record, with an ISO date too', async () => {
     answer.pan = `<Certificate number="ABCPS1234K"><IssuedTo><Person name="ASHA RAO" dob="1996-10-05"/></IssuedTo></Certificate>`;
     expect(await adapter().panDocument(TOKEN, 'in.gov.pan-PANCR-ABCPS1234K')).toEqual({

@@ -1,6 +1,6 @@
 /**
- * A Vite plugin that checks the operator's public content files (src/features/public/content/*.json,
- * docs/content.md) against their schemas when the app is built: a wrong date, a missing
+ * A Vite plugin that checks the operator's public content files (src/features/public/content/*.json
+ * and packages/contracts/src/trading-holidays.json, docs/content.md) against their schemas when the app is built: a wrong date, a missing
  * translation, a download whose file is not shipped or a portal without its text in every
  * catalogue stops `npm run build` with the file, the field and the problem. The dev server reports
  * the same problems as warnings and carries on.
@@ -19,17 +19,23 @@ import {
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 export const CONTENT_DIR = path.join(ROOT, 'src/features/public/content');
+/** The trading holidays sit with the shared contracts: the API counts trading days with them too. */
+const SHARED_CONTENT: Partial<Record<ContentFile, string>> = {
+  'trading-holidays.json': path.resolve(ROOT, '../../packages/contracts/src/trading-holidays.json'),
+};
+/** Where a content file is. */
+export const contentPath = (file: ContentFile) => SHARED_CONTENT[file] ?? path.join(CONTENT_DIR, file);
 export const DOWNLOADS_DIR = path.join(ROOT, 'public/downloads');
 const LOCALES_DIR = path.join(ROOT, 'src/i18n/locales');
 
 /** Every problem of every content file, and each listed download that has no file. */
 export function publicContentProblems(): string[] {
   const problems = (Object.keys(CONTENT_FILES) as ContentFile[]).flatMap((file) => {
-    const full = path.join(CONTENT_DIR, file);
+    const full = contentPath(file);
     return existsSync(full) ? contentProblems(file, readFileSync(full, 'utf8')) : [`${file}: missing`];
   });
   const valid = (file: ContentFile) => !problems.some((p) => p.startsWith(`${file}:`));
-  const load = (file: ContentFile): unknown => JSON.parse(readFileSync(path.join(CONTENT_DIR, file), 'utf8'));
+  const load = (file: ContentFile): unknown => JSON.parse(readFileSync(contentPath(file), 'utf8'));
   if (valid('downloads.json'))
     for (const form of downloadsSchema.parse(load('downloads.json')).forms)
       if (!existsSync(path.join(DOWNLOADS_DIR, form.file)))
@@ -72,7 +78,7 @@ export function publicContentCheck(): Plugin {
       );
     },
     handleHotUpdate({ file, server }) {
-      if (file.startsWith(CONTENT_DIR))
+      if (file.startsWith(CONTENT_DIR) || Object.values(SHARED_CONTENT).includes(file))
         run(
           () => undefined,
           (m) => server.config.logger.warn(m),

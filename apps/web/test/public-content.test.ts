@@ -1,10 +1,9 @@
 import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { CONTENT_FILES, type ContentFile, contentProblems } from '../src/features/public/content/content-schemas';
-import { CONTENT_DIR, publicContentProblems } from '../scripts/public-content-check';
+import { contentPath, publicContentProblems } from '../scripts/public-content-check';
 
-const read = (file: string) => readFileSync(path.join(CONTENT_DIR, file), 'utf8');
+const read = (file: ContentFile) => readFileSync(contentPath(file), 'utf8');
 /** The shipped file with one change, as an operator might make it by mistake. */
 const edited = <T>(file: ContentFile, change: (data: T) => void) => {
   const data = JSON.parse(read(file)) as T;

@@ -21,7 +21,7 @@ export const SANDBOX_DIGILOCKER_CLIENT = { id: 'SANDBOXEKYC01', secret: 'sandbox
 /**
  * A verifier of e-Aadhaar XML signatures: the signer is NeGD's certificate, named by its SHA-256
  * fingerprint or its exact subject (not a common-name prefix, which any certificate a CA of the
- * chain issues could carry), and chained to a root.
+ * chain issues could carry), and chained to a root. Resolves to the signed content, canonicalised.
  */
 export function eAadhaarVerifier(options: {
   roots: string[];
@@ -37,6 +37,7 @@ export function eAadhaarVerifier(options: {
         `signed by "${verified.signer.subject.replace(/\n/g, ', ')}", not the configured e-Aadhaar signer`,
       );
     await verifyChain(verified.signer, verified.brought, anchors, new Date((options.now ?? Date.now)()));
+    return verified.signedXml;
   };
 }
 
@@ -44,7 +45,7 @@ export function createDigilocker(config: Config, selfFetch: SelfFetch): Digilock
   const env = config.providerEnv;
   const redirectUri = env.DIGILOCKER_REDIRECT_URI ?? `${config.publicUrl}/ekyc1/returnurl`;
   if (config.sandbox) {
-    let sandboxVerifier: ((xml: string) => Promise<void>) | undefined;
+    let sandboxVerifier: ((xml: string) => Promise<string>) | undefined;
     return new MeripehchaanDigilocker({
       baseUrl: `${SANDBOX_ORIGIN}/sandbox/digilocker`,
       // The browser reaches the sandbox consent page on this same origin.

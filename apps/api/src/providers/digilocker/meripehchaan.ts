@@ -3,6 +3,7 @@
  * /oauth2/2/files/issued, /oauth2/3/xml/eaadhaar and /oauth2/1/xml/{uri}. Full Aadhaar numbers
  * never leave this file: the uid is reduced to its last four digits while parsing.
  */
+import { isDeepStrictEqual } from 'node:util';
 import { XMLParser } from 'fast-xml-parser';
 import { z } from 'zod';
 import { fetchJson, type FetchLike, ProviderError, providerFetch } from '../http.ts';
@@ -17,8 +18,12 @@ export interface DigilockerOptions {
   clientSecret: string;
   redirectUri: string;
   fetch?: FetchLike;
-  /** Checks the e-Aadhaar's XML signature (NeGD's certificate chained to CCA India); throws if it fails. */
-  verifyEAadhaar: (signedXml: string) => Promise<void>;
+  /**
+   * Checks the e-Aadhaar's XML signature (NeGD's certificate chained to CCA India); throws if it
+   * fails. Resolves to what the signature's Reference covers (its canonical form): the only text
+   * the fields are read from.
+   */
+  verifyEAadhaar: (signedXml: string) => Promise<string>;
 }
 
 const tokenSchema = z.looseObject({
@@ -185,8 +190,9 @@ export class MeripehchaanDigilocker implements DigilockerClient {
 
   /**
    * /oauth2/3/xml/eaadhaar (every current integration), or /oauth2/2/ (the published spec) when
-   * the host answers 404. The XML signature is verified before anything is read; the signed XML
-   * is kept as evidence when it carries no full Aadhaar number.
+   * the host answers 404. The XML signature is verified before anything is read, the fields are
+   * read from what it covers, and the signed XML is kept as evidence when it carries no full
+   * Aadhaar number.
    */
   async eAadhaar(accessToken: string): Promise<EAadhaar> {
     let body: string;
@@ -196,12 +202,23 @@ export class MeripehchaanDigilocker implements DigilockerClient {
       if (!(err instanceof ProviderError) || err.status !== 404) throw err;
       body = await this.text('/oauth2/2/xml/eaadhaar', accessToken);
     }
+    let signed: string;
     try {
-      await this.o.verifyEAadhaar(body);
+      signed = await this.o.verifyEAadhaar(body);
     } catch (err) {
       throw new ProviderError(`e-Aadhaar signature: ${err instanceof Error ? err.message : String(err)}`);
     }
-    const parsed = parseEAadhaar(body);
+    // The fields come from the signed content alone; a document whose whole text reads otherwise
+    // (an unsigned element where a reader looks first: signature wrapping) is refused.
+    const parsed = parseEAadhaar(signed);
+    let whole: EAadhaar | null = null;
+    try {
+      whole = parseEAadhaar(body);
+    } catch {
+      // no UidData where the reader looks: compared below as a difference
+    }
+    if (!isDeepStrictEqual(whole, parsed))
+      throw new ProviderError('e-Aadhaar signature: the document reads otherwise than its signed content');
     const fullUid = /\buid="\d{12}"/.test(body);
     return { ...parsed, signedXml: fullUid ? null : body };
   }

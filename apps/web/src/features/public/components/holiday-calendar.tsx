@@ -1,11 +1,11 @@
-/** /pages/holidays: each year of content/trading-holidays.json, as the exchange published it. */
-import holidaysFile from '../content/trading-holidays.json';
+/** /pages/holidays: each year of the trading holidays (packages/contracts), as the exchange published it. */
+import { TRADING_HOLIDAYS } from '@ekyc/contracts/trading-calendar';
 import type { HolidayYear, TradingHolidays } from '../content/content-schemas';
 import { usePublicTranslation } from '../hooks/use-public-translation';
 import { formatIsoDate, inLanguage } from '../locale';
 import { ExternalLink } from './external-link';
 
-const HOLIDAYS: TradingHolidays = holidaysFile;
+const HOLIDAYS: TradingHolidays = TRADING_HOLIDAYS;
 
 export default function HolidayCalendar() {
   const { t } = usePublicTranslation();
