@@ -79,7 +79,6 @@ const KYC_MASTER: RuleSource = {
 const KRA_NSE_2025: RuleSource = { ref: 'NSE ISC69995 (enforcing the KYC Master Circular)', date: '2025-09-03' };
 const UCC_BSE_2021: RuleSource = { ref: 'BSE notice 20210503-41', date: '2021-05-03' };
 const PAN_CBDT: RuleSource = { ref: 'CBDT Circular No. 3 of 2023', date: '2023-03-28' };
-const PMLA: RuleSource = { ref: 'PMLA 2002 s.12 and SEBI Master Circular on AML/CFT', date: '2023-06-06' };
 
 const rupees = (n: number) => `₹${n.toLocaleString('en-IN')}`;
 const list = (values: readonly string[]) => values.join(', ');
