@@ -1,14 +1,15 @@
 /**
  * The sandbox KRA in CVL's KYC Status API 2.6 wire format: GetToken and
- * SolicitPANDetailsFetchALLKRA with AES-256-CBC bodies, encrypted and decrypted with the
- * production adapter's own functions. Known outcomes (contract): digits 9999 are KRA-registered
+ * SolicitPANDetailsFetchALLKRA with AES-256-CBC bodies, sealed and opened by the sandbox's own
+ * reading of the API's encryption (not the adapter's functions, so a wrong codec there is caught
+ * here). Known outcomes (contract): digits 9999 are KRA-registered
  * (status 002) with a correspondence address; other PANs are not available (005); a malformed
  * PAN is 999. A date of birth is required, as CVL requires it.
  */
+import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
 import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
 import { SANDBOX_KRA, sandboxKraAesKey } from '../../providers/kra/create.ts';
-import { cvlDecrypt, cvlEncrypt } from '../../providers/kra/cvl.ts';
 import { sandboxTokens } from '../state.ts';
 
 const inquirySchema = z.object({
@@ -27,18 +28,32 @@ const inquirySchema = z.object({
 /** Sandbox PANs whose digits are 3333, 4444 or 5555 are On Hold, Rejected or Deactivated at the KRA. */
 const KRA_BLOCKED: Record<string, string> = { '3333': '003', '4444': '004', '5555': '006' };
 
+// The API 2.6 body: a JSON string "<iv>:<ciphertext>", both base64url, AES-256-CBC with PKCS#7
+// padding under the key CVL issues, a fresh 16-byte IV per message.
+function seal(key: Buffer, text: string): string {
+  const iv = randomBytes(16);
+  const cipher = createCipheriv('aes-256-cbc', key, iv);
+  return `${iv.toString('base64url')}:${Buffer.concat([cipher.update(text, 'utf8'), cipher.final()]).toString('base64url')}`;
+}
+function unseal(key: Buffer, body: string): string {
+  const m = /^"?([A-Za-z0-9_-]{22}):([A-Za-z0-9_-]+)"?$/.exec(body.trim());
+  if (!m) throw new Error('not an API 2.6 body');
+  const decipher = createDecipheriv('aes-256-cbc', key, Buffer.from(m[1]!, 'base64url'));
+  return Buffer.concat([decipher.update(Buffer.from(m[2]!, 'base64url')), decipher.final()]).toString('utf8');
+}
+
 export const sandboxKraRoutes: FastifyPluginAsync = async (app) => {
   const key = sandboxKraAesKey(app.deps.config.secretKey);
   // checked by signature, so a token from one process is good in any other
   const tokens = sandboxTokens(app.deps.hasher, 'kra', 60 * 60 * 1000);
   const open = (body: unknown): unknown => {
     try {
-      return JSON.parse(cvlDecrypt(key, typeof body === 'string' ? body : '')) as unknown;
+      return JSON.parse(unseal(key, typeof body === 'string' ? body : '')) as unknown;
     } catch {
       return null;
     }
   };
-  const sealed = (value: unknown) => JSON.stringify(cvlEncrypt(key, JSON.stringify(value)));
+  const sealed = (value: unknown) => JSON.stringify(seal(key, JSON.stringify(value)));
 
   app.post('/sandbox/kra/GetToken', async (req, reply) => {
     const login = z
@@ -88,6 +103,6 @@ export const sandboxKraRoutes: FastifyPluginAsync = async (app) => {
               APP_COR_CTRY: 'INDIA',
               APP_STATUSDT: '12-04-2019',
             };
-    return { resdtls: cvlEncrypt(key, JSON.stringify({ KYC_DATA: record })) };
+    return { resdtls: seal(key, JSON.stringify({ KYC_DATA: record })) };
   });
 };
