@@ -111,6 +111,159 @@ describe('a request the database drops half-way', () => {
   });
 });
 
+describe('after the answer is decided, a cleanup that fails does not replace it', () => {
+  let app: FastifyInstance;
+  beforeAll(async () => {
+    app = await testApp();
+  });
+  afterAll(() => app.close());
+
+  /** A signed-in applicant holding an email OTP, and the email check sent with an Idempotency-Key. */
+  async function emailCheck() {
+    const { token } = await signUp(app);
+    const email = `cleanup${uniqueMobile()}@example.com`;
+    await call(app, 'POST', 'send-otp', { token, body: { email } });
+    const otp = await latestOtp(app, email);
+    const headers = { 'idempotency-key': `cleanup-${email.replace('@', '.')}`, ...bearer(token) };
+    return () => app.inject({ method: 'POST', url: '/api/v1/ekyc/verify-otp-email', headers, payload: { email, otp } });
+  }
+
+  it('answers the success when keeping the reply fails, and a retry with the key gets that answer once the database is back', async () => {
+    const verify = await emailCheck();
+    const complete = idempotencyRepository.complete;
+    idempotencyRepository.complete = async () => {
+      throw Object.assign(new Error('Failed query: update "idempotency_keys" set "status_code" = $1'), {
+        cause: Object.assign(new Error('Connection terminated unexpectedly'), {}),
+      });
+    };
+    let first;
+    try {
+      first = await verify();
+    } finally {
+      idempotencyRepository.complete = complete;
+    }
+    expect(first.statusCode).toBe(200);
+    expect(first.json()).toMatchObject({ status: true, data: { screen: '/pan-verification' } });
+    // "still running" (409, in the envelope) only until the key is settled, then the first answer
+    await expect
+      .poll(
+        async () => {
+          const again = await verify();
+          return { replayed: again.headers['idempotent-replayed'], body: again.body };
+        },
+        { interval: 200, timeout: 20_000 },
+      )
+      .toEqual({ replayed: 'true', body: first.body });
+  });
+
+  it('frees the key when the reply cannot be sealed: a retry with the key runs the call again', async () => {
+    const verify = await emailCheck();
+    const cipher = app.deps.cipher;
+    const encryptJson = cipher.encryptJson.bind(cipher);
+    // only the reply kept under the key (the sections the call saves seal as usual)
+    cipher.encryptJson = (value: unknown) => {
+      if (typeof value === 'object' && value !== null && 'scope' in value && 'body' in value)
+        throw new Error('the reply could not be sealed');
+      return encryptJson(value);
+    };
+    let first;
+    try {
+      first = await verify();
+    } finally {
+      cipher.encryptJson = encryptJson;
+    }
+    expect(first.statusCode).toBe(200);
+    expect(first.json()).toMatchObject({ status: true, data: { screen: '/pan-verification' } });
+    // run again, not replayed and not "still running": the email is verified already, so the
+    // applicant is sent on to where they are
+    const again = await verify();
+    expect(again.statusCode).toBe(200);
+    expect(again.headers['idempotent-replayed']).toBeUndefined();
+    expect(again.json()).toMatchObject({ data: { screen: '/pan-verification' } });
+  });
+});
+
+describe('every fault of the database, Redis or the file store answers 503 in the envelope', () => {
+  let app: FastifyInstance;
+  beforeAll(async () => {
+    app = await testApp();
+  });
+  afterAll(() => app.close());
+
+  // each as the driver or client raises it; drizzle wraps a database's error with the statement
+  const wrapped = (cause: Error) =>
+    Object.assign(new Error('Failed query: insert into "applicant_sections" values ($1)\nparams: '), { cause });
+  const pgError = (code: string, message: string) => wrapped(Object.assign(new Error(message), { code }));
+  const faults: [string, () => Error][] = [
+    ['a terminated backend (57P01)', () => pgError('57P01', 'terminating connection due to administrator command')],
+    ['a statement cancelled (57014)', () => pgError('57014', 'canceling statement due to statement timeout')],
+    [
+      'a write on a read-only standby after a failover (25006)',
+      () => pgError('25006', 'cannot execute INSERT in a read-only transaction'),
+    ],
+    ['a lock not granted in time (55P03)', () => pgError('55P03', 'canceling statement due to lock timeout')],
+    ['the database out of disk (53100)', () => pgError('53100', 'could not extend file: No space left on device')],
+    ['an I/O error (58030)', () => pgError('58030', 'could not read block 0 in file "base/1/2": read only 0 bytes')],
+    ['a commit of unknown outcome (40003)', () => pgError('40003', 'statement completion unknown')],
+    [
+      'the database host not found (ENOTFOUND)',
+      () => wrapped(Object.assign(new Error('getaddrinfo ENOTFOUND db.internal'), { code: 'ENOTFOUND' })),
+    ],
+    [
+      'Redis loading its data (LOADING)',
+      () => Object.assign(new Error('LOADING Redis is loading the dataset in memory'), { name: 'ReplyError' }),
+    ],
+    [
+      'Redis a read-only replica (READONLY)',
+      () => Object.assign(new Error("READONLY You can't write against a read only replica."), { name: 'ReplyError' }),
+    ],
+    [
+      'Redis out of retries',
+      () =>
+        Object.assign(new Error('Reached the max retries per request limit (which is 1).'), {
+          name: 'MaxRetriesPerRequestError',
+        }),
+    ],
+    ['a Redis command timed out', () => new Error('Command timed out')],
+    [
+      'the file store read-only (EROFS)',
+      () => Object.assign(new Error("EROFS: read-only file system, open '/data/files/ab'"), { code: 'EROFS' }),
+    ],
+  ];
+
+  it.each(faults)('%s', async (_name, fault) => {
+    const { token } = await signUp(app);
+    const email = `fault${uniqueMobile()}@example.com`;
+    await call(app, 'POST', 'send-otp', { token, body: { email } });
+    const otp = await latestOtp(app, email);
+    const records = app.deps.records;
+    const complete = records.completeStage.bind(records);
+    records.completeStage = async () => {
+      throw fault();
+    };
+    try {
+      const res = await app.inject({
+        method: 'POST',
+        url: '/api/v1/ekyc/verify-otp-email',
+        headers: { ...bearer(token), 'x-request-id': 'support-ref-0001' },
+        payload: { email, otp },
+      });
+      expect(res.statusCode).toBe(503);
+      expect(res.json()).toEqual({
+        status: false,
+        message: MSG.serviceUnavailable,
+        code: 'serviceUnavailable',
+        data: {},
+      });
+      expect(res.headers['retry-after']).toBe('2');
+      // the reply names its request, the key to the full error in the log
+      expect(res.headers['x-request-id']).toBe('support-ref-0001');
+    } finally {
+      records.completeStage = complete;
+    }
+  });
+});
+
 describe('Redis unreachable', () => {
   let app: FastifyInstance;
   beforeAll(async () => {

@@ -15,42 +15,49 @@ function fieldOf(instancePath: string, params: unknown, context: string | undefi
 }
 
 /**
- * Codes of a backing service that is away or overloaded (PostgreSQL classes 08 and 57, too many
- * connections, a serialisation failure or deadlock a retry resolves; the network; the file store).
+ * Codes of a backing service that is away or overloaded: the network and the file store's disk.
+ * PostgreSQL's own codes go by class (UNAVAILABLE_SQLSTATE).
  */
 const UNAVAILABLE_CODES = new Set([
   'ECONNREFUSED',
   'ECONNRESET',
+  'ECONNABORTED',
   'ETIMEDOUT',
   'EHOSTUNREACH',
   'ENETUNREACH',
+  'ENOTFOUND',
   'EPIPE',
   'EAI_AGAIN',
   'EIO',
   'EMFILE',
   'ENFILE',
-  '57P01',
-  '57P02',
-  '57P03',
-  '53300',
-  '53400',
-  '40001',
-  '40P01',
-  '08000',
-  '08001',
-  '08003',
-  '08004',
-  '08006',
+  'ENOSPC',
+  'EDQUOT',
+  'EROFS',
 ]);
 
+/**
+ * PostgreSQL's SQLSTATEs of a database that is away, failing over or overloaded, which recover by
+ * themselves: class 08 (connection), 53 (insufficient resources), 57 (operator intervention: a
+ * terminated backend, a shutdown, a cancelled statement), 58 (system, I/O); a serialisation failure,
+ * a deadlock or a commit of unknown outcome (40001, 40P01, 40003); a lock not granted in time
+ * (55P03); a write reaching a read-only standby during a failover (25006).
+ */
+const UNAVAILABLE_SQLSTATE = /^(?:(?:08|53|57|58)[0-9A-Z]{3}|40001|40P01|40003|55P03|25006)$/;
+
+/** node-postgres's, pg-pool's and ioredis's own words for a connection that is gone or not yet back. */
 const UNAVAILABLE_TEXT =
-  /Connection terminated|timeout exceeded when trying to connect|connect ECONNREFUSED|Client was closed and is not queryable|Client has encountered a connection error|Cannot use a pool after calling end|Connection is closed|Reached the max retries per request limit|Stream isn't writeable/;
-const OBJECT_STORE_UNAVAILABLE = new Set([
+  /Connection terminated|timeout exceeded when trying to connect|connect ECONNREFUSED|Client was closed and is not queryable|Client has encountered a connection error|Cannot use a pool after calling end|Connection is closed|Reached the max retries per request limit|Stream isn't writeable|Command timed out|None of startup nodes is available/;
+/** Redis's replies of a server that is loading, failing over or out of memory. */
+const REDIS_UNAVAILABLE_REPLY = /^(?:LOADING|READONLY|MASTERDOWN|TRYAGAIN|CLUSTERDOWN|BUSY|MISCONF|NOREPLICAS|OOM)\b/;
+/** Errors named for a store that is away: the object store's (S3) and ioredis's own. */
+const UNAVAILABLE_NAMES = new Set([
   'ServiceUnavailable',
   'SlowDown',
   'InternalError',
   'RequestTimeout',
   'TimeoutError',
+  'MaxRetriesPerRequestError',
 ]);
 
 /**
@@ -72,9 +79,11 @@ function isBackendUnavailable(error: unknown): boolean {
     e && depth < 4;
     e = e.cause as typeof e, depth++
   ) {
-    if (typeof e.code === 'string' && UNAVAILABLE_CODES.has(e.code)) return true;
+    if (typeof e.code === 'string' && (UNAVAILABLE_CODES.has(e.code) || UNAVAILABLE_SQLSTATE.test(e.code))) return true;
     if (typeof e.message === 'string' && UNAVAILABLE_TEXT.test(e.message)) return true;
-    if (typeof e.name === 'string' && OBJECT_STORE_UNAVAILABLE.has(e.name)) return true;
+    if (e.name === 'ReplyError' && typeof e.message === 'string' && REDIS_UNAVAILABLE_REPLY.test(e.message))
+      return true;
+    if (typeof e.name === 'string' && UNAVAILABLE_NAMES.has(e.name)) return true;
     if ((e.$metadata?.httpStatusCode ?? 0) >= 500) return true;
   }
   return false;

@@ -184,20 +184,27 @@ export function registerIdempotency(app: FastifyInstance) {
     }
   };
 
+  // Nothing here may throw: the answer is decided, and an error now would replace it with Fastify's
+  // own reply. A reply that cannot be sealed frees the key instead (a retry runs the call again).
   app.addHook('onSend', async (req, reply, payload) => {
     const c = req[claimed];
     if (!c) return payload;
     req[claimed] = undefined;
-    if (reply.statusCode >= 500 || typeof payload !== 'string')
-      await settle(req, c.claimId, () => repo.release(db(), c.scope, c.key, c.claimId));
-    else {
-      const withheld = carriesSecret(payload);
-      const kept = {
-        statusCode: reply.statusCode,
-        sealed: withheld ? null : seal(c.scope, c.key, payload),
-        withheld,
-      };
-      await settle(req, c.claimId, () => repo.complete(db(), c.scope, c.key, c.claimId, kept));
+    const release = () => repo.release(db(), c.scope, c.key, c.claimId);
+    try {
+      if (reply.statusCode >= 500 || typeof payload !== 'string') await settle(req, c.claimId, release);
+      else {
+        const withheld = carriesSecret(payload);
+        const kept = {
+          statusCode: reply.statusCode,
+          sealed: withheld ? null : seal(c.scope, c.key, payload),
+          withheld,
+        };
+        await settle(req, c.claimId, () => repo.complete(db(), c.scope, c.key, c.claimId, kept));
+      }
+    } catch (err) {
+      req.log.error({ err }, 'idempotency reply not kept; the key is freed');
+      await settle(req, c.claimId, release);
     }
     return payload;
   });
