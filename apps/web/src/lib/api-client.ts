@@ -54,6 +54,8 @@ export class ApiError extends Error {
     readonly data: Record<string, unknown> = {},
     /** The message's key in the contracts' MSG (the reply's code), when the server named it. */
     readonly code?: string,
+    /** A failure of the server's (5xx): its X-Request-Id, shown so support can find it in the log. */
+    readonly requestId?: string,
   ) {
     super(message);
   }
@@ -147,8 +149,9 @@ export function createApiClient(settings: ClientSettings) {
     const extra: RefusedData = refused.success ? refused.data : {};
     // a 400 says which field first ('body.ifsc: …'): the message is what follows
     const text = res.status === 400 ? body.message?.replace(/^[\w.]+: /, '') : body.message;
+    const requestId = res.status >= 500 ? (res.headers.get('x-request-id') ?? undefined) : undefined;
     const fail = (fallback: keyof typeof MSG, data: Record<string, unknown> = {}) =>
-      new ApiError(text ?? MSG[fallback], res.status, data, text ? body.code : fallback);
+      new ApiError(text ?? MSG[fallback], res.status, data, text ? body.code : fallback, requestId);
     if (res.status === 401) {
       settings.onUnauthorized();
       throw fail('unauthorized');

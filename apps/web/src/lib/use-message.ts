@@ -10,7 +10,9 @@
  * helpers of @ekyc/contracts/rules) is keyed from MSG's own text, which comes from the same
  * catalogue in the same bundle and so cannot drift from it. Any other text is shown as it is.
  * The i18n namespace `messages` is keyed like MSG; English has no catalogue, so English shows the
- * server's own text (or MSG's). With no key, the text is shown as it came.
+ * server's own text (or MSG's). With no key, the text is shown as it came. A failure of the server's
+ * (a 503 while the database is away) ends with its request's id ("Reference: …"), which support
+ * looks up in the log.
  */
 import { MSG, type MessageKey, messageKeyOfText } from '@ekyc/contracts/messages';
 import { useCallback } from 'react';
@@ -22,6 +24,8 @@ export interface Said {
   /** react-hook-form's FieldError carries the key as its type (see lib/form-resolver). */
   type?: string | number;
   message?: string;
+  /** The failed request's id (an ApiError of a 5xx), shown after the message. */
+  requestId?: string;
 }
 /** A string is a MSG key (msg('bankVerified')) or else a text shown as it is (a reviewer's note). */
 export type Saying = Said | MessageKey | string | null | undefined;
@@ -53,7 +57,10 @@ export function useMessage() {
   return useCallback(
     (said: Saying) => {
       const { key, text } = keyOf(said);
-      return key ? t(key, { defaultValue: text }) : text;
+      const shown = key ? t(key, { defaultValue: text }) : text;
+      const requestId = typeof said === 'object' && said !== null ? said.requestId : undefined;
+      if (!requestId) return shown;
+      return `${shown} ${t('reference', { ns: 'common', id: requestId, defaultValue: 'Reference: {{id}}' })}`;
     },
     [t],
   );
