@@ -3,8 +3,9 @@
  * terminated from the server's side (`pg_terminate_backend`) again and again while requests are in
  * flight. Every reply stays a 200 or a 503 in the envelope and says nothing of SQL; a call that
  * failed succeeds when retried with its Idempotency-Key once the database is back; sessions valid
- * before the fault still are, and an OTP sent before it still signs in. The database is this
- * file's own (run.ts makes it), so no other file is cut off.
+ * before the fault still are, an OTP sent before it still signs in (its tries not spent by the fault),
+ * and nothing is half-written: a stage moved has its data saved. The database is this file's own
+ * (run.ts makes it), so no other file is cut off.
  */
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { sql } from 'drizzle-orm';
@@ -73,6 +74,23 @@ describe.runIf(DB)('every connection terminated while requests are in flight', (
 
   const send = (s: Sent) => app.inject({ method: s.method, url: s.url, headers: s.headers, payload: s.payload });
 
+  /**
+   * The OTP is used up, once, and took no more tries than the calls that carried it (a call the
+   * fault cut short takes at most its own): the applicant is never locked out by the fault.
+   */
+  async function expectOtpSpentOnce(purpose: 'mobile' | 'email', target: string, calls: number) {
+    const rows = await app.deps.database.db
+      .execute(
+        sql`select attempts, used_at from otp_codes
+             where purpose = ${purpose} and target_hash = ${app.deps.otp.targetHash(purpose, target)}`,
+      )
+      .then((r) => (r as unknown as { rows: { attempts: number; used_at: unknown }[] }).rows);
+    expect(rows, target).toHaveLength(1);
+    expect(rows[0]!.used_at, target).not.toBeNull();
+    expect(rows[0]!.attempts, target).toBeGreaterThanOrEqual(1);
+    expect(rows[0]!.attempts, target).toBeLessThanOrEqual(Math.min(calls, app.deps.config.otp.maxAttempts));
+  }
+
   it('keeps every reply in the envelope, and the failed calls succeed on a retry with their keys', async () => {
     let failed = 0;
     for (let round = 0; round < MAX_ROUNDS && (round < ROUNDS || failed === 0); round++) {
@@ -83,6 +101,15 @@ describe.runIf(DB)('every connection terminated while requests are in flight', (
           const mobile = uniqueMobile();
           await send({ method: 'POST', url: '/api/v1/ekyc/send-otp', headers: {}, payload: { mobile } });
           return { mobile, otp: await latestOtp(app, mobile) };
+        }),
+      );
+      // and applicants holding an email OTP, whose check moves their stage
+      const checking = await Promise.all(
+        [1, 2, 3].map(async () => {
+          const { token, mobile } = await signUp(app);
+          const email = `checking${mobile}@example.com`;
+          await send({ method: 'POST', url: '/api/v1/ekyc/send-otp', headers: bearer(token), payload: { email } });
+          return { token, mobile, email, otp: await latestOtp(app, email) };
         }),
       );
       const key = (what: string) => ({ 'idempotency-key': `failover-${round}-${what}` });
@@ -98,6 +125,12 @@ describe.runIf(DB)('every connection terminated while requests are in flight', (
           url: '/api/v1/ekyc/send-otp',
           headers: { ...bearer(token), ...key(`email-${mobile}`) },
           payload: { email: `failover${mobile}@example.com` },
+        })),
+        ...checking.map(({ token, mobile, email, otp }) => ({
+          method: 'POST' as const,
+          url: '/api/v1/ekyc/verify-otp-email',
+          headers: { ...bearer(token), ...key(`check-${mobile}`) },
+          payload: { email, otp },
         })),
         ...signedIn.map(({ token }) => ({
           method: 'GET' as const,
@@ -123,12 +156,20 @@ describe.runIf(DB)('every connection terminated while requests are in flight', (
       // the database is back: each failed call, retried with its key, gets an answer (the first one
       // kept, or the call run again); "still running" lasts only until the key is settled
       const answers = [...replies];
+      const tries = calls.map(() => 1);
       for (const [i, sent] of calls.entries()) {
         if (replies[i]!.statusCode !== 503) continue;
         failed++;
         await expect
-          .poll(async () => (answers[i] = await send(sent)).statusCode, { interval: 200, timeout: 30_000 })
+          .poll(
+            async () => {
+              tries[i]!++;
+              return (answers[i] = await send(sent)).statusCode;
+            },
+            { interval: 200, timeout: 30_000 },
+          )
           .toBe(200);
+        expectEnvelope(sent, answers[i]!);
       }
       // an OTP sent before the fault signs in, at the first try or the retry (its tries were not
       // spent by the failed calls), and nothing is half-written: one applicant for the mobile, its
@@ -144,6 +185,19 @@ describe.runIf(DB)('every connection terminated while requests are in flight', (
           [110, 'Pending'],
           [120, null],
         ]);
+        await expectOtpSpentOnce('mobile', mobile, tries[i]!);
+      }
+      // an email check moved the stage and saved the email together, or neither (then the retry did)
+      for (const [j, { mobile, email }] of checking.entries()) {
+        const i = holding.length + signedIn.length + j;
+        // verified, or (the first call's work saved before the fault cut its reply) sent on from there
+        expect(answers[i]!.json(), email).toMatchObject({ data: { screen: '/pan-verification' } });
+        const applicant = (await app.deps.records.findByMobile(mobile))!;
+        expect(applicant.email, mobile).toBe(email);
+        const stages = await app.deps.records.kycList(applicant.id);
+        expect(stages.map((s) => s.stage)).toEqual([110, 120, 130]);
+        expect(stages.at(-1)!.adminActivity).toBeNull();
+        await expectOtpSpentOnce('email', `${applicant.id}:${email}`, tries[i]!);
       }
       // and every session valid before the fault still is
       for (const { token } of signedIn) {

@@ -46,7 +46,10 @@ export interface ScenarioResult {
   calls: number;
   /** 503 answers, all in the envelope with Retry-After. */
   unavailable: number;
-  /** 503 answers outside the envelope. */
+  /**
+   * 503 answers outside the envelope, without Retry-After or X-Request-Id, or saying what no reply
+   * may (SQL, the driver's words, a stack frame).
+   */
   unavailableWithoutEnvelope: number;
   /** Any other 5xx (must be none). */
   otherServerErrors: number;
@@ -176,6 +179,9 @@ function trySocket(url: string, token: string): Promise<string> {
   });
 }
 
+/** What a failed reply must never carry: SQL, the driver's wrapper, a stack frame. */
+const LEAK = /select|insert|update|delete|Failed query|at .*\.ts:/i;
+
 function recordingClient(
   base: JourneyClient,
   stats: { calls: number; byStatus: Map<number, number>; bare503: number; transport: number; slowest: number },
@@ -199,7 +205,8 @@ function recordingClient(
           } catch {
             ok = false;
           }
-          if (!ok || !res.headers['retry-after']) stats.bare503 += 1;
+          if (!ok || !res.headers['retry-after'] || !res.headers['x-request-id'] || LEAK.test(res.body))
+            stats.bare503 += 1;
         }
         return res;
       } catch (err) {
