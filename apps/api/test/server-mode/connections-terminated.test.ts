@@ -1,7 +1,8 @@
 /**
  * A database failover as PostgreSQL shows it to the API: every connection of the API's database is
  * terminated from the server's side (`pg_terminate_backend`) again and again while requests are in
- * flight. Every reply stays a 200 or a 503 in the envelope and says nothing of SQL; a call that
+ * flight; in every other round only the connections in the middle of a transaction, so that calls
+ * are cut off with part of their work written. Every reply stays a 200 or a 503 in the envelope and says nothing of SQL; a call that
  * failed succeeds when retried with its Idempotency-Key once the database is back; sessions valid
  * before the fault still are, an OTP sent before it still signs in (its tries not spent by the fault),
  * and nothing is half-written: a stage moved has its data saved. The database is this file's own
@@ -11,7 +12,9 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, latestOtp, signUp, testApp, uniqueMobile } from '../support/test-app.ts';
+import { STAGE } from '@ekyc/contracts/stages';
+import { type Copy, signedApplicantCopies } from '../support/applicant-copies.ts';
+import { bearer, latestOtp, reviewerToken, signUp, testApp, uniqueMobile } from '../support/test-app.ts';
 
 const DB = process.env.TEST_FAILOVER_DATABASE_URL;
 /** What a reply must never carry: SQL, the driver's wrapper, a stack frame. */
@@ -29,25 +32,36 @@ interface Sent {
 describe.runIf(DB)('every connection terminated while requests are in flight', () => {
   let app: FastifyInstance;
   let admin: pg.Client;
+  let maker: string;
+  let nextSigned: () => Promise<Copy>;
   beforeAll(async () => {
     app = await testApp({ DATABASE_URL: DB! });
     admin = new pg.Client({ connectionString: DB });
     await admin.connect();
-  });
+    maker = await reviewerToken(app, `failover.maker.${Date.now()}@broker.example`, 'reviewer');
+    nextSigned = await signedApplicantCopies(app);
+  }, 120_000);
   afterAll(async () => {
     await admin?.end();
     await app?.close();
   });
 
-  /** Terminates every other connection to the database until `done` settles. */
-  async function terminateUntil(done: Promise<unknown>): Promise<number> {
+  /**
+   * Terminates the API's connections until `done` settles: every one of them (`all`, a failover:
+   * most calls fail at their first statement), or only those in the middle of a transaction
+   * (`mid-transaction`: between two statements of one, or running its second or later), so that
+   * calls are cut off with part of their work written.
+   */
+  async function terminateUntil(done: Promise<unknown>, mode: 'all' | 'mid-transaction'): Promise<number> {
     let settled = false;
     void done.finally(() => (settled = true));
+    const which =
+      mode === 'all' ? '' : `and (state = 'idle in transaction' or (state = 'active' and xact_start < query_start))`;
     let terminated = 0;
     for (let i = 0; i < 5000 && !settled; i++) {
       const { rows } = await admin.query<{ n: string }>(
         `select count(pg_terminate_backend(pid)) as n from pg_stat_activity
-          where datname = current_database() and pid <> pg_backend_pid()`,
+          where datname = current_database() and pid <> pg_backend_pid() ${which}`,
       );
       terminated += Number(rows[0]!.n);
     }
@@ -91,6 +105,18 @@ describe.runIf(DB)('every connection terminated while requests are in flight', (
     expect(rows[0]!.attempts, target).toBeLessThanOrEqual(Math.min(calls, app.deps.config.otp.maxAttempts));
   }
 
+  /** The stages of a signed application, and how many times staff changed each (the audit trail). */
+  async function decisionsOf(id: string) {
+    const stages = await app.deps.records.kycList(id);
+    const audited = await app.deps.database.db
+      .execute(
+        sql`select stage, count(*)::int as n from audit_log
+             where applicant_id = ${id} and action = 'stage.activity' and actor_kind = 'staff' group by stage`,
+      )
+      .then((r) => (r as unknown as { rows: { stage: number; n: number }[] }).rows);
+    return { stages, audited: Object.fromEntries(audited.map((a) => [a.stage, a.n])) };
+  }
+
   it('keeps every reply in the envelope, and the failed calls succeed on a retry with their keys', async () => {
     let failed = 0;
     for (let round = 0; round < MAX_ROUNDS && (round < ROUNDS || failed === 0); round++) {
@@ -112,6 +138,19 @@ describe.runIf(DB)('every connection terminated while requests are in flight', (
           return { token, mobile, email, otp: await latestOtp(app, email) };
         }),
       );
+      // and signed applications a reviewer decides: every stage accepted, or the bank stage sent back
+      const deciding = await Promise.all([1, 2, 3].map(() => nextSigned()));
+      const pendingOf = async (id: string) =>
+        (await app.deps.records.kycList(id))
+          .filter((st) => st.stage < STAGE.STATUS && st.adminActivity === 'Pending')
+          .map((st) => st.stage);
+      const decided = await Promise.all(
+        deciding.map(async ({ id }, n) =>
+          n === 0
+            ? [{ stage: STAGE.BANK_AND_SEGMENT, activity: 'Reject' as const, reason: 'Please correct this step' }]
+            : (await pendingOf(id)).map((stage) => ({ stage, activity: 'Accept' as const })),
+        ),
+      );
       const key = (what: string) => ({ 'idempotency-key': `failover-${round}-${what}` });
       const calls: Sent[] = [
         ...holding.map(({ mobile, otp }) => ({
@@ -132,6 +171,12 @@ describe.runIf(DB)('every connection terminated while requests are in flight', (
           headers: { ...bearer(token), ...key(`check-${mobile}`) },
           payload: { email, otp },
         })),
+        ...deciding.map(({ id }, n) => ({
+          method: 'POST' as const,
+          url: `/api/v1/backoffice/applications/${id}/decisions`,
+          headers: { ...bearer(maker), ...key(`decide-${id}`) },
+          payload: { decisions: decided[n]! },
+        })),
         ...signedIn.map(({ token }) => ({
           method: 'GET' as const,
           url: '/api/v1/ekyc/get-user-details',
@@ -148,8 +193,11 @@ describe.runIf(DB)('every connection terminated while requests are in flight', (
         }),
       ];
 
+      // a failover in even rounds, transactions cut half-way in odd ones
+      const mode = round % 2 === 0 ? 'all' : 'mid-transaction';
       const inFlight = Promise.all(calls.map(send));
-      expect(await terminateUntil(inFlight)).toBeGreaterThan(0);
+      const terminated = await terminateUntil(inFlight, mode);
+      if (mode === 'all') expect(terminated).toBeGreaterThan(0);
       const replies = await inFlight;
       calls.forEach((sent, i) => expectEnvelope(sent, replies[i]!));
 
@@ -160,16 +208,21 @@ describe.runIf(DB)('every connection terminated while requests are in flight', (
       for (const [i, sent] of calls.entries()) {
         if (replies[i]!.statusCode !== 503) continue;
         failed++;
+        // a decision saved before the fault cut its reply is refused when run again (409: already
+        // decided), which the state below tells apart; "still running" only until the key is settled
+        const done = (res: LightMyRequestResponse) =>
+          res.statusCode === 200 ||
+          (sent.url.endsWith('/decisions') && res.statusCode === 409 && !/still running/.test(res.body));
         await expect
           .poll(
             async () => {
               tries[i]!++;
-              return (answers[i] = await send(sent)).statusCode;
+              return done((answers[i] = await send(sent)));
             },
             { interval: 200, timeout: 30_000 },
           )
-          .toBe(200);
-        expectEnvelope(sent, answers[i]!);
+          .toBe(true);
+        expect(answers[i]!.json(), sent.url).toMatchObject({ status: expect.any(Boolean), data: expect.any(Object) });
       }
       // an OTP sent before the fault signs in, at the first try or the retry (its tries were not
       // spent by the failed calls), and nothing is half-written: one applicant for the mobile, its
@@ -198,6 +251,17 @@ describe.runIf(DB)('every connection terminated while requests are in flight', (
         expect(stages.map((s) => s.stage)).toEqual([110, 120, 130]);
         expect(stages.at(-1)!.adminActivity).toBeNull();
         await expectOtpSpentOnce('email', `${applicant.id}:${email}`, tries[i]!);
+      }
+      // each decision holds whole, once: the stages decided as asked, one audit entry each (a run
+      // again changes nothing), and the applicant at the stage sent back or still at the end
+      for (const [n, { id }] of deciding.entries()) {
+        const { stages, audited } = await decisionsOf(id);
+        for (const d of decided[n]!) {
+          const row = stages.find((st) => st.stage === d.stage)!;
+          expect(row.adminActivity, `${id} ${d.stage}`).toBe(d.activity);
+          expect(audited[d.stage], `${id} ${d.stage} audited once`).toBe(1);
+        }
+        expect(stages.at(-1)!.stage, id).toBe(n === 0 ? STAGE.BANK_AND_SEGMENT : STAGE.STATUS);
       }
       // and every session valid before the fault still is
       for (const { token } of signedIn) {
