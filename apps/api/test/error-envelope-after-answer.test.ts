@@ -2,11 +2,14 @@
  * The last check of every reply: when something throws after the error handler has answered (a
  * cleanup hook whose database is gone), Fastify's own reply would go out with the driver's message
  * (`Failed query: delete from …`). It leaves as the envelope instead, 503 with Retry-After when the
- * answer was a 503, with the request's id and no SQL.
+ * answer was a 503, with the request's id and no SQL. The log keeps the full error under that id,
+ * its cause included.
  */
+import { Writable } from 'node:stream';
 import { MSG } from '@ekyc/contracts/messages';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loggerOptions } from '../src/lib/logger.ts';
 import { registerErrorHandler, requestId } from '../src/plugins/error-handler.ts';
 
 const LEAK = /select|insert|update|delete|Failed query|at .*\.ts:/i;
@@ -56,5 +59,37 @@ describe('a failure after the answer is decided', () => {
     expect(res.json()).toMatchObject({ status: false, data: {} });
     expect(res.body).not.toMatch(LEAK);
     expect(res.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+  });
+});
+
+describe('what the operator finds under the reference', () => {
+  it('logs the full error with the request id and the cause the driver gave', async () => {
+    const lines: Record<string, unknown>[] = [];
+    const stream = new Writable({
+      write(chunk: Buffer, _enc, done) {
+        for (const line of chunk.toString().split('\n'))
+          if (line) lines.push(JSON.parse(line) as Record<string, unknown>);
+        done();
+      },
+    });
+    const app = Fastify({ logger: loggerOptions('warn', stream), genReqId: requestId });
+    registerErrorHandler(app);
+    app.get('/down', async () => {
+      throw sqlError('select "id" from "sessions" where "token_hash" = $1');
+    });
+    try {
+      const res = await app.inject({ url: '/down', headers: { 'x-request-id': 'ticket-00043' } });
+      expect(res.statusCode).toBe(503);
+      expect(res.body).not.toMatch(LEAK);
+      const logged = lines.find((l) => l.reqId === 'ticket-00043' && l.msg === 'backing service unavailable');
+      expect(logged).toMatchObject({
+        err: {
+          message: expect.stringContaining('Failed query: select "id" from "sessions"'),
+          cause: { code: '57P01', message: 'terminating connection due to administrator command' },
+        },
+      });
+    } finally {
+      await app.close();
+    }
   });
 });

@@ -21,6 +21,29 @@ export function redact(text: string): string {
     .replace(LONG_DIGITS, '[NUMBER]');
 }
 
+interface LoggedError {
+  type: string;
+  code?: string;
+  message: string;
+  stack: string;
+  cause?: LoggedError;
+}
+
+/**
+ * An error as the log keeps it, its causes included (a few deep): the driver's wrapper says which
+ * statement failed, its cause why (`57P01 terminating connection due to administrator command`).
+ */
+export function logError(err: Error & { code?: unknown }, depth = 0): LoggedError {
+  const cause = err.cause;
+  return {
+    type: err.name,
+    ...(typeof err.code === 'string' && { code: err.code }),
+    message: redact(err.message),
+    stack: redact(err.stack ?? ''),
+    ...(cause instanceof Error && depth < 3 && { cause: logError(cause, depth + 1) }),
+  };
+}
+
 export function loggerOptions(level: string, stream?: NodeJS.WritableStream): FastifyServerOptions['logger'] {
   if (level === 'silent') return false;
   return {
@@ -47,12 +70,7 @@ export function loggerOptions(level: string, stream?: NodeJS.WritableStream): Fa
         url: redact(req.url),
       }),
       res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
-      err: (err: Error & { code?: string }) => ({
-        type: err.name,
-        code: err.code,
-        message: redact(err.message),
-        stack: redact(err.stack ?? ''),
-      }),
+      err: (err: Error & { code?: string }) => logError(err),
     },
   };
 }
