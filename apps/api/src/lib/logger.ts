@@ -22,6 +22,7 @@ export function redact(text: string): string {
 }
 
 interface LoggedError {
+  [key: string]: unknown;
   type: string;
   code?: string;
   message: string;
