@@ -262,6 +262,36 @@ describe('second factor (STAFF_MFA=required)', () => {
   });
 });
 
+describe('second factor of one’s own accord (STAFF_MFA=optional)', () => {
+  it('a signed-in member enrols from their account page, and from then on signs in with a code', async () => {
+    const { app, bo } = await backOffice({ STAFF_MFA: 'optional' });
+    const login = () => bo<{ token?: string; mfa?: string; challenge?: string }>('login', { body: { ...ADMIN } });
+    // not enrolled: the password is enough
+    const token = (await login()).body.data.token!;
+    expect(token).toBeTruthy();
+    const started = await bo<{ secret: string; otpauth_uri: string }>('mfa/enrol', { token });
+    expect(started.body.data.otpauth_uri).toContain(encodeURIComponent(ADMIN.email));
+    const { secret } = started.body.data;
+    const wrong = await bo('mfa/confirm', { token, body: { code: '000000' } });
+    expect(wrong.body).toMatchObject({ status: false, message: 'Incorrect code' });
+    // still not enrolled after a wrong code: the password alone still signs in
+    expect((await login()).body.data.token).toBeTruthy();
+    const code = await generate({ secret });
+    const done = await bo<{ staff: Member; recovery_codes: string[] }>('mfa/confirm', { token, body: { code } });
+    expect(done.body.data.staff.mfa_enrolled).toBe(true);
+    expect(done.body.data.recovery_codes).toHaveLength(10);
+    // enrolled: the secret cannot be replaced this way, and the sign-in asks a code
+    expect((await bo('mfa/enrol', { token })).statusCode).toBe(409);
+    const next = await login();
+    expect(next.body.data).toMatchObject({ mfa: 'verify' });
+    expect(next.body.data.token).toBeUndefined();
+    const byRecovery = await bo<{ token: string }>('login/mfa', {
+      body: { challenge: next.body.data.challenge, code: done.body.data.recovery_codes[0] },
+    });
+    expect(byRecovery.body.data.token).toBeTruthy();
+  });
+});
+
 describe('POST /password', () => {
   it('checks the current password under the sign-in throttle: wrong guesses lock the account', async () => {
     const { app, bo } = await backOffice({ STAFF_LOGIN_MAX_FAILURES: '3' });
