@@ -3,7 +3,8 @@
  * factor is optional (STAFF_MFA=optional): a reviewer sets up an authenticator app from My account
  * (the key read from the page, codes computed with otplib as the phone's app would), and from then
  * on the sign-in asks a code: a wrong one is refused, a right one signs in, and a recovery code
- * signs in once.
+ * signs in once. And an invited member (four eyes, as the e2e server runs) chooses their own
+ * password through the link e-mailed to them, which works once.
  */
 import { expect, type Page, test } from '@playwright/test';
 import { generate } from 'otplib';
@@ -75,4 +76,50 @@ test('a reviewer sets up an authenticator app, then signs in with a code or a re
   await page.getByLabel('Code from your authenticator app').fill(recoveryCode);
   await page.getByRole('button', { name: 'Verify' }).click();
   await expect(page.getByRole('alert')).toHaveText('Incorrect code');
+});
+
+test('an invited checker chooses their own password through the e-mailed link, which works once', async ({
+  page,
+  request,
+}) => {
+  const ADMIN = { email: 'mfa.admin@broker.example', password: 'admin-invite-pass-1', name: 'Ina Admin' };
+  const INVITEE = { email: 'ivy.checker@broker.example', name: 'Ivy Checker' };
+  await request.post('/sandbox/fixtures/staff', { data: { ...ADMIN, role: 'admin' } });
+  await page.goto('/backoffice/login');
+  await page.getByLabel('Email').fill(ADMIN.email);
+  await page.getByLabel('Password').fill(ADMIN.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByRole('heading', { name: 'Review queue' })).toBeVisible();
+  await page.goto('/backoffice/staff');
+  const form = page.getByRole('form', { name: 'Add a staff member' });
+  await form.getByLabel('Email').fill(INVITEE.email);
+  await form.getByLabel('Name').fill(INVITEE.name);
+  await form.getByLabel('Role').selectOption('checker');
+  // the password left empty: the e2e server runs with four eyes, where an admin never sets one
+  await form.getByRole('button', { name: 'Add staff member' }).click();
+  await expect(page.getByText('Staff member added')).toBeVisible();
+  const row = page.getByRole('listitem').filter({ hasText: INVITEE.email });
+  await expect(row.getByText('Waiting for a second administrator: Checker')).toBeVisible();
+  await page.getByRole('button', { name: 'Sign out' }).click();
+
+  // the sandbox outbox stands in for the invitee's mailbox
+  const outbox = (await (await request.get(`/sandbox/outbox?to=${encodeURIComponent(INVITEE.email)}`)).json()) as {
+    text: string;
+  }[];
+  const link = new URL(outbox[0]!.text.match(/\S+#token=[\w-]+/)![0]);
+  await page.goto(link.pathname + link.hash);
+  await expect(page.getByRole('heading', { name: 'Choose your password' })).toBeVisible();
+  await page.getByLabel('New password').fill('password1234');
+  await page.getByRole('button', { name: 'Save password' }).click();
+  await expect(page.getByText(/too easy to guess/)).toBeVisible();
+  await page.getByLabel('New password').fill('copper meadow lantern 58');
+  await page.getByRole('button', { name: 'Save password' }).click();
+  // the checker grant waits for a second admin: meanwhile the account is a reviewer
+  await expect(page.getByText(`Signed in as ${INVITEE.name} (Reviewer)`)).toBeVisible();
+
+  await page.getByRole('button', { name: 'Sign out' }).click();
+  await page.goto(link.pathname + link.hash);
+  await page.getByLabel('New password').fill('another copper meadow 77');
+  await page.getByRole('button', { name: 'Save password' }).click();
+  await expect(page.getByRole('alert')).toHaveText(/This link is not valid any more/);
 });

@@ -3,7 +3,7 @@
  * recovery codes' hashes), grants and second-factor resets waiting for a second admin, an admin's
  * password reset and the lockout kept in PostgreSQL (2700_staff_mfa_and_grants.sql).
  */
-import { and, eq, gt, isNull, lt, ne, or, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Database, Tx } from '../../db/client.ts';
 import { staff, staffInvitations, staffRecoveryCodes, type StaffRole } from '../../db/schema/backoffice.ts';
 import type { StaffRow } from './backoffice.repository.ts';
@@ -92,13 +92,6 @@ export const staffAccountRepository = {
     return one(
       tx.update(staff).set({ role, pendingRole: null, pendingRoleBy: null }).where(eq(staff.id, id)).returning(),
     );
-  },
-  async otherActiveAdmins(tx: Tx, adminId: string): Promise<number> {
-    const [row] = await tx
-      .select({ n: sql<number>`count(*)::int` })
-      .from(staff)
-      .where(and(eq(staff.role, 'admin'), eq(staff.active, true), ne(staff.id, adminId)));
-    return Number(row?.n ?? 0);
   },
   /** A new invitation; the account's earlier unused ones stop working. */
   async addInvitation(tx: Tx, row: typeof staffInvitations.$inferInsert): Promise<void> {
