@@ -264,7 +264,7 @@ describe('second factor (STAFF_MFA=required)', () => {
 
 describe('second factor of one’s own accord (STAFF_MFA=optional)', () => {
   it('a signed-in member enrols from their account page, and from then on signs in with a code', async () => {
-    const { app, bo } = await backOffice({ STAFF_MFA: 'optional' });
+    const { bo } = await backOffice({ STAFF_MFA: 'optional' });
     const login = () => bo<{ token?: string; mfa?: string; challenge?: string }>('login', { body: { ...ADMIN } });
     // not enrolled: the password is enough
     const token = (await login()).body.data.token!;
