@@ -109,6 +109,7 @@ const envSchema = z.object({
   STAFF_MFA: z.enum(['required', 'optional']).optional(),
   /** The issuer shown in the staff's authenticator app next to their email. */
   STAFF_MFA_ISSUER: z.string().trim().min(1).max(60).default('eKYC back office'),
+  STAFF_INVITATION_HOURS: z.coerce.number().int().min(1).max(336).default(72),
   /** Bearer token for /metrics and /docs where they are protected (production, or whenever set). */
   OPS_TOKEN: z.string().min(32, 'use at least 32 characters').optional(),
   /** A second listen address ("port" or "host:port") serving /metrics and /docs without a token. */
@@ -313,6 +314,8 @@ export interface Config {
   staffLogin: { maxFailures: number; lockoutSeconds: number; delaySeconds: number };
   /** Staff sign-in's second factor: required of every account, or only of enrolled ones. */
   staffMfa: { mode: 'required' | 'optional'; issuer: string };
+  /** How long a staff invitation or password link works (hours). */
+  staffInvitationHours: number;
   /** /metrics and /docs: open, or behind a token and/or only on a separate listen address. */
   ops: { protect: boolean; token?: string; listen?: { host: string; port: number } };
   declarationSwitches: 3 | 5;
@@ -570,6 +573,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       delaySeconds: e.STAFF_LOGIN_DELAY_SECONDS,
     },
     staffMfa: { mode: e.STAFF_MFA ?? (sandbox ? 'optional' : 'required'), issuer: e.STAFF_MFA_ISSUER },
+    staffInvitationHours: e.STAFF_INVITATION_HOURS,
     ops: {
       protect: production || Boolean(e.OPS_TOKEN) || Boolean(opsListen),
       token: e.OPS_TOKEN,

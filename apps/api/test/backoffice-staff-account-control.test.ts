@@ -11,6 +11,7 @@ import { generate } from 'otplib';
 import { afterAll, describe, expect, it } from 'vitest';
 import { staff } from '../src/db/schema/backoffice.ts';
 import { SECOND_ADMIN_NEEDED } from '../src/modules/backoffice/approve-staff-role.ts';
+import { operatorAddAdmin } from '../src/modules/backoffice/operator-staff.ts';
 import { LOCKED_OUT } from '../src/modules/backoffice/throttle-staff-login.ts';
 import { bearer, signInStaff, testApp } from './support/test-app.ts';
 
@@ -54,10 +55,29 @@ async function backOffice(env: Record<string, string>) {
     });
     return { statusCode: res.statusCode, body: res.json() };
   };
-  const add = async (token: string, email: string, role: string) =>
-    (await bo('staff', { token, body: { email, name: 'Nora Staff', role, password: GIVEN } })).body.data.staff;
-  /** Signs in with the admin's password and replaces it, as the holder must. */
+  const fourEyes = env.FOUR_EYES === 'true';
+  /** With four eyes a member is invited and chooses their own password through the link mailed to them. */
+  const acceptMailed = async (email: string) => {
+    const outbox = (await app.inject({ method: 'GET', url: `/sandbox/outbox?to=${email}` })).json<{ text: string }[]>();
+    const token = outbox[0]!.text.match(/#token=([\w-]+)/)![1]!;
+    expect((await bo('invitation', { body: { token, password: OWN } })).body.status).toBe(true);
+  };
+  const add = async (token: string, email: string, role: string) => {
+    const body = { email, name: 'Nora Staff', role, ...(!fourEyes && { password: GIVEN }) };
+    const member = (await bo('staff', { token, body })).body.data.staff;
+    if (fourEyes) await acceptMailed(email);
+    return member;
+  };
+  /** The operator's command on the server adds an admin; they choose their password through its link. */
+  const secondAdmin = async (email: string) => {
+    const link = await operatorAddAdmin(app.deps, { email, name: 'Second Admin' });
+    expect((await bo('invitation', { body: { token: link.split('#token=')[1], password: OWN } })).body.status).toBe(
+      true,
+    );
+  };
+  /** Signs in with the admin's password and replaces it, as the holder must (with four eyes: their own). */
   const takeOver = async (email: string) => {
+    if (fourEyes) return signInStaff(app, email, OWN);
     const token = await signInStaff(app, email, GIVEN);
     expect((await bo('password', { token, body: { current_password: GIVEN, new_password: OWN } })).statusCode).toBe(
       200,
@@ -71,7 +91,7 @@ async function backOffice(env: Record<string, string>) {
         method: 'GET',
       })
     ).body.data.entries;
-  return { app, bo, add, takeOver, audit };
+  return { app, bo, add, takeOver, secondAdmin, audit };
 }
 
 describe('a password an admin chose', () => {
@@ -101,11 +121,10 @@ describe('a password an admin chose', () => {
 
 describe('four eyes on grants (FOUR_EYES=true)', () => {
   it('an admin or checker grant waits for a different admin; the audit trail names both', async () => {
-    const { app, bo, add, takeOver, audit } = await backOffice({ FOUR_EYES: 'true' });
+    const { app, bo, add, takeOver, secondAdmin, audit } = await backOffice({ FOUR_EYES: 'true' });
     const first = await signInStaff(app, ADMIN.email, ADMIN.password);
-    // a fresh installation's sole admin has no second admin to ask: the second admin is theirs to add
-    const second = await add(first, 'second@broker.example', 'admin');
-    expect(second).toMatchObject({ role: 'admin', pending_role: null });
+    // a fresh installation's sole admin has no second admin to ask: the operator adds one on the server
+    await secondAdmin('second@broker.example');
     const secondToken = await takeOver('second@broker.example');
 
     const checker = await add(first, 'carl@broker.example', 'checker');
@@ -216,9 +235,12 @@ describe('second factor (STAFF_MFA=required)', () => {
   });
 
   it("an admin's reset of someone's second factor needs a second admin with four eyes", async () => {
-    const { app, bo, add, takeOver, audit } = await backOffice({ STAFF_MFA: 'required', FOUR_EYES: 'true' });
+    const { app, bo, add, takeOver, secondAdmin, audit } = await backOffice({
+      STAFF_MFA: 'required',
+      FOUR_EYES: 'true',
+    });
     const first = await signInStaff(app, ADMIN.email, ADMIN.password);
-    await add(first, 'second@broker.example', 'admin');
+    await secondAdmin('second@broker.example');
     const second = await takeOver('second@broker.example');
     const rita = await add(first, 'rita@broker.example', 'reviewer');
     await takeOver('rita@broker.example');
@@ -237,6 +259,36 @@ describe('second factor (STAFF_MFA=required)', () => {
     expect((await audit(first)).map((e) => e.action)).toEqual(
       expect.arrayContaining(['staff.mfa_reset_requested', 'staff.mfa_reset']),
     );
+  });
+});
+
+describe('second factor of one’s own accord (STAFF_MFA=optional)', () => {
+  it('a signed-in member enrols from their account page, and from then on signs in with a code', async () => {
+    const { bo } = await backOffice({ STAFF_MFA: 'optional' });
+    const login = () => bo<{ token?: string; mfa?: string; challenge?: string }>('login', { body: { ...ADMIN } });
+    // not enrolled: the password is enough
+    const token = (await login()).body.data.token!;
+    expect(token).toBeTruthy();
+    const started = await bo<{ secret: string; otpauth_uri: string }>('mfa/enrol', { token });
+    expect(started.body.data.otpauth_uri).toContain(encodeURIComponent(ADMIN.email));
+    const { secret } = started.body.data;
+    const wrong = await bo('mfa/confirm', { token, body: { code: '000000' } });
+    expect(wrong.body).toMatchObject({ status: false, message: 'Incorrect code' });
+    // still not enrolled after a wrong code: the password alone still signs in
+    expect((await login()).body.data.token).toBeTruthy();
+    const code = await generate({ secret });
+    const done = await bo<{ staff: Member; recovery_codes: string[] }>('mfa/confirm', { token, body: { code } });
+    expect(done.body.data.staff.mfa_enrolled).toBe(true);
+    expect(done.body.data.recovery_codes).toHaveLength(10);
+    // enrolled: the secret cannot be replaced this way, and the sign-in asks a code
+    expect((await bo('mfa/enrol', { token })).statusCode).toBe(409);
+    const next = await login();
+    expect(next.body.data).toMatchObject({ mfa: 'verify' });
+    expect(next.body.data.token).toBeUndefined();
+    const byRecovery = await bo<{ token: string }>('login/mfa', {
+      body: { challenge: next.body.data.challenge, code: done.body.data.recovery_codes[0] },
+    });
+    expect(byRecovery.body.data.token).toBeTruthy();
   });
 });
 

@@ -152,6 +152,65 @@ describe('account closure', () => {
     expect((await call(app, 'GET', 'get-user-details', { token: client.token })).statusCode).toBe(401);
   });
 
+  it("erases each class when its own hold ends: KYC at 5 years after closure, the depository's records at 8", async () => {
+    const client = await signedClient('6105', true);
+    const file = (kind: string) =>
+      app.deps.records.saveFile(client.id, { kind, contentType: 'image/jpeg', bytes: Buffer.from(`a ${kind}`) });
+    const selfie = await file('selfie');
+    const panCard = await file('pan_card');
+    const signature = await file('signature');
+    const form = await file('signed-account-opening-form');
+    const cheque = await file('cancelled-cheque');
+    await app.deps.records.save(client.id, {
+      livness_obj: { image: selfie },
+      signature_obj: { image: signature },
+      nominee_obj: { nominees: [] },
+      _signed_forms: { versions: [{ file: form }] },
+    });
+    const admin = await reviewerToken(app, 'closure.admin4@broker.example', 'admin');
+    const closed = await closeAccount(admin, client.id, { closed_on: today(), reason: 'Client asked to close' });
+    const closedAt = Date.parse((closed.json() as { data: AccountClosure }).data.closed_at);
+    const sections = async () => Object.keys(await app.deps.records.allSections(client.id)).sort();
+    const stored = async (ref: { $file: string }) => (await app.deps.records.readFile(ref.$file)) !== null;
+
+    // four years on: nothing has ended yet
+    await app.deps.retention.sweep(new Date(closedAt + 4 * YEAR_MS));
+    expect(await sections()).toContain('pan_obj');
+    expect(await stored(panCard)).toBe(true);
+
+    // six years on: the KYC and PMLA holds have ended, the depository's has not
+    await app.deps.retention.sweep(new Date(closedAt + 6 * YEAR_MS));
+    const left = await sections();
+    for (const kycOnly of ['pan_obj', 'personal_obj', 'digilocker_obj', 'livness_obj', 'review_obj'])
+      expect(left).not.toContain(kycOnly);
+    for (const dp of ['bank_obj', 'segment_obj', 'nominee_obj', 'signature_obj', '_signed_forms'])
+      expect(left).toContain(dp);
+    expect(await stored(selfie)).toBe(false);
+    expect(await stored(panCard)).toBe(false);
+    expect(await stored(signature)).toBe(true);
+    expect(await stored(form)).toBe(true);
+    expect(await stored(cheque)).toBe(true);
+    // the client reads what is still kept: only the depository's records
+    const view = (await call<ConsentsData>(app, 'GET', 'get-consents', { token: client.token })).body.data;
+    expect(view.erasure!.kept.map((k) => k.record_class)).toEqual(['depository']);
+    const trail = await app.inject({
+      method: 'GET',
+      url: `${BO}/applications/${client.id}/audit`,
+      headers: bearer(admin),
+    });
+    expect(JSON.stringify(trail.json())).toContain('retention.classes_erased');
+    // a later sweep before the depository's end changes nothing more
+    await app.deps.retention.sweep(new Date(closedAt + 7 * YEAR_MS));
+    expect(await sections()).toEqual(left);
+
+    // eight years and a day on: everything is erased
+    await app.deps.retention.sweep(new Date(closedAt + 8 * YEAR_MS + 2 * DAY_MS));
+    expect((await app.deps.consents.erasure(client.id))!.erasedAt).not.toBeNull();
+    expect(await stored(form)).toBe(false);
+    expect(await stored(cheque)).toBe(false);
+    expect((await call(app, 'GET', 'get-user-details', { token: client.token })).statusCode).toBe(401);
+  });
+
   it('erases a closed account after its hold even without a request: 5 years with no demat account', async () => {
     const client = await signedClient('6104', false);
     const admin = await reviewerToken(app, 'closure.admin3@broker.example', 'admin');

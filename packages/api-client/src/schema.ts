@@ -1145,6 +1145,72 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/v1/backoffice/invitation': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Choose your own password through an invitation or password link: then sign in as usual
+     * @description The token from the link an admin had sent to the staff member (or the operator printed) and the password they choose. Answers like login: the second factor is due next (data.mfa) or data.token. A used, replaced or expired link is a handled refusal (200, status false); a guessable password is 400 naming it.
+     *
+     *     Public: no token.
+     */
+    post: operations['accept-staff-invitation'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/backoffice/mfa/enrol': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Set up a second factor of your own accord: a new secret, as text, otpauth URI and QR code
+     * @description For a signed-in staff member without a second factor (STAFF_MFA=optional); 409 once enrolled. The first code sent to POST mfa/confirm enrols the account.
+     *
+     *     Needs a staff token (log-in-staff's data.token) of any active staff member (reviewer, checker or administrator; compliance to read only). An account that must replace a password someone else set gets 403 until it has (password_change_required).
+     */
+    post: operations['enrol-own-staff-mfa'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/backoffice/mfa/confirm': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Confirm your new second factor with its first code: your sign-in asks a code from then on
+     * @description The reply carries the recovery codes, this once. A wrong code is a handled refusal (200, status false); 409 once enrolled.
+     *
+     *     Needs a staff token (log-in-staff's data.token) of any active staff member (reviewer, checker or administrator; compliance to read only). An account that must replace a password someone else set gets 403 until it has (password_change_required).
+     */
+    post: operations['confirm-own-staff-mfa'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/v1/backoffice/logout': {
     parameters: {
       query?: never;
@@ -1569,8 +1635,10 @@ export interface paths {
     get: operations['list-staff'];
     put?: never;
     /**
-     * Add a staff account (its password must be changed at first sign-in)
-     * @description Needs a staff token (log-in-staff's data.token) of an administrator. An account that must replace a password someone else set gets 403 until it has (password_change_required).
+     * Add a staff account: without a password the member is e-mailed an invitation to choose their own
+     * @description With four eyes a password is refused (400 naming it): the member always chooses their own through the invitation, and a checker, compliance or admin grant waits for a second admin (data.staff.pending_role). With four eyes off an admin may set a password, which its holder must change at the first sign-in.
+     *
+     *     Needs a staff token (log-in-staff's data.token) of an administrator. An account that must replace a password someone else set gets 403 until it has (password_change_required).
      */
     post: operations['add-staff'];
     delete?: never;
@@ -1671,8 +1739,10 @@ export interface paths {
     get?: never;
     put?: never;
     /**
-     * Set a new password for a staff member (they must change it at the next sign-in)
-     * @description Needs a staff token (log-in-staff's data.token) of an administrator. An account that must replace a password someone else set gets 403 until it has (password_change_required).
+     * Reset a staff member's password: without one the member is e-mailed a link to choose a new one
+     * @description The old password stops working and their sessions end. With four eyes a password is refused (400 naming it); with four eyes off an admin may set one, which its holder must change at the next sign-in.
+     *
+     *     Needs a staff token (log-in-staff's data.token) of an administrator. An account that must replace a password someone else set gets 403 until it has (password_change_required).
      */
     post: operations['reset-staff-password'];
     delete?: never;
@@ -6356,6 +6426,258 @@ export interface operations {
       503: components['responses']['ServiceUnavailable'];
     };
   };
+  'accept-staff-invitation': {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes a retry safe: the same key with the same body gets the first answer again without running the action twice (409 with another body, or while the first request runs). */
+        'Idempotency-Key'?: components['parameters']['IdempotencyKey'];
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          token: string;
+          password: string;
+        };
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          'Idempotent-Replayed': components['headers']['IdempotentReplayed'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            status: boolean;
+            message: string;
+            code?: string;
+            data:
+              | {
+                  token: string;
+                  staff: {
+                    id: string;
+                    email: string;
+                    name: string;
+                    /** @enum {string} */
+                    role: 'reviewer' | 'checker' | 'compliance' | 'admin';
+                    active: boolean;
+                    created_at: string;
+                    last_login_at: string | null;
+                    password_change_required: boolean;
+                    mfa_enrolled: boolean;
+                    pending_role: ('checker' | 'compliance' | 'admin') | null;
+                    mfa_reset_pending: boolean;
+                  };
+                  recovery_codes?: string[];
+                }
+              | {
+                  /** @enum {string} */
+                  mfa: 'verify' | 'enrol';
+                  challenge: string;
+                }
+              | {
+                  [key: string]: unknown;
+                };
+          };
+        };
+      };
+      /** @description Malformed input: data.errors names each offending field, with its rule's message key as code. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            status: boolean;
+            message: string;
+            code?: components['schemas']['MessageKey'];
+            data: {
+              field: string;
+              errors: {
+                field: string;
+                message: string;
+                code?: components['schemas']['MessageKey'];
+              }[];
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+      };
+      409: components['responses']['Conflict'];
+      413: components['responses']['PayloadTooLarge'];
+      429: components['responses']['TooManyRequests'];
+      500: components['responses']['InternalError'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  'enrol-own-staff-mfa': {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes a retry safe: the same key with the same body gets the first answer again without running the action twice (409 with another body, or while the first request runs). */
+        'Idempotency-Key'?: components['parameters']['IdempotencyKey'];
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          'Idempotent-Replayed': components['headers']['IdempotentReplayed'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            status: boolean;
+            message: string;
+            code?: string;
+            data: {
+              secret: string;
+              otpauth_uri: string;
+              qr_code: string;
+            };
+          };
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      /** @description The state does not allow this now (the message says why), or the Idempotency-Key was used with another request or its first request is still running. */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json':
+            | {
+                status: boolean;
+                message: string;
+                /** @enum {string} */
+                code?: 'somethingWrong';
+                data: {
+                  [key: string]: unknown;
+                };
+              }
+            | components['schemas']['ConflictReply'];
+        };
+      };
+      413: components['responses']['PayloadTooLarge'];
+      429: components['responses']['TooManyRequests'];
+      500: components['responses']['InternalError'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  'confirm-own-staff-mfa': {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes a retry safe: the same key with the same body gets the first answer again without running the action twice (409 with another body, or while the first request runs). */
+        'Idempotency-Key'?: components['parameters']['IdempotencyKey'];
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          code: string;
+        };
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          'Idempotent-Replayed': components['headers']['IdempotentReplayed'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            status: boolean;
+            message: string;
+            code?: string;
+            data:
+              | {
+                  staff: {
+                    id: string;
+                    email: string;
+                    name: string;
+                    /** @enum {string} */
+                    role: 'reviewer' | 'checker' | 'compliance' | 'admin';
+                    active: boolean;
+                    created_at: string;
+                    last_login_at: string | null;
+                    password_change_required: boolean;
+                    mfa_enrolled: boolean;
+                    pending_role: ('checker' | 'compliance' | 'admin') | null;
+                    mfa_reset_pending: boolean;
+                  };
+                  recovery_codes: string[];
+                }
+              | {
+                  [key: string]: unknown;
+                };
+          };
+        };
+      };
+      /** @description Malformed input: data.errors names each offending field, with its rule's message key as code. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            status: boolean;
+            message: string;
+            code?: components['schemas']['MessageKey'];
+            data: {
+              field: string;
+              errors: {
+                field: string;
+                message: string;
+                code?: components['schemas']['MessageKey'];
+              }[];
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      /** @description The state does not allow this now (the message says why), or the Idempotency-Key was used with another request or its first request is still running. */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json':
+            | {
+                status: boolean;
+                message: string;
+                /** @enum {string} */
+                code?: 'somethingWrong';
+                data: {
+                  [key: string]: unknown;
+                };
+              }
+            | components['schemas']['ConflictReply'];
+        };
+      };
+      413: components['responses']['PayloadTooLarge'];
+      429: components['responses']['TooManyRequests'];
+      500: components['responses']['InternalError'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
   'log-out-staff': {
     parameters: {
       query?: never;
@@ -7958,7 +8280,7 @@ export interface operations {
           name: string;
           /** @enum {string} */
           role: 'reviewer' | 'checker' | 'compliance' | 'admin';
-          password: string;
+          password?: string;
         };
       };
     };
@@ -8361,7 +8683,7 @@ export interface operations {
     requestBody: {
       content: {
         'application/json': {
-          password: string;
+          password?: string;
         };
       };
     };

@@ -101,6 +101,75 @@ export function heldClasses(hasDematAccount: boolean): RecordClass[] {
   return hasDematAccount ? ['kyc', 'pmla', 'depository'] : ['kyc', 'pmla'];
 }
 
+/**
+ * Which classes keep each part of a signed record: its sections (user-details.ts and the private
+ * `_` sections) and its files by kind. A part is erased when the holds of all its classes have
+ * ended (the signed form is both the relationship's record and the depository's); a part named
+ * nowhere here is kept until the whole record is erased. The applicant's row, stages and audit
+ * trail go with the whole record.
+ */
+export const SECTION_CLASSES: Readonly<Record<string, readonly RecordClass[]>> = {
+  // identity and address proofs, PAN, KYC details, photo (PMLA s.12(1)(e))
+  pan_obj: ['kyc'],
+  kra_data_obj: ['kyc'],
+  digilocker_obj: ['kyc'],
+  personal_obj: ['kyc'],
+  livness_obj: ['kyc'],
+  ekyc_obj: ['kyc'],
+  _pan_image: ['kyc'],
+  _liveness_private: ['kyc'],
+  _kyc_capture: ['kyc'],
+  _profiling_draft: ['kyc'],
+  // the relationship: the signed form, its signing and review (PMLA s.12(1)(a)); the depository
+  // keeps the account-opening form and the signature it verifies instructions with (reg. 54, 66)
+  esign_obj: ['pmla', 'depository'],
+  _esign_private: ['pmla', 'depository'],
+  _signed_forms: ['pmla', 'depository'],
+  review_obj: ['pmla'],
+  _rule_set: ['pmla'],
+  _risk_disclosure: ['pmla'],
+  signature_obj: ['kyc', 'depository'],
+  // the demat account: its nominees, segments and instructions, the bank account it pays into
+  nominee_obj: ['depository'],
+  segment_obj: ['depository'],
+  _segment_private: ['depository'],
+  _segment_aa: ['depository'],
+  _demat_choice: ['depository'],
+  _upi_block: ['depository'],
+  bank_obj: ['depository'],
+  _bank_private: ['depository'],
+};
+
+/** The same for stored files, by kind (`ovd_*` are the uploaded identity documents). */
+export const FILE_KIND_CLASSES: Readonly<Record<string, readonly RecordClass[]>> = {
+  pan_card: ['kyc'],
+  aadhaar_photo: ['kyc'],
+  eaadhaar_xml: ['kyc'],
+  selfie: ['kyc'],
+  signature: ['kyc', 'depository'],
+  'account-opening-form': ['pmla', 'depository'],
+  'signed-account-opening-form': ['pmla', 'depository'],
+  'cancelled-cheque': ['depository'],
+  'nominee-proof': ['depository'],
+  segment_proof: ['depository'],
+};
+
+export const fileKindClasses = (kind: string): readonly RecordClass[] | undefined =>
+  FILE_KIND_CLASSES[kind] ?? (kind.startsWith('ovd_') ? ['kyc'] : undefined);
+
+/**
+ * Whether a part kept for `classes` may go once the classes in `ended` have ended their holds: all
+ * of its classes the record holds have ended (a part of no class the record holds waits for the whole record).
+ */
+export function partErasable(
+  classes: readonly RecordClass[] | undefined,
+  held: readonly RecordClass[],
+  ended: readonly RecordClass[],
+): boolean {
+  const kept = (classes ?? []).filter((c) => held.includes(c));
+  return kept.length > 0 && kept.every((c) => ended.includes(c));
+}
+
 /** The years the whole record is kept after closure: the longest of the classes it holds. */
 export function holdYears(rules: Record<RecordClass, RetentionRule>, classes: readonly RecordClass[]): number {
   return Math.max(0, ...classes.map((c) => rules[c].yearsAfterClosure));

@@ -116,7 +116,9 @@ export class ConsentRecords {
             erased_at: iso(erasure.erasedAt),
             kept: erasure.erasedAt
               ? []
-              : (erasure.keptClasses ?? []).map((c) => retentionItemOf(rules[c as RecordClass])),
+              : (erasure.keptClasses ?? [])
+                  .filter((c) => !erasure.classesErased.includes(c))
+                  .map((c) => retentionItemOf(rules[c as RecordClass])),
             erased_now: erasure.minimisedAt ? ERASED_AT_REQUEST.map((c) => retentionItemOf(rules[c])) : [],
           }
         : null,

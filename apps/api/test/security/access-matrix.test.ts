@@ -265,6 +265,17 @@ const MATRIX: Record<string, Entry> = {
     sample: () => ({ body: { challenge: 'not.a.signed.challenge', code: '123456' } }),
     expect: ALL(401),
   },
+  // a link's token nobody was sent: refused as a handled outcome, whoever asks
+  'POST /api/v1/backoffice/invitation': {
+    access: 'public',
+    sample: () => ({ body: { token: 'x'.repeat(43), password: 'tidal quokka marmalade 47' } }),
+  },
+  'POST /api/v1/backoffice/mfa/enrol': { access: 'reviewer' },
+  'POST /api/v1/backoffice/mfa/confirm': {
+    access: 'reviewer',
+    // allowed; a code that is not the new secret's is a handled refusal
+    sample: () => ({ body: { code: '000000' } }),
+  },
   'POST /api/v1/backoffice/logout': { access: 'reviewer' },
   'GET /api/v1/backoffice/me': { access: 'reviewer' },
   'POST /api/v1/backoffice/password': {

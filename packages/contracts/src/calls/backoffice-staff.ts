@@ -11,9 +11,11 @@ export type StaffListEntry = z.infer<typeof staffListEntrySchema>;
 export const staffListDataSchema = z.object({ staff: z.array(staffListEntrySchema) });
 
 /**
- * POST /api/v1/backoffice/staff (admin): adds a staff account; its holder must change the password
- * at the first sign-in. With four eyes an admin or checker account is a reviewer until a second
- * admin approves the grant.
+ * POST /api/v1/backoffice/staff (admin): adds a staff account. Without a password the new member is
+ * sent an invitation by e-mail to choose their own (the only way with four eyes, which refuses a
+ * password here); with one (four eyes off), its holder must change it at the first sign-in. With
+ * four eyes a checker, compliance or admin account is a reviewer until a second admin approves the
+ * grant.
  */
 export const addStaffBodySchema = z.object({
   email: z.string().trim().toLowerCase().max(254).pipe(z.email('Enter valid email')),
@@ -24,7 +26,7 @@ export const addStaffBodySchema = z.object({
     .max(60, 'Use at max 60 characters')
     .regex(/^[\p{L} .'-]+$/u, 'Enter only Alphabets'),
   role: z.enum(STAFF_ROLES),
-  password: z.string().min(12, 'Use at least 12 characters').max(200),
+  password: z.string().min(12, 'Use at least 12 characters').max(200).optional(),
 });
 export type AddStaffBody = z.infer<typeof addStaffBodySchema>;
 
@@ -37,8 +39,27 @@ export const setStaffActiveBodySchema = z.object({ active: z.boolean() });
  */
 export const setStaffRoleBodySchema = z.object({ role: z.enum(STAFF_ROLES) });
 
-/** POST /api/v1/backoffice/staff/:id/password (admin): a new password its holder must change at the next sign-in. */
-export const resetStaffPasswordBodySchema = z.object({ password: staffPasswordSchema });
+/**
+ * POST /api/v1/backoffice/staff/:id/password (admin): without a password the member is sent a link
+ * to choose a new one (the only way with four eyes); with one (four eyes off), its holder must
+ * change it at the next sign-in. Either way the old password stops working.
+ */
+export const resetStaffPasswordBodySchema = z.object({ password: staffPasswordSchema.optional() });
+
+/**
+ * POST /api/v1/backoffice/invitation (no session): the token from an invitation or password link
+ * and the password its holder chooses. Answers like sign-in: the second factor is due next
+ * (data.mfa), or the session; status false when the link is not valid any more.
+ */
+export const acceptInvitationBodySchema = z.object({
+  token: z.string().min(20, 'This link is not complete').max(200, 'This link is not complete'),
+  password: staffPasswordSchema,
+});
+export type AcceptInvitationBody = z.infer<typeof acceptInvitationBodySchema>;
+
+/** With four eyes an admin never chooses a staff member's password: the member is sent a link. */
+export const OWN_PASSWORD_ONLY =
+  'Staff choose their own password: leave the password empty and a link is sent to their e-mail.';
 
 /** POST /api/v1/backoffice/staff/:id/unlock (admin): lifts a sign-in lockout; data.staff is the account. */
 export const unlockStaffDataSchema = z.object({ staff: staffListEntrySchema });

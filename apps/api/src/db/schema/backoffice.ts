@@ -51,6 +51,18 @@ export const staffRecoveryCodes = pgTable(
   (t) => [primaryKey({ columns: [t.staffId, t.codeHash] })],
 );
 
+/** 2806_staff_invitations.sql: one-time links to set one's own password (only the token's keyed hash). */
+export const staffInvitations = pgTable('staff_invitations', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  staffId: uuid('staff_id').notNull(),
+  tokenHash: text('token_hash').notNull(),
+  purpose: text('purpose').$type<'join' | 'password'>().notNull(),
+  createdBy: uuid('created_by'),
+  createdAt: ts('created_at').notNull().defaultNow(),
+  expiresAt: ts('expires_at').notNull(),
+  usedAt: ts('used_at'),
+});
+
 /** Append-only (a trigger refuses update and delete); rows enter only through audit_append(). */
 export const auditLog = pgTable('audit_log', {
   id: bigserial('id', { mode: 'number' }).primaryKey(),

@@ -1,4 +1,4 @@
-/** Drizzle table definitions of the consent records and erasure requests (1900_consents.sql), account closures, purge notices and breaches (2720_retention.sql). */
+/** Drizzle table definitions of the consent records and erasure requests (1900_consents.sql), account closures, purge notices and breaches (2720_retention.sql, 2805_retention_per_class.sql). */
 import { bigserial, boolean, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
@@ -24,6 +24,8 @@ export const erasureRequests = pgTable('erasure_requests', {
   keptClasses: text('kept_classes').array(),
   /** When what no class keeps was erased under the hold. */
   minimisedAt: ts('minimised_at'),
+  /** The kept classes whose holds have ended and whose parts were erased (2805_retention_per_class.sql). */
+  classesErased: text('classes_erased').array().notNull().default([]),
 });
 
 export const accountClosures = pgTable('account_closures', {

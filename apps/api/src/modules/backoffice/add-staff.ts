@@ -1,10 +1,11 @@
 /**
- * An admin adds a staff account; a guessable password is refused; it is stored only as a scrypt
- * hash and, chosen by the admin, must be replaced by its holder at the first sign-in. With four
- * eyes an admin or checker grant waits for a second admin (staff-grants.ts): the account is a
- * reviewer meanwhile.
+ * An admin adds a staff account. Without a password (always, with four eyes) the new member is sent
+ * an invitation to choose their own (staff-invitations.ts): no admin knows a password they could
+ * sign in with as that member. With four eyes off an admin may still choose one, which its holder
+ * must replace at the first sign-in. With four eyes a checker, compliance or admin grant waits for
+ * a second admin (staff-grants.ts): the account is a reviewer meanwhile.
  */
-import type { AddStaffBody } from '@ekyc/contracts/calls/backoffice-staff';
+import { type AddStaffBody, OWN_PASSWORD_ONLY } from '@ekyc/contracts/calls/backoffice-staff';
 import type { StaffMember } from '@ekyc/contracts/calls/backoffice-login';
 import type { AppDeps } from '../../app-deps.ts';
 import { invalidField } from '../../lib/errors.ts';
@@ -12,25 +13,32 @@ import { backofficeRepository as repo, type StaffRow } from './backoffice.reposi
 import { hashPassword } from './password.ts';
 import { weakPasswordReason } from './password-policy.ts';
 import { staffAccountRepository as accounts } from './staff-account.repository.ts';
-import { type GuardedRole, grantNeedsSecondAdmin, isGuardedRole, ROLE_WHILE_PENDING } from './staff-grants.ts';
+import { type GuardedRole, grantNeedsSecondAdmin, ROLE_WHILE_PENDING } from './staff-grants.ts';
+import { inviteStaff, unusablePassword } from './staff-invitations.ts';
 import { staffView } from './staff-view.ts';
 
 export async function addStaff(
-  deps: Pick<AppDeps, 'database' | 'config'>,
+  deps: Pick<AppDeps, 'database' | 'config' | 'hasher' | 'messaging' | 'now'>,
   admin: StaffRow,
   body: AddStaffBody,
 ): Promise<StaffMember> {
   const db = deps.database.db;
-  const weak = await weakPasswordReason(body.password, deps.config.staffPasswordMinScore, [body.email, body.name]);
-  if (weak) throw invalidField('password', weak);
-  const pending = (await grantNeedsSecondAdmin(deps, admin, body.role)) ? (body.role as GuardedRole) : null;
+  if (body.password !== undefined && deps.config.fourEyes) throw invalidField('password', OWN_PASSWORD_ONLY);
+  if (body.password !== undefined) {
+    const weak = await weakPasswordReason(body.password, deps.config.staffPasswordMinScore, [body.email, body.name]);
+    if (weak) throw invalidField('password', weak);
+  }
+  const pending = grantNeedsSecondAdmin(deps, body.role) ? (body.role as GuardedRole) : null;
   const inserted = await repo.insertStaff(db, {
     email: body.email,
     name: body.name,
     role: pending ? ROLE_WHILE_PENDING : body.role,
-    passwordHash: await hashPassword(body.password, deps.config.staffPasswordLogN),
+    passwordHash:
+      body.password === undefined
+        ? await unusablePassword(deps)
+        : await hashPassword(body.password, deps.config.staffPasswordLogN),
     createdBy: admin.id,
-    passwordChangeRequired: true,
+    passwordChangeRequired: body.password !== undefined,
   });
   if (!inserted) throw invalidField('email', 'A staff account with this email already exists');
   const row = pending ? (await accounts.requestRole(db, inserted.id, pending, admin.id))! : inserted;
@@ -40,13 +48,8 @@ export async function addStaff(
     actorKind: 'staff',
     actorId: admin.id,
     action: 'staff.added',
-    after: {
-      id: row.id,
-      email: row.email,
-      role: row.role,
-      ...(pending && { pending_role: pending }),
-      ...(!pending && deps.config.fourEyes && isGuardedRole(body.role) && { sole_admin: true }),
-    },
+    after: { id: row.id, email: row.email, role: row.role, ...(pending && { pending_role: pending }) },
   });
+  if (body.password === undefined) await inviteStaff(deps, row, 'join', admin.id, true);
   return staffView(row);
 }

@@ -37,6 +37,7 @@ import {
   setStaffRoleBodySchema,
   staffListReplySchema,
   unlockStaffReplySchema,
+  acceptInvitationBodySchema,
 } from '@ekyc/contracts/calls/backoffice-staff';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -72,6 +73,9 @@ import { resetStaffMfa } from './reset-staff-mfa.ts';
 import { resetStaffPassword } from './reset-staff-password.ts';
 import { setStaffRole } from './set-staff-role.ts';
 import { checkSecondFactor, readChallenge, startEnrolment } from './staff-mfa.ts';
+import { acceptInvitation, INVITATION_INVALID } from './staff-invitations.ts';
+import { confirmOwnEnrolment, startOwnEnrolment } from './enrol-own-mfa.ts';
+import { staffOwnMfaConfirmBodySchema, staffOwnMfaConfirmReplySchema } from '@ekyc/contracts/calls/backoffice-own-mfa';
 import {
   MFA_CHALLENGE_EXPIRED,
   staffMfaEnrolBodySchema,
@@ -202,6 +206,64 @@ export const backofficeRoutes: FastifyPluginAsyncZod = async (app) => {
             }),
           );
       return result.outcome === 'signed-in' ? ok('Signed in', result.data) : fail(WRONG_MFA_CODE, {});
+    },
+  );
+
+  app.post(
+    '/invitation',
+    {
+      schema: {
+        operationId: 'accept-staff-invitation',
+        summary: 'Choose your own password through an invitation or password link: then sign in as usual',
+        description:
+          'The token from the link an admin had sent to the staff member (or the operator printed) and the password they choose. Answers like login: the second factor is due next (data.mfa) or data.token. A used, replaced or expired link is a handled refusal (200, status false); a guessable password is 400 naming it.',
+        tags: [TAG.backOffice],
+        security: PUBLIC,
+        body: acceptInvitationBodySchema,
+        response: withInput(staffLoginReplySchema),
+      },
+      config: loginLimit,
+    },
+    async (req) => {
+      const result = await acceptInvitation(deps, req.body);
+      if (!result) return fail(INVITATION_INVALID, {});
+      return 'token' in result ? ok('Password set', result) : ok(SECOND_FACTOR_DUE, result);
+    },
+  );
+
+  app.post(
+    '/mfa/enrol',
+    {
+      schema: {
+        operationId: 'enrol-own-staff-mfa',
+        summary: 'Set up a second factor of your own accord: a new secret, as text, otpauth URI and QR code',
+        description:
+          'For a signed-in staff member without a second factor (STAFF_MFA=optional); 409 once enrolled. The first code sent to POST mfa/confirm enrols the account.',
+        tags: [TAG.backOffice],
+        response: { ...replies(staffMfaEnrolReplySchema), ...alsoFails(409) },
+      },
+      preHandler: reviewer,
+    },
+    async (req) => ok('Scan the code with your authenticator app', await startOwnEnrolment(deps, req.staffMember!)),
+  );
+
+  app.post(
+    '/mfa/confirm',
+    {
+      schema: {
+        operationId: 'confirm-own-staff-mfa',
+        summary: 'Confirm your new second factor with its first code: your sign-in asks a code from then on',
+        description:
+          'The reply carries the recovery codes, this once. A wrong code is a handled refusal (200, status false); 409 once enrolled.',
+        tags: [TAG.backOffice],
+        body: staffOwnMfaConfirmBodySchema,
+        response: { ...withInput(staffOwnMfaConfirmReplySchema), ...alsoFails(409) },
+      },
+      preHandler: reviewer,
+    },
+    async (req) => {
+      const done = await confirmOwnEnrolment(deps, req.staffMember!, req.body.code);
+      return done ? ok('Second factor set up', done) : fail(WRONG_MFA_CODE, {});
     },
   );
 
@@ -590,7 +652,9 @@ export const backofficeRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         operationId: 'add-staff',
-        summary: 'Add a staff account (its password must be changed at first sign-in)',
+        summary: 'Add a staff account: without a password the member is e-mailed an invitation to choose their own',
+        description:
+          'With four eyes a password is refused (400 naming it): the member always chooses their own through the invitation, and a checker, compliance or admin grant waits for a second admin (data.staff.pending_role). With four eyes off an admin may set a password, which its holder must change at the first sign-in.',
         tags: [TAG.backOffice],
         body: addStaffBodySchema,
         response: withInput(staffMemberReplySchema),
@@ -678,7 +742,9 @@ export const backofficeRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         operationId: 'reset-staff-password',
-        summary: 'Set a new password for a staff member (they must change it at the next sign-in)',
+        summary: "Reset a staff member's password: without one the member is e-mailed a link to choose a new one",
+        description:
+          'The old password stops working and their sessions end. With four eyes a password is refused (400 naming it); with four eyes off an admin may set one, which its holder must change at the next sign-in.',
         tags: [TAG.backOffice],
         params: idParams,
         body: resetStaffPasswordBodySchema,

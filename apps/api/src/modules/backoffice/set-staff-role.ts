@@ -31,13 +31,13 @@ export async function setStaffRole(
       before: { id: before.id, role: before.role, pending_role: before.pendingRole },
       after: { id: before.id, ...after },
     });
-  if (role !== before.role && isGuardedRole(role) && (await grantNeedsSecondAdmin(deps, admin, role))) {
+  if (role !== before.role && isGuardedRole(role) && grantNeedsSecondAdmin(deps, role)) {
     const row = (await accounts.requestRole(db, staffId, role, admin.id))!;
     await audit('staff.role_requested', { role: row.role, pending_role: role });
     return staffView(row);
   }
   const row = (await accounts.setRole(db, staffId, role))!;
   await deps.sessions.revokeAll('staff', staffId);
-  await audit('staff.role_changed', { role, ...(deps.config.fourEyes && isGuardedRole(role) && { sole_admin: true }) });
+  await audit('staff.role_changed', { role });
   return staffView(row);
 }

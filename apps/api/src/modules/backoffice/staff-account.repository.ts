@@ -3,9 +3,9 @@
  * recovery codes' hashes), grants and second-factor resets waiting for a second admin, an admin's
  * password reset and the lockout kept in PostgreSQL (2700_staff_mfa_and_grants.sql).
  */
-import { and, eq, isNull, lt, ne, or, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Database, Tx } from '../../db/client.ts';
-import { staff, staffRecoveryCodes, type StaffRole } from '../../db/schema/backoffice.ts';
+import { staff, staffInvitations, staffRecoveryCodes, type StaffRole } from '../../db/schema/backoffice.ts';
 import type { StaffRow } from './backoffice.repository.ts';
 import type { LockoutKeeper } from './login-throttle.ts';
 
@@ -93,17 +93,71 @@ export const staffAccountRepository = {
       tx.update(staff).set({ role, pendingRole: null, pendingRoleBy: null }).where(eq(staff.id, id)).returning(),
     );
   },
-  async otherActiveAdmins(tx: Tx, adminId: string): Promise<number> {
-    const [row] = await tx
-      .select({ n: sql<number>`count(*)::int` })
-      .from(staff)
-      .where(and(eq(staff.role, 'admin'), eq(staff.active, true), ne(staff.id, adminId)));
-    return Number(row?.n ?? 0);
+  /** A new invitation; the account's earlier unused ones stop working. */
+  async addInvitation(tx: Tx, row: typeof staffInvitations.$inferInsert): Promise<void> {
+    await tx.transaction(async (t) => {
+      await t
+        .update(staffInvitations)
+        .set({ usedAt: new Date() })
+        .where(and(eq(staffInvitations.staffId, row.staffId), isNull(staffInvitations.usedAt)));
+      await t.insert(staffInvitations).values(row);
+    });
   },
-  /** An admin set this password: its holder must replace it at the next sign-in. */
-  async resetPassword(tx: Tx, id: string, passwordHash: string): Promise<StaffRow | undefined> {
+  /**
+   * Spends an unexpired, unused invitation and sets the password its holder chose (theirs: no
+   * change due), in one transaction. Answers the account, or undefined when the link is not valid.
+   */
+  async acceptInvitation(tx: Tx, tokenHash: string, now: Date, passwordHash: string): Promise<StaffRow | undefined> {
+    return tx.transaction(async (t) => {
+      const [used] = await t
+        .update(staffInvitations)
+        .set({ usedAt: now })
+        .where(
+          and(
+            eq(staffInvitations.tokenHash, tokenHash),
+            isNull(staffInvitations.usedAt),
+            gt(staffInvitations.expiresAt, now),
+          ),
+        )
+        .returning({ staffId: staffInvitations.staffId, purpose: staffInvitations.purpose });
+      if (!used) return undefined;
+      return one(
+        t
+          .update(staff)
+          .set({ passwordHash, passwordChangeRequired: false })
+          .where(and(eq(staff.id, used.staffId), eq(staff.active, true)))
+          .returning(),
+      );
+    });
+  },
+  /** The account with an unused invitation of this token (to judge the chosen password against its name). */
+  async invitedBy(tx: Tx, tokenHash: string, now: Date): Promise<StaffRow | undefined> {
+    const [row] = await tx
+      .select({ staff })
+      .from(staffInvitations)
+      .innerJoin(staff, eq(staff.id, staffInvitations.staffId))
+      .where(
+        and(
+          eq(staffInvitations.tokenHash, tokenHash),
+          isNull(staffInvitations.usedAt),
+          gt(staffInvitations.expiresAt, now),
+        ),
+      );
+    return row?.staff;
+  },
+  /** A reset: a password an admin set (its holder must replace it), or one nobody knows until the link is used. */
+  async resetPassword(
+    tx: Tx,
+    id: string,
+    passwordHash: string,
+    changeRequired: boolean,
+  ): Promise<StaffRow | undefined> {
     return one(
-      tx.update(staff).set({ passwordHash, passwordChangeRequired: true }).where(eq(staff.id, id)).returning(),
+      tx
+        .update(staff)
+        .set({ passwordHash, passwordChangeRequired: changeRequired })
+        .where(eq(staff.id, id))
+        .returning(),
     );
   },
 };

@@ -1,27 +1,21 @@
 /**
  * Which role grants need a second admin (four eyes on account control): with FOUR_EYES on, the
- * admin, checker and compliance grants need a second admin (compliance downloads unmasked evidence bundles); other roles take effect at once. A fresh
- * installation's sole admin has no second admin to ask: their grants take effect, audited as such.
+ * admin, checker and compliance grants (compliance downloads unmasked evidence bundles) always wait
+ * for a second admin; other roles take effect at once. A sole admin has nobody to approve theirs:
+ * the second admin is added by the operator on the server (`npm run staff -- add-admin`, cli/staff.ts),
+ * a different trust level from the admin pages, and approves them from then on.
  */
 import type { StaffRole } from '@ekyc/contracts/calls/backoffice-login';
 import type { AppDeps } from '../../app-deps.ts';
-import type { StaffRow } from './backoffice.repository.ts';
-import { staffAccountRepository as accounts } from './staff-account.repository.ts';
 
 export type GuardedRole = 'checker' | 'compliance' | 'admin';
 const GUARDED: readonly StaffRole[] = ['checker', 'compliance', 'admin'];
 
 export const isGuardedRole = (role: StaffRole): role is GuardedRole => GUARDED.includes(role);
 
-/** Whether this admin's grant of `role` waits for a second admin. */
-export async function grantNeedsSecondAdmin(
-  deps: Pick<AppDeps, 'config' | 'database'>,
-  admin: StaffRow,
-  role: StaffRole,
-): Promise<boolean> {
-  if (!deps.config.fourEyes || !isGuardedRole(role)) return false;
-  return accounts.otherActiveAdmins(deps.database.db, admin.id).then((n) => n > 0);
-}
+/** Whether an admin's grant of `role` waits for a second admin. */
+export const grantNeedsSecondAdmin = (deps: Pick<AppDeps, 'config'>, role: StaffRole): boolean =>
+  deps.config.fourEyes && isGuardedRole(role);
 
 /** The role an account holds while its grant waits: the least privileged. */
 export const ROLE_WHILE_PENDING: StaffRole = 'reviewer';

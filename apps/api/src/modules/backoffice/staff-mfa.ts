@@ -104,6 +104,43 @@ function recoveryCode(): string {
 }
 
 /**
+ * The first code of the secret being enrolled confirms it: answers the new recovery codes (shown
+ * this once), or null for a wrong code (audited).
+ */
+export async function confirmEnrolment(deps: Deps, member: StaffRow, code: string): Promise<string[] | null> {
+  const db = deps.database.db;
+  const sealed = member.mfaPendingSecret;
+  const timeStep = sealed ? await timeStepOf(deps.cipher.decrypt(sealed), code) : null;
+  if (timeStep === null || !sealed) {
+    await repo.appendAudit(db, {
+      chain: 'staff',
+      applicantId: null,
+      actorKind: 'staff',
+      actorId: member.id,
+      action: 'staff.mfa_failed',
+      after: { step: 'enrol' },
+    });
+    return null;
+  }
+  const codes = Array.from({ length: RECOVERY_CODE_COUNT }, recoveryCode);
+  await accounts.confirmEnrolment(
+    db,
+    member.id,
+    sealed,
+    timeStep,
+    codes.map((c) => recoveryHash(deps, member, c)),
+  );
+  await repo.appendAudit(db, {
+    chain: 'staff',
+    applicantId: null,
+    actorKind: 'staff',
+    actorId: member.id,
+    action: 'staff.mfa_enrolled',
+  });
+  return codes;
+}
+
+/**
  * The code of the challenge's step: the first code of a new secret confirms the enrolment (and the
  * recovery codes are made and returned, this once); later, a TOTP code or an unused recovery code.
  * Null for a wrong code (audited).
@@ -118,22 +155,8 @@ export async function checkSecondFactor(
   const audit = (action: string, after?: unknown) =>
     repo.appendAudit(db, { chain: 'staff', applicantId: null, actorKind: 'staff', actorId: member.id, action, after });
   if (step === 'enrol') {
-    const sealed = member.mfaPendingSecret;
-    const timeStep = sealed ? await timeStepOf(deps.cipher.decrypt(sealed), code) : null;
-    if (timeStep === null || !sealed) {
-      await audit('staff.mfa_failed', { step });
-      return null;
-    }
-    const codes = Array.from({ length: RECOVERY_CODE_COUNT }, recoveryCode);
-    await accounts.confirmEnrolment(
-      db,
-      member.id,
-      sealed,
-      timeStep,
-      codes.map((c) => recoveryHash(deps, member, c)),
-    );
-    await audit('staff.mfa_enrolled');
-    return openStaffSession(deps, { ...member, mfaEnrolledAt: new Date() }, { recovery_codes: codes });
+    const codes = await confirmEnrolment(deps, member, code);
+    return codes && openStaffSession(deps, { ...member, mfaEnrolledAt: new Date() }, { recovery_codes: codes });
   }
   const secret = member.mfaSecret ? deps.cipher.decrypt(member.mfaSecret) : null;
   const timeStep = secret ? await timeStepOf(secret, code, member.mfaLastStep ?? undefined) : null;

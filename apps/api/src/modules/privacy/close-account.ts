@@ -1,8 +1,8 @@
 /**
  * close-account (admin): the client's account is closed on a given day (after the broker's own
  * closure checks, outside this system). The day starts every retention hold (retention.ts): the
- * record is erased when the longest ends, whether or not the client asked; what no rule keeps is
- * erased now. Audited on the applicant's trail.
+ * parts of each class are erased when its hold ends and the record when the longest ends, whether
+ * or not the client asked; what no rule keeps is erased now. Audited on the applicant's trail.
  */
 import type { AccountClosure, CloseAccountRequest } from '@ekyc/contracts/calls/backoffice-privacy';
 import { indianDay } from '@ekyc/contracts/regulation';

@@ -5,7 +5,7 @@
 import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { query, toDate } from '../../db/raw.ts';
-import { applicants, files } from '../../db/schema/core.ts';
+import { applicantSections, applicants, files } from '../../db/schema/core.ts';
 import { fileWrites } from '../../db/schema/file-writes.ts';
 import { abandonedPurgeNotices, dataBreaches, erasureRequests } from '../../db/schema/privacy.ts';
 import { signedSql } from '../../records/signed-predicate.ts';
@@ -20,6 +20,53 @@ const lastChange = sql`greatest(a.updated_at,
 export const retentionRepository = {
   async markMinimised(tx: Tx, applicantId: string, at: Date): Promise<void> {
     await tx.update(erasureRequests).set({ minimisedAt: at }).where(eq(erasureRequests.applicantId, applicantId));
+  },
+
+  /**
+   * Closed accounts' held records not erased yet, after `afterId` (keyset pages): their kept
+   * classes, the classes already erased and the closure day.
+   */
+  async heldAfterClosure(
+    tx: Tx,
+    afterId: string,
+    limit: number,
+  ): Promise<{ id: string; kept: string[]; erased: string[]; closedAt: Date }[]> {
+    const rows = await query<{ id: string; kept: string[]; erased: string[]; closed_at: unknown }>(
+      tx,
+      sql`select e.applicant_id as id, e.kept_classes as kept, e.classes_erased as erased, c.closed_at
+        from erasure_requests e join account_closures c on c.applicant_id = e.applicant_id
+        where e.erased_at is null and e.kept_classes is not null and e.applicant_id > ${afterId}::uuid
+        order by e.applicant_id limit ${limit}`,
+    );
+    return rows.map((r) => ({ id: r.id, kept: r.kept, erased: r.erased, closedAt: toDate(r.closed_at) }));
+  },
+
+  async sectionNames(tx: Tx, applicantId: string): Promise<string[]> {
+    const rows = await tx
+      .select({ name: applicantSections.name })
+      .from(applicantSections)
+      .where(eq(applicantSections.applicantId, applicantId));
+    return rows.map((r) => r.name);
+  },
+
+  async deleteSections(tx: Tx, applicantId: string, names: string[]): Promise<void> {
+    if (names.length)
+      await tx
+        .delete(applicantSections)
+        .where(and(eq(applicantSections.applicantId, applicantId), inArray(applicantSections.name, names)));
+  },
+
+  async allFiles(tx: Tx, applicantId: string): Promise<{ id: string; kind: string }[]> {
+    return tx.select({ id: files.id, kind: files.kind }).from(files).where(eq(files.applicantId, applicantId));
+  },
+
+  /** Adds classes to those whose parts are erased (once each). */
+  async markClassesErased(tx: Tx, applicantId: string, classes: string[]): Promise<void> {
+    await tx.execute(
+      sql`update erasure_requests set classes_erased = array(
+          select distinct c from unnest(classes_erased || string_to_array(${classes.join(',')}, ',')) c order by c)
+        where applicant_id = ${applicantId}::uuid`,
+    );
   },
 
   /** Marketing data: where the applicant came from (referral, campaign) and the browser they used. */
@@ -159,6 +206,14 @@ export const retentionRepository = {
       .where(sql`${applicants.createdAt} <= ${breach.occurredTo.toISOString()}::timestamptz`)
       .orderBy(asc(applicants.createdAt));
     return rows.map((r) => ({ ...r, createdAt: toDate(r.createdAt) }));
+  },
+
+  /** A system entry on the applicant's chain of the audit log (the retention sweep). */
+  async auditSystem(tx: Tx, applicantId: string, action: string, after: unknown): Promise<void> {
+    await tx.execute(
+      sql`select audit_append(${applicantId}, ${applicantId}::uuid, 'system', null::text, ${action}, null::integer,
+        null::jsonb, ${JSON.stringify(after)}::jsonb)`,
+    );
   },
 
   /** The breach's entries on the privacy chain of the hash-chained audit log. */

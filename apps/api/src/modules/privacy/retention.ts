@@ -7,7 +7,16 @@
  * notice first.
  */
 import { indianDay } from '@ekyc/contracts/regulation';
-import { heldClasses, holdYears, type RecordClass, retentionOn } from '@ekyc/contracts/retention';
+import {
+  fileKindClasses,
+  heldClasses,
+  holdYears,
+  partErasable,
+  RECORD_CLASSES,
+  type RecordClass,
+  retentionOn,
+  SECTION_CLASSES,
+} from '@ekyc/contracts/retention';
 import type { AppDeps } from '../../app-deps.ts';
 import { MESSAGE_TEXTS } from '../../providers/messaging/texts.ts';
 import type { ErasureHold } from '../../records/consents.ts';
@@ -91,6 +100,60 @@ export async function minimise(deps: Deps, applicantId: string, now: Date): Prom
   }
 }
 
+const isRecordClass = (c: string): c is RecordClass => (RECORD_CLASSES as readonly string[]).includes(c);
+
+/**
+ * Retention per record class: while a closed account's record is held, the parts kept only for
+ * classes whose holds have ended (KYC and PMLA 5 years after the closure) are erased, those kept
+ * for a class still held (the depository's 8 years) stay; the whole record goes when the longest
+ * hold ends (ConsentRecords.eraseDue). A file still named by a kept section stays. Audited on the
+ * applicant's trail. Answers how many records lost a class.
+ */
+export async function erasePartsDue(deps: Deps, now: Date): Promise<number> {
+  const db = deps.database.db;
+  let done = 0;
+  for (let after = '00000000-0000-0000-0000-000000000000'; ;) {
+    const page = await repo.heldAfterClosure(db, after, 200);
+    for (const record of page) {
+      const held = record.kept.filter(isRecordClass);
+      const rules = retentionOn(day(record.closedAt));
+      const ended = held.filter((c) => addYears(record.closedAt, rules[c].yearsAfterClosure) <= now);
+      const fresh = ended.filter((c) => !record.erased.includes(c));
+      // the longest hold's end is the whole record's erasure, not a part's
+      if (!fresh.length || ended.length === held.length) continue;
+      const sections = (await repo.sectionNames(db, record.id)).filter((name) =>
+        partErasable(SECTION_CLASSES[name], held, ended),
+      );
+      const remaining = Object.fromEntries(
+        Object.entries(await deps.records.allSections(record.id)).filter(([name]) => !sections.includes(name)),
+      );
+      const stillNamed = fileRefs(remaining);
+      const doomed = (await repo.allFiles(db, record.id))
+        .filter((f) => !stillNamed.has(f.id) && partErasable(fileKindClasses(f.kind), held, ended))
+        .map((f) => f.id);
+      const keys = await db.transaction(async (tx) => {
+        await repo.deleteSections(tx, record.id, sections);
+        const deleted = await repo.deleteFiles(tx, record.id, doomed);
+        await repo.markClassesErased(tx, record.id, fresh);
+        await repo.auditSystem(tx, record.id, 'retention.classes_erased', {
+          classes: fresh,
+          sections,
+          files: deleted.length,
+          kept: held.filter((c) => !ended.includes(c)),
+        });
+        return deleted;
+      });
+      for (const key of keys) {
+        await deps.files.delete(key);
+        await fileWrites.finish(db, key);
+      }
+      done += 1;
+    }
+    if (page.length < 200) return done;
+    after = page.at(-1)!.id;
+  }
+}
+
 /**
  * Applications abandoned before signing: once one has not changed for the configured days less the
  * notice's, the applicant is told (SMS, and email when known) the day it will be erased; if it
@@ -161,12 +224,13 @@ async function notifyPurge(deps: Deps, applicantId: string, purgeAfter: Date): P
   return true;
 }
 
-/** Erases the due records (holds ended, or none) and sweeps the abandoned applications. */
+/** Erases the due records (holds ended, or none), then the parts of held records whose classes' holds ended, and sweeps the abandoned applications. */
 export class RetentionSweep {
   constructor(private readonly deps: () => Deps) {}
 
   async sweep(now: Date): Promise<number> {
     const erased = await this.deps().consents.eraseDue(now);
-    return erased + (await sweepAbandoned(this.deps(), now));
+    const parts = await erasePartsDue(this.deps(), now);
+    return erased + parts + (await sweepAbandoned(this.deps(), now));
   }
 }

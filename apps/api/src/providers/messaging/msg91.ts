@@ -19,7 +19,8 @@ import { DLT_VAR_MAX, type MessageSender, type OutgoingMessage, type TemplateNam
 export interface Msg91Options {
   baseUrl: string;
   authKey: string;
-  templates: Record<TemplateName, string>;
+  /** SMS templates (the e-mail-only staff invitation has none). */
+  templates: Record<Exclude<TemplateName, 'staff_invitation'>, string> & Partial<Record<TemplateName, string>>;
   /** Each language's own DLT templates (registered with that language's text); English's when absent. */
   templatesByLanguage?: Partial<Record<Language, Partial<Record<TemplateName, string>>>>;
   sender: string;
@@ -60,6 +61,7 @@ export class Msg91MessageSender implements MessageSender {
     if (m.channel === 'whatsapp') return this.whatsapp(m);
     const own = m.language && this.o.templatesByLanguage?.[m.language]?.[m.template];
     const template = own || this.o.templates[m.template];
+    if (!template) throw new Error(`no SMS template is registered for ${m.template}`);
     // the English template is registered as GSM-7 text: a variable outside that alphabet (a stage
     // name in Devanagari, a curly quote) would turn the SMS into UCS-2 and fail the DLT match
     const vars = own

@@ -11,7 +11,10 @@ import { hashPassword } from '../../modules/backoffice/password.ts';
 import { replySchema } from '@ekyc/contracts/envelope';
 import { replies } from '../../lib/replies.ts';
 
-const bodySchema = addStaffBodySchema.extend({ password_change_required: z.boolean().optional() });
+const bodySchema = addStaffBodySchema.extend({
+  password: z.string().min(12).max(200),
+  password_change_required: z.boolean().optional(),
+});
 
 export const staffFixtureRoutes: FastifyPluginAsyncZod = async (app) => {
   const schema = {

@@ -17,12 +17,15 @@ const NotTradablePage = lazy(() => import('./pages/not-tradable-page'));
 const TeamPage = lazy(() => import('./pages/team-page'));
 const AssistedKycCallsPage = lazy(() => import('./pages/assisted-kyc-page'));
 const DataPrivacyPage = lazy(() => import('./pages/data-privacy-page'));
+const InvitationPage = lazy(() => import('./pages/invitation-page'));
+const AccountPage = lazy(() => import('./pages/account-page'));
 
 export default function BackofficeApp() {
   return (
     <Suspense fallback={<PageLoader label="Loading…" />}>
       <Routes>
         <Route path="login" element={<LoginPage />} />
+        <Route path="invitation" element={<InvitationPage />} />
         <Route element={<BackofficeLayout />}>
           <Route index element={<QueuePage />} />
           <Route path="applications/:id" element={<ReviewPage />} />
@@ -34,6 +37,7 @@ export default function BackofficeApp() {
           <Route path="not-tradable" element={<NotTradablePage />} />
           <Route path="team" element={<TeamPage />} />
           <Route path="assisted-kyc" element={<AssistedKycCallsPage />} />
+          <Route path="account" element={<AccountPage />} />
         </Route>
         <Route path="*" element={<Navigate to="/backoffice/" replace />} />
       </Routes>

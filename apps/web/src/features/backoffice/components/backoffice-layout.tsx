@@ -62,6 +62,9 @@ export function BackofficeLayout() {
                 {t('nav.signedInAs', { name: staff.name, role: t(`staff.roles.${staff.role}`) })}
               </span>
             )}
+            <NavLink to="/backoffice/account" className={link}>
+              {t('nav.account')}
+            </NavLink>
             <LanguageSwitch />
             <button
               type="button"

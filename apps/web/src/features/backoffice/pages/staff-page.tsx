@@ -24,7 +24,7 @@ function AddStaffForm() {
   const add = useAddStaff();
   const form = useForm<Form>({
     resolver: zodResolver(addStaffBodySchema),
-    defaultValues: { email: '', name: '', role: 'reviewer', password: '' },
+    defaultValues: { email: '', name: '', role: 'reviewer', password: undefined },
   });
   const submit = form.handleSubmit(async (values) => {
     try {
@@ -67,7 +67,7 @@ function AddStaffForm() {
           autoComplete="new-password"
           hint={t('staff.passwordHint')}
           error={errors.password?.message}
-          {...form.register('password')}
+          {...form.register('password', { setValueAs: (v: string | undefined) => v || undefined })}
         />
       </div>
       <Button type="submit" className="md:!w-auto md:px-6" loading={add.isPending}>
