@@ -221,7 +221,7 @@ export const sandboxDigilockerRoutes: FastifyPluginAsyncZod = async (app) => {
   const eAadhaar = async (req: { headers: { authorization?: string } }, reply: import('fastify').FastifyReply) => {
     const h = await bearerHolder(req.headers.authorization);
     if (!h) return reply.status(401).send(oauthError('invalid_token', 'The access token is invalid'));
-    const photo = (await sandboxPhoto(h.pan)).toString('base64');
+    const photo = (await sandboxPhoto(h)).toString('base64');
     const ts = new Date().toISOString();
     const xml = `<?xml version="1.0" encoding="UTF-8"?>
 <Certificate language="99" name="Aadhaar Card" type="ADHAR" number="xxxxxxxx${h.uidLast4}" status="A"><IssuedBy><Organization name="UIDAI" code="UIDAI" tin="" uid="" type="CG"/></IssuedBy>
