@@ -14,7 +14,7 @@ import { SANDBOX_DIGILOCKER_CLIENT } from '../../providers/digilocker/create.ts'
 import { escapeHtml } from '../../lib/html.ts';
 import { sandboxPage } from '../page.ts';
 import { SandboxState } from '../state.ts';
-import { type HolderPan, sandboxHolder, sandboxPhoto, type SandboxHolder } from './identity.ts';
+import { type HolderPan, sampleFace, sandboxHolder, sandboxPhoto, type SandboxHolder } from './identity.ts';
 
 const CODE_TTL_MS = 10 * 60 * 1000;
 const TOKEN_TTL_MS = 60 * 60 * 1000;
@@ -238,6 +238,14 @@ export const sandboxDigilockerRoutes: FastifyPluginAsyncZod = async (app) => {
     return reply.type('application/xml').send(signed);
   };
   app.get('/sandbox/digilocker/oauth2/3/xml/eaadhaar', eAadhaar);
+
+  // The two Aadhaar faces, for a person trying the sandbox: show the holder's one to the camera to
+  // pass the face match, the other to fail it (the README's sandbox table).
+  app.get('/sandbox/digilocker/sample-faces/:gender', async (req, reply) => {
+    const gender = (req.params as { gender: string }).gender.replace(/\.jpg$/, '').toUpperCase();
+    if (gender !== 'M' && gender !== 'F') return reply.status(404).send({ error: 'record_not_found' });
+    return reply.type('image/jpeg').header('cache-control', 'no-store').send(await sampleFace(gender));
+  });
   app.get('/sandbox/digilocker/oauth2/2/xml/eaadhaar', eAadhaar);
 
   app.get(

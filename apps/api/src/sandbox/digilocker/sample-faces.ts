@@ -13,7 +13,7 @@ export type HolderGender = 'M' | 'F';
 /** Where each face sits in samples.jpg (1280 x 1158 pixels). */
 export const SAMPLE_FACES: Record<HolderGender, { left: number; top: number; width: number; height: number }> = {
   F: { left: 200, top: 0, width: 120, height: 120 },
-  M: { left: 398, top: 0, width: 110, height: 110 },
+  M: { left: 380, top: 0, width: 140, height: 140 },
 };
 
 /** The sample picture's path inside the @vladmandic/human package. */
