@@ -187,13 +187,18 @@ export async function buildApp(config: Config, overrides: DepsOverrides = {}): P
   });
 
   deps.registrations.onError = (err) => app.log.warn({ err: err.message }, 'job queue error');
+  deps.reminders.onError = (err) => app.log.warn({ err: err.message }, 'reminder job error');
   // the workers start once the app is ready: their steps call the sandbox through the app itself
   app.addHook('onReady', async () => {
     await deps.registrations.resume().catch((err: Error) => deps.registrations.onError(err));
+    // the reminders' schedule runs where the registration workers run (tests call its run directly)
+    if (config.registrations.worker && config.env !== 'test')
+      await deps.reminders.start().catch((err: Error) => deps.reminders.onError(err));
   });
 
   app.addHook('onClose', async () => {
     await deps.registrations.stop();
+    await deps.reminders.stop();
     await deps.hub.close();
     await deps.staffLoginThrottle.close();
     await deps.documents.close();

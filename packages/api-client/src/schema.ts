@@ -2075,46 +2075,6 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
-  '/sandbox/digilocker/sample-faces/{gender}': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    /** @description Public: no token. */
-    get: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path: {
-          gender: string;
-        };
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description OK */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content?: never;
-        };
-        404: components['responses']['NotFound'];
-        429: components['responses']['TooManyRequests'];
-        500: components['responses']['InternalError'];
-        503: components['responses']['ServiceUnavailable'];
-      };
-    };
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -7860,6 +7820,11 @@ export interface operations {
                 utm_campaign: string[];
                 refcode: string[];
               };
+              reminders?: {
+                stage: number;
+                reminded: number;
+                came_back: number;
+              }[];
             };
           };
         };
