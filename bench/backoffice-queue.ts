@@ -305,7 +305,9 @@ export async function backofficeQueueSection(): Promise<Section> {
       [staffId],
     );
     const someone = (
-      await client.query<{ id: string }>(`select applicant_id as id from application_standing order by applicant_id limit 1`)
+      await client.query<{ id: string }>(
+        `select applicant_id as id from application_standing order by applicant_id limit 1`,
+      )
     ).rows[0]!.id;
     await client.query(
       `insert into backoffice_claims (applicant_id, staff_id) select applicant_id, $1 from application_standing

@@ -7,7 +7,12 @@ import { expect, test, type APIRequestContext } from '@playwright/test';
 import { makeProofPdf } from '../../apps/api/test/support/segment-pdf';
 import { signedInToBackoffice, staffToken, uniqueMobile, VERIFIED_IDENTITY, withOwnPan } from '../support/journey';
 
-const lead = { email: 'lead.reports-e2e@broker.example', password: 'reports-e2e-pass-42', name: 'Lead Reports', role: 'admin' };
+const lead = {
+  email: 'lead.reports-e2e@broker.example',
+  password: 'reports-e2e-pass-42',
+  name: 'Lead Reports',
+  role: 'admin',
+};
 
 async function seed(request: APIRequestContext, stage: number) {
   const mobile = uniqueMobile();
@@ -37,7 +42,10 @@ test('a PDF proof opens inside the review page, drawn page by page', async ({ pa
   await signedInToBackoffice(page, request, lead);
   await page.goto(`/backoffice/applications/${applicant.id}`);
   const documents = page.locator('section[aria-labelledby="documents-heading"]');
-  await documents.getByRole('button', { name: /^View / }).first().click();
+  await documents
+    .getByRole('button', { name: /^View / })
+    .first()
+    .click();
   const dialog = page.getByRole('dialog');
   await expect(dialog.getByTestId('pdf-document')).toHaveAttribute('data-pages', '1');
   const firstPage = dialog.getByRole('img', { name: /page 1 of 1$/ });

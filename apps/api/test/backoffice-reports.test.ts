@@ -27,8 +27,16 @@ const PASSED_SELFIE = {
 };
 
 async function staff(email: string, name: string, role: StaffRole) {
-  const made = await app.inject({ method: 'POST', url: '/sandbox/fixtures/staff', payload: { email, name, role, password: PASSWORD } });
-  const login = await app.inject({ method: 'POST', url: '/api/v1/backoffice/login', payload: { email, password: PASSWORD } });
+  const made = await app.inject({
+    method: 'POST',
+    url: '/sandbox/fixtures/staff',
+    payload: { email, name, role, password: PASSWORD },
+  });
+  const login = await app.inject({
+    method: 'POST',
+    url: '/api/v1/backoffice/login',
+    payload: { email, password: PASSWORD },
+  });
   return {
     id: (made.json() as { data: { id: string } }).data.id,
     token: (login.json() as { data: { token: string } }).data.token,
@@ -84,7 +92,9 @@ beforeAll(async () => {
   });
   expect(accepted.body.status).toBe(true);
   await bo(priya.token, 'POST', `applications/${approved}/release`);
-  expect((await bo(ravi.token, 'POST', `applications/${approved}/confirm`)).body.data).toMatchObject({ status: 'Approved' });
+  expect((await bo(ravi.token, 'POST', `applications/${approved}/confirm`)).body.data).toMatchObject({
+    status: 'Approved',
+  });
 
   // Mohan sends another back with a coded reason.
   sentBack = await seed('ABCPV7302Q');
@@ -99,7 +109,12 @@ it('shows the team per application, not per stage, with checkers beside makers',
   const data = await reports(lead);
   expect(data.scope).toBe('team');
   const person = (name: string, role: string) => data.people.find((p) => p.name === name && p.role === role);
-  expect(person('Priya Maker', 'maker')).toMatchObject({ applications: 1, stage_decisions: 11, sent_back: 0, breaches: 0 });
+  expect(person('Priya Maker', 'maker')).toMatchObject({
+    applications: 1,
+    stage_decisions: 11,
+    sent_back: 0,
+    breaches: 0,
+  });
   expect(person('Mohan Maker', 'maker')).toMatchObject({ applications: 1, stage_decisions: 1, sent_back: 1 });
   expect(person('Ravi Checker', 'checker')).toMatchObject({ applications: 1, stage_decisions: 1 });
   expect(person('Priya Maker', 'maker')?.median_working_hours).toBeGreaterThanOrEqual(0);

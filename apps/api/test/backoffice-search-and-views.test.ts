@@ -18,14 +18,23 @@ async function staff(email: string, name: string) {
     url: '/sandbox/fixtures/staff',
     payload: { email, name, role: 'reviewer', password: PASSWORD },
   });
-  const login = await app.inject({ method: 'POST', url: '/api/v1/backoffice/login', payload: { email, password: PASSWORD } });
+  const login = await app.inject({
+    method: 'POST',
+    url: '/api/v1/backoffice/login',
+    payload: { email, password: PASSWORD },
+  });
   return {
     id: (made.json() as { data: { id: string } }).data.id,
     token: (login.json() as { data: { token: string } }).data.token,
   };
 }
 
-async function bo<T>(token: string, method: 'GET' | 'POST', path: string, options: { body?: object; query?: Record<string, string> } = {}) {
+async function bo<T>(
+  token: string,
+  method: 'GET' | 'POST',
+  path: string,
+  options: { body?: object; query?: Record<string, string> } = {},
+) {
   const res = await app.inject({
     method,
     url: `/api/v1/backoffice/${path}`,
@@ -44,7 +53,9 @@ async function seed(email: string) {
       mobile: uniqueMobile(),
       stage: STAGE.STATUS,
       email,
-      sections: { pan_obj: { full_name: 'MEERA IYER', name_on_card: 'MEERA IYER', pan_number: 'ABCPI5678K', dob: '01/02/1990' } },
+      sections: {
+        pan_obj: { full_name: 'MEERA IYER', name_on_card: 'MEERA IYER', pan_number: 'ABCPI5678K', dob: '01/02/1990' },
+      },
     },
   });
   return (res.json() as { data: { applicant_id: string } }).data.applicant_id;
@@ -81,7 +92,8 @@ describe('search', () => {
   });
 
   it('finds an activated application by its BO id (CDSL and NSDL forms)', async () => {
-    await app.deps.database.db.execute(sql`insert into registration_cases (applicant_id, client_code, depository, bo_id, exchanges, segments)
+    await app.deps.database.db
+      .execute(sql`insert into registration_cases (applicant_id, client_code, depository, bo_id, exchanges, segments)
       values (${second}::uuid, 'SRCH0001', 'cdsl', '1208160012345678', '{NSE}', '{equity}')`);
     expect(await found('1208160012345678')).toEqual([second]);
     await app.deps.database.db.execute(
@@ -112,7 +124,9 @@ describe('saved views', () => {
     });
     expect(again.body.data.id).toBe(saved.body.data.id);
     const mine = await bo<{ name: string; query: { status?: string } }[]>(priya.token, 'GET', 'views');
-    expect(mine.body.data).toEqual([expect.objectContaining({ name: 'My sent back', query: expect.objectContaining({ status: 'Pending' }) })]);
+    expect(mine.body.data).toEqual([
+      expect.objectContaining({ name: 'My sent back', query: expect.objectContaining({ status: 'Pending' }) }),
+    ]);
 
     const theirs = await bo<unknown[]>(mohan.token, 'GET', 'views');
     expect(theirs.body.data).toEqual([]);

@@ -244,7 +244,10 @@ export const sandboxDigilockerRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/sandbox/digilocker/sample-faces/:gender', async (req, reply) => {
     const gender = (req.params as { gender: string }).gender.replace(/\.jpg$/, '').toUpperCase();
     if (gender !== 'M' && gender !== 'F') return reply.status(404).send({ error: 'record_not_found' });
-    return reply.type('image/jpeg').header('cache-control', 'no-store').send(await sampleFace(gender));
+    return reply
+      .type('image/jpeg')
+      .header('cache-control', 'no-store')
+      .send(await sampleFace(gender));
   });
   app.get('/sandbox/digilocker/oauth2/2/xml/eaadhaar', eAadhaar);
 

@@ -131,9 +131,10 @@ export async function getReports(
       applications: applications.slice(0, MAX_STATE_ROWS).map(([id, e]) => ({
         id,
         approved_at: e.approvedAt!.toISOString(),
-        hours: Object.fromEntries(
-          APPLICATION_STATUSES.map((s) => [s, Math.round(e.hours[s] * 10) / 10]),
-        ) as Record<ApplicationStatus, number>,
+        hours: Object.fromEntries(APPLICATION_STATUSES.map((s) => [s, Math.round(e.hours[s] * 10) / 10])) as Record<
+          ApplicationStatus,
+          number
+        >,
       })),
     },
   };

@@ -36,7 +36,8 @@ export const savedViewRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         operationId: 'save-view',
-        summary: "Save the queue's filters, sort and search as a view of one's own (a view of the same name is replaced)",
+        summary:
+          "Save the queue's filters, sort and search as a view of one's own (a view of the same name is replaced)",
         tags: [TAG.backOffice],
         body: saveViewBodySchema,
         response: withInput(savedViewReplySchema),

@@ -143,8 +143,18 @@ export default function ReportsPage() {
                         fill={COLOURS[0]}
                         isAnimationActive={false}
                       />
-                      <Bar dataKey="sent_back" name={t('columns.sent_back')} fill={COLOURS[2]} isAnimationActive={false} />
-                      <Bar dataKey="breaches" name={t('columns.breaches')} fill={COLOURS[3]} isAnimationActive={false} />
+                      <Bar
+                        dataKey="sent_back"
+                        name={t('columns.sent_back')}
+                        fill={COLOURS[2]}
+                        isAnimationActive={false}
+                      />
+                      <Bar
+                        dataKey="breaches"
+                        name={t('columns.breaches')}
+                        fill={COLOURS[3]}
+                        isAnimationActive={false}
+                      />
                     </BarChart>
                   </ResponsiveContainer>
                 )}
@@ -182,7 +192,13 @@ export default function ReportsPage() {
                       <Tooltip />
                       <Legend />
                       {codes.map((c, i) => (
-                        <Bar key={c} dataKey={c} stackId="r" fill={COLOURS[i % COLOURS.length]} isAnimationActive={false} />
+                        <Bar
+                          key={c}
+                          dataKey={c}
+                          stackId="r"
+                          fill={COLOURS[i % COLOURS.length]}
+                          isAnimationActive={false}
+                        />
                       ))}
                     </BarChart>
                   </ResponsiveContainer>
