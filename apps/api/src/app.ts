@@ -191,9 +191,9 @@ export async function buildApp(config: Config, overrides: DepsOverrides = {}): P
   // the workers start once the app is ready: their steps call the sandbox through the app itself
   app.addHook('onReady', async () => {
     await deps.registrations.resume().catch((err: Error) => deps.registrations.onError(err));
-    // the reminders' schedule runs where the registration workers run (tests call its run directly)
-    if (config.registrations.worker && config.env !== 'test')
-      await deps.reminders.start().catch((err: Error) => deps.reminders.onError(err));
+    // the reminders' schedule runs where the registration workers run (tests call its run directly);
+    // not awaited: the queue's tables may take a while to create on a first start
+    if (config.registrations.worker && config.env !== 'test') void deps.reminders.start();
   });
 
   app.addHook('onClose', async () => {

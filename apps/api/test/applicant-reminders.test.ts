@@ -21,7 +21,7 @@ async function signedUp(communication: boolean) {
   const mobile = uniqueMobile();
   await call(app, 'POST', 'send-otp', { body: { mobile, whatspp_opt: communication } });
   const res = await call<{ token: string }>(app, 'POST', 'verify-otp', {
-    body: { mobile, otp: await latestOtp(app, mobile) },
+    body: { mobile, otp: await latestOtp(app, mobile), whatspp_opt: communication },
   });
   const applicant = await app.deps.records.findByMobile(mobile);
   return { mobile, token: res.body.data.token, id: applicant!.id };

@@ -14,6 +14,8 @@ export const REMINDER_QUEUE = 'applicant-reminders';
 export class ReminderJob {
   private boss: PgBoss | null = null;
   private worker: QueueWorker | null = null;
+  private starting: Promise<void> | null = null;
+  private stopped = false;
   onError: (err: Error) => void = () => undefined;
 
   constructor(private readonly deps: () => AppDeps) {}
@@ -23,12 +25,26 @@ export class ReminderJob {
     return sendReminders(this.deps(), now);
   }
 
-  /** Starts the schedule: the queue, its worker and the first run. */
-  async start(): Promise<void> {
-    const { database, config } = this.deps();
-    if (config.reminders.max === 0 || this.boss) return;
+  /**
+   * Starts the schedule: the queue, its worker and the first run. Not awaited by the app's start
+   * (the queue's tables may take a while to create); stop() waits for it.
+   */
+  start(): Promise<void> {
+    const { config } = this.deps();
+    if (config.reminders.max === 0) return Promise.resolve();
+    this.starting ??= this.open().catch((err: unknown) => {
+      this.starting = null;
+      this.onError(err instanceof Error ? err : new Error(String(err)));
+    });
+    return this.starting;
+  }
+
+  private async open(): Promise<void> {
+    const { database } = this.deps();
     const boss = createJobQueue(database, { pollSeconds: 30, onError: (err) => this.onError(err) });
     await boss.start();
+    this.boss = boss;
+    if (this.stopped) return;
     await boss.createQueue(REMINDER_QUEUE, {
       name: REMINDER_QUEUE,
       policy: 'stately',
@@ -36,7 +52,6 @@ export class ReminderJob {
       retryDelay: 60,
       expireInSeconds: 15 * 60,
     });
-    this.boss = boss;
     this.worker = workQueue<object>(boss, REMINDER_QUEUE, { pollSeconds: 30, onError: this.onError }, async () => {
       await this.run();
       await this.next();
@@ -49,6 +64,8 @@ export class ReminderJob {
   }
 
   async stop(): Promise<void> {
+    this.stopped = true;
+    await this.starting;
     await this.worker?.stop();
     await this.boss?.stop({ graceful: true, wait: true, close: false, timeout: 10_000 });
     this.boss = null;

@@ -239,10 +239,11 @@ export const sandboxDigilockerRoutes: FastifyPluginAsyncZod = async (app) => {
   };
   app.get('/sandbox/digilocker/oauth2/3/xml/eaadhaar', eAadhaar);
 
+  const sampleFaceParams = z.object({ gender: z.string().max(8) });
   // The two Aadhaar faces, for a person trying the sandbox: show the holder's one to the camera to
   // pass the face match, the other to fail it (the README's sandbox table).
   app.get('/sandbox/digilocker/sample-faces/:gender', async (req, reply) => {
-    const gender = (req.params as { gender: string }).gender.replace(/\.jpg$/, '').toUpperCase();
+    const gender = sampleFaceParams.safeParse(req.params).data?.gender.replace(/\.jpg$/, '').toUpperCase();
     if (gender !== 'M' && gender !== 'F') return reply.status(404).send({ error: 'record_not_found' });
     return reply
       .type('image/jpeg')
