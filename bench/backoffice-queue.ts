@@ -84,7 +84,8 @@ async function seed(url: string, cipher: Cipher, hasher: Hasher): Promise<void> 
                 : 'In progress';
       const current = status === 'In progress' ? 110 + 10 * (i % 11) : 220;
       const clientCode = status === 'Completed' ? `EK${String(i).padStart(8, '0')}` : null;
-      if (clientCode) cases.push([id, clientCode, 'cdsl', boIdOf(i), '{NSE,BSE}', '{equity}']);
+      // activated: the welcome sent, so that a start finds no activation still to do
+      if (clientCode) cases.push([id, clientCode, 'cdsl', boIdOf(i), '{NSE,BSE}', '{equity}', created, created]);
       const email = emailOf(i);
       applicants.push([
         id,
@@ -139,7 +140,7 @@ async function seed(url: string, cipher: Cipher, hasher: Hasher): Promise<void> 
     await insert('insert into applicant_sections (applicant_id, name, payload_enc)', sections);
     if (cases.length)
       await insert(
-        'insert into registration_cases (applicant_id, client_code, depository, bo_id, exchanges, segments)',
+        'insert into registration_cases (applicant_id, client_code, depository, bo_id, exchanges, segments, completed_at, welcome_sent_at)',
         cases,
       );
     for (let k = 0; k < terms.length; k += 10_000)

@@ -14,6 +14,13 @@ const lead = {
   role: 'admin',
 };
 
+const checker = {
+  email: 'rita.reports-e2e@broker.example',
+  password: 'reports-e2e-pass-42',
+  name: 'Rita Checker',
+  role: 'checker',
+};
+
 async function seed(request: APIRequestContext, stage: number) {
   const mobile = uniqueMobile();
   const res = await request.post('/sandbox/fixtures/applicant', {
@@ -61,14 +68,18 @@ test('the reports page draws who decided what, with first-time-right', async ({ 
   const applicant = await seed(request, 220);
   const token = await staffToken(request, lead);
   const headers = { authorization: `Bearer ${token}` };
-  // in sandbox mode four eyes is off: the administrator accepts every stage and confirms
+  // four eyes: the administrator accepts every stage (maker), a checker confirms
   const stages = [110, 120, 130, 140, 150, 160, 170, 180, 190, 200, 210];
   const decided = await request.post(`/api/v1/backoffice/applications/${applicant.id}/decisions`, {
     headers,
     data: { decisions: stages.map((stage) => ({ stage, activity: 'Accept' })) },
   });
   expect(((await decided.json()) as { status: boolean }).status).toBe(true);
-  const confirmed = await request.post(`/api/v1/backoffice/applications/${applicant.id}/confirm`, { headers });
+  await request.post(`/api/v1/backoffice/applications/${applicant.id}/release`, { headers });
+  const checkerToken = await staffToken(request, checker);
+  const confirmed = await request.post(`/api/v1/backoffice/applications/${applicant.id}/confirm`, {
+    headers: { authorization: `Bearer ${checkerToken}` },
+  });
   expect(((await confirmed.json()) as { data: { status: string } }).data.status).toBe('Approved');
 
   await signedInToBackoffice(page, request, lead);
@@ -77,12 +88,12 @@ test('the reports page draws who decided what, with first-time-right', async ({ 
   await expect(page.getByRole('heading', { name: 'Review reports' })).toBeVisible();
   await expect(page.getByTestId('reports-scope')).toContainText("The whole team's figures");
   const perPerson = page.getByRole('figure', { name: 'Applications decided per person' });
-  await expect(perPerson.locator('svg.recharts-surface')).toBeVisible();
+  await expect(perPerson.getByRole('application')).toBeVisible();
   await expect(perPerson.locator('.recharts-bar-rectangle').first()).toBeVisible();
   await expect(perPerson.getByText('Lead Reports (maker)')).toBeVisible();
   await expect(page.getByTestId('first-time-right')).toHaveText(/^\d+(\.\d)?%$/);
   const pairs = page.getByRole('region', { name: 'Maker and checker pairs' });
-  await expect(pairs.getByRole('cell', { name: 'Lead Reports' }).first()).toBeVisible();
+  await expect(pairs.getByRole('row', { name: /Lead Reports Rita Checker \d+/ }).first()).toBeVisible();
   const csv = page.waitForEvent('download');
   await perPerson.getByRole('button', { name: 'Export CSV' }).click();
   expect((await csv).suggestedFilename()).toBe('applications-per-person.csv');

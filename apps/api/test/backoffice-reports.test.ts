@@ -158,8 +158,7 @@ it('lists a decision that took longer than the SLA in working hours as a breach'
   // a wait of ten calendar days (at least five trading days of nine working hours) before the decision
   await app.deps.database.db.execute(sql`insert into review_decisions
     (audit_id, applicant_id, staff_id, at, stage, role, outcome, reason_code, waiting_from)
-    values (-1, ${sentBack}::uuid, ${mohan.id}::uuid, now() - interval '1 hour', 160, 'maker', 'accept', null,
-      now() - interval '10 days')`);
+    values (-1, ${sentBack}::uuid, ${mohan.id}::uuid, now(), 160, 'maker', 'accept', null, now() - interval '10 days')`);
   const data = await reports(lead);
   const breach = data.breaches.find((b) => b.applicant_id === sentBack);
   expect(breach).toMatchObject({ name: 'Mohan Maker', role: 'maker' });

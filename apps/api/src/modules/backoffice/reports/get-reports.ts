@@ -14,6 +14,13 @@ import { reportsRepository as repo, type ReportScope } from './reports.repositor
 import { seesTeamFigures } from './sees-team-figures.ts';
 
 const MAX_BREACHES = 100;
+/**
+ * A report is kept, per viewer's scope and period, until a decision or a status is written (the
+ * summary tables' latest time, read through their indexes) and a minute at most: a team opening
+ * the page together, or switching periods back and forth, reads the summary tables once.
+ */
+const REPORT_TTL_MS = 60_000;
+const caches = new WeakMap<object, Map<string, { at: number; data: Promise<ReportsData> }>>();
 const MAX_STATE_ROWS = 50;
 const hours = (seconds: number) => Math.round((seconds / 3600) * 10) / 10;
 
@@ -29,16 +36,36 @@ export async function getReports(
   viewer: Pick<StaffRow, 'id' | 'role'>,
   days: number,
 ): Promise<ReportsData> {
-  const db = deps.database.db;
   const team = seesTeamFigures([viewer.role]);
   const scope: ReportScope = { days, staffId: team ? null : viewer.id };
+  let cache = caches.get(deps.database);
+  if (!cache) caches.set(deps.database, (cache = new Map()));
+  const key = `${scope.staffId ?? 'team'}:${days}:${await repo.lastWrite(deps.database.db)}`;
+  const kept = cache.get(key);
+  if (kept && Date.now() - kept.at < REPORT_TTL_MS) return kept.data;
+  if (cache.size > 500) cache.clear();
+  const data = computeReports(deps, scope);
+  cache.set(key, { at: Date.now(), data });
+  // a failure is not kept
+  data.catch(() => cache.delete(key));
+  return data;
+}
+
+/** The reports computed afresh (getReports keeps them; the benchmark times this). */
+export async function computeReports(
+  deps: Pick<AppDeps, 'database' | 'config'>,
+  scope: ReportScope,
+): Promise<ReportsData> {
+  const { days } = scope;
+  const team = scope.staffId === null;
+  const db = deps.database.db;
   const sla = deps.config.backoffice.slaWorkingHours;
-  const [sittings, reasons, ftr, pairs, spans] = await Promise.all([
+  const [sittings, reasons, ftr, pairs, states] = await Promise.all([
     repo.sittings(db, scope),
     repo.reasonsByWeek(db, scope),
     repo.firstTimeRight(db, scope),
     repo.pairs(db, scope),
-    repo.statusSpans(db, scope),
+    repo.timeInStatus(db, scope, MAX_STATE_ROWS),
   ]);
 
   // per staff member and role
@@ -81,26 +108,21 @@ export async function getReports(
     }
   }
 
-  // time in each status, per confirmed application
-  const perApplication = new Map<string, { hours: Record<ApplicationStatus, number>; approvedAt: Date | null }>();
-  for (const span of spans) {
-    let entry = perApplication.get(span.applicantId);
+  // time in each status of the most recently confirmed applications, one row each
+  const perApplication = new Map<string, { hours: Record<ApplicationStatus, number>; approvedAt: Date }>();
+  for (const r of states.rows) {
+    let entry = perApplication.get(r.applicantId);
     if (!entry)
       perApplication.set(
-        span.applicantId,
+        r.applicantId,
         (entry = {
           hours: Object.fromEntries(APPLICATION_STATUSES.map((s) => [s, 0])) as Record<ApplicationStatus, number>,
-          approvedAt: null,
+          approvedAt: r.approvedAt,
         }),
       );
-    // Completed is where an application ends: no time is spent "in" it
-    if (span.until && span.status !== 'Completed')
-      entry.hours[span.status] += (span.until.getTime() - span.at.getTime()) / 3_600_000;
-    if (span.status === 'Approved' && (!entry.approvedAt || span.at > entry.approvedAt)) entry.approvedAt = span.at;
+    if (r.status) entry.hours[r.status] = Math.round(r.hours * 10) / 10;
   }
-  const applications = [...perApplication.entries()]
-    .filter(([, e]) => e.approvedAt)
-    .sort(([, a], [, b]) => b.approvedAt!.getTime() - a.approvedAt!.getTime());
+  const medianOf = new Map(states.medians.map((m) => [m.status, m]));
 
   return {
     days,
@@ -124,17 +146,15 @@ export async function getReports(
       applications: p.applications,
     })),
     states: {
-      medians: APPLICATION_STATUSES.filter((s) => s !== 'Completed').map((status) => {
-        const values = applications.map(([, e]) => e.hours[status]);
-        return { status, median_hours: hours((median(values) ?? 0) * 3600), applications: values.length };
-      }),
-      applications: applications.slice(0, MAX_STATE_ROWS).map(([id, e]) => ({
+      medians: APPLICATION_STATUSES.filter((s) => s !== 'Completed').map((status) => ({
+        status,
+        median_hours: Math.round((medianOf.get(status)?.medianHours ?? 0) * 10) / 10,
+        applications: medianOf.get(status)?.applications ?? 0,
+      })),
+      applications: [...perApplication.entries()].map(([id, e]) => ({
         id,
-        approved_at: e.approvedAt!.toISOString(),
-        hours: Object.fromEntries(APPLICATION_STATUSES.map((s) => [s, Math.round(e.hours[s] * 10) / 10])) as Record<
-          ApplicationStatus,
-          number
-        >,
+        approved_at: e.approvedAt.toISOString(),
+        hours: e.hours,
       })),
     },
   };

@@ -33,6 +33,14 @@ const mine = (alias: string, staffId: string | null): SQL =>
   staffId ? sql`and ${sql.raw(alias)}.staff_id = ${staffId}::uuid` : sql``;
 
 export const reportsRepository = {
+  /** When the summary tables were last written to (a decision or a status): the reports' version. */
+  async lastWrite(tx: Tx): Promise<string> {
+    const [row] = await query<{ d: unknown; s: unknown }>(
+      tx,
+      sql`select (select max(at) from review_decisions) as d, (select max(at) from review_status_log) as s`,
+    );
+    return `${String(row?.d ?? '')}/${String(row?.s ?? '')}`;
+  },
   async sittings(tx: Tx, scope: ReportScope): Promise<SittingRow[]> {
     const rows = await query<{
       staff_id: string;
@@ -122,29 +130,53 @@ export const reportsRepository = {
   },
 
   /**
-   * The status spans of the applications confirmed in the period: each status an application took,
-   * from when until the next (the last one until now), and when it started (its first status).
+   * Time in each review status of the applications confirmed in the period (each status from when
+   * it was taken until the next; none in Completed, where an application ends): the median hours
+   * per status over those applications (none counting 0), and the hours per status of the `latest`
+   * most recently approved. Aggregated in the database: only those figures travel.
    */
-  async statusSpans(tx: Tx, scope: ReportScope) {
-    const rows = await query<{ applicant_id: string; status: ApplicationStatus; at: unknown; until: unknown }>(
-      tx,
-      sql`with confirmed as (
-            select c.applicant_id, max(c.at) as at from review_decisions c
-            where c.role = 'checker' and c.at >= ${since(scope.days)} ${mine('c', scope.staffId)}
-            group by c.applicant_id)
+  async timeInStatus(tx: Tx, scope: ReportScope, latest: number) {
+    const spans = sql`with confirmed as (
+          select c.applicant_id from review_decisions c
+          where c.role = 'checker' and c.at >= ${since(scope.days)} ${mine('c', scope.staffId)}
+          group by c.applicant_id),
+        spans as (
           select a.id as applicant_id, 'In progress' as status, a.created_at as at,
               (select min(l.at) from review_status_log l where l.applicant_id = a.id) as until
             from applicants a join confirmed on confirmed.applicant_id = a.id
           union all
           select l.applicant_id, l.status, l.at,
               coalesce(lead(l.at) over (partition by l.applicant_id order by l.at, l.audit_id), now()) as until
-            from review_status_log l join confirmed on confirmed.applicant_id = l.applicant_id`,
-    );
-    return rows.map((r) => ({
-      applicantId: r.applicant_id,
-      status: r.status,
-      at: toDate(r.at),
-      until: r.until === null ? null : toDate(r.until),
-    }));
+            from review_status_log l join confirmed on confirmed.applicant_id = l.applicant_id),
+        approved as (select applicant_id, max(at) as approved_at from spans where status = 'Approved' group by applicant_id),
+        hours as (
+          select s.applicant_id, s.status, sum(extract(epoch from (s.until - s.at))) / 3600 as h
+          from spans s join approved p on p.applicant_id = s.applicant_id
+          where s.status <> 'Completed' and s.until is not null group by 1, 2)`;
+    const [medians, rows] = await Promise.all([
+      query<{ status: ApplicationStatus; median: unknown; n: unknown }>(
+        tx,
+        sql`${spans}
+          select st.status, percentile_cont(0.5) within group (order by coalesce(h.h, 0)) as median, count(*) as n
+          from approved p cross join (values ('Pending'), ('Approved'), ('Rejected'), ('In progress')) as st(status)
+          left join hours h on h.applicant_id = p.applicant_id and h.status = st.status
+          group by st.status`,
+      ),
+      query<{ applicant_id: string; approved_at: unknown; status: ApplicationStatus; h: unknown }>(
+        tx,
+        sql`${spans}, last as (select * from approved order by approved_at desc, applicant_id limit ${latest})
+          select l.applicant_id, l.approved_at, h.status, h.h from last l left join hours h on h.applicant_id = l.applicant_id
+          order by l.approved_at desc, l.applicant_id`,
+      ),
+    ]);
+    return {
+      medians: medians.map((m) => ({ status: m.status, medianHours: toNum(m.median), applications: toNum(m.n) })),
+      rows: rows.map((r) => ({
+        applicantId: r.applicant_id,
+        approvedAt: toDate(r.approved_at),
+        status: r.status as ApplicationStatus | null,
+        hours: toNum(r.h),
+      })),
+    };
   },
 };
