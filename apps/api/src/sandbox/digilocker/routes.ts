@@ -243,7 +243,10 @@ export const sandboxDigilockerRoutes: FastifyPluginAsyncZod = async (app) => {
   // The two Aadhaar faces, for a person trying the sandbox: show the holder's one to the camera to
   // pass the face match, the other to fail it (the README's sandbox table).
   app.get('/sandbox/digilocker/sample-faces/:gender', async (req, reply) => {
-    const gender = sampleFaceParams.safeParse(req.params).data?.gender.replace(/\.jpg$/, '').toUpperCase();
+    const gender = sampleFaceParams
+      .safeParse(req.params)
+      .data?.gender.replace(/\.jpg$/, '')
+      .toUpperCase();
     if (gender !== 'M' && gender !== 'F') return reply.status(404).send({ error: 'record_not_found' });
     return reply
       .type('image/jpeg')
