@@ -138,11 +138,17 @@ async function seed(url: string, cipher: Cipher, hasher: Hasher): Promise<void> 
         stages.slice(k, k + 5000),
       );
     await insert('insert into applicant_sections (applicant_id, name, payload_enc)', sections);
-    if (cases.length)
+    if (cases.length) {
       await insert(
         'insert into registration_cases (applicant_id, client_code, depository, bo_id, exchanges, segments, completed_at, welcome_sent_at)',
         cases,
       );
+      // their depository accounts accepted: a start finds nothing of theirs to resume or sweep
+      await insert(
+        'insert into registrations (applicant_id, kind, status, reference)',
+        cases.map((c) => [c[0], 'bo_cdsl', 'accepted', c[3]]),
+      );
+    }
     for (let k = 0; k < terms.length; k += 10_000)
       await insert('insert into backoffice_search_terms (applicant_id, term_hash)', terms.slice(k, k + 10_000));
     await client.query('commit');
