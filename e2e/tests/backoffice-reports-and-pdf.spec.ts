@@ -1,9 +1,11 @@
 /**
  * The back office's evidence and reports in the browser: a PDF the applicant uploaded opens inside
  * the review page, drawn by pdf.js (the file itself is served sandboxed, never shown by the
- * browser's own viewer); the reports page draws its charts from a decided application.
+ * browser's own viewer); the signature given in the app beside the PAN card's and the signed
+ * form's; the reports page draws its charts from a decided application.
  */
 import { expect, test, type APIRequestContext } from '@playwright/test';
+import sharp from 'sharp';
 import { makeProofPdf } from '../../apps/api/test/support/segment-pdf';
 import { signedInToBackoffice, staffToken, uniqueMobile, VERIFIED_IDENTITY, withOwnPan } from '../support/journey';
 
@@ -62,6 +64,31 @@ test('a PDF proof opens inside the review page, drawn page by page', async ({ pa
   const width = (await firstPage.boundingBox())!.width;
   await dialog.getByRole('button', { name: 'Zoom in' }).click();
   await expect.poll(async () => (await firstPage.boundingBox())!.width).toBeGreaterThan(width);
+});
+
+test("the applicant's signature is shown beside the PAN card's and the signed form's", async ({ page, request }) => {
+  const applicant = await seed(request, 170);
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="400" height="120"><path d="M10 100 C 80 10, 160 10, 390 90" stroke="#000" stroke-width="4" fill="none"/></svg>`;
+  const png = (await sharp(Buffer.from(svg)).png().toBuffer()).toString('base64');
+  const signed = await request.post('/api/v1/ekyc/upload-signature', {
+    headers: { authorization: `Bearer ${applicant.token}` },
+    data: { signature_image: `data:image/png;base64,${png}`, document_type: 'png', upload_type: 'digital' },
+  });
+  expect(((await signed.json()) as { status: boolean }).status).toBe(true);
+
+  await signedInToBackoffice(page, request, lead);
+  await page.goto(`/backoffice/applications/${applicant.id}`);
+  const compare = page.getByRole('region', { name: 'Signatures side by side' });
+  await expect(compare.getByRole('img', { name: 'Signature given in the app' })).toBeVisible();
+  await expect
+    .poll(() =>
+      compare
+        .getByRole('img', { name: 'Signature given in the app' })
+        .evaluate((img: HTMLImageElement) => img.naturalWidth),
+    )
+    .toBeGreaterThan(0);
+  await expect(compare.getByText('No PAN card picture: the PAN was verified online.')).toBeVisible();
+  await expect(compare.getByText('The form is not signed yet.')).toBeVisible();
 });
 
 test('the reports page draws who decided what, with first-time-right', async ({ page, request }) => {
