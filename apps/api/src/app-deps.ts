@@ -34,6 +34,7 @@ import { createRegistrars } from './providers/registrations/create.ts';
 import type { Registrars } from './providers/registrations/port.ts';
 import { RegistrationWorkflow } from './modules/registrations/workflow.ts';
 import { RetentionSweep } from './modules/privacy/retention.ts';
+import { ReminderJob } from './modules/reminders/reminder-job.ts';
 import { ConsentRecords } from './records/consents.ts';
 import { createHub, type Hub } from './realtime/hub.ts';
 import { ApplicantRecords } from './records/applicant-records.ts';
@@ -78,6 +79,8 @@ export interface AppDeps {
   registrations: RegistrationWorkflow;
   /** The retention sweep: holds that ended, applications abandoned before signing (modules/privacy). */
   retention: RetentionSweep;
+  /** SMS reminders to applicants who stopped, on the job queue (modules/reminders). */
+  reminders: ReminderJob;
   consents: ConsentRecords;
   /** The clock (milliseconds), replaceable in tests. */
   now: () => number;
@@ -178,6 +181,7 @@ export async function createDeps(config: Config, overrides: DepsOverrides = {}):
     staffLoginThrottle: new StaffLoginThrottle(config, hasher, overrides.now, staffLockoutKeeper(database)),
     registrations: new RegistrationWorkflow(() => deps),
     retention: new RetentionSweep(() => deps),
+    reminders: new ReminderJob(() => deps),
   };
   return deps;
 }

@@ -15,6 +15,8 @@ import { bankRoutes } from './modules/bank/routes.ts';
 import { digilockerRoutes } from './modules/digilocker/routes.ts';
 import { panRoutes } from './modules/pan/routes.ts';
 import { BACKOFFICE_PREFIX, backofficeRoutes } from './modules/backoffice/routes.ts';
+import { savedViewRoutes } from './modules/backoffice/search/routes.ts';
+import { reportRoutes } from './modules/backoffice/reports/routes.ts';
 import { registrationRoutes } from './modules/registrations/routes.ts';
 import { profilingRoutes } from './modules/profiling/routes.ts';
 import { nomineeRoutes } from './modules/nominee/routes.ts';
@@ -162,6 +164,8 @@ export async function buildApp(config: Config, overrides: DepsOverrides = {}): P
   );
   await app.register(backofficeRoutes, { prefix: BACKOFFICE_PREFIX });
   await app.register(registrationRoutes, { prefix: BACKOFFICE_PREFIX });
+  await app.register(savedViewRoutes, { prefix: BACKOFFICE_PREFIX });
+  await app.register(reportRoutes, { prefix: BACKOFFICE_PREFIX });
   await app.register(assistedKycBackofficeRoutes, { prefix: BACKOFFICE_PREFIX });
   await app.register(privacyBackofficeRoutes, { prefix: BACKOFFICE_PREFIX });
   await app.register(publicRoutes, { prefix: PUBLIC_API_PREFIX });
@@ -183,13 +187,18 @@ export async function buildApp(config: Config, overrides: DepsOverrides = {}): P
   });
 
   deps.registrations.onError = (err) => app.log.warn({ err: err.message }, 'job queue error');
+  deps.reminders.onError = (err) => app.log.warn({ err: err.message }, 'reminder job error');
   // the workers start once the app is ready: their steps call the sandbox through the app itself
   app.addHook('onReady', async () => {
     await deps.registrations.resume().catch((err: Error) => deps.registrations.onError(err));
+    // the reminders' schedule runs where the registration workers run (tests call its run directly);
+    // not awaited: the queue's tables may take a while to create on a first start
+    if (config.registrations.worker && config.env !== 'test') void deps.reminders.start();
   });
 
   app.addHook('onClose', async () => {
     await deps.registrations.stop();
+    await deps.reminders.stop();
     await deps.hub.close();
     await deps.staffLoginThrottle.close();
     await deps.documents.close();

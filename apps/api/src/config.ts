@@ -172,6 +172,12 @@ const envSchema = z.object({
   /** The queue colours an application's waiting age amber, then red, past these many hours. */
   BACKOFFICE_SLA_AMBER_HOURS: z.coerce.number().min(0.1).max(720).default(4),
   BACKOFFICE_SLA_RED_HOURS: z.coerce.number().min(0.1).max(720).default(24),
+  BACKOFFICE_SLA_WORKING_HOURS: z.coerce.number().min(0.5).max(200).default(9),
+  /** Reminders to applicants who stopped: after this many hours without progress, at most REMINDER_MAX. */
+  REMINDER_AFTER_HOURS: z.coerce.number().min(0.01).max(720).default(24),
+  REMINDER_MAX: z.coerce.number().int().min(0).max(10).default(2),
+  /** How often the reminder job runs (minutes). */
+  REMINDER_SWEEP_MINUTES: z.coerce.number().min(0.01).max(1440).default(15),
   /** Evidence bundles one staff member may download per hour (each download is audited). */
   EVIDENCE_BUNDLES_PER_HOUR: z.coerce.number().int().min(1).max(1000).default(10),
   /** A provider's webhook whose signed timestamp is further than this from now is refused (replay). */
@@ -331,7 +337,16 @@ export interface Config {
   /** A different staff member confirms the approval and activates the account (maker-checker). */
   fourEyes: boolean;
   /** The review queue: claim idle lapse and waiting-age colour thresholds. */
-  backoffice: { claimIdleMinutes: number; slaAmberHours: number; slaRedHours: number; evidenceBundlesPerHour: number };
+  backoffice: {
+    claimIdleMinutes: number;
+    slaAmberHours: number;
+    slaRedHours: number;
+    /** The reports' turnaround target: a decision taking longer (in working hours) is an SLA breach. */
+    slaWorkingHours: number;
+    evidenceBundlesPerHour: number;
+  };
+  /** SMS reminders to applicants who stopped before signing (modules/reminders); max 0: none. */
+  reminders: { afterHours: number; max: number; sweepMinutes: number };
   /** A provider webhook's timestamp may be at most this far from now (seconds); older is a replay. */
   webhookMaxAgeSeconds: number;
   faceMatchThreshold: number;
@@ -595,7 +610,13 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       claimIdleMinutes: e.BACKOFFICE_CLAIM_IDLE_MINUTES,
       slaAmberHours: e.BACKOFFICE_SLA_AMBER_HOURS,
       slaRedHours: e.BACKOFFICE_SLA_RED_HOURS,
+      slaWorkingHours: e.BACKOFFICE_SLA_WORKING_HOURS,
       evidenceBundlesPerHour: e.EVIDENCE_BUNDLES_PER_HOUR,
+    },
+    reminders: {
+      afterHours: e.REMINDER_AFTER_HOURS,
+      max: e.REMINDER_MAX,
+      sweepMinutes: e.REMINDER_SWEEP_MINUTES,
     },
     webhookMaxAgeSeconds: e.WEBHOOK_MAX_AGE_SECONDS,
     faceMatchThreshold: e.FACE_MATCH_THRESHOLD,

@@ -1937,6 +1937,70 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/v1/backoffice/views': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The signed-in staff member's saved views of the queue
+     * @description Needs a staff token (log-in-staff's data.token) of any active staff member (reviewer, checker or administrator; compliance to read only). An account that must replace a password someone else set gets 403 until it has (password_change_required).
+     */
+    get: operations['list-saved-views'];
+    put?: never;
+    /**
+     * Save the queue's filters, sort and search as a view of one's own (a view of the same name is replaced)
+     * @description Needs a staff token (log-in-staff's data.token) of any active staff member (reviewer, checker or administrator; compliance to read only). An account that must replace a password someone else set gets 403 until it has (password_change_required).
+     */
+    post: operations['save-view'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/backoffice/views/{id}/delete': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Delete one of the signed-in staff member’s saved views
+     * @description Needs a staff token (log-in-staff's data.token) of any active staff member (reviewer, checker or administrator; compliance to read only). An account that must replace a password someone else set gets 403 until it has (password_change_required).
+     */
+    post: operations['delete-saved-view'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/backoffice/reports': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The review reports over the last days: per maker and checker, first-time-right, reasons, pairs and time in each status (an administrator's the team's, anyone else's their own)
+     * @description Needs a staff token (log-in-staff's data.token) of any active staff member (reviewer, checker or administrator; compliance to read only). An account that must replace a password someone else set gets 403 until it has (password_change_required).
+     */
+    get: operations['get-reports'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/v1/backoffice/assisted-kyc': {
     parameters: {
       query?: never;
@@ -8078,6 +8142,11 @@ export interface operations {
                 utm_campaign: string[];
                 refcode: string[];
               };
+              reminders?: {
+                stage: number;
+                reminded: number;
+                came_back: number;
+              }[];
             };
           };
         };
@@ -9429,6 +9498,361 @@ export interface operations {
               late: boolean;
               documents_due_at: string;
             }[];
+          };
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      429: components['responses']['TooManyRequests'];
+      500: components['responses']['InternalError'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  'list-saved-views': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            status: boolean;
+            message: string;
+            code?: string;
+            data: {
+              id: string;
+              name: string;
+              query: {
+                /** @enum {string} */
+                status?: 'Pending' | 'Approved' | 'Rejected' | 'Completed' | 'In progress';
+                stage?: number;
+                from?: string;
+                to?: string;
+                utm_source?: string;
+                q?: string;
+                assigned?: ('mine' | 'unassigned') | string;
+                /**
+                 * @default waiting
+                 * @enum {string}
+                 */
+                sort: 'waiting' | 'created' | 'stage' | 'status' | 'client_code' | 'reviewer';
+                /** @enum {string} */
+                dir?: 'asc' | 'desc';
+              };
+              created_at: string;
+            }[];
+          };
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      429: components['responses']['TooManyRequests'];
+      500: components['responses']['InternalError'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  'save-view': {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes a retry safe: the same key with the same body gets the first answer again without running the action twice (409 with another body, or while the first request runs). */
+        'Idempotency-Key'?: components['parameters']['IdempotencyKey'];
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          name: string;
+          query: {
+            /** @enum {string} */
+            status?: 'Pending' | 'Approved' | 'Rejected' | 'Completed' | 'In progress';
+            stage?: number;
+            from?: string;
+            to?: string;
+            utm_source?: string;
+            q?: string;
+            assigned?: ('mine' | 'unassigned') | string;
+            /**
+             * @default waiting
+             * @enum {string}
+             */
+            sort?: 'waiting' | 'created' | 'stage' | 'status' | 'client_code' | 'reviewer';
+            /** @enum {string} */
+            dir?: 'asc' | 'desc';
+          };
+        };
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          'Idempotent-Replayed': components['headers']['IdempotentReplayed'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            status: boolean;
+            message: string;
+            code?: string;
+            data: {
+              id: string;
+              name: string;
+              query: {
+                /** @enum {string} */
+                status?: 'Pending' | 'Approved' | 'Rejected' | 'Completed' | 'In progress';
+                stage?: number;
+                from?: string;
+                to?: string;
+                utm_source?: string;
+                q?: string;
+                assigned?: ('mine' | 'unassigned') | string;
+                /**
+                 * @default waiting
+                 * @enum {string}
+                 */
+                sort: 'waiting' | 'created' | 'stage' | 'status' | 'client_code' | 'reviewer';
+                /** @enum {string} */
+                dir?: 'asc' | 'desc';
+              };
+              created_at: string;
+            };
+          };
+        };
+      };
+      /** @description Malformed input: data.errors names each offending field, with its rule's message key as code. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            status: boolean;
+            message: string;
+            code?: components['schemas']['MessageKey'];
+            data: {
+              field: string;
+              errors: {
+                field: string;
+                message: string;
+                code?: components['schemas']['MessageKey'];
+              }[];
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      409: components['responses']['Conflict'];
+      413: components['responses']['PayloadTooLarge'];
+      429: components['responses']['TooManyRequests'];
+      500: components['responses']['InternalError'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  'delete-saved-view': {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes a retry safe: the same key with the same body gets the first answer again without running the action twice (409 with another body, or while the first request runs). */
+        'Idempotency-Key'?: components['parameters']['IdempotencyKey'];
+      };
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          'Idempotent-Replayed': components['headers']['IdempotentReplayed'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            status: boolean;
+            message: string;
+            code?: string;
+            data: {
+              [key: string]: unknown;
+            };
+          };
+        };
+      };
+      /** @description Malformed input: data.errors names each offending field, with its rule's message key as code. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            status: boolean;
+            message: string;
+            code?: components['schemas']['MessageKey'];
+            data: {
+              field: string;
+              errors: {
+                field: string;
+                message: string;
+                code?: components['schemas']['MessageKey'];
+              }[];
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      /** @description Nothing by that name. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json':
+            | {
+                status: boolean;
+                message: string;
+                /** @enum {string} */
+                code?: 'notFound';
+                data: {
+                  [key: string]: unknown;
+                };
+              }
+            | components['schemas']['NotFoundReply'];
+        };
+      };
+      409: components['responses']['Conflict'];
+      413: components['responses']['PayloadTooLarge'];
+      429: components['responses']['TooManyRequests'];
+      500: components['responses']['InternalError'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  'get-reports': {
+    parameters: {
+      query?: {
+        days?: number;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            status: boolean;
+            message: string;
+            code?: string;
+            data: {
+              days: number;
+              /** @enum {string} */
+              scope: 'team' | 'own';
+              sla_working_hours: number;
+              people: {
+                staff_id: string;
+                name: string;
+                /** @enum {string} */
+                role: 'maker' | 'checker';
+                applications: number;
+                stage_decisions: number;
+                sent_back: number;
+                median_working_hours: number | null;
+                breaches: number;
+              }[];
+              breaches: {
+                applicant_id: string;
+                staff_id: string;
+                name: string;
+                /** @enum {string} */
+                role: 'maker' | 'checker';
+                waiting_from: string;
+                decided_at: string;
+                working_hours: number;
+              }[];
+              reasons: {
+                week: string;
+                code: string;
+                applications: number;
+              }[];
+              first_time_right: {
+                approved: number;
+                first_time: number;
+                rate: number | null;
+              };
+              pairs: {
+                maker_id: string;
+                maker: string;
+                checker_id: string;
+                checker: string;
+                applications: number;
+              }[];
+              states: {
+                medians: {
+                  /** @enum {string} */
+                  status: 'Pending' | 'Approved' | 'Rejected' | 'Completed' | 'In progress';
+                  median_hours: number;
+                  applications: number;
+                }[];
+                applications: {
+                  id: string;
+                  approved_at: string;
+                  hours: {
+                    Pending: number;
+                    Approved: number;
+                    Rejected: number;
+                    Completed: number;
+                    'In progress': number;
+                  } & {
+                    [key: string]: number;
+                  };
+                }[];
+              };
+            };
+          };
+        };
+      };
+      /** @description Malformed input: data.errors names each offending field, with its rule's message key as code. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            status: boolean;
+            message: string;
+            code?: components['schemas']['MessageKey'];
+            data: {
+              field: string;
+              errors: {
+                field: string;
+                message: string;
+                code?: components['schemas']['MessageKey'];
+              }[];
+            } & {
+              [key: string]: unknown;
+            };
           };
         };
       };

@@ -86,6 +86,10 @@ export const SANDBOX_OPERATIONS: Readonly<Record<string, readonly [operationId: 
     'sandbox-digilocker-eaadhaar',
     'DigiLocker stand-in: the signed e-Aadhaar XML',
   ],
+  'GET /sandbox/digilocker/sample-faces/:gender': [
+    'sandbox-digilocker-sample-face',
+    "DigiLocker stand-in: the Aadhaar photo's face of a female (F) or male (M) holder, to show to the camera",
+  ],
   'GET /sandbox/digilocker/oauth2/2/xml/eaadhaar': [
     'sandbox-digilocker-eaadhaar-v2',
     'DigiLocker stand-in: the signed e-Aadhaar XML (version 2 of the call)',

@@ -307,6 +307,18 @@ const MATRIX: Record<string, Entry> = {
     sample: (c) => ({ params: { id: c.ownerId }, body: { staff_id: c.staffId } }),
   },
   'GET /api/v1/backoffice/team': { access: 'reviewer' },
+  'GET /api/v1/backoffice/reports': { access: 'reviewer' },
+  'GET /api/v1/backoffice/views': { access: 'reviewer' },
+  'POST /api/v1/backoffice/views': {
+    access: 'reviewer',
+    sample: () => ({ body: { name: 'Waiting longest', query: { status: 'Pending' } } }),
+  },
+  'POST /api/v1/backoffice/views/:id/delete': {
+    access: 'reviewer',
+    sample: () => ({ params: { id: '00000000-0000-4000-8000-000000000000' } }),
+    // allowed; a view of no one's answers 404
+    expect: { reviewer: 404, admin: 404 },
+  },
   'GET /api/v1/backoffice/reviewers': { access: 'reviewer' },
   'POST /api/v1/backoffice/applications/:id/decisions': {
     access: 'reviewer',

@@ -32,6 +32,11 @@ export const funnelDataSchema = z.object({
     utm_campaign: z.array(z.string()),
     refcode: z.array(z.string()),
   }),
+  /**
+   * Reminders by SMS to applicants who stopped, per step they stopped at (of the applicants who
+   * started in the period): how many were reminded, and how many came back (moved on a stage after).
+   */
+  reminders: z.array(z.object({ stage: z.number(), reminded: z.number(), came_back: z.number() })).optional(),
 });
 export type FunnelData = z.infer<typeof funnelDataSchema>;
 

@@ -23,10 +23,11 @@ export const queueQuerySchema = z.object({
   to: isoDay.optional(),
   utm_source: z.string().max(100).optional(),
   /**
-   * A name (whole words or their beginnings), 4 or more digits of the mobile number, a PAN or the
-   * beginning of a client code (searched through keyed hashes, never shown unmasked in the list).
+   * A name (whole words or their beginnings), 4 or more digits of the mobile number, a PAN, the
+   * beginning of a client code, an application id, an e-mail address or a BO id (searched through
+   * keyed hashes, never shown unmasked in the list).
    */
-  q: z.string().trim().max(60).optional(),
+  q: z.string().trim().max(100).optional(),
   /** Claims: `mine`, `unassigned`, or a staff member's id. */
   assigned: z.union([z.enum(['mine', 'unassigned']), z.uuid()]).optional(),
   sort: z.enum(QUEUE_SORTS).default('waiting'),

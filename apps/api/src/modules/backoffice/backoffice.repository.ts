@@ -21,7 +21,7 @@ export interface ApplicantFilters {
   ids?: string[];
 }
 
-function applicantWhere(f: ApplicantFilters): SQL {
+export function applicantWhere(f: ApplicantFilters): SQL {
   const parts: SQL[] = [sql`true`];
   if (f.from) parts.push(sql`a.created_at >= (${f.from}::date::timestamp at time zone ${TZ})`);
   if (f.to) parts.push(sql`a.created_at < ((${f.to}::date + 1)::timestamp at time zone ${TZ})`);

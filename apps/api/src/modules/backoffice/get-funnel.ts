@@ -1,23 +1,26 @@
-/** The onboarding funnel: applicants reaching each stage, where they stop, and the median time per stage. */
+/** The onboarding funnel: applicants reaching each stage, where they stop, the median time per stage, and who came back after a reminder. */
 import type { FunnelData, funnelQuerySchema } from '@ekyc/contracts/calls/backoffice-funnel';
 import { STAGES } from '@ekyc/contracts/stages';
 import type { z } from 'zod';
 import type { AppDeps } from '../../app-deps.ts';
 import { backofficeRepository as repo } from './backoffice.repository.ts';
+import { reminderReturns } from './reports/reminder-returns.repository.ts';
 
 export async function getFunnel(
   deps: Pick<AppDeps, 'database'>,
   query: z.output<typeof funnelQuerySchema>,
 ): Promise<FunnelData> {
   const db = deps.database.db;
-  const { started, rows } = await repo.funnel(db, {
+  const filters = {
     from: query.from,
     to: query.to,
     utmSource: query.utm_source,
     utmCampaign: query.utm_campaign,
     refcode: query.refcode,
-  });
+  };
+  const { started, rows } = await repo.funnel(db, filters);
   const options = await repo.funnelOptions(db);
+  const reminders = await reminderReturns(db, filters);
   return {
     started,
     stages: rows.map((r) => {
@@ -33,5 +36,6 @@ export async function getFunnel(
       };
     }),
     options: { utm_source: options.utmSource, utm_campaign: options.utmCampaign, refcode: options.refcode },
+    reminders,
   };
 }

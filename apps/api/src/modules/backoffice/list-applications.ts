@@ -1,6 +1,6 @@
 /**
  * The review queue: filtered (status, stage, dates, source, who holds it), searched by name, digits
- * of the mobile number, PAN or client code, sorted by any column, with counts per status.
+ * of the mobile number, PAN, client code, application id, e-mail or BO id, sorted by any column, with counts per status.
  */
 import type { QueueData, queueQuerySchema } from '@ekyc/contracts/calls/backoffice-queue';
 import type { z } from 'zod';
@@ -11,6 +11,7 @@ import { hashTerms, syncSearchTerms } from './search-index.ts';
 import { queryTerms } from './search-terms.ts';
 import { maskMobile, maskPan } from './mask.ts';
 import { queueAlerts } from './review-checks.ts';
+import { type ExactSearch, exactSearch } from './search/exact-search.ts';
 
 const PAGE_SIZE = 20;
 /**
@@ -50,11 +51,15 @@ export async function listApplications(
   viewerId: string,
   pageSize = PAGE_SIZE,
 ): Promise<QueueData> {
-  let search: { termHashes: string[]; clientCodePrefix?: string } | undefined;
+  let search: ({ termHashes?: string[]; clientCodePrefix?: string } & ExactSearch) | undefined;
   if (query.q) {
-    await syncSearchTerms(deps);
-    const { terms, clientCodePrefix } = queryTerms(query.q);
-    search = { termHashes: hashTerms(deps, terms), clientCodePrefix };
+    const exact = exactSearch(deps, query.q);
+    if (exact.only) search = exact.search;
+    else {
+      await syncSearchTerms(deps);
+      const { terms, clientCodePrefix } = queryTerms(query.q);
+      search = { termHashes: hashTerms(deps, terms), clientCodePrefix, ...exact.search };
+    }
   }
   const filters = {
     from: query.from,

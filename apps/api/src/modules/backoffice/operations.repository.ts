@@ -29,6 +29,10 @@ export interface QueueFilters {
   /** Search: keyed hashes of the terms (every one must match), or a client-code prefix. */
   termHashes?: string[];
   clientCodePrefix?: string;
+  /** Search: what names one application exactly (search/exact-search.ts). */
+  applicantId?: string;
+  emailHash?: string;
+  boId?: string;
   /** Restrict to these applicants. */
   ids?: string[];
   idleMinutes: number;
@@ -77,7 +81,10 @@ function where(f: QueueFilters, withStatus: boolean): SQL {
   }
   if (f.clientCodePrefix)
     search.push(sql`select p.id from applicants p where p.client_code like ${`${f.clientCodePrefix}%`}`);
-  if (f.termHashes || f.clientCodePrefix)
+  if (f.applicantId) search.push(sql`select p.id from applicants p where p.id = ${f.applicantId}::uuid`);
+  if (f.emailHash) search.push(sql`select p.id from applicants p where p.email_hash = ${f.emailHash}`);
+  if (f.boId) search.push(sql`select r.applicant_id from registration_cases r where r.bo_id = ${f.boId}`);
+  if (f.termHashes || f.clientCodePrefix || f.applicantId || f.emailHash || f.boId)
     parts.push(search.length ? sql`st.applicant_id in (${sql.join(search, sql` union `)})` : sql`false`);
   return sql.join(parts, sql` and `);
 }

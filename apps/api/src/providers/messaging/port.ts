@@ -3,7 +3,14 @@ import type { Language } from '@ekyc/contracts/constants';
 
 export type Channel = 'sms' | 'whatsapp' | 'email';
 
-export type TemplateName = 'otp' | 'decision' | 'esign_otp' | 'activation' | 'purge_notice' | 'staff_invitation';
+export type TemplateName =
+  | 'otp'
+  | 'decision'
+  | 'esign_otp'
+  | 'activation'
+  | 'purge_notice'
+  | 'staff_invitation'
+  | 'reminder';
 
 /** A file an email carries (the welcome kit). */
 export interface Attachment {
@@ -52,6 +59,8 @@ export const TEMPLATE_VARS: Record<TemplateName, readonly string[]> = {
   purge_notice: ['date'],
   // e-mail only (a staff member's invitation link): no SMS template is registered for it
   staff_invitation: [],
+  // "You stopped at the {#step#} step of your account opening. Continue where you left off: https://<the broker's site>/{#path#}"
+  reminder: ['step', 'path'],
 };
 
 /** Characters as DLT counts them: code points, so that a surrogate pair is one and never split. */

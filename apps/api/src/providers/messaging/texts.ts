@@ -20,6 +20,8 @@ interface Texts {
   /** An application left unfinished: the day it will be erased unless the applicant continues it. */
   purgeNotice: (date: string) => string;
   purgeNoticeSubject: string;
+  /** An applicant who stopped: the step they stopped at and the link that resumes there. */
+  reminder: (step: string, link: string) => string;
   /** Stage names by code, for the decision message. */
   stages: Partial<Record<number, string>>;
 }
@@ -40,6 +42,8 @@ export const MESSAGE_TEXTS: Record<Language, Texts> = {
     purgeNotice: (date) =>
       `You have not continued your account application for a long time. To protect your data we will erase it on ${date}. Open the application before then to keep it.`,
     purgeNoticeSubject: 'Your unfinished application will be erased',
+    reminder: (step, link) =>
+      `You stopped at the ${step} step of your account opening. Continue where you left off: ${link}`,
     stages: Object.fromEntries(Object.values(STAGES).map((s) => [s.code, s.name])),
   },
   hi: {
@@ -57,6 +61,7 @@ export const MESSAGE_TEXTS: Record<Language, Texts> = {
     purgeNotice: (date) =>
       `आपने लंबे समय से अपना खाता आवेदन जारी नहीं रखा है। आपके डेटा की सुरक्षा के लिए हम इसे ${date} को मिटा देंगे। इसे रखने के लिए उससे पहले आवेदन खोलें।`,
     purgeNoticeSubject: 'आपका अधूरा आवेदन मिटाया जाएगा',
+    reminder: (step, link) => `आपने खाता खोलने में ${step} चरण पर रोका था। जहाँ छोड़ा था वहीं से जारी रखें: ${link}`,
     stages: {
       110: 'मोबाइल',
       120: 'ईमेल',
@@ -86,6 +91,8 @@ export const MESSAGE_TEXTS: Record<Language, Texts> = {
     purgeNotice: (date) =>
       `আপনি অনেক দিন ধরে আপনার অ্যাকাউন্টের আবেদন চালিয়ে যাননি। আপনার ডেটা সুরক্ষার জন্য আমরা ${date} তারিখে এটি মুছে ফেলব। রাখতে চাইলে তার আগে আবেদনটি খুলুন।`,
     purgeNoticeSubject: 'আপনার অসম্পূর্ণ আবেদন মুছে ফেলা হবে',
+    reminder: (step, link) =>
+      `আপনি অ্যাকাউন্ট খোলার ${step} ধাপে থেমেছিলেন। যেখানে ছেড়েছিলেন সেখান থেকে চালিয়ে যান: ${link}`,
     stages: {
       110: 'মোবাইল',
       120: 'ইমেল',
@@ -116,6 +123,7 @@ export const MESSAGE_TEXTS: Record<Language, Texts> = {
     purgeNotice: (date) =>
       `તમે લાંબા સમયથી તમારી ખાતાની અરજી આગળ વધારી નથી. તમારા ડેટાની સુરક્ષા માટે અમે તેને ${date} ના રોજ ભૂંસી નાખીશું. તેને રાખવા માટે તે પહેલાં અરજી ખોલો.`,
     purgeNoticeSubject: 'તમારી અધૂરી અરજી ભૂંસી નાખવામાં આવશે',
+    reminder: (step, link) => `તમે ખાતું ખોલવામાં ${step} તબક્કે અટક્યા હતા. જ્યાં છોડ્યું હતું ત્યાંથી ચાલુ રાખો: ${link}`,
     stages: {
       110: 'મોબાઇલ',
       120: 'ઇમેઇલ',
@@ -146,6 +154,7 @@ export const MESSAGE_TEXTS: Record<Language, Texts> = {
     purgeNotice: (date) =>
       `तुम्ही बराच काळ तुमचा खाते अर्ज पुढे चालू ठेवलेला नाही. तुमच्या डेटाच्या सुरक्षेसाठी आम्ही तो ${date} रोजी पुसून टाकू. तो ठेवण्यासाठी त्याआधी अर्ज उघडा.`,
     purgeNoticeSubject: 'तुमचा अपूर्ण अर्ज पुसून टाकला जाईल',
+    reminder: (step, link) => `तुम्ही खाते उघडताना ${step} टप्प्यावर थांबला होता. जिथे सोडले तिथून पुढे सुरू ठेवा: ${link}`,
     stages: {
       110: 'मोबाइल',
       120: 'ईमेल',

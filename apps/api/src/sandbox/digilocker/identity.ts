@@ -1,10 +1,13 @@
 /**
  * The sandbox locker's holder: derived deterministically from the applicant's PAN record, so that
  * the same PAN always yields the same Aadhaar (name and date of birth from the PAN, a generated
- * address, a masked uid and a generated face-like photo).
+ * address, a masked uid and a photo: a real face of the holder's gender, sample-faces.ts).
  */
 import { createHash } from 'node:crypto';
+import path from 'node:path';
 import sharp from 'sharp';
+import { facePackageRequire, sandboxFaceInstalled } from '../liveness/face-package.ts';
+import { type HolderGender, SAMPLE_FACES, SAMPLE_PICTURE, sandboxHolderGender } from './sample-faces.ts';
 
 export interface SandboxHolder {
   uidLast4: string;
@@ -53,7 +56,7 @@ export function sandboxHolder(pan: HolderPan): SandboxHolder {
   const place = PLACES[h[0]! % PLACES.length]!;
   const surname = pan.full_name.trim().split(/\s+/).at(-1) ?? '';
   const father = `${FATHERS[h[1]! % FATHERS.length]} ${titleCase(surname)}`.trim();
-  const gender = h[2]! % 2 === 0 ? 'M' : 'F';
+  const gender = sandboxHolderGender(pan.pan_number);
   return {
     uidLast4: String(h.readUInt16BE(3) % 10000).padStart(4, '0'),
     name: titleCase(pan.full_name),
@@ -75,11 +78,36 @@ export function sandboxHolder(pan: HolderPan): SandboxHolder {
   };
 }
 
+/** The two sample faces, cut once per process. */
+const faces = new Map<HolderGender, Promise<Buffer>>();
+
+/**
+ * The Aadhaar photo: the sample face of the holder's gender (a real face, which the sandbox face
+ * match compares the selfie with). Where the face model is not installed (no sample picture, and no
+ * face match either) it is a drawn portrait.
+ */
+export function sandboxPhoto(holder: { pan: string; gender: HolderGender }): Promise<Buffer> {
+  if (!sandboxFaceInstalled()) return drawnPortrait(holder.pan);
+  let face = faces.get(holder.gender);
+  if (!face) faces.set(holder.gender, (face = sampleFace(holder.gender)));
+  return face;
+}
+
+/** A JPEG of one face of the sample picture, at the size of a scanned Aadhaar photo. */
+export function sampleFace(gender: HolderGender): Promise<Buffer> {
+  const human = path.dirname(facePackageRequire().resolve('@vladmandic/human'));
+  return sharp(path.join(human, '..', SAMPLE_PICTURE))
+    .extract(SAMPLE_FACES[gender])
+    .resize(240, 240)
+    .jpeg({ quality: 88 })
+    .toBuffer();
+}
+
 /** Rendered portraits by colour choice (a hundred at most): drawing one costs milliseconds. */
 const portraits = new Map<string, Promise<Buffer>>();
 
 /** A small JPEG portrait: a face-like drawing whose colours come from the holder. */
-export function sandboxPhoto(seed: string): Promise<Buffer> {
+function drawnPortrait(seed: string): Promise<Buffer> {
   const h = digest(`sandbox-photo:${seed}`);
   const skin = ['#c68642', '#8d5524', '#e0ac69', '#f1c27d', '#a0522d'][h[0]! % 5]!;
   const hair = ['#1b1b1b', '#3b2417', '#2a2a2a', '#4a3020'][h[1]! % 4]!;

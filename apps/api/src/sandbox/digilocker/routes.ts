@@ -14,7 +14,7 @@ import { SANDBOX_DIGILOCKER_CLIENT } from '../../providers/digilocker/create.ts'
 import { escapeHtml } from '../../lib/html.ts';
 import { sandboxPage } from '../page.ts';
 import { SandboxState } from '../state.ts';
-import { type HolderPan, sandboxHolder, sandboxPhoto, type SandboxHolder } from './identity.ts';
+import { type HolderPan, sampleFace, sandboxHolder, sandboxPhoto, type SandboxHolder } from './identity.ts';
 
 const CODE_TTL_MS = 10 * 60 * 1000;
 const TOKEN_TTL_MS = 60 * 60 * 1000;
@@ -221,7 +221,7 @@ export const sandboxDigilockerRoutes: FastifyPluginAsyncZod = async (app) => {
   const eAadhaar = async (req: { headers: { authorization?: string } }, reply: import('fastify').FastifyReply) => {
     const h = await bearerHolder(req.headers.authorization);
     if (!h) return reply.status(401).send(oauthError('invalid_token', 'The access token is invalid'));
-    const photo = (await sandboxPhoto(h.pan)).toString('base64');
+    const photo = (await sandboxPhoto(h)).toString('base64');
     const ts = new Date().toISOString();
     const xml = `<?xml version="1.0" encoding="UTF-8"?>
 <Certificate language="99" name="Aadhaar Card" type="ADHAR" number="xxxxxxxx${h.uidLast4}" status="A"><IssuedBy><Organization name="UIDAI" code="UIDAI" tin="" uid="" type="CG"/></IssuedBy>
@@ -238,6 +238,21 @@ export const sandboxDigilockerRoutes: FastifyPluginAsyncZod = async (app) => {
     return reply.type('application/xml').send(signed);
   };
   app.get('/sandbox/digilocker/oauth2/3/xml/eaadhaar', eAadhaar);
+
+  const sampleFaceParams = z.object({ gender: z.string().max(8) });
+  // The two Aadhaar faces, for a person trying the sandbox: show the holder's one to the camera to
+  // pass the face match, the other to fail it (the README's sandbox table).
+  app.get('/sandbox/digilocker/sample-faces/:gender', async (req, reply) => {
+    const gender = sampleFaceParams
+      .safeParse(req.params)
+      .data?.gender.replace(/\.jpg$/, '')
+      .toUpperCase();
+    if (gender !== 'M' && gender !== 'F') return reply.status(404).send({ error: 'record_not_found' });
+    return reply
+      .type('image/jpeg')
+      .header('cache-control', 'no-store')
+      .send(await sampleFace(gender));
+  });
   app.get('/sandbox/digilocker/oauth2/2/xml/eaadhaar', eAadhaar);
 
   app.get(

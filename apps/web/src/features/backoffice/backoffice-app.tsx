@@ -15,6 +15,7 @@ const StaffPage = lazy(() => import('./pages/staff-page'));
 const FunnelPage = lazy(() => import('./pages/funnel-page'));
 const NotTradablePage = lazy(() => import('./pages/not-tradable-page'));
 const TeamPage = lazy(() => import('./pages/team-page'));
+const ReportsPage = lazy(() => import('./pages/reports-page'));
 const AssistedKycCallsPage = lazy(() => import('./pages/assisted-kyc-page'));
 const DataPrivacyPage = lazy(() => import('./pages/data-privacy-page'));
 const InvitationPage = lazy(() => import('./pages/invitation-page'));
@@ -36,6 +37,7 @@ export default function BackofficeApp() {
           <Route path="funnel" element={<FunnelPage />} />
           <Route path="not-tradable" element={<NotTradablePage />} />
           <Route path="team" element={<TeamPage />} />
+          <Route path="reports" element={<ReportsPage />} />
           <Route path="assisted-kyc" element={<AssistedKycCallsPage />} />
           <Route path="account" element={<AccountPage />} />
         </Route>

@@ -14,7 +14,7 @@ const link = ({ isActive }: { isActive: boolean }) =>
 
 /** Signed-in staff only: the header with navigation (staff pages for admins) and the page below. */
 export function BackofficeLayout() {
-  const { t } = useTranslation(['backoffice', 'registrations', 'operations', 'assisted']);
+  const { t } = useTranslation(['backoffice', 'registrations', 'operations', 'assisted', 'backoffice-reports']);
   const token = useStaffToken();
   const location = useLocation();
   const me = useMe(Boolean(token));
@@ -38,6 +38,9 @@ export function BackofficeLayout() {
             </NavLink>
             <NavLink to="/backoffice/team" className={link}>
               {t('operations:team.nav')}
+            </NavLink>
+            <NavLink to="/backoffice/reports" className={link}>
+              {t('backoffice-reports:nav')}
             </NavLink>
             <NavLink to="/backoffice/assisted-kyc" className={link}>
               {t('assisted:backoffice.nav')}

@@ -11,11 +11,12 @@ export interface DocumentItem {
 }
 
 const isImage = (type: string, url: string) => type.startsWith('image/') || url.startsWith('data:image/');
+const isPdf = (type: string) => type === 'application/pdf';
 
 /** Every document side by side: the selfie beside the Aadhaar photo, signature, bank proof, signed PDF. */
 export function DocumentGrid({ items }: { items: DocumentItem[] }) {
   const { t } = useTranslation(['backoffice', 'operations']);
-  const [open, setOpen] = useState<{ url: string; name: string; isImage: boolean } | null>(null);
+  const [open, setOpen] = useState<{ url: string; name: string; isImage: boolean; isPdf?: boolean } | null>(null);
   return (
     <section aria-labelledby="documents-heading" className="rounded-xl bg-white p-4 shadow-sm">
       <h2 id="documents-heading" className="mb-3 text-lg font-bold">
@@ -47,6 +48,15 @@ export function DocumentGrid({ items }: { items: DocumentItem[] }) {
                       loading="lazy"
                       className="h-40 w-full rounded bg-slate-100 object-contain"
                     />
+                  </button>
+                ) : isPdf(type) ? (
+                  <button
+                    type="button"
+                    className="flex h-40 w-full items-center justify-center rounded bg-slate-100 p-2 text-center text-sm font-semibold text-brand underline"
+                    aria-label={t('operations:documents.view', { name })}
+                    onClick={() => setOpen({ url, name, isImage: false, isPdf: true })}
+                  >
+                    {t('review.openDocument', { name: fieldLabel(field.path) })}
                   </button>
                 ) : (
                   <a

@@ -4,6 +4,7 @@ import { useSearchParams } from '../../../lib/router';
 import { TextField } from '../../../components/text-field';
 import { useFunnel } from '../api/get-funnel';
 import { FunnelChart } from '../components/funnel-chart';
+import { ReminderReturns } from '../components/reminder-returns';
 import { QueryState } from '../components/query-state';
 import { SelectField } from '../components/select-field';
 
@@ -67,6 +68,7 @@ export default function FunnelPage() {
               {t('funnel.started', { count: data.started })}
             </p>
             <FunnelChart data={data} />
+            {data.reminders && <ReminderReturns rows={data.reminders} />}
           </>
         )}
       </QueryState>

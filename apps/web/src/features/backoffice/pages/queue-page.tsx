@@ -19,6 +19,7 @@ import { Modal } from '../../../components/modal';
 import { TextField } from '../../../components/text-field';
 import { Link, useSearchParams } from '../../../lib/router';
 import { toast } from '../../../lib/toast';
+import { SavedViews } from '../components/saved-views';
 import { useMe } from '../api/get-me';
 import { useApplications } from '../api/list-applications';
 import { downloadQueueCsv, useBulkAccept, useReviewers } from '../api/operations';
@@ -122,6 +123,14 @@ export default function QueuePage() {
           {t('queue.export')}
         </button>
       </div>
+      <SavedViews
+        query={query}
+        onOpen={(next) => {
+          setParams(next);
+          setDraft(Object.fromEntries(FILTERS.map((f) => [f, next.get(f) ?? ''])));
+          setSelected(new Set());
+        }}
+      />
       <div role="tablist" aria-label={t('backoffice:queue.status')} className="mb-3 flex flex-wrap gap-2">
         {(['all', ...APPLICATION_STATUSES] as const).map((s) => {
           const count =
@@ -150,7 +159,7 @@ export default function QueuePage() {
         <TextField
           label={t('queue.search')}
           className="col-span-2"
-          maxLength={60}
+          maxLength={100}
           autoComplete="off"
           hint={t('queue.searchHint')}
           {...field('q')}

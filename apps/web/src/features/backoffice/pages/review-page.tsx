@@ -9,6 +9,7 @@ import { EvidencePanel } from '../components/evidence-panel';
 import { ShortcutHelp } from '../components/shortcut-help';
 import { useApplication } from '../api/get-application';
 import { type DocumentItem, DocumentGrid } from '../components/document-grid';
+import { SignatureCompare } from '../components/signature-compare';
 import { formatDateTime } from '../components/format';
 import { QueryState } from '../components/query-state';
 import { SectionCard } from '../components/section-card';
@@ -65,6 +66,11 @@ function Review({ application, onNext }: { application: ApplicationData; onNext:
   const selfie = imageOf((d) => d.section === 'livness_obj' || /selfie|liveness/i.test(d.field.path));
   const aadhaarPhoto = imageOf((d) => d.section === 'digilocker_obj' && /photo/i.test(d.field.path));
   const urlOf = (d: DocumentItem) => d.field.file?.url ?? String(d.field.value);
+  const signature = imageOf((d) => d.section === 'signature_obj');
+  const panCard = documents.find((d) => /pan/i.test(d.section) && d.field.file);
+  const signedForm = documents.find(
+    (d) => d.field.file?.content_type === 'application/pdf' && /signed_document/.test(d.field.path),
+  );
   return (
     <div className="grid grid-cols-[minmax(0,1fr)] gap-4">
       <ClaimBar application={application} />
@@ -145,6 +151,15 @@ function Review({ application, onNext }: { application: ApplicationData; onNext:
         approved={application.approval.step === 'registrations' || application.approval.step === 'done'}
       />
       <RuleSetPanel applicationId={application.id} />
+      {signature && (
+        <SignatureCompare
+          signatureUrl={urlOf(signature)}
+          panCard={
+            panCard ? { url: urlOf(panCard), isPdf: panCard.field.file?.content_type === 'application/pdf' } : null
+          }
+          signedFormUrl={signedForm ? urlOf(signedForm) : null}
+        />
+      )}
       <DocumentGrid items={documents} />
       <h2 className="text-lg font-bold">{t('review.collected')}</h2>
       <div className="grid grid-cols-[minmax(0,1fr)] gap-4 md:grid-cols-[minmax(0,1fr)_minmax(0,1fr)]">

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { isCancelled, type PdfPage } from '../pdf-pages';
+import { isCancelled, type PdfPage } from '../../../lib/pdf-pages';
 
 /**
  * One page of the form, `width` CSS pixels wide. Its box has the page's size from the start; the

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/button';
 import { Spinner } from '../../../components/spinner';
 import { usePdfPages } from '../hooks/use-pdf-pages';
-import type { PdfPage } from '../pdf-pages';
+import type { PdfPage } from '../../../lib/pdf-pages';
 import { PdfPageCanvas } from './pdf-page-canvas';
 
 /** 1 is the page as wide as the preview: on a phone, the width the applicant starts reading at. */

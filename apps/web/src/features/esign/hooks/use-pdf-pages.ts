@@ -1,6 +1,6 @@
 /** The form's PDF fetched from its signed link and opened with pdf.js; Retry starts over. */
 import { useCallback, useEffect, useState } from 'react';
-import { openPdfPages, type PdfPage } from '../pdf-pages';
+import { openPdfPages, type PdfPage } from '../../../lib/pdf-pages';
 
 export type PdfPagesState = { status: 'loading' } | { status: 'ready'; pages: PdfPage[] } | { status: 'failed' };
 

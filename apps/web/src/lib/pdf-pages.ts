@@ -1,7 +1,7 @@
 /**
- * The account-opening form drawn page by page with pdf.js. The library and its worker load only
- * when the e-sign page shows the preview: a dynamic import, and the worker as a file of the app's
- * own build (no other origin). The legacy build, because the modern one calls browser features
+ * A PDF drawn page by page with pdf.js: the account-opening form on the e-sign page, and the
+ * documents a reviewer opens in the back office. The library and its worker load only when a page
+ * shows a PDF: a dynamic import, and the worker as a file of the app's own build (no other origin). The legacy build, because the modern one calls browser features
  * newer than the app's targets (Map.getOrInsertComputed, Promise.try) without polyfills.
  */
 import workerUrl from 'pdfjs-dist/legacy/build/pdf.worker.min.mjs?url';
@@ -15,6 +15,8 @@ export interface PdfPage {
   height: number;
   /** Draws the page `cssWidth` CSS pixels wide, sharp at the screen's pixel ratio, onto `canvas`. */
   draw(canvas: HTMLCanvasElement, cssWidth: number): { done: Promise<void>; cancel(): void };
+  /** The page's text, its items joined by spaces (to find the page that carries a label). */
+  text(): Promise<string>;
 }
 
 export interface PdfPages {
@@ -63,6 +65,10 @@ export async function openPdfPages(download: Promise<ArrayBuffer>): Promise<PdfP
             offscreen.height = 0;
           });
           return { done, cancel: () => render.cancel() };
+        },
+        async text() {
+          const content = await proxy.getTextContent();
+          return content.items.map((item) => ('str' in item ? item.str : '')).join(' ');
         },
       };
     });
