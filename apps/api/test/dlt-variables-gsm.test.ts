@@ -78,6 +78,7 @@ const sender = (fetchFn: ReturnType<typeof replay>['fetch']) =>
       decision: 'tpl-decision',
       activation: 'tpl-activation',
       purge_notice: 'tpl-purge',
+      service_request: 'tpl-service-request',
     },
     templatesByLanguage: { hi: { decision: 'tpl-decision-hi' } },
     whatsapp: { number: '919800000000', templates: { otp: 'account_otp' }, namespace: null, language: 'en' },

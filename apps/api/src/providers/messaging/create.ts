@@ -17,7 +17,7 @@ export function createMessageSender(config: Config, database: DatabaseRef): Mess
       LANGUAGES.filter((l) => l !== 'en').map((l) => [
         l,
         Object.fromEntries(
-          (['otp', 'esign_otp', 'decision', 'activation', 'purge_notice'] as TemplateName[])
+          (['otp', 'esign_otp', 'decision', 'activation', 'purge_notice', 'service_request'] as TemplateName[])
             .map((t) => [t, env[`${prefix}_${t.toUpperCase()}_${l.toUpperCase()}`]])
             .filter(([, id]) => id),
         ),
@@ -33,6 +33,7 @@ export function createMessageSender(config: Config, database: DatabaseRef): Mess
       decision: need('MSG91_TEMPLATE_DECISION'),
       activation: env.MSG91_TEMPLATE_ACTIVATION ?? need('MSG91_TEMPLATE_DECISION'),
       purge_notice: env.MSG91_TEMPLATE_PURGE_NOTICE ?? need('MSG91_TEMPLATE_DECISION'),
+      service_request: env.MSG91_TEMPLATE_SERVICE_REQUEST ?? need('MSG91_TEMPLATE_DECISION'),
     },
     templatesByLanguage: byLanguage('MSG91_TEMPLATE'),
     whatsapp: {

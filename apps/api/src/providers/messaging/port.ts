@@ -3,7 +3,7 @@ import type { Language } from '@ekyc/contracts/constants';
 
 export type Channel = 'sms' | 'whatsapp' | 'email';
 
-export type TemplateName = 'otp' | 'decision' | 'esign_otp' | 'activation' | 'purge_notice';
+export type TemplateName = 'otp' | 'decision' | 'esign_otp' | 'activation' | 'purge_notice' | 'service_request';
 
 /** A file an email carries (the welcome kit). */
 export interface Attachment {
@@ -50,6 +50,8 @@ export const TEMPLATE_VARS: Record<TemplateName, readonly string[]> = {
   activation: ['date', 'client_code'],
   // "You have not continued your account application for a long time. To protect your data we will erase it on {#date#}. ..."
   purge_notice: ['date'],
+  // "Your request {#request#} ({#kind#}) is now: {#status#}." (the client area)
+  service_request: ['request', 'kind', 'status'],
 };
 
 /** Characters as DLT counts them: code points, so that a surrogate pair is one and never split. */
