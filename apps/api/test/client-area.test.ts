@@ -40,7 +40,12 @@ describe('Client area', () => {
     });
     return { statusCode: res.statusCode, body: res.json() as Envelope<T> };
   };
-  const staffCall = async <T = Record<string, unknown>>(staff: string, method: 'GET' | 'POST', path: string, body?: object) => {
+  const staffCall = async <T = Record<string, unknown>>(
+    staff: string,
+    method: 'GET' | 'POST',
+    path: string,
+    body?: object,
+  ) => {
     const res = await app.inject({
       method,
       url: `/api/v1/backoffice/${path}`,
@@ -87,7 +92,11 @@ describe('Client area', () => {
     expect(refused.body.data.reason).toBe('no_account');
 
     // a client token opens no journey call, an applicant token no client call
-    const journey = await app.inject({ method: 'GET', url: '/api/v1/ekyc/get-application-status', headers: bearer(token) });
+    const journey = await app.inject({
+      method: 'GET',
+      url: '/api/v1/ekyc/get-application-status',
+      headers: bearer(token),
+    });
     expect(journey.statusCode).toBe(401);
     expect((await clientCall('GET', 'my-account', { token: client.token })).statusCode).toBe(401);
     expect((await clientCall('GET', 'my-account')).statusCode).toBe(401);
@@ -131,31 +140,53 @@ describe('Client area', () => {
     const platform = (await app.inject({ method: 'GET', url: `/sandbox/trading-platform/clients/${code}` })).json();
     expect(platform).toEqual({ client_code: code, online_access: 'frozen', pending_orders: 0, cancelled_orders: 2 });
     const told = await outbox(client.mobile);
-    expect(told[0]!.text).toContain('Online access to your trading account is frozen. 2 pending order(s) were cancelled.');
+    expect(told[0]!.text).toContain(
+      'Online access to your trading account is frozen. 2 pending order(s) were cancelled.',
+    );
     expect((await outbox('asha.client@example.in'))[0]!.text).toContain(frozen.body.data.request.number);
-    expect((await clientCall<{ online_access: { frozen: boolean } }>('GET', 'my-account', { token })).body.data.online_access.frozen).toBe(true);
+    expect(
+      (await clientCall<{ online_access: { frozen: boolean } }>('GET', 'my-account', { token })).body.data.online_access
+        .frozen,
+    ).toBe(true);
     // a second freeze is refused, not repeated
     expect((await clientCall('POST', 'requests/freeze', { token, body: {} })).statusCode).toBe(409);
 
     // the unfreeze re-verifies the client: a wrong code changes nothing
     expect((await clientCall('POST', 'requests/unfreeze/otp', { token })).statusCode).toBe(200);
     const otp = await latestOtp(app, client.mobile);
-    const wrong = await clientCall('POST', 'requests/unfreeze', { token, body: { otp: otp === '000000' ? '111111' : '000000' } });
+    const wrong = await clientCall('POST', 'requests/unfreeze', {
+      token,
+      body: { otp: otp === '000000' ? '111111' : '000000' },
+    });
     expect(wrong.body.status).toBe(false);
-    expect((await app.inject({ method: 'GET', url: `/sandbox/trading-platform/clients/${code}` })).json().online_access).toBe('frozen');
+    expect(
+      (await app.inject({ method: 'GET', url: `/sandbox/trading-platform/clients/${code}` })).json().online_access,
+    ).toBe('frozen');
     const unfrozen = await clientCall<{ request: RequestView }>('POST', 'requests/unfreeze', { token, body: { otp } });
     expect(unfrozen.body.data.request).toEqual(expect.objectContaining({ kind: 'unfreeze', status: 'done' }));
-    expect((await app.inject({ method: 'GET', url: `/sandbox/trading-platform/clients/${code}` })).json().online_access).toBe('active');
+    expect(
+      (await app.inject({ method: 'GET', url: `/sandbox/trading-platform/clients/${code}` })).json().online_access,
+    ).toBe('active');
 
-    const trail = await staffCall<{ entries: { action: string }[] }>(reviewer, 'GET', `applications/${client.id}/audit`);
+    const trail = await staffCall<{ entries: { action: string }[] }>(
+      reviewer,
+      'GET',
+      `applications/${client.id}/audit`,
+    );
     const actions = JSON.stringify(trail.body);
     expect(actions).toContain('client.access_frozen');
     expect(actions).toContain('client.access_unfrozen');
   });
 
   it('refuses a nomination the rules of the day do not allow, naming the field', async () => {
-    const four = Array.from({ length: 4 }, (_, i) => ({ first_name: `Nominee ${'ABCD'[i]}`, nominee_relation: 'Brother' }));
-    const res = await clientCall<{ field: string }>('POST', 'requests/nomination', { token, body: { opt_out: false, nominees: four } });
+    const four = Array.from({ length: 4 }, (_, i) => ({
+      first_name: `Nominee ${'ABCD'[i]}`,
+      nominee_relation: 'Brother',
+    }));
+    const res = await clientCall<{ field: string }>('POST', 'requests/nomination', {
+      token,
+      body: { opt_out: false, nominees: four },
+    });
     expect(res.statusCode).toBe(400);
     expect(res.body.data.field).toBe('nominees');
     const noRelation = await clientCall<{ field: string }>('POST', 'requests/nomination', {
@@ -200,27 +231,48 @@ describe('Client area', () => {
     expect(done.statusCode).toBe(200);
     expect(done.body).toContain('Request signed');
 
-    const mine = await clientCall<{ request: RequestView & { signed_document: string | null } }>('GET', `requests/${request.id}`, { token });
+    const mine = await clientCall<{ request: RequestView & { signed_document: string | null } }>(
+      'GET',
+      `requests/${request.id}`,
+      { token },
+    );
     expect(mine.body.data.request.status).toBe('in_review');
     const pdf = await app.inject({ method: 'GET', url: mine.body.data.request.signed_document! });
     expect(pdf.headers['content-type']).toContain('application/pdf');
     expect(pdf.rawPayload.toString('latin1')).toContain('/ByteRange');
 
     // the Requests queue: the maker accepts, the same person cannot confirm, nor can a reviewer
-    const queue = await staffCall<{ requests: { id: string; summary: string[] }[] }>(reviewer, 'GET', 'service-requests');
+    const queue = await staffCall<{ requests: { id: string; summary: string[] }[] }>(
+      reviewer,
+      'GET',
+      'service-requests',
+    );
     const listed = queue.body.data.requests.find((r) => r.id === request.id)!;
     expect(listed.summary).toEqual(['Nominee 1: Meera Verma, Spouse, 50%', 'Nominee 2: Kabir Verma, Son, 50%']);
     expect((await staffCall(reviewer, 'POST', `service-requests/${request.id}/confirm`)).statusCode).toBe(409);
     expect((await staffCall(reviewer, 'POST', `service-requests/${request.id}/accept`)).statusCode).toBe(200);
     expect((await staffCall(reviewer, 'POST', `service-requests/${request.id}/confirm`)).statusCode).toBe(403);
-    const confirmed = await staffCall<{ request: { status: string } }>(checker, 'POST', `service-requests/${request.id}/confirm`);
+    const confirmed = await staffCall<{ request: { status: string } }>(
+      checker,
+      'POST',
+      `service-requests/${request.id}/confirm`,
+    );
     expect(confirmed.statusCode).toBe(200);
 
     await expect
-      .poll(async () => (await clientCall<{ request: RequestView }>('GET', `requests/${request.id}`, { token })).body.data.request.status, WAIT)
+      .poll(
+        async () =>
+          (await clientCall<{ request: RequestView }>('GET', `requests/${request.id}`, { token })).body.data.request
+            .status,
+        WAIT,
+      )
       .toBe('done');
     const carried = await staffCall<{
-      request: { modifications: { registry: string; status: string; reference: string | null }[]; accepted_by: string; confirmed_by: string };
+      request: {
+        modifications: { registry: string; status: string; reference: string | null }[];
+        accepted_by: string;
+        confirmed_by: string;
+      };
     }>(checker, 'GET', `service-requests/${request.id}`);
     const mods = carried.body.data.request.modifications;
     expect(mods.map((m) => [m.registry, m.status])).toEqual([
@@ -233,10 +285,18 @@ describe('Client area', () => {
 
     // the depository received a modification (BOMOD) carrying the new nominees
     const { sandboxRequestsRepository } = await import('../src/sandbox/registrations/requests.repository.ts');
-    const bo = await sandboxRequestsRepository.find(app.deps.database.db, 'cdsl', `${(await client.status()).client_code}-${request.number}-BO_CDSL`);
+    const bo = await sandboxRequestsRepository.find(
+      app.deps.database.db,
+      'cdsl',
+      `${(await client.status()).client_code}-${request.number}-BO_CDSL`,
+    );
     expect(bo?.outcome).toBe('accepted');
 
-    const account = await clientCall<{ nominees: { name: string; relation: string; share: string }[] }>('GET', 'my-account', { token });
+    const account = await clientCall<{ nominees: { name: string; relation: string; share: string }[] }>(
+      'GET',
+      'my-account',
+      { token },
+    );
     expect(account.body.data.nominees).toEqual([
       { name: 'Meera Verma', relation: 'Spouse', share: '50', minor: false },
       { name: 'Kabir Verma', relation: 'Son', share: '50', minor: false },

@@ -7,11 +7,7 @@ import { z } from 'zod';
 import { MSG } from '../messages.ts';
 import { mobileSchema, nomineeSchema, otpSchema } from '../rules.ts';
 import { emptyDataSchema, replySchema } from '../envelope.ts';
-import {
-  SERVICE_REJECTION_REASONS,
-  SERVICE_REQUEST_KINDS,
-  SERVICE_REQUEST_STATUSES,
-} from '../service-requests.ts';
+import { SERVICE_REJECTION_REASONS, SERVICE_REQUEST_KINDS, SERVICE_REQUEST_STATUSES } from '../service-requests.ts';
 import type { NomineeField } from '../constants.ts';
 
 /** POST client/send-otp */
@@ -60,7 +56,12 @@ export const myAccountDataSchema = z.object({
   mobile: z.string(),
   email: z.string(),
   segments: z.array(
-    z.object({ code: z.string(), name: z.string(), exchanges: z.array(z.string()), state: z.enum(['active', 'inactive']) }),
+    z.object({
+      code: z.string(),
+      name: z.string(),
+      exchanges: z.array(z.string()),
+      state: z.enum(['active', 'inactive']),
+    }),
   ),
   nominees: z.array(myAccountNomineeSchema),
   nomination_opted_out: z.boolean(),
@@ -87,17 +88,26 @@ export const freezeRequestSchema = z
 
 /** POST client/requests/unfreeze: the identity verified again with an OTP sent to the registered mobile. */
 export const unfreezeRequestSchema = z.object({ otp: otpSchema }).meta({ examples: [{ otp: '123456' }] });
-export const unfreezeReplySchema = replySchema(z.union([z.object({ request: serviceRequestViewSchema }), clientRefusalDataSchema]));
+export const unfreezeReplySchema = replySchema(
+  z.union([z.object({ request: serviceRequestViewSchema }), clientRefusalDataSchema]),
+);
 
 /**
  * POST client/requests/nomination: a nomination under the rules in force on the request's day (max
  * and mandatory fields of regulation.ts), or an opt-out. Nominees share equally when no share is given.
  */
-export function nominationRequestSchema(options: { max: number; mandatory: readonly NomineeField[]; now?: () => Date }) {
+export function nominationRequestSchema(options: {
+  max: number;
+  mandatory: readonly NomineeField[];
+  now?: () => Date;
+}) {
   return z
     .object({
       opt_out: z.boolean({ error: MSG.fieldRequired }),
-      nominees: z.array(nomineeSchema({ mandatory: options.mandatory, now: options.now })).max(options.max, MSG.nomineeSlots).default([]),
+      nominees: z
+        .array(nomineeSchema({ mandatory: options.mandatory, now: options.now }))
+        .max(options.max, MSG.nomineeSlots)
+        .default([]),
     })
     .superRefine((v, ctx) => {
       if (!v.opt_out && v.nominees.length === 0)
@@ -138,7 +148,12 @@ export const backofficeServiceRequestSchema = serviceRequestViewSchema.extend({
   /** What the request asks, as the reviewer reads it (the nominees' names and relations, ...). */
   summary: z.array(z.string()),
   modifications: z.array(
-    z.object({ registry: z.string(), status: z.string(), reference: z.string().nullable(), reason: z.string().nullable() }),
+    z.object({
+      registry: z.string(),
+      status: z.string(),
+      reference: z.string().nullable(),
+      reason: z.string().nullable(),
+    }),
   ),
 });
 export type BackofficeServiceRequest = z.infer<typeof backofficeServiceRequestSchema>;

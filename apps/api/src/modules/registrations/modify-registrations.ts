@@ -26,7 +26,10 @@ export interface RegistryChange {
 }
 
 /** The registries a nomination changes: the depository's client master and each exchange's UCC. */
-export async function modificationTargets(deps: Pick<AppDeps, 'database'>, applicantId: string): Promise<RegistrationKind[]> {
+export async function modificationTargets(
+  deps: Pick<AppDeps, 'database'>,
+  applicantId: string,
+): Promise<RegistrationKind[]> {
   const c = await repo.getCase(deps.database.db, applicantId);
   if (!c?.completedAt) throw new AppError('CONFLICT', 'The account is not open yet.');
   return [KIND_OF_DEPOSITORY[c.depository], ...c.exchanges.map((e) => KIND_OF_EXCHANGE[e as Exchange])];

@@ -68,7 +68,15 @@ export async function carryOut(deps: AppDeps, requestId: string): Promise<Servic
       });
     } catch {
       // a provider away: the next pass sends it again under the same request id
-      await repo.putModification(db, { requestId: row.id, registry, status: 'pending', requestNo: number, reference: null, reason: 'Provider unavailable (retrying)', evidenceEnc: null });
+      await repo.putModification(db, {
+        requestId: row.id,
+        registry,
+        status: 'pending',
+        requestNo: number,
+        reference: null,
+        reason: 'Provider unavailable (retrying)',
+        evidenceEnc: null,
+      });
       continue;
     }
     await repo.putModification(db, {
@@ -80,13 +88,19 @@ export async function carryOut(deps: AppDeps, requestId: string): Promise<Servic
       reason: answer.reason,
       evidenceEnc: deps.cipher.encryptJson({ request: answer.request, response: answer.response }),
     });
-    await repo.audit(db, row.applicantId, 'service_request.registry_answer', {
-      request: number,
-      registry,
-      status: answer.status,
-      reference: answer.reference,
-      reason: answer.reason,
-    }, { kind: 'system', id: null });
+    await repo.audit(
+      db,
+      row.applicantId,
+      'service_request.registry_answer',
+      {
+        request: number,
+        registry,
+        status: answer.status,
+        reference: answer.reference,
+        reason: answer.reason,
+      },
+      { kind: 'system', id: null },
+    );
   }
   const mods = await repo.modifications(db, row.id);
   const refused = mods.find((m) => m.status === 'rejected' || m.status === 'on_hold');
@@ -105,10 +119,16 @@ export async function carryOut(deps: AppDeps, requestId: string): Promise<Servic
     if (!current || current.status !== 'sent_to_registries') return null;
     if (refused) return repo.move(tx, current, 'registry_rejects', { reasonCode: 'REGISTRY_REFUSED' });
     await deps.records.saveIn(tx, row.applicantId, { nominee_obj: nomineeSection(payload) });
-    await repo.audit(tx, row.applicantId, 'service_request.carried_out', { request: number, registries: targets }, {
-      kind: 'system',
-      id: null,
-    });
+    await repo.audit(
+      tx,
+      row.applicantId,
+      'service_request.carried_out',
+      { request: number, registries: targets },
+      {
+        kind: 'system',
+        id: null,
+      },
+    );
     return repo.move(tx, current, 'registries_accept');
   });
   if (finished)

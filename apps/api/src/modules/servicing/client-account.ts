@@ -2,7 +2,10 @@
 import type { AppDeps } from '../../app-deps.ts';
 import { AppError } from '../../lib/errors.ts';
 
-export async function isOpenAccount(deps: Pick<AppDeps, 'records' | 'consents'>, applicantId: string): Promise<boolean> {
+export async function isOpenAccount(
+  deps: Pick<AppDeps, 'records' | 'consents'>,
+  applicantId: string,
+): Promise<boolean> {
   const [{ section }, closure] = await Promise.all([
     deps.records.getSections(applicantId, ['review_obj']),
     deps.consents.closure(applicantId),

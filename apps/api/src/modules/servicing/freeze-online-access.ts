@@ -44,15 +44,24 @@ export async function freezeOnlineAccess(
   const result = await deps.tradingPlatform.freeze(clientCode, requestNumber(row));
   const done = await db.transaction(async (tx) => {
     await repo.setFrozen(tx, applicantId, row.id, result.frozenAt, result.cancelledOrders);
-    await repo.audit(tx, applicantId, 'client.access_frozen', {
-      request: requestNumber(row),
-      frozen_at: result.frozenAt.toISOString(),
-      cancelled_orders: result.cancelledOrders,
-    }, { kind: 'applicant', id: applicantId });
+    await repo.audit(
+      tx,
+      applicantId,
+      'client.access_frozen',
+      {
+        request: requestNumber(row),
+        frozen_at: result.frozenAt.toISOString(),
+        cancelled_orders: result.cancelledOrders,
+      },
+      { kind: 'applicant', id: applicantId },
+    );
     return repo.move(tx, row, 'carried_out');
   });
-  await notifyClient(deps, applicantId, { number: requestNumber(done), kind: 'freeze', status: 'done', reason: null }, (t) =>
-    t.frozen(result.cancelledOrders),
+  await notifyClient(
+    deps,
+    applicantId,
+    { number: requestNumber(done), kind: 'freeze', status: 'done', reason: null },
+    (t) => t.frozen(result.cancelledOrders),
   );
   return ok('Online access frozen', { request: requestView(deps, done, sessionId) });
 }
@@ -93,12 +102,23 @@ export async function unfreezeOnlineAccess(
   await deps.tradingPlatform.unfreeze(clientCode, requestNumber(row));
   const done = await db.transaction(async (tx) => {
     await repo.clearFrozen(tx, applicantId);
-    await repo.audit(tx, applicantId, 'client.access_unfrozen', {
-      request: requestNumber(row),
-      verified_by: 'otp_registered_mobile',
-    }, { kind: 'applicant', id: applicantId });
+    await repo.audit(
+      tx,
+      applicantId,
+      'client.access_unfrozen',
+      {
+        request: requestNumber(row),
+        verified_by: 'otp_registered_mobile',
+      },
+      { kind: 'applicant', id: applicantId },
+    );
     return repo.move(tx, row, 'carried_out');
   });
-  await notifyClient(deps, applicantId, { number: requestNumber(done), kind: 'unfreeze', status: 'done', reason: null });
+  await notifyClient(deps, applicantId, {
+    number: requestNumber(done),
+    kind: 'unfreeze',
+    status: 'done',
+    reason: null,
+  });
   return ok('Online access restored', { request: requestView(deps, done, sessionId) });
 }

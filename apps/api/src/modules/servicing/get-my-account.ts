@@ -21,7 +21,11 @@ const maskEmail = (e: string) => {
   return domain ? `${user.slice(0, 2)}${'*'.repeat(Math.max(user.length - 2, 1))}@${domain}` : '';
 };
 
-export async function getMyAccount(deps: AppDeps, applicantId: string, sessionId: string): Promise<Outcome<MyAccountData>> {
+export async function getMyAccount(
+  deps: AppDeps,
+  applicantId: string,
+  sessionId: string,
+): Promise<Outcome<MyAccountData>> {
   const db = deps.database.db;
   const [{ applicant, sections }, registrations, requests, freeze] = await Promise.all([
     deps.records.snapshot(applicantId),

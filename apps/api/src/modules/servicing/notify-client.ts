@@ -3,7 +3,11 @@
  * the record by each call). The SMS fills the DLT template `service_request` (request, kind, status).
  */
 import type { Language } from '@ekyc/contracts/constants';
-import type { ServiceRejectionReason, ServiceRequestKind, ServiceRequestStatus } from '@ekyc/contracts/service-requests';
+import type {
+  ServiceRejectionReason,
+  ServiceRequestKind,
+  ServiceRequestStatus,
+} from '@ekyc/contracts/service-requests';
 import type { AppDeps } from '../../app-deps.ts';
 
 interface Texts {
@@ -35,7 +39,8 @@ export const SERVICE_TEXTS: Record<Language, Texts> = {
     },
     line: (n, k, s) => `Your request ${n} (${k}) is now: ${s}.`,
     subject: (n) => `Your request ${n}`,
-    frozen: (o) => `Online access to your trading account is frozen. ${o} pending order(s) were cancelled. If you did not ask for this, call us at once.`,
+    frozen: (o) =>
+      `Online access to your trading account is frozen. ${o} pending order(s) were cancelled. If you did not ask for this, call us at once.`,
   },
   hi: {
     kind: { freeze: 'ऑनलाइन एक्सेस पर रोक', unfreeze: 'ऑनलाइन एक्सेस फिर से चालू', nomination: 'नामांकन' },
@@ -56,7 +61,8 @@ export const SERVICE_TEXTS: Record<Language, Texts> = {
     },
     line: (n, k, s) => `आपका अनुरोध ${n} (${k}) अब: ${s}.`,
     subject: (n) => `आपका अनुरोध ${n}`,
-    frozen: (o) => `आपके ट्रेडिंग खाते का ऑनलाइन एक्सेस रोक दिया गया है। ${o} लंबित ऑर्डर रद्द किए गए। यदि आपने यह नहीं माँगा, तो तुरंत हमें कॉल करें।`,
+    frozen: (o) =>
+      `आपके ट्रेडिंग खाते का ऑनलाइन एक्सेस रोक दिया गया है। ${o} लंबित ऑर्डर रद्द किए गए। यदि आपने यह नहीं माँगा, तो तुरंत हमें कॉल करें।`,
   },
   be: {
     kind: { freeze: 'অনলাইন অ্যাক্সেস বন্ধ', unfreeze: 'অনলাইন অ্যাক্সেস আবার চালু', nomination: 'নমিনেশন' },
@@ -77,7 +83,8 @@ export const SERVICE_TEXTS: Record<Language, Texts> = {
     },
     line: (n, k, s) => `আপনার অনুরোধ ${n} (${k}) এখন: ${s}।`,
     subject: (n) => `আপনার অনুরোধ ${n}`,
-    frozen: (o) => `আপনার ট্রেডিং অ্যাকাউন্টের অনলাইন অ্যাক্সেস বন্ধ করা হয়েছে। ${o}টি বাকি অর্ডার বাতিল হয়েছে। আপনি না চাইলে এখনই আমাদের ফোন করুন।`,
+    frozen: (o) =>
+      `আপনার ট্রেডিং অ্যাকাউন্টের অনলাইন অ্যাক্সেস বন্ধ করা হয়েছে। ${o}টি বাকি অর্ডার বাতিল হয়েছে। আপনি না চাইলে এখনই আমাদের ফোন করুন।`,
   },
   gu: {
     kind: { freeze: 'ઑનલાઇન ઍક્સેસ પર રોક', unfreeze: 'ઑનલાઇન ઍક્સેસ ફરી શરૂ', nomination: 'નોમિનેશન' },
@@ -98,7 +105,8 @@ export const SERVICE_TEXTS: Record<Language, Texts> = {
     },
     line: (n, k, s) => `તમારી વિનંતી ${n} (${k}) હવે: ${s}.`,
     subject: (n) => `તમારી વિનંતી ${n}`,
-    frozen: (o) => `તમારા ટ્રેડિંગ ખાતાનો ઑનલાઇન ઍક્સેસ રોકવામાં આવ્યો છે. ${o} બાકી ઑર્ડર રદ થયા. તમે આ ન માગ્યું હોય તો તરત અમને ફોન કરો.`,
+    frozen: (o) =>
+      `તમારા ટ્રેડિંગ ખાતાનો ઑનલાઇન ઍક્સેસ રોકવામાં આવ્યો છે. ${o} બાકી ઑર્ડર રદ થયા. તમે આ ન માગ્યું હોય તો તરત અમને ફોન કરો.`,
   },
   mar: {
     kind: { freeze: 'ऑनलाइन प्रवेश बंद', unfreeze: 'ऑनलाइन प्रवेश पुन्हा सुरू', nomination: 'नामनिर्देशन' },
@@ -119,7 +127,8 @@ export const SERVICE_TEXTS: Record<Language, Texts> = {
     },
     line: (n, k, s) => `तुमची विनंती ${n} (${k}) आता: ${s}.`,
     subject: (n) => `तुमची विनंती ${n}`,
-    frozen: (o) => `तुमच्या ट्रेडिंग खात्याचा ऑनलाइन प्रवेश बंद केला आहे. ${o} प्रलंबित ऑर्डर रद्द झाल्या. तुम्ही हे मागितले नसल्यास लगेच आम्हाला फोन करा.`,
+    frozen: (o) =>
+      `तुमच्या ट्रेडिंग खात्याचा ऑनलाइन प्रवेश बंद केला आहे. ${o} प्रलंबित ऑर्डर रद्द झाल्या. तुम्ही हे मागितले नसल्यास लगेच आम्हाला फोन करा.`,
   },
 };
 
@@ -127,7 +136,12 @@ export const SERVICE_TEXTS: Record<Language, Texts> = {
 export async function notifyClient(
   deps: Pick<AppDeps, 'records' | 'messaging'>,
   applicantId: string,
-  request: { number: string; kind: ServiceRequestKind; status: ServiceRequestStatus; reason: ServiceRejectionReason | null },
+  request: {
+    number: string;
+    kind: ServiceRequestKind;
+    status: ServiceRequestStatus;
+    reason: ServiceRejectionReason | null;
+  },
   extra?: (t: Texts) => string,
 ): Promise<void> {
   const applicant = await deps.records.get(applicantId);

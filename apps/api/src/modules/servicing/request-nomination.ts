@@ -65,13 +65,19 @@ export async function requestNomination(
       payloadEnc: deps.cipher.encryptJson(payload),
       ruleSet: rule.id,
     });
-    await repo.audit(tx, applicantId, 'service_request.drafted', {
-      request: created.id,
-      kind: 'nomination',
-      opt_out: payload.opt_out,
-      nominees: nominees.length,
-      rule_set: rule.id,
-    }, { kind: 'applicant', id: applicantId });
+    await repo.audit(
+      tx,
+      applicantId,
+      'service_request.drafted',
+      {
+        request: created.id,
+        kind: 'nomination',
+        opt_out: payload.opt_out,
+        nominees: nominees.length,
+        rule_set: rule.id,
+      },
+      { kind: 'applicant', id: applicantId },
+    );
     return created;
   });
   return ok('Nomination request saved: sign it to send it', { request: requestView(deps, row, sessionId) });

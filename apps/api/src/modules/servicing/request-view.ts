@@ -20,7 +20,8 @@ export function requestView(
     reason_code: row.reasonCode,
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
-    signed_document: row.signedFileId && sessionId ? deps.records.fileUrl({ $file: row.signedFileId }, sessionId) : null,
+    signed_document:
+      row.signedFileId && sessionId ? deps.records.fileUrl({ $file: row.signedFileId }, sessionId) : null,
   };
 }
 

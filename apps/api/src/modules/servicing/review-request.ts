@@ -22,7 +22,13 @@ async function viewOf(deps: AppDeps, row: ServiceRequestRow): Promise<Backoffice
     deps.registrations.summary(row.applicantId),
     repo.modifications(deps.database.db, row.id),
   ]);
-  return backofficeView(deps, row, deps.cipher.decryptJson<RequestPayload>(row.payloadEnc), summary?.clientCode ?? null, mods);
+  return backofficeView(
+    deps,
+    row,
+    deps.cipher.decryptJson<RequestPayload>(row.payloadEnc),
+    summary?.clientCode ?? null,
+    mods,
+  );
 }
 
 async function requestOrNotFound(deps: AppDeps, id: string): Promise<ServiceRequestRow> {
@@ -44,7 +50,10 @@ export async function listServiceRequests(
   return ok('Requests', { requests: await Promise.all(rows.map((r) => viewOf(deps, r))) });
 }
 
-export async function getServiceRequest(deps: AppDeps, id: string): Promise<Outcome<{ request: BackofficeServiceRequest }>> {
+export async function getServiceRequest(
+  deps: AppDeps,
+  id: string,
+): Promise<Outcome<{ request: BackofficeServiceRequest }>> {
   return ok('Request', { request: await viewOf(deps, await requestOrNotFound(deps, id)) });
 }
 
@@ -58,10 +67,16 @@ export async function acceptServiceRequest(
   if (row.acceptedBy) throw new AppError('CONFLICT', 'This request is accepted already: a checker confirms it.');
   const moved = await deps.database.db.transaction(async (tx) => {
     const next = await repo.move(tx, row, 'maker_accepts', { acceptedBy: staff.id });
-    await repo.audit(tx, row.applicantId, 'service_request.accepted', { request: requestNumber(row) }, {
-      kind: 'staff',
-      id: staff.id,
-    });
+    await repo.audit(
+      tx,
+      row.applicantId,
+      'service_request.accepted',
+      { request: requestNumber(row) },
+      {
+        kind: 'staff',
+        id: staff.id,
+      },
+    );
     return next;
   });
   return ok('Request accepted: a checker confirms it', { request: await viewOf(deps, moved) });
@@ -79,13 +94,24 @@ export async function confirmServiceRequest(
     throw new AppError('FORBIDDEN', 'A checker other than the reviewer who accepted the request confirms it.');
   const moved = await deps.database.db.transaction(async (tx) => {
     const next = await repo.move(tx, row, 'checker_confirms', { confirmedBy: staff.id });
-    await repo.audit(tx, row.applicantId, 'service_request.confirmed', {
-      request: requestNumber(row),
-      maker: row.acceptedBy,
-    }, { kind: 'staff', id: staff.id });
+    await repo.audit(
+      tx,
+      row.applicantId,
+      'service_request.confirmed',
+      {
+        request: requestNumber(row),
+        maker: row.acceptedBy,
+      },
+      { kind: 'staff', id: staff.id },
+    );
     return next;
   });
-  await notifyClient(deps, row.applicantId, { number: requestNumber(moved), kind: moved.kind, status: moved.status, reason: null });
+  await notifyClient(deps, row.applicantId, {
+    number: requestNumber(moved),
+    kind: moved.kind,
+    status: moved.status,
+    reason: null,
+  });
   const carried = (await carryOut(deps, moved.id)) ?? moved;
   return ok('Request confirmed and sent to the registries', { request: await viewOf(deps, carried) });
 }
@@ -98,11 +124,20 @@ export async function rejectServiceRequest(
 ): Promise<Outcome<{ request: BackofficeServiceRequest }>> {
   const row = await requestOrNotFound(deps, id);
   const moved = await deps.database.db.transaction(async (tx) => {
-    const next = await repo.move(tx, row, 'reviewer_rejects', { reasonCode: reason.reason_code, reasonNote: reason.note });
-    await repo.audit(tx, row.applicantId, 'service_request.rejected', {
-      request: requestNumber(row),
-      reason_code: reason.reason_code,
-    }, { kind: 'staff', id: staff.id });
+    const next = await repo.move(tx, row, 'reviewer_rejects', {
+      reasonCode: reason.reason_code,
+      reasonNote: reason.note,
+    });
+    await repo.audit(
+      tx,
+      row.applicantId,
+      'service_request.rejected',
+      {
+        request: requestNumber(row),
+        reason_code: reason.reason_code,
+      },
+      { kind: 'staff', id: staff.id },
+    );
     return next;
   });
   await notifyClient(deps, row.applicantId, {

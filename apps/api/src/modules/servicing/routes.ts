@@ -93,7 +93,8 @@ export const clientAreaRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         operationId: 'client-send-otp',
         summary: "Send the client area's sign-in OTP to a registered mobile",
-        description: 'The reply is the same whether or not the number has an account; a resend within the countdown is 429.',
+        description:
+          'The reply is the same whether or not the number has an account; a resend within the countdown is 429.',
         tags: [TAG.client],
         security: PUBLIC,
         body: clientSendOtpRequestSchema,
@@ -110,7 +111,7 @@ export const clientAreaRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         operationId: 'client-verify-otp',
         summary: "Check the sign-in OTP: data.token is the client's token (an open account only)",
-        description: "A wrong or expired code, or a mobile without an open account, is status false with data.reason.",
+        description: 'A wrong or expired code, or a mobile without an open account, is status false with data.reason.',
         tags: [TAG.client],
         security: PUBLIC,
         body: clientVerifyOtpRequestSchema,
@@ -196,7 +197,8 @@ export const clientAreaRoutes: FastifyPluginAsyncZod = async (app) => {
       config: otpLimit,
       preHandler: client,
     },
-    async (req) => sendUnfreezeOtp(deps, req.client!.subjectId, requestLanguage(req.headers['accept-language']) ?? 'en'),
+    async (req) =>
+      sendUnfreezeOtp(deps, req.client!.subjectId, requestLanguage(req.headers['accept-language']) ?? 'en'),
   );
 
   app.post(
@@ -254,7 +256,7 @@ export const clientAreaRoutes: FastifyPluginAsyncZod = async (app) => {
         operationId: 'client-esign-response',
         summary: "Receive the e-sign service's signed response for a client's request",
         description:
-          "Posted by the e-sign window, urlencoded: the signed <EsignResp> in eSignResponse or msg. Its XML signature is the credential; the answer is a page for the window, 400 when the response is not valid.",
+          'Posted by the e-sign window, urlencoded: the signed <EsignResp> in eSignResponse or msg. Its XML signature is the credential; the answer is a page for the window, 400 when the response is not valid.',
         tags: [TAG.callbacks],
         security: PUBLIC,
         consumes: ['application/x-www-form-urlencoded'],

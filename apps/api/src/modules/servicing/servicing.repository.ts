@@ -98,7 +98,13 @@ export type RequestChanges = Partial<{
 export const servicingRepository = {
   async insert(
     tx: Tx,
-    row: { applicantId: string; kind: ServiceRequestKind; status: ServiceRequestStatus; payloadEnc: string; ruleSet: string },
+    row: {
+      applicantId: string;
+      kind: ServiceRequestKind;
+      status: ServiceRequestStatus;
+      payloadEnc: string;
+      ruleSet: string;
+    },
   ): Promise<ServiceRequestRow> {
     const [r] = await query<Raw>(
       tx,
@@ -167,7 +173,12 @@ export const servicingRepository = {
    * Moves a request by the state table (service-requests.ts) in one conditional update: a move the
    * table does not allow, or one another caller made first, answers 409.
    */
-  async move(tx: Tx, row: ServiceRequestRow, event: ServiceRequestEvent, c: RequestChanges = {}): Promise<ServiceRequestRow> {
+  async move(
+    tx: Tx,
+    row: ServiceRequestRow,
+    event: ServiceRequestEvent,
+    c: RequestChanges = {},
+  ): Promise<ServiceRequestRow> {
     const to = nextServiceRequestStatus(row.status, event);
     if (!to) throw new AppError('CONFLICT', `A request ${row.status.replace(/_/g, ' ')} cannot be moved so.`);
     const moved = await query<{ id: string }>(
@@ -214,7 +225,13 @@ export const servicingRepository = {
     return r ? { frozenAt: toDate(r.frozen_at), cancelledOrders: Number(r.cancelled_orders) } : null;
   },
 
-  async setFrozen(tx: Tx, applicantId: string, requestId: string, frozenAt: Date, cancelledOrders: number): Promise<void> {
+  async setFrozen(
+    tx: Tx,
+    applicantId: string,
+    requestId: string,
+    frozenAt: Date,
+    cancelledOrders: number,
+  ): Promise<void> {
     await tx.execute(sql`insert into trading_freezes (applicant_id, frozen_at, request_id, cancelled_orders)
         values (${applicantId}, ${frozenAt.toISOString()}, ${requestId}, ${cancelledOrders})
         on conflict (applicant_id) do nothing`);
@@ -237,13 +254,21 @@ export const servicingRepository = {
     );
   },
 
-  async insertEsignTxn(tx: Tx, row: { txnId: string; applicantId: string; eproId: string; expiresAt: Date }): Promise<void> {
+  async insertEsignTxn(
+    tx: Tx,
+    row: { txnId: string; applicantId: string; eproId: string; expiresAt: Date },
+  ): Promise<void> {
     await tx.execute(sql`insert into esign_transactions (txn_id, applicant_id, epro_id, status, expires_at)
         values (${row.txnId}, ${row.applicantId}, ${row.eproId}, 'pending', ${row.expiresAt.toISOString()})`);
   },
 
   /** Ends a pending e-sign transaction once; false when it had ended already. */
-  async finishEsignTxn(tx: Tx, txnId: string, status: 'signed' | 'failed' | 'expired', message: string): Promise<boolean> {
+  async finishEsignTxn(
+    tx: Tx,
+    txnId: string,
+    status: 'signed' | 'failed' | 'expired',
+    message: string,
+  ): Promise<boolean> {
     const rows = await query<{ txn_id: string }>(
       tx,
       sql`update esign_transactions set status = ${status}, message = ${message}, completed_at = now()

@@ -88,7 +88,11 @@ export async function startRequestSigning(
       eproId: requestNumber(row),
       expiresAt: new Date(at.getTime() + window * 1000),
     });
-    await repo.change(tx, row.id, { esignTxn: txn, esignInputHash: inputHash.toString('hex'), preparedFileId: prepared.$file });
+    await repo.change(tx, row.id, {
+      esignTxn: txn,
+      esignInputHash: inputHash.toString('hex'),
+      preparedFileId: prepared.$file,
+    });
   });
   const form = deps.esign.signingForm({
     txn,
@@ -108,7 +112,8 @@ export async function startRequestSigning(
   return ok('eSign started', { transaction_id: txn, api_response: html, expires_in: window });
 }
 
-export type RequestSigning = { kind: 'signed'; request: ServiceRequestRow } | { kind: 'failed' | 'invalid'; message: string };
+export type RequestSigning =
+  { kind: 'signed'; request: ServiceRequestRow } | { kind: 'failed' | 'invalid'; message: string };
 
 /**
  * The ESP's answer for a request: the CMS checked and embedded, the request signed and put in the
@@ -152,16 +157,27 @@ export async function completeRequestSigning(deps: AppDeps, eSignResponse: strin
   const moved = await db.transaction(async (tx) => {
     if (!(await repo.finishEsignTxn(tx, result.txn, 'signed', 'Document signed'))) return null;
     const signedRow = await repo.move(tx, row, 'client_signs', { signedFileId: signedRef.$file });
-    await repo.audit(tx, row.applicantId, 'service_request.signed', {
-      request: requestNumber(row),
-      kind: row.kind,
-      signed_file: signedRef.$file,
-      txn: result.txn,
-    }, { kind: 'applicant', id: row.applicantId });
+    await repo.audit(
+      tx,
+      row.applicantId,
+      'service_request.signed',
+      {
+        request: requestNumber(row),
+        kind: row.kind,
+        signed_file: signedRef.$file,
+        txn: result.txn,
+      },
+      { kind: 'applicant', id: row.applicantId },
+    );
     return repo.move(tx, signedRow, 'submitted_for_review');
   });
   if (!moved) return { kind: 'signed', request: row };
-  await notifyClient(deps, row.applicantId, { number: requestNumber(moved), kind: moved.kind, status: moved.status, reason: null });
+  await notifyClient(deps, row.applicantId, {
+    number: requestNumber(moved),
+    kind: moved.kind,
+    status: moved.status,
+    reason: null,
+  });
   return { kind: 'signed', request: moved };
 }
 
