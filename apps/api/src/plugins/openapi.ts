@@ -21,6 +21,11 @@ export const API_LICENSE = { name: 'Apache-2.0', identifier: 'Apache-2.0' };
 const TAGS = [
   { name: TAG.applicant, description: "The applicant's journey, from the mobile OTP to the e-sign and the status." },
   {
+    name: TAG.client,
+    description:
+      "The client area once the account is open: the client's sign-in, My account, and requests (freeze, unfreeze, nomination).",
+  },
+  {
     name: TAG.backOffice,
     description: "The broker's staff: sign-in, the review queue, decisions, registrations, staff administration.",
   },
