@@ -48,7 +48,10 @@ async function staffCall<T>(request: APIRequestContext, token: string, url: stri
 
 /** A client whose application the back office approved and the sandbox registries accepted. */
 async function openAccount(page: Parameters<typeof seedApplicant>[0], request: APIRequestContext) {
-  const { mobile } = await seedApplicant(page, request, 220, SIGNED_SECTIONS, { email: 'client.area@example.in' });
+  const { mobile } = await seedApplicant(page, request, 220, SIGNED_SECTIONS, {
+    // one e-mail per client: the registrations' pre-check holds a shared one
+    email: `client.${Date.now()}.${Math.floor(Math.random() * 1e6)}@example.in`,
+  });
   const maker = await staffToken(request, MAKER);
   const checker = await staffToken(request, CHECKER);
   const list = await staffCall<{ items: { id: string }[] }>(request, maker, `applications?q=${mobile}`, 'GET');

@@ -5,6 +5,7 @@
  * carried out as modification records at the depository and each exchange. Tests wait for the
  * request's status, never sleep.
  */
+import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formOf, postForm } from './support/esign-flow.ts';
@@ -35,6 +36,8 @@ describe('Client area', () => {
       headers: {
         ...(options.token ? bearer(options.token) : {}),
         ...(options.language && { 'accept-language': options.language }),
+        // as the web app sends it with every POST: the key belongs to the client's session
+        ...(method === 'POST' && { 'idempotency-key': randomUUID().replace(/-/g, '') }),
       },
       ...(options.body && { payload: options.body }),
     });
