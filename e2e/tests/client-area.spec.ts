@@ -8,6 +8,7 @@ import type { Language } from '@ekyc/contracts/constants';
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { seriousViolations } from '../support/axe';
 import { outboxOtp, seedApplicant, SIGNED_SECTIONS, staffToken } from '../support/journey';
 
 const LOCALES = path.resolve(import.meta.dirname, '../../apps/web/src/i18n/locales');
@@ -80,6 +81,7 @@ for (const lang of ['en', 'hi'] as const) {
     // sign in with the mobile OTP
     await page.goto('/my-account');
     await expect(page.getByRole('heading', { name: text(c, 'signIn.heading') })).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
     await page.getByLabel(text(c, 'signIn.mobile')).fill(mobile);
     await page.getByRole('button', { name: text(c, 'signIn.sendOtp') }).click();
     const signInOtp = await outboxOtp(request, mobile);
@@ -87,6 +89,7 @@ for (const lang of ['en', 'hi'] as const) {
     await page.getByRole('button', { name: text(c, 'signIn.verify') }).click();
     await expect(page.getByRole('heading', { level: 1, name: text(c, 'title') })).toBeVisible();
     await expect(page.getByTestId('client-code')).toHaveText(/^EK[A-Z2-9]{8}$/);
+    expect(await seriousViolations(page)).toEqual([]);
 
     // freeze: asked once more, done at once, said on screen
     await page.getByRole('button', { name: text(c, 'access.freeze') }).click();
@@ -108,6 +111,7 @@ for (const lang of ['en', 'hi'] as const) {
     // change the nominee and sign it with Aadhaar eSign
     await page.getByRole('link', { name: text(c, 'nominees.change') }).click();
     await expect(page.getByRole('heading', { name: text(c, 'nomination.heading') })).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
     await page.getByLabel(text(c, 'nomination.name')).fill('Meera Sharma');
     await page.getByLabel(text(c, 'nomination.relation')).selectOption('Spouse');
     await page.getByRole('button', { name: text(c, 'nomination.save') }).click();
