@@ -161,6 +161,7 @@ export const backofficeServiceRequestsReplySchema = replySchema(
   z.object({ requests: z.array(backofficeServiceRequestSchema) }),
 );
 export const backofficeServiceRequestReplySchema = replySchema(z.object({ request: backofficeServiceRequestSchema }));
+export type ServiceRejectionReasonCode = (typeof SERVICE_REJECTION_REASONS)[number];
 export const rejectServiceRequestSchema = z
   .object({ reason_code: z.enum(SERVICE_REJECTION_REASONS), note: z.string().max(500).optional().default('') })
   .meta({ examples: [{ reason_code: 'NOMINEE_DETAILS_INCOMPLETE', note: 'Relationship unclear' }] });
