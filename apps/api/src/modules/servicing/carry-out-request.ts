@@ -67,16 +67,18 @@ export async function carryOut(deps: AppDeps, requestId: string): Promise<Servic
         reference: m?.status === 'submitted' ? (m.reference ?? '') : null,
       });
     } catch {
-      // a provider away: the next pass sends it again under the same request id
-      await repo.putModification(db, {
-        requestId: row.id,
-        registry,
-        status: 'pending',
-        requestNo: number,
-        reference: null,
-        reason: 'Provider unavailable (retrying)',
-        evidenceEnc: null,
-      });
+      // a provider away: the next pass (this process's or the next one's) sends it again under the
+      // same request id; a row another process wrote meanwhile is left as it is
+      if (!m)
+        await repo.putModification(db, {
+          requestId: row.id,
+          registry,
+          status: 'pending',
+          requestNo: number,
+          reference: null,
+          reason: 'Provider unavailable (retrying)',
+          evidenceEnc: null,
+        });
       continue;
     }
     await repo.putModification(db, {
