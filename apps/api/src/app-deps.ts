@@ -24,6 +24,8 @@ import { createLivenessProvider } from './providers/liveness/create.ts';
 import type { LivenessProvider } from './providers/liveness/port.ts';
 import type { KraLookup } from './providers/kra/port.ts';
 import { createMarketData } from './providers/market-data/create.ts';
+import { createTradingPlatform } from './providers/trading-platform/create.ts';
+import type { TradingPlatform } from './providers/trading-platform/port.ts';
 import type { MarketData } from './providers/market-data/port.ts';
 import { createMessageSender } from './providers/messaging/create.ts';
 import type { MessageSender } from './providers/messaging/port.ts';
@@ -57,6 +59,8 @@ export interface AppDeps {
   messaging: MessageSender;
   /** Quotes for the guest watchlist (delayed 15 minutes). */
   marketData: MarketData;
+  /** The broker's trading platform: the client's voluntary freeze of online access. */
+  tradingPlatform: TradingPlatform;
   /** The in-process transport to the sandbox's wire-format routes (bound once the app exists). */
   selfFetch: SelfFetch;
   /** Liveness and face match of the selfie (HyperVerge). */
@@ -93,6 +97,7 @@ export interface DepsOverrides {
   liveness?: LivenessProvider;
   esign?: EsignGateway;
   marketData?: MarketData;
+  tradingPlatform?: TradingPlatform;
   pan?: PanVerifier;
   kra?: KraLookup;
   digilocker?: DigilockerClient;
@@ -122,6 +127,7 @@ export async function createDeps(config: Config, overrides: DepsOverrides = {}):
     liveness: overrides.liveness ?? guard(() => createLivenessProvider(config, selfFetch)),
     esign: overrides.esign ?? guard(() => createEsignGateway(config, overrides.now)),
     marketData: overrides.marketData ?? guard(() => createMarketData(config, selfFetch)),
+    tradingPlatform: overrides.tradingPlatform ?? guard(() => createTradingPlatform(config, selfFetch)),
     pan: overrides.pan ?? guard(() => createPanVerifier(config, selfFetch)),
     kra: overrides.kra ?? guard(() => createKraLookup(config, selfFetch)),
     digilocker: overrides.digilocker ?? guard(() => createDigilocker(config, selfFetch)),

@@ -21,6 +21,7 @@ import { registrationRoutes } from './modules/registrations/routes.ts';
 import { profilingRoutes } from './modules/profiling/routes.ts';
 import { nomineeRoutes } from './modules/nominee/routes.ts';
 import { PUBLIC_API_PREFIX, publicRoutes } from './modules/public/routes.ts';
+import { CLIENT_PREFIX, clientAreaRoutes, serviceRequestBackofficeRoutes } from './modules/servicing/routes.ts';
 import { segmentRoutes } from './modules/segment/routes.ts';
 import { privacyBackofficeRoutes, privacyRoutes } from './modules/privacy/routes.ts';
 import { assistedKycBackofficeRoutes, assistedKycRoutes } from './modules/assisted-kyc/routes.ts';
@@ -168,6 +169,8 @@ export async function buildApp(config: Config, overrides: DepsOverrides = {}): P
   await app.register(reportRoutes, { prefix: BACKOFFICE_PREFIX });
   await app.register(assistedKycBackofficeRoutes, { prefix: BACKOFFICE_PREFIX });
   await app.register(privacyBackofficeRoutes, { prefix: BACKOFFICE_PREFIX });
+  await app.register(serviceRequestBackofficeRoutes, { prefix: BACKOFFICE_PREFIX });
+  await app.register(clientAreaRoutes, { prefix: CLIENT_PREFIX });
   await app.register(publicRoutes, { prefix: PUBLIC_API_PREFIX });
   await app.register(profileSocketRoutes);
   await app.register(esignSocketRoutes);

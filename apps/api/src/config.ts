@@ -299,6 +299,8 @@ export interface Config {
   session: {
     applicant: SessionLifetime;
     staff: SessionLifetime;
+    /** The client area's sessions: the applicant's lifetimes (one person, one mobile). */
+    client: SessionLifetime;
     socketsPerSession: number;
     fileLinkSeconds: number;
   };
@@ -559,6 +561,11 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     },
     session: {
       applicant: {
+        idleSeconds: e.SESSION_IDLE_SECONDS,
+        absoluteSeconds: e.SESSION_ABSOLUTE_SECONDS,
+        maxConcurrent: e.SESSION_MAX_CONCURRENT,
+      },
+      client: {
         idleSeconds: e.SESSION_IDLE_SECONDS,
         absoluteSeconds: e.SESSION_ABSOLUTE_SECONDS,
         maxConcurrent: e.SESSION_MAX_CONCURRENT,

@@ -79,6 +79,7 @@ const sender = (fetchFn: ReturnType<typeof replay>['fetch']) =>
       activation: 'tpl-activation',
       purge_notice: 'tpl-purge',
       reminder: 'tpl-reminder',
+      service_request: 'tpl-service-request',
     },
     templatesByLanguage: { hi: { decision: 'tpl-decision-hi' } },
     whatsapp: { number: '919800000000', templates: { otp: 'account_otp' }, namespace: null, language: 'en' },

@@ -157,6 +157,7 @@ describe('the OpenAPI document', () => {
     expect(page.statusCode).toBe(200);
     expect(doc.tags.map((t) => t.name)).toEqual([
       'Applicant',
+      'Client area',
       'Back office',
       'Provider callbacks',
       'Public site',

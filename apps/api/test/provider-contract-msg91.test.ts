@@ -17,6 +17,7 @@ const options = (fetchFn: ReturnType<typeof replay>['fetch']) => {
       activation: 'tpl-activation',
       purge_notice: 'tpl-purge',
       reminder: 'tpl-reminder',
+      service_request: 'tpl-service-request',
     },
     whatsapp: { number: '919800000000', templates: { otp: 'account_otp' }, namespace: null, language: 'en' },
     mailUrl: 'https://mail.test/send',

@@ -70,6 +70,7 @@ const sender = (fetchFn: ReturnType<typeof sendGrid>['fetch']) =>
       activation: 'tpl-activation',
       purge_notice: 'tpl-purge',
       reminder: 'tpl-reminder',
+      service_request: 'tpl-service-request',
     },
     whatsapp: { number: '919800000000', templates: { otp: 'account_otp' }, namespace: null, language: 'en' },
     mailUrl: 'https://api.sendgrid.test/v3/mail/send',

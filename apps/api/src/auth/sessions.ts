@@ -10,7 +10,8 @@ import { type Hasher, randomToken } from '../lib/crypto.ts';
 import { channels, type Hub } from '../realtime/hub.ts';
 import { sessionsRepository as repo, type SessionRow } from './sessions.repository.ts';
 
-export type SessionKind = 'applicant' | 'staff';
+/** client: a client whose account is open, in the client area (its calls only). */
+export type SessionKind = 'applicant' | 'staff' | 'client';
 export interface SessionInfo {
   sessionId: string;
   subjectId: string;

@@ -20,6 +20,7 @@ declare module 'fastify' {
 /** The areas the calls are grouped by, in the document and at /docs. */
 export const TAG = {
   applicant: 'Applicant',
+  client: 'Client area',
   backOffice: 'Back office',
   callbacks: 'Provider callbacks',
   publicSite: 'Public site',
@@ -30,6 +31,7 @@ export const TAG = {
 /** The document's security schemes by name (components.securitySchemes). */
 export const SCHEME = {
   applicant: 'applicantToken',
+  client: 'clientToken',
   staff: 'staffToken',
   upiSignature: 'upiSignature',
   pennyDropWebhook: 'pennyDropWebhook',
@@ -50,6 +52,8 @@ export const PENNY_DROP_WEBHOOK: readonly SecurityRequirement[] = [{ [SCHEME.pen
 /** Who a route's guard lets through. */
 export type Access =
   | { kind: 'applicant' }
+  /** A client of the client area (issue 51). */
+  | { kind: 'client' }
   /**
    * `role`: 'reviewer' admits every active staff member (reviewers, checkers, administrators;
    * compliance to read only), 'compliance' compliance and administrators, 'admin' administrators only; none: any staff session. `passwordFirst`: an account that must

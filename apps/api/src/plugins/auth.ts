@@ -10,10 +10,13 @@ declare module 'fastify' {
   interface FastifyRequest {
     applicant: SessionInfo | null;
     staff: SessionInfo | null;
+    client: SessionInfo | null;
   }
   interface FastifyInstance {
     requireApplicant: (req: FastifyRequest) => Promise<void>;
     requireStaff: (req: FastifyRequest) => Promise<void>;
+    /** A client of the client area (its own session kind: an applicant's token is refused). */
+    requireClient: (req: FastifyRequest) => Promise<void>;
     optionalApplicant: (req: FastifyRequest) => Promise<SessionInfo | null>;
   }
 }
@@ -29,6 +32,7 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
   const { sessions, records } = app.deps;
   app.decorateRequest('applicant', null);
   app.decorateRequest('staff', null);
+  app.decorateRequest('client', null);
 
   // the app sends the language the person reads with each call: an action keeps it on the
   // record, so later messages (a reviewer's decision, the activation) are written in it
@@ -43,9 +47,13 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
     if (kind === 'applicant') {
       req.applicant = session;
       await keepLanguage(req, session);
+    } else if (kind === 'client') {
+      req.client = session;
+      await keepLanguage(req, session);
     } else req.staff = session;
   };
   app.decorate('requireApplicant', guardAdmitting(require('applicant'), { kind: 'applicant' }));
+  app.decorate('requireClient', guardAdmitting(require('client'), { kind: 'client' }));
   app.decorate('requireStaff', guardAdmitting(require('staff'), { kind: 'staff', passwordFirst: false }));
   app.decorate('optionalApplicant', async (req: FastifyRequest) => {
     const token = bearerToken(req);

@@ -45,13 +45,14 @@ export function idempotencyHashes(
 }
 
 /**
- * The caller a key belongs to: the live session the route's guard admitted (an applicant's or a
- * staff member's), or none. A route that admits a session in its handler (send-otp with a token)
+ * The caller a key belongs to: the live session the route's guard admitted (an applicant's, a
+ * client's or a staff member's), or none. A route that admits a session in its handler (send-otp with a token)
  * has it authenticated here; a signed-out or revoked token answers 401.
  */
 async function callerOf(app: FastifyInstance, req: FastifyRequest): Promise<string | null> {
   if (req.staff) return `staff:${req.staff.sessionId}`;
   if (req.applicant) return `applicant:${req.applicant.sessionId}`;
+  if (req.client) return `client:${req.client.sessionId}`;
   if (!bearerToken(req)) return null;
   const session = await app.optionalApplicant(req);
   return session ? `applicant:${session.sessionId}` : null;

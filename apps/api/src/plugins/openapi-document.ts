@@ -26,6 +26,12 @@ export const SECURITY_SCHEMES = {
     description:
       "The applicant's session token: `data.token` of verify-otp, sent as `Authorization: Bearer <token>`. It ends with logout or after the session's lifetime.",
   },
+  [SCHEME.client]: {
+    type: 'http',
+    scheme: 'bearer',
+    description:
+      "A client's session token in the client area: `data.token` of client-verify-otp (an account that is open), sent as `Authorization: Bearer <token>`. It opens the client area's calls only; an applicant's token is refused there and this one in the onboarding.",
+  },
   [SCHEME.staff]: {
     type: 'http',
     scheme: 'bearer',

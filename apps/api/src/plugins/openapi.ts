@@ -21,6 +21,11 @@ export const API_LICENSE = { name: 'Apache-2.0', identifier: 'Apache-2.0' };
 const TAGS = [
   { name: TAG.applicant, description: "The applicant's journey, from the mobile OTP to the e-sign and the status." },
   {
+    name: TAG.client,
+    description:
+      "The client area once the account is open: the client's sign-in, My account, and requests (freeze, unfreeze, nomination).",
+  },
+  {
     name: TAG.backOffice,
     description: "The broker's staff: sign-in, the review queue, decisions, registrations, staff administration.",
   },
@@ -47,6 +52,7 @@ const ROLE_TEXT = {
 /** The sentence a call's description ends with: who may call it. */
 function accessSentence(access: Access | undefined, security: Security): string {
   if (access?.kind === 'applicant') return "Needs the applicant's token (verify-otp's data.token).";
+  if (access?.kind === 'client') return "Needs the client's token (client-verify-otp's data.token).";
   if (access?.kind === 'staff') {
     const who = access.role ? ROLE_TEXT[access.role] : 'a signed-in staff member';
     const first = access.passwordFirst
@@ -60,6 +66,7 @@ function accessSentence(access: Access | undefined, security: Security): string 
 
 function securityOf(access: Access | undefined): Security {
   if (access?.kind === 'applicant') return [{ [SCHEME.applicant]: [] }];
+  if (access?.kind === 'client') return [{ [SCHEME.client]: [] }];
   if (access?.kind === 'staff') return [{ [SCHEME.staff]: [] }];
   return [];
 }
@@ -80,7 +87,8 @@ function failuresOf(r: {
   // a POST's body (and its Idempotency-Key) is read even where no schema names it
   if (post || has(r.schema.body) || has(r.schema.querystring) || has(r.schema.params)) failures.add(400);
   const schemes = r.security.flatMap((s) => Object.keys(s));
-  if (schemes.includes(SCHEME.applicant) || schemes.includes(SCHEME.staff)) failures.add(401);
+  if (schemes.includes(SCHEME.applicant) || schemes.includes(SCHEME.staff) || schemes.includes(SCHEME.client))
+    failures.add(401);
   if (
     r.access?.kind === 'staff' &&
     (r.access.role === 'admin' || r.access.role === 'compliance' || r.access.passwordFirst)

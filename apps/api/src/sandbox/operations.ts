@@ -99,6 +99,14 @@ export const SANDBOX_OPERATIONS: Readonly<Record<string, readonly [operationId: 
     'DigiLocker stand-in: an issued document by its URI',
   ],
   'GET /sandbox/market-data/quote/ohlc': ['sandbox-market-data-ohlc', "Market data stand-in: the symbols' OHLC quotes"],
+  'POST /sandbox/trading-platform/clients/:code/:action': [
+    'sandbox-trading-platform-action',
+    'Trading platform stand-in: freeze (cancelling pending orders) or unfreeze a client code',
+  ],
+  'GET /sandbox/trading-platform/clients/:code': [
+    'sandbox-trading-platform-client',
+    "Trading platform stand-in: a client code's access and orders",
+  ],
   'POST /sandbox/account-aggregator/Consent': ['sandbox-aa-consent', 'Account aggregator stand-in: ask for a consent'],
   'POST /sandbox/account-aggregator/Consent/handle': [
     'sandbox-aa-consent-handle',

@@ -5,6 +5,7 @@
  * a route without an entry here fails the suite, so a new route must state who may call it. The
  * other applicant, nobody and the expired session never receive any of the owner's values.
  */
+import { randomUUID } from 'node:crypto';
 import { assistedKycDays } from '@ekyc/contracts/calls/assisted-kyc';
 import { indianDay } from '@ekyc/contracts/regulation';
 import type { AddressInfo } from 'node:net';
@@ -20,11 +21,13 @@ import { PERSONAL_DETAILS } from '../support/personal-details.ts';
 const ACTORS = ['owner', 'other', 'reviewer', 'admin', 'anonymous', 'expired'] as const;
 type Actor = (typeof ACTORS)[number];
 /** provider: a sandbox wire-format route, authenticated by the provider's own credentials or codes */
-type Access = 'applicant' | 'reviewer' | 'admin' | 'public' | 'sandbox' | 'static' | 'provider';
+type Access = 'applicant' | 'client' | 'reviewer' | 'admin' | 'public' | 'sandbox' | 'static' | 'provider';
 type Expect = Record<Actor, number>;
 
 const BY_ACCESS: Record<Access, Expect> = {
   applicant: { owner: 200, other: 200, reviewer: 401, admin: 401, anonymous: 401, expired: 401 },
+  // the client area's own session kind: no applicant's nor staff token opens it
+  client: { owner: 401, other: 401, reviewer: 401, admin: 401, anonymous: 401, expired: 401 },
   reviewer: { owner: 401, other: 401, reviewer: 200, admin: 200, anonymous: 401, expired: 401 },
   admin: { owner: 401, other: 401, reviewer: 403, admin: 200, anonymous: 401, expired: 401 },
   public: { owner: 200, other: 200, reviewer: 200, admin: 200, anonymous: 200, expired: 200 },
@@ -397,6 +400,50 @@ const MATRIX: Record<string, Entry> = {
     sample: (c) => ({ params: { id: c.ownerId } }),
   },
   'GET /api/v1/backoffice/registrations/not-tradable': { access: 'reviewer' },
+  // the client area (issue 51): sign-in is public; everything else needs a client session
+  'POST /api/v1/client/send-otp': { access: 'public', sample: () => ({ body: { mobile: uniqueMobile() } }) },
+  'POST /api/v1/client/verify-otp': {
+    access: 'public',
+    sample: (c) => ({ body: { mobile: c.mobile, otp: '000000' } }),
+  },
+  'POST /api/v1/client/logout': { access: 'client' },
+  'GET /api/v1/client/my-account': { access: 'client' },
+  'GET /api/v1/client/requests/:id': { access: 'client', sample: () => ({ params: { id: randomUUID() } }) },
+  'POST /api/v1/client/requests/freeze': { access: 'client', sample: () => ({ body: { reason: '' } }) },
+  'POST /api/v1/client/requests/unfreeze/otp': { access: 'client' },
+  'POST /api/v1/client/requests/unfreeze': { access: 'client', sample: () => ({ body: { otp: '123456' } }) },
+  'POST /api/v1/client/requests/nomination': {
+    access: 'client',
+    sample: () => ({ body: { opt_out: false, nominees: [{ first_name: 'Meera Verma', nominee_relation: 'Spouse' }] } }),
+  },
+  'POST /api/v1/client/requests/:id/esign': { access: 'client', sample: () => ({ params: { id: randomUUID() } }) },
+  'POST /api/v1/client/esign-response': {
+    access: 'public',
+    sample: () => ({ form: true, body: { eSignResponse: '<EsignResp status="1" txn="x"/>' } }),
+    expect: ALL(400),
+  },
+  'GET /api/v1/backoffice/service-requests': { access: 'reviewer' },
+  'GET /api/v1/backoffice/service-requests/:id': {
+    access: 'reviewer',
+    sample: () => ({ params: { id: randomUUID() } }),
+    expect: { reviewer: 404, admin: 404 },
+  },
+  'POST /api/v1/backoffice/service-requests/:id/accept': {
+    access: 'reviewer',
+    sample: () => ({ params: { id: randomUUID() } }),
+    expect: { reviewer: 404, admin: 404 },
+  },
+  'POST /api/v1/backoffice/service-requests/:id/confirm': {
+    access: 'reviewer',
+    sample: () => ({ params: { id: randomUUID() } }),
+    expect: { reviewer: 404, admin: 404 },
+  },
+  'POST /api/v1/backoffice/service-requests/:id/reject': {
+    access: 'reviewer',
+    sample: () => ({ params: { id: randomUUID() }, body: { reason_code: 'OTHER' } }),
+    expect: { reviewer: 404, admin: 404 },
+  },
+  'GET /sandbox/trading-platform/clients/:code': { access: 'sandbox' },
   'GET /api/v1/backoffice/applications/:id/audit': {
     access: 'reviewer',
     sample: (c) => ({ params: { id: c.ownerId } }),
@@ -508,7 +555,7 @@ const MATRIX: Record<string, Entry> = {
 };
 /** Wire-format routes of the sandbox providers (credentials of the provider's own kind, not a bearer). */
 const SANDBOX_WIRE =
-  /^(GET|POST) \/sandbox\/(pan|kra|digilocker|market-data|account-aggregator|ifsc|bank|upi|rpd|liveness|esign|registrations)\//;
+  /^(GET|POST) \/sandbox\/(pan|kra|digilocker|market-data|account-aggregator|ifsc|bank|upi|rpd|liveness|esign|registrations|trading-platform)\//;
 /** The built web app's files (whatever the build holds): public, outside the API and the sandbox. */
 const WEB_ASSET = /^GET \/(?!api\/|sandbox\/|ws\/|docs)[\w./-]+\.[a-z0-9]+$/i;
 

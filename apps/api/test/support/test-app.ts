@@ -223,6 +223,8 @@ export const PRODUCTION_PROVIDER_ENV: Record<string, string> = {
   MARKET_DATA_BASE_URL: 'https://quotes.example.com/v1',
   MARKET_DATA_API_KEY: 'test-quotes-key',
   MARKET_DATA_ACCESS_TOKEN: 'test-quotes-token',
+  TRADING_PLATFORM_URL: 'https://oms.example.com/admin/v1',
+  TRADING_PLATFORM_API_KEY: 'test-oms-key',
   AA_BASE_URL: 'https://aa.example.com/api',
   AA_WEBVIEW_URL: 'https://aa.example.com/webview',
   AA_FIU_ID: 'test-fiu',

@@ -35,6 +35,7 @@ const pages = {
   assistedKyc: page(() => import('../features/assisted-kyc/pages/assisted-kyc-page')),
   publicSite: page(() => import('../features/public/public-routes')),
   backoffice: page(() => import('../features/backoffice/backoffice-app')),
+  clientArea: page(() => import('../features/client-area/client-area-app')),
   onboardingLayout: page(() => import('./onboarding-layout')),
 };
 
@@ -71,5 +72,6 @@ const onboarding: RouteObject[] = [
 export const routes: RouteObject[] = [
   { path: '/ekyc1', element: el(pages.onboardingLayout), children: onboarding },
   { path: '/backoffice/*', element: el(pages.backoffice) },
+  { path: '/my-account/*', element: el(pages.clientArea) },
   { path: '/*', element: el(pages.publicSite) },
 ];

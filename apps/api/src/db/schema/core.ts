@@ -64,7 +64,7 @@ export const otpCodes = pgTable('otp_codes', {
 
 export const sessions = pgTable('sessions', {
   id: uuid('id').primaryKey().defaultRandom(),
-  kind: text('kind').$type<'applicant' | 'staff'>().notNull(),
+  kind: text('kind').$type<'applicant' | 'staff' | 'client'>().notNull(),
   subjectId: uuid('subject_id').notNull(),
   tokenHash: text('token_hash').notNull(),
   createdAt: ts('created_at').notNull().defaultNow(),

@@ -26,6 +26,7 @@ import {
   type RegistrationKind,
 } from '../../providers/registrations/port.ts';
 import { newClientCode } from './client-code.ts';
+import { modificationTargets, sendModification } from './modify-registrations.ts';
 import { activate } from './complete-registrations.ts';
 import { deadlineOf, failedDeadline } from './deadlines.ts';
 import { preCheckProblem } from './pre-checks.ts';
@@ -224,6 +225,16 @@ export class RegistrationWorkflow {
       );
     await this.enqueue(applicantId, kind);
     return (await repo.get(db, applicantId, kind))!;
+  }
+
+  /** The registries a client's request changes (the client area). */
+  modificationTargets(applicantId: string): Promise<RegistrationKind[]> {
+    return modificationTargets(this.deps(), applicantId);
+  }
+
+  /** One registry's modification record of a client's request, sent or checked (modify-registrations.ts). */
+  sendModification(applicantId: string, input: Parameters<typeof sendModification>[2]): Promise<RegistrationAnswer> {
+    return sendModification(this.deps(), applicantId, input);
   }
 
   private registrar(c: CaseRow, kind: RegistrationKind): Registrar {

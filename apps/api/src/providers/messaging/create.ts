@@ -17,7 +17,7 @@ export function createMessageSender(config: Config, database: DatabaseRef): Mess
       LANGUAGES.filter((l) => l !== 'en').map((l) => [
         l,
         Object.fromEntries(
-          (['otp', 'esign_otp', 'decision', 'activation', 'purge_notice', 'reminder'] as TemplateName[])
+          (['otp', 'esign_otp', 'decision', 'activation', 'purge_notice', 'reminder', 'service_request'] as TemplateName[])
             .map((t) => [t, env[`${prefix}_${t.toUpperCase()}_${l.toUpperCase()}`]])
             .filter(([, id]) => id),
         ),
@@ -34,6 +34,7 @@ export function createMessageSender(config: Config, database: DatabaseRef): Mess
       activation: env.MSG91_TEMPLATE_ACTIVATION ?? need('MSG91_TEMPLATE_DECISION'),
       purge_notice: env.MSG91_TEMPLATE_PURGE_NOTICE ?? need('MSG91_TEMPLATE_DECISION'),
       reminder: env.MSG91_TEMPLATE_REMINDER ?? need('MSG91_TEMPLATE_DECISION'),
+      service_request: env.MSG91_TEMPLATE_SERVICE_REQUEST ?? need('MSG91_TEMPLATE_DECISION'),
     },
     templatesByLanguage: byLanguage('MSG91_TEMPLATE'),
     whatsapp: {

@@ -10,7 +10,8 @@ export type TemplateName =
   | 'activation'
   | 'purge_notice'
   | 'staff_invitation'
-  | 'reminder';
+  | 'reminder'
+  | 'service_request';
 
 /** A file an email carries (the welcome kit). */
 export interface Attachment {
@@ -61,6 +62,8 @@ export const TEMPLATE_VARS: Record<TemplateName, readonly string[]> = {
   staff_invitation: [],
   // "You stopped at the {#step#} step of your account opening. Continue where you left off: https://<the broker's site>/{#path#}"
   reminder: ['step', 'path'],
+  // "Your request {#request#} ({#kind#}) is now: {#status#}." (the client area)
+  service_request: ['request', 'kind', 'status'],
 };
 
 /** Characters as DLT counts them: code points, so that a surrogate pair is one and never split. */

@@ -251,7 +251,8 @@ export function cdslBoFile(
     SndrId: o.dpId,
     SndrDt: o.at.toISOString().slice(0, 10),
     RcrdNb: '1',
-    BOTxnTyp: 'BOSET',
+    // a client's request after the account is open changes the BO account (BOMOD, research §4.1)
+    BOTxnTyp: s.modification ? 'BOMOD' : 'BOSET',
   };
   const state = stateCode(s.address.state);
   const holderAddress = (purpCd: 'PERAD' | 'CORAD'): Row => ({

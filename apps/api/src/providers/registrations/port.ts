@@ -61,6 +61,11 @@ export interface RegistrationSubject {
   boId: string | null;
   /** A correction sent after a rejection or a hold: the KRA takes it as a modification. */
   resubmission: boolean;
+  /**
+   * A client's request after the account is open (client area): the depository's file is a
+   * modification (CDSL BOMOD) and the KRA's record APP_UPDTFLG 02.
+   */
+  modification?: boolean;
   /** What only the depository (BO) account carries. */
   bo: BoChoices;
   /** The PAN step found the client's KYC at a KRA already: the KRA record is modified, not uploaded new. */

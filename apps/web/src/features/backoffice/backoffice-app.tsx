@@ -14,6 +14,7 @@ const AuditPage = lazy(() => import('./pages/audit-page'));
 const StaffPage = lazy(() => import('./pages/staff-page'));
 const FunnelPage = lazy(() => import('./pages/funnel-page'));
 const NotTradablePage = lazy(() => import('./pages/not-tradable-page'));
+const ServiceRequestsPage = lazy(() => import('./pages/service-requests-page'));
 const TeamPage = lazy(() => import('./pages/team-page'));
 const ReportsPage = lazy(() => import('./pages/reports-page'));
 const AssistedKycCallsPage = lazy(() => import('./pages/assisted-kyc-page'));
@@ -36,6 +37,7 @@ export default function BackofficeApp() {
           <Route path="privacy" element={<DataPrivacyPage />} />
           <Route path="funnel" element={<FunnelPage />} />
           <Route path="not-tradable" element={<NotTradablePage />} />
+          <Route path="service-requests" element={<ServiceRequestsPage />} />
           <Route path="team" element={<TeamPage />} />
           <Route path="reports" element={<ReportsPage />} />
           <Route path="assisted-kyc" element={<AssistedKycCallsPage />} />

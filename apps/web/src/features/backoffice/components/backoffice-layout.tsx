@@ -14,7 +14,7 @@ const link = ({ isActive }: { isActive: boolean }) =>
 
 /** Signed-in staff only: the header with navigation (staff pages for admins) and the page below. */
 export function BackofficeLayout() {
-  const { t } = useTranslation(['backoffice', 'registrations', 'operations', 'assisted', 'backoffice-reports']);
+  const { t } = useTranslation(['backoffice', 'registrations', 'operations', 'assisted', 'backoffice-reports', 'service-requests']);
   const token = useStaffToken();
   const location = useLocation();
   const me = useMe(Boolean(token));
@@ -29,6 +29,9 @@ export function BackofficeLayout() {
           <nav aria-label={t('nav.label')} className="flex flex-wrap gap-1">
             <NavLink to="/backoffice/" end className={link}>
               {t('nav.queue')}
+            </NavLink>
+            <NavLink to="/backoffice/service-requests" className={link}>
+              {t('service-requests:nav')}
             </NavLink>
             <NavLink to="/backoffice/not-tradable" className={link}>
               {t('registrations:queue.nav')}

@@ -1,0 +1,65 @@
+/**
+ * Modification records of a client's request after the account is open (the client area, issue
+ * 51): the same adapters and formats as the registrations, with the request's change applied to the
+ * subject: the depository's file as a modification (CDSL BOMOD; NSDL's account API with the new
+ * values), the exchanges' UCC record sent again with the new values under a new request id (NSE's
+ * and BSE's UCC APIs take the client code's record as a whole), the KRA's record as a modification
+ * (APP_UPDTFLG 02) where the change is one a KRA holds.
+ */
+import type { AppDeps } from '../../app-deps.ts';
+import { AppError } from '../../lib/errors.ts';
+import {
+  type Exchange,
+  KIND_OF_DEPOSITORY,
+  KIND_OF_EXCHANGE,
+  type RegistrationAnswer,
+  type RegistrationKind,
+  type RegistrationNominee,
+} from '../../providers/registrations/port.ts';
+import { buildSubject } from './registration-subject.ts';
+import { registrationsRepository as repo } from './registrations.repository.ts';
+
+/** What a request changes, in the registries' terms. */
+export interface RegistryChange {
+  /** The new nomination: the nominees, or none for an opt-out. */
+  nominees?: RegistrationNominee[];
+}
+
+/** The registries a nomination changes: the depository's client master and each exchange's UCC. */
+export async function modificationTargets(
+  deps: Pick<AppDeps, 'database'>,
+  applicantId: string,
+): Promise<RegistrationKind[]> {
+  const c = await repo.getCase(deps.database.db, applicantId);
+  if (!c?.completedAt) throw new AppError('CONFLICT', 'The account is not open yet.');
+  return [KIND_OF_DEPOSITORY[c.depository], ...c.exchanges.map((e) => KIND_OF_EXCHANGE[e as Exchange])];
+}
+
+/**
+ * Sends one registry's modification record (`reference` null) or asks for its outcome. The request
+ * id is the request's number and the registry: a repeat after a crash is answered without a second
+ * modification (the registries keep the ids they saw).
+ */
+export async function sendModification(
+  deps: Pick<AppDeps, 'database' | 'records' | 'registrars'>,
+  applicantId: string,
+  input: { requestNo: string; registry: RegistrationKind; change: RegistryChange; reference: string | null },
+): Promise<RegistrationAnswer> {
+  const c = await repo.getCase(deps.database.db, applicantId);
+  if (!c?.completedAt) throw new AppError('CONFLICT', 'The account is not open yet.');
+  const subject = {
+    ...(await buildSubject(deps, c, true)),
+    modification: true,
+    ...(input.change.nominees && { nominees: input.change.nominees }),
+  };
+  const r = deps.registrars;
+  const registrar = input.registry.startsWith('ucc_')
+    ? r.ucc[input.registry.slice(4).toUpperCase() as Exchange]
+    : input.registry.startsWith('bo_')
+      ? r.depository
+      : r.kra;
+  const requestId = `${c.clientCode}-${input.requestNo}-${input.registry.toUpperCase()}`;
+  return input.reference === null
+    ? registrar.submit(subject, requestId)
+    : registrar.check(subject, requestId, input.reference);
+}

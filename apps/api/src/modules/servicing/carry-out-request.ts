@@ -1,0 +1,150 @@
+/**
+ * A confirmed request is carried out through the registrations' adapters as modification records
+ * (modules/registrations/modify-registrations.ts, reached through deps.registrations): one per
+ * registry, its request and answer kept encrypted. When every registry accepted, the change is
+ * written to the client's record and the request is done; a refusal rejects it with
+ * REGISTRY_REFUSED. A request sent out survives a restart: start-up carries on every request still
+ * with the registries (`resumeRequests`), and the registries answer a repeated request id as before.
+ */
+import type { AppDeps } from '../../app-deps.ts';
+import type { RegistrationAnswer, RegistrationKind } from '../../providers/registrations/port.ts';
+import { notifyClient } from './notify-client.ts';
+import { registryNominees, type RequestPayload } from './request-payload.ts';
+import { requestNumber } from './request-view.ts';
+import { servicingRepository as repo, type ServiceRequestRow } from './servicing.repository.ts';
+
+const timers = new Set<NodeJS.Timeout>();
+
+/** Stops the checks waiting for a registry's answer (the app is closing). */
+export function stopCarryingOut(): void {
+  for (const t of timers) clearTimeout(t);
+  timers.clear();
+}
+
+/** The record's nominee section as the journey writes it (update-nominee.ts), from a done request. */
+function nomineeSection(payload: Extract<RequestPayload, { kind: 'nomination' }>) {
+  return {
+    skip_nominee: payload.opt_out,
+    nominee_soa: 'nomination',
+    nominee_soa_name: '',
+    nominee_list: payload.nominees.map((n) => ({
+      first_name: n.name,
+      last_name: '',
+      nominee_relation: n.relation,
+      percentage_share: n.share,
+      dob: n.dob,
+      is_minor: n.minor,
+      gaurdian_name: n.guardianName,
+      address: n.address?.line1 ?? '',
+      address2: n.address?.line2 ?? '',
+      city: n.address?.city ?? '',
+      state: n.address?.state ?? '',
+      pincode: n.address?.pincode ?? '',
+    })),
+  };
+}
+
+/** One pass over the request's registries: sends what is not sent, asks for what is under process. */
+export async function carryOut(deps: AppDeps, requestId: string): Promise<ServiceRequestRow | null> {
+  const db = deps.database.db;
+  const row = await repo.get(db, requestId);
+  if (!row || row.status !== 'sent_to_registries') return row;
+  const payload = deps.cipher.decryptJson<RequestPayload>(row.payloadEnc);
+  if (payload.kind !== 'nomination') return row;
+  const number = requestNumber(row);
+  const targets = await deps.registrations.modificationTargets(row.applicantId);
+  const known = new Map((await repo.modifications(db, row.id)).map((m) => [m.registry, m]));
+  const change = { nominees: registryNominees(payload.nominees) };
+  for (const registry of targets) {
+    const m = known.get(registry);
+    if (m && m.status !== 'pending' && m.status !== 'submitted') continue;
+    let answer: RegistrationAnswer;
+    try {
+      answer = await deps.registrations.sendModification(row.applicantId, {
+        requestNo: number,
+        registry: registry as RegistrationKind,
+        change,
+        reference: m?.status === 'submitted' ? (m.reference ?? '') : null,
+      });
+    } catch {
+      // a provider away: the next pass (this process's or the next one's) sends it again under the
+      // same request id; a row another process wrote meanwhile is left as it is
+      if (!m)
+        await repo.putModification(db, {
+          requestId: row.id,
+          registry,
+          status: 'pending',
+          requestNo: number,
+          reference: null,
+          reason: 'Provider unavailable (retrying)',
+          evidenceEnc: null,
+        });
+      continue;
+    }
+    await repo.putModification(db, {
+      requestId: row.id,
+      registry,
+      status: answer.status,
+      requestNo: number,
+      reference: answer.reference,
+      reason: answer.reason,
+      evidenceEnc: deps.cipher.encryptJson({ request: answer.request, response: answer.response }),
+    });
+    await repo.audit(
+      db,
+      row.applicantId,
+      'service_request.registry_answer',
+      {
+        request: number,
+        registry,
+        status: answer.status,
+        reference: answer.reference,
+        reason: answer.reason,
+      },
+      { kind: 'system', id: null },
+    );
+  }
+  const mods = await repo.modifications(db, row.id);
+  const refused = mods.find((m) => m.status === 'rejected' || m.status === 'on_hold');
+  const allAccepted = targets.every((t) => mods.find((m) => m.registry === t)?.status === 'accepted');
+  if (!refused && !allAccepted) {
+    const timer = setTimeout(() => {
+      timers.delete(timer);
+      void carryOut(deps, row.id).catch(() => undefined);
+    }, deps.config.registrations.pollSeconds * 1000);
+    timer.unref();
+    timers.add(timer);
+    return row;
+  }
+  const finished = await db.transaction(async (tx) => {
+    const current = await repo.get(tx, row.id);
+    if (!current || current.status !== 'sent_to_registries') return null;
+    if (refused) return repo.move(tx, current, 'registry_rejects', { reasonCode: 'REGISTRY_REFUSED' });
+    await deps.records.saveIn(tx, row.applicantId, { nominee_obj: nomineeSection(payload) });
+    await repo.audit(
+      tx,
+      row.applicantId,
+      'service_request.carried_out',
+      { request: number, registries: targets },
+      {
+        kind: 'system',
+        id: null,
+      },
+    );
+    return repo.move(tx, current, 'registries_accept');
+  });
+  if (finished)
+    await notifyClient(deps, row.applicantId, {
+      number,
+      kind: finished.kind,
+      status: finished.status,
+      reason: finished.reasonCode,
+    });
+  return finished ?? (await repo.get(db, row.id));
+}
+
+/** At start-up: every request still with the registries is carried on. */
+export async function resumeRequests(deps: AppDeps): Promise<void> {
+  for (const row of await repo.listByStatus(deps.database.db, ['sent_to_registries']))
+    await carryOut(deps, row.id).catch(() => undefined);
+}

@@ -1,0 +1,21 @@
+/** Whether an applicant is a client of the client area: the account is open (Completed) and not closed. */
+import type { AppDeps } from '../../app-deps.ts';
+import { AppError } from '../../lib/errors.ts';
+
+export async function isOpenAccount(
+  deps: Pick<AppDeps, 'records' | 'consents'>,
+  applicantId: string,
+): Promise<boolean> {
+  const [{ section }, closure] = await Promise.all([
+    deps.records.getSections(applicantId, ['review_obj']),
+    deps.consents.closure(applicantId),
+  ]);
+  return section<{ status?: string }>('review_obj')?.status === 'Completed' && !closure;
+}
+
+/** The client code of an open account (the trading platform and the registries know it by that). */
+export async function requireClientCode(deps: Pick<AppDeps, 'registrations'>, applicantId: string): Promise<string> {
+  const summary = await deps.registrations.summary(applicantId);
+  if (!summary?.clientCode) throw new AppError('CONFLICT', 'The account is not open yet.');
+  return summary.clientCode;
+}

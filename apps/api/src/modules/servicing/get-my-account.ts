@@ -1,0 +1,80 @@
+/**
+ * "My account": what the client holds with the broker, as the record and the registrations stand:
+ * client code, BO id, segments, nominees, bank, DDPI, contact details (masked), documents and the
+ * client's requests. Every segment registered at approval is active; a segment deactivated later
+ * is not built yet (docs/servicing.md).
+ */
+import type { MyAccountData } from '@ekyc/contracts/calls/client-area';
+import { SEGMENTS } from '@ekyc/contracts/enums';
+import type { AppDeps } from '../../app-deps.ts';
+import { ok, type Outcome } from '../../lib/outcome.ts';
+import type { FileRef } from '../../records/applicant-records.ts';
+import { nominationRuleOf } from './request-nomination.ts';
+import { requestView } from './request-view.ts';
+import { servicingRepository as repo } from './servicing.repository.ts';
+
+const obj = (v: unknown): Record<string, unknown> => (v && typeof v === 'object' ? (v as Record<string, unknown>) : {});
+const str = (v: unknown): string => (typeof v === 'string' ? v : typeof v === 'number' ? String(v) : '');
+const maskMobile = (m: string) => (m.length >= 4 ? `${'*'.repeat(m.length - 4)}${m.slice(-4)}` : '****');
+const maskEmail = (e: string) => {
+  const [user = '', domain = ''] = e.split('@');
+  return domain ? `${user.slice(0, 2)}${'*'.repeat(Math.max(user.length - 2, 1))}@${domain}` : '';
+};
+
+export async function getMyAccount(
+  deps: AppDeps,
+  applicantId: string,
+  sessionId: string,
+): Promise<Outcome<MyAccountData>> {
+  const db = deps.database.db;
+  const [{ applicant, sections }, registrations, requests, freeze] = await Promise.all([
+    deps.records.snapshot(applicantId),
+    deps.registrations.summary(applicantId),
+    repo.listOf(db, applicantId),
+    repo.freezeOf(db, applicantId),
+  ]);
+  const nominee = obj(sections.nominee_obj);
+  const bank = obj(sections.bank_obj);
+  const demat = obj(sections._demat_choice);
+  const esign = obj(sections.esign_obj) as { signed_document?: FileRef };
+  const rule = nominationRuleOf(new Date(deps.now()));
+  const accountNumber = str(bank.account_number);
+  return ok('My account', {
+    name: str(obj(sections.pan_obj).full_name),
+    client_code: registrations?.clientCode ?? null,
+    bo_id: registrations?.boId ?? null,
+    mobile: maskMobile(applicant.mobile),
+    email: maskEmail(applicant.email ?? ''),
+    segments: (registrations?.segments ?? []).map((code) => {
+      const s = SEGMENTS.find((x) => x.code === code);
+      return { code, name: s?.name ?? code, exchanges: [...(s?.exchanges ?? [])], state: 'active' as const };
+    }),
+    nominees: (Array.isArray(nominee.nominee_list) ? nominee.nominee_list : []).map((raw) => {
+      const n = obj(raw);
+      return {
+        name: [str(n.first_name), str(n.last_name)].filter(Boolean).join(' '),
+        relation: str(n.nominee_relation),
+        share: str(n.percentage_share),
+        minor: n.is_minor === true,
+      };
+    }),
+    nomination_opted_out: nominee.skip_nominee === true,
+    bank_accounts: accountNumber
+      ? [
+          {
+            bank_name: str(bank.bank_name),
+            ifsc: str(bank.ifsc).toUpperCase(),
+            account_last4: accountNumber.slice(-4),
+            primary: true,
+          },
+        ]
+      : [],
+    ddpi: { given: obj(demat.ddpi).opted === true },
+    online_access: { frozen: freeze !== null, since: freeze?.frozenAt.toISOString() ?? null },
+    documents: esign.signed_document
+      ? [{ kind: 'signed_form' as const, link: deps.records.fileUrl(esign.signed_document, sessionId) }]
+      : [],
+    requests: requests.map((r) => requestView(deps, r, sessionId)),
+    nomination_rule: { max: rule.max, mandatory: [...rule.mandatory], rule_set: rule.id },
+  });
+}

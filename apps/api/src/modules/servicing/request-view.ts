@@ -1,0 +1,62 @@
+/** A request as the client and the back office read it. */
+import type { BackofficeServiceRequest, ServiceRequestView } from '@ekyc/contracts/calls/client-area';
+import { NOMINEE_RELATIONS } from '@ekyc/contracts/enums';
+import type { AppDeps } from '../../app-deps.ts';
+import type { ModificationRow, ServiceRequestRow } from './servicing.repository.ts';
+import type { RequestPayload } from './request-payload.ts';
+
+export const requestNumber = (row: Pick<ServiceRequestRow, 'number'>) => `SR-${String(row.number).padStart(6, '0')}`;
+
+export function requestView(
+  deps: Pick<AppDeps, 'records'>,
+  row: ServiceRequestRow,
+  sessionId: string | null,
+): ServiceRequestView {
+  return {
+    id: row.id,
+    number: requestNumber(row),
+    kind: row.kind,
+    status: row.status,
+    reason_code: row.reasonCode,
+    created_at: row.createdAt.toISOString(),
+    updated_at: row.updatedAt.toISOString(),
+    signed_document:
+      row.signedFileId && sessionId ? deps.records.fileUrl({ $file: row.signedFileId }, sessionId) : null,
+  };
+}
+
+/** The lines a reviewer reads: what the request asks, without any identity number. */
+export function summaryOf(payload: RequestPayload): string[] {
+  if (payload.kind === 'nomination') {
+    if (payload.opt_out) return ['Opts out of nomination (declaration signed with Aadhaar eSign)'];
+    return payload.nominees.map(
+      (n, i) =>
+        `Nominee ${i + 1}: ${n.name}, ${NOMINEE_RELATIONS.includes(n.relation as never) ? n.relation : 'relation given'}, ${n.share}%${n.minor ? ' (minor)' : ''}`,
+    );
+  }
+  if (payload.kind === 'freeze') return [`Freeze of online access${payload.reason ? `: ${payload.reason}` : ''}`];
+  return ['Unfreeze of online access, identity verified again by OTP'];
+}
+
+export function backofficeView(
+  deps: Pick<AppDeps, 'records'>,
+  row: ServiceRequestRow,
+  payload: RequestPayload,
+  clientCode: string | null,
+  modifications: ModificationRow[],
+): BackofficeServiceRequest {
+  return {
+    ...requestView(deps, row, null),
+    applicant_id: row.applicantId,
+    client_code: clientCode,
+    accepted_by: row.acceptedBy,
+    confirmed_by: row.confirmedBy,
+    summary: summaryOf(payload),
+    modifications: modifications.map((m) => ({
+      registry: m.registry,
+      status: m.status,
+      reference: m.reference,
+      reason: m.reason,
+    })),
+  };
+}

@@ -1,0 +1,150 @@
+/**
+ * The back office's Requests queue, four-eyed: a reviewer (maker) accepts a signed request, a
+ * different checker or administrator confirms it, which sends it to the registries
+ * (carry-out-request.ts); either may reject it with a coded reason. Every decision is audited and
+ * the client is told by SMS and e-mail in their language.
+ */
+import type { BackofficeServiceRequest } from '@ekyc/contracts/calls/client-area';
+import type { ServiceRejectionReason, ServiceRequestStatus } from '@ekyc/contracts/service-requests';
+import type { AppDeps } from '../../app-deps.ts';
+import { AppError } from '../../lib/errors.ts';
+import { ok, type Outcome } from '../../lib/outcome.ts';
+import { carryOut } from './carry-out-request.ts';
+import { notifyClient } from './notify-client.ts';
+import type { RequestPayload } from './request-payload.ts';
+import { backofficeView, requestNumber } from './request-view.ts';
+import { servicingRepository as repo, type ServiceRequestRow } from './servicing.repository.ts';
+
+type Staff = { id: string; role: string };
+
+async function viewOf(deps: AppDeps, row: ServiceRequestRow): Promise<BackofficeServiceRequest> {
+  const [summary, mods] = await Promise.all([
+    deps.registrations.summary(row.applicantId),
+    repo.modifications(deps.database.db, row.id),
+  ]);
+  return backofficeView(
+    deps,
+    row,
+    deps.cipher.decryptJson<RequestPayload>(row.payloadEnc),
+    summary?.clientCode ?? null,
+    mods,
+  );
+}
+
+async function requestOrNotFound(deps: AppDeps, id: string): Promise<ServiceRequestRow> {
+  const row = await repo.get(deps.database.db, id);
+  if (!row) throw new AppError('NOT_FOUND', 'Request not found');
+  return row;
+}
+
+const QUEUE_STATUSES: Record<'open' | 'closed', readonly ServiceRequestStatus[]> = {
+  open: ['in_review', 'sent_to_registries'],
+  closed: ['done', 'rejected'],
+};
+
+export async function listServiceRequests(
+  deps: AppDeps,
+  which: 'open' | 'closed',
+): Promise<Outcome<{ requests: BackofficeServiceRequest[] }>> {
+  const rows = await repo.listByStatus(deps.database.db, QUEUE_STATUSES[which]);
+  return ok('Requests', { requests: await Promise.all(rows.map((r) => viewOf(deps, r))) });
+}
+
+export async function getServiceRequest(
+  deps: AppDeps,
+  id: string,
+): Promise<Outcome<{ request: BackofficeServiceRequest }>> {
+  return ok('Request', { request: await viewOf(deps, await requestOrNotFound(deps, id)) });
+}
+
+/** The maker's step: the request stays in review, accepted, until a second person confirms it. */
+export async function acceptServiceRequest(
+  deps: AppDeps,
+  id: string,
+  staff: Staff,
+): Promise<Outcome<{ request: BackofficeServiceRequest }>> {
+  const row = await requestOrNotFound(deps, id);
+  if (row.acceptedBy) throw new AppError('CONFLICT', 'This request is accepted already: a checker confirms it.');
+  const moved = await deps.database.db.transaction(async (tx) => {
+    const next = await repo.move(tx, row, 'maker_accepts', { acceptedBy: staff.id });
+    await repo.audit(
+      tx,
+      row.applicantId,
+      'service_request.accepted',
+      { request: requestNumber(row) },
+      {
+        kind: 'staff',
+        id: staff.id,
+      },
+    );
+    return next;
+  });
+  return ok('Request accepted: a checker confirms it', { request: await viewOf(deps, moved) });
+}
+
+/** The checker's step (four eyes: never the maker, never a reviewer): the request goes to the registries. */
+export async function confirmServiceRequest(
+  deps: AppDeps,
+  id: string,
+  staff: Staff,
+): Promise<Outcome<{ request: BackofficeServiceRequest }>> {
+  const row = await requestOrNotFound(deps, id);
+  if (!row.acceptedBy) throw new AppError('CONFLICT', 'A reviewer accepts the request before it is confirmed.');
+  if (row.acceptedBy === staff.id || staff.role === 'reviewer')
+    throw new AppError('FORBIDDEN', 'A checker other than the reviewer who accepted the request confirms it.');
+  const moved = await deps.database.db.transaction(async (tx) => {
+    const next = await repo.move(tx, row, 'checker_confirms', { confirmedBy: staff.id });
+    await repo.audit(
+      tx,
+      row.applicantId,
+      'service_request.confirmed',
+      {
+        request: requestNumber(row),
+        maker: row.acceptedBy,
+      },
+      { kind: 'staff', id: staff.id },
+    );
+    return next;
+  });
+  await notifyClient(deps, row.applicantId, {
+    number: requestNumber(moved),
+    kind: moved.kind,
+    status: moved.status,
+    reason: null,
+  });
+  const carried = (await carryOut(deps, moved.id)) ?? moved;
+  return ok('Request confirmed and sent to the registries', { request: await viewOf(deps, carried) });
+}
+
+export async function rejectServiceRequest(
+  deps: AppDeps,
+  id: string,
+  staff: Staff,
+  reason: { reason_code: ServiceRejectionReason; note: string },
+): Promise<Outcome<{ request: BackofficeServiceRequest }>> {
+  const row = await requestOrNotFound(deps, id);
+  const moved = await deps.database.db.transaction(async (tx) => {
+    const next = await repo.move(tx, row, 'reviewer_rejects', {
+      reasonCode: reason.reason_code,
+      reasonNote: reason.note,
+    });
+    await repo.audit(
+      tx,
+      row.applicantId,
+      'service_request.rejected',
+      {
+        request: requestNumber(row),
+        reason_code: reason.reason_code,
+      },
+      { kind: 'staff', id: staff.id },
+    );
+    return next;
+  });
+  await notifyClient(deps, row.applicantId, {
+    number: requestNumber(moved),
+    kind: moved.kind,
+    status: moved.status,
+    reason: reason.reason_code,
+  });
+  return ok('Request rejected', { request: await viewOf(deps, moved) });
+}

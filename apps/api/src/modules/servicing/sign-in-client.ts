@@ -1,0 +1,45 @@
+/**
+ * The client area's sign-in: a mobile OTP (the journey's OTP service, a target of its own), and a
+ * client session (its own kind) only for the mobile of an account that is open. The code is sent to
+ * a mobile on record only; the reply is the same either way, so the call tells nobody whose number it is.
+ */
+import type { Language } from '@ekyc/contracts/constants';
+import type { AppDeps } from '../../app-deps.ts';
+import { fail, ok, type Outcome } from '../../lib/outcome.ts';
+import { MESSAGE_TEXTS } from '../../providers/messaging/texts.ts';
+import { isOpenAccount } from './client-account.ts';
+
+const target = (mobile: string) => `client:${mobile}`;
+
+export async function sendClientOtp(
+  deps: AppDeps,
+  mobile: string,
+  language: Language,
+): Promise<Outcome<{ resend_after: number; expires_in: number }>> {
+  const issued = await deps.otp.issue('mobile', target(mobile));
+  const applicant = await deps.records.findByMobile(mobile);
+  if (applicant)
+    await deps.messaging.send({
+      channel: 'sms',
+      to: mobile,
+      template: 'otp',
+      text: MESSAGE_TEXTS[language].otp(issued.code, Math.round(issued.expiresIn / 60)),
+      otp: issued.code,
+      language,
+    });
+  return ok('OTP sent to your mobile', { resend_after: issued.resendAfter, expires_in: issued.expiresIn });
+}
+
+export async function verifyClientOtp(
+  deps: AppDeps,
+  mobile: string,
+  otp: string,
+): Promise<Outcome<{ token: string } | { reason: 'otp' | 'no_account' }>> {
+  const check = await deps.otp.verify('mobile', target(mobile), otp);
+  if (!check.ok) return fail(check.message, { reason: 'otp' as const });
+  const applicant = await deps.records.findByMobile(mobile);
+  if (!applicant || !(await isOpenAccount(deps, applicant.id)))
+    return fail('There is no open account for this mobile number.', { reason: 'no_account' as const });
+  const { token } = await deps.sessions.create('client', applicant.id);
+  return ok('Signed in', { token });
+}

@@ -1,0 +1,194 @@
+/**
+ * A request is signed with Aadhaar eSign through the same port and PDF code path as the
+ * account-opening form: a one-page request form rendered (documents/pdf-writer.ts), a signature
+ * placeholder and its InputHash, the ESP's popup, the CMS verified against the trust anchors and
+ * embedded. A signed request goes to the back office's Requests queue (four eyes).
+ */
+import type { ServiceRequestView } from '@ekyc/contracts/calls/client-area';
+import { NOMINATION_OPT_OUT_DECLARATION } from '@ekyc/contracts/calls/update-nominee';
+import type { AppDeps } from '../../app-deps.ts';
+import { renderTextDocument } from '../../documents/pdf-writer.ts';
+import { verifyDetachedCms } from '../../documents/signing/cms.ts';
+import { addSignaturePlaceholder, byteRangeDigest, embedCms } from '../../documents/signing/pdf-signature.ts';
+import { randomId } from '../../lib/crypto.ts';
+import { AppError } from '../../lib/errors.ts';
+import { escapeHtml } from '../../lib/html.ts';
+import { ok, type Outcome } from '../../lib/outcome.ts';
+import { notifyClient } from './notify-client.ts';
+import type { RequestPayload } from './request-payload.ts';
+import { requestNumber, requestView, summaryOf } from './request-view.ts';
+import { servicingRepository as repo, type ServiceRequestRow } from './servicing.repository.ts';
+
+export const CLIENT_ESIGN_RESPONSE_PATH = '/api/v1/client/esign-response';
+
+async function requestForm(deps: AppDeps, row: ServiceRequestRow, payload: RequestPayload, at: Date): Promise<Buffer> {
+  const [{ clientCode }, { section }] = await Promise.all([
+    deps.records.get(row.applicantId),
+    deps.records.getSections(row.applicantId, ['pan_obj']),
+  ]);
+  const name = section<{ full_name?: string }>('pan_obj')?.full_name ?? '';
+  const body =
+    payload.kind === 'nomination' && payload.opt_out
+      ? [NOMINATION_OPT_OUT_DECLARATION.text, `Declaration version ${NOMINATION_OPT_OUT_DECLARATION.version}.`]
+      : ['I/We request the nomination below for my/our demat account, replacing any nomination made before.'];
+  return renderTextDocument(
+    {
+      title: `Service request ${requestNumber(row)}`,
+      subtitle: 'Nomination for the demat account: signed with Aadhaar eSign',
+      sections: [
+        {
+          heading: 'Client',
+          table: {
+            headers: ['Field', 'Value'],
+            rows: [
+              ['Name', name],
+              ['Client code', clientCode ?? ''],
+              ['Request', requestNumber(row)],
+              ['Rules in force', `Nomination rules of ${row.ruleSet}`],
+            ],
+            widths: [0.35, 0.65],
+          },
+        },
+        { heading: 'Request', paragraphs: [...body, ...summaryOf(payload)] },
+      ],
+    },
+    at,
+  );
+}
+
+/** Prepares the form and opens an eSign transaction: the popup's HTML, as the journey's e-sign consent answers. */
+export async function startRequestSigning(
+  deps: AppDeps,
+  applicantId: string,
+  requestId: string,
+): Promise<Outcome<{ transaction_id: string; api_response: string; expires_in: number }>> {
+  const row = await repo.get(deps.database.db, requestId);
+  if (!row || row.applicantId !== applicantId) throw new AppError('NOT_FOUND', 'Request not found');
+  if (row.status !== 'draft' || row.kind !== 'nomination')
+    throw new AppError('CONFLICT', 'Only a nomination request not yet signed is signed.');
+  const payload = deps.cipher.decryptJson<RequestPayload>(row.payloadEnc);
+  const at = new Date(deps.esign.now());
+  const pdf = addSignaturePlaceholder(await requestForm(deps, row, payload, at), {
+    name: 'Client',
+    reason: `Service request ${requestNumber(row)} signed with Aadhaar eSign`,
+    location: 'India',
+  });
+  const inputHash = await byteRangeDigest(pdf);
+  const prepared = await deps.records.saveFile(applicantId, {
+    kind: 'service-request-form',
+    contentType: 'application/pdf',
+    bytes: pdf,
+  });
+  const txn = `ASP${randomId(12).toUpperCase()}`;
+  const window = deps.config.esignWindowSeconds;
+  await deps.database.db.transaction(async (tx) => {
+    await repo.insertEsignTxn(tx, {
+      txnId: txn,
+      applicantId,
+      eproId: requestNumber(row),
+      expiresAt: new Date(at.getTime() + window * 1000),
+    });
+    await repo.change(tx, row.id, {
+      esignTxn: txn,
+      esignInputHash: inputHash.toString('hex'),
+      preparedFileId: prepared.$file,
+    });
+  });
+  const form = deps.esign.signingForm({
+    txn,
+    inputHash,
+    docInfo: `Service request ${requestNumber(row)}`,
+    responseUrl: deps.config.sandbox
+      ? CLIENT_ESIGN_RESPONSE_PATH
+      : `${deps.config.publicUrl}${CLIENT_ESIGN_RESPONSE_PATH}`,
+  });
+  const inputs = Object.entries(form.fields)
+    .map(([name, value]) => `<input type="hidden" name="${escapeHtml(name)}" value="${escapeHtml(value)}">`)
+    .join('');
+  const html =
+    `<form id="esign-form" method="post" action="${escapeHtml(form.action)}" accept-charset="utf-8">${inputs}` +
+    `<p style="font:16px system-ui;margin:24px">Connecting to Aadhaar eSign...</p>` +
+    `<button type="submit" style="font:16px system-ui;margin:0 24px">Continue to Aadhaar eSign</button></form>`;
+  return ok('eSign started', { transaction_id: txn, api_response: html, expires_in: window });
+}
+
+export type RequestSigning =
+  { kind: 'signed'; request: ServiceRequestRow } | { kind: 'failed' | 'invalid'; message: string };
+
+/**
+ * The ESP's answer for a request: the CMS checked and embedded, the request signed and put in the
+ * Requests queue, the client told. A repeat of an answer already taken reads as signed.
+ */
+export async function completeRequestSigning(deps: AppDeps, eSignResponse: string): Promise<RequestSigning> {
+  let result;
+  try {
+    result = await deps.esign.readResponse(eSignResponse);
+  } catch {
+    return { kind: 'invalid', message: 'The signing service answer could not be verified.' };
+  }
+  const db = deps.database.db;
+  const row = await repo.byEsignTxn(db, result.txn);
+  const txn = await repo.esignTxn(db, result.txn);
+  if (!row || !txn) return { kind: 'invalid', message: 'Unknown signing transaction.' };
+  if (txn.status === 'signed') return { kind: 'signed', request: row };
+  if (txn.status !== 'pending' || deps.esign.now() > txn.expiresAt.getTime()) {
+    await repo.finishEsignTxn(db, result.txn, 'expired', 'Time limit exceeded');
+    return { kind: 'failed', message: 'The time to sign ran out. Please sign again.' };
+  }
+  if (!result.ok) {
+    await repo.finishEsignTxn(db, result.txn, 'failed', result.errMsg);
+    return { kind: 'failed', message: result.errMsg };
+  }
+  const inputHash = Buffer.from(row.esignInputHash ?? '', 'hex');
+  const prepared = row.preparedFileId ? await deps.records.readFile(row.preparedFileId) : null;
+  let signed: Buffer;
+  try {
+    await verifyDetachedCms(result.cms, inputHash, deps.esign.trustAnchors, new Date(deps.esign.now()));
+    signed = await embedCms(prepared!.bytes, result.cms, inputHash);
+  } catch (err) {
+    await repo.finishEsignTxn(db, result.txn, 'failed', 'signature not valid');
+    return { kind: 'failed', message: err instanceof Error ? err.message : 'The signature could not be embedded.' };
+  }
+  const signedRef = await deps.records.saveFile(row.applicantId, {
+    kind: 'signed-service-request',
+    contentType: 'application/pdf',
+    bytes: signed,
+  });
+  const moved = await db.transaction(async (tx) => {
+    if (!(await repo.finishEsignTxn(tx, result.txn, 'signed', 'Document signed'))) return null;
+    const signedRow = await repo.move(tx, row, 'client_signs', { signedFileId: signedRef.$file });
+    await repo.audit(
+      tx,
+      row.applicantId,
+      'service_request.signed',
+      {
+        request: requestNumber(row),
+        kind: row.kind,
+        signed_file: signedRef.$file,
+        txn: result.txn,
+      },
+      { kind: 'applicant', id: row.applicantId },
+    );
+    return repo.move(tx, signedRow, 'submitted_for_review');
+  });
+  if (!moved) return { kind: 'signed', request: row };
+  await notifyClient(deps, row.applicantId, {
+    number: requestNumber(moved),
+    kind: moved.kind,
+    status: moved.status,
+    reason: null,
+  });
+  return { kind: 'signed', request: moved };
+}
+
+/** The client's view of a request they own (the page polls it while the popup signs). */
+export async function getClientRequest(
+  deps: AppDeps,
+  applicantId: string,
+  sessionId: string,
+  requestId: string,
+): Promise<Outcome<{ request: ServiceRequestView }>> {
+  const row = await repo.get(deps.database.db, requestId);
+  if (!row || row.applicantId !== applicantId) throw new AppError('NOT_FOUND', 'Request not found');
+  return ok('Request', { request: requestView(deps, row, sessionId) });
+}

@@ -1,0 +1,142 @@
+/** "My account": codes, segments, nominees, bank, DDPI, contacts, documents, online access and requests. */
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button } from '../../../components/button';
+import { PageLoader } from '../../../components/spinner';
+import { Link } from '../../../lib/router';
+import { useMyAccount } from '../api/get-my-account';
+import { OnlineAccess } from '../components/online-access';
+
+function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  return (
+    <section aria-labelledby={id} className="mb-4 rounded-xl bg-white p-4 shadow-sm">
+      <h2 id={id} className="mb-2 text-lg font-semibold">
+        {title}
+      </h2>
+      {children}
+    </section>
+  );
+}
+
+function Row({ label, value }: { label: string; value: ReactNode }) {
+  return (
+    <div className="flex flex-wrap justify-between gap-x-4 py-1">
+      <dt className="text-muted">{label}</dt>
+      <dd className="font-semibold break-all">{value}</dd>
+    </div>
+  );
+}
+
+export default function MyAccountPage() {
+  const { t, i18n } = useTranslation(['client-area', 'nominee']);
+  const account = useMyAccount();
+  if (account.isPending) return <PageLoader label={t('loading')} />;
+  if (account.isError)
+    return (
+      <div role="alert" className="rounded-xl bg-white p-4">
+        <p className="mb-3">{t('loadFailed')}</p>
+        <Button onClick={() => void account.refetch()}>{t('retry')}</Button>
+      </div>
+    );
+  const a = account.data;
+  const nominationOpen = a.requests.some(
+    (r) => r.kind === 'nomination' && ['signed', 'in_review', 'sent_to_registries'].includes(r.status),
+  );
+  return (
+    <div>
+      <h1 className="mb-4 text-2xl font-bold">{t('title')}</h1>
+      <Section id="codes" title={t('codes.heading')}>
+        <dl>
+          <Row label={t('codes.name')} value={a.name} />
+          <Row label={t('codes.clientCode')} value={<span data-testid="client-code">{a.client_code ?? '-'}</span>} />
+          <Row label={t('codes.boId')} value={a.bo_id ?? '-'} />
+        </dl>
+      </Section>
+      <Section id="access" title={t('access.heading')}>
+        <OnlineAccess frozen={a.online_access.frozen} since={a.online_access.since} />
+      </Section>
+      <Section id="nominees" title={t('nominees.heading')}>
+        {a.nomination_opted_out ? (
+          <p>{t('nominees.optedOut')}</p>
+        ) : a.nominees.length === 0 ? (
+          <p>{t('nominees.none')}</p>
+        ) : (
+          <ul data-testid="nominee-list" className="mb-2 list-none">
+            {a.nominees.map((n) => (
+              <li key={`${n.name}-${n.relation}`} className="py-1">
+                <span className="font-semibold">{n.name}</span>,{' '}
+                {t(`nominee:relations.${n.relation}`, { defaultValue: n.relation })}
+                {n.share && `, ${t('nominees.share', { share: n.share })}`}
+              </li>
+            ))}
+          </ul>
+        )}
+        {!nominationOpen && (
+          <Link to="/my-account/nomination" className="mt-2 inline-block font-semibold text-brand underline">
+            {t('nominees.change')}
+          </Link>
+        )}
+      </Section>
+      <Section id="requests" title={t('requests.heading')}>
+        {a.requests.length === 0 ? (
+          <p>{t('requests.none')}</p>
+        ) : (
+          <ul data-testid="request-list" className="list-none">
+            {a.requests.map((r) => (
+              <li key={r.id} className="border-b border-slate-200 py-2 last:border-0">
+                <span className="font-semibold">{r.number}</span> · {t(`kind.${r.kind}`)}:{' '}
+                <span data-testid={`request-status-${r.kind}`}>{t(`status.${r.status}`)}</span>
+                {r.reason_code && <span className="block text-sm text-danger">{t(`reason.${r.reason_code}`)}</span>}
+                <span className="block text-xs text-muted">{new Date(r.updated_at).toLocaleString(i18n.language)}</span>
+                {r.signed_document && (
+                  <a href={r.signed_document} className="text-sm text-brand underline" target="_blank" rel="noreferrer">
+                    {t('requests.signedForm')}
+                  </a>
+                )}
+              </li>
+            ))}
+          </ul>
+        )}
+      </Section>
+      <Section id="segments" title={t('segments.heading')}>
+        <ul className="list-none">
+          {a.segments.map((s) => (
+            <li key={s.code} className="py-1">
+              {s.name} ({s.exchanges.join(', ')}): {t(`segments.${s.state}`)}
+            </li>
+          ))}
+        </ul>
+      </Section>
+      <Section id="bank" title={t('bank.heading')}>
+        <ul className="list-none">
+          {a.bank_accounts.map((b) => (
+            <li key={`${b.ifsc}-${b.account_last4}`} className="py-1">
+              {b.bank_name}, {t('bank.account', { last4: b.account_last4 })} ({b.ifsc})
+              {b.primary && ` · ${t('bank.primary')}`}
+            </li>
+          ))}
+        </ul>
+      </Section>
+      <Section id="ddpi" title={t('ddpi.heading')}>
+        <p>{a.ddpi.given ? t('ddpi.given') : t('ddpi.notGiven')}</p>
+      </Section>
+      <Section id="contact" title={t('contact.heading')}>
+        <dl>
+          <Row label={t('contact.mobile')} value={a.mobile} />
+          <Row label={t('contact.email')} value={a.email || '-'} />
+        </dl>
+      </Section>
+      <Section id="documents" title={t('documents.heading')}>
+        <ul className="list-none">
+          {a.documents.map((d) => (
+            <li key={d.kind} className="py-1">
+              <a href={d.link} className="text-brand underline" target="_blank" rel="noreferrer">
+                {t(`documents.${d.kind}`)}
+              </a>
+            </li>
+          ))}
+        </ul>
+      </Section>
+    </div>
+  );
+}
