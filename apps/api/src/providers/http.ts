@@ -5,6 +5,7 @@
  */
 import { Agent, type Dispatcher, interceptors, request } from 'undici';
 import type { SandboxFault } from '../config.ts';
+import { inSpan } from '../telemetry/spans.ts';
 
 export type ProviderFailureCause = 'timeout' | 'unreachable' | 'server_error' | 'refused';
 
@@ -24,9 +25,9 @@ export class ProviderError extends Error {
 export const isProviderOutage = (err: unknown): boolean =>
   err instanceof ProviderError && err.reason !== undefined && err.reason !== 'refused';
 
-type CallObserver = (provider: string, outcome: 'ok' | 'failed') => void;
+type CallObserver = (provider: string, outcome: 'ok' | 'failed', seconds: number) => void;
 let observer: CallObserver = () => undefined;
-/** Metrics see every provider call and its outcome. */
+/** Metrics see every provider call, its outcome and how long it took. */
 export const observeProviderCalls = (fn: CallObserver) => {
   observer = fn;
 };
@@ -177,14 +178,26 @@ export async function fetchJson<T = unknown>(
   const timeoutMs = settings.timeouts.byProvider[provider] ?? init.timeoutMs ?? settings.timeouts.defaultMs;
   const started = Date.now();
   const failed = (cause: ProviderFailureCause, status?: number) => {
-    observer(provider, 'failed');
-    settings.onFailure({ provider, call: callOf(method, url), cause, status, elapsedMs: Date.now() - started });
+    observer(provider, 'failed', (Date.now() - started) / 1000);
+    settings.onFailure({ provider, call, cause, status, elapsedMs: Date.now() - started });
   };
   let res: Response;
   let text: string;
+  const call = callOf(method, url);
   try {
-    res = await (init.fetch ?? providerFetch)(url, { method, headers, body, signal: AbortSignal.timeout(timeoutMs) });
-    text = await res.text();
+    [res, text] = await inSpan(
+      `provider ${provider}`,
+      { 'ekyc.provider': provider, 'ekyc.provider.call': call },
+      async () => {
+        const answer = await (init.fetch ?? providerFetch)(url, {
+          method,
+          headers,
+          body,
+          signal: AbortSignal.timeout(timeoutMs),
+        });
+        return [answer, await answer.text()] as const;
+      },
+    );
   } catch (err) {
     const cause = causeOf(err);
     failed(cause);
@@ -206,7 +219,7 @@ export async function fetchJson<T = unknown>(
   } catch {
     // not JSON: keep the text for the error
   }
-  if (res.ok) observer(provider, 'ok');
+  if (res.ok) observer(provider, 'ok', (Date.now() - started) / 1000);
   else failed(res.status >= 500 ? 'server_error' : 'refused', res.status);
   if (!res.ok)
     throw new ProviderError(
