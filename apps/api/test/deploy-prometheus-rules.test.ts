@@ -4,13 +4,13 @@
  * fire it (and not on healthy ones), and every metric either names is one the API really exports
  * on /metrics, so no alert or panel watches a series that never exists.
  */
-import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { parse } from 'yaml';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { runTool } from './support/system-tool.ts';
 import { testApp } from './support/test-app.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../../..');
@@ -37,7 +37,7 @@ const dashboardSchema = z.object({
   panels: z.array(z.object({ title: z.string(), targets: z.array(z.object({ expr: z.string() })).min(1) })),
 });
 
-const promtool = (...args: string[]) => spawnSync('promtool', args, { cwd: PROMETHEUS, encoding: 'utf8' });
+const promtool = (...args: string[]) => runTool('promtool', args, { cwd: PROMETHEUS });
 
 /** The metric names an expression reads (the app's own; recording rules' names have a colon). */
 const metricsIn = (expr: string) => new Set(expr.match(/\bekyc_[a-z0-9_]+/g) ?? []);
