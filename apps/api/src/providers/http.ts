@@ -6,8 +6,10 @@
 import { Agent, type Dispatcher, interceptors, request } from 'undici';
 import type { SandboxFault } from '../config.ts';
 import { inSpan } from '../telemetry/spans.ts';
+import { OverBudgetError, type ProviderLimits } from './limits.ts';
 
-export type ProviderFailureCause = 'timeout' | 'unreachable' | 'server_error' | 'refused';
+/** `over_budget`: not sent, the day's budget of calls to the provider is spent (PROVIDER_LIMITS). */
+export type ProviderFailureCause = 'timeout' | 'unreachable' | 'server_error' | 'refused' | 'over_budget';
 
 export class ProviderError extends Error {
   constructor(
@@ -46,6 +48,8 @@ export interface ProviderCallSettings {
   /** Production hosts named after their settings (PAN_BASE_URL's host is "pan"). */
   hostNames: Record<string, string>;
   onFailure: (failure: ProviderFailure) => void;
+  /** Rates and daily budgets per provider (PROVIDER_LIMITS), or none. */
+  limits?: ProviderLimits;
 }
 
 let settings: ProviderCallSettings = {
@@ -184,6 +188,15 @@ export async function fetchJson<T = unknown>(
   let res: Response;
   let text: string;
   const call = callOf(method, url);
+  // a call over the provider's rate waits its turn within its own timeout
+  const signal = AbortSignal.timeout(timeoutMs);
+  try {
+    await settings.limits?.admit(provider, signal);
+  } catch (err) {
+    const cause = err instanceof OverBudgetError ? 'over_budget' : causeOf(err);
+    failed(cause);
+    throw new ProviderError(`${method} ${new URL(url).pathname} not sent: ${cause}`, undefined, undefined, cause);
+  }
   try {
     [res, text] = await inSpan(
       `provider ${provider}`,
@@ -193,7 +206,7 @@ export async function fetchJson<T = unknown>(
           method,
           headers,
           body,
-          signal: AbortSignal.timeout(timeoutMs),
+          signal,
         });
         return [answer, await answer.text()] as const;
       },

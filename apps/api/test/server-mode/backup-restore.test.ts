@@ -49,11 +49,21 @@ function withoutLinkQueries(value: unknown): unknown {
   return value;
 }
 
+/** A staff view claims the application and renews the claim's lease: the lease's end is not data. */
+function withoutClaimLease(application: Record<string, unknown>) {
+  const claim = application.claim as Record<string, unknown> | null | undefined;
+  if (!claim) return application;
+  const { expires_at: _lease, ...held } = claim;
+  return { ...application, claim: held };
+}
+
 /** The server's major version against pg_dump's: an older pg_dump refuses the server (say so, with the fix). */
 async function expectClientNotOlder() {
   const c = new pg.Client({ connectionString: DB });
   await c.connect();
-  const server = Number((await c.query<{ v: string }>('show server_version_num')).rows[0]!.v.slice(0, -4));
+  const server = Number(
+    (await c.query<{ v: string }>("select current_setting('server_version_num') as v")).rows[0]!.v.slice(0, -4),
+  );
   await c.end();
   const client = Number(/\b(\d+)\.\d+/.exec(toolOutput('pg_dump', ['--version']))?.[1]);
   expect(
@@ -146,7 +156,9 @@ describe.runIf(DB && REDIS)('backup and restore drill', () => {
     }
     return {
       details: withoutLinkQueries(details),
-      application: withoutLinkQueries(await get(`/api/v1/backoffice/applications/${id}`, staff)),
+      application: withoutClaimLease(
+        withoutLinkQueries(await get(`/api/v1/backoffice/applications/${id}`, staff)) as Record<string, unknown>,
+      ),
       audit: (await get(`/api/v1/backoffice/applications/${id}/audit`, staff)) as Snapshot['audit'],
       signedForm,
     };
@@ -167,8 +179,11 @@ describe.runIf(DB && REDIS)('backup and restore drill', () => {
       const now = await snapshot(base, staff, journey);
       expect(now.details).toEqual(was.details);
       expect(now.application).toEqual(was.application);
-      expect(now.audit.chain).toEqual({ valid: true, checked: was.audit.chain.checked, broken_at: null });
-      expect(now.audit.entries.map((e) => e.hash)).toEqual(was.audit.entries.map((e) => e.hash));
+      // the chain as backed up, then the entries of reading it again (a staff view is audited), intact
+      expect(now.audit.chain).toMatchObject({ valid: true, broken_at: null });
+      expect(now.audit.entries.slice(0, was.audit.entries.length).map((e) => e.hash)).toEqual(
+        was.audit.entries.map((e) => e.hash),
+      );
       if (was.signedForm) {
         expect(now.signedForm, 'the signed form reads back').not.toBeNull();
         expect(createHash('sha256').update(now.signedForm!).digest('hex')).toBe(
