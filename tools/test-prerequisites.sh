@@ -4,7 +4,9 @@
 # The suites call system tools as independent judges of what the platform makes: xmlsec1 (XML
 # signatures), openssl (CMS/PKCS#7 and AES bodies), pdfsig, pdfinfo and pdftotext from poppler and
 # qpdf (PDFs), tar (the test database template); redis-server for the fault tests (they start a
-# Redis of their own); Chromium for the browser journeys (Debian's headless shell when present,
+# Redis of their own); promtool (Prometheus's rule checker) for the alert rules; pg_dump and
+# pg_restore for the server-mode restore drill (the client's version must not be older than the
+# server's); Chromium for the browser journeys (Debian's headless shell when present,
 # else the full browser, or CHROMIUM_PATH); the Noto fonts so Indic text renders as text.
 #
 # When any is missing and this runs as root where apt-get exists, it installs them in one go
@@ -23,6 +25,9 @@ TOOLS=(
   qpdf:qpdf:qpdf
   tar:tar:gnu-tar
   redis-server:redis-server:redis
+  promtool:prometheus:prometheus
+  pg_dump:postgresql-client:libpq
+  pg_restore:postgresql-client:libpq
 )
 HEADLESS_SHELL=/usr/lib/chromium/chromium-headless-shell
 

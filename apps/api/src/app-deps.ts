@@ -145,7 +145,10 @@ export async function createDeps(config: Config, overrides: DepsOverrides = {}):
     await migrate(database);
   open.database = database;
   const metrics = createMetrics();
-  observeProviderCalls((provider, outcome) => metrics.providerCalls.inc({ provider, outcome }));
+  observeProviderCalls((provider, outcome, seconds) => {
+    metrics.providerCalls.inc({ provider, outcome });
+    metrics.providerCallDuration.observe({ provider, outcome }, seconds);
+  });
   const hub =
     overrides.hub ??
     createHub(config.redisUrl, {

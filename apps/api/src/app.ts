@@ -44,6 +44,7 @@ import { registerOpsAccess } from './plugins/ops-access.ts';
 import { registerSecurity } from './plugins/security.ts';
 import { registerWeb } from './plugins/web.ts';
 import { configureProviderCalls, providerHostNames } from './providers/http.ts';
+import { providerLimits } from './providers/limits-setup.ts';
 import { profileSocketRoutes } from './realtime/profile-socket.ts';
 import { sandboxRoutes } from './sandbox/routes.ts';
 import { emptyReplySchema } from '@ekyc/contracts/envelope';
@@ -93,6 +94,7 @@ export async function buildApp(config: Config, overrides: DepsOverrides = {}): P
   );
   app.decorate('deps', deps);
   configureProviderCalls({
+    limits: providerLimits(app, config),
     timeouts: config.providerTimeouts,
     hostNames: providerHostNames(config.providerEnv),
     onFailure: (f) => {

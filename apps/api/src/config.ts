@@ -6,6 +6,7 @@ import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { ESIGN_WINDOW_S } from '@ekyc/contracts/constants';
 import { z } from 'zod';
+import { parseProviderLimits, type ProviderLimit } from './providers/limits.ts';
 
 const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
@@ -199,6 +200,20 @@ const envSchema = z.object({
     .string()
     .regex(/^([a-z0-9-]+=\d+)?(,[a-z0-9-]+=\d+)*$/, 'use name=milliseconds, comma-separated')
     .default(''),
+  /** Traces go to this OTLP/HTTP collector (e.g. http://otel-collector:4318); unset: tracing off, not loaded. */
+  OTEL_EXPORTER_OTLP_ENDPOINT: z.url().optional(),
+  /** The service name on every span. */
+  OTEL_SERVICE_NAME: z.string().min(1).default('ekyc-api'),
+  /** The share of new traces kept (0 to 1); a call that arrives inside a sampled trace is always kept. */
+  OTEL_TRACES_SAMPLER_ARG: z.coerce.number().min(0).max(1).default(1),
+  /** Per-provider rate (per process) and daily budget (shared through Redis), e.g. "msg91=50/s:200000/d,pan=20/s". */
+  PROVIDER_LIMITS: z
+    .string()
+    .regex(
+      /^([a-z0-9-]+=\d+\/[sd](:\d+\/[sd])?)?(,[a-z0-9-]+=\d+\/[sd](:\d+\/[sd])?)*$/,
+      'use name=N/s, name=N/d or name=N/s:M/d, comma-separated',
+    )
+    .default(''),
   /** Below this much free space (MB) the local file store reports itself full on /readyz. */
   STORAGE_MIN_FREE_MB: z.coerce.number().int().min(0).default(64),
   /** Sandbox only: make sandbox providers slow, failing or unreachable, e.g. "pan:timeout,kra:500". */
@@ -260,6 +275,13 @@ const envSchema = z.object({
 });
 
 export type Env = z.input<typeof envSchema>;
+
+export interface TracingConfig {
+  /** The collector's base URL: spans are posted to `${endpoint}/v1/traces`. */
+  endpoint: string;
+  serviceName: string;
+  sampleRatio: number;
+}
 
 export interface Config {
   env: 'development' | 'production' | 'test';
@@ -358,6 +380,10 @@ export interface Config {
   /** Applications abandoned before signing: purged after these days, with a notice this many days before. */
   retention: { abandonedPurgeDays: number; abandonedNoticeDays: number };
   storageMinFreeBytes: number;
+  /** Per-provider limits: calls a second (per process) and a day (across processes). */
+  providerLimits: Record<string, ProviderLimit>;
+  /** OpenTelemetry traces over OTLP/HTTP, or null (off: the tracing code is not even loaded). */
+  tracing: TracingConfig | null;
   /** Timeouts of outside provider calls: a default and per provider (milliseconds). */
   providerTimeouts: { defaultMs: number; byProvider: Record<string, number> };
   /** Sandbox faults per provider (empty outside sandbox mode). */
@@ -635,6 +661,14 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       abandonedNoticeDays: Math.min(e.ABANDONED_NOTICE_DAYS, e.ABANDONED_PURGE_DAYS - 1),
     },
     storageMinFreeBytes: e.STORAGE_MIN_FREE_MB * 1024 * 1024,
+    providerLimits: parseProviderLimits(e.PROVIDER_LIMITS),
+    tracing: e.OTEL_EXPORTER_OTLP_ENDPOINT
+      ? {
+          endpoint: e.OTEL_EXPORTER_OTLP_ENDPOINT.replace(/\/$/, ''),
+          serviceName: e.OTEL_SERVICE_NAME,
+          sampleRatio: e.OTEL_TRACES_SAMPLER_ARG,
+        }
+      : null,
     providerTimeouts: {
       defaultMs: e.PROVIDER_TIMEOUT_MS,
       byProvider: Object.fromEntries(pairs(e.PROVIDER_TIMEOUTS, '=').map(([n, ms]) => [n, Number(ms)])),

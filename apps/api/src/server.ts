@@ -1,8 +1,9 @@
-/** Starts the API (and the built web app) on one port; shuts down gracefully on SIGTERM/SIGINT. */
-import { buildApp } from './app.ts';
+/**
+ * Starts the API (and the built web app) on one port; shuts down gracefully on SIGTERM/SIGINT.
+ * Only the configuration is imported before tracing starts: the app (and with it pg, ioredis and
+ * Fastify) is imported after, so that tracing can instrument them; without tracing it is not loaded.
+ */
 import { ConfigError, loadConfig } from './config.ts';
-import { listenOps } from './plugins/ops-access.ts';
-import { closeAllSockets } from './realtime/sockets.ts';
 
 let config;
 try {
@@ -14,6 +15,13 @@ try {
   }
   throw err;
 }
+
+const stopTracing = config.tracing
+  ? await (await import('./telemetry/tracing.ts')).startTracing(config.tracing)
+  : async () => undefined;
+const { buildApp } = await import('./app.ts');
+const { listenOps } = await import('./plugins/ops-access.ts');
+const { closeAllSockets } = await import('./realtime/sockets.ts');
 
 let app: Awaited<ReturnType<typeof buildApp>>;
 try {
@@ -45,6 +53,7 @@ async function shutdown(signal: string) {
   const force = setTimeout(() => process.exit(1), 10_000);
   force.unref();
   await app.close();
+  await stopTracing().catch(() => undefined);
   process.exit(0);
 }
 process.on('SIGTERM', () => void shutdown('SIGTERM'));

@@ -7,6 +7,7 @@
  */
 import PgBoss from 'pg-boss';
 import type { Database } from '../db/client.ts';
+import { inSpan, type SpanAttributes } from '../telemetry/spans.ts';
 
 export const JOB_SCHEMA = 'pgboss';
 
@@ -33,6 +34,16 @@ export function createJobQueue(database: Database, o: JobQueueOptions): PgBoss {
 export async function jobQueueInstalled(database: Database): Promise<boolean> {
   const { rows } = await database.query("select to_regclass('pgboss.job')::text as t");
   return Boolean((rows[0] as { t: string | null } | undefined)?.t);
+}
+
+/** A job's span: its queue and, when the job is an application's, the application id (never more of its data). */
+function jobAttributes(queue: string, data: object): SpanAttributes {
+  const applicantId = (data as { applicantId?: unknown }).applicantId;
+  return {
+    'messaging.system': 'pg-boss',
+    'messaging.destination.name': queue,
+    ...(typeof applicantId === 'string' ? { 'ekyc.application_id': applicantId } : {}),
+  };
 }
 
 export interface QueueWorker {
@@ -75,7 +86,7 @@ export function workQueue<T extends object>(
         await idle();
         continue;
       }
-      await handle(job.data)
+      await inSpan(`job ${queue}`, jobAttributes(queue, job.data), () => handle(job.data))
         .then(
           () => boss.complete(queue, job.id),
           (err: unknown) => boss.fail(queue, job.id, { message: err instanceof Error ? err.message : String(err) }),

@@ -1,15 +1,21 @@
 /**
- * Prometheus metrics at /metrics: request latency per call, stage transitions, provider calls and
- * failures, open sockets. One registry per app so tests and several apps in a process stay apart.
+ * Prometheus metrics at /metrics: request latency per call, stage transitions, provider calls,
+ * their latency and failures, open sockets, and the state of what the API depends on (database,
+ * Redis, file store, review queue, registrations, job queue) read at scrape time. One registry per
+ * app so tests and several apps in a process stay apart. deploy/prometheus/alerts.yml alerts on
+ * these names (a test checks every name it uses is exported here).
  */
 import type { FastifyInstance } from 'fastify';
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
 import { openSocketCount } from '../realtime/sockets.ts';
+import { type OperationsFigures, operationsGaugesRepository } from './operations-gauges.repository.ts';
 
 export interface Metrics {
   registry: Registry;
   stageTransitions: Counter<'stage'>;
   providerCalls: Counter<'provider' | 'outcome'>;
+  /** How long provider calls took, by provider and outcome. */
+  providerCallDuration: Histogram<'provider' | 'outcome'>;
   /** Failed provider calls by provider, call (method and path) and cause (timeout, unreachable, ...). */
   providerFailures: Counter<'provider' | 'call' | 'cause'>;
   /** Writes refused by the file store because it is full. */
@@ -55,6 +61,13 @@ export function createMetrics(): Metrics {
       labelNames: ['provider', 'outcome'],
       registers: [registry],
     }),
+    providerCallDuration: new Histogram({
+      name: 'ekyc_provider_call_duration_seconds',
+      help: 'Duration of calls to external providers, by provider and outcome (ok, failed)',
+      labelNames: ['provider', 'outcome'],
+      buckets: [0.05, 0.1, 0.25, 0.5, 1, 2, 3, 5, 10],
+      registers: [registry],
+    }),
     providerFailures: new Counter({
       name: 'ekyc_provider_failures_total',
       help: 'Failed calls to external providers, by provider, call and cause (timeout, unreachable, server_error, refused)',
@@ -97,7 +110,89 @@ export async function registerMetrics(app: FastifyInstance, metrics: Metrics) {
     const route = req.routeOptions.url ?? 'unmatched';
     latency.observe({ method: req.method, route, status: String(reply.statusCode) }, reply.elapsedTime / 1000);
   });
+  registerDependencyGauges(app, metrics.registry);
   app.get('/metrics', { config: { rateLimit: false } }, async (_req, reply) =>
     reply.type(metrics.registry.contentType).send(await metrics.registry.metrics()),
   );
+}
+
+/** Scrapes come from several Prometheus servers and every process: the database is asked at most this often. */
+const FIGURES_TTL_MS = 10_000;
+const CHECK_TIMEOUT_MS = 1000;
+
+/**
+ * Gauges read when scraped: whether the database, Redis and the file store answer (1 up, 0 down),
+ * the file store's free space, the review queue, late registrations and the job queue's oldest
+ * waiting job. Every process reports the same figures from the shared database: alert on max().
+ */
+function registerDependencyGauges(app: FastifyInstance, registry: Registry) {
+  let figures: { at: number; value: Promise<OperationsFigures | null> } | null = null;
+  const readFigures = () => {
+    if (!figures || Date.now() - figures.at > FIGURES_TTL_MS)
+      figures = {
+        at: Date.now(),
+        value: operationsGaugesRepository.figures(app.deps.database).catch(() => null),
+      };
+    return figures.value;
+  };
+  new Gauge({
+    name: 'ekyc_dependency_up',
+    help: 'Whether a backing service answers (1) or not (0): database, redis (absent when not used), storage',
+    labelNames: ['dependency'],
+    registers: [registry],
+    async collect() {
+      const { database, files, hub } = app.deps;
+      const [db, storage, redis] = await Promise.all([
+        database.ping(CHECK_TIMEOUT_MS),
+        files.check(),
+        hub.reachable ? hub.reachable(CHECK_TIMEOUT_MS) : Promise.resolve(null),
+      ]);
+      this.set({ dependency: 'database' }, db ? 1 : 0);
+      this.set({ dependency: 'storage' }, storage.state === 'up' ? 1 : 0);
+      if (redis !== null) this.set({ dependency: 'redis' }, redis ? 1 : 0);
+    },
+  });
+  new Gauge({
+    name: 'ekyc_storage_free_bytes',
+    help: 'Free space on the disk file store (absent for an object store)',
+    registers: [registry],
+    async collect() {
+      const health = await app.deps.files.check();
+      if (health.freeBytes !== undefined) this.set(health.freeBytes);
+    },
+  });
+  const fromFigures = (name: string, help: string, pick: (f: OperationsFigures) => number) =>
+    new Gauge({
+      name,
+      help,
+      registers: [registry],
+      async collect() {
+        const f = await readFigures();
+        if (f) this.set(pick(f));
+      },
+    });
+  fromFigures('ekyc_review_queue_waiting', 'Applications waiting for a back-office decision', (f) => f.reviewWaiting);
+  fromFigures(
+    'ekyc_review_queue_oldest_waiting_seconds',
+    'How long the oldest application waiting for a back-office decision has waited',
+    (f) => f.reviewOldestWaitingSeconds,
+  );
+  fromFigures(
+    'ekyc_job_queue_oldest_waiting_seconds',
+    'How long the oldest job due in the durable job queue (registrations) has waited to start',
+    (f) => f.jobsOldestWaitingSeconds,
+  );
+  new Gauge({
+    name: 'ekyc_registrations_late',
+    help: 'Registrations (exchange UCC, depository account, KRA, CKYC) not accepted by their deadline, by kind',
+    labelNames: ['kind'],
+    registers: [registry],
+    async collect() {
+      const f = await readFigures();
+      if (!f) return;
+      this.reset();
+      for (const kind of ['ucc_nse', 'ucc_bse', 'ucc_mcx', 'bo_cdsl', 'bo_nsdl', 'kra', 'ckyc'])
+        this.set({ kind }, f.registrationsLate[kind] ?? 0);
+    },
+  });
 }

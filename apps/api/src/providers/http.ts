@@ -5,8 +5,11 @@
  */
 import { Agent, type Dispatcher, interceptors, request } from 'undici';
 import type { SandboxFault } from '../config.ts';
+import { inSpan } from '../telemetry/spans.ts';
+import { OverBudgetError, type ProviderLimits } from './limits.ts';
 
-export type ProviderFailureCause = 'timeout' | 'unreachable' | 'server_error' | 'refused';
+/** `over_budget`: not sent, the day's budget of calls to the provider is spent (PROVIDER_LIMITS). */
+export type ProviderFailureCause = 'timeout' | 'unreachable' | 'server_error' | 'refused' | 'over_budget';
 
 export class ProviderError extends Error {
   constructor(
@@ -24,9 +27,9 @@ export class ProviderError extends Error {
 export const isProviderOutage = (err: unknown): boolean =>
   err instanceof ProviderError && err.reason !== undefined && err.reason !== 'refused';
 
-type CallObserver = (provider: string, outcome: 'ok' | 'failed') => void;
+type CallObserver = (provider: string, outcome: 'ok' | 'failed', seconds: number) => void;
 let observer: CallObserver = () => undefined;
-/** Metrics see every provider call and its outcome. */
+/** Metrics see every provider call, its outcome and how long it took. */
 export const observeProviderCalls = (fn: CallObserver) => {
   observer = fn;
 };
@@ -45,6 +48,8 @@ export interface ProviderCallSettings {
   /** Production hosts named after their settings (PAN_BASE_URL's host is "pan"). */
   hostNames: Record<string, string>;
   onFailure: (failure: ProviderFailure) => void;
+  /** Rates and daily budgets per provider (PROVIDER_LIMITS), or none. */
+  limits?: ProviderLimits;
 }
 
 let settings: ProviderCallSettings = {
@@ -177,14 +182,35 @@ export async function fetchJson<T = unknown>(
   const timeoutMs = settings.timeouts.byProvider[provider] ?? init.timeoutMs ?? settings.timeouts.defaultMs;
   const started = Date.now();
   const failed = (cause: ProviderFailureCause, status?: number) => {
-    observer(provider, 'failed');
-    settings.onFailure({ provider, call: callOf(method, url), cause, status, elapsedMs: Date.now() - started });
+    observer(provider, 'failed', (Date.now() - started) / 1000);
+    settings.onFailure({ provider, call, cause, status, elapsedMs: Date.now() - started });
   };
   let res: Response;
   let text: string;
+  const call = callOf(method, url);
+  // a call over the provider's rate waits its turn within its own timeout
+  const signal = AbortSignal.timeout(timeoutMs);
   try {
-    res = await (init.fetch ?? providerFetch)(url, { method, headers, body, signal: AbortSignal.timeout(timeoutMs) });
-    text = await res.text();
+    await settings.limits?.admit(provider, signal);
+  } catch (err) {
+    const cause = err instanceof OverBudgetError ? 'over_budget' : causeOf(err);
+    failed(cause);
+    throw new ProviderError(`${method} ${new URL(url).pathname} not sent: ${cause}`, undefined, undefined, cause);
+  }
+  try {
+    [res, text] = await inSpan(
+      `provider ${provider}`,
+      { 'ekyc.provider': provider, 'ekyc.provider.call': call },
+      async () => {
+        const answer = await (init.fetch ?? providerFetch)(url, {
+          method,
+          headers,
+          body,
+          signal,
+        });
+        return [answer, await answer.text()] as const;
+      },
+    );
   } catch (err) {
     const cause = causeOf(err);
     failed(cause);
@@ -206,7 +232,7 @@ export async function fetchJson<T = unknown>(
   } catch {
     // not JSON: keep the text for the error
   }
-  if (res.ok) observer(provider, 'ok');
+  if (res.ok) observer(provider, 'ok', (Date.now() - started) / 1000);
   else failed(res.status >= 500 ? 'server_error' : 'refused', res.status);
   if (!res.ok)
     throw new ProviderError(

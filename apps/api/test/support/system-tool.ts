@@ -16,6 +16,9 @@ const PACKAGE: Record<string, string> = {
   pdfsig: 'poppler-utils',
   pdfinfo: 'poppler-utils',
   pdftotext: 'poppler-utils',
+  promtool: 'prometheus',
+  pg_dump: 'postgresql-client',
+  pg_restore: 'postgresql-client',
 };
 
 /** Runs `tool` and returns its exit status and output, whatever the status. */
