@@ -34,6 +34,7 @@ import { createRegistrars } from './providers/registrations/create.ts';
 import type { Registrars } from './providers/registrations/port.ts';
 import { RegistrationWorkflow } from './modules/registrations/workflow.ts';
 import { RetentionSweep } from './modules/privacy/retention.ts';
+import { SendBackExpiry } from './modules/backoffice/closing/send-back-expiry.ts';
 import { ConsentRecords } from './records/consents.ts';
 import { createHub, type Hub } from './realtime/hub.ts';
 import { ApplicantRecords } from './records/applicant-records.ts';
@@ -78,6 +79,8 @@ export interface AppDeps {
   registrations: RegistrationWorkflow;
   /** The retention sweep: holds that ended, applications abandoned before signing (modules/privacy). */
   retention: RetentionSweep;
+  /** Reminders before a send-back expires, and its expiry (modules/backoffice/closing). */
+  sendBackExpiry: SendBackExpiry;
   consents: ConsentRecords;
   /** The clock (milliseconds), replaceable in tests. */
   now: () => number;
@@ -178,6 +181,7 @@ export async function createDeps(config: Config, overrides: DepsOverrides = {}):
     staffLoginThrottle: new StaffLoginThrottle(config, hasher, overrides.now, staffLockoutKeeper(database)),
     registrations: new RegistrationWorkflow(() => deps),
     retention: new RetentionSweep(() => deps),
+    sendBackExpiry: new SendBackExpiry(() => deps),
   };
   return deps;
 }

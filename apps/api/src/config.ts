@@ -173,6 +173,14 @@ const envSchema = z.object({
   BACKOFFICE_SLA_RED_HOURS: z.coerce.number().min(0.1).max(720).default(24),
   /** Evidence bundles one staff member may download per hour (each download is audited). */
   EVIDENCE_BUNDLES_PER_HOUR: z.coerce.number().int().min(1).max(1000).default(10),
+  // an application sent back and left unanswered closes after this many days; reminders go out the
+  // listed numbers of days before (issue 56; Zerodha resets after 3 or 15 days)
+  SEND_BACK_EXPIRY_DAYS: z.coerce.number().int().min(1).max(365).default(15),
+  SEND_BACK_REMINDER_DAYS: z
+    .string()
+    .default('3,1')
+    .transform((v) => [...new Set(v.split(',').map((d) => d.trim()).filter(Boolean).map(Number))])
+    .pipe(z.array(z.number().int().min(1).max(364)).max(5)),
   /** A provider's webhook whose signed timestamp is further than this from now is refused (replay). */
   WEBHOOK_MAX_AGE_SECONDS: z.coerce.number().int().min(30).max(3600).default(300),
   /** Switch off the sandbox's simulated heavy work (OCR, face check) for journey benchmarks. */
@@ -328,7 +336,15 @@ export interface Config {
   /** A different staff member confirms the approval and activates the account (maker-checker). */
   fourEyes: boolean;
   /** The review queue: claim idle lapse and waiting-age colour thresholds. */
-  backoffice: { claimIdleMinutes: number; slaAmberHours: number; slaRedHours: number; evidenceBundlesPerHour: number };
+  backoffice: {
+    claimIdleMinutes: number;
+    slaAmberHours: number;
+    slaRedHours: number;
+    evidenceBundlesPerHour: number;
+    /** A send-back left unanswered closes after this many days, with reminders the listed days before. */
+    sendBackExpiryDays: number;
+    sendBackReminderDays: number[];
+  };
   /** A provider webhook's timestamp may be at most this far from now (seconds); older is a replay. */
   webhookMaxAgeSeconds: number;
   faceMatchThreshold: number;
@@ -592,6 +608,8 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       slaAmberHours: e.BACKOFFICE_SLA_AMBER_HOURS,
       slaRedHours: e.BACKOFFICE_SLA_RED_HOURS,
       evidenceBundlesPerHour: e.EVIDENCE_BUNDLES_PER_HOUR,
+      sendBackExpiryDays: e.SEND_BACK_EXPIRY_DAYS,
+      sendBackReminderDays: e.SEND_BACK_REMINDER_DAYS.filter((d) => d < e.SEND_BACK_EXPIRY_DAYS),
     },
     webhookMaxAgeSeconds: e.WEBHOOK_MAX_AGE_SECONDS,
     faceMatchThreshold: e.FACE_MATCH_THRESHOLD,

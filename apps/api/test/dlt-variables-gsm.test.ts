@@ -78,6 +78,8 @@ const sender = (fetchFn: ReturnType<typeof replay>['fetch']) =>
       decision: 'tpl-decision',
       activation: 'tpl-activation',
       purge_notice: 'tpl-purge',
+      closure: 'tpl-closure',
+      send_back_reminder: 'tpl-send-back-reminder',
     },
     templatesByLanguage: { hi: { decision: 'tpl-decision-hi' } },
     whatsapp: { number: '919800000000', templates: { otp: 'account_otp' }, namespace: null, language: 'en' },

@@ -16,6 +16,8 @@ const options = (fetchFn: ReturnType<typeof replay>['fetch']) => {
       decision: 'tpl-decision',
       activation: 'tpl-activation',
       purge_notice: 'tpl-purge',
+      closure: 'tpl-closure',
+      send_back_reminder: 'tpl-send-back-reminder',
     },
     whatsapp: { number: '919800000000', templates: { otp: 'account_otp' }, namespace: null, language: 'en' },
     mailUrl: 'https://mail.test/send',

@@ -69,6 +69,8 @@ const sender = (fetchFn: ReturnType<typeof sendGrid>['fetch']) =>
       decision: 'tpl-decision',
       activation: 'tpl-activation',
       purge_notice: 'tpl-purge',
+      closure: 'tpl-closure',
+      send_back_reminder: 'tpl-send-back-reminder',
     },
     whatsapp: { number: '919800000000', templates: { otp: 'account_otp' }, namespace: null, language: 'en' },
     mailUrl: 'https://api.sendgrid.test/v3/mail/send',

@@ -1079,6 +1079,190 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/v1/backoffice/applications/awaiting-confirmation': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The checker's queue: applications whose every stage is accepted, oldest waiting first
+     * @description Needs a staff token (log-in-staff's data.token) of any active staff member (reviewer, checker, supervisor or administrator; compliance to read only). An account that must replace a password someone else set gets 403 until it has (password_change_required).
+     */
+    get: operations['list-awaiting-confirmation'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/backoffice/applications/awaiting-confirmation/next': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The id of the next application the signed-in checker may confirm
+     * @description Needs a staff token (log-in-staff's data.token) of any active staff member (reviewer, checker, supervisor or administrator; compliance to read only). An account that must replace a password someone else set gets 403 until it has (password_change_required).
+     */
+    get: operations['next-awaiting-confirmation'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/backoffice/applications/bulk-confirm': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Confirm several approvals, each on its own (four eyes and audit per application)
+     * @description Needs a staff token (log-in-staff's data.token) of any active staff member (reviewer, checker, supervisor or administrator; compliance to read only). An account that must replace a password someone else set gets 403 until it has (password_change_required).
+     */
+    post: operations['bulk-confirm'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/backoffice/applications/{id}/return-to-maker': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * The checker returns an application to its maker with a note
+     * @description Needs a staff token (log-in-staff's data.token) of any active staff member (reviewer, checker, supervisor or administrator; compliance to read only). An account that must replace a password someone else set gets 403 until it has (password_change_required).
+     */
+    post: operations['return-to-maker'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/backoffice/applications/{id}/notes': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * An application's staff notes (never shown to the applicant), oldest first
+     * @description Needs a staff token (log-in-staff's data.token) of any active staff member (reviewer, checker, supervisor or administrator; compliance to read only). An account that must replace a password someone else set gets 403 until it has (password_change_required).
+     */
+    get: operations['list-notes'];
+    put?: never;
+    /**
+     * Add an internal note to an application (not shown to the applicant)
+     * @description Needs a staff token (log-in-staff's data.token) of any active staff member (reviewer, checker, supervisor or administrator; compliance to read only). An account that must replace a password someone else set gets 403 until it has (password_change_required).
+     */
+    post: operations['add-note'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/backoffice/applications/{id}/close': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Reject an application finally with a closing reason: it is closed and its PAN freed
+     * @description Needs a staff token (log-in-staff's data.token) of any active staff member (reviewer, checker, supervisor or administrator; compliance to read only). An account that must replace a password someone else set gets 403 until it has (password_change_required).
+     */
+    post: operations['reject-finally'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/backoffice/applications/{id}/reopen': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Reopen a closed application (a supervisor or an administrator)
+     * @description Needs a staff token (log-in-staff's data.token) of a supervisor or an administrator. An account that must replace a password someone else set gets 403 until it has (password_change_required).
+     */
+    post: operations['reopen-application'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/backoffice/reasons': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The coded reasons, each in its current version, in the five languages
+     * @description Needs a staff token (log-in-staff's data.token) of any active staff member (reviewer, checker, supervisor or administrator; compliance to read only). An account that must replace a password someone else set gets 403 until it has (password_change_required).
+     */
+    get: operations['list-reasons'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/backoffice/reasons/{code}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    /**
+     * Add a coded reason or a new version of one (an administrator)
+     * @description Needs a staff token (log-in-staff's data.token) of an administrator. An account that must replace a password someone else set gets 403 until it has (password_change_required).
+     */
+    put: operations['put-reason'];
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/v1/backoffice/login': {
     parameters: {
       query?: never;
@@ -1174,7 +1358,7 @@ export interface paths {
     };
     /**
      * Read the signed-in staff member (role, whether a password change is due)
-     * @description Needs a staff token (log-in-staff's data.token) of any active staff member (reviewer, checker or administrator; compliance to read only).
+     * @description Needs a staff token (log-in-staff's data.token) of any active staff member (reviewer, checker, supervisor or administrator; compliance to read only).
      */
     get: operations['get-signed-in-staff'];
     put?: never;
@@ -1198,7 +1382,7 @@ export interface paths {
      * Change the signed-in staff member's own password
      * @description The current password is checked under the sign-in throttle of the account: repeated wrong ones slow it down and lock it (429 with data.retry_after and data.locked).
      *
-     *     Needs a staff token (log-in-staff's data.token) of any active staff member (reviewer, checker or administrator; compliance to read only).
+     *     Needs a staff token (log-in-staff's data.token) of any active staff member (reviewer, checker, supervisor or administrator; compliance to read only).
      */
     post: operations['change-own-password'];
     delete?: never;
@@ -1216,7 +1400,7 @@ export interface paths {
     };
     /**
      * List the applications of the review queue, filtered and paged, with counts by status
-     * @description Needs a staff token (log-in-staff's data.token) of any active staff member (reviewer, checker or administrator; compliance to read only). An account that must replace a password someone else set gets 403 until it has (password_change_required).
+     * @description Needs a staff token (log-in-staff's data.token) of any active staff member (reviewer, checker, supervisor or administrator; compliance to read only). An account that must replace a password someone else set gets 403 until it has (password_change_required).
      */
     get: operations['list-applications'];
     put?: never;
@@ -1236,7 +1420,7 @@ export interface paths {
     };
     /**
      * Export the review queue, filtered as list-applications, as CSV
-     * @description Needs a staff token (log-in-staff's data.token) of any active staff member (reviewer, checker or administrator; compliance to read only). An account that must replace a password someone else set gets 403 until it has (password_change_required).
+     * @description Needs a staff token (log-in-staff's data.token) of any active staff member (reviewer, checker, supervisor or administrator; compliance to read only). An account that must replace a password someone else set gets 403 until it has (password_change_required).
      */
     get: operations['export-applications'];
     put?: never;
@@ -1256,7 +1440,7 @@ export interface paths {
     };
     /**
      * The id of the next application for the signed-in reviewer to open
-     * @description Needs a staff token (log-in-staff's data.token) of any active staff member (reviewer, checker or administrator; compliance to read only). An account that must replace a password someone else set gets 403 until it has (password_change_required).
+     * @description Needs a staff token (log-in-staff's data.token) of any active staff member (reviewer, checker, supervisor or administrator; compliance to read only). An account that must replace a password someone else set gets 403 until it has (password_change_required).
      */
     get: operations['next-application'];
     put?: never;
@@ -1278,7 +1462,7 @@ export interface paths {
     put?: never;
     /**
      * Accept every stage of several applications at once, with the result for each
-     * @description Needs a staff token (log-in-staff's data.token) of any active staff member (reviewer, checker or administrator; compliance to read only). An account that must replace a password someone else set gets 403 until it has (password_change_required).
+     * @description Needs a staff token (log-in-staff's data.token) of any active staff member (reviewer, checker, supervisor or administrator; compliance to read only). An account that must replace a password someone else set gets 403 until it has (password_change_required).
      */
     post: operations['bulk-accept'];
     delete?: never;
@@ -1296,7 +1480,7 @@ export interface paths {
     };
     /**
      * Read one application: its status, stages, sections, checks and its reviewer's claim
-     * @description Needs a staff token (log-in-staff's data.token) of any active staff member (reviewer, checker or administrator; compliance to read only). An account that must replace a password someone else set gets 403 until it has (password_change_required).
+     * @description Needs a staff token (log-in-staff's data.token) of any active staff member (reviewer, checker, supervisor or administrator; compliance to read only). An account that must replace a password someone else set gets 403 until it has (password_change_required).
      */
     get: operations['get-application'];
     put?: never;
@@ -1318,7 +1502,7 @@ export interface paths {
     put?: never;
     /**
      * Claim an application for review (409 when another staff member holds it)
-     * @description Needs a staff token (log-in-staff's data.token) of any active staff member (reviewer, checker or administrator; compliance to read only). An account that must replace a password someone else set gets 403 until it has (password_change_required).
+     * @description Needs a staff token (log-in-staff's data.token) of any active staff member (reviewer, checker, supervisor or administrator; compliance to read only). An account that must replace a password someone else set gets 403 until it has (password_change_required).
      */
     post: operations['claim-application'];
     delete?: never;
@@ -1338,7 +1522,7 @@ export interface paths {
     put?: never;
     /**
      * Release the signed-in reviewer's claim on an application
-     * @description Needs a staff token (log-in-staff's data.token) of any active staff member (reviewer, checker or administrator; compliance to read only). An account that must replace a password someone else set gets 403 until it has (password_change_required).
+     * @description Needs a staff token (log-in-staff's data.token) of any active staff member (reviewer, checker, supervisor or administrator; compliance to read only). An account that must replace a password someone else set gets 403 until it has (password_change_required).
      */
     post: operations['release-application'];
     delete?: never;
@@ -1358,7 +1542,7 @@ export interface paths {
     put?: never;
     /**
      * Assign an application to a staff member
-     * @description Needs a staff token (log-in-staff's data.token) of an administrator. An account that must replace a password someone else set gets 403 until it has (password_change_required).
+     * @description Needs a staff token (log-in-staff's data.token) of a supervisor or an administrator. An account that must replace a password someone else set gets 403 until it has (password_change_required).
      */
     post: operations['assign-application'];
     delete?: never;
@@ -1378,7 +1562,7 @@ export interface paths {
     put?: never;
     /**
      * Accept, send back or reject an application's stages
-     * @description Needs a staff token (log-in-staff's data.token) of any active staff member (reviewer, checker or administrator; compliance to read only). An account that must replace a password someone else set gets 403 until it has (password_change_required).
+     * @description Needs a staff token (log-in-staff's data.token) of any active staff member (reviewer, checker, supervisor or administrator; compliance to read only). An account that must replace a password someone else set gets 403 until it has (password_change_required).
      */
     post: operations['decide-stages'];
     delete?: never;
@@ -1398,7 +1582,7 @@ export interface paths {
     put?: never;
     /**
      * Withdraw the send-back of a stage the applicant has not resubmitted yet
-     * @description Needs a staff token (log-in-staff's data.token) of any active staff member (reviewer, checker or administrator; compliance to read only). An account that must replace a password someone else set gets 403 until it has (password_change_required).
+     * @description Needs a staff token (log-in-staff's data.token) of any active staff member (reviewer, checker, supervisor or administrator; compliance to read only). An account that must replace a password someone else set gets 403 until it has (password_change_required).
      */
     post: operations['withdraw-send-back'];
     delete?: never;
@@ -1420,7 +1604,7 @@ export interface paths {
      * Confirm the approval once every stage is accepted: the registrations start
      * @description Four eyes: a checker or an administrator, not the staff member who accepted the stages (403 otherwise).
      *
-     *     Needs a staff token (log-in-staff's data.token) of any active staff member (reviewer, checker or administrator; compliance to read only). An account that must replace a password someone else set gets 403 until it has (password_change_required).
+     *     Needs a staff token (log-in-staff's data.token) of any active staff member (reviewer, checker, supervisor or administrator; compliance to read only). An account that must replace a password someone else set gets 403 until it has (password_change_required).
      */
     post: operations['confirm-approval'];
     delete?: never;
@@ -1438,7 +1622,7 @@ export interface paths {
     };
     /**
      * Read the rule set an application is held to, and what moving it to today’s would change
-     * @description Needs a staff token (log-in-staff's data.token) of any active staff member (reviewer, checker or administrator; compliance to read only). An account that must replace a password someone else set gets 403 until it has (password_change_required).
+     * @description Needs a staff token (log-in-staff's data.token) of any active staff member (reviewer, checker, supervisor or administrator; compliance to read only). An account that must replace a password someone else set gets 403 until it has (password_change_required).
      */
     get: operations['get-application-rule-set'];
     put?: never;
@@ -1462,7 +1646,7 @@ export interface paths {
     };
     /**
      * Read an application's audit trail
-     * @description Needs a staff token (log-in-staff's data.token) of any active staff member (reviewer, checker or administrator; compliance to read only). An account that must replace a password someone else set gets 403 until it has (password_change_required).
+     * @description Needs a staff token (log-in-staff's data.token) of any active staff member (reviewer, checker, supervisor or administrator; compliance to read only). An account that must replace a password someone else set gets 403 until it has (password_change_required).
      */
     get: operations['get-audit-trail'];
     put?: never;
@@ -1504,7 +1688,7 @@ export interface paths {
     };
     /**
      * The onboarding funnel: how many applicants reached and left each stage
-     * @description Needs a staff token (log-in-staff's data.token) of any active staff member (reviewer, checker or administrator; compliance to read only). An account that must replace a password someone else set gets 403 until it has (password_change_required).
+     * @description Needs a staff token (log-in-staff's data.token) of any active staff member (reviewer, checker, supervisor or administrator; compliance to read only). An account that must replace a password someone else set gets 403 until it has (password_change_required).
      */
     get: operations['get-funnel'];
     put?: never;
@@ -1524,7 +1708,7 @@ export interface paths {
     };
     /**
      * The review team's figures over the last days
-     * @description Needs a staff token (log-in-staff's data.token) of any active staff member (reviewer, checker or administrator; compliance to read only). An account that must replace a password someone else set gets 403 until it has (password_change_required).
+     * @description Needs a staff token (log-in-staff's data.token) of any active staff member (reviewer, checker, supervisor or administrator; compliance to read only). An account that must replace a password someone else set gets 403 until it has (password_change_required).
      */
     get: operations['get-team-figures'];
     put?: never;
@@ -1544,7 +1728,7 @@ export interface paths {
     };
     /**
      * List the names of the active staff
-     * @description Needs a staff token (log-in-staff's data.token) of any active staff member (reviewer, checker or administrator; compliance to read only). An account that must replace a password someone else set gets 403 until it has (password_change_required).
+     * @description Needs a staff token (log-in-staff's data.token) of any active staff member (reviewer, checker, supervisor or administrator; compliance to read only). An account that must replace a password someone else set gets 403 until it has (password_change_required).
      */
     get: operations['list-reviewers'];
     put?: never;
@@ -1730,7 +1914,7 @@ export interface paths {
     };
     /**
      * Read an approved application's registrations (exchanges, depository, KRA) and their states
-     * @description Needs a staff token (log-in-staff's data.token) of any active staff member (reviewer, checker or administrator; compliance to read only). An account that must replace a password someone else set gets 403 until it has (password_change_required).
+     * @description Needs a staff token (log-in-staff's data.token) of any active staff member (reviewer, checker, supervisor or administrator; compliance to read only). An account that must replace a password someone else set gets 403 until it has (password_change_required).
      */
     get: operations['list-registrations'];
     put?: never;
@@ -1752,7 +1936,7 @@ export interface paths {
     put?: never;
     /**
      * Send a rejected or on-hold registration again
-     * @description Needs a staff token (log-in-staff's data.token) of any active staff member (reviewer, checker or administrator; compliance to read only). An account that must replace a password someone else set gets 403 until it has (password_change_required).
+     * @description Needs a staff token (log-in-staff's data.token) of any active staff member (reviewer, checker, supervisor or administrator; compliance to read only). An account that must replace a password someone else set gets 403 until it has (password_change_required).
      */
     post: operations['retry-registration'];
     delete?: never;
@@ -1770,7 +1954,7 @@ export interface paths {
     };
     /**
      * List an application's corrections, proposed and decided, with what each changes
-     * @description Needs a staff token (log-in-staff's data.token) of any active staff member (reviewer, checker or administrator; compliance to read only). An account that must replace a password someone else set gets 403 until it has (password_change_required).
+     * @description Needs a staff token (log-in-staff's data.token) of any active staff member (reviewer, checker, supervisor or administrator; compliance to read only). An account that must replace a password someone else set gets 403 until it has (password_change_required).
      */
     get: operations['list-corrections'];
     put?: never;
@@ -1778,7 +1962,7 @@ export interface paths {
      * Propose a correction of the data a rejected or on-hold registration sends
      * @description Maker and checker: the correction is kept until a different checker or administrator approves it (approve-correction); a new email is applied once the client confirms the OTP sent to it (verify-correction-otp).
      *
-     *     Needs a staff token (log-in-staff's data.token) of any active staff member (reviewer, checker or administrator; compliance to read only). An account that must replace a password someone else set gets 403 until it has (password_change_required).
+     *     Needs a staff token (log-in-staff's data.token) of any active staff member (reviewer, checker, supervisor or administrator; compliance to read only). An account that must replace a password someone else set gets 403 until it has (password_change_required).
      */
     post: operations['correct-registration'];
     delete?: never;
@@ -1798,7 +1982,7 @@ export interface paths {
     put?: never;
     /**
      * Approve a correction another staff member proposed (a checker or an administrator)
-     * @description Needs a staff token (log-in-staff's data.token) of any active staff member (reviewer, checker or administrator; compliance to read only). An account that must replace a password someone else set gets 403 until it has (password_change_required).
+     * @description Needs a staff token (log-in-staff's data.token) of any active staff member (reviewer, checker, supervisor or administrator; compliance to read only). An account that must replace a password someone else set gets 403 until it has (password_change_required).
      */
     post: operations['approve-correction'];
     delete?: never;
@@ -1818,7 +2002,7 @@ export interface paths {
     put?: never;
     /**
      * Reject a correction before it is applied (its maker, a checker or an administrator)
-     * @description Needs a staff token (log-in-staff's data.token) of any active staff member (reviewer, checker or administrator; compliance to read only). An account that must replace a password someone else set gets 403 until it has (password_change_required).
+     * @description Needs a staff token (log-in-staff's data.token) of any active staff member (reviewer, checker, supervisor or administrator; compliance to read only). An account that must replace a password someone else set gets 403 until it has (password_change_required).
      */
     post: operations['reject-correction'];
     delete?: never;
@@ -1838,7 +2022,7 @@ export interface paths {
     put?: never;
     /**
      * Apply an approved email correction with the OTP the client received at the new address
-     * @description Needs a staff token (log-in-staff's data.token) of any active staff member (reviewer, checker or administrator; compliance to read only). An account that must replace a password someone else set gets 403 until it has (password_change_required).
+     * @description Needs a staff token (log-in-staff's data.token) of any active staff member (reviewer, checker, supervisor or administrator; compliance to read only). An account that must replace a password someone else set gets 403 until it has (password_change_required).
      */
     post: operations['verify-correction-otp'];
     delete?: never;
@@ -1856,7 +2040,7 @@ export interface paths {
     };
     /**
      * List the approved applications whose account is not yet tradable
-     * @description Needs a staff token (log-in-staff's data.token) of any active staff member (reviewer, checker or administrator; compliance to read only). An account that must replace a password someone else set gets 403 until it has (password_change_required).
+     * @description Needs a staff token (log-in-staff's data.token) of any active staff member (reviewer, checker, supervisor or administrator; compliance to read only). An account that must replace a password someone else set gets 403 until it has (password_change_required).
      */
     get: operations['list-not-tradable'];
     put?: never;
@@ -1876,7 +2060,7 @@ export interface paths {
     };
     /**
      * List the assisted video KYC calls applicants booked
-     * @description Needs a staff token (log-in-staff's data.token) of any active staff member (reviewer, checker or administrator; compliance to read only). An account that must replace a password someone else set gets 403 until it has (password_change_required).
+     * @description Needs a staff token (log-in-staff's data.token) of any active staff member (reviewer, checker, supervisor or administrator; compliance to read only). An account that must replace a password someone else set gets 403 until it has (password_change_required).
      */
     get: operations['list-assisted-kyc-calls'];
     put?: never;
@@ -1898,7 +2082,7 @@ export interface paths {
     put?: never;
     /**
      * Mark an applicant's assisted video KYC call as done
-     * @description Needs a staff token (log-in-staff's data.token) of any active staff member (reviewer, checker or administrator; compliance to read only). An account that must replace a password someone else set gets 403 until it has (password_change_required).
+     * @description Needs a staff token (log-in-staff's data.token) of any active staff member (reviewer, checker, supervisor or administrator; compliance to read only). An account that must replace a password someone else set gets 403 until it has (password_change_required).
      */
     post: operations['mark-assisted-kyc-done'];
     delete?: never;
@@ -2143,6 +2327,7 @@ export interface components {
       | 'somethingHasWentWrong'
       | 'somethingWrong'
       | 'statusActive'
+      | 'statusClosed'
       | 'statusRejected'
       | 'statusUnderReview'
       | 'statusVerified'
@@ -5986,7 +6171,7 @@ export interface operations {
             code?: string;
             data: {
               /** @enum {string} */
-              status: 'Pending' | 'Approved' | 'Rejected' | 'Completed';
+              status: 'Pending' | 'Approved' | 'Rejected' | 'Completed' | 'Closed';
               text: string;
               signed_document: string | null;
               rejected_stage: number | null;
@@ -6014,12 +6199,719 @@ export interface operations {
                 stage: number;
                 code: string | null;
                 note: string;
+                texts?: {
+                  [key: string]: string;
+                } | null;
+              }[];
+              closure?: {
+                /** @enum {string} */
+                kind: 'rejected' | 'expired';
+                code: string;
+                texts: {
+                  [key: string]: string;
+                } | null;
+              } | null;
+            };
+          };
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      429: components['responses']['TooManyRequests'];
+      500: components['responses']['InternalError'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  'list-awaiting-confirmation': {
+    parameters: {
+      query?: {
+        page?: number;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            status: boolean;
+            message: string;
+            code?: string;
+            data: {
+              items: {
+                id: string;
+                mobile: string;
+                name: string | null;
+                waiting_since: string;
+                makers: string[];
+                note: string | null;
+                can_confirm: boolean;
+                claim: {
+                  staff_id: string;
+                  name: string;
+                } | null;
+              }[];
+              total: number;
+            };
+          };
+        };
+      };
+      /** @description Malformed input: data.errors names each offending field, with its rule's message key as code. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            status: boolean;
+            message: string;
+            code?: components['schemas']['MessageKey'];
+            data: {
+              field: string;
+              errors: {
+                field: string;
+                message: string;
+                code?: components['schemas']['MessageKey'];
+              }[];
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      429: components['responses']['TooManyRequests'];
+      500: components['responses']['InternalError'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  'next-awaiting-confirmation': {
+    parameters: {
+      query?: {
+        after?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            status: boolean;
+            message: string;
+            code?: string;
+            data: {
+              id: string | null;
+            };
+          };
+        };
+      };
+      /** @description Malformed input: data.errors names each offending field, with its rule's message key as code. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            status: boolean;
+            message: string;
+            code?: components['schemas']['MessageKey'];
+            data: {
+              field: string;
+              errors: {
+                field: string;
+                message: string;
+                code?: components['schemas']['MessageKey'];
+              }[];
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      429: components['responses']['TooManyRequests'];
+      500: components['responses']['InternalError'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  'bulk-confirm': {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes a retry safe: the same key with the same body gets the first answer again without running the action twice (409 with another body, or while the first request runs). */
+        'Idempotency-Key'?: components['parameters']['IdempotencyKey'];
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          ids: string[];
+        };
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          'Idempotent-Replayed': components['headers']['IdempotentReplayed'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            status: boolean;
+            message: string;
+            code?: string;
+            data: {
+              results: {
+                id: string;
+                /** @enum {string} */
+                outcome: 'confirmed' | 'skipped';
+                reason: string | null;
+              }[];
+            };
+          };
+        };
+      };
+      /** @description Malformed input: data.errors names each offending field, with its rule's message key as code. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            status: boolean;
+            message: string;
+            code?: components['schemas']['MessageKey'];
+            data: {
+              field: string;
+              errors: {
+                field: string;
+                message: string;
+                code?: components['schemas']['MessageKey'];
+              }[];
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      409: components['responses']['Conflict'];
+      413: components['responses']['PayloadTooLarge'];
+      429: components['responses']['TooManyRequests'];
+      500: components['responses']['InternalError'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  'return-to-maker': {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes a retry safe: the same key with the same body gets the first answer again without running the action twice (409 with another body, or while the first request runs). */
+        'Idempotency-Key'?: components['parameters']['IdempotencyKey'];
+      };
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          note: string;
+        };
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          'Idempotent-Replayed': components['headers']['IdempotentReplayed'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            status: boolean;
+            message: string;
+            code?: string;
+            data: {
+              status: string;
+              returned_to: string | null;
+            };
+          };
+        };
+      };
+      /** @description Malformed input: data.errors names each offending field, with its rule's message key as code. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            status: boolean;
+            message: string;
+            code?: components['schemas']['MessageKey'];
+            data: {
+              field: string;
+              errors: {
+                field: string;
+                message: string;
+                code?: components['schemas']['MessageKey'];
+              }[];
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      413: components['responses']['PayloadTooLarge'];
+      429: components['responses']['TooManyRequests'];
+      500: components['responses']['InternalError'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  'list-notes': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            status: boolean;
+            message: string;
+            code?: string;
+            data: {
+              notes: {
+                /** @enum {string} */
+                kind: 'handover' | 'return' | 'override' | 'internal' | 'closure' | 'reopen';
+                stage: number | null;
+                note: string;
+                staff_name: string;
+                at: string;
+              }[];
+            };
+          };
+        };
+      };
+      /** @description Malformed input: data.errors names each offending field, with its rule's message key as code. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            status: boolean;
+            message: string;
+            code?: components['schemas']['MessageKey'];
+            data: {
+              field: string;
+              errors: {
+                field: string;
+                message: string;
+                code?: components['schemas']['MessageKey'];
+              }[];
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      429: components['responses']['TooManyRequests'];
+      500: components['responses']['InternalError'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  'add-note': {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes a retry safe: the same key with the same body gets the first answer again without running the action twice (409 with another body, or while the first request runs). */
+        'Idempotency-Key'?: components['parameters']['IdempotencyKey'];
+      };
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          note: string;
+        };
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          'Idempotent-Replayed': components['headers']['IdempotentReplayed'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            status: boolean;
+            message: string;
+            code?: string;
+            data: {
+              notes: {
+                /** @enum {string} */
+                kind: 'handover' | 'return' | 'override' | 'internal' | 'closure' | 'reopen';
+                stage: number | null;
+                note: string;
+                staff_name: string;
+                at: string;
+              }[];
+            };
+          };
+        };
+      };
+      /** @description Malformed input: data.errors names each offending field, with its rule's message key as code. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            status: boolean;
+            message: string;
+            code?: components['schemas']['MessageKey'];
+            data: {
+              field: string;
+              errors: {
+                field: string;
+                message: string;
+                code?: components['schemas']['MessageKey'];
+              }[];
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      413: components['responses']['PayloadTooLarge'];
+      429: components['responses']['TooManyRequests'];
+      500: components['responses']['InternalError'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  'reject-finally': {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes a retry safe: the same key with the same body gets the first answer again without running the action twice (409 with another body, or while the first request runs). */
+        'Idempotency-Key'?: components['parameters']['IdempotencyKey'];
+      };
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          code: string;
+          note?: string;
+        };
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          'Idempotent-Replayed': components['headers']['IdempotentReplayed'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            status: boolean;
+            message: string;
+            code?: string;
+            data: {
+              status: string;
+            };
+          };
+        };
+      };
+      /** @description Malformed input: data.errors names each offending field, with its rule's message key as code. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            status: boolean;
+            message: string;
+            code?: components['schemas']['MessageKey'];
+            data: {
+              field: string;
+              errors: {
+                field: string;
+                message: string;
+                code?: components['schemas']['MessageKey'];
+              }[];
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      413: components['responses']['PayloadTooLarge'];
+      429: components['responses']['TooManyRequests'];
+      500: components['responses']['InternalError'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  'reopen-application': {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes a retry safe: the same key with the same body gets the first answer again without running the action twice (409 with another body, or while the first request runs). */
+        'Idempotency-Key'?: components['parameters']['IdempotencyKey'];
+      };
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          note: string;
+        };
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          'Idempotent-Replayed': components['headers']['IdempotentReplayed'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            status: boolean;
+            message: string;
+            code?: string;
+            data: {
+              status: string;
+            };
+          };
+        };
+      };
+      /** @description Malformed input: data.errors names each offending field, with its rule's message key as code. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            status: boolean;
+            message: string;
+            code?: components['schemas']['MessageKey'];
+            data: {
+              field: string;
+              errors: {
+                field: string;
+                message: string;
+                code?: components['schemas']['MessageKey'];
+              }[];
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      413: components['responses']['PayloadTooLarge'];
+      429: components['responses']['TooManyRequests'];
+      500: components['responses']['InternalError'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  'list-reasons': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            status: boolean;
+            message: string;
+            code?: string;
+            data: {
+              reasons: {
+                code: string;
+                version: number;
+                /** @enum {string} */
+                purpose: 'send_back' | 'close';
+                stage: number | null;
+                /** @enum {string} */
+                kind: 'reject' | 'info';
+                texts: {
+                  en: string;
+                  hi: string;
+                  be: string;
+                  gu: string;
+                  mar: string;
+                };
+                active: boolean;
+                changed_at: string;
               }[];
             };
           };
         };
       };
       401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      429: components['responses']['TooManyRequests'];
+      500: components['responses']['InternalError'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  'put-reason': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        code: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /** @enum {string} */
+          purpose: 'send_back' | 'close';
+          stage: number | null;
+          /** @enum {string} */
+          kind: 'reject' | 'info';
+          texts: {
+            en: string;
+            hi: string;
+            be: string;
+            gu: string;
+            mar: string;
+          };
+          /** @default true */
+          active?: boolean;
+        };
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            status: boolean;
+            message: string;
+            code?: string;
+            data: {
+              reason: {
+                code: string;
+                version: number;
+                /** @enum {string} */
+                purpose: 'send_back' | 'close';
+                stage: number | null;
+                /** @enum {string} */
+                kind: 'reject' | 'info';
+                texts: {
+                  en: string;
+                  hi: string;
+                  be: string;
+                  gu: string;
+                  mar: string;
+                };
+                active: boolean;
+                changed_at: string;
+              };
+            };
+          };
+        };
+      };
+      /** @description Malformed input: data.errors names each offending field, with its rule's message key as code. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            status: boolean;
+            message: string;
+            code?: components['schemas']['MessageKey'];
+            data: {
+              field: string;
+              errors: {
+                field: string;
+                message: string;
+                code?: components['schemas']['MessageKey'];
+              }[];
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
       429: components['responses']['TooManyRequests'];
       500: components['responses']['InternalError'];
       503: components['responses']['ServiceUnavailable'];
@@ -6069,13 +6961,13 @@ export interface operations {
                     email: string;
                     name: string;
                     /** @enum {string} */
-                    role: 'reviewer' | 'checker' | 'compliance' | 'admin';
+                    role: 'reviewer' | 'checker' | 'supervisor' | 'compliance' | 'admin';
                     active: boolean;
                     created_at: string;
                     last_login_at: string | null;
                     password_change_required: boolean;
                     mfa_enrolled: boolean;
-                    pending_role: ('checker' | 'compliance' | 'admin') | null;
+                    pending_role: ('checker' | 'supervisor' | 'compliance' | 'admin') | null;
                     mfa_reset_pending: boolean;
                   };
                   recovery_codes?: string[];
@@ -6265,13 +7157,13 @@ export interface operations {
                     email: string;
                     name: string;
                     /** @enum {string} */
-                    role: 'reviewer' | 'checker' | 'compliance' | 'admin';
+                    role: 'reviewer' | 'checker' | 'supervisor' | 'compliance' | 'admin';
                     active: boolean;
                     created_at: string;
                     last_login_at: string | null;
                     password_change_required: boolean;
                     mfa_enrolled: boolean;
-                    pending_role: ('checker' | 'compliance' | 'admin') | null;
+                    pending_role: ('checker' | 'supervisor' | 'compliance' | 'admin') | null;
                     mfa_reset_pending: boolean;
                   };
                   recovery_codes?: string[];
@@ -6419,13 +7311,13 @@ export interface operations {
                 email: string;
                 name: string;
                 /** @enum {string} */
-                role: 'reviewer' | 'checker' | 'compliance' | 'admin';
+                role: 'reviewer' | 'checker' | 'supervisor' | 'compliance' | 'admin';
                 active: boolean;
                 created_at: string;
                 last_login_at: string | null;
                 password_change_required: boolean;
                 mfa_enrolled: boolean;
-                pending_role: ('checker' | 'compliance' | 'admin') | null;
+                pending_role: ('checker' | 'supervisor' | 'compliance' | 'admin') | null;
                 mfa_reset_pending: boolean;
               };
             };
@@ -6474,13 +7366,13 @@ export interface operations {
                 email: string;
                 name: string;
                 /** @enum {string} */
-                role: 'reviewer' | 'checker' | 'compliance' | 'admin';
+                role: 'reviewer' | 'checker' | 'supervisor' | 'compliance' | 'admin';
                 active: boolean;
                 created_at: string;
                 last_login_at: string | null;
                 password_change_required: boolean;
                 mfa_enrolled: boolean;
-                pending_role: ('checker' | 'compliance' | 'admin') | null;
+                pending_role: ('checker' | 'supervisor' | 'compliance' | 'admin') | null;
                 mfa_reset_pending: boolean;
               };
             };
@@ -6521,7 +7413,7 @@ export interface operations {
   'list-applications': {
     parameters: {
       query?: {
-        status?: 'Pending' | 'Approved' | 'Rejected' | 'Completed' | 'In progress';
+        status?: 'Pending' | 'Approved' | 'Rejected' | 'Completed' | 'In progress' | 'Closed';
         stage?: number;
         from?: string;
         to?: string;
@@ -6556,7 +7448,7 @@ export interface operations {
                 name: string | null;
                 stage: number;
                 /** @enum {string} */
-                status: 'Pending' | 'Approved' | 'Rejected' | 'Completed' | 'In progress';
+                status: 'Pending' | 'Approved' | 'Rejected' | 'Completed' | 'In progress' | 'Closed';
                 waiting_since: string;
                 created_at: string;
                 utm_source: string | null;
@@ -6578,6 +7470,7 @@ export interface operations {
                 Rejected: number;
                 Completed: number;
                 'In progress': number;
+                Closed: number;
               } & {
                 [key: string]: number;
               };
@@ -6622,7 +7515,7 @@ export interface operations {
   'export-applications': {
     parameters: {
       query?: {
-        status?: 'Pending' | 'Approved' | 'Rejected' | 'Completed' | 'In progress';
+        status?: 'Pending' | 'Approved' | 'Rejected' | 'Completed' | 'In progress' | 'Closed';
         stage?: number;
         from?: string;
         to?: string;
@@ -6809,7 +7702,7 @@ export interface operations {
             data: {
               id: string;
               /** @enum {string} */
-              status: 'Pending' | 'Approved' | 'Rejected' | 'Completed' | 'In progress';
+              status: 'Pending' | 'Approved' | 'Rejected' | 'Completed' | 'In progress' | 'Closed';
               stage: number;
               mobile: string;
               email: string | null;
@@ -7206,7 +8099,9 @@ export interface operations {
             activity: 'Accept' | 'Reject';
             code?: string;
             reason?: string;
+            note?: string;
           }[];
+          note?: string;
         };
       };
     };
@@ -7618,7 +8513,7 @@ export interface operations {
                 actor_kind: 'staff' | 'applicant' | 'system';
                 actor: string | null;
                 actor_name?: string | null;
-                actor_role?: ('reviewer' | 'checker' | 'compliance' | 'admin') | null;
+                actor_role?: ('reviewer' | 'checker' | 'supervisor' | 'compliance' | 'admin') | null;
                 action: string;
                 stage: number | null;
                 before: unknown;
@@ -7882,7 +8777,7 @@ export interface operations {
                 id: string;
                 name: string;
                 /** @enum {string} */
-                role: 'reviewer' | 'checker' | 'compliance' | 'admin';
+                role: 'reviewer' | 'checker' | 'supervisor' | 'compliance' | 'admin';
               }[];
             };
           };
@@ -7920,13 +8815,13 @@ export interface operations {
                 email: string;
                 name: string;
                 /** @enum {string} */
-                role: 'reviewer' | 'checker' | 'compliance' | 'admin';
+                role: 'reviewer' | 'checker' | 'supervisor' | 'compliance' | 'admin';
                 active: boolean;
                 created_at: string;
                 last_login_at: string | null;
                 password_change_required: boolean;
                 mfa_enrolled: boolean;
-                pending_role: ('checker' | 'compliance' | 'admin') | null;
+                pending_role: ('checker' | 'supervisor' | 'compliance' | 'admin') | null;
                 mfa_reset_pending: boolean;
                 locked_until: string | null;
               }[];
@@ -7957,7 +8852,7 @@ export interface operations {
           email: string;
           name: string;
           /** @enum {string} */
-          role: 'reviewer' | 'checker' | 'compliance' | 'admin';
+          role: 'reviewer' | 'checker' | 'supervisor' | 'compliance' | 'admin';
           password: string;
         };
       };
@@ -7980,13 +8875,13 @@ export interface operations {
                 email: string;
                 name: string;
                 /** @enum {string} */
-                role: 'reviewer' | 'checker' | 'compliance' | 'admin';
+                role: 'reviewer' | 'checker' | 'supervisor' | 'compliance' | 'admin';
                 active: boolean;
                 created_at: string;
                 last_login_at: string | null;
                 password_change_required: boolean;
                 mfa_enrolled: boolean;
-                pending_role: ('checker' | 'compliance' | 'admin') | null;
+                pending_role: ('checker' | 'supervisor' | 'compliance' | 'admin') | null;
                 mfa_reset_pending: boolean;
               };
             };
@@ -8062,13 +8957,13 @@ export interface operations {
                 email: string;
                 name: string;
                 /** @enum {string} */
-                role: 'reviewer' | 'checker' | 'compliance' | 'admin';
+                role: 'reviewer' | 'checker' | 'supervisor' | 'compliance' | 'admin';
                 active: boolean;
                 created_at: string;
                 last_login_at: string | null;
                 password_change_required: boolean;
                 mfa_enrolled: boolean;
-                pending_role: ('checker' | 'compliance' | 'admin') | null;
+                pending_role: ('checker' | 'supervisor' | 'compliance' | 'admin') | null;
                 mfa_reset_pending: boolean;
               };
             };
@@ -8124,7 +9019,7 @@ export interface operations {
       content: {
         'application/json': {
           /** @enum {string} */
-          role: 'reviewer' | 'checker' | 'compliance' | 'admin';
+          role: 'reviewer' | 'checker' | 'supervisor' | 'compliance' | 'admin';
         };
       };
     };
@@ -8146,13 +9041,13 @@ export interface operations {
                 email: string;
                 name: string;
                 /** @enum {string} */
-                role: 'reviewer' | 'checker' | 'compliance' | 'admin';
+                role: 'reviewer' | 'checker' | 'supervisor' | 'compliance' | 'admin';
                 active: boolean;
                 created_at: string;
                 last_login_at: string | null;
                 password_change_required: boolean;
                 mfa_enrolled: boolean;
-                pending_role: ('checker' | 'compliance' | 'admin') | null;
+                pending_role: ('checker' | 'supervisor' | 'compliance' | 'admin') | null;
                 mfa_reset_pending: boolean;
               };
             };
@@ -8223,13 +9118,13 @@ export interface operations {
                 email: string;
                 name: string;
                 /** @enum {string} */
-                role: 'reviewer' | 'checker' | 'compliance' | 'admin';
+                role: 'reviewer' | 'checker' | 'supervisor' | 'compliance' | 'admin';
                 active: boolean;
                 created_at: string;
                 last_login_at: string | null;
                 password_change_required: boolean;
                 mfa_enrolled: boolean;
-                pending_role: ('checker' | 'compliance' | 'admin') | null;
+                pending_role: ('checker' | 'supervisor' | 'compliance' | 'admin') | null;
                 mfa_reset_pending: boolean;
               };
             };
@@ -8300,13 +9195,13 @@ export interface operations {
                 email: string;
                 name: string;
                 /** @enum {string} */
-                role: 'reviewer' | 'checker' | 'compliance' | 'admin';
+                role: 'reviewer' | 'checker' | 'supervisor' | 'compliance' | 'admin';
                 active: boolean;
                 created_at: string;
                 last_login_at: string | null;
                 password_change_required: boolean;
                 mfa_enrolled: boolean;
-                pending_role: ('checker' | 'compliance' | 'admin') | null;
+                pending_role: ('checker' | 'supervisor' | 'compliance' | 'admin') | null;
                 mfa_reset_pending: boolean;
               };
             };
@@ -8383,13 +9278,13 @@ export interface operations {
                 email: string;
                 name: string;
                 /** @enum {string} */
-                role: 'reviewer' | 'checker' | 'compliance' | 'admin';
+                role: 'reviewer' | 'checker' | 'supervisor' | 'compliance' | 'admin';
                 active: boolean;
                 created_at: string;
                 last_login_at: string | null;
                 password_change_required: boolean;
                 mfa_enrolled: boolean;
-                pending_role: ('checker' | 'compliance' | 'admin') | null;
+                pending_role: ('checker' | 'supervisor' | 'compliance' | 'admin') | null;
                 mfa_reset_pending: boolean;
               };
             };
@@ -8460,13 +9355,13 @@ export interface operations {
                 email: string;
                 name: string;
                 /** @enum {string} */
-                role: 'reviewer' | 'checker' | 'compliance' | 'admin';
+                role: 'reviewer' | 'checker' | 'supervisor' | 'compliance' | 'admin';
                 active: boolean;
                 created_at: string;
                 last_login_at: string | null;
                 password_change_required: boolean;
                 mfa_enrolled: boolean;
-                pending_role: ('checker' | 'compliance' | 'admin') | null;
+                pending_role: ('checker' | 'supervisor' | 'compliance' | 'admin') | null;
                 mfa_reset_pending: boolean;
                 locked_until: string | null;
               };
@@ -8534,7 +9429,7 @@ export interface operations {
                 actor_kind: 'staff' | 'applicant' | 'system';
                 actor: string | null;
                 actor_name?: string | null;
-                actor_role?: ('reviewer' | 'checker' | 'compliance' | 'admin') | null;
+                actor_role?: ('reviewer' | 'checker' | 'supervisor' | 'compliance' | 'admin') | null;
                 action: string;
                 stage: number | null;
                 before: unknown;

@@ -241,6 +241,7 @@ export const backofficeRepository = {
       Rejected: 0,
       Completed: 0,
       'In progress': 0,
+      Closed: 0,
     };
     for (const c of countRows) counts[c.status] = toNum(c.n);
     return { rows: rows.map(toQueueRow), total: toNum(rows[0]?.total), counts };

@@ -17,7 +17,7 @@ export function createMessageSender(config: Config, database: DatabaseRef): Mess
       LANGUAGES.filter((l) => l !== 'en').map((l) => [
         l,
         Object.fromEntries(
-          (['otp', 'esign_otp', 'decision', 'activation', 'purge_notice'] as TemplateName[])
+          (['otp', 'esign_otp', 'decision', 'activation', 'purge_notice', 'closure', 'send_back_reminder'] as TemplateName[])
             .map((t) => [t, env[`${prefix}_${t.toUpperCase()}_${l.toUpperCase()}`]])
             .filter(([, id]) => id),
         ),
@@ -33,6 +33,8 @@ export function createMessageSender(config: Config, database: DatabaseRef): Mess
       decision: need('MSG91_TEMPLATE_DECISION'),
       activation: env.MSG91_TEMPLATE_ACTIVATION ?? need('MSG91_TEMPLATE_DECISION'),
       purge_notice: env.MSG91_TEMPLATE_PURGE_NOTICE ?? need('MSG91_TEMPLATE_DECISION'),
+      closure: env.MSG91_TEMPLATE_CLOSURE ?? need('MSG91_TEMPLATE_DECISION'),
+      send_back_reminder: env.MSG91_TEMPLATE_SEND_BACK_REMINDER ?? need('MSG91_TEMPLATE_DECISION'),
     },
     templatesByLanguage: byLanguage('MSG91_TEMPLATE'),
     whatsapp: {

@@ -3,7 +3,14 @@ import type { Language } from '@ekyc/contracts/constants';
 
 export type Channel = 'sms' | 'whatsapp' | 'email';
 
-export type TemplateName = 'otp' | 'decision' | 'esign_otp' | 'activation' | 'purge_notice';
+export type TemplateName =
+  | 'otp'
+  | 'decision'
+  | 'esign_otp'
+  | 'activation'
+  | 'purge_notice'
+  | 'closure'
+  | 'send_back_reminder';
 
 /** A file an email carries (the welcome kit). */
 export interface Attachment {
@@ -50,6 +57,10 @@ export const TEMPLATE_VARS: Record<TemplateName, readonly string[]> = {
   activation: ['date', 'client_code'],
   // "You have not continued your account application for a long time. To protect your data we will erase it on {#date#}. ..."
   purge_notice: ['date'],
+  // "We have closed your account application. Open the application to see why, or contact customer support."
+  closure: [],
+  // "Your account application is waiting for your correction. Make it by {#date#} or the application will be closed."
+  send_back_reminder: ['date'],
 };
 
 /** Characters as DLT counts them: code points, so that a surrogate pair is one and never split. */

@@ -20,6 +20,12 @@ interface Texts {
   /** An application left unfinished: the day it will be erased unless the applicant continues it. */
   purgeNotice: (date: string) => string;
   purgeNoticeSubject: string;
+  /** A final rejection or an expiry: the reason in the applicant's language (email; the SMS names none). */
+  closure: (reason: string) => string;
+  closureSubject: string;
+  /** A send-back waiting for the applicant: the day it closes unless they make the correction. */
+  sendBackReminder: (date: string) => string;
+  sendBackReminderSubject: string;
   /** Stage names by code, for the decision message. */
   stages: Partial<Record<number, string>>;
 }
@@ -40,6 +46,12 @@ export const MESSAGE_TEXTS: Record<Language, Texts> = {
     purgeNotice: (date) =>
       `You have not continued your account application for a long time. To protect your data we will erase it on ${date}. Open the application before then to keep it.`,
     purgeNoticeSubject: 'Your unfinished application will be erased',
+    closure: (reason) =>
+      `We have closed your account application${reason ? `: ${reason}` : ''}. Open the application to see why, or contact customer support.`,
+    closureSubject: 'Your application is closed',
+    sendBackReminder: (date) =>
+      `Your account application is waiting for your correction. Make it by ${date} or the application will be closed. Open the application and tap Retry.`,
+    sendBackReminderSubject: 'Your application is waiting for your correction',
     stages: Object.fromEntries(Object.values(STAGES).map((s) => [s.code, s.name])),
   },
   hi: {
@@ -57,6 +69,12 @@ export const MESSAGE_TEXTS: Record<Language, Texts> = {
     purgeNotice: (date) =>
       `आपने लंबे समय से अपना खाता आवेदन जारी नहीं रखा है। आपके डेटा की सुरक्षा के लिए हम इसे ${date} को मिटा देंगे। इसे रखने के लिए उससे पहले आवेदन खोलें।`,
     purgeNoticeSubject: 'आपका अधूरा आवेदन मिटाया जाएगा',
+    closure: (reason) =>
+      `हमने आपका खाता आवेदन बंद कर दिया है${reason ? `: ${reason}` : ''}। कारण देखने के लिए आवेदन खोलें, या ग्राहक सहायता से संपर्क करें।`,
+    closureSubject: 'आपका आवेदन बंद कर दिया गया है',
+    sendBackReminder: (date) =>
+      `आपका खाता आवेदन आपके सुधार की प्रतीक्षा में है। ${date} तक सुधार करें, नहीं तो आवेदन बंद कर दिया जाएगा। आवेदन खोलें और “फिर से कोशिश करें” दबाएँ।`,
+    sendBackReminderSubject: 'आपका आवेदन आपके सुधार की प्रतीक्षा में है',
     stages: {
       110: 'मोबाइल',
       120: 'ईमेल',
@@ -86,6 +104,12 @@ export const MESSAGE_TEXTS: Record<Language, Texts> = {
     purgeNotice: (date) =>
       `আপনি অনেক দিন ধরে আপনার অ্যাকাউন্টের আবেদন চালিয়ে যাননি। আপনার ডেটা সুরক্ষার জন্য আমরা ${date} তারিখে এটি মুছে ফেলব। রাখতে চাইলে তার আগে আবেদনটি খুলুন।`,
     purgeNoticeSubject: 'আপনার অসম্পূর্ণ আবেদন মুছে ফেলা হবে',
+    closure: (reason) =>
+      `আমরা আপনার অ্যাকাউন্টের আবেদন বন্ধ করে দিয়েছি${reason ? `: ${reason}` : ''}। কারণ দেখতে আবেদনটি খুলুন, অথবা গ্রাহক সহায়তার সাথে যোগাযোগ করুন।`,
+    closureSubject: 'আপনার আবেদন বন্ধ করা হয়েছে',
+    sendBackReminder: (date) =>
+      `আপনার অ্যাকাউন্টের আবেদন আপনার সংশোধনের অপেক্ষায় আছে। ${date} তারিখের মধ্যে সংশোধন করুন, নইলে আবেদনটি বন্ধ হয়ে যাবে। আবেদনটি খুলে আবার চেষ্টা করুন-এ চাপুন।`,
+    sendBackReminderSubject: 'আপনার আবেদন আপনার সংশোধনের অপেক্ষায়',
     stages: {
       110: 'মোবাইল',
       120: 'ইমেল',
@@ -116,6 +140,12 @@ export const MESSAGE_TEXTS: Record<Language, Texts> = {
     purgeNotice: (date) =>
       `તમે લાંબા સમયથી તમારી ખાતાની અરજી આગળ વધારી નથી. તમારા ડેટાની સુરક્ષા માટે અમે તેને ${date} ના રોજ ભૂંસી નાખીશું. તેને રાખવા માટે તે પહેલાં અરજી ખોલો.`,
     purgeNoticeSubject: 'તમારી અધૂરી અરજી ભૂંસી નાખવામાં આવશે',
+    closure: (reason) =>
+      `અમે તમારી ખાતાની અરજી બંધ કરી છે${reason ? `: ${reason}` : ''}. કારણ જોવા માટે અરજી ખોલો, અથવા ગ્રાહક સહાયનો સંપર્ક કરો.`,
+    closureSubject: 'તમારી અરજી બંધ કરવામાં આવી છે',
+    sendBackReminder: (date) =>
+      `તમારી ખાતાની અરજી તમારા સુધારાની રાહ જુએ છે. ${date} સુધીમાં સુધારો કરો, નહીં તો અરજી બંધ કરવામાં આવશે. અરજી ખોલો અને ફરી પ્રયાસ કરો દબાવો.`,
+    sendBackReminderSubject: 'તમારી અરજી તમારા સુધારાની રાહ જુએ છે',
     stages: {
       110: 'મોબાઇલ',
       120: 'ઇમેઇલ',
@@ -146,6 +176,12 @@ export const MESSAGE_TEXTS: Record<Language, Texts> = {
     purgeNotice: (date) =>
       `तुम्ही बराच काळ तुमचा खाते अर्ज पुढे चालू ठेवलेला नाही. तुमच्या डेटाच्या सुरक्षेसाठी आम्ही तो ${date} रोजी पुसून टाकू. तो ठेवण्यासाठी त्याआधी अर्ज उघडा.`,
     purgeNoticeSubject: 'तुमचा अपूर्ण अर्ज पुसून टाकला जाईल',
+    closure: (reason) =>
+      `आम्ही तुमचा खाते अर्ज बंद केला आहे${reason ? `: ${reason}` : ''}. कारण पाहण्यासाठी अर्ज उघडा, किंवा ग्राहक सहाय्याशी संपर्क साधा.`,
+    closureSubject: 'तुमचा अर्ज बंद करण्यात आला आहे',
+    sendBackReminder: (date) =>
+      `तुमचा खाते अर्ज तुमच्या दुरुस्तीची वाट पाहत आहे. ${date} पर्यंत दुरुस्ती करा, अन्यथा अर्ज बंद केला जाईल. अर्ज उघडा आणि पुन्हा प्रयत्न करा दाबा.`,
+    sendBackReminderSubject: 'तुमचा अर्ज तुमच्या दुरुस्तीची वाट पाहत आहे',
     stages: {
       110: 'मोबाइल',
       120: 'ईमेल',
