@@ -179,7 +179,15 @@ const envSchema = z.object({
   SEND_BACK_REMINDER_DAYS: z
     .string()
     .default('3,1')
-    .transform((v) => [...new Set(v.split(',').map((d) => d.trim()).filter(Boolean).map(Number))])
+    .transform((v) => [
+      ...new Set(
+        v
+          .split(',')
+          .map((d) => d.trim())
+          .filter(Boolean)
+          .map(Number),
+      ),
+    ])
     .pipe(z.array(z.number().int().min(1).max(364)).max(5)),
   /** A provider's webhook whose signed timestamp is further than this from now is refused (replay). */
   WEBHOOK_MAX_AGE_SECONDS: z.coerce.number().int().min(30).max(3600).default(300),

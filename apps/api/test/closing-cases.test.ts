@@ -126,7 +126,10 @@ describe('final rejection', () => {
   it('refuses to close an approved application', async () => {
     const { id } = await signedApplication();
     await bo(maker, `applications/${id}/decisions`, {
-      decisions: [110, 120, 130, 140, 150, 160, 170, 180, 190, 200, 210].map((stage) => ({ stage, activity: 'Accept' })),
+      decisions: [110, 120, 130, 140, 150, 160, 170, 180, 190, 200, 210].map((stage) => ({
+        stage,
+        activity: 'Accept',
+      })),
     });
     expect((await bo(checker, `applications/${id}/confirm`, {})).statusCode).toBe(200);
     expect((await bo(maker, `applications/${id}/close`, { code: 'NOT_ELIGIBLE' })).statusCode).toBe(409);

@@ -151,7 +151,11 @@ export function encodeReason(code: string | undefined, note: string | undefined,
 }
 
 /** A stored reason split into its code, the version it was sent with (1 when unnamed) and the free text. */
-export function decodeReason(stored: string | null | undefined): { code: string | null; version: number; note: string } {
+export function decodeReason(stored: string | null | undefined): {
+  code: string | null;
+  version: number;
+  note: string;
+} {
   const m = /^\[([A-Z][A-Z0-9_]{1,39})(?:@(\d+))?\](?: (.*))?$/s.exec(stored ?? '');
   if (m) return { code: m[1]!, version: m[2] ? Number(m[2]) : 1, note: m[3] ?? '' };
   return { code: null, version: 1, note: stored ?? '' };

@@ -68,8 +68,7 @@ export const backofficeFlowRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       preHandler: reviewer,
     },
-    async (req) =>
-      ok('Next application', { id: await nextAwaiting(deps, req.staffMember!, req.query.after ?? null) }),
+    async (req) => ok('Next application', { id: await nextAwaiting(deps, req.staffMember!, req.query.after ?? null) }),
   );
 
   app.post(

@@ -17,7 +17,17 @@ export function createMessageSender(config: Config, database: DatabaseRef): Mess
       LANGUAGES.filter((l) => l !== 'en').map((l) => [
         l,
         Object.fromEntries(
-          (['otp', 'esign_otp', 'decision', 'activation', 'purge_notice', 'closure', 'send_back_reminder'] as TemplateName[])
+          (
+            [
+              'otp',
+              'esign_otp',
+              'decision',
+              'activation',
+              'purge_notice',
+              'closure',
+              'send_back_reminder',
+            ] as TemplateName[]
+          )
             .map((t) => [t, env[`${prefix}_${t.toUpperCase()}_${l.toUpperCase()}`]])
             .filter(([, id]) => id),
         ),

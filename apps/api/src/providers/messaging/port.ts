@@ -4,13 +4,7 @@ import type { Language } from '@ekyc/contracts/constants';
 export type Channel = 'sms' | 'whatsapp' | 'email';
 
 export type TemplateName =
-  | 'otp'
-  | 'decision'
-  | 'esign_otp'
-  | 'activation'
-  | 'purge_notice'
-  | 'closure'
-  | 'send_back_reminder';
+  'otp' | 'decision' | 'esign_otp' | 'activation' | 'purge_notice' | 'closure' | 'send_back_reminder';
 
 /** A file an email carries (the welcome kit). */
 export interface Attachment {

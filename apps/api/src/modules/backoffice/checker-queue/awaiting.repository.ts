@@ -28,7 +28,12 @@ const awaiting = sql`st.status = 'Pending'
   and ${notReturned(sql`st.applicant_id`)}`;
 
 export const awaitingRepository = {
-  async list(tx: Tx, idleMinutes: number, limit: number, offset: number): Promise<{ rows: AwaitingRow[]; total: number }> {
+  async list(
+    tx: Tx,
+    idleMinutes: number,
+    limit: number,
+    offset: number,
+  ): Promise<{ rows: AwaitingRow[]; total: number }> {
     const rows = await query<{
       id: string;
       since: unknown;
@@ -78,10 +83,7 @@ export const awaitingRepository = {
   },
   async staffNames(tx: Tx, ids: string[]): Promise<Map<string, string>> {
     if (!ids.length) return new Map();
-    const rows = await query<{ id: string; name: string }>(
-      tx,
-      sql`select id, name from staff where id in ${ids}`,
-    );
+    const rows = await query<{ id: string; name: string }>(tx, sql`select id, name from staff where id in ${ids}`);
     return new Map(rows.map((r) => [r.id, r.name]));
   },
 };

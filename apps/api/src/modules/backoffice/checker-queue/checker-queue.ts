@@ -61,9 +61,7 @@ export async function listAwaiting(deps: ListDeps, viewer: StaffRow, page: numbe
 export async function nextAwaiting(deps: ListDeps, viewer: StaffRow, after: string | null): Promise<string | null> {
   for (let page = 1; page <= 50; page++) {
     const { items } = await listAwaiting(deps, viewer, page);
-    const found = items.find(
-      (i) => i.id !== after && i.can_confirm && (!i.claim || i.claim.staff_id === viewer.id),
-    );
+    const found = items.find((i) => i.id !== after && i.can_confirm && (!i.claim || i.claim.staff_id === viewer.id));
     if (found) return found.id;
     if (items.length < PAGE_SIZE) return null;
   }

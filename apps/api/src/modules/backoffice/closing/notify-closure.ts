@@ -19,8 +19,7 @@ export async function sendToApplicant(
   const language = applicant.language ?? 'en';
   const { text, subject, vars } = build(language);
   const messages: OutgoingMessage[] = [{ channel: 'sms', to: applicant.mobile, template, text, vars, language }];
-  if (applicant.email)
-    messages.push({ channel: 'email', to: applicant.email, template, subject, text, language });
+  if (applicant.email) messages.push({ channel: 'email', to: applicant.email, template, subject, text, language });
   for (const message of messages) {
     try {
       await deps.messaging.send(message);
