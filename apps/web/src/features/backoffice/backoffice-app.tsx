@@ -15,6 +15,7 @@ const StaffPage = lazy(() => import('./pages/staff-page'));
 const FunnelPage = lazy(() => import('./pages/funnel-page'));
 const NotTradablePage = lazy(() => import('./pages/not-tradable-page'));
 const TeamPage = lazy(() => import('./pages/team-page'));
+const CheckerQueuePage = lazy(() => import('./pages/checker-queue-page'));
 const AssistedKycCallsPage = lazy(() => import('./pages/assisted-kyc-page'));
 const DataPrivacyPage = lazy(() => import('./pages/data-privacy-page'));
 
@@ -33,6 +34,7 @@ export default function BackofficeApp() {
           <Route path="funnel" element={<FunnelPage />} />
           <Route path="not-tradable" element={<NotTradablePage />} />
           <Route path="team" element={<TeamPage />} />
+          <Route path="awaiting-confirmation" element={<CheckerQueuePage />} />
           <Route path="assisted-kyc" element={<AssistedKycCallsPage />} />
         </Route>
         <Route path="*" element={<Navigate to="/backoffice/" replace />} />
