@@ -1,11 +1,12 @@
 import type { ApplicationData } from '@ekyc/contracts/calls/backoffice-application';
 import type { Language } from '@ekyc/contracts/constants';
-import { describeReason, REVIEW_REASONS, reviewReason } from '@ekyc/contracts/review-reasons';
+import { describeReason } from '@ekyc/contracts/review-reasons';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/button';
 import { Modal } from '../../../components/modal';
 import { toast } from '../../../lib/toast';
+import { useReasons } from '../api/close-application';
 import { useDecideStages } from '../api/decide-stages';
 import { useWithdrawSendBack } from '../api/withdraw-send-back';
 import { ActivityBadge } from './status-badge';
@@ -41,6 +42,11 @@ export function StageDecisions({
   const [reason, setReason] = useState('');
   const [reasonError, setReasonError] = useState('');
   const [askingAll, setAskingAll] = useState(false);
+  // the send-back reasons in their current version (the reasons table an admin edits)
+  const configured = (useReasons().data?.reasons ?? [])
+    .filter((r) => r.purpose === 'send_back' && r.active && r.stage !== null)
+    .map((r) => ({ code: r.code, stage: r.stage!, text: r.texts }));
+  const reviewReason = (c: string) => configured.find((r) => r.code === c);
   const [allNote, setAllNote] = useState('');
   const stages = application.stages.filter((s) => s.stage < 220).sort((a, b) => a.stage - b.stage);
   const canDecide = (activity: string | null) =>
@@ -105,9 +111,9 @@ export function StageDecisions({
   const language = (i18n.language in { en: 1, hi: 1, be: 1, gu: 1, mar: 1 } ? i18n.language : 'en') as Language;
   const decidableStages = stages.filter((s) => canDecide(s.admin_activity)).map((s) => s.stage);
   // Reasons for stages that can still be sent back, the rejected stage's own first.
-  const reasons = REVIEW_REASONS.filter((r) => decidableStages.includes(r.stage)).sort(
-    (a, b) => Number(b.stage === rejecting) - Number(a.stage === rejecting),
-  );
+  const reasons = configured
+    .filter((r) => decidableStages.includes(r.stage))
+    .sort((a, b) => Number(b.stage === rejecting) - Number(a.stage === rejecting));
 
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
