@@ -116,7 +116,8 @@ test('a configured reason reaches the applicant’s status screen in Hindi', asy
   });
   await expect(entry).toHaveCount(1);
   await entry.getByText('Raw change').click();
-  await expect(entry.getByText('[SIGNATURE_MISMATCH]', { exact: false })).toBeVisible();
+  // stored with the version of the reason it was sent with
+  await expect(entry.getByText('[SIGNATURE_MISMATCH@1]', { exact: false })).toBeVisible();
   await expect(reviewer.getByTestId('chain-status')).toContainText('Hash chain intact');
   await shot(reviewer, 'operations-audit.png');
 
