@@ -37,6 +37,7 @@ import type { Registrars } from './providers/registrations/port.ts';
 import { RegistrationWorkflow } from './modules/registrations/workflow.ts';
 import { RetentionSweep } from './modules/privacy/retention.ts';
 import { ReminderJob } from './modules/reminders/reminder-job.ts';
+import { SendBackExpiry } from './modules/backoffice/closing/send-back-expiry.ts';
 import { ConsentRecords } from './records/consents.ts';
 import { createHub, type Hub } from './realtime/hub.ts';
 import { ApplicantRecords } from './records/applicant-records.ts';
@@ -85,6 +86,8 @@ export interface AppDeps {
   retention: RetentionSweep;
   /** SMS reminders to applicants who stopped, on the job queue (modules/reminders). */
   reminders: ReminderJob;
+  /** Reminders before a send-back expires, and its expiry (modules/backoffice/closing). */
+  sendBackExpiry: SendBackExpiry;
   consents: ConsentRecords;
   /** The clock (milliseconds), replaceable in tests. */
   now: () => number;
@@ -191,6 +194,7 @@ export async function createDeps(config: Config, overrides: DepsOverrides = {}):
     registrations: new RegistrationWorkflow(() => deps),
     retention: new RetentionSweep(() => deps),
     reminders: new ReminderJob(() => deps),
+    sendBackExpiry: new SendBackExpiry(() => deps),
   };
   return deps;
 }

@@ -181,6 +181,22 @@ const envSchema = z.object({
   REMINDER_SWEEP_MINUTES: z.coerce.number().min(0.01).max(1440).default(15),
   /** Evidence bundles one staff member may download per hour (each download is audited). */
   EVIDENCE_BUNDLES_PER_HOUR: z.coerce.number().int().min(1).max(1000).default(10),
+  // an application sent back and left unanswered closes after this many days; reminders go out the
+  // listed numbers of days before (issue 56; Zerodha resets after 3 or 15 days)
+  SEND_BACK_EXPIRY_DAYS: z.coerce.number().int().min(1).max(365).default(15),
+  SEND_BACK_REMINDER_DAYS: z
+    .string()
+    .default('3,1')
+    .transform((v) => [
+      ...new Set(
+        v
+          .split(',')
+          .map((d) => d.trim())
+          .filter(Boolean)
+          .map(Number),
+      ),
+    ])
+    .pipe(z.array(z.number().int().min(1).max(364)).max(5)),
   /** A provider's webhook whose signed timestamp is further than this from now is refused (replay). */
   WEBHOOK_MAX_AGE_SECONDS: z.coerce.number().int().min(30).max(3600).default(300),
   /** Switch off the sandbox's simulated heavy work (OCR, face check) for journey benchmarks. */
@@ -368,6 +384,9 @@ export interface Config {
     /** The reports' turnaround target: a decision taking longer (in working hours) is an SLA breach. */
     slaWorkingHours: number;
     evidenceBundlesPerHour: number;
+    /** A send-back left unanswered closes after this many days, with reminders the listed days before. */
+    sendBackExpiryDays: number;
+    sendBackReminderDays: number[];
   };
   /** SMS reminders to applicants who stopped before signing (modules/reminders); max 0: none. */
   reminders: { afterHours: number; max: number; sweepMinutes: number };
@@ -645,6 +664,8 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       slaRedHours: e.BACKOFFICE_SLA_RED_HOURS,
       slaWorkingHours: e.BACKOFFICE_SLA_WORKING_HOURS,
       evidenceBundlesPerHour: e.EVIDENCE_BUNDLES_PER_HOUR,
+      sendBackExpiryDays: e.SEND_BACK_EXPIRY_DAYS,
+      sendBackReminderDays: e.SEND_BACK_REMINDER_DAYS.filter((d) => d < e.SEND_BACK_EXPIRY_DAYS),
     },
     reminders: {
       afterHours: e.REMINDER_AFTER_HOURS,

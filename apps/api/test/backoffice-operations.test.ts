@@ -196,7 +196,15 @@ describe('coded reasons', () => {
     expect(res.body.data).toMatchObject({ status: 'Rejected' });
     const status = await call<{ status: string; reasons: unknown[] }>(app, 'GET', 'get-application-status', { token });
     expect(status.body.data.status).toBe('Rejected');
-    expect(status.body.data.reasons).toEqual([{ stage: 170, code: 'SIGNATURE_MISMATCH', note: 'Sign as on PAN' }]);
+    // the reason's text as it was sent (the reasons table's version), in the five languages
+    expect(status.body.data.reasons).toEqual([
+      {
+        stage: 170,
+        code: 'SIGNATURE_MISMATCH',
+        note: 'Sign as on PAN',
+        texts: expect.objectContaining({ hi: 'आपके हस्ताक्षर आपके पैन कार्ड पर किए हस्ताक्षर से मेल नहीं खाते' }),
+      },
+    ]);
   });
 });
 

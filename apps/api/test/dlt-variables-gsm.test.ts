@@ -80,6 +80,8 @@ const sender = (fetchFn: ReturnType<typeof replay>['fetch']) =>
       purge_notice: 'tpl-purge',
       reminder: 'tpl-reminder',
       service_request: 'tpl-service-request',
+      closure: 'tpl-closure',
+      send_back_reminder: 'tpl-send-back-reminder',
     },
     templatesByLanguage: { hi: { decision: 'tpl-decision-hi' } },
     whatsapp: { number: '919800000000', templates: { otp: 'account_otp' }, namespace: null, language: 'en' },

@@ -12,6 +12,9 @@ import { panWithDigits, signedSections } from './support/registrations.ts';
 import { sign } from './support/signing.ts';
 import { bearer, call, reviewerToken, testApp, uniqueMobile } from './support/test-app.ts';
 
+/** The sandbox e-sign records no signer-name check: accepting a stage against a check not run needs a note. */
+const ACCEPT_NOTE = 'Checked by the reviewer';
+
 let app: FastifyInstance;
 let reviewer: string;
 
@@ -39,7 +42,7 @@ async function signedAndSentBack(digits: string, ...stages: number[]) {
   });
   const { applicant_id: id, token } = (res.json() as { data: { applicant_id: string; token: string } }).data;
   const decided = await decide(id, [
-    ...ALL.filter((s) => !stages.includes(s)).map((stage) => ({ stage, activity: 'Accept' })),
+    ...ALL.filter((s) => !stages.includes(s)).map((stage) => ({ stage, activity: 'Accept', note: ACCEPT_NOTE })),
     ...stages.map((stage) => ({ stage, activity: 'Reject', reason: 'Please correct this step' })),
   ]);
   expect(decided.statusCode).toBe(200);
@@ -108,7 +111,7 @@ it('sends a changed bank account back to e-sign, shows it old and new, and appro
   expect(signedAgain.signed_changes!.fields.map((f) => f.label)).toContain('Account number');
   const accepted = await decide(
     id,
-    [160, 210].map((stage) => ({ stage, activity: 'Accept' })),
+    [160, 210].map((stage) => ({ stage, activity: 'Accept', note: ACCEPT_NOTE })),
   );
   expect(accepted.statusCode, accepted.body).toBe(200);
   expect((await confirm(id)).json()).toMatchObject({ status: true, data: { status: 'Approved' } });

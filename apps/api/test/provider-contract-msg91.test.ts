@@ -18,6 +18,8 @@ const options = (fetchFn: ReturnType<typeof replay>['fetch']) => {
       purge_notice: 'tpl-purge',
       reminder: 'tpl-reminder',
       service_request: 'tpl-service-request',
+      closure: 'tpl-closure',
+      send_back_reminder: 'tpl-send-back-reminder',
     },
     whatsapp: { number: '919800000000', templates: { otp: 'account_otp' }, namespace: null, language: 'en' },
     mailUrl: 'https://mail.test/send',

@@ -71,6 +71,8 @@ const sender = (fetchFn: ReturnType<typeof sendGrid>['fetch']) =>
       purge_notice: 'tpl-purge',
       reminder: 'tpl-reminder',
       service_request: 'tpl-service-request',
+      closure: 'tpl-closure',
+      send_back_reminder: 'tpl-send-back-reminder',
     },
     whatsapp: { number: '919800000000', templates: { otp: 'account_otp' }, namespace: null, language: 'en' },
     mailUrl: 'https://api.sendgrid.test/v3/mail/send',

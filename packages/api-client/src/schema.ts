@@ -1079,6 +1079,190 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/v1/backoffice/applications/awaiting-confirmation': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The checker's queue: applications whose every stage is accepted, oldest waiting first
+     * @description Needs a staff token (log-in-staff's data.token) of any active staff member (reviewer, checker, supervisor or administrator; compliance to read only). An account that must replace a password someone else set gets 403 until it has (password_change_required).
+     */
+    get: operations['list-awaiting-confirmation'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/backoffice/applications/awaiting-confirmation/next': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The id of the next application the signed-in checker may confirm
+     * @description Needs a staff token (log-in-staff's data.token) of any active staff member (reviewer, checker, supervisor or administrator; compliance to read only). An account that must replace a password someone else set gets 403 until it has (password_change_required).
+     */
+    get: operations['next-awaiting-confirmation'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/backoffice/applications/bulk-confirm': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Confirm several approvals, each on its own (four eyes and audit per application)
+     * @description Needs a staff token (log-in-staff's data.token) of any active staff member (reviewer, checker, supervisor or administrator; compliance to read only). An account that must replace a password someone else set gets 403 until it has (password_change_required).
+     */
+    post: operations['bulk-confirm'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/backoffice/applications/{id}/return-to-maker': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * The checker returns an application to its maker with a note
+     * @description Needs a staff token (log-in-staff's data.token) of any active staff member (reviewer, checker, supervisor or administrator; compliance to read only). An account that must replace a password someone else set gets 403 until it has (password_change_required).
+     */
+    post: operations['return-to-maker'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/backoffice/applications/{id}/notes': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * An application's staff notes (never shown to the applicant), oldest first
+     * @description Needs a staff token (log-in-staff's data.token) of any active staff member (reviewer, checker, supervisor or administrator; compliance to read only). An account that must replace a password someone else set gets 403 until it has (password_change_required).
+     */
+    get: operations['list-notes'];
+    put?: never;
+    /**
+     * Add an internal note to an application (not shown to the applicant)
+     * @description Needs a staff token (log-in-staff's data.token) of any active staff member (reviewer, checker, supervisor or administrator; compliance to read only). An account that must replace a password someone else set gets 403 until it has (password_change_required).
+     */
+    post: operations['add-note'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/backoffice/applications/{id}/close': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Reject an application finally with a closing reason: it is closed and its PAN freed
+     * @description Needs a staff token (log-in-staff's data.token) of any active staff member (reviewer, checker, supervisor or administrator; compliance to read only). An account that must replace a password someone else set gets 403 until it has (password_change_required).
+     */
+    post: operations['reject-finally'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/backoffice/applications/{id}/reopen': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Reopen a closed application (a supervisor or an administrator)
+     * @description Needs a staff token (log-in-staff's data.token) of a supervisor or an administrator. An account that must replace a password someone else set gets 403 until it has (password_change_required).
+     */
+    post: operations['reopen-application'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/backoffice/reasons': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The coded reasons, each in its current version, in the five languages
+     * @description Needs a staff token (log-in-staff's data.token) of any active staff member (reviewer, checker, supervisor or administrator; compliance to read only). An account that must replace a password someone else set gets 403 until it has (password_change_required).
+     */
+    get: operations['list-reasons'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/backoffice/reasons/{code}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    /**
+     * Add a coded reason or a new version of one (an administrator)
+     * @description Needs a staff token (log-in-staff's data.token) of an administrator. An account that must replace a password someone else set gets 403 until it has (password_change_required).
+     */
+    put: operations['put-reason'];
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/v1/backoffice/login': {
     parameters: {
       query?: never;
@@ -1145,72 +1329,6 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
-  '/api/v1/backoffice/invitation': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    get?: never;
-    put?: never;
-    /**
-     * Choose your own password through an invitation or password link: then sign in as usual
-     * @description The token from the link an admin had sent to the staff member (or the operator printed) and the password they choose. Answers like login: the second factor is due next (data.mfa) or data.token. A used, replaced or expired link is a handled refusal (200, status false); a guessable password is 400 naming it.
-     *
-     *     Public: no token.
-     */
-    post: operations['accept-staff-invitation'];
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/api/v1/backoffice/mfa/enrol': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    get?: never;
-    put?: never;
-    /**
-     * Set up a second factor of your own accord: a new secret, as text, otpauth URI and QR code
-     * @description For a signed-in staff member without a second factor (STAFF_MFA=optional); 409 once enrolled. The first code sent to POST mfa/confirm enrols the account.
-     *
-     *     Needs a staff token (log-in-staff's data.token) of any active staff member (reviewer, checker or administrator; compliance to read only). An account that must replace a password someone else set gets 403 until it has (password_change_required).
-     */
-    post: operations['enrol-own-staff-mfa'];
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/api/v1/backoffice/mfa/confirm': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    get?: never;
-    put?: never;
-    /**
-     * Confirm your new second factor with its first code: your sign-in asks a code from then on
-     * @description The reply carries the recovery codes, this once. A wrong code is a handled refusal (200, status false); 409 once enrolled.
-     *
-     *     Needs a staff token (log-in-staff's data.token) of any active staff member (reviewer, checker or administrator; compliance to read only). An account that must replace a password someone else set gets 403 until it has (password_change_required).
-     */
-    post: operations['confirm-own-staff-mfa'];
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
   '/api/v1/backoffice/logout': {
     parameters: {
       query?: never;
@@ -1240,7 +1358,7 @@ export interface paths {
     };
     /**
      * Read the signed-in staff member (role, whether a password change is due)
-     * @description Needs a staff token (log-in-staff's data.token) of any active staff member (reviewer, checker or administrator; compliance to read only).
+     * @description Needs a staff token (log-in-staff's data.token) of any active staff member (reviewer, checker, supervisor or administrator; compliance to read only).
      */
     get: operations['get-signed-in-staff'];
     put?: never;
@@ -1264,7 +1382,7 @@ export interface paths {
      * Change the signed-in staff member's own password
      * @description The current password is checked under the sign-in throttle of the account: repeated wrong ones slow it down and lock it (429 with data.retry_after and data.locked).
      *
-     *     Needs a staff token (log-in-staff's data.token) of any active staff member (reviewer, checker or administrator; compliance to read only).
+     *     Needs a staff token (log-in-staff's data.token) of any active staff member (reviewer, checker, supervisor or administrator; compliance to read only).
      */
     post: operations['change-own-password'];
     delete?: never;
@@ -1282,7 +1400,7 @@ export interface paths {
     };
     /**
      * List the applications of the review queue, filtered and paged, with counts by status
-     * @description Needs a staff token (log-in-staff's data.token) of any active staff member (reviewer, checker or administrator; compliance to read only). An account that must replace a password someone else set gets 403 until it has (password_change_required).
+     * @description Needs a staff token (log-in-staff's data.token) of any active staff member (reviewer, checker, supervisor or administrator; compliance to read only). An account that must replace a password someone else set gets 403 until it has (password_change_required).
      */
     get: operations['list-applications'];
     put?: never;
@@ -1302,7 +1420,7 @@ export interface paths {
     };
     /**
      * Export the review queue, filtered as list-applications, as CSV
-     * @description Needs a staff token (log-in-staff's data.token) of any active staff member (reviewer, checker or administrator; compliance to read only). An account that must replace a password someone else set gets 403 until it has (password_change_required).
+     * @description Needs a staff token (log-in-staff's data.token) of any active staff member (reviewer, checker, supervisor or administrator; compliance to read only). An account that must replace a password someone else set gets 403 until it has (password_change_required).
      */
     get: operations['export-applications'];
     put?: never;
@@ -1322,7 +1440,7 @@ export interface paths {
     };
     /**
      * The id of the next application for the signed-in reviewer to open
-     * @description Needs a staff token (log-in-staff's data.token) of any active staff member (reviewer, checker or administrator; compliance to read only). An account that must replace a password someone else set gets 403 until it has (password_change_required).
+     * @description Needs a staff token (log-in-staff's data.token) of any active staff member (reviewer, checker, supervisor or administrator; compliance to read only). An account that must replace a password someone else set gets 403 until it has (password_change_required).
      */
     get: operations['next-application'];
     put?: never;
@@ -1344,7 +1462,7 @@ export interface paths {
     put?: never;
     /**
      * Accept every stage of several applications at once, with the result for each
-     * @description Needs a staff token (log-in-staff's data.token) of any active staff member (reviewer, checker or administrator; compliance to read only). An account that must replace a password someone else set gets 403 until it has (password_change_required).
+     * @description Needs a staff token (log-in-staff's data.token) of any active staff member (reviewer, checker, supervisor or administrator; compliance to read only). An account that must replace a password someone else set gets 403 until it has (password_change_required).
      */
     post: operations['bulk-accept'];
     delete?: never;
@@ -1362,7 +1480,7 @@ export interface paths {
     };
     /**
      * Read one application: its status, stages, sections, checks and its reviewer's claim
-     * @description Needs a staff token (log-in-staff's data.token) of any active staff member (reviewer, checker or administrator; compliance to read only). An account that must replace a password someone else set gets 403 until it has (password_change_required).
+     * @description Needs a staff token (log-in-staff's data.token) of any active staff member (reviewer, checker, supervisor or administrator; compliance to read only). An account that must replace a password someone else set gets 403 until it has (password_change_required).
      */
     get: operations['get-application'];
     put?: never;
@@ -1384,7 +1502,7 @@ export interface paths {
     put?: never;
     /**
      * Claim an application for review (409 when another staff member holds it)
-     * @description Needs a staff token (log-in-staff's data.token) of any active staff member (reviewer, checker or administrator; compliance to read only). An account that must replace a password someone else set gets 403 until it has (password_change_required).
+     * @description Needs a staff token (log-in-staff's data.token) of any active staff member (reviewer, checker, supervisor or administrator; compliance to read only). An account that must replace a password someone else set gets 403 until it has (password_change_required).
      */
     post: operations['claim-application'];
     delete?: never;
@@ -1404,7 +1522,7 @@ export interface paths {
     put?: never;
     /**
      * Release the signed-in reviewer's claim on an application
-     * @description Needs a staff token (log-in-staff's data.token) of any active staff member (reviewer, checker or administrator; compliance to read only). An account that must replace a password someone else set gets 403 until it has (password_change_required).
+     * @description Needs a staff token (log-in-staff's data.token) of any active staff member (reviewer, checker, supervisor or administrator; compliance to read only). An account that must replace a password someone else set gets 403 until it has (password_change_required).
      */
     post: operations['release-application'];
     delete?: never;
@@ -1424,7 +1542,7 @@ export interface paths {
     put?: never;
     /**
      * Assign an application to a staff member
-     * @description Needs a staff token (log-in-staff's data.token) of an administrator. An account that must replace a password someone else set gets 403 until it has (password_change_required).
+     * @description Needs a staff token (log-in-staff's data.token) of a supervisor or an administrator. An account that must replace a password someone else set gets 403 until it has (password_change_required).
      */
     post: operations['assign-application'];
     delete?: never;
@@ -1444,7 +1562,7 @@ export interface paths {
     put?: never;
     /**
      * Accept, send back or reject an application's stages
-     * @description Needs a staff token (log-in-staff's data.token) of any active staff member (reviewer, checker or administrator; compliance to read only). An account that must replace a password someone else set gets 403 until it has (password_change_required).
+     * @description Needs a staff token (log-in-staff's data.token) of any active staff member (reviewer, checker, supervisor or administrator; compliance to read only). An account that must replace a password someone else set gets 403 until it has (password_change_required).
      */
     post: operations['decide-stages'];
     delete?: never;
@@ -1464,7 +1582,7 @@ export interface paths {
     put?: never;
     /**
      * Withdraw the send-back of a stage the applicant has not resubmitted yet
-     * @description Needs a staff token (log-in-staff's data.token) of any active staff member (reviewer, checker or administrator; compliance to read only). An account that must replace a password someone else set gets 403 until it has (password_change_required).
+     * @description Needs a staff token (log-in-staff's data.token) of any active staff member (reviewer, checker, supervisor or administrator; compliance to read only). An account that must replace a password someone else set gets 403 until it has (password_change_required).
      */
     post: operations['withdraw-send-back'];
     delete?: never;
@@ -1486,7 +1604,7 @@ export interface paths {
      * Confirm the approval once every stage is accepted: the registrations start
      * @description Four eyes: a checker or an administrator, not the staff member who accepted the stages (403 otherwise).
      *
-     *     Needs a staff token (log-in-staff's data.token) of any active staff member (reviewer, checker or administrator; compliance to read only). An account that must replace a password someone else set gets 403 until it has (password_change_required).
+     *     Needs a staff token (log-in-staff's data.token) of any active staff member (reviewer, checker, supervisor or administrator; compliance to read only). An account that must replace a password someone else set gets 403 until it has (password_change_required).
      */
     post: operations['confirm-approval'];
     delete?: never;
@@ -1504,7 +1622,7 @@ export interface paths {
     };
     /**
      * Read the rule set an application is held to, and what moving it to today’s would change
-     * @description Needs a staff token (log-in-staff's data.token) of any active staff member (reviewer, checker or administrator; compliance to read only). An account that must replace a password someone else set gets 403 until it has (password_change_required).
+     * @description Needs a staff token (log-in-staff's data.token) of any active staff member (reviewer, checker, supervisor or administrator; compliance to read only). An account that must replace a password someone else set gets 403 until it has (password_change_required).
      */
     get: operations['get-application-rule-set'];
     put?: never;
@@ -1528,7 +1646,7 @@ export interface paths {
     };
     /**
      * Read an application's audit trail
-     * @description Needs a staff token (log-in-staff's data.token) of any active staff member (reviewer, checker or administrator; compliance to read only). An account that must replace a password someone else set gets 403 until it has (password_change_required).
+     * @description Needs a staff token (log-in-staff's data.token) of any active staff member (reviewer, checker, supervisor or administrator; compliance to read only). An account that must replace a password someone else set gets 403 until it has (password_change_required).
      */
     get: operations['get-audit-trail'];
     put?: never;
@@ -1570,7 +1688,7 @@ export interface paths {
     };
     /**
      * The onboarding funnel: how many applicants reached and left each stage
-     * @description Needs a staff token (log-in-staff's data.token) of any active staff member (reviewer, checker or administrator; compliance to read only). An account that must replace a password someone else set gets 403 until it has (password_change_required).
+     * @description Needs a staff token (log-in-staff's data.token) of any active staff member (reviewer, checker, supervisor or administrator; compliance to read only). An account that must replace a password someone else set gets 403 until it has (password_change_required).
      */
     get: operations['get-funnel'];
     put?: never;
@@ -1590,7 +1708,7 @@ export interface paths {
     };
     /**
      * The review team's figures over the last days
-     * @description Needs a staff token (log-in-staff's data.token) of any active staff member (reviewer, checker or administrator; compliance to read only). An account that must replace a password someone else set gets 403 until it has (password_change_required).
+     * @description Needs a staff token (log-in-staff's data.token) of any active staff member (reviewer, checker, supervisor or administrator; compliance to read only). An account that must replace a password someone else set gets 403 until it has (password_change_required).
      */
     get: operations['get-team-figures'];
     put?: never;
@@ -1610,7 +1728,7 @@ export interface paths {
     };
     /**
      * List the names of the active staff
-     * @description Needs a staff token (log-in-staff's data.token) of any active staff member (reviewer, checker or administrator; compliance to read only). An account that must replace a password someone else set gets 403 until it has (password_change_required).
+     * @description Needs a staff token (log-in-staff's data.token) of any active staff member (reviewer, checker, supervisor or administrator; compliance to read only). An account that must replace a password someone else set gets 403 until it has (password_change_required).
      */
     get: operations['list-reviewers'];
     put?: never;
@@ -1635,10 +1753,8 @@ export interface paths {
     get: operations['list-staff'];
     put?: never;
     /**
-     * Add a staff account: without a password the member is e-mailed an invitation to choose their own
-     * @description With four eyes a password is refused (400 naming it): the member always chooses their own through the invitation, and a checker, compliance or admin grant waits for a second admin (data.staff.pending_role). With four eyes off an admin may set a password, which its holder must change at the first sign-in.
-     *
-     *     Needs a staff token (log-in-staff's data.token) of an administrator. An account that must replace a password someone else set gets 403 until it has (password_change_required).
+     * Add a staff account (its password must be changed at first sign-in)
+     * @description Needs a staff token (log-in-staff's data.token) of an administrator. An account that must replace a password someone else set gets 403 until it has (password_change_required).
      */
     post: operations['add-staff'];
     delete?: never;
@@ -1739,10 +1855,8 @@ export interface paths {
     get?: never;
     put?: never;
     /**
-     * Reset a staff member's password: without one the member is e-mailed a link to choose a new one
-     * @description The old password stops working and their sessions end. With four eyes a password is refused (400 naming it); with four eyes off an admin may set one, which its holder must change at the next sign-in.
-     *
-     *     Needs a staff token (log-in-staff's data.token) of an administrator. An account that must replace a password someone else set gets 403 until it has (password_change_required).
+     * Set a new password for a staff member (they must change it at the next sign-in)
+     * @description Needs a staff token (log-in-staff's data.token) of an administrator. An account that must replace a password someone else set gets 403 until it has (password_change_required).
      */
     post: operations['reset-staff-password'];
     delete?: never;
@@ -1800,7 +1914,7 @@ export interface paths {
     };
     /**
      * Read an approved application's registrations (exchanges, depository, KRA) and their states
-     * @description Needs a staff token (log-in-staff's data.token) of any active staff member (reviewer, checker or administrator; compliance to read only). An account that must replace a password someone else set gets 403 until it has (password_change_required).
+     * @description Needs a staff token (log-in-staff's data.token) of any active staff member (reviewer, checker, supervisor or administrator; compliance to read only). An account that must replace a password someone else set gets 403 until it has (password_change_required).
      */
     get: operations['list-registrations'];
     put?: never;
@@ -1822,7 +1936,7 @@ export interface paths {
     put?: never;
     /**
      * Send a rejected or on-hold registration again
-     * @description Needs a staff token (log-in-staff's data.token) of any active staff member (reviewer, checker or administrator; compliance to read only). An account that must replace a password someone else set gets 403 until it has (password_change_required).
+     * @description Needs a staff token (log-in-staff's data.token) of any active staff member (reviewer, checker, supervisor or administrator; compliance to read only). An account that must replace a password someone else set gets 403 until it has (password_change_required).
      */
     post: operations['retry-registration'];
     delete?: never;
@@ -1840,7 +1954,7 @@ export interface paths {
     };
     /**
      * List an application's corrections, proposed and decided, with what each changes
-     * @description Needs a staff token (log-in-staff's data.token) of any active staff member (reviewer, checker or administrator; compliance to read only). An account that must replace a password someone else set gets 403 until it has (password_change_required).
+     * @description Needs a staff token (log-in-staff's data.token) of any active staff member (reviewer, checker, supervisor or administrator; compliance to read only). An account that must replace a password someone else set gets 403 until it has (password_change_required).
      */
     get: operations['list-corrections'];
     put?: never;
@@ -1848,7 +1962,7 @@ export interface paths {
      * Propose a correction of the data a rejected or on-hold registration sends
      * @description Maker and checker: the correction is kept until a different checker or administrator approves it (approve-correction); a new email is applied once the client confirms the OTP sent to it (verify-correction-otp).
      *
-     *     Needs a staff token (log-in-staff's data.token) of any active staff member (reviewer, checker or administrator; compliance to read only). An account that must replace a password someone else set gets 403 until it has (password_change_required).
+     *     Needs a staff token (log-in-staff's data.token) of any active staff member (reviewer, checker, supervisor or administrator; compliance to read only). An account that must replace a password someone else set gets 403 until it has (password_change_required).
      */
     post: operations['correct-registration'];
     delete?: never;
@@ -1868,7 +1982,7 @@ export interface paths {
     put?: never;
     /**
      * Approve a correction another staff member proposed (a checker or an administrator)
-     * @description Needs a staff token (log-in-staff's data.token) of any active staff member (reviewer, checker or administrator; compliance to read only). An account that must replace a password someone else set gets 403 until it has (password_change_required).
+     * @description Needs a staff token (log-in-staff's data.token) of any active staff member (reviewer, checker, supervisor or administrator; compliance to read only). An account that must replace a password someone else set gets 403 until it has (password_change_required).
      */
     post: operations['approve-correction'];
     delete?: never;
@@ -1888,7 +2002,7 @@ export interface paths {
     put?: never;
     /**
      * Reject a correction before it is applied (its maker, a checker or an administrator)
-     * @description Needs a staff token (log-in-staff's data.token) of any active staff member (reviewer, checker or administrator; compliance to read only). An account that must replace a password someone else set gets 403 until it has (password_change_required).
+     * @description Needs a staff token (log-in-staff's data.token) of any active staff member (reviewer, checker, supervisor or administrator; compliance to read only). An account that must replace a password someone else set gets 403 until it has (password_change_required).
      */
     post: operations['reject-correction'];
     delete?: never;
@@ -1908,7 +2022,7 @@ export interface paths {
     put?: never;
     /**
      * Apply an approved email correction with the OTP the client received at the new address
-     * @description Needs a staff token (log-in-staff's data.token) of any active staff member (reviewer, checker or administrator; compliance to read only). An account that must replace a password someone else set gets 403 until it has (password_change_required).
+     * @description Needs a staff token (log-in-staff's data.token) of any active staff member (reviewer, checker, supervisor or administrator; compliance to read only). An account that must replace a password someone else set gets 403 until it has (password_change_required).
      */
     post: operations['verify-correction-otp'];
     delete?: never;
@@ -1926,73 +2040,9 @@ export interface paths {
     };
     /**
      * List the approved applications whose account is not yet tradable
-     * @description Needs a staff token (log-in-staff's data.token) of any active staff member (reviewer, checker or administrator; compliance to read only). An account that must replace a password someone else set gets 403 until it has (password_change_required).
+     * @description Needs a staff token (log-in-staff's data.token) of any active staff member (reviewer, checker, supervisor or administrator; compliance to read only). An account that must replace a password someone else set gets 403 until it has (password_change_required).
      */
     get: operations['list-not-tradable'];
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/api/v1/backoffice/views': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    /**
-     * The signed-in staff member's saved views of the queue
-     * @description Needs a staff token (log-in-staff's data.token) of any active staff member (reviewer, checker or administrator; compliance to read only). An account that must replace a password someone else set gets 403 until it has (password_change_required).
-     */
-    get: operations['list-saved-views'];
-    put?: never;
-    /**
-     * Save the queue's filters, sort and search as a view of one's own (a view of the same name is replaced)
-     * @description Needs a staff token (log-in-staff's data.token) of any active staff member (reviewer, checker or administrator; compliance to read only). An account that must replace a password someone else set gets 403 until it has (password_change_required).
-     */
-    post: operations['save-view'];
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/api/v1/backoffice/views/{id}/delete': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    get?: never;
-    put?: never;
-    /**
-     * Delete one of the signed-in staff member’s saved views
-     * @description Needs a staff token (log-in-staff's data.token) of any active staff member (reviewer, checker or administrator; compliance to read only). An account that must replace a password someone else set gets 403 until it has (password_change_required).
-     */
-    post: operations['delete-saved-view'];
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/api/v1/backoffice/reports': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    /**
-     * The review reports over the last days: per maker and checker, first-time-right, reasons, pairs and time in each status (an administrator's the team's, anyone else's their own)
-     * @description Needs a staff token (log-in-staff's data.token) of any active staff member (reviewer, checker or administrator; compliance to read only). An account that must replace a password someone else set gets 403 until it has (password_change_required).
-     */
-    get: operations['get-reports'];
     put?: never;
     post?: never;
     delete?: never;
@@ -2010,7 +2060,7 @@ export interface paths {
     };
     /**
      * List the assisted video KYC calls applicants booked
-     * @description Needs a staff token (log-in-staff's data.token) of any active staff member (reviewer, checker or administrator; compliance to read only). An account that must replace a password someone else set gets 403 until it has (password_change_required).
+     * @description Needs a staff token (log-in-staff's data.token) of any active staff member (reviewer, checker, supervisor or administrator; compliance to read only). An account that must replace a password someone else set gets 403 until it has (password_change_required).
      */
     get: operations['list-assisted-kyc-calls'];
     put?: never;
@@ -2032,7 +2082,7 @@ export interface paths {
     put?: never;
     /**
      * Mark an applicant's assisted video KYC call as done
-     * @description Needs a staff token (log-in-staff's data.token) of any active staff member (reviewer, checker or administrator; compliance to read only). An account that must replace a password someone else set gets 403 until it has (password_change_required).
+     * @description Needs a staff token (log-in-staff's data.token) of any active staff member (reviewer, checker, supervisor or administrator; compliance to read only). An account that must replace a password someone else set gets 403 until it has (password_change_required).
      */
     post: operations['mark-assisted-kyc-done'];
     delete?: never;
@@ -2119,338 +2169,6 @@ export interface paths {
      * @description Needs a staff token (log-in-staff's data.token) of an administrator. An account that must replace a password someone else set gets 403 until it has (password_change_required).
      */
     post: operations['mark-breach-board-notified'];
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/api/v1/backoffice/service-requests': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    /**
-     * The Requests queue: clients' signed requests in review or with the registries (or closed ones)
-     * @description Needs a staff token (log-in-staff's data.token) of any active staff member (reviewer, checker or administrator; compliance to read only). An account that must replace a password someone else set gets 403 until it has (password_change_required).
-     */
-    get: operations['list-service-requests'];
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/api/v1/backoffice/service-requests/{id}': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    /**
-     * One request with its registries’ modification records
-     * @description Needs a staff token (log-in-staff's data.token) of any active staff member (reviewer, checker or administrator; compliance to read only). An account that must replace a password someone else set gets 403 until it has (password_change_required).
-     */
-    get: operations['get-service-request'];
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/api/v1/backoffice/service-requests/{id}/accept': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    get?: never;
-    put?: never;
-    /**
-     * The maker accepts a signed request; a different checker confirms it
-     * @description Needs a staff token (log-in-staff's data.token) of any active staff member (reviewer, checker or administrator; compliance to read only). An account that must replace a password someone else set gets 403 until it has (password_change_required).
-     */
-    post: operations['accept-service-request'];
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/api/v1/backoffice/service-requests/{id}/confirm': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    get?: never;
-    put?: never;
-    /**
-     * The checker confirms an accepted request: its modification records go to the registries
-     * @description Four eyes: a checker or an administrator, never the staff member who accepted it (403).
-     *
-     *     Needs a staff token (log-in-staff's data.token) of any active staff member (reviewer, checker or administrator; compliance to read only). An account that must replace a password someone else set gets 403 until it has (password_change_required).
-     */
-    post: operations['confirm-service-request'];
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/api/v1/backoffice/service-requests/{id}/reject': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    get?: never;
-    put?: never;
-    /**
-     * Reject a request in review with a coded reason (the client is told)
-     * @description Needs a staff token (log-in-staff's data.token) of any active staff member (reviewer, checker or administrator; compliance to read only). An account that must replace a password someone else set gets 403 until it has (password_change_required).
-     */
-    post: operations['reject-service-request'];
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/api/v1/client/send-otp': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    get?: never;
-    put?: never;
-    /**
-     * Send the client area's sign-in OTP to a registered mobile
-     * @description The reply is the same whether or not the number has an account; a resend within the countdown is 429.
-     *
-     *     Public: no token.
-     */
-    post: operations['client-send-otp'];
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/api/v1/client/verify-otp': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    get?: never;
-    put?: never;
-    /**
-     * Check the sign-in OTP: data.token is the client's token (an open account only)
-     * @description A wrong or expired code, or a mobile without an open account, is status false with data.reason.
-     *
-     *     Public: no token.
-     */
-    post: operations['client-verify-otp'];
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/api/v1/client/logout': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    get?: never;
-    put?: never;
-    /**
-     * Sign the client out: the token stops working
-     * @description Needs the client's token (client-verify-otp's data.token).
-     */
-    post: operations['client-logout'];
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/api/v1/client/my-account': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    /**
-     * The client's account: codes, segments, nominees, bank, DDPI, contacts, documents and requests
-     * @description Needs the client's token (client-verify-otp's data.token).
-     */
-    get: operations['get-my-account'];
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/api/v1/client/requests/{id}': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    /**
-     * One of the client’s requests, as it stands
-     * @description Needs the client's token (client-verify-otp's data.token).
-     */
-    get: operations['get-client-request'];
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/api/v1/client/requests/freeze': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    get?: never;
-    put?: never;
-    /**
-     * Freeze online access to the trading account at once (pending orders cancelled)
-     * @description SEBI/HO/MIRSD/POD-1/P/CIR/2024/4: carried out in this call, confirmed by SMS and e-mail and audited. 409 when frozen already.
-     *
-     *     Needs the client's token (client-verify-otp's data.token).
-     */
-    post: operations['freeze-online-access'];
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/api/v1/client/requests/unfreeze/otp': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    get?: never;
-    put?: never;
-    /**
-     * Send the OTP that verifies the client again before an unfreeze
-     * @description Needs the client's token (client-verify-otp's data.token).
-     */
-    post: operations['send-unfreeze-otp'];
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/api/v1/client/requests/unfreeze': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    get?: never;
-    put?: never;
-    /**
-     * Restore online access once the OTP to the registered mobile is right
-     * @description Needs the client's token (client-verify-otp's data.token).
-     */
-    post: operations['unfreeze-online-access'];
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/api/v1/client/requests/nomination': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    get?: never;
-    put?: never;
-    /**
-     * Start a nomination request (nominees or an opt-out) under the rules in force today
-     * @description Checked with the nomination rules of the day (my-account data.nomination_rule): from 1 Sep 2026 at most three nominees, name and relationship mandatory. The request is a draft until signed with Aadhaar eSign (requests/{id}/esign). 409 while another nomination request is under way.
-     *
-     *     Needs the client's token (client-verify-otp's data.token).
-     */
-    post: operations['request-nomination'];
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/api/v1/client/requests/{id}/esign': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    get?: never;
-    put?: never;
-    /**
-     * Open the Aadhaar eSign of a draft request: data.api_response is the popup’s form
-     * @description Needs the client's token (client-verify-otp's data.token).
-     */
-    post: operations['sign-client-request'];
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/api/v1/client/esign-response': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    get?: never;
-    put?: never;
-    /**
-     * Receive the e-sign service's signed response for a client's request
-     * @description Posted by the e-sign window, urlencoded: the signed <EsignResp> in eSignResponse or msg. Its XML signature is the credential; the answer is a page for the window, 400 when the response is not valid.
-     *
-     *     Public: no token.
-     */
-    post: operations['client-esign-response'];
     delete?: never;
     options?: never;
     head?: never;
@@ -2609,6 +2327,7 @@ export interface components {
       | 'somethingHasWentWrong'
       | 'somethingWrong'
       | 'statusActive'
+      | 'statusClosed'
       | 'statusRejected'
       | 'statusUnderReview'
       | 'statusVerified'
@@ -6452,7 +6171,7 @@ export interface operations {
             code?: string;
             data: {
               /** @enum {string} */
-              status: 'Pending' | 'Approved' | 'Rejected' | 'Completed';
+              status: 'Pending' | 'Approved' | 'Rejected' | 'Completed' | 'Closed';
               text: string;
               signed_document: string | null;
               rejected_stage: number | null;
@@ -6480,12 +6199,719 @@ export interface operations {
                 stage: number;
                 code: string | null;
                 note: string;
+                texts?: {
+                  [key: string]: string;
+                } | null;
+              }[];
+              closure?: {
+                /** @enum {string} */
+                kind: 'rejected' | 'expired';
+                code: string;
+                texts: {
+                  [key: string]: string;
+                } | null;
+              } | null;
+            };
+          };
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      429: components['responses']['TooManyRequests'];
+      500: components['responses']['InternalError'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  'list-awaiting-confirmation': {
+    parameters: {
+      query?: {
+        page?: number;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            status: boolean;
+            message: string;
+            code?: string;
+            data: {
+              items: {
+                id: string;
+                mobile: string;
+                name: string | null;
+                waiting_since: string;
+                makers: string[];
+                note: string | null;
+                can_confirm: boolean;
+                claim: {
+                  staff_id: string;
+                  name: string;
+                } | null;
+              }[];
+              total: number;
+            };
+          };
+        };
+      };
+      /** @description Malformed input: data.errors names each offending field, with its rule's message key as code. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            status: boolean;
+            message: string;
+            code?: components['schemas']['MessageKey'];
+            data: {
+              field: string;
+              errors: {
+                field: string;
+                message: string;
+                code?: components['schemas']['MessageKey'];
+              }[];
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      429: components['responses']['TooManyRequests'];
+      500: components['responses']['InternalError'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  'next-awaiting-confirmation': {
+    parameters: {
+      query?: {
+        after?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            status: boolean;
+            message: string;
+            code?: string;
+            data: {
+              id: string | null;
+            };
+          };
+        };
+      };
+      /** @description Malformed input: data.errors names each offending field, with its rule's message key as code. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            status: boolean;
+            message: string;
+            code?: components['schemas']['MessageKey'];
+            data: {
+              field: string;
+              errors: {
+                field: string;
+                message: string;
+                code?: components['schemas']['MessageKey'];
+              }[];
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      429: components['responses']['TooManyRequests'];
+      500: components['responses']['InternalError'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  'bulk-confirm': {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes a retry safe: the same key with the same body gets the first answer again without running the action twice (409 with another body, or while the first request runs). */
+        'Idempotency-Key'?: components['parameters']['IdempotencyKey'];
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          ids: string[];
+        };
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          'Idempotent-Replayed': components['headers']['IdempotentReplayed'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            status: boolean;
+            message: string;
+            code?: string;
+            data: {
+              results: {
+                id: string;
+                /** @enum {string} */
+                outcome: 'confirmed' | 'skipped';
+                reason: string | null;
+              }[];
+            };
+          };
+        };
+      };
+      /** @description Malformed input: data.errors names each offending field, with its rule's message key as code. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            status: boolean;
+            message: string;
+            code?: components['schemas']['MessageKey'];
+            data: {
+              field: string;
+              errors: {
+                field: string;
+                message: string;
+                code?: components['schemas']['MessageKey'];
+              }[];
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      409: components['responses']['Conflict'];
+      413: components['responses']['PayloadTooLarge'];
+      429: components['responses']['TooManyRequests'];
+      500: components['responses']['InternalError'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  'return-to-maker': {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes a retry safe: the same key with the same body gets the first answer again without running the action twice (409 with another body, or while the first request runs). */
+        'Idempotency-Key'?: components['parameters']['IdempotencyKey'];
+      };
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          note: string;
+        };
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          'Idempotent-Replayed': components['headers']['IdempotentReplayed'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            status: boolean;
+            message: string;
+            code?: string;
+            data: {
+              status: string;
+              returned_to: string | null;
+            };
+          };
+        };
+      };
+      /** @description Malformed input: data.errors names each offending field, with its rule's message key as code. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            status: boolean;
+            message: string;
+            code?: components['schemas']['MessageKey'];
+            data: {
+              field: string;
+              errors: {
+                field: string;
+                message: string;
+                code?: components['schemas']['MessageKey'];
+              }[];
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      413: components['responses']['PayloadTooLarge'];
+      429: components['responses']['TooManyRequests'];
+      500: components['responses']['InternalError'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  'list-notes': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            status: boolean;
+            message: string;
+            code?: string;
+            data: {
+              notes: {
+                /** @enum {string} */
+                kind: 'handover' | 'return' | 'override' | 'internal' | 'closure' | 'reopen';
+                stage: number | null;
+                note: string;
+                staff_name: string;
+                at: string;
+              }[];
+            };
+          };
+        };
+      };
+      /** @description Malformed input: data.errors names each offending field, with its rule's message key as code. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            status: boolean;
+            message: string;
+            code?: components['schemas']['MessageKey'];
+            data: {
+              field: string;
+              errors: {
+                field: string;
+                message: string;
+                code?: components['schemas']['MessageKey'];
+              }[];
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      429: components['responses']['TooManyRequests'];
+      500: components['responses']['InternalError'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  'add-note': {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes a retry safe: the same key with the same body gets the first answer again without running the action twice (409 with another body, or while the first request runs). */
+        'Idempotency-Key'?: components['parameters']['IdempotencyKey'];
+      };
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          note: string;
+        };
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          'Idempotent-Replayed': components['headers']['IdempotentReplayed'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            status: boolean;
+            message: string;
+            code?: string;
+            data: {
+              notes: {
+                /** @enum {string} */
+                kind: 'handover' | 'return' | 'override' | 'internal' | 'closure' | 'reopen';
+                stage: number | null;
+                note: string;
+                staff_name: string;
+                at: string;
+              }[];
+            };
+          };
+        };
+      };
+      /** @description Malformed input: data.errors names each offending field, with its rule's message key as code. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            status: boolean;
+            message: string;
+            code?: components['schemas']['MessageKey'];
+            data: {
+              field: string;
+              errors: {
+                field: string;
+                message: string;
+                code?: components['schemas']['MessageKey'];
+              }[];
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      413: components['responses']['PayloadTooLarge'];
+      429: components['responses']['TooManyRequests'];
+      500: components['responses']['InternalError'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  'reject-finally': {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes a retry safe: the same key with the same body gets the first answer again without running the action twice (409 with another body, or while the first request runs). */
+        'Idempotency-Key'?: components['parameters']['IdempotencyKey'];
+      };
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          code: string;
+          note?: string;
+        };
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          'Idempotent-Replayed': components['headers']['IdempotentReplayed'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            status: boolean;
+            message: string;
+            code?: string;
+            data: {
+              status: string;
+            };
+          };
+        };
+      };
+      /** @description Malformed input: data.errors names each offending field, with its rule's message key as code. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            status: boolean;
+            message: string;
+            code?: components['schemas']['MessageKey'];
+            data: {
+              field: string;
+              errors: {
+                field: string;
+                message: string;
+                code?: components['schemas']['MessageKey'];
+              }[];
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      413: components['responses']['PayloadTooLarge'];
+      429: components['responses']['TooManyRequests'];
+      500: components['responses']['InternalError'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  'reopen-application': {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes a retry safe: the same key with the same body gets the first answer again without running the action twice (409 with another body, or while the first request runs). */
+        'Idempotency-Key'?: components['parameters']['IdempotencyKey'];
+      };
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          note: string;
+        };
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          'Idempotent-Replayed': components['headers']['IdempotentReplayed'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            status: boolean;
+            message: string;
+            code?: string;
+            data: {
+              status: string;
+            };
+          };
+        };
+      };
+      /** @description Malformed input: data.errors names each offending field, with its rule's message key as code. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            status: boolean;
+            message: string;
+            code?: components['schemas']['MessageKey'];
+            data: {
+              field: string;
+              errors: {
+                field: string;
+                message: string;
+                code?: components['schemas']['MessageKey'];
+              }[];
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      413: components['responses']['PayloadTooLarge'];
+      429: components['responses']['TooManyRequests'];
+      500: components['responses']['InternalError'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  'list-reasons': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            status: boolean;
+            message: string;
+            code?: string;
+            data: {
+              reasons: {
+                code: string;
+                version: number;
+                /** @enum {string} */
+                purpose: 'send_back' | 'close';
+                stage: number | null;
+                /** @enum {string} */
+                kind: 'reject' | 'info';
+                texts: {
+                  en: string;
+                  hi: string;
+                  be: string;
+                  gu: string;
+                  mar: string;
+                };
+                active: boolean;
+                changed_at: string;
               }[];
             };
           };
         };
       };
       401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      429: components['responses']['TooManyRequests'];
+      500: components['responses']['InternalError'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  'put-reason': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        code: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /** @enum {string} */
+          purpose: 'send_back' | 'close';
+          stage: number | null;
+          /** @enum {string} */
+          kind: 'reject' | 'info';
+          texts: {
+            en: string;
+            hi: string;
+            be: string;
+            gu: string;
+            mar: string;
+          };
+          /** @default true */
+          active?: boolean;
+        };
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            status: boolean;
+            message: string;
+            code?: string;
+            data: {
+              reason: {
+                code: string;
+                version: number;
+                /** @enum {string} */
+                purpose: 'send_back' | 'close';
+                stage: number | null;
+                /** @enum {string} */
+                kind: 'reject' | 'info';
+                texts: {
+                  en: string;
+                  hi: string;
+                  be: string;
+                  gu: string;
+                  mar: string;
+                };
+                active: boolean;
+                changed_at: string;
+              };
+            };
+          };
+        };
+      };
+      /** @description Malformed input: data.errors names each offending field, with its rule's message key as code. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            status: boolean;
+            message: string;
+            code?: components['schemas']['MessageKey'];
+            data: {
+              field: string;
+              errors: {
+                field: string;
+                message: string;
+                code?: components['schemas']['MessageKey'];
+              }[];
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
       429: components['responses']['TooManyRequests'];
       500: components['responses']['InternalError'];
       503: components['responses']['ServiceUnavailable'];
@@ -6535,13 +6961,13 @@ export interface operations {
                     email: string;
                     name: string;
                     /** @enum {string} */
-                    role: 'reviewer' | 'checker' | 'compliance' | 'admin';
+                    role: 'reviewer' | 'checker' | 'supervisor' | 'compliance' | 'admin';
                     active: boolean;
                     created_at: string;
                     last_login_at: string | null;
                     password_change_required: boolean;
                     mfa_enrolled: boolean;
-                    pending_role: ('checker' | 'compliance' | 'admin') | null;
+                    pending_role: ('checker' | 'supervisor' | 'compliance' | 'admin') | null;
                     mfa_reset_pending: boolean;
                   };
                   recovery_codes?: string[];
@@ -6731,13 +7157,13 @@ export interface operations {
                     email: string;
                     name: string;
                     /** @enum {string} */
-                    role: 'reviewer' | 'checker' | 'compliance' | 'admin';
+                    role: 'reviewer' | 'checker' | 'supervisor' | 'compliance' | 'admin';
                     active: boolean;
                     created_at: string;
                     last_login_at: string | null;
                     password_change_required: boolean;
                     mfa_enrolled: boolean;
-                    pending_role: ('checker' | 'compliance' | 'admin') | null;
+                    pending_role: ('checker' | 'supervisor' | 'compliance' | 'admin') | null;
                     mfa_reset_pending: boolean;
                   };
                   recovery_codes?: string[];
@@ -6822,258 +7248,6 @@ export interface operations {
       503: components['responses']['ServiceUnavailable'];
     };
   };
-  'accept-staff-invitation': {
-    parameters: {
-      query?: never;
-      header?: {
-        /** @description Makes a retry safe: the same key with the same body gets the first answer again without running the action twice (409 with another body, or while the first request runs). */
-        'Idempotency-Key'?: components['parameters']['IdempotencyKey'];
-      };
-      path?: never;
-      cookie?: never;
-    };
-    requestBody: {
-      content: {
-        'application/json': {
-          token: string;
-          password: string;
-        };
-      };
-    };
-    responses: {
-      /** @description OK */
-      200: {
-        headers: {
-          'Idempotent-Replayed': components['headers']['IdempotentReplayed'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            status: boolean;
-            message: string;
-            code?: string;
-            data:
-              | {
-                  token: string;
-                  staff: {
-                    id: string;
-                    email: string;
-                    name: string;
-                    /** @enum {string} */
-                    role: 'reviewer' | 'checker' | 'compliance' | 'admin';
-                    active: boolean;
-                    created_at: string;
-                    last_login_at: string | null;
-                    password_change_required: boolean;
-                    mfa_enrolled: boolean;
-                    pending_role: ('checker' | 'compliance' | 'admin') | null;
-                    mfa_reset_pending: boolean;
-                  };
-                  recovery_codes?: string[];
-                }
-              | {
-                  /** @enum {string} */
-                  mfa: 'verify' | 'enrol';
-                  challenge: string;
-                }
-              | {
-                  [key: string]: unknown;
-                };
-          };
-        };
-      };
-      /** @description Malformed input: data.errors names each offending field, with its rule's message key as code. */
-      400: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            status: boolean;
-            message: string;
-            code?: components['schemas']['MessageKey'];
-            data: {
-              field: string;
-              errors: {
-                field: string;
-                message: string;
-                code?: components['schemas']['MessageKey'];
-              }[];
-            } & {
-              [key: string]: unknown;
-            };
-          };
-        };
-      };
-      409: components['responses']['Conflict'];
-      413: components['responses']['PayloadTooLarge'];
-      429: components['responses']['TooManyRequests'];
-      500: components['responses']['InternalError'];
-      503: components['responses']['ServiceUnavailable'];
-    };
-  };
-  'enrol-own-staff-mfa': {
-    parameters: {
-      query?: never;
-      header?: {
-        /** @description Makes a retry safe: the same key with the same body gets the first answer again without running the action twice (409 with another body, or while the first request runs). */
-        'Idempotency-Key'?: components['parameters']['IdempotencyKey'];
-      };
-      path?: never;
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description OK */
-      200: {
-        headers: {
-          'Idempotent-Replayed': components['headers']['IdempotentReplayed'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            status: boolean;
-            message: string;
-            code?: string;
-            data: {
-              secret: string;
-              otpauth_uri: string;
-              qr_code: string;
-            };
-          };
-        };
-      };
-      400: components['responses']['BadRequest'];
-      401: components['responses']['Unauthorized'];
-      403: components['responses']['Forbidden'];
-      /** @description The state does not allow this now (the message says why), or the Idempotency-Key was used with another request or its first request is still running. */
-      409: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json':
-            | {
-                status: boolean;
-                message: string;
-                /** @enum {string} */
-                code?: 'somethingWrong';
-                data: {
-                  [key: string]: unknown;
-                };
-              }
-            | components['schemas']['ConflictReply'];
-        };
-      };
-      413: components['responses']['PayloadTooLarge'];
-      429: components['responses']['TooManyRequests'];
-      500: components['responses']['InternalError'];
-      503: components['responses']['ServiceUnavailable'];
-    };
-  };
-  'confirm-own-staff-mfa': {
-    parameters: {
-      query?: never;
-      header?: {
-        /** @description Makes a retry safe: the same key with the same body gets the first answer again without running the action twice (409 with another body, or while the first request runs). */
-        'Idempotency-Key'?: components['parameters']['IdempotencyKey'];
-      };
-      path?: never;
-      cookie?: never;
-    };
-    requestBody: {
-      content: {
-        'application/json': {
-          code: string;
-        };
-      };
-    };
-    responses: {
-      /** @description OK */
-      200: {
-        headers: {
-          'Idempotent-Replayed': components['headers']['IdempotentReplayed'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            status: boolean;
-            message: string;
-            code?: string;
-            data:
-              | {
-                  staff: {
-                    id: string;
-                    email: string;
-                    name: string;
-                    /** @enum {string} */
-                    role: 'reviewer' | 'checker' | 'compliance' | 'admin';
-                    active: boolean;
-                    created_at: string;
-                    last_login_at: string | null;
-                    password_change_required: boolean;
-                    mfa_enrolled: boolean;
-                    pending_role: ('checker' | 'compliance' | 'admin') | null;
-                    mfa_reset_pending: boolean;
-                  };
-                  recovery_codes: string[];
-                }
-              | {
-                  [key: string]: unknown;
-                };
-          };
-        };
-      };
-      /** @description Malformed input: data.errors names each offending field, with its rule's message key as code. */
-      400: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            status: boolean;
-            message: string;
-            code?: components['schemas']['MessageKey'];
-            data: {
-              field: string;
-              errors: {
-                field: string;
-                message: string;
-                code?: components['schemas']['MessageKey'];
-              }[];
-            } & {
-              [key: string]: unknown;
-            };
-          };
-        };
-      };
-      401: components['responses']['Unauthorized'];
-      403: components['responses']['Forbidden'];
-      /** @description The state does not allow this now (the message says why), or the Idempotency-Key was used with another request or its first request is still running. */
-      409: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json':
-            | {
-                status: boolean;
-                message: string;
-                /** @enum {string} */
-                code?: 'somethingWrong';
-                data: {
-                  [key: string]: unknown;
-                };
-              }
-            | components['schemas']['ConflictReply'];
-        };
-      };
-      413: components['responses']['PayloadTooLarge'];
-      429: components['responses']['TooManyRequests'];
-      500: components['responses']['InternalError'];
-      503: components['responses']['ServiceUnavailable'];
-    };
-  };
   'log-out-staff': {
     parameters: {
       query?: never;
@@ -7137,13 +7311,13 @@ export interface operations {
                 email: string;
                 name: string;
                 /** @enum {string} */
-                role: 'reviewer' | 'checker' | 'compliance' | 'admin';
+                role: 'reviewer' | 'checker' | 'supervisor' | 'compliance' | 'admin';
                 active: boolean;
                 created_at: string;
                 last_login_at: string | null;
                 password_change_required: boolean;
                 mfa_enrolled: boolean;
-                pending_role: ('checker' | 'compliance' | 'admin') | null;
+                pending_role: ('checker' | 'supervisor' | 'compliance' | 'admin') | null;
                 mfa_reset_pending: boolean;
               };
             };
@@ -7192,13 +7366,13 @@ export interface operations {
                 email: string;
                 name: string;
                 /** @enum {string} */
-                role: 'reviewer' | 'checker' | 'compliance' | 'admin';
+                role: 'reviewer' | 'checker' | 'supervisor' | 'compliance' | 'admin';
                 active: boolean;
                 created_at: string;
                 last_login_at: string | null;
                 password_change_required: boolean;
                 mfa_enrolled: boolean;
-                pending_role: ('checker' | 'compliance' | 'admin') | null;
+                pending_role: ('checker' | 'supervisor' | 'compliance' | 'admin') | null;
                 mfa_reset_pending: boolean;
               };
             };
@@ -7239,7 +7413,7 @@ export interface operations {
   'list-applications': {
     parameters: {
       query?: {
-        status?: 'Pending' | 'Approved' | 'Rejected' | 'Completed' | 'In progress';
+        status?: 'Pending' | 'Approved' | 'Rejected' | 'Completed' | 'In progress' | 'Closed';
         stage?: number;
         from?: string;
         to?: string;
@@ -7274,7 +7448,7 @@ export interface operations {
                 name: string | null;
                 stage: number;
                 /** @enum {string} */
-                status: 'Pending' | 'Approved' | 'Rejected' | 'Completed' | 'In progress';
+                status: 'Pending' | 'Approved' | 'Rejected' | 'Completed' | 'In progress' | 'Closed';
                 waiting_since: string;
                 created_at: string;
                 utm_source: string | null;
@@ -7296,6 +7470,7 @@ export interface operations {
                 Rejected: number;
                 Completed: number;
                 'In progress': number;
+                Closed: number;
               } & {
                 [key: string]: number;
               };
@@ -7340,7 +7515,7 @@ export interface operations {
   'export-applications': {
     parameters: {
       query?: {
-        status?: 'Pending' | 'Approved' | 'Rejected' | 'Completed' | 'In progress';
+        status?: 'Pending' | 'Approved' | 'Rejected' | 'Completed' | 'In progress' | 'Closed';
         stage?: number;
         from?: string;
         to?: string;
@@ -7527,7 +7702,7 @@ export interface operations {
             data: {
               id: string;
               /** @enum {string} */
-              status: 'Pending' | 'Approved' | 'Rejected' | 'Completed' | 'In progress';
+              status: 'Pending' | 'Approved' | 'Rejected' | 'Completed' | 'In progress' | 'Closed';
               stage: number;
               mobile: string;
               email: string | null;
@@ -7924,7 +8099,9 @@ export interface operations {
             activity: 'Accept' | 'Reject';
             code?: string;
             reason?: string;
+            note?: string;
           }[];
+          note?: string;
         };
       };
     };
@@ -8336,7 +8513,7 @@ export interface operations {
                 actor_kind: 'staff' | 'applicant' | 'system';
                 actor: string | null;
                 actor_name?: string | null;
-                actor_role?: ('reviewer' | 'checker' | 'compliance' | 'admin') | null;
+                actor_role?: ('reviewer' | 'checker' | 'supervisor' | 'compliance' | 'admin') | null;
                 action: string;
                 stage: number | null;
                 before: unknown;
@@ -8474,11 +8651,6 @@ export interface operations {
                 utm_campaign: string[];
                 refcode: string[];
               };
-              reminders?: {
-                stage: number;
-                reminded: number;
-                came_back: number;
-              }[];
             };
           };
         };
@@ -8605,7 +8777,7 @@ export interface operations {
                 id: string;
                 name: string;
                 /** @enum {string} */
-                role: 'reviewer' | 'checker' | 'compliance' | 'admin';
+                role: 'reviewer' | 'checker' | 'supervisor' | 'compliance' | 'admin';
               }[];
             };
           };
@@ -8643,13 +8815,13 @@ export interface operations {
                 email: string;
                 name: string;
                 /** @enum {string} */
-                role: 'reviewer' | 'checker' | 'compliance' | 'admin';
+                role: 'reviewer' | 'checker' | 'supervisor' | 'compliance' | 'admin';
                 active: boolean;
                 created_at: string;
                 last_login_at: string | null;
                 password_change_required: boolean;
                 mfa_enrolled: boolean;
-                pending_role: ('checker' | 'compliance' | 'admin') | null;
+                pending_role: ('checker' | 'supervisor' | 'compliance' | 'admin') | null;
                 mfa_reset_pending: boolean;
                 locked_until: string | null;
               }[];
@@ -8680,8 +8852,8 @@ export interface operations {
           email: string;
           name: string;
           /** @enum {string} */
-          role: 'reviewer' | 'checker' | 'compliance' | 'admin';
-          password?: string;
+          role: 'reviewer' | 'checker' | 'supervisor' | 'compliance' | 'admin';
+          password: string;
         };
       };
     };
@@ -8703,13 +8875,13 @@ export interface operations {
                 email: string;
                 name: string;
                 /** @enum {string} */
-                role: 'reviewer' | 'checker' | 'compliance' | 'admin';
+                role: 'reviewer' | 'checker' | 'supervisor' | 'compliance' | 'admin';
                 active: boolean;
                 created_at: string;
                 last_login_at: string | null;
                 password_change_required: boolean;
                 mfa_enrolled: boolean;
-                pending_role: ('checker' | 'compliance' | 'admin') | null;
+                pending_role: ('checker' | 'supervisor' | 'compliance' | 'admin') | null;
                 mfa_reset_pending: boolean;
               };
             };
@@ -8785,13 +8957,13 @@ export interface operations {
                 email: string;
                 name: string;
                 /** @enum {string} */
-                role: 'reviewer' | 'checker' | 'compliance' | 'admin';
+                role: 'reviewer' | 'checker' | 'supervisor' | 'compliance' | 'admin';
                 active: boolean;
                 created_at: string;
                 last_login_at: string | null;
                 password_change_required: boolean;
                 mfa_enrolled: boolean;
-                pending_role: ('checker' | 'compliance' | 'admin') | null;
+                pending_role: ('checker' | 'supervisor' | 'compliance' | 'admin') | null;
                 mfa_reset_pending: boolean;
               };
             };
@@ -8847,7 +9019,7 @@ export interface operations {
       content: {
         'application/json': {
           /** @enum {string} */
-          role: 'reviewer' | 'checker' | 'compliance' | 'admin';
+          role: 'reviewer' | 'checker' | 'supervisor' | 'compliance' | 'admin';
         };
       };
     };
@@ -8869,13 +9041,13 @@ export interface operations {
                 email: string;
                 name: string;
                 /** @enum {string} */
-                role: 'reviewer' | 'checker' | 'compliance' | 'admin';
+                role: 'reviewer' | 'checker' | 'supervisor' | 'compliance' | 'admin';
                 active: boolean;
                 created_at: string;
                 last_login_at: string | null;
                 password_change_required: boolean;
                 mfa_enrolled: boolean;
-                pending_role: ('checker' | 'compliance' | 'admin') | null;
+                pending_role: ('checker' | 'supervisor' | 'compliance' | 'admin') | null;
                 mfa_reset_pending: boolean;
               };
             };
@@ -8946,13 +9118,13 @@ export interface operations {
                 email: string;
                 name: string;
                 /** @enum {string} */
-                role: 'reviewer' | 'checker' | 'compliance' | 'admin';
+                role: 'reviewer' | 'checker' | 'supervisor' | 'compliance' | 'admin';
                 active: boolean;
                 created_at: string;
                 last_login_at: string | null;
                 password_change_required: boolean;
                 mfa_enrolled: boolean;
-                pending_role: ('checker' | 'compliance' | 'admin') | null;
+                pending_role: ('checker' | 'supervisor' | 'compliance' | 'admin') | null;
                 mfa_reset_pending: boolean;
               };
             };
@@ -9023,13 +9195,13 @@ export interface operations {
                 email: string;
                 name: string;
                 /** @enum {string} */
-                role: 'reviewer' | 'checker' | 'compliance' | 'admin';
+                role: 'reviewer' | 'checker' | 'supervisor' | 'compliance' | 'admin';
                 active: boolean;
                 created_at: string;
                 last_login_at: string | null;
                 password_change_required: boolean;
                 mfa_enrolled: boolean;
-                pending_role: ('checker' | 'compliance' | 'admin') | null;
+                pending_role: ('checker' | 'supervisor' | 'compliance' | 'admin') | null;
                 mfa_reset_pending: boolean;
               };
             };
@@ -9084,7 +9256,7 @@ export interface operations {
     requestBody: {
       content: {
         'application/json': {
-          password?: string;
+          password: string;
         };
       };
     };
@@ -9106,13 +9278,13 @@ export interface operations {
                 email: string;
                 name: string;
                 /** @enum {string} */
-                role: 'reviewer' | 'checker' | 'compliance' | 'admin';
+                role: 'reviewer' | 'checker' | 'supervisor' | 'compliance' | 'admin';
                 active: boolean;
                 created_at: string;
                 last_login_at: string | null;
                 password_change_required: boolean;
                 mfa_enrolled: boolean;
-                pending_role: ('checker' | 'compliance' | 'admin') | null;
+                pending_role: ('checker' | 'supervisor' | 'compliance' | 'admin') | null;
                 mfa_reset_pending: boolean;
               };
             };
@@ -9183,13 +9355,13 @@ export interface operations {
                 email: string;
                 name: string;
                 /** @enum {string} */
-                role: 'reviewer' | 'checker' | 'compliance' | 'admin';
+                role: 'reviewer' | 'checker' | 'supervisor' | 'compliance' | 'admin';
                 active: boolean;
                 created_at: string;
                 last_login_at: string | null;
                 password_change_required: boolean;
                 mfa_enrolled: boolean;
-                pending_role: ('checker' | 'compliance' | 'admin') | null;
+                pending_role: ('checker' | 'supervisor' | 'compliance' | 'admin') | null;
                 mfa_reset_pending: boolean;
                 locked_until: string | null;
               };
@@ -9257,7 +9429,7 @@ export interface operations {
                 actor_kind: 'staff' | 'applicant' | 'system';
                 actor: string | null;
                 actor_name?: string | null;
-                actor_role?: ('reviewer' | 'checker' | 'compliance' | 'admin') | null;
+                actor_role?: ('reviewer' | 'checker' | 'supervisor' | 'compliance' | 'admin') | null;
                 action: string;
                 stage: number | null;
                 before: unknown;
@@ -9840,361 +10012,6 @@ export interface operations {
       503: components['responses']['ServiceUnavailable'];
     };
   };
-  'list-saved-views': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description OK */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            status: boolean;
-            message: string;
-            code?: string;
-            data: {
-              id: string;
-              name: string;
-              query: {
-                /** @enum {string} */
-                status?: 'Pending' | 'Approved' | 'Rejected' | 'Completed' | 'In progress';
-                stage?: number;
-                from?: string;
-                to?: string;
-                utm_source?: string;
-                q?: string;
-                assigned?: ('mine' | 'unassigned') | string;
-                /**
-                 * @default waiting
-                 * @enum {string}
-                 */
-                sort: 'waiting' | 'created' | 'stage' | 'status' | 'client_code' | 'reviewer';
-                /** @enum {string} */
-                dir?: 'asc' | 'desc';
-              };
-              created_at: string;
-            }[];
-          };
-        };
-      };
-      401: components['responses']['Unauthorized'];
-      403: components['responses']['Forbidden'];
-      429: components['responses']['TooManyRequests'];
-      500: components['responses']['InternalError'];
-      503: components['responses']['ServiceUnavailable'];
-    };
-  };
-  'save-view': {
-    parameters: {
-      query?: never;
-      header?: {
-        /** @description Makes a retry safe: the same key with the same body gets the first answer again without running the action twice (409 with another body, or while the first request runs). */
-        'Idempotency-Key'?: components['parameters']['IdempotencyKey'];
-      };
-      path?: never;
-      cookie?: never;
-    };
-    requestBody: {
-      content: {
-        'application/json': {
-          name: string;
-          query: {
-            /** @enum {string} */
-            status?: 'Pending' | 'Approved' | 'Rejected' | 'Completed' | 'In progress';
-            stage?: number;
-            from?: string;
-            to?: string;
-            utm_source?: string;
-            q?: string;
-            assigned?: ('mine' | 'unassigned') | string;
-            /**
-             * @default waiting
-             * @enum {string}
-             */
-            sort?: 'waiting' | 'created' | 'stage' | 'status' | 'client_code' | 'reviewer';
-            /** @enum {string} */
-            dir?: 'asc' | 'desc';
-          };
-        };
-      };
-    };
-    responses: {
-      /** @description OK */
-      200: {
-        headers: {
-          'Idempotent-Replayed': components['headers']['IdempotentReplayed'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            status: boolean;
-            message: string;
-            code?: string;
-            data: {
-              id: string;
-              name: string;
-              query: {
-                /** @enum {string} */
-                status?: 'Pending' | 'Approved' | 'Rejected' | 'Completed' | 'In progress';
-                stage?: number;
-                from?: string;
-                to?: string;
-                utm_source?: string;
-                q?: string;
-                assigned?: ('mine' | 'unassigned') | string;
-                /**
-                 * @default waiting
-                 * @enum {string}
-                 */
-                sort: 'waiting' | 'created' | 'stage' | 'status' | 'client_code' | 'reviewer';
-                /** @enum {string} */
-                dir?: 'asc' | 'desc';
-              };
-              created_at: string;
-            };
-          };
-        };
-      };
-      /** @description Malformed input: data.errors names each offending field, with its rule's message key as code. */
-      400: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            status: boolean;
-            message: string;
-            code?: components['schemas']['MessageKey'];
-            data: {
-              field: string;
-              errors: {
-                field: string;
-                message: string;
-                code?: components['schemas']['MessageKey'];
-              }[];
-            } & {
-              [key: string]: unknown;
-            };
-          };
-        };
-      };
-      401: components['responses']['Unauthorized'];
-      403: components['responses']['Forbidden'];
-      409: components['responses']['Conflict'];
-      413: components['responses']['PayloadTooLarge'];
-      429: components['responses']['TooManyRequests'];
-      500: components['responses']['InternalError'];
-      503: components['responses']['ServiceUnavailable'];
-    };
-  };
-  'delete-saved-view': {
-    parameters: {
-      query?: never;
-      header?: {
-        /** @description Makes a retry safe: the same key with the same body gets the first answer again without running the action twice (409 with another body, or while the first request runs). */
-        'Idempotency-Key'?: components['parameters']['IdempotencyKey'];
-      };
-      path: {
-        id: string;
-      };
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description OK */
-      200: {
-        headers: {
-          'Idempotent-Replayed': components['headers']['IdempotentReplayed'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            status: boolean;
-            message: string;
-            code?: string;
-            data: {
-              [key: string]: unknown;
-            };
-          };
-        };
-      };
-      /** @description Malformed input: data.errors names each offending field, with its rule's message key as code. */
-      400: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            status: boolean;
-            message: string;
-            code?: components['schemas']['MessageKey'];
-            data: {
-              field: string;
-              errors: {
-                field: string;
-                message: string;
-                code?: components['schemas']['MessageKey'];
-              }[];
-            } & {
-              [key: string]: unknown;
-            };
-          };
-        };
-      };
-      401: components['responses']['Unauthorized'];
-      403: components['responses']['Forbidden'];
-      /** @description Nothing by that name. */
-      404: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json':
-            | {
-                status: boolean;
-                message: string;
-                /** @enum {string} */
-                code?: 'notFound';
-                data: {
-                  [key: string]: unknown;
-                };
-              }
-            | components['schemas']['NotFoundReply'];
-        };
-      };
-      409: components['responses']['Conflict'];
-      413: components['responses']['PayloadTooLarge'];
-      429: components['responses']['TooManyRequests'];
-      500: components['responses']['InternalError'];
-      503: components['responses']['ServiceUnavailable'];
-    };
-  };
-  'get-reports': {
-    parameters: {
-      query?: {
-        days?: number;
-      };
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description OK */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            status: boolean;
-            message: string;
-            code?: string;
-            data: {
-              days: number;
-              /** @enum {string} */
-              scope: 'team' | 'own';
-              sla_working_hours: number;
-              people: {
-                staff_id: string;
-                name: string;
-                /** @enum {string} */
-                role: 'maker' | 'checker';
-                applications: number;
-                stage_decisions: number;
-                sent_back: number;
-                median_working_hours: number | null;
-                breaches: number;
-              }[];
-              breaches: {
-                applicant_id: string;
-                staff_id: string;
-                name: string;
-                /** @enum {string} */
-                role: 'maker' | 'checker';
-                waiting_from: string;
-                decided_at: string;
-                working_hours: number;
-              }[];
-              reasons: {
-                week: string;
-                code: string;
-                applications: number;
-              }[];
-              first_time_right: {
-                approved: number;
-                first_time: number;
-                rate: number | null;
-              };
-              pairs: {
-                maker_id: string;
-                maker: string;
-                checker_id: string;
-                checker: string;
-                applications: number;
-              }[];
-              states: {
-                medians: {
-                  /** @enum {string} */
-                  status: 'Pending' | 'Approved' | 'Rejected' | 'Completed' | 'In progress';
-                  median_hours: number;
-                  applications: number;
-                }[];
-                applications: {
-                  id: string;
-                  approved_at: string;
-                  hours: {
-                    Pending: number;
-                    Approved: number;
-                    Rejected: number;
-                    Completed: number;
-                    'In progress': number;
-                  } & {
-                    [key: string]: number;
-                  };
-                }[];
-              };
-            };
-          };
-        };
-      };
-      /** @description Malformed input: data.errors names each offending field, with its rule's message key as code. */
-      400: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            status: boolean;
-            message: string;
-            code?: components['schemas']['MessageKey'];
-            data: {
-              field: string;
-              errors: {
-                field: string;
-                message: string;
-                code?: components['schemas']['MessageKey'];
-              }[];
-            } & {
-              [key: string]: unknown;
-            };
-          };
-        };
-      };
-      401: components['responses']['Unauthorized'];
-      403: components['responses']['Forbidden'];
-      429: components['responses']['TooManyRequests'];
-      500: components['responses']['InternalError'];
-      503: components['responses']['ServiceUnavailable'];
-    };
-  };
   'list-assisted-kyc-calls': {
     parameters: {
       query?: never;
@@ -10699,1452 +10516,6 @@ export interface operations {
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
-      409: components['responses']['Conflict'];
-      413: components['responses']['PayloadTooLarge'];
-      429: components['responses']['TooManyRequests'];
-      500: components['responses']['InternalError'];
-      503: components['responses']['ServiceUnavailable'];
-    };
-  };
-  'list-service-requests': {
-    parameters: {
-      query?: {
-        which?: 'open' | 'closed';
-      };
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description OK */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            status: boolean;
-            message: string;
-            code?: string;
-            data: {
-              requests: {
-                id: string;
-                number: string;
-                /** @enum {string} */
-                kind: 'freeze' | 'unfreeze' | 'nomination';
-                /** @enum {string} */
-                status: 'draft' | 'signed' | 'in_review' | 'sent_to_registries' | 'done' | 'rejected';
-                reason_code:
-                  | (
-                      | 'SIGNATURE_MISMATCH'
-                      | 'NOMINEE_DETAILS_INCOMPLETE'
-                      | 'DOCUMENT_ILLEGIBLE'
-                      | 'REGISTRY_REFUSED'
-                      | 'OTHER'
-                    )
-                  | null;
-                created_at: string;
-                updated_at: string;
-                signed_document: string | null;
-                applicant_id: string;
-                client_code: string | null;
-                accepted_by: string | null;
-                confirmed_by: string | null;
-                summary: string[];
-                modifications: {
-                  registry: string;
-                  status: string;
-                  reference: string | null;
-                  reason: string | null;
-                }[];
-              }[];
-            };
-          };
-        };
-      };
-      /** @description Malformed input: data.errors names each offending field, with its rule's message key as code. */
-      400: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            status: boolean;
-            message: string;
-            code?: components['schemas']['MessageKey'];
-            data: {
-              field: string;
-              errors: {
-                field: string;
-                message: string;
-                code?: components['schemas']['MessageKey'];
-              }[];
-            } & {
-              [key: string]: unknown;
-            };
-          };
-        };
-      };
-      401: components['responses']['Unauthorized'];
-      403: components['responses']['Forbidden'];
-      429: components['responses']['TooManyRequests'];
-      500: components['responses']['InternalError'];
-      503: components['responses']['ServiceUnavailable'];
-    };
-  };
-  'get-service-request': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path: {
-        id: string;
-      };
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description OK */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            status: boolean;
-            message: string;
-            code?: string;
-            data: {
-              request: {
-                id: string;
-                number: string;
-                /** @enum {string} */
-                kind: 'freeze' | 'unfreeze' | 'nomination';
-                /** @enum {string} */
-                status: 'draft' | 'signed' | 'in_review' | 'sent_to_registries' | 'done' | 'rejected';
-                reason_code:
-                  | (
-                      | 'SIGNATURE_MISMATCH'
-                      | 'NOMINEE_DETAILS_INCOMPLETE'
-                      | 'DOCUMENT_ILLEGIBLE'
-                      | 'REGISTRY_REFUSED'
-                      | 'OTHER'
-                    )
-                  | null;
-                created_at: string;
-                updated_at: string;
-                signed_document: string | null;
-                applicant_id: string;
-                client_code: string | null;
-                accepted_by: string | null;
-                confirmed_by: string | null;
-                summary: string[];
-                modifications: {
-                  registry: string;
-                  status: string;
-                  reference: string | null;
-                  reason: string | null;
-                }[];
-              };
-            };
-          };
-        };
-      };
-      /** @description Malformed input: data.errors names each offending field, with its rule's message key as code. */
-      400: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            status: boolean;
-            message: string;
-            code?: components['schemas']['MessageKey'];
-            data: {
-              field: string;
-              errors: {
-                field: string;
-                message: string;
-                code?: components['schemas']['MessageKey'];
-              }[];
-            } & {
-              [key: string]: unknown;
-            };
-          };
-        };
-      };
-      401: components['responses']['Unauthorized'];
-      403: components['responses']['Forbidden'];
-      404: components['responses']['NotFound'];
-      429: components['responses']['TooManyRequests'];
-      500: components['responses']['InternalError'];
-      503: components['responses']['ServiceUnavailable'];
-    };
-  };
-  'accept-service-request': {
-    parameters: {
-      query?: never;
-      header?: {
-        /** @description Makes a retry safe: the same key with the same body gets the first answer again without running the action twice (409 with another body, or while the first request runs). */
-        'Idempotency-Key'?: components['parameters']['IdempotencyKey'];
-      };
-      path: {
-        id: string;
-      };
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description OK */
-      200: {
-        headers: {
-          'Idempotent-Replayed': components['headers']['IdempotentReplayed'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            status: boolean;
-            message: string;
-            code?: string;
-            data: {
-              request: {
-                id: string;
-                number: string;
-                /** @enum {string} */
-                kind: 'freeze' | 'unfreeze' | 'nomination';
-                /** @enum {string} */
-                status: 'draft' | 'signed' | 'in_review' | 'sent_to_registries' | 'done' | 'rejected';
-                reason_code:
-                  | (
-                      | 'SIGNATURE_MISMATCH'
-                      | 'NOMINEE_DETAILS_INCOMPLETE'
-                      | 'DOCUMENT_ILLEGIBLE'
-                      | 'REGISTRY_REFUSED'
-                      | 'OTHER'
-                    )
-                  | null;
-                created_at: string;
-                updated_at: string;
-                signed_document: string | null;
-                applicant_id: string;
-                client_code: string | null;
-                accepted_by: string | null;
-                confirmed_by: string | null;
-                summary: string[];
-                modifications: {
-                  registry: string;
-                  status: string;
-                  reference: string | null;
-                  reason: string | null;
-                }[];
-              };
-            };
-          };
-        };
-      };
-      /** @description Malformed input: data.errors names each offending field, with its rule's message key as code. */
-      400: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            status: boolean;
-            message: string;
-            code?: components['schemas']['MessageKey'];
-            data: {
-              field: string;
-              errors: {
-                field: string;
-                message: string;
-                code?: components['schemas']['MessageKey'];
-              }[];
-            } & {
-              [key: string]: unknown;
-            };
-          };
-        };
-      };
-      401: components['responses']['Unauthorized'];
-      403: components['responses']['Forbidden'];
-      404: components['responses']['NotFound'];
-      /** @description The state does not allow this now (the message says why), or the Idempotency-Key was used with another request or its first request is still running. */
-      409: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json':
-            | {
-                status: boolean;
-                message: string;
-                /** @enum {string} */
-                code?: 'somethingWrong';
-                data: {
-                  [key: string]: unknown;
-                };
-              }
-            | components['schemas']['ConflictReply'];
-        };
-      };
-      413: components['responses']['PayloadTooLarge'];
-      429: components['responses']['TooManyRequests'];
-      500: components['responses']['InternalError'];
-      503: components['responses']['ServiceUnavailable'];
-    };
-  };
-  'confirm-service-request': {
-    parameters: {
-      query?: never;
-      header?: {
-        /** @description Makes a retry safe: the same key with the same body gets the first answer again without running the action twice (409 with another body, or while the first request runs). */
-        'Idempotency-Key'?: components['parameters']['IdempotencyKey'];
-      };
-      path: {
-        id: string;
-      };
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description OK */
-      200: {
-        headers: {
-          'Idempotent-Replayed': components['headers']['IdempotentReplayed'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            status: boolean;
-            message: string;
-            code?: string;
-            data: {
-              request: {
-                id: string;
-                number: string;
-                /** @enum {string} */
-                kind: 'freeze' | 'unfreeze' | 'nomination';
-                /** @enum {string} */
-                status: 'draft' | 'signed' | 'in_review' | 'sent_to_registries' | 'done' | 'rejected';
-                reason_code:
-                  | (
-                      | 'SIGNATURE_MISMATCH'
-                      | 'NOMINEE_DETAILS_INCOMPLETE'
-                      | 'DOCUMENT_ILLEGIBLE'
-                      | 'REGISTRY_REFUSED'
-                      | 'OTHER'
-                    )
-                  | null;
-                created_at: string;
-                updated_at: string;
-                signed_document: string | null;
-                applicant_id: string;
-                client_code: string | null;
-                accepted_by: string | null;
-                confirmed_by: string | null;
-                summary: string[];
-                modifications: {
-                  registry: string;
-                  status: string;
-                  reference: string | null;
-                  reason: string | null;
-                }[];
-              };
-            };
-          };
-        };
-      };
-      /** @description Malformed input: data.errors names each offending field, with its rule's message key as code. */
-      400: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            status: boolean;
-            message: string;
-            code?: components['schemas']['MessageKey'];
-            data: {
-              field: string;
-              errors: {
-                field: string;
-                message: string;
-                code?: components['schemas']['MessageKey'];
-              }[];
-            } & {
-              [key: string]: unknown;
-            };
-          };
-        };
-      };
-      401: components['responses']['Unauthorized'];
-      /** @description The caller may not do this (role, password to change, or a bad signature). */
-      403: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json':
-            | {
-                status: boolean;
-                message: string;
-                /** @enum {string} */
-                code?: 'unauthorized';
-                data: {
-                  [key: string]: unknown;
-                };
-              }
-            | components['schemas']['ForbiddenReply'];
-        };
-      };
-      404: components['responses']['NotFound'];
-      /** @description The state does not allow this now (the message says why), or the Idempotency-Key was used with another request or its first request is still running. */
-      409: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json':
-            | {
-                status: boolean;
-                message: string;
-                /** @enum {string} */
-                code?: 'somethingWrong';
-                data: {
-                  [key: string]: unknown;
-                };
-              }
-            | components['schemas']['ConflictReply'];
-        };
-      };
-      413: components['responses']['PayloadTooLarge'];
-      429: components['responses']['TooManyRequests'];
-      500: components['responses']['InternalError'];
-      503: components['responses']['ServiceUnavailable'];
-    };
-  };
-  'reject-service-request': {
-    parameters: {
-      query?: never;
-      header?: {
-        /** @description Makes a retry safe: the same key with the same body gets the first answer again without running the action twice (409 with another body, or while the first request runs). */
-        'Idempotency-Key'?: components['parameters']['IdempotencyKey'];
-      };
-      path: {
-        id: string;
-      };
-      cookie?: never;
-    };
-    requestBody: {
-      content: {
-        /**
-         * @example {
-         *       "reason_code": "NOMINEE_DETAILS_INCOMPLETE",
-         *       "note": "Relationship unclear"
-         *     }
-         */
-        'application/json': {
-          /** @enum {string} */
-          reason_code:
-            'SIGNATURE_MISMATCH' | 'NOMINEE_DETAILS_INCOMPLETE' | 'DOCUMENT_ILLEGIBLE' | 'REGISTRY_REFUSED' | 'OTHER';
-          /** @default  */
-          note?: string;
-        };
-      };
-    };
-    responses: {
-      /** @description OK */
-      200: {
-        headers: {
-          'Idempotent-Replayed': components['headers']['IdempotentReplayed'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            status: boolean;
-            message: string;
-            code?: string;
-            data: {
-              request: {
-                id: string;
-                number: string;
-                /** @enum {string} */
-                kind: 'freeze' | 'unfreeze' | 'nomination';
-                /** @enum {string} */
-                status: 'draft' | 'signed' | 'in_review' | 'sent_to_registries' | 'done' | 'rejected';
-                reason_code:
-                  | (
-                      | 'SIGNATURE_MISMATCH'
-                      | 'NOMINEE_DETAILS_INCOMPLETE'
-                      | 'DOCUMENT_ILLEGIBLE'
-                      | 'REGISTRY_REFUSED'
-                      | 'OTHER'
-                    )
-                  | null;
-                created_at: string;
-                updated_at: string;
-                signed_document: string | null;
-                applicant_id: string;
-                client_code: string | null;
-                accepted_by: string | null;
-                confirmed_by: string | null;
-                summary: string[];
-                modifications: {
-                  registry: string;
-                  status: string;
-                  reference: string | null;
-                  reason: string | null;
-                }[];
-              };
-            };
-          };
-        };
-      };
-      /** @description Malformed input: data.errors names each offending field, with its rule's message key as code. */
-      400: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            status: boolean;
-            message: string;
-            code?: components['schemas']['MessageKey'];
-            data: {
-              field: string;
-              errors: {
-                field: string;
-                message: string;
-                code?: components['schemas']['MessageKey'];
-              }[];
-            } & {
-              [key: string]: unknown;
-            };
-          };
-        };
-      };
-      401: components['responses']['Unauthorized'];
-      403: components['responses']['Forbidden'];
-      404: components['responses']['NotFound'];
-      /** @description The state does not allow this now (the message says why), or the Idempotency-Key was used with another request or its first request is still running. */
-      409: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json':
-            | {
-                status: boolean;
-                message: string;
-                /** @enum {string} */
-                code?: 'somethingWrong';
-                data: {
-                  [key: string]: unknown;
-                };
-              }
-            | components['schemas']['ConflictReply'];
-        };
-      };
-      413: components['responses']['PayloadTooLarge'];
-      429: components['responses']['TooManyRequests'];
-      500: components['responses']['InternalError'];
-      503: components['responses']['ServiceUnavailable'];
-    };
-  };
-  'client-send-otp': {
-    parameters: {
-      query?: never;
-      header?: {
-        /** @description Makes a retry safe: the same key with the same body gets the first answer again without running the action twice (409 with another body, or while the first request runs). */
-        'Idempotency-Key'?: components['parameters']['IdempotencyKey'];
-      };
-      path?: never;
-      cookie?: never;
-    };
-    requestBody: {
-      content: {
-        'application/json': {
-          mobile: string;
-        };
-      };
-    };
-    responses: {
-      /** @description OK */
-      200: {
-        headers: {
-          'Idempotent-Replayed': components['headers']['IdempotentReplayed'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            status: boolean;
-            message: string;
-            code?: string;
-            data:
-              | {
-                  resend_after: number;
-                  expires_in: number;
-                }
-              | {
-                  [key: string]: unknown;
-                };
-          };
-        };
-      };
-      /** @description Malformed input: data.errors names each offending field, with its rule's message key as code. */
-      400: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            status: boolean;
-            message: string;
-            code?: components['schemas']['MessageKey'];
-            data: {
-              field: string;
-              errors: {
-                field: string;
-                message: string;
-                code?: components['schemas']['MessageKey'];
-              }[];
-            } & {
-              [key: string]: unknown;
-            };
-          };
-        };
-      };
-      409: components['responses']['Conflict'];
-      413: components['responses']['PayloadTooLarge'];
-      429: components['responses']['TooManyRequests'];
-      500: components['responses']['InternalError'];
-      503: components['responses']['ServiceUnavailable'];
-    };
-  };
-  'client-verify-otp': {
-    parameters: {
-      query?: never;
-      header?: {
-        /** @description Makes a retry safe: the same key with the same body gets the first answer again without running the action twice (409 with another body, or while the first request runs). */
-        'Idempotency-Key'?: components['parameters']['IdempotencyKey'];
-      };
-      path?: never;
-      cookie?: never;
-    };
-    requestBody: {
-      content: {
-        'application/json': {
-          mobile: string;
-          otp: string;
-        };
-      };
-    };
-    responses: {
-      /** @description OK */
-      200: {
-        headers: {
-          'Idempotent-Replayed': components['headers']['IdempotentReplayed'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            status: boolean;
-            message: string;
-            code?: string;
-            data:
-              | {
-                  token: string;
-                }
-              | {
-                  /** @enum {string} */
-                  reason: 'otp' | 'no_account';
-                };
-          };
-        };
-      };
-      /** @description Malformed input: data.errors names each offending field, with its rule's message key as code. */
-      400: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            status: boolean;
-            message: string;
-            code?: components['schemas']['MessageKey'];
-            data: {
-              field: string;
-              errors: {
-                field: string;
-                message: string;
-                code?: components['schemas']['MessageKey'];
-              }[];
-            } & {
-              [key: string]: unknown;
-            };
-          };
-        };
-      };
-      409: components['responses']['Conflict'];
-      413: components['responses']['PayloadTooLarge'];
-      429: components['responses']['TooManyRequests'];
-      500: components['responses']['InternalError'];
-      503: components['responses']['ServiceUnavailable'];
-    };
-  };
-  'client-logout': {
-    parameters: {
-      query?: never;
-      header?: {
-        /** @description Makes a retry safe: the same key with the same body gets the first answer again without running the action twice (409 with another body, or while the first request runs). */
-        'Idempotency-Key'?: components['parameters']['IdempotencyKey'];
-      };
-      path?: never;
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description OK */
-      200: {
-        headers: {
-          'Idempotent-Replayed': components['headers']['IdempotentReplayed'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            status: boolean;
-            message: string;
-            code?: string;
-            data: {
-              screen: string;
-            };
-          };
-        };
-      };
-      400: components['responses']['BadRequest'];
-      401: components['responses']['Unauthorized'];
-      409: components['responses']['Conflict'];
-      413: components['responses']['PayloadTooLarge'];
-      429: components['responses']['TooManyRequests'];
-      500: components['responses']['InternalError'];
-      503: components['responses']['ServiceUnavailable'];
-    };
-  };
-  'get-my-account': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description OK */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            status: boolean;
-            message: string;
-            code?: string;
-            data: {
-              name: string;
-              client_code: string | null;
-              bo_id: string | null;
-              mobile: string;
-              email: string;
-              segments: {
-                code: string;
-                name: string;
-                exchanges: string[];
-                /** @enum {string} */
-                state: 'active' | 'inactive';
-              }[];
-              nominees: {
-                name: string;
-                relation: string;
-                share: string;
-                minor: boolean;
-              }[];
-              nomination_opted_out: boolean;
-              bank_accounts: {
-                bank_name: string;
-                ifsc: string;
-                account_last4: string;
-                primary: boolean;
-              }[];
-              ddpi: {
-                given: boolean;
-              };
-              online_access: {
-                frozen: boolean;
-                since: string | null;
-              };
-              documents: {
-                /** @enum {string} */
-                kind: 'signed_form' | 'welcome_kit';
-                link: string;
-              }[];
-              requests: {
-                id: string;
-                number: string;
-                /** @enum {string} */
-                kind: 'freeze' | 'unfreeze' | 'nomination';
-                /** @enum {string} */
-                status: 'draft' | 'signed' | 'in_review' | 'sent_to_registries' | 'done' | 'rejected';
-                reason_code:
-                  | (
-                      | 'SIGNATURE_MISMATCH'
-                      | 'NOMINEE_DETAILS_INCOMPLETE'
-                      | 'DOCUMENT_ILLEGIBLE'
-                      | 'REGISTRY_REFUSED'
-                      | 'OTHER'
-                    )
-                  | null;
-                created_at: string;
-                updated_at: string;
-                signed_document: string | null;
-              }[];
-              nomination_rule: {
-                max: number;
-                mandatory: string[];
-                rule_set: string;
-              };
-            };
-          };
-        };
-      };
-      401: components['responses']['Unauthorized'];
-      429: components['responses']['TooManyRequests'];
-      500: components['responses']['InternalError'];
-      503: components['responses']['ServiceUnavailable'];
-    };
-  };
-  'get-client-request': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path: {
-        id: string;
-      };
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description OK */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            status: boolean;
-            message: string;
-            code?: string;
-            data: {
-              request: {
-                id: string;
-                number: string;
-                /** @enum {string} */
-                kind: 'freeze' | 'unfreeze' | 'nomination';
-                /** @enum {string} */
-                status: 'draft' | 'signed' | 'in_review' | 'sent_to_registries' | 'done' | 'rejected';
-                reason_code:
-                  | (
-                      | 'SIGNATURE_MISMATCH'
-                      | 'NOMINEE_DETAILS_INCOMPLETE'
-                      | 'DOCUMENT_ILLEGIBLE'
-                      | 'REGISTRY_REFUSED'
-                      | 'OTHER'
-                    )
-                  | null;
-                created_at: string;
-                updated_at: string;
-                signed_document: string | null;
-              };
-            };
-          };
-        };
-      };
-      /** @description Malformed input: data.errors names each offending field, with its rule's message key as code. */
-      400: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            status: boolean;
-            message: string;
-            code?: components['schemas']['MessageKey'];
-            data: {
-              field: string;
-              errors: {
-                field: string;
-                message: string;
-                code?: components['schemas']['MessageKey'];
-              }[];
-            } & {
-              [key: string]: unknown;
-            };
-          };
-        };
-      };
-      401: components['responses']['Unauthorized'];
-      404: components['responses']['NotFound'];
-      429: components['responses']['TooManyRequests'];
-      500: components['responses']['InternalError'];
-      503: components['responses']['ServiceUnavailable'];
-    };
-  };
-  'freeze-online-access': {
-    parameters: {
-      query?: never;
-      header?: {
-        /** @description Makes a retry safe: the same key with the same body gets the first answer again without running the action twice (409 with another body, or while the first request runs). */
-        'Idempotency-Key'?: components['parameters']['IdempotencyKey'];
-      };
-      path?: never;
-      cookie?: never;
-    };
-    requestBody: {
-      content: {
-        /**
-         * @example {
-         *       "reason": "Phone lost"
-         *     }
-         */
-        'application/json': {
-          /** @default  */
-          reason?: string;
-        };
-      };
-    };
-    responses: {
-      /** @description OK */
-      200: {
-        headers: {
-          'Idempotent-Replayed': components['headers']['IdempotentReplayed'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            status: boolean;
-            message: string;
-            code?: string;
-            data: {
-              request: {
-                id: string;
-                number: string;
-                /** @enum {string} */
-                kind: 'freeze' | 'unfreeze' | 'nomination';
-                /** @enum {string} */
-                status: 'draft' | 'signed' | 'in_review' | 'sent_to_registries' | 'done' | 'rejected';
-                reason_code:
-                  | (
-                      | 'SIGNATURE_MISMATCH'
-                      | 'NOMINEE_DETAILS_INCOMPLETE'
-                      | 'DOCUMENT_ILLEGIBLE'
-                      | 'REGISTRY_REFUSED'
-                      | 'OTHER'
-                    )
-                  | null;
-                created_at: string;
-                updated_at: string;
-                signed_document: string | null;
-              };
-            };
-          };
-        };
-      };
-      /** @description Malformed input: data.errors names each offending field, with its rule's message key as code. */
-      400: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            status: boolean;
-            message: string;
-            code?: components['schemas']['MessageKey'];
-            data: {
-              field: string;
-              errors: {
-                field: string;
-                message: string;
-                code?: components['schemas']['MessageKey'];
-              }[];
-            } & {
-              [key: string]: unknown;
-            };
-          };
-        };
-      };
-      401: components['responses']['Unauthorized'];
-      /** @description The state does not allow this now (the message says why), or the Idempotency-Key was used with another request or its first request is still running. */
-      409: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json':
-            | {
-                status: boolean;
-                message: string;
-                /** @enum {string} */
-                code?: 'somethingWrong';
-                data: {
-                  [key: string]: unknown;
-                };
-              }
-            | components['schemas']['ConflictReply'];
-        };
-      };
-      413: components['responses']['PayloadTooLarge'];
-      429: components['responses']['TooManyRequests'];
-      500: components['responses']['InternalError'];
-      503: components['responses']['ServiceUnavailable'];
-    };
-  };
-  'send-unfreeze-otp': {
-    parameters: {
-      query?: never;
-      header?: {
-        /** @description Makes a retry safe: the same key with the same body gets the first answer again without running the action twice (409 with another body, or while the first request runs). */
-        'Idempotency-Key'?: components['parameters']['IdempotencyKey'];
-      };
-      path?: never;
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description OK */
-      200: {
-        headers: {
-          'Idempotent-Replayed': components['headers']['IdempotentReplayed'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            status: boolean;
-            message: string;
-            code?: string;
-            data: {
-              resend_after: number;
-              expires_in: number;
-            };
-          };
-        };
-      };
-      400: components['responses']['BadRequest'];
-      401: components['responses']['Unauthorized'];
-      /** @description The state does not allow this now (the message says why), or the Idempotency-Key was used with another request or its first request is still running. */
-      409: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json':
-            | {
-                status: boolean;
-                message: string;
-                /** @enum {string} */
-                code?: 'somethingWrong';
-                data: {
-                  [key: string]: unknown;
-                };
-              }
-            | components['schemas']['ConflictReply'];
-        };
-      };
-      413: components['responses']['PayloadTooLarge'];
-      429: components['responses']['TooManyRequests'];
-      500: components['responses']['InternalError'];
-      503: components['responses']['ServiceUnavailable'];
-    };
-  };
-  'unfreeze-online-access': {
-    parameters: {
-      query?: never;
-      header?: {
-        /** @description Makes a retry safe: the same key with the same body gets the first answer again without running the action twice (409 with another body, or while the first request runs). */
-        'Idempotency-Key'?: components['parameters']['IdempotencyKey'];
-      };
-      path?: never;
-      cookie?: never;
-    };
-    requestBody: {
-      content: {
-        /**
-         * @example {
-         *       "otp": "123456"
-         *     }
-         */
-        'application/json': {
-          otp: string;
-        };
-      };
-    };
-    responses: {
-      /** @description OK */
-      200: {
-        headers: {
-          'Idempotent-Replayed': components['headers']['IdempotentReplayed'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            status: boolean;
-            message: string;
-            code?: string;
-            data:
-              | {
-                  request: {
-                    id: string;
-                    number: string;
-                    /** @enum {string} */
-                    kind: 'freeze' | 'unfreeze' | 'nomination';
-                    /** @enum {string} */
-                    status: 'draft' | 'signed' | 'in_review' | 'sent_to_registries' | 'done' | 'rejected';
-                    reason_code:
-                      | (
-                          | 'SIGNATURE_MISMATCH'
-                          | 'NOMINEE_DETAILS_INCOMPLETE'
-                          | 'DOCUMENT_ILLEGIBLE'
-                          | 'REGISTRY_REFUSED'
-                          | 'OTHER'
-                        )
-                      | null;
-                    created_at: string;
-                    updated_at: string;
-                    signed_document: string | null;
-                  };
-                }
-              | {
-                  /** @enum {string} */
-                  reason: 'otp' | 'no_account';
-                };
-          };
-        };
-      };
-      /** @description Malformed input: data.errors names each offending field, with its rule's message key as code. */
-      400: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            status: boolean;
-            message: string;
-            code?: components['schemas']['MessageKey'];
-            data: {
-              field: string;
-              errors: {
-                field: string;
-                message: string;
-                code?: components['schemas']['MessageKey'];
-              }[];
-            } & {
-              [key: string]: unknown;
-            };
-          };
-        };
-      };
-      401: components['responses']['Unauthorized'];
-      /** @description The state does not allow this now (the message says why), or the Idempotency-Key was used with another request or its first request is still running. */
-      409: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json':
-            | {
-                status: boolean;
-                message: string;
-                /** @enum {string} */
-                code?: 'somethingWrong';
-                data: {
-                  [key: string]: unknown;
-                };
-              }
-            | components['schemas']['ConflictReply'];
-        };
-      };
-      413: components['responses']['PayloadTooLarge'];
-      429: components['responses']['TooManyRequests'];
-      500: components['responses']['InternalError'];
-      503: components['responses']['ServiceUnavailable'];
-    };
-  };
-  'request-nomination': {
-    parameters: {
-      query?: never;
-      header?: {
-        /** @description Makes a retry safe: the same key with the same body gets the first answer again without running the action twice (409 with another body, or while the first request runs). */
-        'Idempotency-Key'?: components['parameters']['IdempotencyKey'];
-      };
-      path?: never;
-      cookie?: never;
-    };
-    requestBody: {
-      content: {
-        'application/json': {
-          opt_out: boolean;
-          nominees?: {
-            first_name: string;
-            /** @default  */
-            last_name?: string;
-            /** @default  */
-            email?: string;
-            /** @default  */
-            mobile?: string;
-            /** @default  */
-            dob?: string;
-            /** @default false */
-            is_minor?: boolean;
-            /** @default  */
-            address?: string;
-            /** @default  */
-            address2?: string;
-            /** @default  */
-            pincode?: string;
-            /** @default  */
-            city?: string;
-            /** @default  */
-            state?: string;
-            /** @default India */
-            country?: string;
-            /** @enum {string} */
-            nominee_relation: 'Spouse' | 'Son' | 'Daughter' | 'Father' | 'Mother' | 'Brother' | 'Sister' | 'Others';
-            /** @default  */
-            percentage_share?: '' | string;
-            /** @default  */
-            proof_type?: string;
-            /**
-             * @default
-             * @enum {string}
-             */
-            identity_doc_type?: 'aadhaar' | 'pan' | '';
-            /** @default  */
-            proof_number?: string;
-            /** @default  */
-            gaurdian_name?: string;
-            /** @default false */
-            same_address_flag?: boolean;
-          }[];
-        };
-      };
-    };
-    responses: {
-      /** @description OK */
-      200: {
-        headers: {
-          'Idempotent-Replayed': components['headers']['IdempotentReplayed'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            status: boolean;
-            message: string;
-            code?: string;
-            data: {
-              request: {
-                id: string;
-                number: string;
-                /** @enum {string} */
-                kind: 'freeze' | 'unfreeze' | 'nomination';
-                /** @enum {string} */
-                status: 'draft' | 'signed' | 'in_review' | 'sent_to_registries' | 'done' | 'rejected';
-                reason_code:
-                  | (
-                      | 'SIGNATURE_MISMATCH'
-                      | 'NOMINEE_DETAILS_INCOMPLETE'
-                      | 'DOCUMENT_ILLEGIBLE'
-                      | 'REGISTRY_REFUSED'
-                      | 'OTHER'
-                    )
-                  | null;
-                created_at: string;
-                updated_at: string;
-                signed_document: string | null;
-              };
-            };
-          };
-        };
-      };
-      /** @description Malformed input: data.errors names each offending field, with its rule's message key as code. */
-      400: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            status: boolean;
-            message: string;
-            code?: components['schemas']['MessageKey'];
-            data: {
-              field: string;
-              errors: {
-                field: string;
-                message: string;
-                code?: components['schemas']['MessageKey'];
-              }[];
-            } & {
-              [key: string]: unknown;
-            };
-          };
-        };
-      };
-      401: components['responses']['Unauthorized'];
-      /** @description The state does not allow this now (the message says why), or the Idempotency-Key was used with another request or its first request is still running. */
-      409: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json':
-            | {
-                status: boolean;
-                message: string;
-                /** @enum {string} */
-                code?: 'somethingWrong';
-                data: {
-                  [key: string]: unknown;
-                };
-              }
-            | components['schemas']['ConflictReply'];
-        };
-      };
-      413: components['responses']['PayloadTooLarge'];
-      429: components['responses']['TooManyRequests'];
-      500: components['responses']['InternalError'];
-      503: components['responses']['ServiceUnavailable'];
-    };
-  };
-  'sign-client-request': {
-    parameters: {
-      query?: never;
-      header?: {
-        /** @description Makes a retry safe: the same key with the same body gets the first answer again without running the action twice (409 with another body, or while the first request runs). */
-        'Idempotency-Key'?: components['parameters']['IdempotencyKey'];
-      };
-      path: {
-        id: string;
-      };
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description OK */
-      200: {
-        headers: {
-          'Idempotent-Replayed': components['headers']['IdempotentReplayed'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            status: boolean;
-            message: string;
-            code?: string;
-            data: {
-              transaction_id: string;
-              api_response: string;
-              expires_in: number;
-            };
-          };
-        };
-      };
-      /** @description Malformed input: data.errors names each offending field, with its rule's message key as code. */
-      400: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            status: boolean;
-            message: string;
-            code?: components['schemas']['MessageKey'];
-            data: {
-              field: string;
-              errors: {
-                field: string;
-                message: string;
-                code?: components['schemas']['MessageKey'];
-              }[];
-            } & {
-              [key: string]: unknown;
-            };
-          };
-        };
-      };
-      401: components['responses']['Unauthorized'];
-      404: components['responses']['NotFound'];
-      /** @description The state does not allow this now (the message says why), or the Idempotency-Key was used with another request or its first request is still running. */
-      409: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json':
-            | {
-                status: boolean;
-                message: string;
-                /** @enum {string} */
-                code?: 'somethingWrong';
-                data: {
-                  [key: string]: unknown;
-                };
-              }
-            | components['schemas']['ConflictReply'];
-        };
-      };
-      413: components['responses']['PayloadTooLarge'];
-      429: components['responses']['TooManyRequests'];
-      500: components['responses']['InternalError'];
-      503: components['responses']['ServiceUnavailable'];
-    };
-  };
-  'client-esign-response': {
-    parameters: {
-      query?: never;
-      header?: {
-        /** @description Makes a retry safe: the same key with the same body gets the first answer again without running the action twice (409 with another body, or while the first request runs). */
-        'Idempotency-Key'?: components['parameters']['IdempotencyKey'];
-      };
-      path?: never;
-      cookie?: never;
-    };
-    requestBody: {
-      content: {
-        'application/x-www-form-urlencoded': {
-          eSignResponse?: string;
-          msg?: string;
-          espTxnID?: string;
-        };
-      };
-    };
-    responses: {
-      /** @description The result page of the e-sign window */
-      200: {
-        headers: {
-          'Idempotent-Replayed': components['headers']['IdempotentReplayed'];
-          [name: string]: unknown;
-        };
-        content: {
-          'text/html': string;
-        };
-      };
-      /** @description The page saying the response was not valid */
-      400: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'text/html': string;
-          'application/json': components['schemas']['BadRequestReply'];
-        };
-      };
       409: components['responses']['Conflict'];
       413: components['responses']['PayloadTooLarge'];
       429: components['responses']['TooManyRequests'];

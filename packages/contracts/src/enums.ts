@@ -93,7 +93,8 @@ export const PROGRESS_LABELS = [
   'Accepted',
   'Rejected',
 ] as const;
-export const REVIEW_STATUSES = ['Pending', 'Approved', 'Rejected', 'Completed'] as const;
+/** The spec's four review statuses, and Closed: finally rejected or expired (issue 56). */
+export const REVIEW_STATUSES = ['Pending', 'Approved', 'Rejected', 'Completed', 'Closed'] as const;
 export type ReviewStatus = (typeof REVIEW_STATUSES)[number];
 
 export const PLANS = ['discounted', 'premium'] as const;

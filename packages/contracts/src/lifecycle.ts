@@ -11,14 +11,25 @@ import { APPLICATION_STATUSES, type ApplicationStatus } from './calls/backoffice
 export const LIFECYCLE_STANDINGS = APPLICATION_STATUSES;
 export type Standing = ApplicationStatus;
 
-export const LIFECYCLE_MOVES = ['sign', 'decide', 'resubmit', 'withdraw-send-back', 'confirm', 'activate'] as const;
+export const LIFECYCLE_MOVES = [
+  'sign',
+  'decide',
+  'resubmit',
+  'withdraw-send-back',
+  'return-to-maker',
+  'confirm',
+  'close',
+  'expire',
+  'reopen',
+  'activate',
+] as const;
 export type LifecycleMove = (typeof LIFECYCLE_MOVES)[number];
 
 export interface Transition {
   from: Standing;
   move: LifecycleMove;
   to: Standing;
-  who: 'applicant' | 'maker' | 'checker' | 'system';
+  who: 'applicant' | 'maker' | 'checker' | 'supervisor' | 'system';
   /** What must hold for the move, as the diagram labels it. */
   when: string;
 }
@@ -58,10 +69,40 @@ export const TRANSITIONS: readonly Transition[] = [
   },
   {
     from: 'Pending',
+    move: 'return-to-maker',
+    to: 'Pending',
+    who: 'checker',
+    when: 'returns it to the maker with a note',
+  },
+  {
+    from: 'Pending',
     move: 'confirm',
     to: 'Approved',
     who: 'checker',
     when: 'confirms once every stage is accepted (four eyes: not one who accepted them)',
+  },
+  { from: 'Pending', move: 'close', to: 'Closed', who: 'maker', when: 'rejects it finally with a coded reason' },
+  { from: 'Rejected', move: 'close', to: 'Closed', who: 'maker', when: 'rejects it finally with a coded reason' },
+  {
+    from: 'Rejected',
+    move: 'expire',
+    to: 'Closed',
+    who: 'system',
+    when: 'closes a send-back left unanswered for SEND_BACK_EXPIRY_DAYS',
+  },
+  {
+    from: 'Closed',
+    move: 'reopen',
+    to: 'Pending',
+    who: 'supervisor',
+    when: 'reopens it with a note (no stage sent back)',
+  },
+  {
+    from: 'Closed',
+    move: 'reopen',
+    to: 'Rejected',
+    who: 'supervisor',
+    when: 'reopens it with a note: the stages sent back wait for the applicant again',
   },
   {
     from: 'Approved',
@@ -86,7 +127,12 @@ export function lifecycleDiagram(): string {
   const id = (s: Standing) => s.replace(/\s+/g, '');
   const lines = TRANSITIONS.map((t) => `    ${id(t.from)} --> ${id(t.to)}: ${t.who} ${t.when}`);
   const named = LIFECYCLE_STANDINGS.filter((s) => id(s) !== s).map((s) => `    ${id(s)}: ${s}`);
-  return ['stateDiagram-v2', ...named, `    [*] --> ${id('In progress')}`, ...lines, '    Completed --> [*]'].join(
-    '\n',
-  );
+  return [
+    'stateDiagram-v2',
+    ...named,
+    `    [*] --> ${id('In progress')}`,
+    ...lines,
+    '    Completed --> [*]',
+    '    Closed --> [*]',
+  ].join('\n');
 }

@@ -118,6 +118,8 @@ export const MSG = {
   statusUnderReview: 'Your application is under review. We will get back to you soon.',
   statusVerified: 'Your application has been successfully verified. Thank you for choosing us.',
   statusRejected: 'Your application has been rejected. Please contact our customer support for more details.',
+  statusClosed:
+    'Your application has been closed and cannot be continued. Please contact our customer support for more details.',
   statusActive: 'Your Account is Active.',
   // section 8
   somethingWrong: 'Something went wrong',

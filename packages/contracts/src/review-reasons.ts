@@ -138,24 +138,39 @@ export const REVIEW_REASONS: readonly ReviewReason[] = [
 
 const BY_CODE = new Map(REVIEW_REASONS.map((r) => [r.code, r]));
 
+/** The reasons as first shipped (version 1 of the reasons table, 2830_backoffice_flow.sql). */
 export const reviewReason = (code: string): ReviewReason | undefined => BY_CODE.get(code);
 
-/** The stored form of a rejected stage's reason. */
-export function encodeReason(code: string | undefined, note: string | undefined): string {
+/**
+ * The stored form of a rejected stage's reason: `[CODE@version] free text` (the version of the
+ * reasons table it was sent with, so the text the applicant was sent stays readable after an edit).
+ */
+export function encodeReason(code: string | undefined, note: string | undefined, version?: number): string {
   const text = (note ?? '').trim();
-  return code ? `[${code}]${text ? ` ${text}` : ''}` : text;
+  return code ? `[${code}${version ? `@${version}` : ''}]${text ? ` ${text}` : ''}` : text;
 }
 
-/** A stored reason split into its code (when configured) and the reviewer's free text. */
-export function decodeReason(stored: string | null | undefined): { code: string | null; note: string } {
-  const m = /^\[([A-Z0-9_]+)\](?: (.*))?$/s.exec(stored ?? '');
-  if (m && BY_CODE.has(m[1]!)) return { code: m[1]!, note: m[2] ?? '' };
-  return { code: null, note: stored ?? '' };
+/** A stored reason split into its code, the version it was sent with (1 when unnamed) and the free text. */
+export function decodeReason(stored: string | null | undefined): {
+  code: string | null;
+  version: number;
+  note: string;
+} {
+  const m = /^\[([A-Z][A-Z0-9_]{1,39})(?:@(\d+))?\](?: (.*))?$/s.exec(stored ?? '');
+  if (m) return { code: m[1]!, version: m[2] ? Number(m[2]) : 1, note: m[3] ?? '' };
+  return { code: null, version: 1, note: stored ?? '' };
 }
 
-/** The reason as one sentence in a language: the configured text, then the free text. */
-export function describeReason(stored: string | null | undefined, language: Language = 'en'): string {
+/**
+ * The reason as one sentence in a language: the configured text, then the free text. `texts` is the
+ * stored version's text when the caller has it (the reasons table); otherwise the shipped list's.
+ */
+export function describeReason(
+  stored: string | null | undefined,
+  language: Language = 'en',
+  texts?: Partial<Record<Language, string>> | null,
+): string {
   const { code, note } = decodeReason(stored);
-  const text = code ? BY_CODE.get(code)!.text[language] : '';
+  const text = code ? (texts?.[language] ?? BY_CODE.get(code)?.text[language] ?? '') : '';
   return [text, note].filter(Boolean).join('. ');
 }

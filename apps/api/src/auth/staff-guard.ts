@@ -1,7 +1,8 @@
 /**
  * Every back-office action is authorised here, on the server: a staff session (not an
  * applicant's), an account that is still active, and the role the action needs. Admins may do
- * everything a reviewer may; compliance reads what a reviewer reads (GET) and no more. An account that must replace a password someone else chose may only
+ * everything a reviewer may; a supervisor does what a reviewer and a checker do, and assigns and
+ * reopens; compliance reads what a reviewer reads (GET) and no more. An account that must replace a password someone else chose may only
  * read itself, change the password and sign out (`beforePasswordChange`).
  */
 import type { StaffRole } from '@ekyc/contracts/calls/backoffice-login';
@@ -24,6 +25,10 @@ export function requireRole(app: FastifyInstance, role: StaffRole, options: { be
     if (!member || !member.active) throw new AppError('UNAUTHORIZED');
     if (role === 'admin' && member.role !== 'admin')
       throw new AppError('FORBIDDEN', 'Only an administrator can do this.');
+    // the supervisor assigns work, reopens closed applications and reads the team's figures; staff
+    // and settings stay the administrator's (issue 56)
+    if (role === 'supervisor' && member.role !== 'supervisor' && member.role !== 'admin')
+      throw new AppError('FORBIDDEN', 'Only a supervisor or an administrator can do this.');
     if (role === 'compliance' && member.role !== 'compliance' && member.role !== 'admin')
       throw new AppError('FORBIDDEN', 'Only compliance or an administrator can do this.');
     // compliance reads what a reviewer reads and takes no review action

@@ -43,9 +43,10 @@ const TAGS = [
 ];
 
 const ROLE_TEXT = {
-  reviewer: 'any active staff member (reviewer, checker or administrator; compliance to read only)',
+  reviewer: 'any active staff member (reviewer, checker, supervisor or administrator; compliance to read only)',
   checker: 'a checker or an administrator',
   compliance: 'compliance or an administrator',
+  supervisor: 'a supervisor or an administrator',
   admin: 'an administrator',
 } as const;
 

@@ -6,7 +6,8 @@
  *   are erased, and applications abandoned before signing are told of their purge, then purged
  *   (modules/privacy/retention.ts);
  * - an approval whose registrations did not start (the process died between its commit and the
- *   queueing of the first steps) gets them started.
+ *   queueing of the first steps) gets them started;
+ * - applicants whose send-back nears its expiry are reminded, and expired send-backs are closed.
  */
 import type { FastifyInstance } from 'fastify';
 
@@ -22,6 +23,7 @@ export function registerSweeps(app: FastifyInstance) {
     ],
     ['erasures due and abandoned applications', () => app.deps.retention.sweep(new Date(app.deps.now()))],
     ['approvals whose registrations did not start', () => app.deps.registrations.sweep()],
+    ['send-backs near or past their expiry', () => app.deps.sendBackExpiry.sweep(new Date(app.deps.now()))],
   ];
   const sweep = () => {
     for (const [name, run] of sweeps)

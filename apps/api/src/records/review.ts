@@ -11,7 +11,7 @@ import type { Tx } from '../db/client.ts';
 import { AppError } from '../lib/errors.ts';
 
 export interface Review {
-  status: 'Pending' | 'Approved' | 'Rejected' | 'Completed';
+  status: 'Pending' | 'Approved' | 'Rejected' | 'Completed' | 'Closed';
   text: string;
 }
 

@@ -24,7 +24,8 @@ export const signedRepository = {
   /**
    * Other applicants whose signed (or active: a client code) application holds this PAN, in one
    * statement: the PAN's signed_pans row, and the PAN holders that are signed (an application signed
-   * before signed_pans existed, or left out of its backfill as the second of a pair).
+   * before signed_pans existed, or left out of its backfill as the second of a pair). A closed
+   * application (finally rejected or expired, closures.repository.ts) holds its PAN no more.
    */
   async holdersOf(tx: Tx, panHash: string, exceptApplicantId: string): Promise<string[]> {
     const rows = rowsOf<{ applicant_id: string }>(
@@ -33,7 +34,8 @@ export const signedRepository = {
         union
         select h.applicant_id from pan_holders h join applicants a on a.id = h.applicant_id
         where h.pan_hash = ${panHash} and h.applicant_id <> ${exceptApplicantId}
-          and (coalesce(a.client_code, '') <> '' or ${signedSql(sql`h.applicant_id`)})`),
+          and (coalesce(a.client_code, '') <> '' or ${signedSql(sql`h.applicant_id`)})
+          and not exists (select 1 from application_closures c where c.applicant_id = h.applicant_id)`),
     );
     return rows.map((r) => r.applicant_id);
   },

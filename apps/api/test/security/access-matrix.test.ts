@@ -305,9 +305,57 @@ const MATRIX: Record<string, Entry> = {
     access: 'reviewer',
     sample: (c) => ({ params: { id: c.ownerId } }),
   },
+  // a supervisor or an administrator (the matrix's reviewer is refused)
   'POST /api/v1/backoffice/applications/:id/assign': {
     access: 'admin',
     sample: (c) => ({ params: { id: c.ownerId }, body: { staff_id: c.staffId } }),
+  },
+  'GET /api/v1/backoffice/applications/awaiting-confirmation': { access: 'reviewer' },
+  'GET /api/v1/backoffice/applications/awaiting-confirmation/next': { access: 'reviewer' },
+  'POST /api/v1/backoffice/applications/bulk-confirm': {
+    access: 'reviewer',
+    // allowed; the owner's application is not waiting for a confirmation: skipped
+    sample: (c) => ({ body: { ids: [c.ownerId] } }),
+  },
+  'POST /api/v1/backoffice/applications/:id/return-to-maker': {
+    access: 'reviewer',
+    sample: (c) => ({ params: { id: c.ownerId }, body: { note: 'Please look at the bank proof again' } }),
+    // allowed, but the owner's application is not waiting for a confirmation
+    expect: { reviewer: 409, admin: 409 },
+  },
+  'GET /api/v1/backoffice/applications/:id/notes': {
+    access: 'reviewer',
+    sample: (c) => ({ params: { id: c.ownerId } }),
+  },
+  'POST /api/v1/backoffice/applications/:id/notes': {
+    access: 'reviewer',
+    sample: (c) => ({ params: { id: c.ownerId }, body: { note: 'Called the applicant about the nominee' } }),
+  },
+  'POST /api/v1/backoffice/applications/:id/close': {
+    access: 'reviewer',
+    sample: (c) => ({ params: { id: c.ownerId }, body: { code: 'NOT_ELIGIBLE' } }),
+    // allowed, but the owner has not finished: only an application under review or sent back closes
+    expect: { reviewer: 409, admin: 409 },
+  },
+  // a supervisor or an administrator (the matrix's reviewer is refused)
+  'POST /api/v1/backoffice/applications/:id/reopen': {
+    access: 'admin',
+    sample: (c) => ({ params: { id: c.ownerId }, body: { note: 'Reopened after a call' } }),
+    // allowed, but the owner's application is not closed
+    expect: { admin: 409 },
+  },
+  'GET /api/v1/backoffice/reasons': { access: 'reviewer' },
+  'PUT /api/v1/backoffice/reasons/:code': {
+    access: 'admin',
+    sample: () => ({
+      params: { code: 'MATRIX_REASON' },
+      body: {
+        purpose: 'close',
+        stage: null,
+        kind: 'info',
+        texts: { en: 'Closed on request', hi: 'अनुरोध पर बंद', be: 'অনুরোধে বন্ধ', gu: 'વિનંતી પર બંધ', mar: 'विनंतीवरून बंद' },
+      },
+    }),
   },
   'GET /api/v1/backoffice/team': { access: 'reviewer' },
   'GET /api/v1/backoffice/reports': { access: 'reviewer' },

@@ -82,7 +82,7 @@ export function uniqueMobile(): string {
 export async function reviewerToken(
   app: FastifyInstance,
   email: string,
-  role: 'reviewer' | 'checker' | 'compliance' | 'admin' = 'reviewer',
+  role: 'reviewer' | 'checker' | 'supervisor' | 'compliance' | 'admin' = 'reviewer',
 ): Promise<string> {
   const password = 'Reviewer-Desk-Passphrase-4417';
   await app.inject({

@@ -145,6 +145,11 @@ export const decisionBodySchema = z.object({
           code: z.string().max(40).optional(),
           /** Free text, alone or in addition to a configured reason. */
           reason: z.string().trim().max(500).optional(),
+          /**
+           * Why a stage is accepted although one of its checks failed or was not run (required then,
+           * 400 otherwise); kept as a staff note, never shown to the applicant.
+           */
+          note: z.string().trim().max(500).optional(),
         })
         .refine((d) => d.activity === 'Accept' || Boolean(d.code) || (d.reason?.length ?? 0) >= 3, {
           message: 'A reason is required to reject a stage',
@@ -153,6 +158,8 @@ export const decisionBodySchema = z.object({
     )
     .min(1)
     .max(12),
+  /** The maker's note for the checker, shown in the checker's queue when every stage is accepted. */
+  note: z.string().trim().max(500).optional(),
 });
 export type DecisionBody = z.infer<typeof decisionBodySchema>;
 

@@ -6,7 +6,7 @@ import { staffMfaChallengeSchema } from './backoffice-mfa.ts';
 /** reviewer: accepts and rejects stages (the maker); checker: also confirms approvals, which with
  * four eyes only a checker or an admin may do; compliance: reads what a reviewer reads and takes no
  * review action, downloads evidence bundles and moves rule sets; admin: everything, and manages staff */
-export const STAFF_ROLES = ['reviewer', 'checker', 'compliance', 'admin'] as const;
+export const STAFF_ROLES = ['reviewer', 'checker', 'supervisor', 'compliance', 'admin'] as const;
 export type StaffRole = (typeof STAFF_ROLES)[number];
 
 export const staffLoginBodySchema = z
@@ -29,7 +29,7 @@ export const staffMemberSchema = z.object({
   /** The account has a second factor (TOTP) enrolled. */
   mfa_enrolled: z.boolean(),
   /** An admin or checker role granted by one admin, waiting for a second admin's approval (four eyes). */
-  pending_role: z.enum(['checker', 'compliance', 'admin']).nullable(),
+  pending_role: z.enum(['checker', 'supervisor', 'compliance', 'admin']).nullable(),
   /** An admin asked to reset this account's second factor; a second admin must approve. */
   mfa_reset_pending: z.boolean(),
 });

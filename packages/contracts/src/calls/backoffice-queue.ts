@@ -4,9 +4,10 @@ import { replySchema } from '../envelope.ts';
 /**
  * Where an application stands for the back office: still being filled in, waiting for review,
  * approved (every stage accepted and confirmed by a checker, waiting for activation), sent back to
- * the applicant (a stage rejected) or activated.
+ * the applicant (a stage rejected), activated, or closed (finally rejected, or expired after a
+ * send-back the applicant never answered).
  */
-export const APPLICATION_STATUSES = ['Pending', 'Approved', 'Rejected', 'Completed', 'In progress'] as const;
+export const APPLICATION_STATUSES = ['Pending', 'Approved', 'Rejected', 'Completed', 'In progress', 'Closed'] as const;
 export type ApplicationStatus = (typeof APPLICATION_STATUSES)[number];
 
 /** The queue's sortable columns. */

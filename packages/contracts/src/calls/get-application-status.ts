@@ -29,7 +29,26 @@ export const getApplicationStatusDataSchema = z.object({
    * For a rejected application: each stage sent back with the reviewer's configured reason (a code
    * the app shows in the applicant's language, see review-reasons.ts) and any free text.
    */
-  reasons: z.array(z.object({ stage: z.number(), code: z.string().nullable(), note: z.string() })).optional(),
+  reasons: z
+    .array(
+      z.object({
+        stage: z.number(),
+        code: z.string().nullable(),
+        note: z.string(),
+        /** The coded reason's text in the five languages, as it was when sent (the reasons table). */
+        texts: z.record(z.string(), z.string()).nullable().optional(),
+      }),
+    )
+    .optional(),
+  /** For a closed application (status Closed): finally rejected or expired, and why in the five languages. */
+  closure: z
+    .object({
+      kind: z.enum(['rejected', 'expired']),
+      code: z.string(),
+      texts: z.record(z.string(), z.string()).nullable(),
+    })
+    .nullable()
+    .optional(),
 });
 export type GetApplicationStatusData = z.infer<typeof getApplicationStatusDataSchema>;
 

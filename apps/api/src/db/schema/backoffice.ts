@@ -35,7 +35,7 @@ export const staff = pgTable('staff', {
   mfaEnrolledAt: ts('mfa_enrolled_at'),
   mfaLastStep: bigint('mfa_last_step', { mode: 'number' }),
   mfaResetRequestedBy: uuid('mfa_reset_requested_by'),
-  pendingRole: text('pending_role').$type<'checker' | 'compliance' | 'admin'>(),
+  pendingRole: text('pending_role').$type<'checker' | 'supervisor' | 'compliance' | 'admin'>(),
   pendingRoleBy: uuid('pending_role_by'),
   loginLockedUntil: ts('login_locked_until'),
 });

@@ -48,6 +48,7 @@ const STANDING = sql`
     select a.id, a.created_at, a.utm_source, a.utm_campaign, a.refcode, a.client_code, a.mobile_enc,
       s.stage, s.since,
       case when a.client_code is not null then 'Completed'
+           when exists (select 1 from application_closures c where c.applicant_id = a.id) then 'Closed'
            when s.rejected then 'Rejected'
            when s.approved then 'Approved'
            when s.stage = 220 then 'Pending'
@@ -241,6 +242,7 @@ export const backofficeRepository = {
       Rejected: 0,
       Completed: 0,
       'In progress': 0,
+      Closed: 0,
     };
     for (const c of countRows) counts[c.status] = toNum(c.n);
     return { rows: rows.map(toQueueRow), total: toNum(rows[0]?.total), counts };

@@ -12,7 +12,7 @@ import type { ReviewCheck } from '@ekyc/contracts/calls/backoffice-application';
 import { reviewChecks, selfieNeedsReview } from './review-checks.ts';
 import { backofficeRepository as repo } from './backoffice.repository.ts';
 
-type Deps = Pick<AppDeps, 'database' | 'records' | 'messaging' | 'config'>;
+type Deps = Pick<AppDeps, 'database' | 'records' | 'messaging' | 'config' | 'cipher'>;
 
 export interface BulkOutcome {
   id: string;

@@ -77,7 +77,7 @@ export async function claimApplication(deps: Deps, staff: StaffRow, applicantId:
   return claimView(deps, await ops.claimOf(db, applicantId), staff.id)!;
 }
 
-/** The holder lets the application go (an admin may release anyone's claim). */
+/** The holder lets the application go (a supervisor or an admin may release anyone's claim). */
 export async function releaseClaim(deps: Deps, staff: StaffRow, applicantId: string): Promise<void> {
   const db = deps.database.db;
   await standingOrNotFound(db, applicantId);
@@ -85,7 +85,8 @@ export async function releaseClaim(deps: Deps, staff: StaffRow, applicantId: str
     await ops.lockClaim(tx, applicantId);
     const claim = await ops.claimOf(tx, applicantId);
     if (!claim) return;
-    if (isCurrent(deps, claim) && claim.staffId !== staff.id && staff.role !== 'admin') throw heldBy(claim);
+    if (isCurrent(deps, claim) && claim.staffId !== staff.id && staff.role !== 'admin' && staff.role !== 'supervisor')
+      throw heldBy(claim);
     await ops.dropClaim(tx, applicantId);
     await repo.appendAudit(tx, {
       chain: applicantId,
@@ -98,7 +99,7 @@ export async function releaseClaim(deps: Deps, staff: StaffRow, applicantId: str
   });
 }
 
-/** An admin gives the application to a staff member (or takes it from one). */
+/** A supervisor or an admin gives the application to a staff member (or takes it from one). */
 export async function assignApplication(
   deps: Deps,
   admin: StaffRow,

@@ -12,6 +12,7 @@ import { AppError } from '../../lib/errors.ts';
 import { assertSoleSignedApplication } from '../../records/signed.ts';
 import { allStagesAccepted, assertChecker, makersOf, standingOrNotFound } from './approval.ts';
 import { backofficeRepository as repo, type StaffRow } from './backoffice.repository.ts';
+import { awaitingRepository } from './checker-queue/awaiting.repository.ts';
 import { endClaim, holdForDecision } from './claims.ts';
 import { setReview } from '../../records/review.ts';
 
@@ -37,6 +38,8 @@ export async function confirmApproval(
       throw new AppError('CONFLICT', 'This application is already approved.', { status: standing.status });
     if (!mayMove(standing.status, 'confirm') || !(await allStagesAccepted(deps, applicantId, tx)))
       throw new AppError('CONFLICT', 'Every stage must be accepted before the approval is confirmed.');
+    if (await awaitingRepository.isReturned(tx, applicantId))
+      throw new AppError('CONFLICT', 'This application was returned to its maker: it waits for their decision.');
     const makers = await makersOf(tx, applicantId);
     assertChecker(deps.config.fourEyes, makers, staff);
     // what is approved is what was signed: a change since the last signature waits for a new one

@@ -8,17 +8,20 @@
 import type { DecisionBody } from '@ekyc/contracts/calls/backoffice-application';
 import { mayMove } from '@ekyc/contracts/lifecycle';
 import { MSG } from '@ekyc/contracts/messages';
-import { encodeReason, reviewReason } from '@ekyc/contracts/review-reasons';
+import { encodeReason } from '@ekyc/contracts/review-reasons';
 import { isStageCode, STAGES } from '@ekyc/contracts/stages';
 import type { AppDeps } from '../../app-deps.ts';
-import { AppError, invalidField } from '../../lib/errors.ts';
+import { AppError } from '../../lib/errors.ts';
 import { standingOrNotFound } from './approval.ts';
 import { backofficeRepository as repo, type StaffRow } from './backoffice.repository.ts';
 import { endClaim, holdForDecision } from './claims.ts';
+import { acceptOverrides } from './decisions/accept-overrides.ts';
+import { writeNote } from './notes/staff-notes.ts';
 import { notifyRejection } from './notify-applicant.ts';
+import { currentReason } from './reasons/reason-catalogue.ts';
 import { setReview } from '../../records/review.ts';
 
-type Deps = Pick<AppDeps, 'database' | 'records' | 'messaging' | 'config'>;
+type Deps = Pick<AppDeps, 'database' | 'records' | 'messaging' | 'config' | 'cipher'>;
 
 const stageName = (stage: number) => (isStageCode(stage) ? STAGES[stage].name : String(stage));
 
@@ -27,20 +30,24 @@ export async function decideStages(
   staff: StaffRow,
   applicantId: string,
   decisions: DecisionBody['decisions'],
+  handover?: string,
 ): Promise<{ status: string; client_code: string | null; awaiting_confirmation: boolean }> {
   const db = deps.database.db;
   await standingOrNotFound(db, applicantId);
+  // each coded reason's current version (reasons table), stored with the stage so the applicant
+  // keeps the text they were sent
+  const stored = new Map<number, string>();
   for (const d of decisions) {
-    if (d.activity !== 'Reject' || !d.code) continue;
-    const configured = reviewReason(d.code);
-    if (!configured) throw invalidField('decisions', 'Unknown reason code', { code: d.code });
-    if (configured.stage !== d.stage)
-      throw invalidField(
-        'decisions',
-        `This reason sends the applicant back to the ${stageName(configured.stage)} stage.`,
-        { code: d.code, stage: configured.stage },
-      );
+    if (d.activity !== 'Reject') continue;
+    const version = d.code ? (await currentReason(db, 'decisions', d.code, 'send_back', d.stage)).version : undefined;
+    stored.set(d.stage, encodeReason(d.code, d.reason, version));
   }
+  const overrides = await acceptOverrides(
+    deps,
+    applicantId,
+    decisions,
+    new Map((await deps.records.kycList(applicantId)).map((s) => [s.stage, s.adminActivity])),
+  );
 
   const outcome = await db.transaction(async (tx) => {
     await holdForDecision(deps, tx, staff, applicantId);
@@ -64,10 +71,11 @@ export async function decideStages(
         applicantId,
         d.stage,
         d.activity,
-        d.activity === 'Reject' ? encodeReason(d.code, d.reason) : null,
+        d.activity === 'Reject' ? (stored.get(d.stage) ?? null) : null,
         tx,
       );
     }
+    for (const o of overrides) await writeNote(deps, tx, staff.id, applicantId, 'override', o.note, o.stage);
     const after = await deps.records.kycList(applicantId, tx);
     const rejected = after.filter((s) => s.adminActivity === 'Reject').map((s) => s.stage);
     if (rejected.length) {
@@ -80,6 +88,8 @@ export async function decideStages(
     // Every stage accepted: the application waits for a checker to confirm the approval.
     const accepted =
       after.some((s) => s.stage === 220) && after.every((s) => s.stage === 220 || s.adminActivity === 'Accept');
+    // the hand-over to the checker (the checker's queue shows its note; an empty one ends a return)
+    if (accepted) await writeNote(deps, tx, staff.id, applicantId, 'handover', handover ?? '');
     return { rejected: false, accepted };
   });
   await deps.records.notifyChanged(applicantId);
@@ -91,7 +101,7 @@ export async function decideStages(
       await notifyRejection(
         deps,
         applicantId,
-        newlyRejected.map((d) => ({ stage: d.stage, reason: encodeReason(d.code, d.reason) })),
+        newlyRejected.map((d) => ({ stage: d.stage, reason: stored.get(d.stage) ?? '' })),
       );
     return { status: 'Rejected', client_code: null, awaiting_confirmation: false };
   }

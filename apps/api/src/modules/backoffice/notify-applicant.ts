@@ -4,11 +4,12 @@
  * email also gives each reason, the configured text translated and the reviewer's note as written.
  * A gateway failure does not undo the decision: it is recorded in the audit trail instead.
  */
-import { describeReason } from '@ekyc/contracts/review-reasons';
+import { decodeReason, describeReason } from '@ekyc/contracts/review-reasons';
 import type { AppDeps } from '../../app-deps.ts';
 import { dltValue, type OutgoingMessage } from '../../providers/messaging/port.ts';
 import { MESSAGE_TEXTS } from '../../providers/messaging/texts.ts';
 import { backofficeRepository as repo } from './backoffice.repository.ts';
+import { reasonsRepository } from '../../records/reasons.repository.ts';
 
 export interface SentBack {
   stage: number;
@@ -38,17 +39,21 @@ export async function notifyRejection(
       language,
     },
   ];
+  // each reason in the text of the version it was sent with (the reasons table)
+  const described = await Promise.all(
+    sentBack.map(async (s) => {
+      const { code, version } = decodeReason(s.reason);
+      const stored = code ? await reasonsRepository.version(deps.database.db, code, version) : undefined;
+      return [stageName(s.stage), describeReason(s.reason, language, stored?.texts)].filter(Boolean).join(': ');
+    }),
+  );
   if (applicant.email)
     messages.push({
       channel: 'email',
       to: applicant.email,
       template: 'decision',
       subject: texts.decisionSubject,
-      text: texts.decision(
-        sentBack
-          .map((s) => [stageName(s.stage), describeReason(s.reason, language)].filter(Boolean).join(': '))
-          .join('; '),
-      ),
+      text: texts.decision(described.join('; ')),
       language,
     });
   for (const message of messages) {

@@ -144,6 +144,7 @@ export const operationsRepository = {
           Rejected: 0,
           Completed: 0,
           'In progress': 0,
+          Closed: 0,
         };
         for (const c of countRows) out[c.status] = toNum(c.n);
         return out;

@@ -51,6 +51,7 @@ import { queueCsv } from './export-queue.ts';
 import { getTeamFigures } from './get-team-figures.ts';
 import { confirmApproval } from './confirm-approval.ts';
 import { withdrawSendBack } from './withdraw-send-back.ts';
+import { backofficeFlowRoutes } from './flow-routes.ts';
 import { decideStages } from './decide-stages.ts';
 import { ensureFirstAdmin } from './ensure-first-admin.ts';
 import { getApplication } from './get-application.ts';
@@ -100,7 +101,11 @@ export const backofficeRoutes: FastifyPluginAsyncZod = async (app) => {
   const reviewer = requireRole(app, 'reviewer');
   const admin = requireRole(app, 'admin');
   const compliance = requireRole(app, 'compliance');
+  const supervisor = requireRole(app, 'supervisor');
   const signedIn = requireRole(app, 'reviewer', { beforePasswordChange: true });
+
+  // the checker's queue, notes, closing cases and the reasons (issue 56)
+  await app.register(backofficeFlowRoutes);
 
   const line = await ensureFirstAdmin(deps);
   if (line) app.log.warn(line);
@@ -446,7 +451,7 @@ export const backofficeRoutes: FastifyPluginAsyncZod = async (app) => {
         body: assignBodySchema,
         response: withInput(claimReplySchema),
       },
-      preHandler: admin,
+      preHandler: supervisor,
     },
     async (req) =>
       ok('Application assigned', {
@@ -468,7 +473,7 @@ export const backofficeRoutes: FastifyPluginAsyncZod = async (app) => {
       preHandler: reviewer,
     },
     async (req) => {
-      const result = await decideStages(deps, req.staffMember!, req.params.id, req.body.decisions);
+      const result = await decideStages(deps, req.staffMember!, req.params.id, req.body.decisions, req.body.note);
       if (result.status === 'Rejected') await watch.watch(req.params.id);
       return ok('Decision saved', result);
     },

@@ -11,12 +11,15 @@ import type { AppDeps } from '../../app-deps.ts';
 import { ok, type Outcome } from '../../lib/outcome.ts';
 import type { FileRef } from '../../records/applicant-records.ts';
 import { tradingFrom } from '../../lib/trading-from.ts';
+import { closuresRepository } from '../../records/closures.repository.ts';
+import { reasonsRepository } from '../../records/reasons.repository.ts';
 
 const FINAL_MESSAGE: Record<ReviewStatus, string> = {
   Pending: MSG.statusUnderReview,
   Approved: MSG.statusVerified,
   Rejected: MSG.statusRejected,
   Completed: MSG.statusActive,
+  Closed: MSG.statusClosed,
 };
 
 export async function getApplicationStatus(
@@ -34,6 +37,22 @@ export async function getApplicationStatus(
   const esign = section<{ signed_document?: FileRef }>('esign_obj');
   const status: ReviewStatus =
     review?.status && review.status in FINAL_MESSAGE ? (review.status as ReviewStatus) : 'Pending';
+  const db = deps.database.db;
+  // each coded reason in the version it was sent with (the reasons table)
+  const textsOf = async (code: string | null, version: number) =>
+    code ? ((await reasonsRepository.version(db, code, version))?.texts ?? null) : null;
+  const closed = status === 'Closed' ? await closuresRepository.of(db, applicantId) : undefined;
+  const reasons =
+    status === 'Rejected'
+      ? await Promise.all(
+          kycList
+            .filter((k) => k.adminActivity === 'Reject')
+            .map(async (k) => {
+              const { code, version, note } = decodeReason(k.reason);
+              return { stage: k.stage, code, note, texts: await textsOf(code, version) };
+            }),
+        )
+      : [];
   const rejected = kycList.find((k) => k.adminActivity === 'Reject');
   const rejectedStage = status === 'Rejected' && rejected ? rejected.stage : null;
   return ok(FINAL_MESSAGE[status], {
@@ -61,11 +80,9 @@ export async function getApplicationStatus(
         : [],
     kra: registrations?.kra ?? null,
     ckyc: registrations?.ckyc ?? null,
-    reasons:
-      status === 'Rejected'
-        ? kycList
-            .filter((k) => k.adminActivity === 'Reject')
-            .map((k) => ({ stage: k.stage, ...decodeReason(k.reason) }))
-        : [],
+    reasons,
+    closure: closed
+      ? { kind: closed.kind, code: closed.code, texts: await textsOf(closed.code, closed.reasonVersion) }
+      : null,
   });
 }

@@ -26,6 +26,8 @@ export function createMessageSender(config: Config, database: DatabaseRef): Mess
               'purge_notice',
               'reminder',
               'service_request',
+              'closure',
+              'send_back_reminder',
             ] as TemplateName[]
           )
             .map((t) => [t, env[`${prefix}_${t.toUpperCase()}_${l.toUpperCase()}`]])
@@ -45,6 +47,8 @@ export function createMessageSender(config: Config, database: DatabaseRef): Mess
       purge_notice: env.MSG91_TEMPLATE_PURGE_NOTICE ?? need('MSG91_TEMPLATE_DECISION'),
       reminder: env.MSG91_TEMPLATE_REMINDER ?? need('MSG91_TEMPLATE_DECISION'),
       service_request: env.MSG91_TEMPLATE_SERVICE_REQUEST ?? need('MSG91_TEMPLATE_DECISION'),
+      closure: env.MSG91_TEMPLATE_CLOSURE ?? need('MSG91_TEMPLATE_DECISION'),
+      send_back_reminder: env.MSG91_TEMPLATE_SEND_BACK_REMINDER ?? need('MSG91_TEMPLATE_DECISION'),
     },
     templatesByLanguage: byLanguage('MSG91_TEMPLATE'),
     whatsapp: {

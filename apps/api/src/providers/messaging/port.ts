@@ -11,7 +11,9 @@ export type TemplateName =
   | 'purge_notice'
   | 'staff_invitation'
   | 'reminder'
-  | 'service_request';
+  | 'service_request'
+  | 'closure'
+  | 'send_back_reminder';
 
 /** A file an email carries (the welcome kit). */
 export interface Attachment {
@@ -64,6 +66,10 @@ export const TEMPLATE_VARS: Record<TemplateName, readonly string[]> = {
   reminder: ['step', 'path'],
   // "Your request {#request#} ({#kind#}) is now: {#status#}." (the client area)
   service_request: ['request', 'kind', 'status'],
+  // "We have closed your account application. Open the application to see why, or contact customer support."
+  closure: [],
+  // "Your account application is waiting for your correction. Make it by {#date#} or the application will be closed."
+  send_back_reminder: ['date'],
 };
 
 /** Characters as DLT counts them: code points, so that a surrogate pair is one and never split. */

@@ -17,6 +17,7 @@ const NotTradablePage = lazy(() => import('./pages/not-tradable-page'));
 const ServiceRequestsPage = lazy(() => import('./pages/service-requests-page'));
 const TeamPage = lazy(() => import('./pages/team-page'));
 const ReportsPage = lazy(() => import('./pages/reports-page'));
+const CheckerQueuePage = lazy(() => import('./pages/checker-queue-page'));
 const AssistedKycCallsPage = lazy(() => import('./pages/assisted-kyc-page'));
 const DataPrivacyPage = lazy(() => import('./pages/data-privacy-page'));
 const InvitationPage = lazy(() => import('./pages/invitation-page'));
@@ -40,6 +41,7 @@ export default function BackofficeApp() {
           <Route path="service-requests" element={<ServiceRequestsPage />} />
           <Route path="team" element={<TeamPage />} />
           <Route path="reports" element={<ReportsPage />} />
+          <Route path="awaiting-confirmation" element={<CheckerQueuePage />} />
           <Route path="assisted-kyc" element={<AssistedKycCallsPage />} />
           <Route path="account" element={<AccountPage />} />
         </Route>

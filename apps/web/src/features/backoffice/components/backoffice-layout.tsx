@@ -39,6 +39,9 @@ export function BackofficeLayout() {
             <NavLink to="/backoffice/funnel" className={link}>
               {t('nav.funnel')}
             </NavLink>
+            <NavLink to="/backoffice/awaiting-confirmation" className={link}>
+              {t('operations:flow.nav')}
+            </NavLink>
             <NavLink to="/backoffice/team" className={link}>
               {t('operations:team.nav')}
             </NavLink>

@@ -46,7 +46,7 @@ export function ClaimBar({ application }: { application: ApplicationData }) {
             {t('claim.claim')}
           </button>
         )}
-        {claim && (claim.mine || me?.role === 'admin') && (
+        {claim && (claim.mine || me?.role === 'admin' || me?.role === 'supervisor') && (
           <button
             type="button"
             disabled={action.isPending}
@@ -56,7 +56,7 @@ export function ClaimBar({ application }: { application: ApplicationData }) {
             {t('claim.release')}
           </button>
         )}
-        {me?.role === 'admin' && (
+        {(me?.role === 'admin' || me?.role === 'supervisor') && (
           <>
             <label htmlFor="assign-to" className="text-sm font-semibold">
               {t('claim.assign')}

@@ -1,11 +1,12 @@
 import type { ApplicationData } from '@ekyc/contracts/calls/backoffice-application';
 import type { Language } from '@ekyc/contracts/constants';
-import { describeReason, REVIEW_REASONS, reviewReason } from '@ekyc/contracts/review-reasons';
+import { describeReason } from '@ekyc/contracts/review-reasons';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/button';
 import { Modal } from '../../../components/modal';
 import { toast } from '../../../lib/toast';
+import { useReasons } from '../api/close-application';
 import { useDecideStages } from '../api/decide-stages';
 import { useWithdrawSendBack } from '../api/withdraw-send-back';
 import { ActivityBadge } from './status-badge';
@@ -16,10 +17,15 @@ const typing = (e: KeyboardEvent) =>
 
 export type DecisionOutcome = { status: string; awaiting_confirmation?: boolean };
 
+/** The stage whose evidence each check's section holds (a failed or not-run check needs a note to accept). */
+const STAGE_OF_SECTION: Record<string, number> = { pan_obj: 130, bank_obj: 160, livness_obj: 200, esign_obj: 210 };
+
 /**
  * Each stage with its decision; Accept or Reject with a configured reason (translated for the
- * applicant) and free text. Shortcuts: A accepts every pending stage, R rejects the first. While a
- * colleague holds the application (the claim bar says who) the buttons are disabled.
+ * applicant) and free text. Shortcuts: A accepts every pending stage after asking once more, R
+ * rejects the first. Accepting a stage whose check failed or did not run asks for a note, kept for
+ * the checker. While a colleague holds the application (the claim bar says who) the buttons are
+ * disabled.
  */
 export function StageDecisions({
   application,
@@ -35,13 +41,30 @@ export function StageDecisions({
   const [code, setCode] = useState('');
   const [reason, setReason] = useState('');
   const [reasonError, setReasonError] = useState('');
+  const [askingAll, setAskingAll] = useState(false);
+  // the send-back reasons in their current version (the reasons table an admin edits)
+  const configured = (useReasons().data?.reasons ?? [])
+    .filter((r) => r.purpose === 'send_back' && r.active && r.stage !== null)
+    .map((r) => ({ code: r.code, stage: r.stage!, text: r.texts }));
+  const reviewReason = (c: string) => configured.find((r) => r.code === c);
+  const [allNote, setAllNote] = useState('');
   const stages = application.stages.filter((s) => s.stage < 220).sort((a, b) => a.stage - b.stage);
   const canDecide = (activity: string | null) =>
     application.decidable && (activity === 'Pending' || activity === 'Accept');
   const heldElsewhere = Boolean(application.claim && !application.claim.mine);
   const pending = stages.filter((s) => application.decidable && s.admin_activity === 'Pending');
 
-  const run = async (decisions: { stage: number; activity: 'Accept' | 'Reject'; reason?: string; code?: string }[]) => {
+  const doubtful = [
+    ...new Set(
+      application.checks
+        .filter((c) => c.verdict === 'fail' || c.verdict === 'not_run')
+        .map((c) => STAGE_OF_SECTION[c.section])
+        .filter((stage): stage is number => stage !== undefined && pending.some((p) => p.stage === stage)),
+    ),
+  ];
+  const run = async (
+    decisions: { stage: number; activity: 'Accept' | 'Reject'; reason?: string; code?: string; note?: string }[],
+  ) => {
     try {
       const reply = await decide.mutateAsync({ decisions });
       if (reply.status) {
@@ -88,16 +111,17 @@ export function StageDecisions({
   const language = (i18n.language in { en: 1, hi: 1, be: 1, gu: 1, mar: 1 } ? i18n.language : 'en') as Language;
   const decidableStages = stages.filter((s) => canDecide(s.admin_activity)).map((s) => s.stage);
   // Reasons for stages that can still be sent back, the rejected stage's own first.
-  const reasons = REVIEW_REASONS.filter((r) => decidableStages.includes(r.stage)).sort(
-    (a, b) => Number(b.stage === rejecting) - Number(a.stage === rejecting),
-  );
+  const reasons = configured
+    .filter((r) => decidableStages.includes(r.stage))
+    .sort((a, b) => Number(b.stage === rejecting) - Number(a.stage === rejecting));
 
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
       if (typing(e) || e.ctrlKey || e.metaKey || e.altKey || rejecting !== null || heldElsewhere) return;
-      if (e.key === 'a' && pending.length && !decide.isPending) {
+      if (e.key === 'a' && pending.length && !decide.isPending && !askingAll) {
         e.preventDefault();
-        void run(pending.map((s) => ({ stage: s.stage, activity: 'Accept' as const })));
+        // a single key accepts nothing by itself: it asks once more
+        setAskingAll(true);
       } else if (e.key === 'r' && decidableStages.length) {
         e.preventDefault();
         startReject(pending[0]?.stage ?? decidableStages[0]!);
@@ -118,7 +142,11 @@ export function StageDecisions({
             className="ml-auto !w-auto px-3 py-2 text-sm"
             loading={decide.isPending}
             disabled={heldElsewhere}
-            onClick={() => void run(pending.map((s) => ({ stage: s.stage, activity: 'Accept' })))}
+            onClick={() =>
+              doubtful.length
+                ? setAskingAll(true)
+                : void run(pending.map((s) => ({ stage: s.stage, activity: 'Accept' })))
+            }
           >
             {t('review.acceptAll')}
           </Button>
@@ -234,6 +262,49 @@ export function StageDecisions({
           </Button>
         </div>
       </Modal>
+      {askingAll && (
+        <Modal open title={t('operations:flow.acceptAll.ask')} onClose={() => setAskingAll(false)}>
+          <p className="mb-3">{t('operations:flow.acceptAll.body', { count: pending.length })}</p>
+          {doubtful.length > 0 && (
+            <label className="mb-3 block text-sm font-semibold">
+              {t('operations:flow.acceptAll.noteLabel', {
+                stages: doubtful.map((stage) => t(`stages.${stage}`)).join(', '),
+              })}
+              <textarea
+                className="w-full rounded-lg border border-slate-400 p-2 text-sm"
+                value={allNote}
+                maxLength={500}
+                onChange={(e) => setAllNote(e.target.value)}
+              />
+            </label>
+          )}
+          <div className="flex gap-2">
+            <Button variant="secondary" onClick={() => setAskingAll(false)}>
+              {t('cancel')}
+            </Button>
+            <Button
+              loading={decide.isPending}
+              disabled={doubtful.length > 0 && allNote.trim().length < 3}
+              onClick={() =>
+                void run(
+                  pending.map((s) => ({
+                    stage: s.stage,
+                    activity: 'Accept' as const,
+                    ...(doubtful.includes(s.stage) && { note: allNote.trim() }),
+                  })),
+                ).then((done) => {
+                  if (done) {
+                    setAskingAll(false);
+                    setAllNote('');
+                  }
+                })
+              }
+            >
+              {t('operations:flow.acceptAll.confirm')}
+            </Button>
+          </div>
+        </Modal>
+      )}
     </section>
   );
 }

@@ -7,6 +7,7 @@ const STATUS_STYLE: Record<ApplicationStatus, string> = {
   Rejected: 'bg-red-100 text-danger',
   Completed: 'bg-green-100 text-success',
   'In progress': 'bg-slate-200 text-slate-800',
+  Closed: 'bg-slate-700 text-white',
 };
 
 export function StatusBadge({ status }: { status: ApplicationStatus }) {

@@ -14,6 +14,7 @@ import { formatDateTime } from '../components/format';
 import { QueryState } from '../components/query-state';
 import { SectionCard } from '../components/section-card';
 import { ApprovalPanel } from '../components/approval-panel';
+import { CaseFlowPanel } from '../components/case-flow-panel';
 import { RegistrationsPanel } from '../components/registrations-panel';
 import { RuleSetPanel } from '../components/rule-set-panel';
 import { type DecisionOutcome, StageDecisions } from '../components/stage-decisions';
@@ -146,6 +147,7 @@ function Review({ application, onNext }: { application: ApplicationData; onNext:
       <SignedChanges changes={application.signed_changes} />
       <StageDecisions application={application} onDecided={onDecided} />
       <ApprovalPanel application={application} />
+      <CaseFlowPanel application={application} />
       <RegistrationsPanel
         applicationId={application.id}
         approved={application.approval.step === 'registrations' || application.approval.step === 'done'}

@@ -59,6 +59,7 @@ function AddStaffForm() {
         <SelectField label={t('staff.role')} className="mb-4" {...form.register('role')}>
           <option value="reviewer">{t('staff.roles.reviewer')}</option>
           <option value="checker">{t('staff.roles.checker')}</option>
+          <option value="supervisor">{t('staff.roles.supervisor')}</option>
           <option value="admin">{t('staff.roles.admin')}</option>
         </SelectField>
         <TextField

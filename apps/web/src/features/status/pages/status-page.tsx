@@ -1,7 +1,8 @@
 /**
  * '/status': the review status with its exact final message (section 4). Pending and approved
  * thank the applicant (verification pending); completed congratulates, with the signed form and
- * the app links; rejected apologises with Retry to the stage the reviewer rejected.
+ * the app links; rejected apologises with Retry to the stage the reviewer rejected; closed (finally
+ * rejected, or expired after a send-back) says why, with no Retry.
  */
 import { LANGUAGES, type Language, VERIFICATION_DAYS } from '@ekyc/contracts/constants';
 import { describeReason, encodeReason } from '@ekyc/contracts/review-reasons';
@@ -25,6 +26,7 @@ const STATUS_TEXT = {
   Approved: 'statusVerified',
   Rejected: 'statusRejected',
   Completed: 'statusActive',
+  Closed: 'statusClosed',
 } as const;
 
 export default function StatusPage() {
@@ -53,6 +55,7 @@ export default function StatusPage() {
     Approved: { heading: t('thankYou'), colour: 'text-success' },
     Completed: { heading: t('congratulations'), colour: 'text-success' },
     Rejected: { heading: t('sorry'), colour: 'text-danger' },
+    Closed: { heading: t('sorry'), colour: 'text-danger' },
   }[data.status];
 
   return (
@@ -143,6 +146,18 @@ export default function StatusPage() {
           {t('downloadSigned')}
         </a>
       )}
+      {data.status === 'Closed' && data.closure && (
+        <section
+          aria-labelledby="closure-heading"
+          data-testid="closure"
+          className="w-full rounded-lg border border-red-200 bg-red-50 p-3 text-left text-sm text-ink"
+        >
+          <h3 id="closure-heading" className="font-semibold">
+            {t(data.closure.kind === 'expired' ? 'closedExpired' : 'closedRejected')}
+          </h3>
+          {data.closure.texts?.[language] && <p className="mt-1 break-words">{data.closure.texts[language]}</p>}
+        </section>
+      )}
       {data.status === 'Rejected' && (
         <>
           {data.rejected_stage !== null && (
@@ -158,7 +173,7 @@ export default function StatusPage() {
                   {data.reasons.map((r) => (
                     <li key={r.stage} className="break-words">
                       {t('rejectedReason', {
-                        reason: describeReason(encodeReason(r.code ?? undefined, r.note), language),
+                        reason: describeReason(encodeReason(r.code ?? undefined, r.note), language, r.texts),
                       })}
                     </li>
                   ))}

@@ -1,0 +1,48 @@
+/**
+ * Tells the applicant their application was closed, by SMS (a fixed DLT template, no variables)
+ * and email (with the reason in their language). A gateway failure does not undo the closure: it
+ * is recorded in the audit trail instead.
+ */
+import type { Language } from '@ekyc/contracts/constants';
+import type { AppDeps } from '../../../app-deps.ts';
+import { type OutgoingMessage } from '../../../providers/messaging/port.ts';
+import { MESSAGE_TEXTS } from '../../../providers/messaging/texts.ts';
+import { backofficeRepository as repo } from '../backoffice.repository.ts';
+
+export async function sendToApplicant(
+  deps: Pick<AppDeps, 'database' | 'records' | 'messaging'>,
+  applicantId: string,
+  template: 'closure' | 'send_back_reminder',
+  build: (language: Language) => { text: string; subject: string; vars: Record<string, string> },
+): Promise<void> {
+  const applicant = await deps.records.get(applicantId);
+  const language = applicant.language ?? 'en';
+  const { text, subject, vars } = build(language);
+  const messages: OutgoingMessage[] = [{ channel: 'sms', to: applicant.mobile, template, text, vars, language }];
+  if (applicant.email) messages.push({ channel: 'email', to: applicant.email, template, subject, text, language });
+  for (const message of messages) {
+    try {
+      await deps.messaging.send(message);
+    } catch (err) {
+      await repo.appendAudit(deps.database.db, {
+        chain: applicantId,
+        applicantId,
+        actorKind: 'system',
+        actorId: null,
+        action: 'notify.failed',
+        after: { channel: message.channel, template, reason: (err as Error).message.slice(0, 200) },
+      });
+    }
+  }
+}
+
+export const notifyClosure = (
+  deps: Pick<AppDeps, 'database' | 'records' | 'messaging'>,
+  applicantId: string,
+  reason: Record<Language, string>,
+) =>
+  sendToApplicant(deps, applicantId, 'closure', (language) => ({
+    text: MESSAGE_TEXTS[language].closure(reason[language]),
+    subject: MESSAGE_TEXTS[language].closureSubject,
+    vars: {},
+  }));

@@ -1,0 +1,25 @@
+import { z } from 'zod';
+import { replySchema } from '../envelope.ts';
+import { staffNoteTextSchema } from './backoffice-checker-queue.ts';
+
+/**
+ * Closing cases (issue 56, item 2): a final rejection with a coded reason, the expiry of an
+ * application sent back and left unanswered, and a supervisor's reopening of either.
+ */
+export const CLOSURE_KINDS = ['rejected', 'expired'] as const;
+export type ClosureKind = (typeof CLOSURE_KINDS)[number];
+
+/** POST …/applications/:id/close: a final rejection with a configured reason (purpose `close`). */
+export const closeBodySchema = z.object({
+  code: z.string().trim().min(1, 'Choose a reason').max(40),
+  /** Staff's own words: kept in the notes, never shown to the applicant. */
+  note: z.string().trim().max(500).optional(),
+});
+export type CloseBody = z.infer<typeof closeBodySchema>;
+
+/** POST …/applications/:id/reopen (supervisor): the closure undone, with why. */
+export const reopenBodySchema = z.object({ note: staffNoteTextSchema });
+export type ReopenBody = z.infer<typeof reopenBodySchema>;
+
+export const closingDataSchema = z.object({ status: z.string() });
+export const closingReplySchema = replySchema(closingDataSchema);
