@@ -54,6 +54,11 @@ export interface BsdaSlab {
   amc: number;
 }
 
+/** The standard MITC a new client acknowledges: how many points it has. */
+export interface MitcRule {
+  points: number;
+}
+
 export interface RiskDisclosureRule {
   /** The text version the applicant acknowledges (see risk-disclosure.ts). */
   version: string;
@@ -78,6 +83,14 @@ const KYC_MASTER: RuleSource = {
 };
 const KRA_NSE_2025: RuleSource = { ref: 'NSE ISC69995 (enforcing the KYC Master Circular)', date: '2025-09-03' };
 const UCC_BSE_2021: RuleSource = { ref: 'BSE notice 20210503-41', date: '2021-05-03' };
+const MITC_2023: RuleSource = {
+  ref: 'SEBI/HO/MIRSD/MIRSD-PoD-1/P/CIR/2023/180; the standard text in NSE/INSP/60147, Annexure A',
+  date: '2023-11-13',
+};
+const ACCESSIBILITY_2025: RuleSource = {
+  ref: 'SEBI clarification on digital accessibility (right to digital accessibility in Investor Charters)',
+  date: '2025-12-08',
+};
 const PAN_CBDT: RuleSource = { ref: 'CBDT Circular No. 3 of 2023', date: '2023-03-28' };
 
 const rupees = (n: number) => `₹${n.toLocaleString('en-IN')}`;
@@ -152,6 +165,23 @@ export const REGULATION = {
     title: 'DDPI: optional, separately signed, never a precondition; its purposes',
     show: (v) => list(v),
     changes: [{ from: '2022-11-18', value: DDPI_PURPOSES, source: DDPI_2022 }],
+  }),
+  mitcAcknowledgement: rule<MitcRule | null>({
+    title: 'The standard Most Important Terms and Conditions acknowledged by a new client (its version on the form)',
+    show: (v) =>
+      v ? `required (${v.points} points; the version acknowledged printed on the signed form)` : 'not required',
+    changes: [
+      { from: SPEC_FROM, value: null, source: SPEC },
+      { from: '2024-04-01', value: { points: 10 }, source: MITC_2023 },
+    ],
+  }),
+  investorCharterAccessibility: rule<boolean>({
+    title: 'The Investor Charter states the investor’s right to digital accessibility',
+    show: (v) => (v ? 'yes' : 'no'),
+    changes: [
+      { from: SPEC_FROM, value: false, source: SPEC },
+      { from: '2025-12-08', value: true, source: ACCESSIBILITY_2025 },
+    ],
   }),
   kraUploadWorkingDays: rule<number>({
     title: 'Working days to upload the KYC to the KRA',

@@ -43,6 +43,7 @@ describe('the rules table', () => {
       'nomineeMax',
       'nomineeMandatory',
       'nomineeOptOut',
+      'investorCharterAccessibility',
       'kraUploadWorkingDays',
     ]);
     expect(changes[0]).toMatchObject({ before: '10', after: '3' });

@@ -289,3 +289,10 @@ for (const [name, pem] of [
   ['DIGILOCKER_TRUSTED_CA_PEMS', () => testPki().caCertPem],
 ] as const)
   Object.defineProperty(PRODUCTION_PROVIDER_ENV, name, { enumerable: true, get: pem });
+
+/** The broker's documents at the versions in force, as the e-sign page acknowledges them (`key@version,...`). */
+export async function acknowledgedDocuments(app: FastifyInstance): Promise<string> {
+  const res = await app.inject({ method: 'GET', url: '/api/v1/public/broker-documents' });
+  const { documents } = (res.json() as { data: { documents: { key: string; version: string }[] } }).data;
+  return documents.map((d) => `${d.key}@${d.version}`).join(',');
+}

@@ -95,6 +95,7 @@ async function toPersonalSection(
     indian_citizen: v.indian_citizen,
     resident_of_india: v.resident_of_india,
     politically_exposed: v.politically_exposed,
+    ...(v.fatca && { fatca: v.fatca }),
     bsda: v.bsda,
     preference: v.preference,
     settle: v.settle,
