@@ -53,3 +53,8 @@ export const fatcaDeclarationSchema = z.object({
   tax_residencies: z.array(taxResidencySchema).max(FATCA_MAX_RESIDENCIES).default([]),
 });
 export type FatcaDeclaration = z.output<typeof fatcaDeclarationSchema>;
+
+/** Every assigned ISO 3166 alpha-2 code, A to Z (for the country lists of the declaration). */
+export const COUNTRY_CODES: readonly string[] = Array.from({ length: 26 * 26 }, (_, i) =>
+  String.fromCharCode(65 + Math.floor(i / 26), 65 + (i % 26)),
+).filter(isCountryCode);

@@ -91,6 +91,10 @@ const ACCESSIBILITY_2025: RuleSource = {
   ref: 'SEBI clarification on digital accessibility (right to digital accessibility in Investor Charters)',
   date: '2025-12-08',
 };
+const FATCA_2015: RuleSource = {
+  ref: 'SEBI CIR/MIRSD/2/2015 (FATCA and CRS under Income-tax Rules 114F to 114H)',
+  date: '2015-08-26',
+};
 const PAN_CBDT: RuleSource = { ref: 'CBDT Circular No. 3 of 2023', date: '2023-03-28' };
 
 const rupees = (n: number) => `₹${n.toLocaleString('en-IN')}`;
@@ -183,6 +187,12 @@ export const REGULATION = {
       { from: '2025-12-08', value: true, source: ACCESSIBILITY_2025 },
     ],
   }),
+  fatcaSelfCertification: rule<boolean>({
+    title:
+      'FATCA/CRS self-certification (place and country of birth, tax residencies outside India with TINs) asked and sent to the KRA',
+    show: (v) => (v ? 'required' : 'not asked'),
+    changes: [{ from: SPEC_FROM, value: true, source: FATCA_2015 }],
+  }),
   kraUploadWorkingDays: rule<number>({
     title: 'Working days to upload the KYC to the KRA',
     show: (v) => `${v}`,
@@ -216,7 +226,7 @@ export const REGULATION = {
  * The table's version, stored with an application's rule set when it starts. Raise it with any
  * change to the table (test/regulation.test.ts keeps the table's fingerprint beside it).
  */
-export const REGULATION_VERSION = 3;
+export const REGULATION_VERSION = 4;
 
 export type RuleKey = keyof typeof REGULATION;
 export type RuleValues = {

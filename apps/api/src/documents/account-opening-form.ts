@@ -43,6 +43,22 @@ function str(o: Obj, ...keys: string[]): string {
   return '';
 }
 
+/** The FATCA/CRS declaration as the form prints it: nothing for an application from before it was asked. */
+function fatcaRows(personal: Obj): [string, string][] {
+  const f = asObj(personal.fatca);
+  if (!str(f, 'country_of_birth')) return [];
+  const abroad = asList(f.tax_residencies)
+    .map(asObj)
+    .map(
+      (r) => `${str(r, 'country')}: ${str(r, 'tin') ? `TIN ${str(r, 'tin')}` : `no TIN (${str(r, 'no_tin_reason')})`}`,
+    );
+  return [
+    ['Place of birth', str(f, 'place_of_birth')],
+    ['Country of birth', str(f, 'country_of_birth')],
+    ['Tax residencies outside India', abroad.length ? abroad.join('; ') : 'None'],
+  ];
+}
+
 const yesNo = (v: unknown) => (v === true ? 'Yes' : v === false ? 'No' : NOT_GIVEN);
 const maskAadhaar = (uid: string) => {
   const last4 = uid.replace(/\D/g, '').slice(-4);
@@ -137,6 +153,8 @@ export function formFacts(input: Pick<AccountOpeningFormInput, 'mobile' | 'email
   fact(150, 'I am a tax resident of India only', yesNo(personal.resident_of_india));
   fact(150, 'I am not a politically exposed person', yesNo(personal.politically_exposed));
   fact(150, 'Running account settlement authorised', yesNo(personal.settle));
+  // FATCA/CRS self-certification (asked since this form carried it; absent on older applications)
+  for (const [label, value] of fatcaRows(personal)) fact(150, label, value);
   fact(160, 'Bank', [str(bank, 'bank_name'), str(bank, 'branch')].filter(Boolean).join(', '));
   fact(160, 'IFSC', str(bank, 'ifsc'));
   fact(160, 'Account number', str(bank, 'account_number'));
@@ -309,6 +327,7 @@ export async function renderAccountOpeningForm(input: AccountOpeningFormInput): 
   w.row('I am a tax resident of India only', yesNo(personal.resident_of_india));
   w.row('I am not a politically exposed person', yesNo(personal.politically_exposed));
   w.row('Running account settlement authorised', yesNo(personal.settle));
+  for (const [label, value] of fatcaRows(personal)) w.row(label, value);
 
   w.heading('6. Nominees');
   const nominees = asList(nominee.nominee_list).map(asObj);
