@@ -261,6 +261,8 @@ const envSchema = z.object({
     .string()
     .regex(/^(\d{8}|IN\d{6})$/, 'BROKER_DP_ID: 8 digits (CDSL) or IN and 6 digits (NSDL)')
     .optional(),
+  /** The MNRL list is read again after this many minutes (a new download is taken up without a restart). */
+  MNRL_RELOAD_MINUTES: z.coerce.number().int().min(1).max(1440).default(60),
   /** Run the registration workers in this process (off for API-only processes). */
   REGISTRATIONS_WORKER: bool.default(true),
   /**
@@ -371,6 +373,8 @@ export interface Config {
   welcomeKitDir?: string;
   /** The broker's registrations (BROKER_*): the platform's SAMPLE values, marked so, until configured. */
   broker: BrokerRegistrations;
+  /** How often the MNRL file is read again (MNRL_RELOAD_MINUTES; its source is MNRL_SOURCE). */
+  mnrlReloadMinutes: number;
   /**
    * Provider credentials and base URLs (MSG91_*, PAN_*, DIGILOCKER_*, ...), read by each production
    * adapter's factory from this one snapshot of the environment.
@@ -656,6 +660,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     webDist: e.WEB_DIST ? path.resolve(e.WEB_DIST) : path.resolve(import.meta.dirname, '../../web/dist'),
     ...(e.WELCOME_KIT_DIR && { welcomeKitDir: path.resolve(e.WELCOME_KIT_DIR) }),
     broker: brokerRegistrations(e),
+    mnrlReloadMinutes: e.MNRL_RELOAD_MINUTES,
     registrations: {
       depository: e.REGISTRATIONS_DEPOSITORY,
       codeTablesFile: e.REGISTRATIONS_CODE_TABLES,

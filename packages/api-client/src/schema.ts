@@ -2077,6 +2077,7 @@ export interface components {
       | 'bankStatementPeriod'
       | 'bankVerified'
       | 'chequeType'
+      | 'countryInvalid'
       | 'dematHoldingAbove'
       | 'digilockerFailed'
       | 'digilockerProviderUnavailable'
@@ -2120,6 +2121,7 @@ export interface components {
       | 'mobileInvalid'
       | 'mobilePlaceholder'
       | 'mobileRequired'
+      | 'mobileRevoked'
       | 'mobileStart'
       | 'motherRequired'
       | 'nameAlphabets'
@@ -2159,6 +2161,7 @@ export interface components {
       | 'pdfActiveContent'
       | 'pdfPasswordProtected'
       | 'pdfTooComplex'
+      | 'placeOfBirthInvalid'
       | 'providerUnavailable'
       | 'rateLimited'
       | 'replayWithheld'
@@ -2188,8 +2191,11 @@ export interface components {
       | 'statusUnderReview'
       | 'statusVerified'
       | 'storageFull'
+      | 'taxResidencyConflict'
       | 'timeLimit90'
       | 'timeLimitExceeded'
+      | 'tinInvalid'
+      | 'tinOrReasonRequired'
       | 'unauthorized'
       | 'upiCheckApp'
       | 'upiInvalid'
@@ -9848,7 +9854,29 @@ export interface operations {
           'application/pdf': string;
         };
       };
-      400: components['responses']['BadRequest'];
+      /** @description Malformed input: data.errors names each offending field, with its rule's message key as code. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            status: boolean;
+            message: string;
+            code?: components['schemas']['MessageKey'];
+            data: {
+              field: string;
+              errors: {
+                field: string;
+                message: string;
+                code?: components['schemas']['MessageKey'];
+              }[];
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+      };
       404: components['responses']['NotFound'];
       429: components['responses']['TooManyRequests'];
       500: components['responses']['InternalError'];

@@ -144,6 +144,8 @@ export const MSG = {
   tinOrReasonRequired: 'Please enter the tax identification number, or the reason there is none.',
   taxResidencyConflict: 'You listed a tax residency outside India: turn off “I am a tax resident of India only”.',
   placeOfBirthInvalid: 'Please enter your place of birth (a city or town).',
+  mobileRevoked:
+    'This mobile number is on the Department of Telecommunications’ list of disconnected numbers. Please sign up with a mobile number in your name that is in use.',
   documentsNotAcknowledged:
     'Please read and acknowledge the current versions of the documents listed above before you sign.',
   // provider, storage and replay faults (ours; each says what to do)

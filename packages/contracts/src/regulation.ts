@@ -95,6 +95,10 @@ const FATCA_2015: RuleSource = {
   ref: 'SEBI CIR/MIRSD/2/2015 (FATCA and CRS under Income-tax Rules 114F to 114H)',
   date: '2015-08-26',
 };
+const MNRL_2024: RuleSource = {
+  ref: 'BSE notice 20240104-26; NSE ISC72805 and ISC75249 (DoT Mobile Number Revocation List)',
+  date: '2024-01-04',
+};
 const PAN_CBDT: RuleSource = { ref: 'CBDT Circular No. 3 of 2023', date: '2023-03-28' };
 
 const rupees = (n: number) => `₹${n.toLocaleString('en-IN')}`;
@@ -192,6 +196,15 @@ export const REGULATION = {
       'FATCA/CRS self-certification (place and country of birth, tax residencies outside India with TINs) asked and sent to the KRA',
     show: (v) => (v ? 'required' : 'not asked'),
     changes: [{ from: SPEC_FROM, value: true, source: FATCA_2015 }],
+  }),
+  mnrlCheck: rule<boolean>({
+    title:
+      'Mobile checked against DoT’s Mobile Number Revocation List at sign-up (refused) and before the exchange registrations (held for review)',
+    show: (v) => (v ? 'yes' : 'no'),
+    changes: [
+      { from: SPEC_FROM, value: false, source: SPEC },
+      { from: '2024-01-04', value: true, source: MNRL_2024 },
+    ],
   }),
   kraUploadWorkingDays: rule<number>({
     title: 'Working days to upload the KYC to the KRA',

@@ -94,6 +94,10 @@ export const SANDBOX_OPERATIONS: Readonly<Record<string, readonly [operationId: 
     'sandbox-digilocker-file',
     'DigiLocker stand-in: an issued document by its URI',
   ],
+  'GET /sandbox/mnrl/list.csv': [
+    'sandbox-mnrl-list',
+    "MNRL stand-in: the revocation list file with the sandbox's test numbers",
+  ],
   'GET /sandbox/market-data/quote/ohlc': ['sandbox-market-data-ohlc', "Market data stand-in: the symbols' OHLC quotes"],
   'POST /sandbox/account-aggregator/Consent': ['sandbox-aa-consent', 'Account aggregator stand-in: ask for a consent'],
   'POST /sandbox/account-aggregator/Consent/handle': [
