@@ -46,6 +46,8 @@ test('sign-up to the status screen through every step', async ({ page, request }
   await expect(page).toHaveURL(/\/plans$/);
   await card(page, /^Premium/).click();
   await expect(page).toHaveURL(/\/client-profiling\/declaration$/);
+  // FATCA/CRS: place of birth (country India by default), no tax residency abroad
+  await page.getByLabel('Place of birth (city or town)').fill('Jaipur');
   await page.getByRole('button', { name: 'Continue' }).click();
 
   // Bank: manual entry, the penny drop passes
