@@ -165,6 +165,7 @@ test('a rejected bank stage goes back to the applicant, who resubmits; accepting
   );
   await expect(page.getByRole('img', { name: /^Account opening form, page 1 of \d+$/ })).toBeVisible(FORM_READY);
   await look(page, `backoffice-resign-${test.info().project.name}.png`, { fullPage: true });
+  await page.getByLabel(/I have read and acknowledge the documents listed above/).check();
   await page.getByLabel(/I have read the account opening form/).check();
   await page.getByRole('button', { name: 'E-Sign With Aadhaar OTP' }).click();
   const popup = page.waitForEvent('popup');

@@ -6,6 +6,7 @@ import { look } from '../support/look';
 import { ANY_SIZE } from '../support/sizes';
 
 async function openSigning(page: Page) {
+  await page.getByLabel(/I have read and acknowledge the documents listed above/).check();
   await page.getByLabel(/I have read the account opening form/).check();
   await page.getByRole('button', { name: 'E-Sign With Aadhaar OTP' }).click();
   const dialog = page.getByRole('dialog');
@@ -20,6 +21,17 @@ test('signs the form with the Aadhaar OTP from the outbox and shows the status',
   await page.goto('/ekyc1/e-sign');
   await expect(page.getByRole('img', { name: /^Account opening form, page 1 of \d+$/ })).toBeVisible(FORM_READY);
   await expect(page.getByRole('link', { name: 'Download the form (PDF)' })).toBeVisible();
+  // the broker's documents with their versions, marked as samples, before the applicant signs
+  const documents = page.getByTestId('broker-documents');
+  await expect(documents.getByRole('link')).toHaveText([
+    'Most Important Terms and Conditions (MITC)',
+    'Rights and Obligations',
+    'Risk Disclosure Document',
+    "Guidance note: do's and don'ts",
+    'Tariff sheet',
+    'Investor Charter',
+  ]);
+  await expect(documents).toContainText('sample to be replaced by the broker');
   await expect(page.getByText(MSG.allowPopups)).toBeVisible();
   await look(page, `esign-page-${test.info().project.name}.png`, { fullPage: true });
 
@@ -90,6 +102,7 @@ test('a blocked popup raises the alert to allow popups', async ({ page, request 
     // the page may have moved on (and the alert gone with it) by the time the dismissal arrives
     dialog.dismiss().catch(() => undefined);
   });
+  await page.getByLabel(/I have read and acknowledge the documents listed above/).check();
   await page.getByLabel(/I have read the account opening form/).check();
   await page.getByRole('button', { name: 'E-Sign With Aadhaar OTP' }).click();
   await page.getByRole('dialog').getByRole('button', { name: 'Continue' }).click();

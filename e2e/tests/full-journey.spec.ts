@@ -47,6 +47,8 @@ test('sign-up to the status screen through every step', async ({ page, request }
   await expect(page).toHaveURL(/\/plans$/);
   await card(page, /^Premium/).click();
   await expect(page).toHaveURL(/\/client-profiling\/declaration$/);
+  // FATCA/CRS: place of birth (country India by default), no tax residency abroad
+  await page.getByLabel('Place of birth (city or town)').fill('Jaipur');
   await page.getByRole('button', { name: 'Continue' }).click();
 
   // Bank: manual entry, the penny drop passes
@@ -82,6 +84,7 @@ test('sign-up to the status screen through every step', async ({ page, request }
 
   // E-sign with the Aadhaar OTP from the outbox
   await expect(page.getByRole('img', { name: /^Account opening form, page 1 of \d+$/ })).toBeVisible(FORM_READY);
+  await page.getByLabel(/I have read and acknowledge the documents listed above/).check();
   await page.getByLabel(/I have read the account opening form/).check();
   await page.getByRole('button', { name: 'E-Sign With Aadhaar OTP' }).click();
   const esp = page.waitForEvent('popup');

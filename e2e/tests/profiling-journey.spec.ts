@@ -76,6 +76,16 @@ test('every sub-step, one tap per list choice, to the bank and segment page', as
   await expect(page).toHaveURL(/\/declaration$/);
   await citizen.click();
   await page.getByLabel('Monthly').check();
+  // FATCA/CRS: the place of birth is asked; a tax residency abroad needs its TIN or a reason
+  await page.getByLabel('Place of birth (city or town)').fill('Jaipur');
+  await page.getByRole('button', { name: 'Add a country of tax residence' }).click();
+  await page.getByLabel('Country of tax residence').selectOption('US');
+  await page.getByRole('switch', { name: /tax resident of India/ }).click();
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(
+    page.getByText('Please enter the tax identification number, or the reason there is none.'),
+  ).toBeVisible();
+  await page.getByLabel('Tax identification number (TIN) there').fill('123-45-6789');
   await look(page, `profiling-declaration-${info.project.name}.png`, { fullPage: true });
   await page.getByRole('button', { name: 'Continue' }).click();
 
@@ -88,6 +98,11 @@ test('every sub-step, one tap per list choice, to the bank and segment page', as
     trading_experience__name: '1-5 years',
     annual_income__name: '10-25 lakhs',
     education__name: 'Diploma in Accounts',
+    fatca: {
+      place_of_birth: 'Jaipur',
+      country_of_birth: 'IN',
+      tax_residencies: [{ country: 'US', tin: '123-45-6789' }],
+    },
     gender: 'M',
     marital_status: 'married',
     father_name: 'Ramesh Sharma',
@@ -145,6 +160,7 @@ test(
 
     await family.getByLabel("My spouse's").check();
     await family.getByLabel('Their name').fill('Meena Sharma');
+    await page.getByLabel('Place of birth (city or town)').fill('Pune');
     await page.getByRole('button', { name: 'Continue' }).click();
     await expect(page).toHaveURL(/\/bank-and-segment$/);
   },

@@ -117,6 +117,16 @@ test('the grievances page names each officer with a phone number and links SCORE
   // and on every page, the footer: customer care and the regulators' portals
   const footer = page.getByRole('contentinfo');
   await expect(footer.getByRole('link', { name: '+91 22 0612 3400' })).toHaveAttribute('href', 'tel:+912206123400');
+  // the broker's registration numbers (configuration; the platform's samples here, marked so) and documents
+  const registrations = footer.getByTestId('broker-registrations');
+  await expect(registrations).toContainText('SEBI registration no. INZ000000000');
+  await expect(registrations).toContainText('NSE member code 00000');
+  await expect(registrations).toContainText('DP id 12000000');
+  await expect(registrations).toContainText('Sample registration numbers');
+  await expect(registrations.getByRole('link', { name: 'Investor Charter' })).toHaveAttribute(
+    'href',
+    '/api/v1/public/broker-documents/investor-charter',
+  );
   const portals = footer.getByRole('navigation', { name: 'Regulators and exchanges' });
   for (const [name, url] of [
     ['SEBI', 'https://www.sebi.gov.in'],

@@ -30,6 +30,8 @@ import type { MarketData } from './providers/market-data/port.ts';
 import { createMessageSender } from './providers/messaging/create.ts';
 import type { MessageSender } from './providers/messaging/port.ts';
 import { createPanVerifier } from './providers/pan/create.ts';
+import { createMnrl } from './providers/mnrl/create.ts';
+import type { MobileRevocationList } from './providers/mnrl/port.ts';
 import { collectProviderSettings } from './providers/settings.ts';
 import type { PanVerifier } from './providers/pan/port.ts';
 import { createRegistrars } from './providers/registrations/create.ts';
@@ -58,6 +60,8 @@ export interface AppDeps {
   /** Staff sign-in attempts per account: growing delay and lockout (Redis when configured). */
   staffLoginThrottle: StaffLoginThrottle;
   messaging: MessageSender;
+  /** DoT's Mobile Number Revocation List, checked at sign-up and before the exchange registrations. */
+  mnrl: MobileRevocationList;
   /** Quotes for the guest watchlist (delayed 15 minutes). */
   marketData: MarketData;
   /** The broker's trading platform: the client's voluntary freeze of online access. */
@@ -132,6 +136,7 @@ export async function createDeps(config: Config, overrides: DepsOverrides = {}):
     marketData: overrides.marketData ?? guard(() => createMarketData(config, selfFetch)),
     tradingPlatform: overrides.tradingPlatform ?? guard(() => createTradingPlatform(config, selfFetch)),
     pan: overrides.pan ?? guard(() => createPanVerifier(config, selfFetch)),
+    mnrl: guard(() => createMnrl(config, selfFetch)),
     kra: overrides.kra ?? guard(() => createKraLookup(config, selfFetch)),
     digilocker: overrides.digilocker ?? guard(() => createDigilocker(config, selfFetch)),
     bank: guard(() => createBankProviders(config, opened, selfFetch, overrides.bank)),

@@ -4,6 +4,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
+import type { BrokerRegistrations } from '@ekyc/contracts/calls/broker-documents';
 import { ESIGN_WINDOW_S } from '@ekyc/contracts/constants';
 import { z } from 'zod';
 import { parseProviderLimits, type ProviderLimit } from './providers/limits.ts';
@@ -278,6 +279,28 @@ const envSchema = z.object({
     .string()
     .optional()
     .refine((d) => !d || existsSync(d), 'WELCOME_KIT_DIR: no such folder'),
+  /** The broker's name and registrations, printed in the footer of public pages, on the form and in every email. */
+  BROKER_NAME: z.string().min(2).max(120).optional(),
+  /** SEBI registration number of the stock broker (INZ followed by 9 digits). */
+  BROKER_SEBI_REGISTRATION: z
+    .string()
+    .regex(/^INZ\d{9}$/, 'BROKER_SEBI_REGISTRATION: INZ followed by 9 digits')
+    .optional(),
+  /** Exchange member codes, e.g. NSE=90210,BSE=6543. */
+  BROKER_EXCHANGE_MEMBER_CODES: z
+    .string()
+    .regex(
+      /^[A-Z]{2,6}=[A-Za-z0-9]{1,12}(,[A-Z]{2,6}=[A-Za-z0-9]{1,12})*$/,
+      'BROKER_EXCHANGE_MEMBER_CODES: EXCHANGE=code,...',
+    )
+    .optional(),
+  /** The depository participant id (CDSL: 8 digits; NSDL: IN and 6 digits). */
+  BROKER_DP_ID: z
+    .string()
+    .regex(/^(\d{8}|IN\d{6})$/, 'BROKER_DP_ID: 8 digits (CDSL) or IN and 6 digits (NSDL)')
+    .optional(),
+  /** The MNRL list is read again after this many minutes (a new download is taken up without a restart). */
+  MNRL_RELOAD_MINUTES: z.coerce.number().int().min(1).max(1440).default(60),
   /** Run the registration workers in this process (off for API-only processes). */
   REGISTRATIONS_WORKER: bool.default(true),
   /**
@@ -413,6 +436,10 @@ export interface Config {
   webDist: string;
   /** The broker's documents of the welcome kit (WELCOME_KIT_DIR). */
   welcomeKitDir?: string;
+  /** The broker's registrations (BROKER_*): the platform's SAMPLE values, marked so, until configured. */
+  broker: BrokerRegistrations;
+  /** How often the MNRL file is read again (MNRL_RELOAD_MINUTES; its source is MNRL_SOURCE). */
+  mnrlReloadMinutes: number;
   /**
    * Provider credentials and base URLs (MSG91_*, PAN_*, DIGILOCKER_*, ...), read by each production
    * adapter's factory from this one snapshot of the environment.
@@ -449,6 +476,23 @@ export type RedisDownMode = 'open' | 'local' | 'closed';
 export class ConfigError extends Error {}
 
 export type SandboxFault = { kind: 'timeout' | '500' | 'unreachable' } | { kind: 'slow'; ms: number };
+
+/** The broker's registrations as configured, or the platform's samples (marked as such) where not. */
+function brokerRegistrations(e: z.infer<typeof envSchema>): BrokerRegistrations {
+  const configured = Boolean(e.BROKER_SEBI_REGISTRATION && e.BROKER_EXCHANGE_MEMBER_CODES && e.BROKER_DP_ID);
+  return {
+    broker_name: e.BROKER_NAME ?? 'Sample Broking Private Limited',
+    sebi_registration: e.BROKER_SEBI_REGISTRATION ?? 'INZ000000000',
+    exchange_member_codes: pairs(e.BROKER_EXCHANGE_MEMBER_CODES ?? 'NSE=00000,BSE=0000', '=').map(
+      ([exchange, code]) => ({
+        exchange,
+        code,
+      }),
+    ),
+    dp_id: e.BROKER_DP_ID ?? '12000000',
+    sample: !configured,
+  };
+}
 
 const pairs = (list: string, sep: string) =>
   list
@@ -548,6 +592,8 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     if (e.SANDBOX_FAULTS) problems.push('SANDBOX_FAULTS is set (a sandbox setting)');
     if (e.SANDBOX_PROVIDERS_URL) problems.push('SANDBOX_PROVIDERS_URL is set (a sandbox setting)');
     if (e.STAFF_MFA === 'optional') problems.push('STAFF_MFA=optional (staff sign-in needs a second factor)');
+    if (!e.BROKER_NAME || !e.BROKER_SEBI_REGISTRATION || !e.BROKER_EXCHANGE_MEMBER_CODES || !e.BROKER_DP_ID)
+      problems.push('BROKER_NAME, BROKER_SEBI_REGISTRATION, BROKER_EXCHANGE_MEMBER_CODES and BROKER_DP_ID are needed');
     if (problems.length)
       throw new ConfigError(
         `Refusing a production start:\n  ${problems.join('\n  ')}\nSet EKYC_ALLOW_INSECURE=true only for a staging system.`,
@@ -700,6 +746,8 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     providerEnv: Object.freeze({ ...source }),
     webDist: e.WEB_DIST ? path.resolve(e.WEB_DIST) : path.resolve(import.meta.dirname, '../../web/dist'),
     ...(e.WELCOME_KIT_DIR && { welcomeKitDir: path.resolve(e.WELCOME_KIT_DIR) }),
+    broker: brokerRegistrations(e),
+    mnrlReloadMinutes: e.MNRL_RELOAD_MINUTES,
     registrations: {
       depository: e.REGISTRATIONS_DEPOSITORY,
       codeTablesFile: e.REGISTRATIONS_CODE_TABLES,

@@ -15,7 +15,7 @@ import { extractSignature } from '../src/documents/signing/pdf-signature.ts';
 import { formOf, postForm, signAtEsp, socketMessages } from './support/esign-flow.ts';
 import { opensslVerifyCms } from './support/openssl-cms.ts';
 import { selfieImages } from './support/selfie-images.ts';
-import { call, testApp, uniqueMobile } from './support/test-app.ts';
+import { acknowledgedDocuments, call, testApp, uniqueMobile } from './support/test-app.ts';
 import { runTool } from './support/system-tool.ts';
 
 let app: FastifyInstance;
@@ -204,7 +204,7 @@ it('rejects a wrong OTP at the sandbox service and offers another attempt', asyn
   const initiated = await call<{ epro_id: string }>(app, 'GET', 'esign-initate', { token: otherToken });
   const consent = await call<{ api_response: string }>(app, 'GET', 'esign-consent', {
     token: otherToken,
-    query: { epro_id: initiated.body.data.epro_id },
+    query: { epro_id: initiated.body.data.epro_id, documents: await acknowledgedDocuments(app) },
   });
   const asp = formOf(consent.body.data.api_response);
   const otpPage = await postForm(app, asp.action, asp.fields);

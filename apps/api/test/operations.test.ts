@@ -61,13 +61,18 @@ describe('production start', () => {
   });
   it('accepts production providers with both keys', () => {
     const key = Buffer.alloc(32, 7).toString('base64');
+    const production = { NODE_ENV: 'production', EKYC_PROVIDERS: 'production', SECRET_KEY: key, ENCRYPTION_KEY: key };
+    // the broker's registrations are printed on every page, form and email: a production start needs them
+    expect(() => loadConfig(production)).toThrow(/BROKER_NAME, BROKER_SEBI_REGISTRATION/);
     const config = loadConfig({
-      NODE_ENV: 'production',
-      EKYC_PROVIDERS: 'production',
-      SECRET_KEY: key,
-      ENCRYPTION_KEY: key,
+      ...production,
+      BROKER_NAME: 'Example Broking Private Limited',
+      BROKER_SEBI_REGISTRATION: 'INZ000123456',
+      BROKER_EXCHANGE_MEMBER_CODES: 'NSE=90210,BSE=6543',
+      BROKER_DP_ID: 'IN301234',
     });
     expect(config.sandbox).toBe(false);
+    expect(config.broker).toMatchObject({ dp_id: 'IN301234', sample: false });
   });
   it('hashes staff passwords at scrypt N = 2^15 unless a test lowers it, and refuses a lower cost elsewhere', () => {
     const insecure = { EKYC_ALLOW_INSECURE: 'true', DATA_DIR: 'memory://' };

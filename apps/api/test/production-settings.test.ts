@@ -96,6 +96,10 @@ it(
         DATA_DIR: dataDir,
         PORT: '0',
         ESIGN_ASP_KEY_PEM: 'dummy',
+        BROKER_NAME: 'Example Broking Private Limited',
+        BROKER_SEBI_REGISTRATION: 'INZ000123456',
+        BROKER_EXCHANGE_MEMBER_CODES: 'NSE=90210',
+        BROKER_DP_ID: '12081600',
       },
     });
     expect(run.status).toBe(1);

@@ -23,6 +23,7 @@ const answers = {
   politically_exposed: true,
   settle: true,
   preference: true,
+  fatca: { place_of_birth: 'Kolkata', country_of_birth: 'IN', tax_residencies: [] },
 };
 
 it('tells the form five switches are required and refuses settle or preference off', async () => {

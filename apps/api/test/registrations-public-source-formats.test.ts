@@ -73,6 +73,59 @@ describe('CVL KRA record, transcribed from generate_kra_data_plugin.py and the C
     expect(Object.keys(doc.ROOT.HEADER)).toEqual(['COMPANY_CODE', 'BATCH_DATE']);
   });
 
+  it('carries the FATCA/CRS declaration: KYCDATA tags and one FATCA_ADDL_DTLS per residency abroad, in the source’s order', () => {
+    const fx = f as unknown as {
+      fatcaAddlDtls: { tag: string }[];
+      fatcaCountryCodes: Record<string, string>;
+      rootOrder: { elements: string[] };
+    };
+    const declared = kraRecordXml(
+      {
+        ...subject,
+        fatca: {
+          placeOfBirth: 'PUNE',
+          countryOfBirth: fx.fatcaCountryCodes.INDIA!,
+          citizenship: fx.fatcaCountryCodes.INDIA!,
+          taxResidencies: [
+            { country: fx.fatcaCountryCodes['UNITED STATES']!, tin: '123-45-6789', noTinReason: '' },
+            { country: fx.fatcaCountryCodes.SINGAPORE!, tin: '', noTinReason: 'Not issued yet' },
+          ],
+        },
+      },
+      { posCode: 'POS1', codes: codes('kra'), ipv, at: new Date('2026-11-24T10:00:00Z'), modify: false },
+    );
+    const k = new Map(
+      [.../<KYCDATA>([\s\S]*)<\/KYCDATA>/.exec(declared)![1]!.matchAll(/<([A-Z0-9_]+)>([^<]*)<\/\1>/g)].map(
+        (m) => [m[1]!, m[2]!] as const,
+      ),
+    );
+    expect(
+      [
+        'APP_FATCA_APPLICABLE_FLAG',
+        'APP_FATCA_BIRTH_PLACE',
+        'APP_FATCA_BIRTH_COUNTRY',
+        'APP_FATCA_COUNTRY_RES',
+        'APP_FATCA_COUNTRY_CITYZENSHIP',
+      ].map((t) => k.get(t)),
+    ).toEqual(['Y', 'PUNE', 'IN', 'US', 'IN']);
+    const blocks = [...declared.matchAll(/<FATCA_ADDL_DTLS>([\s\S]*?)<\/FATCA_ADDL_DTLS>/g)].map((m) =>
+      [...m[1]!.matchAll(/<([A-Z0-9_]+)>([^<]*)<\/\1>/g)].map((x) => [x[1]!, x[2]!] as const),
+    );
+    expect(blocks.map((b) => b.map(([t]) => t))).toEqual([
+      fx.fatcaAddlDtls.map((x) => x.tag),
+      fx.fatcaAddlDtls.map((x) => x.tag),
+    ]);
+    expect(blocks.map((b) => new Map(b).get('APP_FATCA_TAX_IDENTIFICATION_NO'))).toEqual(['123-45-6789', '']);
+    expect(blocks.map((b) => new Map(b).get('APP_FATCA_COUNTRY_RESIDENCY'))).toEqual(['US', 'SG']);
+    expect(declared).toContain('<NO_OF_FATCA_ADDL_DTLS_RECORDS>2</NO_OF_FATCA_ADDL_DTLS_RECORDS>');
+    // ROOT's children in the source's order
+    const order = [...declared.matchAll(/<(HEADER|KYCDATA|FATCA_ADDL_DTLS|FOOTER)>/g)].map((m) => m[1]);
+    expect([...new Set(order)]).toEqual(fx.rootOrder.elements);
+    // none declared: not applicable, no block
+    expect(xml).toContain('<APP_FATCA_APPLICABLE_FLAG>N</APP_FATCA_APPLICABLE_FLAG>');
+    expect(xml).not.toContain('<FATCA_ADDL_DTLS>');
+  });
+
   it('a modification is the same record with APP_UPDTFLG 02', () => {
     const modified = kraRecordXml(subject, { posCode: 'POS1', codes: codes('kra'), ipv, at: new Date(), modify: true });
     expect(modified).toContain('<APP_UPDTFLG>02</APP_UPDTFLG>');

@@ -29,7 +29,7 @@ import {
   sign,
   toEsign,
 } from './support/signing.ts';
-import { bearer, call, reviewerToken, testApp } from './support/test-app.ts';
+import { acknowledgedDocuments, bearer, call, reviewerToken, testApp } from './support/test-app.ts';
 
 let app: FastifyInstance;
 beforeAll(async () => {
@@ -55,7 +55,7 @@ it(
 
     const consent = await call(app, 'GET', 'esign-consent', {
       token: second.token,
-      query: { epro_id: await initiate(app, second.token) },
+      query: { epro_id: await initiate(app, second.token), documents: await acknowledgedDocuments(app) },
     });
     expect(consent.statusCode).toBe(200);
     expect(consent.body).toMatchObject({

@@ -11,7 +11,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { renderTextDocument } from '../src/documents/pdf-writer.ts';
 import { SIGNED_FORM_FILENAME, welcomeAttachments } from '../src/modules/registrations/welcome-kit.ts';
-import { KIT_DOCUMENTS } from '../src/modules/registrations/welcome-kit-texts.ts';
+import { KIT_DOCUMENTS } from '../src/documents/broker-document-texts.ts';
 import { panWithDigits, signedSections } from './support/registrations.ts';
 import { toolOutput } from './support/system-tool.ts';
 import { testApp, uniqueMobile } from './support/test-app.ts';
@@ -75,7 +75,7 @@ describe('welcome kit', () => {
     expect(attachments.find((a) => a.filename === 'tariff.pdf')!.content.equals(brokerTariff)).toBe(true);
     for (const d of KIT_DOCUMENTS.filter((k) => k.key !== 'tariff')) {
       const pdf = await PDFDocument.load(attachments.find((a) => a.filename === `${d.key}.pdf`)!.content);
-      expect(pdf.getTitle()).toMatch(/^(Rights|Risk|Guidance|Policies|Most Important|Depository)/);
+      expect(pdf.getTitle()).toMatch(/^(Rights|Risk|Guidance|Policies|Most Important|Depository|Investor)/);
       expect(pdf.getPageCount()).toBeGreaterThan(0);
     }
   });

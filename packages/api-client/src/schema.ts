@@ -2195,6 +2195,46 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/v1/public/broker-documents': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The broker's registration numbers and the documents read before signing, with their versions
+     * @description Public: no token.
+     */
+    get: operations['get-broker-documents'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/public/broker-documents/{key}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * One of the broker's documents as a PDF (the broker's file, or the platform's marked sample)
+     * @description Public: no token.
+     */
+    get: operations['get-broker-document'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -2221,12 +2261,14 @@ export interface components {
       | 'bankStatementPeriod'
       | 'bankVerified'
       | 'chequeType'
+      | 'countryInvalid'
       | 'dematHoldingAbove'
       | 'digilockerFailed'
       | 'digilockerProviderUnavailable'
       | 'dobAdult'
       | 'dobLocked'
       | 'dobRequired'
+      | 'documentsNotAcknowledged'
       | 'educationInvalid'
       | 'emailInvalid'
       | 'emailPlaceholder'
@@ -2263,6 +2305,7 @@ export interface components {
       | 'mobileInvalid'
       | 'mobilePlaceholder'
       | 'mobileRequired'
+      | 'mobileRevoked'
       | 'mobileStart'
       | 'motherRequired'
       | 'nameAlphabets'
@@ -2302,6 +2345,7 @@ export interface components {
       | 'pdfActiveContent'
       | 'pdfPasswordProtected'
       | 'pdfTooComplex'
+      | 'placeOfBirthInvalid'
       | 'providerUnavailable'
       | 'rateLimited'
       | 'replayWithheld'
@@ -2332,8 +2376,11 @@ export interface components {
       | 'statusUnderReview'
       | 'statusVerified'
       | 'storageFull'
+      | 'taxResidencyConflict'
       | 'timeLimit90'
       | 'timeLimitExceeded'
+      | 'tinInvalid'
+      | 'tinOrReasonRequired'
       | 'unauthorized'
       | 'upiCheckApp'
       | 'upiInvalid'
@@ -5975,6 +6022,20 @@ export interface operations {
                   pdf_link: string;
                   esign_window_seconds: number;
                   sign_again?: string[];
+                  documents?: {
+                    /** @enum {string} */
+                    key:
+                      | 'mitc'
+                      | 'rights-and-obligations'
+                      | 'risk-disclosure'
+                      | 'guidance-note'
+                      | 'tariff'
+                      | 'investor-charter';
+                    title: string;
+                    version: string;
+                    sample: boolean;
+                    link: string;
+                  }[];
                   screen?: string;
                 }
               | ({
@@ -5995,6 +6056,7 @@ export interface operations {
     parameters: {
       query: {
         epro_id: string;
+        documents: string;
       };
       header?: never;
       path?: never;
@@ -10586,6 +10648,131 @@ export interface operations {
           };
         };
       };
+      429: components['responses']['TooManyRequests'];
+      500: components['responses']['InternalError'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  'get-broker-documents': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            status: boolean;
+            message: string;
+            code?: string;
+            data: {
+              registrations: {
+                broker_name: string;
+                sebi_registration: string;
+                exchange_member_codes: {
+                  exchange: string;
+                  code: string;
+                }[];
+                dp_id: string;
+                sample: boolean;
+              };
+              documents: {
+                /** @enum {string} */
+                key:
+                  | 'mitc'
+                  | 'rights-and-obligations'
+                  | 'risk-disclosure'
+                  | 'guidance-note'
+                  | 'tariff'
+                  | 'investor-charter';
+                title: string;
+                version: string;
+                sample: boolean;
+                link: string;
+              }[];
+            };
+          };
+        };
+      };
+      /** @description Malformed input: data.errors names each offending field, with its rule's message key as code. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            status: boolean;
+            message: string;
+            code?: components['schemas']['MessageKey'];
+            data: {
+              field: string;
+              errors: {
+                field: string;
+                message: string;
+                code?: components['schemas']['MessageKey'];
+              }[];
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+      };
+      429: components['responses']['TooManyRequests'];
+      500: components['responses']['InternalError'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  'get-broker-document': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        key: 'mitc' | 'rights-and-obligations' | 'risk-disclosure' | 'guidance-note' | 'tariff' | 'investor-charter';
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The document */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/pdf': string;
+        };
+      };
+      /** @description Malformed input: data.errors names each offending field, with its rule's message key as code. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            status: boolean;
+            message: string;
+            code?: components['schemas']['MessageKey'];
+            data: {
+              field: string;
+              errors: {
+                field: string;
+                message: string;
+                code?: components['schemas']['MessageKey'];
+              }[];
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+      };
+      404: components['responses']['NotFound'];
       429: components['responses']['TooManyRequests'];
       500: components['responses']['InternalError'];
       503: components['responses']['ServiceUnavailable'];

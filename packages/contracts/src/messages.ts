@@ -141,6 +141,15 @@ export const MSG = {
   panInUse:
     'This PAN is already linked to an application signed with another mobile number. Please sign in with the mobile number you used then, or contact our customer support.',
   digilockerFailed: 'DigiLocker verification was not completed.',
+  countryInvalid: 'Please choose a country from the list.',
+  tinInvalid: 'Please enter the tax identification number with letters, digits, / or - only (25 at most).',
+  tinOrReasonRequired: 'Please enter the tax identification number, or the reason there is none.',
+  taxResidencyConflict: 'You listed a tax residency outside India: turn off “I am a tax resident of India only”.',
+  placeOfBirthInvalid: 'Please enter your place of birth (a city or town).',
+  mobileRevoked:
+    'This mobile number is on the Department of Telecommunications’ list of disconnected numbers. Please sign up with a mobile number in your name that is in use.',
+  documentsNotAcknowledged:
+    'Please read and acknowledge the current versions of the documents listed above before you sign.',
   // provider, storage and replay faults (ours; each says what to do)
   replayWithheld: 'This request was already completed. Please sign in again to continue.',
   providerUnavailable: 'The verification service is not answering right now. Please try again in a few minutes.',

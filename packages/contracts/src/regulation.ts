@@ -54,6 +54,11 @@ export interface BsdaSlab {
   amc: number;
 }
 
+/** The standard MITC a new client acknowledges: how many points it has. */
+export interface MitcRule {
+  points: number;
+}
+
 export interface RiskDisclosureRule {
   /** The text version the applicant acknowledges (see risk-disclosure.ts). */
   version: string;
@@ -78,6 +83,22 @@ const KYC_MASTER: RuleSource = {
 };
 const KRA_NSE_2025: RuleSource = { ref: 'NSE ISC69995 (enforcing the KYC Master Circular)', date: '2025-09-03' };
 const UCC_BSE_2021: RuleSource = { ref: 'BSE notice 20210503-41', date: '2021-05-03' };
+const MITC_2023: RuleSource = {
+  ref: 'SEBI/HO/MIRSD/MIRSD-PoD-1/P/CIR/2023/180; the standard text in NSE/INSP/60147, Annexure A',
+  date: '2023-11-13',
+};
+const ACCESSIBILITY_2025: RuleSource = {
+  ref: 'SEBI clarification on digital accessibility (right to digital accessibility in Investor Charters)',
+  date: '2025-12-08',
+};
+const FATCA_2015: RuleSource = {
+  ref: 'SEBI CIR/MIRSD/2/2015 (FATCA and CRS under Income-tax Rules 114F to 114H)',
+  date: '2015-08-26',
+};
+const MNRL_2024: RuleSource = {
+  ref: 'BSE notice 20240104-26; NSE ISC72805 and ISC75249 (DoT Mobile Number Revocation List)',
+  date: '2024-01-04',
+};
 const PAN_CBDT: RuleSource = { ref: 'CBDT Circular No. 3 of 2023', date: '2023-03-28' };
 
 const rupees = (n: number) => `₹${n.toLocaleString('en-IN')}`;
@@ -153,6 +174,38 @@ export const REGULATION = {
     show: (v) => list(v),
     changes: [{ from: '2022-11-18', value: DDPI_PURPOSES, source: DDPI_2022 }],
   }),
+  mitcAcknowledgement: rule<MitcRule | null>({
+    title: 'The standard Most Important Terms and Conditions acknowledged by a new client (its version on the form)',
+    show: (v) =>
+      v ? `required (${v.points} points; the version acknowledged printed on the signed form)` : 'not required',
+    changes: [
+      { from: SPEC_FROM, value: null, source: SPEC },
+      { from: '2024-04-01', value: { points: 10 }, source: MITC_2023 },
+    ],
+  }),
+  investorCharterAccessibility: rule<boolean>({
+    title: 'The Investor Charter states the investor’s right to digital accessibility',
+    show: (v) => (v ? 'yes' : 'no'),
+    changes: [
+      { from: SPEC_FROM, value: false, source: SPEC },
+      { from: '2025-12-08', value: true, source: ACCESSIBILITY_2025 },
+    ],
+  }),
+  fatcaSelfCertification: rule<boolean>({
+    title:
+      'FATCA/CRS self-certification (place and country of birth, tax residencies outside India with TINs) asked and sent to the KRA',
+    show: (v) => (v ? 'required' : 'not asked'),
+    changes: [{ from: SPEC_FROM, value: true, source: FATCA_2015 }],
+  }),
+  mnrlCheck: rule<boolean>({
+    title:
+      'Mobile checked against DoT’s Mobile Number Revocation List at sign-up (refused) and before the exchange registrations (held for review)',
+    show: (v) => (v ? 'yes' : 'no'),
+    changes: [
+      { from: SPEC_FROM, value: false, source: SPEC },
+      { from: '2024-01-04', value: true, source: MNRL_2024 },
+    ],
+  }),
   kraUploadWorkingDays: rule<number>({
     title: 'Working days to upload the KYC to the KRA',
     show: (v) => `${v}`,
@@ -186,7 +239,7 @@ export const REGULATION = {
  * The table's version, stored with an application's rule set when it starts. Raise it with any
  * change to the table (test/regulation.test.ts keeps the table's fingerprint beside it).
  */
-export const REGULATION_VERSION = 3;
+export const REGULATION_VERSION = 4;
 
 export type RuleKey = keyof typeof REGULATION;
 export type RuleValues = {

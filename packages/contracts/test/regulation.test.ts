@@ -23,7 +23,7 @@ describe('the rules table', () => {
     expect({
       version: REGULATION_VERSION,
       fingerprint: createHash('sha256').update(table).digest('hex').slice(0, 16),
-    }).toEqual({ version: 3, fingerprint: 'e060a5e01fc2a3eb' });
+    }).toEqual({ version: 4, fingerprint: '6c1f940d1eab5ad2' });
   });
 
   it('picks the values in force on a day', () => {
@@ -43,6 +43,7 @@ describe('the rules table', () => {
       'nomineeMax',
       'nomineeMandatory',
       'nomineeOptOut',
+      'investorCharterAccessibility',
       'kraUploadWorkingDays',
     ]);
     expect(changes[0]).toMatchObject({ before: '10', after: '3' });

@@ -10,6 +10,8 @@ import { FormWriter, NOT_GIVEN } from './pdf-writer.ts';
 import { ruleSetOn } from '@ekyc/contracts/regulation';
 import { riskDisclosureFor } from '@ekyc/contracts/risk-disclosure';
 import { LANGUAGE_NAMES, type Language } from '@ekyc/contracts/constants';
+import { type BrokerRegistrations, registrationLine } from '@ekyc/contracts/calls/broker-documents';
+import { SAMPLE_MITC } from './broker-document-texts.ts';
 
 export interface AccountOpeningFormInput {
   applicationId: string;
@@ -23,20 +25,11 @@ export interface AccountOpeningFormInput {
   verificationDays: string;
   /** The rule set the application follows (regulation.ts). */
   ruleSet?: string;
+  /** The broker's registrations, and the MITC version the applicant acknowledges by signing. */
+  broker?: { registrations: BrokerRegistrations; mitc: { version: string; sample: boolean } };
 }
 
 type Obj = Record<string, unknown>;
-
-/** The standard Most Important Terms and Conditions of stock brokers (SEBI circular of 13 Nov 2023, NSE/INSP/59367). */
-export const MITC = [
-  'Trades are placed only under your Unique Client Code (UCC); your demat account number is different from your UCC.',
-  "Never share your login credentials (user id, password, OTP) with anyone, including the stock broker's staff.",
-  "Pay funds and collateral only to the stock broker's bank accounts listed on its website, never in cash or to a person.",
-  'Securities given as margin are pledged from your demat account (CUSPA pledge); they are not transferred to the broker.',
-  'You receive contract notes within 24 hours of a trade, and statements of funds and securities as the rules require.',
-  'A Demat Debit and Pledge Instruction (DDPI) is voluntary and may be revoked.',
-  'Grievances go to the stock broker first, then to the exchange, SEBI SCORES and the SMART ODR platform.',
-];
 
 const asObj = (v: unknown): Obj => (v && typeof v === 'object' && !Array.isArray(v) ? (v as Obj) : {});
 const asList = (v: unknown): unknown[] => (Array.isArray(v) ? v : []);
@@ -48,6 +41,22 @@ function str(o: Obj, ...keys: string[]): string {
     if (typeof v === 'number') return String(v);
   }
   return '';
+}
+
+/** The FATCA/CRS declaration as the form prints it: nothing for an application from before it was asked. */
+function fatcaRows(personal: Obj): [string, string][] {
+  const f = asObj(personal.fatca);
+  if (!str(f, 'country_of_birth')) return [];
+  const abroad = asList(f.tax_residencies)
+    .map(asObj)
+    .map(
+      (r) => `${str(r, 'country')}: ${str(r, 'tin') ? `TIN ${str(r, 'tin')}` : `no TIN (${str(r, 'no_tin_reason')})`}`,
+    );
+  return [
+    ['Place of birth', str(f, 'place_of_birth')],
+    ['Country of birth', str(f, 'country_of_birth')],
+    ['Tax residencies outside India', abroad.length ? abroad.join('; ') : 'None'],
+  ];
 }
 
 const yesNo = (v: unknown) => (v === true ? 'Yes' : v === false ? 'No' : NOT_GIVEN);
@@ -144,6 +153,8 @@ export function formFacts(input: Pick<AccountOpeningFormInput, 'mobile' | 'email
   fact(150, 'I am a tax resident of India only', yesNo(personal.resident_of_india));
   fact(150, 'I am not a politically exposed person', yesNo(personal.politically_exposed));
   fact(150, 'Running account settlement authorised', yesNo(personal.settle));
+  // FATCA/CRS self-certification (asked since this form carried it; absent on older applications)
+  for (const [label, value] of fatcaRows(personal)) fact(150, label, value);
   fact(160, 'Bank', [str(bank, 'bank_name'), str(bank, 'branch')].filter(Boolean).join(', '));
   fact(160, 'IFSC', str(bank, 'ifsc'));
   fact(160, 'Account number', str(bank, 'account_number'));
@@ -261,6 +272,7 @@ export async function renderAccountOpeningForm(input: AccountOpeningFormInput): 
     'Account Opening Form',
     `Demat and trading account for a resident individual - application ${input.applicationId}, ${date}`,
   );
+  if (input.broker) w.paragraph(registrationLine(input.broker.registrations));
 
   w.heading('1. Applicant');
   w.row('Name as per PAN', str(pan, 'full_name', 'name_on_card'));
@@ -315,6 +327,7 @@ export async function renderAccountOpeningForm(input: AccountOpeningFormInput): 
   w.row('I am a tax resident of India only', yesNo(personal.resident_of_india));
   w.row('I am not a politically exposed person', yesNo(personal.politically_exposed));
   w.row('Running account settlement authorised', yesNo(personal.settle));
+  for (const [label, value] of fatcaRows(personal)) w.row(label, value);
 
   w.heading('6. Nominees');
   const nominees = asList(nominee.nominee_list).map(asObj);
@@ -408,7 +421,10 @@ export async function renderAccountOpeningForm(input: AccountOpeningFormInput): 
 
   // SEBI/HO/MIRSD/MIRSD-PoD-1/P/CIR/2023/180 (13 Nov 2023): new clients acknowledge the standard MITC
   w.heading('10. Most Important Terms and Conditions (MITC)');
-  for (const term of MITC) w.paragraph(`- ${term}`);
+  const mitc = input.broker?.mitc ?? { version: 'not shown', sample: true };
+  w.row('MITC version acknowledged', `${mitc.version}${mitc.sample ? ' (SAMPLE)' : ''}`);
+  if (mitc.sample) SAMPLE_MITC.forEach((term, i) => w.paragraph(`${i + 1}. ${term}`));
+  else w.paragraph('The MITC of this version is the document of that name in the welcome kit.');
 
   w.heading('11. Declaration by the applicant');
   w.paragraph(

@@ -98,6 +98,10 @@ export const SANDBOX_OPERATIONS: Readonly<Record<string, readonly [operationId: 
     'sandbox-digilocker-file',
     'DigiLocker stand-in: an issued document by its URI',
   ],
+  'GET /sandbox/mnrl/list.csv': [
+    'sandbox-mnrl-list',
+    "MNRL stand-in: the revocation list file with the sandbox's test numbers",
+  ],
   'GET /sandbox/market-data/quote/ohlc': ['sandbox-market-data-ohlc', "Market data stand-in: the symbols' OHLC quotes"],
   'POST /sandbox/trading-platform/clients/:code/:action': [
     'sandbox-trading-platform-action',

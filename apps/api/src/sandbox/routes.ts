@@ -20,6 +20,7 @@ import { sandboxTradingPlatformRoutes } from './trading-platform/routes.ts';
 import { outboxRoutes } from './outbox-routes.ts';
 import { sandboxLivenessRoutes } from './liveness/routes.ts';
 import { sandboxEsignRoutes } from './esign/routes.ts';
+import { sandboxMnrlRoutes } from './mnrl/routes.ts';
 import { SANDBOX_CSS } from './page.ts';
 import { SANDBOX_OPERATIONS } from './operations.ts';
 import { PUBLIC, TAG } from '../lib/api-docs.ts';
@@ -51,4 +52,5 @@ export async function sandboxRoutes(app: FastifyInstance) {
   await app.register(sandboxUpiRoutes);
   await app.register(sandboxRpdRoutes);
   await app.register(sandboxRegistrationRoutes);
+  await app.register(sandboxMnrlRoutes);
 }

@@ -15,7 +15,7 @@ import { WebSocket } from 'ws';
 import { injectClient, newApplicant, runFullJourney } from '../support/full-journey.ts';
 import { journeyAssets } from '../support/journey-assets.ts';
 import { expireSession } from '../support/session-clock.ts';
-import { testApp, uniqueMobile } from '../support/test-app.ts';
+import { acknowledgedDocuments, testApp, uniqueMobile } from '../support/test-app.ts';
 import { PERSONAL_DETAILS } from '../support/personal-details.ts';
 
 const ACTORS = ['owner', 'other', 'reviewer', 'admin', 'anonymous', 'expired'] as const;
@@ -41,6 +41,7 @@ interface Ctx {
   fileUrl: string;
   staffId: string;
   eproId: string;
+  documents: string;
   txn: string;
   mobile: string;
   jpeg: string;
@@ -220,7 +221,7 @@ const MATRIX: Record<string, Entry> = {
   'GET /api/v1/ekyc/esign-initate': { access: 'applicant' },
   'GET /api/v1/ekyc/esign-consent': {
     access: 'applicant',
-    sample: (c) => ({ query: { epro_id: c.eproId } }),
+    sample: (c) => ({ query: { epro_id: c.eproId, documents: c.documents } }),
     expect: { other: 409 },
   },
   // the e-sign service's answer: authenticated by its XML signature, not by a bearer
@@ -575,7 +576,10 @@ const MATRIX: Record<string, Entry> = {
   },
   'GET /api/v1/backoffice/staff/audit': { access: 'admin' },
   'GET /api/v1/public/watchlist': { access: 'public' },
+  'GET /api/v1/public/broker-documents': { access: 'public' },
+  'GET /api/v1/public/broker-documents/:key': { access: 'public', sample: () => ({ params: { key: 'mitc' } }) },
   // sandbox routes exist only in sandbox mode; they act for no one in particular
+  'GET /sandbox/mnrl/list.csv': { access: 'sandbox' },
   'GET /sandbox/assets/sandbox.css': { access: 'sandbox' },
   'GET /sandbox/outbox': { access: 'sandbox', sample: () => ({ query: { to: 'nobody@example.com' } }) },
   'GET /sandbox/': { access: 'sandbox' },
@@ -640,7 +644,7 @@ beforeAll(async () => {
   const consent = (
     await app.inject({
       method: 'GET',
-      url: `/api/v1/ekyc/esign-consent?epro_id=${initiated.data.epro_id}`,
+      url: `/api/v1/ekyc/esign-consent?epro_id=${initiated.data.epro_id}&documents=${await acknowledgedDocuments(app)}`,
       headers: auth,
     })
   ).json() as { data: { transaction_id: string } };
@@ -675,6 +679,7 @@ beforeAll(async () => {
     fileUrl: details.data[0].signature_obj.document,
     staffId: target.id,
     eproId: initiated.data.epro_id,
+    documents: await acknowledgedDocuments(app),
     txn: consent.data.transaction_id,
     mobile: applicant.mobile,
     jpeg: (await journeyAssets()).selfieJpeg,

@@ -67,6 +67,7 @@ export function depositorySubject(over: Partial<RegistrationSubject> = {}): Regi
     kraRegistered: false,
     guardianName: '',
     upiOptIn: null,
+    fatca: null,
     ...over,
   };
 }

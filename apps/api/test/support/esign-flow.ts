@@ -2,7 +2,7 @@
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { WebSocket } from 'ws';
-import { call, latestOtp } from './test-app.ts';
+import { acknowledgedDocuments, call, latestOtp } from './test-app.ts';
 
 const decode = (s: string) =>
   s
@@ -48,7 +48,7 @@ export async function signAtEsp(
     'esign-consent',
     {
       token,
-      query: { epro_id: eproId },
+      query: { epro_id: eproId, documents: await acknowledgedDocuments(app) },
     },
   );
   const asp = formOf(consent.body.data.api_response);

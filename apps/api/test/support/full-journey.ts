@@ -480,13 +480,19 @@ export async function runFullJourney(client: JourneyClient, options: JourneyOpti
     esign: {
       stage: 210,
       async run() {
-        const initiated = await expectOk<{ epro_id: string }>('GET', 'esign-initate');
+        const initiated = await expectOk<{ epro_id: string; documents?: { key: string; version: string }[] }>(
+          'GET',
+          'esign-initate',
+        );
+        // the broker's documents acknowledged at the versions the page lists
+        const documents = (initiated.data.documents ?? []).map((d) => `${d.key}@${d.version}`).join(',');
         const consent = await expectOk<{ transaction_id: string; api_response: string }>(
           'GET',
           'esign-consent',
           undefined,
           {
             epro_id: initiated.data.epro_id,
+            documents,
           },
         );
         const asp = formOf(consent.data.api_response);

@@ -16,4 +16,5 @@ export const PERSONAL_DETAILS = {
   settle: true,
   preference: true,
   bsda: false,
+  fatca: { place_of_birth: 'Jaipur', country_of_birth: 'IN', tax_residencies: [] },
 };

@@ -49,5 +49,6 @@ export const subject: RegistrationSubject = {
   kraRegistered: false,
   guardianName: '',
   upiOptIn: true,
+  fatca: null,
   bo: { bsda: false, ddpiSince: null, panAadhaarSeeding: 'Y', emailOfFamily: null, signature: null },
 };

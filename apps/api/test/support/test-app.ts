@@ -1,4 +1,5 @@
 /** Builds the real app on an in-memory PGlite and drives it like a client would. */
+import path from 'node:path';
 import { createHash, generateKeyPairSync } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { generate } from 'otplib';
@@ -199,6 +200,7 @@ export const testPki = () => (madePki ??= generateSandboxPki());
 
 export const PRODUCTION_PROVIDER_ENV: Record<string, string> = {
   EKYC_PROVIDERS: 'production',
+  MNRL_SOURCE: path.join(import.meta.dirname, '..', 'fixtures', 'mnrl', 'list.csv'),
   MSG91_AUTH_KEY: 'test-key',
   MSG91_SENDER_ID: 'OPNDMT',
   MSG91_TEMPLATE_OTP: 'tpl-otp',
@@ -291,3 +293,10 @@ for (const [name, pem] of [
   ['DIGILOCKER_TRUSTED_CA_PEMS', () => testPki().caCertPem],
 ] as const)
   Object.defineProperty(PRODUCTION_PROVIDER_ENV, name, { enumerable: true, get: pem });
+
+/** The broker's documents at the versions in force, as the e-sign page acknowledges them (`key@version,...`). */
+export async function acknowledgedDocuments(app: FastifyInstance): Promise<string> {
+  const res = await app.inject({ method: 'GET', url: '/api/v1/public/broker-documents' });
+  const { documents } = (res.json() as { data: { documents: { key: string; version: string }[] } }).data;
+  return documents.map((d) => `${d.key}@${d.version}`).join(',');
+}

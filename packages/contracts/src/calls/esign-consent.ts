@@ -1,11 +1,14 @@
 import { z } from 'zod';
 import { stageReplySchema } from '../envelope.ts';
+import { acknowledgedDocumentsSchema } from './broker-documents.ts';
 
 /** GET esign-consent?epro_id= (section 7): starts the Aadhaar OTP signing in the popup. */
 export const esignConsentQuerySchema = z.object({
   epro_id: z.string().min(8).max(64),
+  /** The broker's documents the applicant acknowledged: `key@version`, comma separated (esign-initate lists them). */
+  documents: acknowledgedDocumentsSchema,
 });
-export type EsignConsentQuery = z.infer<typeof esignConsentQuerySchema>;
+export type EsignConsentQuery = z.input<typeof esignConsentQuerySchema>;
 
 export const esignConsentDataSchema = z.object({
   transaction_id: z.string(),

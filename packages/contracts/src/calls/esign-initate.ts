@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { stageReplySchema } from '../envelope.ts';
+import { brokerDocumentSchema } from './broker-documents.ts';
 
 /** GET esign-initate (section 7): the account-opening form rendered for signing. */
 export const esignInitateDataSchema = z.object({
@@ -10,6 +11,8 @@ export const esignInitateDataSchema = z.object({
   esign_window_seconds: z.number(),
   /** The fields changed since the applicant signed an earlier version of the form: it is signed again. */
   sign_again: z.array(z.string()).optional(),
+  /** The broker's documents to read and acknowledge before signing, at the versions in force. */
+  documents: z.array(brokerDocumentSchema).optional(),
   screen: z.string().optional(),
 });
 export type EsignInitateData = z.infer<typeof esignInitateDataSchema>;

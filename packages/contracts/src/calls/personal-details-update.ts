@@ -20,6 +20,7 @@ import {
   type DeclarationReading,
 } from '../rules.ts';
 import { stageReplySchema } from '../envelope.ts';
+import { type FatcaDeclaration, fatcaDeclarationSchema } from '../fatca.ts';
 
 const codes = <T extends readonly { code: string }[]>(list: T) =>
   list.map((o) => o.code) as unknown as [T[number]['code'], ...T[number]['code'][]];
@@ -56,13 +57,23 @@ export const planStepSchema = z.object({ plan_selected: z.enum(PLANS).default('p
 export function declarationStepSchema(reading: DeclarationReading, sharedEmail = false) {
   return z
     .intersection(
-      declarationsSchema(reading),
+      // "tax resident of India only" is on unless the FATCA/CRS declaration lists a residency abroad
+      z.object({ ...declarationsSchema(reading).shape, resident_of_india: z.boolean({ error: MSG.fieldRequired }) }),
       z.object({
         preference_selected: z.enum(SETTLEMENT_FREQUENCIES).default('Quarterly'),
         bsda: z.boolean().default(true),
         ...familyDeclarationSchema.partial().shape,
+        /** FATCA/CRS: place and country of birth, tax residencies outside India with their TINs. */
+        fatca: fatcaDeclarationSchema.optional(),
       }),
     )
+    .superRefine((v, ctx) => {
+      const abroad = (v.fatca?.tax_residencies.length ?? 0) > 0;
+      if (!abroad && v.resident_of_india !== true)
+        ctx.addIssue({ code: 'custom', path: ['resident_of_india'], message: MSG.fieldRequired });
+      if (abroad && v.resident_of_india)
+        ctx.addIssue({ code: 'custom', path: ['resident_of_india'], message: MSG.taxResidencyConflict });
+    })
     .superRefine((v, ctx) => {
       if (!sharedEmail) return;
       if (!v.family_relation)
@@ -160,6 +171,8 @@ export interface PersonalSection {
   indian_citizen?: boolean;
   resident_of_india?: boolean;
   politically_exposed?: boolean;
+  /** FATCA/CRS self-certification (absent on applications from before it was asked). */
+  fatca?: FatcaDeclaration;
   bsda?: boolean;
   preference?: boolean;
   settle?: boolean;

@@ -4,7 +4,8 @@ import type { Language } from '@ekyc/contracts/constants';
 import type { z } from 'zod';
 import type { AppDeps } from '../../app-deps.ts';
 import { invalidField } from '../../lib/errors.ts';
-import { ok, type Outcome } from '../../lib/outcome.ts';
+import { fail, ok, type Outcome } from '../../lib/outcome.ts';
+import { indianDay, ruleSetOn } from '@ekyc/contracts/regulation';
 import { MESSAGE_TEXTS } from '../../providers/messaging/texts.ts';
 
 type Input = z.output<typeof sendOtpRequestSchema>;
@@ -37,6 +38,9 @@ export async function sendOtp(
   }
   if (!input.mobile)
     throw invalidField(input.email ? 'token' : 'mobile', input.email ? 'sign in first' : 'mobileRequired');
+  // a number on DoT's revocation list is refused before any OTP goes to it (it may be someone else's now)
+  if (ruleSetOn(indianDay(new Date())).values.mnrlCheck && (await deps.mnrl.check(input.mobile)).revoked)
+    return fail('mobileRevoked', { screen: '/' });
   const issued = await deps.otp.issue('mobile', input.mobile);
   const text = texts.otp(issued.code, Math.round(issued.expiresIn / 60));
   const message = { to: input.mobile, template: 'otp', text, otp: issued.code, language } as const;

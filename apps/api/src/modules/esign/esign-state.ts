@@ -13,6 +13,10 @@ export interface EsignState {
   generated_at: string;
   /** What the form prints of the applicant (kept as the signed version once signed, records/signed-form.ts). */
   facts?: FormFact[];
+  /** The MITC version the form prints (the one the applicant acknowledges by signing it). */
+  mitc_version?: string;
+  /** The broker's documents the applicant acknowledged before signing: key to version, and when. */
+  documents_acknowledged?: { versions: Record<string, string>; at: string };
 }
 
 export interface EsignSection {

@@ -9,6 +9,7 @@ import { randomId } from '../../lib/crypto.ts';
 import { ok, type Outcome } from '../../lib/outcome.ts';
 import type { FileRef } from '../../records/applicant-records.ts';
 import { factsNow, unsignedChanges } from '../../records/signed-form.ts';
+import { brokerDocumentVersions } from '../../documents/broker-documents.ts';
 import { ESIGN_PRIVATE, type EsignSection, type EsignState } from './esign-state.ts';
 
 /** A prepared form is reused for this long (a reload does not render it again). */
@@ -29,12 +30,20 @@ export async function initiateEsign(
   // a form signed before, whose printed data changed since: the applicant is told what to sign again
   const changed = unsignedChanges(applicant, sections, false);
   const signAgain = changed ? { sign_again: changed.fields.map((f) => f.label) } : {};
-  if (existing && deps.esign.now() - Date.parse(existing.generated_at) < REUSE_MS)
+  // the broker's documents to acknowledge; the form prints the MITC version in force
+  const documents = await brokerDocumentVersions(deps.config.welcomeKitDir);
+  const mitc = documents.find((d) => d.key === 'mitc')!;
+  if (
+    existing &&
+    existing.mitc_version === mitc.version &&
+    deps.esign.now() - Date.parse(existing.generated_at) < REUSE_MS
+  )
     return ok('Account opening form', {
       epro_id: existing.epro_id,
       pdf_link: deps.records.fileUrl(existing.generated_doc, sessionId),
       esign_window_seconds: deps.config.esignWindowSeconds,
       ...signAgain,
+      documents,
     });
 
   const bytesOf = async (ref: FileRef | null) =>
@@ -56,6 +65,7 @@ export async function initiateEsign(
       images: { selfie, signature },
       verificationDays: deps.config.verificationDays === '1-2' ? '1 to 2 working days' : '7 to 10 business days',
       ruleSet: pinnedRuleSetOf(sections[RULE_SET_SECTION] as PinnedRuleSet | undefined, applicant.createdAt).id,
+      broker: { registrations: deps.config.broker, mitc: { version: mitc.version, sample: mitc.sample } },
     },
     signer: {
       name: pan.full_name ?? pan.name_on_card ?? 'Applicant',
@@ -74,6 +84,7 @@ export async function initiateEsign(
     input_hash: inputHash.toString('hex'),
     generated_at: new Date(deps.esign.now()).toISOString(),
     facts: factsNow(applicant, sections),
+    mitc_version: mitc.version,
   };
   // A form signed before a reviewer sent the e-sign back stays the signed form of record (the
   // application is still signed, records/signed.ts) until this one is signed in its place.
@@ -89,5 +100,6 @@ export async function initiateEsign(
     pdf_link: deps.records.fileUrl(doc, sessionId),
     esign_window_seconds: deps.config.esignWindowSeconds,
     ...signAgain,
+    documents,
   });
 }

@@ -84,7 +84,7 @@ export const esignRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       preHandler: app.requireApplicant,
     },
-    async (req) => startEsignConsent(deps, req.applicant!.subjectId, req.query.epro_id),
+    async (req) => startEsignConsent(deps, req.applicant!.subjectId, req.query.epro_id, req.query.documents),
   );
   app.post(
     '/esign-response',

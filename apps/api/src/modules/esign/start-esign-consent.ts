@@ -7,6 +7,7 @@
  */
 import { ESIGN_TIME_EXCEEDED, type EsignConsentData } from '@ekyc/contracts/calls/esign-consent';
 import { STAGE } from '@ekyc/contracts/stages';
+import { ruleSetOn } from '@ekyc/contracts/regulation';
 import type { AppDeps } from '../../app-deps.ts';
 import { randomId } from '../../lib/crypto.ts';
 import { AppError } from '../../lib/errors.ts';
@@ -16,6 +17,8 @@ import { escapeHtml } from '../../lib/html.ts';
 import { panHashOf, signedHolderOf } from '../../records/signed.ts';
 import { esignRepository as repo } from './esign.repository.ts';
 import { ESIGN_PRIVATE, type EsignState } from './esign-state.ts';
+import { brokerDocumentVersions } from '../../documents/broker-documents.ts';
+import { type PinnedRuleSet, pinnedRuleSetOf, RULE_SET_SECTION } from '../../records/rule-set.ts';
 
 export const ESIGN_RESPONSE_PATH = '/api/v1/ekyc/esign-response';
 
@@ -23,14 +26,36 @@ export async function startEsignConsent(
   deps: AppDeps,
   applicantId: string,
   eproId: string,
+  acknowledged: Partial<Record<string, string>>,
 ): Promise<Outcome<EsignConsentData | { screen: string }>> {
-  const { section } = await deps.records.requireStageWith(applicantId, 'esign-consent', [ESIGN_PRIVATE, 'pan_obj']);
+  const { section, createdAt } = await deps.records.requireStageWith(applicantId, 'esign-consent', [
+    ESIGN_PRIVATE,
+    'pan_obj',
+    RULE_SET_SECTION,
+  ]);
   const state = section<EsignState>(ESIGN_PRIVATE);
   if (!state || state.epro_id !== eproId)
+    throw new AppError('CONFLICT', 'This form is no longer current. Please reload the page.', { screen: '/e-sign' });
+  // every document listed, acknowledged at the version in force (a broker may publish a new one meanwhile)
+  const documents = await brokerDocumentVersions(deps.config.welcomeKitDir);
+  if (documents.some((d) => acknowledged[d.key] !== d.version))
+    return fail('documentsNotAcknowledged', { screen: '/e-sign' });
+  // the standard MITC (from 1 Apr 2024): the version acknowledged is the one the form shown prints
+  const rules = ruleSetOn(pinnedRuleSetOf(section<PinnedRuleSet>(RULE_SET_SECTION), createdAt).id);
+  if (rules.values.mitcAcknowledgement && state.mitc_version !== acknowledged.mitc)
     throw new AppError('CONFLICT', 'This form is no longer current. Please reload the page.', { screen: '/e-sign' });
   const pan = section<{ pan_number?: string }>('pan_obj')?.pan_number;
   if (pan && (await signedHolderOf(deps, applicantId, panHashOf(deps, pan), STAGE.ESIGN)))
     return fail('panInUse', { screen: '/e-sign' });
+  await deps.records.save(applicantId, {
+    [ESIGN_PRIVATE]: {
+      ...state,
+      documents_acknowledged: {
+        versions: Object.fromEntries(documents.map((d) => [d.key, d.version])),
+        at: new Date(deps.esign.now()).toISOString(),
+      },
+    },
+  });
   const txn = `ASP${randomId(12).toUpperCase()}`;
   const window = deps.config.esignWindowSeconds;
   await repo.insert(deps.database.db, {

@@ -13,6 +13,7 @@ import { collapseSpaces } from '@ekyc/contracts/rules';
 import { STAGE } from '@ekyc/contracts/stages';
 import type { AppDeps } from '../../app-deps.ts';
 import { invalidField, invalidFieldIssue } from '../../lib/errors.ts';
+import { ruleSetOf } from '../../records/rule-set.ts';
 import { ok, type Outcome } from '../../lib/outcome.ts';
 import { applicantProfileFacts, PROFILE_FACT_SECTIONS } from './applicant-profile-facts.ts';
 import { DRAFT_SECTION } from './get-profiling-draft.ts';
@@ -36,9 +37,12 @@ export async function updatePersonalDetails(
   }).safeParse(body);
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
-    throw invalidFieldIssue(String(issue.path[0] ?? 'body'), issue.message);
+    throw invalidFieldIssue(issue.path.length ? issue.path.map(String).join('.') : 'body', issue.message);
   }
   const input = parsed.data;
+  // FATCA/CRS self-certification: the KRA record carries it (docs/registrations.md)
+  const rules = await ruleSetOf(deps.records, applicantId);
+  if (rules.values.fatcaSelfCertification && !input.fatca) throw invalidField('fatca', 'fieldRequired');
   const personal = {
     ...(await toPersonalSection(deps, input)),
     // the document's name, where the applicant's is another (a long one shortened to the limit)
@@ -95,6 +99,7 @@ async function toPersonalSection(
     indian_citizen: v.indian_citizen,
     resident_of_india: v.resident_of_india,
     politically_exposed: v.politically_exposed,
+    ...(v.fatca && { fatca: v.fatca }),
     bsda: v.bsda,
     preference: v.preference,
     settle: v.settle,

@@ -16,7 +16,7 @@ import { setReview } from '../../records/review.ts';
 import { registrationsRepository as repo } from './registrations.repository.ts';
 import { tradingFrom } from '../../lib/trading-from.ts';
 import { welcomeAttachments } from './welcome-kit.ts';
-import { KIT_DOCUMENTS } from './welcome-kit-texts.ts';
+import { KIT_DOCUMENTS } from '../../documents/broker-document-texts.ts';
 
 type Deps = Pick<AppDeps, 'database' | 'records' | 'messaging' | 'cipher' | 'config'>;
 

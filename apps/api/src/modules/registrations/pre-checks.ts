@@ -29,6 +29,8 @@ export interface PreCheckFacts {
   rules: Pick<RuleSet, 'values' | 'sources' | 'id'>;
   /** For the depository account (the nomination is the BO account's): how many nominees it carries. */
   nominees?: number;
+  /** The mobile's entry on DoT's Mobile Number Revocation List (checked where the rule set asks it). */
+  mnrl?: { revoked: boolean; revokedOn: string | null };
 }
 
 const placeholderMobile = (mobile: string, f: PreCheckFacts) =>
@@ -47,6 +49,8 @@ export function preCheckProblem(s: RegistrationSubject, f: PreCheckFacts): strin
   if (!MOBILE.test(s.mobile) || placeholderMobile(s.mobile, f)) return 'Mobile number is missing or a placeholder';
   if (!EMAIL.test(s.email) || placeholderEmail(s.email, f)) return 'Email address is missing or a placeholder';
   if (!s.income) return 'Income range is missing';
+  if (f.rules.values.mnrlCheck && f.mnrl?.revoked)
+    return `Mobile number is on DoT's Mobile Number Revocation List${f.mnrl.revokedOn ? ` (revoked ${f.mnrl.revokedOn})` : ''}: confirm a new number with the client (${f.rules.sources.mnrlCheck.ref})`;
   if (!f.familyDeclaration && f.sharedMobile > 0) return 'Mobile number is already registered to another client';
   if (!f.familyDeclaration && f.sharedEmail > 0) return 'Email address is already registered to another client';
   const most = f.rules.values.nomineeMax;

@@ -175,5 +175,25 @@ export async function buildSubject(
     // the journey opens accounts for adults only: no guardian
     guardianName: '',
     upiOptIn: typeof upi.opted === 'boolean' ? upi.opted : null,
+    fatca: fatcaOf(personal),
+  };
+}
+
+/** The FATCA/CRS declaration as the profiling step stored it (personal_obj.fatca). */
+function fatcaOf(personal: Record<string, unknown>): RegistrationSubject['fatca'] {
+  const f = asObj(personal.fatca);
+  if (!str(f, 'country_of_birth')) return null;
+  return {
+    placeOfBirth: str(f, 'place_of_birth').toUpperCase(),
+    countryOfBirth: str(f, 'country_of_birth'),
+    // the journey opens accounts for citizens of India (the declaration asks it)
+    citizenship: personal.indian_citizen === true ? 'IN' : '',
+    taxResidencies: asList(f.tax_residencies)
+      .map(asObj)
+      .map((r) => ({
+        country: str(r, 'country'),
+        tin: str(r, 'tin').toUpperCase(),
+        noTinReason: str(r, 'no_tin_reason'),
+      })),
   };
 }

@@ -358,6 +358,8 @@ export class RegistrationWorkflow {
       // the rules of the day the request goes out: the account is opened then
       rules: ruleSetOn(indianDay(new Date(deps.now()))),
       ...(isBo(kind) && { nominees: subject.nominees.length }),
+      // before the exchanges' UCC: a number revoked since sign-up holds the registration for review
+      ...(isUcc(kind) && { mnrl: await deps.mnrl.check(subject.mobile) }),
     });
   }
 

@@ -1,5 +1,6 @@
 /** The messaging port is chosen once, from configuration. */
 import { LANGUAGES, type Language } from '@ekyc/contracts/constants';
+import { registrationLine } from '@ekyc/contracts/calls/broker-documents';
 import { requiredSetting } from '../settings.ts';
 import type { Config } from '../../config.ts';
 import type { DatabaseRef } from '../../db/client.ts';
@@ -7,7 +8,21 @@ import { Msg91MessageSender } from './msg91.ts';
 import type { MessageSender, TemplateName } from './port.ts';
 import { SandboxMessageSender } from './sandbox.ts';
 
+/**
+ * Every email ends with the broker's name and registration numbers (SEBI, exchange member codes,
+ * DP id), whichever part of the application sends it.
+ */
+export function withRegistrations(sender: MessageSender, line: string): MessageSender {
+  return {
+    send: (m) => sender.send(m.channel === 'email' ? { ...m, text: `${m.text}\n\n--\n${line}` } : m),
+  };
+}
+
 export function createMessageSender(config: Config, database: DatabaseRef): MessageSender {
+  return withRegistrations(createSender(config, database), registrationLine(config.broker));
+}
+
+function createSender(config: Config, database: DatabaseRef): MessageSender {
   const env = config.providerEnv;
   if (config.sandbox) return new SandboxMessageSender(database);
   const need = requiredSetting(config);

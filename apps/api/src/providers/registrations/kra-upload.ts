@@ -169,6 +169,7 @@ export function kraRecordXml(s: RegistrationSubject, o: KraRecordOptions): strin
   const proofRef = aadhaar ? (s.aadhaarLast4 ?? '') : '';
   const state = o.codes('state', s.address.state.toUpperCase());
   const country = o.codes('country', s.address.country);
+  const abroad = s.fatca?.taxResidencies ?? [];
   const v: Partial<Record<KraField, string>> = {
     APP_UPDTFLG: o.modify ? '02' : '01',
     APP_KRA_CODE: 'CVLKRA',
@@ -223,17 +224,47 @@ export function kraRecordXml(s: RegistrationSubject, o: KraRecordOptions): strin
     APP_IPV_ORGAN: o.ipv.organisation,
     APP_KYC_MODE: o.codes('kycMode', s.kycMode),
     APP_VER_NO: KRA_VERSION,
-    APP_FATCA_APPLICABLE_FLAG: 'N',
+    // FATCA/CRS: applicable when the client is tax resident outside India too; countries are ISO
+    // 3166 alpha-2 (the plugin's fatca_country_code.json)
+    APP_FATCA_APPLICABLE_FLAG: abroad.length ? 'Y' : 'N',
+    APP_FATCA_BIRTH_PLACE: s.fatca?.placeOfBirth ?? '',
+    APP_FATCA_BIRTH_COUNTRY: s.fatca?.countryOfBirth ?? '',
+    APP_FATCA_COUNTRY_RES: s.fatca ? (abroad[0]?.country ?? 'IN') : '',
+    APP_FATCA_COUNTRY_CITYZENSHIP: s.fatca?.citizenship ?? '',
     APP_FATCA_DATE_DECLARATION: s.applicationDate,
   };
   const kycData = KRA_KYCDATA_FIELDS.map((f) => `<${f}>${xmlEscape(v[f] ?? '')}</${f}>`).join('');
+  // one FATCA_ADDL_DTLS per tax residency outside India (the source's block, lines 192-198); no
+  // public source gives a tag for the reason a TIN is missing, so only the TIN itself is sent
+  const fatca = abroad
+    .map((r) => {
+      const d: Record<FatcaField, string> = {
+        APP_FATCA_ENTITY_PAN: '',
+        APP_FATCA_COUNTRY_RESIDENCY: r.country,
+        APP_FATCA_TAX_IDENTIFICATION_NO: r.tin,
+        APP_FATCA_TAX_EXEMPT_FLAG: '',
+        APP_FATCA_TAX_EXEMPT_REASON: '',
+      };
+      return `<FATCA_ADDL_DTLS>${KRA_FATCA_ADDL_FIELDS.map((f) => `<${f}>${xmlEscape(d[f])}</${f}>`).join('')}</FATCA_ADDL_DTLS>`;
+    })
+    .join('');
   return (
     `<ROOT><HEADER><COMPANY_CODE>${xmlEscape(o.posCode)}</COMPANY_CODE><BATCH_DATE>${today}</BATCH_DATE></HEADER>` +
-    `<KYCDATA>${kycData}</KYCDATA>` +
+    `<KYCDATA>${kycData}</KYCDATA>${fatca}` +
     '<FOOTER><NO_OF_KYC_RECORDS>1</NO_OF_KYC_RECORDS><NO_OF_ADDLDATA_RECORDS>0</NO_OF_ADDLDATA_RECORDS>' +
-    '<NO_OF_FATCA_ADDL_DTLS_RECORDS>0</NO_OF_FATCA_ADDL_DTLS_RECORDS></FOOTER></ROOT>'
+    `<NO_OF_FATCA_ADDL_DTLS_RECORDS>${abroad.length}</NO_OF_FATCA_ADDL_DTLS_RECORDS></FOOTER></ROOT>`
   );
 }
+
+/** The FATCA_ADDL_DTLS tags, in the source's order (generate_kra_data_plugin.py, lines 193-197). */
+export const KRA_FATCA_ADDL_FIELDS = [
+  'APP_FATCA_ENTITY_PAN',
+  'APP_FATCA_COUNTRY_RESIDENCY',
+  'APP_FATCA_TAX_IDENTIFICATION_NO',
+  'APP_FATCA_TAX_EXEMPT_FLAG',
+  'APP_FATCA_TAX_EXEMPT_REASON',
+] as const;
+type FatcaField = (typeof KRA_FATCA_ADDL_FIELDS)[number];
 
 const parser = new XMLParser({ parseTagValue: false, trimValues: true });
 

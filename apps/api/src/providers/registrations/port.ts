@@ -77,6 +77,17 @@ export interface RegistrationSubject {
   guardianName: string;
   /** The client's choice of UPI for the block mechanism (ASBA for the secondary market); null when not asked. */
   upiOptIn: boolean | null;
+  /**
+   * FATCA/CRS self-certification (countries ISO 3166 alpha-2); null on an application from before
+   * it was asked.
+   */
+  fatca: {
+    placeOfBirth: string;
+    countryOfBirth: string;
+    citizenship: string;
+    /** Tax residencies outside India: country, and the TIN there ('' with a reason when none). */
+    taxResidencies: { country: string; tin: string; noTinReason: string }[];
+  } | null;
 }
 
 /** A nominee as the applicant gave it (relation: NOMINEE_RELATIONS of the contracts). */

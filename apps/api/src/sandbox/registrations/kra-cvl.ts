@@ -120,6 +120,16 @@ const KYCDATA_TAGS = [
   'APP_FATCA_DATE_DECLARATION',
 ] as const;
 
+/** FATCA_ADDL_DTLS tags, in the source's order (generate_kra_data_plugin.py, lines 193-197). */
+const FATCA_TAGS = [
+  'APP_FATCA_ENTITY_PAN',
+  'APP_FATCA_COUNTRY_RESIDENCY',
+  'APP_FATCA_TAX_IDENTIFICATION_NO',
+  'APP_FATCA_TAX_EXEMPT_FLAG',
+  'APP_FATCA_TAX_EXEMPT_REASON',
+];
+/** FATCA countries: ISO 3166 alpha-2, as fatca_country_code.json maps them. */
+const COUNTRY_ALPHA2 = /^[A-Z]{2}$/;
 /** CVL state codes: 001 Jammu and Kashmir ... 038 Ladakh, 039 other (states.json). */
 const STATE_CODE = /^0(0[1-9]|[12]\d|3[0-9])$/;
 const INDIA = '101';
@@ -171,6 +181,20 @@ function recordProblem(
   if (!/^0[12]$/.test(k.APP_MAR_STATUS ?? '')) return ['ERR-90046', 'INVALID MARITAL STATUS'];
   if (k.APP_IPV_FLAG === 'Y' && (!k.APP_IPV_NAME || !k.APP_IPV_DESG || !k.APP_IPV_ORGAN))
     return field('APP_IPV_NAME', 'IPV NAME, DESIGNATION AND ORGANISATION MANDATORY');
+  // FATCA/CRS: a block per tax residency abroad, counted in the footer, only when applicable
+  const fatca = [...xml.matchAll(/<FATCA_ADDL_DTLS>([\s\S]*?)<\/FATCA_ADDL_DTLS>/g)].map((m) => m[1]!);
+  if (Number(footer.NO_OF_FATCA_ADDL_DTLS_RECORDS ?? 0) !== fatca.length) return [...ERR.footer];
+  if ((k.APP_FATCA_APPLICABLE_FLAG === 'Y') !== fatca.length > 0)
+    return field('APP_FATCA_APPLICABLE_FLAG', 'FATCA FLAG NOT MATCHING THE FATCA DETAILS');
+  for (const tag of ['APP_FATCA_BIRTH_COUNTRY', 'APP_FATCA_COUNTRY_RES', 'APP_FATCA_COUNTRY_CITYZENSHIP'])
+    if (k[tag] && !COUNTRY_ALPHA2.test(k[tag]!)) return field(tag, 'INVALID COUNTRY CODE');
+  for (const block of fatca) {
+    const tags = [...block.matchAll(/<([A-Z0-9_]+)>([^<]*)<\/\1>/g)].map((m) => [m[1]!, m[2]!] as const);
+    if (tags.map(([t]) => t).join() !== FATCA_TAGS.join()) return field('FATCA_ADDL_DTLS', 'TAGS OUT OF ORDER');
+    const country = tags.find(([t]) => t === 'APP_FATCA_COUNTRY_RESIDENCY')?.[1] ?? '';
+    if (!COUNTRY_ALPHA2.test(country) || country === 'IN')
+      return field('APP_FATCA_COUNTRY_RESIDENCY', 'INVALID COUNTRY OF TAX RESIDENCE');
+  }
   return null;
 }
 

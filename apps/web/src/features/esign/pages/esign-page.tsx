@@ -22,6 +22,7 @@ import { toast } from '../../../lib/toast';
 import { useMessage } from '../../../lib/use-message';
 import { invalidateUserDetails, useUserDetails } from '../../../lib/user-details';
 import { useEsignConsent } from '../api/esign-consent';
+import { acknowledgementOf } from '@ekyc/contracts/calls/broker-documents';
 import { useEsignInitate } from '../api/esign-initate';
 import { Countdown } from '../components/countdown';
 import { PdfPreview } from '../components/pdf-preview';
@@ -43,6 +44,8 @@ export default function EsignPage() {
   const consent = useEsignConsent();
   const [agreed, setAgreed] = useState(false);
   const [agreeError, setAgreeError] = useState('');
+  const [documentsRead, setDocumentsRead] = useState(false);
+  const [documentsError, setDocumentsError] = useState('');
   const [preModal, setPreModal] = useState(false);
   const [signing, setSigning] = useState<Signing | null>(null);
   const [secondsLeft, setSecondsLeft] = useState(0);
@@ -91,12 +94,12 @@ export default function EsignPage() {
 
   if (isLoading || !form.data) return <PageLoader label={t('common:loading')} />;
   const { pdf_link: pdfLink, epro_id: eproId } = form.data;
+  const documents = form.data.documents ?? [];
 
   const requestSign = () => {
-    if (!agreed) {
-      setAgreeError(msg('agreeRequired'));
-      return;
-    }
+    if (!documentsRead) setDocumentsError(msg('documentsNotAcknowledged'));
+    if (!agreed) setAgreeError(msg('agreeRequired'));
+    if (!agreed || !documentsRead) return;
     setPreModal(true);
   };
 
@@ -115,7 +118,7 @@ export default function EsignPage() {
     popup.current = win;
     setExpired(false);
     try {
-      const reply = await consent.mutateAsync(eproId);
+      const reply = await consent.mutateAsync({ eproId, documents: acknowledgementOf(documents) });
       if (!reply.status) throw new ApiError(reply.message, 200, reply.data);
       win.document.open();
       win.document.write(`<!doctype html><title>Aadhaar eSign</title><body>${reply.data.api_response}</body>`);
@@ -156,6 +159,34 @@ export default function EsignPage() {
           <p>{t('expiredNotice', { seconds: windowSeconds })}</p>
         </div>
       )}
+      <section aria-labelledby="broker-documents" className="rounded-lg border border-slate-200 p-3 text-sm">
+        <h2 id="broker-documents" className="mb-1 font-semibold">
+          {t('documentsTitle')}
+        </h2>
+        <p className="mb-2 text-muted">{t('documentsIntro')}</p>
+        <ul className="space-y-1" data-testid="broker-documents">
+          {documents.map((d) => (
+            <li key={d.key}>
+              <a href={d.link} target="_blank" rel="noreferrer" className="text-brand underline">
+                {t(`documents.${d.key}`)}
+              </a>{' '}
+              <span className="text-muted">
+                ({t('documentVersion', { version: d.version })}
+                {d.sample ? `, ${t('documentSample')}` : ''})
+              </span>
+            </li>
+          ))}
+        </ul>
+      </section>
+      <Checkbox
+        label={t('documentsAgree')}
+        checked={documentsRead}
+        error={documentsError}
+        onChange={(e) => {
+          setDocumentsRead(e.target.checked);
+          if (e.target.checked) setDocumentsError('');
+        }}
+      />
       <Checkbox
         label={t('agree')}
         checked={agreed}

@@ -22,6 +22,7 @@ import { keyedResolver } from '../../../lib/form-resolver';
 import { useMessage } from '../../../lib/use-message';
 import { useUpdatePersonalDetails } from '../api/update-personal-details';
 import { SwitchField } from '../components/switch-field';
+import { FatcaFields, type FatcaValues } from '../components/fatca-fields';
 import { stepPath, useProfilingFlow } from '../hooks/use-profiling-flow';
 
 /** Where a refused field is answered, so the applicant lands on it. */
@@ -59,8 +60,13 @@ interface DeclarationValues {
   /** Asked only when another applicant gives the same email (the family declaration). */
   family_relation?: string;
   family_holder_name?: string;
+  /** FATCA/CRS: place and country of birth, a tax residency outside India with its TIN. */
+  fatca: FatcaValues;
 }
-type SwitchName = Exclude<keyof DeclarationValues, 'preference_selected' | 'family_relation' | 'family_holder_name'>;
+type SwitchName = Exclude<
+  keyof DeclarationValues,
+  'preference_selected' | 'family_relation' | 'family_holder_name' | 'fatca'
+>;
 const LABEL: Record<SwitchName, string> = {
   indian_citizen: 'indianCitizen',
   resident_of_india: 'residentOfIndia',
@@ -80,7 +86,7 @@ function DeclarationForm({ draft }: { draft: ProfilingDraftData }) {
   const shared = draft.shared_email === true;
   const v = draft.values;
   // Booleans default true (section 3).
-  const { register, handleSubmit, formState } = useForm<DeclarationValues, unknown, z.output<Schema>>({
+  const { register, handleSubmit, formState, control } = useForm<DeclarationValues, unknown, z.output<Schema>>({
     resolver: keyedResolver(declarationStepSchema(reading, shared)) as unknown as Resolver<
       DeclarationValues,
       unknown,
@@ -95,6 +101,7 @@ function DeclarationForm({ draft }: { draft: ProfilingDraftData }) {
       bsda: v.bsda ?? true,
       preference_selected: v.preference_selected === 'Monthly' ? 'Monthly' : DEFAULT_SETTLEMENT,
       ...(shared && { family_relation: v.family_relation ?? '', family_holder_name: v.family_holder_name ?? '' }),
+      fatca: { place_of_birth: '', country_of_birth: 'IN', tax_residencies: [] },
     },
   });
   const required = new Set<string>([
@@ -139,6 +146,7 @@ function DeclarationForm({ draft }: { draft: ProfilingDraftData }) {
         {switchField('indian_citizen')}
         {switchField('resident_of_india')}
         {switchField('politically_exposed')}
+        <FatcaFields register={register} control={control} errors={formState.errors.fatca} />
         {switchField('settle')}
         <fieldset className="border-b border-slate-100 py-3">
           <legend className="mb-2 text-sm font-semibold text-ink">{t('settlementFrequency')}</legend>

@@ -1,4 +1,5 @@
 import { Link } from '../../../lib/router';
+import { useBrokerDocuments } from '../api/get-broker-documents';
 import type { MarketPortals, Support } from '../content/content-schemas';
 import portalsFile from '../content/market-portals.json';
 import supportFile from '../content/support.json';
@@ -19,6 +20,7 @@ const PORTALS: MarketPortals = portalsFile;
 export function SiteFooter() {
   const { t, lng } = usePublicTranslation();
   const year = new Date().getFullYear();
+  const broker = useBrokerDocuments().data;
   return (
     <footer className="border-t border-slate-200 bg-white text-sm">
       <div className="mx-auto grid max-w-5xl gap-6 px-4 py-8 sm:grid-cols-2 lg:grid-cols-4">
@@ -88,6 +90,26 @@ export function SiteFooter() {
           <p className="mt-1 text-muted">{inLanguage(SUPPORT.hours, lng)}</p>
           <h2 className="mb-2 mt-5 font-semibold">{t('brand')}</h2>
           <p className="text-muted">{t('footer.disclaimer')}</p>
+          {broker && (
+            <div className="mt-3 text-muted" data-testid="broker-registrations">
+              <p>{broker.registrations.broker_name}</p>
+              <p>{t('footer.sebiRegistration', { number: broker.registrations.sebi_registration })}</p>
+              {broker.registrations.exchange_member_codes.map((m) => (
+                <p key={m.exchange}>{t('footer.memberCode', { exchange: m.exchange, code: m.code })}</p>
+              ))}
+              <p>{t('footer.dpId', { id: broker.registrations.dp_id })}</p>
+              {broker.registrations.sample && <p>{t('footer.sampleRegistrations')}</p>}
+              <ul className="mt-2 space-y-1">
+                {broker.documents.map((d) => (
+                  <li key={d.key}>
+                    <a href={d.link} className="text-brand underline" target="_blank" rel="noreferrer">
+                      {t(`footer.documents.${d.key}`)}
+                    </a>
+                  </li>
+                ))}
+              </ul>
+            </div>
+          )}
           <p className="mt-3 text-muted">{t('footer.copyright', { year })}</p>
         </div>
       </div>

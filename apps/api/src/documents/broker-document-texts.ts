@@ -1,32 +1,86 @@
 /**
- * The documents of the welcome kit as the platform ships them: the points of the standard
- * documents SEBI prescribes for every stock broker (SEBI/MIRSD/CIR/16/2011 of 22 Aug 2011 and its
- * annexures; the MITC of SEBI/HO/MIRSD/MIRSD-PoD-1/P/CIR/2023/180 of 13 Nov 2023), in the
- * broker's own words. A broker sends its own files instead by putting them in `WELCOME_KIT_DIR`
- * (docs/registrations.md): a file there replaces the document of the same name here.
+ * The platform's SAMPLES of the broker's documents (the welcome kit of SEBI/MIRSD/CIR/16/2011, the
+ * MITC of SEBI/HO/MIRSD/MIRSD-PoD-1/P/CIR/2023/180, the Investor Charter): each says on its face
+ * that it is a sample to replace. The prescribed texts are the broker's to give: a file of the same
+ * name in `WELCOME_KIT_DIR` replaces the sample, with its version (broker-documents.ts).
  */
 import { riskDisclosureFor } from '@ekyc/contracts/risk-disclosure';
-import type { TextDocument } from '../../documents/pdf-writer.ts';
-import { MITC } from '../../documents/account-opening-form.ts';
+import { BROKER_DOCUMENTS } from '@ekyc/contracts/calls/broker-documents';
+import type { RuleSet } from '@ekyc/contracts/regulation';
+import type { TextDocument } from './pdf-writer.ts';
 
 /** Each document of the kit: its file name (without .pdf) and title, in the order the email lists them. */
 export const KIT_DOCUMENTS = [
-  { key: 'rights-and-obligations', title: 'Rights and Obligations of the stock broker and the client' },
-  { key: 'risk-disclosure', title: 'Risk Disclosure Document' },
-  { key: 'guidance-note', title: 'Guidance note: do’s and don’ts' },
+  ...BROKER_DOCUMENTS,
   { key: 'policies-and-procedures', title: 'Policies and procedures' },
-  { key: 'tariff', title: 'Tariff sheet' },
-  { key: 'mitc', title: 'Most Important Terms and Conditions (MITC)' },
   { key: 'dp-rights-and-obligations', title: 'Depository participant Rights and Obligations and tariff' },
 ] as const;
 
 export type KitKey = (typeof KIT_DOCUMENTS)[number]['key'];
 
-const FO = riskDisclosureFor('fo-2023-07', 'en').text;
-const STANDARD = 'As prescribed by SEBI for every client of a stock broker (SEBI/MIRSD/CIR/16/2011, 22 August 2011).';
+/** The version a shipped sample carries (raise it when a sample's text changes). */
+export const SAMPLE_VERSION = 'sample-2';
 
-/** The shipped text of each document but the tariff (the tariff is the client's plan: welcome-kit.ts). */
-export const KIT_TEXTS: Record<Exclude<KitKey, 'tariff'>, TextDocument> = {
+const FO = riskDisclosureFor('fo-2023-07', 'en').text;
+/** Printed under every sample's title: never "as prescribed". */
+export const SAMPLE_NOTICE =
+  'SAMPLE shipped with the onboarding platform, to be replaced by the stock broker’s own document. It is not the text prescribed by SEBI or the exchanges.';
+const STANDARD = SAMPLE_NOTICE;
+
+/**
+ * A SAMPLE in the shape of the standard MITC (ten points, Annexure A to NSE/INSP/60147), written
+ * from public summaries of its topics: the prescribed text was not available to transcribe. The
+ * broker replaces it with the exchange's text (`mitc.pdf` in WELCOME_KIT_DIR).
+ */
+export const SAMPLE_MITC = [
+  'Unique Client Code: the stock broker gives you a Unique Client Code (UCC); your orders are placed only under it, and your demat account number is a different number.',
+  'Funds and collateral: you give the stock broker the funds or securities the exchanges require as margin before you trade, only through your registered bank and demat accounts, never in cash.',
+  'Restrictions: the stock broker may limit or refuse orders, or close positions, under its risk management policy, which it publishes.',
+  'Settlement: securities you buy reach your demat account on settlement; securities not paid for in full may be pledged to the stock broker through the client unpaid securities pledgee account (CUSPA).',
+  'Margin pledge: securities you give as collateral stay in your demat account under a pledge; they are not transferred to the stock broker.',
+  'Running account: funds not used are returned to your primary bank account at least once a quarter (or a month, as you choose), as the exchanges require.',
+  'Contract notes: you receive a contract note within 24 hours of each trade, and statements of funds and securities as the rules require.',
+  'DDPI: a Demat Debit and Pledge Instruction is voluntary, for the purposes listed in it, and you may revoke it.',
+  'Contact details: keep your mobile number, email and bank details up to date with the stock broker, and never share your user id, password or OTP with anyone.',
+  'Grievances: complaints go to the stock broker first, then to the exchange, SEBI SCORES and the SMART ODR platform; schemes promising assured returns are not protected by the exchanges or SEBI.',
+];
+
+/** The sample Investor Charter; the right to digital accessibility where the rule set includes it. */
+export function sampleInvestorCharter(rules: RuleSet): TextDocument {
+  const rights = [
+    'Get the services the stock broker offers in a fair and transparent way, and a copy of your account opening documents and Unique Client Code within seven days.',
+    'Get contract notes, statements of funds and securities, and your funds and securities back as the rules require.',
+    'Have your complaints heard and resolved in time, and escalate them to the exchange, SEBI SCORES and the SMART ODR platform.',
+  ];
+  // SEBI clarification of 8 Dec 2025: the charters state the investor's right to digital accessibility
+  if (rules.values.investorCharterAccessibility)
+    rights.push(
+      'Right to digital accessibility: use the stock broker’s website, app and documents (accessible forms and tagged PDFs, non-blink liveness, assisted video KYC on request) whatever your disability, and complain under the “Accessibility” category of SEBI SCORES if you cannot.',
+    );
+  return {
+    title: 'Investor Charter for stock brokers',
+    subtitle: SAMPLE_NOTICE,
+    sections: [
+      {
+        heading: 'Services the stock broker provides',
+        paragraphs: [
+          'Opening of trading and demat accounts after the KYC, execution of trades, settlement of funds and securities, and reports of your holdings.',
+        ],
+      },
+      { heading: 'Your rights', paragraphs: rights },
+      {
+        heading: 'Your responsibilities',
+        paragraphs: [
+          'Read the Rights and Obligations, the Risk Disclosure Document, the Most Important Terms and Conditions and the tariff before you trade.',
+          'Keep your contact details up to date and never share your credentials.',
+        ],
+      },
+    ],
+  };
+}
+
+/** The shipped text of each document but the tariff and the charter (built per plan and per rule set). */
+export const KIT_TEXTS: Record<Exclude<KitKey, 'tariff' | 'investor-charter'>, TextDocument> = {
   'rights-and-obligations': {
     title: 'Rights and Obligations of the stock broker and the client',
     subtitle: STANDARD,
@@ -165,7 +219,7 @@ export const KIT_TEXTS: Record<Exclude<KitKey, 'tariff'>, TextDocument> = {
   },
   'policies-and-procedures': {
     title: 'Policies and procedures',
-    subtitle: 'The stock broker’s policies on the matters SEBI requires each broker to state to its clients.',
+    subtitle: SAMPLE_NOTICE,
     sections: [
       {
         heading: 'Penny and illiquid stocks',
@@ -207,14 +261,12 @@ export const KIT_TEXTS: Record<Exclude<KitKey, 'tariff'>, TextDocument> = {
   },
   mitc: {
     title: 'Most Important Terms and Conditions (MITC)',
-    subtitle:
-      'The standard MITC for clients of stock brokers (SEBI/HO/MIRSD/MIRSD-PoD-1/P/CIR/2023/180, 13 November 2023), acknowledged in your signed account opening form.',
-    sections: [{ heading: 'Terms', paragraphs: MITC.map((t) => `- ${t}`) }],
+    subtitle: SAMPLE_NOTICE,
+    sections: [{ heading: 'Terms', paragraphs: SAMPLE_MITC.map((t, i) => `${i + 1}. ${t}`) }],
   },
   'dp-rights-and-obligations': {
     title: 'Depository participant: Rights and Obligations, and tariff',
-    subtitle:
-      'For the demat account opened with the depository participant (SEBI (Depositories and Participants) Regulations, 2018).',
+    subtitle: SAMPLE_NOTICE,
     sections: [
       {
         heading: 'The account',
