@@ -152,6 +152,7 @@ it('shows a reviewer only their own figures', async () => {
   expect(seesTeamFigures(['reviewer'])).toBe(false);
   expect(seesTeamFigures(['checker'])).toBe(false);
   expect(seesTeamFigures(['admin'])).toBe(true);
+  expect(seesTeamFigures(['supervisor'])).toBe(true);
 });
 
 it('lists a decision that took longer than the SLA in working hours as a breach', async () => {

@@ -1329,6 +1329,72 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/v1/backoffice/invitation': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Choose your own password through an invitation or password link: then sign in as usual
+     * @description The token from the link an admin had sent to the staff member (or the operator printed) and the password they choose. Answers like login: the second factor is due next (data.mfa) or data.token. A used, replaced or expired link is a handled refusal (200, status false); a guessable password is 400 naming it.
+     *
+     *     Public: no token.
+     */
+    post: operations['accept-staff-invitation'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/backoffice/mfa/enrol': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Set up a second factor of your own accord: a new secret, as text, otpauth URI and QR code
+     * @description For a signed-in staff member without a second factor (STAFF_MFA=optional); 409 once enrolled. The first code sent to POST mfa/confirm enrols the account.
+     *
+     *     Needs a staff token (log-in-staff's data.token) of any active staff member (reviewer, checker, supervisor or administrator; compliance to read only). An account that must replace a password someone else set gets 403 until it has (password_change_required).
+     */
+    post: operations['enrol-own-staff-mfa'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/backoffice/mfa/confirm': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Confirm your new second factor with its first code: your sign-in asks a code from then on
+     * @description The reply carries the recovery codes, this once. A wrong code is a handled refusal (200, status false); 409 once enrolled.
+     *
+     *     Needs a staff token (log-in-staff's data.token) of any active staff member (reviewer, checker, supervisor or administrator; compliance to read only). An account that must replace a password someone else set gets 403 until it has (password_change_required).
+     */
+    post: operations['confirm-own-staff-mfa'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/v1/backoffice/logout': {
     parameters: {
       query?: never;
@@ -1753,8 +1819,10 @@ export interface paths {
     get: operations['list-staff'];
     put?: never;
     /**
-     * Add a staff account (its password must be changed at first sign-in)
-     * @description Needs a staff token (log-in-staff's data.token) of an administrator. An account that must replace a password someone else set gets 403 until it has (password_change_required).
+     * Add a staff account: without a password the member is e-mailed an invitation to choose their own
+     * @description With four eyes a password is refused (400 naming it): the member always chooses their own through the invitation, and a checker, compliance or admin grant waits for a second admin (data.staff.pending_role). With four eyes off an admin may set a password, which its holder must change at the first sign-in.
+     *
+     *     Needs a staff token (log-in-staff's data.token) of an administrator. An account that must replace a password someone else set gets 403 until it has (password_change_required).
      */
     post: operations['add-staff'];
     delete?: never;
@@ -1855,8 +1923,10 @@ export interface paths {
     get?: never;
     put?: never;
     /**
-     * Set a new password for a staff member (they must change it at the next sign-in)
-     * @description Needs a staff token (log-in-staff's data.token) of an administrator. An account that must replace a password someone else set gets 403 until it has (password_change_required).
+     * Reset a staff member's password: without one the member is e-mailed a link to choose a new one
+     * @description The old password stops working and their sessions end. With four eyes a password is refused (400 naming it); with four eyes off an admin may set one, which its holder must change at the next sign-in.
+     *
+     *     Needs a staff token (log-in-staff's data.token) of an administrator. An account that must replace a password someone else set gets 403 until it has (password_change_required).
      */
     post: operations['reset-staff-password'];
     delete?: never;
@@ -2051,6 +2121,70 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/v1/backoffice/views': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The signed-in staff member's saved views of the queue
+     * @description Needs a staff token (log-in-staff's data.token) of any active staff member (reviewer, checker, supervisor or administrator; compliance to read only). An account that must replace a password someone else set gets 403 until it has (password_change_required).
+     */
+    get: operations['list-saved-views'];
+    put?: never;
+    /**
+     * Save the queue's filters, sort and search as a view of one's own (a view of the same name is replaced)
+     * @description Needs a staff token (log-in-staff's data.token) of any active staff member (reviewer, checker, supervisor or administrator; compliance to read only). An account that must replace a password someone else set gets 403 until it has (password_change_required).
+     */
+    post: operations['save-view'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/backoffice/views/{id}/delete': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Delete one of the signed-in staff member’s saved views
+     * @description Needs a staff token (log-in-staff's data.token) of any active staff member (reviewer, checker, supervisor or administrator; compliance to read only). An account that must replace a password someone else set gets 403 until it has (password_change_required).
+     */
+    post: operations['delete-saved-view'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/backoffice/reports': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The review reports over the last days: per maker and checker, first-time-right, reasons, pairs and time in each status (an administrator's the team's, anyone else's their own)
+     * @description Needs a staff token (log-in-staff's data.token) of any active staff member (reviewer, checker, supervisor or administrator; compliance to read only). An account that must replace a password someone else set gets 403 until it has (password_change_required).
+     */
+    get: operations['get-reports'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/v1/backoffice/assisted-kyc': {
     parameters: {
       query?: never;
@@ -2169,6 +2303,338 @@ export interface paths {
      * @description Needs a staff token (log-in-staff's data.token) of an administrator. An account that must replace a password someone else set gets 403 until it has (password_change_required).
      */
     post: operations['mark-breach-board-notified'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/backoffice/service-requests': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The Requests queue: clients' signed requests in review or with the registries (or closed ones)
+     * @description Needs a staff token (log-in-staff's data.token) of any active staff member (reviewer, checker, supervisor or administrator; compliance to read only). An account that must replace a password someone else set gets 403 until it has (password_change_required).
+     */
+    get: operations['list-service-requests'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/backoffice/service-requests/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * One request with its registries’ modification records
+     * @description Needs a staff token (log-in-staff's data.token) of any active staff member (reviewer, checker, supervisor or administrator; compliance to read only). An account that must replace a password someone else set gets 403 until it has (password_change_required).
+     */
+    get: operations['get-service-request'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/backoffice/service-requests/{id}/accept': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * The maker accepts a signed request; a different checker confirms it
+     * @description Needs a staff token (log-in-staff's data.token) of any active staff member (reviewer, checker, supervisor or administrator; compliance to read only). An account that must replace a password someone else set gets 403 until it has (password_change_required).
+     */
+    post: operations['accept-service-request'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/backoffice/service-requests/{id}/confirm': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * The checker confirms an accepted request: its modification records go to the registries
+     * @description Four eyes: a checker or an administrator, never the staff member who accepted it (403).
+     *
+     *     Needs a staff token (log-in-staff's data.token) of any active staff member (reviewer, checker, supervisor or administrator; compliance to read only). An account that must replace a password someone else set gets 403 until it has (password_change_required).
+     */
+    post: operations['confirm-service-request'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/backoffice/service-requests/{id}/reject': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Reject a request in review with a coded reason (the client is told)
+     * @description Needs a staff token (log-in-staff's data.token) of any active staff member (reviewer, checker, supervisor or administrator; compliance to read only). An account that must replace a password someone else set gets 403 until it has (password_change_required).
+     */
+    post: operations['reject-service-request'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/client/send-otp': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Send the client area's sign-in OTP to a registered mobile
+     * @description The reply is the same whether or not the number has an account; a resend within the countdown is 429.
+     *
+     *     Public: no token.
+     */
+    post: operations['client-send-otp'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/client/verify-otp': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Check the sign-in OTP: data.token is the client's token (an open account only)
+     * @description A wrong or expired code, or a mobile without an open account, is status false with data.reason.
+     *
+     *     Public: no token.
+     */
+    post: operations['client-verify-otp'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/client/logout': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Sign the client out: the token stops working
+     * @description Needs the client's token (client-verify-otp's data.token).
+     */
+    post: operations['client-logout'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/client/my-account': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The client's account: codes, segments, nominees, bank, DDPI, contacts, documents and requests
+     * @description Needs the client's token (client-verify-otp's data.token).
+     */
+    get: operations['get-my-account'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/client/requests/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * One of the client’s requests, as it stands
+     * @description Needs the client's token (client-verify-otp's data.token).
+     */
+    get: operations['get-client-request'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/client/requests/freeze': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Freeze online access to the trading account at once (pending orders cancelled)
+     * @description SEBI/HO/MIRSD/POD-1/P/CIR/2024/4: carried out in this call, confirmed by SMS and e-mail and audited. 409 when frozen already.
+     *
+     *     Needs the client's token (client-verify-otp's data.token).
+     */
+    post: operations['freeze-online-access'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/client/requests/unfreeze/otp': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Send the OTP that verifies the client again before an unfreeze
+     * @description Needs the client's token (client-verify-otp's data.token).
+     */
+    post: operations['send-unfreeze-otp'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/client/requests/unfreeze': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Restore online access once the OTP to the registered mobile is right
+     * @description Needs the client's token (client-verify-otp's data.token).
+     */
+    post: operations['unfreeze-online-access'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/client/requests/nomination': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Start a nomination request (nominees or an opt-out) under the rules in force today
+     * @description Checked with the nomination rules of the day (my-account data.nomination_rule): from 1 Sep 2026 at most three nominees, name and relationship mandatory. The request is a draft until signed with Aadhaar eSign (requests/{id}/esign). 409 while another nomination request is under way.
+     *
+     *     Needs the client's token (client-verify-otp's data.token).
+     */
+    post: operations['request-nomination'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/client/requests/{id}/esign': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Open the Aadhaar eSign of a draft request: data.api_response is the popup’s form
+     * @description Needs the client's token (client-verify-otp's data.token).
+     */
+    post: operations['sign-client-request'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/client/esign-response': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Receive the e-sign service's signed response for a client's request
+     * @description Posted by the e-sign window, urlencoded: the signed <EsignResp> in eSignResponse or msg. Its XML signature is the credential; the answer is a page for the window, 400 when the response is not valid.
+     *
+     *     Public: no token.
+     */
+    post: operations['client-esign-response'];
     delete?: never;
     options?: never;
     head?: never;
@@ -7310,6 +7776,258 @@ export interface operations {
       503: components['responses']['ServiceUnavailable'];
     };
   };
+  'accept-staff-invitation': {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes a retry safe: the same key with the same body gets the first answer again without running the action twice (409 with another body, or while the first request runs). */
+        'Idempotency-Key'?: components['parameters']['IdempotencyKey'];
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          token: string;
+          password: string;
+        };
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          'Idempotent-Replayed': components['headers']['IdempotentReplayed'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            status: boolean;
+            message: string;
+            code?: string;
+            data:
+              | {
+                  token: string;
+                  staff: {
+                    id: string;
+                    email: string;
+                    name: string;
+                    /** @enum {string} */
+                    role: 'reviewer' | 'checker' | 'supervisor' | 'compliance' | 'admin';
+                    active: boolean;
+                    created_at: string;
+                    last_login_at: string | null;
+                    password_change_required: boolean;
+                    mfa_enrolled: boolean;
+                    pending_role: ('checker' | 'supervisor' | 'compliance' | 'admin') | null;
+                    mfa_reset_pending: boolean;
+                  };
+                  recovery_codes?: string[];
+                }
+              | {
+                  /** @enum {string} */
+                  mfa: 'verify' | 'enrol';
+                  challenge: string;
+                }
+              | {
+                  [key: string]: unknown;
+                };
+          };
+        };
+      };
+      /** @description Malformed input: data.errors names each offending field, with its rule's message key as code. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            status: boolean;
+            message: string;
+            code?: components['schemas']['MessageKey'];
+            data: {
+              field: string;
+              errors: {
+                field: string;
+                message: string;
+                code?: components['schemas']['MessageKey'];
+              }[];
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+      };
+      409: components['responses']['Conflict'];
+      413: components['responses']['PayloadTooLarge'];
+      429: components['responses']['TooManyRequests'];
+      500: components['responses']['InternalError'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  'enrol-own-staff-mfa': {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes a retry safe: the same key with the same body gets the first answer again without running the action twice (409 with another body, or while the first request runs). */
+        'Idempotency-Key'?: components['parameters']['IdempotencyKey'];
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          'Idempotent-Replayed': components['headers']['IdempotentReplayed'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            status: boolean;
+            message: string;
+            code?: string;
+            data: {
+              secret: string;
+              otpauth_uri: string;
+              qr_code: string;
+            };
+          };
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      /** @description The state does not allow this now (the message says why), or the Idempotency-Key was used with another request or its first request is still running. */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json':
+            | {
+                status: boolean;
+                message: string;
+                /** @enum {string} */
+                code?: 'somethingWrong';
+                data: {
+                  [key: string]: unknown;
+                };
+              }
+            | components['schemas']['ConflictReply'];
+        };
+      };
+      413: components['responses']['PayloadTooLarge'];
+      429: components['responses']['TooManyRequests'];
+      500: components['responses']['InternalError'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  'confirm-own-staff-mfa': {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes a retry safe: the same key with the same body gets the first answer again without running the action twice (409 with another body, or while the first request runs). */
+        'Idempotency-Key'?: components['parameters']['IdempotencyKey'];
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          code: string;
+        };
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          'Idempotent-Replayed': components['headers']['IdempotentReplayed'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            status: boolean;
+            message: string;
+            code?: string;
+            data:
+              | {
+                  staff: {
+                    id: string;
+                    email: string;
+                    name: string;
+                    /** @enum {string} */
+                    role: 'reviewer' | 'checker' | 'supervisor' | 'compliance' | 'admin';
+                    active: boolean;
+                    created_at: string;
+                    last_login_at: string | null;
+                    password_change_required: boolean;
+                    mfa_enrolled: boolean;
+                    pending_role: ('checker' | 'supervisor' | 'compliance' | 'admin') | null;
+                    mfa_reset_pending: boolean;
+                  };
+                  recovery_codes: string[];
+                }
+              | {
+                  [key: string]: unknown;
+                };
+          };
+        };
+      };
+      /** @description Malformed input: data.errors names each offending field, with its rule's message key as code. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            status: boolean;
+            message: string;
+            code?: components['schemas']['MessageKey'];
+            data: {
+              field: string;
+              errors: {
+                field: string;
+                message: string;
+                code?: components['schemas']['MessageKey'];
+              }[];
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      /** @description The state does not allow this now (the message says why), or the Idempotency-Key was used with another request or its first request is still running. */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json':
+            | {
+                status: boolean;
+                message: string;
+                /** @enum {string} */
+                code?: 'somethingWrong';
+                data: {
+                  [key: string]: unknown;
+                };
+              }
+            | components['schemas']['ConflictReply'];
+        };
+      };
+      413: components['responses']['PayloadTooLarge'];
+      429: components['responses']['TooManyRequests'];
+      500: components['responses']['InternalError'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
   'log-out-staff': {
     parameters: {
       query?: never;
@@ -8713,6 +9431,11 @@ export interface operations {
                 utm_campaign: string[];
                 refcode: string[];
               };
+              reminders?: {
+                stage: number;
+                reminded: number;
+                came_back: number;
+              }[];
             };
           };
         };
@@ -8915,7 +9638,7 @@ export interface operations {
           name: string;
           /** @enum {string} */
           role: 'reviewer' | 'checker' | 'supervisor' | 'compliance' | 'admin';
-          password: string;
+          password?: string;
         };
       };
     };
@@ -9318,7 +10041,7 @@ export interface operations {
     requestBody: {
       content: {
         'application/json': {
-          password: string;
+          password?: string;
         };
       };
     };
@@ -10074,6 +10797,362 @@ export interface operations {
       503: components['responses']['ServiceUnavailable'];
     };
   };
+  'list-saved-views': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            status: boolean;
+            message: string;
+            code?: string;
+            data: {
+              id: string;
+              name: string;
+              query: {
+                /** @enum {string} */
+                status?: 'Pending' | 'Approved' | 'Rejected' | 'Completed' | 'In progress' | 'Closed';
+                stage?: number;
+                from?: string;
+                to?: string;
+                utm_source?: string;
+                q?: string;
+                assigned?: ('mine' | 'unassigned') | string;
+                /**
+                 * @default waiting
+                 * @enum {string}
+                 */
+                sort: 'waiting' | 'created' | 'stage' | 'status' | 'client_code' | 'reviewer';
+                /** @enum {string} */
+                dir?: 'asc' | 'desc';
+              };
+              created_at: string;
+            }[];
+          };
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      429: components['responses']['TooManyRequests'];
+      500: components['responses']['InternalError'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  'save-view': {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes a retry safe: the same key with the same body gets the first answer again without running the action twice (409 with another body, or while the first request runs). */
+        'Idempotency-Key'?: components['parameters']['IdempotencyKey'];
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          name: string;
+          query: {
+            /** @enum {string} */
+            status?: 'Pending' | 'Approved' | 'Rejected' | 'Completed' | 'In progress' | 'Closed';
+            stage?: number;
+            from?: string;
+            to?: string;
+            utm_source?: string;
+            q?: string;
+            assigned?: ('mine' | 'unassigned') | string;
+            /**
+             * @default waiting
+             * @enum {string}
+             */
+            sort?: 'waiting' | 'created' | 'stage' | 'status' | 'client_code' | 'reviewer';
+            /** @enum {string} */
+            dir?: 'asc' | 'desc';
+          };
+        };
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          'Idempotent-Replayed': components['headers']['IdempotentReplayed'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            status: boolean;
+            message: string;
+            code?: string;
+            data: {
+              id: string;
+              name: string;
+              query: {
+                /** @enum {string} */
+                status?: 'Pending' | 'Approved' | 'Rejected' | 'Completed' | 'In progress' | 'Closed';
+                stage?: number;
+                from?: string;
+                to?: string;
+                utm_source?: string;
+                q?: string;
+                assigned?: ('mine' | 'unassigned') | string;
+                /**
+                 * @default waiting
+                 * @enum {string}
+                 */
+                sort: 'waiting' | 'created' | 'stage' | 'status' | 'client_code' | 'reviewer';
+                /** @enum {string} */
+                dir?: 'asc' | 'desc';
+              };
+              created_at: string;
+            };
+          };
+        };
+      };
+      /** @description Malformed input: data.errors names each offending field, with its rule's message key as code. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            status: boolean;
+            message: string;
+            code?: components['schemas']['MessageKey'];
+            data: {
+              field: string;
+              errors: {
+                field: string;
+                message: string;
+                code?: components['schemas']['MessageKey'];
+              }[];
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      409: components['responses']['Conflict'];
+      413: components['responses']['PayloadTooLarge'];
+      429: components['responses']['TooManyRequests'];
+      500: components['responses']['InternalError'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  'delete-saved-view': {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes a retry safe: the same key with the same body gets the first answer again without running the action twice (409 with another body, or while the first request runs). */
+        'Idempotency-Key'?: components['parameters']['IdempotencyKey'];
+      };
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          'Idempotent-Replayed': components['headers']['IdempotentReplayed'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            status: boolean;
+            message: string;
+            code?: string;
+            data: {
+              [key: string]: unknown;
+            };
+          };
+        };
+      };
+      /** @description Malformed input: data.errors names each offending field, with its rule's message key as code. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            status: boolean;
+            message: string;
+            code?: components['schemas']['MessageKey'];
+            data: {
+              field: string;
+              errors: {
+                field: string;
+                message: string;
+                code?: components['schemas']['MessageKey'];
+              }[];
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      /** @description Nothing by that name. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json':
+            | {
+                status: boolean;
+                message: string;
+                /** @enum {string} */
+                code?: 'notFound';
+                data: {
+                  [key: string]: unknown;
+                };
+              }
+            | components['schemas']['NotFoundReply'];
+        };
+      };
+      409: components['responses']['Conflict'];
+      413: components['responses']['PayloadTooLarge'];
+      429: components['responses']['TooManyRequests'];
+      500: components['responses']['InternalError'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  'get-reports': {
+    parameters: {
+      query?: {
+        days?: number;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            status: boolean;
+            message: string;
+            code?: string;
+            data: {
+              days: number;
+              /** @enum {string} */
+              scope: 'team' | 'own';
+              sla_working_hours: number;
+              people: {
+                staff_id: string;
+                name: string;
+                /** @enum {string} */
+                role: 'maker' | 'checker';
+                applications: number;
+                stage_decisions: number;
+                sent_back: number;
+                median_working_hours: number | null;
+                breaches: number;
+              }[];
+              breaches: {
+                applicant_id: string;
+                staff_id: string;
+                name: string;
+                /** @enum {string} */
+                role: 'maker' | 'checker';
+                waiting_from: string;
+                decided_at: string;
+                working_hours: number;
+              }[];
+              reasons: {
+                week: string;
+                code: string;
+                applications: number;
+              }[];
+              first_time_right: {
+                approved: number;
+                first_time: number;
+                rate: number | null;
+              };
+              pairs: {
+                maker_id: string;
+                maker: string;
+                checker_id: string;
+                checker: string;
+                applications: number;
+              }[];
+              states: {
+                medians: {
+                  /** @enum {string} */
+                  status: 'Pending' | 'Approved' | 'Rejected' | 'Completed' | 'In progress' | 'Closed';
+                  median_hours: number;
+                  applications: number;
+                }[];
+                applications: {
+                  id: string;
+                  approved_at: string;
+                  hours: {
+                    Pending: number;
+                    Approved: number;
+                    Rejected: number;
+                    Completed: number;
+                    'In progress': number;
+                    Closed: number;
+                  } & {
+                    [key: string]: number;
+                  };
+                }[];
+              };
+            };
+          };
+        };
+      };
+      /** @description Malformed input: data.errors names each offending field, with its rule's message key as code. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            status: boolean;
+            message: string;
+            code?: components['schemas']['MessageKey'];
+            data: {
+              field: string;
+              errors: {
+                field: string;
+                message: string;
+                code?: components['schemas']['MessageKey'];
+              }[];
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      429: components['responses']['TooManyRequests'];
+      500: components['responses']['InternalError'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
   'list-assisted-kyc-calls': {
     parameters: {
       query?: never;
@@ -10578,6 +11657,1452 @@ export interface operations {
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      413: components['responses']['PayloadTooLarge'];
+      429: components['responses']['TooManyRequests'];
+      500: components['responses']['InternalError'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  'list-service-requests': {
+    parameters: {
+      query?: {
+        which?: 'open' | 'closed';
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            status: boolean;
+            message: string;
+            code?: string;
+            data: {
+              requests: {
+                id: string;
+                number: string;
+                /** @enum {string} */
+                kind: 'freeze' | 'unfreeze' | 'nomination';
+                /** @enum {string} */
+                status: 'draft' | 'signed' | 'in_review' | 'sent_to_registries' | 'done' | 'rejected';
+                reason_code:
+                  | (
+                      | 'SIGNATURE_MISMATCH'
+                      | 'NOMINEE_DETAILS_INCOMPLETE'
+                      | 'DOCUMENT_ILLEGIBLE'
+                      | 'REGISTRY_REFUSED'
+                      | 'OTHER'
+                    )
+                  | null;
+                created_at: string;
+                updated_at: string;
+                signed_document: string | null;
+                applicant_id: string;
+                client_code: string | null;
+                accepted_by: string | null;
+                confirmed_by: string | null;
+                summary: string[];
+                modifications: {
+                  registry: string;
+                  status: string;
+                  reference: string | null;
+                  reason: string | null;
+                }[];
+              }[];
+            };
+          };
+        };
+      };
+      /** @description Malformed input: data.errors names each offending field, with its rule's message key as code. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            status: boolean;
+            message: string;
+            code?: components['schemas']['MessageKey'];
+            data: {
+              field: string;
+              errors: {
+                field: string;
+                message: string;
+                code?: components['schemas']['MessageKey'];
+              }[];
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      429: components['responses']['TooManyRequests'];
+      500: components['responses']['InternalError'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  'get-service-request': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            status: boolean;
+            message: string;
+            code?: string;
+            data: {
+              request: {
+                id: string;
+                number: string;
+                /** @enum {string} */
+                kind: 'freeze' | 'unfreeze' | 'nomination';
+                /** @enum {string} */
+                status: 'draft' | 'signed' | 'in_review' | 'sent_to_registries' | 'done' | 'rejected';
+                reason_code:
+                  | (
+                      | 'SIGNATURE_MISMATCH'
+                      | 'NOMINEE_DETAILS_INCOMPLETE'
+                      | 'DOCUMENT_ILLEGIBLE'
+                      | 'REGISTRY_REFUSED'
+                      | 'OTHER'
+                    )
+                  | null;
+                created_at: string;
+                updated_at: string;
+                signed_document: string | null;
+                applicant_id: string;
+                client_code: string | null;
+                accepted_by: string | null;
+                confirmed_by: string | null;
+                summary: string[];
+                modifications: {
+                  registry: string;
+                  status: string;
+                  reference: string | null;
+                  reason: string | null;
+                }[];
+              };
+            };
+          };
+        };
+      };
+      /** @description Malformed input: data.errors names each offending field, with its rule's message key as code. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            status: boolean;
+            message: string;
+            code?: components['schemas']['MessageKey'];
+            data: {
+              field: string;
+              errors: {
+                field: string;
+                message: string;
+                code?: components['schemas']['MessageKey'];
+              }[];
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      429: components['responses']['TooManyRequests'];
+      500: components['responses']['InternalError'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  'accept-service-request': {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes a retry safe: the same key with the same body gets the first answer again without running the action twice (409 with another body, or while the first request runs). */
+        'Idempotency-Key'?: components['parameters']['IdempotencyKey'];
+      };
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          'Idempotent-Replayed': components['headers']['IdempotentReplayed'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            status: boolean;
+            message: string;
+            code?: string;
+            data: {
+              request: {
+                id: string;
+                number: string;
+                /** @enum {string} */
+                kind: 'freeze' | 'unfreeze' | 'nomination';
+                /** @enum {string} */
+                status: 'draft' | 'signed' | 'in_review' | 'sent_to_registries' | 'done' | 'rejected';
+                reason_code:
+                  | (
+                      | 'SIGNATURE_MISMATCH'
+                      | 'NOMINEE_DETAILS_INCOMPLETE'
+                      | 'DOCUMENT_ILLEGIBLE'
+                      | 'REGISTRY_REFUSED'
+                      | 'OTHER'
+                    )
+                  | null;
+                created_at: string;
+                updated_at: string;
+                signed_document: string | null;
+                applicant_id: string;
+                client_code: string | null;
+                accepted_by: string | null;
+                confirmed_by: string | null;
+                summary: string[];
+                modifications: {
+                  registry: string;
+                  status: string;
+                  reference: string | null;
+                  reason: string | null;
+                }[];
+              };
+            };
+          };
+        };
+      };
+      /** @description Malformed input: data.errors names each offending field, with its rule's message key as code. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            status: boolean;
+            message: string;
+            code?: components['schemas']['MessageKey'];
+            data: {
+              field: string;
+              errors: {
+                field: string;
+                message: string;
+                code?: components['schemas']['MessageKey'];
+              }[];
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      /** @description The state does not allow this now (the message says why), or the Idempotency-Key was used with another request or its first request is still running. */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json':
+            | {
+                status: boolean;
+                message: string;
+                /** @enum {string} */
+                code?: 'somethingWrong';
+                data: {
+                  [key: string]: unknown;
+                };
+              }
+            | components['schemas']['ConflictReply'];
+        };
+      };
+      413: components['responses']['PayloadTooLarge'];
+      429: components['responses']['TooManyRequests'];
+      500: components['responses']['InternalError'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  'confirm-service-request': {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes a retry safe: the same key with the same body gets the first answer again without running the action twice (409 with another body, or while the first request runs). */
+        'Idempotency-Key'?: components['parameters']['IdempotencyKey'];
+      };
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          'Idempotent-Replayed': components['headers']['IdempotentReplayed'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            status: boolean;
+            message: string;
+            code?: string;
+            data: {
+              request: {
+                id: string;
+                number: string;
+                /** @enum {string} */
+                kind: 'freeze' | 'unfreeze' | 'nomination';
+                /** @enum {string} */
+                status: 'draft' | 'signed' | 'in_review' | 'sent_to_registries' | 'done' | 'rejected';
+                reason_code:
+                  | (
+                      | 'SIGNATURE_MISMATCH'
+                      | 'NOMINEE_DETAILS_INCOMPLETE'
+                      | 'DOCUMENT_ILLEGIBLE'
+                      | 'REGISTRY_REFUSED'
+                      | 'OTHER'
+                    )
+                  | null;
+                created_at: string;
+                updated_at: string;
+                signed_document: string | null;
+                applicant_id: string;
+                client_code: string | null;
+                accepted_by: string | null;
+                confirmed_by: string | null;
+                summary: string[];
+                modifications: {
+                  registry: string;
+                  status: string;
+                  reference: string | null;
+                  reason: string | null;
+                }[];
+              };
+            };
+          };
+        };
+      };
+      /** @description Malformed input: data.errors names each offending field, with its rule's message key as code. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            status: boolean;
+            message: string;
+            code?: components['schemas']['MessageKey'];
+            data: {
+              field: string;
+              errors: {
+                field: string;
+                message: string;
+                code?: components['schemas']['MessageKey'];
+              }[];
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      /** @description The caller may not do this (role, password to change, or a bad signature). */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json':
+            | {
+                status: boolean;
+                message: string;
+                /** @enum {string} */
+                code?: 'unauthorized';
+                data: {
+                  [key: string]: unknown;
+                };
+              }
+            | components['schemas']['ForbiddenReply'];
+        };
+      };
+      404: components['responses']['NotFound'];
+      /** @description The state does not allow this now (the message says why), or the Idempotency-Key was used with another request or its first request is still running. */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json':
+            | {
+                status: boolean;
+                message: string;
+                /** @enum {string} */
+                code?: 'somethingWrong';
+                data: {
+                  [key: string]: unknown;
+                };
+              }
+            | components['schemas']['ConflictReply'];
+        };
+      };
+      413: components['responses']['PayloadTooLarge'];
+      429: components['responses']['TooManyRequests'];
+      500: components['responses']['InternalError'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  'reject-service-request': {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes a retry safe: the same key with the same body gets the first answer again without running the action twice (409 with another body, or while the first request runs). */
+        'Idempotency-Key'?: components['parameters']['IdempotencyKey'];
+      };
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "reason_code": "NOMINEE_DETAILS_INCOMPLETE",
+         *       "note": "Relationship unclear"
+         *     }
+         */
+        'application/json': {
+          /** @enum {string} */
+          reason_code:
+            'SIGNATURE_MISMATCH' | 'NOMINEE_DETAILS_INCOMPLETE' | 'DOCUMENT_ILLEGIBLE' | 'REGISTRY_REFUSED' | 'OTHER';
+          /** @default  */
+          note?: string;
+        };
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          'Idempotent-Replayed': components['headers']['IdempotentReplayed'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            status: boolean;
+            message: string;
+            code?: string;
+            data: {
+              request: {
+                id: string;
+                number: string;
+                /** @enum {string} */
+                kind: 'freeze' | 'unfreeze' | 'nomination';
+                /** @enum {string} */
+                status: 'draft' | 'signed' | 'in_review' | 'sent_to_registries' | 'done' | 'rejected';
+                reason_code:
+                  | (
+                      | 'SIGNATURE_MISMATCH'
+                      | 'NOMINEE_DETAILS_INCOMPLETE'
+                      | 'DOCUMENT_ILLEGIBLE'
+                      | 'REGISTRY_REFUSED'
+                      | 'OTHER'
+                    )
+                  | null;
+                created_at: string;
+                updated_at: string;
+                signed_document: string | null;
+                applicant_id: string;
+                client_code: string | null;
+                accepted_by: string | null;
+                confirmed_by: string | null;
+                summary: string[];
+                modifications: {
+                  registry: string;
+                  status: string;
+                  reference: string | null;
+                  reason: string | null;
+                }[];
+              };
+            };
+          };
+        };
+      };
+      /** @description Malformed input: data.errors names each offending field, with its rule's message key as code. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            status: boolean;
+            message: string;
+            code?: components['schemas']['MessageKey'];
+            data: {
+              field: string;
+              errors: {
+                field: string;
+                message: string;
+                code?: components['schemas']['MessageKey'];
+              }[];
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      /** @description The state does not allow this now (the message says why), or the Idempotency-Key was used with another request or its first request is still running. */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json':
+            | {
+                status: boolean;
+                message: string;
+                /** @enum {string} */
+                code?: 'somethingWrong';
+                data: {
+                  [key: string]: unknown;
+                };
+              }
+            | components['schemas']['ConflictReply'];
+        };
+      };
+      413: components['responses']['PayloadTooLarge'];
+      429: components['responses']['TooManyRequests'];
+      500: components['responses']['InternalError'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  'client-send-otp': {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes a retry safe: the same key with the same body gets the first answer again without running the action twice (409 with another body, or while the first request runs). */
+        'Idempotency-Key'?: components['parameters']['IdempotencyKey'];
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          mobile: string;
+        };
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          'Idempotent-Replayed': components['headers']['IdempotentReplayed'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            status: boolean;
+            message: string;
+            code?: string;
+            data:
+              | {
+                  resend_after: number;
+                  expires_in: number;
+                }
+              | {
+                  [key: string]: unknown;
+                };
+          };
+        };
+      };
+      /** @description Malformed input: data.errors names each offending field, with its rule's message key as code. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            status: boolean;
+            message: string;
+            code?: components['schemas']['MessageKey'];
+            data: {
+              field: string;
+              errors: {
+                field: string;
+                message: string;
+                code?: components['schemas']['MessageKey'];
+              }[];
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+      };
+      409: components['responses']['Conflict'];
+      413: components['responses']['PayloadTooLarge'];
+      429: components['responses']['TooManyRequests'];
+      500: components['responses']['InternalError'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  'client-verify-otp': {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes a retry safe: the same key with the same body gets the first answer again without running the action twice (409 with another body, or while the first request runs). */
+        'Idempotency-Key'?: components['parameters']['IdempotencyKey'];
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          mobile: string;
+          otp: string;
+        };
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          'Idempotent-Replayed': components['headers']['IdempotentReplayed'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            status: boolean;
+            message: string;
+            code?: string;
+            data:
+              | {
+                  token: string;
+                }
+              | {
+                  /** @enum {string} */
+                  reason: 'otp' | 'no_account';
+                };
+          };
+        };
+      };
+      /** @description Malformed input: data.errors names each offending field, with its rule's message key as code. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            status: boolean;
+            message: string;
+            code?: components['schemas']['MessageKey'];
+            data: {
+              field: string;
+              errors: {
+                field: string;
+                message: string;
+                code?: components['schemas']['MessageKey'];
+              }[];
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+      };
+      409: components['responses']['Conflict'];
+      413: components['responses']['PayloadTooLarge'];
+      429: components['responses']['TooManyRequests'];
+      500: components['responses']['InternalError'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  'client-logout': {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes a retry safe: the same key with the same body gets the first answer again without running the action twice (409 with another body, or while the first request runs). */
+        'Idempotency-Key'?: components['parameters']['IdempotencyKey'];
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          'Idempotent-Replayed': components['headers']['IdempotentReplayed'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            status: boolean;
+            message: string;
+            code?: string;
+            data: {
+              screen: string;
+            };
+          };
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      409: components['responses']['Conflict'];
+      413: components['responses']['PayloadTooLarge'];
+      429: components['responses']['TooManyRequests'];
+      500: components['responses']['InternalError'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  'get-my-account': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            status: boolean;
+            message: string;
+            code?: string;
+            data: {
+              name: string;
+              client_code: string | null;
+              bo_id: string | null;
+              mobile: string;
+              email: string;
+              segments: {
+                code: string;
+                name: string;
+                exchanges: string[];
+                /** @enum {string} */
+                state: 'active' | 'inactive';
+              }[];
+              nominees: {
+                name: string;
+                relation: string;
+                share: string;
+                minor: boolean;
+              }[];
+              nomination_opted_out: boolean;
+              bank_accounts: {
+                bank_name: string;
+                ifsc: string;
+                account_last4: string;
+                primary: boolean;
+              }[];
+              ddpi: {
+                given: boolean;
+              };
+              online_access: {
+                frozen: boolean;
+                since: string | null;
+              };
+              documents: {
+                /** @enum {string} */
+                kind: 'signed_form' | 'welcome_kit';
+                link: string;
+              }[];
+              requests: {
+                id: string;
+                number: string;
+                /** @enum {string} */
+                kind: 'freeze' | 'unfreeze' | 'nomination';
+                /** @enum {string} */
+                status: 'draft' | 'signed' | 'in_review' | 'sent_to_registries' | 'done' | 'rejected';
+                reason_code:
+                  | (
+                      | 'SIGNATURE_MISMATCH'
+                      | 'NOMINEE_DETAILS_INCOMPLETE'
+                      | 'DOCUMENT_ILLEGIBLE'
+                      | 'REGISTRY_REFUSED'
+                      | 'OTHER'
+                    )
+                  | null;
+                created_at: string;
+                updated_at: string;
+                signed_document: string | null;
+              }[];
+              nomination_rule: {
+                max: number;
+                mandatory: string[];
+                rule_set: string;
+              };
+            };
+          };
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      429: components['responses']['TooManyRequests'];
+      500: components['responses']['InternalError'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  'get-client-request': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            status: boolean;
+            message: string;
+            code?: string;
+            data: {
+              request: {
+                id: string;
+                number: string;
+                /** @enum {string} */
+                kind: 'freeze' | 'unfreeze' | 'nomination';
+                /** @enum {string} */
+                status: 'draft' | 'signed' | 'in_review' | 'sent_to_registries' | 'done' | 'rejected';
+                reason_code:
+                  | (
+                      | 'SIGNATURE_MISMATCH'
+                      | 'NOMINEE_DETAILS_INCOMPLETE'
+                      | 'DOCUMENT_ILLEGIBLE'
+                      | 'REGISTRY_REFUSED'
+                      | 'OTHER'
+                    )
+                  | null;
+                created_at: string;
+                updated_at: string;
+                signed_document: string | null;
+              };
+            };
+          };
+        };
+      };
+      /** @description Malformed input: data.errors names each offending field, with its rule's message key as code. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            status: boolean;
+            message: string;
+            code?: components['schemas']['MessageKey'];
+            data: {
+              field: string;
+              errors: {
+                field: string;
+                message: string;
+                code?: components['schemas']['MessageKey'];
+              }[];
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      404: components['responses']['NotFound'];
+      429: components['responses']['TooManyRequests'];
+      500: components['responses']['InternalError'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  'freeze-online-access': {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes a retry safe: the same key with the same body gets the first answer again without running the action twice (409 with another body, or while the first request runs). */
+        'Idempotency-Key'?: components['parameters']['IdempotencyKey'];
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "reason": "Phone lost"
+         *     }
+         */
+        'application/json': {
+          /** @default  */
+          reason?: string;
+        };
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          'Idempotent-Replayed': components['headers']['IdempotentReplayed'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            status: boolean;
+            message: string;
+            code?: string;
+            data: {
+              request: {
+                id: string;
+                number: string;
+                /** @enum {string} */
+                kind: 'freeze' | 'unfreeze' | 'nomination';
+                /** @enum {string} */
+                status: 'draft' | 'signed' | 'in_review' | 'sent_to_registries' | 'done' | 'rejected';
+                reason_code:
+                  | (
+                      | 'SIGNATURE_MISMATCH'
+                      | 'NOMINEE_DETAILS_INCOMPLETE'
+                      | 'DOCUMENT_ILLEGIBLE'
+                      | 'REGISTRY_REFUSED'
+                      | 'OTHER'
+                    )
+                  | null;
+                created_at: string;
+                updated_at: string;
+                signed_document: string | null;
+              };
+            };
+          };
+        };
+      };
+      /** @description Malformed input: data.errors names each offending field, with its rule's message key as code. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            status: boolean;
+            message: string;
+            code?: components['schemas']['MessageKey'];
+            data: {
+              field: string;
+              errors: {
+                field: string;
+                message: string;
+                code?: components['schemas']['MessageKey'];
+              }[];
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      /** @description The state does not allow this now (the message says why), or the Idempotency-Key was used with another request or its first request is still running. */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json':
+            | {
+                status: boolean;
+                message: string;
+                /** @enum {string} */
+                code?: 'somethingWrong';
+                data: {
+                  [key: string]: unknown;
+                };
+              }
+            | components['schemas']['ConflictReply'];
+        };
+      };
+      413: components['responses']['PayloadTooLarge'];
+      429: components['responses']['TooManyRequests'];
+      500: components['responses']['InternalError'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  'send-unfreeze-otp': {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes a retry safe: the same key with the same body gets the first answer again without running the action twice (409 with another body, or while the first request runs). */
+        'Idempotency-Key'?: components['parameters']['IdempotencyKey'];
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          'Idempotent-Replayed': components['headers']['IdempotentReplayed'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            status: boolean;
+            message: string;
+            code?: string;
+            data: {
+              resend_after: number;
+              expires_in: number;
+            };
+          };
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      /** @description The state does not allow this now (the message says why), or the Idempotency-Key was used with another request or its first request is still running. */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json':
+            | {
+                status: boolean;
+                message: string;
+                /** @enum {string} */
+                code?: 'somethingWrong';
+                data: {
+                  [key: string]: unknown;
+                };
+              }
+            | components['schemas']['ConflictReply'];
+        };
+      };
+      413: components['responses']['PayloadTooLarge'];
+      429: components['responses']['TooManyRequests'];
+      500: components['responses']['InternalError'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  'unfreeze-online-access': {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes a retry safe: the same key with the same body gets the first answer again without running the action twice (409 with another body, or while the first request runs). */
+        'Idempotency-Key'?: components['parameters']['IdempotencyKey'];
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "otp": "123456"
+         *     }
+         */
+        'application/json': {
+          otp: string;
+        };
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          'Idempotent-Replayed': components['headers']['IdempotentReplayed'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            status: boolean;
+            message: string;
+            code?: string;
+            data:
+              | {
+                  request: {
+                    id: string;
+                    number: string;
+                    /** @enum {string} */
+                    kind: 'freeze' | 'unfreeze' | 'nomination';
+                    /** @enum {string} */
+                    status: 'draft' | 'signed' | 'in_review' | 'sent_to_registries' | 'done' | 'rejected';
+                    reason_code:
+                      | (
+                          | 'SIGNATURE_MISMATCH'
+                          | 'NOMINEE_DETAILS_INCOMPLETE'
+                          | 'DOCUMENT_ILLEGIBLE'
+                          | 'REGISTRY_REFUSED'
+                          | 'OTHER'
+                        )
+                      | null;
+                    created_at: string;
+                    updated_at: string;
+                    signed_document: string | null;
+                  };
+                }
+              | {
+                  /** @enum {string} */
+                  reason: 'otp' | 'no_account';
+                };
+          };
+        };
+      };
+      /** @description Malformed input: data.errors names each offending field, with its rule's message key as code. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            status: boolean;
+            message: string;
+            code?: components['schemas']['MessageKey'];
+            data: {
+              field: string;
+              errors: {
+                field: string;
+                message: string;
+                code?: components['schemas']['MessageKey'];
+              }[];
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      /** @description The state does not allow this now (the message says why), or the Idempotency-Key was used with another request or its first request is still running. */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json':
+            | {
+                status: boolean;
+                message: string;
+                /** @enum {string} */
+                code?: 'somethingWrong';
+                data: {
+                  [key: string]: unknown;
+                };
+              }
+            | components['schemas']['ConflictReply'];
+        };
+      };
+      413: components['responses']['PayloadTooLarge'];
+      429: components['responses']['TooManyRequests'];
+      500: components['responses']['InternalError'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  'request-nomination': {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes a retry safe: the same key with the same body gets the first answer again without running the action twice (409 with another body, or while the first request runs). */
+        'Idempotency-Key'?: components['parameters']['IdempotencyKey'];
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          opt_out: boolean;
+          nominees?: {
+            first_name: string;
+            /** @default  */
+            last_name?: string;
+            /** @default  */
+            email?: string;
+            /** @default  */
+            mobile?: string;
+            /** @default  */
+            dob?: string;
+            /** @default false */
+            is_minor?: boolean;
+            /** @default  */
+            address?: string;
+            /** @default  */
+            address2?: string;
+            /** @default  */
+            pincode?: string;
+            /** @default  */
+            city?: string;
+            /** @default  */
+            state?: string;
+            /** @default India */
+            country?: string;
+            /** @enum {string} */
+            nominee_relation: 'Spouse' | 'Son' | 'Daughter' | 'Father' | 'Mother' | 'Brother' | 'Sister' | 'Others';
+            /** @default  */
+            percentage_share?: '' | string;
+            /** @default  */
+            proof_type?: string;
+            /**
+             * @default
+             * @enum {string}
+             */
+            identity_doc_type?: 'aadhaar' | 'pan' | '';
+            /** @default  */
+            proof_number?: string;
+            /** @default  */
+            gaurdian_name?: string;
+            /** @default false */
+            same_address_flag?: boolean;
+          }[];
+        };
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          'Idempotent-Replayed': components['headers']['IdempotentReplayed'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            status: boolean;
+            message: string;
+            code?: string;
+            data: {
+              request: {
+                id: string;
+                number: string;
+                /** @enum {string} */
+                kind: 'freeze' | 'unfreeze' | 'nomination';
+                /** @enum {string} */
+                status: 'draft' | 'signed' | 'in_review' | 'sent_to_registries' | 'done' | 'rejected';
+                reason_code:
+                  | (
+                      | 'SIGNATURE_MISMATCH'
+                      | 'NOMINEE_DETAILS_INCOMPLETE'
+                      | 'DOCUMENT_ILLEGIBLE'
+                      | 'REGISTRY_REFUSED'
+                      | 'OTHER'
+                    )
+                  | null;
+                created_at: string;
+                updated_at: string;
+                signed_document: string | null;
+              };
+            };
+          };
+        };
+      };
+      /** @description Malformed input: data.errors names each offending field, with its rule's message key as code. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            status: boolean;
+            message: string;
+            code?: components['schemas']['MessageKey'];
+            data: {
+              field: string;
+              errors: {
+                field: string;
+                message: string;
+                code?: components['schemas']['MessageKey'];
+              }[];
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      /** @description The state does not allow this now (the message says why), or the Idempotency-Key was used with another request or its first request is still running. */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json':
+            | {
+                status: boolean;
+                message: string;
+                /** @enum {string} */
+                code?: 'somethingWrong';
+                data: {
+                  [key: string]: unknown;
+                };
+              }
+            | components['schemas']['ConflictReply'];
+        };
+      };
+      413: components['responses']['PayloadTooLarge'];
+      429: components['responses']['TooManyRequests'];
+      500: components['responses']['InternalError'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  'sign-client-request': {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes a retry safe: the same key with the same body gets the first answer again without running the action twice (409 with another body, or while the first request runs). */
+        'Idempotency-Key'?: components['parameters']['IdempotencyKey'];
+      };
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          'Idempotent-Replayed': components['headers']['IdempotentReplayed'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            status: boolean;
+            message: string;
+            code?: string;
+            data: {
+              transaction_id: string;
+              api_response: string;
+              expires_in: number;
+            };
+          };
+        };
+      };
+      /** @description Malformed input: data.errors names each offending field, with its rule's message key as code. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            status: boolean;
+            message: string;
+            code?: components['schemas']['MessageKey'];
+            data: {
+              field: string;
+              errors: {
+                field: string;
+                message: string;
+                code?: components['schemas']['MessageKey'];
+              }[];
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      404: components['responses']['NotFound'];
+      /** @description The state does not allow this now (the message says why), or the Idempotency-Key was used with another request or its first request is still running. */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json':
+            | {
+                status: boolean;
+                message: string;
+                /** @enum {string} */
+                code?: 'somethingWrong';
+                data: {
+                  [key: string]: unknown;
+                };
+              }
+            | components['schemas']['ConflictReply'];
+        };
+      };
+      413: components['responses']['PayloadTooLarge'];
+      429: components['responses']['TooManyRequests'];
+      500: components['responses']['InternalError'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  'client-esign-response': {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes a retry safe: the same key with the same body gets the first answer again without running the action twice (409 with another body, or while the first request runs). */
+        'Idempotency-Key'?: components['parameters']['IdempotencyKey'];
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/x-www-form-urlencoded': {
+          eSignResponse?: string;
+          msg?: string;
+          espTxnID?: string;
+        };
+      };
+    };
+    responses: {
+      /** @description The result page of the e-sign window */
+      200: {
+        headers: {
+          'Idempotent-Replayed': components['headers']['IdempotentReplayed'];
+          [name: string]: unknown;
+        };
+        content: {
+          'text/html': string;
+        };
+      };
+      /** @description The page saying the response was not valid */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'text/html': string;
+          'application/json': components['schemas']['BadRequestReply'];
+        };
+      };
       409: components['responses']['Conflict'];
       413: components['responses']['PayloadTooLarge'];
       429: components['responses']['TooManyRequests'];

@@ -3,7 +3,7 @@
  * (one per application and wait, however many stages), the turnaround in working hours and the SLA
  * breaches; reasons for sending back by code per week; the first-time-right rate; who confirmed
  * whose work; and the time the confirmed applications spent in each review status. An
- * administrator sees the team's figures, anyone else their own (seesTeamFigures).
+ * supervisor or administrator sees the team's figures, anyone else their own (seesTeamFigures).
  */
 import { APPLICATION_STATUSES, type ApplicationStatus } from '@ekyc/contracts/calls/backoffice-queue';
 import type { ReportsData } from '@ekyc/contracts/calls/backoffice-reports';

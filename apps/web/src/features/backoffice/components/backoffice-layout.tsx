@@ -14,7 +14,14 @@ const link = ({ isActive }: { isActive: boolean }) =>
 
 /** Signed-in staff only: the header with navigation (staff pages for admins) and the page below. */
 export function BackofficeLayout() {
-  const { t } = useTranslation(['backoffice', 'registrations', 'operations', 'assisted', 'backoffice-reports', 'service-requests']);
+  const { t } = useTranslation([
+    'backoffice',
+    'registrations',
+    'operations',
+    'assisted',
+    'backoffice-reports',
+    'service-requests',
+  ]);
   const token = useStaffToken();
   const location = useLocation();
   const me = useMe(Boolean(token));
