@@ -24,7 +24,7 @@
  * seen.
  *
  * LIFECYCLE_MODEL_RUNS sets the number of sequences (see RUNS; `npm run test:model` runs 20,000,
- * printing its progress every 1,000); a failure prints the one command that replays it
+ * printing its progress every 500); a failure prints the one command that replays it
  * (LIFECYCLE_MODEL_SEED, LIFECYCLE_MODEL_PATH and LIFECYCLE_MODEL_REPLAY, the commands' replay
  * path). LIFECYCLE_MODEL_PLANT breaks one check on purpose (lifecycle-model-replay.test.ts proves
  * with it that the printed command replays a failure).
@@ -311,6 +311,9 @@ it(
   'keeps every invariant under random sequences, and every application can still be approved',
   async () => {
     const replayPath = process.env.LIFECYCLE_MODEL_REPLAY;
+    // the seed is drawn here and printed first, so that a long run stopped before its end still names it
+    const seed = Number(process.env.LIFECYCLE_MODEL_SEED ?? Math.floor(Math.random() * 2 ** 32) - 2 ** 31);
+    console.log(`lifecycle model: ${RUNS} sequences from seed ${seed}`);
     const started = Date.now();
     const cpu = process.cpuUsage();
     let sequences = 0;
@@ -337,16 +340,14 @@ it(
           expect(model.approved).toBe(true);
           if (ending === 0) await registrationsRun().run(model, real);
           // a long run shows it is alive
-          if (++sequences % 1000 === 0)
+          if (++sequences % 500 === 0)
             console.log(`lifecycle model: ${sequences} sequences, ${Math.round((Date.now() - started) / 1000)} s`);
         },
       ),
       {
         numRuns: RUNS,
-        ...(process.env.LIFECYCLE_MODEL_SEED && {
-          seed: Number(process.env.LIFECYCLE_MODEL_SEED),
-          path: process.env.LIFECYCLE_MODEL_PATH,
-        }),
+        seed,
+        ...(process.env.LIFECYCLE_MODEL_PATH && { path: process.env.LIFECYCLE_MODEL_PATH }),
       },
     );
     // the figures a long run's record in the docs gives, and what the sequences exercised
