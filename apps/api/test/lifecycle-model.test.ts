@@ -177,6 +177,18 @@ const sendBack = (stage: number) =>
     if (res.statusCode === 200) r.moved = 'decide';
   });
 
+/** Two stages sent back in one decision: the earlier becomes current, the later waits. */
+const sendBackTwo = ([first, second]: [number, number]) =>
+  command(`maker sends ${first} and ${second} back together`, async (m, r) => {
+    const before = r.state;
+    if (before.rejected.includes(first) || before.rejected.includes(second)) return UNTOUCHED;
+    const res = await bo(maker, r.id, 'decisions', {
+      decisions: [first, second].map((stage) => ({ stage, activity: 'Reject', reason: 'Please correct this step' })),
+    });
+    expect(res.statusCode).toBe(m.approved || signingAgain(before) ? 409 : 200);
+    if (res.statusCode === 200) r.moved = 'decide';
+  });
+
 const withdraw = (stage: number) =>
   command(`maker withdraws the send-back of ${stage}`, async (_m, r) => {
     const before = r.state;
@@ -239,13 +251,16 @@ const otherStep = () =>
     } else expect(res).toMatchObject({ statusCode: 200, body: { status: false, data: { moved: true } } });
   });
 
-/** The send-back the maker withdraws most often: the one the applicant is at (any other answers 409). */
-const withdrawCurrent = () =>
-  command('maker withdraws the send-back the applicant is at', async (m, r) => {
-    const { rejected, current } = r.state;
-    if (!rejected.length || current === undefined) return UNTOUCHED;
+/**
+ * The maker withdraws the latest send-back (any other stage answers 409): the application stays
+ * sent back when an earlier one waits, and is back under review when it was the only one.
+ */
+const withdrawLatest = () =>
+  command('maker withdraws the latest send-back', async (m, r) => {
+    const { rejected } = r.state;
+    if (!rejected.length) return UNTOUCHED;
     // that command makes the call, counts it and checks after it
-    await withdraw(current).run(m, r);
+    await withdraw(Math.max(...rejected)).run(m, r);
     return UNTOUCHED;
   });
 
@@ -284,10 +299,17 @@ const commands = [
   stage.map(sendBack),
   // the bank stage more often: its rework may change what the signed form prints
   fc.constant(sendBack(STAGE.BANK_AND_SEGMENT)),
+  fc
+    .uniqueArray(stage, { minLength: 2, maxLength: 2 })
+    .map(([a, b]) => sendBackTwo([Math.min(a!, b!), Math.max(a!, b!)])),
   stage.map(withdraw),
-  fc.constant(withdrawCurrent()),
+  // twice: a withdrawal that leaves another send-back waiting needs two sent back first
+  fc.constant(withdrawLatest()),
+  fc.constant(withdrawLatest()),
   fc.constant(confirm()),
   fc.constant(resubmit()),
+  // twice, as the bank's send-back above: the one way here to change what the signed form prints
+  fc.constant(changeBank()),
   fc.constant(changeBank()),
   fc.constant(signAgain()),
   fc.constant(otherStep()),
