@@ -133,8 +133,16 @@ it('gives each confirmed application its time in each status', async () => {
   const data = await reports(lead);
   const row = data.states.applications.find((a) => a.id === approved);
   expect(row).toBeDefined();
-  expect(Object.keys(row!.hours).sort()).toEqual(['Approved', 'Completed', 'In progress', 'Pending', 'Rejected']);
+  expect(Object.keys(row!.hours).sort()).toEqual([
+    'Approved',
+    'Closed',
+    'Completed',
+    'In progress',
+    'Pending',
+    'Rejected',
+  ]);
   expect(row!.hours.Rejected).toBe(0);
+  expect(row!.hours.Closed).toBe(0);
   expect(data.states.medians.map((m) => m.status)).toEqual(['Pending', 'Approved', 'Rejected', 'In progress']);
   expect(data.states.applications.map((a) => a.id)).not.toContain(sentBack);
 });

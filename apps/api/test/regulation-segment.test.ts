@@ -119,7 +119,7 @@ describe('BSDA and DDPI', () => {
   it('before 1 Sep 2024 the rule set had no BSDA default', async () => {
     const token = await applicantAt(190, '2024-06-01');
     expect((await call(app, 'GET', 'get-demat-choice', { token })).body).toMatchObject({
-      data: { account_type: 'regular', rule_set: '2023-07-01' },
+      data: { account_type: 'regular', rule_set: '2024-04-01' },
     });
   });
 });

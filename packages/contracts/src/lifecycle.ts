@@ -68,6 +68,13 @@ export const TRANSITIONS: readonly Transition[] = [
     when: 'withdraws a send-back the applicant has not acted on',
   },
   {
+    from: 'Rejected',
+    move: 'withdraw-send-back',
+    to: 'Rejected',
+    who: 'maker',
+    when: 'withdraws one of several send-backs; another waits',
+  },
+  {
     from: 'Pending',
     move: 'return-to-maker',
     to: 'Pending',
