@@ -143,7 +143,13 @@ it('gives each confirmed application its time in each status', async () => {
   ]);
   expect(row!.hours.Rejected).toBe(0);
   expect(row!.hours.Closed).toBe(0);
-  expect(data.states.medians.map((m) => m.status)).toEqual(['Pending', 'Approved', 'Rejected', 'In progress']);
+  expect(data.states.medians.map((m) => m.status)).toEqual([
+    'Pending',
+    'Approved',
+    'Rejected',
+    'In progress',
+    'Closed',
+  ]);
   expect(data.states.applications.map((a) => a.id)).not.toContain(sentBack);
 });
 

@@ -144,8 +144,10 @@ export async function ownerFileLink(app: FastifyInstance, fileId: string): Promi
 
 export async function latestOtp(app: FastifyInstance, to: string): Promise<string> {
   const res = await app.inject({ method: 'GET', url: `/sandbox/outbox?to=${encodeURIComponent(to)}` });
+  // the newest message carrying a code: another message (an activation SMS sent by the
+  // registrations worker a moment later) may be newer
   const list = res.json() as { otp: string | null }[];
-  const otp = list[0]?.otp;
+  const otp = list.find((m) => m.otp)?.otp;
   if (!otp) throw new Error(`no OTP in the outbox for ${to}`);
   return otp;
 }

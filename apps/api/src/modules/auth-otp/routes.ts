@@ -48,6 +48,7 @@ export const authOtpRoutes: FastifyPluginAsyncZod = async (app) => {
         req.body,
         session?.subjectId ?? null,
         requestLanguage(req.headers['accept-language']) ?? 'en',
+        req.log,
       );
     },
   );

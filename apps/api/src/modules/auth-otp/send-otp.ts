@@ -6,16 +6,35 @@ import type { AppDeps } from '../../app-deps.ts';
 import { invalidField } from '../../lib/errors.ts';
 import { fail, ok, type Outcome } from '../../lib/outcome.ts';
 import { indianDay, ruleSetOn } from '@ekyc/contracts/regulation';
+import { ProviderError } from '../../providers/http.ts';
 import { MESSAGE_TEXTS } from '../../providers/messaging/texts.ts';
 
 type Input = z.output<typeof sendOtpRequestSchema>;
+
+type Log = { warn: (o: object, m: string) => void };
+
+/**
+ * Whether the mobile is on DoT's revocation list. A list that cannot be read (none loaded yet and its
+ * source down) does not stop sign-ups: the exchange registration checks the number again before the
+ * UCC upload, and holds it there (registrations/pre-checks.ts).
+ */
+async function onRevocationList(deps: AppDeps, mobile: string, log: Log): Promise<boolean> {
+  try {
+    return (await deps.mnrl.check(mobile)).revoked;
+  } catch (err) {
+    if (!(err instanceof ProviderError)) throw err;
+    log.warn({ err: err.message }, 'MNRL unavailable: sign-up goes on, the UCC pre-check checks again');
+    return false;
+  }
+}
 
 /** `language`: the one the applicant's call was made in; the OTP's text is written in it. */
 export async function sendOtp(
   deps: AppDeps,
   input: Input,
   applicantId: string | null,
-  language: Language = 'en',
+  language: Language,
+  log: Log,
 ): Promise<Outcome> {
   const texts = MESSAGE_TEXTS[language];
   if (applicantId && input.email) {
@@ -39,7 +58,7 @@ export async function sendOtp(
   if (!input.mobile)
     throw invalidField(input.email ? 'token' : 'mobile', input.email ? 'sign in first' : 'mobileRequired');
   // a number on DoT's revocation list is refused before any OTP goes to it (it may be someone else's now)
-  if (ruleSetOn(indianDay(new Date())).values.mnrlCheck && (await deps.mnrl.check(input.mobile)).revoked)
+  if (ruleSetOn(indianDay(new Date())).values.mnrlCheck && (await onRevocationList(deps, input.mobile, log)))
     return fail('mobileRevoked', { screen: '/' });
   const issued = await deps.otp.issue('mobile', input.mobile);
   const text = texts.otp(issued.code, Math.round(issued.expiresIn / 60));

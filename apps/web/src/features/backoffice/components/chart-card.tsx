@@ -24,11 +24,14 @@ export function ChartCard({
   title,
   file,
   rows,
+  height,
   children,
 }: {
   title: string;
   file: string;
   rows: Record<string, string | number | null>[];
+  /** In CSS pixels, for a chart that grows with its rows (one bar per person); 18 rem otherwise. */
+  height?: number;
   children: ReactNode;
 }) {
   const { t } = useTranslation('operations');
@@ -79,7 +82,7 @@ export function ChartCard({
           </button>
         </span>
       </figcaption>
-      <div ref={ref} className="h-72 w-full">
+      <div ref={ref} className={height ? 'w-full' : 'h-72 w-full'} style={height ? { height } : undefined}>
         {children}
       </div>
     </figure>

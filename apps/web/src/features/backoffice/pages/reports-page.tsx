@@ -14,6 +14,8 @@ import { QueryState } from '../components/query-state';
 import { SelectField } from '../components/select-field';
 
 const COLOURS = ['#1d4ed8', '#059669', '#d97706', '#dc2626', '#7c3aed', '#0891b2', '#be185d', '#4d7c0f'];
+// the names of the per-person charts' axis: "Firstname Lastname (checker)" written whole
+const PERSON_AXIS_WIDTH = 190;
 type Row = Record<string, string | number | null>;
 
 function TableCard({ title, file, rows, empty }: { title: string; file: string; rows: Row[]; empty: string }) {
@@ -121,20 +123,22 @@ export default function ReportsPage() {
             hours: m.median_hours,
           }));
           const ftr = data.first_time_right;
+          // one row of bars per person, every name written (a team of 20 fits without skipped labels)
+          const peopleChartHeight = Math.max(288, 96 + people.length * 40);
           return (
             <div className="grid grid-cols-[minmax(0,1fr)] gap-4 lg:grid-cols-[minmax(0,1fr)_minmax(0,1fr)]">
               <p className="text-muted lg:col-span-2" data-testid="reports-scope">
                 {t(data.scope === 'team' ? 'scopeTeam' : 'scopeOwn', { sla: data.sla_working_hours })}
               </p>
-              <ChartCard title={t('perPerson')} file="applications-per-person" rows={people}>
+              <ChartCard title={t('perPerson')} file="applications-per-person" rows={people} height={peopleChartHeight}>
                 {people.length === 0 ? (
                   <p className="text-muted">{t('empty')}</p>
                 ) : (
                   <ResponsiveContainer width="100%" height="100%">
-                    <BarChart data={people}>
+                    <BarChart data={people} layout="vertical">
                       <CartesianGrid strokeDasharray="3 3" />
-                      <XAxis dataKey="person" />
-                      <YAxis allowDecimals={false} />
+                      <XAxis type="number" allowDecimals={false} />
+                      <YAxis type="category" dataKey="person" width={PERSON_AXIS_WIDTH} interval={0} />
                       <Tooltip />
                       <Legend />
                       <Bar
@@ -159,15 +163,20 @@ export default function ReportsPage() {
                   </ResponsiveContainer>
                 )}
               </ChartCard>
-              <ChartCard title={t('turnaround')} file="turnaround-working-hours" rows={people}>
+              <ChartCard
+                title={t('turnaround')}
+                file="turnaround-working-hours"
+                rows={people}
+                height={peopleChartHeight}
+              >
                 {people.length === 0 ? (
                   <p className="text-muted">{t('empty')}</p>
                 ) : (
                   <ResponsiveContainer width="100%" height="100%">
-                    <BarChart data={people}>
+                    <BarChart data={people} layout="vertical">
                       <CartesianGrid strokeDasharray="3 3" />
-                      <XAxis dataKey="person" />
-                      <YAxis />
+                      <XAxis type="number" />
+                      <YAxis type="category" dataKey="person" width={PERSON_AXIS_WIDTH} interval={0} />
                       <Tooltip />
                       <Legend />
                       <Bar
