@@ -2,12 +2,14 @@
  * The application's lifecycle under random sequences of actions (fast-check's model-based testing),
  * four eyes on, against the real API (on a PostgreSQL server, two API instances sharing it, as two
  * processes would: the applicant and the checker act through the second). The maker accepts, sends
- * back and withdraws; the checker confirms; the applicant resubmits the stage sent back (the same
- * data, or another bank account), signs a changed form again or tries a step of another stage; the
- * system sweeps and runs the registrations of an approved application to the end. After every command:
+ * back, withdraws and rejects finally; the checker confirms or returns it to the maker; a supervisor
+ * reopens a closed application; the applicant resubmits the stage sent back (the same data, or
+ * another bank account), signs a changed form again or tries a step of another stage; the system
+ * sweeps, closes a send-back left unanswered past its expiry (embedded database only) and runs the
+ * registrations of an approved application to the end. After every command:
  * - every move of the review standing is a transition of the lifecycle table (TRANSITIONS), made by
  *   the command's own accepted call, and a refused call moves nothing;
- * - no approved application has a stage sent back;
+ * - no approved application has a stage sent back; a closed one has no registration case;
  * - while a stage is sent back the applicant stands at the earliest one; otherwise, when the data the
  *   signed form prints changed, at e-sign to sign the new version; otherwise at the final stage;
  * - an approved application's data is the data of the form signed last;
@@ -54,6 +56,7 @@ let app: FastifyInstance;
 let other: FastifyInstance;
 let maker: string;
 let checker: string;
+let supervisor: string;
 let nextApplicant: () => Promise<Copy>;
 
 beforeAll(async () => {
@@ -66,6 +69,7 @@ beforeAll(async () => {
   other = process.env.TEST_DATABASE_URL ? await testApp(env) : app;
   maker = await reviewerToken(app, `model.maker.${Date.now()}@broker.example`, 'reviewer');
   checker = await reviewerToken(app, `model.checker.${Date.now()}@broker.example`, 'checker');
+  supervisor = await reviewerToken(app, `model.supervisor.${Date.now()}@broker.example`, 'supervisor');
   nextApplicant = await signedApplicantCopies(app);
 }, 120_000);
 afterAll(async () => {
@@ -83,6 +87,8 @@ interface Real extends Copy {
 interface Model {
   approved: boolean;
   completed: boolean;
+  /** Closed by a final rejection or an expiry, until a supervisor reopens it. */
+  closed: boolean;
 }
 
 /** How often each command made its call, and each transition of the table was seen, over the run. */
@@ -120,6 +126,11 @@ async function holds(m: Model, r: Real) {
 }
 function check(m: Model, s: LifecycleState) {
   expect(s.approved, 'approval as the model saw it').toBe(m.approved);
+  if (m.closed) {
+    expect(s.standing, 'the standing of a closed application').toBe('Closed');
+    expect(s.cases, 'a closed application with a registration case').toBe(0);
+    return;
+  }
   expect(s.standing, 'the standing the back office shows').toBe(
     m.completed
       ? 'Completed'
@@ -296,6 +307,71 @@ const registrationsRun = () =>
     r.moved = 'activate';
   });
 
+/** Waiting for confirmation: the checker returns it to its maker, who hands it over again. */
+const returnToMaker = () =>
+  command('checker returns it to the maker, who hands it over again', async (m, r) => {
+    // under review with stages still to decide: the maker accepts them first, so that it waits for the checker
+    if (!m.approved && !r.state.rejected.length && r.state.current === STAGE.STATUS && r.state.pending.length)
+      await acceptAll().run(m, r);
+    const before = r.state;
+    const waiting = !m.approved && !before.pending.length && !before.rejected.length && before.current === STAGE.STATUS;
+    const res = await bo(checker, r.id, 'return-to-maker', { note: 'Please look at the bank proof again' });
+    expect(res.statusCode).toBe(waiting ? 200 : 409);
+    if (!waiting) return;
+    r.moved = 'return-to-maker';
+    await holds(m, r);
+    // until the maker decides again the checker may not confirm
+    expect((await bo(checker, r.id, 'confirm', undefined, other)).statusCode).toBe(409);
+    const again = await bo(maker, r.id, 'decisions', {
+      decisions: [{ stage: STAGE.BANK_AND_SEGMENT, activity: 'Accept', note: ACCEPT_NOTE }],
+    });
+    expect(again.statusCode).toBe(200);
+    r.moved = 'decide';
+  });
+
+/** The supervisor reopens a closed application: it stands as its stages say again. */
+async function reopen(m: Model, r: Real) {
+  expect((await bo(maker, r.id, 'reopen', { note: 'Reopened by mistake' })).statusCode).toBe(403);
+  const res = await bo(supervisor, r.id, 'reopen', { note: 'The applicant asked us to look again' }, other);
+  expect(res.statusCode).toBe(200);
+  m.closed = false;
+  r.moved = 'reopen';
+}
+
+/** A final rejection (Pending or sent back only), then the supervisor's reopening. */
+const closeAndReopen = () =>
+  command('maker rejects it finally, a supervisor reopens it', async (m, r) => {
+    const before = r.state;
+    const closable = !m.approved && (before.standing === 'Pending' || before.standing === 'Rejected');
+    const res = await bo(maker, r.id, 'close', { code: 'NOT_ELIGIBLE' });
+    expect(res.statusCode).toBe(closable ? 200 : 409);
+    if (!closable) return;
+    m.closed = true;
+    r.moved = 'close';
+    await holds(m, r);
+    // a closed application takes no decision
+    expect(
+      (await bo(maker, r.id, 'decisions', { decisions: [{ stage: STAGE.PAN, activity: 'Accept' }] })).statusCode,
+    ).toBe(409);
+    await reopen(m, r);
+  });
+
+/**
+ * A send-back left unanswered past SEND_BACK_EXPIRY_DAYS is closed by the sweep, then reopened. The
+ * sweep closes every application sent back that long: on the embedded database only, where this
+ * file's applicants are the only ones.
+ */
+const expireAndReopen = () =>
+  command('the send-back expires unanswered, a supervisor reopens it', async (m, r) => {
+    if (m.approved || !r.state.rejected.length) return UNTOUCHED;
+    const days = app.deps.config.backoffice.sendBackExpiryDays + 1;
+    await app.deps.sendBackExpiry.sweep(new Date(Date.now() + days * 86_400_000));
+    m.closed = true;
+    r.moved = 'expire';
+    await holds(m, r);
+    await reopen(m, r);
+  });
+
 const stage = fc.constantFrom(...DECIDABLE);
 const commands = [
   fc.constant(acceptAll()),
@@ -318,6 +394,9 @@ const commands = [
   fc.constant(otherStep()),
   fc.constant(sweep()),
   fc.constant(registrationsRun()),
+  fc.constant(returnToMaker()),
+  fc.constant(closeAndReopen()),
+  ...(process.env.TEST_DATABASE_URL ? [] : [fc.constant(expireAndReopen())]),
 ];
 
 /** The one command that runs a failed sequence again (its commands as they were shrunk). */
@@ -350,7 +429,7 @@ it(
         async (cmds, ending) => {
           // a signed applicant at the final stage, each sequence its own
           const copy = await nextApplicant();
-          const model: Model = { approved: false, completed: false };
+          const model: Model = { approved: false, completed: false, closed: false };
           const real: Real = { ...copy, state: await lifecycleState(app, copy.id) };
           check(model, real.state);
           await fc.asyncModelRun(() => ({ model, real }), cmds);

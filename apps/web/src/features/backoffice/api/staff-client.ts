@@ -4,44 +4,17 @@
  */
 import { useSyncExternalStore } from 'react';
 import { createApiClient } from '../../../lib/api-client';
+import { tabToken } from '../../../lib/tab-token';
 
 export const BACKOFFICE_API = '/api/v1/backoffice';
-const KEY = 'ekyc.staff.token';
-
-const listeners = new Set<() => void>();
-function read(): string | null {
-  try {
-    return sessionStorage.getItem(KEY);
-  } catch {
-    return null;
-  }
-}
-let token: string | null = read();
-
-export const staffToken = {
-  get: () => token,
-  set(value: string | null) {
-    token = value;
-    try {
-      if (value) sessionStorage.setItem(KEY, value);
-      else sessionStorage.removeItem(KEY);
-    } catch {
-      // no storage: the session lasts until reload
-    }
-    listeners.forEach((l) => l());
-  },
-  subscribe(listener: () => void) {
-    listeners.add(listener);
-    return () => void listeners.delete(listener);
-  },
-};
+export const staffToken = tabToken('ekyc.staff.token');
 
 export const useStaffToken = () => useSyncExternalStore(staffToken.subscribe, staffToken.get, staffToken.get);
 
 /** The back office's instance of the one API client. */
 export const staffApi = createApiClient({
   base: BACKOFFICE_API,
-  token: () => token,
+  token: staffToken.get,
   onUnauthorized: () => staffToken.set(null),
 });
 
