@@ -72,6 +72,10 @@ const PAGES: [name: string, url: (id: string) => string][] = [
   ['the team', () => '/backoffice/team'],
   ['assisted KYC', () => '/backoffice/assisted-kyc'],
   ['the staff list', () => '/backoffice/staff'],
+  ['awaiting confirmation', () => '/backoffice/awaiting-confirmation'],
+  ['the reports', () => '/backoffice/reports'],
+  ["the client area's requests", () => '/backoffice/service-requests'],
+  ['my account', () => '/backoffice/account'],
 ];
 
 // one test a page, so that they run side by side
