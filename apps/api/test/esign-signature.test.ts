@@ -17,6 +17,7 @@ import { opensslVerifyCms } from './support/openssl-cms.ts';
 import { selfieImages } from './support/selfie-images.ts';
 import { acknowledgedDocuments, call, testApp, uniqueMobile } from './support/test-app.ts';
 import { runTool } from './support/system-tool.ts';
+import { ESIGN_IDENTITY } from './support/esign-applicant.ts';
 
 let app: FastifyInstance;
 let token: string;
@@ -25,41 +26,9 @@ let caPem: string;
 const dir = mkdtempSync(path.join(tmpdir(), 'esign-'));
 
 const IDENTITY = {
-  pan_obj: {
-    full_name: 'RAVI KUMAR SHARMA',
-    name_on_card: 'RAVI KUMAR SHARMA',
-    pan_number: 'ABCPS1234K',
-    dob: '15/08/1990',
-    is_kra: false,
-  },
-  digilocker_obj: {
-    cdl_documents: [
-      {
-        document_type: 'AADHAARCARD',
-        name: 'Ravi Kumar Sharma',
-        care_of: 'S/O Ramesh Sharma',
-        house: '12',
-        street: 'MG Road',
-        district_city: 'Bengaluru',
-        state: 'Karnataka',
-        pincode: '560038',
-        country: 'India',
-        uid: 'xxxxxxxx1234',
-      },
-    ],
-  },
-  personal_obj: {
-    occupation__name: 'Private Sector',
-    annual_income__name: '5-10 lakhs',
-    gender: 'M',
-    marital_status: 'married',
-    father_name: 'Ramesh Sharma',
-    mother_name: 'Sita Sharma',
-    indian_citizen: true,
-    resident_of_india: true,
-    politically_exposed: true,
-    plan_selected: 'premium',
-  },
+  ...ESIGN_IDENTITY,
+  // a politically exposed person: the form prints the declaration
+  personal_obj: { ...ESIGN_IDENTITY.personal_obj, politically_exposed: true },
   bank_obj: { ifsc: 'HDFC0000001', bank_name: 'HDFC Bank', account_number: '123456789012', account_type: 'Saving' },
   nominee_obj: {
     skip_nominee: false,

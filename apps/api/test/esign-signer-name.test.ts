@@ -8,6 +8,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { postForm, signAtEsp } from './support/esign-flow.ts';
 import { bearer, call, reviewerToken, testApp, uniqueMobile } from './support/test-app.ts';
+import { ESIGN_IDENTITY } from './support/esign-applicant.ts';
 
 let app: FastifyInstance;
 let staff: string;
@@ -18,41 +19,7 @@ beforeAll(async () => {
 afterAll(() => app.close());
 
 const SECTIONS = {
-  pan_obj: {
-    full_name: 'RAVI KUMAR SHARMA',
-    name_on_card: 'RAVI KUMAR SHARMA',
-    pan_number: 'ABCPS1234K',
-    dob: '15/08/1990',
-    is_kra: false,
-  },
-  digilocker_obj: {
-    cdl_documents: [
-      {
-        document_type: 'AADHAARCARD',
-        name: 'Ravi Kumar Sharma',
-        care_of: 'S/O Ramesh Sharma',
-        house: '12',
-        street: 'MG Road',
-        district_city: 'Bengaluru',
-        state: 'Karnataka',
-        pincode: '560038',
-        country: 'India',
-        uid: 'xxxxxxxx1234',
-      },
-    ],
-  },
-  personal_obj: {
-    occupation__name: 'Private Sector',
-    annual_income__name: '5-10 lakhs',
-    gender: 'M',
-    marital_status: 'married',
-    father_name: 'Ramesh Sharma',
-    mother_name: 'Sita Sharma',
-    indian_citizen: true,
-    resident_of_india: true,
-    politically_exposed: false,
-    plan_selected: 'premium',
-  },
+  ...ESIGN_IDENTITY,
   bank_obj: { ifsc: 'HDFC0000001', bank_name: 'HDFC Bank', account_number: '123456789012', account_type: 'Saving' },
   nominee_obj: { skip_nominee: true },
   segment_obj: { segment_list: [{ code: 'equity_1', name: 'Equity' }] },

@@ -70,7 +70,7 @@ export class SendBackExpiry {
         await deps.records.lock(row.applicantId, tx);
         const standing = await standingOrNotFound(tx, row.applicantId);
         // the applicant resubmitted (or staff withdrew the send-back) since it was listed
-        if (!mayMove(standing.status, 'expire') || standing.status !== 'Rejected') return false;
+        if (!mayMove(standing.status, 'expire')) return false;
         if (!(await expiry.stillDue(tx, row.applicantId, cutoff))) return false;
         await closeIn(deps, tx, row.applicantId, {
           kind: 'expired',
