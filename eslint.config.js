@@ -2,6 +2,7 @@ import js from '@eslint/js';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 import { featureBoundaries } from './tools/eslint-feature-boundaries.js';
+import { fileSize } from './tools/eslint-file-size.js';
 
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', '.data/**', 'test-results/**', 'playwright-report/**'] },
@@ -58,4 +59,5 @@ export default tseslint.config(
     ],
     rules: { 'no-console': 'off' },
   },
+  fileSize,
 );
