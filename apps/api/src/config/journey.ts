@@ -1,0 +1,93 @@
+/** The applicant's journey: OTPs, the spec's two readings, the selfie, reminders and retention. */
+import { ESIGN_WINDOW_S } from '@ekyc/contracts/constants';
+import { z } from 'zod';
+import { bool, commaList, type Mode } from './parse.ts';
+
+export const journeyEnv = z.object({
+  OTP_TTL_SECONDS: z.coerce.number().int().min(30).max(600).default(300),
+  OTP_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(10).default(5),
+  OTP_SENDS_PER_HOUR: z.coerce.number().int().min(1).max(50).default(5),
+  /** Declarations: 3 required switches in one reading of the spec, 5 in the other. */
+  DECLARATION_SWITCHES: z
+    .enum(['3', '5'])
+    .default('3')
+    .transform((v) => Number(v) as 3 | 5),
+  /**
+   * The broker's own cap on nominee slots, below what the application's rule set allows
+   * (regulation.ts: 3 from 1 Sep 2026, 10 from 1 Mar 2025). Unset: the rule set decides.
+   */
+  MAX_NOMINEES: z.coerce.number().int().min(1).max(10).optional(),
+  /** Verification time shown to applicants: '1-2' working days or '7-10' business days. */
+  VERIFICATION_DAYS: z.enum(['1-2', '7-10']).default('1-2'),
+  /**
+   * E-sign window: how long an ESP's answer is accepted after the request. The sandbox's default is
+   * the spec's 120 s (90 s in one error text); with a real ESP it is the ESP's own signing session
+   * (900 s: Aadhaar number, OTP by SMS and consent at the ESP take longer than 120 s).
+   */
+  ESIGN_WINDOW_SECONDS: z.coerce.number().int().min(30).max(3600).optional(),
+  /** UPI offered as live (routes) or as 'coming soon' (some texts). */
+  UPI_ENABLED: bool.default(true),
+  /** UPI collect requests (to a typed UPI id), where the aggregator still allows them; UPI intent/QR is always offered. */
+  UPI_COLLECT_ENABLED: bool.default(true),
+  /** Resident individuals only, or also the FAQ's non-residents (both readings). */
+  RESIDENT_ONLY: bool.default(true),
+  OPEN_ACCOUNT_URL: z.string().default('/'),
+  /** Lowest face-match score (0 to 1) that counts as the applicant's face; below it the selfie goes to a reviewer. */
+  FACE_MATCH_THRESHOLD: z.coerce.number().min(0).max(1).default(0.5),
+  /** A selfie whose device location is outside India: refused, or sent to a reviewer. */
+  KYC_LOCATION_OUTSIDE_INDIA: z.enum(['refuse', 'review']).default('refuse'),
+  /**
+   * The actions the selfie step may ask for, none of them a blink (SEBI's KYC duties for persons
+   * with disabilities): a code shown on screen (and to a screen reader) read aloud, a head turn. The
+   * server picks one at random; an applicant who cannot do it asks for another of these.
+   */
+  KYC_LIVENESS_ACTIONS: z
+    .string()
+    .default('read_code,turn_head')
+    .transform(commaList)
+    .pipe(z.array(z.enum(['read_code', 'turn_head'])).min(1)),
+  /** Reminders to applicants who stopped: after this many hours without progress, at most REMINDER_MAX. */
+  REMINDER_AFTER_HOURS: z.coerce.number().min(0.01).max(720).default(24),
+  REMINDER_MAX: z.coerce.number().int().min(0).max(10).default(2),
+  /** How often the reminder job runs (minutes). */
+  REMINDER_SWEEP_MINUTES: z.coerce.number().min(0.01).max(1440).default(15),
+  /** An application abandoned before signing is erased after this many days without a change. */
+  ABANDONED_PURGE_DAYS: z.coerce.number().int().min(30).max(3650).default(180),
+  /** The applicant is told this many days before that purge (SMS, and email when known). */
+  ABANDONED_NOTICE_DAYS: z.coerce.number().int().min(1).max(90).default(7),
+});
+
+export function journeySettings(e: z.output<typeof journeyEnv>, mode: Mode) {
+  return {
+    otp: {
+      ttlSeconds: e.OTP_TTL_SECONDS,
+      maxAttempts: e.OTP_MAX_ATTEMPTS,
+      sendsPerHour: e.OTP_SENDS_PER_HOUR,
+      countdownSeconds: 30,
+      resendCountdownSeconds: 20,
+    },
+    declarationSwitches: e.DECLARATION_SWITCHES,
+    ...(e.MAX_NOMINEES !== undefined && { maxNominees: e.MAX_NOMINEES }),
+    verificationDays: e.VERIFICATION_DAYS,
+    // the spec's 120 s in the sandbox; an ESP's own session is longer in production
+    esignWindowSeconds: e.ESIGN_WINDOW_SECONDS ?? (mode.sandbox ? ESIGN_WINDOW_S : 900),
+    upiEnabled: e.UPI_ENABLED,
+    upiCollectEnabled: e.UPI_COLLECT_ENABLED,
+    residentOnly: e.RESIDENT_ONLY,
+    openAccountUrl: e.OPEN_ACCOUNT_URL,
+    faceMatchThreshold: e.FACE_MATCH_THRESHOLD,
+    locationOutsideIndia: e.KYC_LOCATION_OUTSIDE_INDIA,
+    livenessActions: e.KYC_LIVENESS_ACTIONS,
+    /** SMS reminders to applicants who stopped before signing (modules/reminders); max 0: none. */
+    reminders: {
+      afterHours: e.REMINDER_AFTER_HOURS,
+      max: e.REMINDER_MAX,
+      sweepMinutes: e.REMINDER_SWEEP_MINUTES,
+    },
+    /** Applications abandoned before signing: purged after these days, with a notice this many days before. */
+    retention: {
+      abandonedPurgeDays: e.ABANDONED_PURGE_DAYS,
+      abandonedNoticeDays: Math.min(e.ABANDONED_NOTICE_DAYS, e.ABANDONED_PURGE_DAYS - 1),
+    },
+  };
+}
