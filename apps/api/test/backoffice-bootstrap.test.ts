@@ -3,7 +3,7 @@ import { afterAll, expect, it } from 'vitest';
 import { loadConfig } from '../src/config.ts';
 import { type Database, openDatabase } from '../src/db/client.ts';
 import { migrate } from '../src/db/migrate.ts';
-import { backofficeRepository } from '../src/modules/backoffice/backoffice.repository.ts';
+import { staffRepository } from '../src/modules/backoffice/staff.repository.ts';
 import { ensureFirstAdmin, SANDBOX_ADMIN_EMAIL } from '../src/modules/backoffice/ensure-first-admin.ts';
 import { PRODUCTION_PROVIDER_ENV, testApp } from './support/test-app.ts';
 
@@ -21,7 +21,7 @@ it('has no default account outside sandbox mode; in sandbox mode a random passwo
 
   const production = loadConfig({ ...base, ...PRODUCTION_PROVIDER_ENV });
   expect(await ensureFirstAdmin({ config: production, database })).toBeNull();
-  expect(await backofficeRepository.countStaff(database.db)).toBe(0);
+  expect(await staffRepository.countStaff(database.db)).toBe(0);
 
   const sandbox = loadConfig(base);
   const line = await ensureFirstAdmin({ config: sandbox, database });

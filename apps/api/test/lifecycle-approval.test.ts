@@ -7,7 +7,7 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { backofficeRepository } from '../src/modules/backoffice/backoffice.repository.ts';
+import { standingRepository } from '../src/modules/backoffice/standing.repository.ts';
 import { REGISTRATION_QUEUE } from '../src/modules/registrations/workflow.ts';
 import { panWithDigits, signedSections } from './support/registrations.ts';
 import { bearer, call, reviewerToken, testApp, uniqueMobile } from './support/test-app.ts';
@@ -70,10 +70,10 @@ afterAll(() => app.close());
 it('refuses a send-back that arrives just after the checker approved, read under the lock', async () => {
   const { id, token } = await awaitingChecker();
   // the maker's send-back reads the application's standing; before it goes on, the checker approves
-  const standingOf = backofficeRepository.standingOf;
+  const standingOf = standingRepository.standingOf;
   let racing = true;
-  backofficeRepository.standingOf = async (tx, applicantId) => {
-    const row = await standingOf.call(backofficeRepository, tx, applicantId);
+  standingRepository.standingOf = async (tx, applicantId) => {
+    const row = await standingOf.call(standingRepository, tx, applicantId);
     if (racing && applicantId === id) {
       racing = false;
       expect((await bo(checker, `applications/${id}/confirm`)).statusCode).toBe(200);
@@ -87,7 +87,7 @@ it('refuses a send-back that arrives just after the checker approved, read under
     expect(late.statusCode).toBe(409);
     expect(late.json()).toMatchObject({ status: false, message: 'This application is not waiting for a decision.' });
   } finally {
-    backofficeRepository.standingOf = standingOf;
+    standingRepository.standingOf = standingOf;
   }
   expect(await standing(id)).toEqual({ cases: 1, final: 'Accept', rejected: 0 });
   expect(await reviewStatus(token)).toBe('Approved');

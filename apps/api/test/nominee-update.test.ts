@@ -1,5 +1,5 @@
 import { MSG } from '@ekyc/contracts/messages';
-import { shareSubmitError, shareTotalError } from '@ekyc/contracts/rules';
+import { shareSubmitError, shareTotalError } from '@ekyc/contracts/nominee-rules';
 import type { FastifyInstance } from 'fastify';
 import { PDFDocument } from '@cantoo/pdf-lib';
 import sharp from 'sharp';

@@ -5,7 +5,8 @@
  */
 import { sendOtpReplyDataSchema } from '@ekyc/contracts/calls/web-send-otp';
 import { MSG } from '@ekyc/contracts/messages';
-import { mobileSchema, shareTotalError } from '@ekyc/contracts/rules';
+import { mobileSchema } from '@ekyc/contracts/rules';
+import { shareTotalError } from '@ekyc/contracts/nominee-rules';
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import i18n from 'i18next';
 import { useForm } from 'react-hook-form';

@@ -5,7 +5,7 @@ import { formattedRegulationDocs, REGULATION_DOCS_PATH } from '../../../tools/re
 import { LANGUAGES } from '../src/constants.ts';
 import { REGULATION, REGULATION_VERSION, RULE_KEYS, ruleSetChanges, ruleSetOn } from '../src/regulation.ts';
 import { riskDisclosureFor } from '../src/risk-disclosure.ts';
-import { equalShares, resolveShares } from '../src/rules.ts';
+import { equalShares, resolveShares } from '../src/nominee-rules.ts';
 
 describe('the rules table', () => {
   it('every change has a source and the changes of a rule are in date order', () => {

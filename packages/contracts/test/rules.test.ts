@@ -15,17 +15,15 @@ import {
   mobileSchema,
   motherNameSchema,
   nameSchema,
-  nomineeSchema,
   otpSchema,
   panNameSchema,
   panNumberSchema,
   segmentSelectionSchema,
-  shareSubmitError,
-  shareTotalError,
   upiHandleSuggestions,
   upiIdSchema,
   uploadError,
 } from '../src/rules.ts';
+import { nomineeSchema, shareSubmitError, shareTotalError } from '../src/nominee-rules.ts';
 import { MSG } from '../src/messages.ts';
 
 /** The first message a schema gives for an input, or null when it passes. */

@@ -5,7 +5,8 @@
  */
 import { z } from 'zod';
 import { MSG } from '../messages.ts';
-import { mobileSchema, nomineeSchema, otpSchema } from '../rules.ts';
+import { mobileSchema, otpSchema } from '../rules.ts';
+import { nomineeSchema } from '../nominee-rules.ts';
 import { emptyDataSchema, replySchema } from '../envelope.ts';
 import { SERVICE_REJECTION_REASONS, SERVICE_REQUEST_KINDS, SERVICE_REQUEST_STATUSES } from '../service-requests.ts';
 import type { NomineeField } from '../constants.ts';

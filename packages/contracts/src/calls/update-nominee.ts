@@ -3,7 +3,8 @@ import { ADDRESS_FIELD_MAX, DEFAULT_MAX_NOMINEES, NOMINEE_FIELDS, type NomineeFi
 import { IDENTITY_DOCUMENTS } from '../enums.ts';
 import { MSG } from '../messages.ts';
 
-import { dataUrlSchema, nomineeSchema, resolveShares } from '../rules.ts';
+import { dataUrlSchema } from '../rules.ts';
+import { nomineeSchema, resolveShares } from '../nominee-rules.ts';
 import { replySchema, stageReplySchema } from '../envelope.ts';
 
 /** The statement-of-account radio (section 2): print the nominee's name, or only that a nomination exists. */

@@ -7,9 +7,10 @@
  */
 import { type AddStaffBody, OWN_PASSWORD_ONLY } from '@ekyc/contracts/calls/backoffice-staff';
 import type { StaffMember } from '@ekyc/contracts/calls/backoffice-login';
-import type { AppDeps } from '../../app-deps.ts';
+import type { BackofficeDeps } from './deps.ts';
 import { invalidField } from '../../lib/errors.ts';
-import { backofficeRepository as repo, type StaffRow } from './backoffice.repository.ts';
+import { auditRepository as auditRepo } from './audit.repository.ts';
+import { staffRepository as staffRepo, type StaffRow } from './staff.repository.ts';
 import { hashPassword } from './password.ts';
 import { weakPasswordReason } from './password-policy.ts';
 import { staffAccountRepository as accounts } from './staff-account.repository.ts';
@@ -18,7 +19,7 @@ import { inviteStaff, unusablePassword } from './staff-invitations.ts';
 import { staffView } from './staff-view.ts';
 
 export async function addStaff(
-  deps: Pick<AppDeps, 'database' | 'config' | 'hasher' | 'messaging' | 'now'>,
+  deps: Pick<BackofficeDeps, 'database' | 'config' | 'hasher' | 'messaging' | 'now'>,
   admin: StaffRow,
   body: AddStaffBody,
 ): Promise<StaffMember> {
@@ -29,7 +30,7 @@ export async function addStaff(
     if (weak) throw invalidField('password', weak);
   }
   const pending = grantNeedsSecondAdmin(deps, body.role) ? (body.role as GuardedRole) : null;
-  const inserted = await repo.insertStaff(db, {
+  const inserted = await staffRepo.insertStaff(db, {
     email: body.email,
     name: body.name,
     role: pending ? ROLE_WHILE_PENDING : body.role,
@@ -42,7 +43,7 @@ export async function addStaff(
   });
   if (!inserted) throw invalidField('email', 'A staff account with this email already exists');
   const row = pending ? (await accounts.requestRole(db, inserted.id, pending, admin.id))! : inserted;
-  await repo.appendAudit(db, {
+  await auditRepo.appendAudit(db, {
     chain: 'staff',
     applicantId: null,
     actorKind: 'staff',

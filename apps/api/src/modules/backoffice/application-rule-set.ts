@@ -4,12 +4,13 @@
  * newer set is audited with the changes listed.
  */
 import { indianDay, RULE_SET_IDS, ruleSetChanges, type RuleDifference } from '@ekyc/contracts/regulation';
-import type { AppDeps } from '../../app-deps.ts';
+import type { BackofficeDeps } from './deps.ts';
 import { AppError } from '../../lib/errors.ts';
 import { moveRuleSet, pinnedRuleSet, type PinnedRuleSet } from '../../records/rule-set.ts';
-import { backofficeRepository as repo } from './backoffice.repository.ts';
+import { auditRepository as auditRepo } from './audit.repository.ts';
+import { standingRepository as standingRepo } from './standing.repository.ts';
 
-type Deps = Pick<AppDeps, 'database' | 'records' | 'now'>;
+type Deps = Pick<BackofficeDeps, 'database' | 'records' | 'now'>;
 
 export interface ApplicationRuleSet extends PinnedRuleSet {
   newer: { id: string; changes: RuleDifference[] }[];
@@ -17,7 +18,7 @@ export interface ApplicationRuleSet extends PinnedRuleSet {
 
 async function requireApplication(deps: Deps, applicantId: string) {
   const standing = /^[0-9a-f-]{36}$/i.test(applicantId)
-    ? await repo.standingOf(deps.database.db, applicantId)
+    ? await standingRepo.standingOf(deps.database.db, applicantId)
     : undefined;
   if (!standing) throw new AppError('NOT_FOUND', 'Application not found');
 }
@@ -42,7 +43,7 @@ export async function moveApplicationRuleSet(
   await requireApplication(deps, applicantId);
   const moved = await moveRuleSet(deps.records, applicantId, to, staffId, new Date(deps.now()));
   const move = moved.moves.at(-1)!;
-  await repo.appendAudit(deps.database.db, {
+  await auditRepo.appendAudit(deps.database.db, {
     chain: applicantId,
     applicantId,
     actorKind: 'staff',

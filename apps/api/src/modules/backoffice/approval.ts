@@ -4,16 +4,18 @@
  * (review status Approved); the registrations follow (Completed once the exchanges and the
  * depository accept them). With FOUR_EYES=false one person may do both.
  */
-import type { AppDeps } from '../../app-deps.ts';
+import type { BackofficeDeps } from './deps.ts';
 import type { Tx } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
-import { backofficeRepository as repo, type QueueRow, type StaffRow } from './backoffice.repository.ts';
+import { auditRepository as auditRepo } from './audit.repository.ts';
+import type { StaffRow } from './staff.repository.ts';
+import { standingRepository as standingRepo, type QueueRow } from './standing.repository.ts';
 
 export type ApprovalStep = 'decide' | 'confirm' | 'registrations' | 'done';
 
 /** The staff members whose decision is the standing Accept of a stage before the final one. */
 export async function makersOf(tx: Tx, applicantId: string): Promise<string[]> {
-  const trail = await repo.auditChain(tx, applicantId);
+  const trail = await auditRepo.auditChain(tx, applicantId);
   const lastByStage = new Map<number, { actorKind: string; actorId: string | null; accept: boolean }>();
   for (const e of trail)
     if (e.action === 'stage.activity' && e.stage !== null && e.stage < 220)
@@ -28,14 +30,14 @@ export async function makersOf(tx: Tx, applicantId: string): Promise<string[]> {
 }
 
 /** Every stage before the final one is accepted, and the applicant has reached the final stage. */
-export async function allStagesAccepted(deps: Pick<AppDeps, 'records'>, applicantId: string, tx?: Tx) {
+export async function allStagesAccepted(deps: Pick<BackofficeDeps, 'records'>, applicantId: string, tx?: Tx) {
   const list = await deps.records.kycList(applicantId, tx);
   return (
     list.some((s) => s.stage === 220) && list.filter((s) => s.stage < 220).every((s) => s.adminActivity === 'Accept')
   );
 }
 
-export async function approvalStep(deps: Pick<AppDeps, 'records'>, standing: QueueRow): Promise<ApprovalStep> {
+export async function approvalStep(deps: Pick<BackofficeDeps, 'records'>, standing: QueueRow): Promise<ApprovalStep> {
   if (standing.status === 'Completed') return 'done';
   if (standing.status === 'Approved') return 'registrations';
   if (standing.status === 'Pending' && (await allStagesAccepted(deps, standing.id))) return 'confirm';
@@ -62,7 +64,7 @@ export function assertChecker(fourEyes: boolean, makers: string[], staff: Pick<S
 }
 
 export async function standingOrNotFound(db: Tx, applicantId: string): Promise<QueueRow> {
-  const standing = /^[0-9a-f-]{36}$/i.test(applicantId) ? await repo.standingOf(db, applicantId) : undefined;
+  const standing = /^[0-9a-f-]{36}$/i.test(applicantId) ? await standingRepo.standingOf(db, applicantId) : undefined;
   if (!standing) throw new AppError('NOT_FOUND', 'Application not found');
   return standing;
 }

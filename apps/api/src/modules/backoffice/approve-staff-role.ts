@@ -4,27 +4,28 @@
  * end, so it applies from the next sign-in). Audited with both admins.
  */
 import type { StaffMember } from '@ekyc/contracts/calls/backoffice-login';
-import type { AppDeps } from '../../app-deps.ts';
+import type { BackofficeDeps } from './deps.ts';
 import { AppError } from '../../lib/errors.ts';
-import { backofficeRepository as repo, type StaffRow } from './backoffice.repository.ts';
+import { auditRepository as auditRepo } from './audit.repository.ts';
+import { staffRepository as staffRepo, type StaffRow } from './staff.repository.ts';
 import { staffAccountRepository as accounts } from './staff-account.repository.ts';
 import { staffView } from './staff-view.ts';
 
 export const SECOND_ADMIN_NEEDED = 'A second administrator must approve this.';
 
 export async function approveStaffRole(
-  deps: Pick<AppDeps, 'database' | 'sessions'>,
+  deps: Pick<BackofficeDeps, 'database' | 'sessions'>,
   admin: StaffRow,
   staffId: string,
 ): Promise<StaffMember> {
   const db = deps.database.db;
-  const before = await repo.staffById(db, staffId);
+  const before = await staffRepo.staffById(db, staffId);
   if (!before) throw new AppError('NOT_FOUND', 'Staff member not found');
   if (!before.pendingRole || !before.pendingRoleBy) throw new AppError('CONFLICT', 'No role grant is waiting.');
   if (before.pendingRoleBy === admin.id || staffId === admin.id) throw new AppError('FORBIDDEN', SECOND_ADMIN_NEEDED);
   const row = (await accounts.setRole(db, staffId, before.pendingRole))!;
   await deps.sessions.revokeAll('staff', staffId);
-  await repo.appendAudit(db, {
+  await auditRepo.appendAudit(db, {
     chain: 'staff',
     applicantId: null,
     actorKind: 'staff',

@@ -4,15 +4,15 @@
  * each accepted application waits for a checker's confirmation. An application that is not clean,
  * or that another reviewer holds, is skipped with the reason.
  */
-import type { AppDeps } from '../../app-deps.ts';
+import type { BackofficeDeps } from './deps.ts';
 import { AppError } from '../../lib/errors.ts';
-import type { StaffRow } from './backoffice.repository.ts';
+import type { StaffRow } from './staff.repository.ts';
 import { decideStages } from './decide-stages.ts';
 import type { ReviewCheck } from '@ekyc/contracts/calls/backoffice-application';
 import { reviewChecks, selfieNeedsReview } from './review-checks.ts';
-import { backofficeRepository as repo } from './backoffice.repository.ts';
+import { standingRepository as repo } from './standing.repository.ts';
 
-type Deps = Pick<AppDeps, 'database' | 'records' | 'messaging' | 'config' | 'cipher'>;
+type Deps = Pick<BackofficeDeps, 'database' | 'records' | 'messaging' | 'config' | 'cipher'>;
 
 export interface BulkOutcome {
   id: string;
@@ -29,7 +29,10 @@ const named = (key: string) => key.replace(/_/g, ' ');
  * and the required ones were recorded; a check not run, one for a person to weigh, or a selfie the
  * liveness step sent to manual review is skipped with its reason.
  */
-export async function uncleanReason(deps: Pick<AppDeps, 'database' | 'records'>, id: string): Promise<string | null> {
+export async function uncleanReason(
+  deps: Pick<BackofficeDeps, 'database' | 'records'>,
+  id: string,
+): Promise<string | null> {
   const standing = /^[0-9a-f-]{36}$/i.test(id) ? await repo.standingOf(deps.database.db, id) : undefined;
   if (!standing) return 'Application not found';
   if (standing.status !== 'Pending') return 'Not waiting for a decision';

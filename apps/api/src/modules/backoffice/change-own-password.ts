@@ -6,16 +6,17 @@
  */
 import type { StaffMember } from '@ekyc/contracts/calls/backoffice-login';
 import type { ChangePasswordBody } from '@ekyc/contracts/calls/backoffice-password';
-import type { AppDeps } from '../../app-deps.ts';
+import type { BackofficeDeps } from './deps.ts';
 import { AppError, invalidField } from '../../lib/errors.ts';
-import { backofficeRepository as repo, type StaffRow } from './backoffice.repository.ts';
+import { auditRepository as auditRepo } from './audit.repository.ts';
+import { staffRepository as staffRepo, type StaffRow } from './staff.repository.ts';
 import { hashPassword, verifyPassword } from './password.ts';
 import { weakPasswordReason } from './password-policy.ts';
 import { staffView } from './staff-view.ts';
 import { LOCKED_OUT, SLOW_DOWN, throttleStaffLogin } from './throttle-staff-login.ts';
 
 export async function changeOwnPassword(
-  deps: Pick<AppDeps, 'database' | 'config' | 'sessions' | 'staffLoginThrottle' | 'metrics'>,
+  deps: Pick<BackofficeDeps, 'database' | 'config' | 'sessions' | 'staffLoginThrottle' | 'metrics'>,
   member: StaffRow,
   sessionId: string,
   body: ChangePasswordBody,
@@ -35,12 +36,12 @@ export async function changeOwnPassword(
     member.name,
   ]);
   if (weak) throw invalidField('new_password', weak);
-  const row = await repo.setPassword(
+  const row = await staffRepo.setPassword(
     db,
     member.id,
     await hashPassword(body.new_password, deps.config.staffPasswordLogN),
   );
-  await repo.appendAudit(db, {
+  await auditRepo.appendAudit(db, {
     chain: 'staff',
     applicantId: null,
     actorKind: 'staff',

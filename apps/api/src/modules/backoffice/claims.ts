@@ -4,14 +4,15 @@
  * BACKOFFICE_CLAIM_IDLE_MINUTES (each view or decision by the holder keeps it alive). A decision
  * that hands the application on (sent back, waiting for the checker, approved) lets the claim go.
  */
-import type { AppDeps } from '../../app-deps.ts';
+import type { BackofficeDeps } from './deps.ts';
 import type { Tx } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
 import { standingOrNotFound } from './approval.ts';
-import { backofficeRepository as repo, type StaffRow } from './backoffice.repository.ts';
+import { auditRepository as auditRepo } from './audit.repository.ts';
+import { staffRepository as staffRepo, type StaffRow } from './staff.repository.ts';
 import { type ClaimRow, operationsRepository as ops } from './operations.repository.ts';
 
-type Deps = Pick<AppDeps, 'database' | 'config'>;
+type Deps = Pick<BackofficeDeps, 'database' | 'config'>;
 
 export interface ClaimView {
   staff_id: string;
@@ -64,7 +65,7 @@ export async function claimApplication(deps: Deps, staff: StaffRow, applicantId:
     if (isCurrent(deps, claim) && claim.staffId !== staff.id) throw heldBy(claim);
     await ops.putClaim(tx, applicantId, staff.id, null);
     if (claim?.staffId !== staff.id || !isCurrent(deps, claim))
-      await repo.appendAudit(tx, {
+      await auditRepo.appendAudit(tx, {
         chain: applicantId,
         applicantId,
         actorKind: 'staff',
@@ -88,7 +89,7 @@ export async function releaseClaim(deps: Deps, staff: StaffRow, applicantId: str
     if (isCurrent(deps, claim) && claim.staffId !== staff.id && staff.role !== 'admin' && staff.role !== 'supervisor')
       throw heldBy(claim);
     await ops.dropClaim(tx, applicantId);
-    await repo.appendAudit(tx, {
+    await auditRepo.appendAudit(tx, {
       chain: applicantId,
       applicantId,
       actorKind: 'staff',
@@ -108,13 +109,13 @@ export async function assignApplication(
 ): Promise<ClaimView> {
   const db = deps.database.db;
   await standingOrNotFound(db, applicantId);
-  const target = await repo.staffById(db, staffId);
+  const target = await staffRepo.staffById(db, staffId);
   if (!target || !target.active) throw new AppError('NOT_FOUND', 'Staff member not found');
   await db.transaction(async (tx) => {
     await ops.lockClaim(tx, applicantId);
     const claim = await ops.claimOf(tx, applicantId);
     await ops.putClaim(tx, applicantId, target.id, admin.id);
-    await repo.appendAudit(tx, {
+    await auditRepo.appendAudit(tx, {
       chain: applicantId,
       applicantId,
       actorKind: 'staff',

@@ -7,16 +7,17 @@
  */
 import { mayMove } from '@ekyc/contracts/lifecycle';
 import { MSG } from '@ekyc/contracts/messages';
-import type { AppDeps } from '../../app-deps.ts';
+import type { BackofficeDeps } from './deps.ts';
 import { AppError } from '../../lib/errors.ts';
 import { assertSoleSignedApplication } from '../../records/signed.ts';
 import { allStagesAccepted, assertChecker, makersOf, standingOrNotFound } from './approval.ts';
-import { backofficeRepository as repo, type StaffRow } from './backoffice.repository.ts';
+import { auditRepository as repo } from './audit.repository.ts';
+import type { StaffRow } from './staff.repository.ts';
 import { awaitingRepository } from './checker-queue/awaiting.repository.ts';
 import { endClaim, holdForDecision } from './claims.ts';
 import { setReview } from '../../records/review.ts';
 
-type Deps = Pick<AppDeps, 'database' | 'records' | 'config' | 'registrations' | 'hasher'>;
+type Deps = Pick<BackofficeDeps, 'database' | 'records' | 'config' | 'registrations' | 'hasher'>;
 
 export async function confirmApproval(
   deps: Deps,

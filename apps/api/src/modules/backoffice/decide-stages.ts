@@ -10,10 +10,11 @@ import { mayMove } from '@ekyc/contracts/lifecycle';
 import { MSG } from '@ekyc/contracts/messages';
 import { encodeReason } from '@ekyc/contracts/review-reasons';
 import { isStageCode, STAGES } from '@ekyc/contracts/stages';
-import type { AppDeps } from '../../app-deps.ts';
+import type { BackofficeDeps } from './deps.ts';
 import { AppError } from '../../lib/errors.ts';
 import { standingOrNotFound } from './approval.ts';
-import { backofficeRepository as repo, type StaffRow } from './backoffice.repository.ts';
+import { auditRepository as repo } from './audit.repository.ts';
+import type { StaffRow } from './staff.repository.ts';
 import { endClaim, holdForDecision } from './claims.ts';
 import { acceptOverrides } from './decisions/accept-overrides.ts';
 import { writeNote } from './notes/staff-notes.ts';
@@ -21,7 +22,7 @@ import { notifyRejection } from './notify-applicant.ts';
 import { currentReason } from './reasons/reason-catalogue.ts';
 import { setReview } from '../../records/review.ts';
 
-type Deps = Pick<AppDeps, 'database' | 'records' | 'messaging' | 'config' | 'cipher'>;
+type Deps = Pick<BackofficeDeps, 'database' | 'records' | 'messaging' | 'config' | 'cipher'>;
 
 const stageName = (stage: number) => (isStageCode(stage) ? STAGES[stage].name : String(stage));
 

@@ -4,14 +4,14 @@
  * From then on their sign-in asks a code (staff-mfa.ts, mfaStepFor). An enrolled account cannot
  * replace its secret this way (409): a lost phone goes through an admin's four-eyed reset.
  */
-import type { AppDeps } from '../../app-deps.ts';
+import type { BackofficeDeps } from './deps.ts';
 import { AppError } from '../../lib/errors.ts';
-import type { StaffRow } from './backoffice.repository.ts';
-import { backofficeRepository as repo } from './backoffice.repository.ts';
+import type { StaffRow } from './staff.repository.ts';
+import { staffRepository as repo } from './staff.repository.ts';
 import { confirmEnrolment, startEnrolment } from './staff-mfa.ts';
 import { staffView } from './staff-view.ts';
 
-type Deps = Pick<AppDeps, 'database' | 'sessions' | 'config' | 'hasher' | 'cipher'>;
+type Deps = Pick<BackofficeDeps, 'database' | 'sessions' | 'config' | 'hasher' | 'cipher'>;
 
 export const ALREADY_ENROLLED = 'Your second factor is already set up.';
 

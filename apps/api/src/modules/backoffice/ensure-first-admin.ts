@@ -5,22 +5,23 @@
  * the environment must be replaced at the first sign-in before anything else.
  */
 import { randomBytes } from 'node:crypto';
-import type { AppDeps } from '../../app-deps.ts';
-import { backofficeRepository as repo } from './backoffice.repository.ts';
+import type { BackofficeDeps } from './deps.ts';
+import { auditRepository as auditRepo } from './audit.repository.ts';
+import { staffRepository as staffRepo } from './staff.repository.ts';
 import { hashPassword } from './password.ts';
 
 export const SANDBOX_ADMIN_EMAIL = 'admin@backoffice.local';
 
-export async function ensureFirstAdmin(deps: Pick<AppDeps, 'config' | 'database'>): Promise<string | null> {
+export async function ensureFirstAdmin(deps: Pick<BackofficeDeps, 'config' | 'database'>): Promise<string | null> {
   const { email, password } = deps.config.backofficeAdmin;
   const db = deps.database.db;
-  if ((await repo.countStaff(db)) > 0) return null;
+  if ((await staffRepo.countStaff(db)) > 0) return null;
   let account: { email: string; password: string; generated: boolean } | null = null;
   if (email && password) account = { email: email.toLowerCase(), password, generated: false };
   else if (!email && !password && deps.config.sandbox)
     account = { email: SANDBOX_ADMIN_EMAIL, password: randomBytes(12).toString('base64url'), generated: true };
   if (!account) return null;
-  const created = await repo.insertStaff(db, {
+  const created = await staffRepo.insertStaff(db, {
     email: account.email,
     name: 'Administrator',
     role: 'admin',
@@ -29,7 +30,7 @@ export async function ensureFirstAdmin(deps: Pick<AppDeps, 'config' | 'database'
     passwordChangeRequired: !deps.config.sandbox,
   });
   if (!created) return null;
-  await repo.appendAudit(db, {
+  await auditRepo.appendAudit(db, {
     chain: 'staff',
     applicantId: null,
     actorKind: 'system',

@@ -12,16 +12,18 @@
  */
 import { createHash } from 'node:crypto';
 import { strToU8, zipSync } from 'fflate';
-import type { AppDeps } from '../../app-deps.ts';
+import type { BackofficeDeps } from './deps.ts';
 import { AppError } from '../../lib/errors.ts';
 import { isSigned } from '../../records/signed.ts';
 import { getApplicationRuleSet } from './application-rule-set.ts';
-import { backofficeRepository as repo, type StaffRow } from './backoffice.repository.ts';
+import { auditRepository as auditRepo } from './audit.repository.ts';
+import type { StaffRow } from './staff.repository.ts';
+import { standingRepository as standingRepo } from './standing.repository.ts';
 import { evidenceOf } from './evidence.ts';
 import { getAuditTrail } from './get-audit-trail.ts';
 import { reviewChecks } from './review-checks.ts';
 
-type Deps = Pick<AppDeps, 'database' | 'records' | 'consents' | 'cipher' | 'esign' | 'now' | 'config'>;
+type Deps = Pick<BackofficeDeps, 'database' | 'records' | 'consents' | 'cipher' | 'esign' | 'now' | 'config'>;
 
 const EXPORTED = 'application.evidence_exported';
 
@@ -65,10 +67,13 @@ export async function evidenceBundle(
   applicantId: string,
 ): Promise<{ filename: string; bytes: Buffer }> {
   const db = deps.database.db;
-  const standing = /^[0-9a-f-]{36}$/i.test(applicantId) ? await repo.standingOf(db, applicantId) : undefined;
+  const standing = /^[0-9a-f-]{36}$/i.test(applicantId) ? await standingRepo.standingOf(db, applicantId) : undefined;
   if (!standing) throw new AppError('NOT_FOUND', 'Application not found');
   const hourAgo = new Date(deps.now() - 3600_000);
-  if ((await repo.countStaffActions(db, staff.id, EXPORTED, hourAgo)) >= deps.config.backoffice.evidenceBundlesPerHour)
+  if (
+    (await auditRepo.countStaffActions(db, staff.id, EXPORTED, hourAgo)) >=
+    deps.config.backoffice.evidenceBundlesPerHour
+  )
     throw new AppError('RATE_LIMITED', 'Too many evidence bundles downloaded in the last hour. Try again later.', {
       retry_after: 3600,
     });
@@ -78,7 +83,7 @@ export async function evidenceBundle(
     deps.records.allSections(applicantId),
     getApplicationRuleSet(deps, applicantId),
     getAuditTrail(deps, applicantId),
-    repo.registrationRecords(db, applicantId),
+    standingRepo.registrationRecords(db, applicantId),
     deps.consents.history(applicantId),
     deps.consents.erasure(applicantId),
     isSigned(deps, applicantId),
@@ -156,7 +161,7 @@ export async function evidenceBundle(
   });
   const seal = deps.esign.seal(createHash('sha256').update(manifest).digest());
   const bytes = Buffer.from(zipSync({ ...files, 'manifest.json': manifest, 'manifest.json.p7s': seal }, { level: 6 }));
-  await repo.appendAudit(db, {
+  await auditRepo.appendAudit(db, {
     chain: applicantId,
     applicantId,
     actorKind: 'staff',

@@ -4,8 +4,8 @@
  */
 import type { queueQuerySchema } from '@ekyc/contracts/calls/backoffice-queue';
 import type { z } from 'zod';
-import type { AppDeps } from '../../app-deps.ts';
-import { backofficeRepository as repo } from './backoffice.repository.ts';
+import type { BackofficeDeps } from './deps.ts';
+import { auditRepository as repo } from './audit.repository.ts';
 import { listApplications } from './list-applications.ts';
 
 const MAX_ROWS = 5000;
@@ -31,7 +31,7 @@ export function csvCell(value: string | number | null): string {
 }
 
 export async function queueCsv(
-  deps: Pick<AppDeps, 'database' | 'records' | 'hasher' | 'cipher' | 'config'>,
+  deps: Pick<BackofficeDeps, 'database' | 'records' | 'hasher' | 'cipher' | 'config'>,
   query: z.output<typeof queueQuerySchema>,
   viewerId: string,
 ): Promise<string> {

@@ -32,8 +32,7 @@ import { bulkConfirm, listAwaiting, nextAwaiting, returnToMaker } from './checke
 import { rejectFinally, reopenApplication } from './closing/close-application.ts';
 import { addInternalNote, listNotes } from './notes/staff-notes.ts';
 import { listReasons, putReason } from './reasons/reason-catalogue.ts';
-
-const idParams = z.object({ id: z.string().max(64) });
+import { idParams } from './route-params.ts';
 
 export const backofficeFlowRoutes: FastifyPluginAsyncZod = async (app) => {
   const { deps } = app;

@@ -4,11 +4,14 @@
  */
 import type { ApplicationData, ReviewField, SharedIdentifier } from '@ekyc/contracts/calls/backoffice-application';
 import { isStageCode, STAGES } from '@ekyc/contracts/stages';
-import type { AppDeps } from '../../app-deps.ts';
+import type { BackofficeDeps } from './deps.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { FileRef } from '../../records/applicant-records.ts';
 import { approvalStep, makersOf, mayConfirm } from './approval.ts';
-import { backofficeRepository as repo, type StaffRow } from './backoffice.repository.ts';
+import { auditRepository as auditRepo } from './audit.repository.ts';
+import { searchIndexRepository as searchIndexRepo } from './search-index.repository.ts';
+import { staffRepository as staffRepo, type StaffRow } from './staff.repository.ts';
+import { standingRepository as standingRepo } from './standing.repository.ts';
 import { syncPanIndex } from './list-applications.ts';
 import { maskAadhaar, maskMobile } from './mask.ts';
 import { reviewChecks } from './review-checks.ts';
@@ -64,7 +67,7 @@ const MAX_SHARED = 20;
 
 /** Other applications holding this application's PAN, mobile or email: a duplicate or a misuse to look into. */
 async function sharedIdentifiers(
-  deps: Pick<AppDeps, 'database' | 'records' | 'hasher' | 'cipher'>,
+  deps: Pick<BackofficeDeps, 'database' | 'records' | 'hasher' | 'cipher'>,
   applicantId: string,
   identifiers: { pan?: string; mobile: string; email: string | null },
 ): Promise<SharedIdentifier[]> {
@@ -73,9 +76,9 @@ async function sharedIdentifiers(
   const none = async (): Promise<string[]> => [];
   const { pan, email } = identifiers;
   const lookups: [SharedIdentifier['kind'], () => Promise<string[]>][] = [
-    ['pan', pan ? () => repo.idsByPanHash(db, deps.hasher.hash('pan', pan.toUpperCase())) : none],
-    ['mobile', () => repo.idsByMobileHash(db, deps.records.mobileHash(identifiers.mobile))],
-    ['email', email ? () => repo.idsByEmailHash(db, deps.hasher.hash('email', email)) : none],
+    ['pan', pan ? () => searchIndexRepo.idsByPanHash(db, deps.hasher.hash('pan', pan.toUpperCase())) : none],
+    ['mobile', () => searchIndexRepo.idsByMobileHash(db, deps.records.mobileHash(identifiers.mobile))],
+    ['email', email ? () => searchIndexRepo.idsByEmailHash(db, deps.hasher.hash('email', email)) : none],
   ];
   const shared: SharedIdentifier[] = [];
   for (const [kind, lookup] of lookups) {
@@ -84,7 +87,7 @@ async function sharedIdentifiers(
     const applications = await Promise.all(
       others.map(async (id) => {
         const [standing, panObj] = await Promise.all([
-          repo.standingOf(db, id),
+          standingRepo.standingOf(db, id),
           deps.records.getSection<{ full_name?: string }>(id, 'pan_obj'),
         ]);
         return standing
@@ -104,14 +107,14 @@ async function sharedIdentifiers(
 }
 
 export async function getApplication(
-  deps: Pick<AppDeps, 'database' | 'records' | 'hasher' | 'cipher' | 'config'>,
+  deps: Pick<BackofficeDeps, 'database' | 'records' | 'hasher' | 'cipher' | 'config'>,
   reader: Pick<StaffRow, 'id' | 'role'>,
   applicantId: string,
   sessionId: string,
 ): Promise<ApplicationData> {
   const staffId = reader.id;
   const db = deps.database.db;
-  const standing = /^[0-9a-f-]{36}$/i.test(applicantId) ? await repo.standingOf(db, applicantId) : undefined;
+  const standing = /^[0-9a-f-]{36}$/i.test(applicantId) ? await standingRepo.standingOf(db, applicantId) : undefined;
   if (!standing) throw new AppError('NOT_FOUND', 'Application not found');
   const [applicant, stages, stored] = await Promise.all([
     deps.records.get(applicantId),
@@ -128,7 +131,7 @@ export async function getApplication(
     flat[name] = flat[name].filter((f) => !f.path.startsWith('facts['));
   }
   const refs = Object.values(flat).flatMap((fields) => fields.flatMap((f) => (f.ref ? [f.ref.$file] : [])));
-  const types = await repo.fileTypes(db, refs);
+  const types = await standingRepo.fileTypes(db, refs);
   const sections: Record<string, ReviewField[]> = {};
   for (const [name, fields] of Object.entries(flat))
     sections[name] = fields.map(({ path, value, ref }) =>
@@ -144,7 +147,7 @@ export async function getApplication(
         : { path, value },
     );
 
-  await repo.appendAudit(db, {
+  await auditRepo.appendAudit(db, {
     chain: applicantId,
     applicantId,
     actorKind: 'staff',
@@ -154,7 +157,7 @@ export async function getApplication(
 
   const step = await approvalStep(deps, standing);
   const makers = step === 'decide' ? [] : await makersOf(db, applicantId);
-  const makerEmails = await Promise.all(makers.map(async (id) => (await repo.staffById(db, id))?.email ?? id));
+  const makerEmails = await Promise.all(makers.map(async (id) => (await staffRepo.staffById(db, id))?.email ?? id));
   const review = stored['review_obj'] as { status?: string; text?: string } | undefined;
   return {
     id: applicantId,

@@ -1,12 +1,13 @@
 /** An application's audit trail, oldest first, with the result of re-checking its hash chain. */
 import type { AuditData } from '@ekyc/contracts/calls/backoffice-audit';
-import type { AppDeps } from '../../app-deps.ts';
-import { backofficeRepository as repo } from './backoffice.repository.ts';
+import type { BackofficeDeps } from './deps.ts';
+import { auditRepository as auditRepo } from './audit.repository.ts';
+import { staffRepository as staffRepo } from './staff.repository.ts';
 
-export async function getAuditTrail(deps: Pick<AppDeps, 'database'>, chain: string): Promise<AuditData> {
+export async function getAuditTrail(deps: Pick<BackofficeDeps, 'database'>, chain: string): Promise<AuditData> {
   const db = deps.database.db;
-  const rows = await repo.auditChain(db, chain);
-  const staff = await repo.listStaff(db);
+  const rows = await auditRepo.auditChain(db, chain);
+  const staff = await staffRepo.listStaff(db);
   const staffNames = new Map(staff.map((s) => [s.id, s.email]));
   const byId = new Map(staff.map((s) => [s.id, s]));
   const broken = rows.find((r) => !r.ok);

@@ -2,12 +2,12 @@
 import type { FunnelData, funnelQuerySchema } from '@ekyc/contracts/calls/backoffice-funnel';
 import { STAGES } from '@ekyc/contracts/stages';
 import type { z } from 'zod';
-import type { AppDeps } from '../../app-deps.ts';
-import { backofficeRepository as repo } from './backoffice.repository.ts';
+import type { BackofficeDeps } from './deps.ts';
+import { funnelRepository as repo } from './funnel.repository.ts';
 import { reminderReturns } from './reports/reminder-returns.repository.ts';
 
 export async function getFunnel(
-  deps: Pick<AppDeps, 'database'>,
+  deps: Pick<BackofficeDeps, 'database'>,
   query: z.output<typeof funnelQuerySchema>,
 ): Promise<FunnelData> {
   const db = deps.database.db;

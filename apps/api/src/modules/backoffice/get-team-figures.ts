@@ -1,5 +1,5 @@
 /** The team page's figures: decisions per reviewer per day with the median time to decide, and the queue's age. */
-import type { AppDeps } from '../../app-deps.ts';
+import type { BackofficeDeps } from './deps.ts';
 import { operationsRepository as ops } from './operations.repository.ts';
 
 export interface TeamFigures {
@@ -10,7 +10,7 @@ export interface TeamFigures {
 
 const BUCKETS = ['<1h', '1-4h', '4-24h', '1-3d', '>3d'];
 
-export async function getTeamFigures(deps: Pick<AppDeps, 'database'>, days: number): Promise<TeamFigures> {
+export async function getTeamFigures(deps: Pick<BackofficeDeps, 'database'>, days: number): Promise<TeamFigures> {
   const db = deps.database.db;
   const [decisions, ages] = await Promise.all([ops.decisionsPerDay(db, days), ops.queueAges(db)]);
   const byBucket = new Map(ages.map((a) => [a.bucket, a.n]));

@@ -4,8 +4,8 @@
  */
 import type { QueueData, queueQuerySchema } from '@ekyc/contracts/calls/backoffice-queue';
 import type { z } from 'zod';
-import type { AppDeps } from '../../app-deps.ts';
-import { backofficeRepository as repo } from './backoffice.repository.ts';
+import type { BackofficeDeps } from './deps.ts';
+import { searchIndexRepository as repo } from './search-index.repository.ts';
 import { operationsRepository as ops } from './operations.repository.ts';
 import { hashTerms, syncSearchTerms } from './search-index.ts';
 import { queryTerms } from './search-terms.ts';
@@ -33,7 +33,7 @@ interface PanSection {
 }
 
 /** Brings the PAN blind index up to date with the pan_obj sections written since the last call. */
-export async function syncPanIndex(deps: Pick<AppDeps, 'database' | 'records' | 'hasher'>): Promise<void> {
+export async function syncPanIndex(deps: Pick<BackofficeDeps, 'database' | 'records' | 'hasher'>): Promise<void> {
   const db = deps.database.db;
   for (;;) {
     const batch = await repo.panSectionsToIndex(db, 200);
@@ -46,7 +46,7 @@ export async function syncPanIndex(deps: Pick<AppDeps, 'database' | 'records' | 
 }
 
 export async function listApplications(
-  deps: Pick<AppDeps, 'database' | 'records' | 'hasher' | 'cipher' | 'config'>,
+  deps: Pick<BackofficeDeps, 'database' | 'records' | 'hasher' | 'cipher' | 'config'>,
   query: z.output<typeof queueQuerySchema>,
   viewerId: string,
   pageSize = PAGE_SIZE,

@@ -1,8 +1,8 @@
 /** Names of the active staff, for the queue's "held by" filter and an admin's assignment. */
-import type { AppDeps } from '../../app-deps.ts';
-import { backofficeRepository as repo } from './backoffice.repository.ts';
+import type { BackofficeDeps } from './deps.ts';
+import { staffRepository as repo } from './staff.repository.ts';
 
-export async function listReviewers(deps: Pick<AppDeps, 'database'>) {
+export async function listReviewers(deps: Pick<BackofficeDeps, 'database'>) {
   const rows = await repo.listStaff(deps.database.db);
   return rows.filter((m) => m.active).map((m) => ({ id: m.id, name: m.name, role: m.role }));
 }

@@ -6,25 +6,26 @@
  */
 import type { StaffLoginData } from '@ekyc/contracts/calls/backoffice-login';
 import type { StaffMfaChallenge } from '@ekyc/contracts/calls/backoffice-mfa';
-import type { AppDeps } from '../../app-deps.ts';
-import { backofficeRepository as repo } from './backoffice.repository.ts';
+import type { BackofficeDeps } from './deps.ts';
+import { auditRepository as auditRepo } from './audit.repository.ts';
+import { staffRepository as staffRepo } from './staff.repository.ts';
 import { decoyHash, verifyPassword } from './password.ts';
 import { issueChallenge, mfaStepFor, openStaffSession } from './staff-mfa.ts';
 
 export const WRONG_CREDENTIALS = 'Incorrect email or password';
 
 export async function logInStaff(
-  deps: Pick<AppDeps, 'database' | 'sessions' | 'config' | 'hasher'>,
+  deps: Pick<BackofficeDeps, 'database' | 'sessions' | 'config' | 'hasher'>,
   input: { email: string; password: string },
 ): Promise<StaffLoginData | StaffMfaChallenge | null> {
   const db = deps.database.db;
-  const member = await repo.staffByEmail(db, input.email);
+  const member = await staffRepo.staffByEmail(db, input.email);
   const valid = await verifyPassword(
     input.password,
     member?.passwordHash ?? (await decoyHash(deps.config.staffPasswordLogN)),
   );
   if (!member || !valid || !member.active) {
-    await repo.appendAudit(db, {
+    await auditRepo.appendAudit(db, {
       chain: 'staff',
       applicantId: null,
       actorKind: 'system',

@@ -5,10 +5,10 @@
  * A gateway failure does not undo the decision: it is recorded in the audit trail instead.
  */
 import { decodeReason, describeReason } from '@ekyc/contracts/review-reasons';
-import type { AppDeps } from '../../app-deps.ts';
+import type { BackofficeDeps } from './deps.ts';
 import { dltValue, type OutgoingMessage } from '../../providers/messaging/port.ts';
 import { MESSAGE_TEXTS } from '../../providers/messaging/texts.ts';
-import { backofficeRepository as repo } from './backoffice.repository.ts';
+import { auditRepository as repo } from './audit.repository.ts';
 import { reasonsRepository } from '../../records/reasons.repository.ts';
 
 export interface SentBack {
@@ -18,7 +18,7 @@ export interface SentBack {
 }
 
 export async function notifyRejection(
-  deps: Pick<AppDeps, 'database' | 'records' | 'messaging'>,
+  deps: Pick<BackofficeDeps, 'database' | 'records' | 'messaging'>,
   applicantId: string,
   sentBack: readonly SentBack[],
 ): Promise<void> {

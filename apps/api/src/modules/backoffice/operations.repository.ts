@@ -6,7 +6,7 @@
 import type { ApplicationStatus, QueueSort } from '@ekyc/contracts/calls/backoffice-queue';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
-import type { QueueRow } from './backoffice.repository.ts';
+import type { QueueRow } from './standing.repository.ts';
 import { query, toDate, toNum, TZ } from '../../db/raw.ts';
 
 export interface ClaimRow {

@@ -5,18 +5,19 @@
  * new admin chooses their own password through the link the command prints; the operator never
  * knows one. Audited as the operator's.
  */
-import type { AppDeps } from '../../app-deps.ts';
-import { backofficeRepository as repo } from './backoffice.repository.ts';
+import type { BackofficeDeps } from './deps.ts';
+import { auditRepository as auditRepo } from './audit.repository.ts';
+import { staffRepository as staffRepo } from './staff.repository.ts';
 import { inviteStaff, unusablePassword } from './staff-invitations.ts';
 
-type Deps = Pick<AppDeps, 'database' | 'config' | 'hasher' | 'messaging' | 'now'>;
+type Deps = Pick<BackofficeDeps, 'database' | 'config' | 'hasher' | 'messaging' | 'now'>;
 
 export class OperatorError extends Error {}
 
 /** Adds an admin account and answers the link its holder sets their password with. */
 export async function operatorAddAdmin(deps: Deps, input: { email: string; name: string }): Promise<string> {
   const db = deps.database.db;
-  const row = await repo.insertStaff(db, {
+  const row = await staffRepo.insertStaff(db, {
     email: input.email,
     name: input.name,
     role: 'admin',
@@ -25,7 +26,7 @@ export async function operatorAddAdmin(deps: Deps, input: { email: string; name:
     passwordChangeRequired: false,
   });
   if (!row) throw new OperatorError(`A staff account with the email ${input.email} already exists.`);
-  await repo.appendAudit(db, {
+  await auditRepo.appendAudit(db, {
     chain: 'staff',
     applicantId: null,
     actorKind: 'system',
@@ -38,7 +39,7 @@ export async function operatorAddAdmin(deps: Deps, input: { email: string; name:
 
 /** A new link for an existing account (its earlier links stop working), e.g. when one expired. */
 export async function operatorNewLink(deps: Deps, email: string): Promise<string> {
-  const row = await repo.staffByEmail(deps.database.db, email);
+  const row = await staffRepo.staffByEmail(deps.database.db, email);
   if (!row?.active) throw new OperatorError(`No active staff account has the email ${email}.`);
   return inviteStaff(deps, row, row.lastLoginAt ? 'password' : 'join', null, false);
 }

@@ -4,24 +4,32 @@
  * and a different admin's call carries it out. Audited.
  */
 import type { StaffMember } from '@ekyc/contracts/calls/backoffice-login';
-import type { AppDeps } from '../../app-deps.ts';
+import type { BackofficeDeps } from './deps.ts';
 import { AppError } from '../../lib/errors.ts';
 import { SECOND_ADMIN_NEEDED } from './approve-staff-role.ts';
-import { backofficeRepository as repo, type StaffRow } from './backoffice.repository.ts';
+import { auditRepository as auditRepo } from './audit.repository.ts';
+import { staffRepository as staffRepo, type StaffRow } from './staff.repository.ts';
 import { staffAccountRepository as accounts } from './staff-account.repository.ts';
 import { staffView } from './staff-view.ts';
 
 export async function resetStaffMfa(
-  deps: Pick<AppDeps, 'database' | 'config' | 'sessions'>,
+  deps: Pick<BackofficeDeps, 'database' | 'config' | 'sessions'>,
   admin: StaffRow,
   staffId: string,
 ): Promise<StaffMember> {
   const db = deps.database.db;
   if (staffId === admin.id) throw new AppError('CONFLICT', 'You cannot reset your own second factor.');
-  const member = await repo.staffById(db, staffId);
+  const member = await staffRepo.staffById(db, staffId);
   if (!member) throw new AppError('NOT_FOUND', 'Staff member not found');
   const audit = (action: string, after: Record<string, unknown>) =>
-    repo.appendAudit(db, { chain: 'staff', applicantId: null, actorKind: 'staff', actorId: admin.id, action, after });
+    auditRepo.appendAudit(db, {
+      chain: 'staff',
+      applicantId: null,
+      actorKind: 'staff',
+      actorId: admin.id,
+      action,
+      after,
+    });
   if (deps.config.fourEyes && member.mfaResetRequestedBy === null) {
     const row = (await accounts.requestMfaReset(db, staffId, admin.id))!;
     await audit('staff.mfa_reset_requested', { id: staffId });

@@ -7,9 +7,10 @@
  */
 import type { StaffMember } from '@ekyc/contracts/calls/backoffice-login';
 import { OWN_PASSWORD_ONLY } from '@ekyc/contracts/calls/backoffice-staff';
-import type { AppDeps } from '../../app-deps.ts';
+import type { BackofficeDeps } from './deps.ts';
 import { AppError, invalidField } from '../../lib/errors.ts';
-import { backofficeRepository as repo, type StaffRow } from './backoffice.repository.ts';
+import { auditRepository as auditRepo } from './audit.repository.ts';
+import { staffRepository as staffRepo, type StaffRow } from './staff.repository.ts';
 import { hashPassword } from './password.ts';
 import { weakPasswordReason } from './password-policy.ts';
 import { staffAccountRepository as accounts } from './staff-account.repository.ts';
@@ -17,14 +18,14 @@ import { inviteStaff, unusablePassword } from './staff-invitations.ts';
 import { staffView } from './staff-view.ts';
 
 export async function resetStaffPassword(
-  deps: Pick<AppDeps, 'database' | 'config' | 'sessions' | 'hasher' | 'messaging' | 'now'>,
+  deps: Pick<BackofficeDeps, 'database' | 'config' | 'sessions' | 'hasher' | 'messaging' | 'now'>,
   admin: StaffRow,
   staffId: string,
   password: string | undefined,
 ): Promise<StaffMember> {
   const db = deps.database.db;
   if (staffId === admin.id) throw new AppError('CONFLICT', 'Change your own password on the password page.');
-  const member = await repo.staffById(db, staffId);
+  const member = await staffRepo.staffById(db, staffId);
   if (!member) throw new AppError('NOT_FOUND', 'Staff member not found');
   if (password !== undefined && deps.config.fourEyes) throw invalidField('password', OWN_PASSWORD_ONLY);
   if (password !== undefined) {
@@ -35,7 +36,7 @@ export async function resetStaffPassword(
     password === undefined ? await unusablePassword(deps) : await hashPassword(password, deps.config.staffPasswordLogN);
   const row = (await accounts.resetPassword(db, staffId, hash, password !== undefined))!;
   await deps.sessions.revokeAll('staff', staffId);
-  await repo.appendAudit(db, {
+  await auditRepo.appendAudit(db, {
     chain: 'staff',
     applicantId: null,
     actorKind: 'staff',

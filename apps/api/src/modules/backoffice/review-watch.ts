@@ -6,12 +6,12 @@
  */
 import { mayMove } from '@ekyc/contracts/lifecycle';
 import { MSG } from '@ekyc/contracts/messages';
-import type { AppDeps } from '../../app-deps.ts';
+import type { BackofficeDeps } from './deps.ts';
 import { channels } from '../../realtime/hub.ts';
-import { backofficeRepository as repo } from './backoffice.repository.ts';
+import { standingRepository as repo } from './standing.repository.ts';
 import { type Review, setReview } from '../../records/review.ts';
 
-type Deps = Pick<AppDeps, 'database' | 'records' | 'hub'>;
+type Deps = Pick<BackofficeDeps, 'database' | 'records' | 'hub'>;
 
 export class ReviewWatch {
   private readonly watching = new Map<string, () => void>();

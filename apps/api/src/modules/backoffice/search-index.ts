@@ -3,11 +3,11 @@
  * hashes (the first and the last 4 to 10 digits of the mobile number, each word of the PAN name
  * and its beginnings of 3 letters or more, the PAN). A query is turned into the same hashes.
  */
-import type { AppDeps } from '../../app-deps.ts';
+import type { BackofficeDeps } from './deps.ts';
 import { operationsRepository as ops } from './operations.repository.ts';
 import { applicantTerms, type PanSection } from './search-terms.ts';
 
-type Deps = Pick<AppDeps, 'database' | 'records' | 'hasher' | 'cipher'>;
+type Deps = Pick<BackofficeDeps, 'database' | 'records' | 'hasher' | 'cipher'>;
 
 const BATCH = 200;
 
@@ -26,5 +26,5 @@ export async function syncSearchTerms(deps: Deps): Promise<void> {
 }
 
 /** 128 bits of the keyed hash are plenty to tell terms apart and halve the index. */
-export const hashTerms = (deps: Pick<AppDeps, 'hasher'>, terms: string[]) =>
+export const hashTerms = (deps: Pick<BackofficeDeps, 'hasher'>, terms: string[]) =>
   terms.map((t) => deps.hasher.hash('search', t).slice(0, 32));

@@ -1,23 +1,24 @@
 /** An admin disables a staff account (its sessions end at once) or enables it again. */
 import type { StaffMember } from '@ekyc/contracts/calls/backoffice-login';
-import type { AppDeps } from '../../app-deps.ts';
+import type { BackofficeDeps } from './deps.ts';
 import { AppError } from '../../lib/errors.ts';
-import { backofficeRepository as repo, type StaffRow } from './backoffice.repository.ts';
+import { auditRepository as auditRepo } from './audit.repository.ts';
+import { staffRepository as staffRepo, type StaffRow } from './staff.repository.ts';
 import { staffView } from './staff-view.ts';
 
 export async function setStaffActive(
-  deps: Pick<AppDeps, 'database' | 'sessions'>,
+  deps: Pick<BackofficeDeps, 'database' | 'sessions'>,
   admin: StaffRow,
   staffId: string,
   active: boolean,
 ): Promise<StaffMember> {
   const db = deps.database.db;
   if (staffId === admin.id && !active) throw new AppError('CONFLICT', 'You cannot disable your own account.');
-  const before = await repo.staffById(db, staffId);
+  const before = await staffRepo.staffById(db, staffId);
   if (!before) throw new AppError('NOT_FOUND', 'Staff member not found');
-  const row = (await repo.setStaffActive(db, staffId, active))!;
+  const row = (await staffRepo.setStaffActive(db, staffId, active))!;
   if (!active) await deps.sessions.revokeAll('staff', staffId);
-  await repo.appendAudit(db, {
+  await auditRepo.appendAudit(db, {
     chain: 'staff',
     applicantId: null,
     actorKind: 'staff',

@@ -4,25 +4,26 @@
  * grant. The member's sessions end so the new role applies from the next sign-in. Audited.
  */
 import type { StaffMember, StaffRole } from '@ekyc/contracts/calls/backoffice-login';
-import type { AppDeps } from '../../app-deps.ts';
+import type { BackofficeDeps } from './deps.ts';
 import { AppError } from '../../lib/errors.ts';
-import { backofficeRepository as repo, type StaffRow } from './backoffice.repository.ts';
+import { auditRepository as auditRepo } from './audit.repository.ts';
+import { staffRepository as staffRepo, type StaffRow } from './staff.repository.ts';
 import { staffAccountRepository as accounts } from './staff-account.repository.ts';
 import { grantNeedsSecondAdmin, isGuardedRole } from './staff-grants.ts';
 import { staffView } from './staff-view.ts';
 
 export async function setStaffRole(
-  deps: Pick<AppDeps, 'database' | 'config' | 'sessions'>,
+  deps: Pick<BackofficeDeps, 'database' | 'config' | 'sessions'>,
   admin: StaffRow,
   staffId: string,
   role: StaffRole,
 ): Promise<StaffMember> {
   const db = deps.database.db;
   if (staffId === admin.id) throw new AppError('CONFLICT', 'You cannot change your own role.');
-  const before = await repo.staffById(db, staffId);
+  const before = await staffRepo.staffById(db, staffId);
   if (!before) throw new AppError('NOT_FOUND', 'Staff member not found');
   const audit = (action: string, after: Record<string, unknown>) =>
-    repo.appendAudit(db, {
+    auditRepo.appendAudit(db, {
       chain: 'staff',
       applicantId: null,
       actorKind: 'staff',

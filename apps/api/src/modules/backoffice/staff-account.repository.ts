@@ -6,7 +6,7 @@
 import { and, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Database, Tx } from '../../db/client.ts';
 import { staff, staffInvitations, staffRecoveryCodes, type StaffRole } from '../../db/schema/backoffice.ts';
-import type { StaffRow } from './backoffice.repository.ts';
+import type { StaffRow } from './staff.repository.ts';
 import type { LockoutKeeper } from './login-throttle.ts';
 
 const one = async (rows: Promise<StaffRow[]>) => (await rows)[0];

@@ -6,7 +6,7 @@
  * a different trust level from the admin pages, and approves them from then on.
  */
 import type { StaffRole } from '@ekyc/contracts/calls/backoffice-login';
-import type { AppDeps } from '../../app-deps.ts';
+import type { BackofficeDeps } from './deps.ts';
 
 export type GuardedRole = 'checker' | 'supervisor' | 'compliance' | 'admin';
 // a supervisor confirms approvals (a checker's power) and reopens closed applications
@@ -15,7 +15,7 @@ const GUARDED: readonly StaffRole[] = ['checker', 'supervisor', 'compliance', 'a
 export const isGuardedRole = (role: StaffRole): role is GuardedRole => GUARDED.includes(role);
 
 /** Whether an admin's grant of `role` waits for a second admin. */
-export const grantNeedsSecondAdmin = (deps: Pick<AppDeps, 'config'>, role: StaffRole): boolean =>
+export const grantNeedsSecondAdmin = (deps: Pick<BackofficeDeps, 'config'>, role: StaffRole): boolean =>
   deps.config.fourEyes && isGuardedRole(role);
 
 /** The role an account holds while its grant waits: the least privileged. */

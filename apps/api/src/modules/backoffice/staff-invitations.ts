@@ -8,25 +8,26 @@
  */
 import type { StaffLoginData } from '@ekyc/contracts/calls/backoffice-login';
 import type { StaffMfaChallenge } from '@ekyc/contracts/calls/backoffice-mfa';
-import type { AppDeps } from '../../app-deps.ts';
+import type { BackofficeDeps } from './deps.ts';
 import { invalidField } from '../../lib/errors.ts';
 import { randomToken } from '../../lib/crypto.ts';
-import { backofficeRepository as repo, type StaffRow } from './backoffice.repository.ts';
+import { auditRepository as repo } from './audit.repository.ts';
+import type { StaffRow } from './staff.repository.ts';
 import { hashPassword } from './password.ts';
 import { weakPasswordReason } from './password-policy.ts';
 import { staffAccountRepository as accounts } from './staff-account.repository.ts';
 import { issueChallenge, mfaStepFor, openStaffSession } from './staff-mfa.ts';
 
 export type InvitationPurpose = 'join' | 'password';
-type Deps = Pick<AppDeps, 'database' | 'config' | 'hasher' | 'messaging' | 'now'>;
+type Deps = Pick<BackofficeDeps, 'database' | 'config' | 'hasher' | 'messaging' | 'now'>;
 
 export const INVITATION_INVALID =
   'This link is not valid any more (used, replaced or expired). Ask an administrator for a new one.';
 
-const tokenHash = (deps: Pick<AppDeps, 'hasher'>, token: string) => deps.hasher.hash('staff-invitation', token);
+const tokenHash = (deps: Pick<BackofficeDeps, 'hasher'>, token: string) => deps.hasher.hash('staff-invitation', token);
 
 /** A password nobody knows: the account cannot sign in until its holder sets one through the link. */
-export const unusablePassword = (deps: Pick<AppDeps, 'config'>) =>
+export const unusablePassword = (deps: Pick<BackofficeDeps, 'config'>) =>
   hashPassword(randomToken(), deps.config.staffPasswordLogN);
 
 /**
@@ -83,7 +84,7 @@ export async function inviteStaff(
  * password is guessable (400 naming it); then the sign-in goes on with the second factor.
  */
 export async function acceptInvitation(
-  deps: Deps & Pick<AppDeps, 'sessions' | 'cipher'>,
+  deps: Deps & Pick<BackofficeDeps, 'sessions' | 'cipher'>,
   input: { token: string; password: string },
 ): Promise<StaffLoginData | StaffMfaChallenge | null> {
   const db = deps.database.db;

@@ -8,33 +8,38 @@ import type { StaffMfaChallenge } from '@ekyc/contracts/calls/backoffice-mfa';
 import type { StaffLoginData } from '@ekyc/contracts/calls/backoffice-login';
 import { generateSecret, generateURI, verify } from 'otplib';
 import QRCode from 'qrcode';
-import type { AppDeps } from '../../app-deps.ts';
-import { backofficeRepository as repo, type StaffRow } from './backoffice.repository.ts';
+import type { BackofficeDeps } from './deps.ts';
+import { auditRepository as auditRepo } from './audit.repository.ts';
+import { staffRepository as staffRepo, type StaffRow } from './staff.repository.ts';
 import { staffAccountRepository as accounts } from './staff-account.repository.ts';
 import { staffView } from './staff-view.ts';
 
 export type MfaStep = StaffMfaChallenge['mfa'];
-type Deps = Pick<AppDeps, 'database' | 'sessions' | 'config' | 'hasher' | 'cipher'>;
+type Deps = Pick<BackofficeDeps, 'database' | 'sessions' | 'config' | 'hasher' | 'cipher'>;
 
 const CHALLENGE_SECONDS = 300;
 const CLOCK_DRIFT_SECONDS = 30;
 export const RECOVERY_CODE_COUNT = 10;
 
 /** The second-factor step due after a right password, or null when the password is enough. */
-export function mfaStepFor(config: AppDeps['config'], member: StaffRow): MfaStep | null {
+export function mfaStepFor(config: BackofficeDeps['config'], member: StaffRow): MfaStep | null {
   if (member.mfaEnrolledAt) return 'verify';
   return config.staffMfa.mode === 'required' ? 'enrol' : null;
 }
 
 /** `<staff id>.<step>.<expiry>.<signature>`: proves the password was right a moment ago. */
-export function issueChallenge(deps: Pick<AppDeps, 'hasher'>, member: StaffRow, step: MfaStep): StaffMfaChallenge {
+export function issueChallenge(
+  deps: Pick<BackofficeDeps, 'hasher'>,
+  member: StaffRow,
+  step: MfaStep,
+): StaffMfaChallenge {
   const body = `${member.id}.${step}.${Math.floor(Date.now() / 1000) + CHALLENGE_SECONDS}`;
   return { mfa: step, challenge: `${body}.${deps.hasher.sign(`staff-mfa:${body}`)}` };
 }
 
 /** The account behind a valid, unexpired challenge for this step (still active), else null. */
 export async function readChallenge(
-  deps: Pick<AppDeps, 'hasher' | 'database'>,
+  deps: Pick<BackofficeDeps, 'hasher' | 'database'>,
   challenge: string,
   step?: MfaStep,
 ): Promise<{ member: StaffRow; step: MfaStep } | null> {
@@ -44,7 +49,7 @@ export async function readChallenge(
   if (!deps.hasher.verify(`staff-mfa:${id}.${given}.${expiry}`, signature)) return null;
   if (Number(expiry) * 1000 < Date.now() || (given !== 'verify' && given !== 'enrol')) return null;
   if (step && given !== step) return null;
-  const member = await repo.staffById(deps.database.db, id);
+  const member = await staffRepo.staffById(deps.database.db, id);
   // an enrolment challenge is void once the account is enrolled (another tab, or whoever else
   // holds the password, cannot replace the secret), and a code challenge once it is reset
   if (!member?.active || (given === 'enrol') !== (member.mfaEnrolledAt === null)) return null;
@@ -53,14 +58,14 @@ export async function readChallenge(
 
 /** Opens the staff session once every factor is given (audited). */
 export async function openStaffSession(
-  deps: Pick<AppDeps, 'database' | 'sessions'>,
+  deps: Pick<BackofficeDeps, 'database' | 'sessions'>,
   member: StaffRow,
   extra: { recovery_codes?: string[] } = {},
 ): Promise<StaffLoginData> {
   const db = deps.database.db;
   const { token } = await deps.sessions.create('staff', member.id);
-  await repo.touchLogin(db, member.id);
-  await repo.appendAudit(db, {
+  await staffRepo.touchLogin(db, member.id);
+  await auditRepo.appendAudit(db, {
     chain: 'staff',
     applicantId: null,
     actorKind: 'staff',
@@ -94,7 +99,7 @@ async function timeStepOf(secret: string, code: string, afterTimeStep?: number):
   return result.valid && 'timeStep' in result ? result.timeStep : null;
 }
 
-const recoveryHash = (deps: Pick<AppDeps, 'hasher'>, member: StaffRow, code: string) =>
+const recoveryHash = (deps: Pick<BackofficeDeps, 'hasher'>, member: StaffRow, code: string) =>
   deps.hasher.hash('staff-recovery-code', `${member.id}:${code.replace('-', '').toLowerCase()}`);
 
 const ALPHABET = 'abcdefghjkmnpqrstuvwxyz23456789';
@@ -112,7 +117,7 @@ export async function confirmEnrolment(deps: Deps, member: StaffRow, code: strin
   const sealed = member.mfaPendingSecret;
   const timeStep = sealed ? await timeStepOf(deps.cipher.decrypt(sealed), code) : null;
   if (timeStep === null || !sealed) {
-    await repo.appendAudit(db, {
+    await auditRepo.appendAudit(db, {
       chain: 'staff',
       applicantId: null,
       actorKind: 'staff',
@@ -130,7 +135,7 @@ export async function confirmEnrolment(deps: Deps, member: StaffRow, code: strin
     timeStep,
     codes.map((c) => recoveryHash(deps, member, c)),
   );
-  await repo.appendAudit(db, {
+  await auditRepo.appendAudit(db, {
     chain: 'staff',
     applicantId: null,
     actorKind: 'staff',
@@ -153,7 +158,14 @@ export async function checkSecondFactor(
 ): Promise<StaffLoginData | null> {
   const db = deps.database.db;
   const audit = (action: string, after?: unknown) =>
-    repo.appendAudit(db, { chain: 'staff', applicantId: null, actorKind: 'staff', actorId: member.id, action, after });
+    auditRepo.appendAudit(db, {
+      chain: 'staff',
+      applicantId: null,
+      actorKind: 'staff',
+      actorId: member.id,
+      action,
+      after,
+    });
   if (step === 'enrol') {
     const codes = await confirmEnrolment(deps, member, code);
     return codes && openStaffSession(deps, { ...member, mfaEnrolledAt: new Date() }, { recovery_codes: codes });

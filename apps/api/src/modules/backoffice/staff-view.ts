@@ -1,6 +1,6 @@
 /** The staff record as the back office's clients see it (never the password hash nor the second factor's secret). */
 import type { StaffMember } from '@ekyc/contracts/calls/backoffice-login';
-import type { StaffRow } from './backoffice.repository.ts';
+import type { StaffRow } from './staff.repository.ts';
 
 export const staffView = (row: StaffRow): StaffMember => ({
   id: row.id,

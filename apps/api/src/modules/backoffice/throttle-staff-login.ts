@@ -5,8 +5,9 @@
  * code guesses share one budget. The attempt that locks the account is audited
  * ('staff.locked_out') and counted (ekyc_staff_lockouts_total).
  */
-import type { AppDeps } from '../../app-deps.ts';
-import { backofficeRepository as repo } from './backoffice.repository.ts';
+import type { BackofficeDeps } from './deps.ts';
+import { auditRepository as auditRepo } from './audit.repository.ts';
+import { staffRepository as staffRepo } from './staff.repository.ts';
 
 export type ThrottledLogin<T> =
   | { outcome: 'signed-in'; data: T }
@@ -18,7 +19,7 @@ export const LOCKED_OUT =
 export const SLOW_DOWN = 'Too many sign-in attempts. Please wait a moment and try again.';
 
 export async function throttleStaffLogin<T>(
-  deps: Pick<AppDeps, 'database' | 'staffLoginThrottle' | 'metrics' | 'config'>,
+  deps: Pick<BackofficeDeps, 'database' | 'staffLoginThrottle' | 'metrics' | 'config'>,
   email: string,
   logIn: () => Promise<T | null>,
   complete: (data: T) => boolean = () => true,
@@ -34,8 +35,8 @@ export async function throttleStaffLogin<T>(
   if (gate.locksOnFailure) {
     deps.metrics.staffLockouts.inc();
     const db = deps.database.db;
-    const member = await repo.staffByEmail(db, email);
-    await repo.appendAudit(db, {
+    const member = await staffRepo.staffByEmail(db, email);
+    await auditRepo.appendAudit(db, {
       chain: 'staff',
       applicantId: null,
       actorKind: 'system',

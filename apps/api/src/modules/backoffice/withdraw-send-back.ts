@@ -7,14 +7,15 @@
 import { mayMove } from '@ekyc/contracts/lifecycle';
 import { MSG } from '@ekyc/contracts/messages';
 import { STAGE } from '@ekyc/contracts/stages';
-import type { AppDeps } from '../../app-deps.ts';
+import type { BackofficeDeps } from './deps.ts';
 import { AppError } from '../../lib/errors.ts';
 import { standingOrNotFound } from './approval.ts';
-import { backofficeRepository as repo, type StaffRow } from './backoffice.repository.ts';
+import { auditRepository as repo } from './audit.repository.ts';
+import type { StaffRow } from './staff.repository.ts';
 import { endClaim, holdForDecision } from './claims.ts';
 import { setReview } from '../../records/review.ts';
 
-type Deps = Pick<AppDeps, 'database' | 'records' | 'config'>;
+type Deps = Pick<BackofficeDeps, 'database' | 'records' | 'config'>;
 
 export async function withdrawSendBack(
   deps: Deps,

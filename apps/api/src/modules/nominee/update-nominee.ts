@@ -14,7 +14,7 @@ import {
 import { MINIMUM_AGE } from '@ekyc/contracts/constants';
 import { ageOn, parseDdMmYyyy, todayOf } from '@ekyc/contracts/dates';
 import type { RuleSet } from '@ekyc/contracts/regulation';
-import { resolveShares } from '@ekyc/contracts/rules';
+import { resolveShares } from '@ekyc/contracts/nominee-rules';
 import { STAGE } from '@ekyc/contracts/stages';
 import type { AppDeps } from '../../app-deps.ts';
 import { invalidField, invalidFieldIssue } from '../../lib/errors.ts';

@@ -6,7 +6,7 @@
 import { addStaffBodySchema } from '@ekyc/contracts/calls/backoffice-staff';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { backofficeRepository as repo } from '../../modules/backoffice/backoffice.repository.ts';
+import { staffRepository as repo } from '../../modules/backoffice/staff.repository.ts';
 import { hashPassword } from '../../modules/backoffice/password.ts';
 import { replySchema } from '@ekyc/contracts/envelope';
 import { replies } from '../../lib/replies.ts';

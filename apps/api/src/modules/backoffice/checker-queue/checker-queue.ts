@@ -6,10 +6,11 @@
  */
 import type { AwaitingData, BulkConfirmData } from '@ekyc/contracts/calls/backoffice-checker-queue';
 import { mayMove } from '@ekyc/contracts/lifecycle';
-import type { AppDeps } from '../../../app-deps.ts';
+import type { BackofficeDeps } from '../deps.ts';
 import { AppError } from '../../../lib/errors.ts';
 import { allStagesAccepted, makersOf, mayConfirm, standingOrNotFound } from '../approval.ts';
-import { backofficeRepository as repo, type StaffRow } from '../backoffice.repository.ts';
+import { auditRepository as repo } from '../audit.repository.ts';
+import type { StaffRow } from '../staff.repository.ts';
 import { holdForDecision, isCurrent } from '../claims.ts';
 import { confirmApproval } from '../confirm-approval.ts';
 import { maskMobile } from '../mask.ts';
@@ -20,7 +21,7 @@ import { awaitingRepository as awaiting } from './awaiting.repository.ts';
 
 const PAGE_SIZE = 20;
 
-type ListDeps = Pick<AppDeps, 'database' | 'records' | 'cipher' | 'config'>;
+type ListDeps = Pick<BackofficeDeps, 'database' | 'records' | 'cipher' | 'config'>;
 
 export async function listAwaiting(deps: ListDeps, viewer: StaffRow, page: number): Promise<AwaitingData> {
   const db = deps.database.db;
@@ -97,7 +98,7 @@ export async function bulkConfirm(
  * the maker holds it again, and it returns to the checker's queue when the maker decides again.
  */
 export async function returnToMaker(
-  deps: Pick<AppDeps, 'database' | 'records' | 'config' | 'cipher'>,
+  deps: Pick<BackofficeDeps, 'database' | 'records' | 'config' | 'cipher'>,
   staff: StaffRow,
   applicantId: string,
   note: string,

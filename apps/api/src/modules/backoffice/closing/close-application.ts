@@ -12,7 +12,7 @@
 import type { ClosureKind } from '@ekyc/contracts/calls/backoffice-closing';
 import { mayMove } from '@ekyc/contracts/lifecycle';
 import { MSG } from '@ekyc/contracts/messages';
-import type { AppDeps } from '../../../app-deps.ts';
+import type { BackofficeDeps } from '../deps.ts';
 import type { Tx } from '../../../db/client.ts';
 import { AppError } from '../../../lib/errors.ts';
 import { closuresRepository as closures } from '../../../records/closures.repository.ts';
@@ -20,17 +20,18 @@ import { reasonsRepository } from '../../../records/reasons.repository.ts';
 import { setReview } from '../../../records/review.ts';
 import { applicantPanHash, isSignedPanTaken, signedRepository } from '../../../records/signed.ts';
 import { standingOrNotFound } from '../approval.ts';
-import { backofficeRepository as repo, type StaffRow } from '../backoffice.repository.ts';
+import { auditRepository as repo } from '../audit.repository.ts';
+import type { StaffRow } from '../staff.repository.ts';
 import { endClaim, holdForDecision } from '../claims.ts';
 import { writeNote } from '../notes/staff-notes.ts';
 import { currentReason } from '../reasons/reason-catalogue.ts';
 import { notifyClosure } from './notify-closure.ts';
 
-type Deps = Pick<AppDeps, 'database' | 'records' | 'messaging' | 'config' | 'cipher' | 'hasher'>;
+type Deps = Pick<BackofficeDeps, 'database' | 'records' | 'messaging' | 'config' | 'cipher' | 'hasher'>;
 
 /** Closes the application in the caller's transaction (the applicant's row locked, the standing read). */
 export async function closeIn(
-  deps: Pick<AppDeps, 'records'>,
+  deps: Pick<BackofficeDeps, 'records'>,
   tx: Tx,
   applicantId: string,
   closure: { kind: ClosureKind; code: string; version: number; by: string | null; from: string },
@@ -153,6 +154,6 @@ export async function reopenApplication(
 }
 
 /** The reason of a closed application in the version it was closed with (the applicant's status page). */
-export async function closureReasonTexts(deps: Pick<AppDeps, 'database'>, code: string, version: number) {
+export async function closureReasonTexts(deps: Pick<BackofficeDeps, 'database'>, code: string, version: number) {
   return (await reasonsRepository.version(deps.database.db, code, version))?.texts ?? null;
 }

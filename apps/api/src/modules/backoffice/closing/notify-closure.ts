@@ -4,13 +4,13 @@
  * is recorded in the audit trail instead.
  */
 import type { Language } from '@ekyc/contracts/constants';
-import type { AppDeps } from '../../../app-deps.ts';
+import type { BackofficeDeps } from '../deps.ts';
 import { type OutgoingMessage } from '../../../providers/messaging/port.ts';
 import { MESSAGE_TEXTS } from '../../../providers/messaging/texts.ts';
-import { backofficeRepository as repo } from '../backoffice.repository.ts';
+import { auditRepository as repo } from '../audit.repository.ts';
 
 export async function sendToApplicant(
-  deps: Pick<AppDeps, 'database' | 'records' | 'messaging'>,
+  deps: Pick<BackofficeDeps, 'database' | 'records' | 'messaging'>,
   applicantId: string,
   template: 'closure' | 'send_back_reminder',
   build: (language: Language) => { text: string; subject: string; vars: Record<string, string> },
@@ -37,7 +37,7 @@ export async function sendToApplicant(
 }
 
 export const notifyClosure = (
-  deps: Pick<AppDeps, 'database' | 'records' | 'messaging'>,
+  deps: Pick<BackofficeDeps, 'database' | 'records' | 'messaging'>,
   applicantId: string,
   reason: Record<Language, string>,
 ) =>

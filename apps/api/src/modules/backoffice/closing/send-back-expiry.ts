@@ -8,7 +8,7 @@
  */
 import { mayMove } from '@ekyc/contracts/lifecycle';
 import { indianDay } from '@ekyc/contracts/regulation';
-import type { AppDeps } from '../../../app-deps.ts';
+import type { BackofficeDeps } from '../deps.ts';
 import { MESSAGE_TEXTS } from '../../../providers/messaging/texts.ts';
 import { reasonsRepository } from '../../../records/reasons.repository.ts';
 import { standingOrNotFound } from '../approval.ts';
@@ -17,7 +17,7 @@ import { closeIn } from './close-application.ts';
 import { expiryRepository as expiry } from './expiry.repository.ts';
 import { notifyClosure, sendToApplicant } from './notify-closure.ts';
 
-type Deps = Pick<AppDeps, 'database' | 'records' | 'messaging' | 'config'>;
+type Deps = Pick<BackofficeDeps, 'database' | 'records' | 'messaging' | 'config'>;
 
 /** The reason an expiry is closed with (a closing reason of the reasons table). */
 export const EXPIRY_REASON = 'SEND_BACK_EXPIRED';

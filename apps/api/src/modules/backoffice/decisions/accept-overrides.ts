@@ -5,7 +5,7 @@
  */
 import type { DecisionBody } from '@ekyc/contracts/calls/backoffice-application';
 import { STAGE } from '@ekyc/contracts/stages';
-import type { AppDeps } from '../../../app-deps.ts';
+import type { BackofficeDeps } from '../deps.ts';
 import { invalidField } from '../../../lib/errors.ts';
 import { reviewChecks } from '../review-checks.ts';
 
@@ -25,7 +25,7 @@ const named = (key: string) => key.replace(/_/g, ' ');
  * needs no new note).
  */
 export async function acceptOverrides(
-  deps: Pick<AppDeps, 'records'>,
+  deps: Pick<BackofficeDeps, 'records'>,
   applicantId: string,
   decisions: DecisionBody['decisions'],
   current: Map<number, string | null>,

@@ -5,17 +5,18 @@
  * never by text; never shown to the applicant.
  */
 import type { NoteKind, StaffNote } from '@ekyc/contracts/calls/backoffice-checker-queue';
-import type { AppDeps } from '../../../app-deps.ts';
+import type { BackofficeDeps } from '../deps.ts';
 import type { Tx } from '../../../db/client.ts';
 import { standingOrNotFound } from '../approval.ts';
-import { backofficeRepository as repo, type StaffRow } from '../backoffice.repository.ts';
+import { auditRepository as repo } from '../audit.repository.ts';
+import type { StaffRow } from '../staff.repository.ts';
 import { notesRepository as notes } from './notes.repository.ts';
 
-type Deps = Pick<AppDeps, 'database' | 'cipher'>;
+type Deps = Pick<BackofficeDeps, 'database' | 'cipher'>;
 
 /** Writes a note in the caller's transaction, with an audit entry naming its kind. */
 export async function writeNote(
-  deps: Pick<AppDeps, 'cipher'>,
+  deps: Pick<BackofficeDeps, 'cipher'>,
   tx: Tx,
   staffId: string,
   applicantId: string,

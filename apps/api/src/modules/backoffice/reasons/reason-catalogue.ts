@@ -6,11 +6,12 @@
 import type { PutReasonBody, Reason, ReasonPurpose } from '@ekyc/contracts/calls/backoffice-reasons';
 import { putReasonBodySchema } from '@ekyc/contracts/calls/backoffice-reasons';
 import { isStageCode, STAGES } from '@ekyc/contracts/stages';
-import type { AppDeps } from '../../../app-deps.ts';
+import type { BackofficeDeps } from '../deps.ts';
 import type { Tx } from '../../../db/client.ts';
 import { invalidField } from '../../../lib/errors.ts';
 import { type ReasonRow, reasonsRepository as reasons } from '../../../records/reasons.repository.ts';
-import { backofficeRepository as repo, type StaffRow } from '../backoffice.repository.ts';
+import { auditRepository as repo } from '../audit.repository.ts';
+import type { StaffRow } from '../staff.repository.ts';
 
 const stageName = (stage: number) => (isStageCode(stage) ? STAGES[stage].name : String(stage));
 
@@ -25,13 +26,13 @@ export const reasonView = (r: ReasonRow): Reason => ({
   changed_at: r.changedAt.toISOString(),
 });
 
-export async function listReasons(deps: Pick<AppDeps, 'database'>): Promise<Reason[]> {
+export async function listReasons(deps: Pick<BackofficeDeps, 'database'>): Promise<Reason[]> {
   return (await reasons.current(deps.database.db)).map(reasonView);
 }
 
 /** An admin's edit: a new version of the reason (or its first); audited with the change. */
 export async function putReason(
-  deps: Pick<AppDeps, 'database'>,
+  deps: Pick<BackofficeDeps, 'database'>,
   admin: StaffRow,
   code: string,
   body: PutReasonBody,

@@ -8,7 +8,7 @@
 import { APPLICATION_STATUSES, type ApplicationStatus } from '@ekyc/contracts/calls/backoffice-queue';
 import type { ReportsData } from '@ekyc/contracts/calls/backoffice-reports';
 import { workingSecondsBetween } from '@ekyc/contracts/working-hours';
-import type { AppDeps } from '../../../app-deps.ts';
+import type { BackofficeDeps } from '../deps.ts';
 import type { StaffRow } from '../../../auth/staff.repository.ts';
 import { reportsRepository as repo, type ReportScope } from './reports.repository.ts';
 import { seesTeamFigures } from './sees-team-figures.ts';
@@ -32,7 +32,7 @@ function median(values: number[]): number | null {
 }
 
 export async function getReports(
-  deps: Pick<AppDeps, 'database' | 'config'>,
+  deps: Pick<BackofficeDeps, 'database' | 'config'>,
   viewer: Pick<StaffRow, 'id' | 'role'>,
   days: number,
 ): Promise<ReportsData> {
@@ -53,7 +53,7 @@ export async function getReports(
 
 /** The reports computed afresh (getReports keeps them; the benchmark times this). */
 export async function computeReports(
-  deps: Pick<AppDeps, 'database' | 'config'>,
+  deps: Pick<BackofficeDeps, 'database' | 'config'>,
   scope: ReportScope,
 ): Promise<ReportsData> {
   const { days } = scope;

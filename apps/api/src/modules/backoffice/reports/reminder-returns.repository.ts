@@ -6,7 +6,7 @@
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../../../db/client.ts';
 import { query, toNum } from '../../../db/raw.ts';
-import { type ApplicantFilters, applicantWhere } from '../backoffice.repository.ts';
+import { type ApplicantFilters, applicantWhere } from '../funnel.repository.ts';
 
 export async function reminderReturns(tx: Tx, f: ApplicantFilters) {
   const rows = await query<{ stage: unknown; reminded: unknown; came_back: unknown }>(

@@ -5,7 +5,7 @@
  * codes are search-terms.ts's.
  */
 import { normaliseEmail } from '@ekyc/contracts/rules';
-import type { AppDeps } from '../../../app-deps.ts';
+import type { BackofficeDeps } from '../deps.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const BO_ID = /^(\d{16}|IN[0-9A-Z]{14})$/;
@@ -18,7 +18,7 @@ export interface ExactSearch {
 }
 
 /** What the query names exactly, if anything; `only`: the query is nothing else (no name search). */
-export function exactSearch(deps: Pick<AppDeps, 'hasher'>, q: string): { search: ExactSearch; only: boolean } {
+export function exactSearch(deps: Pick<BackofficeDeps, 'hasher'>, q: string): { search: ExactSearch; only: boolean } {
   const trimmed = q.trim();
   if (UUID.test(trimmed)) return { search: { applicantId: trimmed.toLowerCase() }, only: true };
   if (EMAIL.test(trimmed))

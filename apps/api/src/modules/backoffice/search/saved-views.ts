@@ -4,11 +4,11 @@
  */
 import { type SavedView, savedViewQuerySchema, type saveViewBodySchema } from '@ekyc/contracts/calls/backoffice-views';
 import type { z } from 'zod';
-import type { AppDeps } from '../../../app-deps.ts';
+import type { BackofficeDeps } from '../deps.ts';
 import { AppError } from '../../../lib/errors.ts';
 import { type SavedViewRow, savedViewsRepository as repo } from './saved-views.repository.ts';
 
-type Deps = Pick<AppDeps, 'database' | 'cipher'>;
+type Deps = Pick<BackofficeDeps, 'database' | 'cipher'>;
 
 /** A staff member keeps this many views at most. */
 export const MAX_SAVED_VIEWS = 50;

@@ -15,7 +15,7 @@ import {
 } from '@ekyc/contracts/calls/update-nominee';
 import { NOMINEE_FIELDS } from '@ekyc/contracts/constants';
 import { MSG } from '@ekyc/contracts/messages';
-import { resolveShares, shareTotalError, totalShare } from '@ekyc/contracts/rules';
+import { resolveShares, shareTotalError, totalShare } from '@ekyc/contracts/nominee-rules';
 import type { UserDetailsRecord } from '@ekyc/contracts/user-details';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { type FieldErrors, type Path, useForm } from 'react-hook-form';
