@@ -24,13 +24,12 @@ import { Redis } from 'ioredis';
 import {
   baseline,
   type Deployment,
-  redisOutage,
   resultTable,
   resumeLines,
   runScenario,
   type ScenarioResult,
-  terminateConnections,
 } from '../apps/api/test/support/chaos.ts';
+import { redisOutage, terminateConnections } from '../apps/api/test/support/chaos-faults.ts';
 import { journeyAssets } from '../apps/api/test/support/journey-assets.ts';
 import { freshDatabase, type RunningServer, startServer } from './lib.ts';
 

@@ -5,7 +5,9 @@
  * Node has: it shares the two cores with the server, so its own cost is kept small.
  */
 import { Agent, request } from 'node:http';
-import { type JourneyClient, newApplicant, runFullJourney } from '../apps/api/test/support/full-journey.ts';
+import { runFullJourney } from '../apps/api/test/support/full-journey.ts';
+import { newApplicant } from '../apps/api/test/support/journey-applicant.ts';
+import { type JourneyClient } from '../apps/api/test/support/journey-client.ts';
 import { journeyAssets } from '../apps/api/test/support/journey-assets.ts';
 
 export type CallTimer = (name: string, ms: number) => void;

@@ -5,7 +5,7 @@
  * figure is the time from the end of the e-sign to the first status call that answers Completed;
  * the reviewer's two calls are part of it (they take milliseconds, a person takes longer).
  */
-import { newApplicant } from '../apps/api/test/support/full-journey.ts';
+import { newApplicant } from '../apps/api/test/support/journey-applicant.ts';
 import { percentile } from './lib.ts';
 import { runJourney } from './journey-steps.ts';
 

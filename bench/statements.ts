@@ -19,7 +19,8 @@ import { writeFileSync } from 'node:fs';
 import pg from 'pg';
 import { buildApp } from '../apps/api/src/app.ts';
 import { loadConfig } from '../apps/api/src/config.ts';
-import { type JourneyClient, injectClient, runFullJourney } from '../apps/api/test/support/full-journey.ts';
+import { runFullJourney } from '../apps/api/test/support/full-journey.ts';
+import { type JourneyClient, injectClient } from '../apps/api/test/support/journey-client.ts';
 import { journeyAssets } from '../apps/api/test/support/journey-assets.ts';
 import { freshDatabase, table } from './lib.ts';
 

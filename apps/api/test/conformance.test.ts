@@ -10,7 +10,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dataUrl, selfieImages } from './support/selfie-images.ts';
 import { call, testApp, uniqueMobile } from './support/test-app.ts';
-import { inMumbai } from './support/full-journey.ts';
+import { inMumbai } from './support/journey-applicant.ts';
 
 let app: FastifyInstance;
 beforeAll(async () => {

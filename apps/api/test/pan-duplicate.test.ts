@@ -11,7 +11,7 @@ import { STAGE, STAGE_ORDER } from '@ekyc/contracts/stages';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { panRepository } from '../src/modules/pan/pan.repository.ts';
-import { ordinaryPanDigits } from './support/full-journey.ts';
+import { ordinaryPanDigits } from './support/journey-applicant.ts';
 import { bearer, call, reviewerToken, testApp, uniqueMobile } from './support/test-app.ts';
 
 let app: FastifyInstance;

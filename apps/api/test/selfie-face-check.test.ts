@@ -11,7 +11,7 @@ import { MSG } from '@ekyc/contracts/messages';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { dataUrl, selfieImages } from './support/selfie-images.ts';
 import { call, testApp, uniqueMobile } from './support/test-app.ts';
-import { inMumbai } from './support/full-journey.ts';
+import { inMumbai } from './support/journey-applicant.ts';
 import { FACE_MODEL_MISSING, FaceChecker } from '../src/sandbox/liveness/face-check.ts';
 import { sandboxFaceInstalled } from '../src/sandbox/liveness/face-package.ts';
 

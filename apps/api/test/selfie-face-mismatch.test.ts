@@ -11,7 +11,7 @@ import { MSG } from '@ekyc/contracts/messages';
 import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import { dataUrl, selfieImages } from './support/selfie-images.ts';
 import { bearer, call, reviewerToken, testApp, uniqueMobile } from './support/test-app.ts';
-import { inMumbai } from './support/full-journey.ts';
+import { inMumbai } from './support/journey-applicant.ts';
 import { MATCH_ATTEMPT_MS } from '../src/modules/selfie/face-match.ts';
 import { LIVENESS_PRIVATE, readLivenessState } from '../src/modules/selfie/liveness-state.ts';
 

@@ -8,7 +8,7 @@ import { MSG } from '@ekyc/contracts/messages';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dataUrl, selfieImages } from './support/selfie-images.ts';
 import { call, testApp, uniqueMobile } from './support/test-app.ts';
-import { inMumbai } from './support/full-journey.ts';
+import { inMumbai } from './support/journey-applicant.ts';
 
 let app: FastifyInstance;
 let images: Awaited<ReturnType<typeof selfieImages>>;

@@ -1537,26 +1537,6 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
-  '/api/v1/backoffice/applications/{id}': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    /**
-     * Read one application: its status, stages, sections, checks and its reviewer's claim
-     * @description Needs a staff token (log-in-staff's data.token) of any active staff member (reviewer, checker, supervisor or administrator; compliance to read only). An account that must replace a password someone else set gets 403 until it has (password_change_required).
-     */
-    get: operations['get-application'];
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
   '/api/v1/backoffice/applications/{id}/claim': {
     parameters: {
       query?: never;
@@ -1611,6 +1591,86 @@ export interface paths {
      * @description Needs a staff token (log-in-staff's data.token) of a supervisor or an administrator. An account that must replace a password someone else set gets 403 until it has (password_change_required).
      */
     post: operations['assign-application'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/backoffice/funnel': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The onboarding funnel: how many applicants reached and left each stage
+     * @description Needs a staff token (log-in-staff's data.token) of any active staff member (reviewer, checker, supervisor or administrator; compliance to read only). An account that must replace a password someone else set gets 403 until it has (password_change_required).
+     */
+    get: operations['get-funnel'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/backoffice/team': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The review team's figures over the last days
+     * @description Needs a staff token (log-in-staff's data.token) of any active staff member (reviewer, checker, supervisor or administrator; compliance to read only). An account that must replace a password someone else set gets 403 until it has (password_change_required).
+     */
+    get: operations['get-team-figures'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/backoffice/reviewers': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * List the names of the active staff
+     * @description Needs a staff token (log-in-staff's data.token) of any active staff member (reviewer, checker, supervisor or administrator; compliance to read only). An account that must replace a password someone else set gets 403 until it has (password_change_required).
+     */
+    get: operations['list-reviewers'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/backoffice/applications/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Read one application: its status, stages, sections, checks and its reviewer's claim
+     * @description Needs a staff token (log-in-staff's data.token) of any active staff member (reviewer, checker, supervisor or administrator; compliance to read only). An account that must replace a password someone else set gets 403 until it has (password_change_required).
+     */
+    get: operations['get-application'];
+    put?: never;
+    post?: never;
     delete?: never;
     options?: never;
     head?: never;
@@ -1737,66 +1797,6 @@ export interface paths {
      *     Needs a staff token (log-in-staff's data.token) of compliance or an administrator. An account that must replace a password someone else set gets 403 until it has (password_change_required).
      */
     get: operations['get-evidence-bundle'];
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/api/v1/backoffice/funnel': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    /**
-     * The onboarding funnel: how many applicants reached and left each stage
-     * @description Needs a staff token (log-in-staff's data.token) of any active staff member (reviewer, checker, supervisor or administrator; compliance to read only). An account that must replace a password someone else set gets 403 until it has (password_change_required).
-     */
-    get: operations['get-funnel'];
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/api/v1/backoffice/team': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    /**
-     * The review team's figures over the last days
-     * @description Needs a staff token (log-in-staff's data.token) of any active staff member (reviewer, checker, supervisor or administrator; compliance to read only). An account that must replace a password someone else set gets 403 until it has (password_change_required).
-     */
-    get: operations['get-team-figures'];
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/api/v1/backoffice/reviewers': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    /**
-     * List the names of the active staff
-     * @description Needs a staff token (log-in-staff's data.token) of any active staff member (reviewer, checker, supervisor or administrator; compliance to read only). An account that must replace a password someone else set gets 403 until it has (password_change_required).
-     */
-    get: operations['list-reviewers'];
     put?: never;
     post?: never;
     delete?: never;
@@ -8458,189 +8458,6 @@ export interface operations {
       503: components['responses']['ServiceUnavailable'];
     };
   };
-  'get-application': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path: {
-        id: string;
-      };
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description OK */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            status: boolean;
-            message: string;
-            code?: string;
-            data: {
-              id: string;
-              /** @enum {string} */
-              status: 'Pending' | 'Approved' | 'Rejected' | 'Completed' | 'In progress' | 'Closed';
-              stage: number;
-              mobile: string;
-              email: string | null;
-              client_code: string | null;
-              created_at: string;
-              utm: {
-                source: string | null;
-                medium: string | null;
-                campaign: string | null;
-              };
-              refcode: string | null;
-              review: {
-                status: string;
-                text: string;
-              } | null;
-              stages: {
-                stage: number;
-                name: string;
-                admin_activity: ('Accept' | 'Pending' | 'Reject') | null;
-                reason: string | null;
-                updated_at: string;
-              }[];
-              sections: {
-                [key: string]: {
-                  path: string;
-                  value: string | number | boolean | null;
-                  file?: {
-                    url: string;
-                    content_type: string;
-                  };
-                }[];
-              };
-              checks: {
-                /** @enum {string} */
-                key:
-                  | 'face_match'
-                  | 'liveness'
-                  | 'liveness_module'
-                  | 'pan_name_dob'
-                  | 'bank_name_match'
-                  | 'cheque'
-                  | 'esign_signer_name';
-                /** @enum {string} */
-                source:
-                  | 'liveness_module'
-                  | 'liveness_provider'
-                  | 'face_match_provider'
-                  | 'pan_provider'
-                  | 'penny_drop'
-                  | 'upi'
-                  | 'document'
-                  | 'cheque_ocr'
-                  | 'esign_certificate';
-                value: string | number | boolean | null;
-                threshold: string | number | null;
-                /** @enum {string} */
-                verdict: 'pass' | 'fail' | 'review' | 'not_run';
-                reason: string | null;
-                against?: string | null;
-                section: string;
-              }[];
-              shared: {
-                /** @enum {string} */
-                kind: 'pan' | 'mobile' | 'email';
-                applications: {
-                  id: string;
-                  mobile: string;
-                  name: string | null;
-                  status: string;
-                  stage: number;
-                }[];
-              }[];
-              signed_changes: {
-                /** @enum {string} */
-                state: 'awaiting_signature' | 'signed_again';
-                signed_at: string;
-                fields: {
-                  stage: number;
-                  label: string;
-                  old: string;
-                  new: string;
-                }[];
-              } | null;
-              decidable: boolean;
-              approval: {
-                /** @enum {string} */
-                step: 'decide' | 'confirm' | 'registrations' | 'done';
-                four_eyes: boolean;
-                makers: string[];
-                can_act: boolean;
-              };
-              claim?: {
-                staff_id: string;
-                name: string;
-                mine: boolean;
-                since: string;
-                expires_at: string;
-              } | null;
-              evidence?: {
-                names: {
-                  /** @enum {string} */
-                  source: 'pan' | 'kra' | 'aadhaar' | 'bank' | 'signature_proof';
-                  name: string | null;
-                  agree: string[];
-                  differ: string[];
-                  score: number | null;
-                  /** @enum {string} */
-                  result: 'exact' | 'close' | 'mismatch' | 'reference' | 'not_recorded';
-                }[];
-                name_threshold: number;
-                dobs: {
-                  /** @enum {string} */
-                  source: 'pan' | 'kra' | 'aadhaar' | 'digilocker_pan';
-                  value: string | null;
-                  agrees: boolean | null;
-                }[];
-                face: {
-                  value: number | null;
-                  threshold: number | null;
-                  /** @enum {string} */
-                  verdict: 'pass' | 'fail' | 'not_run';
-                };
-              };
-            };
-          };
-        };
-      };
-      /** @description Malformed input: data.errors names each offending field, with its rule's message key as code. */
-      400: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            status: boolean;
-            message: string;
-            code?: components['schemas']['MessageKey'];
-            data: {
-              field: string;
-              errors: {
-                field: string;
-                message: string;
-                code?: components['schemas']['MessageKey'];
-              }[];
-            } & {
-              [key: string]: unknown;
-            };
-          };
-        };
-      };
-      401: components['responses']['Unauthorized'];
-      403: components['responses']['Forbidden'];
-      404: components['responses']['NotFound'];
-      429: components['responses']['TooManyRequests'];
-      500: components['responses']['InternalError'];
-      503: components['responses']['ServiceUnavailable'];
-    };
-  };
   'claim-application': {
     parameters: {
       query?: never;
@@ -8853,6 +8670,373 @@ export interface operations {
       404: components['responses']['NotFound'];
       409: components['responses']['Conflict'];
       413: components['responses']['PayloadTooLarge'];
+      429: components['responses']['TooManyRequests'];
+      500: components['responses']['InternalError'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  'get-funnel': {
+    parameters: {
+      query?: {
+        from?: string;
+        to?: string;
+        utm_source?: string;
+        utm_campaign?: string;
+        refcode?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            status: boolean;
+            message: string;
+            code?: string;
+            data: {
+              stages: {
+                stage: number;
+                name: string;
+                reached: number;
+                dropped: number;
+                drop_pct: number;
+                median_seconds: number | null;
+              }[];
+              started: number;
+              options: {
+                utm_source: string[];
+                utm_campaign: string[];
+                refcode: string[];
+              };
+              reminders?: {
+                stage: number;
+                reminded: number;
+                came_back: number;
+              }[];
+            };
+          };
+        };
+      };
+      /** @description Malformed input: data.errors names each offending field, with its rule's message key as code. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            status: boolean;
+            message: string;
+            code?: components['schemas']['MessageKey'];
+            data: {
+              field: string;
+              errors: {
+                field: string;
+                message: string;
+                code?: components['schemas']['MessageKey'];
+              }[];
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      429: components['responses']['TooManyRequests'];
+      500: components['responses']['InternalError'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  'get-team-figures': {
+    parameters: {
+      query?: {
+        days?: number;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            status: boolean;
+            message: string;
+            code?: string;
+            data: {
+              days: number;
+              decisions: {
+                day: string;
+                staff_id: string;
+                name: string;
+                decisions: number;
+                median_seconds: number | null;
+              }[];
+              queue_ages: {
+                bucket: string;
+                count: number;
+              }[];
+            };
+          };
+        };
+      };
+      /** @description Malformed input: data.errors names each offending field, with its rule's message key as code. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            status: boolean;
+            message: string;
+            code?: components['schemas']['MessageKey'];
+            data: {
+              field: string;
+              errors: {
+                field: string;
+                message: string;
+                code?: components['schemas']['MessageKey'];
+              }[];
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      429: components['responses']['TooManyRequests'];
+      500: components['responses']['InternalError'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  'list-reviewers': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            status: boolean;
+            message: string;
+            code?: string;
+            data: {
+              reviewers: {
+                id: string;
+                name: string;
+                /** @enum {string} */
+                role: 'reviewer' | 'checker' | 'supervisor' | 'compliance' | 'admin';
+              }[];
+            };
+          };
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      429: components['responses']['TooManyRequests'];
+      500: components['responses']['InternalError'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  'get-application': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            status: boolean;
+            message: string;
+            code?: string;
+            data: {
+              id: string;
+              /** @enum {string} */
+              status: 'Pending' | 'Approved' | 'Rejected' | 'Completed' | 'In progress' | 'Closed';
+              stage: number;
+              mobile: string;
+              email: string | null;
+              client_code: string | null;
+              created_at: string;
+              utm: {
+                source: string | null;
+                medium: string | null;
+                campaign: string | null;
+              };
+              refcode: string | null;
+              review: {
+                status: string;
+                text: string;
+              } | null;
+              stages: {
+                stage: number;
+                name: string;
+                admin_activity: ('Accept' | 'Pending' | 'Reject') | null;
+                reason: string | null;
+                updated_at: string;
+              }[];
+              sections: {
+                [key: string]: {
+                  path: string;
+                  value: string | number | boolean | null;
+                  file?: {
+                    url: string;
+                    content_type: string;
+                  };
+                }[];
+              };
+              checks: {
+                /** @enum {string} */
+                key:
+                  | 'face_match'
+                  | 'liveness'
+                  | 'liveness_module'
+                  | 'pan_name_dob'
+                  | 'bank_name_match'
+                  | 'cheque'
+                  | 'esign_signer_name';
+                /** @enum {string} */
+                source:
+                  | 'liveness_module'
+                  | 'liveness_provider'
+                  | 'face_match_provider'
+                  | 'pan_provider'
+                  | 'penny_drop'
+                  | 'upi'
+                  | 'document'
+                  | 'cheque_ocr'
+                  | 'esign_certificate';
+                value: string | number | boolean | null;
+                threshold: string | number | null;
+                /** @enum {string} */
+                verdict: 'pass' | 'fail' | 'review' | 'not_run';
+                reason: string | null;
+                against?: string | null;
+                section: string;
+              }[];
+              shared: {
+                /** @enum {string} */
+                kind: 'pan' | 'mobile' | 'email';
+                applications: {
+                  id: string;
+                  mobile: string;
+                  name: string | null;
+                  status: string;
+                  stage: number;
+                }[];
+              }[];
+              signed_changes: {
+                /** @enum {string} */
+                state: 'awaiting_signature' | 'signed_again';
+                signed_at: string;
+                fields: {
+                  stage: number;
+                  label: string;
+                  old: string;
+                  new: string;
+                }[];
+              } | null;
+              decidable: boolean;
+              approval: {
+                /** @enum {string} */
+                step: 'decide' | 'confirm' | 'registrations' | 'done';
+                four_eyes: boolean;
+                makers: string[];
+                can_act: boolean;
+              };
+              claim?: {
+                staff_id: string;
+                name: string;
+                mine: boolean;
+                since: string;
+                expires_at: string;
+              } | null;
+              evidence?: {
+                names: {
+                  /** @enum {string} */
+                  source: 'pan' | 'kra' | 'aadhaar' | 'bank' | 'signature_proof';
+                  name: string | null;
+                  agree: string[];
+                  differ: string[];
+                  score: number | null;
+                  /** @enum {string} */
+                  result: 'exact' | 'close' | 'mismatch' | 'reference' | 'not_recorded';
+                }[];
+                name_threshold: number;
+                dobs: {
+                  /** @enum {string} */
+                  source: 'pan' | 'kra' | 'aadhaar' | 'digilocker_pan';
+                  value: string | null;
+                  agrees: boolean | null;
+                }[];
+                face: {
+                  value: number | null;
+                  threshold: number | null;
+                  /** @enum {string} */
+                  verdict: 'pass' | 'fail' | 'not_run';
+                };
+              };
+            };
+          };
+        };
+      };
+      /** @description Malformed input: data.errors names each offending field, with its rule's message key as code. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            status: boolean;
+            message: string;
+            code?: components['schemas']['MessageKey'];
+            data: {
+              field: string;
+              errors: {
+                field: string;
+                message: string;
+                code?: components['schemas']['MessageKey'];
+              }[];
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
       429: components['responses']['TooManyRequests'];
       500: components['responses']['InternalError'];
       503: components['responses']['ServiceUnavailable'];
@@ -9387,190 +9571,6 @@ export interface operations {
             | components['schemas']['TooManyRequestsReply'];
         };
       };
-      500: components['responses']['InternalError'];
-      503: components['responses']['ServiceUnavailable'];
-    };
-  };
-  'get-funnel': {
-    parameters: {
-      query?: {
-        from?: string;
-        to?: string;
-        utm_source?: string;
-        utm_campaign?: string;
-        refcode?: string;
-      };
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description OK */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            status: boolean;
-            message: string;
-            code?: string;
-            data: {
-              stages: {
-                stage: number;
-                name: string;
-                reached: number;
-                dropped: number;
-                drop_pct: number;
-                median_seconds: number | null;
-              }[];
-              started: number;
-              options: {
-                utm_source: string[];
-                utm_campaign: string[];
-                refcode: string[];
-              };
-              reminders?: {
-                stage: number;
-                reminded: number;
-                came_back: number;
-              }[];
-            };
-          };
-        };
-      };
-      /** @description Malformed input: data.errors names each offending field, with its rule's message key as code. */
-      400: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            status: boolean;
-            message: string;
-            code?: components['schemas']['MessageKey'];
-            data: {
-              field: string;
-              errors: {
-                field: string;
-                message: string;
-                code?: components['schemas']['MessageKey'];
-              }[];
-            } & {
-              [key: string]: unknown;
-            };
-          };
-        };
-      };
-      401: components['responses']['Unauthorized'];
-      403: components['responses']['Forbidden'];
-      429: components['responses']['TooManyRequests'];
-      500: components['responses']['InternalError'];
-      503: components['responses']['ServiceUnavailable'];
-    };
-  };
-  'get-team-figures': {
-    parameters: {
-      query?: {
-        days?: number;
-      };
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description OK */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            status: boolean;
-            message: string;
-            code?: string;
-            data: {
-              days: number;
-              decisions: {
-                day: string;
-                staff_id: string;
-                name: string;
-                decisions: number;
-                median_seconds: number | null;
-              }[];
-              queue_ages: {
-                bucket: string;
-                count: number;
-              }[];
-            };
-          };
-        };
-      };
-      /** @description Malformed input: data.errors names each offending field, with its rule's message key as code. */
-      400: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            status: boolean;
-            message: string;
-            code?: components['schemas']['MessageKey'];
-            data: {
-              field: string;
-              errors: {
-                field: string;
-                message: string;
-                code?: components['schemas']['MessageKey'];
-              }[];
-            } & {
-              [key: string]: unknown;
-            };
-          };
-        };
-      };
-      401: components['responses']['Unauthorized'];
-      403: components['responses']['Forbidden'];
-      429: components['responses']['TooManyRequests'];
-      500: components['responses']['InternalError'];
-      503: components['responses']['ServiceUnavailable'];
-    };
-  };
-  'list-reviewers': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description OK */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            status: boolean;
-            message: string;
-            code?: string;
-            data: {
-              reviewers: {
-                id: string;
-                name: string;
-                /** @enum {string} */
-                role: 'reviewer' | 'checker' | 'supervisor' | 'compliance' | 'admin';
-              }[];
-            };
-          };
-        };
-      };
-      401: components['responses']['Unauthorized'];
-      403: components['responses']['Forbidden'];
-      429: components['responses']['TooManyRequests'];
       500: components['responses']['InternalError'];
       503: components['responses']['ServiceUnavailable'];
     };

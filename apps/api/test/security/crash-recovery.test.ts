@@ -16,13 +16,9 @@ import { eq, inArray } from 'drizzle-orm';
 import { afterAll, expect, it } from 'vitest';
 import { applicants, applicantStages } from '../../src/db/schema/core.ts';
 import { freePort, spawnApi, waitReady } from '../support/child-server.ts';
-import {
-  fetchClient,
-  type JourneyApplicant,
-  type JourneyClient,
-  newApplicant,
-  runFullJourney,
-} from '../support/full-journey.ts';
+import { runFullJourney } from '../support/full-journey.ts';
+import { type JourneyApplicant, newApplicant } from '../support/journey-applicant.ts';
+import { fetchClient, type JourneyClient } from '../support/journey-client.ts';
 import { journeyAssets } from '../support/journey-assets.ts';
 import { seedDataDir } from '../support/pglite-template.ts';
 import { testApp } from '../support/test-app.ts';

@@ -1,7 +1,8 @@
 /** The full journey driver itself: a fresh applicant reaches the status screen through every step. */
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { injectClient, JOURNEY_STEPS, runFullJourney, type CallTiming } from '../support/full-journey.ts';
+import { JOURNEY_STEPS, runFullJourney, type CallTiming } from '../support/full-journey.ts';
+import { injectClient } from '../support/journey-client.ts';
 import { journeyAssets } from '../support/journey-assets.ts';
 import { testApp } from '../support/test-app.ts';
 

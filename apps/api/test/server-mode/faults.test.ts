@@ -16,13 +16,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   baseline,
   type Deployment,
-  redisOutage,
   resultTable,
   resumeLines,
   runScenario,
   type ScenarioResult,
-  terminateConnections,
 } from '../support/chaos.ts';
+import { redisOutage, terminateConnections } from '../support/chaos-faults.ts';
 import { freePort, spawnApi, startBudgetMs, waitReady } from '../support/child-server.ts';
 import { journeyAssets } from '../support/journey-assets.ts';
 import { SHARED_DATABASE_KEYS } from '../support/test-app.ts';

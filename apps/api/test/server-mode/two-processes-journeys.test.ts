@@ -17,7 +17,9 @@ import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sandboxPki } from '../../src/documents/signing/sandbox-pki.ts';
 import { freePort, spawnApi, startBudgetMs, waitReady } from '../support/child-server.ts';
-import { fetchClient, type JourneyClient, newApplicant, runFullJourney } from '../support/full-journey.ts';
+import { runFullJourney } from '../support/full-journey.ts';
+import { newApplicant } from '../support/journey-applicant.ts';
+import { fetchClient, type JourneyClient } from '../support/journey-client.ts';
 import { journeyAssets } from '../support/journey-assets.ts';
 import { SHARED_DATABASE_KEYS } from '../support/test-app.ts';
 

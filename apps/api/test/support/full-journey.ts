@@ -9,86 +9,11 @@
  * step with `onStep`. Images are passed in (see journey-assets.ts), so that nothing here needs sharp.
  */
 import { PERSONAL_DETAILS } from './personal-details.ts';
+import { inMumbai, type JourneyApplicant } from './journey-applicant.ts';
+import { formOf, type JourneyClient, type JourneyResponse } from './journey-client.ts';
 
-/** The selfie step's device location: shared with consent, a fresh fix in Mumbai. */
-export const inMumbai = () => ({
-  consent: true,
-  latitude: 19.076,
-  longitude: 72.8777,
-  accuracy: 25,
-  captured_at: new Date().toISOString(),
-});
-
-export interface JourneyRequest {
-  method: 'GET' | 'POST';
-  /** path and query, e.g. /api/v1/ekyc/send-otp */
-  url: string;
-  headers?: Record<string, string>;
-  body?: string;
-}
-export interface JourneyResponse {
-  status: number;
-  headers: Record<string, string>;
-  body: string;
-}
-/** How the journey reaches the API: one request at a time, redirects not followed. */
-export interface JourneyClient {
-  request(req: JourneyRequest): Promise<JourneyResponse>;
-}
-
-/** Anything with Fastify's inject (kept structural so this file imports nothing). */
-interface Injectable {
-  inject(opts: {
-    method: 'GET' | 'POST';
-    url: string;
-    headers?: Record<string, string>;
-    payload?: string;
-  }): Promise<{ statusCode: number; headers: Record<string, unknown>; body: string }>;
-}
-
-const flatHeaders = (h: Record<string, unknown>) =>
-  Object.fromEntries(Object.entries(h).map(([k, v]) => [k.toLowerCase(), Array.isArray(v) ? v.join(', ') : String(v)]));
-
-export function injectClient(app: Injectable): JourneyClient {
-  return {
-    async request(req) {
-      const res = await app.inject({ method: req.method, url: req.url, headers: req.headers, payload: req.body });
-      return { status: res.statusCode, headers: flatHeaders(res.headers), body: res.body };
-    },
-  };
-}
-
-export function fetchClient(baseUrl: string, timeoutMs = 30_000): JourneyClient {
-  return {
-    async request(req) {
-      const res = await fetch(new URL(req.url, baseUrl), {
-        method: req.method,
-        headers: req.headers,
-        body: req.body,
-        redirect: 'manual',
-        signal: AbortSignal.timeout(timeoutMs),
-      });
-      const headers: Record<string, string> = {};
-      res.headers.forEach((v, k) => (headers[k] = v));
-      return { status: res.status, headers, body: await res.text() };
-    },
-  };
-}
-
-export type JourneyStep =
-  | 'mobile'
-  | 'email'
-  | 'pan'
-  | 'digilocker'
-  | 'profiling'
-  | 'bank'
-  | 'signature'
-  | 'nominee'
-  | 'segment'
-  | 'selfie'
-  | 'esign'
-  | 'status';
-export const JOURNEY_STEPS: JourneyStep[] = [
+/** The journey's steps, in order. */
+export const JOURNEY_STEPS = [
   'mobile',
   'email',
   'pan',
@@ -101,7 +26,8 @@ export const JOURNEY_STEPS: JourneyStep[] = [
   'selfie',
   'esign',
   'status',
-];
+] as const;
+export type JourneyStep = (typeof JOURNEY_STEPS)[number];
 
 export interface CallTiming {
   step: JourneyStep;
@@ -110,21 +36,6 @@ export interface CallTiming {
   path: string;
   status: number;
   ms: number;
-}
-
-export interface JourneyApplicant {
-  mobile: string;
-  email: string;
-  /** a valid individual PAN (4th letter P), digits other than 0000/8888/9999 */
-  pan: string;
-  /** as typed; the sandbox PAN service answers with it upper-cased */
-  panName: string;
-  /** dd/mm/yyyy, an adult */
-  dob: string;
-  ifsc: string;
-  /** not ending 000 (that fails the sandbox penny drop) */
-  accountNumber: string;
-  motherName: string;
 }
 
 export interface JourneyOptions {
@@ -159,44 +70,6 @@ const API = '/api/v1/ekyc';
 const FORM = 'application/x-www-form-urlencoded';
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-/**
- * A PAN's four digits for an ordinary applicant: four like digits are the sandbox's special outcomes
- * (0000 not found, 2222 inoperative, 3333 to 5555 blocked at the KRA, 6666 and 7777 a registration
- * held or rejected once, 8888 no PAN in DigiLocker, 9999 KRA-registered), so they become 1234.
- */
-export function ordinaryPanDigits(n: number): string {
-  const digits = String(n).padStart(4, '0');
-  return /^(\d)\1{3}$/.test(digits) ? '1234' : digits;
-}
-
-let seq = 0;
-/** Unique, valid sandbox values for one applicant (the PAN digits avoid the sandbox's special values). */
-export function newApplicant(seed = `${process.pid}${Date.now()}${seq++}`): JourneyApplicant {
-  let h = 2166136261;
-  for (const c of seed) h = Math.imul(h ^ c.charCodeAt(0), 16777619) >>> 0;
-  const next = () => (h = Math.imul(h ^ (h >>> 15), 2246822519) >>> 0);
-  const letter = () => String.fromCharCode(65 + (next() % 26));
-  const digits = ordinaryPanDigits(1000 + (next() % 8000));
-  const pan = `${letter()}${letter()}${letter()}P${letter()}${digits}${letter()}`;
-  const mobile = `9${String(next() % 1_000_000_000).padStart(9, '0')}`;
-  const account = `${5 + (next() % 4)}${String(next()).padStart(10, '0').slice(0, 10)}${1 + (next() % 9)}`;
-  const year = 1970 + (next() % 25);
-  const day = 1 + (next() % 28);
-  const month = 1 + (next() % 12);
-  const first = ['Ravi', 'Asha', 'Kiran', 'Meera', 'Arjun', 'Divya', 'Rohit', 'Nisha'][next() % 8]!;
-  const last = ['Sharma', 'Patel', 'Rao', 'Iyer', 'Das', 'Joshi', 'Nair', 'Gupta'][next() % 8]!;
-  return {
-    mobile,
-    email: `applicant${mobile}@example.com`,
-    pan,
-    panName: `${first} Kumar ${last}`,
-    dob: `${String(day).padStart(2, '0')}/${String(month).padStart(2, '0')}/${year}`,
-    ifsc: 'HDFC0000001',
-    accountNumber: account,
-    motherName: `Sita ${last}`,
-  };
-}
-
 export class JourneyError extends Error {
   constructor(
     readonly step: JourneyStep,
@@ -205,30 +78,6 @@ export class JourneyError extends Error {
   ) {
     super(`${step}: ${message}`);
   }
-}
-
-const decode = (s: string) =>
-  s
-    .replace(/&quot;/g, '"')
-    .replace(/&#39;/g, "'")
-    .replace(/&lt;/g, '<')
-    .replace(/&gt;/g, '>')
-    .replace(/&amp;/g, '&');
-
-/** The action and hidden fields of the first form (or the form with `id`) in a page. */
-export function formOf(html: string, id?: string): { action: string; fields: Record<string, string> } {
-  const form = id
-    ? new RegExp(`<form[^>]*id="${id}"[\\s\\S]*?</form>`).exec(html)?.[0]
-    : /<form[\s\S]*?<\/form>/.exec(html)?.[0];
-  if (!form) throw new Error('no form in the page');
-  const action = decode(/action="([^"]*)"/.exec(form)?.[1] ?? '');
-  const fields: Record<string, string> = {};
-  for (const m of form.matchAll(/<input[^>]*type="hidden"[^>]*>/g)) {
-    const name = /name="([^"]+)"/.exec(m[0])?.[1];
-    const value = /value="([^"]*)"/.exec(m[0])?.[1];
-    if (name !== undefined) fields[decode(name)] = decode(value ?? '');
-  }
-  return { action, fields };
 }
 
 /** A URL the API hands out, as a path on the same origin (sandbox pages are served by the API). */

@@ -4,7 +4,7 @@ import { STAGE, STAGE_ORDER } from '@ekyc/contracts/stages';
 import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
 import { postForm, signAtEsp } from './esign-flow.ts';
-import { ordinaryPanDigits } from './full-journey.ts';
+import { ordinaryPanDigits } from './journey-applicant.ts';
 import { signedSections } from './registrations.ts';
 import { call, uniqueMobile } from './test-app.ts';
 
