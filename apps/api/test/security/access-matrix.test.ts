@@ -16,7 +16,7 @@ import { journeyAssets } from '../support/journey-assets.ts';
 import { expireSession } from '../support/session-clock.ts';
 import { acknowledgedDocuments, testApp, uniqueMobile } from '../support/test-app.ts';
 
-import { ACTORS, BY_ACCESS, type Actor, type Entry, type Expect } from './access-matrix/entries.ts';
+import { ACTORS, BY_ACCESS, type Actor, type Ctx, type Entry, type Expect } from './access-matrix/entries.ts';
 import { APPLICANT_MATRIX } from './access-matrix/applicant-routes.ts';
 import { BACKOFFICE_MATRIX } from './access-matrix/backoffice-routes.ts';
 

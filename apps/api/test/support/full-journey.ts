@@ -9,8 +9,8 @@
  * step with `onStep`. Images are passed in (see journey-assets.ts), so that nothing here needs sharp.
  */
 import { PERSONAL_DETAILS } from './personal-details.ts';
-import { inMumbai, type JourneyApplicant } from './journey-applicant.ts';
-import { formOf, type JourneyClient, type JourneyResponse } from './journey-client.ts';
+import { inMumbai, type JourneyApplicant, newApplicant } from './journey-applicant.ts';
+import { decode, formOf, type JourneyClient, type JourneyResponse } from './journey-client.ts';
 
 /** The journey's steps, in order. */
 export const JOURNEY_STEPS = [

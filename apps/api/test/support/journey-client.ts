@@ -59,7 +59,7 @@ export function fetchClient(baseUrl: string, timeoutMs = 30_000): JourneyClient 
   };
 }
 
-const decode = (s: string) =>
+export const decode = (s: string) =>
   s
     .replace(/&quot;/g, '"')
     .replace(/&#39;/g, "'")
