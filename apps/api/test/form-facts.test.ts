@@ -7,7 +7,8 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { changedFacts, formFacts, renderAccountOpeningForm } from '../src/documents/account-opening-form.ts';
+import { renderAccountOpeningForm } from '../src/documents/account-opening-form.ts';
+import { changedFacts, formFacts } from '../src/documents/form-facts.ts';
 import { panWithDigits, signedSections } from './support/registrations.ts';
 import { toolOutput } from './support/system-tool.ts';
 

@@ -17,7 +17,7 @@ import {
   documentVersionSchema,
 } from '@ekyc/contracts/calls/broker-documents';
 import { indianDay, ruleSetOn } from '@ekyc/contracts/regulation';
-import { chargeRows } from './account-opening-form.ts';
+import { chargeRows } from './form-facts.ts';
 import {
   KIT_DOCUMENTS,
   KIT_TEXTS,

@@ -5,7 +5,7 @@
  * stays as evidence, and the reviewer sees each changed field old and new. The approval checks
  * again that the record is what was signed last.
  */
-import { changedFacts, type FormFact, formFacts } from '../documents/account-opening-form.ts';
+import { changedFacts, type FormFact, formFacts } from '../documents/form-facts.ts';
 
 /** The private section of the signed versions, oldest first. */
 export const SIGNED_FORMS = '_signed_forms';

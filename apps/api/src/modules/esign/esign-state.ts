@@ -1,5 +1,5 @@
 /** What e-sign keeps between its calls, in a private section never shown to the applicant. */
-import type { FormFact } from '../../documents/account-opening-form.ts';
+import type { FormFact } from '../../documents/form-facts.ts';
 import type { FileRef } from '../../records/applicant-records.ts';
 
 export const ESIGN_PRIVATE = '_esign_private';
