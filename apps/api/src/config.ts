@@ -30,7 +30,6 @@ export const envSchema = z.object({
   ...registrationsEnv.shape,
 });
 
-export type Env = z.input<typeof envSchema>;
 type ParsedEnv = z.output<typeof envSchema>;
 
 /** A production start refuses sandbox providers, generated keys and test switches unless told it is staging. */

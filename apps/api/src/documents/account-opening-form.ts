@@ -23,6 +23,7 @@ import {
   addressOf,
   genderOf,
   chargeRows,
+  signatureMark,
 } from './form-facts.ts';
 
 export interface AccountOpeningFormInput {
@@ -238,20 +239,4 @@ export async function renderAccountOpeningForm(input: AccountOpeningFormInput): 
   );
   w.finish('Account Opening Form');
   return Buffer.from(await doc.save({ useObjectStreams: false }));
-}
-
-/**
- * Whose mark the signature box holds: the applicant's signature, their thumb impression, or a
- * guardian's signature (named, with the relation, in a line under the box).
- */
-function signatureMark(signature: Record<string, unknown>): { label: string; note: string | null } {
-  const guardian = asObj(signature.guardian);
-  if (typeof guardian.name === 'string')
-    return {
-      label: "Guardian's signature",
-      note: `Signed by ${guardian.name} (${String(guardian.relation)}), guardian, on behalf of the applicant.`,
-    };
-  return signature.signature_mark === 'thumb_impression'
-    ? { label: 'Thumb impression', note: 'The applicant gave a thumb impression in place of a signature.' }
-    : { label: 'Signature', note: null };
 }

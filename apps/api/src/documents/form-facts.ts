@@ -222,3 +222,19 @@ export function chargeRows(plan: string, rules: ReturnType<typeof ruleSetOn>): s
  * compressed again in JavaScript (several times the cost of the whole page). A PNG (the drawn
  * signature, with transparency) is flattened on the white of the form by sharp first.
  */
+
+/**
+ * Whose mark the signature box holds: the applicant's signature, their thumb impression, or a
+ * guardian's signature (named, with the relation, in a line under the box).
+ */
+export function signatureMark(signature: Record<string, unknown>): { label: string; note: string | null } {
+  const guardian = asObj(signature.guardian);
+  if (typeof guardian.name === 'string')
+    return {
+      label: "Guardian's signature",
+      note: `Signed by ${guardian.name} (${String(guardian.relation)}), guardian, on behalf of the applicant.`,
+    };
+  return signature.signature_mark === 'thumb_impression'
+    ? { label: 'Thumb impression', note: 'The applicant gave a thumb impression in place of a signature.' }
+    : { label: 'Signature', note: null };
+}

@@ -29,10 +29,7 @@ const named = (key: string) => key.replace(/_/g, ' ');
  * and the required ones were recorded; a check not run, one for a person to weigh, or a selfie the
  * liveness step sent to manual review is skipped with its reason.
  */
-export async function uncleanReason(
-  deps: Pick<BackofficeDeps, 'database' | 'records'>,
-  id: string,
-): Promise<string | null> {
+async function uncleanReason(deps: Pick<BackofficeDeps, 'database' | 'records'>, id: string): Promise<string | null> {
   const standing = /^[0-9a-f-]{36}$/i.test(id) ? await repo.standingOf(deps.database.db, id) : undefined;
   if (!standing) return 'Application not found';
   if (standing.status !== 'Pending') return 'Not waiting for a decision';

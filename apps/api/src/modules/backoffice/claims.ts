@@ -28,7 +28,7 @@ const expiresAt = (deps: Deps, claim: ClaimRow) =>
 export const isCurrent = (deps: Deps, claim: ClaimRow | undefined, now = new Date()): claim is ClaimRow =>
   Boolean(claim && expiresAt(deps, claim) > now);
 
-export function claimView(deps: Deps, claim: ClaimRow | undefined, viewerId: string): ClaimView | null {
+function claimView(deps: Deps, claim: ClaimRow | undefined, viewerId: string): ClaimView | null {
   if (!isCurrent(deps, claim)) return null;
   return {
     staff_id: claim.staffId,

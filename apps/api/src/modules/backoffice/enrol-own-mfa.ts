@@ -13,7 +13,7 @@ import { staffView } from './staff-view.ts';
 
 type Deps = Pick<BackofficeDeps, 'database' | 'sessions' | 'config' | 'hasher' | 'cipher'>;
 
-export const ALREADY_ENROLLED = 'Your second factor is already set up.';
+const ALREADY_ENROLLED = 'Your second factor is already set up.';
 
 export async function startOwnEnrolment(deps: Deps, member: StaffRow) {
   if (member.mfaEnrolledAt) throw new AppError('CONFLICT', ALREADY_ENROLLED);

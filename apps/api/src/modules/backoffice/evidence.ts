@@ -13,7 +13,7 @@ const str = (v: unknown): string | null => (typeof v === 'string' && v.trim() ? 
 const num = (v: unknown): number | null => (typeof v === 'number' && Number.isFinite(v) ? v : null);
 
 /** A close match scores at least this (name-match.ts); below it the names differ. */
-export const NAME_THRESHOLD = 80;
+const NAME_THRESHOLD = 80;
 
 function documents(locker: Section): Record<string, unknown>[] {
   const docs = locker?.cdl_documents;

@@ -23,8 +23,8 @@ function load(): Promise<ZxcvbnFactory> {
   return checker;
 }
 
-export const WEAK_PASSWORD = 'This password is too easy to guess';
-export const WEAK_PASSWORD_HINT = 'Use a longer passphrase of several unrelated words.';
+const WEAK_PASSWORD = 'This password is too easy to guess';
+const WEAK_PASSWORD_HINT = 'Use a longer passphrase of several unrelated words.';
 
 /** Why a password is refused (a sentence for the person choosing it), or null when it is strong enough. */
 export async function weakPasswordReason(

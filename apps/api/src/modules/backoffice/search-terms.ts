@@ -18,14 +18,14 @@ const words = (name: string) =>
     .filter((w) => w.length >= 2);
 
 /** The first and the last 4 to 10 digits: how a caller reads a number out. */
-export function mobileTerms(mobile: string): string[] {
+function mobileTerms(mobile: string): string[] {
   const digits = mobile.replace(/\D/g, '').slice(-10);
   const out: string[] = [];
   for (let len = 4; len <= digits.length; len += 1) out.push(`m:${digits.slice(0, len)}`, `m:${digits.slice(-len)}`);
   return out;
 }
 
-export function nameTerms(name: string): string[] {
+function nameTerms(name: string): string[] {
   const out: string[] = [];
   for (const w of words(name)) {
     out.push(`n:${w}`);

@@ -19,7 +19,7 @@ type Deps = Pick<BackofficeDeps, 'database' | 'sessions' | 'config' | 'hasher' |
 
 const CHALLENGE_SECONDS = 300;
 const CLOCK_DRIFT_SECONDS = 30;
-export const RECOVERY_CODE_COUNT = 10;
+const RECOVERY_CODE_COUNT = 10;
 
 /** The second-factor step due after a right password, or null when the password is enough. */
 export function mfaStepFor(config: BackofficeDeps['config'], member: StaffRow): MfaStep | null {

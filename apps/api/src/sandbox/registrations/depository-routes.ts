@@ -13,7 +13,7 @@ import { nsdlProblem, nsdlRequestSchema } from './nsdl-account-opening.ts';
 import { type SandboxRequestRow, sandboxRequestsRepository as repo } from './requests.repository.ts';
 
 /** The participants these sandbox depositories know, and the key they take (the sandbox's own registry). */
-export const SANDBOX_DEPOSITORIES = {
+const SANDBOX_DEPOSITORIES = {
   cdslDpId: '12099900',
   nsdlDpId: 'IN309900',
   apiKey: 'sandbox-registrations-key',

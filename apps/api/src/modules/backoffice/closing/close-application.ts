@@ -16,7 +16,6 @@ import type { BackofficeDeps } from '../deps.ts';
 import type { Tx } from '../../../db/client.ts';
 import { AppError } from '../../../lib/errors.ts';
 import { closuresRepository as closures } from '../../../records/closures.repository.ts';
-import { reasonsRepository } from '../../../records/reasons.repository.ts';
 import { setReview } from '../../../records/review.ts';
 import { applicantPanHash, isSignedPanTaken, signedRepository } from '../../../records/signed.ts';
 import { standingOrNotFound } from '../approval.ts';
@@ -151,9 +150,4 @@ export async function reopenApplication(
   });
   await deps.records.notifyChanged(applicantId);
   return { status };
-}
-
-/** The reason of a closed application in the version it was closed with (the applicant's status page). */
-export async function closureReasonTexts(deps: Pick<BackofficeDeps, 'database'>, code: string, version: number) {
-  return (await reasonsRepository.version(deps.database.db, code, version))?.texts ?? null;
 }

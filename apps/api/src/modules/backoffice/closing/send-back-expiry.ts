@@ -20,7 +20,7 @@ import { notifyClosure, sendToApplicant } from './notify-closure.ts';
 type Deps = Pick<BackofficeDeps, 'database' | 'records' | 'messaging' | 'config'>;
 
 /** The reason an expiry is closed with (a closing reason of the reasons table). */
-export const EXPIRY_REASON = 'SEND_BACK_EXPIRED';
+const EXPIRY_REASON = 'SEND_BACK_EXPIRED';
 const DAY_MS = 86_400_000;
 const PER_SWEEP = 500;
 

@@ -15,7 +15,7 @@ import type { StaffRow } from '../staff.repository.ts';
 
 const stageName = (stage: number) => (isStageCode(stage) ? STAGES[stage].name : String(stage));
 
-export const reasonView = (r: ReasonRow): Reason => ({
+const reasonView = (r: ReasonRow): Reason => ({
   code: r.code,
   version: r.version,
   purpose: r.purpose,

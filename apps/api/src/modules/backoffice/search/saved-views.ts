@@ -11,7 +11,7 @@ import { type SavedViewRow, savedViewsRepository as repo } from './saved-views.r
 type Deps = Pick<BackofficeDeps, 'database' | 'cipher'>;
 
 /** A staff member keeps this many views at most. */
-export const MAX_SAVED_VIEWS = 50;
+const MAX_SAVED_VIEWS = 50;
 
 function toView(deps: Deps, row: SavedViewRow): SavedView {
   return {

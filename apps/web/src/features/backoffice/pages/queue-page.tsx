@@ -135,7 +135,6 @@ export default function QueuePage() {
                 <QueueTable
                   items={data.items}
                   clean={clean}
-                  myId={me?.id}
                   sort={query.sort ?? 'waiting'}
                   dir={query.dir ?? 'asc'}
                   onSort={sortBy}
