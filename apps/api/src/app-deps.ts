@@ -178,7 +178,8 @@ export async function createDeps(config: Config, overrides: DepsOverrides = {}):
   const records = new ApplicantRecords(database, cipher, hasher, hub, files, config, consents);
   records.onStageCompleted((stage) => metrics.stageTransitions.inc({ stage: String(stage) }));
 
-  const deps: AppDeps = {
+  const now = overrides.now ?? Date.now;
+  const services = {
     config,
     selfFetch,
     metrics,
@@ -193,13 +194,18 @@ export async function createDeps(config: Config, overrides: DepsOverrides = {}):
     sessions: new Sessions(database, hasher, hub, config),
     otp: new OtpService(database, hasher, config, overrides.now),
     ...providers,
-    now: overrides.now ?? Date.now,
+    now,
     documents: new DocumentWorkers(config.documentWorkerThreads, config.pdfInspection),
     staffLoginThrottle: new StaffLoginThrottle(config, hasher, overrides.now, staffLockoutKeeper(database)),
-    registrations: new RegistrationWorkflow(() => deps),
-    retention: new RetentionSweep(() => deps),
-    reminders: new ReminderJob(() => deps),
-    sendBackExpiry: new SendBackExpiry(() => deps),
+  };
+  // The jobs take the services they name, built above: none reaches back for the whole of AppDeps.
+  const { messaging } = providers;
+  const deps: AppDeps = {
+    ...services,
+    registrations: new RegistrationWorkflow(services),
+    retention: new RetentionSweep(services),
+    reminders: new ReminderJob(services),
+    sendBackExpiry: new SendBackExpiry(() => ({ database, records, messaging, config })),
   };
   return deps;
 }

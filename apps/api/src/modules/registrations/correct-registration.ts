@@ -13,13 +13,13 @@
 import { randomUUID } from 'node:crypto';
 import type { CorrectionView, RegistrationCorrection } from '@ekyc/contracts/calls/backoffice-registrations';
 import { ANNUAL_INCOME, FAMILY_RELATIONS } from '@ekyc/contracts/enums';
-import type { AppDeps } from '../../app-deps.ts';
+import type { RegistrationsDeps } from './deps.ts';
 import { staffRepository } from '../../auth/staff.repository.ts';
 import { AppError, invalidField } from '../../lib/errors.ts';
 import { MESSAGE_TEXTS } from '../../providers/messaging/texts.ts';
 import { type CorrectionRow, registrationsRepository as repo } from './registrations.repository.ts';
 
-type Deps = Pick<AppDeps, 'database' | 'records' | 'cipher' | 'otp' | 'messaging' | 'now'>;
+type Deps = Pick<RegistrationsDeps, 'database' | 'records' | 'cipher' | 'otp' | 'messaging' | 'now'>;
 type Staff = { id: string; role: string };
 export type CorrectionData = { id: string; field: RegistrationCorrection['field']; status: CorrectionRow['status'] };
 

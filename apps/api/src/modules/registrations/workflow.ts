@@ -12,7 +12,7 @@
  */
 import { indianDay, ruleSetOn } from '@ekyc/contracts/regulation';
 import type PgBoss from 'pg-boss';
-import type { AppDeps } from '../../app-deps.ts';
+import type { RegistrationsDeps } from './deps.ts';
 import type { Tx } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
 import { createJobQueue, jobQueueInstalled, type QueueWorker, workQueue } from '../../jobs/job-queue.ts';
@@ -25,6 +25,7 @@ import {
   type RegistrationAnswer,
   type RegistrationKind,
 } from '../../providers/registrations/port.ts';
+import type { RegistrationSummary } from '../../records/registrations.ts';
 import { newClientCode } from './client-code.ts';
 import { modificationTargets, sendModification } from './modify-registrations.ts';
 import { activate } from './complete-registrations.ts';
@@ -38,18 +39,14 @@ import {
   type StepKind,
 } from './registrations.repository.ts';
 
+type Deps = Pick<
+  RegistrationsDeps,
+  'config' | 'database' | 'cipher' | 'records' | 'messaging' | 'mnrl' | 'metrics' | 'registrars' | 'now'
+>;
+
 export const REGISTRATION_QUEUE = 'registration-steps';
 /** The queue of earlier versions (pg-boss's `stately` policy): removed at start, its steps queued again. */
 const FORMER_QUEUE = 'registration-step';
-
-export interface RegistrationSummary {
-  clientCode: string | null;
-  boId: string | null;
-  completedAt: Date | null;
-  segments: string[];
-  kra: { status: string; reference: string | null } | null;
-  ckyc: { status: string; reference: string | null } | null;
-}
 
 interface StepJob {
   applicantId: string;
@@ -67,7 +64,7 @@ export class RegistrationWorkflow {
   /** Where queue errors are reported (the app's logger, once the app exists). */
   onError: (err: Error) => void = () => undefined;
 
-  constructor(private readonly deps: () => AppDeps) {}
+  constructor(private readonly deps: Deps) {}
 
   /**
    * Starts the queue and its worker when the database has registrations under way (or used the
@@ -75,7 +72,7 @@ export class RegistrationWorkflow {
    * again, so a restart picks up what a stopped process left.
    */
   async resume(): Promise<void> {
-    const { database } = this.deps();
+    const { database } = this.deps;
     const open = await repo.open(database.db);
     if (!open.length && !(await jobQueueInstalled(database))) return;
     await this.queue();
@@ -93,7 +90,7 @@ export class RegistrationWorkflow {
   private queue(): Promise<PgBoss> {
     if (this.boss) return Promise.resolve(this.boss);
     this.starting ??= (async () => {
-      const { database, config } = this.deps();
+      const { database, config } = this.deps;
       const boss = createJobQueue(database, {
         pollSeconds: config.registrations.pollSeconds,
         onError: (err) => this.onError(err),
@@ -136,7 +133,7 @@ export class RegistrationWorkflow {
 
   /** The application was approved: its case opens with the registrations it needs, and the first steps start. */
   async begin(applicantId: string): Promise<void> {
-    if (await this.open(applicantId, this.deps().database.db)) await this.start(applicantId);
+    if (await this.open(applicantId, this.deps.database.db)) await this.start(applicantId);
   }
 
   /**
@@ -146,7 +143,7 @@ export class RegistrationWorkflow {
    * a case whose start was lost).
    */
   async open(applicantId: string, tx: Tx): Promise<boolean> {
-    const deps = this.deps();
+    const deps = this.deps;
     const sections = await deps.records.allSections(applicantId, tx);
     const segments = segmentsOf(sections);
     const exchanges = exchangesOf(segments);
@@ -167,7 +164,7 @@ export class RegistrationWorkflow {
 
   /** Queues the first steps of an opened case: the depository account and the KRA upload. */
   async start(applicantId: string): Promise<void> {
-    const c = await repo.getCase(this.deps().database.db, applicantId);
+    const c = await repo.getCase(this.deps.database.db, applicantId);
     if (!c) return;
     await this.enqueue(applicantId, KIND_OF_DEPOSITORY[c.depository]);
     await this.enqueue(applicantId, 'kra');
@@ -180,8 +177,8 @@ export class RegistrationWorkflow {
    * Only what is older than a minute: an approval in flight is left to finish. Returns how many.
    */
   async sweep(): Promise<number> {
-    const db = this.deps().database.db;
-    const before = new Date(this.deps().now() - 60_000);
+    const db = this.deps.database.db;
+    const before = new Date(this.deps.now() - 60_000);
     const orphans = await repo.approvedWithoutCase(db, before);
     for (const applicantId of orphans) await this.begin(applicantId);
     const unstarted = await repo.unstarted(db, before);
@@ -191,7 +188,7 @@ export class RegistrationWorkflow {
 
   /** What the applicant's status screen shows of the registrations. */
   async summary(applicantId: string): Promise<RegistrationSummary | null> {
-    const db = this.deps().database.db;
+    const db = this.deps.database.db;
     const c = await repo.getCase(db, applicantId);
     if (!c) return null;
     const rows = await repo.list(db, applicantId);
@@ -211,7 +208,7 @@ export class RegistrationWorkflow {
 
   /** An operator sends a rejected or on-hold registration again (after correcting the data). */
   async retry(applicantId: string, kind: RegistrationKind): Promise<RegistrationRow> {
-    const db = this.deps().database.db;
+    const db = this.deps.database.db;
     const row = await repo.get(db, applicantId, kind);
     if (!row) throw new AppError('NOT_FOUND', 'No such registration for this application.');
     // one statement decides, so a retry never races the request in flight into a second one
@@ -229,16 +226,16 @@ export class RegistrationWorkflow {
 
   /** The registries a client's request changes (the client area). */
   modificationTargets(applicantId: string): Promise<RegistrationKind[]> {
-    return modificationTargets(this.deps(), applicantId);
+    return modificationTargets(this.deps, applicantId);
   }
 
   /** One registry's modification record of a client's request, sent or checked (modify-registrations.ts). */
   sendModification(applicantId: string, input: Parameters<typeof sendModification>[2]): Promise<RegistrationAnswer> {
-    return sendModification(this.deps(), applicantId, input);
+    return sendModification(this.deps, applicantId, input);
   }
 
   private registrar(c: CaseRow, kind: RegistrationKind): Registrar {
-    const r = this.deps().registrars;
+    const r = this.deps.registrars;
     if (isUcc(kind)) return r.ucc[kind.slice(4).toUpperCase() as Exchange];
     if (isBo(kind)) return r.depository;
     return kind === 'kra' ? r.kra : r.ckyc;
@@ -250,7 +247,7 @@ export class RegistrationWorkflow {
    * and if it died, this picks the step up).
    */
   async step(applicantId: string, kind: StepKind): Promise<void> {
-    const deps = this.deps();
+    const deps = this.deps;
     const { database, config } = deps;
     const busy = await repo.lease(database.db, applicantId, kind, config.registrations.leaseSeconds);
     if (busy) return this.enqueue(applicantId, kind, busy);
@@ -263,7 +260,7 @@ export class RegistrationWorkflow {
   }
 
   private async stepHeld(applicantId: string, kind: RegistrationKind): Promise<void> {
-    const deps = this.deps();
+    const deps = this.deps;
     const db = deps.database.db;
     const c = await repo.getCase(db, applicantId);
     let row = await repo.get(db, applicantId, kind);
@@ -318,7 +315,7 @@ export class RegistrationWorkflow {
    * its deadline, counted in the metrics, flagged for the back office, with a dead-letter record.
    */
   private async failed(applicantId: string, kind: RegistrationKind, message: string): Promise<void> {
-    const deps = this.deps();
+    const deps = this.deps;
     const due = failedDeadline(new Date(deps.now()));
     await repo.fail(deps.database.db, applicantId, kind, `Retries exhausted: ${message.slice(0, 270)}`, due);
     deps.metrics.registrationsFailed.inc({ kind });
@@ -326,7 +323,7 @@ export class RegistrationWorkflow {
   }
 
   private async afterAccepted(c: CaseRow, kind: RegistrationKind, reference: string | null): Promise<void> {
-    const deps = this.deps();
+    const deps = this.deps;
     if (isBo(kind) && reference) {
       await repo.setBoId(deps.database.db, c.applicantId, reference);
       for (const e of c.exchanges) await this.enqueue(c.applicantId, KIND_OF_EXCHANGE[e as Exchange]);
@@ -342,7 +339,7 @@ export class RegistrationWorkflow {
     subject: Parameters<typeof preCheckProblem>[0],
     kind: RegistrationKind,
   ): Promise<string | null> {
-    const deps = this.deps();
+    const deps = this.deps;
     const sections = await deps.records.allSections(c.applicantId);
     const pan = (sections.pan_obj ?? {}) as { pan_number?: string; full_name?: string; dob?: string };
     const personal = (sections.personal_obj ?? {}) as { family_declaration?: unknown };
@@ -370,7 +367,7 @@ export class RegistrationWorkflow {
     direction: 'request' | 'response' | 'error',
     body: string,
   ): Promise<void> {
-    const deps = this.deps();
+    const deps = this.deps;
     await repo.addEvidence(deps.database.db, {
       applicantId,
       kind,
