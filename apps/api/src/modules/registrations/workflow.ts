@@ -1,43 +1,36 @@
 /**
- * The registrations after approval as a durable workflow on the job queue. One job is one step of
- * one registration (application + kind): submit it if pending, check it if submitted. Order: the
- * BO account first (the UCC carries the BO id) and the KRA upload beside it; each exchange's UCC
- * once the BO id is known; CKYC once the KRA has the record. A step records its request id before
- * sending, so a step resumed after a crash sends the same request again (the provider answers it,
- * it does not register twice); every request and answer is kept, encrypted, as evidence. Transient
- * faults (provider down, timeout, 5xx) throw, and the queue retries the step with a doubling delay;
- * when the retries run out the registration ends `failed` (flagged, counted, a dead-letter record);
- * refusals, holds and failures wait for an operator's retry. Once the BO account and every UCC are in, the
- * case's activation is a step of its own (Completed, the welcome messages).
+ * The registrations after approval as a durable workflow on the job queue: here the queue's
+ * plumbing (start, resume, stop, enqueue, the lease around each step), in registration-step.ts
+ * each step's rules. One job is one step of one registration (application + kind): submit it if
+ * pending, check it if submitted. Order: the BO account first (the UCC carries the BO id) and the
+ * KRA upload beside it; each exchange's UCC once the BO id is known; CKYC once the KRA has the
+ * record. A step records its request id before sending, so a step resumed after a crash sends the
+ * same request again (the provider answers it, it does not register twice); every request and
+ * answer is kept, encrypted, as evidence. Transient faults (provider down, timeout, 5xx) throw, and
+ * the queue retries the step with a doubling delay; when the retries run out the registration ends
+ * `failed` (flagged, counted, a dead-letter record); refusals, holds and failures wait for an
+ * operator's retry. Once the BO account and every UCC are in, the case's activation is a step of
+ * its own (Completed, the welcome messages).
  */
-import { indianDay, ruleSetOn } from '@ekyc/contracts/regulation';
 import type PgBoss from 'pg-boss';
-import type { RegistrationsDeps } from './deps.ts';
 import type { Tx } from '../../db/client.ts';
-import { AppError } from '../../lib/errors.ts';
 import { createJobQueue, jobQueueInstalled, type QueueWorker, workQueue } from '../../jobs/job-queue.ts';
-import { isProviderOutage, ProviderError } from '../../providers/http.ts';
+import { AppError } from '../../lib/errors.ts';
 import {
-  type Exchange,
   KIND_OF_DEPOSITORY,
   KIND_OF_EXCHANGE,
-  type Registrar,
   type RegistrationAnswer,
   type RegistrationKind,
 } from '../../providers/registrations/port.ts';
-import type { RegistrationSummary } from '../../records/registrations.ts';
+import type { ModificationRequest, Registrations, RegistrationSummary } from '../../records/registrations.ts';
 import { newClientCode } from './client-code.ts';
-import { modificationTargets, sendModification } from './modify-registrations.ts';
 import { activate } from './complete-registrations.ts';
-import { deadlineOf, failedDeadline } from './deadlines.ts';
-import { preCheckProblem } from './pre-checks.ts';
-import { buildSubject, exchangesOf, segmentsOf } from './registration-subject.ts';
-import {
-  type CaseRow,
-  type RegistrationRow,
-  registrationsRepository as repo,
-  type StepKind,
-} from './registrations.repository.ts';
+import { deadlineOf } from './deadlines.ts';
+import type { RegistrationsDeps } from './deps.ts';
+import { modificationTargets, sendModification } from './modify-registrations.ts';
+import { runRegistrationStep } from './registration-step.ts';
+import { exchangesOf, segmentsOf } from './registration-subject.ts';
+import { type RegistrationRow, registrationsRepository as repo, type StepKind } from './registrations.repository.ts';
 
 type Deps = Pick<
   RegistrationsDeps,
@@ -53,10 +46,7 @@ interface StepJob {
   kind: StepKind;
 }
 
-const isUcc = (k: RegistrationKind) => k.startsWith('ucc_');
-const isBo = (k: RegistrationKind) => k.startsWith('bo_');
-
-export class RegistrationWorkflow {
+export class RegistrationWorkflow implements Registrations {
   private boss: PgBoss | null = null;
   private starting: Promise<PgBoss> | null = null;
   private stopped = false;
@@ -230,15 +220,8 @@ export class RegistrationWorkflow {
   }
 
   /** One registry's modification record of a client's request, sent or checked (modify-registrations.ts). */
-  sendModification(applicantId: string, input: Parameters<typeof sendModification>[2]): Promise<RegistrationAnswer> {
+  sendModification(applicantId: string, input: ModificationRequest): Promise<RegistrationAnswer> {
     return sendModification(this.deps, applicantId, input);
-  }
-
-  private registrar(c: CaseRow, kind: RegistrationKind): Registrar {
-    const r = this.deps.registrars;
-    if (isUcc(kind)) return r.ucc[kind.slice(4).toUpperCase() as Exchange];
-    if (isBo(kind)) return r.depository;
-    return kind === 'kra' ? r.kra : r.ckyc;
   }
 
   /**
@@ -253,127 +236,9 @@ export class RegistrationWorkflow {
     if (busy) return this.enqueue(applicantId, kind, busy);
     try {
       if (kind === 'activation') await activate(deps, applicantId);
-      else await this.stepHeld(applicantId, kind);
+      else await runRegistrationStep(deps, (id, next, after) => this.enqueue(id, next, after), applicantId, kind);
     } finally {
       await repo.release(database.db, applicantId, kind);
     }
-  }
-
-  private async stepHeld(applicantId: string, kind: RegistrationKind): Promise<void> {
-    const deps = this.deps;
-    const db = deps.database.db;
-    const c = await repo.getCase(db, applicantId);
-    let row = await repo.get(db, applicantId, kind);
-    if (!c || !row) return;
-    if (row.status !== 'pending' && row.status !== 'submitted') return;
-    // the UCC carries the BO id; CKYC follows the KRA record
-    if (isUcc(kind) && !c.boId) return;
-    if (kind === 'ckyc' && (await repo.get(db, applicantId, 'kra'))?.status !== 'accepted') return;
-
-    const subject = await buildSubject(deps, c, row.attempts > 0 && row.requestId === null);
-    const registrar = this.registrar(c, kind);
-    let answer: RegistrationAnswer;
-    try {
-      if (row.status === 'pending') {
-        if (kind !== 'ckyc') {
-          const problem = await this.preCheck(c, subject, kind);
-          if (problem) {
-            await repo.setOutcome(db, applicantId, kind, { status: 'on_hold', lastError: `Pre-check: ${problem}` });
-            return;
-          }
-        }
-        const fresh = `${c.clientCode}-${kind.replace('_', '-').toUpperCase()}-${row.attempts + 1}`;
-        row = await repo.claimRequest(db, applicantId, kind, row.requestId ?? fresh);
-        answer = await registrar.submit(subject, row.requestId!);
-      } else answer = await registrar.check(subject, row.requestId ?? '', row.reference);
-    } catch (err) {
-      const message = err instanceof ProviderError ? err.message : (err as Error).message;
-      await this.evidence(applicantId, kind, row.requestId ?? '-', 'error', message);
-      if (err instanceof ProviderError && !isProviderOutage(err)) {
-        // the provider refused the request itself: an operator has to look at it
-        await repo.setOutcome(db, applicantId, kind, { status: 'rejected', lastError: message.slice(0, 300) });
-        return;
-      }
-      const faults = await repo.noteError(db, applicantId, kind, `${message.slice(0, 280)} (retrying)`);
-      if (faults > deps.config.registrations.retryLimit) return this.failed(applicantId, kind, message);
-      throw err;
-    }
-    await this.evidence(applicantId, kind, row.requestId ?? '-', 'request', answer.request);
-    await this.evidence(applicantId, kind, row.requestId ?? '-', 'response', answer.response);
-    await repo.setOutcome(db, applicantId, kind, {
-      status: answer.status,
-      reference: answer.reference,
-      lastError: answer.reason,
-    });
-    if (answer.status === 'submitted') return this.enqueue(applicantId, kind, deps.config.registrations.pollSeconds);
-    if (answer.status !== 'accepted') return;
-    await this.afterAccepted(c, kind, answer.reference);
-  }
-
-  /**
-   * The queue's retries ran out: the registration ends `failed` (no further retry is queued), due by
-   * its deadline, counted in the metrics, flagged for the back office, with a dead-letter record.
-   */
-  private async failed(applicantId: string, kind: RegistrationKind, message: string): Promise<void> {
-    const deps = this.deps;
-    const due = failedDeadline(new Date(deps.now()));
-    await repo.fail(deps.database.db, applicantId, kind, `Retries exhausted: ${message.slice(0, 270)}`, due);
-    deps.metrics.registrationsFailed.inc({ kind });
-    await deps.records.notifyChanged(applicantId);
-  }
-
-  private async afterAccepted(c: CaseRow, kind: RegistrationKind, reference: string | null): Promise<void> {
-    const deps = this.deps;
-    if (isBo(kind) && reference) {
-      await repo.setBoId(deps.database.db, c.applicantId, reference);
-      for (const e of c.exchanges) await this.enqueue(c.applicantId, KIND_OF_EXCHANGE[e as Exchange]);
-    }
-    if (kind === 'kra') await this.enqueue(c.applicantId, 'ckyc');
-    // Completed waits for the KRA's registered or validated status as for the UCCs and the BO account
-    if (isUcc(kind) || isBo(kind) || kind === 'kra') await this.enqueue(c.applicantId, 'activation');
-    if (!isUcc(kind) && !isBo(kind)) await deps.records.notifyChanged(c.applicantId);
-  }
-
-  private async preCheck(
-    c: CaseRow,
-    subject: Parameters<typeof preCheckProblem>[0],
-    kind: RegistrationKind,
-  ): Promise<string | null> {
-    const deps = this.deps;
-    const sections = await deps.records.allSections(c.applicantId);
-    const pan = (sections.pan_obj ?? {}) as { pan_number?: string; full_name?: string; dob?: string };
-    const personal = (sections.personal_obj ?? {}) as { family_declaration?: unknown };
-    const hashes = await repo.hashesOf(deps.database.db, c.applicantId);
-    const shared = hashes
-      ? await repo.sharedContacts(deps.database.db, c.applicantId, hashes.mobileHash, hashes.emailHash)
-      : { mobile: 0, email: 0 };
-    return preCheckProblem(subject, {
-      sharedMobile: shared.mobile,
-      sharedEmail: shared.email,
-      familyDeclaration: personal.family_declaration === true,
-      panVerified: Boolean(pan.pan_number && pan.full_name && pan.dob),
-      // the rules of the day the request goes out: the account is opened then
-      rules: ruleSetOn(indianDay(new Date(deps.now()))),
-      ...(isBo(kind) && { nominees: subject.nominees.length }),
-      // before the exchanges' UCC: a number revoked since sign-up holds the registration for review
-      ...(isUcc(kind) && { mnrl: await deps.mnrl.check(subject.mobile) }),
-    });
-  }
-
-  private async evidence(
-    applicantId: string,
-    kind: RegistrationKind,
-    requestId: string,
-    direction: 'request' | 'response' | 'error',
-    body: string,
-  ): Promise<void> {
-    const deps = this.deps;
-    await repo.addEvidence(deps.database.db, {
-      applicantId,
-      kind,
-      requestId,
-      direction,
-      bodyEnc: deps.cipher.encrypt(body),
-    });
   }
 }
