@@ -178,7 +178,6 @@ export async function createDeps(config: Config, overrides: DepsOverrides = {}):
   const records = new ApplicantRecords(database, cipher, hasher, hub, files, config, consents);
   records.onStageCompleted((stage) => metrics.stageTransitions.inc({ stage: String(stage) }));
 
-  const now = overrides.now ?? Date.now;
   const services = {
     config,
     selfFetch,
@@ -194,18 +193,18 @@ export async function createDeps(config: Config, overrides: DepsOverrides = {}):
     sessions: new Sessions(database, hasher, hub, config),
     otp: new OtpService(database, hasher, config, overrides.now),
     ...providers,
-    now,
+    now: overrides.now ?? Date.now,
     documents: new DocumentWorkers(config.documentWorkerThreads, config.pdfInspection),
     staffLoginThrottle: new StaffLoginThrottle(config, hasher, overrides.now, staffLockoutKeeper(database)),
   };
-  // The jobs take the services they name, built above: none reaches back for the whole of AppDeps.
-  const { messaging } = providers;
-  const deps: AppDeps = {
-    ...services,
+  // The jobs take the services they name, not the whole of AppDeps. They get the very object that
+  // becomes AppDeps below, so a service swapped on app.deps (a test's clock, a faulty provider) is
+  // the one they use too.
+  const deps: AppDeps = Object.assign(services, {
     registrations: new RegistrationWorkflow(services),
     retention: new RetentionSweep(services),
     reminders: new ReminderJob(services),
-    sendBackExpiry: new SendBackExpiry(() => ({ database, records, messaging, config })),
-  };
+    sendBackExpiry: new SendBackExpiry(() => services),
+  });
   return deps;
 }
