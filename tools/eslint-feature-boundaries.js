@@ -7,6 +7,9 @@
  * nor the sandbox (a provider like any other, reached through its port); providers never import
  * modules; shared code imports neither. (A local rule: the plugin that did this needs native
  * bindings per platform.) Import cycles are refused by madge in `npm run lint`.
+ * The composition root (app-deps.ts, the zone `api-root`) is imported by the app alone: app.ts,
+ * server.ts and cli/ (and the tests' support, outside src/). A module declares what it uses in its
+ * own deps.ts, each type from where it is defined, and AppDeps satisfies it structurally.
  */
 import path from 'node:path';
 import process from 'node:process';
@@ -14,17 +17,32 @@ import process from 'node:process';
 const WEB = path.join('apps', 'web', 'src');
 const API = 'apps/api/src/';
 const API_SHARED = new Set(['lib', 'records', 'documents', 'db', 'auth', 'realtime', 'plugins']);
+const API_ROOT = `${API}app-deps.ts`;
+/** The files of the API that build the app, and so may import its composition root. */
+const API_ROOT_IMPORTERS = [`${API}app.ts`, `${API}server.ts`, `${API}cli/`];
+/**
+ * Until the back office's split lands (it declares modules/backoffice/deps.ts like the other
+ * modules), its use-cases still import AppDeps. Delete this line, and the same exclusion in
+ * .madgerc, once it has.
+ */
+const API_ROOT_NOT_YET = [`${API}modules/backoffice/`];
+
+const under = (rel, paths) => paths.some((p) => rel === p || (p.endsWith('/') && rel.startsWith(p)));
+const relative = (file) => path.relative(process.cwd(), file).split(path.sep).join('/');
 
 function zoneOf(file) {
-  const rel = path.relative(process.cwd(), file).split(path.sep).join('/');
+  const rel = relative(file);
   if (rel.startsWith('packages/contracts/')) return { kind: 'contracts' };
+  if (rel === API_ROOT) return { kind: 'api-root' };
   if (rel.startsWith(API)) {
+    if (under(rel, API_ROOT_IMPORTERS)) return { kind: 'api-app' };
+    const rootNotYet = under(rel, API_ROOT_NOT_YET);
     const [top, feature] = rel.slice(API.length).split('/');
-    if (top === 'modules') return { kind: 'api-module', feature };
+    if (top === 'modules') return { kind: 'api-module', feature, rootNotYet };
     if (top === 'sandbox') return { kind: 'api-sandbox' };
     if (top === 'providers') return { kind: 'api-provider' };
     if (API_SHARED.has(top)) return { kind: 'api-shared' };
-    return null;
+    return { kind: 'api-other' };
   }
   const web = `${WEB.split(path.sep).join('/')}/`;
   if (!rel.startsWith(web)) return null;
@@ -63,6 +81,8 @@ export const featureBoundaries = {
 };
 
 function apiRule(from, to) {
+  if (to.kind === 'api-root' && from.kind !== 'api-app' && !from.rootNotYet)
+    return 'Only the app (app.ts, server.ts, cli/) imports the composition root; declare what a module uses in its deps.ts.';
   if (from.kind === 'api-module' && to.kind === 'api-module' && to.feature !== from.feature)
     return 'A module never imports another module; what both need goes to records/, documents/ or lib/.';
   if (from.kind === 'api-module' && to.kind === 'api-sandbox')

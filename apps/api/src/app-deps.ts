@@ -178,7 +178,7 @@ export async function createDeps(config: Config, overrides: DepsOverrides = {}):
   const records = new ApplicantRecords(database, cipher, hasher, hub, files, config, consents);
   records.onStageCompleted((stage) => metrics.stageTransitions.inc({ stage: String(stage) }));
 
-  const deps: AppDeps = {
+  const services = {
     config,
     selfFetch,
     metrics,
@@ -196,10 +196,15 @@ export async function createDeps(config: Config, overrides: DepsOverrides = {}):
     now: overrides.now ?? Date.now,
     documents: new DocumentWorkers(config.documentWorkerThreads, config.pdfInspection),
     staffLoginThrottle: new StaffLoginThrottle(config, hasher, overrides.now, staffLockoutKeeper(database)),
-    registrations: new RegistrationWorkflow(() => deps),
-    retention: new RetentionSweep(() => deps),
-    reminders: new ReminderJob(() => deps),
-    sendBackExpiry: new SendBackExpiry(() => deps),
   };
+  // The jobs take the services they name, not the whole of AppDeps. They get the very object that
+  // becomes AppDeps below, so a service swapped on app.deps (a test's clock, a faulty provider) is
+  // the one they use too.
+  const deps: AppDeps = Object.assign(services, {
+    registrations: new RegistrationWorkflow(services),
+    retention: new RetentionSweep(services),
+    reminders: new ReminderJob(services),
+    sendBackExpiry: new SendBackExpiry(() => services),
+  });
   return deps;
 }

@@ -1,5 +1,5 @@
 /** The layering rules of `npm run lint`, shown to refuse what they are there to refuse. */
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { ESLint } from 'eslint';
@@ -45,11 +45,42 @@ describe('npm run lint keeps the layers apart', () => {
     ).toEqual([]);
   });
 
+  it('refuses a module, shared code or the sandbox importing the composition root', async () => {
+    const message =
+      'Only the app (app.ts, server.ts, cli/) imports the composition root; declare what a module uses in its deps.ts.';
+    const typeImport = "import type { AppDeps } from '../../app-deps.ts';\n";
+    expect(await messagesFor('apps/api/src/modules/pan/x.ts', typeImport)).toContain(message);
+    expect(
+      await messagesFor('apps/api/src/records/x.ts', "import type { AppDeps } from '../app-deps.ts';\n"),
+    ).toContain(message);
+    expect(await messagesFor('apps/api/src/sandbox/pan/x.ts', typeImport)).toContain(message);
+    expect(await messagesFor('apps/api/src/jobs/x.ts', "export { createDeps } from '../app-deps.ts';\n")).toContain(
+      message,
+    );
+  });
+
+  it('lets the app and the command-line tools import the composition root', async () => {
+    expect(await messagesFor('apps/api/src/app.ts', "export { createDeps } from './app-deps.ts';\n")).toEqual([]);
+    expect(await messagesFor('apps/api/src/cli/x.ts', "export { createDeps } from '../app-deps.ts';\n")).toEqual([]);
+  });
+
   it('finds an import cycle with madge', async () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'cycle-'));
     writeFileSync(path.join(dir, 'a.ts'), "import { b } from './b.ts';\nexport const a = () => b;\n");
     writeFileSync(path.join(dir, 'b.ts'), "import { a } from './a.ts';\nexport const b = () => a;\n");
     const graph = await madge(dir, { fileExtensions: ['ts'] });
     expect(graph.circular()).toEqual([['a.ts', 'b.ts']]);
+  });
+
+  it("finds a cycle through a type-only import with the lint's madge settings", async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'type-cycle-'));
+    writeFileSync(path.join(dir, 'root.ts'), "import { build } from './use-case.ts';\nexport const root = build;\n");
+    writeFileSync(
+      path.join(dir, 'use-case.ts'),
+      "import type { root } from './root.ts';\nexport const build = (r?: typeof root) => r;\n",
+    );
+    const rc = JSON.parse(readFileSync(path.join(ROOT, '.madgerc'), 'utf8').replace(/^\s*\/\/.*$/gm, ''));
+    const graph = await madge(dir, { fileExtensions: ['ts'], detectiveOptions: rc.detectiveOptions });
+    expect(graph.circular()).toEqual([['root.ts', 'use-case.ts']]);
   });
 });

@@ -13,7 +13,8 @@
  * IDEMPOTENCY_TTL_HOURS, hourly.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { AppDeps } from '../app-deps.ts';
+import type { Config } from '../config.ts';
+import type { Database } from '../db/client.ts';
 import type { Hasher } from '../lib/crypto.ts';
 import { randomId } from '../lib/crypto.ts';
 import { AppError, invalidField } from '../lib/errors.ts';
@@ -80,7 +81,7 @@ export function carriesSecret(payload: string): boolean {
 }
 
 /** Deletes every key older than the configured lifetime; returns how many. */
-export function purgeIdempotencyKeys(deps: AppDeps): Promise<number> {
+export function purgeIdempotencyKeys(deps: { config: Config; database: Database; now: () => number }): Promise<number> {
   const before = new Date(deps.now() - deps.config.idempotency.ttlHours * 3600_000);
   return repo.purgeBefore(deps.database.db, before);
 }

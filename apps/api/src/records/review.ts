@@ -6,9 +6,9 @@
  * that sets it; the caller tells the applicant's socket after.
  */
 import { type LifecycleMove, mayMove } from '@ekyc/contracts/lifecycle';
-import type { AppDeps } from '../app-deps.ts';
 import type { Tx } from '../db/client.ts';
 import { AppError } from '../lib/errors.ts';
+import type { ApplicantRecords } from './applicant-records.ts';
 
 export interface Review {
   status: 'Pending' | 'Approved' | 'Rejected' | 'Completed' | 'Closed';
@@ -20,7 +20,7 @@ export interface Review {
  * which the table has no such move is refused (409), and nothing is written.
  */
 export async function setReview(
-  deps: Pick<AppDeps, 'records'>,
+  deps: { records: ApplicantRecords },
   tx: Tx,
   actorId: string | null,
   applicantId: string,

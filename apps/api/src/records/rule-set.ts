@@ -15,7 +15,6 @@ import {
   type RuleSet,
 } from '@ekyc/contracts/regulation';
 import { invalidField } from '../lib/errors.ts';
-import type { ApplicantRecords, SectionReader } from './applicant-records.ts';
 
 export const RULE_SET_SECTION = '_rule_set' as const;
 
@@ -43,7 +42,17 @@ export function startingRuleSet(now: Date): PinnedRuleSet {
   return { id: ruleSetOn(startedOn).id, started_on: startedOn, moves: [], table_version: REGULATION_VERSION };
 }
 
-type Records = Pick<ApplicantRecords, 'get' | 'getSection' | 'save'>;
+/**
+ * What the rule set reads and writes of the applicant record (ApplicantRecords has it; named here
+ * rather than imported, since the record service pins a new application through this file).
+ */
+interface Records {
+  get(applicantId: string): Promise<{ createdAt: Date }>;
+  getSection<T extends object>(applicantId: string, name: typeof RULE_SET_SECTION): Promise<T | null>;
+  save(applicantId: string, sections: { [RULE_SET_SECTION]: PinnedRuleSet }): Promise<void>;
+}
+/** A section read with the stage check (ApplicantRecords' SectionReader). */
+type SectionReader = <T extends object>(name: typeof RULE_SET_SECTION) => T | null;
 
 export async function pinnedRuleSet(records: Records, applicantId: string): Promise<PinnedRuleSet> {
   const pinned = await records.getSection<PinnedRuleSet>(applicantId, RULE_SET_SECTION);

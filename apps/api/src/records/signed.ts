@@ -11,11 +11,12 @@
  * applicant's e-sign of the same PAN fails on the key whatever the checks before it saw.
  */
 import { sql } from 'drizzle-orm';
-import type { AppDeps } from '../app-deps.ts';
-import type { Tx } from '../db/client.ts';
+import type { Database, Tx } from '../db/client.ts';
 import { rowsOf } from '../db/raw.ts';
 import { signedPans } from '../db/schema/pan.ts';
+import type { Hasher } from '../lib/crypto.ts';
 import { AppError } from '../lib/errors.ts';
+import type { ApplicantRecords } from './applicant-records.ts';
 import { applicantRepository } from './applicant.repository.ts';
 import { signedSql } from './signed-predicate.ts';
 
@@ -69,16 +70,15 @@ export const signedRepository = {
 };
 
 /** Whether the application is signed (see above): the erasure request's hold, the evidence bundle. */
-export const isSigned = (deps: Pick<AppDeps, 'database'>, applicantId: string): Promise<boolean> =>
+export const isSigned = (deps: { database: Database }, applicantId: string): Promise<boolean> =>
   applicantRepository.isSigned(deps.database.db, applicantId);
 
 /** A PAN's keyed hash, as pan_holders and signed_pans keep it. */
-export const panHashOf = (deps: Pick<AppDeps, 'hasher'>, pan: string): string =>
-  deps.hasher.hash('pan', pan.toUpperCase());
+export const panHashOf = (deps: { hasher: Hasher }, pan: string): string => deps.hasher.hash('pan', pan.toUpperCase());
 
 /** The keyed hash of the PAN the applicant confirmed; null before PAN validation. */
 export async function applicantPanHash(
-  deps: Pick<AppDeps, 'records' | 'hasher'>,
+  deps: { records: ApplicantRecords; hasher: Hasher },
   applicantId: string,
   tx?: Tx,
 ): Promise<string | null> {
@@ -91,7 +91,7 @@ export async function applicantPanHash(
  * on that holder's audit trail for the reviewer (at PAN validation and at the e-sign's consent).
  */
 export async function signedHolderOf(
-  deps: Pick<AppDeps, 'database'>,
+  deps: { database: Database },
   applicantId: string,
   panHash: string,
   stage: number,
@@ -119,7 +119,7 @@ export function isSignedPanTaken(err: unknown): boolean {
  */
 export async function assertSoleSignedApplication(
   tx: Tx,
-  deps: Pick<AppDeps, 'records' | 'hasher'>,
+  deps: { records: ApplicantRecords; hasher: Hasher },
   applicantId: string,
 ): Promise<void> {
   const panHash = await applicantPanHash(deps, applicantId, tx);

@@ -4,8 +4,8 @@
  * balancer may send the consent page, the token exchange and the documents to three processes.
  * Values are sealed with the encryption key; each change is a compare-and-set on a version.
  */
-import type { AppDeps } from '../app-deps.ts';
-import { type Hasher, randomId } from '../lib/crypto.ts';
+import type { Database } from '../db/client.ts';
+import { type Cipher, type Hasher, randomId } from '../lib/crypto.ts';
 import { sandboxStateRepository as repo } from './state.repository.ts';
 
 /** Expired rows are deleted now and then, by whichever process writes. */
@@ -19,7 +19,7 @@ export interface Stored<T> {
 
 export class SandboxState<T> {
   constructor(
-    private readonly deps: Pick<AppDeps, 'database' | 'cipher'>,
+    private readonly deps: { database: Database; cipher: Cipher },
     private readonly kind: string,
     /** How long a row is kept: at least as long as the provider itself honours it. */
     private readonly keepMs: number,

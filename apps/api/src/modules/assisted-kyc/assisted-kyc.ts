@@ -15,12 +15,12 @@ import {
 import type { Language } from '@ekyc/contracts/constants';
 import { indianDay } from '@ekyc/contracts/regulation';
 import type { z } from 'zod';
-import type { AppDeps } from '../../app-deps.ts';
+import type { AssistedKycDeps } from './deps.ts';
 import { AppError, invalidField } from '../../lib/errors.ts';
 import { ok, type Outcome } from '../../lib/outcome.ts';
 import { type AssistedKycRow, assistedKycRepository as repo } from './assisted-kyc.repository.ts';
 
-type Deps = Pick<AppDeps, 'database' | 'records' | 'cipher' | 'now'>;
+type Deps = Pick<AssistedKycDeps, 'database' | 'records' | 'cipher' | 'now'>;
 
 const booking = (deps: Deps, row: AssistedKycRow): AssistedKycBooking => ({
   call_date: row.callDate,

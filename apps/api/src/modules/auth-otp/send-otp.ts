@@ -2,12 +2,14 @@
 import type { sendOtpRequestSchema } from '@ekyc/contracts/calls/send-otp';
 import type { Language } from '@ekyc/contracts/constants';
 import type { z } from 'zod';
-import type { AppDeps } from '../../app-deps.ts';
+import type { AuthOtpDeps } from './deps.ts';
 import { invalidField } from '../../lib/errors.ts';
 import { fail, ok, type Outcome } from '../../lib/outcome.ts';
 import { indianDay, ruleSetOn } from '@ekyc/contracts/regulation';
 import { ProviderError } from '../../providers/http.ts';
 import { MESSAGE_TEXTS } from '../../providers/messaging/texts.ts';
+
+type Deps = Pick<AuthOtpDeps, 'records' | 'otp' | 'messaging' | 'mnrl'>;
 
 type Input = z.output<typeof sendOtpRequestSchema>;
 
@@ -18,7 +20,7 @@ type Log = { warn: (o: object, m: string) => void };
  * source down) does not stop sign-ups: the exchange registration checks the number again before the
  * UCC upload, and holds it there (registrations/pre-checks.ts).
  */
-async function onRevocationList(deps: AppDeps, mobile: string, log: Log): Promise<boolean> {
+async function onRevocationList(deps: Deps, mobile: string, log: Log): Promise<boolean> {
   try {
     return (await deps.mnrl.check(mobile)).revoked;
   } catch (err) {
@@ -30,7 +32,7 @@ async function onRevocationList(deps: AppDeps, mobile: string, log: Log): Promis
 
 /** `language`: the one the applicant's call was made in; the OTP's text is written in it. */
 export async function sendOtp(
-  deps: AppDeps,
+  deps: Deps,
   input: Input,
   applicantId: string | null,
   language: Language,

@@ -2,12 +2,14 @@
 import type { verifyOtpEmailRequestSchema } from '@ekyc/contracts/calls/verify-otp-email';
 import { STAGE } from '@ekyc/contracts/stages';
 import type { z } from 'zod';
-import type { AppDeps } from '../../app-deps.ts';
+import type { AuthOtpDeps } from './deps.ts';
 import { fail, ok, type Outcome } from '../../lib/outcome.ts';
+
+type Deps = Pick<AuthOtpDeps, 'records' | 'otp'>;
 
 type Input = z.output<typeof verifyOtpEmailRequestSchema>;
 
-export async function verifyEmailOtp(deps: AppDeps, applicantId: string, input: Input): Promise<Outcome> {
+export async function verifyEmailOtp(deps: Deps, applicantId: string, input: Input): Promise<Outcome> {
   await deps.records.requireStage(applicantId, 'verify-otp-email');
   let move: { screen: string; stage: number } | undefined;
   // saved before the code is used up, so that an interrupted request can be retried with it

@@ -3,14 +3,16 @@ import type { verifyOtpRequestSchema } from '@ekyc/contracts/calls/verify-otp';
 import { routeForStage, STAGE } from '@ekyc/contracts/stages';
 import type { Language } from '@ekyc/contracts/constants';
 import type { z } from 'zod';
-import type { AppDeps } from '../../app-deps.ts';
+import type { AuthOtpDeps } from './deps.ts';
 import { fail, ok, type Outcome } from '../../lib/outcome.ts';
+
+type Deps = Pick<AuthOtpDeps, 'records' | 'sessions' | 'otp'>;
 
 type Input = z.output<typeof verifyOtpRequestSchema>;
 
 /** `language`: the one the call was made in, kept on the applicant record (null: leave it as it is). */
 export async function verifyMobileOtp(
-  deps: AppDeps,
+  deps: Deps,
   input: Input,
   userAgent: string | undefined,
   language: Language | null = null,

@@ -1,5 +1,7 @@
 import { AppError } from '../../lib/errors.ts';
-import type { AppDeps } from '../../app-deps.ts';
+import type { BankDeps } from './deps.ts';
+
+type Deps = Pick<BankDeps, 'records'>;
 
 interface PanNames {
   full_name?: string;
@@ -13,6 +15,6 @@ export function panNameOf(pan: PanNames | null): string {
   return name;
 }
 
-export async function panName(deps: AppDeps, applicantId: string): Promise<string> {
+export async function panName(deps: Deps, applicantId: string): Promise<string> {
   return panNameOf(await deps.records.getSection<PanNames>(applicantId, 'pan_obj'));
 }

@@ -2,13 +2,15 @@
  * Each penny drop and each UPI collect request costs money and reaches a real bank, so an
  * applicant gets a few a day; after that the document route (cancelled cheque) remains.
  */
-import type { AppDeps } from '../../app-deps.ts';
+import type { BankDeps } from './deps.ts';
 import { bankAttemptsRepository } from '../../records/bank-attempts.repository.ts';
+
+type Deps = Pick<BankDeps, 'database' | 'now'>;
 
 export const BANK_ATTEMPTS_PER_DAY = 5;
 
 /** Counts one attempt; false when today's allowance is used up (calls at once share it exactly). */
-export function takeBankAttempt(deps: AppDeps, applicantId: string): Promise<boolean> {
+export function takeBankAttempt(deps: Deps, applicantId: string): Promise<boolean> {
   const day = new Date(deps.now()).toISOString().slice(0, 10);
   return bankAttemptsRepository.take(deps.database.db, applicantId, day, BANK_ATTEMPTS_PER_DAY);
 }

@@ -1,9 +1,11 @@
 /** The account a bank document proves: typed now, or kept from the earlier penny-drop attempt. */
 import type { ManualBankDetails } from '@ekyc/contracts/calls/cheque-verification';
 import type { IfscDetails } from '@ekyc/contracts/calls/get-ifsc';
-import type { AppDeps } from '../../app-deps.ts';
+import type { BankDeps } from './deps.ts';
 import { invalidField } from '../../lib/errors.ts';
 import type { BankObj } from './bank-record.ts';
+
+type Deps = Pick<BankDeps, 'bank'>;
 
 export interface ResolvedBankDetails {
   ifsc: string;
@@ -13,7 +15,7 @@ export interface ResolvedBankDetails {
 }
 
 export async function resolveBankDetails(
-  deps: AppDeps,
+  deps: Deps,
   typed: ManualBankDetails | undefined,
   stored: BankObj | null,
 ): Promise<ResolvedBankDetails> {

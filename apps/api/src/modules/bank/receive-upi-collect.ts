@@ -7,15 +7,17 @@
 import type { VpaCallback } from '@ekyc/contracts/calls/vpa-validation';
 import { MSG } from '@ekyc/contracts/messages';
 import { STAGE } from '@ekyc/contracts/stages';
-import type { AppDeps } from '../../app-deps.ts';
+import type { BankDeps } from './deps.ts';
 import type { UpiNotification } from '../../providers/upi/port.ts';
 import { panName } from './applicant-name.ts';
 import { BANK_SCREEN, type BankObj, type BankPrivate, verification } from './bank-record.ts';
 import { matchHolderName, namePasses } from '../../lib/name-match.ts';
 
+type Deps = Pick<BankDeps, 'records'>;
+
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
-export async function receiveUpiCollect(deps: AppDeps, n: UpiNotification): Promise<'applied' | 'ignored'> {
+export async function receiveUpiCollect(deps: Deps, n: UpiNotification): Promise<'applied' | 'ignored'> {
   const applicantId = n.reference.split('.')[0] ?? '';
   if (!UUID.test(applicantId)) return 'ignored';
   const pending = await deps.records.getSection<BankPrivate>(applicantId, '_bank_private');

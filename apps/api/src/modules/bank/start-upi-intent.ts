@@ -6,15 +6,17 @@
  */
 import { UPI_WAIT_S } from '@ekyc/contracts/constants';
 import QRCode from 'qrcode';
-import type { AppDeps } from '../../app-deps.ts';
+import type { BankDeps } from './deps.ts';
 import { randomId } from '../../lib/crypto.ts';
 import { fail, ok, type Outcome } from '../../lib/outcome.ts';
 import { takeBankAttempt } from './attempt-limit.ts';
 import { type BankObj, type BankPrivate, CHEQUE_SCREEN, UPI_SCREEN, verification } from './bank-record.ts';
 import { UPI_COMING_SOON } from './validate-vpa.ts';
 
+type Deps = Pick<BankDeps, 'config' | 'database' | 'records' | 'bank' | 'now'>;
+
 export async function startUpiIntent(
-  deps: AppDeps,
+  deps: Deps,
   applicantId: string,
   log: { warn: (o: object, m: string) => void },
 ): Promise<Outcome> {

@@ -5,15 +5,17 @@
 import type { otherBankDocumentRequestSchema } from '@ekyc/contracts/calls/other-bank-document';
 import { STAGE } from '@ekyc/contracts/stages';
 import type { z } from 'zod';
-import type { AppDeps } from '../../app-deps.ts';
+import type { BankDeps } from './deps.ts';
 import { ok, type Outcome } from '../../lib/outcome.ts';
 import { resolveBankDetails } from './bank-details-source.ts';
 import { normaliseBankDocument } from './bank-document.ts';
 import { type BankObj, branchFields, verification } from './bank-record.ts';
 
+type Deps = Pick<BankDeps, 'records' | 'documents' | 'bank'>;
+
 type Input = z.output<typeof otherBankDocumentRequestSchema>;
 
-export async function uploadOtherBankDocument(deps: AppDeps, applicantId: string, input: Input): Promise<Outcome> {
+export async function uploadOtherBankDocument(deps: Deps, applicantId: string, input: Input): Promise<Outcome> {
   await deps.records.requireStage(applicantId, 'other-bank-document');
   const cheque = input.doctype === 'CancelledCheque';
   const file = cheque

@@ -7,7 +7,7 @@ import type { vpaValidationRequestSchema } from '@ekyc/contracts/calls/vpa-valid
 import { PENNY_DROP_AMOUNT_RS, UPI_WAIT_S } from '@ekyc/contracts/constants';
 import type { MessageKey } from '@ekyc/contracts/messages';
 import type { z } from 'zod';
-import type { AppDeps } from '../../app-deps.ts';
+import type { BankDeps } from './deps.ts';
 import { randomId } from '../../lib/crypto.ts';
 import { fail, ok, type Outcome } from '../../lib/outcome.ts';
 import { isProviderOutage } from '../../providers/http.ts';
@@ -15,6 +15,8 @@ import { panName } from './applicant-name.ts';
 import { takeBankAttempt } from './attempt-limit.ts';
 import { type BankObj, type BankPrivate, CHEQUE_SCREEN, UPI_SCREEN, verification } from './bank-record.ts';
 import { matchHolderName, namePasses } from '../../lib/name-match.ts';
+
+type Deps = Pick<BankDeps, 'config' | 'database' | 'records' | 'bank' | 'now'>;
 
 type Input = z.output<typeof vpaValidationRequestSchema>;
 
@@ -26,7 +28,7 @@ const COLLECT_AMOUNT_PAISE = PENNY_DROP_AMOUNT_RS * 100;
 const COLLECT_EXPIRY_MINUTES = 2;
 
 export async function validateVpa(
-  deps: AppDeps,
+  deps: Deps,
   applicantId: string,
   input: Input,
   log: { warn: (o: object, m: string) => void },

@@ -6,7 +6,7 @@
 import type { bankVerificationRequestSchema } from '@ekyc/contracts/calls/bank-verification';
 import { routeForStage, STAGE } from '@ekyc/contracts/stages';
 import type { z } from 'zod';
-import type { AppDeps } from '../../app-deps.ts';
+import type { BankDeps } from './deps.ts';
 import { invalidField } from '../../lib/errors.ts';
 import { fail, ok, type Outcome } from '../../lib/outcome.ts';
 import type { PennyDropResult } from '../../providers/bank-verification/port.ts';
@@ -15,10 +15,12 @@ import { takeBankAttempt } from './attempt-limit.ts';
 import { type BankObj, branchFields, CHEQUE_SCREEN, verification } from './bank-record.ts';
 import { matchHolderName, namePasses } from '../../lib/name-match.ts';
 
+type Deps = Pick<BankDeps, 'database' | 'records' | 'bank' | 'now'>;
+
 type Input = z.output<typeof bankVerificationRequestSchema>;
 
 export async function verifyBankAccount(
-  deps: AppDeps,
+  deps: Deps,
   applicantId: string,
   input: Input,
   log: { warn: (o: object, m: string) => void },

@@ -6,12 +6,14 @@
 import type { ChequeOcr, chequeVerificationRequestSchema } from '@ekyc/contracts/calls/cheque-verification';
 import { STAGE } from '@ekyc/contracts/stages';
 import type { z } from 'zod';
-import type { AppDeps } from '../../app-deps.ts';
+import type { BankDeps } from './deps.ts';
 import { ok, type Outcome } from '../../lib/outcome.ts';
 import { resolveBankDetails } from './bank-details-source.ts';
 import { normaliseBankDocument } from './bank-document.ts';
 import { type BankObj, branchFields, verification } from './bank-record.ts';
 import { type ChequeFields, readCheque } from './cheque-reader.ts';
+
+type Deps = Pick<BankDeps, 'config' | 'records' | 'documents' | 'bank'>;
 
 type Input = z.output<typeof chequeVerificationRequestSchema>;
 
@@ -28,7 +30,7 @@ export function crossCheck(read: ChequeFields | null, ifsc: string, accountNumbe
 }
 
 export async function verifyCheque(
-  deps: AppDeps,
+  deps: Deps,
   applicantId: string,
   input: Input,
   log: { warn: (o: object, m: string) => void },

@@ -3,11 +3,11 @@
  * WEBHOOK_MAX_AGE_SECONDS of now, and its delivery not seen before (a keyed digest of it is kept a
  * little longer than the window). A replay answers 403, as a bad credential does.
  */
-import type { AppDeps } from '../../app-deps.ts';
+import type { BankDeps } from './deps.ts';
 import { AppError } from '../../lib/errors.ts';
 import { webhookDeliveriesRepository as repo } from '../../records/webhook-deliveries.repository.ts';
 
-type Deps = Pick<AppDeps, 'database' | 'hasher' | 'config' | 'now'>;
+type Deps = Pick<BankDeps, 'database' | 'hasher' | 'config' | 'now'>;
 
 /** Runs `handle` once for a fresh, first delivery; refuses a stale or repeated one. */
 export async function onceFresh<T>(

@@ -6,11 +6,13 @@
 import type { GetDigiDataData } from '@ekyc/contracts/calls/digilocker-data';
 import { STAGE } from '@ekyc/contracts/stages';
 import { ekycSummary } from '../../records/ekyc-summary.ts';
-import type { AppDeps } from '../../app-deps.ts';
+import type { DigilockerDeps } from './deps.ts';
 import { ok, type Outcome } from '../../lib/outcome.ts';
 import { newAuthorizationUrl } from './start-digilocker.ts';
 
-export async function confirmDigilocker(deps: AppDeps, applicantId: string): Promise<Outcome<GetDigiDataData>> {
+type Deps = Pick<DigilockerDeps, 'database' | 'cipher' | 'hasher' | 'records' | 'digilocker'>;
+
+export async function confirmDigilocker(deps: Deps, applicantId: string): Promise<Outcome<GetDigiDataData>> {
   const { records } = deps;
   const { section } = await records.requireStageWith(applicantId, 'get-digi-data', ['digilocker_obj', 'pan_obj']);
   const locker = section<{ is_pan_missing: boolean; cdl_documents?: { document_type?: string }[] }>('digilocker_obj');

@@ -5,13 +5,15 @@
  */
 import type { GetDigiDataData, GetDigiDataQuery } from '@ekyc/contracts/calls/digilocker-data';
 import sharp from 'sharp';
-import type { AppDeps } from '../../app-deps.ts';
+import type { DigilockerDeps } from './deps.ts';
 import { fail, ok, type Outcome } from '../../lib/outcome.ts';
 import type { EAadhaar, PanDocument } from '../../providers/digilocker/port.ts';
 import { isProviderOutage } from '../../providers/http.ts';
 import type { FileRef } from '../../records/applicant-records.ts';
 import { digilockerRepository } from './digilocker.repository.ts';
 import { stateHash } from './start-digilocker.ts';
+
+type Deps = Pick<DigilockerDeps, 'database' | 'cipher' | 'hasher' | 'records' | 'digilocker'>;
 
 const FAILED = { screen: '/digilocker', failed: true };
 const joined = (...parts: string[]) => parts.filter(Boolean).join(', ');
@@ -60,7 +62,7 @@ function panDocument(p: PanDocument, gender: string) {
 }
 
 export async function fetchDigilockerDocuments(
-  deps: AppDeps,
+  deps: Deps,
   applicantId: string,
   query: GetDigiDataQuery,
 ): Promise<Outcome<GetDigiDataData>> {

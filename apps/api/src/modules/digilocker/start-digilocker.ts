@@ -4,16 +4,18 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import type { DigilockerInitializeData } from '@ekyc/contracts/calls/digilocker-initialize';
-import type { AppDeps } from '../../app-deps.ts';
+import type { DigilockerDeps } from './deps.ts';
 import { ok, type Outcome } from '../../lib/outcome.ts';
 import { digilockerRepository } from './digilocker.repository.ts';
 
+type Deps = Pick<DigilockerDeps, 'database' | 'cipher' | 'hasher' | 'records' | 'digilocker'>;
+
 const REQUEST_TTL_MS = 15 * 60 * 1000;
 
-export const stateHash = (deps: AppDeps, state: string) => deps.hasher.hash('digilocker-state', state);
+export const stateHash = (deps: Deps, state: string) => deps.hasher.hash('digilocker-state', state);
 
 /** The consent page URL of a new request (no stage check: callers have made it). */
-export async function newAuthorizationUrl(deps: AppDeps, applicantId: string): Promise<string> {
+export async function newAuthorizationUrl(deps: Deps, applicantId: string): Promise<string> {
   const state = randomBytes(32).toString('base64url');
   const verifier = randomBytes(48).toString('base64url');
   const challenge = createHash('sha256').update(verifier).digest('base64url');
@@ -28,7 +30,7 @@ export async function newAuthorizationUrl(deps: AppDeps, applicantId: string): P
   return deps.digilocker.authorizeUrl({ state, codeChallenge: challenge });
 }
 
-export async function startDigilocker(deps: AppDeps, applicantId: string): Promise<Outcome<DigilockerInitializeData>> {
+export async function startDigilocker(deps: Deps, applicantId: string): Promise<Outcome<DigilockerInitializeData>> {
   await deps.records.requireStage(applicantId, 'initilize-digilocker');
   const url = await newAuthorizationUrl(deps, applicantId);
   return ok('DigiLocker', { data: { url }, screen: '/digilocker' });

@@ -7,10 +7,12 @@ import type { digiOvdRequestSchema } from '@ekyc/contracts/calls/digi-ovd-verify
 import { STAGE } from '@ekyc/contracts/stages';
 import type { z } from 'zod';
 import { ekycSummary } from '../../records/ekyc-summary.ts';
-import type { AppDeps } from '../../app-deps.ts';
+import type { DigilockerDeps } from './deps.ts';
 import { invalidField } from '../../lib/errors.ts';
 import { fail, ok, type Outcome } from '../../lib/outcome.ts';
 import { decodeUpload } from '../../documents/decode-upload.ts';
+
+type Deps = Pick<DigilockerDeps, 'records' | 'documents'>;
 
 type Input = z.output<typeof digiOvdRequestSchema>;
 
@@ -21,7 +23,7 @@ interface Locker {
 }
 
 export async function submitOvdDocuments(
-  deps: AppDeps,
+  deps: Deps,
   applicantId: string,
   input: Input,
 ): Promise<Outcome<{ screen: string }>> {

@@ -12,7 +12,7 @@ import { X509Certificate } from 'node:crypto';
 import { ESIGN_TIME_EXCEEDED } from '@ekyc/contracts/calls/esign-consent';
 import { MSG } from '@ekyc/contracts/messages';
 import { STAGE } from '@ekyc/contracts/stages';
-import type { AppDeps } from '../../app-deps.ts';
+import type { EsignDeps } from './deps.ts';
 import { verifyDetachedCms } from '../../documents/signing/cms.ts';
 import { embedCms } from '../../documents/signing/pdf-signature.ts';
 import { channels } from '../../realtime/hub.ts';
@@ -24,10 +24,12 @@ import { esignRepository as repo } from './esign.repository.ts';
 import { ESIGN_PRIVATE, type EsignSection, type EsignState } from './esign-state.ts';
 import { expireIfPending } from './start-esign-consent.ts';
 
+type Deps = Pick<EsignDeps, 'config' | 'database' | 'hub' | 'hasher' | 'records' | 'esign'>;
+
 export type EsignCompletion =
   { kind: 'signed' } | { kind: 'expired' } | { kind: 'failed'; message: string } | { kind: 'invalid'; message: string };
 
-export async function completeEsign(deps: AppDeps, eSignResponse: string): Promise<EsignCompletion> {
+export async function completeEsign(deps: Deps, eSignResponse: string): Promise<EsignCompletion> {
   let result;
   try {
     result = await deps.esign.readResponse(eSignResponse);

@@ -3,7 +3,7 @@
  * signature placeholder and answers the epro_id with a short-lived link for preview and download.
  */
 import type { EsignInitateData } from '@ekyc/contracts/calls/esign-initate';
-import type { AppDeps } from '../../app-deps.ts';
+import type { EsignDeps } from './deps.ts';
 import { type PinnedRuleSet, pinnedRuleSetOf, RULE_SET_SECTION } from '../../records/rule-set.ts';
 import { randomId } from '../../lib/crypto.ts';
 import { ok, type Outcome } from '../../lib/outcome.ts';
@@ -12,6 +12,8 @@ import { factsNow, unsignedChanges } from '../../records/signed-form.ts';
 import { brokerDocumentVersions } from '../../documents/broker-documents.ts';
 import { ESIGN_PRIVATE, type EsignSection, type EsignState } from './esign-state.ts';
 
+type Deps = Pick<EsignDeps, 'config' | 'records' | 'esign' | 'documents'>;
+
 /** A prepared form is reused for this long (a reload does not render it again). */
 const REUSE_MS = 30 * 60 * 1000;
 
@@ -19,7 +21,7 @@ const fileRefOf = (v: unknown): FileRef | null =>
   v && typeof v === 'object' && typeof (v as FileRef).$file === 'string' ? (v as FileRef) : null;
 
 export async function initiateEsign(
-  deps: AppDeps,
+  deps: Deps,
   applicantId: string,
   sessionId: string,
 ): Promise<Outcome<EsignInitateData>> {

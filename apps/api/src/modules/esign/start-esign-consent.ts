@@ -8,7 +8,7 @@
 import { ESIGN_TIME_EXCEEDED, type EsignConsentData } from '@ekyc/contracts/calls/esign-consent';
 import { STAGE } from '@ekyc/contracts/stages';
 import { ruleSetOn } from '@ekyc/contracts/regulation';
-import type { AppDeps } from '../../app-deps.ts';
+import type { EsignDeps } from './deps.ts';
 import { randomId } from '../../lib/crypto.ts';
 import { AppError } from '../../lib/errors.ts';
 import { fail, ok, type Outcome } from '../../lib/outcome.ts';
@@ -20,10 +20,12 @@ import { ESIGN_PRIVATE, type EsignState } from './esign-state.ts';
 import { brokerDocumentVersions } from '../../documents/broker-documents.ts';
 import { type PinnedRuleSet, pinnedRuleSetOf, RULE_SET_SECTION } from '../../records/rule-set.ts';
 
+type Deps = Pick<EsignDeps, 'config' | 'database' | 'hub' | 'hasher' | 'records' | 'esign'>;
+
 export const ESIGN_RESPONSE_PATH = '/api/v1/ekyc/esign-response';
 
 export async function startEsignConsent(
-  deps: AppDeps,
+  deps: Deps,
   applicantId: string,
   eproId: string,
   acknowledged: Partial<Record<string, string>>,
@@ -82,7 +84,7 @@ export async function startEsignConsent(
 }
 
 /** Ends a transaction whose window has passed; tells an open status socket. */
-export async function expireIfPending(deps: AppDeps, txn: string): Promise<boolean> {
+export async function expireIfPending(deps: Deps, txn: string): Promise<boolean> {
   const expired = await repo.finish(deps.database.db, txn, 'expired', ESIGN_TIME_EXCEEDED, new Date(deps.esign.now()));
   if (expired)
     await deps.hub.publish(channels.esign(txn), { status: false, message: ESIGN_TIME_EXCEEDED, disconnect: false });

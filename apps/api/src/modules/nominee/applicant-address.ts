@@ -3,9 +3,9 @@
  * The server fills it in itself, so a nominee flagged same-address always carries the verified address.
  */
 import { aadhaarAddressOf, type LockerSection } from '@ekyc/contracts/calls/update-nominee';
-import type { AppDeps } from '../../app-deps.ts';
+import type { NomineeDeps } from './deps.ts';
 
-export async function applicantAadhaarAddress(deps: Pick<AppDeps, 'records'>, applicantId: string) {
+export async function applicantAadhaarAddress(deps: Pick<NomineeDeps, 'records'>, applicantId: string) {
   const locker = await deps.records.getSection<LockerSection>(applicantId, 'digilocker_obj');
   return aadhaarAddressOf(locker);
 }

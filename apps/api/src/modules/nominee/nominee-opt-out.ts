@@ -5,7 +5,7 @@
  */
 import { NOMINATION_OPT_OUT_DECLARATION } from '@ekyc/contracts/calls/update-nominee';
 import type { RuleSet } from '@ekyc/contracts/regulation';
-import type { AppDeps } from '../../app-deps.ts';
+import type { NomineeDeps } from './deps.ts';
 import { invalidField } from '../../lib/errors.ts';
 import { ok, type Outcome } from '../../lib/outcome.ts';
 
@@ -24,7 +24,7 @@ export interface NomineeOptOutRecord {
 
 const target = (applicantId: string, contact: string) => `nominee-opt-out:${applicantId}:${contact}`;
 
-async function contactsOf(deps: Pick<AppDeps, 'records'>, applicantId: string) {
+async function contactsOf(deps: Pick<NomineeDeps, 'records'>, applicantId: string) {
   const applicant = await deps.records.get(applicantId);
   if (!applicant.email) throw invalidField('email', 'emailRequired');
   return { mobile: applicant.mobile, email: applicant.email };
@@ -32,7 +32,7 @@ async function contactsOf(deps: Pick<AppDeps, 'records'>, applicantId: string) {
 
 /** POST send-nominee-opt-out-otp: one code to the mobile, another to the e-mail. */
 export async function sendOptOutOtps(
-  deps: Pick<AppDeps, 'records' | 'otp' | 'messaging'>,
+  deps: Pick<NomineeDeps, 'records' | 'otp' | 'messaging'>,
   applicantId: string,
 ): Promise<Outcome<{ resend_after: number; expires_in: number }>> {
   await deps.records.requireStage(applicantId, 'send-nominee-opt-out-otp');
@@ -58,7 +58,7 @@ export async function sendOptOutOtps(
 
 /** Checks the opt-out's confirmation under the rule set and returns the record to keep. */
 export async function confirmOptOut(
-  deps: Pick<AppDeps, 'records' | 'otp'>,
+  deps: Pick<NomineeDeps, 'records' | 'otp'>,
   applicantId: string,
   rules: RuleSet,
   codes: { mobile_otp: string; email_otp: string } | undefined,

@@ -16,7 +16,7 @@ import { ageOn, parseDdMmYyyy, todayOf } from '@ekyc/contracts/dates';
 import type { RuleSet } from '@ekyc/contracts/regulation';
 import { resolveShares } from '@ekyc/contracts/nominee-rules';
 import { STAGE } from '@ekyc/contracts/stages';
-import type { AppDeps } from '../../app-deps.ts';
+import type { NomineeDeps } from './deps.ts';
 import { invalidField, invalidFieldIssue } from '../../lib/errors.ts';
 import { ok, type Outcome } from '../../lib/outcome.ts';
 import type { FileRef } from '../../records/applicant-records.ts';
@@ -31,7 +31,7 @@ type Entry = UpdateNomineeParsed['updatedNomineeList'][string];
 export const nomineeMaxOf = (rules: RuleSet, cap: number | undefined) => Math.min(rules.values.nomineeMax, cap ?? 10);
 
 export async function updateNominee(
-  deps: Pick<AppDeps, 'records' | 'otp' | 'config' | 'documents'>,
+  deps: Pick<NomineeDeps, 'records' | 'otp' | 'config' | 'documents'>,
   applicantId: string,
   body: UpdateNomineeParsed,
   now: () => Date = () => new Date(),

@@ -4,11 +4,13 @@
  */
 import { STAGE } from '@ekyc/contracts/stages';
 import { ekycSummary } from '../../records/ekyc-summary.ts';
-import type { AppDeps } from '../../app-deps.ts';
+import type { PanDeps } from './deps.ts';
 import { fail, ok, type Outcome } from '../../lib/outcome.ts';
 import type { StoredKraDataObj, StoredPanObj } from './pan-sections.ts';
 
-export async function confirmKraAddress(deps: AppDeps, applicantId: string): Promise<Outcome<{ screen: string }>> {
+type Deps = Pick<PanDeps, 'records'>;
+
+export async function confirmKraAddress(deps: Deps, applicantId: string): Promise<Outcome<{ screen: string }>> {
   const { records } = deps;
   const { section } = await records.requireStageWith(applicantId, 'kra-digilocker', ['pan_obj', 'kra_data_obj']);
   const pan = section<StoredPanObj>('pan_obj');

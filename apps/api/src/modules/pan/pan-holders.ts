@@ -6,14 +6,14 @@
  * shows both as sharing the PAN.
  */
 import { STAGE } from '@ekyc/contracts/stages';
-import type { AppDeps } from '../../app-deps.ts';
+import type { PanDeps } from './deps.ts';
 import { panHashOf, signedHolderOf } from '../../records/signed.ts';
 import { panRepository as repo } from './pan.repository.ts';
 
 const BATCH = 200;
 
 /** Indexes the pan_obj sections written since the last call, whoever wrote them. */
-async function syncPanHolders(deps: Pick<AppDeps, 'database' | 'records' | 'hasher'>): Promise<void> {
+async function syncPanHolders(deps: Pick<PanDeps, 'database' | 'records' | 'hasher'>): Promise<void> {
   const db = deps.database.db;
   for (;;) {
     const batch = await repo.sectionsToIndex(db, BATCH);
@@ -28,7 +28,7 @@ async function syncPanHolders(deps: Pick<AppDeps, 'database' | 'records' | 'hash
 
 /** The other applicant whose signed (records/signed.ts) or activated application holds this PAN, if any. */
 export async function panTakenBy(
-  deps: Pick<AppDeps, 'database' | 'records' | 'hasher'>,
+  deps: Pick<PanDeps, 'database' | 'records' | 'hasher'>,
   applicantId: string,
   pan: string,
 ): Promise<string | null> {
@@ -38,7 +38,7 @@ export async function panTakenBy(
 
 /** Indexes the PAN this applicant has just had confirmed (the catch-up above covers other writers). */
 export async function recordPanHolder(
-  deps: Pick<AppDeps, 'database' | 'hasher'>,
+  deps: Pick<PanDeps, 'database' | 'hasher'>,
   applicantId: string,
   pan: string,
 ): Promise<void> {

@@ -3,14 +3,16 @@
  * photo for the applicant to confirm (section 4: OCR sets the 'via image' flag).
  */
 import type { PanOcrData } from '@ekyc/contracts/calls/pan-validation';
-import type { AppDeps } from '../../app-deps.ts';
+import type { PanDeps } from './deps.ts';
 import { readPanCard } from '../../documents/ocr/pan-ocr.ts';
 import { fail, ok, type Outcome } from '../../lib/outcome.ts';
 import { decodeUpload } from '../../documents/decode-upload.ts';
 import { PAN_IMAGE_SECTION, type PanImageSection } from './pan-sections.ts';
 
+type Deps = Pick<PanDeps, 'records' | 'documents'>;
+
 export async function readPanImage(
-  deps: AppDeps,
+  deps: Deps,
   applicantId: string,
   dataUrl: string,
 ): Promise<Outcome<PanOcrData | { screen: string }>> {

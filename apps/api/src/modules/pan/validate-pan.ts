@@ -7,7 +7,7 @@ import { MSG, type MessageKey } from '@ekyc/contracts/messages';
 import { dateOfBirthSchema } from '@ekyc/contracts/rules';
 import { STAGE } from '@ekyc/contracts/stages';
 import type { z } from 'zod';
-import type { AppDeps } from '../../app-deps.ts';
+import type { PanDeps } from './deps.ts';
 import { invalidFieldIssue } from '../../lib/errors.ts';
 import { fail, ok, type Outcome } from '../../lib/outcome.ts';
 import { isProviderOutage } from '../../providers/http.ts';
@@ -15,6 +15,8 @@ import type { KraRecord } from '../../providers/kra/port.ts';
 import { RULE_SET_SECTION, ruleSetFrom } from '../../records/rule-set.ts';
 import { panTakenBy, recordPanHolder } from './pan-holders.ts';
 import { PAN_IMAGE_SECTION, type PanImageSection, type StoredKraDataObj, type StoredPanObj } from './pan-sections.ts';
+
+type Deps = Pick<PanDeps, 'database' | 'hasher' | 'records' | 'pan' | 'kra'>;
 
 type Input = z.output<typeof panValidationRequestSchema>;
 
@@ -48,11 +50,7 @@ function kraStatusOnly(kra: KraRecord): StoredKraDataObj {
   return { ...kraSection({ ...kra, address: null, name: '' }), kra_address: '' };
 }
 
-export async function validatePan(
-  deps: AppDeps,
-  applicantId: string,
-  input: Input,
-): Promise<Outcome<PanValidationData>> {
+export async function validatePan(deps: Deps, applicantId: string, input: Input): Promise<Outcome<PanValidationData>> {
   const { records } = deps;
   const read = await records.requireStageWith(applicantId, 'pan-validation', [
     'pan_obj',

@@ -11,11 +11,11 @@ import {
   type BreachDataClass,
   type RecordBreachRequest,
 } from '@ekyc/contracts/calls/backoffice-privacy';
-import type { AppDeps } from '../../app-deps.ts';
+import type { PrivacyDeps } from './deps.ts';
 import { AppError } from '../../lib/errors.ts';
 import { type BreachRow, retentionRepository as repo } from './retention.repository.ts';
 
-type Deps = Pick<AppDeps, 'database' | 'cipher' | 'now'>;
+type Deps = Pick<PrivacyDeps, 'database' | 'cipher' | 'now'>;
 
 function breachView(row: BreachRow): Breach {
   return {

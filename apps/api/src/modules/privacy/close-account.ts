@@ -7,13 +7,13 @@
 import type { AccountClosure, CloseAccountRequest } from '@ekyc/contracts/calls/backoffice-privacy';
 import { indianDay } from '@ekyc/contracts/regulation';
 import { retentionItemOf, retentionOn } from '@ekyc/contracts/retention';
-import type { AppDeps } from '../../app-deps.ts';
+import type { PrivacyDeps } from './deps.ts';
 import { AppError, invalidField } from '../../lib/errors.ts';
 import { isSigned } from '../../records/signed.ts';
 import { holdOf, minimise } from './retention.ts';
 import { retentionRepository as repo } from './retention.repository.ts';
 
-type Deps = Pick<AppDeps, 'database' | 'records' | 'consents' | 'files' | 'messaging' | 'config' | 'now'>;
+type Deps = Pick<PrivacyDeps, 'database' | 'records' | 'consents' | 'files' | 'messaging' | 'config' | 'now'>;
 
 export async function closeAccount(
   deps: Deps,

@@ -10,12 +10,15 @@
  */
 import { type ConsentsData, type updateConsentRequestSchema } from '@ekyc/contracts/calls/consents';
 import type { z } from 'zod';
-import type { AppDeps } from '../../app-deps.ts';
+import type { PrivacyDeps } from './deps.ts';
 import { ok, type Outcome } from '../../lib/outcome.ts';
 import { isSigned } from '../../records/signed.ts';
 import { holdOf, minimise } from './retention.ts';
 
-type Deps = Pick<AppDeps, 'database' | 'records' | 'consents' | 'sessions' | 'files' | 'messaging' | 'config' | 'now'>;
+type Deps = Pick<
+  PrivacyDeps,
+  'database' | 'records' | 'consents' | 'sessions' | 'files' | 'messaging' | 'config' | 'now'
+>;
 
 export async function getConsents(deps: Deps, applicantId: string): Promise<Outcome<ConsentsData>> {
   return ok('Consents', await deps.consents.view(applicantId));

@@ -17,13 +17,13 @@ import {
   retentionOn,
   SECTION_CLASSES,
 } from '@ekyc/contracts/retention';
-import type { AppDeps } from '../../app-deps.ts';
+import type { PrivacyDeps } from './deps.ts';
 import { MESSAGE_TEXTS } from '../../providers/messaging/texts.ts';
 import type { ErasureHold } from '../../records/consents.ts';
 import { fileWritesRepository as fileWrites } from '../../records/file-writes.repository.ts';
 import { retentionRepository as repo } from './retention.repository.ts';
 
-type Deps = Pick<AppDeps, 'database' | 'records' | 'consents' | 'files' | 'messaging' | 'config' | 'now'>;
+type Deps = Pick<PrivacyDeps, 'database' | 'records' | 'consents' | 'files' | 'messaging' | 'config' | 'now'>;
 
 const addYears = (from: Date, years: number) => {
   const d = new Date(from);
@@ -226,11 +226,11 @@ async function notifyPurge(deps: Deps, applicantId: string, purgeAfter: Date): P
 
 /** Erases the due records (holds ended, or none), then the parts of held records whose classes' holds ended, and sweeps the abandoned applications. */
 export class RetentionSweep {
-  constructor(private readonly deps: () => Deps) {}
+  constructor(private readonly deps: Deps) {}
 
   async sweep(now: Date): Promise<number> {
-    const erased = await this.deps().consents.eraseDue(now);
-    const parts = await erasePartsDue(this.deps(), now);
-    return erased + parts + (await sweepAbandoned(this.deps(), now));
+    const erased = await this.deps.consents.eraseDue(now);
+    const parts = await erasePartsDue(this.deps, now);
+    return erased + parts + (await sweepAbandoned(this.deps, now));
   }
 }

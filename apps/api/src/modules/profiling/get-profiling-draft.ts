@@ -1,13 +1,13 @@
 /** get-profiling-draft: where the applicant left client profiling, with prefills and the rules' inputs. */
 import type { ProfilingDraftData, SaveProfilingDraftRequest } from '@ekyc/contracts/calls/profiling-draft';
-import type { AppDeps } from '../../app-deps.ts';
+import type { ProfilingDeps } from './deps.ts';
 import { ok, type Outcome } from '../../lib/outcome.ts';
 import { applicantProfileFacts, PROFILE_FACT_SECTIONS } from './applicant-profile-facts.ts';
 
 export const DRAFT_SECTION = '_profiling_draft';
 
 export async function getProfilingDraft(
-  deps: Pick<AppDeps, 'records' | 'config'>,
+  deps: Pick<ProfilingDeps, 'records' | 'config'>,
   applicantId: string,
 ): Promise<Outcome<ProfilingDraftData>> {
   const [{ section }, sharedEmail] = await Promise.all([

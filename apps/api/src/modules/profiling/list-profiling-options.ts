@@ -1,11 +1,11 @@
 /** get-occupation-list, get-experience-list, get-income-list, get-education-list (section 7). */
 import type { ProfilingList, ProfilingOption } from '@ekyc/contracts/calls/get-occupation-list';
-import type { AppDeps } from '../../app-deps.ts';
+import type { ProfilingDeps } from './deps.ts';
 import { ok, type Outcome } from '../../lib/outcome.ts';
 import { profilingRepository } from './profiling.repository.ts';
 
 export async function listProfilingOptions(
-  deps: Pick<AppDeps, 'database'>,
+  deps: Pick<ProfilingDeps, 'database'>,
   list: ProfilingList,
 ): Promise<Outcome<ProfilingOption[]>> {
   return ok('List', await profilingRepository.options(deps.database.db, list));

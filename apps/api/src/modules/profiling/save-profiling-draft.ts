@@ -1,11 +1,11 @@
 /** save-profiling-draft: keeps each sub-step's answers so a reload resumes where the applicant was. */
 import type { SaveProfilingDraftRequest } from '@ekyc/contracts/calls/profiling-draft';
-import type { AppDeps } from '../../app-deps.ts';
+import type { ProfilingDeps } from './deps.ts';
 import { ok, type Outcome } from '../../lib/outcome.ts';
 import { DRAFT_SECTION } from './get-profiling-draft.ts';
 
 export async function saveProfilingDraft(
-  deps: Pick<AppDeps, 'records'>,
+  deps: Pick<ProfilingDeps, 'records'>,
   applicantId: string,
   draft: SaveProfilingDraftRequest,
 ): Promise<Outcome<{ step: string }>> {

@@ -11,7 +11,7 @@ import {
 } from '@ekyc/contracts/calls/personal-details-update';
 import { collapseSpaces } from '@ekyc/contracts/rules';
 import { STAGE } from '@ekyc/contracts/stages';
-import type { AppDeps } from '../../app-deps.ts';
+import type { ProfilingDeps } from './deps.ts';
 import { invalidField, invalidFieldIssue } from '../../lib/errors.ts';
 import { ruleSetOf } from '../../records/rule-set.ts';
 import { ok, type Outcome } from '../../lib/outcome.ts';
@@ -20,7 +20,7 @@ import { DRAFT_SECTION } from './get-profiling-draft.ts';
 import { profilingRepository } from './profiling.repository.ts';
 
 export async function updatePersonalDetails(
-  deps: Pick<AppDeps, 'records' | 'config' | 'database'>,
+  deps: Pick<ProfilingDeps, 'records' | 'config' | 'database'>,
   applicantId: string,
   body: unknown,
 ): Promise<Outcome<{ screen: string; stage: number }>> {
@@ -61,7 +61,7 @@ export async function updatePersonalDetails(
   return ok('Personal details saved', { screen: move.screen, stage: move.stage });
 }
 
-async function labelOf(deps: Pick<AppDeps, 'database'>, list: ProfilingList, code: string): Promise<string> {
+async function labelOf(deps: Pick<ProfilingDeps, 'database'>, list: ProfilingList, code: string): Promise<string> {
   const options = await profilingRepository.options(deps.database.db, list);
   const option = options.find((o) => o.code === code);
   // A code the schema accepts but the database list has retired is not a valid answer.
@@ -70,7 +70,7 @@ async function labelOf(deps: Pick<AppDeps, 'database'>, list: ProfilingList, cod
 }
 
 async function toPersonalSection(
-  deps: Pick<AppDeps, 'database'>,
+  deps: Pick<ProfilingDeps, 'database'>,
   v: PersonalDetailsUpdateParsed,
 ): Promise<Omit<PersonalSection, 'is_object'>> {
   const [occupation, experience, income, education] = await Promise.all([

@@ -9,7 +9,7 @@
  */
 import { SEGMENTS } from '@ekyc/contracts/enums';
 import { MSG } from '@ekyc/contracts/messages';
-import type { AppDeps } from '../../app-deps.ts';
+import type { RegistrationsDeps } from './deps.ts';
 import { dltValue } from '../../providers/messaging/port.ts';
 import { KIND_OF_DEPOSITORY, KIND_OF_EXCHANGE, type Exchange } from '../../providers/registrations/port.ts';
 import { setReview } from '../../records/review.ts';
@@ -18,7 +18,7 @@ import { tradingFrom } from '../../lib/trading-from.ts';
 import { welcomeAttachments } from './welcome-kit.ts';
 import { KIT_DOCUMENTS } from '../../documents/broker-document-texts.ts';
 
-type Deps = Pick<AppDeps, 'database' | 'records' | 'messaging' | 'cipher' | 'config'>;
+type Deps = Pick<RegistrationsDeps, 'database' | 'records' | 'messaging' | 'cipher' | 'config'>;
 
 const COMPLETED = { status: 'Completed', text: MSG.statusActive } as const;
 

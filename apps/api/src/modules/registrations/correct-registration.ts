@@ -13,13 +13,14 @@
 import { randomUUID } from 'node:crypto';
 import type { CorrectionView, RegistrationCorrection } from '@ekyc/contracts/calls/backoffice-registrations';
 import { ANNUAL_INCOME, FAMILY_RELATIONS } from '@ekyc/contracts/enums';
-import type { AppDeps } from '../../app-deps.ts';
+import type { RegistrationsDeps } from './deps.ts';
 import { staffRepository } from '../../auth/staff.repository.ts';
 import { AppError, invalidField } from '../../lib/errors.ts';
 import { MESSAGE_TEXTS } from '../../providers/messaging/texts.ts';
-import { type CorrectionRow, registrationsRepository as repo } from './registrations.repository.ts';
+import { type CorrectionRow, correctionsRepository as corrections } from './corrections.repository.ts';
+import { registrationsRepository as repo } from './registrations.repository.ts';
 
-type Deps = Pick<AppDeps, 'database' | 'records' | 'cipher' | 'otp' | 'messaging' | 'now'>;
+type Deps = Pick<RegistrationsDeps, 'database' | 'records' | 'cipher' | 'otp' | 'messaging' | 'now'>;
 type Staff = { id: string; role: string };
 export type CorrectionData = { id: string; field: RegistrationCorrection['field']; status: CorrectionRow['status'] };
 
@@ -48,7 +49,7 @@ async function requireWaitingRegistration(deps: Deps, applicantId: string): Prom
 async function correctionOrNotFound(deps: Deps, applicantId: string, id: string): Promise<CorrectionRow> {
   const row =
     /^[0-9a-f-]{36}$/i.test(applicantId) && /^[0-9a-f-]{36}$/i.test(id)
-      ? await repo.correction(deps.database.db, applicantId, id)
+      ? await corrections.correction(deps.database.db, applicantId, id)
       : undefined;
   if (!row) throw new AppError('NOT_FOUND', 'Correction not found');
   return row;
@@ -70,7 +71,7 @@ export async function proposeCorrection(
     proposedBy: staffId,
     proposedAt: new Date(deps.now()),
   };
-  await repo.insertCorrection(deps.database.db, row);
+  await corrections.insertCorrection(deps.database.db, row);
   await repo.audit(deps.database.db, applicantId, 'registration.correction_proposed', null, audited(c), {
     kind: 'staff',
     id: staffId,
@@ -100,7 +101,7 @@ export async function approveCorrection(
   const db = deps.database.db;
   const now = new Date(deps.now());
   if (c.field === 'email') {
-    if (!(await repo.moveCorrection(db, row.id, 'proposed', 'awaiting_otp', staff.id, now)))
+    if (!(await corrections.moveCorrection(db, row.id, 'proposed', 'awaiting_otp', staff.id, now)))
       throw new AppError('CONFLICT', 'This correction was already decided.');
     await sendCorrectionOtp(deps, applicantId, row, c.value);
     await repo.audit(
@@ -116,7 +117,7 @@ export async function approveCorrection(
     );
     return data({ ...row, status: 'awaiting_otp' });
   }
-  if (!(await repo.moveCorrection(db, row.id, 'proposed', 'applied', staff.id, now)))
+  if (!(await corrections.moveCorrection(db, row.id, 'proposed', 'applied', staff.id, now)))
     throw new AppError('CONFLICT', 'This correction was already decided.');
   await apply(deps, applicantId, c);
   await repo.audit(db, applicantId, 'registration.corrected', null, audited(c), { kind: 'staff', id: staff.id });
@@ -152,7 +153,7 @@ export async function verifyCorrectionOtp(
   if (c.field !== 'email') throw new AppError('CONFLICT', 'This correction waits for no OTP.');
   const db = deps.database.db;
   const check = await deps.otp.verify('email', otpTarget(row, c.value), otp, async () => {
-    if (!(await repo.moveCorrection(db, row.id, 'awaiting_otp', 'applied', staffId, new Date(deps.now()))))
+    if (!(await corrections.moveCorrection(db, row.id, 'awaiting_otp', 'applied', staffId, new Date(deps.now()))))
       throw new AppError('CONFLICT', 'This correction was already decided.');
     await apply(deps, applicantId, c);
   });
@@ -185,7 +186,7 @@ export async function rejectCorrection(
   const now = new Date(deps.now());
   if (
     (row.status !== 'proposed' && row.status !== 'awaiting_otp') ||
-    !(await repo.moveCorrection(db, row.id, row.status, 'rejected', staff.id, now))
+    !(await corrections.moveCorrection(db, row.id, row.status, 'rejected', staff.id, now))
   )
     throw new AppError('CONFLICT', 'This correction was already decided.');
   await repo.audit(
@@ -206,7 +207,7 @@ export async function rejectCorrection(
 export async function listCorrections(deps: Deps, applicantId: string, viewerId: string): Promise<CorrectionView[]> {
   if (!/^[0-9a-f-]{36}$/i.test(applicantId)) throw new AppError('NOT_FOUND');
   const db = deps.database.db;
-  const rows = await repo.corrections(db, applicantId);
+  const rows = await corrections.corrections(db, applicantId);
   const names = new Map<string, string>();
   const who = async (id: string) => {
     if (!names.has(id)) names.set(id, (await staffRepository.staffById(db, id))?.name ?? id);

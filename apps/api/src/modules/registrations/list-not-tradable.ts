@@ -1,11 +1,11 @@
 /** The queue of approved applications whose client cannot trade yet, with their ages and what holds them. */
 import type { NotTradableEntry } from '@ekyc/contracts/calls/backoffice-registrations';
-import type { AppDeps } from '../../app-deps.ts';
+import type { RegistrationsDeps } from './deps.ts';
 import { documentsDeadline } from './deadlines.ts';
 import { entryOf } from './list-registrations.ts';
 import { registrationsRepository as repo } from './registrations.repository.ts';
 
-export async function listNotTradable(deps: Pick<AppDeps, 'database' | 'now'>): Promise<NotTradableEntry[]> {
+export async function listNotTradable(deps: Pick<RegistrationsDeps, 'database' | 'now'>): Promise<NotTradableEntry[]> {
   const now = deps.now();
   return (await repo.notTradable(deps.database.db)).map(({ c, registrations }) => {
     const entries = registrations.map((r) => entryOf(r, now));

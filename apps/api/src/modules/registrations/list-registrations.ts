@@ -1,6 +1,6 @@
 /** The back office's view of one application's registrations: status, reference, attempts, last error, deadline. */
 import type { RegistrationEntry } from '@ekyc/contracts/calls/backoffice-registrations';
-import type { AppDeps } from '../../app-deps.ts';
+import type { RegistrationsDeps } from './deps.ts';
 import { AppError } from '../../lib/errors.ts';
 import { DEADLINE_RULE } from './deadlines.ts';
 import { type RegistrationRow, registrationsRepository as repo } from './registrations.repository.ts';
@@ -18,7 +18,7 @@ export const entryOf = (r: RegistrationRow, now: number): RegistrationEntry => (
   flagged: r.flaggedAt !== null,
 });
 
-export async function listRegistrations(deps: Pick<AppDeps, 'database' | 'now'>, applicantId: string) {
+export async function listRegistrations(deps: Pick<RegistrationsDeps, 'database' | 'now'>, applicantId: string) {
   if (!/^[0-9a-f-]{36}$/i.test(applicantId)) throw new AppError('NOT_FOUND');
   const rows = await repo.list(deps.database.db, applicantId);
   return rows.map((r) => entryOf(r, deps.now()));

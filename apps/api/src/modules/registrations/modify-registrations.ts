@@ -6,7 +6,7 @@
  * and BSE's UCC APIs take the client code's record as a whole), the KRA's record as a modification
  * (APP_UPDTFLG 02) where the change is one a KRA holds.
  */
-import type { AppDeps } from '../../app-deps.ts';
+import type { RegistrationsDeps } from './deps.ts';
 import { AppError } from '../../lib/errors.ts';
 import {
   type Exchange,
@@ -14,20 +14,14 @@ import {
   KIND_OF_EXCHANGE,
   type RegistrationAnswer,
   type RegistrationKind,
-  type RegistrationNominee,
 } from '../../providers/registrations/port.ts';
+import type { ModificationRequest } from '../../records/registrations.ts';
 import { buildSubject } from './registration-subject.ts';
 import { registrationsRepository as repo } from './registrations.repository.ts';
 
-/** What a request changes, in the registries' terms. */
-export interface RegistryChange {
-  /** The new nomination: the nominees, or none for an opt-out. */
-  nominees?: RegistrationNominee[];
-}
-
 /** The registries a nomination changes: the depository's client master and each exchange's UCC. */
 export async function modificationTargets(
-  deps: Pick<AppDeps, 'database'>,
+  deps: Pick<RegistrationsDeps, 'database'>,
   applicantId: string,
 ): Promise<RegistrationKind[]> {
   const c = await repo.getCase(deps.database.db, applicantId);
@@ -41,9 +35,9 @@ export async function modificationTargets(
  * modification (the registries keep the ids they saw).
  */
 export async function sendModification(
-  deps: Pick<AppDeps, 'database' | 'records' | 'registrars'>,
+  deps: Pick<RegistrationsDeps, 'database' | 'records' | 'registrars'>,
   applicantId: string,
-  input: { requestNo: string; registry: RegistrationKind; change: RegistryChange; reference: string | null },
+  input: ModificationRequest,
 ): Promise<RegistrationAnswer> {
   const c = await repo.getCase(deps.database.db, applicantId);
   if (!c?.completedAt) throw new AppError('CONFLICT', 'The account is not open yet.');

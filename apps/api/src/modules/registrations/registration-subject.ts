@@ -4,7 +4,7 @@
  * Aadhaar leaves as its last four digits only.
  */
 import { SEGMENTS } from '@ekyc/contracts/enums';
-import type { AppDeps } from '../../app-deps.ts';
+import type { RegistrationsDeps } from './deps.ts';
 import type { Exchange, RegistrationSubject } from '../../providers/registrations/port.ts';
 import type { CaseRow } from './registrations.repository.ts';
 
@@ -80,7 +80,7 @@ function addressOf(
 
 /** The demat choice (segment stage), PAN-Aadhaar seeding, the family declaration and the signature image. */
 async function boChoicesOf(
-  deps: Pick<AppDeps, 'records'>,
+  deps: Pick<RegistrationsDeps, 'records'>,
   sections: Record<string, unknown>,
 ): Promise<RegistrationSubject['bo']> {
   const demat = asObj(sections._demat_choice);
@@ -99,7 +99,7 @@ async function boChoicesOf(
 }
 
 export async function buildSubject(
-  deps: Pick<AppDeps, 'records'>,
+  deps: Pick<RegistrationsDeps, 'records'>,
   c: CaseRow,
   resubmission: boolean,
 ): Promise<RegistrationSubject> {

@@ -1,11 +1,12 @@
 /** An operator sends a rejected or on-hold registration again, after correcting what it needed. */
 import type { RegistrationKindCode } from '@ekyc/contracts/calls/backoffice-registrations';
-import type { AppDeps } from '../../app-deps.ts';
+import type { RegistrationsDeps } from './deps.ts';
 import { AppError } from '../../lib/errors.ts';
 import { entryOf } from './list-registrations.ts';
+import type { RegistrationWorkflow } from './workflow.ts';
 
 export async function retryRegistration(
-  deps: Pick<AppDeps, 'registrations' | 'now'>,
+  deps: Pick<RegistrationsDeps, 'now'> & { registrations: Pick<RegistrationWorkflow, 'retry'> },
   applicantId: string,
   kind: RegistrationKindCode,
 ) {

@@ -4,13 +4,13 @@
  * `WELCOME_KIT_DIR` (`<key>.pdf`) or the platform's sample (documents/broker-documents.ts); the
  * sample tariff sheet is the schedule of the applicant's plan.
  */
-import type { AppDeps } from '../../app-deps.ts';
+import type { RegistrationsDeps } from './deps.ts';
 import { KIT_DOCUMENTS } from '../../documents/broker-document-texts.ts';
 import { kitDocument, kitFileName } from '../../documents/broker-documents.ts';
 import type { FileRef } from '../../records/applicant-records.ts';
 import type { Attachment } from '../../providers/messaging/port.ts';
 
-type Deps = Pick<AppDeps, 'records' | 'config'>;
+type Deps = Pick<RegistrationsDeps, 'records' | 'config'>;
 
 export const SIGNED_FORM_FILENAME = 'account-opening-form-signed.pdf';
 

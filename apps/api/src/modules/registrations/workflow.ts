@@ -1,65 +1,52 @@
 /**
- * The registrations after approval as a durable workflow on the job queue. One job is one step of
- * one registration (application + kind): submit it if pending, check it if submitted. Order: the
- * BO account first (the UCC carries the BO id) and the KRA upload beside it; each exchange's UCC
- * once the BO id is known; CKYC once the KRA has the record. A step records its request id before
- * sending, so a step resumed after a crash sends the same request again (the provider answers it,
- * it does not register twice); every request and answer is kept, encrypted, as evidence. Transient
- * faults (provider down, timeout, 5xx) throw, and the queue retries the step with a doubling delay;
- * when the retries run out the registration ends `failed` (flagged, counted, a dead-letter record);
- * refusals, holds and failures wait for an operator's retry. Once the BO account and every UCC are in, the
- * case's activation is a step of its own (Completed, the welcome messages).
+ * The registrations after approval as a durable workflow on the job queue: here the queue's
+ * plumbing (start, resume, stop, enqueue, the lease around each step), in registration-step.ts
+ * each step's rules. One job is one step of one registration (application + kind): submit it if
+ * pending, check it if submitted. Order: the BO account first (the UCC carries the BO id) and the
+ * KRA upload beside it; each exchange's UCC once the BO id is known; CKYC once the KRA has the
+ * record. A step records its request id before sending, so a step resumed after a crash sends the
+ * same request again (the provider answers it, it does not register twice); every request and
+ * answer is kept, encrypted, as evidence. Transient faults (provider down, timeout, 5xx) throw, and
+ * the queue retries the step with a doubling delay; when the retries run out the registration ends
+ * `failed` (flagged, counted, a dead-letter record); refusals, holds and failures wait for an
+ * operator's retry. Once the BO account and every UCC are in, the case's activation is a step of
+ * its own (Completed, the welcome messages).
  */
-import { indianDay, ruleSetOn } from '@ekyc/contracts/regulation';
 import type PgBoss from 'pg-boss';
-import type { AppDeps } from '../../app-deps.ts';
 import type { Tx } from '../../db/client.ts';
-import { AppError } from '../../lib/errors.ts';
 import { createJobQueue, jobQueueInstalled, type QueueWorker, workQueue } from '../../jobs/job-queue.ts';
-import { isProviderOutage, ProviderError } from '../../providers/http.ts';
+import { AppError } from '../../lib/errors.ts';
 import {
-  type Exchange,
   KIND_OF_DEPOSITORY,
   KIND_OF_EXCHANGE,
-  type Registrar,
   type RegistrationAnswer,
   type RegistrationKind,
 } from '../../providers/registrations/port.ts';
+import type { ModificationRequest, Registrations, RegistrationSummary } from '../../records/registrations.ts';
 import { newClientCode } from './client-code.ts';
-import { modificationTargets, sendModification } from './modify-registrations.ts';
 import { activate } from './complete-registrations.ts';
-import { deadlineOf, failedDeadline } from './deadlines.ts';
-import { preCheckProblem } from './pre-checks.ts';
-import { buildSubject, exchangesOf, segmentsOf } from './registration-subject.ts';
-import {
-  type CaseRow,
-  type RegistrationRow,
-  registrationsRepository as repo,
-  type StepKind,
-} from './registrations.repository.ts';
+import { deadlineOf } from './deadlines.ts';
+import type { RegistrationsDeps } from './deps.ts';
+import { modificationTargets, sendModification } from './modify-registrations.ts';
+import { runRegistrationStep } from './registration-step.ts';
+import { exchangesOf, segmentsOf } from './registration-subject.ts';
+import { type RegistrationRow, registrationsRepository as repo, type StepKind } from './registrations.repository.ts';
+
+type Deps = Pick<
+  RegistrationsDeps,
+  'config' | 'database' | 'cipher' | 'records' | 'messaging' | 'mnrl' | 'metrics' | 'registrars' | 'now'
+>;
 
 export const REGISTRATION_QUEUE = 'registration-steps';
 /** The queue of earlier versions (pg-boss's `stately` policy): removed at start, its steps queued again. */
 const FORMER_QUEUE = 'registration-step';
-
-export interface RegistrationSummary {
-  clientCode: string | null;
-  boId: string | null;
-  completedAt: Date | null;
-  segments: string[];
-  kra: { status: string; reference: string | null } | null;
-  ckyc: { status: string; reference: string | null } | null;
-}
 
 interface StepJob {
   applicantId: string;
   kind: StepKind;
 }
 
-const isUcc = (k: RegistrationKind) => k.startsWith('ucc_');
-const isBo = (k: RegistrationKind) => k.startsWith('bo_');
-
-export class RegistrationWorkflow {
+export class RegistrationWorkflow implements Registrations {
   private boss: PgBoss | null = null;
   private starting: Promise<PgBoss> | null = null;
   private stopped = false;
@@ -67,7 +54,7 @@ export class RegistrationWorkflow {
   /** Where queue errors are reported (the app's logger, once the app exists). */
   onError: (err: Error) => void = () => undefined;
 
-  constructor(private readonly deps: () => AppDeps) {}
+  constructor(private readonly deps: Deps) {}
 
   /**
    * Starts the queue and its worker when the database has registrations under way (or used the
@@ -75,7 +62,7 @@ export class RegistrationWorkflow {
    * again, so a restart picks up what a stopped process left.
    */
   async resume(): Promise<void> {
-    const { database } = this.deps();
+    const { database } = this.deps;
     const open = await repo.open(database.db);
     if (!open.length && !(await jobQueueInstalled(database))) return;
     await this.queue();
@@ -93,7 +80,7 @@ export class RegistrationWorkflow {
   private queue(): Promise<PgBoss> {
     if (this.boss) return Promise.resolve(this.boss);
     this.starting ??= (async () => {
-      const { database, config } = this.deps();
+      const { database, config } = this.deps;
       const boss = createJobQueue(database, {
         pollSeconds: config.registrations.pollSeconds,
         onError: (err) => this.onError(err),
@@ -136,7 +123,7 @@ export class RegistrationWorkflow {
 
   /** The application was approved: its case opens with the registrations it needs, and the first steps start. */
   async begin(applicantId: string): Promise<void> {
-    if (await this.open(applicantId, this.deps().database.db)) await this.start(applicantId);
+    if (await this.open(applicantId, this.deps.database.db)) await this.start(applicantId);
   }
 
   /**
@@ -146,7 +133,7 @@ export class RegistrationWorkflow {
    * a case whose start was lost).
    */
   async open(applicantId: string, tx: Tx): Promise<boolean> {
-    const deps = this.deps();
+    const deps = this.deps;
     const sections = await deps.records.allSections(applicantId, tx);
     const segments = segmentsOf(sections);
     const exchanges = exchangesOf(segments);
@@ -167,7 +154,7 @@ export class RegistrationWorkflow {
 
   /** Queues the first steps of an opened case: the depository account and the KRA upload. */
   async start(applicantId: string): Promise<void> {
-    const c = await repo.getCase(this.deps().database.db, applicantId);
+    const c = await repo.getCase(this.deps.database.db, applicantId);
     if (!c) return;
     await this.enqueue(applicantId, KIND_OF_DEPOSITORY[c.depository]);
     await this.enqueue(applicantId, 'kra');
@@ -180,8 +167,8 @@ export class RegistrationWorkflow {
    * Only what is older than a minute: an approval in flight is left to finish. Returns how many.
    */
   async sweep(): Promise<number> {
-    const db = this.deps().database.db;
-    const before = new Date(this.deps().now() - 60_000);
+    const db = this.deps.database.db;
+    const before = new Date(this.deps.now() - 60_000);
     const orphans = await repo.approvedWithoutCase(db, before);
     for (const applicantId of orphans) await this.begin(applicantId);
     const unstarted = await repo.unstarted(db, before);
@@ -191,7 +178,7 @@ export class RegistrationWorkflow {
 
   /** What the applicant's status screen shows of the registrations. */
   async summary(applicantId: string): Promise<RegistrationSummary | null> {
-    const db = this.deps().database.db;
+    const db = this.deps.database.db;
     const c = await repo.getCase(db, applicantId);
     if (!c) return null;
     const rows = await repo.list(db, applicantId);
@@ -211,7 +198,7 @@ export class RegistrationWorkflow {
 
   /** An operator sends a rejected or on-hold registration again (after correcting the data). */
   async retry(applicantId: string, kind: RegistrationKind): Promise<RegistrationRow> {
-    const db = this.deps().database.db;
+    const db = this.deps.database.db;
     const row = await repo.get(db, applicantId, kind);
     if (!row) throw new AppError('NOT_FOUND', 'No such registration for this application.');
     // one statement decides, so a retry never races the request in flight into a second one
@@ -229,19 +216,12 @@ export class RegistrationWorkflow {
 
   /** The registries a client's request changes (the client area). */
   modificationTargets(applicantId: string): Promise<RegistrationKind[]> {
-    return modificationTargets(this.deps(), applicantId);
+    return modificationTargets(this.deps, applicantId);
   }
 
   /** One registry's modification record of a client's request, sent or checked (modify-registrations.ts). */
-  sendModification(applicantId: string, input: Parameters<typeof sendModification>[2]): Promise<RegistrationAnswer> {
-    return sendModification(this.deps(), applicantId, input);
-  }
-
-  private registrar(c: CaseRow, kind: RegistrationKind): Registrar {
-    const r = this.deps().registrars;
-    if (isUcc(kind)) return r.ucc[kind.slice(4).toUpperCase() as Exchange];
-    if (isBo(kind)) return r.depository;
-    return kind === 'kra' ? r.kra : r.ckyc;
+  sendModification(applicantId: string, input: ModificationRequest): Promise<RegistrationAnswer> {
+    return sendModification(this.deps, applicantId, input);
   }
 
   /**
@@ -250,133 +230,15 @@ export class RegistrationWorkflow {
    * and if it died, this picks the step up).
    */
   async step(applicantId: string, kind: StepKind): Promise<void> {
-    const deps = this.deps();
+    const deps = this.deps;
     const { database, config } = deps;
     const busy = await repo.lease(database.db, applicantId, kind, config.registrations.leaseSeconds);
     if (busy) return this.enqueue(applicantId, kind, busy);
     try {
       if (kind === 'activation') await activate(deps, applicantId);
-      else await this.stepHeld(applicantId, kind);
+      else await runRegistrationStep(deps, (id, next, after) => this.enqueue(id, next, after), applicantId, kind);
     } finally {
       await repo.release(database.db, applicantId, kind);
     }
-  }
-
-  private async stepHeld(applicantId: string, kind: RegistrationKind): Promise<void> {
-    const deps = this.deps();
-    const db = deps.database.db;
-    const c = await repo.getCase(db, applicantId);
-    let row = await repo.get(db, applicantId, kind);
-    if (!c || !row) return;
-    if (row.status !== 'pending' && row.status !== 'submitted') return;
-    // the UCC carries the BO id; CKYC follows the KRA record
-    if (isUcc(kind) && !c.boId) return;
-    if (kind === 'ckyc' && (await repo.get(db, applicantId, 'kra'))?.status !== 'accepted') return;
-
-    const subject = await buildSubject(deps, c, row.attempts > 0 && row.requestId === null);
-    const registrar = this.registrar(c, kind);
-    let answer: RegistrationAnswer;
-    try {
-      if (row.status === 'pending') {
-        if (kind !== 'ckyc') {
-          const problem = await this.preCheck(c, subject, kind);
-          if (problem) {
-            await repo.setOutcome(db, applicantId, kind, { status: 'on_hold', lastError: `Pre-check: ${problem}` });
-            return;
-          }
-        }
-        const fresh = `${c.clientCode}-${kind.replace('_', '-').toUpperCase()}-${row.attempts + 1}`;
-        row = await repo.claimRequest(db, applicantId, kind, row.requestId ?? fresh);
-        answer = await registrar.submit(subject, row.requestId!);
-      } else answer = await registrar.check(subject, row.requestId ?? '', row.reference);
-    } catch (err) {
-      const message = err instanceof ProviderError ? err.message : (err as Error).message;
-      await this.evidence(applicantId, kind, row.requestId ?? '-', 'error', message);
-      if (err instanceof ProviderError && !isProviderOutage(err)) {
-        // the provider refused the request itself: an operator has to look at it
-        await repo.setOutcome(db, applicantId, kind, { status: 'rejected', lastError: message.slice(0, 300) });
-        return;
-      }
-      const faults = await repo.noteError(db, applicantId, kind, `${message.slice(0, 280)} (retrying)`);
-      if (faults > deps.config.registrations.retryLimit) return this.failed(applicantId, kind, message);
-      throw err;
-    }
-    await this.evidence(applicantId, kind, row.requestId ?? '-', 'request', answer.request);
-    await this.evidence(applicantId, kind, row.requestId ?? '-', 'response', answer.response);
-    await repo.setOutcome(db, applicantId, kind, {
-      status: answer.status,
-      reference: answer.reference,
-      lastError: answer.reason,
-    });
-    if (answer.status === 'submitted') return this.enqueue(applicantId, kind, deps.config.registrations.pollSeconds);
-    if (answer.status !== 'accepted') return;
-    await this.afterAccepted(c, kind, answer.reference);
-  }
-
-  /**
-   * The queue's retries ran out: the registration ends `failed` (no further retry is queued), due by
-   * its deadline, counted in the metrics, flagged for the back office, with a dead-letter record.
-   */
-  private async failed(applicantId: string, kind: RegistrationKind, message: string): Promise<void> {
-    const deps = this.deps();
-    const due = failedDeadline(new Date(deps.now()));
-    await repo.fail(deps.database.db, applicantId, kind, `Retries exhausted: ${message.slice(0, 270)}`, due);
-    deps.metrics.registrationsFailed.inc({ kind });
-    await deps.records.notifyChanged(applicantId);
-  }
-
-  private async afterAccepted(c: CaseRow, kind: RegistrationKind, reference: string | null): Promise<void> {
-    const deps = this.deps();
-    if (isBo(kind) && reference) {
-      await repo.setBoId(deps.database.db, c.applicantId, reference);
-      for (const e of c.exchanges) await this.enqueue(c.applicantId, KIND_OF_EXCHANGE[e as Exchange]);
-    }
-    if (kind === 'kra') await this.enqueue(c.applicantId, 'ckyc');
-    // Completed waits for the KRA's registered or validated status as for the UCCs and the BO account
-    if (isUcc(kind) || isBo(kind) || kind === 'kra') await this.enqueue(c.applicantId, 'activation');
-    if (!isUcc(kind) && !isBo(kind)) await deps.records.notifyChanged(c.applicantId);
-  }
-
-  private async preCheck(
-    c: CaseRow,
-    subject: Parameters<typeof preCheckProblem>[0],
-    kind: RegistrationKind,
-  ): Promise<string | null> {
-    const deps = this.deps();
-    const sections = await deps.records.allSections(c.applicantId);
-    const pan = (sections.pan_obj ?? {}) as { pan_number?: string; full_name?: string; dob?: string };
-    const personal = (sections.personal_obj ?? {}) as { family_declaration?: unknown };
-    const hashes = await repo.hashesOf(deps.database.db, c.applicantId);
-    const shared = hashes
-      ? await repo.sharedContacts(deps.database.db, c.applicantId, hashes.mobileHash, hashes.emailHash)
-      : { mobile: 0, email: 0 };
-    return preCheckProblem(subject, {
-      sharedMobile: shared.mobile,
-      sharedEmail: shared.email,
-      familyDeclaration: personal.family_declaration === true,
-      panVerified: Boolean(pan.pan_number && pan.full_name && pan.dob),
-      // the rules of the day the request goes out: the account is opened then
-      rules: ruleSetOn(indianDay(new Date(deps.now()))),
-      ...(isBo(kind) && { nominees: subject.nominees.length }),
-      // before the exchanges' UCC: a number revoked since sign-up holds the registration for review
-      ...(isUcc(kind) && { mnrl: await deps.mnrl.check(subject.mobile) }),
-    });
-  }
-
-  private async evidence(
-    applicantId: string,
-    kind: RegistrationKind,
-    requestId: string,
-    direction: 'request' | 'response' | 'error',
-    body: string,
-  ): Promise<void> {
-    const deps = this.deps();
-    await repo.addEvidence(deps.database.db, {
-      applicantId,
-      kind,
-      requestId,
-      direction,
-      bodyEnc: deps.cipher.encrypt(body),
-    });
   }
 }

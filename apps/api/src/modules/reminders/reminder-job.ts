@@ -5,9 +5,11 @@
  * run leaves its job to expire and be run again by another.
  */
 import type PgBoss from 'pg-boss';
-import type { AppDeps } from '../../app-deps.ts';
+import type { RemindersDeps } from './deps.ts';
 import { createJobQueue, type QueueWorker, workQueue } from '../../jobs/job-queue.ts';
 import { sendReminders } from './send-reminders.ts';
+
+type Deps = Pick<RemindersDeps, 'config' | 'database' | 'records' | 'messaging' | 'now'>;
 
 export const REMINDER_QUEUE = 'applicant-reminders';
 
@@ -18,11 +20,11 @@ export class ReminderJob {
   private stopped = false;
   onError: (err: Error) => void = () => undefined;
 
-  constructor(private readonly deps: () => AppDeps) {}
+  constructor(private readonly deps: Deps) {}
 
   /** Sends the reminders due now (the job's run; tests call it with their own clock). */
-  run(now: Date = new Date(this.deps().now())): Promise<number> {
-    return sendReminders(this.deps(), now);
+  run(now: Date = new Date(this.deps.now())): Promise<number> {
+    return sendReminders(this.deps, now);
   }
 
   /**
@@ -30,7 +32,7 @@ export class ReminderJob {
    * (the queue's tables may take a while to create); stop() waits for it.
    */
   start(): Promise<void> {
-    const { config } = this.deps();
+    const { config } = this.deps;
     if (config.reminders.max === 0) return Promise.resolve();
     this.starting ??= this.open().catch((err: unknown) => {
       this.starting = null;
@@ -40,7 +42,7 @@ export class ReminderJob {
   }
 
   private async open(): Promise<void> {
-    const { database } = this.deps();
+    const { database } = this.deps;
     const boss = createJobQueue(database, { pollSeconds: 30, onError: (err) => this.onError(err) });
     await boss.start();
     this.boss = boss;
@@ -59,7 +61,7 @@ export class ReminderJob {
     await this.next(0);
   }
 
-  private async next(afterSeconds = this.deps().config.reminders.sweepMinutes * 60): Promise<void> {
+  private async next(afterSeconds = this.deps.config.reminders.sweepMinutes * 60): Promise<void> {
     await this.boss?.send(REMINDER_QUEUE, {}, { startAfter: Math.max(1, Math.round(afterSeconds)) });
   }
 

@@ -6,11 +6,11 @@
  * that fails is not tried again for that reminder (the next one comes after as long again).
  */
 import { BASE_PATH, isStageCode, STAGES } from '@ekyc/contracts/stages';
-import type { AppDeps } from '../../app-deps.ts';
+import type { RemindersDeps } from './deps.ts';
 import { MESSAGE_TEXTS } from '../../providers/messaging/texts.ts';
 import { remindersRepository as repo } from './reminders.repository.ts';
 
-type Deps = Pick<AppDeps, 'database' | 'records' | 'messaging' | 'config'>;
+type Deps = Pick<RemindersDeps, 'database' | 'records' | 'messaging' | 'config'>;
 
 const PER_RUN = 200;
 

@@ -6,12 +6,12 @@
 import type { GetSegmentStatusData, GetSegmentStatusRequest } from '@ekyc/contracts/calls/get-segment-status';
 import { MSG, type MessageKey } from '@ekyc/contracts/messages';
 import { routeForStage, STAGE } from '@ekyc/contracts/stages';
-import type { AppDeps } from '../../app-deps.ts';
+import type { SegmentDeps } from './deps.ts';
 import { fail, ok, type Outcome } from '../../lib/outcome.ts';
 import { ProviderError } from '../../providers/http.ts';
 import { PENDING_CONSENT, type PendingConsent, SEGMENT_PRIVATE, type SegmentObj } from './segment-record.ts';
 
-type Deps = Pick<AppDeps, 'records' | 'accountAggregator'>;
+type Deps = Pick<SegmentDeps, 'records' | 'accountAggregator'>;
 
 export async function checkSegmentStatus(
   deps: Deps,

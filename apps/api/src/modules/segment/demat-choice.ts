@@ -11,7 +11,7 @@ import {
 } from '@ekyc/contracts/calls/demat-choice';
 import type { RuleSet } from '@ekyc/contracts/regulation';
 import type { z } from 'zod';
-import type { AppDeps } from '../../app-deps.ts';
+import type { SegmentDeps } from './deps.ts';
 import { invalidField } from '../../lib/errors.ts';
 import { ok, type Outcome } from '../../lib/outcome.ts';
 import { ruleSetOf } from '../../records/rule-set.ts';
@@ -28,7 +28,7 @@ export interface DematChoiceRecord {
   updated_at?: string;
 }
 
-type Deps = Pick<AppDeps, 'records'>;
+type Deps = Pick<SegmentDeps, 'records'>;
 type Input = z.output<typeof dematChoiceRequestSchema>;
 
 /** The choice in force: the stored one, or the rule set's default. */

@@ -10,7 +10,7 @@ import { riskDisclosureFor } from '@ekyc/contracts/risk-disclosure';
 import { BASE_PATH, STAGE, routeForStage } from '@ekyc/contracts/stages';
 import { randomUUID } from 'node:crypto';
 import type { z } from 'zod';
-import type { AppDeps } from '../../app-deps.ts';
+import type { SegmentDeps } from './deps.ts';
 import { startsAsPdf } from '../../documents/pdf-inspect.ts';
 import { invalidField } from '../../lib/errors.ts';
 import { fail, ok, type Outcome } from '../../lib/outcome.ts';
@@ -30,7 +30,7 @@ import {
 import { segmentRepository } from './segment.repository.ts';
 
 type Input = z.output<ReturnType<typeof updateSegmentRequestSchema>>;
-type Deps = Pick<AppDeps, 'database' | 'records' | 'accountAggregator' | 'config' | 'documents'>;
+type Deps = Pick<SegmentDeps, 'database' | 'records' | 'accountAggregator' | 'config' | 'documents'>;
 
 const SEGMENT_SCREEN = routeForStage(STAGE.SEGMENT);
 

@@ -3,9 +3,11 @@
  * applicant is in the hosted module, and its result is kept in the liveness state for the poll. An
  * attempt whose process stopped (a crash, a restart) is taken over by the next poll on any process.
  */
-import type { AppDeps } from '../../app-deps.ts';
+import type { SelfieDeps } from './deps.ts';
 import type { FileRef } from '../../records/applicant-records.ts';
 import { LIVENESS_PRIVATE, type LivenessState, readLivenessState } from './liveness-state.ts';
+
+type Deps = Pick<SelfieDeps, 'records' | 'liveness'>;
 
 /** How long an approved check waits for the face match before going on without its score. */
 export const MATCH_WAIT_MS = 90_000;
@@ -17,7 +19,7 @@ export const MATCH_ATTEMPT_MS = 30_000;
 
 /** Compares the selfie with the photo and keeps the result (the caller does not wait for it). */
 export async function compareWithAadhaar(
-  deps: AppDeps,
+  deps: Deps,
   applicantId: string,
   state: LivenessState,
   selfie: Buffer,
@@ -54,7 +56,7 @@ export async function compareWithAadhaar(
 }
 
 /** Starts the match again when its attempt is older than MATCH_ATTEMPT_MS. */
-export async function resumeLostMatch(deps: AppDeps, applicantId: string, state: LivenessState): Promise<void> {
+export async function resumeLostMatch(deps: Deps, applicantId: string, state: LivenessState): Promise<void> {
   const match = state.match;
   if (match?.state !== 'pending' || !state.image) return;
   if (Date.now() - Date.parse(match.tried_at ?? match.started_at) < MATCH_ATTEMPT_MS) return;

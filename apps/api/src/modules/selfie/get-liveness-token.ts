@@ -1,14 +1,16 @@
 /** get-hypervege-token: a fresh transaction and a token for the hosted liveness module (section 7). */
 import type { GetHypervegeTokenData } from '@ekyc/contracts/calls/get-hypervege-token';
-import type { AppDeps } from '../../app-deps.ts';
+import type { SelfieDeps } from './deps.ts';
 import { randomId } from '../../lib/crypto.ts';
 import { ok, type Outcome } from '../../lib/outcome.ts';
 import { LIVENESS_PRIVATE, type LivenessState } from './liveness-state.ts';
 import { type ActionKind, randomAction } from './kyc-capture.ts';
 
+type Deps = Pick<SelfieDeps, 'config' | 'records' | 'liveness'>;
+
 /** `action` names the kind of action the applicant asks for instead of one they cannot do. */
 export async function getLivenessToken(
-  deps: AppDeps,
+  deps: Deps,
   applicantId: string,
   action?: ActionKind,
 ): Promise<Outcome<GetHypervegeTokenData>> {

@@ -1,5 +1,5 @@
 /** What the selfie step keeps between its calls, in a private section never shown to the applicant. */
-import type { AppDeps } from '../../app-deps.ts';
+import type { SelfieDeps } from './deps.ts';
 import type { FileRef } from '../../records/applicant-records.ts';
 
 export const LIVENESS_PRIVATE = '_liveness_private';
@@ -60,5 +60,5 @@ export interface LivenessSection {
   message: string;
 }
 
-export const readLivenessState = (deps: Pick<AppDeps, 'records'>, applicantId: string) =>
+export const readLivenessState = (deps: Pick<SelfieDeps, 'records'>, applicantId: string) =>
   deps.records.getSection<LivenessState>(applicantId, LIVENESS_PRIVATE);

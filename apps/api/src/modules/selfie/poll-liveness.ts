@@ -6,7 +6,7 @@
 import type { UploadLivelinessData } from '@ekyc/contracts/calls/upload-liveliness';
 import { MSG } from '@ekyc/contracts/messages';
 import { routeForStage, STAGE } from '@ekyc/contracts/stages';
-import type { AppDeps } from '../../app-deps.ts';
+import type { SelfieDeps } from './deps.ts';
 import { fail, ok, type Outcome } from '../../lib/outcome.ts';
 import { MATCH_WAIT_MS, resumeLostMatch } from './face-match.ts';
 import {
@@ -16,9 +16,11 @@ import {
   type SelfieReviewReason,
 } from './liveness-state.ts';
 
+type Deps = Pick<SelfieDeps, 'config' | 'records' | 'liveness'>;
+
 const SELFIE_SCREEN = '/take-selfie';
 
-export async function pollLiveness(deps: AppDeps, applicantId: string): Promise<Outcome<UploadLivelinessData>> {
+export async function pollLiveness(deps: Deps, applicantId: string): Promise<Outcome<UploadLivelinessData>> {
   const { stage, section } = await deps.records.requireStageWith(applicantId, 'upload-liveliness (poll)', [
     'livness_obj',
     LIVENESS_PRIVATE,
@@ -35,7 +37,7 @@ export async function pollLiveness(deps: AppDeps, applicantId: string): Promise<
  * (`livness_obj`) and the liveness state (the upload passes what it has just written).
  */
 export async function livenessAnswer(
-  deps: AppDeps,
+  deps: Deps,
   applicantId: string,
   read: { stage: number; decided: boolean; state: LivenessState | null },
 ): Promise<Outcome<UploadLivelinessData>> {
@@ -95,7 +97,7 @@ function reviewReasons(
 }
 
 async function complete(
-  deps: AppDeps,
+  deps: Deps,
   applicantId: string,
   state: LivenessState,
   moduleOutcome: 'auto_approved' | 'needs_review',

@@ -6,7 +6,7 @@
 import type { UploadLivelinessData, UploadLivelinessRequest } from '@ekyc/contracts/calls/upload-liveliness';
 import { SELFIE_PX } from '@ekyc/contracts/constants';
 import sharp from 'sharp';
-import type { AppDeps } from '../../app-deps.ts';
+import type { SelfieDeps } from './deps.ts';
 import { requireType } from '../../documents/upload-check.ts';
 import { AppError, invalidField } from '../../lib/errors.ts';
 import { fail, type Outcome } from '../../lib/outcome.ts';
@@ -15,6 +15,8 @@ import { compareWithAadhaar } from './face-match.ts';
 import { LIVENESS_PRIVATE, type LivenessState } from './liveness-state.ts';
 import { livenessAnswer } from './poll-liveness.ts';
 import { judgeCapture, KYC_CAPTURE } from './kyc-capture.ts';
+
+type Deps = Pick<SelfieDeps, 'config' | 'records' | 'liveness'>;
 
 const SELFIE_SCREEN = '/take-selfie';
 const SELFIE_TYPE_MESSAGE = 'Only a JPEG selfie can be uploaded';
@@ -35,7 +37,7 @@ async function reencode(dataUrl: string): Promise<Buffer> {
 }
 
 export async function uploadSelfie(
-  deps: AppDeps,
+  deps: Deps,
   applicantId: string,
   input: UploadLivelinessRequest,
 ): Promise<Outcome<UploadLivelinessData>> {

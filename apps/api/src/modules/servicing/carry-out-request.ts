@@ -6,12 +6,14 @@
  * REGISTRY_REFUSED. A request sent out survives a restart: start-up carries on every request still
  * with the registries (`resumeRequests`), and the registries answer a repeated request id as before.
  */
-import type { AppDeps } from '../../app-deps.ts';
+import type { ServicingDeps } from './deps.ts';
 import type { RegistrationAnswer, RegistrationKind } from '../../providers/registrations/port.ts';
 import { notifyClient } from './notify-client.ts';
 import { registryNominees, type RequestPayload } from './request-payload.ts';
 import { requestNumber } from './request-view.ts';
 import { servicingRepository as repo, type ServiceRequestRow } from './servicing.repository.ts';
+
+type Deps = Pick<ServicingDeps, 'config' | 'database' | 'cipher' | 'records' | 'messaging' | 'registrations'>;
 
 const timers = new Set<NodeJS.Timeout>();
 
@@ -45,7 +47,7 @@ function nomineeSection(payload: Extract<RequestPayload, { kind: 'nomination' }>
 }
 
 /** One pass over the request's registries: sends what is not sent, asks for what is under process. */
-export async function carryOut(deps: AppDeps, requestId: string): Promise<ServiceRequestRow | null> {
+export async function carryOut(deps: Deps, requestId: string): Promise<ServiceRequestRow | null> {
   const db = deps.database.db;
   const row = await repo.get(db, requestId);
   if (!row || row.status !== 'sent_to_registries') return row;
@@ -144,7 +146,7 @@ export async function carryOut(deps: AppDeps, requestId: string): Promise<Servic
 }
 
 /** At start-up: every request still with the registries is carried on. */
-export async function resumeRequests(deps: AppDeps): Promise<void> {
+export async function resumeRequests(deps: Deps): Promise<void> {
   for (const row of await repo.listByStatus(deps.database.db, ['sent_to_registries']))
     await carryOut(deps, row.id).catch(() => undefined);
 }

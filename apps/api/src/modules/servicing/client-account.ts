@@ -1,9 +1,9 @@
 /** Whether an applicant is a client of the client area: the account is open (Completed) and not closed. */
-import type { AppDeps } from '../../app-deps.ts';
+import type { ServicingDeps } from './deps.ts';
 import { AppError } from '../../lib/errors.ts';
 
 export async function isOpenAccount(
-  deps: Pick<AppDeps, 'records' | 'consents'>,
+  deps: Pick<ServicingDeps, 'records' | 'consents'>,
   applicantId: string,
 ): Promise<boolean> {
   const [{ section }, closure] = await Promise.all([
@@ -14,7 +14,10 @@ export async function isOpenAccount(
 }
 
 /** The client code of an open account (the trading platform and the registries know it by that). */
-export async function requireClientCode(deps: Pick<AppDeps, 'registrations'>, applicantId: string): Promise<string> {
+export async function requireClientCode(
+  deps: Pick<ServicingDeps, 'registrations'>,
+  applicantId: string,
+): Promise<string> {
   const summary = await deps.registrations.summary(applicantId);
   if (!summary?.clientCode) throw new AppError('CONFLICT', 'The account is not open yet.');
   return summary.clientCode;

@@ -8,7 +8,7 @@
 import { ruleSetOn, indianDay } from '@ekyc/contracts/regulation';
 import type { ServiceRequestView } from '@ekyc/contracts/calls/client-area';
 import type { Language } from '@ekyc/contracts/constants';
-import type { AppDeps } from '../../app-deps.ts';
+import type { ServicingDeps } from './deps.ts';
 import { AppError } from '../../lib/errors.ts';
 import { fail, ok, type Outcome } from '../../lib/outcome.ts';
 import { MESSAGE_TEXTS } from '../../providers/messaging/texts.ts';
@@ -18,9 +18,14 @@ import type { RequestPayload } from './request-payload.ts';
 import { requestNumber, requestView } from './request-view.ts';
 import { servicingRepository as repo } from './servicing.repository.ts';
 
+type Deps = Pick<
+  ServicingDeps,
+  'database' | 'cipher' | 'records' | 'otp' | 'messaging' | 'tradingPlatform' | 'registrations' | 'now'
+>;
+
 const unfreezeTarget = (applicantId: string) => `unfreeze:${applicantId}`;
 
-async function newRequest(deps: AppDeps, applicantId: string, payload: RequestPayload) {
+async function newRequest(deps: Deps, applicantId: string, payload: RequestPayload) {
   return repo.insert(deps.database.db, {
     applicantId,
     kind: payload.kind,
@@ -31,7 +36,7 @@ async function newRequest(deps: AppDeps, applicantId: string, payload: RequestPa
 }
 
 export async function freezeOnlineAccess(
-  deps: AppDeps,
+  deps: Deps,
   applicantId: string,
   sessionId: string,
   reason: string,
@@ -68,7 +73,7 @@ export async function freezeOnlineAccess(
 
 /** The OTP that re-verifies the client before an unfreeze. */
 export async function sendUnfreezeOtp(
-  deps: AppDeps,
+  deps: Deps,
   applicantId: string,
   language: Language,
 ): Promise<Outcome<{ resend_after: number; expires_in: number }>> {
@@ -88,7 +93,7 @@ export async function sendUnfreezeOtp(
 }
 
 export async function unfreezeOnlineAccess(
-  deps: AppDeps,
+  deps: Deps,
   applicantId: string,
   sessionId: string,
   otp: string,

@@ -6,12 +6,14 @@
  */
 import type { MyAccountData } from '@ekyc/contracts/calls/client-area';
 import { SEGMENTS } from '@ekyc/contracts/enums';
-import type { AppDeps } from '../../app-deps.ts';
+import type { ServicingDeps } from './deps.ts';
 import { ok, type Outcome } from '../../lib/outcome.ts';
 import type { FileRef } from '../../records/applicant-records.ts';
 import { nominationRuleOf } from './request-nomination.ts';
 import { requestView } from './request-view.ts';
 import { servicingRepository as repo } from './servicing.repository.ts';
+
+type Deps = Pick<ServicingDeps, 'database' | 'records' | 'registrations' | 'now'>;
 
 const obj = (v: unknown): Record<string, unknown> => (v && typeof v === 'object' ? (v as Record<string, unknown>) : {});
 const str = (v: unknown): string => (typeof v === 'string' ? v : typeof v === 'number' ? String(v) : '');
@@ -22,7 +24,7 @@ const maskEmail = (e: string) => {
 };
 
 export async function getMyAccount(
-  deps: AppDeps,
+  deps: Deps,
   applicantId: string,
   sessionId: string,
 ): Promise<Outcome<MyAccountData>> {

@@ -8,7 +8,7 @@ import type {
   ServiceRequestKind,
   ServiceRequestStatus,
 } from '@ekyc/contracts/service-requests';
-import type { AppDeps } from '../../app-deps.ts';
+import type { ServicingDeps } from './deps.ts';
 
 interface Texts {
   kind: Record<ServiceRequestKind, string>;
@@ -134,7 +134,7 @@ export const SERVICE_TEXTS: Record<Language, Texts> = {
 
 /** Tells the client of a request's status by SMS and e-mail; `extra` is a line of its own (a freeze's orders). */
 export async function notifyClient(
-  deps: Pick<AppDeps, 'records' | 'messaging'>,
+  deps: Pick<ServicingDeps, 'records' | 'messaging'>,
   applicantId: string,
   request: {
     number: string;

@@ -8,12 +8,14 @@
 import { nominationRequestSchema, type ServiceRequestView } from '@ekyc/contracts/calls/client-area';
 import { fullNomineeName } from '@ekyc/contracts/calls/update-nominee';
 import { indianDay, ruleSetOn } from '@ekyc/contracts/regulation';
-import type { AppDeps } from '../../app-deps.ts';
+import type { ServicingDeps } from './deps.ts';
 import { AppError, invalidFieldIssue } from '../../lib/errors.ts';
 import { ok, type Outcome } from '../../lib/outcome.ts';
 import { type NominationNominee, type RequestPayload } from './request-payload.ts';
 import { requestView } from './request-view.ts';
 import { servicingRepository as repo } from './servicing.repository.ts';
+
+type Deps = Pick<ServicingDeps, 'database' | 'cipher' | 'records' | 'now'>;
 
 /** Equal shares in whole percent, the odd remainder to the first nominee. */
 export function equalShares(count: number): string[] {
@@ -28,7 +30,7 @@ export function nominationRuleOf(now: Date) {
 }
 
 export async function requestNomination(
-  deps: AppDeps,
+  deps: Deps,
   applicantId: string,
   sessionId: string,
   body: unknown,

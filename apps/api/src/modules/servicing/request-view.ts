@@ -1,14 +1,14 @@
 /** A request as the client and the back office read it. */
 import type { BackofficeServiceRequest, ServiceRequestView } from '@ekyc/contracts/calls/client-area';
 import { NOMINEE_RELATIONS } from '@ekyc/contracts/enums';
-import type { AppDeps } from '../../app-deps.ts';
+import type { ServicingDeps } from './deps.ts';
 import type { ModificationRow, ServiceRequestRow } from './servicing.repository.ts';
 import type { RequestPayload } from './request-payload.ts';
 
 export const requestNumber = (row: Pick<ServiceRequestRow, 'number'>) => `SR-${String(row.number).padStart(6, '0')}`;
 
 export function requestView(
-  deps: Pick<AppDeps, 'records'>,
+  deps: Pick<ServicingDeps, 'records'>,
   row: ServiceRequestRow,
   sessionId: string | null,
 ): ServiceRequestView {
@@ -39,7 +39,7 @@ export function summaryOf(payload: RequestPayload): string[] {
 }
 
 export function backofficeView(
-  deps: Pick<AppDeps, 'records'>,
+  deps: Pick<ServicingDeps, 'records'>,
   row: ServiceRequestRow,
   payload: RequestPayload,
   clientCode: string | null,

@@ -6,7 +6,7 @@
  */
 import type { BackofficeServiceRequest } from '@ekyc/contracts/calls/client-area';
 import type { ServiceRejectionReason, ServiceRequestStatus } from '@ekyc/contracts/service-requests';
-import type { AppDeps } from '../../app-deps.ts';
+import type { ServicingDeps } from './deps.ts';
 import { AppError } from '../../lib/errors.ts';
 import { ok, type Outcome } from '../../lib/outcome.ts';
 import { carryOut } from './carry-out-request.ts';
@@ -15,9 +15,11 @@ import type { RequestPayload } from './request-payload.ts';
 import { backofficeView, requestNumber } from './request-view.ts';
 import { servicingRepository as repo, type ServiceRequestRow } from './servicing.repository.ts';
 
+type Deps = Pick<ServicingDeps, 'config' | 'database' | 'cipher' | 'records' | 'messaging' | 'registrations'>;
+
 type Staff = { id: string; role: string };
 
-async function viewOf(deps: AppDeps, row: ServiceRequestRow): Promise<BackofficeServiceRequest> {
+async function viewOf(deps: Deps, row: ServiceRequestRow): Promise<BackofficeServiceRequest> {
   const [summary, mods] = await Promise.all([
     deps.registrations.summary(row.applicantId),
     repo.modifications(deps.database.db, row.id),
@@ -31,7 +33,7 @@ async function viewOf(deps: AppDeps, row: ServiceRequestRow): Promise<Backoffice
   );
 }
 
-async function requestOrNotFound(deps: AppDeps, id: string): Promise<ServiceRequestRow> {
+async function requestOrNotFound(deps: Deps, id: string): Promise<ServiceRequestRow> {
   const row = await repo.get(deps.database.db, id);
   if (!row) throw new AppError('NOT_FOUND', 'Request not found');
   return row;
@@ -43,7 +45,7 @@ const QUEUE_STATUSES: Record<'open' | 'closed', readonly ServiceRequestStatus[]>
 };
 
 export async function listServiceRequests(
-  deps: AppDeps,
+  deps: Deps,
   which: 'open' | 'closed',
 ): Promise<Outcome<{ requests: BackofficeServiceRequest[] }>> {
   const rows = await repo.listByStatus(deps.database.db, QUEUE_STATUSES[which]);
@@ -51,7 +53,7 @@ export async function listServiceRequests(
 }
 
 export async function getServiceRequest(
-  deps: AppDeps,
+  deps: Deps,
   id: string,
 ): Promise<Outcome<{ request: BackofficeServiceRequest }>> {
   return ok('Request', { request: await viewOf(deps, await requestOrNotFound(deps, id)) });
@@ -59,7 +61,7 @@ export async function getServiceRequest(
 
 /** The maker's step: the request stays in review, accepted, until a second person confirms it. */
 export async function acceptServiceRequest(
-  deps: AppDeps,
+  deps: Deps,
   id: string,
   staff: Staff,
 ): Promise<Outcome<{ request: BackofficeServiceRequest }>> {
@@ -84,7 +86,7 @@ export async function acceptServiceRequest(
 
 /** The checker's step (four eyes: never the maker, never a reviewer): the request goes to the registries. */
 export async function confirmServiceRequest(
-  deps: AppDeps,
+  deps: Deps,
   id: string,
   staff: Staff,
 ): Promise<Outcome<{ request: BackofficeServiceRequest }>> {
@@ -117,7 +119,7 @@ export async function confirmServiceRequest(
 }
 
 export async function rejectServiceRequest(
-  deps: AppDeps,
+  deps: Deps,
   id: string,
   staff: Staff,
   reason: { reason_code: ServiceRejectionReason; note: string },

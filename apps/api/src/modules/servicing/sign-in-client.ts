@@ -4,15 +4,17 @@
  * a mobile on record only; the reply is the same either way, so the call tells nobody whose number it is.
  */
 import type { Language } from '@ekyc/contracts/constants';
-import type { AppDeps } from '../../app-deps.ts';
+import type { ServicingDeps } from './deps.ts';
 import { fail, ok, type Outcome } from '../../lib/outcome.ts';
 import { MESSAGE_TEXTS } from '../../providers/messaging/texts.ts';
 import { isOpenAccount } from './client-account.ts';
 
+type Deps = Pick<ServicingDeps, 'records' | 'sessions' | 'otp' | 'messaging' | 'consents'>;
+
 const target = (mobile: string) => `client:${mobile}`;
 
 export async function sendClientOtp(
-  deps: AppDeps,
+  deps: Deps,
   mobile: string,
   language: Language,
 ): Promise<Outcome<{ resend_after: number; expires_in: number }>> {
@@ -31,7 +33,7 @@ export async function sendClientOtp(
 }
 
 export async function verifyClientOtp(
-  deps: AppDeps,
+  deps: Deps,
   mobile: string,
   otp: string,
 ): Promise<Outcome<{ token: string } | { reason: 'otp' | 'no_account' }>> {

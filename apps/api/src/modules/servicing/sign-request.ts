@@ -6,7 +6,7 @@
  */
 import type { ServiceRequestView } from '@ekyc/contracts/calls/client-area';
 import { NOMINATION_OPT_OUT_DECLARATION } from '@ekyc/contracts/calls/update-nominee';
-import type { AppDeps } from '../../app-deps.ts';
+import type { ServicingDeps } from './deps.ts';
 import { renderTextDocument } from '../../documents/pdf-writer.ts';
 import { verifyDetachedCms } from '../../documents/signing/cms.ts';
 import { addSignaturePlaceholder, byteRangeDigest, embedCms } from '../../documents/signing/pdf-signature.ts';
@@ -19,9 +19,11 @@ import type { RequestPayload } from './request-payload.ts';
 import { requestNumber, requestView, summaryOf } from './request-view.ts';
 import { servicingRepository as repo, type ServiceRequestRow } from './servicing.repository.ts';
 
+type Deps = Pick<ServicingDeps, 'config' | 'database' | 'cipher' | 'records' | 'messaging' | 'esign'>;
+
 export const CLIENT_ESIGN_RESPONSE_PATH = '/api/v1/client/esign-response';
 
-async function requestForm(deps: AppDeps, row: ServiceRequestRow, payload: RequestPayload, at: Date): Promise<Buffer> {
+async function requestForm(deps: Deps, row: ServiceRequestRow, payload: RequestPayload, at: Date): Promise<Buffer> {
   const [{ clientCode }, { section }] = await Promise.all([
     deps.records.get(row.applicantId),
     deps.records.getSections(row.applicantId, ['pan_obj']),
@@ -58,7 +60,7 @@ async function requestForm(deps: AppDeps, row: ServiceRequestRow, payload: Reque
 
 /** Prepares the form and opens an eSign transaction: the popup's HTML, as the journey's e-sign consent answers. */
 export async function startRequestSigning(
-  deps: AppDeps,
+  deps: Deps,
   applicantId: string,
   requestId: string,
 ): Promise<Outcome<{ transaction_id: string; api_response: string; expires_in: number }>> {
@@ -119,7 +121,7 @@ export type RequestSigning =
  * The ESP's answer for a request: the CMS checked and embedded, the request signed and put in the
  * Requests queue, the client told. A repeat of an answer already taken reads as signed.
  */
-export async function completeRequestSigning(deps: AppDeps, eSignResponse: string): Promise<RequestSigning> {
+export async function completeRequestSigning(deps: Deps, eSignResponse: string): Promise<RequestSigning> {
   let result;
   try {
     result = await deps.esign.readResponse(eSignResponse);
@@ -183,7 +185,7 @@ export async function completeRequestSigning(deps: AppDeps, eSignResponse: strin
 
 /** The client's view of a request they own (the page polls it while the popup signs). */
 export async function getClientRequest(
-  deps: AppDeps,
+  deps: Deps,
   applicantId: string,
   sessionId: string,
   requestId: string,

@@ -5,12 +5,12 @@
  */
 import type { UploadSignatureRequest } from '@ekyc/contracts/calls/upload-signature';
 import { STAGE } from '@ekyc/contracts/stages';
-import type { AppDeps } from '../../app-deps.ts';
+import type { SignatureDeps } from './deps.ts';
 import { ok, type Outcome } from '../../lib/outcome.ts';
 import { normaliseSignatureImage } from './signature-image.ts';
 
 export async function uploadSignature(
-  deps: Pick<AppDeps, 'records'>,
+  deps: Pick<SignatureDeps, 'records'>,
   applicantId: string,
   input: Pick<Required<UploadSignatureRequest>, 'signature_image' | 'document_type' | 'upload_type'> &
     Pick<UploadSignatureRequest, 'signature_mark' | 'guardian'>,

@@ -7,12 +7,14 @@ import { type ReviewStatus, SEGMENTS } from '@ekyc/contracts/enums';
 import { MSG } from '@ekyc/contracts/messages';
 import { decodeReason } from '@ekyc/contracts/review-reasons';
 import { routeForStage } from '@ekyc/contracts/stages';
-import type { AppDeps } from '../../app-deps.ts';
+import type { StatusDeps } from './deps.ts';
 import { ok, type Outcome } from '../../lib/outcome.ts';
 import type { FileRef } from '../../records/applicant-records.ts';
 import { tradingFrom } from '../../lib/trading-from.ts';
 import { closuresRepository } from '../../records/closures.repository.ts';
 import { reasonsRepository } from '../../records/reasons.repository.ts';
+
+type Deps = Pick<StatusDeps, 'config' | 'database' | 'records' | 'registrations' | 'consents'>;
 
 const FINAL_MESSAGE: Record<ReviewStatus, string> = {
   Pending: MSG.statusUnderReview,
@@ -23,7 +25,7 @@ const FINAL_MESSAGE: Record<ReviewStatus, string> = {
 };
 
 export async function getApplicationStatus(
-  deps: AppDeps,
+  deps: Deps,
   applicantId: string,
   sessionId: string,
 ): Promise<Outcome<GetApplicationStatusData>> {

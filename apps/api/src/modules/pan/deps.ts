@@ -1,0 +1,16 @@
+/** What the pan module uses of the app: each use-case takes the part it names (`Pick<PanDeps, ...>`). */
+import type { Database } from '../../db/client.ts';
+import type { DocumentWorkers } from '../../documents/form-pool.ts';
+import type { Hasher } from '../../lib/crypto.ts';
+import type { KraLookup } from '../../providers/kra/port.ts';
+import type { PanVerifier } from '../../providers/pan/port.ts';
+import type { ApplicantRecords } from '../../records/applicant-records.ts';
+
+export interface PanDeps {
+  database: Database;
+  hasher: Hasher;
+  records: ApplicantRecords;
+  documents: DocumentWorkers;
+  pan: PanVerifier;
+  kra: KraLookup;
+}

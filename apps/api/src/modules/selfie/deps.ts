@@ -1,0 +1,10 @@
+/** What the selfie module uses of the app: each use-case takes the part it names (`Pick<SelfieDeps, ...>`). */
+import type { Config } from '../../config.ts';
+import type { LivenessProvider } from '../../providers/liveness/port.ts';
+import type { ApplicantRecords } from '../../records/applicant-records.ts';
+
+export interface SelfieDeps {
+  config: Config;
+  records: ApplicantRecords;
+  liveness: LivenessProvider;
+}

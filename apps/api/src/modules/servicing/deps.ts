@@ -1,0 +1,28 @@
+/** What the servicing module uses of the app: each use-case takes the part it names (`Pick<ServicingDeps, ...>`). */
+import type { OtpService } from '../../auth/otp-service.ts';
+import type { Sessions } from '../../auth/sessions.ts';
+import type { Config } from '../../config.ts';
+import type { Database } from '../../db/client.ts';
+import type { Cipher } from '../../lib/crypto.ts';
+import type { EsignGateway } from '../../providers/esign/port.ts';
+import type { MessageSender } from '../../providers/messaging/port.ts';
+import type { TradingPlatform } from '../../providers/trading-platform/port.ts';
+import type { ApplicantRecords } from '../../records/applicant-records.ts';
+import type { ConsentRecords } from '../../records/consents.ts';
+import type { Registrations } from '../../records/registrations.ts';
+
+export interface ServicingDeps {
+  config: Config;
+  database: Database;
+  cipher: Cipher;
+  records: ApplicantRecords;
+  sessions: Sessions;
+  otp: OtpService;
+  messaging: MessageSender;
+  tradingPlatform: TradingPlatform;
+  esign: EsignGateway;
+  registrations: Registrations;
+  consents: ConsentRecords;
+  /** The clock (milliseconds), replaceable in tests. */
+  now: () => number;
+}

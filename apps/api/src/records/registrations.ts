@@ -1,0 +1,44 @@
+/**
+ * What other modules use of the registrations after approval: the status screens' summary, the
+ * client area's modification records, the approval that opens and starts a case. The workflow of
+ * modules/registrations implements it; the composition root hands it to them.
+ */
+import type { Tx } from '../db/client.ts';
+import type { RegistrationAnswer, RegistrationKind, RegistrationNominee } from '../providers/registrations/port.ts';
+
+export interface RegistrationSummary {
+  clientCode: string | null;
+  boId: string | null;
+  completedAt: Date | null;
+  segments: string[];
+  kra: { status: string; reference: string | null } | null;
+  ckyc: { status: string; reference: string | null } | null;
+}
+
+/** What a request changes, in the registries' terms. */
+export interface RegistryChange {
+  /** The new nomination: the nominees, or none for an opt-out. */
+  nominees?: RegistrationNominee[];
+}
+
+/** One registry's modification record of a client's request: sent (`reference` null) or checked. */
+export interface ModificationRequest {
+  requestNo: string;
+  registry: RegistrationKind;
+  change: RegistryChange;
+  reference: string | null;
+}
+
+export interface Registrations {
+  /** What the applicant's status screen shows of the registrations (null before approval). */
+  summary(applicantId: string): Promise<RegistrationSummary | null>;
+  /** Opens the case of an approved application in the approval's transaction; false when open already. */
+  open(applicantId: string, tx: Tx): Promise<boolean>;
+  /** Queues the first steps of an opened case. */
+  start(applicantId: string): Promise<void>;
+  /** The registries a client's request changes. */
+  modificationTargets(applicantId: string): Promise<RegistrationKind[]>;
+  sendModification(applicantId: string, input: ModificationRequest): Promise<RegistrationAnswer>;
+  /** Where queue errors are reported. */
+  onError: (err: Error) => void;
+}
