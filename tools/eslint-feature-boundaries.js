@@ -20,13 +20,6 @@ const API_SHARED = new Set(['lib', 'records', 'documents', 'db', 'auth', 'realti
 const API_ROOT = `${API}app-deps.ts`;
 /** The files of the API that build the app, and so may import its composition root. */
 const API_ROOT_IMPORTERS = [`${API}app.ts`, `${API}server.ts`, `${API}cli/`];
-/**
- * Until the back office's split lands (it declares modules/backoffice/deps.ts like the other
- * modules), its use-cases still import AppDeps. Delete this line, and the same exclusion in
- * .madgerc, once it has.
- */
-const API_ROOT_NOT_YET = [`${API}modules/backoffice/`];
-
 const under = (rel, paths) => paths.some((p) => rel === p || (p.endsWith('/') && rel.startsWith(p)));
 const relative = (file) => path.relative(process.cwd(), file).split(path.sep).join('/');
 
@@ -36,9 +29,8 @@ function zoneOf(file) {
   if (rel === API_ROOT) return { kind: 'api-root' };
   if (rel.startsWith(API)) {
     if (under(rel, API_ROOT_IMPORTERS)) return { kind: 'api-app' };
-    const rootNotYet = under(rel, API_ROOT_NOT_YET);
     const [top, feature] = rel.slice(API.length).split('/');
-    if (top === 'modules') return { kind: 'api-module', feature, rootNotYet };
+    if (top === 'modules') return { kind: 'api-module', feature };
     if (top === 'sandbox') return { kind: 'api-sandbox' };
     if (top === 'providers') return { kind: 'api-provider' };
     if (API_SHARED.has(top)) return { kind: 'api-shared' };
@@ -81,7 +73,7 @@ export const featureBoundaries = {
 };
 
 function apiRule(from, to) {
-  if (to.kind === 'api-root' && from.kind !== 'api-app' && !from.rootNotYet)
+  if (to.kind === 'api-root' && from.kind !== 'api-app')
     return 'Only the app (app.ts, server.ts, cli/) imports the composition root; declare what a module uses in its deps.ts.';
   if (from.kind === 'api-module' && to.kind === 'api-module' && to.feature !== from.feature)
     return 'A module never imports another module; what both need goes to records/, documents/ or lib/.';
