@@ -10,7 +10,7 @@ import { XMLParser } from 'fast-xml-parser';
 import { describe, expect, it } from 'vitest';
 import { bseClientDetails } from '../src/providers/registrations/bse-ucc.ts';
 import { codesFor, loadCodeTables } from '../src/providers/registrations/code-tables.ts';
-import { CvlKraClient, kraRecordXml } from '../src/providers/registrations/kra-upload.ts';
+import { CvlKraClient, kraFetchXml, kraRecordXml } from '../src/providers/registrations/kra-upload.ts';
 import { nseEntries } from '../src/providers/registrations/nse-ucc.ts';
 import { subject } from './support/registration-subject.ts';
 
@@ -162,8 +162,19 @@ describe('CVL KRA record, transcribed from generate_kra_data_plugin.py and the C
     expect(calls.find((c) => c.url.endsWith('/GetPanStatus'))!.form.panNo).toBe(subject.pan);
   });
 
-  it('a new upload the KRA refuses with ERR-90061 (the PAN exists) is sent again as a modification', async () => {
+  it('fetches the KRA record with the inquiry of the public integrations', () => {
+    const inquiry = f as unknown as { fetchInquiry: { tags: string[]; FETCH_TYPE: string } };
+    const xml = kraFetchXml(subject.pan, subject.dob, 'P');
+    expect(xml.startsWith('<APP_REQ_ROOT><APP_PAN_INQ>')).toBe(true);
+    expect([...xml.matchAll(/<([A-Z_]+)>[^<]*<\/\1>/g)].map((m) => m[1])).toEqual(inquiry.fetchInquiry.tags);
+    expect(xml).toContain(`<FETCH_TYPE>${inquiry.fetchInquiry.FETCH_TYPE}</FETCH_TYPE>`);
+    expect(xml).toContain(`<APP_DOB_INCORP>${subject.dob}</APP_DOB_INCORP>`);
+  });
+
+  it('a new upload the KRA refuses with ERR-90061 (the PAN exists) is sent again as a modification over the KRA record', async () => {
     const uploads: string[] = [];
+    const records: string[] = [];
+    const downloads: Record<string, string>[] = [];
     const answers = [
       '<ROOT><KYCDATA><APP_STATUS>ERR-90061</APP_STATUS><APP_ERROR_DESC>KYC DATA ALREADY EXISTS FOR THE PAN</APP_ERROR_DESC></KYCDATA></ROOT>',
       '<ROOT><KYCDATA><APP_NO>A1</APP_NO><APP_STATUS>ERR-00000</APP_STATUS></KYCDATA></ROOT>',
@@ -171,13 +182,21 @@ describe('CVL KRA record, transcribed from generate_kra_data_plugin.py and the C
     const fetch = async (url: string, init: RequestInit) => {
       const op = url.split('/').pop()!;
       const form = Object.fromEntries(new URLSearchParams(String(init.body)));
-      if (op === 'InsertUpdateKYCRecord') uploads.push(/<APP_UPDTFLG>(\d+)</.exec(form.inputXML!)![1]!);
+      if (op === 'InsertUpdateKYCRecord') {
+        uploads.push(/<APP_UPDTFLG>(\d+)</.exec(form.inputXML!)![1]!);
+        records.push(form.inputXML!);
+      }
+      if (op === 'SolicitPANDetailsFetchALLKRA') downloads.push(form);
       const inner =
         op === 'GetPassword'
           ? 'SESSION'
           : op === 'GetPanStatus'
             ? '<APP_RES_ROOT><APP_PAN_INQ><APP_STATUS>005</APP_STATUS></APP_PAN_INQ></APP_RES_ROOT>'
-            : answers[uploads.length - 1]!;
+            : op === 'SolicitPANDetailsFetchALLKRA'
+              ? '<ROOT><HEADER><COMPANY_CODE>X</COMPANY_CODE></HEADER><APP_PAN_INQ><APP_NAME>OLD NAME</APP_NAME>' +
+                '<APP_RES_ISD>91</APP_RES_ISD><APP_RES_STD>22</APP_RES_STD><APP_RES_NO>26435678</APP_RES_NO>' +
+                '<APP_DOB_DT>15/08/1990</APP_DOB_DT><APP_STATUS>002</APP_STATUS></APP_PAN_INQ></ROOT>'
+              : answers[uploads.length - 1]!;
       return new Response(`<string>${inner.replace(/</g, '&lt;').replace(/>/g, '&gt;')}</string>`);
     };
     const client = new CvlKraClient({
@@ -192,6 +211,14 @@ describe('CVL KRA record, transcribed from generate_kra_data_plugin.py and the C
     });
     expect(await client.upload(subject)).toMatchObject({ status: 'submitted', reference: 'A1' });
     expect(uploads).toEqual(['01', '02']);
+    // the download with the contract's parameters, then the application's fields over the KRA's record
+    expect(downloads).toHaveLength(1);
+    expect(Object.keys(downloads[0]!)).toEqual(f.operations.SolicitPANDetailsFetchALLKRA);
+    expect(downloads[0]!.inputXML).toBe(kraFetchXml(subject.pan, subject.dob, 'P'));
+    const modification = records[1]!;
+    expect(modification).toContain('<APP_RES_NO>26435678</APP_RES_NO>');
+    expect(modification).toContain(`<APP_NAME>${subject.name}</APP_NAME>`);
+    expect(records[0]).toContain('<APP_RES_NO></APP_RES_NO>');
   });
 
   it('fails when any one code of the transcribed fixture is changed', () => {

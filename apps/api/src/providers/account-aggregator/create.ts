@@ -4,19 +4,22 @@
  * Central Registry (the sandbox serves its own). Requests are signed in production: an AA refuses
  * an unsigned one, so a start without AA_JWS_PRIVATE_KEY is refused too.
  */
+import { createHash } from 'node:crypto';
 import { invalidSetting, requiredSetting } from '../settings.ts';
 import { type Config, ConfigError } from '../../config.ts';
 import { SANDBOX_ORIGIN, type SelfFetch } from '../http.ts';
 import type { AccountAggregator } from './port.ts';
 import { CentralRegistryKeys } from './aa-keys.ts';
 import { RebitAccountAggregator } from './rebit.ts';
-import { sandboxRedirectionSecret } from './web-redirection.ts';
 
 export const SANDBOX_FIU_ID = 'ekyc-fiu';
 export const SANDBOX_AA_HANDLE = 'sandbox-aa';
 export const SANDBOX_AA_API_KEY = 'sandbox-client-api-key';
 /** The sandbox AA's entity id, as a Central Registry would list it. */
 export const SANDBOX_AA_ID = 'SANDBOX-AA';
+/** The sandbox AA and this FIU share a passphrase derived from the app's secret (sandbox mode only). */
+export const sandboxRedirectionSecret = (secret: Buffer) =>
+  createHash('sha256').update('sandbox-account-aggregator:').update(secret).digest('hex').slice(0, 32);
 const SANDBOX_CR = `${SANDBOX_ORIGIN}/sandbox/account-aggregator/cr`;
 
 export function createAccountAggregator(config: Config, selfFetch: SelfFetch): AccountAggregator {

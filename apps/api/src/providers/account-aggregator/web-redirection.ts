@@ -7,10 +7,10 @@
  * - `ecreq`/`ecres`: `key=value&…` encrypted with AES/CBC/PKCS5Padding, the key
  *   PBKDF2WithHmacSHA256(passphrase, salt = the date string, 65536 iterations, 256 bits), an IV of
  *   sixteen zero bytes, URL-safe base64 (Java's `getUrlEncoder`, with padding).
- * The passphrase is the 32-character secret the AA shares with the FIU. Kept in this one place:
- * the sandbox AA uses the same functions.
+ * The passphrase is the 32-character secret the AA shares with the FIU. The sandbox AA has its
+ * own reading of the same guidelines (sandbox/account-aggregator/redirection.ts).
  */
-import { createCipheriv, createDecipheriv, createHash, pbkdf2Sync } from 'node:crypto';
+import { createCipheriv, createDecipheriv, pbkdf2Sync } from 'node:crypto';
 
 export const REDIRECT_VALIDITY_S = 180;
 const PBKDF2_ITERATIONS = 65_536;
@@ -107,7 +107,3 @@ export const encodeFi = (fiuId: string, date: string) =>
   xor(Buffer.from(fiuId, 'utf8'), Buffer.from(date, 'utf8')).toString('base64');
 export const decodeFi = (fi: string, date: string) =>
   xor(Buffer.from(fi, 'base64'), Buffer.from(date, 'utf8')).toString('utf8');
-
-/** The sandbox AA and this FIU share a passphrase derived from the app's secret (sandbox mode only). */
-export const sandboxRedirectionSecret = (secret: Buffer) =>
-  createHash('sha256').update('sandbox-account-aggregator:').update(secret).digest('hex').slice(0, 32);

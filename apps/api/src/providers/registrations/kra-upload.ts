@@ -16,7 +16,16 @@
  *
  * A client whose KYC a KRA holds already is modified (APP_UPDTFLG 02): the registrar asks
  * GetPanStatus first, and a new upload refused with ERR-90061 / ERR-99999 (the PAN exists, here or
- * at another KRA) is sent again as a modification.
+ * at another KRA) is sent again as a modification. A modification starts from the KRA's current
+ * record, fetched with `SolicitPANDetailsFetchALLKRA(inputXML, userName, PosCode, password,
+ * PassKey)` (the service contract, lines 18-19): the inquiry XML `APP_REQ_ROOT/APP_PAN_INQ` with
+ * APP_PAN_NO, APP_DOB_INCORP (dd/mm/yyyy), APP_POS_CODE, APP_RTA_CODE, APP_KRA_CODE and FETCH_TYPE
+ * `I`, as two public integrations send it (code index id 44310235900, `get_user_kyc`; id
+ * 458052743, `GetPanStatus`); the answer holds the record as `APP_PAN_INQ` with the KYCDATA tags
+ * (the date of birth as APP_DOB_DT), or `ERROR` / `APP_PAN_RES` when no KRA has it. The
+ * modification sends the KRA's record with this application's fields over it: what the KRA holds
+ * and the application does not say (an office telephone, a residence telephone) is sent back as
+ * the KRA has it, never blanked.
  *
  * Not sent (no public source for the transport): the document images (PAN, address proof, photo,
  * Aadhaar XML). CVL takes them on its portal; until they arrive the KRA holds the record with
@@ -152,6 +161,9 @@ type KraField = (typeof KRA_KYCDATA_FIELDS)[number];
 const xmlEscape = (v: string) =>
   v.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&apos;');
 
+/** The KRA's current record, as the download answers it: KYCDATA tag → value. */
+export type KraHeldRecord = Partial<Record<KraField, string>>;
+
 export interface KraRecordOptions {
   posCode: string;
   codes: Codes;
@@ -159,6 +171,27 @@ export interface KraRecordOptions {
   at: Date;
   /** Send as a modification of the KRA's record (APP_UPDTFLG 02) rather than a new upload (01). */
   modify: boolean;
+  /** The KRA's current record: a modification sends this application's fields over it. */
+  over?: KraHeldRecord | null;
+}
+
+/**
+ * The modification's values: this application's where it says something, the KRA's record
+ * elsewhere; `changed` names the tags whose value differs from what the KRA holds.
+ */
+export function overKraRecord(
+  held: KraHeldRecord,
+  ours: KraHeldRecord,
+): { values: KraHeldRecord; changed: KraField[] } {
+  const values: KraHeldRecord = {};
+  const changed: KraField[] = [];
+  for (const f of KRA_KYCDATA_FIELDS) {
+    const mine = ours[f] ?? '';
+    const theirs = held[f] ?? '';
+    values[f] = mine !== '' ? mine : theirs;
+    if (mine !== '' && mine !== theirs) changed.push(f);
+  }
+  return { values, changed };
 }
 
 export function kraRecordXml(s: RegistrationSubject, o: KraRecordOptions): string {
@@ -170,7 +203,7 @@ export function kraRecordXml(s: RegistrationSubject, o: KraRecordOptions): strin
   const state = o.codes('state', s.address.state.toUpperCase());
   const country = o.codes('country', s.address.country);
   const abroad = s.fatca?.taxResidencies ?? [];
-  const v: Partial<Record<KraField, string>> = {
+  const v: KraHeldRecord = {
     APP_UPDTFLG: o.modify ? '02' : '01',
     APP_KRA_CODE: 'CVLKRA',
     APP_POS_CODE: o.posCode,
@@ -233,7 +266,8 @@ export function kraRecordXml(s: RegistrationSubject, o: KraRecordOptions): strin
     APP_FATCA_COUNTRY_CITYZENSHIP: s.fatca?.citizenship ?? '',
     APP_FATCA_DATE_DECLARATION: s.applicationDate,
   };
-  const kycData = KRA_KYCDATA_FIELDS.map((f) => `<${f}>${xmlEscape(v[f] ?? '')}</${f}>`).join('');
+  const sent = o.modify && o.over ? overKraRecord(o.over, v).values : v;
+  const kycData = KRA_KYCDATA_FIELDS.map((f) => `<${f}>${xmlEscape(sent[f] ?? '')}</${f}>`).join('');
   // one FATCA_ADDL_DTLS per tax residency outside India (the source's block, lines 192-198); no
   // public source gives a tag for the reason a TIN is missing, so only the TIN itself is sent
   const fatca = abroad
@@ -314,6 +348,33 @@ export function readStatusAnswer(xml: string): { code: string; remark: string; k
   };
 }
 
+/** The inquiry XML of SolicitPANDetailsFetchALLKRA (code index id 44310235900, `get_user_kyc`). */
+export function kraFetchXml(pan: string, dob: string, posCode: string): string {
+  const tags: [string, string][] = [
+    ['APP_PAN_NO', pan],
+    ['APP_DOB_INCORP', dob],
+    ['APP_POS_CODE', posCode],
+    ['APP_RTA_CODE', posCode],
+    ['APP_KRA_CODE', ''],
+    ['FETCH_TYPE', 'I'],
+  ];
+  return `<APP_REQ_ROOT><APP_PAN_INQ>${tags.map(([t, x]) => `<${t}>${xmlEscape(x)}</${t}>`).join('')}</APP_PAN_INQ></APP_REQ_ROOT>`;
+}
+
+/** The record a KRA holds, from the download's answer; null when no KRA has one. */
+export function readDownloadAnswer(xml: string): KraHeldRecord | null {
+  const doc = parser.parse(xml) as Node;
+  const root = Object.values(doc).find((n): n is Node => !!n && typeof n === 'object') ?? {};
+  if ('ERROR' in root || 'APP_PAN_RES' in root) return null;
+  const inq = pick(root, 'APP_PAN_INQ');
+  if (!text(inq, 'APP_NAME')) return null;
+  const held: KraHeldRecord = {};
+  for (const f of KRA_KYCDATA_FIELDS) held[f] = text(inq, f);
+  // the download names the date of birth APP_DOB_DT (code index id 458052743)
+  held.APP_DOB_INCORP ||= text(inq, 'APP_DOB_DT');
+  return held;
+}
+
 /** The PAN exists at this KRA or another: a new upload must be a modification instead. */
 const EXISTS_AT_A_KRA = /^(ERR-)?(90061|99999)$/;
 /** Status codes (last two digits) that mean no KRA holds the PAN: not checked, not available, not checked with all KRAs, invalid. */
@@ -334,13 +395,18 @@ export class CvlKraClient {
 
   private session = () => this.call('GetPassword', { password: this.o.password, PassKey: this.o.passKey });
 
-  private async send(s: RegistrationSubject, modify: boolean): Promise<RegistrationAnswer> {
+  private async send(
+    s: RegistrationSubject,
+    modify: boolean,
+    over?: KraHeldRecord | null,
+  ): Promise<RegistrationAnswer> {
     const inputXML = kraRecordXml(s, {
       posCode: this.o.posCode,
       codes: this.o.codes,
       ipv: this.o.ipv,
       at: this.o.now?.() ?? new Date(),
       modify,
+      over: over ?? null,
     });
     const password = await this.session();
     const answer = await this.call('InsertUpdateKYCRecord', {
@@ -360,14 +426,40 @@ export class CvlKraClient {
    */
   async upload(s: RegistrationSubject): Promise<RegistrationAnswer> {
     const known = s.kraRegistered || s.resubmission || !NOT_AT_A_KRA.has((await this.status(s.pan)).code);
-    const first = await this.send(s, known);
-    if (known || first.status !== 'rejected' || !EXISTS_AT_A_KRA.test(first.reason?.split(' ')[0] ?? '')) return first;
-    const modified = await this.send(s, true);
+    if (known) return this.modify(s);
+    const first = await this.send(s, false);
+    if (first.status !== 'rejected' || !EXISTS_AT_A_KRA.test(first.reason?.split(' ')[0] ?? '')) return first;
+    const modified = await this.modify(s);
     return {
       ...modified,
       request: `${first.request}\n${modified.request}`,
       response: `${first.response}\n${modified.response}`,
     };
+  }
+
+  /** A modification over the KRA's current record (this application's fields alone when none is found). */
+  private async modify(s: RegistrationSubject): Promise<RegistrationAnswer> {
+    const held = await this.download(s.pan, s.dob);
+    const sent = await this.send(s, true, held.record);
+    return {
+      ...sent,
+      request: `${held.request}\n${sent.request}`,
+      response: `${held.response}\n${sent.response}`,
+    };
+  }
+
+  /** SolicitPANDetailsFetchALLKRA(inputXML, userName, PosCode, password, PassKey): the KRA's record, or null. */
+  async download(pan: string, dob: string) {
+    const password = await this.session();
+    const inputXML = kraFetchXml(pan, dob, this.o.posCode);
+    const answer = await this.call('SolicitPANDetailsFetchALLKRA', {
+      inputXML,
+      userName: this.o.userName,
+      PosCode: this.o.posCode,
+      password,
+      PassKey: this.o.passKey,
+    });
+    return { record: readDownloadAnswer(answer), request: inputXML, response: answer };
   }
 
   /** GetPanStatus(panNo, userName, PosCode, password, PassKey), as CVL's service contract declares it. */

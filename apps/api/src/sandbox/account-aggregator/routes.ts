@@ -18,26 +18,35 @@ import {
   SANDBOX_AA_HANDLE,
   SANDBOX_AA_ID,
   SANDBOX_FIU_ID,
-} from '../../providers/account-aggregator/create.ts';
-import { REBIT_VERSION } from '../../providers/account-aggregator/rebit.ts';
-import {
-  decodeFi,
-  decryptParams,
-  encodeFi,
-  encryptParams,
-  formatRedirectDate,
-  parseRedirectDate,
   sandboxRedirectionSecret,
-} from '../../providers/account-aggregator/web-redirection.ts';
+} from '../../providers/account-aggregator/create.ts';
 import { escapeHtml } from '../../lib/html.ts';
 import { sandboxPage } from '../page.ts';
 import { sandboxConsentRepository as repo } from './consents.repository.ts';
+import {
+  instantOf,
+  openEcreq,
+  RETURN_CODES,
+  sealEcres,
+  STAMP_VALIDITY_MS,
+  stampOf,
+  xorDecode,
+  xorEncode,
+} from './redirection.ts';
+
+/**
+ * The ReBIT API the sandbox AA implements: the 2.x series of Sahamati's AA-v2-latest.yaml
+ * (Sahamati/documentation .gitbook/assets/AA-v2-latest.yaml, info.version line 13). Its answers
+ * carry the `ver` of the request they answer.
+ */
+const API_VERSION = /^2\.\d+\.\d+$/;
+const DEFAULT_VER = '2.0.0';
 
 /** How long the consent page may stay open before Approve no longer counts. */
 const DECISION_WINDOW_MS = 15 * 60 * 1000;
 
 const consentRequestSchema = z.object({
-  ver: z.string(),
+  ver: z.string().regex(API_VERSION),
   timestamp: z.string(),
   txnid: z.string().min(1).max(64),
   ConsentDetail: z.looseObject({
@@ -58,8 +67,8 @@ if(window.opener&&!window.opener.closed){window.opener.postMessage(msg,d.origin)
 else{window.location.replace(d.redirect);}
 })();`;
 
-const rebitError = (errorCode: string, errorMsg: string, txnid = '') => ({
-  ver: REBIT_VERSION,
+const rebitError = (errorCode: string, errorMsg: string, txnid = '', ver = DEFAULT_VER) => ({
+  ver,
   timestamp: new Date().toISOString(),
   txnid,
   errorCode,
@@ -112,12 +121,12 @@ export const accountAggregatorSandboxRoutes: FastifyPluginAsyncZod = async (app)
   app.post('/sandbox/account-aggregator/Consent', async (req, reply) => {
     const parsed = consentRequestSchema.safeParse(req.body);
     if (!parsed.success) return reply.status(400).send(rebitError('InvalidRequest', 'Consent request is not valid'));
-    const { txnid, ConsentDetail } = parsed.data;
+    const { ver, txnid, ConsentDetail } = parsed.data;
     if (
       ConsentDetail.DataConsumer.id !== SANDBOX_FIU_ID ||
       !ConsentDetail.Customer.id.endsWith(`@${SANDBOX_AA_HANDLE}`)
     )
-      return reply.status(400).send(rebitError('InvalidRequest', 'Unknown FIU or customer', txnid));
+      return reply.status(400).send(rebitError('InvalidRequest', 'Unknown FIU or customer', txnid, ver));
     const consentHandle = randomUUID();
     await repo.insert(db(), {
       consentHandle,
@@ -126,7 +135,7 @@ export const accountAggregatorSandboxRoutes: FastifyPluginAsyncZod = async (app)
       detailJson: JSON.stringify(ConsentDetail),
     });
     return {
-      ver: REBIT_VERSION,
+      ver,
       timestamp: new Date().toISOString(),
       txnid,
       Customer: { id: ConsentDetail.Customer.id },
@@ -135,13 +144,16 @@ export const accountAggregatorSandboxRoutes: FastifyPluginAsyncZod = async (app)
   });
 
   app.post('/sandbox/account-aggregator/Consent/handle', async (req, reply) => {
-    const body = z.object({ txnid: z.string(), ConsentHandle: z.string().max(64) }).safeParse(req.body);
+    const body = z
+      .object({ ver: z.string().regex(API_VERSION), txnid: z.string(), ConsentHandle: z.string().max(64) })
+      .safeParse(req.body);
     if (!body.success) return reply.status(400).send(rebitError('InvalidRequest', 'ConsentHandle is required'));
+    const { ver } = body.data;
     const row = await repo.find(db(), body.data.ConsentHandle);
     if (!row)
-      return reply.status(404).send(rebitError('InvalidConsentHandle', 'Unknown consent handle', body.data.txnid));
+      return reply.status(404).send(rebitError('InvalidConsentHandle', 'Unknown consent handle', body.data.txnid, ver));
     return {
-      ver: REBIT_VERSION,
+      ver,
       timestamp: new Date().toISOString(),
       txnid: body.data.txnid,
       ConsentHandle: row.consentHandle,
@@ -155,19 +167,30 @@ export const accountAggregatorSandboxRoutes: FastifyPluginAsyncZod = async (app)
     now: Date,
     windowMs: number,
   ) {
-    if (!q.fi || !q.reqdate || !q.ecreq || decodeFi(q.fi, q.reqdate) !== SANDBOX_FIU_ID) return null;
+    if (!q.fi || !q.reqdate || !q.ecreq || xorDecode(q.fi, q.reqdate) !== SANDBOX_FIU_ID) return null;
     // Sahamati request specification: requestorType, XORed with reqdate, is FIU or LSP
-    const requestor = q.requestorType ? decodeFi(q.requestorType, q.reqdate) : null;
+    const requestor = q.requestorType ? xorDecode(q.requestorType, q.reqdate) : null;
     if (requestor !== 'FIU' && requestor !== 'LSP') return null;
-    const sent = parseRedirectDate(q.reqdate);
+    const sent = instantOf(q.reqdate);
     // The stamp has no seconds: it may read up to a minute early.
-    if (!sent || now.getTime() - sent.getTime() > windowMs + 60_000 || sent.getTime() - now.getTime() > 180 * 1000)
+    if (
+      !sent ||
+      now.getTime() - sent.getTime() > windowMs + 60_000 ||
+      sent.getTime() - now.getTime() > STAMP_VALIDITY_MS
+    )
       return null;
-    const p = decryptParams(secret, q.reqdate, q.ecreq);
-    if (!p?.txnid || !p.srcref || !p.redirect) return null;
+    const ecreq = openEcreq(secret, q.reqdate, q.ecreq);
+    const p = {
+      txnid: ecreq?.get('txnid'),
+      sessionid: ecreq?.get('sessionid') ?? '',
+      userid: ecreq?.get('userid') ?? '',
+      srcref: ecreq?.get('srcref'),
+      redirect: ecreq?.get('redirect'),
+    };
+    if (!p.txnid || !p.srcref || !p.redirect) return null;
     const row = await repo.find(db(), p.srcref);
     if (!row || row.txnid !== p.txnid || row.customerId !== p.userid) return null;
-    return { params: p, row };
+    return { params: { ...p, txnid: p.txnid, srcref: p.srcref, redirect: p.redirect }, row };
   }
 
   const invalidPage = () =>
@@ -184,7 +207,7 @@ export const accountAggregatorSandboxRoutes: FastifyPluginAsyncZod = async (app)
   });
 
   app.get('/sandbox/account-aggregator/webview', { schema: { querystring: webviewQuery } }, async (req, reply) => {
-    const open = await openRequest(req.query, new Date(), 180 * 1000);
+    const open = await openRequest(req.query, new Date(), STAMP_VALIDITY_MS);
     if (!open) return reply.status(400).type('text/html').send(invalidPage());
     const { row } = open;
     if (row.status !== 'PENDING') return reply.status(409).type('text/html').send(invalidPage());
@@ -225,21 +248,20 @@ ${hidden('fi', req.query.fi!)}${hidden('requestorType', req.query.requestorType!
       return reply.status(400).type('text/html').send(invalidPage());
     const approved = body.data.decision === 'approve';
     await repo.decide(db(), open.row.consentHandle, approved ? 'ACTIVE' : 'REJECTED', approved ? randomUUID() : null);
-    const status = approved ? 'S' : 'F';
-    const errorcode = approved ? '0' : '1';
-    const { txnid, sessionid = '', userid = '', srcref, redirect } = open.params;
-    const resdate = formatRedirectDate(now);
+    const { status, errorcode } = RETURN_CODES[approved ? 'approved' : 'rejected'];
+    const { txnid, sessionid, userid, srcref, redirect } = open.params;
+    const resdate = stampOf(now);
     // the return leg's fi is the AA's own id; srcref lists the accepted handles (none when rejected)
-    const fi = encodeFi(SANDBOX_AA_ID, resdate);
-    const ecres = encryptParams(secret, resdate, {
-      txnid: txnid!,
-      sessionid,
-      userid,
-      status,
-      errorcode,
-      ...(approved && { srcref: JSON.stringify([srcref!]) }),
-    });
-    const back = new URL(redirect!);
+    const fi = xorEncode(SANDBOX_AA_ID, resdate);
+    const ecres = sealEcres(secret, resdate, [
+      ['txnid', txnid],
+      ['sessionid', sessionid],
+      ['userid', userid],
+      ['status', status],
+      ['errorcode', errorcode],
+      ...(approved ? [['srcref', JSON.stringify([srcref])] as [string, string]] : []),
+    ]);
+    const back = new URL(redirect);
     back.search = new URLSearchParams({ fi, resdate, ecres }).toString();
     const data = (name: string, value: string) => `data-${name}="${escapeHtml(value)}"`;
     const page = sandboxPage(

@@ -15,13 +15,14 @@ import { aadhaarNameOf } from '../../records/aadhaar-name.ts';
 import { randomOtp } from '../../lib/crypto.ts';
 import { esignRepository } from '../../modules/esign/esign.repository.ts';
 import { signXmlEnveloped, verifyXmlEnveloped } from '../../documents/signing/xml-signature.ts';
-import { buildEsignRespXml, parseEsignXml } from '../../providers/esign/esign-xml.ts';
-import { SANDBOX_ESP_PATH } from '../../providers/esign/create.ts';
 import { escapeHtml } from '../../lib/html.ts';
 import { sandboxPage } from '../page.ts';
 import { SandboxState, type Stored } from '../state.ts';
+import { readAspRequest, writeEspResponse } from './esp-documents.ts';
 import { MESSAGE_TEXTS } from '../../providers/messaging/texts.ts';
 
+/** Where the sandbox ESP takes the ASP's form post (the adapter is pointed here by its configuration). */
+const ESP_PATH = '/sandbox/esign/esp';
 const SESSION_MS = 15 * 60 * 1000;
 const MAX_ATTEMPTS = 3;
 
@@ -70,25 +71,19 @@ export async function sandboxEsignRoutes(app: FastifyInstance) {
     const session = stored.value;
     if (!(await sessions.replace(espTxn, stored, { ...session, done: true }))) return null;
     const pki = pkiOf();
-    const xml = buildEsignRespXml(
-      'cms' in outcome
-        ? {
-            status: '1',
-            ts: istTimestamp(),
-            txn: session.aspTxn,
-            resCode: espTxn,
-            userCertificate: outcome.signerCertPem.replace(/-----[^-]+-----|\s+/g, ''),
-            docSignature: outcome.cms.toString('base64'),
-          }
-        : {
-            status: '0',
-            ts: istTimestamp(),
-            txn: session.aspTxn,
-            resCode: espTxn,
-            errCode: outcome.errCode,
-            errMsg: outcome.errMsg,
-          },
-    );
+    const xml = writeEspResponse({
+      txn: session.aspTxn,
+      resCode: espTxn,
+      ts: istTimestamp(),
+      outcome:
+        'cms' in outcome
+          ? {
+              signed: true,
+              certificateBase64: outcome.signerCertPem.replace(/-----[^-]+-----|\s+/g, ''),
+              cmsBase64: outcome.cms.toString('base64'),
+            }
+          : { signed: false, errCode: outcome.errCode, errMsg: outcome.errMsg },
+    });
     const signed = signXmlEnveloped(xml, pki.esp.keyPem, pki.esp.certPem);
     return sandboxPage(
       'Aadhaar eSign',
@@ -100,7 +95,7 @@ export async function sandboxEsignRoutes(app: FastifyInstance) {
     );
   };
 
-  app.post(SANDBOX_ESP_PATH, async (req, reply) => {
+  app.post(ESP_PATH, async (req, reply) => {
     reply.type('text/html');
     // C-DAC and eMudhra name the field eSignRequest, Protean msg
     const body = z
@@ -118,9 +113,8 @@ export async function sandboxEsignRoutes(app: FastifyInstance) {
       const verified = verifyXmlEnveloped(signedRequest);
       if (verified.signer.fingerprint256 !== certificateOf(pkiOf().asp.certPem).fingerprint256)
         throw new Error('not the sandbox ASP');
-      request = parseEsignXml(verified.signedXml);
-      if (request.txn !== body.data.aspTxnID || !/^[0-9a-f]{64}$/i.test(request.inputHashHex))
-        throw new Error('bad request');
+      request = readAspRequest(verified.signedXml);
+      if (request.txn !== body.data.aspTxnID) throw new Error('bad request');
     } catch {
       return reply
         .status(400)
@@ -141,7 +135,7 @@ export async function sandboxEsignRoutes(app: FastifyInstance) {
     const espTxn = `ESP${randomBytes(8).toString('hex').toUpperCase()}`;
     const session: EspSession = {
       aspTxn: request.txn,
-      inputHashHex: request.inputHashHex,
+      inputHashHex: request.hashHex,
       responseUrl: request.responseUrl,
       otpHashHex: hashOtp(otp).toString('hex'),
       attempts: 0,
@@ -167,14 +161,14 @@ export async function sandboxEsignRoutes(app: FastifyInstance) {
       'Aadhaar eSign',
       `<div class="card"><p>An OTP has been sent to your Aadhaar-linked mobile number ${escapeHtml(session.maskedMobile)}.</p>
 ${error ? `<p class="error" role="alert">${escapeHtml(error)}</p>` : ''}
-<form method="post" action="${SANDBOX_ESP_PATH}/otp"><input type="hidden" name="espTxn" value="${escapeHtml(espTxn)}">
+<form method="post" action="${ESP_PATH}/otp"><input type="hidden" name="espTxn" value="${escapeHtml(espTxn)}">
 <label for="signer_name">Name in the Aadhaar eKYC (sandbox: change it to sign under another name)</label><input id="signer_name" name="signer_name" value="${escapeHtml(session.aadhaarName)}" maxlength="64" required>
 <label for="otp">Aadhaar OTP</label><input id="otp" name="otp" inputmode="numeric" autocomplete="one-time-code" pattern="[0-9]{6}" maxlength="6" required autofocus>
 <button type="submit" name="action" value="sign">Verify OTP and sign</button>
 <button type="submit" name="action" value="cancel" class="secondary" formnovalidate>Cancel</button></form></div>`,
     );
 
-  app.post(`${SANDBOX_ESP_PATH}/otp`, async (req, reply) => {
+  app.post(`${ESP_PATH}/otp`, async (req, reply) => {
     reply.type('text/html');
     const body = z
       .object({

@@ -9,25 +9,11 @@
  */
 import { createHash, verify } from 'node:crypto';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { type TrustAnchors, trustAnchorsOf } from '../../documents/signing/certificate-chain.ts';
 import { verifyDetachedCms } from '../../documents/signing/cms.ts';
 import { sandboxPki } from '../../documents/signing/sandbox-pki.ts';
 import { panSignatureMethod, SANDBOX_PAN_USER_ID } from '../../providers/pan/create.ts';
-import { PROTEAN_PATH, proteanTime } from '../../providers/pan/protean.ts';
-
-const bodySchema = z.object({
-  User_ID: z.string().max(64),
-  Records_count: z.string().max(3),
-  Request_time: z.string().max(32),
-  Transaction_ID: z.string().max(128),
-  Version: z.literal('4'),
-  inputData: z
-    .array(z.object({ pan: z.string(), name: z.string(), fathername: z.string().optional(), dob: z.string() }))
-    .min(1)
-    .max(5),
-  signature: z.string().max(20_000).optional(),
-});
+import { instantOfRequestTime, OPV_PATH, type OpvRequest, opvRequestProblem, opvRequestSchema } from './opv-request.ts';
 
 const refused = (code: string) => ({ response_Code: code, outputData: [] });
 
@@ -43,12 +29,12 @@ export const sandboxPanRoutes: FastifyPluginAsyncZod = async (app) => {
     await verifyDetachedCms(signature, digest, anchors());
     return true;
   };
-  app.post(`/sandbox/pan${PROTEAN_PATH}`, { schema: { body: bodySchema } }, async (req) => {
+  app.post(`/sandbox/pan${OPV_PATH}`, { schema: { body: opvRequestSchema } }, async (req, reply) => {
     const b = req.body;
+    if (opvRequestProblem(b)) return reply.status(400).send(refused('2'));
     if (b.User_ID !== SANDBOX_PAN_USER_ID) return refused('3');
-    const sent = Date.parse(`${b.Request_time}+05:30`);
-    if (!Number.isFinite(sent) || Math.abs(Date.parse(`${proteanTime(new Date())}+05:30`) - sent) > 30 * 60_000)
-      return refused('33');
+    // Request_time is Indian time without a zone; Protean allows 30 minutes either way
+    if (Math.abs(Date.now() - instantOfRequestTime(b.Request_time)) > 30 * 60_000) return refused('33');
     const signature = Buffer.from(b.signature ?? '', 'base64');
     const holds = await signatureHolds(JSON.stringify(b.inputData), signature).catch(() => false);
     if (!holds) return refused('19');
@@ -56,7 +42,7 @@ export const sandboxPanRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 };
 
-function sandboxAnswer(inputData: z.infer<typeof bodySchema>['inputData']) {
+function sandboxAnswer(inputData: OpvRequest['inputData']) {
   return {
     response_Code: '1',
     outputData: inputData.map((row) => {

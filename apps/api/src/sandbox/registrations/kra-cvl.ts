@@ -10,13 +10,24 @@
  * codes of the CVL V28 uploader (code index id 13548901289). It shares nothing with the production
  * adapter.
  *
+ * The record it holds is served by SolicitPANDetailsFetchALLKRA(inputXML, userName, PosCode,
+ * password, PassKey) (the service contract, lines 18-19), the inquiry `APP_REQ_ROOT/APP_PAN_INQ`
+ * with FETCH_TYPE I (code index id 44310235900, `get_user_kyc`), answered as `HEADER` and
+ * `APP_PAN_INQ` with the KYCDATA tags, the date of birth as APP_DOB_DT (code index id 458052743),
+ * or `ERROR` when no KRA has the PAN.
+ *
  * Known outcomes: a PAN with digits 9999 is held by a KRA already (GetPanStatus 102 before any
- * upload here), so a new upload (APP_UPDTFLG 01) is refused with ERR-90061 and must be a
- * modification; 6666 is put on hold once; every other upload is validated (007) after the delay.
+ * upload here, with a record that has residence and office telephones), so a new upload
+ * (APP_UPDTFLG 01) is refused with ERR-90061 and must be a modification; 6666 is put on hold once;
+ * every other upload is validated (007) after the delay. A modification that would blank a value
+ * the KRA holds is refused: no public source names CVL's code for that, so the sandbox reports it
+ * as a field error (ERR-90004, the code it uses for every field) — the adapter must start from the
+ * downloaded record.
  */
 import { randomBytes } from 'node:crypto';
 import { XMLParser } from 'fast-xml-parser';
 import type { FastifyReply } from 'fastify';
+import { SandboxState } from '../state.ts';
 import { EMAIL, PAN, PIN, PLACEHOLDER_EMAIL, panDigits, type SandboxRoutes } from './common.ts';
 import { sandboxRequestsRepository as repo } from './requests.repository.ts';
 
@@ -142,6 +153,45 @@ const ERR = {
   exists: ['ERR-90061', 'KYC DATA ALREADY EXISTS FOR THE PAN'],
 } as const;
 
+/** What the KRA holds for a 9999 PAN before any upload here: another intermediary's record. */
+const RECORD_AT_ANOTHER_KRA: Record<string, string> = {
+  APP_TYPE: 'I',
+  APP_GEN: 'M',
+  APP_NAME: 'KRA REGISTERED HOLDER',
+  APP_F_NAME: 'KRA REGISTERED FATHER',
+  APP_NATIONALITY: '01',
+  APP_RES_STATUS: 'R',
+  APP_COR_ADD1: 'FLAT 402, SUNRISE APARTMENTS',
+  APP_COR_ADD2: 'LINKING ROAD, BANDRA WEST',
+  APP_COR_ADD3: 'NEAR NATIONAL COLLEGE',
+  APP_COR_CITY: 'MUMBAI',
+  APP_COR_PINCD: '400050',
+  APP_COR_STATE: '027',
+  APP_COR_CTRY: '101',
+  APP_OFF_ISD: '91',
+  APP_OFF_STD: '22',
+  APP_OFF_NO: '26401234',
+  APP_RES_ISD: '91',
+  APP_RES_STD: '22',
+  APP_RES_NO: '26435678',
+  APP_MOB_ISD: '91',
+  APP_MOB_NO: '9820012345',
+  APP_EMAIL: 'holder@mail.example',
+  APP_PER_ADD_FLAG: 'Y',
+  APP_PER_ADD1: 'FLAT 402, SUNRISE APARTMENTS',
+  APP_PER_ADD2: 'LINKING ROAD, BANDRA WEST',
+  APP_PER_ADD3: 'NEAR NATIONAL COLLEGE',
+  APP_PER_CITY: 'MUMBAI',
+  APP_PER_PINCD: '400050',
+  APP_PER_STATE: '027',
+  APP_PER_CTRY: '101',
+  APP_INCOME: '03',
+  APP_OCC: '01',
+  APP_MAR_STATUS: '01',
+  APP_KYC_MODE: '0',
+  APP_VER_NO: 'V28',
+};
+
 const numberFrom = (seed: string, length: number) => {
   let h = 0n;
   for (const ch of seed) h = (h * 131n + BigInt(ch.charCodeAt(0))) % 10n ** BigInt(length);
@@ -207,6 +257,10 @@ export const kraSandboxRoutes: SandboxRoutes = (app, ctx) => {
         `<?xml version="1.0" encoding="utf-8"?>\n<string xmlns="${NS}">${inner.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;')}</string>`,
       );
   const sessions = new Map<string, number>();
+  /** The record the KRA holds for each PAN uploaded here (by PAN hash), in the database like any sandbox state. */
+  const records = new SandboxState<Record<string, string>>(app.deps, 'kra-record', 30 * 24 * 3600 * 1000);
+  const heldRecord = async (pan: string) =>
+    (await records.get(ctx.panHash(pan)))?.value ?? (panDigits(pan) === '9999' ? RECORD_AT_ANOTHER_KRA : null);
   const parser = new XMLParser({ parseTagValue: false, trimValues: true });
   type Form = Record<string, string | undefined>;
   const c = ctx.credentials;
@@ -241,7 +295,15 @@ export const kraSandboxRoutes: SandboxRoutes = (app, ctx) => {
     const problem = recordProblem(f.inputXML ?? '', k, doc.ROOT?.FOOTER ?? {});
     if (problem) return xmlString(reply, kraError(problem[0], problem[1], pan));
     if (k.APP_UPDTFLG === '01' && (await heldAtAKra(pan))) return xmlString(reply, kraError(...ERR.exists, pan));
+    const holding = k.APP_UPDTFLG === '02' ? await heldRecord(pan) : null;
+    const blanked = holding && KYCDATA_TAGS.find((t) => (holding[t] ?? '') !== '' && (k[t] ?? '') === '');
+    if (blanked)
+      return xmlString(
+        reply,
+        kraError('ERR-90004', `${blanked}: THE KRA HOLDS A VALUE; A MODIFICATION STARTS FROM THE KRA RECORD`, pan),
+      );
     const hash = ctx.panHash(pan);
+    await records.put(hash, Object.fromEntries(KYCDATA_TAGS.map((t) => [t, k[t] ?? ''])));
     // A first upload of 6666 is put on hold once; a modification after the hold is validated.
     const held =
       k.APP_UPDTFLG === '01' &&
@@ -258,6 +320,46 @@ export const kraSandboxRoutes: SandboxRoutes = (app, ctx) => {
     return xmlString(
       reply,
       `<ROOT><KYCDATA><APP_PAN_NO>${pan}</APP_PAN_NO><APP_NO>${k.APP_NO}</APP_NO><APP_STATUS>ERR-00000</APP_STATUS></KYCDATA></ROOT>`,
+    );
+  });
+
+  app.post('/sandbox/registrations/kra/PANInquiry.asmx/SolicitPANDetailsFetchALLKRA', async (req, reply) => {
+    const f = (req.body ?? {}) as Form;
+    if (!sessionOk(f)) return xmlString(reply, '<APP_RES_ROOT><ERROR>SESSION INVALID</ERROR></APP_RES_ROOT>');
+    let inq: Record<string, string>;
+    try {
+      const doc = parser.parse(f.inputXML ?? '') as { APP_REQ_ROOT?: { APP_PAN_INQ?: Record<string, string> } };
+      inq = doc.APP_REQ_ROOT?.APP_PAN_INQ ?? {};
+    } catch {
+      return xmlString(reply, '<APP_RES_ROOT><ERROR>INVALID XML</ERROR></APP_RES_ROOT>');
+    }
+    const pan = inq.APP_PAN_NO ?? '';
+    const dob = (inq.APP_DOB_INCORP ?? '').replace(/-/g, '/');
+    if (
+      !PAN.test(pan) ||
+      !/^\d{2}\/\d{2}\/\d{4}$/.test(dob) ||
+      inq.FETCH_TYPE !== 'I' ||
+      inq.APP_POS_CODE !== c.posCode
+    )
+      return xmlString(reply, '<APP_RES_ROOT><ERROR>INVALID INQUIRY</ERROR></APP_RES_ROOT>');
+    const record = await heldRecord(pan);
+    // the date of birth must be the one the KRA holds (another KRA's record: not checked here)
+    if (!record || (record.APP_DOB_INCORP && record.APP_DOB_INCORP !== dob))
+      return xmlString(
+        reply,
+        '<APP_RES_ROOT><ERROR>NO KYC RECORD FOR THE PAN AND DATE OF BIRTH</ERROR></APP_RES_ROOT>',
+      );
+    const row = await repo.latestForPan(ctx.db, 'kra', ctx.panHash(pan));
+    const status = row ? (row.outcome === 'hold' ? '003' : '007') : '102';
+    const esc = (v: string) => v.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+    const tags = KYCDATA_TAGS.filter((t) => t !== 'APP_DOB_INCORP')
+      .map((t) => `<${t}>${esc(record[t] ?? '')}</${t}>`)
+      .join('');
+    const today = new Date().toISOString().slice(0, 10).split('-').reverse().join('-');
+    return xmlString(
+      reply,
+      `<ROOT><HEADER><COMPANY_CODE>${esc(c.posCode)}</COMPANY_CODE><BATCH_DATE>${today}</BATCH_DATE></HEADER>` +
+        `<APP_PAN_INQ>${tags}<APP_DOB_DT>${esc(record.APP_DOB_INCORP ?? '')}</APP_DOB_DT><APP_STATUS>${status}</APP_STATUS></APP_PAN_INQ></ROOT>`,
     );
   });
 
