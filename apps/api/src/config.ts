@@ -5,7 +5,7 @@ import { isIP } from 'node:net';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import type { BrokerRegistrations } from '@ekyc/contracts/calls/broker-documents';
-import { ESIGN_WINDOW_S } from '@ekyc/contracts/constants';
+import { ESIGN_ESP_WINDOW_S, ESIGN_WINDOW_S, OTP_COUNTDOWN_S, OTP_RESEND_COUNTDOWN_S } from '@ekyc/contracts/constants';
 import { z } from 'zod';
 import { parseProviderLimits, type ProviderLimit } from './providers/limits.ts';
 
@@ -647,8 +647,8 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       ttlSeconds: e.OTP_TTL_SECONDS,
       maxAttempts: e.OTP_MAX_ATTEMPTS,
       sendsPerHour: e.OTP_SENDS_PER_HOUR,
-      countdownSeconds: 30,
-      resendCountdownSeconds: 20,
+      countdownSeconds: OTP_COUNTDOWN_S,
+      resendCountdownSeconds: OTP_RESEND_COUNTDOWN_S,
     },
     session: {
       applicant: {
@@ -696,7 +696,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     ...(e.MAX_NOMINEES !== undefined && { maxNominees: e.MAX_NOMINEES }),
     verificationDays: e.VERIFICATION_DAYS,
     // the spec's 120 s in the sandbox; an ESP's own session is longer in production
-    esignWindowSeconds: e.ESIGN_WINDOW_SECONDS ?? (sandbox ? ESIGN_WINDOW_S : 900),
+    esignWindowSeconds: e.ESIGN_WINDOW_SECONDS ?? (sandbox ? ESIGN_WINDOW_S : ESIGN_ESP_WINDOW_S),
     upiEnabled: e.UPI_ENABLED,
     upiCollectEnabled: e.UPI_COLLECT_ENABLED,
     residentOnly: e.RESIDENT_ONLY,

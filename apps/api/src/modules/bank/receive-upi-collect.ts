@@ -12,12 +12,11 @@ import type { UpiNotification } from '../../providers/upi/port.ts';
 import { panName } from './applicant-name.ts';
 import { BANK_SCREEN, type BankObj, type BankPrivate, verification } from './bank-record.ts';
 import { matchHolderName, namePasses } from '../../lib/name-match.ts';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+import { isUuid } from '../../lib/uuid.ts';
 
 export async function receiveUpiCollect(deps: AppDeps, n: UpiNotification): Promise<'applied' | 'ignored'> {
   const applicantId = n.reference.split('.')[0] ?? '';
-  if (!UUID.test(applicantId)) return 'ignored';
+  if (!isUuid(applicantId)) return 'ignored';
   const pending = await deps.records.getSection<BankPrivate>(applicantId, '_bank_private');
   // Only the latest request counts, and only once (the provider may notify twice).
   // A VPA check carries our reference only; a payment also the collect request's id.

@@ -12,12 +12,11 @@ import type { ReversePennyDropNotification } from '../../providers/upi/port.ts';
 import { panName } from './applicant-name.ts';
 import { BANK_SCREEN, type BankObj, type BankPrivate, branchFields, verification } from './bank-record.ts';
 import { matchHolderName, namePasses } from '../../lib/name-match.ts';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+import { isUuid } from '../../lib/uuid.ts';
 
 export async function receiveUpiIntent(deps: AppDeps, n: ReversePennyDropNotification): Promise<'applied' | 'ignored'> {
   const applicantId = n.reference?.split('.')[0] ?? '';
-  if (!UUID.test(applicantId)) return 'ignored';
+  if (!isUuid(applicantId)) return 'ignored';
   const pending = await deps.records.getSection<BankPrivate>(applicantId, '_bank_private');
   if (!pending || pending.kind !== 'intent' || pending.collect_id !== n.id || pending.reference !== n.reference)
     return 'ignored';

@@ -3,12 +3,13 @@ import type { RegistrationKindCode } from '@ekyc/contracts/calls/backoffice-regi
 import type { AppDeps } from '../../app-deps.ts';
 import { AppError } from '../../lib/errors.ts';
 import { entryOf } from './list-registrations.ts';
+import { isUuid } from '../../lib/uuid.ts';
 
 export async function retryRegistration(
   deps: Pick<AppDeps, 'registrations' | 'now'>,
   applicantId: string,
   kind: RegistrationKindCode,
 ) {
-  if (!/^[0-9a-f-]{36}$/i.test(applicantId)) throw new AppError('NOT_FOUND');
+  if (!isUuid(applicantId)) throw new AppError('NOT_FOUND');
   return entryOf(await deps.registrations.retry(applicantId, kind), deps.now());
 }
