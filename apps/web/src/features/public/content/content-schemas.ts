@@ -180,7 +180,6 @@ export const marketPortalsSchema = z.strictObject({
     ),
 });
 export type MarketPortals = z.infer<typeof marketPortalsSchema>;
-export type MarketPortal = MarketPortals['portals'][number];
 
 /** Each content file (in this folder) and its schema. */
 export const CONTENT_FILES = {
