@@ -6,6 +6,7 @@
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
+import { ROUTE } from '@ekyc/contracts/stages';
 import { describe, expect, it } from 'vitest';
 
 const ROOT = join(import.meta.dirname, '..', '..', '..');
@@ -18,6 +19,8 @@ interface Rule {
   /** The one file the rule is written in. */
   source: string;
   literals: RegExp[];
+  /** The part of a file searched (the code without its comments, for a rule whose words are read in prose too). */
+  searched?: (text: string) => string;
   /**
    * Files being split or rewritten elsewhere that still hold a copy: each to read the one source
    * when that work lands (kept short, and the test fails when an entry no longer holds a copy).
@@ -25,7 +28,30 @@ interface Rule {
   beingSplit?: string[];
 }
 
+/** The code of a file: no comment, and no line that is a path alone (the API's own route, `'/verify-otp',`). */
+function codeOf(text: string): string {
+  return text
+    .replace(/\/\*[\s\S]*?\*\//g, '')
+    .split('\n')
+    .map((line) => line.replace(/(^|[^:'"`])\/\/.*$/, '$1'))
+    .filter((line) => !/^\s*'[^']*',?\s*$/.test(line))
+    .join('\n');
+}
+
+const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const APPLICANT_ROUTES = Object.values(ROUTE)
+  .filter((route) => route !== '/')
+  .map(escape)
+  .join('|');
+
 export const RULES: Rule[] = [
+  {
+    name: 'the applicant routes',
+    source: 'packages/contracts/src/stages.ts',
+    // a route written as text (with /ekyc1 or a query too) rather than ROUTE.<name>
+    literals: [new RegExp(`['"\`](?:/ekyc1)?(?:${APPLICANT_ROUTES})(?=['"\`?/$])`)],
+    searched: codeOf,
+  },
   {
     name: 'the language list and its BCP 47 map',
     source: 'packages/contracts/src/constants.ts',
@@ -98,7 +124,10 @@ const files = SOURCES.flatMap((d) => sourceFiles(join(ROOT, d)))
 /** The files other than the rule's source where one of its literals is written. */
 export function copiesOf(rule: Rule, texts: readonly { file: string; text: string }[]): string[] {
   return texts
-    .filter(({ file, text }) => file !== rule.source && rule.literals.some((re) => re.test(text)))
+    .filter(({ file, text }) => {
+      const searched = rule.searched ? rule.searched(text) : text;
+      return file !== rule.source && rule.literals.some((re) => re.test(searched));
+    })
     .map(({ file }) => file);
 }
 
@@ -119,6 +148,7 @@ describe('one source per rule', () => {
 
   it('finds a copy of each rule (the search can fail)', () => {
     const copies: Record<string, string> = {
+      'the applicant routes': "return fail('bankFailed', { screen: '/bank-and-segment/cancel-cheque' });",
       'the language list and its BCP 47 map':
         "const HTML_LANG = { en: 'en', hi: 'hi', be: 'bn', gu: 'gu', mar: 'mr' };",
       'the uuid check': 'const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;',
@@ -130,8 +160,16 @@ describe('one source per rule', () => {
       expect(copiesOf(rule, [{ file: 'apps/web/src/copy.ts', text: copies[rule.name]! }]), rule.name).toEqual([
         'apps/web/src/copy.ts',
       ]);
+    // a route with the base path or a query is a copy; one in a comment, or the API's own path, is not
+    const [routes] = RULES;
+    expect(copiesOf(routes!, [{ file: 'x.ts', text: "navigate('/ekyc1/pan-verification/pan-info');" }])).toEqual([
+      'x.ts',
+    ]);
+    expect(copiesOf(routes!, [{ file: 'x.ts', text: "go('/digilocker?failed=true');" }])).toEqual(['x.ts']);
+    expect(copiesOf(routes!, [{ file: 'x.ts', text: "/** '/e-sign': the form */\n// go to '/status'" }])).toEqual([]);
+    expect(copiesOf(routes!, [{ file: 'x.ts', text: "app.post(\n    '/verify-otp',\n    {}," }])).toEqual([]);
     // the other languages' list alone, and a union of the five, are copies too
-    const [languages] = RULES;
+    const languages = RULES[1];
     expect(copiesOf(languages!, [{ file: 'x.ts', text: "for (const l of ['hi', 'be', 'gu', 'mar'])" }])).toEqual([
       'x.ts',
     ]);

@@ -6,7 +6,7 @@
  */
 import type { VpaCallback } from '@ekyc/contracts/calls/vpa-validation';
 import { MSG } from '@ekyc/contracts/messages';
-import { STAGE } from '@ekyc/contracts/stages';
+import { ROUTE, STAGE } from '@ekyc/contracts/stages';
 import type { AppDeps } from '../../app-deps.ts';
 import type { UpiNotification } from '../../providers/upi/port.ts';
 import { panName } from './applicant-name.ts';
@@ -38,7 +38,7 @@ export async function receiveUpiCollect(deps: AppDeps, n: UpiNotification): Prom
   const approved = n.kind === 'payment' && n.outcome === 'approved' && (!nameMatch || namePasses(nameMatch));
 
   if (approved && stage === STAGE.BANK_AND_SEGMENT) {
-    const next = { stage: STAGE.SIGNATURE, screen: '/bank-and-segment/signature' };
+    const next = { stage: STAGE.SIGNATURE, screen: ROUTE.signature };
     const callback: VpaCallback = {
       status: 'Success',
       status_description: 'Success',

@@ -6,7 +6,7 @@
  */
 import type { VpaCallback } from '@ekyc/contracts/calls/vpa-validation';
 import { MSG } from '@ekyc/contracts/messages';
-import { STAGE } from '@ekyc/contracts/stages';
+import { ROUTE, STAGE } from '@ekyc/contracts/stages';
 import type { AppDeps } from '../../app-deps.ts';
 import type { ReversePennyDropNotification } from '../../providers/upi/port.ts';
 import { panName } from './applicant-name.ts';
@@ -34,7 +34,7 @@ export async function receiveUpiIntent(deps: AppDeps, n: ReversePennyDropNotific
   };
 
   if (approved && (await deps.records.currentStage(applicantId)) === STAGE.BANK_AND_SEGMENT) {
-    const next = '/bank-and-segment/signature';
+    const next = ROUTE.signature;
     const callback: VpaCallback = {
       status: 'Success',
       status_description: 'Success',

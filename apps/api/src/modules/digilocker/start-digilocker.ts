@@ -7,6 +7,7 @@ import type { DigilockerInitializeData } from '@ekyc/contracts/calls/digilocker-
 import type { AppDeps } from '../../app-deps.ts';
 import { ok, type Outcome } from '../../lib/outcome.ts';
 import { digilockerRepository } from './digilocker.repository.ts';
+import { ROUTE } from '@ekyc/contracts/stages';
 
 const REQUEST_TTL_MS = 15 * 60 * 1000;
 
@@ -31,5 +32,5 @@ export async function newAuthorizationUrl(deps: AppDeps, applicantId: string): P
 export async function startDigilocker(deps: AppDeps, applicantId: string): Promise<Outcome<DigilockerInitializeData>> {
   await deps.records.requireStage(applicantId, 'initilize-digilocker');
   const url = await newAuthorizationUrl(deps, applicantId);
-  return ok('DigiLocker', { data: { url }, screen: '/digilocker' });
+  return ok('DigiLocker', { data: { url }, screen: ROUTE.digilocker });
 }

@@ -5,7 +5,7 @@
  */
 import type { UploadLivelinessData } from '@ekyc/contracts/calls/upload-liveliness';
 import { MSG } from '@ekyc/contracts/messages';
-import { routeForStage, STAGE } from '@ekyc/contracts/stages';
+import { ROUTE, routeForStage, STAGE } from '@ekyc/contracts/stages';
 import type { AppDeps } from '../../app-deps.ts';
 import { fail, ok, type Outcome } from '../../lib/outcome.ts';
 import { MATCH_WAIT_MS, resumeLostMatch } from './face-match.ts';
@@ -16,7 +16,7 @@ import {
   type SelfieReviewReason,
 } from './liveness-state.ts';
 
-const SELFIE_SCREEN = '/take-selfie';
+const SELFIE_SCREEN = ROUTE.selfie;
 
 export async function pollLiveness(deps: AppDeps, applicantId: string): Promise<Outcome<UploadLivelinessData>> {
   const { stage, section } = await deps.records.requireStageWith(applicantId, 'upload-liveliness (poll)', [

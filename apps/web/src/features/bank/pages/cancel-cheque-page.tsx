@@ -24,9 +24,10 @@ import { BankProofInput, type PickedFile } from '../components/bank-proof-input'
 import { BankSummary } from '../components/bank-summary';
 import { NameMatchCard } from '../components/name-match-card';
 import { useBankRecord } from '../hooks/use-bank-record';
+import { ROUTE } from '@ekyc/contracts/stages';
 
 type ProofType = (typeof BANK_PROOF_TYPES)[number];
-const CHEQUE_STEP = '/bank-and-segment/cancel-cheque';
+const CHEQUE_STEP = ROUTE.cancelCheque;
 
 export default function CancelChequePage() {
   const { t } = useTranslation('bank');
