@@ -124,7 +124,7 @@ for (const [name, urlOf] of PAGES)
       expect.soft(await sideways(page), `${url} at ${width} px scrolls sideways`).toBe(0);
       if (name === 'an application' && width === 320) {
         // the checks table is wider than the phone: it scrolls in its region, which the keyboard reaches
-        const checks = page.getByRole('region', { name: 'Checks' });
+        const checks = page.locator('[role="region"][aria-label="Checks"]');
         // pan_name_dob, bank_name_match, cheque, liveness_module, liveness, face_match, esign_signer_name
         await expect(checks.locator('tr[data-check]')).toHaveCount(7);
         expect(await checks.evaluate((box) => box.scrollWidth > box.clientWidth)).toBe(true);

@@ -9,6 +9,8 @@ export interface Toast {
   id: number;
   kind: 'error' | 'success' | 'info';
   text: string;
+  /** The page that raised it: a success or a notice belongs to that step and shows there only. */
+  raisedOn: string;
 }
 
 let toasts: Toast[] = [];
@@ -28,7 +30,8 @@ export const toast = {
   show(kind: Toast['kind'], text: string, ms = 5000) {
     if (kind === 'error' && pageAlreadySays(text)) return;
     const id = nextId++;
-    toasts = [...toasts.filter((t) => t.text !== text), { id, kind, text }];
+    const raisedOn = typeof window === 'undefined' ? '' : window.location.pathname;
+    toasts = [...toasts.filter((t) => t.text !== text), { id, kind, text, raisedOn }];
     emit();
     setTimeout(() => toast.dismiss(id), ms);
   },
