@@ -174,7 +174,7 @@ test('a cheque that reads differently from the typed account says so on the cheq
   await expect(pad).toBeVisible();
   const covered = await pad.evaluate((canvas) => {
     const p = canvas.getBoundingClientRect();
-    return [...document.querySelectorAll('[data-toaster] > *')].some((box) => {
+    return Array.from(document.querySelectorAll('[data-toaster] > *')).some((box) => {
       const r = box.getBoundingClientRect();
       return r.bottom > p.top && r.top < p.bottom && r.right > p.left && r.left < p.right;
     });

@@ -7,9 +7,7 @@ const colours = { error: 'bg-danger text-white', success: 'bg-success text-white
 
 /**
  * At the bottom of the screen, clear of the header (logo, Help, language switch) and of a dialog's
- * title; an error shows only on the page it is about, and a success or a notice only on the step
- * that raised it (never carried over the next step's inputs: the cheque's 'uploaded' lay over the
- * signature pad).
+ * title; an error shows only on the page it is about.
  */
 export function Toaster() {
   // outside the pages' Suspense: never waits for the catalogue (English until it is there)
@@ -21,9 +19,7 @@ export function Toaster() {
   const all = useToasts();
   for (const x of all) if (!shownOn.current.has(x.id)) shownOn.current.set(x.id, pathname);
   for (const id of shownOn.current.keys()) if (!all.some((x) => x.id === id)) shownOn.current.delete(id);
-  const toasts = all.filter((x) =>
-    x.kind === 'error' ? shownOn.current.get(x.id) === pathname : !x.raisedOn || x.raisedOn === pathname,
-  );
+  const toasts = all.filter((x) => x.kind !== 'error' || shownOn.current.get(x.id) === pathname);
   return (
     <div
       data-toaster

@@ -9,8 +9,6 @@ export interface Toast {
   id: number;
   kind: 'error' | 'success' | 'info';
   text: string;
-  /** The page that raised it: a success or a notice belongs to that step and shows there only. */
-  raisedOn: string;
 }
 
 let toasts: Toast[] = [];
@@ -30,8 +28,7 @@ export const toast = {
   show(kind: Toast['kind'], text: string, ms = 5000) {
     if (kind === 'error' && pageAlreadySays(text)) return;
     const id = nextId++;
-    const raisedOn = typeof window === 'undefined' ? '' : window.location.pathname;
-    toasts = [...toasts.filter((t) => t.text !== text), { id, kind, text, raisedOn }];
+    toasts = [...toasts.filter((t) => t.text !== text), { id, kind, text }];
     emit();
     setTimeout(() => toast.dismiss(id), ms);
   },

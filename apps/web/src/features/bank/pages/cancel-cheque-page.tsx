@@ -51,8 +51,9 @@ export default function CancelChequePage() {
   const sendCheque = useStageAction(cheque.mutateAsync, {
     quietSuccess: true,
     followScreen: false,
+    // no toast: the step's message stays on this step (in the page when the cheque reads
+    // differently), never carried over the next step's signature pad
     onSuccess: async (data) => {
-      toast.success(t('uploaded'));
       const ocr = data.cheque_ocr;
       if (ocr && (ocr.ifsc_matches === false || ocr.account_matches === false)) setDiffersThen(data.screen);
       else await goOn(data.screen);
