@@ -11,6 +11,7 @@ import { chromium } from '@playwright/test';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { median, ms, type Section, table } from './lib.ts';
+import { BASE_PATH, ROUTE } from '@ekyc/contracts/stages';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const FLAGS = [
@@ -26,9 +27,9 @@ const FLAGS = [
 
 const PAGES: Array<{ path: string; stage?: number }> = [
   { path: '/ekyc1/' },
-  { path: '/ekyc1/pan-verification', stage: 130 },
-  { path: '/ekyc1/client-profiling/occupation', stage: 150 },
-  { path: '/ekyc1/bank-and-segment', stage: 160 },
+  { path: `${BASE_PATH}${ROUTE.pan}`, stage: 130 },
+  { path: `${BASE_PATH}${ROUTE.occupation}`, stage: 150 },
+  { path: `${BASE_PATH}${ROUTE.bankMethod}`, stage: 160 },
 ];
 
 async function seedProfile(baseUrl: string, stage: number): Promise<string> {
@@ -58,7 +59,7 @@ async function seedProfile(baseUrl: string, stage: number): Promise<string> {
     headless: true,
   });
   const page = await context.newPage();
-  await page.goto(`${baseUrl}/ekyc1/verify-otp?mobile=0`);
+  await page.goto(`${baseUrl}${BASE_PATH}${ROUTE.verifyOtp}?mobile=0`);
   await page.evaluate(
     ([t, m]) =>
       // runs in the page (the benchmarks are type-checked without the DOM)

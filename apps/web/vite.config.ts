@@ -5,6 +5,7 @@ import path from 'node:path';
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { publicContentCheck } from './scripts/public-content-check.ts';
+import { shellTextsFile } from './scripts/shell-texts.ts';
 
 /**
  * The built files an applicant's phone need not keep, from Vite's manifest: the back office's own
@@ -27,6 +28,8 @@ export default defineConfig({
     react(),
     // the operator's content files of the public pages must pass their schemas (docs/content.md)
     publicContentCheck(),
+    // the texts the server paints into the page before the scripts run (apps/api/src/plugins/web.ts)
+    shellTextsFile(),
     tailwindcss(),
     // the service worker (src/sw/service-worker.ts) keeps the app's files on the phone, so a reload
     // without network shows the app and its offline notice; registered in main.tsx

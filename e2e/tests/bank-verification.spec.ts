@@ -169,4 +169,16 @@ test('a cheque that reads differently from the typed account says so on the cheq
   await page.getByRole('button', { name: 'Continue' }).click();
   await expect(page).toHaveURL(/\/bank-and-segment\/signature$/);
   await expect(page.getByText(differs)).toHaveCount(0);
+  // and nothing lies over the signature pad: no message box of any step covers it on the phone
+  const pad = page.locator('canvas').first();
+  await expect(pad).toBeVisible();
+  const covered = await pad.evaluate((canvas) => {
+    const p = canvas.getBoundingClientRect();
+    return Array.from(document.querySelectorAll('[data-toaster] > *')).some((box) => {
+      const r = box.getBoundingClientRect();
+      return r.bottom > p.top && r.top < p.bottom && r.right > p.left && r.left < p.right;
+    });
+  });
+  expect(covered).toBe(false);
+  await shot(page, 'signature-after-cheque');
 });

@@ -105,14 +105,17 @@ describe('contract HTTP codes: file links', () => {
     expect((await app.inject({ url: link })).statusCode).toBe(401);
   });
 
-  it('contract: a file link answers 404 when it names no stored file', async () => {
+  it('contract: a file link answers 404 when it names no stored file (400 when its id is no uuid)', async () => {
     const { id } = await applicantAt(150);
     const { sessionId } = await app.deps.sessions.create('applicant', id);
     const nothing = app.deps.records.fileUrl({ $file: '00000000-0000-4000-8000-000000000000' }, sessionId);
     const res = await app.inject({ url: nothing });
     expect(res.statusCode).toBe(404);
     expect(res.json()).toMatchObject({ status: false });
-    expect((await app.inject({ url: '/api/v1/ekyc/files/not-a-file' })).statusCode).toBe(404);
+    // an id that is no uuid names no file either: refused before any lookup, naming the field
+    const malformed = await app.inject({ url: '/api/v1/ekyc/files/not-a-file' });
+    expect(malformed.statusCode).toBe(400);
+    expect(malformed.json()).toMatchObject({ status: false, data: { field: expect.stringContaining('id') } });
   });
 });
 

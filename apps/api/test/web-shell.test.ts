@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { SHELL_TEXTS_FILE, shellTexts } from '../../web/scripts/shell-texts.ts';
 import { testApp } from './support/test-app.ts';
 
 let app: FastifyInstance;
@@ -13,6 +14,8 @@ beforeAll(async () => {
     path.join(dist, 'index.html'),
     '<html lang="%%LANG%%"><body><!--shell-start--><div id="shell"><h1>%%TITLE%%</h1><section>%%LEAD%%</section><i>%%LOADING%%</i></div><!--shell-end--><div id="root"></div></body></html>',
   );
+  // the texts the web app's build writes beside index.html: the server reads these, not the web's sources
+  writeFileSync(path.join(dist, SHELL_TEXTS_FILE), JSON.stringify(shellTexts()));
   writeFileSync(path.join(dist, 'assets', 'app.js'), 'console.log(1)');
   writeFileSync(path.join(dist, 'assets', 'app.js.br'), 'brotli-bytes');
   app = await testApp({ WEB_DIST: dist });
@@ -37,6 +40,13 @@ it('paints the onboarding page title in the applicant language before any script
   // and a loader in the applicant's language, shown until the page's scripts have run
   expect(hi.body).toContain('<i>लोड हो रहा है…</i>');
   expect(en.body).toContain('<i>Loading…</i>');
+});
+
+it('keeps the shell texts file of the build to itself', async () => {
+  const res = await app.inject({ url: `/${SHELL_TEXTS_FILE}` });
+  expect(res.statusCode).toBe(404);
+  expect(res.headers['content-type']).toMatch(/json/);
+  expect(res.body).not.toContain('titles');
 });
 
 it('serves public pages without the onboarding shell, and unknown API paths as 404 JSON', async () => {

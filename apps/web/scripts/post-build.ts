@@ -1,12 +1,13 @@
 /**
  * After `vite build`: precompresses every asset (.br and .gz, served by the API as they are) and
  * measures the compressed JavaScript and CSS each applicant route loads. With --enforce it fails
- * when a budget is exceeded: the sign-up page at most 135 KiB of compressed JavaScript, and each
+ * when a budget is exceeded: the sign-up page at most 136 KiB of compressed JavaScript, and each
  * later step at most 40 KiB more than the sign-up page.
  */
 import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { BASE_PATH, ROUTE } from '@ekyc/contracts/stages';
 
 const dist = path.resolve(
   process.argv.find((a) => a.startsWith('--dist='))?.slice(7) ?? path.join(import.meta.dirname, '../dist'),
@@ -19,7 +20,9 @@ const enforce = process.argv.includes('--enforce');
 // + 0.5 KiB: replies parsed with their schemas, messages said by their key, the stage-action hook;
 // + 1 KiB: the route table and the catalogue loaders (every language's import of each namespace)
 // grew with the back office's second factor, staff grants and privacy pages (133.4 -> 134.4 KiB)
-const SIGN_UP_BUDGET = 135 * 1024;
+// + 1 KiB: the applicant routes by name (ROUTE, one table for the API, the web and the router) and
+// the languages' BCP 47 map with its readers in place of the copies (134.x -> 135.3 KiB)
+const SIGN_UP_BUDGET = 136 * 1024;
 const STEP_BUDGET = 40 * 1024;
 
 interface ManifestEntry {
@@ -72,26 +75,26 @@ closure('src/app/onboarding-layout.tsx', base);
 
 const ROUTES: Array<[string, string, string]> = [
   ['/ekyc1/', 'src/features/signup/pages/sign-up-page.tsx', 'signup'],
-  ['/ekyc1/verify-otp', 'src/features/signup/pages/verify-mobile-otp-page.tsx', 'signup'],
-  ['/ekyc1/email-verification', 'src/features/signup/pages/email-page.tsx', 'signup'],
-  ['/ekyc1/pan-verification', 'src/features/pan/pages/pan-verification-page.tsx', 'pan'],
-  ['/ekyc1/pan-verification/pan-info', 'src/features/pan/pages/pan-info-page.tsx', 'pan'],
-  ['/ekyc1/digilocker', 'src/features/digilocker/pages/digilocker-page.tsx', 'digilocker'],
-  ['/ekyc1/client-profiling/occupation', 'src/features/profiling/pages/profiling-page.tsx', 'profiling'],
-  ['/ekyc1/client-profiling/declaration', 'src/features/profiling/pages/declaration-page.tsx', 'profiling'],
-  ['/ekyc1/bank-and-segment', 'src/features/bank/pages/bank-method-page.tsx', 'bank'],
-  ['/ekyc1/bank-and-segment/upi', 'src/features/bank/pages/upi-page.tsx', 'bank'],
-  ['/ekyc1/bank-and-segment/add-bank', 'src/features/bank/pages/add-bank-page.tsx', 'bank'],
-  ['/ekyc1/bank-and-segment/cancel-cheque', 'src/features/bank/pages/cancel-cheque-page.tsx', 'bank'],
-  ['/ekyc1/bank-and-segment/signature', 'src/features/signature/pages/signature-page.tsx', 'signature'],
-  ['/ekyc1/bank-and-segment/nominee', 'src/features/nominee/pages/nominee-page.tsx', 'nominee'],
-  ['/ekyc1/bank-and-segment/nominee/add-nominee', 'src/features/nominee/pages/add-nominee-page.tsx', 'nominee'],
-  ['/ekyc1/bank-and-segment/segment', 'src/features/segment/pages/segment-page.tsx', 'segment'],
-  ['/ekyc1/take-selfie', 'src/features/selfie/pages/take-selfie-page.tsx', 'selfie'],
-  ['/ekyc1/e-sign', 'src/features/esign/pages/esign-page.tsx', 'esign'],
-  ['/ekyc1/status', 'src/features/status/pages/status-page.tsx', 'status'],
-  ['/ekyc1/privacy', 'src/features/privacy/pages/privacy-page.tsx', 'privacy'],
-  ['/ekyc1/assisted-kyc', 'src/features/assisted-kyc/pages/assisted-kyc-page.tsx', 'assisted'],
+  [`${BASE_PATH}${ROUTE.verifyOtp}`, 'src/features/signup/pages/verify-mobile-otp-page.tsx', 'signup'],
+  [`${BASE_PATH}${ROUTE.email}`, 'src/features/signup/pages/email-page.tsx', 'signup'],
+  [`${BASE_PATH}${ROUTE.pan}`, 'src/features/pan/pages/pan-verification-page.tsx', 'pan'],
+  [`${BASE_PATH}${ROUTE.panInfo}`, 'src/features/pan/pages/pan-info-page.tsx', 'pan'],
+  [`${BASE_PATH}${ROUTE.digilocker}`, 'src/features/digilocker/pages/digilocker-page.tsx', 'digilocker'],
+  [`${BASE_PATH}${ROUTE.occupation}`, 'src/features/profiling/pages/profiling-page.tsx', 'profiling'],
+  [`${BASE_PATH}${ROUTE.declaration}`, 'src/features/profiling/pages/declaration-page.tsx', 'profiling'],
+  [`${BASE_PATH}${ROUTE.bankMethod}`, 'src/features/bank/pages/bank-method-page.tsx', 'bank'],
+  [`${BASE_PATH}${ROUTE.upi}`, 'src/features/bank/pages/upi-page.tsx', 'bank'],
+  [`${BASE_PATH}${ROUTE.addBank}`, 'src/features/bank/pages/add-bank-page.tsx', 'bank'],
+  [`${BASE_PATH}${ROUTE.cancelCheque}`, 'src/features/bank/pages/cancel-cheque-page.tsx', 'bank'],
+  [`${BASE_PATH}${ROUTE.signature}`, 'src/features/signature/pages/signature-page.tsx', 'signature'],
+  [`${BASE_PATH}${ROUTE.nominee}`, 'src/features/nominee/pages/nominee-page.tsx', 'nominee'],
+  [`${BASE_PATH}${ROUTE.addNominee}`, 'src/features/nominee/pages/add-nominee-page.tsx', 'nominee'],
+  [`${BASE_PATH}${ROUTE.segment}`, 'src/features/segment/pages/segment-page.tsx', 'segment'],
+  [`${BASE_PATH}${ROUTE.selfie}`, 'src/features/selfie/pages/take-selfie-page.tsx', 'selfie'],
+  [`${BASE_PATH}${ROUTE.esign}`, 'src/features/esign/pages/esign-page.tsx', 'esign'],
+  [`${BASE_PATH}${ROUTE.status}`, 'src/features/status/pages/status-page.tsx', 'status'],
+  [`${BASE_PATH}${ROUTE.privacy}`, 'src/features/privacy/pages/privacy-page.tsx', 'privacy'],
+  [`${BASE_PATH}${ROUTE.assistedKyc}`, 'src/features/assisted-kyc/pages/assisted-kyc-page.tsx', 'assisted'],
 ];
 
 const size = (files: Iterable<string>, ext: string) =>

@@ -7,10 +7,11 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+// by its path: vite.config.ts loads this file, and bundles only relative imports
+import { LANGUAGES } from '../../../packages/contracts/src/constants.ts';
 import type { Plugin } from 'vite';
 import {
   CONTENT_FILES,
-  CONTENT_LANGUAGES,
   type ContentFile,
   contentProblems,
   downloadsSchema,
@@ -41,7 +42,7 @@ export function publicContentProblems(): string[] {
       if (!existsSync(path.join(DOWNLOADS_DIR, form.file)))
         problems.push(`downloads.json: ${form.id}: no file public/downloads/${form.file}`);
   if (valid('market-portals.json'))
-    for (const language of CONTENT_LANGUAGES) {
+    for (const language of LANGUAGES) {
       const catalogue = JSON.parse(readFileSync(path.join(LOCALES_DIR, language, 'public.json'), 'utf8')) as {
         portals?: Record<string, unknown>;
       };

@@ -174,7 +174,7 @@ export interface paths {
     };
     /**
      * Download a stored file by its signed link
-     * @description The link itself is the credential (exp, sid, sig), as get-user-details gives it: 401 when it is missing, forged or expired or its session has ended; 404 when it names no stored file. Always an attachment.
+     * @description The link itself is the credential (exp, sid, sig), as get-user-details gives it: 401 when it is missing, forged or expired or its session has ended; 404 when it names no stored file (400 when the id is not a uuid). Always an attachment.
      *
      *     Public: no token.
      */

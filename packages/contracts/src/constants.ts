@@ -20,6 +20,11 @@ export const NOMINEE_MAX_AGE = 100;
  * time-limit error's own text (MSG.timeLimit90). A deployment sets another with ESIGN_WINDOW_SECONDS.
  */
 export const ESIGN_WINDOW_S = 120;
+/**
+ * The e-sign window with a real ESP: its own signing session (Aadhaar number, OTP by SMS and consent
+ * at the ESP take longer than 120 s). The default of ESIGN_WINDOW_SECONDS outside the sandbox.
+ */
+export const ESIGN_ESP_WINDOW_S = 900;
 export const ESIGN_TIMER_COLOUR_STEPS_S = [20, 15, 10] as const;
 
 export const LIVENESS_POLL_MS = 2000;
@@ -68,8 +73,20 @@ export const PLACEHOLDER_EMAIL_LOCAL_PARTS = ['notprovided'] as const;
 export const DEFAULT_PLAN = 'premium';
 export const DEFAULT_SETTLEMENT = 'Quarterly';
 
+/** The five languages of section 1, by the spec's own codes: the one list the API and the web read. */
 export const LANGUAGES = ['en', 'hi', 'be', 'gu', 'mar'] as const;
 export type Language = (typeof LANGUAGES)[number];
+/** Each language's BCP 47 tag (HTML lang, Accept-Language, Intl): the spec's be is bn, its mar is mr. */
+export const LANGUAGE_TAGS: Record<Language, string> = { en: 'en', hi: 'hi', be: 'bn', gu: 'gu', mar: 'mr' };
+/** The tag with India's region, for dates and numbers written the Indian way (bn-IN). */
+export const localeOf = (language: Language) => `${LANGUAGE_TAGS[language]}-IN`;
+export const isLanguage = (value: unknown): value is Language =>
+  typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);
+/** The language of a BCP 47 tag by its primary subtag (hi-IN → hi, bn → be, mr → mar); null for one the app lacks. */
+export function languageOfTag(tag: string): Language | null {
+  const primary = tag.trim().toLowerCase().split('-')[0];
+  return LANGUAGES.find((language) => LANGUAGE_TAGS[language] === primary) ?? null;
+}
 export const LANGUAGE_NAMES: Record<Language, string> = {
   en: 'English',
   hi: 'हिन्दी',

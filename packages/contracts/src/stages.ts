@@ -29,22 +29,62 @@ export interface StageInfo {
   code: StageCode;
   name: string;
   /** The applicant route (below BASE_PATH) of this stage. */
-  route: string;
+  route: ApplicantRoute;
 }
 
+/** Every applicant route of section 2 (below BASE_PATH), by the name the code gives it. */
+export const ROUTE = {
+  signUp: '/',
+  verifyOtp: '/verify-otp',
+  email: '/email-verification',
+  emailOtp: '/email-verification/verify-otp',
+  pan: '/pan-verification',
+  panInfo: '/pan-verification/pan-info',
+  digilocker: '/digilocker',
+  returnUrl: '/returnurl',
+  profiling: '/client-profiling',
+  occupation: '/client-profiling/occupation',
+  tradingExperience: '/client-profiling/trading-experience',
+  annualIncome: '/client-profiling/annual-income',
+  genderAndMarital: '/client-profiling/gender-and-marital',
+  education: '/client-profiling/education',
+  identification: '/client-profiling/identification',
+  plans: '/client-profiling/plans',
+  declaration: '/client-profiling/declaration',
+  bankMethod: '/bank-and-segment',
+  upi: '/bank-and-segment/upi',
+  addBank: '/bank-and-segment/add-bank',
+  cancelCheque: '/bank-and-segment/cancel-cheque',
+  signature: '/bank-and-segment/signature',
+  nominee: '/bank-and-segment/nominee',
+  addNominee: '/bank-and-segment/nominee/add-nominee',
+  segment: '/bank-and-segment/segment',
+  selfie: '/take-selfie',
+  esign: '/e-sign',
+  status: '/status',
+  privacy: '/privacy',
+  assistedKyc: '/assisted-kyc',
+} as const;
+/** An applicant route: what a page is at, what a guard sends to, what a reply's `screen` names. */
+export type ApplicantRoute = (typeof ROUTE)[keyof typeof ROUTE];
+/** What a reply's data.screen names: an applicant route, with a query where its page reads one. */
+export type Screen = ApplicantRoute | `${ApplicantRoute}?${string}`;
+/** DigiLocker gave no PAN: the return page asks for the PAN card (section 2). */
+export const PAN_MISSING_SCREEN = `${ROUTE.returnUrl}?is_pan_missing=true` as const;
+
 export const STAGES: Record<StageCode, StageInfo> = {
-  110: { code: 110, name: 'Mobile', route: '/' },
-  120: { code: 120, name: 'Email', route: '/email-verification' },
-  130: { code: 130, name: 'PAN', route: '/pan-verification' },
-  140: { code: 140, name: 'DigiLocker', route: '/digilocker' },
-  150: { code: 150, name: 'Client profiling', route: '/client-profiling' },
-  160: { code: 160, name: 'Bank', route: '/bank-and-segment' },
-  170: { code: 170, name: 'Signature', route: '/bank-and-segment/signature' },
-  180: { code: 180, name: 'Nominee', route: '/bank-and-segment/nominee' },
-  190: { code: 190, name: 'Segment', route: '/bank-and-segment/segment' },
-  200: { code: 200, name: 'Selfie', route: '/take-selfie' },
-  210: { code: 210, name: 'E-sign', route: '/e-sign' },
-  220: { code: 220, name: 'Status', route: '/status' },
+  110: { code: 110, name: 'Mobile', route: ROUTE.signUp },
+  120: { code: 120, name: 'Email', route: ROUTE.email },
+  130: { code: 130, name: 'PAN', route: ROUTE.pan },
+  140: { code: 140, name: 'DigiLocker', route: ROUTE.digilocker },
+  150: { code: 150, name: 'Client profiling', route: ROUTE.profiling },
+  160: { code: 160, name: 'Bank', route: ROUTE.bankMethod },
+  170: { code: 170, name: 'Signature', route: ROUTE.signature },
+  180: { code: 180, name: 'Nominee', route: ROUTE.nominee },
+  190: { code: 190, name: 'Segment', route: ROUTE.segment },
+  200: { code: 200, name: 'Selfie', route: ROUTE.selfie },
+  210: { code: 210, name: 'E-sign', route: ROUTE.esign },
+  220: { code: 220, name: 'Status', route: ROUTE.status },
 };
 
 export function isStageCode(value: unknown): value is StageCode {
@@ -57,69 +97,69 @@ export function nextStage(code: StageCode): StageCode {
 }
 
 /** Unknown stages go to the root route (section 4). */
-export function routeForStage(code: number | undefined): string {
-  return code !== undefined && isStageCode(code) ? STAGES[code].route : '/';
+export function routeForStage(code: number | undefined): ApplicantRoute {
+  return code !== undefined && isStageCode(code) ? STAGES[code].route : ROUTE.signUp;
 }
 
 export interface RouteRule {
-  path: string;
+  path: ApplicantRoute;
   /** Needs a signed-in applicant. */
   auth: boolean;
   /** Allowed stage window [min, max]; outside it the guard redirects to the current stage's route. */
   window?: readonly [StageCode, StageCode];
   /** Where the back arrow leads (section 2). */
-  back?: string;
+  back?: ApplicantRoute;
 }
 
 /** Every applicant route of section 2 with its window and back target. */
 export const ROUTES: readonly RouteRule[] = [
-  { path: '/', auth: false },
-  { path: '/verify-otp', auth: false },
-  { path: '/email-verification', auth: true, window: [120, 120] },
-  { path: '/email-verification/verify-otp', auth: true, window: [120, 120], back: '/email-verification' },
-  { path: '/pan-verification', auth: true, window: [130, 140] },
-  { path: '/pan-verification/pan-info', auth: true, window: [130, 140], back: '/pan-verification' },
-  { path: '/digilocker', auth: true, window: [140, 140] },
-  { path: '/returnurl', auth: true, window: [130, 150] },
-  { path: '/client-profiling', auth: true, window: [150, 150] },
-  { path: '/client-profiling/occupation', auth: true, window: [150, 150] },
+  { path: ROUTE.signUp, auth: false },
+  { path: ROUTE.verifyOtp, auth: false },
+  { path: ROUTE.email, auth: true, window: [120, 120] },
+  { path: ROUTE.emailOtp, auth: true, window: [120, 120], back: ROUTE.email },
+  { path: ROUTE.pan, auth: true, window: [130, 140] },
+  { path: ROUTE.panInfo, auth: true, window: [130, 140], back: ROUTE.pan },
+  { path: ROUTE.digilocker, auth: true, window: [140, 140] },
+  { path: ROUTE.returnUrl, auth: true, window: [130, 150] },
+  { path: ROUTE.profiling, auth: true, window: [150, 150] },
+  { path: ROUTE.occupation, auth: true, window: [150, 150] },
   {
-    path: '/client-profiling/trading-experience',
+    path: ROUTE.tradingExperience,
     auth: true,
     window: [150, 150],
-    back: '/client-profiling/occupation',
+    back: ROUTE.occupation,
   },
   {
-    path: '/client-profiling/annual-income',
+    path: ROUTE.annualIncome,
     auth: true,
     window: [150, 150],
-    back: '/client-profiling/trading-experience',
+    back: ROUTE.tradingExperience,
   },
   {
-    path: '/client-profiling/gender-and-marital',
+    path: ROUTE.genderAndMarital,
     auth: true,
     window: [150, 150],
-    back: '/client-profiling/annual-income',
+    back: ROUTE.annualIncome,
   },
-  { path: '/client-profiling/education', auth: true, window: [150, 150], back: '/client-profiling/gender-and-marital' },
-  { path: '/client-profiling/identification', auth: true, window: [150, 150], back: '/client-profiling/education' },
-  { path: '/client-profiling/plans', auth: true, window: [150, 150], back: '/client-profiling/identification' },
-  { path: '/client-profiling/declaration', auth: true, window: [150, 150], back: '/client-profiling/identification' },
-  { path: '/bank-and-segment', auth: true, window: [160, 160], back: '/take-selfie' },
-  { path: '/bank-and-segment/upi', auth: true, window: [160, 160], back: '/bank-and-segment' },
-  { path: '/bank-and-segment/add-bank', auth: true, window: [160, 170], back: '/bank-and-segment' },
-  { path: '/bank-and-segment/cancel-cheque', auth: true, window: [150, 160], back: '/bank-and-segment/add-bank' },
-  { path: '/bank-and-segment/signature', auth: true, window: [160, 180], back: '/bank-and-segment/cancel-cheque' },
-  { path: '/bank-and-segment/nominee', auth: true, window: [160, 190], back: '/bank-and-segment/signature' },
-  { path: '/bank-and-segment/nominee/add-nominee', auth: true, window: [160, 190], back: '/bank-and-segment/nominee' },
-  { path: '/bank-and-segment/segment', auth: true, window: [190, 190], back: '/bank-and-segment/nominee' },
-  { path: '/take-selfie', auth: true, window: [200, 200], back: '/client-profiling/declaration' },
-  { path: '/e-sign', auth: true, window: [210, 210], back: '/take-selfie' },
-  { path: '/status', auth: true, window: [220, 220] },
+  { path: ROUTE.education, auth: true, window: [150, 150], back: ROUTE.genderAndMarital },
+  { path: ROUTE.identification, auth: true, window: [150, 150], back: ROUTE.education },
+  { path: ROUTE.plans, auth: true, window: [150, 150], back: ROUTE.identification },
+  { path: ROUTE.declaration, auth: true, window: [150, 150], back: ROUTE.identification },
+  { path: ROUTE.bankMethod, auth: true, window: [160, 160], back: ROUTE.selfie },
+  { path: ROUTE.upi, auth: true, window: [160, 160], back: ROUTE.bankMethod },
+  { path: ROUTE.addBank, auth: true, window: [160, 170], back: ROUTE.bankMethod },
+  { path: ROUTE.cancelCheque, auth: true, window: [150, 160], back: ROUTE.addBank },
+  { path: ROUTE.signature, auth: true, window: [160, 180], back: ROUTE.cancelCheque },
+  { path: ROUTE.nominee, auth: true, window: [160, 190], back: ROUTE.signature },
+  { path: ROUTE.addNominee, auth: true, window: [160, 190], back: ROUTE.nominee },
+  { path: ROUTE.segment, auth: true, window: [190, 190], back: ROUTE.nominee },
+  { path: ROUTE.selfie, auth: true, window: [200, 200], back: ROUTE.declaration },
+  { path: ROUTE.esign, auth: true, window: [210, 210], back: ROUTE.selfie },
+  { path: ROUTE.status, auth: true, window: [220, 220] },
   // the applicant's consents and erasure request (DPDP Act), open at every stage
-  { path: '/privacy', auth: true },
+  { path: ROUTE.privacy, auth: true },
   // a video call with the KYC team for an applicant who needs help, open at every stage
-  { path: '/assisted-kyc', auth: true },
+  { path: ROUTE.assistedKyc, auth: true },
 ];
 
 /**
@@ -127,7 +167,7 @@ export const ROUTES: readonly RouteRule[] = [
  * says which screen of the stage this is beside section 4's 'steps n / 12', which stays on one
  * stage across them.
  */
-const SUB_STEP_PREFIXES = ['/client-profiling/'];
+const SUB_STEP_PREFIXES = [`${ROUTE.profiling}/`];
 
 /** The screen's place among its stage's screens (1-based), or null for a one-screen stage. */
 export function subStepOf(path: string): { n: number; total: number } | null {
@@ -190,12 +230,12 @@ export function guardRedirect(
   path: string,
   stage: number | undefined,
   options: { rejected?: boolean } = {},
-): string | null {
+): ApplicantRoute | null {
   const rule = routeRule(path);
   if (!rule || !rule.auth || !rule.window) return null;
-  if (stage === undefined) return '/';
+  if (stage === undefined) return ROUTE.signUp;
   // a reviewer's rejection makes that stage current; the status page stays open to explain it (section 4)
-  if (options.rejected && path === '/status') return null;
+  if (options.rejected && path === ROUTE.status) return null;
   const [min, max] = rule.window;
   if (stage >= min && stage <= max) return null;
   const target = routeForStage(stage);

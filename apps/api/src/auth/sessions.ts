@@ -9,6 +9,7 @@ import type { Database } from '../db/client.ts';
 import { type Hasher, randomToken } from '../lib/crypto.ts';
 import { channels, type Hub } from '../realtime/hub.ts';
 import { sessionsRepository as repo, type SessionRow } from './sessions.repository.ts';
+import { isUuid } from '../lib/uuid.ts';
 
 /** client: a client whose account is open, in the client area (its calls only). */
 export type SessionKind = 'applicant' | 'staff' | 'client';
@@ -107,7 +108,7 @@ export class Sessions {
 
   /** Who holds a live session (a staff member's file download is audited), or null. */
   async liveHolder(sessionId: string): Promise<{ kind: SessionKind; subjectId: string } | null> {
-    if (!/^[0-9a-f-]{36}$/.test(sessionId)) return null;
+    if (!isUuid(sessionId)) return null;
     const row = await repo.findById(this.database.db, sessionId);
     return row && this.live(row, Date.now()) ? { kind: row.kind, subjectId: row.subjectId } : null;
   }

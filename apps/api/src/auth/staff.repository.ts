@@ -2,12 +2,13 @@
 import { eq } from 'drizzle-orm';
 import type { Tx } from '../db/client.ts';
 import { staff } from '../db/schema/backoffice.ts';
+import { isUuid } from '../lib/uuid.ts';
 
 export type StaffRow = typeof staff.$inferSelect;
 
 export const staffRepository = {
   async staffById(tx: Tx, id: string): Promise<StaffRow | undefined> {
-    if (!/^[0-9a-f-]{36}$/i.test(id)) return undefined;
+    if (!isUuid(id)) return undefined;
     const [row] = await tx.select().from(staff).where(eq(staff.id, id)).limit(1);
     return row;
   },

@@ -1,5 +1,5 @@
 /** The applicant's journey: OTPs, the spec's two readings, the selfie, reminders and retention. */
-import { ESIGN_WINDOW_S } from '@ekyc/contracts/constants';
+import { ESIGN_ESP_WINDOW_S, ESIGN_WINDOW_S, OTP_COUNTDOWN_S, OTP_RESEND_COUNTDOWN_S } from '@ekyc/contracts/constants';
 import { z } from 'zod';
 import { bool, commaList, type Mode } from './parse.ts';
 
@@ -63,14 +63,14 @@ export function journeySettings(e: z.output<typeof journeyEnv>, mode: Mode) {
       ttlSeconds: e.OTP_TTL_SECONDS,
       maxAttempts: e.OTP_MAX_ATTEMPTS,
       sendsPerHour: e.OTP_SENDS_PER_HOUR,
-      countdownSeconds: 30,
-      resendCountdownSeconds: 20,
+      countdownSeconds: OTP_COUNTDOWN_S,
+      resendCountdownSeconds: OTP_RESEND_COUNTDOWN_S,
     },
     declarationSwitches: e.DECLARATION_SWITCHES,
     ...(e.MAX_NOMINEES !== undefined && { maxNominees: e.MAX_NOMINEES }),
     verificationDays: e.VERIFICATION_DAYS,
     // the spec's 120 s in the sandbox; an ESP's own session is longer in production
-    esignWindowSeconds: e.ESIGN_WINDOW_SECONDS ?? (mode.sandbox ? ESIGN_WINDOW_S : 900),
+    esignWindowSeconds: e.ESIGN_WINDOW_SECONDS ?? (mode.sandbox ? ESIGN_WINDOW_S : ESIGN_ESP_WINDOW_S),
     upiEnabled: e.UPI_ENABLED,
     upiCollectEnabled: e.UPI_COLLECT_ENABLED,
     residentOnly: e.RESIDENT_ONLY,

@@ -3,9 +3,7 @@
  * person chose (BCP 47: en, hi, bn, gu, mr); a browser's own header works the same on a first
  * visit. The project's codes are en, hi, be, gu and mar.
  */
-import type { Language } from '@ekyc/contracts/constants';
-
-const BY_TAG: Record<string, Language> = { en: 'en', hi: 'hi', bn: 'be', gu: 'gu', mr: 'mar' };
+import { type Language, languageOfTag } from '@ekyc/contracts/constants';
 
 /** The first supported language of the header, in the order of its quality values; null if none. */
 export function requestLanguage(header: string | undefined): Language | null {
@@ -20,7 +18,7 @@ export function requestLanguage(header: string | undefined): Language | null {
     .filter((r) => r.q > 0)
     .sort((a, b) => b.q - a.q || a.index - b.index);
   for (const { tag } of ranked) {
-    const language = BY_TAG[tag.split('-')[0]!];
+    const language = languageOfTag(tag);
     if (language) return language;
   }
   return null;

@@ -41,7 +41,7 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
     if (language) await records.setLanguage(session.subjectId, language);
   };
 
-  const require = (kind: SessionKind) => async (req: FastifyRequest) => {
+  const sessionOf = (kind: SessionKind) => async (req: FastifyRequest) => {
     const session = await sessions.authenticate(bearerToken(req), kind);
     if (!session) throw new AppError('UNAUTHORIZED');
     if (kind === 'applicant') {
@@ -52,9 +52,9 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
       await keepLanguage(req, session);
     } else req.staff = session;
   };
-  app.decorate('requireApplicant', guardAdmitting(require('applicant'), { kind: 'applicant' }));
-  app.decorate('requireClient', guardAdmitting(require('client'), { kind: 'client' }));
-  app.decorate('requireStaff', guardAdmitting(require('staff'), { kind: 'staff', passwordFirst: false }));
+  app.decorate('requireApplicant', guardAdmitting(sessionOf('applicant'), { kind: 'applicant' }));
+  app.decorate('requireClient', guardAdmitting(sessionOf('client'), { kind: 'client' }));
+  app.decorate('requireStaff', guardAdmitting(sessionOf('staff'), { kind: 'staff', passwordFirst: false }));
   app.decorate('optionalApplicant', async (req: FastifyRequest) => {
     const token = bearerToken(req);
     if (!token) return null;

@@ -21,6 +21,7 @@ import { AppError, invalidField } from '../lib/errors.ts';
 import { fail } from '../lib/outcome.ts';
 import { bearerToken } from './auth.ts';
 import { idempotencyRepository as repo } from './idempotency.repository.ts';
+import { ROUTE } from '@ekyc/contracts/stages';
 
 /** An Idempotency-Key the API takes (the OpenAPI document gives the same pattern). */
 export const IDEMPOTENCY_KEY_PATTERN = /^[A-Za-z0-9_.:-]{8,128}$/;
@@ -141,7 +142,7 @@ export function registerIdempotency(app: FastifyInstance) {
       });
     reply.header('idempotent-replayed', 'true');
     // a failure in the contract's shape: signing in again starts at the mobile number ('/')
-    if (existing.replyWithheld) return reply.status(200).send(fail('replayWithheld', { screen: '/' }));
+    if (existing.replyWithheld) return reply.status(200).send(fail('replayWithheld', { screen: ROUTE.signUp }));
     const body = existing.replySealed ? open(h.scope, h.key, existing.replySealed) : null;
     if (body === null) throw new AppError('CONFLICT', 'The reply to this Idempotency-Key is no longer available.');
     return reply.status(existing.statusCode).type('application/json').send(body);

@@ -3,6 +3,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
+import { isLanguage, LANGUAGE_TAGS, LANGUAGES, type Language } from '@ekyc/contracts/constants';
 import { requestLanguage } from '../lib/language.ts';
 import { fail } from '../lib/outcome.ts';
 
@@ -11,26 +12,28 @@ import { fail } from '../lib/outcome.ts';
  * in the HTML itself, in the applicant's language (cookie ekyc_lang), so a slow phone paints the
  * page before any script has run; the web app then takes the page over. Other pages get no shell.
  */
-const LANGUAGES = ['en', 'hi', 'be', 'gu', 'mar'] as const;
-type Lang = (typeof LANGUAGES)[number];
-const HTML_LANG: Record<Lang, string> = { en: 'en', hi: 'hi', be: 'bn', gu: 'gu', mar: 'mr' };
+type Lang = Language;
 
 /** The language chosen in the app (cookie), else on a first visit the browser's own (Accept-Language). */
 function languageOf(cookie: string | undefined, acceptLanguage: string | undefined): Lang {
-  const m = /(?:^|;\s*)ekyc_lang=([a-z]+)/.exec(cookie ?? '');
-  if (m && (LANGUAGES as readonly string[]).includes(m[1]!)) return m[1] as Lang;
+  const chosen = /(?:^|;\s*)ekyc_lang=([a-z]+)/.exec(cookie ?? '')?.[1];
+  if (isLanguage(chosen)) return chosen;
   return requestLanguage(acceptLanguage) ?? 'en';
 }
 
-function createShell() {
-  const catalogue = <T>(lang: Lang, ns: string): T | null => {
-    try {
-      const file = path.resolve(import.meta.dirname, `../../../web/src/i18n/locales/${lang}/${ns}.json`);
-      return JSON.parse(readFileSync(file, 'utf8')) as T;
-    } catch {
-      return null;
-    }
-  };
+/** The shell's texts per language, written by the web app's build beside index.html (apps/web/scripts/shell-texts.ts). */
+const SHELL_TEXTS_FILE = 'shell-texts.json';
+type ShellTexts = Partial<Record<Lang, { titles?: Record<string, string>; loading?: string; intro?: string }>>;
+
+function readShellTexts(dist: string): ShellTexts {
+  try {
+    return JSON.parse(readFileSync(path.join(dist, SHELL_TEXTS_FILE), 'utf8')) as ShellTexts;
+  } catch {
+    return {};
+  }
+}
+
+function createShell(texts: ShellTexts) {
   const titles = new Map<Lang, Record<string, string>>();
   // The sign-up page's opening line is its largest text: painted with the HTML, it is the page's
   // largest contentful paint on a slow phone, long before the scripts arrive.
@@ -38,14 +41,13 @@ function createShell() {
   // the loader the shell shows until the page's scripts have run (a slow phone takes seconds)
   const loading = new Map<Lang, string>();
   for (const lang of LANGUAGES) {
-    const common = catalogue<{ titles?: Record<string, string>; loading?: string }>(lang, 'common');
-    titles.set(lang, common?.titles ?? {});
-    loading.set(lang, common?.loading ?? 'Loading…');
-    intros.set(lang, catalogue<{ intro?: string }>(lang, 'signup')?.intro ?? '');
+    titles.set(lang, texts[lang]?.titles ?? {});
+    loading.set(lang, texts[lang]?.loading || 'Loading…');
+    intros.set(lang, texts[lang]?.intro ?? '');
   }
   const escape = (s: string) => s.replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`);
   return (html: string, url: string, lang: Lang) => {
-    const out = html.replace('%%LANG%%', HTML_LANG[lang]);
+    const out = html.replace('%%LANG%%', LANGUAGE_TAGS[lang]);
     if (!url.startsWith('/ekyc1')) return out.replace(/<!--shell-start-->[\s\S]*<!--shell-end-->/, '');
     const rest = url.slice('/ekyc1'.length).replace(/\/$/, '');
     const key = rest === '' ? 'sign-up' : rest.slice(1).replace(/\//g, '.');
@@ -61,7 +63,7 @@ function createShell() {
 const API_PREFIXES = ['/api/', '/ws/', '/sandbox/', '/healthz', '/readyz', '/metrics', '/docs'];
 
 /** Files of the built app the server never sends: build bookkeeping and the precompressed copies. */
-const PRIVATE_FILE = /(^|\/)\.|\.(br|gz)$|^route-weights\.json$|(^|\/)index\.html$/;
+const PRIVATE_FILE = /(^|\/)\.|\.(br|gz)$|^route-weights\.json$|^shell-texts\.json$|(^|\/)index\.html$/;
 
 function appFiles(dir: string, base = ''): string[] {
   return readdirSync(path.join(dir, base), { withFileTypes: true }).flatMap((entry) => {
@@ -105,7 +107,7 @@ export async function registerWeb(app: FastifyInstance) {
     if (!pages.has(file)) pages.set(file, readFileSync(file, 'utf8'));
     return pages.get(file)!;
   };
-  const shell = createShell();
+  const shell = createShell(readShellTexts(dist));
 
   app.setNotFoundHandler((req, reply) => {
     const url = req.url.split('?')[0]!;

@@ -17,6 +17,7 @@ import type { Context } from '@opentelemetry/api';
 import type { ReadableSpan, Span, SpanProcessor } from '@opentelemetry/sdk-trace-base';
 import type { TracingConfig } from '../config.ts';
 import { setSpanRunner } from './spans.ts';
+import { isUuid } from '../lib/uuid.ts';
 
 /** Attributes that would carry a request's query string or full URL. */
 const DROPPED = new Set(['url.full', 'url.query', 'http.url', 'http.target', 'db.query.parameters']);
@@ -27,7 +28,6 @@ const PERSONAL = [
   /\b\d{4}\s?\d{4}\s?\d{4}\b/g,
   /(\+91[\s-]?)?\b[6-9]\d{9}\b/g,
 ];
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export function redact(value: string): string {
   return PERSONAL.reduce((v, re) => v.replace(re, '[redacted]'), value);
@@ -81,7 +81,7 @@ interface HandlerMessage {
 function applicationIdOf(request: HandlerMessage['request']): string | undefined {
   if (request.applicant?.subjectId) return request.applicant.subjectId;
   const id = (request.params as { id?: unknown } | undefined)?.id;
-  return typeof id === 'string' && UUID.test(id) ? id : undefined;
+  return typeof id === 'string' && isUuid(id) ? id : undefined;
 }
 
 /** Starts tracing; resolves to a function that flushes and stops it. */

@@ -2,6 +2,7 @@
  * Every route of spec section 2 under /ekyc1, the public pages at the root and the back office.
  * Each page is its own lazy chunk, so a step downloads only its own code.
  */
+import { type ApplicantRoute, BASE_PATH, ROUTE } from '@ekyc/contracts/stages';
 import type { ComponentType } from 'react';
 import { lazyPage } from '../lib/lazy-page';
 import { Navigate, type RouteObject } from '../lib/router';
@@ -40,37 +41,39 @@ const pages = {
 };
 
 const el = (Page: ComponentType) => <Page />;
+/** A route of the table below /ekyc1 (React Router's child paths are relative). */
+const rel = (route: ApplicantRoute) => route.slice(1);
 
 const onboarding: RouteObject[] = [
   { index: true, element: el(pages.signUp) },
-  { path: 'verify-otp', element: el(pages.verifyMobileOtp) },
-  { path: 'email-verification', element: el(pages.email) },
-  { path: 'email-verification/verify-otp', element: el(pages.verifyEmailOtp) },
-  { path: 'pan-verification', element: el(pages.panVerification) },
-  { path: 'pan-verification/pan-info', element: el(pages.panInfo) },
-  { path: 'digilocker', element: el(pages.digilocker) },
-  { path: 'returnurl', element: el(pages.returnUrl) },
-  { path: 'client-profiling', element: el(pages.profiling) },
-  { path: 'client-profiling/declaration', element: el(pages.declaration) },
-  { path: 'client-profiling/:step', element: el(pages.profiling) },
-  { path: 'bank-and-segment', element: el(pages.bankMethod) },
-  { path: 'bank-and-segment/upi', element: el(pages.upi) },
-  { path: 'bank-and-segment/add-bank', element: el(pages.addBank) },
-  { path: 'bank-and-segment/cancel-cheque', element: el(pages.cancelCheque) },
-  { path: 'bank-and-segment/signature', element: el(pages.signature) },
-  { path: 'bank-and-segment/nominee', element: el(pages.nominee) },
-  { path: 'bank-and-segment/nominee/add-nominee', element: el(pages.addNominee) },
-  { path: 'bank-and-segment/segment', element: el(pages.segment) },
-  { path: 'take-selfie', element: el(pages.selfie) },
-  { path: 'e-sign', element: el(pages.esign) },
-  { path: 'status', element: el(pages.status) },
-  { path: 'privacy', element: el(pages.privacy) },
-  { path: 'assisted-kyc', element: el(pages.assistedKyc) },
-  { path: '*', element: <Navigate to="/ekyc1/" replace /> },
+  { path: rel(ROUTE.verifyOtp), element: el(pages.verifyMobileOtp) },
+  { path: rel(ROUTE.email), element: el(pages.email) },
+  { path: rel(ROUTE.emailOtp), element: el(pages.verifyEmailOtp) },
+  { path: rel(ROUTE.pan), element: el(pages.panVerification) },
+  { path: rel(ROUTE.panInfo), element: el(pages.panInfo) },
+  { path: rel(ROUTE.digilocker), element: el(pages.digilocker) },
+  { path: rel(ROUTE.returnUrl), element: el(pages.returnUrl) },
+  { path: rel(ROUTE.profiling), element: el(pages.profiling) },
+  { path: rel(ROUTE.declaration), element: el(pages.declaration) },
+  { path: `${rel(ROUTE.profiling)}/:step`, element: el(pages.profiling) },
+  { path: rel(ROUTE.bankMethod), element: el(pages.bankMethod) },
+  { path: rel(ROUTE.upi), element: el(pages.upi) },
+  { path: rel(ROUTE.addBank), element: el(pages.addBank) },
+  { path: rel(ROUTE.cancelCheque), element: el(pages.cancelCheque) },
+  { path: rel(ROUTE.signature), element: el(pages.signature) },
+  { path: rel(ROUTE.nominee), element: el(pages.nominee) },
+  { path: rel(ROUTE.addNominee), element: el(pages.addNominee) },
+  { path: rel(ROUTE.segment), element: el(pages.segment) },
+  { path: rel(ROUTE.selfie), element: el(pages.selfie) },
+  { path: rel(ROUTE.esign), element: el(pages.esign) },
+  { path: rel(ROUTE.status), element: el(pages.status) },
+  { path: rel(ROUTE.privacy), element: el(pages.privacy) },
+  { path: rel(ROUTE.assistedKyc), element: el(pages.assistedKyc) },
+  { path: '*', element: <Navigate to={`${BASE_PATH}/`} replace /> },
 ];
 
 export const routes: RouteObject[] = [
-  { path: '/ekyc1', element: el(pages.onboardingLayout), children: onboarding },
+  { path: BASE_PATH, element: el(pages.onboardingLayout), children: onboarding },
   { path: '/backoffice/*', element: el(pages.backoffice) },
   { path: '/my-account/*', element: el(pages.clientArea) },
   { path: '/*', element: el(pages.publicSite) },

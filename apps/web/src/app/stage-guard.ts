@@ -1,5 +1,5 @@
 /** Sends the applicant to the page of their current stage when a page is outside its window (section 4). */
-import { BASE_PATH, guardRedirect, routeRule } from '@ekyc/contracts/stages';
+import { BASE_PATH, guardRedirect, ROUTE, routeRule } from '@ekyc/contracts/stages';
 import { useEffect } from 'react';
 import { useHeldStep } from '../lib/step-hold';
 import { useLocation, useNavigate } from '../lib/router';
@@ -18,13 +18,13 @@ export function useStageGuard(): { checking: boolean } {
 
   const heldPath = useHeldStep();
   let target: string | null = null;
-  if (rule?.auth && !token) target = '/';
+  if (rule?.auth && !token) target = ROUTE.signUp;
   else if (heldPath === path) target = null;
   else if (token && stage !== undefined) {
     // A signed-in applicant on the sign-up pages continues where they stopped; after a rejection,
     // on the status page that says why and offers Retry.
-    if (path === '/' || path === '/verify-otp')
-      target = rejected ? '/status' : (guardRedirect('/status', stage) ?? '/status');
+    if (path === ROUTE.signUp || path === ROUTE.verifyOtp)
+      target = rejected ? ROUTE.status : (guardRedirect(ROUTE.status, stage) ?? ROUTE.status);
     else target = guardRedirect(path, stage, { rejected });
   }
   useEffect(() => {

@@ -4,7 +4,7 @@
  * only downloads its own strings. The choice persists in localStorage; on the first visit the
  * browser's languages decide (a Hindi phone gets Hindi).
  */
-import { LANGUAGES, type Language } from '@ekyc/contracts/constants';
+import { isLanguage, LANGUAGE_TAGS, LANGUAGES, type Language, languageOfTag } from '@ekyc/contracts/constants';
 import i18n, { type BackendModule } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 
@@ -29,26 +29,22 @@ const backend: BackendModule = {
 export function storedLanguage(): Language {
   try {
     const v = localStorage.getItem(LANGUAGE_KEY);
-    if (v && (LANGUAGES as readonly string[]).includes(v)) return v as Language;
+    if (isLanguage(v)) return v;
   } catch {
     // no storage
   }
   return browserLanguage();
 }
 
-const BY_TAG: Record<string, Language> = { en: 'en', hi: 'hi', bn: 'be', gu: 'gu', mr: 'mar' };
-
 /** The first of the browser's languages the app has (hi-IN → hi, bn → be, mr → mar); else English. */
 export function browserLanguage(): Language {
   const tags = typeof navigator === 'undefined' ? [] : (navigator.languages ?? [navigator.language]);
   for (const tag of tags) {
-    const language = BY_TAG[(tag ?? '').toLowerCase().split('-')[0]!];
+    const language = languageOfTag(tag ?? '');
     if (language) return language;
   }
   return 'en';
 }
-
-const HTML_LANG: Record<Language, string> = { en: 'en', hi: 'hi', be: 'bn', gu: 'gu', mar: 'mr' };
 
 /** The server paints the page title in this language before the app loads. */
 function rememberForServer(language: Language) {
@@ -61,14 +57,14 @@ export function setLanguage(language: Language) {
   } catch {
     // no storage
   }
-  document.documentElement.lang = HTML_LANG[language];
+  document.documentElement.lang = LANGUAGE_TAGS[language];
   rememberForServer(language);
   return i18n.changeLanguage(language);
 }
 
 export function initI18n() {
   const lng = storedLanguage();
-  document.documentElement.lang = HTML_LANG[lng];
+  document.documentElement.lang = LANGUAGE_TAGS[lng];
   rememberForServer(lng);
   return i18n
     .use(backend)

@@ -205,6 +205,5 @@ export const applicantApi = createApiClient({
   onUnauthorized: () => onUnauthorized(),
 });
 
-export const apiRequest = applicantApi.request;
 export const apiGet = applicantApi.get;
 export const apiPost = applicantApi.post;

@@ -17,8 +17,6 @@ import {
 
 export {
   Link,
-  type Location,
-  type NavigateOptions,
   NavLink,
   Outlet,
   Route,

@@ -33,7 +33,7 @@ export type RegistrationEntry = z.infer<typeof registrationEntrySchema>;
 export const registrationListSchema = z.array(registrationEntrySchema);
 
 export const registrationRetryParamsSchema = z.object({
-  id: z.string().max(64),
+  id: z.uuid(),
   kind: z.enum(REGISTRATION_KINDS),
 });
 

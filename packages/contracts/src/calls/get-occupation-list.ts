@@ -19,8 +19,5 @@ export const profilingListDataSchema = z.array(profilingOptionSchema);
 export const PROFILING_LISTS = ['occupation', 'experience', 'income', 'education'] as const;
 export type ProfilingList = (typeof PROFILING_LISTS)[number];
 
-/** GET get-occupation-list (section 3: Private Sector ... Business). */
-export const getOccupationListDataSchema = profilingListDataSchema;
-
 /** The reply of each of the four profiling lists. */
 export const profilingListReplySchema = replySchema(profilingListDataSchema);

@@ -8,9 +8,6 @@ import { getUserDetailsReplySchema } from '@ekyc/contracts/calls/get-user-detail
 import { getRefCodeReplySchema } from '@ekyc/contracts/calls/get-ref-code';
 import { PUBLIC, TAG } from '../../lib/api-docs.ts';
 
-/** A stored file's id: anything else names nothing. */
-const FILE_ID = /^[0-9a-f-]{36}$/;
-
 /** File name extensions of the stored types. */
 const EXTENSIONS: Record<string, string> = { 'image/jpeg': '.jpg', 'image/png': '.png', 'application/pdf': '.pdf' };
 
@@ -67,10 +64,10 @@ export const applicantRoutes: FastifyPluginAsyncZod = async (app) => {
         operationId: 'get-file',
         summary: 'Download a stored file by its signed link',
         description:
-          'The link itself is the credential (exp, sid, sig), as get-user-details gives it: 401 when it is missing, forged or expired or its session has ended; 404 when it names no stored file. Always an attachment.',
+          'The link itself is the credential (exp, sid, sig), as get-user-details gives it: 401 when it is missing, forged or expired or its session has ended; 404 when it names no stored file (400 when the id is not a uuid). Always an attachment.',
         tags: [TAG.applicant],
         security: PUBLIC,
-        params: z.object({ id: z.string().max(64) }),
+        params: z.object({ id: z.uuid() }),
         querystring: z.object({
           exp: z.string().max(20).optional(),
           sid: z.string().max(64).optional(),
@@ -82,7 +79,6 @@ export const applicantRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req, reply) => {
       const { id } = req.params;
-      if (!FILE_ID.test(id)) throw new AppError('NOT_FOUND');
       const { exp, sid, sig } = req.query;
       if (!exp || !sid || !sig || !/^\d{1,15}$/.test(exp)) throw new AppError('UNAUTHORIZED', 'unauthorized');
       const holder = deps.records.verifyFileUrl(id, Number(exp), sid, sig) ? await deps.sessions.liveHolder(sid) : null;

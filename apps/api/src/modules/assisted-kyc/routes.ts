@@ -83,7 +83,7 @@ export const assistedKycBackofficeRoutes: FastifyPluginAsyncZod = async (app) =>
         operationId: 'mark-assisted-kyc-done',
         summary: "Mark an applicant's assisted video KYC call as done",
         tags: [TAG.backOffice],
-        params: z.object({ id: z.string().uuid() }),
+        params: z.object({ id: z.uuid() }),
         response: withInput(assistedKycDoneReplySchema),
       },
       preHandler: reviewer,

@@ -10,6 +10,7 @@ import { verifyMobileOtp } from './verify-mobile-otp.ts';
 import { replies, withInput } from '../../lib/replies.ts';
 import { logoutReplySchema } from '@ekyc/contracts/calls/logout';
 import { OPTIONAL_APPLICANT, PUBLIC, TAG } from '../../lib/api-docs.ts';
+import { ROUTE } from '@ekyc/contracts/stages';
 
 export const authOtpRoutes: FastifyPluginAsyncZod = async (app) => {
   const { deps } = app;
@@ -100,7 +101,7 @@ export const authOtpRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => {
       await deps.sessions.revoke(req.applicant!.sessionId);
-      return { status: true, message: 'Signed out', data: { screen: '/' } };
+      return { status: true, message: 'Signed out', data: { screen: ROUTE.signUp } };
     },
   );
 };

@@ -8,6 +8,7 @@ import { fail, ok, type Outcome } from '../../lib/outcome.ts';
 import { indianDay, ruleSetOn } from '@ekyc/contracts/regulation';
 import { ProviderError } from '../../providers/http.ts';
 import { MESSAGE_TEXTS } from '../../providers/messaging/texts.ts';
+import { ROUTE } from '@ekyc/contracts/stages';
 
 type Deps = Pick<AuthOtpDeps, 'records' | 'otp' | 'messaging' | 'mnrl'>;
 
@@ -52,7 +53,7 @@ export async function sendOtp(
       language,
     });
     return ok('OTP sent to your email', {
-      screen: '/email-verification/verify-otp',
+      screen: ROUTE.emailOtp,
       resend_after: issued.resendAfter,
       expires_in: issued.expiresIn,
     });
@@ -61,14 +62,14 @@ export async function sendOtp(
     throw invalidField(input.email ? 'token' : 'mobile', input.email ? 'sign in first' : 'mobileRequired');
   // a number on DoT's revocation list is refused before any OTP goes to it (it may be someone else's now)
   if (ruleSetOn(indianDay(new Date())).values.mnrlCheck && (await onRevocationList(deps, input.mobile, log)))
-    return fail('mobileRevoked', { screen: '/' });
+    return fail('mobileRevoked', { screen: ROUTE.signUp });
   const issued = await deps.otp.issue('mobile', input.mobile);
   const text = texts.otp(issued.code, Math.round(issued.expiresIn / 60));
   const message = { to: input.mobile, template: 'otp', text, otp: issued.code, language } as const;
   await deps.messaging.send({ channel: 'sms', ...message });
   if (input.whatspp_opt) await deps.messaging.send({ channel: 'whatsapp', ...message });
   return ok('OTP sent to your mobile', {
-    screen: '/verify-otp',
+    screen: ROUTE.verifyOtp,
     resend_after: issued.resendAfter,
     expires_in: issued.expiresIn,
   });

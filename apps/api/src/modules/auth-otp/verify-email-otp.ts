@@ -1,6 +1,6 @@
 /** verify-otp-email: a right email OTP records the email and completes the email stage. */
 import type { verifyOtpEmailRequestSchema } from '@ekyc/contracts/calls/verify-otp-email';
-import { STAGE } from '@ekyc/contracts/stages';
+import { ROUTE, STAGE } from '@ekyc/contracts/stages';
 import type { z } from 'zod';
 import type { AuthOtpDeps } from './deps.ts';
 import { fail, ok, type Outcome } from '../../lib/outcome.ts';
@@ -21,7 +21,6 @@ export async function verifyEmailOtp(deps: Deps, applicantId: string, input: Inp
     move = await deps.records.completeStage(applicantId, STAGE.EMAIL);
   });
   const moved = move as typeof move;
-  if (!check.ok || !moved)
-    return fail(check.ok ? 'otpExpired' : check.message, { screen: '/email-verification/verify-otp' });
+  if (!check.ok || !moved) return fail(check.ok ? 'otpExpired' : check.message, { screen: ROUTE.emailOtp });
   return ok('Email verified', { screen: moved.screen, stage: moved.stage });
 }

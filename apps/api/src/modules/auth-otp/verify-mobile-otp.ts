@@ -1,6 +1,6 @@
 /** verify-otp: a right mobile OTP signs the applicant in (creating them on the first visit). */
 import type { verifyOtpRequestSchema } from '@ekyc/contracts/calls/verify-otp';
-import { routeForStage, STAGE } from '@ekyc/contracts/stages';
+import { PAN_MISSING_SCREEN, ROUTE, routeForStage, STAGE } from '@ekyc/contracts/stages';
 import type { Language } from '@ekyc/contracts/constants';
 import type { z } from 'zod';
 import type { AuthOtpDeps } from './deps.ts';
@@ -38,7 +38,7 @@ export async function verifyMobileOtp(
   if (!check.ok || !saved) {
     // the code was used by a concurrent request: this one's session never leaves the server
     if (saved) await deps.sessions.revoke(saved.session.sessionId);
-    return fail(check.ok ? 'otpExpired' : check.message, { screen: '/verify-otp' });
+    return fail(check.ok ? 'otpExpired' : check.message, { screen: ROUTE.verifyOtp });
   }
   const { applicant, created } = saved;
   const { token } = saved.session;
@@ -49,6 +49,6 @@ export async function verifyMobileOtp(
   const stage = read?.stage ?? STAGE.EMAIL;
   const locker = read?.section<{ is_pan_missing?: boolean }>('digilocker_obj');
   const panMissing = locker?.is_pan_missing === true;
-  const screen = stage === STAGE.DIGILOCKER && panMissing ? '/returnurl?is_pan_missing=true' : routeForStage(stage);
+  const screen = stage === STAGE.DIGILOCKER && panMissing ? PAN_MISSING_SCREEN : routeForStage(stage);
   return ok('OTP verified', { token, screen, stage, pan_missing: panMissing });
 }

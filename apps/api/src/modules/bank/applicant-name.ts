@@ -1,5 +1,6 @@
 import { AppError } from '../../lib/errors.ts';
 import type { BankDeps } from './deps.ts';
+import { ROUTE } from '@ekyc/contracts/stages';
 
 type Deps = Pick<BankDeps, 'records'>;
 
@@ -11,7 +12,7 @@ interface PanNames {
 /** The applicant's name for matching is the name on PAN (pan_obj.full_name). */
 export function panNameOf(pan: PanNames | null): string {
   const name = pan?.full_name ?? pan?.name_on_card;
-  if (!name) throw new AppError('CONFLICT', 'Please verify your PAN first.', { screen: '/pan-verification' });
+  if (!name) throw new AppError('CONFLICT', 'Please verify your PAN first.', { screen: ROUTE.pan });
   return name;
 }
 

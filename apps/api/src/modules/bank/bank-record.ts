@@ -3,10 +3,11 @@ import type { NameMatch } from '@ekyc/contracts/calls/bank-verification';
 import type { ChequeOcr } from '@ekyc/contracts/calls/cheque-verification';
 import type { IfscDetails } from '@ekyc/contracts/calls/get-ifsc';
 import type { FileRef } from '../../records/applicant-records.ts';
+import { ROUTE } from '@ekyc/contracts/stages';
 
-export const CHEQUE_SCREEN = '/bank-and-segment/cancel-cheque';
-export const UPI_SCREEN = '/bank-and-segment/upi';
-export const BANK_SCREEN = '/bank-and-segment';
+export const CHEQUE_SCREEN = ROUTE.cancelCheque;
+export const UPI_SCREEN = ROUTE.upi;
+export const BANK_SCREEN = ROUTE.bankMethod;
 
 export interface BankObj {
   ifsc?: string | null;

@@ -6,20 +6,19 @@
  */
 import type { VpaCallback } from '@ekyc/contracts/calls/vpa-validation';
 import { MSG } from '@ekyc/contracts/messages';
-import { STAGE } from '@ekyc/contracts/stages';
+import { ROUTE, STAGE } from '@ekyc/contracts/stages';
 import type { BankDeps } from './deps.ts';
 import type { UpiNotification } from '../../providers/upi/port.ts';
 import { panName } from './applicant-name.ts';
 import { BANK_SCREEN, type BankObj, type BankPrivate, verification } from './bank-record.ts';
 import { matchHolderName, namePasses } from '../../lib/name-match.ts';
+import { isUuid } from '../../lib/uuid.ts';
 
 type Deps = Pick<BankDeps, 'records'>;
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
-
 export async function receiveUpiCollect(deps: Deps, n: UpiNotification): Promise<'applied' | 'ignored'> {
   const applicantId = n.reference.split('.')[0] ?? '';
-  if (!UUID.test(applicantId)) return 'ignored';
+  if (!isUuid(applicantId)) return 'ignored';
   const pending = await deps.records.getSection<BankPrivate>(applicantId, '_bank_private');
   // Only the latest request counts, and only once (the provider may notify twice).
   // A VPA check carries our reference only; a payment also the collect request's id.
@@ -41,7 +40,7 @@ export async function receiveUpiCollect(deps: Deps, n: UpiNotification): Promise
   const approved = n.kind === 'payment' && n.outcome === 'approved' && (!nameMatch || namePasses(nameMatch));
 
   if (approved && stage === STAGE.BANK_AND_SEGMENT) {
-    const next = { stage: STAGE.SIGNATURE, screen: '/bank-and-segment/signature' };
+    const next = { stage: STAGE.SIGNATURE, screen: ROUTE.signature };
     const callback: VpaCallback = {
       status: 'Success',
       status_description: 'Success',

@@ -6,20 +6,19 @@
  */
 import type { VpaCallback } from '@ekyc/contracts/calls/vpa-validation';
 import { MSG } from '@ekyc/contracts/messages';
-import { STAGE } from '@ekyc/contracts/stages';
+import { ROUTE, STAGE } from '@ekyc/contracts/stages';
 import type { BankDeps } from './deps.ts';
 import type { ReversePennyDropNotification } from '../../providers/upi/port.ts';
 import { panName } from './applicant-name.ts';
 import { BANK_SCREEN, type BankObj, type BankPrivate, branchFields, verification } from './bank-record.ts';
 import { matchHolderName, namePasses } from '../../lib/name-match.ts';
+import { isUuid } from '../../lib/uuid.ts';
 
 type Deps = Pick<BankDeps, 'records' | 'bank'>;
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
-
 export async function receiveUpiIntent(deps: Deps, n: ReversePennyDropNotification): Promise<'applied' | 'ignored'> {
   const applicantId = n.reference?.split('.')[0] ?? '';
-  if (!UUID.test(applicantId)) return 'ignored';
+  if (!isUuid(applicantId)) return 'ignored';
   const pending = await deps.records.getSection<BankPrivate>(applicantId, '_bank_private');
   if (!pending || pending.kind !== 'intent' || pending.collect_id !== n.id || pending.reference !== n.reference)
     return 'ignored';
@@ -37,7 +36,7 @@ export async function receiveUpiIntent(deps: Deps, n: ReversePennyDropNotificati
   };
 
   if (approved && (await deps.records.currentStage(applicantId)) === STAGE.BANK_AND_SEGMENT) {
-    const next = '/bank-and-segment/signature';
+    const next = ROUTE.signature;
     const callback: VpaCallback = {
       status: 'Success',
       status_description: 'Success',

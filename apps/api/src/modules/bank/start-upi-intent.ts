@@ -12,6 +12,7 @@ import { fail, ok, type Outcome } from '../../lib/outcome.ts';
 import { takeBankAttempt } from './attempt-limit.ts';
 import { type BankObj, type BankPrivate, CHEQUE_SCREEN, UPI_SCREEN, verification } from './bank-record.ts';
 import { UPI_COMING_SOON } from './validate-vpa.ts';
+import { ROUTE } from '@ekyc/contracts/stages';
 
 type Deps = Pick<BankDeps, 'config' | 'database' | 'records' | 'bank' | 'now'>;
 
@@ -21,8 +22,7 @@ export async function startUpiIntent(
   log: { warn: (o: object, m: string) => void },
 ): Promise<Outcome> {
   await deps.records.requireStage(applicantId, 'upi-intent');
-  if (!deps.config.upiEnabled)
-    return fail(UPI_COMING_SOON, { status_description: 'Failure', screen: '/bank-and-segment/add-bank' });
+  if (!deps.config.upiEnabled) return fail(UPI_COMING_SOON, { status_description: 'Failure', screen: ROUTE.addBank });
   if (!(await takeBankAttempt(deps, applicantId)))
     return fail('bankFailed', { status_description: 'Failure', screen: CHEQUE_SCREEN });
 

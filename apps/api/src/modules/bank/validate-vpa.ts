@@ -15,6 +15,7 @@ import { panName } from './applicant-name.ts';
 import { takeBankAttempt } from './attempt-limit.ts';
 import { type BankObj, type BankPrivate, CHEQUE_SCREEN, UPI_SCREEN, verification } from './bank-record.ts';
 import { matchHolderName, namePasses } from '../../lib/name-match.ts';
+import { ROUTE } from '@ekyc/contracts/stages';
 
 type Deps = Pick<BankDeps, 'config' | 'database' | 'records' | 'bank' | 'now'>;
 
@@ -35,8 +36,7 @@ export async function validateVpa(
 ): Promise<Outcome> {
   await deps.records.requireStage(applicantId, 'vpa-validation');
   // One reading of the spec marks UPI 'coming soon' (UPI_ENABLED=false): manual entry remains.
-  if (!deps.config.upiEnabled)
-    return fail(UPI_COMING_SOON, { status_description: 'Failure', screen: '/bank-and-segment/add-bank' });
+  if (!deps.config.upiEnabled) return fail(UPI_COMING_SOON, { status_description: 'Failure', screen: ROUTE.addBank });
   // Collect requests switched off (the aggregator no longer allows them): UPI intent/QR remains.
   if (!deps.config.upiCollectEnabled)
     return fail('somethingWrong', { status_description: 'Failure', screen: UPI_SCREEN });

@@ -4,7 +4,7 @@
  * documents yet, data.data.url starts a new request.
  */
 import type { GetDigiDataData } from '@ekyc/contracts/calls/digilocker-data';
-import { STAGE } from '@ekyc/contracts/stages';
+import { PAN_MISSING_SCREEN, ROUTE, STAGE } from '@ekyc/contracts/stages';
 import { ekycSummary } from '../../records/ekyc-summary.ts';
 import type { DigilockerDeps } from './deps.ts';
 import { ok, type Outcome } from '../../lib/outcome.ts';
@@ -17,9 +17,8 @@ export async function confirmDigilocker(deps: Deps, applicantId: string): Promis
   const { section } = await records.requireStageWith(applicantId, 'get-digi-data', ['digilocker_obj', 'pan_obj']);
   const locker = section<{ is_pan_missing: boolean; cdl_documents?: { document_type?: string }[] }>('digilocker_obj');
   if (!locker)
-    return ok('DigiLocker', { screen: '/digilocker', data: { url: await newAuthorizationUrl(deps, applicantId) } });
-  if (locker.is_pan_missing)
-    return ok('panNotReceived', { screen: '/returnurl?is_pan_missing=true', is_pan_missing: true });
+    return ok('DigiLocker', { screen: ROUTE.digilocker, data: { url: await newAuthorizationUrl(deps, applicantId) } });
+  if (locker.is_pan_missing) return ok('panNotReceived', { screen: PAN_MISSING_SCREEN, is_pan_missing: true });
   const pan = section<{ is_kra?: boolean }>('pan_obj');
   const move = await records.completeStage(applicantId, STAGE.DIGILOCKER, {
     sections: { ekyc_obj: ekycSummary('digilocker', locker, pan, new Date()) },

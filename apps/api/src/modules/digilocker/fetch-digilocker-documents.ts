@@ -12,10 +12,11 @@ import { isProviderOutage } from '../../providers/http.ts';
 import type { FileRef } from '../../records/applicant-records.ts';
 import { digilockerRepository } from './digilocker.repository.ts';
 import { stateHash } from './start-digilocker.ts';
+import { PAN_MISSING_SCREEN, ROUTE } from '@ekyc/contracts/stages';
 
 type Deps = Pick<DigilockerDeps, 'database' | 'cipher' | 'hasher' | 'records' | 'digilocker'>;
 
-const FAILED = { screen: '/digilocker', failed: true };
+const FAILED = { screen: ROUTE.digilocker, failed: true };
 const joined = (...parts: string[]) => parts.filter(Boolean).join(', ');
 
 function aadhaarDocument(a: EAadhaar) {
@@ -130,7 +131,7 @@ export async function fetchDigilockerDocuments(
     },
   });
   return ok('DigiLocker documents received', {
-    screen: isPanMissing ? '/returnurl?is_pan_missing=true' : '/digilocker',
+    screen: isPanMissing ? PAN_MISSING_SCREEN : ROUTE.digilocker,
     is_pan_missing: isPanMissing,
   });
 }

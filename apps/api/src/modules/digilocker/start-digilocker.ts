@@ -7,6 +7,7 @@ import type { DigilockerInitializeData } from '@ekyc/contracts/calls/digilocker-
 import type { DigilockerDeps } from './deps.ts';
 import { ok, type Outcome } from '../../lib/outcome.ts';
 import { digilockerRepository } from './digilocker.repository.ts';
+import { ROUTE } from '@ekyc/contracts/stages';
 
 type Deps = Pick<DigilockerDeps, 'database' | 'cipher' | 'hasher' | 'records' | 'digilocker'>;
 
@@ -33,5 +34,5 @@ export async function newAuthorizationUrl(deps: Deps, applicantId: string): Prom
 export async function startDigilocker(deps: Deps, applicantId: string): Promise<Outcome<DigilockerInitializeData>> {
   await deps.records.requireStage(applicantId, 'initilize-digilocker');
   const url = await newAuthorizationUrl(deps, applicantId);
-  return ok('DigiLocker', { data: { url }, screen: '/digilocker' });
+  return ok('DigiLocker', { data: { url }, screen: ROUTE.digilocker });
 }

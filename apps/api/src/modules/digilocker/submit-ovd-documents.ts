@@ -4,7 +4,7 @@
  * front-only image, two images, or one PDF with both sides (section 5).
  */
 import type { digiOvdRequestSchema } from '@ekyc/contracts/calls/digi-ovd-verify';
-import { STAGE } from '@ekyc/contracts/stages';
+import { ROUTE, STAGE } from '@ekyc/contracts/stages';
 import type { z } from 'zod';
 import { ekycSummary } from '../../records/ekyc-summary.ts';
 import type { DigilockerDeps } from './deps.ts';
@@ -34,7 +34,7 @@ export async function submitOvdDocuments(
   if (back && (front.contentType === 'application/pdf' || back.contentType === 'application/pdf'))
     throw invalidField('back', 'Upload one PDF with both sides, or one or two images');
   const pan = section<{ full_name: string; dob: string; pan_number: string; is_kra?: boolean }>('pan_obj');
-  if (!pan) return fail('somethingWrong', { screen: '/pan-verification' });
+  if (!pan) return fail('somethingWrong', { screen: ROUTE.pan });
   const locker = section<Locker>('digilocker_obj');
   const frontRef = await records.saveFile(applicantId, {
     kind: `ovd_${input.document_type.toLowerCase()}`,
@@ -66,7 +66,7 @@ export async function submitOvdDocuments(
 
   if (input.document_type === 'PAN') {
     // The PAN card the locker did not hold: added beside the locker's Aadhaar.
-    if (!locker?.is_pan_missing) return fail('somethingWrong', { screen: '/digilocker' });
+    if (!locker?.is_pan_missing) return fail('somethingWrong', { screen: ROUTE.digilocker });
     const panDoc = {
       ...base,
       document_type: 'PAN',

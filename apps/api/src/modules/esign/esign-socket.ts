@@ -13,6 +13,7 @@ import { withFileUrls } from '../../records/user-details.ts';
 import { esignRepository as repo } from './esign.repository.ts';
 import type { EsignSection } from './esign-state.ts';
 import { expireIfPending } from './start-esign-consent.ts';
+import { ROUTE } from '@ekyc/contracts/stages';
 
 export async function esignSocketRoutes(app: FastifyInstance) {
   const { deps } = app;
@@ -54,7 +55,7 @@ export async function esignSocketRoutes(app: FastifyInstance) {
             ...(section?.signed_document && {
               signed_document_link: deps.records.fileUrl(section.signed_document, sessionId),
             }),
-            screen: '/status',
+            screen: ROUTE.status,
           },
         });
       } else if (row?.status === 'expired')

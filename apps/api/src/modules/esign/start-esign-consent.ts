@@ -6,7 +6,7 @@
  * the applicant signs (signed_pans' key refuses the rest at completion, complete-esign.ts).
  */
 import { ESIGN_TIME_EXCEEDED, type EsignConsentData } from '@ekyc/contracts/calls/esign-consent';
-import { STAGE } from '@ekyc/contracts/stages';
+import { ROUTE, STAGE } from '@ekyc/contracts/stages';
 import { ruleSetOn } from '@ekyc/contracts/regulation';
 import type { EsignDeps } from './deps.ts';
 import { randomId } from '../../lib/crypto.ts';
@@ -37,18 +37,18 @@ export async function startEsignConsent(
   ]);
   const state = section<EsignState>(ESIGN_PRIVATE);
   if (!state || state.epro_id !== eproId)
-    throw new AppError('CONFLICT', 'This form is no longer current. Please reload the page.', { screen: '/e-sign' });
+    throw new AppError('CONFLICT', 'This form is no longer current. Please reload the page.', { screen: ROUTE.esign });
   // every document listed, acknowledged at the version in force (a broker may publish a new one meanwhile)
   const documents = await brokerDocumentVersions(deps.config.welcomeKitDir);
   if (documents.some((d) => acknowledged[d.key] !== d.version))
-    return fail('documentsNotAcknowledged', { screen: '/e-sign' });
+    return fail('documentsNotAcknowledged', { screen: ROUTE.esign });
   // the standard MITC (from 1 Apr 2024): the version acknowledged is the one the form shown prints
   const rules = ruleSetOn(pinnedRuleSetOf(section<PinnedRuleSet>(RULE_SET_SECTION), createdAt).id);
   if (rules.values.mitcAcknowledgement && state.mitc_version !== acknowledged.mitc)
-    throw new AppError('CONFLICT', 'This form is no longer current. Please reload the page.', { screen: '/e-sign' });
+    throw new AppError('CONFLICT', 'This form is no longer current. Please reload the page.', { screen: ROUTE.esign });
   const pan = section<{ pan_number?: string }>('pan_obj')?.pan_number;
   if (pan && (await signedHolderOf(deps, applicantId, panHashOf(deps, pan), STAGE.ESIGN)))
-    return fail('panInUse', { screen: '/e-sign' });
+    return fail('panInUse', { screen: ROUTE.esign });
   await deps.records.save(applicantId, {
     [ESIGN_PRIVATE]: {
       ...state,

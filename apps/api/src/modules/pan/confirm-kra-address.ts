@@ -2,7 +2,7 @@
  * kra-digilocker: the applicant confirms the KRA's address (pan-info 'Confirm'); the KRA record
  * becomes the address document in place of DigiLocker and the stage moves past DigiLocker.
  */
-import { STAGE } from '@ekyc/contracts/stages';
+import { ROUTE, STAGE } from '@ekyc/contracts/stages';
 import { ekycSummary } from '../../records/ekyc-summary.ts';
 import type { PanDeps } from './deps.ts';
 import { fail, ok, type Outcome } from '../../lib/outcome.ts';
@@ -15,7 +15,7 @@ export async function confirmKraAddress(deps: Deps, applicantId: string): Promis
   const { section } = await records.requireStageWith(applicantId, 'kra-digilocker', ['pan_obj', 'kra_data_obj']);
   const pan = section<StoredPanObj>('pan_obj');
   const kra = section<StoredKraDataObj>('kra_data_obj');
-  if (!pan?.is_kra || !kra?.kra_address) return fail('somethingWrong', { screen: '/digilocker' });
+  if (!pan?.is_kra || !kra?.kra_address) return fail('somethingWrong', { screen: ROUTE.digilocker });
   const document = {
     document_type: 'KRA',
     name: pan.full_name,

@@ -8,6 +8,7 @@ import { readPanCard } from '../../documents/ocr/pan-ocr.ts';
 import { fail, ok, type Outcome } from '../../lib/outcome.ts';
 import { decodeUpload } from '../../documents/decode-upload.ts';
 import { PAN_IMAGE_SECTION, type PanImageSection } from './pan-sections.ts';
+import { ROUTE } from '@ekyc/contracts/stages';
 
 type Deps = Pick<PanDeps, 'records' | 'documents'>;
 
@@ -18,9 +19,9 @@ export async function readPanImage(
 ): Promise<Outcome<PanOcrData | { screen: string }>> {
   await deps.records.requireStage(applicantId, 'pan-validation (image)');
   const upload = await decodeUpload(deps.documents, 'base64', dataUrl, 'cheque');
-  if (upload.contentType !== 'image/jpeg') return fail('chequeType', { screen: '/pan-verification' });
+  if (upload.contentType !== 'image/jpeg') return fail('chequeType', { screen: ROUTE.pan });
   const fields = await readPanCard(upload.bytes);
-  if (!fields.panNumber && !fields.dob) return fail('panUnreadable', { screen: '/pan-verification' });
+  if (!fields.panNumber && !fields.dob) return fail('panUnreadable', { screen: ROUTE.pan });
   const file = await deps.records.saveFile(applicantId, {
     kind: 'pan_card',
     contentType: upload.contentType,

@@ -5,7 +5,7 @@
 import type { panValidationRequestSchema, PanValidationData } from '@ekyc/contracts/calls/pan-validation';
 import { MSG, type MessageKey } from '@ekyc/contracts/messages';
 import { dateOfBirthSchema } from '@ekyc/contracts/rules';
-import { STAGE } from '@ekyc/contracts/stages';
+import { ROUTE, STAGE } from '@ekyc/contracts/stages';
 import type { z } from 'zod';
 import type { PanDeps } from './deps.ts';
 import { invalidFieldIssue } from '../../lib/errors.ts';
@@ -63,7 +63,7 @@ export async function validatePan(deps: Deps, applicantId: string, input: Input)
   // Section 5: the 18-years rule is skipped when a PAN record already exists.
   const dob = dateOfBirthSchema({ requireAdult: !existing }).safeParse(input.date_of_birth);
   if (!dob.success) throw invalidFieldIssue('date_of_birth', dob.error.issues[0]?.message ?? 'invalidDate');
-  const here = { screen: '/pan-verification', pan_missing: false };
+  const here = { screen: ROUTE.pan, pan_missing: false };
   // Section 5: a confirmed date of birth cannot be changed online.
   if (existing && stage > STAGE.PAN && existing.dob !== dob.data) return fail('dobLocked', here);
 

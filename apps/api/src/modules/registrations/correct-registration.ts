@@ -19,6 +19,7 @@ import { AppError, invalidField } from '../../lib/errors.ts';
 import { MESSAGE_TEXTS } from '../../providers/messaging/texts.ts';
 import { type CorrectionRow, correctionsRepository as corrections } from './corrections.repository.ts';
 import { registrationsRepository as repo } from './registrations.repository.ts';
+import { isUuid } from '../../lib/uuid.ts';
 
 type Deps = Pick<RegistrationsDeps, 'database' | 'records' | 'cipher' | 'otp' | 'messaging' | 'now'>;
 type Staff = { id: string; role: string };
@@ -39,7 +40,7 @@ const audited = (c: RegistrationCorrection) => ({
 const otpTarget = (row: CorrectionRow, email: string) => `correction:${row.id}:${email}`;
 
 async function requireWaitingRegistration(deps: Deps, applicantId: string): Promise<void> {
-  if (!/^[0-9a-f-]{36}$/i.test(applicantId)) throw new AppError('NOT_FOUND');
+  if (!isUuid(applicantId)) throw new AppError('NOT_FOUND');
   const rows = await repo.list(deps.database.db, applicantId);
   if (!rows.length) throw new AppError('NOT_FOUND', 'This application has no registrations.');
   if (!rows.some((r) => r.status === 'on_hold' || r.status === 'rejected'))
@@ -48,9 +49,7 @@ async function requireWaitingRegistration(deps: Deps, applicantId: string): Prom
 
 async function correctionOrNotFound(deps: Deps, applicantId: string, id: string): Promise<CorrectionRow> {
   const row =
-    /^[0-9a-f-]{36}$/i.test(applicantId) && /^[0-9a-f-]{36}$/i.test(id)
-      ? await corrections.correction(deps.database.db, applicantId, id)
-      : undefined;
+    isUuid(applicantId) && isUuid(id) ? await corrections.correction(deps.database.db, applicantId, id) : undefined;
   if (!row) throw new AppError('NOT_FOUND', 'Correction not found');
   return row;
 }
@@ -205,7 +204,7 @@ export async function rejectCorrection(
 
 /** Every correction of the application, newest first, with what it changes, for the checker. */
 export async function listCorrections(deps: Deps, applicantId: string, viewerId: string): Promise<CorrectionView[]> {
-  if (!/^[0-9a-f-]{36}$/i.test(applicantId)) throw new AppError('NOT_FOUND');
+  if (!isUuid(applicantId)) throw new AppError('NOT_FOUND');
   const db = deps.database.db;
   const rows = await corrections.corrections(db, applicantId);
   const names = new Map<string, string>();

@@ -4,6 +4,7 @@ import type { RegistrationsDeps } from './deps.ts';
 import { AppError } from '../../lib/errors.ts';
 import { DEADLINE_RULE } from './deadlines.ts';
 import { type RegistrationRow, registrationsRepository as repo } from './registrations.repository.ts';
+import { isUuid } from '../../lib/uuid.ts';
 
 export const entryOf = (r: RegistrationRow, now: number): RegistrationEntry => ({
   kind: r.kind,
@@ -19,7 +20,7 @@ export const entryOf = (r: RegistrationRow, now: number): RegistrationEntry => (
 });
 
 export async function listRegistrations(deps: Pick<RegistrationsDeps, 'database' | 'now'>, applicantId: string) {
-  if (!/^[0-9a-f-]{36}$/i.test(applicantId)) throw new AppError('NOT_FOUND');
+  if (!isUuid(applicantId)) throw new AppError('NOT_FOUND');
   const rows = await repo.list(deps.database.db, applicantId);
   return rows.map((r) => entryOf(r, deps.now()));
 }

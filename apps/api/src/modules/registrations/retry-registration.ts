@@ -4,12 +4,13 @@ import type { RegistrationsDeps } from './deps.ts';
 import { AppError } from '../../lib/errors.ts';
 import { entryOf } from './list-registrations.ts';
 import type { RegistrationWorkflow } from './workflow.ts';
+import { isUuid } from '../../lib/uuid.ts';
 
 export async function retryRegistration(
   deps: Pick<RegistrationsDeps, 'now'> & { registrations: Pick<RegistrationWorkflow, 'retry'> },
   applicantId: string,
   kind: RegistrationKindCode,
 ) {
-  if (!/^[0-9a-f-]{36}$/i.test(applicantId)) throw new AppError('NOT_FOUND');
+  if (!isUuid(applicantId)) throw new AppError('NOT_FOUND');
   return entryOf(await deps.registrations.retry(applicantId, kind), deps.now());
 }

@@ -30,8 +30,8 @@ import { retryRegistration } from './retry-registration.ts';
 import { replies, withInput } from '../../lib/replies.ts';
 import { TAG } from '../../lib/api-docs.ts';
 
-const idParams = z.object({ id: z.string().max(64) });
-const correctionParams = z.object({ id: z.string().max(64), correction: z.string().max(64) });
+const idParams = z.object({ id: z.uuid() });
+const correctionParams = z.object({ id: z.uuid(), correction: z.uuid() });
 
 export const registrationRoutes: FastifyPluginAsyncZod = async (app) => {
   const { deps } = app;

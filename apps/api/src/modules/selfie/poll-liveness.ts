@@ -5,7 +5,7 @@
  */
 import type { UploadLivelinessData } from '@ekyc/contracts/calls/upload-liveliness';
 import { MSG } from '@ekyc/contracts/messages';
-import { routeForStage, STAGE } from '@ekyc/contracts/stages';
+import { ROUTE, routeForStage, STAGE } from '@ekyc/contracts/stages';
 import type { SelfieDeps } from './deps.ts';
 import { fail, ok, type Outcome } from '../../lib/outcome.ts';
 import { MATCH_WAIT_MS, resumeLostMatch } from './face-match.ts';
@@ -18,7 +18,7 @@ import {
 
 type Deps = Pick<SelfieDeps, 'config' | 'records' | 'liveness'>;
 
-const SELFIE_SCREEN = '/take-selfie';
+const SELFIE_SCREEN = ROUTE.selfie;
 
 export async function pollLiveness(deps: Deps, applicantId: string): Promise<Outcome<UploadLivelinessData>> {
   const { stage, section } = await deps.records.requireStageWith(applicantId, 'upload-liveliness (poll)', [

@@ -15,10 +15,11 @@ import { compareWithAadhaar } from './face-match.ts';
 import { LIVENESS_PRIVATE, type LivenessState } from './liveness-state.ts';
 import { livenessAnswer } from './poll-liveness.ts';
 import { judgeCapture, KYC_CAPTURE } from './kyc-capture.ts';
+import { ROUTE } from '@ekyc/contracts/stages';
 
 type Deps = Pick<SelfieDeps, 'config' | 'records' | 'liveness'>;
 
-const SELFIE_SCREEN = '/take-selfie';
+const SELFIE_SCREEN = ROUTE.selfie;
 const SELFIE_TYPE_MESSAGE = 'Only a JPEG selfie can be uploaded';
 
 /** Only a JPEG is decoded (section 4: the capture is a JPEG): its first bytes are checked before sharp sees them. */

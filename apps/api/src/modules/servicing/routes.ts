@@ -44,7 +44,7 @@ import { sendClientOtp, verifyClientOtp } from './sign-in-client.ts';
 
 export const CLIENT_PREFIX = '/api/v1/client';
 
-const idParams = z.object({ id: z.string().max(64) });
+const idParams = z.object({ id: z.uuid() });
 
 const resultPage = (title: string, text: string) =>
   `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">` +

@@ -14,6 +14,7 @@ import { sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { query, toDate } from '../../db/raw.ts';
 import { AppError } from '../../lib/errors.ts';
+import { isUuid } from '../../lib/uuid.ts';
 
 export interface ServiceRequestRow {
   id: string;
@@ -115,7 +116,7 @@ export const servicingRepository = {
   },
 
   async get(tx: Tx, id: string): Promise<ServiceRequestRow | null> {
-    if (!/^[0-9a-f-]{36}$/i.test(id)) return null;
+    if (!isUuid(id)) return null;
     const [r] = await query<Raw>(tx, sql`select * from service_requests where id = ${id}`);
     return r ? toRow(r) : null;
   },

@@ -11,7 +11,7 @@
  * Every answer is checked: an error answer is reported (thrown), a network failure or a 5xx is
  * tried once more.
  */
-import type { Language } from '@ekyc/contracts/constants';
+import { LANGUAGE_TAGS, type Language } from '@ekyc/contracts/constants';
 import { type FetchLike, fetchJson, ProviderError } from '../http.ts';
 import { gsmDltValue } from './gsm.ts';
 import { DLT_VAR_MAX, type MessageSender, type OutgoingMessage, type TemplateName, templateVars } from './port.ts';
@@ -50,8 +50,8 @@ async function withRetry<T>(call: () => Promise<T>): Promise<T> {
   }
 }
 
-/** WhatsApp's template language codes. */
-const WHATSAPP_LANGUAGE: Record<Language, string> = { en: 'en', hi: 'hi', be: 'bn', gu: 'gu', mar: 'mr' };
+/** WhatsApp's template language codes are the languages' BCP 47 tags. */
+const WHATSAPP_LANGUAGE = LANGUAGE_TAGS;
 
 export class Msg91MessageSender implements MessageSender {
   constructor(private readonly o: Msg91Options) {}

@@ -13,8 +13,6 @@ import { fetchJson, type FetchLike } from '../http.ts';
 import type { Codes } from './code-tables.ts';
 import { type Registrar, type RegistrationAnswer, type RegistrationSubject } from './port.ts';
 
-export const BSE_UAT_URL = 'https://uat.bseindia.in/UCC_REST_API_SERVICE/UCCService.svc';
-
 export interface BseUccOptions {
   baseUrl: string;
   userId: string;

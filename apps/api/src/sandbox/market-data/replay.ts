@@ -45,5 +45,3 @@ export function replayQuote(symbol: string, now: number): ReplayedQuote | null {
     timestamp: new Date(delayed).toISOString(),
   };
 }
-
-export const SAMPLE_SYMBOLS = Object.keys(sample.instruments);

@@ -2,6 +2,7 @@
  * FAQs per onboarding screen (section 2). The questions live in the 'faq' i18n namespace, keyed by
  * screen; the onboarding layout links 'Help' to faqHref(path), which opens /faq at that screen.
  */
+import { ROUTE } from '@ekyc/contracts/stages';
 export const FAQ_SCREENS = [
   'sign-up',
   'pan-verification',
@@ -23,11 +24,11 @@ export const isFaqScreen = (s: string | null | undefined): s is FaqScreen =>
 /** The FAQ screen for an onboarding path relative to /ekyc1 ('/bank-and-segment/nominee' -> 'nominee'). */
 export function faqScreenForPath(path: string): FaqScreen {
   const p = path.replace(/^\/ekyc1/, '').replace(/\/$/, '') || '/';
-  if (p === '/' || p.startsWith('/verify-otp') || p.startsWith('/email-verification')) return 'sign-up';
-  if (p.startsWith('/bank-and-segment/signature')) return 'signature';
-  if (p.startsWith('/bank-and-segment/nominee')) return 'nominee';
-  if (p.startsWith('/bank-and-segment/segment')) return 'segment';
-  if (p.startsWith('/returnurl')) return 'digilocker';
+  if (p === '/' || p.startsWith(ROUTE.verifyOtp) || p.startsWith(ROUTE.email)) return 'sign-up';
+  if (p.startsWith(ROUTE.signature)) return 'signature';
+  if (p.startsWith(ROUTE.nominee)) return 'nominee';
+  if (p.startsWith(ROUTE.segment)) return 'segment';
+  if (p.startsWith(ROUTE.returnUrl)) return 'digilocker';
   const first = p.split('/')[1] ?? '';
   return isFaqScreen(first) ? first : 'sign-up';
 }

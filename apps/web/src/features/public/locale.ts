@@ -1,6 +1,7 @@
+import { isLanguage, type Language, localeOf } from '@ekyc/contracts/constants';
+
 /** The Intl locale of each app language (the app's codes be and mar are not BCP 47). */
-const LOCALES: Record<string, string> = { en: 'en-IN', hi: 'hi-IN', be: 'bn-IN', gu: 'gu-IN', mar: 'mr-IN' };
-export const dateLocale = (lng: string) => LOCALES[lng] ?? 'en-IN';
+export const dateLocale = (lng: string) => localeOf(isLanguage(lng) ? lng : 'en');
 
 /** A YYYY-MM-DD date of a content file in the visitor's language ('2 December 2026'). */
 export const formatIsoDate = (lng: string, iso: string, options: Intl.DateTimeFormatOptions = { dateStyle: 'long' }) =>
@@ -16,5 +17,4 @@ export const todayInIndia = (now = new Date()) =>
   }).format(now);
 
 /** A text of a content file in the visitor's language (the schema requires all five). */
-export const inLanguage = (text: Record<'en' | 'hi' | 'be' | 'gu' | 'mar', string>, lng: string) =>
-  (text as Record<string, string>)[lng] ?? text.en;
+export const inLanguage = (text: Record<Language, string>, lng: string) => (isLanguage(lng) ? text[lng] : text.en);

@@ -34,13 +34,3 @@ export const KNOWLEDGE_TOPICS = ['demat', 'ipo', 'online-trading'] as const;
 export type KnowledgeTopic = (typeof KNOWLEDGE_TOPICS)[number];
 export const isKnowledgeTopic = (s: string | undefined): s is KnowledgeTopic =>
   (KNOWLEDGE_TOPICS as readonly string[]).includes(s ?? '');
-
-/** Every public page, for the sitemap and the browser checks. */
-export const PUBLIC_PATHS = [
-  '/',
-  '/charges',
-  '/faq',
-  '/watchlist',
-  ...KNOWLEDGE_TOPICS.map((t) => `/knowledge-centre/${t}`),
-  ...PAGE_SLUGS.map((s) => `/pages/${s}`),
-] as const;

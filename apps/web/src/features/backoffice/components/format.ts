@@ -1,8 +1,8 @@
+import { isLanguage, localeOf } from '@ekyc/contracts/constants';
 /** Dates and durations as staff read them (Indian Standard Time, the broker's business day). */
-const LOCALE: Record<string, string> = { en: 'en-IN', hi: 'hi-IN', be: 'bn-IN', gu: 'gu-IN', mar: 'mr-IN' };
 
 export function formatDateTime(iso: string, language: string): string {
-  return new Intl.DateTimeFormat(LOCALE[language] ?? 'en-IN', {
+  return new Intl.DateTimeFormat(localeOf(isLanguage(language) ? language : 'en'), {
     dateStyle: 'medium',
     timeStyle: 'short',
     timeZone: 'Asia/Kolkata',

@@ -7,6 +7,7 @@ import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PdfPage } from '../../../lib/pdf-pages';
 import { PdfDocument } from './pdf-document';
+import { ScrollRegion } from '../../../components/scroll-region';
 
 const FORM_SIGNATURE_HEADING = 'Signature and photograph';
 const PANEL_WIDTH = 300;
@@ -49,10 +50,13 @@ export function SignatureCompare({
             <img src={panCard.url} alt={t('signatures.panCard')} className="w-full rounded bg-white object-contain" />
           )}
         </figure>
-        <figure className={`${panel} overflow-x-auto`}>
+        <figure className={panel}>
           <figcaption className="text-sm font-semibold text-muted">{t('signatures.form')}</figcaption>
           {signedFormUrl ? (
-            <PdfDocument url={signedFormUrl} name={t('signatures.form')} width={PANEL_WIDTH} pageIndex={pageOf} />
+            // the form's page is wider than the panel on a phone: it scrolls in a region the keyboard reaches
+            <ScrollRegion label={t('signatures.form')}>
+              <PdfDocument url={signedFormUrl} name={t('signatures.form')} width={PANEL_WIDTH} pageIndex={pageOf} />
+            </ScrollRegion>
           ) : (
             <p className="text-sm text-muted">{t('signatures.notSigned')}</p>
           )}

@@ -1,5 +1,5 @@
 import type { ApplicationData } from '@ekyc/contracts/calls/backoffice-application';
-import type { Language } from '@ekyc/contracts/constants';
+import { isLanguage, type Language } from '@ekyc/contracts/constants';
 import { describeReason } from '@ekyc/contracts/review-reasons';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -108,7 +108,7 @@ export function StageDecisions({
     setCode('');
     setRejecting(stage);
   };
-  const language = (i18n.language in { en: 1, hi: 1, be: 1, gu: 1, mar: 1 } ? i18n.language : 'en') as Language;
+  const language: Language = isLanguage(i18n.language) ? i18n.language : 'en';
   const decidableStages = stages.filter((s) => canDecide(s.admin_activity)).map((s) => s.stage);
   // Reasons for stages that can still be sent back, the rejected stage's own first.
   const reasons = configured

@@ -24,6 +24,7 @@ import { useMarkBoardNotified } from '../api/mark-breach-board-notified';
 import { useRecordBreach } from '../api/record-breach';
 import { formatDateTime } from '../components/format';
 import { QueryState } from '../components/query-state';
+import { ScrollRegion } from '../../../components/scroll-region';
 
 const card = 'rounded-xl bg-white p-4 shadow-sm';
 /** A datetime-local value (India time, the broker's) as an ISO moment. */
@@ -263,7 +264,7 @@ function BreachItem({ breach }: { breach: Breach }) {
       {showing && (
         <QueryState query={affected}>
           {(data) => (
-            <div className="mt-2 overflow-x-auto">
+            <ScrollRegion label={t('list.affected')} className="mt-2">
               <p className="text-sm font-semibold">{t('list.count', { count: data.count })}</p>
               <table className="mt-1 w-full text-left text-sm">
                 <thead>
@@ -283,7 +284,7 @@ function BreachItem({ breach }: { breach: Breach }) {
                   ))}
                 </tbody>
               </table>
-            </div>
+            </ScrollRegion>
           )}
         </QueryState>
       )}

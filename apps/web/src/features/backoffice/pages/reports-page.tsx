@@ -32,7 +32,8 @@ function TableCard({ title, file, rows, empty }: { title: string; file: string; 
     setTimeout(() => URL.revokeObjectURL(url), 10_000);
   };
   return (
-    <section aria-label={title} className="overflow-x-auto rounded-xl bg-white p-4 shadow-sm">
+    // a wide table scrolls in the section: the section is in the tab order, so the keyboard scrolls it
+    <section aria-label={title} tabIndex={0} className="overflow-x-auto rounded-xl bg-white p-4 shadow-sm">
       <div className="mb-2 flex flex-wrap items-center gap-2">
         <h2 className="text-lg font-bold">{title}</h2>
         <button

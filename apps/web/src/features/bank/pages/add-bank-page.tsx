@@ -4,7 +4,7 @@
  * cancelled-cheque page. Stored details show with an Edit link while bank_verify_edit is true;
  * already verified applicants see their account and go on to the signature.
  */
-import { STAGE } from '@ekyc/contracts/stages';
+import { ROUTE, STAGE } from '@ekyc/contracts/stages';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/button';
@@ -42,7 +42,7 @@ export default function AddBankPage() {
         </p>
         {bank.name_match && <NameMatchCard match={bank.name_match} panName={panName} />}
         <BankSummary bank={bank} />
-        <Button onClick={() => go('/bank-and-segment/signature')}>{t('common:next')}</Button>
+        <Button onClick={() => go(ROUTE.signature)}>{t('common:next')}</Button>
       </div>
     );
   }

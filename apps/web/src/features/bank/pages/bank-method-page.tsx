@@ -10,6 +10,7 @@ import { PageLoader } from '../../../components/spinner';
 import { useScreenNavigate } from '../../../lib/navigation';
 import { useBankConfig } from '../api/get-bank-config';
 import { useBankRecord } from '../hooks/use-bank-record';
+import { ROUTE } from '@ekyc/contracts/stages';
 
 type Method = 'upi' | 'manual';
 
@@ -78,9 +79,7 @@ export default function BankMethodPage() {
           ))}
         </div>
       </fieldset>
-      <Button onClick={() => go(method === 'upi' ? '/bank-and-segment/upi' : '/bank-and-segment/add-bank')}>
-        {t('common:next')}
-      </Button>
+      <Button onClick={() => go(method === 'upi' ? ROUTE.upi : ROUTE.addBank)}>{t('common:next')}</Button>
     </div>
   );
 }

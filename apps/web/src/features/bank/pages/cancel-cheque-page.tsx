@@ -24,9 +24,10 @@ import { BankProofInput, type PickedFile } from '../components/bank-proof-input'
 import { BankSummary } from '../components/bank-summary';
 import { NameMatchCard } from '../components/name-match-card';
 import { useBankRecord } from '../hooks/use-bank-record';
+import { ROUTE } from '@ekyc/contracts/stages';
 
 type ProofType = (typeof BANK_PROOF_TYPES)[number];
-const CHEQUE_STEP = '/bank-and-segment/cancel-cheque';
+const CHEQUE_STEP = ROUTE.cancelCheque;
 
 export default function CancelChequePage() {
   const { t } = useTranslation('bank');
@@ -50,8 +51,9 @@ export default function CancelChequePage() {
   const sendCheque = useStageAction(cheque.mutateAsync, {
     quietSuccess: true,
     followScreen: false,
+    // no toast: the step's message stays on this step (in the page when the cheque reads
+    // differently), never carried over the next step's signature pad
     onSuccess: async (data) => {
-      toast.success(t('uploaded'));
       const ocr = data.cheque_ocr;
       if (ocr && (ocr.ifsc_matches === false || ocr.account_matches === false)) setDiffersThen(data.screen);
       else await goOn(data.screen);

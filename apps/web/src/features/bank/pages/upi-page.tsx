@@ -25,6 +25,7 @@ import { useBankConfig } from '../api/get-bank-config';
 import { useStartUpiIntent } from '../api/start-upi-intent';
 import { useValidateVpa } from '../api/validate-vpa';
 import { useBankRecord } from '../hooks/use-bank-record';
+import { ROUTE } from '@ekyc/contracts/stages';
 
 const POLL_MS = 3000;
 
@@ -76,7 +77,7 @@ export default function UpiPage() {
         setWaiting({ since: Date.now(), appUrl: reply.data.upi_app_url });
       else {
         toast.error(msg(reply));
-        if (reply.data.screen && reply.data.screen !== '/bank-and-segment/upi') go(reply.data.screen);
+        if (reply.data.screen && reply.data.screen !== ROUTE.upi) go(reply.data.screen);
       }
     } catch (err) {
       toast.error(msg(err instanceof ApiError ? err : undefined));
@@ -94,7 +95,7 @@ export default function UpiPage() {
         });
       else {
         toast.error(msg(reply));
-        if (reply.data.screen && reply.data.screen !== '/bank-and-segment/upi') go(reply.data.screen);
+        if (reply.data.screen && reply.data.screen !== ROUTE.upi) go(reply.data.screen);
       }
     } catch (err) {
       toast.error(msg(err instanceof ApiError ? err : undefined));
@@ -231,7 +232,7 @@ function UpiWait({
       );
     } else if (elapsed >= UPI_WAIT_S) {
       done.current = true;
-      onDone(false, MSG.bankNotVerified, '/bank-and-segment');
+      onDone(false, MSG.bankNotVerified, ROUTE.bankMethod);
     }
   }, [callback, elapsed, since, onDone]);
 

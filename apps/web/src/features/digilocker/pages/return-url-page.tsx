@@ -15,6 +15,7 @@ import { toast } from '../../../lib/toast';
 import { useMessage } from '../../../lib/use-message';
 import { useGetDigiData } from '../api/get-digi-data';
 import { OvdUploadForm } from '../components/ovd-upload-form';
+import { PAN_MISSING_SCREEN, ROUTE } from '@ekyc/contracts/stages';
 
 export default function ReturnUrlPage() {
   const { t } = useTranslation('digilocker');
@@ -31,7 +32,7 @@ export default function ReturnUrlPage() {
     if (!state || handled.current) return;
     // The state is single use: the return is sent once, even under a double effect.
     handled.current = true;
-    const failed = () => navigate(appPath('/digilocker?failed=true'), { replace: true });
+    const failed = () => navigate(`${appPath(ROUTE.digilocker)}?failed=true`, { replace: true });
     fetchData
       .mutateAsync({
         state,
@@ -43,7 +44,7 @@ export default function ReturnUrlPage() {
         // The failure page itself says what happened and offers the retry.
         if (!reply.status) return failed();
         session.set({ is_pan_missing: Boolean(reply.data.is_pan_missing) });
-        navigate(appPath(reply.data.screen ?? '/digilocker'), { replace: true });
+        navigate(appPath(reply.data.screen ?? ROUTE.digilocker), { replace: true });
       })
       .catch((err: unknown) => {
         toast.error(msg(err instanceof ApiError ? err : 'somethingWrong'));
@@ -69,16 +70,14 @@ export default function ReturnUrlPage() {
         <p role="status" className="mb-5 rounded-lg bg-amber-50 p-3 text-ink">
           {msg('panNotReceived')}
         </p>
-        <Button onClick={() => navigate(appPath('/returnurl?is_pan_missing=true&upload=pan'))}>
-          {t('common:next')}
-        </Button>
+        <Button onClick={() => navigate(appPath(`${PAN_MISSING_SCREEN}&upload=pan`))}>{t('common:next')}</Button>
       </div>
     );
 
   return (
     <div>
       <p className="mb-4 text-muted">{t('returnIntro')}</p>
-      <Button onClick={() => navigate(appPath('/digilocker'))}>{t('common:continue')}</Button>
+      <Button onClick={() => navigate(appPath(ROUTE.digilocker))}>{t('common:continue')}</Button>
     </div>
   );
 }

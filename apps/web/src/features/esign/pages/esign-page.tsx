@@ -5,7 +5,7 @@
  * to /status), or 'Time Exceeded' ('Time Limit Exceeded', and the e-sign session starts over).
  */
 import { ESIGN_TIME_EXCEEDED, type EsignStatusMessage } from '@ekyc/contracts/calls/esign-consent';
-import { ESIGN_POPUP } from '@ekyc/contracts/constants';
+import { ESIGN_POPUP, ESIGN_WINDOW_S } from '@ekyc/contracts/constants';
 import { MSG } from '@ekyc/contracts/messages';
 import { STAGE, STAGES } from '@ekyc/contracts/stages';
 import { useQueryClient } from '@tanstack/react-query';
@@ -51,7 +51,7 @@ export default function EsignPage() {
   const [secondsLeft, setSecondsLeft] = useState(0);
   const [expired, setExpired] = useState(false);
   const popup = useRef<Window | null>(null);
-  const windowSeconds = form.data?.esign_window_seconds ?? 120;
+  const windowSeconds = form.data?.esign_window_seconds ?? ESIGN_WINDOW_S;
 
   /** Section 4: on expiry the e-sign session starts over (a new consent, a new window). */
   const timeUp = useCallback(() => {
@@ -208,7 +208,7 @@ export default function EsignPage() {
       )}
       <Modal open={preModal} title={t('preModalTitle')} onClose={() => setPreModal(false)}>
         <p className="mb-2 font-semibold">
-          {windowSeconds === 120 ? msg('esignSecondsLeft') : t('secondsLeft', { seconds: windowSeconds })}
+          {windowSeconds === ESIGN_WINDOW_S ? msg('esignSecondsLeft') : t('secondsLeft', { seconds: windowSeconds })}
         </p>
         <p className="mb-4 text-sm text-muted">{t('preModalText', { seconds: windowSeconds })}</p>
         <div className="flex flex-col gap-2">

@@ -4,7 +4,7 @@
  */
 import type { NomineeSection } from '@ekyc/contracts/calls/update-nominee';
 import { DEFAULT_MAX_NOMINEES } from '@ekyc/contracts/constants';
-import { STAGE, STAGES } from '@ekyc/contracts/stages';
+import { ROUTE, STAGE, STAGES } from '@ekyc/contracts/stages';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from '../../../lib/router';
 import { Button } from '../../../components/button';
@@ -31,7 +31,7 @@ export default function NomineePage() {
   if (!details) return <PageLoader label={t('common:loading')} />;
 
   const stored = details.nominee_obj as NomineeSection;
-  const addPath = appPath('/bank-and-segment/nominee/add-nominee');
+  const addPath = appPath(ROUTE.addNominee);
   const done = stored.is_object && (stage ?? 0) > STAGE.NOMINEE;
 
   const skip = async (codes?: { mobile_otp: string; email_otp: string }) => {

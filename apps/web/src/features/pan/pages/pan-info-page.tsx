@@ -14,6 +14,7 @@ import { useMessage } from '../../../lib/use-message';
 import { useStageAction } from '../../../lib/use-stage-action';
 import { useUserDetails } from '../../../lib/user-details';
 import { useConfirmKraAddress } from '../api/confirm-kra-address';
+import { ROUTE } from '@ekyc/contracts/stages';
 
 interface PanObj {
   is_object: boolean;
@@ -58,13 +59,13 @@ export default function PanInfoPage() {
 
   const pan = details.pan_obj as PanObj;
   const kra = details.kra_data_obj as KraObj;
-  if (!pan.is_object) return <Navigate to={appPath('/pan-verification')} replace />;
+  if (!pan.is_object) return <Navigate to={appPath(ROUTE.pan)} replace />;
   const hasKra = Boolean(pan.is_kra && kra.is_object && kra.kra_address);
   const next =
     stageToMoveFromPan && stageToMoveFromPan.length > 1
       ? stageToMoveFromPan
       : stage === 140
-        ? '/digilocker'
+        ? ROUTE.digilocker
         : undefined;
 
   const onConfirm = () => void confirmAddress(undefined);
@@ -101,7 +102,7 @@ export default function PanInfoPage() {
       </div>
       {hasKra ? (
         <div className="flex flex-col gap-3">
-          <Button variant="secondary" onClick={() => navigate(appPath('/digilocker'))}>
+          <Button variant="secondary" onClick={() => navigate(appPath(ROUTE.digilocker))}>
             {t('changeAddress')}
           </Button>
           <Button loading={confirm.isPending} onClick={() => void onConfirm()}>
@@ -109,7 +110,7 @@ export default function PanInfoPage() {
           </Button>
         </div>
       ) : (
-        <Button onClick={() => go(next ?? '/digilocker')}>{t('common:next')}</Button>
+        <Button onClick={() => go(next ?? ROUTE.digilocker)}>{t('common:next')}</Button>
       )}
     </div>
   );

@@ -13,7 +13,7 @@ import { Button } from '../../../components/button';
 import { TextField } from '../../../components/text-field';
 import { ApiError } from '../../../lib/api-client';
 import { fileToDataUrl } from '../../../lib/file-data-url';
-import { useScreenNavigate } from '../../../lib/navigation';
+import { appPath, useScreenNavigate } from '../../../lib/navigation';
 import { session, useSession } from '../../../lib/session';
 import { toast } from '../../../lib/toast';
 import { keyedResolver } from '../../../lib/form-resolver';
@@ -23,6 +23,7 @@ import { useUserDetails } from '../../../lib/user-details';
 import { useReadPanCard } from '../api/read-pan-card';
 import { useValidatePan } from '../api/validate-pan';
 import { formatDobInput, formatPanName, normalisePan } from '../components/pan-form-fields';
+import { ROUTE } from '@ekyc/contracts/stages';
 
 type Mode = 'manual' | 'image';
 type Field = 'pan' | 'pan_name' | 'date_of_birth';
@@ -102,7 +103,7 @@ export default function PanVerificationPage() {
     quietSuccess: true,
     setError,
     onRefused: (reply) => {
-      if (reply.data.screen !== '/pan-verification') go(reply.data.screen);
+      if (reply.data.screen !== ROUTE.pan) go(reply.data.screen);
     },
   });
 
@@ -110,10 +111,10 @@ export default function PanVerificationPage() {
     const reply = await submitPan({ ...values, via_image: panOcrViaImage && readFromImage });
     if (reply?.status && reply.data.full_name) {
       session.set({
-        stageToMoveFromPan: reply.data.screen ?? '/digilocker',
+        stageToMoveFromPan: reply.data.screen ?? ROUTE.digilocker,
         is_pan_missing: Boolean(reply.data.pan_missing),
       });
-      navigate('/ekyc1/pan-verification/pan-info');
+      navigate(appPath(ROUTE.panInfo));
     }
   };
 

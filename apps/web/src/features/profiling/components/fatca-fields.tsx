@@ -1,3 +1,4 @@
+import { isLanguage, LANGUAGE_TAGS } from '@ekyc/contracts/constants';
 /**
  * The FATCA/CRS self-certification of the declaration page: place and country of birth, and each
  * country outside India where the applicant is resident for tax, with the TIN there or the reason
@@ -26,9 +27,6 @@ export interface FatcaValues {
   tax_residencies: { country: string; tin?: string; no_tin_reason?: string }[];
 }
 
-/** The app's languages as Intl names them. */
-const INTL_LANGUAGE: Record<string, string> = { en: 'en', hi: 'hi', be: 'bn', gu: 'gu', mar: 'mr' };
-
 type Form = FieldValues & { fatca: FatcaValues };
 
 export function FatcaFields<T extends Form, O>({
@@ -44,7 +42,9 @@ export function FatcaFields<T extends Form, O>({
   const msg = useMessage();
   const { fields, append, remove } = useFieldArray({ control, name: 'fatca.tax_residencies' as ArrayPath<T> });
   const countries = useMemo(() => {
-    const names = new Intl.DisplayNames([INTL_LANGUAGE[i18n.language] ?? 'en'], { type: 'region' });
+    const names = new Intl.DisplayNames([LANGUAGE_TAGS[isLanguage(i18n.language) ? i18n.language : 'en']], {
+      type: 'region',
+    });
     return COUNTRY_CODES.map((code) => ({ value: code, label: names.of(code) ?? code })).sort((a, b) =>
       a.label.localeCompare(b.label),
     );

@@ -11,8 +11,9 @@ import { toast } from '../../../lib/toast';
 import { useMessage } from '../../../lib/use-message';
 import { useProfilingDraft } from '../api/get-profiling-draft';
 import { useSaveProfilingDraft } from '../api/save-profiling-draft';
+import { ROUTE } from '@ekyc/contracts/stages';
 
-export const stepPath = (step: ProfilingStep) => appPath(`/client-profiling/${step}`);
+export const stepPath = (step: ProfilingStep) => appPath(`${ROUTE.profiling}/${step}`);
 
 /** Only the first profiling page opened after a page load may jump to the saved sub-step. */
 let resumeChecked = false;

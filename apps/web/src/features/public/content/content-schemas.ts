@@ -7,9 +7,9 @@
  * Closed lists are checked here but typed as string, so that a JSON import (whose strings TypeScript
  * widens) is assignable to the inferred type without a cast.
  */
+// by its path: the build's config (vite.config.ts) loads this file, and bundles only relative imports
+import { LANGUAGES } from '../../../../../../packages/contracts/src/constants.ts';
 import { z } from 'zod';
-
-export const CONTENT_LANGUAGES = ['en', 'hi', 'be', 'gu', 'mar'] as const;
 
 const text = z.string().trim().min(1);
 const oneOf = (values: readonly string[]) =>
@@ -23,10 +23,7 @@ export const isoDateSchema = z
 
 /** A visible text in each of the site's five languages. */
 export const localizedSchema = z.strictObject(
-  Object.fromEntries(CONTENT_LANGUAGES.map((l) => [l, text])) as Record<
-    (typeof CONTENT_LANGUAGES)[number],
-    typeof text
-  >,
+  Object.fromEntries(LANGUAGES.map((l) => [l, text])) as Record<(typeof LANGUAGES)[number], typeof text>,
 );
 export type Localized = z.infer<typeof localizedSchema>;
 
@@ -183,7 +180,6 @@ export const marketPortalsSchema = z.strictObject({
     ),
 });
 export type MarketPortals = z.infer<typeof marketPortalsSchema>;
-export type MarketPortal = MarketPortals['portals'][number];
 
 /** Each content file (in this folder) and its schema. */
 export const CONTENT_FILES = {

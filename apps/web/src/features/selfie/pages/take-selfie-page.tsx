@@ -4,7 +4,7 @@
  * instead once livness_obj exists; without a camera, a QR code continues on a phone.
  */
 import { ESIGN_POPUP } from '@ekyc/contracts/constants';
-import { STAGE, STAGES } from '@ekyc/contracts/stages';
+import { ROUTE, STAGE, STAGES } from '@ekyc/contracts/stages';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -131,7 +131,7 @@ export default function TakeSelfiePage() {
       />
       <LocationConsent checked={locationConsent} onChange={setLocationConsent} />
       {noCamera ? (
-        <PhoneQr url={`${window.location.origin}${appPath('/take-selfie')}`} />
+        <PhoneQr url={`${window.location.origin}${appPath(ROUTE.selfie)}`} />
       ) : shot ? (
         <div className="flex flex-col items-center gap-3">
           <img

@@ -12,6 +12,8 @@ import { useMessage } from '../../../lib/use-message';
 import { useUserDetails } from '../../../lib/user-details';
 import { useSendOtp } from '../api/send-otp';
 import { useField } from '../hooks/use-field';
+import { appPath } from '../../../lib/navigation';
+import { ROUTE } from '@ekyc/contracts/stages';
 
 export default function EmailPage() {
   const { t } = useTranslation('signup');
@@ -35,11 +37,11 @@ export default function EmailPage() {
     try {
       const reply = await sendOtp.mutateAsync({ email: address, mobile, whatspp_opt: userAuthInfo.whatspp_opt });
       if (!reply.status) return toast.error(msg(reply));
-      navigate(`/ekyc1/email-verification/verify-otp?resend_after=${reply.data.resend_after}`);
+      navigate(`${appPath(ROUTE.emailOtp)}?resend_after=${reply.data.resend_after}`);
     } catch (err) {
       toast.error(msg(err instanceof ApiError ? err : undefined));
       if (err instanceof ApiError && err.httpStatus === 429)
-        navigate(`/ekyc1/email-verification/verify-otp?resend_after=${String(err.data.resend_after ?? '')}`);
+        navigate(`${appPath(ROUTE.emailOtp)}?resend_after=${String(err.data.resend_after ?? '')}`);
     }
   };
 

@@ -13,6 +13,8 @@ import { useMessage } from '../../../lib/use-message';
 import { useSendOtp } from '../api/send-otp';
 import { clientInfo } from '../client-info';
 import { useField } from '../hooks/use-field';
+import { appPath } from '../../../lib/navigation';
+import { ROUTE } from '@ekyc/contracts/stages';
 
 export default function SignUpPage() {
   const { t } = useTranslation('signup');
@@ -43,7 +45,7 @@ export default function SignUpPage() {
     // the OTP page counts down from the server's own wait before a resend
     const toOtp = (resendAfter: unknown) =>
       navigate(
-        `/ekyc1/verify-otp?${new URLSearchParams({
+        `${appPath(ROUTE.verifyOtp)}?${new URLSearchParams({
           mobile: values.mobile,
           whatspp_opt: String(values.whatspp_opt),
           resend_after: String(resendAfter),

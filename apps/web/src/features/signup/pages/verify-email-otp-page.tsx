@@ -2,11 +2,12 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from '../../../lib/router';
-import { useScreenNavigate } from '../../../lib/navigation';
+import { appPath, useScreenNavigate } from '../../../lib/navigation';
 import { useSession } from '../../../lib/session';
 import { sendOtp } from '../api/send-otp';
 import { useVerifyOtpEmail } from '../api/verify-otp-email';
 import { OtpForm, resendAfterParam } from '../components/otp-form';
+import { ROUTE } from '@ekyc/contracts/stages';
 
 export default function VerifyEmailOtpPage() {
   const { t } = useTranslation('signup');
@@ -18,7 +19,7 @@ export default function VerifyEmailOtpPage() {
   const email = userAuthInfo.email;
 
   useEffect(() => {
-    if (!email) navigate('/ekyc1/email-verification', { replace: true });
+    if (!email) navigate(appPath(ROUTE.email), { replace: true });
   }, [email, navigate]);
   if (!email) return null;
 
@@ -38,7 +39,7 @@ export default function VerifyEmailOtpPage() {
       resendAfter={resendAfterParam(params.get('resend_after'))}
       contact={email}
       editLink={
-        <Link to="/ekyc1/email-verification" className="font-semibold text-brand underline">
+        <Link to={appPath(ROUTE.email)} className="font-semibold text-brand underline">
           {t('edit')}
         </Link>
       }

@@ -1,0 +1,190 @@
+/**
+ * One source per rule: each rule below is written once, and this test searches the source tree
+ * for its literal written anywhere else (a copy drifts: the e-sign window read 120 s in one place
+ * and 900 s in another). The sources are the apps' and packages' code, the build scripts and the
+ * tools, not the tests (a test's expected value is its own statement of the rule).
+ */
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join, relative, sep } from 'node:path';
+import { ROUTE } from '@ekyc/contracts/stages';
+import { describe, expect, it } from 'vitest';
+
+const ROOT = join(import.meta.dirname, '..', '..', '..');
+const SOURCES = ['apps/api/src', 'apps/web/src', 'apps/web/scripts', 'packages/contracts/src', 'tools', 'bench'];
+/** Generated from the API's schemas (npm run api-client): it repeats what the contracts say. */
+const GENERATED = ['packages/api-client/src/schema.ts'];
+
+interface Rule {
+  name: string;
+  /** The one file the rule is written in. */
+  source: string;
+  literals: RegExp[];
+  /** The part of a file searched (the code without its comments, for a rule whose words are read in prose too). */
+  searched?: (text: string) => string;
+  /**
+   * Files being split or rewritten elsewhere that still hold a copy: each to read the one source
+   * when that work lands (kept short, and the test fails when an entry no longer holds a copy).
+   */
+  beingSplit?: string[];
+}
+
+/** The code of a file: no comment, and no line that is a path alone (the API's own route, `'/verify-otp',`). */
+function codeOf(text: string): string {
+  return text
+    .replace(/\/\*[\s\S]*?\*\//g, '')
+    .split('\n')
+    .map((line) => line.replace(/(^|[^:'"`])\/\/.*$/, '$1'))
+    .filter((line) => !/^\s*'[^']*',?\s*$/.test(line))
+    .join('\n');
+}
+
+const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const APPLICANT_ROUTES = Object.values(ROUTE)
+  .filter((route) => route !== '/')
+  .map(escape)
+  .join('|');
+
+export const RULES: Rule[] = [
+  {
+    name: 'the applicant routes',
+    source: 'packages/contracts/src/stages.ts',
+    // a route written as text (with /ekyc1 or a query too) rather than ROUTE.<name>
+    literals: [new RegExp(`['"\`](?:/ekyc1)?(?:${APPLICANT_ROUTES})(?=['"\`?/$])`)],
+    searched: codeOf,
+  },
+  {
+    name: 'the language list and its BCP 47 map',
+    source: 'packages/contracts/src/constants.ts',
+    literals: [
+      // the codes as a list or a union (a record typed Record<Language, …> is checked by the compiler)
+      /['"]hi['"]\s*[,|]\s*['"]be['"]\s*[,|]\s*['"]gu['"]\s*[,|]\s*['"]mar['"]/,
+      // an object standing for the list ({ en: 1, hi: 1, … })
+      /\bhi\s*:\s*(?:\d+|true)\s*,\s*be\s*:/,
+      // a code mapped to its tag or back
+      /\bbe['"]?\s*:\s*['"]bn\b|\bbn['"]?\s*:\s*['"]be\b|\bmar['"]?\s*:\s*['"]mr\b|\bmr['"]?\s*:\s*['"]mar\b/,
+      /['"](?:bn|mr)-IN['"]/,
+    ],
+  },
+  {
+    name: 'the uuid check',
+    source: 'apps/api/src/lib/uuid.ts',
+    literals: [/\[0-9a-f(?:A-F)?\]\{8\}-|\[0-9a-f-\]\{36\}/],
+    beingSplit: [
+      // back-office module and applicant records: split by area at the same time
+      'apps/api/src/modules/backoffice/backoffice.repository.ts',
+      'apps/api/src/modules/backoffice/bulk-accept.ts',
+      'apps/api/src/modules/backoffice/claims.ts',
+      'apps/api/src/modules/backoffice/search/exact-search.ts',
+      'apps/api/src/modules/backoffice/get-application.ts',
+      'apps/api/src/modules/backoffice/application-rule-set.ts',
+      'apps/api/src/modules/backoffice/evidence-bundle.ts',
+      'apps/api/src/modules/backoffice/approval.ts',
+      'apps/api/src/records/applicant-records.ts',
+    ],
+  },
+  {
+    name: 'the OTP waits',
+    source: 'packages/contracts/src/constants.ts',
+    literals: [
+      /\b(?:countdownSeconds|resendCountdownSeconds|resend_after)\s*:\s*\d/,
+      /\bOTP_(?:RESEND_)?COUNTDOWN_S\s*=/,
+    ],
+  },
+  {
+    name: 'the e-sign window and its default with an ESP',
+    source: 'packages/contracts/src/constants.ts',
+    literals: [
+      /\besign_?window_?seconds\s*(?:\?\?|\|\||:)\s*\d/i,
+      /ESIGN_WINDOW_SECONDS[^\n]*\?\?[^\n]*\b\d{2,}\b/,
+      /\b(?:ESIGN_WINDOW_S|ESIGN_ESP_WINDOW_S)\s*=/,
+    ],
+  },
+];
+
+function sourceFiles(dir: string): string[] {
+  let names: string[];
+  try {
+    names = readdirSync(dir);
+  } catch {
+    return [];
+  }
+  return names.flatMap((name) => {
+    const path = join(dir, name);
+    if (name === 'node_modules' || name === 'dist') return [];
+    if (statSync(path).isDirectory()) return sourceFiles(path);
+    return /\.(ts|tsx|mjs|js)$/.test(name) ? [path] : [];
+  });
+}
+
+const files = SOURCES.flatMap((d) => sourceFiles(join(ROOT, d)))
+  .map((f) => relative(ROOT, f).split(sep).join('/'))
+  .filter((f) => !GENERATED.includes(f))
+  .map((file) => ({ file, text: readFileSync(join(ROOT, file), 'utf8') }));
+
+/** The files other than the rule's source where one of its literals is written. */
+export function copiesOf(rule: Rule, texts: readonly { file: string; text: string }[]): string[] {
+  return texts
+    .filter(({ file, text }) => {
+      const searched = rule.searched ? rule.searched(text) : text;
+      return file !== rule.source && rule.literals.some((re) => re.test(searched));
+    })
+    .map(({ file }) => file);
+}
+
+describe('one source per rule', () => {
+  it('reads the source tree', () => {
+    expect(files.length).toBeGreaterThan(300);
+  });
+
+  for (const rule of RULES)
+    it(`writes ${rule.name} once, in ${rule.source}`, () => {
+      const source = files.find((f) => f.file === rule.source);
+      expect(source, `${rule.source} exists`).toBeDefined();
+      const copies = copiesOf(rule, files);
+      expect(copies.filter((f) => !rule.beingSplit?.includes(f))).toEqual([]);
+      // an entry of the allow-list that no longer holds a copy is taken off it
+      expect(rule.beingSplit?.filter((f) => !copies.includes(f)) ?? []).toEqual([]);
+    });
+
+  it('finds a copy of each rule (the search can fail)', () => {
+    const copies: Record<string, string> = {
+      'the applicant routes': "return fail('bankFailed', { screen: '/bank-and-segment/cancel-cheque' });",
+      'the language list and its BCP 47 map':
+        "const HTML_LANG = { en: 'en', hi: 'hi', be: 'bn', gu: 'gu', mar: 'mr' };",
+      'the uuid check': 'const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;',
+      'the OTP waits': 'otp: { countdownSeconds: 30, resendCountdownSeconds: 20 }',
+      'the e-sign window and its default with an ESP':
+        'esignWindowSeconds: e.ESIGN_WINDOW_SECONDS ?? (sandbox ? 120 : 900),',
+    };
+    for (const rule of RULES)
+      expect(copiesOf(rule, [{ file: 'apps/web/src/copy.ts', text: copies[rule.name]! }]), rule.name).toEqual([
+        'apps/web/src/copy.ts',
+      ]);
+    // a route with the base path or a query is a copy; one in a comment, or the API's own path, is not
+    const [routes] = RULES;
+    expect(copiesOf(routes!, [{ file: 'x.ts', text: "navigate('/ekyc1/pan-verification/pan-info');" }])).toEqual([
+      'x.ts',
+    ]);
+    expect(copiesOf(routes!, [{ file: 'x.ts', text: "go('/digilocker?failed=true');" }])).toEqual(['x.ts']);
+    expect(copiesOf(routes!, [{ file: 'x.ts', text: "/** '/e-sign': the form */\n// go to '/status'" }])).toEqual([]);
+    expect(copiesOf(routes!, [{ file: 'x.ts', text: "app.post(\n    '/verify-otp',\n    {}," }])).toEqual([]);
+    // the other languages' list alone, and a union of the five, are copies too
+    const languages = RULES[1];
+    expect(copiesOf(languages!, [{ file: 'x.ts', text: "for (const l of ['hi', 'be', 'gu', 'mar'])" }])).toEqual([
+      'x.ts',
+    ]);
+    expect(copiesOf(languages!, [{ file: 'x.ts', text: "type L = 'en' | 'hi' | 'be' | 'gu' | 'mar';" }])).toEqual([
+      'x.ts',
+    ]);
+    expect(
+      copiesOf(languages!, [{ file: 'x.ts', text: 'i18n.language in { en: 1, hi: 1, be: 1, gu: 1, mar: 1 }' }]),
+    ).toEqual(['x.ts']);
+    // a sentence naming the codes is not a copy, nor a record the compiler holds to the list
+    expect(copiesOf(languages!, [{ file: 'x.ts', text: '// the codes are en, hi, be, gu and mar' }])).toEqual([]);
+    expect(
+      copiesOf(languages!, [
+        { file: 'x.ts', text: '{ en: r.name, hi: r.labelHi, be: r.labelBe, gu: r.labelGu, mar: r.labelMar }' },
+      ]),
+    ).toEqual([]);
+  });
+});
