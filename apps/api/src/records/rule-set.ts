@@ -15,7 +15,7 @@ import {
   type RuleSet,
 } from '@ekyc/contracts/regulation';
 import { invalidField } from '../lib/errors.ts';
-import type { ApplicantRecords, SectionReader } from './applicant-records.ts';
+import type { ApplicantRecords, SectionReader, StoredSections } from './applicant-records.ts';
 
 export const RULE_SET_SECTION = '_rule_set' as const;
 
@@ -48,6 +48,20 @@ type Records = Pick<ApplicantRecords, 'get' | 'getSection' | 'save'>;
 export async function pinnedRuleSet(records: Records, applicantId: string): Promise<PinnedRuleSet> {
   const pinned = await records.getSection<PinnedRuleSet>(applicantId, RULE_SET_SECTION);
   return pinned?.id ? pinned : pinnedRuleSetOf(null, (await records.get(applicantId)).createdAt);
+}
+
+const isPinnedRuleSet = (v: unknown): v is PinnedRuleSet =>
+  typeof v === 'object' &&
+  v !== null &&
+  'id' in v &&
+  typeof v.id === 'string' &&
+  'moves' in v &&
+  Array.isArray(v.moves);
+
+/** The pinned rule set among every section read (allSections), else the day the application started. */
+export function pinnedRuleSetIn(sections: StoredSections, createdAt: Date): PinnedRuleSet {
+  const pinned = sections[RULE_SET_SECTION];
+  return pinnedRuleSetOf(isPinnedRuleSet(pinned) ? pinned : null, createdAt);
 }
 
 /** The same from what a caller has already read: the pinned section, else the day the application started. */

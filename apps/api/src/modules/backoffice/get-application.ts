@@ -6,7 +6,7 @@ import type { ApplicationData, ReviewField, SharedIdentifier } from '@ekyc/contr
 import { isStageCode, STAGES } from '@ekyc/contracts/stages';
 import type { AppDeps } from '../../app-deps.ts';
 import { AppError } from '../../lib/errors.ts';
-import type { FileRef } from '../../records/applicant-records.ts';
+import { type FileRef, isFileRef } from '@ekyc/contracts/sections';
 import { approvalStep, makersOf, mayConfirm } from './approval.ts';
 import { backofficeRepository as repo, type StaffRow } from './backoffice.repository.ts';
 import { syncPanIndex } from './list-applications.ts';
@@ -17,9 +17,6 @@ import { SIGNED_FORMS, type SignedChanges, signedChanges } from '../../records/s
 const SECRET_KEY = /token|secret|password|otp|signature_value|private_key/i;
 const AADHAAR_KEY = /(^|_)(uid|aadhaar|aadhar)(_|$|number|no)/i;
 const MAX_TEXT = 2000;
-
-const isFileRef = (v: unknown): v is FileRef =>
-  typeof v === 'object' && v !== null && typeof (v as FileRef).$file === 'string';
 
 type Primitive = string | number | boolean | null;
 
@@ -83,10 +80,7 @@ async function sharedIdentifiers(
     if (!others.length) continue;
     const applications = await Promise.all(
       others.map(async (id) => {
-        const [standing, panObj] = await Promise.all([
-          repo.standingOf(db, id),
-          deps.records.getSection<{ full_name?: string }>(id, 'pan_obj'),
-        ]);
+        const [standing, panObj] = await Promise.all([repo.standingOf(db, id), deps.records.getSection(id, 'pan_obj')]);
         return standing
           ? {
               id,
@@ -155,7 +149,7 @@ export async function getApplication(
   const step = await approvalStep(deps, standing);
   const makers = step === 'decide' ? [] : await makersOf(db, applicantId);
   const makerEmails = await Promise.all(makers.map(async (id) => (await repo.staffById(db, id))?.email ?? id));
-  const review = stored['review_obj'] as { status?: string; text?: string } | undefined;
+  const review = stored.review_obj;
   return {
     id: applicantId,
     status: standing.status,
@@ -178,7 +172,7 @@ export async function getApplication(
     checks: reviewChecks(stored),
     signed_changes: shownChanges(signedChanges(applicant, stored)),
     shared: await sharedIdentifiers(deps, applicantId, {
-      pan: (stored['pan_obj'] as { pan_number?: string } | undefined)?.pan_number,
+      pan: stored.pan_obj?.pan_number,
       mobile: applicant.mobile,
       email: applicant.email,
     }),

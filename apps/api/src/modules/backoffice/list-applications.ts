@@ -38,7 +38,7 @@ export async function syncPanIndex(deps: Pick<AppDeps, 'database' | 'records' | 
   for (;;) {
     const batch = await repo.panSectionsToIndex(db, 200);
     for (const item of batch) {
-      const pan = (await deps.records.getIndexableSection<PanSection>(item.applicantId, 'pan_obj'))?.pan_number ?? '';
+      const pan = (await deps.records.getIndexableSection(item.applicantId, 'pan_obj'))?.pan_number ?? '';
       await repo.putPanIndex(db, item.applicantId, deps.hasher.hash('pan', pan.toUpperCase()), item.updatedAt);
     }
     if (batch.length < 200) return;
@@ -91,7 +91,7 @@ export async function listApplications(
   const items = await Promise.all(
     rows.map(async (row) => {
       const [pan, liveness] = await Promise.all([
-        deps.records.getSection<PanSection>(row.id, 'pan_obj'),
+        deps.records.getSection(row.id, 'pan_obj'),
         deps.records.getSection(row.id, 'livness_obj'),
       ]);
       return {

@@ -52,7 +52,7 @@ export class ReviewWatch {
     const changed = await database.db.transaction(async (tx) => {
       await records.lock(applicantId, tx);
       if ((await records.kycList(applicantId, tx)).some((s) => s.adminActivity === 'Reject')) return false;
-      const review = await records.getSection<Review>(applicantId, 'review_obj', tx);
+      const review = await records.getSection(applicantId, 'review_obj', tx);
       if (!review || !mayMove(review.status, 'resubmit')) return false;
       await setReview(this.deps, tx, null, applicantId, { status: 'Pending', text: MSG.statusUnderReview }, 'resubmit');
       return true;

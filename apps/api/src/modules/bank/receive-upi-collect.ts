@@ -29,7 +29,7 @@ export async function receiveUpiCollect(deps: AppDeps, n: UpiNotification): Prom
     pending.resolved
   )
     return 'ignored';
-  const stored = await deps.records.getSection<BankObj>(applicantId, 'bank_obj');
+  const stored = await deps.records.getSection(applicantId, 'bank_obj');
   const stage = await deps.records.currentStage(applicantId);
   const now = new Date().toISOString();
 

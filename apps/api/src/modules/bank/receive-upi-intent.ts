@@ -22,7 +22,7 @@ export async function receiveUpiIntent(deps: AppDeps, n: ReversePennyDropNotific
   if (!pending || pending.kind !== 'intent' || pending.collect_id !== n.id || pending.reference !== n.reference)
     return 'ignored';
   if (pending.resolved) return 'ignored';
-  const stored = await deps.records.getSection<BankObj>(applicantId, 'bank_obj');
+  const stored = await deps.records.getSection(applicantId, 'bank_obj');
   const now = new Date().toISOString();
   const nameMatch = n.holderName ? matchHolderName(n.holderName, await panName(deps, applicantId)) : null;
   const bankAccount = n.outcome === 'paid' && n.accountType !== 'PPI' && Boolean(n.ifsc && n.accountNumber);

@@ -32,7 +32,7 @@ export async function startUpiIntent(
     log.warn({ err: (err as Error).message }, 'UPI intent request failed');
     return fail('somethingWrong', { status_description: 'Failure', screen: UPI_SCREEN });
   }
-  const stored = await deps.records.getSection<BankObj>(applicantId, 'bank_obj');
+  const stored = await deps.records.getSection(applicantId, 'bank_obj');
   const pending: BankPrivate = {
     collect_id: request.id,
     kind: 'intent',

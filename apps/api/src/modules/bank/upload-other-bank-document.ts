@@ -25,7 +25,7 @@ export async function uploadOtherBankDocument(deps: AppDeps, applicantId: string
         ['image/png', 'image/jpeg', 'application/pdf'],
         'nomineeProofType',
       );
-  const stored = await deps.records.getSection<BankObj>(applicantId, 'bank_obj');
+  const stored = await deps.records.getSection(applicantId, 'bank_obj');
   const details = await resolveBankDetails(deps, input.data, stored);
   const document = await deps.records.saveFile(applicantId, {
     kind: cheque ? 'cancelled-cheque' : input.doctype.replace('_', '-'),

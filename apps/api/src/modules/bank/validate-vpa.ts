@@ -54,7 +54,7 @@ export async function validateVpa(
   }
   if (check.state === 'invalid') return failure('upiInvalid');
 
-  const stored = await deps.records.getSection<BankObj>(applicantId, 'bank_obj');
+  const stored = await deps.records.getSection(applicantId, 'bank_obj');
   const nameMatch = check.customerName ? matchHolderName(check.customerName, await panName(deps, applicantId)) : null;
   if (nameMatch && !namePasses(nameMatch)) {
     await deps.records.save(applicantId, {

@@ -6,6 +6,6 @@ import { aadhaarAddressOf, type LockerSection } from '@ekyc/contracts/calls/upda
 import type { AppDeps } from '../../app-deps.ts';
 
 export async function applicantAadhaarAddress(deps: Pick<AppDeps, 'records'>, applicantId: string) {
-  const locker = await deps.records.getSection<LockerSection>(applicantId, 'digilocker_obj');
+  const locker = await deps.records.getSection(applicantId, 'digilocker_obj');
   return aadhaarAddressOf(locker);
 }

@@ -11,8 +11,8 @@ import type { StoredKraDataObj, StoredPanObj } from './pan-sections.ts';
 export async function confirmKraAddress(deps: AppDeps, applicantId: string): Promise<Outcome<{ screen: string }>> {
   const { records } = deps;
   const { section } = await records.requireStageWith(applicantId, 'kra-digilocker', ['pan_obj', 'kra_data_obj']);
-  const pan = section<StoredPanObj>('pan_obj');
-  const kra = section<StoredKraDataObj>('kra_data_obj');
+  const pan = section('pan_obj');
+  const kra = section('kra_data_obj');
   if (!pan?.is_kra || !kra?.kra_address) return fail('somethingWrong', { screen: '/digilocker' });
   const document = {
     document_type: 'KRA',

@@ -61,7 +61,7 @@ export async function resumeLostMatch(deps: AppDeps, applicantId: string, state:
   const retried: LivenessState = { ...state, match: { ...match, tried_at: new Date().toISOString() } };
   // recorded first, so that the polls that follow leave this attempt to run
   await deps.records.save(applicantId, { [LIVENESS_PRIVATE]: retried });
-  const digilocker = await deps.records.getSection<{ aadhaar_photo?: FileRef }>(applicantId, 'digilocker_obj');
+  const digilocker = await deps.records.getSection(applicantId, 'digilocker_obj');
   const [selfie, photo] = await Promise.all([
     deps.records.readFile(state.image.$file),
     digilocker?.aadhaar_photo ? deps.records.readFile(digilocker.aadhaar_photo.$file) : null,

@@ -55,7 +55,7 @@ export async function uploadSelfie(
   if (check.faces === 0) return fail('livenessNoFace', { retry: false, screen: SELFIE_SCREEN });
   if (check.faces > 1) return fail('livenessManyFaces', { retry: false, screen: SELFIE_SCREEN });
 
-  const aadhaarPhoto = section<{ aadhaar_photo?: FileRef }>('digilocker_obj')?.aadhaar_photo;
+  const aadhaarPhoto = section('digilocker_obj')?.aadhaar_photo;
   const [ref, photo] = await Promise.all([
     deps.records.saveFile(applicantId, { kind: 'selfie', contentType: 'image/jpeg', bytes: image }),
     aadhaarPhoto ? deps.records.readFile(aadhaarPhoto.$file) : null,
