@@ -26,12 +26,6 @@ function countsCacheOf(database: object) {
   return cache;
 }
 
-interface PanSection {
-  pan_number?: string;
-  full_name?: string;
-  name_on_card?: string;
-}
-
 /** Brings the PAN blind index up to date with the pan_obj sections written since the last call. */
 export async function syncPanIndex(deps: Pick<AppDeps, 'database' | 'records' | 'hasher'>): Promise<void> {
   const db = deps.database.db;

@@ -9,7 +9,7 @@ import { MSG } from '@ekyc/contracts/messages';
 import type { AppDeps } from '../../app-deps.ts';
 import { channels } from '../../realtime/hub.ts';
 import { backofficeRepository as repo } from './backoffice.repository.ts';
-import { type Review, setReview } from '../../records/review.ts';
+import { setReview } from '../../records/review.ts';
 
 type Deps = Pick<AppDeps, 'database' | 'records' | 'hub'>;
 

@@ -5,7 +5,7 @@
  */
 import type { AppDeps } from '../../app-deps.ts';
 import { operationsRepository as ops } from './operations.repository.ts';
-import { applicantTerms, type PanSection } from './search-terms.ts';
+import { applicantTerms } from './search-terms.ts';
 
 type Deps = Pick<AppDeps, 'database' | 'records' | 'hasher' | 'cipher'>;
 

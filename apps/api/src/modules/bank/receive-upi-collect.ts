@@ -10,7 +10,7 @@ import { STAGE } from '@ekyc/contracts/stages';
 import type { AppDeps } from '../../app-deps.ts';
 import type { UpiNotification } from '../../providers/upi/port.ts';
 import { panName } from './applicant-name.ts';
-import { BANK_SCREEN, type BankObj, type BankPrivate, verification } from './bank-record.ts';
+import { BANK_SCREEN, type BankPrivate, verification } from './bank-record.ts';
 import { matchHolderName, namePasses } from '../../lib/name-match.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;

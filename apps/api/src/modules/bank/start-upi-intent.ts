@@ -10,7 +10,7 @@ import type { AppDeps } from '../../app-deps.ts';
 import { randomId } from '../../lib/crypto.ts';
 import { fail, ok, type Outcome } from '../../lib/outcome.ts';
 import { takeBankAttempt } from './attempt-limit.ts';
-import { type BankObj, type BankPrivate, CHEQUE_SCREEN, UPI_SCREEN, verification } from './bank-record.ts';
+import { type BankPrivate, CHEQUE_SCREEN, UPI_SCREEN, verification } from './bank-record.ts';
 import { UPI_COMING_SOON } from './validate-vpa.ts';
 
 export async function startUpiIntent(

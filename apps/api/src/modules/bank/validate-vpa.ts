@@ -13,7 +13,7 @@ import { fail, ok, type Outcome } from '../../lib/outcome.ts';
 import { isProviderOutage } from '../../providers/http.ts';
 import { panName } from './applicant-name.ts';
 import { takeBankAttempt } from './attempt-limit.ts';
-import { type BankObj, type BankPrivate, CHEQUE_SCREEN, UPI_SCREEN, verification } from './bank-record.ts';
+import { type BankPrivate, CHEQUE_SCREEN, UPI_SCREEN, verification } from './bank-record.ts';
 import { matchHolderName, namePasses } from '../../lib/name-match.ts';
 
 type Input = z.output<typeof vpaValidationRequestSchema>;

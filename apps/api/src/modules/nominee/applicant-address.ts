@@ -2,7 +2,7 @@
  * 'Address same as the applicant's': the applicant's Aadhaar address from the DigiLocker section.
  * The server fills it in itself, so a nominee flagged same-address always carries the verified address.
  */
-import { aadhaarAddressOf, type LockerSection } from '@ekyc/contracts/calls/update-nominee';
+import { aadhaarAddressOf } from '@ekyc/contracts/calls/update-nominee';
 import type { AppDeps } from '../../app-deps.ts';
 
 export async function applicantAadhaarAddress(deps: Pick<AppDeps, 'records'>, applicantId: string) {

@@ -6,7 +6,6 @@ import { STAGE } from '@ekyc/contracts/stages';
 import { ekycSummary } from '../../records/ekyc-summary.ts';
 import type { AppDeps } from '../../app-deps.ts';
 import { fail, ok, type Outcome } from '../../lib/outcome.ts';
-import type { StoredKraDataObj, StoredPanObj } from './pan-sections.ts';
 
 export async function confirmKraAddress(deps: AppDeps, applicantId: string): Promise<Outcome<{ screen: string }>> {
   const { records } = deps;

@@ -4,7 +4,6 @@
  * attempt whose process stopped (a crash, a restart) is taken over by the next poll on any process.
  */
 import type { AppDeps } from '../../app-deps.ts';
-import type { FileRef } from '../../records/applicant-records.ts';
 import { LIVENESS_PRIVATE, type LivenessState, readLivenessState } from './liveness-state.ts';
 
 /** How long an approved check waits for the face match before going on without its score. */

@@ -10,7 +10,6 @@ import type { AppDeps } from '../../app-deps.ts';
 import { requireType } from '../../documents/upload-check.ts';
 import { AppError, invalidField } from '../../lib/errors.ts';
 import { fail, type Outcome } from '../../lib/outcome.ts';
-import type { FileRef } from '../../records/applicant-records.ts';
 import { compareWithAadhaar } from './face-match.ts';
 import { LIVENESS_PRIVATE, type LivenessState } from './liveness-state.ts';
 import { livenessAnswer } from './poll-liveness.ts';
