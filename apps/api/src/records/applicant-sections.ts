@@ -102,6 +102,7 @@ export class ApplicantSections {
    */
   async seed(applicantId: string, sections: Record<string, object>): Promise<void> {
     const put = Object.entries(sections).map(([name, value]) => ({ name, payloadEnc: this.cipher.encryptJson(value) }));
+    if (!put.length) return;
     await repo.putSectionsLocked(this.db, applicantId, put);
     await this.notifyChanged(applicantId);
   }
