@@ -205,6 +205,13 @@ export const applicantApi = createApiClient({
   onUnauthorized: () => onUnauthorized(),
 });
 
+/** The public site's client: /api/v1/public, no sign-in. */
+export const publicApi = createApiClient({
+  base: '/api/v1/public',
+  token: () => null,
+  onUnauthorized: () => undefined,
+});
+
 export const apiRequest = applicantApi.request;
 export const apiGet = applicantApi.get;
 export const apiPost = applicantApi.post;
