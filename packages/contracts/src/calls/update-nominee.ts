@@ -145,19 +145,21 @@ export interface NomineeSection {
 
 /** The parts of digilocker_obj the same-address option reads (section 3: address document fields). */
 export interface LockerSection {
-  cdl_documents?: {
-    document_type?: string | null;
-    address1?: string | null;
-    address2?: string | null;
-    house?: string | null;
-    street?: string | null;
-    locality?: string | null;
-    landmark?: string | null;
-    district_city?: string | null;
-    state?: string | null;
-    pincode?: string | null;
-    country?: string | null;
-  }[] | null;
+  cdl_documents?:
+    | {
+        document_type?: string | null;
+        address1?: string | null;
+        address2?: string | null;
+        house?: string | null;
+        street?: string | null;
+        locality?: string | null;
+        landmark?: string | null;
+        district_city?: string | null;
+        state?: string | null;
+        pincode?: string | null;
+        country?: string | null;
+      }[]
+    | null;
 }
 
 export interface NomineeAddress {
