@@ -48,6 +48,23 @@ export default tseslint.config(
     },
   },
   {
+    // Sections of the applicant record and the record the web reads are typed by their contracts
+    // (packages/contracts/src/sections.ts, user-details-schema.ts): no cast says what one is instead
+    // (`as const` stays allowed). Reply fetchers are held by the rule above.
+    files: ['apps/web/src/features/**/*.{ts,tsx}', 'apps/web/src/lib/**/*.{ts,tsx}', 'apps/api/src/modules/**/*.ts'],
+    ignores: ['apps/web/src/features/*/api/**', 'apps/web/src/lib/api-client.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector:
+            ':matches(TSAsExpression:not([typeAnnotation.typeName.name="const"]), TSTypeAssertion):has(:matches(MemberExpression[property.name=/_obj$/], Literal[value=/_obj$/], Identifier[name=/^(details|sections|stored|record|callback|section)$/]))',
+          message: 'A section of the record has its contract type (Sections, RecordSections): read it without a cast.',
+        },
+      ],
+    },
+  },
+  {
     files: [
       'apps/api/src/server.ts',
       'apps/api/src/cli/**',

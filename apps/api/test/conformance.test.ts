@@ -86,7 +86,7 @@ describe('contract HTTP codes: file links', () => {
       contentType: 'image/png',
       bytes: Buffer.from('png'),
     });
-    await app.deps.records.save(id, { signature_obj: { document: ref, upload_type: 'upload' } });
+    await app.deps.records.seed(id, { signature_obj: { document: ref, upload_type: 'upload' } });
     const res = await call<[{ signature_obj: { document: string } }]>(app, 'GET', 'get-user-details', { token });
     return { token, link: res.body.data[0].signature_obj.document, fileId: ref.$file };
   }

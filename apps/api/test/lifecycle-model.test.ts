@@ -241,7 +241,9 @@ const changeBank = () =>
     if (current !== STAGE.BANK_AND_SEGMENT || !rejected.includes(current)) return UNTOUCHED;
     const account = `5010${String(Math.floor(Math.random() * 1e10)).padStart(10, '0')}`;
     await other.deps.records.completeStage(r.id, STAGE.BANK_AND_SEGMENT, {
-      sections: { bank_obj: { ifsc: 'ICIC0000001', account_number: account, account_type: 'Saving' } },
+      sections: {
+        bank_obj: { ifsc: 'ICIC0000001', account_number: account, account_type: 'Saving', bank_verify_edit: false },
+      },
     });
     r.moved = 'resubmit';
   });

@@ -147,7 +147,7 @@ it('returns to the final stage when the stage sent back is resubmitted unchanged
 it('refuses to approve a record that differs from the form signed last, whatever the stage list says', async () => {
   const { id } = await signedAndSentBack('5514');
   // a change written around the steps (as a direct edit of the record would)
-  await app.deps.records.save(id, { bank_obj: { ifsc: 'ICIC0000001', account_number: '000111222333' } });
+  await app.deps.records.seed(id, { bank_obj: { ifsc: 'ICIC0000001', account_number: '000111222333' } });
   const refused = await confirm(id);
   expect(refused.statusCode).toBe(409);
   expect(refused.json()).toMatchObject({ message: expect.stringContaining('signs it again') });

@@ -62,7 +62,7 @@ describe('an open account asking for erasure', () => {
       app.deps.records.saveFile(client.id, { kind, contentType: 'image/jpeg', bytes: Buffer.from(`a ${kind}`) });
     const kept = await selfie('selfie');
     const extra = await selfie('selfie');
-    await app.deps.records.save(client.id, { livness_obj: { image: kept } });
+    await app.deps.records.seed(client.id, { livness_obj: { image: kept } });
 
     const res = await erase(client.token);
     expect(res.body.message).toBe('Erasure requested');
@@ -161,7 +161,7 @@ describe('account closure', () => {
     const signature = await file('signature');
     const form = await file('signed-account-opening-form');
     const cheque = await file('cancelled-cheque');
-    await app.deps.records.save(client.id, {
+    await app.deps.records.seed(client.id, {
       livness_obj: { image: selfie },
       signature_obj: { image: signature },
       nominee_obj: { nominees: [] },

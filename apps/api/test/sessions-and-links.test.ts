@@ -209,7 +209,7 @@ describe('file links', () => {
       contentType: 'image/png',
       bytes: Buffer.from('png'),
     });
-    await app.deps.records.save(applicantId, { signature_obj: { document: ref, upload_type: 'upload' } });
+    await app.deps.records.seed(applicantId, { signature_obj: { document: ref, upload_type: 'upload' } });
     const res = await call<[{ signature_obj: { document: string } }]>(app, 'GET', 'get-user-details', { token });
     return res.body.data[0].signature_obj.document;
   }

@@ -21,7 +21,7 @@ describe('encryption key rotation', () => {
     const { records, database, blobs } = app.deps;
     await signUp(app);
     const { applicant } = await records.create({ mobile: '9123400001', whatsappOpt: false, utm: {}, source: 'web' });
-    await records.save(applicant.id, { pan_obj: { pan_number: 'ABCPK1234D' } });
+    await records.seed(applicant.id, { pan_obj: { pan_number: 'ABCPK1234D' } });
     const ref = await records.saveFile(applicant.id, {
       kind: 'test',
       contentType: 'image/png',

@@ -62,7 +62,7 @@ describe('welcome kit', () => {
       contentType: 'application/pdf',
       bytes: signedBytes,
     });
-    await app.deps.records.save(id, { esign_obj: { signed_document: ref } });
+    await app.deps.records.seed(id, { esign_obj: { signed_document: ref } });
 
     const attachments = await welcomeAttachments(app.deps, id, new Date('2026-11-25T10:00:00Z'));
     expect(attachments.map((a) => a.filename)).toEqual([

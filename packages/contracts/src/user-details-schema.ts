@@ -5,6 +5,11 @@
  */
 import * as z from 'zod/mini';
 import { ADMIN_ACTIVITIES } from './basic-enums.ts';
+import type { NameMatch } from './calls/bank-verification.ts';
+import type { ChequeOcr } from './calls/cheque-verification.ts';
+import type { NomineeSoa, StoredNominee } from './calls/update-nominee.ts';
+import type { SignatureGuardian, SignatureMark, SignatureUploadType } from './calls/upload-signature.ts';
+import type { VpaCallback } from './calls/vpa-validation.ts';
 
 export const kycEntrySchema = z.object({
   stage: z.number(),
@@ -22,7 +27,12 @@ const section = <S extends Record<string, z.core.$ZodType>>(fields: S) =>
   z.looseObject({ is_object: z.boolean(), ...fields });
 const text = z.optional(z.nullable(z.string()));
 const flag = z.optional(z.nullable(z.boolean()));
-const list = z.optional(z.nullable(z.array(z.looseObject({}))));
+/**
+ * A nested value the API wrote with its contract type (sections.ts): the view checks it is an
+ * object and names its type, without the full rules of its call (an older record still reads).
+ */
+const written = <T extends object>() => z.optional(z.nullable(z.custom<T>((v) => typeof v === 'object' && v !== null)));
+const oneOf = <T extends string>() => z.optional(z.custom<T>((v) => typeof v === 'string'));
 
 /** pan_obj: the PAN as verified (name on the card, number, date of birth, whether KRA-registered). */
 export const panSectionSchema = section({
@@ -33,7 +43,12 @@ export const panSectionSchema = section({
   is_kra: flag,
 });
 /** kra_data_obj: the KRA's status and address of a KRA-registered PAN. */
-export const kraDataSectionSchema = section({ kra_address: text, kra_status: text, kra_status_code: text });
+export const kraDataSectionSchema = section({
+  kra_address: text,
+  kra_status: text,
+  kra_status_code: text,
+  kra_agency: text,
+});
 /** One address document of digilocker_obj.cdl_documents (Aadhaar as its last four digits only). */
 export const cdlDocumentEntrySchema = z.looseObject({
   document_type: text,
@@ -57,6 +72,8 @@ export const cdlDocumentEntrySchema = z.looseObject({
 export const digilockerSectionSchema = section({
   cdl_documents: z.optional(z.nullable(z.array(cdlDocumentEntrySchema))),
   is_pan_missing: flag,
+  /** A signed URL of the e-Aadhaar photo. */
+  aadhaar_photo: text,
 });
 /** personal_obj: the client profiling answers. */
 export const personalSectionSchema = section({
@@ -72,17 +89,37 @@ export const personalSectionSchema = section({
 /** bank_obj: the bank account and how it was verified. */
 export const bankSectionSchema = section({
   ifsc: text,
+  bank_name: text,
+  branch: text,
+  address: text,
   account_number: text,
   account_type: text,
   bank_verify_edit: flag,
-  cheque_ocr: z.optional(z.unknown()),
+  cheque_ocr: written<ChequeOcr>(),
   doctype: text,
   vpa_id: text,
+  name_match: written<NameMatch>(),
+  /** A signed URL once stored. */
+  document: text,
+  document_type: text,
+  verification: written<{ method: string; status: string }>(),
 });
 /** signature_obj: the signature image (a signed link). */
-export const signatureSectionSchema = section({ document_type: text, document: text, upload_type: text });
+export const signatureSectionSchema = section({
+  document_type: text,
+  document: text,
+  upload_type: oneOf<SignatureUploadType>(),
+  /** Absent for an applicant's own signature. */
+  signature_mark: oneOf<SignatureMark>(),
+  guardian: z.optional(z.custom<SignatureGuardian>((v) => typeof v === 'object' && v !== null)),
+});
 /** nominee_obj: the nominees, or the opt-out. */
-export const nomineeSectionSchema = section({ skip_nominee: flag, nominee_list: list });
+export const nomineeSectionSchema = section({
+  skip_nominee: flag,
+  nominee_list: z.optional(z.array(z.custom<StoredNominee>((v) => typeof v === 'object' && v !== null))),
+  nominee_soa: oneOf<NomineeSoa>(),
+  nominee_soa_name: z.optional(z.string()),
+});
 /** segment_obj: the segments chosen and the financial proof. */
 export const segmentSectionSchema = section({
   segment_list: z.optional(z.nullable(z.array(z.looseObject({ code: z.string() })))),
@@ -120,4 +157,10 @@ export const userDetailsFirstSchema = z.looseObject({
   ekyc_obj: ekycSectionSchema,
 });
 
-export const userDetailsRecordSchema = z.tuple([userDetailsFirstSchema, z.looseObject({})]);
+/** The record's second element: the bank verification callback. */
+export const userDetailsCallbackSchema = z.looseObject({ vpa_callback: z.optional(written<VpaCallback>()) });
+
+export const userDetailsRecordSchema = z.tuple([userDetailsFirstSchema, userDetailsCallbackSchema]);
+
+/** Each section as get-user-details shows it (is_object, files as signed links), by name. */
+export type RecordSections = z.infer<typeof userDetailsFirstSchema>;

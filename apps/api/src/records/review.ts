@@ -27,7 +27,7 @@ export async function setReview(
   review: Review,
   move: LifecycleMove,
 ): Promise<void> {
-  const before = await deps.records.getSection<Review>(applicantId, 'review_obj', tx);
+  const before = await deps.records.getSection(applicantId, 'review_obj', tx);
   if (before?.status === review.status && before.text === review.text) return;
   if (before && !mayMove(before.status, move))
     throw new AppError('CONFLICT', `The application cannot move from ${before.status} to ${review.status}.`, {

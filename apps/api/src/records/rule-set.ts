@@ -15,6 +15,7 @@ import {
   type RuleSet,
 } from '@ekyc/contracts/regulation';
 import { invalidField } from '../lib/errors.ts';
+import type { StoredSections } from './section-codec.ts';
 
 export const RULE_SET_SECTION = '_rule_set' as const;
 
@@ -57,6 +58,20 @@ type SectionReader = <T extends object>(name: typeof RULE_SET_SECTION) => T | nu
 export async function pinnedRuleSet(records: Records, applicantId: string): Promise<PinnedRuleSet> {
   const pinned = await records.getSection<PinnedRuleSet>(applicantId, RULE_SET_SECTION);
   return pinned?.id ? pinned : pinnedRuleSetOf(null, (await records.get(applicantId)).createdAt);
+}
+
+const isPinnedRuleSet = (v: unknown): v is PinnedRuleSet =>
+  typeof v === 'object' &&
+  v !== null &&
+  'id' in v &&
+  typeof v.id === 'string' &&
+  'moves' in v &&
+  Array.isArray(v.moves);
+
+/** The pinned rule set among every section read (allSections), else the day the application started. */
+export function pinnedRuleSetIn(sections: StoredSections, createdAt: Date): PinnedRuleSet {
+  const pinned = sections[RULE_SET_SECTION];
+  return pinnedRuleSetOf(isPinnedRuleSet(pinned) ? pinned : null, createdAt);
 }
 
 /** The same from what a caller has already read: the pinned section, else the day the application started. */

@@ -82,7 +82,7 @@ export async function applicantPanHash(
   applicantId: string,
   tx?: Tx,
 ): Promise<string | null> {
-  const pan = (await deps.records.getSection<{ pan_number?: string }>(applicantId, 'pan_obj', tx))?.pan_number;
+  const pan = (await deps.records.getSection(applicantId, 'pan_obj', tx))?.pan_number;
   return pan ? panHashOf(deps, pan) : null;
 }
 

@@ -1,9 +1,7 @@
 /** Builds the user details record of spec section 3 for its owner. */
 import { SECTION_NAMES, type UserDetailsRecord } from '@ekyc/contracts/user-details';
-import type { ApplicantRecords, FileRef } from './applicant-records.ts';
-
-const isFileRef = (v: unknown): v is FileRef =>
-  typeof v === 'object' && v !== null && '$file' in v && typeof (v as FileRef).$file === 'string';
+import { type FileRef, isFileRef } from '@ekyc/contracts/sections';
+import type { ApplicantRecords } from './applicant-records.ts';
 
 /** Replaces stored file references with signed URLs, recursively. */
 export function withFileUrls(value: unknown, urlFor: (ref: FileRef) => string): unknown {

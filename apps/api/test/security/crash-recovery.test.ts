@@ -157,9 +157,9 @@ it(`${JOURNEYS} concurrent journeys survive ${KILLS} SIGKILLs of the API`, { tim
       expect(stages.map((s) => s.stage).sort(), `stages of ${a.mobile}`).toEqual([
         110, 120, 130, 140, 150, 160, 170, 180, 190, 200, 210, 220,
       ]);
-      const pan = await app.deps.records.getSection<{ pan_number: string }>(row.id, 'pan_obj');
-      const bank = await app.deps.records.getSection<{ account_number: string }>(row.id, 'bank_obj');
-      const signature = await app.deps.records.getSection<{ document: { $file: string } }>(row.id, 'signature_obj');
+      const pan = await app.deps.records.getSection(row.id, 'pan_obj');
+      const bank = await app.deps.records.getSection(row.id, 'bank_obj');
+      const signature = await app.deps.records.getSection(row.id, 'signature_obj');
       expect(pan?.pan_number).toBe(a.pan);
       expect(bank?.account_number).toBe(a.accountNumber);
       const file = await app.deps.records.readFile(signature!.document.$file);

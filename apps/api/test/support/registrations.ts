@@ -37,7 +37,13 @@ export function signedSections(pan: string, overrides: Record<string, object> = 
         },
       ],
     },
-    bank_obj: { ifsc: 'HDFC0000001', account_number: '50100012345678', bank_name: 'HDFC BANK', account_type: 'Saving' },
+    bank_obj: {
+      ifsc: 'HDFC0000001',
+      account_number: '50100012345678',
+      bank_name: 'HDFC BANK',
+      account_type: 'Saving',
+      bank_verify_edit: false,
+    },
     segment_obj: {
       segment_list: [
         { code: 'equity_1', name: 'Equity' },

@@ -57,7 +57,7 @@ export async function toEsign(app: FastifyInstance, applicantId: string): Promis
   for (const stage of STAGE_ORDER.filter((s) => s > STAGE.PAN && s < STAGE.ESIGN))
     await app.deps.records.completeStage(applicantId, stage);
   const { pan_obj: _pan, ...rest } = signedSections('AAAPA0000A');
-  await app.deps.records.save(applicantId, rest);
+  await app.deps.records.seed(applicantId, rest);
   expect(await app.deps.records.currentStage(applicantId)).toBe(STAGE.ESIGN);
 }
 
@@ -82,7 +82,7 @@ export async function postAnswer(app: FastifyInstance, answer: { action: string;
 /** Signs the applicant's form end to end; answers the signed form's file id. */
 export async function sign(app: FastifyInstance, applicant: Applicant): Promise<string> {
   expect(await postAnswer(app, await answerFromEsp(app, applicant))).toContain('Document signed');
-  const esign = await app.deps.records.getSection<{ signed_document?: { $file: string } }>(applicant.id, 'esign_obj');
+  const esign = await app.deps.records.getSection(applicant.id, 'esign_obj');
   expect(esign?.signed_document?.$file).toBeTruthy();
   return esign!.signed_document!.$file;
 }

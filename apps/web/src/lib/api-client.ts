@@ -205,5 +205,11 @@ export const applicantApi = createApiClient({
   onUnauthorized: () => onUnauthorized(),
 });
 
+/** The public site's client: /api/v1/public, no sign-in. */
+export const publicApi = createApiClient({
+  base: '/api/v1/public',
+  token: () => null,
+  onUnauthorized: () => undefined,
+});
 export const apiGet = applicantApi.get;
 export const apiPost = applicantApi.post;

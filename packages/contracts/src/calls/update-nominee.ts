@@ -146,19 +146,21 @@ export interface NomineeSection {
 
 /** The parts of digilocker_obj the same-address option reads (section 3: address document fields). */
 export interface LockerSection {
-  cdl_documents?: {
-    document_type?: string;
-    address1?: string;
-    address2?: string;
-    house?: string;
-    street?: string;
-    locality?: string;
-    landmark?: string;
-    district_city?: string;
-    state?: string;
-    pincode?: string;
-    country?: string;
-  }[];
+  cdl_documents?:
+    | {
+        document_type?: string | null;
+        address1?: string | null;
+        address2?: string | null;
+        house?: string | null;
+        street?: string | null;
+        locality?: string | null;
+        landmark?: string | null;
+        district_city?: string | null;
+        state?: string | null;
+        pincode?: string | null;
+        country?: string | null;
+      }[]
+    | null;
 }
 
 export interface NomineeAddress {
@@ -170,7 +172,7 @@ export interface NomineeAddress {
   country: string;
 }
 
-const joinParts = (...parts: (string | undefined)[]) =>
+const joinParts = (...parts: (string | null | undefined)[]) =>
   parts
     .map((p) => (p ?? '').trim())
     .filter(Boolean)

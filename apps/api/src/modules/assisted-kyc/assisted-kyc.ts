@@ -76,7 +76,7 @@ export async function listAssistedKycCalls(deps: Deps): Promise<AssistedKycCall[
     rows.map(async (row) => {
       const [applicant, pan, stage] = await Promise.all([
         deps.records.get(row.applicantId),
-        deps.records.getSection<{ full_name?: string; name_on_card?: string }>(row.applicantId, 'pan_obj'),
+        deps.records.getSection(row.applicantId, 'pan_obj'),
         deps.records.currentStage(row.applicantId),
       ]);
       return {

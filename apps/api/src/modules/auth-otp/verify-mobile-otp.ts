@@ -47,7 +47,7 @@ export async function verifyMobileOtp(
   // one just created is at the email stage with nothing else stored
   const read = created ? null : await deps.records.getSections(applicant.id, ['digilocker_obj']);
   const stage = read?.stage ?? STAGE.EMAIL;
-  const locker = read?.section<{ is_pan_missing?: boolean }>('digilocker_obj');
+  const locker = read?.section('digilocker_obj');
   const panMissing = locker?.is_pan_missing === true;
   const screen = stage === STAGE.DIGILOCKER && panMissing ? PAN_MISSING_SCREEN : routeForStage(stage);
   return ok('OTP verified', { token, screen, stage, pan_missing: panMissing });

@@ -10,6 +10,7 @@
  * enters the audit trail, and one staff member takes at most EVIDENCE_BUNDLES_PER_HOUR an hour
  * (counted from those audit entries, so every process shares the count).
  */
+import { isFileRef } from '@ekyc/contracts/sections';
 import { createHash } from 'node:crypto';
 import { strToU8, zipSync } from 'fflate';
 import type { BackofficeDeps } from './deps.ts';
@@ -37,7 +38,7 @@ const CONSENT_SECTIONS = [
   '_demat_choice',
   '_kyc_capture',
   'esign_obj',
-];
+] as const;
 
 const EXTENSIONS: Record<string, string> = {
   'application/pdf': 'pdf',
@@ -54,8 +55,7 @@ const sha256 = (b: Uint8Array) => createHash('sha256').update(b).digest('hex');
 function fileRefs(v: unknown, out = new Set<string>()): Set<string> {
   if (Array.isArray(v)) v.forEach((x) => fileRefs(x, out));
   else if (v && typeof v === 'object') {
-    const id = (v as { $file?: unknown }).$file;
-    if (typeof id === 'string') out.add(id);
+    if (isFileRef(v)) out.add(v.$file);
     else Object.values(v).forEach((x) => fileRefs(x, out));
   }
   return out;
@@ -137,7 +137,7 @@ export async function evidenceBundle(
       })),
     }),
   };
-  const esign = sections.esign_obj as { signed_document?: { $file: string }; signed_at?: string } | undefined;
+  const esign = sections.esign_obj;
   const signedForm = signed ? esign?.signed_document?.$file : undefined;
   for (const id of fileRefs(sections)) {
     const file = await deps.records.readFile(id);

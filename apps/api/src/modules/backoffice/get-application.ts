@@ -6,7 +6,7 @@ import type { ApplicationData, ReviewField, SharedIdentifier } from '@ekyc/contr
 import { isStageCode, STAGES } from '@ekyc/contracts/stages';
 import type { BackofficeDeps } from './deps.ts';
 import { AppError } from '../../lib/errors.ts';
-import type { FileRef } from '../../records/applicant-records.ts';
+import { type FileRef, isFileRef } from '@ekyc/contracts/sections';
 import { approvalStep, makersOf, mayConfirm } from './approval.ts';
 import { auditRepository as auditRepo } from './audit.repository.ts';
 import { searchIndexRepository as searchIndexRepo } from './search-index.repository.ts';
@@ -20,9 +20,6 @@ import { SIGNED_FORMS, type SignedChanges, signedChanges } from '../../records/s
 const SECRET_KEY = /token|secret|password|otp|signature_value|private_key/i;
 const AADHAAR_KEY = /(^|_)(uid|aadhaar|aadhar)(_|$|number|no)/i;
 const MAX_TEXT = 2000;
-
-const isFileRef = (v: unknown): v is FileRef =>
-  typeof v === 'object' && v !== null && typeof (v as FileRef).$file === 'string';
 
 type Primitive = string | number | boolean | null;
 
@@ -86,10 +83,7 @@ async function sharedIdentifiers(
     if (!others.length) continue;
     const applications = await Promise.all(
       others.map(async (id) => {
-        const [standing, panObj] = await Promise.all([
-          standingRepo.standingOf(db, id),
-          deps.records.getSection<{ full_name?: string }>(id, 'pan_obj'),
-        ]);
+        const [standing, panObj] = await Promise.all([standingRepo.standingOf(db, id), deps.records.getSection(id, 'pan_obj')]);
         return standing
           ? {
               id,
@@ -158,7 +152,7 @@ export async function getApplication(
   const step = await approvalStep(deps, standing);
   const makers = step === 'decide' ? [] : await makersOf(db, applicantId);
   const makerEmails = await Promise.all(makers.map(async (id) => (await staffRepo.staffById(db, id))?.email ?? id));
-  const review = stored['review_obj'] as { status?: string; text?: string } | undefined;
+  const review = stored.review_obj;
   return {
     id: applicantId,
     status: standing.status,
@@ -181,7 +175,7 @@ export async function getApplication(
     checks: reviewChecks(stored),
     signed_changes: shownChanges(signedChanges(applicant, stored)),
     shared: await sharedIdentifiers(deps, applicantId, {
-      pan: (stored['pan_obj'] as { pan_number?: string } | undefined)?.pan_number,
+      pan: stored.pan_obj?.pan_number,
       mobile: applicant.mobile,
       email: applicant.email,
     }),

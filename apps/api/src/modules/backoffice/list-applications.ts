@@ -26,19 +26,13 @@ function countsCacheOf(database: object) {
   return cache;
 }
 
-interface PanSection {
-  pan_number?: string;
-  full_name?: string;
-  name_on_card?: string;
-}
-
 /** Brings the PAN blind index up to date with the pan_obj sections written since the last call. */
 export async function syncPanIndex(deps: Pick<BackofficeDeps, 'database' | 'records' | 'hasher'>): Promise<void> {
   const db = deps.database.db;
   for (;;) {
     const batch = await repo.panSectionsToIndex(db, 200);
     for (const item of batch) {
-      const pan = (await deps.records.getIndexableSection<PanSection>(item.applicantId, 'pan_obj'))?.pan_number ?? '';
+      const pan = (await deps.records.getIndexableSection(item.applicantId, 'pan_obj'))?.pan_number ?? '';
       await repo.putPanIndex(db, item.applicantId, deps.hasher.hash('pan', pan.toUpperCase()), item.updatedAt);
     }
     if (batch.length < 200) return;
@@ -91,7 +85,7 @@ export async function listApplications(
   const items = await Promise.all(
     rows.map(async (row) => {
       const [pan, liveness] = await Promise.all([
-        deps.records.getSection<PanSection>(row.id, 'pan_obj'),
+        deps.records.getSection(row.id, 'pan_obj'),
         deps.records.getSection(row.id, 'livness_obj'),
       ]);
       return {

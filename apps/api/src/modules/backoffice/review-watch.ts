@@ -9,7 +9,7 @@ import { MSG } from '@ekyc/contracts/messages';
 import type { BackofficeDeps } from './deps.ts';
 import { channels } from '../../realtime/hub.ts';
 import { standingRepository as repo } from './standing.repository.ts';
-import { type Review, setReview } from '../../records/review.ts';
+import { setReview } from '../../records/review.ts';
 
 type Deps = Pick<BackofficeDeps, 'database' | 'records' | 'hub'>;
 
@@ -52,7 +52,7 @@ export class ReviewWatch {
     const changed = await database.db.transaction(async (tx) => {
       await records.lock(applicantId, tx);
       if ((await records.kycList(applicantId, tx)).some((s) => s.adminActivity === 'Reject')) return false;
-      const review = await records.getSection<Review>(applicantId, 'review_obj', tx);
+      const review = await records.getSection(applicantId, 'review_obj', tx);
       if (!review || !mayMove(review.status, 'resubmit')) return false;
       await setReview(this.deps, tx, null, applicantId, { status: 'Pending', text: MSG.statusUnderReview }, 'resubmit');
       return true;

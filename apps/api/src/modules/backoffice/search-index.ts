@@ -5,7 +5,7 @@
  */
 import type { BackofficeDeps } from './deps.ts';
 import { operationsRepository as ops } from './operations.repository.ts';
-import { applicantTerms, type PanSection } from './search-terms.ts';
+import { applicantTerms } from './search-terms.ts';
 
 type Deps = Pick<BackofficeDeps, 'database' | 'records' | 'hasher' | 'cipher'>;
 
@@ -17,7 +17,7 @@ export async function syncSearchTerms(deps: Deps): Promise<void> {
   for (;;) {
     const batch = await ops.dirtySearchApplicants(db, BATCH);
     for (const item of batch) {
-      const pan = await deps.records.getIndexableSection<PanSection>(item.id, 'pan_obj');
+      const pan = await deps.records.getIndexableSection(item.id, 'pan_obj');
       const terms = applicantTerms(deps.cipher.decrypt(item.mobileEnc), pan ?? undefined);
       await ops.putSearchTerms(db, item.id, hashTerms(deps, terms));
     }

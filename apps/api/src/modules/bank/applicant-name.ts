@@ -17,5 +17,5 @@ export function panNameOf(pan: PanNames | null): string {
 }
 
 export async function panName(deps: Deps, applicantId: string): Promise<string> {
-  return panNameOf(await deps.records.getSection<PanNames>(applicantId, 'pan_obj'));
+  return panNameOf(await deps.records.getSection(applicantId, 'pan_obj'));
 }

@@ -10,7 +10,7 @@ import { ROUTE, STAGE } from '@ekyc/contracts/stages';
 import type { BankDeps } from './deps.ts';
 import type { UpiNotification } from '../../providers/upi/port.ts';
 import { panName } from './applicant-name.ts';
-import { BANK_SCREEN, type BankObj, type BankPrivate, verification } from './bank-record.ts';
+import { BANK_SCREEN, type BankPrivate, verification } from './bank-record.ts';
 import { matchHolderName, namePasses } from '../../lib/name-match.ts';
 import { isUuid } from '../../lib/uuid.ts';
 
@@ -30,7 +30,7 @@ export async function receiveUpiCollect(deps: Deps, n: UpiNotification): Promise
     pending.resolved
   )
     return 'ignored';
-  const stored = await deps.records.getSection<BankObj>(applicantId, 'bank_obj');
+  const stored = await deps.records.getSection(applicantId, 'bank_obj');
   const stage = await deps.records.currentStage(applicantId);
   const now = new Date().toISOString();
 

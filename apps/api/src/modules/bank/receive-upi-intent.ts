@@ -10,7 +10,7 @@ import { ROUTE, STAGE } from '@ekyc/contracts/stages';
 import type { BankDeps } from './deps.ts';
 import type { ReversePennyDropNotification } from '../../providers/upi/port.ts';
 import { panName } from './applicant-name.ts';
-import { BANK_SCREEN, type BankObj, type BankPrivate, branchFields, verification } from './bank-record.ts';
+import { BANK_SCREEN, type BankPrivate, branchFields, verification } from './bank-record.ts';
 import { matchHolderName, namePasses } from '../../lib/name-match.ts';
 import { isUuid } from '../../lib/uuid.ts';
 
@@ -23,7 +23,7 @@ export async function receiveUpiIntent(deps: Deps, n: ReversePennyDropNotificati
   if (!pending || pending.kind !== 'intent' || pending.collect_id !== n.id || pending.reference !== n.reference)
     return 'ignored';
   if (pending.resolved) return 'ignored';
-  const stored = await deps.records.getSection<BankObj>(applicantId, 'bank_obj');
+  const stored = await deps.records.getSection(applicantId, 'bank_obj');
   const now = new Date().toISOString();
   const nameMatch = n.holderName ? matchHolderName(n.holderName, await panName(deps, applicantId)) : null;
   const bankAccount = n.outcome === 'paid' && n.accountType !== 'PPI' && Boolean(n.ifsc && n.accountNumber);

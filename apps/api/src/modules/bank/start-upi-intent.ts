@@ -10,7 +10,7 @@ import type { BankDeps } from './deps.ts';
 import { randomId } from '../../lib/crypto.ts';
 import { fail, ok, type Outcome } from '../../lib/outcome.ts';
 import { takeBankAttempt } from './attempt-limit.ts';
-import { type BankObj, type BankPrivate, CHEQUE_SCREEN, UPI_SCREEN, verification } from './bank-record.ts';
+import { type BankPrivate, CHEQUE_SCREEN, UPI_SCREEN, verification } from './bank-record.ts';
 import { UPI_COMING_SOON } from './validate-vpa.ts';
 import { ROUTE } from '@ekyc/contracts/stages';
 
@@ -34,7 +34,7 @@ export async function startUpiIntent(
     log.warn({ err: (err as Error).message }, 'UPI intent request failed');
     return fail('somethingWrong', { status_description: 'Failure', screen: UPI_SCREEN });
   }
-  const stored = await deps.records.getSection<BankObj>(applicantId, 'bank_obj');
+  const stored = await deps.records.getSection(applicantId, 'bank_obj');
   const pending: BankPrivate = {
     collect_id: request.id,
     kind: 'intent',

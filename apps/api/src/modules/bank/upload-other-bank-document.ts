@@ -27,7 +27,7 @@ export async function uploadOtherBankDocument(deps: Deps, applicantId: string, i
         ['image/png', 'image/jpeg', 'application/pdf'],
         'nomineeProofType',
       );
-  const stored = await deps.records.getSection<BankObj>(applicantId, 'bank_obj');
+  const stored = await deps.records.getSection(applicantId, 'bank_obj');
   const details = await resolveBankDetails(deps, input.data, stored);
   const document = await deps.records.saveFile(applicantId, {
     kind: cheque ? 'cancelled-cheque' : input.doctype.replace('_', '-'),

@@ -13,7 +13,7 @@ import { fail, ok, type Outcome } from '../../lib/outcome.ts';
 import { isProviderOutage } from '../../providers/http.ts';
 import { panName } from './applicant-name.ts';
 import { takeBankAttempt } from './attempt-limit.ts';
-import { type BankObj, type BankPrivate, CHEQUE_SCREEN, UPI_SCREEN, verification } from './bank-record.ts';
+import { type BankPrivate, CHEQUE_SCREEN, UPI_SCREEN, verification } from './bank-record.ts';
 import { matchHolderName, namePasses } from '../../lib/name-match.ts';
 import { ROUTE } from '@ekyc/contracts/stages';
 
@@ -56,7 +56,7 @@ export async function validateVpa(
   }
   if (check.state === 'invalid') return failure('upiInvalid');
 
-  const stored = await deps.records.getSection<BankObj>(applicantId, 'bank_obj');
+  const stored = await deps.records.getSection(applicantId, 'bank_obj');
   const nameMatch = check.customerName ? matchHolderName(check.customerName, await panName(deps, applicantId)) : null;
   if (nameMatch && !namePasses(nameMatch)) {
     await deps.records.save(applicantId, {

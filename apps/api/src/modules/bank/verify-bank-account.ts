@@ -36,7 +36,7 @@ export async function verifyBankAccount(
   if (!details) throw invalidField('ifsc', 'ifscInvalid');
   const name = panNameOf(section('pan_obj'));
   const applicant = await deps.records.get(applicantId);
-  const stored = section<BankObj>('bank_obj');
+  const stored = section('bank_obj');
 
   // Over today's allowance: the cancelled cheque is the way on.
   if (!(await takeBankAttempt(deps, applicantId))) return fail('bankFailed', { screen: CHEQUE_SCREEN });

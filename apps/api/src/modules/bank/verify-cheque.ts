@@ -43,7 +43,7 @@ export async function verifyCheque(
     ['image/png', 'image/jpeg'],
     'chequeType',
   );
-  const stored = await deps.records.getSection<BankObj>(applicantId, 'bank_obj');
+  const stored = await deps.records.getSection(applicantId, 'bank_obj');
   const details = await resolveBankDetails(deps, input.data, stored);
 
   let read: ChequeFields | null = null;

@@ -15,11 +15,11 @@ type Deps = Pick<DigilockerDeps, 'database' | 'cipher' | 'hasher' | 'records' | 
 export async function confirmDigilocker(deps: Deps, applicantId: string): Promise<Outcome<GetDigiDataData>> {
   const { records } = deps;
   const { section } = await records.requireStageWith(applicantId, 'get-digi-data', ['digilocker_obj', 'pan_obj']);
-  const locker = section<{ is_pan_missing: boolean; cdl_documents?: { document_type?: string }[] }>('digilocker_obj');
+  const locker = section('digilocker_obj');
   if (!locker)
     return ok('DigiLocker', { screen: ROUTE.digilocker, data: { url: await newAuthorizationUrl(deps, applicantId) } });
   if (locker.is_pan_missing) return ok('panNotReceived', { screen: PAN_MISSING_SCREEN, is_pan_missing: true });
-  const pan = section<{ is_kra?: boolean }>('pan_obj');
+  const pan = section('pan_obj');
   const move = await records.completeStage(applicantId, STAGE.DIGILOCKER, {
     sections: { ekyc_obj: ekycSummary('digilocker', locker, pan, new Date()) },
   });

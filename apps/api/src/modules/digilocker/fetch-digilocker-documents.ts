@@ -118,7 +118,7 @@ export async function fetchDigilockerDocuments(
         })
       : undefined,
   ]);
-  const ownPan = section<{ pan_number: string }>('pan_obj');
+  const ownPan = section('pan_obj');
   // A PAN record for another PAN is not this applicant's PAN card.
   const panDoc = pan && pan.panNumber === ownPan?.pan_number ? panDocument(pan, gender || aadhaar.gender) : null;
   const isPanMissing = panDoc === null;

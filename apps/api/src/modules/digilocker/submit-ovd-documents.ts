@@ -16,12 +16,6 @@ type Deps = Pick<DigilockerDeps, 'records' | 'documents'>;
 
 type Input = z.output<typeof digiOvdRequestSchema>;
 
-interface Locker {
-  is_pan_missing: boolean;
-  cdl_documents: Record<string, unknown>[];
-  aadhaar_photo?: unknown;
-}
-
 export async function submitOvdDocuments(
   deps: Deps,
   applicantId: string,
@@ -33,9 +27,9 @@ export async function submitOvdDocuments(
   const back = input.back ? await decodeUpload(deps.documents, 'back', input.back, 'identityDocument') : null;
   if (back && (front.contentType === 'application/pdf' || back.contentType === 'application/pdf'))
     throw invalidField('back', 'Upload one PDF with both sides, or one or two images');
-  const pan = section<{ full_name: string; dob: string; pan_number: string; is_kra?: boolean }>('pan_obj');
+  const pan = section('pan_obj');
   if (!pan) return fail('somethingWrong', { screen: ROUTE.pan });
-  const locker = section<Locker>('digilocker_obj');
+  const locker = section('digilocker_obj');
   const frontRef = await records.saveFile(applicantId, {
     kind: `ovd_${input.document_type.toLowerCase()}`,
     contentType: front.contentType,
@@ -77,7 +71,11 @@ export async function submitOvdDocuments(
       state: '',
       pincode: '',
     };
-    const digilockerObj = { ...locker, is_pan_missing: false, cdl_documents: [...locker.cdl_documents, panDoc] };
+    const digilockerObj = {
+      ...locker,
+      is_pan_missing: false,
+      cdl_documents: [...(locker.cdl_documents ?? []), panDoc],
+    };
     const move = await records.completeStage(applicantId, STAGE.DIGILOCKER, {
       sections: { digilocker_obj: digilockerObj, ekyc_obj: ekycSummary('digilocker', digilockerObj, pan, new Date()) },
     });

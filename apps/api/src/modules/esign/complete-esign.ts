@@ -60,7 +60,7 @@ export async function completeEsign(deps: Deps, eSignResponse: string): Promise<
     'digilocker_obj',
   ]);
   const state = read<EsignState>(ESIGN_PRIVATE);
-  const pan = read<{ pan_number?: string }>('pan_obj')?.pan_number;
+  const pan = read('pan_obj')?.pan_number;
   if (!state || state.epro_id !== row.eproId) return publishFailure('The form changed while it was being signed.');
   const inputHash = Buffer.from(state.input_hash, 'hex');
   const prepared = await deps.records.readFile(state.generated_doc.$file);

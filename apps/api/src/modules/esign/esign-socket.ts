@@ -11,7 +11,6 @@ import type { Message } from '../../realtime/hub.ts';
 import { acceptSocket, send } from '../../realtime/sockets.ts';
 import { withFileUrls } from '../../records/user-details.ts';
 import { esignRepository as repo } from './esign.repository.ts';
-import type { EsignSection } from './esign-state.ts';
 import { expireIfPending } from './start-esign-consent.ts';
 import { ROUTE } from '@ekyc/contracts/stages';
 
@@ -46,7 +45,7 @@ export async function esignSocketRoutes(app: FastifyInstance) {
       }
       const row = await repo.find(deps.database.db, txn);
       if (row?.status === 'signed') {
-        const section = await deps.records.getSection<EsignSection>(owner, 'esign_obj');
+        const section = await deps.records.getSection(owner, 'esign_obj');
         send(socket, {
           status: true,
           message: MSG.esignSigned,

@@ -4,7 +4,7 @@
  */
 import type { EsignInitateData } from '@ekyc/contracts/calls/esign-initate';
 import type { EsignDeps } from './deps.ts';
-import { type PinnedRuleSet, pinnedRuleSetOf, RULE_SET_SECTION } from '../../records/rule-set.ts';
+import { pinnedRuleSetIn } from '../../records/rule-set.ts';
 import { randomId } from '../../lib/crypto.ts';
 import { ok, type Outcome } from '../../lib/outcome.ts';
 import type { FileRef } from '../../records/applicant-records.ts';
@@ -16,9 +16,6 @@ type Deps = Pick<EsignDeps, 'config' | 'records' | 'esign' | 'documents'>;
 
 /** A prepared form is reused for this long (a reload does not render it again). */
 const REUSE_MS = 30 * 60 * 1000;
-
-const fileRefOf = (v: unknown): FileRef | null =>
-  v && typeof v === 'object' && typeof (v as FileRef).$file === 'string' ? (v as FileRef) : null;
 
 export async function initiateEsign(
   deps: Deps,
@@ -51,10 +48,10 @@ export async function initiateEsign(
   const bytesOf = async (ref: FileRef | null) =>
     ref ? ((await deps.records.readFile(ref.$file))?.bytes ?? null) : null;
   const eproId = `EP${randomId(8).toUpperCase()}`;
-  const pan = (sections.pan_obj ?? {}) as { full_name?: string; name_on_card?: string };
+  const pan = sections.pan_obj;
   const [selfie, signature] = await Promise.all([
-    bytesOf(fileRefOf((sections.livness_obj as { image?: unknown } | undefined)?.image)),
-    bytesOf(fileRefOf((sections.signature_obj as { document?: unknown } | undefined)?.document)),
+    bytesOf(sections.livness_obj?.image ?? null),
+    bytesOf(sections.signature_obj?.document ?? null),
   ]);
   const { pdf: prepared, inputHash } = await deps.documents.prepareForm({
     form: {
@@ -66,11 +63,11 @@ export async function initiateEsign(
       sections,
       images: { selfie, signature },
       verificationDays: deps.config.verificationDays === '1-2' ? '1 to 2 working days' : '7 to 10 business days',
-      ruleSet: pinnedRuleSetOf(sections[RULE_SET_SECTION] as PinnedRuleSet | undefined, applicant.createdAt).id,
+      ruleSet: pinnedRuleSetIn(sections, applicant.createdAt).id,
       broker: { registrations: deps.config.broker, mitc: { version: mitc.version, sample: mitc.sample } },
     },
     signer: {
-      name: pan.full_name ?? pan.name_on_card ?? 'Applicant',
+      name: pan?.full_name ?? pan?.name_on_card ?? 'Applicant',
       reason: 'Account opening form signed with Aadhaar eSign',
       location: 'India',
     },
@@ -90,7 +87,7 @@ export async function initiateEsign(
   };
   // A form signed before a reviewer sent the e-sign back stays the signed form of record (the
   // application is still signed, records/signed.ts) until this one is signed in its place.
-  const earlier = sections.esign_obj as EsignSection | undefined;
+  const earlier = sections.esign_obj;
   const section: EsignSection = {
     epro_id: eproId,
     generated_doc: doc,

@@ -46,7 +46,7 @@ export async function startEsignConsent(
   const rules = ruleSetOn(pinnedRuleSetOf(section<PinnedRuleSet>(RULE_SET_SECTION), createdAt).id);
   if (rules.values.mitcAcknowledgement && state.mitc_version !== acknowledged.mitc)
     throw new AppError('CONFLICT', 'This form is no longer current. Please reload the page.', { screen: ROUTE.esign });
-  const pan = section<{ pan_number?: string }>('pan_obj')?.pan_number;
+  const pan = section('pan_obj')?.pan_number;
   if (pan && (await signedHolderOf(deps, applicantId, panHashOf(deps, pan), STAGE.ESIGN)))
     return fail('panInUse', { screen: ROUTE.esign });
   await deps.records.save(applicantId, {

@@ -6,15 +6,14 @@ import { ROUTE, STAGE } from '@ekyc/contracts/stages';
 import { ekycSummary } from '../../records/ekyc-summary.ts';
 import type { PanDeps } from './deps.ts';
 import { fail, ok, type Outcome } from '../../lib/outcome.ts';
-import type { StoredKraDataObj, StoredPanObj } from './pan-sections.ts';
 
 type Deps = Pick<PanDeps, 'records'>;
 
 export async function confirmKraAddress(deps: Deps, applicantId: string): Promise<Outcome<{ screen: string }>> {
   const { records } = deps;
   const { section } = await records.requireStageWith(applicantId, 'kra-digilocker', ['pan_obj', 'kra_data_obj']);
-  const pan = section<StoredPanObj>('pan_obj');
-  const kra = section<StoredKraDataObj>('kra_data_obj');
+  const pan = section('pan_obj');
+  const kra = section('kra_data_obj');
   if (!pan?.is_kra || !kra?.kra_address) return fail('somethingWrong', { screen: ROUTE.digilocker });
   const document = {
     document_type: 'KRA',

@@ -18,8 +18,7 @@ async function syncPanHolders(deps: Pick<PanDeps, 'database' | 'records' | 'hash
   for (;;) {
     const batch = await repo.sectionsToIndex(db, BATCH);
     for (const item of batch) {
-      const pan = (await deps.records.getIndexableSection<{ pan_number?: string }>(item.applicantId, 'pan_obj'))
-        ?.pan_number;
+      const pan = (await deps.records.getIndexableSection(item.applicantId, 'pan_obj'))?.pan_number;
       await repo.putHolder(db, item.applicantId, panHashOf(deps, pan ?? ''), item.updatedAt);
     }
     if (batch.length < BATCH) return;

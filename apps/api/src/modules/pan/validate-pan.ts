@@ -59,7 +59,7 @@ export async function validatePan(deps: Deps, applicantId: string, input: Input)
     ...(input.via_image ? [PAN_IMAGE_SECTION] : []),
   ]);
   const { stage, section } = read;
-  const existing = section<StoredPanObj>('pan_obj');
+  const existing = section('pan_obj');
   // Section 5: the 18-years rule is skipped when a PAN record already exists.
   const dob = dateOfBirthSchema({ requireAdult: !existing }).safeParse(input.date_of_birth);
   if (!dob.success) throw invalidFieldIssue('date_of_birth', dob.error.issues[0]?.message ?? 'invalidDate');
@@ -95,7 +95,7 @@ export async function validatePan(deps: Deps, applicantId: string, input: Input)
     aadhaar_seeding: check.aadhaarSeeding,
     ...(image && image.pan_number === input.pan && { document: image.file }),
   };
-  const locker = section<{ is_pan_missing?: boolean }>('digilocker_obj');
+  const locker = section('digilocker_obj');
   const panChanged = existing !== null && existing.pan_number !== input.pan;
   const move = await records.completeStage(applicantId, STAGE.PAN, {
     sections: {

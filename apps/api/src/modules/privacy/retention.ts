@@ -6,6 +6,7 @@
  * hold ends. Applications abandoned before signing are purged after a configured time, with a
  * notice first.
  */
+import { isFileRef } from '@ekyc/contracts/sections';
 import { indianDay } from '@ekyc/contracts/regulation';
 import {
   fileKindClasses,
@@ -57,8 +58,7 @@ export function holdOf(hasDematAccount: boolean, closedAt: Date | null, now: Dat
 function fileRefs(value: unknown, out = new Set<string>()): Set<string> {
   if (Array.isArray(value)) for (const v of value) fileRefs(v, out);
   else if (value && typeof value === 'object') {
-    const ref = (value as { $file?: unknown }).$file;
-    if (typeof ref === 'string') out.add(ref);
+    if (isFileRef(value)) out.add(value.$file);
     for (const v of Object.values(value)) fileRefs(v, out);
   }
   return out;

@@ -7,19 +7,6 @@ import { ageOn, parseDdMmYyyy, todayOf } from '@ekyc/contracts/dates';
 import { cleanCareOf } from '@ekyc/contracts/rules';
 import type { SectionReader } from '../../records/applicant-records.ts';
 
-interface PanSection {
-  dob?: string;
-  gender?: string;
-}
-interface LockerDocument {
-  document_type?: string;
-  gender?: string;
-  care_of?: string;
-}
-interface LockerSection {
-  cdl_documents?: LockerDocument[];
-}
-
 export interface ProfileFacts {
   age: number | null;
   documentGender?: 'M' | 'F' | 'O';
@@ -39,12 +26,12 @@ export function normaliseGender(value: string | undefined): 'M' | 'F' | 'O' | un
 export const PROFILE_FACT_SECTIONS = ['pan_obj', 'digilocker_obj'] as const;
 
 export function applicantProfileFacts(section: SectionReader, now: Date = new Date()): ProfileFacts {
-  const pan = section<PanSection>('pan_obj');
-  const locker = section<LockerSection>('digilocker_obj');
+  const pan = section('pan_obj');
+  const locker = section('digilocker_obj');
   const dob = pan?.dob ? parseDdMmYyyy(pan.dob) : null;
   const documents = locker?.cdl_documents ?? [];
   const aadhaar = documents.find((d) => d.document_type === 'AADHAARCARD');
-  const gender = normaliseGender(aadhaar?.gender ?? documents.find((d) => d.gender)?.gender ?? pan?.gender);
+  const gender = normaliseGender(aadhaar?.gender ?? documents.find((d) => d.gender)?.gender);
   const fatherName = aadhaar?.care_of ? cleanCareOf(aadhaar.care_of) : '';
   return {
     age: dob ? ageOn(dob, todayOf(now)) : null,

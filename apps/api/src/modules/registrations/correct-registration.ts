@@ -236,7 +236,7 @@ const valueOf = (c: RegistrationCorrection): string =>
       : c.value;
 
 async function apply(deps: Deps, applicantId: string, c: RegistrationCorrection): Promise<void> {
-  const personal = (await deps.records.getSection<Record<string, unknown>>(applicantId, 'personal_obj')) ?? {};
+  const personal = (await deps.records.getSection(applicantId, 'personal_obj')) ?? {};
   if (c.field === 'email') await deps.records.update(applicantId, { email: c.value });
   else if (c.field === 'annual_income')
     await deps.records.save(applicantId, {

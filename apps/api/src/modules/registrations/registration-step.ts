@@ -130,8 +130,8 @@ async function preCheck(
   kind: RegistrationKind,
 ): Promise<string | null> {
   const sections = await deps.records.allSections(c.applicantId);
-  const pan = (sections.pan_obj ?? {}) as { pan_number?: string; full_name?: string; dob?: string };
-  const personal = (sections.personal_obj ?? {}) as { family_declaration?: unknown };
+  const pan = sections.pan_obj;
+  const personal = sections.personal_obj;
   const hashes = await repo.hashesOf(deps.database.db, c.applicantId);
   const shared = hashes
     ? await repo.sharedContacts(deps.database.db, c.applicantId, hashes.mobileHash, hashes.emailHash)
@@ -139,8 +139,8 @@ async function preCheck(
   return preCheckProblem(subject, {
     sharedMobile: shared.mobile,
     sharedEmail: shared.email,
-    familyDeclaration: personal.family_declaration === true,
-    panVerified: Boolean(pan.pan_number && pan.full_name && pan.dob),
+    familyDeclaration: personal?.family_declaration === true,
+    panVerified: Boolean(pan?.pan_number && pan.full_name && pan.dob),
     // the rules of the day the request goes out: the account is opened then
     rules: ruleSetOn(indianDay(new Date(deps.now()))),
     ...(isBo(kind) && { nominees: subject.nominees.length }),

@@ -7,7 +7,6 @@
 import type { RegistrationsDeps } from './deps.ts';
 import { KIT_DOCUMENTS } from '../../documents/broker-document-texts.ts';
 import { kitDocument, kitFileName } from '../../documents/broker-documents.ts';
-import type { FileRef } from '../../records/applicant-records.ts';
 import type { Attachment } from '../../providers/messaging/port.ts';
 
 type Deps = Pick<RegistrationsDeps, 'records' | 'config'>;
@@ -16,9 +15,9 @@ export const SIGNED_FORM_FILENAME = 'account-opening-form-signed.pdf';
 
 export async function welcomeAttachments(deps: Deps, applicantId: string, at: Date): Promise<Attachment[]> {
   const sections = await deps.records.allSections(applicantId);
-  const signed = (sections.esign_obj as { signed_document?: FileRef } | undefined)?.signed_document;
+  const signed = sections.esign_obj?.signed_document;
   const form = signed ? await deps.records.readFile(signed.$file) : null;
-  const plan = String((sections.personal_obj as { plan_selected?: string } | undefined)?.plan_selected ?? '');
+  const plan = sections.personal_obj?.plan_selected ?? '';
   const kit = await Promise.all(
     KIT_DOCUMENTS.map(async (d) => ({
       filename: kitFileName(d.key),

@@ -4,7 +4,6 @@
  * attempt whose process stopped (a crash, a restart) is taken over by the next poll on any process.
  */
 import type { SelfieDeps } from './deps.ts';
-import type { FileRef } from '../../records/applicant-records.ts';
 import { LIVENESS_PRIVATE, type LivenessState, readLivenessState } from './liveness-state.ts';
 
 type Deps = Pick<SelfieDeps, 'records' | 'liveness'>;
@@ -63,7 +62,7 @@ export async function resumeLostMatch(deps: Deps, applicantId: string, state: Li
   const retried: LivenessState = { ...state, match: { ...match, tried_at: new Date().toISOString() } };
   // recorded first, so that the polls that follow leave this attempt to run
   await deps.records.save(applicantId, { [LIVENESS_PRIVATE]: retried });
-  const digilocker = await deps.records.getSection<{ aadhaar_photo?: FileRef }>(applicantId, 'digilocker_obj');
+  const digilocker = await deps.records.getSection(applicantId, 'digilocker_obj');
   const [selfie, photo] = await Promise.all([
     deps.records.readFile(state.image.$file),
     digilocker?.aadhaar_photo ? deps.records.readFile(digilocker.aadhaar_photo.$file) : null,

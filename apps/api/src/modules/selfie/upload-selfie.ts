@@ -10,7 +10,6 @@ import type { SelfieDeps } from './deps.ts';
 import { requireType } from '../../documents/upload-check.ts';
 import { AppError, invalidField } from '../../lib/errors.ts';
 import { fail, type Outcome } from '../../lib/outcome.ts';
-import type { FileRef } from '../../records/applicant-records.ts';
 import { compareWithAadhaar } from './face-match.ts';
 import { LIVENESS_PRIVATE, type LivenessState } from './liveness-state.ts';
 import { livenessAnswer } from './poll-liveness.ts';
@@ -58,7 +57,7 @@ export async function uploadSelfie(
   if (check.faces === 0) return fail('livenessNoFace', { retry: false, screen: SELFIE_SCREEN });
   if (check.faces > 1) return fail('livenessManyFaces', { retry: false, screen: SELFIE_SCREEN });
 
-  const aadhaarPhoto = section<{ aadhaar_photo?: FileRef }>('digilocker_obj')?.aadhaar_photo;
+  const aadhaarPhoto = section('digilocker_obj')?.aadhaar_photo;
   const [ref, photo] = await Promise.all([
     deps.records.saveFile(applicantId, { kind: 'selfie', contentType: 'image/jpeg', bytes: image }),
     aadhaarPhoto ? deps.records.readFile(aadhaarPhoto.$file) : null,

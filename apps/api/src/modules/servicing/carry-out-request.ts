@@ -27,7 +27,7 @@ export function stopCarryingOut(): void {
 function nomineeSection(payload: Extract<RequestPayload, { kind: 'nomination' }>) {
   return {
     skip_nominee: payload.opt_out,
-    nominee_soa: 'nomination',
+    nominee_soa: 'nomination' as const,
     nominee_soa_name: '',
     nominee_list: payload.nominees.map((n) => ({
       first_name: n.name,

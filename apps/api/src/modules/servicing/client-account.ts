@@ -10,7 +10,7 @@ export async function isOpenAccount(
     deps.records.getSections(applicantId, ['review_obj']),
     deps.consents.closure(applicantId),
   ]);
-  return section<{ status?: string }>('review_obj')?.status === 'Completed' && !closure;
+  return section('review_obj')?.status === 'Completed' && !closure;
 }
 
 /** The client code of an open account (the trading platform and the registries know it by that). */

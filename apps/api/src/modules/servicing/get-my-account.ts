@@ -8,7 +8,6 @@ import type { MyAccountData } from '@ekyc/contracts/calls/client-area';
 import { SEGMENTS } from '@ekyc/contracts/enums';
 import type { ServicingDeps } from './deps.ts';
 import { ok, type Outcome } from '../../lib/outcome.ts';
-import type { FileRef } from '../../records/applicant-records.ts';
 import { nominationRuleOf } from './request-nomination.ts';
 import { requestView } from './request-view.ts';
 import { servicingRepository as repo } from './servicing.repository.ts';
@@ -38,7 +37,7 @@ export async function getMyAccount(
   const nominee = obj(sections.nominee_obj);
   const bank = obj(sections.bank_obj);
   const demat = obj(sections._demat_choice);
-  const esign = obj(sections.esign_obj) as { signed_document?: FileRef };
+  const esign = sections.esign_obj;
   const rule = nominationRuleOf(new Date(deps.now()));
   const accountNumber = str(bank.account_number);
   return ok('My account', {
@@ -73,7 +72,7 @@ export async function getMyAccount(
       : [],
     ddpi: { given: obj(demat.ddpi).opted === true },
     online_access: { frozen: freeze !== null, since: freeze?.frozenAt.toISOString() ?? null },
-    documents: esign.signed_document
+    documents: esign?.signed_document
       ? [{ kind: 'signed_form' as const, link: deps.records.fileUrl(esign.signed_document, sessionId) }]
       : [],
     requests: requests.map((r) => requestView(deps, r, sessionId)),

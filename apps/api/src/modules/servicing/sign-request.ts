@@ -28,7 +28,7 @@ async function requestForm(deps: Deps, row: ServiceRequestRow, payload: RequestP
     deps.records.get(row.applicantId),
     deps.records.getSections(row.applicantId, ['pan_obj']),
   ]);
-  const name = section<{ full_name?: string }>('pan_obj')?.full_name ?? '';
+  const name = section('pan_obj')?.full_name ?? '';
   const body =
     payload.kind === 'nomination' && payload.opt_out
       ? [NOMINATION_OPT_OUT_DECLARATION.text, `Declaration version ${NOMINATION_OPT_OUT_DECLARATION.version}.`]

@@ -9,7 +9,6 @@ import { decodeReason } from '@ekyc/contracts/review-reasons';
 import { routeForStage } from '@ekyc/contracts/stages';
 import type { StatusDeps } from './deps.ts';
 import { ok, type Outcome } from '../../lib/outcome.ts';
-import type { FileRef } from '../../records/applicant-records.ts';
 import { tradingFrom } from '../../lib/trading-from.ts';
 import { closuresRepository } from '../../records/closures.repository.ts';
 import { reasonsRepository } from '../../records/reasons.repository.ts';
@@ -35,10 +34,9 @@ export async function getApplicationStatus(
     deps.registrations.summary(applicantId),
     deps.consents.closure(applicantId),
   ]);
-  const review = section<{ status?: string }>('review_obj');
-  const esign = section<{ signed_document?: FileRef }>('esign_obj');
-  const status: ReviewStatus =
-    review?.status && review.status in FINAL_MESSAGE ? (review.status as ReviewStatus) : 'Pending';
+  const review = section('review_obj');
+  const esign = section('esign_obj');
+  const status: ReviewStatus = review && review.status in FINAL_MESSAGE ? review.status : 'Pending';
   const db = deps.database.db;
   // each coded reason in the version it was sent with (the reasons table)
   const textsOf = async (code: string | null, version: number) =>

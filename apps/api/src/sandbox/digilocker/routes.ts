@@ -77,7 +77,7 @@ export const sandboxDigilockerRoutes: FastifyPluginAsyncZod = async (app) => {
     return row?.applicantId ?? null;
   }
 
-  const holderPan = (applicantId: string) => deps.records.getSection<HolderPan>(applicantId, 'pan_obj');
+  const holderPan = (applicantId: string) => deps.records.getSection(applicantId, 'pan_obj');
 
   async function holderOf(applicantId: string): Promise<SandboxHolder | null> {
     const pan = await holderPan(applicantId);

@@ -60,7 +60,7 @@ export const sandboxRpdRoutes: FastifyPluginAsyncZod = async (app) => {
 
   const notify = async (r: SandboxRpd, paid: boolean) => {
     const applicantId = r.reference.split('.')[0] ?? '';
-    const pan = await app.deps.records.getSection<{ full_name?: string }>(applicantId, 'pan_obj').catch(() => null);
+    const pan = await app.deps.records.getSection(applicantId, 'pan_obj').catch(() => null);
     const body = JSON.stringify({
       event: 'RPD_VERIFICATION_UPDATE',
       timeStamp: new Date(app.deps.now()).toISOString(),

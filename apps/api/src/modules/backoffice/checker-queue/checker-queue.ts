@@ -39,7 +39,7 @@ export async function listAwaiting(deps: ListDeps, viewer: StaffRow, page: numbe
   const names = await awaiting.staffNames(db, [...new Set([...makers.values()].flat())]);
   const items = await Promise.all(
     rows.map(async (r) => {
-      const pan = await deps.records.getSection<{ full_name?: string; name_on_card?: string }>(r.id, 'pan_obj');
+      const pan = await deps.records.getSection(r.id, 'pan_obj');
       const handover = handoffs.get(r.id);
       const note = handover?.kind === 'handover' ? deps.cipher.decrypt(handover.noteEnc) : '';
       const ids = makers.get(r.id) ?? [];

@@ -114,7 +114,7 @@ export async function reopenApplication(
       throw new AppError('CONFLICT', 'This application is not closed.', { status: standing.status });
     await closures.remove(tx, applicantId);
     // the PAN it signed is its own again, unless another application signed it meanwhile
-    const signedAt = (await deps.records.getSection<{ signed_at?: string }>(applicantId, 'esign_obj', tx))?.signed_at;
+    const signedAt = (await deps.records.getSection(applicantId, 'esign_obj', tx))?.signed_at;
     const panHash = signedAt ? await applicantPanHash(deps, applicantId, tx) : null;
     if (panHash) {
       const [other] = await signedRepository.holdersOf(tx, panHash, applicantId);

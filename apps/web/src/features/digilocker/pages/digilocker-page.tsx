@@ -23,14 +23,6 @@ import { redirectToLocker } from '../components/redirect-to-locker';
 
 const AGREEMENT_PREVIEW = DIGILOCKER_AGREEMENT_TRUNCATE;
 
-interface Locker {
-  is_object: boolean;
-  is_pan_missing?: boolean;
-  cdl_documents?: Record<string, unknown>[];
-  /** A signed URL of the e-Aadhaar photo. */
-  aadhaar_photo?: string;
-}
-
 export default function DigilockerPage() {
   const { t } = useTranslation('digilocker');
   const msg = useMessage();
@@ -47,7 +39,7 @@ export default function DigilockerPage() {
   if (isLoading || !details) return <PageLoader label={t('common:loading')} />;
 
   const failed = params.get('failed') === 'true';
-  const locker = details.digilocker_obj as Locker;
+  const locker = details.digilocker_obj;
   const documents = locker.is_object ? (locker.cdl_documents ?? []) : [];
 
   const begin = async (retry: boolean) => {

@@ -6,13 +6,7 @@
  * exactly 100 on submit unless the rule set lets shares be left blank for equal shares (section
  * 5). The statement-of-account radio prints the nominee's name or only the nomination.
  */
-import {
-  aadhaarAddressOf,
-  type LockerSection,
-  NOMINEE_SOA_OPTIONS,
-  type NomineeConfig,
-  type NomineeSection,
-} from '@ekyc/contracts/calls/update-nominee';
+import { aadhaarAddressOf, NOMINEE_SOA_OPTIONS, type NomineeConfig } from '@ekyc/contracts/calls/update-nominee';
 import { NOMINEE_FIELDS } from '@ekyc/contracts/constants';
 import { MSG } from '@ekyc/contracts/messages';
 import { resolveShares, shareTotalError, totalShare } from '@ekyc/contracts/nominee-rules';
@@ -52,11 +46,8 @@ export function NomineeStepsForm({ config, details }: { config: NomineeConfig; d
   const max = config.max_nominees;
   const mandatory = config.mandatory ?? NOMINEE_FIELDS;
   const shareMandatory = mandatory.includes('share');
-  const stored = details.nominee_obj as NomineeSection;
-  const applicantAddress = useMemo(
-    () => aadhaarAddressOf(details.digilocker_obj as LockerSection),
-    [details.digilocker_obj],
-  );
+  const stored = details.nominee_obj;
+  const applicantAddress = useMemo(() => aadhaarAddressOf(details.digilocker_obj), [details.digilocker_obj]);
   const resolver = useMemo(() => nomineeResolver(mandatory), [mandatory]);
 
   const form = useForm<NomineeFormValues>({

@@ -2,7 +2,6 @@
  * '/bank-and-segment/nominee': with or without nominees (section 2). Skipping posts
  * skip_nominee true and goes to segment; the skipped state is shown, and nominees can be added later.
  */
-import type { NomineeSection } from '@ekyc/contracts/calls/update-nominee';
 import { DEFAULT_MAX_NOMINEES } from '@ekyc/contracts/constants';
 import { ROUTE, STAGE, STAGES } from '@ekyc/contracts/stages';
 import { useTranslation } from 'react-i18next';
@@ -30,7 +29,7 @@ export default function NomineePage() {
   const [optingOut, setOptingOut] = useState(false);
   if (!details) return <PageLoader label={t('common:loading')} />;
 
-  const stored = details.nominee_obj as NomineeSection;
+  const stored = details.nominee_obj;
   const addPath = appPath(ROUTE.addNominee);
   const done = stored.is_object && (stage ?? 0) > STAGE.NOMINEE;
 

@@ -16,21 +16,6 @@ import { useUserDetails } from '../../../lib/user-details';
 import { useConfirmKraAddress } from '../api/confirm-kra-address';
 import { ROUTE } from '@ekyc/contracts/stages';
 
-interface PanObj {
-  is_object: boolean;
-  name_on_card?: string;
-  pan_number?: string;
-  dob?: string;
-  is_kra?: boolean;
-}
-interface KraObj {
-  is_object: boolean;
-  kra_address?: string;
-  kra_status?: string;
-  kra_status_code?: string;
-  kra_agency?: string;
-}
-
 /** The KRA's three-digit statuses the page explains in the applicant's language. */
 const KRA_STATUS_CODES = ['001', '002', '003', '004', '006', '007', '011', '012', '013', '014', '022', '888', '999'];
 
@@ -57,8 +42,8 @@ export default function PanInfoPage() {
   const confirmAddress = useStageAction(confirm.mutateAsync, { quietSuccess: true });
   if (isLoading || !details) return <PageLoader label={t('common:loading')} />;
 
-  const pan = details.pan_obj as PanObj;
-  const kra = details.kra_data_obj as KraObj;
+  const pan = details.pan_obj;
+  const kra = details.kra_data_obj;
   if (!pan.is_object) return <Navigate to={appPath(ROUTE.pan)} replace />;
   const hasKra = Boolean(pan.is_kra && kra.is_object && kra.kra_address);
   const next =

@@ -35,9 +35,7 @@ export default function PanVerificationPage() {
   const go = useScreenNavigate();
   const { details } = useUserDetails();
   const { panOcrViaImage } = useSession();
-  const stored = details?.pan_obj?.is_object
-    ? (details.pan_obj as { pan_number?: string; name_on_card?: string; dob?: string })
-    : null;
+  const stored = details?.pan_obj?.is_object ? details.pan_obj : null;
   const [mode, setMode] = useState<Mode>('manual');
   const [readFromImage, setReadFromImage] = useState(false);
   const [fileError, setFileError] = useState('');

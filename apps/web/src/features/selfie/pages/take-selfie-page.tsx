@@ -31,7 +31,7 @@ export default function TakeSelfiePage() {
   const go = useScreenNavigate();
   const client = useQueryClient();
   const { details, stage, isLoading } = useUserDetails();
-  const stored = details?.livness_obj as { is_object: boolean; image?: string } | undefined;
+  const stored = details?.livness_obj;
   const capturing = Boolean(details) && !stored?.is_object;
   const token = useHypervegeToken(capturing && stage === STAGE.SELFIE);
   const upload = useUploadLiveliness();

@@ -4,11 +4,7 @@
  * An applicant who cannot sign gives a thumb impression (a photo of it), or a guardian signs for
  * them, named with the relation (SEBI's KYC duties for persons with disabilities).
  */
-import {
-  type SignatureSection,
-  type SignatureUploadType,
-  signatureGuardianSchema,
-} from '@ekyc/contracts/calls/upload-signature';
+import { type SignatureUploadType, signatureGuardianSchema } from '@ekyc/contracts/calls/upload-signature';
 import { NOMINEE_RELATIONS } from '@ekyc/contracts/enums';
 import { STAGE, STAGES } from '@ekyc/contracts/stages';
 import { useState } from 'react';
@@ -42,7 +38,7 @@ export default function SignaturePage() {
   const [guardianErrors, setGuardianErrors] = useState<{ name?: string; relation?: string }>({});
 
   if (isLoading || !details) return <PageLoader label={t('common:loading')} />;
-  const stored = details.signature_obj as SignatureSection;
+  const stored = details.signature_obj;
   const nomineeRoute = STAGES[STAGE.NOMINEE].route;
 
   if (stored.is_object && stored.document && stage !== STAGE.SIGNATURE) {

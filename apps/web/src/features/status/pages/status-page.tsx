@@ -45,7 +45,7 @@ export default function StatusPage() {
   const go = useScreenNavigate();
   const { signedPdfUrl } = useSession();
   const { details, dataUpdatedAt } = useUserDetails();
-  const review = (details?.review_obj as { status?: string } | undefined)?.status;
+  const review = details?.review_obj.status;
   const query = useApplicationStatus(`${review ?? ''}:${dataUpdatedAt}`);
   if (!query.data) return <PageLoader label={t('common:loading')} />;
   const data = query.data;

@@ -1,0 +1,101 @@
+/**
+ * The applicant's stored files: encrypted before they reach the store, never orphaned (bytes
+ * without a row or a row without bytes), and served only through short-lived signed links.
+ */
+import { createHash } from 'node:crypto';
+import type { FileRef } from '@ekyc/contracts/sections';
+import type { Config } from '../config.ts';
+import type { Database } from '../db/client.ts';
+import type { EncryptedStore } from '../documents/storage.ts';
+import { type Hasher, randomId } from '../lib/crypto.ts';
+import { applicantRepository as repo } from './applicant.repository.ts';
+import { fileWritesRepository as fileWrites } from './file-writes.repository.ts';
+
+export class ApplicantFiles {
+  constructor(
+    private readonly database: Database,
+    private readonly hasher: Hasher,
+    private readonly files: EncryptedStore,
+    private readonly config: Pick<Config, 'session'>,
+  ) {}
+
+  private get db() {
+    return this.database.db;
+  }
+
+  /**
+   * Stores a file so that neither its bytes nor its row outlives the other: the write is recorded
+   * first, the bytes go to the store, then the row is added and the record removed in one
+   * transaction. A failure on the way removes what was written; a process that dies half-way leaves
+   * the record, and sweepUnfinished deletes the bytes later.
+   */
+  async save(applicantId: string, file: { kind: string; contentType: string; bytes: Buffer }): Promise<FileRef> {
+    const storageKey = randomId(16);
+    await fileWrites.begin(this.db, storageKey, new Date());
+    try {
+      await this.files.put(storageKey, file.bytes);
+    } catch (err) {
+      await fileWrites.finish(this.db, storageKey).catch(() => undefined);
+      throw err;
+    }
+    try {
+      // the row added and the write record removed together (one statement)
+      const id = await repo.insertFileFinishingWrite(this.db, {
+        applicantId,
+        kind: file.kind,
+        contentType: file.contentType,
+        size: file.bytes.length,
+        storageKey,
+        sha256: createHash('sha256').update(file.bytes).digest('hex'),
+      });
+      return { $file: id };
+    } catch (err) {
+      // the record stays when this cleanup fails too: the sweep finishes it
+      await this.files
+        .delete(storageKey)
+        .then(() => fileWrites.finish(this.db, storageKey))
+        .catch(() => undefined);
+      throw err;
+    }
+  }
+
+  /** Deletes the bytes of file writes started before the given time and never finished; returns how many. */
+  async sweepUnfinished(before: Date): Promise<number> {
+    let swept = 0;
+    for (;;) {
+      const keys = await fileWrites.unfinishedBefore(this.db, before, 100);
+      for (const key of keys) {
+        await this.files.delete(key);
+        await fileWrites.finish(this.db, key);
+      }
+      swept += keys.length;
+      if (keys.length < 100) return swept;
+    }
+  }
+
+  async read(
+    fileId: string,
+  ): Promise<{ bytes: Buffer; contentType: string; applicantId: string | null; kind: string } | null> {
+    if (!/^[0-9a-f-]{36}$/.test(fileId)) return null;
+    const row = await repo.file(this.db, fileId);
+    if (!row) return null;
+    const bytes = await this.files.get(row.storageKey);
+    return bytes ? { bytes, contentType: row.contentType, applicantId: row.applicantId, kind: row.kind } : null;
+  }
+
+  /**
+   * A signed, short-lived URL under the API for a stored file, bound to the session that asked for
+   * it: the route also checks that this session is still live, so a link dies at logout.
+   */
+  url(ref: FileRef, sessionId: string, ttlSeconds = this.config.session.fileLinkSeconds): string {
+    const exp = Math.floor(Date.now() / 1000) + ttlSeconds;
+    const sig = this.hasher.sign(`${ref.$file}.${exp}.${sessionId}`);
+    return `/api/v1/ekyc/files/${ref.$file}?exp=${exp}&sid=${sessionId}&sig=${sig}`;
+  }
+
+  /** Whether a link's signature and expiry hold; the caller checks its session is still live. */
+  verifyUrl(fileId: string, exp: number, sessionId: string, sig: string): boolean {
+    if (!Number.isFinite(exp) || exp < Date.now() / 1000) return false;
+    return this.hasher.verify(`${fileId}.${exp}.${sessionId}`, sig);
+  }
+}

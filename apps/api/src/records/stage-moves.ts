@@ -1,0 +1,71 @@
+/**
+ * The stage moves of the applicant record, in the caller's statement or transaction: completing a
+ * stage (its sections written and the next stage current, one statement), and voiding the signature
+ * when a signed applicant's rework changed what the form prints.
+ */
+import { MSG } from '@ekyc/contracts/messages';
+import { nextStage, STAGE, type StageCode } from '@ekyc/contracts/stages';
+import type { Tx } from '../db/client.ts';
+import { AppError } from '../lib/errors.ts';
+import type { Cipher } from '../lib/crypto.ts';
+import { applicantRepository as repo } from './applicant.repository.ts';
+import { sealSections, type SectionValues } from './section-codec.ts';
+import type { SignedChanges } from './signed-form.ts';
+
+export interface CompleteStageOptions {
+  next?: StageCode;
+  sections?: SectionValues;
+}
+
+/**
+ * completeStage's record work, one statement (on its own, or in the transaction given). Signing
+ * leads to the final stage, which has nothing left for the applicant to do and waits for review:
+ * its entry becomes Pending (the progress bar counts Accept or Pending entries: 12 of 12), and
+ * the review status exists from that moment (review_obj Pending, unless a reviewer already set one).
+ */
+export async function completeStageIn(
+  cipher: Cipher,
+  tx: Tx,
+  applicantId: string,
+  stage: StageCode,
+  options: CompleteStageOptions,
+): Promise<number> {
+  const target = await repo.completeStage(tx, applicantId, {
+    stage,
+    next: options.next ?? nextStage(stage),
+    sections: sealSections(cipher, options.sections ?? {}),
+    review: {
+      stage: STAGE.STATUS,
+      payloadEnc: cipher.encryptJson({ status: 'Pending', text: MSG.statusUnderReview }),
+    },
+  });
+  if (target === undefined) throw new AppError('UNAUTHORIZED');
+  return target;
+}
+
+/**
+ * After a signed applicant's rework, under the row lock: when the record no longer matches the
+ * form signed last (`changes`), the e-sign stage becomes current with no decision (a new form
+ * version to sign), and each stage whose printed data changed loses its acceptance (Pending again).
+ * Returns whether the signature is void.
+ */
+export async function voidSignatureIfChanged(
+  tx: Tx,
+  applicantId: string,
+  changes: SignedChanges | null,
+): Promise<boolean> {
+  if (!changes) return false;
+  const stages = await repo.stages(tx, applicantId);
+  const changed = new Set(changes.fields.map((f) => f.stage));
+  for (const s of stages)
+    if (changed.has(s.stage) && s.adminActivity === 'Accept')
+      await repo.upsertStage(tx, applicantId, s.stage, 'Pending');
+  await repo.upsertStage(tx, applicantId, STAGE.ESIGN, null);
+  await repo.moveStageToEnd(tx, applicantId, STAGE.ESIGN);
+  await repo.audit(tx, applicantId, {
+    action: 'esign.voided',
+    stage: STAGE.ESIGN,
+    after: { changed_stages: [...changed], fields: changes.fields.map((f) => f.label) },
+  });
+  return true;
+}
