@@ -231,6 +231,22 @@ const envSchema = z.object({
       'use name=N/s, name=N/d or name=N/s:M/d, comma-separated',
     )
     .default(''),
+  // Failover and surge (docs/configuration.md, "Failover and the waiting room"): one block, read into config.surge.
+  /** E-sign service providers in order of preference, e.g. "esign,esign-emudhra" (settings ESIGN_*, ESIGN_EMUDHRA_*). */
+  ESIGN_VENDORS: z
+    .string()
+    .regex(/^esign(-[a-z0-9]+)*(,esign(-[a-z0-9]+)*)*$/, 'use esign or esign-<name>, comma-separated, in order')
+    .optional(),
+  /** Consecutive failed checks of a provider that open its circuit (it is skipped while open). */
+  PROVIDER_BREAKER_FAILURES: z.coerce.number().int().min(1).max(100).default(3),
+  /** Seconds an open circuit waits before one call tries the provider again. */
+  PROVIDER_BREAKER_HALF_OPEN_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
+  /** Sign-ups wait (503, Retry-After) while this process has more calls than this in progress; unset: no limit. */
+  WAITING_ROOM_MAX_IN_FLIGHT: z.coerce.number().int().min(0).optional(),
+  /** Sign-ups wait while the event loop's delay is above this (ms); 0: not watched. */
+  WAITING_ROOM_MAX_EVENT_LOOP_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(0),
+  /** The Retry-After a waiting sign-up is given (seconds). */
+  WAITING_ROOM_RETRY_SECONDS: z.coerce.number().int().min(1).max(600).default(10),
   /** Below this much free space (MB) the local file store reports itself full on /readyz. */
   STORAGE_MIN_FREE_MB: z.coerce.number().int().min(0).default(64),
   /** Sandbox only: make sandbox providers slow, failing or unreachable, e.g. "pan:timeout,kra:500". */
@@ -424,6 +440,8 @@ export interface Config {
   storageMinFreeBytes: number;
   /** Per-provider limits: calls a second (per process) and a day (across processes). */
   providerLimits: Record<string, ProviderLimit>;
+  /** Provider failover and the sign-up waiting room (the ESIGN_VENDORS, PROVIDER_BREAKER_* and WAITING_ROOM_* block). */
+  surge: SurgeConfig;
   /** OpenTelemetry traces over OTLP/HTTP, or null (off: the tracing code is not even loaded). */
   tracing: TracingConfig | null;
   /** Timeouts of outside provider calls: a default and per provider (milliseconds). */
@@ -472,6 +490,13 @@ export interface SessionLifetime {
 
 /** A rate limit while Redis is unreachable: let requests through, count per process, or refuse. */
 export type RedisDownMode = 'open' | 'local' | 'closed';
+
+export interface SurgeConfig {
+  /** E-sign service providers, in the order they are tried. */
+  esignVendors: string[];
+  breaker: { failures: number; halfOpenAfterMs: number };
+  waitingRoom: { maxInFlight: number | undefined; maxEventLoopDelayMs: number; retrySeconds: number };
+}
 
 export class ConfigError extends Error {}
 
@@ -729,6 +754,15 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     },
     storageMinFreeBytes: e.STORAGE_MIN_FREE_MB * 1024 * 1024,
     providerLimits: parseProviderLimits(e.PROVIDER_LIMITS),
+    surge: {
+      esignVendors: e.ESIGN_VENDORS?.split(',') ?? (sandbox ? ['esign', 'esign-alt'] : ['esign']),
+      breaker: { failures: e.PROVIDER_BREAKER_FAILURES, halfOpenAfterMs: e.PROVIDER_BREAKER_HALF_OPEN_SECONDS * 1000 },
+      waitingRoom: {
+        maxInFlight: e.WAITING_ROOM_MAX_IN_FLIGHT,
+        maxEventLoopDelayMs: e.WAITING_ROOM_MAX_EVENT_LOOP_DELAY_MS,
+        retrySeconds: e.WAITING_ROOM_RETRY_SECONDS,
+      },
+    },
     tracing: e.OTEL_EXPORTER_OTLP_ENDPOINT
       ? {
           endpoint: e.OTEL_EXPORTER_OTLP_ENDPOINT.replace(/\/$/, ''),

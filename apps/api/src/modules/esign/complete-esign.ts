@@ -98,6 +98,7 @@ export async function completeEsign(deps: AppDeps, eSignResponse: string): Promi
     signed_document: signedRef,
     signed_at: signedAt.toISOString(),
     signer_name_match: signerNameMatch(signerName, aadhaarNameOf(read('digilocker_obj'))),
+    esp: result.vendor,
   };
   // the facts this form printed become the signed version the record is compared with from now on
   const signedForms = state.facts

@@ -16,7 +16,7 @@ import { randomOtp } from '../../lib/crypto.ts';
 import { esignRepository } from '../../modules/esign/esign.repository.ts';
 import { signXmlEnveloped, verifyXmlEnveloped } from '../../documents/signing/xml-signature.ts';
 import { buildEsignRespXml, parseEsignXml } from '../../providers/esign/esign-xml.ts';
-import { SANDBOX_ESP_PATH } from '../../providers/esign/create.ts';
+import { sandboxEspPath } from '../../providers/esign/create.ts';
 import { escapeHtml } from '../../lib/html.ts';
 import { sandboxPage } from '../page.ts';
 import { SandboxState, type Stored } from '../state.ts';
@@ -44,12 +44,20 @@ const AUTOSUBMIT_JS =
 const hashOtp = (otp: string) => createHash('sha256').update(`esign-otp:${otp}`).digest();
 const istTimestamp = () => new Date(Date.now() + 5.5 * 3600 * 1000).toISOString().slice(0, 19);
 
-export async function sandboxEsignRoutes(app: FastifyInstance) {
+/**
+ * One sandbox ESP under /sandbox/<vendor>/: registered as "esign" and "esign-alt", two complete
+ * vendors to fail over between (ESIGN_VENDORS); SANDBOX_FAULTS=esign:500 fails the first one's
+ * health address, which the e-sign service checks before each signing.
+ */
+export async function sandboxEsignRoutes(app: FastifyInstance, options: { vendor?: string }) {
   const { deps } = app;
+  const vendor = options.vendor ?? 'esign';
+  const base = `/sandbox/${vendor}`;
+  const SANDBOX_ESP_PATH = sandboxEspPath(vendor);
   // generated on first use, not at every start
   const pkiOf = () => sandboxPki(deps.config);
   // in the database: the request, the OTP page and its answer may reach different processes
-  const sessions = new SandboxState<EspSession>(deps, 'esign', 2 * SESSION_MS);
+  const sessions = new SandboxState<EspSession>(deps, vendor, 2 * SESSION_MS);
   if (!app.hasContentTypeParser('application/x-www-form-urlencoded'))
     app.addContentTypeParser(
       'application/x-www-form-urlencoded',
@@ -57,7 +65,7 @@ export async function sandboxEsignRoutes(app: FastifyInstance) {
       (_req, body, done) => done(null, Object.fromEntries(new URLSearchParams(String(body)))),
     );
 
-  app.get('/sandbox/esign/autosubmit.js', async (_req, reply) => reply.type('text/javascript').send(AUTOSUBMIT_JS));
+  app.get(`${base}/autosubmit.js`, async (_req, reply) => reply.type('text/javascript').send(AUTOSUBMIT_JS));
 
   const ended = () => sandboxPage('Aadhaar eSign', '<p class="error">This eSign session has ended.</p>');
 
@@ -96,7 +104,7 @@ export async function sandboxEsignRoutes(app: FastifyInstance) {
 <form id="esp-response" method="post" action="${escapeHtml(session.responseUrl)}">
 <input type="hidden" name="eSignResponse" value="${escapeHtml(signed)}"><input type="hidden" name="espTxnID" value="${escapeHtml(espTxn)}">
 <button type="submit">Continue</button></form></div>`,
-      { scripts: ['/sandbox/esign/autosubmit.js'] },
+      { scripts: [`${base}/autosubmit.js`] },
     );
   };
 
@@ -215,5 +223,8 @@ ${error ? `<p class="error" role="alert">${escapeHtml(error)}</p>` : ''}
     return answer({ cms, signerCertPem });
   });
 
-  app.get('/sandbox/esign/ca.pem', async (_req, reply) => reply.type('application/x-pem-file').send(pkiOf().caCertPem));
+  // the service's status, which the ASP checks before sending an applicant here
+  app.get(`${base}/health`, async () => ({ status: 'up' }));
+
+  app.get(`${base}/ca.pem`, async (_req, reply) => reply.type('application/x-pem-file').send(pkiOf().caCertPem));
 }
