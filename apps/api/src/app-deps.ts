@@ -169,7 +169,12 @@ export async function createDeps(config: Config, overrides: DepsOverrides = {}):
   });
   providers.esign.observe((event) => {
     if (event.kind === 'circuit') metrics.providerCircuitOpen.set({ provider: event.vendor }, event.open ? 1 : 0);
-    else metrics.providerChoices.inc({ service: 'esign', provider: event.vendor, outcome: event.kind === 'chosen' ? 'chosen' : event.reason });
+    else
+      metrics.providerChoices.inc({
+        service: 'esign',
+        provider: event.vendor,
+        outcome: event.kind === 'chosen' ? 'chosen' : event.reason,
+      });
   });
   const hub =
     overrides.hub ??
