@@ -33,7 +33,11 @@ it('tells a new sign-up to wait, in the envelope with Retry-After, and counts it
 
 it('lets applicants mid-journey carry on, signed in or signing in again', async () => {
   const mobile = uniqueMobile();
-  const seeded = await app.inject({ method: 'POST', url: '/sandbox/fixtures/applicant', payload: { mobile, stage: 120 } });
+  const seeded = await app.inject({
+    method: 'POST',
+    url: '/sandbox/fixtures/applicant',
+    payload: { mobile, stage: 120 },
+  });
   const { token } = (seeded.json() as { data: { token: string } }).data;
   const details = await call(app, 'GET', 'get-user-details', { token });
   expect(details.statusCode).toBe(200);

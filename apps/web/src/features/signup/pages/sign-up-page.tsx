@@ -13,6 +13,7 @@ import { useMessage } from '../../../lib/use-message';
 import { useSendOtp } from '../api/send-otp';
 import { clientInfo } from '../client-info';
 import { useField } from '../hooks/use-field';
+import { WaitingRoom } from '../components/waiting-room';
 
 export default function SignUpPage() {
   const { t } = useTranslation('signup');
@@ -23,6 +24,8 @@ export default function SignUpPage() {
   const sendOtp = useSendOtp();
   const mobile = useField(mobileSchema, phoneNumberEntered);
   const [whatsapp, setWhatsapp] = useState(userAuthInfo.whatspp_opt);
+  // the waiting room: the API asked this sign-up to wait (an IPO day's surge); it tries again by itself
+  const [waiting, setWaiting] = useState<{ seconds: number; attempt: number; send: () => void } | null>(null);
 
   useEffect(() => {
     const found = utmFromQuery(params);
@@ -31,11 +34,14 @@ export default function SignUpPage() {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
-  const onSubmit = async (e: FormEvent) => {
+  const onSubmit = (e: FormEvent) => {
     e.preventDefault();
     const number = mobile.submit();
     if (number === null) return;
-    const values = { mobile: number, whatspp_opt: whatsapp };
+    void send({ mobile: number, whatspp_opt: whatsapp }, 1);
+  };
+
+  const send = async (values: { mobile: string; whatspp_opt: boolean }, attempt: number) => {
     session.set({
       phoneNumberEntered: values.mobile,
       userAuthInfo: { ...userAuthInfo, mobile: values.mobile, whatspp_opt: values.whatspp_opt },
@@ -56,16 +62,22 @@ export default function SignUpPage() {
         ...clientInfo(),
         ...utmParameters,
       });
+      setWaiting(null);
       if (!reply.status) return toast.error(msg(reply));
       toOtp(reply.data.resend_after);
     } catch (err) {
+      if (err instanceof ApiError && err.code === 'waitingRoom') {
+        const seconds = typeof err.data.retry_after === 'number' ? err.data.retry_after : 10;
+        return setWaiting({ seconds, attempt, send: () => void send(values, attempt + 1) });
+      }
+      setWaiting(null);
       toast.error(msg(err instanceof ApiError ? err : undefined));
       if (err instanceof ApiError && err.httpStatus === 429 && err.data.resend_after) toOtp(err.data.resend_after);
     }
   };
 
   return (
-    <form onSubmit={(e) => void onSubmit(e)} noValidate>
+    <form onSubmit={onSubmit} noValidate>
       <p className="mb-4 text-muted">{t('intro')}</p>
       <TextField
         label={t('mobileLabel')}
@@ -85,9 +97,10 @@ export default function SignUpPage() {
         checked={whatsapp}
         onChange={(e) => setWhatsapp(e.target.checked)}
       />
-      <Button type="submit" loading={sendOtp.isPending} className="mt-2">
+      <Button type="submit" loading={sendOtp.isPending} disabled={waiting !== null} className="mt-2">
         {t('sendOtp')}
       </Button>
+      {waiting && <WaitingRoom seconds={waiting.seconds} attempt={waiting.attempt} onRetry={waiting.send} />}
       <ul className="mt-6 space-y-1 text-sm text-muted">
         <li>✓ {t('benefitFree')}</li>
         <li>✓ {t('benefitPaperless')}</li>
