@@ -1,7 +1,7 @@
 /**
  * After `vite build`: precompresses every asset (.br and .gz, served by the API as they are) and
  * measures the compressed JavaScript and CSS each applicant route loads. With --enforce it fails
- * when a budget is exceeded: the sign-up page at most 135 KiB of compressed JavaScript, and each
+ * when a budget is exceeded: the sign-up page at most 135.5 KiB of compressed JavaScript, and each
  * later step at most 40 KiB more than the sign-up page.
  */
 import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
@@ -18,8 +18,10 @@ const enforce = process.argv.includes('--enforce');
 // + 10.5 KiB: React Router in place of a hand-written router (measured 122.7 -> 133.2 KiB);
 // + 0.5 KiB: replies parsed with their schemas, messages said by their key, the stage-action hook;
 // + 1 KiB: the route table and the catalogue loaders (every language's import of each namespace)
-// grew with the back office's second factor, staff grants and privacy pages (133.4 -> 134.4 KiB)
-const SIGN_UP_BUDGET = 135 * 1024;
+// grew with the back office's second factor, staff grants and privacy pages (133.4 -> 134.4 KiB);
+// + 0.5 KiB: the sign-up waiting room's answer on the sign-up page, its message and its catalogue's
+// loaders (the panel itself is a lazy chunk; 135.1 -> 135.3 KiB)
+const SIGN_UP_BUDGET = 135.5 * 1024;
 const STEP_BUDGET = 40 * 1024;
 
 interface ManifestEntry {

@@ -7,17 +7,17 @@ import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { WaitingRoom } from '../src/features/signup/components/waiting-room';
-import enSignup from '../src/i18n/locales/en/signup.json';
-import hiSignup from '../src/i18n/locales/hi/signup.json';
+import enWaiting from '../src/i18n/locales/en/waiting-room.json';
+import hiWaiting from '../src/i18n/locales/hi/waiting-room.json';
 import hiMessages from '../src/i18n/locales/hi/messages.json';
 
 beforeAll(async () => {
   await i18n.use(initReactI18next).init({
     lng: 'hi',
     fallbackLng: 'en',
-    resources: { en: { signup: enSignup }, hi: { signup: hiSignup, messages: hiMessages } },
-    ns: ['signup', 'messages'],
-    defaultNS: 'signup',
+    resources: { en: { 'waiting-room': enWaiting }, hi: { 'waiting-room': hiWaiting, messages: hiMessages } },
+    ns: ['waiting-room', 'messages'],
+    defaultNS: 'waiting-room',
     interpolation: { escapeValue: false },
     react: { useSuspense: false },
   });
@@ -31,9 +31,9 @@ afterEach(() => {
 describe('the waiting room', () => {
   it('says why and how long in the applicant’s language, once, to a screen reader', () => {
     render(<WaitingRoom seconds={7} attempt={1} onRetry={() => undefined} />);
-    expect(screen.getByRole('heading', { name: hiSignup.waitingTitle })).toBeTruthy();
+    expect(screen.getByRole('heading', { name: hiWaiting.title })).toBeTruthy();
     expect(screen.getByRole('status').textContent).toBe(
-      `${hiMessages.waitingRoom} ${hiSignup.waitingEstimate_other.replace('{{count}}', '7')}`,
+      `${hiMessages.waitingRoom} ${hiWaiting.estimate_other.replace('{{count}}', '7')}`,
     );
   });
 
@@ -41,7 +41,7 @@ describe('the waiting room', () => {
     const onRetry = vi.fn();
     render(<WaitingRoom seconds={7} attempt={1} onRetry={onRetry} />);
     await act(() => vi.advanceTimersByTimeAsync(3000));
-    expect(screen.getByText(hiSignup.waitingRetryIn_other.replace('{{count}}', '4'))).toBeTruthy();
+    expect(screen.getByText(hiWaiting.retryIn_other.replace('{{count}}', '4'))).toBeTruthy();
     expect(onRetry).not.toHaveBeenCalled();
     await act(() => vi.advanceTimersByTimeAsync(4000));
     expect(onRetry).toHaveBeenCalledTimes(1);
@@ -50,7 +50,7 @@ describe('the waiting room', () => {
   it('tries at once on "Try now"', () => {
     const onRetry = vi.fn();
     render(<WaitingRoom seconds={30} attempt={2} onRetry={onRetry} />);
-    fireEvent.click(screen.getByRole('button', { name: hiSignup.waitingTryNow }));
+    fireEvent.click(screen.getByRole('button', { name: hiWaiting.tryNow }));
     expect(onRetry).toHaveBeenCalledTimes(1);
   });
 });

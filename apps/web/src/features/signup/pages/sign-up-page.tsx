@@ -1,6 +1,6 @@
 /** '/': mobile sign-up; keeps refcode and UTM parameters from the query (section 2). */
 import { mobileSchema } from '@ekyc/contracts/rules';
-import { type FormEvent, useEffect, useState } from 'react';
+import { type FormEvent, lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from '../../../lib/router';
 import { Button } from '../../../components/button';
@@ -13,7 +13,9 @@ import { useMessage } from '../../../lib/use-message';
 import { useSendOtp } from '../api/send-otp';
 import { clientInfo } from '../client-info';
 import { useField } from '../hooks/use-field';
-import { WaitingRoom } from '../components/waiting-room';
+
+// only a sign-up told to wait downloads it (the sign-up page's weight budget)
+const WaitingRoom = lazy(() => import('../components/waiting-room').then((m) => ({ default: m.WaitingRoom })));
 
 export default function SignUpPage() {
   const { t } = useTranslation('signup');
@@ -100,7 +102,11 @@ export default function SignUpPage() {
       <Button type="submit" loading={sendOtp.isPending} disabled={waiting !== null} className="mt-2">
         {t('sendOtp')}
       </Button>
-      {waiting && <WaitingRoom seconds={waiting.seconds} attempt={waiting.attempt} onRetry={waiting.send} />}
+      {waiting && (
+        <Suspense fallback={null}>
+          <WaitingRoom seconds={waiting.seconds} attempt={waiting.attempt} onRetry={waiting.send} />
+        </Suspense>
+      )}
       <ul className="mt-6 space-y-1 text-sm text-muted">
         <li>✓ {t('benefitFree')}</li>
         <li>✓ {t('benefitPaperless')}</li>
