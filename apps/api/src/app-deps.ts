@@ -18,8 +18,10 @@ import { type BankProviders, createBankProviders } from './providers/bank-verifi
 import { createSelfFetch, observeProviderCalls, type SelfFetch } from './providers/http.ts';
 import { createKraLookup } from './providers/kra/create.ts';
 import { DocumentWorkers } from './documents/form-pool.ts';
-import { createEsignGateway } from './providers/esign/create.ts';
-import type { EsignGateway } from './providers/esign/port.ts';
+import { createEsignService } from './providers/esign/create.ts';
+import { FailoverEsignService, type VendorChoices } from './providers/esign/failover.ts';
+import type { EsignGateway, EsignService } from './providers/esign/port.ts';
+import { esignVendorsRepository } from './records/esign-vendors.repository.ts';
 import { createLivenessProvider } from './providers/liveness/create.ts';
 import type { LivenessProvider } from './providers/liveness/port.ts';
 import type { KraLookup } from './providers/kra/port.ts';
@@ -71,7 +73,7 @@ export interface AppDeps {
   /** Liveness and face match of the selfie (HyperVerge). */
   liveness: LivenessProvider;
   /** Aadhaar eSign through an e-sign service (eSign API 2.1). */
-  esign: EsignGateway;
+  esign: EsignService;
   /** Worker threads for document rendering (the account-opening form) and uploaded PDFs' checks. */
   documents: DocumentWorkers;
   metrics: Metrics;
@@ -129,10 +131,18 @@ export async function createDeps(config: Config, overrides: DepsOverrides = {}):
     return open.database;
   };
   const selfFetch = createSelfFetch(config.sandboxFaults, config.sandboxProvidersUrl);
+  const vendorChoices: VendorChoices = {
+    record: (txn, vendor) => esignVendorsRepository.record(opened().db, txn, vendor),
+    vendorOf: (txn) => esignVendorsRepository.vendorOf(opened().db, txn),
+  };
   const providers = collectProviderSettings((guard) => ({
     messaging: overrides.messaging ?? guard(() => createMessageSender(config, opened)),
     liveness: overrides.liveness ?? guard(() => createLivenessProvider(config, selfFetch)),
-    esign: overrides.esign ?? guard(() => createEsignGateway(config, overrides.now)),
+    esign: guard(() =>
+      overrides.esign
+        ? new FailoverEsignService([{ name: 'esign', gateway: overrides.esign }], vendorChoices, config.surge.breaker)
+        : createEsignService(config, vendorChoices, selfFetch, overrides.now),
+    ),
     marketData: overrides.marketData ?? guard(() => createMarketData(config, selfFetch)),
     tradingPlatform: overrides.tradingPlatform ?? guard(() => createTradingPlatform(config, selfFetch)),
     pan: overrides.pan ?? guard(() => createPanVerifier(config, selfFetch)),
@@ -156,6 +166,15 @@ export async function createDeps(config: Config, overrides: DepsOverrides = {}):
   observeProviderCalls((provider, outcome, seconds) => {
     metrics.providerCalls.inc({ provider, outcome });
     metrics.providerCallDuration.observe({ provider, outcome }, seconds);
+  });
+  providers.esign.observe((event) => {
+    if (event.kind === 'circuit') metrics.providerCircuitOpen.set({ provider: event.vendor }, event.open ? 1 : 0);
+    else
+      metrics.providerChoices.inc({
+        service: 'esign',
+        provider: event.vendor,
+        outcome: event.kind === 'chosen' ? 'chosen' : event.reason,
+      });
   });
   const hub =
     overrides.hub ??

@@ -44,6 +44,7 @@ import { registerOpsAccess } from './plugins/ops-access.ts';
 import { registerSecurity } from './plugins/security.ts';
 import { registerWeb } from './plugins/web.ts';
 import { configureProviderCalls, providerHostNames } from './providers/http.ts';
+import { registerWaitingRoom } from './plugins/waiting-room.ts';
 import { providerLimits } from './providers/limits-setup.ts';
 import { profileSocketRoutes } from './realtime/profile-socket.ts';
 import { sandboxRoutes } from './sandbox/routes.ts';
@@ -128,6 +129,7 @@ export async function buildApp(config: Config, overrides: DepsOverrides = {}): P
   await registerMetrics(app, deps.metrics);
   await registerOpenApi(app);
   registerIdempotency(app);
+  await registerWaitingRoom(app);
 
   app.get(
     '/healthz',

@@ -13,6 +13,7 @@ import { providersEnv, providersSettings } from './config/providers.ts';
 import { registrationsEnv, registrationsSettings } from './config/registrations.ts';
 import { securityEnv, securitySettings } from './config/security.ts';
 import { serverEnv, serverSettings } from './config/server.ts';
+import { surgeEnv, surgeSettings } from './config/surge.ts';
 
 export { ConfigError } from './config/parse.ts';
 export { parseTrustProxy, type RedisDownMode, type TracingConfig, type TrustProxy } from './config/operations.ts';
@@ -28,6 +29,7 @@ export const envSchema = z.object({
   ...operationsEnv.shape,
   ...providersEnv.shape,
   ...registrationsEnv.shape,
+  ...surgeEnv.shape,
 });
 
 type ParsedEnv = z.output<typeof envSchema>;
@@ -64,6 +66,7 @@ function settings(e: ParsedEnv, mode: Mode, source: Record<string, string | unde
     ...operationsSettings(e, mode),
     ...providersSettings(e, mode, source),
     ...registrationsSettings(e, mode),
+    ...surgeSettings(e, mode),
   };
 }
 

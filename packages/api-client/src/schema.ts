@@ -2852,6 +2852,7 @@ export interface components {
       | 'upiInvalid'
       | 'upiProviderUnavailable'
       | 'upiRequired'
+      | 'waitingRoom'
       | 'weAreSorry';
     BadRequestReply: {
       /** @constant */
@@ -2944,7 +2945,7 @@ export interface components {
       status: false;
       message: string;
       /** @enum {string} */
-      code?: 'providerUnavailable' | 'serviceUnavailable' | 'storageFull';
+      code?: 'providerUnavailable' | 'serviceUnavailable' | 'storageFull' | 'waitingRoom';
       data: {
         [key: string]: unknown;
       };
@@ -3122,7 +3123,7 @@ export interface operations {
                 status: boolean;
                 message: string;
                 /** @enum {string} */
-                code?: 'providerUnavailable' | 'serviceUnavailable' | 'storageFull';
+                code?: 'providerUnavailable' | 'serviceUnavailable' | 'storageFull' | 'waitingRoom';
                 data: {
                   /** @enum {string} */
                   database: 'up' | 'down';

@@ -174,6 +174,8 @@ export const MSG = {
   payloadTooLarge: 'The request is too large.',
   notFound: 'Not found',
   serviceUnavailable: 'Service is temporarily unavailable. Please try again.',
+  // the sign-up waiting room (ours): new sign-ups wait while the service is saturated (an IPO day)
+  waitingRoom: 'Many people are opening accounts right now. Please wait: we will try again for you in a moment.',
   // networks (ours): the request got no answer in time on a slow or dropping connection
   requestTimeout: 'The connection is too slow and your request did not finish. Please try again.',
   // uploads (ours)

@@ -33,7 +33,8 @@ export const ERROR_MESSAGE_KEYS = {
   PAYLOAD_TOO_LARGE: ['payloadTooLarge'],
   RATE_LIMITED: ['rateLimited', 'otpResendTooSoon', 'otpSendLimit'],
   // providerUnavailable: an outside provider failed (the error handler's ProviderError)
-  UNAVAILABLE: ['serviceUnavailable', 'providerUnavailable', 'storageFull'],
+  // waitingRoom: a new sign-up while the service is saturated (plugins/waiting-room.ts)
+  UNAVAILABLE: ['serviceUnavailable', 'providerUnavailable', 'storageFull', 'waitingRoom'],
   INTERNAL: ['somethingWrong'],
 } as const satisfies Record<ErrorCode, readonly MessageKey[]>;
 

@@ -24,6 +24,12 @@ export interface Metrics {
   staffLockouts: Counter;
   /** Socket pushes Redis could not take (delivered in this process only). */
   pushesUndelivered: Counter;
+  /** Failover: each provider chosen for a call, or skipped (circuit_open, over_budget, failed), by service. */
+  providerChoices: Counter<'service' | 'provider' | 'outcome'>;
+  /** 1 while a provider's circuit is open (skipped until it is tried again). */
+  providerCircuitOpen: Gauge<'provider'>;
+  /** Sign-ups told to wait by the waiting room. */
+  waitingRoomHeld: Counter;
   /** Registrations whose retries ran out (status `failed`), by kind: each needs an operator. */
   registrationsFailed: Counter<'kind'>;
 }
@@ -88,6 +94,23 @@ export function createMetrics(): Metrics {
       name: 'ekyc_registrations_failed_total',
       help: 'Registrations whose retries ran out (failed, flagged for the back office), by kind',
       labelNames: ['kind'],
+      registers: [registry],
+    }),
+    providerChoices: new Counter({
+      name: 'ekyc_provider_choices_total',
+      help: 'Failover between providers of a service: each provider chosen for a call, or skipped (circuit_open, over_budget, failed)',
+      labelNames: ['service', 'provider', 'outcome'],
+      registers: [registry],
+    }),
+    providerCircuitOpen: new Gauge({
+      name: 'ekyc_provider_circuit_open',
+      help: "1 while a provider's circuit is open: it is skipped until one call tries it again",
+      labelNames: ['provider'],
+      registers: [registry],
+    }),
+    waitingRoomHeld: new Counter({
+      name: 'ekyc_waiting_room_held_total',
+      help: 'Sign-ups told to wait (503 with Retry-After) while the process is saturated',
       registers: [registry],
     }),
     staffLockouts: new Counter({

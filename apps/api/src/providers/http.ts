@@ -146,6 +146,23 @@ export const providerFetch: FetchLike = async (url, init) => {
   return new Response(NULL_BODY.has(res.statusCode) ? null : bytes, { status: res.statusCode, headers: out });
 };
 
+/**
+ * Admits one call to `provider` under its rate and daily budget (PROVIDER_LIMITS) for a call that
+ * does not go through fetchJson (the applicant's browser posts to an e-sign service's page): it
+ * spends the same budget, and a spent budget fails as fetchJson's does (cause `over_budget`).
+ */
+export async function admitProviderCall(provider: string, call: string): Promise<void> {
+  const started = Date.now();
+  try {
+    await settings.limits?.admit(provider, AbortSignal.timeout(settings.timeouts.defaultMs));
+  } catch (err) {
+    const cause = err instanceof OverBudgetError ? 'over_budget' : causeOf(err);
+    observer(provider, 'failed', (Date.now() - started) / 1000);
+    settings.onFailure({ provider, call, cause, elapsedMs: Date.now() - started });
+    throw new ProviderError(`${call} not sent: ${cause}`, undefined, undefined, cause);
+  }
+}
+
 export async function fetchJson<T = unknown>(
   url: string,
   init: {
@@ -163,6 +180,8 @@ export async function fetchJson<T = unknown>(
      * every status; throws a ProviderError when it is not genuine.
      */
     verify?: (text: string, headers: Headers) => Promise<void>;
+    /** The provider's name in metrics, limits and logs, when the host alone does not say it. */
+    provider?: string;
   } = {},
 ): Promise<T> {
   const headers: Record<string, string> = { accept: 'application/json', ...init.headers };
@@ -177,7 +196,7 @@ export async function fetchJson<T = unknown>(
     headers['content-type'] = 'application/json';
     body = JSON.stringify(init.body);
   }
-  const provider = providerOf(url);
+  const provider = init.provider ?? providerOf(url);
   const method = init.method ?? 'GET';
   const timeoutMs = settings.timeouts.byProvider[provider] ?? init.timeoutMs ?? settings.timeouts.defaultMs;
   const started = Date.now();

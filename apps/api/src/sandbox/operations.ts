@@ -56,6 +56,27 @@ export const SANDBOX_OPERATIONS: Readonly<Record<string, readonly [operationId: 
     'sandbox-esign-ca',
     "E-sign service stand-in: the sandbox certifying authority's certificate",
   ],
+  'GET /sandbox/esign/health': ['sandbox-esign-health', "E-sign service stand-in: the service's status"],
+  'GET /sandbox/esign-alt/autosubmit.js': [
+    'sandbox-esign-alt-autosubmit-script',
+    "Second e-sign service stand-in (failover): the pages' script",
+  ],
+  'POST /sandbox/esign-alt/esp': [
+    'sandbox-esign-alt-request',
+    'Second e-sign service stand-in (failover): take a signed request, ask for the Aadhaar OTP',
+  ],
+  'POST /sandbox/esign-alt/esp/otp': [
+    'sandbox-esign-alt-otp',
+    'Second e-sign service stand-in (failover): check the OTP, sign, post the response back',
+  ],
+  'GET /sandbox/esign-alt/ca.pem': [
+    'sandbox-esign-alt-ca',
+    "Second e-sign service stand-in (failover): the sandbox certifying authority's certificate",
+  ],
+  'GET /sandbox/esign-alt/health': [
+    'sandbox-esign-alt-health',
+    "Second e-sign service stand-in (failover): the service's status",
+  ],
   'POST /sandbox/pan/TIN/PanInquiryAPIBackEnd': [
     'sandbox-pan-inquiry',
     'Income-tax PAN source stand-in (Protean OPV v4): verify PANs with name and date of birth',

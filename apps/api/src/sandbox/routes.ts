@@ -39,7 +39,8 @@ export async function sandboxRoutes(app: FastifyInstance) {
   await app.register(outboxRoutes);
   if (app.deps.config.testFixtures) await app.register(fixtureRoutes);
   await app.register(sandboxLivenessRoutes);
-  await app.register(sandboxEsignRoutes);
+  await app.register(sandboxEsignRoutes, { vendor: 'esign' });
+  await app.register(sandboxEsignRoutes, { vendor: 'esign-alt' });
   if (app.deps.config.testFixtures) await app.register(staffFixtureRoutes);
   await app.register(sandboxPanRoutes);
   await app.register(sandboxKraRoutes);

@@ -56,7 +56,7 @@ export async function signAtEsp(
   if (otpPage.statusCode !== 200) throw new Error(`ESP refused the request: ${otpPage.body}`);
   const espTxn = formOf(otpPage.body).fields.espTxn!;
   const otp = await latestOtp(app, mobile);
-  const signedPage = await postForm(app, '/sandbox/esign/esp/otp', {
+  const signedPage = await postForm(app, `${asp.action}/otp`, {
     espTxn,
     otp,
     action: 'sign',

@@ -348,12 +348,14 @@ export async function runFullJourney(client: JourneyClient, options: JourneyOpti
         const before = Date.now();
         const otpPage = await send('POST', localPath(asp.action), new URLSearchParams(asp.fields).toString(), FORM);
         if (otpPage.status !== 200) throw new JourneyError(step, `ESP answered ${otpPage.status}`, otpPage);
-        const espTxn = formOf(otpPage.body).fields.espTxn;
+        const otpForm = formOf(otpPage.body);
+        const espTxn = otpForm.fields.espTxn;
         if (!espTxn) throw new JourneyError(step, 'no ESP transaction on the OTP page', otpPage);
         const otp = await outboxOtp(applicant.mobile, before);
+        // the OTP goes where the ESP's page posts it (the ESP the consent chose)
         const signed = await send(
           'POST',
-          '/sandbox/esign/esp/otp',
+          localPath(otpForm.action),
           new URLSearchParams({ espTxn, otp, action: 'sign' }).toString(),
           FORM,
         );

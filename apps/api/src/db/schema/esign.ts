@@ -14,4 +14,6 @@ export const esignTransactions = pgTable('esign_transactions', {
   expiresAt: ts('expires_at').notNull(),
   createdAt: ts('created_at').notNull().defaultNow(),
   completedAt: ts('completed_at'),
+  /** The e-sign service provider the signing was sent to (2885_esign_vendor.sql). */
+  vendor: text('vendor'),
 });

@@ -7,7 +7,7 @@ import type { Config } from '../../config.ts';
 import type { Database, Tx } from '../../db/client.ts';
 import type { Cipher, Hasher } from '../../lib/crypto.ts';
 import type { Metrics } from '../../plugins/metrics.ts';
-import type { EsignGateway } from '../../providers/esign/port.ts';
+import type { EsignService } from '../../providers/esign/port.ts';
 import type { MessageSender } from '../../providers/messaging/port.ts';
 import type { Hub } from '../../realtime/hub.ts';
 import type { ApplicantRecords } from '../../records/applicant-records.ts';
@@ -34,7 +34,7 @@ export interface BackofficeDeps {
   /** Staff sign-in attempts per account: growing delay and lockout (Redis when configured). */
   staffLoginThrottle: StaffLoginThrottle;
   messaging: MessageSender;
-  esign: EsignGateway;
+  esign: EsignService;
   metrics: Metrics;
   registrations: RegistrationStarter;
   consents: ConsentRecords;

@@ -100,6 +100,7 @@ export async function completeEsign(deps: Deps, eSignResponse: string): Promise<
     signed_document: signedRef,
     signed_at: signedAt.toISOString(),
     signer_name_match: signerNameMatch(signerName, aadhaarNameOf(read('digilocker_obj'))),
+    esp: result.vendor,
   };
   // the facts this form printed become the signed version the record is compared with from now on
   const signedForms = state.facts

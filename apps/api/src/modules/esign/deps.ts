@@ -2,7 +2,7 @@
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
 import type { DocumentWorkers } from '../../documents/form-pool.ts';
-import type { EsignGateway } from '../../providers/esign/port.ts';
+import type { EsignService } from '../../providers/esign/port.ts';
 import type { Hub } from '../../realtime/hub.ts';
 import type { ApplicantRecords } from '../../records/applicant-records.ts';
 import type { Hasher } from '../../lib/crypto.ts';
@@ -13,6 +13,6 @@ export interface EsignDeps {
   hub: Hub;
   hasher: Hasher;
   records: ApplicantRecords;
-  esign: EsignGateway;
+  esign: EsignService;
   documents: DocumentWorkers;
 }

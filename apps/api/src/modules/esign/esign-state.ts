@@ -29,4 +29,6 @@ export interface EsignSection {
    * through the bank's name matcher; a mismatch is a failed review check.
    */
   signer_name_match?: { signer_name: string; aadhaar_name: string | null; result: string; score: number };
+  /** The e-sign service provider that signed (ESIGN_VENDORS): the evidence of who served the call. */
+  esp?: string;
 }

@@ -66,7 +66,7 @@ export async function startEsignConsent(
     eproId,
     expiresAt: new Date(deps.esign.now() + window * 1000),
   });
-  const form = deps.esign.signingForm({
+  const form = await deps.esign.signingForm({
     txn,
     inputHash: Buffer.from(state.input_hash, 'hex'),
     docInfo: `Account opening form ${eproId}`,

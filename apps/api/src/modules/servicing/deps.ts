@@ -4,7 +4,7 @@ import type { Sessions } from '../../auth/sessions.ts';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
 import type { Cipher } from '../../lib/crypto.ts';
-import type { EsignGateway } from '../../providers/esign/port.ts';
+import type { EsignService } from '../../providers/esign/port.ts';
 import type { MessageSender } from '../../providers/messaging/port.ts';
 import type { TradingPlatform } from '../../providers/trading-platform/port.ts';
 import type { ApplicantRecords } from '../../records/applicant-records.ts';
@@ -20,7 +20,7 @@ export interface ServicingDeps {
   otp: OtpService;
   messaging: MessageSender;
   tradingPlatform: TradingPlatform;
-  esign: EsignGateway;
+  esign: EsignService;
   registrations: Registrations;
   consents: ConsentRecords;
   /** The clock (milliseconds), replaceable in tests. */

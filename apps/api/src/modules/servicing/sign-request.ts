@@ -96,7 +96,7 @@ export async function startRequestSigning(
       preparedFileId: prepared.$file,
     });
   });
-  const form = deps.esign.signingForm({
+  const form = await deps.esign.signingForm({
     txn,
     inputHash,
     docInfo: `Service request ${requestNumber(row)}`,

@@ -25,3 +25,17 @@ export interface EsignGateway {
    */
   seal(digest: Buffer): Buffer;
 }
+
+/**
+ * The e-sign service the steps use: one or more ESPs behind it (ESIGN_VENDORS, failover.ts). A
+ * signing goes to one vendor, named on the form, and its answer is read with that vendor's keys.
+ */
+export interface EsignService extends Omit<EsignGateway, 'signingForm' | 'readResponse'> {
+  signingForm(input: {
+    txn: string;
+    inputHash: Buffer;
+    docInfo: string;
+    responseUrl: string;
+  }): Promise<SigningForm & { vendor: string }>;
+  readResponse(eSignResponse: string): Promise<SigningResult & { vendor: string }>;
+}

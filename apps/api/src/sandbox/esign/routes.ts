@@ -21,8 +21,6 @@ import { SandboxState, type Stored } from '../state.ts';
 import { readAspRequest, writeEspResponse } from './esp-documents.ts';
 import { MESSAGE_TEXTS } from '../../providers/messaging/texts.ts';
 
-/** Where the sandbox ESP takes the ASP's form post (the adapter is pointed here by its configuration). */
-const ESP_PATH = '/sandbox/esign/esp';
 const SESSION_MS = 15 * 60 * 1000;
 const MAX_ATTEMPTS = 3;
 
@@ -45,12 +43,21 @@ const AUTOSUBMIT_JS =
 const hashOtp = (otp: string) => createHash('sha256').update(`esign-otp:${otp}`).digest();
 const istTimestamp = () => new Date(Date.now() + 5.5 * 3600 * 1000).toISOString().slice(0, 19);
 
-export async function sandboxEsignRoutes(app: FastifyInstance) {
+/**
+ * One sandbox ESP under /sandbox/<vendor>/: registered as "esign" and "esign-alt", two complete
+ * vendors to fail over between (ESIGN_VENDORS); SANDBOX_FAULTS=esign:500 fails the first one's
+ * health address, which the e-sign service checks before each signing.
+ */
+export async function sandboxEsignRoutes(app: FastifyInstance, options: { vendor?: string }) {
   const { deps } = app;
+  const vendor = options.vendor ?? 'esign';
+  const base = `/sandbox/${vendor}`;
+  // where this ESP takes the ASP's form post (the adapter is pointed here by its configuration)
+  const ESP_PATH = `${base}/esp`;
   // generated on first use, not at every start
   const pkiOf = () => sandboxPki(deps.config);
   // in the database: the request, the OTP page and its answer may reach different processes
-  const sessions = new SandboxState<EspSession>(deps, 'esign', 2 * SESSION_MS);
+  const sessions = new SandboxState<EspSession>(deps, vendor, 2 * SESSION_MS);
   if (!app.hasContentTypeParser('application/x-www-form-urlencoded'))
     app.addContentTypeParser(
       'application/x-www-form-urlencoded',
@@ -58,7 +65,7 @@ export async function sandboxEsignRoutes(app: FastifyInstance) {
       (_req, body, done) => done(null, Object.fromEntries(new URLSearchParams(String(body)))),
     );
 
-  app.get('/sandbox/esign/autosubmit.js', async (_req, reply) => reply.type('text/javascript').send(AUTOSUBMIT_JS));
+  app.get(`${base}/autosubmit.js`, async (_req, reply) => reply.type('text/javascript').send(AUTOSUBMIT_JS));
 
   const ended = () => sandboxPage('Aadhaar eSign', '<p class="error">This eSign session has ended.</p>');
 
@@ -91,7 +98,7 @@ export async function sandboxEsignRoutes(app: FastifyInstance) {
 <form id="esp-response" method="post" action="${escapeHtml(session.responseUrl)}">
 <input type="hidden" name="eSignResponse" value="${escapeHtml(signed)}"><input type="hidden" name="espTxnID" value="${escapeHtml(espTxn)}">
 <button type="submit">Continue</button></form></div>`,
-      { scripts: ['/sandbox/esign/autosubmit.js'] },
+      { scripts: [`${base}/autosubmit.js`] },
     );
   };
 
@@ -209,5 +216,8 @@ ${error ? `<p class="error" role="alert">${escapeHtml(error)}</p>` : ''}
     return answer({ cms, signerCertPem });
   });
 
-  app.get('/sandbox/esign/ca.pem', async (_req, reply) => reply.type('application/x-pem-file').send(pkiOf().caCertPem));
+  // the service's status, which the ASP checks before sending an applicant here
+  app.get(`${base}/health`, async () => ({ status: 'up' }));
+
+  app.get(`${base}/ca.pem`, async (_req, reply) => reply.type('application/x-pem-file').send(pkiOf().caCertPem));
 }

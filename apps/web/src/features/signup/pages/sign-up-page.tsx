@@ -1,6 +1,6 @@
 /** '/': mobile sign-up; keeps refcode and UTM parameters from the query (section 2). */
 import { mobileSchema } from '@ekyc/contracts/rules';
-import { type FormEvent, useEffect, useState } from 'react';
+import { type FormEvent, lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from '../../../lib/router';
 import { Button } from '../../../components/button';
@@ -16,6 +16,9 @@ import { useField } from '../hooks/use-field';
 import { appPath } from '../../../lib/navigation';
 import { ROUTE } from '@ekyc/contracts/stages';
 
+// only a sign-up told to wait downloads it (the sign-up page's weight budget)
+const WaitingRoom = lazy(() => import('../components/waiting-room').then((m) => ({ default: m.WaitingRoom })));
+
 export default function SignUpPage() {
   const { t } = useTranslation('signup');
   const msg = useMessage();
@@ -25,6 +28,8 @@ export default function SignUpPage() {
   const sendOtp = useSendOtp();
   const mobile = useField(mobileSchema, phoneNumberEntered);
   const [whatsapp, setWhatsapp] = useState(userAuthInfo.whatspp_opt);
+  // the waiting room: the API asked this sign-up to wait (an IPO day's surge); it tries again by itself
+  const [waiting, setWaiting] = useState<{ seconds: number; attempt: number; send: () => void } | null>(null);
 
   useEffect(() => {
     const found = utmFromQuery(params);
@@ -33,11 +38,14 @@ export default function SignUpPage() {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
-  const onSubmit = async (e: FormEvent) => {
+  const onSubmit = (e: FormEvent) => {
     e.preventDefault();
     const number = mobile.submit();
     if (number === null) return;
-    const values = { mobile: number, whatspp_opt: whatsapp };
+    void send({ mobile: number, whatspp_opt: whatsapp }, 1);
+  };
+
+  const send = async (values: { mobile: string; whatspp_opt: boolean }, attempt: number) => {
     session.set({
       phoneNumberEntered: values.mobile,
       userAuthInfo: { ...userAuthInfo, mobile: values.mobile, whatspp_opt: values.whatspp_opt },
@@ -58,16 +66,22 @@ export default function SignUpPage() {
         ...clientInfo(),
         ...utmParameters,
       });
+      setWaiting(null);
       if (!reply.status) return toast.error(msg(reply));
       toOtp(reply.data.resend_after);
     } catch (err) {
+      if (err instanceof ApiError && err.code === 'waitingRoom') {
+        const seconds = typeof err.data.retry_after === 'number' ? err.data.retry_after : 10;
+        return setWaiting({ seconds, attempt, send: () => void send(values, attempt + 1) });
+      }
+      setWaiting(null);
       toast.error(msg(err instanceof ApiError ? err : undefined));
       if (err instanceof ApiError && err.httpStatus === 429 && err.data.resend_after) toOtp(err.data.resend_after);
     }
   };
 
   return (
-    <form onSubmit={(e) => void onSubmit(e)} noValidate>
+    <form onSubmit={onSubmit} noValidate>
       <p className="mb-4 text-muted">{t('intro')}</p>
       <TextField
         label={t('mobileLabel')}
@@ -87,9 +101,14 @@ export default function SignUpPage() {
         checked={whatsapp}
         onChange={(e) => setWhatsapp(e.target.checked)}
       />
-      <Button type="submit" loading={sendOtp.isPending} className="mt-2">
+      <Button type="submit" loading={sendOtp.isPending} disabled={waiting !== null} className="mt-2">
         {t('sendOtp')}
       </Button>
+      {waiting && (
+        <Suspense fallback={null}>
+          <WaitingRoom seconds={waiting.seconds} attempt={waiting.attempt} onRetry={waiting.send} />
+        </Suspense>
+      )}
       <ul className="mt-6 space-y-1 text-sm text-muted">
         <li>✓ {t('benefitFree')}</li>
         <li>✓ {t('benefitPaperless')}</li>
