@@ -42,7 +42,10 @@ it('gives Drizzle the written text and raw queries dates, in and out of transact
     .prepare('events_by_id');
   expect(await byId.execute({ id: 1 })).toEqual([{ id: 1, at }]);
   expect(await byId.execute({ id: 2 })).toEqual([]);
-  expect((await database.query('select name from pg_prepared_statements')).rows).toEqual([{ name: 'events_by_id' }]);
+  // (the connection's own names for the unnamed statements it keeps parsed, pglite_N, aside)
+  expect(
+    (await database.query(`select name from pg_prepared_statements where name not like 'pglite\\_%'`)).rows,
+  ).toEqual([{ name: 'events_by_id' }]);
   // a failed statement (node-postgres then drops its client) leaves the one session serving, with
   // its prepared statement, in and out of transactions
   await expect(db.insert(events).values(expected)).rejects.toThrow();
