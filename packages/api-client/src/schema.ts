@@ -2701,6 +2701,50 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/sandbox/registrations/kra/PANInquiry.asmx/SolicitPANDetailsFetchALLKRA': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** @description Public: no token. */
+    post: {
+      parameters: {
+        query?: never;
+        header?: {
+          /** @description Makes a retry safe: the same key with the same body gets the first answer again without running the action twice (409 with another body, or while the first request runs). */
+          'Idempotency-Key'?: components['parameters']['IdempotencyKey'];
+        };
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description OK */
+        200: {
+          headers: {
+            'Idempotent-Replayed': components['headers']['IdempotentReplayed'];
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+        400: components['responses']['BadRequest'];
+        409: components['responses']['Conflict'];
+        413: components['responses']['PayloadTooLarge'];
+        429: components['responses']['TooManyRequests'];
+        500: components['responses']['InternalError'];
+        503: components['responses']['ServiceUnavailable'];
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -3475,6 +3519,7 @@ export interface operations {
                   kra_address?: string | null;
                   kra_status?: string | null;
                   kra_status_code?: string | null;
+                  kra_agency?: string | null;
                 } & {
                   [key: string]: unknown;
                 };
@@ -3503,6 +3548,7 @@ export interface operations {
                       })[]
                     | null;
                   is_pan_missing?: boolean | null;
+                  aadhaar_photo?: string | null;
                 } & {
                   [key: string]: unknown;
                 };
@@ -3522,12 +3568,19 @@ export interface operations {
                 bank_obj: {
                   is_object: boolean;
                   ifsc?: string | null;
+                  bank_name?: string | null;
+                  branch?: string | null;
+                  address?: string | null;
                   account_number?: string | null;
                   account_type?: string | null;
                   bank_verify_edit?: boolean | null;
-                  cheque_ocr?: unknown;
+                  cheque_ocr?: unknown | null;
                   doctype?: string | null;
                   vpa_id?: string | null;
+                  name_match?: unknown | null;
+                  document?: string | null;
+                  document_type?: string | null;
+                  verification?: unknown | null;
                 } & {
                   [key: string]: unknown;
                 };
@@ -3535,18 +3588,18 @@ export interface operations {
                   is_object: boolean;
                   document_type?: string | null;
                   document?: string | null;
-                  upload_type?: string | null;
+                  upload_type?: unknown;
+                  signature_mark?: unknown;
+                  guardian?: unknown;
                 } & {
                   [key: string]: unknown;
                 };
                 nominee_obj: {
                   is_object: boolean;
                   skip_nominee?: boolean | null;
-                  nominee_list?:
-                    | {
-                        [key: string]: unknown;
-                      }[]
-                    | null;
+                  nominee_list?: unknown[];
+                  nominee_soa?: unknown;
+                  nominee_soa_name?: string;
                 } & {
                   [key: string]: unknown;
                 };
@@ -3593,6 +3646,8 @@ export interface operations {
                 [key: string]: unknown;
               },
               {
+                vpa_callback?: unknown | null;
+              } & {
                 [key: string]: unknown;
               },
             ];
