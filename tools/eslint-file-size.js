@@ -11,17 +11,13 @@ const GENERATED_OR_DATA = [
 ];
 
 /**
- * Being split at the same time on other branches; each entry leaves this list when its split
- * lands. Do not add to it.
+ * Over the limit today and to be split by concern: the KRA record's tags and the lifecycle model's
+ * commands. Nothing is added to this list.
  */
-const BEING_SPLIT = [
-  'apps/api/src/records/applicant-records.ts',
-  'apps/api/src/providers/registrations/kra-upload.ts',
-  'apps/api/test/lifecycle-model.test.ts',
-];
+const TO_SPLIT = ['apps/api/src/providers/registrations/kra-upload.ts', 'apps/api/test/lifecycle-model.test.ts'];
 
 export const fileSize = {
   files: ['{apps,packages,e2e,tools,bench}/**/*.{ts,tsx}'],
-  ignores: [...GENERATED_OR_DATA, ...BEING_SPLIT],
+  ignores: [...GENERATED_OR_DATA, ...TO_SPLIT],
   rules: { 'max-lines': ['error', { max: MAX_SOURCE_LINES }] },
 };

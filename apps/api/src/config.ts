@@ -16,9 +16,8 @@ import { serverEnv, serverSettings } from './config/server.ts';
 import { surgeEnv, surgeSettings } from './config/surge.ts';
 
 export { ConfigError } from './config/parse.ts';
-export { parseTrustProxy, type RedisDownMode, type TracingConfig, type TrustProxy } from './config/operations.ts';
+export type { RedisDownMode, TracingConfig } from './config/operations.ts';
 export type { SandboxFault } from './config/providers.ts';
-export type { SessionLifetime } from './config/security.ts';
 
 /** Every setting the API reads, one schema per area (docs/configuration.md lists each). */
 export const envSchema = z.object({

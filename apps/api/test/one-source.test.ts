@@ -21,11 +21,6 @@ interface Rule {
   literals: RegExp[];
   /** The part of a file searched (the code without its comments, for a rule whose words are read in prose too). */
   searched?: (text: string) => string;
-  /**
-   * Files being split or rewritten elsewhere that still hold a copy: each to read the one source
-   * when that work lands (kept short, and the test fails when an entry no longer holds a copy).
-   */
-  beingSplit?: string[];
 }
 
 /** The code of a file: no comment, and no line that is a path alone (the API's own route, `'/verify-otp',`). */
@@ -69,18 +64,6 @@ export const RULES: Rule[] = [
     name: 'the uuid check',
     source: 'apps/api/src/lib/uuid.ts',
     literals: [/\[0-9a-f(?:A-F)?\]\{8\}-|\[0-9a-f-\]\{36\}/],
-    beingSplit: [
-      // back-office module and applicant records: split by area at the same time
-      'apps/api/src/modules/backoffice/backoffice.repository.ts',
-      'apps/api/src/modules/backoffice/bulk-accept.ts',
-      'apps/api/src/modules/backoffice/claims.ts',
-      'apps/api/src/modules/backoffice/search/exact-search.ts',
-      'apps/api/src/modules/backoffice/get-application.ts',
-      'apps/api/src/modules/backoffice/application-rule-set.ts',
-      'apps/api/src/modules/backoffice/evidence-bundle.ts',
-      'apps/api/src/modules/backoffice/approval.ts',
-      'apps/api/src/records/applicant-records.ts',
-    ],
   },
   {
     name: 'the OTP waits',
@@ -141,9 +124,7 @@ describe('one source per rule', () => {
       const source = files.find((f) => f.file === rule.source);
       expect(source, `${rule.source} exists`).toBeDefined();
       const copies = copiesOf(rule, files);
-      expect(copies.filter((f) => !rule.beingSplit?.includes(f))).toEqual([]);
-      // an entry of the allow-list that no longer holds a copy is taken off it
-      expect(rule.beingSplit?.filter((f) => !copies.includes(f)) ?? []).toEqual([]);
+      expect(copies).toEqual([]);
     });
 
   it('finds a copy of each rule (the search can fail)', () => {

@@ -94,5 +94,3 @@ export function securitySettings(e: z.output<typeof securityEnv>, mode: Mode) {
     webhookMaxAgeSeconds: e.WEBHOOK_MAX_AGE_SECONDS,
   };
 }
-
-export type SessionLifetime = ReturnType<typeof securitySettings>['session']['staff'];

@@ -10,6 +10,7 @@ import type { EncryptedStore } from '../documents/storage.ts';
 import { type Hasher, randomId } from '../lib/crypto.ts';
 import { applicantRepository as repo } from './applicant.repository.ts';
 import { fileWritesRepository as fileWrites } from './file-writes.repository.ts';
+import { isUuid } from '../lib/uuid.ts';
 
 export class ApplicantFiles {
   constructor(
@@ -76,7 +77,7 @@ export class ApplicantFiles {
   async read(
     fileId: string,
   ): Promise<{ bytes: Buffer; contentType: string; applicantId: string | null; kind: string } | null> {
-    if (!/^[0-9a-f-]{36}$/.test(fileId)) return null;
+    if (!isUuid(fileId)) return null;
     const row = await repo.file(this.db, fileId);
     if (!row) return null;
     const bytes = await this.files.get(row.storageKey);

@@ -9,6 +9,7 @@ import { AppError } from '../../lib/errors.ts';
 import { moveRuleSet, pinnedRuleSet, type PinnedRuleSet } from '../../records/rule-set.ts';
 import { auditRepository as auditRepo } from './audit.repository.ts';
 import { standingRepository as standingRepo } from './standing.repository.ts';
+import { isUuid } from '../../lib/uuid.ts';
 
 type Deps = Pick<BackofficeDeps, 'database' | 'records' | 'now'>;
 
@@ -17,9 +18,7 @@ export interface ApplicationRuleSet extends PinnedRuleSet {
 }
 
 async function requireApplication(deps: Deps, applicantId: string) {
-  const standing = /^[0-9a-f-]{36}$/i.test(applicantId)
-    ? await standingRepo.standingOf(deps.database.db, applicantId)
-    : undefined;
+  const standing = isUuid(applicantId) ? await standingRepo.standingOf(deps.database.db, applicantId) : undefined;
   if (!standing) throw new AppError('NOT_FOUND', 'Application not found');
 }
 

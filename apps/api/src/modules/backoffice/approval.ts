@@ -10,6 +10,7 @@ import { AppError } from '../../lib/errors.ts';
 import { auditRepository as auditRepo } from './audit.repository.ts';
 import type { StaffRow } from './staff.repository.ts';
 import { standingRepository as standingRepo, type QueueRow } from './standing.repository.ts';
+import { isUuid } from '../../lib/uuid.ts';
 
 export type ApprovalStep = 'decide' | 'confirm' | 'registrations' | 'done';
 
@@ -64,7 +65,7 @@ export function assertChecker(fourEyes: boolean, makers: string[], staff: Pick<S
 }
 
 export async function standingOrNotFound(db: Tx, applicantId: string): Promise<QueueRow> {
-  const standing = /^[0-9a-f-]{36}$/i.test(applicantId) ? await standingRepo.standingOf(db, applicantId) : undefined;
+  const standing = isUuid(applicantId) ? await standingRepo.standingOf(db, applicantId) : undefined;
   if (!standing) throw new AppError('NOT_FOUND', 'Application not found');
   return standing;
 }

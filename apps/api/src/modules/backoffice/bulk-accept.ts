@@ -11,6 +11,7 @@ import { decideStages } from './decide-stages.ts';
 import type { ReviewCheck } from '@ekyc/contracts/calls/backoffice-application';
 import { reviewChecks, selfieNeedsReview } from './review-checks.ts';
 import { standingRepository as repo } from './standing.repository.ts';
+import { isUuid } from '../../lib/uuid.ts';
 
 type Deps = Pick<BackofficeDeps, 'database' | 'records' | 'messaging' | 'config' | 'cipher'>;
 
@@ -30,7 +31,7 @@ const named = (key: string) => key.replace(/_/g, ' ');
  * liveness step sent to manual review is skipped with its reason.
  */
 async function uncleanReason(deps: Pick<BackofficeDeps, 'database' | 'records'>, id: string): Promise<string | null> {
-  const standing = /^[0-9a-f-]{36}$/i.test(id) ? await repo.standingOf(deps.database.db, id) : undefined;
+  const standing = isUuid(id) ? await repo.standingOf(deps.database.db, id) : undefined;
   if (!standing) return 'Application not found';
   if (standing.status !== 'Pending') return 'Not waiting for a decision';
   const [stages, stored] = await Promise.all([deps.records.kycList(id), deps.records.allSections(id)]);

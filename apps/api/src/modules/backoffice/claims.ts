@@ -11,6 +11,7 @@ import { standingOrNotFound } from './approval.ts';
 import { auditRepository as auditRepo } from './audit.repository.ts';
 import { staffRepository as staffRepo, type StaffRow } from './staff.repository.ts';
 import { type ClaimRow, operationsRepository as ops } from './operations.repository.ts';
+import { isUuid } from '../../lib/uuid.ts';
 
 type Deps = Pick<BackofficeDeps, 'database' | 'config'>;
 
@@ -145,7 +146,7 @@ export async function nextApplication(deps: Deps, staff: StaffRow, after: string
   return ops.nextPending(
     deps.database.db,
     staff.id,
-    after && /^[0-9a-f-]{36}$/i.test(after) ? after : null,
+    after && isUuid(after) ? after : null,
     deps.config.backoffice.claimIdleMinutes,
   );
 }

@@ -23,6 +23,7 @@ import { standingRepository as standingRepo } from './standing.repository.ts';
 import { evidenceOf } from './evidence.ts';
 import { getAuditTrail } from './get-audit-trail.ts';
 import { reviewChecks } from './review-checks.ts';
+import { isUuid } from '../../lib/uuid.ts';
 
 type Deps = Pick<BackofficeDeps, 'database' | 'records' | 'consents' | 'cipher' | 'esign' | 'now' | 'config'>;
 
@@ -67,7 +68,7 @@ export async function evidenceBundle(
   applicantId: string,
 ): Promise<{ filename: string; bytes: Buffer }> {
   const db = deps.database.db;
-  const standing = /^[0-9a-f-]{36}$/i.test(applicantId) ? await standingRepo.standingOf(db, applicantId) : undefined;
+  const standing = isUuid(applicantId) ? await standingRepo.standingOf(db, applicantId) : undefined;
   if (!standing) throw new AppError('NOT_FOUND', 'Application not found');
   const hourAgo = new Date(deps.now() - 3600_000);
   if (

@@ -16,6 +16,7 @@ import { syncPanIndex } from './list-applications.ts';
 import { maskAadhaar, maskMobile } from './mask.ts';
 import { reviewChecks } from './review-checks.ts';
 import { SIGNED_FORMS, type SignedChanges, signedChanges } from '../../records/signed-form.ts';
+import { isUuid } from '../../lib/uuid.ts';
 
 const SECRET_KEY = /token|secret|password|otp|signature_value|private_key/i;
 const AADHAAR_KEY = /(^|_)(uid|aadhaar|aadhar)(_|$|number|no)/i;
@@ -83,7 +84,10 @@ async function sharedIdentifiers(
     if (!others.length) continue;
     const applications = await Promise.all(
       others.map(async (id) => {
-        const [standing, panObj] = await Promise.all([standingRepo.standingOf(db, id), deps.records.getSection(id, 'pan_obj')]);
+        const [standing, panObj] = await Promise.all([
+          standingRepo.standingOf(db, id),
+          deps.records.getSection(id, 'pan_obj'),
+        ]);
         return standing
           ? {
               id,
@@ -108,7 +112,7 @@ export async function getApplication(
 ): Promise<ApplicationData> {
   const staffId = reader.id;
   const db = deps.database.db;
-  const standing = /^[0-9a-f-]{36}$/i.test(applicantId) ? await standingRepo.standingOf(db, applicantId) : undefined;
+  const standing = isUuid(applicantId) ? await standingRepo.standingOf(db, applicantId) : undefined;
   if (!standing) throw new AppError('NOT_FOUND', 'Application not found');
   const [applicant, stages, stored] = await Promise.all([
     deps.records.get(applicantId),

@@ -5,6 +5,7 @@ import { asc, eq, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { staff, type StaffRole } from '../../db/schema/backoffice.ts';
 import { query, toNum } from '../../db/raw.ts';
+import { isUuid } from '../../lib/uuid.ts';
 
 export type StaffRow = typeof staff.$inferSelect;
 
@@ -18,7 +19,7 @@ export const staffRepository = {
     return row;
   },
   async staffById(tx: Tx, id: string): Promise<StaffRow | undefined> {
-    if (!/^[0-9a-f-]{36}$/i.test(id)) return undefined;
+    if (!isUuid(id)) return undefined;
     const [row] = await tx.select().from(staff).where(eq(staff.id, id)).limit(1);
     return row;
   },

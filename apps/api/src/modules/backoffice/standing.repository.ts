@@ -6,6 +6,7 @@ import type { ApplicationStatus } from '@ekyc/contracts/calls/backoffice-queue';
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { query, toDate, toNum } from '../../db/raw.ts';
+import { isUuid } from '../../lib/uuid.ts';
 
 /**
  * Each applicant's standing, derived from kyc_list: activated (a client code), sent back (a stage
@@ -104,7 +105,7 @@ export const standingRepository = {
     return { registrations, evidence };
   },
   async fileTypes(tx: Tx, ids: string[]): Promise<Map<string, string>> {
-    const valid = ids.filter((id) => /^[0-9a-f-]{36}$/i.test(id));
+    const valid = ids.filter((id) => isUuid(id));
     if (!valid.length) return new Map();
     const rows = await query<{ id: string; content_type: string }>(
       tx,

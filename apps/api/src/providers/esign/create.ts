@@ -13,7 +13,6 @@ import { CcaEsignGateway } from './cca-esign.ts';
 import { FailoverEsignService, type VendorChoices } from './failover.ts';
 import type { EsignGateway } from './port.ts';
 
-export const SANDBOX_ESP_PATH = '/sandbox/esign/esp';
 /** The sandbox serves two complete ESPs, so that failing over between them can be tried. */
 export const SANDBOX_ESIGN_VENDORS = ['esign', 'esign-alt'] as const;
 

@@ -45,14 +45,6 @@ export interface EsignResponse {
   docSignature?: string;
 }
 
-export function buildEsignRespXml(r: EsignResponse): string {
-  const body =
-    r.status === '1'
-      ? `<UserX509Certificate>${r.userCertificate ?? ''}</UserX509Certificate><Signatures><DocSignature id="1" sigHashAlgorithm="SHA256">${r.docSignature ?? ''}</DocSignature></Signatures>`
-      : '';
-  return `<EsignResp${attrs({ status: r.status, ts: r.ts, txn: r.txn, resCode: r.resCode, errCode: r.errCode ?? 'NA', errMsg: r.errMsg ?? 'NA' })}>${body}</EsignResp>`;
-}
-
 const DSIG = 'http://www.w3.org/2000/09/xmldsig#';
 
 /** The first descendant element with this local name outside any XML signature. */
@@ -64,23 +56,8 @@ const base64Text = (e: Element | undefined) => (e?.textContent ?? '').replace(/\
 
 function rootNamed(xml: string, localName: string): Element {
   const root = parseXmlStrict(xml).documentElement!;
-  if (root.localName !== localName)
-    throw new Error(`not ${localName === 'Esign' ? 'an eSign request' : 'an eSign response'}`);
+  if (root.localName !== localName) throw new Error('not an eSign response');
   return root;
-}
-
-export function parseEsignXml(xml: string): EsignRequest {
-  const root = rootNamed(xml, 'Esign');
-  const hash = descendant(root, 'InputHash');
-  if (!hash) throw new Error('not an eSign request');
-  return {
-    ts: root.getAttribute('ts') ?? '',
-    txn: root.getAttribute('txn') ?? '',
-    aspId: root.getAttribute('aspId') ?? '',
-    responseUrl: root.getAttribute('responseUrl') ?? '',
-    inputHashHex: (hash.textContent ?? '').trim(),
-    docInfo: hash.getAttribute('docInfo') ?? '',
-  };
 }
 
 export function parseEsignRespXml(xml: string): EsignResponse {

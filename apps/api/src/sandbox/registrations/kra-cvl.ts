@@ -31,7 +31,7 @@ import { SandboxState } from '../state.ts';
 import { EMAIL, PAN, PIN, PLACEHOLDER_EMAIL, panDigits, type SandboxRoutes } from './common.ts';
 import { sandboxRequestsRepository as repo } from './requests.repository.ts';
 
-export const KRA_HOLD_REMARK = 'ERR-00004 Address proof not legible: resubmit with a clear copy';
+const KRA_HOLD_REMARK = 'ERR-00004 Address proof not legible: resubmit with a clear copy';
 
 /** KYCDATA tags, in the source's order. */
 const KYCDATA_TAGS = [

@@ -18,7 +18,6 @@ import { mcxSandboxRoutes } from './mcx-ucc.ts';
 import { nseSandboxRoutes } from './nse-ucc.ts';
 
 export { UCC_PAN_MISMATCH } from './common.ts';
-export { KRA_HOLD_REMARK } from './kra-cvl.ts';
 
 export const sandboxRegistrationRoutes: FastifyPluginAsync = async (app) => {
   const deps = app.deps;

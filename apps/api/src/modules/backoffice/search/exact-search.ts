@@ -6,8 +6,8 @@
  */
 import { normaliseEmail } from '@ekyc/contracts/rules';
 import type { BackofficeDeps } from '../deps.ts';
+import { isUuid } from '../../../lib/uuid.ts';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const BO_ID = /^(\d{16}|IN[0-9A-Z]{14})$/;
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
@@ -20,7 +20,7 @@ export interface ExactSearch {
 /** What the query names exactly, if anything; `only`: the query is nothing else (no name search). */
 export function exactSearch(deps: Pick<BackofficeDeps, 'hasher'>, q: string): { search: ExactSearch; only: boolean } {
   const trimmed = q.trim();
-  if (UUID.test(trimmed)) return { search: { applicantId: trimmed.toLowerCase() }, only: true };
+  if (isUuid(trimmed)) return { search: { applicantId: trimmed.toLowerCase() }, only: true };
   if (EMAIL.test(trimmed))
     return { search: { emailHash: deps.hasher.hash('email', normaliseEmail(trimmed)) }, only: true };
   const compact = trimmed.toUpperCase().replace(/\s+/g, '');
