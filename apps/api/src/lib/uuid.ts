@@ -7,4 +7,4 @@ import { z } from 'zod';
 
 const uuidSchema = z.uuid();
 
-export const isUuid = (value: unknown): value is string => uuidSchema.safeParse(value).success;
+export const isUuid = (value: unknown): boolean => uuidSchema.safeParse(value).success;
