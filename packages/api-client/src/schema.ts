@@ -2701,50 +2701,6 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
-  '/sandbox/registrations/kra/PANInquiry.asmx/SolicitPANDetailsFetchALLKRA': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    get?: never;
-    put?: never;
-    /** @description Public: no token. */
-    post: {
-      parameters: {
-        query?: never;
-        header?: {
-          /** @description Makes a retry safe: the same key with the same body gets the first answer again without running the action twice (409 with another body, or while the first request runs). */
-          'Idempotency-Key'?: components['parameters']['IdempotencyKey'];
-        };
-        path?: never;
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description OK */
-        200: {
-          headers: {
-            'Idempotent-Replayed': components['headers']['IdempotentReplayed'];
-            [name: string]: unknown;
-          };
-          content?: never;
-        };
-        400: components['responses']['BadRequest'];
-        409: components['responses']['Conflict'];
-        413: components['responses']['PayloadTooLarge'];
-        429: components['responses']['TooManyRequests'];
-        500: components['responses']['InternalError'];
-        503: components['responses']['ServiceUnavailable'];
-      };
-    };
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -3574,13 +3530,13 @@ export interface operations {
                   account_number?: string | null;
                   account_type?: string | null;
                   bank_verify_edit?: boolean | null;
-                  cheque_ocr?: unknown | null;
+                  cheque_ocr?: unknown;
                   doctype?: string | null;
                   vpa_id?: string | null;
-                  name_match?: unknown | null;
+                  name_match?: unknown;
                   document?: string | null;
                   document_type?: string | null;
-                  verification?: unknown | null;
+                  verification?: unknown;
                 } & {
                   [key: string]: unknown;
                 };
@@ -3646,7 +3602,7 @@ export interface operations {
                 [key: string]: unknown;
               },
               {
-                vpa_callback?: unknown | null;
+                vpa_callback?: unknown;
               } & {
                 [key: string]: unknown;
               },

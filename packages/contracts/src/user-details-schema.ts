@@ -31,7 +31,7 @@ const flag = z.optional(z.nullable(z.boolean()));
  * A nested value the API wrote with its contract type (sections.ts): the view checks it is an
  * object and names its type, without the full rules of its call (an older record still reads).
  */
-const written = <T extends object>() => z.optional(z.nullable(z.custom<T>((v) => typeof v === 'object' && v !== null)));
+const written = <T extends object>() => z.optional(z.custom<T | null>((v) => typeof v === 'object'));
 const oneOf = <T extends string>() => z.optional(z.custom<T>((v) => typeof v === 'string'));
 
 /** pan_obj: the PAN as verified (name on the card, number, date of birth, whether KRA-registered). */

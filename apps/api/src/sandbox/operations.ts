@@ -223,6 +223,10 @@ export const SANDBOX_OPERATIONS: Readonly<Record<string, readonly [operationId: 
     'sandbox-kra-upload-record',
     'KRA upload stand-in: upload a KYC record (CKYC through the KRA)',
   ],
+  'POST /sandbox/registrations/kra/PANInquiry.asmx/SolicitPANDetailsFetchALLKRA': [
+    'sandbox-kra-fetch-record',
+    'KRA stand-in (CVL): the KYC record the KRA holds for a PAN, before a modification',
+  ],
   'POST /sandbox/registrations/kra/PANInquiry.asmx/GetPanStatus': [
     'sandbox-kra-upload-status',
     "KRA upload stand-in: a PAN's upload status",

@@ -210,11 +210,15 @@ export const APPLICANT_MATRIX: Record<string, Entry> = {
   'GET /sandbox/assets/sandbox.css': { access: 'sandbox' },
   'GET /sandbox/outbox': { access: 'sandbox', sample: () => ({ query: { to: 'nobody@example.com' } }) },
   'GET /sandbox/': { access: 'sandbox' },
+  // each sandbox ESP's status address, which the e-sign failover asks before a signing
+  'GET /sandbox/esign/health': { access: 'sandbox' },
+  'GET /sandbox/esign-alt/health': { access: 'sandbox' },
   // CVL's GetToken answers wrong credentials with 200 and success "0" inside its sealed body
   'POST /sandbox/kra/GetToken': { access: 'sandbox' },
   // CVL's PANInquiry.asmx answers a wrong password or session with 200 and the error inside its XML string
   'POST /sandbox/registrations/kra/PANInquiry.asmx/GetPassword': { access: 'sandbox' },
   'POST /sandbox/registrations/kra/PANInquiry.asmx/InsertUpdateKYCRecord': { access: 'sandbox' },
+  'POST /sandbox/registrations/kra/PANInquiry.asmx/SolicitPANDetailsFetchALLKRA': { access: 'sandbox' },
   'POST /sandbox/registrations/kra/PANInquiry.asmx/GetPanStatus': { access: 'sandbox' },
   'POST /sandbox/fixtures/applicant': {
     access: 'sandbox',
