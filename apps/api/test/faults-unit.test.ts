@@ -109,6 +109,32 @@ describe('a request the database drops half-way', () => {
       .poll(async () => (await verify()).json() as unknown, { interval: 200, timeout: 20_000 })
       .toMatchObject({ status: true, data: { screen: '/pan-verification' } });
   });
+
+  it('frees a claim written with its answer lost, so a retry with the key runs at once, not after the lease', async () => {
+    const { token } = await signUp(app);
+    const email = `claimlost${uniqueMobile()}@example.com`;
+    await call(app, 'POST', 'send-otp', { token, body: { email } });
+    const otp = await latestOtp(app, email);
+    const claim = idempotencyRepository.claim;
+    // the connection cut after the claim's commit: the row is written, the driver reports a fault
+    idempotencyRepository.claim = async (...args) => {
+      await claim(...args);
+      throw Object.assign(new Error('Connection terminated unexpectedly'), { code: 'ECONNRESET' });
+    };
+    const headers = { 'idempotency-key': `claimlost-${email.replace('@', '.')}`, ...bearer(token) };
+    const verify = () =>
+      app.inject({ method: 'POST', url: '/api/v1/ekyc/verify-otp-email', headers, payload: { email, otp } });
+    try {
+      const first = await verify();
+      expect(first.statusCode).toBe(503);
+    } finally {
+      idempotencyRepository.claim = claim;
+    }
+    // the lease is a minute; the retry runs well before it ends
+    await expect
+      .poll(async () => (await verify()).json() as unknown, { interval: 200, timeout: 20_000 })
+      .toMatchObject({ status: true, data: { screen: '/pan-verification' } });
+  });
 });
 
 describe('after the answer is decided, a cleanup that fails does not replace it', () => {

@@ -118,15 +118,23 @@ export function registerIdempotency(app: FastifyInstance) {
     });
     const t = now();
     const claimId = randomId(12);
-    const result = await repo.claim(db(), {
-      scopeHash: h.scope,
-      keyHash: h.key,
-      requestHash: h.request,
-      claimId,
-      now: new Date(t),
-      leaseUntil: new Date(t + config.idempotency.leaseSeconds * 1000),
-      expiredBefore: new Date(t - config.idempotency.ttlHours * 3600_000),
-    });
+    let result: Awaited<ReturnType<typeof repo.claim>>;
+    try {
+      result = await repo.claim(db(), {
+        scopeHash: h.scope,
+        keyHash: h.key,
+        requestHash: h.request,
+        claimId,
+        now: new Date(t),
+        leaseUntil: new Date(t + config.idempotency.leaseSeconds * 1000),
+        expiredBefore: new Date(t - config.idempotency.ttlHours * 3600_000),
+      });
+    } catch (err) {
+      // the claim may have been written with its answer lost (a connection cut after the commit):
+      // this claim is freed once the database answers, so a retry does not wait out the lease
+      void settle(req, claimId, () => repo.release(db(), h.scope, h.key, claimId));
+      throw err;
+    }
     if (result.claimed) {
       req[claimed] = { scope: h.scope, key: h.key, claimId };
       return;
