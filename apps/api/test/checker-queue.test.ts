@@ -98,14 +98,16 @@ describe('the awaiting-confirmation view', () => {
     const id = await accepted();
     const seen = new Set<string>();
     let next: string | null = null;
-    // walk the checker's next-application until this one comes up (others wait too, of this file
-    // and, on a shared database, of other files whose checkers may confirm them meanwhile)
+    // walk the checker's next-application until this one comes up, confirming those before it
+    // (others of this file wait too, and on a shared database other files' applications)
     for (let after: string | undefined; ; after = next!) {
       next = data<{ id: string | null }>(
         await bo(checker, `applications/awaiting-confirmation/next${after ? `?after=${after}` : ''}`),
       ).id;
       if (!next || next === id || seen.has(next)) break;
       seen.add(next);
+      // confirmed here, or already by another file's checker on a shared database (409)
+      expect([200, 409]).toContain((await bo(checker, `applications/${next}/confirm`, {})).statusCode);
     }
     expect(next).toBe(id);
     const forMaker = data<{ id: string | null }>(await bo(maker, 'applications/awaiting-confirmation/next')).id;
