@@ -7,6 +7,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/button';
 import { Modal } from '../../../components/modal';
+import { ScrollRegion } from '../../../components/scroll-region';
 import { toast } from '../../../lib/toast';
 import { Link, useNavigate } from '../../../lib/router';
 import { useBulkConfirm } from '../api/bulk-confirm';
@@ -65,48 +66,50 @@ export default function CheckerQueuePage() {
           data.items.length === 0 ? (
             <p className="rounded-xl bg-white p-4 shadow-sm">{t('flow.checker.empty')}</p>
           ) : (
-            <table className="w-full rounded-xl bg-white text-left text-sm shadow-sm" data-testid="awaiting-table">
-              <thead>
-                <tr className="border-b">
-                  <th className="p-2">
-                    <span className="sr-only">{t('flow.checker.select', { name: '' })}</span>
-                  </th>
-                  <th className="p-2">{t('flow.checker.applicant')}</th>
-                  <th className="p-2">{t('flow.checker.makers')}</th>
-                  <th className="p-2">{t('flow.checker.note')}</th>
-                  <th className="p-2">{t('flow.checker.waiting')}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {data.items.map((item) => (
-                  <tr key={item.id} className="border-b align-top" data-testid="awaiting-row">
-                    <td className="p-2">
-                      {item.can_confirm ? (
-                        <input
-                          type="checkbox"
-                          aria-label={t('flow.checker.select', { name: item.name ?? item.mobile })}
-                          checked={selected.includes(item.id)}
-                          onChange={(e) =>
-                            setSelected((s) => (e.target.checked ? [...s, item.id] : s.filter((x) => x !== item.id)))
-                          }
-                        />
-                      ) : (
-                        <span className="text-xs text-muted">{t('flow.checker.yours')}</span>
-                      )}
-                    </td>
-                    <td className="p-2">
-                      <Link to={`/backoffice/applications/${item.id}`} className="text-brand hover:underline">
-                        {item.name ?? item.mobile}
-                      </Link>
-                      <span className="block text-xs text-muted">{item.mobile}</span>
-                    </td>
-                    <td className="p-2">{item.makers.join(', ')}</td>
-                    <td className="p-2 break-words">{item.note ?? '—'}</td>
-                    <td className="p-2">{new Date(item.waiting_since).toLocaleString('en-IN')}</td>
+            <ScrollRegion label={t('flow.checker.title')} className="rounded-xl bg-white shadow-sm">
+              <table className="w-full text-left text-sm" data-testid="awaiting-table">
+                <thead>
+                  <tr className="border-b">
+                    <th className="p-2">
+                      <span className="sr-only">{t('flow.checker.select', { name: '' })}</span>
+                    </th>
+                    <th className="p-2">{t('flow.checker.applicant')}</th>
+                    <th className="p-2">{t('flow.checker.makers')}</th>
+                    <th className="p-2">{t('flow.checker.note')}</th>
+                    <th className="p-2">{t('flow.checker.waiting')}</th>
                   </tr>
-                ))}
-              </tbody>
-            </table>
+                </thead>
+                <tbody>
+                  {data.items.map((item) => (
+                    <tr key={item.id} className="border-b align-top" data-testid="awaiting-row">
+                      <td className="p-2">
+                        {item.can_confirm ? (
+                          <input
+                            type="checkbox"
+                            aria-label={t('flow.checker.select', { name: item.name ?? item.mobile })}
+                            checked={selected.includes(item.id)}
+                            onChange={(e) =>
+                              setSelected((s) => (e.target.checked ? [...s, item.id] : s.filter((x) => x !== item.id)))
+                            }
+                          />
+                        ) : (
+                          <span className="text-xs text-muted">{t('flow.checker.yours')}</span>
+                        )}
+                      </td>
+                      <td className="p-2">
+                        <Link to={`/backoffice/applications/${item.id}`} className="text-brand hover:underline">
+                          {item.name ?? item.mobile}
+                        </Link>
+                        <span className="block text-xs text-muted">{item.mobile}</span>
+                      </td>
+                      <td className="p-2">{item.makers.join(', ')}</td>
+                      <td className="p-2 break-words">{item.note ?? '—'}</td>
+                      <td className="p-2">{new Date(item.waiting_since).toLocaleString('en-IN')}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </ScrollRegion>
           )
         }
       </QueryState>
