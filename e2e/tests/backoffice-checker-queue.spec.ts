@@ -1,5 +1,5 @@
 /**
- * The checker's queue (issue 56, item 1) in the browser: a maker accepts two applications with a
+ * The checker's queue in the browser: a maker accepts two applications with a
  * note for the checker; the checker finds both under Awaiting confirmation with the note, the maker
  * sees they may not confirm their own, and the checker confirms both in bulk.
  */

@@ -1,5 +1,5 @@
 /**
- * A final rejection seen by the applicant (issue 56, item 2): the back office closes a signed
+ * A final rejection seen by the applicant: the back office closes a signed
  * application with a coded reason, and the applicant reading the app in Hindi sees it closed, the
  * reason in Hindi, and no Retry.
  */

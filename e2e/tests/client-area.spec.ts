@@ -1,5 +1,5 @@
 /**
- * The client area on a phone (issue 51), in English and Hindi: a client whose account is open signs
+ * The client area on a phone, in English and Hindi: a client whose account is open signs
  * in with a mobile OTP, freezes online access and unfreezes it after an OTP, and changes the
  * nominee: signed with Aadhaar eSign in the popup, accepted and confirmed by two staff members
  * (four eyes), carried out at the registries, and shown in "My account".

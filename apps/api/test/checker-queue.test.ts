@@ -1,5 +1,5 @@
 /**
- * The checker's queue with four eyes on (issue 56, item 1): a refused action takes no claim; the
+ * The checker's queue with four eyes on: a refused action takes no claim; the
  * maker's claim ends when every stage is accepted; the awaiting-confirmation list with the maker's
  * note, its own next-application, bulk confirmation (each four-eyed and audited) and the return to
  * the maker with a note.

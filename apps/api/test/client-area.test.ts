@@ -1,5 +1,5 @@
 /**
- * Issue 51, the client area: a client whose account is open signs in with a mobile OTP (a session
+ * The client area: a client whose account is open signs in with a mobile OTP (a session
  * kind of its own), reads "My account", freezes and unfreezes online access, and changes the
  * nomination: signed with Aadhaar eSign, accepted by a maker, confirmed by a different checker, and
  * carried out as modification records at the depository and each exchange. Tests wait for the

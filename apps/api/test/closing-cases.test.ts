@@ -1,5 +1,5 @@
 /**
- * Closing cases (issue 56, item 2): a final rejection with a coded reason, told to the applicant
+ * Closing cases: a final rejection with a coded reason, told to the applicant
  * in their language on the status page and by SMS and email, freeing the PAN; the expiry of a
  * send-back left unanswered, with a reminder before it; a supervisor's reopening.
  */

@@ -1,5 +1,5 @@
 /**
- * Decisions with care (issue 56, item 6): accepting a stage against a failed or not-run check needs
+ * Decisions with care: accepting a stage against a failed or not-run check needs
  * a note, kept for the checker; the supervisor assigns and reopens, apart from the admin's staff
  * and settings.
  */

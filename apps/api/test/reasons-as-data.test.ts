@@ -1,5 +1,5 @@
 /**
- * The coded reasons as data (issue 56, item 7): an admin edits them, each edit a new version in
+ * The coded reasons as data: an admin edits them, each edit a new version in
  * the five languages with the stage it sends back to; an applicant sent back before an edit keeps
  * the text they were sent.
  */

@@ -93,7 +93,7 @@ export const PROGRESS_LABELS = [
   'Accepted',
   'Rejected',
 ] as const;
-/** The spec's four review statuses, and Closed: finally rejected or expired (issue 56). */
+/** The spec's four review statuses, and Closed: finally rejected or expired. */
 export const REVIEW_STATUSES = ['Pending', 'Approved', 'Rejected', 'Completed', 'Closed'] as const;
 export type ReviewStatus = (typeof REVIEW_STATUSES)[number];
 

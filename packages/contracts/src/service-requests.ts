@@ -1,5 +1,5 @@
 /**
- * A client's request after the account is open (issue 51): each is a case with its own lifecycle,
+ * A client's request after the account is open: each is a case with its own lifecycle,
  * apart from the onboarding's (lifecycle.ts). The table below is the only place a request's status
  * may move; the API refuses any other move.
  */

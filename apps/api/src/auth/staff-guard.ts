@@ -26,7 +26,7 @@ export function requireRole(app: FastifyInstance, role: StaffRole, options: { be
     if (role === 'admin' && member.role !== 'admin')
       throw new AppError('FORBIDDEN', 'Only an administrator can do this.');
     // the supervisor assigns work, reopens closed applications and reads the team's figures; staff
-    // and settings stay the administrator's (issue 56)
+    // and settings stay the administrator's
     if (role === 'supervisor' && member.role !== 'supervisor' && member.role !== 'admin')
       throw new AppError('FORBIDDEN', 'Only a supervisor or an administrator can do this.');
     if (role === 'compliance' && member.role !== 'compliance' && member.role !== 'admin')

@@ -42,7 +42,7 @@ export const backofficeEnv = z.object({
   /** Evidence bundles one staff member may download per hour (each download is audited). */
   EVIDENCE_BUNDLES_PER_HOUR: z.coerce.number().int().min(1).max(1000).default(10),
   // an application sent back and left unanswered closes after this many days; reminders go out the
-  // listed numbers of days before (issue 56; Zerodha resets after 3 or 15 days)
+  // listed numbers of days before (Zerodha resets after 3 or 15 days)
   SEND_BACK_EXPIRY_DAYS: z.coerce.number().int().min(1).max(365).default(15),
   SEND_BACK_REMINDER_DAYS: z
     .string()

@@ -52,7 +52,7 @@ export const PENNY_DROP_WEBHOOK: readonly SecurityRequirement[] = [{ [SCHEME.pen
 /** Who a route's guard lets through. */
 export type Access =
   | { kind: 'applicant' }
-  /** A client of the client area (issue 51). */
+  /** A client of the client area. */
   | { kind: 'client' }
   /**
    * `role`: 'reviewer' admits every active staff member (reviewers, checkers, administrators;

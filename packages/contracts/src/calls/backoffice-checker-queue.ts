@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { replySchema } from '../envelope.ts';
 
 /**
- * The checker's queue (issue 56, item 1): applications whose every stage a maker accepted, waiting
+ * The checker's queue: applications whose every stage a maker accepted, waiting
  * for a second staff member to confirm the approval; the maker's note comes with each one.
  */
 

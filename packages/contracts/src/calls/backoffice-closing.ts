@@ -3,7 +3,7 @@ import { replySchema } from '../envelope.ts';
 import { staffNoteTextSchema } from './backoffice-checker-queue.ts';
 
 /**
- * Closing cases (issue 56, item 2): a final rejection with a coded reason, the expiry of an
+ * Closing cases: a final rejection with a coded reason, the expiry of an
  * application sent back and left unanswered, and a supervisor's reopening of either.
  */
 export const CLOSURE_KINDS = ['rejected', 'expired'] as const;

@@ -3,7 +3,7 @@ import { LANGUAGES, type Language } from '../constants.ts';
 import { replySchema } from '../envelope.ts';
 
 /**
- * The coded reasons as data (issue 56, item 7): an admin edits them, each edit a new version; an
+ * The coded reasons as data: an admin edits them, each edit a new version; an
  * application keeps the version it was sent (`[CODE@version] note`, review-reasons.ts).
  */
 export const REASON_PURPOSES = ['send_back', 'close'] as const;

@@ -1,5 +1,5 @@
 /**
- * The client area (issue 51): a client whose account is open signs in with a mobile OTP, sees
+ * The client area: a client whose account is open signs in with a mobile OTP, sees
  * "My account" and makes requests (freeze, unfreeze, nomination). Its own session kind: a client
  * token opens none of the onboarding's calls and an applicant token none of these.
  */

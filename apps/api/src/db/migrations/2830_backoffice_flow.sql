@@ -1,4 +1,4 @@
--- The back office's flow for a team (issue 56): staff notes, the checker's hand-over and return,
+-- The back office's flow for a team: staff notes, the checker's hand-over and return,
 -- closing cases (final rejection, expiry of a send-back, reopening), the supervisor role and the
 -- coded reasons as versioned data.
 

@@ -1,4 +1,4 @@
--- The client area (issue 51): a client's own session kind, requests as cases with their own
+-- The client area: a client's own session kind, requests as cases with their own
 -- lifecycle (packages/contracts/src/service-requests.ts), the registries' modification records of
 -- each request, and the voluntary freeze of online access.
 alter table sessions drop constraint if exists sessions_kind_check;

@@ -1,5 +1,5 @@
 /**
- * The back office's flow for a team (issue 56): the checker's queue, the return to the maker,
+ * The back office's flow for a team: the checker's queue, the return to the maker,
  * staff notes, closing and reopening cases, and the coded reasons as data. Registered by
  * routes.ts under /api/v1/backoffice; each route parses, calls one use-case and maps its result.
  */

@@ -17,7 +17,7 @@ export const BACKOFFICE_PREFIX = '/api/v1/backoffice';
 
 export const backofficeRoutes: FastifyPluginAsyncZod = async (app) => {
   const { deps } = app;
-  // the checker's queue, notes, closing cases and the reasons (issue 56)
+  // the checker's queue, notes, closing cases and the reasons
   await app.register(backofficeFlowRoutes);
 
   const line = await ensureFirstAdmin(deps);

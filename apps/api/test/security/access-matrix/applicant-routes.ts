@@ -179,7 +179,7 @@ export const APPLICANT_MATRIX: Record<string, Entry> = {
     }),
   },
   'POST /api/v1/ekyc/cancel-assisted-kyc': { access: 'applicant' },
-  // the client area (issue 51): sign-in is public; everything else needs a client session
+  // the client area: sign-in is public; everything else needs a client session
   'POST /api/v1/client/send-otp': { access: 'public', sample: () => ({ body: { mobile: uniqueMobile() } }) },
   'POST /api/v1/client/verify-otp': {
     access: 'public',

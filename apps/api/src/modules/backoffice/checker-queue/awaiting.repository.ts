@@ -1,5 +1,5 @@
 /**
- * The checker's queue (issue 56, item 1): applications waiting for a checker's confirmation, that is
+ * The checker's queue: applications waiting for a checker's confirmation, that is
  * Pending with the final stage reached and every earlier stage accepted, and not returned to their
  * maker since the last hand-over. Read from application_standing (its status index) with one index
  * lookup per row into applicant_stages and backoffice_notes.

@@ -1,5 +1,5 @@
 /**
- * The checker's queue (issue 56, item 1): the applications waiting for a confirmation, oldest
+ * The checker's queue: the applications waiting for a confirmation, oldest
  * first, each with its makers, the maker's note and whether the viewer may confirm it (four eyes);
  * the next one the viewer may take; bulk confirmation, each application confirmed on its own (its
  * own transaction, four-eyed and audited as a single confirmation); and the return to the maker.

@@ -1,5 +1,5 @@
 /**
- * Closing cases (issue 56, item 2), through the lifecycle table (close, expire, reopen):
+ * Closing cases, through the lifecycle table (close, expire, reopen):
  * - a final rejection by staff, with a configured closing reason: the application stands Closed,
  *   the applicant's status page and an SMS and email say so in their language, and its PAN no
  *   longer blocks another application (the signed PAN's claim is released: records/signed.ts). The

@@ -1,5 +1,5 @@
 /**
- * A send-back the applicant leaves unanswered closes after SEND_BACK_EXPIRY_DAYS (issue 56, item 2;
+ * A send-back the applicant leaves unanswered closes after SEND_BACK_EXPIRY_DAYS (as
  * Zerodha resets after 3 or 15 days), with reminders SEND_BACK_REMINDER_DAYS before. The clock
  * starts when the application was sent back (its standing's `since`), or at a supervisor's reopening
  * if later. Run by the hourly sweep in every process: each reminder is claimed by its row in

@@ -1,5 +1,5 @@
 /**
- * Decisions with care (issue 56, item 6): a stage accepted although one of its automated checks
+ * Decisions with care: a stage accepted although one of its automated checks
  * failed or was not run needs the maker's note saying why (400 naming `decisions` otherwise); the
  * note is kept for the checker beside the decision.
  */

@@ -1,5 +1,5 @@
 /**
- * Staff notes on an application (issue 56, items 1 and 3): the maker's hand-over to the checker,
+ * Staff notes on an application: the maker's hand-over to the checker,
  * the checker's return to the maker, the reason for accepting against a failed or not-run check,
  * internal notes, and the words of a closure or a reopening. Sealed at rest; audited by kind only,
  * never by text; never shown to the applicant.

@@ -1,5 +1,5 @@
 /**
- * The coded reasons as data (issue 56, item 7): the admin's list and edits (each a new version),
+ * The coded reasons as data: the admin's list and edits (each a new version),
  * and the checks a decision makes against the current version. An application keeps the version it
  * was sent with (`[CODE@version]`), so an edit never changes what an applicant already read.
  */

@@ -1,5 +1,5 @@
 /**
- * The case's flow on the review page (issue 56): the staff notes (the maker's hand-over, the
+ * The case's flow on the review page: the staff notes (the maker's hand-over, the
  * checker's return, accepts against a check, internal notes), the checker's return to the maker,
  * the final rejection with a closing reason, and a supervisor's reopening. None of it is shown to
  * the applicant, except the closing reason's own text on their status page.

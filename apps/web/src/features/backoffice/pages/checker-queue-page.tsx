@@ -1,5 +1,5 @@
 /**
- * The checker's queue (issue 56, item 1): the applications whose every stage a maker accepted,
+ * The checker's queue: the applications whose every stage a maker accepted,
  * oldest first, with the maker's note; "Next to confirm" opens the oldest the checker may confirm
  * (never one they accepted); selected applications are confirmed in bulk, each on its own.
  */

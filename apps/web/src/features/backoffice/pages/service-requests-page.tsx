@@ -1,5 +1,5 @@
 /**
- * The Requests queue: clients' signed requests (issue 51), four-eyed. A reviewer accepts (maker);
+ * The Requests queue: clients' signed requests, four-eyed. A reviewer accepts (maker);
  * a checker or administrator other than the maker confirms, which sends the modification records to
  * the registries; either may reject with a coded reason. The server enforces each rule.
  */
