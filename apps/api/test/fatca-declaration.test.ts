@@ -9,7 +9,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { formFacts } from '../src/documents/form-facts.ts';
 import { loadCodeTables, codesFor } from '../src/providers/registrations/code-tables.ts';
-import { kraRecordXml } from '../src/providers/registrations/kra-upload.ts';
+import { kraRecordXml } from '../src/providers/registrations/kra-record.ts';
 import { buildSubject } from '../src/modules/registrations/registration-subject.ts';
 import { PERSONAL_DETAILS } from './support/personal-details.ts';
 import { call, testApp, uniqueMobile } from './support/test-app.ts';

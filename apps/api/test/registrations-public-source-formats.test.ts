@@ -10,7 +10,8 @@ import { XMLParser } from 'fast-xml-parser';
 import { describe, expect, it } from 'vitest';
 import { bseClientDetails } from '../src/providers/registrations/bse-ucc.ts';
 import { codesFor, loadCodeTables } from '../src/providers/registrations/code-tables.ts';
-import { CvlKraClient, kraFetchXml, kraRecordXml } from '../src/providers/registrations/kra-upload.ts';
+import { kraRecordXml } from '../src/providers/registrations/kra-record.ts';
+import { CvlKraClient, kraFetchXml } from '../src/providers/registrations/kra-upload.ts';
 import { nseEntries } from '../src/providers/registrations/nse-ucc.ts';
 import { subject } from './support/registration-subject.ts';
 
