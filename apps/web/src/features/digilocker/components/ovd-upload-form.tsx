@@ -9,6 +9,7 @@ import { compressImage } from '../../../lib/compress-image';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/button';
+import { FileField } from '../../../components/file-field';
 import { TextField } from '../../../components/text-field';
 import { ApiError } from '../../../lib/api-client';
 import { fileToDataUrl } from '../../../lib/file-data-url';
@@ -24,30 +25,6 @@ type AddressField = (typeof ADDRESS_FIELDS)[number];
 async function toDataUrl(file: File): Promise<string> {
   if (file.type === 'application/pdf') return fileToDataUrl(file);
   return fileToDataUrl(await compressImage(file, { maxPx: 1600 }));
-}
-
-function FileInput({ label, error, onFile }: { label: string; error?: string; onFile: (f: File | null) => void }) {
-  const id = useId();
-  return (
-    <div className="mb-4">
-      <label htmlFor={id} className="mb-1 block text-sm font-semibold text-ink">
-        {label}
-      </label>
-      <input
-        id={id}
-        type="file"
-        accept={uploadAccept('identityDocument')}
-        aria-invalid={error ? true : undefined}
-        onChange={(e) => onFile(e.target.files?.[0] ?? null)}
-        className="block w-full rounded-lg border border-dashed border-slate-400 bg-slate-50 p-3 text-sm file:mr-3 file:rounded-md file:border-0 file:bg-brand file:px-3 file:py-2 file:font-semibold file:text-white"
-      />
-      {error && (
-        <p role="alert" className="mt-1 text-sm text-danger">
-          {error}
-        </p>
-      )}
-    </div>
-  );
 }
 
 export function OvdUploadForm({ panOnly = false }: { panOnly?: boolean }) {
@@ -125,8 +102,20 @@ export function OvdUploadForm({ panOnly = false }: { panOnly?: boolean }) {
         </div>
       )}
       <p className="mb-3 text-sm text-muted">{twoSided ? t('sidesHint') : t('panHint')}</p>
-      <FileInput label={twoSided ? t('front') : t('panCard')} error={msg(errors.front)} onFile={setFront} />
-      {twoSided && <FileInput label={t('back')} error={msg(errors.back)} onFile={setBack} />}
+      <FileField
+        label={twoSided ? t('front') : t('panCard')}
+        accept={uploadAccept('identityDocument')}
+        error={msg(errors.front)}
+        onPick={(f) => setFront(f ?? null)}
+      />
+      {twoSided && (
+        <FileField
+          label={t('back')}
+          accept={uploadAccept('identityDocument')}
+          error={msg(errors.back)}
+          onPick={(f) => setBack(f ?? null)}
+        />
+      )}
       {!panOnly &&
         ADDRESS_FIELDS.map((key) => (
           <TextField

@@ -3,17 +3,15 @@
  * browser (1 MB, 800 px, section 9); a PDF goes as it is, up to 2 MB.
  */
 import { NOMINEE_PROOF_MAX_BYTES } from '@ekyc/contracts/calls/update-nominee';
-import { FILE_NAME_TRUNCATE } from '@ekyc/contracts/constants';
 import { MSG } from '@ekyc/contracts/messages';
 import { uploadAccept, uploadError } from '@ekyc/contracts/rules';
 import { compressImage } from '../../../lib/compress-image';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FileField, shortFileName } from '../../../components/file-field';
 import { Spinner } from '../../../components/spinner';
 import { fileToDataUrl } from '../../../lib/file-data-url';
 import { useMessage } from '../../../lib/use-message';
-
-const shortName = (name: string) => (name.length > FILE_NAME_TRUNCATE ? `${name.slice(0, FILE_NAME_TRUNCATE)}…` : name);
 
 export function ProofInput({
   label,
@@ -26,7 +24,6 @@ export function ProofInput({
 }) {
   const { t } = useTranslation('nominee');
   const msg = useMessage();
-  const id = useId();
   const [error, setError] = useState('');
   const [busy, setBusy] = useState(false);
 
@@ -51,23 +48,16 @@ export function ProofInput({
   };
 
   return (
-    <div className="mb-4">
-      <label htmlFor={id} className="mb-1 block text-sm font-semibold text-ink">
-        {label}
-      </label>
-      <input
-        id={id}
-        type="file"
-        accept={uploadAccept('nomineeProof')}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-error` : undefined}
-        onChange={(e) => void pick(e.target.files?.[0])}
-        className="block w-full text-sm file:mr-3 file:rounded-lg file:border-0 file:bg-slate-200 file:px-3 file:py-2 file:font-semibold"
-      />
-      {busy && <Spinner label={t('preparingFile')} />}
+    <FileField
+      label={label}
+      accept={uploadAccept('nomineeProof')}
+      onPick={(file) => void pick(file)}
+      error={error && msg(error)}
+      {...(busy && { hint: <Spinner label={t('preparingFile')} /> })}
+    >
       {fileName && !busy && (
         <p className="mt-1 flex items-center gap-2 text-sm text-success">
-          <span>{t('fileChosen', { name: shortName(fileName) })}</span>
+          <span>{t('fileChosen', { name: shortFileName(fileName) })}</span>
           <button
             type="button"
             className="font-semibold text-brand underline"
@@ -78,11 +68,6 @@ export function ProofInput({
           </button>
         </p>
       )}
-      {error && (
-        <p id={`${id}-error`} role="alert" className="mt-1 text-sm text-danger">
-          {msg(error)}
-        </p>
-      )}
-    </div>
+    </FileField>
   );
 }

@@ -4,12 +4,13 @@
  */
 import { dateOfBirthSchema, panNameSchema, panNumberSchema, uploadAccept, uploadError } from '@ekyc/contracts/rules';
 import { compressImage } from '../../../lib/compress-image';
-import { useEffect, useId, useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from '../../../lib/router';
 import { z } from 'zod';
 import { Button } from '../../../components/button';
+import { FileField } from '../../../components/file-field';
 import { TextField } from '../../../components/text-field';
 import { ApiError } from '../../../lib/api-client';
 import { fileToDataUrl } from '../../../lib/file-data-url';
@@ -39,7 +40,6 @@ export default function PanVerificationPage() {
   const [mode, setMode] = useState<Mode>('manual');
   const [readFromImage, setReadFromImage] = useState(false);
   const [fileError, setFileError] = useState('');
-  const fileId = useId();
   const validate = useValidatePan();
   const readCard = useReadPanCard();
 
@@ -138,27 +138,14 @@ export default function PanVerificationPage() {
 
       {mode === 'image' ? (
         <div>
-          <label htmlFor={fileId} className="mb-1 block text-sm font-semibold text-ink">
-            {t('photoLabel')}
-          </label>
-          <input
-            id={fileId}
-            type="file"
+          <FileField
+            label={t('photoLabel')}
             accept={uploadAccept('cheque')}
-            aria-describedby={`${fileId}-hint`}
-            aria-invalid={fileError ? true : undefined}
             disabled={readCard.isPending}
-            onChange={(e) => void onFile(e.target.files?.[0])}
-            className="block w-full rounded-lg border border-dashed border-slate-400 bg-slate-50 p-4 text-sm file:mr-3 file:rounded-md file:border-0 file:bg-brand file:px-3 file:py-2 file:font-semibold file:text-white"
+            onPick={(file) => void onFile(file)}
+            hint={t('photoHint')}
+            error={fileError}
           />
-          <p id={`${fileId}-hint`} className="mt-1 text-sm text-muted">
-            {t('photoHint')}
-          </p>
-          {fileError && (
-            <p role="alert" className="mt-1 text-sm text-danger">
-              {fileError}
-            </p>
-          )}
           {readCard.isPending && (
             <p role="status" className="mt-3 text-sm text-brand">
               {t('reading')}

@@ -4,20 +4,16 @@
  * when protected).
  */
 import { PROOF_DETAILS } from '@ekyc/contracts/calls/update-segment';
-import { FILE_NAME_TRUNCATE } from '@ekyc/contracts/constants';
 import { FINANCIAL_PROOFS } from '@ekyc/contracts/enums';
 import { uploadAccept } from '@ekyc/contracts/rules';
-import { useId } from 'react';
 import { type UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { FileField, shortFileName } from '../../../components/file-field';
 import { TextField } from '../../../components/text-field';
 import type { Saying } from '../../../lib/use-message';
 import { inspectPdf } from '../pdf-file';
 import type { FormValues } from '../segment-form';
 import { RadioGroup } from './radio-group';
-
-const truncateName = (name: string) =>
-  name.length > FILE_NAME_TRUNCATE ? `${name.slice(0, FILE_NAME_TRUNCATE)}…` : name;
 
 export function FinancialProof({
   form,
@@ -27,7 +23,6 @@ export function FinancialProof({
   message: (said: Saying) => string;
 }) {
   const { t } = useTranslation('segment');
-  const fileId = useId();
   const { watch, setValue, register, formState } = form;
   const errors = formState.errors;
   const revalidate = { shouldValidate: formState.isSubmitted };
@@ -99,34 +94,13 @@ export function FinancialProof({
               {...register('holding_value')}
             />
           )}
-          <div className="mb-4">
-            <label htmlFor={fileId} className="mb-1 block text-sm font-semibold text-ink">
-              {t('file')}
-            </label>
-            <input
-              id={fileId}
-              type="file"
-              accept={uploadAccept('segmentProof')}
-              aria-invalid={errors.file ? true : undefined}
-              aria-describedby={errors.file ? `${fileId}-error` : `${fileId}-hint`}
-              onChange={(e) => void chooseFile(e.target.files?.[0])}
-              className="block w-full rounded-lg border border-slate-500 bg-white text-sm file:mr-3 file:border-0 file:bg-brand file:px-3 file:py-3 file:font-semibold file:text-white"
-            />
-            {file ? (
-              <p id={`${fileId}-hint`} className="mt-1 text-sm text-muted">
-                {t('fileChosen', { name: truncateName(file.name) })}
-              </p>
-            ) : (
-              <p id={`${fileId}-hint`} className="mt-1 text-sm text-muted">
-                {t('fileHint')}
-              </p>
-            )}
-            {errors.file && (
-              <p id={`${fileId}-error`} role="alert" className="mt-1 text-sm text-danger">
-                {message(errors.file)}
-              </p>
-            )}
-          </div>
+          <FileField
+            label={t('file')}
+            accept={uploadAccept('segmentProof')}
+            onPick={(chosen) => void chooseFile(chosen)}
+            error={errors.file && message(errors.file)}
+            hint={file ? t('fileChosen', { name: shortFileName(file.name) }) : t('fileHint')}
+          />
           {pdf?.encrypted && (
             <TextField
               type="password"

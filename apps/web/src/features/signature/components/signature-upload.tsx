@@ -8,6 +8,7 @@ import { useCallback, useEffect, useId, useState } from 'react';
 import Cropper, { type Area } from 'react-easy-crop';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/button';
+import { FileField } from '../../../components/file-field';
 import { fileToDataUrl } from '../../../lib/file-data-url';
 import { useMessage } from '../../../lib/use-message';
 import { cropToPng } from './crop-image';
@@ -29,7 +30,7 @@ export function SignatureUpload({
 }) {
   const { t } = useTranslation('signature');
   const msg = useMessage();
-  const inputId = useId();
+  const zoomId = useId();
   const [error, setError] = useState('');
   const [source, setSource] = useState<UploadedSignature | null>(null);
   const [mode, setMode] = useState<'crop' | 'original'>('crop');
@@ -71,26 +72,13 @@ export function SignatureUpload({
 
   return (
     <div>
-      <label htmlFor={inputId} className="mb-1 block text-sm font-semibold text-ink">
-        {t('uploadLabel')}
-      </label>
-      <input
-        id={inputId}
-        type="file"
+      <FileField
+        label={t('uploadLabel')}
         accept={uploadAccept('signature')}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={`${inputId}-hint${error ? ` ${inputId}-error` : ''}`}
-        onChange={(e) => void onFile(e.target.files?.[0])}
-        className="block w-full text-sm file:mr-3 file:rounded-lg file:border-0 file:bg-brand file:px-4 file:py-2 file:font-semibold file:text-white"
+        onPick={(file) => void onFile(file)}
+        hint={t('uploadHint')}
+        error={error && msg(error)}
       />
-      <p id={`${inputId}-hint`} className="mt-1 text-sm text-muted">
-        {t('uploadHint')}
-      </p>
-      {error && (
-        <p id={`${inputId}-error`} role="alert" className="mt-1 text-sm text-danger">
-          {msg(error)}
-        </p>
-      )}
 
       {source && (
         <div className="mt-4">
@@ -133,11 +121,11 @@ export function SignatureUpload({
                 />
               </div>
               <div className="mt-3 flex items-center gap-3">
-                <label htmlFor={`${inputId}-zoom`} className="text-sm font-semibold">
+                <label htmlFor={zoomId} className="text-sm font-semibold">
                   {t('zoom')}
                 </label>
                 <input
-                  id={`${inputId}-zoom`}
+                  id={zoomId}
                   type="range"
                   min={MIN_ZOOM}
                   max={MAX_ZOOM}
