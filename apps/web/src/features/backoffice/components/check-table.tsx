@@ -1,7 +1,7 @@
 import type { CheckVerdict, ReviewCheck, SharedIdentifier } from '@ekyc/contracts/calls/backoffice-application';
 import { useTranslation } from 'react-i18next';
 import { Link } from '../../../lib/router';
-import { ScrollRegion } from '../../../components/scroll-region';
+import { DataTable } from '../../../components/data-table';
 
 const VERDICT_STYLE: Record<CheckVerdict, string> = {
   pass: 'bg-green-100 text-success',
@@ -26,54 +26,56 @@ export function CheckTable({ checks }: { checks: ReviewCheck[] }) {
   const shown = (v: ReviewCheck['value']) =>
     v === null ? '—' : typeof v === 'boolean' ? t(v ? 'review.yes' : 'review.no') : String(v);
   return (
-    <ScrollRegion label={t('review.checks')}>
-      <table className="w-full text-left text-sm">
-        <thead className="text-muted">
-          <tr>
-            {(['check', 'source', 'value', 'threshold', 'verdict'] as const).map((c) => (
-              <th key={c} scope="col" className="py-1 pr-3 font-normal">
-                {t(`review.checkColumns.${c}`)}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody className="divide-y divide-slate-200">
-          {checks.map((check) => (
-            <tr
-              key={check.key}
-              data-check={check.key}
-              data-verdict={check.verdict}
-              className={check.verdict === 'fail' ? 'bg-red-50 text-danger' : undefined}
-            >
-              <th scope="row" className="py-1.5 pr-3 font-semibold">
-                {t(`review.checkNames.${check.key}`)}
-              </th>
-              <td className="py-1.5 pr-3">{t(`review.checkSources.${check.source}`)}</td>
-              <td className="py-1.5 pr-3">
-                <span className="font-mono font-semibold">{shown(check.value)}</span>
-                {check.against !== undefined && (
-                  // side by side: what the value was compared with (the Aadhaar name beside the signer's)
-                  <span className="block text-xs" data-against>
-                    {t('review.comparedWith')}: <span className="font-mono font-semibold">{check.against ?? '—'}</span>
-                  </span>
-                )}
-              </td>
-              <td className="py-1.5 pr-3 font-mono">
-                {check.threshold === null ? t('review.providerThreshold') : String(check.threshold)}
-              </td>
-              <td className="py-1.5">
-                <VerdictBadge verdict={check.verdict} />
-                {check.reason && (
-                  <span className="ml-2 text-xs">
-                    {t(`review.checkReasons.${check.reason}`, { defaultValue: check.reason.replace(/_/g, ' ') })}
-                  </span>
-                )}
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </ScrollRegion>
+    <DataTable
+      label={t('review.checks')}
+      rows={checks}
+      rowKey={(check) => check.key}
+      rowData={(check) => ({ 'data-check': check.key, 'data-verdict': check.verdict })}
+      rowClassName={(check) => (check.verdict === 'fail' ? 'bg-red-50 text-danger' : undefined)}
+      columns={[
+        { key: 'check', header: t('review.checkColumns.check'), cell: (check) => t(`review.checkNames.${check.key}`) },
+        {
+          key: 'source',
+          header: t('review.checkColumns.source'),
+          cell: (check) => t(`review.checkSources.${check.source}`),
+        },
+        {
+          key: 'value',
+          header: t('review.checkColumns.value'),
+          cell: (check) => (
+            <>
+              <span className="font-mono font-semibold">{shown(check.value)}</span>
+              {check.against !== undefined && (
+                // side by side: what the value was compared with (the Aadhaar name beside the signer's)
+                <span className="block text-xs" data-against>
+                  {t('review.comparedWith')}: <span className="font-mono font-semibold">{check.against ?? '—'}</span>
+                </span>
+              )}
+            </>
+          ),
+        },
+        {
+          key: 'threshold',
+          header: t('review.checkColumns.threshold'),
+          className: 'font-mono',
+          cell: (check) => (check.threshold === null ? t('review.providerThreshold') : String(check.threshold)),
+        },
+        {
+          key: 'verdict',
+          header: t('review.checkColumns.verdict'),
+          cell: (check) => (
+            <>
+              <VerdictBadge verdict={check.verdict} />
+              {check.reason && (
+                <span className="ml-2 text-xs">
+                  {t(`review.checkReasons.${check.reason}`, { defaultValue: check.reason.replace(/_/g, ' ') })}
+                </span>
+              )}
+            </>
+          ),
+        },
+      ]}
+    />
   );
 }
 

@@ -8,6 +8,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/button';
+import { DataTable } from '../../../components/data-table';
 import { toast } from '../../../lib/toast';
 import { applicationKey } from '../api/get-application';
 import { useRegistrations } from '../api/list-registrations';
@@ -15,7 +16,6 @@ import { useRetryRegistration } from '../api/retry-registration';
 import { CorrectionApprovals } from './correction-approvals';
 import { CorrectionForm } from './correction-form';
 import { formatDateTime } from './format';
-import { ScrollRegion } from '../../../components/scroll-region';
 
 const STATUS_STYLE: Record<RegistrationEntry['status'], string> = {
   pending: 'bg-slate-200 text-slate-800',
@@ -58,72 +58,56 @@ export function RegistrationsPanel({ applicationId, approved }: { applicationId:
       <h2 id="registrations-heading" className="mb-2 text-lg font-bold">
         {t('heading')}
       </h2>
-      <ScrollRegion label={t('heading')}>
-        <table className="w-full text-left text-sm">
-          <thead>
-            <tr className="text-muted">
-              <th scope="col" className="py-1 pr-3">
-                {t('col.registration')}
-              </th>
-              <th scope="col" className="py-1 pr-3">
-                {t('col.status')}
-              </th>
-              <th scope="col" className="py-1 pr-3">
-                {t('col.reference')}
-              </th>
-              <th scope="col" className="py-1 pr-3">
-                {t('col.attempts')}
-              </th>
-              <th scope="col" className="py-1 pr-3">
-                {t('col.deadline')}
-              </th>
-              <th scope="col" className="py-1 pr-3">
-                {t('col.lastError')}
-              </th>
-              <th scope="col" className="py-1" />
-            </tr>
-          </thead>
-          <tbody>
-            {list.map((r) => (
-              <tr key={r.kind} className="border-t border-slate-100 align-top" data-testid={`registration-${r.kind}`}>
-                <th scope="row" className="py-2 pr-3 font-semibold">
-                  {t(`kind.${r.kind}`)}
-                </th>
-                <td className="py-2 pr-3">
-                  <span
-                    className={`inline-block rounded-full px-2 py-0.5 text-xs font-semibold ${STATUS_STYLE[r.status]}`}
-                  >
-                    {t(`status.${r.status}`)}
+      <DataTable
+        label={t('heading')}
+        rows={list}
+        rowKey={(r) => r.kind}
+        rowData={(r) => ({ 'data-testid': `registration-${r.kind}` })}
+        columns={[
+          { key: 'registration', header: t('col.registration'), cell: (r) => t(`kind.${r.kind}`) },
+          {
+            key: 'status',
+            header: t('col.status'),
+            cell: (r) => (
+              <>
+                <span
+                  className={`inline-block rounded-full px-2 py-0.5 text-xs font-semibold ${STATUS_STYLE[r.status]}`}
+                >
+                  {t(`status.${r.status}`)}
+                </span>
+                {r.late && (
+                  <span className="ml-1 inline-block rounded-full bg-red-600 px-2 py-0.5 text-xs font-semibold text-white">
+                    {t('late')}
                   </span>
-                  {r.late && (
-                    <span className="ml-1 inline-block rounded-full bg-red-600 px-2 py-0.5 text-xs font-semibold text-white">
-                      {t('late')}
-                    </span>
-                  )}
-                </td>
-                <td className="py-2 pr-3 font-mono">{r.reference ?? '—'}</td>
-                <td className="py-2 pr-3">{r.attempts}</td>
-                <td className="py-2 pr-3">
-                  {r.deadline_at ? formatDateTime(r.deadline_at, i18n.language) : r.deadline_rule}
-                </td>
-                <td className="py-2 pr-3">{r.last_error ?? '—'}</td>
-                <td className="py-2">
-                  {(r.status === 'rejected' || r.status === 'on_hold' || r.status === 'failed') && (
-                    <Button
-                      className="!w-auto px-3 py-1"
-                      loading={retry.isPending && retry.variables === r.kind}
-                      onClick={() => void send(r.kind)}
-                      aria-label={t('retryKind', { kind: t(`kind.${r.kind}`) })}
-                    >
-                      {t('retry')}
-                    </Button>
-                  )}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </ScrollRegion>
+                )}
+              </>
+            ),
+          },
+          { key: 'reference', header: t('col.reference'), className: 'font-mono', cell: (r) => r.reference ?? '—' },
+          { key: 'attempts', header: t('col.attempts'), cell: (r) => r.attempts },
+          {
+            key: 'deadline',
+            header: t('col.deadline'),
+            cell: (r) => (r.deadline_at ? formatDateTime(r.deadline_at, i18n.language) : r.deadline_rule),
+          },
+          { key: 'lastError', header: t('col.lastError'), cell: (r) => r.last_error ?? '—' },
+          {
+            key: 'retry',
+            header: '',
+            cell: (r) =>
+              (r.status === 'rejected' || r.status === 'on_hold' || r.status === 'failed') && (
+                <Button
+                  className="!w-auto px-3 py-1"
+                  loading={retry.isPending && retry.variables === r.kind}
+                  onClick={() => void send(r.kind)}
+                  aria-label={t('retryKind', { kind: t(`kind.${r.kind}`) })}
+                >
+                  {t('retry')}
+                </Button>
+              ),
+          },
+        ]}
+      />
       <CorrectionApprovals applicationId={applicationId} />
       {list.some((r) => r.status === 'rejected' || r.status === 'on_hold') && (
         <CorrectionForm applicationId={applicationId} />

@@ -10,46 +10,26 @@ import { Button } from '../../../components/button';
 import { Modal } from '../../../components/modal';
 import { toast } from '../../../lib/toast';
 import { useMoveRuleSet, useRuleSet } from '../api/rule-set';
-import { ScrollRegion } from '../../../components/scroll-region';
+import { DataTable } from '../../../components/data-table';
 
 function Changes({ changes }: { changes: RuleDifference[] }) {
   const { t } = useTranslation('backoffice');
   return (
-    <ScrollRegion label={t('ruleSet.heading')}>
-      <table className="w-full text-left text-sm">
-        <thead>
-          <tr className="text-muted">
-            <th scope="col" className="py-1 pr-3">
-              {t('ruleSet.rule')}
-            </th>
-            <th scope="col" className="py-1 pr-3">
-              {t('ruleSet.now')}
-            </th>
-            <th scope="col" className="py-1 pr-3">
-              {t('ruleSet.then')}
-            </th>
-            <th scope="col" className="py-1">
-              {t('ruleSet.source')}
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {changes.map((c) => (
-            <tr key={c.key} className="border-t border-slate-100 align-top">
-              <th scope="row" className="py-2 pr-3 font-semibold">
-                {c.title}
-              </th>
-              <td className="py-2 pr-3">{c.before}</td>
-              <td className="py-2 pr-3">{c.after}</td>
-              <td className="py-2">
-                {c.source.ref}
-                {c.source.date && `, ${c.source.date}`}
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </ScrollRegion>
+    <DataTable
+      label={t('ruleSet.heading')}
+      rows={changes}
+      rowKey={(c) => c.key}
+      columns={[
+        { key: 'rule', header: t('ruleSet.rule'), cell: (c) => c.title },
+        { key: 'now', header: t('ruleSet.now'), cell: (c) => c.before },
+        { key: 'then', header: t('ruleSet.then'), cell: (c) => c.after },
+        {
+          key: 'source',
+          header: t('ruleSet.source'),
+          cell: (c) => `${c.source.ref}${c.source.date ? `, ${c.source.date}` : ''}`,
+        },
+      ]}
+    />
   );
 }
 

@@ -1,6 +1,6 @@
 import type { SignedChangesData } from '@ekyc/contracts/calls/backoffice-application';
 import { useTranslation } from 'react-i18next';
-import { ScrollRegion } from '../../../components/scroll-region';
+import { DataTable } from '../../../components/data-table';
 import { formatDateTime } from './format';
 
 /**
@@ -24,35 +24,32 @@ export function SignedChanges({ changes }: { changes: SignedChangesData | null }
         {t('review.signedChanges.title')}
       </h2>
       <p className="mb-2 text-sm">{t(`review.signedChanges.${awaiting ? 'awaiting' : 'signedAgain'}`, { date })}</p>
-      <ScrollRegion label={`${t('review.signedChanges.title')} (${changes.fields.length})`}>
-        <table className="w-full text-left text-sm">
-          <thead className="text-muted">
-            <tr>
-              {(['field', 'stage', 'signed', 'now'] as const).map((c) => (
-                <th key={c} scope="col" className="py-1 pr-3 font-normal">
-                  {t(`review.signedChanges.columns.${c}`)}
-                </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody className="divide-y divide-slate-200">
-            {changes.fields.map((f) => (
-              <tr key={`${f.stage}-${f.label}`} data-field={f.label}>
-                <th scope="row" className="py-1.5 pr-3 font-semibold">
-                  {f.label}
-                </th>
-                <td className="py-1.5 pr-3">{t(`stages.${f.stage}`, { defaultValue: String(f.stage) })}</td>
-                <td className="py-1.5 pr-3 font-mono">
-                  <del className="text-danger">{f.old || '—'}</del>
-                </td>
-                <td className="py-1.5 font-mono font-semibold">
-                  <ins className="text-success no-underline">{f.new || '—'}</ins>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </ScrollRegion>
+      <DataTable
+        label={`${t('review.signedChanges.title')} (${changes.fields.length})`}
+        rows={changes.fields}
+        rowKey={(f) => `${f.stage}-${f.label}`}
+        rowData={(f) => ({ 'data-field': f.label })}
+        columns={[
+          { key: 'field', header: t('review.signedChanges.columns.field'), cell: (f) => f.label },
+          {
+            key: 'stage',
+            header: t('review.signedChanges.columns.stage'),
+            cell: (f) => t(`stages.${f.stage}`, { defaultValue: String(f.stage) }),
+          },
+          {
+            key: 'signed',
+            header: t('review.signedChanges.columns.signed'),
+            className: 'font-mono',
+            cell: (f) => <del className="text-danger">{f.old || '—'}</del>,
+          },
+          {
+            key: 'now',
+            header: t('review.signedChanges.columns.now'),
+            className: 'font-mono font-semibold',
+            cell: (f) => <ins className="text-success no-underline">{f.new || '—'}</ins>,
+          },
+        ]}
+      />
     </section>
   );
 }

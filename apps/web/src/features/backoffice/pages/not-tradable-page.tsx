@@ -7,7 +7,7 @@ import { Link } from '../../../lib/router';
 import { useNotTradable } from '../api/list-not-tradable';
 import { formatDateTime } from '../components/format';
 import { QueryState } from '../components/query-state';
-import { ScrollRegion } from '../../../components/scroll-region';
+import { DataTable } from '../../../components/data-table';
 
 export default function NotTradablePage() {
   const { t, i18n } = useTranslation('registrations');
@@ -21,54 +21,54 @@ export default function NotTradablePage() {
           list.length === 0 ? (
             <p>{t('queue.empty')}</p>
           ) : (
-            <ScrollRegion label={t('queue.heading')} className="rounded-xl bg-white shadow-sm">
-              <table className="w-full min-w-[40rem] text-left text-sm">
-                <thead>
-                  <tr className="text-muted">
-                    <th scope="col" className="p-2">
-                      {t('queue.clientCode')}
-                    </th>
-                    <th scope="col" className="p-2">
-                      {t('queue.approvedAt')}
-                    </th>
-                    <th scope="col" className="p-2">
-                      {t('queue.age')}
-                    </th>
-                    <th scope="col" className="p-2">
-                      {t('queue.waiting')}
-                    </th>
-                    <th scope="col" className="p-2">
-                      {t('queue.documentsDue')}
-                    </th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {list.map((e) => (
-                    <tr key={e.id} className={`border-t border-slate-100 ${e.needs_action ? 'bg-amber-50' : ''}`}>
-                      <td className="p-2 font-mono">
-                        <Link
-                          to={`/backoffice/applications/${encodeURIComponent(e.id)}`}
-                          className="text-brand underline"
-                        >
-                          {e.client_code}
-                        </Link>
-                        {e.late && (
-                          <span className="ml-1 rounded-full bg-red-600 px-2 py-0.5 text-xs font-semibold text-white">
-                            {t('late')}
-                          </span>
-                        )}
-                      </td>
-                      <td className="p-2">{formatDateTime(e.approved_at, i18n.language)}</td>
-                      <td className="p-2">{t('queue.hours', { count: e.age_hours })}</td>
-                      <td className="p-2">
-                        {e.waiting.map((w) => `${t(`kind.${w.kind}`)}: ${t(`status.${w.status}`)}`).join(', ')}
-                      </td>
-                      <td className="p-2">{formatDateTime(e.documents_due_at, i18n.language)}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </ScrollRegion>
+            <DataTable
+              label={t('queue.heading')}
+              regionClassName="rounded-xl bg-white shadow-sm"
+              minWidth="min-w-[40rem]"
+              density="roomy"
+              rowHeaders={false}
+              rows={list}
+              rowKey={(e) => e.id}
+              rowClassName={(e) => (e.needs_action ? 'bg-amber-50' : undefined)}
+              columns={[
+                {
+                  key: 'clientCode',
+                  header: t('queue.clientCode'),
+                  className: 'font-mono',
+                  cell: (e) => (
+                    <>
+                      <Link
+                        to={`/backoffice/applications/${encodeURIComponent(e.id)}`}
+                        className="text-brand underline"
+                      >
+                        {e.client_code}
+                      </Link>
+                      {e.late && (
+                        <span className="ml-1 rounded-full bg-red-600 px-2 py-0.5 text-xs font-semibold text-white">
+                          {t('late')}
+                        </span>
+                      )}
+                    </>
+                  ),
+                },
+                {
+                  key: 'approvedAt',
+                  header: t('queue.approvedAt'),
+                  cell: (e) => formatDateTime(e.approved_at, i18n.language),
+                },
+                { key: 'age', header: t('queue.age'), cell: (e) => t('queue.hours', { count: e.age_hours }) },
+                {
+                  key: 'waiting',
+                  header: t('queue.waiting'),
+                  cell: (e) => e.waiting.map((w) => `${t(`kind.${w.kind}`)}: ${t(`status.${w.status}`)}`).join(', '),
+                },
+                {
+                  key: 'documentsDue',
+                  header: t('queue.documentsDue'),
+                  cell: (e) => formatDateTime(e.documents_due_at, i18n.language),
+                },
+              ]}
+            />
           )
         }
       </QueryState>
