@@ -150,7 +150,15 @@ export async function journeySection(): Promise<Section> {
     console.log(
       `journey${EMBEDDED ? ' (embedded)' : ''}, ${PROCESSES === 1 ? '1 process' : processes}: ${completed} completed (${perSecond.toFixed(2)}/s), ${failed} failed, API CPU ${(cpuPerJourney * 1000).toFixed(0)} ms per journey${providers ? ` (sandbox providers' process ${(run.providersCpuPerJourney * 1000).toFixed(0)} ms)` : ''}, ceiling ${ceiling.rps.toFixed(0)} req/s`,
     );
+    const p99 = Object.fromEntries(rows.map(([name, , , , p]) => [`p99 ${name} (ms)`, Number(p)]));
     return {
+      figures: {
+        'journeys per second': perSecond,
+        'API CPU per journey (ms)': cpuPerJourney * 1000,
+        'journey calls/s ÷ bare-route ceiling': (perSecond * callsPerJourney) / ceiling.rps,
+        'peak resident memory (MiB)': rssPeak / 2 ** 20,
+        ...p99,
+      },
       title: EMBEDDED
         ? 'Journey throughput on the embedded default (PGlite)'
         : 'Journey throughput on PostgreSQL and Redis',

@@ -24,6 +24,8 @@ export interface Section {
   title: string;
   /** Markdown: what was measured, how, and the figures. */
   body: string;
+  /** The headline figures by name, for `--compare` (lower is better unless the name says per second). */
+  figures?: Record<string, number>;
 }
 
 export function percentile(sorted: number[], p: number): number {
@@ -50,10 +52,17 @@ export interface RunningServer {
   stop(): Promise<void>;
 }
 
-/** How the API starts: the production build (`npm run build`), or its TypeScript through tsx. */
+/**
+ * How the API starts: the production build (`npm run build`), or its TypeScript through tsx. From this
+ * checkout, or the one BENCH_SERVER_ROOT names (`--compare` runs another commit's build that way).
+ */
 const ENTRY = {
-  compiled: ['--conditions=ekyc-compiled', '--enable-source-maps', path.join(ROOT, 'apps/api/dist/server.js')],
-  source: ['--import', 'tsx', path.join(ROOT, 'apps/api/src/server.ts')],
+  compiled: (root: string) => [
+    '--conditions=ekyc-compiled',
+    '--enable-source-maps',
+    path.join(root, 'apps/api/dist/server.js'),
+  ],
+  source: (root: string) => ['--import', 'tsx', path.join(root, 'apps/api/src/server.ts')],
 };
 
 /** Starts the API (serving the built web app) and waits until it is ready. */
@@ -71,7 +80,9 @@ export async function startServer(
     () => false,
   );
   if (taken) throw new Error(`port ${port} is already served: stop what listens there first`);
-  const child = spawn(process.execPath, [...extra, ...ENTRY[from]], {
+  const root = process.env.BENCH_SERVER_ROOT ?? ROOT;
+  const child = spawn(process.execPath, [...extra, ...ENTRY[from](root)], {
+    cwd: root,
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'ignore', 'inherit'],
   });

@@ -1,18 +1,27 @@
 /**
  * `npm run bench`: runs the benchmarks and writes BENCHMARKS.md. Figures are printed and recorded,
  * never asserted: speed is a measurement, not a test. `-- --only=weight,noop,lighthouse,work,queue,startup,journey`
- * runs a subset.
+ * runs a subset. `-- --compare=<commit> [--rounds=3] [--write]` runs the journey benchmark against this
+ * checkout and another commit's build in turn, side by side (bench/compare.ts).
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { backofficeQueueSection } from './backoffice-queue.ts';
+import { compare } from './compare.ts';
 import { journeySection } from './journey.ts';
 import { lighthouseSection } from './lighthouse.ts';
 import { machine, ROOT, type Section, startServer, table } from './lib.ts';
 import { noopSection } from './noop.ts';
 import { startupSection } from './startup.ts';
 import { workItemsSection } from './work-items.ts';
+
+const arg = (name: string) => process.argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3);
+const against = arg('compare');
+if (against) {
+  await compare(against, Number(arg('rounds') ?? 3), process.argv.includes('--write'));
+  process.exit(0);
+}
 
 const only = process.argv
   .find((a) => a.startsWith('--only='))
