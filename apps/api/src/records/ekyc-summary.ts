@@ -5,19 +5,7 @@
  * Until then it reads { is_object: false }.
  */
 
-/** DigiLocker (issued documents), manual upload of officially valid documents, or the KRA's record. */
-export type EkycRoute = 'digilocker' | 'manual' | 'kra';
-
-export interface EkycSummary {
-  route: EkycRoute;
-  /** Each document the identity rests on, with where it came from. */
-  documents: { document_type: string; source: EkycRoute }[];
-  /** The PAN is registered with a KRA (pan_obj.is_kra). */
-  kra_registered: boolean;
-  /** DigiLocker delivered the e-Aadhaar as signed XML (kept as evidence). */
-  aadhaar_signed_xml: boolean;
-  verified_at: string;
-}
+import type { EkycRoute, EkycStored } from '@ekyc/contracts/sections';
 
 const SOURCES: readonly string[] = ['digilocker', 'manual', 'kra'];
 
@@ -26,7 +14,7 @@ export function ekycSummary(
   locker: { cdl_documents?: { document_type?: unknown; source?: unknown }[]; eaadhaar_xml?: unknown },
   pan: { is_kra?: unknown } | null,
   at: Date,
-): EkycSummary {
+): EkycStored {
   return {
     route,
     documents: (locker.cdl_documents ?? []).map((d) => ({
