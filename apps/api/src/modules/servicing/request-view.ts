@@ -34,6 +34,11 @@ export function summaryOf(payload: RequestPayload): string[] {
         `Nominee ${i + 1}: ${n.name}, ${NOMINEE_RELATIONS.includes(n.relation as never) ? n.relation : 'relation given'}, ${n.share}%${n.minor ? ' (minor)' : ''}`,
     );
   }
+  if (payload.kind === 'bank')
+    return payload.accounts.map(
+      (a) =>
+        `${a.primary ? 'Primary' : 'Additional'} account: ${a.bankName}, ${a.ifsc}, ending ${a.accountNumber.slice(-4)} (${a.accountType}), penny drop ${a.verification.nameMatch} name match`,
+    );
   if (payload.kind === 'freeze') return [`Freeze of online access${payload.reason ? `: ${payload.reason}` : ''}`];
   return ['Unfreeze of online access, identity verified again by OTP'];
 }
