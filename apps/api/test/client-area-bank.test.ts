@@ -28,7 +28,7 @@ describe('Client area: bank accounts', () => {
     calls = clientAreaCalls(app);
     reviewer = await reviewerToken(app, 'client-bank.maker@broker.example');
     checker = await reviewerToken(app, 'client-bank.checker@broker.example', 'checker');
-    client = await approvedApplicant(app, { pan: panWithDigits('5252'), reviewer, email: 'ravi.bank@example.in' });
+    client = await approvedApplicant(app, { pan: panWithDigits('5353'), reviewer, email: 'ravi.bank@example.in' });
   }, 180_000);
   afterAll(() => app.close());
 
