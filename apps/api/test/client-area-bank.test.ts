@@ -6,12 +6,13 @@
  * the request's status, never sleep.
  */
 import { sql } from 'drizzle-orm';
+import { strFromU8, unzipSync } from 'fflate';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { query } from '../src/db/raw.ts';
 import { clientAreaCalls, type RequestView } from './support/client-area.ts';
 import { approvedApplicant, panWithDigits } from './support/registrations.ts';
-import { reviewerToken, testApp } from './support/test-app.ts';
+import { bearer, reviewerToken, testApp } from './support/test-app.ts';
 
 const WAIT = { timeout: 45_000, interval: 100 };
 
@@ -162,5 +163,48 @@ describe('Client area: bank accounts', () => {
     const trail = JSON.stringify((await calls.staffCall(reviewer, 'GET', `applications/${client.id}/audit`)).body);
     expect(trail).toContain('service_request.registry_answer');
     expect(trail).not.toContain('912010012345');
+
+    // the evidence bundle keeps the request: what it asked, its signature, the decisions, the registries' answers
+    const compliance = await reviewerToken(app, 'client-bank.compliance@broker.example', 'compliance');
+    const res = await app.inject({
+      method: 'GET',
+      url: `/api/v1/backoffice/applications/${client.id}/evidence-bundle`,
+      headers: bearer(compliance),
+    });
+    expect(res.statusCode).toBe(200);
+    const files = unzipSync(new Uint8Array(res.rawPayload));
+    const kept = JSON.parse(strFromU8(files['service-requests.json']!)) as {
+      requests: {
+        number: string;
+        kind: string;
+        status: string;
+        asked: { accounts: { accountNumber: string; primary: boolean }[] };
+        esign: { status: string } | null;
+        forms: { prepared: string | null; signed: string | null };
+        decisions: { accepted_by: string | null; confirmed_by: string | null };
+        registries: { registry: string; status: string; exchanged: { request: string } | null }[];
+      }[];
+    };
+    const bank = kept.requests.find((r) => r.number === request.number)!;
+    expect(bank).toEqual(expect.objectContaining({ kind: 'bank', status: 'done' }));
+    expect(bank.asked.accounts.map((a) => [a.accountNumber, a.primary])).toEqual([
+      ['000401234567', true],
+      ['912010012345', false],
+    ]);
+    expect(bank.esign?.status).toBe('signed');
+    expect(strFromU8(files[bank.forms.signed!]!, true)).toContain('/ByteRange');
+    expect(files[bank.forms.prepared!]).toBeDefined();
+    expect(bank.decisions.accepted_by).not.toBe(bank.decisions.confirmed_by);
+    expect(bank.registries.map((m) => [m.registry, m.status])).toEqual([
+      ['bo_cdsl', 'accepted'],
+      ['ucc_bse', 'accepted'],
+      ['ucc_mcx', 'accepted'],
+      ['ucc_nse', 'accepted'],
+    ]);
+    expect(bank.registries[0]!.exchanged?.request).toContain('BOMOD');
+    const manifest = JSON.parse(strFromU8(files['manifest.json']!)) as { files: { name: string }[] };
+    expect(manifest.files.map((f) => f.name)).toEqual(
+      expect.arrayContaining(['service-requests.json', bank.forms.signed!]),
+    );
   });
 });

@@ -58,6 +58,9 @@ export function nextServiceRequestStatus(
   return SERVICE_REQUEST_TRANSITIONS.find((t) => t.from === from && t.event === event)?.to ?? null;
 }
 
+/** The number the client and the back office quote: SR-000123. */
+export const serviceRequestNumber = (n: number | string) => `SR-${String(n).padStart(6, '0')}`;
+
 /** Coded reasons a reviewer rejects a request with (the client reads them in their language). */
 export const SERVICE_REJECTION_REASONS = [
   'SIGNATURE_MISMATCH',

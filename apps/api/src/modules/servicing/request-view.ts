@@ -1,11 +1,12 @@
 /** A request as the client and the back office read it. */
 import type { BackofficeServiceRequest, ServiceRequestView } from '@ekyc/contracts/calls/client-area';
 import { NOMINEE_RELATIONS } from '@ekyc/contracts/enums';
+import { serviceRequestNumber } from '@ekyc/contracts/service-requests';
 import type { ServicingDeps } from './deps.ts';
 import type { ModificationRow, ServiceRequestRow } from './servicing.repository.ts';
 import type { RequestPayload } from './request-payload.ts';
 
-export const requestNumber = (row: Pick<ServiceRequestRow, 'number'>) => `SR-${String(row.number).padStart(6, '0')}`;
+export const requestNumber = (row: Pick<ServiceRequestRow, 'number'>) => serviceRequestNumber(row.number);
 
 export function requestView(
   deps: Pick<ServicingDeps, 'records'>,
