@@ -1,8 +1,9 @@
 /**
  * The client area on a phone, in English and Hindi: a client whose account is open signs
  * in with a mobile OTP, freezes online access and unfreezes it after an OTP, and changes the
- * nominee: signed with Aadhaar eSign in the popup, accepted and confirmed by two staff members
- * (four eyes), carried out at the registries, and shown in "My account".
+ * nominee and then the bank account (verified by penny drop): each signed with Aadhaar eSign in the
+ * popup, accepted and confirmed by two staff members (four eyes), carried out at the registries,
+ * and shown in "My account".
  */
 import type { Language } from '@ekyc/contracts/constants';
 import { expect, test, type APIRequestContext } from '@playwright/test';
@@ -72,7 +73,9 @@ async function openAccount(page: Parameters<typeof seedApplicant>[0], request: A
 }
 
 for (const lang of ['en', 'hi'] as const) {
-  test(`a client changes the nominee, freezes and unfreezes, in ${lang}`, async ({ page, request }) => {
+  test(`a client changes the nominee and the bank, freezes and unfreezes, in ${lang}`, async ({ page, request }) => {
+    // four requests, two of them e-signed and carried out at the registries
+    test.slow();
     const c = catalogue(lang, 'client-area');
     const relations = catalogue(lang, 'nominee');
     const { mobile, maker, checker } = await openAccount(page, request);
@@ -119,7 +122,8 @@ for (const lang of ['en', 'hi'] as const) {
     await page.getByRole('button', { name: text(c, 'nomination.sign') }).click();
     const esp = await popup;
     await expect(esp.getByLabel('Aadhaar OTP')).toBeVisible();
-    await esp.getByLabel('Aadhaar OTP').fill(await outboxOtp(request, mobile, unfreezeOtp));
+    const nominationOtp = await outboxOtp(request, mobile, unfreezeOtp);
+    await esp.getByLabel('Aadhaar OTP').fill(nominationOtp);
     await esp.getByRole('button', { name: 'Verify OTP and sign' }).click();
     const signed = page.getByTestId('nomination-signed');
     await expect(signed).toBeVisible({ timeout: 30_000 });
@@ -140,5 +144,40 @@ for (const lang of ['en', 'hi'] as const) {
     await expect(page.getByTestId('request-status-nomination')).toHaveText(text(c, 'status.done'), { timeout: 45_000 });
     await expect(page.getByTestId('nominee-list')).toContainText('Meera Sharma');
     await expect(page.getByTestId('nominee-list')).toContainText(text(relations, 'relations.Spouse'));
+
+    // change the bank: a new primary account verified by penny drop, signed with Aadhaar eSign
+    await page.getByRole('link', { name: text(c, 'bank.change') }).click();
+    await expect(page.getByRole('heading', { name: text(c, 'bankChange.heading') })).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+    // the sandbox's penny drop fails an account ending 000: said at the account, no request made
+    await page.getByLabel(text(c, 'bankChange.ifsc')).fill('SBIN0000001');
+    await page.getByLabel(text(c, 'bankChange.number')).fill('000401234000');
+    await page.getByLabel(text(c, 'bankChange.type')).selectOption('Saving');
+    await page.getByRole('button', { name: text(c, 'bankChange.save') }).click();
+    await expect(page.getByRole('alert').filter({ hasText: text(c, 'bankChange.notVerified') })).toBeVisible();
+    await page.getByLabel(text(c, 'bankChange.number')).fill('000401234567');
+    await page.getByRole('button', { name: text(c, 'bankChange.save') }).click();
+    const bankPopup = page.waitForEvent('popup');
+    await page.getByRole('button', { name: text(c, 'nomination.sign') }).click();
+    const bankEsp = await bankPopup;
+    await expect(bankEsp.getByLabel('Aadhaar OTP')).toBeVisible();
+    await bankEsp.getByLabel('Aadhaar OTP').fill(await outboxOtp(request, mobile, nominationOtp));
+    await bankEsp.getByRole('button', { name: 'Verify OTP and sign' }).click();
+    const bankSigned = page.getByTestId('bank-signed');
+    await expect(bankSigned).toBeVisible({ timeout: 30_000 });
+    const bankNumber = /SR-\d{6}/.exec((await bankSigned.textContent()) ?? '')![0];
+    const bankQueue = await staffCall<{ requests: { id: string; number: string }[] }>(
+      request,
+      maker,
+      'service-requests',
+      'GET',
+    );
+    const bankId = bankQueue.requests.find((r) => r.number === bankNumber)!.id;
+    await staffCall(request, maker, `service-requests/${bankId}/accept`);
+    await staffCall(request, checker, `service-requests/${bankId}/confirm`);
+    await page.getByRole('link', { name: text(c, 'nomination.back') }).click();
+    await expect(page.getByTestId('request-status-bank')).toHaveText(text(c, 'status.done'), { timeout: 45_000 });
+    await expect(page.getByTestId('bank-list')).toContainText('SBIN0000001');
+    await expect(page.getByTestId('bank-list')).toContainText(text(c, 'bank.account', { last4: '4567' }));
   });
 }

@@ -2411,6 +2411,28 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/v1/client/requests/bank': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Start a change or addition of bank accounts (a primary and up to four more), each verified by penny drop
+     * @description Each account is checked at its bank (IFSC lookup, penny drop, the holder's name against the name on PAN) before the request is kept as a draft; an account the bank does not verify is status false with data.reason and data.account (its index). The draft is signed with Aadhaar eSign (requests/{id}/esign), accepted and confirmed four-eyed, and sent to the depository's client master and each exchange's UCC. 409 while another bank request is under way.
+     *
+     *     Needs the client's token (client-verify-otp's data.token).
+     */
+    post: operations['request-bank-change'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/v1/client/send-otp': {
     parameters: {
       query?: never;
@@ -11702,7 +11724,7 @@ export interface operations {
                 id: string;
                 number: string;
                 /** @enum {string} */
-                kind: 'freeze' | 'unfreeze' | 'nomination';
+                kind: 'freeze' | 'unfreeze' | 'nomination' | 'bank';
                 /** @enum {string} */
                 status: 'draft' | 'signed' | 'in_review' | 'sent_to_registries' | 'done' | 'rejected';
                 reason_code:
@@ -11789,7 +11811,7 @@ export interface operations {
                 id: string;
                 number: string;
                 /** @enum {string} */
-                kind: 'freeze' | 'unfreeze' | 'nomination';
+                kind: 'freeze' | 'unfreeze' | 'nomination' | 'bank';
                 /** @enum {string} */
                 status: 'draft' | 'signed' | 'in_review' | 'sent_to_registries' | 'done' | 'rejected';
                 reason_code:
@@ -11881,7 +11903,7 @@ export interface operations {
                 id: string;
                 number: string;
                 /** @enum {string} */
-                kind: 'freeze' | 'unfreeze' | 'nomination';
+                kind: 'freeze' | 'unfreeze' | 'nomination' | 'bank';
                 /** @enum {string} */
                 status: 'draft' | 'signed' | 'in_review' | 'sent_to_registries' | 'done' | 'rejected';
                 reason_code:
@@ -11993,7 +12015,7 @@ export interface operations {
                 id: string;
                 number: string;
                 /** @enum {string} */
-                kind: 'freeze' | 'unfreeze' | 'nomination';
+                kind: 'freeze' | 'unfreeze' | 'nomination' | 'bank';
                 /** @enum {string} */
                 status: 'draft' | 'signed' | 'in_review' | 'sent_to_registries' | 'done' | 'rejected';
                 reason_code:
@@ -12139,7 +12161,7 @@ export interface operations {
                 id: string;
                 number: string;
                 /** @enum {string} */
-                kind: 'freeze' | 'unfreeze' | 'nomination';
+                kind: 'freeze' | 'unfreeze' | 'nomination' | 'bank';
                 /** @enum {string} */
                 status: 'draft' | 'signed' | 'in_review' | 'sent_to_registries' | 'done' | 'rejected';
                 reason_code:
@@ -12196,6 +12218,121 @@ export interface operations {
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
+      /** @description The state does not allow this now (the message says why), or the Idempotency-Key was used with another request or its first request is still running. */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json':
+            | {
+                status: boolean;
+                message: string;
+                /** @enum {string} */
+                code?: 'somethingWrong';
+                data: {
+                  [key: string]: unknown;
+                };
+              }
+            | components['schemas']['ConflictReply'];
+        };
+      };
+      413: components['responses']['PayloadTooLarge'];
+      429: components['responses']['TooManyRequests'];
+      500: components['responses']['InternalError'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  'request-bank-change': {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes a retry safe: the same key with the same body gets the first answer again without running the action twice (409 with another body, or while the first request runs). */
+        'Idempotency-Key'?: components['parameters']['IdempotencyKey'];
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          accounts: {
+            ifsc: string;
+            account_number: string;
+            account_type: string;
+            /** @default false */
+            primary?: boolean;
+          }[];
+        };
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          'Idempotent-Replayed': components['headers']['IdempotentReplayed'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            status: boolean;
+            message: string;
+            code?: string;
+            data:
+              | {
+                  request: {
+                    id: string;
+                    number: string;
+                    /** @enum {string} */
+                    kind: 'freeze' | 'unfreeze' | 'nomination' | 'bank';
+                    /** @enum {string} */
+                    status: 'draft' | 'signed' | 'in_review' | 'sent_to_registries' | 'done' | 'rejected';
+                    reason_code:
+                      | (
+                          | 'SIGNATURE_MISMATCH'
+                          | 'NOMINEE_DETAILS_INCOMPLETE'
+                          | 'DOCUMENT_ILLEGIBLE'
+                          | 'REGISTRY_REFUSED'
+                          | 'OTHER'
+                        )
+                      | null;
+                    created_at: string;
+                    updated_at: string;
+                    signed_document: string | null;
+                  };
+                }
+              | {
+                  /** @enum {string} */
+                  reason: 'not_verified' | 'name_mismatch';
+                  account: number;
+                };
+          };
+        };
+      };
+      /** @description Malformed input: data.errors names each offending field, with its rule's message key as code. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            status: boolean;
+            message: string;
+            code?: components['schemas']['MessageKey'];
+            data: {
+              field: string;
+              errors: {
+                field: string;
+                message: string;
+                code?: components['schemas']['MessageKey'];
+              }[];
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+      };
+      401: components['responses']['Unauthorized'];
       /** @description The state does not allow this now (the message says why), or the Idempotency-Key was used with another request or its first request is still running. */
       409: {
         headers: {
@@ -12461,7 +12598,7 @@ export interface operations {
                 id: string;
                 number: string;
                 /** @enum {string} */
-                kind: 'freeze' | 'unfreeze' | 'nomination';
+                kind: 'freeze' | 'unfreeze' | 'nomination' | 'bank';
                 /** @enum {string} */
                 status: 'draft' | 'signed' | 'in_review' | 'sent_to_registries' | 'done' | 'rejected';
                 reason_code:
@@ -12518,7 +12655,7 @@ export interface operations {
                 id: string;
                 number: string;
                 /** @enum {string} */
-                kind: 'freeze' | 'unfreeze' | 'nomination';
+                kind: 'freeze' | 'unfreeze' | 'nomination' | 'bank';
                 /** @enum {string} */
                 status: 'draft' | 'signed' | 'in_review' | 'sent_to_registries' | 'done' | 'rejected';
                 reason_code:
@@ -12608,7 +12745,7 @@ export interface operations {
                 id: string;
                 number: string;
                 /** @enum {string} */
-                kind: 'freeze' | 'unfreeze' | 'nomination';
+                kind: 'freeze' | 'unfreeze' | 'nomination' | 'bank';
                 /** @enum {string} */
                 status: 'draft' | 'signed' | 'in_review' | 'sent_to_registries' | 'done' | 'rejected';
                 reason_code:
@@ -12774,7 +12911,7 @@ export interface operations {
                     id: string;
                     number: string;
                     /** @enum {string} */
-                    kind: 'freeze' | 'unfreeze' | 'nomination';
+                    kind: 'freeze' | 'unfreeze' | 'nomination' | 'bank';
                     /** @enum {string} */
                     status: 'draft' | 'signed' | 'in_review' | 'sent_to_registries' | 'done' | 'rejected';
                     reason_code:
@@ -12923,7 +13060,7 @@ export interface operations {
                 id: string;
                 number: string;
                 /** @enum {string} */
-                kind: 'freeze' | 'unfreeze' | 'nomination';
+                kind: 'freeze' | 'unfreeze' | 'nomination' | 'bank';
                 /** @enum {string} */
                 status: 'draft' | 'signed' | 'in_review' | 'sent_to_registries' | 'done' | 'rejected';
                 reason_code:

@@ -5,7 +5,7 @@
  */
 
 /** The kinds built so far, in the order they were built (docs/servicing.md). */
-export const SERVICE_REQUEST_KINDS = ['freeze', 'unfreeze', 'nomination'] as const;
+export const SERVICE_REQUEST_KINDS = ['freeze', 'unfreeze', 'nomination', 'bank'] as const;
 export type ServiceRequestKind = (typeof SERVICE_REQUEST_KINDS)[number];
 
 export const SERVICE_REQUEST_STATUSES = [
@@ -57,6 +57,9 @@ export function nextServiceRequestStatus(
 ): ServiceRequestStatus | null {
   return SERVICE_REQUEST_TRANSITIONS.find((t) => t.from === from && t.event === event)?.to ?? null;
 }
+
+/** The number the client and the back office quote: SR-000123. */
+export const serviceRequestNumber = (n: number | string) => `SR-${String(n).padStart(6, '0')}`;
 
 /** Coded reasons a reviewer rejects a request with (the client reads them in their language). */
 export const SERVICE_REJECTION_REASONS = [

@@ -4,7 +4,12 @@
  * modules/registrations implements it; the composition root hands it to them.
  */
 import type { Tx } from '../db/client.ts';
-import type { RegistrationAnswer, RegistrationKind, RegistrationNominee } from '../providers/registrations/port.ts';
+import type {
+  RegistrationAnswer,
+  RegistrationKind,
+  RegistrationNominee,
+  RegistrationSubject,
+} from '../providers/registrations/port.ts';
 
 export interface RegistrationSummary {
   clientCode: string | null;
@@ -19,6 +24,8 @@ export interface RegistrationSummary {
 export interface RegistryChange {
   /** The new nomination: the nominees, or none for an opt-out. */
   nominees?: RegistrationNominee[];
+  /** The client's (primary) bank account, as the depository and the exchanges carry it. */
+  bank?: RegistrationSubject['bank'];
 }
 
 /** One registry's modification record of a client's request: sent (`reference` null) or checked. */

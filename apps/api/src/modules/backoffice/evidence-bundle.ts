@@ -2,6 +2,7 @@
  * One application's evidence in a single download, for an inspection: the whole record with every
  * consent and acknowledgement, each check's source, value, threshold and verdict, the rule set it
  * followed, the audit chain (re-checked), the registrations with every request and answer, the
+ * client's requests after the account is open (service-requests.json and their forms), the
  * signed form and every stored file. A ZIP whose manifest lists each file's SHA-256, sealed by a
  * detached CMS signature of the broker's certificate (manifest.json.p7s: `openssl cms -verify`).
  * Whether the application is signed is asked of records/signed.ts (the manifest says it); the signed
@@ -23,6 +24,7 @@ import { standingRepository as standingRepo } from './standing.repository.ts';
 import { evidenceOf } from './evidence.ts';
 import { getAuditTrail } from './get-audit-trail.ts';
 import { reviewChecks } from './review-checks.ts';
+import { serviceRequestFiles } from './service-requests-evidence.ts';
 import { isUuid } from '../../lib/uuid.ts';
 
 type Deps = Pick<BackofficeDeps, 'database' | 'records' | 'consents' | 'cipher' | 'esign' | 'now' | 'config'>;
@@ -78,17 +80,20 @@ export async function evidenceBundle(
     throw new AppError('RATE_LIMITED', 'Too many evidence bundles downloaded in the last hour. Try again later.', {
       retry_after: 3600,
     });
-  const [applicant, stages, sections, ruleSet, audit, registrations, dpdp, erasure, signed] = await Promise.all([
-    deps.records.get(applicantId),
-    deps.records.kycList(applicantId),
-    deps.records.allSections(applicantId),
-    getApplicationRuleSet(deps, applicantId),
-    getAuditTrail(deps, applicantId),
-    standingRepo.registrationRecords(db, applicantId),
-    deps.consents.history(applicantId),
-    deps.consents.erasure(applicantId),
-    isSigned(deps, applicantId),
-  ]);
+  const [applicant, stages, sections, ruleSet, audit, registrations, dpdp, erasure, signed, requests] =
+    await Promise.all([
+      deps.records.get(applicantId),
+      deps.records.kycList(applicantId),
+      deps.records.allSections(applicantId),
+      getApplicationRuleSet(deps, applicantId),
+      getAuditTrail(deps, applicantId),
+      standingRepo.registrationRecords(db, applicantId),
+      deps.consents.history(applicantId),
+      deps.consents.erasure(applicantId),
+      isSigned(deps, applicantId),
+      // the client's requests after the account is open: what each asked, its signature, decisions and registry answers
+      serviceRequestFiles(deps, applicantId),
+    ]);
   const generatedAt = new Date(deps.now()).toISOString();
 
   const files: Record<string, Uint8Array> = {
@@ -137,6 +142,7 @@ export async function evidenceBundle(
         body: deps.cipher.decrypt(e.body_enc),
       })),
     }),
+    ...requests,
   };
   const esign = sections.esign_obj;
   const signedForm = signed ? esign?.signed_document?.$file : undefined;

@@ -45,6 +45,7 @@ export async function sendModification(
     ...(await buildSubject(deps, c, true)),
     modification: true,
     ...(input.change.nominees && { nominees: input.change.nominees }),
+    ...(input.change.bank && { bank: input.change.bank }),
   };
   const r = deps.registrars;
   const registrar = input.registry.startsWith('ucc_')

@@ -7,9 +7,11 @@
  * with the registries (`resumeRequests`), and the registries answer a repeated request id as before.
  */
 import type { ServicingDeps } from './deps.ts';
+import type { Tx } from '../../db/client.ts';
 import type { RegistrationAnswer, RegistrationKind } from '../../providers/registrations/port.ts';
+import type { RegistryChange } from '../../records/registrations.ts';
 import { notifyClient } from './notify-client.ts';
-import { registryNominees, type RequestPayload } from './request-payload.ts';
+import { registryBank, registryNominees, type RequestPayload } from './request-payload.ts';
 import { requestNumber } from './request-view.ts';
 import { servicingRepository as repo, type ServiceRequestRow } from './servicing.repository.ts';
 
@@ -46,17 +48,47 @@ function nomineeSection(payload: Extract<RequestPayload, { kind: 'nomination' }>
   };
 }
 
+/** What a request changes at the registries, or null for a kind carried out without them. */
+function registryChangeOf(payload: RequestPayload): RegistryChange | null {
+  if (payload.kind === 'nomination') return { nominees: registryNominees(payload.nominees) };
+  if (payload.kind === 'bank') return { bank: registryBank(payload.accounts) };
+  return null;
+}
+
+/** A done request written to the client's record: the nominee section, or the primary bank account. */
+async function applyToRecord(deps: Deps, tx: Tx, applicantId: string, payload: RequestPayload): Promise<void> {
+  if (payload.kind === 'nomination')
+    await deps.records.saveIn(tx, applicantId, { nominee_obj: nomineeSection(payload) });
+  if (payload.kind === 'bank') {
+    const primary = payload.accounts[0]!;
+    const stored = await deps.records.getSection(applicantId, 'bank_obj', tx);
+    await deps.records.saveIn(tx, applicantId, {
+      bank_obj: {
+        ...stored,
+        ifsc: primary.ifsc,
+        micr: primary.micr,
+        bank_name: primary.bankName,
+        branch: primary.branch,
+        account_number: primary.accountNumber,
+        account_type: primary.accountType,
+        bank_verify_edit: false,
+        verification: { method: 'penny_drop', status: 'verified', at: primary.verification.at },
+      },
+    });
+  }
+}
+
 /** One pass over the request's registries: sends what is not sent, asks for what is under process. */
 export async function carryOut(deps: Deps, requestId: string): Promise<ServiceRequestRow | null> {
   const db = deps.database.db;
   const row = await repo.get(db, requestId);
   if (!row || row.status !== 'sent_to_registries') return row;
   const payload = deps.cipher.decryptJson<RequestPayload>(row.payloadEnc);
-  if (payload.kind !== 'nomination') return row;
+  const change = registryChangeOf(payload);
+  if (!change) return row;
   const number = requestNumber(row);
   const targets = await deps.registrations.modificationTargets(row.applicantId);
   const known = new Map((await repo.modifications(db, row.id)).map((m) => [m.registry, m]));
-  const change = { nominees: registryNominees(payload.nominees) };
   for (const registry of targets) {
     const m = known.get(registry);
     if (m && m.status !== 'pending' && m.status !== 'submitted') continue;
@@ -122,7 +154,7 @@ export async function carryOut(deps: Deps, requestId: string): Promise<ServiceRe
     const current = await repo.get(tx, row.id);
     if (!current || current.status !== 'sent_to_registries') return null;
     if (refused) return repo.move(tx, current, 'registry_rejects', { reasonCode: 'REGISTRY_REFUSED' });
-    await deps.records.saveIn(tx, row.applicantId, { nominee_obj: nomineeSection(payload) });
+    await applyToRecord(deps, tx, row.applicantId, payload);
     await repo.audit(
       tx,
       row.applicantId,

@@ -4,6 +4,7 @@ import type { Sessions } from '../../auth/sessions.ts';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
 import type { Cipher } from '../../lib/crypto.ts';
+import type { BankProviders } from '../../providers/bank-verification/bank-providers.ts';
 import type { EsignService } from '../../providers/esign/port.ts';
 import type { MessageSender } from '../../providers/messaging/port.ts';
 import type { TradingPlatform } from '../../providers/trading-platform/port.ts';
@@ -21,6 +22,8 @@ export interface ServicingDeps {
   messaging: MessageSender;
   tradingPlatform: TradingPlatform;
   esign: EsignService;
+  /** The journey's bank verification port: IFSC lookup and penny drop. */
+  bank: BankProviders;
   registrations: Registrations;
   consents: ConsentRecords;
   /** The clock (milliseconds), replaceable in tests. */

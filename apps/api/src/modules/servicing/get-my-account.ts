@@ -9,10 +9,11 @@ import { SEGMENTS } from '@ekyc/contracts/enums';
 import type { ServicingDeps } from './deps.ts';
 import { ok, type Outcome } from '../../lib/outcome.ts';
 import { nominationRuleOf } from './request-nomination.ts';
+import type { RequestPayload } from './request-payload.ts';
 import { requestView } from './request-view.ts';
 import { servicingRepository as repo } from './servicing.repository.ts';
 
-type Deps = Pick<ServicingDeps, 'database' | 'records' | 'registrations' | 'now'>;
+type Deps = Pick<ServicingDeps, 'database' | 'cipher' | 'records' | 'registrations' | 'now'>;
 
 const obj = (v: unknown): Record<string, unknown> => (v && typeof v === 'object' ? (v as Record<string, unknown>) : {});
 const str = (v: unknown): string => (typeof v === 'string' ? v : typeof v === 'number' ? String(v) : '');
@@ -40,6 +41,9 @@ export async function getMyAccount(
   const esign = sections.esign_obj;
   const rule = nominationRuleOf(new Date(deps.now()));
   const accountNumber = str(bank.account_number);
+  // the accounts of the last bank request carried out (its primary is the record's bank_obj too)
+  const lastBank = requests.find((r) => r.kind === 'bank' && r.status === 'done');
+  const changed = lastBank ? deps.cipher.decryptJson<RequestPayload>(lastBank.payloadEnc) : null;
   return ok('My account', {
     name: str(obj(sections.pan_obj).full_name),
     client_code: registrations?.clientCode ?? null,
@@ -60,16 +64,24 @@ export async function getMyAccount(
       };
     }),
     nomination_opted_out: nominee.skip_nominee === true,
-    bank_accounts: accountNumber
-      ? [
-          {
-            bank_name: str(bank.bank_name),
-            ifsc: str(bank.ifsc).toUpperCase(),
-            account_last4: accountNumber.slice(-4),
-            primary: true,
-          },
-        ]
-      : [],
+    bank_accounts:
+      changed?.kind === 'bank'
+        ? changed.accounts.map((b) => ({
+            bank_name: b.bankName,
+            ifsc: b.ifsc,
+            account_last4: b.accountNumber.slice(-4),
+            primary: b.primary,
+          }))
+        : accountNumber
+          ? [
+              {
+                bank_name: str(bank.bank_name),
+                ifsc: str(bank.ifsc).toUpperCase(),
+                account_last4: accountNumber.slice(-4),
+                primary: true,
+              },
+            ]
+          : [],
     ddpi: { given: obj(demat.ddpi).opted === true },
     online_access: { frozen: freeze !== null, since: freeze?.frozenAt.toISOString() ?? null },
     documents: esign?.signed_document

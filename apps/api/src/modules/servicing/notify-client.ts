@@ -21,7 +21,12 @@ interface Texts {
 
 export const SERVICE_TEXTS: Record<Language, Texts> = {
   en: {
-    kind: { freeze: 'Freeze of online access', unfreeze: 'Unfreeze of online access', nomination: 'Nomination' },
+    kind: {
+      freeze: 'Freeze of online access',
+      unfreeze: 'Unfreeze of online access',
+      nomination: 'Nomination',
+      bank: 'Bank accounts',
+    },
     status: {
       draft: 'started',
       signed: 'signed',
@@ -43,7 +48,7 @@ export const SERVICE_TEXTS: Record<Language, Texts> = {
       `Online access to your trading account is frozen. ${o} pending order(s) were cancelled. If you did not ask for this, call us at once.`,
   },
   hi: {
-    kind: { freeze: 'ऑनलाइन एक्सेस पर रोक', unfreeze: 'ऑनलाइन एक्सेस फिर से चालू', nomination: 'नामांकन' },
+    kind: { freeze: 'ऑनलाइन एक्सेस पर रोक', unfreeze: 'ऑनलाइन एक्सेस फिर से चालू', nomination: 'नामांकन', bank: 'बैंक खाते' },
     status: {
       draft: 'शुरू हुआ',
       signed: 'हस्ताक्षरित',
@@ -65,7 +70,12 @@ export const SERVICE_TEXTS: Record<Language, Texts> = {
       `आपके ट्रेडिंग खाते का ऑनलाइन एक्सेस रोक दिया गया है। ${o} लंबित ऑर्डर रद्द किए गए। यदि आपने यह नहीं माँगा, तो तुरंत हमें कॉल करें।`,
   },
   be: {
-    kind: { freeze: 'অনলাইন অ্যাক্সেস বন্ধ', unfreeze: 'অনলাইন অ্যাক্সেস আবার চালু', nomination: 'নমিনেশন' },
+    kind: {
+      freeze: 'অনলাইন অ্যাক্সেস বন্ধ',
+      unfreeze: 'অনলাইন অ্যাক্সেস আবার চালু',
+      nomination: 'নমিনেশন',
+      bank: 'ব্যাংক অ্যাকাউন্ট',
+    },
     status: {
       draft: 'শুরু হয়েছে',
       signed: 'স্বাক্ষরিত',
@@ -87,7 +97,7 @@ export const SERVICE_TEXTS: Record<Language, Texts> = {
       `আপনার ট্রেডিং অ্যাকাউন্টের অনলাইন অ্যাক্সেস বন্ধ করা হয়েছে। ${o}টি বাকি অর্ডার বাতিল হয়েছে। আপনি না চাইলে এখনই আমাদের ফোন করুন।`,
   },
   gu: {
-    kind: { freeze: 'ઑનલાઇન ઍક્સેસ પર રોક', unfreeze: 'ઑનલાઇન ઍક્સેસ ફરી શરૂ', nomination: 'નોમિનેશન' },
+    kind: { freeze: 'ઑનલાઇન ઍક્સેસ પર રોક', unfreeze: 'ઑનલાઇન ઍક્સેસ ફરી શરૂ', nomination: 'નોમિનેશન', bank: 'બેંક ખાતાં' },
     status: {
       draft: 'શરૂ થઈ',
       signed: 'સહી થયેલ',
@@ -109,7 +119,7 @@ export const SERVICE_TEXTS: Record<Language, Texts> = {
       `તમારા ટ્રેડિંગ ખાતાનો ઑનલાઇન ઍક્સેસ રોકવામાં આવ્યો છે. ${o} બાકી ઑર્ડર રદ થયા. તમે આ ન માગ્યું હોય તો તરત અમને ફોન કરો.`,
   },
   mar: {
-    kind: { freeze: 'ऑनलाइन प्रवेश बंद', unfreeze: 'ऑनलाइन प्रवेश पुन्हा सुरू', nomination: 'नामनिर्देशन' },
+    kind: { freeze: 'ऑनलाइन प्रवेश बंद', unfreeze: 'ऑनलाइन प्रवेश पुन्हा सुरू', nomination: 'नामनिर्देशन', bank: 'बँक खाती' },
     status: {
       draft: 'सुरू झाली',
       signed: 'स्वाक्षरी केलेली',

@@ -1,5 +1,5 @@
 /** What a request asks, stored encrypted on the request (service_requests.payload_enc). */
-import type { RegistrationNominee } from '../../providers/registrations/port.ts';
+import type { RegistrationNominee, RegistrationSubject } from '../../providers/registrations/port.ts';
 
 export interface NominationNominee {
   name: string;
@@ -12,10 +12,23 @@ export interface NominationNominee {
   address: RegistrationNominee['address'];
 }
 
+/** A bank account of a bank request, as the penny drop verified it (the number kept encrypted with the payload). */
+export interface RequestBankAccount {
+  ifsc: string;
+  micr: string;
+  bankName: string;
+  branch: string;
+  accountNumber: string;
+  accountType: 'Saving' | 'Current';
+  primary: boolean;
+  verification: { method: 'penny_drop'; reference: string | null; nameMatch: string; score: number; at: string };
+}
+
 export type RequestPayload =
   | { kind: 'freeze'; reason: string }
   | { kind: 'unfreeze' }
-  | { kind: 'nomination'; opt_out: boolean; nominees: NominationNominee[] };
+  | { kind: 'nomination'; opt_out: boolean; nominees: NominationNominee[] }
+  | { kind: 'bank'; accounts: RequestBankAccount[] };
 
 export const registryNominees = (nominees: NominationNominee[]): RegistrationNominee[] =>
   nominees.map((n) => ({
@@ -27,3 +40,15 @@ export const registryNominees = (nominees: NominationNominee[]): RegistrationNom
     guardianName: n.guardianName.toUpperCase(),
     address: n.address,
   }));
+
+/** The primary account as the registries carry the client's bank (CDSL client master, UCC). */
+export const registryBank = (accounts: RequestBankAccount[]): RegistrationSubject['bank'] => {
+  const a = accounts.find((x) => x.primary) ?? accounts[0]!;
+  return {
+    ifsc: a.ifsc,
+    micr: a.micr,
+    accountNumber: a.accountNumber,
+    bankName: a.bankName,
+    accountType: a.accountType === 'Current' ? 'current' : 'savings',
+  };
+};

@@ -1,11 +1,12 @@
 /** A request as the client and the back office read it. */
 import type { BackofficeServiceRequest, ServiceRequestView } from '@ekyc/contracts/calls/client-area';
 import { NOMINEE_RELATIONS } from '@ekyc/contracts/enums';
+import { serviceRequestNumber } from '@ekyc/contracts/service-requests';
 import type { ServicingDeps } from './deps.ts';
 import type { ModificationRow, ServiceRequestRow } from './servicing.repository.ts';
 import type { RequestPayload } from './request-payload.ts';
 
-export const requestNumber = (row: Pick<ServiceRequestRow, 'number'>) => `SR-${String(row.number).padStart(6, '0')}`;
+export const requestNumber = (row: Pick<ServiceRequestRow, 'number'>) => serviceRequestNumber(row.number);
 
 export function requestView(
   deps: Pick<ServicingDeps, 'records'>,
@@ -34,6 +35,11 @@ export function summaryOf(payload: RequestPayload): string[] {
         `Nominee ${i + 1}: ${n.name}, ${NOMINEE_RELATIONS.includes(n.relation as never) ? n.relation : 'relation given'}, ${n.share}%${n.minor ? ' (minor)' : ''}`,
     );
   }
+  if (payload.kind === 'bank')
+    return payload.accounts.map(
+      (a) =>
+        `${a.primary ? 'Primary' : 'Additional'} account: ${a.bankName}, ${a.ifsc}, ending ${a.accountNumber.slice(-4)} (${a.accountType}), penny drop ${a.verification.nameMatch} name match`,
+    );
   if (payload.kind === 'freeze') return [`Freeze of online access${payload.reason ? `: ${payload.reason}` : ''}`];
   return ['Unfreeze of online access, identity verified again by OTP'];
 }

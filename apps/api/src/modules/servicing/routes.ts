@@ -32,6 +32,7 @@ import { resumeRequests, stopCarryingOut } from './carry-out-request.ts';
 import { freezeOnlineAccess, sendUnfreezeOtp, unfreezeOnlineAccess } from './freeze-online-access.ts';
 import { getMyAccount } from './get-my-account.ts';
 import { requestNomination } from './request-nomination.ts';
+import { clientRequestRoutes } from './request-routes.ts';
 import {
   acceptServiceRequest,
   confirmServiceRequest,
@@ -86,6 +87,7 @@ export const clientAreaRoutes: FastifyPluginAsyncZod = async (app) => {
     await resumeRequests(deps).catch(() => undefined);
   });
   app.addHook('onClose', async () => stopCarryingOut());
+  await app.register(clientRequestRoutes);
 
   app.post(
     '/send-otp',

@@ -21,6 +21,12 @@ import { servicingRepository as repo, type ServiceRequestRow } from './servicing
 
 type Deps = Pick<ServicingDeps, 'config' | 'database' | 'cipher' | 'records' | 'messaging' | 'esign'>;
 
+/** The kinds a client signs with Aadhaar eSign, and the form's subtitle. */
+const SIGNED_KINDS: Partial<Record<RequestPayload['kind'], string>> = {
+  nomination: 'Nomination for the demat account',
+  bank: 'Bank accounts for the trading and demat accounts',
+};
+
 export const CLIENT_ESIGN_RESPONSE_PATH = '/api/v1/client/esign-response';
 
 async function requestForm(deps: Deps, row: ServiceRequestRow, payload: RequestPayload, at: Date): Promise<Buffer> {
@@ -30,13 +36,17 @@ async function requestForm(deps: Deps, row: ServiceRequestRow, payload: RequestP
   ]);
   const name = section('pan_obj')?.full_name ?? '';
   const body =
-    payload.kind === 'nomination' && payload.opt_out
-      ? [NOMINATION_OPT_OUT_DECLARATION.text, `Declaration version ${NOMINATION_OPT_OUT_DECLARATION.version}.`]
-      : ['I/We request the nomination below for my/our demat account, replacing any nomination made before.'];
+    payload.kind === 'bank'
+      ? [
+          'I/We request that the bank accounts below be recorded for my/our trading and demat accounts, the primary one receiving payouts, replacing those recorded before.',
+        ]
+      : payload.kind === 'nomination' && payload.opt_out
+        ? [NOMINATION_OPT_OUT_DECLARATION.text, `Declaration version ${NOMINATION_OPT_OUT_DECLARATION.version}.`]
+        : ['I/We request the nomination below for my/our demat account, replacing any nomination made before.'];
   return renderTextDocument(
     {
       title: `Service request ${requestNumber(row)}`,
-      subtitle: 'Nomination for the demat account: signed with Aadhaar eSign',
+      subtitle: `${SIGNED_KINDS[payload.kind] ?? 'Request'}: signed with Aadhaar eSign`,
       sections: [
         {
           heading: 'Client',
@@ -46,7 +56,7 @@ async function requestForm(deps: Deps, row: ServiceRequestRow, payload: RequestP
               ['Name', name],
               ['Client code', clientCode ?? ''],
               ['Request', requestNumber(row)],
-              ['Rules in force', `Nomination rules of ${row.ruleSet}`],
+              ['Rules in force', `Rules of ${row.ruleSet}`],
             ],
             widths: [0.35, 0.65],
           },
@@ -66,8 +76,8 @@ export async function startRequestSigning(
 ): Promise<Outcome<{ transaction_id: string; api_response: string; expires_in: number }>> {
   const row = await repo.get(deps.database.db, requestId);
   if (!row || row.applicantId !== applicantId) throw new AppError('NOT_FOUND', 'Request not found');
-  if (row.status !== 'draft' || row.kind !== 'nomination')
-    throw new AppError('CONFLICT', 'Only a nomination request not yet signed is signed.');
+  if (row.status !== 'draft' || !SIGNED_KINDS[row.kind])
+    throw new AppError('CONFLICT', 'Only a request not yet signed, of a kind signed with eSign, is signed.');
   const payload = deps.cipher.decryptJson<RequestPayload>(row.payloadEnc);
   const at = new Date(deps.esign.now());
   const pdf = addSignaturePlaceholder(await requestForm(deps, row, payload, at), {

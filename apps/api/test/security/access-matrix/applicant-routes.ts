@@ -195,6 +195,12 @@ export const APPLICANT_MATRIX: Record<string, Entry> = {
     access: 'client',
     sample: () => ({ body: { opt_out: false, nominees: [{ first_name: 'Meera Verma', nominee_relation: 'Spouse' }] } }),
   },
+  'POST /api/v1/client/requests/bank': {
+    access: 'client',
+    sample: () => ({
+      body: { accounts: [{ ifsc: 'SBIN0000001', account_number: '000401234567', account_type: 'Saving' }] },
+    }),
+  },
   'POST /api/v1/client/requests/:id/esign': { access: 'client', sample: () => ({ params: { id: randomUUID() } }) },
   'POST /api/v1/client/esign-response': {
     access: 'public',

@@ -14,6 +14,7 @@ import { useClientLogOut } from './api/log-out';
 const SignInPage = lazy(() => import('./pages/sign-in-page'));
 const MyAccountPage = lazy(() => import('./pages/my-account-page'));
 const NominationPage = lazy(() => import('./pages/nomination-page'));
+const BankPage = lazy(() => import('./pages/bank-page'));
 
 export default function ClientAreaApp() {
   const { t } = useTranslation('client-area');
@@ -45,6 +46,7 @@ export default function ClientAreaApp() {
           <Routes>
             <Route index element={token ? <MyAccountPage /> : <SignInPage />} />
             <Route path="nomination" element={token ? <NominationPage /> : <Navigate to="/my-account" replace />} />
+            <Route path="bank" element={token ? <BankPage /> : <Navigate to="/my-account" replace />} />
             <Route path="*" element={<Navigate to="/my-account" replace />} />
           </Routes>
         </Suspense>

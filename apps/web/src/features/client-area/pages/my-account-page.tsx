@@ -39,9 +39,9 @@ export default function MyAccountPage() {
       </div>
     );
   const a = account.data;
-  const nominationOpen = a.requests.some(
-    (r) => r.kind === 'nomination' && ['signed', 'in_review', 'sent_to_registries'].includes(r.status),
-  );
+  const openOf = (kind: string) =>
+    a.requests.some((r) => r.kind === kind && ['signed', 'in_review', 'sent_to_registries'].includes(r.status));
+  const nominationOpen = openOf('nomination');
   return (
     <div>
       <h1 className="mb-4 text-2xl font-bold">{t('title')}</h1>
@@ -108,7 +108,7 @@ export default function MyAccountPage() {
         </ul>
       </Section>
       <Section id="bank" title={t('bank.heading')}>
-        <ul className="list-none">
+        <ul data-testid="bank-list" className="list-none">
           {a.bank_accounts.map((b) => (
             <li key={`${b.ifsc}-${b.account_last4}`} className="py-1">
               {b.bank_name}, {t('bank.account', { last4: b.account_last4 })} ({b.ifsc})
@@ -116,6 +116,11 @@ export default function MyAccountPage() {
             </li>
           ))}
         </ul>
+        {!openOf('bank') && (
+          <Link to="/my-account/bank" className="mt-2 inline-block font-semibold text-brand underline">
+            {t('bank.change')}
+          </Link>
+        )}
       </Section>
       <Section id="ddpi" title={t('ddpi.heading')}>
         <p>{a.ddpi.given ? t('ddpi.given') : t('ddpi.notGiven')}</p>
