@@ -8,7 +8,7 @@
  *   TYPE_OF_DATE and DATE, YEAR or FROM_YEAR/TO_YEAR; ENTITIES/ENTITY beside them);
  * - SEBI's debarred entities and a PEP list as CSV (SEBI publishes no machine-readable list).
  * Known outcomes: ZORAWAR QUILLFEATHER born 1980-01-15 (UN), OSWIN BRACKENRIDGE or the PAN
- * AAAPZ9999Q (SEBI), PERPETUA WINTERBOURNE born 1975-05-05 (PEP) are hits; other people are not.
+ * AAAPZ4321Q (SEBI), PERPETUA WINTERBOURNE born 1975-05-05 (PEP) are hits; other people are not.
  */
 import type { FastifyInstance } from 'fastify';
 
@@ -51,7 +51,7 @@ export const SANDBOX_UN_LIST = `<?xml version="1.0" encoding="UTF-8"?>
 
 export const SANDBOX_SEBI_LIST = [
   'name,pan,date_of_birth,reference,order_date,details',
-  'OSWIN BRACKENRIDGE,AAAPZ9999Q,,WTM/SANDBOX/2024/01,12-03-2024,"Restrained from the securities market, 5 years"',
+  'OSWIN BRACKENRIDGE,AAAPZ4321Q,,WTM/SANDBOX/2024/01,12-03-2024,"Restrained from the securities market, 5 years"',
   'CALLOWAY FENWORTHY,,,WTM/SANDBOX/2025/07,2025-07-21,Debarred 2 years',
 ].join('\n');
 
