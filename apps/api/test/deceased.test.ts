@@ -59,9 +59,10 @@ async function runRegistrations(id: string) {
 
 const pendingRegistrations = async (id: string) =>
   (
-    (await app.deps.database.query("select count(*)::int as n from registrations where applicant_id = $1 and status = 'pending'", [
-      id,
-    ])) as { rows: { n: number }[] }
+    (await app.deps.database.query(
+      "select count(*)::int as n from registrations where applicant_id = $1 and status = 'pending'",
+      [id],
+    )) as { rows: { n: number }[] }
   ).rows[0]!.n;
 
 beforeAll(async () => {
@@ -96,9 +97,13 @@ describe('recording a demise', () => {
     const refused = await signIn(account.mobile);
     expect(refused).toMatchObject({ status: false, message: DECEASED, data: { reason: 'deceased' } });
 
-    const view = data<{ deceased: { marked_by: string } | null }>(await bo(maker, `applications/${account.id}/screening`));
+    const view = data<{ deceased: { marked_by: string } | null }>(
+      await bo(maker, `applications/${account.id}/screening`),
+    );
     expect(view.deceased).not.toBeNull();
-    const audit = data<{ entries: { action: string; after: unknown }[] }>(await bo(maker, `applications/${account.id}/audit`));
+    const audit = data<{ entries: { action: string; after: unknown }[] }>(
+      await bo(maker, `applications/${account.id}/audit`),
+    );
     expect(audit.entries.filter((e) => e.action === 'application.deceased')).toHaveLength(1);
   }, 120_000);
 

@@ -173,7 +173,10 @@ describe('at PAN validation', () => {
     expect(hits).toEqual([
       expect.objectContaining({
         matched_on: 'pan',
-        entry: expect.objectContaining({ list: 'sebi_debarred', details: expect.objectContaining({ order_date: '2024-03-12' }) }),
+        entry: expect.objectContaining({
+          list: 'sebi_debarred',
+          details: expect.objectContaining({ order_date: '2024-03-12' }),
+        }),
       }),
     ]);
   });
@@ -188,7 +191,11 @@ describe('before approval', () => {
     expect(refused.json()).toMatchObject({ data: { screening_hits: 1 } });
     const { hits, risk } = await screeningOf(id);
     expect(hits).toEqual([
-      expect.objectContaining({ matched_on: 'name_dob', found_at_step: 'approval', entry: expect.objectContaining({ list: 'pep' }) }),
+      expect.objectContaining({
+        matched_on: 'name_dob',
+        found_at_step: 'approval',
+        entry: expect.objectContaining({ list: 'pep' }),
+      }),
     ]);
     expect(risk).toMatchObject({ category: 'high', factors: ['screening_hit'] });
 
@@ -209,7 +216,9 @@ describe('before approval', () => {
       hits: [{ status: 'cleared', note: 'Different person: father’s name and address differ from the PEP record' }],
       risk: { category: 'low', factors: [] },
     });
-    expect((await bo(maker, `applications/${id}/screening/hits/${hit}`, { outcome: 'confirmed', note: 'Again' })).statusCode).toBe(409);
+    expect(
+      (await bo(maker, `applications/${id}/screening/hits/${hit}`, { outcome: 'confirmed', note: 'Again' })).statusCode,
+    ).toBe(409);
 
     const audit = data<{ entries: { action: string; after: unknown }[] }>(await bo(maker, `applications/${id}/audit`));
     const entry = audit.entries.find((e) => e.action === 'screening.hit_cleared');
@@ -225,7 +234,10 @@ describe('before approval', () => {
     expect((await bo(checker, `applications/${id}/confirm`, {})).statusCode).toBe(409);
     const [hit] = (await screeningOf(id)).hits;
     expect(hit).toMatchObject({ matched_on: 'name', entry: { list: 'sebi_debarred' } });
-    await bo(maker, `applications/${id}/screening/hits/${hit!.id}`, { outcome: 'confirmed', note: 'PAN and name match the order' });
+    await bo(maker, `applications/${id}/screening/hits/${hit!.id}`, {
+      outcome: 'confirmed',
+      note: 'PAN and name match the order',
+    });
     expect((await bo(checker, `applications/${id}/confirm`, {})).statusCode).toBe(409);
     expect((await screeningOf(id)).risk?.category).toBe('high');
   });

@@ -2,7 +2,15 @@
  * The screening tables (2910_screening.sql): the lists as imported, the hits found for an
  * application, its risk category, and the deceased flag. Raw SQL: array overlap and bulk inserts.
  */
-import type { DeceasedStop, HitStatus, MatchedOn, RiskCategory, RiskFactor, ScreeningList, ScreeningStep } from '@ekyc/contracts/screening';
+import type {
+  DeceasedStop,
+  HitStatus,
+  MatchedOn,
+  RiskCategory,
+  RiskFactor,
+  ScreeningList,
+  ScreeningStep,
+} from '@ekyc/contracts/screening';
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../db/client.ts';
 import { query, toDate, toNum } from '../db/raw.ts';
@@ -54,7 +62,14 @@ export interface DeceasedRow {
 const BATCH = 500;
 const textArray = (items: readonly string[]) => `{${items.map((i) => `"${i.replace(/["\\]/g, '')}"`).join(',')}}`;
 const arrayOf = (v: unknown): string[] =>
-  Array.isArray(v) ? v.map(String) : typeof v === 'string' ? v.replace(/^\{|\}$/g, '').split(',').filter(Boolean) : [];
+  Array.isArray(v)
+    ? v.map(String)
+    : typeof v === 'string'
+      ? v
+          .replace(/^\{|\}$/g, '')
+          .split(',')
+          .filter(Boolean)
+      : [];
 const json = <T>(v: unknown): T => (typeof v === 'string' ? (JSON.parse(v) as T) : (v as T));
 
 const toHit = (r: Record<string, unknown>): HitRow => ({
@@ -114,16 +129,26 @@ export const screeningRepository = {
 
   /** Marks a list checked now without re-importing it (its file did not change). */
   async touchImport(tx: Tx, list: ScreeningList, at: Date): Promise<void> {
-    await tx.execute(sql`update screening_imports set imported_at = ${at.toISOString()}::timestamptz where list = ${list}`);
+    await tx.execute(
+      sql`update screening_imports set imported_at = ${at.toISOString()}::timestamptz where list = ${list}`,
+    );
   },
 
   async countEntries(tx: Tx, list: ScreeningList): Promise<number> {
-    const [row] = await query<{ n: unknown }>(tx, sql`select count(*) as n from screening_entries where list = ${list}`);
+    const [row] = await query<{ n: unknown }>(
+      tx,
+      sql`select count(*) as n from screening_entries where list = ${list}`,
+    );
     return toNum(row?.n);
   },
 
   /** Entries of the lists sharing a name word with the applicant, or carrying the PAN. */
-  async candidates(tx: Tx, lists: readonly ScreeningList[], tokens: string[], panHash: string | null): Promise<EntryRow[]> {
+  async candidates(
+    tx: Tx,
+    lists: readonly ScreeningList[],
+    tokens: string[],
+    panHash: string | null,
+  ): Promise<EntryRow[]> {
     if (!lists.length) return [];
     const rows = await query<Record<string, unknown>>(
       tx,

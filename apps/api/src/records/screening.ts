@@ -40,7 +40,11 @@ export function isoDay(dob: string): string {
 }
 
 /** The list's words of a name: commas ('SURNAME, Given') are not the name matcher's joint holders. */
-export const listName = (name: string) => name.replace(/[,;/&]/g, ' ').replace(/\s+/g, ' ').trim();
+export const listName = (name: string) =>
+  name
+    .replace(/[,;/&]/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
 
 function dobAgrees(entryDob: string | null, day: string): boolean | null {
   if (!entryDob) return null;

@@ -1,6 +1,13 @@
 import { z } from 'zod';
 import { replySchema } from '../envelope.ts';
-import { HIT_STATUSES, MATCHED_ON, RISK_CATEGORIES, RISK_FACTORS, SCREENING_LISTS, SCREENING_STEPS } from '../screening.ts';
+import {
+  HIT_STATUSES,
+  MATCHED_ON,
+  RISK_CATEGORIES,
+  RISK_FACTORS,
+  SCREENING_LISTS,
+  SCREENING_STEPS,
+} from '../screening.ts';
 import { staffNoteTextSchema } from './backoffice-checker-queue.ts';
 
 /**

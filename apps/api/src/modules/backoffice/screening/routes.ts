@@ -72,7 +72,6 @@ export const backofficeScreeningRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       preHandler: supervisor,
     },
-    async (req) =>
-      ok('Recorded as deceased', await markDeceased(deps, req.staffMember!, req.params.id, req.body.note)),
+    async (req) => ok('Recorded as deceased', await markDeceased(deps, req.staffMember!, req.params.id, req.body.note)),
   );
 };

@@ -73,8 +73,7 @@ export async function resolveHit(
     await audit.actAs(tx, staff.id);
     const hit = await screening.hit(tx, applicantId, hitId);
     if (!hit) throw new AppError('NOT_FOUND', 'No such screening hit for this application.');
-    if (hit.status !== 'open')
-      throw new AppError('CONFLICT', 'This hit was resolved already.', { status: hit.status });
+    if (hit.status !== 'open') throw new AppError('CONFLICT', 'This hit was resolved already.', { status: hit.status });
     await screening.resolve(tx, hitId, outcome, staff.id, new Date(deps.now()), deps.cipher.encrypt(note));
     await audit.appendAudit(tx, {
       chain: applicantId,
