@@ -74,11 +74,15 @@ export class ScreeningImport {
   async sweep(): Promise<number> {
     const due = new Date(this.deps.now() - this.deps.config.screeningImportHours * 3600_000);
     let changed = 0;
+    let failed: unknown = null;
     for (const list of this.deps.screeningLists.lists) {
       const last = await repo.lastImport(this.deps.database.db, list);
       if (last && last.importedAt > due) continue;
-      if ((await importList(this.deps, list)).changed) changed++;
+      // a list that cannot be read keeps its last import in use, and does not hold up the others
+      const result = await importList(this.deps, list).catch((err: unknown) => ((failed ??= err), null));
+      if (result?.changed) changed++;
     }
+    if (failed) throw failed;
     return changed;
   }
 }
