@@ -34,6 +34,9 @@ import type { MessageSender } from './providers/messaging/port.ts';
 import { createPanVerifier } from './providers/pan/create.ts';
 import { createMnrl } from './providers/mnrl/create.ts';
 import type { MobileRevocationList } from './providers/mnrl/port.ts';
+import { createScreeningLists } from './providers/screening/create.ts';
+import type { ScreeningLists } from './providers/screening/port.ts';
+import { ScreeningImport } from './modules/screening/import-lists.ts';
 import { collectProviderSettings } from './providers/settings.ts';
 import type { PanVerifier } from './providers/pan/port.ts';
 import { createRegistrars } from './providers/registrations/create.ts';
@@ -64,6 +67,10 @@ export interface AppDeps {
   messaging: MessageSender;
   /** DoT's Mobile Number Revocation List, checked at sign-up and before the exchange registrations. */
   mnrl: MobileRevocationList;
+  /** The screening lists' files (SEBI debarred entities, UN consolidated list, a PEP list). */
+  screeningLists: ScreeningLists;
+  /** Their scheduled import (the hourly sweep; modules/screening). */
+  screeningImport: ScreeningImport;
   /** Quotes for the guest watchlist (delayed 15 minutes). */
   marketData: MarketData;
   /** The broker's trading platform: the client's voluntary freeze of online access. */
@@ -147,6 +154,7 @@ export async function createDeps(config: Config, overrides: DepsOverrides = {}):
     tradingPlatform: overrides.tradingPlatform ?? guard(() => createTradingPlatform(config, selfFetch)),
     pan: overrides.pan ?? guard(() => createPanVerifier(config, selfFetch)),
     mnrl: guard(() => createMnrl(config, selfFetch)),
+    screeningLists: guard(() => createScreeningLists(config, selfFetch)),
     kra: overrides.kra ?? guard(() => createKraLookup(config, selfFetch)),
     digilocker: overrides.digilocker ?? guard(() => createDigilocker(config, selfFetch)),
     bank: guard(() => createBankProviders(config, opened, selfFetch, overrides.bank)),
@@ -224,6 +232,7 @@ export async function createDeps(config: Config, overrides: DepsOverrides = {}):
     retention: new RetentionSweep(services),
     reminders: new ReminderJob(services),
     sendBackExpiry: new SendBackExpiry(() => services),
+    screeningImport: new ScreeningImport(services),
   });
   return deps;
 }

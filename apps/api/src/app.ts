@@ -18,6 +18,7 @@ import { BACKOFFICE_PREFIX, backofficeRoutes } from './modules/backoffice/routes
 import { savedViewRoutes } from './modules/backoffice/search/routes.ts';
 import { reportRoutes } from './modules/backoffice/reports/routes.ts';
 import { registrationRoutes } from './modules/registrations/routes.ts';
+import { screeningRoutes } from './modules/screening/routes.ts';
 import { profilingRoutes } from './modules/profiling/routes.ts';
 import { nomineeRoutes } from './modules/nominee/routes.ts';
 import { PUBLIC_API_PREFIX, publicRoutes } from './modules/public/routes.ts';
@@ -174,6 +175,7 @@ export async function buildApp(config: Config, overrides: DepsOverrides = {}): P
   await app.register(assistedKycBackofficeRoutes, { prefix: BACKOFFICE_PREFIX });
   await app.register(privacyBackofficeRoutes, { prefix: BACKOFFICE_PREFIX });
   await app.register(serviceRequestBackofficeRoutes, { prefix: BACKOFFICE_PREFIX });
+  await app.register(screeningRoutes, { prefix: BACKOFFICE_PREFIX });
   await app.register(clientAreaRoutes, { prefix: CLIENT_PREFIX });
   await app.register(publicRoutes, { prefix: PUBLIC_API_PREFIX });
   await app.register(profileSocketRoutes);

@@ -1263,6 +1263,66 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/v1/backoffice/applications/{id}/screening': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * An application's screening hits with the matched entries, its risk category and deceased flag
+     * @description Needs a staff token (log-in-staff's data.token) of any active staff member (reviewer, checker, supervisor or administrator; compliance to read only). An account that must replace a password someone else set gets 403 until it has (password_change_required).
+     */
+    get: operations['get-screening'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/backoffice/applications/{id}/screening/hits/{hitId}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Clear a screening hit (not the listed person) or confirm it, with a note
+     * @description Needs a staff token (log-in-staff's data.token) of any active staff member (reviewer, checker, supervisor or administrator; compliance to read only). An account that must replace a password someone else set gets 403 until it has (password_change_required).
+     */
+    post: operations['resolve-screening-hit'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/backoffice/applications/{id}/deceased': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Record the client as deceased with a note (a supervisor or an administrator)
+     * @description Needs a staff token (log-in-staff's data.token) of a supervisor or an administrator. An account that must replace a password someone else set gets 403 until it has (password_change_required).
+     */
+    post: operations['mark-deceased'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/v1/backoffice/login': {
     parameters: {
       query?: never;
@@ -2411,7 +2471,7 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
-  '/api/v1/client/requests/bank': {
+  '/api/v1/backoffice/screening/import': {
     parameters: {
       query?: never;
       header?: never;
@@ -2421,12 +2481,10 @@ export interface paths {
     get?: never;
     put?: never;
     /**
-     * Start a change or addition of bank accounts (a primary and up to four more), each verified by penny drop
-     * @description Each account is checked at its bank (IFSC lookup, penny drop, the holder's name against the name on PAN) before the request is kept as a draft; an account the bank does not verify is status false with data.reason and data.account (its index). The draft is signed with Aadhaar eSign (requests/{id}/esign), accepted and confirmed four-eyed, and sent to the depository's client master and each exchange's UCC. 409 while another bank request is under way.
-     *
-     *     Needs the client's token (client-verify-otp's data.token).
+     * Import the screening lists now (an administrator); an unchanged file is not imported again
+     * @description Needs a staff token (log-in-staff's data.token) of an administrator. An account that must replace a password someone else set gets 403 until it has (password_change_required).
      */
-    post: operations['request-bank-change'];
+    post: operations['import-screening-lists'];
     delete?: never;
     options?: never;
     head?: never;
@@ -2466,7 +2524,7 @@ export interface paths {
     put?: never;
     /**
      * Check the sign-in OTP: data.token is the client's token (an open account only)
-     * @description A wrong or expired code, or a mobile without an open account, is status false with data.reason.
+     * @description A wrong or expired code, a mobile without an open account, or an account holder recorded as deceased, is status false with data.reason.
      *
      *     Public: no token.
      */
@@ -7479,6 +7537,276 @@ export interface operations {
       503: components['responses']['ServiceUnavailable'];
     };
   };
+  'get-screening': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            status: boolean;
+            message: string;
+            code?: string;
+            data: {
+              hits: {
+                id: string;
+                entry: {
+                  /** @enum {string} */
+                  list: 'sebi_debarred' | 'un_consolidated' | 'pep';
+                  ref: string;
+                  name: string;
+                  date_of_birth: string | null;
+                  details: {
+                    [key: string]: string;
+                  };
+                };
+                /** @enum {string} */
+                matched_on: 'pan' | 'name_dob' | 'name';
+                score: number;
+                /** @enum {string} */
+                found_at_step: 'pan' | 'approval';
+                found_at: string;
+                /** @enum {string} */
+                status: 'open' | 'cleared' | 'confirmed';
+                resolved_by: string | null;
+                resolved_at: string | null;
+                note: string | null;
+              }[];
+              risk: {
+                /** @enum {string} */
+                category: 'low' | 'medium' | 'high';
+                factors: ('pep_declared' | 'screening_hit' | 'occupation' | 'income')[];
+                rule_set: string;
+                assessed_at: string;
+              } | null;
+              deceased: {
+                marked_at: string;
+                marked_by: string;
+              } | null;
+            };
+          };
+        };
+      };
+      /** @description Malformed input: data.errors names each offending field, with its rule's message key as code. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            status: boolean;
+            message: string;
+            code?: components['schemas']['MessageKey'];
+            data: {
+              field: string;
+              errors: {
+                field: string;
+                message: string;
+                code?: components['schemas']['MessageKey'];
+              }[];
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      429: components['responses']['TooManyRequests'];
+      500: components['responses']['InternalError'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  'resolve-screening-hit': {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes a retry safe: the same key with the same body gets the first answer again without running the action twice (409 with another body, or while the first request runs). */
+        'Idempotency-Key'?: components['parameters']['IdempotencyKey'];
+      };
+      path: {
+        id: string;
+        hitId: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /** @enum {string} */
+          outcome: 'cleared' | 'confirmed';
+          note: string;
+        };
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          'Idempotent-Replayed': components['headers']['IdempotentReplayed'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            status: boolean;
+            message: string;
+            code?: string;
+            data: {
+              hits: {
+                id: string;
+                entry: {
+                  /** @enum {string} */
+                  list: 'sebi_debarred' | 'un_consolidated' | 'pep';
+                  ref: string;
+                  name: string;
+                  date_of_birth: string | null;
+                  details: {
+                    [key: string]: string;
+                  };
+                };
+                /** @enum {string} */
+                matched_on: 'pan' | 'name_dob' | 'name';
+                score: number;
+                /** @enum {string} */
+                found_at_step: 'pan' | 'approval';
+                found_at: string;
+                /** @enum {string} */
+                status: 'open' | 'cleared' | 'confirmed';
+                resolved_by: string | null;
+                resolved_at: string | null;
+                note: string | null;
+              }[];
+              risk: {
+                /** @enum {string} */
+                category: 'low' | 'medium' | 'high';
+                factors: ('pep_declared' | 'screening_hit' | 'occupation' | 'income')[];
+                rule_set: string;
+                assessed_at: string;
+              } | null;
+              deceased: {
+                marked_at: string;
+                marked_by: string;
+              } | null;
+            };
+          };
+        };
+      };
+      /** @description Malformed input: data.errors names each offending field, with its rule's message key as code. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            status: boolean;
+            message: string;
+            code?: components['schemas']['MessageKey'];
+            data: {
+              field: string;
+              errors: {
+                field: string;
+                message: string;
+                code?: components['schemas']['MessageKey'];
+              }[];
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      413: components['responses']['PayloadTooLarge'];
+      429: components['responses']['TooManyRequests'];
+      500: components['responses']['InternalError'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  'mark-deceased': {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes a retry safe: the same key with the same body gets the first answer again without running the action twice (409 with another body, or while the first request runs). */
+        'Idempotency-Key'?: components['parameters']['IdempotencyKey'];
+      };
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          note: string;
+        };
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          'Idempotent-Replayed': components['headers']['IdempotentReplayed'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            status: boolean;
+            message: string;
+            code?: string;
+            data: {
+              marked_at: string;
+              stops: string[];
+            };
+          };
+        };
+      };
+      /** @description Malformed input: data.errors names each offending field, with its rule's message key as code. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            status: boolean;
+            message: string;
+            code?: components['schemas']['MessageKey'];
+            data: {
+              field: string;
+              errors: {
+                field: string;
+                message: string;
+                code?: components['schemas']['MessageKey'];
+              }[];
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      413: components['responses']['PayloadTooLarge'];
+      429: components['responses']['TooManyRequests'];
+      500: components['responses']['InternalError'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
   'log-in-staff': {
     parameters: {
       query?: never;
@@ -11724,7 +12052,7 @@ export interface operations {
                 id: string;
                 number: string;
                 /** @enum {string} */
-                kind: 'freeze' | 'unfreeze' | 'nomination' | 'bank';
+                kind: 'freeze' | 'unfreeze' | 'nomination';
                 /** @enum {string} */
                 status: 'draft' | 'signed' | 'in_review' | 'sent_to_registries' | 'done' | 'rejected';
                 reason_code:
@@ -11811,7 +12139,7 @@ export interface operations {
                 id: string;
                 number: string;
                 /** @enum {string} */
-                kind: 'freeze' | 'unfreeze' | 'nomination' | 'bank';
+                kind: 'freeze' | 'unfreeze' | 'nomination';
                 /** @enum {string} */
                 status: 'draft' | 'signed' | 'in_review' | 'sent_to_registries' | 'done' | 'rejected';
                 reason_code:
@@ -11903,7 +12231,7 @@ export interface operations {
                 id: string;
                 number: string;
                 /** @enum {string} */
-                kind: 'freeze' | 'unfreeze' | 'nomination' | 'bank';
+                kind: 'freeze' | 'unfreeze' | 'nomination';
                 /** @enum {string} */
                 status: 'draft' | 'signed' | 'in_review' | 'sent_to_registries' | 'done' | 'rejected';
                 reason_code:
@@ -12015,7 +12343,7 @@ export interface operations {
                 id: string;
                 number: string;
                 /** @enum {string} */
-                kind: 'freeze' | 'unfreeze' | 'nomination' | 'bank';
+                kind: 'freeze' | 'unfreeze' | 'nomination';
                 /** @enum {string} */
                 status: 'draft' | 'signed' | 'in_review' | 'sent_to_registries' | 'done' | 'rejected';
                 reason_code:
@@ -12161,7 +12489,7 @@ export interface operations {
                 id: string;
                 number: string;
                 /** @enum {string} */
-                kind: 'freeze' | 'unfreeze' | 'nomination' | 'bank';
+                kind: 'freeze' | 'unfreeze' | 'nomination';
                 /** @enum {string} */
                 status: 'draft' | 'signed' | 'in_review' | 'sent_to_registries' | 'done' | 'rejected';
                 reason_code:
@@ -12243,7 +12571,7 @@ export interface operations {
       503: components['responses']['ServiceUnavailable'];
     };
   };
-  'request-bank-change': {
+  'import-screening-lists': {
     parameters: {
       query?: never;
       header?: {
@@ -12253,19 +12581,7 @@ export interface operations {
       path?: never;
       cookie?: never;
     };
-    requestBody: {
-      content: {
-        'application/json': {
-          accounts: {
-            ifsc: string;
-            account_number: string;
-            account_type: string;
-            /** @default false */
-            primary?: boolean;
-          }[];
-        };
-      };
-    };
+    requestBody?: never;
     responses: {
       /** @description OK */
       200: {
@@ -12278,80 +12594,21 @@ export interface operations {
             status: boolean;
             message: string;
             code?: string;
-            data:
-              | {
-                  request: {
-                    id: string;
-                    number: string;
-                    /** @enum {string} */
-                    kind: 'freeze' | 'unfreeze' | 'nomination' | 'bank';
-                    /** @enum {string} */
-                    status: 'draft' | 'signed' | 'in_review' | 'sent_to_registries' | 'done' | 'rejected';
-                    reason_code:
-                      | (
-                          | 'SIGNATURE_MISMATCH'
-                          | 'NOMINEE_DETAILS_INCOMPLETE'
-                          | 'DOCUMENT_ILLEGIBLE'
-                          | 'REGISTRY_REFUSED'
-                          | 'OTHER'
-                        )
-                      | null;
-                    created_at: string;
-                    updated_at: string;
-                    signed_document: string | null;
-                  };
-                }
-              | {
-                  /** @enum {string} */
-                  reason: 'not_verified' | 'name_mismatch';
-                  account: number;
-                };
-          };
-        };
-      };
-      /** @description Malformed input: data.errors names each offending field, with its rule's message key as code. */
-      400: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            status: boolean;
-            message: string;
-            code?: components['schemas']['MessageKey'];
             data: {
-              field: string;
-              errors: {
-                field: string;
-                message: string;
-                code?: components['schemas']['MessageKey'];
+              lists: {
+                /** @enum {string} */
+                list: 'sebi_debarred' | 'un_consolidated' | 'pep';
+                entries: number;
+                changed: boolean;
               }[];
-            } & {
-              [key: string]: unknown;
             };
           };
         };
       };
+      400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
-      /** @description The state does not allow this now (the message says why), or the Idempotency-Key was used with another request or its first request is still running. */
-      409: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json':
-            | {
-                status: boolean;
-                message: string;
-                /** @enum {string} */
-                code?: 'somethingWrong';
-                data: {
-                  [key: string]: unknown;
-                };
-              }
-            | components['schemas']['ConflictReply'];
-        };
-      };
+      403: components['responses']['Forbidden'];
+      409: components['responses']['Conflict'];
       413: components['responses']['PayloadTooLarge'];
       429: components['responses']['TooManyRequests'];
       500: components['responses']['InternalError'];
@@ -12464,7 +12721,7 @@ export interface operations {
                 }
               | {
                   /** @enum {string} */
-                  reason: 'otp' | 'no_account';
+                  reason: 'otp' | 'no_account' | 'deceased';
                 };
           };
         };
@@ -12598,7 +12855,7 @@ export interface operations {
                 id: string;
                 number: string;
                 /** @enum {string} */
-                kind: 'freeze' | 'unfreeze' | 'nomination' | 'bank';
+                kind: 'freeze' | 'unfreeze' | 'nomination';
                 /** @enum {string} */
                 status: 'draft' | 'signed' | 'in_review' | 'sent_to_registries' | 'done' | 'rejected';
                 reason_code:
@@ -12655,7 +12912,7 @@ export interface operations {
                 id: string;
                 number: string;
                 /** @enum {string} */
-                kind: 'freeze' | 'unfreeze' | 'nomination' | 'bank';
+                kind: 'freeze' | 'unfreeze' | 'nomination';
                 /** @enum {string} */
                 status: 'draft' | 'signed' | 'in_review' | 'sent_to_registries' | 'done' | 'rejected';
                 reason_code:
@@ -12745,7 +13002,7 @@ export interface operations {
                 id: string;
                 number: string;
                 /** @enum {string} */
-                kind: 'freeze' | 'unfreeze' | 'nomination' | 'bank';
+                kind: 'freeze' | 'unfreeze' | 'nomination';
                 /** @enum {string} */
                 status: 'draft' | 'signed' | 'in_review' | 'sent_to_registries' | 'done' | 'rejected';
                 reason_code:
@@ -12911,7 +13168,7 @@ export interface operations {
                     id: string;
                     number: string;
                     /** @enum {string} */
-                    kind: 'freeze' | 'unfreeze' | 'nomination' | 'bank';
+                    kind: 'freeze' | 'unfreeze' | 'nomination';
                     /** @enum {string} */
                     status: 'draft' | 'signed' | 'in_review' | 'sent_to_registries' | 'done' | 'rejected';
                     reason_code:
@@ -12930,7 +13187,7 @@ export interface operations {
                 }
               | {
                   /** @enum {string} */
-                  reason: 'otp' | 'no_account';
+                  reason: 'otp' | 'no_account' | 'deceased';
                 };
           };
         };
@@ -13060,7 +13317,7 @@ export interface operations {
                 id: string;
                 number: string;
                 /** @enum {string} */
-                kind: 'freeze' | 'unfreeze' | 'nomination' | 'bank';
+                kind: 'freeze' | 'unfreeze' | 'nomination';
                 /** @enum {string} */
                 status: 'draft' | 'signed' | 'in_review' | 'sent_to_registries' | 'done' | 'rejected';
                 reason_code:

@@ -12,6 +12,7 @@
  * docs/regulation.md is generated from this table (`npm run docs:regulation`).
  */
 import { NOMINEE_FIELDS, type NomineeField, PLACEHOLDER_EMAIL_LOCAL_PARTS, PLACEHOLDER_MOBILES } from './constants.ts';
+import { type DeceasedStop, type RiskCategoryRule, SCREENING_LIST_NAMES, type ScreeningList } from './screening.ts';
 
 /** The circular (or other instrument) a value comes from. */
 export interface RuleSource {
@@ -98,6 +99,14 @@ const FATCA_2015: RuleSource = {
 const MNRL_2024: RuleSource = {
   ref: 'BSE notice 20240104-26; NSE ISC72805 and ISC75249 (DoT Mobile Number Revocation List)',
   date: '2024-01-04',
+};
+const AML_2019: RuleSource = {
+  ref: 'SEBI/HO/MIRSD/DOP/CIR/P/2019/113 (AML/CFT master circular: client due diligence, risk categorisation, UN lists under section 51A of the UAPA); restated as SEBI/HO/MIRSD/MIRSDSECFATF/P/CIR/2024/78 of 2024-06-06',
+  date: '2019-10-15',
+};
+const DEMISE_2023: RuleSource = {
+  ref: 'SEBI: KRAs share the demise of investors with the intermediaries, who stop debits and suspend the UCC (3 Oct 2023, as cited in NSE ISC74160)',
+  date: '2023-10-03',
 };
 const PAN_CBDT: RuleSource = { ref: 'CBDT Circular No. 3 of 2023', date: '2023-03-28' };
 
@@ -233,13 +242,41 @@ export const REGULATION = {
       },
     ],
   }),
+  screeningLists: rule<readonly ScreeningList[]>({
+    title:
+      'Lists the name and date of birth (and the PAN where the list gives it) are screened against, at PAN validation and before approval; a hit holds the approval until a reviewer resolves it',
+    show: (v) => list(v.map((l) => SCREENING_LIST_NAMES[l])),
+    changes: [{ from: SPEC_FROM, value: ['sebi_debarred', 'un_consolidated', 'pep'], source: AML_2019 }],
+  }),
+  riskCategory: rule<RiskCategoryRule>({
+    title: 'Risk category of a client (low, medium, high), recorded in the evidence',
+    show: (v) =>
+      `high: ${list(v.high)}; medium: ${list(v.medium)} (occupations ${list(v.occupations)}; incomes ${list(v.incomes)}); otherwise low`,
+    changes: [
+      {
+        from: SPEC_FROM,
+        value: {
+          high: ['pep_declared', 'screening_hit'],
+          medium: ['occupation', 'income'],
+          occupations: ['business', 'agriculturist'],
+          incomes: ['gt_25'],
+        },
+        source: AML_2019,
+      },
+    ],
+  }),
+  deceasedStops: rule<readonly DeceasedStop[]>({
+    title: 'What a client recorded as deceased by the back office stops',
+    show: (v) => (v.length ? list(v) : 'nothing'),
+    changes: [{ from: '2023-10-03', value: ['registrations', 'approval', 'client_area'], source: DEMISE_2023 }],
+  }),
 } as const;
 
 /**
  * The table's version, stored with an application's rule set when it starts. Raise it with any
  * change to the table (test/regulation.test.ts keeps the table's fingerprint beside it).
  */
-export const REGULATION_VERSION = 4;
+export const REGULATION_VERSION = 5;
 
 export type RuleKey = keyof typeof REGULATION;
 export type RuleValues = {

@@ -1,4 +1,4 @@
-/** Providers: sandbox or production, call timeouts and limits, the sandbox's faults, the MNRL reload. */
+/** Providers: sandbox or production, call timeouts and limits, the sandbox's faults, the MNRL reload, the screening lists' import. */
 import { z } from 'zod';
 import { parseProviderLimits } from '../providers/limits.ts';
 import { bool, pairs, type Mode } from './parse.ts';
@@ -38,6 +38,8 @@ export const providersEnv = z.object({
   SANDBOX_PROVIDERS_URL: z.url({ protocol: /^https?$/ }).optional(),
   /** The MNRL list is read again after this many minutes (a new download is taken up without a restart). */
   MNRL_RELOAD_MINUTES: z.coerce.number().int().min(1).max(1440).default(60),
+  /** The screening lists are imported again when their last import is older than this (hours). */
+  SCREENING_IMPORT_HOURS: z.coerce.number().int().min(1).max(168).default(24),
 });
 
 export type SandboxFault = { kind: 'timeout' | '500' | 'unreachable' } | { kind: 'slow'; ms: number };
@@ -78,5 +80,7 @@ export function providersSettings(
     providerEnv: Object.freeze({ ...source }) as Readonly<Record<string, string | undefined>>,
     /** How often the MNRL file is read again (MNRL_RELOAD_MINUTES; its source is MNRL_SOURCE). */
     mnrlReloadMinutes: e.MNRL_RELOAD_MINUTES,
+    /** How old a screening list's import may be before the hourly sweep imports it again (SCREENING_IMPORT_HOURS). */
+    screeningImportHours: e.SCREENING_IMPORT_HOURS,
   };
 }

@@ -7,7 +7,8 @@
  *   (modules/privacy/retention.ts);
  * - an approval whose registrations did not start (the process died between its commit and the
  *   queueing of the first steps) gets them started;
- * - applicants whose send-back nears its expiry are reminded, and expired send-backs are closed.
+ * - applicants whose send-back nears its expiry are reminded, and expired send-backs are closed;
+ * - the screening lists whose import is older than SCREENING_IMPORT_HOURS are imported again.
  */
 import type { FastifyInstance } from 'fastify';
 
@@ -24,6 +25,7 @@ export function registerSweeps(app: FastifyInstance) {
     ['erasures due and abandoned applications', () => app.deps.retention.sweep(new Date(app.deps.now()))],
     ['approvals whose registrations did not start', () => app.deps.registrations.sweep()],
     ['send-backs near or past their expiry', () => app.deps.sendBackExpiry.sweep(new Date(app.deps.now()))],
+    ['screening lists due for import', () => app.deps.screeningImport.sweep()],
   ];
   const sweep = () => {
     for (const [name, run] of sweeps)

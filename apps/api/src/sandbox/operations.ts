@@ -123,6 +123,18 @@ export const SANDBOX_OPERATIONS: Readonly<Record<string, readonly [operationId: 
     'sandbox-mnrl-list',
     "MNRL stand-in: the revocation list file with the sandbox's test numbers",
   ],
+  'GET /sandbox/screening/un-consolidated.xml': [
+    'sandbox-screening-un-list',
+    "Screening stand-in: the UN Security Council consolidated list (XML) with the sandbox's test entries",
+  ],
+  'GET /sandbox/screening/sebi-debarred.csv': [
+    'sandbox-screening-sebi-list',
+    "Screening stand-in: SEBI's debarred entities (the platform's CSV) with the sandbox's test entries",
+  ],
+  'GET /sandbox/screening/pep.csv': [
+    'sandbox-screening-pep-list',
+    "Screening stand-in: a provider's PEP list (the platform's CSV) with the sandbox's test entry",
+  ],
   'GET /sandbox/market-data/quote/ohlc': ['sandbox-market-data-ohlc', "Market data stand-in: the symbols' OHLC quotes"],
   'POST /sandbox/trading-platform/clients/:code/:action': [
     'sandbox-trading-platform-action',

@@ -203,6 +203,8 @@ export const testPki = () => (madePki ??= generateSandboxPki());
 export const PRODUCTION_PROVIDER_ENV: Record<string, string> = {
   EKYC_PROVIDERS: 'production',
   MNRL_SOURCE: path.join(import.meta.dirname, '..', 'fixtures', 'mnrl', 'list.csv'),
+  SCREENING_SEBI_SOURCE: path.join(import.meta.dirname, '..', 'fixtures', 'screening', 'sebi-debarred.csv'),
+  SCREENING_UN_SOURCE: path.join(import.meta.dirname, '..', 'fixtures', 'screening', 'un-consolidated.xml'),
   MSG91_AUTH_KEY: 'test-key',
   MSG91_SENDER_ID: 'OPNDMT',
   MSG91_TEMPLATE_OTP: 'tpl-otp',

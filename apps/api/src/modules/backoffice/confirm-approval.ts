@@ -16,8 +16,9 @@ import type { StaffRow } from './staff.repository.ts';
 import { awaitingRepository } from './checker-queue/awaiting.repository.ts';
 import { endClaim, holdForDecision } from './claims.ts';
 import { setReview } from '../../records/review.ts';
+import { screenBeforeApproval, screeningHold } from './screening/approval-screening.ts';
 
-type Deps = Pick<BackofficeDeps, 'database' | 'records' | 'config' | 'registrations' | 'hasher'>;
+type Deps = Pick<BackofficeDeps, 'database' | 'records' | 'config' | 'registrations' | 'hasher' | 'now'>;
 
 export async function confirmApproval(
   deps: Deps,
@@ -26,6 +27,8 @@ export async function confirmApproval(
 ): Promise<{ status: 'Approved' }> {
   const db = deps.database.db;
   await standingOrNotFound(db, applicantId);
+  // screened again on the lists as imported now; its hits are kept whether or not the approval goes on
+  await screenBeforeApproval(deps, applicantId);
   // one transaction: the final stage accepted, the review status Approved and the registration case
   // opened commit together (a crash leaves all or nothing; the sweep starts a case whose first
   // steps were not queued)
@@ -41,6 +44,8 @@ export async function confirmApproval(
       throw new AppError('CONFLICT', 'Every stage must be accepted before the approval is confirmed.');
     if (await awaitingRepository.isReturned(tx, applicantId))
       throw new AppError('CONFLICT', 'This application was returned to its maker: it waits for their decision.');
+    // a screening hit not cleared, or the client recorded as deceased, holds the approval
+    await screeningHold(tx, applicantId);
     const makers = await makersOf(tx, applicantId);
     assertChecker(deps.config.fourEyes, makers, staff);
     // what is approved is what was signed: a change since the last signature waits for a new one

@@ -1,8 +1,9 @@
 /**
  * One application's evidence in a single download, for an inspection: the whole record with every
  * consent and acknowledgement, each check's source, value, threshold and verdict, the rule set it
- * followed, the audit chain (re-checked), the registrations with every request and answer, the
- * client's requests after the account is open (service-requests.json and their forms), the
+ * followed, the screening hits and the risk category, the audit chain (re-checked), the
+ * registrations with every request and answer, the client's requests after the account is open
+ * (service-requests.json and their forms), the
  * signed form and every stored file. A ZIP whose manifest lists each file's SHA-256, sealed by a
  * detached CMS signature of the broker's certificate (manifest.json.p7s: `openssl cms -verify`).
  * Whether the application is signed is asked of records/signed.ts (the manifest says it); the signed
@@ -26,6 +27,7 @@ import { getAuditTrail } from './get-audit-trail.ts';
 import { reviewChecks } from './review-checks.ts';
 import { serviceRequestFiles } from './service-requests-evidence.ts';
 import { isUuid } from '../../lib/uuid.ts';
+import { getScreening } from './screening/screening-review.ts';
 
 type Deps = Pick<BackofficeDeps, 'database' | 'records' | 'consents' | 'cipher' | 'esign' | 'now' | 'config'>;
 
@@ -80,7 +82,7 @@ export async function evidenceBundle(
     throw new AppError('RATE_LIMITED', 'Too many evidence bundles downloaded in the last hour. Try again later.', {
       retry_after: 3600,
     });
-  const [applicant, stages, sections, ruleSet, audit, registrations, dpdp, erasure, signed, requests] =
+  const [applicant, stages, sections, ruleSet, audit, registrations, dpdp, erasure, signed, requests, screening] =
     await Promise.all([
       deps.records.get(applicantId),
       deps.records.kycList(applicantId),
@@ -93,6 +95,7 @@ export async function evidenceBundle(
       isSigned(deps, applicantId),
       // the client's requests after the account is open: what each asked, its signature, decisions and registry answers
       serviceRequestFiles(deps, applicantId),
+      getScreening(deps, applicantId),
     ]);
   const generatedAt = new Date(deps.now()).toISOString();
 
@@ -131,6 +134,8 @@ export async function evidenceBundle(
     }),
     'checks.json': json({ checks: reviewChecks(sections), side_by_side: evidenceOf(sections) }),
     'rule-set.json': json(ruleSet),
+    // the risk category with its factors and rule set, each screening hit with the matched entry and its resolution
+    'screening.json': json(screening),
     'audit.json': json(audit),
     'registrations.json': json({
       registrations: registrations.registrations,

@@ -9,6 +9,7 @@ import { applicationRoutes } from './application-routes.ts';
 import { ensureFirstAdmin } from './ensure-first-admin.ts';
 import { backofficeFlowRoutes } from './flow-routes.ts';
 import { queueRoutes } from './queue-routes.ts';
+import { backofficeScreeningRoutes } from './screening/routes.ts';
 import { ReviewWatch } from './review-watch.ts';
 import { signInRoutes } from './sign-in-routes.ts';
 import { staffRoutes } from './staff-routes.ts';
@@ -19,6 +20,8 @@ export const backofficeRoutes: FastifyPluginAsyncZod = async (app) => {
   const { deps } = app;
   // the checker's queue, notes, closing cases and the reasons
   await app.register(backofficeFlowRoutes);
+  // screening hits, the risk category and the deceased flag
+  await app.register(backofficeScreeningRoutes);
 
   const line = await ensureFirstAdmin(deps);
   if (line) app.log.warn(line);

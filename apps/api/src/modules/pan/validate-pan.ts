@@ -1,6 +1,7 @@
 /**
  * pan-validation (is_ocr=false): checks the PAN, name and date of birth at the income-tax source,
- * looks the PAN up at the KRAs, stores pan_obj and kra_data_obj and completes the PAN stage.
+ * looks the PAN up at the KRAs, stores pan_obj and kra_data_obj and completes the PAN stage; the
+ * confirmed name, date of birth and PAN are screened against the lists (records/screening.ts).
  */
 import type { panValidationRequestSchema, PanValidationData } from '@ekyc/contracts/calls/pan-validation';
 import { MSG, type MessageKey } from '@ekyc/contracts/messages';
@@ -13,6 +14,7 @@ import { fail, ok, type Outcome } from '../../lib/outcome.ts';
 import { isProviderOutage } from '../../providers/http.ts';
 import type { KraRecord } from '../../providers/kra/port.ts';
 import { RULE_SET_SECTION, ruleSetFrom } from '../../records/rule-set.ts';
+import { screenApplicant } from '../../records/screening.ts';
 import { panTakenBy, recordPanHolder } from './pan-holders.ts';
 import { PAN_IMAGE_SECTION, type PanImageSection, type StoredKraDataObj, type StoredPanObj } from './pan-sections.ts';
 
@@ -108,6 +110,8 @@ export async function validatePan(deps: Deps, applicantId: string, input: Input)
     },
   });
   await recordPanHolder(deps, applicantId, input.pan);
+  // screened on the confirmed PAN, name and date of birth: a hit waits for a reviewer, the applicant goes on
+  await screenApplicant(deps, applicantId, { name: input.pan_name, dob: dob.data, pan: input.pan }, rules, 'pan');
   const notice = kra ? KRA_NOTICES[kra.statusCode] : undefined;
   return ok('PAN verified', {
     full_name: panObj.full_name,

@@ -23,6 +23,7 @@ import {
   type RegistrationKind,
 } from '../../providers/registrations/port.ts';
 import type { ModificationRequest, Registrations, RegistrationSummary } from '../../records/registrations.ts';
+import { deceasedStops } from '../../records/screening.ts';
 import { newClientCode } from './client-code.ts';
 import { activate } from './complete-registrations.ts';
 import { deadlineOf } from './deadlines.ts';
@@ -155,7 +156,7 @@ export class RegistrationWorkflow implements Registrations {
   /** Queues the first steps of an opened case: the depository account and the KRA upload. */
   async start(applicantId: string): Promise<void> {
     const c = await repo.getCase(this.deps.database.db, applicantId);
-    if (!c) return;
+    if (!c || (await deceasedStops(this.deps.database.db, applicantId, 'registrations'))) return;
     await this.enqueue(applicantId, KIND_OF_DEPOSITORY[c.depository]);
     await this.enqueue(applicantId, 'kra');
   }
@@ -201,6 +202,8 @@ export class RegistrationWorkflow implements Registrations {
     const db = this.deps.database.db;
     const row = await repo.get(db, applicantId, kind);
     if (!row) throw new AppError('NOT_FOUND', 'No such registration for this application.');
+    if (await deceasedStops(db, applicantId, 'registrations'))
+      throw new AppError('CONFLICT', 'The client is recorded as deceased: the registrations take no further step.');
     // one statement decides, so a retry never races the request in flight into a second one
     if (!(await repo.reopen(db, applicantId, kind)))
       throw new AppError(
@@ -232,6 +235,8 @@ export class RegistrationWorkflow implements Registrations {
   async step(applicantId: string, kind: StepKind): Promise<void> {
     const deps = this.deps;
     const { database, config } = deps;
+    // a client recorded as deceased: the case stops where it is (the flag is its mark)
+    if (await deceasedStops(database.db, applicantId, 'registrations')) return;
     const busy = await repo.lease(database.db, applicantId, kind, config.registrations.leaseSeconds);
     if (busy) return this.enqueue(applicantId, kind, busy);
     try {

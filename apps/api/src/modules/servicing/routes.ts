@@ -113,7 +113,8 @@ export const clientAreaRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         operationId: 'client-verify-otp',
         summary: "Check the sign-in OTP: data.token is the client's token (an open account only)",
-        description: 'A wrong or expired code, or a mobile without an open account, is status false with data.reason.',
+        description:
+          'A wrong or expired code, a mobile without an open account, or an account holder recorded as deceased, is status false with data.reason.',
         tags: [TAG.client],
         security: PUBLIC,
         body: clientVerifyOtpRequestSchema,

@@ -7,11 +7,16 @@ import type { Language } from '@ekyc/contracts/constants';
 import type { ServicingDeps } from './deps.ts';
 import { fail, ok, type Outcome } from '../../lib/outcome.ts';
 import { MESSAGE_TEXTS } from '../../providers/messaging/texts.ts';
+import { deceasedStops } from '../../records/screening.ts';
 import { isOpenAccount } from './client-account.ts';
 
-type Deps = Pick<ServicingDeps, 'records' | 'sessions' | 'otp' | 'messaging' | 'consents'>;
+type Deps = Pick<ServicingDeps, 'database' | 'records' | 'sessions' | 'otp' | 'messaging' | 'consents'>;
 
 const target = (mobile: string) => `client:${mobile}`;
+
+/** The account holder is recorded as deceased: the client area is closed to this account. */
+export const DECEASED =
+  'This account is closed to online access: the account holder is recorded as deceased. For a transmission to the nominees or legal heirs, please contact customer support.';
 
 export async function sendClientOtp(
   deps: Deps,
@@ -36,12 +41,14 @@ export async function verifyClientOtp(
   deps: Deps,
   mobile: string,
   otp: string,
-): Promise<Outcome<{ token: string } | { reason: 'otp' | 'no_account' }>> {
+): Promise<Outcome<{ token: string } | { reason: 'otp' | 'no_account' | 'deceased' }>> {
   const check = await deps.otp.verify('mobile', target(mobile), otp);
   if (!check.ok) return fail(check.message, { reason: 'otp' as const });
   const applicant = await deps.records.findByMobile(mobile);
   if (!applicant || !(await isOpenAccount(deps, applicant.id)))
     return fail('There is no open account for this mobile number.', { reason: 'no_account' as const });
+  if (await deceasedStops(deps.database.db, applicant.id, 'client_area'))
+    return fail(DECEASED, { reason: 'deceased' as const });
   const { token } = await deps.sessions.create('client', applicant.id);
   return ok('Signed in', { token });
 }

@@ -213,6 +213,9 @@ export const APPLICANT_MATRIX: Record<string, Entry> = {
   'GET /api/v1/public/broker-documents/:key': { access: 'public', sample: () => ({ params: { key: 'mitc' } }) },
   // sandbox routes exist only in sandbox mode; they act for no one in particular
   'GET /sandbox/mnrl/list.csv': { access: 'sandbox' },
+  'GET /sandbox/screening/un-consolidated.xml': { access: 'sandbox' },
+  'GET /sandbox/screening/sebi-debarred.csv': { access: 'sandbox' },
+  'GET /sandbox/screening/pep.csv': { access: 'sandbox' },
   'GET /sandbox/assets/sandbox.css': { access: 'sandbox' },
   'GET /sandbox/outbox': { access: 'sandbox', sample: () => ({ query: { to: 'nobody@example.com' } }) },
   'GET /sandbox/': { access: 'sandbox' },

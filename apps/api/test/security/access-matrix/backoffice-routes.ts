@@ -97,6 +97,26 @@ export const BACKOFFICE_MATRIX: Record<string, Entry> = {
     // allowed, but the owner's application is not closed
     expect: { admin: 409 },
   },
+  'GET /api/v1/backoffice/applications/:id/screening': {
+    access: 'reviewer',
+    sample: (c) => ({ params: { id: c.ownerId } }),
+  },
+  // a hit the owner does not have: allowed, not found
+  'POST /api/v1/backoffice/applications/:id/screening/hits/:hitId': {
+    access: 'reviewer',
+    sample: (c) => ({
+      params: { id: c.ownerId, hitId: randomUUID() },
+      body: { outcome: 'cleared', note: 'Not the listed person' },
+    }),
+    expect: { reviewer: 404, admin: 404 },
+  },
+  // a supervisor or an administrator; an application nobody has (the owner is not recorded as deceased)
+  'POST /api/v1/backoffice/applications/:id/deceased': {
+    access: 'admin',
+    sample: () => ({ params: { id: randomUUID() }, body: { note: 'Demise reported by the KRA' } }),
+    expect: { admin: 404 },
+  },
+  'POST /api/v1/backoffice/screening/import': { access: 'admin' },
   'GET /api/v1/backoffice/reasons': { access: 'reviewer' },
   'PUT /api/v1/backoffice/reasons/:code': {
     access: 'admin',
