@@ -1263,6 +1263,66 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/v1/backoffice/applications/{id}/holds': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * An application's escalation holds, the open one first (null when none)
+     * @description Needs a staff token (log-in-staff's data.token) of any active staff member (reviewer, checker, supervisor or administrator; compliance to read only). An account that must replace a password someone else set gets 403 until it has (password_change_required).
+     */
+    get: operations['list-holds'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/backoffice/applications/{id}/hold': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Put an application on hold with a coded reason and a note: its clock stops (409 when it is held)
+     * @description Needs a staff token (log-in-staff's data.token) of any active staff member (reviewer, checker, supervisor or administrator; compliance to read only). An account that must replace a password someone else set gets 403 until it has (password_change_required).
+     */
+    post: operations['hold-application'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/backoffice/applications/{id}/hold/release': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Release an application's hold with a note: its clock runs again (409 when it is not held)
+     * @description Needs a staff token (log-in-staff's data.token) of any active staff member (reviewer, checker, supervisor or administrator; compliance to read only). An account that must replace a password someone else set gets 403 until it has (password_change_required).
+     */
+    post: operations['release-hold'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/v1/backoffice/login': {
     parameters: {
       query?: never;
@@ -7457,6 +7517,330 @@ export interface operations {
       503: components['responses']['ServiceUnavailable'];
     };
   };
+  'list-holds': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            status: boolean;
+            message: string;
+            code?: string;
+            data: {
+              current: {
+                /** @enum {string} */
+                reason_code:
+                  | 'COMPLIANCE_REVIEW'
+                  | 'SUSPECTED_FRAUD'
+                  | 'THIRD_PARTY_CONFIRMATION'
+                  | 'SUPERVISOR_QUERY'
+                  | 'SYSTEM_ISSUE';
+                note: string;
+                held_by: {
+                  staff_id: string;
+                  name: string;
+                };
+                held_at: string;
+                released_by: {
+                  staff_id: string;
+                  name: string;
+                } | null;
+                released_at: string | null;
+                release_note: string | null;
+              } | null;
+              holds: {
+                /** @enum {string} */
+                reason_code:
+                  | 'COMPLIANCE_REVIEW'
+                  | 'SUSPECTED_FRAUD'
+                  | 'THIRD_PARTY_CONFIRMATION'
+                  | 'SUPERVISOR_QUERY'
+                  | 'SYSTEM_ISSUE';
+                note: string;
+                held_by: {
+                  staff_id: string;
+                  name: string;
+                };
+                held_at: string;
+                released_by: {
+                  staff_id: string;
+                  name: string;
+                } | null;
+                released_at: string | null;
+                release_note: string | null;
+              }[];
+            };
+          };
+        };
+      };
+      /** @description Malformed input: data.errors names each offending field, with its rule's message key as code. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            status: boolean;
+            message: string;
+            code?: components['schemas']['MessageKey'];
+            data: {
+              field: string;
+              errors: {
+                field: string;
+                message: string;
+                code?: components['schemas']['MessageKey'];
+              }[];
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      429: components['responses']['TooManyRequests'];
+      500: components['responses']['InternalError'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  'hold-application': {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes a retry safe: the same key with the same body gets the first answer again without running the action twice (409 with another body, or while the first request runs). */
+        'Idempotency-Key'?: components['parameters']['IdempotencyKey'];
+      };
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /** @enum {string} */
+          reason_code:
+            'COMPLIANCE_REVIEW' | 'SUSPECTED_FRAUD' | 'THIRD_PARTY_CONFIRMATION' | 'SUPERVISOR_QUERY' | 'SYSTEM_ISSUE';
+          note: string;
+        };
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          'Idempotent-Replayed': components['headers']['IdempotentReplayed'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            status: boolean;
+            message: string;
+            code?: string;
+            data: {
+              current: {
+                /** @enum {string} */
+                reason_code:
+                  | 'COMPLIANCE_REVIEW'
+                  | 'SUSPECTED_FRAUD'
+                  | 'THIRD_PARTY_CONFIRMATION'
+                  | 'SUPERVISOR_QUERY'
+                  | 'SYSTEM_ISSUE';
+                note: string;
+                held_by: {
+                  staff_id: string;
+                  name: string;
+                };
+                held_at: string;
+                released_by: {
+                  staff_id: string;
+                  name: string;
+                } | null;
+                released_at: string | null;
+                release_note: string | null;
+              } | null;
+              holds: {
+                /** @enum {string} */
+                reason_code:
+                  | 'COMPLIANCE_REVIEW'
+                  | 'SUSPECTED_FRAUD'
+                  | 'THIRD_PARTY_CONFIRMATION'
+                  | 'SUPERVISOR_QUERY'
+                  | 'SYSTEM_ISSUE';
+                note: string;
+                held_by: {
+                  staff_id: string;
+                  name: string;
+                };
+                held_at: string;
+                released_by: {
+                  staff_id: string;
+                  name: string;
+                } | null;
+                released_at: string | null;
+                release_note: string | null;
+              }[];
+            };
+          };
+        };
+      };
+      /** @description Malformed input: data.errors names each offending field, with its rule's message key as code. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            status: boolean;
+            message: string;
+            code?: components['schemas']['MessageKey'];
+            data: {
+              field: string;
+              errors: {
+                field: string;
+                message: string;
+                code?: components['schemas']['MessageKey'];
+              }[];
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      413: components['responses']['PayloadTooLarge'];
+      429: components['responses']['TooManyRequests'];
+      500: components['responses']['InternalError'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  'release-hold': {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes a retry safe: the same key with the same body gets the first answer again without running the action twice (409 with another body, or while the first request runs). */
+        'Idempotency-Key'?: components['parameters']['IdempotencyKey'];
+      };
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          note: string;
+        };
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          'Idempotent-Replayed': components['headers']['IdempotentReplayed'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            status: boolean;
+            message: string;
+            code?: string;
+            data: {
+              current: {
+                /** @enum {string} */
+                reason_code:
+                  | 'COMPLIANCE_REVIEW'
+                  | 'SUSPECTED_FRAUD'
+                  | 'THIRD_PARTY_CONFIRMATION'
+                  | 'SUPERVISOR_QUERY'
+                  | 'SYSTEM_ISSUE';
+                note: string;
+                held_by: {
+                  staff_id: string;
+                  name: string;
+                };
+                held_at: string;
+                released_by: {
+                  staff_id: string;
+                  name: string;
+                } | null;
+                released_at: string | null;
+                release_note: string | null;
+              } | null;
+              holds: {
+                /** @enum {string} */
+                reason_code:
+                  | 'COMPLIANCE_REVIEW'
+                  | 'SUSPECTED_FRAUD'
+                  | 'THIRD_PARTY_CONFIRMATION'
+                  | 'SUPERVISOR_QUERY'
+                  | 'SYSTEM_ISSUE';
+                note: string;
+                held_by: {
+                  staff_id: string;
+                  name: string;
+                };
+                held_at: string;
+                released_by: {
+                  staff_id: string;
+                  name: string;
+                } | null;
+                released_at: string | null;
+                release_note: string | null;
+              }[];
+            };
+          };
+        };
+      };
+      /** @description Malformed input: data.errors names each offending field, with its rule's message key as code. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            status: boolean;
+            message: string;
+            code?: components['schemas']['MessageKey'];
+            data: {
+              field: string;
+              errors: {
+                field: string;
+                message: string;
+                code?: components['schemas']['MessageKey'];
+              }[];
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      413: components['responses']['PayloadTooLarge'];
+      429: components['responses']['TooManyRequests'];
+      500: components['responses']['InternalError'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
   'log-in-staff': {
     parameters: {
       query?: never;
@@ -8251,6 +8635,16 @@ export interface operations {
                 claim?: {
                   staff_id: string;
                   name: string;
+                } | null;
+                hold?: {
+                  /** @enum {string} */
+                  reason_code:
+                    | 'COMPLIANCE_REVIEW'
+                    | 'SUSPECTED_FRAUD'
+                    | 'THIRD_PARTY_CONFIRMATION'
+                    | 'SUPERVISOR_QUERY'
+                    | 'SYSTEM_ISSUE';
+                  since: string;
                 } | null;
               }[];
               total: number;

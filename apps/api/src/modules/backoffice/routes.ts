@@ -7,6 +7,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { applicationRoutes } from './application-routes.ts';
 import { ensureFirstAdmin } from './ensure-first-admin.ts';
+import { holdRoutes } from './holds/routes.ts';
 import { backofficeFlowRoutes } from './flow-routes.ts';
 import { queueRoutes } from './queue-routes.ts';
 import { ReviewWatch } from './review-watch.ts';
@@ -19,6 +20,7 @@ export const backofficeRoutes: FastifyPluginAsyncZod = async (app) => {
   const { deps } = app;
   // the checker's queue, notes, closing cases and the reasons (issue 56)
   await app.register(backofficeFlowRoutes);
+  await app.register(holdRoutes);
 
   const line = await ensureFirstAdmin(deps);
   if (line) app.log.warn(line);

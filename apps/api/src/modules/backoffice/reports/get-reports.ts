@@ -1,7 +1,7 @@
 /**
  * The review team's reports over the last days: per maker and checker the applications decided
  * (one per application and wait, however many stages), the turnaround in working hours and the SLA
- * breaches; reasons for sending back by code per week; the first-time-right rate; who confirmed
+ * breaches (less the time on an escalation hold); reasons for sending back by code per week; the first-time-right rate; who confirmed
  * whose work; and the time the confirmed applications spent in each review status. An
  * supervisor or administrator sees the team's figures, anyone else their own (seesTeamFigures).
  */
@@ -10,7 +10,7 @@ import type { ReportsData } from '@ekyc/contracts/calls/backoffice-reports';
 import { workingSecondsBetween } from '@ekyc/contracts/working-hours';
 import type { BackofficeDeps } from '../deps.ts';
 import type { StaffRow } from '../../../auth/staff.repository.ts';
-import { reportsRepository as repo, type ReportScope } from './reports.repository.ts';
+import { reportsRepository as repo, type ReportScope, type SittingRow } from './reports.repository.ts';
 import { seesTeamFigures } from './sees-team-figures.ts';
 
 const MAX_BREACHES = 100;
@@ -29,6 +29,20 @@ function median(values: number[]): number | null {
   const sorted = [...values].sort((a, b) => a - b);
   const mid = sorted.length >> 1;
   return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+}
+
+/**
+ * The working seconds from the wait's start to the decision, less those the application spent on
+ * an escalation hold: waiting for a hold's release is not the team's time.
+ */
+export function turnaroundSeconds(s: Pick<SittingRow, 'waitingFrom' | 'decidedAt' | 'holds'>): number {
+  let seconds = workingSecondsBetween(s.waitingFrom, s.decidedAt);
+  for (const h of s.holds) {
+    const from = Math.max(h.from.getTime(), s.waitingFrom.getTime());
+    const to = Math.min(h.to.getTime(), s.decidedAt.getTime());
+    if (to > from) seconds -= workingSecondsBetween(new Date(from), new Date(to));
+  }
+  return Math.max(0, seconds);
 }
 
 export async function getReports(
@@ -89,7 +103,7 @@ export async function computeReports(
           turnarounds: [],
         }),
       );
-    const worked = hours(workingSecondsBetween(s.waitingFrom, s.decidedAt));
+    const worked = hours(turnaroundSeconds(s));
     person.applications += 1;
     person.stage_decisions += s.stageDecisions;
     if (s.sentBack) person.sent_back += 1;

@@ -1,6 +1,6 @@
 /**
  * The reports' reads: the summary tables of 2846_review_reports.sql (review_decisions,
- * review_status_log), kept from the audit trail as it is written, never the trail itself. Every
+ * review_status_log) and the escalation holds (2940_review_holds.sql), kept from the audit trail as it is written, never the trail itself. Every
  * read is bounded by the period through the `at` indexes, and by one staff member when the viewer
  * sees only their own figures.
  */
@@ -26,6 +26,8 @@ export interface SittingRow {
   decidedAt: Date;
   stageDecisions: number;
   sentBack: boolean;
+  /** The escalation holds overlapping the wait (review_holds): not the team's time. */
+  holds: { from: Date; to: Date }[];
 }
 
 const since = (days: number) => sql`now() - make_interval(days => ${days}::int)`;
@@ -51,13 +53,19 @@ export const reportsRepository = {
       decided_at: unknown;
       n: unknown;
       sent_back: boolean;
+      holds: [string, string][] | string | null;
     }>(
       tx,
-      sql`select d.staff_id, s.name, d.role, d.applicant_id, d.waiting_from, max(d.at) as decided_at, count(*) as n,
-            bool_or(d.outcome = 'reject') as sent_back
-          from review_decisions d join staff s on s.id = d.staff_id
-          where d.at >= ${since(scope.days)} ${mine('d', scope.staffId)}
-          group by d.staff_id, s.name, d.role, d.applicant_id, d.waiting_from`,
+      sql`with sat as (
+            select d.staff_id, s.name, d.role, d.applicant_id, d.waiting_from, max(d.at) as decided_at, count(*) as n,
+              bool_or(d.outcome = 'reject') as sent_back
+            from review_decisions d join staff s on s.id = d.staff_id
+            where d.at >= ${since(scope.days)} ${mine('d', scope.staffId)}
+            group by d.staff_id, s.name, d.role, d.applicant_id, d.waiting_from)
+          select sat.*, (select json_agg(json_build_array(h.held_at, coalesce(h.released_at, now())))
+              from review_holds h where h.applicant_id = sat.applicant_id and h.held_at < sat.decided_at
+                and (h.released_at is null or h.released_at > sat.waiting_from)) as holds
+          from sat`,
     );
     return rows.map((r) => ({
       staffId: r.staff_id,
@@ -68,6 +76,9 @@ export const reportsRepository = {
       decidedAt: toDate(r.decided_at),
       stageDecisions: toNum(r.n),
       sentBack: Boolean(r.sent_back),
+      holds: (typeof r.holds === 'string' ? (JSON.parse(r.holds) as [string, string][]) : (r.holds ?? [])).map(
+        ([from, to]) => ({ from: new Date(from), to: new Date(to) }),
+      ),
     }));
   },
 
