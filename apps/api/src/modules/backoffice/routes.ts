@@ -10,6 +10,7 @@ import { ensureFirstAdmin } from './ensure-first-admin.ts';
 import { holdRoutes } from './holds/routes.ts';
 import { backofficeFlowRoutes } from './flow-routes.ts';
 import { queueRoutes } from './queue-routes.ts';
+import { syncWorkingCalendar } from './reports/sync-working-calendar.ts';
 import { ReviewWatch } from './review-watch.ts';
 import { signInRoutes } from './sign-in-routes.ts';
 import { staffRoutes } from './staff-routes.ts';
@@ -22,6 +23,8 @@ export const backofficeRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(backofficeFlowRoutes);
   await app.register(holdRoutes);
 
+  // the reports' working-hours clock skips the same trading holidays as the API's
+  await syncWorkingCalendar(deps);
   const line = await ensureFirstAdmin(deps);
   if (line) app.log.warn(line);
   const watch = new ReviewWatch(deps);

@@ -1,8 +1,10 @@
 /**
- * The reports' reads: the summary tables of 2846_review_reports.sql (review_decisions,
- * review_status_log) and the escalation holds (2940_review_holds.sql), kept from the audit trail as it is written, never the trail itself. Every
- * read is bounded by the period through the `at` indexes, and by one staff member when the viewer
- * sees only their own figures.
+ * The reports' reads, never the audit trail itself: the summary tables kept from it as it is
+ * written (2846_review_reports.sql: review_decisions, review_status_log) and those kept from the
+ * decisions in turn (2941_review_report_summaries.sql: review_sittings with each application
+ * decision's working seconds less held time, review_pairs, review_confirmations). Every read is
+ * bounded by the period through a time index, and by one staff member when the viewer sees only
+ * their own figures; the aggregates (medians included) are taken in the database.
  */
 import type { ApplicationStatus } from '@ekyc/contracts/calls/backoffice-queue';
 import type { ReviewRole } from '@ekyc/contracts/calls/backoffice-reports';
@@ -16,18 +18,28 @@ export interface ReportScope {
   staffId: string | null;
 }
 
-/** One application decision: a staff member's decisions on one application for one wait. */
-export interface SittingRow {
+/** A staff member's figures in one role: application decisions, stage decisions, sent back, turnaround. */
+export interface PersonRow {
   staffId: string;
   name: string;
   role: ReviewRole;
+  applications: number;
+  stageDecisions: number;
+  sentBack: number;
+  /** The median of the application decisions' working hours (each to a tenth), less held time. */
+  medianHours: number | null;
+  breaches: number;
+}
+
+/** An application decision that took longer than the SLA in working hours. */
+export interface BreachRow {
   applicantId: string;
+  staffId: string;
+  name: string;
+  role: ReviewRole;
   waitingFrom: Date;
   decidedAt: Date;
-  stageDecisions: number;
-  sentBack: boolean;
-  /** The escalation holds overlapping the wait (review_holds): not the team's time. */
-  holds: { from: Date; to: Date }[];
+  workingHours: number;
 }
 
 const since = (days: number) => sql`now() - make_interval(days => ${days}::int)`;
@@ -43,42 +55,70 @@ export const reportsRepository = {
     );
     return `${String(row?.d ?? '')}/${String(row?.s ?? '')}`;
   },
-  async sittings(tx: Tx, scope: ReportScope): Promise<SittingRow[]> {
+  /**
+   * Per staff member and role, from review_sittings (one row per application decision, its working
+   * seconds kept as it was written, held time left out): only the figures travel.
+   */
+  async people(tx: Tx, scope: ReportScope, slaHours: number): Promise<PersonRow[]> {
     const rows = await query<{
       staff_id: string;
       name: string;
       role: ReviewRole;
-      applicant_id: string;
-      waiting_from: unknown;
-      decided_at: unknown;
       n: unknown;
-      sent_back: boolean;
-      holds: [string, string][] | string | null;
+      decisions: unknown;
+      sent_back: unknown;
+      median: unknown;
+      breaches: unknown;
     }>(
       tx,
-      sql`with sat as (
-            select d.staff_id, s.name, d.role, d.applicant_id, d.waiting_from, max(d.at) as decided_at, count(*) as n,
-              bool_or(d.outcome = 'reject') as sent_back
-            from review_decisions d join staff s on s.id = d.staff_id
-            where d.at >= ${since(scope.days)} ${mine('d', scope.staffId)}
-            group by d.staff_id, s.name, d.role, d.applicant_id, d.waiting_from)
-          select sat.*, (select json_agg(json_build_array(h.held_at, coalesce(h.released_at, now())))
-              from review_holds h where h.applicant_id = sat.applicant_id and h.held_at < sat.decided_at
-                and (h.released_at is null or h.released_at > sat.waiting_from)) as holds
-          from sat`,
+      sql`with s as (
+            select x.staff_id, x.role, x.stage_decisions, x.sent_back, round(x.working_seconds / 360.0) / 10 as h
+            from review_sittings x where x.decided_at >= ${since(scope.days)} ${mine('x', scope.staffId)})
+          select s.staff_id, st.name, s.role, count(*) as n, sum(s.stage_decisions) as decisions,
+            count(*) filter (where s.sent_back) as sent_back, percentile_cont(0.5) within group (order by s.h) as median,
+            count(*) filter (where s.h > ${slaHours}) as breaches
+          from s join staff st on st.id = s.staff_id group by s.staff_id, st.name, s.role`,
     );
     return rows.map((r) => ({
       staffId: r.staff_id,
       name: r.name,
       role: r.role,
+      applications: toNum(r.n),
+      stageDecisions: toNum(r.decisions),
+      sentBack: toNum(r.sent_back),
+      medianHours: r.median === null ? null : Math.round(toNum(r.median) * 100) / 100,
+      breaches: toNum(r.breaches),
+    }));
+  },
+
+  /** The application decisions over the SLA, longest first (at most `limit`). */
+  async breaches(tx: Tx, scope: ReportScope, slaHours: number, limit: number): Promise<BreachRow[]> {
+    const rows = await query<{
+      applicant_id: string;
+      staff_id: string;
+      name: string;
+      role: ReviewRole;
+      waiting_from: unknown;
+      decided_at: unknown;
+      h: unknown;
+    }>(
+      tx,
+      sql`select x.applicant_id, x.staff_id, st.name, x.role, x.waiting_from, x.decided_at,
+            round(x.working_seconds / 360.0) / 10 as h
+          from review_sittings x join staff st on st.id = x.staff_id
+          where x.decided_at >= ${since(scope.days)} ${mine('x', scope.staffId)}
+            and x.working_seconds > ${Math.round(slaHours * 3600)}
+            and round(x.working_seconds / 360.0) / 10 > ${slaHours}
+          order by x.working_seconds desc, x.decided_at, x.applicant_id limit ${limit}`,
+    );
+    return rows.map((r) => ({
       applicantId: r.applicant_id,
+      staffId: r.staff_id,
+      name: r.name,
+      role: r.role,
       waitingFrom: toDate(r.waiting_from),
       decidedAt: toDate(r.decided_at),
-      stageDecisions: toNum(r.n),
-      sentBack: Boolean(r.sent_back),
-      holds: (typeof r.holds === 'string' ? (JSON.parse(r.holds) as [string, string][]) : (r.holds ?? [])).map(
-        ([from, to]) => ({ from: new Date(from), to: new Date(to) }),
-      ),
+      workingHours: toNum(r.h),
     }));
   },
 
@@ -96,39 +136,31 @@ export const reportsRepository = {
     return rows.map((r) => ({ week: r.week, code: r.code, applications: toNum(r.n) }));
   },
 
-  /** Applications confirmed in the period, and those of them never sent back. */
+  /** Applications confirmed in the period, and those of them never sent back (review_confirmations). */
   async firstTimeRight(tx: Tx, scope: ReportScope) {
     const [row] = await query<{ approved: unknown; first_time: unknown }>(
       tx,
-      sql`with confirmed as (
-            select distinct c.applicant_id from review_decisions c
-            where c.role = 'checker' and c.at >= ${since(scope.days)}
-              ${
-                scope.staffId
-                  ? sql`and (c.staff_id = ${scope.staffId}::uuid or exists (select 1 from review_decisions m
-                      where m.applicant_id = c.applicant_id and m.role = 'maker' and m.staff_id = ${scope.staffId}::uuid))`
-                  : sql``
-              })
-          select count(*) as approved,
-            count(*) filter (where not exists (select 1 from review_decisions r
-              where r.applicant_id = confirmed.applicant_id and r.outcome = 'reject')) as first_time
-          from confirmed`,
+      sql`select count(*) as approved, count(*) filter (where not c.sent_back) as first_time
+          from review_confirmations c
+          where c.confirmed_at >= ${since(scope.days)}
+            ${
+              scope.staffId
+                ? sql`and exists (select 1 from review_pairs p where p.applicant_id = c.applicant_id
+                    and (p.maker_id = ${scope.staffId}::uuid or p.checker_id = ${scope.staffId}::uuid))`
+                : sql``
+            }`,
     );
     return { approved: toNum(row?.approved), firstTime: toNum(row?.first_time) };
   },
 
-  /** Applications per maker (who accepted stages) and checker (who confirmed). */
+  /** Applications per maker (who accepted stages) and checker (who confirmed), from review_pairs. */
   async pairs(tx: Tx, scope: ReportScope) {
     const rows = await query<{ maker_id: string; maker: string; checker_id: string; checker: string; n: unknown }>(
       tx,
-      sql`select m.staff_id as maker_id, ms.name as maker, c.staff_id as checker_id, cs.name as checker,
-            count(distinct c.applicant_id) as n
-          from review_decisions c
-          join review_decisions m on m.applicant_id = c.applicant_id and m.role = 'maker' and m.outcome = 'accept'
-            and m.at <= c.at
-          join staff ms on ms.id = m.staff_id join staff cs on cs.id = c.staff_id
-          where c.role = 'checker' and c.at >= ${since(scope.days)}
-            ${scope.staffId ? sql`and (c.staff_id = ${scope.staffId}::uuid or m.staff_id = ${scope.staffId}::uuid)` : sql``}
+      sql`select p.maker_id, ms.name as maker, p.checker_id, cs.name as checker, count(distinct p.applicant_id) as n
+          from review_pairs p join staff ms on ms.id = p.maker_id join staff cs on cs.id = p.checker_id
+          where p.confirmed_at >= ${since(scope.days)}
+            ${scope.staffId ? sql`and (p.checker_id = ${scope.staffId}::uuid or p.maker_id = ${scope.staffId}::uuid)` : sql``}
           group by 1, 2, 3, 4 order by n desc, maker, checker`,
     );
     return rows.map((r) => ({
@@ -142,28 +174,26 @@ export const reportsRepository = {
 
   /**
    * Time in each review status of the applications confirmed in the period (each status from when
-   * it was taken until the next; none in Completed, where an application ends): the median hours
-   * per status over those applications (none counting 0), and the hours per status of the `latest`
-   * most recently approved. Aggregated in the database: only those figures travel.
+   * it was taken until the next, review_status_spans; none in Completed, where an application
+   * ends): the median hours per status over those applications (none counting 0), and the hours per
+   * status of the `latest` most recently approved. Aggregated in the database: only those figures
+   * travel.
    */
   async timeInStatus(tx: Tx, scope: ReportScope, latest: number) {
-    const spans = sql`with confirmed as (
-          select c.applicant_id from review_decisions c
-          where c.role = 'checker' and c.at >= ${since(scope.days)} ${mine('c', scope.staffId)}
-          group by c.applicant_id),
-        spans as (
-          select a.id as applicant_id, 'In progress' as status, a.created_at as at,
-              (select min(l.at) from review_status_log l where l.applicant_id = a.id) as until
-            from applicants a join confirmed on confirmed.applicant_id = a.id
-          union all
-          select l.applicant_id, l.status, l.at,
-              coalesce(lead(l.at) over (partition by l.applicant_id order by l.at, l.audit_id), now()) as until
-            from review_status_log l join confirmed on confirmed.applicant_id = l.applicant_id),
-        approved as (select applicant_id, max(at) as approved_at from spans where status = 'Approved' group by applicant_id),
+    const spans = sql`with confirmed as (${
+      scope.staffId
+        ? sql`select distinct p.applicant_id from review_pairs p
+            where p.checker_id = ${scope.staffId}::uuid and p.confirmed_at >= ${since(scope.days)}`
+        : sql`select c.applicant_id from review_confirmations c where c.confirmed_at >= ${since(scope.days)}`
+    }),
+        approved as (
+          select s.applicant_id, max(s.since) as approved_at
+          from review_status_spans s join confirmed c on c.applicant_id = s.applicant_id
+          where s.status = 'Approved' group by s.applicant_id),
         hours as (
-          select s.applicant_id, s.status, sum(extract(epoch from (s.until - s.at))) / 3600 as h
-          from spans s join approved p on p.applicant_id = s.applicant_id
-          where s.status <> 'Completed' and s.until is not null group by 1, 2)`;
+          select s.applicant_id, s.status, sum(extract(epoch from (coalesce(s.until, now()) - s.since))) / 3600 as h
+          from review_status_spans s join approved p on p.applicant_id = s.applicant_id
+          where s.status <> 'Completed' group by 1, 2)`;
     const [medians, rows] = await Promise.all([
       query<{ status: ApplicationStatus; median: unknown; n: unknown }>(
         tx,
