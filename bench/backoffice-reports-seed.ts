@@ -2,7 +2,7 @@
  * The reports' database alone, seeded in SQL (no HTTP, no sealing in JavaScript): 100,000
  * applications, their staff decisions and review statuses as the audit trail's trigger keeps them
  * (20 staff: 15 makers, 4 checkers, an administrator), then the summary tables of
- * 2941_review_report_summaries.sql and 2942_review_status_spans.sql rebuilt in one pass, as after a
+ * 2941_review_report_summaries.sql and 2942_review_status_times.sql rebuilt in one pass, as after a
  * bulk load. A quicker way than
  * the queue benchmark's seed to a database `bench/backoffice-reports.ts` measures (the reports read
  * neither the applications' sealed data nor the audit trail itself).
@@ -86,7 +86,7 @@ await run(
 );
 await run('session', `set session_replication_role = origin`);
 await run('summary tables rebuilt (review_summaries_rebuild)', `select review_summaries_rebuild()`);
-await run('status spans rebuilt (review_status_spans_rebuild)', `select review_status_spans_rebuild()`);
+await run('status times rebuilt (review_status_times_rebuild)', `select review_status_times_rebuild()`);
 await run('vacuum analyze', `vacuum analyze`);
 const counts = (await client.query(
   `select (select count(*) from review_decisions) as decisions, (select count(*) from review_sittings) as sittings,

@@ -2,9 +2,10 @@
  * The reports' reads, never the audit trail itself: the summary tables kept from it as it is
  * written (2846_review_reports.sql: review_decisions, review_status_log) and those kept from the
  * decisions in turn (2941_review_report_summaries.sql: review_sittings with each application
- * decision's working seconds less held time, review_pairs, review_confirmations). Every read is
- * bounded by the period through a time index, and by one staff member when the viewer sees only
- * their own figures; the aggregates (medians included) are taken in the database.
+ * decision's working seconds less held time, review_pairs, review_confirmations; 2942:
+ * review_status_times). Every read is bounded by the period through a time index, and by one
+ * staff member when the viewer sees only their own figures; the aggregates (medians included) are
+ * taken in the database.
  */
 import type { ApplicationStatus } from '@ekyc/contracts/calls/backoffice-queue';
 import type { ReviewRole } from '@ekyc/contracts/calls/backoffice-reports';
@@ -173,51 +174,63 @@ export const reportsRepository = {
   },
 
   /**
-   * Time in each review status of the applications confirmed in the period (each status from when
-   * it was taken until the next, review_status_spans; none in Completed, where an application
-   * ends): the median hours per status over those applications (none counting 0), and the hours per
-   * status of the `latest` most recently approved. Aggregated in the database: only those figures
-   * travel.
+   * Time in each review status of the applications confirmed in the period (review_status_times:
+   * the seconds of each status left, and the open one until now; none in Completed, where an
+   * application ends): the median hours per status over those applications, and the hours per
+   * status of the `latest` most recently approved. One short row per application, aggregated in
+   * the database: only those figures travel.
    */
   async timeInStatus(tx: Tx, scope: ReportScope, latest: number) {
-    const spans = sql`with confirmed as (${
+    const open = (status: string) =>
+      sql.raw(`case when t.open_status = '${status}' then extract(epoch from now() - t.open_since) else 0 end`);
+    const times = sql`with confirmed as (${
       scope.staffId
         ? sql`select distinct p.applicant_id from review_pairs p
             where p.checker_id = ${scope.staffId}::uuid and p.confirmed_at >= ${since(scope.days)}`
         : sql`select c.applicant_id from review_confirmations c where c.confirmed_at >= ${since(scope.days)}`
     }),
-        approved as (
-          select s.applicant_id, max(s.since) as approved_at
-          from review_status_spans s join confirmed c on c.applicant_id = s.applicant_id
-          where s.status = 'Approved' group by s.applicant_id),
-        hours as (
-          select s.applicant_id, s.status, sum(extract(epoch from (coalesce(s.until, now()) - s.since))) / 3600 as h
-          from review_status_spans s join approved p on p.applicant_id = s.applicant_id
-          where s.status <> 'Completed' group by 1, 2)`;
-    const [medians, rows] = await Promise.all([
-      query<{ status: ApplicationStatus; median: unknown; n: unknown }>(
+        t as (
+          select t.applicant_id, t.approved_at,
+            (t.pending_s + ${open('Pending')}) / 3600 as pending, (t.approved_s + ${open('Approved')}) / 3600 as approved,
+            (t.rejected_s + ${open('Rejected')}) / 3600 as rejected,
+            (t.in_progress_s + ${open('In progress')}) / 3600 as in_progress, (t.closed_s + ${open('Closed')}) / 3600 as closed
+          from review_status_times t join confirmed c on c.applicant_id = t.applicant_id
+          where t.approved_at is not null)`;
+    type Hours = { pending: unknown; approved: unknown; rejected: unknown; in_progress: unknown; closed: unknown };
+    const [[m], rows] = await Promise.all([
+      query<Hours & { n: unknown }>(
         tx,
-        sql`${spans}
-          select st.status, percentile_cont(0.5) within group (order by coalesce(h.h, 0)) as median, count(*) as n
-          from approved p cross join (values ('Pending'), ('Approved'), ('Rejected'), ('In progress')) as st(status)
-          left join hours h on h.applicant_id = p.applicant_id and h.status = st.status
-          group by st.status`,
+        sql`${times} select count(*) as n, percentile_cont(0.5) within group (order by pending) as pending,
+            percentile_cont(0.5) within group (order by approved) as approved,
+            percentile_cont(0.5) within group (order by rejected) as rejected,
+            percentile_cont(0.5) within group (order by in_progress) as in_progress,
+            percentile_cont(0.5) within group (order by closed) as closed
+          from t`,
       ),
-      query<{ applicant_id: string; approved_at: unknown; status: ApplicationStatus; h: unknown }>(
+      query<Hours & { applicant_id: string; approved_at: unknown }>(
         tx,
-        sql`${spans}, last as (select * from approved order by approved_at desc, applicant_id limit ${latest})
-          select l.applicant_id, l.approved_at, h.status, h.h from last l left join hours h on h.applicant_id = l.applicant_id
-          order by l.approved_at desc, l.applicant_id`,
+        sql`${times} select * from t order by approved_at desc, applicant_id limit ${latest}`,
       ),
     ]);
+    const byStatus = (h: Hours): [ApplicationStatus, unknown][] => [
+      ['Pending', h.pending],
+      ['Approved', h.approved],
+      ['Rejected', h.rejected],
+      ['In progress', h.in_progress],
+      ['Closed', h.closed],
+    ];
     return {
-      medians: medians.map((m) => ({ status: m.status, medianHours: toNum(m.median), applications: toNum(m.n) })),
-      rows: rows.map((r) => ({
-        applicantId: r.applicant_id,
-        approvedAt: toDate(r.approved_at),
-        status: r.status as ApplicationStatus | null,
-        hours: toNum(r.h),
-      })),
+      medians: m
+        ? byStatus(m).map(([status, median]) => ({ status, medianHours: toNum(median), applications: toNum(m.n) }))
+        : [],
+      rows: rows.flatMap((r) =>
+        byStatus(r).map(([status, hours]) => ({
+          applicantId: r.applicant_id,
+          approvedAt: toDate(r.approved_at),
+          status: status as ApplicationStatus | null,
+          hours: toNum(hours),
+        })),
+      ),
     };
   },
 };
