@@ -70,4 +70,7 @@ export async function seedAuditTrail(
          where d.role = 'checker' and st.status = 'Completed') x`,
   );
   await client.query(`set session_replication_role = origin`);
+  // the triggers were off: the per-decision summaries and status times (2941, 2942) in one pass
+  await client.query(`select review_summaries_rebuild()`);
+  await client.query(`select review_status_times_rebuild()`);
 }

@@ -20,7 +20,7 @@ const database = await openDatabase({
   databaseUrl: url.toString(),
   dataDir: '/tmp',
   inMemory: false,
-  databasePoolMax: 4,
+  databasePoolMax: 8,
 });
 const config = { backoffice: { slaWorkingHours: 9 } } as Parameters<typeof getReports>[0]['config'];
 const TEAM = '00000000-0000-4000-8000-000000000000';

@@ -1263,7 +1263,7 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
-  '/api/v1/backoffice/applications/{id}/screening': {
+  '/api/v1/backoffice/applications/{id}/holds': {
     parameters: {
       query?: never;
       header?: never;
@@ -1271,10 +1271,10 @@ export interface paths {
       cookie?: never;
     };
     /**
-     * An application's screening hits with the matched entries, its risk category and deceased flag
+     * An application's escalation holds, the open one first (null when none)
      * @description Needs a staff token (log-in-staff's data.token) of any active staff member (reviewer, checker, supervisor or administrator; compliance to read only). An account that must replace a password someone else set gets 403 until it has (password_change_required).
      */
-    get: operations['get-screening'];
+    get: operations['list-holds'];
     put?: never;
     post?: never;
     delete?: never;
@@ -1283,7 +1283,7 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
-  '/api/v1/backoffice/applications/{id}/screening/hits/{hitId}': {
+  '/api/v1/backoffice/applications/{id}/hold': {
     parameters: {
       query?: never;
       header?: never;
@@ -1293,17 +1293,17 @@ export interface paths {
     get?: never;
     put?: never;
     /**
-     * Clear a screening hit (not the listed person) or confirm it, with a note
+     * Put an application on hold with a coded reason and a note: its clock stops (409 when it is held)
      * @description Needs a staff token (log-in-staff's data.token) of any active staff member (reviewer, checker, supervisor or administrator; compliance to read only). An account that must replace a password someone else set gets 403 until it has (password_change_required).
      */
-    post: operations['resolve-screening-hit'];
+    post: operations['hold-application'];
     delete?: never;
     options?: never;
     head?: never;
     patch?: never;
     trace?: never;
   };
-  '/api/v1/backoffice/applications/{id}/deceased': {
+  '/api/v1/backoffice/applications/{id}/hold/release': {
     parameters: {
       query?: never;
       header?: never;
@@ -1313,10 +1313,10 @@ export interface paths {
     get?: never;
     put?: never;
     /**
-     * Record the client as deceased with a note (a supervisor or an administrator)
-     * @description Needs a staff token (log-in-staff's data.token) of a supervisor or an administrator. An account that must replace a password someone else set gets 403 until it has (password_change_required).
+     * Release an application's hold with a note: its clock runs again (409 when it is not held)
+     * @description Needs a staff token (log-in-staff's data.token) of any active staff member (reviewer, checker, supervisor or administrator; compliance to read only). An account that must replace a password someone else set gets 403 until it has (password_change_required).
      */
-    post: operations['mark-deceased'];
+    post: operations['release-hold'];
     delete?: never;
     options?: never;
     head?: never;
@@ -2471,26 +2471,6 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
-  '/api/v1/backoffice/screening/import': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    get?: never;
-    put?: never;
-    /**
-     * Import the screening lists now (an administrator); an unchanged file is not imported again
-     * @description Needs a staff token (log-in-staff's data.token) of an administrator. An account that must replace a password someone else set gets 403 until it has (password_change_required).
-     */
-    post: operations['import-screening-lists'];
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
   '/api/v1/client/send-otp': {
     parameters: {
       query?: never;
@@ -2524,7 +2504,7 @@ export interface paths {
     put?: never;
     /**
      * Check the sign-in OTP: data.token is the client's token (an open account only)
-     * @description A wrong or expired code, a mobile without an open account, or an account holder recorded as deceased, is status false with data.reason.
+     * @description A wrong or expired code, or a mobile without an open account, is status false with data.reason.
      *
      *     Public: no token.
      */
@@ -7537,7 +7517,7 @@ export interface operations {
       503: components['responses']['ServiceUnavailable'];
     };
   };
-  'get-screening': {
+  'list-holds': {
     parameters: {
       query?: never;
       header?: never;
@@ -7559,41 +7539,48 @@ export interface operations {
             message: string;
             code?: string;
             data: {
-              hits: {
-                id: string;
-                entry: {
-                  /** @enum {string} */
-                  list: 'sebi_debarred' | 'un_consolidated' | 'pep';
-                  ref: string;
+              current: {
+                /** @enum {string} */
+                reason_code:
+                  | 'COMPLIANCE_REVIEW'
+                  | 'SUSPECTED_FRAUD'
+                  | 'THIRD_PARTY_CONFIRMATION'
+                  | 'SUPERVISOR_QUERY'
+                  | 'SYSTEM_ISSUE';
+                note: string;
+                held_by: {
+                  staff_id: string;
                   name: string;
-                  date_of_birth: string | null;
-                  details: {
-                    [key: string]: string;
-                  };
                 };
+                held_at: string;
+                released_by: {
+                  staff_id: string;
+                  name: string;
+                } | null;
+                released_at: string | null;
+                release_note: string | null;
+              } | null;
+              holds: {
                 /** @enum {string} */
-                matched_on: 'pan' | 'name_dob' | 'name';
-                score: number;
-                /** @enum {string} */
-                found_at_step: 'pan' | 'approval';
-                found_at: string;
-                /** @enum {string} */
-                status: 'open' | 'cleared' | 'confirmed';
-                resolved_by: string | null;
-                resolved_at: string | null;
-                note: string | null;
+                reason_code:
+                  | 'COMPLIANCE_REVIEW'
+                  | 'SUSPECTED_FRAUD'
+                  | 'THIRD_PARTY_CONFIRMATION'
+                  | 'SUPERVISOR_QUERY'
+                  | 'SYSTEM_ISSUE';
+                note: string;
+                held_by: {
+                  staff_id: string;
+                  name: string;
+                };
+                held_at: string;
+                released_by: {
+                  staff_id: string;
+                  name: string;
+                } | null;
+                released_at: string | null;
+                release_note: string | null;
               }[];
-              risk: {
-                /** @enum {string} */
-                category: 'low' | 'medium' | 'high';
-                factors: ('pep_declared' | 'screening_hit' | 'occupation' | 'income')[];
-                rule_set: string;
-                assessed_at: string;
-              } | null;
-              deceased: {
-                marked_at: string;
-                marked_by: string;
-              } | null;
             };
           };
         };
@@ -7629,7 +7616,7 @@ export interface operations {
       503: components['responses']['ServiceUnavailable'];
     };
   };
-  'resolve-screening-hit': {
+  'hold-application': {
     parameters: {
       query?: never;
       header?: {
@@ -7638,7 +7625,6 @@ export interface operations {
       };
       path: {
         id: string;
-        hitId: string;
       };
       cookie?: never;
     };
@@ -7646,7 +7632,8 @@ export interface operations {
       content: {
         'application/json': {
           /** @enum {string} */
-          outcome: 'cleared' | 'confirmed';
+          reason_code:
+            'COMPLIANCE_REVIEW' | 'SUSPECTED_FRAUD' | 'THIRD_PARTY_CONFIRMATION' | 'SUPERVISOR_QUERY' | 'SYSTEM_ISSUE';
           note: string;
         };
       };
@@ -7664,41 +7651,48 @@ export interface operations {
             message: string;
             code?: string;
             data: {
-              hits: {
-                id: string;
-                entry: {
-                  /** @enum {string} */
-                  list: 'sebi_debarred' | 'un_consolidated' | 'pep';
-                  ref: string;
+              current: {
+                /** @enum {string} */
+                reason_code:
+                  | 'COMPLIANCE_REVIEW'
+                  | 'SUSPECTED_FRAUD'
+                  | 'THIRD_PARTY_CONFIRMATION'
+                  | 'SUPERVISOR_QUERY'
+                  | 'SYSTEM_ISSUE';
+                note: string;
+                held_by: {
+                  staff_id: string;
                   name: string;
-                  date_of_birth: string | null;
-                  details: {
-                    [key: string]: string;
-                  };
                 };
+                held_at: string;
+                released_by: {
+                  staff_id: string;
+                  name: string;
+                } | null;
+                released_at: string | null;
+                release_note: string | null;
+              } | null;
+              holds: {
                 /** @enum {string} */
-                matched_on: 'pan' | 'name_dob' | 'name';
-                score: number;
-                /** @enum {string} */
-                found_at_step: 'pan' | 'approval';
-                found_at: string;
-                /** @enum {string} */
-                status: 'open' | 'cleared' | 'confirmed';
-                resolved_by: string | null;
-                resolved_at: string | null;
-                note: string | null;
+                reason_code:
+                  | 'COMPLIANCE_REVIEW'
+                  | 'SUSPECTED_FRAUD'
+                  | 'THIRD_PARTY_CONFIRMATION'
+                  | 'SUPERVISOR_QUERY'
+                  | 'SYSTEM_ISSUE';
+                note: string;
+                held_by: {
+                  staff_id: string;
+                  name: string;
+                };
+                held_at: string;
+                released_by: {
+                  staff_id: string;
+                  name: string;
+                } | null;
+                released_at: string | null;
+                release_note: string | null;
               }[];
-              risk: {
-                /** @enum {string} */
-                category: 'low' | 'medium' | 'high';
-                factors: ('pep_declared' | 'screening_hit' | 'occupation' | 'income')[];
-                rule_set: string;
-                assessed_at: string;
-              } | null;
-              deceased: {
-                marked_at: string;
-                marked_by: string;
-              } | null;
             };
           };
         };
@@ -7736,7 +7730,7 @@ export interface operations {
       503: components['responses']['ServiceUnavailable'];
     };
   };
-  'mark-deceased': {
+  'release-hold': {
     parameters: {
       query?: never;
       header?: {
@@ -7768,8 +7762,48 @@ export interface operations {
             message: string;
             code?: string;
             data: {
-              marked_at: string;
-              stops: string[];
+              current: {
+                /** @enum {string} */
+                reason_code:
+                  | 'COMPLIANCE_REVIEW'
+                  | 'SUSPECTED_FRAUD'
+                  | 'THIRD_PARTY_CONFIRMATION'
+                  | 'SUPERVISOR_QUERY'
+                  | 'SYSTEM_ISSUE';
+                note: string;
+                held_by: {
+                  staff_id: string;
+                  name: string;
+                };
+                held_at: string;
+                released_by: {
+                  staff_id: string;
+                  name: string;
+                } | null;
+                released_at: string | null;
+                release_note: string | null;
+              } | null;
+              holds: {
+                /** @enum {string} */
+                reason_code:
+                  | 'COMPLIANCE_REVIEW'
+                  | 'SUSPECTED_FRAUD'
+                  | 'THIRD_PARTY_CONFIRMATION'
+                  | 'SUPERVISOR_QUERY'
+                  | 'SYSTEM_ISSUE';
+                note: string;
+                held_by: {
+                  staff_id: string;
+                  name: string;
+                };
+                held_at: string;
+                released_by: {
+                  staff_id: string;
+                  name: string;
+                } | null;
+                released_at: string | null;
+                release_note: string | null;
+              }[];
             };
           };
         };
@@ -8601,6 +8635,16 @@ export interface operations {
                 claim?: {
                   staff_id: string;
                   name: string;
+                } | null;
+                hold?: {
+                  /** @enum {string} */
+                  reason_code:
+                    | 'COMPLIANCE_REVIEW'
+                    | 'SUSPECTED_FRAUD'
+                    | 'THIRD_PARTY_CONFIRMATION'
+                    | 'SUPERVISOR_QUERY'
+                    | 'SYSTEM_ISSUE';
+                  since: string;
                 } | null;
               }[];
               total: number;
@@ -12571,50 +12615,6 @@ export interface operations {
       503: components['responses']['ServiceUnavailable'];
     };
   };
-  'import-screening-lists': {
-    parameters: {
-      query?: never;
-      header?: {
-        /** @description Makes a retry safe: the same key with the same body gets the first answer again without running the action twice (409 with another body, or while the first request runs). */
-        'Idempotency-Key'?: components['parameters']['IdempotencyKey'];
-      };
-      path?: never;
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description OK */
-      200: {
-        headers: {
-          'Idempotent-Replayed': components['headers']['IdempotentReplayed'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            status: boolean;
-            message: string;
-            code?: string;
-            data: {
-              lists: {
-                /** @enum {string} */
-                list: 'sebi_debarred' | 'un_consolidated' | 'pep';
-                entries: number;
-                changed: boolean;
-              }[];
-            };
-          };
-        };
-      };
-      400: components['responses']['BadRequest'];
-      401: components['responses']['Unauthorized'];
-      403: components['responses']['Forbidden'];
-      409: components['responses']['Conflict'];
-      413: components['responses']['PayloadTooLarge'];
-      429: components['responses']['TooManyRequests'];
-      500: components['responses']['InternalError'];
-      503: components['responses']['ServiceUnavailable'];
-    };
-  };
   'client-send-otp': {
     parameters: {
       query?: never;
@@ -12721,7 +12721,7 @@ export interface operations {
                 }
               | {
                   /** @enum {string} */
-                  reason: 'otp' | 'no_account' | 'deceased';
+                  reason: 'otp' | 'no_account';
                 };
           };
         };
@@ -13187,7 +13187,7 @@ export interface operations {
                 }
               | {
                   /** @enum {string} */
-                  reason: 'otp' | 'no_account' | 'deceased';
+                  reason: 'otp' | 'no_account';
                 };
           };
         };

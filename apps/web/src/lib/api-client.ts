@@ -94,7 +94,7 @@ function idempotencyKey(): string {
 
 export function createApiClient(settings: ClientSettings) {
   async function request<S extends DataSchema>(
-    method: 'GET' | 'POST',
+    method: 'GET' | 'POST' | 'PUT',
     path: string,
     schema: S,
     options: RequestOptions = {},
@@ -173,7 +173,7 @@ export function createApiClient(settings: ClientSettings) {
 
   /** A call that must succeed: its parsed data, or an ApiError with the refusal's message. */
   async function data<S extends DataSchema>(
-    method: 'GET' | 'POST',
+    method: 'GET' | 'POST' | 'PUT',
     path: string,
     schema: S,
     options?: RequestOptions,

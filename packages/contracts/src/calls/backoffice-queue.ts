@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { queueHoldSchema } from './backoffice-holds.ts';
 import { replySchema } from '../envelope.ts';
 
 /**
@@ -54,6 +55,8 @@ export const queueItemSchema = z.object({
   alerts: z.array(z.enum(['face_match', 'liveness', 'needs_review'])),
   /** The reviewer holding the application, if any claim is current. */
   claim: z.object({ staff_id: z.string(), name: z.string() }).nullable().optional(),
+  /** An open escalation hold: its reason and since when (backoffice-holds.ts). */
+  hold: queueHoldSchema,
 });
 export type QueueItem = z.infer<typeof queueItemSchema>;
 

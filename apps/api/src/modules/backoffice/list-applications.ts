@@ -4,7 +4,9 @@
  */
 import type { QueueData, queueQuerySchema } from '@ekyc/contracts/calls/backoffice-queue';
 import type { z } from 'zod';
+import type { HoldReason } from '@ekyc/contracts/calls/backoffice-holds';
 import type { BackofficeDeps } from './deps.ts';
+import { holdsRepository } from './holds/holds.repository.ts';
 import { searchIndexRepository as repo } from './search-index.repository.ts';
 import { operationsRepository as ops } from './operations.repository.ts';
 import { hashTerms, syncSearchTerms } from './search-index.ts';
@@ -82,8 +84,13 @@ export async function listApplications(
     if (countsCache.size > 500) countsCache.clear();
     countsCache.set(key, { at: Date.now(), counts });
   }
+  const held = await holdsRepository.openOfMany(
+    deps.database.db,
+    rows.map((r) => r.id),
+  );
   const items = await Promise.all(
     rows.map(async (row) => {
+      const hold = held.get(row.id);
       const [pan, liveness] = await Promise.all([
         deps.records.getSection(row.id, 'pan_obj'),
         deps.records.getSection(row.id, 'livness_obj'),
@@ -103,6 +110,7 @@ export async function listApplications(
         client_code: row.clientCode,
         alerts: queueAlerts(liveness),
         claim: row.claimStaffId ? { staff_id: row.claimStaffId, name: row.claimStaffName ?? '' } : null,
+        hold: hold ? { reason_code: hold.reasonCode as HoldReason, since: hold.since.toISOString() } : null,
       };
     }),
   );

@@ -7,9 +7,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { applicationRoutes } from './application-routes.ts';
 import { ensureFirstAdmin } from './ensure-first-admin.ts';
+import { holdRoutes } from './holds/routes.ts';
 import { backofficeFlowRoutes } from './flow-routes.ts';
 import { queueRoutes } from './queue-routes.ts';
 import { backofficeScreeningRoutes } from './screening/routes.ts';
+import { syncWorkingCalendar } from './reports/sync-working-calendar.ts';
 import { ReviewWatch } from './review-watch.ts';
 import { signInRoutes } from './sign-in-routes.ts';
 import { staffRoutes } from './staff-routes.ts';
@@ -22,7 +24,10 @@ export const backofficeRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(backofficeFlowRoutes);
   // screening hits, the risk category and the deceased flag
   await app.register(backofficeScreeningRoutes);
+  await app.register(holdRoutes);
 
+  // the reports' working-hours clock skips the same trading holidays as the API's
+  await syncWorkingCalendar(deps);
   const line = await ensureFirstAdmin(deps);
   if (line) app.log.warn(line);
   const watch = new ReviewWatch(deps);

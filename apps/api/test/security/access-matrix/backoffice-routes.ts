@@ -117,6 +117,25 @@ export const BACKOFFICE_MATRIX: Record<string, Entry> = {
     expect: { admin: 404 },
   },
   'POST /api/v1/backoffice/screening/import': { access: 'admin' },
+  'GET /api/v1/backoffice/applications/:id/holds': {
+    access: 'reviewer',
+    sample: (c) => ({ params: { id: c.ownerId } }),
+  },
+  'POST /api/v1/backoffice/applications/:id/hold': {
+    access: 'reviewer',
+    sample: (c) => ({
+      params: { id: c.ownerId },
+      body: { reason_code: 'COMPLIANCE_REVIEW', note: 'Compliance asked about the source of funds' },
+    }),
+    // allowed; the reviewer's hold is open, so the admin is told it is held already
+    expect: { admin: 409 },
+  },
+  'POST /api/v1/backoffice/applications/:id/hold/release': {
+    access: 'reviewer',
+    sample: (c) => ({ params: { id: c.ownerId }, body: { note: 'Compliance answered' } }),
+    // allowed; the reviewer released it, so the admin finds no hold
+    expect: { admin: 409 },
+  },
   'GET /api/v1/backoffice/reasons': { access: 'reviewer' },
   'PUT /api/v1/backoffice/reasons/:code': {
     access: 'admin',

@@ -22,6 +22,7 @@ const AssistedKycCallsPage = lazy(() => import('./pages/assisted-kyc-page'));
 const DataPrivacyPage = lazy(() => import('./pages/data-privacy-page'));
 const InvitationPage = lazy(() => import('./pages/invitation-page'));
 const AccountPage = lazy(() => import('./pages/account-page'));
+const ReasonsPage = lazy(() => import('./pages/reasons-page'));
 
 export default function BackofficeApp() {
   return (
@@ -44,6 +45,7 @@ export default function BackofficeApp() {
           <Route path="awaiting-confirmation" element={<CheckerQueuePage />} />
           <Route path="assisted-kyc" element={<AssistedKycCallsPage />} />
           <Route path="account" element={<AccountPage />} />
+          <Route path="reasons" element={<ReasonsPage />} />
         </Route>
         <Route path="*" element={<Navigate to="/backoffice/" replace />} />
       </Routes>

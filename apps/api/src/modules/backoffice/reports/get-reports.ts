@@ -1,13 +1,14 @@
 /**
  * The review team's reports over the last days: per maker and checker the applications decided
  * (one per application and wait, however many stages), the turnaround in working hours and the SLA
- * breaches; reasons for sending back by code per week; the first-time-right rate; who confirmed
- * whose work; and the time the confirmed applications spent in each review status. An
- * supervisor or administrator sees the team's figures, anyone else their own (seesTeamFigures).
+ * breaches (less the time on an escalation hold); reasons for sending back by code per week; the
+ * first-time-right rate; who confirmed whose work; and the time the confirmed applications spent
+ * in each review status. A supervisor or administrator sees the team's figures, anyone else their
+ * own (seesTeamFigures). The working hours are counted as each decision is written
+ * (2941_review_report_summaries.sql), so a report computed afresh aggregates in the database.
  */
 import { APPLICATION_STATUSES, type ApplicationStatus } from '@ekyc/contracts/calls/backoffice-queue';
 import type { ReportsData } from '@ekyc/contracts/calls/backoffice-reports';
-import { workingSecondsBetween } from '@ekyc/contracts/working-hours';
 import type { BackofficeDeps } from '../deps.ts';
 import type { StaffRow } from '../../../auth/staff.repository.ts';
 import { reportsRepository as repo, type ReportScope } from './reports.repository.ts';
@@ -22,15 +23,6 @@ const MAX_BREACHES = 100;
 const REPORT_TTL_MS = 60_000;
 const caches = new WeakMap<object, Map<string, { at: number; data: Promise<ReportsData> }>>();
 const MAX_STATE_ROWS = 50;
-const hours = (seconds: number) => Math.round((seconds / 3600) * 10) / 10;
-
-function median(values: number[]): number | null {
-  if (!values.length) return null;
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = sorted.length >> 1;
-  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
-}
-
 export async function getReports(
   deps: Pick<BackofficeDeps, 'database' | 'config'>,
   viewer: Pick<StaffRow, 'id' | 'role'>,
@@ -60,53 +52,14 @@ export async function computeReports(
   const team = scope.staffId === null;
   const db = deps.database.db;
   const sla = deps.config.backoffice.slaWorkingHours;
-  const [sittings, reasons, ftr, pairs, states] = await Promise.all([
-    repo.sittings(db, scope),
+  const [people, breaches, reasons, ftr, pairs, states] = await Promise.all([
+    repo.people(db, scope, sla),
+    repo.breaches(db, scope, sla, MAX_BREACHES),
     repo.reasonsByWeek(db, scope),
     repo.firstTimeRight(db, scope),
     repo.pairs(db, scope),
     repo.timeInStatus(db, scope, MAX_STATE_ROWS),
   ]);
-
-  // per staff member and role
-  const people = new Map<string, ReportsData['people'][number] & { turnarounds: number[] }>();
-  const breaches: ReportsData['breaches'] = [];
-  for (const s of sittings) {
-    const key = `${s.staffId}:${s.role}`;
-    let person = people.get(key);
-    if (!person)
-      people.set(
-        key,
-        (person = {
-          staff_id: s.staffId,
-          name: s.name,
-          role: s.role,
-          applications: 0,
-          stage_decisions: 0,
-          sent_back: 0,
-          median_working_hours: null,
-          breaches: 0,
-          turnarounds: [],
-        }),
-      );
-    const worked = hours(workingSecondsBetween(s.waitingFrom, s.decidedAt));
-    person.applications += 1;
-    person.stage_decisions += s.stageDecisions;
-    if (s.sentBack) person.sent_back += 1;
-    person.turnarounds.push(worked);
-    if (worked > sla) {
-      person.breaches += 1;
-      breaches.push({
-        applicant_id: s.applicantId,
-        staff_id: s.staffId,
-        name: s.name,
-        role: s.role,
-        waiting_from: s.waitingFrom.toISOString(),
-        decided_at: s.decidedAt.toISOString(),
-        working_hours: worked,
-      });
-    }
-  }
 
   // time in each status of the most recently confirmed applications, one row each
   const perApplication = new Map<string, { hours: Record<ApplicationStatus, number>; approvedAt: Date }>();
@@ -128,10 +81,27 @@ export async function computeReports(
     days,
     scope: team ? 'team' : 'own',
     sla_working_hours: sla,
-    people: [...people.values()]
-      .map(({ turnarounds, ...p }) => ({ ...p, median_working_hours: median(turnarounds) }))
+    people: people
+      .map((p) => ({
+        staff_id: p.staffId,
+        name: p.name,
+        role: p.role,
+        applications: p.applications,
+        stage_decisions: p.stageDecisions,
+        sent_back: p.sentBack,
+        median_working_hours: p.medianHours,
+        breaches: p.breaches,
+      }))
       .sort((a, b) => a.name.localeCompare(b.name) || a.role.localeCompare(b.role)),
-    breaches: breaches.sort((a, b) => b.working_hours - a.working_hours).slice(0, MAX_BREACHES),
+    breaches: breaches.map((b) => ({
+      applicant_id: b.applicantId,
+      staff_id: b.staffId,
+      name: b.name,
+      role: b.role,
+      waiting_from: b.waitingFrom.toISOString(),
+      decided_at: b.decidedAt.toISOString(),
+      working_hours: b.workingHours,
+    })),
     reasons,
     first_time_right: {
       approved: ftr.approved,

@@ -21,6 +21,7 @@ export function BackofficeLayout() {
     'assisted',
     'backoffice-reports',
     'service-requests',
+    'backoffice-reasons',
   ]);
   const token = useStaffToken();
   const location = useLocation();
@@ -68,6 +69,9 @@ export function BackofficeLayout() {
                 </NavLink>
                 <NavLink to="/backoffice/privacy" className={link}>
                   {t('nav.privacy')}
+                </NavLink>
+                <NavLink to="/backoffice/reasons" className={link}>
+                  {t('backoffice-reasons:nav')}
                 </NavLink>
               </>
             )}

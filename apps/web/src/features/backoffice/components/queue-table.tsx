@@ -36,7 +36,7 @@ interface QueueTableProps {
 }
 
 export function QueueTable({ items, clean, sort, dir, onSort, selected, setSelected, sla }: QueueTableProps) {
-  const { t, i18n } = useTranslation(['operations', 'backoffice']);
+  const { t, i18n } = useTranslation(['operations', 'backoffice', 'backoffice-holds']);
   return (
     <ScrollRegion label={t('backoffice:queue.title')} className="rounded-xl bg-white shadow-sm">
       <table className="w-full min-w-[60rem] text-left text-sm">
@@ -114,6 +114,17 @@ export function QueueTable({ items, clean, sort, dir, onSort, selected, setSelec
                 <td className="p-2">
                   <span className="flex flex-wrap gap-1">
                     <StatusBadge status={item.status} />
+                    {item.hold && (
+                      <span
+                        data-testid="hold-flag"
+                        title={t('backoffice-holds:flagTitle', {
+                          reason: t(`backoffice-holds:reasons.${item.hold.reason_code}`),
+                        })}
+                        className="inline-block rounded-full bg-violet-100 px-2 py-0.5 text-xs font-semibold text-violet-900"
+                      >
+                        {t('backoffice-holds:flag')}
+                      </span>
+                    )}
                     {item.alerts.map((alert) => (
                       <span
                         key={alert}

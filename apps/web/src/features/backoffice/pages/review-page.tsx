@@ -15,6 +15,7 @@ import { QueryState } from '../components/query-state';
 import { SectionCard } from '../components/section-card';
 import { ApprovalPanel } from '../components/approval-panel';
 import { CaseFlowPanel } from '../components/case-flow-panel';
+import { HoldPanel } from '../components/hold-panel';
 import { RegistrationsPanel } from '../components/registrations-panel';
 import { RuleSetPanel } from '../components/rule-set-panel';
 import { type DecisionOutcome, StageDecisions } from '../components/stage-decisions';
@@ -148,6 +149,7 @@ function Review({ application, onNext }: { application: ApplicationData; onNext:
       <StageDecisions application={application} onDecided={onDecided} />
       <ApprovalPanel application={application} />
       <CaseFlowPanel application={application} />
+      <HoldPanel applicationId={application.id} />
       <RegistrationsPanel
         applicationId={application.id}
         approved={application.approval.step === 'registrations' || application.approval.step === 'done'}
