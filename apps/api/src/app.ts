@@ -190,7 +190,7 @@ export async function buildApp(config: Config, overrides: DepsOverrides = {}): P
       headers: req.headers,
       payload: req.body,
     });
-    return { statusCode: r.statusCode, headers: r.headers, body: r.body };
+    return { statusCode: r.statusCode, headers: r.headers, body: r.body, rawPayload: r.rawPayload };
   });
 
   deps.registrations.onError = (err) => app.log.warn({ err: err.message }, 'job queue error');

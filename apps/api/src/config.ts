@@ -6,6 +6,7 @@
 import path from 'node:path';
 import { z } from 'zod';
 import { backofficeEnv, backofficeSettings } from './config/backoffice.ts';
+import { evidenceEnv, evidenceSettings } from './config/evidence.ts';
 import { journeyEnv, journeySettings } from './config/journey.ts';
 import { operationsEnv, operationsSettings } from './config/operations.ts';
 import { ConfigError, type Mode } from './config/parse.ts';
@@ -29,6 +30,7 @@ export const envSchema = z.object({
   ...providersEnv.shape,
   ...registrationsEnv.shape,
   ...surgeEnv.shape,
+  ...evidenceEnv.shape,
 });
 
 type ParsedEnv = z.output<typeof envSchema>;
@@ -66,6 +68,7 @@ function settings(e: ParsedEnv, mode: Mode, source: Record<string, string | unde
     ...providersSettings(e, mode, source),
     ...registrationsSettings(e, mode),
     ...surgeSettings(e, mode),
+    ...evidenceSettings(e, mode),
   };
 }
 

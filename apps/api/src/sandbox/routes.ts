@@ -21,6 +21,7 @@ import { outboxRoutes } from './outbox-routes.ts';
 import { sandboxLivenessRoutes } from './liveness/routes.ts';
 import { sandboxEsignRoutes } from './esign/routes.ts';
 import { sandboxMnrlRoutes } from './mnrl/routes.ts';
+import { sandboxTsaRoutes } from './tsa/routes.ts';
 import { SANDBOX_CSS } from './page.ts';
 import { SANDBOX_OPERATIONS } from './operations.ts';
 import { PUBLIC, TAG } from '../lib/api-docs.ts';
@@ -54,4 +55,5 @@ export async function sandboxRoutes(app: FastifyInstance) {
   await app.register(sandboxRpdRoutes);
   await app.register(sandboxRegistrationRoutes);
   await app.register(sandboxMnrlRoutes);
+  await app.register(sandboxTsaRoutes);
 }

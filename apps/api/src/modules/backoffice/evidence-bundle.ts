@@ -2,8 +2,9 @@
  * One application's evidence in a single download, for an inspection: the whole record with every
  * consent and acknowledgement, each check's source, value, threshold and verdict, the rule set it
  * followed, the audit chain (re-checked), the registrations with every request and answer, the
- * signed form and every stored file. A ZIP whose manifest lists each file's SHA-256, sealed by a
- * detached CMS signature of the broker's certificate (manifest.json.p7s: `openssl cms -verify`).
+ * signed form, every stored file and each provider call's raw request and answer (secrets
+ * redacted). A ZIP whose manifest lists each file's SHA-256, signed by the bundle's own key and
+ * stamped by an RFC 3161 time-stamping authority (evidence-seal.ts says how to verify both).
  * Whether the application is signed is asked of records/signed.ts (the manifest says it); the signed
  * form is the one its record names, kept there through a reviewer's send-back. The bundle is
  * unmasked: only compliance and administrators download it (the route's guard), each download
@@ -21,11 +22,16 @@ import { auditRepository as auditRepo } from './audit.repository.ts';
 import type { StaffRow } from './staff.repository.ts';
 import { standingRepository as standingRepo } from './standing.repository.ts';
 import { evidenceOf } from './evidence.ts';
+import { sealDescription, sealManifest } from './evidence-seal.ts';
+import { exchangeFiles } from './evidence-exchanges.ts';
 import { getAuditTrail } from './get-audit-trail.ts';
 import { reviewChecks } from './review-checks.ts';
 import { isUuid } from '../../lib/uuid.ts';
 
-type Deps = Pick<BackofficeDeps, 'database' | 'records' | 'consents' | 'cipher' | 'esign' | 'now' | 'config'>;
+type Deps = Pick<
+  BackofficeDeps,
+  'database' | 'records' | 'consents' | 'cipher' | 'exchanges' | 'timestamps' | 'now' | 'config'
+>;
 
 const EXPORTED = 'application.evidence_exported';
 
@@ -78,7 +84,7 @@ export async function evidenceBundle(
     throw new AppError('RATE_LIMITED', 'Too many evidence bundles downloaded in the last hour. Try again later.', {
       retry_after: 3600,
     });
-  const [applicant, stages, sections, ruleSet, audit, registrations, dpdp, erasure, signed] = await Promise.all([
+  const [applicant, stages, sections, ruleSet, audit, registrations, dpdp, erasure, signed, exchanges] = await Promise.all([
     deps.records.get(applicantId),
     deps.records.kycList(applicantId),
     deps.records.allSections(applicantId),
@@ -88,6 +94,7 @@ export async function evidenceBundle(
     deps.consents.history(applicantId),
     deps.consents.erasure(applicantId),
     isSigned(deps, applicantId),
+    deps.exchanges.list(applicantId),
   ]);
   const generatedAt = new Date(deps.now()).toISOString();
 
@@ -137,6 +144,7 @@ export async function evidenceBundle(
         body: deps.cipher.decrypt(e.body_enc),
       })),
     }),
+    ...exchangeFiles(exchanges),
   };
   const esign = sections.esign_obj;
   const signedForm = signed ? esign?.signed_document?.$file : undefined;
@@ -159,9 +167,10 @@ export async function evidenceBundle(
     files: Object.entries(files)
       .sort(([a], [b]) => a.localeCompare(b))
       .map(([name, bytes]) => ({ name, size: bytes.length, sha256: sha256(bytes) })),
+    seal: sealDescription(deps),
   });
-  const seal = deps.esign.seal(createHash('sha256').update(manifest).digest());
-  const bytes = Buffer.from(zipSync({ ...files, 'manifest.json': manifest, 'manifest.json.p7s': seal }, { level: 6 }));
+  const seal = await sealManifest(deps, manifest);
+  const bytes = Buffer.from(zipSync({ ...files, 'manifest.json': manifest, ...seal }, { level: 6 }));
   await auditRepo.appendAudit(db, {
     chain: applicantId,
     applicantId,
