@@ -16,7 +16,9 @@ export const evidenceEnv = z.object({
 let inMemoryKey: string | null = null;
 
 const freshKey = () =>
-  generateKeyPairSync('ec', { namedCurve: 'prime256v1' }).privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
+  generateKeyPairSync('ec', { namedCurve: 'prime256v1' })
+    .privateKey.export({ type: 'pkcs8', format: 'pem' })
+    .toString();
 
 /** The generated key: per process in memory, else in DATA_DIR/evidence-signing-key.pem. */
 function generatedKey(mode: Mode): string {

@@ -330,7 +330,12 @@ export function createSelfFetch(faults: Record<string, SandboxFault> = {}, provi
       method: init.method ?? 'GET',
       url: u.pathname + u.search,
       headers,
-      body: typeof init.body === 'string' || init.body instanceof Uint8Array ? init.body : undefined,
+      body:
+        typeof init.body === 'string'
+          ? init.body
+          : init.body instanceof Uint8Array
+            ? Buffer.from(init.body)
+            : undefined,
     });
     const outHeaders = new Headers();
     for (const [k, v] of Object.entries(r.headers)) if (typeof v === 'string') outHeaders.set(k, v);

@@ -34,7 +34,10 @@ export function opensslVerifyTimestamp(
 
 /** `openssl ts -reply -in token.tsr -text`: the token's fields as openssl reads them. */
 export function opensslTimestampText(tsr: Buffer | Uint8Array): string {
-  return inDir({ 'token.tsr': tsr }, (cwd) => runTool('openssl', ['ts', '-reply', '-in', 'token.tsr', '-text'], { cwd }).stdout);
+  return inDir(
+    { 'token.tsr': tsr },
+    (cwd) => runTool('openssl', ['ts', '-reply', '-in', 'token.tsr', '-text'], { cwd }).stdout,
+  );
 }
 
 /** `openssl dgst -sha256 -verify key.pub.pem -signature data.sig data`. */

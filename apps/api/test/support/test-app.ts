@@ -209,6 +209,7 @@ export const PRODUCTION_PROVIDER_ENV: Record<string, string> = {
   MSG91_TEMPLATE_DECISION: 'tpl-decision',
   MAIL_API_KEY: 'test-mail-key',
   MAIL_FROM: 'no-reply@example.com',
+  TSA_URL: 'https://tsa.example.com/tsr',
   HYPERVERGE_APP_ID: 'test-hv-app',
   HYPERVERGE_APP_KEY: 'test-hv-key',
   HYPERVERGE_WORKFLOW_ID: 'selfie_liveness',

@@ -84,18 +84,19 @@ export async function evidenceBundle(
     throw new AppError('RATE_LIMITED', 'Too many evidence bundles downloaded in the last hour. Try again later.', {
       retry_after: 3600,
     });
-  const [applicant, stages, sections, ruleSet, audit, registrations, dpdp, erasure, signed, exchanges] = await Promise.all([
-    deps.records.get(applicantId),
-    deps.records.kycList(applicantId),
-    deps.records.allSections(applicantId),
-    getApplicationRuleSet(deps, applicantId),
-    getAuditTrail(deps, applicantId),
-    standingRepo.registrationRecords(db, applicantId),
-    deps.consents.history(applicantId),
-    deps.consents.erasure(applicantId),
-    isSigned(deps, applicantId),
-    deps.exchanges.list(applicantId),
-  ]);
+  const [applicant, stages, sections, ruleSet, audit, registrations, dpdp, erasure, signed, exchanges] =
+    await Promise.all([
+      deps.records.get(applicantId),
+      deps.records.kycList(applicantId),
+      deps.records.allSections(applicantId),
+      getApplicationRuleSet(deps, applicantId),
+      getAuditTrail(deps, applicantId),
+      standingRepo.registrationRecords(db, applicantId),
+      deps.consents.history(applicantId),
+      deps.consents.erasure(applicantId),
+      isSigned(deps, applicantId),
+      deps.exchanges.list(applicantId),
+    ]);
   const generatedAt = new Date(deps.now()).toISOString();
 
   const files: Record<string, Uint8Array> = {

@@ -14,7 +14,14 @@ export function exchangeFiles(exchanges: ProviderExchange[]): Record<string, Uin
   const index = exchanges.map((e, i) => {
     const name = `provider-exchanges/${String(i + 1).padStart(3, '0')}-${e.provider}-${e.operation}.json`;
     files[name] = json(e);
-    return { file: name, provider: e.provider, operation: e.operation, at: e.at, outcome: e.outcome, http_calls: e.http.length };
+    return {
+      file: name,
+      provider: e.provider,
+      operation: e.operation,
+      at: e.at,
+      outcome: e.outcome,
+      http_calls: e.http.length,
+    };
   });
   files['provider-exchanges/index.json'] = json({ exchanges: index });
   return files;

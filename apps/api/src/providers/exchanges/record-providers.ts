@@ -19,7 +19,8 @@ interface Recorded {
 export function recordProviders<T extends Recorded>(p: T, recorder: ExchangeRecorder): Recorded {
   return {
     pan: recorder.record(p.pan, 'pan', ['verify']),
-    kra: recorder.record(p.kra, 'kra', ['find']),
+    // the KRA's bodies are encrypted with the broker's key: its login is left out, its answer kept in clear too
+    kra: recorder.record(p.kra, 'kra', ['find'], { io: true, credentialCalls: /\/GetToken$/i }),
     digilocker: recorder.record(p.digilocker, 'digilocker', [
       'exchangeCode',
       'issuedDocuments',
@@ -33,6 +34,7 @@ export function recordProviders<T extends Recorded>(p: T, recorder: ExchangeReco
       upi: recorder.record(p.bank.upi, 'upi', ['verifyVpa', 'createCollect']),
       reversePennyDrop: recorder.record(p.bank.reversePennyDrop, 'upi', ['create']),
     },
-    esign: recorder.record(p.esign, 'esign', ['signingForm', 'readResponse']),
+    // the eSign request and answer travel through the applicant's browser: kept as the port made and read them
+    esign: recorder.record(p.esign, 'esign', ['signingForm', 'readResponse'], { io: true }),
   };
 }

@@ -8,7 +8,7 @@
 import type { Cipher } from '../../lib/crypto.ts';
 import type { DatabaseRef } from '../../db/client.ts';
 import { exchangesRepository as repo } from './exchanges.repository.ts';
-import { redactJson } from './redact.ts';
+import { REDACTED, redactJson } from './redact.ts';
 import { collectExchanges, currentScope, type HttpExchange, scopeApplicant } from './scope.ts';
 
 /** The providers whose exchanges are kept, and the record classes that keep them (retention). */
@@ -23,7 +23,7 @@ export interface ProviderExchange {
   outcome: 'ok' | 'failed';
   /** The raw HTTP exchanges of the call. */
   http: HttpExchange[];
-  /** A call without HTTP: what went in and came out, redacted. */
+  /** A call without HTTP, or a port whose answer is best read in clear: what went in and came out, redacted. */
   input?: unknown;
   output?: unknown;
   error?: string;
@@ -33,11 +33,35 @@ export interface ProviderExchange {
 const plain = (v: unknown): unknown =>
   JSON.parse(
     JSON.stringify(v ?? null, (_k, x: unknown) =>
-      x && typeof x === 'object' && (x as { type?: string }).type === 'Buffer' && Array.isArray((x as { data?: unknown }).data)
+      x &&
+      typeof x === 'object' &&
+      (x as { type?: string }).type === 'Buffer' &&
+      Array.isArray((x as { data?: unknown }).data)
         ? { base64: Buffer.from((x as { data: number[] }).data).toString('base64') }
         : x,
     ),
   ) as unknown;
+
+export interface RecordOptions {
+  /** Keep the call's input and output too (redacted), beside its HTTP exchanges. */
+  io?: boolean;
+  /** Calls (by URL path) whose bodies are credentials however encoded: kept without them. */
+  credentialCalls?: RegExp;
+}
+
+/** A credential call's bodies, encrypted or not, are the credentials: they are not kept. */
+function withoutCredentials(exchanges: HttpExchange[], calls: RegExp | undefined): HttpExchange[] {
+  if (!calls) return exchanges;
+  return exchanges.map((x) =>
+    calls.test(new URL(x.url).pathname)
+      ? {
+          ...x,
+          request: { ...x.request, body: REDACTED, encoding: 'text' },
+          response: 'status' in x.response ? { ...x.response, body: REDACTED, encoding: 'text' } : x.response,
+        }
+      : x,
+  );
+}
 
 export class ExchangeRecorder {
   constructor(
@@ -79,7 +103,12 @@ export class ExchangeRecorder {
    * exchange is kept (awaited, so that it is stored before the use-case goes on) and the call's
    * own answer or error returned as it was.
    */
-  record<T extends object>(port: T, provider: RecordedProvider, methods: readonly (keyof T & string)[]): T {
+  record<T extends object>(
+    port: T,
+    provider: RecordedProvider,
+    methods: readonly (keyof T & string)[],
+    options: RecordOptions = {},
+  ): T {
     const recorded = new Set<string>(methods);
     return new Proxy(port, {
       get: (target, prop, receiver) => {
@@ -99,8 +128,8 @@ export class ExchangeRecorder {
             operation: prop,
             at,
             outcome: settled.ok ? 'ok' : 'failed',
-            http: exchanges,
-            ...(!exchanges.length && {
+            http: withoutCredentials(exchanges, options.credentialCalls),
+            ...((options.io || !exchanges.length) && {
               input: redactJson(plain(args)),
               ...(settled.ok && { output: redactJson(plain(settled.output)) }),
             }),

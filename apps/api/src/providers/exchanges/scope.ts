@@ -55,7 +55,9 @@ export async function attributeExchanges(applicantId: string): Promise<void> {
 }
 
 /** Runs one port call collecting the HTTP exchanges its transport makes. */
-export async function collectExchanges<T>(fn: () => Promise<T>): Promise<{ exchanges: HttpExchange[]; run: Promise<T> }> {
+export async function collectExchanges<T>(
+  fn: () => Promise<T>,
+): Promise<{ exchanges: HttpExchange[]; run: Promise<T> }> {
   const exchanges: HttpExchange[] = [];
   const run = collectors.run(exchanges, fn);
   await run.catch(() => undefined);
@@ -64,7 +66,10 @@ export async function collectExchanges<T>(fn: () => Promise<T>): Promise<{ excha
 
 const MAX_BODY = 4 * 1024 * 1024;
 
-function keptBody(bytes: Uint8Array | null, contentType: string | null): Pick<HttpExchange['request'], 'body' | 'encoding'> {
+function keptBody(
+  bytes: Uint8Array | null,
+  contentType: string | null,
+): Pick<HttpExchange['request'], 'body' | 'encoding'> {
   if (!bytes || bytes.length === 0) return { body: null, encoding: 'text' };
   const cut = bytes.length > MAX_BODY ? bytes.subarray(0, MAX_BODY) : bytes;
   if (!isTextual(contentType)) return { body: Buffer.from(cut).toString('base64'), encoding: 'base64' };

@@ -43,7 +43,12 @@ export function checkTimestampReply(der: Buffer, sha256: Buffer, nonce: Buffer):
     throw new ProviderError('The time-stamping authority answered something that is not a TimeStampResp');
   }
   if (!GRANTED.includes(resp.status.status) || !resp.timeStampToken)
-    throw new ProviderError(`The time-stamping authority refused: status ${resp.status.status}`, undefined, undefined, 'refused');
+    throw new ProviderError(
+      `The time-stamping authority refused: status ${resp.status.status}`,
+      undefined,
+      undefined,
+      'refused',
+    );
   const signed = new pkijs.SignedData({ schema: resp.timeStampToken.content });
   const content = signed.encapContentInfo.eContent;
   if (!content) throw new ProviderError('The timestamp token holds no TSTInfo');
@@ -73,7 +78,12 @@ export class Rfc3161Authority implements TimestampAuthority {
       body: new Uint8Array(timestampRequest(sha256, nonce)),
       signal: AbortSignal.timeout(this.o.timeoutMs ?? 10_000),
     }).catch((err: unknown) => {
-      throw new ProviderError(`The time-stamping authority did not answer: ${(err as Error).name}`, undefined, undefined, 'unreachable');
+      throw new ProviderError(
+        `The time-stamping authority did not answer: ${(err as Error).name}`,
+        undefined,
+        undefined,
+        'unreachable',
+      );
     });
     const body = Buffer.from(await res.arrayBuffer());
     if (!res.ok)

@@ -11,8 +11,10 @@ import { timeStampReply } from './time-stamp.ts';
 export const SANDBOX_TSA_PATH = '/sandbox/tsa/timestamp';
 
 export async function sandboxTsaRoutes(app: FastifyInstance) {
-  app.addContentTypeParser('application/timestamp-query', { parseAs: 'buffer', bodyLimit: 64 * 1024 }, (_req, body, done) =>
-    done(null, body),
+  app.addContentTypeParser(
+    'application/timestamp-query',
+    { parseAs: 'buffer', bodyLimit: 64 * 1024 },
+    (_req, body, done) => done(null, body),
   );
   app.post<{ Body: Buffer }>(SANDBOX_TSA_PATH, async (req, reply) => {
     if (!Buffer.isBuffer(req.body)) return reply.code(415).send();
