@@ -42,6 +42,8 @@ function refuseUnsafeStart(e: ParsedEnv, mode: Mode): void {
     if (mode.sandbox) problems.push('EKYC_PROVIDERS=sandbox (set EKYC_PROVIDERS=production)');
     if (!e.SECRET_KEY) problems.push('SECRET_KEY is missing');
     if (!e.ENCRYPTION_KEY) problems.push('ENCRYPTION_KEY is missing');
+    if (!e.EVIDENCE_SIGNING_KEY)
+      problems.push("EVIDENCE_SIGNING_KEY is missing (the evidence bundle's own signing key)");
     if (e.SANDBOX_FAULTS) problems.push('SANDBOX_FAULTS is set (a sandbox setting)');
     if (e.SANDBOX_PROVIDERS_URL) problems.push('SANDBOX_PROVIDERS_URL is set (a sandbox setting)');
     if (e.STAFF_MFA === 'optional') problems.push('STAFF_MFA=optional (staff sign-in needs a second factor)');

@@ -31,9 +31,8 @@ function generatedKey(mode: Mode): string {
   return key;
 }
 
-export function evidenceSettings(e: z.output<typeof evidenceEnv> & { EKYC_ALLOW_INSECURE?: boolean }, mode: Mode) {
-  if (!e.EVIDENCE_SIGNING_KEY && mode.production && !e.EKYC_ALLOW_INSECURE)
-    throw new ConfigError('Refusing a production start: EVIDENCE_SIGNING_KEY is missing');
+/** A production start without the key is refused with the other keys (config.ts). */
+export function evidenceSettings(e: z.output<typeof evidenceEnv>, mode: Mode) {
   const pem = e.EVIDENCE_SIGNING_KEY ? e.EVIDENCE_SIGNING_KEY.replace(/\\n/g, '\n').trim() : generatedKey(mode);
   try {
     const type = createPrivateKey(pem).asymmetricKeyType;

@@ -200,6 +200,11 @@ export const testPki = () => (madePki ??= generateSandboxPki());
  * with these (each provider adds its own variables here).
  */
 
+/** An evidence signing key for a production start (EVIDENCE_SIGNING_KEY). */
+export const EVIDENCE_KEY = generateKeyPairSync('ec', { namedCurve: 'prime256v1' })
+  .privateKey.export({ type: 'pkcs8', format: 'pem' })
+  .toString();
+
 export const PRODUCTION_PROVIDER_ENV: Record<string, string> = {
   EKYC_PROVIDERS: 'production',
   MNRL_SOURCE: path.join(import.meta.dirname, '..', 'fixtures', 'mnrl', 'list.csv'),
