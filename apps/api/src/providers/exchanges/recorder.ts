@@ -64,10 +64,12 @@ function withoutCredentials(exchanges: HttpExchange[], calls: RegExp | undefined
 }
 
 export class ExchangeRecorder {
+  /** A failure to store (logged by the app without the exchange's content). */
+  onError: (err: Error) => void = () => undefined;
+
   constructor(
     private readonly database: DatabaseRef,
     private readonly cipher: Cipher,
-    private readonly onError: (err: Error) => void = () => undefined,
   ) {}
 
   /** Stores one exchange for the applicant of the current scope, or when the scope learns it. */
