@@ -15,6 +15,10 @@ import type { AccountAggregator } from './providers/account-aggregator/port.ts';
 import { createDigilocker } from './providers/digilocker/create.ts';
 import type { DigilockerClient } from './providers/digilocker/port.ts';
 import { type BankProviders, createBankProviders } from './providers/bank-verification/bank-providers.ts';
+import { ExchangeRecorder } from './providers/exchanges/recorder.ts';
+import { recordProviders } from './providers/exchanges/record-providers.ts';
+import { createTimestampAuthority } from './providers/timestamp/create.ts';
+import type { TimestampAuthority } from './providers/timestamp/port.ts';
 import { createSelfFetch, observeProviderCalls, type SelfFetch } from './providers/http.ts';
 import { createKraLookup } from './providers/kra/create.ts';
 import { DocumentWorkers } from './documents/form-pool.ts';
@@ -55,6 +59,8 @@ export interface AppDeps {
   database: Database;
   hub: Hub;
   cipher: Cipher;
+  /** Each provider call's raw request and answer, kept per application (providers/exchanges). */
+  exchanges: ExchangeRecorder;
   hasher: Hasher;
   files: EncryptedStore;
   /** The raw store under the encryption (key rotation). */
@@ -91,6 +97,8 @@ export interface AppDeps {
   bank: BankProviders;
   /** Account aggregator for the digital financial proof of derivative segments. */
   accountAggregator: AccountAggregator;
+  /** The RFC 3161 time-stamping authority the evidence bundle's manifest is stamped by. */
+  timestamps: TimestampAuthority;
   /** Exchange UCC, depository BO account, KRA upload and CKYC after approval. */
   registrars: Registrars;
   /** The durable workflow that runs those registrations on the job queue. */
@@ -159,6 +167,7 @@ export async function createDeps(config: Config, overrides: DepsOverrides = {}):
     digilocker: overrides.digilocker ?? guard(() => createDigilocker(config, selfFetch)),
     bank: guard(() => createBankProviders(config, opened, selfFetch, overrides.bank)),
     accountAggregator: overrides.accountAggregator ?? guard(() => createAccountAggregator(config, selfFetch)),
+    timestamps: guard(() => createTimestampAuthority(config, selfFetch)),
     registrars: guard(() => {
       const configured = createRegistrars(config, selfFetch);
       return overrides.registrars ? overrides.registrars(configured) : configured;
@@ -202,6 +211,7 @@ export async function createDeps(config: Config, overrides: DepsOverrides = {}):
         : new DiskBlobStore(path.join(config.dataDir, 'files'), config.storageMinFreeBytes));
   const files = new EncryptedStore(blobs, cipher, () => metrics.storageFull.inc());
   const consents = new ConsentRecords(database, files);
+  const exchanges = new ExchangeRecorder(opened, cipher);
   const records = new ApplicantRecords(database, cipher, hasher, hub, files, config, consents);
   records.onStageCompleted((stage) => metrics.stageTransitions.inc({ stage: String(stage) }));
 
@@ -220,6 +230,8 @@ export async function createDeps(config: Config, overrides: DepsOverrides = {}):
     sessions: new Sessions(database, hasher, hub, config),
     otp: new OtpService(database, hasher, config, overrides.now),
     ...providers,
+    ...recordProviders(providers, exchanges),
+    exchanges,
     now: overrides.now ?? Date.now,
     documents: new DocumentWorkers(config.documentWorkerThreads, config.pdfInspection),
     staffLoginThrottle: new StaffLoginThrottle(config, hasher, overrides.now, staffLockoutKeeper(database)),

@@ -192,11 +192,17 @@ export async function buildApp(config: Config, overrides: DepsOverrides = {}): P
       headers: req.headers,
       payload: req.body,
     });
-    return { statusCode: r.statusCode, headers: r.headers, body: r.body };
+    return { statusCode: r.statusCode, headers: r.headers, body: r.body, rawPayload: r.rawPayload };
   });
 
   deps.registrations.onError = (err) => app.log.warn({ err: err.message }, 'job queue error');
   deps.reminders.onError = (err) => app.log.warn({ err: err.message }, 'reminder job error');
+  // the error's name and code only: a failed query's message carries its parameters
+  deps.exchanges.onError = (err) =>
+    app.log.warn(
+      { err: err.name, code: (err.cause as { code?: string } | undefined)?.code },
+      'provider exchange not kept',
+    );
   // the workers start once the app is ready: their steps call the sandbox through the app itself
   app.addHook('onReady', async () => {
     await deps.registrations.resume().catch((err: Error) => deps.registrations.onError(err));

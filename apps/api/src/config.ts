@@ -6,6 +6,7 @@
 import path from 'node:path';
 import { z } from 'zod';
 import { backofficeEnv, backofficeSettings } from './config/backoffice.ts';
+import { evidenceEnv, evidenceSettings } from './config/evidence.ts';
 import { journeyEnv, journeySettings } from './config/journey.ts';
 import { operationsEnv, operationsSettings } from './config/operations.ts';
 import { ConfigError, type Mode } from './config/parse.ts';
@@ -29,6 +30,7 @@ export const envSchema = z.object({
   ...providersEnv.shape,
   ...registrationsEnv.shape,
   ...surgeEnv.shape,
+  ...evidenceEnv.shape,
 });
 
 type ParsedEnv = z.output<typeof envSchema>;
@@ -40,6 +42,8 @@ function refuseUnsafeStart(e: ParsedEnv, mode: Mode): void {
     if (mode.sandbox) problems.push('EKYC_PROVIDERS=sandbox (set EKYC_PROVIDERS=production)');
     if (!e.SECRET_KEY) problems.push('SECRET_KEY is missing');
     if (!e.ENCRYPTION_KEY) problems.push('ENCRYPTION_KEY is missing');
+    if (!e.EVIDENCE_SIGNING_KEY)
+      problems.push("EVIDENCE_SIGNING_KEY is missing (the evidence bundle's own signing key)");
     if (e.SANDBOX_FAULTS) problems.push('SANDBOX_FAULTS is set (a sandbox setting)');
     if (e.SANDBOX_PROVIDERS_URL) problems.push('SANDBOX_PROVIDERS_URL is set (a sandbox setting)');
     if (e.STAFF_MFA === 'optional') problems.push('STAFF_MFA=optional (staff sign-in needs a second factor)');
@@ -66,6 +70,7 @@ function settings(e: ParsedEnv, mode: Mode, source: Record<string, string | unde
     ...providersSettings(e, mode, source),
     ...registrationsSettings(e, mode),
     ...surgeSettings(e, mode),
+    ...evidenceSettings(e, mode),
   };
 }
 

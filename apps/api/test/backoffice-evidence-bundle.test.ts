@@ -1,12 +1,13 @@
 /**
  * The evidence bundle of a finished sandbox application (issue: one evidence bundle per
  * application): one download for the back office with every consent and acknowledgement, each
- * check with its verdict, the rule set, the audit chain and the signed form. Opened here, every
- * file is checked against the manifest, and the manifest's seal is verified by openssl against the
- * broker's certificate authority, independently of the code that made it.
+ * check with its verdict, the rule set, the audit chain, the signed form and each provider call's
+ * raw request and answer (secrets redacted). Opened here, every file is checked against the
+ * manifest, and the manifest's signature (its own key) and RFC 3161 timestamp are verified by
+ * openssl, independently of the code that made them.
  */
 import { PRIVACY_NOTICE_VERSION } from '@ekyc/contracts/calls/consents';
-import { createHash } from 'node:crypto';
+import { createHash, createPublicKey } from 'node:crypto';
 import { strFromU8, unzipSync } from 'fflate';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
@@ -14,7 +15,8 @@ import { sandboxPki } from '../src/documents/signing/sandbox-pki.ts';
 import { runFullJourney } from './support/full-journey.ts';
 import { injectClient } from './support/journey-client.ts';
 import { journeyAssets } from './support/journey-assets.ts';
-import { opensslVerifyCms } from './support/openssl-cms.ts';
+import { SANDBOX_DIGILOCKER_CLIENT } from '../src/providers/digilocker/create.ts';
+import { opensslVerifySignature, opensslVerifyTimestamp } from './support/openssl-seal.ts';
 import { bearer, reviewerToken, testApp } from './support/test-app.ts';
 
 let app: FastifyInstance;
@@ -26,7 +28,7 @@ afterAll(async () => {
 });
 
 it(
-  'holds every consent, check, the audit chain and the signed form, sealed by the broker',
+  'holds every consent, check, the audit chain, the signed form and the raw provider exchanges, signed and timestamped',
   { timeout: 120_000 },
   async () => {
     const journey = await runFullJourney(injectClient(app), { assets: await journeyAssets() });
@@ -56,22 +58,53 @@ it(
       generated_by: 'evidence.reviewer@broker.example',
       audit_chain_valid: true,
     });
-    expect(Object.keys(files).sort()).toEqual(
-      [...manifest.files.map((f) => f.name), 'manifest.json', 'manifest.json.p7s'].sort(),
-    );
+    const SEAL = [
+      'manifest.json',
+      'manifest.json.sig',
+      'evidence-signing-key.pub.pem',
+      'manifest.json.tsr',
+      'tsa-ca.pem',
+    ];
+    expect(Object.keys(files).sort()).toEqual([...manifest.files.map((f) => f.name), ...SEAL].sort());
     for (const f of manifest.files)
       expect(createHash('sha256').update(files[f.name]!).digest('hex'), f.name).toBe(f.sha256);
 
-    // the seal: a detached CMS over the manifest by the ASP certificate, verified by openssl
-    const ca = sandboxPki(app.deps.config).caCertPem;
-    const seal = Buffer.from(files['manifest.json.p7s']!);
-    expect(opensslVerifyCms(seal, Buffer.from(files['manifest.json']!), ca)).toEqual({
-      ok: true,
-      output: 'Verification successful',
-    });
-    expect(opensslVerifyCms(seal, Buffer.concat([Buffer.from(files['manifest.json']!), Buffer.from(' ')]), ca).ok).toBe(
-      false,
+    // the seal: the manifest signed by the bundle's own key (not the eSign key), and stamped by the TSA
+    const body = Buffer.from(files['manifest.json']!);
+    const changed = Buffer.concat([body, Buffer.from(' ')]);
+    const publicKey = strFromU8(files['evidence-signing-key.pub.pem']!);
+    const signature = files['manifest.json.sig']!;
+    expect(opensslVerifySignature(body, signature, publicKey)).toMatchObject({ ok: true });
+    expect(opensslVerifySignature(changed, signature, publicKey).ok).toBe(false);
+    const aspKey = createPublicKey(sandboxPki(app.deps.config).asp.certPem).export({ type: 'spki', format: 'pem' });
+    expect(publicKey).not.toBe(aspKey.toString());
+    const tsaCa = strFromU8(files['tsa-ca.pem']!);
+    expect(tsaCa.trim()).toBe(sandboxPki(app.deps.config).caCertPem.trim());
+    expect(opensslVerifyTimestamp(body, files['manifest.json.tsr']!, tsaCa)).toMatchObject({ ok: true });
+    expect(opensslVerifyTimestamp(changed, files['manifest.json.tsr']!, tsaCa).ok).toBe(false);
+
+    // each provider call's raw exchange, secrets redacted
+    const index = JSON.parse(strFromU8(files['provider-exchanges/index.json']!)) as {
+      exchanges: { file: string; provider: string; operation: string }[];
+    };
+    expect(new Set(index.exchanges.map((e) => e.provider))).toEqual(
+      new Set(['pan', 'kra', 'digilocker', 'liveness', 'bank', 'esign']),
     );
+    const raw = Object.entries(files)
+      .filter(([name]) => name.startsWith('provider-exchanges/'))
+      .map(([, bytes]) => strFromU8(bytes))
+      .join('\n');
+    expect(raw).toContain('PanInquiryAPIBackEnd');
+    expect(raw).toContain('<EsignResp');
+    expect(raw).not.toContain(SANDBOX_DIGILOCKER_CLIENT.secret);
+    expect(raw).not.toContain('sandbox-key');
+    const token = index.exchanges.find((e) => e.operation === 'exchangeCode')!;
+    const tokenCall = JSON.parse(strFromU8(files[token.file]!)) as {
+      http: { request: { body: string }; response: { body: string } }[];
+    };
+    expect(tokenCall.http[0]!.request.body).toContain('client_secret=%5Bredacted%5D');
+    expect(tokenCall.http[0]!.request.body).toContain('code_verifier=%5Bredacted%5D');
+    expect(JSON.parse(tokenCall.http[0]!.response.body)).toMatchObject({ access_token: '[redacted]' });
 
     // what an inspection asks for
     const consents = JSON.parse(strFromU8(files['consents.json']!)) as Record<string, unknown>;

@@ -2,7 +2,7 @@ import { PassThrough } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../src/config.ts';
-import { call, signUpWithEmail, testApp } from './support/test-app.ts';
+import { EVIDENCE_KEY, call, signUpWithEmail, testApp } from './support/test-app.ts';
 
 describe('operations endpoints', () => {
   let app: FastifyInstance;
@@ -61,7 +61,13 @@ describe('production start', () => {
   });
   it('accepts production providers with both keys', () => {
     const key = Buffer.alloc(32, 7).toString('base64');
-    const production = { NODE_ENV: 'production', EKYC_PROVIDERS: 'production', SECRET_KEY: key, ENCRYPTION_KEY: key };
+    const production = {
+      NODE_ENV: 'production',
+      EKYC_PROVIDERS: 'production',
+      SECRET_KEY: key,
+      ENCRYPTION_KEY: key,
+      EVIDENCE_SIGNING_KEY: EVIDENCE_KEY,
+    };
     // the broker's registrations are printed on every page, form and email: a production start needs them
     expect(() => loadConfig(production)).toThrow(/BROKER_NAME, BROKER_SEBI_REGISTRATION/);
     const config = loadConfig({

@@ -12,7 +12,7 @@ import { expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { ConfigError, loadConfig } from '../src/config.ts';
 import { migratedPglite } from './support/pglite-template.ts';
-import { PRODUCTION_PROVIDER_ENV, testPki } from './support/test-app.ts';
+import { EVIDENCE_KEY, PRODUCTION_PROVIDER_ENV, testPki } from './support/test-app.ts';
 import { compiledApiArgs } from './support/child-server.ts';
 
 const startProblems = async (env: Record<string, string>): Promise<string[]> => {
@@ -93,6 +93,7 @@ it(
         EKYC_PROVIDERS: 'production',
         SECRET_KEY: randomBytes(32).toString('base64'),
         ENCRYPTION_KEY: randomBytes(32).toString('base64'),
+        EVIDENCE_SIGNING_KEY: EVIDENCE_KEY,
         DATA_DIR: dataDir,
         PORT: '0',
         ESIGN_ASP_KEY_PEM: 'dummy',

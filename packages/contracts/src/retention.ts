@@ -154,6 +154,21 @@ export const FILE_KIND_CLASSES: Readonly<Record<string, readonly RecordClass[]>>
   segment_proof: ['depository'],
 };
 
+/**
+ * The same for the raw provider exchanges kept per application, by provider: what PAN, KRA,
+ * DigiLocker and liveness answered is KYC evidence; the bank verification's is the depository's
+ * (it proves the account payouts go to); the e-sign exchange is the signed form's.
+ */
+export const PROVIDER_EXCHANGE_CLASSES: Readonly<Record<string, readonly RecordClass[]>> = {
+  pan: ['kyc'],
+  kra: ['kyc'],
+  digilocker: ['kyc'],
+  liveness: ['kyc'],
+  bank: ['depository'],
+  upi: ['depository'],
+  esign: ['pmla', 'depository'],
+};
+
 export const fileKindClasses = (kind: string): readonly RecordClass[] | undefined =>
   FILE_KIND_CLASSES[kind] ?? (kind.startsWith('ovd_') ? ['kyc'] : undefined);
 

@@ -5,6 +5,7 @@ import type { SessionInfo, SessionKind } from '../auth/sessions.ts';
 import { guardAdmitting } from '../lib/api-docs.ts';
 import { AppError } from '../lib/errors.ts';
 import { requestLanguage } from '../lib/language.ts';
+import { runInApplicantScope } from '../providers/exchanges/scope.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -33,6 +34,10 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
   app.decorateRequest('applicant', null);
   app.decorateRequest('staff', null);
   app.decorateRequest('client', null);
+  // the provider calls a request makes are kept for the applicant it is for (providers/exchanges)
+  app.addHook('onRequest', (req, _reply, done) => {
+    runInApplicantScope(() => req.applicant?.subjectId ?? req.client?.subjectId, done);
+  });
 
   // the app sends the language the person reads with each call: an action keeps it on the
   // record, so later messages (a reviewer's decision, the activation) are written in it

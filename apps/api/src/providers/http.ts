@@ -6,6 +6,7 @@
 import { Agent, type Dispatcher, interceptors, request } from 'undici';
 import type { SandboxFault } from '../config.ts';
 import { inSpan } from '../telemetry/spans.ts';
+import { exchanged } from './exchanges/scope.ts';
 import { OverBudgetError, type ProviderLimits } from './limits.ts';
 
 /** `over_budget`: not sent, the day's budget of calls to the provider is spent (PROVIDER_LIMITS). */
@@ -118,9 +119,12 @@ const NULL_BODY = new Set([101, 103, 204, 205, 304]);
  * The production transport, with fetch's interface: undici's `request`, Node's own HTTP client
  * without the WHATWG fetch layer, which cost about four times its CPU per call here (BENCHMARKS.md).
  * It sends what fetch sent (its default `accept` and `user-agent`, a multipart or other body
- * encoded by fetch's own rules) and answers with a Response.
+ * encoded by fetch's own rules) and answers with a Response. Inside a recorded port call the
+ * exchange is reported (exchanges/scope.ts).
  */
-export const providerFetch: FetchLike = async (url, init) => {
+export const providerFetch: FetchLike = (url, init) => exchanged(url, init, () => sendOverHttp(url, init));
+
+const sendOverHttp: FetchLike = async (url, init) => {
   let headers = new Headers(init.headers);
   let body: string | Uint8Array | undefined;
   if (typeof init.body === 'string' || init.body instanceof Uint8Array) body = init.body;
@@ -274,8 +278,8 @@ export interface SelfFetch extends FetchLike {
       method: string;
       url: string;
       headers: Record<string, string>;
-      body?: string;
-    }) => Promise<{ statusCode: number; headers: Record<string, unknown>; body: string }>,
+      body?: string | Uint8Array;
+    }) => Promise<{ statusCode: number; headers: Record<string, unknown>; body: string; rawPayload?: Buffer }>,
   ): void;
 }
 
@@ -305,7 +309,7 @@ function waitOrAbort(ms: number, given: AbortSignal | null | undefined): Promise
  */
 export function createSelfFetch(faults: Record<string, SandboxFault> = {}, providersUrl?: string): SelfFetch {
   let dispatch: Parameters<SelfFetch['bind']>[0] | null = null;
-  const selfFetch = (async (url: string, init: RequestInit) => {
+  const send = async (url: string, init: RequestInit) => {
     const u = new URL(url);
     const fault = faults[/^\/sandbox\/([^/]+)/.exec(u.pathname)?.[1] ?? ''];
     if (fault?.kind === 'timeout') await waitOrAbort(Infinity, init.signal);
@@ -319,19 +323,28 @@ export function createSelfFetch(faults: Record<string, SandboxFault> = {}, provi
         headers: { 'content-type': 'application/json' },
       });
     if (fault?.kind === 'slow') await waitOrAbort(fault.ms, init.signal);
-    if (providersUrl) return providerFetch(`${providersUrl}${u.pathname}${u.search}`, init);
+    if (providersUrl) return sendOverHttp(`${providersUrl}${u.pathname}${u.search}`, init);
     if (!dispatch) throw new ProviderError('sandbox transport is not ready');
     const headers = Object.fromEntries(new Headers(init.headers).entries());
     const r = await dispatch({
       method: init.method ?? 'GET',
       url: u.pathname + u.search,
       headers,
-      body: typeof init.body === 'string' ? init.body : undefined,
+      body:
+        typeof init.body === 'string'
+          ? init.body
+          : init.body instanceof Uint8Array
+            ? Buffer.from(init.body)
+            : undefined,
     });
     const outHeaders = new Headers();
     for (const [k, v] of Object.entries(r.headers)) if (typeof v === 'string') outHeaders.set(k, v);
-    return new Response(r.body, { status: r.statusCode, headers: outHeaders });
-  }) as SelfFetch;
+    return new Response(NULL_BODY.has(r.statusCode) ? null : (r.rawPayload ?? r.body), {
+      status: r.statusCode,
+      headers: outHeaders,
+    });
+  };
+  const selfFetch = ((url: string, init: RequestInit) => exchanged(url, init, () => send(url, init))) as SelfFetch;
   selfFetch.bind = (d) => {
     dispatch = d;
   };

@@ -81,6 +81,10 @@ export const SANDBOX_OPERATIONS: Readonly<Record<string, readonly [operationId: 
     'sandbox-pan-inquiry',
     'Income-tax PAN source stand-in (Protean OPV v4): verify PANs with name and date of birth',
   ],
+  'POST /sandbox/tsa/timestamp': [
+    'sandbox-tsa-timestamp',
+    'Time-stamping authority stand-in (RFC 3161): a TimeStampResp for an application/timestamp-query',
+  ],
   'POST /sandbox/kra/GetToken': ['sandbox-kra-token', 'KRA stand-in: a session token'],
   'POST /sandbox/kra/SolicitPANDetailsFetchALLKRA': [
     'sandbox-kra-pan-details',

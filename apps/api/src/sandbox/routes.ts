@@ -22,6 +22,7 @@ import { sandboxLivenessRoutes } from './liveness/routes.ts';
 import { sandboxEsignRoutes } from './esign/routes.ts';
 import { sandboxMnrlRoutes } from './mnrl/routes.ts';
 import { sandboxScreeningRoutes } from './screening/routes.ts';
+import { sandboxTsaRoutes } from './tsa/routes.ts';
 import { SANDBOX_CSS } from './page.ts';
 import { SANDBOX_OPERATIONS } from './operations.ts';
 import { PUBLIC, TAG } from '../lib/api-docs.ts';
@@ -56,4 +57,5 @@ export async function sandboxRoutes(app: FastifyInstance) {
   await app.register(sandboxRegistrationRoutes);
   await app.register(sandboxMnrlRoutes);
   await app.register(sandboxScreeningRoutes);
+  await app.register(sandboxTsaRoutes);
 }

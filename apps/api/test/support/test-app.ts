@@ -200,6 +200,11 @@ export const testPki = () => (madePki ??= generateSandboxPki());
  * with these (each provider adds its own variables here).
  */
 
+/** An evidence signing key for a production start (EVIDENCE_SIGNING_KEY). */
+export const EVIDENCE_KEY = generateKeyPairSync('ec', { namedCurve: 'prime256v1' })
+  .privateKey.export({ type: 'pkcs8', format: 'pem' })
+  .toString();
+
 export const PRODUCTION_PROVIDER_ENV: Record<string, string> = {
   EKYC_PROVIDERS: 'production',
   MNRL_SOURCE: path.join(import.meta.dirname, '..', 'fixtures', 'mnrl', 'list.csv'),
@@ -211,6 +216,7 @@ export const PRODUCTION_PROVIDER_ENV: Record<string, string> = {
   MSG91_TEMPLATE_DECISION: 'tpl-decision',
   MAIL_API_KEY: 'test-mail-key',
   MAIL_FROM: 'no-reply@example.com',
+  TSA_URL: 'https://tsa.example.com/tsr',
   HYPERVERGE_APP_ID: 'test-hv-app',
   HYPERVERGE_APP_KEY: 'test-hv-key',
   HYPERVERGE_WORKFLOW_ID: 'selfie_liveness',

@@ -8,7 +8,9 @@ import type { Database, Tx } from '../../db/client.ts';
 import type { Cipher, Hasher } from '../../lib/crypto.ts';
 import type { Metrics } from '../../plugins/metrics.ts';
 import type { EsignService } from '../../providers/esign/port.ts';
+import type { ExchangeRecorder } from '../../providers/exchanges/recorder.ts';
 import type { MessageSender } from '../../providers/messaging/port.ts';
+import type { TimestampAuthority } from '../../providers/timestamp/port.ts';
 import type { Hub } from '../../realtime/hub.ts';
 import type { ApplicantRecords } from '../../records/applicant-records.ts';
 import type { ConsentRecords } from '../../records/consents.ts';
@@ -35,6 +37,10 @@ export interface BackofficeDeps {
   staffLoginThrottle: StaffLoginThrottle;
   messaging: MessageSender;
   esign: EsignService;
+  /** Each provider call's raw request and answer, per application (the evidence bundle lists them). */
+  exchanges: ExchangeRecorder;
+  /** Stamps the evidence bundle's manifest (RFC 3161). */
+  timestamps: TimestampAuthority;
   metrics: Metrics;
   registrations: RegistrationStarter;
   consents: ConsentRecords;

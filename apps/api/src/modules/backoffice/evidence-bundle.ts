@@ -3,9 +3,10 @@
  * consent and acknowledgement, each check's source, value, threshold and verdict, the rule set it
  * followed, the screening hits and the risk category, the audit chain (re-checked), the
  * registrations with every request and answer, the client's requests after the account is open
- * (service-requests.json and their forms), the
- * signed form and every stored file. A ZIP whose manifest lists each file's SHA-256, sealed by a
- * detached CMS signature of the broker's certificate (manifest.json.p7s: `openssl cms -verify`).
+ * (service-requests.json and their forms), the signed form, every stored file and each provider
+ * call's raw request and answer (secrets redacted). A ZIP whose manifest lists each file's SHA-256,
+ * signed by the bundle's own key and stamped by an RFC 3161 time-stamping authority
+ * (evidence-seal.ts says how to verify both).
  * Whether the application is signed is asked of records/signed.ts (the manifest says it); the signed
  * form is the one its record names, kept there through a reviewer's send-back. The bundle is
  * unmasked: only compliance and administrators download it (the route's guard), each download
@@ -23,13 +24,18 @@ import { auditRepository as auditRepo } from './audit.repository.ts';
 import type { StaffRow } from './staff.repository.ts';
 import { standingRepository as standingRepo } from './standing.repository.ts';
 import { evidenceOf } from './evidence.ts';
+import { sealDescription, sealManifest } from './evidence-seal.ts';
+import { exchangeFiles } from './evidence-exchanges.ts';
 import { getAuditTrail } from './get-audit-trail.ts';
 import { reviewChecks } from './review-checks.ts';
 import { serviceRequestFiles } from './service-requests-evidence.ts';
 import { isUuid } from '../../lib/uuid.ts';
 import { getScreening } from './screening/screening-review.ts';
 
-type Deps = Pick<BackofficeDeps, 'database' | 'records' | 'consents' | 'cipher' | 'esign' | 'now' | 'config'>;
+type Deps = Pick<
+  BackofficeDeps,
+  'database' | 'records' | 'consents' | 'cipher' | 'exchanges' | 'timestamps' | 'now' | 'config'
+>;
 
 const EXPORTED = 'application.evidence_exported';
 
@@ -82,21 +88,34 @@ export async function evidenceBundle(
     throw new AppError('RATE_LIMITED', 'Too many evidence bundles downloaded in the last hour. Try again later.', {
       retry_after: 3600,
     });
-  const [applicant, stages, sections, ruleSet, audit, registrations, dpdp, erasure, signed, requests, screening] =
-    await Promise.all([
-      deps.records.get(applicantId),
-      deps.records.kycList(applicantId),
-      deps.records.allSections(applicantId),
-      getApplicationRuleSet(deps, applicantId),
-      getAuditTrail(deps, applicantId),
-      standingRepo.registrationRecords(db, applicantId),
-      deps.consents.history(applicantId),
-      deps.consents.erasure(applicantId),
-      isSigned(deps, applicantId),
-      // the client's requests after the account is open: what each asked, its signature, decisions and registry answers
-      serviceRequestFiles(deps, applicantId),
-      getScreening(deps, applicantId),
-    ]);
+  const [
+    applicant,
+    stages,
+    sections,
+    ruleSet,
+    audit,
+    registrations,
+    dpdp,
+    erasure,
+    signed,
+    requests,
+    screening,
+    exchanges,
+  ] = await Promise.all([
+    deps.records.get(applicantId),
+    deps.records.kycList(applicantId),
+    deps.records.allSections(applicantId),
+    getApplicationRuleSet(deps, applicantId),
+    getAuditTrail(deps, applicantId),
+    standingRepo.registrationRecords(db, applicantId),
+    deps.consents.history(applicantId),
+    deps.consents.erasure(applicantId),
+    isSigned(deps, applicantId),
+    // the client's requests after the account is open: what each asked, its signature, decisions and registry answers
+    serviceRequestFiles(deps, applicantId),
+    getScreening(deps, applicantId),
+    deps.exchanges.list(applicantId),
+  ]);
   const generatedAt = new Date(deps.now()).toISOString();
 
   const files: Record<string, Uint8Array> = {
@@ -148,6 +167,7 @@ export async function evidenceBundle(
       })),
     }),
     ...requests,
+    ...exchangeFiles(exchanges),
   };
   const esign = sections.esign_obj;
   const signedForm = signed ? esign?.signed_document?.$file : undefined;
@@ -170,9 +190,10 @@ export async function evidenceBundle(
     files: Object.entries(files)
       .sort(([a], [b]) => a.localeCompare(b))
       .map(([name, bytes]) => ({ name, size: bytes.length, sha256: sha256(bytes) })),
+    seal: sealDescription(deps),
   });
-  const seal = deps.esign.seal(createHash('sha256').update(manifest).digest());
-  const bytes = Buffer.from(zipSync({ ...files, 'manifest.json': manifest, 'manifest.json.p7s': seal }, { level: 6 }));
+  const seal = await sealManifest(deps, manifest);
+  const bytes = Buffer.from(zipSync({ ...files, 'manifest.json': manifest, ...seal }, { level: 6 }));
   await auditRepo.appendAudit(db, {
     chain: applicantId,
     applicantId,

@@ -12,6 +12,7 @@ import { X509Certificate } from 'node:crypto';
 import { ESIGN_TIME_EXCEEDED } from '@ekyc/contracts/calls/esign-consent';
 import { MSG } from '@ekyc/contracts/messages';
 import { STAGE } from '@ekyc/contracts/stages';
+import { attributeExchanges } from '../../providers/exchanges/scope.ts';
 import type { EsignDeps } from './deps.ts';
 import { verifyDetachedCms } from '../../documents/signing/cms.ts';
 import { embedCms } from '../../documents/signing/pdf-signature.ts';
@@ -38,6 +39,7 @@ export async function completeEsign(deps: Deps, eSignResponse: string): Promise<
   }
   const row = await repo.find(deps.database.db, result.txn);
   if (!row) return { kind: 'invalid', message: 'Unknown signing transaction.' };
+  await attributeExchanges(row.applicantId);
   if (row.status === 'signed') return { kind: 'signed' };
   if (row.status === 'expired') return { kind: 'expired' };
   if (row.status === 'failed') return { kind: 'failed', message: row.message ?? MSG.esignError };

@@ -56,6 +56,20 @@ export const retentionRepository = {
         .where(and(eq(applicantSections.applicantId, applicantId), inArray(applicantSections.name, names)));
   },
 
+  /** The raw provider exchanges of these providers (their classes' holds ended). */
+  async deleteExchanges(tx: Tx, applicantId: string, providers: string[]): Promise<number> {
+    if (!providers.length) return 0;
+    const rows = await query<{ id: string }>(
+      tx,
+      sql`delete from provider_exchanges where applicant_id = ${applicantId}
+          and provider in (${sql.join(
+            providers.map((p) => sql`${p}`),
+            sql`, `,
+          )}) returning id`,
+    );
+    return rows.length;
+  },
+
   async allFiles(tx: Tx, applicantId: string): Promise<{ id: string; kind: string }[]> {
     return tx.select({ id: files.id, kind: files.kind }).from(files).where(eq(files.applicantId, applicantId));
   },

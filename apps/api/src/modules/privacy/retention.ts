@@ -13,6 +13,7 @@ import {
   heldClasses,
   holdYears,
   partErasable,
+  PROVIDER_EXCHANGE_CLASSES,
   RECORD_CLASSES,
   type RecordClass,
   retentionOn,
@@ -131,14 +132,19 @@ export async function erasePartsDue(deps: Deps, now: Date): Promise<number> {
       const doomed = (await repo.allFiles(db, record.id))
         .filter((f) => !stillNamed.has(f.id) && partErasable(fileKindClasses(f.kind), held, ended))
         .map((f) => f.id);
+      const providers = Object.keys(PROVIDER_EXCHANGE_CLASSES).filter((p) =>
+        partErasable(PROVIDER_EXCHANGE_CLASSES[p], held, ended),
+      );
       const keys = await db.transaction(async (tx) => {
         await repo.deleteSections(tx, record.id, sections);
+        const exchanges = await repo.deleteExchanges(tx, record.id, providers);
         const deleted = await repo.deleteFiles(tx, record.id, doomed);
         await repo.markClassesErased(tx, record.id, fresh);
         await repo.auditSystem(tx, record.id, 'retention.classes_erased', {
           classes: fresh,
           sections,
           files: deleted.length,
+          provider_exchanges: exchanges,
           kept: held.filter((c) => !ended.includes(c)),
         });
         return deleted;

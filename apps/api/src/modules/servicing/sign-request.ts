@@ -4,6 +4,7 @@
  * placeholder and its InputHash, the ESP's popup, the CMS verified against the trust anchors and
  * embedded. A signed request goes to the back office's Requests queue (four eyes).
  */
+import { attributeExchanges } from '../../providers/exchanges/scope.ts';
 import type { ServiceRequestView } from '@ekyc/contracts/calls/client-area';
 import { NOMINATION_OPT_OUT_DECLARATION } from '@ekyc/contracts/calls/update-nominee';
 import type { ServicingDeps } from './deps.ts';
@@ -142,6 +143,7 @@ export async function completeRequestSigning(deps: Deps, eSignResponse: string):
   const row = await repo.byEsignTxn(db, result.txn);
   const txn = await repo.esignTxn(db, result.txn);
   if (!row || !txn) return { kind: 'invalid', message: 'Unknown signing transaction.' };
+  await attributeExchanges(row.applicantId);
   if (txn.status === 'signed') return { kind: 'signed', request: row };
   if (txn.status !== 'pending' || deps.esign.now() > txn.expiresAt.getTime()) {
     await repo.finishEsignTxn(db, result.txn, 'expired', 'Time limit exceeded');
