@@ -2812,6 +2812,7 @@ export interface components {
       | 'pdfPasswordProtected'
       | 'pdfTooComplex'
       | 'placeOfBirthInvalid'
+      | 'providerQueue'
       | 'providerUnavailable'
       | 'rateLimited'
       | 'replayWithheld'
@@ -2945,7 +2946,7 @@ export interface components {
       status: false;
       message: string;
       /** @enum {string} */
-      code?: 'providerUnavailable' | 'serviceUnavailable' | 'storageFull' | 'waitingRoom';
+      code?: 'providerQueue' | 'providerUnavailable' | 'serviceUnavailable' | 'storageFull' | 'waitingRoom';
       data: {
         [key: string]: unknown;
       };
@@ -3123,7 +3124,7 @@ export interface operations {
                 status: boolean;
                 message: string;
                 /** @enum {string} */
-                code?: 'providerUnavailable' | 'serviceUnavailable' | 'storageFull' | 'waitingRoom';
+                code?: 'providerQueue' | 'providerUnavailable' | 'serviceUnavailable' | 'storageFull' | 'waitingRoom';
                 data: {
                   /** @enum {string} */
                   database: 'up' | 'down';
