@@ -58,7 +58,8 @@ export async function verifyBankAccount(
       await giveBackBankAttempt(deps, applicantId);
       throw err;
     }
-    log.warn({ err: (err as Error).message }, 'penny drop unavailable');
+    // the error itself: the logger's serializer reads an Error (a bare message string made the log call throw)
+    log.warn({ err: err as Error }, 'penny drop unavailable');
     result = { outcome: 'invalid', code: 'PROVIDER_ERROR', reason: 'The bank could not be reached' };
   }
 
