@@ -93,7 +93,12 @@ it('the e-sign consent waits in its own queue while every e-sign service is over
       sections: {
         ...ESIGN_IDENTITY,
         pan_obj: { ...ESIGN_IDENTITY.pan_obj, pan_number: `ABCPQ${mobile.slice(-4)}K` },
-        bank_obj: { ifsc: 'HDFC0000001', bank_name: 'HDFC Bank', account_number: '123456789012', account_type: 'Saving' },
+        bank_obj: {
+          ifsc: 'HDFC0000001',
+          bank_name: 'HDFC Bank',
+          account_number: '123456789012',
+          account_type: 'Saving',
+        },
         nominee_obj: { skip_nominee: true },
         segment_obj: { segment_list: [{ code: 'equity_1', name: 'Equity' }] },
       },

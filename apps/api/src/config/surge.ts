@@ -36,7 +36,8 @@ export function surgeSettings(e: z.output<typeof surgeEnv>, mode: Mode) {
       /** E-sign service providers, in the order they are tried. */
       esignVendors: e.ESIGN_VENDORS?.split(',') ?? (mode.sandbox ? ['esign', 'esign-alt'] : ['esign']),
       /** Penny-drop providers, in the order they are tried. */
-      bankVerificationVendors: e.BANK_VERIFICATION_VENDORS?.split(',') ?? (mode.sandbox ? ['bank', 'bank-payu'] : ['bank']),
+      bankVerificationVendors:
+        e.BANK_VERIFICATION_VENDORS?.split(',') ?? (mode.sandbox ? ['bank', 'bank-payu'] : ['bank']),
       breaker: { failures: e.PROVIDER_BREAKER_FAILURES, halfOpenAfterMs: e.PROVIDER_BREAKER_HALF_OPEN_SECONDS * 1000 },
       /** The queue of applicants waiting while every provider of a service is over budget. */
       queue: { retrySeconds: e.PROVIDER_QUEUE_RETRY_SECONDS, keepSeconds: e.PROVIDER_QUEUE_KEEP_SECONDS },

@@ -74,7 +74,16 @@ export function useStageAction<V, T, F extends FieldValues = FieldValues>(
 ) {
   const msg = useMessage();
   const go = useScreenNavigate();
-  const { onSuccess, onRefused, onError, followScreen = true, quietSuccess, setError, onFieldErrors, onQueued } = options;
+  const {
+    onSuccess,
+    onRefused,
+    onError,
+    followScreen = true,
+    quietSuccess,
+    setError,
+    onFieldErrors,
+    onQueued,
+  } = options;
   const act = useCallback(
     async (vars: V): Promise<Envelope<T> | undefined> => {
       try {

@@ -213,7 +213,12 @@ export default function EsignPage() {
         }}
       />
       {queue && (
-        <QueuePosition position={queue.position} seconds={queue.seconds} attempt={queue.attempt} onRetry={queue.again} />
+        <QueuePosition
+          position={queue.position}
+          seconds={queue.seconds}
+          attempt={queue.attempt}
+          onRetry={queue.again}
+        />
       )}
       {signing ? (
         <div className="flex flex-col gap-2">
