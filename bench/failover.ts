@@ -4,7 +4,11 @@
  *  - the first e-sign service provider is slow (its answers take BENCH_SLOW_MS, past its 1 s
  *    timeout), with and without a second provider to fail over to (ESIGN_VENDORS);
  *  - a surge of new sign-ups (an IPO day) arrives beside the journeys, with and without the
- *    waiting room (WAITING_ROOM_MAX_IN_FLIGHT).
+ *    waiting room (WAITING_ROOM_MAX_IN_FLIGHT);
+ *  - the first penny-drop provider, or the first ESP, fails half its calls (SANDBOX_FAULTS
+ *    bank:half, esign:half), with and without a second provider (BANK_VERIFICATION_VENDORS,
+ *    ESIGN_VENDORS): the failover absorbs it, so the journeys complete.
+ * BENCH_ONLY=healthy,half runs the scenarios whose name holds "healthy" or "half" alone.
  * It prints, per scenario, the journeys completed and failed, the e-sign consent's and the other
  * calls' p50/p95, which provider served each signing, and how many sign-ups the waiting room held.
  * Figures are printed for BENCHMARKS.md, never asserted.
@@ -29,13 +33,34 @@ interface Scenario {
 }
 
 const SLOW = { SANDBOX_FAULTS: `esign:slow=${SLOW_MS}`, PROVIDER_TIMEOUTS: 'esign=1000,esign-alt=1000' };
-const SCENARIOS: Scenario[] = [
-  { name: 'healthy providers', env: {}, surge: false },
-  { name: 'first ESP slow, no second ESP', env: { ...SLOW, ESIGN_VENDORS: 'esign' }, surge: false },
-  { name: 'first ESP slow, failover to the second', env: { ...SLOW, ESIGN_VENDORS: 'esign,esign-alt' }, surge: false },
-  { name: 'sign-up surge, no waiting room', env: {}, surge: true },
-  { name: 'sign-up surge, waiting room', env: { WAITING_ROOM_MAX_IN_FLIGHT: String(CONCURRENCY + 2) }, surge: true },
-];
+const SCENARIOS: Scenario[] = (
+  [
+    { name: 'healthy providers', env: {}, surge: false },
+    { name: 'first ESP slow, no second ESP', env: { ...SLOW, ESIGN_VENDORS: 'esign' }, surge: false },
+    {
+      name: 'first ESP slow, failover to the second',
+      env: { ...SLOW, ESIGN_VENDORS: 'esign,esign-alt' },
+      surge: false,
+    },
+    { name: 'sign-up surge, no waiting room', env: {}, surge: true },
+    { name: 'sign-up surge, waiting room', env: { WAITING_ROOM_MAX_IN_FLIGHT: String(CONCURRENCY + 2) }, surge: true },
+    {
+      name: 'penny drop failing half its calls, no second provider',
+      env: { SANDBOX_FAULTS: 'bank:half', BANK_VERIFICATION_VENDORS: 'bank' },
+      surge: false,
+    },
+    {
+      name: 'penny drop failing half its calls, failover',
+      env: { SANDBOX_FAULTS: 'bank:half', BANK_VERIFICATION_VENDORS: 'bank,bank-payu' },
+      surge: false,
+    },
+    {
+      name: 'ESP and penny drop failing half their calls, failover',
+      env: { SANDBOX_FAULTS: 'bank:half,esign:half', BANK_VERIFICATION_VENDORS: 'bank,bank-payu' },
+      surge: false,
+    },
+  ] as Scenario[]
+).filter((s) => !process.env.BENCH_ONLY || process.env.BENCH_ONLY.split(',').some((part) => s.name.includes(part)));
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -134,8 +159,15 @@ async function runScenario(scenario: Scenario, index: number): Promise<Result> {
 
 const sorted = (v: number[]) => [...v].sort((a, b) => a - b);
 const p = (v: number[], q: number) => (v.length ? `${percentile(sorted(v), q).toFixed(0)} ms` : 'none');
-const served = (metrics: string) =>
-  [...metrics.matchAll(/^ekyc_provider_choices_total\{service="esign",provider="([^"]+)",outcome="([^"]+)"\} (\d+)/gm)]
+const served = (metrics: string, service = 'esign') =>
+  [
+    ...metrics.matchAll(
+      new RegExp(
+        `^ekyc_provider_choices_total\\{service="${service}",provider="([^"]+)",outcome="([^"]+)"\\} (\\d+)`,
+        'gm',
+      ),
+    ),
+  ]
     .map((m) => `${m[1]} ${m[2]} ${m[3]}`)
     .join(', ') || 'none recorded';
 
@@ -145,7 +177,7 @@ for (const [i, scenario] of SCENARIOS.entries()) {
   const r = await runScenario(scenario, i);
   results.push(r);
   console.log(
-    `  ${r.completed} journeys completed, ${[...r.failed.values()].reduce((a, b) => a + b, 0)} failed; consent p50 ${p(r.consent, 50)} p95 ${p(r.consent, 95)}; other calls p50 ${p(r.others, 50)} p95 ${p(r.others, 95)}; e-sign: ${served(r.metrics)}; sign-ups ok ${r.signUps.ok}, held ${r.signUps.held}`,
+    `  ${r.completed} journeys completed, ${[...r.failed.values()].reduce((a, b) => a + b, 0)} failed; consent p50 ${p(r.consent, 50)} p95 ${p(r.consent, 95)}; other calls p50 ${p(r.others, 50)} p95 ${p(r.others, 95)}; e-sign: ${served(r.metrics)}; penny drop: ${served(r.metrics, 'bank_verification')}; sign-ups ok ${r.signUps.ok}, held ${r.signUps.held}`,
   );
   for (const [k, v] of r.failed) console.log(`    ${v}× ${k}`);
 }
@@ -162,6 +194,7 @@ console.log(
       'e-sign consent p50 / p95',
       'other calls p50 / p95',
       'e-sign providers (choices)',
+      'penny-drop providers (choices)',
       'surge sign-ups: OTP sent / held / p95',
     ],
     results.map((r) => [
@@ -171,6 +204,7 @@ console.log(
       `${p(r.consent, 50)} / ${p(r.consent, 95)}`,
       `${p(r.others, 50)} / ${p(r.others, 95)}`,
       served(r.metrics),
+      served(r.metrics, 'bank_verification'),
       r.signUps.ms.length ? `${r.signUps.ok} / ${r.signUps.held} / ${p(r.signUps.ms, 95)}` : '-',
     ]),
   ),

@@ -24,6 +24,9 @@ import { createKraLookup } from './providers/kra/create.ts';
 import { DocumentWorkers } from './documents/form-pool.ts';
 import { createEsignService } from './providers/esign/create.ts';
 import { FailoverEsignService, type VendorChoices } from './providers/esign/failover.ts';
+import { FailoverPennyDrop } from './providers/bank-verification/failover.ts';
+import type { VendorEvent } from './providers/failover.ts';
+import { observeProviderQueue } from './records/provider-queue.ts';
 import type { EsignGateway, EsignService } from './providers/esign/port.ts';
 import { esignVendorsRepository } from './records/esign-vendors.repository.ts';
 import { createLivenessProvider } from './providers/liveness/create.ts';
@@ -184,15 +187,19 @@ export async function createDeps(config: Config, overrides: DepsOverrides = {}):
     metrics.providerCalls.inc({ provider, outcome });
     metrics.providerCallDuration.observe({ provider, outcome }, seconds);
   });
-  providers.esign.observe((event) => {
+  const followFailover = (service: string) => (event: VendorEvent) => {
     if (event.kind === 'circuit') metrics.providerCircuitOpen.set({ provider: event.vendor }, event.open ? 1 : 0);
     else
       metrics.providerChoices.inc({
-        service: 'esign',
+        service,
         provider: event.vendor,
         outcome: event.kind === 'chosen' ? 'chosen' : event.reason,
       });
-  });
+  };
+  providers.esign.observe(followFailover('esign'));
+  observeProviderQueue((service) => metrics.providerQueued.inc({ service }));
+  if (providers.bank.pennyDrop instanceof FailoverPennyDrop)
+    providers.bank.pennyDrop.observe(followFailover('bank_verification'));
   const hub =
     overrides.hub ??
     createHub(config.redisUrl, {

@@ -2872,6 +2872,7 @@ export interface components {
       | 'pdfPasswordProtected'
       | 'pdfTooComplex'
       | 'placeOfBirthInvalid'
+      | 'providerQueue'
       | 'providerUnavailable'
       | 'rateLimited'
       | 'replayWithheld'
@@ -3005,7 +3006,7 @@ export interface components {
       status: false;
       message: string;
       /** @enum {string} */
-      code?: 'providerUnavailable' | 'serviceUnavailable' | 'storageFull' | 'waitingRoom';
+      code?: 'providerQueue' | 'providerUnavailable' | 'serviceUnavailable' | 'storageFull' | 'waitingRoom';
       data: {
         [key: string]: unknown;
       };
@@ -3183,7 +3184,7 @@ export interface operations {
                 status: boolean;
                 message: string;
                 /** @enum {string} */
-                code?: 'providerUnavailable' | 'serviceUnavailable' | 'storageFull' | 'waitingRoom';
+                code?: 'providerQueue' | 'providerUnavailable' | 'serviceUnavailable' | 'storageFull' | 'waitingRoom';
                 data: {
                   /** @enum {string} */
                   database: 'up' | 'down';

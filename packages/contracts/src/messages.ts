@@ -176,6 +176,8 @@ export const MSG = {
   serviceUnavailable: 'Service is temporarily unavailable. Please try again.',
   // the sign-up waiting room (ours): new sign-ups wait while the service is saturated (an IPO day)
   waitingRoom: 'Many people are opening accounts right now. Please wait: we will try again for you in a moment.',
+  providerQueue:
+    'Many people are at this step right now. You are in the queue: we will go on by ourselves when it is your turn.',
   // networks (ours): the request got no answer in time on a slow or dropping connection
   requestTimeout: 'The connection is too slow and your request did not finish. Please try again.',
   // uploads (ours)

@@ -22,12 +22,12 @@ export const providersEnv = z.object({
     .default(''),
   /** Switch off the sandbox's simulated heavy work (OCR, face check) for journey benchmarks. */
   SANDBOX_SKIP_HEAVY_CHECKS: bool.default(false),
-  /** Sandbox only: make sandbox providers slow, failing or unreachable, e.g. "pan:timeout,kra:500". */
+  /** Sandbox only: make sandbox providers slow, failing or unreachable, e.g. "pan:timeout,kra:500,bank:half". */
   SANDBOX_FAULTS: z
     .string()
     .regex(
-      /^([a-z0-9-]+:(timeout|500|unreachable|slow(=\d+)?))?(,[a-z0-9-]+:(timeout|500|unreachable|slow(=\d+)?))*$/,
-      'use provider:timeout|500|unreachable|slow[=ms], comma-separated',
+      /^([a-z0-9-]+:(timeout|500|half|unreachable|slow(=\d+)?))?(,[a-z0-9-]+:(timeout|500|half|unreachable|slow(=\d+)?))*$/,
+      'use provider:timeout|500|half|unreachable|slow[=ms], comma-separated',
     )
     .default(''),
   /**
@@ -42,14 +42,15 @@ export const providersEnv = z.object({
   SCREENING_IMPORT_HOURS: z.coerce.number().int().min(1).max(168).default(24),
 });
 
-export type SandboxFault = { kind: 'timeout' | '500' | 'unreachable' } | { kind: 'slow'; ms: number };
+/** `half`: every other call answers 500 (the first, the third, ...): a provider failing half its calls. */
+export type SandboxFault = { kind: 'timeout' | '500' | 'half' | 'unreachable' } | { kind: 'slow'; ms: number };
 
 function parseFaults(list: string): Record<string, SandboxFault> {
   const faults: Record<string, SandboxFault> = {};
   for (const [name, f] of pairs(list, ':'))
     faults[name] = f.startsWith('slow')
       ? { kind: 'slow', ms: Number(f.split('=')[1] ?? 3000) }
-      : { kind: f as 'timeout' | '500' | 'unreachable' };
+      : { kind: f as 'timeout' | '500' | 'half' | 'unreachable' };
   return faults;
 }
 

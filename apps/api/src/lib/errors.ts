@@ -34,7 +34,8 @@ export const ERROR_MESSAGE_KEYS = {
   RATE_LIMITED: ['rateLimited', 'otpResendTooSoon', 'otpSendLimit'],
   // providerUnavailable: an outside provider failed (the error handler's ProviderError)
   // waitingRoom: a new sign-up while the service is saturated (plugins/waiting-room.ts)
-  UNAVAILABLE: ['serviceUnavailable', 'providerUnavailable', 'storageFull', 'waitingRoom'],
+  // providerQueue: every provider of a service is over its budget: the applicant waits in a queue (records/provider-queue.ts)
+  UNAVAILABLE: ['serviceUnavailable', 'providerUnavailable', 'storageFull', 'waitingRoom', 'providerQueue'],
   INTERNAL: ['somethingWrong'],
 } as const satisfies Record<ErrorCode, readonly MessageKey[]>;
 

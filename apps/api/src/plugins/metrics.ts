@@ -30,6 +30,8 @@ export interface Metrics {
   providerCircuitOpen: Gauge<'provider'>;
   /** Sign-ups told to wait by the waiting room. */
   waitingRoomHeld: Counter;
+  /** Answers telling an applicant to wait in a provider's queue (every provider over budget), by service. */
+  providerQueued: Counter<'service'>;
   /** Registrations whose retries ran out (status `failed`), by kind: each needs an operator. */
   registrationsFailed: Counter<'kind'>;
 }
@@ -111,6 +113,12 @@ export function createMetrics(): Metrics {
     waitingRoomHeld: new Counter({
       name: 'ekyc_waiting_room_held_total',
       help: 'Sign-ups told to wait (503 with Retry-After) while the process is saturated',
+      registers: [registry],
+    }),
+    providerQueued: new Counter({
+      name: 'ekyc_provider_queued_total',
+      help: "Answers telling an applicant to wait in a service's queue while every provider of it is over its budget or rate",
+      labelNames: ['service'],
       registers: [registry],
     }),
     staffLockouts: new Counter({

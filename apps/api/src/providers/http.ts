@@ -303,15 +303,24 @@ function waitOrAbort(ms: number, given: AbortSignal | null | undefined): Promise
 
 /**
  * The sandbox transport; SANDBOX_FAULTS makes a sandbox provider never answer (timeout), answer
- * 500, refuse connections (unreachable) or answer late (slow), so those paths can be tried. With
+ * 500, answer 500 to every other call (half), refuse connections (unreachable) or answer late
+ * (slow), so those paths can be tried. With
  * `providersUrl` (SANDBOX_PROVIDERS_URL) the calls go over HTTP to the sandbox providers' own
  * process instead of into this app.
  */
 export function createSelfFetch(faults: Record<string, SandboxFault> = {}, providersUrl?: string): SelfFetch {
   let dispatch: Parameters<SelfFetch['bind']>[0] | null = null;
+  /** Calls so far to each provider with the `half` fault: the odd ones fail. */
+  const halfCalls = new Map<string, number>();
   const send = async (url: string, init: RequestInit) => {
     const u = new URL(url);
-    const fault = faults[/^\/sandbox\/([^/]+)/.exec(u.pathname)?.[1] ?? ''];
+    const name = /^\/sandbox\/([^/]+)/.exec(u.pathname)?.[1] ?? '';
+    let fault = faults[name];
+    if (fault?.kind === 'half') {
+      const n = (halfCalls.get(name) ?? 0) + 1;
+      halfCalls.set(name, n);
+      fault = n % 2 === 1 ? { kind: '500' } : undefined;
+    }
     if (fault?.kind === 'timeout') await waitOrAbort(Infinity, init.signal);
     if (fault?.kind === 'unreachable')
       throw new TypeError('fetch failed', {

@@ -19,4 +19,12 @@ export const bankAttemptsRepository = {
     );
     return counted.length > 0;
   },
+
+  /** Gives back one attempt of `day` (the call never reached a bank: every provider was over budget). */
+  async giveBack(tx: Tx, applicantId: string, day: string): Promise<void> {
+    await tx.execute(
+      sql`update bank_attempts set count = count - 1
+          where applicant_id = ${applicantId} and day = ${day}::date and count > 0`,
+    );
+  },
 };

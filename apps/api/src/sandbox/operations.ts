@@ -174,6 +174,10 @@ export const SANDBOX_OPERATIONS: Readonly<Record<string, readonly [operationId: 
     'sandbox-penny-drop',
     'Penny drop stand-in: verify a bank account and give its holder name',
   ],
+  'POST /sandbox/bank-payu/payout/payment/verifyAccount': [
+    'sandbox-penny-drop-payu',
+    "Second penny drop stand-in (PayU Payouts' format): verify a bank account and give its holder name",
+  ],
   'POST /sandbox/upi/v1/users/login': ['sandbox-upi-login', 'UPI provider stand-in (Setu): a token'],
   'POST /sandbox/upi/v1/merchants/customer-vpas/verify': [
     'sandbox-upi-verify-vpa',

@@ -7,6 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import { accountAggregatorSandboxRoutes } from './account-aggregator/routes.ts';
 import { sandboxIfscRoutes } from './bank/ifsc-routes.ts';
 import { sandboxPennyDropRoutes } from './bank/penny-drop-routes.ts';
+import { sandboxPayuVerifyRoutes } from './bank/payu-verify-routes.ts';
 import { sandboxRpdRoutes } from './upi/rpd-routes.ts';
 import { sandboxUpiRoutes } from './upi/routes.ts';
 import { sandboxDigilockerRoutes } from './digilocker/routes.ts';
@@ -52,6 +53,7 @@ export async function sandboxRoutes(app: FastifyInstance) {
   await app.register(accountAggregatorSandboxRoutes);
   await app.register(sandboxIfscRoutes);
   await app.register(sandboxPennyDropRoutes);
+  await app.register(sandboxPayuVerifyRoutes);
   await app.register(sandboxUpiRoutes);
   await app.register(sandboxRpdRoutes);
   await app.register(sandboxRegistrationRoutes);

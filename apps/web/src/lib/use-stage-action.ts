@@ -47,6 +47,25 @@ export interface StageActionOptions<T, F extends FieldValues> {
   setError?: UseFormSetError<F>;
   /** Field errors for a form without react-hook-form. */
   onFieldErrors?: (problems: FieldProblem[]) => void;
+  /**
+   * The call waits in a provider's queue (503, code providerQueue): no error is said, the page
+   * shows the place and asks again by itself (components/queue-position).
+   */
+  onQueued?: (place: QueuePlace, again: () => void) => void;
+}
+
+/** The applicant's place in a provider's queue and when to ask again. */
+export interface QueuePlace {
+  position: number;
+  seconds: number;
+}
+
+/** The place a providerQueue answer gives, or null for any other answer. */
+export function queuePlaceOf(err: unknown): QueuePlace | null {
+  if (!(err instanceof ApiError) || err.code !== 'providerQueue') return null;
+  const position = typeof err.data.queue_position === 'number' ? err.data.queue_position : 1;
+  const seconds = typeof err.data.retry_after === 'number' ? err.data.retry_after : 15;
+  return { position, seconds };
 }
 
 export function useStageAction<V, T, F extends FieldValues = FieldValues>(
@@ -55,8 +74,17 @@ export function useStageAction<V, T, F extends FieldValues = FieldValues>(
 ) {
   const msg = useMessage();
   const go = useScreenNavigate();
-  const { onSuccess, onRefused, onError, followScreen = true, quietSuccess, setError, onFieldErrors } = options;
-  return useCallback(
+  const {
+    onSuccess,
+    onRefused,
+    onError,
+    followScreen = true,
+    quietSuccess,
+    setError,
+    onFieldErrors,
+    onQueued,
+  } = options;
+  const act = useCallback(
     async (vars: V): Promise<Envelope<T> | undefined> => {
       try {
         const reply = await call(vars);
@@ -72,6 +100,11 @@ export function useStageAction<V, T, F extends FieldValues = FieldValues>(
         if (followScreen && typeof screen === 'string') go(screen);
         return reply;
       } catch (err) {
+        const place = onQueued ? queuePlaceOf(err) : null;
+        if (place) {
+          onQueued!(place, () => void act(vars));
+          return undefined;
+        }
         const problems = fieldProblems(err);
         // the field's error carries the message's key as its type: the form shows msg(error)
         for (const p of problems) setError?.(p.field as FieldPath<F>, { type: p.code ?? 'server', message: p.message });
@@ -84,6 +117,7 @@ export function useStageAction<V, T, F extends FieldValues = FieldValues>(
         return undefined;
       }
     },
-    [call, msg, go, onSuccess, onRefused, onError, followScreen, quietSuccess, setError, onFieldErrors],
+    [call, msg, go, onSuccess, onRefused, onError, followScreen, quietSuccess, setError, onFieldErrors, onQueued],
   );
+  return act;
 }

@@ -28,7 +28,13 @@ export interface BankObj {
   document?: FileRef | null;
   /** The stored document's type, so the page shows an image or links a PDF. */
   document_type?: string | null;
-  verification?: { method: 'penny_drop' | 'upi' | 'document'; status: string; at: string } | null;
+  verification?: {
+    method: 'penny_drop' | 'upi' | 'document';
+    status: string;
+    at: string;
+    /** The provider that answered (BANK_VERIFICATION_VENDORS), when one did. */
+    provider?: string;
+  } | null;
 }
 
 /** Kept apart from what the applicant sees: the collect request awaiting the UPI app. */
@@ -53,8 +59,9 @@ export const branchFields = (d: IfscDetails) => ({
   micr: d.MICR,
 });
 
-export const verification = (method: 'penny_drop' | 'upi' | 'document', status: string) => ({
+export const verification = (method: 'penny_drop' | 'upi' | 'document', status: string, provider?: string) => ({
   method,
   status,
   at: new Date().toISOString(),
+  ...(provider && { provider }),
 });

@@ -7,15 +7,16 @@ import type { bankVerificationRequestSchema } from '@ekyc/contracts/calls/bank-v
 import { routeForStage, STAGE } from '@ekyc/contracts/stages';
 import type { z } from 'zod';
 import type { BankDeps } from './deps.ts';
-import { invalidField } from '../../lib/errors.ts';
+import { AppError, invalidField } from '../../lib/errors.ts';
 import { fail, ok, type Outcome } from '../../lib/outcome.ts';
 import type { PennyDropResult } from '../../providers/bank-verification/port.ts';
 import { panNameOf } from './applicant-name.ts';
-import { takeBankAttempt } from './attempt-limit.ts';
+import { giveBackBankAttempt, takeBankAttempt } from './attempt-limit.ts';
+import { inTurn } from '../../records/provider-queue.ts';
 import { type BankObj, branchFields, CHEQUE_SCREEN, verification } from './bank-record.ts';
 import { matchHolderName, namePasses } from '../../lib/name-match.ts';
 
-type Deps = Pick<BankDeps, 'database' | 'records' | 'bank' | 'now'>;
+type Deps = Pick<BankDeps, 'config' | 'database' | 'records' | 'bank' | 'now'>;
 
 type Input = z.output<typeof bankVerificationRequestSchema>;
 
@@ -41,16 +42,24 @@ export async function verifyBankAccount(
   // Over today's allowance: the cancelled cheque is the way on.
   if (!(await takeBankAttempt(deps, applicantId))) return fail('bankFailed', { screen: CHEQUE_SCREEN });
 
-  let result: PennyDropResult;
+  let result: PennyDropResult & { provider?: string };
   try {
-    result = await deps.bank.pennyDrop.verify({
-      ifsc: input.ifsc,
-      accountNumber: input.account_number,
-      expectedName: name,
-      phone: applicant.mobile,
-    });
+    // every provider over its budget: the applicant waits in the queue, the attempt given back
+    result = await inTurn(deps.database.db, deps.config.surge.queue, 'bank_verification', applicantId, () =>
+      deps.bank.pennyDrop.verify({
+        ifsc: input.ifsc,
+        accountNumber: input.account_number,
+        expectedName: name,
+        phone: applicant.mobile,
+      }),
+    );
   } catch (err) {
-    log.warn({ err: (err as Error).message }, 'penny drop unavailable');
+    if (err instanceof AppError && err.messageKey === 'providerQueue') {
+      await giveBackBankAttempt(deps, applicantId);
+      throw err;
+    }
+    // the error itself: the logger's serializer reads an Error (a bare message string made the log call throw)
+    log.warn({ err: err as Error }, 'penny drop unavailable');
     result = { outcome: 'invalid', code: 'PROVIDER_ERROR', reason: 'The bank could not be reached' };
   }
 
@@ -62,9 +71,11 @@ export async function verifyBankAccount(
     doctype: stored?.doctype ?? 'CancelledCheque',
     bank_verify_edit: true,
   };
+  // the provider that answered is kept with the verification (the evidence names it)
+  const provider = result.provider;
   if (result.outcome !== 'valid') {
     await deps.records.save(applicantId, {
-      bank_obj: { ...base, name_match: null, verification: verification('penny_drop', 'failed') },
+      bank_obj: { ...base, name_match: null, verification: verification('penny_drop', 'failed', provider) },
     });
     return fail('bankFailed', { screen: CHEQUE_SCREEN });
   }
@@ -72,7 +83,7 @@ export async function verifyBankAccount(
   const nameMatch = matchHolderName(result.nameAtBank, name);
   if (!namePasses(nameMatch)) {
     await deps.records.save(applicantId, {
-      bank_obj: { ...base, name_match: nameMatch, verification: verification('penny_drop', 'name_mismatch') },
+      bank_obj: { ...base, name_match: nameMatch, verification: verification('penny_drop', 'name_mismatch', provider) },
     });
     return fail('bankFailed', { screen: CHEQUE_SCREEN, name_match: nameMatch });
   }
@@ -83,7 +94,7 @@ export async function verifyBankAccount(
         ...base,
         name_match: nameMatch,
         bank_verify_edit: false,
-        verification: verification('penny_drop', 'verified'),
+        verification: verification('penny_drop', 'verified', provider),
       },
     },
   });

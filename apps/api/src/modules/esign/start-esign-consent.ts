@@ -14,6 +14,7 @@ import { AppError } from '../../lib/errors.ts';
 import { fail, ok, type Outcome } from '../../lib/outcome.ts';
 import { channels } from '../../realtime/hub.ts';
 import { escapeHtml } from '../../lib/html.ts';
+import { inTurn } from '../../records/provider-queue.ts';
 import { panHashOf, signedHolderOf } from '../../records/signed.ts';
 import { esignRepository as repo } from './esign.repository.ts';
 import { ESIGN_PRIVATE, type EsignState } from './esign-state.ts';
@@ -66,12 +67,19 @@ export async function startEsignConsent(
     eproId,
     expiresAt: new Date(deps.esign.now() + window * 1000),
   });
-  const form = await deps.esign.signingForm({
-    txn,
-    inputHash: Buffer.from(state.input_hash, 'hex'),
-    docInfo: `Account opening form ${eproId}`,
-    // the sandbox service is on this origin; a real one posts back to the public address
-    responseUrl: deps.config.sandbox ? ESIGN_RESPONSE_PATH : `${deps.config.publicUrl}${ESIGN_RESPONSE_PATH}`,
+  // every e-sign service over its budget: the applicant waits in the queue (this transaction is never sent)
+  const form = await inTurn(deps.database.db, deps.config.surge.queue, 'esign', applicantId, () =>
+    deps.esign.signingForm({
+      txn,
+      inputHash: Buffer.from(state.input_hash, 'hex'),
+      docInfo: `Account opening form ${eproId}`,
+      // the sandbox service is on this origin; a real one posts back to the public address
+      responseUrl: deps.config.sandbox ? ESIGN_RESPONSE_PATH : `${deps.config.publicUrl}${ESIGN_RESPONSE_PATH}`,
+    }),
+  ).catch(async (err: unknown) => {
+    if (err instanceof AppError && err.messageKey === 'providerQueue')
+      await repo.finish(deps.database.db, txn, 'expired', 'queued', new Date(deps.esign.now()));
+    throw err;
   });
   const inputs = Object.entries(form.fields)
     .map(([name, value]) => `<input type="hidden" name="${escapeHtml(name)}" value="${escapeHtml(value)}">`)

@@ -8,12 +8,13 @@ import type { SelfFetch } from '../http.ts';
 import { createUpiProvider } from '../upi/create.ts';
 import type { ReversePennyDrop, UpiProvider } from '../upi/port.ts';
 import type { RpdWebhookAuth } from '../upi/setu-rpd.ts';
-import { createBankAccountVerifier } from './create.ts';
-import type { BankAccountVerifier } from './port.ts';
+import { createPennyDrop } from './create.ts';
+import type { PennyDropService } from './port.ts';
 
 export interface BankProviders {
   ifsc: IfscLookup;
-  pennyDrop: BankAccountVerifier;
+  /** The penny drop, failing over across BANK_VERIFICATION_VENDORS; the answering provider is named. */
+  pennyDrop: PennyDropService;
   upi: UpiProvider;
   /** Verifies the UPI provider's notifications. */
   upiWebhookSecret: string;
@@ -31,7 +32,7 @@ export function createBankProviders(
   const upi = overrides.upi && overrides.reversePennyDrop ? null : createUpiProvider(config, selfFetch);
   return {
     ifsc: overrides.ifsc ?? createIfscLookup(config, database, selfFetch),
-    pennyDrop: overrides.pennyDrop ?? createBankAccountVerifier(config, selfFetch),
+    pennyDrop: overrides.pennyDrop ?? createPennyDrop(config, selfFetch),
     upi: overrides.upi ?? upi!.provider,
     upiWebhookSecret: overrides.upiWebhookSecret ?? upi?.webhookSecret ?? '',
     reversePennyDrop: overrides.reversePennyDrop ?? upi!.reversePennyDrop,

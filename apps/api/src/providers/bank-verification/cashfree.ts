@@ -23,6 +23,8 @@ export interface CashfreeOptions {
   baseUrl: string;
   clientId: string;
   clientSecret: string;
+  /** The provider's name in metrics, limits and logs (else the host's). */
+  provider?: string;
   fetch?: FetchLike;
 }
 
@@ -37,6 +39,7 @@ export class CashfreeBankVerifier implements BankAccountVerifier {
         headers: { 'x-client-id': this.o.clientId, 'x-client-secret': this.o.clientSecret },
         body: { bank_account: r.accountNumber, ifsc: r.ifsc, name: r.expectedName, phone: r.phone },
         fetch: this.o.fetch,
+        ...(this.o.provider && { provider: this.o.provider }),
         timeoutMs: 30_000,
       });
     } catch (err) {

@@ -14,3 +14,8 @@ export type PennyDropResult =
 export interface BankAccountVerifier {
   verify(request: PennyDropRequest): Promise<PennyDropResult>;
 }
+
+/** The penny drop the steps use: one or more providers behind it, the one that answered named. */
+export interface PennyDropService {
+  verify(request: PennyDropRequest): Promise<PennyDropResult & { provider: string }>;
+}

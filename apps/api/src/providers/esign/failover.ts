@@ -8,18 +8,13 @@
  * on the transaction, so the answer posted back after the applicant's redirect is read with that
  * vendor's keys alone, whichever process receives it.
  */
-import {
-  BrokenCircuitError,
-  CircuitState,
-  ConsecutiveBreaker,
-  circuitBreaker,
-  handleWhen,
-  type CircuitBreakerPolicy,
-} from 'cockatiel';
 import type { TrustAnchors } from '../../documents/signing/certificate-chain.ts';
-import { admitProviderCall, isProviderOutage, ProviderError, type ProviderFailureCause } from '../http.ts';
+import { ProviderFailover, type BreakerSettings, type VendorEvent } from '../failover.ts';
+import { admitProviderCall, ProviderError } from '../http.ts';
 import { parseEsignRespXml } from './esign-xml.ts';
 import type { EsignGateway, EsignService, SigningForm, SigningResult } from './port.ts';
+
+export type { BreakerSettings, SkipReason, VendorEvent } from '../failover.ts';
 
 export interface EsignVendor {
   /** The vendor's name: its settings' prefix, its PROVIDER_LIMITS entry and its metrics label. */
@@ -39,26 +34,8 @@ export interface VendorChoices {
   vendorOf(txn: string): Promise<string | null>;
 }
 
-export type SkipReason = 'circuit_open' | 'over_budget' | 'failed';
-
-export type VendorEvent =
-  | { vendor: string; kind: 'chosen' }
-  | { vendor: string; kind: 'skipped'; reason: SkipReason }
-  | { vendor: string; kind: 'circuit'; open: boolean };
-
-export interface BreakerSettings {
-  /** Consecutive failed checks that open a vendor's circuit. */
-  failures: number;
-  /** How long an open circuit waits before one signing tries the vendor again. */
-  halfOpenAfterMs: number;
-}
-
-/** Failures that say the vendor is away: not a spent budget, not a refusal of the request. */
-const vendorOutage = handleWhen((err) => isProviderOutage(err) && (err as ProviderError).reason !== 'over_budget');
-
 export class FailoverEsignService implements EsignService {
-  private readonly breakers: Map<string, CircuitBreakerPolicy>;
-  private listener: (event: VendorEvent) => void = () => undefined;
+  private readonly failover: ProviderFailover<EsignVendor>;
 
   constructor(
     private readonly vendors: EsignVendor[],
@@ -66,28 +43,17 @@ export class FailoverEsignService implements EsignService {
     breaker: BreakerSettings,
   ) {
     if (vendors.length === 0) throw new Error('at least one e-sign vendor is needed');
-    this.breakers = new Map(
-      vendors.map((vendor) => {
-        const policy = circuitBreaker(vendorOutage, {
-          halfOpenAfter: breaker.halfOpenAfterMs,
-          breaker: new ConsecutiveBreaker(breaker.failures),
-        });
-        policy.onStateChange((state) =>
-          this.listener({ vendor: vendor.name, kind: 'circuit', open: state === CircuitState.Open }),
-        );
-        return [vendor.name, policy];
-      }),
-    );
+    this.failover = new ProviderFailover('esign', vendors, breaker);
   }
 
   /** Metrics and logs follow the choices and the circuits. */
   observe(listener: (event: VendorEvent) => void): void {
-    this.listener = listener;
+    this.failover.observe(listener);
   }
 
   /** The vendors in order, each with whether its circuit is open now. */
   circuits(): { vendor: string; open: boolean }[] {
-    return this.vendors.map((v) => ({ vendor: v.name, open: this.breakers.get(v.name)!.state === CircuitState.Open }));
+    return this.failover.circuits();
   }
 
   /** Every vendor's roots and intermediates: a signer certificate chains to its own vendor's. */
@@ -111,30 +77,17 @@ export class FailoverEsignService implements EsignService {
     docInfo: string;
     responseUrl: string;
   }): Promise<SigningForm & { vendor: string }> {
-    let cause: ProviderFailureCause = 'unreachable';
-    for (const vendor of this.vendors) {
-      try {
-        await this.breakers
-          .get(vendor.name)!
-          .execute(() => (vendor.check ? vendor.check() : admitProviderCall(vendor.name, 'POST esp')));
-      } catch (err) {
-        const reason: SkipReason =
-          err instanceof BrokenCircuitError
-            ? 'circuit_open'
-            : err instanceof ProviderError && err.reason === 'over_budget'
-              ? 'over_budget'
-              : 'failed';
-        if (reason === 'over_budget') cause = 'over_budget';
-        else if (err instanceof ProviderError && err.reason) cause = err.reason;
-        this.listener({ vendor: vendor.name, kind: 'skipped', reason });
-        continue;
-      }
-      const form = vendor.gateway.signingForm(input);
-      await this.choices.record(input.txn, vendor.name);
-      this.listener({ vendor: vendor.name, kind: 'chosen' });
-      return { ...form, vendor: vendor.name };
-    }
-    throw new ProviderError('no e-sign service provider is available', undefined, undefined, cause);
+    // the vendor's health check (or its budget alone) picks it; the form is then the vendor's own
+    const { vendor } = await this.failover
+      .run((v) => (v.check ? v.check() : admitProviderCall(v.name, 'POST esp')))
+      .catch((err: unknown) => {
+        throw err instanceof ProviderError
+          ? new ProviderError('no e-sign service provider is available', undefined, undefined, err.reason)
+          : err;
+      });
+    const form = vendor.gateway.signingForm(input);
+    await this.choices.record(input.txn, vendor.name);
+    return { ...form, vendor: vendor.name };
   }
 
   async readResponse(eSignResponse: string): Promise<SigningResult & { vendor: string }> {

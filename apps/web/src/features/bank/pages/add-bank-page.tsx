@@ -2,17 +2,20 @@
  * '/bank-and-segment/add-bank': IFSC, account number twice and account type, verified by a penny
  * drop. Success goes on to the signature; failure shows the spec's message and goes to the
  * cancelled-cheque page. Stored details show with an Edit link while bank_verify_edit is true;
- * already verified applicants see their account and go on to the signature.
+ * already verified applicants see their account and go on to the signature. While every penny-drop
+ * provider is over its day's budget the page shows the applicant's place in the queue and asks
+ * again by itself.
  */
 import { ROUTE, STAGE } from '@ekyc/contracts/stages';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/button';
+import { QueuePosition } from '../../../components/queue-position';
 import { PageLoader } from '../../../components/spinner';
 import { useScreenNavigate } from '../../../lib/navigation';
 import { toast } from '../../../lib/toast';
 import { useMessage } from '../../../lib/use-message';
-import { useStageAction } from '../../../lib/use-stage-action';
+import { type QueuePlace, useStageAction } from '../../../lib/use-stage-action';
 import { useVerifyBankAccount } from '../api/verify-bank-account';
 import { BankDetailsForm } from '../components/bank-details-form';
 import { BankSummary } from '../components/bank-summary';
@@ -25,11 +28,16 @@ export default function AddBankPage() {
   const go = useScreenNavigate();
   const { bank, stage, isLoading, details, panName } = useBankRecord();
   const verify = useVerifyBankAccount();
+  const [queue, setQueue] = useState<(QueuePlace & { attempt: number; again: () => void }) | null>(null);
   const verifyAccount = useStageAction(verify.mutateAsync, {
     onSuccess: (data) => {
+      setQueue(null);
       if (data.name_match?.result === 'close')
         toast.show('info', t(`nameMatch.reason.${data.name_match.reason}`), 8000);
     },
+    onRefused: () => setQueue(null),
+    onError: () => setQueue(null),
+    onQueued: (place, again) => setQueue((q) => ({ ...place, again, attempt: (q?.attempt ?? 0) + 1 })),
   });
   const [editing, setEditing] = useState(false);
   if (isLoading || !details) return <PageLoader label={t('common:loading')} />;
@@ -47,8 +55,12 @@ export default function AddBankPage() {
     );
   }
 
+  const queuePlace = queue && (
+    <QueuePosition position={queue.position} seconds={queue.seconds} attempt={queue.attempt} onRetry={queue.again} />
+  );
   const stored = Boolean(bank.ifsc && bank.account_number && bank.account_type);
   const submit = async (values: { ifsc: string; account_number: string; account_type: string }) => {
+    setQueue(null);
     await verifyAccount({
       ifsc: values.ifsc,
       account_number: values.account_number,
@@ -59,6 +71,7 @@ export default function AddBankPage() {
   if (stored && bank.bank_verify_edit && !editing) {
     return (
       <div>
+        {queuePlace}
         <div className="mb-2 flex items-center justify-between">
           <p className="text-sm text-muted">{t('storedDetails')}</p>
           <Button variant="link" className="w-auto" onClick={() => setEditing(true)}>
@@ -81,6 +94,7 @@ export default function AddBankPage() {
 
   return (
     <div>
+      {queuePlace}
       <p className="mb-4 text-muted">{t('addBankIntro')}</p>
       <BankDetailsForm
         defaults={

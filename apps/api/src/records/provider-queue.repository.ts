@@ -1,0 +1,50 @@
+/** The only code that touches the provider queue table (2900_provider_queue.sql). */
+import { sql } from 'drizzle-orm';
+import type { Tx } from '../db/client.ts';
+import { query, toNum } from '../db/raw.ts';
+
+export const providerQueueRepository = {
+  /**
+   * The applicant's place among the places still kept (asked about within `keepSeconds`), counting
+   * from 1, and notes that it was asked about now; null when the applicant has none.
+   */
+  async placeOf(tx: Tx, service: string, applicantId: string, keepSeconds: number): Promise<number | null> {
+    const [row] = await query<{ place: unknown }>(
+      tx,
+      sql`with mine as (
+            update provider_queue set seen_at = now()
+            where service = ${service} and applicant_id = ${applicantId}
+            returning id
+          )
+          select (select count(*) from provider_queue q, mine
+                   where q.service = ${service} and q.id < mine.id and q.seen_at >= now() - make_interval(secs => ${keepSeconds})) + 1 as place
+          from mine`,
+    );
+    return row ? toNum(row.place) : null;
+  },
+
+  /** How many places are kept (asked about within `keepSeconds`). */
+  async length(tx: Tx, service: string, keepSeconds: number): Promise<number> {
+    const [row] = await query<{ n: unknown }>(
+      tx,
+      sql`select count(*) as n from provider_queue where service = ${service} and seen_at >= now() - make_interval(secs => ${keepSeconds})`,
+    );
+    return toNum(row?.n);
+  },
+
+  /** Takes a place at the end (or keeps the one the applicant has). */
+  async join(tx: Tx, service: string, applicantId: string): Promise<void> {
+    await tx.execute(
+      sql`insert into provider_queue (service, applicant_id) values (${service}, ${applicantId})
+          on conflict (service, applicant_id) do update set seen_at = now()`,
+    );
+  },
+
+  /** Gives up the applicant's place (served, or no longer waiting), and places long given up. */
+  async leave(tx: Tx, service: string, applicantId: string, keepSeconds: number): Promise<void> {
+    await tx.execute(
+      sql`delete from provider_queue
+          where service = ${service} and (applicant_id = ${applicantId} or seen_at < now() - make_interval(secs => ${keepSeconds}))`,
+    );
+  },
+};

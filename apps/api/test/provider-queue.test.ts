@@ -1,0 +1,116 @@
+/**
+ * The queue while every provider of a service has spent its day's budget (PROVIDER_LIMITS): the
+ * applicant is not refused but told their place (503, code providerQueue, queue_position,
+ * Retry-After); the first in the queue is tried when it asks again, those behind wait without a
+ * call, and the places move up as the first are served. A penny drop that waited is not counted
+ * against the applicant's day's attempts. The e-sign consent waits the same way.
+ */
+import path from 'node:path';
+import { MSG } from '@ekyc/contracts/messages';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { importIfscBranches } from '../src/modules/bank/import-ifsc-branches.ts';
+import type { PennyDropService } from '../src/providers/bank-verification/port.ts';
+import { fixtureApplicant } from './support/bank-applicant.ts';
+import { ESIGN_IDENTITY } from './support/esign-applicant.ts';
+import { acknowledgedDocuments, call, testApp, uniqueMobile } from './support/test-app.ts';
+
+let app: FastifyInstance;
+beforeAll(async () => {
+  app = await testApp({
+    PROVIDER_LIMITS: 'bank=0/d,bank-payu=0/d,esign=0/d,esign-alt=0/d',
+    PROVIDER_QUEUE_RETRY_SECONDS: '7',
+  });
+  await importIfscBranches(app.deps.database, path.join(import.meta.dirname, 'fixtures/ifsc-sample.csv'));
+}, 120_000);
+afterAll(() => app.close());
+
+const verify = async (token: string) => {
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/v1/ekyc/bank-verification?is_vpa=false',
+    headers: { authorization: `Bearer ${token}` },
+    payload: { ifsc: 'HDFC0000001', account_number: '123456789012', account_type: 'Saving' },
+  });
+  return {
+    statusCode: res.statusCode,
+    headers: res.headers,
+    body: res.json() as { status: boolean; code?: string; data: { queue_position?: number } },
+  };
+};
+
+const placeOf = (res: Awaited<ReturnType<typeof verify>>) => {
+  expect(res.statusCode).toBe(503);
+  expect(res.body).toMatchObject({ status: false, code: 'providerQueue', message: MSG.providerQueue });
+  expect(res.headers['retry-after']).toBe('7');
+  return res.body.data.queue_position;
+};
+
+it('penny drops over budget wait in a queue with their places, and are served in turn when the budget frees', async () => {
+  const first = (await fixtureApplicant(app)).token;
+  const second = (await fixtureApplicant(app)).token;
+  expect(placeOf(await verify(first))).toBe(1);
+  expect(placeOf(await verify(second))).toBe(2);
+  // asking again keeps the place; more than the day's five attempts, none of them counted (seven calls, each over budget)
+  for (let i = 0; i < 6; i++) expect(placeOf(await verify(first))).toBe(1);
+
+  // the budget frees (the next day): the provider answers again
+  const reached: string[] = [];
+  const pennyDrop: PennyDropService = {
+    verify: async (r) => {
+      reached.push(r.accountNumber);
+      return { outcome: 'valid', nameAtBank: r.expectedName, reference: 'UTR1', provider: 'bank' };
+    },
+  };
+  const spent = app.deps.bank.pennyDrop;
+  app.deps.bank.pennyDrop = pennyDrop;
+  try {
+    // the second waits behind the first without a call
+    expect(placeOf(await verify(second))).toBe(2);
+    expect(reached).toHaveLength(0);
+    expect((await verify(first)).body).toMatchObject({ status: true });
+    // the first served, the second moves up and is served
+    expect((await verify(second)).body).toMatchObject({ status: true });
+    expect(reached).toHaveLength(2);
+  } finally {
+    app.deps.bank.pennyDrop = spent;
+  }
+  const metrics = await app.deps.metrics.registry.metrics();
+  expect(metrics).toContain('ekyc_provider_queued_total{service="bank_verification"} 9');
+  expect(metrics).toContain(
+    'ekyc_provider_choices_total{service="bank_verification",provider="bank-payu",outcome="over_budget"} 7',
+  );
+});
+
+it('the e-sign consent waits in its own queue while every e-sign service is over budget', async () => {
+  const mobile = uniqueMobile();
+  const seeded = await app.inject({
+    method: 'POST',
+    url: '/sandbox/fixtures/applicant',
+    payload: {
+      mobile,
+      stage: 210,
+      sections: {
+        ...ESIGN_IDENTITY,
+        pan_obj: { ...ESIGN_IDENTITY.pan_obj, pan_number: `ABCPQ${mobile.slice(-4)}K` },
+        bank_obj: {
+          ifsc: 'HDFC0000001',
+          bank_name: 'HDFC Bank',
+          account_number: '123456789012',
+          account_type: 'Saving',
+        },
+        nominee_obj: { skip_nominee: true },
+        segment_obj: { segment_list: [{ code: 'equity_1', name: 'Equity' }] },
+      },
+    },
+  });
+  const { token } = (seeded.json() as { data: { token: string } }).data;
+  const initiated = await call<{ epro_id: string }>(app, 'GET', 'esign-initate', { token });
+  expect(initiated.body.status).toBe(true);
+  const consent = await call<{ queue_position?: number }>(app, 'GET', 'esign-consent', {
+    token,
+    query: { epro_id: initiated.body.data.epro_id, documents: await acknowledgedDocuments(app) },
+  });
+  expect(consent.statusCode).toBe(503);
+  expect(consent.body).toMatchObject({ code: 'providerQueue', data: { queue_position: 1, retry_after: 7 } });
+});
