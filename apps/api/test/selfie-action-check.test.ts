@@ -54,8 +54,7 @@ async function upload(token: string, transaction: string, sequence?: Buffer[]) {
 }
 
 const state = (id: string) => app.deps.records.getSection<LivenessState>(id, LIVENESS_PRIVATE);
-const capture = (id: string) =>
-  app.deps.records.getSection<{ action: Record<string, unknown> }>(id, '_kyc_capture');
+const capture = (id: string) => app.deps.records.getSection<{ action: Record<string, unknown> }>(id, '_kyc_capture');
 
 describe('a head turn, judged on the frames', () => {
   it('the asked way passes, timed by the server', { timeout: 240_000 }, async () => {
@@ -117,7 +116,9 @@ it("a capture after the action's window is refused, by the server's clock", asyn
   const issued = await state(id);
   // the action issued six minutes ago (the window is 300 s): no waiting in the test
   const past = new Date(Date.now() - 360_000).toISOString();
-  await app.deps.records.save(id, { [LIVENESS_PRIVATE]: { ...issued, action: { ...issued!.action!, issued_at: past } } });
+  await app.deps.records.save(id, {
+    [LIVENESS_PRIVATE]: { ...issued, action: { ...issued!.action!, issued_at: past } },
+  });
   const res = await upload(token, transaction, frames.still);
   expect(res.body).toMatchObject({ status: false, message: MSG.livenessActionExpired, data: { retry: false } });
   expect((await state(id))?.image).toBeUndefined();

@@ -48,7 +48,9 @@ async function reencodeFrame(dataUrl: string): Promise<Buffer> {
 }
 
 const portAction = (a: IssuedAction): LivenessAction =>
-  a.kind === 'read_code' ? { kind: 'read_code', code: a.code ?? '' } : { kind: 'turn_head', direction: a.direction ?? 'left' };
+  a.kind === 'read_code'
+    ? { kind: 'read_code', code: a.code ?? '' }
+    : { kind: 'turn_head', direction: a.direction ?? 'left' };
 
 /** Whether the capture came too late for the action, by the server's clock. */
 export function actionExpired(action: IssuedAction, now: Date, windowSeconds: number): boolean {

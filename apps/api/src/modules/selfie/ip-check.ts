@@ -16,7 +16,11 @@ export interface IpRecord {
 }
 
 /** `deviceInIndia`: whether the device's location fell inside India; undefined without a usable fix. */
-export function judgeIp(ip: string | undefined, deviceInIndia: boolean | undefined, rule: Config['ipCountry']): IpRecord | null {
+export function judgeIp(
+  ip: string | undefined,
+  deviceInIndia: boolean | undefined,
+  rule: Config['ipCountry'],
+): IpRecord | null {
   if (rule.check === 'off') return null;
   const country = ipCountry(ip);
   const reviews: IpReview[] = [];

@@ -29,7 +29,10 @@ export class SandboxLiveness extends HypervergeLiveness {
     frames.forEach((bytes, i) =>
       form.append(`frame${i}`, new Blob([new Uint8Array(bytes)], { type: 'image/jpeg' }), `frame${i}.jpg`),
     );
-    const query = new URLSearchParams({ kind: action.kind, ...(action.kind === 'turn_head' && { direction: action.direction }) });
+    const query = new URLSearchParams({
+      kind: action.kind,
+      ...(action.kind === 'turn_head' && { direction: action.direction }),
+    });
     const res = await (this.sandbox.fetch ?? providerFetch)(`${this.sandbox.baseUrl}/v1/checkAction?${query}`, {
       method: 'POST',
       headers: { appId: this.sandbox.appId, appKey: this.sandbox.appKey, transactionId, accept: 'application/json' },

@@ -23,7 +23,10 @@ export interface ActionCheckContext {
   modelMissing: string;
 }
 
-const querySchema = z.object({ kind: z.enum(['turn_head', 'read_code']), direction: z.enum(['left', 'right']).optional() });
+const querySchema = z.object({
+  kind: z.enum(['turn_head', 'read_code']),
+  direction: z.enum(['left', 'right']).optional(),
+});
 
 export function sandboxActionCheckRoute(app: FastifyInstance, ctx: ActionCheckContext) {
   const failure = (statusCode: number, error: string) => ({ status: 'failure', statusCode, error });
