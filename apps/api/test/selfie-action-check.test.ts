@@ -12,6 +12,7 @@ import { call, testApp, uniqueMobile } from './support/test-app.ts';
 import { inMumbai } from './support/journey-applicant.ts';
 import { LIVENESS_PRIVATE, type LivenessState } from '../src/modules/selfie/liveness-state.ts';
 import { judgeTurn } from '../src/sandbox/liveness/turn.ts';
+import { HypervergeLiveness } from '../src/providers/liveness/hyperverge.ts';
 
 let app: FastifyInstance;
 let images: Awaited<ReturnType<typeof selfieImages>>;
@@ -137,6 +138,26 @@ it('refuses frames that are not JPEGs, and more than eight', async () => {
     body: { image: dataUrl(images.woman), transaction_id: transaction, frames: Array(9).fill(dataUrl(images.woman)) },
   });
   expect(many.statusCode).toBe(400);
+});
+
+it("HyperVerge's API has no check of the server's action: not checkable, without a call", async () => {
+  const fetch = () => Promise.reject(new Error('no call expected'));
+  const hv = new HypervergeLiveness({
+    baseUrl: 'https://ind.idv.hyperverge.test',
+    authUrl: 'https://ind-state.idv.hyperverge.test',
+    appId: 'a',
+    appKey: 'k',
+    workflowId: 'w',
+    moduleUrl: '/m',
+    tokenExpirySeconds: 900,
+    fetch,
+  });
+  const check = await hv.checkAction({
+    frames: frames.left,
+    action: { kind: 'turn_head', direction: 'left' },
+    transactionId: 'lv_1',
+  });
+  expect(check).toEqual({ result: 'not_checkable', reason: 'provider_has_no_action_check' });
 });
 
 describe('judgeTurn', () => {
