@@ -2818,6 +2818,7 @@ export interface components {
       | 'kraOnHold'
       | 'kraRejected'
       | 'lettersOnly'
+      | 'livenessActionExpired'
       | 'livenessApproved'
       | 'livenessAutoDeclined'
       | 'livenessManyFaces'
@@ -6475,6 +6476,7 @@ export interface operations {
             captured_at?: string;
           };
           action_done_at?: string;
+          frames?: string[];
         };
       };
     };

@@ -112,6 +112,7 @@ export const MSG = {
   livenessNoFace: 'No face found in your selfie. Please face the camera in good light and retake it.',
   livenessManyFaces: 'More than one face found in your selfie. Please make sure only you are in the picture.',
   livenessApproved: 'Liveness check completed',
+  livenessActionExpired: 'The time for the action has run out. Please take your selfie again with the new action.',
   esignSigned: 'Document signed successfully',
   esignOtpSent: 'An OTP has been sent to your Aadhaar-linked mobile number.',
   esignSecondsLeft: "You've 120 Seconds Left to complete.",

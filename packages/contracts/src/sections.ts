@@ -128,7 +128,12 @@ export type SelfieReviewReason =
   | 'module_needs_review'
   | 'location_missing'
   | 'location_spoofed'
-  | 'location_outside_india';
+  | 'location_outside_india'
+  | 'action_failed'
+  | 'action_not_checked'
+  | 'ip_outside_india'
+  | 'ip_location_mismatch'
+  | 'ip_unknown';
 
 export interface LivenessStored {
   image: FileRef;
@@ -146,6 +151,9 @@ export interface LivenessStored {
   live_confidence?: number;
   live_confidence_level?: 'high' | 'low';
   review_reasons?: SelfieReviewReason[];
+  /** The random action as the provider judged it, and the country of the client's IP address. */
+  action_check?: { result: 'verified' | 'failed' | 'not_checkable'; reason: string };
+  ip_country?: string | null;
   message: string;
 }
 

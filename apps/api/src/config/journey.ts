@@ -46,6 +46,20 @@ export const journeyEnv = z.object({
     .default('read_code,turn_head')
     .transform(commaList)
     .pipe(z.array(z.enum(['read_code', 'turn_head'])).min(1)),
+  /**
+   * How long after the server issues the random action its capture is accepted (seconds, by the
+   * server's clock): a later capture is refused and the applicant gets a new action.
+   */
+  KYC_ACTION_WINDOW_SECONDS: z.coerce.number().int().min(30).max(900).default(300),
+  /** An action the liveness provider cannot judge (a code read aloud; no frames): sent to a reviewer, or accepted. */
+  KYC_ACTION_NOT_CHECKED: z.enum(['review', 'accept']).default('review'),
+  /**
+   * The country of the applicant's IP address (an offline database): outside India, or not where the
+   * device says it is, sends the selfie to a reviewer; 'off' skips the check.
+   */
+  KYC_IP_COUNTRY: z.enum(['review', 'off']).default('review'),
+  /** An address the database cannot place (loopback, private, unlisted): accepted as unknown, or sent to a reviewer. */
+  KYC_IP_UNKNOWN: z.enum(['accept', 'review']).default('accept'),
   /** Reminders to applicants who stopped: after this many hours without progress, at most REMINDER_MAX. */
   REMINDER_AFTER_HOURS: z.coerce.number().min(0.01).max(720).default(24),
   REMINDER_MAX: z.coerce.number().int().min(0).max(10).default(2),
@@ -78,6 +92,9 @@ export function journeySettings(e: z.output<typeof journeyEnv>, mode: Mode) {
     faceMatchThreshold: e.FACE_MATCH_THRESHOLD,
     locationOutsideIndia: e.KYC_LOCATION_OUTSIDE_INDIA,
     livenessActions: e.KYC_LIVENESS_ACTIONS,
+    /** The random action's window and what an unjudged action does; the IP address's country rule. */
+    livenessAction: { windowSeconds: e.KYC_ACTION_WINDOW_SECONDS, notChecked: e.KYC_ACTION_NOT_CHECKED },
+    ipCountry: { check: e.KYC_IP_COUNTRY, unknown: e.KYC_IP_UNKNOWN },
     /** SMS reminders to applicants who stopped before signing (modules/reminders); max 0: none. */
     reminders: {
       afterHours: e.REMINDER_AFTER_HOURS,

@@ -39,6 +39,10 @@ export const SANDBOX_OPERATIONS: Readonly<Record<string, readonly [operationId: 
     'sandbox-liveness-check',
     "Liveness provider stand-in: check a selfie's liveness",
   ],
+  'POST /sandbox/liveness/v1/checkAction': [
+    'sandbox-liveness-check-action',
+    'Liveness provider stand-in: judge the random action on the frames taken while it was performed',
+  ],
   'POST /sandbox/liveness/v1/matchFace': [
     'sandbox-liveness-match-face',
     'Liveness provider stand-in: match the selfie with the photo of the identity document',

@@ -33,3 +33,17 @@ export async function selfieImages() {
 }
 
 export const dataUrl = (jpeg: Buffer) => `data:image/jpeg;base64,${jpeg.toString('base64')}`;
+
+/**
+ * Frames of a head turn, as the camera sees them (not mirrored), from the woman's picture: her face
+ * is turned to her left (the nose to the picture's right); its mirror image is the same face turned
+ * to her right. From the mirror to the picture, the head turns to her left; the other way, to her right.
+ */
+export async function turnFrames(woman: Buffer) {
+  const mirrored = await sharp(woman).flop().jpeg({ quality: 85 }).toBuffer();
+  return {
+    left: [mirrored, mirrored, woman, woman, woman],
+    right: [woman, woman, mirrored, mirrored, mirrored],
+    still: [woman, woman, woman, woman, woman],
+  };
+}

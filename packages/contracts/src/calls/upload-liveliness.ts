@@ -11,6 +11,15 @@ export const selfieImageSchema = z
   .max(1_400_000)
   .regex(/^data:image\/jpeg;base64,[A-Za-z0-9+/]+={0,2}$/, 'Only a JPEG selfie can be uploaded');
 
+/** The most frames a capture of the action may have. */
+export const LIVENESS_FRAMES_MAX = 8;
+
+/** One frame of the action: a small JPEG data URL (a 300 by 300 capture is some 30 kB). */
+export const actionFrameSchema = z
+  .string()
+  .max(300_000)
+  .regex(/^data:image\/jpeg;base64,[A-Za-z0-9+/]+={0,2}$/, 'Only JPEG frames can be uploaded');
+
 /**
  * POST upload-liveliness: the captured selfie and the hosted module's transaction. The server
  * checks the picture (exactly one face) and answers retry: true while the module is still open.
@@ -28,8 +37,16 @@ export const uploadLivelinessRequestSchema = z.object({
       captured_at: z.string().max(40).optional(),
     })
     .optional(),
-  /** When the applicant performed the server's random action (device time, ISO). */
+  /**
+   * When the applicant performed the server's random action (device time, ISO): recorded as the
+   * device's claim only; the server times the action by its own clock.
+   */
   action_done_at: z.string().max(40).optional(),
+  /**
+   * A short sequence taken while the applicant performs the action (e.g. 5 over about 2 s), as the
+   * camera sees them (not mirrored), each a JPEG data URL: the provider judges the action on them.
+   */
+  frames: z.array(actionFrameSchema).min(2).max(LIVENESS_FRAMES_MAX).optional(),
 });
 export type UploadLivelinessRequest = z.input<typeof uploadLivelinessRequestSchema>;
 

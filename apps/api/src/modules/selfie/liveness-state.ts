@@ -18,6 +18,12 @@ export interface LivenessState {
   action?: { kind: 'read_code' | 'turn_head'; code?: string; direction?: 'left' | 'right'; issued_at: string };
   /** Why the location does not let the selfie pass on its own. */
   location_review?: 'location_missing' | 'location_spoofed' | 'location_outside_india';
+  /** The provider's judgement of the random action on the frames (action-check.ts). */
+  action_check?: { result: 'verified' | 'failed' | 'not_checkable'; reason: string };
+  action_review?: 'action_failed' | 'action_not_checked';
+  /** The country of the client's IP address (null: unknown) and what it sends to review (ip-check.ts). */
+  ip_country?: string | null;
+  ip_review?: ('ip_outside_india' | 'ip_location_mismatch' | 'ip_unknown')[];
   /** Face match with the Aadhaar photo: runs while the applicant is in the hosted module. */
   match?: {
     state: 'pending' | 'done' | 'failed';
@@ -39,7 +45,12 @@ export type SelfieReviewReason =
   | 'module_needs_review'
   | 'location_missing'
   | 'location_spoofed'
-  | 'location_outside_india';
+  | 'location_outside_india'
+  | 'action_failed'
+  | 'action_not_checked'
+  | 'ip_outside_india'
+  | 'ip_location_mismatch'
+  | 'ip_unknown';
 
 export interface LivenessSection {
   image: FileRef;
@@ -57,6 +68,9 @@ export interface LivenessSection {
   live_confidence?: number;
   live_confidence_level?: 'high' | 'low';
   review_reasons?: SelfieReviewReason[];
+  /** The random action as the provider judged it, and the country of the client's IP address. */
+  action_check?: { result: 'verified' | 'failed' | 'not_checkable'; reason: string };
+  ip_country?: string | null;
   message: string;
 }
 

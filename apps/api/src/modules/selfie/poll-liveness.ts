@@ -90,6 +90,8 @@ function reviewReasons(
   if (moduleOutcome === 'needs_review') reasons.push('module_needs_review');
   if (state.live === false) reasons.push('not_live');
   if (state.location_review) reasons.push(state.location_review);
+  if (state.action_review) reasons.push(state.action_review);
+  reasons.push(...(state.ip_review ?? []));
   if (!state.match) reasons.push('no_aadhaar_photo');
   else if (state.match.state !== 'done') reasons.push('face_match_unavailable');
   else if (!faceMatch) reasons.push('face_mismatch');
@@ -123,6 +125,8 @@ async function complete(
     ...(state.live_confidence !== undefined && { live_confidence: state.live_confidence }),
     ...(state.live_confidence_level && { live_confidence_level: state.live_confidence_level }),
     ...(reasons.length > 0 && { review_reasons: reasons }),
+    ...(state.action_check && { action_check: state.action_check }),
+    ...(state.ip_country !== undefined && { ip_country: state.ip_country }),
   };
   const moved = await deps.records.completeStage(applicantId, STAGE.SELFIE, {
     sections: { livness_obj: section, [LIVENESS_PRIVATE]: null },

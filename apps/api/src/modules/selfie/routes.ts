@@ -38,9 +38,10 @@ export const selfieRoutes: FastifyPluginAsyncZod = async (app) => {
         response: withInput(uploadLivelinessReplySchema),
       },
       preHandler: app.requireApplicant,
-      bodyLimit: 2 * 1024 * 1024,
+      // the selfie and up to 8 small frames of the action
+      bodyLimit: 4 * 1024 * 1024,
     },
-    async (req) => uploadSelfie(deps, req.applicant!.subjectId, req.body),
+    async (req) => uploadSelfie(deps, req.applicant!.subjectId, req.body, req.ip),
   );
   app.get(
     '/upload-liveliness',

@@ -14,6 +14,8 @@ import { compareWithAadhaar } from './face-match.ts';
 import { LIVENESS_PRIVATE, type LivenessState } from './liveness-state.ts';
 import { livenessAnswer } from './poll-liveness.ts';
 import { judgeCapture, KYC_CAPTURE } from './kyc-capture.ts';
+import { actionExpired, checkAction } from './action-check.ts';
+import { judgeIp } from './ip-check.ts';
 import { ROUTE } from '@ekyc/contracts/stages';
 
 type Deps = Pick<SelfieDeps, 'config' | 'records' | 'liveness'>;
@@ -36,10 +38,12 @@ async function reencode(dataUrl: string): Promise<Buffer> {
   }
 }
 
+/** `ip`: the request's client address (behind TRUST_PROXY's proxies). */
 export async function uploadSelfie(
   deps: Deps,
   applicantId: string,
   input: UploadLivelinessRequest,
+  ip?: string,
 ): Promise<Outcome<UploadLivelinessData>> {
   const { stage, section } = await deps.records.requireStageWith(applicantId, 'upload-liveliness', [
     'digilocker_obj',
@@ -49,10 +53,22 @@ export async function uploadSelfie(
   const state = section<LivenessState>(LIVENESS_PRIVATE);
   if (!state || state.transaction_id !== input.transaction_id)
     throw new AppError('CONFLICT', 'This liveness session has ended. Please start again.', { screen: SELFIE_SCREEN });
-  const capture = judgeCapture(input, state, new Date(), deps.config.locationOutsideIndia);
+  const now = new Date();
+  // the action's time is the server's: a capture after its window needs a new action
+  if (state.action && actionExpired(state.action, now, deps.config.livenessAction.windowSeconds))
+    return fail('livenessActionExpired', { retry: false, screen: SELFIE_SCREEN });
+  const capture = judgeCapture(input, state, now, deps.config.locationOutsideIndia);
   if (capture.refuse) return fail('locationOutsideIndia', { retry: false, screen: SELFIE_SCREEN });
-  await deps.records.save(applicantId, { [KYC_CAPTURE]: capture.record });
+  const ipRecord = judgeIp(ip, capture.record.location.inside_india, deps.config.ipCountry);
   const image = await reencode(input.image);
+  const action = state.action ? await checkAction(deps, { ...state, action: state.action }, input, now) : null;
+  await deps.records.save(applicantId, {
+    [KYC_CAPTURE]: {
+      ...capture.record,
+      ...(action && { action: action.record }),
+      ...(ipRecord && { ip_country: ipRecord.country }),
+    },
+  });
   const check = await deps.liveness.checkLiveness(image, state.transaction_id);
   if (check.faces === 0) return fail('livenessNoFace', { retry: false, screen: SELFIE_SCREEN });
   if (check.faces > 1) return fail('livenessManyFaces', { retry: false, screen: SELFIE_SCREEN });
@@ -70,6 +86,10 @@ export async function uploadSelfie(
     ...(check.confidenceLevel && { live_confidence_level: check.confidenceLevel }),
     live: check.live,
     ...(capture.review && { location_review: capture.review }),
+    ...(action && { action_check: { result: action.record.result, reason: action.record.reason } }),
+    ...(action?.review && { action_review: action.review }),
+    ...(ipRecord && { ip_country: ipRecord.country }),
+    ...(ipRecord?.reviews.length && { ip_review: ipRecord.reviews }),
     ...(photo && { match: { state: 'pending', started_at: new Date().toISOString() } }),
   };
   await deps.records.save(applicantId, { [LIVENESS_PRIVATE]: next });

@@ -3,6 +3,7 @@ import { requiredSetting } from '../settings.ts';
 import { type Config, ConfigError } from '../../config.ts';
 import { type FetchLike, SANDBOX_ORIGIN, type SelfFetch } from '../http.ts';
 import { HypervergeLiveness } from './hyperverge.ts';
+import { SandboxLiveness } from './sandbox-action.ts';
 import type { LivenessProvider } from './port.ts';
 
 /** The production page that loads HyperVerge's web SDK (modules/selfie/liveness-module.ts). */
@@ -36,7 +37,7 @@ function httpsUrl(name: string, value: string): string {
 
 export function createLivenessProvider(config: Config, selfFetch: SelfFetch): LivenessProvider {
   if (config.sandbox)
-    return new HypervergeLiveness({
+    return new SandboxLiveness({
       baseUrl: `${SANDBOX_ORIGIN}/sandbox/liveness`,
       authUrl: `${SANDBOX_ORIGIN}/sandbox/liveness`,
       appId: 'sandbox-app',

@@ -8,7 +8,15 @@
 import { LIVENESS_OUTCOMES, type LivenessOutcome } from '@ekyc/contracts/calls/upload-liveliness';
 import { z } from 'zod';
 import { type FetchLike, fetchJson, ProviderError, providerFetch } from '../http.ts';
-import type { FaceMatch, LivenessCheck, LivenessProvider, LivenessToken, ModuleResult } from './port.ts';
+import type {
+  ActionCheck,
+  ActionCheckRequest,
+  FaceMatch,
+  LivenessCheck,
+  LivenessProvider,
+  LivenessToken,
+  ModuleResult,
+} from './port.ts';
 
 export interface HypervergeOptions {
   baseUrl: string;
@@ -187,5 +195,14 @@ export class HypervergeLiveness implements LivenessProvider {
     const match = matchSchema.parse(body).result.details.match;
     const confidence = readConfidence(match.confidence, match.score);
     return { match: match.value === 'yes', confidence: confidence.value, confidenceLevel: confidence.level };
+  }
+
+  /**
+   * HyperVerge's hosted module runs its own liveness, but its API has no check of an action chosen
+   * by this server: the action is not checkable here, and the selfie goes to a reviewer (or passes,
+   * by KYC_ACTION_NOT_CHECKED).
+   */
+  checkAction(_request: ActionCheckRequest): Promise<ActionCheck> {
+    return Promise.resolve({ result: 'not_checkable', reason: 'provider_has_no_action_check' });
   }
 }

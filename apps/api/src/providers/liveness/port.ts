@@ -37,6 +37,28 @@ export interface FaceMatch {
   confidenceLevel: 'high' | 'low' | null;
 }
 
+/** The random action the server asked for: a head turn (left or right, the applicant's own) or a code read aloud. */
+export type LivenessAction = { kind: 'turn_head'; direction: 'left' | 'right' } | { kind: 'read_code'; code: string };
+
+/**
+ * The provider's judgement of the action on the frames taken while the applicant performed it:
+ * verified, failed (the wrong way, or no turn), or not checkable here (a code read aloud needs
+ * the sound, a provider with no such check), each with its reason.
+ */
+export interface ActionCheck {
+  result: 'verified' | 'failed' | 'not_checkable';
+  reason: string;
+  /** Frames in which exactly one face was found. */
+  faces?: number;
+}
+
+export interface ActionCheckRequest {
+  /** JPEG frames in the order taken, as the camera sees them (not mirrored). */
+  frames: Buffer[];
+  action: LivenessAction;
+  transactionId: string;
+}
+
 export interface LivenessProvider {
   /** The HyperVerge web SDK the production module page loads; null where the sandbox hosts its own page. */
   readonly webSdkUrl: string | null;
@@ -45,4 +67,6 @@ export interface LivenessProvider {
   /** The transaction of the hosted module, sent along as HyperVerge asks. */
   checkLiveness(image: Buffer, transactionId: string): Promise<LivenessCheck>;
   matchFace(selfie: Buffer, idPhoto: Buffer, transactionId: string): Promise<FaceMatch>;
+  /** Judges the random action on a short sequence of frames. */
+  checkAction(request: ActionCheckRequest): Promise<ActionCheck>;
 }

@@ -12,6 +12,8 @@ export interface FaceFindings {
   score?: number;
   live?: number;
   similarity?: number;
+  /** The nose tip's offset from the eyes' midpoint, in eye distances (positive: to the picture's right). */
+  noseOffset?: number;
 }
 
 const TIMEOUT_MS = 90_000;
@@ -81,6 +83,7 @@ export class FaceChecker {
       ...(reply.score !== undefined && { score: reply.score }),
       ...(reply.live !== undefined && { live: reply.live }),
       ...(reply.similarity !== undefined && { similarity: reply.similarity }),
+      ...(reply.noseOffset !== undefined && { noseOffset: reply.noseOffset }),
     };
   }
 

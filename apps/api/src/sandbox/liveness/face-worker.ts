@@ -23,6 +23,11 @@ export interface FaceReply {
   score?: number;
   live?: number;
   similarity?: number;
+  /**
+   * Where the nose tip lies from the midpoint of the eyes, in eye distances along the picture's
+   * width (from the face mesh): positive when the nose points to the picture's right.
+   */
+  noseOffset?: number;
   error?: string;
 }
 
@@ -130,6 +135,18 @@ async function analyse(human: HumanInstance, jpeg: Uint8Array, describe: boolean
   }
 }
 
+/** MediaPipe face mesh points: the nose tip and the outer corners of the eyes. */
+const NOSE_TIP = 1;
+const EYE_CORNERS = [33, 263] as const;
+
+function noseOffset(mesh: readonly (readonly (number | undefined)[])[]): number | undefined {
+  const [nose, a, b] = [mesh[NOSE_TIP], mesh[EYE_CORNERS[0]], mesh[EYE_CORNERS[1]]];
+  if (!nose || !a || !b) return undefined;
+  const width = Math.abs(b[0]! - a[0]!);
+  if (width < 1) return undefined;
+  return Math.round(((nose[0]! - (a[0]! + b[0]!) / 2) / width) * 1000) / 1000;
+}
+
 async function handle(request: FaceRequest): Promise<FaceReply> {
   humanReady ??= createHuman();
   const human = await humanReady;
@@ -139,6 +156,8 @@ async function handle(request: FaceRequest): Promise<FaceReply> {
   if (faces.length !== 1 || !face) return reply;
   reply.score = Math.round(face.score * 100) / 100;
   if (face.live !== undefined) reply.live = Math.round(face.live * 100) / 100;
+  const offset = noseOffset(face.mesh);
+  if (offset !== undefined) reply.noseOffset = offset;
   if (request.compareWith) {
     const id = await analyse(human, request.compareWith, true);
     const a = face.embedding;

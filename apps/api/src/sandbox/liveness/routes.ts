@@ -15,6 +15,7 @@ import { escapeHtml } from '../../lib/html.ts';
 import { sandboxPage } from '../page.ts';
 import { SandboxState } from '../state.ts';
 import { FACE_MODEL_MISSING, FaceChecker } from './face-check.ts';
+import { sandboxActionCheckRoute } from './action-check.ts';
 
 const APP_ID = 'sandbox-app';
 const APP_KEY = 'sandbox-key';
@@ -257,5 +258,15 @@ ${buttons}</form></div>`,
         },
       },
     };
+  });
+
+  sandboxActionCheckRoute(app, {
+    checker,
+    faceModel,
+    skipHeavyChecks: config.sandboxSkipHeavyChecks,
+    authorised,
+    knownTransaction: async (id) => Boolean(await transactions.get(id)),
+    jpeg,
+    modelMissing: FACE_MODEL_MISSING,
   });
 }

@@ -70,6 +70,8 @@ const LABELS: Record<string, string> = {
   face_match_score: 'Face match score',
   face_match_threshold: 'Face match threshold',
   review_reasons: 'Reasons for review',
+  action_check: 'Random action check',
+  ip_country: 'Country of the IP address',
   module_outcome: 'Liveness module outcome',
   status: 'Status',
   text: 'Message',

@@ -36,6 +36,8 @@ export default function TakeSelfiePage() {
   const token = useHypervegeToken(capturing && stage === STAGE.SELFIE);
   const upload = useUploadLiveliness();
   const [shot, setShot] = useState<string | null>(null);
+  // the frames taken while the applicant performed the action, judged by the server's provider
+  const [frames, setFrames] = useState<string[]>([]);
   const [askingAnother, setAskingAnother] = useState(false);
   const [noCamera, setNoCamera] = useState(!hasCamera());
   const [checking, setChecking] = useState(false);
@@ -62,6 +64,7 @@ export default function TakeSelfiePage() {
 
   const retake = () => {
     setShot(null);
+    setFrames([]);
     void client.removeQueries({ queryKey: ['liveness-token'] });
     void token.refetch();
   };
@@ -85,6 +88,7 @@ export default function TakeSelfiePage() {
         transaction_id: session.transaction_id,
         location,
         action_done_at: new Date().toISOString(),
+        ...(frames.length >= 2 && { frames }),
       });
       const result = await pollLiveness(first, getLivelinessResult, { signal: abort.current.signal });
       if (result.kind === 'stopped') return;
@@ -156,7 +160,13 @@ export default function TakeSelfiePage() {
           </Button>
         </div>
       ) : (
-        <CameraCapture onCapture={setShot} onNoCamera={() => setNoCamera(true)} />
+        <CameraCapture
+          onCapture={(image, taken) => {
+            setShot(image);
+            setFrames(taken);
+          }}
+          onNoCamera={() => setNoCamera(true)}
+        />
       )}
     </div>
   );
