@@ -25,6 +25,7 @@ type Deps = Pick<ServicingDeps, 'config' | 'database' | 'cipher' | 'records' | '
 const SIGNED_KINDS: Partial<Record<RequestPayload['kind'], string>> = {
   nomination: 'Nomination for the demat account',
   bank: 'Bank accounts for the trading and demat accounts',
+  closure: 'Closure of the trading and demat accounts',
 };
 
 export const CLIENT_ESIGN_RESPONSE_PATH = '/api/v1/client/esign-response';
@@ -36,7 +37,11 @@ async function requestForm(deps: Deps, row: ServiceRequestRow, payload: RequestP
   ]);
   const name = section('pan_obj')?.full_name ?? '';
   const body =
-    payload.kind === 'bank'
+    payload.kind === 'closure'
+      ? [
+          'I/We request that my/our trading and demat accounts be closed, the holdings transferred to the demat account named below (if any), and any credit balance paid to my/our primary bank account.',
+        ]
+      : payload.kind === 'bank'
       ? [
           'I/We request that the bank accounts below be recorded for my/our trading and demat accounts, the primary one receiving payouts, replacing those recorded before.',
         ]
