@@ -2433,6 +2433,28 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/v1/client/requests/closure': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Start the closure of the client's accounts, pre-checked at the broker's back office
+     * @description The back office answers balances, holdings, open positions, pledges and pending requests (data.pre_check). Open positions, pledges, a debit balance or a request in process refuse the closure (status false, data.reason the first of pre_check.blockers); holdings without a target demat account (target: depository and bo_id, CDSL 16 digits, NSDL IN + 14) answer data.reason transfer_needed. Otherwise a draft is kept, signed with Aadhaar eSign (requests/{id}/esign), four-eyed, and sent as closure records to the depository and each exchange's UCC; once all accept, the account is closed and its retention hold starts. 409 while another closure request is under way; 503 when the back office cannot be reached.
+     *
+     *     Needs the client's token (client-verify-otp's data.token).
+     */
+    post: operations['request-closure'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/v1/client/send-otp': {
     parameters: {
       query?: never;
@@ -2717,6 +2739,53 @@ export interface paths {
     get: operations['get-broker-document'];
     put?: never;
     post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/sandbox/back-office/clients/{code}/closure-check': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** @description Public: no token. */
+    post: {
+      parameters: {
+        query?: never;
+        header?: {
+          /** @description Makes a retry safe: the same key with the same body gets the first answer again without running the action twice (409 with another body, or while the first request runs). */
+          'Idempotency-Key'?: components['parameters']['IdempotencyKey'];
+        };
+        path: {
+          code: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description OK */
+        200: {
+          headers: {
+            'Idempotent-Replayed': components['headers']['IdempotentReplayed'];
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+        400: components['responses']['BadRequest'];
+        404: components['responses']['NotFound'];
+        409: components['responses']['Conflict'];
+        413: components['responses']['PayloadTooLarge'];
+        429: components['responses']['TooManyRequests'];
+        500: components['responses']['InternalError'];
+        503: components['responses']['ServiceUnavailable'];
+      };
+    };
     delete?: never;
     options?: never;
     head?: never;
@@ -11724,7 +11793,7 @@ export interface operations {
                 id: string;
                 number: string;
                 /** @enum {string} */
-                kind: 'freeze' | 'unfreeze' | 'nomination' | 'bank';
+                kind: 'freeze' | 'unfreeze' | 'nomination' | 'bank' | 'closure';
                 /** @enum {string} */
                 status: 'draft' | 'signed' | 'in_review' | 'sent_to_registries' | 'done' | 'rejected';
                 reason_code:
@@ -11811,7 +11880,7 @@ export interface operations {
                 id: string;
                 number: string;
                 /** @enum {string} */
-                kind: 'freeze' | 'unfreeze' | 'nomination' | 'bank';
+                kind: 'freeze' | 'unfreeze' | 'nomination' | 'bank' | 'closure';
                 /** @enum {string} */
                 status: 'draft' | 'signed' | 'in_review' | 'sent_to_registries' | 'done' | 'rejected';
                 reason_code:
@@ -11903,7 +11972,7 @@ export interface operations {
                 id: string;
                 number: string;
                 /** @enum {string} */
-                kind: 'freeze' | 'unfreeze' | 'nomination' | 'bank';
+                kind: 'freeze' | 'unfreeze' | 'nomination' | 'bank' | 'closure';
                 /** @enum {string} */
                 status: 'draft' | 'signed' | 'in_review' | 'sent_to_registries' | 'done' | 'rejected';
                 reason_code:
@@ -12015,7 +12084,7 @@ export interface operations {
                 id: string;
                 number: string;
                 /** @enum {string} */
-                kind: 'freeze' | 'unfreeze' | 'nomination' | 'bank';
+                kind: 'freeze' | 'unfreeze' | 'nomination' | 'bank' | 'closure';
                 /** @enum {string} */
                 status: 'draft' | 'signed' | 'in_review' | 'sent_to_registries' | 'done' | 'rejected';
                 reason_code:
@@ -12161,7 +12230,7 @@ export interface operations {
                 id: string;
                 number: string;
                 /** @enum {string} */
-                kind: 'freeze' | 'unfreeze' | 'nomination' | 'bank';
+                kind: 'freeze' | 'unfreeze' | 'nomination' | 'bank' | 'closure';
                 /** @enum {string} */
                 status: 'draft' | 'signed' | 'in_review' | 'sent_to_registries' | 'done' | 'rejected';
                 reason_code:
@@ -12284,7 +12353,7 @@ export interface operations {
                     id: string;
                     number: string;
                     /** @enum {string} */
-                    kind: 'freeze' | 'unfreeze' | 'nomination' | 'bank';
+                    kind: 'freeze' | 'unfreeze' | 'nomination' | 'bank' | 'closure';
                     /** @enum {string} */
                     status: 'draft' | 'signed' | 'in_review' | 'sent_to_registries' | 'done' | 'rejected';
                     reason_code:
@@ -12305,6 +12374,144 @@ export interface operations {
                   /** @enum {string} */
                   reason: 'not_verified' | 'name_mismatch';
                   account: number;
+                };
+          };
+        };
+      };
+      /** @description Malformed input: data.errors names each offending field, with its rule's message key as code. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            status: boolean;
+            message: string;
+            code?: components['schemas']['MessageKey'];
+            data: {
+              field: string;
+              errors: {
+                field: string;
+                message: string;
+                code?: components['schemas']['MessageKey'];
+              }[];
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      /** @description The state does not allow this now (the message says why), or the Idempotency-Key was used with another request or its first request is still running. */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json':
+            | {
+                status: boolean;
+                message: string;
+                /** @enum {string} */
+                code?: 'somethingWrong';
+                data: {
+                  [key: string]: unknown;
+                };
+              }
+            | components['schemas']['ConflictReply'];
+        };
+      };
+      413: components['responses']['PayloadTooLarge'];
+      429: components['responses']['TooManyRequests'];
+      500: components['responses']['InternalError'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  'request-closure': {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes a retry safe: the same key with the same body gets the first answer again without running the action twice (409 with another body, or while the first request runs). */
+        'Idempotency-Key'?: components['parameters']['IdempotencyKey'];
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /** @enum {string} */
+          reason: 'moving_to_another_broker' | 'no_longer_investing' | 'charges' | 'service' | 'other';
+          target?: {
+            /** @enum {string} */
+            depository: 'CDSL' | 'NSDL';
+            bo_id: string;
+          };
+        };
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          'Idempotent-Replayed': components['headers']['IdempotentReplayed'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            status: boolean;
+            message: string;
+            code?: string;
+            data:
+              | {
+                  request: {
+                    id: string;
+                    number: string;
+                    /** @enum {string} */
+                    kind: 'freeze' | 'unfreeze' | 'nomination' | 'bank' | 'closure';
+                    /** @enum {string} */
+                    status: 'draft' | 'signed' | 'in_review' | 'sent_to_registries' | 'done' | 'rejected';
+                    reason_code:
+                      | (
+                          | 'SIGNATURE_MISMATCH'
+                          | 'NOMINEE_DETAILS_INCOMPLETE'
+                          | 'DOCUMENT_ILLEGIBLE'
+                          | 'REGISTRY_REFUSED'
+                          | 'OTHER'
+                        )
+                      | null;
+                    created_at: string;
+                    updated_at: string;
+                    signed_document: string | null;
+                  };
+                  pre_check: {
+                    ledger_balance: number;
+                    holdings: {
+                      isin: string;
+                      name: string;
+                      quantity: number;
+                    }[];
+                    open_positions: number;
+                    pledges: number;
+                    pending_requests: number;
+                    blockers: ('open_positions' | 'pledges' | 'debit_balance' | 'pending_requests')[];
+                  };
+                }
+              | {
+                  /** @enum {string} */
+                  reason: 'open_positions' | 'pledges' | 'debit_balance' | 'pending_requests' | 'transfer_needed';
+                  pre_check: {
+                    ledger_balance: number;
+                    holdings: {
+                      isin: string;
+                      name: string;
+                      quantity: number;
+                    }[];
+                    open_positions: number;
+                    pledges: number;
+                    pending_requests: number;
+                    blockers: ('open_positions' | 'pledges' | 'debit_balance' | 'pending_requests')[];
+                  };
                 };
           };
         };
@@ -12464,7 +12671,7 @@ export interface operations {
                 }
               | {
                   /** @enum {string} */
-                  reason: 'otp' | 'no_account';
+                  reason: 'otp' | 'no_account' | 'closed';
                 };
           };
         };
@@ -12598,7 +12805,7 @@ export interface operations {
                 id: string;
                 number: string;
                 /** @enum {string} */
-                kind: 'freeze' | 'unfreeze' | 'nomination' | 'bank';
+                kind: 'freeze' | 'unfreeze' | 'nomination' | 'bank' | 'closure';
                 /** @enum {string} */
                 status: 'draft' | 'signed' | 'in_review' | 'sent_to_registries' | 'done' | 'rejected';
                 reason_code:
@@ -12655,7 +12862,7 @@ export interface operations {
                 id: string;
                 number: string;
                 /** @enum {string} */
-                kind: 'freeze' | 'unfreeze' | 'nomination' | 'bank';
+                kind: 'freeze' | 'unfreeze' | 'nomination' | 'bank' | 'closure';
                 /** @enum {string} */
                 status: 'draft' | 'signed' | 'in_review' | 'sent_to_registries' | 'done' | 'rejected';
                 reason_code:
@@ -12745,7 +12952,7 @@ export interface operations {
                 id: string;
                 number: string;
                 /** @enum {string} */
-                kind: 'freeze' | 'unfreeze' | 'nomination' | 'bank';
+                kind: 'freeze' | 'unfreeze' | 'nomination' | 'bank' | 'closure';
                 /** @enum {string} */
                 status: 'draft' | 'signed' | 'in_review' | 'sent_to_registries' | 'done' | 'rejected';
                 reason_code:
@@ -12911,7 +13118,7 @@ export interface operations {
                     id: string;
                     number: string;
                     /** @enum {string} */
-                    kind: 'freeze' | 'unfreeze' | 'nomination' | 'bank';
+                    kind: 'freeze' | 'unfreeze' | 'nomination' | 'bank' | 'closure';
                     /** @enum {string} */
                     status: 'draft' | 'signed' | 'in_review' | 'sent_to_registries' | 'done' | 'rejected';
                     reason_code:
@@ -12930,7 +13137,7 @@ export interface operations {
                 }
               | {
                   /** @enum {string} */
-                  reason: 'otp' | 'no_account';
+                  reason: 'otp' | 'no_account' | 'closed';
                 };
           };
         };
@@ -13060,7 +13267,7 @@ export interface operations {
                 id: string;
                 number: string;
                 /** @enum {string} */
-                kind: 'freeze' | 'unfreeze' | 'nomination' | 'bank';
+                kind: 'freeze' | 'unfreeze' | 'nomination' | 'bank' | 'closure';
                 /** @enum {string} */
                 status: 'draft' | 'signed' | 'in_review' | 'sent_to_registries' | 'done' | 'rejected';
                 reason_code:
