@@ -24,7 +24,12 @@ function text(table: Catalogue, key: string, values: Record<string, string> = {}
   return Object.entries(values).reduce((s, [k, v]) => s.replace(`{{${k}}}`, v), found);
 }
 
-const MAKER = { email: 'client-closure.maker@broker.example', password: 'client-closure-maker-1', name: 'Mira Maker', role: 'reviewer' };
+const MAKER = {
+  email: 'client-closure.maker@broker.example',
+  password: 'client-closure-maker-1',
+  name: 'Mira Maker',
+  role: 'reviewer',
+};
 const CHECKER = {
   email: 'client-closure.checker@broker.example',
   password: 'client-closure-checker-1',
@@ -34,7 +39,10 @@ const CHECKER = {
 const BEFORE_FINAL = [110, 120, 130, 140, 150, 160, 170, 180, 190, 200, 210];
 
 async function staffCall<T>(request: APIRequestContext, token: string, url: string, method: 'GET' | 'POST' = 'POST') {
-  const res = await request.fetch(`/api/v1/backoffice/${url}`, { method, headers: { authorization: `Bearer ${token}` } });
+  const res = await request.fetch(`/api/v1/backoffice/${url}`, {
+    method,
+    headers: { authorization: `Bearer ${token}` },
+  });
   expect(res.status(), url).toBe(200);
   return ((await res.json()) as { data: T }).data;
 }
@@ -118,7 +126,12 @@ for (const lang of ['en', 'hi'] as const) {
     const number = /SR-\d{6}/.exec((await signed.textContent()) ?? '')![0];
 
     // four eyes, then the registries
-    const queue = await staffCall<{ requests: { id: string; number: string }[] }>(request, maker, 'service-requests', 'GET');
+    const queue = await staffCall<{ requests: { id: string; number: string }[] }>(
+      request,
+      maker,
+      'service-requests',
+      'GET',
+    );
     const id = queue.requests.find((r) => r.number === number)!.id;
     await staffCall(request, maker, `service-requests/${id}/accept`);
     await staffCall(request, checker, `service-requests/${id}/confirm`);

@@ -139,11 +139,16 @@ describe('Client area: account closure', () => {
     const erasure = await app.deps.consents.erasure(holder.id);
     expect(erasure?.holdUntil).toBeTruthy();
     const outbox = async (to: string) =>
-      ((await app.inject({ method: 'GET', url: `/sandbox/outbox?to=${encodeURIComponent(to)}` })).json() as {
-        text: string;
-      }[]).map((m) => m.text);
+      (
+        (await app.inject({ method: 'GET', url: `/sandbox/outbox?to=${encodeURIComponent(to)}` })).json() as {
+          text: string;
+        }[]
+      ).map((m) => m.text);
     for (const to of [holder.mobile, 'asha.close@example.in'])
-      expect((await outbox(to)).some((t) => t.includes(request.number) && t.includes('done')), to).toBe(true);
+      expect(
+        (await outbox(to)).some((t) => t.includes(request.number) && t.includes('done')),
+        to,
+      ).toBe(true);
 
     // the session ends, and the sign-in says the account is closed
     expect((await calls.clientCall('GET', 'my-account', { token })).statusCode).toBe(401);

@@ -5,11 +5,7 @@
  * account of the client's to go to (closure-cum-transfer). The draft is then signed with Aadhaar
  * eSign (sign-request.ts), reviewed four-eyed and carried out at the registries (carry-out-request.ts).
  */
-import {
-  type ClosureBlocker,
-  type ClosurePreCheck,
-  closureRequestSchema,
-} from '@ekyc/contracts/calls/client-closure';
+import { type ClosureBlocker, type ClosurePreCheck, closureRequestSchema } from '@ekyc/contracts/calls/client-closure';
 import type { ServiceRequestView } from '@ekyc/contracts/calls/client-area';
 import { indianDay, ruleSetOn } from '@ekyc/contracts/regulation';
 import type { ServicingDeps } from './deps.ts';

@@ -42,12 +42,12 @@ async function requestForm(deps: Deps, row: ServiceRequestRow, payload: RequestP
           'I/We request that my/our trading and demat accounts be closed, the holdings transferred to the demat account named below (if any), and any credit balance paid to my/our primary bank account.',
         ]
       : payload.kind === 'bank'
-      ? [
-          'I/We request that the bank accounts below be recorded for my/our trading and demat accounts, the primary one receiving payouts, replacing those recorded before.',
-        ]
-      : payload.kind === 'nomination' && payload.opt_out
-        ? [NOMINATION_OPT_OUT_DECLARATION.text, `Declaration version ${NOMINATION_OPT_OUT_DECLARATION.version}.`]
-        : ['I/We request the nomination below for my/our demat account, replacing any nomination made before.'];
+        ? [
+            'I/We request that the bank accounts below be recorded for my/our trading and demat accounts, the primary one receiving payouts, replacing those recorded before.',
+          ]
+        : payload.kind === 'nomination' && payload.opt_out
+          ? [NOMINATION_OPT_OUT_DECLARATION.text, `Declaration version ${NOMINATION_OPT_OUT_DECLARATION.version}.`]
+          : ['I/We request the nomination below for my/our demat account, replacing any nomination made before.'];
   return renderTextDocument(
     {
       title: `Service request ${requestNumber(row)}`,

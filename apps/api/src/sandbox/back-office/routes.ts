@@ -20,7 +20,13 @@ const bodySchema = z.object({ request_id: z.string().min(1).max(64), pan: z.stri
 const paramsSchema = z.object({ code: z.string().min(1).max(20) });
 
 function answerFor(digit: string) {
-  const base = { ledger_balance: 0, holdings: [] as typeof SANDBOX_HOLDINGS, open_positions: 0, pledges: 0, pending_requests: 0 };
+  const base = {
+    ledger_balance: 0,
+    holdings: [] as typeof SANDBOX_HOLDINGS,
+    open_positions: 0,
+    pledges: 0,
+    pending_requests: 0,
+  };
   switch (digit) {
     case '1':
       return { ...base, holdings: SANDBOX_HOLDINGS, open_positions: 2 };

@@ -5,11 +5,7 @@
  * (components/sign-request.tsx).
  */
 import type { ServiceRequestView } from '@ekyc/contracts/calls/client-area';
-import {
-  CLOSURE_REASONS,
-  type ClosurePreCheck,
-  closureRequestSchema,
-} from '@ekyc/contracts/calls/client-closure';
+import { CLOSURE_REASONS, type ClosurePreCheck, closureRequestSchema } from '@ekyc/contracts/calls/client-closure';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/button';
@@ -24,7 +20,11 @@ function PreCheck({ check }: { check: ClosurePreCheck }) {
   const { t, i18n } = useTranslation('client-area');
   const rupees = new Intl.NumberFormat(i18n.language, { style: 'currency', currency: 'INR' });
   return (
-    <section aria-labelledby="pre-check" className="mb-4 rounded-lg border border-slate-300 p-3" data-testid="pre-check">
+    <section
+      aria-labelledby="pre-check"
+      className="mb-4 rounded-lg border border-slate-300 p-3"
+      data-testid="pre-check"
+    >
       <h2 id="pre-check" className="mb-1 font-semibold">
         {t('closure.preCheck')}
       </h2>
