@@ -2745,53 +2745,6 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
-  '/sandbox/back-office/clients/{code}/closure-check': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    get?: never;
-    put?: never;
-    /** @description Public: no token. */
-    post: {
-      parameters: {
-        query?: never;
-        header?: {
-          /** @description Makes a retry safe: the same key with the same body gets the first answer again without running the action twice (409 with another body, or while the first request runs). */
-          'Idempotency-Key'?: components['parameters']['IdempotencyKey'];
-        };
-        path: {
-          code: string;
-        };
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description OK */
-        200: {
-          headers: {
-            'Idempotent-Replayed': components['headers']['IdempotentReplayed'];
-            [name: string]: unknown;
-          };
-          content?: never;
-        };
-        400: components['responses']['BadRequest'];
-        404: components['responses']['NotFound'];
-        409: components['responses']['Conflict'];
-        413: components['responses']['PayloadTooLarge'];
-        429: components['responses']['TooManyRequests'];
-        500: components['responses']['InternalError'];
-        503: components['responses']['ServiceUnavailable'];
-      };
-    };
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
 }
 export type webhooks = Record<string, never>;
 export interface components {

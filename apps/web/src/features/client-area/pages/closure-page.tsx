@@ -77,7 +77,7 @@ export default function ClosurePage() {
     setErrors({});
     try {
       const reply = await create.mutateAsync(parsed.data);
-      if (reply.data.pre_check) setCheck(reply.data.pre_check);
+      if (reply.data.pre_check) setCheck(reply.data.pre_check as ClosurePreCheck);
       if (reply.status && reply.data.request) return setDraft(reply.data.request);
       if (reply.data.reason === 'transfer_needed') return setNeedsTarget(true);
       setFormError(t(`closure.blocked.${reply.data.reason ?? 'pending_requests'}`));
