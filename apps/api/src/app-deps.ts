@@ -33,6 +33,8 @@ import { createLivenessProvider } from './providers/liveness/create.ts';
 import type { LivenessProvider } from './providers/liveness/port.ts';
 import type { KraLookup } from './providers/kra/port.ts';
 import { createMarketData } from './providers/market-data/create.ts';
+import { createBackOfficeSystem } from './providers/back-office/create.ts';
+import type { BackOfficeSystem } from './providers/back-office/port.ts';
 import { createTradingPlatform } from './providers/trading-platform/create.ts';
 import type { TradingPlatform } from './providers/trading-platform/port.ts';
 import type { MarketData } from './providers/market-data/port.ts';
@@ -50,6 +52,8 @@ import { createRegistrars } from './providers/registrations/create.ts';
 import type { Registrars } from './providers/registrations/port.ts';
 import { RegistrationWorkflow } from './modules/registrations/workflow.ts';
 import { RetentionSweep } from './modules/privacy/retention.ts';
+import { accountClosures } from './modules/privacy/account-closures.ts';
+import type { AccountClosures } from './records/account-closures.ts';
 import { ReminderJob } from './modules/reminders/reminder-job.ts';
 import { SendBackExpiry } from './modules/backoffice/closing/send-back-expiry.ts';
 import { ConsentRecords } from './records/consents.ts';
@@ -84,6 +88,8 @@ export interface AppDeps {
   marketData: MarketData;
   /** The broker's trading platform: the client's voluntary freeze of online access. */
   tradingPlatform: TradingPlatform;
+  /** The broker's back-office system: the pre-check of a client's account closure. */
+  backOffice: BackOfficeSystem;
   /** The in-process transport to the sandbox's wire-format routes (bound once the app exists). */
   selfFetch: SelfFetch;
   /** Liveness and face match of the selfie (HyperVerge). */
@@ -108,6 +114,8 @@ export interface AppDeps {
   registrations: RegistrationWorkflow;
   /** The retention sweep: holds that ended, applications abandoned before signing (modules/privacy). */
   retention: RetentionSweep;
+  /** The privacy module's account closure, for the client area's closure request. */
+  accountClosures: AccountClosures;
   /** SMS reminders to applicants who stopped, on the job queue (modules/reminders). */
   reminders: ReminderJob;
   /** Reminders before a send-back expires, and its expiry (modules/backoffice/closing). */
@@ -125,6 +133,7 @@ export interface DepsOverrides {
   esign?: EsignGateway;
   marketData?: MarketData;
   tradingPlatform?: TradingPlatform;
+  backOffice?: BackOfficeSystem;
   pan?: PanVerifier;
   kra?: KraLookup;
   digilocker?: DigilockerClient;
@@ -163,6 +172,7 @@ export async function createDeps(config: Config, overrides: DepsOverrides = {}):
     ),
     marketData: overrides.marketData ?? guard(() => createMarketData(config, selfFetch)),
     tradingPlatform: overrides.tradingPlatform ?? guard(() => createTradingPlatform(config, selfFetch)),
+    backOffice: overrides.backOffice ?? guard(() => createBackOfficeSystem(config, selfFetch)),
     pan: overrides.pan ?? guard(() => createPanVerifier(config, selfFetch)),
     mnrl: guard(() => createMnrl(config, selfFetch)),
     screeningLists: guard(() => createScreeningLists(config, selfFetch)),
@@ -249,6 +259,7 @@ export async function createDeps(config: Config, overrides: DepsOverrides = {}):
   const deps: AppDeps = Object.assign(services, {
     registrations: new RegistrationWorkflow(services),
     retention: new RetentionSweep(services),
+    accountClosures: accountClosures(services),
     reminders: new ReminderJob(services),
     sendBackExpiry: new SendBackExpiry(() => services),
     screeningImport: new ScreeningImport(services),

@@ -1263,66 +1263,6 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
-  '/api/v1/backoffice/applications/{id}/holds': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    /**
-     * An application's escalation holds, the open one first (null when none)
-     * @description Needs a staff token (log-in-staff's data.token) of any active staff member (reviewer, checker, supervisor or administrator; compliance to read only). An account that must replace a password someone else set gets 403 until it has (password_change_required).
-     */
-    get: operations['list-holds'];
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/api/v1/backoffice/applications/{id}/hold': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    get?: never;
-    put?: never;
-    /**
-     * Put an application on hold with a coded reason and a note: its clock stops (409 when it is held)
-     * @description Needs a staff token (log-in-staff's data.token) of any active staff member (reviewer, checker, supervisor or administrator; compliance to read only). An account that must replace a password someone else set gets 403 until it has (password_change_required).
-     */
-    post: operations['hold-application'];
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/api/v1/backoffice/applications/{id}/hold/release': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    get?: never;
-    put?: never;
-    /**
-     * Release an application's hold with a note: its clock runs again (409 when it is not held)
-     * @description Needs a staff token (log-in-staff's data.token) of any active staff member (reviewer, checker, supervisor or administrator; compliance to read only). An account that must replace a password someone else set gets 403 until it has (password_change_required).
-     */
-    post: operations['release-hold'];
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
   '/api/v1/backoffice/login': {
     parameters: {
       query?: never;
@@ -2471,6 +2411,50 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/v1/client/requests/bank': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Start a change or addition of bank accounts (a primary and up to four more), each verified by penny drop
+     * @description Each account is checked at its bank (IFSC lookup, penny drop, the holder's name against the name on PAN) before the request is kept as a draft; an account the bank does not verify is status false with data.reason and data.account (its index). The draft is signed with Aadhaar eSign (requests/{id}/esign), accepted and confirmed four-eyed, and sent to the depository's client master and each exchange's UCC. 409 while another bank request is under way.
+     *
+     *     Needs the client's token (client-verify-otp's data.token).
+     */
+    post: operations['request-bank-change'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/client/requests/closure': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Start the closure of the client's accounts, pre-checked at the broker's back office
+     * @description The back office answers balances, holdings, open positions, pledges and pending requests (data.pre_check). Open positions, pledges, a debit balance or a request in process refuse the closure (status false, data.reason the first of pre_check.blockers); holdings without a target demat account (target: depository and bo_id, CDSL 16 digits, NSDL IN + 14) answer data.reason transfer_needed. Otherwise a draft is kept, signed with Aadhaar eSign (requests/{id}/esign), four-eyed, and sent as closure records to the depository and each exchange's UCC; once all accept, the account is closed and its retention hold starts. 409 while another closure request is under way; 503 when the back office cannot be reached.
+     *
+     *     Needs the client's token (client-verify-otp's data.token).
+     */
+    post: operations['request-closure'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/v1/client/send-otp': {
     parameters: {
       query?: never;
@@ -2818,7 +2802,6 @@ export interface components {
       | 'kraOnHold'
       | 'kraRejected'
       | 'lettersOnly'
-      | 'livenessActionExpired'
       | 'livenessApproved'
       | 'livenessAutoDeclined'
       | 'livenessManyFaces'
@@ -2873,7 +2856,6 @@ export interface components {
       | 'pdfPasswordProtected'
       | 'pdfTooComplex'
       | 'placeOfBirthInvalid'
-      | 'providerQueue'
       | 'providerUnavailable'
       | 'rateLimited'
       | 'replayWithheld'
@@ -3007,7 +2989,7 @@ export interface components {
       status: false;
       message: string;
       /** @enum {string} */
-      code?: 'providerQueue' | 'providerUnavailable' | 'serviceUnavailable' | 'storageFull' | 'waitingRoom';
+      code?: 'providerUnavailable' | 'serviceUnavailable' | 'storageFull' | 'waitingRoom';
       data: {
         [key: string]: unknown;
       };
@@ -3185,7 +3167,7 @@ export interface operations {
                 status: boolean;
                 message: string;
                 /** @enum {string} */
-                code?: 'providerQueue' | 'providerUnavailable' | 'serviceUnavailable' | 'storageFull' | 'waitingRoom';
+                code?: 'providerUnavailable' | 'serviceUnavailable' | 'storageFull' | 'waitingRoom';
                 data: {
                   /** @enum {string} */
                   database: 'up' | 'down';
@@ -6476,7 +6458,6 @@ export interface operations {
             captured_at?: string;
           };
           action_done_at?: string;
-          frames?: string[];
         };
       };
     };
@@ -7520,330 +7501,6 @@ export interface operations {
       503: components['responses']['ServiceUnavailable'];
     };
   };
-  'list-holds': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path: {
-        id: string;
-      };
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description OK */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            status: boolean;
-            message: string;
-            code?: string;
-            data: {
-              current: {
-                /** @enum {string} */
-                reason_code:
-                  | 'COMPLIANCE_REVIEW'
-                  | 'SUSPECTED_FRAUD'
-                  | 'THIRD_PARTY_CONFIRMATION'
-                  | 'SUPERVISOR_QUERY'
-                  | 'SYSTEM_ISSUE';
-                note: string;
-                held_by: {
-                  staff_id: string;
-                  name: string;
-                };
-                held_at: string;
-                released_by: {
-                  staff_id: string;
-                  name: string;
-                } | null;
-                released_at: string | null;
-                release_note: string | null;
-              } | null;
-              holds: {
-                /** @enum {string} */
-                reason_code:
-                  | 'COMPLIANCE_REVIEW'
-                  | 'SUSPECTED_FRAUD'
-                  | 'THIRD_PARTY_CONFIRMATION'
-                  | 'SUPERVISOR_QUERY'
-                  | 'SYSTEM_ISSUE';
-                note: string;
-                held_by: {
-                  staff_id: string;
-                  name: string;
-                };
-                held_at: string;
-                released_by: {
-                  staff_id: string;
-                  name: string;
-                } | null;
-                released_at: string | null;
-                release_note: string | null;
-              }[];
-            };
-          };
-        };
-      };
-      /** @description Malformed input: data.errors names each offending field, with its rule's message key as code. */
-      400: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            status: boolean;
-            message: string;
-            code?: components['schemas']['MessageKey'];
-            data: {
-              field: string;
-              errors: {
-                field: string;
-                message: string;
-                code?: components['schemas']['MessageKey'];
-              }[];
-            } & {
-              [key: string]: unknown;
-            };
-          };
-        };
-      };
-      401: components['responses']['Unauthorized'];
-      403: components['responses']['Forbidden'];
-      404: components['responses']['NotFound'];
-      429: components['responses']['TooManyRequests'];
-      500: components['responses']['InternalError'];
-      503: components['responses']['ServiceUnavailable'];
-    };
-  };
-  'hold-application': {
-    parameters: {
-      query?: never;
-      header?: {
-        /** @description Makes a retry safe: the same key with the same body gets the first answer again without running the action twice (409 with another body, or while the first request runs). */
-        'Idempotency-Key'?: components['parameters']['IdempotencyKey'];
-      };
-      path: {
-        id: string;
-      };
-      cookie?: never;
-    };
-    requestBody: {
-      content: {
-        'application/json': {
-          /** @enum {string} */
-          reason_code:
-            'COMPLIANCE_REVIEW' | 'SUSPECTED_FRAUD' | 'THIRD_PARTY_CONFIRMATION' | 'SUPERVISOR_QUERY' | 'SYSTEM_ISSUE';
-          note: string;
-        };
-      };
-    };
-    responses: {
-      /** @description OK */
-      200: {
-        headers: {
-          'Idempotent-Replayed': components['headers']['IdempotentReplayed'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            status: boolean;
-            message: string;
-            code?: string;
-            data: {
-              current: {
-                /** @enum {string} */
-                reason_code:
-                  | 'COMPLIANCE_REVIEW'
-                  | 'SUSPECTED_FRAUD'
-                  | 'THIRD_PARTY_CONFIRMATION'
-                  | 'SUPERVISOR_QUERY'
-                  | 'SYSTEM_ISSUE';
-                note: string;
-                held_by: {
-                  staff_id: string;
-                  name: string;
-                };
-                held_at: string;
-                released_by: {
-                  staff_id: string;
-                  name: string;
-                } | null;
-                released_at: string | null;
-                release_note: string | null;
-              } | null;
-              holds: {
-                /** @enum {string} */
-                reason_code:
-                  | 'COMPLIANCE_REVIEW'
-                  | 'SUSPECTED_FRAUD'
-                  | 'THIRD_PARTY_CONFIRMATION'
-                  | 'SUPERVISOR_QUERY'
-                  | 'SYSTEM_ISSUE';
-                note: string;
-                held_by: {
-                  staff_id: string;
-                  name: string;
-                };
-                held_at: string;
-                released_by: {
-                  staff_id: string;
-                  name: string;
-                } | null;
-                released_at: string | null;
-                release_note: string | null;
-              }[];
-            };
-          };
-        };
-      };
-      /** @description Malformed input: data.errors names each offending field, with its rule's message key as code. */
-      400: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            status: boolean;
-            message: string;
-            code?: components['schemas']['MessageKey'];
-            data: {
-              field: string;
-              errors: {
-                field: string;
-                message: string;
-                code?: components['schemas']['MessageKey'];
-              }[];
-            } & {
-              [key: string]: unknown;
-            };
-          };
-        };
-      };
-      401: components['responses']['Unauthorized'];
-      403: components['responses']['Forbidden'];
-      404: components['responses']['NotFound'];
-      409: components['responses']['Conflict'];
-      413: components['responses']['PayloadTooLarge'];
-      429: components['responses']['TooManyRequests'];
-      500: components['responses']['InternalError'];
-      503: components['responses']['ServiceUnavailable'];
-    };
-  };
-  'release-hold': {
-    parameters: {
-      query?: never;
-      header?: {
-        /** @description Makes a retry safe: the same key with the same body gets the first answer again without running the action twice (409 with another body, or while the first request runs). */
-        'Idempotency-Key'?: components['parameters']['IdempotencyKey'];
-      };
-      path: {
-        id: string;
-      };
-      cookie?: never;
-    };
-    requestBody: {
-      content: {
-        'application/json': {
-          note: string;
-        };
-      };
-    };
-    responses: {
-      /** @description OK */
-      200: {
-        headers: {
-          'Idempotent-Replayed': components['headers']['IdempotentReplayed'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            status: boolean;
-            message: string;
-            code?: string;
-            data: {
-              current: {
-                /** @enum {string} */
-                reason_code:
-                  | 'COMPLIANCE_REVIEW'
-                  | 'SUSPECTED_FRAUD'
-                  | 'THIRD_PARTY_CONFIRMATION'
-                  | 'SUPERVISOR_QUERY'
-                  | 'SYSTEM_ISSUE';
-                note: string;
-                held_by: {
-                  staff_id: string;
-                  name: string;
-                };
-                held_at: string;
-                released_by: {
-                  staff_id: string;
-                  name: string;
-                } | null;
-                released_at: string | null;
-                release_note: string | null;
-              } | null;
-              holds: {
-                /** @enum {string} */
-                reason_code:
-                  | 'COMPLIANCE_REVIEW'
-                  | 'SUSPECTED_FRAUD'
-                  | 'THIRD_PARTY_CONFIRMATION'
-                  | 'SUPERVISOR_QUERY'
-                  | 'SYSTEM_ISSUE';
-                note: string;
-                held_by: {
-                  staff_id: string;
-                  name: string;
-                };
-                held_at: string;
-                released_by: {
-                  staff_id: string;
-                  name: string;
-                } | null;
-                released_at: string | null;
-                release_note: string | null;
-              }[];
-            };
-          };
-        };
-      };
-      /** @description Malformed input: data.errors names each offending field, with its rule's message key as code. */
-      400: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            status: boolean;
-            message: string;
-            code?: components['schemas']['MessageKey'];
-            data: {
-              field: string;
-              errors: {
-                field: string;
-                message: string;
-                code?: components['schemas']['MessageKey'];
-              }[];
-            } & {
-              [key: string]: unknown;
-            };
-          };
-        };
-      };
-      401: components['responses']['Unauthorized'];
-      403: components['responses']['Forbidden'];
-      404: components['responses']['NotFound'];
-      409: components['responses']['Conflict'];
-      413: components['responses']['PayloadTooLarge'];
-      429: components['responses']['TooManyRequests'];
-      500: components['responses']['InternalError'];
-      503: components['responses']['ServiceUnavailable'];
-    };
-  };
   'log-in-staff': {
     parameters: {
       query?: never;
@@ -8638,16 +8295,6 @@ export interface operations {
                 claim?: {
                   staff_id: string;
                   name: string;
-                } | null;
-                hold?: {
-                  /** @enum {string} */
-                  reason_code:
-                    | 'COMPLIANCE_REVIEW'
-                    | 'SUSPECTED_FRAUD'
-                    | 'THIRD_PARTY_CONFIRMATION'
-                    | 'SUPERVISOR_QUERY'
-                    | 'SYSTEM_ISSUE';
-                  since: string;
                 } | null;
               }[];
               total: number;
@@ -12099,7 +11746,7 @@ export interface operations {
                 id: string;
                 number: string;
                 /** @enum {string} */
-                kind: 'freeze' | 'unfreeze' | 'nomination';
+                kind: 'freeze' | 'unfreeze' | 'nomination' | 'bank' | 'closure';
                 /** @enum {string} */
                 status: 'draft' | 'signed' | 'in_review' | 'sent_to_registries' | 'done' | 'rejected';
                 reason_code:
@@ -12186,7 +11833,7 @@ export interface operations {
                 id: string;
                 number: string;
                 /** @enum {string} */
-                kind: 'freeze' | 'unfreeze' | 'nomination';
+                kind: 'freeze' | 'unfreeze' | 'nomination' | 'bank' | 'closure';
                 /** @enum {string} */
                 status: 'draft' | 'signed' | 'in_review' | 'sent_to_registries' | 'done' | 'rejected';
                 reason_code:
@@ -12278,7 +11925,7 @@ export interface operations {
                 id: string;
                 number: string;
                 /** @enum {string} */
-                kind: 'freeze' | 'unfreeze' | 'nomination';
+                kind: 'freeze' | 'unfreeze' | 'nomination' | 'bank' | 'closure';
                 /** @enum {string} */
                 status: 'draft' | 'signed' | 'in_review' | 'sent_to_registries' | 'done' | 'rejected';
                 reason_code:
@@ -12390,7 +12037,7 @@ export interface operations {
                 id: string;
                 number: string;
                 /** @enum {string} */
-                kind: 'freeze' | 'unfreeze' | 'nomination';
+                kind: 'freeze' | 'unfreeze' | 'nomination' | 'bank' | 'closure';
                 /** @enum {string} */
                 status: 'draft' | 'signed' | 'in_review' | 'sent_to_registries' | 'done' | 'rejected';
                 reason_code:
@@ -12536,7 +12183,7 @@ export interface operations {
                 id: string;
                 number: string;
                 /** @enum {string} */
-                kind: 'freeze' | 'unfreeze' | 'nomination';
+                kind: 'freeze' | 'unfreeze' | 'nomination' | 'bank' | 'closure';
                 /** @enum {string} */
                 status: 'draft' | 'signed' | 'in_review' | 'sent_to_registries' | 'done' | 'rejected';
                 reason_code:
@@ -12593,6 +12240,259 @@ export interface operations {
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
+      /** @description The state does not allow this now (the message says why), or the Idempotency-Key was used with another request or its first request is still running. */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json':
+            | {
+                status: boolean;
+                message: string;
+                /** @enum {string} */
+                code?: 'somethingWrong';
+                data: {
+                  [key: string]: unknown;
+                };
+              }
+            | components['schemas']['ConflictReply'];
+        };
+      };
+      413: components['responses']['PayloadTooLarge'];
+      429: components['responses']['TooManyRequests'];
+      500: components['responses']['InternalError'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  'request-bank-change': {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes a retry safe: the same key with the same body gets the first answer again without running the action twice (409 with another body, or while the first request runs). */
+        'Idempotency-Key'?: components['parameters']['IdempotencyKey'];
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          accounts: {
+            ifsc: string;
+            account_number: string;
+            account_type: string;
+            /** @default false */
+            primary?: boolean;
+          }[];
+        };
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          'Idempotent-Replayed': components['headers']['IdempotentReplayed'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            status: boolean;
+            message: string;
+            code?: string;
+            data:
+              | {
+                  request: {
+                    id: string;
+                    number: string;
+                    /** @enum {string} */
+                    kind: 'freeze' | 'unfreeze' | 'nomination' | 'bank' | 'closure';
+                    /** @enum {string} */
+                    status: 'draft' | 'signed' | 'in_review' | 'sent_to_registries' | 'done' | 'rejected';
+                    reason_code:
+                      | (
+                          | 'SIGNATURE_MISMATCH'
+                          | 'NOMINEE_DETAILS_INCOMPLETE'
+                          | 'DOCUMENT_ILLEGIBLE'
+                          | 'REGISTRY_REFUSED'
+                          | 'OTHER'
+                        )
+                      | null;
+                    created_at: string;
+                    updated_at: string;
+                    signed_document: string | null;
+                  };
+                }
+              | {
+                  /** @enum {string} */
+                  reason: 'not_verified' | 'name_mismatch';
+                  account: number;
+                };
+          };
+        };
+      };
+      /** @description Malformed input: data.errors names each offending field, with its rule's message key as code. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            status: boolean;
+            message: string;
+            code?: components['schemas']['MessageKey'];
+            data: {
+              field: string;
+              errors: {
+                field: string;
+                message: string;
+                code?: components['schemas']['MessageKey'];
+              }[];
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      /** @description The state does not allow this now (the message says why), or the Idempotency-Key was used with another request or its first request is still running. */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json':
+            | {
+                status: boolean;
+                message: string;
+                /** @enum {string} */
+                code?: 'somethingWrong';
+                data: {
+                  [key: string]: unknown;
+                };
+              }
+            | components['schemas']['ConflictReply'];
+        };
+      };
+      413: components['responses']['PayloadTooLarge'];
+      429: components['responses']['TooManyRequests'];
+      500: components['responses']['InternalError'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  'request-closure': {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes a retry safe: the same key with the same body gets the first answer again without running the action twice (409 with another body, or while the first request runs). */
+        'Idempotency-Key'?: components['parameters']['IdempotencyKey'];
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /** @enum {string} */
+          reason: 'moving_to_another_broker' | 'no_longer_investing' | 'charges' | 'service' | 'other';
+          target?: {
+            /** @enum {string} */
+            depository: 'CDSL' | 'NSDL';
+            bo_id: string;
+          };
+        };
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          'Idempotent-Replayed': components['headers']['IdempotentReplayed'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            status: boolean;
+            message: string;
+            code?: string;
+            data:
+              | {
+                  request: {
+                    id: string;
+                    number: string;
+                    /** @enum {string} */
+                    kind: 'freeze' | 'unfreeze' | 'nomination' | 'bank' | 'closure';
+                    /** @enum {string} */
+                    status: 'draft' | 'signed' | 'in_review' | 'sent_to_registries' | 'done' | 'rejected';
+                    reason_code:
+                      | (
+                          | 'SIGNATURE_MISMATCH'
+                          | 'NOMINEE_DETAILS_INCOMPLETE'
+                          | 'DOCUMENT_ILLEGIBLE'
+                          | 'REGISTRY_REFUSED'
+                          | 'OTHER'
+                        )
+                      | null;
+                    created_at: string;
+                    updated_at: string;
+                    signed_document: string | null;
+                  };
+                  pre_check: {
+                    ledger_balance: number;
+                    holdings: {
+                      isin: string;
+                      name: string;
+                      quantity: number;
+                    }[];
+                    open_positions: number;
+                    pledges: number;
+                    pending_requests: number;
+                    blockers: ('open_positions' | 'pledges' | 'debit_balance' | 'pending_requests')[];
+                  };
+                }
+              | {
+                  /** @enum {string} */
+                  reason: 'open_positions' | 'pledges' | 'debit_balance' | 'pending_requests' | 'transfer_needed';
+                  pre_check: {
+                    ledger_balance: number;
+                    holdings: {
+                      isin: string;
+                      name: string;
+                      quantity: number;
+                    }[];
+                    open_positions: number;
+                    pledges: number;
+                    pending_requests: number;
+                    blockers: ('open_positions' | 'pledges' | 'debit_balance' | 'pending_requests')[];
+                  };
+                };
+          };
+        };
+      };
+      /** @description Malformed input: data.errors names each offending field, with its rule's message key as code. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            status: boolean;
+            message: string;
+            code?: components['schemas']['MessageKey'];
+            data: {
+              field: string;
+              errors: {
+                field: string;
+                message: string;
+                code?: components['schemas']['MessageKey'];
+              }[];
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+      };
+      401: components['responses']['Unauthorized'];
       /** @description The state does not allow this now (the message says why), or the Idempotency-Key was used with another request or its first request is still running. */
       409: {
         headers: {
@@ -12724,7 +12624,7 @@ export interface operations {
                 }
               | {
                   /** @enum {string} */
-                  reason: 'otp' | 'no_account';
+                  reason: 'otp' | 'no_account' | 'closed';
                 };
           };
         };
@@ -12858,7 +12758,7 @@ export interface operations {
                 id: string;
                 number: string;
                 /** @enum {string} */
-                kind: 'freeze' | 'unfreeze' | 'nomination';
+                kind: 'freeze' | 'unfreeze' | 'nomination' | 'bank' | 'closure';
                 /** @enum {string} */
                 status: 'draft' | 'signed' | 'in_review' | 'sent_to_registries' | 'done' | 'rejected';
                 reason_code:
@@ -12915,7 +12815,7 @@ export interface operations {
                 id: string;
                 number: string;
                 /** @enum {string} */
-                kind: 'freeze' | 'unfreeze' | 'nomination';
+                kind: 'freeze' | 'unfreeze' | 'nomination' | 'bank' | 'closure';
                 /** @enum {string} */
                 status: 'draft' | 'signed' | 'in_review' | 'sent_to_registries' | 'done' | 'rejected';
                 reason_code:
@@ -13005,7 +12905,7 @@ export interface operations {
                 id: string;
                 number: string;
                 /** @enum {string} */
-                kind: 'freeze' | 'unfreeze' | 'nomination';
+                kind: 'freeze' | 'unfreeze' | 'nomination' | 'bank' | 'closure';
                 /** @enum {string} */
                 status: 'draft' | 'signed' | 'in_review' | 'sent_to_registries' | 'done' | 'rejected';
                 reason_code:
@@ -13171,7 +13071,7 @@ export interface operations {
                     id: string;
                     number: string;
                     /** @enum {string} */
-                    kind: 'freeze' | 'unfreeze' | 'nomination';
+                    kind: 'freeze' | 'unfreeze' | 'nomination' | 'bank' | 'closure';
                     /** @enum {string} */
                     status: 'draft' | 'signed' | 'in_review' | 'sent_to_registries' | 'done' | 'rejected';
                     reason_code:
@@ -13190,7 +13090,7 @@ export interface operations {
                 }
               | {
                   /** @enum {string} */
-                  reason: 'otp' | 'no_account';
+                  reason: 'otp' | 'no_account' | 'closed';
                 };
           };
         };
@@ -13320,7 +13220,7 @@ export interface operations {
                 id: string;
                 number: string;
                 /** @enum {string} */
-                kind: 'freeze' | 'unfreeze' | 'nomination';
+                kind: 'freeze' | 'unfreeze' | 'nomination' | 'bank' | 'closure';
                 /** @enum {string} */
                 status: 'draft' | 'signed' | 'in_review' | 'sent_to_registries' | 'done' | 'rejected';
                 reason_code:

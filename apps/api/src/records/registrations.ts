@@ -6,6 +6,7 @@
 import type { Tx } from '../db/client.ts';
 import type {
   RegistrationAnswer,
+  RegistrationClosure,
   RegistrationKind,
   RegistrationNominee,
   RegistrationSubject,
@@ -26,6 +27,8 @@ export interface RegistryChange {
   nominees?: RegistrationNominee[];
   /** The client's (primary) bank account, as the depository and the exchanges carry it. */
   bank?: RegistrationSubject['bank'];
+  /** The account closed on the client's request. */
+  closure?: RegistrationClosure;
 }
 
 /** One registry's modification record of a client's request: sent (`reference` null) or checked. */

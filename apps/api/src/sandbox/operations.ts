@@ -152,6 +152,10 @@ export const SANDBOX_OPERATIONS: Readonly<Record<string, readonly [operationId: 
     'sandbox-trading-platform-client',
     "Trading platform stand-in: a client code's access and orders",
   ],
+  'POST /sandbox/back-office/clients/:code/closure-check': [
+    'sandbox-back-office-closure-check',
+    "Back-office stand-in: a closure's pre-check, answered by the PAN's last digit",
+  ],
   'POST /sandbox/account-aggregator/Consent': ['sandbox-aa-consent', 'Account aggregator stand-in: ask for a consent'],
   'POST /sandbox/account-aggregator/Consent/handle': [
     'sandbox-aa-consent-handle',

@@ -18,6 +18,7 @@ import { sandboxPanRoutes } from './pan/routes.ts';
 import { sandboxRegistrationRoutes } from './registrations/routes.ts';
 import { marketDataSandboxRoutes } from './market-data/routes.ts';
 import { sandboxTradingPlatformRoutes } from './trading-platform/routes.ts';
+import { sandboxBackOfficeRoutes } from './back-office/routes.ts';
 import { outboxRoutes } from './outbox-routes.ts';
 import { sandboxLivenessRoutes } from './liveness/routes.ts';
 import { sandboxEsignRoutes } from './esign/routes.ts';
@@ -50,6 +51,7 @@ export async function sandboxRoutes(app: FastifyInstance) {
   await app.register(sandboxDigilockerRoutes);
   await app.register(marketDataSandboxRoutes);
   await app.register(sandboxTradingPlatformRoutes);
+  await app.register(sandboxBackOfficeRoutes);
   await app.register(accountAggregatorSandboxRoutes);
   await app.register(sandboxIfscRoutes);
   await app.register(sandboxPennyDropRoutes);

@@ -237,6 +237,8 @@ export const PRODUCTION_PROVIDER_ENV: Record<string, string> = {
   MARKET_DATA_ACCESS_TOKEN: 'test-quotes-token',
   TRADING_PLATFORM_URL: 'https://oms.example.com/admin/v1',
   TRADING_PLATFORM_API_KEY: 'test-oms-key',
+  BACK_OFFICE_URL: 'https://backoffice.example.com/api/v1',
+  BACK_OFFICE_API_KEY: 'test-back-office-key',
   AA_BASE_URL: 'https://aa.example.com/api',
   AA_WEBVIEW_URL: 'https://aa.example.com/webview',
   AA_FIU_ID: 'test-fiu',

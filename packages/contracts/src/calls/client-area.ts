@@ -24,7 +24,7 @@ export const clientVerifyOtpRequestSchema = z
   .meta({ examples: [{ mobile: '9876543210', otp: '123456' }] });
 export const clientVerifyOtpDataSchema = z.object({ token: z.string() });
 /** A refusal says why: the code (wrong, expired, locked) or no open account for this mobile. */
-export const clientRefusalDataSchema = z.object({ reason: z.enum(['otp', 'no_account', 'deceased']) });
+export const clientRefusalDataSchema = z.object({ reason: z.enum(['otp', 'no_account', 'closed', 'deceased']) });
 export const clientVerifyOtpReplySchema = replySchema(z.union([clientVerifyOtpDataSchema, clientRefusalDataSchema]));
 
 export const serviceRequestViewSchema = z.object({

@@ -46,6 +46,7 @@ export async function sendModification(
     modification: true,
     ...(input.change.nominees && { nominees: input.change.nominees }),
     ...(input.change.bank && { bank: input.change.bank }),
+    ...(input.change.closure && { closure: input.change.closure }),
   };
   const r = deps.registrars;
   const registrar = input.registry.startsWith('ucc_')

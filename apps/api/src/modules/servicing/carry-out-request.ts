@@ -6,6 +6,7 @@
  * REGISTRY_REFUSED. A request sent out survives a restart: start-up carries on every request still
  * with the registries (`resumeRequests`), and the registries answer a repeated request id as before.
  */
+import { indianDay } from '@ekyc/contracts/regulation';
 import type { ServicingDeps } from './deps.ts';
 import type { Tx } from '../../db/client.ts';
 import type { RegistrationAnswer, RegistrationKind } from '../../providers/registrations/port.ts';
@@ -15,7 +16,10 @@ import { registryBank, registryNominees, type RequestPayload } from './request-p
 import { requestNumber } from './request-view.ts';
 import { servicingRepository as repo, type ServiceRequestRow } from './servicing.repository.ts';
 
-type Deps = Pick<ServicingDeps, 'config' | 'database' | 'cipher' | 'records' | 'messaging' | 'registrations'>;
+type Deps = Pick<
+  ServicingDeps,
+  'config' | 'database' | 'cipher' | 'records' | 'messaging' | 'registrations' | 'sessions' | 'accountClosures' | 'now'
+>;
 
 const timers = new Set<NodeJS.Timeout>();
 
@@ -49,9 +53,11 @@ function nomineeSection(payload: Extract<RequestPayload, { kind: 'nomination' }>
 }
 
 /** What a request changes at the registries, or null for a kind carried out without them. */
-function registryChangeOf(payload: RequestPayload): RegistryChange | null {
+function registryChangeOf(payload: RequestPayload, today: string): RegistryChange | null {
   if (payload.kind === 'nomination') return { nominees: registryNominees(payload.nominees) };
   if (payload.kind === 'bank') return { bank: registryBank(payload.accounts) };
+  if (payload.kind === 'closure')
+    return { closure: { closedOn: today, reason: payload.reason, transferTo: payload.target } };
   return null;
 }
 
@@ -84,7 +90,7 @@ export async function carryOut(deps: Deps, requestId: string): Promise<ServiceRe
   const row = await repo.get(db, requestId);
   if (!row || row.status !== 'sent_to_registries') return row;
   const payload = deps.cipher.decryptJson<RequestPayload>(row.payloadEnc);
-  const change = registryChangeOf(payload);
+  const change = registryChangeOf(payload, indianDay(new Date(deps.now())));
   if (!change) return row;
   const number = requestNumber(row);
   const targets = await deps.registrations.modificationTargets(row.applicantId);
@@ -150,6 +156,14 @@ export async function carryOut(deps: Deps, requestId: string): Promise<ServiceRe
     timers.add(timer);
     return row;
   }
+  // a closure accepted everywhere: the account is closed today and the retention hold starts
+  // (once: a pass carried on after a restart finds it closed already)
+  if (!refused && payload.kind === 'closure')
+    await deps.accountClosures.close(row.applicantId, {
+      closedOn: indianDay(new Date(deps.now())),
+      reason: `Closed at the client's request ${number} (${payload.reason})`,
+      closedBy: row.confirmedBy ?? 'client-request',
+    });
   const finished = await db.transaction(async (tx) => {
     const current = await repo.get(tx, row.id);
     if (!current || current.status !== 'sent_to_registries') return null;
@@ -167,6 +181,8 @@ export async function carryOut(deps: Deps, requestId: string): Promise<ServiceRe
     );
     return repo.move(tx, current, 'registries_accept');
   });
+  if (finished?.kind === 'closure' && finished.status === 'done')
+    await deps.sessions.revokeAll('client', row.applicantId);
   if (finished)
     await notifyClient(deps, row.applicantId, {
       number,

@@ -7,7 +7,9 @@ import type { Cipher } from '../../lib/crypto.ts';
 import type { BankProviders } from '../../providers/bank-verification/bank-providers.ts';
 import type { EsignService } from '../../providers/esign/port.ts';
 import type { MessageSender } from '../../providers/messaging/port.ts';
+import type { BackOfficeSystem } from '../../providers/back-office/port.ts';
 import type { TradingPlatform } from '../../providers/trading-platform/port.ts';
+import type { AccountClosures } from '../../records/account-closures.ts';
 import type { ApplicantRecords } from '../../records/applicant-records.ts';
 import type { ConsentRecords } from '../../records/consents.ts';
 import type { Registrations } from '../../records/registrations.ts';
@@ -25,6 +27,10 @@ export interface ServicingDeps {
   /** The journey's bank verification port: IFSC lookup and penny drop. */
   bank: BankProviders;
   registrations: Registrations;
+  /** The broker's back office: a closure's pre-check. */
+  backOffice: BackOfficeSystem;
+  /** The privacy module's closure: the retention hold starts from the closure day. */
+  accountClosures: AccountClosures;
   consents: ConsentRecords;
   /** The clock (milliseconds), replaceable in tests. */
   now: () => number;

@@ -26,6 +26,7 @@ export const SERVICE_TEXTS: Record<Language, Texts> = {
       unfreeze: 'Unfreeze of online access',
       nomination: 'Nomination',
       bank: 'Bank accounts',
+      closure: 'Account closure',
     },
     status: {
       draft: 'started',
@@ -48,7 +49,13 @@ export const SERVICE_TEXTS: Record<Language, Texts> = {
       `Online access to your trading account is frozen. ${o} pending order(s) were cancelled. If you did not ask for this, call us at once.`,
   },
   hi: {
-    kind: { freeze: 'ऑनलाइन एक्सेस पर रोक', unfreeze: 'ऑनलाइन एक्सेस फिर से चालू', nomination: 'नामांकन', bank: 'बैंक खाते' },
+    kind: {
+      freeze: 'ऑनलाइन एक्सेस पर रोक',
+      unfreeze: 'ऑनलाइन एक्सेस फिर से चालू',
+      nomination: 'नामांकन',
+      bank: 'बैंक खाते',
+      closure: 'खाता बंद करना',
+    },
     status: {
       draft: 'शुरू हुआ',
       signed: 'हस्ताक्षरित',
@@ -75,6 +82,7 @@ export const SERVICE_TEXTS: Record<Language, Texts> = {
       unfreeze: 'অনলাইন অ্যাক্সেস আবার চালু',
       nomination: 'নমিনেশন',
       bank: 'ব্যাংক অ্যাকাউন্ট',
+      closure: 'অ্যাকাউন্ট বন্ধ করা',
     },
     status: {
       draft: 'শুরু হয়েছে',
@@ -97,7 +105,13 @@ export const SERVICE_TEXTS: Record<Language, Texts> = {
       `আপনার ট্রেডিং অ্যাকাউন্টের অনলাইন অ্যাক্সেস বন্ধ করা হয়েছে। ${o}টি বাকি অর্ডার বাতিল হয়েছে। আপনি না চাইলে এখনই আমাদের ফোন করুন।`,
   },
   gu: {
-    kind: { freeze: 'ઑનલાઇન ઍક્સેસ પર રોક', unfreeze: 'ઑનલાઇન ઍક્સેસ ફરી શરૂ', nomination: 'નોમિનેશન', bank: 'બેંક ખાતાં' },
+    kind: {
+      freeze: 'ઑનલાઇન ઍક્સેસ પર રોક',
+      unfreeze: 'ઑનલાઇન ઍક્સેસ ફરી શરૂ',
+      nomination: 'નોમિનેશન',
+      bank: 'બેંક ખાતાં',
+      closure: 'ખાતું બંધ કરવું',
+    },
     status: {
       draft: 'શરૂ થઈ',
       signed: 'સહી થયેલ',
@@ -119,7 +133,13 @@ export const SERVICE_TEXTS: Record<Language, Texts> = {
       `તમારા ટ્રેડિંગ ખાતાનો ઑનલાઇન ઍક્સેસ રોકવામાં આવ્યો છે. ${o} બાકી ઑર્ડર રદ થયા. તમે આ ન માગ્યું હોય તો તરત અમને ફોન કરો.`,
   },
   mar: {
-    kind: { freeze: 'ऑनलाइन प्रवेश बंद', unfreeze: 'ऑनलाइन प्रवेश पुन्हा सुरू', nomination: 'नामनिर्देशन', bank: 'बँक खाती' },
+    kind: {
+      freeze: 'ऑनलाइन प्रवेश बंद',
+      unfreeze: 'ऑनलाइन प्रवेश पुन्हा सुरू',
+      nomination: 'नामनिर्देशन',
+      bank: 'बँक खाती',
+      closure: 'खाते बंद करणे',
+    },
     status: {
       draft: 'सुरू झाली',
       signed: 'स्वाक्षरी केलेली',

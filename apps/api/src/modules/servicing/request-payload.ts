@@ -1,4 +1,5 @@
 /** What a request asks, stored encrypted on the request (service_requests.payload_enc). */
+import type { ClosurePreCheck, ClosureReason } from '@ekyc/contracts/calls/client-closure';
 import type { RegistrationNominee, RegistrationSubject } from '../../providers/registrations/port.ts';
 
 export interface NominationNominee {
@@ -28,7 +29,14 @@ export type RequestPayload =
   | { kind: 'freeze'; reason: string }
   | { kind: 'unfreeze' }
   | { kind: 'nomination'; opt_out: boolean; nominees: NominationNominee[] }
-  | { kind: 'bank'; accounts: RequestBankAccount[] };
+  | { kind: 'bank'; accounts: RequestBankAccount[] }
+  | { kind: 'closure'; reason: ClosureReason; target: RequestClosureTarget | null; preCheck: ClosurePreCheck };
+
+/** The demat account a closure's holdings go to (closure-cum-transfer). */
+export interface RequestClosureTarget {
+  depository: 'CDSL' | 'NSDL';
+  boId: string;
+}
 
 export const registryNominees = (nominees: NominationNominee[]): RegistrationNominee[] =>
   nominees.map((n) => ({

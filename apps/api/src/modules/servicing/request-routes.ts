@@ -1,13 +1,15 @@
 /**
- * The client's requests of the kinds added after the nomination (bank accounts), under
+ * The client's requests of the kinds added after the nomination (bank accounts, closure), under
  * /api/v1/client/requests: registered by the client area's plugin, with its client session guard.
  * Thin: parse, one use-case, map.
  */
 import { bankChangeReplySchema, bankChangeRequestSchema } from '@ekyc/contracts/calls/client-bank';
+import { closureReplySchema, closureRequestSchema } from '@ekyc/contracts/calls/client-closure';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { TAG } from '../../lib/api-docs.ts';
 import { alsoFails, withInput } from '../../lib/replies.ts';
 import { requestBankChange } from './request-bank-change.ts';
+import { requestClosure } from './request-closure.ts';
 
 export const clientRequestRoutes: FastifyPluginAsyncZod = async (app) => {
   const { deps } = app;
@@ -29,5 +31,22 @@ export const clientRequestRoutes: FastifyPluginAsyncZod = async (app) => {
       preHandler: client,
     },
     async (req) => requestBankChange(deps, req.client!.subjectId, req.client!.sessionId, req.body),
+  );
+
+  app.post(
+    '/requests/closure',
+    {
+      schema: {
+        operationId: 'request-closure',
+        summary: "Start the closure of the client's accounts, pre-checked at the broker's back office",
+        description:
+          "The back office answers balances, holdings, open positions, pledges and pending requests (data.pre_check). Open positions, pledges, a debit balance or a request in process refuse the closure (status false, data.reason the first of pre_check.blockers); holdings without a target demat account (target: depository and bo_id, CDSL 16 digits, NSDL IN + 14) answer data.reason transfer_needed. Otherwise a draft is kept, signed with Aadhaar eSign (requests/{id}/esign), four-eyed, and sent as closure records to the depository and each exchange's UCC; once all accept, the account is closed and its retention hold starts. 409 while another closure request is under way; 503 when the back office cannot be reached.",
+        tags: [TAG.client],
+        body: closureRequestSchema,
+        response: { ...withInput(closureReplySchema), ...alsoFails(409) },
+      },
+      preHandler: client,
+    },
+    async (req) => requestClosure(deps, req.client!.subjectId, req.client!.sessionId, req.body),
   );
 };

@@ -40,6 +40,14 @@ export function summaryOf(payload: RequestPayload): string[] {
       (a) =>
         `${a.primary ? 'Primary' : 'Additional'} account: ${a.bankName}, ${a.ifsc}, ending ${a.accountNumber.slice(-4)} (${a.accountType}), penny drop ${a.verification.nameMatch} name match`,
     );
+  if (payload.kind === 'closure')
+    return [
+      `Closure of the trading and demat accounts (reason: ${payload.reason.replaceAll('_', ' ')})`,
+      payload.target
+        ? `Holdings (${payload.preCheck.holdings.length} securities) transferred to ${payload.target.depository} demat account ending ${payload.target.boId.slice(-4)}`
+        : 'Nothing held in the demat account: no transfer',
+      `Back office pre-check: ledger balance Rs ${payload.preCheck.ledger_balance}, no open position, pledge or pending request`,
+    ];
   if (payload.kind === 'freeze') return [`Freeze of online access${payload.reason ? `: ${payload.reason}` : ''}`];
   return ['Unfreeze of online access, identity verified again by OTP'];
 }

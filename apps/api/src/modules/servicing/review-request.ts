@@ -15,7 +15,10 @@ import type { RequestPayload } from './request-payload.ts';
 import { backofficeView, requestNumber } from './request-view.ts';
 import { servicingRepository as repo, type ServiceRequestRow } from './servicing.repository.ts';
 
-type Deps = Pick<ServicingDeps, 'config' | 'database' | 'cipher' | 'records' | 'messaging' | 'registrations'>;
+type Deps = Pick<
+  ServicingDeps,
+  'config' | 'database' | 'cipher' | 'records' | 'messaging' | 'registrations' | 'sessions' | 'accountClosures' | 'now'
+>;
 
 type Staff = { id: string; role: string };
 

@@ -41,10 +41,12 @@ export async function verifyClientOtp(
   deps: Deps,
   mobile: string,
   otp: string,
-): Promise<Outcome<{ token: string } | { reason: 'otp' | 'no_account' | 'deceased' }>> {
+): Promise<Outcome<{ token: string } | { reason: 'otp' | 'no_account' | 'closed' | 'deceased' }>> {
   const check = await deps.otp.verify('mobile', target(mobile), otp);
   if (!check.ok) return fail(check.message, { reason: 'otp' as const });
   const applicant = await deps.records.findByMobile(mobile);
+  if (applicant && (await deps.consents.closure(applicant.id)))
+    return fail('This account is closed.', { reason: 'closed' as const });
   if (!applicant || !(await isOpenAccount(deps, applicant.id)))
     return fail('There is no open account for this mobile number.', { reason: 'no_account' as const });
   if (await deceasedStops(deps.database.db, applicant.id, 'client_area'))

@@ -26,6 +26,7 @@ type Deps = Pick<ServicingDeps, 'config' | 'database' | 'cipher' | 'records' | '
 const SIGNED_KINDS: Partial<Record<RequestPayload['kind'], string>> = {
   nomination: 'Nomination for the demat account',
   bank: 'Bank accounts for the trading and demat accounts',
+  closure: 'Closure of the trading and demat accounts',
 };
 
 export const CLIENT_ESIGN_RESPONSE_PATH = '/api/v1/client/esign-response';
@@ -37,13 +38,17 @@ async function requestForm(deps: Deps, row: ServiceRequestRow, payload: RequestP
   ]);
   const name = section('pan_obj')?.full_name ?? '';
   const body =
-    payload.kind === 'bank'
+    payload.kind === 'closure'
       ? [
-          'I/We request that the bank accounts below be recorded for my/our trading and demat accounts, the primary one receiving payouts, replacing those recorded before.',
+          'I/We request that my/our trading and demat accounts be closed, the holdings transferred to the demat account named below (if any), and any credit balance paid to my/our primary bank account.',
         ]
-      : payload.kind === 'nomination' && payload.opt_out
-        ? [NOMINATION_OPT_OUT_DECLARATION.text, `Declaration version ${NOMINATION_OPT_OUT_DECLARATION.version}.`]
-        : ['I/We request the nomination below for my/our demat account, replacing any nomination made before.'];
+      : payload.kind === 'bank'
+        ? [
+            'I/We request that the bank accounts below be recorded for my/our trading and demat accounts, the primary one receiving payouts, replacing those recorded before.',
+          ]
+        : payload.kind === 'nomination' && payload.opt_out
+          ? [NOMINATION_OPT_OUT_DECLARATION.text, `Declaration version ${NOMINATION_OPT_OUT_DECLARATION.version}.`]
+          : ['I/We request the nomination below for my/our demat account, replacing any nomination made before.'];
   return renderTextDocument(
     {
       title: `Service request ${requestNumber(row)}`,

@@ -67,8 +67,9 @@ export function cdslBoFile(
     SndrId: o.dpId,
     SndrDt: o.at.toISOString().slice(0, 10),
     RcrdNb: '1',
-    // a client's request after the account is open changes the BO account (BOMOD, research §4.1)
-    BOTxnTyp: s.modification ? 'BOMOD' : 'BOSET',
+    // a client's request after the account is open changes the BO account (BOMOD, research §4.1),
+    // and a closure on the client's request closes it (BOCLS, research §4.1)
+    BOTxnTyp: s.closure ? 'BOCLS' : s.modification ? 'BOMOD' : 'BOSET',
   };
   const state = stateCode(s.address.state);
   const holderAddress = (purpCd: 'PERAD' | 'CORAD'): Row => ({

@@ -78,7 +78,7 @@ export function mcxBatch(s: RegistrationSubject, memberCode: string, batchNo: st
       BankName: s.bank.bankName,
       BankIFSC: s.bank.ifsc,
       BankAccount: s.bank.accountNumber,
-      ClientStatus: 'A',
+      ClientStatus: s.closure ? 'C' : 'A',
     };
     lines.push(['20', ...MCX_DETAIL_FIELDS.map((f) => clean(row[f]))].join('|'));
   }

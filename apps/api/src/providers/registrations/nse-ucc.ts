@@ -228,7 +228,9 @@ export function nseEntries(s: RegistrationSubject, memberCode: string, codes: Co
       ccdMobile: s.mobile,
       ccdEmail: s.email,
       ccdIpv: 'Y',
-      ccdCltStatus: 'A',
+      // C: closed on the client's request (research §3.4: client status A/I/C)
+      ccdCltStatus: s.closure ? 'C' : 'A',
+      ...(s.closure && { ccdCltStatusReason: 'Closed at client request' }),
       ccdGender: codes('gender', s.gender),
       // a minor's guardian; the source's father/spouse substitution is the bug it flags itself
       ccdGuardianName: s.guardianName,

@@ -14,6 +14,15 @@ export type Exchange = 'NSE' | 'BSE' | 'MCX';
 export type Depository = 'CDSL' | 'NSDL';
 
 /** What every registration is built from: the approved application, read once per attempt. */
+/** A closure as the registries are told of it. */
+export interface RegistrationClosure {
+  /** YYYY-MM-DD (India). */
+  closedOn: string;
+  reason: string;
+  /** The demat account the holdings were transferred to (closure-cum-transfer), or null. */
+  transferTo: { depository: Depository; boId: string } | null;
+}
+
 export interface RegistrationSubject {
   /** The application's number at the broker (APP_NO, RcrdNb, ...). */
   applicationNo: string;
@@ -66,6 +75,11 @@ export interface RegistrationSubject {
    * modification (CDSL BOMOD) and the KRA's record APP_UPDTFLG 02.
    */
   modification?: boolean;
+  /**
+   * The client's account closed on their request (client area): the depository's file is a closure
+   * (CDSL BOCLS) and each exchange's UCC carries the client status closed (NSE and MCX "C").
+   */
+  closure?: RegistrationClosure;
   /** What only the depository (BO) account carries. */
   bo: BoChoices;
   /** The PAN step found the client's KYC at a KRA already: the KRA record is modified, not uploaded new. */

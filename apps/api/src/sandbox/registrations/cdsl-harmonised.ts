@@ -312,14 +312,15 @@ export function readCdslBatch(batch: CdslBatch, dpId: string): CdslReading {
     return { ok: false, status: 400, error: `Each row has ${HEADER.length} fields` };
   const at = (row: string[], col: Column) => row[HEADER.indexOf(col)] ?? '';
   const holder = rows.find((r) => at(r, 'Purpse') === 'FH');
-  // BOSET opens the account; BOMOD modifies it (a client's request after opening), every row alike
+  // BOSET opens the account; BOMOD modifies it and BOCLS closes it (a client's request after
+  // opening), every row alike
   const txn = holder ? at(holder, 'BOTxnTyp') : '';
   if (
     !holder ||
-    !['BOSET', 'BOMOD'].includes(txn) ||
+    !['BOSET', 'BOMOD', 'BOCLS'].includes(txn) ||
     rows.some((r) => at(r, 'BOTxnTyp') !== txn || at(r, 'CntrlSctiesDpstryPtcpt') !== dpId)
   )
-    return { ok: false, status: 400, error: 'A BOSET or BOMOD request needs a first-holder row from this DP' };
+    return { ok: false, status: 400, error: 'A BOSET, BOMOD or BOCLS request needs a first-holder row from this DP' };
   const pan = at(holder, 'PAN');
   return { ok: true, pan, problem: problemOf(rows, holder, at, batch.signatures) };
 }

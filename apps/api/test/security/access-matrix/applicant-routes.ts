@@ -201,6 +201,10 @@ export const APPLICANT_MATRIX: Record<string, Entry> = {
       body: { accounts: [{ ifsc: 'SBIN0000001', account_number: '000401234567', account_type: 'Saving' }] },
     }),
   },
+  'POST /api/v1/client/requests/closure': {
+    access: 'client',
+    sample: () => ({ body: { reason: 'charges', target: { depository: 'CDSL', bo_id: '1208160000123456' } } }),
+  },
   'POST /api/v1/client/requests/:id/esign': { access: 'client', sample: () => ({ params: { id: randomUUID() } }) },
   'POST /api/v1/client/esign-response': {
     access: 'public',

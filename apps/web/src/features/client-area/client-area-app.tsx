@@ -1,6 +1,6 @@
 /**
  * The client area at /my-account/*: a client whose account is open signs in with a mobile OTP and
- * sees "My account", freezes or unfreezes online access and changes the nominees. Its own chunk,
+ * sees "My account", freezes or unfreezes online access, changes the nominees and the bank, and closes the account. Its own chunk,
  * its own session (a client token, apart from the onboarding's and the back office's).
  */
 import { lazy, Suspense } from 'react';
@@ -15,6 +15,7 @@ const SignInPage = lazy(() => import('./pages/sign-in-page'));
 const MyAccountPage = lazy(() => import('./pages/my-account-page'));
 const NominationPage = lazy(() => import('./pages/nomination-page'));
 const BankPage = lazy(() => import('./pages/bank-page'));
+const ClosurePage = lazy(() => import('./pages/closure-page'));
 
 export default function ClientAreaApp() {
   const { t } = useTranslation('client-area');
@@ -47,6 +48,7 @@ export default function ClientAreaApp() {
             <Route index element={token ? <MyAccountPage /> : <SignInPage />} />
             <Route path="nomination" element={token ? <NominationPage /> : <Navigate to="/my-account" replace />} />
             <Route path="bank" element={token ? <BankPage /> : <Navigate to="/my-account" replace />} />
+            <Route path="close" element={token ? <ClosurePage /> : <Navigate to="/my-account" replace />} />
             <Route path="*" element={<Navigate to="/my-account" replace />} />
           </Routes>
         </Suspense>

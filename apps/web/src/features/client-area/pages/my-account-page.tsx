@@ -131,6 +131,14 @@ export default function MyAccountPage() {
           <Row label={t('contact.email')} value={a.email || '-'} />
         </dl>
       </Section>
+      {!openOf('closure') && (
+        <Section id="closure" title={t('closure.heading')}>
+          <p className="mb-2 text-sm">{t('closure.linkIntro')}</p>
+          <Link to="/my-account/close" className="font-semibold text-brand underline">
+            {t('closure.link')}
+          </Link>
+        </Section>
+      )}
       <Section id="documents" title={t('documents.heading')}>
         <ul className="list-none">
           {a.documents.map((d) => (

@@ -42,7 +42,14 @@ export default function SignInPage() {
     try {
       const reply = await verify.mutateAsync({ mobile, otp });
       if (reply.status) clientToken.set(reply.data.token);
-      else setError(reply.data.reason === 'no_account' ? t('signIn.noAccount') : msg(reply));
+      else
+        setError(
+          reply.data.reason === 'no_account'
+            ? t('signIn.noAccount')
+            : reply.data.reason === 'closed'
+              ? t('signIn.closed')
+              : msg(reply),
+        );
     } catch (err) {
       setError(msg(err instanceof ApiError ? err : 'somethingWrong'));
     }
