@@ -125,6 +125,8 @@ export function wayOut(s: LifecycleState): LifecycleMove[] {
   while (standing !== 'Completed') {
     if (standing === 'Closed') go('reopen', rejected.length ? 'Rejected' : 'Pending', true, 'a supervisor reopens it');
     else if (standing === 'Rejected') {
+      // the e-sign sent back is resubmitted by signing the form as it is now
+      if (rejected[0] === STAGE.ESIGN) unsigned = false;
       go(
         'resubmit',
         rejected.length > 1 ? 'Rejected' : unsigned ? 'In progress' : 'Pending',
