@@ -304,6 +304,14 @@ export class ApplicantRecords extends ApplicantSections {
     for (const d of decisions) if (d.activity === 'Reject') await repo.moveStageToEnd(tx, applicantId, d.stage);
   }
 
+  /**
+   * Ends a rework under the row lock: when the record differs from the form signed last, e-sign
+   * becomes current to sign the new version (stage-moves.ts). Whether the signature is void.
+   */
+  async voidSignatureIfChanged(applicantId: string, tx: Tx): Promise<boolean> {
+    return voidSignatureIfChanged(tx, applicantId, await this.unsignedChanges(applicantId, tx, true));
+  }
+
   /** Makes a stage current without completing anything (a returned screen that goes back). */
   async moveTo(applicantId: string, stage: StageCode): Promise<StageMove> {
     await this.db.transaction((tx) => this.makeCurrent(applicantId, stage, tx));
