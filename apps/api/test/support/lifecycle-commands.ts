@@ -163,14 +163,17 @@ export const withdrawLatest = () =>
  * a command of its own (counted and checked); at random the three meet too seldom.
  */
 export const withdrawAfterChange = () =>
-  command('maker withdraws a later send-back after the applicant changed the bank account', async (m, r) => {
-    if (m.approved || r.state.rejected.length || signingAgain(r.state)) return UNTOUCHED;
-    await sendBackTwo([STAGE.BANK_AND_SEGMENT, STAGE.SELFIE]).run(m, r);
-    await changeBank().run(m, r);
-    await withdrawLatest().run(m, r);
-    expect(r.state.standing, 'the changed form to sign again').toBe('In progress');
-    return UNTOUCHED;
-  });
+  command(
+    `maker sends ${STAGE.BANK_AND_SEGMENT} and ${STAGE.SELFIE} back, the applicant changes the bank account, the maker withdraws ${STAGE.SELFIE}`,
+    async (m, r) => {
+      if (m.approved || r.state.rejected.length || signingAgain(r.state)) return UNTOUCHED;
+      await sendBackTwo([STAGE.BANK_AND_SEGMENT, STAGE.SELFIE]).run(m, r);
+      await changeBank().run(m, r);
+      await withdrawLatest().run(m, r);
+      expect(r.state.standing, 'the changed form to sign again').toBe('In progress');
+      return UNTOUCHED;
+    },
+  );
 
 export const sweep = () =>
   command('system sweeps', async () => {
