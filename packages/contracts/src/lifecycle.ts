@@ -70,6 +70,13 @@ export const TRANSITIONS: readonly Transition[] = [
   {
     from: 'Rejected',
     move: 'withdraw-send-back',
+    to: 'In progress',
+    who: 'maker',
+    when: 'withdraws the last send-back after the applicant changed data the signed form prints',
+  },
+  {
+    from: 'Rejected',
+    move: 'withdraw-send-back',
     to: 'Rejected',
     who: 'maker',
     when: 'withdraws one of several send-backs; another waits',

@@ -33,6 +33,7 @@ import {
   type StoredSections,
 } from './section-codec.ts';
 import { type SignedChanges, unsignedChanges } from './signed-form.ts';
+import { type StageDecision, stageDecisionsRepository as stageDecisions } from './stage-decisions.repository.ts';
 import { type CompleteStageOptions, completeStageIn, voidSignatureIfChanged } from './stage-moves.ts';
 
 export type { Applicant } from './applicant.ts';
@@ -290,6 +291,25 @@ export class ApplicantRecords extends ApplicantSections {
     if (tx) await run(tx);
     else await this.db.transaction(run);
     await this.notifyChanged(applicantId);
+  }
+
+  /**
+   * Several decisions in the caller's transaction, the applicant's row taken once: one statement
+   * writes them all, and each stage sent back becomes current in the order given. The caller
+   * announces the change once it commits (notifyChanged).
+   */
+  async setAdminActivities(applicantId: string, decisions: StageDecision[], tx: Tx): Promise<void> {
+    await repo.lock(tx, applicantId);
+    await stageDecisions.write(tx, applicantId, decisions);
+    for (const d of decisions) if (d.activity === 'Reject') await repo.moveStageToEnd(tx, applicantId, d.stage);
+  }
+
+  /**
+   * Ends a rework under the row lock: when the record differs from the form signed last, e-sign
+   * becomes current to sign the new version (stage-moves.ts). Whether the signature is void.
+   */
+  async voidSignatureIfChanged(applicantId: string, tx: Tx): Promise<boolean> {
+    return voidSignatureIfChanged(tx, applicantId, await this.unsignedChanges(applicantId, tx, true));
   }
 
   /** Makes a stage current without completing anything (a returned screen that goes back). */

@@ -60,22 +60,26 @@ export async function decideStages(
     if (!mayMove(standing.status, 'decide'))
       throw new AppError('CONFLICT', 'This application is not waiting for a decision.', { status: standing.status });
     const list = await deps.records.kycList(applicantId, tx);
-    for (const d of decisions) {
+    // a stage named twice takes its last decision, as when each was written in turn
+    const changed = [...new Map(decisions.map((d) => [d.stage, d])).values()].filter((d) => {
       const entry = list.find((s) => s.stage === d.stage);
       // A stage sent back is the applicant's to rework; the current (unfinished) stage has no decision yet.
       if (!entry || (entry.adminActivity !== 'Pending' && entry.adminActivity !== 'Accept'))
         throw new AppError('CONFLICT', `The ${stageName(d.stage)} stage is not waiting for a decision.`, {
           stage: d.stage,
         });
-      if (entry.adminActivity === d.activity) continue;
-      await deps.records.setAdminActivity(
-        applicantId,
-        d.stage,
-        d.activity,
-        d.activity === 'Reject' ? (stored.get(d.stage) ?? null) : null,
-        tx,
-      );
-    }
+      return entry.adminActivity !== d.activity;
+    });
+    // written together (the row is held already); the change is announced after the commit
+    await deps.records.setAdminActivities(
+      applicantId,
+      changed.map((d) => ({
+        stage: d.stage,
+        activity: d.activity,
+        reason: d.activity === 'Reject' ? (stored.get(d.stage) ?? null) : null,
+      })),
+      tx,
+    );
     for (const o of overrides) await writeNote(deps, tx, staff.id, applicantId, 'override', o.note, o.stage);
     const after = await deps.records.kycList(applicantId, tx);
     const rejected = after.filter((s) => s.adminActivity === 'Reject').map((s) => s.stage);

@@ -60,9 +60,11 @@ export async function withdrawSendBack(
       { status: 'Pending', text: MSG.statusUnderReview },
       'withdraw-send-back',
     );
-    return 'Pending';
+    // the last send-back withdrawn after the applicant changed what the signed form prints (another
+    // stage reworked meanwhile): the rework ends here, and the new form is signed again first
+    return (await deps.records.voidSignatureIfChanged(applicantId, tx)) ? 'In progress' : 'Pending';
   });
   await deps.records.notifyChanged(applicantId);
-  if (status === 'Pending') await endClaim(deps, applicantId);
+  if (status !== 'Rejected') await endClaim(deps, applicantId);
   return { status, client_code: null, awaiting_confirmation: false };
 }

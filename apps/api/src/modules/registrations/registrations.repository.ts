@@ -14,6 +14,8 @@ export interface CaseRow {
   approvedAt: Date;
   completedAt: Date | null;
   welcomeSentAt: Date | null;
+  /** When its first steps were queued (null: never, the sweep starts it). */
+  startedAt?: Date | null;
 }
 
 export interface RegistrationRow {
@@ -62,6 +64,7 @@ const toCase = (r: Record<string, unknown>): CaseRow => ({
   approvedAt: new Date(r.approved_at as string),
   completedAt: date(r.completed_at),
   welcomeSentAt: date(r.welcome_sent_at),
+  startedAt: date(r.started_at),
 });
 
 const toRegistration = (r: Record<string, unknown>): RegistrationRow => ({
@@ -328,15 +331,24 @@ export const registrationsRepository = {
     ).map((r) => r.applicant_id);
   },
 
-  /** Cases opened before `before` of which no registration was ever sent: their start was lost. */
+  /**
+   * Cases opened before `before` whose first steps were never queued (started_at, marked by
+   * markStarted) and none of whose registrations was sent: their start was lost.
+   */
   async unstarted(db: Tx, before: Date): Promise<string[]> {
     return rowsOf<{ applicant_id: string }>(
       await db.execute(sql`
         select c.applicant_id from registration_cases c
-        where c.completed_at is null and c.approved_at < ${before.toISOString()}::timestamptz
+        where c.started_at is null and c.completed_at is null and c.approved_at < ${before.toISOString()}::timestamptz
           and not exists (select 1 from registrations r where r.applicant_id = c.applicant_id
                           and (r.status <> 'pending' or r.request_id is not null or r.attempts > 0))`),
     ).map((r) => r.applicant_id);
+  },
+
+  /** The case's first steps are queued: the sweep passes it by from now on. */
+  async markStarted(db: Tx, applicantId: string): Promise<void> {
+    await db.execute(sql`
+      update registration_cases set started_at = now() where applicant_id = ${applicantId} and started_at is null`);
   },
 
   /** Registrations still to move on, and cases still to activate (after a restart: each gets its step queued again). */

@@ -159,12 +159,15 @@ export class RegistrationWorkflow implements Registrations {
     if (!c || (await deceasedStops(this.deps.database.db, applicantId, 'registrations'))) return;
     await this.enqueue(applicantId, KIND_OF_DEPOSITORY[c.depository]);
     await this.enqueue(applicantId, 'kra');
+    // marked after the queueing: a process that dies in between leaves it to the sweep
+    if (!c.startedAt) await repo.markStarted(this.deps.database.db, applicantId);
   }
 
   /**
    * Repairs what an approval cut short (a process that died between the approval's commit and the
    * queueing of its first steps): an approved application without a case gets one, and a case none
-   * of whose registrations was ever sent is started (a step already queued is not queued twice).
+   * of whose registrations was ever sent is started (a step already queued is not queued twice);
+   * a case started once is not looked at again (`started_at`).
    * Only what is older than a minute: an approval in flight is left to finish. Returns how many.
    */
   async sweep(): Promise<number> {
