@@ -109,7 +109,7 @@ export async function validatePan(deps: Deps, applicantId: string, input: Input)
   });
   await recordPanHolder(deps, applicantId, input.pan);
   const notice = kra ? KRA_NOTICES[kra.statusCode] : undefined;
-  return ok('PAN verified', {
+  return ok('panVerified', {
     full_name: panObj.full_name,
     pan_missing: !panChanged && locker?.is_pan_missing === true,
     is_kra: isKra,

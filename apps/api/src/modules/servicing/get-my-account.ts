@@ -40,7 +40,7 @@ export async function getMyAccount(
   const esign = sections.esign_obj;
   const rule = nominationRuleOf(new Date(deps.now()));
   const accountNumber = str(bank.account_number);
-  return ok('My account', {
+  return ok('myAccount', {
     name: str(obj(sections.pan_obj).full_name),
     client_code: registrations?.clientCode ?? null,
     bo_id: registrations?.boId ?? null,

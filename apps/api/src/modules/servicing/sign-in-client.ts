@@ -29,7 +29,7 @@ export async function sendClientOtp(
       otp: issued.code,
       language,
     });
-  return ok('OTP sent to your mobile', { resend_after: issued.resendAfter, expires_in: issued.expiresIn });
+  return ok('otpSentMobile', { resend_after: issued.resendAfter, expires_in: issued.expiresIn });
 }
 
 export async function verifyClientOtp(
@@ -41,7 +41,7 @@ export async function verifyClientOtp(
   if (!check.ok) return fail(check.message, { reason: 'otp' as const });
   const applicant = await deps.records.findByMobile(mobile);
   if (!applicant || !(await isOpenAccount(deps, applicant.id)))
-    return fail('There is no open account for this mobile number.', { reason: 'no_account' as const });
+    return fail('noOpenAccount', { reason: 'no_account' as const });
   const { token } = await deps.sessions.create('client', applicant.id);
-  return ok('Signed in', { token });
+  return ok('signedIn', { token });
 }
