@@ -61,7 +61,6 @@ export const ACK = {
   consentWithdrawn: 'Consent withdrawn',
   erasureRequested: 'Erasure requested',
   dataErased: 'Your data has been erased',
-  accountClosed: 'Account closed',
   // the client area (after the account is open)
   noOpenAccount: 'There is no open account for this mobile number.',
   myAccount: 'My account',

@@ -27,8 +27,7 @@ function mergeObjects(branches: Json[]): Json {
   const properties: Json = {};
   for (const branch of branches)
     for (const [key, schema] of Object.entries(isJson(branch.properties) ? branch.properties : {}))
-      properties[key] =
-        key in properties && JSON.stringify(properties[key]) !== JSON.stringify(schema) ? {} : schema;
+      properties[key] = key in properties && JSON.stringify(properties[key]) !== JSON.stringify(schema) ? {} : schema;
   const closed = branches.every((b) => b.additionalProperties === false);
   return { type: 'object', properties, ...(closed ? { additionalProperties: false } : {}) };
 }

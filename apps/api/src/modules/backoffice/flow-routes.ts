@@ -67,7 +67,8 @@ export const backofficeFlowRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       preHandler: reviewer,
     },
-    async (req) => plainOk('Next application', { id: await nextAwaiting(deps, req.staffMember!, req.query.after ?? null) }),
+    async (req) =>
+      plainOk('Next application', { id: await nextAwaiting(deps, req.staffMember!, req.query.after ?? null) }),
   );
 
   app.post(
@@ -198,6 +199,7 @@ export const backofficeFlowRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       preHandler: admin,
     },
-    async (req) => plainOk('Reason saved', { reason: await putReason(deps, req.staffMember!, req.params.code, req.body) }),
+    async (req) =>
+      plainOk('Reason saved', { reason: await putReason(deps, req.staffMember!, req.params.code, req.body) }),
   );
 };

@@ -113,7 +113,8 @@ export const queueRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       preHandler: reviewer,
     },
-    async (req) => plainOk('Application claimed', { claim: await claimApplication(deps, req.staffMember!, req.params.id) }),
+    async (req) =>
+      plainOk('Application claimed', { claim: await claimApplication(deps, req.staffMember!, req.params.id) }),
   );
 
   app.post(

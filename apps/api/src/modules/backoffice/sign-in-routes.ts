@@ -176,7 +176,8 @@ export const signInRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       preHandler: reviewer,
     },
-    async (req) => plainOk('Scan the code with your authenticator app', await startOwnEnrolment(deps, req.staffMember!)),
+    async (req) =>
+      plainOk('Scan the code with your authenticator app', await startOwnEnrolment(deps, req.staffMember!)),
   );
 
   app.post(

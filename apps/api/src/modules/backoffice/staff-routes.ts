@@ -97,7 +97,9 @@ export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
       preHandler: admin,
     },
     async (req) =>
-      plainOk('Staff member updated', { staff: await setStaffRole(deps, req.staffMember!, req.params.id, req.body.role) }),
+      plainOk('Staff member updated', {
+        staff: await setStaffRole(deps, req.staffMember!, req.params.id, req.body.role),
+      }),
   );
 
   app.post(
@@ -170,7 +172,8 @@ export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       preHandler: admin,
     },
-    async (req) => plainOk('Staff member unlocked', { staff: await unlockStaff(deps, req.staffMember!, req.params.id) }),
+    async (req) =>
+      plainOk('Staff member unlocked', { staff: await unlockStaff(deps, req.staffMember!, req.params.id) }),
   );
 
   app.get(

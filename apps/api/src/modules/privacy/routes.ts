@@ -15,7 +15,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireRole } from '../../auth/staff-guard.ts';
-import { plainOk, ok } from '../../lib/outcome.ts';
+import { plainOk } from '../../lib/outcome.ts';
 import { breachAffected, listBreaches, markBoardNotified, recordBreach } from './breaches.ts';
 import { closeAccount } from './close-account.ts';
 import { getConsents, requestErasure, updateConsent } from './consents.ts';
@@ -91,7 +91,7 @@ export const privacyBackofficeRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       preHandler: admin,
     },
-    async (req) => ok('accountClosed', await closeAccount(deps, req.staffMember!.id, req.params.id, req.body)),
+    async (req) => plainOk('Account closed', await closeAccount(deps, req.staffMember!.id, req.params.id, req.body)),
   );
 
   app.get(

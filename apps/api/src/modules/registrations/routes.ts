@@ -98,7 +98,8 @@ export const registrationRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       preHandler: reviewer,
     },
-    async (req) => plainOk('Corrections', { corrections: await listCorrections(deps, req.params.id, req.staffMember!.id) }),
+    async (req) =>
+      plainOk('Corrections', { corrections: await listCorrections(deps, req.params.id, req.staffMember!.id) }),
   );
 
   app.post(
@@ -114,7 +115,10 @@ export const registrationRoutes: FastifyPluginAsyncZod = async (app) => {
       preHandler: reviewer,
     },
     async (req) =>
-      plainOk('Correction approved', await approveCorrection(deps, req.params.id, req.staffMember!, req.params.correction)),
+      plainOk(
+        'Correction approved',
+        await approveCorrection(deps, req.params.id, req.staffMember!, req.params.correction),
+      ),
   );
 
   app.post(
@@ -130,7 +134,10 @@ export const registrationRoutes: FastifyPluginAsyncZod = async (app) => {
       preHandler: reviewer,
     },
     async (req) =>
-      plainOk('Correction rejected', await rejectCorrection(deps, req.params.id, req.staffMember!, req.params.correction)),
+      plainOk(
+        'Correction rejected',
+        await rejectCorrection(deps, req.params.id, req.staffMember!, req.params.correction),
+      ),
   );
 
   app.post(
