@@ -3173,22 +3173,29 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            status: boolean;
-            message: string;
-            code?: string;
-            data:
-              | {
+          'application/json':
+            | {
+                /** @enum {boolean} */
+                status: true;
+                message: string;
+                code?: string;
+                data: {
                   screen: string;
                   resend_after: number;
                   expires_in: number;
-                }
-              | ({
+                };
+              }
+            | {
+                /** @enum {boolean} */
+                status: false;
+                message: string;
+                code?: string;
+                data: {
                   screen?: string;
                 } & {
                   [key: string]: unknown;
-                });
-          };
+                };
+              };
         };
       };
       /** @description Malformed input: data.errors names each offending field, with its rule's message key as code. */
@@ -3258,23 +3265,30 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            status: boolean;
-            message: string;
-            code?: string;
-            data:
-              | {
+          'application/json':
+            | {
+                /** @enum {boolean} */
+                status: true;
+                message: string;
+                code?: string;
+                data: {
                   token: string;
                   screen: string;
                   stage: number;
                   pan_missing: boolean;
-                }
-              | ({
+                };
+              }
+            | {
+                /** @enum {boolean} */
+                status: false;
+                message: string;
+                code?: string;
+                data: {
                   screen?: string;
                 } & {
                   [key: string]: unknown;
-                });
-          };
+                };
+              };
         };
       };
       /** @description Malformed input: data.errors names each offending field, with its rule's message key as code. */
@@ -3336,21 +3350,28 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            status: boolean;
-            message: string;
-            code?: string;
-            data:
-              | {
+          'application/json':
+            | {
+                /** @enum {boolean} */
+                status: true;
+                message: string;
+                code?: string;
+                data: {
                   screen: string;
                   stage: number;
-                }
-              | ({
+                };
+              }
+            | {
+                /** @enum {boolean} */
+                status: false;
+                message: string;
+                code?: string;
+                data: {
                   screen?: string;
                 } & {
                   [key: string]: unknown;
-                });
-          };
+                };
+              };
         };
       };
       /** @description Malformed input: data.errors names each offending field, with its rule's message key as code. */
@@ -3736,12 +3757,13 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            status: boolean;
-            message: string;
-            code?: string;
-            data:
-              | (
+          'application/json':
+            | {
+                /** @enum {boolean} */
+                status: true;
+                message: string;
+                code?: string;
+                data:
                   | {
                       full_name?: string;
                       pan_missing: boolean;
@@ -3759,14 +3781,19 @@ export interface operations {
                       dob: string;
                       /** @enum {boolean} */
                       via_image: true;
-                    }
-                )
-              | ({
+                    };
+              }
+            | {
+                /** @enum {boolean} */
+                status: false;
+                message: string;
+                code?: string;
+                data: {
                   screen?: string;
                 } & {
                   [key: string]: unknown;
-                });
-          };
+                };
+              };
         };
       };
       /** @description Malformed input: data.errors names each offending field, with its rule's message key as code. */
@@ -3815,20 +3842,27 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            status: boolean;
-            message: string;
-            code?: string;
-            data:
-              | {
+          'application/json':
+            | {
+                /** @enum {boolean} */
+                status: true;
+                message: string;
+                code?: string;
+                data: {
                   screen: string;
-                }
-              | ({
+                };
+              }
+            | {
+                /** @enum {boolean} */
+                status: false;
+                message: string;
+                code?: string;
+                data: {
                   screen?: string;
                 } & {
                   [key: string]: unknown;
-                });
-          };
+                };
+              };
         };
       };
       401: components['responses']['Unauthorized'];
@@ -3852,23 +3886,30 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            status: boolean;
-            message: string;
-            code?: string;
-            data:
-              | {
+          'application/json':
+            | {
+                /** @enum {boolean} */
+                status: true;
+                message: string;
+                code?: string;
+                data: {
                   data: {
                     url: string;
                   };
                   screen?: string;
-                }
-              | ({
+                };
+              }
+            | {
+                /** @enum {boolean} */
+                status: false;
+                message: string;
+                code?: string;
+                data: {
                   screen?: string;
                 } & {
                   [key: string]: unknown;
-                });
-          };
+                };
+              };
         };
       };
       401: components['responses']['Unauthorized'];
@@ -3892,23 +3933,30 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            status: boolean;
-            message: string;
-            code?: string;
-            data:
-              | {
+          'application/json':
+            | {
+                /** @enum {boolean} */
+                status: true;
+                message: string;
+                code?: string;
+                data: {
                   data: {
                     url: string;
                   };
                   screen?: string;
-                }
-              | ({
+                };
+              }
+            | {
+                /** @enum {boolean} */
+                status: false;
+                message: string;
+                code?: string;
+                data: {
                   screen?: string;
                 } & {
                   [key: string]: unknown;
-                });
-          };
+                };
+              };
         };
       };
       401: components['responses']['Unauthorized'];
@@ -3937,25 +3985,32 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            status: boolean;
-            message: string;
-            code?: string;
-            data:
-              | {
+          'application/json':
+            | {
+                /** @enum {boolean} */
+                status: true;
+                message: string;
+                code?: string;
+                data: {
                   screen: string;
                   is_pan_missing?: boolean;
                   failed?: boolean;
                   data?: {
                     url: string;
                   };
-                }
-              | ({
+                };
+              }
+            | {
+                /** @enum {boolean} */
+                status: false;
+                message: string;
+                code?: string;
+                data: {
                   screen?: string;
                 } & {
                   [key: string]: unknown;
-                });
-          };
+                };
+              };
         };
       };
       /** @description Malformed input: data.errors names each offending field, with its rule's message key as code. */
@@ -4027,20 +4082,27 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            status: boolean;
-            message: string;
-            code?: string;
-            data:
-              | {
+          'application/json':
+            | {
+                /** @enum {boolean} */
+                status: true;
+                message: string;
+                code?: string;
+                data: {
                   screen: string;
-                }
-              | ({
+                };
+              }
+            | {
+                /** @enum {boolean} */
+                status: false;
+                message: string;
+                code?: string;
+                data: {
                   screen?: string;
                 } & {
                   [key: string]: unknown;
-                });
-          };
+                };
+              };
         };
       };
       /** @description Malformed input: data.errors names each offending field, with its rule's message key as code. */
@@ -4245,12 +4307,13 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            status: boolean;
-            message: string;
-            code?: string;
-            data:
-              | {
+          'application/json':
+            | {
+                /** @enum {boolean} */
+                status: true;
+                message: string;
+                code?: string;
+                data: {
                   /** @enum {string} */
                   step:
                     | 'occupation'
@@ -4291,13 +4354,19 @@ export interface operations {
                   declaration_switches: 3 | 5;
                   /** @enum {boolean} */
                   shared_email?: true;
-                }
-              | ({
+                };
+              }
+            | {
+                /** @enum {boolean} */
+                status: false;
+                message: string;
+                code?: string;
+                data: {
                   screen?: string;
                 } & {
                   [key: string]: unknown;
-                });
-          };
+                };
+              };
         };
       };
       401: components['responses']['Unauthorized'];
@@ -4362,20 +4431,27 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            status: boolean;
-            message: string;
-            code?: string;
-            data:
-              | {
+          'application/json':
+            | {
+                /** @enum {boolean} */
+                status: true;
+                message: string;
+                code?: string;
+                data: {
                   step: string;
-                }
-              | ({
+                };
+              }
+            | {
+                /** @enum {boolean} */
+                status: false;
+                message: string;
+                code?: string;
+                data: {
                   screen?: string;
                 } & {
                   [key: string]: unknown;
-                });
-          };
+                };
+              };
         };
       };
       /** @description Malformed input: data.errors names each offending field, with its rule's message key as code. */
@@ -4434,21 +4510,28 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            status: boolean;
-            message: string;
-            code?: string;
-            data:
-              | {
+          'application/json':
+            | {
+                /** @enum {boolean} */
+                status: true;
+                message: string;
+                code?: string;
+                data: {
                   screen: string;
                   stage?: number;
-                }
-              | ({
+                };
+              }
+            | {
+                /** @enum {boolean} */
+                status: false;
+                message: string;
+                code?: string;
+                data: {
                   screen?: string;
                 } & {
                   [key: string]: unknown;
-                });
-          };
+                };
+              };
         };
       };
       /** @description Malformed input: data.errors names each offending field, with its rule's message key as code. */
@@ -4518,21 +4601,28 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            status: boolean;
-            message: string;
-            code?: string;
-            data:
-              | {
+          'application/json':
+            | {
+                /** @enum {boolean} */
+                status: true;
+                message: string;
+                code?: string;
+                data: {
                   screen: string;
                   stage?: number;
-                }
-              | ({
+                };
+              }
+            | {
+                /** @enum {boolean} */
+                status: false;
+                message: string;
+                code?: string;
+                data: {
                   screen?: string;
                 } & {
                   [key: string]: unknown;
-                });
-          };
+                };
+              };
         };
       };
       /** @description Malformed input: data.errors names each offending field, with its rule's message key as code. */
@@ -4709,12 +4799,13 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            status: boolean;
-            message: string;
-            code?: string;
-            data:
-              | {
+          'application/json':
+            | {
+                /** @enum {boolean} */
+                status: true;
+                message: string;
+                code?: string;
+                data: {
                   screen: string;
                   stage?: number;
                   name_match?: {
@@ -4734,13 +4825,19 @@ export interface operations {
                       | 'not_available';
                     bank_name_on_account: string;
                   };
-                }
-              | ({
+                };
+              }
+            | {
+                /** @enum {boolean} */
+                status: false;
+                message: string;
+                code?: string;
+                data: {
                   screen?: string;
                 } & {
                   [key: string]: unknown;
-                });
-          };
+                };
+              };
         };
       };
       /** @description Malformed input: data.errors names each offending field, with its rule's message key as code. */
@@ -4799,12 +4896,13 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            status: boolean;
-            message: string;
-            code?: string;
-            data:
-              | {
+          'application/json':
+            | {
+                /** @enum {boolean} */
+                status: true;
+                message: string;
+                code?: string;
+                data: {
                   /** @enum {string} */
                   status_description: 'Success' | 'Failure';
                   screen: string;
@@ -4827,13 +4925,19 @@ export interface operations {
                     bank_name_on_account: string;
                   };
                   upi_app_url?: string;
-                }
-              | ({
+                };
+              }
+            | {
+                /** @enum {boolean} */
+                status: false;
+                message: string;
+                code?: string;
+                data: {
                   screen?: string;
                 } & {
                   [key: string]: unknown;
-                });
-          };
+                };
+              };
         };
       };
       /** @description Malformed input: data.errors names each offending field, with its rule's message key as code. */
@@ -4886,12 +4990,13 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            status: boolean;
-            message: string;
-            code?: string;
-            data:
-              | {
+          'application/json':
+            | {
+                /** @enum {boolean} */
+                status: true;
+                message: string;
+                code?: string;
+                data: {
                   /** @enum {string} */
                   status_description: 'Success' | 'Failure';
                   screen: string;
@@ -4900,13 +5005,19 @@ export interface operations {
                   qr_svg?: string;
                   valid_upto?: string | null;
                   upi_app_url?: string;
-                }
-              | ({
+                };
+              }
+            | {
+                /** @enum {boolean} */
+                status: false;
+                message: string;
+                code?: string;
+                data: {
                   screen?: string;
                 } & {
                   [key: string]: unknown;
-                });
-          };
+                };
+              };
         };
       };
       400: components['responses']['BadRequest'];
@@ -4948,12 +5059,13 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            status: boolean;
-            message: string;
-            code?: string;
-            data:
-              | {
+          'application/json':
+            | {
+                /** @enum {boolean} */
+                status: true;
+                message: string;
+                code?: string;
+                data: {
                   screen: string;
                   stage?: number;
                   cheque_ocr?: {
@@ -4963,13 +5075,19 @@ export interface operations {
                     account_matches: boolean | null;
                     legible: boolean;
                   };
-                }
-              | ({
+                };
+              }
+            | {
+                /** @enum {boolean} */
+                status: false;
+                message: string;
+                code?: string;
+                data: {
                   screen?: string;
                 } & {
                   [key: string]: unknown;
-                });
-          };
+                };
+              };
         };
       };
       /** @description Malformed input: data.errors names each offending field, with its rule's message key as code. */
@@ -5035,21 +5153,28 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            status: boolean;
-            message: string;
-            code?: string;
-            data:
-              | {
+          'application/json':
+            | {
+                /** @enum {boolean} */
+                status: true;
+                message: string;
+                code?: string;
+                data: {
                   screen: string;
                   stage?: number;
-                }
-              | ({
+                };
+              }
+            | {
+                /** @enum {boolean} */
+                status: false;
+                message: string;
+                code?: string;
+                data: {
                   screen?: string;
                 } & {
                   [key: string]: unknown;
-                });
-          };
+                };
+              };
         };
       };
       /** @description Malformed input: data.errors names each offending field, with its rule's message key as code. */
@@ -5331,21 +5456,28 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            status: boolean;
-            message: string;
-            code?: string;
-            data:
-              | {
+          'application/json':
+            | {
+                /** @enum {boolean} */
+                status: true;
+                message: string;
+                code?: string;
+                data: {
                   resend_after: number;
                   expires_in: number;
-                }
-              | ({
+                };
+              }
+            | {
+                /** @enum {boolean} */
+                status: false;
+                message: string;
+                code?: string;
+                data: {
                   screen?: string;
                 } & {
                   [key: string]: unknown;
-                });
-          };
+                };
+              };
         };
       };
       400: components['responses']['BadRequest'];
@@ -5435,21 +5567,28 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            status: boolean;
-            message: string;
-            code?: string;
-            data:
-              | {
+          'application/json':
+            | {
+                /** @enum {boolean} */
+                status: true;
+                message: string;
+                code?: string;
+                data: {
                   screen: string;
                   stage?: number;
-                }
-              | ({
+                };
+              }
+            | {
+                /** @enum {boolean} */
+                status: false;
+                message: string;
+                code?: string;
+                data: {
                   screen?: string;
                 } & {
                   [key: string]: unknown;
-                });
-          };
+                };
+              };
         };
       };
       /** @description Malformed input: data.errors names each offending field, with its rule's message key as code. */
@@ -5562,23 +5701,30 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            status: boolean;
-            message: string;
-            code?: string;
-            data:
-              | {
+          'application/json':
+            | {
+                /** @enum {boolean} */
+                status: true;
+                message: string;
+                code?: string;
+                data: {
                   screen?: string;
                   redirect_url?: string;
                   clienttrnxid?: string;
                   password_required?: boolean;
-                }
-              | ({
+                };
+              }
+            | {
+                /** @enum {boolean} */
+                status: false;
+                message: string;
+                code?: string;
+                data: {
                   screen?: string;
                 } & {
                   [key: string]: unknown;
-                });
-          };
+                };
+              };
         };
       };
       /** @description Malformed input: data.errors names each offending field, with its rule's message key as code. */
@@ -5643,25 +5789,32 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            status: boolean;
-            message: string;
-            code?: string;
-            data:
-              | {
+          'application/json':
+            | {
+                /** @enum {boolean} */
+                status: true;
+                message: string;
+                code?: string;
+                data: {
                   /** @enum {string} */
                   status: 'S' | 'F';
                   message: string;
                   data: {
                     screen: string;
                   };
-                }
-              | ({
+                };
+              }
+            | {
+                /** @enum {boolean} */
+                status: false;
+                message: string;
+                code?: string;
+                data: {
                   screen?: string;
                 } & {
                   [key: string]: unknown;
-                });
-          };
+                };
+              };
         };
       };
       /** @description Malformed input: data.errors names each offending field, with its rule's message key as code. */
@@ -5710,12 +5863,13 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            status: boolean;
-            message: string;
-            code?: string;
-            data:
-              | {
+          'application/json':
+            | {
+                /** @enum {boolean} */
+                status: true;
+                message: string;
+                code?: string;
+                data: {
                   /** @enum {string} */
                   account_type: 'bsda' | 'regular';
                   /** @enum {string} */
@@ -5732,13 +5886,19 @@ export interface operations {
                     purposes: string[];
                   };
                   rule_set: string;
-                }
-              | ({
+                };
+              }
+            | {
+                /** @enum {boolean} */
+                status: false;
+                message: string;
+                code?: string;
+                data: {
                   screen?: string;
                 } & {
                   [key: string]: unknown;
-                });
-          };
+                };
+              };
         };
       };
       401: components['responses']['Unauthorized'];
@@ -5779,12 +5939,13 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            status: boolean;
-            message: string;
-            code?: string;
-            data:
-              | {
+          'application/json':
+            | {
+                /** @enum {boolean} */
+                status: true;
+                message: string;
+                code?: string;
+                data: {
                   /** @enum {string} */
                   account_type: 'bsda' | 'regular';
                   /** @enum {string} */
@@ -5801,13 +5962,19 @@ export interface operations {
                     purposes: string[];
                   };
                   rule_set: string;
-                }
-              | ({
+                };
+              }
+            | {
+                /** @enum {boolean} */
+                status: false;
+                message: string;
+                code?: string;
+                data: {
                   screen?: string;
                 } & {
                   [key: string]: unknown;
-                });
-          };
+                };
+              };
         };
       };
       /** @description Malformed input: data.errors names each offending field, with its rule's message key as code. */
@@ -6293,12 +6460,13 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            status: boolean;
-            message: string;
-            code?: string;
-            data:
-              | {
+          'application/json':
+            | {
+                /** @enum {boolean} */
+                status: true;
+                message: string;
+                code?: string;
+                data: {
                   token: string;
                   transaction_id: string;
                   workflow_id: string;
@@ -6313,13 +6481,19 @@ export interface operations {
                     issued_at: string;
                   };
                   actions?: ('read_code' | 'turn_head')[];
-                }
-              | ({
+                };
+              }
+            | {
+                /** @enum {boolean} */
+                status: false;
+                message: string;
+                code?: string;
+                data: {
                   screen?: string;
                 } & {
                   [key: string]: unknown;
-                });
-          };
+                };
+              };
         };
       };
       /** @description Malformed input: data.errors names each offending field, with its rule's message key as code. */
@@ -6366,23 +6540,30 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            status: boolean;
-            message: string;
-            code?: string;
-            data:
-              | {
+          'application/json':
+            | {
+                /** @enum {boolean} */
+                status: true;
+                message: string;
+                code?: string;
+                data: {
                   retry: boolean;
                   screen: string;
                   /** @enum {string} */
                   outcome?: 'auto_approved' | 'auto_declined' | 'needs_review' | 'user_cancelled' | 'error' | 'pending';
-                }
-              | ({
+                };
+              }
+            | {
+                /** @enum {boolean} */
+                status: false;
+                message: string;
+                code?: string;
+                data: {
                   screen?: string;
                 } & {
                   [key: string]: unknown;
-                });
-          };
+                };
+              };
         };
       };
       401: components['responses']['Unauthorized'];
@@ -6425,23 +6606,30 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            status: boolean;
-            message: string;
-            code?: string;
-            data:
-              | {
+          'application/json':
+            | {
+                /** @enum {boolean} */
+                status: true;
+                message: string;
+                code?: string;
+                data: {
                   retry: boolean;
                   screen: string;
                   /** @enum {string} */
                   outcome?: 'auto_approved' | 'auto_declined' | 'needs_review' | 'user_cancelled' | 'error' | 'pending';
-                }
-              | ({
+                };
+              }
+            | {
+                /** @enum {boolean} */
+                status: false;
+                message: string;
+                code?: string;
+                data: {
                   screen?: string;
                 } & {
                   [key: string]: unknown;
-                });
-          };
+                };
+              };
         };
       };
       /** @description Malformed input: data.errors names each offending field, with its rule's message key as code. */
@@ -6490,12 +6678,13 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            status: boolean;
-            message: string;
-            code?: string;
-            data:
-              | {
+          'application/json':
+            | {
+                /** @enum {boolean} */
+                status: true;
+                message: string;
+                code?: string;
+                data: {
                   epro_id: string;
                   pdf_link: string;
                   esign_window_seconds: number;
@@ -6515,13 +6704,19 @@ export interface operations {
                     link: string;
                   }[];
                   screen?: string;
-                }
-              | ({
+                };
+              }
+            | {
+                /** @enum {boolean} */
+                status: false;
+                message: string;
+                code?: string;
+                data: {
                   screen?: string;
                 } & {
                   [key: string]: unknown;
-                });
-          };
+                };
+              };
         };
       };
       401: components['responses']['Unauthorized'];
@@ -6548,23 +6743,30 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            status: boolean;
-            message: string;
-            code?: string;
-            data:
-              | {
+          'application/json':
+            | {
+                /** @enum {boolean} */
+                status: true;
+                message: string;
+                code?: string;
+                data: {
                   transaction_id: string;
                   api_response: string;
                   expires_in: number;
                   screen?: string;
-                }
-              | ({
+                };
+              }
+            | {
+                /** @enum {boolean} */
+                status: false;
+                message: string;
+                code?: string;
+                data: {
                   screen?: string;
                 } & {
                   [key: string]: unknown;
-                });
-          };
+                };
+              };
         };
       };
       /** @description Malformed input: data.errors names each offending field, with its rule's message key as code. */
