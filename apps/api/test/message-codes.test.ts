@@ -2,6 +2,7 @@
  * Every reply names its catalogue message by key (`code`) beside the English `message`, so a client
  * can show it in the applicant's language: business failures, field errors, 401, 404 and 413.
  */
+import { ACK } from '@ekyc/contracts/acknowledgements';
 import { MSG } from '@ekyc/contracts/messages';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -24,14 +25,13 @@ describe('message codes on the wire', () => {
     expect(res.body).toMatchObject({ status: false, message: MSG.otpWrong, code: 'otpWrong' });
   });
 
-  it('a success from the catalogue carries its key; a plain acknowledgement has none', async () => {
+  it('an applicant success carries its key beside its English text', async () => {
     const { token } = await signUp(app);
     const details = await app.inject({
       url: '/api/v1/ekyc/get-user-details',
       headers: { authorization: `Bearer ${token}` },
     });
-    expect(details.json()).toMatchObject({ status: true, message: 'User details' });
-    expect(details.json()).not.toHaveProperty('code');
+    expect(details.json()).toMatchObject({ status: true, message: ACK.userDetails, code: 'userDetails' });
   });
 
   it('a 400 names each field with its key', async () => {

@@ -1,47 +1,71 @@
 /**
- * Replies held to their route's schema: a drifting reply fails in tests, is logged in development
- * and only serialised in production; REPLY_CHECK chooses another mode. The bytes never change.
+ * Replies written through their route's schema: a field the schema does not declare is dropped in
+ * every mode; a reply that breaks its schema fails in tests, is logged in development and is only
+ * written in production; REPLY_CHECK chooses another mode. A stage reply is told apart by `status`.
  */
+import { stageReplySchema } from '@ekyc/contracts/envelope';
 import Fastify from 'fastify';
 import { z } from 'zod';
 import { expect, it } from 'vitest';
 import { loadConfig } from '../src/config.ts';
 import { type ReplyCheck, replySerializerCompiler } from '../src/plugins/reply-serializer.ts';
 
-async function serve(mode: ReplyCheck, reply: unknown) {
+const plain = z.object({ status: z.boolean(), data: z.object({ n: z.number() }) });
+const stage = stageReplySchema(z.object({ n: z.number(), when: z.nullable(z.string()) }));
+
+async function serve(mode: ReplyCheck, reply: unknown, schema: z.core.$ZodType = plain) {
   const logged: string[] = [];
   const app = Fastify();
   app.setSerializerCompiler(replySerializerCompiler(mode, (d) => logged.push(`${d.method} ${d.url}: ${d.issues}`)));
-  app.get(
-    '/x',
-    { schema: { response: { 200: z.object({ status: z.boolean(), data: z.object({ n: z.number() }) }) } } },
-    () => reply,
-  );
+  app.get('/x', { schema: { response: { 200: schema } } }, () => reply);
   const res = await app.inject({ method: 'GET', url: '/x' });
   await app.close();
   return { status: res.statusCode, body: res.body, logged };
 }
 
-it('sends a reply that keeps its schema unchanged in every mode', async () => {
+it('drops a field the schema does not declare, in every mode', async () => {
   for (const mode of ['check', 'warn', 'off'] as const)
-    expect(await serve(mode, { status: true, data: { n: 1 }, extra: 'kept' })).toEqual({
+    expect(await serve(mode, { status: true, data: { n: 1, secret: 'x' }, extra: 'dropped' })).toEqual({
       status: 200,
-      body: '{"status":true,"data":{"n":1},"extra":"kept"}',
+      body: '{"status":true,"data":{"n":1}}',
       logged: [],
     });
 });
 
-it('fails a drifting reply under check, logs it under warn, and only serialises it under off', async () => {
-  const drifted = { status: true, data: { n: 'one' } };
+it('fails a drifting reply under check, logs it under warn, and only writes it under off', async () => {
+  const drifted = { status: true, data: {} };
   const checked = await serve('check', drifted);
   expect(checked.status).toBe(500);
   expect(checked.logged).toEqual([expect.stringMatching(/^GET \/x: data\.n: /)]);
-  expect(await serve('warn', drifted)).toMatchObject({
+  expect(await serve('warn', drifted)).toEqual({
     status: 200,
-    body: JSON.stringify(drifted),
+    body: '{"status":true,"data":{}}',
     logged: [expect.stringMatching(/data\.n/)],
   });
-  expect(await serve('off', drifted)).toEqual({ status: 200, body: JSON.stringify(drifted), logged: [] });
+  expect(await serve('off', drifted)).toEqual({ status: 200, body: '{"status":true,"data":{}}', logged: [] });
+});
+
+it("fails a success whose data is not the stage action's (the screen data alone passed the old union)", async () => {
+  const malformed = { status: true, message: 'Saved', data: { screen: '/ekyc6/', stage: 6 } };
+  const checked = await serve('check', malformed, stage);
+  expect(checked.status).toBe(500);
+  expect(checked.logged).toEqual([expect.stringMatching(/data\.n/)]);
+  expect(stage.safeParse({ status: 'true', message: 'Saved', data: { n: 1, when: null } }).success).toBe(false);
+});
+
+it('writes a stage success with its data and a stage failure with the screen data', async () => {
+  const success = { status: true, message: 'Saved', code: 'saved', data: { n: 2, when: null, screen: '/x' } };
+  expect(await serve('check', success, stage)).toEqual({
+    status: 200,
+    body: '{"status":true,"message":"Saved","code":"saved","data":{"n":2,"when":null}}',
+    logged: [],
+  });
+  const failure = { status: false, message: 'No', data: { screen: '/ekyc6/', moved: true }, stray: 1 };
+  expect(await serve('check', failure, stage)).toEqual({
+    status: 200,
+    body: '{"status":false,"message":"No","data":{"screen":"/ekyc6/","moved":true}}',
+    logged: [],
+  });
 });
 
 it('chooses the mode by NODE_ENV unless REPLY_CHECK says otherwise', () => {

@@ -52,7 +52,14 @@ const SECTION_7 = [
   ['get', 'get-application-status'],
 ] as const;
 
-type JsonSchema = { type?: string; properties?: Record<string, JsonSchema>; required?: string[] };
+type JsonSchema = {
+  type?: string;
+  const?: unknown;
+  enum?: unknown[];
+  properties?: Record<string, JsonSchema>;
+  required?: string[];
+  oneOf?: JsonSchema[];
+};
 type OpenApi = {
   paths: Record<
     string,
@@ -104,14 +111,21 @@ describe('the OpenAPI document', () => {
 
   it.each(SECTION_7)('lists the 200 reply of %s %s (section 7) as the envelope with its code', (method, call) => {
     const schema = envelopeOf(`/api/v1/ekyc/${call}`, method);
-    expect(schema?.properties).toMatchObject({
-      status: { type: 'boolean' },
-      message: { type: 'string' },
-      code: { type: 'string' },
-    });
-    expect(schema?.properties?.data).toBeDefined();
-    expect(schema?.required).toEqual(expect.arrayContaining(['status', 'message', 'data']));
-    expect(schema?.required).not.toContain('code');
+    // a stage action's reply is told apart by status: true with its data, false with the screen
+    const branches = schema?.oneOf ?? [schema];
+    expect(
+      branches.map((b) => b?.properties?.status?.const ?? b?.properties?.status?.enum?.[0] ?? 'either').sort(),
+    ).toEqual(schema?.oneOf ? [false, true] : ['either']);
+    for (const branch of branches) {
+      expect(branch?.properties).toMatchObject({
+        status: { type: 'boolean' },
+        message: { type: 'string' },
+        code: { type: 'string' },
+      });
+      expect(branch?.properties?.data).toBeDefined();
+      expect(branch?.required).toEqual(expect.arrayContaining(['status', 'message', 'data']));
+      expect(branch?.required).not.toContain('code');
+    }
   });
 
   it('lists the 200 reply of every back-office call that answers JSON', () => {

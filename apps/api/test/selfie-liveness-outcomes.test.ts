@@ -135,7 +135,7 @@ it('answers retry while the module is open, then moves an approved applicant to 
 describe.each([
   ['auto_declined', MSG.livenessAutoDeclined],
   ['user_cancelled', MSG.livenessUserCancelled],
-  ['error', 'Liveness module failed to capture the face'],
+  ['error', MSG.somethingWrong],
 ])('when the module ends with %s', (outcome, message) => {
   it('shows its message, stays on the selfie page and needs a new check', async () => {
     const token = await applicantAt(200);

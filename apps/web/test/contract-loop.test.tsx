@@ -75,7 +75,7 @@ describe('the API client parses each reply with its schema', () => {
   });
 });
 
-function Said({ reply }: { reply: { code?: string; message?: string } | undefined }) {
+function Said({ reply }: { reply: { code?: string; message?: string } | string | undefined }) {
   const msg = useMessage();
   return <p>{msg(reply)}</p>;
 }
@@ -87,6 +87,20 @@ describe('messages are translated by their code', () => {
     expect(screen.getByText(hiMessages.otpInvalid)).toBeTruthy();
   });
 
+  it('translates by the code, even when the English beside it is not the catalogue’s', async () => {
+    await i18n.changeLanguage('hi');
+    render(<Said reply={{ code: 'otpInvalid', message: 'Type the code we sent you' }} />);
+    expect(screen.getByText(hiMessages.otpInvalid)).toBeTruthy();
+    render(<Said reply={{ code: 'nomineeSaved', message: 'Nominees stored' }} />);
+    expect(screen.getByText(hiMessages.nomineeSaved)).toBeTruthy();
+  });
+
+  it('never translates a reply by its English: with no code the text is shown as it came', async () => {
+    await i18n.changeLanguage('hi');
+    render(<Said reply={{ message: MSG.otpInvalid }} />);
+    expect(screen.getByText(MSG.otpInvalid)).toBeTruthy();
+  });
+
   it('shows the server’s own text when the reply has no code', async () => {
     await i18n.changeLanguage('hi');
     render(<Said reply={{ message: 'Signed in' }} />);
@@ -95,7 +109,7 @@ describe('messages are translated by their code', () => {
 
   it('translates a message the page’s own rules made without a key (from the same catalogue)', async () => {
     await i18n.changeLanguage('hi');
-    render(<Said reply={{ message: shareTotalError(['70', '40']) ?? '' }} />);
+    render(<Said reply={shareTotalError(['70', '40']) ?? ''} />);
     expect(screen.getByText(hiMessages.shareOver100)).toBeTruthy();
   });
 

@@ -1,3 +1,4 @@
+import { ACK } from '@ekyc/contracts/acknowledgements';
 import { MSG } from '@ekyc/contracts/messages';
 import { describe, expect, it } from 'vitest';
 
@@ -11,12 +12,13 @@ describe('message catalogues', () => {
     expect(Object.keys(catalogues).some((k) => k.includes('/en/'))).toBe(false);
   });
   for (const lng of ['hi', 'be', 'gu', 'mar'])
-    it(`${lng} translates every message of the contract, and nothing else`, () => {
+    it(`${lng} translates every message of the contract and every acknowledgement, and nothing else`, () => {
       const catalogue = catalogues[`../src/i18n/locales/${lng}/messages.json`] ?? {};
-      expect(Object.keys(catalogue).sort()).toEqual(Object.keys(MSG).sort());
+      const english: Record<string, string> = { ...MSG, ...ACK };
+      expect(Object.keys(catalogue).sort()).toEqual(Object.keys(english).sort());
       for (const [key, text] of Object.entries(catalogue)) {
         expect(text.trim(), key).not.toBe('');
-        expect(text, key).not.toBe(MSG[key as keyof typeof MSG]);
+        expect(text, key).not.toBe(english[key]);
       }
     });
 });

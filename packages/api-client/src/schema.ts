@@ -3217,22 +3217,29 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            status: boolean;
-            message: string;
-            code?: string;
-            data:
-              | {
+          'application/json':
+            | {
+                /** @enum {boolean} */
+                status: true;
+                message: string;
+                code?: string;
+                data: {
                   screen: string;
                   resend_after: number;
                   expires_in: number;
-                }
-              | ({
+                };
+              }
+            | {
+                /** @enum {boolean} */
+                status: false;
+                message: string;
+                code?: string;
+                data: {
                   screen?: string;
                 } & {
                   [key: string]: unknown;
-                });
-          };
+                };
+              };
         };
       };
       /** @description Malformed input: data.errors names each offending field, with its rule's message key as code. */
@@ -3302,23 +3309,30 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            status: boolean;
-            message: string;
-            code?: string;
-            data:
-              | {
+          'application/json':
+            | {
+                /** @enum {boolean} */
+                status: true;
+                message: string;
+                code?: string;
+                data: {
                   token: string;
                   screen: string;
                   stage: number;
                   pan_missing: boolean;
-                }
-              | ({
+                };
+              }
+            | {
+                /** @enum {boolean} */
+                status: false;
+                message: string;
+                code?: string;
+                data: {
                   screen?: string;
                 } & {
                   [key: string]: unknown;
-                });
-          };
+                };
+              };
         };
       };
       /** @description Malformed input: data.errors names each offending field, with its rule's message key as code. */
@@ -3380,21 +3394,28 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            status: boolean;
-            message: string;
-            code?: string;
-            data:
-              | {
+          'application/json':
+            | {
+                /** @enum {boolean} */
+                status: true;
+                message: string;
+                code?: string;
+                data: {
                   screen: string;
                   stage: number;
-                }
-              | ({
+                };
+              }
+            | {
+                /** @enum {boolean} */
+                status: false;
+                message: string;
+                code?: string;
+                data: {
                   screen?: string;
                 } & {
                   [key: string]: unknown;
-                });
-          };
+                };
+              };
         };
       };
       /** @description Malformed input: data.errors names each offending field, with its rule's message key as code. */
@@ -3780,12 +3801,13 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            status: boolean;
-            message: string;
-            code?: string;
-            data:
-              | (
+          'application/json':
+            | {
+                /** @enum {boolean} */
+                status: true;
+                message: string;
+                code?: string;
+                data:
                   | {
                       full_name?: string;
                       pan_missing: boolean;
@@ -3803,14 +3825,19 @@ export interface operations {
                       dob: string;
                       /** @enum {boolean} */
                       via_image: true;
-                    }
-                )
-              | ({
+                    };
+              }
+            | {
+                /** @enum {boolean} */
+                status: false;
+                message: string;
+                code?: string;
+                data: {
                   screen?: string;
                 } & {
                   [key: string]: unknown;
-                });
-          };
+                };
+              };
         };
       };
       /** @description Malformed input: data.errors names each offending field, with its rule's message key as code. */
@@ -3859,20 +3886,27 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            status: boolean;
-            message: string;
-            code?: string;
-            data:
-              | {
+          'application/json':
+            | {
+                /** @enum {boolean} */
+                status: true;
+                message: string;
+                code?: string;
+                data: {
                   screen: string;
-                }
-              | ({
+                };
+              }
+            | {
+                /** @enum {boolean} */
+                status: false;
+                message: string;
+                code?: string;
+                data: {
                   screen?: string;
                 } & {
                   [key: string]: unknown;
-                });
-          };
+                };
+              };
         };
       };
       401: components['responses']['Unauthorized'];
@@ -3896,23 +3930,30 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            status: boolean;
-            message: string;
-            code?: string;
-            data:
-              | {
+          'application/json':
+            | {
+                /** @enum {boolean} */
+                status: true;
+                message: string;
+                code?: string;
+                data: {
                   data: {
                     url: string;
                   };
                   screen?: string;
-                }
-              | ({
+                };
+              }
+            | {
+                /** @enum {boolean} */
+                status: false;
+                message: string;
+                code?: string;
+                data: {
                   screen?: string;
                 } & {
                   [key: string]: unknown;
-                });
-          };
+                };
+              };
         };
       };
       401: components['responses']['Unauthorized'];
@@ -3936,23 +3977,30 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            status: boolean;
-            message: string;
-            code?: string;
-            data:
-              | {
+          'application/json':
+            | {
+                /** @enum {boolean} */
+                status: true;
+                message: string;
+                code?: string;
+                data: {
                   data: {
                     url: string;
                   };
                   screen?: string;
-                }
-              | ({
+                };
+              }
+            | {
+                /** @enum {boolean} */
+                status: false;
+                message: string;
+                code?: string;
+                data: {
                   screen?: string;
                 } & {
                   [key: string]: unknown;
-                });
-          };
+                };
+              };
         };
       };
       401: components['responses']['Unauthorized'];
@@ -3981,25 +4029,32 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            status: boolean;
-            message: string;
-            code?: string;
-            data:
-              | {
+          'application/json':
+            | {
+                /** @enum {boolean} */
+                status: true;
+                message: string;
+                code?: string;
+                data: {
                   screen: string;
                   is_pan_missing?: boolean;
                   failed?: boolean;
                   data?: {
                     url: string;
                   };
-                }
-              | ({
+                };
+              }
+            | {
+                /** @enum {boolean} */
+                status: false;
+                message: string;
+                code?: string;
+                data: {
                   screen?: string;
                 } & {
                   [key: string]: unknown;
-                });
-          };
+                };
+              };
         };
       };
       /** @description Malformed input: data.errors names each offending field, with its rule's message key as code. */
@@ -4071,20 +4126,27 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            status: boolean;
-            message: string;
-            code?: string;
-            data:
-              | {
+          'application/json':
+            | {
+                /** @enum {boolean} */
+                status: true;
+                message: string;
+                code?: string;
+                data: {
                   screen: string;
-                }
-              | ({
+                };
+              }
+            | {
+                /** @enum {boolean} */
+                status: false;
+                message: string;
+                code?: string;
+                data: {
                   screen?: string;
                 } & {
                   [key: string]: unknown;
-                });
-          };
+                };
+              };
         };
       };
       /** @description Malformed input: data.errors names each offending field, with its rule's message key as code. */
@@ -4289,12 +4351,13 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            status: boolean;
-            message: string;
-            code?: string;
-            data:
-              | {
+          'application/json':
+            | {
+                /** @enum {boolean} */
+                status: true;
+                message: string;
+                code?: string;
+                data: {
                   /** @enum {string} */
                   step:
                     | 'occupation'
@@ -4335,13 +4398,19 @@ export interface operations {
                   declaration_switches: 3 | 5;
                   /** @enum {boolean} */
                   shared_email?: true;
-                }
-              | ({
+                };
+              }
+            | {
+                /** @enum {boolean} */
+                status: false;
+                message: string;
+                code?: string;
+                data: {
                   screen?: string;
                 } & {
                   [key: string]: unknown;
-                });
-          };
+                };
+              };
         };
       };
       401: components['responses']['Unauthorized'];
@@ -4406,20 +4475,27 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            status: boolean;
-            message: string;
-            code?: string;
-            data:
-              | {
+          'application/json':
+            | {
+                /** @enum {boolean} */
+                status: true;
+                message: string;
+                code?: string;
+                data: {
                   step: string;
-                }
-              | ({
+                };
+              }
+            | {
+                /** @enum {boolean} */
+                status: false;
+                message: string;
+                code?: string;
+                data: {
                   screen?: string;
                 } & {
                   [key: string]: unknown;
-                });
-          };
+                };
+              };
         };
       };
       /** @description Malformed input: data.errors names each offending field, with its rule's message key as code. */
@@ -4478,21 +4554,28 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            status: boolean;
-            message: string;
-            code?: string;
-            data:
-              | {
+          'application/json':
+            | {
+                /** @enum {boolean} */
+                status: true;
+                message: string;
+                code?: string;
+                data: {
                   screen: string;
                   stage?: number;
-                }
-              | ({
+                };
+              }
+            | {
+                /** @enum {boolean} */
+                status: false;
+                message: string;
+                code?: string;
+                data: {
                   screen?: string;
                 } & {
                   [key: string]: unknown;
-                });
-          };
+                };
+              };
         };
       };
       /** @description Malformed input: data.errors names each offending field, with its rule's message key as code. */
@@ -4562,21 +4645,28 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            status: boolean;
-            message: string;
-            code?: string;
-            data:
-              | {
+          'application/json':
+            | {
+                /** @enum {boolean} */
+                status: true;
+                message: string;
+                code?: string;
+                data: {
                   screen: string;
                   stage?: number;
-                }
-              | ({
+                };
+              }
+            | {
+                /** @enum {boolean} */
+                status: false;
+                message: string;
+                code?: string;
+                data: {
                   screen?: string;
                 } & {
                   [key: string]: unknown;
-                });
-          };
+                };
+              };
         };
       };
       /** @description Malformed input: data.errors names each offending field, with its rule's message key as code. */
@@ -4753,12 +4843,13 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            status: boolean;
-            message: string;
-            code?: string;
-            data:
-              | {
+          'application/json':
+            | {
+                /** @enum {boolean} */
+                status: true;
+                message: string;
+                code?: string;
+                data: {
                   screen: string;
                   stage?: number;
                   name_match?: {
@@ -4778,13 +4869,19 @@ export interface operations {
                       | 'not_available';
                     bank_name_on_account: string;
                   };
-                }
-              | ({
+                };
+              }
+            | {
+                /** @enum {boolean} */
+                status: false;
+                message: string;
+                code?: string;
+                data: {
                   screen?: string;
                 } & {
                   [key: string]: unknown;
-                });
-          };
+                };
+              };
         };
       };
       /** @description Malformed input: data.errors names each offending field, with its rule's message key as code. */
@@ -4843,12 +4940,13 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            status: boolean;
-            message: string;
-            code?: string;
-            data:
-              | {
+          'application/json':
+            | {
+                /** @enum {boolean} */
+                status: true;
+                message: string;
+                code?: string;
+                data: {
                   /** @enum {string} */
                   status_description: 'Success' | 'Failure';
                   screen: string;
@@ -4871,13 +4969,19 @@ export interface operations {
                     bank_name_on_account: string;
                   };
                   upi_app_url?: string;
-                }
-              | ({
+                };
+              }
+            | {
+                /** @enum {boolean} */
+                status: false;
+                message: string;
+                code?: string;
+                data: {
                   screen?: string;
                 } & {
                   [key: string]: unknown;
-                });
-          };
+                };
+              };
         };
       };
       /** @description Malformed input: data.errors names each offending field, with its rule's message key as code. */
@@ -4930,12 +5034,13 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            status: boolean;
-            message: string;
-            code?: string;
-            data:
-              | {
+          'application/json':
+            | {
+                /** @enum {boolean} */
+                status: true;
+                message: string;
+                code?: string;
+                data: {
                   /** @enum {string} */
                   status_description: 'Success' | 'Failure';
                   screen: string;
@@ -4944,13 +5049,19 @@ export interface operations {
                   qr_svg?: string;
                   valid_upto?: string | null;
                   upi_app_url?: string;
-                }
-              | ({
+                };
+              }
+            | {
+                /** @enum {boolean} */
+                status: false;
+                message: string;
+                code?: string;
+                data: {
                   screen?: string;
                 } & {
                   [key: string]: unknown;
-                });
-          };
+                };
+              };
         };
       };
       400: components['responses']['BadRequest'];
@@ -4992,12 +5103,13 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            status: boolean;
-            message: string;
-            code?: string;
-            data:
-              | {
+          'application/json':
+            | {
+                /** @enum {boolean} */
+                status: true;
+                message: string;
+                code?: string;
+                data: {
                   screen: string;
                   stage?: number;
                   cheque_ocr?: {
@@ -5007,13 +5119,19 @@ export interface operations {
                     account_matches: boolean | null;
                     legible: boolean;
                   };
-                }
-              | ({
+                };
+              }
+            | {
+                /** @enum {boolean} */
+                status: false;
+                message: string;
+                code?: string;
+                data: {
                   screen?: string;
                 } & {
                   [key: string]: unknown;
-                });
-          };
+                };
+              };
         };
       };
       /** @description Malformed input: data.errors names each offending field, with its rule's message key as code. */
@@ -5079,21 +5197,28 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            status: boolean;
-            message: string;
-            code?: string;
-            data:
-              | {
+          'application/json':
+            | {
+                /** @enum {boolean} */
+                status: true;
+                message: string;
+                code?: string;
+                data: {
                   screen: string;
                   stage?: number;
-                }
-              | ({
+                };
+              }
+            | {
+                /** @enum {boolean} */
+                status: false;
+                message: string;
+                code?: string;
+                data: {
                   screen?: string;
                 } & {
                   [key: string]: unknown;
-                });
-          };
+                };
+              };
         };
       };
       /** @description Malformed input: data.errors names each offending field, with its rule's message key as code. */
@@ -5375,21 +5500,28 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            status: boolean;
-            message: string;
-            code?: string;
-            data:
-              | {
+          'application/json':
+            | {
+                /** @enum {boolean} */
+                status: true;
+                message: string;
+                code?: string;
+                data: {
                   resend_after: number;
                   expires_in: number;
-                }
-              | ({
+                };
+              }
+            | {
+                /** @enum {boolean} */
+                status: false;
+                message: string;
+                code?: string;
+                data: {
                   screen?: string;
                 } & {
                   [key: string]: unknown;
-                });
-          };
+                };
+              };
         };
       };
       400: components['responses']['BadRequest'];
@@ -5479,21 +5611,28 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            status: boolean;
-            message: string;
-            code?: string;
-            data:
-              | {
+          'application/json':
+            | {
+                /** @enum {boolean} */
+                status: true;
+                message: string;
+                code?: string;
+                data: {
                   screen: string;
                   stage?: number;
-                }
-              | ({
+                };
+              }
+            | {
+                /** @enum {boolean} */
+                status: false;
+                message: string;
+                code?: string;
+                data: {
                   screen?: string;
                 } & {
                   [key: string]: unknown;
-                });
-          };
+                };
+              };
         };
       };
       /** @description Malformed input: data.errors names each offending field, with its rule's message key as code. */
@@ -5606,23 +5745,30 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            status: boolean;
-            message: string;
-            code?: string;
-            data:
-              | {
+          'application/json':
+            | {
+                /** @enum {boolean} */
+                status: true;
+                message: string;
+                code?: string;
+                data: {
                   screen?: string;
                   redirect_url?: string;
                   clienttrnxid?: string;
                   password_required?: boolean;
-                }
-              | ({
+                };
+              }
+            | {
+                /** @enum {boolean} */
+                status: false;
+                message: string;
+                code?: string;
+                data: {
                   screen?: string;
                 } & {
                   [key: string]: unknown;
-                });
-          };
+                };
+              };
         };
       };
       /** @description Malformed input: data.errors names each offending field, with its rule's message key as code. */
@@ -5687,25 +5833,32 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            status: boolean;
-            message: string;
-            code?: string;
-            data:
-              | {
+          'application/json':
+            | {
+                /** @enum {boolean} */
+                status: true;
+                message: string;
+                code?: string;
+                data: {
                   /** @enum {string} */
                   status: 'S' | 'F';
                   message: string;
                   data: {
                     screen: string;
                   };
-                }
-              | ({
+                };
+              }
+            | {
+                /** @enum {boolean} */
+                status: false;
+                message: string;
+                code?: string;
+                data: {
                   screen?: string;
                 } & {
                   [key: string]: unknown;
-                });
-          };
+                };
+              };
         };
       };
       /** @description Malformed input: data.errors names each offending field, with its rule's message key as code. */
@@ -5754,12 +5907,13 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            status: boolean;
-            message: string;
-            code?: string;
-            data:
-              | {
+          'application/json':
+            | {
+                /** @enum {boolean} */
+                status: true;
+                message: string;
+                code?: string;
+                data: {
                   /** @enum {string} */
                   account_type: 'bsda' | 'regular';
                   /** @enum {string} */
@@ -5776,13 +5930,19 @@ export interface operations {
                     purposes: string[];
                   };
                   rule_set: string;
-                }
-              | ({
+                };
+              }
+            | {
+                /** @enum {boolean} */
+                status: false;
+                message: string;
+                code?: string;
+                data: {
                   screen?: string;
                 } & {
                   [key: string]: unknown;
-                });
-          };
+                };
+              };
         };
       };
       401: components['responses']['Unauthorized'];
@@ -5823,12 +5983,13 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            status: boolean;
-            message: string;
-            code?: string;
-            data:
-              | {
+          'application/json':
+            | {
+                /** @enum {boolean} */
+                status: true;
+                message: string;
+                code?: string;
+                data: {
                   /** @enum {string} */
                   account_type: 'bsda' | 'regular';
                   /** @enum {string} */
@@ -5845,13 +6006,19 @@ export interface operations {
                     purposes: string[];
                   };
                   rule_set: string;
-                }
-              | ({
+                };
+              }
+            | {
+                /** @enum {boolean} */
+                status: false;
+                message: string;
+                code?: string;
+                data: {
                   screen?: string;
                 } & {
                   [key: string]: unknown;
-                });
-          };
+                };
+              };
         };
       };
       /** @description Malformed input: data.errors names each offending field, with its rule's message key as code. */
@@ -6337,12 +6504,13 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            status: boolean;
-            message: string;
-            code?: string;
-            data:
-              | {
+          'application/json':
+            | {
+                /** @enum {boolean} */
+                status: true;
+                message: string;
+                code?: string;
+                data: {
                   token: string;
                   transaction_id: string;
                   workflow_id: string;
@@ -6357,13 +6525,19 @@ export interface operations {
                     issued_at: string;
                   };
                   actions?: ('read_code' | 'turn_head')[];
-                }
-              | ({
+                };
+              }
+            | {
+                /** @enum {boolean} */
+                status: false;
+                message: string;
+                code?: string;
+                data: {
                   screen?: string;
                 } & {
                   [key: string]: unknown;
-                });
-          };
+                };
+              };
         };
       };
       /** @description Malformed input: data.errors names each offending field, with its rule's message key as code. */
@@ -6410,23 +6584,30 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            status: boolean;
-            message: string;
-            code?: string;
-            data:
-              | {
+          'application/json':
+            | {
+                /** @enum {boolean} */
+                status: true;
+                message: string;
+                code?: string;
+                data: {
                   retry: boolean;
                   screen: string;
                   /** @enum {string} */
                   outcome?: 'auto_approved' | 'auto_declined' | 'needs_review' | 'user_cancelled' | 'error' | 'pending';
-                }
-              | ({
+                };
+              }
+            | {
+                /** @enum {boolean} */
+                status: false;
+                message: string;
+                code?: string;
+                data: {
                   screen?: string;
                 } & {
                   [key: string]: unknown;
-                });
-          };
+                };
+              };
         };
       };
       401: components['responses']['Unauthorized'];
@@ -6469,23 +6650,30 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            status: boolean;
-            message: string;
-            code?: string;
-            data:
-              | {
+          'application/json':
+            | {
+                /** @enum {boolean} */
+                status: true;
+                message: string;
+                code?: string;
+                data: {
                   retry: boolean;
                   screen: string;
                   /** @enum {string} */
                   outcome?: 'auto_approved' | 'auto_declined' | 'needs_review' | 'user_cancelled' | 'error' | 'pending';
-                }
-              | ({
+                };
+              }
+            | {
+                /** @enum {boolean} */
+                status: false;
+                message: string;
+                code?: string;
+                data: {
                   screen?: string;
                 } & {
                   [key: string]: unknown;
-                });
-          };
+                };
+              };
         };
       };
       /** @description Malformed input: data.errors names each offending field, with its rule's message key as code. */
@@ -6534,12 +6722,13 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            status: boolean;
-            message: string;
-            code?: string;
-            data:
-              | {
+          'application/json':
+            | {
+                /** @enum {boolean} */
+                status: true;
+                message: string;
+                code?: string;
+                data: {
                   epro_id: string;
                   pdf_link: string;
                   esign_window_seconds: number;
@@ -6559,13 +6748,19 @@ export interface operations {
                     link: string;
                   }[];
                   screen?: string;
-                }
-              | ({
+                };
+              }
+            | {
+                /** @enum {boolean} */
+                status: false;
+                message: string;
+                code?: string;
+                data: {
                   screen?: string;
                 } & {
                   [key: string]: unknown;
-                });
-          };
+                };
+              };
         };
       };
       401: components['responses']['Unauthorized'];
@@ -6592,23 +6787,30 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            status: boolean;
-            message: string;
-            code?: string;
-            data:
-              | {
+          'application/json':
+            | {
+                /** @enum {boolean} */
+                status: true;
+                message: string;
+                code?: string;
+                data: {
                   transaction_id: string;
                   api_response: string;
                   expires_in: number;
                   screen?: string;
-                }
-              | ({
+                };
+              }
+            | {
+                /** @enum {boolean} */
+                status: false;
+                message: string;
+                code?: string;
+                data: {
                   screen?: string;
                 } & {
                   [key: string]: unknown;
-                });
-          };
+                };
+              };
         };
       };
       /** @description Malformed input: data.errors names each offending field, with its rule's message key as code. */

@@ -16,11 +16,20 @@ export const screenDataSchema = z.looseObject({ screen: z.optional(z.string()) }
 export type ScreenData = z.infer<typeof screenDataSchema>;
 
 /**
- * A stage action's reply: its own data when it succeeds, or (status false) where to go instead:
- * a failure, a step asked for at another stage (`moved: true`), a replayed request withheld.
+ * A stage action's reply, told apart by `status`: true carries the action's own data; false carries
+ * where to go instead (a failure, a step asked for at another stage with `moved: true`, a replayed
+ * request withheld). A success whose data is not the action's fails the schema.
  */
 export function stageReplySchema<T extends z.core.$ZodType>(data: T) {
-  return replySchema(z.union([data, screenDataSchema]));
+  const said = { message: z.string(), code: z.optional(z.string()) };
+  const schema = z.discriminatedUnion('status', [
+    z.object({ status: z.literal(true), ...said, data }),
+    z.object({ status: z.literal(false), ...said, data: screenDataSchema }),
+  ]);
+  // Use-cases build a reply as one envelope whose status is a boolean, so a route's handler is typed
+  // against the envelope with either data; the schema itself (checked at run time, written on the
+  // wire, listed in the OpenAPI document) is the discriminated one.
+  return schema as unknown as ReturnType<typeof replySchema<z.ZodMiniUnion<[T, typeof screenDataSchema]>>>;
 }
 
 /** One offending field of a 400: its message and, when the message is from MSG, its key. */

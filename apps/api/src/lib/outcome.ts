@@ -1,14 +1,20 @@
+import { ACK, type AckKey } from '@ekyc/contracts/acknowledgements';
 import { isMessageKey, MSG, type MessageKey, type PlainText } from '@ekyc/contracts/messages';
+
+/** The key of an applicant reply's message: one of the spec's messages (MSG) or an acknowledgement (ACK). */
+export type ReplyKey = MessageKey | AckKey;
+const TEXT: Record<ReplyKey, string> = { ...MSG, ...ACK };
 
 /**
  * A handled outcome of a stage action: HTTP 200 with status true or false. The applicant
  * navigates to data.screen whether the call succeeded or failed (section 4). `code` is the
- * message's key in MSG when it comes from the catalogue (the client translates by it).
+ * message's key (the client translates by it); only staff, sandbox and operations replies go
+ * without one.
  */
 export interface Outcome<D extends object = Record<string, unknown>> {
   status: boolean;
   message: string;
-  code?: MessageKey;
+  code?: ReplyKey;
   data: D;
 }
 
@@ -20,12 +26,27 @@ export function spoken(said: string): { message: string; code?: MessageKey } {
   return isMessageKey(said) ? { message: MSG[said], code: said } : { message: said };
 }
 
-export const ok = <D extends object, T extends string>(said: Said<T>, data: D): Outcome<D> => ({
+/** An applicant reply: its English text and, beside it, the key it is translated by. */
+export const ok = <D extends object>(key: ReplyKey, data: D): Outcome<D> => ({
+  status: true,
+  message: TEXT[key],
+  code: key,
+  data,
+});
+export const fail = <D extends object>(key: ReplyKey, data: D): Outcome<D> => ({
+  status: false,
+  message: TEXT[key],
+  code: key,
+  data,
+});
+
+/** A staff, sandbox or operations reply: a plain English text (or a catalogue key) for screens in English. */
+export const plainOk = <D extends object, T extends string>(said: Said<T>, data: D): Outcome<D> => ({
   status: true,
   ...spoken(said),
   data,
 });
-export const fail = <D extends object, T extends string>(said: Said<T>, data: D): Outcome<D> => ({
+export const plainFail = <D extends object, T extends string>(said: Said<T>, data: D): Outcome<D> => ({
   status: false,
   ...spoken(said),
   data,

@@ -5,10 +5,11 @@
  * - a form's validation issue: the contracts' rules put the MSG key in the issue's `params.code`
  *   (see saidIn below and @ekyc/contracts/said);
  * - a page's own message: the MSG key itself (msg('bankVerified')).
- * A reply's text is never looked up by its English. The one exception is local: a message the
- * page's own rules produced without a key (Zod's type and choice errors, the upload and share
- * helpers of @ekyc/contracts/rules) is keyed from MSG's own text, which comes from the same
- * catalogue in the same bundle and so cannot drift from it. Any other text is shown as it is.
+ * A reply (anything with a `code`, or without one) is never looked up by its English: with no code
+ * its text is shown as it came. The one exception is local: a message the page's own rules produced
+ * without a key (Zod's type and choice errors, keyed in lib/form-resolver; the upload and share
+ * helpers of @ekyc/contracts/rules, which give a bare string) is keyed from MSG's own text, which
+ * comes from the same catalogue in the same bundle and so cannot drift from it.
  * The i18n namespace `messages` is keyed like MSG; English has no catalogue, so English shows the
  * server's own text (or MSG's). With no key, the text is shown as it came. A failure of the server's
  * (a 503 while the database is away) ends with its request's id ("Reference: …"), which support
@@ -47,9 +48,8 @@ export function keyOf(said: Saying): { key?: string; text: string } {
   if (!said) return { text: '' };
   if (typeof said === 'string')
     return isKey(said) ? { key: said, text: MSG[said] } : { key: messageKeyOfText(said), text: said };
-  const text = said.message ?? '';
   const type = typeof said.type === 'string' && isKey(said.type) ? said.type : undefined;
-  return { key: said.code ?? type ?? messageKeyOfText(text), text };
+  return { key: said.code ?? type, text: said.message ?? '' };
 }
 
 export function useMessage() {

@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../lib/errors.ts';
 import { buildUserDetails } from '../../records/user-details.ts';
+import { ok } from '../../lib/outcome.ts';
 import { alsoFails, fileReply, replies } from '../../lib/replies.ts';
 import { getUserDetailsReplySchema } from '@ekyc/contracts/calls/get-user-details';
 import { getRefCodeReplySchema } from '@ekyc/contracts/calls/get-ref-code';
@@ -25,11 +26,8 @@ export const applicantRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       preHandler: app.requireApplicant,
     },
-    async (req) => ({
-      status: true,
-      message: 'User details',
-      data: await buildUserDetails(deps.records, req.applicant!.subjectId, req.applicant!.sessionId),
-    }),
+    async (req) =>
+      ok('userDetails', await buildUserDetails(deps.records, req.applicant!.subjectId, req.applicant!.sessionId)),
   );
 
   app.get(
@@ -45,11 +43,7 @@ export const applicantRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => {
       const applicant = await deps.records.get(req.applicant!.subjectId);
-      return {
-        status: true,
-        message: 'Referral code',
-        data: { refcode: applicant.refcode, own_refcode: applicant.ownRefcode },
-      };
+      return ok('referralCode', { refcode: applicant.refcode, own_refcode: applicant.ownRefcode });
     },
   );
 

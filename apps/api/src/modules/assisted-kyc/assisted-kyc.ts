@@ -42,7 +42,7 @@ async function view(deps: Deps, applicantId: string): Promise<AssistedKycData> {
 }
 
 export async function getAssistedKyc(deps: Deps, applicantId: string): Promise<Outcome<AssistedKycData>> {
-  return ok('Assisted video KYC', await view(deps, applicantId));
+  return ok('assistedKyc', await view(deps, applicantId));
 }
 
 export async function requestAssistedKyc(
@@ -61,12 +61,12 @@ export async function requestAssistedKyc(
     noteEnc: input.note ? deps.cipher.encrypt(input.note) : null,
     requestedAt: new Date(deps.now()),
   });
-  return ok('Your call is booked', await view(deps, applicantId));
+  return ok('assistedCallBooked', await view(deps, applicantId));
 }
 
 export async function cancelAssistedKyc(deps: Deps, applicantId: string): Promise<Outcome<AssistedKycData>> {
   await repo.setStatus(deps.database.db, applicantId, 'cancelled', null);
-  return ok('Your call is cancelled', await view(deps, applicantId));
+  return ok('assistedCallCancelled', await view(deps, applicantId));
 }
 
 /** The calls to make, earliest first, with the number to call and the name from the PAN. */

@@ -2,7 +2,7 @@ import { assistedKycReplySchema, requestAssistedKycSchema } from '@ekyc/contract
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireRole } from '../../auth/staff-guard.ts';
-import { ok } from '../../lib/outcome.ts';
+import { plainOk } from '../../lib/outcome.ts';
 import {
   cancelAssistedKyc,
   getAssistedKyc,
@@ -74,7 +74,7 @@ export const assistedKycBackofficeRoutes: FastifyPluginAsyncZod = async (app) =>
       },
       preHandler: reviewer,
     },
-    async () => ok('Assisted video KYC calls', await listAssistedKycCalls(deps)),
+    async () => plainOk('Assisted video KYC calls', await listAssistedKycCalls(deps)),
   );
   app.post(
     '/assisted-kyc/:id/done',
@@ -90,7 +90,7 @@ export const assistedKycBackofficeRoutes: FastifyPluginAsyncZod = async (app) =>
     },
     async (req) => {
       await markAssistedKycDone(deps, req.params.id, req.staffMember!.id);
-      return ok('Call done', { applicant_id: req.params.id });
+      return plainOk('Call done', { applicant_id: req.params.id });
     },
   );
 };

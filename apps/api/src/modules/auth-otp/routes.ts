@@ -7,6 +7,7 @@ import { perTargetLimit } from './per-target-limit.ts';
 import { sendOtp } from './send-otp.ts';
 import { verifyEmailOtp } from './verify-email-otp.ts';
 import { verifyMobileOtp } from './verify-mobile-otp.ts';
+import { ok } from '../../lib/outcome.ts';
 import { replies, withInput } from '../../lib/replies.ts';
 import { logoutReplySchema } from '@ekyc/contracts/calls/logout';
 import { OPTIONAL_APPLICANT, PUBLIC, TAG } from '../../lib/api-docs.ts';
@@ -101,7 +102,7 @@ export const authOtpRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => {
       await deps.sessions.revoke(req.applicant!.sessionId);
-      return { status: true, message: 'Signed out', data: { screen: ROUTE.signUp } };
+      return ok('signedOut', { screen: ROUTE.signUp });
     },
   );
 };

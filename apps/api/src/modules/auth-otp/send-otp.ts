@@ -52,7 +52,7 @@ export async function sendOtp(
       otp: issued.code,
       language,
     });
-    return ok('OTP sent to your email', {
+    return ok('otpSentEmail', {
       screen: ROUTE.emailOtp,
       resend_after: issued.resendAfter,
       expires_in: issued.expiresIn,
@@ -68,7 +68,7 @@ export async function sendOtp(
   const message = { to: input.mobile, template: 'otp', text, otp: issued.code, language } as const;
   await deps.messaging.send({ channel: 'sms', ...message });
   if (input.whatspp_opt) await deps.messaging.send({ channel: 'whatsapp', ...message });
-  return ok('OTP sent to your mobile', {
+  return ok('otpSentMobile', {
     screen: ROUTE.verifyOtp,
     resend_after: issued.resendAfter,
     expires_in: issued.expiresIn,

@@ -22,5 +22,5 @@ export async function verifyEmailOtp(deps: Deps, applicantId: string, input: Inp
   });
   const moved = move as typeof move;
   if (!check.ok || !moved) return fail(check.ok ? 'otpExpired' : check.message, { screen: ROUTE.emailOtp });
-  return ok('Email verified', { screen: moved.screen, stage: moved.stage });
+  return ok('emailVerified', { screen: moved.screen, stage: moved.stage });
 }

@@ -50,5 +50,5 @@ export async function verifyMobileOtp(
   const locker = read?.section('digilocker_obj');
   const panMissing = locker?.is_pan_missing === true;
   const screen = stage === STAGE.DIGILOCKER && panMissing ? PAN_MISSING_SCREEN : routeForStage(stage);
-  return ok('OTP verified', { token, screen, stage, pan_missing: panMissing });
+  return ok('otpVerified', { token, screen, stage, pan_missing: panMissing });
 }

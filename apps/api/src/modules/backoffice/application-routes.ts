@@ -16,7 +16,7 @@ import { emptyReplySchema } from '@ekyc/contracts/envelope';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireRole } from '../../auth/staff-guard.ts';
 import { TAG } from '../../lib/api-docs.ts';
-import { ok } from '../../lib/outcome.ts';
+import { plainOk } from '../../lib/outcome.ts';
 import { fileReply, withInput } from '../../lib/replies.ts';
 import { getApplicationRuleSet, moveApplicationRuleSet } from './application-rule-set.ts';
 import { confirmApproval } from './confirm-approval.ts';
@@ -48,7 +48,7 @@ export const applicationRoutes: FastifyPluginAsyncZod<{ watch: ReviewWatch }> = 
     },
     async (req) => {
       const data = await getApplication(deps, req.staffMember!, req.params.id, req.staff!.sessionId);
-      return ok('Application', { ...data, ...(await reviewExtras(deps, req.staffMember!, req.params.id)) });
+      return plainOk('Application', { ...data, ...(await reviewExtras(deps, req.staffMember!, req.params.id)) });
     },
   );
 
@@ -68,7 +68,7 @@ export const applicationRoutes: FastifyPluginAsyncZod<{ watch: ReviewWatch }> = 
     async (req) => {
       const result = await decideStages(deps, req.staffMember!, req.params.id, req.body.decisions, req.body.note);
       if (result.status === 'Rejected') await watch.watch(req.params.id);
-      return ok('Decision saved', result);
+      return plainOk('Decision saved', result);
     },
   );
 
@@ -86,7 +86,7 @@ export const applicationRoutes: FastifyPluginAsyncZod<{ watch: ReviewWatch }> = 
       preHandler: reviewer,
     },
     async (req) =>
-      ok('Send-back withdrawn', await withdrawSendBack(deps, req.staffMember!, req.params.id, req.body.stage)),
+      plainOk('Send-back withdrawn', await withdrawSendBack(deps, req.staffMember!, req.params.id, req.body.stage)),
   );
 
   // The checker's step after every stage is accepted (four eyes: not the reviewer who accepted);
@@ -106,7 +106,7 @@ export const applicationRoutes: FastifyPluginAsyncZod<{ watch: ReviewWatch }> = 
       preHandler: reviewer,
     },
     async (req) =>
-      ok('Approval confirmed', {
+      plainOk('Approval confirmed', {
         ...(await confirmApproval(deps, req.staffMember!, req.params.id)),
         client_code: null,
       }),
@@ -124,7 +124,7 @@ export const applicationRoutes: FastifyPluginAsyncZod<{ watch: ReviewWatch }> = 
       },
       preHandler: reviewer,
     },
-    async (req) => ok('Rule set', await getApplicationRuleSet(deps, req.params.id)),
+    async (req) => plainOk('Rule set', await getApplicationRuleSet(deps, req.params.id)),
   );
 
   app.post(
@@ -141,7 +141,7 @@ export const applicationRoutes: FastifyPluginAsyncZod<{ watch: ReviewWatch }> = 
       preHandler: compliance,
     },
     async (req) =>
-      ok('Rule set moved', await moveApplicationRuleSet(deps, req.staffMember!.id, req.params.id, req.body.to)),
+      plainOk('Rule set moved', await moveApplicationRuleSet(deps, req.staffMember!.id, req.params.id, req.body.to)),
   );
 
   app.get(
@@ -156,7 +156,7 @@ export const applicationRoutes: FastifyPluginAsyncZod<{ watch: ReviewWatch }> = 
       },
       preHandler: reviewer,
     },
-    async (req) => ok('Audit trail', await getAuditTrail(deps, req.params.id)),
+    async (req) => plainOk('Audit trail', await getAuditTrail(deps, req.params.id)),
   );
 
   app.get(

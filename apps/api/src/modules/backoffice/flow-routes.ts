@@ -26,7 +26,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireRole } from '../../auth/staff-guard.ts';
 import { TAG } from '../../lib/api-docs.ts';
-import { ok } from '../../lib/outcome.ts';
+import { plainOk } from '../../lib/outcome.ts';
 import { replies, withInput } from '../../lib/replies.ts';
 import { bulkConfirm, listAwaiting, nextAwaiting, returnToMaker } from './checker-queue/checker-queue.ts';
 import { rejectFinally, reopenApplication } from './closing/close-application.ts';
@@ -52,7 +52,7 @@ export const backofficeFlowRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       preHandler: reviewer,
     },
-    async (req) => ok('Awaiting confirmation', await listAwaiting(deps, req.staffMember!, req.query.page)),
+    async (req) => plainOk('Awaiting confirmation', await listAwaiting(deps, req.staffMember!, req.query.page)),
   );
 
   app.get(
@@ -67,7 +67,8 @@ export const backofficeFlowRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       preHandler: reviewer,
     },
-    async (req) => ok('Next application', { id: await nextAwaiting(deps, req.staffMember!, req.query.after ?? null) }),
+    async (req) =>
+      plainOk('Next application', { id: await nextAwaiting(deps, req.staffMember!, req.query.after ?? null) }),
   );
 
   app.post(
@@ -82,7 +83,7 @@ export const backofficeFlowRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       preHandler: reviewer,
     },
-    async (req) => ok('Bulk confirmation', { results: await bulkConfirm(deps, req.staffMember!, req.body.ids) }),
+    async (req) => plainOk('Bulk confirmation', { results: await bulkConfirm(deps, req.staffMember!, req.body.ids) }),
   );
 
   app.post(
@@ -99,7 +100,7 @@ export const backofficeFlowRoutes: FastifyPluginAsyncZod = async (app) => {
       preHandler: reviewer,
     },
     async (req) =>
-      ok('Returned to the maker', await returnToMaker(deps, req.staffMember!, req.params.id, req.body.note)),
+      plainOk('Returned to the maker', await returnToMaker(deps, req.staffMember!, req.params.id, req.body.note)),
   );
 
   app.get(
@@ -114,7 +115,7 @@ export const backofficeFlowRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       preHandler: reviewer,
     },
-    async (req) => ok('Notes', { notes: await listNotes(deps, req.params.id) }),
+    async (req) => plainOk('Notes', { notes: await listNotes(deps, req.params.id) }),
   );
 
   app.post(
@@ -131,7 +132,7 @@ export const backofficeFlowRoutes: FastifyPluginAsyncZod = async (app) => {
       preHandler: reviewer,
     },
     async (req) =>
-      ok('Note added', { notes: await addInternalNote(deps, req.staffMember!, req.params.id, req.body.note) }),
+      plainOk('Note added', { notes: await addInternalNote(deps, req.staffMember!, req.params.id, req.body.note) }),
   );
 
   app.post(
@@ -148,7 +149,7 @@ export const backofficeFlowRoutes: FastifyPluginAsyncZod = async (app) => {
       preHandler: reviewer,
     },
     async (req) =>
-      ok(
+      plainOk(
         'Application closed',
         await rejectFinally(deps, req.staffMember!, req.params.id, req.body.code, req.body.note),
       ),
@@ -168,7 +169,7 @@ export const backofficeFlowRoutes: FastifyPluginAsyncZod = async (app) => {
       preHandler: supervisor,
     },
     async (req) =>
-      ok('Application reopened', await reopenApplication(deps, req.staffMember!, req.params.id, req.body.note)),
+      plainOk('Application reopened', await reopenApplication(deps, req.staffMember!, req.params.id, req.body.note)),
   );
 
   app.get(
@@ -182,7 +183,7 @@ export const backofficeFlowRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       preHandler: reviewer,
     },
-    async () => ok('Reasons', { reasons: await listReasons(deps) }),
+    async () => plainOk('Reasons', { reasons: await listReasons(deps) }),
   );
 
   app.put(
@@ -198,6 +199,7 @@ export const backofficeFlowRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       preHandler: admin,
     },
-    async (req) => ok('Reason saved', { reason: await putReason(deps, req.staffMember!, req.params.code, req.body) }),
+    async (req) =>
+      plainOk('Reason saved', { reason: await putReason(deps, req.staffMember!, req.params.code, req.body) }),
   );
 };

@@ -19,7 +19,7 @@ import { reviewersReplySchema } from '@ekyc/contracts/calls/backoffice-reviewers
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireRole } from '../../auth/staff-guard.ts';
 import { TAG } from '../../lib/api-docs.ts';
-import { ok } from '../../lib/outcome.ts';
+import { plainOk } from '../../lib/outcome.ts';
 import { fileReply, replies, withInput } from '../../lib/replies.ts';
 import { bulkAccept } from './bulk-accept.ts';
 import { assignApplication, claimApplication, nextApplication, releaseClaim } from './claims.ts';
@@ -47,7 +47,7 @@ export const queueRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       preHandler: reviewer,
     },
-    async (req) => ok('Applications', await listApplications(deps, req.query, req.staffMember!.id)),
+    async (req) => plainOk('Applications', await listApplications(deps, req.query, req.staffMember!.id)),
   );
 
   app.get(
@@ -83,7 +83,7 @@ export const queueRoutes: FastifyPluginAsyncZod = async (app) => {
       preHandler: reviewer,
     },
     async (req) =>
-      ok('Next application', { id: await nextApplication(deps, req.staffMember!, req.query.after ?? null) }),
+      plainOk('Next application', { id: await nextApplication(deps, req.staffMember!, req.query.after ?? null) }),
   );
 
   app.post(
@@ -98,7 +98,7 @@ export const queueRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       preHandler: reviewer,
     },
-    async (req) => ok('Bulk acceptance', { results: await bulkAccept(deps, req.staffMember!, req.body.ids) }),
+    async (req) => plainOk('Bulk acceptance', { results: await bulkAccept(deps, req.staffMember!, req.body.ids) }),
   );
 
   app.post(
@@ -113,7 +113,8 @@ export const queueRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       preHandler: reviewer,
     },
-    async (req) => ok('Application claimed', { claim: await claimApplication(deps, req.staffMember!, req.params.id) }),
+    async (req) =>
+      plainOk('Application claimed', { claim: await claimApplication(deps, req.staffMember!, req.params.id) }),
   );
 
   app.post(
@@ -130,7 +131,7 @@ export const queueRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => {
       await releaseClaim(deps, req.staffMember!, req.params.id);
-      return ok('Application released', { claim: null });
+      return plainOk('Application released', { claim: null });
     },
   );
 
@@ -148,7 +149,7 @@ export const queueRoutes: FastifyPluginAsyncZod = async (app) => {
       preHandler: supervisor,
     },
     async (req) =>
-      ok('Application assigned', {
+      plainOk('Application assigned', {
         claim: await assignApplication(deps, req.staffMember!, req.params.id, req.body.staff_id),
       }),
   );
@@ -165,7 +166,7 @@ export const queueRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       preHandler: reviewer,
     },
-    async (req) => ok('Funnel', await getFunnel(deps, req.query)),
+    async (req) => plainOk('Funnel', await getFunnel(deps, req.query)),
   );
 
   app.get(
@@ -180,7 +181,7 @@ export const queueRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       preHandler: reviewer,
     },
-    async (req) => ok('Team figures', await getTeamFigures(deps, req.query.days)),
+    async (req) => plainOk('Team figures', await getTeamFigures(deps, req.query.days)),
   );
 
   // Names of active staff, for the queue's "held by" filter and the admin's assignment.
@@ -195,6 +196,6 @@ export const queueRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       preHandler: reviewer,
     },
-    async () => ok('Reviewers', { reviewers: await listReviewers(deps) }),
+    async () => plainOk('Reviewers', { reviewers: await listReviewers(deps) }),
   );
 };

@@ -23,7 +23,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireRole } from '../../auth/staff-guard.ts';
 import { PUBLIC, TAG } from '../../lib/api-docs.ts';
 import { AppError } from '../../lib/errors.ts';
-import { fail, ok } from '../../lib/outcome.ts';
+import { plainFail, plainOk } from '../../lib/outcome.ts';
 import { alsoFails, replies, withInput } from '../../lib/replies.ts';
 import { changeOwnPassword } from './change-own-password.ts';
 import { confirmOwnEnrolment, startOwnEnrolment } from './enrol-own-mfa.ts';
@@ -74,13 +74,13 @@ export const signInRoutes: FastifyPluginAsyncZod = async (app) => {
           .status(429)
           .header('retry-after', String(result.retryAfterSeconds))
           .send(
-            fail(result.locked ? LOCKED_OUT : SLOW_DOWN, {
+            plainFail(result.locked ? LOCKED_OUT : SLOW_DOWN, {
               locked: result.locked,
               retry_after: result.retryAfterSeconds,
             }),
           );
-      if (result.outcome === 'refused') return fail(WRONG_CREDENTIALS, {});
-      return 'token' in result.data ? ok('Signed in', result.data) : ok(SECOND_FACTOR_DUE, result.data);
+      if (result.outcome === 'refused') return plainFail(WRONG_CREDENTIALS, {});
+      return 'token' in result.data ? plainOk('Signed in', result.data) : plainOk(SECOND_FACTOR_DUE, result.data);
     },
   );
 
@@ -102,7 +102,7 @@ export const signInRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req) => {
       const signIn = await readChallenge(deps, req.body.challenge, 'enrol');
       if (!signIn) throw new AppError('UNAUTHORIZED', MFA_CHALLENGE_EXPIRED);
-      return ok('Scan the code with your authenticator app', await startEnrolment(deps, signIn.member));
+      return plainOk('Scan the code with your authenticator app', await startEnrolment(deps, signIn.member));
     },
   );
 
@@ -132,12 +132,12 @@ export const signInRoutes: FastifyPluginAsyncZod = async (app) => {
           .status(429)
           .header('retry-after', String(result.retryAfterSeconds))
           .send(
-            fail(result.locked ? LOCKED_OUT : SLOW_DOWN, {
+            plainFail(result.locked ? LOCKED_OUT : SLOW_DOWN, {
               locked: result.locked,
               retry_after: result.retryAfterSeconds,
             }),
           );
-      return result.outcome === 'signed-in' ? ok('Signed in', result.data) : fail(WRONG_MFA_CODE, {});
+      return result.outcome === 'signed-in' ? plainOk('Signed in', result.data) : plainFail(WRONG_MFA_CODE, {});
     },
   );
 
@@ -158,8 +158,8 @@ export const signInRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => {
       const result = await acceptInvitation(deps, req.body);
-      if (!result) return fail(INVITATION_INVALID, {});
-      return 'token' in result ? ok('Password set', result) : ok(SECOND_FACTOR_DUE, result);
+      if (!result) return plainFail(INVITATION_INVALID, {});
+      return 'token' in result ? plainOk('Password set', result) : plainOk(SECOND_FACTOR_DUE, result);
     },
   );
 
@@ -176,7 +176,8 @@ export const signInRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       preHandler: reviewer,
     },
-    async (req) => ok('Scan the code with your authenticator app', await startOwnEnrolment(deps, req.staffMember!)),
+    async (req) =>
+      plainOk('Scan the code with your authenticator app', await startOwnEnrolment(deps, req.staffMember!)),
   );
 
   app.post(
@@ -195,7 +196,7 @@ export const signInRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => {
       const done = await confirmOwnEnrolment(deps, req.staffMember!, req.body.code);
-      return done ? ok('Second factor set up', done) : fail(WRONG_MFA_CODE, {});
+      return done ? plainOk('Second factor set up', done) : plainFail(WRONG_MFA_CODE, {});
     },
   );
 
@@ -212,7 +213,7 @@ export const signInRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => {
       await deps.sessions.revoke(req.staff!.sessionId);
-      return ok('Signed out', {});
+      return plainOk('Signed out', {});
     },
   );
 
@@ -227,7 +228,7 @@ export const signInRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       preHandler: signedIn,
     },
-    async (req) => ok('Staff member', { staff: staffView(req.staffMember!) }),
+    async (req) => plainOk('Staff member', { staff: staffView(req.staffMember!) }),
   );
 
   app.post(
@@ -245,7 +246,7 @@ export const signInRoutes: FastifyPluginAsyncZod = async (app) => {
       preHandler: signedIn,
     },
     async (req) =>
-      ok('Password changed', {
+      plainOk('Password changed', {
         staff: await changeOwnPassword(deps, req.staffMember!, req.staff!.sessionId, req.body),
       }),
   );

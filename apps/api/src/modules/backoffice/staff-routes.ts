@@ -16,7 +16,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireRole } from '../../auth/staff-guard.ts';
 import { TAG } from '../../lib/api-docs.ts';
-import { ok } from '../../lib/outcome.ts';
+import { plainOk } from '../../lib/outcome.ts';
 import { replies, withInput } from '../../lib/replies.ts';
 import { addStaff } from './add-staff.ts';
 import { approveStaffRole } from './approve-staff-role.ts';
@@ -44,7 +44,7 @@ export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       preHandler: admin,
     },
-    async () => ok('Staff', { staff: await listStaff(deps) }),
+    async () => plainOk('Staff', { staff: await listStaff(deps) }),
   );
 
   app.post(
@@ -61,7 +61,7 @@ export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       preHandler: admin,
     },
-    async (req) => ok('Staff member added', { staff: await addStaff(deps, req.staffMember!, req.body) }),
+    async (req) => plainOk('Staff member added', { staff: await addStaff(deps, req.staffMember!, req.body) }),
   );
 
   app.post(
@@ -78,7 +78,7 @@ export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
       preHandler: admin,
     },
     async (req) =>
-      ok('Staff member updated', {
+      plainOk('Staff member updated', {
         staff: await setStaffActive(deps, req.staffMember!, req.params.id, req.body.active),
       }),
   );
@@ -97,7 +97,9 @@ export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
       preHandler: admin,
     },
     async (req) =>
-      ok('Staff member updated', { staff: await setStaffRole(deps, req.staffMember!, req.params.id, req.body.role) }),
+      plainOk('Staff member updated', {
+        staff: await setStaffRole(deps, req.staffMember!, req.params.id, req.body.role),
+      }),
   );
 
   app.post(
@@ -112,7 +114,7 @@ export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       preHandler: admin,
     },
-    async (req) => ok('Role granted', { staff: await approveStaffRole(deps, req.staffMember!, req.params.id) }),
+    async (req) => plainOk('Role granted', { staff: await approveStaffRole(deps, req.staffMember!, req.params.id) }),
   );
 
   app.post(
@@ -131,7 +133,7 @@ export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => {
       const staff = await resetStaffMfa(deps, req.staffMember!, req.params.id);
-      return ok(staff.mfa_reset_pending ? 'Reset waiting for a second administrator' : 'Second factor reset', {
+      return plainOk(staff.mfa_reset_pending ? 'Reset waiting for a second administrator' : 'Second factor reset', {
         staff,
       });
     },
@@ -153,7 +155,7 @@ export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
       preHandler: admin,
     },
     async (req) =>
-      ok('Password reset', {
+      plainOk('Password reset', {
         staff: await resetStaffPassword(deps, req.staffMember!, req.params.id, req.body.password),
       }),
   );
@@ -170,7 +172,8 @@ export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       preHandler: admin,
     },
-    async (req) => ok('Staff member unlocked', { staff: await unlockStaff(deps, req.staffMember!, req.params.id) }),
+    async (req) =>
+      plainOk('Staff member unlocked', { staff: await unlockStaff(deps, req.staffMember!, req.params.id) }),
   );
 
   app.get(
@@ -184,6 +187,6 @@ export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       preHandler: admin,
     },
-    async () => ok('Audit trail', await getAuditTrail(deps, 'staff')),
+    async () => plainOk('Audit trail', await getAuditTrail(deps, 'staff')),
   );
 };

@@ -6,5 +6,5 @@ type Deps = Pick<BankDeps, 'bank'>;
 
 export async function getIfsc(deps: Deps, ifsc: string): Promise<Outcome> {
   const details = await deps.bank.ifsc.lookup(ifsc);
-  return details ? ok('IFSC found', details) : fail('ifscInvalid', {});
+  return details ? ok('ifscFound', details) : fail('ifscInvalid', {});
 }

@@ -33,6 +33,7 @@ import { uploadOtherBankDocument } from './upload-other-bank-document.ts';
 import { validateVpa } from './validate-vpa.ts';
 import { verifyBankAccount } from './verify-bank-account.ts';
 import { verifyCheque } from './verify-cheque.ts';
+import { ok } from '../../lib/outcome.ts';
 import { replies, withInput } from '../../lib/replies.ts';
 import { emptyReplySchema } from '@ekyc/contracts/envelope';
 import { upiIntentReplySchema } from '@ekyc/contracts/calls/upi-intent';
@@ -55,14 +56,14 @@ export const bankRoutes: FastifyPluginAsyncZod = async (app) => {
         response: replies(bankConfigReplySchema),
       },
     },
-    async () => ({
-      status: true,
-      message: 'Bank settings',
-      data: bankConfigResponseDataSchema.parse({
-        upi_enabled: deps.config.upiEnabled,
-        upi_collect: deps.config.upiCollectEnabled,
-      }),
-    }),
+    async () =>
+      ok(
+        'bankSettings',
+        bankConfigResponseDataSchema.parse({
+          upi_enabled: deps.config.upiEnabled,
+          upi_collect: deps.config.upiCollectEnabled,
+        }),
+      ),
   );
 
   app.get(

@@ -49,5 +49,5 @@ export async function uploadOtherBankDocument(deps: Deps, applicantId: string, i
       } satisfies BankObj,
     },
   });
-  return ok('Bank document uploaded', { screen: move.screen, stage: move.stage });
+  return ok('bankDocumentUploaded', { screen: move.screen, stage: move.stage });
 }

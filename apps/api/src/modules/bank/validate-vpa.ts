@@ -21,7 +21,7 @@ type Deps = Pick<BankDeps, 'config' | 'database' | 'records' | 'bank' | 'now'>;
 
 type Input = z.output<typeof vpaValidationRequestSchema>;
 
-export const UPI_COMING_SOON = 'UPI verification is coming soon. Please add your bank account manually.';
+export const UPI_COMING_SOON = 'upiComingSoon';
 
 /** Rs 1, refunded (section 9). */
 const COLLECT_AMOUNT_PAISE = PENNY_DROP_AMOUNT_RS * 100;

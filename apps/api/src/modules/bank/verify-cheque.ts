@@ -76,5 +76,5 @@ export async function verifyCheque(
       } satisfies BankObj,
     },
   });
-  return ok('Cancelled cheque uploaded', { screen: move.screen, stage: move.stage, cheque_ocr: chequeOcr });
+  return ok('chequeUploaded', { screen: move.screen, stage: move.stage, cheque_ocr: chequeOcr });
 }

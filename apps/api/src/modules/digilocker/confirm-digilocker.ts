@@ -17,11 +17,11 @@ export async function confirmDigilocker(deps: Deps, applicantId: string): Promis
   const { section } = await records.requireStageWith(applicantId, 'get-digi-data', ['digilocker_obj', 'pan_obj']);
   const locker = section('digilocker_obj');
   if (!locker)
-    return ok('DigiLocker', { screen: ROUTE.digilocker, data: { url: await newAuthorizationUrl(deps, applicantId) } });
+    return ok('digilocker', { screen: ROUTE.digilocker, data: { url: await newAuthorizationUrl(deps, applicantId) } });
   if (locker.is_pan_missing) return ok('panNotReceived', { screen: PAN_MISSING_SCREEN, is_pan_missing: true });
   const pan = section('pan_obj');
   const move = await records.completeStage(applicantId, STAGE.DIGILOCKER, {
     sections: { ekyc_obj: ekycSummary('digilocker', locker, pan, new Date()) },
   });
-  return ok('DigiLocker verified', { screen: move.screen, is_pan_missing: false });
+  return ok('digilockerVerified', { screen: move.screen, is_pan_missing: false });
 }

@@ -130,7 +130,7 @@ export async function fetchDigilockerDocuments(
       ...(evidence && { eaadhaar_xml: evidence }),
     },
   });
-  return ok('DigiLocker documents received', {
+  return ok('digilockerDocumentsReceived', {
     screen: isPanMissing ? PAN_MISSING_SCREEN : ROUTE.digilocker,
     is_pan_missing: isPanMissing,
   });

@@ -34,5 +34,5 @@ export async function newAuthorizationUrl(deps: Deps, applicantId: string): Prom
 export async function startDigilocker(deps: Deps, applicantId: string): Promise<Outcome<DigilockerInitializeData>> {
   await deps.records.requireStage(applicantId, 'initilize-digilocker');
   const url = await newAuthorizationUrl(deps, applicantId);
-  return ok('DigiLocker', { data: { url }, screen: ROUTE.digilocker });
+  return ok('digilocker', { data: { url }, screen: ROUTE.digilocker });
 }

@@ -79,7 +79,7 @@ export async function submitOvdDocuments(
     const move = await records.completeStage(applicantId, STAGE.DIGILOCKER, {
       sections: { digilocker_obj: digilockerObj, ekyc_obj: ekycSummary('digilocker', digilockerObj, pan, new Date()) },
     });
-    return ok('PAN card received', { screen: move.screen });
+    return ok('panCardReceived', { screen: move.screen });
   }
 
   const addressDoc = {
@@ -95,5 +95,5 @@ export async function submitOvdDocuments(
   const move = await records.completeStage(applicantId, STAGE.DIGILOCKER, {
     sections: { digilocker_obj: digilockerObj, ekyc_obj: ekycSummary('manual', digilockerObj, pan, new Date()) },
   });
-  return ok('Documents received', { screen: move.screen });
+  return ok('documentsReceived', { screen: move.screen });
 }

@@ -37,7 +37,7 @@ export async function initiateEsign(
     existing.mitc_version === mitc.version &&
     deps.esign.now() - Date.parse(existing.generated_at) < REUSE_MS
   )
-    return ok('Account opening form', {
+    return ok('accountOpeningForm', {
       epro_id: existing.epro_id,
       pdf_link: deps.records.fileUrl(existing.generated_doc, sessionId),
       esign_window_seconds: deps.config.esignWindowSeconds,
@@ -94,7 +94,7 @@ export async function initiateEsign(
     ...(earlier?.signed_document && { signed_document: earlier.signed_document, signed_at: earlier.signed_at }),
   };
   await deps.records.save(applicantId, { [ESIGN_PRIVATE]: state, esign_obj: section });
-  return ok('Account opening form', {
+  return ok('accountOpeningForm', {
     epro_id: eproId,
     pdf_link: deps.records.fileUrl(doc, sessionId),
     esign_window_seconds: deps.config.esignWindowSeconds,

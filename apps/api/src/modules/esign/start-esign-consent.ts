@@ -88,7 +88,7 @@ export async function startEsignConsent(
     `<form id="esign-form" method="post" action="${escapeHtml(form.action)}" accept-charset="utf-8">${inputs}` +
     `<p style="font:16px system-ui;margin:24px">Connecting to Aadhaar eSign...</p>` +
     `<button type="submit" style="font:16px system-ui;margin:0 24px">Continue to Aadhaar eSign</button></form>`;
-  return ok('eSign started', { transaction_id: txn, api_response: apiResponse, expires_in: window });
+  return ok('esignStarted', { transaction_id: txn, api_response: apiResponse, expires_in: window });
 }
 
 /** Ends a transaction whose window has passed; tells an open status socket. */

@@ -50,7 +50,7 @@ export async function sendOptOutOtps(
     text: text(byEmail.code),
     otp: byEmail.code,
   });
-  return ok('OTPs sent to your mobile and e-mail', {
+  return ok('nomineeOtpsSent', {
     resend_after: Math.max(bySms.resendAfter, byEmail.resendAfter),
     expires_in: bySms.expiresIn,
   });

@@ -10,6 +10,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ruleSetOf } from '../../records/rule-set.ts';
 import { sendOptOutOtps } from './nominee-opt-out.ts';
 import { nomineeMaxOf, updateNominee } from './update-nominee.ts';
+import { ok } from '../../lib/outcome.ts';
 import { replies, withInput } from '../../lib/replies.ts';
 import { nomineeOptOutOtpReplySchema } from '@ekyc/contracts/calls/send-nominee-opt-out-otp';
 import { TAG } from '../../lib/api-docs.ts';
@@ -39,17 +40,16 @@ export const nomineeRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => {
       const rules = await ruleSetOf(deps.records, req.applicant!.subjectId);
-      return {
-        status: true,
-        message: 'Nominee settings',
-        data: nomineeConfigResponseDataSchema.parse({
+      return ok(
+        'nomineeSettings',
+        nomineeConfigResponseDataSchema.parse({
           max_nominees: nomineeMaxOf(rules, deps.config.maxNominees),
           mandatory: rules.values.nomineeMandatory,
           opt_out: rules.values.nomineeOptOut,
           rule_set: rules.id,
           declaration: NOMINATION_OPT_OUT_DECLARATION,
         }),
-      };
+      );
     },
   );
 

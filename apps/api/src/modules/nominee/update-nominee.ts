@@ -107,7 +107,7 @@ export async function updateNominee(
       _nominee_rules: { rule_set: rules.id, shares_given: entries.some((e) => e.entry.percentage_share !== '') },
     },
   });
-  return ok('Nominee details saved', { screen: move.screen, stage: move.stage });
+  return ok('nomineeSaved', { screen: move.screen, stage: move.stage });
 }
 
 function storedNominee(entry: Entry, now: () => Date) {

@@ -37,5 +37,5 @@ export async function confirmKraAddress(deps: Deps, applicantId: string): Promis
   const move = await records.completeStage(applicantId, STAGE.DIGILOCKER, {
     sections: { digilocker_obj: digilockerObj, ekyc_obj: ekycSummary('kra', digilockerObj, pan, new Date()) },
   });
-  return ok('KRA address confirmed', { screen: move.screen });
+  return ok('kraAddressConfirmed', { screen: move.screen });
 }

@@ -29,7 +29,7 @@ export async function readPanImage(
   });
   const section: PanImageSection = { file, pan_number: fields.panNumber ?? '', read_at: new Date().toISOString() };
   await deps.records.save(applicantId, { [PAN_IMAGE_SECTION]: section });
-  return ok('PAN card read', {
+  return ok('panCardRead', {
     pan_number: fields.panNumber ?? '',
     name: fields.name ?? '',
     dob: fields.dob ?? '',

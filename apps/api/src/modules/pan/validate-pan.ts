@@ -113,7 +113,7 @@ export async function validatePan(deps: Deps, applicantId: string, input: Input)
   // screened on the confirmed PAN, name and date of birth: a hit waits for a reviewer, the applicant goes on
   await screenApplicant(deps, applicantId, { name: input.pan_name, dob: dob.data, pan: input.pan }, rules, 'pan');
   const notice = kra ? KRA_NOTICES[kra.statusCode] : undefined;
-  return ok('PAN verified', {
+  return ok('panVerified', {
     full_name: panObj.full_name,
     pan_missing: !panChanged && locker?.is_pan_missing === true,
     is_kra: isKra,

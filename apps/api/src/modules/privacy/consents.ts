@@ -21,7 +21,7 @@ type Deps = Pick<
 >;
 
 export async function getConsents(deps: Deps, applicantId: string): Promise<Outcome<ConsentsData>> {
-  return ok('Consents', await deps.consents.view(applicantId));
+  return ok('consents', await deps.consents.view(applicantId));
 }
 
 export async function updateConsent(
@@ -38,7 +38,7 @@ export async function updateConsent(
       await deps.consents.record(applicantId, [input], { language, source: 'app' });
     }
   }
-  return ok(input.granted ? 'Consent given' : 'Consent withdrawn', await deps.consents.view(applicantId));
+  return ok(input.granted ? 'consentGiven' : 'consentWithdrawn', await deps.consents.view(applicantId));
 }
 
 /**
@@ -62,13 +62,13 @@ export async function requestErasure(
     const hold = holdOf(Boolean(applicant.clientCode), closure?.closedAt ?? null, now);
     await deps.consents.requestErasure(applicantId, hold, now, context);
     if (!existing?.minimisedAt) await minimise(deps, applicantId, now);
-    return ok('Erasure requested', { ...(await deps.consents.view(applicantId)), signed_out: false });
+    return ok('erasureRequested', { ...(await deps.consents.view(applicantId)), signed_out: false });
   }
   await deps.consents.requestErasure(applicantId, null, now, context);
   const view = await deps.consents.view(applicantId);
   await deps.consents.erase(applicantId, now);
   await deps.sessions.revokeAll('applicant', applicantId);
-  return ok('Your data has been erased', {
+  return ok('dataErased', {
     ...view,
     erasure: { ...view.erasure!, erased_at: now.toISOString() },
     signed_out: true,

@@ -15,7 +15,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireRole } from '../../auth/staff-guard.ts';
-import { ok } from '../../lib/outcome.ts';
+import { plainOk } from '../../lib/outcome.ts';
 import { breachAffected, listBreaches, markBoardNotified, recordBreach } from './breaches.ts';
 import { closeAccount } from './close-account.ts';
 import { getConsents, requestErasure, updateConsent } from './consents.ts';
@@ -91,7 +91,7 @@ export const privacyBackofficeRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       preHandler: admin,
     },
-    async (req) => ok('Account closed', await closeAccount(deps, req.staffMember!.id, req.params.id, req.body)),
+    async (req) => plainOk('Account closed', await closeAccount(deps, req.staffMember!.id, req.params.id, req.body)),
   );
 
   app.get(
@@ -105,7 +105,7 @@ export const privacyBackofficeRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       preHandler: admin,
     },
-    async () => ok('Breaches', await listBreaches(deps)),
+    async () => plainOk('Breaches', await listBreaches(deps)),
   );
 
   app.post(
@@ -120,7 +120,7 @@ export const privacyBackofficeRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       preHandler: admin,
     },
-    async (req) => ok('Breach recorded', await recordBreach(deps, req.staffMember!.id, req.body)),
+    async (req) => plainOk('Breach recorded', await recordBreach(deps, req.staffMember!.id, req.body)),
   );
 
   app.get(
@@ -135,7 +135,7 @@ export const privacyBackofficeRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       preHandler: admin,
     },
-    async (req) => ok('Applicants affected', await breachAffected(deps, req.staffMember!.id, req.params.id)),
+    async (req) => plainOk('Applicants affected', await breachAffected(deps, req.staffMember!.id, req.params.id)),
   );
 
   app.post(
@@ -150,6 +150,6 @@ export const privacyBackofficeRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       preHandler: admin,
     },
-    async (req) => ok('Board notified', await markBoardNotified(deps, req.staffMember!.id, req.params.id)),
+    async (req) => plainOk('Board notified', await markBoardNotified(deps, req.staffMember!.id, req.params.id)),
   );
 };

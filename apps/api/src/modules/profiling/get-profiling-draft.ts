@@ -16,7 +16,7 @@ export async function getProfilingDraft(
   ]);
   const draft = section<SaveProfilingDraftRequest>(DRAFT_SECTION);
   const facts = applicantProfileFacts(section);
-  return ok('Profiling draft', {
+  return ok('profilingDraft', {
     step: draft?.step ?? 'occupation',
     values: draft?.values ?? {},
     prefill: {

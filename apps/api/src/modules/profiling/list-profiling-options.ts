@@ -8,5 +8,5 @@ export async function listProfilingOptions(
   deps: Pick<ProfilingDeps, 'database'>,
   list: ProfilingList,
 ): Promise<Outcome<ProfilingOption[]>> {
-  return ok('List', await profilingRepository.options(deps.database.db, list));
+  return ok('profilingOptions', await profilingRepository.options(deps.database.db, list));
 }

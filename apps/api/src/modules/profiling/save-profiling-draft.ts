@@ -12,5 +12,5 @@ export async function saveProfilingDraft(
   await deps.records.requireStage(applicantId, 'save-profiling-draft');
   // Private section: never shown in get-user-details, replaced whole on each sub-step.
   await deps.records.save(applicantId, { [DRAFT_SECTION]: draft });
-  return ok('Saved', { step: draft.step });
+  return ok('profilingDraftSaved', { step: draft.step });
 }

@@ -58,7 +58,7 @@ export async function updatePersonalDetails(
   const move = await deps.records.completeStage(applicantId, STAGE.CLIENT_PROFILING, {
     sections: { personal_obj: personal, [DRAFT_SECTION]: null },
   });
-  return ok('Personal details saved', { screen: move.screen, stage: move.stage });
+  return ok('personalDetailsSaved', { screen: move.screen, stage: move.stage });
 }
 
 async function labelOf(deps: Pick<ProfilingDeps, 'database'>, list: ProfilingList, code: string): Promise<string> {

@@ -1,7 +1,7 @@
 /** Public calls that need no sign-in, under /api/v1/public. */
 import { watchlistQuerySchema, watchlistReplySchema } from '@ekyc/contracts/calls/get-watchlist-quotes';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ok } from '../../lib/outcome.ts';
+import { plainOk } from '../../lib/outcome.ts';
 import { createGetWatchlistQuotes } from './get-watchlist-quotes.ts';
 import { fileReply, withInput } from '../../lib/replies.ts';
 import { brokerDocumentParamsSchema, brokerDocumentsReplySchema } from '@ekyc/contracts/calls/broker-documents';
@@ -25,7 +25,7 @@ export const publicRoutes: FastifyPluginAsyncZod = async (app) => {
         response: withInput(watchlistReplySchema),
       },
     },
-    async (req) => ok('Watchlist quotes', await getWatchlistQuotes(req.query.symbols)),
+    async (req) => plainOk('Watchlist quotes', await getWatchlistQuotes(req.query.symbols)),
   );
 
   app.get(
@@ -39,7 +39,7 @@ export const publicRoutes: FastifyPluginAsyncZod = async (app) => {
         response: withInput(brokerDocumentsReplySchema),
       },
     },
-    async () => ok('Broker documents', await listBrokerDocuments(app.deps)),
+    async () => plainOk('Broker documents', await listBrokerDocuments(app.deps)),
   );
 
   app.get(

@@ -15,7 +15,7 @@ import {
 } from '@ekyc/contracts/calls/backoffice-registrations';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ok } from '../../lib/outcome.ts';
+import { plainOk } from '../../lib/outcome.ts';
 import { requireRole } from '../../auth/staff-guard.ts';
 import {
   approveCorrection,
@@ -49,7 +49,7 @@ export const registrationRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       preHandler: reviewer,
     },
-    async (req) => ok('Registrations', await listRegistrations(deps, req.params.id)),
+    async (req) => plainOk('Registrations', await listRegistrations(deps, req.params.id)),
   );
 
   app.post(
@@ -64,7 +64,7 @@ export const registrationRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       preHandler: reviewer,
     },
-    async (req) => ok('Registration sent again', await retryRegistration(deps, req.params.id, req.params.kind)),
+    async (req) => plainOk('Registration sent again', await retryRegistration(deps, req.params.id, req.params.kind)),
   );
 
   app.post(
@@ -83,7 +83,7 @@ export const registrationRoutes: FastifyPluginAsyncZod = async (app) => {
       preHandler: reviewer,
     },
     async (req) =>
-      ok('Correction proposed', await proposeCorrection(deps, req.params.id, req.staffMember!.id, req.body)),
+      plainOk('Correction proposed', await proposeCorrection(deps, req.params.id, req.staffMember!.id, req.body)),
   );
 
   app.get(
@@ -98,7 +98,8 @@ export const registrationRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       preHandler: reviewer,
     },
-    async (req) => ok('Corrections', { corrections: await listCorrections(deps, req.params.id, req.staffMember!.id) }),
+    async (req) =>
+      plainOk('Corrections', { corrections: await listCorrections(deps, req.params.id, req.staffMember!.id) }),
   );
 
   app.post(
@@ -114,7 +115,10 @@ export const registrationRoutes: FastifyPluginAsyncZod = async (app) => {
       preHandler: reviewer,
     },
     async (req) =>
-      ok('Correction approved', await approveCorrection(deps, req.params.id, req.staffMember!, req.params.correction)),
+      plainOk(
+        'Correction approved',
+        await approveCorrection(deps, req.params.id, req.staffMember!, req.params.correction),
+      ),
   );
 
   app.post(
@@ -130,7 +134,10 @@ export const registrationRoutes: FastifyPluginAsyncZod = async (app) => {
       preHandler: reviewer,
     },
     async (req) =>
-      ok('Correction rejected', await rejectCorrection(deps, req.params.id, req.staffMember!, req.params.correction)),
+      plainOk(
+        'Correction rejected',
+        await rejectCorrection(deps, req.params.id, req.staffMember!, req.params.correction),
+      ),
   );
 
   app.post(
@@ -147,7 +154,7 @@ export const registrationRoutes: FastifyPluginAsyncZod = async (app) => {
       preHandler: reviewer,
     },
     async (req) =>
-      ok(
+      plainOk(
         'Correction applied',
         await verifyCorrectionOtp(deps, req.params.id, req.staffMember!.id, req.params.correction, req.body.otp),
       ),
@@ -164,6 +171,6 @@ export const registrationRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       preHandler: reviewer,
     },
-    async () => ok('Approved, not yet tradable', await listNotTradable(deps)),
+    async () => plainOk('Approved, not yet tradable', await listNotTradable(deps)),
   );
 };

@@ -3,6 +3,7 @@
  * only when its encrypted response matches the consent this applicant asked for and the AA
  * reports that consent ACTIVE. Then the segments are saved and the stage completes.
  */
+import { ACK } from '@ekyc/contracts/acknowledgements';
 import type { GetSegmentStatusData, GetSegmentStatusRequest } from '@ekyc/contracts/calls/get-segment-status';
 import { MSG, type MessageKey } from '@ekyc/contracts/messages';
 import { routeForStage, STAGE } from '@ekyc/contracts/stages';
@@ -54,6 +55,6 @@ export async function checkSegmentStatus(
   const move = await deps.records.completeStage(applicantId, STAGE.SEGMENT, {
     sections: { segment_obj, [PENDING_CONSENT]: null, [SEGMENT_PRIVATE]: null },
   });
-  const message = 'Your financial proof was received';
-  return ok(message, { status: 'S', message, data: { screen: move.screen } });
+  const message = ACK.financialProofReceived;
+  return ok('financialProofReceived', { status: 'S', message, data: { screen: move.screen } });
 }

@@ -57,7 +57,7 @@ const view = (rules: RuleSet, record: DematChoiceRecord): DematChoiceData => ({
 export async function getDematChoice(deps: Deps, applicantId: string): Promise<Outcome<DematChoiceData>> {
   const rules = await ruleSetOf(deps.records, applicantId);
   const stored = await deps.records.getSection<DematChoiceRecord>(applicantId, DEMAT_CHOICE);
-  return ok('Demat account', view(rules, effectiveDematChoice(rules, stored)));
+  return ok('dematAccount', view(rules, effectiveDematChoice(rules, stored)));
 }
 
 export async function updateDematChoice(
@@ -90,5 +90,5 @@ export async function updateDematChoice(
     updated_at: at,
   };
   await deps.records.save(applicantId, { [DEMAT_CHOICE]: record });
-  return ok('Demat account saved', view(rules, record));
+  return ok('dematAccountSaved', view(rules, record));
 }

@@ -5,5 +5,5 @@ import { segmentRepository } from './segment.repository.ts';
 
 /** get-segment-list: the segments from the database, in display order. */
 export async function listSegments(deps: Pick<SegmentDeps, 'database'>): Promise<Outcome<SegmentItem[]>> {
-  return ok('Segment list', await segmentRepository.list(deps.database.db));
+  return ok('segmentList', await segmentRepository.list(deps.database.db));
 }

@@ -59,7 +59,7 @@ export async function updateSegment(
         [UPI_BLOCK]: upi,
       },
     });
-    return ok('Segments saved', { screen: move.screen });
+    return ok('segmentsSaved', { screen: move.screen });
   }
   if (!input.upload_prccess_by) throw invalidField('upload_prccess_by', 'segmentUploadProcessRequired');
   const risk = checkRiskDisclosure(rules, segment_list, input.risk_disclosure);
@@ -131,7 +131,7 @@ async function startDigitalProof(
     requested_at: new Date().toISOString(),
   };
   await deps.records.save(applicantId, { [PENDING_CONSENT]: pending, [RISK_DISCLOSURE]: risk, [UPI_BLOCK]: upi });
-  return ok('Please approve the consent with your account aggregator', { redirect_url, clienttrnxid: txnid });
+  return ok('aaConsentPending', { redirect_url, clienttrnxid: txnid });
 }
 
 async function saveManualProof(
@@ -183,7 +183,7 @@ async function saveManualProof(
         opened.encrypted && input.document_password ? { document_password: input.document_password } : null,
     },
   });
-  return ok('Segments saved', { screen: move.screen });
+  return ok('segmentsSaved', { screen: move.screen });
 }
 
 /** Base64, bare or as a data URL; only a PDF is accepted (section 5: 'Only PDF files can be uploaded'). */

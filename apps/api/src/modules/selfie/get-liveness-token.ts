@@ -24,7 +24,7 @@ export async function getLivenessToken(
     action: chosen,
   };
   await deps.records.save(applicantId, { [LIVENESS_PRIVATE]: state });
-  return ok('Liveness token', {
+  return ok('livenessToken', {
     token: token.token,
     transaction_id: token.transactionId,
     workflow_id: token.workflowId,

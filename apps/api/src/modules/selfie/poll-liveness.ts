@@ -4,7 +4,7 @@
  * the module maps to its message of section 4.
  */
 import type { UploadLivelinessData } from '@ekyc/contracts/calls/upload-liveliness';
-import { MSG } from '@ekyc/contracts/messages';
+import { MSG, type MessageKey } from '@ekyc/contracts/messages';
 import { ROUTE, routeForStage, STAGE } from '@ekyc/contracts/stages';
 import type { SelfieDeps } from './deps.ts';
 import { fail, ok, type Outcome } from '../../lib/outcome.ts';
@@ -47,7 +47,7 @@ export async function livenessAnswer(
   if (!state?.image) return fail('livenessPending', { retry: false, screen: SELFIE_SCREEN });
 
   const result = await deps.liveness.moduleResult(state.transaction_id);
-  const ended = async (message: string, outcome: UploadLivelinessData['outcome']) => {
+  const ended = async (message: MessageKey, outcome: UploadLivelinessData['outcome']) => {
     // the transaction is spent: a retake starts a new one
     await deps.records.save(applicantId, { [LIVENESS_PRIVATE]: null });
     return fail(message, { retry: false, screen: SELFIE_SCREEN, outcome });
@@ -60,10 +60,8 @@ export async function livenessAnswer(
     case 'user_cancelled':
       return ended('livenessUserCancelled', 'user_cancelled');
     case 'error':
-      return ended(
-        result.errorCode === 'unknown_status' ? 'livenessUnknown' : (result.errorMessage ?? 'somethingWrong'),
-        'error',
-      );
+      // the module's own text is the vendor's English: the applicant is told by a catalogue key
+      return ended(result.errorCode === 'unknown_status' ? 'livenessUnknown' : 'somethingWrong', 'error');
     case 'auto_approved':
     case 'needs_review': {
       const match = state.match;

@@ -68,7 +68,7 @@ export async function freezeOnlineAccess(
     { number: requestNumber(done), kind: 'freeze', status: 'done', reason: null },
     (t) => t.frozen(result.cancelledOrders),
   );
-  return ok('Online access frozen', { request: requestView(deps, done, sessionId) });
+  return ok('onlineAccessFrozen', { request: requestView(deps, done, sessionId) });
 }
 
 /** The OTP that re-verifies the client before an unfreeze. */
@@ -89,7 +89,7 @@ export async function sendUnfreezeOtp(
     otp: issued.code,
     language,
   });
-  return ok('OTP sent to your mobile', { resend_after: issued.resendAfter, expires_in: issued.expiresIn });
+  return ok('otpSentMobile', { resend_after: issued.resendAfter, expires_in: issued.expiresIn });
 }
 
 export async function unfreezeOnlineAccess(
@@ -125,5 +125,5 @@ export async function unfreezeOnlineAccess(
     status: 'done',
     reason: null,
   });
-  return ok('Online access restored', { request: requestView(deps, done, sessionId) });
+  return ok('onlineAccessRestored', { request: requestView(deps, done, sessionId) });
 }

@@ -44,7 +44,7 @@ export async function getMyAccount(
   // the accounts of the last bank request carried out (its primary is the record's bank_obj too)
   const lastBank = requests.find((r) => r.kind === 'bank' && r.status === 'done');
   const changed = lastBank ? deps.cipher.decryptJson<RequestPayload>(lastBank.payloadEnc) : null;
-  return ok('My account', {
+  return ok('myAccount', {
     name: str(obj(sections.pan_obj).full_name),
     client_code: registrations?.clientCode ?? null,
     bo_id: registrations?.boId ?? null,

@@ -82,5 +82,5 @@ export async function requestNomination(
     );
     return created;
   });
-  return ok('Nomination request saved: sign it to send it', { request: requestView(deps, row, sessionId) });
+  return ok('nominationRequestSaved', { request: requestView(deps, row, sessionId) });
 }

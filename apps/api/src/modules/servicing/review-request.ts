@@ -8,7 +8,7 @@ import type { BackofficeServiceRequest } from '@ekyc/contracts/calls/client-area
 import type { ServiceRejectionReason, ServiceRequestStatus } from '@ekyc/contracts/service-requests';
 import type { ServicingDeps } from './deps.ts';
 import { AppError } from '../../lib/errors.ts';
-import { ok, type Outcome } from '../../lib/outcome.ts';
+import { plainOk, type Outcome } from '../../lib/outcome.ts';
 import { carryOut } from './carry-out-request.ts';
 import { notifyClient } from './notify-client.ts';
 import type { RequestPayload } from './request-payload.ts';
@@ -52,14 +52,14 @@ export async function listServiceRequests(
   which: 'open' | 'closed',
 ): Promise<Outcome<{ requests: BackofficeServiceRequest[] }>> {
   const rows = await repo.listByStatus(deps.database.db, QUEUE_STATUSES[which]);
-  return ok('Requests', { requests: await Promise.all(rows.map((r) => viewOf(deps, r))) });
+  return plainOk('Requests', { requests: await Promise.all(rows.map((r) => viewOf(deps, r))) });
 }
 
 export async function getServiceRequest(
   deps: Deps,
   id: string,
 ): Promise<Outcome<{ request: BackofficeServiceRequest }>> {
-  return ok('Request', { request: await viewOf(deps, await requestOrNotFound(deps, id)) });
+  return plainOk('Request', { request: await viewOf(deps, await requestOrNotFound(deps, id)) });
 }
 
 /** The maker's step: the request stays in review, accepted, until a second person confirms it. */
@@ -84,7 +84,7 @@ export async function acceptServiceRequest(
     );
     return next;
   });
-  return ok('Request accepted: a checker confirms it', { request: await viewOf(deps, moved) });
+  return plainOk('Request accepted: a checker confirms it', { request: await viewOf(deps, moved) });
 }
 
 /** The checker's step (four eyes: never the maker, never a reviewer): the request goes to the registries. */
@@ -118,7 +118,7 @@ export async function confirmServiceRequest(
     reason: null,
   });
   const carried = (await carryOut(deps, moved.id)) ?? moved;
-  return ok('Request confirmed and sent to the registries', { request: await viewOf(deps, carried) });
+  return plainOk('Request confirmed and sent to the registries', { request: await viewOf(deps, carried) });
 }
 
 export async function rejectServiceRequest(
@@ -151,5 +151,5 @@ export async function rejectServiceRequest(
     status: moved.status,
     reason: reason.reason_code,
   });
-  return ok('Request rejected', { request: await viewOf(deps, moved) });
+  return plainOk('Request rejected', { request: await viewOf(deps, moved) });
 }

@@ -27,6 +27,7 @@ import { requireRole } from '../../auth/staff-guard.ts';
 import { PUBLIC, TAG } from '../../lib/api-docs.ts';
 import { escapeHtml } from '../../lib/html.ts';
 import { requestLanguage } from '../../lib/language.ts';
+import { ok } from '../../lib/outcome.ts';
 import { alsoFails, fileReply, replies, withInput } from '../../lib/replies.ts';
 import { resumeRequests, stopCarryingOut } from './carry-out-request.ts';
 import { freezeOnlineAccess, sendUnfreezeOtp, unfreezeOnlineAccess } from './freeze-online-access.ts';
@@ -138,7 +139,7 @@ export const clientAreaRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => {
       await deps.sessions.revoke(req.client!.sessionId);
-      return { status: true, message: 'Signed out', data: { screen: '/my-account' } };
+      return ok('signedOut', { screen: '/my-account' });
     },
   );
 

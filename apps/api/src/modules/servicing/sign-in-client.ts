@@ -34,7 +34,7 @@ export async function sendClientOtp(
       otp: issued.code,
       language,
     });
-  return ok('OTP sent to your mobile', { resend_after: issued.resendAfter, expires_in: issued.expiresIn });
+  return ok('otpSentMobile', { resend_after: issued.resendAfter, expires_in: issued.expiresIn });
 }
 
 export async function verifyClientOtp(
@@ -48,9 +48,9 @@ export async function verifyClientOtp(
   if (applicant && (await deps.consents.closure(applicant.id)))
     return fail('This account is closed.', { reason: 'closed' as const });
   if (!applicant || !(await isOpenAccount(deps, applicant.id)))
-    return fail('There is no open account for this mobile number.', { reason: 'no_account' as const });
+    return fail('noOpenAccount', { reason: 'no_account' as const });
   if (await deceasedStops(deps.database.db, applicant.id, 'client_area'))
     return fail(DECEASED, { reason: 'deceased' as const });
   const { token } = await deps.sessions.create('client', applicant.id);
-  return ok('Signed in', { token });
+  return ok('signedIn', { token });
 }

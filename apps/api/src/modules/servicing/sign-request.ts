@@ -127,7 +127,7 @@ export async function startRequestSigning(
     `<form id="esign-form" method="post" action="${escapeHtml(form.action)}" accept-charset="utf-8">${inputs}` +
     `<p style="font:16px system-ui;margin:24px">Connecting to Aadhaar eSign...</p>` +
     `<button type="submit" style="font:16px system-ui;margin:0 24px">Continue to Aadhaar eSign</button></form>`;
-  return ok('eSign started', { transaction_id: txn, api_response: html, expires_in: window });
+  return ok('esignStarted', { transaction_id: txn, api_response: html, expires_in: window });
 }
 
 export type RequestSigning =
@@ -209,5 +209,5 @@ export async function getClientRequest(
 ): Promise<Outcome<{ request: ServiceRequestView }>> {
   const row = await repo.get(deps.database.db, requestId);
   if (!row || row.applicantId !== applicantId) throw new AppError('NOT_FOUND', 'Request not found');
-  return ok('Request', { request: requestView(deps, row, sessionId) });
+  return ok('serviceRequest', { request: requestView(deps, row, sessionId) });
 }

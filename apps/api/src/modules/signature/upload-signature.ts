@@ -35,5 +35,5 @@ export async function uploadSignature(
       },
     },
   });
-  return ok('Signature saved', { screen: move.screen, stage: move.stage });
+  return ok('signatureSaved', { screen: move.screen, stage: move.stage });
 }

@@ -4,7 +4,7 @@
  */
 import type { GetApplicationStatusData } from '@ekyc/contracts/calls/get-application-status';
 import { type ReviewStatus, SEGMENTS } from '@ekyc/contracts/enums';
-import { MSG } from '@ekyc/contracts/messages';
+import { MSG, type MessageKey } from '@ekyc/contracts/messages';
 import { decodeReason } from '@ekyc/contracts/review-reasons';
 import { routeForStage } from '@ekyc/contracts/stages';
 import type { StatusDeps } from './deps.ts';
@@ -15,12 +15,12 @@ import { reasonsRepository } from '../../records/reasons.repository.ts';
 
 type Deps = Pick<StatusDeps, 'config' | 'database' | 'records' | 'registrations' | 'consents'>;
 
-const FINAL_MESSAGE: Record<ReviewStatus, string> = {
-  Pending: MSG.statusUnderReview,
-  Approved: MSG.statusVerified,
-  Rejected: MSG.statusRejected,
-  Completed: MSG.statusActive,
-  Closed: MSG.statusClosed,
+const FINAL_MESSAGE: Record<ReviewStatus, MessageKey> = {
+  Pending: 'statusUnderReview',
+  Approved: 'statusVerified',
+  Rejected: 'statusRejected',
+  Completed: 'statusActive',
+  Closed: 'statusClosed',
 };
 
 export async function getApplicationStatus(
@@ -57,7 +57,7 @@ export async function getApplicationStatus(
   const rejectedStage = status === 'Rejected' && rejected ? rejected.stage : null;
   return ok(FINAL_MESSAGE[status], {
     status,
-    text: FINAL_MESSAGE[status],
+    text: MSG[FINAL_MESSAGE[status]],
     signed_document: esign?.signed_document ? deps.records.fileUrl(esign.signed_document, sessionId) : null,
     rejected_stage: rejectedStage,
     retry_screen: rejectedStage !== null ? routeForStage(rejectedStage) : null,

@@ -3,7 +3,7 @@ import { reportsQuerySchema, reportsReplySchema } from '@ekyc/contracts/calls/ba
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireRole } from '../../../auth/staff-guard.ts';
 import { TAG } from '../../../lib/api-docs.ts';
-import { ok } from '../../../lib/outcome.ts';
+import { plainOk } from '../../../lib/outcome.ts';
 import { withInput } from '../../../lib/replies.ts';
 import { getReports } from './get-reports.ts';
 
@@ -24,6 +24,6 @@ export const reportRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       preHandler: reviewer,
     },
-    async (req) => ok('Reports', await getReports(deps, req.staffMember!, req.query.days)),
+    async (req) => plainOk('Reports', await getReports(deps, req.staffMember!, req.query.days)),
   );
 };

@@ -9,7 +9,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireRole } from '../../../auth/staff-guard.ts';
 import { TAG } from '../../../lib/api-docs.ts';
-import { ok } from '../../../lib/outcome.ts';
+import { plainOk } from '../../../lib/outcome.ts';
 import { alsoFails, replies, withInput } from '../../../lib/replies.ts';
 import { deleteSavedView, listSavedViews, saveView } from './saved-views.ts';
 
@@ -28,7 +28,7 @@ export const savedViewRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       preHandler: reviewer,
     },
-    async (req) => ok('Saved views', await listSavedViews(deps, req.staffMember!.id)),
+    async (req) => plainOk('Saved views', await listSavedViews(deps, req.staffMember!.id)),
   );
 
   app.post(
@@ -44,7 +44,7 @@ export const savedViewRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       preHandler: reviewer,
     },
-    async (req) => ok('View saved', await saveView(deps, req.staffMember!.id, req.body)),
+    async (req) => plainOk('View saved', await saveView(deps, req.staffMember!.id, req.body)),
   );
 
   app.post(
@@ -61,7 +61,7 @@ export const savedViewRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => {
       await deleteSavedView(deps, req.staffMember!.id, req.params.id);
-      return ok('View deleted', {});
+      return plainOk('View deleted', {});
     },
   );
 };

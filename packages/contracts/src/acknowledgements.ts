@@ -1,0 +1,73 @@
+/**
+ * The English text of every applicant success reply that is not one of the spec's messages (MSG):
+ * acknowledgements such as 'Nominee details saved', and the few failures of ours beyond the spec's. A reply names one by its key (`code`)
+ * beside the text, so the web shows it in the applicant's language (the i18n `messages` namespace
+ * is keyed like MSG and ACK). Kept apart from MSG so the web's first page does not carry them:
+ * English shows the server's text, the other languages their lazily loaded catalogue.
+ */
+export const ACK = {
+  // sign-up and sign-in
+  otpSentMobile: 'OTP sent to your mobile',
+  otpSentEmail: 'OTP sent to your email',
+  otpVerified: 'OTP verified',
+  emailVerified: 'Email verified',
+  signedIn: 'Signed in',
+  signedOut: 'Signed out',
+  userDetails: 'User details',
+  referralCode: 'Referral code',
+  // PAN and DigiLocker
+  panVerified: 'PAN verified',
+  panCardRead: 'PAN card read',
+  kraAddressConfirmed: 'KRA address confirmed',
+  digilocker: 'DigiLocker',
+  digilockerVerified: 'DigiLocker verified',
+  digilockerDocumentsReceived: 'DigiLocker documents received',
+  panCardReceived: 'PAN card received',
+  documentsReceived: 'Documents received',
+  // profiling
+  profilingDraft: 'Profiling draft',
+  profilingDraftSaved: 'Saved',
+  profilingOptions: 'List',
+  personalDetailsSaved: 'Personal details saved',
+  // bank
+  bankSettings: 'Bank settings',
+  ifscFound: 'IFSC found',
+  upiComingSoon: 'UPI verification is coming soon. Please add your bank account manually.',
+  bankDocumentUploaded: 'Bank document uploaded',
+  chequeUploaded: 'Cancelled cheque uploaded',
+  // segment and demat
+  segmentList: 'Segment list',
+  segmentsSaved: 'Segments saved',
+  aaConsentPending: 'Please approve the consent with your account aggregator',
+  dematAccount: 'Demat account',
+  dematAccountSaved: 'Demat account saved',
+  financialProofReceived: 'Your financial proof was received',
+  // selfie, signature, nominee
+  livenessToken: 'Liveness token',
+  signatureSaved: 'Signature saved',
+  nomineeSettings: 'Nominee settings',
+  nomineeSaved: 'Nominee details saved',
+  nomineeOtpsSent: 'OTPs sent to your mobile and e-mail',
+  // e-sign
+  accountOpeningForm: 'Account opening form',
+  esignStarted: 'eSign started',
+  // assisted video KYC
+  assistedKyc: 'Assisted video KYC',
+  assistedCallBooked: 'Your call is booked',
+  assistedCallCancelled: 'Your call is cancelled',
+  // privacy
+  consents: 'Consents',
+  consentGiven: 'Consent given',
+  consentWithdrawn: 'Consent withdrawn',
+  erasureRequested: 'Erasure requested',
+  dataErased: 'Your data has been erased',
+  // the client area (after the account is open)
+  noOpenAccount: 'There is no open account for this mobile number.',
+  myAccount: 'My account',
+  serviceRequest: 'Request',
+  nominationRequestSaved: 'Nomination request saved: sign it to send it',
+  onlineAccessFrozen: 'Online access frozen',
+  onlineAccessRestored: 'Online access restored',
+} as const;
+
+export type AckKey = keyof typeof ACK;
