@@ -8,7 +8,7 @@ import { randomUUID } from 'node:crypto';
 import { ruleSetOn } from '@ekyc/contracts/regulation';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DECEASED } from '../src/modules/servicing/sign-in-client.ts';
+import { ACK } from '@ekyc/contracts/acknowledgements';
 import { approvedApplicant, panWithDigits, signedSections } from './support/registrations.ts';
 import { bearer, latestOtp, reviewerToken, testApp, uniqueMobile } from './support/test-app.ts';
 
@@ -95,7 +95,12 @@ describe('recording a demise', () => {
 
     expect((await client('my-account', { token })).statusCode).toBe(401);
     const refused = await signIn(account.mobile);
-    expect(refused).toMatchObject({ status: false, message: DECEASED, data: { reason: 'deceased' } });
+    expect(refused).toMatchObject({
+      status: false,
+      message: ACK.accountHolderDeceased,
+      code: 'accountHolderDeceased',
+      data: { reason: 'deceased' },
+    });
 
     const view = data<{ deceased: { marked_by: string } | null }>(
       await bo(maker, `applications/${account.id}/screening`),

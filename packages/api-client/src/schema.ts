@@ -1263,6 +1263,126 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/v1/backoffice/applications/{id}/screening': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * An application's screening hits with the matched entries, its risk category and deceased flag
+     * @description Needs a staff token (log-in-staff's data.token) of any active staff member (reviewer, checker, supervisor or administrator; compliance to read only). An account that must replace a password someone else set gets 403 until it has (password_change_required).
+     */
+    get: operations['get-screening'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/backoffice/applications/{id}/screening/hits/{hitId}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Clear a screening hit (not the listed person) or confirm it, with a note
+     * @description Needs a staff token (log-in-staff's data.token) of any active staff member (reviewer, checker, supervisor or administrator; compliance to read only). An account that must replace a password someone else set gets 403 until it has (password_change_required).
+     */
+    post: operations['resolve-screening-hit'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/backoffice/applications/{id}/deceased': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Record the client as deceased with a note (a supervisor or an administrator)
+     * @description Needs a staff token (log-in-staff's data.token) of a supervisor or an administrator. An account that must replace a password someone else set gets 403 until it has (password_change_required).
+     */
+    post: operations['mark-deceased'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/backoffice/applications/{id}/holds': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * An application's escalation holds, the open one first (null when none)
+     * @description Needs a staff token (log-in-staff's data.token) of any active staff member (reviewer, checker, supervisor or administrator; compliance to read only). An account that must replace a password someone else set gets 403 until it has (password_change_required).
+     */
+    get: operations['list-holds'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/backoffice/applications/{id}/hold': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Put an application on hold with a coded reason and a note: its clock stops (409 when it is held)
+     * @description Needs a staff token (log-in-staff's data.token) of any active staff member (reviewer, checker, supervisor or administrator; compliance to read only). An account that must replace a password someone else set gets 403 until it has (password_change_required).
+     */
+    post: operations['hold-application'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/backoffice/applications/{id}/hold/release': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Release an application's hold with a note: its clock runs again (409 when it is not held)
+     * @description Needs a staff token (log-in-staff's data.token) of any active staff member (reviewer, checker, supervisor or administrator; compliance to read only). An account that must replace a password someone else set gets 403 until it has (password_change_required).
+     */
+    post: operations['release-hold'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/v1/backoffice/login': {
     parameters: {
       query?: never;
@@ -2411,6 +2531,26 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/v1/backoffice/screening/import': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Import the screening lists now (an administrator); an unchanged file is not imported again
+     * @description Needs a staff token (log-in-staff's data.token) of an administrator. An account that must replace a password someone else set gets 403 until it has (password_change_required).
+     */
+    post: operations['import-screening-lists'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/v1/client/requests/bank': {
     parameters: {
       query?: never;
@@ -2488,7 +2628,7 @@ export interface paths {
     put?: never;
     /**
      * Check the sign-in OTP: data.token is the client's token (an open account only)
-     * @description A wrong or expired code, or a mobile without an open account, is status false with data.reason.
+     * @description A wrong or expired code, a mobile without an open account, or an account holder recorded as deceased, is status false with data.reason.
      *
      *     Public: no token.
      */
@@ -2802,6 +2942,7 @@ export interface components {
       | 'kraOnHold'
       | 'kraRejected'
       | 'lettersOnly'
+      | 'livenessActionExpired'
       | 'livenessApproved'
       | 'livenessAutoDeclined'
       | 'livenessManyFaces'
@@ -2856,6 +2997,7 @@ export interface components {
       | 'pdfPasswordProtected'
       | 'pdfTooComplex'
       | 'placeOfBirthInvalid'
+      | 'providerQueue'
       | 'providerUnavailable'
       | 'rateLimited'
       | 'replayWithheld'
@@ -2989,7 +3131,7 @@ export interface components {
       status: false;
       message: string;
       /** @enum {string} */
-      code?: 'providerUnavailable' | 'serviceUnavailable' | 'storageFull' | 'waitingRoom';
+      code?: 'providerQueue' | 'providerUnavailable' | 'serviceUnavailable' | 'storageFull' | 'waitingRoom';
       data: {
         [key: string]: unknown;
       };
@@ -3167,7 +3309,7 @@ export interface operations {
                 status: boolean;
                 message: string;
                 /** @enum {string} */
-                code?: 'providerUnavailable' | 'serviceUnavailable' | 'storageFull' | 'waitingRoom';
+                code?: 'providerQueue' | 'providerUnavailable' | 'serviceUnavailable' | 'storageFull' | 'waitingRoom';
                 data: {
                   /** @enum {string} */
                   database: 'up' | 'down';
@@ -6639,6 +6781,7 @@ export interface operations {
             captured_at?: string;
           };
           action_done_at?: string;
+          frames?: string[];
         };
       };
     };
@@ -7703,6 +7846,600 @@ export interface operations {
       503: components['responses']['ServiceUnavailable'];
     };
   };
+  'get-screening': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            status: boolean;
+            message: string;
+            code?: string;
+            data: {
+              hits: {
+                id: string;
+                entry: {
+                  /** @enum {string} */
+                  list: 'sebi_debarred' | 'un_consolidated' | 'pep';
+                  ref: string;
+                  name: string;
+                  date_of_birth: string | null;
+                  details: {
+                    [key: string]: string;
+                  };
+                };
+                /** @enum {string} */
+                matched_on: 'pan' | 'name_dob' | 'name';
+                score: number;
+                /** @enum {string} */
+                found_at_step: 'pan' | 'approval';
+                found_at: string;
+                /** @enum {string} */
+                status: 'open' | 'cleared' | 'confirmed';
+                resolved_by: string | null;
+                resolved_at: string | null;
+                note: string | null;
+              }[];
+              risk: {
+                /** @enum {string} */
+                category: 'low' | 'medium' | 'high';
+                factors: ('pep_declared' | 'screening_hit' | 'occupation' | 'income')[];
+                rule_set: string;
+                assessed_at: string;
+              } | null;
+              deceased: {
+                marked_at: string;
+                marked_by: string;
+              } | null;
+            };
+          };
+        };
+      };
+      /** @description Malformed input: data.errors names each offending field, with its rule's message key as code. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            status: boolean;
+            message: string;
+            code?: components['schemas']['MessageKey'];
+            data: {
+              field: string;
+              errors: {
+                field: string;
+                message: string;
+                code?: components['schemas']['MessageKey'];
+              }[];
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      429: components['responses']['TooManyRequests'];
+      500: components['responses']['InternalError'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  'resolve-screening-hit': {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes a retry safe: the same key with the same body gets the first answer again without running the action twice (409 with another body, or while the first request runs). */
+        'Idempotency-Key'?: components['parameters']['IdempotencyKey'];
+      };
+      path: {
+        id: string;
+        hitId: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /** @enum {string} */
+          outcome: 'cleared' | 'confirmed';
+          note: string;
+        };
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          'Idempotent-Replayed': components['headers']['IdempotentReplayed'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            status: boolean;
+            message: string;
+            code?: string;
+            data: {
+              hits: {
+                id: string;
+                entry: {
+                  /** @enum {string} */
+                  list: 'sebi_debarred' | 'un_consolidated' | 'pep';
+                  ref: string;
+                  name: string;
+                  date_of_birth: string | null;
+                  details: {
+                    [key: string]: string;
+                  };
+                };
+                /** @enum {string} */
+                matched_on: 'pan' | 'name_dob' | 'name';
+                score: number;
+                /** @enum {string} */
+                found_at_step: 'pan' | 'approval';
+                found_at: string;
+                /** @enum {string} */
+                status: 'open' | 'cleared' | 'confirmed';
+                resolved_by: string | null;
+                resolved_at: string | null;
+                note: string | null;
+              }[];
+              risk: {
+                /** @enum {string} */
+                category: 'low' | 'medium' | 'high';
+                factors: ('pep_declared' | 'screening_hit' | 'occupation' | 'income')[];
+                rule_set: string;
+                assessed_at: string;
+              } | null;
+              deceased: {
+                marked_at: string;
+                marked_by: string;
+              } | null;
+            };
+          };
+        };
+      };
+      /** @description Malformed input: data.errors names each offending field, with its rule's message key as code. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            status: boolean;
+            message: string;
+            code?: components['schemas']['MessageKey'];
+            data: {
+              field: string;
+              errors: {
+                field: string;
+                message: string;
+                code?: components['schemas']['MessageKey'];
+              }[];
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      413: components['responses']['PayloadTooLarge'];
+      429: components['responses']['TooManyRequests'];
+      500: components['responses']['InternalError'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  'mark-deceased': {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes a retry safe: the same key with the same body gets the first answer again without running the action twice (409 with another body, or while the first request runs). */
+        'Idempotency-Key'?: components['parameters']['IdempotencyKey'];
+      };
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          note: string;
+        };
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          'Idempotent-Replayed': components['headers']['IdempotentReplayed'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            status: boolean;
+            message: string;
+            code?: string;
+            data: {
+              marked_at: string;
+              stops: string[];
+            };
+          };
+        };
+      };
+      /** @description Malformed input: data.errors names each offending field, with its rule's message key as code. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            status: boolean;
+            message: string;
+            code?: components['schemas']['MessageKey'];
+            data: {
+              field: string;
+              errors: {
+                field: string;
+                message: string;
+                code?: components['schemas']['MessageKey'];
+              }[];
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      413: components['responses']['PayloadTooLarge'];
+      429: components['responses']['TooManyRequests'];
+      500: components['responses']['InternalError'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  'list-holds': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            status: boolean;
+            message: string;
+            code?: string;
+            data: {
+              current: {
+                /** @enum {string} */
+                reason_code:
+                  | 'COMPLIANCE_REVIEW'
+                  | 'SUSPECTED_FRAUD'
+                  | 'THIRD_PARTY_CONFIRMATION'
+                  | 'SUPERVISOR_QUERY'
+                  | 'SYSTEM_ISSUE';
+                note: string;
+                held_by: {
+                  staff_id: string;
+                  name: string;
+                };
+                held_at: string;
+                released_by: {
+                  staff_id: string;
+                  name: string;
+                } | null;
+                released_at: string | null;
+                release_note: string | null;
+              } | null;
+              holds: {
+                /** @enum {string} */
+                reason_code:
+                  | 'COMPLIANCE_REVIEW'
+                  | 'SUSPECTED_FRAUD'
+                  | 'THIRD_PARTY_CONFIRMATION'
+                  | 'SUPERVISOR_QUERY'
+                  | 'SYSTEM_ISSUE';
+                note: string;
+                held_by: {
+                  staff_id: string;
+                  name: string;
+                };
+                held_at: string;
+                released_by: {
+                  staff_id: string;
+                  name: string;
+                } | null;
+                released_at: string | null;
+                release_note: string | null;
+              }[];
+            };
+          };
+        };
+      };
+      /** @description Malformed input: data.errors names each offending field, with its rule's message key as code. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            status: boolean;
+            message: string;
+            code?: components['schemas']['MessageKey'];
+            data: {
+              field: string;
+              errors: {
+                field: string;
+                message: string;
+                code?: components['schemas']['MessageKey'];
+              }[];
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      429: components['responses']['TooManyRequests'];
+      500: components['responses']['InternalError'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  'hold-application': {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes a retry safe: the same key with the same body gets the first answer again without running the action twice (409 with another body, or while the first request runs). */
+        'Idempotency-Key'?: components['parameters']['IdempotencyKey'];
+      };
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /** @enum {string} */
+          reason_code:
+            'COMPLIANCE_REVIEW' | 'SUSPECTED_FRAUD' | 'THIRD_PARTY_CONFIRMATION' | 'SUPERVISOR_QUERY' | 'SYSTEM_ISSUE';
+          note: string;
+        };
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          'Idempotent-Replayed': components['headers']['IdempotentReplayed'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            status: boolean;
+            message: string;
+            code?: string;
+            data: {
+              current: {
+                /** @enum {string} */
+                reason_code:
+                  | 'COMPLIANCE_REVIEW'
+                  | 'SUSPECTED_FRAUD'
+                  | 'THIRD_PARTY_CONFIRMATION'
+                  | 'SUPERVISOR_QUERY'
+                  | 'SYSTEM_ISSUE';
+                note: string;
+                held_by: {
+                  staff_id: string;
+                  name: string;
+                };
+                held_at: string;
+                released_by: {
+                  staff_id: string;
+                  name: string;
+                } | null;
+                released_at: string | null;
+                release_note: string | null;
+              } | null;
+              holds: {
+                /** @enum {string} */
+                reason_code:
+                  | 'COMPLIANCE_REVIEW'
+                  | 'SUSPECTED_FRAUD'
+                  | 'THIRD_PARTY_CONFIRMATION'
+                  | 'SUPERVISOR_QUERY'
+                  | 'SYSTEM_ISSUE';
+                note: string;
+                held_by: {
+                  staff_id: string;
+                  name: string;
+                };
+                held_at: string;
+                released_by: {
+                  staff_id: string;
+                  name: string;
+                } | null;
+                released_at: string | null;
+                release_note: string | null;
+              }[];
+            };
+          };
+        };
+      };
+      /** @description Malformed input: data.errors names each offending field, with its rule's message key as code. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            status: boolean;
+            message: string;
+            code?: components['schemas']['MessageKey'];
+            data: {
+              field: string;
+              errors: {
+                field: string;
+                message: string;
+                code?: components['schemas']['MessageKey'];
+              }[];
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      413: components['responses']['PayloadTooLarge'];
+      429: components['responses']['TooManyRequests'];
+      500: components['responses']['InternalError'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  'release-hold': {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes a retry safe: the same key with the same body gets the first answer again without running the action twice (409 with another body, or while the first request runs). */
+        'Idempotency-Key'?: components['parameters']['IdempotencyKey'];
+      };
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          note: string;
+        };
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          'Idempotent-Replayed': components['headers']['IdempotentReplayed'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            status: boolean;
+            message: string;
+            code?: string;
+            data: {
+              current: {
+                /** @enum {string} */
+                reason_code:
+                  | 'COMPLIANCE_REVIEW'
+                  | 'SUSPECTED_FRAUD'
+                  | 'THIRD_PARTY_CONFIRMATION'
+                  | 'SUPERVISOR_QUERY'
+                  | 'SYSTEM_ISSUE';
+                note: string;
+                held_by: {
+                  staff_id: string;
+                  name: string;
+                };
+                held_at: string;
+                released_by: {
+                  staff_id: string;
+                  name: string;
+                } | null;
+                released_at: string | null;
+                release_note: string | null;
+              } | null;
+              holds: {
+                /** @enum {string} */
+                reason_code:
+                  | 'COMPLIANCE_REVIEW'
+                  | 'SUSPECTED_FRAUD'
+                  | 'THIRD_PARTY_CONFIRMATION'
+                  | 'SUPERVISOR_QUERY'
+                  | 'SYSTEM_ISSUE';
+                note: string;
+                held_by: {
+                  staff_id: string;
+                  name: string;
+                };
+                held_at: string;
+                released_by: {
+                  staff_id: string;
+                  name: string;
+                } | null;
+                released_at: string | null;
+                release_note: string | null;
+              }[];
+            };
+          };
+        };
+      };
+      /** @description Malformed input: data.errors names each offending field, with its rule's message key as code. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            status: boolean;
+            message: string;
+            code?: components['schemas']['MessageKey'];
+            data: {
+              field: string;
+              errors: {
+                field: string;
+                message: string;
+                code?: components['schemas']['MessageKey'];
+              }[];
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      413: components['responses']['PayloadTooLarge'];
+      429: components['responses']['TooManyRequests'];
+      500: components['responses']['InternalError'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
   'log-in-staff': {
     parameters: {
       query?: never;
@@ -8497,6 +9234,16 @@ export interface operations {
                 claim?: {
                   staff_id: string;
                   name: string;
+                } | null;
+                hold?: {
+                  /** @enum {string} */
+                  reason_code:
+                    | 'COMPLIANCE_REVIEW'
+                    | 'SUSPECTED_FRAUD'
+                    | 'THIRD_PARTY_CONFIRMATION'
+                    | 'SUPERVISOR_QUERY'
+                    | 'SYSTEM_ISSUE';
+                  since: string;
                 } | null;
               }[];
               total: number;
@@ -12467,6 +13214,50 @@ export interface operations {
       503: components['responses']['ServiceUnavailable'];
     };
   };
+  'import-screening-lists': {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes a retry safe: the same key with the same body gets the first answer again without running the action twice (409 with another body, or while the first request runs). */
+        'Idempotency-Key'?: components['parameters']['IdempotencyKey'];
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          'Idempotent-Replayed': components['headers']['IdempotentReplayed'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            status: boolean;
+            message: string;
+            code?: string;
+            data: {
+              lists: {
+                /** @enum {string} */
+                list: 'sebi_debarred' | 'un_consolidated' | 'pep';
+                entries: number;
+                changed: boolean;
+              }[];
+            };
+          };
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      409: components['responses']['Conflict'];
+      413: components['responses']['PayloadTooLarge'];
+      429: components['responses']['TooManyRequests'];
+      500: components['responses']['InternalError'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
   'request-bank-change': {
     parameters: {
       query?: never;
@@ -12826,7 +13617,7 @@ export interface operations {
                 }
               | {
                   /** @enum {string} */
-                  reason: 'otp' | 'no_account' | 'closed';
+                  reason: 'otp' | 'no_account' | 'closed' | 'deceased';
                 };
           };
         };
@@ -13292,7 +14083,7 @@ export interface operations {
                 }
               | {
                   /** @enum {string} */
-                  reason: 'otp' | 'no_account' | 'closed';
+                  reason: 'otp' | 'no_account' | 'closed' | 'deceased';
                 };
           };
         };

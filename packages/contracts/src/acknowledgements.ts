@@ -68,6 +68,15 @@ export const ACK = {
   nominationRequestSaved: 'Nomination request saved: sign it to send it',
   onlineAccessFrozen: 'Online access frozen',
   onlineAccessRestored: 'Online access restored',
+  bankNotVerified: 'The bank did not verify this account.',
+  bankNameMismatch: 'The name at the bank does not match the name on your PAN.',
+  bankRequestSaved: 'Bank request saved: sign it to send it',
+  closureBlocked: 'Your account cannot be closed yet.',
+  closureTransferNeeded: 'Name the demat account your holdings go to.',
+  closureRequestSaved: 'Closure request saved: sign it to send it',
+  accountClosed: 'This account is closed.',
+  accountHolderDeceased:
+    'This account is closed to online access: the account holder is recorded as deceased. For a transmission to the nominees or legal heirs, please contact customer support.',
 } as const;
 
 export type AckKey = keyof typeof ACK;

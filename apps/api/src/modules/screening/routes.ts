@@ -6,7 +6,7 @@ import { screeningImportReplySchema } from '@ekyc/contracts/calls/backoffice-scr
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireRole } from '../../auth/staff-guard.ts';
 import { TAG } from '../../lib/api-docs.ts';
-import { ok } from '../../lib/outcome.ts';
+import { plainOk } from '../../lib/outcome.ts';
 import { replies } from '../../lib/replies.ts';
 import { importAllLists } from './import-lists.ts';
 
@@ -23,6 +23,6 @@ export const screeningRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       preHandler: requireRole(app, 'admin'),
     },
-    async () => ok('Screening lists imported', { lists: await importAllLists(deps) }),
+    async () => plainOk('Screening lists imported', { lists: await importAllLists(deps) }),
   );
 };

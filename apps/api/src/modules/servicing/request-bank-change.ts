@@ -59,11 +59,9 @@ export async function requestBankChange(
     } catch {
       result = { outcome: 'invalid', code: 'PROVIDER_ERROR', reason: 'The bank could not be reached' };
     }
-    if (result.outcome !== 'valid')
-      return fail('The bank did not verify this account.', { reason: 'not_verified', account: i });
+    if (result.outcome !== 'valid') return fail('bankNotVerified', { reason: 'not_verified', account: i });
     const match = matchHolderName(result.nameAtBank, name);
-    if (!namePasses(match))
-      return fail('The name at the bank does not match the name on your PAN.', { reason: 'name_mismatch', account: i });
+    if (!namePasses(match)) return fail('bankNameMismatch', { reason: 'name_mismatch', account: i });
     accounts.push({
       ifsc: branch.IFSC,
       micr: branch.MICR ?? '',
@@ -107,5 +105,5 @@ export async function requestBankChange(
     );
     return created;
   });
-  return ok('Bank request saved: sign it to send it', { request: requestView(deps, row, sessionId) });
+  return ok('bankRequestSaved', { request: requestView(deps, row, sessionId) });
 }

@@ -74,10 +74,9 @@ export async function requestClosure(
   }
   const preCheck = preCheckView(check, requests.filter((r) => UNDER_WAY.has(r.status)).length);
   const { reason, target } = parsed.data;
-  if (preCheck.blockers.length)
-    return fail('Your account cannot be closed yet.', { reason: preCheck.blockers[0]!, pre_check: preCheck });
+  if (preCheck.blockers.length) return fail('closureBlocked', { reason: preCheck.blockers[0]!, pre_check: preCheck });
   if (preCheck.holdings.length && !target)
-    return fail('Name the demat account your holdings go to.', { reason: 'transfer_needed', pre_check: preCheck });
+    return fail('closureTransferNeeded', { reason: 'transfer_needed', pre_check: preCheck });
   if (target && summary?.boId && target.bo_id === summary.boId.toUpperCase())
     throw invalidField('target.bo_id', 'The holdings must go to another demat account.');
   const payload: RequestPayload = {
@@ -111,7 +110,7 @@ export async function requestClosure(
     );
     return created;
   });
-  return ok('Closure request saved: sign it to send it', {
+  return ok('closureRequestSaved', {
     request: requestView(deps, row, sessionId),
     pre_check: preCheck,
   });

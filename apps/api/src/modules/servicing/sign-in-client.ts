@@ -15,9 +15,6 @@ type Deps = Pick<ServicingDeps, 'database' | 'records' | 'sessions' | 'otp' | 'm
 const target = (mobile: string) => `client:${mobile}`;
 
 /** The account holder is recorded as deceased: the client area is closed to this account. */
-export const DECEASED =
-  'This account is closed to online access: the account holder is recorded as deceased. For a transmission to the nominees or legal heirs, please contact customer support.';
-
 export async function sendClientOtp(
   deps: Deps,
   mobile: string,
@@ -46,11 +43,11 @@ export async function verifyClientOtp(
   if (!check.ok) return fail(check.message, { reason: 'otp' as const });
   const applicant = await deps.records.findByMobile(mobile);
   if (applicant && (await deps.consents.closure(applicant.id)))
-    return fail('This account is closed.', { reason: 'closed' as const });
+    return fail('accountClosed', { reason: 'closed' as const });
   if (!applicant || !(await isOpenAccount(deps, applicant.id)))
     return fail('noOpenAccount', { reason: 'no_account' as const });
   if (await deceasedStops(deps.database.db, applicant.id, 'client_area'))
-    return fail(DECEASED, { reason: 'deceased' as const });
+    return fail('accountHolderDeceased', { reason: 'deceased' as const });
   const { token } = await deps.sessions.create('client', applicant.id);
   return ok('signedIn', { token });
 }

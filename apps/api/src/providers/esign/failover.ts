@@ -14,7 +14,7 @@ import { admitProviderCall, ProviderError } from '../http.ts';
 import { parseEsignRespXml } from './esign-xml.ts';
 import type { EsignGateway, EsignService, SigningForm, SigningResult } from './port.ts';
 
-export type { BreakerSettings, SkipReason, VendorEvent } from '../failover.ts';
+export type { BreakerSettings, VendorEvent } from '../failover.ts';
 
 export interface EsignVendor {
   /** The vendor's name: its settings' prefix, its PROVIDER_LIMITS entry and its metrics label. */

@@ -6,7 +6,7 @@ import { holdBodySchema, holdsReplySchema, releaseHoldBodySchema } from '@ekyc/c
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireRole } from '../../../auth/staff-guard.ts';
 import { TAG } from '../../../lib/api-docs.ts';
-import { ok } from '../../../lib/outcome.ts';
+import { plainOk } from '../../../lib/outcome.ts';
 import { withInput } from '../../../lib/replies.ts';
 import { idParams } from '../route-params.ts';
 import { holdApplication, listHolds, releaseHold } from './escalation-holds.ts';
@@ -27,7 +27,7 @@ export const holdRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       preHandler: reviewer,
     },
-    async (req) => ok('Holds', await listHolds(deps, req.params.id)),
+    async (req) => plainOk('Holds', await listHolds(deps, req.params.id)),
   );
 
   app.post(
@@ -43,7 +43,7 @@ export const holdRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       preHandler: reviewer,
     },
-    async (req) => ok('On hold', await holdApplication(deps, req.staffMember!, req.params.id, req.body)),
+    async (req) => plainOk('On hold', await holdApplication(deps, req.staffMember!, req.params.id, req.body)),
   );
 
   app.post(
@@ -59,6 +59,6 @@ export const holdRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       preHandler: reviewer,
     },
-    async (req) => ok('Hold released', await releaseHold(deps, req.staffMember!, req.params.id, req.body)),
+    async (req) => plainOk('Hold released', await releaseHold(deps, req.staffMember!, req.params.id, req.body)),
   );
 };

@@ -13,7 +13,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireRole } from '../../../auth/staff-guard.ts';
 import { TAG } from '../../../lib/api-docs.ts';
-import { ok } from '../../../lib/outcome.ts';
+import { plainOk } from '../../../lib/outcome.ts';
 import { withInput } from '../../../lib/replies.ts';
 import { idParams } from '../route-params.ts';
 import { markDeceased } from './mark-deceased.ts';
@@ -36,7 +36,7 @@ export const backofficeScreeningRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       preHandler: reviewer,
     },
-    async (req) => ok('Screening', await getScreening(deps, req.params.id)),
+    async (req) => plainOk('Screening', await getScreening(deps, req.params.id)),
   );
 
   app.post(
@@ -53,7 +53,7 @@ export const backofficeScreeningRoutes: FastifyPluginAsyncZod = async (app) => {
       preHandler: reviewer,
     },
     async (req) =>
-      ok(
+      plainOk(
         'Screening hit resolved',
         await resolveHit(deps, req.staffMember!, req.params.id, req.params.hitId, req.body.outcome, req.body.note),
       ),
@@ -72,6 +72,7 @@ export const backofficeScreeningRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       preHandler: supervisor,
     },
-    async (req) => ok('Recorded as deceased', await markDeceased(deps, req.staffMember!, req.params.id, req.body.note)),
+    async (req) =>
+      plainOk('Recorded as deceased', await markDeceased(deps, req.staffMember!, req.params.id, req.body.note)),
   );
 };
