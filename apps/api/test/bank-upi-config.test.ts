@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { ACK } from '@ekyc/contracts/acknowledgements';
 import { UPI_COMING_SOON } from '../src/modules/bank/validate-vpa.ts';
 import { call, testApp, uniqueMobile } from './support/test-app.ts';
 
@@ -38,7 +39,8 @@ it('with UPI switched off, says so and sends the applicant to manual entry', asy
   const res = await call(off, 'POST', 'vpa-validation', { token, body: { vpa_id: 'ravi@okaxis' } });
   expect(res.body).toMatchObject({
     status: false,
-    message: UPI_COMING_SOON,
+    message: ACK.upiComingSoon,
+    code: UPI_COMING_SOON,
     data: { status_description: 'Failure', screen: '/bank-and-segment/add-bank' },
   });
 });

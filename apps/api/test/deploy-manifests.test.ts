@@ -18,6 +18,7 @@ import { PodDisruptionBudget } from 'kubernetes-models/policy/v1/PodDisruptionBu
 import { parse, parseAllDocuments } from 'yaml';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config.ts';
+import { EVIDENCE_KEY } from './support/test-app.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../../..');
 const K8S = path.join(ROOT, 'deploy/k8s');
@@ -150,6 +151,7 @@ describe('Kubernetes manifests, Containerfile and Compose file', () => {
     const secrets = {
       SECRET_KEY: Buffer.alloc(32, 1).toString('base64'),
       ENCRYPTION_KEY: Buffer.alloc(32, 2).toString('base64'),
+      EVIDENCE_SIGNING_KEY: EVIDENCE_KEY,
       DATABASE_URL: 'postgres://ekyc@db/ekyc',
       REDIS_URL: 'redis://redis:6379',
       S3_ACCESS_KEY_ID: 'id',

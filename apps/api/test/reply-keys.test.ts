@@ -16,6 +16,8 @@ const PLAIN_TEXT_ALLOWED = [
   /^modules\/assisted-kyc\/routes\.ts$/,
   /^modules\/privacy\/routes\.ts$/,
   /^modules\/servicing\/review-request\.ts$/,
+  // the administrator's import of the screening lists
+  /^modules\/screening\/routes\.ts$/,
   /^modules\/public\//,
   /^sandbox\//,
   /^lib\/outcome\.ts$/,

@@ -83,6 +83,7 @@ it('asks the account aggregator for consent and completes the stage once the app
   expect(res.body).toEqual({
     status: true,
     message: 'Your financial proof was received',
+    code: 'financialProofReceived',
     data: { status: 'S', message: 'Your financial proof was received', data: { screen: '/take-selfie' } },
   });
   const details = await call<[{ segment_obj: Record<string, unknown> }]>(app, 'GET', 'get-user-details', { token });

@@ -68,7 +68,7 @@ export const ACK = {
   nominationRequestSaved: 'Nomination request saved: sign it to send it',
   onlineAccessFrozen: 'Online access frozen',
   onlineAccessRestored: 'Online access restored',
-  bankNotVerified: 'The bank did not verify this account.',
+  bankAccountNotVerified: 'The bank did not verify this account.',
   bankNameMismatch: 'The name at the bank does not match the name on your PAN.',
   bankRequestSaved: 'Bank request saved: sign it to send it',
   closureBlocked: 'Your account cannot be closed yet.',

@@ -59,7 +59,7 @@ export async function requestBankChange(
     } catch {
       result = { outcome: 'invalid', code: 'PROVIDER_ERROR', reason: 'The bank could not be reached' };
     }
-    if (result.outcome !== 'valid') return fail('bankNotVerified', { reason: 'not_verified', account: i });
+    if (result.outcome !== 'valid') return fail('bankAccountNotVerified', { reason: 'not_verified', account: i });
     const match = matchHolderName(result.nameAtBank, name);
     if (!namePasses(match)) return fail('bankNameMismatch', { reason: 'name_mismatch', account: i });
     accounts.push({
