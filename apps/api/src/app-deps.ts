@@ -207,6 +207,7 @@ export async function createDeps(config: Config, overrides: DepsOverrides = {}):
       });
   };
   providers.esign.observe(followFailover('esign'));
+  providers.messaging.observe?.(followFailover('sms'));
   observeProviderQueue((service) => metrics.providerQueued.inc({ service }));
   if (providers.bank.pennyDrop instanceof FailoverPennyDrop)
     providers.bank.pennyDrop.observe(followFailover('bank_verification'));

@@ -7,6 +7,7 @@ import type { DatabaseRef } from '../../db/client.ts';
 import { Msg91MessageSender } from './msg91.ts';
 import type { MessageSender, TemplateName } from './port.ts';
 import { SandboxMessageSender } from './sandbox.ts';
+import { createSmsFailover } from './sms-vendors.ts';
 
 /**
  * Every email ends with the broker's name and registration numbers (SEBI, exchange member codes,
@@ -15,6 +16,7 @@ import { SandboxMessageSender } from './sandbox.ts';
 export function withRegistrations(sender: MessageSender, line: string): MessageSender {
   return {
     send: (m) => sender.send(m.channel === 'email' ? { ...m, text: `${m.text}\n\n--\n${line}` } : m),
+    ...(sender.observe && { observe: sender.observe.bind(sender) }),
   };
 }
 
@@ -50,7 +52,7 @@ function createSender(config: Config, database: DatabaseRef): MessageSender {
         ),
       ]),
     ) as Partial<Record<Language, Partial<Record<TemplateName, string>>>>;
-  return new Msg91MessageSender({
+  const msg91 = new Msg91MessageSender({
     baseUrl: env.MSG91_BASE_URL ?? 'https://control.msg91.com',
     authKey: need('MSG91_AUTH_KEY'),
     sender: need('MSG91_SENDER_ID'),
@@ -80,5 +82,7 @@ function createSender(config: Config, database: DatabaseRef): MessageSender {
     mailUrl: env.MAIL_API_URL ?? 'https://api.sendgrid.com/v3/mail/send',
     mailKey: need('MAIL_API_KEY'),
     mailFrom: need('MAIL_FROM'),
+    provider: 'msg91',
   });
+  return createSmsFailover(config, msg91);
 }
