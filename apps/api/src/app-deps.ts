@@ -163,7 +163,7 @@ export async function createDeps(config: Config, overrides: DepsOverrides = {}):
     vendorOf: (txn) => esignVendorsRepository.vendorOf(opened().db, txn),
   };
   const providers = collectProviderSettings((guard) => ({
-    messaging: overrides.messaging ?? guard(() => createMessageSender(config, opened)),
+    messaging: overrides.messaging ?? guard(() => createMessageSender(config, opened, selfFetch)),
     liveness: overrides.liveness ?? guard(() => createLivenessProvider(config, selfFetch)),
     esign: guard(() =>
       overrides.esign

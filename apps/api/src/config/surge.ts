@@ -43,7 +43,7 @@ export function surgeSettings(e: z.output<typeof surgeEnv>, mode: Mode) {
       /** Penny-drop providers, in the order they are tried. */
       bankVerificationVendors:
         e.BANK_VERIFICATION_VENDORS?.split(',') ?? (mode.sandbox ? ['bank', 'bank-payu'] : ['bank']),
-      /** SMS gateways, in the order they are tried (production; the sandbox has its one outbox). */
+      /** SMS gateways, in the order they are tried (in the sandbox "msg91" is the outbox itself). */
       smsVendors: e.SMS_VENDORS?.split(',') ?? ['msg91'],
       breaker: { failures: e.PROVIDER_BREAKER_FAILURES, halfOpenAfterMs: e.PROVIDER_BREAKER_HALF_OPEN_SECONDS * 1000 },
       /** The queue of applicants waiting while every provider of a service is over budget. */

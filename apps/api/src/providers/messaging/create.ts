@@ -4,10 +4,11 @@ import { registrationLine } from '@ekyc/contracts/calls/broker-documents';
 import { requiredSetting } from '../settings.ts';
 import type { Config } from '../../config.ts';
 import type { DatabaseRef } from '../../db/client.ts';
+import type { SelfFetch } from '../http.ts';
 import { Msg91MessageSender } from './msg91.ts';
 import type { MessageSender, TemplateName } from './port.ts';
 import { SandboxMessageSender } from './sandbox.ts';
-import { createSmsFailover } from './sms-vendors.ts';
+import { createSandboxSms, createSmsFailover } from './sms-vendors.ts';
 
 /**
  * Every email ends with the broker's name and registration numbers (SEBI, exchange member codes,
@@ -20,13 +21,13 @@ export function withRegistrations(sender: MessageSender, line: string): MessageS
   };
 }
 
-export function createMessageSender(config: Config, database: DatabaseRef): MessageSender {
-  return withRegistrations(createSender(config, database), registrationLine(config.broker));
+export function createMessageSender(config: Config, database: DatabaseRef, selfFetch?: SelfFetch): MessageSender {
+  return withRegistrations(createSender(config, database, selfFetch), registrationLine(config.broker));
 }
 
-function createSender(config: Config, database: DatabaseRef): MessageSender {
+function createSender(config: Config, database: DatabaseRef, selfFetch?: SelfFetch): MessageSender {
   const env = config.providerEnv;
-  if (config.sandbox) return new SandboxMessageSender(database);
+  if (config.sandbox) return createSandboxSms(config, new SandboxMessageSender(database), selfFetch);
   const need = requiredSetting(config);
   // each language's DLT templates: MSG91_TEMPLATE_OTP_HI, MSG91_WHATSAPP_TEMPLATE_DECISION_MAR, ...
   const byLanguage = (prefix: string) =>

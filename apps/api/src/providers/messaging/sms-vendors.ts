@@ -4,6 +4,7 @@
  */
 import { LANGUAGES, type Language } from '@ekyc/contracts/constants';
 import type { Config } from '../../config.ts';
+import { SANDBOX_ORIGIN, type SelfFetch } from '../http.ts';
 import { invalidSetting, requiredSetting } from '../settings.ts';
 import { FailoverSmsSender } from './failover.ts';
 import { KaleyraSmsSender } from './kaleyra.ts';
@@ -45,6 +46,32 @@ function createKaleyra(config: Config): KaleyraSmsSender {
     ) as Partial<Record<Language, Partial<Record<TemplateName, string>>>>,
     provider: 'kaleyra',
   });
+}
+
+/**
+ * The sandbox: its outbox writer stands in for MSG91 (and carries WhatsApp and email); "kaleyra"
+ * speaks Kaleyra's wire format to /sandbox/kaleyra through the sandbox transport (SANDBOX_FAULTS).
+ * With SMS_VENDORS unset, or "msg91" alone, every message goes straight to the outbox.
+ */
+export function createSandboxSms(config: Config, outbox: MessageSender, selfFetch?: SelfFetch): MessageSender {
+  const names = config.surge.smsVendors;
+  if (!names.includes('kaleyra') || !selfFetch) return outbox;
+  const vendors = names.map((name) => ({
+    name,
+    sender:
+      name === 'kaleyra'
+        ? new KaleyraSmsSender({
+            baseUrl: `${SANDBOX_ORIGIN}/sandbox/kaleyra`,
+            sid: 'sandbox',
+            apiKey: 'sandbox',
+            sender: 'SNDBOX',
+            templates: Object.fromEntries(SMS_TEMPLATES.map((t) => [t, `sandbox-${t}`])),
+            provider: name,
+            fetch: selfFetch,
+          })
+        : outbox,
+  }));
+  return new FailoverSmsSender(vendors, outbox, config.surge.breaker);
 }
 
 /** SMS through the gateways of SMS_VENDORS in order, failing over; WhatsApp and email through MSG91. */
