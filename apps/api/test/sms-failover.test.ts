@@ -128,3 +128,24 @@ it('every gateway down: the SMS fails with the service named', async () => {
   );
   await expect(sender.send(otpSms)).rejects.toThrow(/no sms provider is available/);
 });
+
+it("a refusal by every gateway keeps each gateway's reason (the audit trail's notify.failed)", async () => {
+  const refused = replay(fixture('msg91/otp-error.json'));
+  const mismatch = replay(fixture('kaleyra/sms-template-mismatch.json'));
+  const sender = new FailoverSmsSender(
+    [
+      { name: 'msg91', sender: msg91(refused.fetch) },
+      { name: 'kaleyra', sender: kaleyra(mismatch.fetch) },
+    ],
+    msg91(refused.fetch),
+    { failures: 3, halfOpenAfterMs: 60_000 },
+  );
+  const err = await sender.send(otpSms).then(
+    () => null,
+    (e: unknown) => e as Error,
+  );
+  expect(err).toBeInstanceOf(ProviderError);
+  expect(err!.message).toMatch(/^no sms provider is available \(msg91: MSG91 OTP refused: .+; kaleyra: .+\)$/);
+  // refusals are not outages: neither circuit opens
+  expect(sender.circuits().every((c) => !c.open)).toBe(true);
+});

@@ -5,6 +5,7 @@
  * them. Metrics count each gateway's choices and show its circuit (app-deps.ts).
  */
 import { type BreakerSettings, ProviderFailover, type VendorEvent } from '../failover.ts';
+import { ProviderError } from '../http.ts';
 import type { MessageSender, OutgoingMessage } from './port.ts';
 
 export interface SmsVendor {
@@ -33,8 +34,23 @@ export class FailoverSmsSender implements MessageSender {
     return this.failover.circuits();
   }
 
+  /**
+   * Sends an SMS through the first gateway that takes it. When none does, the error keeps each
+   * gateway's own reason (a DLT mismatch, a missing template), which the audit trail records.
+   */
   async send(m: OutgoingMessage): Promise<void> {
     if (m.channel !== 'sms') return this.other.send(m);
-    await this.failover.run((v) => v.sender.send(m));
+    const reasons: string[] = [];
+    try {
+      await this.failover.run((v) =>
+        v.sender.send(m).catch((err: unknown) => {
+          reasons.push(`${v.name}: ${err instanceof Error ? err.message : String(err)}`);
+          throw err;
+        }),
+      );
+    } catch (err) {
+      if (!(err instanceof ProviderError) || reasons.length === 0) throw err;
+      throw new ProviderError(`${err.message} (${reasons.join('; ')})`, err.status, undefined, err.reason);
+    }
   }
 }
