@@ -11,7 +11,7 @@ import { KaleyraSmsSender } from './kaleyra.ts';
 import type { MessageSender, TemplateName } from './port.ts';
 
 /** The SMS gateways this application speaks, by their name in SMS_VENDORS. */
-export const SMS_PROVIDERS = ['msg91', 'kaleyra'] as const;
+const SMS_PROVIDERS = ['msg91', 'kaleyra'] as const;
 
 const SMS_TEMPLATES: TemplateName[] = [
   'otp',
