@@ -163,7 +163,7 @@ export async function createDeps(config: Config, overrides: DepsOverrides = {}):
     vendorOf: (txn) => esignVendorsRepository.vendorOf(opened().db, txn),
   };
   const providers = collectProviderSettings((guard) => ({
-    messaging: overrides.messaging ?? guard(() => createMessageSender(config, opened)),
+    messaging: overrides.messaging ?? guard(() => createMessageSender(config, opened, selfFetch)),
     liveness: overrides.liveness ?? guard(() => createLivenessProvider(config, selfFetch)),
     esign: guard(() =>
       overrides.esign
@@ -207,6 +207,7 @@ export async function createDeps(config: Config, overrides: DepsOverrides = {}):
       });
   };
   providers.esign.observe(followFailover('esign'));
+  providers.messaging.observe?.(followFailover('sms'));
   observeProviderQueue((service) => metrics.providerQueued.inc({ service }));
   if (providers.bank.pennyDrop instanceof FailoverPennyDrop)
     providers.bank.pennyDrop.observe(followFailover('bank_verification'));

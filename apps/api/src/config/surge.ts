@@ -13,6 +13,11 @@ export const surgeEnv = z.object({
     .string()
     .regex(/^(bank|bank-payu)(,(bank|bank-payu))*$/, 'use bank and bank-payu, comma-separated, in order')
     .optional(),
+  /** SMS gateways in order of preference: msg91 (MSG91's API), kaleyra (Kaleyra's SMS API), e.g. "msg91,kaleyra". */
+  SMS_VENDORS: z
+    .string()
+    .regex(/^(msg91|kaleyra)(,(msg91|kaleyra))*$/, 'use msg91 and kaleyra, comma-separated, in order')
+    .optional(),
   /** Consecutive failed checks of a provider that open its circuit (it is skipped while open). */
   PROVIDER_BREAKER_FAILURES: z.coerce.number().int().min(1).max(100).default(3),
   /** Seconds an open circuit waits before one call tries the provider again. */
@@ -38,6 +43,8 @@ export function surgeSettings(e: z.output<typeof surgeEnv>, mode: Mode) {
       /** Penny-drop providers, in the order they are tried. */
       bankVerificationVendors:
         e.BANK_VERIFICATION_VENDORS?.split(',') ?? (mode.sandbox ? ['bank', 'bank-payu'] : ['bank']),
+      /** SMS gateways, in the order they are tried (in the sandbox "msg91" is the outbox itself). */
+      smsVendors: e.SMS_VENDORS?.split(',') ?? ['msg91'],
       breaker: { failures: e.PROVIDER_BREAKER_FAILURES, halfOpenAfterMs: e.PROVIDER_BREAKER_HALF_OPEN_SECONDS * 1000 },
       /** The queue of applicants waiting while every provider of a service is over budget. */
       queue: { retrySeconds: e.PROVIDER_QUEUE_RETRY_SECONDS, keepSeconds: e.PROVIDER_QUEUE_KEEP_SECONDS },

@@ -186,6 +186,10 @@ export const SANDBOX_OPERATIONS: Readonly<Record<string, readonly [operationId: 
     'sandbox-penny-drop-payu',
     "Second penny drop stand-in (PayU Payouts' format): verify a bank account and give its holder name",
   ],
+  'POST /sandbox/kaleyra/v1/:sid/messages': [
+    'sandbox-sms-kaleyra',
+    "Second SMS gateway stand-in (Kaleyra's SMS API): send an SMS into the outbox",
+  ],
   'POST /sandbox/upi/v1/users/login': ['sandbox-upi-login', 'UPI provider stand-in (Setu): a token'],
   'POST /sandbox/upi/v1/merchants/customer-vpas/verify': [
     'sandbox-upi-verify-vpa',

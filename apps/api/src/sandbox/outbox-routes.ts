@@ -23,6 +23,7 @@ export const outboxRoutes: FastifyPluginAsyncZod = async (app) => {
         to: m.recipient,
         text: m.body,
         otp: m.otp,
+        provider: m.provider,
         sent_at: m.sentAt.toISOString(),
         attachments: m.attachments,
       })),
@@ -31,10 +32,10 @@ export const outboxRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/sandbox/', async (_req, reply) => {
     const rows = await list();
     const body = rows.length
-      ? `<table><thead><tr><th>Sent</th><th>Channel</th><th>To</th><th>OTP</th><th>Text</th></tr></thead><tbody>${rows
+      ? `<table><thead><tr><th>Sent</th><th>Channel</th><th>To</th><th>Gateway</th><th>OTP</th><th>Text</th></tr></thead><tbody>${rows
           .map(
             (m) =>
-              `<tr><td>${m.sentAt.toISOString().replace('T', ' ').slice(0, 19)}</td><td>${escapeHtml(m.channel)}</td><td>${escapeHtml(m.recipient)}</td><td><strong>${escapeHtml(m.otp ?? '')}</strong></td><td>${escapeHtml(m.body)}${m.attachments.length ? `<ul>${m.attachments.map((a) => `<li>${escapeHtml(a.filename)} (${Math.ceil(a.size / 1024)} KB)</li>`).join('')}</ul>` : ''}</td></tr>`,
+              `<tr><td>${m.sentAt.toISOString().replace('T', ' ').slice(0, 19)}</td><td>${escapeHtml(m.channel)}</td><td>${escapeHtml(m.recipient)}</td><td>${escapeHtml(m.provider ?? '')}</td><td><strong>${escapeHtml(m.otp ?? '')}</strong></td><td>${escapeHtml(m.body)}${m.attachments.length ? `<ul>${m.attachments.map((a) => `<li>${escapeHtml(a.filename)} (${Math.ceil(a.size / 1024)} KB)</li>`).join('')}</ul>` : ''}</td></tr>`,
           )
           .join('')}</tbody></table>`
       : '<p>No messages yet.</p>';

@@ -8,6 +8,7 @@ import { accountAggregatorSandboxRoutes } from './account-aggregator/routes.ts';
 import { sandboxIfscRoutes } from './bank/ifsc-routes.ts';
 import { sandboxPennyDropRoutes } from './bank/penny-drop-routes.ts';
 import { sandboxPayuVerifyRoutes } from './bank/payu-verify-routes.ts';
+import { sandboxKaleyraRoutes } from './sms/kaleyra-routes.ts';
 import { sandboxRpdRoutes } from './upi/rpd-routes.ts';
 import { sandboxUpiRoutes } from './upi/routes.ts';
 import { sandboxDigilockerRoutes } from './digilocker/routes.ts';
@@ -56,6 +57,7 @@ export async function sandboxRoutes(app: FastifyInstance) {
   await app.register(sandboxIfscRoutes);
   await app.register(sandboxPennyDropRoutes);
   await app.register(sandboxPayuVerifyRoutes);
+  await app.register(sandboxKaleyraRoutes);
   await app.register(sandboxUpiRoutes);
   await app.register(sandboxRpdRoutes);
   await app.register(sandboxRegistrationRoutes);

@@ -10,6 +10,8 @@ export const sandboxOutboxSchema = z.array(
     to: z.string(),
     text: z.string(),
     otp: z.string().nullable(),
+    /** The SMS gateway that took it (SMS_VENDORS: msg91, kaleyra); null for email. */
+    provider: z.string().nullable(),
     sent_at: z.string(),
     attachments: z.array(z.looseObject({ filename: z.string(), size: z.number() })),
   }),

@@ -90,6 +90,8 @@ export const sandboxOutbox = pgTable('sandbox_outbox', {
   recipient: text('recipient').notNull(),
   body: text('body').notNull(),
   otp: text('otp'),
+  /** The SMS gateway that took the message (msg91, kaleyra); none for email. */
+  provider: text('provider'),
   sentAt: ts('sent_at').notNull().defaultNow(),
   attachments: jsonb('attachments')
     .$type<{ filename: string; content_type: string; size: number; sha256: string }[]>()

@@ -4,9 +4,11 @@ import { registrationLine } from '@ekyc/contracts/calls/broker-documents';
 import { requiredSetting } from '../settings.ts';
 import type { Config } from '../../config.ts';
 import type { DatabaseRef } from '../../db/client.ts';
+import type { SelfFetch } from '../http.ts';
 import { Msg91MessageSender } from './msg91.ts';
 import type { MessageSender, TemplateName } from './port.ts';
 import { SandboxMessageSender } from './sandbox.ts';
+import { createSandboxSms, createSmsFailover } from './sms-vendors.ts';
 
 /**
  * Every email ends with the broker's name and registration numbers (SEBI, exchange member codes,
@@ -15,16 +17,17 @@ import { SandboxMessageSender } from './sandbox.ts';
 export function withRegistrations(sender: MessageSender, line: string): MessageSender {
   return {
     send: (m) => sender.send(m.channel === 'email' ? { ...m, text: `${m.text}\n\n--\n${line}` } : m),
+    ...(sender.observe && { observe: sender.observe.bind(sender) }),
   };
 }
 
-export function createMessageSender(config: Config, database: DatabaseRef): MessageSender {
-  return withRegistrations(createSender(config, database), registrationLine(config.broker));
+export function createMessageSender(config: Config, database: DatabaseRef, selfFetch?: SelfFetch): MessageSender {
+  return withRegistrations(createSender(config, database, selfFetch), registrationLine(config.broker));
 }
 
-function createSender(config: Config, database: DatabaseRef): MessageSender {
+function createSender(config: Config, database: DatabaseRef, selfFetch?: SelfFetch): MessageSender {
   const env = config.providerEnv;
-  if (config.sandbox) return new SandboxMessageSender(database);
+  if (config.sandbox) return createSandboxSms(config, new SandboxMessageSender(database), selfFetch);
   const need = requiredSetting(config);
   // each language's DLT templates: MSG91_TEMPLATE_OTP_HI, MSG91_WHATSAPP_TEMPLATE_DECISION_MAR, ...
   const byLanguage = (prefix: string) =>
@@ -50,7 +53,7 @@ function createSender(config: Config, database: DatabaseRef): MessageSender {
         ),
       ]),
     ) as Partial<Record<Language, Partial<Record<TemplateName, string>>>>;
-  return new Msg91MessageSender({
+  const msg91 = new Msg91MessageSender({
     baseUrl: env.MSG91_BASE_URL ?? 'https://control.msg91.com',
     authKey: need('MSG91_AUTH_KEY'),
     sender: need('MSG91_SENDER_ID'),
@@ -80,5 +83,7 @@ function createSender(config: Config, database: DatabaseRef): MessageSender {
     mailUrl: env.MAIL_API_URL ?? 'https://api.sendgrid.com/v3/mail/send',
     mailKey: need('MAIL_API_KEY'),
     mailFrom: need('MAIL_FROM'),
+    provider: 'msg91',
   });
+  return createSmsFailover(config, msg91);
 }

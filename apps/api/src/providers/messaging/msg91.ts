@@ -37,6 +37,8 @@ export interface Msg91Options {
   mailUrl: string;
   mailKey: string;
   mailFrom: string;
+  /** The SMS calls' name in metrics, limits and logs (SMS_VENDORS); the host's when absent. */
+  provider?: string;
   fetch?: FetchLike;
 }
 
@@ -74,6 +76,7 @@ export class Msg91MessageSender implements MessageSender {
           method: 'POST',
           headers: { authkey: this.o.authKey },
           fetch: this.o.fetch,
+          provider: this.o.provider,
         }),
       );
       if (reply?.type !== 'success') throw new ProviderError(`MSG91 OTP refused: ${reply?.message ?? 'no answer'}`);
@@ -85,6 +88,7 @@ export class Msg91MessageSender implements MessageSender {
         headers: { authkey: this.o.authKey },
         body: { template_id: template, short_url: '0', recipients: [{ mobiles: `91${m.to}`, ...vars }] },
         fetch: this.o.fetch,
+        provider: this.o.provider,
       }),
     );
     if (reply?.type !== 'success') throw new ProviderError(`MSG91 flow refused: ${reply?.message ?? 'no answer'}`);

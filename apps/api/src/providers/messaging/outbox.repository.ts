@@ -6,7 +6,10 @@ import { sandboxOutbox } from '../../db/schema/core.ts';
 export const outboxRepository = {
   async insert(
     tx: Tx,
-    values: Pick<typeof sandboxOutbox.$inferSelect, 'channel' | 'recipient' | 'body' | 'otp' | 'attachments'>,
+    values: Pick<
+      typeof sandboxOutbox.$inferSelect,
+      'channel' | 'recipient' | 'body' | 'otp' | 'attachments' | 'provider'
+    >,
   ): Promise<void> {
     const query = prepared(tx, 'outbox_insert', (db, name) =>
       db
@@ -17,6 +20,7 @@ export const outboxRepository = {
           body: sql.placeholder('body'),
           otp: sql.placeholder('otp'),
           attachments: sql.placeholder('attachments'),
+          provider: sql.placeholder('provider'),
         })
         .prepare(name),
     );

@@ -1,5 +1,6 @@
 /** Sends SMS, WhatsApp and email. The OTP, when a message carries one, is passed apart from the text. */
 import type { Language } from '@ekyc/contracts/constants';
+import type { VendorEvent } from '../failover.ts';
 
 export type Channel = 'sms' | 'whatsapp' | 'email';
 
@@ -45,6 +46,8 @@ export interface OutgoingMessage {
 
 export interface MessageSender {
   send(message: OutgoingMessage): Promise<void>;
+  /** With several SMS gateways (SMS_VENDORS): metrics follow the choices and the circuits. */
+  observe?(listener: (event: VendorEvent) => void): void;
 }
 
 /** TRAI DLT: "Characters passed in a single VARIABLE should be ... less than or equal to 40". */

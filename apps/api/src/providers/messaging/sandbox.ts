@@ -17,6 +17,8 @@ export class SandboxMessageSender implements MessageSender {
       recipient: m.to,
       body: m.subject ? `${m.subject}\n${m.text}` : m.text,
       otp: m.otp ?? null,
+      // the sandbox's stand-in for MSG91, which carries SMS and WhatsApp
+      provider: m.channel === 'email' ? null : 'msg91',
       attachments: (m.attachments ?? []).map((a) => ({
         filename: a.filename,
         content_type: a.contentType,

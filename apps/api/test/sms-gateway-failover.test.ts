@@ -1,0 +1,69 @@
+/**
+ * SMS_VENDORS in the sandbox: the sandbox Kaleyra gateway takes SMS in Kaleyra's wire format and
+ * writes them to the outbox with its name; when it fails (SANDBOX_FAULTS) the OTP still arrives,
+ * through the outbox's MSG91 stand-in, the gateway that took it is recorded, and the failing
+ * gateway's circuit opens.
+ */
+import type { FastifyInstance } from 'fastify';
+import { afterEach, expect, it } from 'vitest';
+import { call, latestOtp, testApp, uniqueMobile } from './support/test-app.ts';
+
+let app: FastifyInstance | undefined;
+afterEach(async () => {
+  await app?.close();
+  app = undefined;
+});
+
+interface OutboxRow {
+  channel: string;
+  otp: string | null;
+  provider: string | null;
+  text: string;
+}
+
+async function sendOtp(a: FastifyInstance, whatsapp = false): Promise<{ mobile: string; rows: OutboxRow[] }> {
+  const mobile = uniqueMobile();
+  const sent = await call(a, 'POST', 'send-otp', { body: { mobile, whatspp_opt: whatsapp } });
+  expect(sent.statusCode).toBe(200);
+  const rows = (await a.inject({ url: `/sandbox/outbox?to=${mobile}` })).json() as OutboxRow[];
+  return { mobile, rows };
+}
+
+it('Kaleyra first: the OTP SMS goes through its wire format, named, and signs the applicant in', async () => {
+  app = await testApp({ SMS_VENDORS: 'kaleyra,msg91' });
+  const { mobile, rows } = await sendOtp(app, true);
+  const sms = rows.find((r) => r.channel === 'sms')!;
+  expect(sms.provider).toBe('kaleyra');
+  expect(sms.otp).toMatch(/^\d{6}$/);
+  expect(sms.text).toContain(sms.otp);
+  // WhatsApp is not failed over: it stays with MSG91
+  expect(rows.find((r) => r.channel === 'whatsapp')?.provider).toBe('msg91');
+  const verified = await call(app, 'POST', 'verify-otp', { body: { mobile, otp: await latestOtp(app, mobile) } });
+  expect(verified.body).toMatchObject({ status: true });
+});
+
+it('Kaleyra failing: the OTP arrives through MSG91, recorded, and Kaleyra circuit opens', async () => {
+  app = await testApp({ SMS_VENDORS: 'kaleyra,msg91', SANDBOX_FAULTS: 'kaleyra:500', PROVIDER_BREAKER_FAILURES: '2' });
+  for (let i = 0; i < 3; i++) {
+    const { mobile, rows } = await sendOtp(app);
+    expect(rows.map((r) => [r.channel, r.provider])).toEqual([['sms', 'msg91']]);
+    const verified = await call(app, 'POST', 'verify-otp', { body: { mobile, otp: await latestOtp(app, mobile) } });
+    expect(verified.body).toMatchObject({ status: true });
+  }
+  const metrics = (await app.inject({ url: '/metrics' })).body;
+  expect(metrics).toContain('ekyc_provider_circuit_open{provider="kaleyra"} 1');
+  expect(metrics).toMatch(/ekyc_provider_choices_total\{service="sms",provider="kaleyra",outcome="circuit_open"\} 1/);
+  expect(metrics).toMatch(/ekyc_provider_choices_total\{service="sms",provider="msg91",outcome="chosen"\} 3/);
+});
+
+it('Kaleyra failing every other call (half): each OTP arrives, by whichever gateway took it', async () => {
+  app = await testApp({ SMS_VENDORS: 'kaleyra,msg91', SANDBOX_FAULTS: 'kaleyra:half', PROVIDER_BREAKER_FAILURES: '5' });
+  const providers: (string | null)[] = [];
+  for (let i = 0; i < 4; i++) {
+    const { rows } = await sendOtp(app);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]!.otp).toMatch(/^\d{6}$/);
+    providers.push(rows[0]!.provider);
+  }
+  expect(providers).toEqual(['msg91', 'kaleyra', 'msg91', 'kaleyra']);
+});

@@ -1,0 +1,51 @@
+/**
+ * The queue while every penny-drop provider is over its day's budget, as the applicant sees it on
+ * a phone: "You are number N in the queue" (a status a screen reader says), "Try now" asks at once,
+ * and the page asks again by itself when the wait ends and goes on when it is served. The server's
+ * queue (places, budgets) is apps/api/test/provider-queue.test.ts; here the penny drop's first two
+ * answers are the server's providerQueue answers, the third is the sandbox's own verification.
+ */
+import { MSG } from '@ekyc/contracts/messages';
+import { expect, test } from '@playwright/test';
+import { seedApplicant, VERIFIED_IDENTITY } from '../support/journey';
+
+const queued = (position: number, retryAfter: number) => ({
+  status: 503,
+  headers: { 'content-type': 'application/json', 'retry-after': String(retryAfter) },
+  body: JSON.stringify({
+    status: false,
+    code: 'providerQueue',
+    message: MSG.providerQueue,
+    data: { queue_position: position, retry_after: retryAfter },
+  }),
+});
+
+test('the bank page says the place in the queue and goes on when it is served', async ({ page, request }) => {
+  await seedApplicant(page, request, 160, VERIFIED_IDENTITY);
+  const answers = [queued(2, 600), queued(1, 1)];
+  let calls = 0;
+  await page.route('**/api/v1/ekyc/bank-verification**', async (route) => {
+    if (route.request().method() !== 'POST') return route.fallback();
+    calls += 1;
+    const answer = answers.shift();
+    return answer ? route.fulfill(answer) : route.fallback();
+  });
+  await page.goto('/ekyc1/bank-and-segment/add-bank');
+  await page.getByLabel('IFSC', { exact: true }).fill('hdfc0000001');
+  await expect(page.getByText('HDFC Bank', { exact: true })).toBeVisible();
+  await page.getByLabel('Account number', { exact: true }).fill('123456789012');
+  await page.getByLabel('Confirm account number').fill('123456789012');
+  await page.getByLabel('Saving').check();
+  await page.getByRole('button', { name: 'Continue' }).click();
+
+  const place = page.getByRole('status').filter({ hasText: /in the queue/ });
+  await expect(place).toHaveText('You are number 2 in the queue');
+  await expect(page.getByText(MSG.providerQueue)).toBeVisible();
+  await expect(page).toHaveURL(/\/add-bank$/);
+  // "Try now" asks at once: one place up, the wait now a second
+  await page.getByRole('button', { name: 'Try now' }).click();
+  await expect(place).toHaveText('You are number 1 in the queue');
+  // the page asks again by itself; served, the applicant goes on to the signature
+  await expect(page).toHaveURL(/\/bank-and-segment\/signature$/);
+  expect(calls).toBe(3);
+});
