@@ -58,15 +58,28 @@ export async function listAwaiting(deps: ListDeps, viewer: StaffRow, page: numbe
   return { items, total };
 }
 
-/** The oldest application the viewer may confirm that no colleague holds (after `after`). */
+/**
+ * The oldest application the viewer may confirm that no colleague holds, after `after` in the
+ * queue's order (a checker who skips two applications is not sent back and forth between them);
+ * past the end, or when `after` has left the queue (confirmed meanwhile), the oldest again.
+ */
 export async function nextAwaiting(deps: ListDeps, viewer: StaffRow, after: string | null): Promise<string | null> {
+  let passed = after === null;
+  let first: string | null = null;
   for (let page = 1; page <= 50; page++) {
     const { items } = await listAwaiting(deps, viewer, page);
-    const found = items.find((i) => i.id !== after && i.can_confirm && (!i.claim || i.claim.staff_id === viewer.id));
-    if (found) return found.id;
-    if (items.length < PAGE_SIZE) return null;
+    for (const i of items) {
+      if (i.id === after) {
+        passed = true;
+        continue;
+      }
+      if (!i.can_confirm || (i.claim && i.claim.staff_id !== viewer.id)) continue;
+      if (passed) return i.id;
+      first ??= i.id;
+    }
+    if (items.length < PAGE_SIZE) break;
   }
-  return null;
+  return first;
 }
 
 type ConfirmDeps = Parameters<typeof confirmApproval>[0];
