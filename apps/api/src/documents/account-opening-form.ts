@@ -193,9 +193,7 @@ export async function renderAccountOpeningForm(input: AccountOpeningFormInput): 
   // the DDPI is a document of its own, e-signed apart (ddpi-document.ts): this form only names the choice
   w.row(
     'DDPI',
-    ddpi.opted === true
-      ? 'Chosen: signed as a separate document with its own Aadhaar eSign'
-      : 'Not opted (optional)',
+    ddpi.opted === true ? 'Chosen: signed as a separate document with its own Aadhaar eSign' : 'Not opted (optional)',
   );
   w.row('Rules followed', `Rule set in force from ${rules.id} (docs/regulation.md)`);
 

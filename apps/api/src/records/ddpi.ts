@@ -4,7 +4,9 @@
  * depository is told of a DDPI only once this document is signed: choosing DDPI in the demat
  * choice alone gives none (registration-subject.ts).
  */
+import { isFileRef } from '@ekyc/contracts/sections';
 import type { FileRef } from './applicant-records.ts';
+import type { PrivateSections } from './section-codec.ts';
 
 /** The private section of the signed DDPI. */
 export const DDPI_SECTION = '_ddpi';
@@ -37,4 +39,18 @@ export interface DdpiPending {
 export function ddpiSignedSince(record: DdpiRecord | null | undefined): string | null {
   if (!record?.signed_document || !record.signed_at) return null;
   return new Date(record.signed_at).toISOString().slice(0, 10).split('-').reverse().join('/');
+}
+
+const isDdpiRecord = (v: unknown): v is DdpiRecord =>
+  !!v &&
+  typeof v === 'object' &&
+  'signed_document' in v &&
+  isFileRef(v.signed_document) &&
+  'signed_at' in v &&
+  typeof v.signed_at === 'string';
+
+/** The signed DDPI among a record's sections as read together (allSections, snapshot), or null. */
+export function ddpiOf(sections: PrivateSections): DdpiRecord | null {
+  const stored = sections[DDPI_SECTION];
+  return isDdpiRecord(stored) ? stored : null;
 }

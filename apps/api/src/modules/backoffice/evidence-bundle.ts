@@ -31,7 +31,7 @@ import { reviewChecks } from './review-checks.ts';
 import { serviceRequestFiles } from './service-requests-evidence.ts';
 import { isUuid } from '../../lib/uuid.ts';
 import { getScreening } from './screening/screening-review.ts';
-import { DDPI_SECTION, type DdpiRecord } from '../../records/ddpi.ts';
+import { ddpiOf } from '../../records/ddpi.ts';
 
 type Deps = Pick<
   BackofficeDeps,
@@ -173,7 +173,7 @@ export async function evidenceBundle(
   const esign = sections.esign_obj;
   const signedForm = signed ? esign?.signed_document?.$file : undefined;
   // the DDPI signed on its own: a document apart from the form, with its own record
-  const ddpi = sections[DDPI_SECTION] as DdpiRecord | undefined;
+  const ddpi = ddpiOf(sections);
   if (ddpi) files['ddpi.json'] = json(ddpi);
   const named = new Map<string | undefined, string>([
     [signedForm, 'signed-account-opening-form.pdf'],

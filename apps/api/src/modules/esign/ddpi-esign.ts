@@ -64,7 +64,8 @@ export async function getDdpi(deps: Deps, applicantId: string, sessionId: string
 export async function startDdpiSigning(deps: Deps, applicantId: string): Promise<Outcome<EsignConsentData>> {
   const s = await ddpiState(deps, applicantId);
   if (!s.chosen) throw new AppError('CONFLICT', 'DDPI was not chosen: there is nothing to sign.');
-  if (!s.formSigned) throw new AppError('CONFLICT', 'Sign the account-opening form first; the DDPI is signed after it.');
+  if (!s.formSigned)
+    throw new AppError('CONFLICT', 'Sign the account-opening form first; the DDPI is signed after it.');
   if (s.signed) throw new AppError('CONFLICT', 'The DDPI is signed already.');
   const applicant = await deps.records.get(applicantId);
   const at = new Date(deps.esign.now());

@@ -6,7 +6,7 @@
 import { SEGMENTS } from '@ekyc/contracts/enums';
 import type { RegistrationsDeps } from './deps.ts';
 import type { Exchange, RegistrationSubject } from '../../providers/registrations/port.ts';
-import { DDPI_SECTION, type DdpiRecord, ddpiSignedSince } from '../../records/ddpi.ts';
+import { ddpiOf, ddpiSignedSince } from '../../records/ddpi.ts';
 import type { CaseRow } from './registrations.repository.ts';
 
 type Obj = Record<string, unknown>;
@@ -91,7 +91,7 @@ async function boChoicesOf(
   return {
     bsda: str(demat, 'account_type') === 'bsda',
     // only a DDPI signed on its own document: the choice in the demat step alone gives none
-    ddpiSince: ddpiSignedSince(sections[DDPI_SECTION] as DdpiRecord | undefined),
+    ddpiSince: ddpiSignedSince(ddpiOf(sections)),
     panAadhaarSeeding: str(asObj(sections.pan_obj), 'aadhaar_seeding'),
     emailOfFamily: personal.family_declaration === true ? str(personal, 'family_relation') || null : null,
     signature,
