@@ -2,8 +2,8 @@
  * Screening and the deceased flag in the back office, in the browser. An administrator imports the
  * sandbox lists; an applicant whose name and date of birth are on the UN consolidated list passes
  * PAN validation and is held with a hit. A supervisor sees the hit on the review page with the
- * matched entry and the risk category, and clears one applicant's hit (not the listed person) and
- * confirms another's (the listed person), each with a note. A supervisor records a client as
+ * matched entry, and clears one applicant's hit (not the listed person: the risk category comes out
+ * low) and confirms another's (the listed person: high), each with a note. A supervisor records a client as
  * deceased after a confirmation, and the page shows the banner.
  */
 import { expect, test, type APIRequestContext } from '@playwright/test';
@@ -49,7 +49,8 @@ test('a supervisor clears one screening hit and confirms another, each with a no
   await expect(hit).toContainText('QDi.901');
   await expect(hit).toContainText('name and date of birth');
   await expect(hit).toContainText('Waits for a decision');
-  await expect(panel).toContainText('Risk category: high');
+  // the category is assessed when a hit is resolved and before the approval, not at PAN validation
+  await expect(panel).toContainText('The risk category is not assessed yet.');
   // a note is required
   await hit.getByRole('button', { name: 'Clear: not the listed person' }).click();
   await expect(hit.getByRole('alert')).toHaveText('Write a note of at least 3 characters.');
@@ -65,6 +66,7 @@ test('a supervisor clears one screening hit and confirms another, each with a no
   await other.getByRole('button', { name: 'Confirm: the listed person' }).click();
   await expect(other).toContainText('Confirmed: the listed person');
   await expect(other.getByRole('button', { name: 'Clear: not the listed person' })).toHaveCount(0);
+  await expect(page.getByTestId('screening-panel')).toContainText('Risk category: high (a screening hit)');
 });
 
 test('a supervisor records a client as deceased after a confirmation; the page shows the banner', async ({
