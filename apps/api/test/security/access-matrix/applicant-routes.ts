@@ -158,9 +158,9 @@ export const APPLICANT_MATRIX: Record<string, Entry> = {
     expect: ALL(400),
   },
   'GET /api/v1/ekyc/esign-response/close.js': { access: 'static' },
-  // the DDPI signed on its own after the form: the matrix's applicant chose none, nothing to sign
+  // the DDPI signed on its own after the form: the matrix's applicants chose none and signed no form (409)
   'GET /api/v1/ekyc/ddpi': { access: 'applicant' },
-  'POST /api/v1/ekyc/ddpi/esign': { access: 'applicant', expect: CONFLICT },
+  'POST /api/v1/ekyc/ddpi/esign': { access: 'applicant', expect: { owner: 409, other: 409 } },
   'POST /api/v1/ekyc/ddpi/esign-response': {
     access: 'public',
     sample: () => ({ form: true, body: { eSignResponse: '<EsignResp status="1" txn="x"/>' } }),
