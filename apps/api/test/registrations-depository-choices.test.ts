@@ -26,7 +26,17 @@ function choices(pan: string) {
     _demat_choice: {
       account_type: 'bsda',
       holds_other_demat: false,
-      ddpi: { opted: true, purposes: ['settlement'], opted_at: '2026-11-22T10:00:00.000Z' },
+      ddpi: { opted: true, purposes: ['settlement'], opted_at: '2026-11-20T10:00:00.000Z' },
+    },
+    // the DDPI's own document, signed: only this gives the depository a DDPI (records/ddpi.ts)
+    _ddpi: {
+      reference: 'DDPI4411ABCD',
+      purposes: ['settlement'],
+      rule_set: '2026-11-18',
+      generated_doc: { $file: '00000000-0000-4000-8000-000000000001' },
+      signed_document: { $file: '00000000-0000-4000-8000-000000000002' },
+      signed_at: '2026-11-22T10:00:00.000Z',
+      source: 'account_opening',
     },
     nominee_obj: {
       nominee_list: [

@@ -1039,6 +1039,70 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/v1/ekyc/ddpi': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The DDPI: whether it was chosen, its purposes, and whether its own document is signed
+     * @description Needs the applicant's token (verify-otp's data.token).
+     */
+    get: operations['get-ddpi'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/ekyc/ddpi/esign': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Start the Aadhaar OTP e-sign of the DDPI document, a transaction of its own after the form
+     * @description The DDPI document lists its purposes and is signed apart from the account-opening form; only once it is signed does the depository registration carry the DDPI. 409 when DDPI was not chosen, the form is not signed yet, or the DDPI is signed already.
+     *
+     *     Needs the applicant's token (verify-otp's data.token).
+     */
+    post: operations['start-ddpi-esign'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/ekyc/ddpi/esign-response': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Receive the e-sign service's signed response for a DDPI (posted by the applicant's browser)
+     * @description As esign-response, for the DDPI's own transaction: the signed <EsignResp> in eSignResponse or msg; a page for the e-sign window, 400 when the response is not valid.
+     *
+     *     Public: no token.
+     */
+    post: operations['ddpi-esign-response'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/v1/ekyc/esign-response/close.js': {
     parameters: {
       query?: never;
@@ -2589,6 +2653,28 @@ export interface paths {
      *     Needs the client's token (client-verify-otp's data.token).
      */
     post: operations['request-closure'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/client/requests/ddpi': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Start a DDPI given after opening: its own document, listing its purposes, to sign on its own
+     * @description The draft is the DDPI document (the purposes of the rules in force today), signed with Aadhaar eSign (requests/{id}/esign), accepted and confirmed four-eyed, and sent to the depository as a modification of the client master; the DDPI is on record once the depository accepts. A draft not yet signed is answered again. 409 when a DDPI is given already or a DDPI request is under way.
+     *
+     *     Needs the client's token (client-verify-otp's data.token).
+     */
+    post: operations['request-ddpi'];
     delete?: never;
     options?: never;
     head?: never;
@@ -7005,6 +7091,188 @@ export interface operations {
     };
   };
   'esign-response': {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes a retry safe: the same key with the same body gets the first answer again without running the action twice (409 with another body, or while the first request runs). */
+        'Idempotency-Key'?: components['parameters']['IdempotencyKey'];
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/x-www-form-urlencoded': {
+          eSignResponse?: string;
+          msg?: string;
+          espTxnID?: string;
+        };
+        'multipart/form-data': {
+          eSignResponse?: string;
+          msg?: string;
+          espTxnID?: string;
+        };
+      };
+    };
+    responses: {
+      /** @description The result page of the e-sign window */
+      200: {
+        headers: {
+          'Idempotent-Replayed': components['headers']['IdempotentReplayed'];
+          [name: string]: unknown;
+        };
+        content: {
+          'text/html': string;
+        };
+      };
+      /** @description The page saying the response was not valid */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'text/html': string;
+          'application/json': components['schemas']['BadRequestReply'];
+        };
+      };
+      409: components['responses']['Conflict'];
+      413: components['responses']['PayloadTooLarge'];
+      429: components['responses']['TooManyRequests'];
+      500: components['responses']['InternalError'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  'get-ddpi': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            status: boolean;
+            message: string;
+            code?: string;
+            data: {
+              chosen: boolean;
+              purposes: string[];
+              form_signed: boolean;
+              signed: boolean;
+              signed_at: string | null;
+              signed_document: string | null;
+            };
+          };
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      429: components['responses']['TooManyRequests'];
+      500: components['responses']['InternalError'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  'start-ddpi-esign': {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes a retry safe: the same key with the same body gets the first answer again without running the action twice (409 with another body, or while the first request runs). */
+        'Idempotency-Key'?: components['parameters']['IdempotencyKey'];
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          'Idempotent-Replayed': components['headers']['IdempotentReplayed'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json':
+            | {
+                /** @enum {boolean} */
+                status: true;
+                message: string;
+                code?: string;
+                data: {
+                  transaction_id: string;
+                  api_response: string;
+                  expires_in: number;
+                  screen?: string;
+                };
+              }
+            | {
+                /** @enum {boolean} */
+                status: false;
+                message: string;
+                code?: string;
+                data: {
+                  screen?: string;
+                } & {
+                  [key: string]: unknown;
+                };
+              };
+        };
+      };
+      /** @description Malformed input: data.errors names each offending field, with its rule's message key as code. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            status: boolean;
+            message: string;
+            code?: components['schemas']['MessageKey'];
+            data: {
+              field: string;
+              errors: {
+                field: string;
+                message: string;
+                code?: components['schemas']['MessageKey'];
+              }[];
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      /** @description The state does not allow this now (the message says why), or the Idempotency-Key was used with another request or its first request is still running. */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json':
+            | {
+                status: boolean;
+                message: string;
+                /** @enum {string} */
+                code?: 'somethingWrong';
+                data: {
+                  [key: string]: unknown;
+                };
+              }
+            | components['schemas']['ConflictReply'];
+        };
+      };
+      413: components['responses']['PayloadTooLarge'];
+      429: components['responses']['TooManyRequests'];
+      500: components['responses']['InternalError'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  'ddpi-esign-response': {
     parameters: {
       query?: never;
       header?: {
@@ -12695,7 +12963,7 @@ export interface operations {
                 id: string;
                 number: string;
                 /** @enum {string} */
-                kind: 'freeze' | 'unfreeze' | 'nomination' | 'bank' | 'closure';
+                kind: 'freeze' | 'unfreeze' | 'nomination' | 'bank' | 'closure' | 'ddpi';
                 /** @enum {string} */
                 status: 'draft' | 'signed' | 'in_review' | 'sent_to_registries' | 'done' | 'rejected';
                 reason_code:
@@ -12782,7 +13050,7 @@ export interface operations {
                 id: string;
                 number: string;
                 /** @enum {string} */
-                kind: 'freeze' | 'unfreeze' | 'nomination' | 'bank' | 'closure';
+                kind: 'freeze' | 'unfreeze' | 'nomination' | 'bank' | 'closure' | 'ddpi';
                 /** @enum {string} */
                 status: 'draft' | 'signed' | 'in_review' | 'sent_to_registries' | 'done' | 'rejected';
                 reason_code:
@@ -12874,7 +13142,7 @@ export interface operations {
                 id: string;
                 number: string;
                 /** @enum {string} */
-                kind: 'freeze' | 'unfreeze' | 'nomination' | 'bank' | 'closure';
+                kind: 'freeze' | 'unfreeze' | 'nomination' | 'bank' | 'closure' | 'ddpi';
                 /** @enum {string} */
                 status: 'draft' | 'signed' | 'in_review' | 'sent_to_registries' | 'done' | 'rejected';
                 reason_code:
@@ -12986,7 +13254,7 @@ export interface operations {
                 id: string;
                 number: string;
                 /** @enum {string} */
-                kind: 'freeze' | 'unfreeze' | 'nomination' | 'bank' | 'closure';
+                kind: 'freeze' | 'unfreeze' | 'nomination' | 'bank' | 'closure' | 'ddpi';
                 /** @enum {string} */
                 status: 'draft' | 'signed' | 'in_review' | 'sent_to_registries' | 'done' | 'rejected';
                 reason_code:
@@ -13132,7 +13400,7 @@ export interface operations {
                 id: string;
                 number: string;
                 /** @enum {string} */
-                kind: 'freeze' | 'unfreeze' | 'nomination' | 'bank' | 'closure';
+                kind: 'freeze' | 'unfreeze' | 'nomination' | 'bank' | 'closure' | 'ddpi';
                 /** @enum {string} */
                 status: 'draft' | 'signed' | 'in_review' | 'sent_to_registries' | 'done' | 'rejected';
                 reason_code:
@@ -13299,7 +13567,7 @@ export interface operations {
                     id: string;
                     number: string;
                     /** @enum {string} */
-                    kind: 'freeze' | 'unfreeze' | 'nomination' | 'bank' | 'closure';
+                    kind: 'freeze' | 'unfreeze' | 'nomination' | 'bank' | 'closure' | 'ddpi';
                     /** @enum {string} */
                     status: 'draft' | 'signed' | 'in_review' | 'sent_to_registries' | 'done' | 'rejected';
                     reason_code:
@@ -13414,7 +13682,7 @@ export interface operations {
                     id: string;
                     number: string;
                     /** @enum {string} */
-                    kind: 'freeze' | 'unfreeze' | 'nomination' | 'bank' | 'closure';
+                    kind: 'freeze' | 'unfreeze' | 'nomination' | 'bank' | 'closure' | 'ddpi';
                     /** @enum {string} */
                     status: 'draft' | 'signed' | 'in_review' | 'sent_to_registries' | 'done' | 'rejected';
                     reason_code:
@@ -13485,6 +13753,82 @@ export interface operations {
           };
         };
       };
+      401: components['responses']['Unauthorized'];
+      /** @description The state does not allow this now (the message says why), or the Idempotency-Key was used with another request or its first request is still running. */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json':
+            | {
+                status: boolean;
+                message: string;
+                /** @enum {string} */
+                code?: 'somethingWrong';
+                data: {
+                  [key: string]: unknown;
+                };
+              }
+            | components['schemas']['ConflictReply'];
+        };
+      };
+      413: components['responses']['PayloadTooLarge'];
+      429: components['responses']['TooManyRequests'];
+      500: components['responses']['InternalError'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  'request-ddpi': {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes a retry safe: the same key with the same body gets the first answer again without running the action twice (409 with another body, or while the first request runs). */
+        'Idempotency-Key'?: components['parameters']['IdempotencyKey'];
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          'Idempotent-Replayed': components['headers']['IdempotentReplayed'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            status: boolean;
+            message: string;
+            code?: string;
+            data: {
+              request: {
+                id: string;
+                number: string;
+                /** @enum {string} */
+                kind: 'freeze' | 'unfreeze' | 'nomination' | 'bank' | 'closure' | 'ddpi';
+                /** @enum {string} */
+                status: 'draft' | 'signed' | 'in_review' | 'sent_to_registries' | 'done' | 'rejected';
+                reason_code:
+                  | (
+                      | 'SIGNATURE_MISMATCH'
+                      | 'NOMINEE_DETAILS_INCOMPLETE'
+                      | 'DOCUMENT_ILLEGIBLE'
+                      | 'REGISTRY_REFUSED'
+                      | 'OTHER'
+                    )
+                  | null;
+                created_at: string;
+                updated_at: string;
+                signed_document: string | null;
+              };
+              purposes: string[];
+            };
+          };
+        };
+      };
+      400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
       /** @description The state does not allow this now (the message says why), or the Idempotency-Key was used with another request or its first request is still running. */
       409: {
@@ -13744,14 +14088,14 @@ export interface operations {
               };
               documents: {
                 /** @enum {string} */
-                kind: 'signed_form' | 'welcome_kit';
+                kind: 'signed_form' | 'signed_ddpi' | 'welcome_kit';
                 link: string;
               }[];
               requests: {
                 id: string;
                 number: string;
                 /** @enum {string} */
-                kind: 'freeze' | 'unfreeze' | 'nomination' | 'bank' | 'closure';
+                kind: 'freeze' | 'unfreeze' | 'nomination' | 'bank' | 'closure' | 'ddpi';
                 /** @enum {string} */
                 status: 'draft' | 'signed' | 'in_review' | 'sent_to_registries' | 'done' | 'rejected';
                 reason_code:
@@ -13808,7 +14152,7 @@ export interface operations {
                 id: string;
                 number: string;
                 /** @enum {string} */
-                kind: 'freeze' | 'unfreeze' | 'nomination' | 'bank' | 'closure';
+                kind: 'freeze' | 'unfreeze' | 'nomination' | 'bank' | 'closure' | 'ddpi';
                 /** @enum {string} */
                 status: 'draft' | 'signed' | 'in_review' | 'sent_to_registries' | 'done' | 'rejected';
                 reason_code:
@@ -13898,7 +14242,7 @@ export interface operations {
                 id: string;
                 number: string;
                 /** @enum {string} */
-                kind: 'freeze' | 'unfreeze' | 'nomination' | 'bank' | 'closure';
+                kind: 'freeze' | 'unfreeze' | 'nomination' | 'bank' | 'closure' | 'ddpi';
                 /** @enum {string} */
                 status: 'draft' | 'signed' | 'in_review' | 'sent_to_registries' | 'done' | 'rejected';
                 reason_code:
@@ -14064,7 +14408,7 @@ export interface operations {
                     id: string;
                     number: string;
                     /** @enum {string} */
-                    kind: 'freeze' | 'unfreeze' | 'nomination' | 'bank' | 'closure';
+                    kind: 'freeze' | 'unfreeze' | 'nomination' | 'bank' | 'closure' | 'ddpi';
                     /** @enum {string} */
                     status: 'draft' | 'signed' | 'in_review' | 'sent_to_registries' | 'done' | 'rejected';
                     reason_code:
@@ -14213,7 +14557,7 @@ export interface operations {
                 id: string;
                 number: string;
                 /** @enum {string} */
-                kind: 'freeze' | 'unfreeze' | 'nomination' | 'bank' | 'closure';
+                kind: 'freeze' | 'unfreeze' | 'nomination' | 'bank' | 'closure' | 'ddpi';
                 /** @enum {string} */
                 status: 'draft' | 'signed' | 'in_review' | 'sent_to_registries' | 'done' | 'rejected';
                 reason_code:

@@ -51,6 +51,7 @@ export const ACK = {
   // e-sign
   accountOpeningForm: 'Account opening form',
   esignStarted: 'eSign started',
+  ddpiDocument: 'Demat Debit and Pledge Instruction (DDPI)',
   // assisted video KYC
   assistedKyc: 'Assisted video KYC',
   assistedCallBooked: 'Your call is booked',
@@ -74,6 +75,7 @@ export const ACK = {
   closureBlocked: 'Your account cannot be closed yet.',
   closureTransferNeeded: 'Name the demat account your holdings go to.',
   closureRequestSaved: 'Closure request saved: sign it to send it',
+  ddpiRequestSaved: 'DDPI request saved: sign it to send it',
   accountClosed: 'This account is closed.',
   accountHolderDeceased:
     'This account is closed to online access: the account holder is recorded as deceased. For a transmission to the nominees or legal heirs, please contact customer support.',

@@ -179,7 +179,8 @@ export const REGULATION = {
     ],
   }),
   ddpiPurposes: rule<readonly string[]>({
-    title: 'DDPI: optional, separately signed, never a precondition; its purposes',
+    title:
+      'DDPI: optional, never a precondition; a document of its own listing its purposes, e-signed apart from the account-opening form (after it, or later from the client area, four-eyed); the depository is told of a DDPI only once that document is signed',
     show: (v) => list(v),
     changes: [{ from: '2022-11-18', value: DDPI_PURPOSES, source: DDPI_2022 }],
   }),

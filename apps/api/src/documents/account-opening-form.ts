@@ -190,7 +190,11 @@ export async function renderAccountOpeningForm(input: AccountOpeningFormInput): 
   if (str(regular, 'text'))
     w.paragraph(`Choice of a regular account (${str(regular, 'declared_at')}): ${str(regular, 'text')}`);
   const ddpi = asObj(demat.ddpi);
-  w.row('DDPI', ddpi.opted === true ? 'Opted (signed separately below)' : 'Not opted (optional)');
+  // the DDPI is a document of its own, e-signed apart (ddpi-document.ts): this form only names the choice
+  w.row(
+    'DDPI',
+    ddpi.opted === true ? 'Chosen: signed as a separate document with its own Aadhaar eSign' : 'Not opted (optional)',
+  );
   w.row('Rules followed', `Rule set in force from ${rules.id} (docs/regulation.md)`);
 
   w.heading('8. Plan and charges');
@@ -209,15 +213,6 @@ export async function renderAccountOpeningForm(input: AccountOpeningFormInput): 
     },
   ]);
   if (mark.note) w.paragraph(mark.note);
-
-  if (ddpi.opted === true) {
-    w.heading('Demat Debit and Pledge Instruction (DDPI), optional');
-    w.paragraph(
-      'This authorisation is optional and separate from the account opening; it is not a condition for opening the account. Purposes:',
-    );
-    for (const purpose of asList(ddpi.purposes)) w.paragraph(`- ${String(purpose)}`);
-    w.signatureBox(`DDPI signed by the applicant (${str(ddpi, 'opted_at')}).`);
-  }
 
   // SEBI/HO/MIRSD/MIRSD-PoD-1/P/CIR/2023/180 (13 Nov 2023): new clients acknowledge the standard MITC
   w.heading('10. Most Important Terms and Conditions (MITC)');

@@ -29,6 +29,8 @@ export interface RegistryChange {
   bank?: RegistrationSubject['bank'];
   /** The account closed on the client's request. */
   closure?: RegistrationClosure;
+  /** A DDPI signed later on its own document: the depository's client master links it from this day (dd/mm/yyyy). */
+  ddpi?: { since: string };
 }
 
 /** One registry's modification record of a client's request: sent (`reference` null) or checked. */

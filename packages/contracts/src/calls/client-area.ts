@@ -71,7 +71,7 @@ export const myAccountDataSchema = z.object({
   ),
   ddpi: z.object({ given: z.boolean() }),
   online_access: z.object({ frozen: z.boolean(), since: z.string().nullable() }),
-  documents: z.array(z.object({ kind: z.enum(['signed_form', 'welcome_kit']), link: z.string() })),
+  documents: z.array(z.object({ kind: z.enum(['signed_form', 'signed_ddpi', 'welcome_kit']), link: z.string() })),
   requests: z.array(serviceRequestViewSchema),
   /** The nomination rule in force today: how many nominees, which fields are mandatory. */
   nomination_rule: z.object({ max: z.number(), mandatory: z.array(z.string()), rule_set: z.string() }),

@@ -31,6 +31,7 @@ import { reviewChecks } from './review-checks.ts';
 import { serviceRequestFiles } from './service-requests-evidence.ts';
 import { isUuid } from '../../lib/uuid.ts';
 import { getScreening } from './screening/screening-review.ts';
+import { ddpiOf } from '../../records/ddpi.ts';
 
 type Deps = Pick<
   BackofficeDeps,
@@ -171,11 +172,17 @@ export async function evidenceBundle(
   };
   const esign = sections.esign_obj;
   const signedForm = signed ? esign?.signed_document?.$file : undefined;
+  // the DDPI signed on its own: a document apart from the form, with its own record
+  const ddpi = ddpiOf(sections);
+  if (ddpi) files['ddpi.json'] = json(ddpi);
+  const named = new Map<string | undefined, string>([
+    [signedForm, 'signed-account-opening-form.pdf'],
+    [ddpi?.signed_document.$file, 'signed-ddpi.pdf'],
+  ]);
   for (const id of fileRefs(sections)) {
     const file = await deps.records.readFile(id);
     if (!file) continue;
-    const name =
-      id === signedForm ? 'signed-account-opening-form.pdf' : `files/${id}.${EXTENSIONS[file.contentType] ?? 'bin'}`;
+    const name = named.get(id) ?? `files/${id}.${EXTENSIONS[file.contentType] ?? 'bin'}`;
     files[name] = file.bytes;
   }
 

@@ -3,37 +3,14 @@ import { esignConsentQuerySchema, esignConsentReplySchema } from '@ekyc/contract
 import { MSG } from '@ekyc/contracts/messages';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { escapeHtml } from '../../lib/html.ts';
+import { CLOSE_JS, esignResponseBody, resultPage } from './esign-pages.ts';
 import { completeEsign, completionText } from './complete-esign.ts';
+import { ddpiRoutes } from './ddpi-routes.ts';
 import { initiateEsign } from './initiate-esign.ts';
 import { startEsignConsent } from './start-esign-consent.ts';
 import { alsoFails, fileReply, replies, withInput } from '../../lib/replies.ts';
 import { esignInitateReplySchema } from '@ekyc/contracts/calls/esign-initate';
 import { PUBLIC, TAG } from '../../lib/api-docs.ts';
-
-const CLOSE_JS =
-  "document.addEventListener('DOMContentLoaded',function(){var b=document.getElementById('close');" +
-  "if(b)b.addEventListener('click',function(){window.close()});setTimeout(function(){window.close()},2000)});";
-
-const resultPage = (title: string, text: string) =>
-  `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">` +
-  `<title>${escapeHtml(title)}</title><script src="/api/v1/ekyc/esign-response/close.js" defer></script></head>` +
-  `<body style="font:16px/1.5 system-ui,sans-serif;margin:24px;color:#1a1a2e"><h1 style="font-size:20px">${escapeHtml(title)}</h1>` +
-  `<p>${escapeHtml(text)}</p><p>Return to the application; this window closes by itself.</p>` +
-  `<button id="close" type="button" style="font:inherit;padding:8px 16px">Close this window</button></body></html>`;
-
-/** The signed <EsignResp>: in eSignResponse (C-DAC, eMudhra) or msg (Protean). */
-const esignResponseBody = z
-  .object({
-    eSignResponse: z.string().min(1).max(200_000).optional(),
-    msg: z.string().min(1).max(200_000).optional(),
-    espTxnID: z.string().max(64).optional(),
-  })
-  .refine((b) => b.eSignResponse !== undefined || b.msg !== undefined, {
-    message: 'eSignResponse or msg is required',
-    path: ['eSignResponse'],
-  });
 
 export const esignRoutes: FastifyPluginAsyncZod = async (app) => {
   const { deps } = app;
@@ -118,6 +95,7 @@ export const esignRoutes: FastifyPluginAsyncZod = async (app) => {
         .send(resultPage(title, completionText(completion)));
     },
   );
+  await app.register(ddpiRoutes);
   app.get(
     '/esign-response/close.js',
     {

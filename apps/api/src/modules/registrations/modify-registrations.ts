@@ -41,9 +41,11 @@ export async function sendModification(
 ): Promise<RegistrationAnswer> {
   const c = await repo.getCase(deps.database.db, applicantId);
   if (!c?.completedAt) throw new AppError('CONFLICT', 'The account is not open yet.');
+  const base = await buildSubject(deps, c, true);
   const subject = {
-    ...(await buildSubject(deps, c, true)),
+    ...base,
     modification: true,
+    ...(input.change.ddpi && { bo: { ...base.bo, ddpiSince: input.change.ddpi.since } }),
     ...(input.change.nominees && { nominees: input.change.nominees }),
     ...(input.change.bank && { bank: input.change.bank }),
     ...(input.change.closure && { closure: input.change.closure }),

@@ -6,6 +6,7 @@
 import { SEGMENTS } from '@ekyc/contracts/enums';
 import type { RegistrationsDeps } from './deps.ts';
 import type { Exchange, RegistrationSubject } from '../../providers/registrations/port.ts';
+import { ddpiOf, ddpiSignedSince } from '../../records/ddpi.ts';
 import type { CaseRow } from './registrations.repository.ts';
 
 type Obj = Record<string, unknown>;
@@ -84,14 +85,13 @@ async function boChoicesOf(
   sections: Record<string, unknown>,
 ): Promise<RegistrationSubject['bo']> {
   const demat = asObj(sections._demat_choice);
-  const ddpi = asObj(demat.ddpi);
   const personal = asObj(sections.personal_obj);
   const ref = asObj(asObj(sections.signature_obj).document).$file;
   const signature = typeof ref === 'string' ? ((await deps.records.readFile(ref))?.bytes ?? null) : null;
-  const optedAt = str(ddpi, 'opted_at');
   return {
     bsda: str(demat, 'account_type') === 'bsda',
-    ddpiSince: ddpi.opted === true ? (optedAt ? ddmmyyyy(new Date(optedAt)) : ddmmyyyy(new Date())) : null,
+    // only a DDPI signed on its own document: the choice in the demat step alone gives none
+    ddpiSince: ddpiSignedSince(ddpiOf(sections)),
     panAadhaarSeeding: str(asObj(sections.pan_obj), 'aadhaar_seeding'),
     emailOfFamily: personal.family_declaration === true ? str(personal, 'family_relation') || null : null,
     signature,

@@ -10,6 +10,7 @@ import { indianDay } from '@ekyc/contracts/regulation';
 import type { ServicingDeps } from './deps.ts';
 import type { Tx } from '../../db/client.ts';
 import type { RegistrationAnswer, RegistrationKind } from '../../providers/registrations/port.ts';
+import { DDPI_SECTION, type DdpiRecord } from '../../records/ddpi.ts';
 import type { RegistryChange } from '../../records/registrations.ts';
 import { notifyClient } from './notify-client.ts';
 import { registryBank, registryNominees, type RequestPayload } from './request-payload.ts';
@@ -58,11 +59,30 @@ function registryChangeOf(payload: RequestPayload, today: string): RegistryChang
   if (payload.kind === 'bank') return { bank: registryBank(payload.accounts) };
   if (payload.kind === 'closure')
     return { closure: { closedOn: today, reason: payload.reason, transferTo: payload.target } };
+  if (payload.kind === 'ddpi') return { ddpi: { since: today.split('-').reverse().join('/') } };
   return null;
 }
 
-/** A done request written to the client's record: the nominee section, or the primary bank account. */
-async function applyToRecord(deps: Deps, tx: Tx, applicantId: string, payload: RequestPayload): Promise<void> {
+/** A DDPI is the depository's alone: the exchanges' UCC records do not carry it. */
+const registriesOf = (payload: RequestPayload, targets: RegistrationKind[]) =>
+  payload.kind === 'ddpi' ? targets.filter((t) => t.startsWith('bo_')) : targets;
+
+/** A done request written to the client's record: the nominee section, the primary bank account, or the DDPI. */
+async function applyToRecord(deps: Deps, tx: Tx, row: ServiceRequestRow, payload: RequestPayload): Promise<void> {
+  const applicantId = row.applicantId;
+  if (payload.kind === 'ddpi' && row.signedFileId && row.preparedFileId) {
+    const txn = row.esignTxn ? await repo.esignTxn(tx, row.esignTxn) : null;
+    const ddpi: DdpiRecord = {
+      reference: requestNumber(row),
+      purposes: payload.purposes,
+      rule_set: row.ruleSet,
+      generated_doc: { $file: row.preparedFileId },
+      signed_document: { $file: row.signedFileId },
+      signed_at: (txn?.completedAt ?? row.updatedAt).toISOString(),
+      source: 'service_request',
+    };
+    await deps.records.saveIn(tx, applicantId, { [DDPI_SECTION]: ddpi });
+  }
   if (payload.kind === 'nomination')
     await deps.records.saveIn(tx, applicantId, { nominee_obj: nomineeSection(payload) });
   if (payload.kind === 'bank') {
@@ -93,7 +113,7 @@ export async function carryOut(deps: Deps, requestId: string): Promise<ServiceRe
   const change = registryChangeOf(payload, indianDay(new Date(deps.now())));
   if (!change) return row;
   const number = requestNumber(row);
-  const targets = await deps.registrations.modificationTargets(row.applicantId);
+  const targets = registriesOf(payload, await deps.registrations.modificationTargets(row.applicantId));
   const known = new Map((await repo.modifications(db, row.id)).map((m) => [m.registry, m]));
   for (const registry of targets) {
     const m = known.get(registry);
@@ -168,7 +188,7 @@ export async function carryOut(deps: Deps, requestId: string): Promise<ServiceRe
     const current = await repo.get(tx, row.id);
     if (!current || current.status !== 'sent_to_registries') return null;
     if (refused) return repo.move(tx, current, 'registry_rejects', { reasonCode: 'REGISTRY_REFUSED' });
-    await applyToRecord(deps, tx, row.applicantId, payload);
+    await applyToRecord(deps, tx, current, payload);
     await repo.audit(
       tx,
       row.applicantId,

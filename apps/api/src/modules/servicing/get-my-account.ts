@@ -8,6 +8,7 @@ import type { MyAccountData } from '@ekyc/contracts/calls/client-area';
 import { SEGMENTS } from '@ekyc/contracts/enums';
 import type { ServicingDeps } from './deps.ts';
 import { ok, type Outcome } from '../../lib/outcome.ts';
+import { ddpiOf } from '../../records/ddpi.ts';
 import { nominationRuleOf } from './request-nomination.ts';
 import type { RequestPayload } from './request-payload.ts';
 import { requestView } from './request-view.ts';
@@ -37,7 +38,8 @@ export async function getMyAccount(
   ]);
   const nominee = obj(sections.nominee_obj);
   const bank = obj(sections.bank_obj);
-  const demat = obj(sections._demat_choice);
+  // the DDPI of record: only one signed on its own document counts (records/ddpi.ts)
+  const ddpi = ddpiOf(sections);
   const esign = sections.esign_obj;
   const rule = nominationRuleOf(new Date(deps.now()));
   const accountNumber = str(bank.account_number);
@@ -82,11 +84,16 @@ export async function getMyAccount(
               },
             ]
           : [],
-    ddpi: { given: obj(demat.ddpi).opted === true },
+    ddpi: { given: !!ddpi?.signed_document },
     online_access: { frozen: freeze !== null, since: freeze?.frozenAt.toISOString() ?? null },
-    documents: esign?.signed_document
-      ? [{ kind: 'signed_form' as const, link: deps.records.fileUrl(esign.signed_document, sessionId) }]
-      : [],
+    documents: [
+      ...(esign?.signed_document
+        ? [{ kind: 'signed_form' as const, link: deps.records.fileUrl(esign.signed_document, sessionId) }]
+        : []),
+      ...(ddpi?.signed_document
+        ? [{ kind: 'signed_ddpi' as const, link: deps.records.fileUrl(ddpi.signed_document, sessionId) }]
+        : []),
+    ],
     requests: requests.map((r) => requestView(deps, r, sessionId)),
     nomination_rule: { max: rule.max, mandatory: [...rule.mandatory], rule_set: rule.id },
   });

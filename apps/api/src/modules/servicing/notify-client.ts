@@ -27,6 +27,7 @@ export const SERVICE_TEXTS: Record<Language, Texts> = {
       nomination: 'Nomination',
       bank: 'Bank accounts',
       closure: 'Account closure',
+      ddpi: 'DDPI',
     },
     status: {
       draft: 'started',
@@ -55,6 +56,7 @@ export const SERVICE_TEXTS: Record<Language, Texts> = {
       nomination: 'नामांकन',
       bank: 'बैंक खाते',
       closure: 'खाता बंद करना',
+      ddpi: 'DDPI',
     },
     status: {
       draft: 'शुरू हुआ',
@@ -83,6 +85,7 @@ export const SERVICE_TEXTS: Record<Language, Texts> = {
       nomination: 'নমিনেশন',
       bank: 'ব্যাংক অ্যাকাউন্ট',
       closure: 'অ্যাকাউন্ট বন্ধ করা',
+      ddpi: 'DDPI',
     },
     status: {
       draft: 'শুরু হয়েছে',
@@ -111,6 +114,7 @@ export const SERVICE_TEXTS: Record<Language, Texts> = {
       nomination: 'નોમિનેશન',
       bank: 'બેંક ખાતાં',
       closure: 'ખાતું બંધ કરવું',
+      ddpi: 'DDPI',
     },
     status: {
       draft: 'શરૂ થઈ',
@@ -139,6 +143,7 @@ export const SERVICE_TEXTS: Record<Language, Texts> = {
       nomination: 'नामनिर्देशन',
       bank: 'बँक खाती',
       closure: 'खाते बंद करणे',
+      ddpi: 'DDPI',
     },
     status: {
       draft: 'सुरू झाली',

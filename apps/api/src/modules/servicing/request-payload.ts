@@ -30,7 +30,8 @@ export type RequestPayload =
   | { kind: 'unfreeze' }
   | { kind: 'nomination'; opt_out: boolean; nominees: NominationNominee[] }
   | { kind: 'bank'; accounts: RequestBankAccount[] }
-  | { kind: 'closure'; reason: ClosureReason; target: RequestClosureTarget | null; preCheck: ClosurePreCheck };
+  | { kind: 'closure'; reason: ClosureReason; target: RequestClosureTarget | null; preCheck: ClosurePreCheck }
+  | { kind: 'ddpi'; purposes: string[] };
 
 /** The demat account a closure's holdings go to (closure-cum-transfer). */
 export interface RequestClosureTarget {

@@ -1,15 +1,17 @@
 /**
- * The client's requests of the kinds added after the nomination (bank accounts, closure), under
+ * The client's requests of the kinds added after the nomination (bank accounts, closure, DDPI), under
  * /api/v1/client/requests: registered by the client area's plugin, with its client session guard.
  * Thin: parse, one use-case, map.
  */
 import { bankChangeReplySchema, bankChangeRequestSchema } from '@ekyc/contracts/calls/client-bank';
 import { closureReplySchema, closureRequestSchema } from '@ekyc/contracts/calls/client-closure';
+import { ddpiRequestReplySchema } from '@ekyc/contracts/calls/ddpi';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { TAG } from '../../lib/api-docs.ts';
-import { alsoFails, withInput } from '../../lib/replies.ts';
+import { alsoFails, replies, withInput } from '../../lib/replies.ts';
 import { requestBankChange } from './request-bank-change.ts';
 import { requestClosure } from './request-closure.ts';
+import { requestDdpi } from './request-ddpi.ts';
 
 export const clientRequestRoutes: FastifyPluginAsyncZod = async (app) => {
   const { deps } = app;
@@ -48,5 +50,21 @@ export const clientRequestRoutes: FastifyPluginAsyncZod = async (app) => {
       preHandler: client,
     },
     async (req) => requestClosure(deps, req.client!.subjectId, req.client!.sessionId, req.body),
+  );
+
+  app.post(
+    '/requests/ddpi',
+    {
+      schema: {
+        operationId: 'request-ddpi',
+        summary: 'Start a DDPI given after opening: its own document, listing its purposes, to sign on its own',
+        description:
+          'The draft is the DDPI document (the purposes of the rules in force today), signed with Aadhaar eSign (requests/{id}/esign), accepted and confirmed four-eyed, and sent to the depository as a modification of the client master; the DDPI is on record once the depository accepts. A draft not yet signed is answered again. 409 when a DDPI is given already or a DDPI request is under way.',
+        tags: [TAG.client],
+        response: { ...replies(ddpiRequestReplySchema), ...alsoFails(409) },
+      },
+      preHandler: client,
+    },
+    async (req) => requestDdpi(deps, req.client!.subjectId, req.client!.sessionId),
   );
 };

@@ -48,6 +48,11 @@ export function summaryOf(payload: RequestPayload): string[] {
         : 'Nothing held in the demat account: no transfer',
       `Back office pre-check: ledger balance Rs ${payload.preCheck.ledger_balance}, no open position, pledge or pending request`,
     ];
+  if (payload.kind === 'ddpi')
+    return [
+      'DDPI given after opening, signed on its own document with Aadhaar eSign, for these purposes only:',
+      ...payload.purposes.map((p, i) => `${i + 1}. ${p}`),
+    ];
   if (payload.kind === 'freeze') return [`Freeze of online access${payload.reason ? `: ${payload.reason}` : ''}`];
   return ['Unfreeze of online access, identity verified again by OTP'];
 }

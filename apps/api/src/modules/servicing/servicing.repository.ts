@@ -278,11 +278,17 @@ export const servicingRepository = {
     return rows.length === 1;
   },
 
-  async esignTxn(tx: Tx, txnId: string): Promise<{ status: string; expiresAt: Date } | null> {
-    const [r] = await query<{ status: string; expires_at: string | Date }>(
+  async esignTxn(tx: Tx, txnId: string): Promise<{ status: string; expiresAt: Date; completedAt: Date | null } | null> {
+    const [r] = await query<{ status: string; expires_at: string | Date; completed_at: string | Date | null }>(
       tx,
-      sql`select status, expires_at from esign_transactions where txn_id = ${txnId}`,
+      sql`select status, expires_at, completed_at from esign_transactions where txn_id = ${txnId}`,
     );
-    return r ? { status: r.status, expiresAt: toDate(r.expires_at) } : null;
+    return r
+      ? {
+          status: r.status,
+          expiresAt: toDate(r.expires_at),
+          completedAt: r.completed_at ? toDate(r.completed_at) : null,
+        }
+      : null;
   },
 };

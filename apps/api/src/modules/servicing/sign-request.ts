@@ -8,6 +8,7 @@ import { attributeExchanges } from '../../providers/exchanges/scope.ts';
 import type { ServiceRequestView } from '@ekyc/contracts/calls/client-area';
 import { NOMINATION_OPT_OUT_DECLARATION } from '@ekyc/contracts/calls/update-nominee';
 import type { ServicingDeps } from './deps.ts';
+import { renderDdpiDocument } from '../../documents/ddpi-document.ts';
 import { renderTextDocument } from '../../documents/pdf-writer.ts';
 import { verifyDetachedCms } from '../../documents/signing/cms.ts';
 import { addSignaturePlaceholder, byteRangeDigest, embedCms } from '../../documents/signing/pdf-signature.ts';
@@ -20,13 +21,14 @@ import type { RequestPayload } from './request-payload.ts';
 import { requestNumber, requestView, summaryOf } from './request-view.ts';
 import { servicingRepository as repo, type ServiceRequestRow } from './servicing.repository.ts';
 
-type Deps = Pick<ServicingDeps, 'config' | 'database' | 'cipher' | 'records' | 'messaging' | 'esign'>;
+type Deps = Pick<ServicingDeps, 'config' | 'database' | 'cipher' | 'records' | 'messaging' | 'esign' | 'registrations'>;
 
 /** The kinds a client signs with Aadhaar eSign, and the form's subtitle. */
 const SIGNED_KINDS: Partial<Record<RequestPayload['kind'], string>> = {
   nomination: 'Nomination for the demat account',
   bank: 'Bank accounts for the trading and demat accounts',
   closure: 'Closure of the trading and demat accounts',
+  ddpi: 'Demat Debit and Pledge Instruction',
 };
 
 export const CLIENT_ESIGN_RESPONSE_PATH = '/api/v1/client/esign-response';
@@ -37,6 +39,20 @@ async function requestForm(deps: Deps, row: ServiceRequestRow, payload: RequestP
     deps.records.getSections(row.applicantId, ['pan_obj']),
   ]);
   const name = section('pan_obj')?.full_name ?? '';
+  // a DDPI is its own document, the same the journey signs (documents/ddpi-document.ts)
+  if (payload.kind === 'ddpi')
+    return renderDdpiDocument(
+      {
+        reference: requestNumber(row),
+        name,
+        clientCode,
+        boId: (await deps.registrations.summary(row.applicantId))?.boId ?? null,
+        purposes: payload.purposes,
+        ruleSet: row.ruleSet,
+        broker: deps.config.broker,
+      },
+      at,
+    );
   const body =
     payload.kind === 'closure'
       ? [

@@ -158,6 +158,14 @@ export const APPLICANT_MATRIX: Record<string, Entry> = {
     expect: ALL(400),
   },
   'GET /api/v1/ekyc/esign-response/close.js': { access: 'static' },
+  // the DDPI signed on its own after the form: the matrix's applicants chose none and signed no form (409)
+  'GET /api/v1/ekyc/ddpi': { access: 'applicant' },
+  'POST /api/v1/ekyc/ddpi/esign': { access: 'applicant', expect: { owner: 409, other: 409 } },
+  'POST /api/v1/ekyc/ddpi/esign-response': {
+    access: 'public',
+    sample: () => ({ form: true, body: { eSignResponse: '<EsignResp status="1" txn="x"/>' } }),
+    expect: ALL(400),
+  },
   'GET /api/v1/ekyc/get-application-status': { access: 'applicant' },
   'GET /api/v1/ekyc/get-consents': { access: 'applicant' },
   'POST /api/v1/ekyc/update-consent': {
@@ -205,6 +213,7 @@ export const APPLICANT_MATRIX: Record<string, Entry> = {
     access: 'client',
     sample: () => ({ body: { reason: 'charges', target: { depository: 'CDSL', bo_id: '1208160000123456' } } }),
   },
+  'POST /api/v1/client/requests/ddpi': { access: 'client' },
   'POST /api/v1/client/requests/:id/esign': { access: 'client', sample: () => ({ params: { id: randomUUID() } }) },
   'POST /api/v1/client/esign-response': {
     access: 'public',

@@ -16,6 +16,7 @@ const MyAccountPage = lazy(() => import('./pages/my-account-page'));
 const NominationPage = lazy(() => import('./pages/nomination-page'));
 const BankPage = lazy(() => import('./pages/bank-page'));
 const ClosurePage = lazy(() => import('./pages/closure-page'));
+const DdpiPage = lazy(() => import('./pages/ddpi-page'));
 
 export default function ClientAreaApp() {
   const { t } = useTranslation('client-area');
@@ -49,6 +50,7 @@ export default function ClientAreaApp() {
             <Route path="nomination" element={token ? <NominationPage /> : <Navigate to="/my-account" replace />} />
             <Route path="bank" element={token ? <BankPage /> : <Navigate to="/my-account" replace />} />
             <Route path="close" element={token ? <ClosurePage /> : <Navigate to="/my-account" replace />} />
+            <Route path="ddpi" element={token ? <DdpiPage /> : <Navigate to="/my-account" replace />} />
             <Route path="*" element={<Navigate to="/my-account" replace />} />
           </Routes>
         </Suspense>

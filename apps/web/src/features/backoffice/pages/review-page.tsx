@@ -18,6 +18,8 @@ import { CaseFlowPanel } from '../components/case-flow-panel';
 import { HoldPanel } from '../components/hold-panel';
 import { RegistrationsPanel } from '../components/registrations-panel';
 import { RuleSetPanel } from '../components/rule-set-panel';
+import { DeceasedBanner } from '../components/deceased-banner';
+import { ScreeningPanel } from '../components/screening-panel';
 import { type DecisionOutcome, StageDecisions } from '../components/stage-decisions';
 import { CheckTable, SharedIdentifiers } from '../components/check-table';
 import { SignedChanges } from '../components/signed-changes';
@@ -75,6 +77,7 @@ function Review({ application, onNext }: { application: ApplicationData; onNext:
   );
   return (
     <div className="grid grid-cols-[minmax(0,1fr)] gap-4">
+      <DeceasedBanner applicationId={application.id} />
       <ClaimBar application={application} />
       <section className="rounded-xl bg-white p-4 shadow-sm">
         <div className="flex flex-wrap items-center gap-2">
@@ -129,6 +132,7 @@ function Review({ application, onNext }: { application: ApplicationData; onNext:
         />
       )}
       <SharedIdentifiers shared={application.shared} />
+      <ScreeningPanel applicationId={application.id} />
       {handedOn && (
         <p
           role="status"

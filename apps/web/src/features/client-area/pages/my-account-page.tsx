@@ -124,6 +124,11 @@ export default function MyAccountPage() {
       </Section>
       <Section id="ddpi" title={t('ddpi.heading')}>
         <p>{a.ddpi.given ? t('ddpi.given') : t('ddpi.notGiven')}</p>
+        {!a.ddpi.given && !openOf('ddpi') && (
+          <Link to="/my-account/ddpi" className="mt-2 inline-block font-semibold text-brand underline">
+            {t('ddpi.later')}
+          </Link>
+        )}
       </Section>
       <Section id="contact" title={t('contact.heading')}>
         <dl>

@@ -14,6 +14,7 @@ import { useSession } from '../../../lib/session';
 import { useMessage } from '../../../lib/use-message';
 import { useUserDetails } from '../../../lib/user-details';
 import { useApplicationStatus } from '../api/get-application-status';
+import { DdpiCard } from '../components/ddpi-card';
 
 const APP_LINKS = [
   { key: 'playStore', href: 'https://play.google.com/store/search?q=stock%20trading&c=apps' },
@@ -146,6 +147,7 @@ export default function StatusPage() {
           {t('downloadSigned')}
         </a>
       )}
+      {(data.status === 'Pending' || data.status === 'Approved') && <DdpiCard />}
       {data.status === 'Closed' && data.closure && (
         <section
           aria-labelledby="closure-heading"
