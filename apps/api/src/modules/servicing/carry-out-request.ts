@@ -14,6 +14,7 @@ import type { RegistryChange } from '../../records/registrations.ts';
 import { notifyClient } from './notify-client.ts';
 import { registryBank, registryNominees, type RequestPayload } from './request-payload.ts';
 import { requestNumber } from './request-view.ts';
+import { applySegmentsOrRekyc, registryChangeOfSegmentsOrRekyc } from './segment-rekyc-kinds.ts';
 import { servicingRepository as repo, type ServiceRequestRow } from './servicing.repository.ts';
 
 type Deps = Pick<
@@ -58,10 +59,11 @@ function registryChangeOf(payload: RequestPayload, today: string): RegistryChang
   if (payload.kind === 'bank') return { bank: registryBank(payload.accounts) };
   if (payload.kind === 'closure')
     return { closure: { closedOn: today, reason: payload.reason, transferTo: payload.target } };
+  if (payload.kind === 'segments' || payload.kind === 'rekyc') return registryChangeOfSegmentsOrRekyc(payload);
   return null;
 }
 
-/** A done request written to the client's record: the nominee section, or the primary bank account. */
+/** A done request written to the client's record: the nominee section, the primary bank account, the segments, the re-KYC's address. */
 async function applyToRecord(deps: Deps, tx: Tx, applicantId: string, payload: RequestPayload): Promise<void> {
   if (payload.kind === 'nomination')
     await deps.records.saveIn(tx, applicantId, { nominee_obj: nomineeSection(payload) });
@@ -78,10 +80,16 @@ async function applyToRecord(deps: Deps, tx: Tx, applicantId: string, payload: R
         account_number: primary.accountNumber,
         account_type: primary.accountType,
         bank_verify_edit: false,
-        verification: { method: 'penny_drop', status: 'verified', at: primary.verification.at },
+        verification: {
+          method: primary.verification.method === 'upi_rpd' ? 'upi' : 'penny_drop',
+          status: 'verified',
+          at: primary.verification.at,
+        },
       },
     });
   }
+  if (payload.kind === 'segments' || payload.kind === 'rekyc')
+    await applySegmentsOrRekyc(deps, tx, applicantId, payload);
 }
 
 /** One pass over the request's registries: sends what is not sent, asks for what is under process. */
@@ -93,7 +101,7 @@ export async function carryOut(deps: Deps, requestId: string): Promise<ServiceRe
   const change = registryChangeOf(payload, indianDay(new Date(deps.now())));
   if (!change) return row;
   const number = requestNumber(row);
-  const targets = await deps.registrations.modificationTargets(row.applicantId);
+  const targets = await deps.registrations.modificationTargets(row.applicantId, change);
   const known = new Map((await repo.modifications(db, row.id)).map((m) => [m.registry, m]));
   for (const registry of targets) {
     const m = known.get(registry);

@@ -27,6 +27,8 @@ export const SERVICE_TEXTS: Record<Language, Texts> = {
       nomination: 'Nomination',
       bank: 'Bank accounts',
       closure: 'Account closure',
+      segments: 'Segments',
+      rekyc: 'Re-KYC (KYC update)',
     },
     status: {
       draft: 'started',
@@ -55,6 +57,8 @@ export const SERVICE_TEXTS: Record<Language, Texts> = {
       nomination: 'नामांकन',
       bank: 'बैंक खाते',
       closure: 'खाता बंद करना',
+      segments: 'सेगमेंट',
+      rekyc: 'री-KYC (KYC अपडेट)',
     },
     status: {
       draft: 'शुरू हुआ',
@@ -83,6 +87,8 @@ export const SERVICE_TEXTS: Record<Language, Texts> = {
       nomination: 'নমিনেশন',
       bank: 'ব্যাংক অ্যাকাউন্ট',
       closure: 'অ্যাকাউন্ট বন্ধ করা',
+      segments: 'সেগমেন্ট',
+      rekyc: 'রি-KYC (KYC আপডেট)',
     },
     status: {
       draft: 'শুরু হয়েছে',
@@ -111,6 +117,8 @@ export const SERVICE_TEXTS: Record<Language, Texts> = {
       nomination: 'નોમિનેશન',
       bank: 'બેંક ખાતાં',
       closure: 'ખાતું બંધ કરવું',
+      segments: 'સેગમેન્ટ',
+      rekyc: 'રી-KYC (KYC અપડેટ)',
     },
     status: {
       draft: 'શરૂ થઈ',
@@ -139,6 +147,8 @@ export const SERVICE_TEXTS: Record<Language, Texts> = {
       nomination: 'नामनिर्देशन',
       bank: 'बँक खाती',
       closure: 'खाते बंद करणे',
+      segments: 'सेगमेंट',
+      rekyc: 'री-KYC (KYC अद्यतन)',
     },
     status: {
       draft: 'सुरू झाली',

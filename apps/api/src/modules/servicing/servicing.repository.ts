@@ -153,6 +153,16 @@ export const servicingRepository = {
     return r ? toRow(r) : null;
   },
 
+  /** A draft's payload completed (an income proof's consent, a re-KYC's DigiLocker details): never once signed. */
+  async setPayload(tx: Tx, id: string, payloadEnc: string): Promise<void> {
+    const done = await query<{ id: string }>(
+      tx,
+      sql`update service_requests set payload_enc = ${payloadEnc}, updated_at = now()
+          where id = ${id} and status = 'draft' returning id`,
+    );
+    if (!done.length) throw new AppError('CONFLICT', 'The request changed meanwhile. Please reload.');
+  },
+
   /** Sets fields of a request without moving it. */
   async change(tx: Tx, id: string, c: RequestChanges): Promise<void> {
     await tx.execute(sql`update service_requests set
