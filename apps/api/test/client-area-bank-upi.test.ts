@@ -17,6 +17,11 @@ import { reviewerToken, testApp } from './support/test-app.ts';
 const WAIT = { timeout: 120_000, interval: 100 };
 type Payment = { state: string; reason: string | null; account: { ifsc: string; account_last4: string } | null };
 
+/** Waits until the registrations complete the account (the poll's own interval; the suite's timeout bounds it). */
+async function completed(client: { status: () => Promise<{ status: string }> }): Promise<void> {
+  while ((await client.status()).status !== 'Completed') await new Promise((r) => setTimeout(r, 200));
+}
+
 describe('Client area: bank accounts by UPI reverse penny drop', () => {
   let app: FastifyInstance;
   let calls: ReturnType<typeof clientAreaCalls>;
@@ -31,7 +36,7 @@ describe('Client area: bank accounts by UPI reverse penny drop', () => {
     reviewer = await reviewerToken(app, 'client-bank-upi.maker@broker.example');
     checker = await reviewerToken(app, 'client-bank-upi.checker@broker.example', 'checker');
     client = await approvedApplicant(app, { pan: panWithDigits('5757'), reviewer, email: 'ravi.upi@example.in' });
-    await expect.poll(async () => (await client.status()).status, WAIT).toBe('Completed');
+    await completed(client);
     token = await calls.signIn(client.mobile);
   }, 240_000);
   afterAll(() => app.close());
