@@ -48,7 +48,8 @@ describe('Client area: re-KYC when the KRA asks', () => {
   it('tells a client whose KYC is in order that nothing is needed', async () => {
     const other = await calls.signIn(fine.mobile);
     const kyc = await calls.clientCall<Kyc>('GET', 'kyc', { token: other });
-    expect(kyc.body.data).toEqual(expect.objectContaining({ kra_status_code: '005', action: 'none' }));
+    // the sandbox KRA holds no record of this PAN (status 005, not available): nothing to do
+    expect(kyc.body.data).toEqual(expect.objectContaining({ kra_status_code: null, action: 'none' }));
     const started = await calls.clientCall<{ reason: string }>('POST', 'requests/rekyc', { token: other });
     expect(started.body).toEqual(
       expect.objectContaining({
@@ -119,7 +120,11 @@ describe('Client area: re-KYC when the KRA asks', () => {
       sql`select registry, status, evidence_enc from service_request_modifications where request_id = ${request.id}`,
     );
     expect(records.map((r) => [r.registry, r.status])).toEqual([['kra', 'accepted']]);
-    const sent = app.deps.cipher.decryptJson<{ request: string }>(records[0]!.evidence_enc).request;
+    // the upload as submitted, kept beside the status check that found it accepted
+    const exchanged = app.deps.cipher.decryptJson<{ request: string; submitted?: { request: string } }>(
+      records[0]!.evidence_enc,
+    );
+    const sent = exchanged.submitted?.request ?? exchanged.request;
     // a modification of the KRA's record, in DigiLocker's KYC mode, with the e-Aadhaar's PIN code
     expect(sent).toContain('<APP_UPDTFLG>02</APP_UPDTFLG>');
     const locker = await app.deps.records.getSection(held.id, 'digilocker_obj');

@@ -129,6 +129,9 @@ export async function carryOut(deps: Deps, requestId: string): Promise<ServiceRe
         });
       continue;
     }
+    // a check's answer keeps the record as first submitted beside it (the KRA's upload, say)
+    const earlier = m?.status === 'submitted' ? await repo.modificationEvidence(db, row.id, registry) : null;
+    const submitted = earlier ? deps.cipher.decryptJson<{ request: string; response: string }>(earlier) : null;
     await repo.putModification(db, {
       requestId: row.id,
       registry,
@@ -136,7 +139,11 @@ export async function carryOut(deps: Deps, requestId: string): Promise<ServiceRe
       requestNo: number,
       reference: answer.reference,
       reason: answer.reason,
-      evidenceEnc: deps.cipher.encryptJson({ request: answer.request, response: answer.response }),
+      evidenceEnc: deps.cipher.encryptJson({
+        request: answer.request,
+        response: answer.response,
+        ...(submitted && { submitted: { request: submitted.request, response: submitted.response } }),
+      }),
     });
     await repo.audit(
       db,
