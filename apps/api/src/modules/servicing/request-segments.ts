@@ -37,7 +37,7 @@ type Refusal = {
 type Drafted = { request: ServiceRequestView; redirect_url: string | null };
 
 /** Where the account aggregator sends the client back: the client area's segment page. */
-export const SEGMENTS_PAGE = '/my-account/segments';
+const SEGMENTS_PAGE = '/my-account/segments';
 
 export async function requestSegments(
   deps: Deps,
