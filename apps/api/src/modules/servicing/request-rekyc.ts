@@ -25,7 +25,8 @@ import { servicingRepository as repo, type ServiceRequestRow } from './servicing
 
 type Deps = Pick<ServicingDeps, 'database' | 'cipher' | 'records' | 'kra' | 'digilockerFetch' | 'now'>;
 
-const OPEN = ['draft', 'signed', 'in_review', 'sent_to_registries'];
+// a draft left unsigned (DigiLocker not finished) is started again, not shown as under way
+const UNDER_WAY = ['signed', 'in_review', 'sent_to_registries'];
 
 /** The KRA's record of the client today: undefined when the KRA could not be reached. */
 async function kraRecordOf(deps: Deps, applicantId: string): Promise<KraRecord | null | undefined> {
@@ -49,9 +50,9 @@ export async function getClientKyc(
     kraRecordOf(deps, applicantId),
     repo.listOf(deps.database.db, applicantId),
   ]);
-  const last = requests.find((r) => r.kind === 'rekyc' && r.status !== 'rejected') ?? null;
+  const last = requests.find((r) => r.kind === 'rekyc' && r.status !== 'rejected' && r.status !== 'draft') ?? null;
   const action: ClientKycData['action'] =
-    last && OPEN.includes(last.status)
+    last && UNDER_WAY.includes(last.status)
       ? 'in_progress'
       : kra === undefined
         ? 'unknown'
