@@ -54,6 +54,10 @@ import { RegistrationWorkflow } from './modules/registrations/workflow.ts';
 import { RetentionSweep } from './modules/privacy/retention.ts';
 import { accountClosures } from './modules/privacy/account-closures.ts';
 import type { AccountClosures } from './records/account-closures.ts';
+import { digilockerFetch } from './modules/digilocker/digilocker-fetch.ts';
+import type { DigilockerFetch } from './records/digilocker-fetch.ts';
+import { clientUpiPayments } from './modules/servicing/bank-upi-payment.ts';
+import type { ClientUpiPayments } from './records/client-upi-payments.ts';
 import { ReminderJob } from './modules/reminders/reminder-job.ts';
 import { SendBackExpiry } from './modules/backoffice/closing/send-back-expiry.ts';
 import { ConsentRecords } from './records/consents.ts';
@@ -116,6 +120,10 @@ export interface AppDeps {
   retention: RetentionSweep;
   /** The privacy module's account closure, for the client area's closure request. */
   accountClosures: AccountClosures;
+  /** The DigiLocker module's e-Aadhaar fetch, for the client area's re-KYC. */
+  digilockerFetch: DigilockerFetch;
+  /** The client area's bank requests waiting for a UPI reverse penny drop (the bank module's webhook hands them on). */
+  clientUpiPayments: ClientUpiPayments;
   /** SMS reminders to applicants who stopped, on the job queue (modules/reminders). */
   reminders: ReminderJob;
   /** Reminders before a send-back expires, and its expiry (modules/backoffice/closing). */
@@ -261,6 +269,8 @@ export async function createDeps(config: Config, overrides: DepsOverrides = {}):
     registrations: new RegistrationWorkflow(services),
     retention: new RetentionSweep(services),
     accountClosures: accountClosures(services),
+    digilockerFetch: digilockerFetch(services),
+    clientUpiPayments: clientUpiPayments(services),
     reminders: new ReminderJob(services),
     sendBackExpiry: new SendBackExpiry(() => services),
     screeningImport: new ScreeningImport(services),

@@ -121,9 +121,13 @@ describe('Client area', () => {
     expect(statusCode).toBe(200);
     expect(body.data.client_code).toBe(status.client_code);
     expect(body.data.bo_id).toBe(status.bo_id);
+    // every segment the broker offers, with its state
     expect(body.data.segments.map((s) => [s.code, s.state])).toEqual([
       ['equity_1', 'active'],
+      ['equity_derivatives_1', 'inactive'],
+      ['currency_derivatives_1', 'inactive'],
       ['commodity_derivatives_1', 'active'],
+      ['mutual_funds_1', 'inactive'],
     ]);
     expect(body.data.bank_accounts).toEqual([expect.objectContaining({ account_last4: '5678', ifsc: 'HDFC0000001' })]);
     expect(body.data.mobile).toBe(`******${client.mobile.slice(-4)}`);

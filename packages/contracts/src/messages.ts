@@ -91,6 +91,7 @@ export const MSG = {
   upiCheckApp: 'Please Check your UPI App for verification',
   bankVerified: 'Bank Verified successfully',
   riskDisclosureRequired: 'Please read and acknowledge the risk disclosures on derivatives',
+  rbiDeclarationRequired: 'Please accept the RBI declaration for currency derivatives',
   mobilePlaceholder: 'Please enter your own mobile number, not a placeholder.',
   emailPlaceholder: 'Please enter your own email address, not a placeholder.',
   panInoperative:

@@ -31,6 +31,18 @@ export interface RegistryChange {
   closure?: RegistrationClosure;
   /** A DDPI signed later on its own document: the depository's client master links it from this day (dd/mm/yyyy). */
   ddpi?: { since: string };
+  /** The client's segments after a segment request: those active, and those stopped. */
+  segments?: { active: string[]; deactivated: string[] };
+  /** A re-KYC: the details fetched again from DigiLocker, for the KRA's modification record. */
+  rekyc?: RegistryRekyc;
+}
+
+/** What a re-KYC changes in the KRA's record. */
+export interface RegistryRekyc {
+  address: RegistrationSubject['address'];
+  aadhaarLast4: string;
+  /** dd/mm/yyyy: the day the details were fetched (the KRA's in-person verification date). */
+  verifiedOn: string;
 }
 
 /** One registry's modification record of a client's request: sent (`reference` null) or checked. */
@@ -48,8 +60,13 @@ export interface Registrations {
   open(applicantId: string, tx: Tx): Promise<boolean>;
   /** Queues the first steps of an opened case. */
   start(applicantId: string): Promise<void>;
-  /** The registries a client's request changes. */
-  modificationTargets(applicantId: string): Promise<RegistrationKind[]>;
+  /**
+   * The registries a client's request changes: the KRA alone for a re-KYC, the exchanges of the
+   * segments for a segment request, else the depository and each exchange.
+   */
+  modificationTargets(applicantId: string, change?: RegistryChange): Promise<RegistrationKind[]>;
+  /** A segment request carried out: the case's segments (and the exchanges they need) from now on. */
+  changeSegments(applicantId: string, segments: string[], tx: Tx): Promise<void>;
   sendModification(applicantId: string, input: ModificationRequest): Promise<RegistrationAnswer>;
   /** Where queue errors are reported. */
   onError: (err: Error) => void;

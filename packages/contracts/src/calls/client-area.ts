@@ -61,7 +61,8 @@ export const myAccountDataSchema = z.object({
       code: z.string(),
       name: z.string(),
       exchanges: z.array(z.string()),
-      state: z.enum(['active', 'inactive']),
+      /** Every segment the broker offers: active, inactive, or a segment request under way for it. */
+      state: z.enum(['active', 'inactive', 'activation_requested', 'deactivation_requested']),
     }),
   ),
   nominees: z.array(myAccountNomineeSchema),

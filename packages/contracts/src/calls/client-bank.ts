@@ -13,22 +13,35 @@ import { serviceRequestViewSchema } from './client-area.ts';
 /** A primary account and up to four more (SEBI's UCC norms allow five bank accounts per client). */
 export const BANK_ACCOUNTS_MAX = 5;
 
+const accountType = z.pipe(accountTypeSchema, z.enum(ACCOUNT_TYPES, { error: MSG.accountTypeRequired }));
+
+/** An account typed by the client: verified by penny drop. */
 export const clientBankAccountSchema = z.object({
   ifsc: ifscSchema,
   account_number: accountNumberSchema,
-  account_type: z.pipe(accountTypeSchema, z.enum(ACCOUNT_TYPES, { error: MSG.accountTypeRequired })),
+  account_type: accountType,
+  primary: z.boolean().optional().default(false),
+});
+
+/** An account the client paid Rs 1 from (UPI reverse penny drop, requests/bank/upi): named by the payment's id. */
+export const clientUpiBankAccountSchema = z.object({
+  upi_payment: z.string().min(1).max(64),
+  account_type: accountType,
   primary: z.boolean().optional().default(false),
 });
 
 /** POST client/requests/bank: the accounts the client wants on record, the primary first or flagged. */
 export const bankChangeRequestSchema = z
   .object({
-    accounts: z.array(clientBankAccountSchema).min(1, MSG.fieldRequired).max(BANK_ACCOUNTS_MAX, MSG.fieldRequired),
+    accounts: z
+      .array(z.union([clientBankAccountSchema, clientUpiBankAccountSchema]))
+      .min(1, MSG.fieldRequired)
+      .max(BANK_ACCOUNTS_MAX, MSG.fieldRequired),
   })
   .superRefine((v, ctx) => {
     const primaries = v.accounts.filter((a) => a.primary).length;
     if (primaries > 1) ctx.addIssue({ code: 'custom', path: ['accounts'], message: MSG.fieldRequired });
-    const numbers = v.accounts.map((a) => `${a.ifsc}:${a.account_number}`);
+    const numbers = v.accounts.map((a) => ('upi_payment' in a ? a.upi_payment : `${a.ifsc}:${a.account_number}`));
     if (new Set(numbers).size !== numbers.length)
       ctx.addIssue({ code: 'custom', path: ['accounts'], message: MSG.fieldRequired });
   })
@@ -44,9 +57,34 @@ export type BankChangeRequestInput = z.input<typeof bankChangeRequestSchema>;
  * drop failed or the holder's name does not match the name on PAN.
  */
 export const bankChangeRefusalSchema = z.object({
-  reason: z.enum(['not_verified', 'name_mismatch']),
+  reason: z.enum(['not_verified', 'name_mismatch', 'payment_not_verified']),
   account: z.number(),
 });
 export const bankChangeReplySchema = replySchema(
   z.union([z.object({ request: serviceRequestViewSchema }), bankChangeRefusalSchema]),
 );
+
+/**
+ * POST client/requests/bank/upi: a UPI reverse penny drop for a bank request. The client pays Rs 1
+ * (refunded) from their UPI app through the link (a phone) or the QR (a desktop); the provider names
+ * the paying account. `upi_app_url` only in the sandbox.
+ */
+export const bankUpiStartDataSchema = z.object({
+  upi_payment: z.string(),
+  upi_link: z.string(),
+  qr_svg: z.string(),
+  valid_upto: z.string().nullable(),
+  upi_app_url: z.string().optional(),
+});
+export const bankUpiStartReplySchema = replySchema(bankUpiStartDataSchema);
+
+/**
+ * GET client/requests/bank/upi/{id}: waiting until the provider's notification; then verified (the
+ * account, masked, to add to a bank request by its upi_payment) or failed with the reason.
+ */
+export const bankUpiStatusDataSchema = z.object({
+  state: z.enum(['waiting', 'verified', 'failed']),
+  reason: z.enum(['declined', 'expired', 'not_a_bank_account', 'name_mismatch']).nullable(),
+  account: z.object({ bank_name: z.string(), ifsc: z.string(), account_last4: z.string() }).nullable(),
+});
+export const bankUpiStatusReplySchema = replySchema(bankUpiStatusDataSchema);

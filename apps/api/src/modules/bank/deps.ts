@@ -5,6 +5,7 @@ import type { DocumentWorkers } from '../../documents/form-pool.ts';
 import type { Hasher } from '../../lib/crypto.ts';
 import type { BankProviders } from '../../providers/bank-verification/bank-providers.ts';
 import type { ApplicantRecords } from '../../records/applicant-records.ts';
+import type { ClientUpiPayments } from '../../records/client-upi-payments.ts';
 
 export interface BankDeps {
   config: Config;
@@ -13,6 +14,8 @@ export interface BankDeps {
   records: ApplicantRecords;
   documents: DocumentWorkers;
   bank: BankProviders;
+  /** The client area's bank requests: a reverse penny drop that is no applicant's bank step may be theirs. */
+  clientUpiPayments: ClientUpiPayments;
   /** The clock (milliseconds), replaceable in tests. */
   now: () => number;
 }

@@ -223,9 +223,12 @@ export const bankRoutes: FastifyPluginAsyncZod = async (app) => {
         }
         if (!delivery) throw new AppError('FORBIDDEN', 'Bad credentials');
         const { notification } = delivery;
-        const result = await onceFresh(deps, 'setu-rpd', delivery, async () =>
-          notification === 'ignored' ? 'ignored' : receiveUpiIntent(deps, notification),
-        );
+        const result = await onceFresh(deps, 'setu-rpd', delivery, async () => {
+          if (notification === 'ignored') return 'ignored';
+          const applied = await receiveUpiIntent(deps, notification);
+          // not an applicant's bank step: a client's bank request may be waiting for it
+          return applied === 'applied' ? applied : deps.clientUpiPayments.receive(notification);
+        });
         return { status: true, message: result, data: {} };
       },
     );

@@ -7,6 +7,7 @@
  * (APP_UPDTFLG 02) where the change is one a KRA holds.
  */
 import type { RegistrationsDeps } from './deps.ts';
+import type { Tx } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
 import {
   type Exchange,
@@ -15,18 +16,29 @@ import {
   type RegistrationAnswer,
   type RegistrationKind,
 } from '../../providers/registrations/port.ts';
-import type { ModificationRequest } from '../../records/registrations.ts';
-import { buildSubject } from './registration-subject.ts';
+import type { ModificationRequest, RegistryChange } from '../../records/registrations.ts';
+import { buildSubject, exchangesOf } from './registration-subject.ts';
 import { registrationsRepository as repo } from './registrations.repository.ts';
 
-/** The registries a nomination changes: the depository's client master and each exchange's UCC. */
+/**
+ * The registries a request changes: a re-KYC the KRA alone; a segment request the exchanges of the
+ * segments before and after it (a segment newly at MCX registers the client code there); any other
+ * the depository's client master and each exchange's UCC.
+ */
 export async function modificationTargets(
   deps: Pick<RegistrationsDeps, 'database'>,
   applicantId: string,
+  change?: RegistryChange,
 ): Promise<RegistrationKind[]> {
   const c = await repo.getCase(deps.database.db, applicantId);
   if (!c?.completedAt) throw new AppError('CONFLICT', 'The account is not open yet.');
-  return [KIND_OF_DEPOSITORY[c.depository], ...c.exchanges.map((e) => KIND_OF_EXCHANGE[e as Exchange])];
+  if (change?.rekyc) return ['kra'];
+  if (change?.segments)
+    return exchangesOf([...c.segments, ...change.segments.active, ...change.segments.deactivated]).map(
+      (e) => KIND_OF_EXCHANGE[e],
+    );
+  // the exchanges of the segments active now (a code left inactive by a segment request has nothing to carry)
+  return [KIND_OF_DEPOSITORY[c.depository], ...exchangesOf(c.segments).map((e) => KIND_OF_EXCHANGE[e])];
 }
 
 /**
@@ -49,6 +61,16 @@ export async function sendModification(
     ...(input.change.nominees && { nominees: input.change.nominees }),
     ...(input.change.bank && { bank: input.change.bank }),
     ...(input.change.closure && { closure: input.change.closure }),
+    ...(input.change.segments && {
+      segments: input.change.segments.active,
+      deactivatedSegments: input.change.segments.deactivated,
+    }),
+    ...(input.change.rekyc && {
+      address: input.change.rekyc.address,
+      aadhaarLast4: input.change.rekyc.aadhaarLast4,
+      kycMode: 'digilocker' as const,
+      ipvDate: input.change.rekyc.verifiedOn,
+    }),
   };
   const r = deps.registrars;
   const registrar = input.registry.startsWith('ucc_')
@@ -60,4 +82,16 @@ export async function sendModification(
   return input.reference === null
     ? registrar.submit(subject, requestId)
     : registrar.check(subject, requestId, input.reference);
+}
+
+/**
+ * A segment request carried out: the case holds the segments active from now on, and keeps every
+ * exchange the client has a code at (a segment stopped leaves its client code there, inactive).
+ */
+export async function changeSegments(tx: Tx, applicantId: string, segments: string[]): Promise<void> {
+  const c = await repo.getCase(tx, applicantId);
+  if (!c) throw new AppError('CONFLICT', 'The account is not open yet.');
+  const held = new Set<string>([...c.exchanges, ...exchangesOf(segments)]);
+  const exchanges = (['NSE', 'BSE', 'MCX'] as const).filter((e) => held.has(e));
+  await repo.setSegments(tx, applicantId, segments, exchanges);
 }

@@ -106,6 +106,12 @@ export const registrationsRepository = {
     return true;
   },
 
+  /** The segments active after a client's segment request, and the exchanges the client has a code at. */
+  async setSegments(db: Tx, applicantId: string, segments: string[], exchanges: string[]): Promise<void> {
+    await db.execute(sql`update registration_cases set segments = ${pgArray(segments)}::text[],
+        exchanges = ${pgArray(exchanges)}::text[] where applicant_id = ${applicantId}`);
+  },
+
   async getCase(db: Tx, applicantId: string): Promise<CaseRow | null> {
     const rows = rowsOf<Record<string, unknown>>(
       await db.execute(sql`select * from registration_cases where applicant_id = ${applicantId}`),

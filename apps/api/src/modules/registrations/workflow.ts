@@ -22,13 +22,18 @@ import {
   type RegistrationAnswer,
   type RegistrationKind,
 } from '../../providers/registrations/port.ts';
-import type { ModificationRequest, Registrations, RegistrationSummary } from '../../records/registrations.ts';
+import type {
+  ModificationRequest,
+  Registrations,
+  RegistrationSummary,
+  RegistryChange,
+} from '../../records/registrations.ts';
 import { deceasedStops } from '../../records/screening.ts';
 import { newClientCode } from './client-code.ts';
 import { activate } from './complete-registrations.ts';
 import { deadlineOf } from './deadlines.ts';
 import type { RegistrationsDeps } from './deps.ts';
-import { modificationTargets, sendModification } from './modify-registrations.ts';
+import { changeSegments, modificationTargets, sendModification } from './modify-registrations.ts';
 import { runRegistrationStep } from './registration-step.ts';
 import { exchangesOf, segmentsOf } from './registration-subject.ts';
 import { type RegistrationRow, registrationsRepository as repo, type StepKind } from './registrations.repository.ts';
@@ -221,8 +226,13 @@ export class RegistrationWorkflow implements Registrations {
   }
 
   /** The registries a client's request changes (the client area). */
-  modificationTargets(applicantId: string): Promise<RegistrationKind[]> {
-    return modificationTargets(this.deps, applicantId);
+  modificationTargets(applicantId: string, change?: RegistryChange): Promise<RegistrationKind[]> {
+    return modificationTargets(this.deps, applicantId, change);
+  }
+
+  /** A segment request carried out (modify-registrations.ts). */
+  changeSegments(applicantId: string, segments: string[], tx: Tx): Promise<void> {
+    return changeSegments(tx, applicantId, segments);
   }
 
   /** One registry's modification record of a client's request, sent or checked (modify-registrations.ts). */

@@ -15,6 +15,7 @@ import type { RegistryChange } from '../../records/registrations.ts';
 import { notifyClient } from './notify-client.ts';
 import { registryBank, registryNominees, type RequestPayload } from './request-payload.ts';
 import { requestNumber } from './request-view.ts';
+import { applySegmentsOrRekyc, registryChangeOfSegmentsOrRekyc } from './segment-rekyc-kinds.ts';
 import { servicingRepository as repo, type ServiceRequestRow } from './servicing.repository.ts';
 
 type Deps = Pick<
@@ -60,6 +61,7 @@ function registryChangeOf(payload: RequestPayload, today: string): RegistryChang
   if (payload.kind === 'closure')
     return { closure: { closedOn: today, reason: payload.reason, transferTo: payload.target } };
   if (payload.kind === 'ddpi') return { ddpi: { since: today.split('-').reverse().join('/') } };
+  if (payload.kind === 'segments' || payload.kind === 'rekyc') return registryChangeOfSegmentsOrRekyc(payload);
   return null;
 }
 
@@ -67,7 +69,10 @@ function registryChangeOf(payload: RequestPayload, today: string): RegistryChang
 const registriesOf = (payload: RequestPayload, targets: RegistrationKind[]) =>
   payload.kind === 'ddpi' ? targets.filter((t) => t.startsWith('bo_')) : targets;
 
-/** A done request written to the client's record: the nominee section, the primary bank account, or the DDPI. */
+/**
+ * A done request written to the client's record: the nominee section, the primary bank account, the
+ * DDPI, the segments, the re-KYC's address.
+ */
 async function applyToRecord(deps: Deps, tx: Tx, row: ServiceRequestRow, payload: RequestPayload): Promise<void> {
   const applicantId = row.applicantId;
   if (payload.kind === 'ddpi' && row.signedFileId && row.preparedFileId) {
@@ -98,10 +103,16 @@ async function applyToRecord(deps: Deps, tx: Tx, row: ServiceRequestRow, payload
         account_number: primary.accountNumber,
         account_type: primary.accountType,
         bank_verify_edit: false,
-        verification: { method: 'penny_drop', status: 'verified', at: primary.verification.at },
+        verification: {
+          method: primary.verification.method === 'upi_rpd' ? 'upi' : 'penny_drop',
+          status: 'verified',
+          at: primary.verification.at,
+        },
       },
     });
   }
+  if (payload.kind === 'segments' || payload.kind === 'rekyc')
+    await applySegmentsOrRekyc(deps, tx, applicantId, payload);
 }
 
 /** One pass over the request's registries: sends what is not sent, asks for what is under process. */
@@ -113,7 +124,7 @@ export async function carryOut(deps: Deps, requestId: string): Promise<ServiceRe
   const change = registryChangeOf(payload, indianDay(new Date(deps.now())));
   if (!change) return row;
   const number = requestNumber(row);
-  const targets = registriesOf(payload, await deps.registrations.modificationTargets(row.applicantId));
+  const targets = registriesOf(payload, await deps.registrations.modificationTargets(row.applicantId, change));
   const known = new Map((await repo.modifications(db, row.id)).map((m) => [m.registry, m]));
   for (const registry of targets) {
     const m = known.get(registry);
@@ -141,6 +152,9 @@ export async function carryOut(deps: Deps, requestId: string): Promise<ServiceRe
         });
       continue;
     }
+    // a check's answer keeps the record as first submitted beside it (the KRA's upload, say)
+    const earlier = m?.status === 'submitted' ? await repo.modificationEvidence(db, row.id, registry) : null;
+    const submitted = earlier ? deps.cipher.decryptJson<{ request: string; response: string }>(earlier) : null;
     await repo.putModification(db, {
       requestId: row.id,
       registry,
@@ -148,7 +162,11 @@ export async function carryOut(deps: Deps, requestId: string): Promise<ServiceRe
       requestNo: number,
       reference: answer.reference,
       reason: answer.reason,
-      evidenceEnc: deps.cipher.encryptJson({ request: answer.request, response: answer.response }),
+      evidenceEnc: deps.cipher.encryptJson({
+        request: answer.request,
+        response: answer.response,
+        ...(submitted && { submitted: { request: submitted.request, response: submitted.response } }),
+      }),
     });
     await repo.audit(
       db,

@@ -8,6 +8,11 @@ import type { BankProviders } from '../../providers/bank-verification/bank-provi
 import type { EsignService } from '../../providers/esign/port.ts';
 import type { MessageSender } from '../../providers/messaging/port.ts';
 import type { BackOfficeSystem } from '../../providers/back-office/port.ts';
+import type { DocumentWorkers } from '../../documents/form-pool.ts';
+import type { Hasher } from '../../lib/crypto.ts';
+import type { AccountAggregator } from '../../providers/account-aggregator/port.ts';
+import type { DigilockerFetch } from '../../records/digilocker-fetch.ts';
+import type { KraLookup } from '../../providers/kra/port.ts';
 import type { TradingPlatform } from '../../providers/trading-platform/port.ts';
 import type { AccountClosures } from '../../records/account-closures.ts';
 import type { ApplicantRecords } from '../../records/applicant-records.ts';
@@ -32,6 +37,15 @@ export interface ServicingDeps {
   /** The privacy module's closure: the retention hold starts from the closure day. */
   accountClosures: AccountClosures;
   consents: ConsentRecords;
+  hasher: Hasher;
+  /** An uploaded income proof's checks (the segment step's PDF inspection). */
+  documents: DocumentWorkers;
+  /** The segment step's port: an income proof through the account aggregator. */
+  accountAggregator: AccountAggregator;
+  /** The DigiLocker module's e-Aadhaar fetch: a re-KYC's fresh details. */
+  digilockerFetch: DigilockerFetch;
+  /** The PAN step's KRA lookup: the client's KYC status today. */
+  kra: KraLookup;
   /** The clock (milliseconds), replaceable in tests. */
   now: () => number;
 }

@@ -1,8 +1,8 @@
 /**
  * "My account": what the client holds with the broker, as the record and the registrations stand:
  * client code, BO id, segments, nominees, bank, DDPI, contact details (masked), documents and the
- * client's requests. Every segment registered at approval is active; a segment deactivated later
- * is not built yet (docs/servicing.md).
+ * client's requests. Each segment the broker offers is shown active (registered at approval or by a
+ * segment request carried out), inactive, or with a signed segment request's change under way.
  */
 import type { MyAccountData } from '@ekyc/contracts/calls/client-area';
 import { SEGMENTS } from '@ekyc/contracts/enums';
@@ -46,16 +46,31 @@ export async function getMyAccount(
   // the accounts of the last bank request carried out (its primary is the record's bank_obj too)
   const lastBank = requests.find((r) => r.kind === 'bank' && r.status === 'done');
   const changed = lastBank ? deps.cipher.decryptJson<RequestPayload>(lastBank.payloadEnc) : null;
+  // every segment the broker offers: active (the registrations' case), inactive, or a signed request's
+  const active = registrations?.segments ?? [];
+  const segmentRequest = requests.find(
+    (r) => r.kind === 'segments' && ['signed', 'in_review', 'sent_to_registries'].includes(r.status),
+  );
+  const asked = segmentRequest ? deps.cipher.decryptJson<RequestPayload>(segmentRequest.payloadEnc) : null;
+  const pendingSegments = asked?.kind === 'segments' ? asked : null;
   return ok('myAccount', {
     name: str(obj(sections.pan_obj).full_name),
     client_code: registrations?.clientCode ?? null,
     bo_id: registrations?.boId ?? null,
     mobile: maskMobile(applicant.mobile),
     email: maskEmail(applicant.email ?? ''),
-    segments: (registrations?.segments ?? []).map((code) => {
-      const s = SEGMENTS.find((x) => x.code === code);
-      return { code, name: s?.name ?? code, exchanges: [...(s?.exchanges ?? [])], state: 'active' as const };
-    }),
+    segments: SEGMENTS.map((s) => ({
+      code: s.code,
+      name: s.name,
+      exchanges: [...s.exchanges],
+      state: pendingSegments?.activate.includes(s.code)
+        ? ('activation_requested' as const)
+        : pendingSegments?.deactivate.includes(s.code)
+          ? ('deactivation_requested' as const)
+          : active.includes(s.code)
+            ? ('active' as const)
+            : ('inactive' as const),
+    })),
     nominees: (Array.isArray(nominee.nominee_list) ? nominee.nominee_list : []).map((raw) => {
       const n = obj(raw);
       return {

@@ -28,6 +28,8 @@ export const SERVICE_TEXTS: Record<Language, Texts> = {
       bank: 'Bank accounts',
       closure: 'Account closure',
       ddpi: 'DDPI',
+      segments: 'Segments',
+      rekyc: 'Re-KYC (KYC update)',
     },
     status: {
       draft: 'started',
@@ -57,6 +59,8 @@ export const SERVICE_TEXTS: Record<Language, Texts> = {
       bank: 'बैंक खाते',
       closure: 'खाता बंद करना',
       ddpi: 'DDPI',
+      segments: 'सेगमेंट',
+      rekyc: 'री-KYC (KYC अपडेट)',
     },
     status: {
       draft: 'शुरू हुआ',
@@ -86,6 +90,8 @@ export const SERVICE_TEXTS: Record<Language, Texts> = {
       bank: 'ব্যাংক অ্যাকাউন্ট',
       closure: 'অ্যাকাউন্ট বন্ধ করা',
       ddpi: 'DDPI',
+      segments: 'সেগমেন্ট',
+      rekyc: 'রি-KYC (KYC আপডেট)',
     },
     status: {
       draft: 'শুরু হয়েছে',
@@ -115,6 +121,8 @@ export const SERVICE_TEXTS: Record<Language, Texts> = {
       bank: 'બેંક ખાતાં',
       closure: 'ખાતું બંધ કરવું',
       ddpi: 'DDPI',
+      segments: 'સેગમેન્ટ',
+      rekyc: 'રી-KYC (KYC અપડેટ)',
     },
     status: {
       draft: 'શરૂ થઈ',
@@ -144,6 +152,8 @@ export const SERVICE_TEXTS: Record<Language, Texts> = {
       bank: 'बँक खाती',
       closure: 'खाते बंद करणे',
       ddpi: 'DDPI',
+      segments: 'सेगमेंट',
+      rekyc: 'री-KYC (KYC अद्यतन)',
     },
     status: {
       draft: 'सुरू झाली',

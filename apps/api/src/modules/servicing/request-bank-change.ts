@@ -1,7 +1,8 @@
 /**
  * A change or addition of bank accounts: a primary account and up to four more. Each account is
  * verified through the journey's bank verification port before the request is drafted (IFSC
- * lookup, penny drop, the holder's name matched with the name on PAN, lib/name-match.ts); the draft
+ * lookup, penny drop, the holder's name matched with the name on PAN, lib/name-match.ts), or is one
+ * the client paid Rs 1 from by UPI (a reverse penny drop, bank-upi-payment.ts); the draft
  * is then signed with Aadhaar eSign (sign-request.ts) and reviewed four-eyed like a nomination.
  */
 import { bankChangeRequestSchema } from '@ekyc/contracts/calls/client-bank';
@@ -13,12 +14,14 @@ import { matchHolderName, namePasses } from '../../lib/name-match.ts';
 import { fail, ok, type Outcome } from '../../lib/outcome.ts';
 import type { PennyDropResult } from '../../providers/bank-verification/port.ts';
 import type { RequestBankAccount, RequestPayload } from './request-payload.ts';
+import { paidAccountOf } from './bank-upi-payment.ts';
 import { requestView } from './request-view.ts';
+import { upiPaymentsRepository as payments } from './upi-payments.repository.ts';
 import { servicingRepository as repo } from './servicing.repository.ts';
 
-type Deps = Pick<ServicingDeps, 'database' | 'cipher' | 'records' | 'bank' | 'now'>;
+type Deps = Pick<ServicingDeps, 'config' | 'database' | 'cipher' | 'records' | 'bank' | 'now'>;
 
-type Refusal = { reason: 'not_verified' | 'name_mismatch'; account: number };
+type Refusal = { reason: 'not_verified' | 'name_mismatch' | 'payment_not_verified'; account: number };
 
 export async function requestBankChange(
   deps: Deps,
@@ -45,7 +48,31 @@ export async function requestBankChange(
     0,
   );
   const accounts: RequestBankAccount[] = [];
+  const paid: string[] = [];
   for (const [i, a] of given.entries()) {
+    if ('upi_payment' in a) {
+      // paid from the client's UPI app: the provider named the account, the name matched already
+      const upi = await paidAccountOf(deps, applicantId, a.upi_payment);
+      if (!upi) return fail('bankUpiNotVerified', { reason: 'payment_not_verified', account: i });
+      paid.push(a.upi_payment);
+      accounts.push({
+        ifsc: upi.ifsc,
+        micr: upi.micr,
+        bankName: upi.bankName,
+        branch: upi.branch,
+        accountNumber: upi.accountNumber,
+        accountType: a.account_type,
+        primary: i === primaryAt,
+        verification: {
+          method: 'upi_rpd',
+          reference: a.upi_payment,
+          nameMatch: upi.nameMatch,
+          score: upi.score,
+          at: upi.at,
+        },
+      });
+      continue;
+    }
     const branch = await deps.bank.ifsc.lookup(a.ifsc);
     if (!branch) throw invalidField(`accounts.${i}.ifsc`, 'ifscInvalid');
     let result: PennyDropResult;
@@ -91,6 +118,9 @@ export async function requestBankChange(
       payloadEnc: deps.cipher.encryptJson(payload),
       ruleSet,
     });
+    for (const id of paid)
+      if (!(await payments.use(tx, id, created.id)))
+        throw new AppError('CONFLICT', 'This UPI payment is used already.');
     await repo.audit(
       tx,
       applicantId,

@@ -1,6 +1,7 @@
 /** What a request asks, stored encrypted on the request (service_requests.payload_enc). */
 import type { ClosurePreCheck, ClosureReason } from '@ekyc/contracts/calls/client-closure';
 import type { RegistrationNominee, RegistrationSubject } from '../../providers/registrations/port.ts';
+import type { FileRef } from '../../records/applicant-records.ts';
 
 export interface NominationNominee {
   name: string;
@@ -22,7 +23,14 @@ export interface RequestBankAccount {
   accountNumber: string;
   accountType: 'Saving' | 'Current';
   primary: boolean;
-  verification: { method: 'penny_drop'; reference: string | null; nameMatch: string; score: number; at: string };
+  /** Penny drop of a typed account, or the UPI reverse penny drop the client paid (bank-upi-payment.ts). */
+  verification: {
+    method: 'penny_drop' | 'upi_rpd';
+    reference: string | null;
+    nameMatch: string;
+    score: number;
+    at: string;
+  };
 }
 
 export type RequestPayload =
@@ -31,7 +39,57 @@ export type RequestPayload =
   | { kind: 'nomination'; opt_out: boolean; nominees: NominationNominee[] }
   | { kind: 'bank'; accounts: RequestBankAccount[] }
   | { kind: 'closure'; reason: ClosureReason; target: RequestClosureTarget | null; preCheck: ClosurePreCheck }
-  | { kind: 'ddpi'; purposes: string[] };
+  | { kind: 'ddpi'; purposes: string[] }
+  | RequestSegments
+  | RequestRekyc;
+
+/** A segment request: what it adds and stops, and what an addition needs (request-segments.ts). */
+export interface RequestSegments {
+  kind: 'segments';
+  activate: string[];
+  deactivate: string[];
+  /** The segments active before the request, and after it once carried out. */
+  before: string[];
+  after: string[];
+  riskDisclosure: { version: string; language: string; acknowledgedAt: string; clientAcknowledgedAt: string } | null;
+  rbiDeclaration: { version: string; acceptedAt: string } | null;
+  incomeProof: RequestIncomeProof | null;
+}
+
+/** The income proof of a derivatives segment: a PDF uploaded, or the account aggregator's consent. */
+export interface RequestIncomeProof {
+  method: 'upload' | 'account_aggregator';
+  option: string;
+  document: FileRef | null;
+  details: Record<string, string>;
+  pages: number | null;
+  consent: {
+    txnid: string;
+    handle: string;
+    id: string | null;
+    status: 'pending' | 'active';
+    approvedAt: string | null;
+  } | null;
+}
+
+/** A re-KYC: the KRA's status that asked for it, then the details DigiLocker gave (null until it returns). */
+export interface RequestRekyc {
+  kind: 'rekyc';
+  kra: { statusCode: string; status: string; agency: string };
+  details: RekycDetails | null;
+}
+
+export interface RekycDetails {
+  name: string;
+  dob: string;
+  gender: string;
+  /** The e-Aadhaar's address document as the journey keeps it (digilocker_obj.cdl_documents). */
+  aadhaar: Record<string, string>;
+  address: RegistrationSubject['address'];
+  aadhaarLast4: string;
+  fetchedAt: string;
+  eaadhaarXml: FileRef | null;
+}
 
 /** The demat account a closure's holdings go to (closure-cum-transfer). */
 export interface RequestClosureTarget {

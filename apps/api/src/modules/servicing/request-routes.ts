@@ -23,9 +23,9 @@ export const clientRequestRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         operationId: 'request-bank-change',
         summary:
-          'Start a change or addition of bank accounts (a primary and up to four more), each verified by penny drop',
+          'Start a change or addition of bank accounts (a primary and up to four more), each verified by penny drop or UPI',
         description:
-          "Each account is checked at its bank (IFSC lookup, penny drop, the holder's name against the name on PAN) before the request is kept as a draft; an account the bank does not verify is status false with data.reason and data.account (its index). The draft is signed with Aadhaar eSign (requests/{id}/esign), accepted and confirmed four-eyed, and sent to the depository's client master and each exchange's UCC. 409 while another bank request is under way.",
+          "Each account is checked at its bank (IFSC lookup, penny drop, the holder's name against the name on PAN) before the request is kept as a draft, or is named by a UPI reverse penny drop the client paid (upi_payment, from requests/bank/upi); an account the bank does not verify, or a payment not verified or used already, is status false with data.reason and data.account (its index). The draft is signed with Aadhaar eSign (requests/{id}/esign), accepted and confirmed four-eyed, and sent to the depository's client master and each exchange's UCC. 409 while another bank request is under way.",
         tags: [TAG.client],
         body: bankChangeRequestSchema,
         response: { ...withInput(bankChangeReplySchema), ...alsoFails(409) },

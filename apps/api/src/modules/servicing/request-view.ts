@@ -5,6 +5,7 @@ import { serviceRequestNumber } from '@ekyc/contracts/service-requests';
 import type { ServicingDeps } from './deps.ts';
 import type { ModificationRow, ServiceRequestRow } from './servicing.repository.ts';
 import type { RequestPayload } from './request-payload.ts';
+import { summaryOfSegmentsOrRekyc } from './segment-rekyc-kinds.ts';
 
 export const requestNumber = (row: Pick<ServiceRequestRow, 'number'>) => serviceRequestNumber(row.number);
 
@@ -38,7 +39,7 @@ export function summaryOf(payload: RequestPayload): string[] {
   if (payload.kind === 'bank')
     return payload.accounts.map(
       (a) =>
-        `${a.primary ? 'Primary' : 'Additional'} account: ${a.bankName}, ${a.ifsc}, ending ${a.accountNumber.slice(-4)} (${a.accountType}), penny drop ${a.verification.nameMatch} name match`,
+        `${a.primary ? 'Primary' : 'Additional'} account: ${a.bankName}, ${a.ifsc}, ending ${a.accountNumber.slice(-4)} (${a.accountType}), ${a.verification.method === 'upi_rpd' ? 'UPI reverse penny drop' : 'penny drop'} ${a.verification.nameMatch} name match`,
     );
   if (payload.kind === 'closure')
     return [
@@ -53,6 +54,7 @@ export function summaryOf(payload: RequestPayload): string[] {
       'DDPI given after opening, signed on its own document with Aadhaar eSign, for these purposes only:',
       ...payload.purposes.map((p, i) => `${i + 1}. ${p}`),
     ];
+  if (payload.kind === 'segments' || payload.kind === 'rekyc') return summaryOfSegmentsOrRekyc(payload);
   if (payload.kind === 'freeze') return [`Freeze of online access${payload.reason ? `: ${payload.reason}` : ''}`];
   return ['Unfreeze of online access, identity verified again by OTP'];
 }

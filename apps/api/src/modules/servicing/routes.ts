@@ -34,6 +34,7 @@ import { freezeOnlineAccess, sendUnfreezeOtp, unfreezeOnlineAccess } from './fre
 import { getMyAccount } from './get-my-account.ts';
 import { requestNomination } from './request-nomination.ts';
 import { clientRequestRoutes } from './request-routes.ts';
+import { segmentRekycRoutes } from './segment-rekyc-routes.ts';
 import {
   acceptServiceRequest,
   confirmServiceRequest,
@@ -89,6 +90,7 @@ export const clientAreaRoutes: FastifyPluginAsyncZod = async (app) => {
   });
   app.addHook('onClose', async () => stopCarryingOut());
   await app.register(clientRequestRoutes);
+  await app.register(segmentRekycRoutes);
 
   app.post(
     '/send-otp',

@@ -153,6 +153,16 @@ export const servicingRepository = {
     return r ? toRow(r) : null;
   },
 
+  /** A draft's payload completed (an income proof's consent, a re-KYC's DigiLocker details): never once signed. */
+  async setPayload(tx: Tx, id: string, payloadEnc: string): Promise<void> {
+    const done = await query<{ id: string }>(
+      tx,
+      sql`update service_requests set payload_enc = ${payloadEnc}, updated_at = now()
+          where id = ${id} and status = 'draft' returning id`,
+    );
+    if (!done.length) throw new AppError('CONFLICT', 'The request changed meanwhile. Please reload.');
+  },
+
   /** Sets fields of a request without moving it. */
   async change(tx: Tx, id: string, c: RequestChanges): Promise<void> {
     await tx.execute(sql`update service_requests set
@@ -208,6 +218,15 @@ export const servicingRepository = {
       reference: r.reference,
       reason: r.reason,
     }));
+  },
+
+  /** What a registry was sent and answered for a request (encrypted), or null. */
+  async modificationEvidence(tx: Tx, requestId: string, registry: string): Promise<string | null> {
+    const [r] = await query<{ evidence_enc: string | null }>(
+      tx,
+      sql`select evidence_enc from service_request_modifications where request_id = ${requestId} and registry = ${registry}`,
+    );
+    return r?.evidence_enc ?? null;
   },
 
   async putModification(tx: Tx, m: ModificationRow & { evidenceEnc: string | null }): Promise<void> {

@@ -19,6 +19,7 @@ import { ok, type Outcome } from '../../lib/outcome.ts';
 import { notifyClient } from './notify-client.ts';
 import type { RequestPayload } from './request-payload.ts';
 import { requestNumber, requestView, summaryOf } from './request-view.ts';
+import { formTextOf, readyToSign, REKYC_SUBTITLE, SEGMENTS_SUBTITLE } from './segment-rekyc-kinds.ts';
 import { servicingRepository as repo, type ServiceRequestRow } from './servicing.repository.ts';
 
 type Deps = Pick<ServicingDeps, 'config' | 'database' | 'cipher' | 'records' | 'messaging' | 'esign' | 'registrations'>;
@@ -29,6 +30,8 @@ const SIGNED_KINDS: Partial<Record<RequestPayload['kind'], string>> = {
   bank: 'Bank accounts for the trading and demat accounts',
   closure: 'Closure of the trading and demat accounts',
   ddpi: 'Demat Debit and Pledge Instruction',
+  segments: SEGMENTS_SUBTITLE,
+  rekyc: REKYC_SUBTITLE,
 };
 
 export const CLIENT_ESIGN_RESPONSE_PATH = '/api/v1/client/esign-response';
@@ -54,17 +57,19 @@ async function requestForm(deps: Deps, row: ServiceRequestRow, payload: RequestP
       at,
     );
   const body =
-    payload.kind === 'closure'
-      ? [
-          'I/We request that my/our trading and demat accounts be closed, the holdings transferred to the demat account named below (if any), and any credit balance paid to my/our primary bank account.',
-        ]
-      : payload.kind === 'bank'
+    payload.kind === 'segments' || payload.kind === 'rekyc'
+      ? formTextOf(payload)
+      : payload.kind === 'closure'
         ? [
-            'I/We request that the bank accounts below be recorded for my/our trading and demat accounts, the primary one receiving payouts, replacing those recorded before.',
+            'I/We request that my/our trading and demat accounts be closed, the holdings transferred to the demat account named below (if any), and any credit balance paid to my/our primary bank account.',
           ]
-        : payload.kind === 'nomination' && payload.opt_out
-          ? [NOMINATION_OPT_OUT_DECLARATION.text, `Declaration version ${NOMINATION_OPT_OUT_DECLARATION.version}.`]
-          : ['I/We request the nomination below for my/our demat account, replacing any nomination made before.'];
+        : payload.kind === 'bank'
+          ? [
+              'I/We request that the bank accounts below be recorded for my/our trading and demat accounts, the primary one receiving payouts, replacing those recorded before.',
+            ]
+          : payload.kind === 'nomination' && payload.opt_out
+            ? [NOMINATION_OPT_OUT_DECLARATION.text, `Declaration version ${NOMINATION_OPT_OUT_DECLARATION.version}.`]
+            : ['I/We request the nomination below for my/our demat account, replacing any nomination made before.'];
   return renderTextDocument(
     {
       title: `Service request ${requestNumber(row)}`,
@@ -101,6 +106,8 @@ export async function startRequestSigning(
   if (row.status !== 'draft' || !SIGNED_KINDS[row.kind])
     throw new AppError('CONFLICT', 'Only a request not yet signed, of a kind signed with eSign, is signed.');
   const payload = deps.cipher.decryptJson<RequestPayload>(row.payloadEnc);
+  if ((payload.kind === 'segments' || payload.kind === 'rekyc') && !readyToSign(payload))
+    throw new AppError('CONFLICT', 'This request waits for the income proof consent or the DigiLocker details.');
   const at = new Date(deps.esign.now());
   const pdf = addSignaturePlaceholder(await requestForm(deps, row, payload, at), {
     name: 'Client',

@@ -51,7 +51,12 @@ export const MCX_DETAIL_FIELDS = [
 const clean = (v: string) => v.replace(/[|\r\n]/g, ' ');
 
 export function mcxBatch(s: RegistrationSubject, memberCode: string, batchNo: string, codes: Codes, at: Date): string {
-  const segs = [...new Set(s.segments.map((code) => codes('segment', code)).filter(Boolean))];
+  const active = s.segments.map((code) => codes('segment', code)).filter(Boolean);
+  // a segment the client stopped: its line is sent again with the client status I (inactive)
+  const stopped = new Set(
+    (s.deactivatedSegments ?? []).map((code) => codes('segment', code)).filter((seg) => seg && !active.includes(seg)),
+  );
+  const segs = [...new Set(active), ...stopped];
   const date = `${String(at.getUTCDate()).padStart(2, '0')}${String(at.getUTCMonth() + 1).padStart(2, '0')}${at.getUTCFullYear()}`;
   const lines = [`10|M|${memberCode}|${date}|${batchNo}|${segs.length}`];
   for (const seg of segs) {
@@ -78,7 +83,7 @@ export function mcxBatch(s: RegistrationSubject, memberCode: string, batchNo: st
       BankName: s.bank.bankName,
       BankIFSC: s.bank.ifsc,
       BankAccount: s.bank.accountNumber,
-      ClientStatus: s.closure ? 'C' : 'A',
+      ClientStatus: s.closure ? 'C' : stopped.has(seg) ? 'I' : 'A',
     };
     lines.push(['20', ...MCX_DETAIL_FIELDS.map((f) => clean(row[f]))].join('|'));
   }

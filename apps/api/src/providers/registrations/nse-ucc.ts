@@ -193,10 +193,14 @@ type NseKey = (typeof NSE_ENTRY_KEYS)[number];
 /** The NSEEntry records of one client: one per NSE segment chosen. */
 export function nseEntries(s: RegistrationSubject, memberCode: string, codes: Codes): Record<NseKey, string>[] {
   const segments = s.segments.map((code) => codes('segment', code)).filter((seg) => seg !== '');
+  // a segment the client stopped: its entry is sent again with the client status I (inactive)
+  const stopped = new Set(
+    (s.deactivatedSegments ?? []).map((code) => codes('segment', code)).filter((seg) => seg && !segments.includes(seg)),
+  );
   const state = codes('state', s.address.state.toUpperCase());
   const depositoryId = s.depository === 'NSDL' ? (s.boId ?? '').slice(0, 8) : '';
   const beneficiary = s.depository === 'NSDL' ? (s.boId ?? '').slice(8) : (s.boId ?? '');
-  return [...new Set(segments)].map((segInd) => {
+  return [...new Set(segments), ...stopped].map((segInd) => {
     const v: Partial<Record<NseKey, string>> = {
       ccdMemCd: memberCode,
       ccdAcctType: 'CLIENT',
@@ -229,8 +233,9 @@ export function nseEntries(s: RegistrationSubject, memberCode: string, codes: Co
       ccdEmail: s.email,
       ccdIpv: 'Y',
       // C: closed on the client's request (research §3.4: client status A/I/C)
-      ccdCltStatus: s.closure ? 'C' : 'A',
+      ccdCltStatus: s.closure ? 'C' : stopped.has(segInd) ? 'I' : 'A',
       ...(s.closure && { ccdCltStatusReason: 'Closed at client request' }),
+      ...(!s.closure && stopped.has(segInd) && { ccdCltStatusReason: 'Segment deactivated at client request' }),
       ccdGender: codes('gender', s.gender),
       // a minor's guardian; the source's father/spouse substitution is the bug it flags itself
       ccdGuardianName: s.guardianName,

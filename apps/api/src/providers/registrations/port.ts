@@ -59,6 +59,11 @@ export interface RegistrationSubject {
   bank: { ifsc: string; micr: string; accountNumber: string; bankName: string; accountType: 'savings' | 'current' };
   /** Segment codes chosen (equity_1, equity_derivatives_1, ...). */
   segments: string[];
+  /**
+   * Segments the client stopped (client area): each exchange's UCC carries them as inactive (NSE's
+   * segment entry and MCX's line with client status I, BSE's segment flag N).
+   */
+  deactivatedSegments?: string[];
   nominees: RegistrationNominee[];
   kycMode: 'digilocker' | 'manual' | 'kra';
   /** In-person verification (the selfie with liveness): dd/mm/yyyy. */

@@ -214,6 +214,22 @@ export const APPLICANT_MATRIX: Record<string, Entry> = {
     sample: () => ({ body: { reason: 'charges', target: { depository: 'CDSL', bo_id: '1208160000123456' } } }),
   },
   'POST /api/v1/client/requests/ddpi': { access: 'client' },
+  'POST /api/v1/client/requests/segments': {
+    access: 'client',
+    sample: () => ({ body: { deactivate: ['mutual_funds_1'] } }),
+  },
+  'POST /api/v1/client/requests/:id/income-proof': {
+    access: 'client',
+    sample: () => ({ params: { id: randomUUID() }, body: {} }),
+  },
+  'GET /api/v1/client/kyc': { access: 'client' },
+  'POST /api/v1/client/requests/rekyc': { access: 'client' },
+  'POST /api/v1/client/requests/:id/digilocker': {
+    access: 'client',
+    sample: () => ({ params: { id: randomUUID() }, body: { code: 'x', state: 'y' } }),
+  },
+  'POST /api/v1/client/requests/bank/upi': { access: 'client' },
+  'GET /api/v1/client/requests/bank/upi/:id': { access: 'client', sample: () => ({ params: { id: 'rpd-1' } }) },
   'POST /api/v1/client/requests/:id/esign': { access: 'client', sample: () => ({ params: { id: randomUUID() } }) },
   'POST /api/v1/client/esign-response': {
     access: 'public',

@@ -1,6 +1,6 @@
 /**
  * The client area at /my-account/*: a client whose account is open signs in with a mobile OTP and
- * sees "My account", freezes or unfreezes online access, changes the nominees and the bank, and closes the account. Its own chunk,
+ * sees "My account", freezes or unfreezes online access, changes the nominees, the bank and the segments, and closes the account. Its own chunk,
  * its own session (a client token, apart from the onboarding's and the back office's).
  */
 import { lazy, Suspense } from 'react';
@@ -17,6 +17,7 @@ const NominationPage = lazy(() => import('./pages/nomination-page'));
 const BankPage = lazy(() => import('./pages/bank-page'));
 const ClosurePage = lazy(() => import('./pages/closure-page'));
 const DdpiPage = lazy(() => import('./pages/ddpi-page'));
+const SegmentsPage = lazy(() => import('./pages/segments-page'));
 
 export default function ClientAreaApp() {
   const { t } = useTranslation('client-area');
@@ -51,6 +52,7 @@ export default function ClientAreaApp() {
             <Route path="bank" element={token ? <BankPage /> : <Navigate to="/my-account" replace />} />
             <Route path="close" element={token ? <ClosurePage /> : <Navigate to="/my-account" replace />} />
             <Route path="ddpi" element={token ? <DdpiPage /> : <Navigate to="/my-account" replace />} />
+            <Route path="segments" element={token ? <SegmentsPage /> : <Navigate to="/my-account" replace />} />
             <Route path="*" element={<Navigate to="/my-account" replace />} />
           </Routes>
         </Suspense>

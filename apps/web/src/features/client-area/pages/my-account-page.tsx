@@ -5,6 +5,7 @@ import { Button } from '../../../components/button';
 import { PageLoader } from '../../../components/spinner';
 import { Link } from '../../../lib/router';
 import { useMyAccount } from '../api/get-my-account';
+import { KycStatus } from '../components/kyc-status';
 import { OnlineAccess } from '../components/online-access';
 
 function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
@@ -102,10 +103,19 @@ export default function MyAccountPage() {
         <ul className="list-none">
           {a.segments.map((s) => (
             <li key={s.code} className="py-1">
-              {s.name} ({s.exchanges.join(', ')}): {t(`segments.${s.state}`)}
+              {s.name} ({s.exchanges.join(', ')}):{' '}
+              <span data-testid={`segment-state-${s.code}`}>{t(`segments.${s.state}`)}</span>
             </li>
           ))}
         </ul>
+        {!openOf('segments') && (
+          <Link to="/my-account/segments" className="mt-2 inline-block font-semibold text-brand underline">
+            {t('segments.change')}
+          </Link>
+        )}
+      </Section>
+      <Section id="kyc" title={t('kyc.heading')}>
+        <KycStatus />
       </Section>
       <Section id="bank" title={t('bank.heading')}>
         <ul data-testid="bank-list" className="list-none">
