@@ -7180,6 +7180,7 @@ export interface operations {
                 makers: string[];
                 note: string | null;
                 can_confirm: boolean;
+                held_segments: string[];
                 claim: {
                   staff_id: string;
                   name: string;
@@ -9980,6 +9981,14 @@ export interface operations {
                 makers: string[];
                 can_act: boolean;
               };
+              segment_holds: {
+                code: string;
+                name: string;
+                /** @enum {string} */
+                reason: 'income_proof_missing' | 'income_proof_insufficient' | 'income_proof_unreadable';
+                held_by: string;
+                held_at: string;
+              }[];
               claim?: {
                 staff_id: string;
                 name: string;
@@ -10069,6 +10078,11 @@ export interface operations {
             code?: string;
             reason?: string;
             note?: string;
+            held_segments?: {
+              code: string;
+              /** @enum {string} */
+              reason: 'income_proof_missing' | 'income_proof_insufficient' | 'income_proof_unreadable';
+            }[];
           }[];
           note?: string;
         };
@@ -13720,7 +13734,8 @@ export interface operations {
                 name: string;
                 exchanges: string[];
                 /** @enum {string} */
-                state: 'active' | 'inactive';
+                state: 'active' | 'inactive' | 'pending_proof';
+                reason: ('income_proof_missing' | 'income_proof_insufficient' | 'income_proof_unreadable') | null;
               }[];
               nominees: {
                 name: string;

@@ -9,6 +9,7 @@ import { mobileSchema, otpSchema } from '../rules.ts';
 import { nomineeSchema } from '../nominee-rules.ts';
 import { emptyDataSchema, replySchema } from '../envelope.ts';
 import { SERVICE_REJECTION_REASONS, SERVICE_REQUEST_KINDS, SERVICE_REQUEST_STATUSES } from '../service-requests.ts';
+import { SEGMENT_HOLD_REASONS } from '../segment-holds.ts';
 import type { NomineeField } from '../constants.ts';
 
 /** POST client/send-otp */
@@ -61,7 +62,10 @@ export const myAccountDataSchema = z.object({
       code: z.string(),
       name: z.string(),
       exchanges: z.array(z.string()),
-      state: z.enum(['active', 'inactive']),
+      /** pending_proof: held back at approval until the client's income proof arrives (not registered yet). */
+      state: z.enum(['active', 'inactive', 'pending_proof']),
+      /** Why a pending segment waits (null otherwise). */
+      reason: z.enum(SEGMENT_HOLD_REASONS).nullable(),
     }),
   ),
   nominees: z.array(myAccountNomineeSchema),

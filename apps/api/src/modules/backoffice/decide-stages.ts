@@ -17,6 +17,7 @@ import { auditRepository as repo } from './audit.repository.ts';
 import type { StaffRow } from './staff.repository.ts';
 import { endClaim, holdForDecision } from './claims.ts';
 import { acceptOverrides } from './decisions/accept-overrides.ts';
+import { segmentHoldsOf, writeSegmentHolds } from './decisions/segment-holds.ts';
 import { writeNote } from './notes/staff-notes.ts';
 import { notifyRejection } from './notify-applicant.ts';
 import { currentReason } from './reasons/reason-catalogue.ts';
@@ -50,6 +51,9 @@ export async function decideStages(
     new Map((await deps.records.kycList(applicantId)).map((s) => [s.stage, s.adminActivity])),
   );
 
+  // partial approval: the derivatives segments held back pending their proof (null: not decided here)
+  const holds = await segmentHoldsOf(deps, applicantId, decisions);
+
   const outcome = await db.transaction(async (tx) => {
     await holdForDecision(deps, tx, staff, applicantId);
     await repo.actAs(tx, staff.id);
@@ -80,6 +84,7 @@ export async function decideStages(
       })),
       tx,
     );
+    if (holds) await writeSegmentHolds(tx, staff.id, applicantId, holds);
     for (const o of overrides) await writeNote(deps, tx, staff.id, applicantId, 'override', o.note, o.stage);
     const after = await deps.records.kycList(applicantId, tx);
     const rejected = after.filter((s) => s.adminActivity === 'Reject').map((s) => s.stage);

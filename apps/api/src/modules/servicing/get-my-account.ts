@@ -1,13 +1,16 @@
 /**
  * "My account": what the client holds with the broker, as the record and the registrations stand:
  * client code, BO id, segments, nominees, bank, DDPI, contact details (masked), documents and the
- * client's requests. Every segment registered at approval is active; a segment deactivated later
- * is not built yet (docs/servicing.md).
+ * client's requests. Every segment registered at approval is active; one the maker held back at
+ * approval waits for the income proof (pending_proof); a segment deactivated later is not built
+ * yet (docs/servicing.md).
  */
 import type { MyAccountData } from '@ekyc/contracts/calls/client-area';
 import { SEGMENTS } from '@ekyc/contracts/enums';
+import type { SegmentHoldReason } from '@ekyc/contracts/segment-holds';
 import type { ServicingDeps } from './deps.ts';
 import { ok, type Outcome } from '../../lib/outcome.ts';
+import { segmentHoldsRepository } from '../../records/segment-holds.repository.ts';
 import { nominationRuleOf } from './request-nomination.ts';
 import type { RequestPayload } from './request-payload.ts';
 import { requestView } from './request-view.ts';
@@ -23,17 +26,30 @@ const maskEmail = (e: string) => {
   return domain ? `${user.slice(0, 2)}${'*'.repeat(Math.max(user.length - 2, 1))}@${domain}` : '';
 };
 
+/** A segment as the client sees it: active once registered, pending proof while held back. */
+function segmentView(code: string, reason: SegmentHoldReason | null): MyAccountData['segments'][number] {
+  const s = SEGMENTS.find((x) => x.code === code);
+  return {
+    code,
+    name: s?.name ?? code,
+    exchanges: [...(s?.exchanges ?? [])],
+    state: reason ? 'pending_proof' : 'active',
+    reason,
+  };
+}
+
 export async function getMyAccount(
   deps: Deps,
   applicantId: string,
   sessionId: string,
 ): Promise<Outcome<MyAccountData>> {
   const db = deps.database.db;
-  const [{ applicant, sections }, registrations, requests, freeze] = await Promise.all([
+  const [{ applicant, sections }, registrations, requests, freeze, held] = await Promise.all([
     deps.records.snapshot(applicantId),
     deps.registrations.summary(applicantId),
     repo.listOf(db, applicantId),
     repo.freezeOf(db, applicantId),
+    segmentHoldsRepository.list(db, applicantId),
   ]);
   const nominee = obj(sections.nominee_obj);
   const bank = obj(sections.bank_obj);
@@ -50,10 +66,11 @@ export async function getMyAccount(
     bo_id: registrations?.boId ?? null,
     mobile: maskMobile(applicant.mobile),
     email: maskEmail(applicant.email ?? ''),
-    segments: (registrations?.segments ?? []).map((code) => {
-      const s = SEGMENTS.find((x) => x.code === code);
-      return { code, name: s?.name ?? code, exchanges: [...(s?.exchanges ?? [])], state: 'active' as const };
-    }),
+    // the registered segments, then those held back at approval until the income proof arrives
+    segments: [
+      ...(registrations?.segments ?? []).map((code) => segmentView(code, null)),
+      ...held.map((h) => segmentView(h.segment, h.reasonCode)),
+    ],
     nominees: (Array.isArray(nominee.nominee_list) ? nominee.nominee_list : []).map((raw) => {
       const n = obj(raw);
       return {
