@@ -101,8 +101,10 @@ export default function MyAccountPage() {
       <Section id="segments" title={t('segments.heading')}>
         <ul className="list-none">
           {a.segments.map((s) => (
-            <li key={s.code} className="py-1">
+            <li key={s.code} className="py-1" data-testid={`segment-${s.code}`}>
               {s.name} ({s.exchanges.join(', ')}): {t(`segments.${s.state}`)}
+              {/* held back at approval until the income proof arrives (no way to send it here yet) */}
+              {s.reason && <span className="block text-sm text-muted">{t(`segments.pendingReason.${s.reason}`)}</span>}
             </li>
           ))}
         </ul>
