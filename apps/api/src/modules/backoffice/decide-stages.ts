@@ -3,7 +3,8 @@
  * applicant's current stage (they rework it; the status screen offers Retry); when every stage is
  * accepted the application waits for a checker's confirmation (confirm-approval.ts), which starts
  * the registrations that make it Completed. review_obj follows, the applicant is told by SMS and
- * email of a rejection, and the profile socket carries each change live.
+ * email of a rejection, and the profile socket carries each change live. An Accept of the segment
+ * stage may hold derivatives back pending their proof (decisions/segment-holds.ts).
  */
 import type { DecisionBody } from '@ekyc/contracts/calls/backoffice-application';
 import { mayMove } from '@ekyc/contracts/lifecycle';
