@@ -82,6 +82,7 @@ const sender = (fetchFn: ReturnType<typeof replay>['fetch']) =>
       service_request: 'tpl-service-request',
       closure: 'tpl-closure',
       send_back_reminder: 'tpl-send-back-reminder',
+      segments_pending: 'tpl-segments-pending',
     },
     templatesByLanguage: { hi: { decision: 'tpl-decision-hi' } },
     whatsapp: { number: '919800000000', templates: { otp: 'account_otp' }, namespace: null, language: 'en' },

@@ -2561,8 +2561,8 @@ export interface paths {
     get?: never;
     put?: never;
     /**
-     * Start a change or addition of bank accounts (a primary and up to four more), each verified by penny drop or UPI
-     * @description Each account is checked at its bank (IFSC lookup, penny drop, the holder's name against the name on PAN) before the request is kept as a draft, or is named by a UPI reverse penny drop the client paid (upi_payment, from requests/bank/upi); an account the bank does not verify, or a payment not verified or used already, is status false with data.reason and data.account (its index). The draft is signed with Aadhaar eSign (requests/{id}/esign), accepted and confirmed four-eyed, and sent to the depository's client master and each exchange's UCC. 409 while another bank request is under way.
+     * Start a change or addition of bank accounts (a primary and up to four more), each verified by penny drop
+     * @description Each account is checked at its bank (IFSC lookup, penny drop, the holder's name against the name on PAN) before the request is kept as a draft; an account the bank does not verify is status false with data.reason and data.account (its index). The draft is signed with Aadhaar eSign (requests/{id}/esign), accepted and confirmed four-eyed, and sent to the depository's client master and each exchange's UCC. 409 while another bank request is under way.
      *
      *     Needs the client's token (client-verify-otp's data.token).
      */
@@ -2589,158 +2589,6 @@ export interface paths {
      *     Needs the client's token (client-verify-otp's data.token).
      */
     post: operations['request-closure'];
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/api/v1/client/requests/segments': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    get?: never;
-    put?: never;
-    /**
-     * Start a segment request: derivatives added (risk disclosure, income proof), a segment stopped
-     * @description activate and deactivate name segment codes (SEGMENTS of the contracts). A derivatives segment needs the risk disclosure of the rules in force acknowledged (risk_disclosure.version) and an income proof: method upload with a PDF (base64, the segment step's proof types and rules; a protected PDF answers data.reason pdf_password_required), or method account_aggregator, which answers data.redirect_url, the AA's consent page, whose return is posted to requests/{id}/income-proof. Currency derivatives need rbi_declaration (the RBI declaration's version). A segment already active (or not active, to stop) is status false with data.reason and data.segment. The draft is signed with Aadhaar eSign (requests/{id}/esign), four-eyed, and each exchange's UCC is sent the client's segments (NSE and BSE segment flags, MCX's commodity segment; a stopped segment with client status I). 409 while another segment request is under way.
-     *
-     *     Needs the client's token (client-verify-otp's data.token).
-     */
-    post: operations['request-segments'];
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/api/v1/client/requests/{id}/income-proof': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    get?: never;
-    put?: never;
-    /**
-     * Post the account aggregator's return for a segment request's income proof
-     * @description The AA's return parameters (fi, resdate, ecres) are trusted only when they name this request's consent and the AA reports it ACTIVE; otherwise status false with data.reason consent_failed (upload a PDF instead with a new request). 409 when the request asks no consent or is signed already.
-     *
-     *     Needs the client's token (client-verify-otp's data.token).
-     */
-    post: operations['confirm-segment-income-proof'];
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/api/v1/client/kyc': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    /**
-     * The client's KYC status at the KRA today, and what to do about it
-     * @description Asks the KRA as the PAN step does. action rekyc: the status (on hold, rejected, deactivated, an existing KYC on hold or rejected) needs a re-KYC, started with requests/rekyc; in_progress: a re-KYC request is under way; submitted: the KRA was sent the modification; unknown: the KRA could not be reached.
-     *
-     *     Needs the client's token (client-verify-otp's data.token).
-     */
-    get: operations['get-client-kyc'];
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/api/v1/client/requests/rekyc': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    get?: never;
-    put?: never;
-    /**
-     * Start a re-KYC: a draft and DigiLocker's consent page (data.url)
-     * @description Only when the KRA's status needs it (else status false, data.reason not_needed). DigiLocker returns to the registered redirect with code and state, which are posted to requests/{id}/digilocker. The draft is then signed with Aadhaar eSign, four-eyed, and the KRA is sent a modification record (APP_UPDTFLG 02) with the fresh address. 409 while another re-KYC request is under way; 503 when the KRA cannot be reached.
-     *
-     *     Needs the client's token (client-verify-otp's data.token).
-     */
-    post: operations['request-rekyc'];
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/api/v1/client/requests/{id}/digilocker': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    get?: never;
-    put?: never;
-    /**
-     * Post DigiLocker's return for a re-KYC: the e-Aadhaar's details join the draft
-     * @description The state must be the client's live DigiLocker request (one use). A declined or failed return is status false with data.reason digilocker_failed; a name in DigiLocker that does not match the name on PAN, name_mismatch.
-     *
-     *     Needs the client's token (client-verify-otp's data.token).
-     */
-    post: operations['receive-rekyc-digilocker'];
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/api/v1/client/requests/bank/upi': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    get?: never;
-    put?: never;
-    /**
-     * Start a UPI reverse penny drop for a bank request: the client pays Rs 1 (refunded) from a UPI app
-     * @description data.upi_link opens the UPI app on a phone; data.qr_svg is the QR for a desktop. The provider's notification names the paying account; requests/bank/upi/{id} answers it, and a bank request names it as { upi_payment: id, account_type }. 503 when UPI is not offered or the provider cannot be reached.
-     *
-     *     Needs the client's token (client-verify-otp's data.token).
-     */
-    post: operations['start-bank-upi-payment'];
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/api/v1/client/requests/bank/upi/{id}': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    /**
-     * A UPI reverse penny drop of the client: waiting, verified (the account masked) or failed
-     * @description Needs the client's token (client-verify-otp's data.token).
-     */
-    get: operations['get-bank-upi-payment'];
-    put?: never;
-    post?: never;
     delete?: never;
     options?: never;
     head?: never;
@@ -3152,7 +3000,6 @@ export interface components {
       | 'providerQueue'
       | 'providerUnavailable'
       | 'rateLimited'
-      | 'rbiDeclarationRequired'
       | 'replayWithheld'
       | 'requestTimeout'
       | 'riskDisclosureRequired'
@@ -7333,6 +7180,7 @@ export interface operations {
                 makers: string[];
                 note: string | null;
                 can_confirm: boolean;
+                held_segments: string[];
                 claim: {
                   staff_id: string;
                   name: string;
@@ -10133,6 +9981,14 @@ export interface operations {
                 makers: string[];
                 can_act: boolean;
               };
+              segment_holds: {
+                code: string;
+                name: string;
+                /** @enum {string} */
+                reason: 'income_proof_missing' | 'income_proof_insufficient' | 'income_proof_unreadable';
+                held_by: string;
+                held_at: string;
+              }[];
               claim?: {
                 staff_id: string;
                 name: string;
@@ -10222,6 +10078,11 @@ export interface operations {
             code?: string;
             reason?: string;
             note?: string;
+            held_segments?: {
+              code: string;
+              /** @enum {string} */
+              reason: 'income_proof_missing' | 'income_proof_insufficient' | 'income_proof_unreadable';
+            }[];
           }[];
           note?: string;
         };
@@ -12848,7 +12709,7 @@ export interface operations {
                 id: string;
                 number: string;
                 /** @enum {string} */
-                kind: 'freeze' | 'unfreeze' | 'nomination' | 'bank' | 'closure' | 'segments' | 'rekyc';
+                kind: 'freeze' | 'unfreeze' | 'nomination' | 'bank' | 'closure';
                 /** @enum {string} */
                 status: 'draft' | 'signed' | 'in_review' | 'sent_to_registries' | 'done' | 'rejected';
                 reason_code:
@@ -12935,7 +12796,7 @@ export interface operations {
                 id: string;
                 number: string;
                 /** @enum {string} */
-                kind: 'freeze' | 'unfreeze' | 'nomination' | 'bank' | 'closure' | 'segments' | 'rekyc';
+                kind: 'freeze' | 'unfreeze' | 'nomination' | 'bank' | 'closure';
                 /** @enum {string} */
                 status: 'draft' | 'signed' | 'in_review' | 'sent_to_registries' | 'done' | 'rejected';
                 reason_code:
@@ -13027,7 +12888,7 @@ export interface operations {
                 id: string;
                 number: string;
                 /** @enum {string} */
-                kind: 'freeze' | 'unfreeze' | 'nomination' | 'bank' | 'closure' | 'segments' | 'rekyc';
+                kind: 'freeze' | 'unfreeze' | 'nomination' | 'bank' | 'closure';
                 /** @enum {string} */
                 status: 'draft' | 'signed' | 'in_review' | 'sent_to_registries' | 'done' | 'rejected';
                 reason_code:
@@ -13139,7 +13000,7 @@ export interface operations {
                 id: string;
                 number: string;
                 /** @enum {string} */
-                kind: 'freeze' | 'unfreeze' | 'nomination' | 'bank' | 'closure' | 'segments' | 'rekyc';
+                kind: 'freeze' | 'unfreeze' | 'nomination' | 'bank' | 'closure';
                 /** @enum {string} */
                 status: 'draft' | 'signed' | 'in_review' | 'sent_to_registries' | 'done' | 'rejected';
                 reason_code:
@@ -13285,7 +13146,7 @@ export interface operations {
                 id: string;
                 number: string;
                 /** @enum {string} */
-                kind: 'freeze' | 'unfreeze' | 'nomination' | 'bank' | 'closure' | 'segments' | 'rekyc';
+                kind: 'freeze' | 'unfreeze' | 'nomination' | 'bank' | 'closure';
                 /** @enum {string} */
                 status: 'draft' | 'signed' | 'in_review' | 'sent_to_registries' | 'done' | 'rejected';
                 reason_code:
@@ -13424,21 +13285,13 @@ export interface operations {
     requestBody: {
       content: {
         'application/json': {
-          accounts: (
-            | {
-                ifsc: string;
-                account_number: string;
-                account_type: string;
-                /** @default false */
-                primary?: boolean;
-              }
-            | {
-                upi_payment: string;
-                account_type: string;
-                /** @default false */
-                primary?: boolean;
-              }
-          )[];
+          accounts: {
+            ifsc: string;
+            account_number: string;
+            account_type: string;
+            /** @default false */
+            primary?: boolean;
+          }[];
         };
       };
     };
@@ -13460,7 +13313,7 @@ export interface operations {
                     id: string;
                     number: string;
                     /** @enum {string} */
-                    kind: 'freeze' | 'unfreeze' | 'nomination' | 'bank' | 'closure' | 'segments' | 'rekyc';
+                    kind: 'freeze' | 'unfreeze' | 'nomination' | 'bank' | 'closure';
                     /** @enum {string} */
                     status: 'draft' | 'signed' | 'in_review' | 'sent_to_registries' | 'done' | 'rejected';
                     reason_code:
@@ -13479,7 +13332,7 @@ export interface operations {
                 }
               | {
                   /** @enum {string} */
-                  reason: 'not_verified' | 'name_mismatch' | 'payment_not_verified';
+                  reason: 'not_verified' | 'name_mismatch';
                   account: number;
                 };
           };
@@ -13575,7 +13428,7 @@ export interface operations {
                     id: string;
                     number: string;
                     /** @enum {string} */
-                    kind: 'freeze' | 'unfreeze' | 'nomination' | 'bank' | 'closure' | 'segments' | 'rekyc';
+                    kind: 'freeze' | 'unfreeze' | 'nomination' | 'bank' | 'closure';
                     /** @enum {string} */
                     status: 'draft' | 'signed' | 'in_review' | 'sent_to_registries' | 'done' | 'rejected';
                     reason_code:
@@ -13667,703 +13520,6 @@ export interface operations {
         };
       };
       413: components['responses']['PayloadTooLarge'];
-      429: components['responses']['TooManyRequests'];
-      500: components['responses']['InternalError'];
-      503: components['responses']['ServiceUnavailable'];
-    };
-  };
-  'request-segments': {
-    parameters: {
-      query?: never;
-      header?: {
-        /** @description Makes a retry safe: the same key with the same body gets the first answer again without running the action twice (409 with another body, or while the first request runs). */
-        'Idempotency-Key'?: components['parameters']['IdempotencyKey'];
-      };
-      path?: never;
-      cookie?: never;
-    };
-    requestBody: {
-      content: {
-        /**
-         * @example {
-         *       "activate": [
-         *         "equity_derivatives_1"
-         *       ],
-         *       "deactivate": [],
-         *       "risk_disclosure": {
-         *         "version": "fo-2023-07",
-         *         "language": "en",
-         *         "acknowledged_at": "2026-12-01T10:00:00.000Z"
-         *       },
-         *       "income_proof": {
-         *         "method": "upload",
-         *         "financial_proof_option": "itr",
-         *         "document": "data:application/pdf;base64,..."
-         *       }
-         *     }
-         */
-        'application/json': {
-          /** @default [] */
-          activate?: (
-            | 'equity_1'
-            | 'equity_derivatives_1'
-            | 'currency_derivatives_1'
-            | 'commodity_derivatives_1'
-            | 'mutual_funds_1'
-          )[];
-          /** @default [] */
-          deactivate?: (
-            | 'equity_1'
-            | 'equity_derivatives_1'
-            | 'currency_derivatives_1'
-            | 'commodity_derivatives_1'
-            | 'mutual_funds_1'
-          )[];
-          risk_disclosure?: {
-            version: string;
-            language: string;
-            acknowledged_at: string;
-          };
-          rbi_declaration?: string;
-          income_proof?: {
-            /** @enum {string} */
-            method: 'upload' | 'account_aggregator';
-            /** @enum {string} */
-            financial_proof_option?:
-              'bank_statement' | 'salary_slip' | 'itr' | 'demat_holding' | 'form_16' | 'net_worth';
-            document?: string;
-            document_password?: string;
-            statement_date?: string;
-            statement_from?: string;
-            holding_value?: string;
-          };
-        };
-      };
-    };
-    responses: {
-      /** @description OK */
-      200: {
-        headers: {
-          'Idempotent-Replayed': components['headers']['IdempotentReplayed'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            status: boolean;
-            message: string;
-            code?: string;
-            data:
-              | {
-                  request: {
-                    id: string;
-                    number: string;
-                    /** @enum {string} */
-                    kind: 'freeze' | 'unfreeze' | 'nomination' | 'bank' | 'closure' | 'segments' | 'rekyc';
-                    /** @enum {string} */
-                    status: 'draft' | 'signed' | 'in_review' | 'sent_to_registries' | 'done' | 'rejected';
-                    reason_code:
-                      | (
-                          | 'SIGNATURE_MISMATCH'
-                          | 'NOMINEE_DETAILS_INCOMPLETE'
-                          | 'DOCUMENT_ILLEGIBLE'
-                          | 'REGISTRY_REFUSED'
-                          | 'OTHER'
-                        )
-                      | null;
-                    created_at: string;
-                    updated_at: string;
-                    signed_document: string | null;
-                  };
-                  redirect_url: string | null;
-                }
-              | {
-                  /** @enum {string} */
-                  reason:
-                    'already_active' | 'not_active' | 'pdf_password_required' | 'pdf_password_wrong' | 'pdf_unreadable';
-                  segment: string | null;
-                };
-          };
-        };
-      };
-      /** @description Malformed input: data.errors names each offending field, with its rule's message key as code. */
-      400: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            status: boolean;
-            message: string;
-            code?: components['schemas']['MessageKey'];
-            data: {
-              field: string;
-              errors: {
-                field: string;
-                message: string;
-                code?: components['schemas']['MessageKey'];
-              }[];
-            } & {
-              [key: string]: unknown;
-            };
-          };
-        };
-      };
-      401: components['responses']['Unauthorized'];
-      /** @description The state does not allow this now (the message says why), or the Idempotency-Key was used with another request or its first request is still running. */
-      409: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json':
-            | {
-                status: boolean;
-                message: string;
-                /** @enum {string} */
-                code?: 'somethingWrong';
-                data: {
-                  [key: string]: unknown;
-                };
-              }
-            | components['schemas']['ConflictReply'];
-        };
-      };
-      413: components['responses']['PayloadTooLarge'];
-      429: components['responses']['TooManyRequests'];
-      500: components['responses']['InternalError'];
-      503: components['responses']['ServiceUnavailable'];
-    };
-  };
-  'confirm-segment-income-proof': {
-    parameters: {
-      query?: never;
-      header?: {
-        /** @description Makes a retry safe: the same key with the same body gets the first answer again without running the action twice (409 with another body, or while the first request runs). */
-        'Idempotency-Key'?: components['parameters']['IdempotencyKey'];
-      };
-      path: {
-        id: string;
-      };
-      cookie?: never;
-    };
-    requestBody: {
-      content: {
-        /**
-         * @example {
-         *       "fi": "U0FOREJPWA",
-         *       "resdate": "011220261000",
-         *       "ecres": "..."
-         *     }
-         */
-        'application/json': {
-          fi?: string;
-          resdate?: string;
-          ecres?: string;
-        };
-      };
-    };
-    responses: {
-      /** @description OK */
-      200: {
-        headers: {
-          'Idempotent-Replayed': components['headers']['IdempotentReplayed'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            status: boolean;
-            message: string;
-            code?: string;
-            data:
-              | {
-                  request: {
-                    id: string;
-                    number: string;
-                    /** @enum {string} */
-                    kind: 'freeze' | 'unfreeze' | 'nomination' | 'bank' | 'closure' | 'segments' | 'rekyc';
-                    /** @enum {string} */
-                    status: 'draft' | 'signed' | 'in_review' | 'sent_to_registries' | 'done' | 'rejected';
-                    reason_code:
-                      | (
-                          | 'SIGNATURE_MISMATCH'
-                          | 'NOMINEE_DETAILS_INCOMPLETE'
-                          | 'DOCUMENT_ILLEGIBLE'
-                          | 'REGISTRY_REFUSED'
-                          | 'OTHER'
-                        )
-                      | null;
-                    created_at: string;
-                    updated_at: string;
-                    signed_document: string | null;
-                  };
-                }
-              | {
-                  /** @enum {string} */
-                  reason: 'consent_failed';
-                };
-          };
-        };
-      };
-      /** @description Malformed input: data.errors names each offending field, with its rule's message key as code. */
-      400: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            status: boolean;
-            message: string;
-            code?: components['schemas']['MessageKey'];
-            data: {
-              field: string;
-              errors: {
-                field: string;
-                message: string;
-                code?: components['schemas']['MessageKey'];
-              }[];
-            } & {
-              [key: string]: unknown;
-            };
-          };
-        };
-      };
-      401: components['responses']['Unauthorized'];
-      /** @description Nothing by that name. */
-      404: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json':
-            | {
-                status: boolean;
-                message: string;
-                /** @enum {string} */
-                code?: 'notFound';
-                data: {
-                  [key: string]: unknown;
-                };
-              }
-            | components['schemas']['NotFoundReply'];
-        };
-      };
-      /** @description The state does not allow this now (the message says why), or the Idempotency-Key was used with another request or its first request is still running. */
-      409: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json':
-            | {
-                status: boolean;
-                message: string;
-                /** @enum {string} */
-                code?: 'somethingWrong';
-                data: {
-                  [key: string]: unknown;
-                };
-              }
-            | components['schemas']['ConflictReply'];
-        };
-      };
-      413: components['responses']['PayloadTooLarge'];
-      429: components['responses']['TooManyRequests'];
-      500: components['responses']['InternalError'];
-      503: components['responses']['ServiceUnavailable'];
-    };
-  };
-  'get-client-kyc': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description OK */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            status: boolean;
-            message: string;
-            code?: string;
-            data: {
-              kra_status_code: string | null;
-              kra_status: string | null;
-              agency: string | null;
-              /** @enum {string} */
-              action: 'none' | 'rekyc' | 'in_progress' | 'submitted' | 'unknown';
-              request: {
-                id: string;
-                number: string;
-                /** @enum {string} */
-                kind: 'freeze' | 'unfreeze' | 'nomination' | 'bank' | 'closure' | 'segments' | 'rekyc';
-                /** @enum {string} */
-                status: 'draft' | 'signed' | 'in_review' | 'sent_to_registries' | 'done' | 'rejected';
-                reason_code:
-                  | (
-                      | 'SIGNATURE_MISMATCH'
-                      | 'NOMINEE_DETAILS_INCOMPLETE'
-                      | 'DOCUMENT_ILLEGIBLE'
-                      | 'REGISTRY_REFUSED'
-                      | 'OTHER'
-                    )
-                  | null;
-                created_at: string;
-                updated_at: string;
-                signed_document: string | null;
-              } | null;
-            };
-          };
-        };
-      };
-      401: components['responses']['Unauthorized'];
-      429: components['responses']['TooManyRequests'];
-      500: components['responses']['InternalError'];
-      503: components['responses']['ServiceUnavailable'];
-    };
-  };
-  'request-rekyc': {
-    parameters: {
-      query?: never;
-      header?: {
-        /** @description Makes a retry safe: the same key with the same body gets the first answer again without running the action twice (409 with another body, or while the first request runs). */
-        'Idempotency-Key'?: components['parameters']['IdempotencyKey'];
-      };
-      path?: never;
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description OK */
-      200: {
-        headers: {
-          'Idempotent-Replayed': components['headers']['IdempotentReplayed'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            status: boolean;
-            message: string;
-            code?: string;
-            data:
-              | {
-                  request: {
-                    id: string;
-                    number: string;
-                    /** @enum {string} */
-                    kind: 'freeze' | 'unfreeze' | 'nomination' | 'bank' | 'closure' | 'segments' | 'rekyc';
-                    /** @enum {string} */
-                    status: 'draft' | 'signed' | 'in_review' | 'sent_to_registries' | 'done' | 'rejected';
-                    reason_code:
-                      | (
-                          | 'SIGNATURE_MISMATCH'
-                          | 'NOMINEE_DETAILS_INCOMPLETE'
-                          | 'DOCUMENT_ILLEGIBLE'
-                          | 'REGISTRY_REFUSED'
-                          | 'OTHER'
-                        )
-                      | null;
-                    created_at: string;
-                    updated_at: string;
-                    signed_document: string | null;
-                  };
-                  url: string;
-                }
-              | {
-                  /** @enum {string} */
-                  reason: 'not_needed';
-                };
-          };
-        };
-      };
-      400: components['responses']['BadRequest'];
-      401: components['responses']['Unauthorized'];
-      /** @description The state does not allow this now (the message says why), or the Idempotency-Key was used with another request or its first request is still running. */
-      409: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json':
-            | {
-                status: boolean;
-                message: string;
-                /** @enum {string} */
-                code?: 'somethingWrong';
-                data: {
-                  [key: string]: unknown;
-                };
-              }
-            | components['schemas']['ConflictReply'];
-        };
-      };
-      413: components['responses']['PayloadTooLarge'];
-      429: components['responses']['TooManyRequests'];
-      500: components['responses']['InternalError'];
-      503: components['responses']['ServiceUnavailable'];
-    };
-  };
-  'receive-rekyc-digilocker': {
-    parameters: {
-      query?: never;
-      header?: {
-        /** @description Makes a retry safe: the same key with the same body gets the first answer again without running the action twice (409 with another body, or while the first request runs). */
-        'Idempotency-Key'?: components['parameters']['IdempotencyKey'];
-      };
-      path: {
-        id: string;
-      };
-      cookie?: never;
-    };
-    requestBody: {
-      content: {
-        /**
-         * @example {
-         *       "code": "a1b2c3",
-         *       "state": "Zr3..."
-         *     }
-         */
-        'application/json': {
-          code?: string;
-          state: string;
-          error?: string;
-        };
-      };
-    };
-    responses: {
-      /** @description OK */
-      200: {
-        headers: {
-          'Idempotent-Replayed': components['headers']['IdempotentReplayed'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            status: boolean;
-            message: string;
-            code?: string;
-            data:
-              | {
-                  request: {
-                    id: string;
-                    number: string;
-                    /** @enum {string} */
-                    kind: 'freeze' | 'unfreeze' | 'nomination' | 'bank' | 'closure' | 'segments' | 'rekyc';
-                    /** @enum {string} */
-                    status: 'draft' | 'signed' | 'in_review' | 'sent_to_registries' | 'done' | 'rejected';
-                    reason_code:
-                      | (
-                          | 'SIGNATURE_MISMATCH'
-                          | 'NOMINEE_DETAILS_INCOMPLETE'
-                          | 'DOCUMENT_ILLEGIBLE'
-                          | 'REGISTRY_REFUSED'
-                          | 'OTHER'
-                        )
-                      | null;
-                    created_at: string;
-                    updated_at: string;
-                    signed_document: string | null;
-                  };
-                }
-              | {
-                  /** @enum {string} */
-                  reason: 'digilocker_failed' | 'name_mismatch';
-                };
-          };
-        };
-      };
-      /** @description Malformed input: data.errors names each offending field, with its rule's message key as code. */
-      400: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            status: boolean;
-            message: string;
-            code?: components['schemas']['MessageKey'];
-            data: {
-              field: string;
-              errors: {
-                field: string;
-                message: string;
-                code?: components['schemas']['MessageKey'];
-              }[];
-            } & {
-              [key: string]: unknown;
-            };
-          };
-        };
-      };
-      401: components['responses']['Unauthorized'];
-      /** @description Nothing by that name. */
-      404: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json':
-            | {
-                status: boolean;
-                message: string;
-                /** @enum {string} */
-                code?: 'notFound';
-                data: {
-                  [key: string]: unknown;
-                };
-              }
-            | components['schemas']['NotFoundReply'];
-        };
-      };
-      /** @description The state does not allow this now (the message says why), or the Idempotency-Key was used with another request or its first request is still running. */
-      409: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json':
-            | {
-                status: boolean;
-                message: string;
-                /** @enum {string} */
-                code?: 'somethingWrong';
-                data: {
-                  [key: string]: unknown;
-                };
-              }
-            | components['schemas']['ConflictReply'];
-        };
-      };
-      413: components['responses']['PayloadTooLarge'];
-      429: components['responses']['TooManyRequests'];
-      500: components['responses']['InternalError'];
-      503: components['responses']['ServiceUnavailable'];
-    };
-  };
-  'start-bank-upi-payment': {
-    parameters: {
-      query?: never;
-      header?: {
-        /** @description Makes a retry safe: the same key with the same body gets the first answer again without running the action twice (409 with another body, or while the first request runs). */
-        'Idempotency-Key'?: components['parameters']['IdempotencyKey'];
-      };
-      path?: never;
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description OK */
-      200: {
-        headers: {
-          'Idempotent-Replayed': components['headers']['IdempotentReplayed'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            status: boolean;
-            message: string;
-            code?: string;
-            data: {
-              upi_payment: string;
-              upi_link: string;
-              qr_svg: string;
-              valid_upto: string | null;
-              upi_app_url?: string;
-            };
-          };
-        };
-      };
-      400: components['responses']['BadRequest'];
-      401: components['responses']['Unauthorized'];
-      409: components['responses']['Conflict'];
-      413: components['responses']['PayloadTooLarge'];
-      429: components['responses']['TooManyRequests'];
-      500: components['responses']['InternalError'];
-      503: components['responses']['ServiceUnavailable'];
-    };
-  };
-  'get-bank-upi-payment': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path: {
-        id: string;
-      };
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description OK */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            status: boolean;
-            message: string;
-            code?: string;
-            data: {
-              /** @enum {string} */
-              state: 'waiting' | 'verified' | 'failed';
-              reason: ('declined' | 'expired' | 'not_a_bank_account' | 'name_mismatch') | null;
-              account: {
-                bank_name: string;
-                ifsc: string;
-                account_last4: string;
-              } | null;
-            };
-          };
-        };
-      };
-      /** @description Malformed input: data.errors names each offending field, with its rule's message key as code. */
-      400: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            status: boolean;
-            message: string;
-            code?: components['schemas']['MessageKey'];
-            data: {
-              field: string;
-              errors: {
-                field: string;
-                message: string;
-                code?: components['schemas']['MessageKey'];
-              }[];
-            } & {
-              [key: string]: unknown;
-            };
-          };
-        };
-      };
-      401: components['responses']['Unauthorized'];
-      /** @description Nothing by that name. */
-      404: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json':
-            | {
-                status: boolean;
-                message: string;
-                /** @enum {string} */
-                code?: 'notFound';
-                data: {
-                  [key: string]: unknown;
-                };
-              }
-            | components['schemas']['NotFoundReply'];
-        };
-      };
       429: components['responses']['TooManyRequests'];
       500: components['responses']['InternalError'];
       503: components['responses']['ServiceUnavailable'];
@@ -14578,7 +13734,8 @@ export interface operations {
                 name: string;
                 exchanges: string[];
                 /** @enum {string} */
-                state: 'active' | 'inactive' | 'activation_requested' | 'deactivation_requested';
+                state: 'active' | 'inactive' | 'pending_proof';
+                reason: ('income_proof_missing' | 'income_proof_insufficient' | 'income_proof_unreadable') | null;
               }[];
               nominees: {
                 name: string;
@@ -14609,7 +13766,7 @@ export interface operations {
                 id: string;
                 number: string;
                 /** @enum {string} */
-                kind: 'freeze' | 'unfreeze' | 'nomination' | 'bank' | 'closure' | 'segments' | 'rekyc';
+                kind: 'freeze' | 'unfreeze' | 'nomination' | 'bank' | 'closure';
                 /** @enum {string} */
                 status: 'draft' | 'signed' | 'in_review' | 'sent_to_registries' | 'done' | 'rejected';
                 reason_code:
@@ -14666,7 +13823,7 @@ export interface operations {
                 id: string;
                 number: string;
                 /** @enum {string} */
-                kind: 'freeze' | 'unfreeze' | 'nomination' | 'bank' | 'closure' | 'segments' | 'rekyc';
+                kind: 'freeze' | 'unfreeze' | 'nomination' | 'bank' | 'closure';
                 /** @enum {string} */
                 status: 'draft' | 'signed' | 'in_review' | 'sent_to_registries' | 'done' | 'rejected';
                 reason_code:
@@ -14756,7 +13913,7 @@ export interface operations {
                 id: string;
                 number: string;
                 /** @enum {string} */
-                kind: 'freeze' | 'unfreeze' | 'nomination' | 'bank' | 'closure' | 'segments' | 'rekyc';
+                kind: 'freeze' | 'unfreeze' | 'nomination' | 'bank' | 'closure';
                 /** @enum {string} */
                 status: 'draft' | 'signed' | 'in_review' | 'sent_to_registries' | 'done' | 'rejected';
                 reason_code:
@@ -14922,7 +14079,7 @@ export interface operations {
                     id: string;
                     number: string;
                     /** @enum {string} */
-                    kind: 'freeze' | 'unfreeze' | 'nomination' | 'bank' | 'closure' | 'segments' | 'rekyc';
+                    kind: 'freeze' | 'unfreeze' | 'nomination' | 'bank' | 'closure';
                     /** @enum {string} */
                     status: 'draft' | 'signed' | 'in_review' | 'sent_to_registries' | 'done' | 'rejected';
                     reason_code:
@@ -15071,7 +14228,7 @@ export interface operations {
                 id: string;
                 number: string;
                 /** @enum {string} */
-                kind: 'freeze' | 'unfreeze' | 'nomination' | 'bank' | 'closure' | 'segments' | 'rekyc';
+                kind: 'freeze' | 'unfreeze' | 'nomination' | 'bank' | 'closure';
                 /** @enum {string} */
                 status: 'draft' | 'signed' | 'in_review' | 'sent_to_registries' | 'done' | 'rejected';
                 reason_code:

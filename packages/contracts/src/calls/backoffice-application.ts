@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { claimSchema, evidenceSchema } from './backoffice-operations.ts';
 import { APPLICATION_STATUSES } from './backoffice-queue.ts';
 import { replySchema } from '../envelope.ts';
+import { SEGMENT_HOLD_REASONS } from '../segment-holds.ts';
 
 /** One field of a collected section as the reviewer sees it (identity numbers already masked). */
 export const reviewFieldSchema = z.object({
@@ -91,6 +92,17 @@ export const signedChangesSchema = z.object({
 });
 export type SignedChangesData = z.infer<typeof signedChangesSchema>;
 
+/** A segment held back pending its proof: who held it, when and why. */
+export const segmentHoldSchema = z.object({
+  code: z.string(),
+  name: z.string(),
+  reason: z.enum(SEGMENT_HOLD_REASONS),
+  /** The maker's email. */
+  held_by: z.string(),
+  held_at: z.string(),
+});
+export type SegmentHold = z.infer<typeof segmentHoldSchema>;
+
 /** GET /api/v1/backoffice/applications/:id: everything collected, side by side. */
 export const applicationDataSchema = z.object({
   id: z.string(),
@@ -127,6 +139,11 @@ export const applicationDataSchema = z.object({
     makers: z.array(z.string()),
     can_act: z.boolean(),
   }),
+  /**
+   * Partial approval: the chosen segments the maker accepted the application without, each waiting
+   * for the client's proof (a coded reason). The registrations open without them. Empty when none.
+   */
+  segment_holds: z.array(segmentHoldSchema),
   /** Who holds the application (a claim lapses when its holder is idle); null when nobody does. */
   claim: claimSchema.nullable().optional(),
   evidence: evidenceSchema.optional(),
@@ -150,6 +167,15 @@ export const decisionBodySchema = z.object({
            * 400 otherwise); kept as a staff note, never shown to the applicant.
            */
           note: z.string().trim().max(500).optional(),
+          /**
+           * Partial approval (segment stage, with Accept only): chosen derivatives segments held back
+           * until the client's proof arrives, each with a coded reason; the others are activated. An
+           * Accept of the segment stage without it activates every chosen segment.
+           */
+          held_segments: z
+            .array(z.object({ code: z.string().max(64), reason: z.enum(SEGMENT_HOLD_REASONS) }))
+            .max(5)
+            .optional(),
         })
         .refine((d) => d.activity === 'Accept' || Boolean(d.code) || (d.reason?.length ?? 0) >= 3, {
           message: 'A reason is required to reject a stage',

@@ -42,6 +42,8 @@ export const awaitingItemSchema = z.object({
   note: z.string().nullable(),
   /** Whether the viewer may confirm it (four eyes: not one of its makers). */
   can_confirm: z.boolean(),
+  /** A partial approval: the segment codes held back pending their proof (empty when none). */
+  held_segments: z.array(z.string()),
   claim: z.object({ staff_id: z.string(), name: z.string() }).nullable(),
 });
 export type AwaitingItem = z.infer<typeof awaitingItemSchema>;

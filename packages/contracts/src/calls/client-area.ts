@@ -9,6 +9,7 @@ import { mobileSchema, otpSchema } from '../rules.ts';
 import { nomineeSchema } from '../nominee-rules.ts';
 import { emptyDataSchema, replySchema } from '../envelope.ts';
 import { SERVICE_REJECTION_REASONS, SERVICE_REQUEST_KINDS, SERVICE_REQUEST_STATUSES } from '../service-requests.ts';
+import { SEGMENT_HOLD_REASONS } from '../segment-holds.ts';
 import type { NomineeField } from '../constants.ts';
 
 /** POST client/send-otp */
@@ -61,8 +62,13 @@ export const myAccountDataSchema = z.object({
       code: z.string(),
       name: z.string(),
       exchanges: z.array(z.string()),
-      /** Every segment the broker offers: active, inactive, or a segment request under way for it. */
-      state: z.enum(['active', 'inactive', 'activation_requested', 'deactivation_requested']),
+      /**
+       * Every segment the broker offers: active, inactive, held back at approval until the client's
+       * income proof arrives (pending_proof: not registered yet), or a segment request under way for it.
+       */
+      state: z.enum(['active', 'inactive', 'pending_proof', 'activation_requested', 'deactivation_requested']),
+      /** Why a pending segment waits (null otherwise). */
+      reason: z.enum(SEGMENT_HOLD_REASONS).nullable(),
     }),
   ),
   nominees: z.array(myAccountNomineeSchema),

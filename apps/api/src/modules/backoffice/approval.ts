@@ -4,6 +4,7 @@
  * (review status Approved); the registrations follow (Completed once the exchanges and the
  * depository accept them). With FOUR_EYES=false one person may do both.
  */
+import { STAGE } from '@ekyc/contracts/stages';
 import type { BackofficeDeps } from './deps.ts';
 import type { Tx } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
@@ -18,15 +19,23 @@ export type ApprovalStep = 'decide' | 'confirm' | 'registrations' | 'done';
 export async function makersOf(tx: Tx, applicantId: string): Promise<string[]> {
   const trail = await auditRepo.auditChain(tx, applicantId);
   const lastByStage = new Map<number, { actorKind: string; actorId: string | null; accept: boolean }>();
-  for (const e of trail)
-    if (e.action === 'stage.activity' && e.stage !== null && e.stage < 220)
+  // segments held back (or released) after the segment stage's last accept change that decision:
+  // whoever did it is one of its makers too
+  let heldBy: string | null = null;
+  for (const e of trail) {
+    if (e.action === 'stage.activity' && e.stage !== null && e.stage < 220) {
       lastByStage.set(e.stage, {
         actorKind: e.actorKind,
         actorId: e.actorId,
         accept: (e.after as { admin_activity?: string } | null)?.admin_activity === 'Accept',
       });
+      if (e.stage === STAGE.SEGMENT) heldBy = null;
+    }
+    if (e.action === 'segments.held' && e.actorKind === 'staff') heldBy = e.actorId;
+  }
   const makers = new Set<string>();
   for (const d of lastByStage.values()) if (d.accept && d.actorKind === 'staff' && d.actorId) makers.add(d.actorId);
+  if (heldBy && lastByStage.get(STAGE.SEGMENT)?.accept) makers.add(heldBy);
   return [...makers];
 }
 

@@ -3,7 +3,8 @@
  * accepted (the progress bar reaches 12 of 12) and the applicant's review status becomes Approved.
  * With four eyes on, the checker must not be one who accepted the stages. The registrations a
  * client needs to trade start then (exchange UCC, depository account, KRA, CKYC); Completed
- * follows when the exchanges and the depository accept them.
+ * follows when the exchanges and the depository accept them. Segments the maker held back pending
+ * their proof are left out of the registrations, and the applicant is told which wait.
  */
 import { mayMove } from '@ekyc/contracts/lifecycle';
 import { MSG } from '@ekyc/contracts/messages';
@@ -15,10 +16,12 @@ import { auditRepository as repo } from './audit.repository.ts';
 import type { StaffRow } from './staff.repository.ts';
 import { awaitingRepository } from './checker-queue/awaiting.repository.ts';
 import { endClaim, holdForDecision } from './claims.ts';
+import { notifySegmentsPending } from './decisions/notify-segments.ts';
+import { segmentHoldsRepository } from '../../records/segment-holds.repository.ts';
 import { setReview } from '../../records/review.ts';
 import { screenBeforeApproval, screeningHold } from './screening/approval-screening.ts';
 
-type Deps = Pick<BackofficeDeps, 'database' | 'records' | 'config' | 'registrations' | 'hasher' | 'now'>;
+type Deps = Pick<BackofficeDeps, 'database' | 'records' | 'config' | 'registrations' | 'hasher' | 'messaging' | 'now'>;
 
 export async function confirmApproval(
   deps: Deps,
@@ -47,6 +50,8 @@ export async function confirmApproval(
     // a screening hit not cleared, or the client recorded as deceased, holds the approval
     await screeningHold(tx, applicantId);
     const makers = await makersOf(tx, applicantId);
+    // a partial approval: the segments held back pending proof, as the checker confirmed them
+    const held = (await segmentHoldsRepository.list(tx, applicantId)).map((h) => h.segment);
     assertChecker(deps.config.fourEyes, makers, staff);
     // what is approved is what was signed: a change since the last signature waits for a new one
     if (await deps.records.unsignedChanges(applicantId, tx))
@@ -63,7 +68,7 @@ export async function confirmApproval(
       actorKind: 'staff',
       actorId: staff.id,
       action: 'application.approved',
-      after: { makers, four_eyes: deps.config.fourEyes },
+      after: { makers, four_eyes: deps.config.fourEyes, held_segments: held },
     });
     await setReview(deps, tx, staff.id, applicantId, { status: 'Approved', text: MSG.statusVerified }, 'confirm');
     await deps.registrations.open(applicantId, tx);
@@ -72,5 +77,7 @@ export async function confirmApproval(
   await endClaim(deps, applicantId);
   // the approval stands once committed: first steps that could not be queued now are the sweep's
   await deps.registrations.start(applicantId).catch((err: unknown) => deps.registrations.onError(err as Error));
+  // a partial approval: the applicant learns which segments are active and which wait for proof
+  await notifySegmentsPending(deps, applicantId);
   return { status: 'Approved' };
 }

@@ -3,7 +3,8 @@
  * applicant's current stage (they rework it; the status screen offers Retry); when every stage is
  * accepted the application waits for a checker's confirmation (confirm-approval.ts), which starts
  * the registrations that make it Completed. review_obj follows, the applicant is told by SMS and
- * email of a rejection, and the profile socket carries each change live.
+ * email of a rejection, and the profile socket carries each change live. An Accept of the segment
+ * stage may hold derivatives back pending their proof (decisions/segment-holds.ts).
  */
 import type { DecisionBody } from '@ekyc/contracts/calls/backoffice-application';
 import { mayMove } from '@ekyc/contracts/lifecycle';
@@ -17,6 +18,7 @@ import { auditRepository as repo } from './audit.repository.ts';
 import type { StaffRow } from './staff.repository.ts';
 import { endClaim, holdForDecision } from './claims.ts';
 import { acceptOverrides } from './decisions/accept-overrides.ts';
+import { segmentHoldsOf, writeSegmentHolds } from './decisions/segment-holds.ts';
 import { writeNote } from './notes/staff-notes.ts';
 import { notifyRejection } from './notify-applicant.ts';
 import { currentReason } from './reasons/reason-catalogue.ts';
@@ -50,6 +52,9 @@ export async function decideStages(
     new Map((await deps.records.kycList(applicantId)).map((s) => [s.stage, s.adminActivity])),
   );
 
+  // partial approval: the derivatives segments held back pending their proof (null: not decided here)
+  const holds = await segmentHoldsOf(deps, applicantId, decisions);
+
   const outcome = await db.transaction(async (tx) => {
     await holdForDecision(deps, tx, staff, applicantId);
     await repo.actAs(tx, staff.id);
@@ -80,6 +85,7 @@ export async function decideStages(
       })),
       tx,
     );
+    if (holds) await writeSegmentHolds(tx, staff.id, applicantId, holds);
     for (const o of overrides) await writeNote(deps, tx, staff.id, applicantId, 'override', o.note, o.stage);
     const after = await deps.records.kycList(applicantId, tx);
     const rejected = after.filter((s) => s.adminActivity === 'Reject').map((s) => s.stage);

@@ -3,6 +3,7 @@
  * links bound to the reviewer's session, Aadhaar numbers reduced to their last four digits. Each view is audited.
  */
 import type { ApplicationData, ReviewField, SharedIdentifier } from '@ekyc/contracts/calls/backoffice-application';
+import { SEGMENTS } from '@ekyc/contracts/enums';
 import { isStageCode, STAGES } from '@ekyc/contracts/stages';
 import type { BackofficeDeps } from './deps.ts';
 import { AppError } from '../../lib/errors.ts';
@@ -15,6 +16,7 @@ import { standingRepository as standingRepo } from './standing.repository.ts';
 import { syncPanIndex } from './list-applications.ts';
 import { maskAadhaar, maskMobile } from './mask.ts';
 import { reviewChecks } from './review-checks.ts';
+import { segmentHoldsRepository } from '../../records/segment-holds.repository.ts';
 import { SIGNED_FORMS, type SignedChanges, signedChanges } from '../../records/signed-form.ts';
 import { isUuid } from '../../lib/uuid.ts';
 
@@ -184,6 +186,13 @@ export async function getApplication(
       email: applicant.email,
     }),
     decidable: standing.status === 'Pending' || standing.status === 'Rejected',
+    segment_holds: (await segmentHoldsRepository.list(db, applicantId)).map((h) => ({
+      code: h.segment,
+      name: SEGMENTS.find((x) => x.code === h.segment)?.name ?? h.segment,
+      reason: h.reasonCode,
+      held_by: h.heldByEmail,
+      held_at: h.heldAt.toISOString(),
+    })),
     approval: {
       step,
       four_eyes: deps.config.fourEyes,

@@ -12,6 +12,7 @@
  * operator's retry. Once the BO account and every UCC are in, the case's activation is a step of
  * its own (Completed, the welcome messages).
  */
+import { activeSegments } from '@ekyc/contracts/segment-holds';
 import type PgBoss from 'pg-boss';
 import type { Tx } from '../../db/client.ts';
 import { createJobQueue, jobQueueInstalled, type QueueWorker, workQueue } from '../../jobs/job-queue.ts';
@@ -29,6 +30,7 @@ import type {
   RegistryChange,
 } from '../../records/registrations.ts';
 import { deceasedStops } from '../../records/screening.ts';
+import { segmentHoldsRepository } from '../../records/segment-holds.repository.ts';
 import { newClientCode } from './client-code.ts';
 import { activate } from './complete-registrations.ts';
 import { deadlineOf } from './deadlines.ts';
@@ -133,7 +135,8 @@ export class RegistrationWorkflow implements Registrations {
   }
 
   /**
-   * Opens the case of an approved application with the registrations it needs, in the approval's
+   * Opens the case of an approved application with the registrations its active segments need (the
+   * segments held back pending proof left out), in the approval's
    * own transaction (so one is never without the other); false when it was open already. Its
    * registrations wait as `pending` until start() queues their first steps (the sweep does it for
    * a case whose start was lost).
@@ -141,7 +144,10 @@ export class RegistrationWorkflow implements Registrations {
   async open(applicantId: string, tx: Tx): Promise<boolean> {
     const deps = this.deps;
     const sections = await deps.records.allSections(applicantId, tx);
-    const segments = segmentsOf(sections);
+    // partial approval: a segment held back pending its proof is not registered (no UCC segment,
+    // and no exchange that only it needs: MCX when commodity waits)
+    const held = (await segmentHoldsRepository.list(tx, applicantId)).map((h) => h.segment);
+    const segments = activeSegments(segmentsOf(sections), held);
     const exchanges = exchangesOf(segments);
     const depository = deps.config.registrations.depository;
     const approvedAt = new Date(deps.now());

@@ -2,13 +2,15 @@
  * "My account": what the client holds with the broker, as the record and the registrations stand:
  * client code, BO id, segments, nominees, bank, DDPI, contact details (masked), documents and the
  * client's requests. Each segment the broker offers is shown active (registered at approval or by a
- * segment request carried out), inactive, or with a signed segment request's change under way.
+ * segment request carried out), inactive, held back at approval until the income proof arrives
+ * (pending_proof, with its reason), or with a signed segment request's change under way.
  */
 import type { MyAccountData } from '@ekyc/contracts/calls/client-area';
 import { SEGMENTS } from '@ekyc/contracts/enums';
 import type { ServicingDeps } from './deps.ts';
 import { ok, type Outcome } from '../../lib/outcome.ts';
 import { ddpiOf } from '../../records/ddpi.ts';
+import { segmentHoldsRepository } from '../../records/segment-holds.repository.ts';
 import { nominationRuleOf } from './request-nomination.ts';
 import type { RequestPayload } from './request-payload.ts';
 import { requestView } from './request-view.ts';
@@ -30,11 +32,12 @@ export async function getMyAccount(
   sessionId: string,
 ): Promise<Outcome<MyAccountData>> {
   const db = deps.database.db;
-  const [{ applicant, sections }, registrations, requests, freeze] = await Promise.all([
+  const [{ applicant, sections }, registrations, requests, freeze, held] = await Promise.all([
     deps.records.snapshot(applicantId),
     deps.registrations.summary(applicantId),
     repo.listOf(db, applicantId),
     repo.freezeOf(db, applicantId),
+    segmentHoldsRepository.list(db, applicantId),
   ]);
   const nominee = obj(sections.nominee_obj);
   const bank = obj(sections.bank_obj);
@@ -59,18 +62,24 @@ export async function getMyAccount(
     bo_id: registrations?.boId ?? null,
     mobile: maskMobile(applicant.mobile),
     email: maskEmail(applicant.email ?? ''),
-    segments: SEGMENTS.map((s) => ({
-      code: s.code,
-      name: s.name,
-      exchanges: [...s.exchanges],
-      state: pendingSegments?.activate.includes(s.code)
-        ? ('activation_requested' as const)
-        : pendingSegments?.deactivate.includes(s.code)
-          ? ('deactivation_requested' as const)
-          : active.includes(s.code)
-            ? ('active' as const)
-            : ('inactive' as const),
-    })),
+    segments: SEGMENTS.map((s) => {
+      const hold = held.find((h) => h.segment === s.code);
+      return {
+        code: s.code,
+        name: s.name,
+        exchanges: [...s.exchanges],
+        state: pendingSegments?.activate.includes(s.code)
+          ? ('activation_requested' as const)
+          : pendingSegments?.deactivate.includes(s.code)
+            ? ('deactivation_requested' as const)
+            : hold
+              ? ('pending_proof' as const)
+              : active.includes(s.code)
+                ? ('active' as const)
+                : ('inactive' as const),
+        reason: hold?.reasonCode ?? null,
+      };
+    }),
     nominees: (Array.isArray(nominee.nominee_list) ? nominee.nominee_list : []).map((raw) => {
       const n = obj(raw);
       return {

@@ -28,6 +28,11 @@ interface Texts {
   /** A send-back waiting for the applicant: the day it closes unless they make the correction. */
   sendBackReminder: (date: string) => string;
   sendBackReminderSubject: string;
+  /** A partial approval: the segments active now and those waiting for the client's income proof. */
+  segmentsPending: (active: string, held: string) => string;
+  segmentsPendingSubject: string;
+  /** Segment names by code, short enough for a DLT variable. */
+  segments: Record<string, string>;
   /** Stage names by code, for the decision message. */
   stages: Partial<Record<number, string>>;
 }
@@ -56,6 +61,16 @@ export const MESSAGE_TEXTS: Record<Language, Texts> = {
     sendBackReminder: (date) =>
       `Your account application is waiting for your correction. Make it by ${date} or the application will be closed. Open the application and tap Retry.`,
     sendBackReminderSubject: 'Your application is waiting for your correction',
+    segmentsPending: (active, held) =>
+      `Your account application is approved. Active now: ${active}. Waiting for your income proof: ${held}. These are activated once the proof is accepted.`,
+    segmentsPendingSubject: 'Some segments wait for your income proof',
+    segments: {
+      equity_1: 'Equity',
+      equity_derivatives_1: 'Equity F&O',
+      currency_derivatives_1: 'Currency F&O',
+      commodity_derivatives_1: 'Commodity',
+      mutual_funds_1: 'Mutual Funds',
+    },
     stages: Object.fromEntries(Object.values(STAGES).map((s) => [s.code, s.name])),
   },
   hi: {
@@ -80,6 +95,16 @@ export const MESSAGE_TEXTS: Record<Language, Texts> = {
     sendBackReminder: (date) =>
       `आपका खाता आवेदन आपके सुधार की प्रतीक्षा में है। ${date} तक सुधार करें, नहीं तो आवेदन बंद कर दिया जाएगा। आवेदन खोलें और “फिर से कोशिश करें” दबाएँ।`,
     sendBackReminderSubject: 'आपका आवेदन आपके सुधार की प्रतीक्षा में है',
+    segmentsPending: (active, held) =>
+      `आपका खाता आवेदन स्वीकृत हो गया है। अभी सक्रिय: ${active}। आपके आय प्रमाण की प्रतीक्षा में: ${held}। प्रमाण स्वीकार होने पर ये सक्रिय किए जाएँगे।`,
+    segmentsPendingSubject: 'कुछ सेगमेंट आपके आय प्रमाण की प्रतीक्षा में हैं',
+    segments: {
+      equity_1: 'इक्विटी',
+      equity_derivatives_1: 'इक्विटी एफ़एंडओ',
+      currency_derivatives_1: 'करेंसी एफ़एंडओ',
+      commodity_derivatives_1: 'कमोडिटी',
+      mutual_funds_1: 'म्यूचुअल फंड',
+    },
     stages: {
       110: 'मोबाइल',
       120: 'ईमेल',
@@ -117,6 +142,16 @@ export const MESSAGE_TEXTS: Record<Language, Texts> = {
     sendBackReminder: (date) =>
       `আপনার অ্যাকাউন্টের আবেদন আপনার সংশোধনের অপেক্ষায় আছে। ${date} তারিখের মধ্যে সংশোধন করুন, নইলে আবেদনটি বন্ধ হয়ে যাবে। আবেদনটি খুলে আবার চেষ্টা করুন-এ চাপুন।`,
     sendBackReminderSubject: 'আপনার আবেদন আপনার সংশোধনের অপেক্ষায়',
+    segmentsPending: (active, held) =>
+      `আপনার অ্যাকাউন্টের আবেদন অনুমোদিত হয়েছে। এখন সক্রিয়: ${active}। আপনার আয়ের প্রমাণের অপেক্ষায়: ${held}। প্রমাণ গৃহীত হলে এগুলি সক্রিয় করা হবে।`,
+    segmentsPendingSubject: 'কিছু সেগমেন্ট আপনার আয়ের প্রমাণের অপেক্ষায়',
+    segments: {
+      equity_1: 'ইক্যুইটি',
+      equity_derivatives_1: 'ইক্যুইটি এফঅ্যান্ডও',
+      currency_derivatives_1: 'কারেন্সি এফঅ্যান্ডও',
+      commodity_derivatives_1: 'কমোডিটি',
+      mutual_funds_1: 'মিউচুয়াল ফান্ড',
+    },
     stages: {
       110: 'মোবাইল',
       120: 'ইমেল',
@@ -154,6 +189,16 @@ export const MESSAGE_TEXTS: Record<Language, Texts> = {
     sendBackReminder: (date) =>
       `તમારી ખાતાની અરજી તમારા સુધારાની રાહ જુએ છે. ${date} સુધીમાં સુધારો કરો, નહીં તો અરજી બંધ કરવામાં આવશે. અરજી ખોલો અને ફરી પ્રયાસ કરો દબાવો.`,
     sendBackReminderSubject: 'તમારી અરજી તમારા સુધારાની રાહ જુએ છે',
+    segmentsPending: (active, held) =>
+      `તમારી ખાતાની અરજી મંજૂર થઈ છે. હવે સક્રિય: ${active}. તમારા આવકના પુરાવાની રાહ જુએ છે: ${held}. પુરાવો સ્વીકારાય પછી તે સક્રિય કરવામાં આવશે.`,
+    segmentsPendingSubject: 'કેટલાક સેગમેન્ટ તમારા આવકના પુરાવાની રાહ જુએ છે',
+    segments: {
+      equity_1: 'ઇક્વિટી',
+      equity_derivatives_1: 'ઇક્વિટી એફએન્ડઓ',
+      currency_derivatives_1: 'કરન્સી એફએન્ડઓ',
+      commodity_derivatives_1: 'કોમોડિટી',
+      mutual_funds_1: 'મ્યુચ્યુઅલ ફંડ',
+    },
     stages: {
       110: 'મોબાઇલ',
       120: 'ઇમેઇલ',
@@ -191,6 +236,16 @@ export const MESSAGE_TEXTS: Record<Language, Texts> = {
     sendBackReminder: (date) =>
       `तुमचा खाते अर्ज तुमच्या दुरुस्तीची वाट पाहत आहे. ${date} पर्यंत दुरुस्ती करा, अन्यथा अर्ज बंद केला जाईल. अर्ज उघडा आणि पुन्हा प्रयत्न करा दाबा.`,
     sendBackReminderSubject: 'तुमचा अर्ज तुमच्या दुरुस्तीची वाट पाहत आहे',
+    segmentsPending: (active, held) =>
+      `तुमचा खाते अर्ज मंजूर झाला आहे. आता सक्रिय: ${active}. तुमच्या उत्पन्नाच्या पुराव्याची प्रतीक्षा: ${held}. पुरावा स्वीकारल्यावर हे सक्रिय केले जातील.`,
+    segmentsPendingSubject: 'काही सेगमेंट तुमच्या उत्पन्नाच्या पुराव्याची वाट पाहत आहेत',
+    segments: {
+      equity_1: 'इक्विटी',
+      equity_derivatives_1: 'इक्विटी एफअँडओ',
+      currency_derivatives_1: 'करन्सी एफअँडओ',
+      commodity_derivatives_1: 'कमोडिटी',
+      mutual_funds_1: 'म्युच्युअल फंड',
+    },
     stages: {
       110: 'मोबाइल',
       120: 'ईमेल',

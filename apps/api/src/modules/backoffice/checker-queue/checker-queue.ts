@@ -18,6 +18,7 @@ import { notesRepository as notes } from '../notes/notes.repository.ts';
 import { writeNote } from '../notes/staff-notes.ts';
 import { operationsRepository as ops } from '../operations.repository.ts';
 import { awaitingRepository as awaiting } from './awaiting.repository.ts';
+import { segmentHoldsRepository } from '../../../records/segment-holds.repository.ts';
 
 const PAGE_SIZE = 20;
 
@@ -51,6 +52,7 @@ export async function listAwaiting(deps: ListDeps, viewer: StaffRow, page: numbe
         makers: ids.map((id) => names.get(id) ?? id),
         note: note || null,
         can_confirm: mayConfirm(deps.config.fourEyes, ids, viewer),
+        held_segments: (await segmentHoldsRepository.list(db, r.id)).map((h) => h.segment),
         claim: r.claimStaffId ? { staff_id: r.claimStaffId, name: r.claimStaffName ?? '' } : null,
       };
     }),

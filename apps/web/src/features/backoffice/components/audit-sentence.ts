@@ -60,6 +60,11 @@ export function auditSentence(e: AuditEntry, t: TFunction, staffNames: Record<st
         field: t(`registrations:correction.fields.${String(field(e.after, 'field') ?? '')}`),
         note: String(field(e.after, 'note') ?? ''),
       });
+    case 'segments.held': {
+      const held = field(e.after, 'held');
+      const list = Array.isArray(held) ? held.map((h) => String(field(h, 'code') ?? '')).join(', ') : '';
+      return a(e.action, { list: list || '-' });
+    }
     case 'notify.failed':
       return a(e.action, { channel: String(field(e.after, 'channel') ?? '') });
     default:

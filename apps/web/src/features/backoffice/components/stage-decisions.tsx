@@ -9,6 +9,7 @@ import { toast } from '../../../lib/toast';
 import { useReasons } from '../api/close-application';
 import { useDecideStages } from '../api/decide-stages';
 import { useWithdrawSendBack } from '../api/withdraw-send-back';
+import { HeldSegmentsLine, SegmentHoldsControl } from './segment-holds';
 import { ActivityBadge } from './status-badge';
 
 const typing = (e: KeyboardEvent) =>
@@ -19,6 +20,8 @@ export type DecisionOutcome = { status: string; awaiting_confirmation?: boolean 
 
 /** The stage whose evidence each check's section holds (a failed or not-run check needs a note to accept). */
 const STAGE_OF_SECTION: Record<string, number> = { pan_obj: 130, bank_obj: 160, livness_obj: 200, esign_obj: 210 };
+/** The Segment stage: its Accept may hold derivatives back pending their proof (segment-holds.tsx). */
+const SEGMENT_STAGE = 190;
 
 /**
  * Each stage with its decision; Accept or Reject with a configured reason (translated for the
@@ -189,6 +192,13 @@ export function StageDecisions({
                       {t('review.accept')}
                     </button>
                   )}
+                  {s.stage === SEGMENT_STAGE && (
+                    <SegmentHoldsControl
+                      application={application}
+                      disabled={decide.isPending || heldElsewhere}
+                      onDecided={onDecided}
+                    />
+                  )}
                   <button
                     type="button"
                     aria-label={`${t('review.reject')} ${name}`}
@@ -200,6 +210,7 @@ export function StageDecisions({
                   </button>
                 </span>
               )}
+              {s.stage === SEGMENT_STAGE && <HeldSegmentsLine application={application} />}
             </li>
           );
         })}

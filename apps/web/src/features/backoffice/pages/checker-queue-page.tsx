@@ -101,6 +101,11 @@ export default function CheckerQueuePage() {
                           {item.name ?? item.mobile}
                         </Link>
                         <span className="block text-xs text-muted">{item.mobile}</span>
+                        {item.held_segments.length > 0 && (
+                          <span data-testid="partial-flag" className="block text-xs font-semibold text-amber-800">
+                            {t('backoffice:segmentHolds.queueFlag', { count: item.held_segments.length })}
+                          </span>
+                        )}
                       </td>
                       <td className="p-2">{item.makers.join(', ')}</td>
                       <td className="p-2 break-words">{item.note ?? '—'}</td>

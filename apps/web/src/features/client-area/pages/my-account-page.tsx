@@ -102,9 +102,11 @@ export default function MyAccountPage() {
       <Section id="segments" title={t('segments.heading')}>
         <ul className="list-none">
           {a.segments.map((s) => (
-            <li key={s.code} className="py-1">
+            <li key={s.code} className="py-1" data-testid={`segment-${s.code}`}>
               {s.name} ({s.exchanges.join(', ')}):{' '}
               <span data-testid={`segment-state-${s.code}`}>{t(`segments.${s.state}`)}</span>
+              {/* held back at approval until the income proof arrives: a segment request activates it */}
+              {s.reason && <span className="block text-sm text-muted">{t(`segments.pendingReason.${s.reason}`)}</span>}
             </li>
           ))}
         </ul>
