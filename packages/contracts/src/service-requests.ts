@@ -5,7 +5,15 @@
  */
 
 /** The kinds built so far, in the order they were built (docs/servicing.md). */
-export const SERVICE_REQUEST_KINDS = ['freeze', 'unfreeze', 'nomination', 'bank', 'closure'] as const;
+export const SERVICE_REQUEST_KINDS = [
+  'freeze',
+  'unfreeze',
+  'nomination',
+  'bank',
+  'closure',
+  'address',
+  'contact',
+] as const;
 export type ServiceRequestKind = (typeof SERVICE_REQUEST_KINDS)[number];
 
 export const SERVICE_REQUEST_STATUSES = [

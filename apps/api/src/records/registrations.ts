@@ -5,6 +5,7 @@
  */
 import type { Tx } from '../db/client.ts';
 import type {
+  RegistrationAddressProof,
   RegistrationAnswer,
   RegistrationClosure,
   RegistrationKind,
@@ -27,6 +28,10 @@ export interface RegistryChange {
   nominees?: RegistrationNominee[];
   /** The client's (primary) bank account, as the depository and the exchanges carry it. */
   bank?: RegistrationSubject['bank'];
+  /** The client's new address and its proof (KRA, depository, exchanges). */
+  address?: { address: RegistrationSubject['address']; proof: RegistrationAddressProof; aadhaarLast4: string | null };
+  /** The client's new mobile or e-mail; the e-mail's family relation when it is a family member's. */
+  contact?: { mobile?: string; email?: string; emailOfFamily?: string | null };
   /** The account closed on the client's request. */
   closure?: RegistrationClosure;
 }
@@ -46,8 +51,8 @@ export interface Registrations {
   open(applicantId: string, tx: Tx): Promise<boolean>;
   /** Queues the first steps of an opened case. */
   start(applicantId: string): Promise<void>;
-  /** The registries a client's request changes. */
-  modificationTargets(applicantId: string): Promise<RegistrationKind[]>;
+  /** The registries a client's request changes (the KRA too when `kra`: address and contacts). */
+  modificationTargets(applicantId: string, options?: { kra?: boolean }): Promise<RegistrationKind[]>;
   sendModification(applicantId: string, input: ModificationRequest): Promise<RegistrationAnswer>;
   /** Where queue errors are reported. */
   onError: (err: Error) => void;

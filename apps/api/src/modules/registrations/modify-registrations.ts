@@ -19,14 +19,22 @@ import type { ModificationRequest } from '../../records/registrations.ts';
 import { buildSubject } from './registration-subject.ts';
 import { registrationsRepository as repo } from './registrations.repository.ts';
 
-/** The registries a nomination changes: the depository's client master and each exchange's UCC. */
+/**
+ * The registries a request changes: the depository's client master and each exchange's UCC, and
+ * the KRA for what a KRA holds (address, mobile, e-mail; CKYC follows through the KRA).
+ */
 export async function modificationTargets(
   deps: Pick<RegistrationsDeps, 'database'>,
   applicantId: string,
+  options: { kra?: boolean } = {},
 ): Promise<RegistrationKind[]> {
   const c = await repo.getCase(deps.database.db, applicantId);
   if (!c?.completedAt) throw new AppError('CONFLICT', 'The account is not open yet.');
-  return [KIND_OF_DEPOSITORY[c.depository], ...c.exchanges.map((e) => KIND_OF_EXCHANGE[e as Exchange])];
+  return [
+    KIND_OF_DEPOSITORY[c.depository],
+    ...c.exchanges.map((e) => KIND_OF_EXCHANGE[e as Exchange]),
+    ...(options.kra ? (['kra'] as const) : []),
+  ];
 }
 
 /**
@@ -47,7 +55,18 @@ export async function sendModification(
     ...(input.change.nominees && { nominees: input.change.nominees }),
     ...(input.change.bank && { bank: input.change.bank }),
     ...(input.change.closure && { closure: input.change.closure }),
+    ...(input.change.address && {
+      address: input.change.address.address,
+      addressProof: input.change.address.proof,
+      aadhaarLast4: input.change.address.aadhaarLast4,
+    }),
   };
+  const contact = input.change.contact;
+  if (contact?.mobile) subject.mobile = contact.mobile;
+  if (contact?.email) {
+    subject.email = contact.email;
+    subject.bo = { ...subject.bo, emailOfFamily: contact.emailOfFamily ?? null };
+  }
   const r = deps.registrars;
   const registrar = input.registry.startsWith('ucc_')
     ? r.ucc[input.registry.slice(4).toUpperCase() as Exchange]

@@ -221,8 +221,8 @@ export class RegistrationWorkflow implements Registrations {
   }
 
   /** The registries a client's request changes (the client area). */
-  modificationTargets(applicantId: string): Promise<RegistrationKind[]> {
-    return modificationTargets(this.deps, applicantId);
+  modificationTargets(applicantId: string, options?: { kra?: boolean }): Promise<RegistrationKind[]> {
+    return modificationTargets(this.deps, applicantId, options);
   }
 
   /** One registry's modification record of a client's request, sent or checked (modify-registrations.ts). */

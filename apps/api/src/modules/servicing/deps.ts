@@ -3,7 +3,9 @@ import type { OtpService } from '../../auth/otp-service.ts';
 import type { Sessions } from '../../auth/sessions.ts';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
-import type { Cipher } from '../../lib/crypto.ts';
+import type { DocumentWorkers } from '../../documents/form-pool.ts';
+import type { Cipher, Hasher } from '../../lib/crypto.ts';
+import type { DigilockerClient } from '../../providers/digilocker/port.ts';
 import type { BankProviders } from '../../providers/bank-verification/bank-providers.ts';
 import type { EsignService } from '../../providers/esign/port.ts';
 import type { MessageSender } from '../../providers/messaging/port.ts';
@@ -18,6 +20,7 @@ export interface ServicingDeps {
   config: Config;
   database: Database;
   cipher: Cipher;
+  hasher: Hasher;
   records: ApplicantRecords;
   sessions: Sessions;
   otp: OtpService;
@@ -27,6 +30,10 @@ export interface ServicingDeps {
   /** The journey's bank verification port: IFSC lookup and penny drop. */
   bank: BankProviders;
   registrations: Registrations;
+  /** The journey's DigiLocker port: an address change fetches the e-Aadhaar's address. */
+  digilocker: DigilockerClient;
+  /** Uploaded proofs' checks (an address proof). */
+  documents: DocumentWorkers;
   /** The broker's back office: a closure's pre-check. */
   backOffice: BackOfficeSystem;
   /** The privacy module's closure: the retention hold starts from the closure day. */

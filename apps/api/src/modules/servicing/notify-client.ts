@@ -27,6 +27,8 @@ export const SERVICE_TEXTS: Record<Language, Texts> = {
       nomination: 'Nomination',
       bank: 'Bank accounts',
       closure: 'Account closure',
+      address: 'Change of address',
+      contact: 'Change of mobile or e-mail',
     },
     status: {
       draft: 'started',
@@ -55,6 +57,8 @@ export const SERVICE_TEXTS: Record<Language, Texts> = {
       nomination: 'नामांकन',
       bank: 'बैंक खाते',
       closure: 'खाता बंद करना',
+      address: 'पते में बदलाव',
+      contact: 'मोबाइल या ई-मेल में बदलाव',
     },
     status: {
       draft: 'शुरू हुआ',
@@ -83,6 +87,8 @@ export const SERVICE_TEXTS: Record<Language, Texts> = {
       nomination: 'নমিনেশন',
       bank: 'ব্যাংক অ্যাকাউন্ট',
       closure: 'অ্যাকাউন্ট বন্ধ করা',
+      address: 'ঠিকানা পরিবর্তন',
+      contact: 'মোবাইল বা ই-মেল পরিবর্তন',
     },
     status: {
       draft: 'শুরু হয়েছে',
@@ -111,6 +117,8 @@ export const SERVICE_TEXTS: Record<Language, Texts> = {
       nomination: 'નોમિનેશન',
       bank: 'બેંક ખાતાં',
       closure: 'ખાતું બંધ કરવું',
+      address: 'સરનામામાં ફેરફાર',
+      contact: 'મોબાઇલ કે ઇ-મેલમાં ફેરફાર',
     },
     status: {
       draft: 'શરૂ થઈ',
@@ -139,6 +147,8 @@ export const SERVICE_TEXTS: Record<Language, Texts> = {
       nomination: 'नामनिर्देशन',
       bank: 'बँक खाती',
       closure: 'खाते बंद करणे',
+      address: 'पत्त्यात बदल',
+      contact: 'मोबाइल किंवा ई-मेलमध्ये बदल',
     },
     status: {
       draft: 'सुरू झाली',
@@ -184,7 +194,12 @@ export async function notifyClient(
     to: applicant.mobile,
     template: 'service_request',
     text,
-    vars: { request: request.number, kind: t.kind[request.kind], status },
+    // a DLT variable holds 40 characters: the reason rides in the text, the status alone when both do not fit
+    vars: {
+      request: request.number,
+      kind: t.kind[request.kind],
+      status: status.length <= 40 ? status : t.status[request.status],
+    },
     language,
   });
   if (applicant.email)

@@ -210,6 +210,15 @@ export const servicingRepository = {
     }));
   },
 
+  /** The sealed evidence of one registry's record of a request (what was sent and answered), or null. */
+  async modificationEvidence(tx: Tx, requestId: string, registry: string): Promise<string | null> {
+    const [row] = await query<{ evidence_enc: string | null }>(
+      tx,
+      sql`select evidence_enc from service_request_modifications where request_id = ${requestId} and registry = ${registry}`,
+    );
+    return row?.evidence_enc ?? null;
+  },
+
   async putModification(tx: Tx, m: ModificationRow & { evidenceEnc: string | null }): Promise<void> {
     await tx.execute(sql`insert into service_request_modifications (request_id, registry, status, request_no, reference, reason, evidence_enc)
         values (${m.requestId}, ${m.registry}, ${m.status}, ${m.requestNo}, ${m.reference}, ${m.reason}, ${m.evidenceEnc})
