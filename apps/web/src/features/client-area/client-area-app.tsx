@@ -1,6 +1,6 @@
 /**
  * The client area at /my-account/*: a client whose account is open signs in with a mobile OTP and
- * sees "My account", freezes or unfreezes online access, changes the nominees and the bank, and closes the account. Its own chunk,
+ * sees "My account", freezes or unfreezes online access, changes the nominees, the bank, the address, the mobile or e-mail, and closes the account. Its own chunk,
  * its own session (a client token, apart from the onboarding's and the back office's).
  */
 import { lazy, Suspense } from 'react';
@@ -16,6 +16,8 @@ const MyAccountPage = lazy(() => import('./pages/my-account-page'));
 const NominationPage = lazy(() => import('./pages/nomination-page'));
 const BankPage = lazy(() => import('./pages/bank-page'));
 const ClosurePage = lazy(() => import('./pages/closure-page'));
+const AddressPage = lazy(() => import('./pages/address-page'));
+const ContactPage = lazy(() => import('./pages/contact-page'));
 
 export default function ClientAreaApp() {
   const { t } = useTranslation('client-area');
@@ -49,6 +51,8 @@ export default function ClientAreaApp() {
             <Route path="nomination" element={token ? <NominationPage /> : <Navigate to="/my-account" replace />} />
             <Route path="bank" element={token ? <BankPage /> : <Navigate to="/my-account" replace />} />
             <Route path="close" element={token ? <ClosurePage /> : <Navigate to="/my-account" replace />} />
+            <Route path="address" element={token ? <AddressPage /> : <Navigate to="/my-account" replace />} />
+            <Route path="contact" element={token ? <ContactPage /> : <Navigate to="/my-account" replace />} />
             <Route path="*" element={<Navigate to="/my-account" replace />} />
           </Routes>
         </Suspense>
