@@ -120,11 +120,8 @@ describe('Client area: re-KYC when the KRA asks', () => {
       sql`select registry, status, evidence_enc from service_request_modifications where request_id = ${request.id}`,
     );
     expect(records.map((r) => [r.registry, r.status])).toEqual([['kra', 'accepted']]);
-    // the upload as submitted, kept beside the status check that found it accepted
-    const exchanged = app.deps.cipher.decryptJson<{ request: string; submitted?: { request: string } }>(
-      records[0]!.evidence_enc,
-    );
-    const sent = exchanged.submitted?.request ?? exchanged.request;
+    // the upload as submitted, with the status check that found it accepted beside it
+    const sent = app.deps.cipher.decryptJson<{ request: string }>(records[0]!.evidence_enc).request;
     // a modification of the KRA's record, in DigiLocker's KYC mode, with the e-Aadhaar's PIN code
     expect(sent).toContain('<APP_UPDTFLG>02</APP_UPDTFLG>');
     const locker = await app.deps.records.getSection(held.id, 'digilocker_obj');

@@ -166,11 +166,13 @@ describe('partial approval of segments', () => {
       'my-account',
       { token },
     );
+    // every segment the broker offers, in its order: those not chosen inactive
     expect(account.body.data.segments.map((s) => [s.code, s.state, s.reason])).toEqual([
       ['equity_1', 'active', null],
+      ['equity_derivatives_1', 'pending_proof', 'income_proof_missing'],
       ['currency_derivatives_1', 'active', null],
       ['commodity_derivatives_1', 'pending_proof', 'income_proof_insufficient'],
-      ['equity_derivatives_1', 'pending_proof', 'income_proof_missing'],
+      ['mutual_funds_1', 'inactive', null],
     ]);
   }, 180_000);
 

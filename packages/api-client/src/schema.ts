@@ -2595,6 +2595,94 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/v1/client/requests/address/digilocker': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Open DigiLocker to fetch the client's address from the e-Aadhaar (data.url is the consent page)
+     * @description DigiLocker returns to the registered redirect URI with code and state; the client area posts them to requests/address (source digilocker). 409 while another address request is under way.
+     *
+     *     Needs the client's token (client-verify-otp's data.token).
+     */
+    post: operations['start-address-digilocker'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/client/requests/address': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Start a change of address: from DigiLocker, or typed with an uploaded proof
+     * @description source digilocker: DigiLocker's code and state, the e-Aadhaar's address kept with its last four digits as the proof (a return that is not this client's live request, or a failed fetch, is status false with data.reason digilocker). source document: the address typed, the proof's kind and number and the document as a data URL (PNG, JPEG or PDF). The draft is signed with Aadhaar eSign (requests/{id}/esign), four-eyed, and sent to the KRA (modification), the depository's client master and each exchange's UCC. 409 while another address request is under way.
+     *
+     *     Needs the client's token (client-verify-otp's data.token).
+     */
+    post: operations['request-address-change'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/client/requests/contact/otp': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Send one OTP to the mobile or e-mail on record and another to the new one
+     * @description A mobile another client signs in with is refused (data.reason in_use), as is the one on record (same). data.family_declaration_required: the e-mail is another client's, so the request needs the family declaration (spouse, dependent child, dependent parent). A resend within the countdown is 429.
+     *
+     *     Needs the client's token (client-verify-otp's data.token).
+     */
+    post: operations['send-contact-change-otps'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/client/requests/contact': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Start a change of mobile or e-mail once both OTPs are right
+     * @description otp_old is the code sent to the contact on record, otp_new the one sent to the new contact; a wrong one is status false with data.reason otp_old or otp_new. An e-mail another client gives needs family_relation and family_holder_name (data.reason family_declaration_required). The draft is signed with Aadhaar eSign, four-eyed, and sent to the KRA, the depository and each exchange; once done, the client area signs in with the new mobile. 409 while another contact request is under way.
+     *
+     *     Needs the client's token (client-verify-otp's data.token).
+     */
+    post: operations['request-contact-change'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/v1/client/send-otp': {
     parameters: {
       query?: never;
@@ -12709,7 +12797,7 @@ export interface operations {
                 id: string;
                 number: string;
                 /** @enum {string} */
-                kind: 'freeze' | 'unfreeze' | 'nomination' | 'bank' | 'closure';
+                kind: 'freeze' | 'unfreeze' | 'nomination' | 'bank' | 'closure' | 'address' | 'contact';
                 /** @enum {string} */
                 status: 'draft' | 'signed' | 'in_review' | 'sent_to_registries' | 'done' | 'rejected';
                 reason_code:
@@ -12796,7 +12884,7 @@ export interface operations {
                 id: string;
                 number: string;
                 /** @enum {string} */
-                kind: 'freeze' | 'unfreeze' | 'nomination' | 'bank' | 'closure';
+                kind: 'freeze' | 'unfreeze' | 'nomination' | 'bank' | 'closure' | 'address' | 'contact';
                 /** @enum {string} */
                 status: 'draft' | 'signed' | 'in_review' | 'sent_to_registries' | 'done' | 'rejected';
                 reason_code:
@@ -12888,7 +12976,7 @@ export interface operations {
                 id: string;
                 number: string;
                 /** @enum {string} */
-                kind: 'freeze' | 'unfreeze' | 'nomination' | 'bank' | 'closure';
+                kind: 'freeze' | 'unfreeze' | 'nomination' | 'bank' | 'closure' | 'address' | 'contact';
                 /** @enum {string} */
                 status: 'draft' | 'signed' | 'in_review' | 'sent_to_registries' | 'done' | 'rejected';
                 reason_code:
@@ -13000,7 +13088,7 @@ export interface operations {
                 id: string;
                 number: string;
                 /** @enum {string} */
-                kind: 'freeze' | 'unfreeze' | 'nomination' | 'bank' | 'closure';
+                kind: 'freeze' | 'unfreeze' | 'nomination' | 'bank' | 'closure' | 'address' | 'contact';
                 /** @enum {string} */
                 status: 'draft' | 'signed' | 'in_review' | 'sent_to_registries' | 'done' | 'rejected';
                 reason_code:
@@ -13146,7 +13234,7 @@ export interface operations {
                 id: string;
                 number: string;
                 /** @enum {string} */
-                kind: 'freeze' | 'unfreeze' | 'nomination' | 'bank' | 'closure';
+                kind: 'freeze' | 'unfreeze' | 'nomination' | 'bank' | 'closure' | 'address' | 'contact';
                 /** @enum {string} */
                 status: 'draft' | 'signed' | 'in_review' | 'sent_to_registries' | 'done' | 'rejected';
                 reason_code:
@@ -13313,7 +13401,7 @@ export interface operations {
                     id: string;
                     number: string;
                     /** @enum {string} */
-                    kind: 'freeze' | 'unfreeze' | 'nomination' | 'bank' | 'closure';
+                    kind: 'freeze' | 'unfreeze' | 'nomination' | 'bank' | 'closure' | 'address' | 'contact';
                     /** @enum {string} */
                     status: 'draft' | 'signed' | 'in_review' | 'sent_to_registries' | 'done' | 'rejected';
                     reason_code:
@@ -13428,7 +13516,7 @@ export interface operations {
                     id: string;
                     number: string;
                     /** @enum {string} */
-                    kind: 'freeze' | 'unfreeze' | 'nomination' | 'bank' | 'closure';
+                    kind: 'freeze' | 'unfreeze' | 'nomination' | 'bank' | 'closure' | 'address' | 'contact';
                     /** @enum {string} */
                     status: 'draft' | 'signed' | 'in_review' | 'sent_to_registries' | 'done' | 'rejected';
                     reason_code:
@@ -13472,6 +13560,429 @@ export interface operations {
                     pending_requests: number;
                     blockers: ('open_positions' | 'pledges' | 'debit_balance' | 'pending_requests')[];
                   };
+                };
+          };
+        };
+      };
+      /** @description Malformed input: data.errors names each offending field, with its rule's message key as code. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            status: boolean;
+            message: string;
+            code?: components['schemas']['MessageKey'];
+            data: {
+              field: string;
+              errors: {
+                field: string;
+                message: string;
+                code?: components['schemas']['MessageKey'];
+              }[];
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      /** @description The state does not allow this now (the message says why), or the Idempotency-Key was used with another request or its first request is still running. */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json':
+            | {
+                status: boolean;
+                message: string;
+                /** @enum {string} */
+                code?: 'somethingWrong';
+                data: {
+                  [key: string]: unknown;
+                };
+              }
+            | components['schemas']['ConflictReply'];
+        };
+      };
+      413: components['responses']['PayloadTooLarge'];
+      429: components['responses']['TooManyRequests'];
+      500: components['responses']['InternalError'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  'start-address-digilocker': {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes a retry safe: the same key with the same body gets the first answer again without running the action twice (409 with another body, or while the first request runs). */
+        'Idempotency-Key'?: components['parameters']['IdempotencyKey'];
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          'Idempotent-Replayed': components['headers']['IdempotentReplayed'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            status: boolean;
+            message: string;
+            code?: string;
+            data: {
+              url: string;
+            };
+          };
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      /** @description The state does not allow this now (the message says why), or the Idempotency-Key was used with another request or its first request is still running. */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json':
+            | {
+                status: boolean;
+                message: string;
+                /** @enum {string} */
+                code?: 'somethingWrong';
+                data: {
+                  [key: string]: unknown;
+                };
+              }
+            | components['schemas']['ConflictReply'];
+        };
+      };
+      413: components['responses']['PayloadTooLarge'];
+      429: components['responses']['TooManyRequests'];
+      500: components['responses']['InternalError'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  'request-address-change': {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes a retry safe: the same key with the same body gets the first answer again without running the action twice (409 with another body, or while the first request runs). */
+        'Idempotency-Key'?: components['parameters']['IdempotencyKey'];
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "source": "document",
+         *       "address": {
+         *         "line1": "12 MG Road",
+         *         "line2": "Shivaji Nagar",
+         *         "city": "Pune",
+         *         "state": "Maharashtra",
+         *         "pincode": "411005"
+         *       },
+         *       "proof_kind": "passport",
+         *       "proof_number": "K1234567",
+         *       "proof": "data:application/pdf;base64,JVBERi0="
+         *     }
+         */
+        'application/json':
+          | {
+              /** @enum {string} */
+              source: 'digilocker';
+              code: string;
+              state: string;
+            }
+          | {
+              /** @enum {string} */
+              source: 'document';
+              address: {
+                line1: string;
+                /** @default  */
+                line2?: string;
+                /** @default  */
+                line3?: string;
+                city: string;
+                state: string;
+                pincode: string;
+              };
+              /** @enum {string} */
+              proof_kind: 'passport' | 'driving_licence' | 'voter_id' | 'aadhaar';
+              proof_number: string;
+              proof: string;
+            };
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          'Idempotent-Replayed': components['headers']['IdempotentReplayed'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            status: boolean;
+            message: string;
+            code?: string;
+            data:
+              | {
+                  request: {
+                    id: string;
+                    number: string;
+                    /** @enum {string} */
+                    kind: 'freeze' | 'unfreeze' | 'nomination' | 'bank' | 'closure' | 'address' | 'contact';
+                    /** @enum {string} */
+                    status: 'draft' | 'signed' | 'in_review' | 'sent_to_registries' | 'done' | 'rejected';
+                    reason_code:
+                      | (
+                          | 'SIGNATURE_MISMATCH'
+                          | 'NOMINEE_DETAILS_INCOMPLETE'
+                          | 'DOCUMENT_ILLEGIBLE'
+                          | 'REGISTRY_REFUSED'
+                          | 'OTHER'
+                        )
+                      | null;
+                    created_at: string;
+                    updated_at: string;
+                    signed_document: string | null;
+                  };
+                }
+              | {
+                  /** @enum {string} */
+                  reason: 'digilocker';
+                };
+          };
+        };
+      };
+      /** @description Malformed input: data.errors names each offending field, with its rule's message key as code. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            status: boolean;
+            message: string;
+            code?: components['schemas']['MessageKey'];
+            data: {
+              field: string;
+              errors: {
+                field: string;
+                message: string;
+                code?: components['schemas']['MessageKey'];
+              }[];
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      /** @description The state does not allow this now (the message says why), or the Idempotency-Key was used with another request or its first request is still running. */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json':
+            | {
+                status: boolean;
+                message: string;
+                /** @enum {string} */
+                code?: 'somethingWrong';
+                data: {
+                  [key: string]: unknown;
+                };
+              }
+            | components['schemas']['ConflictReply'];
+        };
+      };
+      413: components['responses']['PayloadTooLarge'];
+      429: components['responses']['TooManyRequests'];
+      500: components['responses']['InternalError'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  'send-contact-change-otps': {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes a retry safe: the same key with the same body gets the first answer again without running the action twice (409 with another body, or while the first request runs). */
+        'Idempotency-Key'?: components['parameters']['IdempotencyKey'];
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json':
+          | {
+              /** @enum {string} */
+              field: 'mobile';
+              value: string;
+            }
+          | {
+              /** @enum {string} */
+              field: 'email';
+              value: string;
+            };
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          'Idempotent-Replayed': components['headers']['IdempotentReplayed'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            status: boolean;
+            message: string;
+            code?: string;
+            data:
+              | {
+                  resend_after: number;
+                  expires_in: number;
+                  family_declaration_required: boolean;
+                }
+              | {
+                  /** @enum {string} */
+                  reason: 'same' | 'in_use' | 'family_declaration_required' | 'otp_old' | 'otp_new';
+                };
+          };
+        };
+      };
+      /** @description Malformed input: data.errors names each offending field, with its rule's message key as code. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            status: boolean;
+            message: string;
+            code?: components['schemas']['MessageKey'];
+            data: {
+              field: string;
+              errors: {
+                field: string;
+                message: string;
+                code?: components['schemas']['MessageKey'];
+              }[];
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      /** @description The state does not allow this now (the message says why), or the Idempotency-Key was used with another request or its first request is still running. */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json':
+            | {
+                status: boolean;
+                message: string;
+                /** @enum {string} */
+                code?: 'somethingWrong';
+                data: {
+                  [key: string]: unknown;
+                };
+              }
+            | components['schemas']['ConflictReply'];
+        };
+      };
+      413: components['responses']['PayloadTooLarge'];
+      429: components['responses']['TooManyRequests'];
+      500: components['responses']['InternalError'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  'request-contact-change': {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes a retry safe: the same key with the same body gets the first answer again without running the action twice (409 with another body, or while the first request runs). */
+        'Idempotency-Key'?: components['parameters']['IdempotencyKey'];
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': (
+          | {
+              /** @enum {string} */
+              field: 'mobile';
+              value: string;
+            }
+          | {
+              /** @enum {string} */
+              field: 'email';
+              value: string;
+            }
+        ) & {
+          otp_old: string;
+          otp_new: string;
+          /** @enum {string} */
+          family_relation?: 'spouse' | 'dependent_child' | 'dependent_parent';
+          family_holder_name?: string;
+        };
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          'Idempotent-Replayed': components['headers']['IdempotentReplayed'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            status: boolean;
+            message: string;
+            code?: string;
+            data:
+              | {
+                  request: {
+                    id: string;
+                    number: string;
+                    /** @enum {string} */
+                    kind: 'freeze' | 'unfreeze' | 'nomination' | 'bank' | 'closure' | 'address' | 'contact';
+                    /** @enum {string} */
+                    status: 'draft' | 'signed' | 'in_review' | 'sent_to_registries' | 'done' | 'rejected';
+                    reason_code:
+                      | (
+                          | 'SIGNATURE_MISMATCH'
+                          | 'NOMINEE_DETAILS_INCOMPLETE'
+                          | 'DOCUMENT_ILLEGIBLE'
+                          | 'REGISTRY_REFUSED'
+                          | 'OTHER'
+                        )
+                      | null;
+                    created_at: string;
+                    updated_at: string;
+                    signed_document: string | null;
+                  };
+                }
+              | {
+                  /** @enum {string} */
+                  reason: 'same' | 'in_use' | 'family_declaration_required' | 'otp_old' | 'otp_new';
                 };
           };
         };
@@ -13729,6 +14240,7 @@ export interface operations {
               bo_id: string | null;
               mobile: string;
               email: string;
+              address: string;
               segments: {
                 code: string;
                 name: string;
@@ -13766,7 +14278,7 @@ export interface operations {
                 id: string;
                 number: string;
                 /** @enum {string} */
-                kind: 'freeze' | 'unfreeze' | 'nomination' | 'bank' | 'closure';
+                kind: 'freeze' | 'unfreeze' | 'nomination' | 'bank' | 'closure' | 'address' | 'contact';
                 /** @enum {string} */
                 status: 'draft' | 'signed' | 'in_review' | 'sent_to_registries' | 'done' | 'rejected';
                 reason_code:
@@ -13823,7 +14335,7 @@ export interface operations {
                 id: string;
                 number: string;
                 /** @enum {string} */
-                kind: 'freeze' | 'unfreeze' | 'nomination' | 'bank' | 'closure';
+                kind: 'freeze' | 'unfreeze' | 'nomination' | 'bank' | 'closure' | 'address' | 'contact';
                 /** @enum {string} */
                 status: 'draft' | 'signed' | 'in_review' | 'sent_to_registries' | 'done' | 'rejected';
                 reason_code:
@@ -13913,7 +14425,7 @@ export interface operations {
                 id: string;
                 number: string;
                 /** @enum {string} */
-                kind: 'freeze' | 'unfreeze' | 'nomination' | 'bank' | 'closure';
+                kind: 'freeze' | 'unfreeze' | 'nomination' | 'bank' | 'closure' | 'address' | 'contact';
                 /** @enum {string} */
                 status: 'draft' | 'signed' | 'in_review' | 'sent_to_registries' | 'done' | 'rejected';
                 reason_code:
@@ -14079,7 +14591,7 @@ export interface operations {
                     id: string;
                     number: string;
                     /** @enum {string} */
-                    kind: 'freeze' | 'unfreeze' | 'nomination' | 'bank' | 'closure';
+                    kind: 'freeze' | 'unfreeze' | 'nomination' | 'bank' | 'closure' | 'address' | 'contact';
                     /** @enum {string} */
                     status: 'draft' | 'signed' | 'in_review' | 'sent_to_registries' | 'done' | 'rejected';
                     reason_code:
@@ -14228,7 +14740,7 @@ export interface operations {
                 id: string;
                 number: string;
                 /** @enum {string} */
-                kind: 'freeze' | 'unfreeze' | 'nomination' | 'bank' | 'closure';
+                kind: 'freeze' | 'unfreeze' | 'nomination' | 'bank' | 'closure' | 'address' | 'contact';
                 /** @enum {string} */
                 status: 'draft' | 'signed' | 'in_review' | 'sent_to_registries' | 'done' | 'rejected';
                 reason_code:

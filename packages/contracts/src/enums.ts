@@ -137,3 +137,4 @@ export type ClientSource = (typeof CLIENT_SOURCES)[number];
  * the client's family's: spouse, dependent children and dependent parents; exchanges' rule).
  */
 export const FAMILY_RELATIONS = ['spouse', 'dependent_child', 'dependent_parent'] as const;
+export type FamilyRelation = (typeof FAMILY_RELATIONS)[number];

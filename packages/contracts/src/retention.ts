@@ -119,6 +119,8 @@ export const SECTION_CLASSES: Readonly<Record<string, readonly RecordClass[]>> =
   _pan_image: ['kyc'],
   _liveness_private: ['kyc'],
   _kyc_capture: ['kyc'],
+  // an address changed in the client area, with its proof
+  _address: ['kyc'],
   _profiling_draft: ['kyc'],
   // the relationship: the signed form, its signing and review (PMLA s.12(1)(a)); the depository
   // keeps the account-opening form and the signature it verifies instructions with (reg. 54, 66)
@@ -143,6 +145,7 @@ export const SECTION_CLASSES: Readonly<Record<string, readonly RecordClass[]>> =
 /** The same for stored files, by kind (`ovd_*` are the uploaded identity documents). */
 export const FILE_KIND_CLASSES: Readonly<Record<string, readonly RecordClass[]>> = {
   pan_card: ['kyc'],
+  'address-proof': ['kyc'],
   aadhaar_photo: ['kyc'],
   eaadhaar_xml: ['kyc'],
   selfie: ['kyc'],

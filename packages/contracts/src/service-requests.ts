@@ -14,6 +14,8 @@ export const SERVICE_REQUEST_KINDS = [
   'segments',
   'rekyc',
   'ddpi',
+  'address',
+  'contact',
 ] as const;
 export type ServiceRequestKind = (typeof SERVICE_REQUEST_KINDS)[number];
 

@@ -144,6 +144,32 @@ export class ApplicantRecords extends ApplicantSections {
     return repo.emailSharedWithOthers(this.db, id);
   }
 
+  /**
+   * Whether a mobile or an email is another applicant's (one contact per client; an email may be
+   * the family's, declared). A mobile is the sign-in of one applicant only.
+   */
+  async contactHeldByOthers(id: string, contact: { mobile: string } | { email: string }): Promise<boolean> {
+    if ('mobile' in contact) {
+      const row = await repo.findByMobileHash(this.db, this.mobileHash(contact.mobile));
+      return row !== undefined && row.id !== id;
+    }
+    return repo.emailHeldByOthers(this.db, id, this.hasher.hash('email', contact.email));
+  }
+
+  /** A changed mobile (the client area's sign-in from then on) or email, in the caller's transaction. */
+  async updateContactIn(tx: Tx, id: string, values: { mobile?: string; email?: string }): Promise<void> {
+    await repo.update(tx, id, {
+      ...(values.mobile !== undefined && {
+        mobileEnc: this.cipher.encrypt(values.mobile),
+        mobileHash: this.mobileHash(values.mobile),
+      }),
+      ...(values.email !== undefined && {
+        emailEnc: this.cipher.encrypt(values.email),
+        emailHash: this.hasher.hash('email', values.email),
+      }),
+    });
+  }
+
   async update(id: string, values: { email?: string; whatsappOpt?: boolean; clientCode?: string }): Promise<void> {
     const write = (tx: Tx) =>
       repo.update(tx, id, {

@@ -38,6 +38,16 @@ export const applicantRepository = {
     return row?.shared === true;
   },
 
+  /** Whether an applicant other than this one has this email (by its blind index). */
+  async emailHeldByOthers(tx: Tx, id: string, emailHash: string): Promise<boolean> {
+    const [row] = await tx
+      .select({ id: applicants.id })
+      .from(applicants)
+      .where(and(eq(applicants.emailHash, emailHash), sql`${applicants.id} <> ${id}`))
+      .limit(1);
+    return row !== undefined;
+  },
+
   async findById(tx: Tx, id: string): Promise<ApplicantRow | undefined> {
     const query = prepared(tx, 'applicant_by_id', (db, name) =>
       db

@@ -5,6 +5,7 @@
  */
 import type { Tx } from '../db/client.ts';
 import type {
+  RegistrationAddressProof,
   RegistrationAnswer,
   RegistrationClosure,
   RegistrationKind,
@@ -27,6 +28,10 @@ export interface RegistryChange {
   nominees?: RegistrationNominee[];
   /** The client's (primary) bank account, as the depository and the exchanges carry it. */
   bank?: RegistrationSubject['bank'];
+  /** The client's new address and its proof (KRA, depository, exchanges). */
+  address?: { address: RegistrationSubject['address']; proof: RegistrationAddressProof; aadhaarLast4: string | null };
+  /** The client's new mobile or e-mail; the e-mail's family relation when it is a family member's. */
+  contact?: { mobile?: string; email?: string; emailOfFamily?: string | null };
   /** The account closed on the client's request. */
   closure?: RegistrationClosure;
   /** A DDPI signed later on its own document: the depository's client master links it from this day (dd/mm/yyyy). */
@@ -62,9 +67,14 @@ export interface Registrations {
   start(applicantId: string): Promise<void>;
   /**
    * The registries a client's request changes: the KRA alone for a re-KYC, the exchanges of the
-   * segments for a segment request, else the depository and each exchange.
+   * segments for a segment request, else the depository and each exchange (the KRA too when `kra`:
+   * address and contacts).
    */
-  modificationTargets(applicantId: string, change?: RegistryChange): Promise<RegistrationKind[]>;
+  modificationTargets(
+    applicantId: string,
+    change?: RegistryChange,
+    options?: { kra?: boolean },
+  ): Promise<RegistrationKind[]>;
   /** A segment request carried out: the case's segments (and the exchanges they need) from now on. */
   changeSegments(applicantId: string, segments: string[], tx: Tx): Promise<void>;
   sendModification(applicantId: string, input: ModificationRequest): Promise<RegistrationAnswer>;

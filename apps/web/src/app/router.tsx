@@ -5,6 +5,7 @@
 import { type ApplicantRoute, BASE_PATH, ROUTE } from '@ekyc/contracts/stages';
 import type { ComponentType } from 'react';
 import { lazyPage } from '../lib/lazy-page';
+import { DigilockerReturn } from './digilocker-return';
 import { Navigate, type RouteObject } from '../lib/router';
 
 // a chunk that fails to download is tried again, and the page error boundary offers Retry
@@ -52,7 +53,7 @@ const onboarding: RouteObject[] = [
   { path: rel(ROUTE.pan), element: el(pages.panVerification) },
   { path: rel(ROUTE.panInfo), element: el(pages.panInfo) },
   { path: rel(ROUTE.digilocker), element: el(pages.digilocker) },
-  { path: rel(ROUTE.returnUrl), element: el(pages.returnUrl) },
+  { path: rel(ROUTE.returnUrl), element: <DigilockerReturn journey={pages.returnUrl} /> },
   { path: rel(ROUTE.profiling), element: el(pages.profiling) },
   { path: rel(ROUTE.declaration), element: el(pages.declaration) },
   { path: `${rel(ROUTE.profiling)}/:step`, element: el(pages.profiling) },

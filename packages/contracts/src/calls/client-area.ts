@@ -57,6 +57,8 @@ export const myAccountDataSchema = z.object({
   /** Shown masked: the full values are the client's already. */
   mobile: z.string(),
   email: z.string(),
+  /** The address on record (as the registries carry it), one line; '' when none is known. */
+  address: z.string(),
   segments: z.array(
     z.object({
       code: z.string(),

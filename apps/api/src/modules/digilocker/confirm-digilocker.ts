@@ -8,7 +8,7 @@ import { PAN_MISSING_SCREEN, ROUTE, STAGE } from '@ekyc/contracts/stages';
 import { ekycSummary } from '../../records/ekyc-summary.ts';
 import type { DigilockerDeps } from './deps.ts';
 import { ok, type Outcome } from '../../lib/outcome.ts';
-import { newAuthorizationUrl } from './start-digilocker.ts';
+import { newAuthorizationUrl } from '../../records/digilocker-authorizations.ts';
 
 type Deps = Pick<DigilockerDeps, 'database' | 'cipher' | 'hasher' | 'records' | 'digilocker'>;
 

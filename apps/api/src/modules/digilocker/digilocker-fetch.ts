@@ -2,8 +2,8 @@
 import type { DigilockerDeps } from './deps.ts';
 import { isProviderOutage } from '../../providers/http.ts';
 import type { DigilockerFetch } from '../../records/digilocker-fetch.ts';
-import { digilockerRepository } from './digilocker.repository.ts';
-import { newAuthorizationUrl, stateHash } from './start-digilocker.ts';
+import { digilockerRepository } from '../../records/digilocker-authorizations.repository.ts';
+import { newAuthorizationUrl, stateHash } from '../../records/digilocker-authorizations.ts';
 
 type Deps = Pick<DigilockerDeps, 'database' | 'cipher' | 'hasher' | 'records' | 'digilocker'>;
 

@@ -10,8 +10,8 @@ import { fail, ok, type Outcome } from '../../lib/outcome.ts';
 import type { EAadhaar, PanDocument } from '../../providers/digilocker/port.ts';
 import { isProviderOutage } from '../../providers/http.ts';
 import type { FileRef } from '../../records/applicant-records.ts';
-import { digilockerRepository } from './digilocker.repository.ts';
-import { stateHash } from './start-digilocker.ts';
+import { digilockerRepository } from '../../records/digilocker-authorizations.repository.ts';
+import { stateHash } from '../../records/digilocker-authorizations.ts';
 import { PAN_MISSING_SCREEN, ROUTE } from '@ekyc/contracts/stages';
 
 type Deps = Pick<DigilockerDeps, 'database' | 'cipher' | 'hasher' | 'records' | 'digilocker'>;

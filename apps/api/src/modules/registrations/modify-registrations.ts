@@ -23,12 +23,14 @@ import { registrationsRepository as repo } from './registrations.repository.ts';
 /**
  * The registries a request changes: a re-KYC the KRA alone; a segment request the exchanges of the
  * segments before and after it (a segment newly at MCX registers the client code there); any other
- * the depository's client master and each exchange's UCC.
+ * the depository's client master and each exchange's UCC, and the KRA for what a KRA holds
+ * (address, mobile, e-mail; CKYC follows through the KRA).
  */
 export async function modificationTargets(
   deps: Pick<RegistrationsDeps, 'database'>,
   applicantId: string,
   change?: RegistryChange,
+  options: { kra?: boolean } = {},
 ): Promise<RegistrationKind[]> {
   const c = await repo.getCase(deps.database.db, applicantId);
   if (!c?.completedAt) throw new AppError('CONFLICT', 'The account is not open yet.');
@@ -38,7 +40,11 @@ export async function modificationTargets(
       (e) => KIND_OF_EXCHANGE[e],
     );
   // the exchanges of the segments active now (a code left inactive by a segment request has nothing to carry)
-  return [KIND_OF_DEPOSITORY[c.depository], ...exchangesOf(c.segments).map((e) => KIND_OF_EXCHANGE[e])];
+  return [
+    KIND_OF_DEPOSITORY[c.depository],
+    ...exchangesOf(c.segments).map((e) => KIND_OF_EXCHANGE[e]),
+    ...(options.kra ? (['kra'] as const) : []),
+  ];
 }
 
 /**
@@ -71,7 +77,18 @@ export async function sendModification(
       kycMode: 'digilocker' as const,
       ipvDate: input.change.rekyc.verifiedOn,
     }),
+    ...(input.change.address && {
+      address: input.change.address.address,
+      addressProof: input.change.address.proof,
+      aadhaarLast4: input.change.address.aadhaarLast4,
+    }),
   };
+  const contact = input.change.contact;
+  if (contact?.mobile) subject.mobile = contact.mobile;
+  if (contact?.email) {
+    subject.email = contact.email;
+    subject.bo = { ...subject.bo, emailOfFamily: contact.emailOfFamily ?? null };
+  }
   const r = deps.registrars;
   const registrar = input.registry.startsWith('ucc_')
     ? r.ucc[input.registry.slice(4).toUpperCase() as Exchange]

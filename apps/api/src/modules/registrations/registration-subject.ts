@@ -46,6 +46,22 @@ function nameParts(full: string) {
 function addressOf(
   sections: Record<string, unknown>,
 ): RegistrationSubject['address'] & { aadhaarLast4: string | null } {
+  // an address the client changed after opening (the client area's address request) comes first
+  const changed = asObj(sections._address);
+  if (str(changed, 'line1')) {
+    const { aadhaarLast4 } = addressOf({ ...sections, _address: undefined });
+    return {
+      line1: str(changed, 'line1'),
+      line2: str(changed, 'line2'),
+      line3: str(changed, 'line3'),
+      city: str(changed, 'city'),
+      district: str(changed, 'district', 'city'),
+      state: str(changed, 'state'),
+      pincode: str(changed, 'pincode'),
+      country: 'IN',
+      aadhaarLast4: str(changed, 'aadhaar_last4') || aadhaarLast4,
+    };
+  }
   const locker = asObj(sections.digilocker_obj);
   const aadhaar = asObj(asList(locker.cdl_documents).find((d) => asObj(d).document_type === 'AADHAARCARD'));
   if (Object.keys(aadhaar).length) {

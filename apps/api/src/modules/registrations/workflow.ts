@@ -232,8 +232,12 @@ export class RegistrationWorkflow implements Registrations {
   }
 
   /** The registries a client's request changes (the client area). */
-  modificationTargets(applicantId: string, change?: RegistryChange): Promise<RegistrationKind[]> {
-    return modificationTargets(this.deps, applicantId, change);
+  modificationTargets(
+    applicantId: string,
+    change?: RegistryChange,
+    options?: { kra?: boolean },
+  ): Promise<RegistrationKind[]> {
+    return modificationTargets(this.deps, applicantId, change, options);
   }
 
   /** A segment request carried out (modify-registrations.ts). */

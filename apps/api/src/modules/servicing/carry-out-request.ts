@@ -54,6 +54,11 @@ function nomineeSection(payload: Extract<RequestPayload, { kind: 'nomination' }>
   };
 }
 
+const ddmmyyyy = (iso: string) => indianDay(new Date(iso)).split('-').reverse().join('/');
+
+/** The kinds a KRA holds too (its record carries the address, the mobile and the e-mail). */
+const KRA_KINDS: readonly RequestPayload['kind'][] = ['address', 'contact'];
+
 /** What a request changes at the registries, or null for a kind carried out without them. */
 function registryChangeOf(payload: RequestPayload, today: string): RegistryChange | null {
   if (payload.kind === 'nomination') return { nominees: registryNominees(payload.nominees) };
@@ -62,6 +67,21 @@ function registryChangeOf(payload: RequestPayload, today: string): RegistryChang
     return { closure: { closedOn: today, reason: payload.reason, transferTo: payload.target } };
   if (payload.kind === 'ddpi') return { ddpi: { since: today.split('-').reverse().join('/') } };
   if (payload.kind === 'segments' || payload.kind === 'rekyc') return registryChangeOfSegmentsOrRekyc(payload);
+  if (payload.kind === 'address')
+    return {
+      address: {
+        address: { ...payload.address, country: 'IN' },
+        proof: { kind: payload.proof.kind, reference: payload.proof.reference, date: ddmmyyyy(payload.at) },
+        aadhaarLast4: payload.aadhaarLast4,
+      },
+    };
+  if (payload.kind === 'contact')
+    return {
+      contact:
+        payload.field === 'mobile'
+          ? { mobile: payload.value }
+          : { email: payload.value, emailOfFamily: payload.family?.relation ?? null },
+    };
   return null;
 }
 
@@ -71,7 +91,8 @@ const registriesOf = (payload: RequestPayload, targets: RegistrationKind[]) =>
 
 /**
  * A done request written to the client's record: the nominee section, the primary bank account, the
- * DDPI, the segments, the re-KYC's address.
+ * DDPI, the segments, the re-KYC's address, the address (the next registrations carry it), or the
+ * mobile (the client area's sign-in from then on) or the e-mail with its family declaration.
  */
 async function applyToRecord(deps: Deps, tx: Tx, row: ServiceRequestRow, payload: RequestPayload): Promise<void> {
   const applicantId = row.applicantId;
@@ -87,6 +108,32 @@ async function applyToRecord(deps: Deps, tx: Tx, row: ServiceRequestRow, payload
       source: 'service_request',
     };
     await deps.records.saveIn(tx, applicantId, { [DDPI_SECTION]: ddpi });
+  }
+  if (payload.kind === 'address')
+    await deps.records.saveIn(tx, applicantId, {
+      _address: {
+        ...payload.address,
+        source: payload.source,
+        proof_kind: payload.proof.kind,
+        ...(payload.proof.file && { proof_file: payload.proof.file }),
+        aadhaar_last4: payload.aadhaarLast4 ?? '',
+        changed_at: payload.at,
+      },
+    });
+  if (payload.kind === 'contact') {
+    await deps.records.updateContactIn(tx, applicantId, { [payload.field]: payload.value });
+    if (payload.field === 'email') {
+      const personal = await deps.records.getSection(applicantId, 'personal_obj', tx);
+      if (personal)
+        await deps.records.saveIn(tx, applicantId, {
+          personal_obj: {
+            ...personal,
+            family_declaration: payload.family !== null,
+            family_relation: payload.family?.relation ?? '',
+            family_holder_name: payload.family?.holderName ?? '',
+          },
+        });
+    }
   }
   if (payload.kind === 'nomination')
     await deps.records.saveIn(tx, applicantId, { nominee_obj: nomineeSection(payload) });
@@ -124,7 +171,10 @@ export async function carryOut(deps: Deps, requestId: string): Promise<ServiceRe
   const change = registryChangeOf(payload, indianDay(new Date(deps.now())));
   if (!change) return row;
   const number = requestNumber(row);
-  const targets = registriesOf(payload, await deps.registrations.modificationTargets(row.applicantId, change));
+  const targets = registriesOf(
+    payload,
+    await deps.registrations.modificationTargets(row.applicantId, change, { kra: KRA_KINDS.includes(payload.kind) }),
+  );
   const known = new Map((await repo.modifications(db, row.id)).map((m) => [m.registry, m]));
   for (const registry of targets) {
     const m = known.get(registry);
@@ -152,9 +202,9 @@ export async function carryOut(deps: Deps, requestId: string): Promise<ServiceRe
         });
       continue;
     }
-    // a check's answer keeps the record as first submitted beside it (the KRA's upload, say)
-    const earlier = m?.status === 'submitted' ? await repo.modificationEvidence(db, row.id, registry) : null;
-    const submitted = earlier ? deps.cipher.decryptJson<{ request: string; response: string }>(earlier) : null;
+    // a check keeps the record sent beside the last status answer: the evidence is the modification itself
+    const sealed = m?.status === 'submitted' ? await repo.modificationEvidence(db, row.id, registry) : null;
+    const sent = sealed ? deps.cipher.decryptJson<{ request: string; response: string }>(sealed) : null;
     await repo.putModification(db, {
       requestId: row.id,
       registry,
@@ -162,11 +212,15 @@ export async function carryOut(deps: Deps, requestId: string): Promise<ServiceRe
       requestNo: number,
       reference: answer.reference,
       reason: answer.reason,
-      evidenceEnc: deps.cipher.encryptJson({
-        request: answer.request,
-        response: answer.response,
-        ...(submitted && { submitted: { request: submitted.request, response: submitted.response } }),
-      }),
+      evidenceEnc: deps.cipher.encryptJson(
+        sent
+          ? {
+              request: sent.request,
+              response: sent.response,
+              checked: { request: answer.request, response: answer.response },
+            }
+          : { request: answer.request, response: answer.response },
+      ),
     });
     await repo.audit(
       db,

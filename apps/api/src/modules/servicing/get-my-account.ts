@@ -26,6 +26,21 @@ const maskEmail = (e: string) => {
   return domain ? `${user.slice(0, 2)}${'*'.repeat(Math.max(user.length - 2, 1))}@${domain}` : '';
 };
 
+/** The address the registries carry: one changed in the client area, else DigiLocker's, else the KRA's. */
+function addressLine(sections: Record<string, unknown>): string {
+  const changed = obj(sections._address);
+  const locker = obj(sections.digilocker_obj);
+  const docs = Array.isArray(locker.cdl_documents) ? locker.cdl_documents.map(obj) : [];
+  const aadhaar = docs.find((d) => d.document_type === 'AADHAARCARD');
+  const kra = obj(obj(sections.kra_data_obj).address ?? sections.kra_data_obj);
+  const parts = str(changed.line1)
+    ? [changed.line1, changed.line2, changed.line3, changed.city, changed.state, changed.pincode]
+    : aadhaar
+      ? [aadhaar.address1, aadhaar.address2, aadhaar.district_city, aadhaar.state, aadhaar.pincode]
+      : [kra.line1 ?? kra.kra_address, kra.line2, kra.city, kra.state, kra.pincode];
+  return parts.map(str).filter(Boolean).join(', ');
+}
+
 export async function getMyAccount(
   deps: Deps,
   applicantId: string,
@@ -46,6 +61,7 @@ export async function getMyAccount(
   const esign = sections.esign_obj;
   const rule = nominationRuleOf(new Date(deps.now()));
   const accountNumber = str(bank.account_number);
+  const address = addressLine(sections);
   // the accounts of the last bank request carried out (its primary is the record's bank_obj too)
   const lastBank = requests.find((r) => r.kind === 'bank' && r.status === 'done');
   const changed = lastBank ? deps.cipher.decryptJson<RequestPayload>(lastBank.payloadEnc) : null;
@@ -62,6 +78,7 @@ export async function getMyAccount(
     bo_id: registrations?.boId ?? null,
     mobile: maskMobile(applicant.mobile),
     email: maskEmail(applicant.email ?? ''),
+    address,
     segments: SEGMENTS.map((s) => {
       const hold = held.find((h) => h.segment === s.code);
       return {

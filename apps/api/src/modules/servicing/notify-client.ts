@@ -30,6 +30,8 @@ export const SERVICE_TEXTS: Record<Language, Texts> = {
       ddpi: 'DDPI',
       segments: 'Segments',
       rekyc: 'Re-KYC (KYC update)',
+      address: 'Change of address',
+      contact: 'Change of mobile or e-mail',
     },
     status: {
       draft: 'started',
@@ -61,6 +63,8 @@ export const SERVICE_TEXTS: Record<Language, Texts> = {
       ddpi: 'DDPI',
       segments: 'सेगमेंट',
       rekyc: 'री-KYC (KYC अपडेट)',
+      address: 'पते में बदलाव',
+      contact: 'मोबाइल या ई-मेल में बदलाव',
     },
     status: {
       draft: 'शुरू हुआ',
@@ -92,6 +96,8 @@ export const SERVICE_TEXTS: Record<Language, Texts> = {
       ddpi: 'DDPI',
       segments: 'সেগমেন্ট',
       rekyc: 'রি-KYC (KYC আপডেট)',
+      address: 'ঠিকানা পরিবর্তন',
+      contact: 'মোবাইল বা ই-মেল পরিবর্তন',
     },
     status: {
       draft: 'শুরু হয়েছে',
@@ -123,6 +129,8 @@ export const SERVICE_TEXTS: Record<Language, Texts> = {
       ddpi: 'DDPI',
       segments: 'સેગમેન્ટ',
       rekyc: 'રી-KYC (KYC અપડેટ)',
+      address: 'સરનામામાં ફેરફાર',
+      contact: 'મોબાઇલ કે ઇ-મેલમાં ફેરફાર',
     },
     status: {
       draft: 'શરૂ થઈ',
@@ -154,6 +162,8 @@ export const SERVICE_TEXTS: Record<Language, Texts> = {
       ddpi: 'DDPI',
       segments: 'सेगमेंट',
       rekyc: 'री-KYC (KYC अद्यतन)',
+      address: 'पत्त्यात बदल',
+      contact: 'मोबाइल किंवा ई-मेलमध्ये बदल',
     },
     status: {
       draft: 'सुरू झाली',
@@ -199,7 +209,12 @@ export async function notifyClient(
     to: applicant.mobile,
     template: 'service_request',
     text,
-    vars: { request: request.number, kind: t.kind[request.kind], status },
+    // a DLT variable holds 40 characters: the reason rides in the text, the status alone when both do not fit
+    vars: {
+      request: request.number,
+      kind: t.kind[request.kind],
+      status: status.length <= 40 ? status : t.status[request.status],
+    },
     language,
   });
   if (applicant.email)

@@ -1,5 +1,7 @@
 /** What a request asks, stored encrypted on the request (service_requests.payload_enc). */
 import type { ClosurePreCheck, ClosureReason } from '@ekyc/contracts/calls/client-closure';
+import type { AddressProofKind } from '@ekyc/contracts/calls/client-contact';
+import type { FamilyRelation } from '@ekyc/contracts/enums';
 import type { RegistrationNominee, RegistrationSubject } from '../../providers/registrations/port.ts';
 import type { FileRef } from '../../records/applicant-records.ts';
 
@@ -38,6 +40,26 @@ export type RequestPayload =
   | { kind: 'unfreeze' }
   | { kind: 'nomination'; opt_out: boolean; nominees: NominationNominee[] }
   | { kind: 'bank'; accounts: RequestBankAccount[] }
+  | {
+      kind: 'address';
+      source: 'digilocker' | 'document';
+      address: RequestAddress;
+      /** Aadhaar (last four digits) from DigiLocker, or the uploaded document and its number; `file` its stored id. */
+      proof: { kind: AddressProofKind; reference: string; file: string | null };
+      aadhaarLast4: string | null;
+      /** When the proof was given (ISO). */
+      at: string;
+    }
+  | {
+      kind: 'contact';
+      field: 'mobile' | 'email';
+      value: string;
+      previous: string;
+      /** The e-mail is a family member's too (declared), or null. */
+      family: { relation: FamilyRelation; holderName: string } | null;
+      /** When both OTPs were right (ISO). */
+      verifiedAt: string;
+    }
   | { kind: 'closure'; reason: ClosureReason; target: RequestClosureTarget | null; preCheck: ClosurePreCheck }
   | { kind: 'ddpi'; purposes: string[] }
   | RequestSegments
@@ -89,6 +111,17 @@ export interface RekycDetails {
   aadhaarLast4: string;
   fetchedAt: string;
   eaadhaarXml: FileRef | null;
+}
+
+/** An address as the registries carry it (district as DigiLocker gives it, else the city). */
+export interface RequestAddress {
+  line1: string;
+  line2: string;
+  line3: string;
+  city: string;
+  district: string;
+  state: string;
+  pincode: string;
 }
 
 /** The demat account a closure's holdings go to (closure-cum-transfer). */

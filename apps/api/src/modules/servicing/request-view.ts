@@ -55,6 +55,22 @@ export function summaryOf(payload: RequestPayload): string[] {
       ...payload.purposes.map((p, i) => `${i + 1}. ${p}`),
     ];
   if (payload.kind === 'segments' || payload.kind === 'rekyc') return summaryOfSegmentsOrRekyc(payload);
+  if (payload.kind === 'address') {
+    const a = payload.address;
+    return [
+      `New address: ${[a.line1, a.line2, a.line3, a.city, a.state, a.pincode].filter(Boolean).join(', ')}`,
+      payload.source === 'digilocker'
+        ? `From DigiLocker: e-Aadhaar ending ${payload.proof.reference}`
+        : `Typed, proved by the uploaded ${payload.proof.kind.replaceAll('_', ' ')} (number ending ${payload.proof.reference.slice(-4)})`,
+    ];
+  }
+  if (payload.kind === 'contact')
+    return [
+      `New ${payload.field === 'mobile' ? 'mobile number' : 'e-mail'}: ${payload.value} (OTP to the old and the new confirmed)`,
+      payload.family
+        ? `Family declaration: also the e-mail of the client's ${payload.family.relation.replaceAll('_', ' ')}, ${payload.family.holderName}`
+        : 'Used by no other client',
+    ];
   if (payload.kind === 'freeze') return [`Freeze of online access${payload.reason ? `: ${payload.reason}` : ''}`];
   return ['Unfreeze of online access, identity verified again by OTP'];
 }

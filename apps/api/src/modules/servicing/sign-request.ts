@@ -32,6 +32,8 @@ const SIGNED_KINDS: Partial<Record<RequestPayload['kind'], string>> = {
   ddpi: 'Demat Debit and Pledge Instruction',
   segments: SEGMENTS_SUBTITLE,
   rekyc: REKYC_SUBTITLE,
+  address: 'Change of address',
+  contact: 'Change of mobile number or e-mail',
 };
 
 export const CLIENT_ESIGN_RESPONSE_PATH = '/api/v1/client/esign-response';
@@ -59,17 +61,33 @@ async function requestForm(deps: Deps, row: ServiceRequestRow, payload: RequestP
   const body =
     payload.kind === 'segments' || payload.kind === 'rekyc'
       ? formTextOf(payload)
-      : payload.kind === 'closure'
+      : payload.kind === 'address'
         ? [
-            'I/We request that my/our trading and demat accounts be closed, the holdings transferred to the demat account named below (if any), and any credit balance paid to my/our primary bank account.',
+            'I/We request that the address below be recorded as my/our correspondence and permanent address with the KRA, the depository and the exchanges, replacing the one recorded before.',
           ]
-        : payload.kind === 'bank'
+        : payload.kind === 'contact'
           ? [
-              'I/We request that the bank accounts below be recorded for my/our trading and demat accounts, the primary one receiving payouts, replacing those recorded before.',
+              `I/We request that the ${payload.field === 'mobile' ? 'mobile number' : 'e-mail address'} below be recorded for my/our trading and demat accounts, replacing the one recorded before; both were confirmed by OTP.`,
+              ...(payload.family
+                ? [
+                    `I/We declare that this e-mail address also belongs to my/our ${payload.family.relation.replaceAll('_', ' ')}, ${payload.family.holderName}.`,
+                  ]
+                : []),
             ]
-          : payload.kind === 'nomination' && payload.opt_out
-            ? [NOMINATION_OPT_OUT_DECLARATION.text, `Declaration version ${NOMINATION_OPT_OUT_DECLARATION.version}.`]
-            : ['I/We request the nomination below for my/our demat account, replacing any nomination made before.'];
+          : payload.kind === 'closure'
+            ? [
+                'I/We request that my/our trading and demat accounts be closed, the holdings transferred to the demat account named below (if any), and any credit balance paid to my/our primary bank account.',
+              ]
+            : payload.kind === 'bank'
+              ? [
+                  'I/We request that the bank accounts below be recorded for my/our trading and demat accounts, the primary one receiving payouts, replacing those recorded before.',
+                ]
+              : payload.kind === 'nomination' && payload.opt_out
+                ? [
+                    NOMINATION_OPT_OUT_DECLARATION.text,
+                    `Declaration version ${NOMINATION_OPT_OUT_DECLARATION.version}.`,
+                  ]
+                : ['I/We request the nomination below for my/our demat account, replacing any nomination made before.'];
   return renderTextDocument(
     {
       title: `Service request ${requestNumber(row)}`,

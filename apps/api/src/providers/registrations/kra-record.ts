@@ -156,9 +156,12 @@ export function overKraRecord(
 export function kraRecordXml(s: RegistrationSubject, o: KraRecordOptions): string {
   const today = o.at.toISOString().slice(0, 10).split('-').reverse().join('/');
   const aadhaar = s.kycMode === 'digilocker' && s.aadhaarLast4 !== null;
-  // Aadhaar as the address proof, referenced by its last four digits (get_aadhaar_last_4_digit)
-  const proof = aadhaar ? o.codes('addressProof', 'aadhaar') : '';
-  const proofRef = aadhaar ? (s.aadhaarLast4 ?? '') : '';
+  // Aadhaar as the address proof, referenced by its last four digits (get_aadhaar_last_4_digit); an
+  // address changed after opening carries its own proof and the day it was given
+  const changed = s.addressProof;
+  const proof = changed ? o.codes('addressProof', changed.kind) : aadhaar ? o.codes('addressProof', 'aadhaar') : '';
+  const proofRef = changed ? changed.reference : aadhaar ? (s.aadhaarLast4 ?? '') : '';
+  const proofDate = changed?.date ?? s.applicationDate;
   const state = o.codes('state', s.address.state.toUpperCase());
   const country = o.codes('country', s.address.country);
   const abroad = s.fatca?.taxResidencies ?? [];
@@ -193,7 +196,7 @@ export function kraRecordXml(s: RegistrationSubject, o: KraRecordOptions): strin
     APP_EMAIL: s.email,
     APP_COR_ADD_PROOF: proof,
     APP_COR_ADD_REF: proofRef,
-    APP_COR_ADD_DT: s.applicationDate,
+    APP_COR_ADD_DT: proofDate,
     APP_PER_ADD_FLAG: 'Y',
     APP_PER_ADD1: s.address.line1,
     APP_PER_ADD2: s.address.line2,
@@ -204,7 +207,7 @@ export function kraRecordXml(s: RegistrationSubject, o: KraRecordOptions): strin
     APP_PER_CTRY: country,
     APP_PER_ADD_PROOF: proof,
     APP_PER_ADD_REF: proofRef,
-    APP_PER_ADD_DT: s.applicationDate,
+    APP_PER_ADD_DT: proofDate,
     APP_INCOME: o.codes('income', s.income),
     APP_OCC: o.codes('occupation', s.occupation),
     APP_POL_CONN: s.politicallyExposed ? 'PEP' : 'NA',

@@ -175,7 +175,11 @@ export class CvlKraClient {
    * PAN exists is sent again as a modification.
    */
   async upload(s: RegistrationSubject): Promise<RegistrationAnswer> {
-    const known = s.kraRegistered || s.resubmission || !NOT_AT_A_KRA.has((await this.status(s.pan)).code);
+    const known =
+      s.kraRegistered ||
+      s.resubmission ||
+      s.modification === true ||
+      !NOT_AT_A_KRA.has((await this.status(s.pan)).code);
     if (known) return this.modify(s);
     const first = await this.send(s, false);
     if (first.status !== 'rejected' || !EXISTS_AT_A_KRA.test(first.reason?.split(' ')[0] ?? '')) return first;

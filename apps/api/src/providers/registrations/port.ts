@@ -52,6 +52,11 @@ export interface RegistrationSubject {
   };
   /** The last four digits only: the full number is never kept. */
   aadhaarLast4: string | null;
+  /**
+   * The proof of an address the client changed after opening (the KRA's APP_COR_ADD_PROOF, _REF and
+   * _DT): Aadhaar (last four digits) from DigiLocker, or the document uploaded; absent otherwise.
+   */
+  addressProof?: RegistrationAddressProof;
   /** Profiling list values (lt_1, 1_5, ...; private_sector, ...). */
   income: string;
   occupation: string;
@@ -107,6 +112,15 @@ export interface RegistrationSubject {
     /** Tax residencies outside India: country, and the TIN there ('' with a reason when none). */
     taxResidencies: { country: string; tin: string; noTinReason: string }[];
   } | null;
+}
+
+export interface RegistrationAddressProof {
+  /** ADDRESS_PROOF_KINDS of the contracts: aadhaar, passport, driving_licence, voter_id. */
+  kind: string;
+  /** The document's number (an Aadhaar's last four digits). */
+  reference: string;
+  /** dd/mm/yyyy */
+  date: string;
 }
 
 /** A nominee as the applicant gave it (relation: NOMINEE_RELATIONS of the contracts). */

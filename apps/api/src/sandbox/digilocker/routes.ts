@@ -9,7 +9,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { sandboxPki } from '../../documents/signing/sandbox-pki.ts';
 import { signXmlEnveloped, XML_ALGORITHMS } from '../../documents/signing/xml-signature.ts';
-import { digilockerRepository } from '../../modules/digilocker/digilocker.repository.ts';
+import { digilockerRepository } from '../../records/digilocker-authorizations.repository.ts';
 import { SANDBOX_DIGILOCKER_CLIENT } from '../../providers/digilocker/create.ts';
 import { escapeHtml } from '../../lib/html.ts';
 import { sandboxPage } from '../page.ts';

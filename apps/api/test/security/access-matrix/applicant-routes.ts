@@ -230,6 +230,22 @@ export const APPLICANT_MATRIX: Record<string, Entry> = {
   },
   'POST /api/v1/client/requests/bank/upi': { access: 'client' },
   'GET /api/v1/client/requests/bank/upi/:id': { access: 'client', sample: () => ({ params: { id: 'rpd-1' } }) },
+  'POST /api/v1/client/requests/address/digilocker': { access: 'client' },
+  // a DigiLocker return that is not the caller's live request: refused (status false) before anything
+  'POST /api/v1/client/requests/address': {
+    access: 'client',
+    sample: () => ({ body: { source: 'digilocker', code: 'matrix', state: 'm'.repeat(40) } }),
+  },
+  'POST /api/v1/client/requests/contact/otp': {
+    access: 'client',
+    sample: () => ({ body: { field: 'email', value: `matrix.${randomUUID().slice(0, 8)}@example.in` } }),
+  },
+  'POST /api/v1/client/requests/contact': {
+    access: 'client',
+    sample: () => ({
+      body: { field: 'email', value: 'matrix.contact@example.in', otp_old: '000000', otp_new: '000000' },
+    }),
+  },
   'POST /api/v1/client/requests/:id/esign': { access: 'client', sample: () => ({ params: { id: randomUUID() } }) },
   'POST /api/v1/client/esign-response': {
     access: 'public',

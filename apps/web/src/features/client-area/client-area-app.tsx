@@ -1,6 +1,6 @@
 /**
  * The client area at /my-account/*: a client whose account is open signs in with a mobile OTP and
- * sees "My account", freezes or unfreezes online access, changes the nominees, the bank and the segments, and closes the account. Its own chunk,
+ * sees "My account", freezes or unfreezes online access, changes the nominees, the bank, the segments, the address, the mobile or e-mail, gives a DDPI, and closes the account. Its own chunk,
  * its own session (a client token, apart from the onboarding's and the back office's).
  */
 import { lazy, Suspense } from 'react';
@@ -18,6 +18,8 @@ const BankPage = lazy(() => import('./pages/bank-page'));
 const ClosurePage = lazy(() => import('./pages/closure-page'));
 const DdpiPage = lazy(() => import('./pages/ddpi-page'));
 const SegmentsPage = lazy(() => import('./pages/segments-page'));
+const AddressPage = lazy(() => import('./pages/address-page'));
+const ContactPage = lazy(() => import('./pages/contact-page'));
 
 export default function ClientAreaApp() {
   const { t } = useTranslation('client-area');
@@ -53,6 +55,8 @@ export default function ClientAreaApp() {
             <Route path="close" element={token ? <ClosurePage /> : <Navigate to="/my-account" replace />} />
             <Route path="ddpi" element={token ? <DdpiPage /> : <Navigate to="/my-account" replace />} />
             <Route path="segments" element={token ? <SegmentsPage /> : <Navigate to="/my-account" replace />} />
+            <Route path="address" element={token ? <AddressPage /> : <Navigate to="/my-account" replace />} />
+            <Route path="contact" element={token ? <ContactPage /> : <Navigate to="/my-account" replace />} />
             <Route path="*" element={<Navigate to="/my-account" replace />} />
           </Routes>
         </Suspense>

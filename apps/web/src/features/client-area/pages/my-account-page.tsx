@@ -146,7 +146,20 @@ export default function MyAccountPage() {
         <dl>
           <Row label={t('contact.mobile')} value={a.mobile} />
           <Row label={t('contact.email')} value={a.email || '-'} />
+          <Row label={t('contact.address')} value={a.address || '-'} />
         </dl>
+        <div className="mt-2 flex flex-col gap-1">
+          {!openOf('contact') && (
+            <Link to="/my-account/contact" className="font-semibold text-brand underline">
+              {t('contact.change')}
+            </Link>
+          )}
+          {!openOf('address') && (
+            <Link to="/my-account/address" className="font-semibold text-brand underline">
+              {t('contact.changeAddress')}
+            </Link>
+          )}
+        </div>
       </Section>
       {!openOf('closure') && (
         <Section id="closure" title={t('closure.heading')}>

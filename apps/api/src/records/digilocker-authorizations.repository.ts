@@ -1,7 +1,7 @@
 /** The only code that touches the DigiLocker authorization table. */
 import { and, eq, gt, isNull, lt } from 'drizzle-orm';
-import type { Tx } from '../../db/client.ts';
-import { digilockerAuthorizations } from '../../db/schema/pan.ts';
+import type { Tx } from '../db/client.ts';
+import { digilockerAuthorizations } from '../db/schema/pan.ts';
 
 export type DigilockerAuthorizationRow = typeof digilockerAuthorizations.$inferSelect;
 
