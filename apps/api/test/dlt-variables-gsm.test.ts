@@ -82,6 +82,7 @@ const sender = (fetchFn: ReturnType<typeof replay>['fetch']) =>
       service_request: 'tpl-service-request',
       closure: 'tpl-closure',
       send_back_reminder: 'tpl-send-back-reminder',
+      document_request: 'tpl-document-request',
     },
     templatesByLanguage: { hi: { decision: 'tpl-decision-hi' } },
     whatsapp: { number: '919800000000', templates: { otp: 'account_otp' }, namespace: null, language: 'en' },

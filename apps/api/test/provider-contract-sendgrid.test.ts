@@ -73,6 +73,7 @@ const sender = (fetchFn: ReturnType<typeof sendGrid>['fetch']) =>
       service_request: 'tpl-service-request',
       closure: 'tpl-closure',
       send_back_reminder: 'tpl-send-back-reminder',
+      document_request: 'tpl-document-request',
     },
     whatsapp: { number: '919800000000', templates: { otp: 'account_otp' }, namespace: null, language: 'en' },
     mailUrl: 'https://api.sendgrid.test/v3/mail/send',

@@ -37,6 +37,7 @@ const msg91 = (fetch: ReturnType<typeof replay>['fetch']) =>
       service_request: 'tpl-service-request',
       closure: 'tpl-closure',
       send_back_reminder: 'tpl-send-back-reminder',
+      document_request: 'tpl-document-request',
     },
     whatsapp: { number: '919800000000', templates: { otp: 'account_otp' }, namespace: null, language: 'en' },
     mailUrl: 'https://mail.test/send',

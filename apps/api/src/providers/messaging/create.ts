@@ -46,6 +46,7 @@ function createSender(config: Config, database: DatabaseRef, selfFetch?: SelfFet
               'service_request',
               'closure',
               'send_back_reminder',
+              'document_request',
             ] as TemplateName[]
           )
             .map((t) => [t, env[`${prefix}_${t.toUpperCase()}_${l.toUpperCase()}`]])
@@ -67,6 +68,7 @@ function createSender(config: Config, database: DatabaseRef, selfFetch?: SelfFet
       service_request: env.MSG91_TEMPLATE_SERVICE_REQUEST ?? need('MSG91_TEMPLATE_DECISION'),
       closure: env.MSG91_TEMPLATE_CLOSURE ?? need('MSG91_TEMPLATE_DECISION'),
       send_back_reminder: env.MSG91_TEMPLATE_SEND_BACK_REMINDER ?? need('MSG91_TEMPLATE_DECISION'),
+      document_request: env.MSG91_TEMPLATE_DOCUMENT_REQUEST ?? need('MSG91_TEMPLATE_DECISION'),
     },
     templatesByLanguage: byLanguage('MSG91_TEMPLATE'),
     whatsapp: {

@@ -14,7 +14,8 @@ export type TemplateName =
   | 'reminder'
   | 'service_request'
   | 'closure'
-  | 'send_back_reminder';
+  | 'send_back_reminder'
+  | 'document_request';
 
 /** A file an email carries (the welcome kit). */
 export interface Attachment {
@@ -73,6 +74,8 @@ export const TEMPLATE_VARS: Record<TemplateName, readonly string[]> = {
   closure: [],
   // "Your account application is waiting for your correction. Make it by {#date#} or the application will be closed."
   send_back_reminder: ['date'],
+  // "The reviewer of your account application asks for one more document. Open the application to see which one and upload it."
+  document_request: [],
 };
 
 /** Characters as DLT counts them: code points, so that a surrogate pair is one and never split. */

@@ -23,6 +23,7 @@ const SMS_TEMPLATES: TemplateName[] = [
   'service_request',
   'closure',
   'send_back_reminder',
+  'document_request',
 ];
 
 /** Kaleyra with the DLT template ids KALEYRA_TEMPLATE_<NAME> and KALEYRA_TEMPLATE_<NAME>_<LANG>. */

@@ -28,6 +28,9 @@ interface Texts {
   /** A send-back waiting for the applicant: the day it closes unless they make the correction. */
   sendBackReminder: (date: string) => string;
   sendBackReminderSubject: string;
+  /** A reviewer asks for one more document: the app names it and takes the upload (no variables). */
+  documentRequest: string;
+  documentRequestSubject: string;
   /** Stage names by code, for the decision message. */
   stages: Partial<Record<number, string>>;
 }
@@ -56,6 +59,9 @@ export const MESSAGE_TEXTS: Record<Language, Texts> = {
     sendBackReminder: (date) =>
       `Your account application is waiting for your correction. Make it by ${date} or the application will be closed. Open the application and tap Retry.`,
     sendBackReminderSubject: 'Your application is waiting for your correction',
+    documentRequest:
+      'The reviewer of your account application asks for one more document. Open the application to see which one and upload it.',
+    documentRequestSubject: 'The reviewer asks for one more document',
     stages: Object.fromEntries(Object.values(STAGES).map((s) => [s.code, s.name])),
   },
   hi: {
@@ -80,6 +86,9 @@ export const MESSAGE_TEXTS: Record<Language, Texts> = {
     sendBackReminder: (date) =>
       `आपका खाता आवेदन आपके सुधार की प्रतीक्षा में है। ${date} तक सुधार करें, नहीं तो आवेदन बंद कर दिया जाएगा। आवेदन खोलें और “फिर से कोशिश करें” दबाएँ।`,
     sendBackReminderSubject: 'आपका आवेदन आपके सुधार की प्रतीक्षा में है',
+    documentRequest:
+      'आपके खाता आवेदन की समीक्षा करने वाले ने एक और दस्तावेज़ माँगा है। कौन-सा दस्तावेज़ चाहिए यह देखने और उसे अपलोड करने के लिए आवेदन खोलें।',
+    documentRequestSubject: 'समीक्षक एक और दस्तावेज़ माँग रहे हैं',
     stages: {
       110: 'मोबाइल',
       120: 'ईमेल',
@@ -117,6 +126,9 @@ export const MESSAGE_TEXTS: Record<Language, Texts> = {
     sendBackReminder: (date) =>
       `আপনার অ্যাকাউন্টের আবেদন আপনার সংশোধনের অপেক্ষায় আছে। ${date} তারিখের মধ্যে সংশোধন করুন, নইলে আবেদনটি বন্ধ হয়ে যাবে। আবেদনটি খুলে আবার চেষ্টা করুন-এ চাপুন।`,
     sendBackReminderSubject: 'আপনার আবেদন আপনার সংশোধনের অপেক্ষায়',
+    documentRequest:
+      'আপনার অ্যাকাউন্ট আবেদনের পর্যালোচক আরও একটি নথি চেয়েছেন। কোন নথি তা দেখতে এবং আপলোড করতে আবেদনটি খুলুন।',
+    documentRequestSubject: 'পর্যালোচক আরও একটি নথি চাইছেন',
     stages: {
       110: 'মোবাইল',
       120: 'ইমেল',
@@ -154,6 +166,9 @@ export const MESSAGE_TEXTS: Record<Language, Texts> = {
     sendBackReminder: (date) =>
       `તમારી ખાતાની અરજી તમારા સુધારાની રાહ જુએ છે. ${date} સુધીમાં સુધારો કરો, નહીં તો અરજી બંધ કરવામાં આવશે. અરજી ખોલો અને ફરી પ્રયાસ કરો દબાવો.`,
     sendBackReminderSubject: 'તમારી અરજી તમારા સુધારાની રાહ જુએ છે',
+    documentRequest:
+      'તમારી ખાતા અરજીના સમીક્ષકે વધુ એક દસ્તાવેજ માંગ્યો છે. કયો દસ્તાવેજ છે તે જોવા અને તેને અપલોડ કરવા માટે અરજી ખોલો.',
+    documentRequestSubject: 'સમીક્ષક વધુ એક દસ્તાવેજ માંગે છે',
     stages: {
       110: 'મોબાઇલ',
       120: 'ઇમેઇલ',
@@ -191,6 +206,9 @@ export const MESSAGE_TEXTS: Record<Language, Texts> = {
     sendBackReminder: (date) =>
       `तुमचा खाते अर्ज तुमच्या दुरुस्तीची वाट पाहत आहे. ${date} पर्यंत दुरुस्ती करा, अन्यथा अर्ज बंद केला जाईल. अर्ज उघडा आणि पुन्हा प्रयत्न करा दाबा.`,
     sendBackReminderSubject: 'तुमचा अर्ज तुमच्या दुरुस्तीची वाट पाहत आहे',
+    documentRequest:
+      'तुमच्या खाते अर्जाच्या पुनरावलोकनकर्त्याने आणखी एक कागदपत्र मागितले आहे. कोणते कागदपत्र हवे ते पाहण्यासाठी आणि ते अपलोड करण्यासाठी अर्ज उघडा.',
+    documentRequestSubject: 'पुनरावलोकनकर्ता आणखी एक कागदपत्र मागत आहेत',
     stages: {
       110: 'मोबाइल',
       120: 'ईमेल',
