@@ -4,10 +4,12 @@
  * note on the status page and answers it with a file; no stage moves; the reviewer sees the file
  * and accepts or declines it. The checker's approval is refused while a request is requested or
  * answered; another applicant can neither see nor answer it; bad input answers 400 naming the field.
+ * The evidence bundle carries the request and its file.
  */
 import type { DocumentRequestsData } from '@ekyc/contracts/calls/backoffice-document-requests';
 import type { GetApplicationStatusData } from '@ekyc/contracts/calls/get-application-status';
 import { sql } from 'drizzle-orm';
+import { strFromU8, unzipSync } from 'fflate';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { panWithDigits, signedSections } from './support/registrations.ts';
@@ -162,6 +164,28 @@ it('asks for a document, tells the applicant in Hindi, takes their PDF without m
     { action: 'document_request.answered', actor_kind: 'applicant' },
     { action: 'document_request.accepted', actor_kind: 'staff' },
   ]);
+  // the evidence bundle carries the request and the answered file
+  const bundle = await app.inject({
+    url: `/api/v1/backoffice/applications/${applicant.id}/evidence-bundle`,
+    headers: bearer(auditor),
+  });
+  expect(bundle.statusCode).toBe(200);
+  const files = unzipSync(new Uint8Array(bundle.rawPayload));
+  const inBundle = JSON.parse(strFromU8(files['document-requests.json']!)) as {
+    requests: { id: string; kind: string; state: string; note: string; file: string }[];
+  };
+  expect(inBundle.requests[0]).toMatchObject({
+    id: request.id,
+    kind: 'bankers_letter',
+    state: 'accepted',
+    note: 'Please upload a letter from your bank confirming the joint account holder.',
+    file: `document-requests/${request.id}.pdf`,
+  });
+  expect(strFromU8(files[`document-requests/${request.id}.pdf`]!.subarray(0, 5))).toBe('%PDF-');
+  expect(JSON.parse(strFromU8(files['manifest.json']!)).files).toContainEqual(
+    expect.objectContaining({ name: 'document-requests.json' }),
+  );
+
   const notes = await app.deps.database.db.execute(
     sql`select count(*)::int as n from audit_log where applicant_id = ${applicant.id}::uuid and (after::text like '%joint account%' or before::text like '%joint account%')`,
   );
