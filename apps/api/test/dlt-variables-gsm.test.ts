@@ -83,6 +83,7 @@ const sender = (fetchFn: ReturnType<typeof replay>['fetch']) =>
       closure: 'tpl-closure',
       send_back_reminder: 'tpl-send-back-reminder',
       segments_pending: 'tpl-segments-pending',
+      document_request: 'tpl-document-request',
     },
     templatesByLanguage: { hi: { decision: 'tpl-decision-hi' } },
     whatsapp: { number: '919800000000', templates: { otp: 'account_otp' }, namespace: null, language: 'en' },

@@ -74,6 +74,7 @@ const sender = (fetchFn: ReturnType<typeof sendGrid>['fetch']) =>
       closure: 'tpl-closure',
       send_back_reminder: 'tpl-send-back-reminder',
       segments_pending: 'tpl-segments-pending',
+      document_request: 'tpl-document-request',
     },
     whatsapp: { number: '919800000000', templates: { otp: 'account_otp' }, namespace: null, language: 'en' },
     mailUrl: 'https://api.sendgrid.test/v3/mail/send',

@@ -38,6 +38,7 @@ const msg91 = (fetch: ReturnType<typeof replay>['fetch']) =>
       closure: 'tpl-closure',
       send_back_reminder: 'tpl-send-back-reminder',
       segments_pending: 'tpl-segments-pending',
+      document_request: 'tpl-document-request',
     },
     whatsapp: { number: '919800000000', templates: { otp: 'account_otp' }, namespace: null, language: 'en' },
     mailUrl: 'https://mail.test/send',

@@ -1079,6 +1079,26 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/v1/ekyc/document-requests/{id}/answer': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Send the document a reviewer asked for (an image or a PDF, base64): no stage moves, the application stays in review
+     * @description Needs the applicant's token (verify-otp's data.token).
+     */
+    post: operations['answer-document-request'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/v1/backoffice/applications/awaiting-confirmation': {
     parameters: {
       query?: never;
@@ -1377,6 +1397,70 @@ export interface paths {
      * @description Needs a staff token (log-in-staff's data.token) of any active staff member (reviewer, checker, supervisor or administrator; compliance to read only). An account that must replace a password someone else set gets 403 until it has (password_change_required).
      */
     post: operations['release-hold'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/backoffice/applications/{id}/document-requests': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * An application's document requests, latest first, each answered file as a short-lived link
+     * @description Needs a staff token (log-in-staff's data.token) of any active staff member (reviewer, checker, supervisor or administrator; compliance to read only). An account that must replace a password someone else set gets 403 until it has (password_change_required).
+     */
+    get: operations['list-document-requests'];
+    put?: never;
+    /**
+     * Ask the applicant for one more document with a note they read; no stage is sent back (409 unless under review)
+     * @description Needs a staff token (log-in-staff's data.token) of any active staff member (reviewer, checker, supervisor or administrator; compliance to read only). An account that must replace a password someone else set gets 403 until it has (password_change_required).
+     */
+    post: operations['ask-for-document'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/backoffice/applications/{id}/document-requests/{requestId}/decision': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Accept or decline the applicant's answer to a document request (409 before an answer)
+     * @description Needs a staff token (log-in-staff's data.token) of any active staff member (reviewer, checker, supervisor or administrator; compliance to read only). An account that must replace a password someone else set gets 403 until it has (password_change_required).
+     */
+    post: operations['decide-document-request'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/backoffice/applications/{id}/document-requests/{requestId}/cancel': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Cancel a document request not yet accepted or declined
+     * @description Needs a staff token (log-in-staff's data.token) of any active staff member (reviewer, checker, supervisor or administrator; compliance to read only). An account that must replace a password someone else set gets 403 until it has (password_change_required).
+     */
+    post: operations['cancel-document-request'];
     delete?: never;
     options?: never;
     head?: never;
@@ -7228,11 +7312,110 @@ export interface operations {
                   [key: string]: string;
                 } | null;
               } | null;
+              document_requests?: {
+                id: string;
+                /** @enum {string} */
+                kind: 'self_declaration' | 'bankers_letter' | 'address_proof' | 'income_proof' | 'other';
+                note: string;
+                /** @enum {string} */
+                state: 'requested' | 'answered';
+                requested_at: string;
+              }[];
             };
           };
         };
       };
       401: components['responses']['Unauthorized'];
+      429: components['responses']['TooManyRequests'];
+      500: components['responses']['InternalError'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  'answer-document-request': {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes a retry safe: the same key with the same body gets the first answer again without running the action twice (409 with another body, or while the first request runs). */
+        'Idempotency-Key'?: components['parameters']['IdempotencyKey'];
+      };
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          document: string;
+        };
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          'Idempotent-Replayed': components['headers']['IdempotentReplayed'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json':
+            | {
+                /** @enum {boolean} */
+                status: true;
+                message: string;
+                code?: string;
+                data: {
+                  request: {
+                    id: string;
+                    /** @enum {string} */
+                    kind: 'self_declaration' | 'bankers_letter' | 'address_proof' | 'income_proof' | 'other';
+                    note: string;
+                    /** @enum {string} */
+                    state: 'requested' | 'answered';
+                    requested_at: string;
+                  };
+                };
+              }
+            | {
+                /** @enum {boolean} */
+                status: false;
+                message: string;
+                code?: string;
+                data: {
+                  screen?: string;
+                } & {
+                  [key: string]: unknown;
+                };
+              };
+        };
+      };
+      /** @description Malformed input: data.errors names each offending field, with its rule's message key as code. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            status: boolean;
+            message: string;
+            code?: components['schemas']['MessageKey'];
+            data: {
+              field: string;
+              errors: {
+                field: string;
+                message: string;
+                code?: components['schemas']['MessageKey'];
+              }[];
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      413: components['responses']['PayloadTooLarge'];
       429: components['responses']['TooManyRequests'];
       500: components['responses']['InternalError'];
       503: components['responses']['ServiceUnavailable'];
@@ -8491,6 +8674,370 @@ export interface operations {
                 } | null;
                 released_at: string | null;
                 release_note: string | null;
+              }[];
+            };
+          };
+        };
+      };
+      /** @description Malformed input: data.errors names each offending field, with its rule's message key as code. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            status: boolean;
+            message: string;
+            code?: components['schemas']['MessageKey'];
+            data: {
+              field: string;
+              errors: {
+                field: string;
+                message: string;
+                code?: components['schemas']['MessageKey'];
+              }[];
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      413: components['responses']['PayloadTooLarge'];
+      429: components['responses']['TooManyRequests'];
+      500: components['responses']['InternalError'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  'list-document-requests': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            status: boolean;
+            message: string;
+            code?: string;
+            data: {
+              open: number;
+              requests: {
+                id: string;
+                /** @enum {string} */
+                kind: 'self_declaration' | 'bankers_letter' | 'address_proof' | 'income_proof' | 'other';
+                note: string;
+                /** @enum {string} */
+                state: 'requested' | 'answered' | 'accepted' | 'declined' | 'cancelled';
+                requested_by: {
+                  staff_id: string;
+                  name: string;
+                };
+                requested_at: string;
+                answered_at: string | null;
+                file: {
+                  url: string;
+                  content_type: string;
+                } | null;
+                decided_by: {
+                  staff_id: string;
+                  name: string;
+                } | null;
+                decided_at: string | null;
+                decision_note: string | null;
+              }[];
+            };
+          };
+        };
+      };
+      /** @description Malformed input: data.errors names each offending field, with its rule's message key as code. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            status: boolean;
+            message: string;
+            code?: components['schemas']['MessageKey'];
+            data: {
+              field: string;
+              errors: {
+                field: string;
+                message: string;
+                code?: components['schemas']['MessageKey'];
+              }[];
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      429: components['responses']['TooManyRequests'];
+      500: components['responses']['InternalError'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  'ask-for-document': {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes a retry safe: the same key with the same body gets the first answer again without running the action twice (409 with another body, or while the first request runs). */
+        'Idempotency-Key'?: components['parameters']['IdempotencyKey'];
+      };
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /** @enum {string} */
+          kind: 'self_declaration' | 'bankers_letter' | 'address_proof' | 'income_proof' | 'other';
+          note: string;
+        };
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          'Idempotent-Replayed': components['headers']['IdempotentReplayed'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            status: boolean;
+            message: string;
+            code?: string;
+            data: {
+              open: number;
+              requests: {
+                id: string;
+                /** @enum {string} */
+                kind: 'self_declaration' | 'bankers_letter' | 'address_proof' | 'income_proof' | 'other';
+                note: string;
+                /** @enum {string} */
+                state: 'requested' | 'answered' | 'accepted' | 'declined' | 'cancelled';
+                requested_by: {
+                  staff_id: string;
+                  name: string;
+                };
+                requested_at: string;
+                answered_at: string | null;
+                file: {
+                  url: string;
+                  content_type: string;
+                } | null;
+                decided_by: {
+                  staff_id: string;
+                  name: string;
+                } | null;
+                decided_at: string | null;
+                decision_note: string | null;
+              }[];
+            };
+          };
+        };
+      };
+      /** @description Malformed input: data.errors names each offending field, with its rule's message key as code. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            status: boolean;
+            message: string;
+            code?: components['schemas']['MessageKey'];
+            data: {
+              field: string;
+              errors: {
+                field: string;
+                message: string;
+                code?: components['schemas']['MessageKey'];
+              }[];
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      413: components['responses']['PayloadTooLarge'];
+      429: components['responses']['TooManyRequests'];
+      500: components['responses']['InternalError'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  'decide-document-request': {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes a retry safe: the same key with the same body gets the first answer again without running the action twice (409 with another body, or while the first request runs). */
+        'Idempotency-Key'?: components['parameters']['IdempotencyKey'];
+      };
+      path: {
+        id: string;
+        requestId: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /** @enum {string} */
+          decision: 'accept' | 'decline';
+          note?: string;
+        };
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          'Idempotent-Replayed': components['headers']['IdempotentReplayed'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            status: boolean;
+            message: string;
+            code?: string;
+            data: {
+              open: number;
+              requests: {
+                id: string;
+                /** @enum {string} */
+                kind: 'self_declaration' | 'bankers_letter' | 'address_proof' | 'income_proof' | 'other';
+                note: string;
+                /** @enum {string} */
+                state: 'requested' | 'answered' | 'accepted' | 'declined' | 'cancelled';
+                requested_by: {
+                  staff_id: string;
+                  name: string;
+                };
+                requested_at: string;
+                answered_at: string | null;
+                file: {
+                  url: string;
+                  content_type: string;
+                } | null;
+                decided_by: {
+                  staff_id: string;
+                  name: string;
+                } | null;
+                decided_at: string | null;
+                decision_note: string | null;
+              }[];
+            };
+          };
+        };
+      };
+      /** @description Malformed input: data.errors names each offending field, with its rule's message key as code. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            status: boolean;
+            message: string;
+            code?: components['schemas']['MessageKey'];
+            data: {
+              field: string;
+              errors: {
+                field: string;
+                message: string;
+                code?: components['schemas']['MessageKey'];
+              }[];
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      413: components['responses']['PayloadTooLarge'];
+      429: components['responses']['TooManyRequests'];
+      500: components['responses']['InternalError'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  'cancel-document-request': {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes a retry safe: the same key with the same body gets the first answer again without running the action twice (409 with another body, or while the first request runs). */
+        'Idempotency-Key'?: components['parameters']['IdempotencyKey'];
+      };
+      path: {
+        id: string;
+        requestId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          'Idempotent-Replayed': components['headers']['IdempotentReplayed'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            status: boolean;
+            message: string;
+            code?: string;
+            data: {
+              open: number;
+              requests: {
+                id: string;
+                /** @enum {string} */
+                kind: 'self_declaration' | 'bankers_letter' | 'address_proof' | 'income_proof' | 'other';
+                note: string;
+                /** @enum {string} */
+                state: 'requested' | 'answered' | 'accepted' | 'declined' | 'cancelled';
+                requested_by: {
+                  staff_id: string;
+                  name: string;
+                };
+                requested_at: string;
+                answered_at: string | null;
+                file: {
+                  url: string;
+                  content_type: string;
+                } | null;
+                decided_by: {
+                  staff_id: string;
+                  name: string;
+                } | null;
+                decided_at: string | null;
+                decision_note: string | null;
               }[];
             };
           };

@@ -56,6 +56,9 @@ export const ACK = {
   assistedKyc: 'Assisted video KYC',
   assistedCallBooked: 'Your call is booked',
   assistedCallCancelled: 'Your call is cancelled',
+  // a document a reviewer asked for during the review
+  documentRequestAnswered: 'Your document was sent to the reviewer',
+  documentRequestClosed: 'This request no longer waits for a document.',
   // privacy
   consents: 'Consents',
   consentGiven: 'Consent given',

@@ -240,7 +240,8 @@ export function upiHandleSuggestions(input: string): string[] {
 
 // ---------- uploads ----------
 
-export type UploadKind = 'cheque' | 'signature' | 'nomineeProof' | 'segmentProof' | 'identityDocument';
+export type UploadKind =
+  'cheque' | 'signature' | 'nomineeProof' | 'segmentProof' | 'identityDocument' | 'requestedDocument';
 
 const IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/jpg'];
 const UPLOAD_RULES: Record<UploadKind, { types: string[]; message: string; maxBytes?: number }> = {
@@ -249,6 +250,13 @@ const UPLOAD_RULES: Record<UploadKind, { types: string[]; message: string; maxBy
   nomineeProof: { types: [...IMAGE_TYPES, 'application/pdf'], message: MSG.nomineeProofType },
   segmentProof: { types: ['application/pdf'], message: MSG.segmentPdfOnly },
   identityDocument: { types: [...IMAGE_TYPES, 'application/pdf'], message: MSG.nomineeProofType },
+  // a document a reviewer asked for (a banker's letter, a self-declaration): an image (compressed in the
+  // browser first) or a PDF of at most 5 MB
+  requestedDocument: {
+    types: [...IMAGE_TYPES, 'application/pdf'],
+    message: MSG.nomineeProofType,
+    maxBytes: SIGNATURE_UPLOAD_MAX_BYTES,
+  },
 };
 
 /** The message for a file that breaks the upload rule of its kind, or null when it is acceptable. */

@@ -62,6 +62,8 @@ export const ROUTE = {
   selfie: '/take-selfie',
   esign: '/e-sign',
   status: '/status',
+  /** The upload of a document a reviewer asked for (`?id=` the request), from the status page. */
+  documentRequest: '/status/document',
   privacy: '/privacy',
   assistedKyc: '/assisted-kyc',
 } as const;
@@ -156,6 +158,7 @@ export const ROUTES: readonly RouteRule[] = [
   { path: ROUTE.selfie, auth: true, window: [200, 200], back: ROUTE.declaration },
   { path: ROUTE.esign, auth: true, window: [210, 210], back: ROUTE.selfie },
   { path: ROUTE.status, auth: true, window: [220, 220] },
+  { path: ROUTE.documentRequest, auth: true, window: [220, 220], back: ROUTE.status },
   // the applicant's consents and erasure request (DPDP Act), open at every stage
   { path: ROUTE.privacy, auth: true },
   // a video call with the KYC team for an applicant who needs help, open at every stage

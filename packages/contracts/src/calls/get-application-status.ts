@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { REVIEW_STATUSES } from '../enums.ts';
 import { replySchema } from '../envelope.ts';
+import { applicantDocumentRequestSchema } from './document-request.ts';
 
 /** GET get-application-status (section 7): the review status and the signed document. */
 export const getApplicationStatusDataSchema = z.object({
@@ -49,6 +50,8 @@ export const getApplicationStatusDataSchema = z.object({
     })
     .nullable()
     .optional(),
+  /** The documents a reviewer asks for while the application is in review, waiting for a file or sent (none when none). */
+  document_requests: z.array(applicantDocumentRequestSchema).optional(),
 });
 export type GetApplicationStatusData = z.infer<typeof getApplicationStatusDataSchema>;
 

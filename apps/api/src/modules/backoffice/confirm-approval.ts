@@ -10,6 +10,7 @@ import { mayMove } from '@ekyc/contracts/lifecycle';
 import { MSG } from '@ekyc/contracts/messages';
 import type { BackofficeDeps } from './deps.ts';
 import { AppError } from '../../lib/errors.ts';
+import { documentRequestsRepository } from '../../records/document-requests.repository.ts';
 import { assertSoleSignedApplication } from '../../records/signed.ts';
 import { allStagesAccepted, assertChecker, makersOf, standingOrNotFound } from './approval.ts';
 import { auditRepository as repo } from './audit.repository.ts';
@@ -47,6 +48,13 @@ export async function confirmApproval(
       throw new AppError('CONFLICT', 'Every stage must be accepted before the approval is confirmed.');
     if (await awaitingRepository.isReturned(tx, applicantId))
       throw new AppError('CONFLICT', 'This application was returned to its maker: it waits for their decision.');
+    // a document asked of the applicant and not yet accepted holds the approval (a declined or cancelled one does not)
+    const openRequests = await documentRequestsRepository.countOpen(tx, applicantId);
+    if (openRequests > 0)
+      throw new AppError(
+        'CONFLICT',
+        `A document request is open (${openRequests}): accept, decline or cancel it before the approval.`,
+      );
     // a screening hit not cleared, or the client recorded as deceased, holds the approval
     await screeningHold(tx, applicantId);
     const makers = await makersOf(tx, applicantId);

@@ -3,7 +3,8 @@
  * consent and acknowledgement, each check's source, value, threshold and verdict, the rule set it
  * followed, the screening hits and the risk category, the audit chain (re-checked), the
  * registrations with every request and answer, the client's requests after the account is open
- * (service-requests.json and their forms), the signed form, every stored file and each provider
+ * (service-requests.json and their forms), the documents asked of the applicant during the review
+ * (document-requests.json and each answered file), the signed form, every stored file and each provider
  * call's raw request and answer (secrets redacted). A ZIP whose manifest lists each file's SHA-256,
  * signed by the bundle's own key and stamped by an RFC 3161 time-stamping authority
  * (evidence-seal.ts says how to verify both).
@@ -26,6 +27,7 @@ import { standingRepository as standingRepo } from './standing.repository.ts';
 import { evidenceOf } from './evidence.ts';
 import { sealDescription, sealManifest } from './evidence-seal.ts';
 import { exchangeFiles } from './evidence-exchanges.ts';
+import { documentRequestFiles } from './document-requests/evidence.ts';
 import { getAuditTrail } from './get-audit-trail.ts';
 import { reviewChecks } from './review-checks.ts';
 import { serviceRequestFiles } from './service-requests-evidence.ts';
@@ -102,6 +104,7 @@ export async function evidenceBundle(
     requests,
     screening,
     exchanges,
+    asked,
   ] = await Promise.all([
     deps.records.get(applicantId),
     deps.records.kycList(applicantId),
@@ -116,6 +119,8 @@ export async function evidenceBundle(
     serviceRequestFiles(deps, applicantId),
     getScreening(deps, applicantId),
     deps.exchanges.list(applicantId),
+    // the documents asked of the applicant during the review, with each answered file
+    documentRequestFiles(deps, applicantId),
   ]);
   const generatedAt = new Date(deps.now()).toISOString();
 
@@ -169,6 +174,7 @@ export async function evidenceBundle(
     }),
     ...requests,
     ...exchangeFiles(exchanges),
+    ...asked,
   };
   const esign = sections.esign_obj;
   const signedForm = signed ? esign?.signed_document?.$file : undefined;

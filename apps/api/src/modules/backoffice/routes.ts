@@ -6,6 +6,7 @@
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { applicationRoutes } from './application-routes.ts';
+import { documentRequestRoutes } from './document-requests/routes.ts';
 import { ensureFirstAdmin } from './ensure-first-admin.ts';
 import { holdRoutes } from './holds/routes.ts';
 import { backofficeFlowRoutes } from './flow-routes.ts';
@@ -25,6 +26,7 @@ export const backofficeRoutes: FastifyPluginAsyncZod = async (app) => {
   // screening hits, the risk category and the deceased flag
   await app.register(backofficeScreeningRoutes);
   await app.register(holdRoutes);
+  await app.register(documentRequestRoutes);
 
   // the reports' working-hours clock skips the same trading holidays as the API's
   await syncWorkingCalendar(deps);

@@ -11,9 +11,10 @@ import type { StatusDeps } from './deps.ts';
 import { ok, type Outcome } from '../../lib/outcome.ts';
 import { tradingFrom } from '../../lib/trading-from.ts';
 import { closuresRepository } from '../../records/closures.repository.ts';
+import { type DocumentRequestRow, documentRequestsRepository } from '../../records/document-requests.repository.ts';
 import { reasonsRepository } from '../../records/reasons.repository.ts';
 
-type Deps = Pick<StatusDeps, 'config' | 'database' | 'records' | 'registrations' | 'consents'>;
+type Deps = Pick<StatusDeps, 'config' | 'database' | 'records' | 'registrations' | 'consents' | 'cipher'>;
 
 const FINAL_MESSAGE: Record<ReviewStatus, MessageKey> = {
   Pending: 'statusUnderReview',
@@ -53,6 +54,7 @@ export async function getApplicationStatus(
             }),
         )
       : [];
+  const asked = await documentRequestsRepository.openOf(db, applicantId);
   const rejected = kycList.find((k) => k.adminActivity === 'Reject');
   const rejectedStage = status === 'Rejected' && rejected ? rejected.stage : null;
   return ok(FINAL_MESSAGE[status], {
@@ -84,5 +86,15 @@ export async function getApplicationStatus(
     closure: closed
       ? { kind: closed.kind, code: closed.code, texts: await textsOf(closed.code, closed.reasonVersion) }
       : null,
+    document_requests: asked.map((r) => documentRequestView(deps, r)),
   });
 }
+
+/** A document request as the applicant reads it: the kind, the reviewer's note, whether the file was sent. */
+export const documentRequestView = (deps: Pick<StatusDeps, 'cipher'>, r: DocumentRequestRow) => ({
+  id: r.id,
+  kind: r.kind,
+  note: deps.cipher.decrypt(r.noteEnc),
+  state: r.state === 'answered' ? ('answered' as const) : ('requested' as const),
+  requested_at: r.requestedAt.toISOString(),
+});

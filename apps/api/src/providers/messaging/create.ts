@@ -47,6 +47,7 @@ function createSender(config: Config, database: DatabaseRef, selfFetch?: SelfFet
               'closure',
               'send_back_reminder',
               'segments_pending',
+              'document_request',
             ] as TemplateName[]
           )
             .map((t) => [t, env[`${prefix}_${t.toUpperCase()}_${l.toUpperCase()}`]])
@@ -69,6 +70,7 @@ function createSender(config: Config, database: DatabaseRef, selfFetch?: SelfFet
       closure: env.MSG91_TEMPLATE_CLOSURE ?? need('MSG91_TEMPLATE_DECISION'),
       send_back_reminder: env.MSG91_TEMPLATE_SEND_BACK_REMINDER ?? need('MSG91_TEMPLATE_DECISION'),
       segments_pending: env.MSG91_TEMPLATE_SEGMENTS_PENDING ?? need('MSG91_TEMPLATE_DECISION'),
+      document_request: env.MSG91_TEMPLATE_DOCUMENT_REQUEST ?? need('MSG91_TEMPLATE_DECISION'),
     },
     templatesByLanguage: byLanguage('MSG91_TEMPLATE'),
     whatsapp: {

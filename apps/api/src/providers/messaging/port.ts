@@ -15,7 +15,8 @@ export type TemplateName =
   | 'service_request'
   | 'closure'
   | 'send_back_reminder'
-  | 'segments_pending';
+  | 'segments_pending'
+  | 'document_request';
 
 /** A file an email carries (the welcome kit). */
 export interface Attachment {
@@ -76,6 +77,8 @@ export const TEMPLATE_VARS: Record<TemplateName, readonly string[]> = {
   send_back_reminder: ['date'],
   // "Your account application is approved. Active now: {#active#}. Waiting for your income proof: {#held#}. ..."
   segments_pending: ['active', 'held'],
+  // "The reviewer of your account application asks for one more document. Open the application to see which one and upload it."
+  document_request: [],
 };
 
 /** Characters as DLT counts them: code points, so that a surrogate pair is one and never split. */

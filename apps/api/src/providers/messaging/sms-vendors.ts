@@ -24,6 +24,7 @@ const SMS_TEMPLATES: TemplateName[] = [
   'closure',
   'send_back_reminder',
   'segments_pending',
+  'document_request',
 ];
 
 /** Kaleyra with the DLT template ids KALEYRA_TEMPLATE_<NAME> and KALEYRA_TEMPLATE_<NAME>_<LANG>. */

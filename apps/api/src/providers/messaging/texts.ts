@@ -33,6 +33,9 @@ interface Texts {
   segmentsPendingSubject: string;
   /** Segment names by code, short enough for a DLT variable. */
   segments: Record<string, string>;
+  /** A reviewer asks for one more document: the app names it and takes the upload (no variables). */
+  documentRequest: string;
+  documentRequestSubject: string;
   /** Stage names by code, for the decision message. */
   stages: Partial<Record<number, string>>;
 }
@@ -71,6 +74,9 @@ export const MESSAGE_TEXTS: Record<Language, Texts> = {
       commodity_derivatives_1: 'Commodity',
       mutual_funds_1: 'Mutual Funds',
     },
+    documentRequest:
+      'The reviewer of your account application asks for one more document. Open the application to see which one and upload it.',
+    documentRequestSubject: 'The reviewer asks for one more document',
     stages: Object.fromEntries(Object.values(STAGES).map((s) => [s.code, s.name])),
   },
   hi: {
@@ -105,6 +111,9 @@ export const MESSAGE_TEXTS: Record<Language, Texts> = {
       commodity_derivatives_1: 'कमोडिटी',
       mutual_funds_1: 'म्यूचुअल फंड',
     },
+    documentRequest:
+      'आपके खाता आवेदन की समीक्षा करने वाले ने एक और दस्तावेज़ माँगा है। कौन-सा दस्तावेज़ चाहिए यह देखने और उसे अपलोड करने के लिए आवेदन खोलें।',
+    documentRequestSubject: 'समीक्षक एक और दस्तावेज़ माँग रहे हैं',
     stages: {
       110: 'मोबाइल',
       120: 'ईमेल',
@@ -152,6 +161,9 @@ export const MESSAGE_TEXTS: Record<Language, Texts> = {
       commodity_derivatives_1: 'কমোডিটি',
       mutual_funds_1: 'মিউচুয়াল ফান্ড',
     },
+    documentRequest:
+      'আপনার অ্যাকাউন্ট আবেদনের পর্যালোচক আরও একটি নথি চেয়েছেন। কোন নথি তা দেখতে এবং আপলোড করতে আবেদনটি খুলুন।',
+    documentRequestSubject: 'পর্যালোচক আরও একটি নথি চাইছেন',
     stages: {
       110: 'মোবাইল',
       120: 'ইমেল',
@@ -199,6 +211,9 @@ export const MESSAGE_TEXTS: Record<Language, Texts> = {
       commodity_derivatives_1: 'કોમોડિટી',
       mutual_funds_1: 'મ્યુચ્યુઅલ ફંડ',
     },
+    documentRequest:
+      'તમારી ખાતા અરજીના સમીક્ષકે વધુ એક દસ્તાવેજ માંગ્યો છે. કયો દસ્તાવેજ છે તે જોવા અને તેને અપલોડ કરવા માટે અરજી ખોલો.',
+    documentRequestSubject: 'સમીક્ષક વધુ એક દસ્તાવેજ માંગે છે',
     stages: {
       110: 'મોબાઇલ',
       120: 'ઇમેઇલ',
@@ -246,6 +261,9 @@ export const MESSAGE_TEXTS: Record<Language, Texts> = {
       commodity_derivatives_1: 'कमोडिटी',
       mutual_funds_1: 'म्युच्युअल फंड',
     },
+    documentRequest:
+      'तुमच्या खाते अर्जाच्या पुनरावलोकनकर्त्याने आणखी एक कागदपत्र मागितले आहे. कोणते कागदपत्र हवे ते पाहण्यासाठी आणि ते अपलोड करण्यासाठी अर्ज उघडा.',
+    documentRequestSubject: 'पुनरावलोकनकर्ता आणखी एक कागदपत्र मागत आहेत',
     stages: {
       110: 'मोबाइल',
       120: 'ईमेल',

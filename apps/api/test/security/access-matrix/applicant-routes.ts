@@ -167,6 +167,12 @@ export const APPLICANT_MATRIX: Record<string, Entry> = {
     expect: ALL(400),
   },
   'GET /api/v1/ekyc/get-application-status': { access: 'applicant' },
+  // another applicant's request, or none, is not found
+  'POST /api/v1/ekyc/document-requests/:id/answer': {
+    access: 'applicant',
+    sample: () => ({ params: { id: randomUUID() }, body: { document: PNG_1PX } }),
+    expect: { owner: 404, other: 404 },
+  },
   'GET /api/v1/ekyc/get-consents': { access: 'applicant' },
   'POST /api/v1/ekyc/update-consent': {
     access: 'applicant',

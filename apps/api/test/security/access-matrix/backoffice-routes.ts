@@ -136,6 +136,31 @@ export const BACKOFFICE_MATRIX: Record<string, Entry> = {
     // allowed; the reviewer released it, so the admin finds no hold
     expect: { admin: 409 },
   },
+  'GET /api/v1/backoffice/applications/:id/document-requests': {
+    access: 'reviewer',
+    sample: (c) => ({ params: { id: c.ownerId } }),
+  },
+  'POST /api/v1/backoffice/applications/:id/document-requests': {
+    access: 'reviewer',
+    sample: (c) => ({
+      params: { id: c.ownerId },
+      body: { kind: 'bankers_letter', note: 'A letter from your bank naming you' },
+    }),
+    // allowed; the owner is still filling in the application, not under review
+    expect: { reviewer: 409, admin: 409 },
+  },
+  'POST /api/v1/backoffice/applications/:id/document-requests/:requestId/decision': {
+    access: 'reviewer',
+    sample: (c) => ({ params: { id: c.ownerId, requestId: randomUUID() }, body: { decision: 'accept' } }),
+    // allowed; no such request
+    expect: { reviewer: 404, admin: 404 },
+  },
+  'POST /api/v1/backoffice/applications/:id/document-requests/:requestId/cancel': {
+    access: 'reviewer',
+    sample: (c) => ({ params: { id: c.ownerId, requestId: randomUUID() } }),
+    // allowed; no such request
+    expect: { reviewer: 404, admin: 404 },
+  },
   'GET /api/v1/backoffice/reasons': { access: 'reviewer' },
   'PUT /api/v1/backoffice/reasons/:code': {
     access: 'admin',

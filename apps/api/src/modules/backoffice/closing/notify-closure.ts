@@ -12,7 +12,7 @@ import { auditRepository as repo } from '../audit.repository.ts';
 export async function sendToApplicant(
   deps: Pick<BackofficeDeps, 'database' | 'records' | 'messaging'>,
   applicantId: string,
-  template: 'closure' | 'send_back_reminder' | 'segments_pending',
+  template: 'closure' | 'send_back_reminder' | 'segments_pending' | 'document_request',
   build: (language: Language) => { text: string; subject: string; vars: Record<string, string> },
 ): Promise<void> {
   const applicant = await deps.records.get(applicantId);

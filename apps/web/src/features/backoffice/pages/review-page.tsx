@@ -15,6 +15,7 @@ import { QueryState } from '../components/query-state';
 import { SectionCard } from '../components/section-card';
 import { ApprovalPanel } from '../components/approval-panel';
 import { CaseFlowPanel } from '../components/case-flow-panel';
+import { DocumentRequestsPanel } from '../components/document-requests-panel';
 import { HoldPanel } from '../components/hold-panel';
 import { RegistrationsPanel } from '../components/registrations-panel';
 import { RuleSetPanel } from '../components/rule-set-panel';
@@ -154,6 +155,7 @@ function Review({ application, onNext }: { application: ApplicationData; onNext:
       <ApprovalPanel application={application} />
       <CaseFlowPanel application={application} />
       <HoldPanel applicationId={application.id} />
+      <DocumentRequestsPanel applicationId={application.id} underReview={application.status === 'Pending'} />
       <RegistrationsPanel
         applicationId={application.id}
         approved={application.approval.step === 'registrations' || application.approval.step === 'done'}

@@ -2,10 +2,12 @@
  * '/status': the review status with its exact final message (section 4). Pending and approved
  * thank the applicant (verification pending); completed congratulates, with the signed form and
  * the app links; rejected apologises with Retry to the stage the reviewer rejected; closed (finally
- * rejected, or expired after a send-back) says why, with no Retry.
+ * rejected, or expired after a send-back) says why, with no Retry. A document a reviewer asks for
+ * while the application is in review is named here with the reviewer's note and a link to its upload.
  */
 import { LANGUAGES, type Language, VERIFICATION_DAYS } from '@ekyc/contracts/constants';
 import { describeReason, encodeReason } from '@ekyc/contracts/review-reasons';
+import { ROUTE } from '@ekyc/contracts/stages';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/button';
 import { PageLoader } from '../../../components/spinner';
@@ -82,6 +84,32 @@ export default function StatusPage() {
         <p className="rounded-full bg-amber-50 px-3 py-1 text-sm font-semibold text-amber-700">
           {t('verificationPending')}
         </p>
+      )}
+      {data.status === 'Pending' && data.document_requests && data.document_requests.length > 0 && (
+        <section
+          aria-labelledby="document-requests-heading"
+          data-testid="document-requests"
+          className="w-full rounded-lg border border-amber-300 bg-amber-50 p-3 text-left text-sm text-ink"
+        >
+          <h3 id="document-requests-heading" className="font-semibold">
+            {t('documentRequest.heading')}
+          </h3>
+          <ul className="mt-2 space-y-3">
+            {data.document_requests.map((r) => (
+              <li key={r.id}>
+                <p className="font-semibold">{t(`documentRequest.kinds.${r.kind}`)}</p>
+                <p className="break-words">{r.note}</p>
+                {r.state === 'requested' ? (
+                  <Button className="mt-2" onClick={() => go(`${ROUTE.documentRequest}?id=${r.id}`)}>
+                    {t('documentRequest.upload')}
+                  </Button>
+                ) : (
+                  <p className="mt-1 text-muted">{t('documentRequest.sent')}</p>
+                )}
+              </li>
+            ))}
+          </ul>
+        </section>
       )}
       {data.status === 'Pending' && (
         <p className="text-sm text-muted">
