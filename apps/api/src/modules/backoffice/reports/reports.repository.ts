@@ -231,18 +231,31 @@ export const reportsRepository = {
               : sql`t.confirmed_at >= ${since(scope.days)}`
           })`;
     type Hours = { pending: unknown; approved: unknown; rejected: unknown; in_progress: unknown; closed: unknown };
-    // one statement: the period's rows are computed once for the medians and the latest
+    // One statement: the period's rows computed once for the medians and the latest. A status in
+    // which more than half of the applications spent no time (sent back, closed: most never were)
+    // has the median 0 without sorting its hours (none is negative: the middle ones are zeros).
+    const cols = ['pending', 'approved', 'rejected', 'in_progress', 'closed'];
     const [m] = await query<Hours & { n: unknown; latest: unknown }>(
       tx,
       sql`${times},
+        z as (select count(*) as n, ${sql.join(
+          cols.map((c) =>
+            sql.raw(
+              `count(*) filter (where ${c} = 0) > count(${c}) / 2 and count(*) filter (where ${c} < 0) = 0 as ${c}_zero`,
+            ),
+          ),
+          sql`, `,
+        )} from t),
         l as (select * from t order by approved_at desc, applicant_id limit ${latest})
-        select count(*) as n, percentile_cont(0.5) within group (order by pending) as pending,
-          percentile_cont(0.5) within group (order by approved) as approved,
-          percentile_cont(0.5) within group (order by rejected) as rejected,
-          percentile_cont(0.5) within group (order by in_progress) as in_progress,
-          percentile_cont(0.5) within group (order by closed) as closed,
+        select z.n, ${sql.join(
+          cols.map((c) =>
+            sql.raw(`case when z.${c}_zero then 0
+                else (select percentile_cont(0.5) within group (order by ${c}) from t) end as ${c}`),
+          ),
+          sql`, `,
+        )},
           (select coalesce(json_agg(l order by l.approved_at desc, l.applicant_id), '[]') from l) as latest
-        from t`,
+        from z`,
     );
     const latestRows = (typeof m?.latest === 'string' ? JSON.parse(m.latest) : (m?.latest ?? [])) as (Hours & {
       applicant_id: string;
