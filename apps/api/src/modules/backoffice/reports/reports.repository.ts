@@ -3,10 +3,11 @@
  * written (2846_review_reports.sql: review_decisions, review_status_log) and those kept from the
  * decisions in turn (2941_review_report_summaries.sql: review_sittings with each application
  * decision's working seconds less held time, review_pairs, review_confirmations; 2942:
- * review_status_times). Every read is bounded by the period through a time index, and by one
- * staff member when the viewer sees only their own figures; the aggregates (medians included) are
- * taken in the database.
- */
+ * review_status_times), and their tables per day (2990_review_report_days.sql: the per-person
+ * counts per tenth of a working hour, the pairs and the confirmations per day). A period reads its
+ * whole days from the day tables and its first, partial day from the per-decision rows; every read
+ * is bounded by the period through an index, and by one staff member when the viewer sees only
+ * their own figures; the aggregates (exact medians included) are taken in the database. */
 import type { ApplicationStatus } from '@ekyc/contracts/calls/backoffice-queue';
 import type { ReviewRole } from '@ekyc/contracts/calls/backoffice-reports';
 import { sql, type SQL } from 'drizzle-orm';
