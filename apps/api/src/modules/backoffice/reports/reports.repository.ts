@@ -7,7 +7,8 @@
  * counts per tenth of a working hour, the pairs and the confirmations per day). A period reads its
  * whole days from the day tables and its first, partial day from the per-decision rows; every read
  * is bounded by the period through an index, and by one staff member when the viewer sees only
- * their own figures; the aggregates (exact medians included) are taken in the database. */
+ * their own figures; the aggregates (exact medians included) are taken in the database.
+ */
 import type { ApplicationStatus } from '@ekyc/contracts/calls/backoffice-queue';
 import type { ReviewRole } from '@ekyc/contracts/calls/backoffice-reports';
 import { sql, type SQL } from 'drizzle-orm';
