@@ -117,7 +117,7 @@ test('the reports page draws who decided what, with first-time-right', async ({ 
   const perPerson = page.getByRole('figure', { name: 'Applications decided per person' });
   await expect(perPerson.getByRole('application')).toBeVisible();
   await expect(perPerson.locator('.recharts-bar-rectangle').first()).toBeVisible();
-  await expect(perPerson.getByText('Lead Reports (maker)')).toBeVisible();
+  await expect(perPerson.getByRole('application').getByText('Lead Reports (maker)')).toBeVisible();
   await expect(page.getByTestId('first-time-right')).toHaveText(/^\d+(\.\d)?%$/);
   const pairs = page.getByRole('region', { name: 'Maker and checker pairs' });
   await expect(pairs.getByRole('row', { name: /Lead Reports Rita Checker \d+/ }).first()).toBeVisible();

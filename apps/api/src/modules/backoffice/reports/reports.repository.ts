@@ -3,9 +3,11 @@
  * written (2846_review_reports.sql: review_decisions, review_status_log) and those kept from the
  * decisions in turn (2941_review_report_summaries.sql: review_sittings with each application
  * decision's working seconds less held time, review_pairs, review_confirmations; 2942:
- * review_status_times). Every read is bounded by the period through a time index, and by one
- * staff member when the viewer sees only their own figures; the aggregates (medians included) are
- * taken in the database.
+ * review_status_times), and their tables per day (2990_review_report_days.sql: the per-person
+ * counts per tenth of a working hour, the pairs and the confirmations per day). A period reads its
+ * whole days from the day tables and its first, partial day from the per-decision rows; every read
+ * is bounded by the period through an index, and by one staff member when the viewer sees only
+ * their own figures; the aggregates (exact medians included) are taken in the database.
  */
 import type { ApplicationStatus } from '@ekyc/contracts/calls/backoffice-queue';
 import type { ReviewRole } from '@ekyc/contracts/calls/backoffice-reports';
@@ -44,6 +46,14 @@ export interface BreachRow {
 }
 
 const since = (days: number) => sql`now() - make_interval(days => ${days}::int)`;
+/**
+ * A period read from the day tables (2990_review_report_days.sql, UTC days): its whole days from
+ * them, its first, partial day from the per-decision rows, so that the figures are the exact period's.
+ */
+const fullDays = (column: string, days: number) => sql`${sql.raw(column)} > review_utc_day(${since(days)})`;
+const firstDay = (column: string, days: number) =>
+  sql`${sql.raw(column)} >= ${since(days)}
+    and ${sql.raw(column)} < (review_utc_day(${since(days)}) + 1)::timestamp at time zone 'UTC'`;
 const mine = (alias: string, staffId: string | null): SQL =>
   staffId ? sql`and ${sql.raw(alias)}.staff_id = ${staffId}::uuid` : sql``;
 
@@ -72,13 +82,23 @@ export const reportsRepository = {
       breaches: unknown;
     }>(
       tx,
-      sql`with s as (
-            select x.staff_id, x.role, x.stage_decisions, x.sent_back, round(x.working_seconds / 360.0) / 10 as h
-            from review_sittings x where x.decided_at >= ${since(scope.days)} ${mine('x', scope.staffId)})
-          select s.staff_id, st.name, s.role, count(*) as n, sum(s.stage_decisions) as decisions,
-            count(*) filter (where s.sent_back) as sent_back, percentile_cont(0.5) within group (order by s.h) as median,
-            count(*) filter (where s.h > ${slaHours}) as breaches
-          from s join staff st on st.id = s.staff_id group by s.staff_id, st.name, s.role`,
+      sql`with h as (
+            select u.staff_id, u.role, u.tenths, sum(u.n) as n, sum(u.sd) as sd, sum(u.sb) as sb from (
+              select d.staff_id, d.role, d.tenths, d.applications as n, d.stage_decisions as sd, d.sent_back as sb
+              from review_turnaround_days d where ${fullDays('d.day', scope.days)} ${mine('d', scope.staffId)}
+              union all
+              select x.staff_id, x.role, review_tenths(x.working_seconds), 1, x.stage_decisions, x.sent_back::int
+              from review_sittings x where ${firstDay('x.decided_at', scope.days)} ${mine('x', scope.staffId)}) u
+            group by u.staff_id, u.role, u.tenths),
+          c as (
+            select h.*, sum(h.n) over (partition by h.staff_id, h.role order by h.tenths) - h.n as below,
+              sum(h.n) over (partition by h.staff_id, h.role) as total
+            from h)
+          select c.staff_id, st.name, c.role, sum(c.n) as n, sum(c.sd) as decisions, sum(c.sb) as sent_back,
+            (min(c.tenths) filter (where c.below <= (c.total - 1) / 2 and (c.total - 1) / 2 < c.below + c.n)
+              + min(c.tenths) filter (where c.below <= c.total / 2 and c.total / 2 < c.below + c.n)) / 20.0 as median,
+            coalesce(sum(c.n) filter (where c.tenths / 10.0 > ${slaHours}), 0) as breaches
+          from c join staff st on st.id = c.staff_id group by c.staff_id, st.name, c.role`,
     );
     return rows.map((r) => ({
       staffId: r.staff_id,
@@ -137,31 +157,46 @@ export const reportsRepository = {
     return rows.map((r) => ({ week: r.week, code: r.code, applications: toNum(r.n) }));
   },
 
-  /** Applications confirmed in the period, and those of them never sent back (review_confirmations). */
+  /**
+   * Applications confirmed in the period, and those of them never sent back: the team's from the
+   * day table (review_confirmation_days), a staff member's from review_confirmations.
+   */
   async firstTimeRight(tx: Tx, scope: ReportScope) {
     const [row] = await query<{ approved: unknown; first_time: unknown }>(
       tx,
-      sql`select count(*) as approved, count(*) filter (where not c.sent_back) as first_time
-          from review_confirmations c
-          where c.confirmed_at >= ${since(scope.days)}
-            ${
-              scope.staffId
-                ? sql`and exists (select 1 from review_pairs p where p.applicant_id = c.applicant_id
-                    and (p.maker_id = ${scope.staffId}::uuid or p.checker_id = ${scope.staffId}::uuid))`
-                : sql``
-            }`,
+      scope.staffId
+        ? sql`select count(*) as approved, count(*) filter (where not c.sent_back) as first_time
+            from review_confirmations c
+            where c.confirmed_at >= ${since(scope.days)}
+              and exists (select 1 from review_pairs p where p.applicant_id = c.applicant_id
+                and (p.maker_id = ${scope.staffId}::uuid or p.checker_id = ${scope.staffId}::uuid))`
+        : sql`select coalesce(sum(u.approved), 0) as approved, coalesce(sum(u.first_time), 0) as first_time from (
+              select d.approved, d.first_time from review_confirmation_days d where ${fullDays('d.day', scope.days)}
+              union all
+              select 1, (not c.sent_back)::int from review_confirmations c
+              where ${firstDay('c.confirmed_at', scope.days)}) u`,
     );
     return { approved: toNum(row?.approved), firstTime: toNum(row?.first_time) };
   },
 
-  /** Applications per maker (who accepted stages) and checker (who confirmed), from review_pairs. */
+  /**
+   * Applications per maker (who accepted stages) and checker (who confirmed): review_pairs has one
+   * row per application, maker and checker, counted per day of the confirmation in review_pair_days.
+   */
   async pairs(tx: Tx, scope: ReportScope) {
+    const theirs = (alias: string) =>
+      scope.staffId
+        ? sql`and (${sql.raw(alias)}.checker_id = ${scope.staffId}::uuid or ${sql.raw(alias)}.maker_id = ${scope.staffId}::uuid)`
+        : sql``;
     const rows = await query<{ maker_id: string; maker: string; checker_id: string; checker: string; n: unknown }>(
       tx,
-      sql`select p.maker_id, ms.name as maker, p.checker_id, cs.name as checker, count(distinct p.applicant_id) as n
-          from review_pairs p join staff ms on ms.id = p.maker_id join staff cs on cs.id = p.checker_id
-          where p.confirmed_at >= ${since(scope.days)}
-            ${scope.staffId ? sql`and (p.checker_id = ${scope.staffId}::uuid or p.maker_id = ${scope.staffId}::uuid)` : sql``}
+      sql`select p.maker_id, ms.name as maker, p.checker_id, cs.name as checker, sum(p.n) as n from (
+            select d.maker_id, d.checker_id, d.applications as n from review_pair_days d
+            where ${fullDays('d.day', scope.days)} ${theirs('d')}
+            union all
+            select x.maker_id, x.checker_id, 1 from review_pairs x
+            where ${firstDay('x.confirmed_at', scope.days)} ${theirs('x')}) p
+          join staff ms on ms.id = p.maker_id join staff cs on cs.id = p.checker_id
           group by 1, 2, 3, 4 order by n desc, maker, checker`,
     );
     return rows.map((r) => ({
@@ -183,35 +218,51 @@ export const reportsRepository = {
   async timeInStatus(tx: Tx, scope: ReportScope, latest: number) {
     const open = (status: string) =>
       sql.raw(`case when t.open_status = '${status}' then extract(epoch from now() - t.open_since) else 0 end`);
-    const times = sql`with confirmed as (${
-      scope.staffId
-        ? sql`select distinct p.applicant_id from review_pairs p
-            where p.checker_id = ${scope.staffId}::uuid and p.confirmed_at >= ${since(scope.days)}`
-        : sql`select c.applicant_id from review_confirmations c where c.confirmed_at >= ${since(scope.days)}`
-    }),
-        t as (
+    // the team's confirmed applications through review_status_times' copy of the confirmation
+    // (2991), one index and no join; a checker's through their pairs
+    const times = sql`with t as (
           select t.applicant_id, t.approved_at,
             (t.pending_s + ${open('Pending')}) / 3600 as pending, (t.approved_s + ${open('Approved')}) / 3600 as approved,
             (t.rejected_s + ${open('Rejected')}) / 3600 as rejected,
             (t.in_progress_s + ${open('In progress')}) / 3600 as in_progress, (t.closed_s + ${open('Closed')}) / 3600 as closed
-          from review_status_times t join confirmed c on c.applicant_id = t.applicant_id
-          where t.approved_at is not null)`;
+          from review_status_times t
+          where t.approved_at is not null and ${
+            scope.staffId
+              ? sql`t.applicant_id in (select p.applicant_id from review_pairs p
+                  where p.checker_id = ${scope.staffId}::uuid and p.confirmed_at >= ${since(scope.days)})`
+              : sql`t.confirmed_at >= ${since(scope.days)}`
+          })`;
     type Hours = { pending: unknown; approved: unknown; rejected: unknown; in_progress: unknown; closed: unknown };
-    const [[m], rows] = await Promise.all([
-      query<Hours & { n: unknown }>(
-        tx,
-        sql`${times} select count(*) as n, percentile_cont(0.5) within group (order by pending) as pending,
-            percentile_cont(0.5) within group (order by approved) as approved,
-            percentile_cont(0.5) within group (order by rejected) as rejected,
-            percentile_cont(0.5) within group (order by in_progress) as in_progress,
-            percentile_cont(0.5) within group (order by closed) as closed
-          from t`,
-      ),
-      query<Hours & { applicant_id: string; approved_at: unknown }>(
-        tx,
-        sql`${times} select * from t order by approved_at desc, applicant_id limit ${latest}`,
-      ),
-    ]);
+    // One statement: the period's rows computed once for the medians and the latest. A status in
+    // which more than half of the applications spent no time (sent back, closed: most never were)
+    // has the median 0 without sorting its hours (none is negative: the middle ones are zeros).
+    const cols = ['pending', 'approved', 'rejected', 'in_progress', 'closed'];
+    const [m] = await query<Hours & { n: unknown; latest: unknown }>(
+      tx,
+      sql`${times},
+        z as (select count(*) as n, ${sql.join(
+          cols.map((c) =>
+            sql.raw(
+              `count(*) filter (where ${c} = 0) > count(${c}) / 2 and count(*) filter (where ${c} < 0) = 0 as ${c}_zero`,
+            ),
+          ),
+          sql`, `,
+        )} from t),
+        l as (select * from t order by approved_at desc, applicant_id limit ${latest})
+        select z.n, ${sql.join(
+          cols.map((c) =>
+            sql.raw(`case when z.${c}_zero then 0
+                else (select percentile_cont(0.5) within group (order by ${c}) from t) end as ${c}`),
+          ),
+          sql`, `,
+        )},
+          (select coalesce(json_agg(l order by l.approved_at desc, l.applicant_id), '[]') from l) as latest
+        from z`,
+    );
+    const latestRows = (typeof m?.latest === 'string' ? JSON.parse(m.latest) : (m?.latest ?? [])) as (Hours & {
+      applicant_id: string;
+      approved_at: unknown;
+    })[];
     const byStatus = (h: Hours): [ApplicationStatus, unknown][] => [
       ['Pending', h.pending],
       ['Approved', h.approved],
@@ -223,7 +274,7 @@ export const reportsRepository = {
       medians: m
         ? byStatus(m).map(([status, median]) => ({ status, medianHours: toNum(median), applications: toNum(m.n) }))
         : [],
-      rows: rows.flatMap((r) =>
+      rows: latestRows.flatMap((r) =>
         byStatus(r).map(([status, hours]) => ({
           applicantId: r.applicant_id,
           approvedAt: toDate(r.approved_at),

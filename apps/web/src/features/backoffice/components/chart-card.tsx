@@ -25,6 +25,7 @@ export function ChartCard({
   file,
   rows,
   height,
+  columnLabel,
   children,
 }: {
   title: string;
@@ -32,6 +33,11 @@ export function ChartCard({
   rows: Record<string, string | number | null>[];
   /** In CSS pixels, for a chart that grows with its rows (one bar per person); 18 rem otherwise. */
   height?: number;
+  /**
+   * The names of the rows' columns: given, the chart's figures are also written as a table that
+   * screen readers read in place of the drawing (the drawing alone names no figure).
+   */
+  columnLabel?: (column: string) => string;
   children: ReactNode;
 }) {
   const { t } = useTranslation('operations');
@@ -85,6 +91,49 @@ export function ChartCard({
       <div ref={ref} className={height ? 'w-full' : 'h-72 w-full'} style={height ? { height } : undefined}>
         {children}
       </div>
+      {columnLabel && rows.length > 0 && <FiguresTable title={title} rows={rows} columnLabel={columnLabel} />}
     </figure>
+  );
+}
+
+/** A chart's rows as a table for screen readers (visually hidden: the chart shows them). */
+function FiguresTable({
+  title,
+  rows,
+  columnLabel,
+}: {
+  title: string;
+  rows: Record<string, string | number | null>[];
+  columnLabel: (column: string) => string;
+}) {
+  const columns = [...new Set(rows.flatMap((r) => Object.keys(r)))];
+  return (
+    <table className="sr-only">
+      <caption>{title}</caption>
+      <thead>
+        <tr>
+          {columns.map((c) => (
+            <th key={c} scope="col">
+              {columnLabel(c)}
+            </th>
+          ))}
+        </tr>
+      </thead>
+      <tbody>
+        {rows.map((r, i) => (
+          <tr key={i}>
+            {columns.map((c, j) =>
+              j === 0 ? (
+                <th key={c} scope="row">
+                  {r[c] ?? '—'}
+                </th>
+              ) : (
+                <td key={c}>{r[c] ?? '—'}</td>
+              ),
+            )}
+          </tr>
+        ))}
+      </tbody>
+    </table>
   );
 }

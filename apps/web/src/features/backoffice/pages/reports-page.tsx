@@ -124,6 +124,8 @@ export default function ReportsPage() {
             hours: m.median_hours,
           }));
           const ftr = data.first_time_right;
+          // a reason code names its own column
+          const columnLabel = (c: string) => t(`columns.${c}`, { defaultValue: c });
           // one row of bars per person, every name written (a team of 20 fits without skipped labels)
           const peopleChartHeight = Math.max(288, 96 + people.length * 40);
           return (
@@ -131,7 +133,13 @@ export default function ReportsPage() {
               <p className="text-muted lg:col-span-2" data-testid="reports-scope">
                 {t(data.scope === 'team' ? 'scopeTeam' : 'scopeOwn', { sla: data.sla_working_hours })}
               </p>
-              <ChartCard title={t('perPerson')} file="applications-per-person" rows={people} height={peopleChartHeight}>
+              <ChartCard
+                title={t('perPerson')}
+                file="applications-per-person"
+                rows={people}
+                height={peopleChartHeight}
+                columnLabel={columnLabel}
+              >
                 {people.length === 0 ? (
                   <p className="text-muted">{t('empty')}</p>
                 ) : (
@@ -169,6 +177,7 @@ export default function ReportsPage() {
                 file="turnaround-working-hours"
                 rows={people}
                 height={peopleChartHeight}
+                columnLabel={columnLabel}
               >
                 {people.length === 0 ? (
                   <p className="text-muted">{t('empty')}</p>
@@ -190,7 +199,7 @@ export default function ReportsPage() {
                   </ResponsiveContainer>
                 )}
               </ChartCard>
-              <ChartCard title={t('reasons')} file="reasons-by-week" rows={weeks}>
+              <ChartCard title={t('reasons')} file="reasons-by-week" rows={weeks} columnLabel={columnLabel}>
                 {weeks.length === 0 ? (
                   <p className="text-muted">{t('empty')}</p>
                 ) : (
@@ -214,7 +223,7 @@ export default function ReportsPage() {
                   </ResponsiveContainer>
                 )}
               </ChartCard>
-              <ChartCard title={t('states')} file="time-in-each-status" rows={medians}>
+              <ChartCard title={t('states')} file="time-in-each-status" rows={medians} columnLabel={columnLabel}>
                 <ResponsiveContainer width="100%" height="100%">
                   <BarChart data={medians}>
                     <CartesianGrid strokeDasharray="3 3" />
