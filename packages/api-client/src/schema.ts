@@ -3366,7 +3366,40 @@ export interface operations {
                 message: string;
                 code?: string;
                 data: {
-                  screen: string;
+                  screen:
+                    | (
+                        | '/'
+                        | '/verify-otp'
+                        | '/email-verification'
+                        | '/email-verification/verify-otp'
+                        | '/pan-verification'
+                        | '/pan-verification/pan-info'
+                        | '/digilocker'
+                        | '/returnurl'
+                        | '/client-profiling'
+                        | '/client-profiling/occupation'
+                        | '/client-profiling/trading-experience'
+                        | '/client-profiling/annual-income'
+                        | '/client-profiling/gender-and-marital'
+                        | '/client-profiling/education'
+                        | '/client-profiling/identification'
+                        | '/client-profiling/plans'
+                        | '/client-profiling/declaration'
+                        | '/bank-and-segment'
+                        | '/bank-and-segment/upi'
+                        | '/bank-and-segment/add-bank'
+                        | '/bank-and-segment/cancel-cheque'
+                        | '/bank-and-segment/signature'
+                        | '/bank-and-segment/nominee'
+                        | '/bank-and-segment/nominee/add-nominee'
+                        | '/bank-and-segment/segment'
+                        | '/take-selfie'
+                        | '/e-sign'
+                        | '/status'
+                        | '/privacy'
+                        | '/assisted-kyc'
+                      )
+                    | string;
                   resend_after: number;
                   expires_in: number;
                 };
@@ -3377,7 +3410,40 @@ export interface operations {
                 message: string;
                 code?: string;
                 data: {
-                  screen?: string;
+                  screen?:
+                    | (
+                        | '/'
+                        | '/verify-otp'
+                        | '/email-verification'
+                        | '/email-verification/verify-otp'
+                        | '/pan-verification'
+                        | '/pan-verification/pan-info'
+                        | '/digilocker'
+                        | '/returnurl'
+                        | '/client-profiling'
+                        | '/client-profiling/occupation'
+                        | '/client-profiling/trading-experience'
+                        | '/client-profiling/annual-income'
+                        | '/client-profiling/gender-and-marital'
+                        | '/client-profiling/education'
+                        | '/client-profiling/identification'
+                        | '/client-profiling/plans'
+                        | '/client-profiling/declaration'
+                        | '/bank-and-segment'
+                        | '/bank-and-segment/upi'
+                        | '/bank-and-segment/add-bank'
+                        | '/bank-and-segment/cancel-cheque'
+                        | '/bank-and-segment/signature'
+                        | '/bank-and-segment/nominee'
+                        | '/bank-and-segment/nominee/add-nominee'
+                        | '/bank-and-segment/segment'
+                        | '/take-selfie'
+                        | '/e-sign'
+                        | '/status'
+                        | '/privacy'
+                        | '/assisted-kyc'
+                      )
+                    | string;
                 } & {
                   [key: string]: unknown;
                 };
@@ -3459,7 +3525,40 @@ export interface operations {
                 code?: string;
                 data: {
                   token: string;
-                  screen: string;
+                  screen:
+                    | (
+                        | '/'
+                        | '/verify-otp'
+                        | '/email-verification'
+                        | '/email-verification/verify-otp'
+                        | '/pan-verification'
+                        | '/pan-verification/pan-info'
+                        | '/digilocker'
+                        | '/returnurl'
+                        | '/client-profiling'
+                        | '/client-profiling/occupation'
+                        | '/client-profiling/trading-experience'
+                        | '/client-profiling/annual-income'
+                        | '/client-profiling/gender-and-marital'
+                        | '/client-profiling/education'
+                        | '/client-profiling/identification'
+                        | '/client-profiling/plans'
+                        | '/client-profiling/declaration'
+                        | '/bank-and-segment'
+                        | '/bank-and-segment/upi'
+                        | '/bank-and-segment/add-bank'
+                        | '/bank-and-segment/cancel-cheque'
+                        | '/bank-and-segment/signature'
+                        | '/bank-and-segment/nominee'
+                        | '/bank-and-segment/nominee/add-nominee'
+                        | '/bank-and-segment/segment'
+                        | '/take-selfie'
+                        | '/e-sign'
+                        | '/status'
+                        | '/privacy'
+                        | '/assisted-kyc'
+                      )
+                    | string;
                   stage: number;
                   pan_missing: boolean;
                 };
@@ -3470,7 +3569,40 @@ export interface operations {
                 message: string;
                 code?: string;
                 data: {
-                  screen?: string;
+                  screen?:
+                    | (
+                        | '/'
+                        | '/verify-otp'
+                        | '/email-verification'
+                        | '/email-verification/verify-otp'
+                        | '/pan-verification'
+                        | '/pan-verification/pan-info'
+                        | '/digilocker'
+                        | '/returnurl'
+                        | '/client-profiling'
+                        | '/client-profiling/occupation'
+                        | '/client-profiling/trading-experience'
+                        | '/client-profiling/annual-income'
+                        | '/client-profiling/gender-and-marital'
+                        | '/client-profiling/education'
+                        | '/client-profiling/identification'
+                        | '/client-profiling/plans'
+                        | '/client-profiling/declaration'
+                        | '/bank-and-segment'
+                        | '/bank-and-segment/upi'
+                        | '/bank-and-segment/add-bank'
+                        | '/bank-and-segment/cancel-cheque'
+                        | '/bank-and-segment/signature'
+                        | '/bank-and-segment/nominee'
+                        | '/bank-and-segment/nominee/add-nominee'
+                        | '/bank-and-segment/segment'
+                        | '/take-selfie'
+                        | '/e-sign'
+                        | '/status'
+                        | '/privacy'
+                        | '/assisted-kyc'
+                      )
+                    | string;
                 } & {
                   [key: string]: unknown;
                 };
@@ -3543,7 +3675,40 @@ export interface operations {
                 message: string;
                 code?: string;
                 data: {
-                  screen: string;
+                  screen:
+                    | (
+                        | '/'
+                        | '/verify-otp'
+                        | '/email-verification'
+                        | '/email-verification/verify-otp'
+                        | '/pan-verification'
+                        | '/pan-verification/pan-info'
+                        | '/digilocker'
+                        | '/returnurl'
+                        | '/client-profiling'
+                        | '/client-profiling/occupation'
+                        | '/client-profiling/trading-experience'
+                        | '/client-profiling/annual-income'
+                        | '/client-profiling/gender-and-marital'
+                        | '/client-profiling/education'
+                        | '/client-profiling/identification'
+                        | '/client-profiling/plans'
+                        | '/client-profiling/declaration'
+                        | '/bank-and-segment'
+                        | '/bank-and-segment/upi'
+                        | '/bank-and-segment/add-bank'
+                        | '/bank-and-segment/cancel-cheque'
+                        | '/bank-and-segment/signature'
+                        | '/bank-and-segment/nominee'
+                        | '/bank-and-segment/nominee/add-nominee'
+                        | '/bank-and-segment/segment'
+                        | '/take-selfie'
+                        | '/e-sign'
+                        | '/status'
+                        | '/privacy'
+                        | '/assisted-kyc'
+                      )
+                    | string;
                   stage: number;
                 };
               }
@@ -3553,7 +3718,40 @@ export interface operations {
                 message: string;
                 code?: string;
                 data: {
-                  screen?: string;
+                  screen?:
+                    | (
+                        | '/'
+                        | '/verify-otp'
+                        | '/email-verification'
+                        | '/email-verification/verify-otp'
+                        | '/pan-verification'
+                        | '/pan-verification/pan-info'
+                        | '/digilocker'
+                        | '/returnurl'
+                        | '/client-profiling'
+                        | '/client-profiling/occupation'
+                        | '/client-profiling/trading-experience'
+                        | '/client-profiling/annual-income'
+                        | '/client-profiling/gender-and-marital'
+                        | '/client-profiling/education'
+                        | '/client-profiling/identification'
+                        | '/client-profiling/plans'
+                        | '/client-profiling/declaration'
+                        | '/bank-and-segment'
+                        | '/bank-and-segment/upi'
+                        | '/bank-and-segment/add-bank'
+                        | '/bank-and-segment/cancel-cheque'
+                        | '/bank-and-segment/signature'
+                        | '/bank-and-segment/nominee'
+                        | '/bank-and-segment/nominee/add-nominee'
+                        | '/bank-and-segment/segment'
+                        | '/take-selfie'
+                        | '/e-sign'
+                        | '/status'
+                        | '/privacy'
+                        | '/assisted-kyc'
+                      )
+                    | string;
                 } & {
                   [key: string]: unknown;
                 };
@@ -3615,7 +3813,40 @@ export interface operations {
             message: string;
             code?: string;
             data: {
-              screen: string;
+              screen:
+                | (
+                    | '/'
+                    | '/verify-otp'
+                    | '/email-verification'
+                    | '/email-verification/verify-otp'
+                    | '/pan-verification'
+                    | '/pan-verification/pan-info'
+                    | '/digilocker'
+                    | '/returnurl'
+                    | '/client-profiling'
+                    | '/client-profiling/occupation'
+                    | '/client-profiling/trading-experience'
+                    | '/client-profiling/annual-income'
+                    | '/client-profiling/gender-and-marital'
+                    | '/client-profiling/education'
+                    | '/client-profiling/identification'
+                    | '/client-profiling/plans'
+                    | '/client-profiling/declaration'
+                    | '/bank-and-segment'
+                    | '/bank-and-segment/upi'
+                    | '/bank-and-segment/add-bank'
+                    | '/bank-and-segment/cancel-cheque'
+                    | '/bank-and-segment/signature'
+                    | '/bank-and-segment/nominee'
+                    | '/bank-and-segment/nominee/add-nominee'
+                    | '/bank-and-segment/segment'
+                    | '/take-selfie'
+                    | '/e-sign'
+                    | '/status'
+                    | '/privacy'
+                    | '/assisted-kyc'
+                  )
+                | string;
             };
           };
         };
@@ -3953,7 +4184,40 @@ export interface operations {
                   | {
                       full_name?: string;
                       pan_missing: boolean;
-                      screen: string;
+                      screen:
+                        | (
+                            | '/'
+                            | '/verify-otp'
+                            | '/email-verification'
+                            | '/email-verification/verify-otp'
+                            | '/pan-verification'
+                            | '/pan-verification/pan-info'
+                            | '/digilocker'
+                            | '/returnurl'
+                            | '/client-profiling'
+                            | '/client-profiling/occupation'
+                            | '/client-profiling/trading-experience'
+                            | '/client-profiling/annual-income'
+                            | '/client-profiling/gender-and-marital'
+                            | '/client-profiling/education'
+                            | '/client-profiling/identification'
+                            | '/client-profiling/plans'
+                            | '/client-profiling/declaration'
+                            | '/bank-and-segment'
+                            | '/bank-and-segment/upi'
+                            | '/bank-and-segment/add-bank'
+                            | '/bank-and-segment/cancel-cheque'
+                            | '/bank-and-segment/signature'
+                            | '/bank-and-segment/nominee'
+                            | '/bank-and-segment/nominee/add-nominee'
+                            | '/bank-and-segment/segment'
+                            | '/take-selfie'
+                            | '/e-sign'
+                            | '/status'
+                            | '/privacy'
+                            | '/assisted-kyc'
+                          )
+                        | string;
                       is_kra?: boolean;
                       kra_notice?: {
                         status: string;
@@ -3975,7 +4239,40 @@ export interface operations {
                 message: string;
                 code?: string;
                 data: {
-                  screen?: string;
+                  screen?:
+                    | (
+                        | '/'
+                        | '/verify-otp'
+                        | '/email-verification'
+                        | '/email-verification/verify-otp'
+                        | '/pan-verification'
+                        | '/pan-verification/pan-info'
+                        | '/digilocker'
+                        | '/returnurl'
+                        | '/client-profiling'
+                        | '/client-profiling/occupation'
+                        | '/client-profiling/trading-experience'
+                        | '/client-profiling/annual-income'
+                        | '/client-profiling/gender-and-marital'
+                        | '/client-profiling/education'
+                        | '/client-profiling/identification'
+                        | '/client-profiling/plans'
+                        | '/client-profiling/declaration'
+                        | '/bank-and-segment'
+                        | '/bank-and-segment/upi'
+                        | '/bank-and-segment/add-bank'
+                        | '/bank-and-segment/cancel-cheque'
+                        | '/bank-and-segment/signature'
+                        | '/bank-and-segment/nominee'
+                        | '/bank-and-segment/nominee/add-nominee'
+                        | '/bank-and-segment/segment'
+                        | '/take-selfie'
+                        | '/e-sign'
+                        | '/status'
+                        | '/privacy'
+                        | '/assisted-kyc'
+                      )
+                    | string;
                 } & {
                   [key: string]: unknown;
                 };
@@ -4035,7 +4332,40 @@ export interface operations {
                 message: string;
                 code?: string;
                 data: {
-                  screen: string;
+                  screen:
+                    | (
+                        | '/'
+                        | '/verify-otp'
+                        | '/email-verification'
+                        | '/email-verification/verify-otp'
+                        | '/pan-verification'
+                        | '/pan-verification/pan-info'
+                        | '/digilocker'
+                        | '/returnurl'
+                        | '/client-profiling'
+                        | '/client-profiling/occupation'
+                        | '/client-profiling/trading-experience'
+                        | '/client-profiling/annual-income'
+                        | '/client-profiling/gender-and-marital'
+                        | '/client-profiling/education'
+                        | '/client-profiling/identification'
+                        | '/client-profiling/plans'
+                        | '/client-profiling/declaration'
+                        | '/bank-and-segment'
+                        | '/bank-and-segment/upi'
+                        | '/bank-and-segment/add-bank'
+                        | '/bank-and-segment/cancel-cheque'
+                        | '/bank-and-segment/signature'
+                        | '/bank-and-segment/nominee'
+                        | '/bank-and-segment/nominee/add-nominee'
+                        | '/bank-and-segment/segment'
+                        | '/take-selfie'
+                        | '/e-sign'
+                        | '/status'
+                        | '/privacy'
+                        | '/assisted-kyc'
+                      )
+                    | string;
                 };
               }
             | {
@@ -4044,7 +4374,40 @@ export interface operations {
                 message: string;
                 code?: string;
                 data: {
-                  screen?: string;
+                  screen?:
+                    | (
+                        | '/'
+                        | '/verify-otp'
+                        | '/email-verification'
+                        | '/email-verification/verify-otp'
+                        | '/pan-verification'
+                        | '/pan-verification/pan-info'
+                        | '/digilocker'
+                        | '/returnurl'
+                        | '/client-profiling'
+                        | '/client-profiling/occupation'
+                        | '/client-profiling/trading-experience'
+                        | '/client-profiling/annual-income'
+                        | '/client-profiling/gender-and-marital'
+                        | '/client-profiling/education'
+                        | '/client-profiling/identification'
+                        | '/client-profiling/plans'
+                        | '/client-profiling/declaration'
+                        | '/bank-and-segment'
+                        | '/bank-and-segment/upi'
+                        | '/bank-and-segment/add-bank'
+                        | '/bank-and-segment/cancel-cheque'
+                        | '/bank-and-segment/signature'
+                        | '/bank-and-segment/nominee'
+                        | '/bank-and-segment/nominee/add-nominee'
+                        | '/bank-and-segment/segment'
+                        | '/take-selfie'
+                        | '/e-sign'
+                        | '/status'
+                        | '/privacy'
+                        | '/assisted-kyc'
+                      )
+                    | string;
                 } & {
                   [key: string]: unknown;
                 };
@@ -4082,7 +4445,40 @@ export interface operations {
                   data: {
                     url: string;
                   };
-                  screen?: string;
+                  screen?:
+                    | (
+                        | '/'
+                        | '/verify-otp'
+                        | '/email-verification'
+                        | '/email-verification/verify-otp'
+                        | '/pan-verification'
+                        | '/pan-verification/pan-info'
+                        | '/digilocker'
+                        | '/returnurl'
+                        | '/client-profiling'
+                        | '/client-profiling/occupation'
+                        | '/client-profiling/trading-experience'
+                        | '/client-profiling/annual-income'
+                        | '/client-profiling/gender-and-marital'
+                        | '/client-profiling/education'
+                        | '/client-profiling/identification'
+                        | '/client-profiling/plans'
+                        | '/client-profiling/declaration'
+                        | '/bank-and-segment'
+                        | '/bank-and-segment/upi'
+                        | '/bank-and-segment/add-bank'
+                        | '/bank-and-segment/cancel-cheque'
+                        | '/bank-and-segment/signature'
+                        | '/bank-and-segment/nominee'
+                        | '/bank-and-segment/nominee/add-nominee'
+                        | '/bank-and-segment/segment'
+                        | '/take-selfie'
+                        | '/e-sign'
+                        | '/status'
+                        | '/privacy'
+                        | '/assisted-kyc'
+                      )
+                    | string;
                 };
               }
             | {
@@ -4091,7 +4487,40 @@ export interface operations {
                 message: string;
                 code?: string;
                 data: {
-                  screen?: string;
+                  screen?:
+                    | (
+                        | '/'
+                        | '/verify-otp'
+                        | '/email-verification'
+                        | '/email-verification/verify-otp'
+                        | '/pan-verification'
+                        | '/pan-verification/pan-info'
+                        | '/digilocker'
+                        | '/returnurl'
+                        | '/client-profiling'
+                        | '/client-profiling/occupation'
+                        | '/client-profiling/trading-experience'
+                        | '/client-profiling/annual-income'
+                        | '/client-profiling/gender-and-marital'
+                        | '/client-profiling/education'
+                        | '/client-profiling/identification'
+                        | '/client-profiling/plans'
+                        | '/client-profiling/declaration'
+                        | '/bank-and-segment'
+                        | '/bank-and-segment/upi'
+                        | '/bank-and-segment/add-bank'
+                        | '/bank-and-segment/cancel-cheque'
+                        | '/bank-and-segment/signature'
+                        | '/bank-and-segment/nominee'
+                        | '/bank-and-segment/nominee/add-nominee'
+                        | '/bank-and-segment/segment'
+                        | '/take-selfie'
+                        | '/e-sign'
+                        | '/status'
+                        | '/privacy'
+                        | '/assisted-kyc'
+                      )
+                    | string;
                 } & {
                   [key: string]: unknown;
                 };
@@ -4129,7 +4558,40 @@ export interface operations {
                   data: {
                     url: string;
                   };
-                  screen?: string;
+                  screen?:
+                    | (
+                        | '/'
+                        | '/verify-otp'
+                        | '/email-verification'
+                        | '/email-verification/verify-otp'
+                        | '/pan-verification'
+                        | '/pan-verification/pan-info'
+                        | '/digilocker'
+                        | '/returnurl'
+                        | '/client-profiling'
+                        | '/client-profiling/occupation'
+                        | '/client-profiling/trading-experience'
+                        | '/client-profiling/annual-income'
+                        | '/client-profiling/gender-and-marital'
+                        | '/client-profiling/education'
+                        | '/client-profiling/identification'
+                        | '/client-profiling/plans'
+                        | '/client-profiling/declaration'
+                        | '/bank-and-segment'
+                        | '/bank-and-segment/upi'
+                        | '/bank-and-segment/add-bank'
+                        | '/bank-and-segment/cancel-cheque'
+                        | '/bank-and-segment/signature'
+                        | '/bank-and-segment/nominee'
+                        | '/bank-and-segment/nominee/add-nominee'
+                        | '/bank-and-segment/segment'
+                        | '/take-selfie'
+                        | '/e-sign'
+                        | '/status'
+                        | '/privacy'
+                        | '/assisted-kyc'
+                      )
+                    | string;
                 };
               }
             | {
@@ -4138,7 +4600,40 @@ export interface operations {
                 message: string;
                 code?: string;
                 data: {
-                  screen?: string;
+                  screen?:
+                    | (
+                        | '/'
+                        | '/verify-otp'
+                        | '/email-verification'
+                        | '/email-verification/verify-otp'
+                        | '/pan-verification'
+                        | '/pan-verification/pan-info'
+                        | '/digilocker'
+                        | '/returnurl'
+                        | '/client-profiling'
+                        | '/client-profiling/occupation'
+                        | '/client-profiling/trading-experience'
+                        | '/client-profiling/annual-income'
+                        | '/client-profiling/gender-and-marital'
+                        | '/client-profiling/education'
+                        | '/client-profiling/identification'
+                        | '/client-profiling/plans'
+                        | '/client-profiling/declaration'
+                        | '/bank-and-segment'
+                        | '/bank-and-segment/upi'
+                        | '/bank-and-segment/add-bank'
+                        | '/bank-and-segment/cancel-cheque'
+                        | '/bank-and-segment/signature'
+                        | '/bank-and-segment/nominee'
+                        | '/bank-and-segment/nominee/add-nominee'
+                        | '/bank-and-segment/segment'
+                        | '/take-selfie'
+                        | '/e-sign'
+                        | '/status'
+                        | '/privacy'
+                        | '/assisted-kyc'
+                      )
+                    | string;
                 } & {
                   [key: string]: unknown;
                 };
@@ -4178,7 +4673,40 @@ export interface operations {
                 message: string;
                 code?: string;
                 data: {
-                  screen: string;
+                  screen:
+                    | (
+                        | '/'
+                        | '/verify-otp'
+                        | '/email-verification'
+                        | '/email-verification/verify-otp'
+                        | '/pan-verification'
+                        | '/pan-verification/pan-info'
+                        | '/digilocker'
+                        | '/returnurl'
+                        | '/client-profiling'
+                        | '/client-profiling/occupation'
+                        | '/client-profiling/trading-experience'
+                        | '/client-profiling/annual-income'
+                        | '/client-profiling/gender-and-marital'
+                        | '/client-profiling/education'
+                        | '/client-profiling/identification'
+                        | '/client-profiling/plans'
+                        | '/client-profiling/declaration'
+                        | '/bank-and-segment'
+                        | '/bank-and-segment/upi'
+                        | '/bank-and-segment/add-bank'
+                        | '/bank-and-segment/cancel-cheque'
+                        | '/bank-and-segment/signature'
+                        | '/bank-and-segment/nominee'
+                        | '/bank-and-segment/nominee/add-nominee'
+                        | '/bank-and-segment/segment'
+                        | '/take-selfie'
+                        | '/e-sign'
+                        | '/status'
+                        | '/privacy'
+                        | '/assisted-kyc'
+                      )
+                    | string;
                   is_pan_missing?: boolean;
                   failed?: boolean;
                   data?: {
@@ -4192,7 +4720,40 @@ export interface operations {
                 message: string;
                 code?: string;
                 data: {
-                  screen?: string;
+                  screen?:
+                    | (
+                        | '/'
+                        | '/verify-otp'
+                        | '/email-verification'
+                        | '/email-verification/verify-otp'
+                        | '/pan-verification'
+                        | '/pan-verification/pan-info'
+                        | '/digilocker'
+                        | '/returnurl'
+                        | '/client-profiling'
+                        | '/client-profiling/occupation'
+                        | '/client-profiling/trading-experience'
+                        | '/client-profiling/annual-income'
+                        | '/client-profiling/gender-and-marital'
+                        | '/client-profiling/education'
+                        | '/client-profiling/identification'
+                        | '/client-profiling/plans'
+                        | '/client-profiling/declaration'
+                        | '/bank-and-segment'
+                        | '/bank-and-segment/upi'
+                        | '/bank-and-segment/add-bank'
+                        | '/bank-and-segment/cancel-cheque'
+                        | '/bank-and-segment/signature'
+                        | '/bank-and-segment/nominee'
+                        | '/bank-and-segment/nominee/add-nominee'
+                        | '/bank-and-segment/segment'
+                        | '/take-selfie'
+                        | '/e-sign'
+                        | '/status'
+                        | '/privacy'
+                        | '/assisted-kyc'
+                      )
+                    | string;
                 } & {
                   [key: string]: unknown;
                 };
@@ -4275,7 +4836,40 @@ export interface operations {
                 message: string;
                 code?: string;
                 data: {
-                  screen: string;
+                  screen:
+                    | (
+                        | '/'
+                        | '/verify-otp'
+                        | '/email-verification'
+                        | '/email-verification/verify-otp'
+                        | '/pan-verification'
+                        | '/pan-verification/pan-info'
+                        | '/digilocker'
+                        | '/returnurl'
+                        | '/client-profiling'
+                        | '/client-profiling/occupation'
+                        | '/client-profiling/trading-experience'
+                        | '/client-profiling/annual-income'
+                        | '/client-profiling/gender-and-marital'
+                        | '/client-profiling/education'
+                        | '/client-profiling/identification'
+                        | '/client-profiling/plans'
+                        | '/client-profiling/declaration'
+                        | '/bank-and-segment'
+                        | '/bank-and-segment/upi'
+                        | '/bank-and-segment/add-bank'
+                        | '/bank-and-segment/cancel-cheque'
+                        | '/bank-and-segment/signature'
+                        | '/bank-and-segment/nominee'
+                        | '/bank-and-segment/nominee/add-nominee'
+                        | '/bank-and-segment/segment'
+                        | '/take-selfie'
+                        | '/e-sign'
+                        | '/status'
+                        | '/privacy'
+                        | '/assisted-kyc'
+                      )
+                    | string;
                 };
               }
             | {
@@ -4284,7 +4878,40 @@ export interface operations {
                 message: string;
                 code?: string;
                 data: {
-                  screen?: string;
+                  screen?:
+                    | (
+                        | '/'
+                        | '/verify-otp'
+                        | '/email-verification'
+                        | '/email-verification/verify-otp'
+                        | '/pan-verification'
+                        | '/pan-verification/pan-info'
+                        | '/digilocker'
+                        | '/returnurl'
+                        | '/client-profiling'
+                        | '/client-profiling/occupation'
+                        | '/client-profiling/trading-experience'
+                        | '/client-profiling/annual-income'
+                        | '/client-profiling/gender-and-marital'
+                        | '/client-profiling/education'
+                        | '/client-profiling/identification'
+                        | '/client-profiling/plans'
+                        | '/client-profiling/declaration'
+                        | '/bank-and-segment'
+                        | '/bank-and-segment/upi'
+                        | '/bank-and-segment/add-bank'
+                        | '/bank-and-segment/cancel-cheque'
+                        | '/bank-and-segment/signature'
+                        | '/bank-and-segment/nominee'
+                        | '/bank-and-segment/nominee/add-nominee'
+                        | '/bank-and-segment/segment'
+                        | '/take-selfie'
+                        | '/e-sign'
+                        | '/status'
+                        | '/privacy'
+                        | '/assisted-kyc'
+                      )
+                    | string;
                 } & {
                   [key: string]: unknown;
                 };
@@ -4548,7 +5175,40 @@ export interface operations {
                 message: string;
                 code?: string;
                 data: {
-                  screen?: string;
+                  screen?:
+                    | (
+                        | '/'
+                        | '/verify-otp'
+                        | '/email-verification'
+                        | '/email-verification/verify-otp'
+                        | '/pan-verification'
+                        | '/pan-verification/pan-info'
+                        | '/digilocker'
+                        | '/returnurl'
+                        | '/client-profiling'
+                        | '/client-profiling/occupation'
+                        | '/client-profiling/trading-experience'
+                        | '/client-profiling/annual-income'
+                        | '/client-profiling/gender-and-marital'
+                        | '/client-profiling/education'
+                        | '/client-profiling/identification'
+                        | '/client-profiling/plans'
+                        | '/client-profiling/declaration'
+                        | '/bank-and-segment'
+                        | '/bank-and-segment/upi'
+                        | '/bank-and-segment/add-bank'
+                        | '/bank-and-segment/cancel-cheque'
+                        | '/bank-and-segment/signature'
+                        | '/bank-and-segment/nominee'
+                        | '/bank-and-segment/nominee/add-nominee'
+                        | '/bank-and-segment/segment'
+                        | '/take-selfie'
+                        | '/e-sign'
+                        | '/status'
+                        | '/privacy'
+                        | '/assisted-kyc'
+                      )
+                    | string;
                 } & {
                   [key: string]: unknown;
                 };
@@ -4633,7 +5293,40 @@ export interface operations {
                 message: string;
                 code?: string;
                 data: {
-                  screen?: string;
+                  screen?:
+                    | (
+                        | '/'
+                        | '/verify-otp'
+                        | '/email-verification'
+                        | '/email-verification/verify-otp'
+                        | '/pan-verification'
+                        | '/pan-verification/pan-info'
+                        | '/digilocker'
+                        | '/returnurl'
+                        | '/client-profiling'
+                        | '/client-profiling/occupation'
+                        | '/client-profiling/trading-experience'
+                        | '/client-profiling/annual-income'
+                        | '/client-profiling/gender-and-marital'
+                        | '/client-profiling/education'
+                        | '/client-profiling/identification'
+                        | '/client-profiling/plans'
+                        | '/client-profiling/declaration'
+                        | '/bank-and-segment'
+                        | '/bank-and-segment/upi'
+                        | '/bank-and-segment/add-bank'
+                        | '/bank-and-segment/cancel-cheque'
+                        | '/bank-and-segment/signature'
+                        | '/bank-and-segment/nominee'
+                        | '/bank-and-segment/nominee/add-nominee'
+                        | '/bank-and-segment/segment'
+                        | '/take-selfie'
+                        | '/e-sign'
+                        | '/status'
+                        | '/privacy'
+                        | '/assisted-kyc'
+                      )
+                    | string;
                 } & {
                   [key: string]: unknown;
                 };
@@ -4703,7 +5396,40 @@ export interface operations {
                 message: string;
                 code?: string;
                 data: {
-                  screen: string;
+                  screen:
+                    | (
+                        | '/'
+                        | '/verify-otp'
+                        | '/email-verification'
+                        | '/email-verification/verify-otp'
+                        | '/pan-verification'
+                        | '/pan-verification/pan-info'
+                        | '/digilocker'
+                        | '/returnurl'
+                        | '/client-profiling'
+                        | '/client-profiling/occupation'
+                        | '/client-profiling/trading-experience'
+                        | '/client-profiling/annual-income'
+                        | '/client-profiling/gender-and-marital'
+                        | '/client-profiling/education'
+                        | '/client-profiling/identification'
+                        | '/client-profiling/plans'
+                        | '/client-profiling/declaration'
+                        | '/bank-and-segment'
+                        | '/bank-and-segment/upi'
+                        | '/bank-and-segment/add-bank'
+                        | '/bank-and-segment/cancel-cheque'
+                        | '/bank-and-segment/signature'
+                        | '/bank-and-segment/nominee'
+                        | '/bank-and-segment/nominee/add-nominee'
+                        | '/bank-and-segment/segment'
+                        | '/take-selfie'
+                        | '/e-sign'
+                        | '/status'
+                        | '/privacy'
+                        | '/assisted-kyc'
+                      )
+                    | string;
                   stage?: number;
                 };
               }
@@ -4713,7 +5439,40 @@ export interface operations {
                 message: string;
                 code?: string;
                 data: {
-                  screen?: string;
+                  screen?:
+                    | (
+                        | '/'
+                        | '/verify-otp'
+                        | '/email-verification'
+                        | '/email-verification/verify-otp'
+                        | '/pan-verification'
+                        | '/pan-verification/pan-info'
+                        | '/digilocker'
+                        | '/returnurl'
+                        | '/client-profiling'
+                        | '/client-profiling/occupation'
+                        | '/client-profiling/trading-experience'
+                        | '/client-profiling/annual-income'
+                        | '/client-profiling/gender-and-marital'
+                        | '/client-profiling/education'
+                        | '/client-profiling/identification'
+                        | '/client-profiling/plans'
+                        | '/client-profiling/declaration'
+                        | '/bank-and-segment'
+                        | '/bank-and-segment/upi'
+                        | '/bank-and-segment/add-bank'
+                        | '/bank-and-segment/cancel-cheque'
+                        | '/bank-and-segment/signature'
+                        | '/bank-and-segment/nominee'
+                        | '/bank-and-segment/nominee/add-nominee'
+                        | '/bank-and-segment/segment'
+                        | '/take-selfie'
+                        | '/e-sign'
+                        | '/status'
+                        | '/privacy'
+                        | '/assisted-kyc'
+                      )
+                    | string;
                 } & {
                   [key: string]: unknown;
                 };
@@ -4794,7 +5553,40 @@ export interface operations {
                 message: string;
                 code?: string;
                 data: {
-                  screen: string;
+                  screen:
+                    | (
+                        | '/'
+                        | '/verify-otp'
+                        | '/email-verification'
+                        | '/email-verification/verify-otp'
+                        | '/pan-verification'
+                        | '/pan-verification/pan-info'
+                        | '/digilocker'
+                        | '/returnurl'
+                        | '/client-profiling'
+                        | '/client-profiling/occupation'
+                        | '/client-profiling/trading-experience'
+                        | '/client-profiling/annual-income'
+                        | '/client-profiling/gender-and-marital'
+                        | '/client-profiling/education'
+                        | '/client-profiling/identification'
+                        | '/client-profiling/plans'
+                        | '/client-profiling/declaration'
+                        | '/bank-and-segment'
+                        | '/bank-and-segment/upi'
+                        | '/bank-and-segment/add-bank'
+                        | '/bank-and-segment/cancel-cheque'
+                        | '/bank-and-segment/signature'
+                        | '/bank-and-segment/nominee'
+                        | '/bank-and-segment/nominee/add-nominee'
+                        | '/bank-and-segment/segment'
+                        | '/take-selfie'
+                        | '/e-sign'
+                        | '/status'
+                        | '/privacy'
+                        | '/assisted-kyc'
+                      )
+                    | string;
                   stage?: number;
                 };
               }
@@ -4804,7 +5596,40 @@ export interface operations {
                 message: string;
                 code?: string;
                 data: {
-                  screen?: string;
+                  screen?:
+                    | (
+                        | '/'
+                        | '/verify-otp'
+                        | '/email-verification'
+                        | '/email-verification/verify-otp'
+                        | '/pan-verification'
+                        | '/pan-verification/pan-info'
+                        | '/digilocker'
+                        | '/returnurl'
+                        | '/client-profiling'
+                        | '/client-profiling/occupation'
+                        | '/client-profiling/trading-experience'
+                        | '/client-profiling/annual-income'
+                        | '/client-profiling/gender-and-marital'
+                        | '/client-profiling/education'
+                        | '/client-profiling/identification'
+                        | '/client-profiling/plans'
+                        | '/client-profiling/declaration'
+                        | '/bank-and-segment'
+                        | '/bank-and-segment/upi'
+                        | '/bank-and-segment/add-bank'
+                        | '/bank-and-segment/cancel-cheque'
+                        | '/bank-and-segment/signature'
+                        | '/bank-and-segment/nominee'
+                        | '/bank-and-segment/nominee/add-nominee'
+                        | '/bank-and-segment/segment'
+                        | '/take-selfie'
+                        | '/e-sign'
+                        | '/status'
+                        | '/privacy'
+                        | '/assisted-kyc'
+                      )
+                    | string;
                 } & {
                   [key: string]: unknown;
                 };
@@ -4992,7 +5817,40 @@ export interface operations {
                 message: string;
                 code?: string;
                 data: {
-                  screen: string;
+                  screen:
+                    | (
+                        | '/'
+                        | '/verify-otp'
+                        | '/email-verification'
+                        | '/email-verification/verify-otp'
+                        | '/pan-verification'
+                        | '/pan-verification/pan-info'
+                        | '/digilocker'
+                        | '/returnurl'
+                        | '/client-profiling'
+                        | '/client-profiling/occupation'
+                        | '/client-profiling/trading-experience'
+                        | '/client-profiling/annual-income'
+                        | '/client-profiling/gender-and-marital'
+                        | '/client-profiling/education'
+                        | '/client-profiling/identification'
+                        | '/client-profiling/plans'
+                        | '/client-profiling/declaration'
+                        | '/bank-and-segment'
+                        | '/bank-and-segment/upi'
+                        | '/bank-and-segment/add-bank'
+                        | '/bank-and-segment/cancel-cheque'
+                        | '/bank-and-segment/signature'
+                        | '/bank-and-segment/nominee'
+                        | '/bank-and-segment/nominee/add-nominee'
+                        | '/bank-and-segment/segment'
+                        | '/take-selfie'
+                        | '/e-sign'
+                        | '/status'
+                        | '/privacy'
+                        | '/assisted-kyc'
+                      )
+                    | string;
                   stage?: number;
                   name_match?: {
                     /** @enum {string} */
@@ -5019,7 +5877,40 @@ export interface operations {
                 message: string;
                 code?: string;
                 data: {
-                  screen?: string;
+                  screen?:
+                    | (
+                        | '/'
+                        | '/verify-otp'
+                        | '/email-verification'
+                        | '/email-verification/verify-otp'
+                        | '/pan-verification'
+                        | '/pan-verification/pan-info'
+                        | '/digilocker'
+                        | '/returnurl'
+                        | '/client-profiling'
+                        | '/client-profiling/occupation'
+                        | '/client-profiling/trading-experience'
+                        | '/client-profiling/annual-income'
+                        | '/client-profiling/gender-and-marital'
+                        | '/client-profiling/education'
+                        | '/client-profiling/identification'
+                        | '/client-profiling/plans'
+                        | '/client-profiling/declaration'
+                        | '/bank-and-segment'
+                        | '/bank-and-segment/upi'
+                        | '/bank-and-segment/add-bank'
+                        | '/bank-and-segment/cancel-cheque'
+                        | '/bank-and-segment/signature'
+                        | '/bank-and-segment/nominee'
+                        | '/bank-and-segment/nominee/add-nominee'
+                        | '/bank-and-segment/segment'
+                        | '/take-selfie'
+                        | '/e-sign'
+                        | '/status'
+                        | '/privacy'
+                        | '/assisted-kyc'
+                      )
+                    | string;
                 } & {
                   [key: string]: unknown;
                 };
@@ -5091,7 +5982,40 @@ export interface operations {
                 data: {
                   /** @enum {string} */
                   status_description: 'Success' | 'Failure';
-                  screen: string;
+                  screen:
+                    | (
+                        | '/'
+                        | '/verify-otp'
+                        | '/email-verification'
+                        | '/email-verification/verify-otp'
+                        | '/pan-verification'
+                        | '/pan-verification/pan-info'
+                        | '/digilocker'
+                        | '/returnurl'
+                        | '/client-profiling'
+                        | '/client-profiling/occupation'
+                        | '/client-profiling/trading-experience'
+                        | '/client-profiling/annual-income'
+                        | '/client-profiling/gender-and-marital'
+                        | '/client-profiling/education'
+                        | '/client-profiling/identification'
+                        | '/client-profiling/plans'
+                        | '/client-profiling/declaration'
+                        | '/bank-and-segment'
+                        | '/bank-and-segment/upi'
+                        | '/bank-and-segment/add-bank'
+                        | '/bank-and-segment/cancel-cheque'
+                        | '/bank-and-segment/signature'
+                        | '/bank-and-segment/nominee'
+                        | '/bank-and-segment/nominee/add-nominee'
+                        | '/bank-and-segment/segment'
+                        | '/take-selfie'
+                        | '/e-sign'
+                        | '/status'
+                        | '/privacy'
+                        | '/assisted-kyc'
+                      )
+                    | string;
                   wait_seconds?: number;
                   name_match?: {
                     /** @enum {string} */
@@ -5119,7 +6043,40 @@ export interface operations {
                 message: string;
                 code?: string;
                 data: {
-                  screen?: string;
+                  screen?:
+                    | (
+                        | '/'
+                        | '/verify-otp'
+                        | '/email-verification'
+                        | '/email-verification/verify-otp'
+                        | '/pan-verification'
+                        | '/pan-verification/pan-info'
+                        | '/digilocker'
+                        | '/returnurl'
+                        | '/client-profiling'
+                        | '/client-profiling/occupation'
+                        | '/client-profiling/trading-experience'
+                        | '/client-profiling/annual-income'
+                        | '/client-profiling/gender-and-marital'
+                        | '/client-profiling/education'
+                        | '/client-profiling/identification'
+                        | '/client-profiling/plans'
+                        | '/client-profiling/declaration'
+                        | '/bank-and-segment'
+                        | '/bank-and-segment/upi'
+                        | '/bank-and-segment/add-bank'
+                        | '/bank-and-segment/cancel-cheque'
+                        | '/bank-and-segment/signature'
+                        | '/bank-and-segment/nominee'
+                        | '/bank-and-segment/nominee/add-nominee'
+                        | '/bank-and-segment/segment'
+                        | '/take-selfie'
+                        | '/e-sign'
+                        | '/status'
+                        | '/privacy'
+                        | '/assisted-kyc'
+                      )
+                    | string;
                 } & {
                   [key: string]: unknown;
                 };
@@ -5185,7 +6142,40 @@ export interface operations {
                 data: {
                   /** @enum {string} */
                   status_description: 'Success' | 'Failure';
-                  screen: string;
+                  screen:
+                    | (
+                        | '/'
+                        | '/verify-otp'
+                        | '/email-verification'
+                        | '/email-verification/verify-otp'
+                        | '/pan-verification'
+                        | '/pan-verification/pan-info'
+                        | '/digilocker'
+                        | '/returnurl'
+                        | '/client-profiling'
+                        | '/client-profiling/occupation'
+                        | '/client-profiling/trading-experience'
+                        | '/client-profiling/annual-income'
+                        | '/client-profiling/gender-and-marital'
+                        | '/client-profiling/education'
+                        | '/client-profiling/identification'
+                        | '/client-profiling/plans'
+                        | '/client-profiling/declaration'
+                        | '/bank-and-segment'
+                        | '/bank-and-segment/upi'
+                        | '/bank-and-segment/add-bank'
+                        | '/bank-and-segment/cancel-cheque'
+                        | '/bank-and-segment/signature'
+                        | '/bank-and-segment/nominee'
+                        | '/bank-and-segment/nominee/add-nominee'
+                        | '/bank-and-segment/segment'
+                        | '/take-selfie'
+                        | '/e-sign'
+                        | '/status'
+                        | '/privacy'
+                        | '/assisted-kyc'
+                      )
+                    | string;
                   wait_seconds?: number;
                   upi_link?: string;
                   qr_svg?: string;
@@ -5199,7 +6189,40 @@ export interface operations {
                 message: string;
                 code?: string;
                 data: {
-                  screen?: string;
+                  screen?:
+                    | (
+                        | '/'
+                        | '/verify-otp'
+                        | '/email-verification'
+                        | '/email-verification/verify-otp'
+                        | '/pan-verification'
+                        | '/pan-verification/pan-info'
+                        | '/digilocker'
+                        | '/returnurl'
+                        | '/client-profiling'
+                        | '/client-profiling/occupation'
+                        | '/client-profiling/trading-experience'
+                        | '/client-profiling/annual-income'
+                        | '/client-profiling/gender-and-marital'
+                        | '/client-profiling/education'
+                        | '/client-profiling/identification'
+                        | '/client-profiling/plans'
+                        | '/client-profiling/declaration'
+                        | '/bank-and-segment'
+                        | '/bank-and-segment/upi'
+                        | '/bank-and-segment/add-bank'
+                        | '/bank-and-segment/cancel-cheque'
+                        | '/bank-and-segment/signature'
+                        | '/bank-and-segment/nominee'
+                        | '/bank-and-segment/nominee/add-nominee'
+                        | '/bank-and-segment/segment'
+                        | '/take-selfie'
+                        | '/e-sign'
+                        | '/status'
+                        | '/privacy'
+                        | '/assisted-kyc'
+                      )
+                    | string;
                 } & {
                   [key: string]: unknown;
                 };
@@ -5252,7 +6275,40 @@ export interface operations {
                 message: string;
                 code?: string;
                 data: {
-                  screen: string;
+                  screen:
+                    | (
+                        | '/'
+                        | '/verify-otp'
+                        | '/email-verification'
+                        | '/email-verification/verify-otp'
+                        | '/pan-verification'
+                        | '/pan-verification/pan-info'
+                        | '/digilocker'
+                        | '/returnurl'
+                        | '/client-profiling'
+                        | '/client-profiling/occupation'
+                        | '/client-profiling/trading-experience'
+                        | '/client-profiling/annual-income'
+                        | '/client-profiling/gender-and-marital'
+                        | '/client-profiling/education'
+                        | '/client-profiling/identification'
+                        | '/client-profiling/plans'
+                        | '/client-profiling/declaration'
+                        | '/bank-and-segment'
+                        | '/bank-and-segment/upi'
+                        | '/bank-and-segment/add-bank'
+                        | '/bank-and-segment/cancel-cheque'
+                        | '/bank-and-segment/signature'
+                        | '/bank-and-segment/nominee'
+                        | '/bank-and-segment/nominee/add-nominee'
+                        | '/bank-and-segment/segment'
+                        | '/take-selfie'
+                        | '/e-sign'
+                        | '/status'
+                        | '/privacy'
+                        | '/assisted-kyc'
+                      )
+                    | string;
                   stage?: number;
                   cheque_ocr?: {
                     ifsc: string | null;
@@ -5269,7 +6325,40 @@ export interface operations {
                 message: string;
                 code?: string;
                 data: {
-                  screen?: string;
+                  screen?:
+                    | (
+                        | '/'
+                        | '/verify-otp'
+                        | '/email-verification'
+                        | '/email-verification/verify-otp'
+                        | '/pan-verification'
+                        | '/pan-verification/pan-info'
+                        | '/digilocker'
+                        | '/returnurl'
+                        | '/client-profiling'
+                        | '/client-profiling/occupation'
+                        | '/client-profiling/trading-experience'
+                        | '/client-profiling/annual-income'
+                        | '/client-profiling/gender-and-marital'
+                        | '/client-profiling/education'
+                        | '/client-profiling/identification'
+                        | '/client-profiling/plans'
+                        | '/client-profiling/declaration'
+                        | '/bank-and-segment'
+                        | '/bank-and-segment/upi'
+                        | '/bank-and-segment/add-bank'
+                        | '/bank-and-segment/cancel-cheque'
+                        | '/bank-and-segment/signature'
+                        | '/bank-and-segment/nominee'
+                        | '/bank-and-segment/nominee/add-nominee'
+                        | '/bank-and-segment/segment'
+                        | '/take-selfie'
+                        | '/e-sign'
+                        | '/status'
+                        | '/privacy'
+                        | '/assisted-kyc'
+                      )
+                    | string;
                 } & {
                   [key: string]: unknown;
                 };
@@ -5346,7 +6435,40 @@ export interface operations {
                 message: string;
                 code?: string;
                 data: {
-                  screen: string;
+                  screen:
+                    | (
+                        | '/'
+                        | '/verify-otp'
+                        | '/email-verification'
+                        | '/email-verification/verify-otp'
+                        | '/pan-verification'
+                        | '/pan-verification/pan-info'
+                        | '/digilocker'
+                        | '/returnurl'
+                        | '/client-profiling'
+                        | '/client-profiling/occupation'
+                        | '/client-profiling/trading-experience'
+                        | '/client-profiling/annual-income'
+                        | '/client-profiling/gender-and-marital'
+                        | '/client-profiling/education'
+                        | '/client-profiling/identification'
+                        | '/client-profiling/plans'
+                        | '/client-profiling/declaration'
+                        | '/bank-and-segment'
+                        | '/bank-and-segment/upi'
+                        | '/bank-and-segment/add-bank'
+                        | '/bank-and-segment/cancel-cheque'
+                        | '/bank-and-segment/signature'
+                        | '/bank-and-segment/nominee'
+                        | '/bank-and-segment/nominee/add-nominee'
+                        | '/bank-and-segment/segment'
+                        | '/take-selfie'
+                        | '/e-sign'
+                        | '/status'
+                        | '/privacy'
+                        | '/assisted-kyc'
+                      )
+                    | string;
                   stage?: number;
                 };
               }
@@ -5356,7 +6478,40 @@ export interface operations {
                 message: string;
                 code?: string;
                 data: {
-                  screen?: string;
+                  screen?:
+                    | (
+                        | '/'
+                        | '/verify-otp'
+                        | '/email-verification'
+                        | '/email-verification/verify-otp'
+                        | '/pan-verification'
+                        | '/pan-verification/pan-info'
+                        | '/digilocker'
+                        | '/returnurl'
+                        | '/client-profiling'
+                        | '/client-profiling/occupation'
+                        | '/client-profiling/trading-experience'
+                        | '/client-profiling/annual-income'
+                        | '/client-profiling/gender-and-marital'
+                        | '/client-profiling/education'
+                        | '/client-profiling/identification'
+                        | '/client-profiling/plans'
+                        | '/client-profiling/declaration'
+                        | '/bank-and-segment'
+                        | '/bank-and-segment/upi'
+                        | '/bank-and-segment/add-bank'
+                        | '/bank-and-segment/cancel-cheque'
+                        | '/bank-and-segment/signature'
+                        | '/bank-and-segment/nominee'
+                        | '/bank-and-segment/nominee/add-nominee'
+                        | '/bank-and-segment/segment'
+                        | '/take-selfie'
+                        | '/e-sign'
+                        | '/status'
+                        | '/privacy'
+                        | '/assisted-kyc'
+                      )
+                    | string;
                 } & {
                   [key: string]: unknown;
                 };
@@ -5659,7 +6814,40 @@ export interface operations {
                 message: string;
                 code?: string;
                 data: {
-                  screen?: string;
+                  screen?:
+                    | (
+                        | '/'
+                        | '/verify-otp'
+                        | '/email-verification'
+                        | '/email-verification/verify-otp'
+                        | '/pan-verification'
+                        | '/pan-verification/pan-info'
+                        | '/digilocker'
+                        | '/returnurl'
+                        | '/client-profiling'
+                        | '/client-profiling/occupation'
+                        | '/client-profiling/trading-experience'
+                        | '/client-profiling/annual-income'
+                        | '/client-profiling/gender-and-marital'
+                        | '/client-profiling/education'
+                        | '/client-profiling/identification'
+                        | '/client-profiling/plans'
+                        | '/client-profiling/declaration'
+                        | '/bank-and-segment'
+                        | '/bank-and-segment/upi'
+                        | '/bank-and-segment/add-bank'
+                        | '/bank-and-segment/cancel-cheque'
+                        | '/bank-and-segment/signature'
+                        | '/bank-and-segment/nominee'
+                        | '/bank-and-segment/nominee/add-nominee'
+                        | '/bank-and-segment/segment'
+                        | '/take-selfie'
+                        | '/e-sign'
+                        | '/status'
+                        | '/privacy'
+                        | '/assisted-kyc'
+                      )
+                    | string;
                 } & {
                   [key: string]: unknown;
                 };
@@ -5760,7 +6948,40 @@ export interface operations {
                 message: string;
                 code?: string;
                 data: {
-                  screen: string;
+                  screen:
+                    | (
+                        | '/'
+                        | '/verify-otp'
+                        | '/email-verification'
+                        | '/email-verification/verify-otp'
+                        | '/pan-verification'
+                        | '/pan-verification/pan-info'
+                        | '/digilocker'
+                        | '/returnurl'
+                        | '/client-profiling'
+                        | '/client-profiling/occupation'
+                        | '/client-profiling/trading-experience'
+                        | '/client-profiling/annual-income'
+                        | '/client-profiling/gender-and-marital'
+                        | '/client-profiling/education'
+                        | '/client-profiling/identification'
+                        | '/client-profiling/plans'
+                        | '/client-profiling/declaration'
+                        | '/bank-and-segment'
+                        | '/bank-and-segment/upi'
+                        | '/bank-and-segment/add-bank'
+                        | '/bank-and-segment/cancel-cheque'
+                        | '/bank-and-segment/signature'
+                        | '/bank-and-segment/nominee'
+                        | '/bank-and-segment/nominee/add-nominee'
+                        | '/bank-and-segment/segment'
+                        | '/take-selfie'
+                        | '/e-sign'
+                        | '/status'
+                        | '/privacy'
+                        | '/assisted-kyc'
+                      )
+                    | string;
                   stage?: number;
                 };
               }
@@ -5770,7 +6991,40 @@ export interface operations {
                 message: string;
                 code?: string;
                 data: {
-                  screen?: string;
+                  screen?:
+                    | (
+                        | '/'
+                        | '/verify-otp'
+                        | '/email-verification'
+                        | '/email-verification/verify-otp'
+                        | '/pan-verification'
+                        | '/pan-verification/pan-info'
+                        | '/digilocker'
+                        | '/returnurl'
+                        | '/client-profiling'
+                        | '/client-profiling/occupation'
+                        | '/client-profiling/trading-experience'
+                        | '/client-profiling/annual-income'
+                        | '/client-profiling/gender-and-marital'
+                        | '/client-profiling/education'
+                        | '/client-profiling/identification'
+                        | '/client-profiling/plans'
+                        | '/client-profiling/declaration'
+                        | '/bank-and-segment'
+                        | '/bank-and-segment/upi'
+                        | '/bank-and-segment/add-bank'
+                        | '/bank-and-segment/cancel-cheque'
+                        | '/bank-and-segment/signature'
+                        | '/bank-and-segment/nominee'
+                        | '/bank-and-segment/nominee/add-nominee'
+                        | '/bank-and-segment/segment'
+                        | '/take-selfie'
+                        | '/e-sign'
+                        | '/status'
+                        | '/privacy'
+                        | '/assisted-kyc'
+                      )
+                    | string;
                 } & {
                   [key: string]: unknown;
                 };
@@ -5894,7 +7148,40 @@ export interface operations {
                 message: string;
                 code?: string;
                 data: {
-                  screen?: string;
+                  screen?:
+                    | (
+                        | '/'
+                        | '/verify-otp'
+                        | '/email-verification'
+                        | '/email-verification/verify-otp'
+                        | '/pan-verification'
+                        | '/pan-verification/pan-info'
+                        | '/digilocker'
+                        | '/returnurl'
+                        | '/client-profiling'
+                        | '/client-profiling/occupation'
+                        | '/client-profiling/trading-experience'
+                        | '/client-profiling/annual-income'
+                        | '/client-profiling/gender-and-marital'
+                        | '/client-profiling/education'
+                        | '/client-profiling/identification'
+                        | '/client-profiling/plans'
+                        | '/client-profiling/declaration'
+                        | '/bank-and-segment'
+                        | '/bank-and-segment/upi'
+                        | '/bank-and-segment/add-bank'
+                        | '/bank-and-segment/cancel-cheque'
+                        | '/bank-and-segment/signature'
+                        | '/bank-and-segment/nominee'
+                        | '/bank-and-segment/nominee/add-nominee'
+                        | '/bank-and-segment/segment'
+                        | '/take-selfie'
+                        | '/e-sign'
+                        | '/status'
+                        | '/privacy'
+                        | '/assisted-kyc'
+                      )
+                    | string;
                   redirect_url?: string;
                   clienttrnxid?: string;
                   password_required?: boolean;
@@ -5906,7 +7193,40 @@ export interface operations {
                 message: string;
                 code?: string;
                 data: {
-                  screen?: string;
+                  screen?:
+                    | (
+                        | '/'
+                        | '/verify-otp'
+                        | '/email-verification'
+                        | '/email-verification/verify-otp'
+                        | '/pan-verification'
+                        | '/pan-verification/pan-info'
+                        | '/digilocker'
+                        | '/returnurl'
+                        | '/client-profiling'
+                        | '/client-profiling/occupation'
+                        | '/client-profiling/trading-experience'
+                        | '/client-profiling/annual-income'
+                        | '/client-profiling/gender-and-marital'
+                        | '/client-profiling/education'
+                        | '/client-profiling/identification'
+                        | '/client-profiling/plans'
+                        | '/client-profiling/declaration'
+                        | '/bank-and-segment'
+                        | '/bank-and-segment/upi'
+                        | '/bank-and-segment/add-bank'
+                        | '/bank-and-segment/cancel-cheque'
+                        | '/bank-and-segment/signature'
+                        | '/bank-and-segment/nominee'
+                        | '/bank-and-segment/nominee/add-nominee'
+                        | '/bank-and-segment/segment'
+                        | '/take-selfie'
+                        | '/e-sign'
+                        | '/status'
+                        | '/privacy'
+                        | '/assisted-kyc'
+                      )
+                    | string;
                 } & {
                   [key: string]: unknown;
                 };
@@ -5986,7 +7306,40 @@ export interface operations {
                   status: 'S' | 'F';
                   message: string;
                   data: {
-                    screen: string;
+                    screen:
+                      | (
+                          | '/'
+                          | '/verify-otp'
+                          | '/email-verification'
+                          | '/email-verification/verify-otp'
+                          | '/pan-verification'
+                          | '/pan-verification/pan-info'
+                          | '/digilocker'
+                          | '/returnurl'
+                          | '/client-profiling'
+                          | '/client-profiling/occupation'
+                          | '/client-profiling/trading-experience'
+                          | '/client-profiling/annual-income'
+                          | '/client-profiling/gender-and-marital'
+                          | '/client-profiling/education'
+                          | '/client-profiling/identification'
+                          | '/client-profiling/plans'
+                          | '/client-profiling/declaration'
+                          | '/bank-and-segment'
+                          | '/bank-and-segment/upi'
+                          | '/bank-and-segment/add-bank'
+                          | '/bank-and-segment/cancel-cheque'
+                          | '/bank-and-segment/signature'
+                          | '/bank-and-segment/nominee'
+                          | '/bank-and-segment/nominee/add-nominee'
+                          | '/bank-and-segment/segment'
+                          | '/take-selfie'
+                          | '/e-sign'
+                          | '/status'
+                          | '/privacy'
+                          | '/assisted-kyc'
+                        )
+                      | string;
                   };
                 };
               }
@@ -5996,7 +7349,40 @@ export interface operations {
                 message: string;
                 code?: string;
                 data: {
-                  screen?: string;
+                  screen?:
+                    | (
+                        | '/'
+                        | '/verify-otp'
+                        | '/email-verification'
+                        | '/email-verification/verify-otp'
+                        | '/pan-verification'
+                        | '/pan-verification/pan-info'
+                        | '/digilocker'
+                        | '/returnurl'
+                        | '/client-profiling'
+                        | '/client-profiling/occupation'
+                        | '/client-profiling/trading-experience'
+                        | '/client-profiling/annual-income'
+                        | '/client-profiling/gender-and-marital'
+                        | '/client-profiling/education'
+                        | '/client-profiling/identification'
+                        | '/client-profiling/plans'
+                        | '/client-profiling/declaration'
+                        | '/bank-and-segment'
+                        | '/bank-and-segment/upi'
+                        | '/bank-and-segment/add-bank'
+                        | '/bank-and-segment/cancel-cheque'
+                        | '/bank-and-segment/signature'
+                        | '/bank-and-segment/nominee'
+                        | '/bank-and-segment/nominee/add-nominee'
+                        | '/bank-and-segment/segment'
+                        | '/take-selfie'
+                        | '/e-sign'
+                        | '/status'
+                        | '/privacy'
+                        | '/assisted-kyc'
+                      )
+                    | string;
                 } & {
                   [key: string]: unknown;
                 };
@@ -6080,7 +7466,40 @@ export interface operations {
                 message: string;
                 code?: string;
                 data: {
-                  screen?: string;
+                  screen?:
+                    | (
+                        | '/'
+                        | '/verify-otp'
+                        | '/email-verification'
+                        | '/email-verification/verify-otp'
+                        | '/pan-verification'
+                        | '/pan-verification/pan-info'
+                        | '/digilocker'
+                        | '/returnurl'
+                        | '/client-profiling'
+                        | '/client-profiling/occupation'
+                        | '/client-profiling/trading-experience'
+                        | '/client-profiling/annual-income'
+                        | '/client-profiling/gender-and-marital'
+                        | '/client-profiling/education'
+                        | '/client-profiling/identification'
+                        | '/client-profiling/plans'
+                        | '/client-profiling/declaration'
+                        | '/bank-and-segment'
+                        | '/bank-and-segment/upi'
+                        | '/bank-and-segment/add-bank'
+                        | '/bank-and-segment/cancel-cheque'
+                        | '/bank-and-segment/signature'
+                        | '/bank-and-segment/nominee'
+                        | '/bank-and-segment/nominee/add-nominee'
+                        | '/bank-and-segment/segment'
+                        | '/take-selfie'
+                        | '/e-sign'
+                        | '/status'
+                        | '/privacy'
+                        | '/assisted-kyc'
+                      )
+                    | string;
                 } & {
                   [key: string]: unknown;
                 };
@@ -6156,7 +7575,40 @@ export interface operations {
                 message: string;
                 code?: string;
                 data: {
-                  screen?: string;
+                  screen?:
+                    | (
+                        | '/'
+                        | '/verify-otp'
+                        | '/email-verification'
+                        | '/email-verification/verify-otp'
+                        | '/pan-verification'
+                        | '/pan-verification/pan-info'
+                        | '/digilocker'
+                        | '/returnurl'
+                        | '/client-profiling'
+                        | '/client-profiling/occupation'
+                        | '/client-profiling/trading-experience'
+                        | '/client-profiling/annual-income'
+                        | '/client-profiling/gender-and-marital'
+                        | '/client-profiling/education'
+                        | '/client-profiling/identification'
+                        | '/client-profiling/plans'
+                        | '/client-profiling/declaration'
+                        | '/bank-and-segment'
+                        | '/bank-and-segment/upi'
+                        | '/bank-and-segment/add-bank'
+                        | '/bank-and-segment/cancel-cheque'
+                        | '/bank-and-segment/signature'
+                        | '/bank-and-segment/nominee'
+                        | '/bank-and-segment/nominee/add-nominee'
+                        | '/bank-and-segment/segment'
+                        | '/take-selfie'
+                        | '/e-sign'
+                        | '/status'
+                        | '/privacy'
+                        | '/assisted-kyc'
+                      )
+                    | string;
                 } & {
                   [key: string]: unknown;
                 };
@@ -6675,7 +8127,40 @@ export interface operations {
                 message: string;
                 code?: string;
                 data: {
-                  screen?: string;
+                  screen?:
+                    | (
+                        | '/'
+                        | '/verify-otp'
+                        | '/email-verification'
+                        | '/email-verification/verify-otp'
+                        | '/pan-verification'
+                        | '/pan-verification/pan-info'
+                        | '/digilocker'
+                        | '/returnurl'
+                        | '/client-profiling'
+                        | '/client-profiling/occupation'
+                        | '/client-profiling/trading-experience'
+                        | '/client-profiling/annual-income'
+                        | '/client-profiling/gender-and-marital'
+                        | '/client-profiling/education'
+                        | '/client-profiling/identification'
+                        | '/client-profiling/plans'
+                        | '/client-profiling/declaration'
+                        | '/bank-and-segment'
+                        | '/bank-and-segment/upi'
+                        | '/bank-and-segment/add-bank'
+                        | '/bank-and-segment/cancel-cheque'
+                        | '/bank-and-segment/signature'
+                        | '/bank-and-segment/nominee'
+                        | '/bank-and-segment/nominee/add-nominee'
+                        | '/bank-and-segment/segment'
+                        | '/take-selfie'
+                        | '/e-sign'
+                        | '/status'
+                        | '/privacy'
+                        | '/assisted-kyc'
+                      )
+                    | string;
                 } & {
                   [key: string]: unknown;
                 };
@@ -6734,7 +8219,40 @@ export interface operations {
                 code?: string;
                 data: {
                   retry: boolean;
-                  screen: string;
+                  screen:
+                    | (
+                        | '/'
+                        | '/verify-otp'
+                        | '/email-verification'
+                        | '/email-verification/verify-otp'
+                        | '/pan-verification'
+                        | '/pan-verification/pan-info'
+                        | '/digilocker'
+                        | '/returnurl'
+                        | '/client-profiling'
+                        | '/client-profiling/occupation'
+                        | '/client-profiling/trading-experience'
+                        | '/client-profiling/annual-income'
+                        | '/client-profiling/gender-and-marital'
+                        | '/client-profiling/education'
+                        | '/client-profiling/identification'
+                        | '/client-profiling/plans'
+                        | '/client-profiling/declaration'
+                        | '/bank-and-segment'
+                        | '/bank-and-segment/upi'
+                        | '/bank-and-segment/add-bank'
+                        | '/bank-and-segment/cancel-cheque'
+                        | '/bank-and-segment/signature'
+                        | '/bank-and-segment/nominee'
+                        | '/bank-and-segment/nominee/add-nominee'
+                        | '/bank-and-segment/segment'
+                        | '/take-selfie'
+                        | '/e-sign'
+                        | '/status'
+                        | '/privacy'
+                        | '/assisted-kyc'
+                      )
+                    | string;
                   /** @enum {string} */
                   outcome?: 'auto_approved' | 'auto_declined' | 'needs_review' | 'user_cancelled' | 'error' | 'pending';
                 };
@@ -6745,7 +8263,40 @@ export interface operations {
                 message: string;
                 code?: string;
                 data: {
-                  screen?: string;
+                  screen?:
+                    | (
+                        | '/'
+                        | '/verify-otp'
+                        | '/email-verification'
+                        | '/email-verification/verify-otp'
+                        | '/pan-verification'
+                        | '/pan-verification/pan-info'
+                        | '/digilocker'
+                        | '/returnurl'
+                        | '/client-profiling'
+                        | '/client-profiling/occupation'
+                        | '/client-profiling/trading-experience'
+                        | '/client-profiling/annual-income'
+                        | '/client-profiling/gender-and-marital'
+                        | '/client-profiling/education'
+                        | '/client-profiling/identification'
+                        | '/client-profiling/plans'
+                        | '/client-profiling/declaration'
+                        | '/bank-and-segment'
+                        | '/bank-and-segment/upi'
+                        | '/bank-and-segment/add-bank'
+                        | '/bank-and-segment/cancel-cheque'
+                        | '/bank-and-segment/signature'
+                        | '/bank-and-segment/nominee'
+                        | '/bank-and-segment/nominee/add-nominee'
+                        | '/bank-and-segment/segment'
+                        | '/take-selfie'
+                        | '/e-sign'
+                        | '/status'
+                        | '/privacy'
+                        | '/assisted-kyc'
+                      )
+                    | string;
                 } & {
                   [key: string]: unknown;
                 };
@@ -6801,7 +8352,40 @@ export interface operations {
                 code?: string;
                 data: {
                   retry: boolean;
-                  screen: string;
+                  screen:
+                    | (
+                        | '/'
+                        | '/verify-otp'
+                        | '/email-verification'
+                        | '/email-verification/verify-otp'
+                        | '/pan-verification'
+                        | '/pan-verification/pan-info'
+                        | '/digilocker'
+                        | '/returnurl'
+                        | '/client-profiling'
+                        | '/client-profiling/occupation'
+                        | '/client-profiling/trading-experience'
+                        | '/client-profiling/annual-income'
+                        | '/client-profiling/gender-and-marital'
+                        | '/client-profiling/education'
+                        | '/client-profiling/identification'
+                        | '/client-profiling/plans'
+                        | '/client-profiling/declaration'
+                        | '/bank-and-segment'
+                        | '/bank-and-segment/upi'
+                        | '/bank-and-segment/add-bank'
+                        | '/bank-and-segment/cancel-cheque'
+                        | '/bank-and-segment/signature'
+                        | '/bank-and-segment/nominee'
+                        | '/bank-and-segment/nominee/add-nominee'
+                        | '/bank-and-segment/segment'
+                        | '/take-selfie'
+                        | '/e-sign'
+                        | '/status'
+                        | '/privacy'
+                        | '/assisted-kyc'
+                      )
+                    | string;
                   /** @enum {string} */
                   outcome?: 'auto_approved' | 'auto_declined' | 'needs_review' | 'user_cancelled' | 'error' | 'pending';
                 };
@@ -6812,7 +8396,40 @@ export interface operations {
                 message: string;
                 code?: string;
                 data: {
-                  screen?: string;
+                  screen?:
+                    | (
+                        | '/'
+                        | '/verify-otp'
+                        | '/email-verification'
+                        | '/email-verification/verify-otp'
+                        | '/pan-verification'
+                        | '/pan-verification/pan-info'
+                        | '/digilocker'
+                        | '/returnurl'
+                        | '/client-profiling'
+                        | '/client-profiling/occupation'
+                        | '/client-profiling/trading-experience'
+                        | '/client-profiling/annual-income'
+                        | '/client-profiling/gender-and-marital'
+                        | '/client-profiling/education'
+                        | '/client-profiling/identification'
+                        | '/client-profiling/plans'
+                        | '/client-profiling/declaration'
+                        | '/bank-and-segment'
+                        | '/bank-and-segment/upi'
+                        | '/bank-and-segment/add-bank'
+                        | '/bank-and-segment/cancel-cheque'
+                        | '/bank-and-segment/signature'
+                        | '/bank-and-segment/nominee'
+                        | '/bank-and-segment/nominee/add-nominee'
+                        | '/bank-and-segment/segment'
+                        | '/take-selfie'
+                        | '/e-sign'
+                        | '/status'
+                        | '/privacy'
+                        | '/assisted-kyc'
+                      )
+                    | string;
                 } & {
                   [key: string]: unknown;
                 };
@@ -6890,7 +8507,40 @@ export interface operations {
                     sample: boolean;
                     link: string;
                   }[];
-                  screen?: string;
+                  screen?:
+                    | (
+                        | '/'
+                        | '/verify-otp'
+                        | '/email-verification'
+                        | '/email-verification/verify-otp'
+                        | '/pan-verification'
+                        | '/pan-verification/pan-info'
+                        | '/digilocker'
+                        | '/returnurl'
+                        | '/client-profiling'
+                        | '/client-profiling/occupation'
+                        | '/client-profiling/trading-experience'
+                        | '/client-profiling/annual-income'
+                        | '/client-profiling/gender-and-marital'
+                        | '/client-profiling/education'
+                        | '/client-profiling/identification'
+                        | '/client-profiling/plans'
+                        | '/client-profiling/declaration'
+                        | '/bank-and-segment'
+                        | '/bank-and-segment/upi'
+                        | '/bank-and-segment/add-bank'
+                        | '/bank-and-segment/cancel-cheque'
+                        | '/bank-and-segment/signature'
+                        | '/bank-and-segment/nominee'
+                        | '/bank-and-segment/nominee/add-nominee'
+                        | '/bank-and-segment/segment'
+                        | '/take-selfie'
+                        | '/e-sign'
+                        | '/status'
+                        | '/privacy'
+                        | '/assisted-kyc'
+                      )
+                    | string;
                 };
               }
             | {
@@ -6899,7 +8549,40 @@ export interface operations {
                 message: string;
                 code?: string;
                 data: {
-                  screen?: string;
+                  screen?:
+                    | (
+                        | '/'
+                        | '/verify-otp'
+                        | '/email-verification'
+                        | '/email-verification/verify-otp'
+                        | '/pan-verification'
+                        | '/pan-verification/pan-info'
+                        | '/digilocker'
+                        | '/returnurl'
+                        | '/client-profiling'
+                        | '/client-profiling/occupation'
+                        | '/client-profiling/trading-experience'
+                        | '/client-profiling/annual-income'
+                        | '/client-profiling/gender-and-marital'
+                        | '/client-profiling/education'
+                        | '/client-profiling/identification'
+                        | '/client-profiling/plans'
+                        | '/client-profiling/declaration'
+                        | '/bank-and-segment'
+                        | '/bank-and-segment/upi'
+                        | '/bank-and-segment/add-bank'
+                        | '/bank-and-segment/cancel-cheque'
+                        | '/bank-and-segment/signature'
+                        | '/bank-and-segment/nominee'
+                        | '/bank-and-segment/nominee/add-nominee'
+                        | '/bank-and-segment/segment'
+                        | '/take-selfie'
+                        | '/e-sign'
+                        | '/status'
+                        | '/privacy'
+                        | '/assisted-kyc'
+                      )
+                    | string;
                 } & {
                   [key: string]: unknown;
                 };
@@ -6940,7 +8623,40 @@ export interface operations {
                   transaction_id: string;
                   api_response: string;
                   expires_in: number;
-                  screen?: string;
+                  screen?:
+                    | (
+                        | '/'
+                        | '/verify-otp'
+                        | '/email-verification'
+                        | '/email-verification/verify-otp'
+                        | '/pan-verification'
+                        | '/pan-verification/pan-info'
+                        | '/digilocker'
+                        | '/returnurl'
+                        | '/client-profiling'
+                        | '/client-profiling/occupation'
+                        | '/client-profiling/trading-experience'
+                        | '/client-profiling/annual-income'
+                        | '/client-profiling/gender-and-marital'
+                        | '/client-profiling/education'
+                        | '/client-profiling/identification'
+                        | '/client-profiling/plans'
+                        | '/client-profiling/declaration'
+                        | '/bank-and-segment'
+                        | '/bank-and-segment/upi'
+                        | '/bank-and-segment/add-bank'
+                        | '/bank-and-segment/cancel-cheque'
+                        | '/bank-and-segment/signature'
+                        | '/bank-and-segment/nominee'
+                        | '/bank-and-segment/nominee/add-nominee'
+                        | '/bank-and-segment/segment'
+                        | '/take-selfie'
+                        | '/e-sign'
+                        | '/status'
+                        | '/privacy'
+                        | '/assisted-kyc'
+                      )
+                    | string;
                 };
               }
             | {
@@ -6949,7 +8665,40 @@ export interface operations {
                 message: string;
                 code?: string;
                 data: {
-                  screen?: string;
+                  screen?:
+                    | (
+                        | '/'
+                        | '/verify-otp'
+                        | '/email-verification'
+                        | '/email-verification/verify-otp'
+                        | '/pan-verification'
+                        | '/pan-verification/pan-info'
+                        | '/digilocker'
+                        | '/returnurl'
+                        | '/client-profiling'
+                        | '/client-profiling/occupation'
+                        | '/client-profiling/trading-experience'
+                        | '/client-profiling/annual-income'
+                        | '/client-profiling/gender-and-marital'
+                        | '/client-profiling/education'
+                        | '/client-profiling/identification'
+                        | '/client-profiling/plans'
+                        | '/client-profiling/declaration'
+                        | '/bank-and-segment'
+                        | '/bank-and-segment/upi'
+                        | '/bank-and-segment/add-bank'
+                        | '/bank-and-segment/cancel-cheque'
+                        | '/bank-and-segment/signature'
+                        | '/bank-and-segment/nominee'
+                        | '/bank-and-segment/nominee/add-nominee'
+                        | '/bank-and-segment/segment'
+                        | '/take-selfie'
+                        | '/e-sign'
+                        | '/status'
+                        | '/privacy'
+                        | '/assisted-kyc'
+                      )
+                    | string;
                 } & {
                   [key: string]: unknown;
                 };
@@ -7104,7 +8853,43 @@ export interface operations {
               text: string;
               signed_document: string | null;
               rejected_stage: number | null;
-              retry_screen: string | null;
+              retry_screen:
+                | (
+                    | (
+                        | '/'
+                        | '/verify-otp'
+                        | '/email-verification'
+                        | '/email-verification/verify-otp'
+                        | '/pan-verification'
+                        | '/pan-verification/pan-info'
+                        | '/digilocker'
+                        | '/returnurl'
+                        | '/client-profiling'
+                        | '/client-profiling/occupation'
+                        | '/client-profiling/trading-experience'
+                        | '/client-profiling/annual-income'
+                        | '/client-profiling/gender-and-marital'
+                        | '/client-profiling/education'
+                        | '/client-profiling/identification'
+                        | '/client-profiling/plans'
+                        | '/client-profiling/declaration'
+                        | '/bank-and-segment'
+                        | '/bank-and-segment/upi'
+                        | '/bank-and-segment/add-bank'
+                        | '/bank-and-segment/cancel-cheque'
+                        | '/bank-and-segment/signature'
+                        | '/bank-and-segment/nominee'
+                        | '/bank-and-segment/nominee/add-nominee'
+                        | '/bank-and-segment/segment'
+                        | '/take-selfie'
+                        | '/e-sign'
+                        | '/status'
+                        | '/privacy'
+                        | '/assisted-kyc'
+                      )
+                    | string
+                  )
+                | null;
               verification_days: string;
               account_active: boolean;
               account_closed_at?: string;
@@ -13676,7 +15461,8 @@ export interface operations {
             message: string;
             code?: string;
             data: {
-              screen: string;
+              /** @enum {string} */
+              screen: '/my-account';
             };
           };
         };
