@@ -183,9 +183,29 @@ export function createApiClient(settings: ClientSettings) {
     return reply.data;
   }
 
+  /**
+   * A reply that is a file rather than the envelope (an export, a bundle): its bytes, with the same
+   * token and 401 handling as every call; a failure is an ApiError with `failure` as its message.
+   */
+  async function file(path: string, failure: string): Promise<Blob> {
+    const headers: Record<string, string> = {};
+    const token = settings.token();
+    if (token) headers.authorization = `Bearer ${token}`;
+    let res: Response;
+    try {
+      res = await fetch(`${settings.base}/${path}`, { headers });
+    } catch {
+      throw new ApiError(failure, 0);
+    }
+    if (res.status === 401) settings.onUnauthorized();
+    if (!res.ok) throw new ApiError(failure, res.status);
+    return res.blob();
+  }
+
   return {
     request,
     data,
+    file,
     get: <S extends DataSchema>(path: string, schema: S, query?: Query) => request('GET', path, schema, { query }),
     post: <S extends DataSchema>(path: string, schema: S, body?: unknown, query?: Query) =>
       request('POST', path, schema, { body, query }),
