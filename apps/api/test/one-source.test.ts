@@ -87,6 +87,12 @@ export const RULES: Rule[] = [
     ],
   },
   {
+    // a reply's screen is one of the applicant routes (screenSchema), not any text
+    name: 'the screen a reply names',
+    source: 'packages/contracts/src/screen.ts',
+    literals: [/\bscreen\s*:\s*z\.(?:string\(|optional\(\s*z\.string\(|nullable\(\s*z\.string\()/],
+  },
+  {
     // the triggers keep application_standing by this function; code reads the table, never derives it
     name: "an application's standing",
     source: STANDING_SOURCE,
@@ -161,6 +167,7 @@ describe('one source per rule', () => {
       'the OTP waits': 'otp: { countdownSeconds: 30, resendCountdownSeconds: 20 }',
       'the e-sign window and its default with an ESP':
         'esignWindowSeconds: e.ESIGN_WINDOW_SECONDS ?? (sandbox ? 120 : 900),',
+      'the screen a reply names': 'export const logoutDataSchema = z.object({ screen: z.string() });',
       "an application's standing": "case when a.client_code is not null then 'Completed' else 'In progress' end",
     };
     for (const rule of RULES)
