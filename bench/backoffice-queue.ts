@@ -158,18 +158,8 @@ async function seed(url: string, cipher: Cipher, hasher: Hasher): Promise<void> 
   }
   await client.query(`set session_replication_role = origin`);
   console.log('  computing the standing of every application…');
-  await client.query(`insert into application_standing (applicant_id, stage, since, status, created_at)
-    select a.id, s.stage, s.since,
-      case when a.client_code is not null then 'Completed' when s.rejected then 'Rejected'
-           when s.approved then 'Approved' when s.stage = 220 then 'Pending' else 'In progress' end,
-      a.created_at
-    from applicants a join (
-      select applicant_id, (array_agg(stage order by seq desc))[1] as stage,
-        (array_agg(updated_at order by seq desc))[1] as since,
-        coalesce(bool_or(admin_activity = 'Reject'), false) as rejected,
-        coalesce(bool_or(stage = 220 and admin_activity = 'Accept'), false) as approved
-      from applicant_stages group by applicant_id) s on s.applicant_id = a.id
-    on conflict (applicant_id) do nothing`);
+  // the rule is the database's own (application_standing_refresh, the function its triggers run)
+  await client.query(`select application_standing_refresh(id) from applicants`);
   await seedAuditTrail(client, { entries: AUDIT_ENTRIES, applications: COUNT });
   // As autovacuum would before long: the visibility map lets the search terms be read from their index alone.
   await client.query('vacuum analyze');

@@ -4,7 +4,7 @@
  * and 900 s in another). The sources are the apps' and packages' code, the build scripts and the
  * tools, not the tests (a test's expected value is its own statement of the rule).
  */
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import { ROUTE } from '@ekyc/contracts/stages';
 import { describe, expect, it } from 'vitest';
@@ -32,6 +32,10 @@ function codeOf(text: string): string {
     .filter((line) => !/^\s*'[^']*',?\s*$/.test(line))
     .join('\n');
 }
+
+const MIGRATIONS = 'apps/api/src/db/migrations';
+/** The standing rule's source: the last migration that defines application_standing_refresh. */
+const STANDING_SOURCE = `${MIGRATIONS}/2830_backoffice_flow.sql`;
 
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const APPLICANT_ROUTES = Object.values(ROUTE)
@@ -82,6 +86,24 @@ export const RULES: Rule[] = [
       /\b(?:ESIGN_WINDOW_S|ESIGN_ESP_WINDOW_S)\s*=/,
     ],
   },
+  {
+    // a reply's screen is one of the applicant routes (screenSchema), not any text
+    name: 'the screen a reply names',
+    source: 'packages/contracts/src/screen.ts',
+    literals: [/\bscreen\s*:\s*z\.(?:string\(|optional\(\s*z\.string\(|nullable\(\s*z\.string\()/],
+  },
+  {
+    // the triggers keep application_standing by this function; code reads the table, never derives it
+    name: "an application's standing",
+    source: STANDING_SOURCE,
+    literals: [
+      // a case deriving the standing, in SQL
+      /\bthen\s+'(?:Completed|Closed|Pending)'/,
+      /\belse\s+'In progress'/,
+      // or in code, from the last stage
+      /\b(?:220|STAGE\.STATUS)\s*\)?\s*\?\s*['"]Pending['"]/,
+    ],
+  },
 ];
 
 function sourceFiles(dir: string): string[] {
@@ -121,11 +143,20 @@ describe('one source per rule', () => {
 
   for (const rule of RULES)
     it(`writes ${rule.name} once, in ${rule.source}`, () => {
-      const source = files.find((f) => f.file === rule.source);
-      expect(source, `${rule.source} exists`).toBeDefined();
+      expect(existsSync(join(ROOT, rule.source)), `${rule.source} exists`).toBe(true);
       const copies = copiesOf(rule, files);
       expect(copies).toEqual([]);
     });
+
+  it("names the migration that defines the standing last (a later one moves the rule's source)", () => {
+    const defining = readdirSync(join(ROOT, MIGRATIONS))
+      .filter((name) => name.endsWith('.sql'))
+      .sort()
+      .filter((name) =>
+        /function\s+application_standing_refresh\b/.test(readFileSync(join(ROOT, MIGRATIONS, name), 'utf8')),
+      );
+    expect(`${MIGRATIONS}/${defining.at(-1)}`).toBe(STANDING_SOURCE);
+  });
 
   it('finds a copy of each rule (the search can fail)', () => {
     const copies: Record<string, string> = {
@@ -136,6 +167,8 @@ describe('one source per rule', () => {
       'the OTP waits': 'otp: { countdownSeconds: 30, resendCountdownSeconds: 20 }',
       'the e-sign window and its default with an ESP':
         'esignWindowSeconds: e.ESIGN_WINDOW_SECONDS ?? (sandbox ? 120 : 900),',
+      'the screen a reply names': 'export const logoutDataSchema = z.object({ screen: z.string() });',
+      "an application's standing": "case when a.client_code is not null then 'Completed' else 'In progress' end",
     };
     for (const rule of RULES)
       expect(copiesOf(rule, [{ file: 'apps/web/src/copy.ts', text: copies[rule.name]! }]), rule.name).toEqual([
@@ -166,6 +199,14 @@ describe('one source per rule', () => {
       copiesOf(languages!, [
         { file: 'x.ts', text: '{ en: r.name, hi: r.labelHi, be: r.labelBe, gu: r.labelGu, mar: r.labelMar }' },
       ]),
+    ).toEqual([]);
+    // the standing derived in code is a copy; the status named in a filter is not
+    const standing = RULES.find((r) => r.name === "an application's standing")!;
+    expect(
+      copiesOf(standing, [{ file: 'x.ts', text: "const status = stage === 220 ? 'Pending' : 'In progress';" }]),
+    ).toEqual(['x.ts']);
+    expect(
+      copiesOf(standing, [{ file: 'x.ts', text: "sql`select 1 from application_standing where status = 'Pending'`" }]),
     ).toEqual([]);
   });
 });

@@ -6,7 +6,11 @@ import { ApiError, apiGet, apiPost, REQUEST_TIMEOUT_MS } from '../src/lib/api-cl
 
 const reply = () =>
   new Response(
-    JSON.stringify({ status: true, message: 'ok', data: { screen: 'x', resend_after: 30, expires_in: 300 } }),
+    JSON.stringify({
+      status: true,
+      message: 'ok',
+      data: { screen: '/email-verification', resend_after: 30, expires_in: 300 },
+    }),
     {
       headers: { 'content-type': 'application/json' },
     },
@@ -60,7 +64,7 @@ describe('the API client on a phone network', () => {
     await Promise.resolve();
     expect(fetch).not.toHaveBeenCalled();
     setOnline(true);
-    await expect(call).resolves.toMatchObject({ status: true, data: { screen: 'x' } });
+    await expect(call).resolves.toMatchObject({ status: true, data: { screen: '/email-verification' } });
     expect(fetch).toHaveBeenCalledTimes(1);
   });
 

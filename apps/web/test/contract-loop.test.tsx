@@ -43,7 +43,7 @@ describe('the API client parses each reply with its schema', () => {
   it('answers the parsed data of a reply that matches', async () => {
     vi.stubGlobal(
       'fetch',
-      answer({ status: true, message: 'OTP sent', data: { screen: '/x', resend_after: 30, expires_in: 300 } }),
+      answer({ status: true, message: 'OTP sent', data: { screen: '/verify-otp', resend_after: 30, expires_in: 300 } }),
     );
     const reply = await apiPost('send-otp', sendOtpReplyDataSchema, { mobile: '9876543210' });
     expect(reply.status).toBe(true);
@@ -51,7 +51,10 @@ describe('the API client parses each reply with its schema', () => {
   });
 
   it('rejects a reply whose data does not match, with the generic message', async () => {
-    vi.stubGlobal('fetch', answer({ status: true, message: 'OTP sent', data: { screen: '/x', resend_after: 'soon' } }));
+    vi.stubGlobal(
+      'fetch',
+      answer({ status: true, message: 'OTP sent', data: { screen: '/verify-otp', resend_after: 'soon' } }),
+    );
     const outcome = await apiPost('send-otp', sendOtpReplyDataSchema, {}).then(
       () => null,
       (err: unknown) => err,
@@ -68,10 +71,10 @@ describe('the API client parses each reply with its schema', () => {
   it('keeps a refusal’s code and screen', async () => {
     vi.stubGlobal(
       'fetch',
-      answer({ status: false, message: MSG.otpInvalid, code: 'otpInvalid', data: { screen: '/y' } }),
+      answer({ status: false, message: MSG.otpInvalid, code: 'otpInvalid', data: { screen: '/' } }),
     );
     const reply = await apiPost('send-otp', sendOtpReplyDataSchema, {});
-    expect(reply).toMatchObject({ status: false, code: 'otpInvalid', data: { screen: '/y' } });
+    expect(reply).toMatchObject({ status: false, code: 'otpInvalid', data: { screen: '/' } });
   });
 });
 

@@ -1,9 +1,10 @@
 /** The liveness poll of section 4: every 2 s while retry, at most 120 s, then the message as an error. */
 import { MSG } from '@ekyc/contracts/messages';
+import type { Screen } from '@ekyc/contracts/stages';
 import { describe, expect, it } from 'vitest';
 import { pollLiveness } from '../src/features/selfie/hooks/poll-liveness';
 
-type Reply = { status: boolean; message: string; data: { retry: boolean; screen: string } };
+type Reply = { status: boolean; message: string; data: { retry: boolean; screen: Screen } };
 const pending: Reply = { status: false, message: MSG.livenessPending, data: { retry: true, screen: '/take-selfie' } };
 const approved: Reply = { status: true, message: MSG.livenessApproved, data: { retry: false, screen: '/e-sign' } };
 

@@ -3538,7 +3538,40 @@ export interface operations {
                 message: string;
                 code?: string;
                 data: {
-                  screen: string;
+                  screen:
+                    | (
+                        | '/'
+                        | '/verify-otp'
+                        | '/email-verification'
+                        | '/email-verification/verify-otp'
+                        | '/pan-verification'
+                        | '/pan-verification/pan-info'
+                        | '/digilocker'
+                        | '/returnurl'
+                        | '/client-profiling'
+                        | '/client-profiling/occupation'
+                        | '/client-profiling/trading-experience'
+                        | '/client-profiling/annual-income'
+                        | '/client-profiling/gender-and-marital'
+                        | '/client-profiling/education'
+                        | '/client-profiling/identification'
+                        | '/client-profiling/plans'
+                        | '/client-profiling/declaration'
+                        | '/bank-and-segment'
+                        | '/bank-and-segment/upi'
+                        | '/bank-and-segment/add-bank'
+                        | '/bank-and-segment/cancel-cheque'
+                        | '/bank-and-segment/signature'
+                        | '/bank-and-segment/nominee'
+                        | '/bank-and-segment/nominee/add-nominee'
+                        | '/bank-and-segment/segment'
+                        | '/take-selfie'
+                        | '/e-sign'
+                        | '/status'
+                        | '/privacy'
+                        | '/assisted-kyc'
+                      )
+                    | string;
                   resend_after: number;
                   expires_in: number;
                 };
@@ -3549,7 +3582,40 @@ export interface operations {
                 message: string;
                 code?: string;
                 data: {
-                  screen?: string;
+                  screen?:
+                    | (
+                        | '/'
+                        | '/verify-otp'
+                        | '/email-verification'
+                        | '/email-verification/verify-otp'
+                        | '/pan-verification'
+                        | '/pan-verification/pan-info'
+                        | '/digilocker'
+                        | '/returnurl'
+                        | '/client-profiling'
+                        | '/client-profiling/occupation'
+                        | '/client-profiling/trading-experience'
+                        | '/client-profiling/annual-income'
+                        | '/client-profiling/gender-and-marital'
+                        | '/client-profiling/education'
+                        | '/client-profiling/identification'
+                        | '/client-profiling/plans'
+                        | '/client-profiling/declaration'
+                        | '/bank-and-segment'
+                        | '/bank-and-segment/upi'
+                        | '/bank-and-segment/add-bank'
+                        | '/bank-and-segment/cancel-cheque'
+                        | '/bank-and-segment/signature'
+                        | '/bank-and-segment/nominee'
+                        | '/bank-and-segment/nominee/add-nominee'
+                        | '/bank-and-segment/segment'
+                        | '/take-selfie'
+                        | '/e-sign'
+                        | '/status'
+                        | '/privacy'
+                        | '/assisted-kyc'
+                      )
+                    | string;
                 } & {
                   [key: string]: unknown;
                 };
@@ -3631,7 +3697,40 @@ export interface operations {
                 code?: string;
                 data: {
                   token: string;
-                  screen: string;
+                  screen:
+                    | (
+                        | '/'
+                        | '/verify-otp'
+                        | '/email-verification'
+                        | '/email-verification/verify-otp'
+                        | '/pan-verification'
+                        | '/pan-verification/pan-info'
+                        | '/digilocker'
+                        | '/returnurl'
+                        | '/client-profiling'
+                        | '/client-profiling/occupation'
+                        | '/client-profiling/trading-experience'
+                        | '/client-profiling/annual-income'
+                        | '/client-profiling/gender-and-marital'
+                        | '/client-profiling/education'
+                        | '/client-profiling/identification'
+                        | '/client-profiling/plans'
+                        | '/client-profiling/declaration'
+                        | '/bank-and-segment'
+                        | '/bank-and-segment/upi'
+                        | '/bank-and-segment/add-bank'
+                        | '/bank-and-segment/cancel-cheque'
+                        | '/bank-and-segment/signature'
+                        | '/bank-and-segment/nominee'
+                        | '/bank-and-segment/nominee/add-nominee'
+                        | '/bank-and-segment/segment'
+                        | '/take-selfie'
+                        | '/e-sign'
+                        | '/status'
+                        | '/privacy'
+                        | '/assisted-kyc'
+                      )
+                    | string;
                   stage: number;
                   pan_missing: boolean;
                 };
@@ -3642,7 +3741,40 @@ export interface operations {
                 message: string;
                 code?: string;
                 data: {
-                  screen?: string;
+                  screen?:
+                    | (
+                        | '/'
+                        | '/verify-otp'
+                        | '/email-verification'
+                        | '/email-verification/verify-otp'
+                        | '/pan-verification'
+                        | '/pan-verification/pan-info'
+                        | '/digilocker'
+                        | '/returnurl'
+                        | '/client-profiling'
+                        | '/client-profiling/occupation'
+                        | '/client-profiling/trading-experience'
+                        | '/client-profiling/annual-income'
+                        | '/client-profiling/gender-and-marital'
+                        | '/client-profiling/education'
+                        | '/client-profiling/identification'
+                        | '/client-profiling/plans'
+                        | '/client-profiling/declaration'
+                        | '/bank-and-segment'
+                        | '/bank-and-segment/upi'
+                        | '/bank-and-segment/add-bank'
+                        | '/bank-and-segment/cancel-cheque'
+                        | '/bank-and-segment/signature'
+                        | '/bank-and-segment/nominee'
+                        | '/bank-and-segment/nominee/add-nominee'
+                        | '/bank-and-segment/segment'
+                        | '/take-selfie'
+                        | '/e-sign'
+                        | '/status'
+                        | '/privacy'
+                        | '/assisted-kyc'
+                      )
+                    | string;
                 } & {
                   [key: string]: unknown;
                 };
@@ -3715,7 +3847,40 @@ export interface operations {
                 message: string;
                 code?: string;
                 data: {
-                  screen: string;
+                  screen:
+                    | (
+                        | '/'
+                        | '/verify-otp'
+                        | '/email-verification'
+                        | '/email-verification/verify-otp'
+                        | '/pan-verification'
+                        | '/pan-verification/pan-info'
+                        | '/digilocker'
+                        | '/returnurl'
+                        | '/client-profiling'
+                        | '/client-profiling/occupation'
+                        | '/client-profiling/trading-experience'
+                        | '/client-profiling/annual-income'
+                        | '/client-profiling/gender-and-marital'
+                        | '/client-profiling/education'
+                        | '/client-profiling/identification'
+                        | '/client-profiling/plans'
+                        | '/client-profiling/declaration'
+                        | '/bank-and-segment'
+                        | '/bank-and-segment/upi'
+                        | '/bank-and-segment/add-bank'
+                        | '/bank-and-segment/cancel-cheque'
+                        | '/bank-and-segment/signature'
+                        | '/bank-and-segment/nominee'
+                        | '/bank-and-segment/nominee/add-nominee'
+                        | '/bank-and-segment/segment'
+                        | '/take-selfie'
+                        | '/e-sign'
+                        | '/status'
+                        | '/privacy'
+                        | '/assisted-kyc'
+                      )
+                    | string;
                   stage: number;
                 };
               }
@@ -3725,7 +3890,40 @@ export interface operations {
                 message: string;
                 code?: string;
                 data: {
-                  screen?: string;
+                  screen?:
+                    | (
+                        | '/'
+                        | '/verify-otp'
+                        | '/email-verification'
+                        | '/email-verification/verify-otp'
+                        | '/pan-verification'
+                        | '/pan-verification/pan-info'
+                        | '/digilocker'
+                        | '/returnurl'
+                        | '/client-profiling'
+                        | '/client-profiling/occupation'
+                        | '/client-profiling/trading-experience'
+                        | '/client-profiling/annual-income'
+                        | '/client-profiling/gender-and-marital'
+                        | '/client-profiling/education'
+                        | '/client-profiling/identification'
+                        | '/client-profiling/plans'
+                        | '/client-profiling/declaration'
+                        | '/bank-and-segment'
+                        | '/bank-and-segment/upi'
+                        | '/bank-and-segment/add-bank'
+                        | '/bank-and-segment/cancel-cheque'
+                        | '/bank-and-segment/signature'
+                        | '/bank-and-segment/nominee'
+                        | '/bank-and-segment/nominee/add-nominee'
+                        | '/bank-and-segment/segment'
+                        | '/take-selfie'
+                        | '/e-sign'
+                        | '/status'
+                        | '/privacy'
+                        | '/assisted-kyc'
+                      )
+                    | string;
                 } & {
                   [key: string]: unknown;
                 };
@@ -3787,7 +3985,40 @@ export interface operations {
             message: string;
             code?: string;
             data: {
-              screen: string;
+              screen:
+                | (
+                    | '/'
+                    | '/verify-otp'
+                    | '/email-verification'
+                    | '/email-verification/verify-otp'
+                    | '/pan-verification'
+                    | '/pan-verification/pan-info'
+                    | '/digilocker'
+                    | '/returnurl'
+                    | '/client-profiling'
+                    | '/client-profiling/occupation'
+                    | '/client-profiling/trading-experience'
+                    | '/client-profiling/annual-income'
+                    | '/client-profiling/gender-and-marital'
+                    | '/client-profiling/education'
+                    | '/client-profiling/identification'
+                    | '/client-profiling/plans'
+                    | '/client-profiling/declaration'
+                    | '/bank-and-segment'
+                    | '/bank-and-segment/upi'
+                    | '/bank-and-segment/add-bank'
+                    | '/bank-and-segment/cancel-cheque'
+                    | '/bank-and-segment/signature'
+                    | '/bank-and-segment/nominee'
+                    | '/bank-and-segment/nominee/add-nominee'
+                    | '/bank-and-segment/segment'
+                    | '/take-selfie'
+                    | '/e-sign'
+                    | '/status'
+                    | '/privacy'
+                    | '/assisted-kyc'
+                  )
+                | string;
             };
           };
         };
@@ -4125,7 +4356,40 @@ export interface operations {
                   | {
                       full_name?: string;
                       pan_missing: boolean;
-                      screen: string;
+                      screen:
+                        | (
+                            | '/'
+                            | '/verify-otp'
+                            | '/email-verification'
+                            | '/email-verification/verify-otp'
+                            | '/pan-verification'
+                            | '/pan-verification/pan-info'
+                            | '/digilocker'
+                            | '/returnurl'
+                            | '/client-profiling'
+                            | '/client-profiling/occupation'
+                            | '/client-profiling/trading-experience'
+                            | '/client-profiling/annual-income'
+                            | '/client-profiling/gender-and-marital'
+                            | '/client-profiling/education'
+                            | '/client-profiling/identification'
+                            | '/client-profiling/plans'
+                            | '/client-profiling/declaration'
+                            | '/bank-and-segment'
+                            | '/bank-and-segment/upi'
+                            | '/bank-and-segment/add-bank'
+                            | '/bank-and-segment/cancel-cheque'
+                            | '/bank-and-segment/signature'
+                            | '/bank-and-segment/nominee'
+                            | '/bank-and-segment/nominee/add-nominee'
+                            | '/bank-and-segment/segment'
+                            | '/take-selfie'
+                            | '/e-sign'
+                            | '/status'
+                            | '/privacy'
+                            | '/assisted-kyc'
+                          )
+                        | string;
                       is_kra?: boolean;
                       kra_notice?: {
                         status: string;
@@ -4147,7 +4411,40 @@ export interface operations {
                 message: string;
                 code?: string;
                 data: {
-                  screen?: string;
+                  screen?:
+                    | (
+                        | '/'
+                        | '/verify-otp'
+                        | '/email-verification'
+                        | '/email-verification/verify-otp'
+                        | '/pan-verification'
+                        | '/pan-verification/pan-info'
+                        | '/digilocker'
+                        | '/returnurl'
+                        | '/client-profiling'
+                        | '/client-profiling/occupation'
+                        | '/client-profiling/trading-experience'
+                        | '/client-profiling/annual-income'
+                        | '/client-profiling/gender-and-marital'
+                        | '/client-profiling/education'
+                        | '/client-profiling/identification'
+                        | '/client-profiling/plans'
+                        | '/client-profiling/declaration'
+                        | '/bank-and-segment'
+                        | '/bank-and-segment/upi'
+                        | '/bank-and-segment/add-bank'
+                        | '/bank-and-segment/cancel-cheque'
+                        | '/bank-and-segment/signature'
+                        | '/bank-and-segment/nominee'
+                        | '/bank-and-segment/nominee/add-nominee'
+                        | '/bank-and-segment/segment'
+                        | '/take-selfie'
+                        | '/e-sign'
+                        | '/status'
+                        | '/privacy'
+                        | '/assisted-kyc'
+                      )
+                    | string;
                 } & {
                   [key: string]: unknown;
                 };
@@ -4207,7 +4504,40 @@ export interface operations {
                 message: string;
                 code?: string;
                 data: {
-                  screen: string;
+                  screen:
+                    | (
+                        | '/'
+                        | '/verify-otp'
+                        | '/email-verification'
+                        | '/email-verification/verify-otp'
+                        | '/pan-verification'
+                        | '/pan-verification/pan-info'
+                        | '/digilocker'
+                        | '/returnurl'
+                        | '/client-profiling'
+                        | '/client-profiling/occupation'
+                        | '/client-profiling/trading-experience'
+                        | '/client-profiling/annual-income'
+                        | '/client-profiling/gender-and-marital'
+                        | '/client-profiling/education'
+                        | '/client-profiling/identification'
+                        | '/client-profiling/plans'
+                        | '/client-profiling/declaration'
+                        | '/bank-and-segment'
+                        | '/bank-and-segment/upi'
+                        | '/bank-and-segment/add-bank'
+                        | '/bank-and-segment/cancel-cheque'
+                        | '/bank-and-segment/signature'
+                        | '/bank-and-segment/nominee'
+                        | '/bank-and-segment/nominee/add-nominee'
+                        | '/bank-and-segment/segment'
+                        | '/take-selfie'
+                        | '/e-sign'
+                        | '/status'
+                        | '/privacy'
+                        | '/assisted-kyc'
+                      )
+                    | string;
                 };
               }
             | {
@@ -4216,7 +4546,40 @@ export interface operations {
                 message: string;
                 code?: string;
                 data: {
-                  screen?: string;
+                  screen?:
+                    | (
+                        | '/'
+                        | '/verify-otp'
+                        | '/email-verification'
+                        | '/email-verification/verify-otp'
+                        | '/pan-verification'
+                        | '/pan-verification/pan-info'
+                        | '/digilocker'
+                        | '/returnurl'
+                        | '/client-profiling'
+                        | '/client-profiling/occupation'
+                        | '/client-profiling/trading-experience'
+                        | '/client-profiling/annual-income'
+                        | '/client-profiling/gender-and-marital'
+                        | '/client-profiling/education'
+                        | '/client-profiling/identification'
+                        | '/client-profiling/plans'
+                        | '/client-profiling/declaration'
+                        | '/bank-and-segment'
+                        | '/bank-and-segment/upi'
+                        | '/bank-and-segment/add-bank'
+                        | '/bank-and-segment/cancel-cheque'
+                        | '/bank-and-segment/signature'
+                        | '/bank-and-segment/nominee'
+                        | '/bank-and-segment/nominee/add-nominee'
+                        | '/bank-and-segment/segment'
+                        | '/take-selfie'
+                        | '/e-sign'
+                        | '/status'
+                        | '/privacy'
+                        | '/assisted-kyc'
+                      )
+                    | string;
                 } & {
                   [key: string]: unknown;
                 };
@@ -4254,7 +4617,40 @@ export interface operations {
                   data: {
                     url: string;
                   };
-                  screen?: string;
+                  screen?:
+                    | (
+                        | '/'
+                        | '/verify-otp'
+                        | '/email-verification'
+                        | '/email-verification/verify-otp'
+                        | '/pan-verification'
+                        | '/pan-verification/pan-info'
+                        | '/digilocker'
+                        | '/returnurl'
+                        | '/client-profiling'
+                        | '/client-profiling/occupation'
+                        | '/client-profiling/trading-experience'
+                        | '/client-profiling/annual-income'
+                        | '/client-profiling/gender-and-marital'
+                        | '/client-profiling/education'
+                        | '/client-profiling/identification'
+                        | '/client-profiling/plans'
+                        | '/client-profiling/declaration'
+                        | '/bank-and-segment'
+                        | '/bank-and-segment/upi'
+                        | '/bank-and-segment/add-bank'
+                        | '/bank-and-segment/cancel-cheque'
+                        | '/bank-and-segment/signature'
+                        | '/bank-and-segment/nominee'
+                        | '/bank-and-segment/nominee/add-nominee'
+                        | '/bank-and-segment/segment'
+                        | '/take-selfie'
+                        | '/e-sign'
+                        | '/status'
+                        | '/privacy'
+                        | '/assisted-kyc'
+                      )
+                    | string;
                 };
               }
             | {
@@ -4263,7 +4659,40 @@ export interface operations {
                 message: string;
                 code?: string;
                 data: {
-                  screen?: string;
+                  screen?:
+                    | (
+                        | '/'
+                        | '/verify-otp'
+                        | '/email-verification'
+                        | '/email-verification/verify-otp'
+                        | '/pan-verification'
+                        | '/pan-verification/pan-info'
+                        | '/digilocker'
+                        | '/returnurl'
+                        | '/client-profiling'
+                        | '/client-profiling/occupation'
+                        | '/client-profiling/trading-experience'
+                        | '/client-profiling/annual-income'
+                        | '/client-profiling/gender-and-marital'
+                        | '/client-profiling/education'
+                        | '/client-profiling/identification'
+                        | '/client-profiling/plans'
+                        | '/client-profiling/declaration'
+                        | '/bank-and-segment'
+                        | '/bank-and-segment/upi'
+                        | '/bank-and-segment/add-bank'
+                        | '/bank-and-segment/cancel-cheque'
+                        | '/bank-and-segment/signature'
+                        | '/bank-and-segment/nominee'
+                        | '/bank-and-segment/nominee/add-nominee'
+                        | '/bank-and-segment/segment'
+                        | '/take-selfie'
+                        | '/e-sign'
+                        | '/status'
+                        | '/privacy'
+                        | '/assisted-kyc'
+                      )
+                    | string;
                 } & {
                   [key: string]: unknown;
                 };
@@ -4301,7 +4730,40 @@ export interface operations {
                   data: {
                     url: string;
                   };
-                  screen?: string;
+                  screen?:
+                    | (
+                        | '/'
+                        | '/verify-otp'
+                        | '/email-verification'
+                        | '/email-verification/verify-otp'
+                        | '/pan-verification'
+                        | '/pan-verification/pan-info'
+                        | '/digilocker'
+                        | '/returnurl'
+                        | '/client-profiling'
+                        | '/client-profiling/occupation'
+                        | '/client-profiling/trading-experience'
+                        | '/client-profiling/annual-income'
+                        | '/client-profiling/gender-and-marital'
+                        | '/client-profiling/education'
+                        | '/client-profiling/identification'
+                        | '/client-profiling/plans'
+                        | '/client-profiling/declaration'
+                        | '/bank-and-segment'
+                        | '/bank-and-segment/upi'
+                        | '/bank-and-segment/add-bank'
+                        | '/bank-and-segment/cancel-cheque'
+                        | '/bank-and-segment/signature'
+                        | '/bank-and-segment/nominee'
+                        | '/bank-and-segment/nominee/add-nominee'
+                        | '/bank-and-segment/segment'
+                        | '/take-selfie'
+                        | '/e-sign'
+                        | '/status'
+                        | '/privacy'
+                        | '/assisted-kyc'
+                      )
+                    | string;
                 };
               }
             | {
@@ -4310,7 +4772,40 @@ export interface operations {
                 message: string;
                 code?: string;
                 data: {
-                  screen?: string;
+                  screen?:
+                    | (
+                        | '/'
+                        | '/verify-otp'
+                        | '/email-verification'
+                        | '/email-verification/verify-otp'
+                        | '/pan-verification'
+                        | '/pan-verification/pan-info'
+                        | '/digilocker'
+                        | '/returnurl'
+                        | '/client-profiling'
+                        | '/client-profiling/occupation'
+                        | '/client-profiling/trading-experience'
+                        | '/client-profiling/annual-income'
+                        | '/client-profiling/gender-and-marital'
+                        | '/client-profiling/education'
+                        | '/client-profiling/identification'
+                        | '/client-profiling/plans'
+                        | '/client-profiling/declaration'
+                        | '/bank-and-segment'
+                        | '/bank-and-segment/upi'
+                        | '/bank-and-segment/add-bank'
+                        | '/bank-and-segment/cancel-cheque'
+                        | '/bank-and-segment/signature'
+                        | '/bank-and-segment/nominee'
+                        | '/bank-and-segment/nominee/add-nominee'
+                        | '/bank-and-segment/segment'
+                        | '/take-selfie'
+                        | '/e-sign'
+                        | '/status'
+                        | '/privacy'
+                        | '/assisted-kyc'
+                      )
+                    | string;
                 } & {
                   [key: string]: unknown;
                 };
@@ -4350,7 +4845,40 @@ export interface operations {
                 message: string;
                 code?: string;
                 data: {
-                  screen: string;
+                  screen:
+                    | (
+                        | '/'
+                        | '/verify-otp'
+                        | '/email-verification'
+                        | '/email-verification/verify-otp'
+                        | '/pan-verification'
+                        | '/pan-verification/pan-info'
+                        | '/digilocker'
+                        | '/returnurl'
+                        | '/client-profiling'
+                        | '/client-profiling/occupation'
+                        | '/client-profiling/trading-experience'
+                        | '/client-profiling/annual-income'
+                        | '/client-profiling/gender-and-marital'
+                        | '/client-profiling/education'
+                        | '/client-profiling/identification'
+                        | '/client-profiling/plans'
+                        | '/client-profiling/declaration'
+                        | '/bank-and-segment'
+                        | '/bank-and-segment/upi'
+                        | '/bank-and-segment/add-bank'
+                        | '/bank-and-segment/cancel-cheque'
+                        | '/bank-and-segment/signature'
+                        | '/bank-and-segment/nominee'
+                        | '/bank-and-segment/nominee/add-nominee'
+                        | '/bank-and-segment/segment'
+                        | '/take-selfie'
+                        | '/e-sign'
+                        | '/status'
+                        | '/privacy'
+                        | '/assisted-kyc'
+                      )
+                    | string;
                   is_pan_missing?: boolean;
                   failed?: boolean;
                   data?: {
@@ -4364,7 +4892,40 @@ export interface operations {
                 message: string;
                 code?: string;
                 data: {
-                  screen?: string;
+                  screen?:
+                    | (
+                        | '/'
+                        | '/verify-otp'
+                        | '/email-verification'
+                        | '/email-verification/verify-otp'
+                        | '/pan-verification'
+                        | '/pan-verification/pan-info'
+                        | '/digilocker'
+                        | '/returnurl'
+                        | '/client-profiling'
+                        | '/client-profiling/occupation'
+                        | '/client-profiling/trading-experience'
+                        | '/client-profiling/annual-income'
+                        | '/client-profiling/gender-and-marital'
+                        | '/client-profiling/education'
+                        | '/client-profiling/identification'
+                        | '/client-profiling/plans'
+                        | '/client-profiling/declaration'
+                        | '/bank-and-segment'
+                        | '/bank-and-segment/upi'
+                        | '/bank-and-segment/add-bank'
+                        | '/bank-and-segment/cancel-cheque'
+                        | '/bank-and-segment/signature'
+                        | '/bank-and-segment/nominee'
+                        | '/bank-and-segment/nominee/add-nominee'
+                        | '/bank-and-segment/segment'
+                        | '/take-selfie'
+                        | '/e-sign'
+                        | '/status'
+                        | '/privacy'
+                        | '/assisted-kyc'
+                      )
+                    | string;
                 } & {
                   [key: string]: unknown;
                 };
@@ -4447,7 +5008,40 @@ export interface operations {
                 message: string;
                 code?: string;
                 data: {
-                  screen: string;
+                  screen:
+                    | (
+                        | '/'
+                        | '/verify-otp'
+                        | '/email-verification'
+                        | '/email-verification/verify-otp'
+                        | '/pan-verification'
+                        | '/pan-verification/pan-info'
+                        | '/digilocker'
+                        | '/returnurl'
+                        | '/client-profiling'
+                        | '/client-profiling/occupation'
+                        | '/client-profiling/trading-experience'
+                        | '/client-profiling/annual-income'
+                        | '/client-profiling/gender-and-marital'
+                        | '/client-profiling/education'
+                        | '/client-profiling/identification'
+                        | '/client-profiling/plans'
+                        | '/client-profiling/declaration'
+                        | '/bank-and-segment'
+                        | '/bank-and-segment/upi'
+                        | '/bank-and-segment/add-bank'
+                        | '/bank-and-segment/cancel-cheque'
+                        | '/bank-and-segment/signature'
+                        | '/bank-and-segment/nominee'
+                        | '/bank-and-segment/nominee/add-nominee'
+                        | '/bank-and-segment/segment'
+                        | '/take-selfie'
+                        | '/e-sign'
+                        | '/status'
+                        | '/privacy'
+                        | '/assisted-kyc'
+                      )
+                    | string;
                 };
               }
             | {
@@ -4456,7 +5050,40 @@ export interface operations {
                 message: string;
                 code?: string;
                 data: {
-                  screen?: string;
+                  screen?:
+                    | (
+                        | '/'
+                        | '/verify-otp'
+                        | '/email-verification'
+                        | '/email-verification/verify-otp'
+                        | '/pan-verification'
+                        | '/pan-verification/pan-info'
+                        | '/digilocker'
+                        | '/returnurl'
+                        | '/client-profiling'
+                        | '/client-profiling/occupation'
+                        | '/client-profiling/trading-experience'
+                        | '/client-profiling/annual-income'
+                        | '/client-profiling/gender-and-marital'
+                        | '/client-profiling/education'
+                        | '/client-profiling/identification'
+                        | '/client-profiling/plans'
+                        | '/client-profiling/declaration'
+                        | '/bank-and-segment'
+                        | '/bank-and-segment/upi'
+                        | '/bank-and-segment/add-bank'
+                        | '/bank-and-segment/cancel-cheque'
+                        | '/bank-and-segment/signature'
+                        | '/bank-and-segment/nominee'
+                        | '/bank-and-segment/nominee/add-nominee'
+                        | '/bank-and-segment/segment'
+                        | '/take-selfie'
+                        | '/e-sign'
+                        | '/status'
+                        | '/privacy'
+                        | '/assisted-kyc'
+                      )
+                    | string;
                 } & {
                   [key: string]: unknown;
                 };
@@ -4720,7 +5347,40 @@ export interface operations {
                 message: string;
                 code?: string;
                 data: {
-                  screen?: string;
+                  screen?:
+                    | (
+                        | '/'
+                        | '/verify-otp'
+                        | '/email-verification'
+                        | '/email-verification/verify-otp'
+                        | '/pan-verification'
+                        | '/pan-verification/pan-info'
+                        | '/digilocker'
+                        | '/returnurl'
+                        | '/client-profiling'
+                        | '/client-profiling/occupation'
+                        | '/client-profiling/trading-experience'
+                        | '/client-profiling/annual-income'
+                        | '/client-profiling/gender-and-marital'
+                        | '/client-profiling/education'
+                        | '/client-profiling/identification'
+                        | '/client-profiling/plans'
+                        | '/client-profiling/declaration'
+                        | '/bank-and-segment'
+                        | '/bank-and-segment/upi'
+                        | '/bank-and-segment/add-bank'
+                        | '/bank-and-segment/cancel-cheque'
+                        | '/bank-and-segment/signature'
+                        | '/bank-and-segment/nominee'
+                        | '/bank-and-segment/nominee/add-nominee'
+                        | '/bank-and-segment/segment'
+                        | '/take-selfie'
+                        | '/e-sign'
+                        | '/status'
+                        | '/privacy'
+                        | '/assisted-kyc'
+                      )
+                    | string;
                 } & {
                   [key: string]: unknown;
                 };
@@ -4805,7 +5465,40 @@ export interface operations {
                 message: string;
                 code?: string;
                 data: {
-                  screen?: string;
+                  screen?:
+                    | (
+                        | '/'
+                        | '/verify-otp'
+                        | '/email-verification'
+                        | '/email-verification/verify-otp'
+                        | '/pan-verification'
+                        | '/pan-verification/pan-info'
+                        | '/digilocker'
+                        | '/returnurl'
+                        | '/client-profiling'
+                        | '/client-profiling/occupation'
+                        | '/client-profiling/trading-experience'
+                        | '/client-profiling/annual-income'
+                        | '/client-profiling/gender-and-marital'
+                        | '/client-profiling/education'
+                        | '/client-profiling/identification'
+                        | '/client-profiling/plans'
+                        | '/client-profiling/declaration'
+                        | '/bank-and-segment'
+                        | '/bank-and-segment/upi'
+                        | '/bank-and-segment/add-bank'
+                        | '/bank-and-segment/cancel-cheque'
+                        | '/bank-and-segment/signature'
+                        | '/bank-and-segment/nominee'
+                        | '/bank-and-segment/nominee/add-nominee'
+                        | '/bank-and-segment/segment'
+                        | '/take-selfie'
+                        | '/e-sign'
+                        | '/status'
+                        | '/privacy'
+                        | '/assisted-kyc'
+                      )
+                    | string;
                 } & {
                   [key: string]: unknown;
                 };
@@ -4875,7 +5568,40 @@ export interface operations {
                 message: string;
                 code?: string;
                 data: {
-                  screen: string;
+                  screen:
+                    | (
+                        | '/'
+                        | '/verify-otp'
+                        | '/email-verification'
+                        | '/email-verification/verify-otp'
+                        | '/pan-verification'
+                        | '/pan-verification/pan-info'
+                        | '/digilocker'
+                        | '/returnurl'
+                        | '/client-profiling'
+                        | '/client-profiling/occupation'
+                        | '/client-profiling/trading-experience'
+                        | '/client-profiling/annual-income'
+                        | '/client-profiling/gender-and-marital'
+                        | '/client-profiling/education'
+                        | '/client-profiling/identification'
+                        | '/client-profiling/plans'
+                        | '/client-profiling/declaration'
+                        | '/bank-and-segment'
+                        | '/bank-and-segment/upi'
+                        | '/bank-and-segment/add-bank'
+                        | '/bank-and-segment/cancel-cheque'
+                        | '/bank-and-segment/signature'
+                        | '/bank-and-segment/nominee'
+                        | '/bank-and-segment/nominee/add-nominee'
+                        | '/bank-and-segment/segment'
+                        | '/take-selfie'
+                        | '/e-sign'
+                        | '/status'
+                        | '/privacy'
+                        | '/assisted-kyc'
+                      )
+                    | string;
                   stage?: number;
                 };
               }
@@ -4885,7 +5611,40 @@ export interface operations {
                 message: string;
                 code?: string;
                 data: {
-                  screen?: string;
+                  screen?:
+                    | (
+                        | '/'
+                        | '/verify-otp'
+                        | '/email-verification'
+                        | '/email-verification/verify-otp'
+                        | '/pan-verification'
+                        | '/pan-verification/pan-info'
+                        | '/digilocker'
+                        | '/returnurl'
+                        | '/client-profiling'
+                        | '/client-profiling/occupation'
+                        | '/client-profiling/trading-experience'
+                        | '/client-profiling/annual-income'
+                        | '/client-profiling/gender-and-marital'
+                        | '/client-profiling/education'
+                        | '/client-profiling/identification'
+                        | '/client-profiling/plans'
+                        | '/client-profiling/declaration'
+                        | '/bank-and-segment'
+                        | '/bank-and-segment/upi'
+                        | '/bank-and-segment/add-bank'
+                        | '/bank-and-segment/cancel-cheque'
+                        | '/bank-and-segment/signature'
+                        | '/bank-and-segment/nominee'
+                        | '/bank-and-segment/nominee/add-nominee'
+                        | '/bank-and-segment/segment'
+                        | '/take-selfie'
+                        | '/e-sign'
+                        | '/status'
+                        | '/privacy'
+                        | '/assisted-kyc'
+                      )
+                    | string;
                 } & {
                   [key: string]: unknown;
                 };
@@ -4966,7 +5725,40 @@ export interface operations {
                 message: string;
                 code?: string;
                 data: {
-                  screen: string;
+                  screen:
+                    | (
+                        | '/'
+                        | '/verify-otp'
+                        | '/email-verification'
+                        | '/email-verification/verify-otp'
+                        | '/pan-verification'
+                        | '/pan-verification/pan-info'
+                        | '/digilocker'
+                        | '/returnurl'
+                        | '/client-profiling'
+                        | '/client-profiling/occupation'
+                        | '/client-profiling/trading-experience'
+                        | '/client-profiling/annual-income'
+                        | '/client-profiling/gender-and-marital'
+                        | '/client-profiling/education'
+                        | '/client-profiling/identification'
+                        | '/client-profiling/plans'
+                        | '/client-profiling/declaration'
+                        | '/bank-and-segment'
+                        | '/bank-and-segment/upi'
+                        | '/bank-and-segment/add-bank'
+                        | '/bank-and-segment/cancel-cheque'
+                        | '/bank-and-segment/signature'
+                        | '/bank-and-segment/nominee'
+                        | '/bank-and-segment/nominee/add-nominee'
+                        | '/bank-and-segment/segment'
+                        | '/take-selfie'
+                        | '/e-sign'
+                        | '/status'
+                        | '/privacy'
+                        | '/assisted-kyc'
+                      )
+                    | string;
                   stage?: number;
                 };
               }
@@ -4976,7 +5768,40 @@ export interface operations {
                 message: string;
                 code?: string;
                 data: {
-                  screen?: string;
+                  screen?:
+                    | (
+                        | '/'
+                        | '/verify-otp'
+                        | '/email-verification'
+                        | '/email-verification/verify-otp'
+                        | '/pan-verification'
+                        | '/pan-verification/pan-info'
+                        | '/digilocker'
+                        | '/returnurl'
+                        | '/client-profiling'
+                        | '/client-profiling/occupation'
+                        | '/client-profiling/trading-experience'
+                        | '/client-profiling/annual-income'
+                        | '/client-profiling/gender-and-marital'
+                        | '/client-profiling/education'
+                        | '/client-profiling/identification'
+                        | '/client-profiling/plans'
+                        | '/client-profiling/declaration'
+                        | '/bank-and-segment'
+                        | '/bank-and-segment/upi'
+                        | '/bank-and-segment/add-bank'
+                        | '/bank-and-segment/cancel-cheque'
+                        | '/bank-and-segment/signature'
+                        | '/bank-and-segment/nominee'
+                        | '/bank-and-segment/nominee/add-nominee'
+                        | '/bank-and-segment/segment'
+                        | '/take-selfie'
+                        | '/e-sign'
+                        | '/status'
+                        | '/privacy'
+                        | '/assisted-kyc'
+                      )
+                    | string;
                 } & {
                   [key: string]: unknown;
                 };
@@ -5164,7 +5989,40 @@ export interface operations {
                 message: string;
                 code?: string;
                 data: {
-                  screen: string;
+                  screen:
+                    | (
+                        | '/'
+                        | '/verify-otp'
+                        | '/email-verification'
+                        | '/email-verification/verify-otp'
+                        | '/pan-verification'
+                        | '/pan-verification/pan-info'
+                        | '/digilocker'
+                        | '/returnurl'
+                        | '/client-profiling'
+                        | '/client-profiling/occupation'
+                        | '/client-profiling/trading-experience'
+                        | '/client-profiling/annual-income'
+                        | '/client-profiling/gender-and-marital'
+                        | '/client-profiling/education'
+                        | '/client-profiling/identification'
+                        | '/client-profiling/plans'
+                        | '/client-profiling/declaration'
+                        | '/bank-and-segment'
+                        | '/bank-and-segment/upi'
+                        | '/bank-and-segment/add-bank'
+                        | '/bank-and-segment/cancel-cheque'
+                        | '/bank-and-segment/signature'
+                        | '/bank-and-segment/nominee'
+                        | '/bank-and-segment/nominee/add-nominee'
+                        | '/bank-and-segment/segment'
+                        | '/take-selfie'
+                        | '/e-sign'
+                        | '/status'
+                        | '/privacy'
+                        | '/assisted-kyc'
+                      )
+                    | string;
                   stage?: number;
                   name_match?: {
                     /** @enum {string} */
@@ -5191,7 +6049,40 @@ export interface operations {
                 message: string;
                 code?: string;
                 data: {
-                  screen?: string;
+                  screen?:
+                    | (
+                        | '/'
+                        | '/verify-otp'
+                        | '/email-verification'
+                        | '/email-verification/verify-otp'
+                        | '/pan-verification'
+                        | '/pan-verification/pan-info'
+                        | '/digilocker'
+                        | '/returnurl'
+                        | '/client-profiling'
+                        | '/client-profiling/occupation'
+                        | '/client-profiling/trading-experience'
+                        | '/client-profiling/annual-income'
+                        | '/client-profiling/gender-and-marital'
+                        | '/client-profiling/education'
+                        | '/client-profiling/identification'
+                        | '/client-profiling/plans'
+                        | '/client-profiling/declaration'
+                        | '/bank-and-segment'
+                        | '/bank-and-segment/upi'
+                        | '/bank-and-segment/add-bank'
+                        | '/bank-and-segment/cancel-cheque'
+                        | '/bank-and-segment/signature'
+                        | '/bank-and-segment/nominee'
+                        | '/bank-and-segment/nominee/add-nominee'
+                        | '/bank-and-segment/segment'
+                        | '/take-selfie'
+                        | '/e-sign'
+                        | '/status'
+                        | '/privacy'
+                        | '/assisted-kyc'
+                      )
+                    | string;
                 } & {
                   [key: string]: unknown;
                 };
@@ -5263,7 +6154,40 @@ export interface operations {
                 data: {
                   /** @enum {string} */
                   status_description: 'Success' | 'Failure';
-                  screen: string;
+                  screen:
+                    | (
+                        | '/'
+                        | '/verify-otp'
+                        | '/email-verification'
+                        | '/email-verification/verify-otp'
+                        | '/pan-verification'
+                        | '/pan-verification/pan-info'
+                        | '/digilocker'
+                        | '/returnurl'
+                        | '/client-profiling'
+                        | '/client-profiling/occupation'
+                        | '/client-profiling/trading-experience'
+                        | '/client-profiling/annual-income'
+                        | '/client-profiling/gender-and-marital'
+                        | '/client-profiling/education'
+                        | '/client-profiling/identification'
+                        | '/client-profiling/plans'
+                        | '/client-profiling/declaration'
+                        | '/bank-and-segment'
+                        | '/bank-and-segment/upi'
+                        | '/bank-and-segment/add-bank'
+                        | '/bank-and-segment/cancel-cheque'
+                        | '/bank-and-segment/signature'
+                        | '/bank-and-segment/nominee'
+                        | '/bank-and-segment/nominee/add-nominee'
+                        | '/bank-and-segment/segment'
+                        | '/take-selfie'
+                        | '/e-sign'
+                        | '/status'
+                        | '/privacy'
+                        | '/assisted-kyc'
+                      )
+                    | string;
                   wait_seconds?: number;
                   name_match?: {
                     /** @enum {string} */
@@ -5291,7 +6215,40 @@ export interface operations {
                 message: string;
                 code?: string;
                 data: {
-                  screen?: string;
+                  screen?:
+                    | (
+                        | '/'
+                        | '/verify-otp'
+                        | '/email-verification'
+                        | '/email-verification/verify-otp'
+                        | '/pan-verification'
+                        | '/pan-verification/pan-info'
+                        | '/digilocker'
+                        | '/returnurl'
+                        | '/client-profiling'
+                        | '/client-profiling/occupation'
+                        | '/client-profiling/trading-experience'
+                        | '/client-profiling/annual-income'
+                        | '/client-profiling/gender-and-marital'
+                        | '/client-profiling/education'
+                        | '/client-profiling/identification'
+                        | '/client-profiling/plans'
+                        | '/client-profiling/declaration'
+                        | '/bank-and-segment'
+                        | '/bank-and-segment/upi'
+                        | '/bank-and-segment/add-bank'
+                        | '/bank-and-segment/cancel-cheque'
+                        | '/bank-and-segment/signature'
+                        | '/bank-and-segment/nominee'
+                        | '/bank-and-segment/nominee/add-nominee'
+                        | '/bank-and-segment/segment'
+                        | '/take-selfie'
+                        | '/e-sign'
+                        | '/status'
+                        | '/privacy'
+                        | '/assisted-kyc'
+                      )
+                    | string;
                 } & {
                   [key: string]: unknown;
                 };
@@ -5357,7 +6314,40 @@ export interface operations {
                 data: {
                   /** @enum {string} */
                   status_description: 'Success' | 'Failure';
-                  screen: string;
+                  screen:
+                    | (
+                        | '/'
+                        | '/verify-otp'
+                        | '/email-verification'
+                        | '/email-verification/verify-otp'
+                        | '/pan-verification'
+                        | '/pan-verification/pan-info'
+                        | '/digilocker'
+                        | '/returnurl'
+                        | '/client-profiling'
+                        | '/client-profiling/occupation'
+                        | '/client-profiling/trading-experience'
+                        | '/client-profiling/annual-income'
+                        | '/client-profiling/gender-and-marital'
+                        | '/client-profiling/education'
+                        | '/client-profiling/identification'
+                        | '/client-profiling/plans'
+                        | '/client-profiling/declaration'
+                        | '/bank-and-segment'
+                        | '/bank-and-segment/upi'
+                        | '/bank-and-segment/add-bank'
+                        | '/bank-and-segment/cancel-cheque'
+                        | '/bank-and-segment/signature'
+                        | '/bank-and-segment/nominee'
+                        | '/bank-and-segment/nominee/add-nominee'
+                        | '/bank-and-segment/segment'
+                        | '/take-selfie'
+                        | '/e-sign'
+                        | '/status'
+                        | '/privacy'
+                        | '/assisted-kyc'
+                      )
+                    | string;
                   wait_seconds?: number;
                   upi_link?: string;
                   qr_svg?: string;
@@ -5371,7 +6361,40 @@ export interface operations {
                 message: string;
                 code?: string;
                 data: {
-                  screen?: string;
+                  screen?:
+                    | (
+                        | '/'
+                        | '/verify-otp'
+                        | '/email-verification'
+                        | '/email-verification/verify-otp'
+                        | '/pan-verification'
+                        | '/pan-verification/pan-info'
+                        | '/digilocker'
+                        | '/returnurl'
+                        | '/client-profiling'
+                        | '/client-profiling/occupation'
+                        | '/client-profiling/trading-experience'
+                        | '/client-profiling/annual-income'
+                        | '/client-profiling/gender-and-marital'
+                        | '/client-profiling/education'
+                        | '/client-profiling/identification'
+                        | '/client-profiling/plans'
+                        | '/client-profiling/declaration'
+                        | '/bank-and-segment'
+                        | '/bank-and-segment/upi'
+                        | '/bank-and-segment/add-bank'
+                        | '/bank-and-segment/cancel-cheque'
+                        | '/bank-and-segment/signature'
+                        | '/bank-and-segment/nominee'
+                        | '/bank-and-segment/nominee/add-nominee'
+                        | '/bank-and-segment/segment'
+                        | '/take-selfie'
+                        | '/e-sign'
+                        | '/status'
+                        | '/privacy'
+                        | '/assisted-kyc'
+                      )
+                    | string;
                 } & {
                   [key: string]: unknown;
                 };
@@ -5424,7 +6447,40 @@ export interface operations {
                 message: string;
                 code?: string;
                 data: {
-                  screen: string;
+                  screen:
+                    | (
+                        | '/'
+                        | '/verify-otp'
+                        | '/email-verification'
+                        | '/email-verification/verify-otp'
+                        | '/pan-verification'
+                        | '/pan-verification/pan-info'
+                        | '/digilocker'
+                        | '/returnurl'
+                        | '/client-profiling'
+                        | '/client-profiling/occupation'
+                        | '/client-profiling/trading-experience'
+                        | '/client-profiling/annual-income'
+                        | '/client-profiling/gender-and-marital'
+                        | '/client-profiling/education'
+                        | '/client-profiling/identification'
+                        | '/client-profiling/plans'
+                        | '/client-profiling/declaration'
+                        | '/bank-and-segment'
+                        | '/bank-and-segment/upi'
+                        | '/bank-and-segment/add-bank'
+                        | '/bank-and-segment/cancel-cheque'
+                        | '/bank-and-segment/signature'
+                        | '/bank-and-segment/nominee'
+                        | '/bank-and-segment/nominee/add-nominee'
+                        | '/bank-and-segment/segment'
+                        | '/take-selfie'
+                        | '/e-sign'
+                        | '/status'
+                        | '/privacy'
+                        | '/assisted-kyc'
+                      )
+                    | string;
                   stage?: number;
                   cheque_ocr?: {
                     ifsc: string | null;
@@ -5441,7 +6497,40 @@ export interface operations {
                 message: string;
                 code?: string;
                 data: {
-                  screen?: string;
+                  screen?:
+                    | (
+                        | '/'
+                        | '/verify-otp'
+                        | '/email-verification'
+                        | '/email-verification/verify-otp'
+                        | '/pan-verification'
+                        | '/pan-verification/pan-info'
+                        | '/digilocker'
+                        | '/returnurl'
+                        | '/client-profiling'
+                        | '/client-profiling/occupation'
+                        | '/client-profiling/trading-experience'
+                        | '/client-profiling/annual-income'
+                        | '/client-profiling/gender-and-marital'
+                        | '/client-profiling/education'
+                        | '/client-profiling/identification'
+                        | '/client-profiling/plans'
+                        | '/client-profiling/declaration'
+                        | '/bank-and-segment'
+                        | '/bank-and-segment/upi'
+                        | '/bank-and-segment/add-bank'
+                        | '/bank-and-segment/cancel-cheque'
+                        | '/bank-and-segment/signature'
+                        | '/bank-and-segment/nominee'
+                        | '/bank-and-segment/nominee/add-nominee'
+                        | '/bank-and-segment/segment'
+                        | '/take-selfie'
+                        | '/e-sign'
+                        | '/status'
+                        | '/privacy'
+                        | '/assisted-kyc'
+                      )
+                    | string;
                 } & {
                   [key: string]: unknown;
                 };
@@ -5518,7 +6607,40 @@ export interface operations {
                 message: string;
                 code?: string;
                 data: {
-                  screen: string;
+                  screen:
+                    | (
+                        | '/'
+                        | '/verify-otp'
+                        | '/email-verification'
+                        | '/email-verification/verify-otp'
+                        | '/pan-verification'
+                        | '/pan-verification/pan-info'
+                        | '/digilocker'
+                        | '/returnurl'
+                        | '/client-profiling'
+                        | '/client-profiling/occupation'
+                        | '/client-profiling/trading-experience'
+                        | '/client-profiling/annual-income'
+                        | '/client-profiling/gender-and-marital'
+                        | '/client-profiling/education'
+                        | '/client-profiling/identification'
+                        | '/client-profiling/plans'
+                        | '/client-profiling/declaration'
+                        | '/bank-and-segment'
+                        | '/bank-and-segment/upi'
+                        | '/bank-and-segment/add-bank'
+                        | '/bank-and-segment/cancel-cheque'
+                        | '/bank-and-segment/signature'
+                        | '/bank-and-segment/nominee'
+                        | '/bank-and-segment/nominee/add-nominee'
+                        | '/bank-and-segment/segment'
+                        | '/take-selfie'
+                        | '/e-sign'
+                        | '/status'
+                        | '/privacy'
+                        | '/assisted-kyc'
+                      )
+                    | string;
                   stage?: number;
                 };
               }
@@ -5528,7 +6650,40 @@ export interface operations {
                 message: string;
                 code?: string;
                 data: {
-                  screen?: string;
+                  screen?:
+                    | (
+                        | '/'
+                        | '/verify-otp'
+                        | '/email-verification'
+                        | '/email-verification/verify-otp'
+                        | '/pan-verification'
+                        | '/pan-verification/pan-info'
+                        | '/digilocker'
+                        | '/returnurl'
+                        | '/client-profiling'
+                        | '/client-profiling/occupation'
+                        | '/client-profiling/trading-experience'
+                        | '/client-profiling/annual-income'
+                        | '/client-profiling/gender-and-marital'
+                        | '/client-profiling/education'
+                        | '/client-profiling/identification'
+                        | '/client-profiling/plans'
+                        | '/client-profiling/declaration'
+                        | '/bank-and-segment'
+                        | '/bank-and-segment/upi'
+                        | '/bank-and-segment/add-bank'
+                        | '/bank-and-segment/cancel-cheque'
+                        | '/bank-and-segment/signature'
+                        | '/bank-and-segment/nominee'
+                        | '/bank-and-segment/nominee/add-nominee'
+                        | '/bank-and-segment/segment'
+                        | '/take-selfie'
+                        | '/e-sign'
+                        | '/status'
+                        | '/privacy'
+                        | '/assisted-kyc'
+                      )
+                    | string;
                 } & {
                   [key: string]: unknown;
                 };
@@ -5831,7 +6986,40 @@ export interface operations {
                 message: string;
                 code?: string;
                 data: {
-                  screen?: string;
+                  screen?:
+                    | (
+                        | '/'
+                        | '/verify-otp'
+                        | '/email-verification'
+                        | '/email-verification/verify-otp'
+                        | '/pan-verification'
+                        | '/pan-verification/pan-info'
+                        | '/digilocker'
+                        | '/returnurl'
+                        | '/client-profiling'
+                        | '/client-profiling/occupation'
+                        | '/client-profiling/trading-experience'
+                        | '/client-profiling/annual-income'
+                        | '/client-profiling/gender-and-marital'
+                        | '/client-profiling/education'
+                        | '/client-profiling/identification'
+                        | '/client-profiling/plans'
+                        | '/client-profiling/declaration'
+                        | '/bank-and-segment'
+                        | '/bank-and-segment/upi'
+                        | '/bank-and-segment/add-bank'
+                        | '/bank-and-segment/cancel-cheque'
+                        | '/bank-and-segment/signature'
+                        | '/bank-and-segment/nominee'
+                        | '/bank-and-segment/nominee/add-nominee'
+                        | '/bank-and-segment/segment'
+                        | '/take-selfie'
+                        | '/e-sign'
+                        | '/status'
+                        | '/privacy'
+                        | '/assisted-kyc'
+                      )
+                    | string;
                 } & {
                   [key: string]: unknown;
                 };
@@ -5932,7 +7120,40 @@ export interface operations {
                 message: string;
                 code?: string;
                 data: {
-                  screen: string;
+                  screen:
+                    | (
+                        | '/'
+                        | '/verify-otp'
+                        | '/email-verification'
+                        | '/email-verification/verify-otp'
+                        | '/pan-verification'
+                        | '/pan-verification/pan-info'
+                        | '/digilocker'
+                        | '/returnurl'
+                        | '/client-profiling'
+                        | '/client-profiling/occupation'
+                        | '/client-profiling/trading-experience'
+                        | '/client-profiling/annual-income'
+                        | '/client-profiling/gender-and-marital'
+                        | '/client-profiling/education'
+                        | '/client-profiling/identification'
+                        | '/client-profiling/plans'
+                        | '/client-profiling/declaration'
+                        | '/bank-and-segment'
+                        | '/bank-and-segment/upi'
+                        | '/bank-and-segment/add-bank'
+                        | '/bank-and-segment/cancel-cheque'
+                        | '/bank-and-segment/signature'
+                        | '/bank-and-segment/nominee'
+                        | '/bank-and-segment/nominee/add-nominee'
+                        | '/bank-and-segment/segment'
+                        | '/take-selfie'
+                        | '/e-sign'
+                        | '/status'
+                        | '/privacy'
+                        | '/assisted-kyc'
+                      )
+                    | string;
                   stage?: number;
                 };
               }
@@ -5942,7 +7163,40 @@ export interface operations {
                 message: string;
                 code?: string;
                 data: {
-                  screen?: string;
+                  screen?:
+                    | (
+                        | '/'
+                        | '/verify-otp'
+                        | '/email-verification'
+                        | '/email-verification/verify-otp'
+                        | '/pan-verification'
+                        | '/pan-verification/pan-info'
+                        | '/digilocker'
+                        | '/returnurl'
+                        | '/client-profiling'
+                        | '/client-profiling/occupation'
+                        | '/client-profiling/trading-experience'
+                        | '/client-profiling/annual-income'
+                        | '/client-profiling/gender-and-marital'
+                        | '/client-profiling/education'
+                        | '/client-profiling/identification'
+                        | '/client-profiling/plans'
+                        | '/client-profiling/declaration'
+                        | '/bank-and-segment'
+                        | '/bank-and-segment/upi'
+                        | '/bank-and-segment/add-bank'
+                        | '/bank-and-segment/cancel-cheque'
+                        | '/bank-and-segment/signature'
+                        | '/bank-and-segment/nominee'
+                        | '/bank-and-segment/nominee/add-nominee'
+                        | '/bank-and-segment/segment'
+                        | '/take-selfie'
+                        | '/e-sign'
+                        | '/status'
+                        | '/privacy'
+                        | '/assisted-kyc'
+                      )
+                    | string;
                 } & {
                   [key: string]: unknown;
                 };
@@ -6066,7 +7320,40 @@ export interface operations {
                 message: string;
                 code?: string;
                 data: {
-                  screen?: string;
+                  screen?:
+                    | (
+                        | '/'
+                        | '/verify-otp'
+                        | '/email-verification'
+                        | '/email-verification/verify-otp'
+                        | '/pan-verification'
+                        | '/pan-verification/pan-info'
+                        | '/digilocker'
+                        | '/returnurl'
+                        | '/client-profiling'
+                        | '/client-profiling/occupation'
+                        | '/client-profiling/trading-experience'
+                        | '/client-profiling/annual-income'
+                        | '/client-profiling/gender-and-marital'
+                        | '/client-profiling/education'
+                        | '/client-profiling/identification'
+                        | '/client-profiling/plans'
+                        | '/client-profiling/declaration'
+                        | '/bank-and-segment'
+                        | '/bank-and-segment/upi'
+                        | '/bank-and-segment/add-bank'
+                        | '/bank-and-segment/cancel-cheque'
+                        | '/bank-and-segment/signature'
+                        | '/bank-and-segment/nominee'
+                        | '/bank-and-segment/nominee/add-nominee'
+                        | '/bank-and-segment/segment'
+                        | '/take-selfie'
+                        | '/e-sign'
+                        | '/status'
+                        | '/privacy'
+                        | '/assisted-kyc'
+                      )
+                    | string;
                   redirect_url?: string;
                   clienttrnxid?: string;
                   password_required?: boolean;
@@ -6078,7 +7365,40 @@ export interface operations {
                 message: string;
                 code?: string;
                 data: {
-                  screen?: string;
+                  screen?:
+                    | (
+                        | '/'
+                        | '/verify-otp'
+                        | '/email-verification'
+                        | '/email-verification/verify-otp'
+                        | '/pan-verification'
+                        | '/pan-verification/pan-info'
+                        | '/digilocker'
+                        | '/returnurl'
+                        | '/client-profiling'
+                        | '/client-profiling/occupation'
+                        | '/client-profiling/trading-experience'
+                        | '/client-profiling/annual-income'
+                        | '/client-profiling/gender-and-marital'
+                        | '/client-profiling/education'
+                        | '/client-profiling/identification'
+                        | '/client-profiling/plans'
+                        | '/client-profiling/declaration'
+                        | '/bank-and-segment'
+                        | '/bank-and-segment/upi'
+                        | '/bank-and-segment/add-bank'
+                        | '/bank-and-segment/cancel-cheque'
+                        | '/bank-and-segment/signature'
+                        | '/bank-and-segment/nominee'
+                        | '/bank-and-segment/nominee/add-nominee'
+                        | '/bank-and-segment/segment'
+                        | '/take-selfie'
+                        | '/e-sign'
+                        | '/status'
+                        | '/privacy'
+                        | '/assisted-kyc'
+                      )
+                    | string;
                 } & {
                   [key: string]: unknown;
                 };
@@ -6158,7 +7478,40 @@ export interface operations {
                   status: 'S' | 'F';
                   message: string;
                   data: {
-                    screen: string;
+                    screen:
+                      | (
+                          | '/'
+                          | '/verify-otp'
+                          | '/email-verification'
+                          | '/email-verification/verify-otp'
+                          | '/pan-verification'
+                          | '/pan-verification/pan-info'
+                          | '/digilocker'
+                          | '/returnurl'
+                          | '/client-profiling'
+                          | '/client-profiling/occupation'
+                          | '/client-profiling/trading-experience'
+                          | '/client-profiling/annual-income'
+                          | '/client-profiling/gender-and-marital'
+                          | '/client-profiling/education'
+                          | '/client-profiling/identification'
+                          | '/client-profiling/plans'
+                          | '/client-profiling/declaration'
+                          | '/bank-and-segment'
+                          | '/bank-and-segment/upi'
+                          | '/bank-and-segment/add-bank'
+                          | '/bank-and-segment/cancel-cheque'
+                          | '/bank-and-segment/signature'
+                          | '/bank-and-segment/nominee'
+                          | '/bank-and-segment/nominee/add-nominee'
+                          | '/bank-and-segment/segment'
+                          | '/take-selfie'
+                          | '/e-sign'
+                          | '/status'
+                          | '/privacy'
+                          | '/assisted-kyc'
+                        )
+                      | string;
                   };
                 };
               }
@@ -6168,7 +7521,40 @@ export interface operations {
                 message: string;
                 code?: string;
                 data: {
-                  screen?: string;
+                  screen?:
+                    | (
+                        | '/'
+                        | '/verify-otp'
+                        | '/email-verification'
+                        | '/email-verification/verify-otp'
+                        | '/pan-verification'
+                        | '/pan-verification/pan-info'
+                        | '/digilocker'
+                        | '/returnurl'
+                        | '/client-profiling'
+                        | '/client-profiling/occupation'
+                        | '/client-profiling/trading-experience'
+                        | '/client-profiling/annual-income'
+                        | '/client-profiling/gender-and-marital'
+                        | '/client-profiling/education'
+                        | '/client-profiling/identification'
+                        | '/client-profiling/plans'
+                        | '/client-profiling/declaration'
+                        | '/bank-and-segment'
+                        | '/bank-and-segment/upi'
+                        | '/bank-and-segment/add-bank'
+                        | '/bank-and-segment/cancel-cheque'
+                        | '/bank-and-segment/signature'
+                        | '/bank-and-segment/nominee'
+                        | '/bank-and-segment/nominee/add-nominee'
+                        | '/bank-and-segment/segment'
+                        | '/take-selfie'
+                        | '/e-sign'
+                        | '/status'
+                        | '/privacy'
+                        | '/assisted-kyc'
+                      )
+                    | string;
                 } & {
                   [key: string]: unknown;
                 };
@@ -6252,7 +7638,40 @@ export interface operations {
                 message: string;
                 code?: string;
                 data: {
-                  screen?: string;
+                  screen?:
+                    | (
+                        | '/'
+                        | '/verify-otp'
+                        | '/email-verification'
+                        | '/email-verification/verify-otp'
+                        | '/pan-verification'
+                        | '/pan-verification/pan-info'
+                        | '/digilocker'
+                        | '/returnurl'
+                        | '/client-profiling'
+                        | '/client-profiling/occupation'
+                        | '/client-profiling/trading-experience'
+                        | '/client-profiling/annual-income'
+                        | '/client-profiling/gender-and-marital'
+                        | '/client-profiling/education'
+                        | '/client-profiling/identification'
+                        | '/client-profiling/plans'
+                        | '/client-profiling/declaration'
+                        | '/bank-and-segment'
+                        | '/bank-and-segment/upi'
+                        | '/bank-and-segment/add-bank'
+                        | '/bank-and-segment/cancel-cheque'
+                        | '/bank-and-segment/signature'
+                        | '/bank-and-segment/nominee'
+                        | '/bank-and-segment/nominee/add-nominee'
+                        | '/bank-and-segment/segment'
+                        | '/take-selfie'
+                        | '/e-sign'
+                        | '/status'
+                        | '/privacy'
+                        | '/assisted-kyc'
+                      )
+                    | string;
                 } & {
                   [key: string]: unknown;
                 };
@@ -6328,7 +7747,40 @@ export interface operations {
                 message: string;
                 code?: string;
                 data: {
-                  screen?: string;
+                  screen?:
+                    | (
+                        | '/'
+                        | '/verify-otp'
+                        | '/email-verification'
+                        | '/email-verification/verify-otp'
+                        | '/pan-verification'
+                        | '/pan-verification/pan-info'
+                        | '/digilocker'
+                        | '/returnurl'
+                        | '/client-profiling'
+                        | '/client-profiling/occupation'
+                        | '/client-profiling/trading-experience'
+                        | '/client-profiling/annual-income'
+                        | '/client-profiling/gender-and-marital'
+                        | '/client-profiling/education'
+                        | '/client-profiling/identification'
+                        | '/client-profiling/plans'
+                        | '/client-profiling/declaration'
+                        | '/bank-and-segment'
+                        | '/bank-and-segment/upi'
+                        | '/bank-and-segment/add-bank'
+                        | '/bank-and-segment/cancel-cheque'
+                        | '/bank-and-segment/signature'
+                        | '/bank-and-segment/nominee'
+                        | '/bank-and-segment/nominee/add-nominee'
+                        | '/bank-and-segment/segment'
+                        | '/take-selfie'
+                        | '/e-sign'
+                        | '/status'
+                        | '/privacy'
+                        | '/assisted-kyc'
+                      )
+                    | string;
                 } & {
                   [key: string]: unknown;
                 };
@@ -6847,7 +8299,40 @@ export interface operations {
                 message: string;
                 code?: string;
                 data: {
-                  screen?: string;
+                  screen?:
+                    | (
+                        | '/'
+                        | '/verify-otp'
+                        | '/email-verification'
+                        | '/email-verification/verify-otp'
+                        | '/pan-verification'
+                        | '/pan-verification/pan-info'
+                        | '/digilocker'
+                        | '/returnurl'
+                        | '/client-profiling'
+                        | '/client-profiling/occupation'
+                        | '/client-profiling/trading-experience'
+                        | '/client-profiling/annual-income'
+                        | '/client-profiling/gender-and-marital'
+                        | '/client-profiling/education'
+                        | '/client-profiling/identification'
+                        | '/client-profiling/plans'
+                        | '/client-profiling/declaration'
+                        | '/bank-and-segment'
+                        | '/bank-and-segment/upi'
+                        | '/bank-and-segment/add-bank'
+                        | '/bank-and-segment/cancel-cheque'
+                        | '/bank-and-segment/signature'
+                        | '/bank-and-segment/nominee'
+                        | '/bank-and-segment/nominee/add-nominee'
+                        | '/bank-and-segment/segment'
+                        | '/take-selfie'
+                        | '/e-sign'
+                        | '/status'
+                        | '/privacy'
+                        | '/assisted-kyc'
+                      )
+                    | string;
                 } & {
                   [key: string]: unknown;
                 };
@@ -6906,7 +8391,40 @@ export interface operations {
                 code?: string;
                 data: {
                   retry: boolean;
-                  screen: string;
+                  screen:
+                    | (
+                        | '/'
+                        | '/verify-otp'
+                        | '/email-verification'
+                        | '/email-verification/verify-otp'
+                        | '/pan-verification'
+                        | '/pan-verification/pan-info'
+                        | '/digilocker'
+                        | '/returnurl'
+                        | '/client-profiling'
+                        | '/client-profiling/occupation'
+                        | '/client-profiling/trading-experience'
+                        | '/client-profiling/annual-income'
+                        | '/client-profiling/gender-and-marital'
+                        | '/client-profiling/education'
+                        | '/client-profiling/identification'
+                        | '/client-profiling/plans'
+                        | '/client-profiling/declaration'
+                        | '/bank-and-segment'
+                        | '/bank-and-segment/upi'
+                        | '/bank-and-segment/add-bank'
+                        | '/bank-and-segment/cancel-cheque'
+                        | '/bank-and-segment/signature'
+                        | '/bank-and-segment/nominee'
+                        | '/bank-and-segment/nominee/add-nominee'
+                        | '/bank-and-segment/segment'
+                        | '/take-selfie'
+                        | '/e-sign'
+                        | '/status'
+                        | '/privacy'
+                        | '/assisted-kyc'
+                      )
+                    | string;
                   /** @enum {string} */
                   outcome?: 'auto_approved' | 'auto_declined' | 'needs_review' | 'user_cancelled' | 'error' | 'pending';
                 };
@@ -6917,7 +8435,40 @@ export interface operations {
                 message: string;
                 code?: string;
                 data: {
-                  screen?: string;
+                  screen?:
+                    | (
+                        | '/'
+                        | '/verify-otp'
+                        | '/email-verification'
+                        | '/email-verification/verify-otp'
+                        | '/pan-verification'
+                        | '/pan-verification/pan-info'
+                        | '/digilocker'
+                        | '/returnurl'
+                        | '/client-profiling'
+                        | '/client-profiling/occupation'
+                        | '/client-profiling/trading-experience'
+                        | '/client-profiling/annual-income'
+                        | '/client-profiling/gender-and-marital'
+                        | '/client-profiling/education'
+                        | '/client-profiling/identification'
+                        | '/client-profiling/plans'
+                        | '/client-profiling/declaration'
+                        | '/bank-and-segment'
+                        | '/bank-and-segment/upi'
+                        | '/bank-and-segment/add-bank'
+                        | '/bank-and-segment/cancel-cheque'
+                        | '/bank-and-segment/signature'
+                        | '/bank-and-segment/nominee'
+                        | '/bank-and-segment/nominee/add-nominee'
+                        | '/bank-and-segment/segment'
+                        | '/take-selfie'
+                        | '/e-sign'
+                        | '/status'
+                        | '/privacy'
+                        | '/assisted-kyc'
+                      )
+                    | string;
                 } & {
                   [key: string]: unknown;
                 };
@@ -6973,7 +8524,40 @@ export interface operations {
                 code?: string;
                 data: {
                   retry: boolean;
-                  screen: string;
+                  screen:
+                    | (
+                        | '/'
+                        | '/verify-otp'
+                        | '/email-verification'
+                        | '/email-verification/verify-otp'
+                        | '/pan-verification'
+                        | '/pan-verification/pan-info'
+                        | '/digilocker'
+                        | '/returnurl'
+                        | '/client-profiling'
+                        | '/client-profiling/occupation'
+                        | '/client-profiling/trading-experience'
+                        | '/client-profiling/annual-income'
+                        | '/client-profiling/gender-and-marital'
+                        | '/client-profiling/education'
+                        | '/client-profiling/identification'
+                        | '/client-profiling/plans'
+                        | '/client-profiling/declaration'
+                        | '/bank-and-segment'
+                        | '/bank-and-segment/upi'
+                        | '/bank-and-segment/add-bank'
+                        | '/bank-and-segment/cancel-cheque'
+                        | '/bank-and-segment/signature'
+                        | '/bank-and-segment/nominee'
+                        | '/bank-and-segment/nominee/add-nominee'
+                        | '/bank-and-segment/segment'
+                        | '/take-selfie'
+                        | '/e-sign'
+                        | '/status'
+                        | '/privacy'
+                        | '/assisted-kyc'
+                      )
+                    | string;
                   /** @enum {string} */
                   outcome?: 'auto_approved' | 'auto_declined' | 'needs_review' | 'user_cancelled' | 'error' | 'pending';
                 };
@@ -6984,7 +8568,40 @@ export interface operations {
                 message: string;
                 code?: string;
                 data: {
-                  screen?: string;
+                  screen?:
+                    | (
+                        | '/'
+                        | '/verify-otp'
+                        | '/email-verification'
+                        | '/email-verification/verify-otp'
+                        | '/pan-verification'
+                        | '/pan-verification/pan-info'
+                        | '/digilocker'
+                        | '/returnurl'
+                        | '/client-profiling'
+                        | '/client-profiling/occupation'
+                        | '/client-profiling/trading-experience'
+                        | '/client-profiling/annual-income'
+                        | '/client-profiling/gender-and-marital'
+                        | '/client-profiling/education'
+                        | '/client-profiling/identification'
+                        | '/client-profiling/plans'
+                        | '/client-profiling/declaration'
+                        | '/bank-and-segment'
+                        | '/bank-and-segment/upi'
+                        | '/bank-and-segment/add-bank'
+                        | '/bank-and-segment/cancel-cheque'
+                        | '/bank-and-segment/signature'
+                        | '/bank-and-segment/nominee'
+                        | '/bank-and-segment/nominee/add-nominee'
+                        | '/bank-and-segment/segment'
+                        | '/take-selfie'
+                        | '/e-sign'
+                        | '/status'
+                        | '/privacy'
+                        | '/assisted-kyc'
+                      )
+                    | string;
                 } & {
                   [key: string]: unknown;
                 };
@@ -7062,7 +8679,40 @@ export interface operations {
                     sample: boolean;
                     link: string;
                   }[];
-                  screen?: string;
+                  screen?:
+                    | (
+                        | '/'
+                        | '/verify-otp'
+                        | '/email-verification'
+                        | '/email-verification/verify-otp'
+                        | '/pan-verification'
+                        | '/pan-verification/pan-info'
+                        | '/digilocker'
+                        | '/returnurl'
+                        | '/client-profiling'
+                        | '/client-profiling/occupation'
+                        | '/client-profiling/trading-experience'
+                        | '/client-profiling/annual-income'
+                        | '/client-profiling/gender-and-marital'
+                        | '/client-profiling/education'
+                        | '/client-profiling/identification'
+                        | '/client-profiling/plans'
+                        | '/client-profiling/declaration'
+                        | '/bank-and-segment'
+                        | '/bank-and-segment/upi'
+                        | '/bank-and-segment/add-bank'
+                        | '/bank-and-segment/cancel-cheque'
+                        | '/bank-and-segment/signature'
+                        | '/bank-and-segment/nominee'
+                        | '/bank-and-segment/nominee/add-nominee'
+                        | '/bank-and-segment/segment'
+                        | '/take-selfie'
+                        | '/e-sign'
+                        | '/status'
+                        | '/privacy'
+                        | '/assisted-kyc'
+                      )
+                    | string;
                 };
               }
             | {
@@ -7071,7 +8721,40 @@ export interface operations {
                 message: string;
                 code?: string;
                 data: {
-                  screen?: string;
+                  screen?:
+                    | (
+                        | '/'
+                        | '/verify-otp'
+                        | '/email-verification'
+                        | '/email-verification/verify-otp'
+                        | '/pan-verification'
+                        | '/pan-verification/pan-info'
+                        | '/digilocker'
+                        | '/returnurl'
+                        | '/client-profiling'
+                        | '/client-profiling/occupation'
+                        | '/client-profiling/trading-experience'
+                        | '/client-profiling/annual-income'
+                        | '/client-profiling/gender-and-marital'
+                        | '/client-profiling/education'
+                        | '/client-profiling/identification'
+                        | '/client-profiling/plans'
+                        | '/client-profiling/declaration'
+                        | '/bank-and-segment'
+                        | '/bank-and-segment/upi'
+                        | '/bank-and-segment/add-bank'
+                        | '/bank-and-segment/cancel-cheque'
+                        | '/bank-and-segment/signature'
+                        | '/bank-and-segment/nominee'
+                        | '/bank-and-segment/nominee/add-nominee'
+                        | '/bank-and-segment/segment'
+                        | '/take-selfie'
+                        | '/e-sign'
+                        | '/status'
+                        | '/privacy'
+                        | '/assisted-kyc'
+                      )
+                    | string;
                 } & {
                   [key: string]: unknown;
                 };
@@ -7112,7 +8795,40 @@ export interface operations {
                   transaction_id: string;
                   api_response: string;
                   expires_in: number;
-                  screen?: string;
+                  screen?:
+                    | (
+                        | '/'
+                        | '/verify-otp'
+                        | '/email-verification'
+                        | '/email-verification/verify-otp'
+                        | '/pan-verification'
+                        | '/pan-verification/pan-info'
+                        | '/digilocker'
+                        | '/returnurl'
+                        | '/client-profiling'
+                        | '/client-profiling/occupation'
+                        | '/client-profiling/trading-experience'
+                        | '/client-profiling/annual-income'
+                        | '/client-profiling/gender-and-marital'
+                        | '/client-profiling/education'
+                        | '/client-profiling/identification'
+                        | '/client-profiling/plans'
+                        | '/client-profiling/declaration'
+                        | '/bank-and-segment'
+                        | '/bank-and-segment/upi'
+                        | '/bank-and-segment/add-bank'
+                        | '/bank-and-segment/cancel-cheque'
+                        | '/bank-and-segment/signature'
+                        | '/bank-and-segment/nominee'
+                        | '/bank-and-segment/nominee/add-nominee'
+                        | '/bank-and-segment/segment'
+                        | '/take-selfie'
+                        | '/e-sign'
+                        | '/status'
+                        | '/privacy'
+                        | '/assisted-kyc'
+                      )
+                    | string;
                 };
               }
             | {
@@ -7121,7 +8837,40 @@ export interface operations {
                 message: string;
                 code?: string;
                 data: {
-                  screen?: string;
+                  screen?:
+                    | (
+                        | '/'
+                        | '/verify-otp'
+                        | '/email-verification'
+                        | '/email-verification/verify-otp'
+                        | '/pan-verification'
+                        | '/pan-verification/pan-info'
+                        | '/digilocker'
+                        | '/returnurl'
+                        | '/client-profiling'
+                        | '/client-profiling/occupation'
+                        | '/client-profiling/trading-experience'
+                        | '/client-profiling/annual-income'
+                        | '/client-profiling/gender-and-marital'
+                        | '/client-profiling/education'
+                        | '/client-profiling/identification'
+                        | '/client-profiling/plans'
+                        | '/client-profiling/declaration'
+                        | '/bank-and-segment'
+                        | '/bank-and-segment/upi'
+                        | '/bank-and-segment/add-bank'
+                        | '/bank-and-segment/cancel-cheque'
+                        | '/bank-and-segment/signature'
+                        | '/bank-and-segment/nominee'
+                        | '/bank-and-segment/nominee/add-nominee'
+                        | '/bank-and-segment/segment'
+                        | '/take-selfie'
+                        | '/e-sign'
+                        | '/status'
+                        | '/privacy'
+                        | '/assisted-kyc'
+                      )
+                    | string;
                 } & {
                   [key: string]: unknown;
                 };
@@ -7276,7 +9025,43 @@ export interface operations {
               text: string;
               signed_document: string | null;
               rejected_stage: number | null;
-              retry_screen: string | null;
+              retry_screen:
+                | (
+                    | (
+                        | '/'
+                        | '/verify-otp'
+                        | '/email-verification'
+                        | '/email-verification/verify-otp'
+                        | '/pan-verification'
+                        | '/pan-verification/pan-info'
+                        | '/digilocker'
+                        | '/returnurl'
+                        | '/client-profiling'
+                        | '/client-profiling/occupation'
+                        | '/client-profiling/trading-experience'
+                        | '/client-profiling/annual-income'
+                        | '/client-profiling/gender-and-marital'
+                        | '/client-profiling/education'
+                        | '/client-profiling/identification'
+                        | '/client-profiling/plans'
+                        | '/client-profiling/declaration'
+                        | '/bank-and-segment'
+                        | '/bank-and-segment/upi'
+                        | '/bank-and-segment/add-bank'
+                        | '/bank-and-segment/cancel-cheque'
+                        | '/bank-and-segment/signature'
+                        | '/bank-and-segment/nominee'
+                        | '/bank-and-segment/nominee/add-nominee'
+                        | '/bank-and-segment/segment'
+                        | '/take-selfie'
+                        | '/e-sign'
+                        | '/status'
+                        | '/privacy'
+                        | '/assisted-kyc'
+                      )
+                    | string
+                  )
+                | null;
               verification_days: string;
               account_active: boolean;
               account_closed_at?: string;
@@ -14748,7 +16533,8 @@ export interface operations {
             message: string;
             code?: string;
             data: {
-              screen: string;
+              /** @enum {string} */
+              screen: '/my-account';
             };
           };
         };

@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { screenSchema } from './screen.ts';
 
 /**
  * Every reply is { status, message, data } (contract, API). Beside the English message, `code` names
@@ -12,7 +13,7 @@ export function replySchema<T extends z.core.$ZodType>(data: T) {
 export type Reply<T> = { status: boolean; message: string; code?: string; data: T };
 
 /** A stage action's data: the applicant route to go to next, whether the call succeeded or not. */
-export const screenDataSchema = z.looseObject({ screen: z.optional(z.string()) });
+export const screenDataSchema = z.looseObject({ screen: z.optional(screenSchema) });
 export type ScreenData = z.infer<typeof screenDataSchema>;
 
 /**

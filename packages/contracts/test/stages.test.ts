@@ -1,9 +1,14 @@
 import { describe, expect, it } from 'vitest';
+import * as z from 'zod/mini';
+import { screenSchema } from '../src/screen.ts';
 import {
+  BASE_PATH,
   guardRedirect,
   nextStage,
   progressAnimates,
+  PAN_MISSING_SCREEN,
   progressOf,
+  ROUTE,
   routeForStage,
   STAGE_ORDER,
   subStepOf,
@@ -63,5 +68,19 @@ describe('sub-steps of a stage shown over several screens', () => {
   it('gives none for a one-screen stage', () => {
     expect(subStepOf('/ekyc1/take-selfie')).toBeNull();
     expect(subStepOf('/ekyc1/client-profiling')).toBeNull();
+  });
+});
+
+describe('screenSchema', () => {
+  it('takes an applicant route, with a query where its page reads one', () => {
+    expect(z.safeParse(screenSchema, ROUTE.esign).success).toBe(true);
+    expect(z.safeParse(screenSchema, PAN_MISSING_SCREEN).success).toBe(true);
+    expect(z.safeParse(screenSchema, `${ROUTE.digilocker}?failed=true`).success).toBe(true);
+  });
+
+  it('refuses a page that does not exist, or a route with the base path', () => {
+    expect(z.safeParse(screenSchema, '/nowhere').success).toBe(false);
+    expect(z.safeParse(screenSchema, `${BASE_PATH}${ROUTE.esign}`).success).toBe(false);
+    expect(z.safeParse(screenSchema, '/my-account').success).toBe(false);
   });
 });

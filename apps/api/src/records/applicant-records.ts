@@ -7,6 +7,7 @@ import type { Language } from '@ekyc/contracts/constants';
 import type { FileRef } from '@ekyc/contracts/sections';
 import {
   ACTION_WINDOWS,
+  type ApplicantRoute,
   isStageCode,
   routeForStage,
   STAGE,
@@ -42,7 +43,7 @@ export type { SectionReader, StoredSection, StoredSections } from './section-cod
 
 export interface StageMove {
   stage: StageCode;
-  screen: string;
+  screen: ApplicantRoute;
 }
 
 /** The record service: identity and stages here, sections in ApplicantSections, files in ApplicantFiles. */

@@ -12,6 +12,7 @@
  * again and then goes on by itself (the page tells the person they are offline), and every call
  * has a time limit, after which it fails with a message asking to try again.
  */
+import { screenDataSchema, type ScreenData } from '@ekyc/contracts/envelope';
 import { MSG } from '@ekyc/contracts/messages';
 import * as z from 'zod/mini';
 import { whenOnline } from './network';
@@ -26,12 +27,9 @@ export const API_BASE = '/api/v1/ekyc';
 export const REQUEST_TIMEOUT_MS = 45_000;
 export const UPLOAD_TIMEOUT_MS = 120_000;
 
-/** What the data of a refused reply may carry: the route to go to (spec section 4). */
-export interface RefusedData {
-  screen?: string;
-  [key: string]: unknown;
-}
-const refusedDataSchema = z.looseObject({ screen: z.optional(z.string()) });
+/** What the data of a refused reply may carry: the route to go to (spec section 4), typed by the contracts. */
+export type RefusedData = ScreenData;
+const refusedDataSchema = screenDataSchema;
 
 /** A reply: its data parsed with the call's schema when status is true. */
 export type Envelope<T> =
@@ -183,9 +181,29 @@ export function createApiClient(settings: ClientSettings) {
     return reply.data;
   }
 
+  /**
+   * A reply that is a file rather than the envelope (an export, a bundle): its bytes, with the same
+   * token and 401 handling as every call; a failure is an ApiError with `failure` as its message.
+   */
+  async function file(path: string, failure: string): Promise<Blob> {
+    const headers: Record<string, string> = {};
+    const token = settings.token();
+    if (token) headers.authorization = `Bearer ${token}`;
+    let res: Response;
+    try {
+      res = await fetch(`${settings.base}/${path}`, { headers });
+    } catch {
+      throw new ApiError(failure, 0);
+    }
+    if (res.status === 401) settings.onUnauthorized();
+    if (!res.ok) throw new ApiError(failure, res.status);
+    return res.blob();
+  }
+
   return {
     request,
     data,
+    file,
     get: <S extends DataSchema>(path: string, schema: S, query?: Query) => request('GET', path, schema, { query }),
     post: <S extends DataSchema>(path: string, schema: S, body?: unknown, query?: Query) =>
       request('POST', path, schema, { body, query }),

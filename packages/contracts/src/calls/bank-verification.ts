@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { screenSchema } from '../screen.ts';
 import { MSG } from '../messages.ts';
 import { ACCOUNT_TYPES } from '../enums.ts';
 import { accountNumberSchema, accountTypeSchema, ifscSchema } from '../rules.ts';
@@ -54,7 +55,7 @@ export const nameMatchSchema = z.object({
 export type NameMatch = z.infer<typeof nameMatchSchema>;
 
 export const bankVerificationDataSchema = z.object({
-  screen: z.string(),
+  screen: screenSchema,
   stage: z.number().optional(),
   name_match: nameMatchSchema.optional(),
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { screenSchema } from '../screen.ts';
 import { MSG } from '../messages.ts';
 import { ACCOUNT_TYPES } from '../enums.ts';
 import { accountNumberSchema, accountTypeSchema, dataUrlSchema, ifscSchema } from '../rules.ts';
@@ -30,7 +31,7 @@ export const chequeOcrSchema = z.object({
 export type ChequeOcr = z.infer<typeof chequeOcrSchema>;
 
 export const chequeVerificationDataSchema = z.object({
-  screen: z.string(),
+  screen: screenSchema,
   stage: z.number().optional(),
   cheque_ocr: chequeOcrSchema.optional(),
 });

@@ -49,6 +49,12 @@ export const myAccountNomineeSchema = z.object({
   minor: z.boolean(),
 });
 
+/** The client area's page (outside the onboarding routes of section 2). */
+export const CLIENT_AREA_PATH = '/my-account';
+
+/** POST client/logout: the session ends; the client goes back to the client area's sign-in. */
+export const clientLogoutReplySchema = replySchema(z.object({ screen: z.literal(CLIENT_AREA_PATH) }));
+
 /** GET client/my-account */
 export const myAccountDataSchema = z.object({
   name: z.string(),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { screenSchema } from '../screen.ts';
 import { ADDRESS_FIELD_MAX } from '../constants.ts';
 import { IDENTITY_DOCUMENTS } from '../enums.ts';
 import { MSG } from '../messages.ts';
@@ -39,6 +40,6 @@ export const digiOvdRequestSchema = z
   });
 export type DigiOvdRequest = z.input<typeof digiOvdRequestSchema>;
 
-export const digiOvdDataSchema = z.object({ screen: z.string() });
+export const digiOvdDataSchema = z.object({ screen: screenSchema });
 
 export const digiOvdReplySchema = stageReplySchema(digiOvdDataSchema);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { screenSchema } from '../screen.ts';
 import { CDL_DOCUMENT_TYPES } from '../enums.ts';
 import { stageReplySchema } from '../envelope.ts';
 
@@ -16,7 +17,7 @@ export const getDigiDataQuerySchema = z.object({
 export type GetDigiDataQuery = z.input<typeof getDigiDataQuerySchema>;
 
 export const getDigiDataDataSchema = z.object({
-  screen: z.string(),
+  screen: screenSchema,
   is_pan_missing: z.boolean().optional(),
   /** The failure offers 'Retry Using Digilocker' or a manual upload (section 4). */
   failed: z.boolean().optional(),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { screenSchema } from '../screen.ts';
 import { stageReplySchema } from '../envelope.ts';
 
 /**
@@ -7,7 +8,7 @@ import { stageReplySchema } from '../envelope.ts';
  */
 export const digilockerInitializeDataSchema = z.object({
   data: z.object({ url: z.string() }),
-  screen: z.string().optional(),
+  screen: z.optional(screenSchema),
 });
 export type DigilockerInitializeData = z.infer<typeof digilockerInitializeDataSchema>;
 

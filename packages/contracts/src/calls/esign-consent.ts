@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { screenSchema } from '../screen.ts';
 import { stageReplySchema } from '../envelope.ts';
 import { acknowledgedDocumentsSchema } from './broker-documents.ts';
 
@@ -16,7 +17,7 @@ export const esignConsentDataSchema = z.object({
   api_response: z.string(),
   /** Seconds the applicant has to finish (section 9). */
   expires_in: z.number(),
-  screen: z.string().optional(),
+  screen: z.optional(screenSchema),
 });
 export type EsignConsentData = z.infer<typeof esignConsentDataSchema>;
 
@@ -25,7 +26,7 @@ export const esignStatusMessageSchema = z.object({
   status: z.boolean().optional(),
   message: z.string().optional(),
   disconnect: z.boolean().optional(),
-  data: z.object({ signed_document_link: z.string().optional(), screen: z.string().optional() }).optional(),
+  data: z.object({ signed_document_link: z.string().optional(), screen: z.optional(screenSchema) }).optional(),
 });
 export type EsignStatusMessage = z.infer<typeof esignStatusMessageSchema>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { screenSchema } from '../screen.ts';
 import { stageReplySchema } from '../envelope.ts';
 import { brokerDocumentSchema } from './broker-documents.ts';
 
@@ -13,7 +14,7 @@ export const esignInitateDataSchema = z.object({
   sign_again: z.array(z.string()).optional(),
   /** The broker's documents to read and acknowledge before signing, at the versions in force. */
   documents: z.array(brokerDocumentSchema).optional(),
-  screen: z.string().optional(),
+  screen: z.optional(screenSchema),
 });
 export type EsignInitateData = z.infer<typeof esignInitateDataSchema>;
 

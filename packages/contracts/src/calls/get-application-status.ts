@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { screenSchema } from '../screen.ts';
 import { REVIEW_STATUSES } from '../enums.ts';
 import { replySchema } from '../envelope.ts';
 import { applicantDocumentRequestSchema } from './document-request.ts';
@@ -11,7 +12,7 @@ export const getApplicationStatusDataSchema = z.object({
   signed_document: z.string().nullable(),
   /** For a rejected application: the stage whose admin_activity is Reject and its screen. */
   rejected_stage: z.number().nullable(),
-  retry_screen: z.string().nullable(),
+  retry_screen: z.nullable(screenSchema),
   verification_days: z.string(),
   account_active: z.boolean(),
   /** When the client's account was closed (retention.ts: the day the retention holds start); absent while open. */

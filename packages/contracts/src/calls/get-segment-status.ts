@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { screenSchema } from '../screen.ts';
 import { stageReplySchema } from '../envelope.ts';
 
 /**
@@ -19,7 +20,7 @@ export type GetSegmentStatusRequest = z.input<typeof getSegmentStatusRequestSche
 export const getSegmentStatusDataSchema = z.object({
   status: z.enum(['S', 'F']),
   message: z.string(),
-  data: z.object({ screen: z.string() }),
+  data: z.object({ screen: screenSchema }),
 });
 export type GetSegmentStatusData = z.infer<typeof getSegmentStatusDataSchema>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { screenSchema } from '../screen.ts';
 import { BANK_PROOF_TYPES } from '../enums.ts';
 import { dataUrlSchema } from '../rules.ts';
 import { manualBankDetailsSchema } from './cheque-verification.ts';
@@ -12,6 +13,6 @@ export const otherBankDocumentRequestSchema = z.object({
 });
 export type OtherBankDocumentRequest = z.input<typeof otherBankDocumentRequestSchema>;
 
-export const otherBankDocumentDataSchema = z.object({ screen: z.string(), stage: z.number().optional() });
+export const otherBankDocumentDataSchema = z.object({ screen: screenSchema, stage: z.number().optional() });
 
 export const otherBankDocumentReplySchema = stageReplySchema(otherBankDocumentDataSchema);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { screenSchema } from '../screen.ts';
 import { dataUrlSchema, panNameSchema, panNumberSchema } from '../rules.ts';
 import { stageReplySchema } from '../envelope.ts';
 
@@ -45,7 +46,7 @@ export const panValidationDataSchema = z.object({
   full_name: z.string().optional(),
   pan_missing: z.boolean(),
   /** The next stage's screen, kept by the web as stageToMoveFromPan. */
-  screen: z.string(),
+  screen: screenSchema,
   is_kra: z.boolean().optional(),
   /** The KRA's status would block trading (On Hold, Rejected, Deactivated): what it means and what to do. */
   kra_notice: z.object({ status: z.string(), message: z.string(), code: z.string().optional() }).optional(),
@@ -60,7 +61,7 @@ export const panOcrDataSchema = z.object({
 });
 export type PanOcrData = z.infer<typeof panOcrDataSchema>;
 /** What the web reads of an is_ocr=true reply: the card's fields, with the screen when the stage moved. */
-export const panOcrReplyDataSchema = panOcrDataSchema.extend({ screen: z.string().optional() });
+export const panOcrReplyDataSchema = panOcrDataSchema.extend({ screen: z.optional(screenSchema) });
 
 /** pan_obj of the user details record (section 3). */
 export const panObjSchema = z.object({

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { screenSchema } from '../screen.ts';
 import {
   ANNUAL_INCOME,
   FAMILY_RELATIONS,
@@ -142,7 +143,7 @@ export type PersonalDetailsUpdateParsed = z.output<ReturnType<typeof personalDet
 /** Loose transport schema for the route; the use-case applies the full rules once it knows the applicant. */
 export const personalDetailsUpdateBodySchema = z.record(z.string().max(40), z.unknown());
 
-export const personalDetailsUpdateResponseDataSchema = z.object({ screen: z.string(), stage: z.number().optional() });
+export const personalDetailsUpdateResponseDataSchema = z.object({ screen: screenSchema, stage: z.number().optional() });
 
 /** personal_obj as stored and shown by get-user-details (section 3 keys plus the payload fields). */
 export interface PersonalSection {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { screenSchema } from '../screen.ts';
 import { CLIENT_SOURCES } from '../enums.ts';
 import { emailSchema, mobileSchema } from '../rules.ts';
 import { stageReplySchema } from '../envelope.ts';
@@ -20,7 +21,7 @@ export const sendOtpRequestSchema = z
 export type SendOtpRequest = z.input<typeof sendOtpRequestSchema>;
 
 export const sendOtpDataSchema = z.object({
-  screen: z.string(),
+  screen: screenSchema,
   /** Seconds before a resend is allowed. */
   resend_after: z.number(),
   expires_in: z.number(),

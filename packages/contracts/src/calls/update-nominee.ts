@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { screenSchema } from '../screen.ts';
 import { ADDRESS_FIELD_MAX, DEFAULT_MAX_NOMINEES, NOMINEE_FIELDS, type NomineeField } from '../constants.ts';
 import { IDENTITY_DOCUMENTS } from '../enums.ts';
 import { MSG } from '../messages.ts';
@@ -97,7 +98,7 @@ export function updateNomineeRequestSchema({
 export type UpdateNomineeRequest = z.input<ReturnType<typeof updateNomineeRequestSchema>>;
 export type UpdateNomineeParsed = z.output<ReturnType<typeof updateNomineeRequestSchema>>;
 
-export const updateNomineeResponseDataSchema = z.object({ screen: z.string(), stage: z.number().optional() });
+export const updateNomineeResponseDataSchema = z.object({ screen: screenSchema, stage: z.number().optional() });
 
 /** GET get-nominee-config: the nominee rules of the application's rule set (slots, mandatory fields, opt-out). */
 export const nomineeConfigResponseDataSchema = z.object({

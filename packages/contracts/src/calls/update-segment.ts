@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { screenSchema } from '../screen.ts';
 import { BANK_STATEMENT_MONTHS, DEMAT_HOLDING_PROOF_LIMIT, SALARY_SLIP_MAX_AGE_MONTHS } from '../constants.ts';
 import { compareDays, type DayDate, parseDdMmYyyy, todayOf } from '../dates.ts';
 import { FINANCIAL_PROOFS, PROOF_UPLOAD_PROCESSES } from '../enums.ts';
@@ -137,7 +138,7 @@ export function updateSegmentRequestSchema({ now = () => new Date() }: { now?: (
 export type UpdateSegmentRequest = z.input<ReturnType<typeof updateSegmentRequestSchema>>;
 
 export const updateSegmentDataSchema = z.object({
-  screen: z.string().optional(),
+  screen: z.optional(screenSchema),
   /** Digital proof: the account aggregator's consent page (open it when longer than 2 characters). */
   redirect_url: z.string().optional(),
   clienttrnxid: z.string().optional(),

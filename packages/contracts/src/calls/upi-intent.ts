@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { screenSchema } from '../screen.ts';
 import { stageReplySchema } from '../envelope.ts';
 
 /**
@@ -9,7 +10,7 @@ import { stageReplySchema } from '../envelope.ts';
  */
 export const upiIntentDataSchema = z.object({
   status_description: z.enum(['Success', 'Failure']),
-  screen: z.string(),
+  screen: screenSchema,
   wait_seconds: z.number().optional(),
   upi_link: z.string().optional(),
   /** An SVG image (data URL) of the QR code of upi_link. */

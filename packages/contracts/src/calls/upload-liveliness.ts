@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { screenSchema } from '../screen.ts';
 import { stageReplySchema } from '../envelope.ts';
 
 /** Outcomes of the hosted liveness module (section 4; HyperVerge SDK statuses). */
@@ -53,7 +54,7 @@ export type UploadLivelinessRequest = z.input<typeof uploadLivelinessRequestSche
 /** GET upload-liveliness: the result so far; the client polls every 2 s up to 120 s while retry is true. */
 export const uploadLivelinessDataSchema = z.object({
   retry: z.boolean(),
-  screen: z.string(),
+  screen: screenSchema,
   outcome: z.enum([...LIVENESS_OUTCOMES, 'pending']).optional(),
 });
 export type UploadLivelinessData = z.infer<typeof uploadLivelinessDataSchema>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { screenSchema } from '../screen.ts';
 import { NOMINEE_RELATIONS } from '../basic-enums.ts';
 import { MSG } from '../messages.ts';
 import { dataUrlSchema, nameSchema } from '../rules.ts';
@@ -37,7 +38,7 @@ export const uploadSignatureRequestSchema = z.object({
 });
 export type UploadSignatureRequest = z.input<typeof uploadSignatureRequestSchema>;
 
-export const uploadSignatureResponseDataSchema = z.object({ screen: z.string(), stage: z.number().optional() });
+export const uploadSignatureResponseDataSchema = z.object({ screen: screenSchema, stage: z.number().optional() });
 export type UploadSignatureResponseData = z.infer<typeof uploadSignatureResponseDataSchema>;
 
 /** The stored signature_obj as get-user-details shows it (the document is a signed URL). */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { screenSchema } from '../screen.ts';
 import { emailSchema, mobileSchema, otpSchema } from '../rules.ts';
 import { stageReplySchema } from '../envelope.ts';
 
@@ -12,6 +13,6 @@ export const verifyOtpEmailRequestSchema = z.object({
 });
 export type VerifyOtpEmailRequest = z.input<typeof verifyOtpEmailRequestSchema>;
 
-export const verifyOtpEmailDataSchema = z.object({ screen: z.string(), stage: z.number() });
+export const verifyOtpEmailDataSchema = z.object({ screen: screenSchema, stage: z.number() });
 export type VerifyOtpEmailData = z.infer<typeof verifyOtpEmailDataSchema>;
 export const verifyOtpEmailReplySchema = stageReplySchema(verifyOtpEmailDataSchema);

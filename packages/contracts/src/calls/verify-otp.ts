@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { screenSchema } from '../screen.ts';
 import { CLIENT_SOURCES } from '../enums.ts';
 import { emailSchema, mobileSchema, otpSchema } from '../rules.ts';
 import { stageReplySchema } from '../envelope.ts';
@@ -22,7 +23,7 @@ export type VerifyOtpRequest = z.input<typeof verifyOtpRequestSchema>;
 
 export const verifyOtpDataSchema = z.object({
   token: z.string(),
-  screen: z.string(),
+  screen: screenSchema,
   stage: z.number(),
   pan_missing: z.boolean(),
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { screenSchema } from '../screen.ts';
 import { upiIdSchema } from '../rules.ts';
 import { nameMatchSchema } from './bank-verification.ts';
 import { replySchema, stageReplySchema } from '../envelope.ts';
@@ -10,7 +11,7 @@ export type VpaValidationRequest = z.input<typeof vpaValidationRequestSchema>;
 /** Success is recognised by status_description 'Success' (section 4). */
 export const vpaValidationDataSchema = z.object({
   status_description: z.enum(['Success', 'Failure']),
-  screen: z.string(),
+  screen: screenSchema,
   /** Seconds the wait screen waits for the UPI app (section 9: 58). */
   wait_seconds: z.number().optional(),
   name_match: nameMatchSchema.optional(),
@@ -25,7 +26,7 @@ export const vpaCallbackSchema = z.object({
   status_description: z.string(),
   message: z.string(),
   vpa_id: z.string(),
-  screen: z.string(),
+  screen: screenSchema,
   updated_at: z.string(),
 });
 export type VpaCallback = z.infer<typeof vpaCallbackSchema>;

@@ -3,10 +3,11 @@
  * classic-zod schemas of send-otp.ts would bring classic Zod into it (the same fields as
  * sendOtpDataSchema).
  */
+import { screenSchema } from '../screen.ts';
 import * as z from 'zod/mini';
 
 export const sendOtpReplyDataSchema = z.object({
-  screen: z.string(),
+  screen: screenSchema,
   /** Seconds before a resend is allowed. */
   resend_after: z.number(),
   expires_in: z.number(),

@@ -9,28 +9,16 @@ import { query, toDate, toNum } from '../../db/raw.ts';
 import { isUuid } from '../../lib/uuid.ts';
 
 /**
- * Each applicant's standing, derived from kyc_list: activated (a client code), sent back (a stage
- * rejected), waiting for review (finished: the current stage is the last) or still in progress.
+ * Each applicant's standing (activated, closed, sent back, approved, waiting for review or still in
+ * progress) is written once, in SQL: `application_standing_refresh` (migrations 1000 and 2830), which
+ * the triggers on applicant_stages, applicants and application_closures run, keeps
+ * application_standing up to date in the same transaction. This file reads that table beside the
+ * applicant; it never derives the standing again (apps/api/test/one-source.test.ts).
  */
 const STANDING = sql`
-  with s as (
-    select applicant_id,
-      (array_agg(stage order by seq desc))[1] as stage,
-      (array_agg(updated_at order by seq desc))[1] as since,
-      bool_or(admin_activity = 'Reject') as rejected,
-      coalesce(bool_or(stage = 220 and admin_activity = 'Accept'), false) as approved
-    from applicant_stages group by applicant_id
-  ), standing as (
-    select a.id, a.created_at, a.utm_source, a.utm_campaign, a.refcode, a.client_code, a.mobile_enc,
-      s.stage, s.since,
-      case when a.client_code is not null then 'Completed'
-           when exists (select 1 from application_closures c where c.applicant_id = a.id) then 'Closed'
-           when s.rejected then 'Rejected'
-           when s.approved then 'Approved'
-           when s.stage = 220 then 'Pending'
-           else 'In progress' end as status
-    from applicants a join s on s.applicant_id = a.id
-  )`;
+  select a.id, a.created_at, a.utm_source, a.utm_campaign, a.refcode, a.client_code, a.mobile_enc,
+    st.stage, st.since, st.status
+  from application_standing st join applicants a on a.id = st.applicant_id`;
 
 export interface QueueRow {
   id: string;
@@ -73,7 +61,7 @@ const toQueueRow = (r: RawStanding): QueueRow => ({
 
 export const standingRepository = {
   async standingOf(tx: Tx, applicantId: string): Promise<QueueRow | undefined> {
-    const [row] = await query<RawStanding>(tx, sql`${STANDING} select * from standing a where a.id = ${applicantId}`);
+    const [row] = await query<RawStanding>(tx, sql`${STANDING} where st.applicant_id = ${applicantId}`);
     return row ? toQueueRow(row) : undefined;
   },
   /** The registrations after approval and every request and answer kept for them (the evidence bundle). */

@@ -4,7 +4,7 @@
  * front-only image, two images, or one PDF with both sides (section 5).
  */
 import type { digiOvdRequestSchema } from '@ekyc/contracts/calls/digi-ovd-verify';
-import { ROUTE, STAGE } from '@ekyc/contracts/stages';
+import { ROUTE, STAGE, type Screen } from '@ekyc/contracts/stages';
 import type { z } from 'zod';
 import { ekycSummary } from '../../records/ekyc-summary.ts';
 import type { DigilockerDeps } from './deps.ts';
@@ -20,7 +20,7 @@ export async function submitOvdDocuments(
   deps: Deps,
   applicantId: string,
   input: Input,
-): Promise<Outcome<{ screen: string }>> {
+): Promise<Outcome<{ screen: Screen }>> {
   const { records } = deps;
   const { section } = await records.requireStageWith(applicantId, 'digi-ovd-verify', ['pan_obj', 'digilocker_obj']);
   const front = await decodeUpload(deps.documents, 'front', input.front, 'identityDocument');

@@ -6,7 +6,7 @@
  * the applicant signs (signed_pans' key refuses the rest at completion, complete-esign.ts).
  */
 import { ESIGN_TIME_EXCEEDED, type EsignConsentData } from '@ekyc/contracts/calls/esign-consent';
-import { ROUTE, STAGE } from '@ekyc/contracts/stages';
+import { ROUTE, STAGE, type Screen } from '@ekyc/contracts/stages';
 import { ruleSetOn } from '@ekyc/contracts/regulation';
 import type { EsignDeps } from './deps.ts';
 import { randomId } from '../../lib/crypto.ts';
@@ -30,7 +30,7 @@ export async function startEsignConsent(
   applicantId: string,
   eproId: string,
   acknowledged: Partial<Record<string, string>>,
-): Promise<Outcome<EsignConsentData | { screen: string }>> {
+): Promise<Outcome<EsignConsentData | { screen: Screen }>> {
   const { section, createdAt } = await deps.records.requireStageWith(applicantId, 'esign-consent', [
     ESIGN_PRIVATE,
     'pan_obj',

@@ -15,7 +15,7 @@ import { MINIMUM_AGE } from '@ekyc/contracts/constants';
 import { ageOn, parseDdMmYyyy, todayOf } from '@ekyc/contracts/dates';
 import type { RuleSet } from '@ekyc/contracts/regulation';
 import { resolveShares } from '@ekyc/contracts/nominee-rules';
-import { STAGE } from '@ekyc/contracts/stages';
+import { STAGE, type Screen } from '@ekyc/contracts/stages';
 import type { NomineeDeps } from './deps.ts';
 import { invalidField, invalidFieldIssue } from '../../lib/errors.ts';
 import { ok, type Outcome } from '../../lib/outcome.ts';
@@ -35,7 +35,7 @@ export async function updateNominee(
   applicantId: string,
   body: UpdateNomineeParsed,
   now: () => Date = () => new Date(),
-): Promise<Outcome<{ screen: string; stage: number }>> {
+): Promise<Outcome<{ screen: Screen; stage: number }>> {
   const rules = ruleSetFrom(await deps.records.requireStageWith(applicantId, 'update-nominee', [RULE_SET_SECTION]));
   // The route checked the loosest rules; the application's own rule set decides.
   const parsed = updateNomineeRequestSchema({

@@ -2,14 +2,14 @@
  * kra-digilocker: the applicant confirms the KRA's address (pan-info 'Confirm'); the KRA record
  * becomes the address document in place of DigiLocker and the stage moves past DigiLocker.
  */
-import { ROUTE, STAGE } from '@ekyc/contracts/stages';
+import { ROUTE, STAGE, type Screen } from '@ekyc/contracts/stages';
 import { ekycSummary } from '../../records/ekyc-summary.ts';
 import type { PanDeps } from './deps.ts';
 import { fail, ok, type Outcome } from '../../lib/outcome.ts';
 
 type Deps = Pick<PanDeps, 'records'>;
 
-export async function confirmKraAddress(deps: Deps, applicantId: string): Promise<Outcome<{ screen: string }>> {
+export async function confirmKraAddress(deps: Deps, applicantId: string): Promise<Outcome<{ screen: Screen }>> {
   const { records } = deps;
   const { section } = await records.requireStageWith(applicantId, 'kra-digilocker', ['pan_obj', 'kra_data_obj']);
   const pan = section('pan_obj');

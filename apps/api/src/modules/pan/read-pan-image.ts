@@ -8,7 +8,7 @@ import { readPanCard } from '../../documents/ocr/pan-ocr.ts';
 import { fail, ok, type Outcome } from '../../lib/outcome.ts';
 import { decodeUpload } from '../../documents/decode-upload.ts';
 import { PAN_IMAGE_SECTION, type PanImageSection } from './pan-sections.ts';
-import { ROUTE } from '@ekyc/contracts/stages';
+import { ROUTE, type Screen } from '@ekyc/contracts/stages';
 
 type Deps = Pick<PanDeps, 'records' | 'documents'>;
 
@@ -16,7 +16,7 @@ export async function readPanImage(
   deps: Deps,
   applicantId: string,
   dataUrl: string,
-): Promise<Outcome<PanOcrData | { screen: string }>> {
+): Promise<Outcome<PanOcrData | { screen: Screen }>> {
   await deps.records.requireStage(applicantId, 'pan-validation (image)');
   const upload = await decodeUpload(deps.documents, 'base64', dataUrl, 'cheque');
   if (upload.contentType !== 'image/jpeg') return fail('chequeType', { screen: ROUTE.pan });

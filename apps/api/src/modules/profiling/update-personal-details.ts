@@ -10,7 +10,7 @@ import {
   type PersonalSection,
 } from '@ekyc/contracts/calls/personal-details-update';
 import { collapseSpaces } from '@ekyc/contracts/rules';
-import { STAGE } from '@ekyc/contracts/stages';
+import { STAGE, type Screen } from '@ekyc/contracts/stages';
 import type { ProfilingDeps } from './deps.ts';
 import { invalidField, invalidFieldIssue } from '../../lib/errors.ts';
 import { ruleSetOf } from '../../records/rule-set.ts';
@@ -23,7 +23,7 @@ export async function updatePersonalDetails(
   deps: Pick<ProfilingDeps, 'records' | 'config' | 'database'>,
   applicantId: string,
   body: unknown,
-): Promise<Outcome<{ screen: string; stage: number }>> {
+): Promise<Outcome<{ screen: Screen; stage: number }>> {
   const [{ section }, sharedEmail] = await Promise.all([
     deps.records.requireStageWith(applicantId, 'personal-details-update', [...PROFILE_FACT_SECTIONS]),
     deps.records.emailShared(applicantId),

@@ -5,6 +5,8 @@
 import {
   backofficeServiceRequestReplySchema,
   backofficeServiceRequestsReplySchema,
+  CLIENT_AREA_PATH,
+  clientLogoutReplySchema,
   clientSendOtpReplySchema,
   clientSendOtpRequestSchema,
   clientVerifyOtpReplySchema,
@@ -19,7 +21,6 @@ import {
   unfreezeRequestSchema,
   clientSendOtpDataSchema,
 } from '@ekyc/contracts/calls/client-area';
-import { logoutReplySchema } from '@ekyc/contracts/calls/logout';
 import { replySchema } from '@ekyc/contracts/envelope';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -135,13 +136,13 @@ export const clientAreaRoutes: FastifyPluginAsyncZod = async (app) => {
         operationId: 'client-logout',
         summary: 'Sign the client out: the token stops working',
         tags: [TAG.client],
-        response: replies(logoutReplySchema),
+        response: replies(clientLogoutReplySchema),
       },
       preHandler: client,
     },
     async (req) => {
       await deps.sessions.revoke(req.client!.sessionId);
-      return ok('signedOut', { screen: '/my-account' });
+      return ok('signedOut', { screen: CLIENT_AREA_PATH });
     },
   );
 

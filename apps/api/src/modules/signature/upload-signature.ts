@@ -4,7 +4,7 @@
  * the relation); the form prints which.
  */
 import type { UploadSignatureRequest } from '@ekyc/contracts/calls/upload-signature';
-import { STAGE } from '@ekyc/contracts/stages';
+import { STAGE, type Screen } from '@ekyc/contracts/stages';
 import type { SignatureDeps } from './deps.ts';
 import { ok, type Outcome } from '../../lib/outcome.ts';
 import { normaliseSignatureImage } from './signature-image.ts';
@@ -14,7 +14,7 @@ export async function uploadSignature(
   applicantId: string,
   input: Pick<Required<UploadSignatureRequest>, 'signature_image' | 'document_type' | 'upload_type'> &
     Pick<UploadSignatureRequest, 'signature_mark' | 'guardian'>,
-): Promise<Outcome<{ screen: string; stage: number }>> {
+): Promise<Outcome<{ screen: Screen; stage: number }>> {
   // Only the signature stage accepts one: afterwards it is read-only (section 2).
   await deps.records.requireStage(applicantId, 'upload-signature');
   const png = await normaliseSignatureImage(input.signature_image);

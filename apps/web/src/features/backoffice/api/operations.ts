@@ -3,11 +3,10 @@ import { bulkAcceptDataSchema, nextDataSchema, teamDataSchema } from '@ekyc/cont
 import type { QueueQuery } from '@ekyc/contracts/calls/backoffice-queue';
 import { claimDataSchema } from '@ekyc/contracts/calls/backoffice-operations';
 import { reviewersDataSchema } from '@ekyc/contracts/calls/backoffice-reviewers';
-import { ApiError } from '../../../lib/api-client';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { applicationKey } from './get-application';
 import { queueKey } from './list-applications';
-import { BACKOFFICE_API, staffData, staffToken } from './staff-client';
+import { staffApi, staffData } from './staff-client';
 
 const path = (id: string, action: string) => `applications/${encodeURIComponent(id)}/${action}`;
 
@@ -60,11 +59,7 @@ export function useTeamFigures(days: number) {
 
 /** Saves what an authenticated GET answers as a file (with the staff token, so not a plain link). */
 async function download(path: string, filename: string, failure: string): Promise<void> {
-  const res = await fetch(`${BACKOFFICE_API}/${path}`, {
-    headers: { authorization: `Bearer ${staffToken.get() ?? ''}` },
-  });
-  if (!res.ok) throw new ApiError(failure, res.status);
-  const url = URL.createObjectURL(await res.blob());
+  const url = URL.createObjectURL(await staffApi.file(path, failure));
   const a = document.createElement('a');
   a.href = url;
   a.download = filename;

@@ -6,7 +6,7 @@ import { useSyncExternalStore } from 'react';
 import { createApiClient } from '../../../lib/api-client';
 import { tabToken } from '../../../lib/tab-token';
 
-export const BACKOFFICE_API = '/api/v1/backoffice';
+const BACKOFFICE_API = '/api/v1/backoffice';
 export const staffToken = tabToken('ekyc.staff.token');
 
 export const useStaffToken = () => useSyncExternalStore(staffToken.subscribe, staffToken.get, staffToken.get);

@@ -14,6 +14,7 @@ import { ROUTE } from '@ekyc/contracts/stages';
 
 type Method = 'upi' | 'manual';
 
+// useStageAction does not fit: a choice between two pages, with no call (docs/architecture.md).
 export default function BankMethodPage() {
   const { t } = useTranslation('bank');
   const go = useScreenNavigate();

@@ -16,10 +16,10 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/button';
 import { PageLoader, Spinner } from '../../../components/spinner';
 import { TextField } from '../../../components/text-field';
-import { ApiError } from '../../../lib/api-client';
 import { useScreenNavigate } from '../../../lib/navigation';
 import { toast } from '../../../lib/toast';
 import { type Said, saidIn, useMessage } from '../../../lib/use-message';
+import { useStageAction } from '../../../lib/use-stage-action';
 import { USER_DETAILS_KEY } from '../../../lib/user-details';
 import { useBankConfig } from '../api/get-bank-config';
 import { useStartUpiIntent } from '../api/start-upi-intent';
@@ -46,6 +46,35 @@ export default function UpiPage() {
     pay?: { upiLink: string; qr?: string };
   } | null>(null);
   const listId = useId();
+  // a refusal says why and stays here, unless it names another step (the cheque after the attempts)
+  const refused = (reply: { data: { screen?: string } }) => {
+    if (reply.data.screen && reply.data.screen !== ROUTE.upi) go(reply.data.screen);
+  };
+  const validateVpa = useStageAction(validate.mutateAsync, {
+    quietSuccess: true,
+    followScreen: false,
+    onSuccess: (data, reply) => {
+      if (data.status_description === 'Success') return setWaiting({ since: Date.now(), appUrl: data.upi_app_url });
+      toast.error(msg(reply));
+      refused(reply);
+    },
+    onRefused: refused,
+  });
+  const payByApp = useStageAction(intent.mutateAsync, {
+    quietSuccess: true,
+    followScreen: false,
+    onSuccess: (data, reply) => {
+      if (data.status_description === 'Success' && data.upi_link)
+        return setWaiting({
+          since: Date.now(),
+          appUrl: data.upi_app_url,
+          pay: { upiLink: data.upi_link, qr: data.qr_svg },
+        });
+      toast.error(msg(reply));
+      refused(reply);
+    },
+    onRefused: refused,
+  });
 
   if (isLoading || !details) return <PageLoader label={t('common:loading')} />;
   if (waiting)
@@ -67,39 +96,11 @@ export default function UpiPage() {
   const value = vpa ?? bank.vpa_id ?? '';
   const suggestions = locked ? [] : upiHandleSuggestions(value).slice(0, 6);
 
-  const submit = async () => {
+  const submit = () => {
     const parsed = upiIdSchema.safeParse(value);
     if (!parsed.success) return setError(parsed.error.issues[0] && saidIn(parsed.error.issues[0]));
     setError(undefined);
-    try {
-      const reply = await validate.mutateAsync({ vpa_id: parsed.data });
-      if (reply.status && reply.data.status_description === 'Success')
-        setWaiting({ since: Date.now(), appUrl: reply.data.upi_app_url });
-      else {
-        toast.error(msg(reply));
-        if (reply.data.screen && reply.data.screen !== ROUTE.upi) go(reply.data.screen);
-      }
-    } catch (err) {
-      toast.error(msg(err instanceof ApiError ? err : undefined));
-    }
-  };
-
-  const payByApp = async () => {
-    try {
-      const reply = await intent.mutateAsync();
-      if (reply.status && reply.data.status_description === 'Success' && reply.data.upi_link)
-        setWaiting({
-          since: Date.now(),
-          appUrl: reply.data.upi_app_url,
-          pay: { upiLink: reply.data.upi_link, qr: reply.data.qr_svg },
-        });
-      else {
-        toast.error(msg(reply));
-        if (reply.data.screen && reply.data.screen !== ROUTE.upi) go(reply.data.screen);
-      }
-    } catch (err) {
-      toast.error(msg(err instanceof ApiError ? err : undefined));
-    }
+    void validateVpa({ vpa_id: parsed.data });
   };
 
   const payPanel = (

@@ -9,11 +9,10 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from '../../../lib/router';
 import { Button } from '../../../components/button';
 import { PageLoader } from '../../../components/spinner';
-import { ApiError } from '../../../lib/api-client';
 import { useScreenNavigate } from '../../../lib/navigation';
 import { session } from '../../../lib/session';
-import { toast } from '../../../lib/toast';
 import { useMessage } from '../../../lib/use-message';
+import { useStageAction } from '../../../lib/use-stage-action';
 import { useUserDetails } from '../../../lib/user-details';
 import { useGetDigiData } from '../api/get-digi-data';
 import { useStartDigilocker } from '../api/start-digilocker';
@@ -36,38 +35,32 @@ export default function DigilockerPage() {
   const [expanded, setExpanded] = useState(false);
   const [manual, setManual] = useState(false);
   const agreeId = useId();
+  // the authorisation URL: the applicant goes to DigiLocker, or where a refusal names
+  const begin = useStageAction(start.mutateAsync, {
+    quietSuccess: true,
+    followScreen: false,
+    onSuccess: (data) => redirectToLocker(data.data.url),
+    onRefused: (reply) => go(reply.data.screen),
+  });
+  // the documents are in: on to the next stage (or back to DigiLocker when its session ended)
+  const onNext = useStageAction(confirm.mutateAsync, {
+    quietSuccess: true,
+    followScreen: false,
+    onSuccess: (data) => {
+      if (data.data?.url) return redirectToLocker(data.data.url);
+      session.set({ is_pan_missing: Boolean(data.is_pan_missing) });
+      go(data.screen);
+    },
+    onRefused: (reply) => {
+      session.set({ is_pan_missing: Boolean(reply.data.is_pan_missing) });
+      go(reply.data.screen);
+    },
+  });
   if (isLoading || !details) return <PageLoader label={t('common:loading')} />;
 
   const failed = params.get('failed') === 'true';
   const locker = details.digilocker_obj;
   const documents = locker.is_object ? (locker.cdl_documents ?? []) : [];
-
-  const begin = async (retry: boolean) => {
-    try {
-      const reply = await start.mutateAsync(retry);
-      const url = reply.status ? reply.data.data.url : undefined;
-      if (!reply.status || !url) {
-        toast.error(msg(reply.message ? reply : 'somethingWrong'));
-        return go(reply.data.screen);
-      }
-      redirectToLocker(url);
-    } catch (err) {
-      toast.error(msg(err instanceof ApiError ? err : 'somethingWrong'));
-      if (err instanceof ApiError && err.data.screen) go(String(err.data.screen));
-    }
-  };
-
-  const onNext = async () => {
-    try {
-      const reply = await confirm.mutateAsync({});
-      if (reply.status && reply.data.data?.url) return redirectToLocker(reply.data.data.url);
-      if (!reply.status) toast.error(msg(reply));
-      session.set({ is_pan_missing: Boolean(reply.data.is_pan_missing) });
-      go(reply.data.screen);
-    } catch (err) {
-      toast.error(msg(err instanceof ApiError ? err : 'somethingWrong'));
-    }
-  };
 
   if (documents.length && !failed)
     return (
@@ -87,7 +80,7 @@ export default function DigilockerPage() {
         {documents.slice(0, 2).map((doc, i) => (
           <DocumentFields key={i} document={doc} />
         ))}
-        <Button loading={confirm.isPending} onClick={() => void onNext()}>
+        <Button loading={confirm.isPending} onClick={() => void onNext({})}>
           {t('common:next')}
         </Button>
       </div>

@@ -17,6 +17,7 @@ import { useGetDigiData } from '../api/get-digi-data';
 import { OvdUploadForm } from '../components/ovd-upload-form';
 import { PAN_MISSING_SCREEN, ROUTE } from '@ekyc/contracts/stages';
 
+// useStageAction does not fit: the exchange runs once on arrival and every outcome replaces this history entry (the code in the URL must not be sent twice) (docs/architecture.md).
 export default function ReturnUrlPage() {
   const { t } = useTranslation('digilocker');
   const msg = useMessage();

@@ -35,6 +35,7 @@ interface Signing {
   deadline: number;
 }
 
+// useStageAction does not fit: the consent opens the ESP's window and the outcome arrives over the socket, not in the reply (docs/architecture.md).
 export default function EsignPage() {
   const { t } = useTranslation('esign');
   const msg = useMessage();

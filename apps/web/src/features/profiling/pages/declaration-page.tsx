@@ -15,11 +15,9 @@ import type { z } from 'zod';
 import { Button } from '../../../components/button';
 import { TextField } from '../../../components/text-field';
 import { PageLoader } from '../../../components/spinner';
-import { ApiError } from '../../../lib/api-client';
-import { useScreenNavigate } from '../../../lib/navigation';
-import { toast } from '../../../lib/toast';
 import { keyedResolver } from '../../../lib/form-resolver';
 import { useMessage } from '../../../lib/use-message';
+import { useStageAction } from '../../../lib/use-stage-action';
 import { useUpdatePersonalDetails } from '../api/update-personal-details';
 import { SwitchField } from '../components/switch-field';
 import { FatcaFields, type FatcaValues } from '../components/fatca-fields';
@@ -80,7 +78,6 @@ function DeclarationForm({ draft }: { draft: ProfilingDraftData }) {
   const { t } = useTranslation('profiling');
   const msg = useMessage();
   const navigate = useNavigate();
-  const goScreen = useScreenNavigate();
   const update = useUpdatePersonalDetails();
   const reading = draft.declaration_switches;
   const shared = draft.shared_email === true;
@@ -112,19 +109,15 @@ function DeclarationForm({ draft }: { draft: ProfilingDraftData }) {
   ]);
   const errorOf = (name: keyof DeclarationValues) => formState.errors[name];
 
-  const onSubmit = async (declarations: z.output<Schema>) => {
-    try {
-      const reply = await update.mutateAsync({ ...draft.values, ...declarations });
-      if (!reply.status) toast.error(msg(reply));
-      goScreen(reply.data.screen);
-    } catch (err) {
-      toast.error(msg(err instanceof ApiError ? err.message.replace(/^\w+: /, '') : undefined));
-      if (!(err instanceof ApiError)) return;
-      const field = typeof err.data.field === 'string' ? err.data.field : '';
-      if (STEP_OF_FIELD[field]) navigate(stepPath(STEP_OF_FIELD[field]));
-      else if (typeof err.data.screen === 'string') goScreen(err.data.screen, { replace: true });
-    }
-  };
+  const submit = useStageAction(update.mutateAsync, {
+    quietSuccess: true,
+    // a field refused is on an earlier step of the stage: go back to it
+    onFieldErrors: (problems) => {
+      const step = problems.map((p) => STEP_OF_FIELD[p.field]).find(Boolean);
+      if (step) navigate(stepPath(step));
+    },
+  });
+  const onSubmit = (declarations: z.output<Schema>) => submit({ ...draft.values, ...declarations });
 
   const switchField = (name: SwitchName) => (
     <SwitchField

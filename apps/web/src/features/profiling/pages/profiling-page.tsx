@@ -18,6 +18,7 @@ type SubStep = Exclude<ProfilingStep, 'declaration'>;
 const isSubStep = (s: string | undefined): s is SubStep =>
   s !== 'declaration' && (PROFILING_STEPS as readonly string[]).includes(s ?? '');
 
+// useStageAction does not fit: each sub-step saves a draft (save-profiling-draft) and moves within the stage; the stage action is the declaration page's (docs/architecture.md).
 export default function ProfilingPage() {
   const { step } = useParams();
   if (!isSubStep(step)) return <Navigate to={stepPath('occupation')} replace />;

@@ -48,6 +48,7 @@ function useSegmentMessage() {
 
 const errorOf = (err: unknown) => (err instanceof ApiError ? err : undefined);
 
+// useStageAction does not fit: this step words some messages its own way (segment.json) and get-segment-status answers in its own envelope (succeeded, screen) (docs/architecture.md).
 export default function SegmentPage() {
   const { t } = useTranslation('segment');
   const list = useSegmentList();

@@ -25,6 +25,7 @@ import { pollLiveness } from '../hooks/poll-liveness';
 
 const hasCamera = () => typeof navigator !== 'undefined' && Boolean(navigator.mediaDevices?.getUserMedia);
 
+// useStageAction does not fit: the upload is followed by polling the liveness result; the poll's answer, not the upload's, says where to go (docs/architecture.md).
 export default function TakeSelfiePage() {
   const { t } = useTranslation('selfie');
   const msg = useMessage();

@@ -7,8 +7,8 @@ import { Button } from '../../../components/button';
 import { TextField } from '../../../components/text-field';
 import { ApiError } from '../../../lib/api-client';
 import { session, useSession } from '../../../lib/session';
-import { toast } from '../../../lib/toast';
 import { useMessage } from '../../../lib/use-message';
+import { useStageAction } from '../../../lib/use-stage-action';
 import { useUserDetails } from '../../../lib/user-details';
 import { useSendOtp } from '../api/send-otp';
 import { useField } from '../hooks/use-field';
@@ -29,20 +29,24 @@ export default function EmailPage() {
     if (details && !/^\d{10}$/.test(mobile)) navigate('/ekyc1/', { replace: true });
   }, [details, mobile, navigate]);
 
+  // the code's page, with the wait before a resend (after too many sends too: 429)
+  const toCodePage = (resendAfter: unknown) =>
+    navigate(`${appPath(ROUTE.emailOtp)}?resend_after=${String(resendAfter ?? '')}`);
+  const send = useStageAction(sendOtp.mutateAsync, {
+    quietSuccess: true,
+    followScreen: false,
+    onSuccess: (data) => toCodePage(data.resend_after),
+    onError: (err) => {
+      if (err instanceof ApiError && err.httpStatus === 429) toCodePage(err.data.resend_after);
+    },
+  });
+
   const onSubmit = async (e: FormEvent) => {
     e.preventDefault();
     const address = email.submit();
     if (address === null) return;
     session.set({ userAuthInfo: { ...userAuthInfo, email: address } });
-    try {
-      const reply = await sendOtp.mutateAsync({ email: address, mobile, whatspp_opt: userAuthInfo.whatspp_opt });
-      if (!reply.status) return toast.error(msg(reply));
-      navigate(`${appPath(ROUTE.emailOtp)}?resend_after=${reply.data.resend_after}`);
-    } catch (err) {
-      toast.error(msg(err instanceof ApiError ? err : undefined));
-      if (err instanceof ApiError && err.httpStatus === 429)
-        navigate(`${appPath(ROUTE.emailOtp)}?resend_after=${String(err.data.resend_after ?? '')}`);
-    }
+    await send({ email: address, mobile, whatspp_opt: userAuthInfo.whatspp_opt });
   };
 
   return (

@@ -19,6 +19,7 @@ import { ROUTE } from '@ekyc/contracts/stages';
 // only a sign-up told to wait downloads it (the sign-up page's weight budget)
 const WaitingRoom = lazy(() => import('../components/waiting-room').then((m) => ({ default: m.WaitingRoom })));
 
+// useStageAction does not fit: the waiting room (503 waitingRoom) retries the send with its own count and no error said, before any stage exists (docs/architecture.md).
 export default function SignUpPage() {
   const { t } = useTranslation('signup');
   const msg = useMessage();

@@ -9,6 +9,7 @@ import { useVerifyOtpEmail } from '../api/verify-otp-email';
 import { OtpForm, resendAfterParam } from '../components/otp-form';
 import { ROUTE } from '@ekyc/contracts/stages';
 
+// useStageAction does not fit: OtpForm says the reply under the code boxes and counts the tries; the page only replaces the history entry with the next screen (docs/architecture.md).
 export default function VerifyEmailOtpPage() {
   const { t } = useTranslation('signup');
   const { userAuthInfo } = useSession();

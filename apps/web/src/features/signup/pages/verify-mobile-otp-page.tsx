@@ -9,6 +9,7 @@ import { useVerifyOtp } from '../api/verify-otp';
 import { clientInfo } from '../client-info';
 import { OtpForm, resendAfterParam } from '../components/otp-form';
 
+// useStageAction does not fit: OtpForm says the reply under the code boxes and counts the tries; the page only keeps the session and replaces the history entry (docs/architecture.md).
 export default function VerifyMobileOtpPage() {
   const { t } = useTranslation('signup');
   const [params] = useSearchParams();

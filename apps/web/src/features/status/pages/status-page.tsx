@@ -32,6 +32,7 @@ const STATUS_TEXT = {
   Closed: 'statusClosed',
 } as const;
 
+// useStageAction does not fit: it reads the application's status and calls no stage action (docs/architecture.md).
 export default function StatusPage() {
   const { t, i18n } = useTranslation('status');
   const language: Language = (LANGUAGES as readonly string[]).includes(i18n.language)
