@@ -191,6 +191,7 @@ export async function notifyClient(
     text,
     vars: { request: request.number, kind: t.kind[request.kind], status },
     language,
+    applicantId,
   });
   if (applicant.email)
     await deps.messaging.send({
@@ -200,5 +201,6 @@ export async function notifyClient(
       subject: t.subject(request.number),
       text,
       language,
+      applicantId,
     });
 }
