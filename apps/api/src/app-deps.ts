@@ -171,7 +171,9 @@ export async function createDeps(config: Config, overrides: DepsOverrides = {}):
     vendorOf: (txn) => esignVendorsRepository.vendorOf(opened().db, txn),
   };
   const providers = collectProviderSettings((guard) => ({
-    messaging: overrides.messaging ?? guard(() => createMessageSender(config, opened, selfFetch)),
+    messaging:
+      overrides.messaging ??
+      guard(() => createMessageSender(config, opened, new Hasher(config.secretKey), selfFetch, overrides.now)),
     liveness: overrides.liveness ?? guard(() => createLivenessProvider(config, selfFetch)),
     esign: guard(() =>
       overrides.esign

@@ -118,7 +118,7 @@ describe('the awaiting-confirmation view', () => {
       data<{ id: string | null }>(await bo(checker, `applications/awaiting-confirmation/next?after=${after}`)).id;
     // without confirming anything: from a, the walk reaches b and then c before it comes round to a again
     const walked: (string | null)[] = [];
-    for (let at: string | null = a; at && at !== c && walked.length < 500; ) walked.push((at = await nextAfter(at)));
+    for (let at: string | null = a; at && at !== c && walked.length < 500;) walked.push((at = await nextAfter(at)));
     expect(walked.at(-1)).toBe(c);
     expect(walked).toContain(b);
     expect(walked).not.toContain(a);

@@ -2,11 +2,14 @@
  * SMS_VENDORS in the sandbox: the sandbox Kaleyra gateway takes SMS in Kaleyra's wire format and
  * writes them to the outbox with its name; when it fails (SANDBOX_FAULTS) the OTP still arrives,
  * through the outbox's MSG91 stand-in, the gateway that took it is recorded, and the failing
- * gateway's circuit opens.
+ * gateway's circuit opens. The evidence bundle names the gateway that took each message (never its
+ * text or code), and the application's erasure removes those records.
  */
+import { strFromU8, unzipSync } from 'fflate';
 import type { FastifyInstance } from 'fastify';
 import { afterEach, expect, it } from 'vitest';
-import { call, latestOtp, testApp, uniqueMobile } from './support/test-app.ts';
+import { messageRecordsRepository } from '../src/providers/messaging/message-records.repository.ts';
+import { bearer, call, latestOtp, reviewerToken, testApp, uniqueMobile } from './support/test-app.ts';
 
 let app: FastifyInstance | undefined;
 afterEach(async () => {
@@ -66,4 +69,35 @@ it('Kaleyra failing every other call (half): each OTP arrives, by whichever gate
     providers.push(rows[0]!.provider);
   }
   expect(providers).toEqual(['msg91', 'kaleyra', 'msg91', 'kaleyra']);
+});
+
+it('Kaleyra failing: the evidence names msg91 for the OTP, without its text or code; erasure removes the record', async () => {
+  app = await testApp({ SMS_VENDORS: 'kaleyra,msg91', SANDBOX_FAULTS: 'kaleyra:500', PROVIDER_BREAKER_FAILURES: '5' });
+  const { mobile, rows } = await sendOtp(app);
+  const otp = rows[0]!.otp!;
+  expect(rows.map((r) => [r.channel, r.provider])).toEqual([['sms', 'msg91']]);
+  const verified = await call(app, 'POST', 'verify-otp', { body: { mobile, otp } });
+  expect(verified.body).toMatchObject({ status: true });
+  const id = (await app.deps.records.findByMobile(mobile))!.id;
+
+  const reviewer = await reviewerToken(app, 'sms.evidence@broker.example', 'compliance');
+  const res = await app.inject({
+    url: `/api/v1/backoffice/applications/${id}/evidence-bundle`,
+    headers: bearer(reviewer),
+  });
+  expect(res.statusCode).toBe(200);
+  const raw = strFromU8(unzipSync(new Uint8Array(res.rawPayload))['messages.json']!);
+  const { messages } = JSON.parse(raw) as { messages: Record<string, unknown>[] };
+  expect(messages).toEqual([
+    { channel: 'sms', template: 'otp', gateway: 'msg91', outcome: 'sent', at: expect.any(String) },
+  ]);
+  expect(raw).not.toContain(otp);
+  expect(raw).not.toContain(mobile);
+  expect(raw).not.toContain(rows[0]!.text.slice(10, 40));
+
+  expect(await messageRecordsRepository.list(app.deps.database.db, id)).toHaveLength(1);
+  const now = new Date();
+  await app.deps.consents.requestErasure(id, null, now, { language: 'en', source: 'test' });
+  expect(await app.deps.consents.erase(id, now)).toBe(true);
+  expect(await messageRecordsRepository.list(app.deps.database.db, id)).toEqual([]);
 });

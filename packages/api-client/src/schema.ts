@@ -1039,6 +1039,70 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/v1/ekyc/ddpi': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The DDPI: whether it was chosen, its purposes, and whether its own document is signed
+     * @description Needs the applicant's token (verify-otp's data.token).
+     */
+    get: operations['get-ddpi'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/ekyc/ddpi/esign': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Start the Aadhaar OTP e-sign of the DDPI document, a transaction of its own after the form
+     * @description The DDPI document lists its purposes and is signed apart from the account-opening form; only once it is signed does the depository registration carry the DDPI. 409 when DDPI was not chosen, the form is not signed yet, or the DDPI is signed already.
+     *
+     *     Needs the applicant's token (verify-otp's data.token).
+     */
+    post: operations['start-ddpi-esign'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/ekyc/ddpi/esign-response': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Receive the e-sign service's signed response for a DDPI (posted by the applicant's browser)
+     * @description As esign-response, for the DDPI's own transaction: the signed <EsignResp> in eSignResponse or msg; a page for the e-sign window, 400 when the response is not valid.
+     *
+     *     Public: no token.
+     */
+    post: operations['ddpi-esign-response'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/v1/ekyc/esign-response/close.js': {
     parameters: {
       query?: never;
@@ -2645,8 +2709,8 @@ export interface paths {
     get?: never;
     put?: never;
     /**
-     * Start a change or addition of bank accounts (a primary and up to four more), each verified by penny drop
-     * @description Each account is checked at its bank (IFSC lookup, penny drop, the holder's name against the name on PAN) before the request is kept as a draft; an account the bank does not verify is status false with data.reason and data.account (its index). The draft is signed with Aadhaar eSign (requests/{id}/esign), accepted and confirmed four-eyed, and sent to the depository's client master and each exchange's UCC. 409 while another bank request is under way.
+     * Start a change or addition of bank accounts (a primary and up to four more), each verified by penny drop or UPI
+     * @description Each account is checked at its bank (IFSC lookup, penny drop, the holder's name against the name on PAN) before the request is kept as a draft, or is named by a UPI reverse penny drop the client paid (upi_payment, from requests/bank/upi); an account the bank does not verify, or a payment not verified or used already, is status false with data.reason and data.account (its index). The draft is signed with Aadhaar eSign (requests/{id}/esign), accepted and confirmed four-eyed, and sent to the depository's client master and each exchange's UCC. 409 while another bank request is under way.
      *
      *     Needs the client's token (client-verify-otp's data.token).
      */
@@ -2673,6 +2737,28 @@ export interface paths {
      *     Needs the client's token (client-verify-otp's data.token).
      */
     post: operations['request-closure'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/client/requests/ddpi': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Start a DDPI given after opening: its own document, listing its purposes, to sign on its own
+     * @description The draft is the DDPI document (the purposes of the rules in force today), signed with Aadhaar eSign (requests/{id}/esign), accepted and confirmed four-eyed, and sent to the depository as a modification of the client master; the DDPI is on record once the depository accepts. A draft not yet signed is answered again. 409 when a DDPI is given already or a DDPI request is under way.
+     *
+     *     Needs the client's token (client-verify-otp's data.token).
+     */
+    post: operations['request-ddpi'];
     delete?: never;
     options?: never;
     head?: never;
@@ -2761,6 +2847,158 @@ export interface paths {
      *     Needs the client's token (client-verify-otp's data.token).
      */
     post: operations['request-contact-change'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/client/requests/segments': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Start a segment request: derivatives added (risk disclosure, income proof), a segment stopped
+     * @description activate and deactivate name segment codes (SEGMENTS of the contracts). A derivatives segment needs the risk disclosure of the rules in force acknowledged (risk_disclosure.version) and an income proof: method upload with a PDF (base64, the segment step's proof types and rules; a protected PDF answers data.reason pdf_password_required), or method account_aggregator, which answers data.redirect_url, the AA's consent page, whose return is posted to requests/{id}/income-proof. Currency derivatives need rbi_declaration (the RBI declaration's version). A segment already active (or not active, to stop) is status false with data.reason and data.segment. The draft is signed with Aadhaar eSign (requests/{id}/esign), four-eyed, and each exchange's UCC is sent the client's segments (NSE and BSE segment flags, MCX's commodity segment; a stopped segment with client status I). 409 while another segment request is under way.
+     *
+     *     Needs the client's token (client-verify-otp's data.token).
+     */
+    post: operations['request-segments'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/client/requests/{id}/income-proof': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Post the account aggregator's return for a segment request's income proof
+     * @description The AA's return parameters (fi, resdate, ecres) are trusted only when they name this request's consent and the AA reports it ACTIVE; otherwise status false with data.reason consent_failed (upload a PDF instead with a new request). 409 when the request asks no consent or is signed already.
+     *
+     *     Needs the client's token (client-verify-otp's data.token).
+     */
+    post: operations['confirm-segment-income-proof'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/client/kyc': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The client's KYC status at the KRA today, and what to do about it
+     * @description Asks the KRA as the PAN step does. action rekyc: the status (on hold, rejected, deactivated, an existing KYC on hold or rejected) needs a re-KYC, started with requests/rekyc; in_progress: a re-KYC request is under way; submitted: the KRA was sent the modification; unknown: the KRA could not be reached.
+     *
+     *     Needs the client's token (client-verify-otp's data.token).
+     */
+    get: operations['get-client-kyc'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/client/requests/rekyc': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Start a re-KYC: a draft and DigiLocker's consent page (data.url)
+     * @description Only when the KRA's status needs it (else status false, data.reason not_needed). DigiLocker returns to the registered redirect with code and state, which are posted to requests/{id}/digilocker. The draft is then signed with Aadhaar eSign, four-eyed, and the KRA is sent a modification record (APP_UPDTFLG 02) with the fresh address. 409 while another re-KYC request is under way; 503 when the KRA cannot be reached.
+     *
+     *     Needs the client's token (client-verify-otp's data.token).
+     */
+    post: operations['request-rekyc'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/client/requests/{id}/digilocker': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Post DigiLocker's return for a re-KYC: the e-Aadhaar's details join the draft
+     * @description The state must be the client's live DigiLocker request (one use). A declined or failed return is status false with data.reason digilocker_failed; a name in DigiLocker that does not match the name on PAN, name_mismatch.
+     *
+     *     Needs the client's token (client-verify-otp's data.token).
+     */
+    post: operations['receive-rekyc-digilocker'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/client/requests/bank/upi': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Start a UPI reverse penny drop for a bank request: the client pays Rs 1 (refunded) from a UPI app
+     * @description data.upi_link opens the UPI app on a phone; data.qr_svg is the QR for a desktop. The provider's notification names the paying account; requests/bank/upi/{id} answers it, and a bank request names it as { upi_payment: id, account_type }. 503 when UPI is not offered or the provider cannot be reached.
+     *
+     *     Needs the client's token (client-verify-otp's data.token).
+     */
+    post: operations['start-bank-upi-payment'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/client/requests/bank/upi/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * A UPI reverse penny drop of the client: waiting, verified (the account masked) or failed
+     * @description Needs the client's token (client-verify-otp's data.token).
+     */
+    get: operations['get-bank-upi-payment'];
+    put?: never;
+    post?: never;
     delete?: never;
     options?: never;
     head?: never;
@@ -3172,6 +3410,7 @@ export interface components {
       | 'providerQueue'
       | 'providerUnavailable'
       | 'rateLimited'
+      | 'rbiDeclarationRequired'
       | 'replayWithheld'
       | 'requestTimeout'
       | 'riskDisclosureRequired'
@@ -3568,6 +3807,7 @@ export interface operations {
                         | '/take-selfie'
                         | '/e-sign'
                         | '/status'
+                        | '/status/document'
                         | '/privacy'
                         | '/assisted-kyc'
                       )
@@ -3612,6 +3852,7 @@ export interface operations {
                         | '/take-selfie'
                         | '/e-sign'
                         | '/status'
+                        | '/status/document'
                         | '/privacy'
                         | '/assisted-kyc'
                       )
@@ -3727,6 +3968,7 @@ export interface operations {
                         | '/take-selfie'
                         | '/e-sign'
                         | '/status'
+                        | '/status/document'
                         | '/privacy'
                         | '/assisted-kyc'
                       )
@@ -3771,6 +4013,7 @@ export interface operations {
                         | '/take-selfie'
                         | '/e-sign'
                         | '/status'
+                        | '/status/document'
                         | '/privacy'
                         | '/assisted-kyc'
                       )
@@ -3877,6 +4120,7 @@ export interface operations {
                         | '/take-selfie'
                         | '/e-sign'
                         | '/status'
+                        | '/status/document'
                         | '/privacy'
                         | '/assisted-kyc'
                       )
@@ -3920,6 +4164,7 @@ export interface operations {
                         | '/take-selfie'
                         | '/e-sign'
                         | '/status'
+                        | '/status/document'
                         | '/privacy'
                         | '/assisted-kyc'
                       )
@@ -4015,6 +4260,7 @@ export interface operations {
                     | '/take-selfie'
                     | '/e-sign'
                     | '/status'
+                    | '/status/document'
                     | '/privacy'
                     | '/assisted-kyc'
                   )
@@ -4386,6 +4632,7 @@ export interface operations {
                             | '/take-selfie'
                             | '/e-sign'
                             | '/status'
+                            | '/status/document'
                             | '/privacy'
                             | '/assisted-kyc'
                           )
@@ -4441,6 +4688,7 @@ export interface operations {
                         | '/take-selfie'
                         | '/e-sign'
                         | '/status'
+                        | '/status/document'
                         | '/privacy'
                         | '/assisted-kyc'
                       )
@@ -4534,6 +4782,7 @@ export interface operations {
                         | '/take-selfie'
                         | '/e-sign'
                         | '/status'
+                        | '/status/document'
                         | '/privacy'
                         | '/assisted-kyc'
                       )
@@ -4576,6 +4825,7 @@ export interface operations {
                         | '/take-selfie'
                         | '/e-sign'
                         | '/status'
+                        | '/status/document'
                         | '/privacy'
                         | '/assisted-kyc'
                       )
@@ -4647,6 +4897,7 @@ export interface operations {
                         | '/take-selfie'
                         | '/e-sign'
                         | '/status'
+                        | '/status/document'
                         | '/privacy'
                         | '/assisted-kyc'
                       )
@@ -4689,6 +4940,7 @@ export interface operations {
                         | '/take-selfie'
                         | '/e-sign'
                         | '/status'
+                        | '/status/document'
                         | '/privacy'
                         | '/assisted-kyc'
                       )
@@ -4760,6 +5012,7 @@ export interface operations {
                         | '/take-selfie'
                         | '/e-sign'
                         | '/status'
+                        | '/status/document'
                         | '/privacy'
                         | '/assisted-kyc'
                       )
@@ -4802,6 +5055,7 @@ export interface operations {
                         | '/take-selfie'
                         | '/e-sign'
                         | '/status'
+                        | '/status/document'
                         | '/privacy'
                         | '/assisted-kyc'
                       )
@@ -4875,6 +5129,7 @@ export interface operations {
                         | '/take-selfie'
                         | '/e-sign'
                         | '/status'
+                        | '/status/document'
                         | '/privacy'
                         | '/assisted-kyc'
                       )
@@ -4922,6 +5177,7 @@ export interface operations {
                         | '/take-selfie'
                         | '/e-sign'
                         | '/status'
+                        | '/status/document'
                         | '/privacy'
                         | '/assisted-kyc'
                       )
@@ -5038,6 +5294,7 @@ export interface operations {
                         | '/take-selfie'
                         | '/e-sign'
                         | '/status'
+                        | '/status/document'
                         | '/privacy'
                         | '/assisted-kyc'
                       )
@@ -5080,6 +5337,7 @@ export interface operations {
                         | '/take-selfie'
                         | '/e-sign'
                         | '/status'
+                        | '/status/document'
                         | '/privacy'
                         | '/assisted-kyc'
                       )
@@ -5377,6 +5635,7 @@ export interface operations {
                         | '/take-selfie'
                         | '/e-sign'
                         | '/status'
+                        | '/status/document'
                         | '/privacy'
                         | '/assisted-kyc'
                       )
@@ -5495,6 +5754,7 @@ export interface operations {
                         | '/take-selfie'
                         | '/e-sign'
                         | '/status'
+                        | '/status/document'
                         | '/privacy'
                         | '/assisted-kyc'
                       )
@@ -5598,6 +5858,7 @@ export interface operations {
                         | '/take-selfie'
                         | '/e-sign'
                         | '/status'
+                        | '/status/document'
                         | '/privacy'
                         | '/assisted-kyc'
                       )
@@ -5641,6 +5902,7 @@ export interface operations {
                         | '/take-selfie'
                         | '/e-sign'
                         | '/status'
+                        | '/status/document'
                         | '/privacy'
                         | '/assisted-kyc'
                       )
@@ -5755,6 +6017,7 @@ export interface operations {
                         | '/take-selfie'
                         | '/e-sign'
                         | '/status'
+                        | '/status/document'
                         | '/privacy'
                         | '/assisted-kyc'
                       )
@@ -5798,6 +6061,7 @@ export interface operations {
                         | '/take-selfie'
                         | '/e-sign'
                         | '/status'
+                        | '/status/document'
                         | '/privacy'
                         | '/assisted-kyc'
                       )
@@ -6019,6 +6283,7 @@ export interface operations {
                         | '/take-selfie'
                         | '/e-sign'
                         | '/status'
+                        | '/status/document'
                         | '/privacy'
                         | '/assisted-kyc'
                       )
@@ -6079,6 +6344,7 @@ export interface operations {
                         | '/take-selfie'
                         | '/e-sign'
                         | '/status'
+                        | '/status/document'
                         | '/privacy'
                         | '/assisted-kyc'
                       )
@@ -6184,6 +6450,7 @@ export interface operations {
                         | '/take-selfie'
                         | '/e-sign'
                         | '/status'
+                        | '/status/document'
                         | '/privacy'
                         | '/assisted-kyc'
                       )
@@ -6245,6 +6512,7 @@ export interface operations {
                         | '/take-selfie'
                         | '/e-sign'
                         | '/status'
+                        | '/status/document'
                         | '/privacy'
                         | '/assisted-kyc'
                       )
@@ -6344,6 +6612,7 @@ export interface operations {
                         | '/take-selfie'
                         | '/e-sign'
                         | '/status'
+                        | '/status/document'
                         | '/privacy'
                         | '/assisted-kyc'
                       )
@@ -6391,6 +6660,7 @@ export interface operations {
                         | '/take-selfie'
                         | '/e-sign'
                         | '/status'
+                        | '/status/document'
                         | '/privacy'
                         | '/assisted-kyc'
                       )
@@ -6477,6 +6747,7 @@ export interface operations {
                         | '/take-selfie'
                         | '/e-sign'
                         | '/status'
+                        | '/status/document'
                         | '/privacy'
                         | '/assisted-kyc'
                       )
@@ -6527,6 +6798,7 @@ export interface operations {
                         | '/take-selfie'
                         | '/e-sign'
                         | '/status'
+                        | '/status/document'
                         | '/privacy'
                         | '/assisted-kyc'
                       )
@@ -6637,6 +6909,7 @@ export interface operations {
                         | '/take-selfie'
                         | '/e-sign'
                         | '/status'
+                        | '/status/document'
                         | '/privacy'
                         | '/assisted-kyc'
                       )
@@ -6680,6 +6953,7 @@ export interface operations {
                         | '/take-selfie'
                         | '/e-sign'
                         | '/status'
+                        | '/status/document'
                         | '/privacy'
                         | '/assisted-kyc'
                       )
@@ -7016,6 +7290,7 @@ export interface operations {
                         | '/take-selfie'
                         | '/e-sign'
                         | '/status'
+                        | '/status/document'
                         | '/privacy'
                         | '/assisted-kyc'
                       )
@@ -7150,6 +7425,7 @@ export interface operations {
                         | '/take-selfie'
                         | '/e-sign'
                         | '/status'
+                        | '/status/document'
                         | '/privacy'
                         | '/assisted-kyc'
                       )
@@ -7193,6 +7469,7 @@ export interface operations {
                         | '/take-selfie'
                         | '/e-sign'
                         | '/status'
+                        | '/status/document'
                         | '/privacy'
                         | '/assisted-kyc'
                       )
@@ -7350,6 +7627,7 @@ export interface operations {
                         | '/take-selfie'
                         | '/e-sign'
                         | '/status'
+                        | '/status/document'
                         | '/privacy'
                         | '/assisted-kyc'
                       )
@@ -7395,6 +7673,7 @@ export interface operations {
                         | '/take-selfie'
                         | '/e-sign'
                         | '/status'
+                        | '/status/document'
                         | '/privacy'
                         | '/assisted-kyc'
                       )
@@ -7508,6 +7787,7 @@ export interface operations {
                           | '/take-selfie'
                           | '/e-sign'
                           | '/status'
+                          | '/status/document'
                           | '/privacy'
                           | '/assisted-kyc'
                         )
@@ -7551,6 +7831,7 @@ export interface operations {
                         | '/take-selfie'
                         | '/e-sign'
                         | '/status'
+                        | '/status/document'
                         | '/privacy'
                         | '/assisted-kyc'
                       )
@@ -7668,6 +7949,7 @@ export interface operations {
                         | '/take-selfie'
                         | '/e-sign'
                         | '/status'
+                        | '/status/document'
                         | '/privacy'
                         | '/assisted-kyc'
                       )
@@ -7777,6 +8059,7 @@ export interface operations {
                         | '/take-selfie'
                         | '/e-sign'
                         | '/status'
+                        | '/status/document'
                         | '/privacy'
                         | '/assisted-kyc'
                       )
@@ -8329,6 +8612,7 @@ export interface operations {
                         | '/take-selfie'
                         | '/e-sign'
                         | '/status'
+                        | '/status/document'
                         | '/privacy'
                         | '/assisted-kyc'
                       )
@@ -8421,6 +8705,7 @@ export interface operations {
                         | '/take-selfie'
                         | '/e-sign'
                         | '/status'
+                        | '/status/document'
                         | '/privacy'
                         | '/assisted-kyc'
                       )
@@ -8465,6 +8750,7 @@ export interface operations {
                         | '/take-selfie'
                         | '/e-sign'
                         | '/status'
+                        | '/status/document'
                         | '/privacy'
                         | '/assisted-kyc'
                       )
@@ -8554,6 +8840,7 @@ export interface operations {
                         | '/take-selfie'
                         | '/e-sign'
                         | '/status'
+                        | '/status/document'
                         | '/privacy'
                         | '/assisted-kyc'
                       )
@@ -8598,6 +8885,7 @@ export interface operations {
                         | '/take-selfie'
                         | '/e-sign'
                         | '/status'
+                        | '/status/document'
                         | '/privacy'
                         | '/assisted-kyc'
                       )
@@ -8709,6 +8997,7 @@ export interface operations {
                         | '/take-selfie'
                         | '/e-sign'
                         | '/status'
+                        | '/status/document'
                         | '/privacy'
                         | '/assisted-kyc'
                       )
@@ -8751,6 +9040,7 @@ export interface operations {
                         | '/take-selfie'
                         | '/e-sign'
                         | '/status'
+                        | '/status/document'
                         | '/privacy'
                         | '/assisted-kyc'
                       )
@@ -8825,6 +9115,7 @@ export interface operations {
                         | '/take-selfie'
                         | '/e-sign'
                         | '/status'
+                        | '/status/document'
                         | '/privacy'
                         | '/assisted-kyc'
                       )
@@ -8867,6 +9158,7 @@ export interface operations {
                         | '/take-selfie'
                         | '/e-sign'
                         | '/status'
+                        | '/status/document'
                         | '/privacy'
                         | '/assisted-kyc'
                       )
@@ -8926,6 +9218,256 @@ export interface operations {
     };
   };
   'esign-response': {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes a retry safe: the same key with the same body gets the first answer again without running the action twice (409 with another body, or while the first request runs). */
+        'Idempotency-Key'?: components['parameters']['IdempotencyKey'];
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/x-www-form-urlencoded': {
+          eSignResponse?: string;
+          msg?: string;
+          espTxnID?: string;
+        };
+        'multipart/form-data': {
+          eSignResponse?: string;
+          msg?: string;
+          espTxnID?: string;
+        };
+      };
+    };
+    responses: {
+      /** @description The result page of the e-sign window */
+      200: {
+        headers: {
+          'Idempotent-Replayed': components['headers']['IdempotentReplayed'];
+          [name: string]: unknown;
+        };
+        content: {
+          'text/html': string;
+        };
+      };
+      /** @description The page saying the response was not valid */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'text/html': string;
+          'application/json': components['schemas']['BadRequestReply'];
+        };
+      };
+      409: components['responses']['Conflict'];
+      413: components['responses']['PayloadTooLarge'];
+      429: components['responses']['TooManyRequests'];
+      500: components['responses']['InternalError'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  'get-ddpi': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            status: boolean;
+            message: string;
+            code?: string;
+            data: {
+              chosen: boolean;
+              purposes: string[];
+              form_signed: boolean;
+              signed: boolean;
+              signed_at: string | null;
+              signed_document: string | null;
+            };
+          };
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      429: components['responses']['TooManyRequests'];
+      500: components['responses']['InternalError'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  'start-ddpi-esign': {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes a retry safe: the same key with the same body gets the first answer again without running the action twice (409 with another body, or while the first request runs). */
+        'Idempotency-Key'?: components['parameters']['IdempotencyKey'];
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          'Idempotent-Replayed': components['headers']['IdempotentReplayed'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json':
+            | {
+                /** @enum {boolean} */
+                status: true;
+                message: string;
+                code?: string;
+                data: {
+                  transaction_id: string;
+                  api_response: string;
+                  expires_in: number;
+                  screen?:
+                    | (
+                        | '/'
+                        | '/verify-otp'
+                        | '/email-verification'
+                        | '/email-verification/verify-otp'
+                        | '/pan-verification'
+                        | '/pan-verification/pan-info'
+                        | '/digilocker'
+                        | '/returnurl'
+                        | '/client-profiling'
+                        | '/client-profiling/occupation'
+                        | '/client-profiling/trading-experience'
+                        | '/client-profiling/annual-income'
+                        | '/client-profiling/gender-and-marital'
+                        | '/client-profiling/education'
+                        | '/client-profiling/identification'
+                        | '/client-profiling/plans'
+                        | '/client-profiling/declaration'
+                        | '/bank-and-segment'
+                        | '/bank-and-segment/upi'
+                        | '/bank-and-segment/add-bank'
+                        | '/bank-and-segment/cancel-cheque'
+                        | '/bank-and-segment/signature'
+                        | '/bank-and-segment/nominee'
+                        | '/bank-and-segment/nominee/add-nominee'
+                        | '/bank-and-segment/segment'
+                        | '/take-selfie'
+                        | '/e-sign'
+                        | '/status'
+                        | '/status/document'
+                        | '/privacy'
+                        | '/assisted-kyc'
+                      )
+                    | string;
+                };
+              }
+            | {
+                /** @enum {boolean} */
+                status: false;
+                message: string;
+                code?: string;
+                data: {
+                  screen?:
+                    | (
+                        | '/'
+                        | '/verify-otp'
+                        | '/email-verification'
+                        | '/email-verification/verify-otp'
+                        | '/pan-verification'
+                        | '/pan-verification/pan-info'
+                        | '/digilocker'
+                        | '/returnurl'
+                        | '/client-profiling'
+                        | '/client-profiling/occupation'
+                        | '/client-profiling/trading-experience'
+                        | '/client-profiling/annual-income'
+                        | '/client-profiling/gender-and-marital'
+                        | '/client-profiling/education'
+                        | '/client-profiling/identification'
+                        | '/client-profiling/plans'
+                        | '/client-profiling/declaration'
+                        | '/bank-and-segment'
+                        | '/bank-and-segment/upi'
+                        | '/bank-and-segment/add-bank'
+                        | '/bank-and-segment/cancel-cheque'
+                        | '/bank-and-segment/signature'
+                        | '/bank-and-segment/nominee'
+                        | '/bank-and-segment/nominee/add-nominee'
+                        | '/bank-and-segment/segment'
+                        | '/take-selfie'
+                        | '/e-sign'
+                        | '/status'
+                        | '/status/document'
+                        | '/privacy'
+                        | '/assisted-kyc'
+                      )
+                    | string;
+                } & {
+                  [key: string]: unknown;
+                };
+              };
+        };
+      };
+      /** @description Malformed input: data.errors names each offending field, with its rule's message key as code. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            status: boolean;
+            message: string;
+            code?: components['schemas']['MessageKey'];
+            data: {
+              field: string;
+              errors: {
+                field: string;
+                message: string;
+                code?: components['schemas']['MessageKey'];
+              }[];
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      /** @description The state does not allow this now (the message says why), or the Idempotency-Key was used with another request or its first request is still running. */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json':
+            | {
+                status: boolean;
+                message: string;
+                /** @enum {string} */
+                code?: 'somethingWrong';
+                data: {
+                  [key: string]: unknown;
+                };
+              }
+            | components['schemas']['ConflictReply'];
+        };
+      };
+      413: components['responses']['PayloadTooLarge'];
+      429: components['responses']['TooManyRequests'];
+      500: components['responses']['InternalError'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  'ddpi-esign-response': {
     parameters: {
       query?: never;
       header?: {
@@ -9056,6 +9598,7 @@ export interface operations {
                         | '/take-selfie'
                         | '/e-sign'
                         | '/status'
+                        | '/status/document'
                         | '/privacy'
                         | '/assisted-kyc'
                       )
@@ -9167,7 +9710,41 @@ export interface operations {
                 message: string;
                 code?: string;
                 data: {
-                  screen?: string;
+                  screen?:
+                    | (
+                        | '/'
+                        | '/verify-otp'
+                        | '/email-verification'
+                        | '/email-verification/verify-otp'
+                        | '/pan-verification'
+                        | '/pan-verification/pan-info'
+                        | '/digilocker'
+                        | '/returnurl'
+                        | '/client-profiling'
+                        | '/client-profiling/occupation'
+                        | '/client-profiling/trading-experience'
+                        | '/client-profiling/annual-income'
+                        | '/client-profiling/gender-and-marital'
+                        | '/client-profiling/education'
+                        | '/client-profiling/identification'
+                        | '/client-profiling/plans'
+                        | '/client-profiling/declaration'
+                        | '/bank-and-segment'
+                        | '/bank-and-segment/upi'
+                        | '/bank-and-segment/add-bank'
+                        | '/bank-and-segment/cancel-cheque'
+                        | '/bank-and-segment/signature'
+                        | '/bank-and-segment/nominee'
+                        | '/bank-and-segment/nominee/add-nominee'
+                        | '/bank-and-segment/segment'
+                        | '/take-selfie'
+                        | '/e-sign'
+                        | '/status'
+                        | '/status/document'
+                        | '/privacy'
+                        | '/assisted-kyc'
+                      )
+                    | string;
                 } & {
                   [key: string]: unknown;
                 };
@@ -15129,7 +15706,17 @@ export interface operations {
                 id: string;
                 number: string;
                 /** @enum {string} */
-                kind: 'freeze' | 'unfreeze' | 'nomination' | 'bank' | 'closure' | 'address' | 'contact';
+                kind:
+                  | 'freeze'
+                  | 'unfreeze'
+                  | 'nomination'
+                  | 'bank'
+                  | 'closure'
+                  | 'segments'
+                  | 'rekyc'
+                  | 'ddpi'
+                  | 'address'
+                  | 'contact';
                 /** @enum {string} */
                 status: 'draft' | 'signed' | 'in_review' | 'sent_to_registries' | 'done' | 'rejected';
                 reason_code:
@@ -15216,7 +15803,17 @@ export interface operations {
                 id: string;
                 number: string;
                 /** @enum {string} */
-                kind: 'freeze' | 'unfreeze' | 'nomination' | 'bank' | 'closure' | 'address' | 'contact';
+                kind:
+                  | 'freeze'
+                  | 'unfreeze'
+                  | 'nomination'
+                  | 'bank'
+                  | 'closure'
+                  | 'segments'
+                  | 'rekyc'
+                  | 'ddpi'
+                  | 'address'
+                  | 'contact';
                 /** @enum {string} */
                 status: 'draft' | 'signed' | 'in_review' | 'sent_to_registries' | 'done' | 'rejected';
                 reason_code:
@@ -15308,7 +15905,17 @@ export interface operations {
                 id: string;
                 number: string;
                 /** @enum {string} */
-                kind: 'freeze' | 'unfreeze' | 'nomination' | 'bank' | 'closure' | 'address' | 'contact';
+                kind:
+                  | 'freeze'
+                  | 'unfreeze'
+                  | 'nomination'
+                  | 'bank'
+                  | 'closure'
+                  | 'segments'
+                  | 'rekyc'
+                  | 'ddpi'
+                  | 'address'
+                  | 'contact';
                 /** @enum {string} */
                 status: 'draft' | 'signed' | 'in_review' | 'sent_to_registries' | 'done' | 'rejected';
                 reason_code:
@@ -15420,7 +16027,17 @@ export interface operations {
                 id: string;
                 number: string;
                 /** @enum {string} */
-                kind: 'freeze' | 'unfreeze' | 'nomination' | 'bank' | 'closure' | 'address' | 'contact';
+                kind:
+                  | 'freeze'
+                  | 'unfreeze'
+                  | 'nomination'
+                  | 'bank'
+                  | 'closure'
+                  | 'segments'
+                  | 'rekyc'
+                  | 'ddpi'
+                  | 'address'
+                  | 'contact';
                 /** @enum {string} */
                 status: 'draft' | 'signed' | 'in_review' | 'sent_to_registries' | 'done' | 'rejected';
                 reason_code:
@@ -15566,7 +16183,17 @@ export interface operations {
                 id: string;
                 number: string;
                 /** @enum {string} */
-                kind: 'freeze' | 'unfreeze' | 'nomination' | 'bank' | 'closure' | 'address' | 'contact';
+                kind:
+                  | 'freeze'
+                  | 'unfreeze'
+                  | 'nomination'
+                  | 'bank'
+                  | 'closure'
+                  | 'segments'
+                  | 'rekyc'
+                  | 'ddpi'
+                  | 'address'
+                  | 'contact';
                 /** @enum {string} */
                 status: 'draft' | 'signed' | 'in_review' | 'sent_to_registries' | 'done' | 'rejected';
                 reason_code:
@@ -15705,13 +16332,21 @@ export interface operations {
     requestBody: {
       content: {
         'application/json': {
-          accounts: {
-            ifsc: string;
-            account_number: string;
-            account_type: string;
-            /** @default false */
-            primary?: boolean;
-          }[];
+          accounts: (
+            | {
+                ifsc: string;
+                account_number: string;
+                account_type: string;
+                /** @default false */
+                primary?: boolean;
+              }
+            | {
+                upi_payment: string;
+                account_type: string;
+                /** @default false */
+                primary?: boolean;
+              }
+          )[];
         };
       };
     };
@@ -15733,7 +16368,17 @@ export interface operations {
                     id: string;
                     number: string;
                     /** @enum {string} */
-                    kind: 'freeze' | 'unfreeze' | 'nomination' | 'bank' | 'closure' | 'address' | 'contact';
+                    kind:
+                      | 'freeze'
+                      | 'unfreeze'
+                      | 'nomination'
+                      | 'bank'
+                      | 'closure'
+                      | 'segments'
+                      | 'rekyc'
+                      | 'ddpi'
+                      | 'address'
+                      | 'contact';
                     /** @enum {string} */
                     status: 'draft' | 'signed' | 'in_review' | 'sent_to_registries' | 'done' | 'rejected';
                     reason_code:
@@ -15752,7 +16397,7 @@ export interface operations {
                 }
               | {
                   /** @enum {string} */
-                  reason: 'not_verified' | 'name_mismatch';
+                  reason: 'not_verified' | 'name_mismatch' | 'payment_not_verified';
                   account: number;
                 };
           };
@@ -15848,7 +16493,17 @@ export interface operations {
                     id: string;
                     number: string;
                     /** @enum {string} */
-                    kind: 'freeze' | 'unfreeze' | 'nomination' | 'bank' | 'closure' | 'address' | 'contact';
+                    kind:
+                      | 'freeze'
+                      | 'unfreeze'
+                      | 'nomination'
+                      | 'bank'
+                      | 'closure'
+                      | 'segments'
+                      | 'rekyc'
+                      | 'ddpi'
+                      | 'address'
+                      | 'contact';
                     /** @enum {string} */
                     status: 'draft' | 'signed' | 'in_review' | 'sent_to_registries' | 'done' | 'rejected';
                     reason_code:
@@ -15919,6 +16574,92 @@ export interface operations {
           };
         };
       };
+      401: components['responses']['Unauthorized'];
+      /** @description The state does not allow this now (the message says why), or the Idempotency-Key was used with another request or its first request is still running. */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json':
+            | {
+                status: boolean;
+                message: string;
+                /** @enum {string} */
+                code?: 'somethingWrong';
+                data: {
+                  [key: string]: unknown;
+                };
+              }
+            | components['schemas']['ConflictReply'];
+        };
+      };
+      413: components['responses']['PayloadTooLarge'];
+      429: components['responses']['TooManyRequests'];
+      500: components['responses']['InternalError'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  'request-ddpi': {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes a retry safe: the same key with the same body gets the first answer again without running the action twice (409 with another body, or while the first request runs). */
+        'Idempotency-Key'?: components['parameters']['IdempotencyKey'];
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          'Idempotent-Replayed': components['headers']['IdempotentReplayed'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            status: boolean;
+            message: string;
+            code?: string;
+            data: {
+              request: {
+                id: string;
+                number: string;
+                /** @enum {string} */
+                kind:
+                  | 'freeze'
+                  | 'unfreeze'
+                  | 'nomination'
+                  | 'bank'
+                  | 'closure'
+                  | 'segments'
+                  | 'rekyc'
+                  | 'ddpi'
+                  | 'address'
+                  | 'contact';
+                /** @enum {string} */
+                status: 'draft' | 'signed' | 'in_review' | 'sent_to_registries' | 'done' | 'rejected';
+                reason_code:
+                  | (
+                      | 'SIGNATURE_MISMATCH'
+                      | 'NOMINEE_DETAILS_INCOMPLETE'
+                      | 'DOCUMENT_ILLEGIBLE'
+                      | 'REGISTRY_REFUSED'
+                      | 'OTHER'
+                    )
+                  | null;
+                created_at: string;
+                updated_at: string;
+                signed_document: string | null;
+              };
+              purposes: string[];
+            };
+          };
+        };
+      };
+      400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
       /** @description The state does not allow this now (the message says why), or the Idempotency-Key was used with another request or its first request is still running. */
       409: {
@@ -16073,7 +16814,17 @@ export interface operations {
                     id: string;
                     number: string;
                     /** @enum {string} */
-                    kind: 'freeze' | 'unfreeze' | 'nomination' | 'bank' | 'closure' | 'address' | 'contact';
+                    kind:
+                      | 'freeze'
+                      | 'unfreeze'
+                      | 'nomination'
+                      | 'bank'
+                      | 'closure'
+                      | 'segments'
+                      | 'rekyc'
+                      | 'ddpi'
+                      | 'address'
+                      | 'contact';
                     /** @enum {string} */
                     status: 'draft' | 'signed' | 'in_review' | 'sent_to_registries' | 'done' | 'rejected';
                     reason_code:
@@ -16295,7 +17046,17 @@ export interface operations {
                     id: string;
                     number: string;
                     /** @enum {string} */
-                    kind: 'freeze' | 'unfreeze' | 'nomination' | 'bank' | 'closure' | 'address' | 'contact';
+                    kind:
+                      | 'freeze'
+                      | 'unfreeze'
+                      | 'nomination'
+                      | 'bank'
+                      | 'closure'
+                      | 'segments'
+                      | 'rekyc'
+                      | 'ddpi'
+                      | 'address'
+                      | 'contact';
                     /** @enum {string} */
                     status: 'draft' | 'signed' | 'in_review' | 'sent_to_registries' | 'done' | 'rejected';
                     reason_code:
@@ -16363,6 +17124,753 @@ export interface operations {
         };
       };
       413: components['responses']['PayloadTooLarge'];
+      429: components['responses']['TooManyRequests'];
+      500: components['responses']['InternalError'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  'request-segments': {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes a retry safe: the same key with the same body gets the first answer again without running the action twice (409 with another body, or while the first request runs). */
+        'Idempotency-Key'?: components['parameters']['IdempotencyKey'];
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "activate": [
+         *         "equity_derivatives_1"
+         *       ],
+         *       "deactivate": [],
+         *       "risk_disclosure": {
+         *         "version": "fo-2023-07",
+         *         "language": "en",
+         *         "acknowledged_at": "2026-12-01T10:00:00.000Z"
+         *       },
+         *       "income_proof": {
+         *         "method": "upload",
+         *         "financial_proof_option": "itr",
+         *         "document": "data:application/pdf;base64,..."
+         *       }
+         *     }
+         */
+        'application/json': {
+          /** @default [] */
+          activate?: (
+            | 'equity_1'
+            | 'equity_derivatives_1'
+            | 'currency_derivatives_1'
+            | 'commodity_derivatives_1'
+            | 'mutual_funds_1'
+          )[];
+          /** @default [] */
+          deactivate?: (
+            | 'equity_1'
+            | 'equity_derivatives_1'
+            | 'currency_derivatives_1'
+            | 'commodity_derivatives_1'
+            | 'mutual_funds_1'
+          )[];
+          risk_disclosure?: {
+            version: string;
+            language: string;
+            acknowledged_at: string;
+          };
+          rbi_declaration?: string;
+          income_proof?: {
+            /** @enum {string} */
+            method: 'upload' | 'account_aggregator';
+            /** @enum {string} */
+            financial_proof_option?:
+              'bank_statement' | 'salary_slip' | 'itr' | 'demat_holding' | 'form_16' | 'net_worth';
+            document?: string;
+            document_password?: string;
+            statement_date?: string;
+            statement_from?: string;
+            holding_value?: string;
+          };
+        };
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          'Idempotent-Replayed': components['headers']['IdempotentReplayed'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            status: boolean;
+            message: string;
+            code?: string;
+            data:
+              | {
+                  request: {
+                    id: string;
+                    number: string;
+                    /** @enum {string} */
+                    kind:
+                      | 'freeze'
+                      | 'unfreeze'
+                      | 'nomination'
+                      | 'bank'
+                      | 'closure'
+                      | 'segments'
+                      | 'rekyc'
+                      | 'ddpi'
+                      | 'address'
+                      | 'contact';
+                    /** @enum {string} */
+                    status: 'draft' | 'signed' | 'in_review' | 'sent_to_registries' | 'done' | 'rejected';
+                    reason_code:
+                      | (
+                          | 'SIGNATURE_MISMATCH'
+                          | 'NOMINEE_DETAILS_INCOMPLETE'
+                          | 'DOCUMENT_ILLEGIBLE'
+                          | 'REGISTRY_REFUSED'
+                          | 'OTHER'
+                        )
+                      | null;
+                    created_at: string;
+                    updated_at: string;
+                    signed_document: string | null;
+                  };
+                  redirect_url: string | null;
+                }
+              | {
+                  /** @enum {string} */
+                  reason:
+                    'already_active' | 'not_active' | 'pdf_password_required' | 'pdf_password_wrong' | 'pdf_unreadable';
+                  segment: string | null;
+                };
+          };
+        };
+      };
+      /** @description Malformed input: data.errors names each offending field, with its rule's message key as code. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            status: boolean;
+            message: string;
+            code?: components['schemas']['MessageKey'];
+            data: {
+              field: string;
+              errors: {
+                field: string;
+                message: string;
+                code?: components['schemas']['MessageKey'];
+              }[];
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      /** @description The state does not allow this now (the message says why), or the Idempotency-Key was used with another request or its first request is still running. */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json':
+            | {
+                status: boolean;
+                message: string;
+                /** @enum {string} */
+                code?: 'somethingWrong';
+                data: {
+                  [key: string]: unknown;
+                };
+              }
+            | components['schemas']['ConflictReply'];
+        };
+      };
+      413: components['responses']['PayloadTooLarge'];
+      429: components['responses']['TooManyRequests'];
+      500: components['responses']['InternalError'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  'confirm-segment-income-proof': {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes a retry safe: the same key with the same body gets the first answer again without running the action twice (409 with another body, or while the first request runs). */
+        'Idempotency-Key'?: components['parameters']['IdempotencyKey'];
+      };
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "fi": "U0FOREJPWA",
+         *       "resdate": "011220261000",
+         *       "ecres": "..."
+         *     }
+         */
+        'application/json': {
+          fi?: string;
+          resdate?: string;
+          ecres?: string;
+        };
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          'Idempotent-Replayed': components['headers']['IdempotentReplayed'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            status: boolean;
+            message: string;
+            code?: string;
+            data:
+              | {
+                  request: {
+                    id: string;
+                    number: string;
+                    /** @enum {string} */
+                    kind:
+                      | 'freeze'
+                      | 'unfreeze'
+                      | 'nomination'
+                      | 'bank'
+                      | 'closure'
+                      | 'segments'
+                      | 'rekyc'
+                      | 'ddpi'
+                      | 'address'
+                      | 'contact';
+                    /** @enum {string} */
+                    status: 'draft' | 'signed' | 'in_review' | 'sent_to_registries' | 'done' | 'rejected';
+                    reason_code:
+                      | (
+                          | 'SIGNATURE_MISMATCH'
+                          | 'NOMINEE_DETAILS_INCOMPLETE'
+                          | 'DOCUMENT_ILLEGIBLE'
+                          | 'REGISTRY_REFUSED'
+                          | 'OTHER'
+                        )
+                      | null;
+                    created_at: string;
+                    updated_at: string;
+                    signed_document: string | null;
+                  };
+                }
+              | {
+                  /** @enum {string} */
+                  reason: 'consent_failed';
+                };
+          };
+        };
+      };
+      /** @description Malformed input: data.errors names each offending field, with its rule's message key as code. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            status: boolean;
+            message: string;
+            code?: components['schemas']['MessageKey'];
+            data: {
+              field: string;
+              errors: {
+                field: string;
+                message: string;
+                code?: components['schemas']['MessageKey'];
+              }[];
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      /** @description Nothing by that name. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json':
+            | {
+                status: boolean;
+                message: string;
+                /** @enum {string} */
+                code?: 'notFound';
+                data: {
+                  [key: string]: unknown;
+                };
+              }
+            | components['schemas']['NotFoundReply'];
+        };
+      };
+      /** @description The state does not allow this now (the message says why), or the Idempotency-Key was used with another request or its first request is still running. */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json':
+            | {
+                status: boolean;
+                message: string;
+                /** @enum {string} */
+                code?: 'somethingWrong';
+                data: {
+                  [key: string]: unknown;
+                };
+              }
+            | components['schemas']['ConflictReply'];
+        };
+      };
+      413: components['responses']['PayloadTooLarge'];
+      429: components['responses']['TooManyRequests'];
+      500: components['responses']['InternalError'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  'get-client-kyc': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            status: boolean;
+            message: string;
+            code?: string;
+            data: {
+              kra_status_code: string | null;
+              kra_status: string | null;
+              agency: string | null;
+              /** @enum {string} */
+              action: 'none' | 'rekyc' | 'in_progress' | 'submitted' | 'unknown';
+              request: {
+                id: string;
+                number: string;
+                /** @enum {string} */
+                kind:
+                  | 'freeze'
+                  | 'unfreeze'
+                  | 'nomination'
+                  | 'bank'
+                  | 'closure'
+                  | 'segments'
+                  | 'rekyc'
+                  | 'ddpi'
+                  | 'address'
+                  | 'contact';
+                /** @enum {string} */
+                status: 'draft' | 'signed' | 'in_review' | 'sent_to_registries' | 'done' | 'rejected';
+                reason_code:
+                  | (
+                      | 'SIGNATURE_MISMATCH'
+                      | 'NOMINEE_DETAILS_INCOMPLETE'
+                      | 'DOCUMENT_ILLEGIBLE'
+                      | 'REGISTRY_REFUSED'
+                      | 'OTHER'
+                    )
+                  | null;
+                created_at: string;
+                updated_at: string;
+                signed_document: string | null;
+              } | null;
+            };
+          };
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      429: components['responses']['TooManyRequests'];
+      500: components['responses']['InternalError'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  'request-rekyc': {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes a retry safe: the same key with the same body gets the first answer again without running the action twice (409 with another body, or while the first request runs). */
+        'Idempotency-Key'?: components['parameters']['IdempotencyKey'];
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          'Idempotent-Replayed': components['headers']['IdempotentReplayed'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            status: boolean;
+            message: string;
+            code?: string;
+            data:
+              | {
+                  request: {
+                    id: string;
+                    number: string;
+                    /** @enum {string} */
+                    kind:
+                      | 'freeze'
+                      | 'unfreeze'
+                      | 'nomination'
+                      | 'bank'
+                      | 'closure'
+                      | 'segments'
+                      | 'rekyc'
+                      | 'ddpi'
+                      | 'address'
+                      | 'contact';
+                    /** @enum {string} */
+                    status: 'draft' | 'signed' | 'in_review' | 'sent_to_registries' | 'done' | 'rejected';
+                    reason_code:
+                      | (
+                          | 'SIGNATURE_MISMATCH'
+                          | 'NOMINEE_DETAILS_INCOMPLETE'
+                          | 'DOCUMENT_ILLEGIBLE'
+                          | 'REGISTRY_REFUSED'
+                          | 'OTHER'
+                        )
+                      | null;
+                    created_at: string;
+                    updated_at: string;
+                    signed_document: string | null;
+                  };
+                  url: string;
+                }
+              | {
+                  /** @enum {string} */
+                  reason: 'not_needed';
+                };
+          };
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      /** @description The state does not allow this now (the message says why), or the Idempotency-Key was used with another request or its first request is still running. */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json':
+            | {
+                status: boolean;
+                message: string;
+                /** @enum {string} */
+                code?: 'somethingWrong';
+                data: {
+                  [key: string]: unknown;
+                };
+              }
+            | components['schemas']['ConflictReply'];
+        };
+      };
+      413: components['responses']['PayloadTooLarge'];
+      429: components['responses']['TooManyRequests'];
+      500: components['responses']['InternalError'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  'receive-rekyc-digilocker': {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes a retry safe: the same key with the same body gets the first answer again without running the action twice (409 with another body, or while the first request runs). */
+        'Idempotency-Key'?: components['parameters']['IdempotencyKey'];
+      };
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "code": "a1b2c3",
+         *       "state": "Zr3..."
+         *     }
+         */
+        'application/json': {
+          code?: string;
+          state: string;
+          error?: string;
+        };
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          'Idempotent-Replayed': components['headers']['IdempotentReplayed'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            status: boolean;
+            message: string;
+            code?: string;
+            data:
+              | {
+                  request: {
+                    id: string;
+                    number: string;
+                    /** @enum {string} */
+                    kind:
+                      | 'freeze'
+                      | 'unfreeze'
+                      | 'nomination'
+                      | 'bank'
+                      | 'closure'
+                      | 'segments'
+                      | 'rekyc'
+                      | 'ddpi'
+                      | 'address'
+                      | 'contact';
+                    /** @enum {string} */
+                    status: 'draft' | 'signed' | 'in_review' | 'sent_to_registries' | 'done' | 'rejected';
+                    reason_code:
+                      | (
+                          | 'SIGNATURE_MISMATCH'
+                          | 'NOMINEE_DETAILS_INCOMPLETE'
+                          | 'DOCUMENT_ILLEGIBLE'
+                          | 'REGISTRY_REFUSED'
+                          | 'OTHER'
+                        )
+                      | null;
+                    created_at: string;
+                    updated_at: string;
+                    signed_document: string | null;
+                  };
+                }
+              | {
+                  /** @enum {string} */
+                  reason: 'digilocker_failed' | 'name_mismatch';
+                };
+          };
+        };
+      };
+      /** @description Malformed input: data.errors names each offending field, with its rule's message key as code. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            status: boolean;
+            message: string;
+            code?: components['schemas']['MessageKey'];
+            data: {
+              field: string;
+              errors: {
+                field: string;
+                message: string;
+                code?: components['schemas']['MessageKey'];
+              }[];
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      /** @description Nothing by that name. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json':
+            | {
+                status: boolean;
+                message: string;
+                /** @enum {string} */
+                code?: 'notFound';
+                data: {
+                  [key: string]: unknown;
+                };
+              }
+            | components['schemas']['NotFoundReply'];
+        };
+      };
+      /** @description The state does not allow this now (the message says why), or the Idempotency-Key was used with another request or its first request is still running. */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json':
+            | {
+                status: boolean;
+                message: string;
+                /** @enum {string} */
+                code?: 'somethingWrong';
+                data: {
+                  [key: string]: unknown;
+                };
+              }
+            | components['schemas']['ConflictReply'];
+        };
+      };
+      413: components['responses']['PayloadTooLarge'];
+      429: components['responses']['TooManyRequests'];
+      500: components['responses']['InternalError'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  'start-bank-upi-payment': {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes a retry safe: the same key with the same body gets the first answer again without running the action twice (409 with another body, or while the first request runs). */
+        'Idempotency-Key'?: components['parameters']['IdempotencyKey'];
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          'Idempotent-Replayed': components['headers']['IdempotentReplayed'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            status: boolean;
+            message: string;
+            code?: string;
+            data: {
+              upi_payment: string;
+              upi_link: string;
+              qr_svg: string;
+              valid_upto: string | null;
+              upi_app_url?: string;
+            };
+          };
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      409: components['responses']['Conflict'];
+      413: components['responses']['PayloadTooLarge'];
+      429: components['responses']['TooManyRequests'];
+      500: components['responses']['InternalError'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  'get-bank-upi-payment': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            status: boolean;
+            message: string;
+            code?: string;
+            data: {
+              /** @enum {string} */
+              state: 'waiting' | 'verified' | 'failed';
+              reason: ('declined' | 'expired' | 'not_a_bank_account' | 'name_mismatch') | null;
+              account: {
+                bank_name: string;
+                ifsc: string;
+                account_last4: string;
+              } | null;
+            };
+          };
+        };
+      };
+      /** @description Malformed input: data.errors names each offending field, with its rule's message key as code. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            status: boolean;
+            message: string;
+            code?: components['schemas']['MessageKey'];
+            data: {
+              field: string;
+              errors: {
+                field: string;
+                message: string;
+                code?: components['schemas']['MessageKey'];
+              }[];
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      /** @description Nothing by that name. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json':
+            | {
+                status: boolean;
+                message: string;
+                /** @enum {string} */
+                code?: 'notFound';
+                data: {
+                  [key: string]: unknown;
+                };
+              }
+            | components['schemas']['NotFoundReply'];
+        };
+      };
       429: components['responses']['TooManyRequests'];
       500: components['responses']['InternalError'];
       503: components['responses']['ServiceUnavailable'];
@@ -16579,7 +18087,7 @@ export interface operations {
                 name: string;
                 exchanges: string[];
                 /** @enum {string} */
-                state: 'active' | 'inactive' | 'pending_proof';
+                state: 'active' | 'inactive' | 'pending_proof' | 'activation_requested' | 'deactivation_requested';
                 reason: ('income_proof_missing' | 'income_proof_insufficient' | 'income_proof_unreadable') | null;
               }[];
               nominees: {
@@ -16604,14 +18112,24 @@ export interface operations {
               };
               documents: {
                 /** @enum {string} */
-                kind: 'signed_form' | 'welcome_kit';
+                kind: 'signed_form' | 'signed_ddpi' | 'welcome_kit';
                 link: string;
               }[];
               requests: {
                 id: string;
                 number: string;
                 /** @enum {string} */
-                kind: 'freeze' | 'unfreeze' | 'nomination' | 'bank' | 'closure' | 'address' | 'contact';
+                kind:
+                  | 'freeze'
+                  | 'unfreeze'
+                  | 'nomination'
+                  | 'bank'
+                  | 'closure'
+                  | 'segments'
+                  | 'rekyc'
+                  | 'ddpi'
+                  | 'address'
+                  | 'contact';
                 /** @enum {string} */
                 status: 'draft' | 'signed' | 'in_review' | 'sent_to_registries' | 'done' | 'rejected';
                 reason_code:
@@ -16668,7 +18186,17 @@ export interface operations {
                 id: string;
                 number: string;
                 /** @enum {string} */
-                kind: 'freeze' | 'unfreeze' | 'nomination' | 'bank' | 'closure' | 'address' | 'contact';
+                kind:
+                  | 'freeze'
+                  | 'unfreeze'
+                  | 'nomination'
+                  | 'bank'
+                  | 'closure'
+                  | 'segments'
+                  | 'rekyc'
+                  | 'ddpi'
+                  | 'address'
+                  | 'contact';
                 /** @enum {string} */
                 status: 'draft' | 'signed' | 'in_review' | 'sent_to_registries' | 'done' | 'rejected';
                 reason_code:
@@ -16758,7 +18286,17 @@ export interface operations {
                 id: string;
                 number: string;
                 /** @enum {string} */
-                kind: 'freeze' | 'unfreeze' | 'nomination' | 'bank' | 'closure' | 'address' | 'contact';
+                kind:
+                  | 'freeze'
+                  | 'unfreeze'
+                  | 'nomination'
+                  | 'bank'
+                  | 'closure'
+                  | 'segments'
+                  | 'rekyc'
+                  | 'ddpi'
+                  | 'address'
+                  | 'contact';
                 /** @enum {string} */
                 status: 'draft' | 'signed' | 'in_review' | 'sent_to_registries' | 'done' | 'rejected';
                 reason_code:
@@ -16924,7 +18462,17 @@ export interface operations {
                     id: string;
                     number: string;
                     /** @enum {string} */
-                    kind: 'freeze' | 'unfreeze' | 'nomination' | 'bank' | 'closure' | 'address' | 'contact';
+                    kind:
+                      | 'freeze'
+                      | 'unfreeze'
+                      | 'nomination'
+                      | 'bank'
+                      | 'closure'
+                      | 'segments'
+                      | 'rekyc'
+                      | 'ddpi'
+                      | 'address'
+                      | 'contact';
                     /** @enum {string} */
                     status: 'draft' | 'signed' | 'in_review' | 'sent_to_registries' | 'done' | 'rejected';
                     reason_code:
@@ -17073,7 +18621,17 @@ export interface operations {
                 id: string;
                 number: string;
                 /** @enum {string} */
-                kind: 'freeze' | 'unfreeze' | 'nomination' | 'bank' | 'closure' | 'address' | 'contact';
+                kind:
+                  | 'freeze'
+                  | 'unfreeze'
+                  | 'nomination'
+                  | 'bank'
+                  | 'closure'
+                  | 'segments'
+                  | 'rekyc'
+                  | 'ddpi'
+                  | 'address'
+                  | 'contact';
                 /** @enum {string} */
                 status: 'draft' | 'signed' | 'in_review' | 'sent_to_registries' | 'done' | 'rejected';
                 reason_code:

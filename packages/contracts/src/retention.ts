@@ -172,6 +172,12 @@ export const PROVIDER_EXCHANGE_CLASSES: Readonly<Record<string, readonly RecordC
   esign: ['pmla', 'depository'],
 };
 
+/**
+ * The record of each message sent (message_records: channel, template, gateway, outcome, time; no
+ * text): part of the relationship's record, as the audit trail is.
+ */
+export const MESSAGE_RECORD_CLASSES: readonly RecordClass[] = ['pmla'];
+
 export const fileKindClasses = (kind: string): readonly RecordClass[] | undefined =>
   FILE_KIND_CLASSES[kind] ?? (kind.startsWith('ovd_') ? ['kyc'] : undefined);
 

@@ -190,6 +190,18 @@ export const SANDBOX_OPERATIONS: Readonly<Record<string, readonly [operationId: 
     'sandbox-sms-kaleyra',
     "Second SMS gateway stand-in (Kaleyra's SMS API): send an SMS into the outbox",
   ],
+  'POST /sandbox/msg91/api/v5/otp': [
+    'sandbox-sms-msg91-otp',
+    "SMS gateway stand-in (MSG91's SendOTP v5): send an OTP SMS into the outbox",
+  ],
+  'POST /sandbox/msg91/api/v5/flow/': [
+    'sandbox-sms-msg91-flow',
+    "SMS gateway stand-in (MSG91's Flow v5): send a template SMS into the outbox",
+  ],
+  'POST /sandbox/msg91/api/v5/whatsapp/whatsapp-outbound-message/bulk/': [
+    'sandbox-whatsapp-msg91',
+    "WhatsApp stand-in (MSG91's WhatsApp API): send a template message into the outbox",
+  ],
   'POST /sandbox/upi/v1/users/login': ['sandbox-upi-login', 'UPI provider stand-in (Setu): a token'],
   'POST /sandbox/upi/v1/merchants/customer-vpas/verify': [
     'sandbox-upi-verify-vpa',

@@ -9,6 +9,7 @@ import { sandboxIfscRoutes } from './bank/ifsc-routes.ts';
 import { sandboxPennyDropRoutes } from './bank/penny-drop-routes.ts';
 import { sandboxPayuVerifyRoutes } from './bank/payu-verify-routes.ts';
 import { sandboxKaleyraRoutes } from './sms/kaleyra-routes.ts';
+import { sandboxMsg91Routes } from './sms/msg91-routes.ts';
 import { sandboxRpdRoutes } from './upi/rpd-routes.ts';
 import { sandboxUpiRoutes } from './upi/routes.ts';
 import { sandboxDigilockerRoutes } from './digilocker/routes.ts';
@@ -58,6 +59,7 @@ export async function sandboxRoutes(app: FastifyInstance) {
   await app.register(sandboxPennyDropRoutes);
   await app.register(sandboxPayuVerifyRoutes);
   await app.register(sandboxKaleyraRoutes);
+  await app.register(sandboxMsg91Routes);
   await app.register(sandboxUpiRoutes);
   await app.register(sandboxRpdRoutes);
   await app.register(sandboxRegistrationRoutes);

@@ -24,7 +24,7 @@ import { BACKOFFICE_MATRIX } from './access-matrix/backoffice-routes.ts';
 const MATRIX: Record<string, Entry> = { ...APPLICANT_MATRIX, ...BACKOFFICE_MATRIX };
 /** Wire-format routes of the sandbox providers (credentials of the provider's own kind, not a bearer). */
 const SANDBOX_WIRE =
-  /^(GET|POST) \/sandbox\/(pan|kra|digilocker|market-data|account-aggregator|ifsc|bank|bank-payu|kaleyra|upi|rpd|liveness|esign|esign-alt|registrations|trading-platform|tsa|back-office)\//;
+  /^(GET|POST) \/sandbox\/(pan|kra|digilocker|market-data|account-aggregator|ifsc|bank|bank-payu|kaleyra|msg91|upi|rpd|liveness|esign|esign-alt|registrations|trading-platform|tsa|back-office)\//;
 /** The built web app's files (whatever the build holds): public, outside the API and the sandbox. */
 const WEB_ASSET = /^GET \/(?!api\/|sandbox\/|ws\/|docs)[\w./-]+\.[a-z0-9]+$/i;
 

@@ -51,6 +51,7 @@ export async function sendOtp(
       text: texts.emailOtp(issued.code, Math.round(issued.expiresIn / 60)),
       otp: issued.code,
       language,
+      applicantId,
     });
     return ok('otpSentEmail', {
       screen: ROUTE.emailOtp,

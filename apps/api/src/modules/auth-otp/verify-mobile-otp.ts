@@ -6,7 +6,7 @@ import type { z } from 'zod';
 import type { AuthOtpDeps } from './deps.ts';
 import { fail, ok, type Outcome } from '../../lib/outcome.ts';
 
-type Deps = Pick<AuthOtpDeps, 'records' | 'sessions' | 'otp'>;
+type Deps = Pick<AuthOtpDeps, 'records' | 'sessions' | 'otp' | 'messaging'>;
 
 type Input = z.output<typeof verifyOtpRequestSchema>;
 
@@ -42,6 +42,8 @@ export async function verifyMobileOtp(
   }
   const { applicant, created } = saved;
   const { token } = saved.session;
+  // the sign-up OTP went out before the application existed: its record becomes the applicant's
+  await deps.messaging.linkRecipient?.(input.mobile, applicant.id);
   // a returning applicant signing in from a phone in another language
   if (language && !created) await deps.records.setLanguage(applicant.id, language);
   // one just created is at the email stage with nothing else stored

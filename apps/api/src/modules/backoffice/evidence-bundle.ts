@@ -4,8 +4,9 @@
  * followed, the screening hits and the risk category, the audit chain (re-checked), the
  * registrations with every request and answer, the client's requests after the account is open
  * (service-requests.json and their forms), the documents asked of the applicant during the review
- * (document-requests.json and each answered file), the signed form, every stored file and each provider
- * call's raw request and answer (secrets redacted). A ZIP whose manifest lists each file's SHA-256,
+ * (document-requests.json and each answered file), the signed form, every stored file, each provider
+ * call's raw request and answer (secrets redacted), and each message sent (messages.json: channel,
+ * template, the gateway that took it, the outcome, never its text or OTP). A ZIP whose manifest lists each file's SHA-256,
  * signed by the bundle's own key and stamped by an RFC 3161 time-stamping authority
  * (evidence-seal.ts says how to verify both).
  * Whether the application is signed is asked of records/signed.ts (the manifest says it); the signed
@@ -34,6 +35,7 @@ import { serviceRequestFiles } from './service-requests-evidence.ts';
 import { isUuid } from '../../lib/uuid.ts';
 import { getScreening } from './screening/screening-review.ts';
 import { ddpiOf } from '../../records/ddpi.ts';
+import { messageRecordsRepository } from '../../providers/messaging/message-records.repository.ts';
 
 type Deps = Pick<
   BackofficeDeps,
@@ -105,6 +107,7 @@ export async function evidenceBundle(
     screening,
     exchanges,
     asked,
+    messages,
   ] = await Promise.all([
     deps.records.get(applicantId),
     deps.records.kycList(applicantId),
@@ -121,6 +124,7 @@ export async function evidenceBundle(
     deps.exchanges.list(applicantId),
     // the documents asked of the applicant during the review, with each answered file
     documentRequestFiles(deps, applicantId),
+    messageRecordsRepository.list(db, applicantId),
   ]);
   const generatedAt = new Date(deps.now()).toISOString();
 
@@ -170,6 +174,16 @@ export async function evidenceBundle(
         direction: e.direction,
         at: e.at,
         body: deps.cipher.decrypt(e.body_enc),
+      })),
+    }),
+    // which gateway carried each SMS, WhatsApp message and email (SMS_VENDORS fails over between them)
+    'messages.json': json({
+      messages: messages.map((m) => ({
+        channel: m.channel,
+        template: m.template,
+        gateway: m.gateway,
+        outcome: m.outcome,
+        at: m.at.toISOString(),
       })),
     }),
     ...requests,

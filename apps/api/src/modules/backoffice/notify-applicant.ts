@@ -58,7 +58,7 @@ export async function notifyRejection(
     });
   for (const message of messages) {
     try {
-      await deps.messaging.send(message);
+      await deps.messaging.send({ ...message, applicantId });
     } catch (err) {
       await repo.appendAudit(deps.database.db, {
         chain: applicantId,

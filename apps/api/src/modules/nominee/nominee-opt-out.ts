@@ -41,7 +41,14 @@ export async function sendOptOutOtps(
   const byEmail = await deps.otp.issue('email', target(applicantId, email));
   const text = (code: string) =>
     `${code} is your OTP to confirm that you do not wish to appoint a nominee for your demat account. Do not share it with anyone.`;
-  await deps.messaging.send({ channel: 'sms', to: mobile, template: 'otp', text: text(bySms.code), otp: bySms.code });
+  await deps.messaging.send({
+    channel: 'sms',
+    to: mobile,
+    template: 'otp',
+    text: text(bySms.code),
+    otp: bySms.code,
+    applicantId,
+  });
   await deps.messaging.send({
     channel: 'email',
     to: email,
@@ -49,6 +56,7 @@ export async function sendOptOutOtps(
     subject: 'Confirm opting out of nomination',
     text: text(byEmail.code),
     otp: byEmail.code,
+    applicantId,
   });
   return ok('nomineeOtpsSent', {
     resend_after: Math.max(bySms.resendAfter, byEmail.resendAfter),

@@ -12,6 +12,7 @@ import {
   fileKindClasses,
   heldClasses,
   holdYears,
+  MESSAGE_RECORD_CLASSES,
   partErasable,
   PROVIDER_EXCHANGE_CLASSES,
   RECORD_CLASSES,
@@ -24,6 +25,7 @@ import { MESSAGE_TEXTS } from '../../providers/messaging/texts.ts';
 import type { ErasureHold } from '../../records/consents.ts';
 import { fileWritesRepository as fileWrites } from '../../records/file-writes.repository.ts';
 import { retentionRepository as repo } from './retention.repository.ts';
+import { messageRecordsRepository as messageRecords } from '../../providers/messaging/message-records.repository.ts';
 
 type Deps = Pick<PrivacyDeps, 'database' | 'records' | 'consents' | 'files' | 'messaging' | 'config' | 'now'>;
 
@@ -138,6 +140,9 @@ export async function erasePartsDue(deps: Deps, now: Date): Promise<number> {
       const keys = await db.transaction(async (tx) => {
         await repo.deleteSections(tx, record.id, sections);
         const exchanges = await repo.deleteExchanges(tx, record.id, providers);
+        const messages = partErasable(MESSAGE_RECORD_CLASSES, held, ended)
+          ? await messageRecords.deleteFor(tx, record.id)
+          : 0;
         const deleted = await repo.deleteFiles(tx, record.id, doomed);
         await repo.markClassesErased(tx, record.id, fresh);
         await repo.auditSystem(tx, record.id, 'retention.classes_erased', {
@@ -145,6 +150,7 @@ export async function erasePartsDue(deps: Deps, now: Date): Promise<number> {
           sections,
           files: deleted.length,
           provider_exchanges: exchanges,
+          message_records: messages,
           kept: held.filter((c) => !ended.includes(c)),
         });
         return deleted;
@@ -171,6 +177,8 @@ export async function sweepAbandoned(deps: Deps, now: Date): Promise<number> {
   const { abandonedPurgeDays, abandonedNoticeDays } = deps.config.retention;
   const dayMs = 86_400_000;
   let done = 0;
+  // the records of sign-up OTPs never verified go when an abandoned application would
+  await messageRecords.deleteUnlinkedBefore(db, new Date(now.getTime() - abandonedPurgeDays * dayMs));
   // a batch an hour: an SMS that failed is tried again at the next sweep, not in a loop
   const idle = await repo.abandonedWithoutNotice(
     db,
@@ -212,6 +220,7 @@ async function notifyPurge(deps: Deps, applicantId: string, purgeAfter: Date): P
       text,
       vars: { date },
       language: applicant.language,
+      applicantId,
     });
   } catch {
     return false;
@@ -225,6 +234,7 @@ async function notifyPurge(deps: Deps, applicantId: string, purgeAfter: Date): P
         subject: texts.purgeNoticeSubject,
         text,
         language: applicant.language,
+        applicantId,
       })
       .catch(() => undefined);
   return true;

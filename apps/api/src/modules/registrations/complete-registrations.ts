@@ -123,7 +123,7 @@ async function sendWelcome(
   const delivered = await repo.welcomesDelivered(deps.database.db, applicantId);
   for (const m of messages.filter((x) => !delivered.includes(x.channel))) {
     try {
-      await deps.messaging.send(m);
+      await deps.messaging.send({ ...m, applicantId });
       await repo.addEvidence(deps.database.db, {
         applicantId,
         kind: 'welcome',

@@ -135,6 +135,7 @@ async function sendCorrectionOtp(deps: Deps, applicantId: string, row: Correctio
     text: texts.emailOtp(issued.code, Math.round(issued.expiresIn / 60)),
     otp: issued.code,
     language,
+    applicantId,
   });
 }
 

@@ -37,6 +37,7 @@ export async function sendReminders(deps: Deps, now: Date): Promise<number> {
         text: texts.reminder(step, link),
         vars: { step, path },
         language: applicant.language,
+        applicantId: d.applicantId,
       });
       sent += 1;
     } catch {

@@ -88,6 +88,7 @@ export async function sendUnfreezeOtp(
     text: MESSAGE_TEXTS[language].otp(issued.code, Math.round(issued.expiresIn / 60)),
     otp: issued.code,
     language,
+    applicantId,
   });
   return ok('otpSentMobile', { resend_after: issued.resendAfter, expires_in: issued.expiresIn });
 }

@@ -216,6 +216,7 @@ export async function notifyClient(
       status: status.length <= 40 ? status : t.status[request.status],
     },
     language,
+    applicantId,
   });
   if (applicant.email)
     await deps.messaging.send({
@@ -225,5 +226,6 @@ export async function notifyClient(
       subject: t.subject(request.number),
       text,
       language,
+      applicantId,
     });
 }

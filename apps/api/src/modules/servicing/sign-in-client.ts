@@ -30,6 +30,7 @@ export async function sendClientOtp(
       text: MESSAGE_TEXTS[language].otp(issued.code, Math.round(issued.expiresIn / 60)),
       otp: issued.code,
       language,
+      applicantId: applicant.id,
     });
   return ok('otpSentMobile', { resend_after: issued.resendAfter, expires_in: issued.expiresIn });
 }

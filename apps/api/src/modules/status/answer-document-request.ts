@@ -5,7 +5,7 @@
  * the reviewer accepts or declines the file. Another applicant's request is not found.
  */
 import type { AnswerDocumentRequestBody, AnswerDocumentRequestData } from '@ekyc/contracts/calls/document-request';
-import { ROUTE } from '@ekyc/contracts/stages';
+import { ROUTE, type Screen } from '@ekyc/contracts/stages';
 import type { StatusDeps } from './deps.ts';
 import { decodeUpload } from '../../documents/decode-upload.ts';
 import { AppError } from '../../lib/errors.ts';
@@ -20,7 +20,7 @@ export async function answerDocumentRequest(
   applicantId: string,
   requestId: string,
   body: AnswerDocumentRequestBody,
-): Promise<Outcome<AnswerDocumentRequestData | { screen: string }>> {
+): Promise<Outcome<AnswerDocumentRequestData | { screen: Screen }>> {
   const db = deps.database.db;
   const found = await requests.lockOf(db, applicantId, requestId);
   if (!found) throw new AppError('NOT_FOUND');

@@ -4,7 +4,9 @@ import { registrationLine } from '@ekyc/contracts/calls/broker-documents';
 import { requiredSetting } from '../settings.ts';
 import type { Config } from '../../config.ts';
 import type { DatabaseRef } from '../../db/client.ts';
+import type { Hasher } from '../../lib/crypto.ts';
 import type { SelfFetch } from '../http.ts';
+import { withMessageRecords } from './message-records.ts';
 import { Msg91MessageSender } from './msg91.ts';
 import type { MessageSender, TemplateName } from './port.ts';
 import { SandboxMessageSender } from './sandbox.ts';
@@ -18,11 +20,19 @@ export function withRegistrations(sender: MessageSender, line: string): MessageS
   return {
     send: (m) => sender.send(m.channel === 'email' ? { ...m, text: `${m.text}\n\n--\n${line}` } : m),
     ...(sender.observe && { observe: sender.observe.bind(sender) }),
+    ...(sender.linkRecipient && { linkRecipient: sender.linkRecipient.bind(sender) }),
   };
 }
 
-export function createMessageSender(config: Config, database: DatabaseRef, selfFetch?: SelfFetch): MessageSender {
-  return withRegistrations(createSender(config, database, selfFetch), registrationLine(config.broker));
+export function createMessageSender(
+  config: Config,
+  database: DatabaseRef,
+  hasher: Hasher,
+  selfFetch?: SelfFetch,
+  now?: () => number,
+): MessageSender {
+  const sender = withRegistrations(createSender(config, database, selfFetch), registrationLine(config.broker));
+  return withMessageRecords(sender, database, hasher, now);
 }
 
 function createSender(config: Config, database: DatabaseRef, selfFetch?: SelfFetch): MessageSender {

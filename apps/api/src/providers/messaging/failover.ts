@@ -6,7 +6,7 @@
  */
 import { type BreakerSettings, ProviderFailover, type VendorEvent } from '../failover.ts';
 import { ProviderError } from '../http.ts';
-import type { MessageSender, OutgoingMessage } from './port.ts';
+import type { MessageSender, OutgoingMessage, Sent } from './port.ts';
 
 export interface SmsVendor {
   /** Its SMS_VENDORS, PROVIDER_LIMITS and metrics name: msg91, kaleyra. */
@@ -38,16 +38,18 @@ export class FailoverSmsSender implements MessageSender {
    * Sends an SMS through the first gateway that takes it. When none does, the error keeps each
    * gateway's own reason (a DLT mismatch, a missing template), which the audit trail records.
    */
-  async send(m: OutgoingMessage): Promise<void> {
+  async send(m: OutgoingMessage): Promise<Sent> {
     if (m.channel !== 'sms') return this.other.send(m);
     const reasons: string[] = [];
     try {
-      await this.failover.run((v) =>
+      const { vendor } = await this.failover.run((v) =>
         v.sender.send(m).catch((err: unknown) => {
           reasons.push(`${v.name}: ${err instanceof Error ? err.message : String(err)}`);
           throw err;
         }),
       );
+      // the gateway that took it, by its SMS_VENDORS name
+      return { gateway: vendor.name };
     } catch (err) {
       if (!(err instanceof ProviderError) || reasons.length === 0) throw err;
       throw new ProviderError(`${err.message} (${reasons.join('; ')})`, err.status, undefined, err.reason);

@@ -9,7 +9,7 @@
 import type { Language } from '@ekyc/contracts/constants';
 import { z } from 'zod';
 import { type FetchLike, fetchJson, ProviderError } from '../http.ts';
-import { type MessageSender, type OutgoingMessage, type TemplateName, templateVars } from './port.ts';
+import { type MessageSender, type OutgoingMessage, type Sent, type TemplateName, templateVars } from './port.ts';
 
 const kaleyraReplySchema = z.looseObject({
   id: z.string().nullable().optional(),
@@ -45,7 +45,7 @@ const hasError = (error: unknown) =>
 export class KaleyraSmsSender implements MessageSender {
   constructor(private readonly o: KaleyraOptions) {}
 
-  async send(m: OutgoingMessage): Promise<void> {
+  async send(m: OutgoingMessage): Promise<Sent> {
     if (m.channel !== 'sms') throw new ProviderError(`Kaleyra sends SMS only, not ${m.channel}`);
     const template =
       (m.language && this.o.templatesByLanguage?.[m.language]?.[m.template]) || this.o.templates[m.template];
@@ -79,5 +79,6 @@ export class KaleyraSmsSender implements MessageSender {
         undefined,
         'refused',
       );
+    return { gateway: this.o.provider };
   }
 }

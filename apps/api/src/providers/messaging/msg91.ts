@@ -14,7 +14,14 @@
 import { LANGUAGE_TAGS, type Language } from '@ekyc/contracts/constants';
 import { type FetchLike, fetchJson, ProviderError } from '../http.ts';
 import { gsmDltValue } from './gsm.ts';
-import { DLT_VAR_MAX, type MessageSender, type OutgoingMessage, type TemplateName, templateVars } from './port.ts';
+import {
+  DLT_VAR_MAX,
+  type MessageSender,
+  type OutgoingMessage,
+  type Sent,
+  type TemplateName,
+  templateVars,
+} from './port.ts';
 
 export interface Msg91Options {
   baseUrl: string;
@@ -58,9 +65,16 @@ const WHATSAPP_LANGUAGE = LANGUAGE_TAGS;
 export class Msg91MessageSender implements MessageSender {
   constructor(private readonly o: Msg91Options) {}
 
-  async send(m: OutgoingMessage): Promise<void> {
-    if (m.channel === 'email') return this.email(m);
-    if (m.channel === 'whatsapp') return this.whatsapp(m);
+  async send(m: OutgoingMessage): Promise<Sent> {
+    if (m.channel === 'email') {
+      await this.email(m);
+      return { gateway: 'mail' };
+    }
+    const gateway = { gateway: this.o.provider ?? 'msg91' };
+    if (m.channel === 'whatsapp') {
+      await this.whatsapp(m);
+      return gateway;
+    }
     const own = m.language && this.o.templatesByLanguage?.[m.language]?.[m.template];
     const template = own || this.o.templates[m.template];
     if (!template) throw new Error(`no SMS template is registered for ${m.template}`);
@@ -80,7 +94,7 @@ export class Msg91MessageSender implements MessageSender {
         }),
       );
       if (reply?.type !== 'success') throw new ProviderError(`MSG91 OTP refused: ${reply?.message ?? 'no answer'}`);
-      return;
+      return gateway;
     }
     const reply = await withRetry(() =>
       fetchJson<{ type?: string; message?: string }>(`${this.o.baseUrl}/api/v5/flow/`, {
@@ -92,6 +106,7 @@ export class Msg91MessageSender implements MessageSender {
       }),
     );
     if (reply?.type !== 'success') throw new ProviderError(`MSG91 flow refused: ${reply?.message ?? 'no answer'}`);
+    return gateway;
   }
 
   private async whatsapp(m: OutgoingMessage): Promise<void> {

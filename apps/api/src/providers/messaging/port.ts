@@ -44,12 +44,24 @@ export interface OutgoingMessage {
   language?: Language;
   /** Email only. */
   attachments?: Attachment[];
+  /** The application the message is about, when the caller knows it: its record names the message's gateway. */
+  applicantId?: string;
+}
+
+/** Which gateway took a message: msg91, kaleyra (SMS_VENDORS) or mail (the e-mail API). */
+export interface Sent {
+  gateway: string;
 }
 
 export interface MessageSender {
-  send(message: OutgoingMessage): Promise<void>;
+  send(message: OutgoingMessage): Promise<Sent>;
   /** With several SMS gateways (SMS_VENDORS): metrics follow the choices and the circuits. */
   observe?(listener: (event: VendorEvent) => void): void;
+  /**
+   * The sign-up OTP goes out before the applicant exists: once they verify it, the records of the
+   * messages sent to their mobile without an application are linked to theirs (message-records.ts).
+   */
+  linkRecipient?(to: string, applicantId: string): Promise<void>;
 }
 
 /** TRAI DLT: "Characters passed in a single VARIABLE should be ... less than or equal to 40". */

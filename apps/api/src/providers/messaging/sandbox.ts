@@ -5,11 +5,11 @@
 import { createHash } from 'node:crypto';
 import type { DatabaseRef } from '../../db/client.ts';
 import { outboxRepository } from './outbox.repository.ts';
-import { type MessageSender, type OutgoingMessage, templateVars } from './port.ts';
+import { type MessageSender, type OutgoingMessage, type Sent, templateVars } from './port.ts';
 
 export class SandboxMessageSender implements MessageSender {
   constructor(private readonly database: DatabaseRef) {}
-  async send(m: OutgoingMessage): Promise<void> {
+  async send(m: OutgoingMessage): Promise<Sent> {
     // The template's variables are checked as the production gateway checks them (DLT: 40 characters).
     if (m.channel !== 'email') templateVars(m);
     await outboxRepository.insert(this.database().db, {
@@ -26,5 +26,6 @@ export class SandboxMessageSender implements MessageSender {
         sha256: createHash('sha256').update(a.content).digest('hex'),
       })),
     });
+    return { gateway: m.channel === 'email' ? 'mail' : 'msg91' };
   }
 }

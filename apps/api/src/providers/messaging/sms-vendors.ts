@@ -8,6 +8,7 @@ import { SANDBOX_ORIGIN, type SelfFetch } from '../http.ts';
 import { invalidSetting, requiredSetting } from '../settings.ts';
 import { FailoverSmsSender } from './failover.ts';
 import { KaleyraSmsSender } from './kaleyra.ts';
+import { Msg91MessageSender, type Msg91Options } from './msg91.ts';
 import type { MessageSender, TemplateName } from './port.ts';
 
 /** The SMS gateways this application speaks, by their name in SMS_VENDORS. */
@@ -50,14 +51,40 @@ function createKaleyra(config: Config): KaleyraSmsSender {
   });
 }
 
+/** The production MSG91 sender pointed at the sandbox MSG91 (/sandbox/msg91), with its account's templates. */
+function sandboxMsg91(selfFetch: SelfFetch): Msg91MessageSender {
+  return new Msg91MessageSender({
+    baseUrl: `${SANDBOX_ORIGIN}/sandbox/msg91`,
+    authKey: 'sandbox-msg91-authkey',
+    sender: 'SNDBOX',
+    templates: Object.fromEntries(SMS_TEMPLATES.map((t) => [t, `sandbox-${t}`])) as Msg91Options['templates'],
+    whatsapp: {
+      number: '919000000000',
+      templates: { otp: 'sandbox_otp', decision: 'sandbox_decision', activation: 'sandbox_activation' },
+      namespace: null,
+      language: 'en',
+    },
+    // e-mail does not go through MSG91: the sandbox's outbox writer takes it
+    mailUrl: `${SANDBOX_ORIGIN}/sandbox/mail-unused`,
+    mailKey: 'sandbox',
+    mailFrom: 'sandbox@example.invalid',
+    provider: 'msg91',
+    fetch: selfFetch,
+  });
+}
+
 /**
- * The sandbox: its outbox writer stands in for MSG91 (and carries WhatsApp and email); "kaleyra"
- * speaks Kaleyra's wire format to /sandbox/kaleyra through the sandbox transport (SANDBOX_FAULTS).
- * With SMS_VENDORS unset, or "msg91" alone, every message goes straight to the outbox.
+ * The sandbox. With SMS_VENDORS unset, or "msg91" alone, every message goes straight to the outbox,
+ * with the application's own text (which the sandbox's readers, tests and the journey, read). With
+ * a second gateway, each SMS gateway speaks its own wire format through the sandbox transport
+ * (SANDBOX_FAULTS): "msg91" the production MSG91 sender to /sandbox/msg91 (SMS and WhatsApp, the
+ * text then the sandbox account's registered template filled in), "kaleyra" Kaleyra's to
+ * /sandbox/kaleyra; email goes to the outbox.
  */
 export function createSandboxSms(config: Config, outbox: MessageSender, selfFetch?: SelfFetch): MessageSender {
   const names = config.surge.smsVendors;
   if (!names.includes('kaleyra') || !selfFetch) return outbox;
+  const msg91 = sandboxMsg91(selfFetch);
   const vendors = names.map((name) => ({
     name,
     sender:
@@ -71,9 +98,10 @@ export function createSandboxSms(config: Config, outbox: MessageSender, selfFetc
             provider: name,
             fetch: selfFetch,
           })
-        : outbox,
+        : msg91,
   }));
-  return new FailoverSmsSender(vendors, outbox, config.surge.breaker);
+  const other: MessageSender = { send: (m) => (m.channel === 'email' ? outbox : msg91).send(m) };
+  return new FailoverSmsSender(vendors, other, config.surge.breaker);
 }
 
 /** SMS through the gateways of SMS_VENDORS in order, failing over; WhatsApp and email through MSG91. */

@@ -159,6 +159,7 @@ export async function sandboxEsignRoutes(app: FastifyInstance, options: { vendor
       text: MESSAGE_TEXTS[applicant.language].esignOtp(otp),
       otp,
       language: applicant.language,
+      applicantId: txnRow.applicantId,
     });
     return otpPage(espTxn, session, '');
   });

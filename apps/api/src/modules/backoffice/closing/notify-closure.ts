@@ -22,7 +22,7 @@ export async function sendToApplicant(
   if (applicant.email) messages.push({ channel: 'email', to: applicant.email, template, subject, text, language });
   for (const message of messages) {
     try {
-      await deps.messaging.send(message);
+      await deps.messaging.send({ ...message, applicantId });
     } catch (err) {
       await repo.appendAudit(deps.database.db, {
         chain: applicantId,

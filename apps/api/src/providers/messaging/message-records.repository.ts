@@ -1,0 +1,61 @@
+/** The record of each message sent (message-records.ts): the only code touching its table. */
+import { sql } from 'drizzle-orm';
+import type { Tx } from '../../db/client.ts';
+import { query, toDate } from '../../db/raw.ts';
+
+interface MessageRecordRow {
+  applicantId: string | null;
+  recipientHash: string;
+  channel: string;
+  template: string;
+  gateway: string | null;
+  outcome: 'sent' | 'failed';
+  at: Date;
+}
+
+export const messageRecordsRepository = {
+  async add(db: Tx, r: MessageRecordRow): Promise<void> {
+    await db.execute(sql`
+      insert into message_records (applicant_id, recipient_hash, channel, template, gateway, outcome, at)
+      values (${r.applicantId}, ${r.recipientHash}, ${r.channel}, ${r.template}, ${r.gateway}, ${r.outcome},
+        ${r.at.toISOString()})`);
+  },
+
+  /** The records of messages sent to a recipient before their application existed become theirs. */
+  async link(db: Tx, recipientHash: string, applicantId: string): Promise<void> {
+    await db.execute(sql`
+      update message_records set applicant_id = ${applicantId}
+      where applicant_id is null and recipient_hash = ${recipientHash}`);
+  },
+
+  async list(
+    db: Tx,
+    applicantId: string,
+  ): Promise<{ channel: string; template: string; gateway: string | null; outcome: string; at: Date }[]> {
+    const rows = await query<{
+      channel: string;
+      template: string;
+      gateway: string | null;
+      outcome: string;
+      at: unknown;
+    }>(
+      db,
+      sql`select channel, template, gateway, outcome, at from message_records
+          where applicant_id = ${applicantId} order by at, id`,
+    );
+    return rows.map((r) => ({ ...r, at: toDate(r.at) }));
+  },
+
+  /** The records of OTPs never verified: no application to keep them for. */
+  async deleteUnlinkedBefore(db: Tx, before: Date): Promise<void> {
+    await db.execute(sql`delete from message_records where applicant_id is null and at < ${before.toISOString()}`);
+  },
+
+  async deleteFor(db: Tx, applicantId: string): Promise<number> {
+    const rows = await query<{ id: string }>(
+      db,
+      sql`delete from message_records where applicant_id = ${applicantId} returning id`,
+    );
+    return rows.length;
+  },
+};
