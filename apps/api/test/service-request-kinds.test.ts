@@ -16,6 +16,9 @@ it('the last service_requests_kind_check lists every kind of SERVICE_REQUEST_KIN
     .map((f) => readFileSync(path.join(DIR, f), 'utf8'))
     .filter((sql) => sql.includes('add constraint service_requests_kind_check'))
     .at(-1)!;
-  const listed = /check \(kind in \(([^)]*)\)\)/.exec(last)![1]!.match(/'([a-z_]+)'/g)!.map((k) => k.slice(1, -1));
+  const listed = /check \(kind in \(([^)]*)\)\)/
+    .exec(last)![1]!
+    .match(/'([a-z_]+)'/g)!
+    .map((k) => k.slice(1, -1));
   expect([...listed].sort()).toEqual([...SERVICE_REQUEST_KINDS].sort());
 });
