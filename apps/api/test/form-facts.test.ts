@@ -48,8 +48,11 @@ describe('the facts the signature covers', () => {
         continue;
       expect(text, fact.label).toContain(flat(fact.value));
     }
-    // the nominee's row and the DDPI's purposes are printed in parts (a table row, paragraphs)
-    for (const part of ['Ravi Verma', 'Brother', '01/01/1995', 'Transfer for settlement']) expect(text).toContain(part);
+    // the nominee's row is printed in parts (a table row); the DDPI is named as chosen, its purposes
+    // printed on its own document, signed apart (ddpi-signed-apart.test.ts)
+    for (const part of ['Ravi Verma', 'Brother', '01/01/1995']) expect(text).toContain(part);
+    expect(text).toContain('DDPI Chosen: signed as a separate document');
+    expect(text).not.toContain('Transfer for settlement');
   });
 
   it('name each printed field that changed, with the stage that collected it', () => {

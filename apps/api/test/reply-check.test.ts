@@ -46,7 +46,7 @@ it('fails a drifting reply under check, logs it under warn, and only writes it u
 });
 
 it("fails a success whose data is not the stage action's (the screen data alone passed the old union)", async () => {
-  const malformed = { status: true, message: 'Saved', data: { screen: '/ekyc6/', stage: 6 } };
+  const malformed = { status: true, message: 'Saved', data: { screen: '/status', stage: 6 } };
   const checked = await serve('check', malformed, stage);
   expect(checked.status).toBe(500);
   expect(checked.logged).toEqual([expect.stringMatching(/data\.n/)]);
@@ -60,10 +60,10 @@ it('writes a stage success with its data and a stage failure with the screen dat
     body: '{"status":true,"message":"Saved","code":"saved","data":{"n":2,"when":null}}',
     logged: [],
   });
-  const failure = { status: false, message: 'No', data: { screen: '/ekyc6/', moved: true }, stray: 1 };
+  const failure = { status: false, message: 'No', data: { screen: '/status', moved: true }, stray: 1 };
   expect(await serve('check', failure, stage)).toEqual({
     status: 200,
-    body: '{"status":false,"message":"No","data":{"screen":"/ekyc6/","moved":true}}',
+    body: '{"status":false,"message":"No","data":{"screen":"/status","moved":true}}',
     logged: [],
   });
 });
