@@ -47,12 +47,8 @@ afterAll(() => app.close());
 
 describe('a note to accept against a failed check', () => {
   it('is required: 400 naming decisions, and the stage stays undecided', async () => {
-    const T = (m: string) => process.stderr.write(`DIAG care ${new Date().toISOString()} ${m}\n`);
-    T('start');
     const id = await faceMismatch();
-    T('seeded ' + id);
     const res = await bo(maker, `applications/${id}/decisions`, { decisions: [{ stage: 200, activity: 'Accept' }] });
-    T('decided ' + res.statusCode + res.body.slice(0, 200));
     expect(res.statusCode).toBe(400);
     expect(data<{ field: string; stage: number; checks: string[] }>(res)).toMatchObject({
       field: 'decisions',

@@ -30,22 +30,16 @@ async function signAs(signerName?: string) {
   const mobile = uniqueMobile();
   // one signed application per PAN: each applicant its own
   const pan = `ABCPS${mobile.slice(-4)}K`;
-  const T = (m: string) => process.stderr.write(`DIAG signer ${mobile} ${new Date().toISOString()} ${m}\n`);
-  T('seed');
   const seeded = await app.inject({
     method: 'POST',
     url: '/sandbox/fixtures/applicant',
     payload: { mobile, stage: 210, sections: { ...SECTIONS, pan_obj: { ...SECTIONS.pan_obj, pan_number: pan } } },
   });
   const { token, applicant_id: id } = (seeded.json() as { data: { token: string; applicant_id: string } }).data;
-  T('seeded ' + seeded.statusCode);
   const initiated = await call<{ epro_id: string }>(app, 'GET', 'esign-initate', { token });
   expect(initiated.body.status).toBe(true);
-  T('initiated ' + JSON.stringify(initiated.body).slice(0, 200));
   const { response } = await signAtEsp(app, token, mobile, initiated.body.data.epro_id, signerName);
-  T('signed at esp');
   const done = await postForm(app, response.action, response.fields);
-  T('done ' + done.statusCode + ' ' + done.body.slice(0, 200));
   expect(done.body).toContain('Document signed');
   const read = await app.inject({ url: `/api/v1/backoffice/applications/${id}`, headers: bearer(staff) });
   const data = (read.json() as { data: { status: string; checks: Record<string, unknown>[] } }).data;

@@ -66,18 +66,7 @@ export async function testApp(
   });
   // an embedded database starts from the migrated template instead of running every migration
   const database = overrides.database ?? (config.inMemory && !config.databaseUrl ? await migratedPglite() : undefined);
-  const app = await buildApp(config, { ...overrides, ...(database && { database }) });
-  if (process.env.TEST_DATABASE_URL) {
-    const inject = app.inject.bind(app) as (o: unknown) => Promise<unknown>;
-    (app as unknown as { inject: unknown }).inject = (o: { url?: string; method?: string }) => {
-      const started = new Date().toISOString();
-      const t = setTimeout(() => process.stderr.write(`DIAG SLOW ${started} ${o.method ?? 'GET'} ${o.url}\n`), 15000);
-      const p = inject(o);
-      void p.finally(() => clearTimeout(t)).catch(() => undefined);
-      return p;
-    };
-  }
-  return app;
+  return buildApp(config, { ...overrides, ...(database && { database }) });
 }
 
 // Vitest numbers the workers running at once from 1: the number's second digit keeps theirs apart
