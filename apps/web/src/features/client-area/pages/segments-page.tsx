@@ -141,6 +141,7 @@ export default function SegmentsPage() {
           aria-labelledby="risk-heading"
           lang={disclosure.language}
           data-testid="risk-disclosure"
+          tabIndex={0}
           className="mb-4 min-h-[55dvh] overflow-y-auto rounded-lg border border-slate-300 p-3"
         >
           <h2 id="risk-heading" className="mb-2 font-semibold">

@@ -22,6 +22,8 @@ import { useMessage } from '../../../lib/use-message';
 import { useAnswerDocumentRequest } from '../api/answer-document-request';
 import { useApplicationStatus } from '../api/get-application-status';
 
+// useStageAction does not fit: answering a reviewer's document request moves no stage; the page goes back to the status page (docs/architecture.md).
+
 async function toDataUrl(file: File): Promise<string> {
   if (file.type === 'application/pdf') return fileToDataUrl(file);
   return fileToDataUrl(await compressImage(file, { maxPx: 2000 }));
