@@ -1,7 +1,7 @@
 /**
  * After `vite build`: precompresses every asset (.br and .gz, served by the API as they are) and
  * measures the compressed JavaScript and CSS each applicant route loads. With --enforce it fails
- * when a budget is exceeded: the sign-up page at most 136 KiB of compressed JavaScript, and each
+ * when a budget is exceeded: the sign-up page at most 137 KiB of compressed JavaScript, and each
  * later step at most 40 KiB more than the sign-up page.
  */
 import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
@@ -22,7 +22,9 @@ const enforce = process.argv.includes('--enforce');
 // grew with the back office's second factor, staff grants and privacy pages (133.4 -> 134.4 KiB)
 // + 1 KiB: the applicant routes by name (ROUTE, one table for the API, the web and the router) and
 // the languages' BCP 47 map with its readers in place of the copies (134.x -> 135.3 KiB)
-const SIGN_UP_BUDGET = 136 * 1024;
+// + 1 KiB: the catalogue loaders of the client area's and the back office's new namespaces
+// (screening, requests of five more kinds) and the document-request route (135.x -> 136.0 KiB)
+const SIGN_UP_BUDGET = 137 * 1024;
 const STEP_BUDGET = 40 * 1024;
 
 interface ManifestEntry {
