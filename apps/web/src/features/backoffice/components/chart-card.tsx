@@ -108,32 +108,35 @@ function FiguresTable({
 }) {
   const columns = [...new Set(rows.flatMap((r) => Object.keys(r)))];
   return (
-    <table className="sr-only">
-      <caption>{title}</caption>
-      <thead>
-        <tr>
-          {columns.map((c) => (
-            <th key={c} scope="col">
-              {columnLabel(c)}
-            </th>
-          ))}
-        </tr>
-      </thead>
-      <tbody>
-        {rows.map((r, i) => (
-          <tr key={i}>
-            {columns.map((c, j) =>
-              j === 0 ? (
-                <th key={c} scope="row">
-                  {r[c] ?? '—'}
-                </th>
-              ) : (
-                <td key={c}>{r[c] ?? '—'}</td>
-              ),
-            )}
+    // a table ignores the 1 px width of sr-only: the wrapper clips it, so the page never scrolls sideways
+    <div className="sr-only">
+      <table>
+        <caption>{title}</caption>
+        <thead>
+          <tr>
+            {columns.map((c) => (
+              <th key={c} scope="col">
+                {columnLabel(c)}
+              </th>
+            ))}
           </tr>
-        ))}
-      </tbody>
-    </table>
+        </thead>
+        <tbody>
+          {rows.map((r, i) => (
+            <tr key={i}>
+              {columns.map((c, j) =>
+                j === 0 ? (
+                  <th key={c} scope="row">
+                    {r[c] ?? '—'}
+                  </th>
+                ) : (
+                  <td key={c}>{r[c] ?? '—'}</td>
+                ),
+              )}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
   );
 }
