@@ -28,8 +28,16 @@ export class OtpService {
     return this.hasher.hash('otp-code', `${targetHash}:${code}`);
   }
 
-  /** Issues a new code for the target, enforcing the resend countdown and the hourly cap. */
-  async issue(purpose: OtpPurpose, target: string): Promise<{ code: string; resendAfter: number; expiresIn: number }> {
+  /**
+   * Issues a new code for the target, enforcing the resend countdown and the hourly cap. With
+   * `deliver`, the code is stored only once its message went: a send cut off half-way (the database
+   * or the gateway away a moment) leaves no countdown behind, so its retry is not refused as too soon.
+   */
+  async issue(
+    purpose: OtpPurpose,
+    target: string,
+    deliver?: (issued: { code: string; resendAfter: number; expiresIn: number }) => Promise<void>,
+  ): Promise<{ code: string; resendAfter: number; expiresIn: number }> {
     const db = this.database.db;
     const targetHash = this.targetHash(purpose, target);
     const now = this.now();
@@ -44,6 +52,8 @@ export class OtpService {
     }
     if (sent >= sendsPerHour) throw new AppError('RATE_LIMITED', 'otpSendLimit');
     const code = randomOtp();
+    const issued = { code, resendAfter: sent === 0 ? countdownSeconds : resendCountdownSeconds, expiresIn: ttlSeconds };
+    if (deliver) await deliver(issued);
     await repo.insert(db, {
       purpose,
       targetHash,
@@ -52,7 +62,7 @@ export class OtpService {
       expiresAt: new Date(now + ttlSeconds * 1000),
       createdAt: new Date(now),
     });
-    return { code, resendAfter: sent === 0 ? countdownSeconds : resendCountdownSeconds, expiresIn: ttlSeconds };
+    return issued;
   }
 
   /**

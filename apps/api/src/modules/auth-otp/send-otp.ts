@@ -64,11 +64,14 @@ export async function sendOtp(
   // a number on DoT's revocation list is refused before any OTP goes to it (it may be someone else's now)
   if (ruleSetOn(indianDay(new Date())).values.mnrlCheck && (await onRevocationList(deps, input.mobile, log)))
     return fail('mobileRevoked', { screen: ROUTE.signUp });
-  const issued = await deps.otp.issue('mobile', input.mobile);
-  const text = texts.otp(issued.code, Math.round(issued.expiresIn / 60));
-  const message = { to: input.mobile, template: 'otp', text, otp: issued.code, language } as const;
-  await deps.messaging.send({ channel: 'sms', ...message });
-  if (input.whatspp_opt) await deps.messaging.send({ channel: 'whatsapp', ...message });
+  const mobile = input.mobile;
+  // stored once sent: a send cut off half-way is retried without waiting out a countdown
+  const issued = await deps.otp.issue('mobile', mobile, async ({ code, expiresIn }) => {
+    const text = texts.otp(code, Math.round(expiresIn / 60));
+    const message = { to: mobile, template: 'otp', text, otp: code, language } as const;
+    await deps.messaging.send({ channel: 'sms', ...message });
+    if (input.whatspp_opt) await deps.messaging.send({ channel: 'whatsapp', ...message });
+  });
   return ok('otpSentMobile', {
     screen: ROUTE.verifyOtp,
     resend_after: issued.resendAfter,
