@@ -6,22 +6,9 @@
  */
 import type { Language } from '@ekyc/contracts/constants';
 import { expect, test, type APIRequestContext } from '@playwright/test';
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import { seriousViolations } from '../support/axe';
+import { BEFORE_FINAL, catalogue, staffCall, text } from '../support/client-area';
 import { outboxOtp, seedApplicant, SIGNED_SECTIONS, staffToken } from '../support/journey';
-
-const LOCALES = path.resolve(import.meta.dirname, '../../apps/web/src/i18n/locales');
-type Catalogue = { [key: string]: string | Catalogue };
-const catalogue = (lang: Language, ns: string) =>
-  JSON.parse(readFileSync(path.join(LOCALES, lang, `${ns}.json`), 'utf8')) as Catalogue;
-function text(table: Catalogue, key: string, values: Record<string, string> = {}): string {
-  const found = key
-    .split('.')
-    .reduce<string | Catalogue | undefined>((at, k) => (typeof at === 'object' ? at[k] : undefined), table);
-  if (typeof found !== 'string') throw new Error(`no translation for ${key}`);
-  return Object.entries(values).reduce((s, [k, v]) => s.replace(`{{${k}}}`, v), found);
-}
 
 const MAKER = {
   email: 'client-contact.maker@broker.example',
@@ -35,16 +22,6 @@ const CHECKER = {
   name: 'Chetan Checker',
   role: 'checker',
 };
-const BEFORE_FINAL = [110, 120, 130, 140, 150, 160, 170, 180, 190, 200, 210];
-
-async function staffCall<T>(request: APIRequestContext, token: string, url: string, method: 'GET' | 'POST' = 'POST') {
-  const res = await request.fetch(`/api/v1/backoffice/${url}`, {
-    method,
-    headers: { authorization: `Bearer ${token}` },
-  });
-  expect(res.status(), url).toBe(200);
-  return ((await res.json()) as { data: T }).data;
-}
 
 async function openAccount(page: Parameters<typeof seedApplicant>[0], request: APIRequestContext, email: string) {
   const { mobile } = await seedApplicant(page, request, 220, SIGNED_SECTIONS, { email });

@@ -4,23 +4,13 @@
  * in the popup, accepted and confirmed by two staff members (four eyes), carried to the exchanges'
  * UCC, and My account then shows the segment active.
  */
-import { expect, test, type APIRequestContext } from '@playwright/test';
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
+import { expect, test } from '@playwright/test';
 import { makeProofPdf } from '../../apps/api/test/support/segment-pdf';
 import { seriousViolations } from '../support/axe';
+import { BEFORE_FINAL, catalogue as catalogueOf, staffCall, text } from '../support/client-area';
 import { outboxOtp, seedApplicant, SIGNED_SECTIONS, staffToken } from '../support/journey';
 
-const LOCALES = path.resolve(import.meta.dirname, '../../apps/web/src/i18n/locales');
-type Catalogue = { [key: string]: string | Catalogue };
-const catalogue = (ns: string) => JSON.parse(readFileSync(path.join(LOCALES, 'en', `${ns}.json`), 'utf8')) as Catalogue;
-function text(table: Catalogue, key: string, values: Record<string, string> = {}): string {
-  const found = key
-    .split('.')
-    .reduce<string | Catalogue | undefined>((at, k) => (typeof at === 'object' ? at[k] : undefined), table);
-  if (typeof found !== 'string') throw new Error(`no translation for ${key}`);
-  return Object.entries(values).reduce((s, [k, v]) => s.replace(`{{${k}}}`, v), found);
-}
+const catalogue = (ns: string) => catalogueOf('en', ns);
 
 const MAKER = {
   email: 'client-segments.maker@broker.example',
@@ -34,16 +24,6 @@ const CHECKER = {
   name: 'Chetan Checker',
   role: 'checker',
 };
-const BEFORE_FINAL = [110, 120, 130, 140, 150, 160, 170, 180, 190, 200, 210];
-
-async function staffCall<T>(request: APIRequestContext, token: string, url: string, method: 'GET' | 'POST' = 'POST') {
-  const res = await request.fetch(`/api/v1/backoffice/${url}`, {
-    method,
-    headers: { authorization: `Bearer ${token}` },
-  });
-  expect(res.status(), url).toBe(200);
-  return ((await res.json()) as { data: T }).data;
-}
 
 test('a client adds F&O later with an income proof, on a phone', async ({ page, request }) => {
   test.slow();
