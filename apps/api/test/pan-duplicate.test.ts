@@ -8,8 +8,10 @@ import { randomInt } from 'node:crypto';
 import type { SharedIdentifier } from '@ekyc/contracts/calls/backoffice-application';
 import { MSG } from '@ekyc/contracts/messages';
 import { STAGE, STAGE_ORDER } from '@ekyc/contracts/stages';
+import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { searchIndexRepository } from '../src/modules/backoffice/search-index.repository.ts';
 import { panRepository } from '../src/modules/pan/pan.repository.ts';
 import { ordinaryPanDigits } from './support/journey-applicant.ts';
 import { bearer, call, reviewerToken, testApp, uniqueMobile } from './support/test-app.ts';
@@ -135,3 +137,30 @@ it('indexes nothing for an applicant erased after its PAN was read, instead of f
   const applicant = await applicantAt(130);
   expect((await validate(applicant.token, pan)).body.status).toBe(true);
 });
+
+it('still shows the back office a shared PAN once more than a batch of PAN sections is on record', async () => {
+  const pan = freshPan();
+  const first = await applicantAt(150, { pan_obj: panObj(pan) });
+  // more than the index's batch of 200, each written to the microsecond as a PostgreSQL server
+  // keeps it (the embedded database's clock counts whole milliseconds)
+  const others: string[] = [];
+  for (let i = 0; i < 201; i++) {
+    const { applicant } = await app.deps.records.create({
+      mobile: uniqueMobile(),
+      whatsappOpt: false,
+      utm: {},
+      source: 'web',
+    });
+    await app.deps.records.seed(applicant.id, { pan_obj: panObj(freshPan()) });
+    others.push(applicant.id);
+  }
+  await app.deps.database.db.execute(
+    sql`update applicant_sections set updated_at = updated_at + interval '123 microseconds'
+        where name = 'pan_obj' and applicant_id = any(${`{${others.join(',')}}`}::uuid[])`,
+  );
+  const second = await applicantAt(150, { pan_obj: panObj(pan) });
+  const shared = await sharedOf(second.id);
+  expect(shared.find((s) => s.kind === 'pan')?.applications.map((a) => a.id)).toEqual([first.id]);
+  // every section indexed once: the next reader has nothing left to catch up on
+  expect(await searchIndexRepository.panSectionsToIndex(app.deps.database.db, 10)).toEqual([]);
+}, 60_000);

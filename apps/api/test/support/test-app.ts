@@ -66,7 +66,31 @@ export async function testApp(
   });
   // an embedded database starts from the migrated template instead of running every migration
   const database = overrides.database ?? (config.inMemory && !config.databaseUrl ? await migratedPglite() : undefined);
-  return buildApp(config, { ...overrides, ...(database && { database }) });
+  const app = await buildApp(config, { ...overrides, ...(database && { database }) });
+  if (process.env.TEST_DATABASE_URL) watchSlowRequests(app);
+  return app;
+}
+
+/**
+ * On the shared server of the server-mode suite, a request still unanswered after 20 s is named on
+ * stderr (with what the database is doing for this app then), so a hang says where it is.
+ */
+function watchSlowRequests(app: FastifyInstance) {
+  const inFlight = new Map<string, { url: string; at: number; told: boolean }>();
+  app.addHook('onRequest', async (req) => {
+    inFlight.set(req.id, { url: `${req.method} ${req.url.split('?')[0]}`, at: Date.now(), told: false });
+  });
+  app.addHook('onResponse', async (req) => {
+    inFlight.delete(req.id);
+  });
+  const timer = setInterval(() => {
+    for (const r of inFlight.values()) {
+      if (r.told || Date.now() - r.at < 20_000) continue;
+      r.told = true;
+      console.error(`[slow request] ${r.url} unanswered after 20 s in ${expect.getState().testPath ?? '?'}`);
+    }
+  }, 5_000).unref();
+  app.addHook('onClose', async () => clearInterval(timer));
 }
 
 // Vitest numbers the workers running at once from 1: the number's second digit keeps theirs apart

@@ -5,7 +5,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { backofficePanIndex } from '../../db/schema/backoffice.ts';
-import { query, toDate } from '../../db/raw.ts';
+import { query } from '../../db/raw.ts';
 
 export const searchIndexRepository = {
   async idsByMobileHash(tx: Tx, mobileHash: string): Promise<string[]> {
@@ -23,21 +23,28 @@ export const searchIndexRepository = {
       .where(eq(backofficePanIndex.panHash, panHash));
     return rows.map((r) => r.id);
   },
-  /** pan_obj sections written since the index last saw them. */
-  async panSectionsToIndex(tx: Tx, limit: number): Promise<{ applicantId: string; updatedAt: Date }[]> {
-    const rows = await query<{ applicant_id: string; updated_at: unknown }>(
+  /**
+   * pan_obj sections written since the index last saw them. The time stays text, to the
+   * microsecond PostgreSQL keeps: read as a Date (milliseconds) and written back, it would stay
+   * earlier than the section's, and the section would be "to index" for ever.
+   */
+  async panSectionsToIndex(tx: Tx, limit: number): Promise<{ applicantId: string; updatedAt: string }[]> {
+    const rows = await query<{ applicant_id: string; updated_at: string }>(
       tx,
-      sql`select s.applicant_id, s.updated_at from applicant_sections s
+      sql`select s.applicant_id, s.updated_at::text as updated_at from applicant_sections s
           left join backoffice_pan_index i on i.applicant_id = s.applicant_id
           where s.name = 'pan_obj' and (i.applicant_id is null or i.section_updated_at < s.updated_at)
           order by s.updated_at limit ${limit}`,
     );
-    return rows.map((r) => ({ applicantId: r.applicant_id, updatedAt: toDate(r.updated_at) }));
+    return rows.map((r) => ({ applicantId: r.applicant_id, updatedAt: r.updated_at }));
   },
-  async putPanIndex(tx: Tx, applicantId: string, panHash: string, sectionUpdatedAt: Date): Promise<void> {
-    await tx
-      .insert(backofficePanIndex)
-      .values({ applicantId, panHash, sectionUpdatedAt })
-      .onConflictDoUpdate({ target: backofficePanIndex.applicantId, set: { panHash, sectionUpdatedAt } });
+  /** Indexes a PAN as of the section's write; nothing when the applicant has been erased since it was read. */
+  async putPanIndex(tx: Tx, applicantId: string, panHash: string, sectionUpdatedAt: string): Promise<void> {
+    await tx.execute(
+      sql`insert into backoffice_pan_index (applicant_id, pan_hash, section_updated_at)
+          select id, ${panHash}, ${sectionUpdatedAt}::timestamptz from applicants where id = ${applicantId}::uuid
+          on conflict (applicant_id) do update set pan_hash = excluded.pan_hash,
+            section_updated_at = excluded.section_updated_at`,
+    );
   },
 };
