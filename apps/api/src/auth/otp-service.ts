@@ -29,14 +29,14 @@ export class OtpService {
   }
 
   /**
-   * Issues a new code for the target, enforcing the resend countdown and the hourly cap. With
-   * `deliver`, the code is stored only once its message went: a send cut off half-way (the database
-   * or the gateway away a moment) leaves no countdown behind, so its retry is not refused as too soon.
+   * Issues a new code for the target, enforcing the resend countdown and the hourly cap. The code
+   * is stored only once `deliver` sent its message: a send cut off half-way (the database or the
+   * gateway away a moment) leaves no countdown behind, so its retry is not refused as too soon.
    */
   async issue(
     purpose: OtpPurpose,
     target: string,
-    deliver?: (issued: { code: string; resendAfter: number; expiresIn: number }) => Promise<void>,
+    deliver: (issued: { code: string; resendAfter: number; expiresIn: number }) => Promise<void>,
   ): Promise<{ code: string; resendAfter: number; expiresIn: number }> {
     const db = this.database.db;
     const targetHash = this.targetHash(purpose, target);
@@ -53,7 +53,7 @@ export class OtpService {
     if (sent >= sendsPerHour) throw new AppError('RATE_LIMITED', 'otpSendLimit');
     const code = randomOtp();
     const issued = { code, resendAfter: sent === 0 ? countdownSeconds : resendCountdownSeconds, expiresIn: ttlSeconds };
-    if (deliver) await deliver(issued);
+    await deliver(issued);
     await repo.insert(db, {
       purpose,
       targetHash,

@@ -42,16 +42,19 @@ export async function sendOtp(
   const texts = MESSAGE_TEXTS[language];
   if (applicantId && input.email) {
     await deps.records.requireStage(applicantId, 'send-otp (email)');
-    const issued = await deps.otp.issue('email', `${applicantId}:${input.email}`);
-    await deps.messaging.send({
-      channel: 'email',
-      to: input.email,
-      template: 'otp',
-      subject: texts.emailOtpSubject,
-      text: texts.emailOtp(issued.code, Math.round(issued.expiresIn / 60)),
-      otp: issued.code,
-      language,
-      applicantId,
+    const email = input.email;
+    // stored once sent, as the mobile's below
+    const issued = await deps.otp.issue('email', `${applicantId}:${email}`, async ({ code, expiresIn }) => {
+      await deps.messaging.send({
+        channel: 'email',
+        to: email,
+        template: 'otp',
+        subject: texts.emailOtpSubject,
+        text: texts.emailOtp(code, Math.round(expiresIn / 60)),
+        otp: code,
+        language,
+        applicantId,
+      });
     });
     return ok('otpSentEmail', {
       screen: ROUTE.emailOtp,

@@ -37,26 +37,29 @@ export async function sendOptOutOtps(
 ): Promise<Outcome<{ resend_after: number; expires_in: number }>> {
   await deps.records.requireStage(applicantId, 'send-nominee-opt-out-otp');
   const { mobile, email } = await contactsOf(deps, applicantId);
-  const bySms = await deps.otp.issue('mobile', target(applicantId, mobile));
-  const byEmail = await deps.otp.issue('email', target(applicantId, email));
   const text = (code: string) =>
     `${code} is your OTP to confirm that you do not wish to appoint a nominee for your demat account. Do not share it with anyone.`;
-  await deps.messaging.send({
-    channel: 'sms',
-    to: mobile,
-    template: 'otp',
-    text: text(bySms.code),
-    otp: bySms.code,
-    applicantId,
+  // each code stored once its message went
+  const bySms = await deps.otp.issue('mobile', target(applicantId, mobile), async ({ code }) => {
+    await deps.messaging.send({
+      channel: 'sms',
+      to: mobile,
+      template: 'otp',
+      text: text(code),
+      otp: code,
+      applicantId,
+    });
   });
-  await deps.messaging.send({
-    channel: 'email',
-    to: email,
-    template: 'otp',
-    subject: 'Confirm opting out of nomination',
-    text: text(byEmail.code),
-    otp: byEmail.code,
-    applicantId,
+  const byEmail = await deps.otp.issue('email', target(applicantId, email), async ({ code }) => {
+    await deps.messaging.send({
+      channel: 'email',
+      to: email,
+      template: 'otp',
+      subject: 'Confirm opting out of nomination',
+      text: text(code),
+      otp: code,
+      applicantId,
+    });
   });
   return ok('nomineeOtpsSent', {
     resend_after: Math.max(bySms.resendAfter, byEmail.resendAfter),

@@ -126,16 +126,17 @@ export async function approveCorrection(
 async function sendCorrectionOtp(deps: Deps, applicantId: string, row: CorrectionRow, email: string) {
   const { language } = await deps.records.get(applicantId);
   const texts = MESSAGE_TEXTS[language];
-  const issued = await deps.otp.issue('email', otpTarget(row, email));
-  await deps.messaging.send({
-    channel: 'email',
-    to: email,
-    template: 'otp',
-    subject: texts.emailOtpSubject,
-    text: texts.emailOtp(issued.code, Math.round(issued.expiresIn / 60)),
-    otp: issued.code,
-    language,
-    applicantId,
+  await deps.otp.issue('email', otpTarget(row, email), async ({ code, expiresIn }) => {
+    await deps.messaging.send({
+      channel: 'email',
+      to: email,
+      template: 'otp',
+      subject: texts.emailOtpSubject,
+      text: texts.emailOtp(code, Math.round(expiresIn / 60)),
+      otp: code,
+      language,
+      applicantId,
+    });
   });
 }
 

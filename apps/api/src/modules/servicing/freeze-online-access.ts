@@ -80,15 +80,16 @@ export async function sendUnfreezeOtp(
   if (!(await repo.freezeOf(deps.database.db, applicantId)))
     throw new AppError('CONFLICT', 'Online access is not frozen.');
   const applicant = await deps.records.get(applicantId);
-  const issued = await deps.otp.issue('mobile', unfreezeTarget(applicantId));
-  await deps.messaging.send({
-    channel: 'sms',
-    to: applicant.mobile,
-    template: 'otp',
-    text: MESSAGE_TEXTS[language].otp(issued.code, Math.round(issued.expiresIn / 60)),
-    otp: issued.code,
-    language,
-    applicantId,
+  const issued = await deps.otp.issue('mobile', unfreezeTarget(applicantId), async ({ code, expiresIn }) => {
+    await deps.messaging.send({
+      channel: 'sms',
+      to: applicant.mobile,
+      template: 'otp',
+      text: MESSAGE_TEXTS[language].otp(code, Math.round(expiresIn / 60)),
+      otp: code,
+      language,
+      applicantId,
+    });
   });
   return ok('otpSentMobile', { resend_after: issued.resendAfter, expires_in: issued.expiresIn });
 }

@@ -62,23 +62,24 @@ async function requireNoOpen(deps: Deps, applicantId: string): Promise<void> {
 }
 
 async function sendCode(deps: Deps, field: Field, to: string, targetKey: string, language: Language) {
-  const issued = await deps.otp.issue(field, targetKey);
-  const texts = MESSAGE_TEXTS[language];
-  const minutes = Math.round(issued.expiresIn / 60);
-  await deps.messaging.send(
-    field === 'mobile'
-      ? { channel: 'sms', to, template: 'otp', text: texts.otp(issued.code, minutes), otp: issued.code, language }
-      : {
-          channel: 'email',
-          to,
-          template: 'otp',
-          subject: texts.emailOtpSubject,
-          text: texts.emailOtp(issued.code, minutes),
-          otp: issued.code,
-          language,
-        },
-  );
-  return issued;
+  // stored once sent
+  return deps.otp.issue(field, targetKey, async ({ code, expiresIn }) => {
+    const texts = MESSAGE_TEXTS[language];
+    const minutes = Math.round(expiresIn / 60);
+    await deps.messaging.send(
+      field === 'mobile'
+        ? { channel: 'sms', to, template: 'otp', text: texts.otp(code, minutes), otp: code, language }
+        : {
+            channel: 'email',
+            to,
+            template: 'otp',
+            subject: texts.emailOtpSubject,
+            text: texts.emailOtp(code, minutes),
+            otp: code,
+            language,
+          },
+    );
+  });
 }
 
 /** POST client/requests/contact/otp: one code to the contact on record, another to the new one. */

@@ -20,18 +20,20 @@ export async function sendClientOtp(
   mobile: string,
   language: Language,
 ): Promise<Outcome<{ resend_after: number; expires_in: number }>> {
-  const issued = await deps.otp.issue('mobile', target(mobile));
   const applicant = await deps.records.findByMobile(mobile);
-  if (applicant)
-    await deps.messaging.send({
-      channel: 'sms',
-      to: mobile,
-      template: 'otp',
-      text: MESSAGE_TEXTS[language].otp(issued.code, Math.round(issued.expiresIn / 60)),
-      otp: issued.code,
-      language,
-      applicantId: applicant.id,
-    });
+  // stored once sent (none is sent to a number that holds no account, and the answer is the same)
+  const issued = await deps.otp.issue('mobile', target(mobile), async ({ code, expiresIn }) => {
+    if (applicant)
+      await deps.messaging.send({
+        channel: 'sms',
+        to: mobile,
+        template: 'otp',
+        text: MESSAGE_TEXTS[language].otp(code, Math.round(expiresIn / 60)),
+        otp: code,
+        language,
+        applicantId: applicant.id,
+      });
+  });
   return ok('otpSentMobile', { resend_after: issued.resendAfter, expires_in: issued.expiresIn });
 }
 
