@@ -72,16 +72,22 @@ export async function testApp(
 }
 
 /**
- * On the shared server of the server-mode suite, a request still unanswered after 20 s is named on
- * stderr (with what the database is doing for this app then), so a hang says where it is.
+ * On the shared server of the server-mode suite (its logs silent), a request still unanswered after
+ * 20 s, and the error behind a 500, are named on stderr, so a failure there says where it is.
  */
 function watchSlowRequests(app: FastifyInstance) {
-  const inFlight = new Map<string, { url: string; at: number; told: boolean }>();
+  const inFlight = new Map<string, { url: string; at: number; told: boolean; error?: Error }>();
   app.addHook('onRequest', async (req) => {
     inFlight.set(req.id, { url: `${req.method} ${req.url.split('?')[0]}`, at: Date.now(), told: false });
   });
-  app.addHook('onResponse', async (req) => {
+  app.addHook('onError', async (req, _reply, error) => {
+    const r = inFlight.get(req.id);
+    if (r) r.error = error;
+  });
+  app.addHook('onResponse', async (req, reply) => {
+    const r = inFlight.get(req.id);
     inFlight.delete(req.id);
+    if (reply.statusCode === 500) console.error(`[server error] ${r?.url} answered 500:`, r?.error ?? '(no error)');
   });
   const timer = setInterval(() => {
     for (const r of inFlight.values()) {
