@@ -42,6 +42,14 @@ export const segmentHoldsRepository = {
     }));
   },
 
+  /** The proof arrived and the exchanges carry these segments: their holds end. */
+  async release(tx: Tx, applicantId: string, segments: readonly string[]): Promise<void> {
+    await tx.execute(sql`
+      delete from segment_holds
+       where applicant_id = ${applicantId}
+         and segment in (select value from json_array_elements_text(${JSON.stringify(segments)}::json))`);
+  },
+
   /** The held segments become exactly these (none clears them); the caller holds the applicant's row. */
   async replace(
     tx: Tx,

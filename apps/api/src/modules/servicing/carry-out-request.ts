@@ -265,7 +265,12 @@ export async function carryOut(deps: Deps, requestId: string): Promise<ServiceRe
       tx,
       row.applicantId,
       'service_request.carried_out',
-      { request: number, registries: targets },
+      {
+        request: number,
+        registries: targets,
+        // the holds of partial approval this request ended (segment-rekyc-kinds.ts)
+        ...(payload.kind === 'segments' && payload.releases?.length && { released_holds: payload.releases }),
+      },
       {
         kind: 'system',
         id: null,

@@ -76,6 +76,11 @@ export interface RequestSegments {
   riskDisclosure: { version: string; language: string; acknowledgedAt: string; clientAcknowledgedAt: string } | null;
   rbiDeclaration: { version: string; acceptedAt: string } | null;
   incomeProof: RequestIncomeProof | null;
+  /**
+   * Segments held back at approval pending their income proof (segment_holds) that this request
+   * activates: the proof arrived, and once every exchange accepted the hold is released.
+   */
+  releases?: string[];
 }
 
 /** The income proof of a derivatives segment: a PDF uploaded, or the account aggregator's consent. */

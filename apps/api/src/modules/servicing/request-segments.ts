@@ -21,6 +21,7 @@ import { startsAsPdf } from '../../documents/pdf-inspect.ts';
 import { AppError, invalidField, invalidFieldIssue } from '../../lib/errors.ts';
 import { fail, ok, type Outcome } from '../../lib/outcome.ts';
 import { ProviderError } from '../../providers/http.ts';
+import { segmentHoldsRepository } from '../../records/segment-holds.repository.ts';
 import type { RequestIncomeProof, RequestSegments } from './request-payload.ts';
 import { requestView } from './request-view.ts';
 import { servicingRepository as repo } from './servicing.repository.ts';
@@ -61,6 +62,9 @@ export async function requestSegments(
   const inactive = input.deactivate.find((c) => !before.includes(c));
   if (inactive) return fail('segmentNotActive', { reason: 'not_active', segment: inactive });
   const after = [...before.filter((c) => !input.deactivate.includes(c)), ...input.activate];
+  // a segment held back at approval until its proof arrives: this request brings the proof
+  const held = (await segmentHoldsRepository.list(deps.database.db, applicantId)).map((h) => h.segment);
+  const releases = input.activate.filter((c) => held.includes(c));
   // stopping every segment is a closure, not a segment request
   if (after.length === 0) throw invalidField('deactivate', 'segmentRequired');
 
@@ -150,6 +154,7 @@ export async function requestSegments(
     riskDisclosure,
     rbiDeclaration: currency ? { version: RBI_CURRENCY_DECLARATION.version, acceptedAt: now.toISOString() } : null,
     incomeProof,
+    ...(releases.length > 0 && { releases }),
   };
   const row = await deps.database.db.transaction(async (tx) => {
     const created = await repo.insert(tx, {
@@ -171,6 +176,7 @@ export async function requestSegments(
         risk_disclosure: riskDisclosure,
         rbi_declaration: payload.rbiDeclaration,
         income_proof: incomeProof && { method: incomeProof.method, option: incomeProof.option },
+        ...(releases.length > 0 && { releases }),
       },
       { kind: 'applicant', id: applicantId },
     );

@@ -36,6 +36,12 @@ async function viewOf(deps: Deps, row: ServiceRequestRow): Promise<BackofficeSer
   );
 }
 
+/** The segments held at approval that a segment request releases: named in the maker's and the checker's audit. */
+function releasesOf(deps: Deps, row: ServiceRequestRow): { releases?: string[] } {
+  const payload = deps.cipher.decryptJson<RequestPayload>(row.payloadEnc);
+  return payload.kind === 'segments' && payload.releases?.length ? { releases: payload.releases } : {};
+}
+
 async function requestOrNotFound(deps: Deps, id: string): Promise<ServiceRequestRow> {
   const row = await repo.get(deps.database.db, id);
   if (!row) throw new AppError('NOT_FOUND', 'Request not found');
@@ -76,7 +82,7 @@ export async function acceptServiceRequest(
       tx,
       row.applicantId,
       'service_request.accepted',
-      { request: requestNumber(row) },
+      { request: requestNumber(row), ...releasesOf(deps, row) },
       {
         kind: 'staff',
         id: staff.id,
@@ -106,6 +112,7 @@ export async function confirmServiceRequest(
       {
         request: requestNumber(row),
         maker: row.acceptedBy,
+        ...releasesOf(deps, row),
       },
       { kind: 'staff', id: staff.id },
     );

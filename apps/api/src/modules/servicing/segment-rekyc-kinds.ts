@@ -9,6 +9,7 @@ import { FINANCIAL_PROOFS } from '@ekyc/contracts/enums';
 import type { ServicingDeps } from './deps.ts';
 import type { Tx } from '../../db/client.ts';
 import type { RegistryChange } from '../../records/registrations.ts';
+import { segmentHoldsRepository } from '../../records/segment-holds.repository.ts';
 import type { RequestRekyc, RequestSegments } from './request-payload.ts';
 
 const segmentName = (code: string) => SEGMENTS.find((s) => s.code === code)?.name ?? code;
@@ -31,7 +32,11 @@ export function summaryOfSegmentsOrRekyc(payload: RequestSegments | RequestRekyc
   }
   const proof = payload.incomeProof;
   return [
-    ...payload.activate.map((c) => `Activate ${segmentName(c)}`),
+    ...payload.activate.map((c) =>
+      payload.releases?.includes(c)
+        ? `Activate ${segmentName(c)}: held at approval pending the income proof, released when carried out`
+        : `Activate ${segmentName(c)}`,
+    ),
     ...payload.deactivate.map((c) => `Deactivate ${segmentName(c)}`),
     ...(payload.riskDisclosure
       ? [
@@ -77,8 +82,9 @@ export function registryChangeOfSegmentsOrRekyc(payload: RequestSegments | Reque
 }
 
 /**
- * A done request written down: the case's segments (the next registrations carry them) and the
- * record's segment section; a re-KYC's Aadhaar address as the record's DigiLocker document.
+ * A done request written down: the case's segments (the next registrations carry them), the
+ * record's segment section and the holds it releases (the proof arrived, the exchanges carry the
+ * segment now); a re-KYC's Aadhaar address as the record's DigiLocker document.
  */
 export async function applySegmentsOrRekyc(
   deps: Pick<ServicingDeps, 'records' | 'registrations'>,
@@ -98,6 +104,7 @@ export async function applySegmentsOrRekyc(
         segment_list: payload.after.map((code) => ({ code, name: segmentName(code) })),
       },
     });
+    if (payload.releases?.length) await segmentHoldsRepository.release(tx, applicantId, payload.releases);
     return;
   }
   const d = payload.details!;

@@ -112,7 +112,7 @@ export default function MyAccountPage() {
         </ul>
         {!openOf('segments') && (
           <Link to="/my-account/segments" className="mt-2 inline-block font-semibold text-brand underline">
-            {t('segments.change')}
+            {t(a.segments.some((s) => s.state === 'pending_proof') ? 'segments.sendProof' : 'segments.change')}
           </Link>
         )}
       </Section>

@@ -54,8 +54,9 @@ export default function SegmentsPage() {
   if (draft) return <SignRequest heading={t('segmentsChange.heading')} draft={draft} testId="segments-signed" />;
   if (!account.data) return <PageLoader label={t('loading')} />;
 
-  const segments = account.data.segments.filter((s) => s.state === 'active' || s.state === 'inactive');
-  const activate = chosen.filter((c) => segments.find((s) => s.code === c)?.state === 'inactive');
+  // a segment held back at approval (pending_proof) is activated by the proof this request carries
+  const segments = account.data.segments.filter((s) => ['active', 'inactive', 'pending_proof'].includes(s.state));
+  const activate = chosen.filter((c) => segments.find((s) => s.code === c)?.state !== 'active');
   const deactivate = chosen.filter((c) => segments.find((s) => s.code === c)?.state === 'active');
   const derivatives = activate.some(segmentNeedsIncomeProof);
   const currency = activate.includes(CURRENCY_DERIVATIVES);
@@ -125,9 +126,16 @@ export default function SegmentsPage() {
               checked={chosen.includes(s.code)}
               onChange={() => toggle(s.code)}
             />
-            {t(s.state === 'active' ? 'segmentsChange.deactivate' : 'segmentsChange.activate', {
-              name: t(`segment:names.${s.code}`, { defaultValue: s.name }),
-            })}
+            {t(
+              s.state === 'active'
+                ? 'segmentsChange.deactivate'
+                : s.state === 'pending_proof'
+                  ? 'segmentsChange.release'
+                  : 'segmentsChange.activate',
+              {
+                name: t(`segment:names.${s.code}`, { defaultValue: s.name }),
+              },
+            )}
           </label>
         ))}
         {errors.activate && (
