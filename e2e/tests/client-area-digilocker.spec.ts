@@ -1,7 +1,8 @@
 /**
- * Re-KYC on a phone: the KRA holds the client's KYC (sandbox KRA: PAN digits 3333 answer 003, on
- * hold); My account says so, the client fetches their details from DigiLocker, DigiLocker's return
- * comes back to the client area (not the journey), and the request is signed with Aadhaar eSign.
+ * DigiLocker's return comes back to the client area (not the journey), on a phone. Re-KYC: the KRA
+ * holds the client's KYC (sandbox KRA: PAN digits 3333 answer 003, on hold); My account says so, the
+ * client fetches their details from DigiLocker and signs the request with Aadhaar eSign. Address: the
+ * e-Aadhaar's address fetched from DigiLocker, and the request signed.
  */
 import { expect, test } from '@playwright/test';
 import { seriousViolations } from '../support/axe';
@@ -52,4 +53,21 @@ test('a client whose KYC the KRA holds does the re-KYC through DigiLocker and si
   await page.getByRole('link', { name: text(c, 'nomination.back') }).click();
   await expect(kyc).toContainText(text(c, 'kyc.in_progress'));
   await expect(page.getByTestId('request-status-rekyc')).toHaveText(text(c, 'status.in_review'));
+});
+
+test('a client changes the address through DigiLocker and signs it, on a phone', async ({ page, request }) => {
+  test.slow();
+  const c = catalogue('en', 'client-area');
+  const { mobile } = await openClientAccount(page, request, SIGNED_SECTIONS, STAFF);
+  const signInOtp = await signInClient(page, request, c, mobile);
+
+  await page.getByRole('link', { name: text(c, 'contact.changeAddress') }).click();
+  await page.getByRole('button', { name: text(c, 'addressChange.digilocker') }).click();
+  await expect(page).toHaveURL(/\/sandbox\/digilocker\/oauth2\/1\/authorize\?response_type=code&client_id=/);
+  await page.getByRole('button', { name: 'Allow', exact: true }).click();
+
+  await expect(page).toHaveURL(/\/my-account\/address$/);
+  await expect(page.getByRole('heading', { level: 1, name: text(c, 'addressChange.heading') })).toBeVisible();
+  await signInPopup(page, request, c, mobile, signInOtp);
+  await expect(page.getByTestId('address-signed')).toBeVisible({ timeout: 30_000 });
 });
