@@ -54,7 +54,7 @@ const onboarding: RouteObject[] = [
   { path: rel(ROUTE.pan), element: el(pages.panVerification) },
   { path: rel(ROUTE.panInfo), element: el(pages.panInfo) },
   { path: rel(ROUTE.digilocker), element: el(pages.digilocker) },
-  { path: rel(ROUTE.returnUrl), element: <DigilockerReturn journey={pages.returnUrl} /> },
+  { path: rel(ROUTE.returnUrl), element: el(pages.returnUrl) },
   { path: rel(ROUTE.profiling), element: el(pages.profiling) },
   { path: rel(ROUTE.declaration), element: el(pages.declaration) },
   { path: `${rel(ROUTE.profiling)}/:step`, element: el(pages.profiling) },
@@ -76,7 +76,7 @@ const onboarding: RouteObject[] = [
 ];
 
 export const routes: RouteObject[] = [
-  { path: BASE_PATH, element: el(pages.onboardingLayout), children: onboarding },
+  { path: BASE_PATH, element: <DigilockerReturn>{el(pages.onboardingLayout)}</DigilockerReturn>, children: onboarding },
   { path: '/backoffice/*', element: el(pages.backoffice) },
   { path: '/my-account/*', element: el(pages.clientArea) },
   { path: '/*', element: el(pages.publicSite) },

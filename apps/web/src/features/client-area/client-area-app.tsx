@@ -1,6 +1,6 @@
 /**
  * The client area at /my-account/*: a client whose account is open signs in with a mobile OTP and
- * sees "My account", freezes or unfreezes online access, changes the nominees, the bank, the segments, the address, the mobile or e-mail, gives a DDPI, and closes the account. Its own chunk,
+ * sees "My account", freezes or unfreezes online access, changes the nominees, the bank, the segments, the address, the mobile or e-mail, does a re-KYC the KRA asks for, gives a DDPI, and closes the account. Its own chunk,
  * its own session (a client token, apart from the onboarding's and the back office's).
  */
 import { lazy, Suspense } from 'react';
@@ -20,6 +20,7 @@ const DdpiPage = lazy(() => import('./pages/ddpi-page'));
 const SegmentsPage = lazy(() => import('./pages/segments-page'));
 const AddressPage = lazy(() => import('./pages/address-page'));
 const ContactPage = lazy(() => import('./pages/contact-page'));
+const RekycPage = lazy(() => import('./pages/rekyc-page'));
 
 export default function ClientAreaApp() {
   const { t } = useTranslation('client-area');
@@ -57,6 +58,7 @@ export default function ClientAreaApp() {
             <Route path="segments" element={token ? <SegmentsPage /> : <Navigate to="/my-account" replace />} />
             <Route path="address" element={token ? <AddressPage /> : <Navigate to="/my-account" replace />} />
             <Route path="contact" element={token ? <ContactPage /> : <Navigate to="/my-account" replace />} />
+            <Route path="rekyc/:id" element={token ? <RekycPage /> : <Navigate to="/my-account" replace />} />
             <Route path="*" element={<Navigate to="/my-account" replace />} />
           </Routes>
         </Suspense>

@@ -16,6 +16,7 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/button';
 import { PageLoader, Spinner } from '../../../components/spinner';
 import { TextField } from '../../../components/text-field';
+import { UpiPayPrompt } from '../../../components/upi-pay';
 import { useScreenNavigate } from '../../../lib/navigation';
 import { toast } from '../../../lib/toast';
 import { type Said, saidIn, useMessage } from '../../../lib/use-message';
@@ -196,7 +197,6 @@ function UpiWait({
   const [now, setNow] = useState(Date.now());
   const done = useRef(false);
   const elapsed = Math.floor((now - since) / 1000);
-  const touch = typeof window !== 'undefined' && window.matchMedia?.('(pointer: coarse)').matches;
 
   useEffect(() => {
     const tick = setInterval(() => setNow(Date.now()), 1000);
@@ -254,18 +254,7 @@ function UpiWait({
       <p className="mb-2 text-lg font-semibold">{msg('upiCheckApp')}</p>
       <p className="mb-4 text-sm text-muted">{pay ? t('intentWaitText') : t('waitText')}</p>
       {pay && (
-        <div className="mb-4 flex flex-col items-center gap-3">
-          {/* A phone opens its UPI app from the link; a desktop shows the QR to scan with the phone. */}
-          {touch ? (
-            <a href={pay.upiLink} className="rounded-lg bg-brand px-4 py-3 font-semibold text-white">
-              {t('intentOpenApp')}
-            </a>
-          ) : (
-            pay.qr && (
-              <img src={pay.qr} alt={t('intentQrAlt')} width={220} height={220} className="rounded bg-white p-2" />
-            )
-          )}
-        </div>
+        <UpiPayPrompt upiLink={pay.upiLink} qr={pay.qr} openLabel={t('intentOpenApp')} qrAlt={t('intentQrAlt')} />
       )}
       {appUrl && (
         <a href={appUrl} target="_blank" rel="noreferrer" className="font-semibold text-brand underline">

@@ -6,6 +6,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/button';
 import { ApiError } from '../../../lib/api-client';
+import { returnFromDigilockerTo } from '../../../lib/digilocker-return';
 import { useMessage } from '../../../lib/use-message';
 import { useClientKyc } from '../api/get-client-kyc';
 import { useStartRekyc } from '../api/start-rekyc';
@@ -22,8 +23,11 @@ export function KycStatus() {
     setError('');
     try {
       const reply = await start.mutateAsync();
-      if (reply.status) window.location.assign(reply.data.url);
-      else setError(reply.message);
+      if (reply.status) {
+        // DigiLocker returns to the journey's redirect, which hands the return on to this request's page
+        returnFromDigilockerTo(`/my-account/rekyc/${reply.data.request.id}`);
+        window.location.assign(reply.data.url);
+      } else setError(reply.message);
     } catch (err) {
       setError(msg(err instanceof ApiError ? err : 'somethingWrong'));
     }

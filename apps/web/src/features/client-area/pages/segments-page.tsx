@@ -1,8 +1,10 @@
 /**
  * Add or stop segments after the account is open. A derivatives segment shows SEBI's risk
  * disclosure (more than half of the screen, in the client's language where translated) to be
- * acknowledged and asks an income proof, a PDF; currency derivatives ask the RBI declaration too.
- * The server checks everything again; the draft is signed with Aadhaar eSign.
+ * acknowledged and asks an income proof: a PDF, or a consent at an account aggregator (the AA's page
+ * returns here with its parameters, posted once for the request named before leaving); currency
+ * derivatives ask the RBI declaration too. The server checks everything again; the draft is signed
+ * with Aadhaar eSign.
  */
 import type { ServiceRequestView } from '@ekyc/contracts/calls/client-area';
 import {
@@ -14,7 +16,7 @@ import {
 import { FINANCIAL_PROOF_CODES, PROOF_DETAILS } from '@ekyc/contracts/calls/update-segment';
 import { indianDay, ruleSetOn } from '@ekyc/contracts/regulation';
 import { riskDisclosureFor } from '@ekyc/contracts/risk-disclosure';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/button';
 import { FileField } from '../../../components/file-field';
@@ -22,7 +24,9 @@ import { PageLoader } from '../../../components/spinner';
 import { SelectField } from '../../../components/select-field';
 import { TextField } from '../../../components/text-field';
 import { ApiError } from '../../../lib/api-client';
+import { useSearchParams } from '../../../lib/router';
 import { saidIn, useMessage } from '../../../lib/use-message';
+import { rememberAaRequest, takeAaRequest, useConfirmIncomeProof } from '../api/confirm-income-proof';
 import { useMyAccount } from '../api/get-my-account';
 import { useRequestSegments } from '../api/request-segments';
 import { SignRequest } from '../components/sign-request';
@@ -50,8 +54,31 @@ export default function SegmentsPage() {
   const [password, setPassword] = useState('');
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [draft, setDraft] = useState<ServiceRequestView | null>(null);
+  const [method, setMethod] = useState<'upload' | 'account_aggregator'>('upload');
+  const [params, setParams] = useSearchParams();
+  const confirm = useConfirmIncomeProof();
+  const handled = useRef(false);
+  const returned = params.has('ecres') || params.has('errorcode');
+
+  // the account aggregator's return: its parameters are posted once, for the request it was opened for
+  useEffect(() => {
+    if (!returned || handled.current) return;
+    handled.current = true;
+    const id = takeAaRequest();
+    const body = { fi: params.get('fi') ?? '', resdate: params.get('resdate') ?? '', ecres: params.get('ecres') ?? '' };
+    setParams({}, { replace: true });
+    if (!id) return setErrors({ form: t('segment:failedNotice') });
+    confirm
+      .mutateAsync({ id, ...body })
+      .then((reply) => {
+        if (reply.status && reply.data.request) setDraft(reply.data.request);
+        else setErrors({ form: t('segment:failedNotice') });
+      })
+      .catch((err: unknown) => setErrors({ form: msg(err instanceof ApiError ? err : 'somethingWrong') }));
+  }, [returned, params, setParams, confirm, msg, t]);
 
   if (draft) return <SignRequest heading={t('segmentsChange.heading')} draft={draft} testId="segments-signed" />;
+  if (returned || confirm.isPending) return <PageLoader label={t('segment:verifying')} />;
   if (!account.data) return <PageLoader label={t('loading')} />;
 
   // a segment held back at approval (pending_proof) is activated by the proof this request carries
@@ -78,15 +105,18 @@ export default function SegmentsPage() {
           },
         }),
       ...(currency && rbiAck && { rbi_declaration: RBI_CURRENCY_DECLARATION.version }),
-      ...(derivatives && {
-        income_proof: {
-          method: 'upload' as const,
-          ...(option && { financial_proof_option: option }),
-          ...(file && { document: await dataUrlOf(file) }),
-          ...(password && { document_password: password }),
-          ...details,
-        },
-      }),
+      ...(derivatives &&
+        method === 'account_aggregator' && { income_proof: { method: 'account_aggregator' as const } }),
+      ...(derivatives &&
+        method === 'upload' && {
+          income_proof: {
+            method: 'upload' as const,
+            ...(option && { financial_proof_option: option }),
+            ...(file && { document: await dataUrlOf(file) }),
+            ...(password && { document_password: password }),
+            ...details,
+          },
+        }),
     };
     const parsed = segmentRequestSchema().safeParse(body);
     const found: Record<string, string> = {};
@@ -97,8 +127,11 @@ export default function SegmentsPage() {
     if (Object.keys(found).length || !parsed.success) return;
     try {
       const reply = await create.mutateAsync(parsed.data);
-      if (reply.status) return setDraft(reply.data.request);
-      setErrors({ form: reply.message });
+      if (!reply.status) return setErrors({ form: reply.message });
+      if (!reply.data.redirect_url) return setDraft(reply.data.request);
+      // to the AA's consent page, which returns here; the request waits for it as a draft
+      rememberAaRequest(reply.data.request.id);
+      window.location.assign(reply.data.redirect_url);
     } catch (err) {
       const field = err instanceof ApiError && typeof err.data.field === 'string' ? err.data.field : 'form';
       setErrors({ [field]: msg(err instanceof ApiError ? err : 'somethingWrong') });
@@ -201,6 +234,31 @@ export default function SegmentsPage() {
       {derivatives && (
         <fieldset className="mb-4 rounded-lg border border-slate-300 p-3">
           <legend className="px-1 font-semibold">{t('segment:proofTitle')}</legend>
+          <fieldset className="mb-3">
+            <legend className="mb-1 text-sm">{t('segment:uploadProcess')}</legend>
+            {(['account_aggregator', 'upload'] as const).map((m) => (
+              <label key={m} className="flex min-h-11 cursor-pointer items-center gap-3">
+                <input
+                  type="radio"
+                  name="proof-method"
+                  className="size-5"
+                  checked={method === m}
+                  onChange={() => setMethod(m)}
+                />
+                <span>
+                  <span className="font-semibold">{t(m === 'upload' ? 'segment:manual' : 'segment:digital')}</span>
+                  <span className="block text-sm text-muted">
+                    {t(m === 'upload' ? 'segment:manualHint' : 'segment:digitalHint')}
+                  </span>
+                </span>
+              </label>
+            ))}
+          </fieldset>
+        </fieldset>
+      )}
+      {derivatives && method === 'upload' && (
+        <fieldset className="mb-4 rounded-lg border border-slate-300 p-3">
+          <legend className="px-1 font-semibold">{t('segment:manual')}</legend>
           <SelectField
             label={t('segment:proofOption')}
             placeholder={t('bankChange.choose')}
