@@ -187,7 +187,7 @@ function CorrectionNotice({
   return (
     <div role="note" className="mb-3 rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-ink">
       <p className="font-semibold">{t('correctionNeeded')}</p>
-      {reason && <p className="mt-1 break-words">{t('reviewerNote', { reason: msg(reason) })}</p>}
+      {reason && <p className="mt-1 break-words">{t('reviewerNote', { reason })}</p>}
     </div>
   );
 }
