@@ -127,10 +127,8 @@ export function nominationRequestSchema(options: {
         .default([]),
     })
     .superRefine((v, ctx) => {
-      if (!v.opt_out && v.nominees.length === 0)
-        ctx.addIssue(said('fieldRequired', ['nominees']));
-      if (v.opt_out && v.nominees.length > 0)
-        ctx.addIssue(said('nomineeSlots', ['nominees']));
+      if (!v.opt_out && v.nominees.length === 0) ctx.addIssue(said('fieldRequired', ['nominees']));
+      if (v.opt_out && v.nominees.length > 0) ctx.addIssue(said('nomineeSlots', ['nominees']));
       const shares = v.nominees.map((n) => n.percentage_share).filter((s) => s !== '');
       if (shares.length && (shares.length !== v.nominees.length || shares.reduce((a, s) => a + Number(s), 0) !== 100))
         ctx.addIssue(said('shareEquals100', ['nominees']));

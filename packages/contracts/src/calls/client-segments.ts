@@ -70,10 +70,8 @@ export function segmentRequestSchema({ now = () => new Date() }: { now?: () => D
         .optional(),
     })
     .superRefine((v, ctx) => {
-      if (v.activate.length + v.deactivate.length === 0)
-        ctx.addIssue(said('segmentRequired', ['activate']));
-      if (v.activate.some((c) => v.deactivate.includes(c)))
-        ctx.addIssue(said('segmentRequired', ['deactivate']));
+      if (v.activate.length + v.deactivate.length === 0) ctx.addIssue(said('segmentRequired', ['activate']));
+      if (v.activate.some((c) => v.deactivate.includes(c))) ctx.addIssue(said('segmentRequired', ['deactivate']));
       if (!v.activate.some(segmentNeedsIncomeProof)) return;
       if (!v.income_proof) {
         ctx.addIssue(said('segmentProofRequired', ['income_proof']));
@@ -83,8 +81,7 @@ export function segmentRequestSchema({ now = () => new Date() }: { now?: () => D
       const proof = v.income_proof;
       if (!proof.financial_proof_option)
         ctx.addIssue(said('segmentProofOptionRequired', ['income_proof', 'financial_proof_option']));
-      if (!proof.document)
-        ctx.addIssue(said('segmentProofRequired', ['income_proof', 'document']));
+      if (!proof.document) ctx.addIssue(said('segmentProofRequired', ['income_proof', 'document']));
       for (const issue of financialProofIssues(proof, now()))
         ctx.addIssue({ code: 'custom', path: ['income_proof', issue.path], message: issue.message });
     })

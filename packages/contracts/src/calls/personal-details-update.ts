@@ -71,17 +71,13 @@ export function declarationStepSchema(reading: DeclarationReading, sharedEmail =
     )
     .superRefine((v, ctx) => {
       const abroad = (v.fatca?.tax_residencies.length ?? 0) > 0;
-      if (!abroad && v.resident_of_india !== true)
-        ctx.addIssue(said('fieldRequired', ['resident_of_india']));
-      if (abroad && v.resident_of_india)
-        ctx.addIssue(said('taxResidencyConflict', ['resident_of_india']));
+      if (!abroad && v.resident_of_india !== true) ctx.addIssue(said('fieldRequired', ['resident_of_india']));
+      if (abroad && v.resident_of_india) ctx.addIssue(said('taxResidencyConflict', ['resident_of_india']));
     })
     .superRefine((v, ctx) => {
       if (!sharedEmail) return;
-      if (!v.family_relation)
-        ctx.addIssue(said('familyRelationRequired', ['family_relation']));
-      if (!v.family_holder_name)
-        ctx.addIssue(said('familyHolderRequired', ['family_holder_name']));
+      if (!v.family_relation) ctx.addIssue(said('familyRelationRequired', ['family_relation']));
+      if (!v.family_holder_name) ctx.addIssue(said('familyHolderRequired', ['family_holder_name']));
     });
 }
 

@@ -34,8 +34,7 @@ const proofsSchema = z.object({
 /** One slot of updatedNomineeList: the section 5 nominee rules plus the proof files (front and back). */
 export function nomineeEntrySchema(options: { now?: () => Date; mandatory?: readonly NomineeField[] } = {}) {
   return z.intersection(nomineeSchema(options), proofsSchema).superRefine((v, ctx) => {
-    if (v.proof_number.length > 20)
-      ctx.addIssue(said('idNumberInvalid', ['proof_number']));
+    if (v.proof_number.length > 20) ctx.addIssue(said('idNumberInvalid', ['proof_number']));
   });
 }
 export type NomineeEntryInput = z.input<ReturnType<typeof nomineeEntrySchema>>;
@@ -81,8 +80,7 @@ export function updateNomineeRequestSchema({
     .superRefine((v, ctx) => {
       if (v.skip_nominee) return;
       const keys = Object.keys(v.updatedNomineeList);
-      if (keys.length === 0)
-        return void ctx.addIssue(said('fieldRequired', ['updatedNomineeList']));
+      if (keys.length === 0) return void ctx.addIssue(said('fieldRequired', ['updatedNomineeList']));
       const expected = keys.map((_, i) => nomineeSlotKey(i));
       if (keys.length > maxNominees || expected.some((k) => !(k in v.updatedNomineeList)))
         return void ctx.addIssue(said('nomineeSlots', ['updatedNomineeList']));

@@ -59,8 +59,14 @@ export async function esignSocketRoutes(app: FastifyInstance) {
           },
         });
       } else if (row?.status === 'expired')
-        send(socket, { status: false, message: ESIGN_TIME_EXCEEDED, code: ESIGN_TIME_EXCEEDED_CODE, disconnect: false });
-      else if (row?.status === 'failed') send(socket, { status: false, message: MSG.esignError, code: 'esignError', disconnect: false });
+        send(socket, {
+          status: false,
+          message: ESIGN_TIME_EXCEEDED,
+          code: ESIGN_TIME_EXCEEDED_CODE,
+          disconnect: false,
+        });
+      else if (row?.status === 'failed')
+        send(socket, { status: false, message: MSG.esignError, code: 'esignError', disconnect: false });
       else if (row && row.expiresAt.getTime() <= deps.esign.now()) await expireIfPending(deps, txn);
     },
   );

@@ -5,7 +5,11 @@
  * account: a PAN another application signed since this one's PAN validation is refused here, before
  * the applicant signs (signed_pans' key refuses the rest at completion, complete-esign.ts).
  */
-import { ESIGN_TIME_EXCEEDED, ESIGN_TIME_EXCEEDED_CODE, type EsignConsentData } from '@ekyc/contracts/calls/esign-consent';
+import {
+  ESIGN_TIME_EXCEEDED,
+  ESIGN_TIME_EXCEEDED_CODE,
+  type EsignConsentData,
+} from '@ekyc/contracts/calls/esign-consent';
 import { ROUTE, STAGE, type Screen } from '@ekyc/contracts/stages';
 import { ruleSetOn } from '@ekyc/contracts/regulation';
 import type { EsignDeps } from './deps.ts';

@@ -29,7 +29,11 @@ function Row({ label, value }: { label: string; value: string }) {
 }
 
 /** KRA statuses that would bar trading: what they mean and what to do (told here, not after e-sign). */
-const KRA_BARRED: Partial<Record<string, MessageKey>> = { '003': 'kraOnHold', '004': 'kraRejected', '006': 'kraDeactivated' };
+const KRA_BARRED: Partial<Record<string, MessageKey>> = {
+  '003': 'kraOnHold',
+  '004': 'kraRejected',
+  '006': 'kraDeactivated',
+};
 
 export default function PanInfoPage() {
   const { t } = useTranslation('pan');
