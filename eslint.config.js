@@ -4,6 +4,9 @@ import tseslint from 'typescript-eslint';
 import { featureBoundaries } from './tools/eslint-feature-boundaries.js';
 import { fileSize } from './tools/eslint-file-size.js';
 
+const FETCH_MESSAGE =
+  'Call the API through lib/api-client.ts (a client, or downloadBytes for a signed link), not fetch.';
+
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', '.data/**', 'test-results/**', 'playwright-report/**'] },
   js.configs.recommended,
@@ -30,6 +33,19 @@ export default tseslint.config(
       'no-restricted-imports': [
         'error',
         { paths: [{ name: 'react-router', message: "Import from lib/router, the app's one routing module." }] },
+      ],
+    },
+  },
+  {
+    // Every request goes through the one client (lib/api-client.ts): its time limit, offline wait,
+    // token and errors. The service worker, which fetches the page being loaded, is the one other.
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    ignores: ['apps/web/src/lib/api-client.ts', 'apps/web/src/sw/**'],
+    rules: {
+      'no-restricted-globals': ['error', { name: 'fetch', message: FETCH_MESSAGE }],
+      'no-restricted-properties': [
+        'error',
+        ...['window', 'globalThis', 'self'].map((object) => ({ object, property: 'fetch', message: FETCH_MESSAGE })),
       ],
     },
   },

@@ -77,12 +77,13 @@ describe('Assisted video KYC', () => {
     );
   });
 
-  it('refuses a day not offered, a slot not offered and a long note, naming the field', async () => {
+  it('refuses a day not offered, a slot not offered and a long note, naming the field and the message’s code', async () => {
     const { token } = await signUp(app);
     const body = { call_date: '2020-01-01', slot: '10:00-12:00', language: 'en', needs: [] };
     const past = await call(app, 'POST', 'request-assisted-kyc', { token, body });
     expect(past.statusCode).toBe(400);
     expect(JSON.stringify(past.body)).toContain(ASSISTED_KYC_MESSAGES.day);
+    expect(past.body).toMatchObject({ code: 'assistedKycDay' });
     const { days } = (await call<AssistedKycData>(app, 'GET', 'get-assisted-kyc', { token })).body.data;
     const slot = await call(app, 'POST', 'request-assisted-kyc', {
       token,
@@ -90,12 +91,14 @@ describe('Assisted video KYC', () => {
     });
     expect(slot.statusCode).toBe(400);
     expect(JSON.stringify(slot.body)).toContain(ASSISTED_KYC_MESSAGES.slot);
+    expect(slot.body).toMatchObject({ code: 'assistedKycSlot' });
     const note = await call(app, 'POST', 'request-assisted-kyc', {
       token,
       body: { ...body, call_date: days[0], note: 'x'.repeat(301) },
     });
     expect(note.statusCode).toBe(400);
     expect(JSON.stringify(note.body)).toContain(ASSISTED_KYC_MESSAGES.note);
+    expect(note.body).toMatchObject({ code: 'assistedKycNote' });
   });
 
   it('cancels a booking', async () => {

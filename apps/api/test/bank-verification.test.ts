@@ -193,6 +193,11 @@ describe('cancelled cheque and other bank documents', () => {
     expect(asPng.body.message).toBe(
       `base64: The file is not a PNG image: its content is a JPEG image. ${MSG.chequeType}`,
     );
+    // the English says which type was found; the code translates it as the spec's upload message
+    expect(asPng.body).toMatchObject({
+      code: 'chequeType',
+      data: { errors: [{ field: 'base64', code: 'chequeType' }] },
+    });
     const script = Buffer.from('<script>alert(1)</script>');
     const fake = await call(app, 'POST', 'cheque-verification', {
       token: t,

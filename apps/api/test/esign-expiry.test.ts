@@ -3,7 +3,7 @@
  * with 'Time Exceeded' on the status socket, and the stage does not move.
  */
 import type { FastifyInstance } from 'fastify';
-import { ESIGN_TIME_EXCEEDED } from '@ekyc/contracts/calls/esign-consent';
+import { ESIGN_TIME_EXCEEDED, ESIGN_TIME_EXCEEDED_CODE } from '@ekyc/contracts/calls/esign-consent';
 import { MSG } from '@ekyc/contracts/messages';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { postForm, signAtEsp, socketMessages } from './support/esign-flow.ts';
@@ -41,7 +41,7 @@ it(
     );
     const message = await socket.next();
     socket.close();
-    expect(message).toMatchObject({ status: false, message: ESIGN_TIME_EXCEEDED });
+    expect(message).toMatchObject({ status: false, message: ESIGN_TIME_EXCEEDED, code: ESIGN_TIME_EXCEEDED_CODE });
 
     const late = await postForm(app, response.action, response.fields);
     expect(late.body).toContain(MSG.timeLimitExceeded);

@@ -258,7 +258,7 @@ describe('update-nominee: the section 5 messages, exact', () => {
   });
 
   it("says 'Total share percentage can not exceed more than 100' while typing and on submit", async () => {
-    expect(shareTotalError(['60', '30', '20'])).toBe('Total share percentage can not exceed more than 100');
+    expect(shareTotalError(['60', '30', '20'])).toBe('shareOver100');
     expect(shareTotalError(['60', '30'])).toBeNull();
     const res = await update(token, {
       skip_nominee: false,
@@ -266,10 +266,11 @@ describe('update-nominee: the section 5 messages, exact', () => {
     });
     expect(res.statusCode).toBe(400);
     expect(res.body.message).toBe('updatedNomineeList: Total share percentage can not exceed more than 100');
+    expect(res.body).toMatchObject({ code: 'shareOver100' });
   });
 
   it("stops a submit whose shares do not total exactly 100: 'Total share percentgage should be equals to 100'", async () => {
-    expect(shareSubmitError(['50', '30'])).toBe('Total share percentgage should be equals to 100');
+    expect(shareSubmitError(['50', '30'])).toBe('shareEquals100');
     expect(shareSubmitError(['50', '30', '20'])).toBeNull();
     expect(shareSubmitError(['33.33', '33.33', '33.34'])).toBeNull();
     const res = await update(token, {
@@ -278,6 +279,7 @@ describe('update-nominee: the section 5 messages, exact', () => {
     });
     expect(res.statusCode).toBe(400);
     expect(res.body.message).toBe('updatedNomineeList: Total share percentgage should be equals to 100');
+    expect(res.body).toMatchObject({ code: 'shareEquals100' });
     expect((await nomineeObj(token)).is_object).toBe(false);
   });
 

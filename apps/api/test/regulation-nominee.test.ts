@@ -92,6 +92,7 @@ describe('opting out of nomination', () => {
     const bare = await save(token, { skip_nominee: true });
     expect(bare.statusCode).toBe(400);
     expect(bare.body.message).toMatch(/^opt_out_otp: Confirm opting out/);
+    expect(bare.body).toMatchObject({ code: 'nomineeOptOutOtp' });
 
     expect((await call(app, 'POST', 'send-nominee-opt-out-otp', { token })).body).toMatchObject({ status: true });
     const mobileOtp = await latestOtp(app, mobile);

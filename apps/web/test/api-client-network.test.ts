@@ -2,7 +2,7 @@ import { sendOtpReplyDataSchema } from '@ekyc/contracts/calls/web-send-otp';
 import { screenDataSchema } from '@ekyc/contracts/envelope';
 import { MSG } from '@ekyc/contracts/messages';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, apiGet, apiPost, REQUEST_TIMEOUT_MS } from '../src/lib/api-client';
+import { ApiError, apiGet, apiPost, downloadBytes, REQUEST_TIMEOUT_MS, UPLOAD_TIMEOUT_MS } from '../src/lib/api-client';
 
 const reply = () =>
   new Response(
@@ -54,6 +54,39 @@ describe('the API client on a phone network', () => {
     const err = await outcome;
     expect(err).toBeInstanceOf(ApiError);
     expect((err as ApiError).message).toBe(MSG.requestTimeout);
+  });
+
+  it('gives up on a PDF whose signed link gets no answer in a file’s time, with the same message', async () => {
+    vi.useFakeTimers();
+    const fetch = vi.fn(
+      (_url: string, init: RequestInit) =>
+        new Promise<Response>((_resolve, reject) =>
+          init.signal!.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError'))),
+        ),
+    );
+    vi.stubGlobal('fetch', fetch);
+    const outcome = downloadBytes('/api/v1/ekyc/files/x?exp=1&sid=s&sig=t').then(
+      () => null,
+      (err: unknown) => err,
+    );
+    await vi.advanceTimersByTimeAsync(UPLOAD_TIMEOUT_MS - 1);
+    expect(fetch).toHaveBeenCalledTimes(1);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(await outcome).toMatchObject({ message: MSG.requestTimeout, code: 'requestTimeout' });
+  });
+
+  it('answers a signed link’s bytes, and a refused link is an ApiError', async () => {
+    const fetch = vi
+      .fn<(url: string, init: RequestInit) => Promise<Response>>()
+      .mockResolvedValueOnce(new Response(new Uint8Array([37, 80, 68, 70])))
+      .mockResolvedValueOnce(new Response('', { status: 401 }));
+    vi.stubGlobal('fetch', fetch);
+    expect(new Uint8Array(await downloadBytes('/files/a'))).toEqual(new Uint8Array([37, 80, 68, 70]));
+    // the link is its own credential: no token goes with it
+    expect(fetch.mock.calls[0]![1]).not.toHaveProperty(['headers', 'authorization']);
+    const refused = await downloadBytes('/files/b').catch((err: unknown) => err);
+    expect(refused).toBeInstanceOf(ApiError);
+    expect(refused).toMatchObject({ httpStatus: 401, code: 'somethingWrong' });
   });
 
   it('holds a call made offline and sends it by itself when the network is back', async () => {

@@ -4,7 +4,7 @@
  * stage action goes to data.screen even when refused and puts a 400's field errors on the form.
  */
 import { sendOtpReplyDataSchema } from '@ekyc/contracts/calls/web-send-otp';
-import { MSG } from '@ekyc/contracts/messages';
+import { MSG, type MessageKey } from '@ekyc/contracts/messages';
 import { mobileSchema } from '@ekyc/contracts/rules';
 import { shareTotalError } from '@ekyc/contracts/nominee-rules';
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
@@ -14,7 +14,7 @@ import { BrowserRouter } from 'react-router';
 import { initReactI18next } from 'react-i18next';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ApiError, apiPost } from '../src/lib/api-client';
-import { saidIn, useMessage } from '../src/lib/use-message';
+import { type Saying, saidIn, useMessage } from '../src/lib/use-message';
 import { useStageAction } from '../src/lib/use-stage-action';
 import { Toaster } from '../src/components/toaster';
 import hiMessages from '../src/i18n/locales/hi/messages.json';
@@ -78,7 +78,7 @@ describe('the API client parses each reply with its schema', () => {
   });
 });
 
-function Said({ reply }: { reply: { code?: string; message?: string } | string | undefined }) {
+function Said({ reply }: { reply: Saying }) {
   const msg = useMessage();
   return <p>{msg(reply)}</p>;
 }
@@ -98,6 +98,22 @@ describe('messages are translated by their code', () => {
     expect(screen.getByText(hiMessages.nomineeSaved)).toBeTruthy();
   });
 
+  it('translates by the code when the English beside it is another message’s', async () => {
+    await i18n.changeLanguage('hi');
+    render(<Said reply={{ code: 'nomineeSaved', message: MSG.otpInvalid }} />);
+    expect(screen.getByText(hiMessages.nomineeSaved)).toBeTruthy();
+    expect(screen.queryByText(hiMessages.otpInvalid)).toBeNull();
+  });
+
+  it('never looks a bare text up by its English, even one that is the catalogue’s', async () => {
+    await i18n.changeLanguage('hi');
+    // a text from untyped data (the type allows only keys): shown as it came
+    const text: unknown = MSG.otpInvalid;
+    render(<Said reply={text as MessageKey} />);
+    expect(screen.getByText(MSG.otpInvalid)).toBeTruthy();
+    expect(screen.queryByText(hiMessages.otpInvalid)).toBeNull();
+  });
+
   it('never translates a reply by its English: with no code the text is shown as it came', async () => {
     await i18n.changeLanguage('hi');
     render(<Said reply={{ message: MSG.otpInvalid }} />);
@@ -110,9 +126,10 @@ describe('messages are translated by their code', () => {
     expect(screen.getByText('Signed in')).toBeTruthy();
   });
 
-  it('translates a message the page’s own rules made without a key (from the same catalogue)', async () => {
+  it('translates a page’s own rule by the key the rule returns', async () => {
     await i18n.changeLanguage('hi');
-    render(<Said reply={shareTotalError(['70', '40']) ?? ''} />);
+    expect(shareTotalError(['70', '40'])).toBe('shareOver100');
+    render(<Said reply={shareTotalError(['70', '40'])} />);
     expect(screen.getByText(hiMessages.shareOver100)).toBeTruthy();
   });
 

@@ -186,6 +186,15 @@ export const MSG = {
   pdfActiveContent: 'This PDF contains scripts or attached files and cannot be uploaded. Please upload a plain PDF.',
   pdfPasswordProtected: 'This PDF is password protected. Please upload a copy without a password.',
   pdfTooComplex: 'This PDF is too large or complex to check. Please upload a simpler copy, such as a fresh download.',
+  // assisted video KYC booking (ours)
+  assistedKycDay: 'Choose a day within the next two weeks, Monday to Saturday.',
+  assistedKycSlot: 'Choose a time for the call.',
+  assistedKycNote: 'Use at most 300 characters.',
+  // step refusals (ours): a request the page does not make, answered in the applicant's language
+  ovdPdfBothSides: 'Upload one PDF with both sides, or one or two images',
+  noAadhaarAddress: 'The applicant has no Aadhaar address to copy',
+  nomineeOptOutOtp: 'Confirm opting out with the OTPs sent to your mobile and your e-mail',
+  segmentUnknown: 'Please choose segments from the list',
 } as const;
 
 export type MessageKey = keyof typeof MSG;

@@ -122,22 +122,22 @@ export function equalShares(n: number): string[] {
 export function resolveShares(
   shares: readonly string[],
   shareMandatory: boolean,
-): { shares: string[]; error: null } | { shares: null; error: string } {
+): { shares: string[]; error: null } | { shares: null; error: MessageKey } {
   const given = shares.filter((s) => s !== '');
   if (!shareMandatory && given.length === 0) return { shares: equalShares(shares.length), error: null };
-  if (given.length !== shares.length) return { shares: null, error: MSG.shareEquals100 };
+  if (given.length !== shares.length) return { shares: null, error: 'shareEquals100' };
   const error = shareSubmitError(shares);
   return error ? { shares: null, error } : { shares: [...shares], error: null };
 }
 
 /** While typing: the total may not pass 100. */
-export function shareTotalError(shares: readonly string[]): string | null {
-  return totalShare(shares) > NOMINEE_SHARE_TOTAL ? MSG.shareOver100 : null;
+export function shareTotalError(shares: readonly string[]): MessageKey | null {
+  return totalShare(shares) > NOMINEE_SHARE_TOTAL ? 'shareOver100' : null;
 }
 
 /** On submit: the total must be exactly 100. */
-export function shareSubmitError(shares: readonly string[]): string | null {
+export function shareSubmitError(shares: readonly string[]): MessageKey | null {
   const total = totalShare(shares);
-  if (total > NOMINEE_SHARE_TOTAL) return MSG.shareOver100;
-  return total === NOMINEE_SHARE_TOTAL ? null : MSG.shareEquals100;
+  if (total > NOMINEE_SHARE_TOTAL) return 'shareOver100';
+  return total === NOMINEE_SHARE_TOTAL ? null : 'shareEquals100';
 }

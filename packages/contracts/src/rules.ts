@@ -21,7 +21,7 @@ import {
 import { ageOn, compareDays, parseDdMmYyyy, todayOf } from './dates.ts';
 import { EDUCATION } from './basic-enums.ts';
 
-import { MSG } from './messages.ts';
+import { MSG, type MessageKey } from './messages.ts';
 import { said, saying } from './said.ts';
 
 const text = (required: string) => z.string({ error: required });
@@ -244,30 +244,30 @@ export type UploadKind =
   'cheque' | 'signature' | 'nomineeProof' | 'segmentProof' | 'identityDocument' | 'requestedDocument';
 
 const IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/jpg'];
-const UPLOAD_RULES: Record<UploadKind, { types: string[]; message: string; maxBytes?: number }> = {
-  cheque: { types: IMAGE_TYPES, message: MSG.chequeType },
-  signature: { types: IMAGE_TYPES, message: MSG.chequeType, maxBytes: SIGNATURE_UPLOAD_MAX_BYTES },
-  nomineeProof: { types: [...IMAGE_TYPES, 'application/pdf'], message: MSG.nomineeProofType },
-  segmentProof: { types: ['application/pdf'], message: MSG.segmentPdfOnly },
-  identityDocument: { types: [...IMAGE_TYPES, 'application/pdf'], message: MSG.nomineeProofType },
+const UPLOAD_RULES: Record<UploadKind, { types: string[]; message: MessageKey; maxBytes?: number }> = {
+  cheque: { types: IMAGE_TYPES, message: 'chequeType' },
+  signature: { types: IMAGE_TYPES, message: 'chequeType', maxBytes: SIGNATURE_UPLOAD_MAX_BYTES },
+  nomineeProof: { types: [...IMAGE_TYPES, 'application/pdf'], message: 'nomineeProofType' },
+  segmentProof: { types: ['application/pdf'], message: 'segmentPdfOnly' },
+  identityDocument: { types: [...IMAGE_TYPES, 'application/pdf'], message: 'nomineeProofType' },
   // a document a reviewer asked for (a banker's letter, a self-declaration): an image (compressed in the
   // browser first) or a PDF of at most 5 MB
   requestedDocument: {
     types: [...IMAGE_TYPES, 'application/pdf'],
-    message: MSG.nomineeProofType,
+    message: 'nomineeProofType',
     maxBytes: SIGNATURE_UPLOAD_MAX_BYTES,
   },
 };
 
-/** The message for a file that breaks the upload rule of its kind, or null when it is acceptable. */
-export function uploadError(kind: UploadKind, file: { type: string; size: number }): string | null {
+/** The message's key for a file that breaks the upload rule of its kind, or null when it is acceptable. */
+export function uploadError(kind: UploadKind, file: { type: string; size: number }): MessageKey | null {
   const rule = UPLOAD_RULES[kind];
   if (!rule.types.includes(file.type)) return rule.message;
-  if (rule.maxBytes !== undefined && file.size > rule.maxBytes) return MSG.signatureSize;
+  if (rule.maxBytes !== undefined && file.size > rule.maxBytes) return 'signatureSize';
   return null;
 }
 
-/** The message naming the types an upload kind accepts. */
+/** The key of the message naming the types an upload kind accepts. */
 export const uploadTypeMessage = (kind: UploadKind) => UPLOAD_RULES[kind].message;
 
 /** The upload types a kind accepts, for the file input's accept attribute. */

@@ -212,13 +212,13 @@ describe('UPI id', () => {
 
 describe('uploads', () => {
   it('applies each kind rule', () => {
-    expect(uploadError('cheque', { type: 'application/pdf', size: 10 })).toBe(MSG.chequeType);
+    expect(uploadError('cheque', { type: 'application/pdf', size: 10 })).toBe('chequeType');
     expect(uploadError('cheque', { type: 'image/png', size: 10 })).toBeNull();
-    expect(uploadError('signature', { type: 'image/jpeg', size: 5242881 })).toBe(MSG.signatureSize);
+    expect(uploadError('signature', { type: 'image/jpeg', size: 5242881 })).toBe('signatureSize');
     expect(uploadError('signature', { type: 'image/jpeg', size: 5242880 })).toBeNull();
-    expect(uploadError('nomineeProof', { type: 'image/gif', size: 10 })).toBe(MSG.nomineeProofType);
+    expect(uploadError('nomineeProof', { type: 'image/gif', size: 10 })).toBe('nomineeProofType');
     expect(uploadError('nomineeProof', { type: 'application/pdf', size: 10 })).toBeNull();
-    expect(uploadError('segmentProof', { type: 'image/png', size: 10 })).toBe(MSG.segmentPdfOnly);
+    expect(uploadError('segmentProof', { type: 'image/png', size: 10 })).toBe('segmentPdfOnly');
   });
 });
 
@@ -254,9 +254,9 @@ describe('nominee', () => {
     expect(r.proof_number).toBe('ABCPK1234D');
   });
   it('checks the share total both ways', () => {
-    expect(shareTotalError(['50', '30', '30'])).toBe(MSG.shareOver100);
+    expect(shareTotalError(['50', '30', '30'])).toBe('shareOver100');
     expect(shareTotalError(['50', '30'])).toBeNull();
-    expect(shareSubmitError(['50', '30'])).toBe(MSG.shareEquals100);
+    expect(shareSubmitError(['50', '30'])).toBe('shareEquals100');
     expect(shareSubmitError(['50', '30', '20'])).toBeNull();
     expect(shareSubmitError(['33.33', '33.33', '33.34'])).toBeNull();
   });

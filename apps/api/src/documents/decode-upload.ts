@@ -23,7 +23,7 @@ export async function decodeUpload(
   kind: UploadKind,
 ): Promise<DecodedUpload> {
   const m = /^data:([a-z]+\/[a-z0-9.+-]+);base64,(.+)$/s.exec(dataUrl);
-  if (!m) throw invalidField(field, 'Upload a file');
+  if (!m) throw invalidField(field, 'fieldRequired');
   const declared = m[1]!.toLowerCase().replace('image/jpg', 'image/jpeg');
   const raw = Buffer.from(m[2]!, 'base64');
   const problem = uploadError(kind, { type: declared, size: raw.length });

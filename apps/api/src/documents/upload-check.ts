@@ -5,7 +5,8 @@
  * file that is HTML first and PDF later is not a PDF. A stored PDF is shown to reviewers, so it
  * must open (decrypted when protected) and must not carry active content (`pdf-inspect.ts`).
  */
-import { invalidField, invalidFieldIssue } from '../lib/errors.ts';
+import { MSG, type MessageKey } from '@ekyc/contracts/messages';
+import { invalidField, invalidFieldAs } from '../lib/errors.ts';
 import type { DocumentWorkers } from './form-pool.ts';
 import { startsAsPdf } from './pdf-inspect.ts';
 
@@ -24,15 +25,19 @@ export function sniffType(bytes: Uint8Array): SniffedType | null {
   return null;
 }
 
-/** The file's type when it is one of `allowed`, else a 400 naming the field with `message`. */
+/**
+ * The file's type when it is one of `allowed`, else a 400 naming the field with `message` (its
+ * English `text` when that says more).
+ */
 export function requireType(
   field: string,
   bytes: Uint8Array,
   allowed: readonly SniffedType[],
-  message: string,
+  message: MessageKey,
+  text: string = MSG[message],
 ): SniffedType {
   const type = sniffType(bytes);
-  if (!type || !allowed.includes(type)) throw invalidFieldIssue(field, message);
+  if (!type || !allowed.includes(type)) throw invalidFieldAs(field, message, text);
   return type;
 }
 
@@ -45,7 +50,9 @@ export async function checkPdfUpload(
   inspector: PdfInspector,
   field: string,
   bytes: Uint8Array,
-  unreadable: string,
+  unreadable: MessageKey,
+  /** The English, when it says more than the message of `unreadable`. */
+  unreadableText: string = MSG[unreadable],
 ): Promise<void> {
   const { opened, active } = await inspector.inspectPdf(bytes);
   if (active) throw invalidField(field, 'pdfActiveContent');
@@ -53,5 +60,5 @@ export async function checkPdfUpload(
   if (opened.reason === 'too_complex') throw invalidField(field, 'pdfTooComplex');
   throw opened.reason === 'password_required'
     ? invalidField(field, 'pdfPasswordProtected')
-    : invalidFieldIssue(field, unreadable);
+    : invalidFieldAs(field, unreadable, unreadableText);
 }

@@ -108,6 +108,14 @@ export function invalidField<T extends string>(
 }
 
 /**
+ * A 400 whose English says more than the catalogue message it is translated by (which file type
+ * was found): the text as given, `key` as the reply's code and the field's.
+ */
+export function invalidFieldAs(field: string, key: MessageKey, text: string): AppError {
+  return fieldError(field, { message: text, code: key });
+}
+
+/**
  * A 400 for a shared schema's or rule's message, which carries the catalogue's English text (the
  * web shows it as it is): keyed back to MSG. A key or a plain text is taken as invalidField does.
  */

@@ -12,7 +12,6 @@ import { useOnline } from '../lib/network';
 import { useProfileSocket } from '../lib/profile-socket';
 import { session, useSession } from '../lib/session';
 import { rejectionReason, useUserDetails } from '../lib/user-details';
-import { useMessage } from '../lib/use-message';
 import { ProgressBar } from './progress-bar';
 import { useStageGuard } from './stage-guard';
 
@@ -179,7 +178,6 @@ function CorrectionNotice({
   stage: number;
 }) {
   const { t } = useTranslation('common');
-  const msg = useMessage();
   if (!isStageCode(stage) || STAGES[stage].route !== path) return null;
   const entry = kycList(record).find((k) => k.stage === stage);
   if (entry?.admin_activity !== 'Reject') return null;
@@ -187,7 +185,7 @@ function CorrectionNotice({
   return (
     <div role="note" className="mb-3 rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-ink">
       <p className="font-semibold">{t('correctionNeeded')}</p>
-      {reason && <p className="mt-1 break-words">{t('reviewerNote', { reason: msg(reason) })}</p>}
+      {reason && <p className="mt-1 break-words">{t('reviewerNote', { reason })}</p>}
     </div>
   );
 }

@@ -11,6 +11,9 @@
  * On a phone the network comes and goes: a call made offline waits until the browser is online
  * again and then goes on by itself (the page tells the person they are offline), and every call
  * has a time limit, after which it fails with a message asking to try again.
+ *
+ * Nothing else in the web calls fetch (a lint rule): a file the server links to (a PDF to preview)
+ * comes through downloadBytes, an authenticated export through a client's file().
  */
 import { screenDataSchema, type ScreenData } from '@ekyc/contracts/envelope';
 import { MSG } from '@ekyc/contracts/messages';
@@ -90,6 +93,47 @@ function idempotencyKey(): string {
   return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
 }
 
+/**
+ * Sends one request within its time limit: a call made offline waits until the browser is online
+ * again, a timed-out call is an ApiError asking to try again, a dropped connection is the generic one.
+ */
+async function send(url: string, init: RequestInit, timeoutMs: number, signal?: AbortSignal): Promise<Response> {
+  for (;;) {
+    await whenOnline();
+    signal?.throwIfAborted();
+    const timeout = new AbortController();
+    const timer = setTimeout(() => timeout.abort(), timeoutMs);
+    const cancel = () => timeout.abort();
+    signal?.addEventListener('abort', cancel);
+    try {
+      return await fetch(url, { ...init, signal: timeout.signal });
+    } catch (err) {
+      if (signal?.aborted) throw err;
+      if (timeout.signal.aborted) throw new ApiError(MSG.requestTimeout, 0, {}, 'requestTimeout');
+      // the connection dropped before the call went out: send it again once the browser is back online
+      if (typeof navigator !== 'undefined' && navigator.onLine === false) continue;
+      throw new ApiError(MSG.somethingWrong, 0, {}, 'somethingWrong');
+    } finally {
+      clearTimeout(timer);
+      signal?.removeEventListener('abort', cancel);
+    }
+  }
+}
+
+/**
+ * The bytes at a signed link the server gave (a PDF to preview), within a file's time limit and
+ * with the calls' errors (an ApiError with the generic message). The link is its own credential
+ * (exp, sid, sig): no token goes with it, and its 401 (an expired link) does not end the session.
+ */
+export async function downloadBytes(
+  url: string,
+  options: { signal?: AbortSignal; timeoutMs?: number } = {},
+): Promise<ArrayBuffer> {
+  const res = await send(url, {}, options.timeoutMs ?? UPLOAD_TIMEOUT_MS, options.signal);
+  if (!res.ok) throw new ApiError(MSG.somethingWrong, res.status, {}, 'somethingWrong');
+  return res.arrayBuffer();
+}
+
 export function createApiClient(settings: ClientSettings) {
   async function request<S extends DataSchema>(
     method: 'GET' | 'POST' | 'PUT',
@@ -114,27 +158,7 @@ export function createApiClient(settings: ClientSettings) {
     // a document or photo travels in the body as base64: give it the upload time on a slow network
     const timeoutMs =
       options.timeoutMs ?? ((payload?.length ?? 0) > 64 * 1024 ? UPLOAD_TIMEOUT_MS : REQUEST_TIMEOUT_MS);
-    let res: Response;
-    for (;;) {
-      await whenOnline();
-      const timeout = new AbortController();
-      const timer = setTimeout(() => timeout.abort(), timeoutMs);
-      const cancel = () => timeout.abort();
-      options.signal?.addEventListener('abort', cancel);
-      try {
-        res = await fetch(url, { method, headers, body: payload, signal: timeout.signal });
-        break;
-      } catch (err) {
-        if (options.signal?.aborted) throw err;
-        if (timeout.signal.aborted) throw new ApiError(MSG.requestTimeout, 0, {}, 'requestTimeout');
-        // the connection dropped before the call went out: send it again once the browser is back online
-        if (typeof navigator !== 'undefined' && navigator.onLine === false) continue;
-        throw new ApiError(MSG.somethingWrong, 0, {}, 'somethingWrong');
-      } finally {
-        clearTimeout(timer);
-        options.signal?.removeEventListener('abort', cancel);
-      }
-    }
+    const res = await send(url, { method, headers, body: payload }, timeoutMs, options.signal);
     let json: unknown = undefined;
     try {
       json = await res.json();
@@ -189,12 +213,9 @@ export function createApiClient(settings: ClientSettings) {
     const headers: Record<string, string> = {};
     const token = settings.token();
     if (token) headers.authorization = `Bearer ${token}`;
-    let res: Response;
-    try {
-      res = await fetch(`${settings.base}/${path}`, { headers });
-    } catch {
+    const res = await send(`${settings.base}/${path}`, { headers }, UPLOAD_TIMEOUT_MS).catch(() => {
       throw new ApiError(failure, 0);
-    }
+    });
     if (res.status === 401) settings.onUnauthorized();
     if (!res.ok) throw new ApiError(failure, res.status);
     return res.blob();

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { LANGUAGES } from '../constants.ts';
 import { replySchema } from '../envelope.ts';
+import { MSG } from '../messages.ts';
 
 /**
  * Assisted video KYC (SEBI's KYC duties for persons with disabilities, regulation research 1.3): an
@@ -13,10 +14,11 @@ export const ASSISTED_KYC_NEEDS = ['vision', 'hearing', 'speech', 'mobility', 'o
 /** How many days ahead a call can be booked. */
 export const ASSISTED_KYC_DAYS_AHEAD = 14;
 
+/** The booking's refusals, in the catalogue (a 400 carries the key as its code). */
 export const ASSISTED_KYC_MESSAGES = {
-  day: 'Choose a day within the next two weeks, Monday to Saturday.',
-  slot: 'Choose a time for the call.',
-  note: 'Use at most 300 characters.',
+  day: MSG.assistedKycDay,
+  slot: MSG.assistedKycSlot,
+  note: MSG.assistedKycNote,
 } as const;
 
 /** The days a call can be booked on, from the day after `today` (YYYY-MM-DD, India): no Sundays. */

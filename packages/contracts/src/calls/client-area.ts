@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { MSG } from '../messages.ts';
+import { said } from '../said.ts';
 import { mobileSchema, otpSchema } from '../rules.ts';
 import { nomineeSchema } from '../nominee-rules.ts';
 import { emptyDataSchema, replySchema } from '../envelope.ts';
@@ -126,13 +127,11 @@ export function nominationRequestSchema(options: {
         .default([]),
     })
     .superRefine((v, ctx) => {
-      if (!v.opt_out && v.nominees.length === 0)
-        ctx.addIssue({ code: 'custom', path: ['nominees'], message: MSG.fieldRequired });
-      if (v.opt_out && v.nominees.length > 0)
-        ctx.addIssue({ code: 'custom', path: ['nominees'], message: MSG.nomineeSlots });
+      if (!v.opt_out && v.nominees.length === 0) ctx.addIssue(said('fieldRequired', ['nominees']));
+      if (v.opt_out && v.nominees.length > 0) ctx.addIssue(said('nomineeSlots', ['nominees']));
       const shares = v.nominees.map((n) => n.percentage_share).filter((s) => s !== '');
       if (shares.length && (shares.length !== v.nominees.length || shares.reduce((a, s) => a + Number(s), 0) !== 100))
-        ctx.addIssue({ code: 'custom', path: ['nominees'], message: MSG.shareEquals100 });
+        ctx.addIssue(said('shareEquals100', ['nominees']));
     })
     .meta({
       examples: [

@@ -8,6 +8,7 @@
 import { z } from 'zod';
 import { SEGMENTS } from '../enums.ts';
 import { MSG } from '../messages.ts';
+import { said } from '../said.ts';
 import { replySchema } from '../envelope.ts';
 import { FINANCIAL_PROOF_CODES, financialProofIssues } from './update-segment.ts';
 import { serviceRequestViewSchema } from './client-area.ts';
@@ -69,25 +70,18 @@ export function segmentRequestSchema({ now = () => new Date() }: { now?: () => D
         .optional(),
     })
     .superRefine((v, ctx) => {
-      if (v.activate.length + v.deactivate.length === 0)
-        ctx.addIssue({ code: 'custom', path: ['activate'], message: MSG.segmentRequired });
-      if (v.activate.some((c) => v.deactivate.includes(c)))
-        ctx.addIssue({ code: 'custom', path: ['deactivate'], message: MSG.segmentRequired });
+      if (v.activate.length + v.deactivate.length === 0) ctx.addIssue(said('segmentRequired', ['activate']));
+      if (v.activate.some((c) => v.deactivate.includes(c))) ctx.addIssue(said('segmentRequired', ['deactivate']));
       if (!v.activate.some(segmentNeedsIncomeProof)) return;
       if (!v.income_proof) {
-        ctx.addIssue({ code: 'custom', path: ['income_proof'], message: MSG.segmentProofRequired });
+        ctx.addIssue(said('segmentProofRequired', ['income_proof']));
         return;
       }
       if (v.income_proof.method !== 'upload') return;
       const proof = v.income_proof;
       if (!proof.financial_proof_option)
-        ctx.addIssue({
-          code: 'custom',
-          path: ['income_proof', 'financial_proof_option'],
-          message: MSG.segmentProofOptionRequired,
-        });
-      if (!proof.document)
-        ctx.addIssue({ code: 'custom', path: ['income_proof', 'document'], message: MSG.segmentProofRequired });
+        ctx.addIssue(said('segmentProofOptionRequired', ['income_proof', 'financial_proof_option']));
+      if (!proof.document) ctx.addIssue(said('segmentProofRequired', ['income_proof', 'document']));
       for (const issue of financialProofIssues(proof, now()))
         ctx.addIssue({ code: 'custom', path: ['income_proof', issue.path], message: issue.message });
     })

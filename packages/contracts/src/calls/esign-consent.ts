@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { MessageKey } from '../messages.ts';
 import { screenSchema } from '../screen.ts';
 import { stageReplySchema } from '../envelope.ts';
 import { acknowledgedDocumentsSchema } from './broker-documents.ts';
@@ -25,6 +26,8 @@ export type EsignConsentData = z.infer<typeof esignConsentDataSchema>;
 export const esignStatusMessageSchema = z.object({
   status: z.boolean().optional(),
   message: z.string().optional(),
+  /** The message's key in MSG, which the web translates it by (the time-out's is ESIGN_TIME_EXCEEDED_CODE). */
+  code: z.string().optional(),
   disconnect: z.boolean().optional(),
   data: z.object({ signed_document_link: z.string().optional(), screen: z.optional(screenSchema) }).optional(),
 });
@@ -32,5 +35,7 @@ export type EsignStatusMessage = z.infer<typeof esignStatusMessageSchema>;
 
 /** The message the status socket sends when the signing window has passed (section 4). */
 export const ESIGN_TIME_EXCEEDED = 'Time Exceeded';
+/** The code beside it: the signing window has passed. */
+export const ESIGN_TIME_EXCEEDED_CODE = 'timeLimitExceeded' satisfies MessageKey;
 
 export const esignConsentReplySchema = stageReplySchema(esignConsentDataSchema);

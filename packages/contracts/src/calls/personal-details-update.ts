@@ -11,6 +11,7 @@ import {
   TRADING_EXPERIENCE,
 } from '../enums.ts';
 import { MSG } from '../messages.ts';
+import { said } from '../said.ts';
 import {
   collapseSpaces,
   declarationsSchema,
@@ -70,17 +71,13 @@ export function declarationStepSchema(reading: DeclarationReading, sharedEmail =
     )
     .superRefine((v, ctx) => {
       const abroad = (v.fatca?.tax_residencies.length ?? 0) > 0;
-      if (!abroad && v.resident_of_india !== true)
-        ctx.addIssue({ code: 'custom', path: ['resident_of_india'], message: MSG.fieldRequired });
-      if (abroad && v.resident_of_india)
-        ctx.addIssue({ code: 'custom', path: ['resident_of_india'], message: MSG.taxResidencyConflict });
+      if (!abroad && v.resident_of_india !== true) ctx.addIssue(said('fieldRequired', ['resident_of_india']));
+      if (abroad && v.resident_of_india) ctx.addIssue(said('taxResidencyConflict', ['resident_of_india']));
     })
     .superRefine((v, ctx) => {
       if (!sharedEmail) return;
-      if (!v.family_relation)
-        ctx.addIssue({ code: 'custom', path: ['family_relation'], message: MSG.familyRelationRequired });
-      if (!v.family_holder_name)
-        ctx.addIssue({ code: 'custom', path: ['family_holder_name'], message: MSG.familyHolderRequired });
+      if (!v.family_relation) ctx.addIssue(said('familyRelationRequired', ['family_relation']));
+      if (!v.family_holder_name) ctx.addIssue(said('familyHolderRequired', ['family_holder_name']));
     });
 }
 
@@ -132,9 +129,9 @@ export function personalDetailsUpdateRequestSchema({
     )
     .superRefine((v, ctx) => {
       if (age !== undefined && !isExperienceAllowed(v.trading_experience, age))
-        ctx.addIssue({ code: 'custom', path: ['trading_experience'], message: MSG.experienceTooHigh });
+        ctx.addIssue(said('experienceTooHigh', ['trading_experience']));
       if (documentGender && v.gender !== documentGender && !v.gender_confirmed)
-        ctx.addIssue({ code: 'custom', path: ['gender'], message: MSG.genderChangeUnconfirmed });
+        ctx.addIssue(said('genderChangeUnconfirmed', ['gender']));
     });
 }
 export type PersonalDetailsUpdateRequest = z.input<ReturnType<typeof personalDetailsUpdateRequestSchema>>;

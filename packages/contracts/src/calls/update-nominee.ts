@@ -3,6 +3,7 @@ import { screenSchema } from '../screen.ts';
 import { ADDRESS_FIELD_MAX, DEFAULT_MAX_NOMINEES, NOMINEE_FIELDS, type NomineeField } from '../constants.ts';
 import { IDENTITY_DOCUMENTS } from '../enums.ts';
 import { MSG } from '../messages.ts';
+import { said } from '../said.ts';
 
 import { dataUrlSchema } from '../rules.ts';
 import { nomineeSchema, resolveShares } from '../nominee-rules.ts';
@@ -33,8 +34,7 @@ const proofsSchema = z.object({
 /** One slot of updatedNomineeList: the section 5 nominee rules plus the proof files (front and back). */
 export function nomineeEntrySchema(options: { now?: () => Date; mandatory?: readonly NomineeField[] } = {}) {
   return z.intersection(nomineeSchema(options), proofsSchema).superRefine((v, ctx) => {
-    if (v.proof_number.length > 20)
-      ctx.addIssue({ code: 'custom', path: ['proof_number'], message: MSG.idNumberInvalid });
+    if (v.proof_number.length > 20) ctx.addIssue(said('idNumberInvalid', ['proof_number']));
   });
 }
 export type NomineeEntryInput = z.input<ReturnType<typeof nomineeEntrySchema>>;
@@ -80,19 +80,18 @@ export function updateNomineeRequestSchema({
     .superRefine((v, ctx) => {
       if (v.skip_nominee) return;
       const keys = Object.keys(v.updatedNomineeList);
-      if (keys.length === 0)
-        return void ctx.addIssue({ code: 'custom', path: ['updatedNomineeList'], message: MSG.fieldRequired });
+      if (keys.length === 0) return void ctx.addIssue(said('fieldRequired', ['updatedNomineeList']));
       const expected = keys.map((_, i) => nomineeSlotKey(i));
       if (keys.length > maxNominees || expected.some((k) => !(k in v.updatedNomineeList)))
-        return void ctx.addIssue({ code: 'custom', path: ['updatedNomineeList'], message: MSG.nomineeSlots });
+        return void ctx.addIssue(said('nomineeSlots', ['updatedNomineeList']));
       const entries = expected.map((k) => v.updatedNomineeList[k]!);
       const { error: shareError } = resolveShares(
         entries.map((n) => n.percentage_share),
         mandatory.includes('share'),
       );
-      if (shareError) ctx.addIssue({ code: 'custom', path: ['updatedNomineeList'], message: shareError });
+      if (shareError) ctx.addIssue(said(shareError, ['updatedNomineeList']));
       if (v.nominee_soa === 'nominee_name' && !entries.some((n) => fullNomineeName(n) === v.nominee_soa_name.trim()))
-        ctx.addIssue({ code: 'custom', path: ['nominee_soa_name'], message: MSG.fieldRequired });
+        ctx.addIssue(said('fieldRequired', ['nominee_soa_name']));
     });
 }
 export type UpdateNomineeRequest = z.input<ReturnType<typeof updateNomineeRequestSchema>>;

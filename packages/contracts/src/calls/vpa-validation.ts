@@ -25,6 +25,8 @@ export const vpaCallbackSchema = z.object({
   status: z.enum(['Success', 'Failure']),
   status_description: z.string(),
   message: z.string(),
+  /** The message's key in MSG, which the web translates it by (absent in answers kept before it was added). */
+  code: z.optional(z.string()),
   vpa_id: z.string(),
   screen: screenSchema,
   updated_at: z.string(),

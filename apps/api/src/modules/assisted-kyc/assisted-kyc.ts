@@ -4,7 +4,6 @@
  * list of calls to make and its "done". The note is personal (what help is needed): encrypted.
  */
 import {
-  ASSISTED_KYC_MESSAGES,
   ASSISTED_KYC_SLOTS,
   type AssistedKycBooking,
   type AssistedKycCall,
@@ -51,7 +50,7 @@ export async function requestAssistedKyc(
   input: z.output<typeof requestAssistedKycSchema>,
 ): Promise<Outcome<AssistedKycData>> {
   if (!assistedKycDays(indianDay(new Date(deps.now()))).includes(input.call_date))
-    throw invalidField('call_date', ASSISTED_KYC_MESSAGES.day);
+    throw invalidField('call_date', 'assistedKycDay');
   await repo.book(deps.database.db, {
     applicantId,
     callDate: input.call_date,

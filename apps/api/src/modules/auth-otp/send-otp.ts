@@ -63,7 +63,7 @@ export async function sendOtp(
     });
   }
   if (!input.mobile)
-    throw invalidField(input.email ? 'token' : 'mobile', input.email ? 'sign in first' : 'mobileRequired');
+    throw invalidField(input.email ? 'token' : 'mobile', input.email ? 'unauthorized' : 'mobileRequired');
   // a number on DoT's revocation list is refused before any OTP goes to it (it may be someone else's now)
   if (ruleSetOn(indianDay(new Date())).values.mnrlCheck && (await onRevocationList(deps, input.mobile, log)))
     return fail('mobileRevoked', { screen: ROUTE.signUp });

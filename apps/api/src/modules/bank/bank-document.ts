@@ -6,7 +6,7 @@
 import { MSG, type MessageKey } from '@ekyc/contracts/messages';
 import sharp from 'sharp';
 import { checkPdfUpload, type PdfInspector, sniffType, type SniffedType } from '../../documents/upload-check.ts';
-import { AppError, invalidField } from '../../lib/errors.ts';
+import { AppError, invalidField, invalidFieldAs } from '../../lib/errors.ts';
 
 export type BankDocumentType = SniffedType;
 
@@ -39,12 +39,13 @@ export async function normaliseBankDocument(
   const typeText = MSG[typeMessage];
   const actual = sniffType(bytes);
   if (actual !== claimed)
-    throw invalidField(
+    throw invalidFieldAs(
       field,
+      typeMessage,
       `The file is not ${NAMES[claimed as BankDocumentType]}: its content is ${actual ? NAMES[actual] : 'not an image'}. ${typeText}`,
     );
   if (actual === 'application/pdf') {
-    await checkPdfUpload(inspector, field, bytes, `The PDF could not be read. ${typeText}`);
+    await checkPdfUpload(inspector, field, bytes, typeMessage, `The PDF could not be read. ${typeText}`);
     return { contentType: actual, bytes };
   }
   try {
@@ -58,6 +59,6 @@ export async function normaliseBankDocument(
     return { contentType: actual, bytes: out };
   } catch (err) {
     if (err instanceof AppError) throw err;
-    throw invalidField(field, `The image could not be read. ${typeText}`);
+    throw invalidFieldAs(field, typeMessage, `The image could not be read. ${typeText}`);
   }
 }

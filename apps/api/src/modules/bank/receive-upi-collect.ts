@@ -45,6 +45,7 @@ export async function receiveUpiCollect(deps: Deps, n: UpiNotification): Promise
       status: 'Success',
       status_description: 'Success',
       message: MSG.bankVerified,
+      code: 'bankVerified',
       vpa_id: pending.vpa,
       screen: next.screen,
       updated_at: now,
@@ -78,6 +79,7 @@ export async function receiveUpiCollect(deps: Deps, n: UpiNotification): Promise
             ? 'Expired'
             : 'Declined',
     message: n.kind === 'vpa' ? MSG.upiInvalid : MSG.bankNotVerified,
+    code: n.kind === 'vpa' ? 'upiInvalid' : 'bankNotVerified',
     vpa_id: pending.vpa,
     screen: BANK_SCREEN,
     updated_at: now,

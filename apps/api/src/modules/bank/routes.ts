@@ -20,7 +20,7 @@ import {
   vpaValidationRequestSchema,
 } from '@ekyc/contracts/calls/vpa-validation';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { AppError, invalidField } from '../../lib/errors.ts';
+import { AppError, invalidField, invalidFieldAs } from '../../lib/errors.ts';
 import { readSetuNotification, SETU_SIGNATURE_HEADER, setuNotificationSchema } from '../../providers/upi/setu.ts';
 import { readSetuRpdNotification, setuRpdNotificationSchema } from '../../providers/upi/setu-rpd.ts';
 import { closeChequeReader } from './cheque-reader.ts';
@@ -96,7 +96,7 @@ export const bankRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => {
       // UPI has its own call (vpa-validation); this one is the penny drop of a typed account.
-      if (req.query.is_vpa) throw invalidField('is_vpa', 'Use vpa-validation to verify a UPI id');
+      if (req.query.is_vpa) throw invalidFieldAs('is_vpa', 'upiInvalid', 'Use vpa-validation to verify a UPI id');
       return verifyBankAccount(deps, req.applicant!.subjectId, req.body, req.log);
     },
   );

@@ -26,7 +26,7 @@ export async function submitOvdDocuments(
   const front = await decodeUpload(deps.documents, 'front', input.front, 'identityDocument');
   const back = input.back ? await decodeUpload(deps.documents, 'back', input.back, 'identityDocument') : null;
   if (back && (front.contentType === 'application/pdf' || back.contentType === 'application/pdf'))
-    throw invalidField('back', 'Upload one PDF with both sides, or one or two images');
+    throw invalidField('back', 'ovdPdfBothSides');
   const pan = section('pan_obj');
   if (!pan) return fail('somethingWrong', { screen: ROUTE.pan });
   const locker = section('digilocker_obj');

@@ -10,7 +10,7 @@
  */
 import { X509Certificate } from 'node:crypto';
 import { ESIGN_TIME_EXCEEDED } from '@ekyc/contracts/calls/esign-consent';
-import { MSG } from '@ekyc/contracts/messages';
+import { MSG, type MessageKey } from '@ekyc/contracts/messages';
 import { STAGE } from '@ekyc/contracts/stages';
 import { attributeExchanges } from '../../providers/exchanges/scope.ts';
 import type { EsignDeps } from './deps.ts';
@@ -48,9 +48,14 @@ export async function completeEsign(deps: Deps, eSignResponse: string): Promise<
     return { kind: 'expired' };
   }
   const db = deps.database.db;
-  const publishFailure = async (message: string, told: string = MSG.esignError) => {
+  const publishFailure = async (message: string, told: MessageKey = 'esignError') => {
     if (await repo.finish(db, row.txnId, 'failed', message, new Date(deps.esign.now())))
-      await deps.hub.publish(channels.esign(row.txnId), { status: false, message: told, disconnect: false });
+      await deps.hub.publish(channels.esign(row.txnId), {
+        status: false,
+        message: MSG[told],
+        code: told,
+        disconnect: false,
+      });
     return { kind: 'failed' as const, message };
   };
   if (!result.ok) return publishFailure(result.errMsg);
@@ -93,7 +98,7 @@ export async function completeEsign(deps: Deps, eSignResponse: string): Promise<
     if (!panHash || !isSignedPanTaken(err)) throw err;
     const holder = await signedRepository.ownerOf(db, panHash);
     if (holder) await signedRepository.auditRefusedReuse(db, holder, row.applicantId, STAGE.ESIGN);
-    return publishFailure(MSG.panInUse, MSG.panInUse);
+    return publishFailure(MSG.panInUse, 'panInUse');
   }
   if (!finished) return { kind: 'expired' };
   const section: EsignSection = {
@@ -118,6 +123,7 @@ export async function completeEsign(deps: Deps, eSignResponse: string): Promise<
   await deps.hub.publish(channels.esign(row.txnId), {
     status: true,
     message: MSG.esignSigned,
+    code: 'esignSigned',
     disconnect: false,
     // the status socket turns the reference into a link bound to its own session
     data: { signed_document_link: signedRef, screen: moved.screen },

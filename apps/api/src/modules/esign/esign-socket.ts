@@ -3,7 +3,7 @@
  * ends: signed (with the signed document's link), failed, or 'Time Exceeded' when the window
  * passes first. A transaction that ended before the socket opened is told at once.
  */
-import { ESIGN_TIME_EXCEEDED } from '@ekyc/contracts/calls/esign-consent';
+import { ESIGN_TIME_EXCEEDED, ESIGN_TIME_EXCEEDED_CODE } from '@ekyc/contracts/calls/esign-consent';
 import { MSG } from '@ekyc/contracts/messages';
 import type { FastifyInstance } from 'fastify';
 import { channels } from '../../realtime/hub.ts';
@@ -49,6 +49,7 @@ export async function esignSocketRoutes(app: FastifyInstance) {
         send(socket, {
           status: true,
           message: MSG.esignSigned,
+          code: 'esignSigned',
           disconnect: false,
           data: {
             ...(section?.signed_document && {
@@ -58,8 +59,14 @@ export async function esignSocketRoutes(app: FastifyInstance) {
           },
         });
       } else if (row?.status === 'expired')
-        send(socket, { status: false, message: ESIGN_TIME_EXCEEDED, disconnect: false });
-      else if (row?.status === 'failed') send(socket, { status: false, message: MSG.esignError, disconnect: false });
+        send(socket, {
+          status: false,
+          message: ESIGN_TIME_EXCEEDED,
+          code: ESIGN_TIME_EXCEEDED_CODE,
+          disconnect: false,
+        });
+      else if (row?.status === 'failed')
+        send(socket, { status: false, message: MSG.esignError, code: 'esignError', disconnect: false });
       else if (row && row.expiresAt.getTime() <= deps.esign.now()) await expireIfPending(deps, txn);
     },
   );

@@ -5,7 +5,11 @@
  * account: a PAN another application signed since this one's PAN validation is refused here, before
  * the applicant signs (signed_pans' key refuses the rest at completion, complete-esign.ts).
  */
-import { ESIGN_TIME_EXCEEDED, type EsignConsentData } from '@ekyc/contracts/calls/esign-consent';
+import {
+  ESIGN_TIME_EXCEEDED,
+  ESIGN_TIME_EXCEEDED_CODE,
+  type EsignConsentData,
+} from '@ekyc/contracts/calls/esign-consent';
 import { ROUTE, STAGE, type Screen } from '@ekyc/contracts/stages';
 import { ruleSetOn } from '@ekyc/contracts/regulation';
 import type { EsignDeps } from './deps.ts';
@@ -95,6 +99,11 @@ export async function startEsignConsent(
 export async function expireIfPending(deps: Deps, txn: string): Promise<boolean> {
   const expired = await repo.finish(deps.database.db, txn, 'expired', ESIGN_TIME_EXCEEDED, new Date(deps.esign.now()));
   if (expired)
-    await deps.hub.publish(channels.esign(txn), { status: false, message: ESIGN_TIME_EXCEEDED, disconnect: false });
+    await deps.hub.publish(channels.esign(txn), {
+      status: false,
+      message: ESIGN_TIME_EXCEEDED,
+      code: ESIGN_TIME_EXCEEDED_CODE,
+      disconnect: false,
+    });
   return expired;
 }

@@ -9,8 +9,6 @@ import type { NomineeDeps } from './deps.ts';
 import { invalidField } from '../../lib/errors.ts';
 import { ok, type Outcome } from '../../lib/outcome.ts';
 
-export const OPT_OUT_NEEDS_OTP = 'Confirm opting out with the OTPs sent to your mobile and your e-mail';
-
 export interface NomineeOptOutRecord {
   declaration_version: string;
   declaration_text: string;
@@ -85,7 +83,7 @@ export async function confirmOptOut(
   if (!codes) {
     if (allowed.includes('esign')) return { ...base, mode: 'esign' };
     if (allowed.includes('declaration')) return { ...base, mode: 'declaration' };
-    throw invalidField('opt_out_otp', OPT_OUT_NEEDS_OTP);
+    throw invalidField('opt_out_otp', 'nomineeOptOutOtp');
   }
   const { mobile, email } = await contactsOf(deps, applicantId);
   let emailAt = '';

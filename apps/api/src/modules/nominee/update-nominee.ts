@@ -66,7 +66,7 @@ export async function updateNominee(
   }));
   const needsAddress = entries.some((e) => e.entry.same_address_flag);
   const address = needsAddress ? await applicantAadhaarAddress(deps, applicantId) : null;
-  if (needsAddress && !address) throw invalidField('same_address_flag', 'The applicant has no Aadhaar address to copy');
+  if (needsAddress && !address) throw invalidField('same_address_flag', 'noAadhaarAddress');
 
   // Proofs are all checked before any is stored, so a bad file leaves nothing behind.
   const checked = await Promise.all(

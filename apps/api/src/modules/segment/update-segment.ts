@@ -12,7 +12,7 @@ import { randomUUID } from 'node:crypto';
 import type { z } from 'zod';
 import type { SegmentDeps } from './deps.ts';
 import { startsAsPdf } from '../../documents/pdf-inspect.ts';
-import { invalidField } from '../../lib/errors.ts';
+import { invalidField, invalidFieldAs } from '../../lib/errors.ts';
 import { fail, ok, type Outcome } from '../../lib/outcome.ts';
 import { ProviderError } from '../../providers/http.ts';
 import { RULE_SET_SECTION, ruleSetFrom } from '../../records/rule-set.ts';
@@ -92,7 +92,8 @@ function checkRiskDisclosure(
 /** The chosen codes plus every auto_select segment, in display order; an unknown code is a 400. */
 function chooseSegments(catalogue: SegmentItem[], codes: string[]): SegmentItem[] {
   const unknown = codes.find((c) => !catalogue.some((s) => s.code === c));
-  if (unknown !== undefined) throw invalidField('segments', `Unknown segment ${unknown.slice(0, 64)}`);
+  if (unknown !== undefined)
+    throw invalidFieldAs('segments', 'segmentUnknown', `Unknown segment ${unknown.slice(0, 64)}`);
   const chosen = catalogue.filter((s) => s.auto_select || codes.includes(s.code));
   if (chosen.length === 0) throw invalidField('segments', 'segmentRequired');
   return chosen;

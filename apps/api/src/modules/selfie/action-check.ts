@@ -35,7 +35,7 @@ const FRAME_MESSAGE = 'Only JPEG frames can be uploaded';
 /** Each frame re-encoded (no metadata survives), at most 480 pixels a side. */
 async function reencodeFrame(dataUrl: string): Promise<Buffer> {
   const bytes = Buffer.from(dataUrl.slice(dataUrl.indexOf(',') + 1), 'base64');
-  requireType('frames', bytes, ['image/jpeg'], FRAME_MESSAGE);
+  requireType('frames', bytes, ['image/jpeg'], 'chequeType', FRAME_MESSAGE);
   try {
     return await sharp(bytes, { limitInputPixels: 2048 * 2048 })
       .rotate()

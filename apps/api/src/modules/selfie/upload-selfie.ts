@@ -26,7 +26,7 @@ const SELFIE_TYPE_MESSAGE = 'Only a JPEG selfie can be uploaded';
 /** Only a JPEG is decoded (section 4: the capture is a JPEG): its first bytes are checked before sharp sees them. */
 async function reencode(dataUrl: string): Promise<Buffer> {
   const bytes = Buffer.from(dataUrl.slice(dataUrl.indexOf(',') + 1), 'base64');
-  requireType('image', bytes, ['image/jpeg'], SELFIE_TYPE_MESSAGE);
+  requireType('image', bytes, ['image/jpeg'], 'chequeType', SELFIE_TYPE_MESSAGE);
   try {
     return await sharp(bytes, { limitInputPixels: 4096 * 4096 })
       .rotate()

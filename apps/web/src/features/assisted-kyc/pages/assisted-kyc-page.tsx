@@ -17,6 +17,8 @@ import { useMessage } from '../../../lib/use-message';
 import { useAssistedKyc, useBookAssistedKyc, useCancelAssistedKyc } from '../api/assisted-kyc';
 
 type Errors = Partial<Record<'call_date' | 'slot' | 'note', string>>;
+/** The catalogue message of each field the booking's schema checks. */
+const FIELD_MESSAGE = { call_date: 'assistedKycDay', slot: 'assistedKycSlot', note: 'assistedKycNote' } as const;
 
 export default function AssistedKycPage() {
   const { t, i18n } = useTranslation('assisted');
@@ -111,7 +113,7 @@ function BookingForm({
       // the shared schema's rules, said in the applicant's language
       for (const issue of checked.error.issues) {
         const field = issue.path[0] as keyof Errors;
-        found[field] ??= t(`errors.${field}`);
+        if (field in FIELD_MESSAGE) found[field] ??= msg(FIELD_MESSAGE[field]);
       }
       setErrors(found);
       return;

@@ -6,6 +6,7 @@
  */
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { downloadBytes } from '../../../lib/api-client';
 import { isCancelled, openPdfPages, type PdfPage, type PdfPages } from '../../../lib/pdf-pages';
 
 function PageCanvas({ page, width, label }: { page: PdfPage; width: number; label: string }) {
@@ -39,12 +40,9 @@ export function usePdf(url: string): PdfPages | 'loading' | 'failed' {
   useEffect(() => {
     let gone = false;
     let opened: PdfPages | null = null;
+    const abort = new AbortController();
     setState('loading');
-    const bytes = fetch(url).then((res) => {
-      if (!res.ok) throw new Error(`HTTP ${res.status}`);
-      return res.arrayBuffer();
-    });
-    openPdfPages(bytes).then(
+    openPdfPages(downloadBytes(url, { signal: abort.signal })).then(
       (doc) => {
         if (gone) doc.close();
         else setState((opened = doc));
@@ -53,6 +51,7 @@ export function usePdf(url: string): PdfPages | 'loading' | 'failed' {
     );
     return () => {
       gone = true;
+      abort.abort();
       opened?.close();
     };
   }, [url]);

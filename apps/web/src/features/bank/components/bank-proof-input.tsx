@@ -2,7 +2,7 @@
  * Picks the bank proof file: PNG or JPEG for a cheque, also PDF for a statement or passbook.
  * Images are compressed in the browser to at most 1 MB and 800 px before upload (section 5).
  */
-import { MSG } from '@ekyc/contracts/messages';
+import type { MessageKey } from '@ekyc/contracts/messages';
 import { uploadAccept, uploadError } from '@ekyc/contracts/rules';
 import { compressImage } from '../../../lib/compress-image';
 import { useState } from 'react';
@@ -31,7 +31,7 @@ export function BankProofInput({
 }) {
   const { t } = useTranslation('bank');
   const msg = useMessage();
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useState<MessageKey | null>(null);
   const [busy, setBusy] = useState(false);
   const kind = allowPdf ? 'nomineeProof' : 'cheque';
 
@@ -50,7 +50,7 @@ export function BankProofInput({
       const compressed = await compressImage(file);
       onChange({ dataUrl: await fileToDataUrl(compressed), name: file.name, type: compressed.type || file.type });
     } catch {
-      setError(allowPdf ? MSG.nomineeProofType : MSG.chequeType);
+      setError(allowPdf ? 'nomineeProofType' : 'chequeType');
     } finally {
       setBusy(false);
     }

@@ -8,7 +8,6 @@
  * message or 'Your Bank yet not verified' and back to /bank-and-segment.
  */
 import { UPI_LOADER_S, UPI_WAIT_S } from '@ekyc/contracts/constants';
-import { MSG } from '@ekyc/contracts/messages';
 import { upiHandleSuggestions, upiIdSchema } from '@ekyc/contracts/rules';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState } from 'react';
@@ -19,7 +18,7 @@ import { TextField } from '../../../components/text-field';
 import { UpiPayPrompt } from '../../../components/upi-pay';
 import { useScreenNavigate } from '../../../lib/navigation';
 import { toast } from '../../../lib/toast';
-import { type Said, saidIn, useMessage } from '../../../lib/use-message';
+import { type Said, type Saying, saidIn, useMessage } from '../../../lib/use-message';
 import { useStageAction } from '../../../lib/use-stage-action';
 import { USER_DETAILS_KEY } from '../../../lib/user-details';
 import { useBankConfig } from '../api/get-bank-config';
@@ -85,9 +84,9 @@ export default function UpiPage() {
         appUrl={waiting.appUrl}
         pay={waiting.pay}
         callback={vpaCallback}
-        onDone={(ok, message, screen) => {
-          if (ok) toast.success(msg(message));
-          else toast.error(msg(message));
+        onDone={(ok, said, screen) => {
+          if (ok) toast.success(msg(said));
+          else toast.error(msg(said));
           go(screen);
         }}
       />
@@ -188,8 +187,8 @@ function UpiWait({
   appUrl?: string;
   /** A UPI intent: the link opens the UPI app on a phone; the QR is for a phone's camera. */
   pay?: { upiLink: string; qr?: string };
-  callback?: { status: string; message: string; screen: string; updated_at: string };
-  onDone: (ok: boolean, message: string, screen: string) => void;
+  callback?: { status: string; message: string; code?: string; screen: string; updated_at: string };
+  onDone: (ok: boolean, said: Saying, screen: string) => void;
 }) {
   const { t } = useTranslation('bank');
   const msg = useMessage();
@@ -228,12 +227,12 @@ function UpiWait({
       done.current = true;
       onDone(
         callback.status === 'Success',
-        callback.status === 'Success' ? MSG.bankVerified : callback.message || MSG.bankNotVerified,
+        callback.status === 'Success' ? 'bankVerified' : callback.message ? callback : 'bankNotVerified',
         callback.screen,
       );
     } else if (elapsed >= UPI_WAIT_S) {
       done.current = true;
-      onDone(false, MSG.bankNotVerified, ROUTE.bankMethod);
+      onDone(false, 'bankNotVerified', ROUTE.bankMethod);
     }
   }, [callback, elapsed, since, onDone]);
 

@@ -2,7 +2,6 @@
  * Manual upload of officially valid documents (section 4: when DigiLocker fails), or of the PAN
  * card when the locker held none. Front and back images, or one PDF with both sides (section 5).
  */
-import { MSG } from '@ekyc/contracts/messages';
 import { IDENTITY_DOCUMENTS } from '@ekyc/contracts/enums';
 import { uploadAccept, uploadError } from '@ekyc/contracts/rules';
 import { compressImage } from '../../../lib/compress-image';
@@ -15,7 +14,8 @@ import { ApiError } from '../../../lib/api-client';
 import { fileToDataUrl } from '../../../lib/file-data-url';
 import { useScreenNavigate } from '../../../lib/navigation';
 import { toast } from '../../../lib/toast';
-import { useMessage } from '../../../lib/use-message';
+import { fieldProblems } from '../../../lib/use-stage-action';
+import { type Saying, useMessage } from '../../../lib/use-message';
 import { useVerifyOvd } from '../api/verify-ovd';
 
 const ADDRESS_DOCUMENTS = IDENTITY_DOCUMENTS.filter((d) => d.code !== 'PAN');
@@ -43,21 +43,21 @@ export function OvdUploadForm({ panOnly = false }: { panOnly?: boolean }) {
     state: '',
     pincode: '',
   });
-  const [errors, setErrors] = useState<Partial<Record<'front' | 'back' | AddressField, string>>>({});
+  const [errors, setErrors] = useState<Partial<Record<'front' | 'back' | AddressField, Saying>>>({});
 
   const check = (f: File | null) => (f ? uploadError('identityDocument', f) : null);
 
   const onSubmit = async (e: FormEvent) => {
     e.preventDefault();
     const next: typeof errors = {};
-    if (!front) next.front = MSG.fieldRequired;
+    if (!front) next.front = 'fieldRequired';
     else if (check(front)) next.front = check(front)!;
     if (back && check(back)) next.back = check(back)!;
-    if (front?.type === 'application/pdf' && back) next.back = t('pdfBothSides');
+    if (front?.type === 'application/pdf' && back) next.back = { message: t('pdfBothSides') };
     if (!panOnly) {
       for (const key of ['address1', 'district_city', 'state', 'pincode'] as const)
-        if (!address[key].trim()) next[key] = MSG.fieldRequired;
-      if (address.pincode && !/^\d{6}$/.test(address.pincode)) next.pincode = MSG.nomineePincode;
+        if (!address[key].trim()) next[key] = 'fieldRequired';
+      if (address.pincode && !/^\d{6}$/.test(address.pincode)) next.pincode = 'nomineePincode';
     }
     setErrors(next);
     if (Object.keys(next).length || !front) return;
@@ -72,9 +72,7 @@ export function OvdUploadForm({ panOnly = false }: { panOnly?: boolean }) {
       go(reply.data.screen);
     } catch (err) {
       if (err instanceof ApiError && typeof err.data.field === 'string')
-        setErrors({
-          [err.data.field]: (err.data.errors as { message: string }[] | undefined)?.[0]?.message ?? err.message,
-        });
+        setErrors({ [err.data.field]: fieldProblems(err)[0] ?? err });
       else toast.error(msg(err instanceof ApiError ? err : 'somethingWrong'));
     }
   };

@@ -1,5 +1,6 @@
 /** The form's PDF fetched from its signed link and opened with pdf.js; Retry starts over. */
 import { useCallback, useEffect, useState } from 'react';
+import { downloadBytes } from '../../../lib/api-client';
 import { openPdfPages, type PdfPage } from '../../../lib/pdf-pages';
 
 export type PdfPagesState = { status: 'loading' } | { status: 'ready'; pages: PdfPage[] } | { status: 'failed' };
@@ -10,10 +11,7 @@ export function usePdfPages(url: string): PdfPagesState & { retry: () => void } 
   useEffect(() => {
     const abort = new AbortController();
     let close: (() => void) | null = null;
-    const download = fetch(url, { signal: abort.signal }).then((r) =>
-      r.ok ? r.arrayBuffer() : Promise.reject(new Error(`HTTP ${r.status}`)),
-    );
-    openPdfPages(download)
+    openPdfPages(downloadBytes(url, { signal: abort.signal }))
       .then((opened) => {
         close = opened.close;
         if (abort.signal.aborted) opened.close();

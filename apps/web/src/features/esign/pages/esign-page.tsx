@@ -4,9 +4,8 @@
  * countdown whose colour shifts at 20, 15 and 10 s. The status socket tells the end: signed (on
  * to /status), or 'Time Exceeded' ('Time Limit Exceeded', and the e-sign session starts over).
  */
-import { ESIGN_TIME_EXCEEDED, type EsignStatusMessage } from '@ekyc/contracts/calls/esign-consent';
+import { ESIGN_TIME_EXCEEDED_CODE, type EsignStatusMessage } from '@ekyc/contracts/calls/esign-consent';
 import { ESIGN_POPUP, ESIGN_WINDOW_S } from '@ekyc/contracts/constants';
-import { MSG } from '@ekyc/contracts/messages';
 import { STAGE, STAGES } from '@ekyc/contracts/stages';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
@@ -83,14 +82,14 @@ export default function EsignPage() {
       if (m.status) {
         popup.current?.close();
         session.set({ signedPdfUrl: m.data?.signed_document_link ?? null, transactionId: null });
-        toast.success(msg(m.message ?? MSG.esignSigned));
+        toast.success(msg(m.code ? m : 'esignSigned'));
         setSigning(null);
         void invalidateUserDetails(client).then(() => go(m.data?.screen ?? STAGES[STAGE.STATUS].route));
-      } else if (m.message === ESIGN_TIME_EXCEEDED) timeUp();
+      } else if (m.code === ESIGN_TIME_EXCEEDED_CODE) timeUp();
       else {
         popup.current?.close();
         setSigning(null);
-        toast.error(msg('esignError'));
+        toast.error(msg(m.code ? m : 'esignError'));
       }
     },
     onLost: () => go('/'),

@@ -8,7 +8,7 @@
  */
 import { aadhaarAddressOf, NOMINEE_SOA_OPTIONS, type NomineeConfig } from '@ekyc/contracts/calls/update-nominee';
 import { NOMINEE_FIELDS } from '@ekyc/contracts/constants';
-import { MSG } from '@ekyc/contracts/messages';
+import { MSG, type MessageKey } from '@ekyc/contracts/messages';
 import { resolveShares, shareTotalError, totalShare } from '@ekyc/contracts/nominee-rules';
 import type { UserDetailsRecord } from '@ekyc/contracts/user-details';
 import { useEffect, useMemo, useRef, useState } from 'react';
@@ -74,7 +74,7 @@ export function NomineeStepsForm({ config, details }: { config: NomineeConfig; d
   const [openParts, setOpenParts] = useState<Partial<Record<NomineePart, boolean>>>({});
   const [focusTarget, setFocusTarget] = useState<{ target: FocusTarget } | null>(null);
   // the submit's share error, shown while the shares are those it was about
-  const [shareCheck, setShareCheck] = useState<{ error: string; shares: string } | null>(null);
+  const [shareCheck, setShareCheck] = useState<{ error: MessageKey; shares: string } | null>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
 
   useEffect(() => {
@@ -251,7 +251,7 @@ export function NomineeStepsForm({ config, details }: { config: NomineeConfig; d
           label={t('soaName')}
           placeholder={t('choose')}
           options={names.map((n) => ({ value: n, label: n }))}
-          error={msg(formState.errors.nominee_soa_name?.message)}
+          error={msg(formState.errors.nominee_soa_name)}
           {...register('nominee_soa_name')}
         />
       )}

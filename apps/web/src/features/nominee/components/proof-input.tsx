@@ -3,7 +3,7 @@
  * browser (1 MB, 800 px, section 9); a PDF goes as it is, up to 2 MB.
  */
 import { NOMINEE_PROOF_MAX_BYTES } from '@ekyc/contracts/calls/update-nominee';
-import { MSG } from '@ekyc/contracts/messages';
+import type { MessageKey } from '@ekyc/contracts/messages';
 import { uploadAccept, uploadError } from '@ekyc/contracts/rules';
 import { compressImage } from '../../../lib/compress-image';
 import { useState } from 'react';
@@ -24,24 +24,24 @@ export function ProofInput({
 }) {
   const { t } = useTranslation('nominee');
   const msg = useMessage();
-  const [error, setError] = useState('');
+  const [error, setError] = useState<MessageKey | null>(null);
   const [busy, setBusy] = useState(false);
 
   const pick = async (file: File | undefined) => {
-    setError('');
+    setError(null);
     if (!file) return;
     const problem = uploadError('nomineeProof', file);
     if (problem) return setError(problem);
     setBusy(true);
     try {
       if (file.type === 'application/pdf') {
-        if (file.size > NOMINEE_PROOF_MAX_BYTES) return setError(MSG.nomineeProofSize);
+        if (file.size > NOMINEE_PROOF_MAX_BYTES) return setError('nomineeProofSize');
         return onChange({ dataUrl: await fileToDataUrl(file), name: file.name });
       }
       const compressed = await compressImage(file);
       onChange({ dataUrl: await fileToDataUrl(compressed), name: file.name });
     } catch {
-      setError(MSG.nomineeProofType);
+      setError('nomineeProofType');
     } finally {
       setBusy(false);
     }

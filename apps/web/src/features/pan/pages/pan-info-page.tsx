@@ -3,7 +3,7 @@
  * address when present, and notes. With KRA data: change the address through DigiLocker, or
  * Confirm the KRA address; otherwise Next goes to the screen the PAN check returned (section 2).
  */
-import { MSG } from '@ekyc/contracts/messages';
+import type { MessageKey } from '@ekyc/contracts/messages';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate } from '../../../lib/router';
 import { Button } from '../../../components/button';
@@ -29,7 +29,11 @@ function Row({ label, value }: { label: string; value: string }) {
 }
 
 /** KRA statuses that would bar trading: what they mean and what to do (told here, not after e-sign). */
-const KRA_BARRED: Record<string, string> = { '003': MSG.kraOnHold, '004': MSG.kraRejected, '006': MSG.kraDeactivated };
+const KRA_BARRED: Partial<Record<string, MessageKey>> = {
+  '003': 'kraOnHold',
+  '004': 'kraRejected',
+  '006': 'kraDeactivated',
+};
 
 export default function PanInfoPage() {
   const { t } = useTranslation('pan');

@@ -3,6 +3,7 @@
  * and quarter-turn rotation, or sent as it is (section 2).
  */
 import { SIGNATURE_CROP_ASPECT, SIGNATURE_ROTATION_STEP, SIGNATURE_ZOOM_STEP } from '@ekyc/contracts/constants';
+import type { MessageKey } from '@ekyc/contracts/messages';
 import { uploadAccept, uploadError } from '@ekyc/contracts/rules';
 import { useCallback, useEffect, useId, useState } from 'react';
 import Cropper, { type Area } from 'react-easy-crop';
@@ -31,7 +32,7 @@ export function SignatureUpload({
   const { t } = useTranslation('signature');
   const msg = useMessage();
   const zoomId = useId();
-  const [error, setError] = useState('');
+  const [error, setError] = useState<MessageKey | null>(null);
   const [source, setSource] = useState<UploadedSignature | null>(null);
   const [mode, setMode] = useState<'crop' | 'original'>('crop');
   const [crop, setCrop] = useState({ x: 0, y: 0 });
@@ -43,7 +44,7 @@ export function SignatureUpload({
   useEffect(() => setArea(null), [source]);
 
   const onFile = async (file: File | undefined) => {
-    setError('');
+    setError(null);
     if (!file) return;
     const problem = uploadError('signature', file);
     if (problem) {

@@ -4,7 +4,6 @@
  * 5 MB goes to the server, which checks it as every upload. No stage moves: back to the status page.
  */
 import type { ApplicantDocumentRequest } from '@ekyc/contracts/calls/document-request';
-import { MSG } from '@ekyc/contracts/messages';
 import { uploadAccept, uploadError } from '@ekyc/contracts/rules';
 import { ROUTE } from '@ekyc/contracts/stages';
 import { type FormEvent, useState } from 'react';
@@ -18,7 +17,8 @@ import { fileToDataUrl } from '../../../lib/file-data-url';
 import { useScreenNavigate } from '../../../lib/navigation';
 import { useSearchParams } from '../../../lib/router';
 import { toast } from '../../../lib/toast';
-import { useMessage } from '../../../lib/use-message';
+import { type Saying, useMessage } from '../../../lib/use-message';
+import { fieldProblems } from '../../../lib/use-stage-action';
 import { useAnswerDocumentRequest } from '../api/answer-document-request';
 import { useApplicationStatus } from '../api/get-application-status';
 
@@ -35,7 +35,7 @@ function Upload({ request }: { request: ApplicantDocumentRequest }) {
   const go = useScreenNavigate();
   const answer = useAnswerDocumentRequest(request.id);
   const [file, setFile] = useState<File | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useState<Saying>(null);
 
   const pick = (picked: File | undefined) => {
     setError(null);
@@ -51,7 +51,7 @@ function Upload({ request }: { request: ApplicantDocumentRequest }) {
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
-    if (!file) return setError(MSG.fieldRequired);
+    if (!file) return setError('fieldRequired');
     if (error) return;
     try {
       const reply = await answer.mutateAsync({ document: await toDataUrl(file) });
@@ -59,7 +59,7 @@ function Upload({ request }: { request: ApplicantDocumentRequest }) {
       else toast.success(msg(reply));
       go(ROUTE.status);
     } catch (err) {
-      if (err instanceof ApiError && err.httpStatus === 400) setError(msg(err));
+      if (err instanceof ApiError && err.httpStatus === 400) setError(fieldProblems(err)[0] ?? err);
       else toast.error(msg(err instanceof ApiError ? err : 'somethingWrong'));
     }
   };
