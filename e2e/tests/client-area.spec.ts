@@ -1,10 +1,11 @@
 /**
- * The client area on a phone, in English and Hindi: a client whose account is open signs
- * in with a mobile OTP, freezes online access and unfreezes it after an OTP, and changes the
- * nominee and then the bank account (verified by penny drop): each signed with Aadhaar eSign in the
- * popup, accepted and confirmed by two staff members (four eyes), carried out at the registries,
- * and shown in "My account".
+ * The client area on a phone, in English and Hindi: a client whose account is open signs in with a
+ * mobile OTP, finds the welcome kit among the documents, freezes online access and unfreezes it
+ * after an OTP, and changes the nominee and then the bank account (verified by penny drop): each
+ * signed with Aadhaar eSign in the popup, accepted and confirmed by two staff members (four eyes),
+ * carried out at the registries, and shown in "My account".
  */
+import { KIT_DOCUMENT_KEYS } from '@ekyc/contracts/calls/broker-documents';
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { seriousViolations } from '../support/axe';
 import { BEFORE_FINAL, catalogue, staffCall, text } from '../support/client-area';
@@ -70,6 +71,13 @@ for (const lang of ['en', 'hi'] as const) {
     await expect(page.getByRole('heading', { level: 1, name: text(c, 'title') })).toBeVisible();
     await expect(page.getByTestId('client-code')).toHaveText(/^EK[A-Z2-9]{8}$/);
     expect(await seriousViolations(page)).toEqual([]);
+
+    // the welcome kit among the documents: each a link of this session to its PDF
+    const kit = page.getByTestId('welcome-kit');
+    await expect(kit.getByRole('link')).toHaveCount(KIT_DOCUMENT_KEYS.length);
+    const mitc = kit.getByRole('link', { name: text(c, 'documents.kit.mitc') });
+    const pdf = await request.get((await mitc.getAttribute('href'))!);
+    expect(pdf.headers()['content-type']).toBe('application/pdf');
 
     // freeze: asked once more, done at once, said on screen
     await page.getByRole('button', { name: text(c, 'access.freeze') }).click();

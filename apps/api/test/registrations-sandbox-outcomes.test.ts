@@ -9,7 +9,7 @@ import { MSG } from '@ekyc/contracts/messages';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { KIT_DOCUMENTS } from '../src/documents/broker-document-texts.ts';
+import { KIT_DOCUMENTS } from '@ekyc/contracts/calls/broker-documents';
 import { UCC_PAN_MISMATCH } from '../src/sandbox/registrations/routes.ts';
 import { approvedApplicant, panWithDigits, statusOf } from './support/registrations.ts';
 import { bearer, call, latestOtp, reviewerToken, testApp } from './support/test-app.ts';

@@ -11,7 +11,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { renderTextDocument } from '../src/documents/pdf-writer.ts';
 import { SIGNED_FORM_FILENAME, welcomeAttachments } from '../src/modules/registrations/welcome-kit.ts';
-import { KIT_DOCUMENTS } from '../src/documents/broker-document-texts.ts';
+import { KIT_DOCUMENTS } from '@ekyc/contracts/calls/broker-documents';
 import { panWithDigits, signedSections } from './support/registrations.ts';
 import { toolOutput } from './support/system-tool.ts';
 import { testApp, uniqueMobile } from './support/test-app.ts';

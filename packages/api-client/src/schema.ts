@@ -3005,6 +3005,28 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/v1/client/documents/welcome-kit/{key}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * A document of the client's welcome kit as a PDF, by the link My account gives
+     * @description As the welcome email carried it: dated on the account’s activation day, the sample tariff of the client’s plan, the broker’s own file where WELCOME_KIT_DIR has one. The link (exp, sid, sig) is the credential, bound to the client session of my-account: 401 when it is missing, forged or expired, its session has ended or is not a client’s; 404 when the account is not open.
+     *
+     *     Public: no token.
+     */
+    get: operations['get-welcome-kit-document'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/v1/client/send-otp': {
     parameters: {
       query?: never;
@@ -17883,6 +17905,64 @@ export interface operations {
       503: components['responses']['ServiceUnavailable'];
     };
   };
+  'get-welcome-kit-document': {
+    parameters: {
+      query?: {
+        exp?: string;
+        sid?: string;
+        sig?: string;
+      };
+      header?: never;
+      path: {
+        key:
+          | 'mitc'
+          | 'rights-and-obligations'
+          | 'risk-disclosure'
+          | 'guidance-note'
+          | 'tariff'
+          | 'investor-charter'
+          | 'policies-and-procedures'
+          | 'dp-rights-and-obligations';
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The document, as an attachment */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/pdf': string;
+        };
+      };
+      400: components['responses']['BadRequest'];
+      /** @description No valid token: missing, malformed, expired or revoked. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json':
+            | {
+                status: boolean;
+                message: string;
+                /** @enum {string} */
+                code?: 'unauthorized';
+                data: {
+                  [key: string]: unknown;
+                };
+              }
+            | components['schemas']['UnauthorizedReply'];
+        };
+      };
+      404: components['responses']['NotFound'];
+      429: components['responses']['TooManyRequests'];
+      500: components['responses']['InternalError'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
   'client-send-otp': {
     parameters: {
       query?: never;
@@ -18120,6 +18200,18 @@ export interface operations {
               documents: {
                 /** @enum {string} */
                 kind: 'signed_form' | 'signed_ddpi' | 'welcome_kit';
+                key:
+                  | (
+                      | 'mitc'
+                      | 'rights-and-obligations'
+                      | 'risk-disclosure'
+                      | 'guidance-note'
+                      | 'tariff'
+                      | 'investor-charter'
+                      | 'policies-and-procedures'
+                      | 'dp-rights-and-obligations'
+                    )
+                  | null;
                 link: string;
               }[];
               requests: {

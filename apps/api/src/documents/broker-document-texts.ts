@@ -5,18 +5,9 @@
  * name in `WELCOME_KIT_DIR` replaces the sample, with its version (broker-documents.ts).
  */
 import { riskDisclosureFor } from '@ekyc/contracts/risk-disclosure';
-import { BROKER_DOCUMENTS } from '@ekyc/contracts/calls/broker-documents';
+import type { KitKey } from '@ekyc/contracts/calls/broker-documents';
 import type { RuleSet } from '@ekyc/contracts/regulation';
 import type { TextDocument } from './pdf-writer.ts';
-
-/** Each document of the kit: its file name (without .pdf) and title, in the order the email lists them. */
-export const KIT_DOCUMENTS = [
-  ...BROKER_DOCUMENTS,
-  { key: 'policies-and-procedures', title: 'Policies and procedures' },
-  { key: 'dp-rights-and-obligations', title: 'Depository participant Rights and Obligations and tariff' },
-] as const;
-
-export type KitKey = (typeof KIT_DOCUMENTS)[number]['key'];
 
 /** The version a shipped sample carries (raise it when a sample's text changes). */
 export const SAMPLE_VERSION = 'sample-2';

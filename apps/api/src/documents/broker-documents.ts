@@ -15,17 +15,12 @@ import {
   type BrokerDocumentKey,
   brokerDocumentPath,
   documentVersionSchema,
+  KIT_DOCUMENTS,
+  type KitKey,
 } from '@ekyc/contracts/calls/broker-documents';
 import { indianDay, ruleSetOn } from '@ekyc/contracts/regulation';
 import { chargeRows } from './form-facts.ts';
-import {
-  KIT_DOCUMENTS,
-  KIT_TEXTS,
-  type KitKey,
-  SAMPLE_NOTICE,
-  SAMPLE_VERSION,
-  sampleInvestorCharter,
-} from './broker-document-texts.ts';
+import { KIT_TEXTS, SAMPLE_NOTICE, SAMPLE_VERSION, sampleInvestorCharter } from './broker-document-texts.ts';
 import { renderTextDocument } from './pdf-writer.ts';
 
 export interface DocumentVersion {
@@ -123,3 +118,10 @@ export async function kitDocument(
     at,
   );
 }
+
+/**
+ * A client's copy of a kit document, as the welcome email carried it: dated on the account's
+ * activation day, the sample tariff that of the client's plan (premium when none was chosen).
+ */
+export const clientKitDocument = (dir: string | undefined, key: KitKey, activatedAt: Date, plan: string | undefined) =>
+  kitDocument(dir, key, activatedAt, plan || 'premium');

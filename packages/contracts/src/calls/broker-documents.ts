@@ -22,6 +22,22 @@ export const BROKER_DOCUMENT_KEYS = BROKER_DOCUMENTS.map((d) => d.key) as [
 ];
 export type BrokerDocumentKey = (typeof BROKER_DOCUMENT_KEYS)[number];
 
+/**
+ * The welcome kit (SEBI/MIRSD/CIR/16/2011): the documents above and two more, in the order the
+ * welcome email lists them; each is `<key>.pdf` (the broker's file or the platform's sample).
+ */
+export const KIT_DOCUMENTS = [
+  ...BROKER_DOCUMENTS,
+  { key: 'policies-and-procedures', title: 'Policies and procedures' },
+  { key: 'dp-rights-and-obligations', title: 'Depository participant Rights and Obligations and tariff' },
+] as const;
+
+export const KIT_DOCUMENT_KEYS = KIT_DOCUMENTS.map((d) => d.key) as [
+  (typeof KIT_DOCUMENTS)[number]['key'],
+  ...(typeof KIT_DOCUMENTS)[number]['key'][],
+];
+export type KitKey = (typeof KIT_DOCUMENT_KEYS)[number];
+
 /** A document version as the broker names it (or the platform derives it from the file). */
 export const documentVersionSchema = z.string().regex(/^[A-Za-z0-9._-]{1,40}$/);
 

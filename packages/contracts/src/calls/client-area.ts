@@ -12,6 +12,7 @@ import { emptyDataSchema, replySchema } from '../envelope.ts';
 import { SERVICE_REJECTION_REASONS, SERVICE_REQUEST_KINDS, SERVICE_REQUEST_STATUSES } from '../service-requests.ts';
 import { SEGMENT_HOLD_REASONS } from '../segment-holds.ts';
 import type { NomineeField } from '../constants.ts';
+import { KIT_DOCUMENT_KEYS, type KitKey } from './broker-documents.ts';
 
 /** POST client/send-otp */
 export const clientSendOtpRequestSchema = z
@@ -87,13 +88,30 @@ export const myAccountDataSchema = z.object({
   ),
   ddpi: z.object({ given: z.boolean() }),
   online_access: z.object({ frozen: z.boolean(), since: z.string().nullable() }),
-  documents: z.array(z.object({ kind: z.enum(['signed_form', 'signed_ddpi', 'welcome_kit']), link: z.string() })),
+  /**
+   * The signed form, the signed DDPI and each document of the welcome kit (`key` names it; null for
+   * a signed one), each a short-lived link of this session.
+   */
+  documents: z.array(
+    z.object({
+      kind: z.enum(['signed_form', 'signed_ddpi', 'welcome_kit']),
+      key: z.enum(KIT_DOCUMENT_KEYS).nullable(),
+      link: z.string(),
+    }),
+  ),
   requests: z.array(serviceRequestViewSchema),
   /** The nomination rule in force today: how many nominees, which fields are mandatory. */
   nomination_rule: z.object({ max: z.number(), mandatory: z.array(z.string()), rule_set: z.string() }),
 });
 export type MyAccountData = z.infer<typeof myAccountDataSchema>;
 export const myAccountReplySchema = replySchema(myAccountDataSchema);
+
+/**
+ * GET client/documents/welcome-kit/{key}: a document of the client's welcome kit, as the welcome
+ * email carried it. The link My account gives is the credential (exp, sid, sig of a client session).
+ */
+export const welcomeKitDocumentParamsSchema = z.object({ key: z.enum(KIT_DOCUMENT_KEYS) });
+export const welcomeKitDocumentPath = (key: KitKey) => `/api/v1/client/documents/welcome-kit/${key}`;
 
 /** A request's reply: the request as it stands. */
 export const serviceRequestReplySchema = replySchema(z.object({ request: serviceRequestViewSchema }));

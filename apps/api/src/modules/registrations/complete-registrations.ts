@@ -7,6 +7,7 @@
  * conditions), its delivery recorded. It runs as a queued step under a lease on the case, so one
  * worker at a time does it, and a restart finishes what a dead process left.
  */
+import { KIT_DOCUMENTS } from '@ekyc/contracts/calls/broker-documents';
 import { SEGMENTS } from '@ekyc/contracts/enums';
 import { MSG } from '@ekyc/contracts/messages';
 import type { RegistrationsDeps } from './deps.ts';
@@ -16,7 +17,6 @@ import { setReview } from '../../records/review.ts';
 import { registrationsRepository as repo } from './registrations.repository.ts';
 import { tradingFrom } from '../../lib/trading-from.ts';
 import { welcomeAttachments } from './welcome-kit.ts';
-import { KIT_DOCUMENTS } from '../../documents/broker-document-texts.ts';
 
 type Deps = Pick<RegistrationsDeps, 'database' | 'records' | 'messaging' | 'cipher' | 'config'>;
 

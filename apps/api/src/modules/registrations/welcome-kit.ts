@@ -4,9 +4,9 @@
  * `WELCOME_KIT_DIR` (`<key>.pdf`) or the platform's sample (documents/broker-documents.ts); the
  * sample tariff sheet is the schedule of the applicant's plan.
  */
+import { KIT_DOCUMENTS } from '@ekyc/contracts/calls/broker-documents';
 import type { RegistrationsDeps } from './deps.ts';
-import { KIT_DOCUMENTS } from '../../documents/broker-document-texts.ts';
-import { kitDocument, kitFileName } from '../../documents/broker-documents.ts';
+import { clientKitDocument, kitFileName } from '../../documents/broker-documents.ts';
 import type { Attachment } from '../../providers/messaging/port.ts';
 
 type Deps = Pick<RegistrationsDeps, 'records' | 'config'>;
@@ -17,12 +17,12 @@ export async function welcomeAttachments(deps: Deps, applicantId: string, at: Da
   const sections = await deps.records.allSections(applicantId);
   const signed = sections.esign_obj?.signed_document;
   const form = signed ? await deps.records.readFile(signed.$file) : null;
-  const plan = sections.personal_obj?.plan_selected ?? '';
+  const plan = sections.personal_obj?.plan_selected;
   const kit = await Promise.all(
     KIT_DOCUMENTS.map(async (d) => ({
       filename: kitFileName(d.key),
       contentType: 'application/pdf',
-      content: await kitDocument(deps.config.welcomeKitDir, d.key, at, plan || 'premium'),
+      content: await clientKitDocument(deps.config.welcomeKitDir, d.key, at, plan),
     })),
   );
   return [

@@ -1,9 +1,10 @@
 /**
  * "My account": what the client holds with the broker, as the record and the registrations stand:
- * client code, BO id, segments, nominees, bank, DDPI, contact details (masked), documents and the
- * client's requests. Each segment the broker offers is shown active (registered at approval or by a
- * segment request carried out), inactive, held back at approval until the income proof arrives
- * (pending_proof, with its reason), or with a signed segment request's change under way.
+ * client code, BO id, segments, nominees, bank, DDPI, contact details (masked), documents (the
+ * signed form, the signed DDPI, the welcome kit) and the client's requests. Each segment the broker
+ * offers is shown active (registered at approval or by a segment request carried out), inactive,
+ * held back at approval until the income proof arrives (pending_proof, with its reason), or with a
+ * signed segment request's change under way.
  */
 import type { MyAccountData } from '@ekyc/contracts/calls/client-area';
 import { SEGMENTS } from '@ekyc/contracts/enums';
@@ -15,8 +16,9 @@ import { nominationRuleOf } from './request-nomination.ts';
 import type { RequestPayload } from './request-payload.ts';
 import { requestView } from './request-view.ts';
 import { servicingRepository as repo } from './servicing.repository.ts';
+import { welcomeKitEntries } from './welcome-kit.ts';
 
-type Deps = Pick<ServicingDeps, 'database' | 'cipher' | 'records' | 'registrations' | 'now'>;
+type Deps = Pick<ServicingDeps, 'config' | 'database' | 'cipher' | 'hasher' | 'records' | 'registrations' | 'now'>;
 
 const obj = (v: unknown): Record<string, unknown> => (v && typeof v === 'object' ? (v as Record<string, unknown>) : {});
 const str = (v: unknown): string => (typeof v === 'string' ? v : typeof v === 'number' ? String(v) : '');
@@ -129,11 +131,13 @@ export async function getMyAccount(
     online_access: { frozen: freeze !== null, since: freeze?.frozenAt.toISOString() ?? null },
     documents: [
       ...(esign?.signed_document
-        ? [{ kind: 'signed_form' as const, link: deps.records.fileUrl(esign.signed_document, sessionId) }]
+        ? [{ kind: 'signed_form' as const, key: null, link: deps.records.fileUrl(esign.signed_document, sessionId) }]
         : []),
       ...(ddpi?.signed_document
-        ? [{ kind: 'signed_ddpi' as const, link: deps.records.fileUrl(ddpi.signed_document, sessionId) }]
+        ? [{ kind: 'signed_ddpi' as const, key: null, link: deps.records.fileUrl(ddpi.signed_document, sessionId) }]
         : []),
+      // the kit the welcome email carried, once the account is open
+      ...(registrations?.completedAt ? welcomeKitEntries(deps, sessionId) : []),
     ],
     requests: requests.map((r) => requestView(deps, r, sessionId)),
     nomination_rule: { max: rule.max, mandatory: [...rule.mandatory], rule_set: rule.id },

@@ -36,6 +36,7 @@ import { getMyAccount } from './get-my-account.ts';
 import { requestNomination } from './request-nomination.ts';
 import { clientRequestRoutes } from './request-routes.ts';
 import { segmentRekycRoutes } from './segment-rekyc-routes.ts';
+import { welcomeKitRoutes } from './welcome-kit-routes.ts';
 import {
   acceptServiceRequest,
   confirmServiceRequest,
@@ -92,6 +93,7 @@ export const clientAreaRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('onClose', async () => stopCarryingOut());
   await app.register(clientRequestRoutes);
   await app.register(segmentRekycRoutes);
+  await app.register(welcomeKitRoutes);
 
   app.post(
     '/send-otp',

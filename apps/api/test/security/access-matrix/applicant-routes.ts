@@ -201,6 +201,8 @@ export const APPLICANT_MATRIX: Record<string, Entry> = {
   },
   'POST /api/v1/client/logout': { access: 'client' },
   'GET /api/v1/client/my-account': { access: 'client' },
+  // a link of a client session is the credential: none of these callers holds one
+  'GET /api/v1/client/documents/welcome-kit/:key': { access: 'client', sample: () => ({ params: { key: 'mitc' } }) },
   'GET /api/v1/client/requests/:id': { access: 'client', sample: () => ({ params: { id: randomUUID() } }) },
   'POST /api/v1/client/requests/freeze': { access: 'client', sample: () => ({ body: { reason: '' } }) },
   'POST /api/v1/client/requests/unfreeze/otp': { access: 'client' },

@@ -1,4 +1,4 @@
-/** "My account": codes, segments, nominees, bank, DDPI, contacts, documents, online access and requests. */
+/** "My account": codes, segments, nominees, bank, DDPI, contacts, documents (signed forms, welcome kit), online access and requests. */
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/button';
@@ -43,6 +43,8 @@ export default function MyAccountPage() {
   const openOf = (kind: string) =>
     a.requests.some((r) => r.kind === kind && ['signed', 'in_review', 'sent_to_registries'].includes(r.status));
   const nominationOpen = openOf('nomination');
+  const signed = a.documents.filter((d) => d.kind !== 'welcome_kit');
+  const kit = a.documents.flatMap((d) => (d.kind === 'welcome_kit' && d.key ? [{ key: d.key, link: d.link }] : []));
   return (
     <div>
       <h1 className="mb-4 text-2xl font-bold">{t('title')}</h1>
@@ -171,7 +173,7 @@ export default function MyAccountPage() {
       )}
       <Section id="documents" title={t('documents.heading')}>
         <ul className="list-none">
-          {a.documents.map((d) => (
+          {signed.map((d) => (
             <li key={d.kind} className="py-1">
               <a href={d.link} className="text-brand underline" target="_blank" rel="noreferrer">
                 {t(`documents.${d.kind}`)}
@@ -179,6 +181,22 @@ export default function MyAccountPage() {
             </li>
           ))}
         </ul>
+        {kit.length > 0 && (
+          <>
+            <h3 id="welcome-kit" className="mt-3 mb-1 font-semibold">
+              {t('documents.welcome_kit')}
+            </h3>
+            <ul aria-labelledby="welcome-kit" className="list-none" data-testid="welcome-kit">
+              {kit.map((d) => (
+                <li key={d.key} className="py-1">
+                  <a href={d.link} className="text-brand underline" target="_blank" rel="noreferrer">
+                    {t(`documents.kit.${d.key}`)}
+                  </a>
+                </li>
+              ))}
+            </ul>
+          </>
+        )}
       </Section>
     </div>
   );
