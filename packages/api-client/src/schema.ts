@@ -17937,7 +17937,29 @@ export interface operations {
           'application/pdf': string;
         };
       };
-      400: components['responses']['BadRequest'];
+      /** @description Malformed input: data.errors names each offending field, with its rule's message key as code. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            status: boolean;
+            message: string;
+            code?: components['schemas']['MessageKey'];
+            data: {
+              field: string;
+              errors: {
+                field: string;
+                message: string;
+                code?: components['schemas']['MessageKey'];
+              }[];
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+      };
       /** @description No valid token: missing, malformed, expired or revoked. */
       401: {
         headers: {
@@ -17957,7 +17979,25 @@ export interface operations {
             | components['schemas']['UnauthorizedReply'];
         };
       };
-      404: components['responses']['NotFound'];
+      /** @description Nothing by that name. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json':
+            | {
+                status: boolean;
+                message: string;
+                /** @enum {string} */
+                code?: 'notFound';
+                data: {
+                  [key: string]: unknown;
+                };
+              }
+            | components['schemas']['NotFoundReply'];
+        };
+      };
       429: components['responses']['TooManyRequests'];
       500: components['responses']['InternalError'];
       503: components['responses']['ServiceUnavailable'];

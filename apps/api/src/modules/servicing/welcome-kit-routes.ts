@@ -6,7 +6,7 @@ import { welcomeKitDocumentParamsSchema } from '@ekyc/contracts/calls/client-are
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { PUBLIC, TAG } from '../../lib/api-docs.ts';
-import { alsoFails, fileReply } from '../../lib/replies.ts';
+import { alsoFails, fileReply, withInput } from '../../lib/replies.ts';
 import { readWelcomeKitDocument } from './welcome-kit.ts';
 
 export const welcomeKitRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -28,7 +28,10 @@ export const welcomeKitRoutes: FastifyPluginAsyncZod = async (app) => {
           sid: z.string().max(64).optional(),
           sig: z.string().max(128).optional(),
         }),
-        response: { 200: fileReply('The document, as an attachment', 'application/pdf'), ...alsoFails(401) },
+        response: {
+          ...withInput(fileReply('The document, as an attachment', 'application/pdf')),
+          ...alsoFails(401, 404),
+        },
       },
     },
     async (req, reply) => {
