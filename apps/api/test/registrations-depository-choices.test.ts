@@ -104,6 +104,10 @@ describe('the depository choices reach the NSDL body', () => {
       REGISTRATIONS_SANDBOX_DELAY_MS: '300',
       REGISTRATIONS_WORKER: 'true',
       REGISTRATIONS_DEPOSITORY: 'NSDL',
+      // an embedded database of its own, also in the server-mode run: there the job queue is shared,
+      // and another file's registrations worker (depository CDSL) would take this file's NSDL step
+      // and send CDSL's batch, as this worker would take theirs
+      ...(process.env.TEST_DATABASE_URL && { DATABASE_URL: '', REDIS_URL: '' }),
     });
     reviewer = await reviewerToken(app, 'registrations.nsdl.choices@broker.example');
   }, 120_000);
