@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import type { z } from 'zod/mini';
 import {
   accountNumberSchema,
+  dataUrlSchema,
+  isBase64DataUrl,
   bankAccountFormSchema,
   cleanCareOf,
   dateOfBirthSchema,
@@ -266,5 +268,24 @@ describe('segment', () => {
   it('needs one selection', () => {
     expect(messageOf(segmentSelectionSchema, [])).toBe(MSG.segmentRequired);
     expect(messageOf(segmentSelectionSchema, ['equity_1'])).toBeNull();
+  });
+});
+
+describe('a data URL of base64 content', () => {
+  const url = (payload: string, head = 'data:image/png;base64') => `${head},${payload}`;
+  it('is the declared type and a payload of the base64 alphabet, then only padding', () => {
+    expect(isBase64DataUrl(url('iVBORw0KGgo='))).toBe(true);
+    expect(isBase64DataUrl(url('ab+/09=='))).toBe(true);
+    expect(isBase64DataUrl(url(''))).toBe(false);
+    expect(isBase64DataUrl(url('=='))).toBe(false);
+    expect(isBase64DataUrl(url('ab=c'))).toBe(false);
+    expect(isBase64DataUrl(url('ab c'))).toBe(false);
+    expect(isBase64DataUrl(url('abcd', 'data:image/png'))).toBe(false);
+    expect(isBase64DataUrl(url('abcd', 'data:Image/png;base64'))).toBe(false);
+    expect(isBase64DataUrl('iVBORw0KGgo=')).toBe(false);
+  });
+  it('of many megabytes is read to its end: the size check, not the pattern, refuses it', () => {
+    expect(dataUrlSchema.safeParse(url(`iVBORw0KGgo${'A'.repeat(7_000_000)}=`)).success).toBe(true);
+    expect(dataUrlSchema.safeParse(url(`${'A'.repeat(7_000_000)}!`)).success).toBe(false);
   });
 });
