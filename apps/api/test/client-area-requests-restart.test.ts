@@ -9,8 +9,7 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { stopCarryingOut } from '../src/modules/servicing/carry-out-request.ts';
-import { ProviderError } from '../src/providers/http.ts';
-import type { Registrar, Registrars } from '../src/providers/registrations/port.ts';
+import { registriesAwayForRequests } from './support/registries-away.ts';
 import { clientAreaCalls, type RequestView } from './support/client-area.ts';
 import { formOf, postForm } from './support/esign-flow.ts';
 import { approvedApplicant, panWithDigits } from './support/registrations.ts';
@@ -21,22 +20,7 @@ const ENV = { REGISTRATIONS_SANDBOX_DELAY_MS: '300', REGISTRATIONS_WORKER: 'true
 const NEW_EMAIL = `requests-restart.${Date.now()}@example.in`;
 const CLIENT_EMAIL = `requests-restart.client.${Date.now()}@example.in`;
 
-/** The registries answer the onboarding, but not a client's request while `away.now` holds. */
-const away = { now: false };
-function awayForRequests(r: Registrar): Registrar {
-  return {
-    kind: r.kind,
-    submit: (s, id) =>
-      away.now && id.includes('-SR-') ? Promise.reject(new ProviderError('registry away', 503)) : r.submit(s, id),
-    check: (s, id, ref) => r.check(s, id, ref),
-  };
-}
-const flaky = (c: Registrars): Registrars => ({
-  ...c,
-  kra: awayForRequests(c.kra),
-  depository: awayForRequests(c.depository),
-  ucc: { NSE: awayForRequests(c.ucc.NSE), BSE: awayForRequests(c.ucc.BSE), MCX: awayForRequests(c.ucc.MCX) },
-});
+const { away, flaky } = registriesAwayForRequests({ kra: true });
 
 /** DigiLocker's consent page (the sandbox's) allowed: the code and state it returns with. */
 async function digilockerReturn(app: FastifyInstance, url: string) {

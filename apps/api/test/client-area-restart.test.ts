@@ -8,8 +8,7 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { stopCarryingOut } from '../src/modules/servicing/carry-out-request.ts';
-import { ProviderError } from '../src/providers/http.ts';
-import type { Registrar, Registrars } from '../src/providers/registrations/port.ts';
+import { registriesAwayForRequests } from './support/registries-away.ts';
 import { formOf, postForm } from './support/esign-flow.ts';
 import { approvedApplicant, panWithDigits } from './support/registrations.ts';
 import { bearer, latestOtp, reviewerToken, SHARED_DATABASE_KEYS, testApp } from './support/test-app.ts';
@@ -18,21 +17,7 @@ const WAIT = { timeout: 45_000, interval: 100 };
 // both processes read the rows the other wrote: one key pair, as processes of one deployment share
 const ENV = { REGISTRATIONS_SANDBOX_DELAY_MS: '300', REGISTRATIONS_WORKER: 'true', ...SHARED_DATABASE_KEYS };
 
-/** The registries answer the onboarding, but not a client's request while `away.now` holds. */
-const away = { now: false };
-function awayForRequests(r: Registrar): Registrar {
-  return {
-    kind: r.kind,
-    submit: (s, id) =>
-      away.now && id.includes('-SR-') ? Promise.reject(new ProviderError('registry away', 503)) : r.submit(s, id),
-    check: (s, id, ref) => r.check(s, id, ref),
-  };
-}
-const flaky = (c: Registrars): Registrars => ({
-  ...c,
-  depository: awayForRequests(c.depository),
-  ucc: { NSE: awayForRequests(c.ucc.NSE), BSE: awayForRequests(c.ucc.BSE), MCX: awayForRequests(c.ucc.MCX) },
-});
+const { away, flaky } = registriesAwayForRequests();
 
 describe('A client request across a restart', () => {
   let first: FastifyInstance;
