@@ -55,6 +55,16 @@ export interface BsdaSlab {
   amc: number;
 }
 
+/** The controls of a KYC done through an app (the selfie step). */
+export interface KycAppControls {
+  /** The device's live location, shared with consent, must fall inside India. */
+  locationInsideIndia: boolean;
+  /** The server draws a random action the applicant performs on camera, checked and timed by the server. */
+  randomAction: boolean;
+  /** The IP address's country is checked beside the device's location (spoofing, VPNs abroad). */
+  ipCountry: boolean;
+}
+
 /** The standard MITC a new client acknowledges: how many points it has. */
 export interface MitcRule {
   points: number;
@@ -107,6 +117,10 @@ const AML_2019: RuleSource = {
 const DEMISE_2023: RuleSource = {
   ref: 'SEBI: KRAs share the demise of investors with the intermediaries, who stop debits and suspend the UCC (3 Oct 2023, as cited in NSE ISC74160)',
   date: '2023-10-03',
+};
+const APP_KYC_2020: RuleSource = {
+  ref: 'SEBI/HO/MIRSD/DOP/CIR/P/2020/73 (KYC through an app: live location inside India, a random action, timestamps); Master Circular on KYC SEBI/HO/MIRSD/SECFATF/P/CIR/2023/169, para 51',
+  date: '2020-04-24',
 };
 const PAN_CBDT: RuleSource = { ref: 'CBDT Circular No. 3 of 2023', date: '2023-03-28' };
 
@@ -216,6 +230,23 @@ export const REGULATION = {
       { from: '2024-01-04', value: true, source: MNRL_2024 },
     ],
   }),
+  kycAppControls: rule<KycAppControls>({
+    title:
+      'KYC through the app: a live location inside India, a random action performed on camera (checked by the liveness provider, timed by the server’s clock), the IP address’s country beside the location',
+    show: (v) =>
+      [
+        v.locationInsideIndia ? 'location inside India' : 'no location check',
+        v.randomAction ? 'a random action checked and timed by the server' : 'no random action',
+        v.ipCountry ? 'IP country checked' : 'no IP check',
+      ].join('; '),
+    changes: [
+      {
+        from: SPEC_FROM,
+        value: { locationInsideIndia: true, randomAction: true, ipCountry: true },
+        source: APP_KYC_2020,
+      },
+    ],
+  }),
   kraUploadWorkingDays: rule<number>({
     title: 'Working days to upload the KYC to the KRA',
     show: (v) => `${v}`,
@@ -277,7 +308,7 @@ export const REGULATION = {
  * The table's version, stored with an application's rule set when it starts. Raise it with any
  * change to the table (test/regulation.test.ts keeps the table's fingerprint beside it).
  */
-export const REGULATION_VERSION = 5;
+export const REGULATION_VERSION = 6;
 
 export type RuleKey = keyof typeof REGULATION;
 export type RuleValues = {

@@ -5,6 +5,7 @@ import { randomId } from '../../lib/crypto.ts';
 import { ok, type Outcome } from '../../lib/outcome.ts';
 import { LIVENESS_PRIVATE, type LivenessState } from './liveness-state.ts';
 import { type ActionKind, randomAction } from './kyc-capture.ts';
+import { RULE_SET_SECTION, ruleSetFrom } from '../../records/rule-set.ts';
 
 type Deps = Pick<SelfieDeps, 'config' | 'records' | 'liveness'>;
 
@@ -14,14 +15,17 @@ export async function getLivenessToken(
   applicantId: string,
   action?: ActionKind,
 ): Promise<Outcome<GetHypervegeTokenData>> {
-  await deps.records.requireStage(applicantId, 'get-hypervege-token');
+  const read = await deps.records.requireStageWith(applicantId, 'get-hypervege-token', [RULE_SET_SECTION]);
   const transactionId = `lv_${randomId(12)}`;
   const token = await deps.liveness.createToken(transactionId);
-  const chosen = randomAction(new Date(), deps.config.livenessActions, action);
+  // the application's rule set says whether a random action is asked (KYC through an app)
+  const chosen = ruleSetFrom(read).values.kycAppControls.randomAction
+    ? randomAction(new Date(), deps.config.livenessActions, action)
+    : undefined;
   const state: LivenessState = {
     transaction_id: transactionId,
     token_created_at: new Date().toISOString(),
-    action: chosen,
+    ...(chosen && { action: chosen }),
   };
   await deps.records.save(applicantId, { [LIVENESS_PRIVATE]: state });
   return ok('livenessToken', {
@@ -30,7 +34,7 @@ export async function getLivenessToken(
     workflow_id: token.workflowId,
     module_url: token.moduleUrl,
     expires_in: token.expiresIn,
-    action: chosen,
+    ...(chosen && { action: chosen }),
     actions: deps.config.livenessActions,
   });
 }

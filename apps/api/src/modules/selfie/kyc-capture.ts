@@ -60,7 +60,8 @@ export function judgeCapture(
   input: Pick<UploadLivelinessRequest, 'location' | 'action_done_at'>,
   state: LivenessState,
   now: Date,
-  outside: 'refuse' | 'review',
+  /** What a location outside India meets; 'off' when the application's rule set asks no location check. */
+  outside: 'refuse' | 'review' | 'off',
 ): { refuse: boolean; review?: KycCaptureRecord['review']; record: KycCaptureRecord } {
   const loc = input.location;
   const received_at = now.toISOString();
@@ -70,6 +71,7 @@ export function judgeCapture(
       action: { ...state.action, ...(input.action_done_at && { done_at: input.action_done_at }) },
     }),
   };
+  if (outside === 'off') return { refuse: false, record };
   const hasFix = loc?.consent && loc.latitude !== undefined && loc.longitude !== undefined;
   if (!hasFix) return { refuse: false, review: 'location_missing', record: { ...record, review: 'location_missing' } };
   const inside = insideIndia(loc.latitude!, loc.longitude!);

@@ -17,6 +17,7 @@ import { judgeCapture, KYC_CAPTURE } from './kyc-capture.ts';
 import { actionExpired, checkAction } from './action-check.ts';
 import { judgeIp } from './ip-check.ts';
 import { ROUTE } from '@ekyc/contracts/stages';
+import { RULE_SET_SECTION, ruleSetFrom } from '../../records/rule-set.ts';
 
 type Deps = Pick<SelfieDeps, 'config' | 'records' | 'liveness'>;
 
@@ -45,11 +46,14 @@ export async function uploadSelfie(
   input: UploadLivelinessRequest,
   ip?: string,
 ): Promise<Outcome<UploadLivelinessData>> {
-  const { stage, section } = await deps.records.requireStageWith(applicantId, 'upload-liveliness', [
+  const read = await deps.records.requireStageWith(applicantId, 'upload-liveliness', [
     'digilocker_obj',
     'livness_obj',
     LIVENESS_PRIVATE,
+    RULE_SET_SECTION,
   ]);
+  const { stage, section } = read;
+  const controls = ruleSetFrom(read).values.kycAppControls;
   const state = section<LivenessState>(LIVENESS_PRIVATE);
   if (!state || state.transaction_id !== input.transaction_id)
     throw new AppError('CONFLICT', 'This liveness session has ended. Please start again.', { screen: SELFIE_SCREEN });
@@ -57,9 +61,14 @@ export async function uploadSelfie(
   // the action's time is the server's: a capture after its window needs a new action
   if (state.action && actionExpired(state.action, now, deps.config.livenessAction.windowSeconds))
     return fail('livenessActionExpired', { retry: false, screen: SELFIE_SCREEN });
-  const capture = judgeCapture(input, state, now, deps.config.locationOutsideIndia);
+  const capture = judgeCapture(
+    input,
+    state,
+    now,
+    controls.locationInsideIndia ? deps.config.locationOutsideIndia : 'off',
+  );
   if (capture.refuse) return fail('locationOutsideIndia', { retry: false, screen: SELFIE_SCREEN });
-  const ipRecord = judgeIp(ip, capture.record.location.inside_india, deps.config.ipCountry);
+  const ipRecord = controls.ipCountry ? judgeIp(ip, capture.record.location.inside_india, deps.config.ipCountry) : null;
   const image = await reencode(input.image);
   const action = state.action ? await checkAction(deps, { ...state, action: state.action }, input, now) : null;
   await deps.records.save(applicantId, {
