@@ -81,6 +81,24 @@ export default tseslint.config(
     },
   },
   {
+    // A contracts rule gives a catalogue message with its key (said/saying in said.ts), never MSG's
+    // bare English: the web translates it and the API names a 400's code by that key, with nothing
+    // mapping English back to a key. (test/said.test.ts also sweeps the schemas for catalogue texts
+    // without their key, a literal copy of the English included.)
+    files: ['packages/contracts/src/**/*.ts'],
+    ignores: ['packages/contracts/src/messages.ts', 'packages/contracts/src/said.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: 'Identifier[name="MSG"]',
+          message:
+            "Give a catalogue message by its key: said('key') for an issue, saying('key') for a schema or check.",
+        },
+      ],
+    },
+  },
+  {
     files: [
       'apps/api/src/server.ts',
       'apps/api/src/cli/**',

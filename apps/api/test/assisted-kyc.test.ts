@@ -4,7 +4,8 @@
  * first; the back office lists the calls to make with the number to call, and marks one done (in
  * the audit trail). Wrong input is refused naming the field.
  */
-import { ASSISTED_KYC_MESSAGES, type AssistedKycCall, type AssistedKycData } from '@ekyc/contracts/calls/assisted-kyc';
+import { MSG } from '@ekyc/contracts/messages';
+import { type AssistedKycCall, type AssistedKycData } from '@ekyc/contracts/calls/assisted-kyc';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, call, reviewerToken, signUp, testApp } from './support/test-app.ts';
@@ -82,7 +83,7 @@ describe('Assisted video KYC', () => {
     const body = { call_date: '2020-01-01', slot: '10:00-12:00', language: 'en', needs: [] };
     const past = await call(app, 'POST', 'request-assisted-kyc', { token, body });
     expect(past.statusCode).toBe(400);
-    expect(JSON.stringify(past.body)).toContain(ASSISTED_KYC_MESSAGES.day);
+    expect(JSON.stringify(past.body)).toContain(MSG.assistedKycDay);
     expect(past.body).toMatchObject({ code: 'assistedKycDay' });
     const { days } = (await call<AssistedKycData>(app, 'GET', 'get-assisted-kyc', { token })).body.data;
     const slot = await call(app, 'POST', 'request-assisted-kyc', {
@@ -90,14 +91,14 @@ describe('Assisted video KYC', () => {
       body: { ...body, call_date: days[0], slot: '22:00-23:00' },
     });
     expect(slot.statusCode).toBe(400);
-    expect(JSON.stringify(slot.body)).toContain(ASSISTED_KYC_MESSAGES.slot);
+    expect(JSON.stringify(slot.body)).toContain(MSG.assistedKycSlot);
     expect(slot.body).toMatchObject({ code: 'assistedKycSlot' });
     const note = await call(app, 'POST', 'request-assisted-kyc', {
       token,
       body: { ...body, call_date: days[0], note: 'x'.repeat(301) },
     });
     expect(note.statusCode).toBe(400);
-    expect(JSON.stringify(note.body)).toContain(ASSISTED_KYC_MESSAGES.note);
+    expect(JSON.stringify(note.body)).toContain(MSG.assistedKycNote);
     expect(note.body).toMatchObject({ code: 'assistedKycNote' });
   });
 

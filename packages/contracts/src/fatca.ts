@@ -5,7 +5,7 @@
  * are ISO 3166 alpha-2 codes, the codes of the KRA plugin's FATCA country table.
  */
 import { z } from 'zod';
-import { MSG } from './messages.ts';
+import { said, saying } from './said.ts';
 
 /** Most tax residencies outside India one declaration lists. */
 export const FATCA_MAX_RESIDENCIES = 4;
@@ -17,37 +17,37 @@ export const isCountryCode = (code: string) =>
   /^[A-Z]{2}$/.test(code) && regionNames.of(code) !== code && !['EU', 'UN', 'EZ', 'QO', 'XK', 'ZZ'].includes(code);
 
 export const countryCodeSchema = z
-  .string({ error: MSG.fieldRequired })
+  .string(saying('fieldRequired'))
   .trim()
   .toUpperCase()
-  .refine(isCountryCode, MSG.countryInvalid);
+  .refine(isCountryCode, saying('countryInvalid'));
 
 export const taxResidencySchema = z
   .object({
     /** A country other than India where the applicant is resident for tax. */
-    country: countryCodeSchema.refine((c) => c !== 'IN', MSG.countryInvalid),
+    country: countryCodeSchema.refine((c) => c !== 'IN', saying('countryInvalid')),
     /** The taxpayer identification number there. */
     tin: z
       .string()
       .trim()
-      .max(25, MSG.tinInvalid)
-      .regex(/^[A-Za-z0-9/-]*$/, MSG.tinInvalid)
+      .max(25, saying('tinInvalid'))
+      .regex(/^[A-Za-z0-9/-]*$/, saying('tinInvalid'))
       .optional(),
     /** Why there is no TIN (the country issues none, or not yet issued). */
     no_tin_reason: z.string().trim().max(100).optional(),
   })
   .superRefine((v, ctx) => {
-    if (!v.tin && !v.no_tin_reason) ctx.addIssue({ code: 'custom', path: ['tin'], message: MSG.tinOrReasonRequired });
+    if (!v.tin && !v.no_tin_reason) ctx.addIssue(said('tinOrReasonRequired', ['tin']));
   });
 export type TaxResidency = z.infer<typeof taxResidencySchema>;
 
 export const fatcaDeclarationSchema = z.object({
   place_of_birth: z
-    .string({ error: MSG.fieldRequired })
+    .string(saying('fieldRequired'))
     .trim()
-    .min(2, MSG.fieldRequired)
+    .min(2, saying('fieldRequired'))
     .max(50)
-    .regex(/^[\p{L}][\p{L} .'-]*$/u, MSG.placeOfBirthInvalid),
+    .regex(/^[\p{L}][\p{L} .'-]*$/u, saying('placeOfBirthInvalid')),
   country_of_birth: countryCodeSchema,
   /** Tax residencies outside India (none for most applicants). */
   tax_residencies: z.array(taxResidencySchema).max(FATCA_MAX_RESIDENCIES).default([]),

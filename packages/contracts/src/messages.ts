@@ -209,10 +209,3 @@ export type CatalogueText = (typeof MSG)[MessageKey];
 export type PlainText<T extends string> = T extends CatalogueText ? never : T;
 
 export const isMessageKey = (m: string): m is MessageKey => Object.hasOwn(MSG, m);
-
-const KEY_OF_TEXT = new Map<string, MessageKey>((Object.keys(MSG) as MessageKey[]).map((k) => [MSG[k], k] as const));
-/**
- * The key of a catalogue text, for a validation message a shared schema carries as English (the
- * web shows the schema's message as it is); every other reply names its key where it is made.
- */
-export const messageKeyOfText = (text: string): MessageKey | undefined => KEY_OF_TEXT.get(text);

@@ -16,7 +16,7 @@ import {
 } from './constants.ts';
 import { ageOn, compareDays, parseDdMmYyyy, todayOf } from './dates.ts';
 import { NOMINEE_RELATIONS } from './basic-enums.ts';
-import { MSG, type MessageKey } from './messages.ts';
+import { type MessageKey } from './messages.ts';
 import { collapseSpaces, EMAIL_PATTERN, optionalText, PAN_PATTERN } from './rules.ts';
 import { said, saying } from './said.ts';
 
@@ -27,7 +27,7 @@ const lettersOrEmpty = (v: string) => v === '' || /^[A-Za-z ]+$/.test(v);
 const within100 = (v: string) => v.length <= ADDRESS_FIELD_MAX;
 
 export const shareSchema = z
-  .string({ error: MSG.fieldRequired })
+  .string(saying('fieldRequired'))
   .check(z.refine((v) => /^(100(\.0{1,2})?|\d{1,2}(\.\d{1,2})?)$/.test(v), saying('shareInvalid')));
 
 export interface NomineeSchemaOptions {
@@ -45,7 +45,7 @@ export function nomineeSchema({ now = () => new Date(), mandatory = NOMINEE_FIEL
   const shareMandatory = mandatory.includes('share');
   return z
     .object({
-      first_name: z.string({ error: MSG.nameRequired }).check(
+      first_name: z.string(saying('nameRequired')).check(
         z.refine((v) => v.length > 0, saying('nameRequired')),
         z.refine((v) => v.length <= ADDRESS_FIELD_MAX, saying('maxLength100')),
       ),
@@ -55,7 +55,7 @@ export function nomineeSchema({ now = () => new Date(), mandatory = NOMINEE_FIEL
         [(v) => v === '' || v.length > ADDRESS_FIELD_MAX || EMAIL_PATTERN.test(v.toLowerCase()), 'nomineeEmail'],
       ),
       mobile: optionalWith([(v) => v === '' || (v.length === MOBILE_LENGTH && /^[6-9]\d+$/.test(v)), 'nomineeMobile']),
-      dob: dobMandatory ? z.string({ error: MSG.invalidDate }) : optionalText,
+      dob: dobMandatory ? z.string(saying('invalidDate')) : optionalText,
       /** The applicant says the nominee is a minor: date of birth and guardian become mandatory. */
       is_minor: z._default(z.optional(z.boolean()), false),
       address: optionalWith([within100, 'maxLength100']),
@@ -64,7 +64,7 @@ export function nomineeSchema({ now = () => new Date(), mandatory = NOMINEE_FIEL
       city: optionalWith([within100, 'maxLength100'], [lettersOrEmpty, 'lettersOnly']),
       state: optionalWith([lettersOrEmpty, 'lettersOnly']),
       country: z._default(z.optional(z.string()), 'India'),
-      nominee_relation: z.enum(NOMINEE_RELATIONS, { error: MSG.fieldRequired }),
+      nominee_relation: z.enum(NOMINEE_RELATIONS, saying('fieldRequired')),
       percentage_share: shareMandatory
         ? shareSchema
         : z._default(z.optional(z.union([z.literal(''), shareSchema])), ''),

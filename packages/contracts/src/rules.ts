@@ -21,14 +21,14 @@ import {
 import { ageOn, compareDays, parseDdMmYyyy, todayOf } from './dates.ts';
 import { EDUCATION } from './basic-enums.ts';
 
-import { MSG, type MessageKey } from './messages.ts';
+import { type MessageKey } from './messages.ts';
 import { said, saying } from './said.ts';
 
-const text = (required: string) => z.string({ error: required });
+const text = (required: MessageKey) => z.string(saying(required));
 type Ctx = Parameters<Parameters<typeof z.superRefine<unknown>>[0]>[1];
 type Check<T> = (v: T, ctx: Ctx) => void;
 /** A required string, normalised, then checked. */
-const normalisedText = (required: string, normalise: (v: string) => string, check: Check<string>) =>
+const normalisedText = (required: MessageKey, normalise: (v: string) => string, check: Check<string>) =>
   z.pipe(text(required), z.transform(normalise)).check(z.superRefine(check));
 export const optionalText = z._default(z.optional(z.string()), '');
 
@@ -36,7 +36,7 @@ export const optionalText = z._default(z.optional(z.string()), '');
 
 export const normaliseMobile = (v: string) => v.replace(/\D/g, '');
 
-export const mobileSchema = normalisedText(MSG.mobileRequired, normaliseMobile, (v, ctx) => {
+export const mobileSchema = normalisedText('mobileRequired', normaliseMobile, (v, ctx) => {
   if (v.length === 0) ctx.addIssue(said('mobileRequired'));
   else if (!/^[6-9]/.test(v)) ctx.addIssue(said('mobileStart'));
   else if (v.length !== MOBILE_LENGTH) ctx.addIssue(said('mobileInvalid'));
@@ -46,37 +46,37 @@ export const mobileSchema = normalisedText(MSG.mobileRequired, normaliseMobile, 
 export const EMAIL_PATTERN = /^[a-z0-9._%+-]+@[a-z0-9-]+(\.[a-z0-9-]+)*\.[a-z]{2,}$/;
 export const normaliseEmail = (v: string) => v.trim().toLowerCase();
 
-export const emailSchema = normalisedText(MSG.emailRequired, normaliseEmail, (v, ctx) => {
+export const emailSchema = normalisedText('emailRequired', normaliseEmail, (v, ctx) => {
   if (v.length === 0) ctx.addIssue(said('emailRequired'));
   else if (v.length > 254 || !EMAIL_PATTERN.test(v)) ctx.addIssue(said('emailInvalid'));
   else if ((PLACEHOLDER_EMAIL_LOCAL_PARTS as readonly string[]).includes(v.split('@')[0]!))
     ctx.addIssue(said('emailPlaceholder'));
 });
 
-export const otpSchema = text(MSG.otpInvalid).check(z.refine((v) => /^\d{6}$/.test(v), saying('otpInvalid')));
+export const otpSchema = text('otpInvalid').check(z.refine((v) => /^\d{6}$/.test(v), saying('otpInvalid')));
 
 // ---------- names ----------
 
 export const collapseSpaces = (v: string) => v.replace(/\s+/g, ' ').trim();
 
 /** Applicant name: letters only, 3 to 30 (section 5). */
-export const nameSchema = normalisedText(MSG.nameRequired, collapseSpaces, (v, ctx) => {
+export const nameSchema = normalisedText('nameRequired', collapseSpaces, (v, ctx) => {
   if (v.length === 0) ctx.addIssue(said('nameEnter'));
   else if (!/^[A-Za-z ]+$/.test(v)) ctx.addIssue(said('nameAlphabets'));
   else if (v.length < NAME_MIN) ctx.addIssue(said('nameMin'));
   else if (v.length > NAME_MAX) ctx.addIssue(said('nameMax'));
 });
 
-function parentNameSchema(required: string) {
+function parentNameSchema(required: MessageKey) {
   return normalisedText(required, collapseSpaces, (v, ctx) => {
-    if (v.length === 0) ctx.addIssue({ code: 'custom', message: required });
+    if (v.length === 0) ctx.addIssue(said(required));
     else if (!/^[A-Za-z ]+$/.test(v)) ctx.addIssue(said('nameAlphabets'));
     else if (v.length < NAME_MIN) ctx.addIssue(said('nameMin'));
     else if (v.length > NAME_MAX) ctx.addIssue(said('nameMax'));
   });
 }
-export const fatherNameSchema = parentNameSchema(MSG.fatherRequired);
-export const motherNameSchema = parentNameSchema(MSG.motherRequired);
+export const fatherNameSchema = parentNameSchema('fatherRequired');
+export const motherNameSchema = parentNameSchema('motherRequired');
 
 /**
  * Father's name prefilled from the locker's care_of: S/O, D/O, C/O removed, punctuation stripped.
@@ -99,14 +99,14 @@ export const PAN_PATTERN = /^[A-Z]{5}[0-9]{4}[A-Z]$/;
 /** The fourth character 'P' marks an individual. */
 export const isIndividualPan = (pan: string) => pan.charAt(3) === 'P';
 
-export const panNumberSchema = normalisedText(MSG.panRequired, normalisePan, (v, ctx) => {
+export const panNumberSchema = normalisedText('panRequired', normalisePan, (v, ctx) => {
   if (v.length === 0) ctx.addIssue(said('panRequired'));
   else if (!PAN_PATTERN.test(v)) ctx.addIssue(said('panInvalid'));
   else if (!isIndividualPan(v)) ctx.addIssue(said('panNotIndividual'));
 });
 
 export const panNameSchema = normalisedText(
-  MSG.panNameRequired,
+  'panNameRequired',
   (v) => collapseSpaces(v).toUpperCase(),
   (v, ctx) => {
     if (v.length === 0) ctx.addIssue(said('panNameRequired'));
@@ -123,7 +123,7 @@ export interface DobOptions {
 
 export function dateOfBirthSchema({ requireAdult = true, now = () => new Date() }: DobOptions = {}) {
   return normalisedText(
-    MSG.dobRequired,
+    'dobRequired',
     (v) => v.trim(),
     (v, ctx) => {
       if (v.length === 0) return void ctx.addIssue(said('dobRequired'));
@@ -143,7 +143,7 @@ export const EDUCATION_CODES = EDUCATION.map((e) => e.code) as [string, ...strin
 export const educationSchema = z
   .object({
     education: z
-      .string({ error: MSG.educationInvalid })
+      .string(saying('educationInvalid'))
       .check(z.refine((v) => EDUCATION_CODES.includes(v), saying('educationInvalid'))),
     other_education: optionalText,
   })
@@ -170,7 +170,7 @@ export type DeclarationReading = 3 | 5;
 
 /** All declarations must be on; one flow also requires the settle and preference switches (section 5). */
 export function declarationsSchema(required: DeclarationReading) {
-  const on = z.literal(true, { error: MSG.fieldRequired });
+  const on = z.literal(true, saying('fieldRequired'));
   const base = { indian_citizen: on, resident_of_india: on, politically_exposed: on };
   return required === 5
     ? z.object({ ...base, settle: on, preference: on })
@@ -186,12 +186,12 @@ export const normaliseIfsc = (v: string) =>
     .slice(0, 11);
 export const IFSC_PATTERN = /^[A-Z]{4}0[A-Z0-9]{6}$/;
 
-export const ifscSchema = normalisedText(MSG.fieldRequired, normaliseIfsc, (v, ctx) => {
+export const ifscSchema = normalisedText('fieldRequired', normaliseIfsc, (v, ctx) => {
   if (v.length === 0) ctx.addIssue(said('fieldRequired'));
   else if (!IFSC_PATTERN.test(v)) ctx.addIssue(said('ifscInvalid'));
 });
 
-export const accountNumberSchema = text(MSG.accountRequired).check(
+export const accountNumberSchema = text('accountRequired').check(
   z.superRefine((v, ctx) => {
     if (v.length === 0) ctx.addIssue(said('accountRequired'));
     else if (!/^\d+$/.test(v)) ctx.addIssue(said('accountDigits'));
@@ -201,14 +201,14 @@ export const accountNumberSchema = text(MSG.accountRequired).check(
 );
 
 export const accountTypeSchema = z
-  .string({ error: MSG.accountTypeRequired })
+  .string(saying('accountTypeRequired'))
   .check(z.refine((v) => v.length > 2, saying('accountTypeRequired')));
 
 export const bankAccountFormSchema = z
   .object({
     ifsc: ifscSchema,
     account_number: accountNumberSchema,
-    confirm_account_number: text(MSG.accountConfirmRequired).check(
+    confirm_account_number: text('accountConfirmRequired').check(
       z.refine((v) => v.length > 0, saying('accountConfirmRequired')),
     ),
     account_type: accountTypeSchema,
@@ -221,7 +221,7 @@ export const bankAccountFormSchema = z
   );
 
 export const upiIdSchema = normalisedText(
-  MSG.upiRequired,
+  'upiRequired',
   (v) => v.trim(),
   (v, ctx) => {
     if (v.length === 0) return void ctx.addIssue(said('upiRequired'));
@@ -294,17 +294,17 @@ export function isBase64DataUrl(v: string): boolean {
 
 /** Base64 or data-URL content with its declared type. */
 export const dataUrlSchema = z
-  .string({ error: MSG.fieldRequired })
+  .string(saying('fieldRequired'))
   .check(z.refine(isBase64DataUrl, saying('fieldRequired')));
 
 // ---------- segment ----------
 
 export const segmentSelectionSchema = z
-  .array(z.string(), { error: MSG.segmentRequired })
+  .array(z.string(), saying('segmentRequired'))
   .check(z.refine((v) => v.length > 0, saying('segmentRequired')));
 
 /** Agreement checkboxes (e-sign, DigiLocker) must be ticked. */
-export const agreementSchema = z.literal(true, { error: MSG.agreeRequired });
+export const agreementSchema = z.literal(true, saying('agreeRequired'));
 
 /** 'Other patterns: 1 to 10 digit number.' */
 export const shortNumberSchema = z.string().check(z.refine((v) => /^\d{1,10}$/.test(v), saying('fieldRequired')));

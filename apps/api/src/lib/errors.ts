@@ -1,5 +1,6 @@
 /** One error type with a closed list of codes; the error handler maps each to HTTP. */
-import { type CatalogueText, isMessageKey, type MessageKey, messageKeyOfText, MSG } from '@ekyc/contracts/messages';
+import { type CatalogueText, type MessageKey, MSG } from '@ekyc/contracts/messages';
+import { keyOfIssue } from '@ekyc/contracts/said';
 import { type Said, spoken } from './outcome.ts';
 
 export const ERROR_HTTP = {
@@ -116,13 +117,13 @@ export function invalidFieldAs(field: string, key: MessageKey, text: string): Ap
 }
 
 /**
- * A 400 for a shared schema's or rule's message, which carries the catalogue's English text (the
- * web shows it as it is): keyed back to MSG. A key or a plain text is taken as invalidField does.
+ * A 400 for a shared schema's issue: its message as the rule gave it (the catalogue's English), and
+ * the key the rule stamped on it (said/saying in @ekyc/contracts/said) as the reply's code and the
+ * field's. An issue without a key answers its text alone.
  */
-export function invalidFieldIssue(field: string, ruleMessage: string): AppError {
-  if (isMessageKey(ruleMessage)) return fieldError(field, spoken(ruleMessage));
-  const code = messageKeyOfText(ruleMessage);
-  return fieldError(field, { message: ruleMessage, ...(code && { code }) });
+export function invalidFieldIssue(field: string, issue: { message: string; params?: unknown }): AppError {
+  const code = keyOfIssue(issue);
+  return fieldError(field, { message: issue.message, ...(code && { code }) });
 }
 
 function fieldError(field: string, said: { message: string; code?: MessageKey }): AppError {

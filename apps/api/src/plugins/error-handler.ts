@@ -1,6 +1,7 @@
 /** One error handler: every failure becomes the reply envelope with the right HTTP code, never a stack trace. */
 import { randomUUID } from 'node:crypto';
-import { isMessageKey, type MessageKey, MSG, messageKeyOfText } from '@ekyc/contracts/messages';
+import { MSG } from '@ekyc/contracts/messages';
+import { keyOfIssue } from '@ekyc/contracts/said';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError, retryAfterSeconds } from '../lib/errors.ts';
@@ -100,12 +101,6 @@ function isDataException(error: unknown): boolean {
   return false;
 }
 
-/** The key a shared rule gives its issue (`said`/`saying` in packages/contracts/src/said.ts). */
-function issueKey(params: unknown): MessageKey | undefined {
-  const code = (params as { params?: { code?: unknown } } | undefined)?.params?.code;
-  return typeof code === 'string' && isMessageKey(code) ? code : undefined;
-}
-
 /** True when a serialised reply is the contract's envelope `{status, message, data}`. */
 function isEnvelope(payload: unknown): boolean {
   if (typeof payload !== 'string') return false;
@@ -151,10 +146,10 @@ export function registerErrorHandler(app: FastifyInstance) {
       });
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
-      // a shared rule names its message's key; a call schema's message is the catalogue's English text
+      // a contracts rule stamps its message's key on the issue (said/saying): the field's code
       const errors = error.validation.map((v) => {
         const message = v.message ?? MSG.fieldRequired;
-        const code = issueKey(v.params) ?? messageKeyOfText(message);
+        const code = keyOfIssue(v.params);
         return { field: fieldOf(v.instancePath, v.params, error.validationContext), message, ...(code && { code }) };
       });
       const first = errors[0]!;

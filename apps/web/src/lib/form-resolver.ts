@@ -3,7 +3,6 @@
  * field error's type is its message's MSG key when the rule names one (the issue's params.code,
  * see @ekyc/contracts/said): the page shows msg(error) and the message is translated by that key.
  */
-import { messageKeyOfText } from '@ekyc/contracts/messages';
 import { toNestErrors, validateFieldsNatively } from '@hookform/resolvers';
 import type { FieldError, FieldValues, Resolver } from 'react-hook-form';
 import * as z from 'zod/mini';
@@ -23,8 +22,7 @@ export function keyedResolver<In extends FieldValues, Out extends FieldValues>(
       const path = issue.path.join('.');
       if (flat[path]) continue;
       const { code, message } = saidIn(issue);
-      // a rule that gives its message without a key gives MSG's own text (the same bundle's)
-      flat[path] = { type: code ?? messageKeyOfText(message) ?? issue.code, message };
+      flat[path] = { type: code ?? issue.code, message };
     }
     return { values: {}, errors: toNestErrors(flat, options) };
   };

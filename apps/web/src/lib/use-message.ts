@@ -12,6 +12,7 @@
  * with its request's id ("Reference: …"), which support looks up in the log.
  */
 import { MSG, type MessageKey } from '@ekyc/contracts/messages';
+import { keyOfIssue } from '@ekyc/contracts/said';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 
@@ -29,12 +30,7 @@ export type Saying = Said | MessageKey | null | undefined;
 
 /** A validation issue's message with the MSG key the contracts' rules gave it in params.code. */
 export function saidIn(issue: { message: string; params?: unknown }): Said & { message: string } {
-  const params = issue.params;
-  const code =
-    typeof params === 'object' && params !== null && 'code' in params && typeof params.code === 'string'
-      ? params.code
-      : undefined;
-  return { code, message: issue.message };
+  return { code: keyOfIssue(issue), message: issue.message };
 }
 
 const isKey = (text: string): text is MessageKey => Object.hasOwn(MSG, text);

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { LANGUAGES } from '../constants.ts';
 import { replySchema } from '../envelope.ts';
-import { MSG } from '../messages.ts';
+import { saying } from '../said.ts';
 
 /**
  * Assisted video KYC (SEBI's KYC duties for persons with disabilities, regulation research 1.3): an
@@ -13,13 +13,6 @@ export const ASSISTED_KYC_SLOTS = ['10:00-12:00', '12:00-14:00', '14:00-16:00', 
 export const ASSISTED_KYC_NEEDS = ['vision', 'hearing', 'speech', 'mobility', 'other'] as const;
 /** How many days ahead a call can be booked. */
 export const ASSISTED_KYC_DAYS_AHEAD = 14;
-
-/** The booking's refusals, in the catalogue (a 400 carries the key as its code). */
-export const ASSISTED_KYC_MESSAGES = {
-  day: MSG.assistedKycDay,
-  slot: MSG.assistedKycSlot,
-  note: MSG.assistedKycNote,
-} as const;
 
 /** The days a call can be booked on, from the day after `today` (YYYY-MM-DD, India): no Sundays. */
 export function assistedKycDays(today: string): string[] {
@@ -34,11 +27,11 @@ export function assistedKycDays(today: string): string[] {
 
 export const requestAssistedKycSchema = z
   .object({
-    call_date: z.string({ error: ASSISTED_KYC_MESSAGES.day }).regex(/^\d{4}-\d{2}-\d{2}$/, ASSISTED_KYC_MESSAGES.day),
-    slot: z.enum(ASSISTED_KYC_SLOTS, { error: ASSISTED_KYC_MESSAGES.slot }),
+    call_date: z.string(saying('assistedKycDay')).regex(/^\d{4}-\d{2}-\d{2}$/, saying('assistedKycDay')),
+    slot: z.enum(ASSISTED_KYC_SLOTS, saying('assistedKycSlot')),
     language: z.enum(LANGUAGES),
     needs: z.array(z.enum(ASSISTED_KYC_NEEDS)).max(ASSISTED_KYC_NEEDS.length).default([]),
-    note: z.string().trim().max(300, ASSISTED_KYC_MESSAGES.note).optional(),
+    note: z.string().trim().max(300, saying('assistedKycNote')).optional(),
   })
   .strict();
 export type RequestAssistedKyc = z.input<typeof requestAssistedKycSchema>;

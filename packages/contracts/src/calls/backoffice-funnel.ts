@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { replySchema } from '../envelope.ts';
+import { saying } from '../said.ts';
 
-const isoDay = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Invalid date');
+const isoDay = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, saying('invalidDate'));
 
 /** GET /api/v1/backoffice/funnel: applicants who started in the period (and campaign) given. */
 export const funnelQuerySchema = z.object({

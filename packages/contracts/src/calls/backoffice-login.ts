@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { emptyDataSchema, replySchema } from '../envelope.ts';
 import { staffMfaChallengeSchema } from './backoffice-mfa.ts';
+import { saying } from '../said.ts';
 
 /** POST /api/v1/backoffice/login (contract): a staff member signs in; data.token is their bearer token. */
 /** reviewer: accepts and rejects stages (the maker); checker: also confirms approvals, which with
@@ -11,7 +12,12 @@ export type StaffRole = (typeof STAFF_ROLES)[number];
 
 export const staffLoginBodySchema = z
   .object({
-    email: z.string().trim().toLowerCase().max(254).pipe(z.email('Enter valid email')),
+    email: z
+      .string()
+      .trim()
+      .toLowerCase()
+      .max(254)
+      .pipe(z.email(saying('emailInvalid'))),
     password: z.string().min(1, 'Password is required').max(200),
   })
   .meta({ examples: [{ email: 'reviewer@broker.example', password: 'a long passphrase of your own' }] });

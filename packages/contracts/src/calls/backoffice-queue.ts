@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { queueHoldSchema } from './backoffice-holds.ts';
 import { replySchema } from '../envelope.ts';
+import { saying } from '../said.ts';
 
 /**
  * Where an application stands for the back office: still being filled in, waiting for review,
@@ -15,7 +16,7 @@ export type ApplicationStatus = (typeof APPLICATION_STATUSES)[number];
 export const QUEUE_SORTS = ['waiting', 'created', 'stage', 'status', 'client_code', 'reviewer'] as const;
 export type QueueSort = (typeof QUEUE_SORTS)[number];
 
-const isoDay = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Invalid date');
+const isoDay = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, saying('invalidDate'));
 
 /** GET /api/v1/backoffice/applications: the review queue, oldest waiting first. */
 export const queueQuerySchema = z.object({

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { STAFF_ROLES, staffMemberSchema } from './backoffice-login.ts';
 import { replySchema } from '../envelope.ts';
 import { staffPasswordSchema } from './backoffice-password.ts';
+import { saying } from '../said.ts';
 
 /** A staff account in the admin's list: with the end of its sign-in lockout, if it is locked out. */
 export const staffListEntrySchema = staffMemberSchema.extend({ locked_until: z.string().nullable() });
@@ -18,13 +19,18 @@ export const staffListDataSchema = z.object({ staff: z.array(staffListEntrySchem
  * grant.
  */
 export const addStaffBodySchema = z.object({
-  email: z.string().trim().toLowerCase().max(254).pipe(z.email('Enter valid email')),
+  email: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .max(254)
+    .pipe(z.email(saying('emailInvalid'))),
   name: z
     .string()
     .trim()
-    .min(3, 'Use at least 3 characters')
+    .min(3, saying('nameMin'))
     .max(60, 'Use at max 60 characters')
-    .regex(/^[\p{L} .'-]+$/u, 'Enter only Alphabets'),
+    .regex(/^[\p{L} .'-]+$/u, saying('nameAlphabets')),
   role: z.enum(STAFF_ROLES),
   password: z.string().min(12, 'Use at least 12 characters').max(200).optional(),
 });

@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { screenSchema } from '../screen.ts';
-import { MSG } from '../messages.ts';
 import { ACCOUNT_TYPES } from '../enums.ts';
 import { accountNumberSchema, accountTypeSchema, ifscSchema } from '../rules.ts';
 import { stageReplySchema } from '../envelope.ts';
+import { saying } from '../said.ts';
 
 /** POST bank-verification?is_vpa=false: the penny drop of a manually entered account (section 7). */
 export const bankVerificationQuerySchema = z.object({
@@ -18,7 +18,7 @@ export const bankVerificationRequestSchema = z
   .object({
     ifsc: ifscSchema,
     account_number: accountNumberSchema,
-    account_type: z.pipe(accountTypeSchema, z.enum(ACCOUNT_TYPES, { error: MSG.accountTypeRequired })),
+    account_type: z.pipe(accountTypeSchema, z.enum(ACCOUNT_TYPES, saying('accountTypeRequired'))),
     /** Branch fields from the lookup, echoed back; the server trusts its own lookup instead. */
     bank_name: z.string().max(200).optional(),
     branch: z.string().max(200).optional(),

@@ -1,15 +1,15 @@
 import { z } from 'zod';
 import { screenSchema } from '../screen.ts';
-import { MSG } from '../messages.ts';
 import { ACCOUNT_TYPES } from '../enums.ts';
 import { accountNumberSchema, accountTypeSchema, dataUrlSchema, ifscSchema } from '../rules.ts';
 import { stageReplySchema } from '../envelope.ts';
+import { saying } from '../said.ts';
 
 /** Bank details typed by the applicant when no earlier attempt stored them. */
 export const manualBankDetailsSchema = z.object({
   ifsc: ifscSchema,
   account_number: accountNumberSchema,
-  account_type: z.pipe(accountTypeSchema, z.enum(ACCOUNT_TYPES, { error: MSG.accountTypeRequired })),
+  account_type: z.pipe(accountTypeSchema, z.enum(ACCOUNT_TYPES, saying('accountTypeRequired'))),
 });
 export type ManualBankDetails = z.input<typeof manualBankDetailsSchema>;
 

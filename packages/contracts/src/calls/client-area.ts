@@ -4,8 +4,7 @@
  * token opens none of the onboarding's calls and an applicant token none of these.
  */
 import { z } from 'zod';
-import { MSG } from '../messages.ts';
-import { said } from '../said.ts';
+import { said, saying } from '../said.ts';
 import { mobileSchema, otpSchema } from '../rules.ts';
 import { nomineeSchema } from '../nominee-rules.ts';
 import { emptyDataSchema, replySchema } from '../envelope.ts';
@@ -118,7 +117,7 @@ export const serviceRequestReplySchema = replySchema(z.object({ request: service
 
 /** POST client/requests/freeze: immediate, no body beyond an optional reason the client gives. */
 export const freezeRequestSchema = z
-  .object({ reason: z.string().max(100, MSG.maxLength100).optional().default('') })
+  .object({ reason: z.string().max(100, saying('maxLength100')).optional().default('') })
   .meta({ examples: [{ reason: 'Phone lost' }] });
 
 /** POST client/requests/unfreeze: the identity verified again with an OTP sent to the registered mobile. */
@@ -138,10 +137,10 @@ export function nominationRequestSchema(options: {
 }) {
   return z
     .object({
-      opt_out: z.boolean({ error: MSG.fieldRequired }),
+      opt_out: z.boolean(saying('fieldRequired')),
       nominees: z
         .array(nomineeSchema({ mandatory: options.mandatory, now: options.now }))
-        .max(options.max, MSG.nomineeSlots)
+        .max(options.max, saying('nomineeSlots'))
         .default([]),
     })
     .superRefine((v, ctx) => {

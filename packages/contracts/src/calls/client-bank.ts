@@ -5,15 +5,15 @@
  */
 import { z } from 'zod';
 import { ACCOUNT_TYPES } from '../enums.ts';
-import { MSG } from '../messages.ts';
 import { accountNumberSchema, accountTypeSchema, ifscSchema } from '../rules.ts';
 import { replySchema } from '../envelope.ts';
 import { serviceRequestViewSchema } from './client-area.ts';
+import { said, saying } from '../said.ts';
 
 /** A primary account and up to four more (SEBI's UCC norms allow five bank accounts per client). */
 export const BANK_ACCOUNTS_MAX = 5;
 
-const accountType = z.pipe(accountTypeSchema, z.enum(ACCOUNT_TYPES, { error: MSG.accountTypeRequired }));
+const accountType = z.pipe(accountTypeSchema, z.enum(ACCOUNT_TYPES, saying('accountTypeRequired')));
 
 /** An account typed by the client: verified by penny drop. */
 export const clientBankAccountSchema = z.object({
@@ -35,15 +35,14 @@ export const bankChangeRequestSchema = z
   .object({
     accounts: z
       .array(z.union([clientBankAccountSchema, clientUpiBankAccountSchema]))
-      .min(1, MSG.fieldRequired)
-      .max(BANK_ACCOUNTS_MAX, MSG.fieldRequired),
+      .min(1, saying('fieldRequired'))
+      .max(BANK_ACCOUNTS_MAX, saying('fieldRequired')),
   })
   .superRefine((v, ctx) => {
     const primaries = v.accounts.filter((a) => a.primary).length;
-    if (primaries > 1) ctx.addIssue({ code: 'custom', path: ['accounts'], message: MSG.fieldRequired });
+    if (primaries > 1) ctx.addIssue(said('fieldRequired', ['accounts']));
     const numbers = v.accounts.map((a) => ('upi_payment' in a ? a.upi_payment : `${a.ifsc}:${a.account_number}`));
-    if (new Set(numbers).size !== numbers.length)
-      ctx.addIssue({ code: 'custom', path: ['accounts'], message: MSG.fieldRequired });
+    if (new Set(numbers).size !== numbers.length) ctx.addIssue(said('fieldRequired', ['accounts']));
   })
   .meta({
     examples: [

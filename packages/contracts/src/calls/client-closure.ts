@@ -6,9 +6,9 @@
  * closure").
  */
 import { z } from 'zod';
-import { MSG } from '../messages.ts';
 import { replySchema } from '../envelope.ts';
 import { serviceRequestViewSchema } from './client-area.ts';
+import { said, saying } from '../said.ts';
 
 /** Why the client closes the account (a closed list the client picks from). */
 export const CLOSURE_REASONS = [
@@ -38,14 +38,14 @@ export const closureTargetSchema = z
   })
   .superRefine((v, ctx) => {
     const valid = v.depository === 'CDSL' ? CDSL_BO_ID.test(v.bo_id) : NSDL_BO_ID.test(v.bo_id);
-    if (!valid) ctx.addIssue({ code: 'custom', path: ['bo_id'], message: MSG.fieldRequired });
+    if (!valid) ctx.addIssue(said('fieldRequired', ['bo_id']));
   });
 export type ClosureTarget = z.output<typeof closureTargetSchema>;
 
 /** POST client/requests/closure: the reason, and the demat account the holdings go to (when there are holdings). */
 export const closureRequestSchema = z
   .object({
-    reason: z.enum(CLOSURE_REASONS, { error: MSG.fieldRequired }),
+    reason: z.enum(CLOSURE_REASONS, saying('fieldRequired')),
     target: closureTargetSchema.optional(),
   })
   .meta({

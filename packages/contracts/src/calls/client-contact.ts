@@ -6,17 +6,18 @@
  */
 import { z } from 'zod';
 import { ADDRESS_FIELD_MAX } from '../constants.ts';
-import { MSG } from '../messages.ts';
 import { dataUrlSchema, emailSchema, mobileSchema, otpSchema } from '../rules.ts';
 import { replySchema } from '../envelope.ts';
 import { familyDeclarationSchema } from './personal-details-update.ts';
 import { serviceRequestViewSchema } from './client-area.ts';
+import { said, saying } from '../said.ts';
 
 /** The officially valid documents an address may be proved with when typed (Aadhaar masked). */
 export const ADDRESS_PROOF_KINDS = ['passport', 'driving_licence', 'voter_id', 'aadhaar'] as const;
 export type AddressProofKind = (typeof ADDRESS_PROOF_KINDS)[number];
 
-const line = (min: number) => z.string(MSG.fieldRequired).trim().min(min, MSG.fieldRequired).max(ADDRESS_FIELD_MAX);
+const line = (min: number) =>
+  z.string(saying('fieldRequired')).trim().min(min, saying('fieldRequired')).max(ADDRESS_FIELD_MAX);
 
 export const typedAddressSchema = z.object({
   line1: line(3),
@@ -25,9 +26,9 @@ export const typedAddressSchema = z.object({
   city: line(2),
   state: line(2),
   pincode: z
-    .string(MSG.nomineePincode)
+    .string(saying('nomineePincode'))
     .trim()
-    .regex(/^[1-9]\d{5}$/, MSG.nomineePincode),
+    .regex(/^[1-9]\d{5}$/, saying('nomineePincode')),
 });
 
 /** POST client/requests/address/digilocker: the DigiLocker consent page the client is sent to. */
@@ -47,18 +48,18 @@ export const addressChangeRequestSchema = z
     z.object({
       source: z.literal('document'),
       address: typedAddressSchema,
-      proof_kind: z.enum(ADDRESS_PROOF_KINDS, MSG.fieldRequired),
+      proof_kind: z.enum(ADDRESS_PROOF_KINDS, saying('fieldRequired')),
       /** The document's number (the last four digits of an Aadhaar; never the whole number). */
       proof_number: z
-        .string(MSG.fieldRequired)
+        .string(saying('fieldRequired'))
         .trim()
-        .regex(/^[A-Za-z0-9/-]{4,20}$/, MSG.fieldRequired),
+        .regex(/^[A-Za-z0-9/-]{4,20}$/, saying('fieldRequired')),
       proof: dataUrlSchema,
     }),
   ])
   .superRefine((v, ctx) => {
     if (v.source === 'document' && v.proof_kind === 'aadhaar' && !/^\d{4}$/.test(v.proof_number))
-      ctx.addIssue({ code: 'custom', path: ['proof_number'], message: MSG.fieldRequired });
+      ctx.addIssue(said('fieldRequired', ['proof_number']));
   })
   .meta({
     examples: [
@@ -115,11 +116,11 @@ export const contactChangeRequestSchema = z
   )
   .superRefine((v, ctx) => {
     if (Boolean(v.family_relation) !== Boolean(v.family_holder_name))
-      ctx.addIssue({
-        code: 'custom',
-        path: [v.family_relation ? 'family_holder_name' : 'family_relation'],
-        message: v.family_relation ? MSG.familyHolderRequired : MSG.familyRelationRequired,
-      });
+      ctx.addIssue(
+        v.family_relation
+          ? said('familyHolderRequired', ['family_holder_name'])
+          : said('familyRelationRequired', ['family_relation']),
+      );
   })
   .meta({
     examples: [{ field: 'email', value: 'ravi.new@example.in', otp_old: '123456', otp_new: '654321' }],

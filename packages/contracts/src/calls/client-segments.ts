@@ -7,8 +7,7 @@
  */
 import { z } from 'zod';
 import { SEGMENTS } from '../enums.ts';
-import { MSG } from '../messages.ts';
-import { said } from '../said.ts';
+import { said, saying } from '../said.ts';
 import { replySchema } from '../envelope.ts';
 import { FINANCIAL_PROOF_CODES, financialProofIssues } from './update-segment.ts';
 import { serviceRequestViewSchema } from './client-area.ts';
@@ -38,11 +37,11 @@ export function segmentRequestSchema({ now = () => new Date() }: { now?: () => D
   return z
     .object({
       activate: z
-        .array(z.enum(SEGMENT_CODES, { error: MSG.segmentRequired }))
+        .array(z.enum(SEGMENT_CODES, saying('segmentRequired')))
         .max(5)
         .default([]),
       deactivate: z
-        .array(z.enum(SEGMENT_CODES, { error: MSG.segmentRequired }))
+        .array(z.enum(SEGMENT_CODES, saying('segmentRequired')))
         .max(5)
         .default([]),
       /** The derivatives risk disclosure of the rules in force, acknowledged (with a derivatives segment). */
@@ -58,8 +57,8 @@ export function segmentRequestSchema({ now = () => new Date() }: { now?: () => D
       /** With a derivatives segment: a PDF uploaded, or the account aggregator asked for a consent. */
       income_proof: z
         .object({
-          method: z.enum(SEGMENT_INCOME_PROOF_METHODS, { error: MSG.segmentUploadProcessRequired }),
-          financial_proof_option: z.enum(FINANCIAL_PROOF_CODES, { error: MSG.segmentProofOptionRequired }).optional(),
+          method: z.enum(SEGMENT_INCOME_PROOF_METHODS, saying('segmentUploadProcessRequired')),
+          financial_proof_option: z.enum(FINANCIAL_PROOF_CODES, saying('segmentProofOptionRequired')).optional(),
           /** Base64, bare or as a data URL: a PDF. */
           document: z.string().max(12_000_000).optional(),
           document_password: z.string().max(128).optional(),
@@ -83,7 +82,7 @@ export function segmentRequestSchema({ now = () => new Date() }: { now?: () => D
         ctx.addIssue(said('segmentProofOptionRequired', ['income_proof', 'financial_proof_option']));
       if (!proof.document) ctx.addIssue(said('segmentProofRequired', ['income_proof', 'document']));
       for (const issue of financialProofIssues(proof, now()))
-        ctx.addIssue({ code: 'custom', path: ['income_proof', issue.path], message: issue.message });
+        ctx.addIssue(said(issue.code, ['income_proof', issue.path]));
     })
     .meta({
       examples: [

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { screenSchema } from '../screen.ts';
 import { dataUrlSchema, panNameSchema, panNumberSchema } from '../rules.ts';
 import { stageReplySchema } from '../envelope.ts';
+import { saying } from '../said.ts';
 
 /**
  * POST pan-validation (section 7). With is_ocr=false the applicant's PAN, name and date of birth
@@ -19,7 +20,7 @@ export const panValidationQuerySchema = z.object({
 export const panValidationRequestSchema = z.object({
   pan: panNumberSchema,
   pan_name: panNameSchema,
-  date_of_birth: z.string({ error: 'DOB is required.' }).max(10),
+  date_of_birth: z.string(saying('dobRequired')).max(10),
   /** The fields came from a PAN card photo (section 4: OCR sets the 'via image' flag). */
   via_image: z.boolean().optional().default(false),
 });

@@ -10,8 +10,7 @@ import {
   SETTLEMENT_FREQUENCIES,
   TRADING_EXPERIENCE,
 } from '../enums.ts';
-import { MSG } from '../messages.ts';
-import { said } from '../said.ts';
+import { said, saying } from '../said.ts';
 import {
   collapseSpaces,
   declarationsSchema,
@@ -33,7 +32,7 @@ export const INCOME_CODES = codes(ANNUAL_INCOME);
 export const GENDER_CODES = codes(GENDERS);
 export const MARITAL_CODES = codes(MARITAL_STATUSES);
 
-const choice = <T extends readonly [string, ...string[]]>(values: T) => z.enum(values, { error: MSG.fieldRequired });
+const choice = <T extends readonly [string, ...string[]]>(values: T) => z.enum(values, saying('fieldRequired'));
 
 /** The sub-step fields of client profiling, each checked on its own page and again on the server. */
 export const occupationStepSchema = z.object({ occupation: choice(OCCUPATION_CODES) });
@@ -60,7 +59,7 @@ export function declarationStepSchema(reading: DeclarationReading, sharedEmail =
   return z
     .intersection(
       // "tax resident of India only" is on unless the FATCA/CRS declaration lists a residency abroad
-      z.object({ ...declarationsSchema(reading).shape, resident_of_india: z.boolean({ error: MSG.fieldRequired }) }),
+      z.object({ ...declarationsSchema(reading).shape, resident_of_india: z.boolean(saying('fieldRequired')) }),
       z.object({
         preference_selected: z.enum(SETTLEMENT_FREQUENCIES).default('Quarterly'),
         bsda: z.boolean().default(true),
@@ -86,11 +85,11 @@ export function declarationStepSchema(reading: DeclarationReading, sharedEmail =
  * is, and that person's name. The exchanges allow one contact for a client's family only.
  */
 export const familyDeclarationSchema = z.object({
-  family_relation: z.enum(FAMILY_RELATIONS, MSG.familyRelationRequired),
+  family_relation: z.enum(FAMILY_RELATIONS, saying('familyRelationRequired')),
   family_holder_name: z
-    .string(MSG.familyHolderRequired)
+    .string(saying('familyHolderRequired'))
     .trim()
-    .min(2, MSG.familyHolderRequired)
+    .min(2, saying('familyHolderRequired'))
     .max(100)
     .transform(collapseSpaces),
 });

@@ -2,8 +2,7 @@ import { z } from 'zod';
 import { screenSchema } from '../screen.ts';
 import { ADDRESS_FIELD_MAX, DEFAULT_MAX_NOMINEES, NOMINEE_FIELDS, type NomineeField } from '../constants.ts';
 import { IDENTITY_DOCUMENTS } from '../enums.ts';
-import { MSG } from '../messages.ts';
-import { said } from '../said.ts';
+import { said, saying } from '../said.ts';
 
 import { dataUrlSchema } from '../rules.ts';
 import { nomineeSchema, resolveShares } from '../nominee-rules.ts';
@@ -19,13 +18,13 @@ export const NOMINEE_PROOF_MAX_BYTES = 2 * 1024 * 1024;
 /** Slots are keyed nominee_1 .. nominee_n (section 7). */
 export const nomineeSlotKey = (index: number) => `nominee_${index + 1}`;
 
-const upTo100 = z.string().max(ADDRESS_FIELD_MAX, MSG.maxLength100).optional();
+const upTo100 = z.string().max(ADDRESS_FIELD_MAX, saying('maxLength100')).optional();
 
 /** The proof files, plus bounds on the free-text fields the shared nominee rules leave open. */
 const proofsSchema = z.object({
   proof_front: z.optional(dataUrlSchema),
   proof_back: z.optional(dataUrlSchema),
-  proof_type: z.enum(['', ...IDENTITY_DOCUMENTS.map((d) => d.code)], { error: MSG.fieldRequired }).optional(),
+  proof_type: z.enum(['', ...IDENTITY_DOCUMENTS.map((d) => d.code)], saying('fieldRequired')).optional(),
   last_name: upTo100,
   state: upTo100,
   country: upTo100,
@@ -50,8 +49,8 @@ export const fullNomineeName = (n: { first_name: string; last_name?: string }) =
  */
 /** The two codes confirming a single holder's opt-out of nomination (mobile and e-mail). */
 export const nomineeOptOutOtpSchema = z.object({
-  mobile_otp: z.string().regex(/^\d{6}$/, MSG.otpInvalid),
-  email_otp: z.string().regex(/^\d{6}$/, MSG.otpInvalid),
+  mobile_otp: z.string().regex(/^\d{6}$/, saying('otpInvalid')),
+  email_otp: z.string().regex(/^\d{6}$/, saying('otpInvalid')),
 });
 
 /** The declaration a single holder confirms when opting out of nomination (recorded with its version). */
@@ -69,11 +68,11 @@ export function updateNomineeRequestSchema({
     .object({
       /** Opt-out confirmed by OTP to the mobile and the e-mail; without it the e-sign validates it. */
       opt_out_otp: nomineeOptOutOtpSchema.optional(),
-      nominee_soa: z.enum(NOMINEE_SOA_OPTIONS, { error: MSG.fieldRequired }).optional().default('nomination'),
+      nominee_soa: z.enum(NOMINEE_SOA_OPTIONS, saying('fieldRequired')).optional().default('nomination'),
       nominee_soa_name: z.string().max(201).optional().default(''),
-      skip_nominee: z.boolean({ error: MSG.fieldRequired }),
+      skip_nominee: z.boolean(saying('fieldRequired')),
       updatedNomineeList: z
-        .record(z.string().regex(/^nominee_\d{1,2}$/, MSG.nomineeSlots), nomineeEntrySchema({ now, mandatory }))
+        .record(z.string().regex(/^nominee_\d{1,2}$/, saying('nomineeSlots')), nomineeEntrySchema({ now, mandatory }))
         .optional()
         .default({}),
     })

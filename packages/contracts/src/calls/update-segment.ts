@@ -3,8 +3,9 @@ import { screenSchema } from '../screen.ts';
 import { BANK_STATEMENT_MONTHS, DEMAT_HOLDING_PROOF_LIMIT, SALARY_SLIP_MAX_AGE_MONTHS } from '../constants.ts';
 import { compareDays, type DayDate, parseDdMmYyyy, todayOf } from '../dates.ts';
 import { FINANCIAL_PROOFS, PROOF_UPLOAD_PROCESSES } from '../enums.ts';
-import { MSG } from '../messages.ts';
+import { type MessageKey } from '../messages.ts';
 import { stageReplySchema } from '../envelope.ts';
+import { said, saying } from '../said.ts';
 
 export const FINANCIAL_PROOF_CODES = FINANCIAL_PROOFS.map((p) => p.code) as [
   (typeof FINANCIAL_PROOFS)[number]['code'],
@@ -51,13 +52,13 @@ export interface ProofDetails {
 export function financialProofIssues(
   v: ProofDetails,
   now: Date = new Date(),
-): { path: ProofDetail; message: string }[] {
-  const issues: { path: ProofDetail; message: string }[] = [];
+): { path: ProofDetail; code: MessageKey }[] {
+  const issues: { path: ProofDetail; code: MessageKey }[] = [];
   const today = todayOf(now);
   const day = (path: ProofDetail, value: string | undefined): DayDate | null => {
     const d = parseDdMmYyyy(value ?? '');
     if (!d || compareDays(d, today) > 0) {
-      issues.push({ path, message: value ? MSG.invalidDate : MSG.fieldRequired });
+      issues.push({ path, code: value ? 'invalidDate' : 'fieldRequired' });
       return null;
     }
     return d;
@@ -67,7 +68,7 @@ export function financialProofIssues(
       // 'salary slip not more than 3 months old'
       const d = day('statement_date', v.statement_date);
       if (d && compareDays(d, monthsBefore(today, SALARY_SLIP_MAX_AGE_MONTHS)) < 0)
-        issues.push({ path: 'statement_date', message: MSG.salarySlipOld });
+        issues.push({ path: 'statement_date', code: 'salarySlipOld' });
       break;
     }
     case 'bank_statement': {
@@ -76,18 +77,18 @@ export function financialProofIssues(
       const to = day('statement_date', v.statement_date);
       if (from && to) {
         if (compareDays(to, monthsBefore(today, 1)) < 0)
-          issues.push({ path: 'statement_date', message: MSG.bankStatementPeriod });
+          issues.push({ path: 'statement_date', code: 'bankStatementPeriod' });
         else if (compareDays(from, monthsBefore(to, BANK_STATEMENT_MONTHS)) > 0)
-          issues.push({ path: 'statement_from', message: MSG.bankStatementPeriod });
+          issues.push({ path: 'statement_from', code: 'bankStatementPeriod' });
       }
       break;
     }
     case 'demat_holding': {
       // 'demat holding statement (holding not above 10,000)'
       const raw = (v.holding_value ?? '').replace(/,/g, '').trim();
-      if (!/^\d{1,12}(\.\d{1,2})?$/.test(raw)) issues.push({ path: 'holding_value', message: MSG.fieldRequired });
+      if (!/^\d{1,12}(\.\d{1,2})?$/.test(raw)) issues.push({ path: 'holding_value', code: 'fieldRequired' });
       else if (Number(raw) > DEMAT_HOLDING_PROOF_LIMIT)
-        issues.push({ path: 'holding_value', message: MSG.dematHoldingAbove });
+        issues.push({ path: 'holding_value', code: 'dematHoldingAbove' });
       break;
     }
     default:
@@ -103,13 +104,13 @@ export function financialProofIssues(
 export function updateSegmentRequestSchema({ now = () => new Date() }: { now?: () => Date } = {}) {
   return z
     .object({
-      segments: z.array(z.string().min(1).max(64), { error: MSG.segmentRequired }).min(1, MSG.segmentRequired).max(20),
-      upload_prccess_by: z.enum(PROOF_UPLOAD_PROCESSES, { error: MSG.segmentUploadProcessRequired }).optional(),
-      financial_proof_option: z.enum(FINANCIAL_PROOF_CODES, { error: MSG.segmentProofOptionRequired }).optional(),
+      segments: z.array(z.string().min(1).max(64), saying('segmentRequired')).min(1, saying('segmentRequired')).max(20),
+      upload_prccess_by: z.enum(PROOF_UPLOAD_PROCESSES, saying('segmentUploadProcessRequired')).optional(),
+      financial_proof_option: z.enum(FINANCIAL_PROOF_CODES, saying('segmentProofOptionRequired')).optional(),
       /** Base64, bare or as a data URL. */
       document: z.string().max(12_000_000).optional(),
       document_password: z.string().max(128).optional(),
-      document_type: z.enum(PROOF_DOCUMENT_TYPES, { error: MSG.segmentPdfOnly }).optional(),
+      document_type: z.enum(PROOF_DOCUMENT_TYPES, saying('segmentPdfOnly')).optional(),
       statement_date: z.string().max(10).optional(),
       statement_from: z.string().max(10).optional(),
       holding_value: z.string().max(20).optional(),
@@ -126,13 +127,10 @@ export function updateSegmentRequestSchema({ now = () => new Date() }: { now?: (
     })
     .superRefine((v, ctx) => {
       if (v.upload_prccess_by !== 'manual') return;
-      if (!v.financial_proof_option)
-        ctx.addIssue({ code: 'custom', path: ['financial_proof_option'], message: MSG.segmentProofOptionRequired });
-      if (!v.document) ctx.addIssue({ code: 'custom', path: ['document'], message: MSG.segmentProofRequired });
-      else if (v.document_type !== 'pdf')
-        ctx.addIssue({ code: 'custom', path: ['document_type'], message: MSG.segmentPdfOnly });
-      for (const issue of financialProofIssues(v, now()))
-        ctx.addIssue({ code: 'custom', path: [issue.path], message: issue.message });
+      if (!v.financial_proof_option) ctx.addIssue(said('segmentProofOptionRequired', ['financial_proof_option']));
+      if (!v.document) ctx.addIssue(said('segmentProofRequired', ['document']));
+      else if (v.document_type !== 'pdf') ctx.addIssue(said('segmentPdfOnly', ['document_type']));
+      for (const issue of financialProofIssues(v, now())) ctx.addIssue(said(issue.code, [issue.path]));
     });
 }
 export type UpdateSegmentRequest = z.input<ReturnType<typeof updateSegmentRequestSchema>>;

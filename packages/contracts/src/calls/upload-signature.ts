@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { screenSchema } from '../screen.ts';
 import { NOMINEE_RELATIONS } from '../basic-enums.ts';
-import { MSG } from '../messages.ts';
 import { dataUrlSchema, nameSchema } from '../rules.ts';
 import { stageReplySchema } from '../envelope.ts';
+import { saying } from '../said.ts';
 
 /** How the signature was captured (section 7): drawn on screen, or an uploaded image. */
 export const SIGNATURE_UPLOAD_TYPES = ['digital', 'manual'] as const;
@@ -23,7 +23,7 @@ export type SignatureMark = (typeof SIGNATURE_MARKS)[number];
 export const signatureGuardianSchema = z
   .object({
     name: nameSchema,
-    relation: z.enum(NOMINEE_RELATIONS, { error: MSG.signatureGuardianRelation }),
+    relation: z.enum(NOMINEE_RELATIONS, saying('signatureGuardianRelation')),
   })
   .strict();
 export type SignatureGuardian = z.infer<typeof signatureGuardianSchema>;

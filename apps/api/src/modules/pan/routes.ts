@@ -22,7 +22,7 @@ function parseBody<S extends z.ZodType>(schema: S, body: unknown): z.output<S> {
   const r = schema.safeParse(body ?? {});
   if (r.success) return r.data;
   const issue = r.error.issues[0]!;
-  throw invalidFieldIssue(issue.path.join('.') || 'body', issue.message);
+  throw invalidFieldIssue(issue.path.join('.') || 'body', issue);
 }
 
 export const panRoutes: FastifyPluginAsyncZod = async (app) => {

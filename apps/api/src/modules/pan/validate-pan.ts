@@ -9,6 +9,7 @@ import { dateOfBirthSchema } from '@ekyc/contracts/rules';
 import { ROUTE, STAGE } from '@ekyc/contracts/stages';
 import type { z } from 'zod';
 import type { PanDeps } from './deps.ts';
+import { said } from '@ekyc/contracts/said';
 import { invalidFieldIssue } from '../../lib/errors.ts';
 import { fail, ok, type Outcome } from '../../lib/outcome.ts';
 import { isProviderOutage } from '../../providers/http.ts';
@@ -64,7 +65,7 @@ export async function validatePan(deps: Deps, applicantId: string, input: Input)
   const existing = section('pan_obj');
   // Section 5: the 18-years rule is skipped when a PAN record already exists.
   const dob = dateOfBirthSchema({ requireAdult: !existing }).safeParse(input.date_of_birth);
-  if (!dob.success) throw invalidFieldIssue('date_of_birth', dob.error.issues[0]?.message ?? 'invalidDate');
+  if (!dob.success) throw invalidFieldIssue('date_of_birth', dob.error.issues[0] ?? said('invalidDate'));
   const here = { screen: ROUTE.pan, pan_missing: false };
   // Section 5: a confirmed date of birth cannot be changed online.
   if (existing && stage > STAGE.PAN && existing.dob !== dob.data) return fail('dobLocked', here);

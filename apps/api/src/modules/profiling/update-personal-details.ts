@@ -37,7 +37,7 @@ export async function updatePersonalDetails(
   }).safeParse(body);
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
-    throw invalidFieldIssue(issue.path.length ? issue.path.map(String).join('.') : 'body', issue.message);
+    throw invalidFieldIssue(issue.path.length ? issue.path.map(String).join('.') : 'body', issue);
   }
   const input = parsed.data;
   // FATCA/CRS self-certification: the KRA record carries it (docs/registrations.md)

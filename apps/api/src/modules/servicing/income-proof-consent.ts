@@ -26,7 +26,7 @@ export async function confirmIncomeProofConsent(
   const parsed = segmentIncomeProofRequestSchema.safeParse(body);
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
-    throw invalidFieldIssue(issue.path.join('.') || 'body', issue.message);
+    throw invalidFieldIssue(issue.path.join('.') || 'body', issue);
   }
   const row = await repo.get(deps.database.db, requestId);
   if (!row || row.applicantId !== applicantId || row.kind !== 'segments') throw new AppError('NOT_FOUND', 'notFound');

@@ -84,7 +84,7 @@ export async function requestAddressChange(
   const parsed = addressChangeRequestSchema.safeParse(body);
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
-    throw invalidFieldIssue(issue.path.join('.') || 'body', issue.message);
+    throw invalidFieldIssue(issue.path.join('.') || 'body', issue);
   }
   await requireNoOpen(deps, applicantId);
   const input = parsed.data;

@@ -32,7 +32,7 @@ export async function requestBankChange(
   const parsed = bankChangeRequestSchema.safeParse(body);
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
-    throw invalidFieldIssue(issue.path.join('.') || 'body', issue.message);
+    throw invalidFieldIssue(issue.path.join('.') || 'body', issue);
   }
   const open = await repo.openOfKind(deps.database.db, applicantId, 'bank');
   if (open && open.status !== 'draft') throw new AppError('CONFLICT', 'A bank request of yours is already under way.');

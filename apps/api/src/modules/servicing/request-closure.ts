@@ -51,7 +51,7 @@ export async function requestClosure(
   const parsed = closureRequestSchema.safeParse(body);
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
-    throw invalidFieldIssue(issue.path.join('.') || 'body', issue.message);
+    throw invalidFieldIssue(issue.path.join('.') || 'body', issue);
   }
   const db = deps.database.db;
   const requests = await repo.listOf(db, applicantId);

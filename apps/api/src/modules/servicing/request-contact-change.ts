@@ -30,7 +30,7 @@ function parse<S extends z.ZodType>(schema: S, body: unknown): z.output<S> {
   const parsed = schema.safeParse(body);
   if (parsed.success) return parsed.data;
   const issue = parsed.error.issues[0]!;
-  throw invalidFieldIssue(issue.path.join('.') || 'body', issue.message);
+  throw invalidFieldIssue(issue.path.join('.') || 'body', issue);
 }
 
 async function currentOf(deps: Deps, applicantId: string, field: Field): Promise<string> {

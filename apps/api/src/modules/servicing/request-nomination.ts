@@ -40,7 +40,7 @@ export async function requestNomination(
   const parsed = nominationRequestSchema({ max: rule.max, mandatory: rule.mandatory, now: () => now }).safeParse(body);
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
-    throw invalidFieldIssue(issue.path.join('.') || 'body', issue.message);
+    throw invalidFieldIssue(issue.path.join('.') || 'body', issue);
   }
   const open = await repo.openOfKind(deps.database.db, applicantId, 'nomination');
   if (open && open.status !== 'draft')

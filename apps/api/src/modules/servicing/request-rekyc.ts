@@ -169,7 +169,7 @@ export async function receiveRekycDigilocker(
   const parsed = rekycDigilockerRequestSchema.safeParse(body);
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
-    throw invalidFieldIssue(issue.path.join('.') || 'body', issue.message);
+    throw invalidFieldIssue(issue.path.join('.') || 'body', issue);
   }
   const row = await ownDraft(deps, applicantId, requestId);
   const aadhaar = await deps.digilockerFetch.eAadhaar(applicantId, parsed.data);

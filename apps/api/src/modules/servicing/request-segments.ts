@@ -50,7 +50,7 @@ export async function requestSegments(
   const parsed = segmentRequestSchema({ now: () => now }).safeParse(body);
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
-    throw invalidFieldIssue(issue.path.join('.') || 'body', issue.message);
+    throw invalidFieldIssue(issue.path.join('.') || 'body', issue);
   }
   const input = parsed.data;
   const open = await repo.openOfKind(deps.database.db, applicantId, 'segments');

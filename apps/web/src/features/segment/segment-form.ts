@@ -58,8 +58,6 @@ export function segmentFormSchema(requiredDoc: ReadonlySet<string>, now: () => D
       if (!v.file) issue('file', 'segmentProofRequired');
       else if (uploadError('segmentProof', v.file) || v.pdf?.isPdf === false) issue('file', 'segmentPdfOnly');
       else if (v.pdf?.encrypted && !v.document_password) issue('document_password', 'segmentPdfPasswordRequired');
-      // these carry the contracts' text only (no key): shown as they are
-      for (const i of financialProofIssues(proofDetails(v as FormValues), now()))
-        ctx.addIssue({ code: 'custom', path: [i.path], message: i.message });
+      for (const i of financialProofIssues(proofDetails(v as FormValues), now())) issue(i.path, i.code);
     });
 }
