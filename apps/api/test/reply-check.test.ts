@@ -68,6 +68,34 @@ it('writes a stage success with its data and a stage failure with the screen dat
   });
 });
 
+it("writes each item of a tuple through its place's schema (the user-details record is one)", async () => {
+  const record = z.object({
+    status: z.boolean(),
+    data: z.tuple([
+      z.object({ n: z.number(), review: z.nullable(z.enum(['Accept', 'Reject'])) }),
+      z.object({ m: z.string() }),
+    ]),
+  });
+  const kept = {
+    status: true,
+    data: [
+      { n: 1, review: null, secret: 'x' },
+      { m: 'a', secret: 'y' },
+    ],
+  };
+  expect(await serve('check', kept, record)).toEqual({
+    status: 200,
+    body: '{"status":true,"data":[{"n":1,"review":null},{"m":"a"}]}',
+    logged: [],
+  });
+  // a drifted item is written as JSON.stringify would (the check names it), not a 500 in production
+  expect(await serve('off', { status: true, data: [{ review: 'Accept' }, { m: 'a' }] }, record)).toEqual({
+    status: 200,
+    body: '{"status":true,"data":[{"review":"Accept"},{"m":"a"}]}',
+    logged: [],
+  });
+});
+
 it('chooses the mode by NODE_ENV unless REPLY_CHECK says otherwise', () => {
   const mode = (env: Record<string, string>) => loadConfig({ DATA_DIR: 'memory://', ...env }).replyCheck;
   expect(mode({ NODE_ENV: 'test' })).toBe('check');

@@ -5,6 +5,8 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { $ZodType } from 'zod/v4/core';
+import { checkedAtWrite } from '../src/plugins/reply-writer.ts';
 import { testApp } from './support/test-app.ts';
 
 /** Calls that do not answer JSON: method and path, with what they answer. */
@@ -91,6 +93,18 @@ describe('reply schemas', () => {
       .filter((r) => (r.schema?.body || r.schema?.querystring || r.schema?.params) && !r.schema?.response?.[400])
       .map((r) => `${r.method} ${r.url}`);
     expect(offenders, `calls that validate input without schema.response[400]:\n${offenders.join('\n')}`).toEqual([]);
+  });
+
+  it('writes every reply without checking it against its schema on the way (no Ajv per reply)', () => {
+    // a reply given by content type (a file, a page) is not written by the schema's writer
+    const checked = app.routeTable.flatMap((r) =>
+      Object.entries(r.schema?.response ?? {}).flatMap(([status, schema]) =>
+        '_zod' in (schema as object)
+          ? checkedAtWrite(schema as $ZodType).map((at) => `${r.method} ${r.url} ${status}: ${at}`)
+          : [],
+      ),
+    );
+    expect(checked).toEqual([]);
   });
 
   it('names in NOT_JSON only calls that exist', () => {

@@ -8,6 +8,7 @@
  *   per branch, chosen by `reply.status`: a boolean test, not a schema check per reply;
  * - a nested union of objects becomes one object holding every branch's fields, a union of plain
  *   types a list of types (fast-json-stringify would otherwise check each branch with Ajv);
+ * - a tuple's items (the user-details record) are shaped place by place like any other schema;
  * - `required` is left out: a missing field is left out as JSON.stringify would, not thrown on
  *   (the reply check of tests and development names it).
  * Whether the reply keeps its schema is the reply check's job (reply-serializer.ts), not this one's.
@@ -61,6 +62,8 @@ export function shape(schema: unknown): Json {
   if (isJson(rest.properties))
     out.properties = Object.fromEntries(Object.entries(rest.properties).map(([k, v]) => [k, shape(v)]));
   if (isJson(rest.items)) out.items = shape(rest.items);
+  // a tuple (draft-7 writes it as a list of items): each place written through its own schema
+  if (Array.isArray(rest.items)) out.items = rest.items.map(shape);
   if (Array.isArray(rest.prefixItems)) out.prefixItems = rest.prefixItems.map(shape);
   if (isJson(rest.additionalProperties)) out.additionalProperties = shape(rest.additionalProperties);
   if (isJson(rest.definitions))
@@ -91,6 +94,33 @@ function statusBranches(json: Json): { yes: Json; no: Json } | undefined {
     if (yes && no) return { yes, no };
   }
   return undefined;
+}
+
+const CHECKED = new Set(['anyOf', 'oneOf', 'if', 'then', 'else']);
+
+/** Where a shaped schema still holds a keyword fast-json-stringify would check with Ajv at each write. */
+function checkedAt(schema: unknown, at: string): string[] {
+  if (!isJson(schema)) return [];
+  const found = Object.keys(schema)
+    .filter((key) => CHECKED.has(key))
+    .map((key) => `${at}/${key}`);
+  for (const key of ['properties', 'definitions'])
+    for (const [name, value] of Object.entries(isJson(schema[key]) ? schema[key] : {}))
+      found.push(...checkedAt(value, `${at}/${key}/${name}`));
+  for (const key of ['items', 'prefixItems', 'additionalItems', 'additionalProperties']) {
+    const value = schema[key];
+    if (Array.isArray(value)) value.forEach((item, i) => found.push(...checkedAt(item, `${at}/${key}/${i}`)));
+    else found.push(...checkedAt(value, `${at}/${key}`));
+  }
+  return found;
+}
+
+/** The places of a reply schema its writer would check at each write (none: it only writes). */
+export function checkedAtWrite(schema: $ZodType): string[] {
+  const json = jsonSchemaOf(schema);
+  const branches = statusBranches(json);
+  const shaped = branches ? [shape(branches.yes), shape(branches.no)] : [shape(json)];
+  return shaped.flatMap((s) => checkedAt(s, '#'));
 }
 
 const compile = (json: Json): Writer => build(shape(json) as unknown as Parameters<typeof build>[0]) as Writer;
