@@ -7,13 +7,21 @@
 import { isLanguage, LANGUAGE_TAGS, type Language, languageOfTag } from '@ekyc/contracts/constants';
 import { type Catalogue, i18n } from './translator';
 
-const catalogues = import.meta.glob<{ default: Record<string, unknown> }>('./locales/*/*.json');
+// the applicant's and the public pages' catalogues; the back office's are in ./backoffice-catalogues
+const catalogues = import.meta.glob<{ default: Record<string, unknown> }>([
+  './locales/*/*.json',
+  '!./locales/*/backoffice*.json',
+  '!./locales/*/operations.json',
+  '!./locales/*/registrations.json',
+  '!./locales/*/service-requests.json',
+]);
 const LANGUAGE_KEY = 'ekyc.lang';
 
 /** Downloads a catalogue; English messages are the contract's own text (MSG): t() falls back to it. */
 async function loadCatalogue(language: string, namespace: string): Promise<Catalogue> {
   if (language === 'en' && namespace === 'messages') return {};
-  const load = catalogues[`./locales/${language}/${namespace}.json`];
+  const file = `./locales/${language}/${namespace}.json`;
+  const load = catalogues[file] ?? (await import('./backoffice-catalogues')).backofficeCatalogues[file];
   return load ? (await load()).default : {};
 }
 

@@ -4,7 +4,7 @@
  * Suspense boundary shows the spinner), unless told not to wait (English until it is there); a
  * change of language renders again with the new texts.
  */
-import { use, useMemo, useSyncExternalStore } from 'react';
+import { useMemo, useSyncExternalStore } from 'react';
 import { i18n, type TFunction, type Translator } from './translator';
 
 export type { TFunction } from './translator';
@@ -17,7 +17,9 @@ export function useTranslation(
   const names = namespaces.join(' ');
   const version = useSyncExternalStore(i18n.subscribe, i18n.version, i18n.version);
   const pending = i18n.loadNamespaces(namespaces);
-  if (pending && options.useSuspense !== false) use(pending);
+  // suspends as React Query and i18next do (use() would have to be called again after the wait,
+  // when nothing is pending any more)
+  if (pending && options.useSuspense !== false) throw pending;
   const language = i18n.language;
   // a new t when the language or a catalogue changes, so that the callbacks that use it run again
   // eslint-disable-next-line react-hooks/exhaustive-deps
