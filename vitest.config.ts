@@ -56,10 +56,9 @@ export default defineConfig({
           environment: 'jsdom',
           // the files share one import of the modules (setting up jsdom and importing them afresh for
           // each file took two thirds of the project's time); a test that needs a fresh app resets
-          // the modules (support/app-at-route.tsx), i18next included: it is inlined so that a reset
-          // also gives a new i18next, and the catalogues one file gives it do not stay for the next
+          // the modules (support/app-at-route.tsx), the translator included; a file that gives it
+          // catalogues starts it afresh (i18n.init), so they do not stay for the next
           isolate: false,
-          server: { deps: { inline: ['i18next', 'react-i18next'] } },
           setupFiles: ['./test/setup.ts'],
           // route-level tests render the whole app, lazy pages included: a busy machine may take
           // longer than the default 5 s for one

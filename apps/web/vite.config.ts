@@ -55,6 +55,16 @@ export default defineConfig({
     }),
   ],
   base: '/',
+  resolve: {
+    // React Router's production build: its package exports only the one with development warnings
+    // (the two differ by ENABLE_DEV_WARNINGS), which would ship the warnings' code to every phone
+    alias: [
+      {
+        find: /^react-router$/,
+        replacement: path.join(import.meta.dirname, '../../node_modules/react-router/dist/production/index.mjs'),
+      },
+    ],
+  },
   // Vite's default browser target (Chrome and Android WebView 111+, Safari 16.4+, as Tailwind 4
   // itself needs): the libraries' class fields ship as written, not as WeakMap helpers (about 1.3
   // KiB less JavaScript and 0.9 KiB less CSS on the first page than the earlier es2020 target)

@@ -7,15 +7,14 @@ import type { ApplicationData } from '@ekyc/contracts/calls/backoffice-applicati
 import type { StaffRole } from '@ekyc/contracts/calls/backoffice-login';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, render, screen } from '@testing-library/react';
-import i18n from 'i18next';
-import { initReactI18next } from 'react-i18next';
+import { i18n } from '../src/i18n/translator';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import backoffice from '../src/i18n/locales/en/backoffice.json';
 import { meKey } from '../src/features/backoffice/api/get-me';
 import { ApprovalPanel } from '../src/features/backoffice/components/approval-panel';
 
 beforeAll(async () => {
-  await i18n.use(initReactI18next).init({ lng: 'en', resources: { en: { backoffice } }, ns: ['backoffice'] });
+  i18n.init({ lng: 'en', resources: { en: { backoffice } } });
 });
 afterEach(cleanup);
 

@@ -6,8 +6,7 @@
 import type { StaffDocumentRequest } from '@ekyc/contracts/calls/backoffice-document-requests';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
-import i18n from 'i18next';
-import { initReactI18next } from 'react-i18next';
+import { i18n } from '../src/i18n/translator';
 import { afterEach, beforeAll, expect, it, vi } from 'vitest';
 import requestsEn from '../src/i18n/locales/en/backoffice-document-requests.json';
 import backoffice from '../src/i18n/locales/en/backoffice.json';
@@ -15,10 +14,9 @@ import { meKey } from '../src/features/backoffice/api/get-me';
 import { DocumentRequestsPanel } from '../src/features/backoffice/components/document-requests-panel';
 
 beforeAll(async () => {
-  await i18n.use(initReactI18next).init({
+  i18n.init({
     lng: 'en',
     resources: { en: { backoffice, 'backoffice-document-requests': requestsEn } },
-    ns: ['backoffice', 'backoffice-document-requests'],
   });
 });
 afterEach(() => {

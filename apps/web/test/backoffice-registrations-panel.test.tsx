@@ -6,17 +6,14 @@
 import type { RegistrationEntry } from '@ekyc/contracts/calls/backoffice-registrations';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import i18n from 'i18next';
-import { initReactI18next } from 'react-i18next';
+import { i18n } from '../src/i18n/translator';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import registrations from '../src/i18n/locales/en/registrations.json';
 import backoffice from '../src/i18n/locales/en/backoffice.json';
 import { RegistrationsPanel } from '../src/features/backoffice/components/registrations-panel';
 
 beforeAll(async () => {
-  await i18n
-    .use(initReactI18next)
-    .init({ lng: 'en', resources: { en: { registrations, backoffice } }, ns: ['registrations', 'backoffice'] });
+  i18n.init({ lng: 'en', resources: { en: { registrations, backoffice } } });
 });
 afterEach(() => {
   cleanup();

@@ -5,8 +5,7 @@
 import type { ApplicationRuleSetData } from '@ekyc/contracts/calls/backoffice-rule-set';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import i18n from 'i18next';
-import { initReactI18next } from 'react-i18next';
+import { i18n } from '../src/i18n/translator';
 import { afterEach, beforeAll, expect, it, vi } from 'vitest';
 import backoffice from '../src/i18n/locales/en/backoffice.json';
 import { RuleSetPanel } from '../src/features/backoffice/components/rule-set-panel';
@@ -19,7 +18,7 @@ beforeAll(async () => {
   HTMLDialogElement.prototype.close = function close(this: HTMLDialogElement) {
     this.open = false;
   };
-  await i18n.use(initReactI18next).init({ lng: 'en', resources: { en: { backoffice } }, ns: ['backoffice'] });
+  i18n.init({ lng: 'en', resources: { en: { backoffice } } });
 });
 afterEach(() => {
   cleanup();

@@ -5,14 +5,13 @@
  */
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
-import i18n from 'i18next';
-import { initReactI18next } from 'react-i18next';
+import { i18n } from '../src/i18n/translator';
 import { afterEach, beforeAll, expect, it, vi } from 'vitest';
 import backoffice from '../src/i18n/locales/en/backoffice.json';
 import { SecondFactorStep } from '../src/features/backoffice/components/second-factor-step';
 
 beforeAll(async () => {
-  await i18n.use(initReactI18next).init({ lng: 'en', resources: { en: { backoffice } }, ns: ['backoffice'] });
+  i18n.init({ lng: 'en', resources: { en: { backoffice } } });
 });
 afterEach(() => {
   cleanup();

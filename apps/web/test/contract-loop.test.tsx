@@ -8,10 +8,9 @@ import { MSG, type MessageKey } from '@ekyc/contracts/messages';
 import { mobileSchema } from '@ekyc/contracts/rules';
 import { shareTotalError } from '@ekyc/contracts/nominee-rules';
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
-import i18n from 'i18next';
+import { i18n } from '../src/i18n/translator';
 import { useForm } from 'react-hook-form';
 import { BrowserRouter } from 'react-router';
-import { initReactI18next } from 'react-i18next';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ApiError, apiPost } from '../src/lib/api-client';
 import { type Saying, saidIn, useMessage } from '../src/lib/use-message';
@@ -25,11 +24,9 @@ const answer = (body: unknown, status = 200) =>
   );
 
 beforeAll(async () => {
-  await i18n.use(initReactI18next).init({
+  i18n.init({
     lng: 'en',
-    fallbackLng: 'en',
     resources: { hi: { messages: hiMessages }, en: { messages: {} } },
-    ns: ['messages'],
   });
 });
 afterEach(async () => {

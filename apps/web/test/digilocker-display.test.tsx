@@ -3,18 +3,16 @@
  * gender as a word in the applicant's language (upper-cased too), not the document's code.
  */
 import { cleanup, render, screen } from '@testing-library/react';
-import i18n from 'i18next';
-import { initReactI18next } from 'react-i18next';
+import { i18n } from '../src/i18n/translator';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { DocumentFields, displayValue } from '../src/features/digilocker/components/document-fields';
 import digilockerEn from '../src/i18n/locales/en/digilocker.json';
 import digilockerHi from '../src/i18n/locales/hi/digilocker.json';
 
 beforeAll(async () => {
-  await i18n.use(initReactI18next).init({
+  i18n.init({
     lng: 'en',
     resources: { en: { digilocker: digilockerEn }, hi: { digilocker: digilockerHi } },
-    ns: ['digilocker'],
   });
 });
 afterEach(cleanup);

@@ -9,8 +9,7 @@ import { MSG } from '@ekyc/contracts/messages';
 import type { UserDetailsRecord } from '@ekyc/contracts/user-details';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import i18n from 'i18next';
-import { initReactI18next } from 'react-i18next';
+import { i18n } from '../src/i18n/translator';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeAll, expect, it, vi } from 'vitest';
 import common from '../src/i18n/locales/en/common.json';
@@ -18,9 +17,7 @@ import nominee from '../src/i18n/locales/en/nominee.json';
 import { NomineeStepsForm } from '../src/features/nominee/components/nominee-steps-form';
 
 beforeAll(async () => {
-  await i18n
-    .use(initReactI18next)
-    .init({ lng: 'en', resources: { en: { common, nominee } }, ns: ['nominee', 'common'] });
+  i18n.init({ lng: 'en', resources: { en: { common, nominee } } });
 });
 afterEach(() => {
   cleanup();

@@ -4,15 +4,14 @@
  * left; the spec's 30 s stands in when the page has none.
  */
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
-import i18n from 'i18next';
-import { initReactI18next } from 'react-i18next';
+import { i18n } from '../src/i18n/translator';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { OtpForm, resendAfterParam } from '../src/features/signup/components/otp-form';
 import { ApiError } from '../src/lib/api-client';
 import signup from '../src/i18n/locales/en/signup.json';
 
 beforeAll(async () => {
-  await i18n.use(initReactI18next).init({ lng: 'en', resources: { en: { signup } }, ns: ['signup'] });
+  i18n.init({ lng: 'en', resources: { en: { signup } } });
 });
 afterEach(cleanup);
 

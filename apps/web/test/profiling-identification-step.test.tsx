@@ -4,17 +4,14 @@
  * too long, instead of a silent cut.
  */
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import i18n from 'i18next';
-import { initReactI18next } from 'react-i18next';
+import { i18n } from '../src/i18n/translator';
 import { afterEach, beforeAll, expect, it, vi } from 'vitest';
 import common from '../src/i18n/locales/en/common.json';
 import profiling from '../src/i18n/locales/en/profiling.json';
 import { IdentificationStep } from '../src/features/profiling/components/identification-step';
 
 beforeAll(async () => {
-  await i18n
-    .use(initReactI18next)
-    .init({ lng: 'en', resources: { en: { common, profiling } }, ns: ['profiling', 'common'] });
+  i18n.init({ lng: 'en', resources: { en: { common, profiling } } });
 });
 afterEach(cleanup);
 

@@ -4,8 +4,7 @@
  * asks again by itself when the wait ends. A providerQueue answer gives the place; others do not.
  */
 import { act, cleanup, render, screen } from '@testing-library/react';
-import i18n from 'i18next';
-import { initReactI18next } from 'react-i18next';
+import { i18n } from '../src/i18n/translator';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { QueuePosition } from '../src/components/queue-position';
 import { ApiError } from '../src/lib/api-client';
@@ -15,14 +14,9 @@ import mar from '../src/i18n/locales/mar/waiting-room.json';
 import marMessages from '../src/i18n/locales/mar/messages.json';
 
 beforeAll(async () => {
-  await i18n.use(initReactI18next).init({
+  i18n.init({
     lng: 'mar',
-    fallbackLng: 'en',
     resources: { en: { 'waiting-room': enWaiting }, mar: { 'waiting-room': mar, messages: marMessages } },
-    ns: ['waiting-room', 'messages'],
-    defaultNS: 'waiting-room',
-    interpolation: { escapeValue: false },
-    react: { useSuspense: false },
   });
 });
 beforeEach(() => vi.useFakeTimers());

@@ -6,8 +6,7 @@
 import { screenDataSchema } from '@ekyc/contracts/envelope';
 import { MSG } from '@ekyc/contracts/messages';
 import { cleanup, render, screen } from '@testing-library/react';
-import i18n from 'i18next';
-import { initReactI18next } from 'react-i18next';
+import { i18n } from '../src/i18n/translator';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { LoadFailed } from '../src/components/load-failed';
 import { ApiError, apiPost } from '../src/lib/api-client';
@@ -38,14 +37,9 @@ async function failure(reply: Response): Promise<ApiError> {
 }
 
 beforeAll(async () => {
-  await i18n.use(initReactI18next).init({
+  i18n.init({
     lng: 'hi',
-    fallbackLng: 'en',
     resources: { en: { common: enCommon }, hi: { common: hiCommon, messages: hiMessages } },
-    ns: ['common', 'messages'],
-    defaultNS: 'common',
-    interpolation: { escapeValue: false },
-    react: { useSuspense: false },
   });
 });
 afterEach(() => {

@@ -3,8 +3,7 @@
  * estimate, counts down, and tries again by itself when the wait ends, or at once on "Try now".
  */
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
-import i18n from 'i18next';
-import { initReactI18next } from 'react-i18next';
+import { i18n } from '../src/i18n/translator';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { WaitingRoom } from '../src/features/signup/components/waiting-room';
 import enWaiting from '../src/i18n/locales/en/waiting-room.json';
@@ -12,14 +11,9 @@ import hiWaiting from '../src/i18n/locales/hi/waiting-room.json';
 import hiMessages from '../src/i18n/locales/hi/messages.json';
 
 beforeAll(async () => {
-  await i18n.use(initReactI18next).init({
+  i18n.init({
     lng: 'hi',
-    fallbackLng: 'en',
     resources: { en: { 'waiting-room': enWaiting }, hi: { 'waiting-room': hiWaiting, messages: hiMessages } },
-    ns: ['waiting-room', 'messages'],
-    defaultNS: 'waiting-room',
-    interpolation: { escapeValue: false },
-    react: { useSuspense: false },
   });
 });
 beforeEach(() => vi.useFakeTimers());

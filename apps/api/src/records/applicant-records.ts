@@ -35,7 +35,7 @@ import {
 } from './section-codec.ts';
 import { type SignedChanges, unsignedChanges } from './signed-form.ts';
 import { type StageDecision, stageDecisionsRepository as stageDecisions } from './stage-decisions.repository.ts';
-import { type CompleteStageOptions, completeStageIn, voidSignatureIfChanged } from './stage-moves.ts';
+import { type CompleteStageOptions, completeStageIn, SIGNED, voidSignatureIfChanged } from './stage-moves.ts';
 
 export type { Applicant } from './applicant.ts';
 export type { FileRef } from '@ekyc/contracts/sections';
@@ -265,9 +265,11 @@ export class ApplicantRecords extends ApplicantSections {
    */
   async completeStage(applicantId: string, stage: StageCode, options: CompleteStageOptions = {}): Promise<StageMove> {
     // a signed applicant reworking a stage sent back: when that ends (the final stage next), a
-    // change to what the signed form prints voids the signature, in the same transaction
+    // change to what the signed form prints voids the signature, in the same transaction; an
+    // unsigned one's stage completes in the statement that finds it unsigned
+    const unsigned = await completeStageIn(this.cipher, this.db, applicantId, stage, options, stage < STAGE.ESIGN);
     const moved =
-      stage < STAGE.ESIGN && (await repo.isSigned(this.db, applicantId))
+      unsigned === SIGNED
         ? await this.db.transaction(async (tx) => {
             const target = await completeStageIn(this.cipher, tx, applicantId, stage, options);
             return target === STAGE.STATUS &&
@@ -275,7 +277,7 @@ export class ApplicantRecords extends ApplicantSections {
               ? STAGE.ESIGN
               : target;
           })
-        : await completeStageIn(this.cipher, this.db, applicantId, stage, options);
+        : unsigned;
     await this.notifyChanged(applicantId);
     this.stageListeners.forEach((l) => l(stage));
     const stageCode = isStageCode(moved) ? moved : stage;

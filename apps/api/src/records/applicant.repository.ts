@@ -6,6 +6,8 @@ import { query } from '../db/raw.ts';
 import { applicants, applicantSections, applicantStages, files } from '../db/schema/core.ts';
 import { signedSql } from './signed-predicate.ts';
 
+const at = sql.placeholder;
+
 export type ApplicantRow = typeof applicants.$inferSelect;
 export type StageRow = typeof applicantStages.$inferSelect;
 export type FileRow = typeof files.$inferSelect;
@@ -304,24 +306,28 @@ export const applicantRepository = {
    * stage's entry (Pending unless accepted), writes and removes the sections, and makes the next
    * stage current, or the furthest reached when the applicant reworks an earlier one. Entering the
    * review stage makes its entry Pending and adds the review status given when there is none.
-   * Returns the stage made current; undefined when the applicant does not exist.
+   * Returns the stage made current; undefined when the applicant does not exist. `unlessSigned`: a
+   * signed application (records/signed.ts) completes nothing (the CASE's branch not taken), `signed`.
    */
   async completeStage(
     tx: Tx,
     applicantId: string,
     move: { stage: number; next: number; sections: SectionWrites; review: { stage: number; payloadEnc: string } },
-  ): Promise<number | undefined> {
+    unlessSigned = false,
+  ): Promise<{ signed: boolean; target: number | undefined }> {
     const query = prepared(tx, 'applicant_complete_stage', (db, name) =>
       db
-        .select({ target: sql<number | null>`target` })
-        .from(
-          sql`applicant_complete_stage(${sql.placeholder('id')}::uuid, ${sql.placeholder('stage')}::int,
-            ${sql.placeholder('next')}::int, ${sql.placeholder('putNames')}::text[], ${sql.placeholder('putPayloads')}::text[],
-            ${sql.placeholder('remove')}::text[], ${sql.placeholder('reviewStage')}::int, ${sql.placeholder('review')}::text) as target`,
-        )
+        .select({
+          signed: sql<boolean>`checked.signed`,
+          target: sql<number | null>`case when checked.signed then null else (select target from
+            applicant_complete_stage(${at('id')}::uuid, ${at('stage')}::int, ${at('next')}::int, ${at('putNames')}::text[],
+            ${at('putPayloads')}::text[], ${at('remove')}::text[], ${at('reviewStage')}::int, ${at('review')}::text) as target) end`,
+        })
+        .from(sql`(select ${at('guard')}::boolean and ${signedSql(sql`${at('id')}::uuid`)} as signed) as checked`)
         .prepare(name),
     );
     const [row] = await query.execute({
+      guard: unlessSigned,
       id: applicantId,
       stage: move.stage,
       next: move.next,
@@ -331,7 +337,7 @@ export const applicantRepository = {
       reviewStage: move.review.stage,
       review: move.review.payloadEnc,
     });
-    return row?.target ?? undefined;
+    return { signed: row?.signed === true, target: row?.target ?? undefined };
   },
 
   /** Writes sections in one statement (in the caller's transaction, which holds the applicant). */

@@ -23,13 +23,35 @@ export const providerQueueRepository = {
     return row ? toNum(row.place) : null;
   },
 
-  /** How many places are kept (asked about within `keepSeconds`). */
-  async length(tx: Tx, service: string, keepSeconds: number): Promise<number> {
-    const [row] = await query<{ n: unknown }>(
+  /**
+   * placeOf and, for an applicant with no place, how many places are kept before it: one
+   * statement (the queue is asked at every bank verification and e-sign, nearly always empty).
+   */
+  async placeOrLength(
+    tx: Tx,
+    service: string,
+    applicantId: string,
+    keepSeconds: number,
+  ): Promise<{ place: number | null; length: number }> {
+    // the update must stand at the statement's top (PostgreSQL), so this one is not a prepared select
+    const [row] = await query<{ place: unknown; length: unknown }>(
       tx,
-      sql`select count(*) as n from provider_queue where service = ${service} and seen_at >= now() - make_interval(secs => ${keepSeconds})`,
+      sql`with mine as (
+            update provider_queue set seen_at = now()
+            where service = ${service} and applicant_id = ${applicantId}
+            returning id
+          )
+          select (select (select count(*) from provider_queue q
+                          where q.service = ${service} and q.id < mine.id
+                            and q.seen_at >= now() - make_interval(secs => ${keepSeconds})) + 1
+                  from mine) as place,
+                 (select count(*) from provider_queue
+                  where service = ${service} and seen_at >= now() - make_interval(secs => ${keepSeconds})) as length`,
     );
-    return toNum(row?.n);
+    return {
+      place: row?.place === null || row?.place === undefined ? null : toNum(row.place),
+      length: toNum(row?.length),
+    };
   },
 
   /** Takes a place at the end (or keeps the one the applicant has). */

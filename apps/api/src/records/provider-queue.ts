@@ -45,8 +45,8 @@ export async function inTurn<T>(
   attempt: () => Promise<T>,
 ): Promise<T> {
   const keep = settings.keepSeconds;
-  const place = await repo.placeOf(db, service, applicantId, keep);
-  const ahead = place === null ? await repo.length(db, service, keep) : place - 1;
+  const { place, length } = await repo.placeOrLength(db, service, applicantId, keep);
+  const ahead = place === null ? length : place - 1;
   if (ahead > 0) {
     if (place === null) await repo.join(db, service, applicantId);
     observer(service);

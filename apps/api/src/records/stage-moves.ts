@@ -29,19 +29,29 @@ export async function completeStageIn(
   applicantId: string,
   stage: StageCode,
   options: CompleteStageOptions,
-): Promise<number> {
-  const target = await repo.completeStage(tx, applicantId, {
-    stage,
-    next: options.next ?? nextStage(stage),
-    sections: sealSections(cipher, options.sections ?? {}),
-    review: {
-      stage: STAGE.STATUS,
-      payloadEnc: cipher.encryptJson({ status: 'Pending', text: MSG.statusUnderReview }),
+  unlessSigned = false,
+): Promise<number | typeof SIGNED> {
+  const { signed, target } = await repo.completeStage(
+    tx,
+    applicantId,
+    {
+      stage,
+      next: options.next ?? nextStage(stage),
+      sections: sealSections(cipher, options.sections ?? {}),
+      review: {
+        stage: STAGE.STATUS,
+        payloadEnc: cipher.encryptJson({ status: 'Pending', text: MSG.statusUnderReview }),
+      },
     },
-  });
+    unlessSigned,
+  );
+  if (signed) return SIGNED;
   if (target === undefined) throw new AppError('UNAUTHORIZED');
   return target;
 }
+
+/** completeStageIn's answer when asked to complete only an unsigned application and it is signed. */
+export const SIGNED = 'signed' as const;
 
 /**
  * After a signed applicant's rework, under the row lock: when the record no longer matches the

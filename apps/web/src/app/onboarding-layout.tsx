@@ -1,7 +1,7 @@
 import { BASE_PATH, isStageCode, routeRule, STAGES } from '@ekyc/contracts/stages';
 import { kycList, type UserDetailsRecord } from '@ekyc/contracts/user-details';
 import { Suspense, useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/use-translation';
 import { Link, Outlet, useLocation, useNavigate } from '../lib/router';
 import { LanguageSwitch } from '../components/language-switch';
 import { faqHref } from '../features/public/faq-screens';

@@ -1,7 +1,7 @@
 import { PROGRESS_ANIMATION_S, PROGRESS_STEPS } from '@ekyc/contracts/constants';
 import { progressAnimates, subStepOf } from '@ekyc/contracts/stages';
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/use-translation';
 
 /**
  * 12 steps of 8.33 %: percent and 'steps n / 12', with the screen within a stage of several

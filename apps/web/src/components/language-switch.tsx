@@ -1,5 +1,5 @@
 import { LANGUAGE_NAMES, LANGUAGES, type Language } from '@ekyc/contracts/constants';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/use-translation';
 import { setLanguage } from '../i18n';
 
 export function LanguageSwitch() {

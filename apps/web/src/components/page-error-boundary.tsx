@@ -5,7 +5,7 @@
  * download is tried again by itself when the network comes back.
  */
 import { Component, type ErrorInfo, type ReactNode, useLayoutEffect } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/use-translation';
 import { PageLoadError, resetFailedPages } from '../lib/lazy-page';
 
 interface Props {

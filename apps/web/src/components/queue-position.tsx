@@ -5,7 +5,7 @@
  * catalogue (waiting-room.json) and the providerQueue message.
  */
 import { useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/use-translation';
 import { useMessage } from '../lib/use-message';
 import { Button } from './button';
 

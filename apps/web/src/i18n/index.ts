@@ -1,30 +1,29 @@
 /**
- * i18next with the five languages of section 1 (en, hi, be, gu, mar). Catalogues are one JSON
- * file per language and namespace (locales/<lang>/<namespace>.json), loaded on demand so a page
- * only downloads its own strings. The choice persists in localStorage; on the first visit the
+ * The translator (./translator) with the five languages of section 1 (en, hi, be, gu, mar).
+ * Catalogues are one JSON file per language and namespace (locales/<lang>/<namespace>.json),
+ * loaded on demand so a page only downloads its own strings. The choice persists in localStorage; on the first visit the
  * browser's languages decide (a Hindi phone gets Hindi).
  */
-import { isLanguage, LANGUAGE_TAGS, LANGUAGES, type Language, languageOfTag } from '@ekyc/contracts/constants';
-import i18n, { type BackendModule } from 'i18next';
-import { initReactI18next } from 'react-i18next';
+import { isLanguage, LANGUAGE_TAGS, type Language, languageOfTag } from '@ekyc/contracts/constants';
+import { type Catalogue, i18n } from './translator';
 
-const catalogues = import.meta.glob<{ default: Record<string, unknown> }>('./locales/*/*.json');
+// the applicant's and the public pages' catalogues; the back office's are in ./backoffice-catalogues
+const catalogues = import.meta.glob<{ default: Record<string, unknown> }>([
+  './locales/*/*.json',
+  '!./locales/*/backoffice*.json',
+  '!./locales/*/operations.json',
+  '!./locales/*/registrations.json',
+  '!./locales/*/service-requests.json',
+]);
 const LANGUAGE_KEY = 'ekyc.lang';
 
-const backend: BackendModule = {
-  type: 'backend',
-  init: () => undefined,
-  read(language, namespace, callback) {
-    // English messages are the contract's own text (MSG): nothing to download, t() falls back to it
-    if (language === 'en' && namespace === 'messages') return callback(null, {});
-    const load = catalogues[`./locales/${language}/${namespace}.json`];
-    if (!load) return callback(null, {});
-    load().then(
-      (m) => callback(null, m.default),
-      (err: Error) => callback(err, null),
-    );
-  },
-};
+/** Downloads a catalogue; English messages are the contract's own text (MSG): t() falls back to it. */
+async function loadCatalogue(language: string, namespace: string): Promise<Catalogue> {
+  if (language === 'en' && namespace === 'messages') return {};
+  const file = `./locales/${language}/${namespace}.json`;
+  const load = catalogues[file] ?? (await import('./backoffice-catalogues')).backofficeCatalogues[file];
+  return load ? (await load()).default : {};
+}
 
 export function storedLanguage(): Language {
   try {
@@ -66,19 +65,6 @@ export function initI18n() {
   const lng = storedLanguage();
   document.documentElement.lang = LANGUAGE_TAGS[lng];
   rememberForServer(lng);
-  return i18n
-    .use(backend)
-    .use(initReactI18next)
-    .init({
-      lng,
-      fallbackLng: 'en',
-      supportedLngs: [...LANGUAGES],
-      ns: ['common', 'messages'],
-      defaultNS: 'common',
-      interpolation: { escapeValue: false },
-      react: { useSuspense: true },
-      returnNull: false,
-    });
+  i18n.init({ lng, load: loadCatalogue });
+  return i18n.loadNamespaces(['common', 'messages']);
 }
-
-export { i18n };

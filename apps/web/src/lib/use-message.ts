@@ -14,7 +14,7 @@
 import { MSG, type MessageKey } from '@ekyc/contracts/messages';
 import { keyOfIssue } from '@ekyc/contracts/said';
 import { useCallback } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/use-translation';
 
 /** Something to say: a reply, an ApiError or a field error (its key as code, or a form error's type). */
 export interface Said {

@@ -13,7 +13,7 @@ import { collapseSpaces } from '@ekyc/contracts/rules';
 import { STAGE, type Screen } from '@ekyc/contracts/stages';
 import type { ProfilingDeps } from './deps.ts';
 import { invalidField, invalidFieldIssue } from '../../lib/errors.ts';
-import { ruleSetOf } from '../../records/rule-set.ts';
+import { RULE_SET_SECTION, ruleSetFrom } from '../../records/rule-set.ts';
 import { ok, type Outcome } from '../../lib/outcome.ts';
 import { applicantProfileFacts, PROFILE_FACT_SECTIONS } from './applicant-profile-facts.ts';
 import { DRAFT_SECTION } from './get-profiling-draft.ts';
@@ -24,10 +24,12 @@ export async function updatePersonalDetails(
   applicantId: string,
   body: unknown,
 ): Promise<Outcome<{ screen: Screen; stage: number }>> {
-  const [{ section }, sharedEmail] = await Promise.all([
-    deps.records.requireStageWith(applicantId, 'personal-details-update', [...PROFILE_FACT_SECTIONS]),
+  // the stage, the profile's facts and the pinned rule set in one read of the record
+  const [read, sharedEmail] = await Promise.all([
+    deps.records.requireStageWith(applicantId, 'personal-details-update', [...PROFILE_FACT_SECTIONS, RULE_SET_SECTION]),
     deps.records.emailShared(applicantId),
   ]);
+  const { section } = read;
   const facts = applicantProfileFacts(section);
   const parsed = personalDetailsUpdateRequestSchema({
     reading: deps.config.declarationSwitches,
@@ -41,7 +43,7 @@ export async function updatePersonalDetails(
   }
   const input = parsed.data;
   // FATCA/CRS self-certification: the KRA record carries it (docs/registrations.md)
-  const rules = await ruleSetOf(deps.records, applicantId);
+  const rules = ruleSetFrom(read);
   if (rules.values.fatcaSelfCertification && !input.fatca) throw invalidField('fatca', 'fieldRequired');
   const personal = {
     ...(await toPersonalSection(deps, input)),

@@ -4,7 +4,7 @@
  * its own session (a client token, apart from the onboarding's and the back office's).
  */
 import { lazy, Suspense } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import { LanguageSwitch } from '../../components/language-switch';
 import { PageLoader } from '../../components/spinner';
 import { Link, Navigate, Route, Routes } from '../../lib/router';

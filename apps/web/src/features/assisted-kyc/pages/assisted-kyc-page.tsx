@@ -6,7 +6,7 @@
 import { ASSISTED_KYC_NEEDS, type AssistedKycData, requestAssistedKycSchema } from '@ekyc/contracts/calls/assisted-kyc';
 import { LANGUAGE_NAMES, LANGUAGES, type Language } from '@ekyc/contracts/constants';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { Button } from '../../../components/button';
 import { LoadFailed } from '../../../components/load-failed';
 import { Checkbox } from '../../../components/checkbox';

@@ -1,6 +1,6 @@
 import type { ApplicationData } from '@ekyc/contracts/calls/backoffice-application';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { Button } from '../../../components/button';
 import { Modal } from '../../../components/modal';
 import { toast } from '../../../lib/toast';

@@ -1,7 +1,7 @@
 /** An audit entry as a sentence: "Priya (reviewer) rejected stage 170 Signature: …". */
 import type { AuditEntry } from '@ekyc/contracts/calls/backoffice-audit';
 import { describeReason } from '@ekyc/contracts/review-reasons';
-import type { TFunction } from 'i18next';
+import type { TFunction } from '../../../i18n/use-translation';
 
 const field = (v: unknown, key: string): unknown =>
   v && typeof v === 'object' ? (v as Record<string, unknown>)[key] : undefined;

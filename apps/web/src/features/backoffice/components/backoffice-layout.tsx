@@ -1,5 +1,5 @@
 import { lazy, Suspense } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { Navigate, NavLink, Outlet, useLocation } from '../../../lib/router';
 import { LanguageSwitch } from '../../../components/language-switch';
 import { PageLoader } from '../../../components/spinner';

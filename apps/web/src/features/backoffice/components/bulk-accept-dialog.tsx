@@ -1,6 +1,6 @@
 /** The review queue's bulk acceptance, confirmed in a dialog that names each selected application. */
 import type { QueueItem } from '@ekyc/contracts/calls/backoffice-queue';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { Button } from '../../../components/button';
 import { Modal } from '../../../components/modal';
 

@@ -6,7 +6,7 @@
  */
 import type { ApplicationData } from '@ekyc/contracts/calls/backoffice-application';
 import { type FormEvent, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { Button } from '../../../components/button';
 import { toast } from '../../../lib/toast';
 import { useClosing, useReasons } from '../api/close-application';

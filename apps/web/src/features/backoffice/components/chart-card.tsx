@@ -1,6 +1,6 @@
 /** A chart with its title, legend (drawn by the chart) and export as CSV or as a PNG image. */
 import { type ReactNode, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 
 function download(href: string, name: string) {
   const a = document.createElement('a');

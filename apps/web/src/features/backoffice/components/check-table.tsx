@@ -1,5 +1,5 @@
 import type { CheckVerdict, ReviewCheck, SharedIdentifier } from '@ekyc/contracts/calls/backoffice-application';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { Link } from '../../../lib/router';
 import { DataTable } from '../../../components/data-table';
 

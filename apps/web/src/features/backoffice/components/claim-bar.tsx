@@ -1,7 +1,7 @@
 /** Who holds the application: claim, release, or (admins) assign to a colleague. */
 import type { ApplicationData } from '@ekyc/contracts/calls/backoffice-application';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { toast } from '../../../lib/toast';
 import { useMe } from '../api/get-me';
 import { useClaimAction, useReviewers } from '../api/operations';

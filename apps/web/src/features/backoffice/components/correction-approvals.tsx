@@ -5,7 +5,7 @@
  */
 import type { CorrectionView } from '@ekyc/contracts/calls/backoffice-registrations';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { Button } from '../../../components/button';
 import { TextField } from '../../../components/text-field';
 import { toast } from '../../../lib/toast';

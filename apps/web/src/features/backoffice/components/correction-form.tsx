@@ -6,7 +6,7 @@
 import { CORRECTION_FIELDS, registrationCorrectionSchema } from '@ekyc/contracts/calls/backoffice-registrations';
 import { ANNUAL_INCOME, FAMILY_RELATIONS } from '@ekyc/contracts/enums';
 import { type FormEvent, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { Button } from '../../../components/button';
 import { TextField } from '../../../components/text-field';
 import { toast } from '../../../lib/toast';

@@ -1,6 +1,6 @@
 import type { ReviewField } from '@ekyc/contracts/calls/backoffice-application';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { DocumentViewer } from './document-viewer';
 import { fieldLabel } from './section-card';
 

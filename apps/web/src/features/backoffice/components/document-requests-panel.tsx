@@ -10,7 +10,7 @@ import {
   type StaffDocumentRequest,
 } from '@ekyc/contracts/calls/backoffice-document-requests';
 import { type FormEvent, useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { Button } from '../../../components/button';
 import { toast } from '../../../lib/toast';
 import { type DocumentRequestAction, useDocumentRequestAction, useDocumentRequests } from '../api/document-requests';

@@ -1,6 +1,6 @@
 /** A document opened large: zoom in and out, rotate by quarter turns (pictures), download; a PDF drawn by pdf.js. */
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { Modal } from '../../../components/modal';
 import { PdfDocument } from './pdf-document';
 

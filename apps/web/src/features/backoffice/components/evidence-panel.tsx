@@ -5,7 +5,7 @@
  * threshold and verdict.
  */
 import type { Evidence } from '@ekyc/contracts/calls/backoffice-operations';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 
 const RESULT_COLOUR: Record<Evidence['names'][number]['result'], string> = {
   exact: 'bg-green-50 text-success',

@@ -1,5 +1,5 @@
 import type { FunnelData } from '@ekyc/contracts/calls/backoffice-funnel';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { durationParts } from './format';
 
 /** Horizontal bars (plain CSS): reached per stage, with the share that stopped there and the median time. */

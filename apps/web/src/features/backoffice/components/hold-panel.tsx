@@ -5,7 +5,7 @@
  */
 import { HOLD_REASONS, type HoldReason } from '@ekyc/contracts/calls/backoffice-holds';
 import { type FormEvent, useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { Button } from '../../../components/button';
 import { toast } from '../../../lib/toast';
 import { useMe } from '../api/get-me';

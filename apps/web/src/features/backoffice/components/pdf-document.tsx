@@ -5,7 +5,7 @@
  * page is drawn on a canvas; a PDF that cannot be read says so, with the download beside it.
  */
 import { useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { downloadBytes } from '../../../lib/api-client';
 import { isCancelled, openPdfPages, type PdfPage, type PdfPages } from '../../../lib/pdf-pages';
 

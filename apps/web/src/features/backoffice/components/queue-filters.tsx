@@ -2,7 +2,7 @@
 import { APPLICATION_STATUSES, type QueueData } from '@ekyc/contracts/calls/backoffice-queue';
 import { STAGE_ORDER } from '@ekyc/contracts/stages';
 import type { Dispatch, FormEvent, SetStateAction } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { TextField } from '../../../components/text-field';
 import { useReviewers } from '../api/operations';
 import { SelectField } from './select-field';

@@ -4,7 +4,7 @@
  */
 import type { QueueItem, QueueSort } from '@ekyc/contracts/calls/backoffice-queue';
 import type { Dispatch, SetStateAction } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { ScrollRegion } from '../../../components/scroll-region';
 import { Link } from '../../../lib/router';
 import { formatDateTime } from './format';

@@ -16,7 +16,7 @@ import {
 import { LANGUAGE_NAMES, LANGUAGE_TAGS, LANGUAGES, type Language } from '@ekyc/contracts/constants';
 import { STAGE_ORDER } from '@ekyc/contracts/stages';
 import { type FormEvent, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { Button } from '../../../components/button';
 import { Checkbox } from '../../../components/checkbox';
 import { SelectField } from '../../../components/select-field';

@@ -6,7 +6,7 @@
 import type { RegistrationEntry } from '@ekyc/contracts/calls/backoffice-registrations';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { Button } from '../../../components/button';
 import { DataTable } from '../../../components/data-table';
 import { toast } from '../../../lib/toast';

@@ -1,6 +1,6 @@
 /** The funnel's reminders: per step applicants stopped at, how many were reminded by SMS and came back. */
 import type { FunnelData } from '@ekyc/contracts/calls/backoffice-funnel';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 
 export function ReminderReturns({ rows }: { rows: NonNullable<FunnelData['reminders']> }) {
   const { t } = useTranslation(['backoffice-reports', 'backoffice']);

@@ -5,7 +5,7 @@
 import type { QueueQuery } from '@ekyc/contracts/calls/backoffice-queue';
 import type { SavedView } from '@ekyc/contracts/calls/backoffice-views';
 import { type FormEvent, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { TextField } from '../../../components/text-field';
 import { toast } from '../../../lib/toast';
 import { useDeleteView, useSavedViews, useSaveView } from '../api/saved-views';

@@ -7,7 +7,7 @@
 import type { ScreeningHitView } from '@ekyc/contracts/calls/backoffice-screening';
 import { SCREENING_LIST_NAMES } from '@ekyc/contracts/screening';
 import { useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { Button } from '../../../components/button';
 import { toast } from '../../../lib/toast';
 import { useMe } from '../api/get-me';

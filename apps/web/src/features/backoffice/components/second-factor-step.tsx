@@ -7,7 +7,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { staffMfaCodeSchema, type StaffMfaChallenge } from '@ekyc/contracts/calls/backoffice-mfa';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { z } from 'zod';
 import { Button } from '../../../components/button';
 import { TextField } from '../../../components/text-field';

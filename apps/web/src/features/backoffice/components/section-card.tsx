@@ -1,5 +1,5 @@
 import type { ReviewField } from '@ekyc/contracts/calls/backoffice-application';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { humanLabel } from './field-labels';
 
 /** Readable label of a stored field path, in the spec's words (field-labels.ts). */

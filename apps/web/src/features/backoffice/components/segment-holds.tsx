@@ -7,7 +7,7 @@ import type { ApplicationData } from '@ekyc/contracts/calls/backoffice-applicati
 import { SEGMENTS } from '@ekyc/contracts/enums';
 import { mayHoldSegment, SEGMENT_HOLD_REASONS, type SegmentHoldReason } from '@ekyc/contracts/segment-holds';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { Button } from '../../../components/button';
 import { Modal } from '../../../components/modal';
 import { toast } from '../../../lib/toast';

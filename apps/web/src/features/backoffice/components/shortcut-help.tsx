@@ -1,5 +1,5 @@
 /** The review page's keyboard shortcuts (press ? to show or hide). */
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { Modal } from '../../../components/modal';
 
 const KEYS = [

@@ -4,7 +4,7 @@
  * compares the three at one glance.
  */
 import { useCallback } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import type { PdfPage } from '../../../lib/pdf-pages';
 import { PdfDocument } from './pdf-document';
 import { ScrollRegion } from '../../../components/scroll-region';

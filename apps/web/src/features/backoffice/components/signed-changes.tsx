@@ -1,5 +1,5 @@
 import type { SignedChangesData } from '@ekyc/contracts/calls/backoffice-application';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { DataTable } from '../../../components/data-table';
 import { formatDateTime } from './format';
 

@@ -2,7 +2,7 @@ import type { ApplicationData } from '@ekyc/contracts/calls/backoffice-applicati
 import { isLanguage, type Language } from '@ekyc/contracts/constants';
 import { describeReason } from '@ekyc/contracts/review-reasons';
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { Button } from '../../../components/button';
 import { Modal } from '../../../components/modal';
 import { toast } from '../../../lib/toast';

@@ -1,5 +1,5 @@
 import type { ApplicationStatus } from '@ekyc/contracts/calls/backoffice-queue';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 
 const STATUS_STYLE: Record<ApplicationStatus, string> = {
   Pending: 'bg-amber-100 text-amber-900',

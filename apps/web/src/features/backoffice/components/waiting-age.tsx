@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 
 /** How long an application has waited, coloured amber and red past the SLA thresholds (hours). */
 export function WaitingAge({ since, amberHours, redHours }: { since: string; amberHours: number; redHours: number }) {

@@ -5,7 +5,7 @@
  */
 import { LANGUAGE_NAMES } from '@ekyc/contracts/constants';
 import { STAGES, type StageCode } from '@ekyc/contracts/stages';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { Link } from '../../../lib/router';
 import { useAssistedKycCalls, useMarkCallDone } from '../api/assisted-kyc';
 import { QueryState } from '../components/query-state';

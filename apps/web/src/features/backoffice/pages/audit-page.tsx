@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { Link, useParams } from '../../../lib/router';
 import { useAuditTrail } from '../api/get-audit-trail';
 import { auditSentence } from '../components/audit-sentence';

@@ -4,7 +4,7 @@
  * (never one they accepted); selected applications are confirmed in bulk, each on its own.
  */
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { Button } from '../../../components/button';
 import { Modal } from '../../../components/modal';
 import { ScrollRegion } from '../../../components/scroll-region';

@@ -12,7 +12,7 @@ import {
   recordBreachBodySchema,
 } from '@ekyc/contracts/calls/backoffice-privacy';
 import { type FormEvent, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { Button } from '../../../components/button';
 import { TextField } from '../../../components/text-field';
 import { toast } from '../../../lib/toast';

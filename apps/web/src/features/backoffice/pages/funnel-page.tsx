@@ -1,5 +1,5 @@
 import type { FunnelQuery } from '@ekyc/contracts/calls/backoffice-funnel';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { useSearchParams } from '../../../lib/router';
 import { TextField } from '../../../components/text-field';
 import { useFunnel } from '../api/get-funnel';

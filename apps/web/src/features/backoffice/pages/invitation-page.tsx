@@ -8,7 +8,7 @@ import { staffPasswordSchema } from '@ekyc/contracts/calls/backoffice-password';
 import type { StaffMfaChallenge } from '@ekyc/contracts/calls/backoffice-mfa';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { z } from 'zod';
 import { Button } from '../../../components/button';
 import { LanguageSwitch } from '../../../components/language-switch';

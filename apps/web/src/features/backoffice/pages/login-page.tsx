@@ -3,7 +3,7 @@ import { staffLoginBodySchema } from '@ekyc/contracts/calls/backoffice-login';
 import type { StaffMfaChallenge } from '@ekyc/contracts/calls/backoffice-mfa';
 import { useCallback, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { Navigate, useLocation, useNavigate } from '../../../lib/router';
 import type { z } from 'zod';
 import { Button } from '../../../components/button';

@@ -2,7 +2,7 @@
  * Approved, not yet tradable: applications whose exchange or depository registrations are still
  * open, oldest first, with their age, what they wait for, and a flag where an operator must act.
  */
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { Link } from '../../../lib/router';
 import { useNotTradable } from '../api/list-not-tradable';
 import { formatDateTime } from '../components/format';

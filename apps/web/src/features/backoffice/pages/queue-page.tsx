@@ -6,7 +6,7 @@
  */
 import type { QueueData, QueueItem, QueueQuery, QueueSort } from '@ekyc/contracts/calls/backoffice-queue';
 import { type FormEvent, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { Button } from '../../../components/button';
 import { useSearchParams } from '../../../lib/router';
 import { toast } from '../../../lib/toast';

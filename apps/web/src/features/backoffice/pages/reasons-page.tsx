@@ -7,7 +7,7 @@
 import type { Reason } from '@ekyc/contracts/calls/backoffice-reasons';
 import { LANGUAGE_NAMES, LANGUAGE_TAGS, LANGUAGES } from '@ekyc/contracts/constants';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { Button } from '../../../components/button';
 import { ScrollRegion } from '../../../components/scroll-region';
 import { useReasons } from '../api/close-application';

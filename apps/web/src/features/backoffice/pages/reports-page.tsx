@@ -5,7 +5,7 @@
  * administrator sees the team's figures, anyone else their own.
  */
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { Link } from '../../../lib/router';
 import { useReports } from '../api/get-reports';

@@ -1,6 +1,6 @@
 import type { ApplicationData } from '@ekyc/contracts/calls/backoffice-application';
 import { useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { Link, useNavigate, useParams } from '../../../lib/router';
 import { toast } from '../../../lib/toast';
 import { downloadEvidenceBundle, nextApplication, useClaimAction } from '../api/operations';

@@ -5,7 +5,7 @@
  */
 import { SERVICE_REJECTION_REASONS, type ServiceRejectionReason } from '@ekyc/contracts/service-requests';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { ScrollRegion } from '../../../components/scroll-region';
 import { useMe } from '../api/get-me';
 import { useDecideServiceRequest, useServiceRequests } from '../api/service-requests';

@@ -3,7 +3,7 @@
  * per day, the median time to a decision per reviewer, the queue's waiting ages, and the funnel.
  */
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import {
   Bar,
   BarChart,

@@ -10,7 +10,7 @@ import { ACCOUNT_TYPES } from '@ekyc/contracts/enums';
 import { bankAccountFormSchema, IFSC_PATTERN, normaliseIfsc } from '@ekyc/contracts/rules';
 import type { ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import type { z } from 'zod';
 import { Button } from '../../../components/button';
 import { Spinner } from '../../../components/spinner';

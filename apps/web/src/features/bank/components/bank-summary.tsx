@@ -1,5 +1,5 @@
 /** The stored bank account at a glance: bank, branch, IFSC, masked account number, type and proof. */
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { type BankRecord, maskAccount } from '../hooks/use-bank-record';
 
 export function BankSummary({ bank }: { bank: BankRecord }) {

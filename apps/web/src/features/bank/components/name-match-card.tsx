@@ -1,6 +1,6 @@
 /** The holder-name comparison in words: what the bank returned, the PAN name, and why it is exact, close or a mismatch. */
 import type { NameMatch } from '@ekyc/contracts/calls/bank-verification';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 
 const TONE: Record<NameMatch['result'], string> = {
   exact: 'border-success bg-green-50 text-success',

@@ -8,7 +8,7 @@
  */
 import { ROUTE, STAGE } from '@ekyc/contracts/stages';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { Button } from '../../../components/button';
 import { QueuePosition } from '../../../components/queue-position';
 import { PageLoader } from '../../../components/spinner';

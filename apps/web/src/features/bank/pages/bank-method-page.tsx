@@ -4,7 +4,7 @@
  * UPI switched off (UPI_ENABLED=false), UPI shows as coming soon and manual entry is chosen.
  */
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { Button } from '../../../components/button';
 import { PageLoader } from '../../../components/spinner';
 import { useScreenNavigate } from '../../../lib/navigation';

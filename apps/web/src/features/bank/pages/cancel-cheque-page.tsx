@@ -9,7 +9,7 @@
 import { BANK_PROOF_TYPES } from '@ekyc/contracts/enums';
 import type { ManualBankDetails } from '@ekyc/contracts/calls/cheque-verification';
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { Button } from '../../../components/button';
 import { PageLoader } from '../../../components/spinner';
 import { useScreenNavigate } from '../../../lib/navigation';

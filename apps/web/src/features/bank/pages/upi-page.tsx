@@ -11,7 +11,7 @@ import { UPI_LOADER_S, UPI_WAIT_S } from '@ekyc/contracts/constants';
 import { upiHandleSuggestions, upiIdSchema } from '@ekyc/contracts/rules';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { Button } from '../../../components/button';
 import { PageLoader, Spinner } from '../../../components/spinner';
 import { TextField } from '../../../components/text-field';

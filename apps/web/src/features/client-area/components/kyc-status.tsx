@@ -3,7 +3,7 @@
  * a re-KYC, the client starts one and is taken to DigiLocker's consent page to fetch their details.
  */
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { Button } from '../../../components/button';
 import { ApiError } from '../../../lib/api-client';
 import { returnFromDigilockerTo } from '../../../lib/digilocker-return';

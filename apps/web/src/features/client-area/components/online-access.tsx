@@ -3,7 +3,7 @@
  * once), confirmed on screen; the unfreeze verifies the client again with an OTP.
  */
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { Button } from '../../../components/button';
 import { OtpInput } from '../../../components/otp-input';
 import { ApiError } from '../../../lib/api-client';

@@ -4,7 +4,7 @@
  * account, and once verified it joins the bank request by the payment's id.
  */
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { Button } from '../../../components/button';
 import { UpiPayPrompt } from '../../../components/upi-pay';
 import { ApiError } from '../../../lib/api-client';

@@ -7,7 +7,7 @@ import type { ServiceRequestView } from '@ekyc/contracts/calls/client-area';
 import { ADDRESS_PROOF_KINDS, addressChangeRequestSchema } from '@ekyc/contracts/calls/client-contact';
 import { uploadAccept } from '@ekyc/contracts/rules';
 import { useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { Button } from '../../../components/button';
 import { FileField, shortFileName } from '../../../components/file-field';
 import { SelectField } from '../../../components/select-field';

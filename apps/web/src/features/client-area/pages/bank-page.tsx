@@ -8,7 +8,7 @@ import type { ServiceRequestView } from '@ekyc/contracts/calls/client-area';
 import { BANK_ACCOUNTS_MAX, bankChangeRequestSchema } from '@ekyc/contracts/calls/client-bank';
 import { ACCOUNT_TYPES } from '@ekyc/contracts/enums';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { Button } from '../../../components/button';
 import { SelectField } from '../../../components/select-field';
 import { TextField } from '../../../components/text-field';

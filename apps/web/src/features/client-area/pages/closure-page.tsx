@@ -7,7 +7,7 @@
 import type { ServiceRequestView } from '@ekyc/contracts/calls/client-area';
 import { CLOSURE_REASONS, type ClosurePreCheck, closureRequestSchema } from '@ekyc/contracts/calls/client-closure';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { Button } from '../../../components/button';
 import { SelectField } from '../../../components/select-field';
 import { TextField } from '../../../components/text-field';

@@ -7,7 +7,7 @@ import type { ServiceRequestView } from '@ekyc/contracts/calls/client-area';
 import { contactChangeRequestSchema, contactOtpRequestSchema } from '@ekyc/contracts/calls/client-contact';
 import { FAMILY_RELATIONS } from '@ekyc/contracts/enums';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { Button } from '../../../components/button';
 import { OtpInput } from '../../../components/otp-input';
 import { TextField } from '../../../components/text-field';

@@ -5,7 +5,7 @@
  */
 import type { ServiceRequestView } from '@ekyc/contracts/calls/client-area';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { Button } from '../../../components/button';
 import { ApiError } from '../../../lib/api-client';
 import { useMessage } from '../../../lib/use-message';

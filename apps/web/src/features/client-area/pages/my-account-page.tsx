@@ -1,6 +1,6 @@
 /** "My account": codes, segments, nominees, bank, DDPI, contacts, documents (signed forms, welcome kit), online access and requests. */
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { Button } from '../../../components/button';
 import { PageLoader } from '../../../components/spinner';
 import { Link } from '../../../lib/router';

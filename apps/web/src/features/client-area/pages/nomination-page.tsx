@@ -8,7 +8,7 @@ import { ESIGN_POPUP, NOMINEE_FIELDS, type NomineeField } from '@ekyc/contracts/
 import { NOMINATION_OPT_OUT_DECLARATION } from '@ekyc/contracts/calls/update-nominee';
 import { NOMINEE_RELATIONS } from '@ekyc/contracts/enums';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { Button } from '../../../components/button';
 import { Checkbox } from '../../../components/checkbox';
 import { SelectField } from '../../../components/select-field';

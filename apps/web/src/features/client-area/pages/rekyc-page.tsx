@@ -6,7 +6,7 @@
  */
 import type { ServiceRequestView } from '@ekyc/contracts/calls/client-area';
 import { useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { PageLoader } from '../../../components/spinner';
 import { ApiError } from '../../../lib/api-client';
 import { Link, useParams, useSearchParams } from '../../../lib/router';

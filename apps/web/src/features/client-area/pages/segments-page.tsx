@@ -17,7 +17,7 @@ import { FINANCIAL_PROOF_CODES, PROOF_DETAILS } from '@ekyc/contracts/calls/upda
 import { indianDay, ruleSetOn } from '@ekyc/contracts/regulation';
 import { riskDisclosureFor } from '@ekyc/contracts/risk-disclosure';
 import { useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { Button } from '../../../components/button';
 import { FileField } from '../../../components/file-field';
 import { PageLoader } from '../../../components/spinner';

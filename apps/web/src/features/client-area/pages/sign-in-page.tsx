@@ -1,6 +1,6 @@
 /** Sign-in: the registered mobile, then the OTP sent to it. */
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { Button } from '../../../components/button';
 import { OtpInput } from '../../../components/otp-input';
 import { TextField } from '../../../components/text-field';

@@ -4,7 +4,7 @@
  */
 import { CDL_INTERNAL_FIELDS } from '@ekyc/contracts/calls/digilocker-data';
 import { DIGILOCKER_VALUE_TRUNCATE, DIGILOCKER_VALUE_TRUNCATE_OVER } from '@ekyc/contracts/constants';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 
 export const displayValue = (value: string) => {
   const upper = value.toUpperCase();

@@ -6,7 +6,7 @@ import { IDENTITY_DOCUMENTS } from '@ekyc/contracts/enums';
 import { uploadAccept, uploadError } from '@ekyc/contracts/rules';
 import { compressImage } from '../../../lib/compress-image';
 import { type FormEvent, useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { Button } from '../../../components/button';
 import { FileField } from '../../../components/file-field';
 import { TextField } from '../../../components/text-field';

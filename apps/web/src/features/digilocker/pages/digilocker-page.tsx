@@ -5,7 +5,7 @@
  */
 import { DIGILOCKER_AGREEMENT_TRUNCATE } from '@ekyc/contracts/constants';
 import { useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { useSearchParams } from '../../../lib/router';
 import { Button } from '../../../components/button';
 import { PageLoader } from '../../../components/spinner';

@@ -4,7 +4,7 @@
  * PAN upload page (section 2, 4, 8).
  */
 import { useEffect, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { useNavigate, useSearchParams } from '../../../lib/router';
 import { Button } from '../../../components/button';
 import { PageLoader } from '../../../components/spinner';

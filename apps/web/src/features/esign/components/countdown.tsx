@@ -1,5 +1,5 @@
 import { ESIGN_TIMER_COLOUR_STEPS_S } from '@ekyc/contracts/constants';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 
 const [AMBER, ORANGE, RED] = ESIGN_TIMER_COLOUR_STEPS_S;
 

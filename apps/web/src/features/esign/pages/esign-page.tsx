@@ -9,7 +9,7 @@ import { ESIGN_POPUP, ESIGN_WINDOW_S } from '@ekyc/contracts/constants';
 import { STAGE, STAGES } from '@ekyc/contracts/stages';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { Button } from '../../../components/button';
 import { Checkbox } from '../../../components/checkbox';
 import { Modal } from '../../../components/modal';

@@ -9,7 +9,7 @@ import { normalisePan } from '@ekyc/contracts/rules';
 import { MOBILE_LENGTH, NOMINEE_SHARE_TOTAL, type NomineeField, PINCODE_LENGTH } from '@ekyc/contracts/constants';
 import type { ChangeEvent, ReactNode } from 'react';
 import type { UseFormReturn } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { Checkbox } from '../../../components/checkbox';
 import { TextField } from '../../../components/text-field';
 import { useMessage } from '../../../lib/use-message';

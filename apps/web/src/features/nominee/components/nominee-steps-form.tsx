@@ -13,7 +13,7 @@ import { resolveShares, shareTotalError, totalShare } from '@ekyc/contracts/nomi
 import type { UserDetailsRecord } from '@ekyc/contracts/user-details';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { type FieldErrors, type Path, useForm } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { Button } from '../../../components/button';
 import { SelectField } from '../../../components/select-field';
 import { useMessage } from '../../../lib/use-message';

@@ -1,5 +1,5 @@
 /** The applicant's nominees as buttons, one a nominee: the one being edited is current, one with an error says so. */
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 
 export interface NomineeTab {
   name: string;

@@ -4,7 +4,7 @@
  */
 import type { NomineeConfig } from '@ekyc/contracts/calls/update-nominee';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { Button } from '../../../components/button';
 import { OtpInput } from '../../../components/otp-input';
 import { ApiError } from '../../../lib/api-client';

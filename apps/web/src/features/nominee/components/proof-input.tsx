@@ -7,7 +7,7 @@ import type { MessageKey } from '@ekyc/contracts/messages';
 import { uploadAccept, uploadError } from '@ekyc/contracts/rules';
 import { compressImage } from '../../../lib/compress-image';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { FileField, shortFileName } from '../../../components/file-field';
 import { Spinner } from '../../../components/spinner';
 import { fileToDataUrl } from '../../../lib/file-data-url';

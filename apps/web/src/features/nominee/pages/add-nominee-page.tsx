@@ -1,5 +1,5 @@
 /** '/bank-and-segment/nominee/add-nominee': up to the rule set's number of nominees (3 by default), one at a time. */
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { PageLoader } from '../../../components/spinner';
 import { useUserDetails } from '../../../lib/user-details';
 import { useNomineeConfig } from '../api/get-nominee-config';

@@ -4,7 +4,7 @@
  */
 import { DEFAULT_MAX_NOMINEES } from '@ekyc/contracts/constants';
 import { ROUTE, STAGE, STAGES } from '@ekyc/contracts/stages';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { useNavigate } from '../../../lib/router';
 import { Button } from '../../../components/button';
 import { PageLoader } from '../../../components/spinner';

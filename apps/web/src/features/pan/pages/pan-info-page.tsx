@@ -4,7 +4,7 @@
  * Confirm the KRA address; otherwise Next goes to the screen the PAN check returned (section 2).
  */
 import type { MessageKey } from '@ekyc/contracts/messages';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { Navigate, useNavigate } from '../../../lib/router';
 import { Button } from '../../../components/button';
 import { PageLoader } from '../../../components/spinner';

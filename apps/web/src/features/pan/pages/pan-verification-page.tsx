@@ -6,7 +6,7 @@ import { dateOfBirthSchema, panNameSchema, panNumberSchema, uploadAccept, upload
 import { compressImage } from '../../../lib/compress-image';
 import { useEffect, useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { useNavigate } from '../../../lib/router';
 import { z } from 'zod';
 import { Button } from '../../../components/button';

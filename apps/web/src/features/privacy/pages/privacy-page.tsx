@@ -9,7 +9,7 @@
 import type { ConsentsData } from '@ekyc/contracts/calls/consents';
 import { BASE_PATH } from '@ekyc/contracts/stages';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { Button } from '../../../components/button';
 import { LoadFailed } from '../../../components/load-failed';
 import { Modal } from '../../../components/modal';

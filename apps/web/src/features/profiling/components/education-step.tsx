@@ -1,7 +1,7 @@
 /** Education: one tap moves on, except Other, which needs the free text (section 5). */
 import { educationStepSchema } from '@ekyc/contracts/calls/personal-details-update';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { Button } from '../../../components/button';
 import { PageLoader } from '../../../components/spinner';
 import { TextField } from '../../../components/text-field';

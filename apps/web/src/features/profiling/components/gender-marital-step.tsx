@@ -5,7 +5,7 @@
 import { genderMaritalStepSchema } from '@ekyc/contracts/calls/personal-details-update';
 import { GENDERS, MARITAL_STATUSES } from '@ekyc/contracts/enums';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { Button } from '../../../components/button';
 import { Modal } from '../../../components/modal';
 import { type Said, saidIn, useMessage } from '../../../lib/use-message';

@@ -8,7 +8,7 @@ import { identificationStepSchema } from '@ekyc/contracts/calls/personal-details
 import { NAME_MAX } from '@ekyc/contracts/constants';
 import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import type { z } from 'zod';
 import { Button } from '../../../components/button';
 import { TextField } from '../../../components/text-field';

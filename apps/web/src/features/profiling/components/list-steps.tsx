@@ -3,7 +3,7 @@ import type { ProfilingOption } from '@ekyc/contracts/calls/get-occupation-list'
 import type { ProfilingDraftValues, ProfilingStep } from '@ekyc/contracts/calls/profiling-draft';
 import { isExperienceAllowed } from '@ekyc/contracts/rules';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { PageLoader } from '../../../components/spinner';
 import { useExperienceList } from '../api/get-experience-list';
 import { useIncomeList } from '../api/get-income-list';

@@ -2,7 +2,7 @@
 import { PLANS } from '@ekyc/contracts/enums';
 import { DEFAULT_PLAN } from '@ekyc/contracts/constants';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { Button } from '../../../components/button';
 import { ChoiceCards } from './choice-cards';
 import type { StepProps } from './list-steps';

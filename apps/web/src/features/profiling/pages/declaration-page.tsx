@@ -9,7 +9,7 @@ import type { ProfilingDraftData, ProfilingStep } from '@ekyc/contracts/calls/pr
 import { DEFAULT_SETTLEMENT } from '@ekyc/contracts/constants';
 import { FAMILY_RELATIONS, SETTLEMENT_FREQUENCIES } from '@ekyc/contracts/enums';
 import { type Resolver, useForm } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { useNavigate } from '../../../lib/router';
 import type { z } from 'zod';
 import { Button } from '../../../components/button';

@@ -4,7 +4,7 @@
  * server-side with the sub-step to resume at.
  */
 import { PROFILING_STEPS, type ProfilingStep } from '@ekyc/contracts/calls/profiling-draft';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { Navigate, useParams } from '../../../lib/router';
 import { PageLoader } from '../../../components/spinner';
 import { EducationStep } from '../components/education-step';

@@ -4,7 +4,7 @@
  * window.__missingI18n so that browser tests can prove each page is complete in every language.
  */
 import { useCallback } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 
 export type PublicNamespace = 'public' | 'faq';
 

@@ -7,7 +7,7 @@ import { PROOF_DETAILS } from '@ekyc/contracts/calls/update-segment';
 import { FINANCIAL_PROOFS } from '@ekyc/contracts/enums';
 import { uploadAccept } from '@ekyc/contracts/rules';
 import { type UseFormReturn } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { FileField, shortFileName } from '../../../components/file-field';
 import { TextField } from '../../../components/text-field';
 import type { Saying } from '../../../lib/use-message';

@@ -5,7 +5,7 @@
  */
 import { riskDisclosureFor, type RiskDisclosureAck } from '@ekyc/contracts/risk-disclosure';
 import { useEffect, useId, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { Button } from '../../../components/button';
 
 export const RISK_DISCLOSURE_VERSION = 'fo-2023-07';

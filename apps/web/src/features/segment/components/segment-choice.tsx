@@ -1,6 +1,6 @@
 /** One checkbox per segment; auto_select segments are preselected and locked on (section 4). */
 import type { SegmentItem } from '@ekyc/contracts/calls/get-segment-list';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 
 export function SegmentChoice({
   segments,

@@ -9,7 +9,7 @@ import { PROOF_DETAILS, UPI_BLOCK_SEGMENTS, type UpdateSegmentRequest } from '@e
 import { BASE_PATH, STAGE, STAGES } from '@ekyc/contracts/stages';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { useLocation, useNavigate } from '../../../lib/router';
 import { Button } from '../../../components/button';
 import { PageLoader } from '../../../components/spinner';

@@ -1,6 +1,6 @@
 import { SELFIE_PX } from '@ekyc/contracts/constants';
 import { useCallback, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import Webcam from 'react-webcam';
 import { Button } from '../../../components/button';
 

@@ -4,7 +4,7 @@
  */
 import type { GetHypervegeTokenData } from '@ekyc/contracts/calls/get-hypervege-token';
 import type { UploadLivelinessRequest } from '@ekyc/contracts/calls/upload-liveliness';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 
 export function ActionPrompt({
   action,

@@ -1,6 +1,6 @@
 import QRCode from 'qrcode';
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 
 /** Where no camera exists: continue on a phone (sign in there with the same mobile number). */
 export function PhoneQr({ url }: { url: string }) {

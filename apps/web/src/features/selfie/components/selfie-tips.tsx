@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 
 const TIPS = ['faceVisible', 'lighting', 'phoneHeight', 'noCap', 'noMask', 'eyesOpen'] as const;
 const ICONS: Record<(typeof TIPS)[number], string> = {

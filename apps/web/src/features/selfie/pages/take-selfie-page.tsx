@@ -7,7 +7,7 @@ import { ESIGN_POPUP } from '@ekyc/contracts/constants';
 import { ROUTE, STAGE, STAGES } from '@ekyc/contracts/stages';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { Button } from '../../../components/button';
 import { PageLoader, Spinner } from '../../../components/spinner';
 import { ApiError } from '../../../lib/api-client';

@@ -1,7 +1,7 @@
 /** Drawing on screen with signature_pad; the PNG keeps a transparent background. */
 import { SIGNATURE_MIN_POINTS } from '@ekyc/contracts/constants';
 import { useEffect, useId, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import SignaturePad from 'signature_pad';
 import { Button } from '../../../components/button';
 import { Modal } from '../../../components/modal';

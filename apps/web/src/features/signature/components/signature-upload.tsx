@@ -7,7 +7,7 @@ import type { MessageKey } from '@ekyc/contracts/messages';
 import { uploadAccept, uploadError } from '@ekyc/contracts/rules';
 import { useCallback, useEffect, useId, useState } from 'react';
 import Cropper, { type Area } from 'react-easy-crop';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { Button } from '../../../components/button';
 import { FileField } from '../../../components/file-field';
 import { fileToDataUrl } from '../../../lib/file-data-url';

@@ -8,7 +8,7 @@ import { type SignatureUploadType, signatureGuardianSchema } from '@ekyc/contrac
 import { NOMINEE_RELATIONS } from '@ekyc/contracts/enums';
 import { STAGE, STAGES } from '@ekyc/contracts/stages';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { Button } from '../../../components/button';
 import { SelectField } from '../../../components/select-field';
 import { PageLoader } from '../../../components/spinner';

@@ -6,7 +6,7 @@
  */
 import { OTP_COUNTDOWN_S, OTP_LENGTH, OTP_RESEND_COUNTDOWN_S } from '@ekyc/contracts/constants';
 import { type FormEvent, type ReactNode, useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { Button } from '../../../components/button';
 import { OtpInput } from '../../../components/otp-input';
 import { ApiError, type Envelope } from '../../../lib/api-client';

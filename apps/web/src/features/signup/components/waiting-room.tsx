@@ -6,7 +6,7 @@
  * are a catalogue of their own (waiting-room.json), downloaded only with it.
  */
 import { useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { Button } from '../../../components/button';
 import { useMessage } from '../../../lib/use-message';
 

@@ -1,7 +1,7 @@
 /** '/email-verification': the email form; lower-cased as typed (section 5). */
 import { emailSchema } from '@ekyc/contracts/rules';
 import { type FormEvent, useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { useNavigate } from '../../../lib/router';
 import { Button } from '../../../components/button';
 import { TextField } from '../../../components/text-field';

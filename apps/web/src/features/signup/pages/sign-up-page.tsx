@@ -1,7 +1,7 @@
 /** '/': mobile sign-up; keeps refcode and UTM parameters from the query (section 2). */
 import { mobileSchema } from '@ekyc/contracts/rules';
 import { type FormEvent, lazy, Suspense, useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { useNavigate, useSearchParams } from '../../../lib/router';
 import { Button } from '../../../components/button';
 import { Checkbox } from '../../../components/checkbox';

@@ -1,6 +1,6 @@
 /** '/email-verification/verify-otp': the email OTP. */
 import { useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { Link, useNavigate, useSearchParams } from '../../../lib/router';
 import { appPath, useScreenNavigate } from '../../../lib/navigation';
 import { useSession } from '../../../lib/session';

@@ -1,6 +1,6 @@
 /** '/verify-otp?mobile=&whatspp_opt=': the mobile OTP; a missing mobile goes to the open-account site. */
 import { useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { Link, useSearchParams } from '../../../lib/router';
 import { session, useSession } from '../../../lib/session';
 import { useScreenNavigate } from '../../../lib/navigation';

@@ -6,7 +6,7 @@
  */
 import { ESIGN_POPUP } from '@ekyc/contracts/constants';
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { Button } from '../../../components/button';
 import { ApiError } from '../../../lib/api-client';
 import { useMessage } from '../../../lib/use-message';

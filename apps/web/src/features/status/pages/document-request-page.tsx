@@ -7,7 +7,7 @@ import type { ApplicantDocumentRequest } from '@ekyc/contracts/calls/document-re
 import { uploadAccept, uploadError } from '@ekyc/contracts/rules';
 import { ROUTE } from '@ekyc/contracts/stages';
 import { type FormEvent, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { Button } from '../../../components/button';
 import { FileField, shortFileName } from '../../../components/file-field';
 import { PageLoader } from '../../../components/spinner';

@@ -8,7 +8,7 @@
 import { LANGUAGES, type Language, VERIFICATION_DAYS } from '@ekyc/contracts/constants';
 import { describeReason, encodeReason } from '@ekyc/contracts/review-reasons';
 import { ROUTE } from '@ekyc/contracts/stages';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { Button } from '../../../components/button';
 import { PageLoader } from '../../../components/spinner';
 import { useScreenNavigate } from '../../../lib/navigation';
