@@ -7,22 +7,16 @@
 import { taxResidencySchema } from '@ekyc/contracts/fatca';
 import { MSG } from '@ekyc/contracts/messages';
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
-import i18n from 'i18next';
 import { useForm } from 'react-hook-form';
-import { initReactI18next } from 'react-i18next';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import * as z from 'zod/mini';
+import { i18n } from '../src/i18n/translator';
 import { keyedResolver } from '../src/lib/form-resolver';
 import { useMessage } from '../src/lib/use-message';
 import hiMessages from '../src/i18n/locales/hi/messages.json';
 
-beforeAll(async () => {
-  await i18n.use(initReactI18next).init({
-    lng: 'hi',
-    fallbackLng: 'en',
-    resources: { hi: { messages: hiMessages }, en: { messages: {} } },
-    ns: ['messages'],
-  });
+beforeAll(() => {
+  i18n.init({ lng: 'hi', resources: { hi: { messages: hiMessages }, en: { messages: {} } } });
 });
 afterEach(async () => {
   cleanup();
