@@ -1,9 +1,15 @@
-/** The S3-compatible object store adapter (AWS S3, MinIO, Ceph, ...), for several processes on several hosts. */
-import { DeleteObjectCommand, GetObjectCommand, NoSuchKey, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+/**
+ * The S3-compatible object store adapter (AWS S3, MinIO, Ceph, ...), for several processes on several
+ * hosts. The AWS SDK loads on the first call, not at start-up: a process on local storage (the
+ * embedded default) never holds it (some 20 MB resident).
+ */
+import type { S3Client } from '@aws-sdk/client-s3';
 import type { BlobStore } from './storage.ts';
 
+type Sdk = typeof import('@aws-sdk/client-s3');
+
 export class S3BlobStore implements BlobStore {
-  private readonly client: S3Client;
+  #sdk: Promise<{ sdk: Sdk; client: S3Client }> | undefined;
   constructor(
     private readonly options: {
       endpoint: string;
@@ -12,27 +18,35 @@ export class S3BlobStore implements BlobStore {
       accessKeyId: string;
       secretAccessKey: string;
     },
-  ) {
-    this.client = new S3Client({
-      endpoint: options.endpoint,
-      region: options.region,
-      forcePathStyle: true,
-      credentials: { accessKeyId: options.accessKeyId, secretAccessKey: options.secretAccessKey },
-    });
+  ) {}
+  private sdk() {
+    this.#sdk ??= import('@aws-sdk/client-s3').then((sdk) => ({
+      sdk,
+      client: new sdk.S3Client({
+        endpoint: this.options.endpoint,
+        region: this.options.region,
+        forcePathStyle: true,
+        credentials: { accessKeyId: this.options.accessKeyId, secretAccessKey: this.options.secretAccessKey },
+      }),
+    }));
+    return this.#sdk;
   }
   async put(key: string, bytes: Buffer) {
-    await this.client.send(new PutObjectCommand({ Bucket: this.options.bucket, Key: key, Body: bytes }));
+    const { sdk, client } = await this.sdk();
+    await client.send(new sdk.PutObjectCommand({ Bucket: this.options.bucket, Key: key, Body: bytes }));
   }
   async get(key: string) {
+    const { sdk, client } = await this.sdk();
     try {
-      const r = await this.client.send(new GetObjectCommand({ Bucket: this.options.bucket, Key: key }));
+      const r = await client.send(new sdk.GetObjectCommand({ Bucket: this.options.bucket, Key: key }));
       return r.Body ? Buffer.from(await r.Body.transformToByteArray()) : null;
     } catch (err) {
-      if (err instanceof NoSuchKey) return null;
+      if (err instanceof sdk.NoSuchKey) return null;
       throw err;
     }
   }
   async delete(key: string) {
-    await this.client.send(new DeleteObjectCommand({ Bucket: this.options.bucket, Key: key }));
+    const { sdk, client } = await this.sdk();
+    await client.send(new sdk.DeleteObjectCommand({ Bucket: this.options.bucket, Key: key }));
   }
 }

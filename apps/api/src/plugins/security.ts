@@ -3,7 +3,7 @@ import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import helmet from 'helmet';
-import { Redis } from 'ioredis';
+import { redisClient } from '../lib/redis-client.ts';
 import { routePath } from '../lib/route-path.ts';
 import { rateLimitStore } from './rate-limit-store.ts';
 
@@ -73,7 +73,7 @@ export async function registerSecurity(app: FastifyInstance) {
     done();
   });
   const redis = config.redisUrl
-    ? new Redis(config.redisUrl, {
+    ? redisClient(config.redisUrl, {
         maxRetriesPerRequest: 0,
         enableOfflineQueue: false,
         commandTimeout: config.redisDown.publishTimeoutMs,

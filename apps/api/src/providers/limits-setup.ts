@@ -3,7 +3,7 @@
  * Redis when it is configured (every process spends the same budget), else in this process.
  */
 import type { FastifyInstance } from 'fastify';
-import { Redis } from 'ioredis';
+import { redisClient } from '../lib/redis-client.ts';
 import type { Config } from '../config.ts';
 import { MemoryDailyCounter, ProviderLimits, RedisDailyCounter } from './limits.ts';
 
@@ -14,7 +14,7 @@ export function providerLimits(app: FastifyInstance, config: Config): ProviderLi
   let counter = new MemoryDailyCounter() as MemoryDailyCounter | RedisDailyCounter;
   if (shared) {
     // no offline queue: while Redis is away a count fails at once and the call goes ahead
-    const redis = new Redis(config.redisUrl!, { enableOfflineQueue: false, maxRetriesPerRequest: 0 });
+    const redis = redisClient(config.redisUrl!, { enableOfflineQueue: false, maxRetriesPerRequest: 0 });
     redis.on('error', () => undefined);
     app.addHook('onClose', async () => void redis.disconnect());
     counter = new RedisDailyCounter(redis, config.redisKeyPrefix);

@@ -3,7 +3,8 @@
  * a socket on one API process receives updates made through another.
  */
 import { EventEmitter } from 'node:events';
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
+import { redisClient } from '../lib/redis-client.ts';
 
 export type Message = Record<string, unknown>;
 export type Handler = (message: Message) => void;
@@ -68,8 +69,8 @@ export class RedisHub implements Hub {
       connectTimeout: 2000,
       retryStrategy: (attempt: number) => Math.min(200 * attempt, 2000),
     };
-    this.pub = new Redis(url, redisOptions);
-    this.sub = new Redis(url, redisOptions);
+    this.pub = redisClient(url, redisOptions);
+    this.sub = redisClient(url, redisOptions);
     this.pub.on('error', () => undefined);
     this.sub.on('error', () => undefined);
     this.sub.on('message', (channel: string, raw: string) => {

@@ -10,7 +10,8 @@
  * also kept in PostgreSQL (`LockoutKeeper`), so that it holds while Redis is unreachable, in every
  * process, even one that never saw it happen.
  */
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
+import { redisClient } from '../../lib/redis-client.ts';
 import type { Config } from '../../config.ts';
 import type { Hasher } from '../../lib/crypto.ts';
 
@@ -120,7 +121,7 @@ class RedisStore implements Store {
     private readonly fallback: MemoryStore,
     private readonly prefix: string,
   ) {
-    this.redis = new Redis(url, { maxRetriesPerRequest: 1, enableOfflineQueue: false, lazyConnect: true });
+    this.redis = redisClient(url, { maxRetriesPerRequest: 1, enableOfflineQueue: false, lazyConnect: true });
     this.redis.on('error', () => undefined);
   }
 
