@@ -229,12 +229,20 @@ export const servicingRepository = {
     return r?.evidence_enc ?? null;
   },
 
+  /**
+   * A registry's answer to a modification. Several processes may carry the same request on (each
+   * resumes them at start-up), so an answer never moves a modification back: a final status
+   * (accepted, rejected, on hold) stays, and a pass that found nothing sent does not turn a
+   * submitted one back into pending.
+   */
   async putModification(tx: Tx, m: ModificationRow & { evidenceEnc: string | null }): Promise<void> {
     await tx.execute(sql`insert into service_request_modifications (request_id, registry, status, request_no, reference, reason, evidence_enc)
         values (${m.requestId}, ${m.registry}, ${m.status}, ${m.requestNo}, ${m.reference}, ${m.reason}, ${m.evidenceEnc})
         on conflict (request_id, registry) do update set status = excluded.status, reference = excluded.reference,
           reason = excluded.reason, evidence_enc = coalesce(excluded.evidence_enc, service_request_modifications.evidence_enc),
-          updated_at = now()`);
+          updated_at = now()
+        where service_request_modifications.status not in ('accepted', 'rejected', 'on_hold')
+          and not (excluded.status = 'pending' and service_request_modifications.status = 'submitted')`);
   },
 
   async freezeOf(tx: Tx, applicantId: string): Promise<{ frozenAt: Date; cancelledOrders: number } | null> {
