@@ -47,22 +47,6 @@ function interpolateAll(value: unknown, values: TOptions): unknown {
   return value;
 }
 
-/**
- * The value at a dotted key from `from` on. A catalogue's own key may hold dots (an audit action
- * such as `staff.login`), so each level tries its key of one part, then of two joined, and so on.
- */
-function find(value: unknown, parts: readonly string[], from: number): unknown {
-  if (from === parts.length) return value;
-  if (value === null || typeof value !== 'object') return undefined;
-  for (let to = from + 1; to <= parts.length; to++) {
-    const key = parts.slice(from, to).join('.');
-    if (!Object.hasOwn(value, key)) continue;
-    const found = find((value as Catalogue)[key], parts, to);
-    if (found !== undefined) return found;
-  }
-  return undefined;
-}
-
 const pluralRules = new Map<string, Intl.PluralRules>();
 /** The plural form of a count in a language (hi: 0 and 1 are 'one'), by its BCP 47 tag. */
 function pluralOf(language: string, count: number): string {
@@ -92,7 +76,12 @@ function createTranslator() {
 
   /** What a key holds in one language's catalogue of a namespace (undefined when it is not there). */
   function lookup(lng: string, ns: string, key: string): unknown {
-    return find(catalogues.get(id(lng, ns)), key.split('.'), 0);
+    let value: unknown = catalogues.get(id(lng, ns));
+    for (const part of key.split('.')) {
+      if (value === null || typeof value !== 'object') return undefined;
+      value = (value as Catalogue)[part];
+    }
+    return value;
   }
 
   /** A catalogue being downloaded, or undefined when it is here already. */

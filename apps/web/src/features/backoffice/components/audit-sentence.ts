@@ -12,8 +12,10 @@ export function auditSentence(e: AuditEntry, t: TFunction, staffNames: Record<st
       ? `${e.actor_name ?? e.actor ?? t('operations:audit.someone')} (${t(`operations:audit.roles.${e.actor_role ?? 'reviewer'}`)})`
       : t(`operations:audit.roles.${e.actor_kind}`).replace(/^./, (c) => c.toUpperCase());
   const stage = e.stage ? `${e.stage} ${t(`backoffice:stages.${e.stage}`)}` : '';
+  // an action's key holds dots of its own (staff.login), so the sentence is taken from the list
   const a = (key: string, extra: Record<string, unknown> = {}) =>
-    t(`operations:audit.actions.${key}`, { who, stage, ...extra });
+    (t('operations:audit.actions', { returnObjects: true, who, stage, ...extra }) as Record<string, string>)[key] ??
+    key;
   switch (e.action) {
     case 'stage.activity': {
       const activity = field(e.after, 'admin_activity');
