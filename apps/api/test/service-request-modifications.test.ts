@@ -18,15 +18,11 @@ beforeAll(async () => {
   app = await testApp();
   const { mobile } = await signUp(app);
   const db = app.deps.database.db;
-  const [row] = (
-    await db.execute<{
-      id: string;
-    }>(sql`insert into service_requests (applicant_id, kind, status, payload_enc, rule_set)
+  const inserted = await db.execute(sql`insert into service_requests (applicant_id, kind, status, payload_enc, rule_set)
       select id, 'rekyc', 'sent_to_registries', 'x', '2026-09-01' from applicants
         where mobile_hash = ${app.deps.records.mobileHash(mobile)}
-      returning id`)
-  ).rows;
-  requestId = row!.id;
+      returning id`);
+  requestId = (inserted as unknown as { rows: { id: string }[] }).rows[0]!.id;
 });
 afterAll(() => app.close());
 
