@@ -5,6 +5,8 @@ export default defineConfig({
     // files are independent (each boots its own in-memory database, temporary directories, free
     // ports), so two run at once; Vitest would pick one on two cores (cores - 1)
     maxWorkers: 2,
+    // the failures again at the end, on stdout: a log cut to its end still says which and why
+    reporters: ['default', './tools/vitest-failures-last.ts'],
     projects: [
       {
         test: { name: 'contracts', root: './packages/contracts', include: ['test/**/*.test.ts'], environment: 'node' },
