@@ -8,11 +8,13 @@ import type { Reporter, SerializedError, TestModule } from 'vitest/node';
 
 /** The error's message and its frames in the project's code: enough to tell which assertion. */
 const brief = (error: { message?: string; stack?: string }) =>
-  (error.stack ?? error.message ?? String(error))
-    .split('\n')
-    .filter((line) => !/^\s+at /.test(line) || !/node_modules|node:internal|<anonymous>/.test(line))
-    .slice(0, 16)
-    .join('\n    ');
+  [
+    ...(error.message ?? String(error)).split('\n').slice(0, 6),
+    ...(error.stack ?? '')
+      .split('\n')
+      .filter((line) => /^\s+at /.test(line) && !/node_modules|node:internal|<anonymous>/.test(line))
+      .slice(0, 8),
+  ].join('\n    ');
 
 export default class FailuresLast implements Reporter {
   onTestRunEnd(modules: ReadonlyArray<TestModule>, unhandled: ReadonlyArray<SerializedError>) {
