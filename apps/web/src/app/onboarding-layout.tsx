@@ -12,6 +12,7 @@ import { useOnline } from '../lib/network';
 import { useProfileSocket } from '../lib/profile-socket';
 import { session, useSession } from '../lib/session';
 import { rejectionReason, useUserDetails } from '../lib/user-details';
+import { replaceShell } from '../lib/first-page';
 import { ProgressBar } from './progress-bar';
 import { useStageGuard } from './stage-guard';
 
@@ -158,9 +159,7 @@ export default function OnboardingLayout() {
  * one frame (no flash, no layout shift, and the early paint stays the largest contentful paint).
  */
 function ShellHandoff() {
-  useLayoutEffect(() => {
-    document.getElementById('shell')?.remove();
-  }, []);
+  useLayoutEffect(replaceShell, []);
   return null;
 }
 
