@@ -4,7 +4,7 @@
  * older than the one on screen.
  */
 import { describe, expect, it } from 'vitest';
-import { runProfileChannel, SESSION_ENDED, type SocketLike } from '../src/lib/profile-socket';
+import { runProfileChannel, SESSION_ENDED, type SocketLike } from '../src/lib/profile-channel';
 
 class FakeSocket implements SocketLike {
   onopen: SocketLike['onopen'] = null;

@@ -6,6 +6,7 @@
 import { BASE_PATH, ROUTE } from '@ekyc/contracts/stages';
 import { type ReactNode, useLayoutEffect, useState } from 'react';
 import { takeDigilockerReturn } from '../lib/digilocker-return';
+import { replaceShell } from '../lib/first-page';
 import { Navigate, useLocation } from '../lib/router';
 
 export function DigilockerReturn({ children }: { children: ReactNode }) {
@@ -17,7 +18,7 @@ export function DigilockerReturn({ children }: { children: ReactNode }) {
   // the journey's page painted from the HTML (#shell) goes too: only the onboarding layout takes it
   // away otherwise, and the page handed on to is not the journey's
   useLayoutEffect(() => {
-    if (back) document.getElementById('shell')?.remove();
+    if (back) replaceShell();
   }, [back]);
   if (back) return <Navigate to={`${back}${search}`} replace />;
   return children;

@@ -1,6 +1,6 @@
 import { BASE_PATH, isStageCode, routeRule, STAGES } from '@ekyc/contracts/stages';
 import { kycList, type UserDetailsRecord } from '@ekyc/contracts/user-details';
-import { Suspense, useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { Suspense, useCallback, useDeferredValue, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from '../i18n/use-translation';
 import { Link, Outlet, useLocation, useNavigate } from '../lib/router';
 import { LanguageSwitch } from '../components/language-switch';
@@ -12,6 +12,7 @@ import { useOnline } from '../lib/network';
 import { useProfileSocket } from '../lib/profile-socket';
 import { session, useSession } from '../lib/session';
 import { rejectionReason, useUserDetails } from '../lib/user-details';
+import { replaceShell } from '../lib/first-page';
 import { ProgressBar } from './progress-bar';
 import { useStageGuard } from './stage-guard';
 
@@ -27,6 +28,10 @@ export default function OnboardingLayout() {
   const path = pathname.slice(BASE_PATH.length).replace(/\/$/, '') || '/';
   const rule = routeRule(path);
   const { checking } = useStageGuard();
+  // The record's arrival renders the layout synchronously (React Query's store): the step's own
+  // first render, below, follows as a deferred render, which React does in slices between which
+  // the browser runs. A check that starts shows its loader at once.
+  const checkingShown = useDeferredValue(checking);
   // title keys hold dots ('bank-and-segment.add-bank'): read them from the object, not as a key path
   const titles = t('titles', { returnObjects: true }) as Record<string, string>;
 
@@ -56,9 +61,7 @@ export default function OnboardingLayout() {
     backToStart();
   });
   const reconnecting = useProfileSocket(backToStart);
-  // the links under the step wait for it: the step's card growing from a loader would push them down
-  const [loaders, setLoaders] = useState(0);
-  const loaderShown = useCallback((shown: boolean) => setLoaders((n) => n + (shown ? 1 : -1)), []);
+  const [loaders] = useState(loaderCount);
 
   return (
     <div className="min-h-dvh">
@@ -103,8 +106,8 @@ export default function OnboardingLayout() {
         <OfflineNotice />
         {token && stage !== undefined && rule?.auth && <CorrectionNotice path={path} record={record} stage={stage} />}
         <section ref={page} className="rounded-xl bg-white p-4 shadow-sm sm:p-6">
-          <PageLoading.Provider value={loaderShown}>
-            {checking ? (
+          <PageLoading.Provider value={loaders.report}>
+            {checking || checkingShown ? (
               <PageLoader label={t('loading')} />
             ) : (
               <PageErrorBoundary resetKey={pathname}>
@@ -117,36 +120,7 @@ export default function OnboardingLayout() {
           </PageLoading.Provider>
         </section>
         {/* the accessibility statement (nodal officer) and the grievance route, from every step */}
-        {loaders === 0 && (
-          <nav aria-label={t('help')} className="mt-4 flex flex-wrap justify-center gap-x-4 text-sm">
-            {token &&
-              (['assisted-kyc', 'privacy'] as const).map((p) => (
-                <Link
-                  key={p}
-                  to={`${BASE_PATH}/${p}`}
-                  className="inline-flex min-h-11 items-center px-2 text-brand underline"
-                >
-                  {t(`titles.${p}`)}
-                </Link>
-              ))}
-            <a
-              href="/pages/accessibility"
-              target="_blank"
-              rel="noopener"
-              className="inline-flex min-h-11 items-center px-2 text-brand underline"
-            >
-              {t('accessibility')}
-            </a>
-            <a
-              href="/pages/grievances"
-              target="_blank"
-              rel="noopener"
-              className="inline-flex min-h-11 items-center px-2 text-brand underline"
-            >
-              {t('grievances')}
-            </a>
-          </nav>
-        )}
+        <StepLinks loaders={loaders} signedIn={Boolean(token)} />
       </main>
     </div>
   );
@@ -158,9 +132,7 @@ export default function OnboardingLayout() {
  * one frame (no flash, no layout shift, and the early paint stays the largest contentful paint).
  */
 function ShellHandoff() {
-  useLayoutEffect(() => {
-    document.getElementById('shell')?.remove();
-  }, []);
+  useLayoutEffect(replaceShell, []);
   return null;
 }
 
@@ -205,5 +177,68 @@ function OfflineNotice() {
         </p>
       )}
     </div>
+  );
+}
+
+/** How many page loaders are on screen, told by each as it appears and goes (PageLoading). */
+function loaderCount() {
+  let count = 0;
+  const listeners = new Set<() => void>();
+  return {
+    report(shown: boolean) {
+      count += shown ? 1 : -1;
+      listeners.forEach((l) => l());
+    },
+    subscribe(listener: () => void) {
+      listeners.add(listener);
+      return () => void listeners.delete(listener);
+    },
+    shown: () => count > 0,
+  };
+}
+
+/**
+ * The links under the step wait for it: the step's card growing from a loader would push them
+ * down. Only they render again as a loader appears or goes, before the browser paints (their
+ * layout effect runs after the loaders' own, which come earlier in the page).
+ */
+function StepLinks({ loaders, signedIn }: { loaders: ReturnType<typeof loaderCount>; signedIn: boolean }) {
+  const { t } = useTranslation('common');
+  const [waiting, setWaiting] = useState(false);
+  useLayoutEffect(() => {
+    const update = () => setWaiting(loaders.shown());
+    update();
+    return loaders.subscribe(update);
+  }, [loaders]);
+  if (waiting) return null;
+  return (
+    <nav aria-label={t('help')} className="mt-4 flex flex-wrap justify-center gap-x-4 text-sm">
+      {signedIn &&
+        (['assisted-kyc', 'privacy'] as const).map((p) => (
+          <Link
+            key={p}
+            to={`${BASE_PATH}/${p}`}
+            className="inline-flex min-h-11 items-center px-2 text-brand underline"
+          >
+            {t(`titles.${p}`)}
+          </Link>
+        ))}
+      <a
+        href="/pages/accessibility"
+        target="_blank"
+        rel="noopener"
+        className="inline-flex min-h-11 items-center px-2 text-brand underline"
+      >
+        {t('accessibility')}
+      </a>
+      <a
+        href="/pages/grievances"
+        target="_blank"
+        rel="noopener"
+        className="inline-flex min-h-11 items-center px-2 text-brand underline"
+      >
+        {t('grievances')}
+      </a>
+    </nav>
   );
 }

@@ -6,6 +6,7 @@
  */
 import { Component, type ErrorInfo, type ReactNode, useLayoutEffect } from 'react';
 import { useTranslation } from '../i18n/use-translation';
+import { replaceShell } from '../lib/first-page';
 import { PageLoadError, resetFailedPages } from '../lib/lazy-page';
 
 interface Props {
@@ -67,9 +68,7 @@ export class PageErrorBoundary extends Component<Props, State> {
 function PageError({ loadFailed, onRetry }: { loadFailed: boolean; onRetry: () => void }) {
   const { t } = useTranslation('common');
   // the message takes the place of the page the server painted before the scripts ran
-  useLayoutEffect(() => {
-    document.getElementById('shell')?.remove();
-  }, []);
+  useLayoutEffect(replaceShell, []);
   return (
     <div role="alert" className="flex min-h-40 flex-col items-center justify-center gap-4 text-center">
       <p>{loadFailed ? t('pageLoadFailed') : t('somethingWrong')}</p>

@@ -7,21 +7,31 @@
 import { isLanguage, LANGUAGE_TAGS, type Language, languageOfTag } from '@ekyc/contracts/constants';
 import { type Catalogue, i18n } from './translator';
 
-// the applicant's and the public pages' catalogues; the back office's are in ./backoffice-catalogues
-const catalogues = import.meta.glob<{ default: Record<string, unknown> }>([
+export type CatalogueFiles = Record<string, () => Promise<{ default: Record<string, unknown> }>>;
+
+// the applicant's catalogues; the public site's, the client area's and the back office's come with
+// their own code (addCatalogues), so a phone's sign-up page does not download their file names
+const catalogues: CatalogueFiles = import.meta.glob<{ default: Record<string, unknown> }>([
   './locales/*/*.json',
   '!./locales/*/backoffice*.json',
   '!./locales/*/operations.json',
   '!./locales/*/registrations.json',
   '!./locales/*/service-requests.json',
+  '!./locales/*/public.json',
+  '!./locales/*/faq.json',
+  '!./locales/*/client-area.json',
 ]);
 const LANGUAGE_KEY = 'ekyc.lang';
+
+/** A part of the app names its own catalogues (./backoffice-catalogues…) as its code arrives, before its first page. */
+export function addCatalogues(files: CatalogueFiles): void {
+  Object.assign(catalogues, files);
+}
 
 /** Downloads a catalogue; English messages are the contract's own text (MSG): t() falls back to it. */
 async function loadCatalogue(language: string, namespace: string): Promise<Catalogue> {
   if (language === 'en' && namespace === 'messages') return {};
-  const file = `./locales/${language}/${namespace}.json`;
-  const load = catalogues[file] ?? (await import('./backoffice-catalogues')).backofficeCatalogues[file];
+  const load = catalogues[`./locales/${language}/${namespace}.json`];
   return load ? (await load()).default : {};
 }
 

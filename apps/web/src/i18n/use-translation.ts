@@ -3,8 +3,13 @@
  * first is 'common' when none is named). A namespace not yet downloaded suspends the page (its
  * Suspense boundary shows the spinner), unless told not to wait (English until it is there); a
  * change of language renders again with the new texts.
+ *
+ * A catalogue that arrives renders the pages again as a transition, which React does in slices
+ * between which the browser runs: a store read with useSyncExternalStore would render them again
+ * synchronously, in one long task (the sign-up page's whole first render, when its catalogue is
+ * the last thing it waited for).
  */
-import { useMemo, useSyncExternalStore } from 'react';
+import { startTransition, useEffect, useMemo, useState } from 'react';
 import { i18n, type TFunction, type Translator } from './translator';
 
 export type { TFunction } from './translator';
@@ -15,7 +20,14 @@ export function useTranslation(
 ): { t: TFunction; i18n: Translator } {
   const namespaces = typeof ns === 'string' ? [ns] : ns;
   const names = namespaces.join(' ');
-  const version = useSyncExternalStore(i18n.subscribe, i18n.version, i18n.version);
+  const [version, setVersion] = useState(i18n.version);
+  useEffect(() => {
+    const update = () => startTransition(() => setVersion(i18n.version()));
+    // a catalogue that arrived between this render and now
+    update();
+    const unsubscribe = i18n.subscribe(update);
+    return () => void unsubscribe();
+  }, []);
   const pending = i18n.loadNamespaces(namespaces);
   // suspends as React Query and i18next do (use() would have to be called again after the wait,
   // when nothing is pending any more)

@@ -23,12 +23,19 @@ export function useUserDetails() {
   });
   const record = query.data;
   return {
-    ...query,
     record,
     details: record?.[0],
     callback: record?.[1],
     stage: currentStage(record),
     progress: progressOf(kycList(record)),
+    // read through the query's own getters: React Query renders a component again only for what it
+    // read, so the live channel's copy of an unchanged record (pushed as it connects) renders nothing
+    get isLoading() {
+      return query.isLoading;
+    },
+    get dataUpdatedAt() {
+      return query.dataUpdatedAt;
+    },
   };
 }
 

@@ -6,6 +6,11 @@ import { lazy, Suspense } from 'react';
 import { Navigate, Route, Routes } from '../../lib/router';
 import { PageLoader } from '../../components/spinner';
 import { BackofficeLayout } from './components/backoffice-layout';
+import { addCatalogues } from '../../i18n';
+import { backofficeCatalogues } from '../../i18n/backoffice-catalogues';
+
+// the back office's catalogues are known before its first page asks for one
+addCatalogues(backofficeCatalogues);
 
 const LoginPage = lazy(() => import('./pages/login-page'));
 const QueuePage = lazy(() => import('./pages/queue-page'));

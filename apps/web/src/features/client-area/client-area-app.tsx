@@ -10,6 +10,11 @@ import { PageLoader } from '../../components/spinner';
 import { Link, Navigate, Route, Routes } from '../../lib/router';
 import { useClientToken } from './api/client-api';
 import { useClientLogOut } from './api/log-out';
+import { addCatalogues } from '../../i18n';
+import { clientAreaCatalogues } from '../../i18n/client-area-catalogues';
+
+// the client area's catalogue is known before its first page asks for it
+addCatalogues(clientAreaCatalogues);
 
 const SignInPage = lazy(() => import('./pages/sign-in-page'));
 const MyAccountPage = lazy(() => import('./pages/my-account-page'));

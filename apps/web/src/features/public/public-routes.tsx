@@ -7,6 +7,11 @@ import { lazy, Suspense } from 'react';
 import { Route, Routes } from '../../lib/router';
 import { PageLoader } from '../../components/spinner';
 import { PublicLayout } from './components/public-layout';
+import { addCatalogues } from '../../i18n';
+import { publicCatalogues } from '../../i18n/public-catalogues';
+
+// the public pages' catalogues are known before the first of them asks for one
+addCatalogues(publicCatalogues);
 
 const HomePage = lazy(() => import('./pages/home-page'));
 const ChargesPage = lazy(() => import('./pages/charges-page'));

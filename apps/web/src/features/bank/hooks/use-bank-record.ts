@@ -9,7 +9,16 @@ export function useBankRecord() {
   const user = useUserDetails();
   const bank: BankRecord = user.details?.bank_obj ?? { is_object: false };
   const panName = user.details?.pan_obj.full_name ?? '';
-  return { ...user, bank, vpaCallback: user.callback?.vpa_callback ?? undefined, panName };
+  return {
+    details: user.details,
+    stage: user.stage,
+    get isLoading() {
+      return user.isLoading;
+    },
+    bank,
+    vpaCallback: user.callback?.vpa_callback ?? undefined,
+    panName,
+  };
 }
 
 /** Masks all but the last four digits for display. */

@@ -1,7 +1,7 @@
 /** The e-sign status socket (section 7): how the transaction ends. */
 import { type EsignStatusMessage, esignStatusMessageSchema } from '@ekyc/contracts/calls/esign-consent';
 import { useEffect, useRef } from 'react';
-import { socketUrl } from '../../../lib/profile-socket';
+import { socketUrl } from '../../../lib/profile-channel';
 
 export function useEsignStatus(
   token: string | null,

@@ -8,7 +8,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from '../../../i18n/use-translation';
 import { useNavigate } from '../../../lib/router';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { Button } from '../../../components/button';
 import { FileField } from '../../../components/file-field';
 import { TextField } from '../../../components/text-field';
