@@ -21,7 +21,6 @@ import {
 import { indianDay, ruleSetOn } from '@ekyc/contracts/regulation';
 import { chargeRows } from './form-facts.ts';
 import { KIT_TEXTS, SAMPLE_NOTICE, SAMPLE_VERSION, sampleInvestorCharter } from './broker-document-texts.ts';
-import { renderTextDocument } from './pdf-writer.ts';
 
 export interface DocumentVersion {
   key: KitKey;
@@ -97,6 +96,7 @@ export async function kitDocument(
   const own = await ownFile(dir, key);
   if (own) return own;
   const rules = ruleSetOn(indianDay(at));
+  const { renderTextDocument } = await import('./pdf-writer.ts');
   if (key === 'investor-charter') return renderTextDocument(sampleInvestorCharter(rules), at);
   if (key !== 'tariff') return renderTextDocument(KIT_TEXTS[key], at);
   const plans = plan ? [plan] : ['discounted', 'premium'];

@@ -5,7 +5,6 @@
  * other text documents, then prepared for Aadhaar eSign by the caller.
  */
 import { type BrokerRegistrations, registrationLine } from '@ekyc/contracts/calls/broker-documents';
-import { renderTextDocument } from './pdf-writer.ts';
 
 export interface DdpiDocumentInput {
   /** DDPI-… for the journey, the request's number for the client area. */
@@ -18,7 +17,8 @@ export interface DdpiDocumentInput {
   broker: BrokerRegistrations;
 }
 
-export function renderDdpiDocument(d: DdpiDocumentInput, at: Date): Promise<Buffer> {
+export async function renderDdpiDocument(d: DdpiDocumentInput, at: Date): Promise<Buffer> {
+  const { renderTextDocument } = await import('./pdf-writer.ts');
   return renderTextDocument(
     {
       title: `Demat Debit and Pledge Instruction ${d.reference}`,

@@ -5,7 +5,7 @@
  * carry no active content.
  */
 import { uploadError, uploadTypeMessage, type UploadKind } from '@ekyc/contracts/rules';
-import sharp from 'sharp';
+import { loadSharp } from '../lib/sharp.ts';
 import { checkPdfUpload, type PdfInspector, requireType } from './upload-check.ts';
 import { invalidField } from '../lib/errors.ts';
 
@@ -35,6 +35,7 @@ export async function decodeUpload(
     await checkPdfUpload(inspector, field, raw, uploadTypeMessage(kind));
     return { contentType: 'application/pdf', bytes: raw };
   }
+  const sharp = await loadSharp();
   try {
     const bytes = await sharp(raw, { limitInputPixels: 40_000_000 })
       .rotate()

@@ -2,8 +2,10 @@
  * The account-opening form's facts, read from the stored sections as each step saved them: what the
  * form prints, what a later change to a signed form must show, and the plan's charges.
  */
-import { NOT_GIVEN } from './pdf-writer.ts';
 import { ruleSetOn } from '@ekyc/contracts/regulation';
+
+/** What the form prints for a fact the applicant did not give. */
+export const NOT_GIVEN = 'Not given';
 
 export type Obj = Record<string, unknown>;
 

@@ -10,9 +10,10 @@
  * what it decodes; past any of them the PDF is refused as `too_complex`.
  */
 import { MessageChannel } from 'node:worker_threads';
-import { Piscina } from 'piscina';
-import prepareFormInline, { asBuffer, type FormTask, type PreparedForm } from './form-worker.ts';
-import { DEFAULT_INSPECTION_LIMITS, type PdfInspection } from './pdf-inspect.ts';
+import type { Piscina } from 'piscina';
+import type { FormTask, PreparedForm } from './form-worker.ts';
+import type { PdfInspection } from './pdf-inspect.ts';
+import { DEFAULT_INSPECTION_LIMITS } from './pdf-limits.ts';
 import type { InspectTask } from './pdf-inspect-worker.ts';
 
 /** This file's own extension: TypeScript run through tsx, or compiled JavaScript. */
@@ -44,6 +45,12 @@ const workerArgs = () =>
     ? { execArgv: [...process.execArgv, '--import', 'tsx'] }
     : {};
 
+/** piscina loads with the first pool, as its threads start: on first use. */
+const loadPiscina = async () => (await import('piscina')).Piscina;
+
+/** Bytes that crossed a thread arrive as a plain Uint8Array. */
+const fromThread = (bytes: Uint8Array) => Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+
 const outOfMemory = (err: unknown) => (err as { code?: unknown } | null)?.code === 'ERR_WORKER_OUT_OF_MEMORY';
 
 export class DocumentWorkers {
@@ -56,8 +63,10 @@ export class DocumentWorkers {
   ) {}
 
   async prepareForm(task: FormTask): Promise<PreparedForm> {
-    if (this.threads === 0) return prepareFormInline(task);
-    this.pool ??= new Piscina({
+    // inline, the form's libraries (pdf-lib, @signpdf, sharp) load with the first form; else in a thread only
+    if (this.threads === 0) return (await import('./form-worker.ts')).default(task);
+    const Pool = await loadPiscina(); // before the test below: two calls must not both make a pool
+    this.pool ??= new Pool({
       filename: WORKER,
       minThreads: 0,
       maxThreads: this.threads,
@@ -65,12 +74,13 @@ export class DocumentWorkers {
       ...workerArgs(),
     });
     const done = (await this.pool.run(task)) as { pdf: Uint8Array; inputHash: Uint8Array };
-    return { pdf: asBuffer(done.pdf), inputHash: asBuffer(done.inputHash) };
+    return { pdf: fromThread(done.pdf), inputHash: fromThread(done.inputHash) };
   }
 
   /** Inspects an uploaded PDF in a worker thread, within the budget (`too_complex` past it). */
   async inspectPdf(bytes: Uint8Array, password?: string): Promise<PdfInspection> {
-    this.inspections ??= new Piscina({
+    const Pool = await loadPiscina();
+    this.inspections ??= new Pool({
       filename: INSPECT_WORKER,
       minThreads: 0,
       maxThreads: Math.max(1, this.threads),

@@ -20,7 +20,7 @@ export interface PreparedForm {
 }
 
 /** Bytes that crossed a thread arrive as a plain Uint8Array. */
-export const asBuffer = (bytes: Uint8Array): Buffer =>
+const asBuffer = (bytes: Uint8Array): Buffer =>
   Buffer.isBuffer(bytes) ? bytes : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
 
 export default async function prepareForm(task: FormTask): Promise<PreparedForm> {

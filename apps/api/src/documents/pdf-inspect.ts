@@ -32,6 +32,7 @@ import {
   decodePDFRawStream,
   type PDFObject,
 } from '@cantoo/pdf-lib';
+import { DEFAULT_INSPECTION_LIMITS, type InspectionLimits, startsAsPdf } from './pdf-limits.ts';
 
 export type PdfOpenResult =
   | { ok: true; encrypted: boolean; pages: number; revision: number | null }
@@ -69,9 +70,6 @@ const AUTOMATIC = new Set([...ACTIVE_NAMES, 'URI']);
 const RAW = new RegExp(`/(${ACTIVE_NAMES.join('|')})(?![A-Za-z0-9])`);
 /** Nesting deeper than this inside one object is not a statement: it is refused as unreadable. */
 const MAX_DEPTH = 64;
-
-/** ISO 32000-1 7.5.2: the header is the first line of the file. */
-export const startsAsPdf = (bytes: Uint8Array) => Buffer.from(bytes.subarray(0, 5)).toString('latin1') === '%PDF-';
 
 const decodeNames = (text: string) =>
   text.replace(/\/[^\s/<>[\]()]+/g, (name) =>
@@ -274,14 +272,6 @@ function standardRevision(doc: PDFDocument): number | null {
   if (![1, 2, 4, 5].includes(v.asNumber()) || r.asNumber() < 2 || r.asNumber() > 6) return null;
   return r.asNumber();
 }
-
-export interface InspectionLimits {
-  /** What stream decoding may write in all, in bytes; past it the PDF is `too_complex`. */
-  maxDecodedBytes: number;
-}
-
-/** 64 MiB: a statement's object streams and first page come to a few MB at most. */
-export const DEFAULT_INSPECTION_LIMITS: InspectionLimits = { maxDecodedBytes: 64 * 1024 * 1024 };
 
 /**
  * Opens the PDF (an empty user password needs nothing from the applicant; otherwise `password`,

@@ -7,9 +7,13 @@
  * pdf-lib holds the document (pages, fonts, pictures, structure, saving); each page's content is
  * written here as PDF operators and compressed once (node:zlib), which costs a fraction of drawing
  * it operator object by operator object through pdf-lib.
+ *
+ * Its callers import it when they render (`await import`), so that pdf-lib loads with the first
+ * document rather than at start-up.
  */
 import { deflateSync } from 'node:zlib';
 import { PDFDocument, type PDFFont, type PDFImage, PDFName, type PDFPage, StandardFonts } from '@cantoo/pdf-lib';
+import { NOT_GIVEN } from './form-facts.ts';
 import { StructureTree } from './pdf-tags.ts';
 
 const A4: [number, number] = [595.28, 841.89];
@@ -19,7 +23,6 @@ const INK = '0.1 0.1 0.18';
 const MUTED = '0.38 0.4 0.48';
 const RULE = '0.82 0.84 0.9';
 const BRAND = '0.18 0.33 0.92';
-export const NOT_GIVEN = 'Not given';
 /** The page's resource names of the two fonts. */
 const REGULAR = 'F1';
 const BOLD = 'F2';

@@ -8,7 +8,7 @@
 import { MSG, type MessageKey } from '@ekyc/contracts/messages';
 import { invalidField, invalidFieldAs } from '../lib/errors.ts';
 import type { DocumentWorkers } from './form-pool.ts';
-import { startsAsPdf } from './pdf-inspect.ts';
+import { startsAsPdf } from './pdf-limits.ts';
 
 /** Where uploaded PDFs are inspected: the document pool's worker threads, within their budget. */
 export type PdfInspector = Pick<DocumentWorkers, 'inspectPdf'>;

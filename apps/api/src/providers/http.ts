@@ -3,7 +3,7 @@
  * retries hidden here. Every failure is logged (provider, call, cause; never a body or a query)
  * and counted.
  */
-import { Agent, type Dispatcher, interceptors, request } from 'undici';
+import type { Dispatcher } from 'undici';
 import type { SandboxFault } from '../config.ts';
 import { inSpan } from '../telemetry/spans.ts';
 import { exchanged } from './exchanges/scope.ts';
@@ -110,8 +110,16 @@ function causeOf(err: unknown): ProviderFailureCause {
 
 export type FetchLike = (url: string, init: RequestInit) => Promise<Response>;
 
-/** Kept-alive connections per origin; redirects followed as fetch follows them. */
-const dispatcher = new Agent({ keepAliveTimeout: 10_000 }).compose(interceptors.redirect({ maxRedirections: 20 }));
+/**
+ * undici with kept-alive connections per origin, redirects followed as fetch follows them: loaded
+ * with the first call over HTTP (the sandbox's providers answer in process and never need it).
+ */
+let transport: Promise<{ request: typeof import('undici').request; dispatcher: Dispatcher }> | undefined;
+const httpTransport = () =>
+  (transport ??= import('undici').then(({ Agent, interceptors, request }) => ({
+    request,
+    dispatcher: new Agent({ keepAliveTimeout: 10_000 }).compose(interceptors.redirect({ maxRedirections: 20 })),
+  })));
 /** Answers without a body (fetch's null-body statuses). */
 const NULL_BODY = new Set([101, 103, 204, 205, 304]);
 
@@ -136,6 +144,7 @@ const sendOverHttp: FetchLike = async (url, init) => {
   }
   if (!headers.has('accept')) headers.set('accept', '*/*');
   if (!headers.has('user-agent')) headers.set('user-agent', 'node');
+  const { request, dispatcher } = await httpTransport();
   const res = await request(url, {
     method: (init.method ?? 'GET') as Dispatcher.HttpMethod,
     headers: Object.fromEntries(headers.entries()),

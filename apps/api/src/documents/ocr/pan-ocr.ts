@@ -5,8 +5,8 @@
  */
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import sharp from 'sharp';
-import { createWorker, OEM, PSM, type Worker } from 'tesseract.js';
+import { loadSharp } from '../../lib/sharp.ts';
+import type { Worker } from 'tesseract.js';
 import { isIndividualPan, PAN_PATTERN } from '@ekyc/contracts/rules';
 import { parseDdMmYyyy } from '@ekyc/contracts/dates';
 
@@ -20,6 +20,7 @@ let queue: Promise<unknown> = Promise.resolve();
 
 function worker(): Promise<Worker> {
   workerPromise ??= (async () => {
+    const { createWorker, OEM, PSM } = await import('tesseract.js');
     const w = await createWorker('eng', OEM.LSTM_ONLY, { langPath: ENG_LANG_PATH, cacheMethod: 'none', gzip: true });
     await w.setParameters({ tessedit_pageseg_mode: PSM.AUTO, preserve_interword_spaces: '1' });
     return w;
@@ -39,6 +40,7 @@ export async function closePanOcr(): Promise<void> {
 
 /** Grey, 1600 px wide, stretched contrast, sharpened: what tesseract reads best. */
 export async function preprocessForOcr(image: Buffer): Promise<Buffer> {
+  const sharp = await loadSharp();
   return sharp(image, { limitInputPixels: 40_000_000 })
     .rotate()
     .resize({ width: 1600, withoutEnlargement: false })

@@ -6,11 +6,17 @@
  * (SafeScrypt, Capricorn, eMudhra, ...) and the ESP's or NeGD's issuing sub-CA.
  */
 import { webcrypto, type X509Certificate } from 'node:crypto';
-import * as pkijs from 'pkijs';
+import type * as Pkijs from 'pkijs';
 import { x509Of } from './parsed-keys.ts';
 
-type EngineCrypto = ConstructorParameters<typeof pkijs.CryptoEngine>[0]['crypto'];
-pkijs.setEngine('node', new pkijs.CryptoEngine({ name: 'node', crypto: webcrypto as unknown as EngineCrypto }));
+type EngineCrypto = ConstructorParameters<typeof Pkijs.CryptoEngine>[0]['crypto'];
+let pkijsLoaded: Promise<typeof Pkijs> | undefined;
+/** pkijs loads with the first chain to validate, not at start-up, and is given Node's WebCrypto once. */
+const loadPkijs = () =>
+  (pkijsLoaded ??= import('pkijs').then((pkijs) => {
+    pkijs.setEngine('node', new pkijs.CryptoEngine({ name: 'node', crypto: webcrypto as unknown as EngineCrypto }));
+    return pkijs;
+  }));
 
 /** Splits a bundle of PEM certificates (one setting may hold several). */
 export const splitPemBundle = (bundle: string | undefined): string[] =>
@@ -30,8 +36,6 @@ export function certificateOf(value: string): X509Certificate {
     : `-----BEGIN CERTIFICATE-----\n${value.replace(/\s+/g, '')}\n-----END CERTIFICATE-----`;
   return x509Of(body);
 }
-
-const pkijsOf = (cert: X509Certificate) => pkijs.Certificate.fromBER(new Uint8Array(cert.raw));
 
 export interface TrustAnchors {
   /** Trust anchors (self-signed roots). */
@@ -77,6 +81,8 @@ export async function verifyChain(
   const key = `${given.map((c) => c.fingerprint256).join(',')}|${anchorKeyOf(anchors)}`;
   const known = validatedChains.get(key);
   if (known && known.from <= at.getTime() && at.getTime() <= known.to) return;
+  const pkijs = await loadPkijs();
+  const pkijsOf = (cert: X509Certificate) => pkijs.Certificate.fromBER(new Uint8Array(cert.raw));
   const engine = new pkijs.CertificateChainValidationEngine({
     trustedCerts: anchors.roots.map(pkijsOf),
     certs: [...given, ...anchors.intermediates].map(pkijsOf),

@@ -5,11 +5,12 @@
  * messageDigest, an RSA-SHA256 signature over them, and the signer's certificate chain.
  */
 import { createSign, createVerify } from 'node:crypto';
-import forge from 'node-forge';
+import type Forge from 'node-forge';
 import { certificateOf, type TrustAnchors, verifyChain } from './certificate-chain.ts';
+import { loadForge } from './forge.ts';
 import { forgeCertificateOf, privateKeyOf } from './parsed-keys.ts';
 
-const { asn1 } = forge;
+type Asn1 = Forge.asn1.Asn1;
 const OID = {
   signedData: '1.2.840.113549.1.7.2',
   data: '1.2.840.113549.1.7.1',
@@ -20,16 +21,26 @@ const OID = {
   signingTime: '1.2.840.113549.1.9.5',
 };
 
-const seq = (items: forge.asn1.Asn1[]) => asn1.create(asn1.Class.UNIVERSAL, asn1.Type.SEQUENCE, true, items);
-const set = (items: forge.asn1.Asn1[]) => asn1.create(asn1.Class.UNIVERSAL, asn1.Type.SET, true, items);
-const oid = (value: string) => asn1.create(asn1.Class.UNIVERSAL, asn1.Type.OID, false, asn1.oidToDer(value).getBytes());
-const nul = () => asn1.create(asn1.Class.UNIVERSAL, asn1.Type.NULL, false, '');
-const octets = (bytes: Buffer) =>
-  asn1.create(asn1.Class.UNIVERSAL, asn1.Type.OCTETSTRING, false, bytes.toString('binary'));
-const int = (n: number) => asn1.create(asn1.Class.UNIVERSAL, asn1.Type.INTEGER, false, asn1.integerToDer(n).getBytes());
-const algorithm = (id: string) => seq([oid(id), nul()]);
-const der = (node: forge.asn1.Asn1) => Buffer.from(asn1.toDer(node).getBytes(), 'binary');
-const attribute = (type: string, value: forge.asn1.Asn1) => seq([oid(type), set([value])]);
+/** DER building blocks on node-forge's ASN.1, made when the first CMS is built or read. */
+function makeKit() {
+  const forge = loadForge();
+  const { asn1 } = forge;
+  const seq = (items: Asn1[]) => asn1.create(asn1.Class.UNIVERSAL, asn1.Type.SEQUENCE, true, items);
+  const set = (items: Asn1[]) => asn1.create(asn1.Class.UNIVERSAL, asn1.Type.SET, true, items);
+  const oid = (value: string) =>
+    asn1.create(asn1.Class.UNIVERSAL, asn1.Type.OID, false, asn1.oidToDer(value).getBytes());
+  const nul = () => asn1.create(asn1.Class.UNIVERSAL, asn1.Type.NULL, false, '');
+  const octets = (bytes: Buffer) =>
+    asn1.create(asn1.Class.UNIVERSAL, asn1.Type.OCTETSTRING, false, bytes.toString('binary'));
+  const int = (n: number) =>
+    asn1.create(asn1.Class.UNIVERSAL, asn1.Type.INTEGER, false, asn1.integerToDer(n).getBytes());
+  const algorithm = (id: string) => seq([oid(id), nul()]);
+  const der = (node: Asn1) => Buffer.from(asn1.toDer(node).getBytes(), 'binary');
+  const attribute = (type: string, value: Asn1) => seq([oid(type), set([value])]);
+  return { forge, asn1, seq, set, oid, octets, int, algorithm, der, attribute };
+}
+let kit: ReturnType<typeof makeKit> | undefined;
+const asn1Kit = () => (kit ??= makeKit());
 
 export function createDetachedCms(options: {
   digest: Buffer;
@@ -39,6 +50,7 @@ export function createDetachedCms(options: {
   signingTime?: Date;
 }): Buffer {
   if (options.digest.length !== 32) throw new Error('a SHA-256 digest is 32 bytes');
+  const { forge, asn1, seq, set, oid, octets, int, algorithm, der, attribute } = asn1Kit();
   const cert = forgeCertificateOf(options.certPem);
   const attributes = [
     attribute(OID.contentType, oid(OID.data)),
@@ -97,26 +109,22 @@ export async function verifyDetachedCms(
   anchors: TrustAnchors,
   at: Date = new Date(),
 ): Promise<CmsCheck> {
+  const { forge, asn1, der, set } = asn1Kit();
   const root = asn1.fromDer(forge.util.createBuffer(cms.toString('binary')));
-  const contentInfo = root.value as forge.asn1.Asn1[];
+  const contentInfo = root.value as Asn1[];
   if (asn1.derToOid(contentInfo[0]!.value as string) !== OID.signedData) throw new Error('not a CMS SignedData');
-  const signedData = (contentInfo[1]!.value as forge.asn1.Asn1[])[0]!.value as forge.asn1.Asn1[];
+  const signedData = (contentInfo[1]!.value as Asn1[])[0]!.value as Asn1[];
   const certsNode = signedData.find((n) => n.tagClass === asn1.Class.CONTEXT_SPECIFIC && n.type === 0);
-  const signerInfos = signedData[signedData.length - 1]!.value as forge.asn1.Asn1[];
-  const signerInfo = signerInfos[0]!.value as forge.asn1.Asn1[];
+  const signerInfos = signedData[signedData.length - 1]!.value as Asn1[];
+  const signerInfo = signerInfos[0]!.value as Asn1[];
   const signedAttrs = signerInfo.find((n) => n.tagClass === asn1.Class.CONTEXT_SPECIFIC && n.type === 0);
   const signatureNode = signerInfo[signerInfo.length - 1]!;
   if (!certsNode || !signedAttrs) throw new Error('the CMS lacks certificates or signed attributes');
 
-  const certs = (certsNode.value as forge.asn1.Asn1[]).map((c) => certificateOf(der(c).toString('base64')));
-  const attrs = signedAttrs.value as forge.asn1.Asn1[];
-  const digestAttr = attrs.find(
-    (a) => asn1.derToOid((a.value as forge.asn1.Asn1[])[0]!.value as string) === OID.messageDigest,
-  );
-  const digest = Buffer.from(
-    ((digestAttr!.value as forge.asn1.Asn1[])[1]!.value as forge.asn1.Asn1[])[0]!.value as string,
-    'binary',
-  );
+  const certs = (certsNode.value as Asn1[]).map((c) => certificateOf(der(c).toString('base64')));
+  const attrs = signedAttrs.value as Asn1[];
+  const digestAttr = attrs.find((a) => asn1.derToOid((a.value as Asn1[])[0]!.value as string) === OID.messageDigest);
+  const digest = Buffer.from(((digestAttr!.value as Asn1[])[1]!.value as Asn1[])[0]!.value as string, 'binary');
   if (!digest.equals(expectedDigest)) throw new Error('the signature is over another document');
 
   const signature = Buffer.from(signatureNode.value as string, 'binary');

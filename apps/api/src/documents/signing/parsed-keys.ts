@@ -3,7 +3,8 @@
  * verifying run on every e-sign: each PEM is parsed once and the parsed object reused.
  */
 import { createPrivateKey, type KeyObject, X509Certificate } from 'node:crypto';
-import forge from 'node-forge';
+import type Forge from 'node-forge';
+import { loadForge } from './forge.ts';
 
 /** `parse` run once per PEM (at most 64 kept: configuration holds a handful). */
 export function memo<T>(parse: (pem: string) => T): (pem: string) => T {
@@ -21,6 +22,6 @@ export function memo<T>(parse: (pem: string) => T): (pem: string) => T {
 export const privateKeyOf: (pem: string) => KeyObject = memo((pem) => createPrivateKey(pem));
 export const x509Of: (pem: string) => X509Certificate = memo((pem) => new X509Certificate(pem));
 /** node-forge's view of a certificate, for assembling CMS structures. */
-export const forgeCertificateOf: (pem: string) => forge.pki.Certificate = memo((pem) =>
-  forge.pki.certificateFromPem(pem),
+export const forgeCertificateOf: (pem: string) => Forge.pki.Certificate = memo((pem) =>
+  loadForge().pki.certificateFromPem(pem),
 );

@@ -2,17 +2,19 @@
  * The PDF side of Aadhaar eSign (eSign API 2.1 shape): a signature placeholder in the form, the
  * SHA-256 of its ByteRange (the InputHash sent to the e-sign service), and the service's CMS
  * (DocSignature) embedded into the placeholder. @signpdf does the ByteRange arithmetic in both
- * steps, so the hash sent and the bytes signed are computed by the same code.
+ * steps, so the hash sent and the bytes signed are computed by the same code. @signpdf loads with
+ * the first form prepared, not at start-up.
  */
 import { createHash } from 'node:crypto';
-import { plainAddPlaceholder } from '@signpdf/placeholder-plain';
-import { SignPdf } from '@signpdf/signpdf';
-import { Signer, SUBFILTER_ADOBE_PKCS7_DETACHED } from '@signpdf/utils';
+import { createRequire } from 'node:module';
+
+const require = createRequire(import.meta.url);
 
 /** Room for the CMS: the signer's certificate chain plus the signature, in bytes. */
 const SIGNATURE_LENGTH = 12_000;
 
 export function addSignaturePlaceholder(pdf: Buffer, info: { name: string; reason: string; location: string }): Buffer {
+  const { plainAddPlaceholder, SUBFILTER_ADOBE_PKCS7_DETACHED } = signpdf();
   const prepared = plainAddPlaceholder({
     pdfBuffer: pdf,
     reason: info.reason,
@@ -43,38 +45,50 @@ function startxrefAtXref(pdf: Buffer): Buffer {
   return Buffer.from(`${text.slice(0, at)}startxref\n${offset}${text.slice(at + match[0].length)}`, 'latin1');
 }
 
-/** Records the hash of what would be signed; signs nothing. */
-class DigestProbe extends Signer {
-  digest: Buffer | null = null;
-  override async sign(content: Buffer): Promise<Buffer> {
-    this.digest = createHash('sha256').update(content).digest();
-    return Buffer.alloc(1);
-  }
-}
+/** @signpdf's three packages, and the two signers this file gives it, made on first use. */
+function loadSignpdf() {
+  const { plainAddPlaceholder } = require('@signpdf/placeholder-plain') as typeof import('@signpdf/placeholder-plain');
+  const { SignPdf } = require('@signpdf/signpdf') as typeof import('@signpdf/signpdf');
+  const { Signer, SUBFILTER_ADOBE_PKCS7_DETACHED } = require('@signpdf/utils') as typeof import('@signpdf/utils');
 
-/** Hands over the CMS the e-sign service returned, once the bytes are those whose hash was sent. */
-class PresignedCms extends Signer {
-  constructor(
-    private readonly cms: Buffer,
-    private readonly inputHash: Buffer,
-  ) {
-    super();
+  /** Records the hash of what would be signed; signs nothing. */
+  class DigestProbe extends Signer {
+    digest: Buffer | null = null;
+    override async sign(content: Buffer): Promise<Buffer> {
+      this.digest = createHash('sha256').update(content).digest();
+      return Buffer.alloc(1);
+    }
   }
-  override async sign(content: Buffer): Promise<Buffer> {
-    if (!createHash('sha256').update(content).digest().equals(this.inputHash))
-      throw new Error('the document changed after its hash was sent for signing');
-    return this.cms;
+
+  /** Hands over the CMS the e-sign service returned, once the bytes are those whose hash was sent. */
+  class PresignedCms extends Signer {
+    constructor(
+      private readonly cms: Buffer,
+      private readonly inputHash: Buffer,
+    ) {
+      super();
+    }
+    override async sign(content: Buffer): Promise<Buffer> {
+      if (!createHash('sha256').update(content).digest().equals(this.inputHash))
+        throw new Error('the document changed after its hash was sent for signing');
+      return this.cms;
+    }
   }
+  return { plainAddPlaceholder, SignPdf, SUBFILTER_ADOBE_PKCS7_DETACHED, DigestProbe, PresignedCms };
 }
+let loaded: ReturnType<typeof loadSignpdf> | undefined;
+const signpdf = () => (loaded ??= loadSignpdf());
 
 /** The InputHash of eSign 2.1: SHA-256 over the ByteRange of the prepared PDF. */
 export async function byteRangeDigest(preparedPdf: Buffer): Promise<Buffer> {
+  const { SignPdf, DigestProbe } = signpdf();
   const probe = new DigestProbe();
   await new SignPdf().sign(preparedPdf, probe);
   return probe.digest!;
 }
 
 export async function embedCms(preparedPdf: Buffer, cms: Buffer, inputHash: Buffer): Promise<Buffer> {
+  const { SignPdf, PresignedCms } = signpdf();
   return new SignPdf().sign(preparedPdf, new PresignedCms(cms, inputHash));
 }
 

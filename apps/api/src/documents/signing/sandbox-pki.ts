@@ -7,7 +7,8 @@
 import { createPrivateKey, generateKeyPairSync, type KeyObject, randomBytes, sign } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import forge from 'node-forge';
+import type Forge from 'node-forge';
+import { loadForge } from './forge.ts';
 
 export interface KeyAndCert {
   keyPem: string;
@@ -29,6 +30,7 @@ export interface SandboxPki {
 const YEARS = 5;
 
 function rsaKeys() {
+  const forge = loadForge();
   const { privateKey, publicKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
   return {
     keyPem: privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(),
@@ -38,12 +40,13 @@ function rsaKeys() {
 }
 
 function certificate(options: {
-  subject: forge.pki.CertificateField[];
-  issuer: forge.pki.CertificateField[];
-  publicKey: forge.pki.PublicKey;
+  subject: Forge.pki.CertificateField[];
+  issuer: Forge.pki.CertificateField[];
+  publicKey: Forge.pki.PublicKey;
   signWith: KeyObject;
   ca: boolean;
 }): string {
+  const forge = loadForge();
   const cert = forge.pki.createCertificate();
   cert.publicKey = options.publicKey;
   cert.serialNumber = `01${randomBytes(8).toString('hex')}`;
@@ -73,13 +76,14 @@ function certificate(options: {
  * forge's cert.sign(key, sha256), the RSA signature made by Node's crypto instead of forge's
  * JavaScript big numbers (some 40 ms a certificate: the sandbox ESP issues one per signing).
  */
-function signNatively(cert: forge.pki.Certificate, key: KeyObject) {
-  const signing = cert as forge.pki.Certificate & { tbsCertificate: forge.asn1.Asn1; md: forge.md.MessageDigest };
+function signNatively(cert: Forge.pki.Certificate, key: KeyObject) {
+  const forge = loadForge();
+  const signing = cert as Forge.pki.Certificate & { tbsCertificate: Forge.asn1.Asn1; md: Forge.md.MessageDigest };
   cert.signatureOid = cert.siginfo.algorithmOid = forge.pki.oids.sha256WithRSAEncryption!;
   signing.md = forge.md.sha256.create();
   // forge's own step of cert.sign (not in its type declarations)
   const { getTBSCertificate } = forge.pki as unknown as {
-    getTBSCertificate: (c: forge.pki.Certificate) => forge.asn1.Asn1;
+    getTBSCertificate: (c: Forge.pki.Certificate) => Forge.asn1.Asn1;
   };
   signing.tbsCertificate = getTBSCertificate(cert);
   const tbs = Buffer.from(forge.asn1.toDer(signing.tbsCertificate).getBytes(), 'binary');
@@ -88,7 +92,7 @@ function signNatively(cert: forge.pki.Certificate, key: KeyObject) {
 
 const CA_COMMON_NAME = 'eKYC Sandbox Certifying Authority';
 
-const name = (cn: string): forge.pki.CertificateField[] => [
+const name = (cn: string): Forge.pki.CertificateField[] => [
   { shortName: 'C', value: 'IN' },
   { shortName: 'O', value: 'eKYC Sandbox' },
   { shortName: 'CN', value: cn },
@@ -150,7 +154,13 @@ export function sandboxPki(config: { dataDir: string; inMemory: boolean }): Sand
   } else {
     pki = generateSandboxPki();
     mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
-    writeFileSync(file, JSON.stringify(pki), { mode: 0o600 });
+    try {
+      writeFileSync(file, JSON.stringify(pki), { mode: 0o600, flag: 'wx' });
+    } catch (err) {
+      // another process on this DATA_DIR generated it first (on its first signing): theirs holds
+      if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+      pki = JSON.parse(readFileSync(file, 'utf8')) as SandboxPki;
+    }
   }
   loaded.set(file, pki);
   return pki;
@@ -167,8 +177,8 @@ export function sandboxSignerCertificate(pki: SandboxPki, aadhaarName: string): 
 }
 
 /** The ESP's public key and the authority's private key, read from their PEM once per PKI. */
-const issuing = new WeakMap<SandboxPki, { publicKey: forge.pki.PublicKey; signWith: KeyObject }>();
+const issuing = new WeakMap<SandboxPki, { publicKey: Forge.pki.PublicKey; signWith: KeyObject }>();
 const issuerKeys = (pki: SandboxPki) => ({
-  publicKey: forge.pki.certificateFromPem(pki.esp.certPem).publicKey,
+  publicKey: loadForge().pki.certificateFromPem(pki.esp.certPem).publicKey,
   signWith: createPrivateKey(pki.caKeyPem),
 });

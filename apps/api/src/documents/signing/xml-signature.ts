@@ -7,10 +7,16 @@
  * only what the signature covers: the canonical form of the signed root element.
  */
 import type { X509Certificate } from 'node:crypto';
-import { type Document, DOMParser, type Element } from '@xmldom/xmldom';
-import { SignedXml } from 'xml-crypto';
+import { createRequire } from 'node:module';
+import type { Document, Element } from '@xmldom/xmldom';
+import type { SignedXml } from 'xml-crypto';
 import { certificateOf } from './certificate-chain.ts';
 import { memo, privateKeyOf } from './parsed-keys.ts';
+
+const require = createRequire(import.meta.url);
+/** xml-crypto and @xmldom/xmldom load with the first XML signed or read, not at start-up. */
+const loadSignedXml = () => (require('xml-crypto') as typeof import('xml-crypto')).SignedXml;
+const loadDomParser = () => (require('@xmldom/xmldom') as typeof import('@xmldom/xmldom')).DOMParser;
 
 const DSIG = 'http://www.w3.org/2000/09/xmldsig#';
 export const XML_ALGORITHMS = {
@@ -23,7 +29,7 @@ export const XML_ALGORITHMS = {
 } as const;
 
 /** KeyInfo's X509Data for a certificate, built once (xml-crypto would parse the PEM on every signature). */
-const keyInfoOf = memo((certPem) => SignedXml.getKeyInfoContent({ publicCert: certPem }));
+const keyInfoOf = memo((certPem) => loadSignedXml().getKeyInfoContent({ publicCert: certPem }));
 
 /**
  * Signs a document: an enveloped <Signature> becomes the root's last child. eSign's defaults;
@@ -36,12 +42,13 @@ export function signXmlEnveloped(
   shape: { canonicalization?: string; signature?: string } = {},
 ): string {
   const canonicalization = shape.canonicalization ?? XML_ALGORITHMS.c14n;
-  const sig = new SignedXml({
+  const Signing = loadSignedXml();
+  const sig = new Signing({
     privateKey: privateKeyOf(keyPem),
     publicCert: certPem,
     // no prefix is asked for here; with one, xml-crypto's own builder
     getKeyInfoContent: ({ prefix } = {}) =>
-      prefix ? SignedXml.getKeyInfoContent({ publicCert: certPem, prefix }) : keyInfoOf(certPem),
+      prefix ? Signing.getKeyInfoContent({ publicCert: certPem, prefix }) : keyInfoOf(certPem),
     canonicalizationAlgorithm: canonicalization,
     signatureAlgorithm: shape.signature ?? XML_ALGORITHMS.rsaSha256,
   });
@@ -62,6 +69,7 @@ export function signXmlEnveloped(
 /** Parses untrusted XML strictly: no DOCTYPE (no entities), any parse error refuses it. */
 export function parseXmlStrict(xml: string): Document {
   if (/<!DOCTYPE/i.test(xml)) throw new Error('a DOCTYPE is not accepted');
+  const DOMParser = loadDomParser();
   const doc = new DOMParser({
     onError: (level, message) => {
       if (level !== 'warning') throw new Error(message);
@@ -116,7 +124,8 @@ export function verifyXmlEnveloped(xml: string, fallbackCerts: X509Certificate[]
 }
 
 function checkWith(xml: string, signature: Element, signer: X509Certificate, carried: X509Certificate[]): VerifiedXml {
-  const sig = new SignedXml({ publicCert: signer.publicKey, getCertFromKeyInfo: () => null });
+  const Verifying = loadSignedXml();
+  const sig: SignedXml = new Verifying({ publicCert: signer.publicKey, getCertFromKeyInfo: () => null });
   sig.loadSignature(signature as unknown as Parameters<SignedXml['loadSignature']>[0]);
   let valid = false;
   try {

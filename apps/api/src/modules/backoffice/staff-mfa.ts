@@ -2,12 +2,12 @@
  * Staff sign-in's second factor (TOTP, RFC 6238, through otplib): the signed challenge that a right
  * password earns, the code check (a time step is accepted once; 30 s of clock drift either way)
  * and the one-time recovery codes (keyed hashes only). The secret is sealed with the records' key.
+ * otplib loads with the first enrolment or code checked, not at start-up.
  */
 import { randomInt } from 'node:crypto';
 import type { StaffMfaChallenge } from '@ekyc/contracts/calls/backoffice-mfa';
 import type { StaffLoginData } from '@ekyc/contracts/calls/backoffice-login';
-import { generateSecret, generateURI, verify } from 'otplib';
-import QRCode from 'qrcode';
+import { qrCodeSvg } from '../../lib/qr-code.ts';
 import type { BackofficeDeps } from './deps.ts';
 import { auditRepository as auditRepo } from './audit.repository.ts';
 import { staffRepository as staffRepo, type StaffRow } from './staff.repository.ts';
@@ -77,10 +77,11 @@ export async function openStaffSession(
 
 /** A new secret for the account to enrol (kept sealed until its first code confirms it). */
 export async function startEnrolment(deps: Deps, member: StaffRow) {
+  const { generateSecret, generateURI } = await import('otplib');
   const secret = generateSecret();
   await accounts.setPendingSecret(deps.database.db, member.id, deps.cipher.encrypt(secret));
   const otpauthUri = generateURI({ issuer: deps.config.staffMfa.issuer, label: member.email, secret });
-  const svg = await QRCode.toString(otpauthUri, { type: 'svg', margin: 1, errorCorrectionLevel: 'M' });
+  const svg = await qrCodeSvg(otpauthUri);
   return {
     secret,
     otpauth_uri: otpauthUri,
@@ -90,6 +91,7 @@ export async function startEnrolment(deps: Deps, member: StaffRow) {
 
 async function timeStepOf(secret: string, code: string, afterTimeStep?: number): Promise<number | null> {
   if (!/^\d{6}$/.test(code)) return null;
+  const { verify } = await import('otplib');
   const result = await verify({
     secret,
     token: code,

@@ -4,7 +4,7 @@
  * appended to the image), PDFs must open and carry no active content.
  */
 import { MSG, type MessageKey } from '@ekyc/contracts/messages';
-import sharp from 'sharp';
+import { loadSharp } from '../../lib/sharp.ts';
 import { checkPdfUpload, type PdfInspector, sniffType, type SniffedType } from '../../documents/upload-check.ts';
 import { AppError, invalidField, invalidFieldAs } from '../../lib/errors.ts';
 
@@ -48,6 +48,7 @@ export async function normaliseBankDocument(
     await checkPdfUpload(inspector, field, bytes, typeMessage, `The PDF could not be read. ${typeText}`);
     return { contentType: actual, bytes };
   }
+  const sharp = await loadSharp();
   try {
     const image = sharp(bytes, { limitInputPixels: 40_000_000, failOn: 'error' })
       .rotate()

@@ -6,8 +6,8 @@
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { IFSC_PATTERN } from '@ekyc/contracts/rules';
-import sharp from 'sharp';
-import { createWorker, OEM, PSM, type Worker } from 'tesseract.js';
+import { loadSharp } from '../../lib/sharp.ts';
+import type { Worker } from 'tesseract.js';
 
 const require = createRequire(import.meta.url);
 const LANG_PATH = path.join(path.dirname(require.resolve('@tesseract.js-data/eng/package.json')), '4.0.0');
@@ -17,6 +17,7 @@ let queue: Promise<unknown> = Promise.resolve();
 
 function worker(): Promise<Worker> {
   workerPromise ??= (async () => {
+    const { createWorker, OEM, PSM } = await import('tesseract.js');
     const w = await createWorker('eng', OEM.LSTM_ONLY, { langPath: LANG_PATH, cacheMethod: 'none', gzip: true });
     await w.setParameters({ tessedit_pageseg_mode: PSM.SPARSE_TEXT, preserve_interword_spaces: '1' });
     return w;
@@ -81,6 +82,7 @@ export function findAccountNumbers(text: string): string[] {
 
 /** Grey, 1600 px wide, stretched contrast: what tesseract reads best. */
 async function prepare(image: Buffer): Promise<Buffer> {
+  const sharp = await loadSharp();
   return sharp(image)
     .rotate()
     .resize({ width: 1600, withoutEnlargement: false })

@@ -5,7 +5,7 @@
  * webhook (receive-upi-intent.ts); the wait screen watches the vpa_callback as for a collect.
  */
 import { UPI_WAIT_S } from '@ekyc/contracts/constants';
-import QRCode from 'qrcode';
+import { qrCodeSvg } from '../../lib/qr-code.ts';
 import type { BankDeps } from './deps.ts';
 import { randomId } from '../../lib/crypto.ts';
 import { fail, ok, type Outcome } from '../../lib/outcome.ts';
@@ -48,7 +48,7 @@ export async function startUpiIntent(
     _bank_private: pending,
     bank_callback: null,
   });
-  const qr = await QRCode.toString(request.upiLink, { type: 'svg', margin: 1, errorCorrectionLevel: 'M' });
+  const qr = await qrCodeSvg(request.upiLink);
   return ok('upiCheckApp', {
     status_description: 'Success',
     screen: UPI_SCREEN,

@@ -4,7 +4,7 @@
  * e-Aadhaar and the PAN record are fetched and stored. Only the last four Aadhaar digits are kept.
  */
 import type { GetDigiDataData, GetDigiDataQuery } from '@ekyc/contracts/calls/digilocker-data';
-import sharp from 'sharp';
+import { loadSharp } from '../../lib/sharp.ts';
 import type { DigilockerDeps } from './deps.ts';
 import { fail, ok, type Outcome } from '../../lib/outcome.ts';
 import type { EAadhaar, PanDocument } from '../../providers/digilocker/port.ts';
@@ -99,6 +99,7 @@ export async function fetchDigilockerDocuments(
   }
 
   const storePhoto = async (jpeg: Buffer): Promise<FileRef | undefined> => {
+    const sharp = await loadSharp();
     const bytes = await sharp(jpeg)
       .jpeg({ quality: 90 })
       .toBuffer()

@@ -4,7 +4,7 @@
  * open (without a password) and carry no active content.
  */
 import { NOMINEE_PROOF_MAX_BYTES } from '@ekyc/contracts/calls/update-nominee';
-import sharp from 'sharp';
+import { loadSharp } from '../../lib/sharp.ts';
 import { checkPdfUpload, type PdfInspector, requireType } from '../../documents/upload-check.ts';
 import { invalidField } from '../../lib/errors.ts';
 
@@ -29,6 +29,7 @@ export async function checkNomineeProof(
     await checkPdfUpload(inspector, field, bytes, 'nomineeProofType');
     return { contentType: 'application/pdf', bytes };
   }
+  const sharp = await loadSharp();
   try {
     const image = sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS })
       .rotate()

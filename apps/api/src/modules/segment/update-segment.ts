@@ -11,7 +11,7 @@ import { BASE_PATH, STAGE, routeForStage } from '@ekyc/contracts/stages';
 import { randomUUID } from 'node:crypto';
 import type { z } from 'zod';
 import type { SegmentDeps } from './deps.ts';
-import { startsAsPdf } from '../../documents/pdf-inspect.ts';
+import { startsAsPdf } from '../../documents/pdf-limits.ts';
 import { invalidField, invalidFieldAs } from '../../lib/errors.ts';
 import { fail, ok, type Outcome } from '../../lib/outcome.ts';
 import { ProviderError } from '../../providers/http.ts';

@@ -6,7 +6,7 @@
  * selfie to a reviewer (the latter by configuration).
  */
 import type { UploadLivelinessRequest } from '@ekyc/contracts/calls/upload-liveliness';
-import sharp from 'sharp';
+import { loadSharp } from '../../lib/sharp.ts';
 import type { SelfieDeps } from './deps.ts';
 import { requireType } from '../../documents/upload-check.ts';
 import { invalidField } from '../../lib/errors.ts';
@@ -36,6 +36,7 @@ const FRAME_MESSAGE = 'Only JPEG frames can be uploaded';
 async function reencodeFrame(dataUrl: string): Promise<Buffer> {
   const bytes = Buffer.from(dataUrl.slice(dataUrl.indexOf(',') + 1), 'base64');
   requireType('frames', bytes, ['image/jpeg'], 'chequeType', FRAME_MESSAGE);
+  const sharp = await loadSharp();
   try {
     return await sharp(bytes, { limitInputPixels: 2048 * 2048 })
       .rotate()

@@ -5,7 +5,7 @@
  */
 import type { UploadLivelinessData, UploadLivelinessRequest } from '@ekyc/contracts/calls/upload-liveliness';
 import { SELFIE_PX } from '@ekyc/contracts/constants';
-import sharp from 'sharp';
+import { loadSharp } from '../../lib/sharp.ts';
 import type { SelfieDeps } from './deps.ts';
 import { requireType } from '../../documents/upload-check.ts';
 import { AppError, invalidField } from '../../lib/errors.ts';
@@ -28,6 +28,7 @@ const SELFIE_TYPE_MESSAGE = 'Only a JPEG selfie can be uploaded';
 async function reencode(dataUrl: string): Promise<Buffer> {
   const bytes = Buffer.from(dataUrl.slice(dataUrl.indexOf(',') + 1), 'base64');
   requireType('image', bytes, ['image/jpeg'], 'chequeType', SELFIE_TYPE_MESSAGE);
+  const sharp = await loadSharp();
   try {
     return await sharp(bytes, { limitInputPixels: 4096 * 4096 })
       .rotate()

@@ -7,7 +7,7 @@
  * (request-bank-change.ts).
  */
 import type { ServicingDeps } from './deps.ts';
-import QRCode from 'qrcode';
+import { qrCodeSvg } from '../../lib/qr-code.ts';
 import { AppError } from '../../lib/errors.ts';
 import { randomId } from '../../lib/crypto.ts';
 import { matchHolderName, namePasses } from '../../lib/name-match.ts';
@@ -51,7 +51,7 @@ export async function startBankUpiPayment(
     throw new AppError('UNAVAILABLE', 'UPI verification could not be started. Please try again shortly.');
   }
   await payments.insert(deps.database.db, { id: request.id, applicantId, reference });
-  const qr = await QRCode.toString(request.upiLink, { type: 'svg', margin: 1, errorCorrectionLevel: 'M' });
+  const qr = await qrCodeSvg(request.upiLink);
   return ok('bankUpiPayment', {
     upi_payment: request.id,
     upi_link: request.upiLink,

@@ -17,7 +17,7 @@ import { riskDisclosureFor } from '@ekyc/contracts/risk-disclosure';
 import { indianDay, ruleSetOn } from '@ekyc/contracts/regulation';
 import { randomUUID } from 'node:crypto';
 import type { ServicingDeps } from './deps.ts';
-import { startsAsPdf } from '../../documents/pdf-inspect.ts';
+import { startsAsPdf } from '../../documents/pdf-limits.ts';
 import { AppError, invalidField, invalidFieldIssue } from '../../lib/errors.ts';
 import { fail, ok, type Outcome } from '../../lib/outcome.ts';
 import { ProviderError } from '../../providers/http.ts';

@@ -9,7 +9,6 @@ import type { ServiceRequestView } from '@ekyc/contracts/calls/client-area';
 import { NOMINATION_OPT_OUT_DECLARATION } from '@ekyc/contracts/calls/update-nominee';
 import type { ServicingDeps } from './deps.ts';
 import { renderDdpiDocument } from '../../documents/ddpi-document.ts';
-import { renderTextDocument } from '../../documents/pdf-writer.ts';
 import { verifyDetachedCms } from '../../documents/signing/cms.ts';
 import { addSignaturePlaceholder, byteRangeDigest, embedCms } from '../../documents/signing/pdf-signature.ts';
 import { randomId } from '../../lib/crypto.ts';
@@ -88,6 +87,7 @@ async function requestForm(deps: Deps, row: ServiceRequestRow, payload: RequestP
                     `Declaration version ${NOMINATION_OPT_OUT_DECLARATION.version}.`,
                   ]
                 : ['I/We request the nomination below for my/our demat account, replacing any nomination made before.'];
+  const { renderTextDocument } = await import('../../documents/pdf-writer.ts');
   return renderTextDocument(
     {
       title: `Service request ${requestNumber(row)}`,

@@ -4,7 +4,7 @@
  * image data; PNG keeps a drawn signature's transparent background for the account-opening PDF.
  */
 import { SIGNATURE_UPLOAD_MAX_BYTES } from '@ekyc/contracts/constants';
-import sharp from 'sharp';
+import { loadSharp } from '../../lib/sharp.ts';
 import { requireType } from '../../documents/upload-check.ts';
 import { invalidField } from '../../lib/errors.ts';
 
@@ -24,6 +24,7 @@ export async function normaliseSignatureImage(dataUrl: string): Promise<Buffer> 
   const { bytes } = decodeDataUrl(dataUrl);
   if (bytes.length > SIGNATURE_UPLOAD_MAX_BYTES) throw invalidField('signature_image', 'signatureSize');
   requireType('signature_image', bytes, ['image/png', 'image/jpeg'], 'chequeType');
+  const sharp = await loadSharp();
   try {
     return await sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS })
       .rotate()

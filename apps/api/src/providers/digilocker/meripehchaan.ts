@@ -4,7 +4,8 @@
  * never leave this file: the uid is reduced to its last four digits while parsing.
  */
 import { isDeepStrictEqual } from 'node:util';
-import { XMLParser } from 'fast-xml-parser';
+import type { XMLParser } from 'fast-xml-parser';
+import { xmlParser } from '../../lib/xml-parser.ts';
 import { z } from 'zod';
 import { fetchJson, type FetchLike, ProviderError, providerFetch } from '../http.ts';
 import type { DigilockerClient, DigilockerProfile, EAadhaar, IssuedDocument, PanDocument } from './port.ts';
@@ -61,12 +62,14 @@ export function toDdMmYyyy(value: string): string {
 /** The last four digits of a uid, whether it arrives masked or (wrongly) in full. */
 export const lastFour = (uid: string) => uid.replace(/\D/g, '').slice(-4);
 
-const xml = new XMLParser({
-  ignoreAttributes: false,
-  attributeNamePrefix: '',
-  parseAttributeValue: false,
-  parseTagValue: false,
-});
+let parser: XMLParser | undefined;
+const xml = () =>
+  (parser ??= xmlParser({
+    ignoreAttributes: false,
+    attributeNamePrefix: '',
+    parseAttributeValue: false,
+    parseTagValue: false,
+  }));
 const attr = (node: unknown, name: string): string => {
   if (!node || typeof node !== 'object') return '';
   const v = (node as Record<string, unknown>)[name];
@@ -77,7 +80,7 @@ const child = (node: unknown, name: string): unknown =>
 
 /** Reads the e-Aadhaar: KycRes inside Certificate/CertificateData (DigiLocker) or at the root (the official schema). */
 export function parseEAadhaar(body: string): EAadhaar {
-  const doc = xml.parse(body) as unknown;
+  const doc = xml().parse(body) as unknown;
   const kyc = child(doc, 'KycRes') ?? child(child(child(doc, 'Certificate'), 'CertificateData'), 'KycRes');
   const uidData = child(kyc, 'UidData');
   if (!uidData) throw new ProviderError('e-Aadhaar XML without UidData');
@@ -108,7 +111,7 @@ export function parseEAadhaar(body: string): EAadhaar {
 }
 
 export function parsePanXml(body: string): PanDocument {
-  const doc = xml.parse(body) as unknown;
+  const doc = xml().parse(body) as unknown;
   const cert = child(doc, 'Certificate');
   const person = child(child(cert, 'IssuedTo'), 'Person');
   return {

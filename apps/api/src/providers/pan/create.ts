@@ -8,11 +8,18 @@ import { type Dsc, dscFromPfx, PAN_SIGNATURE_METHODS, type PanSignatureMethod, P
 
 export const SANDBOX_PAN_USER_ID = 'V0000001';
 
-/** The sandbox PAN source trusts this DSC: the sandbox PKI's application certificate. */
-export const sandboxPanDsc = (config: Config): Dsc => {
-  const pki = sandboxPki(config);
-  return { keyPem: pki.asp.keyPem, certPem: pki.asp.certPem };
-};
+/**
+ * The sandbox PAN source trusts this DSC: the sandbox PKI's application certificate, read when the
+ * first request is signed (a first start does not generate the PKI, nor load node-forge to do it).
+ */
+export const sandboxPanDsc = (config: Config): Dsc => ({
+  get keyPem() {
+    return sandboxPki(config).asp.keyPem;
+  },
+  get certPem() {
+    return sandboxPki(config).asp.certPem;
+  },
+});
 
 /** PAN_SIGNATURE, in sandbox mode too (the sandbox PAN source verifies the form configured). */
 export function panSignatureMethod(config: Config): PanSignatureMethod {

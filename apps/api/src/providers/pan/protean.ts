@@ -12,7 +12,8 @@
  * (credentials, certificate, signature, clock), reported as such, never as "PAN not found".
  */
 import { createHash, sign } from 'node:crypto';
-import forge from 'node-forge';
+import type Forge from 'node-forge';
+import { loadForge } from '../../documents/signing/forge.ts';
 import { createDetachedCms } from '../../documents/signing/cms.ts';
 import { z } from 'zod';
 import { fetchJson, type FetchLike, ProviderError } from '../http.ts';
@@ -90,6 +91,7 @@ export function signPkcs7(text: string, dsc: Dsc, attached = false): string {
       certPem: dsc.certPem,
       chainPems: [],
     }).toString('base64');
+  const forge = loadForge();
   const p7 = forge.pkcs7.createSignedData();
   p7.content = forge.util.createBuffer(text, 'utf8');
   const certificate = forge.pki.certificateFromPem(dsc.certPem);
@@ -115,14 +117,15 @@ export function signSha256WithRsa(text: string, dsc: Dsc): string {
 
 /** The DSC from a PKCS#12 (.pfx) file and its password, read once at start. */
 export function dscFromPfx(pfx: Buffer, password: string): Dsc {
+  const forge = loadForge();
   const p12 = forge.pkcs12.pkcs12FromAsn1(forge.asn1.fromDer(pfx.toString('binary')), password);
   const keyBag =
     p12.getBags({ bagType: forge.pki.oids.pkcs8ShroudedKeyBag! })[forge.pki.oids.pkcs8ShroudedKeyBag!]?.[0] ??
     p12.getBags({ bagType: forge.pki.oids.keyBag! })[forge.pki.oids.keyBag!]?.[0];
   const certBags = p12.getBags({ bagType: forge.pki.oids.certBag! })[forge.pki.oids.certBag!] ?? [];
   if (!keyBag?.key) throw new Error('the PFX holds no private key');
-  const key = keyBag.key as forge.pki.rsa.PrivateKey;
-  const cert = certBags.map((b) => b.cert).find((c) => c && (c.publicKey as forge.pki.rsa.PublicKey).n.equals(key.n));
+  const key = keyBag.key as Forge.pki.rsa.PrivateKey;
+  const cert = certBags.map((b) => b.cert).find((c) => c && (c.publicKey as Forge.pki.rsa.PublicKey).n.equals(key.n));
   if (!cert) throw new Error('the PFX holds no certificate for its private key');
   return { keyPem: forge.pki.privateKeyToPem(key), certPem: forge.pki.certificateToPem(cert) };
 }

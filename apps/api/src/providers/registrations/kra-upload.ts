@@ -32,7 +32,8 @@
  * ERR-00007 (documents not received from the POS) or ERR-00004 (photo missing), which the workflow
  * shows as an on-hold registration (docs/registrations.md).
  */
-import { XMLParser } from 'fast-xml-parser';
+import type { XMLParser } from 'fast-xml-parser';
+import { xmlParser } from '../../lib/xml-parser.ts';
 import { fetchJson, type FetchLike, ProviderError } from '../http.ts';
 import type { Codes } from './code-tables.ts';
 import { type IpvOfficer, KRA_KYCDATA_FIELDS, type KraHeldRecord, kraRecordXml, xmlEscape } from './kra-record.ts';
@@ -50,12 +51,13 @@ export interface KraUploadOptions {
   now?: () => Date;
 }
 
-const parser = new XMLParser({ parseTagValue: false, trimValues: true });
+let made: XMLParser | undefined;
+const parser = () => (made ??= xmlParser({ parseTagValue: false, trimValues: true }));
 
 /** An ASMX answer: `<string xmlns="...">escaped XML or a value</string>`. */
 export function asmxString(body: unknown): string {
   if (typeof body !== 'string') throw new ProviderError('The KRA answered something other than XML');
-  const outer = parser.parse(body) as { string?: unknown };
+  const outer = parser().parse(body) as { string?: unknown };
   const inner = outer.string;
   if (typeof inner === 'string') return inner;
   if (inner && typeof inner === 'object' && '#text' in inner) return String((inner as { '#text': unknown })['#text']);
@@ -72,7 +74,7 @@ const text = (n: Node, k: string) => (typeof n[k] === 'string' ? (n[k] as string
 
 /** The upload's answer: accepted for processing (submitted) or refused with an ERR code. */
 export function readUploadAnswer(xml: string, request: string): RegistrationAnswer {
-  const data = pick(parser.parse(xml) as Node, 'ROOT', 'KYCDATA');
+  const data = pick(parser().parse(xml) as Node, 'ROOT', 'KYCDATA');
   const status = text(data, 'APP_STATUS');
   const ok = status === 'ERR-00000' || status === '00000';
   return ok
@@ -89,7 +91,7 @@ export function readUploadAnswer(xml: string, request: string): RegistrationAnsw
 
 /** The status inquiry: the three-digit status (KRA digit + status) and, once uploaded to CKYCRR, the KIN. */
 export function readStatusAnswer(xml: string): { code: string; remark: string; kin: string; response: string } {
-  const inq = pick(parser.parse(xml) as Node, 'APP_RES_ROOT', 'APP_PAN_INQ');
+  const inq = pick(parser().parse(xml) as Node, 'APP_RES_ROOT', 'APP_PAN_INQ');
   return {
     code: text(inq, 'APP_STATUS').slice(-2),
     remark: text(inq, 'APP_HOLD_DEACTIVE_RMKS'),
@@ -113,7 +115,7 @@ export function kraFetchXml(pan: string, dob: string, posCode: string): string {
 
 /** The record a KRA holds, from the download's answer; null when no KRA has one. */
 export function readDownloadAnswer(xml: string): KraHeldRecord | null {
-  const doc = parser.parse(xml) as Node;
+  const doc = parser().parse(xml) as Node;
   const root = Object.values(doc).find((n): n is Node => !!n && typeof n === 'object') ?? {};
   if ('ERROR' in root || 'APP_PAN_RES' in root) return null;
   const inq = pick(root, 'APP_PAN_INQ');

@@ -14,7 +14,7 @@
  * (pan, date_of_birth, order_date and details may be empty; date YYYY-MM-DD or DD-MM-YYYY; a field
  * with a comma in double quotes). docs/configuration.md, Screening lists.
  */
-import { XMLParser } from 'fast-xml-parser';
+import { xmlParser } from '../../lib/xml-parser.ts';
 import type { ListedPerson } from './port.ts';
 
 const asArray = <T>(v: T | T[] | undefined): T[] => (v === undefined ? [] : Array.isArray(v) ? v : [v]);
@@ -32,7 +32,7 @@ function unDob(v: unknown): string | null {
 
 /** The individuals of the UN consolidated list. */
 export function parseUnConsolidated(xml: string): ListedPerson[] {
-  const parser = new XMLParser({ parseTagValue: false, trimValues: true, ignoreAttributes: true });
+  const parser = xmlParser({ parseTagValue: false, trimValues: true, ignoreAttributes: true });
   const doc = parser.parse(xml) as { CONSOLIDATED_LIST?: { INDIVIDUALS?: { INDIVIDUAL?: unknown } } };
   const people = asArray(doc.CONSOLIDATED_LIST?.INDIVIDUALS?.INDIVIDUAL as Record<string, unknown>[] | undefined);
   return people.flatMap((p) => {

@@ -13,7 +13,10 @@ export function createTimestampAuthority(config: Config, selfFetch: SelfFetch): 
   if (config.sandbox)
     return new Rfc3161Authority({
       url: `${SANDBOX_ORIGIN}/sandbox/tsa/timestamp`,
-      caPem: sandboxPki(config).caCertPem,
+      // read when first asked for: a first start does not generate the sandbox PKI
+      get caPem() {
+        return sandboxPki(config).caCertPem;
+      },
       fetch: selfFetch,
     });
   const url = requiredSetting(config)('TSA_URL');

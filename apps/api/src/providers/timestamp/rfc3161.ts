@@ -1,11 +1,11 @@
 /**
  * RFC 3161 over HTTP: a TimeStampReq (SHA-256 imprint, a nonce, the TSA's certificate asked for)
  * posted as application/timestamp-query; the answer, application/timestamp-reply, must grant a
- * token over the same imprint and nonce. The TimeStampResp is kept as it came.
+ * token over the same imprint and nonce. The TimeStampResp is kept as it came. asn1js and pkijs
+ * load with the first timestamp, not at start-up.
  */
 import { randomBytes } from 'node:crypto';
-import * as asn1js from 'asn1js';
-import * as pkijs from 'pkijs';
+import type * as Pkijs from 'pkijs';
 import { type FetchLike, ProviderError, providerFetch } from '../http.ts';
 import type { TimestampAuthority } from './port.ts';
 
@@ -21,7 +21,8 @@ export interface Rfc3161Options {
   timeoutMs?: number;
 }
 
-export function timestampRequest(sha256: Buffer, nonce: Buffer): Buffer {
+export async function timestampRequest(sha256: Buffer, nonce: Buffer): Promise<Buffer> {
+  const [asn1js, pkijs] = await Promise.all([import('asn1js'), import('pkijs')]);
   const req = new pkijs.TimeStampReq({
     version: 1,
     messageImprint: new pkijs.MessageImprint({
@@ -35,8 +36,9 @@ export function timestampRequest(sha256: Buffer, nonce: Buffer): Buffer {
 }
 
 /** Checks a TimeStampResp grants a token over `sha256` with `nonce`; throws a ProviderError if not. */
-export function checkTimestampReply(der: Buffer, sha256: Buffer, nonce: Buffer): void {
-  let resp: pkijs.TimeStampResp;
+export async function checkTimestampReply(der: Buffer, sha256: Buffer, nonce: Buffer): Promise<void> {
+  const pkijs = await import('pkijs');
+  let resp: Pkijs.TimeStampResp;
   try {
     resp = pkijs.TimeStampResp.fromBER(new Uint8Array(der));
   } catch {
@@ -62,10 +64,10 @@ export function checkTimestampReply(der: Buffer, sha256: Buffer, nonce: Buffer):
 }
 
 export class Rfc3161Authority implements TimestampAuthority {
-  readonly caPem: string | null;
+  constructor(private readonly o: Rfc3161Options) {}
 
-  constructor(private readonly o: Rfc3161Options) {
-    this.caPem = o.caPem;
+  get caPem(): string | null {
+    return this.o.caPem;
   }
 
   async timestamp(sha256: Buffer): Promise<Buffer> {
@@ -75,7 +77,7 @@ export class Rfc3161Authority implements TimestampAuthority {
     const res = await (this.o.fetch ?? providerFetch)(this.o.url, {
       method: 'POST',
       headers: { 'content-type': 'application/timestamp-query', accept: 'application/timestamp-reply' },
-      body: new Uint8Array(timestampRequest(sha256, nonce)),
+      body: new Uint8Array(await timestampRequest(sha256, nonce)),
       signal: AbortSignal.timeout(this.o.timeoutMs ?? 10_000),
     }).catch((err: unknown) => {
       throw new ProviderError(
@@ -93,7 +95,7 @@ export class Rfc3161Authority implements TimestampAuthority {
         undefined,
         res.status >= 500 ? 'server_error' : 'refused',
       );
-    checkTimestampReply(body, sha256, nonce);
+    await checkTimestampReply(body, sha256, nonce);
     return body;
   }
 }

@@ -5,7 +5,7 @@
  */
 import { createHash } from 'node:crypto';
 import path from 'node:path';
-import sharp from 'sharp';
+import { loadSharp } from '../../lib/sharp.ts';
 import { facePackageRequire, sandboxFaceInstalled } from '../liveness/face-package.ts';
 import { type HolderGender, SAMPLE_FACES, SAMPLE_PICTURE, sandboxHolderGender } from './sample-faces.ts';
 
@@ -94,8 +94,9 @@ export function sandboxPhoto(holder: { pan: string; gender: HolderGender }): Pro
 }
 
 /** A JPEG of one face of the sample picture, at the size of a scanned Aadhaar photo. */
-export function sampleFace(gender: HolderGender): Promise<Buffer> {
+export async function sampleFace(gender: HolderGender): Promise<Buffer> {
   const human = path.dirname(facePackageRequire().resolve('@vladmandic/human'));
+  const sharp = await loadSharp();
   return sharp(path.join(human, '..', SAMPLE_PICTURE))
     .extract(SAMPLE_FACES[gender])
     .resize(240, 240)
@@ -118,7 +119,7 @@ function drawnPortrait(seed: string): Promise<Buffer> {
   return portrait;
 }
 
-function drawPortrait(skin: string, hair: string, shirt: string): Promise<Buffer> {
+async function drawPortrait(skin: string, hair: string, shirt: string): Promise<Buffer> {
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="240" height="300" viewBox="0 0 240 300">
 <rect width="240" height="300" fill="#e8eef5"/>
 <ellipse cx="120" cy="300" rx="110" ry="70" fill="${shirt}"/>
@@ -132,5 +133,6 @@ function drawPortrait(skin: string, hair: string, shirt: string): Promise<Buffer
 <path d="M120 145 L113 172 Q120 177 127 172" stroke="#00000055" stroke-width="3" fill="none"/>
 <path d="M100 190 Q120 204 140 190" stroke="#7a2e2e" stroke-width="5" fill="none" stroke-linecap="round"/>
 </svg>`;
+  const sharp = await loadSharp();
   return sharp(Buffer.from(svg)).jpeg({ quality: 82 }).toBuffer();
 }

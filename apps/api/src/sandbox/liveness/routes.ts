@@ -7,7 +7,7 @@
 import { randomBytes } from 'node:crypto';
 import { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import sharp from 'sharp';
+import { loadSharp } from '../../lib/sharp.ts';
 import { z } from 'zod';
 import { LIVENESS_OUTCOMES } from '@ekyc/contracts/calls/upload-liveliness';
 import { SANDBOX_BODY_ENCODING } from '../../providers/liveness/create.ts';
@@ -107,6 +107,7 @@ export async function sandboxLivenessRoutes(app: FastifyInstance) {
   /** A JPEG of sane size, or null. */
   const jpeg = async (bytes: Buffer | undefined): Promise<Buffer | null> => {
     if (!bytes || bytes.length === 0 || bytes.length > MAX_IMAGE_BYTES) return null;
+    const sharp = await loadSharp();
     const meta = await sharp(bytes)
       .metadata()
       .catch(() => null);

@@ -25,7 +25,7 @@
  * downloaded record.
  */
 import { randomBytes } from 'node:crypto';
-import { XMLParser } from 'fast-xml-parser';
+import { xmlParser } from '../../lib/xml-parser.ts';
 import type { FastifyReply } from 'fastify';
 import { SandboxState } from '../state.ts';
 import { EMAIL, PAN, PIN, PLACEHOLDER_EMAIL, panDigits, type SandboxRoutes } from './common.ts';
@@ -261,7 +261,7 @@ export const kraSandboxRoutes: SandboxRoutes = (app, ctx) => {
   const records = new SandboxState<Record<string, string>>(app.deps, 'kra-record', 30 * 24 * 3600 * 1000);
   const heldRecord = async (pan: string) =>
     (await records.get(ctx.panHash(pan)))?.value ?? (panDigits(pan) === '9999' ? RECORD_AT_ANOTHER_KRA : null);
-  const parser = new XMLParser({ parseTagValue: false, trimValues: true });
+  const parser = xmlParser({ parseTagValue: false, trimValues: true });
   type Form = Record<string, string | undefined>;
   const c = ctx.credentials;
   const sessionOk = (f: Form) =>

@@ -6,7 +6,6 @@
 import type { FastifyInstance } from 'fastify';
 import { sandboxPki } from '../../documents/signing/sandbox-pki.ts';
 import { sandboxTsaKeys } from './tsa-certificate.ts';
-import { timeStampReply } from './time-stamp.ts';
 
 export const SANDBOX_TSA_PATH = '/sandbox/tsa/timestamp';
 
@@ -19,6 +18,8 @@ export async function sandboxTsaRoutes(app: FastifyInstance) {
   app.post<{ Body: Buffer }>(SANDBOX_TSA_PATH, async (req, reply) => {
     if (!Buffer.isBuffer(req.body)) return reply.code(415).send();
     const keys = sandboxTsaKeys(sandboxPki(app.deps.config));
+    // asn1js and pkijs load with the first request, not at start-up
+    const { timeStampReply } = await import('./time-stamp.ts');
     return reply.type('application/timestamp-reply').send(timeStampReply(req.body, keys, new Date(app.deps.now())));
   });
 }

@@ -5,7 +5,8 @@
  * (the authority it chains to is kept under DATA_DIR, so earlier tokens still verify).
  */
 import { generateKeyPairSync, randomBytes } from 'node:crypto';
-import forge from 'node-forge';
+import type Forge from 'node-forge';
+import { loadForge } from '../../documents/signing/forge.ts';
 import type { SandboxPki } from '../../documents/signing/sandbox-pki.ts';
 
 export interface SandboxTsaKeys {
@@ -19,6 +20,7 @@ export function sandboxTsaKeys(pki: SandboxPki): SandboxTsaKeys {
   const known = made.get(pki);
   if (known) return known;
   const { privateKey, publicKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
+  const forge = loadForge();
   const ca = forge.pki.certificateFromPem(pki.caCertPem);
   const cert = forge.pki.createCertificate();
   cert.publicKey = forge.pki.publicKeyFromPem(publicKey.export({ type: 'spki', format: 'pem' }).toString());
@@ -37,7 +39,7 @@ export function sandboxTsaKeys(pki: SandboxPki): SandboxTsaKeys {
     { name: 'extKeyUsage', timeStamping: true, critical: true },
     { name: 'subjectKeyIdentifier' },
   ]);
-  cert.sign(forge.pki.privateKeyFromPem(pki.caKeyPem) as forge.pki.rsa.PrivateKey, forge.md.sha256.create());
+  cert.sign(forge.pki.privateKeyFromPem(pki.caKeyPem) as Forge.pki.rsa.PrivateKey, forge.md.sha256.create());
   const keys = {
     keyPem: privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(),
     certPem: forge.pki.certificateToPem(cert),
