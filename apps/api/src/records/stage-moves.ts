@@ -4,18 +4,45 @@
  * when a signed applicant's rework changed what the form prints.
  */
 import { MSG } from '@ekyc/contracts/messages';
-import { nextStage, STAGE, type StageCode } from '@ekyc/contracts/stages';
+import {
+  ACTION_WINDOWS,
+  nextStage,
+  routeForStage,
+  STAGE,
+  type StageAction,
+  type StageCode,
+} from '@ekyc/contracts/stages';
 import type { Tx } from '../db/client.ts';
 import { AppError } from '../lib/errors.ts';
 import type { Cipher } from '../lib/crypto.ts';
 import { applicantRepository as repo } from './applicant.repository.ts';
+import type { StoredFile } from './applicant-files.ts';
+import { applicantWritesRepository as writes, type OutsideWindow } from './applicant-writes.repository.ts';
 import { sealSections, type SectionValues } from './section-codec.ts';
 import type { SignedChanges } from './signed-form.ts';
 
 export interface CompleteStageOptions {
   next?: StageCode;
   sections?: SectionValues;
+  /**
+   * The step completing it: its window (ACTION_WINDOWS) is checked under the applicant's lock, in the
+   * statement that writes; outside it nothing is written and the step is refused (STAGE_MOVED).
+   */
+  action?: StageAction;
+  /** Files the step stored (ApplicantFiles.store): their rows are added by the same statement. */
+  files?: readonly StoredFile[];
 }
+
+/**
+ * The refusal of a step outside its window: HTTP 200 with status false (the contract's handled
+ * outcome); data.screen says where the applicant is, data.moved tells a client it was a step of
+ * another stage (e.g. a retry). While a stage is sent back, the applicant is sent to it.
+ */
+export const stageMoved = (at: OutsideWindow) =>
+  new AppError('STAGE_MOVED', 'This step is not available at your current stage.', {
+    screen: routeForStage(at.rework ?? at.stage),
+    moved: true,
+  });
 
 /**
  * completeStage's record work, one statement (on its own, or in the transaction given). Signing
@@ -31,24 +58,27 @@ export async function completeStageIn(
   options: CompleteStageOptions,
   unlessSigned = false,
 ): Promise<number | typeof SIGNED> {
-  const { signed, target } = await repo.completeStage(
+  const { signed, target, outside } = await writes.completeStage(
     tx,
     applicantId,
     {
       stage,
       next: options.next ?? nextStage(stage),
       sections: sealSections(cipher, options.sections ?? {}),
-      review: {
-        stage: STAGE.STATUS,
-        payloadEnc: cipher.encryptJson({ status: 'Pending', text: MSG.statusUnderReview }),
-      },
+      review: { stage: STAGE.STATUS, payloadEnc: reviewPending(cipher) },
+      ...(options.action && { window: ACTION_WINDOWS[options.action] }),
+      files: options.files?.map((f) => f.row),
     },
     unlessSigned,
   );
+  if (outside) throw stageMoved(outside);
   if (signed) return SIGNED;
   if (target === undefined) throw new AppError('UNAUTHORIZED');
   return target;
 }
+
+/** The review status an application entering review gets when it has none: review_obj Pending. */
+export const reviewPending = (cipher: Cipher) => cipher.encryptJson({ status: 'Pending', text: MSG.statusUnderReview });
 
 /** completeStageIn's answer when asked to complete only an unsigned application and it is signed. */
 export const SIGNED = 'signed' as const;
