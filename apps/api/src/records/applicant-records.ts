@@ -3,7 +3,6 @@
  * sub-objects of the user details record, and stored files. Each change is published on the
  * applicant's profile channel so that open sockets refresh.
  */
-import { PRIVACY_NOTICE_VERSION } from '@ekyc/contracts/calls/consents';
 import type { Language } from '@ekyc/contracts/constants';
 import type { FileRef } from '@ekyc/contracts/sections';
 import {
@@ -21,16 +20,13 @@ import type { EncryptedStore } from '../documents/storage.ts';
 import { AppError } from '../lib/errors.ts';
 import { type Cipher, type Hasher, randomId } from '../lib/crypto.ts';
 import type { Hub } from '../realtime/hub.ts';
-import { RULE_SET_SECTION, startingRuleSet } from './rule-set.ts';
 import { applicantRepository as repo, type ApplicantRow, type StageRow } from './applicant.repository.ts';
 import { type Applicant, toApplicant } from './applicant.ts';
 import { ApplicantFiles, type StoredFile } from './applicant-files.ts';
 import { ApplicantSections } from './applicant-sections.ts';
-import { applicantWritesRepository as writes } from './applicant-writes.repository.ts';
 import type { ConsentRecords } from './consents.ts';
 import {
   openSections,
-  sealSections,
   sectionReader,
   type SectionReader,
   type StoredSection,
@@ -41,8 +37,8 @@ import { type StageDecision, stageDecisionsRepository as stageDecisions } from '
 import {
   type CompleteStageOptions,
   completeStageIn,
-  reviewPending,
   SIGNED,
+  signUpIn,
   stageMoved,
   voidSignatureIfChanged,
 } from './stage-moves.ts';
@@ -99,7 +95,7 @@ export class ApplicantRecords extends ApplicantSections {
     return this.toApplicant(row);
   }
 
-  /** Creates the applicant with mobile verified (110 done, 120 current); a repeat returns the existing one. */
+  /** Creates the applicant with mobile verified (stage-moves.ts, signUpIn); a repeat returns the existing one. */
   async create(input: {
     mobile: string;
     whatsappOpt: boolean;
@@ -110,40 +106,17 @@ export class ApplicantRecords extends ApplicantSections {
     /** English when absent. */
     language?: Language;
   }): Promise<{ applicant: Pick<Applicant, 'id'>; created: boolean }> {
-    // one statement: the row, the mobile stage completed with the rules in force today kept (the
-    // application follows them whatever the table says later), and the consents of signing up
-    // under the privacy notice: the KYC itself, and updates on WhatsApp if chosen
-    const consents = ['kyc', ...(input.whatsappOpt ? ['communication'] : [])];
-    const { id, created } = await writes.signUp(
-      this.db,
-      {
-        mobileHash: this.mobileHash(input.mobile),
-        mobileEnc: this.cipher.encrypt(input.mobile),
-        whatsappOpt: input.whatsappOpt,
-        refcode: input.refcode ?? null,
-        ownRefcode: randomId(5).toUpperCase(),
-        utm: {
-          source: input.utm.source ?? null,
-          medium: input.utm.medium ?? null,
-          campaign: input.utm.campaign ?? null,
-        },
-        userAgent: input.userAgent ?? null,
-        source: input.source,
-        language: input.language ?? 'en',
-      },
-      {
-        stage: STAGE.MOBILE,
-        next: STAGE.EMAIL,
-        sections: sealSections(this.cipher, { [RULE_SET_SECTION]: startingRuleSet(new Date()) }),
-        review: { stage: STAGE.STATUS, payloadEnc: reviewPending(this.cipher) },
-      },
-      {
-        purposes: consents,
-        granted: consents.map(() => true),
-        noticeVersion: PRIVACY_NOTICE_VERSION,
-        source: 'sign-up',
-      },
-    );
+    const { id, created } = await signUpIn(this.cipher, this.db, {
+      mobileHash: this.mobileHash(input.mobile),
+      mobileEnc: this.cipher.encrypt(input.mobile),
+      whatsappOpt: input.whatsappOpt,
+      refcode: input.refcode ?? null,
+      ownRefcode: randomId(5).toUpperCase(),
+      utm: { source: input.utm.source ?? null, medium: input.utm.medium ?? null, campaign: input.utm.campaign ?? null },
+      userAgent: input.userAgent ?? null,
+      source: input.source,
+      language: input.language ?? 'en',
+    });
     return { applicant: { id }, created };
   }
 

@@ -21,6 +21,19 @@ export interface OutsideWindow {
   rework: number | undefined;
 }
 
+/** A new applicant's row, its identity sealed (mobile_enc) and indexed (mobile_hash). */
+export interface NewApplicant {
+  mobileHash: string;
+  mobileEnc: string;
+  whatsappOpt: boolean;
+  refcode: string | null;
+  ownRefcode: string;
+  utm: { source: string | null; medium: string | null; campaign: string | null };
+  userAgent: string | null;
+  source: string;
+  language: string;
+}
+
 export const applicantWritesRepository = {
   /**
    * A new applicant (applicant_sign_up): the row, its first stage completed with `sections` and the
@@ -28,17 +41,7 @@ export const applicantWritesRepository = {
    */
   async signUp(
     tx: Tx,
-    applicant: {
-      mobileHash: string;
-      mobileEnc: string;
-      whatsappOpt: boolean;
-      refcode: string | null;
-      ownRefcode: string;
-      utm: { source: string | null; medium: string | null; campaign: string | null };
-      userAgent: string | null;
-      source: string;
-      language: string;
-    },
+    applicant: NewApplicant,
     move: { stage: number; next: number; sections: SectionWrites; review: { stage: number; payloadEnc: string } },
     consents: { purposes: string[]; granted: boolean[]; noticeVersion: string; source: string },
   ): Promise<{ id: string; created: boolean }> {

@@ -1,12 +1,10 @@
 /** The only code that touches the core applicant tables. */
-import { and, asc, desc, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
 import type { Tx } from '../db/client.ts';
 import { prepared } from '../db/prepared.ts';
 import { query } from '../db/raw.ts';
 import { applicants, applicantSections, applicantStages } from '../db/schema/core.ts';
 import { signedSql } from './signed-predicate.ts';
-
-const at = sql.placeholder;
 
 export type ApplicantRow = typeof applicants.$inferSelect;
 export type StageRow = typeof applicantStages.$inferSelect;

@@ -3,6 +3,7 @@
  * stage (its sections written and the next stage current, one statement), and voiding the signature
  * when a signed applicant's rework changed what the form prints.
  */
+import { PRIVACY_NOTICE_VERSION } from '@ekyc/contracts/calls/consents';
 import { MSG } from '@ekyc/contracts/messages';
 import {
   ACTION_WINDOWS,
@@ -17,7 +18,12 @@ import { AppError } from '../lib/errors.ts';
 import type { Cipher } from '../lib/crypto.ts';
 import { applicantRepository as repo } from './applicant.repository.ts';
 import type { StoredFile } from './applicant-files.ts';
-import { applicantWritesRepository as writes, type OutsideWindow } from './applicant-writes.repository.ts';
+import {
+  applicantWritesRepository as writes,
+  type NewApplicant,
+  type OutsideWindow,
+} from './applicant-writes.repository.ts';
+import { RULE_SET_SECTION, startingRuleSet } from './rule-set.ts';
 import { sealSections, type SectionValues } from './section-codec.ts';
 import type { SignedChanges } from './signed-form.ts';
 
@@ -43,6 +49,27 @@ export const stageMoved = (at: OutsideWindow) =>
     screen: routeForStage(at.rework ?? at.stage),
     moved: true,
   });
+
+/**
+ * A new applicant, one statement: the row, the mobile stage completed (110 done, 120 current) with
+ * the rules in force today kept (the application follows them whatever the table says later), and
+ * the consents of signing up under the privacy notice: the KYC itself, and updates on WhatsApp if
+ * chosen. A mobile signed up already answers that applicant, created false.
+ */
+export async function signUpIn(cipher: Cipher, tx: Tx, applicant: NewApplicant) {
+  const consents = ['kyc', ...(applicant.whatsappOpt ? ['communication'] : [])];
+  return writes.signUp(
+    tx,
+    applicant,
+    {
+      stage: STAGE.MOBILE,
+      next: STAGE.EMAIL,
+      sections: sealSections(cipher, { [RULE_SET_SECTION]: startingRuleSet(new Date()) }),
+      review: { stage: STAGE.STATUS, payloadEnc: reviewPending(cipher) },
+    },
+    { purposes: consents, granted: consents.map(() => true), noticeVersion: PRIVACY_NOTICE_VERSION, source: 'sign-up' },
+  );
+}
 
 /**
  * completeStage's record work, one statement (on its own, or in the transaction given). Signing
