@@ -6,7 +6,6 @@
 import type { Language } from '@ekyc/contracts/constants';
 import type { FileRef } from '@ekyc/contracts/sections';
 import {
-  ACTION_WINDOWS,
   type ApplicantRoute,
   isStageCode,
   routeForStage,
@@ -37,6 +36,7 @@ import { type StageDecision, stageDecisionsRepository as stageDecisions } from '
 import {
   type CompleteStageOptions,
   completeStageIn,
+  outsideWindow,
   SIGNED,
   signUpIn,
   stageMoved,
@@ -188,11 +188,21 @@ export class ApplicantRecords extends ApplicantSections {
 
   /**
    * The applicant, their stages and their sections as of one moment (one statement): a reader
-   * never sees a section written without the stage move that came with it.
+   * never sees a section written without the stage move that came with it. `action`: the step
+   * reading it, refused (STAGE_MOVED) when its window does not hold the applicant, as requireStage.
    */
-  async snapshot(applicantId: string): Promise<{ applicant: Applicant; stages: StageRow[]; sections: StoredSections }> {
+  async snapshot(
+    applicantId: string,
+    action?: StageAction,
+  ): Promise<{ applicant: Applicant; stages: StageRow[]; sections: StoredSections }> {
     const found = await repo.snapshot(this.db, applicantId);
     if (!found) throw new AppError('UNAUTHORIZED');
+    if (action) {
+      const stage = found.stages.at(-1)?.stage;
+      const rejected = found.stages.filter((s) => s.adminActivity === 'Reject').map((s) => s.stage);
+      const rework = rejected.length ? Math.min(...rejected) : undefined;
+      if (outsideWindow(action, stage, rework)) throw stageMoved({ stage, rework });
+    }
     return {
       applicant: this.toApplicant(found.row),
       stages: found.stages,
@@ -229,12 +239,8 @@ export class ApplicantRecords extends ApplicantSections {
     action: StageAction,
     names: StoredSection[],
   ): Promise<{ stage: number; createdAt: Date; section: SectionReader; applicant: () => Applicant }> {
-    const [min, max] = ACTION_WINDOWS[action];
     const { stage, rework, row, sealed } = await repo.currentStageWithSections(this.db, applicantId, names);
-    // while a stage is sent back, the applicant acts on the earliest such stage alone: a step of
-    // another stage (one whose window merely reaches it, such as nominees beside segments) waits
-    if (stage === undefined || stage < min || stage > max || (rework !== undefined && min !== rework))
-      throw stageMoved({ stage, rework });
+    if (stage === undefined || outsideWindow(action, stage, rework)) throw stageMoved({ stage, rework });
     return {
       stage,
       createdAt: row!.createdAt,

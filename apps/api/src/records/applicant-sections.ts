@@ -8,7 +8,9 @@ import type { SectionName } from '@ekyc/contracts/user-details';
 import type { Database, Tx } from '../db/client.ts';
 import { type Cipher, UndecryptableError } from '../lib/crypto.ts';
 import { channels, type Hub } from '../realtime/hub.ts';
+import { AppError } from '../lib/errors.ts';
 import { applicantRepository as repo } from './applicant.repository.ts';
+import { type Applicant, toApplicant } from './applicant.ts';
 import type { StoredFile } from './applicant-files.ts';
 import { applicantWritesRepository as writes } from './applicant-writes.repository.ts';
 import {
@@ -92,14 +94,21 @@ export class ApplicantSections {
 
   /**
    * Several sections and the current stage in one statement (one snapshot): `section` gives each
-   * named one, decrypted (null when absent).
+   * named one, decrypted (null when absent); `applicant` the applicant read with them.
    */
   async getSections(
     applicantId: string,
     names: StoredSection[],
-  ): Promise<{ stage: number | undefined; section: SectionReader }> {
-    const { stage, sealed } = await repo.currentStageWithSections(this.db, applicantId, names);
-    return { stage, section: sectionReader(this.cipher, names, sealed) };
+  ): Promise<{ stage: number | undefined; section: SectionReader; applicant: () => Applicant }> {
+    const { stage, row, sealed } = await repo.currentStageWithSections(this.db, applicantId, names);
+    return {
+      stage,
+      section: sectionReader(this.cipher, names, sealed),
+      applicant: () => {
+        if (!row) throw new AppError('UNAUTHORIZED');
+        return toApplicant(this.cipher, row);
+      },
+    };
   }
 
   /**

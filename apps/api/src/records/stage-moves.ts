@@ -40,6 +40,17 @@ export interface CompleteStageOptions {
 }
 
 /**
+ * Whether the step's window (ACTION_WINDOWS, section 4) leaves out the applicant at `stage`. While a
+ * stage is sent back (`rework`: the earliest rejected), the applicant acts on that stage alone: a
+ * step of another stage (one whose window merely reaches it, such as nominees beside segments)
+ * waits. The statements that write check the same under the applicant's lock (migration 3033).
+ */
+export function outsideWindow(action: StageAction, stage: number | undefined, rework: number | undefined): boolean {
+  const [min, max] = ACTION_WINDOWS[action];
+  return stage === undefined || stage < min || stage > max || (rework !== undefined && min !== rework);
+}
+
+/**
  * The refusal of a step outside its window: HTTP 200 with status false (the contract's handled
  * outcome); data.screen says where the applicant is, data.moved tells a client it was a step of
  * another stage (e.g. a retry). While a stage is sent back, the applicant is sent to it.
