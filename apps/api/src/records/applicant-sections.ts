@@ -67,19 +67,33 @@ export class ApplicantSections {
    * applicant's lock: nothing is half-written. `action`: the step writing them, whose window
    * (ACTION_WINDOWS) is checked in that statement (outside it, STAGE_MOVED and nothing written);
    * `files`: files the step stored (ApplicantFiles.store), their rows added by the same statement.
+   * Answers the sections written, as sealed (replaceSection compares with them).
    */
   async save(
     applicantId: string,
     sections: SectionValues,
     options: { action?: StageAction; files?: readonly StoredFile[] } = {},
-  ): Promise<void> {
-    const written = await writes.putSectionsLocked(this.db, applicantId, sealSections(this.cipher, sections), {
+  ): Promise<Record<string, string>> {
+    const sealed = sealSections(this.cipher, sections);
+    const written = await writes.putSectionsLocked(this.db, applicantId, sealed, {
       ...(options.action && { window: ACTION_WINDOWS[options.action] }),
       files: options.files?.map((f) => f.row),
     });
     // none: the applicant no longer exists (erased meanwhile), nothing was written
     if (written?.outside) throw stageMoved(written.outside);
     await this.notifyChanged(applicantId);
+    return Object.fromEntries(sealed.put.map((w) => [w.name, w.payloadEnc]));
+  }
+
+  /**
+   * Replaces a section with `value` only while it is still the one written as `sealed` (what save
+   * answered), in one statement under the applicant's lock: no read, and nothing written over a
+   * change made since. Whether it was replaced.
+   */
+  async replaceSection(applicantId: string, name: StoredSection, sealed: string, value: object): Promise<boolean> {
+    const replaced = await repo.replaceSection(this.db, applicantId, name, sealed, this.cipher.encryptJson(value));
+    if (replaced) await this.notifyChanged(applicantId);
+    return replaced;
   }
 
   /**

@@ -1,10 +1,12 @@
 /** The only code that touches the core applicant tables. */
 import { and, asc, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
 import type { Tx } from '../db/client.ts';
-import { prepared } from '../db/prepared.ts';
+import { prepared, preparedSql } from '../db/prepared.ts';
 import { query } from '../db/raw.ts';
 import { applicants, applicantSections, applicantStages } from '../db/schema/core.ts';
 import { signedSql } from './signed-predicate.ts';
+
+const at = sql.placeholder;
 
 export type ApplicantRow = typeof applicants.$inferSelect;
 export type StageRow = typeof applicantStages.$inferSelect;
@@ -268,6 +270,24 @@ export const applicantRepository = {
         .prepare(name),
     );
     return query.execute({ id: applicantId });
+  },
+
+  /**
+   * Replaces a section while it is still `expected` (its sealed payload), holding the applicant's
+   * row as a write does, in one statement; whether it was.
+   */
+  async replaceSection(tx: Tx, applicantId: string, name: string, expected: string, payloadEnc: string) {
+    const rows = await preparedSql(
+      tx,
+      'applicant_section_replace',
+      () => sql`with locked as (select id from applicants where id = ${at('id')}::uuid for update)
+        update applicant_sections s set payload_enc = ${at('payload')}::text, updated_at = now()
+        from locked where s.applicant_id = locked.id and s.name = ${at('name')}::text
+          and s.payload_enc = ${at('expected')}::text
+        returning s.name`,
+      { id: applicantId, name, expected, payload: payloadEnc },
+    );
+    return rows.length === 1;
   },
 
   /** Writes sections in one statement (in the caller's transaction, which holds the applicant). */

@@ -107,12 +107,12 @@ export async function uploadSelfie(
     ...(photo && { match: { state: 'pending', started_at: new Date().toISOString() } }),
   };
   // the capture, the state and the selfie's file row in one statement, at the selfie stage only
-  await deps.records.save(
+  const written = await deps.records.save(
     applicantId,
     { [KYC_CAPTURE]: kycCapture, [LIVENESS_PRIVATE]: next },
     { action: 'upload-liveliness', files: [stored!] },
   );
-  if (photo) void compareWithAadhaar(deps, applicantId, next, image, photo.bytes);
+  if (photo) void compareWithAadhaar(deps, applicantId, next, image, photo.bytes, written[LIVENESS_PRIVATE]);
   // the poll's answer from what this request read and wrote
   return livenessAnswer(deps, applicantId, { stage, decided: Boolean(section('livness_obj')), state: next });
 }
