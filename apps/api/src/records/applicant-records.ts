@@ -157,6 +157,11 @@ export class ApplicantRecords extends ApplicantSections {
   }
 
   async update(id: string, values: { email?: string; whatsappOpt?: boolean; clientCode?: string }): Promise<void> {
+    // the email alone (its stage's step): the named statement
+    if (values.email !== undefined && values.whatsappOpt === undefined && values.clientCode === undefined) {
+      await repo.setEmail(this.db, id, this.hasher.hash('email', values.email), this.cipher.encrypt(values.email));
+      return this.notifyChanged(id);
+    }
     const write = (tx: Tx) =>
       repo.update(tx, id, {
         ...(values.email !== undefined && {

@@ -69,6 +69,18 @@ export const applicantRepository = {
       .where(eq(applicants.id, id));
   },
 
+  /** The applicant's email (sealed, and its blind index). */
+  async setEmail(tx: Tx, id: string, emailHash: string, emailEnc: string): Promise<void> {
+    const query = prepared(tx, 'applicant_set_email', (db, name) =>
+      db
+        .update(applicants)
+        .set({ emailHash: sql`${at('hash')}::text`, emailEnc: sql`${at('enc')}::text`, updatedAt: sql`now()` })
+        .where(eq(applicants.id, at('id')))
+        .prepare(name),
+    );
+    await query.execute({ id, hash: emailHash, enc: emailEnc });
+  },
+
   /** Keeps the applicant's language; writes nothing when it is already the one kept. */
   async setLanguage(tx: Tx, id: string, language: string): Promise<void> {
     await tx
