@@ -36,12 +36,15 @@ const PROVIDER_LATENCY_MS = Number(process.env.BENCH_PROVIDER_LATENCY_MS ?? 0);
 const REMOTE_PROVIDERS = ['digilocker', 'pan', 'kra', 'bank', 'liveness', 'esign', 'upi'];
 const cpuMs = (used: NodeJS.CpuUsage) => (used.user + used.system) / 1000;
 let statements = 0;
+/** Statements sent without a name: PostgreSQL parses and plans each of them again. */
+let unnamed = 0;
 /** The counted journey's calls and statements, when SQL_FILE is asked for. */
 let listing: string[] | undefined;
 const query = pg.Client.prototype.query;
 pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
   statements += 1;
   const q = args[0] as string | { name?: string; text?: string };
+  if (typeof q === 'string' || !q.name) unnamed += 1;
   listing?.push(typeof q === 'string' ? q : `${q.name ? `[${q.name}] ` : ''}${q.text ?? ''}`);
   return (query as (...a: unknown[]) => unknown).apply(this, args);
 } as typeof query;
@@ -79,19 +82,20 @@ try {
   });
   const perCall = new Map<
     string,
-    { calls: number; statements: number; cpu: number; sandbox: number; times: number[] }
+    { calls: number; statements: number; unnamed: number; cpu: number; sandbox: number; times: number[] }
   >();
   const counting: JourneyClient = {
     async request(req) {
-      const before = { statements, sandboxCpu, cpu: process.cpuUsage(), at: performance.now() };
+      const before = { statements, unnamed, sandboxCpu, cpu: process.cpuUsage(), at: performance.now() };
       const key = `${req.method} ${req.url.split('?')[0]}`;
       listing?.push(`### ${key}`);
       const res = await inject.request(req);
       const used = cpuMs(process.cpuUsage(before.cpu));
-      const entry = perCall.get(key) ?? { calls: 0, statements: 0, cpu: 0, sandbox: 0, times: [] };
+      const entry = perCall.get(key) ?? { calls: 0, statements: 0, unnamed: 0, cpu: 0, sandbox: 0, times: [] };
       perCall.set(key, {
         calls: entry.calls + 1,
         statements: entry.statements + statements - before.statements,
+        unnamed: entry.unnamed + unnamed - before.unnamed,
         cpu: entry.cpu + used,
         // a call the browser makes to a sandbox page is the provider's work alone
         sandbox: entry.sandbox + (key.includes(' /sandbox/') ? used : sandboxCpu - before.sandboxCpu),
@@ -102,6 +106,7 @@ try {
   };
   if (SQL_FILE) listing = [];
   const start = statements;
+  const startUnnamed = unnamed;
   for (let i = 0; i < JOURNEYS; i++) await runFullJourney(counting, { assets });
   const per = (n: number) => Math.round((n / JOURNEYS) * 10) / 10;
   const total = per(statements - start);
@@ -110,20 +115,22 @@ try {
   const sum = (pick: (v: { cpu: number; sandbox: number }) => number) =>
     [...perCall.values()].reduce((n, v) => n + pick(v), 0);
   console.log(
-    `${total} statements per journey; ${per(statements - start - polls.statements)} without the ${per(polls.calls)} liveness polls\n` +
+    `${total} statements per journey, ${per(unnamed - startUnnamed)} of them unnamed; ` +
+      `${per(statements - start - polls.statements)} without the ${per(polls.calls)} liveness polls\n` +
       `CPU per journey, all threads of this process: ${per(sum((v) => v.cpu))} ms, of which the sandbox providers ` +
       `${per(sum((v) => v.sandbox))} ms (${JOURNEYS} journeys, one at a time` +
       `${PROVIDER_LATENCY_MS > 0 ? `, every provider call of the API answered ${PROVIDER_LATENCY_MS} ms late` : ''})\n`,
   );
   console.log(
     table(
-      ['call', 'calls', 'statements', 'CPU ms', 'of which sandbox', 'time ms, mean'],
+      ['call', 'calls', 'statements', 'unnamed', 'CPU ms', 'of which sandbox', 'time ms, mean'],
       [...perCall]
         .sort((a, b) => b[1].cpu - a[1].cpu)
         .map(([k, v]) => [
           k,
           per(v.calls),
           per(v.statements),
+          per(v.unnamed),
           per(v.cpu),
           per(v.sandbox),
           (v.times.reduce((a, b) => a + b, 0) / v.times.length).toFixed(1),

@@ -80,11 +80,13 @@ export class OtpService {
   ): Promise<OtpCheck> {
     const db = this.database.db;
     const targetHash = this.targetHash(purpose, target);
-    const row = await repo.latest(db, purpose, targetHash);
-    if (!row || row.usedAt || row.expiresAt.getTime() <= this.now()) return { ok: false, message: 'otpExpired' };
+    const now = this.now();
     const max = this.config.otp.maxAttempts;
-    const attempt = row.attempts >= max ? undefined : await repo.claimAttempt(db, row.id, max);
-    if (attempt === undefined) return { ok: false, message: 'otpLocked' };
+    // the latest code, and one of its attempts taken in the same statement when it can be used
+    const row = await repo.latestClaimingAttempt(db, purpose, targetHash, max, new Date(now));
+    if (!row || row.usedAt || row.expiresAt.getTime() <= now) return { ok: false, message: 'otpExpired' };
+    const attempt = row.claimed;
+    if (attempt === null) return { ok: false, message: 'otpLocked' };
     if (!this.hasher.equals(row.codeHash, this.codeHash(targetHash, code)))
       return { ok: false, message: attempt >= max ? 'otpLocked' : 'otpWrong' };
     await beforeConsume?.();

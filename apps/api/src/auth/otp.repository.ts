@@ -1,26 +1,61 @@
-import { and, desc, eq, getTableColumns, isNull, lt, sql } from 'drizzle-orm';
+import { and, desc, eq, getTableColumns, isNull, sql } from 'drizzle-orm';
 import type { Tx } from '../db/client.ts';
-import { prepared } from '../db/prepared.ts';
+import { prepared, preparedSql } from '../db/prepared.ts';
+import { toDate } from '../db/raw.ts';
 import { otpCodes } from '../db/schema/core.ts';
 
 export type OtpRow = typeof otpCodes.$inferSelect;
 export type OtpPurpose = OtpRow['purpose'];
 
+const at = sql.placeholder;
+
 export const otpRepository = {
-  async latest(tx: Tx, purpose: OtpPurpose, targetHash: string): Promise<OtpRow | undefined> {
-    const query = prepared(tx, 'otp_latest', (db, name) =>
-      db
-        .select()
-        .from(otpCodes)
-        .where(
-          and(eq(otpCodes.purpose, sql.placeholder('purpose')), eq(otpCodes.targetHash, sql.placeholder('target'))),
-        )
-        .orderBy(desc(otpCodes.createdAt))
-        .limit(1)
-        .prepare(name),
+  /**
+   * The target's latest code, taking one of its attempts in the same statement when it is unused,
+   * unexpired at `now` and has attempts left (`claimed`: the attempts after it; null when none was
+   * taken). Concurrent checks each take their own, and none is left once `max` are taken.
+   */
+  async latestClaimingAttempt(
+    tx: Tx,
+    purpose: OtpPurpose,
+    targetHash: string,
+    max: number,
+    now: Date,
+  ): Promise<
+    { id: string; codeHash: string; usedAt: Date | null; expiresAt: Date; claimed: number | null } | undefined
+  > {
+    const [row] = await preparedSql<{
+      id: string;
+      code_hash: string;
+      used_at: string | null;
+      expires_at: string;
+      claimed: number | null;
+    }>(
+      tx,
+      'otp_latest_claiming_attempt',
+      () => sql`
+        with latest as (
+          select id, code_hash, used_at, expires_at from otp_codes
+          where purpose = ${at('purpose')} and target_hash = ${at('target')}
+          order by created_at desc limit 1),
+        claimed as (
+          update otp_codes o set attempts = o.attempts + 1 from latest
+          where o.id = latest.id and o.used_at is null and o.expires_at > ${at('now')}::timestamptz
+            and o.attempts < ${at('max')}::int
+          returning o.attempts)
+        select latest.id, latest.code_hash, latest.used_at, latest.expires_at,
+          (select claimed.attempts from claimed) as claimed
+        from latest`,
+      { purpose, target: targetHash, max, now: now.toISOString() },
     );
-    const [row] = await query.execute({ purpose, target: targetHash });
-    return row;
+    if (!row) return undefined;
+    return {
+      id: row.id,
+      codeHash: row.code_hash,
+      usedAt: row.used_at === null ? null : toDate(row.used_at),
+      expiresAt: toDate(row.expires_at),
+      claimed: row.claimed,
+    };
   },
 
   /** The latest code with how many codes were sent since `since`, in one statement. */
@@ -70,20 +105,6 @@ export const otpRepository = {
         .prepare(name),
     );
     await query.execute(values);
-  },
-
-  /** Counts a wrong try; returns the attempts after it. */
-  /**
-   * Takes one of the code's attempts before the code is compared, in one statement: concurrent
-   * checks each take their own, and none is left once `max` are taken (undefined then).
-   */
-  async claimAttempt(tx: Tx, id: string, max: number): Promise<number | undefined> {
-    const [row] = await tx
-      .update(otpCodes)
-      .set({ attempts: sql`${otpCodes.attempts} + 1` })
-      .where(and(eq(otpCodes.id, id), isNull(otpCodes.usedAt), lt(otpCodes.attempts, max)))
-      .returning({ attempts: otpCodes.attempts });
-    return row?.attempts;
   },
 
   /** Single use: only the first of concurrent calls consumes the code. */

@@ -1,14 +1,44 @@
-import { and, desc, eq, gt, inArray, isNull, ne, sql } from 'drizzle-orm';
+import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { Tx } from '../db/client.ts';
-import { prepared } from '../db/prepared.ts';
+import { prepared, preparedSql } from '../db/prepared.ts';
 import { sessions } from '../db/schema/core.ts';
 
 export type SessionRow = typeof sessions.$inferSelect;
 
+const at = sql.placeholder;
+
 export const sessionsRepository = {
-  async insert(tx: Tx, values: typeof sessions.$inferInsert): Promise<SessionRow> {
-    const [row] = await tx.insert(sessions).values(values).returning();
-    return row!;
+  /**
+   * A new session, and the subject's live sessions beyond the newest `keep` (the new one counted)
+   * revoked, in one statement; returns the new session's id and the revoked ids.
+   */
+  async insertKeepingNewest(
+    tx: Tx,
+    values: Pick<SessionRow, 'kind' | 'subjectId' | 'tokenHash' | 'expiresAt'>,
+    keep: number,
+    now: Date,
+  ): Promise<{ id: string; revoked: string[] }> {
+    const [row] = await preparedSql<{ id: string; revoked: string[] | null }>(
+      tx,
+      'session_insert_keeping_newest',
+      () => sql`
+        with created as (
+          insert into sessions (kind, subject_id, token_hash, expires_at)
+          values (${at('kind')}, ${at('subjectId')}::uuid, ${at('tokenHash')}, ${at('expiresAt')}::timestamptz)
+          returning id),
+        surplus as (
+          update sessions set revoked_at = ${at('now')}::timestamptz
+          where id in (
+            select id from sessions
+            where kind = ${at('kind')} and subject_id = ${at('subjectId')}::uuid and revoked_at is null
+              and expires_at > ${at('now')}::timestamptz
+            order by created_at desc, id desc offset greatest(${at('keep')}::int - 1, 0))
+            and revoked_at is null
+          returning id)
+        select created.id, (select array_agg(surplus.id) from surplus) as revoked from created`,
+      { ...values, expiresAt: values.expiresAt.toISOString(), keep, now: now.toISOString() },
+    );
+    return { id: row!.id, revoked: row!.revoked ?? [] };
   },
   async findByTokenHash(tx: Tx, tokenHash: string): Promise<SessionRow | undefined> {
     const query = prepared(tx, 'session_by_token', (db, name) =>
@@ -25,37 +55,6 @@ export const sessionsRepository = {
   async findById(tx: Tx, id: string): Promise<SessionRow | undefined> {
     const [row] = await tx.select().from(sessions).where(eq(sessions.id, id)).limit(1);
     return row;
-  },
-  /** Revokes a subject's live sessions beyond the newest `keep`; returns the revoked ids. */
-  async revokeOldest(tx: Tx, kind: SessionRow['kind'], subjectId: string, keep: number, now: Date): Promise<string[]> {
-    const surplus = await tx
-      .select({ id: sessions.id })
-      .from(sessions)
-      .where(
-        and(
-          eq(sessions.kind, kind),
-          eq(sessions.subjectId, subjectId),
-          isNull(sessions.revokedAt),
-          gt(sessions.expiresAt, now),
-        ),
-      )
-      .orderBy(desc(sessions.createdAt), desc(sessions.id))
-      .offset(keep);
-    if (!surplus.length) return [];
-    const rows = await tx
-      .update(sessions)
-      .set({ revokedAt: now })
-      .where(
-        and(
-          inArray(
-            sessions.id,
-            surplus.map((r) => r.id),
-          ),
-          isNull(sessions.revokedAt),
-        ),
-      )
-      .returning({ id: sessions.id });
-    return rows.map((r) => r.id);
   },
   async touch(tx: Tx, id: string, at: Date): Promise<void> {
     await tx.update(sessions).set({ lastSeenAt: at }).where(eq(sessions.id, id));

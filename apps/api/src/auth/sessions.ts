@@ -71,14 +71,19 @@ export class Sessions {
   async create(kind: SessionKind, subjectId: string): Promise<{ token: string; sessionId: string }> {
     const token = randomToken();
     const lifetime = this.config.session[kind];
-    const row = await repo.insert(this.database.db, {
-      kind,
-      subjectId,
-      tokenHash: this.hasher.hash('token', token),
-      expiresAt: new Date(Date.now() + lifetime.absoluteSeconds * 1000),
-    });
-    const surplus = await repo.revokeOldest(this.database.db, kind, subjectId, lifetime.maxConcurrent, new Date());
-    if (surplus.length) await this.announceRevoked(surplus);
+    // the new session, and the oldest beyond the subject's allowance ended, in one statement
+    const row = await repo.insertKeepingNewest(
+      this.database.db,
+      {
+        kind,
+        subjectId,
+        tokenHash: this.hasher.hash('token', token),
+        expiresAt: new Date(Date.now() + lifetime.absoluteSeconds * 1000),
+      },
+      lifetime.maxConcurrent,
+      new Date(),
+    );
+    if (row.revoked.length) await this.announceRevoked(row.revoked);
     return { token, sessionId: row.id };
   }
 

@@ -5,13 +5,15 @@ import type { SessionInfo, SessionKind } from '../auth/sessions.ts';
 import { guardAdmitting } from '../lib/api-docs.ts';
 import { AppError } from '../lib/errors.ts';
 import { requestLanguage } from '../lib/language.ts';
-import { runInApplicantScope } from '../providers/exchanges/scope.ts';
+import { type ApplicantScope, runInApplicantScope } from '../providers/exchanges/scope.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
     applicant: SessionInfo | null;
     staff: SessionInfo | null;
     client: SessionInfo | null;
+    /** The request's applicant scope: the provider exchanges it holds until it answers. */
+    exchangeScope: ApplicantScope | null;
   }
   interface FastifyInstance {
     requireApplicant: (req: FastifyRequest) => Promise<void>;
@@ -30,13 +32,23 @@ export function bearerToken(req: FastifyRequest): string | undefined {
 }
 
 export const authPlugin = fp(async (app: FastifyInstance) => {
-  const { sessions, records } = app.deps;
+  const { sessions, records, exchanges } = app.deps;
   app.decorateRequest('applicant', null);
   app.decorateRequest('staff', null);
   app.decorateRequest('client', null);
-  // the provider calls a request makes are kept for the applicant it is for (providers/exchanges)
+  app.decorateRequest('exchangeScope', null);
+  // the provider calls a request makes are kept for the applicant it is for (providers/exchanges),
+  // together in one statement as it answers
   app.addHook('onRequest', (req, _reply, done) => {
-    runInApplicantScope(() => req.applicant?.subjectId ?? req.client?.subjectId, done);
+    runInApplicantScope(
+      () => req.applicant?.subjectId ?? req.client?.subjectId,
+      done,
+      (scope) => (req.exchangeScope = scope),
+    );
+  });
+  app.addHook('onSend', async (req, _reply, payload) => {
+    if (req.exchangeScope) await exchanges.storeHeld(req.exchangeScope);
+    return payload;
   });
 
   // the app sends the language the person reads with each call: an action keeps it on the

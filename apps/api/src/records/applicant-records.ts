@@ -6,7 +6,6 @@
 import type { Language } from '@ekyc/contracts/constants';
 import type { FileRef } from '@ekyc/contracts/sections';
 import {
-  ACTION_WINDOWS,
   type ApplicantRoute,
   isStageCode,
   routeForStage,
@@ -20,10 +19,9 @@ import type { EncryptedStore } from '../documents/storage.ts';
 import { AppError } from '../lib/errors.ts';
 import { type Cipher, type Hasher, randomId } from '../lib/crypto.ts';
 import type { Hub } from '../realtime/hub.ts';
-import { RULE_SET_SECTION, startingRuleSet } from './rule-set.ts';
 import { applicantRepository as repo, type ApplicantRow, type StageRow } from './applicant.repository.ts';
 import { type Applicant, toApplicant } from './applicant.ts';
-import { ApplicantFiles } from './applicant-files.ts';
+import { ApplicantFiles, type StoredFile } from './applicant-files.ts';
 import { ApplicantSections } from './applicant-sections.ts';
 import type { ConsentRecords } from './consents.ts';
 import {
@@ -35,11 +33,20 @@ import {
 } from './section-codec.ts';
 import { type SignedChanges, unsignedChanges } from './signed-form.ts';
 import { type StageDecision, stageDecisionsRepository as stageDecisions } from './stage-decisions.repository.ts';
-import { type CompleteStageOptions, completeStageIn, SIGNED, voidSignatureIfChanged } from './stage-moves.ts';
+import {
+  type CompleteStageOptions,
+  completeStageIn,
+  outsideWindow,
+  SIGNED,
+  signUpIn,
+  stageMoved,
+  voidSignatureIfChanged,
+} from './stage-moves.ts';
 
 export type { Applicant } from './applicant.ts';
 export type { FileRef } from '@ekyc/contracts/sections';
 export type { SectionReader, StoredSection, StoredSections } from './section-codec.ts';
+export type { StoredFile } from './applicant-files.ts';
 
 export interface StageMove {
   stage: StageCode;
@@ -88,7 +95,7 @@ export class ApplicantRecords extends ApplicantSections {
     return this.toApplicant(row);
   }
 
-  /** Creates the applicant with mobile verified (110 done, 120 current); a repeat returns the existing one. */
+  /** Creates the applicant with mobile verified (stage-moves.ts, signUpIn); a repeat returns the existing one. */
   async create(input: {
     mobile: string;
     whatsappOpt: boolean;
@@ -98,41 +105,19 @@ export class ApplicantRecords extends ApplicantSections {
     source: string;
     /** English when absent. */
     language?: Language;
-  }): Promise<{ applicant: Applicant; created: boolean }> {
-    const result = await this.db.transaction(async (tx) => {
-      const { row, created } = await repo.insert(tx, {
-        mobileHash: this.mobileHash(input.mobile),
-        mobileEnc: this.cipher.encrypt(input.mobile),
-        whatsappOpt: input.whatsappOpt,
-        refcode: input.refcode ?? null,
-        ownRefcode: randomId(5).toUpperCase(),
-        utmSource: input.utm.source ?? null,
-        utmMedium: input.utm.medium ?? null,
-        utmCampaign: input.utm.campaign ?? null,
-        userAgent: input.userAgent ?? null,
-        source: input.source,
-        language: input.language ?? 'en',
-      });
-      if (created) {
-        await completeStageIn(this.cipher, tx, row.id, STAGE.MOBILE, {
-          next: STAGE.EMAIL,
-          // the rules in force today, kept: the application follows them whatever the table says later
-          sections: { [RULE_SET_SECTION]: startingRuleSet(new Date()) },
-        });
-        // signing up under the privacy notice: the KYC itself, and updates on WhatsApp if chosen
-        await this.consents.record(
-          row.id,
-          [
-            { purpose: 'kyc', granted: true },
-            ...(input.whatsappOpt ? [{ purpose: 'communication' as const, granted: true }] : []),
-          ],
-          { language: row.language, source: 'sign-up' },
-          tx,
-        );
-      }
-      return { row, created };
+  }): Promise<{ applicant: Pick<Applicant, 'id'>; created: boolean }> {
+    const { id, created } = await signUpIn(this.cipher, this.db, {
+      mobileHash: this.mobileHash(input.mobile),
+      mobileEnc: this.cipher.encrypt(input.mobile),
+      whatsappOpt: input.whatsappOpt,
+      refcode: input.refcode ?? null,
+      ownRefcode: randomId(5).toUpperCase(),
+      utm: { source: input.utm.source ?? null, medium: input.utm.medium ?? null, campaign: input.utm.campaign ?? null },
+      userAgent: input.userAgent ?? null,
+      source: input.source,
+      language: input.language ?? 'en',
     });
-    return { applicant: this.toApplicant(result.row), created: result.created };
+    return { applicant: { id }, created };
   }
 
   /** Keeps the language the applicant chose (sent with each of their calls). */
@@ -172,6 +157,11 @@ export class ApplicantRecords extends ApplicantSections {
   }
 
   async update(id: string, values: { email?: string; whatsappOpt?: boolean; clientCode?: string }): Promise<void> {
+    // the email alone (its stage's step): the named statement
+    if (values.email !== undefined && values.whatsappOpt === undefined && values.clientCode === undefined) {
+      await repo.setEmail(this.db, id, this.hasher.hash('email', values.email), this.cipher.encrypt(values.email));
+      return this.notifyChanged(id);
+    }
     const write = (tx: Tx) =>
       repo.update(tx, id, {
         ...(values.email !== undefined && {
@@ -203,11 +193,21 @@ export class ApplicantRecords extends ApplicantSections {
 
   /**
    * The applicant, their stages and their sections as of one moment (one statement): a reader
-   * never sees a section written without the stage move that came with it.
+   * never sees a section written without the stage move that came with it. `action`: the step
+   * reading it, refused (STAGE_MOVED) when its window does not hold the applicant, as requireStage.
    */
-  async snapshot(applicantId: string): Promise<{ applicant: Applicant; stages: StageRow[]; sections: StoredSections }> {
+  async snapshot(
+    applicantId: string,
+    action?: StageAction,
+  ): Promise<{ applicant: Applicant; stages: StageRow[]; sections: StoredSections }> {
     const found = await repo.snapshot(this.db, applicantId);
     if (!found) throw new AppError('UNAUTHORIZED');
+    if (action) {
+      const stage = found.stages.at(-1)?.stage;
+      const rejected = found.stages.filter((s) => s.adminActivity === 'Reject').map((s) => s.stage);
+      const rework = rejected.length ? Math.min(...rejected) : undefined;
+      if (outsideWindow(action, stage, rework)) throw stageMoved({ stage, rework });
+    }
     return {
       applicant: this.toApplicant(found.row),
       stages: found.stages,
@@ -243,19 +243,16 @@ export class ApplicantRecords extends ApplicantSections {
     applicantId: string,
     action: StageAction,
     names: StoredSection[],
-  ): Promise<{ stage: number; createdAt: Date; section: SectionReader }> {
-    const [min, max] = ACTION_WINDOWS[action];
-    const { stage, rework, createdAt, sealed } = await repo.currentStageWithSections(this.db, applicantId, names);
-    // while a stage is sent back, the applicant acts on the earliest such stage alone: a step of
-    // another stage (one whose window merely reaches it, such as nominees beside segments) waits
-    if (stage === undefined || stage < min || stage > max || (rework !== undefined && min !== rework))
-      // HTTP 200 with status false (the contract's handled outcome): data.screen says where the
-      // applicant is; data.moved tells a client it was a step of another stage (e.g. a retry).
-      throw new AppError('STAGE_MOVED', 'This step is not available at your current stage.', {
-        screen: routeForStage(rework ?? stage),
-        moved: true,
-      });
-    return { stage, createdAt: createdAt!, section: sectionReader(this.cipher, names, sealed) };
+  ): Promise<{ stage: number; createdAt: Date; section: SectionReader; applicant: () => Applicant }> {
+    const { stage, rework, row, sealed } = await repo.currentStageWithSections(this.db, applicantId, names);
+    if (stage === undefined || outsideWindow(action, stage, rework)) throw stageMoved({ stage, rework });
+    return {
+      stage,
+      createdAt: row!.createdAt,
+      section: sectionReader(this.cipher, names, sealed),
+      // the applicant's row came with the stage: opened when asked for
+      applicant: () => this.toApplicant(row!),
+    };
   }
 
   /**
@@ -271,7 +268,8 @@ export class ApplicantRecords extends ApplicantSections {
     const moved =
       unsigned === SIGNED
         ? await this.db.transaction(async (tx) => {
-            const target = await completeStageIn(this.cipher, tx, applicantId, stage, options);
+            // the files' rows were added by the statement that found the application signed
+            const target = await completeStageIn(this.cipher, tx, applicantId, stage, { ...options, files: [] });
             return target === STAGE.STATUS &&
               (await voidSignatureIfChanged(tx, applicantId, await this.unsignedChanges(applicantId, tx, true)))
               ? STAGE.ESIGN
@@ -360,12 +358,25 @@ export class ApplicantRecords extends ApplicantSections {
     return this.storedFiles.save(applicantId, file);
   }
 
+  /**
+   * Stores files whose rows the step's write adds (completeStage or save with `files`): one
+   * statement fewer per file than saveFile, and none added when the write does not happen.
+   */
+  storeFiles(files: { kind: string; contentType: string; bytes: Buffer }[]): Promise<StoredFile[]> {
+    return this.storedFiles.store(files);
+  }
+
   sweepUnfinishedFiles(before: Date): Promise<number> {
     return this.storedFiles.sweepUnfinished(before);
   }
 
   readFile(fileId: string) {
     return this.storedFiles.read(fileId);
+  }
+
+  /** Several files' bytes (null for one missing), their rows read in one statement. */
+  readFiles(fileIds: string[]) {
+    return this.storedFiles.readAll(fileIds);
   }
 
   fileUrl(ref: FileRef, sessionId: string, ttlSeconds?: number): string {

@@ -3,11 +3,16 @@
  * (section-codec.ts), typed by its name; every write tells the applicant's profile channel.
  */
 import type { Sections } from '@ekyc/contracts/sections';
+import { ACTION_WINDOWS, type StageAction } from '@ekyc/contracts/stages';
 import type { SectionName } from '@ekyc/contracts/user-details';
 import type { Database, Tx } from '../db/client.ts';
 import { type Cipher, UndecryptableError } from '../lib/crypto.ts';
 import { channels, type Hub } from '../realtime/hub.ts';
+import { AppError } from '../lib/errors.ts';
 import { applicantRepository as repo } from './applicant.repository.ts';
+import { type Applicant, toApplicant } from './applicant.ts';
+import type { StoredFile } from './applicant-files.ts';
+import { applicantWritesRepository as writes } from './applicant-writes.repository.ts';
 import {
   openSections,
   type PrivateSection,
@@ -18,6 +23,7 @@ import {
   type StoredSection,
   type StoredSections,
 } from './section-codec.ts';
+import { stageMoved } from './stage-moves.ts';
 
 export class ApplicantSections {
   constructor(
@@ -56,22 +62,38 @@ export class ApplicantSections {
     return openSections(this.cipher, await repo.sections(tx, applicantId));
   }
 
-  /** Writes sections (and optionally moves the stage) in one transaction; nothing is half-written. */
-  async save(applicantId: string, sections: SectionValues): Promise<void> {
-    const entries = Object.entries(sections);
-    // sections written, none removed: one statement
-    if (entries.length && entries.every(([, value]) => value))
-      await repo.putSectionsLocked(
-        this.db,
-        applicantId,
-        entries.map(([name, value]) => ({ name, payloadEnc: this.cipher.encryptJson(value) })),
-      );
-    else
-      await this.db.transaction(async (tx) => {
-        await repo.lock(tx, applicantId);
-        await this.saveIn(tx, applicantId, sections);
-      });
+  /**
+   * Writes and removes sections (a value stores it, null removes it) in one statement under the
+   * applicant's lock: nothing is half-written. `action`: the step writing them, whose window
+   * (ACTION_WINDOWS) is checked in that statement (outside it, STAGE_MOVED and nothing written);
+   * `files`: files the step stored (ApplicantFiles.store), their rows added by the same statement.
+   * Answers the sections written, as sealed (replaceSection compares with them).
+   */
+  async save(
+    applicantId: string,
+    sections: SectionValues,
+    options: { action?: StageAction; files?: readonly StoredFile[] } = {},
+  ): Promise<Record<string, string>> {
+    const sealed = sealSections(this.cipher, sections);
+    const written = await writes.putSectionsLocked(this.db, applicantId, sealed, {
+      ...(options.action && { window: ACTION_WINDOWS[options.action] }),
+      files: options.files?.map((f) => f.row),
+    });
+    // none: the applicant no longer exists (erased meanwhile), nothing was written
+    if (written?.outside) throw stageMoved(written.outside);
     await this.notifyChanged(applicantId);
+    return Object.fromEntries(sealed.put.map((w) => [w.name, w.payloadEnc]));
+  }
+
+  /**
+   * Replaces a section with `value` only while it is still the one written as `sealed` (what save
+   * answered), in one statement under the applicant's lock: no read, and nothing written over a
+   * change made since. Whether it was replaced.
+   */
+  async replaceSection(applicantId: string, name: StoredSection, sealed: string, value: object): Promise<boolean> {
+    const replaced = await repo.replaceSection(this.db, applicantId, name, sealed, this.cipher.encryptJson(value));
+    if (replaced) await this.notifyChanged(applicantId);
+    return replaced;
   }
 
   /**
@@ -86,14 +108,21 @@ export class ApplicantSections {
 
   /**
    * Several sections and the current stage in one statement (one snapshot): `section` gives each
-   * named one, decrypted (null when absent).
+   * named one, decrypted (null when absent); `applicant` the applicant read with them.
    */
   async getSections(
     applicantId: string,
     names: StoredSection[],
-  ): Promise<{ stage: number | undefined; section: SectionReader }> {
-    const { stage, sealed } = await repo.currentStageWithSections(this.db, applicantId, names);
-    return { stage, section: sectionReader(this.cipher, names, sealed) };
+  ): Promise<{ stage: number | undefined; section: SectionReader; applicant: () => Applicant }> {
+    const { stage, row, sealed } = await repo.currentStageWithSections(this.db, applicantId, names);
+    return {
+      stage,
+      section: sectionReader(this.cipher, names, sealed),
+      applicant: () => {
+        if (!row) throw new AppError('UNAUTHORIZED');
+        return toApplicant(this.cipher, row);
+      },
+    };
   }
 
   /**
@@ -103,7 +132,7 @@ export class ApplicantSections {
   async seed(applicantId: string, sections: Record<string, object>): Promise<void> {
     const put = Object.entries(sections).map(([name, value]) => ({ name, payloadEnc: this.cipher.encryptJson(value) }));
     if (!put.length) return;
-    await repo.putSectionsLocked(this.db, applicantId, put);
+    await writes.putSectionsLocked(this.db, applicantId, { put, remove: [] });
     await this.notifyChanged(applicantId);
   }
 

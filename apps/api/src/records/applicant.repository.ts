@@ -1,16 +1,15 @@
 /** The only code that touches the core applicant tables. */
-import { and, asc, desc, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
 import type { Tx } from '../db/client.ts';
-import { prepared } from '../db/prepared.ts';
+import { prepared, preparedSql } from '../db/prepared.ts';
 import { query } from '../db/raw.ts';
-import { applicants, applicantSections, applicantStages, files } from '../db/schema/core.ts';
+import { applicants, applicantSections, applicantStages } from '../db/schema/core.ts';
 import { signedSql } from './signed-predicate.ts';
 
 const at = sql.placeholder;
 
 export type ApplicantRow = typeof applicants.$inferSelect;
 export type StageRow = typeof applicantStages.$inferSelect;
-export type FileRow = typeof files.$inferSelect;
 /** Sections written (sealed) and removed by name. */
 export interface SectionWrites {
   put: Array<{ name: string; payloadEnc: string }>;
@@ -63,22 +62,23 @@ export const applicantRepository = {
     return row;
   },
 
-  /** Inserts unless the mobile exists (a double click); returns the row either way. */
-  async insert(tx: Tx, values: typeof applicants.$inferInsert): Promise<{ row: ApplicantRow; created: boolean }> {
-    const [row] = await tx
-      .insert(applicants)
-      .values(values)
-      .onConflictDoNothing({ target: applicants.mobileHash })
-      .returning();
-    if (row) return { row, created: true };
-    return { row: (await this.findByMobileHash(tx, values.mobileHash))!, created: false };
-  },
-
   async update(tx: Tx, id: string, values: Partial<typeof applicants.$inferInsert>): Promise<void> {
     await tx
       .update(applicants)
       .set({ ...values, updatedAt: new Date() })
       .where(eq(applicants.id, id));
+  },
+
+  /** The applicant's email (sealed, and its blind index). */
+  async setEmail(tx: Tx, id: string, emailHash: string, emailEnc: string): Promise<void> {
+    const query = prepared(tx, 'applicant_set_email', (db, name) =>
+      db
+        .update(applicants)
+        .set({ emailHash: sql`${at('hash')}::text`, emailEnc: sql`${at('enc')}::text`, updatedAt: sql`now()` })
+        .where(eq(applicants.id, at('id')))
+        .prepare(name),
+    );
+    await query.execute({ id, hash: emailHash, enc: emailEnc });
   },
 
   /** Keeps the applicant's language; writes nothing when it is already the one kept. */
@@ -145,13 +145,13 @@ export const applicantRepository = {
   ): Promise<{
     stage: number | undefined;
     rework: number | undefined;
-    createdAt: Date | undefined;
+    row: ApplicantRow | undefined;
     sealed: Record<string, string>;
   }> {
     const query = prepared(tx, 'applicant_stage_sections', (db, name) =>
       db
         .select({
-          createdAt: applicants.createdAt,
+          row: getTableColumns(applicants),
           stage: sql<number | null>`(select s.stage from applicant_stages s where s.applicant_id = ${applicants.id}
             order by s.seq desc limit 1)`,
           rework: sql<
@@ -166,12 +166,12 @@ export const applicantRepository = {
         .where(eq(applicants.id, sql.placeholder('id')))
         .prepare(name),
     );
-    const [row] = await query.execute({ id: applicantId, names });
+    const [found] = await query.execute({ id: applicantId, names });
     return {
-      stage: row?.stage ?? undefined,
-      rework: row?.rework ?? undefined,
-      createdAt: row?.createdAt,
-      sealed: row?.sealed ?? {},
+      stage: found?.stage ?? undefined,
+      rework: found?.rework ?? undefined,
+      row: found?.row,
+      sealed: found?.sealed ?? {},
     };
   },
 
@@ -285,59 +285,21 @@ export const applicantRepository = {
   },
 
   /**
-   * Writes sections while holding the applicant's row (as lock does), in one statement: its own
-   * transaction, one round trip instead of begin, lock, write and commit. No row for an applicant
-   * that no longer exists.
+   * Replaces a section while it is still `expected` (its sealed payload), holding the applicant's
+   * row as a write does, in one statement; whether it was.
    */
-  async putSectionsLocked(tx: Tx, applicantId: string, sections: Array<{ name: string; payloadEnc: string }>) {
-    const rows = sql.join(
-      sections.map((s) => sql`(${s.name}::text, ${s.payloadEnc}::text)`),
-      sql`, `,
+  async replaceSection(tx: Tx, applicantId: string, name: string, expected: string, payloadEnc: string) {
+    const rows = await preparedSql(
+      tx,
+      'applicant_section_replace',
+      () => sql`with locked as (select id from applicants where id = ${at('id')}::uuid for update)
+        update applicant_sections s set payload_enc = ${at('payload')}::text, updated_at = now()
+        from locked where s.applicant_id = locked.id and s.name = ${at('name')}::text
+          and s.payload_enc = ${at('expected')}::text
+        returning s.name`,
+      { id: applicantId, name, expected, payload: payloadEnc },
     );
-    await tx.execute(sql`
-      with locked as (select id from applicants where id = ${applicantId} for update)
-      insert into applicant_sections (applicant_id, name, payload_enc)
-      select locked.id, written.name, written.payload_enc from locked, (values ${rows}) as written (name, payload_enc)
-      on conflict (applicant_id, name) do update set payload_enc = excluded.payload_enc, updated_at = now()`);
-  },
-
-  /**
-   * Completes a stage in one statement (applicant_complete_stage): locks the applicant, settles the
-   * stage's entry (Pending unless accepted), writes and removes the sections, and makes the next
-   * stage current, or the furthest reached when the applicant reworks an earlier one. Entering the
-   * review stage makes its entry Pending and adds the review status given when there is none.
-   * Returns the stage made current; undefined when the applicant does not exist. `unlessSigned`: a
-   * signed application (records/signed.ts) completes nothing (the CASE's branch not taken), `signed`.
-   */
-  async completeStage(
-    tx: Tx,
-    applicantId: string,
-    move: { stage: number; next: number; sections: SectionWrites; review: { stage: number; payloadEnc: string } },
-    unlessSigned = false,
-  ): Promise<{ signed: boolean; target: number | undefined }> {
-    const query = prepared(tx, 'applicant_complete_stage', (db, name) =>
-      db
-        .select({
-          signed: sql<boolean>`checked.signed`,
-          target: sql<number | null>`case when checked.signed then null else (select target from
-            applicant_complete_stage(${at('id')}::uuid, ${at('stage')}::int, ${at('next')}::int, ${at('putNames')}::text[],
-            ${at('putPayloads')}::text[], ${at('remove')}::text[], ${at('reviewStage')}::int, ${at('review')}::text) as target) end`,
-        })
-        .from(sql`(select ${at('guard')}::boolean and ${signedSql(sql`${at('id')}::uuid`)} as signed) as checked`)
-        .prepare(name),
-    );
-    const [row] = await query.execute({
-      guard: unlessSigned,
-      id: applicantId,
-      stage: move.stage,
-      next: move.next,
-      putNames: move.sections.put.map((w) => w.name),
-      putPayloads: move.sections.put.map((w) => w.payloadEnc),
-      remove: move.sections.remove,
-      reviewStage: move.review.stage,
-      review: move.review.payloadEnc,
-    });
-    return { signed: row?.signed === true, target: row?.target ?? undefined };
+    return rows.length === 1;
   },
 
   /** Writes sections in one statement (in the caller's transaction, which holds the applicant). */
@@ -357,44 +319,5 @@ export const applicantRepository = {
     await tx
       .delete(applicantSections)
       .where(and(eq(applicantSections.applicantId, applicantId), inArray(applicantSections.name, names)));
-  },
-
-  /** Adds a file's row and removes its write record, in one statement (its own transaction). */
-  async insertFileFinishingWrite(
-    tx: Tx,
-    values: Pick<typeof files.$inferInsert, 'applicantId' | 'kind' | 'contentType' | 'size' | 'storageKey' | 'sha256'>,
-  ): Promise<string> {
-    const [row] = await query<{ id: string }>(
-      tx,
-      sql`
-        with finished as (delete from file_writes where storage_key = ${values.storageKey})
-        insert into files (applicant_id, kind, content_type, size, storage_key, sha256)
-        values (${values.applicantId ?? null}, ${values.kind}, ${values.contentType}, ${values.size}, ${values.storageKey}, ${values.sha256})
-        returning id`,
-    );
-    return row!.id;
-  },
-
-  async file(tx: Tx, id: string): Promise<FileRow | undefined> {
-    const query = prepared(tx, 'file_by_id', (db, name) =>
-      db
-        .select()
-        .from(files)
-        .where(eq(files.id, sql.placeholder('id')))
-        .limit(1)
-        .prepare(name),
-    );
-    const [row] = await query.execute({ id });
-    return row;
-  },
-
-  async latestFile(tx: Tx, applicantId: string, kind: string): Promise<FileRow | undefined> {
-    const [row] = await tx
-      .select()
-      .from(files)
-      .where(and(eq(files.applicantId, applicantId), eq(files.kind, kind)))
-      .orderBy(desc(files.createdAt))
-      .limit(1);
-    return row;
   },
 };

@@ -1,7 +1,9 @@
 /** The only code that touches the bank attempts table. */
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../db/client.ts';
-import { query } from '../db/raw.ts';
+import { preparedSql } from '../db/prepared.ts';
+
+const at = sql.placeholder;
 
 export const bankAttemptsRepository = {
   /**
@@ -9,13 +11,16 @@ export const bankAttemptsRepository = {
    * statement: calls at once each wait for the row, so no two pass on the same count.
    */
   async take(tx: Tx, applicantId: string, day: string, limit: number): Promise<boolean> {
-    const counted = await query<{ count: number }>(
+    const counted = await preparedSql<{ count: number }>(
       tx,
-      sql`insert into bank_attempts as a (applicant_id, day, count) values (${applicantId}, ${day}::date, 1)
+      'bank_attempt_take',
+      () => sql`insert into bank_attempts as a (applicant_id, day, count)
+        values (${at('applicant')}::uuid, ${at('day')}::date, 1)
         on conflict (applicant_id) do update
           set count = case when a.day = excluded.day then a.count + 1 else 1 end, day = excluded.day
-          where a.day <> excluded.day or a.count < ${limit}
+          where a.day <> excluded.day or a.count < ${at('limit')}::int
         returning a.count`,
+      { applicant: applicantId, day, limit },
     );
     return counted.length > 0;
   },

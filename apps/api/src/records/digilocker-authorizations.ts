@@ -26,13 +26,16 @@ export async function newAuthorizationUrl(deps: Deps, applicantId: string): Prom
   const verifier = randomBytes(48).toString('base64url');
   const challenge = createHash('sha256').update(verifier).digest('base64url');
   const now = new Date();
-  await digilockerRepository.deleteExpired(deps.database.db, now);
-  await digilockerRepository.insert(deps.database.db, {
-    stateHash: stateHash(deps, state),
-    applicantId,
-    verifierEnc: deps.cipher.encrypt(verifier),
-    expiresAt: new Date(now.getTime() + REQUEST_TTL_MS),
-  });
+  await digilockerRepository.insertDeletingExpired(
+    deps.database.db,
+    {
+      stateHash: stateHash(deps, state),
+      applicantId,
+      verifierEnc: deps.cipher.encrypt(verifier),
+      expiresAt: new Date(now.getTime() + REQUEST_TTL_MS),
+    },
+    now,
+  );
   return deps.digilocker.authorizeUrl({ state, codeChallenge: challenge });
 }
 

@@ -1,17 +1,18 @@
 import { asc, eq, lt, sql } from 'drizzle-orm';
 import type { Tx } from '../db/client.ts';
-import { prepared } from '../db/prepared.ts';
+import { preparedSql } from '../db/prepared.ts';
 import { fileWrites } from '../db/schema/file-writes.ts';
 
 export const fileWritesRepository = {
-  async begin(tx: Tx, storageKey: string, at: Date): Promise<void> {
-    const query = prepared(tx, 'file_write_begin', (db, name) =>
-      db
-        .insert(fileWrites)
-        .values({ storageKey: sql.placeholder('key'), startedAt: sql.placeholder('at') })
-        .prepare(name),
+  /** Records the writes of several files about to reach the store, in one statement. */
+  async begin(tx: Tx, storageKeys: string[], at: Date): Promise<void> {
+    await preparedSql(
+      tx,
+      'file_writes_begin',
+      () => sql`insert into file_writes (storage_key, started_at)
+        select k, ${sql.placeholder('at')}::timestamptz from unnest(${sql.placeholder('keys')}::text[]) as k`,
+      { keys: storageKeys, at: at.toISOString() },
     );
-    await query.execute({ key: storageKey, at });
   },
   async finish(tx: Tx, storageKey: string): Promise<void> {
     await tx.delete(fileWrites).where(eq(fileWrites.storageKey, storageKey));

@@ -1,13 +1,22 @@
 /** The only code that touches the IFSC branch table. */
 import { eq, sql } from 'drizzle-orm';
 import type { Tx } from '../db/client.ts';
+import { prepared } from '../db/prepared.ts';
 import { ifscBranches } from '../db/schema/bank.ts';
 
 export type IfscBranchRow = typeof ifscBranches.$inferInsert;
 
 export const ifscRepository = {
   async find(tx: Tx, ifsc: string) {
-    const [row] = await tx.select().from(ifscBranches).where(eq(ifscBranches.ifsc, ifsc)).limit(1);
+    const query = prepared(tx, 'ifsc_branch', (db, name) =>
+      db
+        .select()
+        .from(ifscBranches)
+        .where(eq(ifscBranches.ifsc, sql.placeholder('ifsc')))
+        .limit(1)
+        .prepare(name),
+    );
+    const [row] = await query.execute({ ifsc });
     return row;
   },
 

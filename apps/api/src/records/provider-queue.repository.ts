@@ -1,7 +1,10 @@
 /** The only code that touches the provider queue table (2900_provider_queue.sql). */
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../db/client.ts';
+import { preparedSql } from '../db/prepared.ts';
 import { query, toNum } from '../db/raw.ts';
+
+const at = sql.placeholder;
 
 export const providerQueueRepository = {
   /**
@@ -33,20 +36,22 @@ export const providerQueueRepository = {
     applicantId: string,
     keepSeconds: number,
   ): Promise<{ place: number | null; length: number }> {
-    // the update must stand at the statement's top (PostgreSQL), so this one is not a prepared select
-    const [row] = await query<{ place: unknown; length: unknown }>(
+    const [row] = await preparedSql<{ place: unknown; length: unknown }>(
       tx,
-      sql`with mine as (
+      'provider_queue_place_or_length',
+      () => sql`with mine as (
             update provider_queue set seen_at = now()
-            where service = ${service} and applicant_id = ${applicantId}
+            where service = ${at('service')} and applicant_id = ${at('applicant')}::uuid
             returning id
           )
           select (select (select count(*) from provider_queue q
-                          where q.service = ${service} and q.id < mine.id
-                            and q.seen_at >= now() - make_interval(secs => ${keepSeconds})) + 1
+                          where q.service = ${at('service')} and q.id < mine.id
+                            and q.seen_at >= now() - make_interval(secs => ${at('keep')}::int)) + 1
                   from mine) as place,
                  (select count(*) from provider_queue
-                  where service = ${service} and seen_at >= now() - make_interval(secs => ${keepSeconds})) as length`,
+                  where service = ${at('service')} and seen_at >= now() - make_interval(secs => ${at('keep')}::int))
+                   as length`,
+      { service, applicant: applicantId, keep: keepSeconds },
     );
     return {
       place: row?.place === null || row?.place === undefined ? null : toNum(row.place),

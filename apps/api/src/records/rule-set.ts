@@ -50,7 +50,7 @@ export function startingRuleSet(now: Date): PinnedRuleSet {
 interface Records {
   get(applicantId: string): Promise<{ createdAt: Date }>;
   getSection<T extends object>(applicantId: string, name: typeof RULE_SET_SECTION): Promise<T | null>;
-  save(applicantId: string, sections: { [RULE_SET_SECTION]: PinnedRuleSet }): Promise<void>;
+  save(applicantId: string, sections: { [RULE_SET_SECTION]: PinnedRuleSet }): Promise<unknown>;
 }
 /** A section read with the stage check (ApplicantRecords' SectionReader). */
 type SectionReader = <T extends object>(name: typeof RULE_SET_SECTION) => T | null;

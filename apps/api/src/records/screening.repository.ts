@@ -13,6 +13,7 @@ import type {
 } from '@ekyc/contracts/screening';
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../db/client.ts';
+import { preparedSql } from '../db/prepared.ts';
 import { query, toDate, toNum } from '../db/raw.ts';
 
 export interface EntryRow {
@@ -150,11 +151,14 @@ export const screeningRepository = {
     panHash: string | null,
   ): Promise<EntryRow[]> {
     if (!lists.length) return [];
-    const rows = await query<Record<string, unknown>>(
+    // no PAN: its comparison is null, and the name's overlap alone decides
+    const rows = await preparedSql<Record<string, unknown>>(
       tx,
-      sql`select list, ref, name, name_tokens, dob, pan_hash, details from screening_entries
-          where list = any(${textArray(lists)}::text[])
-            and (name_tokens && ${textArray(tokens)}::text[] ${panHash ? sql`or pan_hash = ${panHash}` : sql``})`,
+      'screening_candidates',
+      () => sql`select list, ref, name, name_tokens, dob, pan_hash, details from screening_entries
+          where list = any(${sql.placeholder('lists')}::text[])
+            and (name_tokens && ${sql.placeholder('tokens')}::text[] or pan_hash = ${sql.placeholder('pan')}::text)`,
+      { lists: textArray(lists), tokens: textArray(tokens), pan: panHash },
     );
     return rows.map((r) => ({
       list: r.list as ScreeningList,

@@ -48,11 +48,18 @@ export function sealSections(cipher: Cipher, sections: SectionValues): SectionWr
   };
 }
 
-/** Reads the named sections out of those fetched sealed; a name not fetched is a mistake of the caller. */
+/**
+ * Reads the named sections out of those fetched sealed; a name not fetched is a mistake of the
+ * caller. Each is decrypted once, when first asked for: the request's later reads of it are free.
+ */
 export function sectionReader(cipher: Cipher, names: StoredSection[], sealed: Record<string, string>): SectionReader {
+  const opened = new Map<string, unknown>();
   return <T>(name: StoredSection): T | null => {
     if (!names.includes(name)) throw new Error(`section ${name} was not read`);
-    const payload = sealed[name];
-    return payload ? cipher.decryptJson<T>(payload) : null;
+    if (!opened.has(name)) {
+      const payload = sealed[name];
+      opened.set(name, payload ? cipher.decryptJson<T>(payload) : null);
+    }
+    return opened.get(name) as T | null;
   };
 }

@@ -10,8 +10,9 @@
  * hash once. The e-sign's completion claims it in the transaction that ends the signing, so a second
  * applicant's e-sign of the same PAN fails on the key whatever the checks before it saw.
  */
-import { sql } from 'drizzle-orm';
+import { type Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { Database, Tx } from '../db/client.ts';
+import { preparedSql } from '../db/prepared.ts';
 import { rowsOf } from '../db/raw.ts';
 import { signedPans } from '../db/schema/pan.ts';
 import type { Hasher } from '../lib/crypto.ts';
@@ -20,23 +21,29 @@ import type { ApplicantRecords } from './applicant-records.ts';
 import { applicantRepository } from './applicant.repository.ts';
 import { signedSql } from './signed-predicate.ts';
 
+/**
+ * Other applicants whose signed (or active: a client code) application holds this PAN, in one
+ * query: the PAN's signed_pans row, and the PAN holders that are signed (an application signed
+ * before signed_pans existed, or left out of its backfill as the second of a pair). A closed
+ * application (finally rejected or expired, closures.repository.ts) holds its PAN no more.
+ */
+export const signedHoldersSql = (panHash: SQL | Placeholder, exceptApplicantId: SQL | Placeholder): SQL => sql`
+  select applicant_id from signed_pans where pan_hash = ${panHash}::text and applicant_id <> ${exceptApplicantId}::uuid
+  union
+  select h.applicant_id from pan_holders h join applicants a on a.id = h.applicant_id
+  where h.pan_hash = ${panHash}::text and h.applicant_id <> ${exceptApplicantId}::uuid
+    and (coalesce(a.client_code, '') <> '' or ${signedSql(sql`h.applicant_id`)})
+    and not exists (select 1 from application_closures c where c.applicant_id = h.applicant_id)`;
+
 /** The only code that touches signed_pans, and reads pan_holders for who holds a signed PAN. */
 export const signedRepository = {
-  /**
-   * Other applicants whose signed (or active: a client code) application holds this PAN, in one
-   * statement: the PAN's signed_pans row, and the PAN holders that are signed (an application signed
-   * before signed_pans existed, or left out of its backfill as the second of a pair). A closed
-   * application (finally rejected or expired, closures.repository.ts) holds its PAN no more.
-   */
+  /** Other applicants whose signed or active application holds this PAN (signedHoldersSql). */
   async holdersOf(tx: Tx, panHash: string, exceptApplicantId: string): Promise<string[]> {
-    const rows = rowsOf<{ applicant_id: string }>(
-      await tx.execute(sql`
-        select applicant_id from signed_pans where pan_hash = ${panHash} and applicant_id <> ${exceptApplicantId}
-        union
-        select h.applicant_id from pan_holders h join applicants a on a.id = h.applicant_id
-        where h.pan_hash = ${panHash} and h.applicant_id <> ${exceptApplicantId}
-          and (coalesce(a.client_code, '') <> '' or ${signedSql(sql`h.applicant_id`)})
-          and not exists (select 1 from application_closures c where c.applicant_id = h.applicant_id)`),
+    const rows = await preparedSql<{ applicant_id: string }>(
+      tx,
+      'signed_pan_holders',
+      () => signedHoldersSql(sql.placeholder('pan'), sql.placeholder('except')),
+      { pan: panHash, except: exceptApplicantId },
     );
     return rows.map((r) => r.applicant_id);
   },
@@ -58,6 +65,36 @@ export const signedRepository = {
       .insert(signedPans)
       .values({ panHash, applicantId, signedAt })
       .onConflictDoUpdate({ target: signedPans.applicantId, set: { panHash, signedAt } });
+  },
+
+  /**
+   * Ends a pending e-sign transaction signed and claims its PAN for the applicant (claimPan), in
+   * one statement: both or neither. False when the transaction had already ended; throws the key's
+   * violation (isSignedPanTaken) when another applicant holds the PAN, the transaction left pending.
+   */
+  async finishSigningClaimingPan(
+    tx: Tx,
+    end: { txnId: string; message: string; at: Date },
+    claim: { applicantId: string; panHash: string | null },
+  ): Promise<boolean> {
+    const rows = await preparedSql<{ txn_id: string }>(
+      tx,
+      'esign_signed_claiming_pan',
+      () => sql`
+        with finished as (
+          update esign_transactions set status = 'signed', message = ${sql.placeholder('message')}::text,
+            completed_at = ${sql.placeholder('at')}::timestamptz
+          where txn_id = ${sql.placeholder('txn')} and status = 'pending'
+          returning txn_id),
+        claimed as (
+          insert into signed_pans (pan_hash, applicant_id, signed_at)
+          select ${sql.placeholder('pan')}::text, ${sql.placeholder('applicant')}::uuid, ${sql.placeholder('at')}::timestamptz
+          from finished where ${sql.placeholder('pan')}::text is not null
+          on conflict (applicant_id) do update set pan_hash = excluded.pan_hash, signed_at = excluded.signed_at)
+        select txn_id from finished`,
+      { txn: end.txnId, message: end.message, at: end.at, pan: claim.panHash, applicant: claim.applicantId },
+    );
+    return rows.length === 1;
   },
 
   /** Notes on the holder's audit trail that another applicant tried its PAN (the shared, hash-chained log). */
@@ -96,10 +133,24 @@ export async function signedHolderOf(
   panHash: string,
   stage: number,
 ): Promise<string | null> {
-  const db = deps.database.db;
-  const [holder] = await signedRepository.holdersOf(db, panHash, applicantId);
+  return refuseReuse(
+    deps,
+    applicantId,
+    await signedRepository.holdersOf(deps.database.db, panHash, applicantId),
+    stage,
+  );
+}
+
+/** The first of the holders found (signedHoldersSql), the attempt put on their audit trail; null for none. */
+export async function refuseReuse(
+  deps: { database: Database },
+  applicantId: string,
+  holders: string[],
+  stage: number,
+): Promise<string | null> {
+  const [holder] = holders;
   if (!holder) return null;
-  await signedRepository.auditRefusedReuse(db, holder, applicantId, stage);
+  await signedRepository.auditRefusedReuse(deps.database.db, holder, applicantId, stage);
   return holder;
 }
 

@@ -3,18 +3,83 @@
  * stage (its sections written and the next stage current, one statement), and voiding the signature
  * when a signed applicant's rework changed what the form prints.
  */
+import { PRIVACY_NOTICE_VERSION } from '@ekyc/contracts/calls/consents';
 import { MSG } from '@ekyc/contracts/messages';
-import { nextStage, STAGE, type StageCode } from '@ekyc/contracts/stages';
+import {
+  ACTION_WINDOWS,
+  nextStage,
+  routeForStage,
+  STAGE,
+  type StageAction,
+  type StageCode,
+} from '@ekyc/contracts/stages';
 import type { Tx } from '../db/client.ts';
 import { AppError } from '../lib/errors.ts';
 import type { Cipher } from '../lib/crypto.ts';
 import { applicantRepository as repo } from './applicant.repository.ts';
+import type { StoredFile } from './applicant-files.ts';
+import {
+  applicantWritesRepository as writes,
+  type NewApplicant,
+  type OutsideWindow,
+} from './applicant-writes.repository.ts';
+import { RULE_SET_SECTION, startingRuleSet } from './rule-set.ts';
 import { sealSections, type SectionValues } from './section-codec.ts';
 import type { SignedChanges } from './signed-form.ts';
 
 export interface CompleteStageOptions {
   next?: StageCode;
   sections?: SectionValues;
+  /**
+   * The step completing it: its window (ACTION_WINDOWS) is checked under the applicant's lock, in the
+   * statement that writes; outside it nothing is written and the step is refused (STAGE_MOVED).
+   */
+  action?: StageAction;
+  /** Files the step stored (ApplicantFiles.store): their rows are added by the same statement. */
+  files?: readonly StoredFile[];
+}
+
+/**
+ * Whether the step's window (ACTION_WINDOWS, section 4) leaves out the applicant at `stage`. While a
+ * stage is sent back (`rework`: the earliest rejected), the applicant acts on that stage alone: a
+ * step of another stage (one whose window merely reaches it, such as nominees beside segments)
+ * waits. The statements that write check the same under the applicant's lock (migration 3033).
+ */
+export function outsideWindow(action: StageAction, stage: number | undefined, rework: number | undefined): boolean {
+  const [min, max] = ACTION_WINDOWS[action];
+  return stage === undefined || stage < min || stage > max || (rework !== undefined && min !== rework);
+}
+
+/**
+ * The refusal of a step outside its window: HTTP 200 with status false (the contract's handled
+ * outcome); data.screen says where the applicant is, data.moved tells a client it was a step of
+ * another stage (e.g. a retry). While a stage is sent back, the applicant is sent to it.
+ */
+export const stageMoved = (at: OutsideWindow) =>
+  new AppError('STAGE_MOVED', 'This step is not available at your current stage.', {
+    screen: routeForStage(at.rework ?? at.stage),
+    moved: true,
+  });
+
+/**
+ * A new applicant, one statement: the row, the mobile stage completed (110 done, 120 current) with
+ * the rules in force today kept (the application follows them whatever the table says later), and
+ * the consents of signing up under the privacy notice: the KYC itself, and updates on WhatsApp if
+ * chosen. A mobile signed up already answers that applicant, created false.
+ */
+export async function signUpIn(cipher: Cipher, tx: Tx, applicant: NewApplicant) {
+  const consents = ['kyc', ...(applicant.whatsappOpt ? ['communication'] : [])];
+  return writes.signUp(
+    tx,
+    applicant,
+    {
+      stage: STAGE.MOBILE,
+      next: STAGE.EMAIL,
+      sections: sealSections(cipher, { [RULE_SET_SECTION]: startingRuleSet(new Date()) }),
+      review: { stage: STAGE.STATUS, payloadEnc: reviewPending(cipher) },
+    },
+    { purposes: consents, granted: consents.map(() => true), noticeVersion: PRIVACY_NOTICE_VERSION, source: 'sign-up' },
+  );
 }
 
 /**
@@ -31,24 +96,27 @@ export async function completeStageIn(
   options: CompleteStageOptions,
   unlessSigned = false,
 ): Promise<number | typeof SIGNED> {
-  const { signed, target } = await repo.completeStage(
+  const { signed, target, outside } = await writes.completeStage(
     tx,
     applicantId,
     {
       stage,
       next: options.next ?? nextStage(stage),
       sections: sealSections(cipher, options.sections ?? {}),
-      review: {
-        stage: STAGE.STATUS,
-        payloadEnc: cipher.encryptJson({ status: 'Pending', text: MSG.statusUnderReview }),
-      },
+      review: { stage: STAGE.STATUS, payloadEnc: reviewPending(cipher) },
+      ...(options.action && { window: ACTION_WINDOWS[options.action] }),
+      files: options.files?.map((f) => f.row),
     },
     unlessSigned,
   );
+  if (outside) throw stageMoved(outside);
   if (signed) return SIGNED;
   if (target === undefined) throw new AppError('UNAUTHORIZED');
   return target;
 }
+
+/** The review status an application entering review gets when it has none: review_obj Pending. */
+export const reviewPending = (cipher: Cipher) => cipher.encryptJson({ status: 'Pending', text: MSG.statusUnderReview });
 
 /** completeStageIn's answer when asked to complete only an unsigned application and it is signed. */
 export const SIGNED = 'signed' as const;

@@ -26,17 +26,16 @@ export async function verifyBankAccount(
   input: Input,
   log: { warn: (o: object, m: string) => void },
 ): Promise<Outcome> {
-  const { stage, section } = await deps.records.requireStageWith(applicantId, 'bank-verification', [
-    'bank_obj',
-    'pan_obj',
-  ]);
+  const read = await deps.records.requireStageWith(applicantId, 'bank-verification', ['bank_obj', 'pan_obj']);
+  const { stage, section } = read;
   // Already verified: go on to the signature (section 2).
   if (stage > STAGE.BANK_AND_SEGMENT) return ok('bankVerified', { screen: routeForStage(stage), stage });
 
   const details = await deps.bank.ifsc.lookup(input.ifsc);
   if (!details) throw invalidField('ifsc', 'ifscInvalid');
   const name = panNameOf(section('pan_obj'));
-  const applicant = await deps.records.get(applicantId);
+  // read with the stage
+  const applicant = read.applicant();
   const stored = section('bank_obj');
 
   // Over today's allowance: the cancelled cheque is the way on.
@@ -89,6 +88,7 @@ export async function verifyBankAccount(
   }
 
   const move = await deps.records.completeStage(applicantId, STAGE.BANK_AND_SEGMENT, {
+    action: 'bank-verification',
     sections: {
       bank_obj: {
         ...base,

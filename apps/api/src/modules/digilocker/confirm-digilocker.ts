@@ -21,6 +21,7 @@ export async function confirmDigilocker(deps: Deps, applicantId: string): Promis
   if (locker.is_pan_missing) return ok('panNotReceived', { screen: PAN_MISSING_SCREEN, is_pan_missing: true });
   const pan = section('pan_obj');
   const move = await records.completeStage(applicantId, STAGE.DIGILOCKER, {
+    action: 'get-digi-data',
     sections: { ekyc_obj: ekycSummary('digilocker', locker, pan, new Date()) },
   });
   return ok('digilockerVerified', { screen: move.screen, is_pan_missing: false });

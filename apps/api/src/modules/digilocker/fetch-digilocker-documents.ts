@@ -9,7 +9,6 @@ import type { DigilockerDeps } from './deps.ts';
 import { fail, ok, type Outcome } from '../../lib/outcome.ts';
 import type { EAadhaar, PanDocument } from '../../providers/digilocker/port.ts';
 import { isProviderOutage } from '../../providers/http.ts';
-import type { FileRef } from '../../records/applicant-records.ts';
 import { digilockerRepository } from '../../records/digilocker-authorizations.repository.ts';
 import { stateHash } from '../../records/digilocker-authorizations.ts';
 import { PAN_MISSING_SCREEN, ROUTE } from '@ekyc/contracts/stages';
@@ -98,39 +97,40 @@ export async function fetchDigilockerDocuments(
     return fail(isProviderOutage(err) ? 'digilockerProviderUnavailable' : 'digilockerFailed', FAILED);
   }
 
-  const storePhoto = async (jpeg: Buffer): Promise<FileRef | undefined> => {
-    const sharp = await loadSharp();
-    const bytes = await sharp(jpeg)
-      .jpeg({ quality: 90 })
-      .toBuffer()
-      .catch(() => null);
-    return bytes
-      ? records.saveFile(applicantId, { kind: 'aadhaar_photo', contentType: 'image/jpeg', bytes })
-      : undefined;
-  };
-  const [photo, evidence] = await Promise.all([
-    aadhaar.photoJpeg ? storePhoto(aadhaar.photoJpeg) : undefined,
-    // the signed e-Aadhaar as DigiLocker delivered it: evidence of what the details came from
-    aadhaar.signedXml
-      ? records.saveFile(applicantId, {
-          kind: 'eaadhaar_xml',
-          contentType: 'application/xml',
-          bytes: Buffer.from(aadhaar.signedXml, 'utf8'),
-        })
-      : undefined,
+  const photoJpeg = aadhaar.photoJpeg
+    ? await (
+        await loadSharp()
+      )(aadhaar.photoJpeg)
+        .jpeg({ quality: 90 })
+        .toBuffer()
+        .catch(() => null)
+    : null;
+  // the photo, and the signed e-Aadhaar as DigiLocker delivered it (evidence of what the details
+  // came from): stored at once, their rows added with the section below
+  const files = await records.storeFiles([
+    ...(photoJpeg ? [{ kind: 'aadhaar_photo', contentType: 'image/jpeg', bytes: photoJpeg }] : []),
+    ...(aadhaar.signedXml
+      ? [{ kind: 'eaadhaar_xml', contentType: 'application/xml', bytes: Buffer.from(aadhaar.signedXml, 'utf8') }]
+      : []),
   ]);
+  const photo = photoJpeg ? files[0]!.ref : undefined;
+  const evidence = aadhaar.signedXml ? files.at(-1)!.ref : undefined;
   const ownPan = section('pan_obj');
   // A PAN record for another PAN is not this applicant's PAN card.
   const panDoc = pan && pan.panNumber === ownPan?.pan_number ? panDocument(pan, gender || aadhaar.gender) : null;
   const isPanMissing = panDoc === null;
-  await records.save(applicantId, {
-    digilocker_obj: {
-      is_pan_missing: isPanMissing,
-      cdl_documents: panDoc ? [aadhaarDocument(aadhaar), panDoc] : [aadhaarDocument(aadhaar)],
-      ...(photo && { aadhaar_photo: photo }),
-      ...(evidence && { eaadhaar_xml: evidence }),
+  await records.save(
+    applicantId,
+    {
+      digilocker_obj: {
+        is_pan_missing: isPanMissing,
+        cdl_documents: panDoc ? [aadhaarDocument(aadhaar), panDoc] : [aadhaarDocument(aadhaar)],
+        ...(photo && { aadhaar_photo: photo }),
+        ...(evidence && { eaadhaar_xml: evidence }),
+      },
     },
-  });
+    { action: 'get-digi-data', files },
+  );
   return ok('digilockerDocumentsReceived', {
     screen: isPanMissing ? PAN_MISSING_SCREEN : ROUTE.digilocker,
     is_pan_missing: isPanMissing,

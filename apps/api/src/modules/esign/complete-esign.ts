@@ -80,20 +80,21 @@ export async function completeEsign(deps: Deps, eSignResponse: string): Promise<
   } catch (err) {
     return publishFailure(err instanceof Error ? err.message : 'The signature could not be embedded.');
   }
-  const signedRef = await deps.records.saveFile(row.applicantId, {
-    kind: 'signed-account-opening-form',
-    contentType: 'application/pdf',
-    bytes: signed,
-  });
+  // its row added with the stage's sections below
+  const [stored] = await deps.records.storeFiles([
+    { kind: 'signed-account-opening-form', contentType: 'application/pdf', bytes: signed },
+  ]);
+  const signedRef = stored!.ref;
   const signedAt = new Date(deps.esign.now());
   const panHash = pan ? panHashOf(deps, pan) : null;
   let finished: boolean;
   try {
-    finished = await db.transaction(async (tx) => {
-      if (!(await repo.finish(tx, row.txnId, 'signed', MSG.esignSigned, signedAt))) return false;
-      if (panHash) await signedRepository.claimPan(tx, row.applicantId, panHash, signedAt);
-      return true;
-    });
+    // the transaction ends signed with the PAN's claim, in one statement
+    finished = await signedRepository.finishSigningClaimingPan(
+      db,
+      { txnId: row.txnId, message: MSG.esignSigned, at: signedAt },
+      { applicantId: row.applicantId, panHash },
+    );
   } catch (err) {
     if (!panHash || !isSignedPanTaken(err)) throw err;
     const holder = await signedRepository.ownerOf(db, panHash);
@@ -118,6 +119,7 @@ export async function completeEsign(deps: Deps, eSignResponse: string): Promise<
       })
     : null;
   const moved = await deps.records.completeStage(row.applicantId, STAGE.ESIGN, {
+    files: [stored!],
     sections: { esign_obj: section, [ESIGN_PRIVATE]: null, ...(signedForms && { [SIGNED_FORMS]: signedForms }) },
   });
   await deps.hub.publish(channels.esign(row.txnId), {

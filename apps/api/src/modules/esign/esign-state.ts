@@ -1,6 +1,6 @@
 /** What e-sign keeps between its calls, in a private section never shown to the applicant. */
 import type { FormFact } from '../../documents/form-facts.ts';
-import type { FileRef } from '../../records/applicant-records.ts';
+import type { FileRef, StoredSections } from '../../records/applicant-records.ts';
 
 export const ESIGN_PRIVATE = '_esign_private';
 
@@ -18,6 +18,15 @@ export interface EsignState {
   /** The broker's documents the applicant acknowledged before signing: key to version, and when. */
   documents_acknowledged?: { versions: Record<string, string>; at: string };
 }
+
+/** The state among every section read (a snapshot), when it is one. */
+export function esignStateIn(sections: StoredSections): EsignState | null {
+  const v = sections[ESIGN_PRIVATE];
+  return isEsignState(v) ? v : null;
+}
+
+const isEsignState = (v: unknown): v is EsignState =>
+  typeof v === 'object' && v !== null && 'epro_id' in v && 'generated_doc' in v && 'input_hash' in v;
 
 export interface EsignSection {
   epro_id: string;

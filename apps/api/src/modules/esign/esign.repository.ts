@@ -1,17 +1,38 @@
 /** The only code that touches esign_transactions. */
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
+import { prepared } from '../../db/prepared.ts';
 import { type EsignTxnStatus, esignTransactions } from '../../db/schema/esign.ts';
 
 export type EsignTxnRow = typeof esignTransactions.$inferSelect;
 
 export const esignRepository = {
   async insert(tx: Tx, row: { txnId: string; applicantId: string; eproId: string; expiresAt: Date }): Promise<void> {
-    await tx.insert(esignTransactions).values({ ...row, status: 'pending' });
+    const query = prepared(tx, 'esign_transaction_insert', (db, name) =>
+      db
+        .insert(esignTransactions)
+        .values({
+          txnId: sql.placeholder('txnId'),
+          applicantId: sql.placeholder('applicantId'),
+          eproId: sql.placeholder('eproId'),
+          expiresAt: sql.placeholder('expiresAt'),
+          status: 'pending',
+        })
+        .prepare(name),
+    );
+    await query.execute(row);
   },
 
   async find(tx: Tx, txnId: string): Promise<EsignTxnRow | undefined> {
-    const [row] = await tx.select().from(esignTransactions).where(eq(esignTransactions.txnId, txnId)).limit(1);
+    const query = prepared(tx, 'esign_transaction', (db, name) =>
+      db
+        .select()
+        .from(esignTransactions)
+        .where(eq(esignTransactions.txnId, sql.placeholder('txn')))
+        .limit(1)
+        .prepare(name),
+    );
+    const [row] = await query.execute({ txn: txnId });
     return row;
   },
 

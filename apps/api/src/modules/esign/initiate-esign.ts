@@ -7,10 +7,9 @@ import type { EsignDeps } from './deps.ts';
 import { pinnedRuleSetIn } from '../../records/rule-set.ts';
 import { randomId } from '../../lib/crypto.ts';
 import { ok, type Outcome } from '../../lib/outcome.ts';
-import type { FileRef } from '../../records/applicant-records.ts';
 import { factsNow, unsignedChanges } from '../../records/signed-form.ts';
 import { brokerDocumentVersions } from '../../documents/broker-documents.ts';
-import { ESIGN_PRIVATE, type EsignSection, type EsignState } from './esign-state.ts';
+import { ESIGN_PRIVATE, type EsignSection, type EsignState, esignStateIn } from './esign-state.ts';
 
 type Deps = Pick<EsignDeps, 'config' | 'records' | 'esign' | 'documents'>;
 
@@ -22,10 +21,9 @@ export async function initiateEsign(
   applicantId: string,
   sessionId: string,
 ): Promise<Outcome<EsignInitateData>> {
-  const read = await deps.records.requireStageWith(applicantId, 'esign-initate', [ESIGN_PRIVATE]);
-  const existing = read.section<EsignState>(ESIGN_PRIVATE);
-  // the applicant and every section as of one moment, in one statement
-  const { applicant, sections } = await deps.records.snapshot(applicantId);
+  // the stage, the applicant and every section as of one moment, in one statement
+  const { applicant, sections } = await deps.records.snapshot(applicantId, 'esign-initate');
+  const existing = esignStateIn(sections);
   // a form signed before, whose printed data changed since: the applicant is told what to sign again
   const changed = unsignedChanges(applicant, sections, false);
   const signAgain = changed ? { sign_again: changed.fields.map((f) => f.label) } : {};
@@ -45,14 +43,12 @@ export async function initiateEsign(
       documents,
     });
 
-  const bytesOf = async (ref: FileRef | null) =>
-    ref ? ((await deps.records.readFile(ref.$file))?.bytes ?? null) : null;
   const eproId = `EP${randomId(8).toUpperCase()}`;
   const pan = sections.pan_obj;
-  const [selfie, signature] = await Promise.all([
-    bytesOf(sections.livness_obj?.image ?? null),
-    bytesOf(sections.signature_obj?.document ?? null),
-  ]);
+  // the two pictures' rows read in one statement
+  const pictures = [sections.livness_obj?.image, sections.signature_obj?.document];
+  const read = await deps.records.readFiles(pictures.flatMap((ref) => (ref ? [ref.$file] : [])));
+  const [selfie, signature] = pictures.map((ref) => (ref ? (read.shift() ?? null) : null));
   const { pdf: prepared, inputHash } = await deps.documents.prepareForm({
     form: {
       applicationId: eproId,
@@ -72,11 +68,11 @@ export async function initiateEsign(
       location: 'India',
     },
   });
-  const doc = await deps.records.saveFile(applicantId, {
-    kind: 'account-opening-form',
-    contentType: 'application/pdf',
-    bytes: prepared,
-  });
+  // its row added with the sections below
+  const [stored] = await deps.records.storeFiles([
+    { kind: 'account-opening-form', contentType: 'application/pdf', bytes: prepared },
+  ]);
+  const doc = stored!.ref;
   const state: EsignState = {
     epro_id: eproId,
     generated_doc: doc,
@@ -93,7 +89,11 @@ export async function initiateEsign(
     generated_doc: doc,
     ...(earlier?.signed_document && { signed_document: earlier.signed_document, signed_at: earlier.signed_at }),
   };
-  await deps.records.save(applicantId, { [ESIGN_PRIVATE]: state, esign_obj: section });
+  await deps.records.save(
+    applicantId,
+    { [ESIGN_PRIVATE]: state, esign_obj: section },
+    { action: 'esign-initate', files: [stored!] },
+  );
   return ok('accountOpeningForm', {
     epro_id: eproId,
     pdf_link: deps.records.fileUrl(doc, sessionId),

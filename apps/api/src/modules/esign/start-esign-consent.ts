@@ -54,15 +54,19 @@ export async function startEsignConsent(
   const pan = section('pan_obj')?.pan_number;
   if (pan && (await signedHolderOf(deps, applicantId, panHashOf(deps, pan), STAGE.ESIGN)))
     return fail('panInUse', { screen: ROUTE.esign });
-  await deps.records.save(applicantId, {
-    [ESIGN_PRIVATE]: {
-      ...state,
-      documents_acknowledged: {
-        versions: Object.fromEntries(documents.map((d) => [d.key, d.version])),
-        at: new Date(deps.esign.now()).toISOString(),
+  await deps.records.save(
+    applicantId,
+    {
+      [ESIGN_PRIVATE]: {
+        ...state,
+        documents_acknowledged: {
+          versions: Object.fromEntries(documents.map((d) => [d.key, d.version])),
+          at: new Date(deps.esign.now()).toISOString(),
+        },
       },
     },
-  });
+    { action: 'esign-consent' },
+  );
   const txn = `ASP${randomId(12).toUpperCase()}`;
   const window = deps.config.esignWindowSeconds;
   await repo.insert(deps.database.db, {

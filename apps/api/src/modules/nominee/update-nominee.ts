@@ -52,6 +52,7 @@ export async function updateNominee(
   if (input.skip_nominee) {
     const opt_out = await confirmOptOut(deps, applicantId, rules, input.opt_out_otp, now());
     const move = await deps.records.completeStage(applicantId, STAGE.NOMINEE, {
+      action: 'update-nominee',
       sections: {
         nominee_obj: { skip_nominee: true, nominee_list: [], nominee_soa: 'nomination', nominee_soa_name: '' },
         _nominee_opt_out: opt_out,
@@ -96,6 +97,7 @@ export async function updateNominee(
     });
   }
   const move = await deps.records.completeStage(applicantId, STAGE.NOMINEE, {
+    action: 'update-nominee',
     sections: {
       nominee_obj: {
         skip_nominee: false,

@@ -7,7 +7,7 @@
  */
 import { STAGE } from '@ekyc/contracts/stages';
 import type { PanDeps } from './deps.ts';
-import { panHashOf, signedHolderOf } from '../../records/signed.ts';
+import { panHashOf, refuseReuse, signedRepository } from '../../records/signed.ts';
 import { panRepository as repo } from './pan.repository.ts';
 
 const BATCH = 200;
@@ -31,8 +31,12 @@ export async function panTakenBy(
   applicantId: string,
   pan: string,
 ): Promise<string | null> {
-  await syncPanHolders(deps);
-  return signedHolderOf(deps, applicantId, panHashOf(deps, pan), STAGE.PAN);
+  const panHash = panHashOf(deps, pan);
+  // the holders and whether the index is behind, in one statement; behind, it catches up first
+  const read = await repo.holdersUnlessBehind(deps.database.db, panHash, applicantId);
+  if (read.behind) await syncPanHolders(deps);
+  const holders = read.behind ? await signedRepository.holdersOf(deps.database.db, panHash, applicantId) : read.holders;
+  return refuseReuse(deps, applicantId, holders, STAGE.PAN);
 }
 
 /** Indexes the PAN this applicant has just had confirmed (the catch-up above covers other writers). */

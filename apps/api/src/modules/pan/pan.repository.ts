@@ -4,7 +4,13 @@
  */
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
+import { preparedSql } from '../../db/prepared.ts';
 import { rowsOf } from '../../db/raw.ts';
+import { signedHoldersSql } from '../../records/signed.ts';
+
+/** pan_obj sections written after the newest one already indexed. */
+const UNINDEXED = sql`from applicant_sections where name = 'pan_obj'
+  and updated_at > coalesce((select max(section_updated_at) from pan_holders), '-infinity'::timestamptz)`;
 
 export const panRepository = {
   /**
@@ -15,22 +21,45 @@ export const panRepository = {
   async sectionsToIndex(tx: Tx, limit: number): Promise<{ applicantId: string; updatedAt: string }[]> {
     const rows = rowsOf<{ applicant_id: string; updated_at: string }>(
       await tx.execute(
-        sql`select applicant_id, updated_at::text as updated_at from applicant_sections
-            where name = 'pan_obj'
-              and updated_at > coalesce((select max(section_updated_at) from pan_holders), '-infinity'::timestamptz)
-            order by updated_at limit ${limit}`,
+        sql`select applicant_id, updated_at::text as updated_at ${UNINDEXED} order by updated_at limit ${limit}`,
       ),
     );
     return rows.map((r) => ({ applicantId: r.applicant_id, updatedAt: r.updated_at }));
   },
 
+  /**
+   * The other applicants whose signed or active application holds this PAN (records/signed.ts),
+   * and whether pan_obj sections wait to be indexed (then the answer may miss a holder), in one
+   * statement.
+   */
+  async holdersUnlessBehind(
+    tx: Tx,
+    panHash: string,
+    applicantId: string,
+  ): Promise<{ holders: string[]; behind: boolean }> {
+    const [row] = await preparedSql<{ holders: string[] | null; behind: boolean }>(
+      tx,
+      'pan_holders_unless_behind',
+      () => sql`select array(${signedHoldersSql(sql.placeholder('pan'), sql.placeholder('applicant'))}) as holders,
+        exists (select 1 ${UNINDEXED}) as behind`,
+      { pan: panHash, applicant: applicantId },
+    );
+    return { holders: row?.holders ?? [], behind: row?.behind === true };
+  },
+
   /** Indexes the applicant's pan_obj as of its last write, in one statement (nothing when it has none). */
   async putHolderFromSection(tx: Tx, applicantId: string, panHash: string): Promise<void> {
-    await tx.execute(sql`
-      insert into pan_holders (applicant_id, pan_hash, section_updated_at)
-      select applicant_id, ${panHash}, updated_at from applicant_sections
-      where applicant_id = ${applicantId} and name = 'pan_obj'
-      on conflict (applicant_id) do update set pan_hash = excluded.pan_hash, section_updated_at = excluded.section_updated_at`);
+    await preparedSql(
+      tx,
+      'pan_holder_from_section',
+      () => sql`
+        insert into pan_holders (applicant_id, pan_hash, section_updated_at)
+        select applicant_id, ${sql.placeholder('pan')}::text, updated_at from applicant_sections
+        where applicant_id = ${sql.placeholder('applicant')}::uuid and name = 'pan_obj'
+        on conflict (applicant_id) do update set pan_hash = excluded.pan_hash,
+          section_updated_at = excluded.section_updated_at`,
+      { pan: panHash, applicant: applicantId },
+    );
   },
 
   /** Indexes a PAN as of the section's write; nothing when the applicant has been erased since it was read. */

@@ -101,6 +101,7 @@ export async function validatePan(deps: Deps, applicantId: string, input: Input)
   const locker = section('digilocker_obj');
   const panChanged = existing !== null && existing.pan_number !== input.pan;
   const move = await records.completeStage(applicantId, STAGE.PAN, {
+    action: 'pan-validation',
     sections: {
       pan_obj: panObj,
       // A KRA answer that cannot be reused (on hold, rejected, 888 ...) is kept by its status alone,

@@ -9,8 +9,8 @@ export async function saveProfilingDraft(
   applicantId: string,
   draft: SaveProfilingDraftRequest,
 ): Promise<Outcome<{ step: string }>> {
-  await deps.records.requireStage(applicantId, 'save-profiling-draft');
-  // Private section: never shown in get-user-details, replaced whole on each sub-step.
-  await deps.records.save(applicantId, { [DRAFT_SECTION]: draft });
+  // Private section: never shown in get-user-details, replaced whole on each sub-step; written only
+  // at the profiling stage (checked in the statement that writes it)
+  await deps.records.save(applicantId, { [DRAFT_SECTION]: draft }, { action: 'save-profiling-draft' });
   return ok('profilingDraftSaved', { step: draft.step });
 }

@@ -58,6 +58,7 @@ export async function updatePersonalDetails(
       }),
   };
   const move = await deps.records.completeStage(applicantId, STAGE.CLIENT_PROFILING, {
+    action: 'personal-details-update',
     sections: { personal_obj: personal, [DRAFT_SECTION]: null },
   });
   return ok('personalDetailsSaved', { screen: move.screen, stage: move.stage });

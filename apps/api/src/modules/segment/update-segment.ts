@@ -51,6 +51,7 @@ export async function updateSegment(
 
   if (!chosen.some((s) => s.required_doc)) {
     const move = await deps.records.completeStage(applicantId, STAGE.SEGMENT, {
+      action: 'update-segment',
       sections: {
         segment_obj: { segment_list, upload_prccess_by: null, financial_proof_option: null, document_type: null },
         [PENDING_CONSENT]: null,
@@ -158,11 +159,9 @@ async function saveManualProof(
   }
   const option = input.financial_proof_option!;
   const proof_details = Object.fromEntries(PROOF_DETAILS[option].map((k) => [k, input[k] ?? '']));
-  const document = await deps.records.saveFile(applicantId, {
-    kind: 'segment_proof',
-    contentType: 'application/pdf',
-    bytes,
-  });
+  // its row added with the stage's sections below
+  const [stored] = await deps.records.storeFiles([{ kind: 'segment_proof', contentType: 'application/pdf', bytes }]);
+  const document = stored!.ref;
   const segment_obj: SegmentObj = {
     segment_list,
     upload_prccess_by: 'manual',
@@ -175,6 +174,8 @@ async function saveManualProof(
     document_pages: opened.pages,
   };
   const move = await deps.records.completeStage(applicantId, STAGE.SEGMENT, {
+    action: 'update-segment',
+    files: [stored!],
     sections: {
       segment_obj,
       [PENDING_CONSENT]: null,

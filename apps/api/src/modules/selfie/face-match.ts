@@ -16,13 +16,18 @@ export const MATCH_WAIT_MS = 90_000;
  */
 export const MATCH_ATTEMPT_MS = 30_000;
 
-/** Compares the selfie with the photo and keeps the result (the caller does not wait for it). */
+/**
+ * Compares the selfie with the photo and keeps the result (the caller does not wait for it).
+ * `sealed`: the state as the caller wrote it (records.save's answer); while it is still the one
+ * stored, the result replaces it in one statement, without reading it again.
+ */
 export async function compareWithAadhaar(
   deps: Deps,
   applicantId: string,
   state: LivenessState,
   selfie: Buffer,
   photo: Buffer,
+  sealed?: string,
 ): Promise<void> {
   let match: LivenessState['match'];
   try {
@@ -42,6 +47,9 @@ export async function compareWithAadhaar(
   const waitUntil = Date.parse(state.match!.started_at) + MATCH_WAIT_MS;
   for (let pause = 250; ; pause = Math.min(pause * 2, 2000)) {
     try {
+      if (sealed && (await deps.records.replaceSection(applicantId, LIVENESS_PRIVATE, sealed, { ...state, match })))
+        return;
+      // changed since (a poll took the match over, a retake) or not known: read and check
       const current = await readLivenessState(deps, applicantId);
       // a retake in the meantime started another transaction: this result belongs to the old one
       if (current?.transaction_id !== state.transaction_id || current.image?.$file !== state.image?.$file) return;
@@ -61,11 +69,12 @@ export async function resumeLostMatch(deps: Deps, applicantId: string, state: Li
   if (Date.now() - Date.parse(match.tried_at ?? match.started_at) < MATCH_ATTEMPT_MS) return;
   const retried: LivenessState = { ...state, match: { ...match, tried_at: new Date().toISOString() } };
   // recorded first, so that the polls that follow leave this attempt to run
-  await deps.records.save(applicantId, { [LIVENESS_PRIVATE]: retried });
+  const written = await deps.records.save(applicantId, { [LIVENESS_PRIVATE]: retried });
   const digilocker = await deps.records.getSection(applicantId, 'digilocker_obj');
   const [selfie, photo] = await Promise.all([
     deps.records.readFile(state.image.$file),
     digilocker?.aadhaar_photo ? deps.records.readFile(digilocker.aadhaar_photo.$file) : null,
   ]);
-  if (selfie && photo) void compareWithAadhaar(deps, applicantId, retried, selfie.bytes, photo.bytes);
+  if (selfie && photo)
+    void compareWithAadhaar(deps, applicantId, retried, selfie.bytes, photo.bytes, written[LIVENESS_PRIVATE]);
 }

@@ -27,7 +27,7 @@ export async function getLivenessToken(
     token_created_at: new Date().toISOString(),
     ...(chosen && { action: chosen }),
   };
-  await deps.records.save(applicantId, { [LIVENESS_PRIVATE]: state });
+  await deps.records.save(applicantId, { [LIVENESS_PRIVATE]: state }, { action: 'get-hypervege-token' });
   return ok('livenessToken', {
     token: token.token,
     transaction_id: token.transactionId,

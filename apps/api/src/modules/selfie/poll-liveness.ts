@@ -127,6 +127,7 @@ async function complete(
     ...(state.ip_country !== undefined && { ip_country: state.ip_country }),
   };
   const moved = await deps.records.completeStage(applicantId, STAGE.SELFIE, {
+    action: 'upload-liveliness (poll)',
     sections: { livness_obj: section, [LIVENESS_PRIVATE]: null },
   });
   return ok(key, { retry: false, screen: moved.screen, outcome: status });

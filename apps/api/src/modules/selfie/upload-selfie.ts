@@ -72,25 +72,30 @@ export async function uploadSelfie(
   const ipRecord = controls.ipCountry ? judgeIp(ip, capture.record.location.inside_india, deps.config.ipCountry) : null;
   const image = await reencode(input.image);
   const action = state.action ? await checkAction(deps, { ...state, action: state.action }, input, now) : null;
-  await deps.records.save(applicantId, {
-    [KYC_CAPTURE]: {
-      ...capture.record,
-      ...(action && { action: action.record }),
-      ...(ipRecord && { ip_country: ipRecord.country }),
-    },
+  const kycCapture = {
+    ...capture.record,
+    ...(action && { action: action.record }),
+    ...(ipRecord && { ip_country: ipRecord.country }),
+  };
+  // the capture is kept whatever the check answers: alone when the selfie goes no further, with
+  // the liveness state below when it does
+  const keepCapture = () => deps.records.save(applicantId, { [KYC_CAPTURE]: kycCapture });
+  const check = await deps.liveness.checkLiveness(image, state.transaction_id).catch(async (err: unknown) => {
+    await keepCapture();
+    throw err;
   });
-  const check = await deps.liveness.checkLiveness(image, state.transaction_id);
+  if (check.faces !== 1) await keepCapture();
   if (check.faces === 0) return fail('livenessNoFace', { retry: false, screen: SELFIE_SCREEN });
   if (check.faces > 1) return fail('livenessManyFaces', { retry: false, screen: SELFIE_SCREEN });
 
   const aadhaarPhoto = section('digilocker_obj')?.aadhaar_photo;
-  const [ref, photo] = await Promise.all([
-    deps.records.saveFile(applicantId, { kind: 'selfie', contentType: 'image/jpeg', bytes: image }),
+  const [[stored], photo] = await Promise.all([
+    deps.records.storeFiles([{ kind: 'selfie', contentType: 'image/jpeg', bytes: image }]),
     aadhaarPhoto ? deps.records.readFile(aadhaarPhoto.$file) : null,
   ]);
   const next: LivenessState = {
     ...state,
-    image: ref,
+    image: stored!.ref,
     uploaded_at: new Date().toISOString(),
     ...(check.confidence !== null && { live_confidence: check.confidence }),
     ...(check.confidenceLevel && { live_confidence_level: check.confidenceLevel }),
@@ -102,8 +107,13 @@ export async function uploadSelfie(
     ...(ipRecord?.reviews.length && { ip_review: ipRecord.reviews }),
     ...(photo && { match: { state: 'pending', started_at: new Date().toISOString() } }),
   };
-  await deps.records.save(applicantId, { [LIVENESS_PRIVATE]: next });
-  if (photo) void compareWithAadhaar(deps, applicantId, next, image, photo.bytes);
+  // the capture, the state and the selfie's file row in one statement, at the selfie stage only
+  const written = await deps.records.save(
+    applicantId,
+    { [KYC_CAPTURE]: kycCapture, [LIVENESS_PRIVATE]: next },
+    { action: 'upload-liveliness', files: [stored!] },
+  );
+  if (photo) void compareWithAadhaar(deps, applicantId, next, image, photo.bytes, written[LIVENESS_PRIVATE]);
   // the poll's answer from what this request read and wrote
   return livenessAnswer(deps, applicantId, { stage, decided: Boolean(section('livness_obj')), state: next });
 }

@@ -15,15 +15,14 @@ export async function uploadSignature(
   input: Pick<Required<UploadSignatureRequest>, 'signature_image' | 'document_type' | 'upload_type'> &
     Pick<UploadSignatureRequest, 'signature_mark' | 'guardian'>,
 ): Promise<Outcome<{ screen: Screen; stage: number }>> {
-  // Only the signature stage accepts one: afterwards it is read-only (section 2).
-  await deps.records.requireStage(applicantId, 'upload-signature');
   const png = await normaliseSignatureImage(input.signature_image);
-  const document = await deps.records.saveFile(applicantId, {
-    kind: 'signature',
-    contentType: 'image/png',
-    bytes: png,
-  });
+  const [stored] = await deps.records.storeFiles([{ kind: 'signature', contentType: 'image/png', bytes: png }]);
+  const document = stored!.ref;
+  // Only the signature stage accepts one, checked in the statement that completes it: afterwards it
+  // is read-only (section 2). Refused, the picture's bytes are left to the sweep of unfinished writes.
   const move = await deps.records.completeStage(applicantId, STAGE.SIGNATURE, {
+    action: 'upload-signature',
+    files: [stored!],
     sections: {
       signature_obj: {
         document_type: 'png',

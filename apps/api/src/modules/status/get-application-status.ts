@@ -13,6 +13,8 @@ import { tradingFrom } from '../../lib/trading-from.ts';
 import { closuresRepository } from '../../records/closures.repository.ts';
 import { type DocumentRequestRow, documentRequestsRepository } from '../../records/document-requests.repository.ts';
 import { reasonsRepository } from '../../records/reasons.repository.ts';
+import { sectionReader, type StoredSection } from '../../records/section-codec.ts';
+import { statusRepository } from './status.repository.ts';
 
 type Deps = Pick<StatusDeps, 'config' | 'database' | 'records' | 'registrations' | 'consents' | 'cipher'>;
 
@@ -29,11 +31,15 @@ export async function getApplicationStatus(
   applicantId: string,
   sessionId: string,
 ): Promise<Outcome<GetApplicationStatusData>> {
-  const [{ section }, kycList, registrations, closure] = await Promise.all([
-    deps.records.getSections(applicantId, ['review_obj', 'esign_obj']),
-    deps.records.kycList(applicantId),
-    deps.registrations.summary(applicantId),
-    deps.consents.closure(applicantId),
+  // one statement, and the parts most applications have none of only when they exist
+  const names: StoredSection[] = ['review_obj', 'esign_obj'];
+  const read = await statusRepository.read(deps.database.db, applicantId, names);
+  const section = sectionReader(deps.cipher, names, read.sealed);
+  const kycList = read.stages;
+  const [registrations, closure, asked] = await Promise.all([
+    read.registered ? deps.registrations.summary(applicantId) : null,
+    read.closed ? deps.consents.closure(applicantId) : undefined,
+    read.asked ? documentRequestsRepository.openOf(deps.database.db, applicantId) : [],
   ]);
   const review = section('review_obj');
   const esign = section('esign_obj');
@@ -54,7 +60,6 @@ export async function getApplicationStatus(
             }),
         )
       : [];
-  const asked = await documentRequestsRepository.openOf(db, applicantId);
   const rejected = kycList.find((k) => k.adminActivity === 'Reject');
   const rejectedStage = status === 'Rejected' && rejected ? rejected.stage : null;
   return ok(FINAL_MESSAGE[status], {

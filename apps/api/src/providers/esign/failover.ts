@@ -34,8 +34,16 @@ export interface VendorChoices {
   vendorOf(txn: string): Promise<string | null>;
 }
 
+/** How many transactions' vendors a process remembers (the answer usually comes back within minutes). */
+const REMEMBERED = 10_000;
+
 export class FailoverEsignService implements EsignService {
   private readonly failover: ProviderFailover<EsignVendor>;
+  /**
+   * The vendors this process chose, by transaction: a transaction's vendor never changes, so the
+   * answer posted back here is read without asking the database (another process asks it).
+   */
+  private readonly chosen = new Map<string, string>();
 
   constructor(
     private readonly vendors: EsignVendor[],
@@ -87,13 +95,15 @@ export class FailoverEsignService implements EsignService {
       });
     const form = vendor.gateway.signingForm(input);
     await this.choices.record(input.txn, vendor.name);
+    if (this.chosen.size >= REMEMBERED) this.chosen.delete(this.chosen.keys().next().value!);
+    this.chosen.set(input.txn, vendor.name);
     return { ...form, vendor: vendor.name };
   }
 
   async readResponse(eSignResponse: string): Promise<SigningResult & { vendor: string }> {
     // the transaction named in the answer picks the keys; the vendor's gateway then verifies it all
     const txn = parseEsignRespXml(eSignResponse).txn;
-    const name = (await this.choices.vendorOf(txn)) ?? this.vendors[0]!.name;
+    const name = this.chosen.get(txn) ?? (await this.choices.vendorOf(txn)) ?? this.vendors[0]!.name;
     const vendor = this.vendors.find((v) => v.name === name);
     if (!vendor) throw new Error(`the e-sign service ${name} of this transaction is not configured`);
     const result = await vendor.gateway.readResponse(eSignResponse);

@@ -9,7 +9,14 @@ import type { Cipher } from '../../lib/crypto.ts';
 import type { DatabaseRef } from '../../db/client.ts';
 import { exchangesRepository as repo } from './exchanges.repository.ts';
 import { REDACTED, redactJson } from './redact.ts';
-import { collectExchanges, currentScope, type HttpExchange, scopeApplicant } from './scope.ts';
+import {
+  type ApplicantScope,
+  collectExchanges,
+  currentScope,
+  type HttpExchange,
+  scopeApplicant,
+  takeHeld,
+} from './scope.ts';
 
 /** The providers whose exchanges are kept, and the record classes that keep them (retention). */
 export const RECORDED_PROVIDERS = ['pan', 'kra', 'digilocker', 'liveness', 'bank', 'upi', 'esign'] as const;
@@ -72,22 +79,43 @@ export class ExchangeRecorder {
     private readonly cipher: Cipher,
   ) {}
 
-  /** Stores one exchange for the applicant of the current scope, or when the scope learns it. */
+  /**
+   * Stores one exchange for the applicant of the current scope, or when the scope learns it; a
+   * request holds its exchanges until it answers (storeHeld).
+   */
   async keep(exchange: ProviderExchange): Promise<void> {
+    const scope = currentScope();
+    if (scope?.held) {
+      scope.held.push(exchange);
+      return;
+    }
     const applicant = scopeApplicant();
-    if (applicant) return this.store(applicant, exchange);
-    currentScope()?.pending.push(() => this.store(scopeApplicant()!, exchange));
+    if (applicant) return this.store(applicant, [exchange]);
+    scope?.pending.push(() => this.store(scopeApplicant()!, [exchange]));
   }
 
-  private async store(applicantId: string, e: ProviderExchange): Promise<void> {
+  /**
+   * Stores the exchanges a request held, in one statement, as it answers: for its applicant, or
+   * for the one a use-case named (attributeExchanges); none when neither is known.
+   */
+  async storeHeld(scope: ApplicantScope): Promise<void> {
+    const held = takeHeld<ProviderExchange>(scope);
+    const applicant = scope.named ?? scope.applicant();
+    if (held.length && applicant) await this.store(applicant, held);
+  }
+
+  private async store(applicantId: string, exchanges: ProviderExchange[]): Promise<void> {
     try {
-      await repo.add(this.database().db, {
-        applicantId,
-        provider: e.provider,
-        operation: e.operation,
-        at: new Date(e.at),
-        bodyEnc: this.cipher.encryptJson(e),
-      });
+      await repo.add(
+        this.database().db,
+        exchanges.map((e) => ({
+          applicantId,
+          provider: e.provider,
+          operation: e.operation,
+          at: new Date(e.at),
+          bodyEnc: this.cipher.encryptJson(e),
+        })),
+      );
     } catch (err) {
       // the call's own outcome stands; the failure is reported without the exchange's content
       this.onError(err as Error);
@@ -102,8 +130,9 @@ export class ExchangeRecorder {
 
   /**
    * The port with its `methods` recorded: each call runs collecting its HTTP exchanges, then the
-   * exchange is kept (awaited, so that it is stored before the use-case goes on) and the call's
-   * own answer or error returned as it was.
+   * exchange is kept (outside a request, awaited, so that it is stored before the work goes on; in
+   * a request, with the request's other exchanges when it answers) and the call's own answer or
+   * error returned as it was.
    */
   record<T extends object>(
     port: T,

@@ -26,14 +26,37 @@ export interface ApplicantScope {
   named?: string;
   /** Port calls finished before the applicant was known, stored once it is. */
   pending: (() => Promise<void>)[];
+  /**
+   * A request's recorded calls, held until it answers and then stored together (one statement);
+   * null outside a request, and once it has answered (a call after that, made by work the request
+   * left running, is stored at once).
+   */
+  held: unknown[] | null;
 }
 
 const scopes = new AsyncLocalStorage<ApplicantScope>();
 const collectors = new AsyncLocalStorage<HttpExchange[]>();
 
-/** Runs `fn` (the rest of a request) in an applicant scope. */
-export const runInApplicantScope = <T>(applicant: () => string | undefined, fn: () => T): T =>
-  scopes.run({ applicant, pending: [] }, fn);
+/**
+ * Runs `fn` in an applicant scope: its recorded calls are stored as they finish, or, for a request
+ * (`holding`), when it answers (the scope is given to `holding` for that: takeHeld).
+ */
+export const runInApplicantScope = <T>(
+  applicant: () => string | undefined,
+  fn: () => T,
+  holding?: (scope: ApplicantScope) => void,
+): T => {
+  const scope: ApplicantScope = { applicant, pending: [], held: holding ? [] : null };
+  holding?.(scope);
+  return scopes.run(scope, fn);
+};
+
+/** The calls a request's scope held, and from now on none: later ones are stored at once. */
+export function takeHeld<T>(scope: ApplicantScope): T[] {
+  const held = (scope.held ?? []) as T[];
+  scope.held = null;
+  return held;
+}
 
 export const currentScope = (): ApplicantScope | undefined => scopes.getStore();
 

@@ -1,7 +1,10 @@
 /** The record of each message sent (message-records.ts): the only code touching its table. */
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
+import { preparedSql } from '../../db/prepared.ts';
 import { query, toDate } from '../../db/raw.ts';
+
+const at = sql.placeholder;
 
 interface MessageRecordRow {
   applicantId: string | null;
@@ -15,17 +18,26 @@ interface MessageRecordRow {
 
 export const messageRecordsRepository = {
   async add(db: Tx, r: MessageRecordRow): Promise<void> {
-    await db.execute(sql`
-      insert into message_records (applicant_id, recipient_hash, channel, template, gateway, outcome, at)
-      values (${r.applicantId}, ${r.recipientHash}, ${r.channel}, ${r.template}, ${r.gateway}, ${r.outcome},
-        ${r.at.toISOString()})`);
+    await preparedSql(
+      db,
+      'message_record_add',
+      () => sql`
+        insert into message_records (applicant_id, recipient_hash, channel, template, gateway, outcome, at)
+        values (${at('applicantId')}::uuid, ${at('recipientHash')}, ${at('channel')}, ${at('template')}, ${at('gateway')},
+          ${at('outcome')}, ${at('at')}::timestamptz)`,
+      { ...r, at: r.at.toISOString() },
+    );
   },
 
   /** The records of messages sent to a recipient before their application existed become theirs. */
   async link(db: Tx, recipientHash: string, applicantId: string): Promise<void> {
-    await db.execute(sql`
-      update message_records set applicant_id = ${applicantId}
-      where applicant_id is null and recipient_hash = ${recipientHash}`);
+    await preparedSql(
+      db,
+      'message_records_link',
+      () => sql`update message_records set applicant_id = ${at('applicantId')}::uuid
+        where applicant_id is null and recipient_hash = ${at('recipientHash')}`,
+      { applicantId, recipientHash },
+    );
   },
 
   async list(

@@ -136,8 +136,10 @@ export async function sandboxEsignRoutes(app: FastifyInstance, options: { vendor
     const txnRow = await esignRepository.find(deps.database.db, request.txn);
     if (!txnRow)
       return reply.status(400).send(sandboxPage('Aadhaar eSign', '<p class="error">Unknown transaction.</p>'));
-    const applicant = await deps.records.get(txnRow.applicantId);
-    const aadhaarName = aadhaarNameOf(await deps.records.getSection(txnRow.applicantId, 'digilocker_obj'));
+    // the applicant and their DigiLocker documents in one read
+    const read = await deps.records.getSections(txnRow.applicantId, ['digilocker_obj']);
+    const applicant = read.applicant();
+    const aadhaarName = aadhaarNameOf(read.section('digilocker_obj'));
     const otp = randomOtp();
     const espTxn = `ESP${randomBytes(8).toString('hex').toUpperCase()}`;
     const session: EspSession = {
