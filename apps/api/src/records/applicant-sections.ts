@@ -86,14 +86,14 @@ export class ApplicantSections {
 
   /**
    * Several sections and the current stage in one statement (one snapshot): `section` gives each
-   * named one, decrypted (null when absent).
+   * named one, decrypted (null when absent); `rework` is the earliest stage sent back, if any.
    */
   async getSections(
     applicantId: string,
     names: StoredSection[],
-  ): Promise<{ stage: number | undefined; section: SectionReader }> {
-    const { stage, sealed } = await repo.currentStageWithSections(this.db, applicantId, names);
-    return { stage, section: sectionReader(this.cipher, names, sealed) };
+  ): Promise<{ stage: number | undefined; rework: number | undefined; section: SectionReader }> {
+    const { stage, rework, sealed } = await repo.currentStageWithSections(this.db, applicantId, names);
+    return { stage, rework, section: sectionReader(this.cipher, names, sealed) };
   }
 
   /**
