@@ -302,7 +302,11 @@ export class ApplicantRecords extends ApplicantSections {
     await repo.audit(tx, applicantId, entry);
   }
 
-  /** Sets a reviewer's decision on a stage; a rejected stage becomes current so the applicant reworks it. */
+  /**
+   * Sets a reviewer's decision on a stage; a rejected stage becomes current so the applicant reworks
+   * it. Given a transaction, in it: the caller holds the applicant's row (lock) and announces the
+   * change once it commits (notifyChanged); otherwise in a transaction of its own, announced here.
+   */
   async setAdminActivity(
     applicantId: string,
     stage: number,
@@ -311,22 +315,23 @@ export class ApplicantRecords extends ApplicantSections {
     tx?: Tx,
   ): Promise<void> {
     const run = async (t: Tx) => {
-      await repo.lock(t, applicantId);
       await repo.upsertStage(t, applicantId, stage, activity, reason);
       if (activity === 'Reject') await repo.moveStageToEnd(t, applicantId, stage);
     };
-    if (tx) await run(tx);
-    else await this.db.transaction(run);
+    if (tx) return run(tx);
+    await this.db.transaction(async (t) => {
+      await repo.lock(t, applicantId);
+      await run(t);
+    });
     await this.notifyChanged(applicantId);
   }
 
   /**
-   * Several decisions in the caller's transaction, the applicant's row taken once: one statement
-   * writes them all, and each stage sent back becomes current in the order given. The caller
-   * announces the change once it commits (notifyChanged).
+   * Several decisions in the caller's transaction, which holds the applicant's row (lock): one
+   * statement writes them all, and each stage sent back becomes current in the order given. The
+   * caller announces the change once it commits (notifyChanged).
    */
   async setAdminActivities(applicantId: string, decisions: StageDecision[], tx: Tx): Promise<void> {
-    await repo.lock(tx, applicantId);
     await stageDecisions.write(tx, applicantId, decisions);
     for (const d of decisions) if (d.activity === 'Reject') await repo.moveStageToEnd(tx, applicantId, d.stage);
   }
@@ -341,14 +346,16 @@ export class ApplicantRecords extends ApplicantSections {
 
   /** Makes a stage current without completing anything (a returned screen that goes back). */
   async moveTo(applicantId: string, stage: StageCode): Promise<StageMove> {
-    await this.db.transaction((tx) => this.makeCurrent(applicantId, stage, tx));
+    await this.db.transaction(async (tx) => {
+      await repo.lock(tx, applicantId);
+      await this.makeCurrent(applicantId, stage, tx);
+    });
     await this.notifyChanged(applicantId);
     return { stage, screen: routeForStage(stage) };
   }
 
-  /** Makes a stage current in the caller's transaction (the applicant's row held). */
+  /** Makes a stage current in the caller's transaction, which holds the applicant's row (lock). */
   async makeCurrent(applicantId: string, stage: number, tx: Tx): Promise<void> {
-    await repo.lock(tx, applicantId);
     await repo.moveStageToEnd(tx, applicantId, stage);
   }
 
