@@ -323,10 +323,8 @@ export const registrationsRepository = {
   },
 
   async evidenceCount(db: Tx, applicantId: string): Promise<number> {
-    const rows = rowsOf<{ n: string | number }>(
-      await db.execute(sql`select count(*) as n from registration_evidence where applicant_id = ${applicantId}`),
-    );
-    return Number(rows[0]?.n ?? 0);
+    const count = sql`select count(*)::int as n from registration_evidence where applicant_id = ${applicantId}`;
+    return rowsOf<{ n: number }>(await db.execute(count))[0]?.n ?? 0;
   },
 
   /** Approved applications not yet tradable, oldest first, with their open registrations. */
