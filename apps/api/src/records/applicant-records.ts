@@ -302,11 +302,7 @@ export class ApplicantRecords extends ApplicantSections {
     await repo.audit(tx, applicantId, entry);
   }
 
-  /**
-   * Sets a reviewer's decision on a stage; a rejected stage becomes current so the applicant reworks
-   * it. Given a transaction, in it: the caller holds the applicant's row (lock) and announces the
-   * change once it commits (notifyChanged); otherwise in a transaction of its own, announced here.
-   */
+  /** Sets a reviewer's decision on a stage; a rejected stage becomes current so the applicant reworks it. */
   async setAdminActivity(
     applicantId: string,
     stage: number,
@@ -315,23 +311,22 @@ export class ApplicantRecords extends ApplicantSections {
     tx?: Tx,
   ): Promise<void> {
     const run = async (t: Tx) => {
+      await repo.lock(t, applicantId);
       await repo.upsertStage(t, applicantId, stage, activity, reason);
       if (activity === 'Reject') await repo.moveStageToEnd(t, applicantId, stage);
     };
-    if (tx) return run(tx);
-    await this.db.transaction(async (t) => {
-      await repo.lock(t, applicantId);
-      await run(t);
-    });
+    if (tx) await run(tx);
+    else await this.db.transaction(run);
     await this.notifyChanged(applicantId);
   }
 
   /**
-   * Several decisions in the caller's transaction, which holds the applicant's row (lock): one
-   * statement writes them all, and each stage sent back becomes current in the order given. The
-   * caller announces the change once it commits (notifyChanged).
+   * Several decisions in the caller's transaction, the applicant's row taken once: one statement
+   * writes them all, and each stage sent back becomes current in the order given. The caller
+   * announces the change once it commits (notifyChanged).
    */
   async setAdminActivities(applicantId: string, decisions: StageDecision[], tx: Tx): Promise<void> {
+    await repo.lock(tx, applicantId);
     await stageDecisions.write(tx, applicantId, decisions);
     for (const d of decisions) if (d.activity === 'Reject') await repo.moveStageToEnd(tx, applicantId, d.stage);
   }
@@ -346,16 +341,14 @@ export class ApplicantRecords extends ApplicantSections {
 
   /** Makes a stage current without completing anything (a returned screen that goes back). */
   async moveTo(applicantId: string, stage: StageCode): Promise<StageMove> {
-    await this.db.transaction(async (tx) => {
-      await repo.lock(tx, applicantId);
-      await this.makeCurrent(applicantId, stage, tx);
-    });
+    await this.db.transaction((tx) => this.makeCurrent(applicantId, stage, tx));
     await this.notifyChanged(applicantId);
     return { stage, screen: routeForStage(stage) };
   }
 
-  /** Makes a stage current in the caller's transaction, which holds the applicant's row (lock). */
+  /** Makes a stage current in the caller's transaction (the applicant's row held). */
   async makeCurrent(applicantId: string, stage: number, tx: Tx): Promise<void> {
+    await repo.lock(tx, applicantId);
     await repo.moveStageToEnd(tx, applicantId, stage);
   }
 

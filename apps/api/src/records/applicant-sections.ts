@@ -108,22 +108,15 @@ export class ApplicantSections {
 
   /**
    * Several sections and the current stage in one statement (one snapshot): `section` gives each
-   * named one, decrypted (null when absent); `rework` is the earliest stage sent back, if any;
-   * `applicant` the applicant read with them.
+   * named one, decrypted (null when absent); `applicant` the applicant read with them.
    */
   async getSections(
     applicantId: string,
     names: StoredSection[],
-  ): Promise<{
-    stage: number | undefined;
-    rework: number | undefined;
-    section: SectionReader;
-    applicant: () => Applicant;
-  }> {
-    const { stage, rework, row, sealed } = await repo.currentStageWithSections(this.db, applicantId, names);
+  ): Promise<{ stage: number | undefined; section: SectionReader; applicant: () => Applicant }> {
+    const { stage, row, sealed } = await repo.currentStageWithSections(this.db, applicantId, names);
     return {
       stage,
-      rework,
       section: sectionReader(this.cipher, names, sealed),
       applicant: () => {
         if (!row) throw new AppError('UNAUTHORIZED');

@@ -302,30 +302,16 @@ export const applicantRepository = {
     return rows.length === 1;
   },
 
-  /**
-   * Writes sections in one statement (in the caller's transaction, which holds the applicant): the
-   * same statement for any number of them (built and parsed once), as every review status is written.
-   */
+  /** Writes sections in one statement (in the caller's transaction, which holds the applicant). */
   async putSections(tx: Tx, applicantId: string, sections: Array<{ name: string; payloadEnc: string }>): Promise<void> {
     if (!sections.length) return;
-    const query = prepared(tx, 'applicant_sections_put', (db, name) =>
-      db
-        .insert(applicantSections)
-        .select(
-          sql`select ${at('id')}::uuid, w.name, w.payload_enc, now()
-            from unnest(${at('names')}::text[], ${at('payloads')}::text[]) as w(name, payload_enc)`,
-        )
-        .onConflictDoUpdate({
-          target: [applicantSections.applicantId, applicantSections.name],
-          set: { payloadEnc: sql`excluded.payload_enc`, updatedAt: sql`now()` },
-        })
-        .prepare(name),
-    );
-    await query.execute({
-      id: applicantId,
-      names: sections.map((s) => s.name),
-      payloads: sections.map((s) => s.payloadEnc),
-    });
+    await tx
+      .insert(applicantSections)
+      .values(sections.map((s) => ({ applicantId, ...s })))
+      .onConflictDoUpdate({
+        target: [applicantSections.applicantId, applicantSections.name],
+        set: { payloadEnc: sql`excluded.payload_enc`, updatedAt: sql`now()` },
+      });
   },
 
   async deleteSections(tx: Tx, applicantId: string, names: string[]): Promise<void> {

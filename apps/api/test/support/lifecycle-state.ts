@@ -48,39 +48,14 @@ const STATE = `
        from applicant_sections x where x.applicant_id = a.id) as sections
   from applicants a where a.id = $1`;
 
-/**
- * Sealed values read before, by their ciphertext (a fresh IV each time a value is sealed, so a
- * ciphertext stands for one value): most commands leave most sections as they were, and opening
- * every section after every command cost as much as the statement. Frozen, so nothing changes one.
- */
-const opened = new Map<string, unknown>();
-const OPENED_KEPT = 5_000;
-function open(enc: string, read: (enc: string) => unknown): unknown {
-  let value = opened.get(enc);
-  if (value === undefined) {
-    if (opened.size >= OPENED_KEPT) opened.clear();
-    opened.set(enc, (value = deepFreeze(read(enc))));
-  }
-  return value;
-}
-function deepFreeze<T>(value: T): T {
-  if (value && typeof value === 'object' && !Object.isFrozen(value)) {
-    Object.freeze(value);
-    for (const v of Object.values(value)) deepFreeze(v);
-  }
-  return value;
-}
-
 export async function lifecycleState(app: FastifyInstance, id: string): Promise<LifecycleState> {
   const { database, cipher } = app.deps;
   const [row] = ((await database.query(STATE, [id])) as { rows: Row[] }).rows;
   if (!row) throw new Error(`no applicant ${id}`);
-  const sections = Object.fromEntries(
-    (row.sections ?? []).map(([name, enc]) => [name, open(enc, (e) => cipher.decryptJson(e))]),
-  );
+  const sections = Object.fromEntries((row.sections ?? []).map(([name, enc]) => [name, cipher.decryptJson(enc)]));
   const person = {
-    mobile: open(row.mobile_enc, (e) => cipher.decrypt(e)) as string,
-    email: row.email_enc ? (open(row.email_enc, (e) => cipher.decrypt(e)) as string) : null,
+    mobile: cipher.decrypt(row.mobile_enc),
+    email: row.email_enc ? cipher.decrypt(row.email_enc) : null,
   };
   return {
     current: row.stages.at(-1)?.[0],

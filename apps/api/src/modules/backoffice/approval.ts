@@ -17,14 +17,18 @@ export type ApprovalStep = 'decide' | 'confirm' | 'registrations' | 'done';
 
 /** The staff members whose decision is the standing Accept of a stage before the final one. */
 export async function makersOf(tx: Tx, applicantId: string): Promise<string[]> {
-  const trail = await auditRepo.decisionEntries(tx, applicantId);
+  const trail = await auditRepo.auditChain(tx, applicantId);
   const lastByStage = new Map<number, { actorKind: string; actorId: string | null; accept: boolean }>();
   // segments held back (or released) after the segment stage's last accept change that decision:
   // whoever did it is one of its makers too
   let heldBy: string | null = null;
   for (const e of trail) {
     if (e.action === 'stage.activity' && e.stage !== null && e.stage < 220) {
-      lastByStage.set(e.stage, { actorKind: e.actorKind, actorId: e.actorId, accept: e.activity === 'Accept' });
+      lastByStage.set(e.stage, {
+        actorKind: e.actorKind,
+        actorId: e.actorId,
+        accept: (e.after as { admin_activity?: string } | null)?.admin_activity === 'Accept',
+      });
       if (e.stage === STAGE.SEGMENT) heldBy = null;
     }
     if (e.action === 'segments.held' && e.actorKind === 'staff') heldBy = e.actorId;

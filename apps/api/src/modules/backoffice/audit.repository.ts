@@ -41,30 +41,6 @@ export const auditRepository = {
     );
     return toNum(row?.n ?? 0);
   },
-  /**
-   * The entries that say who decided an application's stages (the stage decisions and the segment
-   * holds), in order, without the chain's check: what makersOf reads.
-   */
-  async decisionEntries(tx: Tx, chain: string) {
-    const rows = await query<{
-      actor_kind: string;
-      actor_id: string | null;
-      action: string;
-      stage: unknown;
-      activity: string | null;
-    }>(
-      tx,
-      sql`select actor_kind, actor_id, action, stage, after->>'admin_activity' as activity
-        from audit_log where chain_key = ${chain} and action in ('stage.activity', 'segments.held') order by id`,
-    );
-    return rows.map((r) => ({
-      actorKind: r.actor_kind,
-      actorId: r.actor_id,
-      action: r.action,
-      stage: r.stage === null ? null : toNum(r.stage),
-      activity: r.activity,
-    }));
-  },
   async auditChain(tx: Tx, chain: string) {
     const rows = await query<{
       id: unknown;

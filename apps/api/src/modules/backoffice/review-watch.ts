@@ -41,18 +41,12 @@ export class ReviewWatch {
     if (check) await this.check(applicantId);
   }
 
-  /**
-   * When no stage is rejected any more, the review goes back to Pending and the watch ends. Read
-   * first in one statement: most changes of a watched applicant leave a stage sent back, or (a
-   * send-back withdrawn) the review already moved; only a move to make is read again under the lock.
-   */
+  /** When no stage is rejected any more, the review goes back to Pending and the watch ends. */
   async check(applicantId: string): Promise<void> {
-    const { rework, section } = await this.deps.records.getSections(applicantId, ['review_obj']);
-    if (rework !== undefined) return;
+    const list = await this.deps.records.kycList(applicantId);
+    if (list.some((s) => s.adminActivity === 'Reject')) return;
     this.watching.get(applicantId)?.();
     this.watching.delete(applicantId);
-    const seen = section('review_obj');
-    if (!seen || !mayMove(seen.status, 'resubmit')) return;
     const { records, database } = this.deps;
     // under the applicant's row: a reviewer sending a stage back at this moment wins or waits
     const changed = await database.db.transaction(async (tx) => {

@@ -16,7 +16,7 @@ import {
 import { failedDeadline } from './deadlines.ts';
 import type { RegistrationsDeps } from './deps.ts';
 import { preCheckProblem } from './pre-checks.ts';
-import { buildSubject, readApplication } from './registration-subject.ts';
+import { buildSubject } from './registration-subject.ts';
 import { type CaseRow, registrationsRepository as repo, type StepKind } from './registrations.repository.ts';
 
 export type StepDeps = Pick<
@@ -55,15 +55,13 @@ export async function runRegistrationStep(
   if (isUcc(kind) && !c.boId) return;
   if (kind === 'ckyc' && (await repo.get(db, applicantId, 'kra'))?.status !== 'accepted') return;
 
-  // the application read once for the subject and the pre-checks
-  const read = await readApplication(deps, applicantId);
-  const subject = await buildSubject(deps, c, row.attempts > 0 && row.requestId === null, read);
+  const subject = await buildSubject(deps, c, row.attempts > 0 && row.requestId === null);
   const registrar = registrarFor(deps, kind);
   let answer: RegistrationAnswer;
   try {
     if (row.status === 'pending') {
       if (kind !== 'ckyc') {
-        const problem = await preCheck(deps, c, subject, kind, read.sections);
+        const problem = await preCheck(deps, c, subject, kind);
         if (problem) {
           await repo.setOutcome(db, applicantId, kind, { status: 'on_hold', lastError: `Pre-check: ${problem}` });
           return;
@@ -75,7 +73,7 @@ export async function runRegistrationStep(
     } else answer = await registrar.check(subject, row.requestId ?? '', row.reference);
   } catch (err) {
     const message = err instanceof ProviderError ? err.message : (err as Error).message;
-    await evidence(deps, applicantId, kind, row.requestId ?? '-', ['error', message]);
+    await evidence(deps, applicantId, kind, row.requestId ?? '-', 'error', message);
     if (err instanceof ProviderError && !isProviderOutage(err)) {
       // the provider refused the request itself: an operator has to look at it
       await repo.setOutcome(db, applicantId, kind, { status: 'rejected', lastError: message.slice(0, 300) });
@@ -85,14 +83,8 @@ export async function runRegistrationStep(
     if (faults > deps.config.registrations.retryLimit) return failed(deps, applicantId, kind, message);
     throw err;
   }
-  await evidence(
-    deps,
-    applicantId,
-    kind,
-    row.requestId ?? '-',
-    ['request', answer.request],
-    ['response', answer.response],
-  );
+  await evidence(deps, applicantId, kind, row.requestId ?? '-', 'request', answer.request);
+  await evidence(deps, applicantId, kind, row.requestId ?? '-', 'response', answer.response);
   await repo.setOutcome(db, applicantId, kind, {
     status: answer.status,
     reference: answer.reference,
@@ -136,11 +128,14 @@ async function preCheck(
   c: CaseRow,
   subject: Parameters<typeof preCheckProblem>[0],
   kind: RegistrationKind,
-  sections: Awaited<ReturnType<typeof readApplication>>['sections'],
 ): Promise<string | null> {
+  const sections = await deps.records.allSections(c.applicantId);
   const pan = sections.pan_obj;
   const personal = sections.personal_obj;
-  const shared = await repo.sharedContacts(deps.database.db, c.applicantId);
+  const hashes = await repo.hashesOf(deps.database.db, c.applicantId);
+  const shared = hashes
+    ? await repo.sharedContacts(deps.database.db, c.applicantId, hashes.mobileHash, hashes.emailHash)
+    : { mobile: 0, email: 0 };
   return preCheckProblem(subject, {
     sharedMobile: shared.mobile,
     sharedEmail: shared.email,
@@ -159,16 +154,14 @@ async function evidence(
   applicantId: string,
   kind: RegistrationKind,
   requestId: string,
-  ...bodies: ['request' | 'response' | 'error', string][]
+  direction: 'request' | 'response' | 'error',
+  body: string,
 ): Promise<void> {
-  await repo.addEvidence(
-    deps.database.db,
-    ...bodies.map(([direction, body]) => ({
-      applicantId,
-      kind,
-      requestId,
-      direction,
-      bodyEnc: deps.cipher.encrypt(body),
-    })),
-  );
+  await repo.addEvidence(deps.database.db, {
+    applicantId,
+    kind,
+    requestId,
+    direction,
+    bodyEnc: deps.cipher.encrypt(body),
+  });
 }

@@ -114,23 +114,15 @@ async function boChoicesOf(
   };
 }
 
-/** The applicant and their sections, opened: what a subject is built from. */
-export async function readApplication(deps: Pick<RegistrationsDeps, 'records'>, applicantId: string) {
-  const [applicant, sections] = await Promise.all([
-    deps.records.get(applicantId),
-    deps.records.allSections(applicantId),
-  ]);
-  return { applicant, sections };
-}
-
-/** The subject of the case's registrations, from the application as read now (or as `read` gives it). */
 export async function buildSubject(
   deps: Pick<RegistrationsDeps, 'records'>,
   c: CaseRow,
   resubmission: boolean,
-  read?: Awaited<ReturnType<typeof readApplication>>,
 ): Promise<RegistrationSubject> {
-  const { applicant, sections } = read ?? (await readApplication(deps, c.applicantId));
+  const [applicant, sections] = await Promise.all([
+    deps.records.get(c.applicantId),
+    deps.records.allSections(c.applicantId),
+  ]);
   const pan = asObj(sections.pan_obj);
   const personal = asObj(sections.personal_obj);
   const bank = asObj(sections.bank_obj);

@@ -36,15 +36,6 @@ export interface RegistrationRow {
 
 /** A step of the workflow: one registration's, or the case's activation once its registrations are in. */
 export type StepKind = RegistrationKind | 'activation';
-
-/** One request, answer or error of a registration, kept sealed. */
-export interface EvidenceEntry {
-  applicantId: string;
-  kind: string;
-  requestId: string;
-  direction: 'request' | 'response' | 'error';
-  bodyEnc: string;
-}
 /** The row a step's lease is on: the activation's on the case, a registration's on its own. */
 const leased = (applicantId: string, kind: StepKind) =>
   kind === 'activation'
@@ -107,13 +98,11 @@ export const registrationsRepository = {
         returning applicant_id`),
     );
     if (!inserted.length) return false;
-    // every registration in one statement (in the approval's transaction, one created_at for all as before)
-    const rows = JSON.stringify(kinds.map((k) => ({ kind: k.kind, deadline_at: k.deadlineAt?.toISOString() ?? null })));
-    await db.execute(sql`
-      insert into registrations (applicant_id, kind, deadline_at)
-      select ${c.applicantId}, k.kind, k.deadline_at
-      from json_to_recordset(${rows}::json) as k(kind text, deadline_at timestamptz)
-      on conflict do nothing`);
+    for (const k of kinds)
+      await db.execute(sql`
+        insert into registrations (applicant_id, kind, deadline_at)
+        values (${c.applicantId}, ${k.kind}, ${k.deadlineAt ? k.deadlineAt.toISOString() : null})
+        on conflict do nothing`);
     return true;
   },
 
@@ -149,19 +138,10 @@ export const registrationsRepository = {
    * attempt; a row that already has one (a step resumed after a crash) keeps it.
    */
   async claimRequest(db: Tx, applicantId: string, kind: RegistrationKind, requestId: string): Promise<RegistrationRow> {
-    // one statement: the row as the update left it, or as it was when it had its request id already
-    const [row] = rowsOf<Record<string, unknown>>(
-      await db.execute(sql`
-        with claimed as (
-          update registrations set request_id = ${requestId}, attempts = attempts + 1, updated_at = now()
-          where applicant_id = ${applicantId} and kind = ${kind} and status = 'pending' and request_id is null
-          returning *)
-        select * from claimed
-        union all
-        select * from registrations
-        where applicant_id = ${applicantId} and kind = ${kind} and not exists (select 1 from claimed)`),
-    );
-    return toRegistration(row!);
+    await db.execute(sql`
+      update registrations set request_id = ${requestId}, attempts = attempts + 1, updated_at = now()
+      where applicant_id = ${applicantId} and kind = ${kind} and status = 'pending' and request_id is null`);
+    return (await this.get(db, applicantId, kind))!;
   },
 
   /**
@@ -311,15 +291,19 @@ export const registrationsRepository = {
     ).map((r) => r.request_id.replace(/^welcome-/, ''));
   },
 
-  /** Evidence entries, in the order given (a request and its answer in one statement). */
-  async addEvidence(db: Tx, ...entries: EvidenceEntry[]): Promise<void> {
-    if (!entries.length) return;
+  async addEvidence(
+    db: Tx,
+    e: {
+      applicantId: string;
+      kind: string;
+      requestId: string;
+      direction: 'request' | 'response' | 'error';
+      bodyEnc: string;
+    },
+  ): Promise<void> {
     await db.execute(sql`
       insert into registration_evidence (applicant_id, kind, request_id, direction, body_enc)
-      values ${sql.join(
-        entries.map((e) => sql`(${e.applicantId}, ${e.kind}, ${e.requestId}, ${e.direction}, ${e.bodyEnc})`),
-        sql`, `,
-      )}`);
+      values (${e.applicantId}, ${e.kind}, ${e.requestId}, ${e.direction}, ${e.bodyEnc})`);
   },
 
   async evidenceCount(db: Tx, applicantId: string): Promise<number> {
@@ -381,20 +365,27 @@ export const registrationsRepository = {
     ).map((r) => ({ applicantId: r.applicant_id, kind: r.kind }));
   },
 
-  /**
-   * Others already clients (a registration case) with this applicant's mobile or email (blind
-   * indexes): one per client unless a family declaration. One statement, through both indexes.
-   */
-  async sharedContacts(db: Tx, applicantId: string): Promise<{ mobile: number; email: number }> {
+  /** Others already clients with this mobile or email (blind indexes): one per client unless a family declaration. */
+  async sharedContacts(
+    db: Tx,
+    applicantId: string,
+    mobileHash: string,
+    emailHash: string | null,
+  ): Promise<{ mobile: number; email: number }> {
     const rows = rowsOf<{ mobile: string | number; email: string | number }>(
       await db.execute(sql`
-        select
-          (select count(*) from applicants o join registration_cases c on c.applicant_id = o.id
-            where o.mobile_hash = a.mobile_hash and o.id <> a.id) as mobile,
-          (select count(*) from applicants o join registration_cases c on c.applicant_id = o.id
-            where a.email_hash is not null and o.email_hash = a.email_hash and o.id <> a.id) as email
-        from applicants a where a.id = ${applicantId}`),
+        select count(*) filter (where a.mobile_hash = ${mobileHash}) as mobile,
+               count(*) filter (where ${emailHash}::text is not null and a.email_hash = ${emailHash}) as email
+        from applicants a join registration_cases c on c.applicant_id = a.id
+        where a.id <> ${applicantId}`),
     );
     return { mobile: Number(rows[0]?.mobile ?? 0), email: Number(rows[0]?.email ?? 0) };
+  },
+
+  async hashesOf(db: Tx, applicantId: string): Promise<{ mobileHash: string; emailHash: string | null } | null> {
+    const rows = rowsOf<{ mobile_hash: string; email_hash: string | null }>(
+      await db.execute(sql`select mobile_hash, email_hash from applicants where id = ${applicantId}`),
+    );
+    return rows[0] ? { mobileHash: rows[0].mobile_hash, emailHash: rows[0].email_hash } : null;
   },
 };
