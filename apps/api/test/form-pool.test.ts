@@ -44,3 +44,35 @@ describe('the document worker pool', () => {
     expect(createHash('sha256').update(extractSignature(signed).signedContent).digest()).toEqual(inputHash);
   });
 });
+
+describe('an inspection whose thread dies', () => {
+  const worker = new URL('./support/dying-inspect-worker.ts', import.meta.url).href;
+  const pdf = new TextEncoder().encode('%PDF-1.7\n');
+  const inspectWith = async (mode: string) => {
+    process.env.DYING_WORKER = mode;
+    process.env.DYING_MARKER = path.join(mkdtempSync(path.join(tmpdir(), 'dying-worker-')), 'died');
+    const workers = new DocumentWorkers(1, { timeoutMs: 60_000, maxDecodedBytes: 1024 }, worker);
+    try {
+      return await workers.inspectPdf(pdf);
+    } finally {
+      delete process.env.DYING_WORKER;
+      delete process.env.DYING_MARKER;
+      await workers.close();
+    }
+  };
+
+  it('is tried once more on a fresh thread', async () => {
+    expect(await inspectWith('once')).toEqual({
+      opened: { ok: true, encrypted: false, pages: 1, revision: null },
+      active: null,
+    });
+  });
+
+  it('refuses as too complex a file that takes down a second thread', async () => {
+    expect(await inspectWith('always')).toEqual({ opened: { ok: false, reason: 'too_complex' }, active: null });
+  });
+
+  it('fails the request when the threads die before they start on the file', async () => {
+    await expect(inspectWith('before-start')).rejects.toThrow(/exited/);
+  });
+});

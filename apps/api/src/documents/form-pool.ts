@@ -9,7 +9,7 @@
  * inspection has a time budget, counted from when its thread takes it, a capped heap and a cap on
  * what it decodes; past any of them the PDF is refused as `too_complex`.
  */
-import { MessageChannel } from 'node:worker_threads';
+import { MessageChannel, receiveMessageOnPort } from 'node:worker_threads';
 import type { Piscina } from 'piscina';
 import type { FormTask, PreparedForm } from './form-worker.ts';
 import type { PdfInspection } from './pdf-inspect.ts';
@@ -51,6 +51,13 @@ const loadPiscina = async () => (await import('piscina')).Piscina;
 /** Bytes that crossed a thread arrive as a plain Uint8Array. */
 const fromThread = (bytes: Uint8Array) => Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
 
+/** An inspection whose thread ended under it, for a reason other than its budgets. */
+interface ThreadDied {
+  died: unknown;
+  /** Whether the thread had started on the file. */
+  started: boolean;
+}
+
 const outOfMemory = (err: unknown) => (err as { code?: unknown } | null)?.code === 'ERR_WORKER_OUT_OF_MEMORY';
 
 export class DocumentWorkers {
@@ -60,6 +67,8 @@ export class DocumentWorkers {
   constructor(
     private readonly threads: number,
     private readonly budget: PdfInspectionBudget = DEFAULT_INSPECTION_BUDGET,
+    /** The inspection thread's module (another only in tests, to make a thread die). */
+    private readonly inspectWorker: string = INSPECT_WORKER,
   ) {}
 
   async prepareForm(task: FormTask): Promise<PreparedForm> {
@@ -77,11 +86,26 @@ export class DocumentWorkers {
     return { pdf: fromThread(done.pdf), inputHash: fromThread(done.inputHash) };
   }
 
-  /** Inspects an uploaded PDF in a worker thread, within the budget (`too_complex` past it). */
+  /**
+   * Inspects an uploaded PDF in a worker thread, within the budget (`too_complex` past it). The
+   * inspection itself never fails (an unreadable file is a result), so a failed task means its
+   * thread died: once it had started on the file, that is tried once more on a fresh thread, and a
+   * file that takes down a second thread is refused as `too_complex`. Threads that die twice before
+   * they start on it are a fault of the server, not of the file, and fail the request.
+   */
   async inspectPdf(bytes: Uint8Array, password?: string): Promise<PdfInspection> {
+    const first = await this.inspectOnce(bytes, password);
+    if (!('died' in first)) return first;
+    const second = await this.inspectOnce(bytes, password);
+    if (!('died' in second)) return second;
+    if (first.started || second.started) return TOO_COMPLEX;
+    throw second.died;
+  }
+
+  private async inspectOnce(bytes: Uint8Array, password?: string): Promise<PdfInspection | ThreadDied> {
     const Pool = await loadPiscina();
     this.inspections ??= new Pool({
-      filename: INSPECT_WORKER,
+      filename: this.inspectWorker,
       minThreads: 0,
       maxThreads: Math.max(1, this.threads),
       idleTimeout: IDLE_MS,
@@ -91,9 +115,11 @@ export class DocumentWorkers {
     const started = new MessageChannel();
     const stop = new AbortController();
     let timer: NodeJS.Timeout | undefined;
+    let running = false;
     let settled = false;
     // an aborted task's thread is terminated: the only way to stop a parse that is still running
     started.port2.once('message', () => {
+      running = true;
       if (!settled) timer = setTimeout(() => stop.abort(), this.budget.timeoutMs);
     });
     const task: InspectTask = {
@@ -109,7 +135,8 @@ export class DocumentWorkers {
       })) as PdfInspection;
     } catch (err) {
       if (stop.signal.aborted || outOfMemory(err)) return TOO_COMPLEX;
-      throw err;
+      // its "started" may still wait in the port, behind the news of its end
+      return { died: err, started: running || receiveMessageOnPort(started.port2) !== undefined };
     } finally {
       settled = true;
       clearTimeout(timer);
