@@ -81,7 +81,7 @@ it('refuses a residency abroad without TIN or reason, an unknown country, and "I
   expect(off.body.data).toMatchObject({ field: 'resident_of_india' });
 });
 
-it('stores the declaration, prints it on the form and carries it to the KRA record', async () => {
+it('stores the declaration, prints it on the form and carries it to the KRA record, not politically exposed as declared', async () => {
   const { token, applicant_id: id } = await applicantAtProfiling();
   const res = await call(app, 'POST', 'personal-details-update', {
     token,
@@ -140,5 +140,8 @@ it('stores the declaration, prints it on the form and carries it to the KRA reco
     '<APP_FATCA_APPLICABLE_FLAG>Y</APP_FATCA_APPLICABLE_FLAG><APP_FATCA_BIRTH_PLACE>PUNE</APP_FATCA_BIRTH_PLACE>',
   );
   expect(xml.match(/<FATCA_ADDL_DTLS>/g)).toHaveLength(2);
+  // "I am not a politically exposed person" was on: not a PEP for the KRA (nor, from the same subject, the exchanges)
+  expect(subject.politicallyExposed).toBe(false);
+  expect(xml).toContain('<APP_POL_CONN>NA</APP_POL_CONN>');
   expect(xml).toContain('<NO_OF_FATCA_ADDL_DTLS_RECORDS>2</NO_OF_FATCA_ADDL_DTLS_RECORDS>');
 });

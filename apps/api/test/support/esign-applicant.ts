@@ -35,7 +35,7 @@ export const ESIGN_IDENTITY = {
     mother_name: 'Sita Sharma',
     indian_citizen: true,
     resident_of_india: true,
-    politically_exposed: false,
+    politically_exposed: true,
     plan_selected: 'premium',
   },
 };

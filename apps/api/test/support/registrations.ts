@@ -21,7 +21,7 @@ export function signedSections(pan: string, overrides: Record<string, object> = 
       father_name: 'RAJ VERMA',
       occupation: 'private_sector',
       annual_income: '5_10',
-      politically_exposed: false,
+      politically_exposed: true,
     },
     digilocker_obj: {
       cdl_documents: [

@@ -169,7 +169,8 @@ export async function buildSubject(
     aadhaarLast4,
     income: str(personal, 'annual_income', 'income'),
     occupation: str(personal, 'occupation') || 'others',
-    politicallyExposed: personal.politically_exposed === true,
+    // the declaration's switch reads "I am not a politically exposed person" (section 5): off is a PEP
+    politicallyExposed: personal.politically_exposed === false,
     bank: {
       ifsc: str(bank, 'ifsc').toUpperCase(),
       micr: str(bank, 'micr'),
