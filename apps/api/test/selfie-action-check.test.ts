@@ -82,6 +82,11 @@ describe('a head turn, judged on the frames', () => {
       action_check: { result: 'failed', reason: 'turned_the_other_way' },
       action_review: 'action_failed',
     });
+    // the provider's own answer is kept in the application's evidence, as it came
+    const exchanges = await app.deps.exchanges.list(id);
+    const check = exchanges.find((x) => x.operation === 'checkAction');
+    expect(check).toMatchObject({ provider: 'liveness', outcome: 'ok' });
+    expect(JSON.stringify(check!.http)).toContain('turned_the_other_way');
   });
 
   it('no turn at all goes to a reviewer', { timeout: 240_000 }, async () => {

@@ -27,7 +27,13 @@ export function recordProviders<T extends Recorded>(p: T, recorder: ExchangeReco
       'eAadhaar',
       'panDocument',
     ]),
-    liveness: recorder.record(p.liveness, 'liveness', ['createToken', 'moduleResult', 'checkLiveness', 'matchFace']),
+    liveness: recorder.record(p.liveness, 'liveness', [
+      'createToken',
+      'moduleResult',
+      'checkLiveness',
+      'matchFace',
+      'checkAction',
+    ]),
     bank: {
       ...p.bank,
       pennyDrop: recorder.record(p.bank.pennyDrop, 'bank', ['verify']),
