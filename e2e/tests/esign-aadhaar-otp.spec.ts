@@ -32,6 +32,12 @@ test('signs the form with the Aadhaar OTP from the outbox and shows the status',
     'Investor Charter',
   ]);
   await expect(documents).toContainText('sample to be replaced by the broker');
+  // and who the account is opened with: the broker's SEBI, exchange and depository registrations
+  const registrations = page.getByTestId('broker-registrations');
+  await expect(registrations).toContainText('SEBI registration no. INZ000000000');
+  await expect(registrations).toContainText('NSE member code 00000');
+  await expect(registrations).toContainText('DP id 12000000');
+  await expect(registrations).toContainText('Sample registration numbers');
   await expect(page.getByText(MSG.allowPopups)).toBeVisible();
   await look(page, `esign-page-${test.info().project.name}.png`, { fullPage: true });
 

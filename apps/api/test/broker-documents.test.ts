@@ -126,13 +126,19 @@ describe('the broker’s own documents and registrations', () => {
       payload: { mobile, stage: 210, sections: signedSections(panWithDigits('2468')) },
     });
     const token = (seeded.json() as { data: { token: string } }).data.token;
-    const initiated = await call<{ epro_id: string; pdf_link: string; documents: { key: string; version: string }[] }>(
-      app,
-      'GET',
-      'esign-initate',
-      { token },
-    );
+    const initiated = await call<{
+      epro_id: string;
+      pdf_link: string;
+      documents: { key: string; version: string }[];
+      registrations: { sebi_registration: string; dp_id: string; sample: boolean };
+    }>(app, 'GET', 'esign-initate', { token });
     expect(initiated.body.data.documents.find((d) => d.key === 'mitc')?.version).toBe('2024-04-v3');
+    // the page shows who the account is opened with
+    expect(initiated.body.data.registrations).toMatchObject({
+      sebi_registration: 'INZ000123456',
+      dp_id: '12081600',
+      sample: false,
+    });
     const form = await app.inject({ method: 'GET', url: initiated.body.data.pdf_link });
     const text = pdfText(form.rawPayload).replace(/\s+/g, ' ');
     expect(text).toContain('MITC version acknowledged 2024-04-v3');

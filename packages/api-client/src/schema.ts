@@ -8996,6 +8996,16 @@ export interface operations {
                     sample: boolean;
                     link: string;
                   }[];
+                  registrations?: {
+                    broker_name: string;
+                    sebi_registration: string;
+                    exchange_member_codes: {
+                      exchange: string;
+                      code: string;
+                    }[];
+                    dp_id: string;
+                    sample: boolean;
+                  };
                   screen?:
                     | (
                         | '/'

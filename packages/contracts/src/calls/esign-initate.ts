@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { screenSchema } from '../screen.ts';
 import { stageReplySchema } from '../envelope.ts';
-import { brokerDocumentSchema } from './broker-documents.ts';
+import { brokerDocumentSchema, brokerRegistrationsSchema } from './broker-documents.ts';
 
 /** GET esign-initate (section 7): the account-opening form rendered for signing. */
 export const esignInitateDataSchema = z.object({
@@ -14,6 +14,8 @@ export const esignInitateDataSchema = z.object({
   sign_again: z.array(z.string()).optional(),
   /** The broker's documents to read and acknowledge before signing, at the versions in force. */
   documents: z.array(brokerDocumentSchema).optional(),
+  /** Who the applicant opens the account with: the broker's SEBI, exchange and depository registrations. */
+  registrations: brokerRegistrationsSchema.optional(),
   screen: z.optional(screenSchema),
 });
 export type EsignInitateData = z.infer<typeof esignInitateDataSchema>;

@@ -41,6 +41,7 @@ export async function initiateEsign(
       esign_window_seconds: deps.config.esignWindowSeconds,
       ...signAgain,
       documents,
+      registrations: deps.config.broker,
     });
 
   const eproId = `EP${randomId(8).toUpperCase()}`;
@@ -100,5 +101,6 @@ export async function initiateEsign(
     esign_window_seconds: deps.config.esignWindowSeconds,
     ...signAgain,
     documents,
+    registrations: deps.config.broker,
   });
 }

@@ -98,6 +98,7 @@ export default function EsignPage() {
   if (isLoading || !form.data) return <PageLoader label={t('common:loading')} />;
   const { pdf_link: pdfLink, epro_id: eproId } = form.data;
   const documents = form.data.documents ?? [];
+  const registrations = form.data.registrations;
 
   const requestSign = () => {
     if (!documentsRead) setDocumentsError(msg('documentsNotAcknowledged'));
@@ -193,6 +194,17 @@ export default function EsignPage() {
             </li>
           ))}
         </ul>
+        {registrations && (
+          <div className="mt-3 text-muted" data-testid="broker-registrations">
+            <p>{registrations.broker_name}</p>
+            <p>{t('sebiRegistration', { number: registrations.sebi_registration })}</p>
+            {registrations.exchange_member_codes.map((m) => (
+              <p key={m.exchange}>{t('memberCode', { exchange: m.exchange, code: m.code })}</p>
+            ))}
+            <p>{t('dpId', { id: registrations.dp_id })}</p>
+            {registrations.sample && <p>{t('sampleRegistrations')}</p>}
+          </div>
+        )}
       </section>
       <Checkbox
         label={t('documentsAgree')}
