@@ -11,6 +11,7 @@ import { ruleSetOn } from '@ekyc/contracts/regulation';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { preCheckProblem } from '../src/modules/registrations/pre-checks.ts';
+import { approvedApplicant, panWithDigits } from './support/registrations.ts';
 import { FileRevocationList, parseMnrl } from '../src/providers/mnrl/revocation-list.ts';
 import { subject } from './support/registration-subject.ts';
 import { call, testApp, uniqueMobile } from './support/test-app.ts';
@@ -51,6 +52,36 @@ describe('before the exchange registrations', () => {
     expect(
       preCheckProblem(subject, { ...facts, rules: ruleSetOn('2023-01-01'), mnrl: { revoked: true, revokedOn: null } }),
     ).toBeNull();
+  });
+});
+
+describe('the registration workflow', () => {
+  let app: FastifyInstance;
+  beforeAll(async () => {
+    app = await testApp({ FOUR_EYES: 'false', REGISTRATIONS_WORKER: 'false', REGISTRATIONS_SANDBOX_DELAY_MS: '0' });
+  });
+  afterAll(() => app.close());
+
+  it('asks the list before each exchange UCC and holds a revoked number, the depository going on', async () => {
+    // 6000000003: revoked on 2026-11-30 in the sandbox list, after a sign-up the fixture stands for
+    const account = await approvedApplicant(app, { pan: panWithDigits('7301'), mobile: '6000000003' });
+    const { registrations } = app.deps;
+    // the depository account first (a UCC waits for its BO id), then each exchange
+    for (let round = 0; round < 3; round++) {
+      for (const r of await account.registrations())
+        if (r.status === 'pending')
+          await registrations.step(account.id, r.kind as Parameters<typeof registrations.step>[1]);
+    }
+    const list = await account.registrations();
+    const ucc = list.filter((r) => r.kind.startsWith('ucc_'));
+    expect(ucc.length).toBeGreaterThan(0);
+    for (const r of ucc) {
+      expect(r.status).toBe('on_hold');
+      expect(r.last_error).toMatch(
+        /^Pre-check: Mobile number is on DoT's Mobile Number Revocation List \(revoked 2026-11-30\)/,
+      );
+    }
+    expect(list.filter((r) => r.kind.startsWith('bo_')).map((r) => r.status)).not.toContain('on_hold');
   });
 });
 

@@ -57,9 +57,9 @@ export function signedSections(pan: string, overrides: Record<string, object> = 
 
 export async function approvedApplicant(
   app: FastifyInstance,
-  options: { pan: string; email?: string; reviewer?: string; sections?: Record<string, object> },
+  options: { pan: string; email?: string; mobile?: string; reviewer?: string; sections?: Record<string, object> },
 ) {
-  const mobile = uniqueMobile();
+  const mobile = options.mobile ?? uniqueMobile();
   const res = await app.inject({
     method: 'POST',
     url: '/sandbox/fixtures/applicant',
