@@ -8,7 +8,15 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { loadConfig } from '../src/config.ts';
 import { configureProviderCalls, fetchJson, ProviderError, type ProviderFailure } from '../src/providers/http.ts';
-import { istDay, OverBudgetError, parseProviderLimits, ProviderLimits } from '../src/providers/limits.ts';
+import { randomUUID } from 'node:crypto';
+import { Redis } from 'ioredis';
+import {
+  istDay,
+  OverBudgetError,
+  parseProviderLimits,
+  ProviderLimits,
+  RedisDailyCounter,
+} from '../src/providers/limits.ts';
 
 describe('PROVIDER_LIMITS', () => {
   it('reads rates and daily budgets per provider, and refuses a malformed setting naming it', () => {
@@ -57,6 +65,31 @@ describe('a provider over its rate', () => {
     expect(limits.waiting('pan')).toBe(1);
     await vi.advanceTimersByTimeAsync(1000);
     await expect(next).resolves.toBeUndefined();
+  });
+});
+
+// on Redis (the server-mode suite): processes share one day's budget of a provider
+describe.skipIf(!process.env.TEST_REDIS_URL)('two processes spending one budget in Redis', () => {
+  it('refuse the call past the budget whichever process makes it', async () => {
+    const prefix = `limits-test:${randomUUID()}:`;
+    const connections = [new Redis(process.env.TEST_REDIS_URL!), new Redis(process.env.TEST_REDIS_URL!)];
+    try {
+      const now = () => Date.parse('2026-12-04T10:00:00Z');
+      const [a, b] = connections.map(
+        (redis) => new ProviderLimits({ esign: { perDay: 3 } }, new RedisDailyCounter(redis, prefix), now),
+      );
+      await a!.admit('esign');
+      await b!.admit('esign');
+      await a!.admit('esign');
+      // each process made at most two calls: alone, either would have one left
+      await expect(b!.admit('esign')).rejects.toBeInstanceOf(OverBudgetError);
+      await expect(a!.admit('esign')).rejects.toBeInstanceOf(OverBudgetError);
+      // the day's key expires by itself, after the day is over
+      const ttl = await connections[0]!.ttl(`${prefix}provider-budget:esign:2026-12-04`);
+      expect(ttl).toBeGreaterThan(86_400);
+    } finally {
+      connections.forEach((c) => c.disconnect());
+    }
   });
 });
 
