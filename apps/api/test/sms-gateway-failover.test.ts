@@ -60,7 +60,16 @@ it('Kaleyra failing: the OTP arrives through MSG91, recorded, and Kaleyra circui
 });
 
 it('Kaleyra failing every other call (half): each OTP arrives, by whichever gateway took it', async () => {
-  app = await testApp({ SMS_VENDORS: 'kaleyra,msg91', SANDBOX_FAULTS: 'kaleyra:half', PROVIDER_BREAKER_FAILURES: '5' });
+  // no reminders or registration messages of its own (on the server-mode database, other files'
+  // applicants are there to remind), though a message of some other file's may still pass through
+  // Kaleyra between these and shift which of them fail: the order is not asserted
+  app = await testApp({
+    SMS_VENDORS: 'kaleyra,msg91',
+    SANDBOX_FAULTS: 'kaleyra:half',
+    PROVIDER_BREAKER_FAILURES: '5',
+    REMINDER_MAX: '0',
+    REGISTRATIONS_WORKER: 'false',
+  });
   const providers: (string | null)[] = [];
   for (let i = 0; i < 4; i++) {
     const { rows } = await sendOtp(app);
@@ -68,7 +77,9 @@ it('Kaleyra failing every other call (half): each OTP arrives, by whichever gate
     expect(rows[0]!.otp).toMatch(/^\d{6}$/);
     providers.push(rows[0]!.provider);
   }
-  expect(providers).toEqual(['msg91', 'kaleyra', 'msg91', 'kaleyra']);
+  expect(providers).toContain('kaleyra');
+  expect(providers).toContain('msg91');
+  expect(providers.filter((p) => p !== 'kaleyra' && p !== 'msg91')).toEqual([]);
 });
 
 it('Kaleyra failing: the evidence names msg91 for the OTP, without its text or code; erasure removes the record', async () => {
