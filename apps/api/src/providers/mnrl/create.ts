@@ -3,6 +3,7 @@ import type { Config } from '../../config.ts';
 import { SANDBOX_ORIGIN, type SelfFetch } from '../http.ts';
 import { requiredSetting } from '../settings.ts';
 import type { MobileRevocationList } from './port.ts';
+import { listSource } from '../list-source.ts';
 import { FileRevocationList } from './revocation-list.ts';
 
 export function createMnrl(config: Config, selfFetch: SelfFetch): MobileRevocationList {
@@ -13,9 +14,5 @@ export function createMnrl(config: Config, selfFetch: SelfFetch): MobileRevocati
       { kind: 'url', url: `${SANDBOX_ORIGIN}/sandbox/mnrl/list.csv`, fetch: selfFetch },
       reloadMs,
     );
-  const source = requiredSetting(config)('MNRL_SOURCE');
-  return new FileRevocationList(
-    /^https:\/\//.test(source) ? { kind: 'url', url: source, fetch: fetch } : { kind: 'file', path: source },
-    reloadMs,
-  );
+  return new FileRevocationList(listSource(requiredSetting(config)('MNRL_SOURCE')), reloadMs);
 }

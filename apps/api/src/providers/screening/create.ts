@@ -3,7 +3,8 @@ import type { ScreeningList } from '@ekyc/contracts/screening';
 import type { Config } from '../../config.ts';
 import { SANDBOX_ORIGIN, type SelfFetch } from '../http.ts';
 import { requiredSetting } from '../settings.ts';
-import { FileScreeningLists, type ListSource } from './file-lists.ts';
+import { type ListSource, listSource } from '../list-source.ts';
+import { FileScreeningLists } from './file-lists.ts';
 import type { ScreeningLists } from './port.ts';
 
 const SANDBOX_FILES: Record<ScreeningList, string> = {
@@ -23,13 +24,11 @@ export function createScreeningLists(config: Config, selfFetch: SelfFetch): Scre
         ]),
       ),
     );
-  const source = (value: string): ListSource =>
-    /^https:\/\//.test(value) ? { kind: 'url', url: value, fetch: fetch } : { kind: 'file', path: value };
   const required = requiredSetting(config);
   const pep = config.providerEnv.SCREENING_PEP_SOURCE;
   return new FileScreeningLists({
-    sebi_debarred: source(required('SCREENING_SEBI_SOURCE')),
-    un_consolidated: source(required('SCREENING_UN_SOURCE')),
-    ...(pep && { pep: source(pep) }),
+    sebi_debarred: listSource(required('SCREENING_SEBI_SOURCE')),
+    un_consolidated: listSource(required('SCREENING_UN_SOURCE')),
+    ...(pep && { pep: listSource(pep) }),
   });
 }
