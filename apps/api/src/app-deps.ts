@@ -41,6 +41,8 @@ import type { MarketData } from './providers/market-data/port.ts';
 import { createMessageSender } from './providers/messaging/create.ts';
 import type { MessageSender } from './providers/messaging/port.ts';
 import { createPanVerifier } from './providers/pan/create.ts';
+import { createHostingRanges } from './providers/hosting-ranges/create.ts';
+import type { HostingRanges } from './providers/hosting-ranges/port.ts';
 import { createMnrl } from './providers/mnrl/create.ts';
 import type { MobileRevocationList } from './providers/mnrl/port.ts';
 import { createScreeningLists } from './providers/screening/create.ts';
@@ -84,6 +86,8 @@ export interface AppDeps {
   messaging: MessageSender;
   /** DoT's Mobile Number Revocation List, checked at sign-up and before the exchange registrations. */
   mnrl: MobileRevocationList;
+  /** Hosting and VPN address ranges; null when no list is configured. */
+  hostingRanges: HostingRanges | null;
   /** The screening lists' files (SEBI debarred entities, UN consolidated list, a PEP list). */
   screeningLists: ScreeningLists;
   /** Their scheduled import (the hourly sweep; modules/screening). */
@@ -185,6 +189,7 @@ export async function createDeps(config: Config, overrides: DepsOverrides = {}):
     backOffice: overrides.backOffice ?? guard(() => createBackOfficeSystem(config, selfFetch)),
     pan: overrides.pan ?? guard(() => createPanVerifier(config, selfFetch)),
     mnrl: guard(() => createMnrl(config, selfFetch)),
+    hostingRanges: guard(() => createHostingRanges(config, selfFetch)),
     screeningLists: guard(() => createScreeningLists(config, selfFetch)),
     kra: overrides.kra ?? guard(() => createKraLookup(config, selfFetch)),
     digilocker: overrides.digilocker ?? guard(() => createDigilocker(config, selfFetch)),

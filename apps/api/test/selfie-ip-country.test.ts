@@ -10,12 +10,16 @@ import { dataUrl, selfieImages } from './support/selfie-images.ts';
 import { bearer, testApp, uniqueMobile } from './support/test-app.ts';
 import { inMumbai } from './support/journey-applicant.ts';
 import { ipCountry } from '../src/lib/ip-country.ts';
-import { judgeIp } from '../src/modules/selfie/ip-check.ts';
+import { inHostingRange, judgeIp } from '../src/modules/selfie/ip-check.ts';
+import { FileHostingRanges, parseRanges } from '../src/providers/hosting-ranges/range-list.ts';
 import { LIVENESS_PRIVATE, type LivenessState } from '../src/modules/selfie/liveness-state.ts';
 
 /** Addresses of Reliance Jio (India) and Google (United States), by the database the package ships. */
 const INDIAN_IP = '49.44.0.1';
 const US_IP = '8.8.8.8';
+/** In the sandbox's hosting list: an Amazon range in Mumbai (placed in India), and a documentation network as a VPN's exit. */
+const AWS_MUMBAI_IP = '13.232.10.1';
+const VPN_EXIT_IP = '192.0.2.44';
 const LONDON = { consent: true, latitude: 51.5074, longitude: -0.1278, accuracy: 20 };
 
 const review = { check: 'review', unknown: 'accept' } as const;
@@ -49,6 +53,58 @@ describe('the IP address country rule', () => {
   });
 });
 
+describe('the hosting and VPN ranges list', () => {
+  it('reads IPv4 and IPv6 networks and single addresses, skipping comments, names and other lines', () => {
+    const { list, count } = parseRanges(
+      [
+        '# a header',
+        '13.232.0.0/14',
+        '52.66.0.0/16 Amazon ap-south-1',
+        '2600:1f00::/24',
+        '203.0.113.9',
+        '',
+        'not a range',
+        '10.0.0.0/33',
+        'AS16509',
+      ].join('\n'),
+    );
+    expect(count).toBe(4);
+    expect(list.check('13.235.255.255', 'ipv4')).toBe(true);
+    expect(list.check('13.236.0.0', 'ipv4')).toBe(false);
+    expect(list.check('52.66.1.2', 'ipv4')).toBe(true);
+    expect(list.check('2600:1f00::1', 'ipv6')).toBe(true);
+    expect(list.check('203.0.113.9', 'ipv4')).toBe(true);
+    expect(list.check('203.0.113.10', 'ipv4')).toBe(false);
+  });
+
+  it('an Indian address in a hosting range goes to review; mapped IPv4 too; a list that cannot be read holds nothing up', async () => {
+    const ranges = { contains: (ip: string) => Promise.resolve(ip === AWS_MUMBAI_IP) };
+    const on = { check: 'review', reloadMinutes: 60 } as const;
+    const hosting = await inHostingRange(ranges, AWS_MUMBAI_IP, on);
+    expect(judgeIp(AWS_MUMBAI_IP, true, review, hosting)).toEqual({
+      country: 'IN',
+      hosting: true,
+      reviews: ['ip_hosting'],
+    });
+    expect(judgeIp(INDIAN_IP, true, review, await inHostingRange(ranges, INDIAN_IP, on))).toEqual({
+      country: 'IN',
+      hosting: false,
+      reviews: [],
+    });
+    // switched off, or no list configured: not checked
+    expect(await inHostingRange(ranges, AWS_MUMBAI_IP, { ...on, check: 'off' })).toBeNull();
+    expect(await inHostingRange(null, AWS_MUMBAI_IP, on)).toBeNull();
+    const unreadable = new FileHostingRanges({ kind: 'file', path: '/nonexistent/ranges.txt' }, 60_000);
+    expect(await inHostingRange(unreadable, AWS_MUMBAI_IP, on)).toBeNull();
+    const file = new FileHostingRanges(
+      { kind: 'url', url: 'https://lists.example/ranges.txt', fetch: async () => new Response('13.232.0.0/14\n') },
+      60_000,
+    );
+    expect(await file.contains(`::ffff:${AWS_MUMBAI_IP}`)).toBe(true);
+    expect(await file.contains(INDIAN_IP)).toBe(false);
+  });
+});
+
 describe('at the selfie upload', () => {
   let app: FastifyInstance;
   let woman: Buffer;
@@ -77,7 +133,10 @@ describe('at the selfie upload', () => {
     expect(up.statusCode).toBe(200);
     return {
       state: await app.deps.records.getSection<LivenessState>(id, LIVENESS_PRIVATE),
-      kept: await app.deps.records.getSection<{ ip_country?: string | null }>(id, '_kyc_capture'),
+      kept: await app.deps.records.getSection<{ ip_country?: string | null; ip_hosting?: boolean | null }>(
+        id,
+        '_kyc_capture',
+      ),
     };
   }
 
@@ -96,6 +155,16 @@ describe('at the selfie upload', () => {
   it('an Indian address with the device abroad: a mismatch', async () => {
     const { state } = await uploadFrom(INDIAN_IP, { ...LONDON, captured_at: new Date().toISOString() });
     expect(state).toMatchObject({ location_review: 'location_outside_india', ip_review: ['ip_location_mismatch'] });
+  });
+
+  it('an address in the sandbox list of hosting ranges goes to a reviewer, placed in India or not', async () => {
+    const aws = await uploadFrom(AWS_MUMBAI_IP, inMumbai());
+    expect(aws.state).toMatchObject({ ip_country: 'IN', ip_review: ['ip_hosting'] });
+    expect(aws.kept).toMatchObject({ ip_country: 'IN', ip_hosting: true });
+    const vpn = await uploadFrom(VPN_EXIT_IP, inMumbai());
+    expect(vpn.state).toMatchObject({ ip_country: null, ip_review: ['ip_hosting'] });
+    const plain = await uploadFrom(INDIAN_IP, inMumbai());
+    expect(plain.kept).toMatchObject({ ip_hosting: false });
   });
 
   it('a loopback address (local and sandbox runs) is unknown, not a failure', async () => {

@@ -61,7 +61,7 @@ export interface KycAppControls {
   locationInsideIndia: boolean;
   /** The server draws a random action the applicant performs on camera, checked and timed by the server. */
   randomAction: boolean;
-  /** The IP address's country is checked beside the device's location (spoofing, VPNs abroad). */
+  /** The IP address's country is checked beside the device's location, and against hosting and VPN ranges (spoofing). */
   ipCountry: boolean;
 }
 
@@ -232,12 +232,12 @@ export const REGULATION = {
   }),
   kycAppControls: rule<KycAppControls>({
     title:
-      'KYC through the app: a live location inside India, a random action performed on camera (checked by the liveness provider, timed by the server’s clock), the IP address’s country beside the location',
+      'KYC through the app: a live location inside India, a random action performed on camera (checked by the liveness provider, timed by the server’s clock), the IP address’s country beside the location and the address against hosting and VPN ranges',
     show: (v) =>
       [
         v.locationInsideIndia ? 'location inside India' : 'no location check',
         v.randomAction ? 'a random action checked and timed by the server' : 'no random action',
-        v.ipCountry ? 'IP country checked' : 'no IP check',
+        v.ipCountry ? 'IP country and hosting or VPN ranges checked' : 'no IP check',
       ].join('; '),
     changes: [
       {

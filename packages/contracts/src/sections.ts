@@ -133,7 +133,8 @@ export type SelfieReviewReason =
   | 'action_not_checked'
   | 'ip_outside_india'
   | 'ip_location_mismatch'
-  | 'ip_unknown';
+  | 'ip_unknown'
+  | 'ip_hosting';
 
 export interface LivenessStored {
   image: FileRef;

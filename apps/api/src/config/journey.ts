@@ -60,6 +60,15 @@ export const journeyEnv = z.object({
   KYC_IP_COUNTRY: z.enum(['review', 'off']).default('review'),
   /** An address the database cannot place (loopback, private, unlisted): accepted as unknown, or sent to a reviewer. */
   KYC_IP_UNKNOWN: z.enum(['accept', 'review']).default('accept'),
+  /**
+   * An address in a listed hosting, cloud or VPN range (IP_HOSTING_SOURCE; the sandbox's own list
+   * in sandbox mode) sends the selfie to a reviewer; 'off' skips the check.
+   */
+  KYC_IP_HOSTING: z.enum(['review', 'off']).default('review'),
+  /** The hosting and VPN ranges list: a file path or an https address, one range a line (docs/configuration.md). */
+  IP_HOSTING_SOURCE: z.string().min(1).optional(),
+  /** The ranges list is read again after this many minutes (a new download is taken up without a restart). */
+  IP_HOSTING_RELOAD_MINUTES: z.coerce.number().int().min(1).max(1440).default(60),
   /** Reminders to applicants who stopped: after this many hours without progress, at most REMINDER_MAX. */
   REMINDER_AFTER_HOURS: z.coerce.number().min(0.01).max(720).default(24),
   REMINDER_MAX: z.coerce.number().int().min(0).max(10).default(2),
@@ -95,6 +104,12 @@ export function journeySettings(e: z.output<typeof journeyEnv>, mode: Mode) {
     /** The random action's window and what an unjudged action does; the IP address's country rule. */
     livenessAction: { windowSeconds: e.KYC_ACTION_WINDOW_SECONDS, notChecked: e.KYC_ACTION_NOT_CHECKED },
     ipCountry: { check: e.KYC_IP_COUNTRY, unknown: e.KYC_IP_UNKNOWN },
+    /** Hosting and VPN ranges: the check, the list's source (none: not checked outside the sandbox) and its reload. */
+    ipHosting: {
+      check: e.KYC_IP_HOSTING,
+      ...(e.IP_HOSTING_SOURCE && { source: e.IP_HOSTING_SOURCE }),
+      reloadMinutes: e.IP_HOSTING_RELOAD_MINUTES,
+    },
     /** SMS reminders to applicants who stopped before signing (modules/reminders); max 0: none. */
     reminders: {
       afterHours: e.REMINDER_AFTER_HOURS,

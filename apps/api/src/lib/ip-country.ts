@@ -2,7 +2,7 @@
  * The country of an IP address, from an offline database shipped in an npm package (geoip-country:
  * MaxMind's GeoLite2 country data, republished with each package release, so `npm update
  * geoip-country` updates it). Nothing is fetched at run time. The database has no VPN or hosting
- * ranges. Loaded on first use (some 8 MB, in about 20 ms).
+ * ranges (those are a list of their own: providers/hosting-ranges). Loaded on first use (some 8 MB, in about 20 ms).
  */
 import { createRequire } from 'node:module';
 

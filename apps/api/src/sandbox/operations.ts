@@ -131,6 +131,10 @@ export const SANDBOX_OPERATIONS: Readonly<Record<string, readonly [operationId: 
     'sandbox-mnrl-list',
     "MNRL stand-in: the revocation list file with the sandbox's test numbers",
   ],
+  'GET /sandbox/hosting-ranges/ranges.txt': [
+    'sandbox-hosting-ranges',
+    "Hosting and VPN ranges stand-in: the list file with the sandbox's test ranges",
+  ],
   'GET /sandbox/screening/un-consolidated.xml': [
     'sandbox-screening-un-list',
     "Screening stand-in: the UN Security Council consolidated list (XML) with the sandbox's test entries",

@@ -24,6 +24,7 @@ import { sandboxBackOfficeRoutes } from './back-office/routes.ts';
 import { outboxRoutes } from './outbox-routes.ts';
 import { sandboxLivenessRoutes } from './liveness/routes.ts';
 import { sandboxEsignRoutes } from './esign/routes.ts';
+import { sandboxHostingRangesRoutes } from './hosting-ranges/routes.ts';
 import { sandboxMnrlRoutes } from './mnrl/routes.ts';
 import { sandboxScreeningRoutes } from './screening/routes.ts';
 import { sandboxTsaRoutes } from './tsa/routes.ts';
@@ -64,6 +65,7 @@ export async function sandboxRoutes(app: FastifyInstance) {
   await app.register(sandboxRpdRoutes);
   await app.register(sandboxRegistrationRoutes);
   await app.register(sandboxMnrlRoutes);
+  await app.register(sandboxHostingRangesRoutes);
   await app.register(sandboxScreeningRoutes);
   await app.register(sandboxTsaRoutes);
 }

@@ -23,7 +23,7 @@ export interface LivenessState {
   action_review?: 'action_failed' | 'action_not_checked';
   /** The country of the client's IP address (null: unknown) and what it sends to review (ip-check.ts). */
   ip_country?: string | null;
-  ip_review?: ('ip_outside_india' | 'ip_location_mismatch' | 'ip_unknown')[];
+  ip_review?: ('ip_outside_india' | 'ip_location_mismatch' | 'ip_unknown' | 'ip_hosting')[];
   /** Face match with the Aadhaar photo: runs while the applicant is in the hosted module. */
   match?: {
     state: 'pending' | 'done' | 'failed';
@@ -50,7 +50,8 @@ export type SelfieReviewReason =
   | 'action_not_checked'
   | 'ip_outside_india'
   | 'ip_location_mismatch'
-  | 'ip_unknown';
+  | 'ip_unknown'
+  | 'ip_hosting';
 
 export interface LivenessSection {
   image: FileRef;

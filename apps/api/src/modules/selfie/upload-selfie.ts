@@ -15,11 +15,11 @@ import { LIVENESS_PRIVATE, type LivenessState } from './liveness-state.ts';
 import { livenessAnswer } from './poll-liveness.ts';
 import { judgeCapture, KYC_CAPTURE } from './kyc-capture.ts';
 import { actionExpired, checkAction } from './action-check.ts';
-import { judgeIp } from './ip-check.ts';
+import { inHostingRange, judgeIp } from './ip-check.ts';
 import { ROUTE } from '@ekyc/contracts/stages';
 import { RULE_SET_SECTION, ruleSetFrom } from '../../records/rule-set.ts';
 
-type Deps = Pick<SelfieDeps, 'config' | 'records' | 'liveness'>;
+type Deps = Pick<SelfieDeps, 'config' | 'records' | 'liveness' | 'hostingRanges'>;
 
 const SELFIE_SCREEN = ROUTE.selfie;
 const SELFIE_TYPE_MESSAGE = 'Only a JPEG selfie can be uploaded';
@@ -69,13 +69,21 @@ export async function uploadSelfie(
     controls.locationInsideIndia ? deps.config.locationOutsideIndia : 'off',
   );
   if (capture.refuse) return fail('locationOutsideIndia', { retry: false, screen: SELFIE_SCREEN });
-  const ipRecord = controls.ipCountry ? judgeIp(ip, capture.record.location.inside_india, deps.config.ipCountry) : null;
+  const ipRecord = controls.ipCountry
+    ? judgeIp(
+        ip,
+        capture.record.location.inside_india,
+        deps.config.ipCountry,
+        await inHostingRange(deps.hostingRanges, ip, deps.config.ipHosting),
+      )
+    : null;
   const image = await reencode(input.image);
   const action = state.action ? await checkAction(deps, { ...state, action: state.action }, input, now) : null;
   const kycCapture = {
     ...capture.record,
     ...(action && { action: action.record }),
     ...(ipRecord && { ip_country: ipRecord.country }),
+    ...(ipRecord?.hosting !== undefined && { ip_hosting: ipRecord.hosting }),
   };
   // the capture is kept whatever the check answers: alone when the selfie goes no further, with
   // the liveness state below when it does

@@ -266,6 +266,7 @@ export const APPLICANT_MATRIX: Record<string, Entry> = {
   'GET /api/v1/public/broker-documents/:key': { access: 'public', sample: () => ({ params: { key: 'mitc' } }) },
   // sandbox routes exist only in sandbox mode; they act for no one in particular
   'GET /sandbox/mnrl/list.csv': { access: 'sandbox' },
+  'GET /sandbox/hosting-ranges/ranges.txt': { access: 'sandbox' },
   'GET /sandbox/screening/un-consolidated.xml': { access: 'sandbox' },
   'GET /sandbox/screening/sebi-debarred.csv': { access: 'sandbox' },
   'GET /sandbox/screening/pep.csv': { access: 'sandbox' },
