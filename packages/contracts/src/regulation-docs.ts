@@ -1,4 +1,5 @@
 /** docs/regulation.md, rendered from the rules table (regulation.ts) so the rules are written once. */
+import { BUILT_IN_CONTROLS } from './regulation-controls.ts';
 import { REGULATION, RULE_KEYS, RULE_SET_IDS, type RuleDefinition } from './regulation.ts';
 
 const cell = (s: string) => s.replace(/\|/g, '\\|').replace(/\n/g, ' ');
@@ -26,5 +27,18 @@ export function renderRegulationDocs(): string {
       );
     lines.push('');
   }
+  lines.push(
+    '## Controls applied whatever the day',
+    '',
+    'No value of these changes with a circular, so they are not dated rules; each is applied by the code named.',
+    '',
+    '| control | source | where |',
+    '|---|---|---|',
+  );
+  for (const control of BUILT_IN_CONTROLS)
+    lines.push(
+      `| ${cell(control.title)} | ${cell(control.sources.map((s) => `${s.ref} (${s.date})`).join('; '))} | ${control.where.map((w) => `\`${w}\``).join(', ')} |`,
+    );
+  lines.push('');
   return lines.join('\n');
 }

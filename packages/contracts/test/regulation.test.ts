@@ -1,8 +1,10 @@
 import { createHash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { formattedRegulationDocs, REGULATION_DOCS_PATH } from '../../../tools/regulation-docs.ts';
 import { LANGUAGES } from '../src/constants.ts';
+import { BUILT_IN_CONTROLS } from '../src/regulation-controls.ts';
 import { REGULATION, REGULATION_VERSION, RULE_KEYS, ruleSetChanges, ruleSetOn } from '../src/regulation.ts';
 import { riskDisclosureFor } from '../src/risk-disclosure.ts';
 import { equalShares, resolveShares } from '../src/nominee-rules.ts';
@@ -14,6 +16,14 @@ describe('the rules table', () => {
       expect(changes.length, key).toBeGreaterThan(0);
       for (const c of changes) expect(c.source.ref.length, key).toBeGreaterThan(3);
       expect([...changes].map((c) => c.from).sort(), key).toEqual(changes.map((c) => c.from));
+    }
+  });
+
+  it('names a source and the code that applies each control outside the dated rules', () => {
+    const root = path.resolve(import.meta.dirname, '../../..');
+    for (const control of BUILT_IN_CONTROLS) {
+      expect(control.sources.length, control.title).toBeGreaterThan(0);
+      for (const where of control.where) expect(existsSync(path.join(root, where)), where).toBe(true);
     }
   });
 
