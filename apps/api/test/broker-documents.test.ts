@@ -9,6 +9,7 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { indianDay, ruleSetOn } from '@ekyc/contracts/regulation';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { renderTextDocument } from '../src/documents/pdf-writer.ts';
@@ -59,10 +60,12 @@ describe('the platform’s samples', () => {
     }
   });
 
-  it('ships a ten-point MITC and a charter with the right to digital accessibility', async () => {
+  it('ships an MITC of as many points as the rules in force name, and a charter with the right to digital accessibility', async () => {
+    const points = ruleSetOn(indianDay(new Date())).values.mitcAcknowledgement?.points;
+    expect(points).toBe(10);
     const mitc = pdfText((await app.inject({ method: 'GET', url: '/api/v1/public/broker-documents/mitc' })).rawPayload);
-    for (let i = 1; i <= 10; i++) expect(mitc).toMatch(new RegExp(`(^|\\s)${i}\\. [A-Z]`, 'm'));
-    expect(mitc).not.toMatch(/(^|\s)11\. /m);
+    for (let i = 1; i <= points!; i++) expect(mitc).toMatch(new RegExp(`(^|\\s)${i}\\. [A-Z]`, 'm'));
+    expect(mitc).not.toMatch(new RegExp(`(^|\\s)${points! + 1}\\. `, 'm'));
     const charter = pdfText(
       (await app.inject({ method: 'GET', url: '/api/v1/public/broker-documents/investor-charter' })).rawPayload,
     );
