@@ -1,6 +1,6 @@
 /**
- * The queue while every penny-drop provider is over its day's budget, as the applicant sees it on
- * a phone: "You are number N in the queue" (a status a screen reader says), "Try now" asks at once,
+ * The queue while every penny-drop provider (or the PAN service) is over its day's budget, as the
+ * applicant sees it on a phone: "You are number N in the queue" (a status a screen reader says), "Try now" asks at once,
  * and the page asks again by itself when the wait ends and goes on when it is served. The server's
  * queue (places, budgets) is apps/api/test/provider-queue.test.ts; here the penny drop's first two
  * answers are the server's providerQueue answers, the third is the sandbox's own verification.
@@ -48,4 +48,31 @@ test('the bank page says the place in the queue and goes on when it is served', 
   // the page asks again by itself; served, the applicant goes on to the signature
   await expect(page).toHaveURL(/\/bank-and-segment\/signature$/);
   expect(calls).toBe(3);
+});
+
+test('the PAN page says the place in the queue and goes on to the PAN details when served', async ({
+  page,
+  request,
+}) => {
+  await seedApplicant(page, request, 130);
+  const answers = [queued(1, 1)];
+  let calls = 0;
+  await page.route('**/api/v1/ekyc/pan-validation**', async (route) => {
+    if (route.request().method() !== 'POST') return route.fallback();
+    calls += 1;
+    const answer = answers.shift();
+    return answer ? route.fulfill(answer) : route.fallback();
+  });
+  await page.goto('/ekyc1/pan-verification');
+  await page.getByLabel('PAN number').fill('BCDPS4321K');
+  await page.getByLabel('Name on PAN').fill('Sunita Sharma');
+  await page.getByLabel('Date of birth').fill('05/06/1985');
+  await page.getByRole('button', { name: 'Continue' }).click();
+  // the place is said, then the page asks again by itself and, served, shows the PAN's details
+  await expect(page.getByRole('status').filter({ hasText: /in the queue/ })).toHaveText(
+    'You are number 1 in the queue',
+  );
+  await expect(page).toHaveURL(/\/ekyc1\/pan-verification\/pan-info$/);
+  await expect(page.getByText('SUNITA SHARMA')).toBeVisible();
+  expect(calls).toBe(2);
 });

@@ -3,7 +3,7 @@
  * applicant is not refused but told their place (503, code providerQueue, queue_position,
  * Retry-After); the first in the queue is tried when it asks again, those behind wait without a
  * call, and the places move up as the first are served. A penny drop that waited is not counted
- * against the applicant's day's attempts. The e-sign consent waits the same way.
+ * against the applicant's day's attempts. The e-sign consent and the PAN check wait the same way.
  */
 import path from 'node:path';
 import { MSG } from '@ekyc/contracts/messages';
@@ -11,9 +11,10 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { importIfscBranches } from '../src/modules/bank/import-ifsc-branches.ts';
 import type { PennyDropService } from '../src/providers/bank-verification/port.ts';
+import type { PanVerifier } from '../src/providers/pan/port.ts';
 import { fixtureApplicant } from './support/bank-applicant.ts';
 import { ESIGN_IDENTITY } from './support/esign-applicant.ts';
-import { acknowledgedDocuments, call, testApp, uniqueMobile } from './support/test-app.ts';
+import { acknowledgedDocuments, call, signUpWithEmail, testApp, uniqueMobile } from './support/test-app.ts';
 
 /**
  * On the embedded database only: the queue is one for every process sharing a database, so on the
@@ -26,7 +27,7 @@ let app: FastifyInstance;
 beforeAll(async () => {
   if (shared) return;
   app = await testApp({
-    PROVIDER_LIMITS: 'bank=0/d,bank-payu=0/d,esign=0/d,esign-alt=0/d',
+    PROVIDER_LIMITS: 'pan=0/d,bank=0/d,bank-payu=0/d,esign=0/d,esign-alt=0/d',
     PROVIDER_QUEUE_RETRY_SECONDS: '7',
   });
   await importIfscBranches(app.deps.database, path.join(import.meta.dirname, 'fixtures/ifsc-sample.csv'));
@@ -124,4 +125,41 @@ it.skipIf(shared)('the e-sign consent waits in its own queue while every e-sign 
   });
   expect(consent.statusCode).toBe(503);
   expect(consent.body).toMatchObject({ code: 'providerQueue', data: { queue_position: 1, retry_after: 7 } });
+});
+
+it.skipIf(shared)('PAN checks over budget wait in their own queue and go on to the next step once served', async () => {
+  const check = (token: string, pan: string) =>
+    call<{ queue_position?: number; full_name?: string; screen?: string }>(app, 'POST', 'pan-validation', {
+      token,
+      query: { is_ocr: 'false' },
+      body: { pan, pan_name: 'SUNITA SHARMA', date_of_birth: '05/06/1985' },
+    });
+  const first = (await signUpWithEmail(app)).token;
+  const second = (await signUpWithEmail(app)).token;
+  const waiting = await check(first, 'BCDPS4321K');
+  expect(waiting.statusCode).toBe(503);
+  expect(waiting.body).toMatchObject({ code: 'providerQueue', data: { queue_position: 1, retry_after: 7 } });
+  expect((await check(second, 'BCDPQ4321K')).body).toMatchObject({ data: { queue_position: 2 } });
+
+  // the budget frees: the first is checked and goes on, the second moves up
+  const asked: string[] = [];
+  const pan: PanVerifier = {
+    verify: async (input) => {
+      asked.push(input.pan);
+      return { found: true, status: 'E', valid: true, nameMatches: true, dobMatches: true, aadhaarSeeding: 'Y' };
+    },
+  };
+  const spent = app.deps.pan;
+  app.deps.pan = pan;
+  try {
+    expect((await check(second, 'BCDPQ4321K')).body).toMatchObject({ data: { queue_position: 2 } });
+    expect(asked).toEqual([]);
+    const served = await check(first, 'BCDPS4321K');
+    expect(served.body).toMatchObject({ status: true, data: { full_name: 'SUNITA SHARMA' } });
+    expect((await check(second, 'BCDPQ4321K')).body).toMatchObject({ status: true });
+    expect(asked).toEqual(['BCDPS4321K', 'BCDPQ4321K']);
+  } finally {
+    app.deps.pan = spent;
+  }
+  expect(await app.deps.metrics.registry.metrics()).toContain('ekyc_provider_queued_total{service="pan_validation"} 3');
 });

@@ -1,4 +1,5 @@
 /** What the pan module uses of the app: each use-case takes the part it names (`Pick<PanDeps, ...>`). */
+import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
 import type { DocumentWorkers } from '../../documents/form-pool.ts';
 import type { Hasher } from '../../lib/crypto.ts';
@@ -7,6 +8,7 @@ import type { PanVerifier } from '../../providers/pan/port.ts';
 import type { ApplicantRecords } from '../../records/applicant-records.ts';
 
 export interface PanDeps {
+  config: Config;
   database: Database;
   hasher: Hasher;
   records: ApplicantRecords;

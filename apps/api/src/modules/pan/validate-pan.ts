@@ -10,16 +10,17 @@ import { ROUTE, STAGE } from '@ekyc/contracts/stages';
 import type { z } from 'zod';
 import type { PanDeps } from './deps.ts';
 import { said } from '@ekyc/contracts/said';
-import { invalidFieldIssue } from '../../lib/errors.ts';
+import { AppError, invalidFieldIssue } from '../../lib/errors.ts';
 import { fail, ok, type Outcome } from '../../lib/outcome.ts';
 import { isProviderOutage } from '../../providers/http.ts';
 import type { KraRecord } from '../../providers/kra/port.ts';
+import { inTurn } from '../../records/provider-queue.ts';
 import { RULE_SET_SECTION, ruleSetFrom } from '../../records/rule-set.ts';
 import { screenApplicant } from '../../records/screening.ts';
 import { panTakenBy, recordPanHolder } from './pan-holders.ts';
 import { PAN_IMAGE_SECTION, type PanImageSection, type StoredKraDataObj, type StoredPanObj } from './pan-sections.ts';
 
-type Deps = Pick<PanDeps, 'database' | 'hasher' | 'records' | 'pan' | 'kra'>;
+type Deps = Pick<PanDeps, 'config' | 'database' | 'hasher' | 'records' | 'pan' | 'kra'>;
 
 type Input = z.output<typeof panValidationRequestSchema>;
 
@@ -72,8 +73,12 @@ export async function validatePan(deps: Deps, applicantId: string, input: Input)
 
   let check;
   try {
-    check = await deps.pan.verify({ pan: input.pan, name: input.pan_name, dob: dob.data });
+    // the PAN service over its day's budget or rate: the applicant waits in the queue, with a place
+    check = await inTurn(deps.database.db, deps.config.surge.queue, 'pan_validation', applicantId, () =>
+      deps.pan.verify({ pan: input.pan, name: input.pan_name, dob: dob.data }),
+    );
   } catch (err) {
+    if (err instanceof AppError && err.messageKey === 'providerQueue') throw err;
     return fail(isProviderOutage(err) ? 'panProviderUnavailable' : 'panError', here);
   }
   if (!check.found || !check.valid) return fail('panNotFound', here);

@@ -1,6 +1,8 @@
 /**
  * '/pan-verification': manual PAN entry (PAN number, name on PAN, date of birth) or a PAN card
  * photo read on the server, which fills the form for the applicant to confirm (section 2, 4, 5).
+ * While the PAN service is over its day's budget the page shows the applicant's place in the
+ * queue and asks again by itself.
  */
 import { dateOfBirthSchema, panNameSchema, panNumberSchema, uploadAccept, uploadError } from '@ekyc/contracts/rules';
 import { compressImage } from '../../../lib/compress-image';
@@ -10,6 +12,7 @@ import { useTranslation } from '../../../i18n/use-translation';
 import { useNavigate } from '../../../lib/router';
 import * as z from 'zod/mini';
 import { Button } from '../../../components/button';
+import { QueuePosition } from '../../../components/queue-position';
 import { FileField } from '../../../components/file-field';
 import { TextField } from '../../../components/text-field';
 import { ApiError } from '../../../lib/api-client';
@@ -19,7 +22,7 @@ import { session, useSession } from '../../../lib/session';
 import { toast } from '../../../lib/toast';
 import { keyedResolver } from '../../../lib/form-resolver';
 import { useMessage } from '../../../lib/use-message';
-import { useStageAction } from '../../../lib/use-stage-action';
+import { type QueuePlace, useStageAction } from '../../../lib/use-stage-action';
 import { useUserDetails } from '../../../lib/user-details';
 import { useReadPanCard } from '../api/read-pan-card';
 import { useValidatePan } from '../api/validate-pan';
@@ -96,24 +99,29 @@ export default function PanVerificationPage() {
     }
   };
 
+  const [queue, setQueue] = useState<(QueuePlace & { attempt: number; again: () => void }) | null>(null);
   const submitPan = useStageAction(validate.mutateAsync, {
     followScreen: false,
     quietSuccess: true,
     setError,
+    // also the answer to a request asked again from the queue
+    onSuccess: (data) => {
+      setQueue(null);
+      if (!data.full_name) return;
+      session.set({ stageToMoveFromPan: data.screen ?? ROUTE.digilocker, is_pan_missing: Boolean(data.pan_missing) });
+      navigate(appPath(ROUTE.panInfo));
+    },
     onRefused: (reply) => {
+      setQueue(null);
       if (reply.data.screen !== ROUTE.pan) go(reply.data.screen);
     },
+    onError: () => setQueue(null),
+    onQueued: (place, again) => setQueue((q) => ({ ...place, again, attempt: (q?.attempt ?? 0) + 1 })),
   });
 
   const onSubmit = async (values: FormOutput) => {
-    const reply = await submitPan({ ...values, via_image: panOcrViaImage && readFromImage });
-    if (reply?.status && reply.data.full_name) {
-      session.set({
-        stageToMoveFromPan: reply.data.screen ?? ROUTE.digilocker,
-        is_pan_missing: Boolean(reply.data.pan_missing),
-      });
-      navigate(appPath(ROUTE.panInfo));
-    }
+    setQueue(null);
+    await submitPan({ ...values, via_image: panOcrViaImage && readFromImage });
   };
 
   const tab = (value: Mode, label: string) => (
@@ -130,6 +138,14 @@ export default function PanVerificationPage() {
 
   return (
     <div>
+      {queue && (
+        <QueuePosition
+          position={queue.position}
+          seconds={queue.seconds}
+          attempt={queue.attempt}
+          onRetry={queue.again}
+        />
+      )}
       <p className="mb-4 text-muted">{t('intro')}</p>
       <div role="tablist" aria-label={t('modeLabel')} className="mb-5 flex gap-1 rounded-lg bg-slate-100 p-1">
         {tab('manual', t('modeManual'))}
