@@ -39,8 +39,10 @@ export async function inHostingRange(
   }
 }
 
-/** `deviceInIndia`: whether the device's location fell inside India; undefined without a usable fix. */
-/** `hosting`: the address's range check (inHostingRange), null when not made. */
+/**
+ * `deviceInIndia`: whether the device's location fell inside India, undefined without a usable fix;
+ * `hosting`: the address's range check (inHostingRange), null when not made.
+ */
 export function judgeIp(
   ip: string | undefined,
   deviceInIndia: boolean | undefined,
