@@ -5,9 +5,10 @@
  *    timeout), with and without a second provider to fail over to (ESIGN_VENDORS);
  *  - a surge of new sign-ups (an IPO day) arrives beside the journeys, with and without the
  *    waiting room (WAITING_ROOM_MAX_IN_FLIGHT);
- *  - the first penny-drop provider, or the first ESP, fails half its calls (SANDBOX_FAULTS
- *    bank:half, esign:half), with and without a second provider (BANK_VERIFICATION_VENDORS,
- *    ESIGN_VENDORS): the failover absorbs it, so the journeys complete.
+ *  - the first penny-drop provider, the first ESP or the first SMS gateway fails half its calls
+ *    (SANDBOX_FAULTS bank:half, esign:half, kaleyra:half), with and without a second provider
+ *    (BANK_VERIFICATION_VENDORS, ESIGN_VENDORS, SMS_VENDORS): the failover absorbs it, so the
+ *    journeys complete.
  * BENCH_ONLY=healthy,half runs the scenarios whose name holds "healthy" or "half" alone.
  * It prints, per scenario, the journeys completed and failed, the e-sign consent's and the other
  * calls' p50/p95, which provider served each signing, and how many sign-ups the waiting room held.
@@ -52,6 +53,16 @@ const SCENARIOS: Scenario[] = (
     {
       name: 'penny drop failing half its calls, failover',
       env: { SANDBOX_FAULTS: 'bank:half', BANK_VERIFICATION_VENDORS: 'bank,bank-payu' },
+      surge: false,
+    },
+    {
+      name: 'SMS gateway failing half its calls, no second gateway',
+      env: { SANDBOX_FAULTS: 'kaleyra:half', SMS_VENDORS: 'kaleyra' },
+      surge: false,
+    },
+    {
+      name: 'SMS gateway failing half its calls, failover',
+      env: { SANDBOX_FAULTS: 'kaleyra:half', SMS_VENDORS: 'kaleyra,msg91' },
       surge: false,
     },
     {
@@ -177,7 +188,7 @@ for (const [i, scenario] of SCENARIOS.entries()) {
   const r = await runScenario(scenario, i);
   results.push(r);
   console.log(
-    `  ${r.completed} journeys completed, ${[...r.failed.values()].reduce((a, b) => a + b, 0)} failed; consent p50 ${p(r.consent, 50)} p95 ${p(r.consent, 95)}; other calls p50 ${p(r.others, 50)} p95 ${p(r.others, 95)}; e-sign: ${served(r.metrics)}; penny drop: ${served(r.metrics, 'bank_verification')}; sign-ups ok ${r.signUps.ok}, held ${r.signUps.held}`,
+    `  ${r.completed} journeys completed, ${[...r.failed.values()].reduce((a, b) => a + b, 0)} failed; consent p50 ${p(r.consent, 50)} p95 ${p(r.consent, 95)}; other calls p50 ${p(r.others, 50)} p95 ${p(r.others, 95)}; e-sign: ${served(r.metrics)}; penny drop: ${served(r.metrics, 'bank_verification')}; SMS: ${served(r.metrics, 'sms')}; sign-ups ok ${r.signUps.ok}, held ${r.signUps.held}`,
   );
   for (const [k, v] of r.failed) console.log(`    ${v}× ${k}`);
 }
@@ -195,6 +206,7 @@ console.log(
       'other calls p50 / p95',
       'e-sign providers (choices)',
       'penny-drop providers (choices)',
+      'SMS gateways (choices)',
       'surge sign-ups: OTP sent / held / p95',
     ],
     results.map((r) => [
@@ -205,6 +217,7 @@ console.log(
       `${p(r.others, 50)} / ${p(r.others, 95)}`,
       served(r.metrics),
       served(r.metrics, 'bank_verification'),
+      served(r.metrics, 'sms'),
       r.signUps.ms.length ? `${r.signUps.ok} / ${r.signUps.held} / ${p(r.signUps.ms, 95)}` : '-',
     ]),
   ),
