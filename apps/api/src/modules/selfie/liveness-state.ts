@@ -1,5 +1,6 @@
 /** What the selfie step keeps between its calls, in a private section never shown to the applicant. */
 import type { SelfieDeps } from './deps.ts';
+import type { IpReview } from './ip-check.ts';
 import type { FileRef } from '../../records/applicant-records.ts';
 
 export const LIVENESS_PRIVATE = '_liveness_private';
@@ -23,7 +24,7 @@ export interface LivenessState {
   action_review?: 'action_failed' | 'action_not_checked';
   /** The country of the client's IP address (null: unknown) and what it sends to review (ip-check.ts). */
   ip_country?: string | null;
-  ip_review?: ('ip_outside_india' | 'ip_location_mismatch' | 'ip_unknown' | 'ip_hosting')[];
+  ip_review?: IpReview[];
   /** Face match with the Aadhaar photo: runs while the applicant is in the hosted module. */
   match?: {
     state: 'pending' | 'done' | 'failed';
@@ -34,45 +35,6 @@ export interface LivenessState {
     confidence_level?: 'high' | 'low';
     match?: boolean;
   };
-}
-
-/** Why a selfie waits for a reviewer instead of passing on its own. */
-export type SelfieReviewReason =
-  | 'face_mismatch'
-  | 'face_match_unavailable'
-  | 'no_aadhaar_photo'
-  | 'not_live'
-  | 'module_needs_review'
-  | 'location_missing'
-  | 'location_spoofed'
-  | 'location_outside_india'
-  | 'action_failed'
-  | 'action_not_checked'
-  | 'ip_outside_india'
-  | 'ip_location_mismatch'
-  | 'ip_unknown'
-  | 'ip_hosting';
-
-export interface LivenessSection {
-  image: FileRef;
-  /** auto_approved only when the hosted module approved and every server-side check passed. */
-  status: 'auto_approved' | 'needs_review';
-  /** What the hosted module itself answered. */
-  module_outcome?: 'auto_approved' | 'needs_review';
-  face_match_score?: number;
-  /** The provider said match and the score reached face_match_threshold. */
-  face_match?: boolean;
-  face_match_threshold?: number;
-  /** HyperVerge's "high"/"low" for the face match and the liveness check. */
-  face_match_confidence?: 'high' | 'low';
-  live?: boolean;
-  live_confidence?: number;
-  live_confidence_level?: 'high' | 'low';
-  review_reasons?: SelfieReviewReason[];
-  /** The random action as the provider judged it, and the country of the client's IP address. */
-  action_check?: { result: 'verified' | 'failed' | 'not_checkable'; reason: string };
-  ip_country?: string | null;
-  message: string;
 }
 
 export const readLivenessState = (deps: Pick<SelfieDeps, 'records'>, applicantId: string) =>

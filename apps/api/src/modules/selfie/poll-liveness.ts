@@ -6,15 +6,11 @@
 import type { UploadLivelinessData } from '@ekyc/contracts/calls/upload-liveliness';
 import { MSG, type MessageKey } from '@ekyc/contracts/messages';
 import { ROUTE, routeForStage, STAGE } from '@ekyc/contracts/stages';
+import type { LivenessStored, SelfieReviewReason } from '@ekyc/contracts/sections';
 import type { SelfieDeps } from './deps.ts';
 import { fail, ok, type Outcome } from '../../lib/outcome.ts';
 import { MATCH_WAIT_MS, resumeLostMatch } from './face-match.ts';
-import {
-  LIVENESS_PRIVATE,
-  type LivenessSection,
-  type LivenessState,
-  type SelfieReviewReason,
-} from './liveness-state.ts';
+import { LIVENESS_PRIVATE, type LivenessState } from './liveness-state.ts';
 
 type Deps = Pick<SelfieDeps, 'config' | 'records' | 'liveness'>;
 
@@ -112,7 +108,7 @@ async function complete(
   const reasons = reviewReasons(state, moduleOutcome, faceMatch);
   const status = reasons.length === 0 ? 'auto_approved' : 'needs_review';
   const key = status === 'auto_approved' ? 'livenessApproved' : 'livenessNeedsReview';
-  const section: LivenessSection = {
+  const section: LivenessStored = {
     image: state.image!,
     status,
     module_outcome: moduleOutcome,
