@@ -14,7 +14,7 @@
  *   public code index (repository not resolvable): state codes ("Appendix 6"), FMALE, SVG/CUR, 0x-hex
  *   signature with its size.
  */
-import type { FAMILY_RELATIONS, NOMINEE_RELATIONS } from '@ekyc/contracts/enums';
+import type { FamilyRelation, NOMINEE_RELATIONS } from '@ekyc/contracts/enums';
 
 export const DEPOSITORY_CODES_VERSION = '2026-12-04';
 
@@ -43,7 +43,6 @@ type Occupation =
   | 'business'
   | 'others';
 type Relation = (typeof NOMINEE_RELATIONS)[number];
-type FamilyRelation = (typeof FAMILY_RELATIONS)[number];
 type Gender = 'M' | 'F' | 'T';
 
 /**
