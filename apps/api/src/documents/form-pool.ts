@@ -63,6 +63,7 @@ const outOfMemory = (err: unknown) => (err as { code?: unknown } | null)?.code =
 export class DocumentWorkers {
   private pool: Piscina | null = null;
   private inspections: Piscina | null = null;
+  private closed = false;
 
   constructor(
     private readonly threads: number,
@@ -96,6 +97,8 @@ export class DocumentWorkers {
   async inspectPdf(bytes: Uint8Array, password?: string): Promise<PdfInspection> {
     const first = await this.inspectOnce(bytes, password);
     if (!('died' in first)) return first;
+    // the pools were closed under it (the app stopping): no fresh thread to try
+    if (this.closed) throw first.died;
     const second = await this.inspectOnce(bytes, password);
     if (!('died' in second)) return second;
     if (first.started || second.started) return TOO_COMPLEX;
@@ -145,6 +148,7 @@ export class DocumentWorkers {
   }
 
   async close(): Promise<void> {
+    this.closed = true;
     const pools = [this.pool, this.inspections];
     this.pool = null;
     this.inspections = null;
