@@ -8,6 +8,7 @@
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../db/client.ts';
 import { preparedSql } from '../db/prepared.ts';
+import type { Applicant } from './applicant.ts';
 import type { SectionWrites } from './applicant.repository.ts';
 import { fileRowsSql, fileRowValues, type NewFileRow } from './files.repository.ts';
 
@@ -22,17 +23,32 @@ export interface OutsideWindow {
 }
 
 /** A new applicant's row, its identity sealed (mobile_enc) and indexed (mobile_hash). */
-export interface NewApplicant {
+export type NewApplicant = Pick<
+  Applicant,
+  'whatsappOpt' | 'refcode' | 'ownRefcode' | 'utm' | 'userAgent' | 'source'
+> & {
   mobileHash: string;
   mobileEnc: string;
-  whatsappOpt: boolean;
-  refcode: string | null;
-  ownRefcode: string;
-  utm: { source: string | null; medium: string | null; campaign: string | null };
-  userAgent: string | null;
-  source: string;
   language: string;
+};
+
+/** A stage completed: the stage, the next one, the sections written and the review entry it may add. */
+interface StageMove {
+  stage: number;
+  next: number;
+  sections: SectionWrites;
+  review: { stage: number; payloadEnc: string };
 }
+
+/** A move's parameters, as both statements take them. */
+const moveValues = (move: StageMove) => ({
+  stage: move.stage,
+  next: move.next,
+  putNames: move.sections.put.map((w) => w.name),
+  putPayloads: move.sections.put.map((w) => w.payloadEnc),
+  reviewStage: move.review.stage,
+  review: move.review.payloadEnc,
+});
 
 export const applicantWritesRepository = {
   /**
@@ -42,7 +58,7 @@ export const applicantWritesRepository = {
   async signUp(
     tx: Tx,
     applicant: NewApplicant,
-    move: { stage: number; next: number; sections: SectionWrites; review: { stage: number; payloadEnc: string } },
+    move: StageMove,
     consents: { purposes: string[]; granted: boolean[]; noticeVersion: string; source: string },
   ): Promise<{ id: string; created: boolean }> {
     const [row] = await preparedSql<{ applicant_id: string; created: boolean }>(
@@ -66,12 +82,7 @@ export const applicantWritesRepository = {
         userAgent: applicant.userAgent,
         source: applicant.source,
         language: applicant.language,
-        stage: move.stage,
-        next: move.next,
-        putNames: move.sections.put.map((w) => w.name),
-        putPayloads: move.sections.put.map((w) => w.payloadEnc),
-        reviewStage: move.review.stage,
-        review: move.review.payloadEnc,
+        ...moveValues(move),
         purposes: consents.purposes,
         granted: consents.granted,
         noticeVersion: consents.noticeVersion,
@@ -128,14 +139,7 @@ export const applicantWritesRepository = {
   async completeStage(
     tx: Tx,
     applicantId: string,
-    move: {
-      stage: number;
-      next: number;
-      sections: SectionWrites;
-      review: { stage: number; payloadEnc: string };
-      window?: StageWindow;
-      files?: readonly NewFileRow[];
-    },
+    move: StageMove & { window?: StageWindow; files?: readonly NewFileRow[] },
     unlessSigned = false,
   ): Promise<{ signed: boolean; target: number | undefined; outside?: OutsideWindow }> {
     const [row] = await preparedSql<{
@@ -156,13 +160,8 @@ export const applicantWritesRepository = {
         min: move.window?.[0] ?? null,
         max: move.window?.[1] ?? null,
         unlessSigned,
-        stage: move.stage,
-        next: move.next,
-        putNames: move.sections.put.map((w) => w.name),
-        putPayloads: move.sections.put.map((w) => w.payloadEnc),
+        ...moveValues(move),
         remove: move.sections.remove,
-        reviewStage: move.review.stage,
-        review: move.review.payloadEnc,
         ...fileRowValues(move.files),
       },
     );

@@ -4,9 +4,10 @@
  * again by itself when the wait ends (or at once on "Try now"). Its texts are the waiting room's
  * catalogue (waiting-room.json) and the providerQueue message.
  */
-import { useEffect, useRef, useState } from 'react';
+import { type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from '../i18n/use-translation';
 import { useMessage } from '../lib/use-message';
+import type { QueuePlace } from '../lib/use-stage-action';
 import { Button } from './button';
 
 export interface QueuePositionProps {
@@ -50,4 +51,26 @@ export function QueuePosition({ position, seconds, attempt, onRetry }: QueuePosi
       </Button>
     </section>
   );
+}
+
+/**
+ * A page's place in a provider's queue: `onQueued` takes a providerQueue answer (useStageAction's
+ * option of that name) with the call that asks again, `clear` ends the wait on any other answer,
+ * and `shown` is the place to render (null when not waiting).
+ */
+export function useQueuePlace(): {
+  shown: ReactNode;
+  onQueued: (place: QueuePlace, again: () => void) => void;
+  clear: () => void;
+} {
+  const [queue, setQueue] = useState<(QueuePlace & { attempt: number; again: () => void }) | null>(null);
+  const onQueued = useCallback(
+    (place: QueuePlace, again: () => void) => setQueue((q) => ({ ...place, again, attempt: (q?.attempt ?? 0) + 1 })),
+    [],
+  );
+  const clear = useCallback(() => setQueue(null), []);
+  const shown = queue && (
+    <QueuePosition position={queue.position} seconds={queue.seconds} attempt={queue.attempt} onRetry={queue.again} />
+  );
+  return { shown, onQueued, clear };
 }

@@ -10,12 +10,12 @@ import { ROUTE, STAGE } from '@ekyc/contracts/stages';
 import { useState } from 'react';
 import { useTranslation } from '../../../i18n/use-translation';
 import { Button } from '../../../components/button';
-import { QueuePosition } from '../../../components/queue-position';
+import { useQueuePlace } from '../../../components/queue-position';
 import { PageLoader } from '../../../components/spinner';
 import { useScreenNavigate } from '../../../lib/navigation';
 import { toast } from '../../../lib/toast';
 import { useMessage } from '../../../lib/use-message';
-import { type QueuePlace, useStageAction } from '../../../lib/use-stage-action';
+import { useStageAction } from '../../../lib/use-stage-action';
 import { useVerifyBankAccount } from '../api/verify-bank-account';
 import { BankDetailsForm } from '../components/bank-details-form';
 import { BankSummary } from '../components/bank-summary';
@@ -28,16 +28,16 @@ export default function AddBankPage() {
   const go = useScreenNavigate();
   const { bank, stage, isLoading, details, panName } = useBankRecord();
   const verify = useVerifyBankAccount();
-  const [queue, setQueue] = useState<(QueuePlace & { attempt: number; again: () => void }) | null>(null);
+  const queue = useQueuePlace();
   const verifyAccount = useStageAction(verify.mutateAsync, {
     onSuccess: (data) => {
-      setQueue(null);
+      queue.clear();
       if (data.name_match?.result === 'close')
         toast.show('info', t(`nameMatch.reason.${data.name_match.reason}`), 8000);
     },
-    onRefused: () => setQueue(null),
-    onError: () => setQueue(null),
-    onQueued: (place, again) => setQueue((q) => ({ ...place, again, attempt: (q?.attempt ?? 0) + 1 })),
+    onRefused: queue.clear,
+    onError: queue.clear,
+    onQueued: queue.onQueued,
   });
   const [editing, setEditing] = useState(false);
   if (isLoading || !details) return <PageLoader label={t('common:loading')} />;
@@ -55,12 +55,9 @@ export default function AddBankPage() {
     );
   }
 
-  const queuePlace = queue && (
-    <QueuePosition position={queue.position} seconds={queue.seconds} attempt={queue.attempt} onRetry={queue.again} />
-  );
   const stored = Boolean(bank.ifsc && bank.account_number && bank.account_type);
   const submit = async (values: { ifsc: string; account_number: string; account_type: string }) => {
-    setQueue(null);
+    queue.clear();
     await verifyAccount({
       ifsc: values.ifsc,
       account_number: values.account_number,
@@ -71,7 +68,7 @@ export default function AddBankPage() {
   if (stored && bank.bank_verify_edit && !editing) {
     return (
       <div>
-        {queuePlace}
+        {queue.shown}
         <div className="mb-2 flex items-center justify-between">
           <p className="text-sm text-muted">{t('storedDetails')}</p>
           <Button variant="link" className="w-auto" onClick={() => setEditing(true)}>
@@ -94,7 +91,7 @@ export default function AddBankPage() {
 
   return (
     <div>
-      {queuePlace}
+      {queue.shown}
       <p className="mb-4 text-muted">{t('addBankIntro')}</p>
       <BankDetailsForm
         defaults={

@@ -18,8 +18,8 @@ import { ApiError } from '../../../lib/api-client';
 import { useScreenNavigate } from '../../../lib/navigation';
 import { session, useSession } from '../../../lib/session';
 import { toast } from '../../../lib/toast';
-import { type QueuePlace, queuePlaceOf } from '../../../lib/use-stage-action';
-import { QueuePosition } from '../../../components/queue-position';
+import { queuePlaceOf } from '../../../lib/use-stage-action';
+import { useQueuePlace } from '../../../components/queue-position';
 import { useMessage } from '../../../lib/use-message';
 import { invalidateUserDetails, useUserDetails } from '../../../lib/user-details';
 import { useEsignConsent } from '../api/esign-consent';
@@ -52,7 +52,7 @@ export default function EsignPage() {
   const [signing, setSigning] = useState<Signing | null>(null);
   const [secondsLeft, setSecondsLeft] = useState(0);
   const [expired, setExpired] = useState(false);
-  const [queue, setQueue] = useState<(QueuePlace & { attempt: number; again: () => void }) | null>(null);
+  const queue = useQueuePlace();
   const popup = useRef<Window | null>(null);
   const windowSeconds = form.data?.esign_window_seconds ?? ESIGN_WINDOW_S;
 
@@ -121,16 +121,16 @@ export default function EsignPage() {
     }
     popup.current = win;
     setExpired(false);
-    await startIn(win, 1);
+    await startIn(win);
   };
 
   /** Asks for the signing request and puts it in the popup; while every e-sign service is over budget, waits its turn. */
-  const startIn = async (win: Window, attempt: number) => {
-    if (win.closed) return setQueue(null);
+  const startIn = async (win: Window) => {
+    if (win.closed) return queue.clear();
     try {
       const reply = await consent.mutateAsync({ eproId, documents: acknowledgementOf(documents) });
       if (!reply.status) throw new ApiError(reply.message, 200, reply.data);
-      setQueue(null);
+      queue.clear();
       win.document.open();
       win.document.write(`<!doctype html><title>Aadhaar eSign</title><body>${reply.data.api_response}</body>`);
       win.document.close();
@@ -141,9 +141,9 @@ export default function EsignPage() {
       const place = queuePlaceOf(err);
       if (place) {
         // the popup stays open (a new one would need another tap) and the page shows the place
-        return setQueue({ ...place, attempt, again: () => void startIn(win, attempt + 1) });
+        return queue.onQueued(place, () => void startIn(win));
       }
-      setQueue(null);
+      queue.clear();
       win.close();
       popup.current = null;
       toast.error(msg(err instanceof ApiError ? err : 'esignError'));
@@ -224,14 +224,7 @@ export default function EsignPage() {
           if (e.target.checked) setAgreeError('');
         }}
       />
-      {queue && (
-        <QueuePosition
-          position={queue.position}
-          seconds={queue.seconds}
-          attempt={queue.attempt}
-          onRetry={queue.again}
-        />
-      )}
+      {queue.shown}
       {signing ? (
         <div className="flex flex-col gap-2">
           <Countdown seconds={secondsLeft} />

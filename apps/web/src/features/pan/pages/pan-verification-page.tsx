@@ -12,7 +12,7 @@ import { useTranslation } from '../../../i18n/use-translation';
 import { useNavigate } from '../../../lib/router';
 import * as z from 'zod/mini';
 import { Button } from '../../../components/button';
-import { QueuePosition } from '../../../components/queue-position';
+import { useQueuePlace } from '../../../components/queue-position';
 import { FileField } from '../../../components/file-field';
 import { TextField } from '../../../components/text-field';
 import { ApiError } from '../../../lib/api-client';
@@ -22,7 +22,7 @@ import { session, useSession } from '../../../lib/session';
 import { toast } from '../../../lib/toast';
 import { keyedResolver } from '../../../lib/form-resolver';
 import { useMessage } from '../../../lib/use-message';
-import { type QueuePlace, useStageAction } from '../../../lib/use-stage-action';
+import { useStageAction } from '../../../lib/use-stage-action';
 import { useUserDetails } from '../../../lib/user-details';
 import { useReadPanCard } from '../api/read-pan-card';
 import { useValidatePan } from '../api/validate-pan';
@@ -99,28 +99,28 @@ export default function PanVerificationPage() {
     }
   };
 
-  const [queue, setQueue] = useState<(QueuePlace & { attempt: number; again: () => void }) | null>(null);
+  const queue = useQueuePlace();
   const submitPan = useStageAction(validate.mutateAsync, {
     followScreen: false,
     quietSuccess: true,
     setError,
     // also the answer to a request asked again from the queue
     onSuccess: (data) => {
-      setQueue(null);
+      queue.clear();
       if (!data.full_name) return;
       session.set({ stageToMoveFromPan: data.screen ?? ROUTE.digilocker, is_pan_missing: Boolean(data.pan_missing) });
       navigate(appPath(ROUTE.panInfo));
     },
     onRefused: (reply) => {
-      setQueue(null);
+      queue.clear();
       if (reply.data.screen !== ROUTE.pan) go(reply.data.screen);
     },
-    onError: () => setQueue(null),
-    onQueued: (place, again) => setQueue((q) => ({ ...place, again, attempt: (q?.attempt ?? 0) + 1 })),
+    onError: queue.clear,
+    onQueued: queue.onQueued,
   });
 
   const onSubmit = async (values: FormOutput) => {
-    setQueue(null);
+    queue.clear();
     await submitPan({ ...values, via_image: panOcrViaImage && readFromImage });
   };
 
@@ -138,14 +138,7 @@ export default function PanVerificationPage() {
 
   return (
     <div>
-      {queue && (
-        <QueuePosition
-          position={queue.position}
-          seconds={queue.seconds}
-          attempt={queue.attempt}
-          onRetry={queue.again}
-        />
-      )}
+      {queue.shown}
       <p className="mb-4 text-muted">{t('intro')}</p>
       <div role="tablist" aria-label={t('modeLabel')} className="mb-5 flex gap-1 rounded-lg bg-slate-100 p-1">
         {tab('manual', t('modeManual'))}
