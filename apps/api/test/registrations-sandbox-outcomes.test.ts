@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { KIT_DOCUMENTS } from '@ekyc/contracts/calls/broker-documents';
 import { UCC_PAN_MISMATCH } from '../src/sandbox/registrations/routes.ts';
 import { approvedApplicant, panWithDigits, statusOf } from './support/registrations.ts';
-import { bearer, call, latestOtp, reviewerToken, testApp } from './support/test-app.ts';
+import { bearer, call, latestOtp, reviewerToken, testApp, uniqueMobile } from './support/test-app.ts';
 
 // the registrations' completion, waited for; a busy machine stretches it well past its usual seconds
 const WAIT = { timeout: 45_000, interval: 100 };
@@ -23,8 +23,20 @@ type Message = {
   attachments: { filename: string; content_type: string; size: number }[];
 };
 
+/** An applicant's own e-mail: the outbox is read by recipient (on the server-mode database other files fill its newest 100). */
+const uniqueEmail = () => `outcomes.${uniqueMobile()}@example.in`;
+
 describe('Registrations after approval, sandbox outcomes', () => {
   let app: FastifyInstance;
+  /** The messages to these recipients, newest first. */
+  const outboxOf = async (...recipients: string[]) =>
+    (
+      await Promise.all(
+        recipients.map(
+          async (to) => (await app.inject({ url: `/sandbox/outbox?to=${encodeURIComponent(to)}` })).json() as Message[],
+        ),
+      )
+    ).flat();
   let reviewer: string;
   let checker: string;
   beforeAll(async () => {
@@ -42,7 +54,8 @@ describe('Registrations after approval, sandbox outcomes', () => {
   afterAll(() => app.close());
 
   it('turns an approved application Completed with client code and BO id, and sends the welcome email', async () => {
-    const a = await approvedApplicant(app, { pan: panWithDigits('4321'), reviewer });
+    const email = uniqueEmail();
+    const a = await approvedApplicant(app, { pan: panWithDigits('4321'), email, reviewer });
     expect((await a.status()).status).toBe('Approved');
     await expect.poll(async () => (await a.status()).status, WAIT).toBe('Completed');
     const done = await a.status();
@@ -62,12 +75,7 @@ describe('Registrations after approval, sandbox outcomes', () => {
     expect(list.every((r) => r.attempts === 1 || r.kind === 'ckyc')).toBe(true);
     await expect.poll(async () => (await a.status()).ckyc?.status, WAIT).toBe('accepted');
 
-    const outbox = (await app.inject({ method: 'GET', url: '/sandbox/outbox' })).json() as {
-      channel: string;
-      to: string;
-      text: string;
-      attachments: { filename: string; content_type: string; size: number }[];
-    }[];
+    const outbox = await outboxOf(email);
     const welcome = outbox.find((m) => m.channel === 'email' && m.text.includes(done.client_code!));
     expect(welcome?.text).toContain(done.bo_id!);
     expect(welcome?.text).toContain('Most Important Terms and Conditions');
@@ -78,7 +86,8 @@ describe('Registrations after approval, sandbox outcomes', () => {
   }, 60_000);
 
   it('finishes an activation a stopped process left half-done: the welcome not yet delivered goes out, once', async () => {
-    const a = await approvedApplicant(app, { pan: panWithDigits('4322'), reviewer });
+    const email = uniqueEmail();
+    const a = await approvedApplicant(app, { pan: panWithDigits('4322'), email, reviewer });
     const db = app.deps.database.db;
     const activated = async () =>
       (
@@ -89,7 +98,7 @@ describe('Registrations after approval, sandbox outcomes', () => {
     await expect.poll(activated, WAIT).toBe(true);
     const welcomes = async () => {
       const { client_code: code } = await a.status();
-      const outbox = (await app.inject({ method: 'GET', url: '/sandbox/outbox' })).json() as Message[];
+      const outbox = await outboxOf(email, a.mobile);
       const mine = outbox.filter((m) => m.text.includes(code!));
       return {
         email: mine.filter((m) => m.channel === 'email').length,
