@@ -1,5 +1,5 @@
 /**
- * The queue while every penny-drop provider (or the PAN service) is over its day's budget, as the
+ * The queue while every penny-drop provider (or the PAN service, DigiLocker, the liveness module) is over its day's budget, as the
  * applicant sees it on a phone: "You are number N in the queue" (a status a screen reader says), "Try now" asks at once,
  * and the page asks again by itself when the wait ends and goes on when it is served. The server's
  * queue (places, budgets) is apps/api/test/provider-queue.test.ts; here the penny drop's first two
@@ -75,4 +75,52 @@ test('the PAN page says the place in the queue and goes on to the PAN details wh
   await expect(page).toHaveURL(/\/ekyc1\/pan-verification\/pan-info$/);
   await expect(page.getByText('SUNITA SHARMA')).toBeVisible();
   expect(calls).toBe(2);
+});
+
+test('the DigiLocker page keeps the applicant in the queue, then sends them to DigiLocker', async ({
+  page,
+  request,
+}) => {
+  await seedApplicant(page, request, 140, { pan_obj: VERIFIED_IDENTITY.pan_obj });
+  const answers = [queued(1, 1)];
+  let calls = 0;
+  await page.route('**/api/v1/ekyc/initilize-digilocker**', async (route) => {
+    calls += 1;
+    const answer = answers.shift();
+    return answer ? route.fulfill(answer) : route.fallback();
+  });
+  await page.goto('/ekyc1/digilocker');
+  await page.getByRole('checkbox').check();
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page.getByRole('status').filter({ hasText: /in the queue/ })).toHaveText(
+    'You are number 1 in the queue',
+  );
+  // asked again by itself and served: on to DigiLocker's consent, and back with the documents
+  await expect(page).toHaveURL(/\/sandbox\/digilocker\/oauth2\/1\/authorize\?response_type=code&client_id=/);
+  await page.getByRole('button', { name: 'Allow', exact: true }).click();
+  await expect(page).toHaveURL(/\/ekyc1\/digilocker$/);
+  await expect(page.getByRole('heading', { name: 'Aadhaar card' })).toBeVisible();
+  expect(calls).toBe(2);
+});
+
+test('the selfie page shows the place in the liveness queue and gets the module once served', async ({
+  page,
+  request,
+}) => {
+  await seedApplicant(page, request, 200, VERIFIED_IDENTITY);
+  const answers = [queued(3, 600), queued(1, 1)];
+  let calls = 0;
+  await page.route('**/api/v1/ekyc/get-hypervege-token**', async (route) => {
+    calls += 1;
+    const answer = answers.shift();
+    return answer ? route.fulfill(answer) : route.fallback();
+  });
+  await page.goto('/ekyc1/take-selfie');
+  const place = page.getByRole('status').filter({ hasText: /in the queue/ });
+  await expect(place).toHaveText('You are number 3 in the queue');
+  await page.getByRole('button', { name: 'Try now' }).click();
+  await expect(place).toHaveText('You are number 1 in the queue');
+  // asked again by itself: the token is in, the place is gone
+  await expect(place).toHaveCount(0);
+  expect(calls).toBe(3);
 });

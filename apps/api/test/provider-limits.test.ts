@@ -84,6 +84,8 @@ describe.skipIf(!process.env.TEST_REDIS_URL)('two processes spending one budget 
       // each process made at most two calls: alone, either would have one left
       await expect(b!.admit('esign')).rejects.toBeInstanceOf(OverBudgetError);
       await expect(a!.admit('esign')).rejects.toBeInstanceOf(OverBudgetError);
+      // either process sees the budget spent without spending a call (DigiLocker's consent asks so)
+      expect([await a!.spent('esign'), await b!.spent('esign')]).toEqual([true, true]);
       // the day's key expires by itself, after the day is over
       const ttl = await connections[0]!.ttl(`${prefix}provider-budget:esign:2026-12-04`);
       expect(ttl).toBeGreaterThan(86_400);
@@ -98,10 +100,17 @@ describe('a provider over its daily budget', () => {
     let now = Date.parse('2026-12-04T18:00:00Z'); // 23:30 in India
     const limits = new ProviderLimits({ esign: { perDay: 2 } }, undefined, () => now);
     await limits.admit('esign');
+    // asking whether it is spent spends nothing
+    expect(await limits.spent('esign')).toBe(false);
+    expect(await limits.spent('esign')).toBe(false);
     await limits.admit('esign');
+    expect(await limits.spent('esign')).toBe(true);
     await expect(limits.admit('esign')).rejects.toBeInstanceOf(OverBudgetError);
+    // a provider without a budget is never spent
+    expect(await limits.spent('pan')).toBe(false);
     now = Date.parse('2026-12-04T18:31:00Z'); // 00:01 on the 5th in India
     expect(istDay(now)).toBe('2026-12-05');
+    expect(await limits.spent('esign')).toBe(false);
     await expect(limits.admit('esign')).resolves.toBeUndefined();
   });
 

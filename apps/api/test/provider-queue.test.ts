@@ -3,7 +3,8 @@
  * applicant is not refused but told their place (503, code providerQueue, queue_position,
  * Retry-After); the first in the queue is tried when it asks again, those behind wait without a
  * call, and the places move up as the first are served. A penny drop that waited is not counted
- * against the applicant's day's attempts. The e-sign consent and the PAN check wait the same way.
+ * against the applicant's day's attempts. The e-sign consent and the PAN check wait the same way,
+ * and so do DigiLocker's consent and the liveness module, before the applicant leaves for them.
  */
 import path from 'node:path';
 import { MSG } from '@ekyc/contracts/messages';
@@ -11,6 +12,8 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { importIfscBranches } from '../src/modules/bank/import-ifsc-branches.ts';
 import type { PennyDropService } from '../src/providers/bank-verification/port.ts';
+import { configureProviderCalls } from '../src/providers/http.ts';
+import { parseProviderLimits, ProviderLimits } from '../src/providers/limits.ts';
 import type { PanVerifier } from '../src/providers/pan/port.ts';
 import { fixtureApplicant } from './support/bank-applicant.ts';
 import { ESIGN_IDENTITY } from './support/esign-applicant.ts';
@@ -23,11 +26,13 @@ import { acknowledgedDocuments, call, signUpWithEmail, testApp, uniqueMobile } f
  */
 const shared = Boolean(process.env.TEST_DATABASE_URL);
 
+const LIMITS = 'pan=0/d,bank=0/d,bank-payu=0/d,esign=0/d,esign-alt=0/d,digilocker=0/d,liveness=0/d';
+
 let app: FastifyInstance;
 beforeAll(async () => {
   if (shared) return;
   app = await testApp({
-    PROVIDER_LIMITS: 'pan=0/d,bank=0/d,bank-payu=0/d,esign=0/d,esign-alt=0/d',
+    PROVIDER_LIMITS: LIMITS,
     PROVIDER_QUEUE_RETRY_SECONDS: '7',
   });
   await importIfscBranches(app.deps.database, path.join(import.meta.dirname, 'fixtures/ifsc-sample.csv'));
@@ -163,3 +168,54 @@ it.skipIf(shared)('PAN checks over budget wait in their own queue and go on to t
   }
   expect(await app.deps.metrics.registry.metrics()).toContain('ekyc_provider_queued_total{service="pan_validation"} 3');
 });
+
+it.skipIf(shared)(
+  "DigiLocker's consent and the liveness module wait in queues of their own, and send the applicant on once served",
+  async () => {
+    const at = async (stage: number) => {
+      const res = await app.inject({
+        method: 'POST',
+        url: '/sandbox/fixtures/applicant',
+        payload: { mobile: uniqueMobile(), stage },
+      });
+      return (res.json() as { data: { token: string } }).data.token;
+    };
+    type Place = { queue_position?: number; data?: { url: string }; module_url?: string };
+    const locker = (token: string) => call<Place>(app, 'GET', 'initilize-digilocker', { token });
+    const liveness = (token: string) => call<Place>(app, 'GET', 'get-hypervege-token', { token });
+    const [firstLocker, secondLocker, firstSelfie, secondSelfie] = [
+      await at(140),
+      await at(140),
+      await at(200),
+      await at(200),
+    ];
+
+    const waiting = await locker(firstLocker);
+    expect(waiting.statusCode).toBe(503);
+    expect(waiting.body).toMatchObject({ code: 'providerQueue', data: { queue_position: 1, retry_after: 7 } });
+    expect((await locker(secondLocker)).body).toMatchObject({ data: { queue_position: 2 } });
+    expect((await liveness(firstSelfie)).body).toMatchObject({ code: 'providerQueue', data: { queue_position: 1 } });
+    expect((await liveness(secondSelfie)).body).toMatchObject({ data: { queue_position: 2 } });
+
+    // the budgets free (the next day): each first in line is sent on, then the one behind it
+    configureProviderCalls({ limits: new ProviderLimits(parseProviderLimits('pan=0/d')) });
+    try {
+      expect((await locker(secondLocker)).body).toMatchObject({ data: { queue_position: 2 } });
+      const sent = await locker(firstLocker);
+      expect(sent.body).toMatchObject({ status: true });
+      // DigiLocker's consent page, where the applicant goes now
+      expect(sent.body.data.data?.url).toContain('/sandbox/digilocker/');
+      expect((await locker(secondLocker)).body).toMatchObject({ status: true });
+      expect((await liveness(firstSelfie)).body).toMatchObject({
+        status: true,
+        data: { module_url: expect.any(String) },
+      });
+      expect((await liveness(secondSelfie)).body).toMatchObject({ status: true });
+    } finally {
+      configureProviderCalls({ limits: new ProviderLimits(parseProviderLimits(LIMITS)) });
+    }
+    const metrics = await app.deps.metrics.registry.metrics();
+    expect(metrics).toContain('ekyc_provider_queued_total{service="digilocker"} 3');
+    expect(metrics).toContain('ekyc_provider_queued_total{service="liveness"} 2');
+  },
+);

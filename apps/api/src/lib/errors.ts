@@ -58,6 +58,14 @@ const DEFAULT_MESSAGE: { [C in ErrorCode]: ErrorMessageKey<C> } = {
   INTERNAL: 'somethingWrong',
 };
 
+/**
+ * The sign-up waiting room's answer: wait `retrySeconds` and try again (the sign-up page counts it
+ * down and asks again by itself). Given while the process is saturated (plugins/waiting-room.ts)
+ * and while every SMS gateway has spent its day's budget (send-otp).
+ */
+export const waitingRoom = (retrySeconds: number) =>
+  new AppError('UNAVAILABLE', 'waitingRoom', { retry_after: retrySeconds, waiting_room: true });
+
 export class AppError<C extends ErrorCode = ErrorCode, T extends string = string> extends Error {
   readonly code: C;
   /** The message's key in MSG when it comes from the catalogue: the reply's `code`. */

@@ -11,7 +11,7 @@
  */
 import underPressure from '@fastify/under-pressure';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { AppError } from '../lib/errors.ts';
+import { waitingRoom } from '../lib/errors.ts';
 
 /** The call that starts a new journey. */
 const SIGN_UP = { method: 'POST', url: '/api/v1/ekyc/send-otp' } as const;
@@ -47,6 +47,6 @@ export async function registerWaitingRoom(app: FastifyInstance): Promise<void> {
     // a returning applicant signing in again carries on where they were
     if (typeof mobile === 'string' && (await deps.records.findByMobile(mobile))) return;
     deps.metrics.waitingRoomHeld.inc();
-    throw new AppError('UNAVAILABLE', 'waitingRoom', { retry_after: retrySeconds, waiting_room: true });
+    throw waitingRoom(retrySeconds);
   });
 }

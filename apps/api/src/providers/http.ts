@@ -176,6 +176,15 @@ export async function admitProviderCall(provider: string, call: string): Promise
   }
 }
 
+/**
+ * Fails as a call over budget would (cause `over_budget`) when the day's budget of `provider` is
+ * spent, without spending one: for a step that sends the applicant on to the provider's own page.
+ */
+export async function checkBudget(provider: string): Promise<void> {
+  if (await settings.limits?.spent(provider))
+    throw new ProviderError(`${provider}: the day's budget of calls is spent`, undefined, undefined, 'over_budget');
+}
+
 export async function fetchJson<T = unknown>(
   url: string,
   init: {

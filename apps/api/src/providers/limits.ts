@@ -35,6 +35,8 @@ export function parseProviderLimits(value: string): Record<string, ProviderLimit
 /** Counts a provider's calls of a day; resolves to the count including this one. */
 export interface DailyCounter {
   increment(provider: string, day: string): Promise<number>;
+  /** The count so far, without counting a call. */
+  read(provider: string, day: string): Promise<number>;
 }
 
 export class MemoryDailyCounter implements DailyCounter {
@@ -46,6 +48,9 @@ export class MemoryDailyCounter implements DailyCounter {
     for (const k of this.counts.keys()) if (!k.endsWith(`:${day}`)) this.counts.delete(k);
     this.counts.set(key, n);
     return n;
+  }
+  async read(provider: string, day: string) {
+    return this.counts.get(`${provider}:${day}`) ?? 0;
   }
 }
 
@@ -63,6 +68,9 @@ export class RedisDailyCounter implements DailyCounter {
       .expire(key, 2 * 86_400)
       .exec()) as [[null, number], unknown];
     return n;
+  }
+  async read(provider: string, day: string) {
+    return Number((await this.redis.get(`${this.prefix}provider-budget:${provider}:${day}`)) ?? 0);
   }
 }
 
@@ -115,6 +123,22 @@ export class ProviderLimits {
       if (n > limit.perDay) throw new OverBudgetError(provider);
     }
     if (limit.perSecond !== undefined) await this.turn(provider, limit.perSecond, signal);
+  }
+
+  /**
+   * Whether the day's budget of `provider` is spent, without spending a call: a step that sends the
+   * applicant to the provider (DigiLocker's consent) asks before they go. An unreadable counter
+   * says not spent, as admit() lets the call go.
+   */
+  async spent(provider: string): Promise<boolean> {
+    const perDay = this.limits[provider]?.perDay;
+    if (perDay === undefined) return false;
+    try {
+      return (await this.counter.read(provider, istDay(this.now()))) >= perDay;
+    } catch (err) {
+      this.onCounterError(err);
+      return false;
+    }
   }
 
   private turn(provider: string, perSecond: number, signal?: AbortSignal): Promise<void> {

@@ -20,7 +20,7 @@ export interface ProviderQueueSettings {
 }
 
 /** The services whose requests wait in a queue when over budget. */
-export type QueuedService = 'pan_validation' | 'bank_verification' | 'esign';
+export type QueuedService = 'pan_validation' | 'bank_verification' | 'esign' | 'digilocker' | 'liveness';
 
 /** The 503 the applicant's page reads as "You are number N in the queue". */
 export const queued = (position: number, settings: ProviderQueueSettings) =>

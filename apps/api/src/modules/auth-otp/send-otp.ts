@@ -3,14 +3,15 @@ import type { sendOtpRequestSchema } from '@ekyc/contracts/calls/send-otp';
 import type { Language } from '@ekyc/contracts/constants';
 import type { z } from 'zod';
 import type { AuthOtpDeps } from './deps.ts';
-import { invalidField } from '../../lib/errors.ts';
+import { invalidField, waitingRoom } from '../../lib/errors.ts';
 import { fail, ok, type Outcome } from '../../lib/outcome.ts';
 import { indianDay, ruleSetOn } from '@ekyc/contracts/regulation';
+import { isOverBudget } from '../../providers/failover.ts';
 import { ProviderError } from '../../providers/http.ts';
 import { MESSAGE_TEXTS } from '../../providers/messaging/texts.ts';
 import { ROUTE } from '@ekyc/contracts/stages';
 
-type Deps = Pick<AuthOtpDeps, 'records' | 'otp' | 'messaging' | 'mnrl'>;
+type Deps = Pick<AuthOtpDeps, 'config' | 'records' | 'otp' | 'messaging' | 'mnrl'>;
 
 type Input = z.output<typeof sendOtpRequestSchema>;
 
@@ -72,7 +73,10 @@ export async function sendOtp(
   const issued = await deps.otp.issue('mobile', mobile, async ({ code, expiresIn }) => {
     const text = texts.otp(code, Math.round(expiresIn / 60));
     const message = { to: mobile, template: 'otp', text, otp: code, language } as const;
-    await deps.messaging.send({ channel: 'sms', ...message });
+    await deps.messaging.send({ channel: 'sms', ...message }).catch((err: unknown) => {
+      // every SMS gateway has spent its day's budget: the sign-up waits, as in a surge, not refused
+      throw isOverBudget(err) ? waitingRoom(deps.config.surge.waitingRoom.retrySeconds) : err;
+    });
     if (input.whatspp_opt) await deps.messaging.send({ channel: 'whatsapp', ...message });
   });
   return ok('otpSentMobile', {

@@ -2,12 +2,14 @@
  * '/digilocker': the intro and the agreement (shortened to 90 characters until expanded), then
  * the redirect to DigiLocker; once documents are in, their fields and Next (section 2).
  * A failure offers 'Retry Using Digilocker' or a manual upload of officially valid documents.
+ * While DigiLocker's day's budget is spent the applicant waits here, in its queue, before going.
  */
 import { DIGILOCKER_AGREEMENT_TRUNCATE } from '@ekyc/contracts/constants';
 import { useId, useState } from 'react';
 import { useTranslation } from '../../../i18n/use-translation';
 import { useSearchParams } from '../../../lib/router';
 import { Button } from '../../../components/button';
+import { useQueuePlace } from '../../../components/queue-position';
 import { PageLoader } from '../../../components/spinner';
 import { useScreenNavigate } from '../../../lib/navigation';
 import { session } from '../../../lib/session';
@@ -35,12 +37,21 @@ export default function DigilockerPage() {
   const [expanded, setExpanded] = useState(false);
   const [manual, setManual] = useState(false);
   const agreeId = useId();
+  const queue = useQueuePlace();
   // the authorisation URL: the applicant goes to DigiLocker, or where a refusal names
   const begin = useStageAction(start.mutateAsync, {
     quietSuccess: true,
     followScreen: false,
-    onSuccess: (data) => redirectToLocker(data.data.url),
-    onRefused: (reply) => go(reply.data.screen),
+    onSuccess: (data) => {
+      queue.clear();
+      redirectToLocker(data.data.url);
+    },
+    onRefused: (reply) => {
+      queue.clear();
+      go(reply.data.screen);
+    },
+    onError: queue.clear,
+    onQueued: queue.onQueued,
   });
   // the documents are in: on to the next stage (or back to DigiLocker when its session ended)
   const onNext = useStageAction(confirm.mutateAsync, {
@@ -89,6 +100,7 @@ export default function DigilockerPage() {
   if (failed)
     return (
       <div>
+        {queue.shown}
         <div role="alert" className="mb-4 rounded-lg bg-red-50 p-3 text-sm text-danger">
           <p className="font-semibold">{msg('digilockerFailed')}</p>
           <p className="mt-1 text-ink">{t('failedHelp')}</p>
@@ -117,6 +129,7 @@ export default function DigilockerPage() {
     expanded || agreement.length <= AGREEMENT_PREVIEW ? agreement : `${agreement.slice(0, AGREEMENT_PREVIEW)}...`;
   return (
     <div>
+      {queue.shown}
       <p className="mb-3 text-muted">{t('intro')}</p>
       <ul className="mb-4 list-disc space-y-1 pl-5 text-sm text-ink">
         <li>{t('point1')}</li>

@@ -1,7 +1,9 @@
 /**
  * '/take-selfie': the six tips, a 300 by 300 camera capture with retake, then the hosted liveness
  * module in a popup and the poll of section 4 (every 2 s, up to 120 s). A stored selfie is shown
- * instead once livness_obj exists; without a camera, a QR code continues on a phone.
+ * instead once livness_obj exists; without a camera, a QR code continues on a phone. While the
+ * liveness provider's day's budget is spent, the page shows the applicant's place in its queue and
+ * asks for the module's token again when the wait ends.
  */
 import { ESIGN_POPUP } from '@ekyc/contracts/constants';
 import { ROUTE, STAGE, STAGES } from '@ekyc/contracts/stages';
@@ -9,11 +11,13 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from '../../../i18n/use-translation';
 import { Button } from '../../../components/button';
+import { QueuePosition } from '../../../components/queue-position';
 import { PageLoader, Spinner } from '../../../components/spinner';
 import { ApiError } from '../../../lib/api-client';
 import { appPath, useScreenNavigate } from '../../../lib/navigation';
 import { toast } from '../../../lib/toast';
 import { useMessage } from '../../../lib/use-message';
+import { queuePlaceOf } from '../../../lib/use-stage-action';
 import { useUserDetails } from '../../../lib/user-details';
 import { getHypervegeToken, LIVENESS_TOKEN_KEY, useHypervegeToken } from '../api/get-hypervege-token';
 import { finishLiveness, getLivelinessResult, useUploadLiveliness } from '../api/upload-liveliness';
@@ -35,6 +39,7 @@ export default function TakeSelfiePage() {
   const stored = details?.livness_obj;
   const capturing = Boolean(details) && !stored?.is_object;
   const token = useHypervegeToken(capturing && stage === STAGE.SELFIE);
+  const queued = queuePlaceOf(token.error);
   const upload = useUploadLiveliness();
   const [shot, setShot] = useState<string | null>(null);
   // the frames taken while the applicant performed the action, judged by the server's provider
@@ -121,6 +126,14 @@ export default function TakeSelfiePage() {
 
   return (
     <div>
+      {queued && (
+        <QueuePosition
+          position={queued.position}
+          seconds={queued.seconds}
+          attempt={token.errorUpdateCount}
+          onRetry={() => void token.refetch()}
+        />
+      )}
       <SelfieTips />
       <ActionPrompt
         action={token.data?.action}
@@ -153,7 +166,11 @@ export default function TakeSelfiePage() {
           ) : (
             <p className="text-sm text-muted">{t('moduleHint')}</p>
           )}
-          <Button onClick={() => void start()} loading={checking} disabled={token.isLoading && !token.data}>
+          <Button
+            onClick={() => void start()}
+            loading={checking}
+            disabled={(token.isLoading && !token.data) || Boolean(queued)}
+          >
             {t('common:continue')}
           </Button>
           <Button variant="secondary" onClick={retake} disabled={checking}>
