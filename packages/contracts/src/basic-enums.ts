@@ -18,4 +18,3 @@ export const NOMINEE_RELATIONS = [
 ] as const;
 
 export const ADMIN_ACTIVITIES = ['Accept', 'Pending', 'Reject'] as const;
-export type AdminActivity = (typeof ADMIN_ACTIVITIES)[number];

@@ -180,11 +180,6 @@ export const BSDA_NIL_UP_TO: Paise = rs(50_000);
 export const BSDA_REDUCED_UP_TO: Paise = rs(2_00_000);
 export const BSDA_REDUCED_CHARGE: Paise = rs(500);
 export type BsdaSlab = 'nil' | 'reduced' | 'regular';
-export const BSDA_SLABS: readonly { slab: BsdaSlab; above: Paise; upTo: Paise | null }[] = [
-  { slab: 'nil', above: 0, upTo: BSDA_NIL_UP_TO },
-  { slab: 'reduced', above: BSDA_NIL_UP_TO, upTo: BSDA_REDUCED_UP_TO },
-  { slab: 'regular', above: BSDA_REDUCED_UP_TO, upTo: null },
-];
 
 /** Minimum upfront margin in the cash segment (section 9). */
 export const MIN_UPFRONT_MARGIN_CASH_BP = 20 * 100;

@@ -1,7 +1,7 @@
 /** Enumerations of spec section 3. Codes are stable identifiers; labels are English. */
 // The few enumerations the first page's schemas need live in basic-enums.ts, so that page loads
 // only them; they are part of this list all the same.
-export { ADMIN_ACTIVITIES, type AdminActivity, EDUCATION, NOMINEE_RELATIONS } from './basic-enums.ts';
+export { NOMINEE_RELATIONS } from './basic-enums.ts';
 export const OCCUPATIONS = [
   { code: 'private_sector', label: 'Private Sector' },
   { code: 'public_sector', label: 'Public Sector' },
@@ -53,8 +53,6 @@ export const IDENTITY_DOCUMENTS = [
   { code: 'DRIVING_LICENSE', label: 'Driving License' },
   { code: 'PASSPORT', label: 'Passport' },
 ] as const;
-/** Documents that have two sides: one front-only image, two images, or one PDF with both sides (section 5). */
-export const TWO_SIDED_DOCUMENTS = ['DRIVING_LICENSE', 'VOTERID', 'PASSPORT'] as const;
 
 export const FINANCIAL_PROOFS = [
   { code: 'bank_statement', label: 'Bank statement of last 6 months' },
@@ -66,62 +64,16 @@ export const FINANCIAL_PROOFS = [
 ] as const;
 export const PROOF_UPLOAD_PROCESSES = ['digital', 'manual'] as const;
 
-export const ADDRESS_DOCUMENT_FIELDS = [
-  'document_type',
-  'gender',
-  'name',
-  'care_of',
-  'address1',
-  'address2',
-  'district_city',
-  'pincode',
-  'state',
-  'country',
-  'landmark',
-  'locality',
-  'uid',
-  'house',
-  'street',
-] as const;
 export const CDL_DOCUMENT_TYPES = ['PAN', 'AADHAARCARD', 'KRA'] as const;
 
-export const PROGRESS_LABELS = [
-  'To be done',
-  'In Process',
-  'Completed',
-  'Verification Pending',
-  'Accepted',
-  'Rejected',
-] as const;
 /** The spec's four review statuses, and Closed: finally rejected or expired. */
 export const REVIEW_STATUSES = ['Pending', 'Approved', 'Rejected', 'Completed', 'Closed'] as const;
 export type ReviewStatus = (typeof REVIEW_STATUSES)[number];
 
 export const PLANS = ['discounted', 'premium'] as const;
-export type Plan = (typeof PLANS)[number];
 export const SETTLEMENT_FREQUENCIES = ['Quarterly', 'Monthly'] as const;
-export const PLAN_BILLING = ['Monthly', 'Quarterly'] as const;
 export const ACCOUNT_TYPES = ['Saving', 'Current'] as const;
 export const BANK_PROOF_TYPES = ['CancelledCheque', 'bank_statement', 'passbook'] as const;
-export const IFSC_LOOKUP_FIELDS = [
-  'ADDRESS',
-  'BANK',
-  'BANKCODE',
-  'BRANCH',
-  'CENTRE',
-  'CITY',
-  'CONTACT',
-  'DISTRICT',
-  'IFSC',
-  'IMPS',
-  'ISO3166',
-  'MICR',
-  'NEFT',
-  'RTGS',
-  'STATE',
-  'SWIFT',
-  'UPI',
-] as const;
 export const SEGMENTS = [
   { code: 'equity_1', name: 'Equity', exchanges: ['NSE', 'BSE'], derivative: false },
   { code: 'equity_derivatives_1', name: 'Equity Derivatives', exchanges: ['NSE', 'BSE'], derivative: true },
@@ -130,7 +82,6 @@ export const SEGMENTS = [
   { code: 'mutual_funds_1', name: 'Mutual Funds', exchanges: ['BSE'], derivative: false },
 ] as const;
 export const CLIENT_SOURCES = ['web', 'mobile'] as const;
-export type ClientSource = (typeof CLIENT_SOURCES)[number];
 
 /**
  * Whose the contact of another client may be (one mobile and one email per client, unless it is

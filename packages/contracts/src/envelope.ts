@@ -10,7 +10,6 @@ import { screenSchema } from './screen.ts';
 export function replySchema<T extends z.core.$ZodType>(data: T) {
   return z.object({ status: z.boolean(), message: z.string(), code: z.optional(z.string()), data });
 }
-export type Reply<T> = { status: boolean; message: string; code?: string; data: T };
 
 /** A stage action's data: the applicant route to go to next, whether the call succeeded or not. */
 export const screenDataSchema = z.looseObject({ screen: z.optional(screenSchema) });
@@ -35,7 +34,6 @@ export function stageReplySchema<T extends z.core.$ZodType>(data: T) {
 
 /** One offending field of a 400: its message and, when the message is from MSG, its key. */
 export const fieldErrorSchema = z.object({ field: z.string(), message: z.string(), code: z.optional(z.string()) });
-export type FieldError = z.infer<typeof fieldErrorSchema>;
 
 /** The 400 body names the offending field. */
 export const validationErrorDataSchema = z.looseObject({

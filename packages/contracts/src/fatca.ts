@@ -39,7 +39,6 @@ export const taxResidencySchema = z
   .superRefine((v, ctx) => {
     if (!v.tin && !v.no_tin_reason) ctx.addIssue(said('tinOrReasonRequired', ['tin']));
   });
-export type TaxResidency = z.infer<typeof taxResidencySchema>;
 
 export const fatcaDeclarationSchema = z.object({
   place_of_birth: z

@@ -344,6 +344,3 @@ export function ruleSetChanges(fromDay: string, toDay: string): RuleDifference[]
   }
   return out;
 }
-
-/** The newest rule set in force on a day. */
-export const currentRuleSetId = (now: Date) => ruleSetOn(indianDay(now)).id;

@@ -134,7 +134,6 @@ export function dateOfBirthSchema({ requireAdult = true, now = () => new Date() 
     },
   );
 }
-export const dateOfBirthAdultSchema = dateOfBirthSchema();
 
 // ---------- profiling ----------
 
@@ -305,6 +304,3 @@ export const segmentSelectionSchema = z
 
 /** Agreement checkboxes (e-sign, DigiLocker) must be ticked. */
 export const agreementSchema = z.literal(true, saying('agreeRequired'));
-
-/** 'Other patterns: 1 to 10 digit number.' */
-export const shortNumberSchema = z.string().check(z.refine((v) => /^\d{1,10}$/.test(v), saying('fieldRequired')));

@@ -259,12 +259,3 @@ export function progressOf(kycList: readonly { admin_activity: string | null }[]
 export function progressAnimates(percent: number, path: string): boolean {
   return percent !== 100 && !path.includes('client-profiling') && !path.includes('bank-and-segment');
 }
-
-/** Button layout differs on these paths (section 2). */
-export const ALT_BUTTON_LAYOUT_PATHS = [
-  'pan-verification',
-  'digilocker',
-  'client-profiling',
-  'take-selfie',
-  'returnurl',
-];

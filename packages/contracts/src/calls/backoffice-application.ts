@@ -101,7 +101,6 @@ export const segmentHoldSchema = z.object({
   held_by: z.string(),
   held_at: z.string(),
 });
-export type SegmentHold = z.infer<typeof segmentHoldSchema>;
 
 /** GET /api/v1/backoffice/applications/:id: everything collected, side by side. */
 export const applicationDataSchema = z.object({
@@ -194,14 +193,12 @@ export type DecisionBody = z.infer<typeof decisionBodySchema>;
  * applicant has not yet resubmitted the stage; the stage waits for a decision again.
  */
 export const withdrawSendBackBodySchema = z.object({ stage: z.number().int().min(110).max(210) });
-export type WithdrawSendBackBody = z.infer<typeof withdrawSendBackBodySchema>;
 
 /** POST …/applications/:id/confirm: the checker's step (no body). */
 export const approvalReplySchema = z.object({
   status: z.enum(['Approved', 'Completed']),
   client_code: z.string().nullable(),
 });
-export type ApprovalReply = z.infer<typeof approvalReplySchema>;
 
 export const applicationReplySchema = replySchema(applicationDataSchema);
 

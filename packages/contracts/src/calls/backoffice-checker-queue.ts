@@ -46,7 +46,6 @@ export const awaitingItemSchema = z.object({
   held_segments: z.array(z.string()),
   claim: z.object({ staff_id: z.string(), name: z.string() }).nullable(),
 });
-export type AwaitingItem = z.infer<typeof awaitingItemSchema>;
 export const awaitingDataSchema = z.object({ items: z.array(awaitingItemSchema), total: z.number() });
 export type AwaitingData = z.infer<typeof awaitingDataSchema>;
 export const awaitingReplySchema = replySchema(awaitingDataSchema);
@@ -66,7 +65,6 @@ export const bulkConfirmReplySchema = replySchema(bulkConfirmDataSchema);
 
 /** POST …/applications/:id/return-to-maker: the checker hands it back with a note. */
 export const returnToMakerBodySchema = z.object({ note: staffNoteTextSchema });
-export type ReturnToMakerBody = z.infer<typeof returnToMakerBodySchema>;
 export const returnToMakerDataSchema = z.object({ status: z.string(), returned_to: z.string().nullable() });
 export const returnToMakerReplySchema = replySchema(returnToMakerDataSchema);
 

@@ -15,11 +15,9 @@ export const closeBodySchema = z.object({
   /** Staff's own words: kept in the notes, never shown to the applicant. */
   note: z.string().trim().max(500).optional(),
 });
-export type CloseBody = z.infer<typeof closeBodySchema>;
 
 /** POST …/applications/:id/reopen (supervisor): the closure undone, with why. */
 export const reopenBodySchema = z.object({ note: staffNoteTextSchema });
-export type ReopenBody = z.infer<typeof reopenBodySchema>;
 
 export const closingDataSchema = z.object({ status: z.string() });
 export const closingReplySchema = replySchema(closingDataSchema);

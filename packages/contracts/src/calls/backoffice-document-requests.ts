@@ -19,8 +19,6 @@ export type DocumentRequestKind = (typeof DOCUMENT_REQUEST_KINDS)[number];
 
 export const DOCUMENT_REQUEST_STATES = ['requested', 'answered', 'accepted', 'declined', 'cancelled'] as const;
 export type DocumentRequestState = (typeof DOCUMENT_REQUEST_STATES)[number];
-/** The states that hold the approval back. */
-export const OPEN_DOCUMENT_REQUEST_STATES: readonly DocumentRequestState[] = ['requested', 'answered'];
 
 /** POST …/applications/:id/document-requests: what to send and the note the applicant reads. */
 export const askDocumentBodySchema = z.object({

@@ -25,7 +25,6 @@ export const bulkAcceptDataSchema = z.object({
     z.object({ id: z.string(), outcome: z.enum(['accepted', 'skipped']), reason: z.string().nullable() }),
   ),
 });
-export type BulkAcceptData = z.infer<typeof bulkAcceptDataSchema>;
 
 /** GET /api/v1/backoffice/team?days=14: the team's figures. */
 export const teamQuerySchema = z.object({ days: z.coerce.number().int().min(1).max(90).default(14) });
@@ -42,7 +41,6 @@ export const teamDataSchema = z.object({
   ),
   queue_ages: z.array(z.object({ bucket: z.string(), count: z.number() })),
 });
-export type TeamData = z.infer<typeof teamDataSchema>;
 
 /**
  * The evidence that must agree, side by side (part of GET …/applications/:id): each name against

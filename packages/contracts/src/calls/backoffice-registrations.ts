@@ -112,7 +112,6 @@ export const registrationRetryReplySchema = replySchema(registrationEntrySchema)
  * sent to it (awaiting_otp), then applied. Or rejected.
  */
 export const CORRECTION_STATUSES = ['proposed', 'awaiting_otp', 'applied', 'rejected'] as const;
-export type CorrectionStatus = (typeof CORRECTION_STATUSES)[number];
 /** POST …/registrations/corrections and its approval steps: the correction and where it stands. */
 export const registrationCorrectionDataSchema = z.object({
   id: z.string(),

@@ -4,7 +4,6 @@ import { APPLICATION_STATUSES } from './backoffice-queue.ts';
 
 /** GET /api/v1/backoffice/reports: the review team's reports over the last `days` days. */
 export const reportsQuerySchema = z.object({ days: z.coerce.number().int().min(1).max(90).default(30) });
-export type ReportsQuery = z.input<typeof reportsQuerySchema>;
 
 export const REVIEW_ROLES = ['maker', 'checker'] as const;
 export type ReviewRole = (typeof REVIEW_ROLES)[number];

@@ -22,11 +22,6 @@ export interface ApplicationRuleSetData {
   newer: { id: string; changes: RuleDifference[] }[];
 }
 
-/** POST body: the newer rule set to follow. */
-export interface RuleSetMoveRequest {
-  to: string;
-}
-
 const ruleDifferenceSchema = z.object({
   key: z.string().refine((k): k is RuleKey => (RULE_KEYS as string[]).includes(k)),
   title: z.string(),

@@ -4,7 +4,6 @@ import { queueQuerySchema } from './backoffice-queue.ts';
 
 /** What a saved view keeps: the queue's filters, sort and search (never the page). */
 export const savedViewQuerySchema = queueQuerySchema.omit({ page: true });
-export type SavedViewQuery = z.input<typeof savedViewQuerySchema>;
 
 /** POST /api/v1/backoffice/views: save the queue as it is filtered now, under a name of one's own. */
 export const saveViewBodySchema = z.object({

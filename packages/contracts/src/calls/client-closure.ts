@@ -40,7 +40,6 @@ export const closureTargetSchema = z
     const valid = v.depository === 'CDSL' ? CDSL_BO_ID.test(v.bo_id) : NSDL_BO_ID.test(v.bo_id);
     if (!valid) ctx.addIssue(said('fieldRequired', ['bo_id']));
   });
-export type ClosureTarget = z.output<typeof closureTargetSchema>;
 
 /** POST client/requests/closure: the reason, and the demat account the holdings go to (when there are holdings). */
 export const closureRequestSchema = z

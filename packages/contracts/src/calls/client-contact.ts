@@ -80,7 +80,6 @@ export const addressChangeReplySchema = replySchema(
 );
 
 export const CONTACT_FIELDS = ['mobile', 'email'] as const;
-export type ContactField = (typeof CONTACT_FIELDS)[number];
 
 /** The new mobile or e-mail, checked as the journey checks it. */
 const newContactSchema = z.discriminatedUnion('field', [

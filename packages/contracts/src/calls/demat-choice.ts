@@ -7,7 +7,6 @@ import { stageReplySchema } from '../envelope.ts';
  * optional and separate, never a precondition.
  */
 export const DEMAT_ACCOUNT_TYPES = ['bsda', 'regular'] as const;
-export type DematAccountType = (typeof DEMAT_ACCOUNT_TYPES)[number];
 
 export const REGULAR_ACCOUNT_DECLARATION =
   'Although I am eligible for a Basic Services Demat Account (BSDA), I choose to open a regular demat account and understand that its annual maintenance charges may be higher.';
@@ -23,7 +22,6 @@ export const dematChoiceRequestSchema = z
     ddpi: z.boolean().optional().default(false),
   })
   .strict();
-export type DematChoiceRequest = z.input<typeof dematChoiceRequestSchema>;
 
 export const dematChoiceDataSchema = z.object({
   account_type: z.enum(DEMAT_ACCOUNT_TYPES),

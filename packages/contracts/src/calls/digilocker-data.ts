@@ -45,7 +45,6 @@ export const cdlDocumentSchema = z.looseObject({
   /** Aadhaar only as its last four digits, masked ('xxxxxxxx1234'). */
   uid: z.string(),
 });
-export type CdlDocument = z.infer<typeof cdlDocumentSchema>;
 
 /** Fields of a document the applicant never sees (section 2: internal fields hidden). */
 export const CDL_INTERNAL_FIELDS = ['document_type', 'document', 'back_document', 'is_object', 'source'] as const;

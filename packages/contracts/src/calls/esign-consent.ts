@@ -10,7 +10,6 @@ export const esignConsentQuerySchema = z.object({
   /** The broker's documents the applicant acknowledged: `key@version`, comma separated (esign-initate lists them). */
   documents: acknowledgedDocumentsSchema,
 });
-export type EsignConsentQuery = z.input<typeof esignConsentQuerySchema>;
 
 export const esignConsentDataSchema = z.object({
   transaction_id: z.string(),

@@ -4,7 +4,6 @@ import { emptyDataSchema, replySchema } from '../envelope.ts';
 
 /** GET get-ifsc?ifsc=: the lookup fields of section 3 (the public IFSC directory's shape). */
 export const getIfscQuerySchema = z.object({ ifsc: ifscSchema });
-export type GetIfscQuery = z.input<typeof getIfscQuerySchema>;
 
 export const ifscDetailsSchema = z.object({
   BANK: z.string(),

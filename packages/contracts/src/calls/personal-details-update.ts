@@ -133,7 +133,6 @@ export function personalDetailsUpdateRequestSchema({
         ctx.addIssue(said('genderChangeUnconfirmed', ['gender']));
     });
 }
-export type PersonalDetailsUpdateRequest = z.input<ReturnType<typeof personalDetailsUpdateRequestSchema>>;
 export type PersonalDetailsUpdateParsed = z.output<ReturnType<typeof personalDetailsUpdateRequestSchema>>;
 
 /** Loose transport schema for the route; the use-case applies the full rules once it knows the applicant. */

@@ -16,4 +16,3 @@ export const sandboxOutboxSchema = z.array(
     attachments: z.array(z.looseObject({ filename: z.string(), size: z.number() })),
   }),
 );
-export type SandboxOutbox = z.infer<typeof sandboxOutboxSchema>;

@@ -37,7 +37,6 @@ export function nomineeEntrySchema(options: { now?: () => Date; mandatory?: read
   });
 }
 export type NomineeEntryInput = z.input<ReturnType<typeof nomineeEntrySchema>>;
-export type NomineeEntry = z.output<ReturnType<typeof nomineeEntrySchema>>;
 
 export const fullNomineeName = (n: { first_name: string; last_name?: string }) =>
   `${n.first_name} ${n.last_name ?? ''}`.replace(/\s+/g, ' ').trim();

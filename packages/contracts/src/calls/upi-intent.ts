@@ -19,6 +19,5 @@ export const upiIntentDataSchema = z.object({
   /** Sandbox only: the sandbox UPI app page where the payment can be made or declined. */
   upi_app_url: z.string().optional(),
 });
-export type UpiIntentData = z.infer<typeof upiIntentDataSchema>;
 
 export const upiIntentReplySchema = stageReplySchema(upiIntentDataSchema);

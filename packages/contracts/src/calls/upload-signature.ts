@@ -39,7 +39,6 @@ export const uploadSignatureRequestSchema = z.object({
 export type UploadSignatureRequest = z.input<typeof uploadSignatureRequestSchema>;
 
 export const uploadSignatureResponseDataSchema = z.object({ screen: screenSchema, stage: z.number().optional() });
-export type UploadSignatureResponseData = z.infer<typeof uploadSignatureResponseDataSchema>;
 
 /** The stored signature_obj as get-user-details shows it (the document is a signed URL). */
 export interface SignatureSection {

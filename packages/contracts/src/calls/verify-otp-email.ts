@@ -14,5 +14,4 @@ export const verifyOtpEmailRequestSchema = z.object({
 export type VerifyOtpEmailRequest = z.input<typeof verifyOtpEmailRequestSchema>;
 
 export const verifyOtpEmailDataSchema = z.object({ screen: screenSchema, stage: z.number() });
-export type VerifyOtpEmailData = z.infer<typeof verifyOtpEmailDataSchema>;
 export const verifyOtpEmailReplySchema = stageReplySchema(verifyOtpEmailDataSchema);

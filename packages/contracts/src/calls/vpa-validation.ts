@@ -18,7 +18,6 @@ export const vpaValidationDataSchema = z.object({
   /** Sandbox only: the sandbox UPI app page where the collect request can be approved or declined. */
   upi_app_url: z.string().optional(),
 });
-export type VpaValidationData = z.infer<typeof vpaValidationDataSchema>;
 
 /** The second element of the user details record after the UPI app answered. */
 export const vpaCallbackSchema = z.object({

@@ -12,4 +12,3 @@ export const sendOtpReplyDataSchema = z.object({
   resend_after: z.number(),
   expires_in: z.number(),
 });
-export type SendOtpReplyData = z.infer<typeof sendOtpReplyDataSchema>;
