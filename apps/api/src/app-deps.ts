@@ -279,7 +279,7 @@ export async function createDeps(config: Config, overrides: DepsOverrides = {}):
     digilockerFetch: digilockerFetch(services),
     clientUpiPayments: clientUpiPayments(services),
     reminders: new ReminderJob(services),
-    sendBackExpiry: new SendBackExpiry(() => services),
+    sendBackExpiry: new SendBackExpiry(services),
     screeningImport: new ScreeningImport(services),
   });
   return deps;

@@ -35,6 +35,7 @@ import { authPlugin } from './plugins/auth.ts';
 import { registerBodyLimits } from './plugins/body-limits.ts';
 import { registerDraining, registerErrorHandler, requestId } from './plugins/error-handler.ts';
 import { registerErrorScreen } from './plugins/error-screen.ts';
+import { registerBackgroundJobs } from './plugins/background-jobs.ts';
 import { registerSweeps } from './plugins/sweeps.ts';
 import { registerIdempotency } from './plugins/idempotency.ts';
 import { registerMetrics } from './plugins/metrics.ts';
@@ -195,29 +196,20 @@ export async function buildApp(config: Config, overrides: DepsOverrides = {}): P
     return { statusCode: r.statusCode, headers: r.headers, body: r.body, rawPayload: r.rawPayload };
   });
 
-  deps.registrations.onError = (err) => app.log.warn({ err: err.message }, 'job queue error');
-  deps.reminders.onError = (err) => app.log.warn({ err: err.message }, 'reminder job error');
   // the error's name and code only: a failed query's message carries its parameters
   deps.exchanges.onError = (err) =>
     app.log.warn(
       { err: err.name, code: (err.cause as { code?: string } | undefined)?.code },
       'provider exchange not kept',
     );
-  // the workers start once the app is ready: their steps call the sandbox through the app itself
-  app.addHook('onReady', async () => {
-    await deps.registrations.resume().catch((err: Error) => deps.registrations.onError(err));
-    // the reminders' schedule runs where the registration workers run (tests call its run directly);
-    // not awaited: the queue's tables may take a while to create on a first start
-    if (config.registrations.worker && config.env !== 'test') void deps.reminders.start();
-  });
-
   app.addHook('onClose', async () => {
-    await deps.registrations.stop();
-    await deps.reminders.stop();
     await deps.hub.close();
     await deps.staffLoginThrottle.close();
     await deps.documents.close();
     await deps.database.close();
   });
+  // after the hook above: Fastify runs onClose hooks last-added first, so the jobs stop (finishing
+  // their steps) before the database closes
+  registerBackgroundJobs(app);
   return app;
 }

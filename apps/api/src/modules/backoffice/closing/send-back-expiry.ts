@@ -25,7 +25,7 @@ const DAY_MS = 86_400_000;
 const PER_SWEEP = 500;
 
 export class SendBackExpiry {
-  constructor(private readonly deps: () => Deps) {}
+  constructor(private readonly deps: Deps) {}
 
   /** Reminders due, then expiries due, at `now`; how many applicants were told or closed. */
   async sweep(now: Date): Promise<number> {
@@ -33,7 +33,7 @@ export class SendBackExpiry {
   }
 
   private async remind(now: Date): Promise<number> {
-    const deps = this.deps();
+    const { deps } = this;
     const { sendBackExpiryDays: days, sendBackReminderDays: before } = deps.config.backoffice;
     let sent = 0;
     for (const daysLeft of [...before].sort((a, b) => a - b)) {
@@ -59,7 +59,7 @@ export class SendBackExpiry {
   }
 
   private async expire(now: Date): Promise<number> {
-    const deps = this.deps();
+    const { deps } = this;
     const db = deps.database.db;
     const reason = await reasonsRepository.latest(db, EXPIRY_REASON);
     if (!reason) return 0;
