@@ -67,15 +67,29 @@ export default tseslint.config(
     // Sections of the applicant record and the record the web reads are typed by their contracts
     // (packages/contracts/src/sections.ts, user-details-schema.ts): no cast says what one is instead
     // (`as const` stays allowed). Reply fetchers are held by the rule above.
-    files: ['apps/web/src/features/**/*.{ts,tsx}', 'apps/web/src/lib/**/*.{ts,tsx}', 'apps/api/src/modules/**/*.ts'],
+    files: [
+      'apps/web/src/features/**/*.{ts,tsx}',
+      'apps/web/src/lib/**/*.{ts,tsx}',
+      'apps/api/src/modules/**/*.ts',
+      'apps/api/src/records/**/*.ts',
+    ],
     ignores: ['apps/web/src/features/*/api/**', 'apps/web/src/lib/api-client.ts'],
     rules: {
       'no-restricted-syntax': [
         'error',
         {
           selector:
-            ':matches(TSAsExpression:not([typeAnnotation.typeName.name="const"]), TSTypeAssertion):has(:matches(MemberExpression[property.name=/_obj$/], Literal[value=/_obj$/], Identifier[name=/^(details|sections|stored|record|callback|section)$/]))',
-          message: 'A section of the record has its contract type (Sections, RecordSections): read it without a cast.',
+            ':matches(TSAsExpression:not([typeAnnotation.typeName.name="const"]), TSTypeAssertion):has(:matches(MemberExpression[property.name=/_obj$/], MemberExpression[property.name="data"]:not([object.name="event"]), Literal[value=/_obj$/], Identifier[name=/^(details|sections|stored|record|callback|section)$/]))',
+          message:
+            "A reply's data and a section of the record have their contract types (the call's schema, Sections, PrivateSectionTypes): read them without a cast, or parse them with their schema.",
+        },
+        {
+          // a private section is typed by the module that writes it (PrivateSectionTypes in
+          // records/section-codec.ts): a type argument would assert another type instead
+          selector:
+            'CallExpression[typeArguments]:matches([callee.name=/^(section|read)$/], [callee.property.name=/^(section|getSection)$/])',
+          message:
+            'Read a section by its name alone: its type is the one its module declared (PrivateSectionTypes), not a type argument.',
         },
       ],
     },

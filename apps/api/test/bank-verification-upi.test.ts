@@ -96,7 +96,7 @@ describe('UPI', () => {
     const { token: t, applicant_id } = await fixtureApplicant();
     const res = await call(app, 'POST', 'vpa-validation', { token: t, body: { vpa_id: 'decline.later@ybl' } });
     expect(res.body.status).toBe(true);
-    const pending = (await app.deps.records.getSection<{ reference: string }>(applicant_id, '_bank_private'))!;
+    const pending = (await app.deps.records.getSection(applicant_id, '_bank_private'))!;
     const raw = JSON.stringify({
       eventId: 'e1',
       eventType: 'customer_vpa.invalid',

@@ -98,7 +98,7 @@ describe('Client area: DDPI later', () => {
     );
     expect(account.body.data.ddpi.given).toBe(true);
     expect(account.body.data.documents.map((d) => d.kind)).toContain('signed_ddpi');
-    const ddpi = await app.deps.records.getSection<{ source: string; reference: string }>(client.id, '_ddpi');
+    const ddpi = await app.deps.records.getSection(client.id, '_ddpi');
     expect(ddpi).toEqual(expect.objectContaining({ source: 'service_request', reference: request.number }));
     // given once: another DDPI request is refused
     expect((await calls.clientCall('POST', 'requests/ddpi', { token })).statusCode).toBe(409);

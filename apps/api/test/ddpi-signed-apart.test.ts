@@ -106,10 +106,7 @@ describe('DDPI signed on its own at opening', () => {
       sql`select kind from files where applicant_id = ${a.id} order by created_at`,
     );
     expect(kinds.map((k) => k.kind)).toEqual(['ddpi', 'signed-ddpi']);
-    const record = await app.deps.records.getSection<{ signed_document: { $file: string }; purposes: string[] }>(
-      a.id,
-      '_ddpi',
-    );
+    const record = await app.deps.records.getSection(a.id, '_ddpi');
     expect(record?.purposes).toEqual([...DDPI_PURPOSES]);
     expect(record?.signed_document.$file).not.toBe(FAKE_FORM.$file);
     const signed = await app.deps.records.readFile(record!.signed_document.$file);

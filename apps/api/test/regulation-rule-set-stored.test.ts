@@ -21,7 +21,7 @@ describe('the rule set of an application', () => {
   it('is stored at sign-up with the table version', async () => {
     const { mobile } = await signUp(app);
     const applicant = (await app.deps.records.findByMobile(mobile))!;
-    const stored = await app.deps.records.getSection<Record<string, unknown>>(applicant.id, RULE_SET_SECTION);
+    const stored = await app.deps.records.getSection(applicant.id, RULE_SET_SECTION);
     expect(stored).toMatchObject({ moves: [], table_version: REGULATION_VERSION });
     expect(stored!.id).toBe(ruleSetOn(String(stored!.started_on)).id);
   });

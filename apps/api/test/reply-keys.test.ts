@@ -5,7 +5,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { ACK } from '@ekyc/contracts/acknowledgements';
-import { MSG } from '@ekyc/contracts/messages';
+import { isMessageKey, MSG } from '@ekyc/contracts/messages';
 import { expect, it } from 'vitest';
 
 const SRC = path.join(import.meta.dirname, '../src');
@@ -34,6 +34,70 @@ it('gives no plain text from an applicant module', () => {
     .filter((f) => /\bplain(Ok|Fail)\(/.test(readFileSync(path.join(SRC, f), 'utf8')))
     .filter((f) => !PLAIN_TEXT_ALLOWED.some((p) => p.test(f)));
   expect(offenders).toEqual([]);
+});
+
+/**
+ * Code whose refusals reach the applicant (the journey's and the client area's modules, the uploads'
+ * checks, the refusal of a step outside its stage): a failure names a catalogue key, never a text.
+ */
+const APPLICANT_CODE = [/^modules\//, /^documents\//, /^records\/stage-moves\.ts$/];
+/** Modules whose failures are for staff screens (in English), the public site or no applicant at all. */
+const FREE_TEXT_MODULES = [
+  /^modules\/backoffice\//,
+  /^modules\/registrations\//,
+  /^modules\/screening\//,
+  /^modules\/public\//,
+  // the breach register and a closure recorded by staff
+  /^modules\/privacy\/breaches\.ts$/,
+  /^modules\/privacy\/close-account\.ts$/,
+  // the Requests queue's maker and checker
+  /^modules\/servicing\/review-request\.ts$/,
+  // the bank's and the UPI provider's notifications (webhooks)
+  /^modules\/bank\/webhook-replay\.ts$/,
+];
+/** Texts for staff or a provider in a file that also answers the applicant: each named. */
+const FREE_TEXTS: Record<string, string[]> = {
+  // the staff's "call done" of an assisted video KYC call
+  'modules/assisted-kyc/assisted-kyc.ts': ['No call is booked for this application.'],
+  // the UPI provider's webhooks
+  'modules/bank/routes.ts': ['Bad signature', 'Bad credentials', 'Malformed notification'],
+};
+
+/** The literal texts a file gives `new AppError(code, text)` or `invalidField(field, text)`, catalogue keys aside. */
+function freeTexts(source: string): string[] {
+  const literal = String.raw`(['"\`])((?:\\.|(?!\1)[^\\])*)\1`;
+  const calls = [
+    new RegExp(String.raw`\bnew AppError\(\s*'[A-Z_]+'\s*,\s*` + literal, 'g'),
+    new RegExp(String.raw`\binvalidField\(\s*[^,()]+,\s*` + literal, 'g'),
+  ];
+  return calls.flatMap((call) => [...source.matchAll(call)].map((m) => m[2]!)).filter((text) => !isMessageKey(text));
+}
+
+it('refuses an applicant by a catalogue key, never by a free text', () => {
+  const offenders = files(SRC)
+    .map((f) => path.relative(SRC, f))
+    .filter((f) => APPLICANT_CODE.some((p) => p.test(f)) && !FREE_TEXT_MODULES.some((p) => p.test(f)))
+    .flatMap((f) =>
+      freeTexts(readFileSync(path.join(SRC, f), 'utf8'))
+        .filter((text) => !FREE_TEXTS[f]?.includes(text))
+        .map((text) => `${f}: ${text}`),
+    );
+  expect(offenders).toEqual([]);
+});
+
+it('finds a free text however the call is written', () => {
+  expect(freeTexts(`throw new AppError('CONFLICT', 'Online access is frozen already.');`)).toEqual([
+    'Online access is frozen already.',
+  ]);
+  expect(freeTexts(`throw new AppError(\n  'CONFLICT',\n  \`A request \${status} cannot move.\`,\n);`)).toEqual([
+    'A request ${status} cannot move.',
+  ]);
+  expect(
+    freeTexts(`throw invalidField(\n  'account_type',\n  "Only for those without another demat account",\n);`),
+  ).toEqual(['Only for those without another demat account']);
+  expect(
+    freeTexts(`new AppError('CONFLICT', 'accessFrozenAlready'); invalidField('image', 'selfieJpegOnly');`),
+  ).toEqual([]);
 });
 
 it('keeps the acknowledgements apart from the spec messages, each key and text once', () => {

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dataUrl, selfieImages, turnFrames } from './support/selfie-images.ts';
 import { call, testApp, uniqueMobile } from './support/test-app.ts';
 import { inMumbai } from './support/journey-applicant.ts';
-import { LIVENESS_PRIVATE, type LivenessState } from '../src/modules/selfie/liveness-state.ts';
+import { LIVENESS_PRIVATE } from '../src/modules/selfie/liveness-state.ts';
 import { judgeTurn } from '../src/sandbox/liveness/turn.ts';
 import { HypervergeLiveness } from '../src/providers/liveness/hyperverge.ts';
 
@@ -54,8 +54,8 @@ async function upload(token: string, transaction: string, sequence?: Buffer[]) {
   });
 }
 
-const state = (id: string) => app.deps.records.getSection<LivenessState>(id, LIVENESS_PRIVATE);
-const capture = (id: string) => app.deps.records.getSection<{ action: Record<string, unknown> }>(id, '_kyc_capture');
+const state = (id: string) => app.deps.records.getSection(id, LIVENESS_PRIVATE);
+const capture = (id: string) => app.deps.records.getSection(id, '_kyc_capture');
 
 describe('a head turn, judged on the frames', () => {
   it('the asked way passes, timed by the server', { timeout: 240_000 }, async () => {
@@ -64,10 +64,10 @@ describe('a head turn, judged on the frames', () => {
     expect(res.body).toMatchObject({ message: MSG.livenessPending, data: { retry: true } });
     expect((await state(id))?.action_check).toEqual({ result: 'verified', reason: 'turned_as_asked' });
     expect((await state(id))?.action_review).toBeUndefined();
-    const kept = (await capture(id))!.action;
+    const kept = (await capture(id))!.action!;
     expect(kept).toMatchObject({ kind: 'turn_head', result: 'verified', frames: 5, issued_at: action.issued_at });
     // the server's times: received after the issue, within seconds; the device's claim kept apart
-    expect(Date.parse(kept.received_at as string)).toBeGreaterThanOrEqual(Date.parse(action.issued_at));
+    expect(Date.parse(kept.received_at)).toBeGreaterThanOrEqual(Date.parse(action.issued_at));
     expect(kept.elapsed_ms).toBeGreaterThanOrEqual(0);
     expect(kept.elapsed_ms).toBeLessThan(300_000);
     expect(kept.done_at).not.toBe(kept.received_at);

@@ -12,7 +12,7 @@ import { inMumbai } from './support/journey-applicant.ts';
 import { ipCountry } from '../src/lib/ip-country.ts';
 import { inHostingRange, judgeIp } from '../src/modules/selfie/ip-check.ts';
 import { FileHostingRanges, parseRanges } from '../src/providers/hosting-ranges/range-list.ts';
-import { LIVENESS_PRIVATE, type LivenessState } from '../src/modules/selfie/liveness-state.ts';
+import { LIVENESS_PRIVATE } from '../src/modules/selfie/liveness-state.ts';
 
 /** Addresses of Reliance Jio (India) and Google (United States), by the database the package ships. */
 const INDIAN_IP = '49.44.0.1';
@@ -132,11 +132,8 @@ describe('at the selfie upload', () => {
     });
     expect(up.statusCode).toBe(200);
     return {
-      state: await app.deps.records.getSection<LivenessState>(id, LIVENESS_PRIVATE),
-      kept: await app.deps.records.getSection<{ ip_country?: string | null; ip_hosting?: boolean | null }>(
-        id,
-        '_kyc_capture',
-      ),
+      state: await app.deps.records.getSection(id, LIVENESS_PRIVATE),
+      kept: await app.deps.records.getSection(id, '_kyc_capture'),
     };
   }
 

@@ -3327,26 +3327,42 @@ export interface components {
      */
     MessageKey:
       | 'aaConsentFailed'
+      | 'aaUnavailable'
       | 'aadhaarHint'
+      | 'accessFrozenAlready'
+      | 'accessNotFrozen'
       | 'accountConfirmRequired'
       | 'accountDigits'
       | 'accountMax'
       | 'accountMin'
       | 'accountMismatch'
+      | 'accountNotOpen'
       | 'accountRequired'
       | 'accountTypeRequired'
+      | 'addressRequestUnderWay'
       | 'agreeRequired'
       | 'allowPopups'
       | 'allowPopupsAlert'
       | 'assistedKycDay'
       | 'assistedKycNote'
       | 'assistedKycSlot'
+      | 'backOfficeUnavailable'
       | 'bankFailed'
       | 'bankNotVerified'
+      | 'bankRequestUnderWay'
       | 'bankStatementPeriod'
       | 'bankVerified'
+      | 'bsdaOtherDemat'
       | 'chequeType'
+      | 'closureRequestUnderWay'
+      | 'closureTargetOwn'
+      | 'contactRequestUnderWay'
       | 'countryInvalid'
+      | 'ddpiFormFirst'
+      | 'ddpiGivenAlready'
+      | 'ddpiNotChosen'
+      | 'ddpiRequestUnderWay'
+      | 'ddpiSignedAlready'
       | 'dematHoldingAbove'
       | 'digilockerFailed'
       | 'digilockerProviderUnavailable'
@@ -3367,15 +3383,19 @@ export interface components {
       | 'familyRelationRequired'
       | 'fatherRequired'
       | 'fieldRequired'
+      | 'formNotCurrent'
+      | 'framesJpegOnly'
       | 'genderChangeUnconfirmed'
       | 'guardianMax'
       | 'guardianRequired'
       | 'idNumberInvalid'
       | 'ifscInvalid'
+      | 'imageUnreadable'
       | 'invalidDate'
       | 'kraDeactivated'
       | 'kraOnHold'
       | 'kraRejected'
+      | 'kraUnavailable'
       | 'lettersOnly'
       | 'livenessActionExpired'
       | 'livenessApproved'
@@ -3384,6 +3404,7 @@ export interface components {
       | 'livenessNeedsReview'
       | 'livenessNoFace'
       | 'livenessPending'
+      | 'livenessSessionEnded'
       | 'livenessUnknown'
       | 'livenessUserCancelled'
       | 'locationOutsideIndia'
@@ -3400,6 +3421,8 @@ export interface components {
       | 'nameMin'
       | 'nameRequired'
       | 'noAadhaarAddress'
+      | 'noEmailOnRecord'
+      | 'nominationRequestUnderWay'
       | 'nomineeEmail'
       | 'nomineeMobile'
       | 'nomineeOptOutOtp'
@@ -3409,6 +3432,7 @@ export interface components {
       | 'nomineeSkipped'
       | 'nomineeSlots'
       | 'notFound'
+      | 'notRekycRequest'
       | 'otherEducationRequired'
       | 'otpExpired'
       | 'otpInvalid'
@@ -3430,6 +3454,7 @@ export interface components {
       | 'panProviderUnavailable'
       | 'panRequired'
       | 'panUnreadable'
+      | 'panVerifyFirst'
       | 'payloadTooLarge'
       | 'pdfActiveContent'
       | 'pdfPasswordProtected'
@@ -3439,7 +3464,15 @@ export interface components {
       | 'providerUnavailable'
       | 'rateLimited'
       | 'rbiDeclarationRequired'
+      | 'regularDeclarationRequired'
+      | 'rekycRequestUnderWay'
       | 'replayWithheld'
+      | 'requestChanged'
+      | 'requestNoAaConsent'
+      | 'requestNotFound'
+      | 'requestNotReady'
+      | 'requestNotSignable'
+      | 'requestSignedAlready'
       | 'requestTimeout'
       | 'riskDisclosureRequired'
       | 'salarySlipOld'
@@ -3449,9 +3482,11 @@ export interface components {
       | 'segmentPdfUnreadable'
       | 'segmentProofOptionRequired'
       | 'segmentProofRequired'
+      | 'segmentRequestUnderWay'
       | 'segmentRequired'
       | 'segmentUnknown'
       | 'segmentUploadProcessRequired'
+      | 'selfieJpegOnly'
       | 'serviceUnavailable'
       | 'shareEquals100'
       | 'shareInvalid'
@@ -3467,6 +3502,7 @@ export interface components {
       | 'statusRejected'
       | 'statusUnderReview'
       | 'statusVerified'
+      | 'stepNotAvailable'
       | 'storageFull'
       | 'taxResidencyConflict'
       | 'timeLimit90'
@@ -3476,8 +3512,11 @@ export interface components {
       | 'unauthorized'
       | 'upiCheckApp'
       | 'upiInvalid'
+      | 'upiNotOffered'
+      | 'upiPaymentUsed'
       | 'upiProviderUnavailable'
       | 'upiRequired'
+      | 'upiStartFailed'
       | 'waitingRoom'
       | 'weAreSorry';
     BadRequestReply: {
@@ -3521,7 +3560,7 @@ export interface components {
       status: false;
       message: string;
       /** @enum {string} */
-      code?: 'notFound';
+      code?: 'notFound' | 'requestNotFound';
       data: {
         [key: string]: unknown;
       };
@@ -3531,7 +3570,34 @@ export interface components {
       status: false;
       message: string;
       /** @enum {string} */
-      code?: 'somethingWrong';
+      code?:
+        | 'accessFrozenAlready'
+        | 'accessNotFrozen'
+        | 'accountNotOpen'
+        | 'addressRequestUnderWay'
+        | 'bankRequestUnderWay'
+        | 'closureRequestUnderWay'
+        | 'contactRequestUnderWay'
+        | 'ddpiFormFirst'
+        | 'ddpiGivenAlready'
+        | 'ddpiNotChosen'
+        | 'ddpiRequestUnderWay'
+        | 'ddpiSignedAlready'
+        | 'formNotCurrent'
+        | 'livenessSessionEnded'
+        | 'noEmailOnRecord'
+        | 'nominationRequestUnderWay'
+        | 'notRekycRequest'
+        | 'panVerifyFirst'
+        | 'rekycRequestUnderWay'
+        | 'requestChanged'
+        | 'requestNoAaConsent'
+        | 'requestNotReady'
+        | 'requestNotSignable'
+        | 'requestSignedAlready'
+        | 'segmentRequestUnderWay'
+        | 'somethingWrong'
+        | 'upiPaymentUsed';
       data: {
         [key: string]: unknown;
       };
@@ -3571,7 +3637,17 @@ export interface components {
       status: false;
       message: string;
       /** @enum {string} */
-      code?: 'providerQueue' | 'providerUnavailable' | 'serviceUnavailable' | 'storageFull' | 'waitingRoom';
+      code?:
+        | 'aaUnavailable'
+        | 'backOfficeUnavailable'
+        | 'kraUnavailable'
+        | 'providerQueue'
+        | 'providerUnavailable'
+        | 'serviceUnavailable'
+        | 'storageFull'
+        | 'upiNotOffered'
+        | 'upiStartFailed'
+        | 'waitingRoom';
       data: {
         [key: string]: unknown;
       };
@@ -3749,7 +3825,17 @@ export interface operations {
                 status: boolean;
                 message: string;
                 /** @enum {string} */
-                code?: 'providerQueue' | 'providerUnavailable' | 'serviceUnavailable' | 'storageFull' | 'waitingRoom';
+                code?:
+                  | 'aaUnavailable'
+                  | 'backOfficeUnavailable'
+                  | 'kraUnavailable'
+                  | 'providerQueue'
+                  | 'providerUnavailable'
+                  | 'serviceUnavailable'
+                  | 'storageFull'
+                  | 'upiNotOffered'
+                  | 'upiStartFailed'
+                  | 'waitingRoom';
                 data: {
                   /** @enum {string} */
                   database: 'up' | 'down';
@@ -9243,7 +9329,34 @@ export interface operations {
                 status: boolean;
                 message: string;
                 /** @enum {string} */
-                code?: 'somethingWrong';
+                code?:
+                  | 'accessFrozenAlready'
+                  | 'accessNotFrozen'
+                  | 'accountNotOpen'
+                  | 'addressRequestUnderWay'
+                  | 'bankRequestUnderWay'
+                  | 'closureRequestUnderWay'
+                  | 'contactRequestUnderWay'
+                  | 'ddpiFormFirst'
+                  | 'ddpiGivenAlready'
+                  | 'ddpiNotChosen'
+                  | 'ddpiRequestUnderWay'
+                  | 'ddpiSignedAlready'
+                  | 'formNotCurrent'
+                  | 'livenessSessionEnded'
+                  | 'noEmailOnRecord'
+                  | 'nominationRequestUnderWay'
+                  | 'notRekycRequest'
+                  | 'panVerifyFirst'
+                  | 'rekycRequestUnderWay'
+                  | 'requestChanged'
+                  | 'requestNoAaConsent'
+                  | 'requestNotReady'
+                  | 'requestNotSignable'
+                  | 'requestSignedAlready'
+                  | 'segmentRequestUnderWay'
+                  | 'somethingWrong'
+                  | 'upiPaymentUsed';
                 data: {
                   [key: string]: unknown;
                 };
@@ -9492,7 +9605,34 @@ export interface operations {
                 status: boolean;
                 message: string;
                 /** @enum {string} */
-                code?: 'somethingWrong';
+                code?:
+                  | 'accessFrozenAlready'
+                  | 'accessNotFrozen'
+                  | 'accountNotOpen'
+                  | 'addressRequestUnderWay'
+                  | 'bankRequestUnderWay'
+                  | 'closureRequestUnderWay'
+                  | 'contactRequestUnderWay'
+                  | 'ddpiFormFirst'
+                  | 'ddpiGivenAlready'
+                  | 'ddpiNotChosen'
+                  | 'ddpiRequestUnderWay'
+                  | 'ddpiSignedAlready'
+                  | 'formNotCurrent'
+                  | 'livenessSessionEnded'
+                  | 'noEmailOnRecord'
+                  | 'nominationRequestUnderWay'
+                  | 'notRekycRequest'
+                  | 'panVerifyFirst'
+                  | 'rekycRequestUnderWay'
+                  | 'requestChanged'
+                  | 'requestNoAaConsent'
+                  | 'requestNotReady'
+                  | 'requestNotSignable'
+                  | 'requestSignedAlready'
+                  | 'segmentRequestUnderWay'
+                  | 'somethingWrong'
+                  | 'upiPaymentUsed';
                 data: {
                   [key: string]: unknown;
                 };
@@ -11943,7 +12083,34 @@ export interface operations {
                 status: boolean;
                 message: string;
                 /** @enum {string} */
-                code?: 'somethingWrong';
+                code?:
+                  | 'accessFrozenAlready'
+                  | 'accessNotFrozen'
+                  | 'accountNotOpen'
+                  | 'addressRequestUnderWay'
+                  | 'bankRequestUnderWay'
+                  | 'closureRequestUnderWay'
+                  | 'contactRequestUnderWay'
+                  | 'ddpiFormFirst'
+                  | 'ddpiGivenAlready'
+                  | 'ddpiNotChosen'
+                  | 'ddpiRequestUnderWay'
+                  | 'ddpiSignedAlready'
+                  | 'formNotCurrent'
+                  | 'livenessSessionEnded'
+                  | 'noEmailOnRecord'
+                  | 'nominationRequestUnderWay'
+                  | 'notRekycRequest'
+                  | 'panVerifyFirst'
+                  | 'rekycRequestUnderWay'
+                  | 'requestChanged'
+                  | 'requestNoAaConsent'
+                  | 'requestNotReady'
+                  | 'requestNotSignable'
+                  | 'requestSignedAlready'
+                  | 'segmentRequestUnderWay'
+                  | 'somethingWrong'
+                  | 'upiPaymentUsed';
                 data: {
                   [key: string]: unknown;
                 };
@@ -12046,7 +12213,34 @@ export interface operations {
                 status: boolean;
                 message: string;
                 /** @enum {string} */
-                code?: 'somethingWrong';
+                code?:
+                  | 'accessFrozenAlready'
+                  | 'accessNotFrozen'
+                  | 'accountNotOpen'
+                  | 'addressRequestUnderWay'
+                  | 'bankRequestUnderWay'
+                  | 'closureRequestUnderWay'
+                  | 'contactRequestUnderWay'
+                  | 'ddpiFormFirst'
+                  | 'ddpiGivenAlready'
+                  | 'ddpiNotChosen'
+                  | 'ddpiRequestUnderWay'
+                  | 'ddpiSignedAlready'
+                  | 'formNotCurrent'
+                  | 'livenessSessionEnded'
+                  | 'noEmailOnRecord'
+                  | 'nominationRequestUnderWay'
+                  | 'notRekycRequest'
+                  | 'panVerifyFirst'
+                  | 'rekycRequestUnderWay'
+                  | 'requestChanged'
+                  | 'requestNoAaConsent'
+                  | 'requestNotReady'
+                  | 'requestNotSignable'
+                  | 'requestSignedAlready'
+                  | 'segmentRequestUnderWay'
+                  | 'somethingWrong'
+                  | 'upiPaymentUsed';
                 data: {
                   [key: string]: unknown;
                 };
@@ -15073,7 +15267,7 @@ export interface operations {
                 status: boolean;
                 message: string;
                 /** @enum {string} */
-                code?: 'notFound';
+                code?: 'notFound' | 'requestNotFound';
                 data: {
                   [key: string]: unknown;
                 };
@@ -16022,7 +16216,34 @@ export interface operations {
                 status: boolean;
                 message: string;
                 /** @enum {string} */
-                code?: 'somethingWrong';
+                code?:
+                  | 'accessFrozenAlready'
+                  | 'accessNotFrozen'
+                  | 'accountNotOpen'
+                  | 'addressRequestUnderWay'
+                  | 'bankRequestUnderWay'
+                  | 'closureRequestUnderWay'
+                  | 'contactRequestUnderWay'
+                  | 'ddpiFormFirst'
+                  | 'ddpiGivenAlready'
+                  | 'ddpiNotChosen'
+                  | 'ddpiRequestUnderWay'
+                  | 'ddpiSignedAlready'
+                  | 'formNotCurrent'
+                  | 'livenessSessionEnded'
+                  | 'noEmailOnRecord'
+                  | 'nominationRequestUnderWay'
+                  | 'notRekycRequest'
+                  | 'panVerifyFirst'
+                  | 'rekycRequestUnderWay'
+                  | 'requestChanged'
+                  | 'requestNoAaConsent'
+                  | 'requestNotReady'
+                  | 'requestNotSignable'
+                  | 'requestSignedAlready'
+                  | 'segmentRequestUnderWay'
+                  | 'somethingWrong'
+                  | 'upiPaymentUsed';
                 data: {
                   [key: string]: unknown;
                 };
@@ -16162,7 +16383,34 @@ export interface operations {
                 status: boolean;
                 message: string;
                 /** @enum {string} */
-                code?: 'somethingWrong';
+                code?:
+                  | 'accessFrozenAlready'
+                  | 'accessNotFrozen'
+                  | 'accountNotOpen'
+                  | 'addressRequestUnderWay'
+                  | 'bankRequestUnderWay'
+                  | 'closureRequestUnderWay'
+                  | 'contactRequestUnderWay'
+                  | 'ddpiFormFirst'
+                  | 'ddpiGivenAlready'
+                  | 'ddpiNotChosen'
+                  | 'ddpiRequestUnderWay'
+                  | 'ddpiSignedAlready'
+                  | 'formNotCurrent'
+                  | 'livenessSessionEnded'
+                  | 'noEmailOnRecord'
+                  | 'nominationRequestUnderWay'
+                  | 'notRekycRequest'
+                  | 'panVerifyFirst'
+                  | 'rekycRequestUnderWay'
+                  | 'requestChanged'
+                  | 'requestNoAaConsent'
+                  | 'requestNotReady'
+                  | 'requestNotSignable'
+                  | 'requestSignedAlready'
+                  | 'segmentRequestUnderWay'
+                  | 'somethingWrong'
+                  | 'upiPaymentUsed';
                 data: {
                   [key: string]: unknown;
                 };
@@ -16300,7 +16548,34 @@ export interface operations {
                 status: boolean;
                 message: string;
                 /** @enum {string} */
-                code?: 'somethingWrong';
+                code?:
+                  | 'accessFrozenAlready'
+                  | 'accessNotFrozen'
+                  | 'accountNotOpen'
+                  | 'addressRequestUnderWay'
+                  | 'bankRequestUnderWay'
+                  | 'closureRequestUnderWay'
+                  | 'contactRequestUnderWay'
+                  | 'ddpiFormFirst'
+                  | 'ddpiGivenAlready'
+                  | 'ddpiNotChosen'
+                  | 'ddpiRequestUnderWay'
+                  | 'ddpiSignedAlready'
+                  | 'formNotCurrent'
+                  | 'livenessSessionEnded'
+                  | 'noEmailOnRecord'
+                  | 'nominationRequestUnderWay'
+                  | 'notRekycRequest'
+                  | 'panVerifyFirst'
+                  | 'rekycRequestUnderWay'
+                  | 'requestChanged'
+                  | 'requestNoAaConsent'
+                  | 'requestNotReady'
+                  | 'requestNotSignable'
+                  | 'requestSignedAlready'
+                  | 'segmentRequestUnderWay'
+                  | 'somethingWrong'
+                  | 'upiPaymentUsed';
                 data: {
                   [key: string]: unknown;
                 };
@@ -16477,7 +16752,34 @@ export interface operations {
                 status: boolean;
                 message: string;
                 /** @enum {string} */
-                code?: 'somethingWrong';
+                code?:
+                  | 'accessFrozenAlready'
+                  | 'accessNotFrozen'
+                  | 'accountNotOpen'
+                  | 'addressRequestUnderWay'
+                  | 'bankRequestUnderWay'
+                  | 'closureRequestUnderWay'
+                  | 'contactRequestUnderWay'
+                  | 'ddpiFormFirst'
+                  | 'ddpiGivenAlready'
+                  | 'ddpiNotChosen'
+                  | 'ddpiRequestUnderWay'
+                  | 'ddpiSignedAlready'
+                  | 'formNotCurrent'
+                  | 'livenessSessionEnded'
+                  | 'noEmailOnRecord'
+                  | 'nominationRequestUnderWay'
+                  | 'notRekycRequest'
+                  | 'panVerifyFirst'
+                  | 'rekycRequestUnderWay'
+                  | 'requestChanged'
+                  | 'requestNoAaConsent'
+                  | 'requestNotReady'
+                  | 'requestNotSignable'
+                  | 'requestSignedAlready'
+                  | 'segmentRequestUnderWay'
+                  | 'somethingWrong'
+                  | 'upiPaymentUsed';
                 data: {
                   [key: string]: unknown;
                 };
@@ -16625,7 +16927,34 @@ export interface operations {
                 status: boolean;
                 message: string;
                 /** @enum {string} */
-                code?: 'somethingWrong';
+                code?:
+                  | 'accessFrozenAlready'
+                  | 'accessNotFrozen'
+                  | 'accountNotOpen'
+                  | 'addressRequestUnderWay'
+                  | 'bankRequestUnderWay'
+                  | 'closureRequestUnderWay'
+                  | 'contactRequestUnderWay'
+                  | 'ddpiFormFirst'
+                  | 'ddpiGivenAlready'
+                  | 'ddpiNotChosen'
+                  | 'ddpiRequestUnderWay'
+                  | 'ddpiSignedAlready'
+                  | 'formNotCurrent'
+                  | 'livenessSessionEnded'
+                  | 'noEmailOnRecord'
+                  | 'nominationRequestUnderWay'
+                  | 'notRekycRequest'
+                  | 'panVerifyFirst'
+                  | 'rekycRequestUnderWay'
+                  | 'requestChanged'
+                  | 'requestNoAaConsent'
+                  | 'requestNotReady'
+                  | 'requestNotSignable'
+                  | 'requestSignedAlready'
+                  | 'segmentRequestUnderWay'
+                  | 'somethingWrong'
+                  | 'upiPaymentUsed';
                 data: {
                   [key: string]: unknown;
                 };
@@ -16711,7 +17040,34 @@ export interface operations {
                 status: boolean;
                 message: string;
                 /** @enum {string} */
-                code?: 'somethingWrong';
+                code?:
+                  | 'accessFrozenAlready'
+                  | 'accessNotFrozen'
+                  | 'accountNotOpen'
+                  | 'addressRequestUnderWay'
+                  | 'bankRequestUnderWay'
+                  | 'closureRequestUnderWay'
+                  | 'contactRequestUnderWay'
+                  | 'ddpiFormFirst'
+                  | 'ddpiGivenAlready'
+                  | 'ddpiNotChosen'
+                  | 'ddpiRequestUnderWay'
+                  | 'ddpiSignedAlready'
+                  | 'formNotCurrent'
+                  | 'livenessSessionEnded'
+                  | 'noEmailOnRecord'
+                  | 'nominationRequestUnderWay'
+                  | 'notRekycRequest'
+                  | 'panVerifyFirst'
+                  | 'rekycRequestUnderWay'
+                  | 'requestChanged'
+                  | 'requestNoAaConsent'
+                  | 'requestNotReady'
+                  | 'requestNotSignable'
+                  | 'requestSignedAlready'
+                  | 'segmentRequestUnderWay'
+                  | 'somethingWrong'
+                  | 'upiPaymentUsed';
                 data: {
                   [key: string]: unknown;
                 };
@@ -16767,7 +17123,34 @@ export interface operations {
                 status: boolean;
                 message: string;
                 /** @enum {string} */
-                code?: 'somethingWrong';
+                code?:
+                  | 'accessFrozenAlready'
+                  | 'accessNotFrozen'
+                  | 'accountNotOpen'
+                  | 'addressRequestUnderWay'
+                  | 'bankRequestUnderWay'
+                  | 'closureRequestUnderWay'
+                  | 'contactRequestUnderWay'
+                  | 'ddpiFormFirst'
+                  | 'ddpiGivenAlready'
+                  | 'ddpiNotChosen'
+                  | 'ddpiRequestUnderWay'
+                  | 'ddpiSignedAlready'
+                  | 'formNotCurrent'
+                  | 'livenessSessionEnded'
+                  | 'noEmailOnRecord'
+                  | 'nominationRequestUnderWay'
+                  | 'notRekycRequest'
+                  | 'panVerifyFirst'
+                  | 'rekycRequestUnderWay'
+                  | 'requestChanged'
+                  | 'requestNoAaConsent'
+                  | 'requestNotReady'
+                  | 'requestNotSignable'
+                  | 'requestSignedAlready'
+                  | 'segmentRequestUnderWay'
+                  | 'somethingWrong'
+                  | 'upiPaymentUsed';
                 data: {
                   [key: string]: unknown;
                 };
@@ -16922,7 +17305,34 @@ export interface operations {
                 status: boolean;
                 message: string;
                 /** @enum {string} */
-                code?: 'somethingWrong';
+                code?:
+                  | 'accessFrozenAlready'
+                  | 'accessNotFrozen'
+                  | 'accountNotOpen'
+                  | 'addressRequestUnderWay'
+                  | 'bankRequestUnderWay'
+                  | 'closureRequestUnderWay'
+                  | 'contactRequestUnderWay'
+                  | 'ddpiFormFirst'
+                  | 'ddpiGivenAlready'
+                  | 'ddpiNotChosen'
+                  | 'ddpiRequestUnderWay'
+                  | 'ddpiSignedAlready'
+                  | 'formNotCurrent'
+                  | 'livenessSessionEnded'
+                  | 'noEmailOnRecord'
+                  | 'nominationRequestUnderWay'
+                  | 'notRekycRequest'
+                  | 'panVerifyFirst'
+                  | 'rekycRequestUnderWay'
+                  | 'requestChanged'
+                  | 'requestNoAaConsent'
+                  | 'requestNotReady'
+                  | 'requestNotSignable'
+                  | 'requestSignedAlready'
+                  | 'segmentRequestUnderWay'
+                  | 'somethingWrong'
+                  | 'upiPaymentUsed';
                 data: {
                   [key: string]: unknown;
                 };
@@ -17021,7 +17431,34 @@ export interface operations {
                 status: boolean;
                 message: string;
                 /** @enum {string} */
-                code?: 'somethingWrong';
+                code?:
+                  | 'accessFrozenAlready'
+                  | 'accessNotFrozen'
+                  | 'accountNotOpen'
+                  | 'addressRequestUnderWay'
+                  | 'bankRequestUnderWay'
+                  | 'closureRequestUnderWay'
+                  | 'contactRequestUnderWay'
+                  | 'ddpiFormFirst'
+                  | 'ddpiGivenAlready'
+                  | 'ddpiNotChosen'
+                  | 'ddpiRequestUnderWay'
+                  | 'ddpiSignedAlready'
+                  | 'formNotCurrent'
+                  | 'livenessSessionEnded'
+                  | 'noEmailOnRecord'
+                  | 'nominationRequestUnderWay'
+                  | 'notRekycRequest'
+                  | 'panVerifyFirst'
+                  | 'rekycRequestUnderWay'
+                  | 'requestChanged'
+                  | 'requestNoAaConsent'
+                  | 'requestNotReady'
+                  | 'requestNotSignable'
+                  | 'requestSignedAlready'
+                  | 'segmentRequestUnderWay'
+                  | 'somethingWrong'
+                  | 'upiPaymentUsed';
                 data: {
                   [key: string]: unknown;
                 };
@@ -17154,7 +17591,34 @@ export interface operations {
                 status: boolean;
                 message: string;
                 /** @enum {string} */
-                code?: 'somethingWrong';
+                code?:
+                  | 'accessFrozenAlready'
+                  | 'accessNotFrozen'
+                  | 'accountNotOpen'
+                  | 'addressRequestUnderWay'
+                  | 'bankRequestUnderWay'
+                  | 'closureRequestUnderWay'
+                  | 'contactRequestUnderWay'
+                  | 'ddpiFormFirst'
+                  | 'ddpiGivenAlready'
+                  | 'ddpiNotChosen'
+                  | 'ddpiRequestUnderWay'
+                  | 'ddpiSignedAlready'
+                  | 'formNotCurrent'
+                  | 'livenessSessionEnded'
+                  | 'noEmailOnRecord'
+                  | 'nominationRequestUnderWay'
+                  | 'notRekycRequest'
+                  | 'panVerifyFirst'
+                  | 'rekycRequestUnderWay'
+                  | 'requestChanged'
+                  | 'requestNoAaConsent'
+                  | 'requestNotReady'
+                  | 'requestNotSignable'
+                  | 'requestSignedAlready'
+                  | 'segmentRequestUnderWay'
+                  | 'somethingWrong'
+                  | 'upiPaymentUsed';
                 data: {
                   [key: string]: unknown;
                 };
@@ -17326,7 +17790,34 @@ export interface operations {
                 status: boolean;
                 message: string;
                 /** @enum {string} */
-                code?: 'somethingWrong';
+                code?:
+                  | 'accessFrozenAlready'
+                  | 'accessNotFrozen'
+                  | 'accountNotOpen'
+                  | 'addressRequestUnderWay'
+                  | 'bankRequestUnderWay'
+                  | 'closureRequestUnderWay'
+                  | 'contactRequestUnderWay'
+                  | 'ddpiFormFirst'
+                  | 'ddpiGivenAlready'
+                  | 'ddpiNotChosen'
+                  | 'ddpiRequestUnderWay'
+                  | 'ddpiSignedAlready'
+                  | 'formNotCurrent'
+                  | 'livenessSessionEnded'
+                  | 'noEmailOnRecord'
+                  | 'nominationRequestUnderWay'
+                  | 'notRekycRequest'
+                  | 'panVerifyFirst'
+                  | 'rekycRequestUnderWay'
+                  | 'requestChanged'
+                  | 'requestNoAaConsent'
+                  | 'requestNotReady'
+                  | 'requestNotSignable'
+                  | 'requestSignedAlready'
+                  | 'segmentRequestUnderWay'
+                  | 'somethingWrong'
+                  | 'upiPaymentUsed';
                 data: {
                   [key: string]: unknown;
                 };
@@ -17455,7 +17946,7 @@ export interface operations {
                 status: boolean;
                 message: string;
                 /** @enum {string} */
-                code?: 'notFound';
+                code?: 'notFound' | 'requestNotFound';
                 data: {
                   [key: string]: unknown;
                 };
@@ -17474,7 +17965,34 @@ export interface operations {
                 status: boolean;
                 message: string;
                 /** @enum {string} */
-                code?: 'somethingWrong';
+                code?:
+                  | 'accessFrozenAlready'
+                  | 'accessNotFrozen'
+                  | 'accountNotOpen'
+                  | 'addressRequestUnderWay'
+                  | 'bankRequestUnderWay'
+                  | 'closureRequestUnderWay'
+                  | 'contactRequestUnderWay'
+                  | 'ddpiFormFirst'
+                  | 'ddpiGivenAlready'
+                  | 'ddpiNotChosen'
+                  | 'ddpiRequestUnderWay'
+                  | 'ddpiSignedAlready'
+                  | 'formNotCurrent'
+                  | 'livenessSessionEnded'
+                  | 'noEmailOnRecord'
+                  | 'nominationRequestUnderWay'
+                  | 'notRekycRequest'
+                  | 'panVerifyFirst'
+                  | 'rekycRequestUnderWay'
+                  | 'requestChanged'
+                  | 'requestNoAaConsent'
+                  | 'requestNotReady'
+                  | 'requestNotSignable'
+                  | 'requestSignedAlready'
+                  | 'segmentRequestUnderWay'
+                  | 'somethingWrong'
+                  | 'upiPaymentUsed';
                 data: {
                   [key: string]: unknown;
                 };
@@ -17630,7 +18148,34 @@ export interface operations {
                 status: boolean;
                 message: string;
                 /** @enum {string} */
-                code?: 'somethingWrong';
+                code?:
+                  | 'accessFrozenAlready'
+                  | 'accessNotFrozen'
+                  | 'accountNotOpen'
+                  | 'addressRequestUnderWay'
+                  | 'bankRequestUnderWay'
+                  | 'closureRequestUnderWay'
+                  | 'contactRequestUnderWay'
+                  | 'ddpiFormFirst'
+                  | 'ddpiGivenAlready'
+                  | 'ddpiNotChosen'
+                  | 'ddpiRequestUnderWay'
+                  | 'ddpiSignedAlready'
+                  | 'formNotCurrent'
+                  | 'livenessSessionEnded'
+                  | 'noEmailOnRecord'
+                  | 'nominationRequestUnderWay'
+                  | 'notRekycRequest'
+                  | 'panVerifyFirst'
+                  | 'rekycRequestUnderWay'
+                  | 'requestChanged'
+                  | 'requestNoAaConsent'
+                  | 'requestNotReady'
+                  | 'requestNotSignable'
+                  | 'requestSignedAlready'
+                  | 'segmentRequestUnderWay'
+                  | 'somethingWrong'
+                  | 'upiPaymentUsed';
                 data: {
                   [key: string]: unknown;
                 };
@@ -17758,7 +18303,7 @@ export interface operations {
                 status: boolean;
                 message: string;
                 /** @enum {string} */
-                code?: 'notFound';
+                code?: 'notFound' | 'requestNotFound';
                 data: {
                   [key: string]: unknown;
                 };
@@ -17777,7 +18322,34 @@ export interface operations {
                 status: boolean;
                 message: string;
                 /** @enum {string} */
-                code?: 'somethingWrong';
+                code?:
+                  | 'accessFrozenAlready'
+                  | 'accessNotFrozen'
+                  | 'accountNotOpen'
+                  | 'addressRequestUnderWay'
+                  | 'bankRequestUnderWay'
+                  | 'closureRequestUnderWay'
+                  | 'contactRequestUnderWay'
+                  | 'ddpiFormFirst'
+                  | 'ddpiGivenAlready'
+                  | 'ddpiNotChosen'
+                  | 'ddpiRequestUnderWay'
+                  | 'ddpiSignedAlready'
+                  | 'formNotCurrent'
+                  | 'livenessSessionEnded'
+                  | 'noEmailOnRecord'
+                  | 'nominationRequestUnderWay'
+                  | 'notRekycRequest'
+                  | 'panVerifyFirst'
+                  | 'rekycRequestUnderWay'
+                  | 'requestChanged'
+                  | 'requestNoAaConsent'
+                  | 'requestNotReady'
+                  | 'requestNotSignable'
+                  | 'requestSignedAlready'
+                  | 'segmentRequestUnderWay'
+                  | 'somethingWrong'
+                  | 'upiPaymentUsed';
                 data: {
                   [key: string]: unknown;
                 };
@@ -17902,7 +18474,7 @@ export interface operations {
                 status: boolean;
                 message: string;
                 /** @enum {string} */
-                code?: 'notFound';
+                code?: 'notFound' | 'requestNotFound';
                 data: {
                   [key: string]: unknown;
                 };
@@ -18000,7 +18572,7 @@ export interface operations {
                 status: boolean;
                 message: string;
                 /** @enum {string} */
-                code?: 'notFound';
+                code?: 'notFound' | 'requestNotFound';
                 data: {
                   [key: string]: unknown;
                 };
@@ -18500,7 +19072,34 @@ export interface operations {
                 status: boolean;
                 message: string;
                 /** @enum {string} */
-                code?: 'somethingWrong';
+                code?:
+                  | 'accessFrozenAlready'
+                  | 'accessNotFrozen'
+                  | 'accountNotOpen'
+                  | 'addressRequestUnderWay'
+                  | 'bankRequestUnderWay'
+                  | 'closureRequestUnderWay'
+                  | 'contactRequestUnderWay'
+                  | 'ddpiFormFirst'
+                  | 'ddpiGivenAlready'
+                  | 'ddpiNotChosen'
+                  | 'ddpiRequestUnderWay'
+                  | 'ddpiSignedAlready'
+                  | 'formNotCurrent'
+                  | 'livenessSessionEnded'
+                  | 'noEmailOnRecord'
+                  | 'nominationRequestUnderWay'
+                  | 'notRekycRequest'
+                  | 'panVerifyFirst'
+                  | 'rekycRequestUnderWay'
+                  | 'requestChanged'
+                  | 'requestNoAaConsent'
+                  | 'requestNotReady'
+                  | 'requestNotSignable'
+                  | 'requestSignedAlready'
+                  | 'segmentRequestUnderWay'
+                  | 'somethingWrong'
+                  | 'upiPaymentUsed';
                 data: {
                   [key: string]: unknown;
                 };
@@ -18557,7 +19156,34 @@ export interface operations {
                 status: boolean;
                 message: string;
                 /** @enum {string} */
-                code?: 'somethingWrong';
+                code?:
+                  | 'accessFrozenAlready'
+                  | 'accessNotFrozen'
+                  | 'accountNotOpen'
+                  | 'addressRequestUnderWay'
+                  | 'bankRequestUnderWay'
+                  | 'closureRequestUnderWay'
+                  | 'contactRequestUnderWay'
+                  | 'ddpiFormFirst'
+                  | 'ddpiGivenAlready'
+                  | 'ddpiNotChosen'
+                  | 'ddpiRequestUnderWay'
+                  | 'ddpiSignedAlready'
+                  | 'formNotCurrent'
+                  | 'livenessSessionEnded'
+                  | 'noEmailOnRecord'
+                  | 'nominationRequestUnderWay'
+                  | 'notRekycRequest'
+                  | 'panVerifyFirst'
+                  | 'rekycRequestUnderWay'
+                  | 'requestChanged'
+                  | 'requestNoAaConsent'
+                  | 'requestNotReady'
+                  | 'requestNotSignable'
+                  | 'requestSignedAlready'
+                  | 'segmentRequestUnderWay'
+                  | 'somethingWrong'
+                  | 'upiPaymentUsed';
                 data: {
                   [key: string]: unknown;
                 };
@@ -18680,7 +19306,34 @@ export interface operations {
                 status: boolean;
                 message: string;
                 /** @enum {string} */
-                code?: 'somethingWrong';
+                code?:
+                  | 'accessFrozenAlready'
+                  | 'accessNotFrozen'
+                  | 'accountNotOpen'
+                  | 'addressRequestUnderWay'
+                  | 'bankRequestUnderWay'
+                  | 'closureRequestUnderWay'
+                  | 'contactRequestUnderWay'
+                  | 'ddpiFormFirst'
+                  | 'ddpiGivenAlready'
+                  | 'ddpiNotChosen'
+                  | 'ddpiRequestUnderWay'
+                  | 'ddpiSignedAlready'
+                  | 'formNotCurrent'
+                  | 'livenessSessionEnded'
+                  | 'noEmailOnRecord'
+                  | 'nominationRequestUnderWay'
+                  | 'notRekycRequest'
+                  | 'panVerifyFirst'
+                  | 'rekycRequestUnderWay'
+                  | 'requestChanged'
+                  | 'requestNoAaConsent'
+                  | 'requestNotReady'
+                  | 'requestNotSignable'
+                  | 'requestSignedAlready'
+                  | 'segmentRequestUnderWay'
+                  | 'somethingWrong'
+                  | 'upiPaymentUsed';
                 data: {
                   [key: string]: unknown;
                 };
@@ -18835,7 +19488,34 @@ export interface operations {
                 status: boolean;
                 message: string;
                 /** @enum {string} */
-                code?: 'somethingWrong';
+                code?:
+                  | 'accessFrozenAlready'
+                  | 'accessNotFrozen'
+                  | 'accountNotOpen'
+                  | 'addressRequestUnderWay'
+                  | 'bankRequestUnderWay'
+                  | 'closureRequestUnderWay'
+                  | 'contactRequestUnderWay'
+                  | 'ddpiFormFirst'
+                  | 'ddpiGivenAlready'
+                  | 'ddpiNotChosen'
+                  | 'ddpiRequestUnderWay'
+                  | 'ddpiSignedAlready'
+                  | 'formNotCurrent'
+                  | 'livenessSessionEnded'
+                  | 'noEmailOnRecord'
+                  | 'nominationRequestUnderWay'
+                  | 'notRekycRequest'
+                  | 'panVerifyFirst'
+                  | 'rekycRequestUnderWay'
+                  | 'requestChanged'
+                  | 'requestNoAaConsent'
+                  | 'requestNotReady'
+                  | 'requestNotSignable'
+                  | 'requestSignedAlready'
+                  | 'segmentRequestUnderWay'
+                  | 'somethingWrong'
+                  | 'upiPaymentUsed';
                 data: {
                   [key: string]: unknown;
                 };
@@ -18918,7 +19598,34 @@ export interface operations {
                 status: boolean;
                 message: string;
                 /** @enum {string} */
-                code?: 'somethingWrong';
+                code?:
+                  | 'accessFrozenAlready'
+                  | 'accessNotFrozen'
+                  | 'accountNotOpen'
+                  | 'addressRequestUnderWay'
+                  | 'bankRequestUnderWay'
+                  | 'closureRequestUnderWay'
+                  | 'contactRequestUnderWay'
+                  | 'ddpiFormFirst'
+                  | 'ddpiGivenAlready'
+                  | 'ddpiNotChosen'
+                  | 'ddpiRequestUnderWay'
+                  | 'ddpiSignedAlready'
+                  | 'formNotCurrent'
+                  | 'livenessSessionEnded'
+                  | 'noEmailOnRecord'
+                  | 'nominationRequestUnderWay'
+                  | 'notRekycRequest'
+                  | 'panVerifyFirst'
+                  | 'rekycRequestUnderWay'
+                  | 'requestChanged'
+                  | 'requestNoAaConsent'
+                  | 'requestNotReady'
+                  | 'requestNotSignable'
+                  | 'requestSignedAlready'
+                  | 'segmentRequestUnderWay'
+                  | 'somethingWrong'
+                  | 'upiPaymentUsed';
                 data: {
                   [key: string]: unknown;
                 };

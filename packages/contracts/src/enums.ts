@@ -64,8 +64,6 @@ export const FINANCIAL_PROOFS = [
 ] as const;
 export const PROOF_UPLOAD_PROCESSES = ['digital', 'manual'] as const;
 
-export const CDL_DOCUMENT_TYPES = ['PAN', 'AADHAARCARD', 'KRA'] as const;
-
 /** The spec's four review statuses, and Closed: finally rejected or expired. */
 export const REVIEW_STATUSES = ['Pending', 'Approved', 'Rejected', 'Completed', 'Closed'] as const;
 export type ReviewStatus = (typeof REVIEW_STATUSES)[number];

@@ -44,6 +44,6 @@ export async function decodeUpload(
       .toBuffer();
     return { contentType: 'image/jpeg', bytes };
   } catch {
-    throw invalidField(field, 'The image could not be read');
+    throw invalidField(field, 'imageUnreadable');
   }
 }

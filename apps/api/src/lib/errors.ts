@@ -28,15 +28,58 @@ export const ERROR_MESSAGE_KEYS = {
   VALIDATION: Object.keys(MSG) as MessageKey[],
   UNAUTHORIZED: ['unauthorized'],
   FORBIDDEN: ['unauthorized'],
-  NOT_FOUND: ['notFound'],
-  CONFLICT: ['somethingWrong'],
-  STAGE_MOVED: ['somethingWrong'],
+  NOT_FOUND: ['notFound', 'requestNotFound'],
+  CONFLICT: [
+    'somethingWrong',
+    // the journey's steps: a page out of date, a step before its turn or done already
+    'formNotCurrent',
+    'panVerifyFirst',
+    'livenessSessionEnded',
+    'ddpiNotChosen',
+    'ddpiFormFirst',
+    'ddpiSignedAlready',
+    // the client area: a request under way or in another state, a service already in that state
+    'accountNotOpen',
+    'accessFrozenAlready',
+    'accessNotFrozen',
+    'requestSignedAlready',
+    'requestNotSignable',
+    'requestNotReady',
+    'requestChanged',
+    'requestNoAaConsent',
+    'notRekycRequest',
+    'addressRequestUnderWay',
+    'bankRequestUnderWay',
+    'closureRequestUnderWay',
+    'contactRequestUnderWay',
+    'ddpiRequestUnderWay',
+    'nominationRequestUnderWay',
+    'rekycRequestUnderWay',
+    'segmentRequestUnderWay',
+    'ddpiGivenAlready',
+    'upiPaymentUsed',
+    'noEmailOnRecord',
+  ],
+  // stepNotAvailable: a step outside its stage window (records/stage-moves.ts)
+  STAGE_MOVED: ['somethingWrong', 'stepNotAvailable'],
   PAYLOAD_TOO_LARGE: ['payloadTooLarge'],
   RATE_LIMITED: ['rateLimited', 'otpResendTooSoon', 'otpSendLimit'],
   // providerUnavailable: an outside provider failed (the error handler's ProviderError)
   // waitingRoom: a new sign-up while the service is saturated (plugins/waiting-room.ts)
   // providerQueue: every provider of a service is over its budget: the applicant waits in a queue (records/provider-queue.ts)
-  UNAVAILABLE: ['serviceUnavailable', 'providerUnavailable', 'storageFull', 'waitingRoom', 'providerQueue'],
+  // upiNotOffered … backOfficeUnavailable: a service of the client area away (modules/servicing)
+  UNAVAILABLE: [
+    'serviceUnavailable',
+    'providerUnavailable',
+    'storageFull',
+    'waitingRoom',
+    'providerQueue',
+    'upiNotOffered',
+    'upiStartFailed',
+    'aaUnavailable',
+    'kraUnavailable',
+    'backOfficeUnavailable',
+  ],
   INTERNAL: ['somethingWrong'],
 } as const satisfies Record<ErrorCode, readonly MessageKey[]>;
 

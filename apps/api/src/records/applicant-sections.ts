@@ -16,6 +16,7 @@ import { applicantWritesRepository as writes } from './applicant-writes.reposito
 import {
   openSections,
   type PrivateSection,
+  type PrivateSectionType,
   sealSections,
   sectionReader,
   type SectionReader,
@@ -36,9 +37,13 @@ export class ApplicantSections {
     return this.database.db;
   }
 
-  /** A section of the record, typed by its name; a private one is typed by its reader. */
+  /** A section of the record, typed by its name; a private one as its module declared it (PrivateSectionTypes). */
   async getSection<K extends SectionName>(applicantId: string, name: K, tx?: Tx): Promise<Sections[K] | null>;
-  async getSection<T extends object>(applicantId: string, name: PrivateSection, tx?: Tx): Promise<T | null>;
+  async getSection<N extends PrivateSection>(
+    applicantId: string,
+    name: N,
+    tx?: Tx,
+  ): Promise<PrivateSectionType<N> | null>;
   async getSection<T>(applicantId: string, name: StoredSection, tx: Tx = this.db): Promise<T | null> {
     const sealed = await repo.section(tx, applicantId, name);
     return sealed ? this.cipher.decryptJson<T>(sealed) : null;

@@ -54,3 +54,10 @@ export function ddpiOf(sections: PrivateSections): DdpiRecord | null {
   const stored = sections[DDPI_SECTION];
   return isDdpiRecord(stored) ? stored : null;
 }
+
+declare module './section-codec.ts' {
+  interface PrivateSectionTypes {
+    [DDPI_SECTION]: DdpiRecord;
+    [DDPI_PENDING]: DdpiPending;
+  }
+}

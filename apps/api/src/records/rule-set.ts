@@ -49,14 +49,14 @@ export function startingRuleSet(now: Date): PinnedRuleSet {
  */
 interface Records {
   get(applicantId: string): Promise<{ createdAt: Date }>;
-  getSection<T extends object>(applicantId: string, name: typeof RULE_SET_SECTION): Promise<T | null>;
+  getSection(applicantId: string, name: typeof RULE_SET_SECTION): Promise<PinnedRuleSet | null>;
   save(applicantId: string, sections: { [RULE_SET_SECTION]: PinnedRuleSet }): Promise<unknown>;
 }
 /** A section read with the stage check (ApplicantRecords' SectionReader). */
-type SectionReader = <T extends object>(name: typeof RULE_SET_SECTION) => T | null;
+type SectionReader = (name: typeof RULE_SET_SECTION) => PinnedRuleSet | null;
 
 export async function pinnedRuleSet(records: Records, applicantId: string): Promise<PinnedRuleSet> {
-  const pinned = await records.getSection<PinnedRuleSet>(applicantId, RULE_SET_SECTION);
+  const pinned = await records.getSection(applicantId, RULE_SET_SECTION);
   return pinned?.id ? pinned : pinnedRuleSetOf(null, (await records.get(applicantId)).createdAt);
 }
 
@@ -87,7 +87,7 @@ export async function ruleSetOf(records: Records, applicantId: string): Promise<
 
 /** The same from a stage check that read RULE_SET_SECTION (requireStageWith): no further round trip. */
 export function ruleSetFrom(read: { createdAt: Date; section: SectionReader }): RuleSet {
-  return ruleSetOn(pinnedRuleSetOf(read.section<PinnedRuleSet>(RULE_SET_SECTION), read.createdAt).id);
+  return ruleSetOn(pinnedRuleSetOf(read.section(RULE_SET_SECTION), read.createdAt).id);
 }
 
 /** Pins an application to a given day's rule set (sandbox fixtures; an imported application). */
@@ -117,4 +117,10 @@ export async function moveRuleSet(
   const next: PinnedRuleSet = { ...pinned, id: to, moves: [...pinned.moves, move] };
   await records.save(applicantId, { [RULE_SET_SECTION]: next });
   return next;
+}
+
+declare module './section-codec.ts' {
+  interface PrivateSectionTypes {
+    [RULE_SET_SECTION]: PinnedRuleSet;
+  }
 }

@@ -6,6 +6,7 @@
  * again that the record is what was signed last.
  */
 import { changedFacts, type FormFact, formFacts } from '../documents/form-facts.ts';
+import type { StoredSections } from './section-codec.ts';
 
 /** The private section of the signed versions, oldest first. */
 export const SIGNED_FORMS = '_signed_forms';
@@ -36,8 +37,7 @@ type Person = { mobile: string; email: string | null };
 export const factsNow = (person: Person, sections: Record<string, unknown>): FormFact[] =>
   formFacts({ mobile: person.mobile, email: person.email, sections });
 
-const versionsOf = (sections: Record<string, unknown>): SignedForm[] =>
-  (sections[SIGNED_FORMS] as SignedForms | undefined)?.versions ?? [];
+const versionsOf = (sections: StoredSections): SignedForm[] => sections[SIGNED_FORMS]?.versions ?? [];
 
 /** The versions with one more signed form. */
 export const withSignedForm = (earlier: SignedForms | null, form: SignedForm): SignedForms => ({
@@ -49,11 +49,7 @@ export const withSignedForm = (earlier: SignedForms | null, form: SignedForm): S
  * A form signed before its facts were kept (no version) counts as differing, with no field named:
  * the change cannot be shown, only signed again.
  */
-export function unsignedChanges(
-  person: Person,
-  sections: Record<string, unknown>,
-  signed: boolean,
-): SignedChanges | null {
+export function unsignedChanges(person: Person, sections: StoredSections, signed: boolean): SignedChanges | null {
   const last = versionsOf(sections).at(-1);
   if (!last) return signed ? { state: 'awaiting_signature', signed_at: '', fields: [] } : null;
   const fields = changedFacts(last.facts, factsNow(person, sections));
@@ -64,7 +60,7 @@ export function unsignedChanges(
  * What the reviewer is shown: the changes waiting for a signature, or else those the last signing
  * took in over the form signed before it; null when the application was signed once and unchanged.
  */
-export function signedChanges(person: Person, sections: Record<string, unknown>): SignedChanges | null {
+export function signedChanges(person: Person, sections: StoredSections): SignedChanges | null {
   const pending = unsignedChanges(person, sections, false);
   if (pending) return pending;
   const versions = versionsOf(sections);
@@ -72,4 +68,10 @@ export function signedChanges(person: Person, sections: Record<string, unknown>)
   const [before, last] = versions.slice(-2) as [SignedForm, SignedForm];
   const fields = changedFacts(before.facts, last.facts);
   return fields.length ? { state: 'signed_again', signed_at: before.signed_at, fields } : null;
+}
+
+declare module './section-codec.ts' {
+  interface PrivateSectionTypes {
+    [SIGNED_FORMS]: SignedForms;
+  }
 }

@@ -56,7 +56,7 @@ export function outsideWindow(action: StageAction, stage: number | undefined, re
  * another stage (e.g. a retry). While a stage is sent back, the applicant is sent to it.
  */
 export const stageMoved = (at: OutsideWindow) =>
-  new AppError('STAGE_MOVED', 'This step is not available at your current stage.', {
+  new AppError('STAGE_MOVED', 'stepNotAvailable', {
     screen: routeForStage(at.rework ?? at.stage),
     moved: true,
   });

@@ -4,11 +4,24 @@ import { type FileRef, isFileRef } from '@ekyc/contracts/sections';
 import type { ApplicantRecords } from './applicant-records.ts';
 
 /** Replaces stored file references with signed URLs, recursively. */
-export function withFileUrls(value: unknown, urlFor: (ref: FileRef) => string): unknown {
+/** A value with each file reference in it as the link the client reads it by. */
+export type WithFileUrls<T> = T extends FileRef
+  ? string
+  : T extends readonly (infer U)[]
+    ? WithFileUrls<U>[]
+    : T extends object
+      ? { [K in keyof T]: WithFileUrls<T[K]> }
+      : T;
+
+export function withFileUrls<T>(value: T, urlFor: (ref: FileRef) => string): WithFileUrls<T> {
+  return linked(value, urlFor) as WithFileUrls<T>;
+}
+
+function linked(value: unknown, urlFor: (ref: FileRef) => string): unknown {
   if (isFileRef(value)) return urlFor(value);
-  if (Array.isArray(value)) return value.map((v) => withFileUrls(v, urlFor));
+  if (Array.isArray(value)) return value.map((v) => linked(v, urlFor));
   if (value && typeof value === 'object')
-    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, withFileUrls(v, urlFor)]));
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, linked(v, urlFor)]));
   return value;
 }
 
@@ -41,8 +54,8 @@ export async function buildUserDetails(
   };
   for (const name of SECTION_NAMES) {
     const stored = sections[name];
-    first[name] = stored ? { ...(withFileUrls(stored, urlFor) as object), is_object: true } : { is_object: false };
+    first[name] = stored ? { ...withFileUrls(stored, urlFor), is_object: true } : { is_object: false };
   }
-  const second = (withFileUrls(sections['bank_callback'] ?? {}, urlFor) as Record<string, unknown>) ?? {};
+  const second = withFileUrls(sections.bank_callback ?? {}, urlFor);
   return [first, second] as UserDetailsRecord;
 }

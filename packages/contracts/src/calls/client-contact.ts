@@ -79,8 +79,6 @@ export const addressChangeReplySchema = replySchema(
   z.union([z.object({ request: serviceRequestViewSchema }), addressRefusalSchema]),
 );
 
-export const CONTACT_FIELDS = ['mobile', 'email'] as const;
-
 /** The new mobile or e-mail, checked as the journey checks it. */
 const newContactSchema = z.discriminatedUnion('field', [
   z.object({ field: z.literal('mobile'), value: mobileSchema }),

@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { screenSchema } from '../screen.ts';
-import { CDL_DOCUMENT_TYPES } from '../enums.ts';
 import { stageReplySchema } from '../envelope.ts';
 
 /**
@@ -24,27 +23,6 @@ export const getDigiDataDataSchema = z.object({
   data: z.object({ url: z.string() }).optional(),
 });
 export type GetDigiDataData = z.infer<typeof getDigiDataDataSchema>;
-
-/** One address document of digilocker_obj.cdl_documents (section 3). */
-export const cdlDocumentSchema = z.looseObject({
-  document_type: z.union([z.enum(CDL_DOCUMENT_TYPES), z.string()]),
-  name: z.string(),
-  gender: z.string(),
-  dob: z.string(),
-  care_of: z.string(),
-  house: z.string(),
-  street: z.string(),
-  locality: z.string(),
-  landmark: z.string(),
-  address1: z.string(),
-  address2: z.string(),
-  district_city: z.string(),
-  state: z.string(),
-  pincode: z.string(),
-  country: z.string(),
-  /** Aadhaar only as its last four digits, masked ('xxxxxxxx1234'). */
-  uid: z.string(),
-});
 
 /** Fields of a document the applicant never sees (section 2: internal fields hidden). */
 export const CDL_INTERNAL_FIELDS = ['document_type', 'document', 'back_document', 'is_object', 'source'] as const;

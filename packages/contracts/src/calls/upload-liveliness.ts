@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { screenSchema } from '../screen.ts';
 import { stageReplySchema } from '../envelope.ts';
+import { saying } from '../said.ts';
 
 /** Outcomes of the hosted liveness module (section 4; HyperVerge SDK statuses). */
 export const LIVENESS_OUTCOMES = ['auto_approved', 'auto_declined', 'needs_review', 'user_cancelled', 'error'] as const;
@@ -10,7 +11,7 @@ export type LivenessOutcome = (typeof LIVENESS_OUTCOMES)[number];
 export const selfieImageSchema = z
   .string()
   .max(1_400_000)
-  .regex(/^data:image\/jpeg;base64,[A-Za-z0-9+/]+={0,2}$/, 'Only a JPEG selfie can be uploaded');
+  .regex(/^data:image\/jpeg;base64,[A-Za-z0-9+/]+={0,2}$/, saying('selfieJpegOnly'));
 
 /** The most frames a capture of the action may have. */
 export const LIVENESS_FRAMES_MAX = 8;
@@ -19,7 +20,7 @@ export const LIVENESS_FRAMES_MAX = 8;
 export const actionFrameSchema = z
   .string()
   .max(300_000)
-  .regex(/^data:image\/jpeg;base64,[A-Za-z0-9+/]+={0,2}$/, 'Only JPEG frames can be uploaded');
+  .regex(/^data:image\/jpeg;base64,[A-Za-z0-9+/]+={0,2}$/, saying('framesJpegOnly'));
 
 /**
  * POST upload-liveliness: the captured selfie and the hosted module's transaction. The server

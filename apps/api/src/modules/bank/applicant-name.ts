@@ -12,7 +12,7 @@ interface PanNames {
 /** The applicant's name for matching is the name on PAN (pan_obj.full_name). */
 export function panNameOf(pan: PanNames | null): string {
   const name = pan?.full_name ?? pan?.name_on_card;
-  if (!name) throw new AppError('CONFLICT', 'Please verify your PAN first.', { screen: ROUTE.pan });
+  if (!name) throw new AppError('CONFLICT', 'panVerifyFirst', { screen: ROUTE.pan });
   return name;
 }
 

@@ -65,3 +65,9 @@ export const verification = (method: 'penny_drop' | 'upi' | 'document', status: 
   at: new Date().toISOString(),
   ...(provider && { provider }),
 });
+
+declare module '../../records/section-codec.ts' {
+  interface PrivateSectionTypes {
+    _bank_private: BankPrivate;
+  }
+}

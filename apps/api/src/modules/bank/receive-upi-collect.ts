@@ -10,7 +10,7 @@ import { ROUTE, STAGE } from '@ekyc/contracts/stages';
 import type { BankDeps } from './deps.ts';
 import type { UpiNotification } from '../../providers/upi/port.ts';
 import { panName } from './applicant-name.ts';
-import { BANK_SCREEN, type BankPrivate, verification } from './bank-record.ts';
+import { BANK_SCREEN, verification } from './bank-record.ts';
 import { matchHolderName, namePasses } from '../../lib/name-match.ts';
 import { isUuid } from '../../lib/uuid.ts';
 
@@ -19,7 +19,7 @@ type Deps = Pick<BankDeps, 'records'>;
 export async function receiveUpiCollect(deps: Deps, n: UpiNotification): Promise<'applied' | 'ignored'> {
   const applicantId = n.reference.split('.')[0] ?? '';
   if (!isUuid(applicantId)) return 'ignored';
-  const pending = await deps.records.getSection<BankPrivate>(applicantId, '_bank_private');
+  const pending = await deps.records.getSection(applicantId, '_bank_private');
   // Only the latest request counts, and only once (the provider may notify twice).
   // A VPA check carries our reference only; a payment also the collect request's id.
   if (

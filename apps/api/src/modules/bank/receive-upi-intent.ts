@@ -10,7 +10,7 @@ import { ROUTE, STAGE } from '@ekyc/contracts/stages';
 import type { BankDeps } from './deps.ts';
 import type { ReversePennyDropNotification } from '../../providers/upi/port.ts';
 import { panName } from './applicant-name.ts';
-import { BANK_SCREEN, type BankPrivate, branchFields, verification } from './bank-record.ts';
+import { BANK_SCREEN, branchFields, verification } from './bank-record.ts';
 import { matchHolderName, namePasses } from '../../lib/name-match.ts';
 import { isUuid } from '../../lib/uuid.ts';
 
@@ -19,7 +19,7 @@ type Deps = Pick<BankDeps, 'records' | 'bank'>;
 export async function receiveUpiIntent(deps: Deps, n: ReversePennyDropNotification): Promise<'applied' | 'ignored'> {
   const applicantId = n.reference?.split('.')[0] ?? '';
   if (!isUuid(applicantId)) return 'ignored';
-  const pending = await deps.records.getSection<BankPrivate>(applicantId, '_bank_private');
+  const pending = await deps.records.getSection(applicantId, '_bank_private');
   if (!pending || pending.kind !== 'intent' || pending.collect_id !== n.id || pending.reference !== n.reference)
     return 'ignored';
   if (pending.resolved) return 'ignored';

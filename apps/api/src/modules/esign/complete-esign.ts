@@ -20,9 +20,9 @@ import { channels } from '../../realtime/hub.ts';
 import { matchHolderName } from '../../lib/name-match.ts';
 import { aadhaarNameOf } from '../../records/aadhaar-name.ts';
 import { isSignedPanTaken, panHashOf, signedRepository } from '../../records/signed.ts';
-import { SIGNED_FORMS, type SignedForms, withSignedForm } from '../../records/signed-form.ts';
+import { SIGNED_FORMS, withSignedForm } from '../../records/signed-form.ts';
 import { esignRepository as repo } from './esign.repository.ts';
-import { ESIGN_PRIVATE, type EsignSection, type EsignState } from './esign-state.ts';
+import { ESIGN_PRIVATE, type EsignSection } from './esign-state.ts';
 import { expireIfPending } from './start-esign-consent.ts';
 
 type Deps = Pick<EsignDeps, 'config' | 'database' | 'hub' | 'hasher' | 'records' | 'esign'>;
@@ -66,7 +66,7 @@ export async function completeEsign(deps: Deps, eSignResponse: string): Promise<
     SIGNED_FORMS,
     'digilocker_obj',
   ]);
-  const state = read<EsignState>(ESIGN_PRIVATE);
+  const state = read(ESIGN_PRIVATE);
   const pan = read('pan_obj')?.pan_number;
   if (!state || state.epro_id !== row.eproId) return publishFailure('The form changed while it was being signed.');
   const inputHash = Buffer.from(state.input_hash, 'hex');
@@ -112,7 +112,7 @@ export async function completeEsign(deps: Deps, eSignResponse: string): Promise<
   };
   // the facts this form printed become the signed version the record is compared with from now on
   const signedForms = state.facts
-    ? withSignedForm(read<SignedForms>(SIGNED_FORMS), {
+    ? withSignedForm(read(SIGNED_FORMS), {
         epro_id: state.epro_id,
         signed_at: section.signed_at!,
         facts: state.facts,

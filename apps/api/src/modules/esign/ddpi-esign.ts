@@ -24,10 +24,6 @@ type Deps = Pick<EsignDeps, 'config' | 'database' | 'hub' | 'records' | 'esign'>
 
 export const DDPI_RESPONSE_PATH = '/api/v1/ekyc/ddpi/esign-response';
 
-interface DematChoice {
-  ddpi?: { opted?: boolean };
-}
-
 async function ddpiState(deps: Pick<Deps, 'records'>, applicantId: string) {
   const { section } = await deps.records.getSections(applicantId, [
     '_demat_choice',
@@ -38,10 +34,10 @@ async function ddpiState(deps: Pick<Deps, 'records'>, applicantId: string) {
   ]);
   const rules = await ruleSetOf(deps.records, applicantId);
   return {
-    chosen: section<DematChoice>('_demat_choice')?.ddpi?.opted === true,
+    chosen: section('_demat_choice')?.ddpi?.opted === true,
     formSigned: !!section('esign_obj')?.signed_document,
-    signed: section<DdpiRecord>(DDPI_SECTION),
-    pending: section<DdpiPending>(DDPI_PENDING),
+    signed: section(DDPI_SECTION),
+    pending: section(DDPI_PENDING),
     name: section('pan_obj')?.full_name ?? section('pan_obj')?.name_on_card ?? '',
     rules,
   };
@@ -63,10 +59,9 @@ export async function getDdpi(deps: Deps, applicantId: string, sessionId: string
 /** POST ddpi/esign: renders the DDPI document, prepares its signature and opens its own eSign transaction. */
 export async function startDdpiSigning(deps: Deps, applicantId: string): Promise<Outcome<EsignConsentData>> {
   const s = await ddpiState(deps, applicantId);
-  if (!s.chosen) throw new AppError('CONFLICT', 'DDPI was not chosen: there is nothing to sign.');
-  if (!s.formSigned)
-    throw new AppError('CONFLICT', 'Sign the account-opening form first; the DDPI is signed after it.');
-  if (s.signed) throw new AppError('CONFLICT', 'The DDPI is signed already.');
+  if (!s.chosen) throw new AppError('CONFLICT', 'ddpiNotChosen');
+  if (!s.formSigned) throw new AppError('CONFLICT', 'ddpiFormFirst');
+  if (s.signed) throw new AppError('CONFLICT', 'ddpiSignedAlready');
   const applicant = await deps.records.get(applicantId);
   const at = new Date(deps.esign.now());
   const reference = `DDPI${randomId(8).toUpperCase()}`;
@@ -148,7 +143,7 @@ export async function completeDdpiSigning(deps: Deps, eSignResponse: string): Pr
     return { kind: 'failed', message: 'The time to sign ran out. Please sign again.' };
   }
   if (!result.ok) return failed(result.errMsg);
-  const pending = await deps.records.getSection<DdpiPending>(row.applicantId, DDPI_PENDING);
+  const pending = await deps.records.getSection(row.applicantId, DDPI_PENDING);
   if (!pending || pending.txn !== row.txnId) return failed('The DDPI changed while it was being signed.');
   const inputHash = Buffer.from(pending.input_hash, 'hex');
   const prepared = await deps.records.readFile(pending.generated_doc.$file);

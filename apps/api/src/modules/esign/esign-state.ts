@@ -41,3 +41,9 @@ export interface EsignSection {
   /** The e-sign service provider that signed (ESIGN_VENDORS): the evidence of who served the call. */
   esp?: string;
 }
+
+declare module '../../records/section-codec.ts' {
+  interface PrivateSectionTypes {
+    [ESIGN_PRIVATE]: EsignState;
+  }
+}

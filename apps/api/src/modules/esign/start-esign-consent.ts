@@ -21,9 +21,9 @@ import { escapeHtml } from '../../lib/html.ts';
 import { inTurn } from '../../records/provider-queue.ts';
 import { panHashOf, signedHolderOf } from '../../records/signed.ts';
 import { esignRepository as repo } from './esign.repository.ts';
-import { ESIGN_PRIVATE, type EsignState } from './esign-state.ts';
+import { ESIGN_PRIVATE } from './esign-state.ts';
 import { brokerDocumentVersions } from '../../documents/broker-documents.ts';
-import { type PinnedRuleSet, pinnedRuleSetOf, RULE_SET_SECTION } from '../../records/rule-set.ts';
+import { pinnedRuleSetOf, RULE_SET_SECTION } from '../../records/rule-set.ts';
 
 type Deps = Pick<EsignDeps, 'config' | 'database' | 'hub' | 'hasher' | 'records' | 'esign'>;
 
@@ -40,17 +40,16 @@ export async function startEsignConsent(
     'pan_obj',
     RULE_SET_SECTION,
   ]);
-  const state = section<EsignState>(ESIGN_PRIVATE);
-  if (!state || state.epro_id !== eproId)
-    throw new AppError('CONFLICT', 'This form is no longer current. Please reload the page.', { screen: ROUTE.esign });
+  const state = section(ESIGN_PRIVATE);
+  if (!state || state.epro_id !== eproId) throw new AppError('CONFLICT', 'formNotCurrent', { screen: ROUTE.esign });
   // every document listed, acknowledged at the version in force (a broker may publish a new one meanwhile)
   const documents = await brokerDocumentVersions(deps.config.welcomeKitDir);
   if (documents.some((d) => acknowledged[d.key] !== d.version))
     return fail('documentsNotAcknowledged', { screen: ROUTE.esign });
   // the standard MITC (from 1 Apr 2024): the version acknowledged is the one the form shown prints
-  const rules = ruleSetOn(pinnedRuleSetOf(section<PinnedRuleSet>(RULE_SET_SECTION), createdAt).id);
+  const rules = ruleSetOn(pinnedRuleSetOf(section(RULE_SET_SECTION), createdAt).id);
   if (rules.values.mitcAcknowledgement && state.mitc_version !== acknowledged.mitc)
-    throw new AppError('CONFLICT', 'This form is no longer current. Please reload the page.', { screen: ROUTE.esign });
+    throw new AppError('CONFLICT', 'formNotCurrent', { screen: ROUTE.esign });
   const pan = section('pan_obj')?.pan_number;
   if (pan && (await signedHolderOf(deps, applicantId, panHashOf(deps, pan), STAGE.ESIGN)))
     return fail('panInUse', { screen: ROUTE.esign });

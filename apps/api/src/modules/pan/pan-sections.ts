@@ -13,3 +13,9 @@ export interface PanImageSection {
   read_at: string;
 }
 export const PAN_IMAGE_SECTION = '_pan_image' as const;
+
+declare module '../../records/section-codec.ts' {
+  interface PrivateSectionTypes {
+    [PAN_IMAGE_SECTION]: PanImageSection;
+  }
+}

@@ -18,7 +18,7 @@ import { inTurn } from '../../records/provider-queue.ts';
 import { RULE_SET_SECTION, ruleSetFrom } from '../../records/rule-set.ts';
 import { screenApplicant } from '../../records/screening.ts';
 import { panTakenBy, recordPanHolder } from './pan-holders.ts';
-import { PAN_IMAGE_SECTION, type PanImageSection, type StoredKraDataObj, type StoredPanObj } from './pan-sections.ts';
+import { PAN_IMAGE_SECTION, type StoredKraDataObj, type StoredPanObj } from './pan-sections.ts';
 
 type Deps = Pick<PanDeps, 'config' | 'database' | 'hasher' | 'records' | 'pan' | 'kra'>;
 
@@ -92,7 +92,7 @@ export async function validatePan(deps: Deps, applicantId: string, input: Input)
   // The KRA only adds a shortcut: when it does not answer, the applicant goes on through DigiLocker.
   const kra = await deps.kra.find(input.pan, dob.data).catch(() => null);
   const isKra = Boolean(kra?.registered && kra.address);
-  const image = input.via_image ? section<PanImageSection>(PAN_IMAGE_SECTION) : null;
+  const image = input.via_image ? section(PAN_IMAGE_SECTION) : null;
   const panObj: StoredPanObj = {
     name_on_card: input.pan_name,
     full_name: input.pan_name,

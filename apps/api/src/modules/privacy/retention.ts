@@ -68,9 +68,6 @@ function fileRefs(value: unknown, out = new Set<string>()): Set<string> {
 }
 
 /** '_kyc_capture' (selfie step): the location's detail goes, its outcome (consent, inside India) stays. */
-interface CaptureRecord {
-  location?: { consent?: boolean; received_at?: string; inside_india?: boolean } & Record<string, unknown>;
-}
 const CAPTURE_SECTION = '_kyc_capture' as const;
 
 /**
@@ -80,7 +77,7 @@ const CAPTURE_SECTION = '_kyc_capture' as const;
 export async function minimise(deps: Deps, applicantId: string, now: Date): Promise<void> {
   const db = deps.database.db;
   await repo.clearMarketing(db, applicantId);
-  const capture = await deps.records.getSection<CaptureRecord>(applicantId, CAPTURE_SECTION);
+  const capture = await deps.records.getSection(applicantId, CAPTURE_SECTION);
   if (capture?.location) {
     const { consent, received_at, inside_india } = capture.location;
     await deps.records.save(applicantId, {

@@ -14,7 +14,7 @@ export async function getProfilingDraft(
     deps.records.requireStageWith(applicantId, 'get-profiling-draft', [DRAFT_SECTION, ...PROFILE_FACT_SECTIONS]),
     deps.records.emailShared(applicantId),
   ]);
-  const draft = section<SaveProfilingDraftRequest>(DRAFT_SECTION);
+  const draft = section(DRAFT_SECTION);
   const facts = applicantProfileFacts(section);
   return ok('profilingDraft', {
     step: draft?.step ?? 'occupation',
@@ -27,4 +27,10 @@ export async function getProfilingDraft(
     declaration_switches: deps.config.declarationSwitches,
     ...(sharedEmail && { shared_email: true as const }),
   });
+}
+
+declare module '../../records/section-codec.ts' {
+  interface PrivateSectionTypes {
+    [DRAFT_SECTION]: SaveProfilingDraftRequest;
+  }
 }

@@ -33,7 +33,7 @@ export async function modificationTargets(
   options: { kra?: boolean } = {},
 ): Promise<RegistrationKind[]> {
   const c = await repo.getCase(deps.database.db, applicantId);
-  if (!c?.completedAt) throw new AppError('CONFLICT', 'The account is not open yet.');
+  if (!c?.completedAt) throw new AppError('CONFLICT', 'accountNotOpen');
   if (change?.rekyc) return ['kra'];
   if (change?.segments)
     return exchangesOf([...c.segments, ...change.segments.active, ...change.segments.deactivated]).map(
@@ -58,7 +58,7 @@ export async function sendModification(
   input: ModificationRequest,
 ): Promise<RegistrationAnswer> {
   const c = await repo.getCase(deps.database.db, applicantId);
-  if (!c?.completedAt) throw new AppError('CONFLICT', 'The account is not open yet.');
+  if (!c?.completedAt) throw new AppError('CONFLICT', 'accountNotOpen');
   const base = await buildSubject(deps, c, true);
   const subject = {
     ...base,
@@ -107,7 +107,7 @@ export async function sendModification(
  */
 export async function changeSegments(tx: Tx, applicantId: string, segments: string[]): Promise<void> {
   const c = await repo.getCase(tx, applicantId);
-  if (!c) throw new AppError('CONFLICT', 'The account is not open yet.');
+  if (!c) throw new AppError('CONFLICT', 'accountNotOpen');
   const held = new Set<string>([...c.exchanges, ...exchangesOf(segments)]);
   const exchanges = (['NSE', 'BSE', 'MCX'] as const).filter((e) => held.has(e));
   await repo.setSegments(tx, applicantId, segments, exchanges);

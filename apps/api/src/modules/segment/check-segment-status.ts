@@ -10,7 +10,7 @@ import { routeForStage, STAGE } from '@ekyc/contracts/stages';
 import type { SegmentDeps } from './deps.ts';
 import { fail, ok, type Outcome } from '../../lib/outcome.ts';
 import { ProviderError } from '../../providers/http.ts';
-import { PENDING_CONSENT, type PendingConsent, SEGMENT_PRIVATE, type SegmentObj } from './segment-record.ts';
+import { PENDING_CONSENT, SEGMENT_PRIVATE, type SegmentObj } from './segment-record.ts';
 
 type Deps = Pick<SegmentDeps, 'records' | 'accountAggregator'>;
 
@@ -23,7 +23,7 @@ export async function checkSegmentStatus(
   const screen = routeForStage(STAGE.SEGMENT);
   const failure = (key: MessageKey) => fail(key, { status: 'F' as const, message: MSG[key], data: { screen } });
 
-  const pending = await deps.records.getSection<PendingConsent>(applicantId, PENDING_CONSENT);
+  const pending = await deps.records.getSection(applicantId, PENDING_CONSENT);
   if (!pending || pending.clienttrnxid !== input.clienttrnxid) return failure('aaConsentFailed');
   const back = deps.accountAggregator.readRedirect(input);
   // srcref is optional on the way back; where the AA lists handles, ours must be among them

@@ -56,7 +56,7 @@ const view = (rules: RuleSet, record: DematChoiceRecord): DematChoiceData => ({
 
 export async function getDematChoice(deps: Deps, applicantId: string): Promise<Outcome<DematChoiceData>> {
   const rules = await ruleSetOf(deps.records, applicantId);
-  const stored = await deps.records.getSection<DematChoiceRecord>(applicantId, DEMAT_CHOICE);
+  const stored = await deps.records.getSection(applicantId, DEMAT_CHOICE);
   return ok('dematAccount', view(rules, effectiveDematChoice(rules, stored)));
 }
 
@@ -69,13 +69,9 @@ export async function updateDematChoice(
   await deps.records.requireStage(applicantId, 'update-demat-choice');
   const rules = await ruleSetOf(deps.records, applicantId);
   const eligible = rules.values.bsdaDefault && !input.holds_other_demat;
-  if (input.account_type === 'bsda' && input.holds_other_demat)
-    throw invalidField(
-      'account_type',
-      'A Basic Services Demat Account is only for those without another demat account',
-    );
+  if (input.account_type === 'bsda' && input.holds_other_demat) throw invalidField('account_type', 'bsdaOtherDemat');
   if (input.account_type === 'regular' && eligible && !input.regular_declaration)
-    throw invalidField('regular_declaration', 'Confirm that you choose a regular demat account instead of a BSDA');
+    throw invalidField('regular_declaration', 'regularDeclarationRequired');
   const at = now.toISOString();
   const record: DematChoiceRecord = {
     account_type: input.account_type,
@@ -91,4 +87,10 @@ export async function updateDematChoice(
   };
   await deps.records.save(applicantId, { [DEMAT_CHOICE]: record });
   return ok('dematAccountSaved', view(rules, record));
+}
+
+declare module '../../records/section-codec.ts' {
+  interface PrivateSectionTypes {
+    [DEMAT_CHOICE]: DematChoiceRecord;
+  }
 }

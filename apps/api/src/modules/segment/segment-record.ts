@@ -56,3 +56,9 @@ export interface RiskDisclosureRecord {
   client_acknowledged_at: string;
   segments: string[];
 }
+
+declare module '../../records/section-codec.ts' {
+  interface PrivateSectionTypes {
+    [PENDING_CONSENT]: PendingConsent;
+  }
+}

@@ -30,12 +30,10 @@ export interface ActionRecord extends IssuedAction {
 
 export type ActionReview = 'action_failed' | 'action_not_checked';
 
-const FRAME_MESSAGE = 'Only JPEG frames can be uploaded';
-
 /** Each frame re-encoded (no metadata survives), at most 480 pixels a side. */
 async function reencodeFrame(dataUrl: string): Promise<Buffer> {
   const bytes = Buffer.from(dataUrl.slice(dataUrl.indexOf(',') + 1), 'base64');
-  requireType('frames', bytes, ['image/jpeg'], 'chequeType', FRAME_MESSAGE);
+  requireType('frames', bytes, ['image/jpeg'], 'framesJpegOnly');
   const sharp = await loadSharp();
   try {
     return await sharp(bytes, { limitInputPixels: 2048 * 2048 })
@@ -44,7 +42,7 @@ async function reencodeFrame(dataUrl: string): Promise<Buffer> {
       .jpeg({ quality: 85 })
       .toBuffer();
   } catch {
-    throw invalidField('frames', FRAME_MESSAGE);
+    throw invalidField('frames', 'framesJpegOnly');
   }
 }
 

@@ -38,4 +38,10 @@ export interface LivenessState {
 }
 
 export const readLivenessState = (deps: Pick<SelfieDeps, 'records'>, applicantId: string) =>
-  deps.records.getSection<LivenessState>(applicantId, LIVENESS_PRIVATE);
+  deps.records.getSection(applicantId, LIVENESS_PRIVATE);
+
+declare module '../../records/section-codec.ts' {
+  interface PrivateSectionTypes {
+    [LIVENESS_PRIVATE]: LivenessState;
+  }
+}

@@ -24,7 +24,7 @@ export async function pollLiveness(deps: Deps, applicantId: string): Promise<Out
   return livenessAnswer(deps, applicantId, {
     stage,
     decided: Boolean(section('livness_obj')),
-    state: section<LivenessState>(LIVENESS_PRIVATE),
+    state: section(LIVENESS_PRIVATE),
   });
 }
 

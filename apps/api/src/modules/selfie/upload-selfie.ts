@@ -13,8 +13,8 @@ import { fail, type Outcome } from '../../lib/outcome.ts';
 import { compareWithAadhaar } from './face-match.ts';
 import { LIVENESS_PRIVATE, type LivenessState } from './liveness-state.ts';
 import { livenessAnswer } from './poll-liveness.ts';
-import { judgeCapture, KYC_CAPTURE } from './kyc-capture.ts';
-import { actionExpired, checkAction } from './action-check.ts';
+import { judgeCapture, KYC_CAPTURE, type KycCaptureRecord } from './kyc-capture.ts';
+import { actionExpired, type ActionRecord, checkAction } from './action-check.ts';
 import { inHostingRange, judgeIp } from './ip-check.ts';
 import { ROUTE } from '@ekyc/contracts/stages';
 import { RULE_SET_SECTION, ruleSetFrom } from '../../records/rule-set.ts';
@@ -22,12 +22,11 @@ import { RULE_SET_SECTION, ruleSetFrom } from '../../records/rule-set.ts';
 type Deps = Pick<SelfieDeps, 'config' | 'records' | 'liveness' | 'hostingRanges'>;
 
 const SELFIE_SCREEN = ROUTE.selfie;
-const SELFIE_TYPE_MESSAGE = 'Only a JPEG selfie can be uploaded';
 
 /** Only a JPEG is decoded (section 4: the capture is a JPEG): its first bytes are checked before sharp sees them. */
 async function reencode(dataUrl: string): Promise<Buffer> {
   const bytes = Buffer.from(dataUrl.slice(dataUrl.indexOf(',') + 1), 'base64');
-  requireType('image', bytes, ['image/jpeg'], 'chequeType', SELFIE_TYPE_MESSAGE);
+  requireType('image', bytes, ['image/jpeg'], 'selfieJpegOnly');
   const sharp = await loadSharp();
   try {
     return await sharp(bytes, { limitInputPixels: 4096 * 4096 })
@@ -36,7 +35,7 @@ async function reencode(dataUrl: string): Promise<Buffer> {
       .jpeg({ quality: 85 })
       .toBuffer();
   } catch {
-    throw invalidField('image', SELFIE_TYPE_MESSAGE);
+    throw invalidField('image', 'selfieJpegOnly');
   }
 }
 
@@ -55,9 +54,9 @@ export async function uploadSelfie(
   ]);
   const { stage, section } = read;
   const controls = ruleSetFrom(read).values.kycAppControls;
-  const state = section<LivenessState>(LIVENESS_PRIVATE);
+  const state = section(LIVENESS_PRIVATE);
   if (!state || state.transaction_id !== input.transaction_id)
-    throw new AppError('CONFLICT', 'This liveness session has ended. Please start again.', { screen: SELFIE_SCREEN });
+    throw new AppError('CONFLICT', 'livenessSessionEnded', { screen: SELFIE_SCREEN });
   const now = new Date();
   // the action's time is the server's: a capture after its window needs a new action
   if (state.action && actionExpired(state.action, now, deps.config.livenessAction.windowSeconds))
@@ -124,4 +123,15 @@ export async function uploadSelfie(
   if (photo) void compareWithAadhaar(deps, applicantId, next, image, photo.bytes, written[LIVENESS_PRIVATE]);
   // the poll's answer from what this request read and wrote
   return livenessAnswer(deps, applicantId, { stage, decided: Boolean(section('livness_obj')), state: next });
+}
+
+declare module '../../records/section-codec.ts' {
+  interface PrivateSectionTypes {
+    /** The capture as kept: where and how the selfie was taken, with the action's and the address's checks. */
+    [KYC_CAPTURE]: Omit<KycCaptureRecord, 'action'> & {
+      action?: ActionRecord;
+      ip_country?: string | null;
+      ip_hosting?: boolean | null;
+    };
+  }
 }

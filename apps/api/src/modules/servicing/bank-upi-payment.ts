@@ -41,14 +41,14 @@ export async function startBankUpiPayment(
 ): Promise<
   Outcome<{ upi_payment: string; upi_link: string; qr_svg: string; valid_upto: string | null; upi_app_url?: string }>
 > {
-  if (!deps.config.upiEnabled) throw new AppError('UNAVAILABLE', 'UPI verification is not offered now.');
+  if (!deps.config.upiEnabled) throw new AppError('UNAVAILABLE', 'upiNotOffered');
   // the applicant's id first: the provider echoes the reference (and the sandbox pays in the PAN name)
   const reference = `${applicantId}.c${randomId(6)}`;
   let request;
   try {
     request = await deps.bank.reversePennyDrop.create(reference);
   } catch {
-    throw new AppError('UNAVAILABLE', 'UPI verification could not be started. Please try again shortly.');
+    throw new AppError('UNAVAILABLE', 'upiStartFailed');
   }
   await payments.insert(deps.database.db, { id: request.id, applicantId, reference });
   const qr = await qrCodeSvg(request.upiLink);

@@ -19,6 +19,6 @@ export async function requireClientCode(
   applicantId: string,
 ): Promise<string> {
   const summary = await deps.registrations.summary(applicantId);
-  if (!summary?.clientCode) throw new AppError('CONFLICT', 'The account is not open yet.');
+  if (!summary?.clientCode) throw new AppError('CONFLICT', 'accountNotOpen');
   return summary.clientCode;
 }

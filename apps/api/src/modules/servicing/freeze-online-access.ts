@@ -42,7 +42,7 @@ export async function freezeOnlineAccess(
   reason: string,
 ): Promise<Outcome<{ request: ServiceRequestView }>> {
   const db = deps.database.db;
-  if (await repo.freezeOf(db, applicantId)) throw new AppError('CONFLICT', 'Online access is frozen already.');
+  if (await repo.freezeOf(db, applicantId)) throw new AppError('CONFLICT', 'accessFrozenAlready');
   const clientCode = await requireClientCode(deps, applicantId);
   const row = await newRequest(deps, applicantId, { kind: 'freeze', reason });
   // the platform first: the freeze is real before anything says it is
@@ -77,8 +77,7 @@ export async function sendUnfreezeOtp(
   applicantId: string,
   language: Language,
 ): Promise<Outcome<{ resend_after: number; expires_in: number }>> {
-  if (!(await repo.freezeOf(deps.database.db, applicantId)))
-    throw new AppError('CONFLICT', 'Online access is not frozen.');
+  if (!(await repo.freezeOf(deps.database.db, applicantId))) throw new AppError('CONFLICT', 'accessNotFrozen');
   const applicant = await deps.records.get(applicantId);
   const issued = await deps.otp.issue('mobile', unfreezeTarget(applicantId), async ({ code, expiresIn }) => {
     await deps.messaging.send({
@@ -101,7 +100,7 @@ export async function unfreezeOnlineAccess(
   otp: string,
 ): Promise<Outcome<{ request: ServiceRequestView } | { reason: 'otp' }>> {
   const db = deps.database.db;
-  if (!(await repo.freezeOf(db, applicantId))) throw new AppError('CONFLICT', 'Online access is not frozen.');
+  if (!(await repo.freezeOf(db, applicantId))) throw new AppError('CONFLICT', 'accessNotFrozen');
   const check = await deps.otp.verify('mobile', unfreezeTarget(applicantId), otp);
   if (!check.ok) return fail(check.message, { reason: 'otp' as const });
   const clientCode = await requireClientCode(deps, applicantId);

@@ -30,11 +30,10 @@ export async function confirmIncomeProofConsent(
   }
   const row = await repo.get(deps.database.db, requestId);
   if (!row || row.applicantId !== applicantId || row.kind !== 'segments') throw new AppError('NOT_FOUND', 'notFound');
-  if (row.status !== 'draft') throw new AppError('CONFLICT', 'This request is signed already.');
+  if (row.status !== 'draft') throw new AppError('CONFLICT', 'requestSignedAlready');
   const payload = deps.cipher.decryptJson<RequestPayload>(row.payloadEnc);
   const consent = payload.kind === 'segments' ? payload.incomeProof?.consent : null;
-  if (payload.kind !== 'segments' || !consent)
-    throw new AppError('CONFLICT', 'This request asks no account aggregator consent.');
+  if (payload.kind !== 'segments' || !consent) throw new AppError('CONFLICT', 'requestNoAaConsent');
   if (consent.status === 'active') return ok('incomeProofReceived', { request: requestView(deps, row, sessionId) });
 
   const failed = () => fail('aaConsentFailed', { reason: 'consent_failed' as const });
@@ -45,8 +44,7 @@ export async function confirmIncomeProofConsent(
   try {
     status = await deps.accountAggregator.consentStatus(consent.handle);
   } catch (err) {
-    if (err instanceof ProviderError)
-      throw new AppError('UNAVAILABLE', 'The account aggregator could not be reached. Please try again shortly.');
+    if (err instanceof ProviderError) throw new AppError('UNAVAILABLE', 'aaUnavailable');
     throw err;
   }
   if (status.status !== 'ACTIVE') return failed();

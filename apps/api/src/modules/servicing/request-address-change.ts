@@ -41,8 +41,7 @@ export function aadhaarAddress(a: EAadhaar): RequestAddress {
 
 async function requireNoOpen(deps: Deps, applicantId: string): Promise<void> {
   const open = await repo.openOfKind(deps.database.db, applicantId, 'address');
-  if (open && open.status !== 'draft')
-    throw new AppError('CONFLICT', 'An address request of yours is already under way.');
+  if (open && open.status !== 'draft') throw new AppError('CONFLICT', 'addressRequestUnderWay');
 }
 
 /** POST client/requests/address/digilocker: the DigiLocker consent page; it returns to the client area. */

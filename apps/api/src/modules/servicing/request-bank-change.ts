@@ -35,7 +35,7 @@ export async function requestBankChange(
     throw invalidFieldIssue(issue.path.join('.') || 'body', issue);
   }
   const open = await repo.openOfKind(deps.database.db, applicantId, 'bank');
-  if (open && open.status !== 'draft') throw new AppError('CONFLICT', 'A bank request of yours is already under way.');
+  if (open && open.status !== 'draft') throw new AppError('CONFLICT', 'bankRequestUnderWay');
   const [applicant, pan] = await Promise.all([
     deps.records.get(applicantId),
     deps.records.getSection(applicantId, 'pan_obj'),
@@ -119,8 +119,7 @@ export async function requestBankChange(
       ruleSet,
     });
     for (const id of paid)
-      if (!(await payments.use(tx, id, created.id)))
-        throw new AppError('CONFLICT', 'This UPI payment is used already.');
+      if (!(await payments.use(tx, id, created.id))) throw new AppError('CONFLICT', 'upiPaymentUsed');
     await repo.audit(
       tx,
       applicantId,

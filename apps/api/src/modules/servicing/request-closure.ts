@@ -56,7 +56,7 @@ export async function requestClosure(
   const db = deps.database.db;
   const requests = await repo.listOf(db, applicantId);
   if (requests.some((r) => r.kind === 'closure' && UNDER_WAY.has(r.status)))
-    throw new AppError('CONFLICT', 'A closure request of yours is already under way.');
+    throw new AppError('CONFLICT', 'closureRequestUnderWay');
   const clientCode = await requireClientCode(deps, applicantId);
   const [summary, pan] = await Promise.all([
     deps.registrations.summary(applicantId),
@@ -70,7 +70,7 @@ export async function requestClosure(
       requestId: `${clientCode}-CLS-${randomId(8).toUpperCase()}`,
     });
   } catch {
-    throw new AppError('UNAVAILABLE', 'The back office could not be reached. Please try again shortly.');
+    throw new AppError('UNAVAILABLE', 'backOfficeUnavailable');
   }
   const preCheck = preCheckView(check, requests.filter((r) => UNDER_WAY.has(r.status)).length);
   const { reason, target } = parsed.data;
@@ -78,7 +78,7 @@ export async function requestClosure(
   if (preCheck.holdings.length && !target)
     return fail('closureTransferNeeded', { reason: 'transfer_needed', pre_check: preCheck });
   if (target && summary?.boId && target.bo_id === summary.boId.toUpperCase())
-    throw invalidField('target.bo_id', 'The holdings must go to another demat account.');
+    throw invalidField('target.bo_id', 'closureTargetOwn');
   const payload: RequestPayload = {
     kind: 'closure',
     reason,

@@ -36,7 +36,7 @@ function parse<S extends z.ZodType>(schema: S, body: unknown): z.output<S> {
 async function currentOf(deps: Deps, applicantId: string, field: Field): Promise<string> {
   const applicant = await deps.records.get(applicantId);
   const current = field === 'mobile' ? applicant.mobile : (applicant.email ?? '');
-  if (!current) throw new AppError('CONFLICT', 'There is no e-mail on record to confirm the change with.');
+  if (!current) throw new AppError('CONFLICT', 'noEmailOnRecord');
   return current;
 }
 
@@ -57,8 +57,7 @@ async function contactRule(
 
 async function requireNoOpen(deps: Deps, applicantId: string): Promise<void> {
   const open = await repo.openOfKind(deps.database.db, applicantId, 'contact');
-  if (open && open.status !== 'draft')
-    throw new AppError('CONFLICT', 'A contact request of yours is already under way.');
+  if (open && open.status !== 'draft') throw new AppError('CONFLICT', 'contactRequestUnderWay');
 }
 
 async function sendCode(deps: Deps, field: Field, to: string, targetKey: string, language: Language) {

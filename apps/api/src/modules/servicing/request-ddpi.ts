@@ -10,7 +10,7 @@ import { indianDay, ruleSetOn } from '@ekyc/contracts/regulation';
 import type { ServicingDeps } from './deps.ts';
 import { AppError } from '../../lib/errors.ts';
 import { ok, type Outcome } from '../../lib/outcome.ts';
-import { DDPI_SECTION, type DdpiRecord } from '../../records/ddpi.ts';
+import { DDPI_SECTION } from '../../records/ddpi.ts';
 import { requireClientCode } from './client-account.ts';
 import type { RequestPayload } from './request-payload.ts';
 import { requestView } from './request-view.ts';
@@ -27,11 +27,10 @@ export async function requestDdpi(
 ): Promise<Outcome<{ request: ServiceRequestView; purposes: string[] }>> {
   const db = deps.database.db;
   await requireClientCode(deps, applicantId);
-  if (await deps.records.getSection<DdpiRecord>(applicantId, DDPI_SECTION))
-    throw new AppError('CONFLICT', 'A DDPI is given for this account already.');
+  if (await deps.records.getSection(applicantId, DDPI_SECTION)) throw new AppError('CONFLICT', 'ddpiGivenAlready');
   const requests = await repo.listOf(db, applicantId);
   if (requests.some((r) => r.kind === 'ddpi' && UNDER_WAY.has(r.status)))
-    throw new AppError('CONFLICT', 'A DDPI request of yours is already under way.');
+    throw new AppError('CONFLICT', 'ddpiRequestUnderWay');
   const draft = requests.find((r) => r.kind === 'ddpi' && r.status === 'draft');
   if (draft) {
     const asked = deps.cipher.decryptJson<RequestPayload>(draft.payloadEnc);

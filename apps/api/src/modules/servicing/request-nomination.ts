@@ -43,8 +43,7 @@ export async function requestNomination(
     throw invalidFieldIssue(issue.path.join('.') || 'body', issue);
   }
   const open = await repo.openOfKind(deps.database.db, applicantId, 'nomination');
-  if (open && open.status !== 'draft')
-    throw new AppError('CONFLICT', 'A nomination request of yours is already under way.');
+  if (open && open.status !== 'draft') throw new AppError('CONFLICT', 'nominationRequestUnderWay');
   const given = parsed.data.nominees;
   const shares = given.every((n) => n.percentage_share === '') ? equalShares(given.length || 1) : null;
   const nominees: NominationNominee[] = given.map((n, i) => ({

@@ -77,11 +77,9 @@ export async function startRekyc(
   sessionId: string,
 ): Promise<Outcome<{ request: ServiceRequestView; url: string } | { reason: 'not_needed' }>> {
   const open = await repo.openOfKind(deps.database.db, applicantId, 'rekyc');
-  if (open && open.status !== 'draft')
-    throw new AppError('CONFLICT', 'A re-KYC request of yours is already under way.');
+  if (open && open.status !== 'draft') throw new AppError('CONFLICT', 'rekycRequestUnderWay');
   const kra = await kraRecordOf(deps, applicantId);
-  if (kra === undefined)
-    throw new AppError('UNAVAILABLE', 'The KYC registration agency could not be reached. Please try again shortly.');
+  if (kra === undefined) throw new AppError('UNAVAILABLE', 'kraUnavailable');
   if (!kra || !needsRekyc(kra)) return fail('rekycNotNeeded', { reason: 'not_needed' as const });
   const url = await deps.digilockerFetch.authorizationUrl(applicantId);
   const payload: RequestPayload = {
@@ -154,7 +152,7 @@ function detailsOf(a: EAadhaar, at: Date): Omit<RekycDetails, 'eaadhaarXml'> {
 async function ownDraft(deps: Deps, applicantId: string, requestId: string): Promise<ServiceRequestRow> {
   const row = await repo.get(deps.database.db, requestId);
   if (!row || row.applicantId !== applicantId || row.kind !== 'rekyc') throw new AppError('NOT_FOUND', 'notFound');
-  if (row.status !== 'draft') throw new AppError('CONFLICT', 'This request is signed already.');
+  if (row.status !== 'draft') throw new AppError('CONFLICT', 'requestSignedAlready');
   return row;
 }
 
@@ -188,7 +186,7 @@ export async function receiveRekycDigilocker(
       })
     : null;
   const payload = deps.cipher.decryptJson<RequestPayload>(row.payloadEnc);
-  if (payload.kind !== 'rekyc') throw new AppError('CONFLICT', 'Not a re-KYC request.');
+  if (payload.kind !== 'rekyc') throw new AppError('CONFLICT', 'notRekycRequest');
   const updated: RequestPayload = { ...payload, details: { ...detailsOf(aadhaar, at), eaadhaarXml: evidence } };
   await deps.database.db.transaction(async (tx) => {
     await repo.setPayload(tx, row.id, deps.cipher.encryptJson(updated));

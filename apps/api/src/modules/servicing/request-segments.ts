@@ -54,8 +54,7 @@ export async function requestSegments(
   }
   const input = parsed.data;
   const open = await repo.openOfKind(deps.database.db, applicantId, 'segments');
-  if (open && open.status !== 'draft')
-    throw new AppError('CONFLICT', 'A segment request of yours is already under way.');
+  if (open && open.status !== 'draft') throw new AppError('CONFLICT', 'segmentRequestUnderWay');
   const before = (await deps.registrations.summary(applicantId))?.segments ?? [];
   const already = input.activate.find((c) => before.includes(c));
   if (already) return fail('segmentAlreadyActive', { reason: 'already_active', segment: already });
@@ -124,8 +123,7 @@ export async function requestSegments(
     try {
       consent = await deps.accountAggregator.requestConsent({ txnid, mobile: applicant.mobile, from, to: now });
     } catch (err) {
-      if (err instanceof ProviderError)
-        throw new AppError('UNAVAILABLE', 'The account aggregator could not be reached. Please try again shortly.');
+      if (err instanceof ProviderError) throw new AppError('UNAVAILABLE', 'aaUnavailable');
       throw err;
     }
     redirect = deps.accountAggregator.webviewUrl({

@@ -44,7 +44,7 @@ function releasesOf(deps: Deps, row: ServiceRequestRow): { releases?: string[] }
 
 async function requestOrNotFound(deps: Deps, id: string): Promise<ServiceRequestRow> {
   const row = await repo.get(deps.database.db, id);
-  if (!row) throw new AppError('NOT_FOUND', 'Request not found');
+  if (!row) throw new AppError('NOT_FOUND', 'requestNotFound');
   return row;
 }
 

@@ -160,7 +160,7 @@ export const servicingRepository = {
       sql`update service_requests set payload_enc = ${payloadEnc}, updated_at = now()
           where id = ${id} and status = 'draft' returning id`,
     );
-    if (!done.length) throw new AppError('CONFLICT', 'The request changed meanwhile. Please reload.');
+    if (!done.length) throw new AppError('CONFLICT', 'requestChanged');
   },
 
   /** Sets fields of a request without moving it. */
@@ -191,12 +191,17 @@ export const servicingRepository = {
     c: RequestChanges = {},
   ): Promise<ServiceRequestRow> {
     const to = nextServiceRequestStatus(row.status, event);
-    if (!to) throw new AppError('CONFLICT', `A request ${row.status.replace(/_/g, ' ')} cannot be moved so.`);
+    if (!to) {
+      // the English names the status (the back office reads it); the client's language says the request changed
+      const refused = new AppError('CONFLICT', 'requestChanged');
+      refused.message = `A request ${row.status.replace(/_/g, ' ')} cannot be moved so.`;
+      throw refused;
+    }
     const moved = await query<{ id: string }>(
       tx,
       sql`update service_requests set status = ${to}, updated_at = now() where id = ${row.id} and status = ${row.status} returning id`,
     );
-    if (!moved.length) throw new AppError('CONFLICT', 'The request changed meanwhile. Please reload.');
+    if (!moved.length) throw new AppError('CONFLICT', 'requestChanged');
     if (Object.keys(c).length) await this.change(tx, row.id, c);
     return (await this.get(tx, row.id))!;
   },

@@ -120,12 +120,11 @@ export async function startRequestSigning(
   requestId: string,
 ): Promise<Outcome<{ transaction_id: string; api_response: string; expires_in: number }>> {
   const row = await repo.get(deps.database.db, requestId);
-  if (!row || row.applicantId !== applicantId) throw new AppError('NOT_FOUND', 'Request not found');
-  if (row.status !== 'draft' || !SIGNED_KINDS[row.kind])
-    throw new AppError('CONFLICT', 'Only a request not yet signed, of a kind signed with eSign, is signed.');
+  if (!row || row.applicantId !== applicantId) throw new AppError('NOT_FOUND', 'requestNotFound');
+  if (row.status !== 'draft' || !SIGNED_KINDS[row.kind]) throw new AppError('CONFLICT', 'requestNotSignable');
   const payload = deps.cipher.decryptJson<RequestPayload>(row.payloadEnc);
   if ((payload.kind === 'segments' || payload.kind === 'rekyc') && !readyToSign(payload))
-    throw new AppError('CONFLICT', 'This request waits for the income proof consent or the DigiLocker details.');
+    throw new AppError('CONFLICT', 'requestNotReady');
   const at = new Date(deps.esign.now());
   const pdf = addSignaturePlaceholder(await requestForm(deps, row, payload, at), {
     name: 'Client',
@@ -249,6 +248,6 @@ export async function getClientRequest(
   requestId: string,
 ): Promise<Outcome<{ request: ServiceRequestView }>> {
   const row = await repo.get(deps.database.db, requestId);
-  if (!row || row.applicantId !== applicantId) throw new AppError('NOT_FOUND', 'Request not found');
+  if (!row || row.applicantId !== applicantId) throw new AppError('NOT_FOUND', 'requestNotFound');
   return ok('serviceRequest', { request: requestView(deps, row, sessionId) });
 }

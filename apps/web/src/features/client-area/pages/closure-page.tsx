@@ -5,7 +5,12 @@
  * (components/sign-request.tsx).
  */
 import type { ServiceRequestView } from '@ekyc/contracts/calls/client-area';
-import { CLOSURE_REASONS, type ClosurePreCheck, closureRequestSchema } from '@ekyc/contracts/calls/client-closure';
+import {
+  CLOSURE_REASONS,
+  type ClosurePreCheck,
+  closurePreCheckSchema,
+  closureRequestSchema,
+} from '@ekyc/contracts/calls/client-closure';
 import { useState } from 'react';
 import { useTranslation } from '../../../i18n/use-translation';
 import { Button } from '../../../components/button';
@@ -77,7 +82,9 @@ export default function ClosurePage() {
     setErrors({});
     try {
       const reply = await create.mutateAsync(parsed.data);
-      if (reply.data.pre_check) setCheck(reply.data.pre_check as ClosurePreCheck);
+      // a refusal's data is read by its schema too (the envelope types it loosely)
+      const preCheck = closurePreCheckSchema.safeParse(reply.data.pre_check);
+      if (preCheck.success) setCheck(preCheck.data);
       if (reply.status && reply.data.request) return setDraft(reply.data.request);
       if (reply.data.reason === 'transfer_needed') return setNeedsTarget(true);
       setFormError(t(`closure.blocked.${reply.data.reason ?? 'pending_requests'}`));
