@@ -3531,8 +3531,41 @@ export interface components {
           message: string;
           code?: components['schemas']['MessageKey'];
         }[];
-      } & {
-        [key: string]: unknown;
+        screen?:
+          | (
+              | '/'
+              | '/verify-otp'
+              | '/email-verification'
+              | '/email-verification/verify-otp'
+              | '/pan-verification'
+              | '/pan-verification/pan-info'
+              | '/digilocker'
+              | '/returnurl'
+              | '/client-profiling'
+              | '/client-profiling/occupation'
+              | '/client-profiling/trading-experience'
+              | '/client-profiling/annual-income'
+              | '/client-profiling/gender-and-marital'
+              | '/client-profiling/education'
+              | '/client-profiling/identification'
+              | '/client-profiling/plans'
+              | '/client-profiling/declaration'
+              | '/bank-and-segment'
+              | '/bank-and-segment/upi'
+              | '/bank-and-segment/add-bank'
+              | '/bank-and-segment/cancel-cheque'
+              | '/bank-and-segment/signature'
+              | '/bank-and-segment/nominee'
+              | '/bank-and-segment/nominee/add-nominee'
+              | '/bank-and-segment/segment'
+              | '/take-selfie'
+              | '/e-sign'
+              | '/status'
+              | '/status/document'
+              | '/privacy'
+              | '/assisted-kyc'
+            )
+          | string;
       };
     };
     UnauthorizedReply: {
@@ -3995,8 +4028,41 @@ export interface operations {
                 message: string;
                 code?: components['schemas']['MessageKey'];
               }[];
-            } & {
-              [key: string]: unknown;
+              screen?:
+                | (
+                    | '/'
+                    | '/verify-otp'
+                    | '/email-verification'
+                    | '/email-verification/verify-otp'
+                    | '/pan-verification'
+                    | '/pan-verification/pan-info'
+                    | '/digilocker'
+                    | '/returnurl'
+                    | '/client-profiling'
+                    | '/client-profiling/occupation'
+                    | '/client-profiling/trading-experience'
+                    | '/client-profiling/annual-income'
+                    | '/client-profiling/gender-and-marital'
+                    | '/client-profiling/education'
+                    | '/client-profiling/identification'
+                    | '/client-profiling/plans'
+                    | '/client-profiling/declaration'
+                    | '/bank-and-segment'
+                    | '/bank-and-segment/upi'
+                    | '/bank-and-segment/add-bank'
+                    | '/bank-and-segment/cancel-cheque'
+                    | '/bank-and-segment/signature'
+                    | '/bank-and-segment/nominee'
+                    | '/bank-and-segment/nominee/add-nominee'
+                    | '/bank-and-segment/segment'
+                    | '/take-selfie'
+                    | '/e-sign'
+                    | '/status'
+                    | '/status/document'
+                    | '/privacy'
+                    | '/assisted-kyc'
+                  )
+                | string;
             };
           };
         };
@@ -4156,8 +4222,41 @@ export interface operations {
                 message: string;
                 code?: components['schemas']['MessageKey'];
               }[];
-            } & {
-              [key: string]: unknown;
+              screen?:
+                | (
+                    | '/'
+                    | '/verify-otp'
+                    | '/email-verification'
+                    | '/email-verification/verify-otp'
+                    | '/pan-verification'
+                    | '/pan-verification/pan-info'
+                    | '/digilocker'
+                    | '/returnurl'
+                    | '/client-profiling'
+                    | '/client-profiling/occupation'
+                    | '/client-profiling/trading-experience'
+                    | '/client-profiling/annual-income'
+                    | '/client-profiling/gender-and-marital'
+                    | '/client-profiling/education'
+                    | '/client-profiling/identification'
+                    | '/client-profiling/plans'
+                    | '/client-profiling/declaration'
+                    | '/bank-and-segment'
+                    | '/bank-and-segment/upi'
+                    | '/bank-and-segment/add-bank'
+                    | '/bank-and-segment/cancel-cheque'
+                    | '/bank-and-segment/signature'
+                    | '/bank-and-segment/nominee'
+                    | '/bank-and-segment/nominee/add-nominee'
+                    | '/bank-and-segment/segment'
+                    | '/take-selfie'
+                    | '/e-sign'
+                    | '/status'
+                    | '/status/document'
+                    | '/privacy'
+                    | '/assisted-kyc'
+                  )
+                | string;
             };
           };
         };
@@ -4307,8 +4406,41 @@ export interface operations {
                 message: string;
                 code?: components['schemas']['MessageKey'];
               }[];
-            } & {
-              [key: string]: unknown;
+              screen?:
+                | (
+                    | '/'
+                    | '/verify-otp'
+                    | '/email-verification'
+                    | '/email-verification/verify-otp'
+                    | '/pan-verification'
+                    | '/pan-verification/pan-info'
+                    | '/digilocker'
+                    | '/returnurl'
+                    | '/client-profiling'
+                    | '/client-profiling/occupation'
+                    | '/client-profiling/trading-experience'
+                    | '/client-profiling/annual-income'
+                    | '/client-profiling/gender-and-marital'
+                    | '/client-profiling/education'
+                    | '/client-profiling/identification'
+                    | '/client-profiling/plans'
+                    | '/client-profiling/declaration'
+                    | '/bank-and-segment'
+                    | '/bank-and-segment/upi'
+                    | '/bank-and-segment/add-bank'
+                    | '/bank-and-segment/cancel-cheque'
+                    | '/bank-and-segment/signature'
+                    | '/bank-and-segment/nominee'
+                    | '/bank-and-segment/nominee/add-nominee'
+                    | '/bank-and-segment/segment'
+                    | '/take-selfie'
+                    | '/e-sign'
+                    | '/status'
+                    | '/status/document'
+                    | '/privacy'
+                    | '/assisted-kyc'
+                  )
+                | string;
             };
           };
         };
@@ -4831,8 +4963,41 @@ export interface operations {
                 message: string;
                 code?: components['schemas']['MessageKey'];
               }[];
-            } & {
-              [key: string]: unknown;
+              screen?:
+                | (
+                    | '/'
+                    | '/verify-otp'
+                    | '/email-verification'
+                    | '/email-verification/verify-otp'
+                    | '/pan-verification'
+                    | '/pan-verification/pan-info'
+                    | '/digilocker'
+                    | '/returnurl'
+                    | '/client-profiling'
+                    | '/client-profiling/occupation'
+                    | '/client-profiling/trading-experience'
+                    | '/client-profiling/annual-income'
+                    | '/client-profiling/gender-and-marital'
+                    | '/client-profiling/education'
+                    | '/client-profiling/identification'
+                    | '/client-profiling/plans'
+                    | '/client-profiling/declaration'
+                    | '/bank-and-segment'
+                    | '/bank-and-segment/upi'
+                    | '/bank-and-segment/add-bank'
+                    | '/bank-and-segment/cancel-cheque'
+                    | '/bank-and-segment/signature'
+                    | '/bank-and-segment/nominee'
+                    | '/bank-and-segment/nominee/add-nominee'
+                    | '/bank-and-segment/segment'
+                    | '/take-selfie'
+                    | '/e-sign'
+                    | '/status'
+                    | '/status/document'
+                    | '/privacy'
+                    | '/assisted-kyc'
+                  )
+                | string;
             };
           };
         };
@@ -5320,8 +5485,41 @@ export interface operations {
                 message: string;
                 code?: components['schemas']['MessageKey'];
               }[];
-            } & {
-              [key: string]: unknown;
+              screen?:
+                | (
+                    | '/'
+                    | '/verify-otp'
+                    | '/email-verification'
+                    | '/email-verification/verify-otp'
+                    | '/pan-verification'
+                    | '/pan-verification/pan-info'
+                    | '/digilocker'
+                    | '/returnurl'
+                    | '/client-profiling'
+                    | '/client-profiling/occupation'
+                    | '/client-profiling/trading-experience'
+                    | '/client-profiling/annual-income'
+                    | '/client-profiling/gender-and-marital'
+                    | '/client-profiling/education'
+                    | '/client-profiling/identification'
+                    | '/client-profiling/plans'
+                    | '/client-profiling/declaration'
+                    | '/bank-and-segment'
+                    | '/bank-and-segment/upi'
+                    | '/bank-and-segment/add-bank'
+                    | '/bank-and-segment/cancel-cheque'
+                    | '/bank-and-segment/signature'
+                    | '/bank-and-segment/nominee'
+                    | '/bank-and-segment/nominee/add-nominee'
+                    | '/bank-and-segment/segment'
+                    | '/take-selfie'
+                    | '/e-sign'
+                    | '/status'
+                    | '/status/document'
+                    | '/privacy'
+                    | '/assisted-kyc'
+                  )
+                | string;
             };
           };
         };
@@ -5480,8 +5678,41 @@ export interface operations {
                 message: string;
                 code?: components['schemas']['MessageKey'];
               }[];
-            } & {
-              [key: string]: unknown;
+              screen?:
+                | (
+                    | '/'
+                    | '/verify-otp'
+                    | '/email-verification'
+                    | '/email-verification/verify-otp'
+                    | '/pan-verification'
+                    | '/pan-verification/pan-info'
+                    | '/digilocker'
+                    | '/returnurl'
+                    | '/client-profiling'
+                    | '/client-profiling/occupation'
+                    | '/client-profiling/trading-experience'
+                    | '/client-profiling/annual-income'
+                    | '/client-profiling/gender-and-marital'
+                    | '/client-profiling/education'
+                    | '/client-profiling/identification'
+                    | '/client-profiling/plans'
+                    | '/client-profiling/declaration'
+                    | '/bank-and-segment'
+                    | '/bank-and-segment/upi'
+                    | '/bank-and-segment/add-bank'
+                    | '/bank-and-segment/cancel-cheque'
+                    | '/bank-and-segment/signature'
+                    | '/bank-and-segment/nominee'
+                    | '/bank-and-segment/nominee/add-nominee'
+                    | '/bank-and-segment/segment'
+                    | '/take-selfie'
+                    | '/e-sign'
+                    | '/status'
+                    | '/status/document'
+                    | '/privacy'
+                    | '/assisted-kyc'
+                  )
+                | string;
             };
           };
         };
@@ -5897,8 +6128,41 @@ export interface operations {
                 message: string;
                 code?: components['schemas']['MessageKey'];
               }[];
-            } & {
-              [key: string]: unknown;
+              screen?:
+                | (
+                    | '/'
+                    | '/verify-otp'
+                    | '/email-verification'
+                    | '/email-verification/verify-otp'
+                    | '/pan-verification'
+                    | '/pan-verification/pan-info'
+                    | '/digilocker'
+                    | '/returnurl'
+                    | '/client-profiling'
+                    | '/client-profiling/occupation'
+                    | '/client-profiling/trading-experience'
+                    | '/client-profiling/annual-income'
+                    | '/client-profiling/gender-and-marital'
+                    | '/client-profiling/education'
+                    | '/client-profiling/identification'
+                    | '/client-profiling/plans'
+                    | '/client-profiling/declaration'
+                    | '/bank-and-segment'
+                    | '/bank-and-segment/upi'
+                    | '/bank-and-segment/add-bank'
+                    | '/bank-and-segment/cancel-cheque'
+                    | '/bank-and-segment/signature'
+                    | '/bank-and-segment/nominee'
+                    | '/bank-and-segment/nominee/add-nominee'
+                    | '/bank-and-segment/segment'
+                    | '/take-selfie'
+                    | '/e-sign'
+                    | '/status'
+                    | '/status/document'
+                    | '/privacy'
+                    | '/assisted-kyc'
+                  )
+                | string;
             };
           };
         };
@@ -6045,8 +6309,41 @@ export interface operations {
                 message: string;
                 code?: components['schemas']['MessageKey'];
               }[];
-            } & {
-              [key: string]: unknown;
+              screen?:
+                | (
+                    | '/'
+                    | '/verify-otp'
+                    | '/email-verification'
+                    | '/email-verification/verify-otp'
+                    | '/pan-verification'
+                    | '/pan-verification/pan-info'
+                    | '/digilocker'
+                    | '/returnurl'
+                    | '/client-profiling'
+                    | '/client-profiling/occupation'
+                    | '/client-profiling/trading-experience'
+                    | '/client-profiling/annual-income'
+                    | '/client-profiling/gender-and-marital'
+                    | '/client-profiling/education'
+                    | '/client-profiling/identification'
+                    | '/client-profiling/plans'
+                    | '/client-profiling/declaration'
+                    | '/bank-and-segment'
+                    | '/bank-and-segment/upi'
+                    | '/bank-and-segment/add-bank'
+                    | '/bank-and-segment/cancel-cheque'
+                    | '/bank-and-segment/signature'
+                    | '/bank-and-segment/nominee'
+                    | '/bank-and-segment/nominee/add-nominee'
+                    | '/bank-and-segment/segment'
+                    | '/take-selfie'
+                    | '/e-sign'
+                    | '/status'
+                    | '/status/document'
+                    | '/privacy'
+                    | '/assisted-kyc'
+                  )
+                | string;
             };
           };
         };
@@ -6204,8 +6501,41 @@ export interface operations {
                 message: string;
                 code?: components['schemas']['MessageKey'];
               }[];
-            } & {
-              [key: string]: unknown;
+              screen?:
+                | (
+                    | '/'
+                    | '/verify-otp'
+                    | '/email-verification'
+                    | '/email-verification/verify-otp'
+                    | '/pan-verification'
+                    | '/pan-verification/pan-info'
+                    | '/digilocker'
+                    | '/returnurl'
+                    | '/client-profiling'
+                    | '/client-profiling/occupation'
+                    | '/client-profiling/trading-experience'
+                    | '/client-profiling/annual-income'
+                    | '/client-profiling/gender-and-marital'
+                    | '/client-profiling/education'
+                    | '/client-profiling/identification'
+                    | '/client-profiling/plans'
+                    | '/client-profiling/declaration'
+                    | '/bank-and-segment'
+                    | '/bank-and-segment/upi'
+                    | '/bank-and-segment/add-bank'
+                    | '/bank-and-segment/cancel-cheque'
+                    | '/bank-and-segment/signature'
+                    | '/bank-and-segment/nominee'
+                    | '/bank-and-segment/nominee/add-nominee'
+                    | '/bank-and-segment/segment'
+                    | '/take-selfie'
+                    | '/e-sign'
+                    | '/status'
+                    | '/status/document'
+                    | '/privacy'
+                    | '/assisted-kyc'
+                  )
+                | string;
             };
           };
         };
@@ -6314,8 +6644,41 @@ export interface operations {
                 message: string;
                 code?: components['schemas']['MessageKey'];
               }[];
-            } & {
-              [key: string]: unknown;
+              screen?:
+                | (
+                    | '/'
+                    | '/verify-otp'
+                    | '/email-verification'
+                    | '/email-verification/verify-otp'
+                    | '/pan-verification'
+                    | '/pan-verification/pan-info'
+                    | '/digilocker'
+                    | '/returnurl'
+                    | '/client-profiling'
+                    | '/client-profiling/occupation'
+                    | '/client-profiling/trading-experience'
+                    | '/client-profiling/annual-income'
+                    | '/client-profiling/gender-and-marital'
+                    | '/client-profiling/education'
+                    | '/client-profiling/identification'
+                    | '/client-profiling/plans'
+                    | '/client-profiling/declaration'
+                    | '/bank-and-segment'
+                    | '/bank-and-segment/upi'
+                    | '/bank-and-segment/add-bank'
+                    | '/bank-and-segment/cancel-cheque'
+                    | '/bank-and-segment/signature'
+                    | '/bank-and-segment/nominee'
+                    | '/bank-and-segment/nominee/add-nominee'
+                    | '/bank-and-segment/segment'
+                    | '/take-selfie'
+                    | '/e-sign'
+                    | '/status'
+                    | '/status/document'
+                    | '/privacy'
+                    | '/assisted-kyc'
+                  )
+                | string;
             };
           };
         };
@@ -6487,8 +6850,41 @@ export interface operations {
                 message: string;
                 code?: components['schemas']['MessageKey'];
               }[];
-            } & {
-              [key: string]: unknown;
+              screen?:
+                | (
+                    | '/'
+                    | '/verify-otp'
+                    | '/email-verification'
+                    | '/email-verification/verify-otp'
+                    | '/pan-verification'
+                    | '/pan-verification/pan-info'
+                    | '/digilocker'
+                    | '/returnurl'
+                    | '/client-profiling'
+                    | '/client-profiling/occupation'
+                    | '/client-profiling/trading-experience'
+                    | '/client-profiling/annual-income'
+                    | '/client-profiling/gender-and-marital'
+                    | '/client-profiling/education'
+                    | '/client-profiling/identification'
+                    | '/client-profiling/plans'
+                    | '/client-profiling/declaration'
+                    | '/bank-and-segment'
+                    | '/bank-and-segment/upi'
+                    | '/bank-and-segment/add-bank'
+                    | '/bank-and-segment/cancel-cheque'
+                    | '/bank-and-segment/signature'
+                    | '/bank-and-segment/nominee'
+                    | '/bank-and-segment/nominee/add-nominee'
+                    | '/bank-and-segment/segment'
+                    | '/take-selfie'
+                    | '/e-sign'
+                    | '/status'
+                    | '/status/document'
+                    | '/privacy'
+                    | '/assisted-kyc'
+                  )
+                | string;
             };
           };
         };
@@ -6655,8 +7051,41 @@ export interface operations {
                 message: string;
                 code?: components['schemas']['MessageKey'];
               }[];
-            } & {
-              [key: string]: unknown;
+              screen?:
+                | (
+                    | '/'
+                    | '/verify-otp'
+                    | '/email-verification'
+                    | '/email-verification/verify-otp'
+                    | '/pan-verification'
+                    | '/pan-verification/pan-info'
+                    | '/digilocker'
+                    | '/returnurl'
+                    | '/client-profiling'
+                    | '/client-profiling/occupation'
+                    | '/client-profiling/trading-experience'
+                    | '/client-profiling/annual-income'
+                    | '/client-profiling/gender-and-marital'
+                    | '/client-profiling/education'
+                    | '/client-profiling/identification'
+                    | '/client-profiling/plans'
+                    | '/client-profiling/declaration'
+                    | '/bank-and-segment'
+                    | '/bank-and-segment/upi'
+                    | '/bank-and-segment/add-bank'
+                    | '/bank-and-segment/cancel-cheque'
+                    | '/bank-and-segment/signature'
+                    | '/bank-and-segment/nominee'
+                    | '/bank-and-segment/nominee/add-nominee'
+                    | '/bank-and-segment/segment'
+                    | '/take-selfie'
+                    | '/e-sign'
+                    | '/status'
+                    | '/status/document'
+                    | '/privacy'
+                    | '/assisted-kyc'
+                  )
+                | string;
             };
           };
         };
@@ -6941,8 +7370,41 @@ export interface operations {
                 message: string;
                 code?: components['schemas']['MessageKey'];
               }[];
-            } & {
-              [key: string]: unknown;
+              screen?:
+                | (
+                    | '/'
+                    | '/verify-otp'
+                    | '/email-verification'
+                    | '/email-verification/verify-otp'
+                    | '/pan-verification'
+                    | '/pan-verification/pan-info'
+                    | '/digilocker'
+                    | '/returnurl'
+                    | '/client-profiling'
+                    | '/client-profiling/occupation'
+                    | '/client-profiling/trading-experience'
+                    | '/client-profiling/annual-income'
+                    | '/client-profiling/gender-and-marital'
+                    | '/client-profiling/education'
+                    | '/client-profiling/identification'
+                    | '/client-profiling/plans'
+                    | '/client-profiling/declaration'
+                    | '/bank-and-segment'
+                    | '/bank-and-segment/upi'
+                    | '/bank-and-segment/add-bank'
+                    | '/bank-and-segment/cancel-cheque'
+                    | '/bank-and-segment/signature'
+                    | '/bank-and-segment/nominee'
+                    | '/bank-and-segment/nominee/add-nominee'
+                    | '/bank-and-segment/segment'
+                    | '/take-selfie'
+                    | '/e-sign'
+                    | '/status'
+                    | '/status/document'
+                    | '/privacy'
+                    | '/assisted-kyc'
+                  )
+                | string;
             };
           };
         };
@@ -7096,8 +7558,41 @@ export interface operations {
                 message: string;
                 code?: components['schemas']['MessageKey'];
               }[];
-            } & {
-              [key: string]: unknown;
+              screen?:
+                | (
+                    | '/'
+                    | '/verify-otp'
+                    | '/email-verification'
+                    | '/email-verification/verify-otp'
+                    | '/pan-verification'
+                    | '/pan-verification/pan-info'
+                    | '/digilocker'
+                    | '/returnurl'
+                    | '/client-profiling'
+                    | '/client-profiling/occupation'
+                    | '/client-profiling/trading-experience'
+                    | '/client-profiling/annual-income'
+                    | '/client-profiling/gender-and-marital'
+                    | '/client-profiling/education'
+                    | '/client-profiling/identification'
+                    | '/client-profiling/plans'
+                    | '/client-profiling/declaration'
+                    | '/bank-and-segment'
+                    | '/bank-and-segment/upi'
+                    | '/bank-and-segment/add-bank'
+                    | '/bank-and-segment/cancel-cheque'
+                    | '/bank-and-segment/signature'
+                    | '/bank-and-segment/nominee'
+                    | '/bank-and-segment/nominee/add-nominee'
+                    | '/bank-and-segment/segment'
+                    | '/take-selfie'
+                    | '/e-sign'
+                    | '/status'
+                    | '/status/document'
+                    | '/privacy'
+                    | '/assisted-kyc'
+                  )
+                | string;
             };
           };
         };
@@ -7183,8 +7678,41 @@ export interface operations {
                 message: string;
                 code?: components['schemas']['MessageKey'];
               }[];
-            } & {
-              [key: string]: unknown;
+              screen?:
+                | (
+                    | '/'
+                    | '/verify-otp'
+                    | '/email-verification'
+                    | '/email-verification/verify-otp'
+                    | '/pan-verification'
+                    | '/pan-verification/pan-info'
+                    | '/digilocker'
+                    | '/returnurl'
+                    | '/client-profiling'
+                    | '/client-profiling/occupation'
+                    | '/client-profiling/trading-experience'
+                    | '/client-profiling/annual-income'
+                    | '/client-profiling/gender-and-marital'
+                    | '/client-profiling/education'
+                    | '/client-profiling/identification'
+                    | '/client-profiling/plans'
+                    | '/client-profiling/declaration'
+                    | '/bank-and-segment'
+                    | '/bank-and-segment/upi'
+                    | '/bank-and-segment/add-bank'
+                    | '/bank-and-segment/cancel-cheque'
+                    | '/bank-and-segment/signature'
+                    | '/bank-and-segment/nominee'
+                    | '/bank-and-segment/nominee/add-nominee'
+                    | '/bank-and-segment/segment'
+                    | '/take-selfie'
+                    | '/e-sign'
+                    | '/status'
+                    | '/status/document'
+                    | '/privacy'
+                    | '/assisted-kyc'
+                  )
+                | string;
             };
           };
         };
@@ -7287,8 +7815,41 @@ export interface operations {
                 message: string;
                 code?: components['schemas']['MessageKey'];
               }[];
-            } & {
-              [key: string]: unknown;
+              screen?:
+                | (
+                    | '/'
+                    | '/verify-otp'
+                    | '/email-verification'
+                    | '/email-verification/verify-otp'
+                    | '/pan-verification'
+                    | '/pan-verification/pan-info'
+                    | '/digilocker'
+                    | '/returnurl'
+                    | '/client-profiling'
+                    | '/client-profiling/occupation'
+                    | '/client-profiling/trading-experience'
+                    | '/client-profiling/annual-income'
+                    | '/client-profiling/gender-and-marital'
+                    | '/client-profiling/education'
+                    | '/client-profiling/identification'
+                    | '/client-profiling/plans'
+                    | '/client-profiling/declaration'
+                    | '/bank-and-segment'
+                    | '/bank-and-segment/upi'
+                    | '/bank-and-segment/add-bank'
+                    | '/bank-and-segment/cancel-cheque'
+                    | '/bank-and-segment/signature'
+                    | '/bank-and-segment/nominee'
+                    | '/bank-and-segment/nominee/add-nominee'
+                    | '/bank-and-segment/segment'
+                    | '/take-selfie'
+                    | '/e-sign'
+                    | '/status'
+                    | '/status/document'
+                    | '/privacy'
+                    | '/assisted-kyc'
+                  )
+                | string;
             };
           };
         };
@@ -7612,8 +8173,41 @@ export interface operations {
                 message: string;
                 code?: components['schemas']['MessageKey'];
               }[];
-            } & {
-              [key: string]: unknown;
+              screen?:
+                | (
+                    | '/'
+                    | '/verify-otp'
+                    | '/email-verification'
+                    | '/email-verification/verify-otp'
+                    | '/pan-verification'
+                    | '/pan-verification/pan-info'
+                    | '/digilocker'
+                    | '/returnurl'
+                    | '/client-profiling'
+                    | '/client-profiling/occupation'
+                    | '/client-profiling/trading-experience'
+                    | '/client-profiling/annual-income'
+                    | '/client-profiling/gender-and-marital'
+                    | '/client-profiling/education'
+                    | '/client-profiling/identification'
+                    | '/client-profiling/plans'
+                    | '/client-profiling/declaration'
+                    | '/bank-and-segment'
+                    | '/bank-and-segment/upi'
+                    | '/bank-and-segment/add-bank'
+                    | '/bank-and-segment/cancel-cheque'
+                    | '/bank-and-segment/signature'
+                    | '/bank-and-segment/nominee'
+                    | '/bank-and-segment/nominee/add-nominee'
+                    | '/bank-and-segment/segment'
+                    | '/take-selfie'
+                    | '/e-sign'
+                    | '/status'
+                    | '/status/document'
+                    | '/privacy'
+                    | '/assisted-kyc'
+                  )
+                | string;
             };
           };
         };
@@ -7816,8 +8410,41 @@ export interface operations {
                 message: string;
                 code?: components['schemas']['MessageKey'];
               }[];
-            } & {
-              [key: string]: unknown;
+              screen?:
+                | (
+                    | '/'
+                    | '/verify-otp'
+                    | '/email-verification'
+                    | '/email-verification/verify-otp'
+                    | '/pan-verification'
+                    | '/pan-verification/pan-info'
+                    | '/digilocker'
+                    | '/returnurl'
+                    | '/client-profiling'
+                    | '/client-profiling/occupation'
+                    | '/client-profiling/trading-experience'
+                    | '/client-profiling/annual-income'
+                    | '/client-profiling/gender-and-marital'
+                    | '/client-profiling/education'
+                    | '/client-profiling/identification'
+                    | '/client-profiling/plans'
+                    | '/client-profiling/declaration'
+                    | '/bank-and-segment'
+                    | '/bank-and-segment/upi'
+                    | '/bank-and-segment/add-bank'
+                    | '/bank-and-segment/cancel-cheque'
+                    | '/bank-and-segment/signature'
+                    | '/bank-and-segment/nominee'
+                    | '/bank-and-segment/nominee/add-nominee'
+                    | '/bank-and-segment/segment'
+                    | '/take-selfie'
+                    | '/e-sign'
+                    | '/status'
+                    | '/status/document'
+                    | '/privacy'
+                    | '/assisted-kyc'
+                  )
+                | string;
             };
           };
         };
@@ -7974,8 +8601,41 @@ export interface operations {
                 message: string;
                 code?: components['schemas']['MessageKey'];
               }[];
-            } & {
-              [key: string]: unknown;
+              screen?:
+                | (
+                    | '/'
+                    | '/verify-otp'
+                    | '/email-verification'
+                    | '/email-verification/verify-otp'
+                    | '/pan-verification'
+                    | '/pan-verification/pan-info'
+                    | '/digilocker'
+                    | '/returnurl'
+                    | '/client-profiling'
+                    | '/client-profiling/occupation'
+                    | '/client-profiling/trading-experience'
+                    | '/client-profiling/annual-income'
+                    | '/client-profiling/gender-and-marital'
+                    | '/client-profiling/education'
+                    | '/client-profiling/identification'
+                    | '/client-profiling/plans'
+                    | '/client-profiling/declaration'
+                    | '/bank-and-segment'
+                    | '/bank-and-segment/upi'
+                    | '/bank-and-segment/add-bank'
+                    | '/bank-and-segment/cancel-cheque'
+                    | '/bank-and-segment/signature'
+                    | '/bank-and-segment/nominee'
+                    | '/bank-and-segment/nominee/add-nominee'
+                    | '/bank-and-segment/segment'
+                    | '/take-selfie'
+                    | '/e-sign'
+                    | '/status'
+                    | '/status/document'
+                    | '/privacy'
+                    | '/assisted-kyc'
+                  )
+                | string;
             };
           };
         };
@@ -8202,8 +8862,41 @@ export interface operations {
                 message: string;
                 code?: components['schemas']['MessageKey'];
               }[];
-            } & {
-              [key: string]: unknown;
+              screen?:
+                | (
+                    | '/'
+                    | '/verify-otp'
+                    | '/email-verification'
+                    | '/email-verification/verify-otp'
+                    | '/pan-verification'
+                    | '/pan-verification/pan-info'
+                    | '/digilocker'
+                    | '/returnurl'
+                    | '/client-profiling'
+                    | '/client-profiling/occupation'
+                    | '/client-profiling/trading-experience'
+                    | '/client-profiling/annual-income'
+                    | '/client-profiling/gender-and-marital'
+                    | '/client-profiling/education'
+                    | '/client-profiling/identification'
+                    | '/client-profiling/plans'
+                    | '/client-profiling/declaration'
+                    | '/bank-and-segment'
+                    | '/bank-and-segment/upi'
+                    | '/bank-and-segment/add-bank'
+                    | '/bank-and-segment/cancel-cheque'
+                    | '/bank-and-segment/signature'
+                    | '/bank-and-segment/nominee'
+                    | '/bank-and-segment/nominee/add-nominee'
+                    | '/bank-and-segment/segment'
+                    | '/take-selfie'
+                    | '/e-sign'
+                    | '/status'
+                    | '/status/document'
+                    | '/privacy'
+                    | '/assisted-kyc'
+                  )
+                | string;
             };
           };
         };
@@ -8359,8 +9052,41 @@ export interface operations {
                 message: string;
                 code?: components['schemas']['MessageKey'];
               }[];
-            } & {
-              [key: string]: unknown;
+              screen?:
+                | (
+                    | '/'
+                    | '/verify-otp'
+                    | '/email-verification'
+                    | '/email-verification/verify-otp'
+                    | '/pan-verification'
+                    | '/pan-verification/pan-info'
+                    | '/digilocker'
+                    | '/returnurl'
+                    | '/client-profiling'
+                    | '/client-profiling/occupation'
+                    | '/client-profiling/trading-experience'
+                    | '/client-profiling/annual-income'
+                    | '/client-profiling/gender-and-marital'
+                    | '/client-profiling/education'
+                    | '/client-profiling/identification'
+                    | '/client-profiling/plans'
+                    | '/client-profiling/declaration'
+                    | '/bank-and-segment'
+                    | '/bank-and-segment/upi'
+                    | '/bank-and-segment/add-bank'
+                    | '/bank-and-segment/cancel-cheque'
+                    | '/bank-and-segment/signature'
+                    | '/bank-and-segment/nominee'
+                    | '/bank-and-segment/nominee/add-nominee'
+                    | '/bank-and-segment/segment'
+                    | '/take-selfie'
+                    | '/e-sign'
+                    | '/status'
+                    | '/status/document'
+                    | '/privacy'
+                    | '/assisted-kyc'
+                  )
+                | string;
             };
           };
         };
@@ -8456,8 +9182,41 @@ export interface operations {
                 message: string;
                 code?: components['schemas']['MessageKey'];
               }[];
-            } & {
-              [key: string]: unknown;
+              screen?:
+                | (
+                    | '/'
+                    | '/verify-otp'
+                    | '/email-verification'
+                    | '/email-verification/verify-otp'
+                    | '/pan-verification'
+                    | '/pan-verification/pan-info'
+                    | '/digilocker'
+                    | '/returnurl'
+                    | '/client-profiling'
+                    | '/client-profiling/occupation'
+                    | '/client-profiling/trading-experience'
+                    | '/client-profiling/annual-income'
+                    | '/client-profiling/gender-and-marital'
+                    | '/client-profiling/education'
+                    | '/client-profiling/identification'
+                    | '/client-profiling/plans'
+                    | '/client-profiling/declaration'
+                    | '/bank-and-segment'
+                    | '/bank-and-segment/upi'
+                    | '/bank-and-segment/add-bank'
+                    | '/bank-and-segment/cancel-cheque'
+                    | '/bank-and-segment/signature'
+                    | '/bank-and-segment/nominee'
+                    | '/bank-and-segment/nominee/add-nominee'
+                    | '/bank-and-segment/segment'
+                    | '/take-selfie'
+                    | '/e-sign'
+                    | '/status'
+                    | '/status/document'
+                    | '/privacy'
+                    | '/assisted-kyc'
+                  )
+                | string;
             };
           };
         };
@@ -8586,8 +9345,41 @@ export interface operations {
                 message: string;
                 code?: components['schemas']['MessageKey'];
               }[];
-            } & {
-              [key: string]: unknown;
+              screen?:
+                | (
+                    | '/'
+                    | '/verify-otp'
+                    | '/email-verification'
+                    | '/email-verification/verify-otp'
+                    | '/pan-verification'
+                    | '/pan-verification/pan-info'
+                    | '/digilocker'
+                    | '/returnurl'
+                    | '/client-profiling'
+                    | '/client-profiling/occupation'
+                    | '/client-profiling/trading-experience'
+                    | '/client-profiling/annual-income'
+                    | '/client-profiling/gender-and-marital'
+                    | '/client-profiling/education'
+                    | '/client-profiling/identification'
+                    | '/client-profiling/plans'
+                    | '/client-profiling/declaration'
+                    | '/bank-and-segment'
+                    | '/bank-and-segment/upi'
+                    | '/bank-and-segment/add-bank'
+                    | '/bank-and-segment/cancel-cheque'
+                    | '/bank-and-segment/signature'
+                    | '/bank-and-segment/nominee'
+                    | '/bank-and-segment/nominee/add-nominee'
+                    | '/bank-and-segment/segment'
+                    | '/take-selfie'
+                    | '/e-sign'
+                    | '/status'
+                    | '/status/document'
+                    | '/privacy'
+                    | '/assisted-kyc'
+                  )
+                | string;
             };
           };
         };
@@ -8755,8 +9547,41 @@ export interface operations {
                 message: string;
                 code?: components['schemas']['MessageKey'];
               }[];
-            } & {
-              [key: string]: unknown;
+              screen?:
+                | (
+                    | '/'
+                    | '/verify-otp'
+                    | '/email-verification'
+                    | '/email-verification/verify-otp'
+                    | '/pan-verification'
+                    | '/pan-verification/pan-info'
+                    | '/digilocker'
+                    | '/returnurl'
+                    | '/client-profiling'
+                    | '/client-profiling/occupation'
+                    | '/client-profiling/trading-experience'
+                    | '/client-profiling/annual-income'
+                    | '/client-profiling/gender-and-marital'
+                    | '/client-profiling/education'
+                    | '/client-profiling/identification'
+                    | '/client-profiling/plans'
+                    | '/client-profiling/declaration'
+                    | '/bank-and-segment'
+                    | '/bank-and-segment/upi'
+                    | '/bank-and-segment/add-bank'
+                    | '/bank-and-segment/cancel-cheque'
+                    | '/bank-and-segment/signature'
+                    | '/bank-and-segment/nominee'
+                    | '/bank-and-segment/nominee/add-nominee'
+                    | '/bank-and-segment/segment'
+                    | '/take-selfie'
+                    | '/e-sign'
+                    | '/status'
+                    | '/status/document'
+                    | '/privacy'
+                    | '/assisted-kyc'
+                  )
+                | string;
             };
           };
         };
@@ -9028,8 +9853,41 @@ export interface operations {
                 message: string;
                 code?: components['schemas']['MessageKey'];
               }[];
-            } & {
-              [key: string]: unknown;
+              screen?:
+                | (
+                    | '/'
+                    | '/verify-otp'
+                    | '/email-verification'
+                    | '/email-verification/verify-otp'
+                    | '/pan-verification'
+                    | '/pan-verification/pan-info'
+                    | '/digilocker'
+                    | '/returnurl'
+                    | '/client-profiling'
+                    | '/client-profiling/occupation'
+                    | '/client-profiling/trading-experience'
+                    | '/client-profiling/annual-income'
+                    | '/client-profiling/gender-and-marital'
+                    | '/client-profiling/education'
+                    | '/client-profiling/identification'
+                    | '/client-profiling/plans'
+                    | '/client-profiling/declaration'
+                    | '/bank-and-segment'
+                    | '/bank-and-segment/upi'
+                    | '/bank-and-segment/add-bank'
+                    | '/bank-and-segment/cancel-cheque'
+                    | '/bank-and-segment/signature'
+                    | '/bank-and-segment/nominee'
+                    | '/bank-and-segment/nominee/add-nominee'
+                    | '/bank-and-segment/segment'
+                    | '/take-selfie'
+                    | '/e-sign'
+                    | '/status'
+                    | '/status/document'
+                    | '/privacy'
+                    | '/assisted-kyc'
+                  )
+                | string;
             };
           };
         };
@@ -9311,8 +10169,41 @@ export interface operations {
                 message: string;
                 code?: components['schemas']['MessageKey'];
               }[];
-            } & {
-              [key: string]: unknown;
+              screen?:
+                | (
+                    | '/'
+                    | '/verify-otp'
+                    | '/email-verification'
+                    | '/email-verification/verify-otp'
+                    | '/pan-verification'
+                    | '/pan-verification/pan-info'
+                    | '/digilocker'
+                    | '/returnurl'
+                    | '/client-profiling'
+                    | '/client-profiling/occupation'
+                    | '/client-profiling/trading-experience'
+                    | '/client-profiling/annual-income'
+                    | '/client-profiling/gender-and-marital'
+                    | '/client-profiling/education'
+                    | '/client-profiling/identification'
+                    | '/client-profiling/plans'
+                    | '/client-profiling/declaration'
+                    | '/bank-and-segment'
+                    | '/bank-and-segment/upi'
+                    | '/bank-and-segment/add-bank'
+                    | '/bank-and-segment/cancel-cheque'
+                    | '/bank-and-segment/signature'
+                    | '/bank-and-segment/nominee'
+                    | '/bank-and-segment/nominee/add-nominee'
+                    | '/bank-and-segment/segment'
+                    | '/take-selfie'
+                    | '/e-sign'
+                    | '/status'
+                    | '/status/document'
+                    | '/privacy'
+                    | '/assisted-kyc'
+                  )
+                | string;
             };
           };
         };
@@ -9587,8 +10478,41 @@ export interface operations {
                 message: string;
                 code?: components['schemas']['MessageKey'];
               }[];
-            } & {
-              [key: string]: unknown;
+              screen?:
+                | (
+                    | '/'
+                    | '/verify-otp'
+                    | '/email-verification'
+                    | '/email-verification/verify-otp'
+                    | '/pan-verification'
+                    | '/pan-verification/pan-info'
+                    | '/digilocker'
+                    | '/returnurl'
+                    | '/client-profiling'
+                    | '/client-profiling/occupation'
+                    | '/client-profiling/trading-experience'
+                    | '/client-profiling/annual-income'
+                    | '/client-profiling/gender-and-marital'
+                    | '/client-profiling/education'
+                    | '/client-profiling/identification'
+                    | '/client-profiling/plans'
+                    | '/client-profiling/declaration'
+                    | '/bank-and-segment'
+                    | '/bank-and-segment/upi'
+                    | '/bank-and-segment/add-bank'
+                    | '/bank-and-segment/cancel-cheque'
+                    | '/bank-and-segment/signature'
+                    | '/bank-and-segment/nominee'
+                    | '/bank-and-segment/nominee/add-nominee'
+                    | '/bank-and-segment/segment'
+                    | '/take-selfie'
+                    | '/e-sign'
+                    | '/status'
+                    | '/status/document'
+                    | '/privacy'
+                    | '/assisted-kyc'
+                  )
+                | string;
             };
           };
         };
@@ -9947,8 +10871,41 @@ export interface operations {
                 message: string;
                 code?: components['schemas']['MessageKey'];
               }[];
-            } & {
-              [key: string]: unknown;
+              screen?:
+                | (
+                    | '/'
+                    | '/verify-otp'
+                    | '/email-verification'
+                    | '/email-verification/verify-otp'
+                    | '/pan-verification'
+                    | '/pan-verification/pan-info'
+                    | '/digilocker'
+                    | '/returnurl'
+                    | '/client-profiling'
+                    | '/client-profiling/occupation'
+                    | '/client-profiling/trading-experience'
+                    | '/client-profiling/annual-income'
+                    | '/client-profiling/gender-and-marital'
+                    | '/client-profiling/education'
+                    | '/client-profiling/identification'
+                    | '/client-profiling/plans'
+                    | '/client-profiling/declaration'
+                    | '/bank-and-segment'
+                    | '/bank-and-segment/upi'
+                    | '/bank-and-segment/add-bank'
+                    | '/bank-and-segment/cancel-cheque'
+                    | '/bank-and-segment/signature'
+                    | '/bank-and-segment/nominee'
+                    | '/bank-and-segment/nominee/add-nominee'
+                    | '/bank-and-segment/segment'
+                    | '/take-selfie'
+                    | '/e-sign'
+                    | '/status'
+                    | '/status/document'
+                    | '/privacy'
+                    | '/assisted-kyc'
+                  )
+                | string;
             };
           };
         };
@@ -10020,8 +10977,41 @@ export interface operations {
                 message: string;
                 code?: components['schemas']['MessageKey'];
               }[];
-            } & {
-              [key: string]: unknown;
+              screen?:
+                | (
+                    | '/'
+                    | '/verify-otp'
+                    | '/email-verification'
+                    | '/email-verification/verify-otp'
+                    | '/pan-verification'
+                    | '/pan-verification/pan-info'
+                    | '/digilocker'
+                    | '/returnurl'
+                    | '/client-profiling'
+                    | '/client-profiling/occupation'
+                    | '/client-profiling/trading-experience'
+                    | '/client-profiling/annual-income'
+                    | '/client-profiling/gender-and-marital'
+                    | '/client-profiling/education'
+                    | '/client-profiling/identification'
+                    | '/client-profiling/plans'
+                    | '/client-profiling/declaration'
+                    | '/bank-and-segment'
+                    | '/bank-and-segment/upi'
+                    | '/bank-and-segment/add-bank'
+                    | '/bank-and-segment/cancel-cheque'
+                    | '/bank-and-segment/signature'
+                    | '/bank-and-segment/nominee'
+                    | '/bank-and-segment/nominee/add-nominee'
+                    | '/bank-and-segment/segment'
+                    | '/take-selfie'
+                    | '/e-sign'
+                    | '/status'
+                    | '/status/document'
+                    | '/privacy'
+                    | '/assisted-kyc'
+                  )
+                | string;
             };
           };
         };
@@ -10077,8 +11067,41 @@ export interface operations {
                 message: string;
                 code?: components['schemas']['MessageKey'];
               }[];
-            } & {
-              [key: string]: unknown;
+              screen?:
+                | (
+                    | '/'
+                    | '/verify-otp'
+                    | '/email-verification'
+                    | '/email-verification/verify-otp'
+                    | '/pan-verification'
+                    | '/pan-verification/pan-info'
+                    | '/digilocker'
+                    | '/returnurl'
+                    | '/client-profiling'
+                    | '/client-profiling/occupation'
+                    | '/client-profiling/trading-experience'
+                    | '/client-profiling/annual-income'
+                    | '/client-profiling/gender-and-marital'
+                    | '/client-profiling/education'
+                    | '/client-profiling/identification'
+                    | '/client-profiling/plans'
+                    | '/client-profiling/declaration'
+                    | '/bank-and-segment'
+                    | '/bank-and-segment/upi'
+                    | '/bank-and-segment/add-bank'
+                    | '/bank-and-segment/cancel-cheque'
+                    | '/bank-and-segment/signature'
+                    | '/bank-and-segment/nominee'
+                    | '/bank-and-segment/nominee/add-nominee'
+                    | '/bank-and-segment/segment'
+                    | '/take-selfie'
+                    | '/e-sign'
+                    | '/status'
+                    | '/status/document'
+                    | '/privacy'
+                    | '/assisted-kyc'
+                  )
+                | string;
             };
           };
         };
@@ -10147,8 +11170,41 @@ export interface operations {
                 message: string;
                 code?: components['schemas']['MessageKey'];
               }[];
-            } & {
-              [key: string]: unknown;
+              screen?:
+                | (
+                    | '/'
+                    | '/verify-otp'
+                    | '/email-verification'
+                    | '/email-verification/verify-otp'
+                    | '/pan-verification'
+                    | '/pan-verification/pan-info'
+                    | '/digilocker'
+                    | '/returnurl'
+                    | '/client-profiling'
+                    | '/client-profiling/occupation'
+                    | '/client-profiling/trading-experience'
+                    | '/client-profiling/annual-income'
+                    | '/client-profiling/gender-and-marital'
+                    | '/client-profiling/education'
+                    | '/client-profiling/identification'
+                    | '/client-profiling/plans'
+                    | '/client-profiling/declaration'
+                    | '/bank-and-segment'
+                    | '/bank-and-segment/upi'
+                    | '/bank-and-segment/add-bank'
+                    | '/bank-and-segment/cancel-cheque'
+                    | '/bank-and-segment/signature'
+                    | '/bank-and-segment/nominee'
+                    | '/bank-and-segment/nominee/add-nominee'
+                    | '/bank-and-segment/segment'
+                    | '/take-selfie'
+                    | '/e-sign'
+                    | '/status'
+                    | '/status/document'
+                    | '/privacy'
+                    | '/assisted-kyc'
+                  )
+                | string;
             };
           };
         };
@@ -10217,8 +11273,41 @@ export interface operations {
                 message: string;
                 code?: components['schemas']['MessageKey'];
               }[];
-            } & {
-              [key: string]: unknown;
+              screen?:
+                | (
+                    | '/'
+                    | '/verify-otp'
+                    | '/email-verification'
+                    | '/email-verification/verify-otp'
+                    | '/pan-verification'
+                    | '/pan-verification/pan-info'
+                    | '/digilocker'
+                    | '/returnurl'
+                    | '/client-profiling'
+                    | '/client-profiling/occupation'
+                    | '/client-profiling/trading-experience'
+                    | '/client-profiling/annual-income'
+                    | '/client-profiling/gender-and-marital'
+                    | '/client-profiling/education'
+                    | '/client-profiling/identification'
+                    | '/client-profiling/plans'
+                    | '/client-profiling/declaration'
+                    | '/bank-and-segment'
+                    | '/bank-and-segment/upi'
+                    | '/bank-and-segment/add-bank'
+                    | '/bank-and-segment/cancel-cheque'
+                    | '/bank-and-segment/signature'
+                    | '/bank-and-segment/nominee'
+                    | '/bank-and-segment/nominee/add-nominee'
+                    | '/bank-and-segment/segment'
+                    | '/take-selfie'
+                    | '/e-sign'
+                    | '/status'
+                    | '/status/document'
+                    | '/privacy'
+                    | '/assisted-kyc'
+                  )
+                | string;
             };
           };
         };
@@ -10284,8 +11373,41 @@ export interface operations {
                 message: string;
                 code?: components['schemas']['MessageKey'];
               }[];
-            } & {
-              [key: string]: unknown;
+              screen?:
+                | (
+                    | '/'
+                    | '/verify-otp'
+                    | '/email-verification'
+                    | '/email-verification/verify-otp'
+                    | '/pan-verification'
+                    | '/pan-verification/pan-info'
+                    | '/digilocker'
+                    | '/returnurl'
+                    | '/client-profiling'
+                    | '/client-profiling/occupation'
+                    | '/client-profiling/trading-experience'
+                    | '/client-profiling/annual-income'
+                    | '/client-profiling/gender-and-marital'
+                    | '/client-profiling/education'
+                    | '/client-profiling/identification'
+                    | '/client-profiling/plans'
+                    | '/client-profiling/declaration'
+                    | '/bank-and-segment'
+                    | '/bank-and-segment/upi'
+                    | '/bank-and-segment/add-bank'
+                    | '/bank-and-segment/cancel-cheque'
+                    | '/bank-and-segment/signature'
+                    | '/bank-and-segment/nominee'
+                    | '/bank-and-segment/nominee/add-nominee'
+                    | '/bank-and-segment/segment'
+                    | '/take-selfie'
+                    | '/e-sign'
+                    | '/status'
+                    | '/status/document'
+                    | '/privacy'
+                    | '/assisted-kyc'
+                  )
+                | string;
             };
           };
         };
@@ -10359,8 +11481,41 @@ export interface operations {
                 message: string;
                 code?: components['schemas']['MessageKey'];
               }[];
-            } & {
-              [key: string]: unknown;
+              screen?:
+                | (
+                    | '/'
+                    | '/verify-otp'
+                    | '/email-verification'
+                    | '/email-verification/verify-otp'
+                    | '/pan-verification'
+                    | '/pan-verification/pan-info'
+                    | '/digilocker'
+                    | '/returnurl'
+                    | '/client-profiling'
+                    | '/client-profiling/occupation'
+                    | '/client-profiling/trading-experience'
+                    | '/client-profiling/annual-income'
+                    | '/client-profiling/gender-and-marital'
+                    | '/client-profiling/education'
+                    | '/client-profiling/identification'
+                    | '/client-profiling/plans'
+                    | '/client-profiling/declaration'
+                    | '/bank-and-segment'
+                    | '/bank-and-segment/upi'
+                    | '/bank-and-segment/add-bank'
+                    | '/bank-and-segment/cancel-cheque'
+                    | '/bank-and-segment/signature'
+                    | '/bank-and-segment/nominee'
+                    | '/bank-and-segment/nominee/add-nominee'
+                    | '/bank-and-segment/segment'
+                    | '/take-selfie'
+                    | '/e-sign'
+                    | '/status'
+                    | '/status/document'
+                    | '/privacy'
+                    | '/assisted-kyc'
+                  )
+                | string;
             };
           };
         };
@@ -10430,8 +11585,41 @@ export interface operations {
                 message: string;
                 code?: components['schemas']['MessageKey'];
               }[];
-            } & {
-              [key: string]: unknown;
+              screen?:
+                | (
+                    | '/'
+                    | '/verify-otp'
+                    | '/email-verification'
+                    | '/email-verification/verify-otp'
+                    | '/pan-verification'
+                    | '/pan-verification/pan-info'
+                    | '/digilocker'
+                    | '/returnurl'
+                    | '/client-profiling'
+                    | '/client-profiling/occupation'
+                    | '/client-profiling/trading-experience'
+                    | '/client-profiling/annual-income'
+                    | '/client-profiling/gender-and-marital'
+                    | '/client-profiling/education'
+                    | '/client-profiling/identification'
+                    | '/client-profiling/plans'
+                    | '/client-profiling/declaration'
+                    | '/bank-and-segment'
+                    | '/bank-and-segment/upi'
+                    | '/bank-and-segment/add-bank'
+                    | '/bank-and-segment/cancel-cheque'
+                    | '/bank-and-segment/signature'
+                    | '/bank-and-segment/nominee'
+                    | '/bank-and-segment/nominee/add-nominee'
+                    | '/bank-and-segment/segment'
+                    | '/take-selfie'
+                    | '/e-sign'
+                    | '/status'
+                    | '/status/document'
+                    | '/privacy'
+                    | '/assisted-kyc'
+                  )
+                | string;
             };
           };
         };
@@ -10500,8 +11688,41 @@ export interface operations {
                 message: string;
                 code?: components['schemas']['MessageKey'];
               }[];
-            } & {
-              [key: string]: unknown;
+              screen?:
+                | (
+                    | '/'
+                    | '/verify-otp'
+                    | '/email-verification'
+                    | '/email-verification/verify-otp'
+                    | '/pan-verification'
+                    | '/pan-verification/pan-info'
+                    | '/digilocker'
+                    | '/returnurl'
+                    | '/client-profiling'
+                    | '/client-profiling/occupation'
+                    | '/client-profiling/trading-experience'
+                    | '/client-profiling/annual-income'
+                    | '/client-profiling/gender-and-marital'
+                    | '/client-profiling/education'
+                    | '/client-profiling/identification'
+                    | '/client-profiling/plans'
+                    | '/client-profiling/declaration'
+                    | '/bank-and-segment'
+                    | '/bank-and-segment/upi'
+                    | '/bank-and-segment/add-bank'
+                    | '/bank-and-segment/cancel-cheque'
+                    | '/bank-and-segment/signature'
+                    | '/bank-and-segment/nominee'
+                    | '/bank-and-segment/nominee/add-nominee'
+                    | '/bank-and-segment/segment'
+                    | '/take-selfie'
+                    | '/e-sign'
+                    | '/status'
+                    | '/status/document'
+                    | '/privacy'
+                    | '/assisted-kyc'
+                  )
+                | string;
             };
           };
         };
@@ -10645,8 +11866,41 @@ export interface operations {
                 message: string;
                 code?: components['schemas']['MessageKey'];
               }[];
-            } & {
-              [key: string]: unknown;
+              screen?:
+                | (
+                    | '/'
+                    | '/verify-otp'
+                    | '/email-verification'
+                    | '/email-verification/verify-otp'
+                    | '/pan-verification'
+                    | '/pan-verification/pan-info'
+                    | '/digilocker'
+                    | '/returnurl'
+                    | '/client-profiling'
+                    | '/client-profiling/occupation'
+                    | '/client-profiling/trading-experience'
+                    | '/client-profiling/annual-income'
+                    | '/client-profiling/gender-and-marital'
+                    | '/client-profiling/education'
+                    | '/client-profiling/identification'
+                    | '/client-profiling/plans'
+                    | '/client-profiling/declaration'
+                    | '/bank-and-segment'
+                    | '/bank-and-segment/upi'
+                    | '/bank-and-segment/add-bank'
+                    | '/bank-and-segment/cancel-cheque'
+                    | '/bank-and-segment/signature'
+                    | '/bank-and-segment/nominee'
+                    | '/bank-and-segment/nominee/add-nominee'
+                    | '/bank-and-segment/segment'
+                    | '/take-selfie'
+                    | '/e-sign'
+                    | '/status'
+                    | '/status/document'
+                    | '/privacy'
+                    | '/assisted-kyc'
+                  )
+                | string;
             };
           };
         };
@@ -10737,8 +11991,41 @@ export interface operations {
                 message: string;
                 code?: components['schemas']['MessageKey'];
               }[];
-            } & {
-              [key: string]: unknown;
+              screen?:
+                | (
+                    | '/'
+                    | '/verify-otp'
+                    | '/email-verification'
+                    | '/email-verification/verify-otp'
+                    | '/pan-verification'
+                    | '/pan-verification/pan-info'
+                    | '/digilocker'
+                    | '/returnurl'
+                    | '/client-profiling'
+                    | '/client-profiling/occupation'
+                    | '/client-profiling/trading-experience'
+                    | '/client-profiling/annual-income'
+                    | '/client-profiling/gender-and-marital'
+                    | '/client-profiling/education'
+                    | '/client-profiling/identification'
+                    | '/client-profiling/plans'
+                    | '/client-profiling/declaration'
+                    | '/bank-and-segment'
+                    | '/bank-and-segment/upi'
+                    | '/bank-and-segment/add-bank'
+                    | '/bank-and-segment/cancel-cheque'
+                    | '/bank-and-segment/signature'
+                    | '/bank-and-segment/nominee'
+                    | '/bank-and-segment/nominee/add-nominee'
+                    | '/bank-and-segment/segment'
+                    | '/take-selfie'
+                    | '/e-sign'
+                    | '/status'
+                    | '/status/document'
+                    | '/privacy'
+                    | '/assisted-kyc'
+                  )
+                | string;
             };
           };
         };
@@ -10842,8 +12129,41 @@ export interface operations {
                 message: string;
                 code?: components['schemas']['MessageKey'];
               }[];
-            } & {
-              [key: string]: unknown;
+              screen?:
+                | (
+                    | '/'
+                    | '/verify-otp'
+                    | '/email-verification'
+                    | '/email-verification/verify-otp'
+                    | '/pan-verification'
+                    | '/pan-verification/pan-info'
+                    | '/digilocker'
+                    | '/returnurl'
+                    | '/client-profiling'
+                    | '/client-profiling/occupation'
+                    | '/client-profiling/trading-experience'
+                    | '/client-profiling/annual-income'
+                    | '/client-profiling/gender-and-marital'
+                    | '/client-profiling/education'
+                    | '/client-profiling/identification'
+                    | '/client-profiling/plans'
+                    | '/client-profiling/declaration'
+                    | '/bank-and-segment'
+                    | '/bank-and-segment/upi'
+                    | '/bank-and-segment/add-bank'
+                    | '/bank-and-segment/cancel-cheque'
+                    | '/bank-and-segment/signature'
+                    | '/bank-and-segment/nominee'
+                    | '/bank-and-segment/nominee/add-nominee'
+                    | '/bank-and-segment/segment'
+                    | '/take-selfie'
+                    | '/e-sign'
+                    | '/status'
+                    | '/status/document'
+                    | '/privacy'
+                    | '/assisted-kyc'
+                  )
+                | string;
             };
           };
         };
@@ -10913,8 +12233,41 @@ export interface operations {
                 message: string;
                 code?: components['schemas']['MessageKey'];
               }[];
-            } & {
-              [key: string]: unknown;
+              screen?:
+                | (
+                    | '/'
+                    | '/verify-otp'
+                    | '/email-verification'
+                    | '/email-verification/verify-otp'
+                    | '/pan-verification'
+                    | '/pan-verification/pan-info'
+                    | '/digilocker'
+                    | '/returnurl'
+                    | '/client-profiling'
+                    | '/client-profiling/occupation'
+                    | '/client-profiling/trading-experience'
+                    | '/client-profiling/annual-income'
+                    | '/client-profiling/gender-and-marital'
+                    | '/client-profiling/education'
+                    | '/client-profiling/identification'
+                    | '/client-profiling/plans'
+                    | '/client-profiling/declaration'
+                    | '/bank-and-segment'
+                    | '/bank-and-segment/upi'
+                    | '/bank-and-segment/add-bank'
+                    | '/bank-and-segment/cancel-cheque'
+                    | '/bank-and-segment/signature'
+                    | '/bank-and-segment/nominee'
+                    | '/bank-and-segment/nominee/add-nominee'
+                    | '/bank-and-segment/segment'
+                    | '/take-selfie'
+                    | '/e-sign'
+                    | '/status'
+                    | '/status/document'
+                    | '/privacy'
+                    | '/assisted-kyc'
+                  )
+                | string;
             };
           };
         };
@@ -11014,8 +12367,41 @@ export interface operations {
                 message: string;
                 code?: components['schemas']['MessageKey'];
               }[];
-            } & {
-              [key: string]: unknown;
+              screen?:
+                | (
+                    | '/'
+                    | '/verify-otp'
+                    | '/email-verification'
+                    | '/email-verification/verify-otp'
+                    | '/pan-verification'
+                    | '/pan-verification/pan-info'
+                    | '/digilocker'
+                    | '/returnurl'
+                    | '/client-profiling'
+                    | '/client-profiling/occupation'
+                    | '/client-profiling/trading-experience'
+                    | '/client-profiling/annual-income'
+                    | '/client-profiling/gender-and-marital'
+                    | '/client-profiling/education'
+                    | '/client-profiling/identification'
+                    | '/client-profiling/plans'
+                    | '/client-profiling/declaration'
+                    | '/bank-and-segment'
+                    | '/bank-and-segment/upi'
+                    | '/bank-and-segment/add-bank'
+                    | '/bank-and-segment/cancel-cheque'
+                    | '/bank-and-segment/signature'
+                    | '/bank-and-segment/nominee'
+                    | '/bank-and-segment/nominee/add-nominee'
+                    | '/bank-and-segment/segment'
+                    | '/take-selfie'
+                    | '/e-sign'
+                    | '/status'
+                    | '/status/document'
+                    | '/privacy'
+                    | '/assisted-kyc'
+                  )
+                | string;
             };
           };
         };
@@ -11126,8 +12512,41 @@ export interface operations {
                 message: string;
                 code?: components['schemas']['MessageKey'];
               }[];
-            } & {
-              [key: string]: unknown;
+              screen?:
+                | (
+                    | '/'
+                    | '/verify-otp'
+                    | '/email-verification'
+                    | '/email-verification/verify-otp'
+                    | '/pan-verification'
+                    | '/pan-verification/pan-info'
+                    | '/digilocker'
+                    | '/returnurl'
+                    | '/client-profiling'
+                    | '/client-profiling/occupation'
+                    | '/client-profiling/trading-experience'
+                    | '/client-profiling/annual-income'
+                    | '/client-profiling/gender-and-marital'
+                    | '/client-profiling/education'
+                    | '/client-profiling/identification'
+                    | '/client-profiling/plans'
+                    | '/client-profiling/declaration'
+                    | '/bank-and-segment'
+                    | '/bank-and-segment/upi'
+                    | '/bank-and-segment/add-bank'
+                    | '/bank-and-segment/cancel-cheque'
+                    | '/bank-and-segment/signature'
+                    | '/bank-and-segment/nominee'
+                    | '/bank-and-segment/nominee/add-nominee'
+                    | '/bank-and-segment/segment'
+                    | '/take-selfie'
+                    | '/e-sign'
+                    | '/status'
+                    | '/status/document'
+                    | '/privacy'
+                    | '/assisted-kyc'
+                  )
+                | string;
             };
           };
         };
@@ -11237,8 +12656,41 @@ export interface operations {
                 message: string;
                 code?: components['schemas']['MessageKey'];
               }[];
-            } & {
-              [key: string]: unknown;
+              screen?:
+                | (
+                    | '/'
+                    | '/verify-otp'
+                    | '/email-verification'
+                    | '/email-verification/verify-otp'
+                    | '/pan-verification'
+                    | '/pan-verification/pan-info'
+                    | '/digilocker'
+                    | '/returnurl'
+                    | '/client-profiling'
+                    | '/client-profiling/occupation'
+                    | '/client-profiling/trading-experience'
+                    | '/client-profiling/annual-income'
+                    | '/client-profiling/gender-and-marital'
+                    | '/client-profiling/education'
+                    | '/client-profiling/identification'
+                    | '/client-profiling/plans'
+                    | '/client-profiling/declaration'
+                    | '/bank-and-segment'
+                    | '/bank-and-segment/upi'
+                    | '/bank-and-segment/add-bank'
+                    | '/bank-and-segment/cancel-cheque'
+                    | '/bank-and-segment/signature'
+                    | '/bank-and-segment/nominee'
+                    | '/bank-and-segment/nominee/add-nominee'
+                    | '/bank-and-segment/segment'
+                    | '/take-selfie'
+                    | '/e-sign'
+                    | '/status'
+                    | '/status/document'
+                    | '/privacy'
+                    | '/assisted-kyc'
+                  )
+                | string;
             };
           };
         };
@@ -11321,8 +12773,41 @@ export interface operations {
                 message: string;
                 code?: components['schemas']['MessageKey'];
               }[];
-            } & {
-              [key: string]: unknown;
+              screen?:
+                | (
+                    | '/'
+                    | '/verify-otp'
+                    | '/email-verification'
+                    | '/email-verification/verify-otp'
+                    | '/pan-verification'
+                    | '/pan-verification/pan-info'
+                    | '/digilocker'
+                    | '/returnurl'
+                    | '/client-profiling'
+                    | '/client-profiling/occupation'
+                    | '/client-profiling/trading-experience'
+                    | '/client-profiling/annual-income'
+                    | '/client-profiling/gender-and-marital'
+                    | '/client-profiling/education'
+                    | '/client-profiling/identification'
+                    | '/client-profiling/plans'
+                    | '/client-profiling/declaration'
+                    | '/bank-and-segment'
+                    | '/bank-and-segment/upi'
+                    | '/bank-and-segment/add-bank'
+                    | '/bank-and-segment/cancel-cheque'
+                    | '/bank-and-segment/signature'
+                    | '/bank-and-segment/nominee'
+                    | '/bank-and-segment/nominee/add-nominee'
+                    | '/bank-and-segment/segment'
+                    | '/take-selfie'
+                    | '/e-sign'
+                    | '/status'
+                    | '/status/document'
+                    | '/privacy'
+                    | '/assisted-kyc'
+                  )
+                | string;
             };
           };
         };
@@ -11415,8 +12900,41 @@ export interface operations {
                 message: string;
                 code?: components['schemas']['MessageKey'];
               }[];
-            } & {
-              [key: string]: unknown;
+              screen?:
+                | (
+                    | '/'
+                    | '/verify-otp'
+                    | '/email-verification'
+                    | '/email-verification/verify-otp'
+                    | '/pan-verification'
+                    | '/pan-verification/pan-info'
+                    | '/digilocker'
+                    | '/returnurl'
+                    | '/client-profiling'
+                    | '/client-profiling/occupation'
+                    | '/client-profiling/trading-experience'
+                    | '/client-profiling/annual-income'
+                    | '/client-profiling/gender-and-marital'
+                    | '/client-profiling/education'
+                    | '/client-profiling/identification'
+                    | '/client-profiling/plans'
+                    | '/client-profiling/declaration'
+                    | '/bank-and-segment'
+                    | '/bank-and-segment/upi'
+                    | '/bank-and-segment/add-bank'
+                    | '/bank-and-segment/cancel-cheque'
+                    | '/bank-and-segment/signature'
+                    | '/bank-and-segment/nominee'
+                    | '/bank-and-segment/nominee/add-nominee'
+                    | '/bank-and-segment/segment'
+                    | '/take-selfie'
+                    | '/e-sign'
+                    | '/status'
+                    | '/status/document'
+                    | '/privacy'
+                    | '/assisted-kyc'
+                  )
+                | string;
             };
           };
         };
@@ -11512,8 +13030,41 @@ export interface operations {
                 message: string;
                 code?: components['schemas']['MessageKey'];
               }[];
-            } & {
-              [key: string]: unknown;
+              screen?:
+                | (
+                    | '/'
+                    | '/verify-otp'
+                    | '/email-verification'
+                    | '/email-verification/verify-otp'
+                    | '/pan-verification'
+                    | '/pan-verification/pan-info'
+                    | '/digilocker'
+                    | '/returnurl'
+                    | '/client-profiling'
+                    | '/client-profiling/occupation'
+                    | '/client-profiling/trading-experience'
+                    | '/client-profiling/annual-income'
+                    | '/client-profiling/gender-and-marital'
+                    | '/client-profiling/education'
+                    | '/client-profiling/identification'
+                    | '/client-profiling/plans'
+                    | '/client-profiling/declaration'
+                    | '/bank-and-segment'
+                    | '/bank-and-segment/upi'
+                    | '/bank-and-segment/add-bank'
+                    | '/bank-and-segment/cancel-cheque'
+                    | '/bank-and-segment/signature'
+                    | '/bank-and-segment/nominee'
+                    | '/bank-and-segment/nominee/add-nominee'
+                    | '/bank-and-segment/segment'
+                    | '/take-selfie'
+                    | '/e-sign'
+                    | '/status'
+                    | '/status/document'
+                    | '/privacy'
+                    | '/assisted-kyc'
+                  )
+                | string;
             };
           };
         };
@@ -11601,8 +13152,41 @@ export interface operations {
                 message: string;
                 code?: components['schemas']['MessageKey'];
               }[];
-            } & {
-              [key: string]: unknown;
+              screen?:
+                | (
+                    | '/'
+                    | '/verify-otp'
+                    | '/email-verification'
+                    | '/email-verification/verify-otp'
+                    | '/pan-verification'
+                    | '/pan-verification/pan-info'
+                    | '/digilocker'
+                    | '/returnurl'
+                    | '/client-profiling'
+                    | '/client-profiling/occupation'
+                    | '/client-profiling/trading-experience'
+                    | '/client-profiling/annual-income'
+                    | '/client-profiling/gender-and-marital'
+                    | '/client-profiling/education'
+                    | '/client-profiling/identification'
+                    | '/client-profiling/plans'
+                    | '/client-profiling/declaration'
+                    | '/bank-and-segment'
+                    | '/bank-and-segment/upi'
+                    | '/bank-and-segment/add-bank'
+                    | '/bank-and-segment/cancel-cheque'
+                    | '/bank-and-segment/signature'
+                    | '/bank-and-segment/nominee'
+                    | '/bank-and-segment/nominee/add-nominee'
+                    | '/bank-and-segment/segment'
+                    | '/take-selfie'
+                    | '/e-sign'
+                    | '/status'
+                    | '/status/document'
+                    | '/privacy'
+                    | '/assisted-kyc'
+                  )
+                | string;
             };
           };
         };
@@ -11700,8 +13284,41 @@ export interface operations {
                 message: string;
                 code?: components['schemas']['MessageKey'];
               }[];
-            } & {
-              [key: string]: unknown;
+              screen?:
+                | (
+                    | '/'
+                    | '/verify-otp'
+                    | '/email-verification'
+                    | '/email-verification/verify-otp'
+                    | '/pan-verification'
+                    | '/pan-verification/pan-info'
+                    | '/digilocker'
+                    | '/returnurl'
+                    | '/client-profiling'
+                    | '/client-profiling/occupation'
+                    | '/client-profiling/trading-experience'
+                    | '/client-profiling/annual-income'
+                    | '/client-profiling/gender-and-marital'
+                    | '/client-profiling/education'
+                    | '/client-profiling/identification'
+                    | '/client-profiling/plans'
+                    | '/client-profiling/declaration'
+                    | '/bank-and-segment'
+                    | '/bank-and-segment/upi'
+                    | '/bank-and-segment/add-bank'
+                    | '/bank-and-segment/cancel-cheque'
+                    | '/bank-and-segment/signature'
+                    | '/bank-and-segment/nominee'
+                    | '/bank-and-segment/nominee/add-nominee'
+                    | '/bank-and-segment/segment'
+                    | '/take-selfie'
+                    | '/e-sign'
+                    | '/status'
+                    | '/status/document'
+                    | '/privacy'
+                    | '/assisted-kyc'
+                  )
+                | string;
             };
           };
         };
@@ -11787,8 +13404,41 @@ export interface operations {
                 message: string;
                 code?: components['schemas']['MessageKey'];
               }[];
-            } & {
-              [key: string]: unknown;
+              screen?:
+                | (
+                    | '/'
+                    | '/verify-otp'
+                    | '/email-verification'
+                    | '/email-verification/verify-otp'
+                    | '/pan-verification'
+                    | '/pan-verification/pan-info'
+                    | '/digilocker'
+                    | '/returnurl'
+                    | '/client-profiling'
+                    | '/client-profiling/occupation'
+                    | '/client-profiling/trading-experience'
+                    | '/client-profiling/annual-income'
+                    | '/client-profiling/gender-and-marital'
+                    | '/client-profiling/education'
+                    | '/client-profiling/identification'
+                    | '/client-profiling/plans'
+                    | '/client-profiling/declaration'
+                    | '/bank-and-segment'
+                    | '/bank-and-segment/upi'
+                    | '/bank-and-segment/add-bank'
+                    | '/bank-and-segment/cancel-cheque'
+                    | '/bank-and-segment/signature'
+                    | '/bank-and-segment/nominee'
+                    | '/bank-and-segment/nominee/add-nominee'
+                    | '/bank-and-segment/segment'
+                    | '/take-selfie'
+                    | '/e-sign'
+                    | '/status'
+                    | '/status/document'
+                    | '/privacy'
+                    | '/assisted-kyc'
+                  )
+                | string;
             };
           };
         };
@@ -11896,8 +13546,41 @@ export interface operations {
                 message: string;
                 code?: components['schemas']['MessageKey'];
               }[];
-            } & {
-              [key: string]: unknown;
+              screen?:
+                | (
+                    | '/'
+                    | '/verify-otp'
+                    | '/email-verification'
+                    | '/email-verification/verify-otp'
+                    | '/pan-verification'
+                    | '/pan-verification/pan-info'
+                    | '/digilocker'
+                    | '/returnurl'
+                    | '/client-profiling'
+                    | '/client-profiling/occupation'
+                    | '/client-profiling/trading-experience'
+                    | '/client-profiling/annual-income'
+                    | '/client-profiling/gender-and-marital'
+                    | '/client-profiling/education'
+                    | '/client-profiling/identification'
+                    | '/client-profiling/plans'
+                    | '/client-profiling/declaration'
+                    | '/bank-and-segment'
+                    | '/bank-and-segment/upi'
+                    | '/bank-and-segment/add-bank'
+                    | '/bank-and-segment/cancel-cheque'
+                    | '/bank-and-segment/signature'
+                    | '/bank-and-segment/nominee'
+                    | '/bank-and-segment/nominee/add-nominee'
+                    | '/bank-and-segment/segment'
+                    | '/take-selfie'
+                    | '/e-sign'
+                    | '/status'
+                    | '/status/document'
+                    | '/privacy'
+                    | '/assisted-kyc'
+                  )
+                | string;
             };
           };
         };
@@ -12025,8 +13708,41 @@ export interface operations {
                 message: string;
                 code?: components['schemas']['MessageKey'];
               }[];
-            } & {
-              [key: string]: unknown;
+              screen?:
+                | (
+                    | '/'
+                    | '/verify-otp'
+                    | '/email-verification'
+                    | '/email-verification/verify-otp'
+                    | '/pan-verification'
+                    | '/pan-verification/pan-info'
+                    | '/digilocker'
+                    | '/returnurl'
+                    | '/client-profiling'
+                    | '/client-profiling/occupation'
+                    | '/client-profiling/trading-experience'
+                    | '/client-profiling/annual-income'
+                    | '/client-profiling/gender-and-marital'
+                    | '/client-profiling/education'
+                    | '/client-profiling/identification'
+                    | '/client-profiling/plans'
+                    | '/client-profiling/declaration'
+                    | '/bank-and-segment'
+                    | '/bank-and-segment/upi'
+                    | '/bank-and-segment/add-bank'
+                    | '/bank-and-segment/cancel-cheque'
+                    | '/bank-and-segment/signature'
+                    | '/bank-and-segment/nominee'
+                    | '/bank-and-segment/nominee/add-nominee'
+                    | '/bank-and-segment/segment'
+                    | '/take-selfie'
+                    | '/e-sign'
+                    | '/status'
+                    | '/status/document'
+                    | '/privacy'
+                    | '/assisted-kyc'
+                  )
+                | string;
             };
           };
         };
@@ -12194,8 +13910,41 @@ export interface operations {
                 message: string;
                 code?: components['schemas']['MessageKey'];
               }[];
-            } & {
-              [key: string]: unknown;
+              screen?:
+                | (
+                    | '/'
+                    | '/verify-otp'
+                    | '/email-verification'
+                    | '/email-verification/verify-otp'
+                    | '/pan-verification'
+                    | '/pan-verification/pan-info'
+                    | '/digilocker'
+                    | '/returnurl'
+                    | '/client-profiling'
+                    | '/client-profiling/occupation'
+                    | '/client-profiling/trading-experience'
+                    | '/client-profiling/annual-income'
+                    | '/client-profiling/gender-and-marital'
+                    | '/client-profiling/education'
+                    | '/client-profiling/identification'
+                    | '/client-profiling/plans'
+                    | '/client-profiling/declaration'
+                    | '/bank-and-segment'
+                    | '/bank-and-segment/upi'
+                    | '/bank-and-segment/add-bank'
+                    | '/bank-and-segment/cancel-cheque'
+                    | '/bank-and-segment/signature'
+                    | '/bank-and-segment/nominee'
+                    | '/bank-and-segment/nominee/add-nominee'
+                    | '/bank-and-segment/segment'
+                    | '/take-selfie'
+                    | '/e-sign'
+                    | '/status'
+                    | '/status/document'
+                    | '/privacy'
+                    | '/assisted-kyc'
+                  )
+                | string;
             };
           };
         };
@@ -12402,8 +14151,41 @@ export interface operations {
                 message: string;
                 code?: components['schemas']['MessageKey'];
               }[];
-            } & {
-              [key: string]: unknown;
+              screen?:
+                | (
+                    | '/'
+                    | '/verify-otp'
+                    | '/email-verification'
+                    | '/email-verification/verify-otp'
+                    | '/pan-verification'
+                    | '/pan-verification/pan-info'
+                    | '/digilocker'
+                    | '/returnurl'
+                    | '/client-profiling'
+                    | '/client-profiling/occupation'
+                    | '/client-profiling/trading-experience'
+                    | '/client-profiling/annual-income'
+                    | '/client-profiling/gender-and-marital'
+                    | '/client-profiling/education'
+                    | '/client-profiling/identification'
+                    | '/client-profiling/plans'
+                    | '/client-profiling/declaration'
+                    | '/bank-and-segment'
+                    | '/bank-and-segment/upi'
+                    | '/bank-and-segment/add-bank'
+                    | '/bank-and-segment/cancel-cheque'
+                    | '/bank-and-segment/signature'
+                    | '/bank-and-segment/nominee'
+                    | '/bank-and-segment/nominee/add-nominee'
+                    | '/bank-and-segment/segment'
+                    | '/take-selfie'
+                    | '/e-sign'
+                    | '/status'
+                    | '/status/document'
+                    | '/privacy'
+                    | '/assisted-kyc'
+                  )
+                | string;
             };
           };
         };
@@ -12515,8 +14297,41 @@ export interface operations {
                 message: string;
                 code?: components['schemas']['MessageKey'];
               }[];
-            } & {
-              [key: string]: unknown;
+              screen?:
+                | (
+                    | '/'
+                    | '/verify-otp'
+                    | '/email-verification'
+                    | '/email-verification/verify-otp'
+                    | '/pan-verification'
+                    | '/pan-verification/pan-info'
+                    | '/digilocker'
+                    | '/returnurl'
+                    | '/client-profiling'
+                    | '/client-profiling/occupation'
+                    | '/client-profiling/trading-experience'
+                    | '/client-profiling/annual-income'
+                    | '/client-profiling/gender-and-marital'
+                    | '/client-profiling/education'
+                    | '/client-profiling/identification'
+                    | '/client-profiling/plans'
+                    | '/client-profiling/declaration'
+                    | '/bank-and-segment'
+                    | '/bank-and-segment/upi'
+                    | '/bank-and-segment/add-bank'
+                    | '/bank-and-segment/cancel-cheque'
+                    | '/bank-and-segment/signature'
+                    | '/bank-and-segment/nominee'
+                    | '/bank-and-segment/nominee/add-nominee'
+                    | '/bank-and-segment/segment'
+                    | '/take-selfie'
+                    | '/e-sign'
+                    | '/status'
+                    | '/status/document'
+                    | '/privacy'
+                    | '/assisted-kyc'
+                  )
+                | string;
             };
           };
         };
@@ -12609,8 +14424,41 @@ export interface operations {
                 message: string;
                 code?: components['schemas']['MessageKey'];
               }[];
-            } & {
-              [key: string]: unknown;
+              screen?:
+                | (
+                    | '/'
+                    | '/verify-otp'
+                    | '/email-verification'
+                    | '/email-verification/verify-otp'
+                    | '/pan-verification'
+                    | '/pan-verification/pan-info'
+                    | '/digilocker'
+                    | '/returnurl'
+                    | '/client-profiling'
+                    | '/client-profiling/occupation'
+                    | '/client-profiling/trading-experience'
+                    | '/client-profiling/annual-income'
+                    | '/client-profiling/gender-and-marital'
+                    | '/client-profiling/education'
+                    | '/client-profiling/identification'
+                    | '/client-profiling/plans'
+                    | '/client-profiling/declaration'
+                    | '/bank-and-segment'
+                    | '/bank-and-segment/upi'
+                    | '/bank-and-segment/add-bank'
+                    | '/bank-and-segment/cancel-cheque'
+                    | '/bank-and-segment/signature'
+                    | '/bank-and-segment/nominee'
+                    | '/bank-and-segment/nominee/add-nominee'
+                    | '/bank-and-segment/segment'
+                    | '/take-selfie'
+                    | '/e-sign'
+                    | '/status'
+                    | '/status/document'
+                    | '/privacy'
+                    | '/assisted-kyc'
+                  )
+                | string;
             };
           };
         };
@@ -12679,8 +14527,41 @@ export interface operations {
                 message: string;
                 code?: components['schemas']['MessageKey'];
               }[];
-            } & {
-              [key: string]: unknown;
+              screen?:
+                | (
+                    | '/'
+                    | '/verify-otp'
+                    | '/email-verification'
+                    | '/email-verification/verify-otp'
+                    | '/pan-verification'
+                    | '/pan-verification/pan-info'
+                    | '/digilocker'
+                    | '/returnurl'
+                    | '/client-profiling'
+                    | '/client-profiling/occupation'
+                    | '/client-profiling/trading-experience'
+                    | '/client-profiling/annual-income'
+                    | '/client-profiling/gender-and-marital'
+                    | '/client-profiling/education'
+                    | '/client-profiling/identification'
+                    | '/client-profiling/plans'
+                    | '/client-profiling/declaration'
+                    | '/bank-and-segment'
+                    | '/bank-and-segment/upi'
+                    | '/bank-and-segment/add-bank'
+                    | '/bank-and-segment/cancel-cheque'
+                    | '/bank-and-segment/signature'
+                    | '/bank-and-segment/nominee'
+                    | '/bank-and-segment/nominee/add-nominee'
+                    | '/bank-and-segment/segment'
+                    | '/take-selfie'
+                    | '/e-sign'
+                    | '/status'
+                    | '/status/document'
+                    | '/privacy'
+                    | '/assisted-kyc'
+                  )
+                | string;
             };
           };
         };
@@ -12748,8 +14629,41 @@ export interface operations {
                 message: string;
                 code?: components['schemas']['MessageKey'];
               }[];
-            } & {
-              [key: string]: unknown;
+              screen?:
+                | (
+                    | '/'
+                    | '/verify-otp'
+                    | '/email-verification'
+                    | '/email-verification/verify-otp'
+                    | '/pan-verification'
+                    | '/pan-verification/pan-info'
+                    | '/digilocker'
+                    | '/returnurl'
+                    | '/client-profiling'
+                    | '/client-profiling/occupation'
+                    | '/client-profiling/trading-experience'
+                    | '/client-profiling/annual-income'
+                    | '/client-profiling/gender-and-marital'
+                    | '/client-profiling/education'
+                    | '/client-profiling/identification'
+                    | '/client-profiling/plans'
+                    | '/client-profiling/declaration'
+                    | '/bank-and-segment'
+                    | '/bank-and-segment/upi'
+                    | '/bank-and-segment/add-bank'
+                    | '/bank-and-segment/cancel-cheque'
+                    | '/bank-and-segment/signature'
+                    | '/bank-and-segment/nominee'
+                    | '/bank-and-segment/nominee/add-nominee'
+                    | '/bank-and-segment/segment'
+                    | '/take-selfie'
+                    | '/e-sign'
+                    | '/status'
+                    | '/status/document'
+                    | '/privacy'
+                    | '/assisted-kyc'
+                  )
+                | string;
             };
           };
         };
@@ -12818,8 +14732,41 @@ export interface operations {
                 message: string;
                 code?: components['schemas']['MessageKey'];
               }[];
-            } & {
-              [key: string]: unknown;
+              screen?:
+                | (
+                    | '/'
+                    | '/verify-otp'
+                    | '/email-verification'
+                    | '/email-verification/verify-otp'
+                    | '/pan-verification'
+                    | '/pan-verification/pan-info'
+                    | '/digilocker'
+                    | '/returnurl'
+                    | '/client-profiling'
+                    | '/client-profiling/occupation'
+                    | '/client-profiling/trading-experience'
+                    | '/client-profiling/annual-income'
+                    | '/client-profiling/gender-and-marital'
+                    | '/client-profiling/education'
+                    | '/client-profiling/identification'
+                    | '/client-profiling/plans'
+                    | '/client-profiling/declaration'
+                    | '/bank-and-segment'
+                    | '/bank-and-segment/upi'
+                    | '/bank-and-segment/add-bank'
+                    | '/bank-and-segment/cancel-cheque'
+                    | '/bank-and-segment/signature'
+                    | '/bank-and-segment/nominee'
+                    | '/bank-and-segment/nominee/add-nominee'
+                    | '/bank-and-segment/segment'
+                    | '/take-selfie'
+                    | '/e-sign'
+                    | '/status'
+                    | '/status/document'
+                    | '/privacy'
+                    | '/assisted-kyc'
+                  )
+                | string;
             };
           };
         };
@@ -12895,8 +14842,41 @@ export interface operations {
                 message: string;
                 code?: components['schemas']['MessageKey'];
               }[];
-            } & {
-              [key: string]: unknown;
+              screen?:
+                | (
+                    | '/'
+                    | '/verify-otp'
+                    | '/email-verification'
+                    | '/email-verification/verify-otp'
+                    | '/pan-verification'
+                    | '/pan-verification/pan-info'
+                    | '/digilocker'
+                    | '/returnurl'
+                    | '/client-profiling'
+                    | '/client-profiling/occupation'
+                    | '/client-profiling/trading-experience'
+                    | '/client-profiling/annual-income'
+                    | '/client-profiling/gender-and-marital'
+                    | '/client-profiling/education'
+                    | '/client-profiling/identification'
+                    | '/client-profiling/plans'
+                    | '/client-profiling/declaration'
+                    | '/bank-and-segment'
+                    | '/bank-and-segment/upi'
+                    | '/bank-and-segment/add-bank'
+                    | '/bank-and-segment/cancel-cheque'
+                    | '/bank-and-segment/signature'
+                    | '/bank-and-segment/nominee'
+                    | '/bank-and-segment/nominee/add-nominee'
+                    | '/bank-and-segment/segment'
+                    | '/take-selfie'
+                    | '/e-sign'
+                    | '/status'
+                    | '/status/document'
+                    | '/privacy'
+                    | '/assisted-kyc'
+                  )
+                | string;
             };
           };
         };
@@ -12977,8 +14957,41 @@ export interface operations {
                 message: string;
                 code?: components['schemas']['MessageKey'];
               }[];
-            } & {
-              [key: string]: unknown;
+              screen?:
+                | (
+                    | '/'
+                    | '/verify-otp'
+                    | '/email-verification'
+                    | '/email-verification/verify-otp'
+                    | '/pan-verification'
+                    | '/pan-verification/pan-info'
+                    | '/digilocker'
+                    | '/returnurl'
+                    | '/client-profiling'
+                    | '/client-profiling/occupation'
+                    | '/client-profiling/trading-experience'
+                    | '/client-profiling/annual-income'
+                    | '/client-profiling/gender-and-marital'
+                    | '/client-profiling/education'
+                    | '/client-profiling/identification'
+                    | '/client-profiling/plans'
+                    | '/client-profiling/declaration'
+                    | '/bank-and-segment'
+                    | '/bank-and-segment/upi'
+                    | '/bank-and-segment/add-bank'
+                    | '/bank-and-segment/cancel-cheque'
+                    | '/bank-and-segment/signature'
+                    | '/bank-and-segment/nominee'
+                    | '/bank-and-segment/nominee/add-nominee'
+                    | '/bank-and-segment/segment'
+                    | '/take-selfie'
+                    | '/e-sign'
+                    | '/status'
+                    | '/status/document'
+                    | '/privacy'
+                    | '/assisted-kyc'
+                  )
+                | string;
             };
           };
         };
@@ -13045,8 +15058,41 @@ export interface operations {
                 message: string;
                 code?: components['schemas']['MessageKey'];
               }[];
-            } & {
-              [key: string]: unknown;
+              screen?:
+                | (
+                    | '/'
+                    | '/verify-otp'
+                    | '/email-verification'
+                    | '/email-verification/verify-otp'
+                    | '/pan-verification'
+                    | '/pan-verification/pan-info'
+                    | '/digilocker'
+                    | '/returnurl'
+                    | '/client-profiling'
+                    | '/client-profiling/occupation'
+                    | '/client-profiling/trading-experience'
+                    | '/client-profiling/annual-income'
+                    | '/client-profiling/gender-and-marital'
+                    | '/client-profiling/education'
+                    | '/client-profiling/identification'
+                    | '/client-profiling/plans'
+                    | '/client-profiling/declaration'
+                    | '/bank-and-segment'
+                    | '/bank-and-segment/upi'
+                    | '/bank-and-segment/add-bank'
+                    | '/bank-and-segment/cancel-cheque'
+                    | '/bank-and-segment/signature'
+                    | '/bank-and-segment/nominee'
+                    | '/bank-and-segment/nominee/add-nominee'
+                    | '/bank-and-segment/segment'
+                    | '/take-selfie'
+                    | '/e-sign'
+                    | '/status'
+                    | '/status/document'
+                    | '/privacy'
+                    | '/assisted-kyc'
+                  )
+                | string;
             };
           };
         };
@@ -13272,8 +15318,41 @@ export interface operations {
                 message: string;
                 code?: components['schemas']['MessageKey'];
               }[];
-            } & {
-              [key: string]: unknown;
+              screen?:
+                | (
+                    | '/'
+                    | '/verify-otp'
+                    | '/email-verification'
+                    | '/email-verification/verify-otp'
+                    | '/pan-verification'
+                    | '/pan-verification/pan-info'
+                    | '/digilocker'
+                    | '/returnurl'
+                    | '/client-profiling'
+                    | '/client-profiling/occupation'
+                    | '/client-profiling/trading-experience'
+                    | '/client-profiling/annual-income'
+                    | '/client-profiling/gender-and-marital'
+                    | '/client-profiling/education'
+                    | '/client-profiling/identification'
+                    | '/client-profiling/plans'
+                    | '/client-profiling/declaration'
+                    | '/bank-and-segment'
+                    | '/bank-and-segment/upi'
+                    | '/bank-and-segment/add-bank'
+                    | '/bank-and-segment/cancel-cheque'
+                    | '/bank-and-segment/signature'
+                    | '/bank-and-segment/nominee'
+                    | '/bank-and-segment/nominee/add-nominee'
+                    | '/bank-and-segment/segment'
+                    | '/take-selfie'
+                    | '/e-sign'
+                    | '/status'
+                    | '/status/document'
+                    | '/privacy'
+                    | '/assisted-kyc'
+                  )
+                | string;
             };
           };
         };
@@ -13355,8 +15434,41 @@ export interface operations {
                 message: string;
                 code?: components['schemas']['MessageKey'];
               }[];
-            } & {
-              [key: string]: unknown;
+              screen?:
+                | (
+                    | '/'
+                    | '/verify-otp'
+                    | '/email-verification'
+                    | '/email-verification/verify-otp'
+                    | '/pan-verification'
+                    | '/pan-verification/pan-info'
+                    | '/digilocker'
+                    | '/returnurl'
+                    | '/client-profiling'
+                    | '/client-profiling/occupation'
+                    | '/client-profiling/trading-experience'
+                    | '/client-profiling/annual-income'
+                    | '/client-profiling/gender-and-marital'
+                    | '/client-profiling/education'
+                    | '/client-profiling/identification'
+                    | '/client-profiling/plans'
+                    | '/client-profiling/declaration'
+                    | '/bank-and-segment'
+                    | '/bank-and-segment/upi'
+                    | '/bank-and-segment/add-bank'
+                    | '/bank-and-segment/cancel-cheque'
+                    | '/bank-and-segment/signature'
+                    | '/bank-and-segment/nominee'
+                    | '/bank-and-segment/nominee/add-nominee'
+                    | '/bank-and-segment/segment'
+                    | '/take-selfie'
+                    | '/e-sign'
+                    | '/status'
+                    | '/status/document'
+                    | '/privacy'
+                    | '/assisted-kyc'
+                  )
+                | string;
             };
           };
         };
@@ -13427,8 +15539,41 @@ export interface operations {
                 message: string;
                 code?: components['schemas']['MessageKey'];
               }[];
-            } & {
-              [key: string]: unknown;
+              screen?:
+                | (
+                    | '/'
+                    | '/verify-otp'
+                    | '/email-verification'
+                    | '/email-verification/verify-otp'
+                    | '/pan-verification'
+                    | '/pan-verification/pan-info'
+                    | '/digilocker'
+                    | '/returnurl'
+                    | '/client-profiling'
+                    | '/client-profiling/occupation'
+                    | '/client-profiling/trading-experience'
+                    | '/client-profiling/annual-income'
+                    | '/client-profiling/gender-and-marital'
+                    | '/client-profiling/education'
+                    | '/client-profiling/identification'
+                    | '/client-profiling/plans'
+                    | '/client-profiling/declaration'
+                    | '/bank-and-segment'
+                    | '/bank-and-segment/upi'
+                    | '/bank-and-segment/add-bank'
+                    | '/bank-and-segment/cancel-cheque'
+                    | '/bank-and-segment/signature'
+                    | '/bank-and-segment/nominee'
+                    | '/bank-and-segment/nominee/add-nominee'
+                    | '/bank-and-segment/segment'
+                    | '/take-selfie'
+                    | '/e-sign'
+                    | '/status'
+                    | '/status/document'
+                    | '/privacy'
+                    | '/assisted-kyc'
+                  )
+                | string;
             };
           };
         };
@@ -13493,8 +15638,41 @@ export interface operations {
                 message: string;
                 code?: components['schemas']['MessageKey'];
               }[];
-            } & {
-              [key: string]: unknown;
+              screen?:
+                | (
+                    | '/'
+                    | '/verify-otp'
+                    | '/email-verification'
+                    | '/email-verification/verify-otp'
+                    | '/pan-verification'
+                    | '/pan-verification/pan-info'
+                    | '/digilocker'
+                    | '/returnurl'
+                    | '/client-profiling'
+                    | '/client-profiling/occupation'
+                    | '/client-profiling/trading-experience'
+                    | '/client-profiling/annual-income'
+                    | '/client-profiling/gender-and-marital'
+                    | '/client-profiling/education'
+                    | '/client-profiling/identification'
+                    | '/client-profiling/plans'
+                    | '/client-profiling/declaration'
+                    | '/bank-and-segment'
+                    | '/bank-and-segment/upi'
+                    | '/bank-and-segment/add-bank'
+                    | '/bank-and-segment/cancel-cheque'
+                    | '/bank-and-segment/signature'
+                    | '/bank-and-segment/nominee'
+                    | '/bank-and-segment/nominee/add-nominee'
+                    | '/bank-and-segment/segment'
+                    | '/take-selfie'
+                    | '/e-sign'
+                    | '/status'
+                    | '/status/document'
+                    | '/privacy'
+                    | '/assisted-kyc'
+                  )
+                | string;
             };
           };
         };
@@ -13583,8 +15761,41 @@ export interface operations {
                 message: string;
                 code?: components['schemas']['MessageKey'];
               }[];
-            } & {
-              [key: string]: unknown;
+              screen?:
+                | (
+                    | '/'
+                    | '/verify-otp'
+                    | '/email-verification'
+                    | '/email-verification/verify-otp'
+                    | '/pan-verification'
+                    | '/pan-verification/pan-info'
+                    | '/digilocker'
+                    | '/returnurl'
+                    | '/client-profiling'
+                    | '/client-profiling/occupation'
+                    | '/client-profiling/trading-experience'
+                    | '/client-profiling/annual-income'
+                    | '/client-profiling/gender-and-marital'
+                    | '/client-profiling/education'
+                    | '/client-profiling/identification'
+                    | '/client-profiling/plans'
+                    | '/client-profiling/declaration'
+                    | '/bank-and-segment'
+                    | '/bank-and-segment/upi'
+                    | '/bank-and-segment/add-bank'
+                    | '/bank-and-segment/cancel-cheque'
+                    | '/bank-and-segment/signature'
+                    | '/bank-and-segment/nominee'
+                    | '/bank-and-segment/nominee/add-nominee'
+                    | '/bank-and-segment/segment'
+                    | '/take-selfie'
+                    | '/e-sign'
+                    | '/status'
+                    | '/status/document'
+                    | '/privacy'
+                    | '/assisted-kyc'
+                  )
+                | string;
             };
           };
         };
@@ -13681,8 +15892,41 @@ export interface operations {
                 message: string;
                 code?: components['schemas']['MessageKey'];
               }[];
-            } & {
-              [key: string]: unknown;
+              screen?:
+                | (
+                    | '/'
+                    | '/verify-otp'
+                    | '/email-verification'
+                    | '/email-verification/verify-otp'
+                    | '/pan-verification'
+                    | '/pan-verification/pan-info'
+                    | '/digilocker'
+                    | '/returnurl'
+                    | '/client-profiling'
+                    | '/client-profiling/occupation'
+                    | '/client-profiling/trading-experience'
+                    | '/client-profiling/annual-income'
+                    | '/client-profiling/gender-and-marital'
+                    | '/client-profiling/education'
+                    | '/client-profiling/identification'
+                    | '/client-profiling/plans'
+                    | '/client-profiling/declaration'
+                    | '/bank-and-segment'
+                    | '/bank-and-segment/upi'
+                    | '/bank-and-segment/add-bank'
+                    | '/bank-and-segment/cancel-cheque'
+                    | '/bank-and-segment/signature'
+                    | '/bank-and-segment/nominee'
+                    | '/bank-and-segment/nominee/add-nominee'
+                    | '/bank-and-segment/segment'
+                    | '/take-selfie'
+                    | '/e-sign'
+                    | '/status'
+                    | '/status/document'
+                    | '/privacy'
+                    | '/assisted-kyc'
+                  )
+                | string;
             };
           };
         };
@@ -13762,8 +16006,41 @@ export interface operations {
                 message: string;
                 code?: components['schemas']['MessageKey'];
               }[];
-            } & {
-              [key: string]: unknown;
+              screen?:
+                | (
+                    | '/'
+                    | '/verify-otp'
+                    | '/email-verification'
+                    | '/email-verification/verify-otp'
+                    | '/pan-verification'
+                    | '/pan-verification/pan-info'
+                    | '/digilocker'
+                    | '/returnurl'
+                    | '/client-profiling'
+                    | '/client-profiling/occupation'
+                    | '/client-profiling/trading-experience'
+                    | '/client-profiling/annual-income'
+                    | '/client-profiling/gender-and-marital'
+                    | '/client-profiling/education'
+                    | '/client-profiling/identification'
+                    | '/client-profiling/plans'
+                    | '/client-profiling/declaration'
+                    | '/bank-and-segment'
+                    | '/bank-and-segment/upi'
+                    | '/bank-and-segment/add-bank'
+                    | '/bank-and-segment/cancel-cheque'
+                    | '/bank-and-segment/signature'
+                    | '/bank-and-segment/nominee'
+                    | '/bank-and-segment/nominee/add-nominee'
+                    | '/bank-and-segment/segment'
+                    | '/take-selfie'
+                    | '/e-sign'
+                    | '/status'
+                    | '/status/document'
+                    | '/privacy'
+                    | '/assisted-kyc'
+                  )
+                | string;
             };
           };
         };
@@ -13939,8 +16216,41 @@ export interface operations {
                 message: string;
                 code?: components['schemas']['MessageKey'];
               }[];
-            } & {
-              [key: string]: unknown;
+              screen?:
+                | (
+                    | '/'
+                    | '/verify-otp'
+                    | '/email-verification'
+                    | '/email-verification/verify-otp'
+                    | '/pan-verification'
+                    | '/pan-verification/pan-info'
+                    | '/digilocker'
+                    | '/returnurl'
+                    | '/client-profiling'
+                    | '/client-profiling/occupation'
+                    | '/client-profiling/trading-experience'
+                    | '/client-profiling/annual-income'
+                    | '/client-profiling/gender-and-marital'
+                    | '/client-profiling/education'
+                    | '/client-profiling/identification'
+                    | '/client-profiling/plans'
+                    | '/client-profiling/declaration'
+                    | '/bank-and-segment'
+                    | '/bank-and-segment/upi'
+                    | '/bank-and-segment/add-bank'
+                    | '/bank-and-segment/cancel-cheque'
+                    | '/bank-and-segment/signature'
+                    | '/bank-and-segment/nominee'
+                    | '/bank-and-segment/nominee/add-nominee'
+                    | '/bank-and-segment/segment'
+                    | '/take-selfie'
+                    | '/e-sign'
+                    | '/status'
+                    | '/status/document'
+                    | '/privacy'
+                    | '/assisted-kyc'
+                  )
+                | string;
             };
           };
         };
@@ -14021,8 +16331,41 @@ export interface operations {
                 message: string;
                 code?: components['schemas']['MessageKey'];
               }[];
-            } & {
-              [key: string]: unknown;
+              screen?:
+                | (
+                    | '/'
+                    | '/verify-otp'
+                    | '/email-verification'
+                    | '/email-verification/verify-otp'
+                    | '/pan-verification'
+                    | '/pan-verification/pan-info'
+                    | '/digilocker'
+                    | '/returnurl'
+                    | '/client-profiling'
+                    | '/client-profiling/occupation'
+                    | '/client-profiling/trading-experience'
+                    | '/client-profiling/annual-income'
+                    | '/client-profiling/gender-and-marital'
+                    | '/client-profiling/education'
+                    | '/client-profiling/identification'
+                    | '/client-profiling/plans'
+                    | '/client-profiling/declaration'
+                    | '/bank-and-segment'
+                    | '/bank-and-segment/upi'
+                    | '/bank-and-segment/add-bank'
+                    | '/bank-and-segment/cancel-cheque'
+                    | '/bank-and-segment/signature'
+                    | '/bank-and-segment/nominee'
+                    | '/bank-and-segment/nominee/add-nominee'
+                    | '/bank-and-segment/segment'
+                    | '/take-selfie'
+                    | '/e-sign'
+                    | '/status'
+                    | '/status/document'
+                    | '/privacy'
+                    | '/assisted-kyc'
+                  )
+                | string;
             };
           };
         };
@@ -14105,8 +16448,41 @@ export interface operations {
                 message: string;
                 code?: components['schemas']['MessageKey'];
               }[];
-            } & {
-              [key: string]: unknown;
+              screen?:
+                | (
+                    | '/'
+                    | '/verify-otp'
+                    | '/email-verification'
+                    | '/email-verification/verify-otp'
+                    | '/pan-verification'
+                    | '/pan-verification/pan-info'
+                    | '/digilocker'
+                    | '/returnurl'
+                    | '/client-profiling'
+                    | '/client-profiling/occupation'
+                    | '/client-profiling/trading-experience'
+                    | '/client-profiling/annual-income'
+                    | '/client-profiling/gender-and-marital'
+                    | '/client-profiling/education'
+                    | '/client-profiling/identification'
+                    | '/client-profiling/plans'
+                    | '/client-profiling/declaration'
+                    | '/bank-and-segment'
+                    | '/bank-and-segment/upi'
+                    | '/bank-and-segment/add-bank'
+                    | '/bank-and-segment/cancel-cheque'
+                    | '/bank-and-segment/signature'
+                    | '/bank-and-segment/nominee'
+                    | '/bank-and-segment/nominee/add-nominee'
+                    | '/bank-and-segment/segment'
+                    | '/take-selfie'
+                    | '/e-sign'
+                    | '/status'
+                    | '/status/document'
+                    | '/privacy'
+                    | '/assisted-kyc'
+                  )
+                | string;
             };
           };
         };
@@ -14182,8 +16558,41 @@ export interface operations {
                 message: string;
                 code?: components['schemas']['MessageKey'];
               }[];
-            } & {
-              [key: string]: unknown;
+              screen?:
+                | (
+                    | '/'
+                    | '/verify-otp'
+                    | '/email-verification'
+                    | '/email-verification/verify-otp'
+                    | '/pan-verification'
+                    | '/pan-verification/pan-info'
+                    | '/digilocker'
+                    | '/returnurl'
+                    | '/client-profiling'
+                    | '/client-profiling/occupation'
+                    | '/client-profiling/trading-experience'
+                    | '/client-profiling/annual-income'
+                    | '/client-profiling/gender-and-marital'
+                    | '/client-profiling/education'
+                    | '/client-profiling/identification'
+                    | '/client-profiling/plans'
+                    | '/client-profiling/declaration'
+                    | '/bank-and-segment'
+                    | '/bank-and-segment/upi'
+                    | '/bank-and-segment/add-bank'
+                    | '/bank-and-segment/cancel-cheque'
+                    | '/bank-and-segment/signature'
+                    | '/bank-and-segment/nominee'
+                    | '/bank-and-segment/nominee/add-nominee'
+                    | '/bank-and-segment/segment'
+                    | '/take-selfie'
+                    | '/e-sign'
+                    | '/status'
+                    | '/status/document'
+                    | '/privacy'
+                    | '/assisted-kyc'
+                  )
+                | string;
             };
           };
         };
@@ -14259,8 +16668,41 @@ export interface operations {
                 message: string;
                 code?: components['schemas']['MessageKey'];
               }[];
-            } & {
-              [key: string]: unknown;
+              screen?:
+                | (
+                    | '/'
+                    | '/verify-otp'
+                    | '/email-verification'
+                    | '/email-verification/verify-otp'
+                    | '/pan-verification'
+                    | '/pan-verification/pan-info'
+                    | '/digilocker'
+                    | '/returnurl'
+                    | '/client-profiling'
+                    | '/client-profiling/occupation'
+                    | '/client-profiling/trading-experience'
+                    | '/client-profiling/annual-income'
+                    | '/client-profiling/gender-and-marital'
+                    | '/client-profiling/education'
+                    | '/client-profiling/identification'
+                    | '/client-profiling/plans'
+                    | '/client-profiling/declaration'
+                    | '/bank-and-segment'
+                    | '/bank-and-segment/upi'
+                    | '/bank-and-segment/add-bank'
+                    | '/bank-and-segment/cancel-cheque'
+                    | '/bank-and-segment/signature'
+                    | '/bank-and-segment/nominee'
+                    | '/bank-and-segment/nominee/add-nominee'
+                    | '/bank-and-segment/segment'
+                    | '/take-selfie'
+                    | '/e-sign'
+                    | '/status'
+                    | '/status/document'
+                    | '/privacy'
+                    | '/assisted-kyc'
+                  )
+                | string;
             };
           };
         };
@@ -14342,8 +16784,41 @@ export interface operations {
                 message: string;
                 code?: components['schemas']['MessageKey'];
               }[];
-            } & {
-              [key: string]: unknown;
+              screen?:
+                | (
+                    | '/'
+                    | '/verify-otp'
+                    | '/email-verification'
+                    | '/email-verification/verify-otp'
+                    | '/pan-verification'
+                    | '/pan-verification/pan-info'
+                    | '/digilocker'
+                    | '/returnurl'
+                    | '/client-profiling'
+                    | '/client-profiling/occupation'
+                    | '/client-profiling/trading-experience'
+                    | '/client-profiling/annual-income'
+                    | '/client-profiling/gender-and-marital'
+                    | '/client-profiling/education'
+                    | '/client-profiling/identification'
+                    | '/client-profiling/plans'
+                    | '/client-profiling/declaration'
+                    | '/bank-and-segment'
+                    | '/bank-and-segment/upi'
+                    | '/bank-and-segment/add-bank'
+                    | '/bank-and-segment/cancel-cheque'
+                    | '/bank-and-segment/signature'
+                    | '/bank-and-segment/nominee'
+                    | '/bank-and-segment/nominee/add-nominee'
+                    | '/bank-and-segment/segment'
+                    | '/take-selfie'
+                    | '/e-sign'
+                    | '/status'
+                    | '/status/document'
+                    | '/privacy'
+                    | '/assisted-kyc'
+                  )
+                | string;
             };
           };
         };
@@ -14420,8 +16895,41 @@ export interface operations {
                 message: string;
                 code?: components['schemas']['MessageKey'];
               }[];
-            } & {
-              [key: string]: unknown;
+              screen?:
+                | (
+                    | '/'
+                    | '/verify-otp'
+                    | '/email-verification'
+                    | '/email-verification/verify-otp'
+                    | '/pan-verification'
+                    | '/pan-verification/pan-info'
+                    | '/digilocker'
+                    | '/returnurl'
+                    | '/client-profiling'
+                    | '/client-profiling/occupation'
+                    | '/client-profiling/trading-experience'
+                    | '/client-profiling/annual-income'
+                    | '/client-profiling/gender-and-marital'
+                    | '/client-profiling/education'
+                    | '/client-profiling/identification'
+                    | '/client-profiling/plans'
+                    | '/client-profiling/declaration'
+                    | '/bank-and-segment'
+                    | '/bank-and-segment/upi'
+                    | '/bank-and-segment/add-bank'
+                    | '/bank-and-segment/cancel-cheque'
+                    | '/bank-and-segment/signature'
+                    | '/bank-and-segment/nominee'
+                    | '/bank-and-segment/nominee/add-nominee'
+                    | '/bank-and-segment/segment'
+                    | '/take-selfie'
+                    | '/e-sign'
+                    | '/status'
+                    | '/status/document'
+                    | '/privacy'
+                    | '/assisted-kyc'
+                  )
+                | string;
             };
           };
         };
@@ -14544,8 +17052,41 @@ export interface operations {
                 message: string;
                 code?: components['schemas']['MessageKey'];
               }[];
-            } & {
-              [key: string]: unknown;
+              screen?:
+                | (
+                    | '/'
+                    | '/verify-otp'
+                    | '/email-verification'
+                    | '/email-verification/verify-otp'
+                    | '/pan-verification'
+                    | '/pan-verification/pan-info'
+                    | '/digilocker'
+                    | '/returnurl'
+                    | '/client-profiling'
+                    | '/client-profiling/occupation'
+                    | '/client-profiling/trading-experience'
+                    | '/client-profiling/annual-income'
+                    | '/client-profiling/gender-and-marital'
+                    | '/client-profiling/education'
+                    | '/client-profiling/identification'
+                    | '/client-profiling/plans'
+                    | '/client-profiling/declaration'
+                    | '/bank-and-segment'
+                    | '/bank-and-segment/upi'
+                    | '/bank-and-segment/add-bank'
+                    | '/bank-and-segment/cancel-cheque'
+                    | '/bank-and-segment/signature'
+                    | '/bank-and-segment/nominee'
+                    | '/bank-and-segment/nominee/add-nominee'
+                    | '/bank-and-segment/segment'
+                    | '/take-selfie'
+                    | '/e-sign'
+                    | '/status'
+                    | '/status/document'
+                    | '/privacy'
+                    | '/assisted-kyc'
+                  )
+                | string;
             };
           };
         };
@@ -14618,8 +17159,41 @@ export interface operations {
                 message: string;
                 code?: components['schemas']['MessageKey'];
               }[];
-            } & {
-              [key: string]: unknown;
+              screen?:
+                | (
+                    | '/'
+                    | '/verify-otp'
+                    | '/email-verification'
+                    | '/email-verification/verify-otp'
+                    | '/pan-verification'
+                    | '/pan-verification/pan-info'
+                    | '/digilocker'
+                    | '/returnurl'
+                    | '/client-profiling'
+                    | '/client-profiling/occupation'
+                    | '/client-profiling/trading-experience'
+                    | '/client-profiling/annual-income'
+                    | '/client-profiling/gender-and-marital'
+                    | '/client-profiling/education'
+                    | '/client-profiling/identification'
+                    | '/client-profiling/plans'
+                    | '/client-profiling/declaration'
+                    | '/bank-and-segment'
+                    | '/bank-and-segment/upi'
+                    | '/bank-and-segment/add-bank'
+                    | '/bank-and-segment/cancel-cheque'
+                    | '/bank-and-segment/signature'
+                    | '/bank-and-segment/nominee'
+                    | '/bank-and-segment/nominee/add-nominee'
+                    | '/bank-and-segment/segment'
+                    | '/take-selfie'
+                    | '/e-sign'
+                    | '/status'
+                    | '/status/document'
+                    | '/privacy'
+                    | '/assisted-kyc'
+                  )
+                | string;
             };
           };
         };
@@ -14696,8 +17270,41 @@ export interface operations {
                 message: string;
                 code?: components['schemas']['MessageKey'];
               }[];
-            } & {
-              [key: string]: unknown;
+              screen?:
+                | (
+                    | '/'
+                    | '/verify-otp'
+                    | '/email-verification'
+                    | '/email-verification/verify-otp'
+                    | '/pan-verification'
+                    | '/pan-verification/pan-info'
+                    | '/digilocker'
+                    | '/returnurl'
+                    | '/client-profiling'
+                    | '/client-profiling/occupation'
+                    | '/client-profiling/trading-experience'
+                    | '/client-profiling/annual-income'
+                    | '/client-profiling/gender-and-marital'
+                    | '/client-profiling/education'
+                    | '/client-profiling/identification'
+                    | '/client-profiling/plans'
+                    | '/client-profiling/declaration'
+                    | '/bank-and-segment'
+                    | '/bank-and-segment/upi'
+                    | '/bank-and-segment/add-bank'
+                    | '/bank-and-segment/cancel-cheque'
+                    | '/bank-and-segment/signature'
+                    | '/bank-and-segment/nominee'
+                    | '/bank-and-segment/nominee/add-nominee'
+                    | '/bank-and-segment/segment'
+                    | '/take-selfie'
+                    | '/e-sign'
+                    | '/status'
+                    | '/status/document'
+                    | '/privacy'
+                    | '/assisted-kyc'
+                  )
+                | string;
             };
           };
         };
@@ -14773,8 +17380,41 @@ export interface operations {
                 message: string;
                 code?: components['schemas']['MessageKey'];
               }[];
-            } & {
-              [key: string]: unknown;
+              screen?:
+                | (
+                    | '/'
+                    | '/verify-otp'
+                    | '/email-verification'
+                    | '/email-verification/verify-otp'
+                    | '/pan-verification'
+                    | '/pan-verification/pan-info'
+                    | '/digilocker'
+                    | '/returnurl'
+                    | '/client-profiling'
+                    | '/client-profiling/occupation'
+                    | '/client-profiling/trading-experience'
+                    | '/client-profiling/annual-income'
+                    | '/client-profiling/gender-and-marital'
+                    | '/client-profiling/education'
+                    | '/client-profiling/identification'
+                    | '/client-profiling/plans'
+                    | '/client-profiling/declaration'
+                    | '/bank-and-segment'
+                    | '/bank-and-segment/upi'
+                    | '/bank-and-segment/add-bank'
+                    | '/bank-and-segment/cancel-cheque'
+                    | '/bank-and-segment/signature'
+                    | '/bank-and-segment/nominee'
+                    | '/bank-and-segment/nominee/add-nominee'
+                    | '/bank-and-segment/segment'
+                    | '/take-selfie'
+                    | '/e-sign'
+                    | '/status'
+                    | '/status/document'
+                    | '/privacy'
+                    | '/assisted-kyc'
+                  )
+                | string;
             };
           };
         };
@@ -14842,8 +17482,41 @@ export interface operations {
                 message: string;
                 code?: components['schemas']['MessageKey'];
               }[];
-            } & {
-              [key: string]: unknown;
+              screen?:
+                | (
+                    | '/'
+                    | '/verify-otp'
+                    | '/email-verification'
+                    | '/email-verification/verify-otp'
+                    | '/pan-verification'
+                    | '/pan-verification/pan-info'
+                    | '/digilocker'
+                    | '/returnurl'
+                    | '/client-profiling'
+                    | '/client-profiling/occupation'
+                    | '/client-profiling/trading-experience'
+                    | '/client-profiling/annual-income'
+                    | '/client-profiling/gender-and-marital'
+                    | '/client-profiling/education'
+                    | '/client-profiling/identification'
+                    | '/client-profiling/plans'
+                    | '/client-profiling/declaration'
+                    | '/bank-and-segment'
+                    | '/bank-and-segment/upi'
+                    | '/bank-and-segment/add-bank'
+                    | '/bank-and-segment/cancel-cheque'
+                    | '/bank-and-segment/signature'
+                    | '/bank-and-segment/nominee'
+                    | '/bank-and-segment/nominee/add-nominee'
+                    | '/bank-and-segment/segment'
+                    | '/take-selfie'
+                    | '/e-sign'
+                    | '/status'
+                    | '/status/document'
+                    | '/privacy'
+                    | '/assisted-kyc'
+                  )
+                | string;
             };
           };
         };
@@ -14911,8 +17584,41 @@ export interface operations {
                 message: string;
                 code?: components['schemas']['MessageKey'];
               }[];
-            } & {
-              [key: string]: unknown;
+              screen?:
+                | (
+                    | '/'
+                    | '/verify-otp'
+                    | '/email-verification'
+                    | '/email-verification/verify-otp'
+                    | '/pan-verification'
+                    | '/pan-verification/pan-info'
+                    | '/digilocker'
+                    | '/returnurl'
+                    | '/client-profiling'
+                    | '/client-profiling/occupation'
+                    | '/client-profiling/trading-experience'
+                    | '/client-profiling/annual-income'
+                    | '/client-profiling/gender-and-marital'
+                    | '/client-profiling/education'
+                    | '/client-profiling/identification'
+                    | '/client-profiling/plans'
+                    | '/client-profiling/declaration'
+                    | '/bank-and-segment'
+                    | '/bank-and-segment/upi'
+                    | '/bank-and-segment/add-bank'
+                    | '/bank-and-segment/cancel-cheque'
+                    | '/bank-and-segment/signature'
+                    | '/bank-and-segment/nominee'
+                    | '/bank-and-segment/nominee/add-nominee'
+                    | '/bank-and-segment/segment'
+                    | '/take-selfie'
+                    | '/e-sign'
+                    | '/status'
+                    | '/status/document'
+                    | '/privacy'
+                    | '/assisted-kyc'
+                  )
+                | string;
             };
           };
         };
@@ -14986,8 +17692,41 @@ export interface operations {
                 message: string;
                 code?: components['schemas']['MessageKey'];
               }[];
-            } & {
-              [key: string]: unknown;
+              screen?:
+                | (
+                    | '/'
+                    | '/verify-otp'
+                    | '/email-verification'
+                    | '/email-verification/verify-otp'
+                    | '/pan-verification'
+                    | '/pan-verification/pan-info'
+                    | '/digilocker'
+                    | '/returnurl'
+                    | '/client-profiling'
+                    | '/client-profiling/occupation'
+                    | '/client-profiling/trading-experience'
+                    | '/client-profiling/annual-income'
+                    | '/client-profiling/gender-and-marital'
+                    | '/client-profiling/education'
+                    | '/client-profiling/identification'
+                    | '/client-profiling/plans'
+                    | '/client-profiling/declaration'
+                    | '/bank-and-segment'
+                    | '/bank-and-segment/upi'
+                    | '/bank-and-segment/add-bank'
+                    | '/bank-and-segment/cancel-cheque'
+                    | '/bank-and-segment/signature'
+                    | '/bank-and-segment/nominee'
+                    | '/bank-and-segment/nominee/add-nominee'
+                    | '/bank-and-segment/segment'
+                    | '/take-selfie'
+                    | '/e-sign'
+                    | '/status'
+                    | '/status/document'
+                    | '/privacy'
+                    | '/assisted-kyc'
+                  )
+                | string;
             };
           };
         };
@@ -15185,8 +17924,41 @@ export interface operations {
                 message: string;
                 code?: components['schemas']['MessageKey'];
               }[];
-            } & {
-              [key: string]: unknown;
+              screen?:
+                | (
+                    | '/'
+                    | '/verify-otp'
+                    | '/email-verification'
+                    | '/email-verification/verify-otp'
+                    | '/pan-verification'
+                    | '/pan-verification/pan-info'
+                    | '/digilocker'
+                    | '/returnurl'
+                    | '/client-profiling'
+                    | '/client-profiling/occupation'
+                    | '/client-profiling/trading-experience'
+                    | '/client-profiling/annual-income'
+                    | '/client-profiling/gender-and-marital'
+                    | '/client-profiling/education'
+                    | '/client-profiling/identification'
+                    | '/client-profiling/plans'
+                    | '/client-profiling/declaration'
+                    | '/bank-and-segment'
+                    | '/bank-and-segment/upi'
+                    | '/bank-and-segment/add-bank'
+                    | '/bank-and-segment/cancel-cheque'
+                    | '/bank-and-segment/signature'
+                    | '/bank-and-segment/nominee'
+                    | '/bank-and-segment/nominee/add-nominee'
+                    | '/bank-and-segment/segment'
+                    | '/take-selfie'
+                    | '/e-sign'
+                    | '/status'
+                    | '/status/document'
+                    | '/privacy'
+                    | '/assisted-kyc'
+                  )
+                | string;
             };
           };
         };
@@ -15248,8 +18020,41 @@ export interface operations {
                 message: string;
                 code?: components['schemas']['MessageKey'];
               }[];
-            } & {
-              [key: string]: unknown;
+              screen?:
+                | (
+                    | '/'
+                    | '/verify-otp'
+                    | '/email-verification'
+                    | '/email-verification/verify-otp'
+                    | '/pan-verification'
+                    | '/pan-verification/pan-info'
+                    | '/digilocker'
+                    | '/returnurl'
+                    | '/client-profiling'
+                    | '/client-profiling/occupation'
+                    | '/client-profiling/trading-experience'
+                    | '/client-profiling/annual-income'
+                    | '/client-profiling/gender-and-marital'
+                    | '/client-profiling/education'
+                    | '/client-profiling/identification'
+                    | '/client-profiling/plans'
+                    | '/client-profiling/declaration'
+                    | '/bank-and-segment'
+                    | '/bank-and-segment/upi'
+                    | '/bank-and-segment/add-bank'
+                    | '/bank-and-segment/cancel-cheque'
+                    | '/bank-and-segment/signature'
+                    | '/bank-and-segment/nominee'
+                    | '/bank-and-segment/nominee/add-nominee'
+                    | '/bank-and-segment/segment'
+                    | '/take-selfie'
+                    | '/e-sign'
+                    | '/status'
+                    | '/status/document'
+                    | '/privacy'
+                    | '/assisted-kyc'
+                  )
+                | string;
             };
           };
         };
@@ -15389,8 +18194,41 @@ export interface operations {
                 message: string;
                 code?: components['schemas']['MessageKey'];
               }[];
-            } & {
-              [key: string]: unknown;
+              screen?:
+                | (
+                    | '/'
+                    | '/verify-otp'
+                    | '/email-verification'
+                    | '/email-verification/verify-otp'
+                    | '/pan-verification'
+                    | '/pan-verification/pan-info'
+                    | '/digilocker'
+                    | '/returnurl'
+                    | '/client-profiling'
+                    | '/client-profiling/occupation'
+                    | '/client-profiling/trading-experience'
+                    | '/client-profiling/annual-income'
+                    | '/client-profiling/gender-and-marital'
+                    | '/client-profiling/education'
+                    | '/client-profiling/identification'
+                    | '/client-profiling/plans'
+                    | '/client-profiling/declaration'
+                    | '/bank-and-segment'
+                    | '/bank-and-segment/upi'
+                    | '/bank-and-segment/add-bank'
+                    | '/bank-and-segment/cancel-cheque'
+                    | '/bank-and-segment/signature'
+                    | '/bank-and-segment/nominee'
+                    | '/bank-and-segment/nominee/add-nominee'
+                    | '/bank-and-segment/segment'
+                    | '/take-selfie'
+                    | '/e-sign'
+                    | '/status'
+                    | '/status/document'
+                    | '/privacy'
+                    | '/assisted-kyc'
+                  )
+                | string;
             };
           };
         };
@@ -15495,8 +18333,41 @@ export interface operations {
                 message: string;
                 code?: components['schemas']['MessageKey'];
               }[];
-            } & {
-              [key: string]: unknown;
+              screen?:
+                | (
+                    | '/'
+                    | '/verify-otp'
+                    | '/email-verification'
+                    | '/email-verification/verify-otp'
+                    | '/pan-verification'
+                    | '/pan-verification/pan-info'
+                    | '/digilocker'
+                    | '/returnurl'
+                    | '/client-profiling'
+                    | '/client-profiling/occupation'
+                    | '/client-profiling/trading-experience'
+                    | '/client-profiling/annual-income'
+                    | '/client-profiling/gender-and-marital'
+                    | '/client-profiling/education'
+                    | '/client-profiling/identification'
+                    | '/client-profiling/plans'
+                    | '/client-profiling/declaration'
+                    | '/bank-and-segment'
+                    | '/bank-and-segment/upi'
+                    | '/bank-and-segment/add-bank'
+                    | '/bank-and-segment/cancel-cheque'
+                    | '/bank-and-segment/signature'
+                    | '/bank-and-segment/nominee'
+                    | '/bank-and-segment/nominee/add-nominee'
+                    | '/bank-and-segment/segment'
+                    | '/take-selfie'
+                    | '/e-sign'
+                    | '/status'
+                    | '/status/document'
+                    | '/privacy'
+                    | '/assisted-kyc'
+                  )
+                | string;
             };
           };
         };
@@ -15577,8 +18448,41 @@ export interface operations {
                 message: string;
                 code?: components['schemas']['MessageKey'];
               }[];
-            } & {
-              [key: string]: unknown;
+              screen?:
+                | (
+                    | '/'
+                    | '/verify-otp'
+                    | '/email-verification'
+                    | '/email-verification/verify-otp'
+                    | '/pan-verification'
+                    | '/pan-verification/pan-info'
+                    | '/digilocker'
+                    | '/returnurl'
+                    | '/client-profiling'
+                    | '/client-profiling/occupation'
+                    | '/client-profiling/trading-experience'
+                    | '/client-profiling/annual-income'
+                    | '/client-profiling/gender-and-marital'
+                    | '/client-profiling/education'
+                    | '/client-profiling/identification'
+                    | '/client-profiling/plans'
+                    | '/client-profiling/declaration'
+                    | '/bank-and-segment'
+                    | '/bank-and-segment/upi'
+                    | '/bank-and-segment/add-bank'
+                    | '/bank-and-segment/cancel-cheque'
+                    | '/bank-and-segment/signature'
+                    | '/bank-and-segment/nominee'
+                    | '/bank-and-segment/nominee/add-nominee'
+                    | '/bank-and-segment/segment'
+                    | '/take-selfie'
+                    | '/e-sign'
+                    | '/status'
+                    | '/status/document'
+                    | '/privacy'
+                    | '/assisted-kyc'
+                  )
+                | string;
             };
           };
         };
@@ -15747,8 +18651,41 @@ export interface operations {
                 message: string;
                 code?: components['schemas']['MessageKey'];
               }[];
-            } & {
-              [key: string]: unknown;
+              screen?:
+                | (
+                    | '/'
+                    | '/verify-otp'
+                    | '/email-verification'
+                    | '/email-verification/verify-otp'
+                    | '/pan-verification'
+                    | '/pan-verification/pan-info'
+                    | '/digilocker'
+                    | '/returnurl'
+                    | '/client-profiling'
+                    | '/client-profiling/occupation'
+                    | '/client-profiling/trading-experience'
+                    | '/client-profiling/annual-income'
+                    | '/client-profiling/gender-and-marital'
+                    | '/client-profiling/education'
+                    | '/client-profiling/identification'
+                    | '/client-profiling/plans'
+                    | '/client-profiling/declaration'
+                    | '/bank-and-segment'
+                    | '/bank-and-segment/upi'
+                    | '/bank-and-segment/add-bank'
+                    | '/bank-and-segment/cancel-cheque'
+                    | '/bank-and-segment/signature'
+                    | '/bank-and-segment/nominee'
+                    | '/bank-and-segment/nominee/add-nominee'
+                    | '/bank-and-segment/segment'
+                    | '/take-selfie'
+                    | '/e-sign'
+                    | '/status'
+                    | '/status/document'
+                    | '/privacy'
+                    | '/assisted-kyc'
+                  )
+                | string;
             };
           };
         };
@@ -15814,8 +18751,41 @@ export interface operations {
                 message: string;
                 code?: components['schemas']['MessageKey'];
               }[];
-            } & {
-              [key: string]: unknown;
+              screen?:
+                | (
+                    | '/'
+                    | '/verify-otp'
+                    | '/email-verification'
+                    | '/email-verification/verify-otp'
+                    | '/pan-verification'
+                    | '/pan-verification/pan-info'
+                    | '/digilocker'
+                    | '/returnurl'
+                    | '/client-profiling'
+                    | '/client-profiling/occupation'
+                    | '/client-profiling/trading-experience'
+                    | '/client-profiling/annual-income'
+                    | '/client-profiling/gender-and-marital'
+                    | '/client-profiling/education'
+                    | '/client-profiling/identification'
+                    | '/client-profiling/plans'
+                    | '/client-profiling/declaration'
+                    | '/bank-and-segment'
+                    | '/bank-and-segment/upi'
+                    | '/bank-and-segment/add-bank'
+                    | '/bank-and-segment/cancel-cheque'
+                    | '/bank-and-segment/signature'
+                    | '/bank-and-segment/nominee'
+                    | '/bank-and-segment/nominee/add-nominee'
+                    | '/bank-and-segment/segment'
+                    | '/take-selfie'
+                    | '/e-sign'
+                    | '/status'
+                    | '/status/document'
+                    | '/privacy'
+                    | '/assisted-kyc'
+                  )
+                | string;
             };
           };
         };
@@ -15897,8 +18867,41 @@ export interface operations {
                 message: string;
                 code?: components['schemas']['MessageKey'];
               }[];
-            } & {
-              [key: string]: unknown;
+              screen?:
+                | (
+                    | '/'
+                    | '/verify-otp'
+                    | '/email-verification'
+                    | '/email-verification/verify-otp'
+                    | '/pan-verification'
+                    | '/pan-verification/pan-info'
+                    | '/digilocker'
+                    | '/returnurl'
+                    | '/client-profiling'
+                    | '/client-profiling/occupation'
+                    | '/client-profiling/trading-experience'
+                    | '/client-profiling/annual-income'
+                    | '/client-profiling/gender-and-marital'
+                    | '/client-profiling/education'
+                    | '/client-profiling/identification'
+                    | '/client-profiling/plans'
+                    | '/client-profiling/declaration'
+                    | '/bank-and-segment'
+                    | '/bank-and-segment/upi'
+                    | '/bank-and-segment/add-bank'
+                    | '/bank-and-segment/cancel-cheque'
+                    | '/bank-and-segment/signature'
+                    | '/bank-and-segment/nominee'
+                    | '/bank-and-segment/nominee/add-nominee'
+                    | '/bank-and-segment/segment'
+                    | '/take-selfie'
+                    | '/e-sign'
+                    | '/status'
+                    | '/status/document'
+                    | '/privacy'
+                    | '/assisted-kyc'
+                  )
+                | string;
             };
           };
         };
@@ -15997,8 +19000,41 @@ export interface operations {
                 message: string;
                 code?: components['schemas']['MessageKey'];
               }[];
-            } & {
-              [key: string]: unknown;
+              screen?:
+                | (
+                    | '/'
+                    | '/verify-otp'
+                    | '/email-verification'
+                    | '/email-verification/verify-otp'
+                    | '/pan-verification'
+                    | '/pan-verification/pan-info'
+                    | '/digilocker'
+                    | '/returnurl'
+                    | '/client-profiling'
+                    | '/client-profiling/occupation'
+                    | '/client-profiling/trading-experience'
+                    | '/client-profiling/annual-income'
+                    | '/client-profiling/gender-and-marital'
+                    | '/client-profiling/education'
+                    | '/client-profiling/identification'
+                    | '/client-profiling/plans'
+                    | '/client-profiling/declaration'
+                    | '/bank-and-segment'
+                    | '/bank-and-segment/upi'
+                    | '/bank-and-segment/add-bank'
+                    | '/bank-and-segment/cancel-cheque'
+                    | '/bank-and-segment/signature'
+                    | '/bank-and-segment/nominee'
+                    | '/bank-and-segment/nominee/add-nominee'
+                    | '/bank-and-segment/segment'
+                    | '/take-selfie'
+                    | '/e-sign'
+                    | '/status'
+                    | '/status/document'
+                    | '/privacy'
+                    | '/assisted-kyc'
+                  )
+                | string;
             };
           };
         };
@@ -16094,8 +19130,41 @@ export interface operations {
                 message: string;
                 code?: components['schemas']['MessageKey'];
               }[];
-            } & {
-              [key: string]: unknown;
+              screen?:
+                | (
+                    | '/'
+                    | '/verify-otp'
+                    | '/email-verification'
+                    | '/email-verification/verify-otp'
+                    | '/pan-verification'
+                    | '/pan-verification/pan-info'
+                    | '/digilocker'
+                    | '/returnurl'
+                    | '/client-profiling'
+                    | '/client-profiling/occupation'
+                    | '/client-profiling/trading-experience'
+                    | '/client-profiling/annual-income'
+                    | '/client-profiling/gender-and-marital'
+                    | '/client-profiling/education'
+                    | '/client-profiling/identification'
+                    | '/client-profiling/plans'
+                    | '/client-profiling/declaration'
+                    | '/bank-and-segment'
+                    | '/bank-and-segment/upi'
+                    | '/bank-and-segment/add-bank'
+                    | '/bank-and-segment/cancel-cheque'
+                    | '/bank-and-segment/signature'
+                    | '/bank-and-segment/nominee'
+                    | '/bank-and-segment/nominee/add-nominee'
+                    | '/bank-and-segment/segment'
+                    | '/take-selfie'
+                    | '/e-sign'
+                    | '/status'
+                    | '/status/document'
+                    | '/privacy'
+                    | '/assisted-kyc'
+                  )
+                | string;
             };
           };
         };
@@ -16196,8 +19265,41 @@ export interface operations {
                 message: string;
                 code?: components['schemas']['MessageKey'];
               }[];
-            } & {
-              [key: string]: unknown;
+              screen?:
+                | (
+                    | '/'
+                    | '/verify-otp'
+                    | '/email-verification'
+                    | '/email-verification/verify-otp'
+                    | '/pan-verification'
+                    | '/pan-verification/pan-info'
+                    | '/digilocker'
+                    | '/returnurl'
+                    | '/client-profiling'
+                    | '/client-profiling/occupation'
+                    | '/client-profiling/trading-experience'
+                    | '/client-profiling/annual-income'
+                    | '/client-profiling/gender-and-marital'
+                    | '/client-profiling/education'
+                    | '/client-profiling/identification'
+                    | '/client-profiling/plans'
+                    | '/client-profiling/declaration'
+                    | '/bank-and-segment'
+                    | '/bank-and-segment/upi'
+                    | '/bank-and-segment/add-bank'
+                    | '/bank-and-segment/cancel-cheque'
+                    | '/bank-and-segment/signature'
+                    | '/bank-and-segment/nominee'
+                    | '/bank-and-segment/nominee/add-nominee'
+                    | '/bank-and-segment/segment'
+                    | '/take-selfie'
+                    | '/e-sign'
+                    | '/status'
+                    | '/status/document'
+                    | '/privacy'
+                    | '/assisted-kyc'
+                  )
+                | string;
             };
           };
         };
@@ -16345,8 +19447,41 @@ export interface operations {
                 message: string;
                 code?: components['schemas']['MessageKey'];
               }[];
-            } & {
-              [key: string]: unknown;
+              screen?:
+                | (
+                    | '/'
+                    | '/verify-otp'
+                    | '/email-verification'
+                    | '/email-verification/verify-otp'
+                    | '/pan-verification'
+                    | '/pan-verification/pan-info'
+                    | '/digilocker'
+                    | '/returnurl'
+                    | '/client-profiling'
+                    | '/client-profiling/occupation'
+                    | '/client-profiling/trading-experience'
+                    | '/client-profiling/annual-income'
+                    | '/client-profiling/gender-and-marital'
+                    | '/client-profiling/education'
+                    | '/client-profiling/identification'
+                    | '/client-profiling/plans'
+                    | '/client-profiling/declaration'
+                    | '/bank-and-segment'
+                    | '/bank-and-segment/upi'
+                    | '/bank-and-segment/add-bank'
+                    | '/bank-and-segment/cancel-cheque'
+                    | '/bank-and-segment/signature'
+                    | '/bank-and-segment/nominee'
+                    | '/bank-and-segment/nominee/add-nominee'
+                    | '/bank-and-segment/segment'
+                    | '/take-selfie'
+                    | '/e-sign'
+                    | '/status'
+                    | '/status/document'
+                    | '/privacy'
+                    | '/assisted-kyc'
+                  )
+                | string;
             };
           };
         };
@@ -16528,8 +19663,41 @@ export interface operations {
                 message: string;
                 code?: components['schemas']['MessageKey'];
               }[];
-            } & {
-              [key: string]: unknown;
+              screen?:
+                | (
+                    | '/'
+                    | '/verify-otp'
+                    | '/email-verification'
+                    | '/email-verification/verify-otp'
+                    | '/pan-verification'
+                    | '/pan-verification/pan-info'
+                    | '/digilocker'
+                    | '/returnurl'
+                    | '/client-profiling'
+                    | '/client-profiling/occupation'
+                    | '/client-profiling/trading-experience'
+                    | '/client-profiling/annual-income'
+                    | '/client-profiling/gender-and-marital'
+                    | '/client-profiling/education'
+                    | '/client-profiling/identification'
+                    | '/client-profiling/plans'
+                    | '/client-profiling/declaration'
+                    | '/bank-and-segment'
+                    | '/bank-and-segment/upi'
+                    | '/bank-and-segment/add-bank'
+                    | '/bank-and-segment/cancel-cheque'
+                    | '/bank-and-segment/signature'
+                    | '/bank-and-segment/nominee'
+                    | '/bank-and-segment/nominee/add-nominee'
+                    | '/bank-and-segment/segment'
+                    | '/take-selfie'
+                    | '/e-sign'
+                    | '/status'
+                    | '/status/document'
+                    | '/privacy'
+                    | '/assisted-kyc'
+                  )
+                | string;
             };
           };
         };
@@ -16734,8 +19902,41 @@ export interface operations {
                 message: string;
                 code?: components['schemas']['MessageKey'];
               }[];
-            } & {
-              [key: string]: unknown;
+              screen?:
+                | (
+                    | '/'
+                    | '/verify-otp'
+                    | '/email-verification'
+                    | '/email-verification/verify-otp'
+                    | '/pan-verification'
+                    | '/pan-verification/pan-info'
+                    | '/digilocker'
+                    | '/returnurl'
+                    | '/client-profiling'
+                    | '/client-profiling/occupation'
+                    | '/client-profiling/trading-experience'
+                    | '/client-profiling/annual-income'
+                    | '/client-profiling/gender-and-marital'
+                    | '/client-profiling/education'
+                    | '/client-profiling/identification'
+                    | '/client-profiling/plans'
+                    | '/client-profiling/declaration'
+                    | '/bank-and-segment'
+                    | '/bank-and-segment/upi'
+                    | '/bank-and-segment/add-bank'
+                    | '/bank-and-segment/cancel-cheque'
+                    | '/bank-and-segment/signature'
+                    | '/bank-and-segment/nominee'
+                    | '/bank-and-segment/nominee/add-nominee'
+                    | '/bank-and-segment/segment'
+                    | '/take-selfie'
+                    | '/e-sign'
+                    | '/status'
+                    | '/status/document'
+                    | '/privacy'
+                    | '/assisted-kyc'
+                  )
+                | string;
             };
           };
         };
@@ -16909,8 +20110,41 @@ export interface operations {
                 message: string;
                 code?: components['schemas']['MessageKey'];
               }[];
-            } & {
-              [key: string]: unknown;
+              screen?:
+                | (
+                    | '/'
+                    | '/verify-otp'
+                    | '/email-verification'
+                    | '/email-verification/verify-otp'
+                    | '/pan-verification'
+                    | '/pan-verification/pan-info'
+                    | '/digilocker'
+                    | '/returnurl'
+                    | '/client-profiling'
+                    | '/client-profiling/occupation'
+                    | '/client-profiling/trading-experience'
+                    | '/client-profiling/annual-income'
+                    | '/client-profiling/gender-and-marital'
+                    | '/client-profiling/education'
+                    | '/client-profiling/identification'
+                    | '/client-profiling/plans'
+                    | '/client-profiling/declaration'
+                    | '/bank-and-segment'
+                    | '/bank-and-segment/upi'
+                    | '/bank-and-segment/add-bank'
+                    | '/bank-and-segment/cancel-cheque'
+                    | '/bank-and-segment/signature'
+                    | '/bank-and-segment/nominee'
+                    | '/bank-and-segment/nominee/add-nominee'
+                    | '/bank-and-segment/segment'
+                    | '/take-selfie'
+                    | '/e-sign'
+                    | '/status'
+                    | '/status/document'
+                    | '/privacy'
+                    | '/assisted-kyc'
+                  )
+                | string;
             };
           };
         };
@@ -17287,8 +20521,41 @@ export interface operations {
                 message: string;
                 code?: components['schemas']['MessageKey'];
               }[];
-            } & {
-              [key: string]: unknown;
+              screen?:
+                | (
+                    | '/'
+                    | '/verify-otp'
+                    | '/email-verification'
+                    | '/email-verification/verify-otp'
+                    | '/pan-verification'
+                    | '/pan-verification/pan-info'
+                    | '/digilocker'
+                    | '/returnurl'
+                    | '/client-profiling'
+                    | '/client-profiling/occupation'
+                    | '/client-profiling/trading-experience'
+                    | '/client-profiling/annual-income'
+                    | '/client-profiling/gender-and-marital'
+                    | '/client-profiling/education'
+                    | '/client-profiling/identification'
+                    | '/client-profiling/plans'
+                    | '/client-profiling/declaration'
+                    | '/bank-and-segment'
+                    | '/bank-and-segment/upi'
+                    | '/bank-and-segment/add-bank'
+                    | '/bank-and-segment/cancel-cheque'
+                    | '/bank-and-segment/signature'
+                    | '/bank-and-segment/nominee'
+                    | '/bank-and-segment/nominee/add-nominee'
+                    | '/bank-and-segment/segment'
+                    | '/take-selfie'
+                    | '/e-sign'
+                    | '/status'
+                    | '/status/document'
+                    | '/privacy'
+                    | '/assisted-kyc'
+                  )
+                | string;
             };
           };
         };
@@ -17413,8 +20680,41 @@ export interface operations {
                 message: string;
                 code?: components['schemas']['MessageKey'];
               }[];
-            } & {
-              [key: string]: unknown;
+              screen?:
+                | (
+                    | '/'
+                    | '/verify-otp'
+                    | '/email-verification'
+                    | '/email-verification/verify-otp'
+                    | '/pan-verification'
+                    | '/pan-verification/pan-info'
+                    | '/digilocker'
+                    | '/returnurl'
+                    | '/client-profiling'
+                    | '/client-profiling/occupation'
+                    | '/client-profiling/trading-experience'
+                    | '/client-profiling/annual-income'
+                    | '/client-profiling/gender-and-marital'
+                    | '/client-profiling/education'
+                    | '/client-profiling/identification'
+                    | '/client-profiling/plans'
+                    | '/client-profiling/declaration'
+                    | '/bank-and-segment'
+                    | '/bank-and-segment/upi'
+                    | '/bank-and-segment/add-bank'
+                    | '/bank-and-segment/cancel-cheque'
+                    | '/bank-and-segment/signature'
+                    | '/bank-and-segment/nominee'
+                    | '/bank-and-segment/nominee/add-nominee'
+                    | '/bank-and-segment/segment'
+                    | '/take-selfie'
+                    | '/e-sign'
+                    | '/status'
+                    | '/status/document'
+                    | '/privacy'
+                    | '/assisted-kyc'
+                  )
+                | string;
             };
           };
         };
@@ -17573,8 +20873,41 @@ export interface operations {
                 message: string;
                 code?: components['schemas']['MessageKey'];
               }[];
-            } & {
-              [key: string]: unknown;
+              screen?:
+                | (
+                    | '/'
+                    | '/verify-otp'
+                    | '/email-verification'
+                    | '/email-verification/verify-otp'
+                    | '/pan-verification'
+                    | '/pan-verification/pan-info'
+                    | '/digilocker'
+                    | '/returnurl'
+                    | '/client-profiling'
+                    | '/client-profiling/occupation'
+                    | '/client-profiling/trading-experience'
+                    | '/client-profiling/annual-income'
+                    | '/client-profiling/gender-and-marital'
+                    | '/client-profiling/education'
+                    | '/client-profiling/identification'
+                    | '/client-profiling/plans'
+                    | '/client-profiling/declaration'
+                    | '/bank-and-segment'
+                    | '/bank-and-segment/upi'
+                    | '/bank-and-segment/add-bank'
+                    | '/bank-and-segment/cancel-cheque'
+                    | '/bank-and-segment/signature'
+                    | '/bank-and-segment/nominee'
+                    | '/bank-and-segment/nominee/add-nominee'
+                    | '/bank-and-segment/segment'
+                    | '/take-selfie'
+                    | '/e-sign'
+                    | '/status'
+                    | '/status/document'
+                    | '/privacy'
+                    | '/assisted-kyc'
+                  )
+                | string;
             };
           };
         };
@@ -17772,8 +21105,41 @@ export interface operations {
                 message: string;
                 code?: components['schemas']['MessageKey'];
               }[];
-            } & {
-              [key: string]: unknown;
+              screen?:
+                | (
+                    | '/'
+                    | '/verify-otp'
+                    | '/email-verification'
+                    | '/email-verification/verify-otp'
+                    | '/pan-verification'
+                    | '/pan-verification/pan-info'
+                    | '/digilocker'
+                    | '/returnurl'
+                    | '/client-profiling'
+                    | '/client-profiling/occupation'
+                    | '/client-profiling/trading-experience'
+                    | '/client-profiling/annual-income'
+                    | '/client-profiling/gender-and-marital'
+                    | '/client-profiling/education'
+                    | '/client-profiling/identification'
+                    | '/client-profiling/plans'
+                    | '/client-profiling/declaration'
+                    | '/bank-and-segment'
+                    | '/bank-and-segment/upi'
+                    | '/bank-and-segment/add-bank'
+                    | '/bank-and-segment/cancel-cheque'
+                    | '/bank-and-segment/signature'
+                    | '/bank-and-segment/nominee'
+                    | '/bank-and-segment/nominee/add-nominee'
+                    | '/bank-and-segment/segment'
+                    | '/take-selfie'
+                    | '/e-sign'
+                    | '/status'
+                    | '/status/document'
+                    | '/privacy'
+                    | '/assisted-kyc'
+                  )
+                | string;
             };
           };
         };
@@ -17928,8 +21294,41 @@ export interface operations {
                 message: string;
                 code?: components['schemas']['MessageKey'];
               }[];
-            } & {
-              [key: string]: unknown;
+              screen?:
+                | (
+                    | '/'
+                    | '/verify-otp'
+                    | '/email-verification'
+                    | '/email-verification/verify-otp'
+                    | '/pan-verification'
+                    | '/pan-verification/pan-info'
+                    | '/digilocker'
+                    | '/returnurl'
+                    | '/client-profiling'
+                    | '/client-profiling/occupation'
+                    | '/client-profiling/trading-experience'
+                    | '/client-profiling/annual-income'
+                    | '/client-profiling/gender-and-marital'
+                    | '/client-profiling/education'
+                    | '/client-profiling/identification'
+                    | '/client-profiling/plans'
+                    | '/client-profiling/declaration'
+                    | '/bank-and-segment'
+                    | '/bank-and-segment/upi'
+                    | '/bank-and-segment/add-bank'
+                    | '/bank-and-segment/cancel-cheque'
+                    | '/bank-and-segment/signature'
+                    | '/bank-and-segment/nominee'
+                    | '/bank-and-segment/nominee/add-nominee'
+                    | '/bank-and-segment/segment'
+                    | '/take-selfie'
+                    | '/e-sign'
+                    | '/status'
+                    | '/status/document'
+                    | '/privacy'
+                    | '/assisted-kyc'
+                  )
+                | string;
             };
           };
         };
@@ -18285,8 +21684,41 @@ export interface operations {
                 message: string;
                 code?: components['schemas']['MessageKey'];
               }[];
-            } & {
-              [key: string]: unknown;
+              screen?:
+                | (
+                    | '/'
+                    | '/verify-otp'
+                    | '/email-verification'
+                    | '/email-verification/verify-otp'
+                    | '/pan-verification'
+                    | '/pan-verification/pan-info'
+                    | '/digilocker'
+                    | '/returnurl'
+                    | '/client-profiling'
+                    | '/client-profiling/occupation'
+                    | '/client-profiling/trading-experience'
+                    | '/client-profiling/annual-income'
+                    | '/client-profiling/gender-and-marital'
+                    | '/client-profiling/education'
+                    | '/client-profiling/identification'
+                    | '/client-profiling/plans'
+                    | '/client-profiling/declaration'
+                    | '/bank-and-segment'
+                    | '/bank-and-segment/upi'
+                    | '/bank-and-segment/add-bank'
+                    | '/bank-and-segment/cancel-cheque'
+                    | '/bank-and-segment/signature'
+                    | '/bank-and-segment/nominee'
+                    | '/bank-and-segment/nominee/add-nominee'
+                    | '/bank-and-segment/segment'
+                    | '/take-selfie'
+                    | '/e-sign'
+                    | '/status'
+                    | '/status/document'
+                    | '/privacy'
+                    | '/assisted-kyc'
+                  )
+                | string;
             };
           };
         };
@@ -18456,8 +21888,41 @@ export interface operations {
                 message: string;
                 code?: components['schemas']['MessageKey'];
               }[];
-            } & {
-              [key: string]: unknown;
+              screen?:
+                | (
+                    | '/'
+                    | '/verify-otp'
+                    | '/email-verification'
+                    | '/email-verification/verify-otp'
+                    | '/pan-verification'
+                    | '/pan-verification/pan-info'
+                    | '/digilocker'
+                    | '/returnurl'
+                    | '/client-profiling'
+                    | '/client-profiling/occupation'
+                    | '/client-profiling/trading-experience'
+                    | '/client-profiling/annual-income'
+                    | '/client-profiling/gender-and-marital'
+                    | '/client-profiling/education'
+                    | '/client-profiling/identification'
+                    | '/client-profiling/plans'
+                    | '/client-profiling/declaration'
+                    | '/bank-and-segment'
+                    | '/bank-and-segment/upi'
+                    | '/bank-and-segment/add-bank'
+                    | '/bank-and-segment/cancel-cheque'
+                    | '/bank-and-segment/signature'
+                    | '/bank-and-segment/nominee'
+                    | '/bank-and-segment/nominee/add-nominee'
+                    | '/bank-and-segment/segment'
+                    | '/take-selfie'
+                    | '/e-sign'
+                    | '/status'
+                    | '/status/document'
+                    | '/privacy'
+                    | '/assisted-kyc'
+                  )
+                | string;
             };
           };
         };
@@ -18536,8 +22001,41 @@ export interface operations {
                 message: string;
                 code?: components['schemas']['MessageKey'];
               }[];
-            } & {
-              [key: string]: unknown;
+              screen?:
+                | (
+                    | '/'
+                    | '/verify-otp'
+                    | '/email-verification'
+                    | '/email-verification/verify-otp'
+                    | '/pan-verification'
+                    | '/pan-verification/pan-info'
+                    | '/digilocker'
+                    | '/returnurl'
+                    | '/client-profiling'
+                    | '/client-profiling/occupation'
+                    | '/client-profiling/trading-experience'
+                    | '/client-profiling/annual-income'
+                    | '/client-profiling/gender-and-marital'
+                    | '/client-profiling/education'
+                    | '/client-profiling/identification'
+                    | '/client-profiling/plans'
+                    | '/client-profiling/declaration'
+                    | '/bank-and-segment'
+                    | '/bank-and-segment/upi'
+                    | '/bank-and-segment/add-bank'
+                    | '/bank-and-segment/cancel-cheque'
+                    | '/bank-and-segment/signature'
+                    | '/bank-and-segment/nominee'
+                    | '/bank-and-segment/nominee/add-nominee'
+                    | '/bank-and-segment/segment'
+                    | '/take-selfie'
+                    | '/e-sign'
+                    | '/status'
+                    | '/status/document'
+                    | '/privacy'
+                    | '/assisted-kyc'
+                  )
+                | string;
             };
           };
         };
@@ -18642,8 +22140,41 @@ export interface operations {
                 message: string;
                 code?: components['schemas']['MessageKey'];
               }[];
-            } & {
-              [key: string]: unknown;
+              screen?:
+                | (
+                    | '/'
+                    | '/verify-otp'
+                    | '/email-verification'
+                    | '/email-verification/verify-otp'
+                    | '/pan-verification'
+                    | '/pan-verification/pan-info'
+                    | '/digilocker'
+                    | '/returnurl'
+                    | '/client-profiling'
+                    | '/client-profiling/occupation'
+                    | '/client-profiling/trading-experience'
+                    | '/client-profiling/annual-income'
+                    | '/client-profiling/gender-and-marital'
+                    | '/client-profiling/education'
+                    | '/client-profiling/identification'
+                    | '/client-profiling/plans'
+                    | '/client-profiling/declaration'
+                    | '/bank-and-segment'
+                    | '/bank-and-segment/upi'
+                    | '/bank-and-segment/add-bank'
+                    | '/bank-and-segment/cancel-cheque'
+                    | '/bank-and-segment/signature'
+                    | '/bank-and-segment/nominee'
+                    | '/bank-and-segment/nominee/add-nominee'
+                    | '/bank-and-segment/segment'
+                    | '/take-selfie'
+                    | '/e-sign'
+                    | '/status'
+                    | '/status/document'
+                    | '/privacy'
+                    | '/assisted-kyc'
+                  )
+                | string;
             };
           };
         };
@@ -18713,8 +22244,41 @@ export interface operations {
                 message: string;
                 code?: components['schemas']['MessageKey'];
               }[];
-            } & {
-              [key: string]: unknown;
+              screen?:
+                | (
+                    | '/'
+                    | '/verify-otp'
+                    | '/email-verification'
+                    | '/email-verification/verify-otp'
+                    | '/pan-verification'
+                    | '/pan-verification/pan-info'
+                    | '/digilocker'
+                    | '/returnurl'
+                    | '/client-profiling'
+                    | '/client-profiling/occupation'
+                    | '/client-profiling/trading-experience'
+                    | '/client-profiling/annual-income'
+                    | '/client-profiling/gender-and-marital'
+                    | '/client-profiling/education'
+                    | '/client-profiling/identification'
+                    | '/client-profiling/plans'
+                    | '/client-profiling/declaration'
+                    | '/bank-and-segment'
+                    | '/bank-and-segment/upi'
+                    | '/bank-and-segment/add-bank'
+                    | '/bank-and-segment/cancel-cheque'
+                    | '/bank-and-segment/signature'
+                    | '/bank-and-segment/nominee'
+                    | '/bank-and-segment/nominee/add-nominee'
+                    | '/bank-and-segment/segment'
+                    | '/take-selfie'
+                    | '/e-sign'
+                    | '/status'
+                    | '/status/document'
+                    | '/privacy'
+                    | '/assisted-kyc'
+                  )
+                | string;
             };
           };
         };
@@ -18954,8 +22518,41 @@ export interface operations {
                 message: string;
                 code?: components['schemas']['MessageKey'];
               }[];
-            } & {
-              [key: string]: unknown;
+              screen?:
+                | (
+                    | '/'
+                    | '/verify-otp'
+                    | '/email-verification'
+                    | '/email-verification/verify-otp'
+                    | '/pan-verification'
+                    | '/pan-verification/pan-info'
+                    | '/digilocker'
+                    | '/returnurl'
+                    | '/client-profiling'
+                    | '/client-profiling/occupation'
+                    | '/client-profiling/trading-experience'
+                    | '/client-profiling/annual-income'
+                    | '/client-profiling/gender-and-marital'
+                    | '/client-profiling/education'
+                    | '/client-profiling/identification'
+                    | '/client-profiling/plans'
+                    | '/client-profiling/declaration'
+                    | '/bank-and-segment'
+                    | '/bank-and-segment/upi'
+                    | '/bank-and-segment/add-bank'
+                    | '/bank-and-segment/cancel-cheque'
+                    | '/bank-and-segment/signature'
+                    | '/bank-and-segment/nominee'
+                    | '/bank-and-segment/nominee/add-nominee'
+                    | '/bank-and-segment/segment'
+                    | '/take-selfie'
+                    | '/e-sign'
+                    | '/status'
+                    | '/status/document'
+                    | '/privacy'
+                    | '/assisted-kyc'
+                  )
+                | string;
             };
           };
         };
@@ -19054,8 +22651,41 @@ export interface operations {
                 message: string;
                 code?: components['schemas']['MessageKey'];
               }[];
-            } & {
-              [key: string]: unknown;
+              screen?:
+                | (
+                    | '/'
+                    | '/verify-otp'
+                    | '/email-verification'
+                    | '/email-verification/verify-otp'
+                    | '/pan-verification'
+                    | '/pan-verification/pan-info'
+                    | '/digilocker'
+                    | '/returnurl'
+                    | '/client-profiling'
+                    | '/client-profiling/occupation'
+                    | '/client-profiling/trading-experience'
+                    | '/client-profiling/annual-income'
+                    | '/client-profiling/gender-and-marital'
+                    | '/client-profiling/education'
+                    | '/client-profiling/identification'
+                    | '/client-profiling/plans'
+                    | '/client-profiling/declaration'
+                    | '/bank-and-segment'
+                    | '/bank-and-segment/upi'
+                    | '/bank-and-segment/add-bank'
+                    | '/bank-and-segment/cancel-cheque'
+                    | '/bank-and-segment/signature'
+                    | '/bank-and-segment/nominee'
+                    | '/bank-and-segment/nominee/add-nominee'
+                    | '/bank-and-segment/segment'
+                    | '/take-selfie'
+                    | '/e-sign'
+                    | '/status'
+                    | '/status/document'
+                    | '/privacy'
+                    | '/assisted-kyc'
+                  )
+                | string;
             };
           };
         };
@@ -19288,8 +22918,41 @@ export interface operations {
                 message: string;
                 code?: components['schemas']['MessageKey'];
               }[];
-            } & {
-              [key: string]: unknown;
+              screen?:
+                | (
+                    | '/'
+                    | '/verify-otp'
+                    | '/email-verification'
+                    | '/email-verification/verify-otp'
+                    | '/pan-verification'
+                    | '/pan-verification/pan-info'
+                    | '/digilocker'
+                    | '/returnurl'
+                    | '/client-profiling'
+                    | '/client-profiling/occupation'
+                    | '/client-profiling/trading-experience'
+                    | '/client-profiling/annual-income'
+                    | '/client-profiling/gender-and-marital'
+                    | '/client-profiling/education'
+                    | '/client-profiling/identification'
+                    | '/client-profiling/plans'
+                    | '/client-profiling/declaration'
+                    | '/bank-and-segment'
+                    | '/bank-and-segment/upi'
+                    | '/bank-and-segment/add-bank'
+                    | '/bank-and-segment/cancel-cheque'
+                    | '/bank-and-segment/signature'
+                    | '/bank-and-segment/nominee'
+                    | '/bank-and-segment/nominee/add-nominee'
+                    | '/bank-and-segment/segment'
+                    | '/take-selfie'
+                    | '/e-sign'
+                    | '/status'
+                    | '/status/document'
+                    | '/privacy'
+                    | '/assisted-kyc'
+                  )
+                | string;
             };
           };
         };
@@ -19470,8 +23133,41 @@ export interface operations {
                 message: string;
                 code?: components['schemas']['MessageKey'];
               }[];
-            } & {
-              [key: string]: unknown;
+              screen?:
+                | (
+                    | '/'
+                    | '/verify-otp'
+                    | '/email-verification'
+                    | '/email-verification/verify-otp'
+                    | '/pan-verification'
+                    | '/pan-verification/pan-info'
+                    | '/digilocker'
+                    | '/returnurl'
+                    | '/client-profiling'
+                    | '/client-profiling/occupation'
+                    | '/client-profiling/trading-experience'
+                    | '/client-profiling/annual-income'
+                    | '/client-profiling/gender-and-marital'
+                    | '/client-profiling/education'
+                    | '/client-profiling/identification'
+                    | '/client-profiling/plans'
+                    | '/client-profiling/declaration'
+                    | '/bank-and-segment'
+                    | '/bank-and-segment/upi'
+                    | '/bank-and-segment/add-bank'
+                    | '/bank-and-segment/cancel-cheque'
+                    | '/bank-and-segment/signature'
+                    | '/bank-and-segment/nominee'
+                    | '/bank-and-segment/nominee/add-nominee'
+                    | '/bank-and-segment/segment'
+                    | '/take-selfie'
+                    | '/e-sign'
+                    | '/status'
+                    | '/status/document'
+                    | '/privacy'
+                    | '/assisted-kyc'
+                  )
+                | string;
             };
           };
         };
@@ -19579,8 +23275,41 @@ export interface operations {
                 message: string;
                 code?: components['schemas']['MessageKey'];
               }[];
-            } & {
-              [key: string]: unknown;
+              screen?:
+                | (
+                    | '/'
+                    | '/verify-otp'
+                    | '/email-verification'
+                    | '/email-verification/verify-otp'
+                    | '/pan-verification'
+                    | '/pan-verification/pan-info'
+                    | '/digilocker'
+                    | '/returnurl'
+                    | '/client-profiling'
+                    | '/client-profiling/occupation'
+                    | '/client-profiling/trading-experience'
+                    | '/client-profiling/annual-income'
+                    | '/client-profiling/gender-and-marital'
+                    | '/client-profiling/education'
+                    | '/client-profiling/identification'
+                    | '/client-profiling/plans'
+                    | '/client-profiling/declaration'
+                    | '/bank-and-segment'
+                    | '/bank-and-segment/upi'
+                    | '/bank-and-segment/add-bank'
+                    | '/bank-and-segment/cancel-cheque'
+                    | '/bank-and-segment/signature'
+                    | '/bank-and-segment/nominee'
+                    | '/bank-and-segment/nominee/add-nominee'
+                    | '/bank-and-segment/segment'
+                    | '/take-selfie'
+                    | '/e-sign'
+                    | '/status'
+                    | '/status/document'
+                    | '/privacy'
+                    | '/assisted-kyc'
+                  )
+                | string;
             };
           };
         };
@@ -19743,8 +23472,41 @@ export interface operations {
                 message: string;
                 code?: components['schemas']['MessageKey'];
               }[];
-            } & {
-              [key: string]: unknown;
+              screen?:
+                | (
+                    | '/'
+                    | '/verify-otp'
+                    | '/email-verification'
+                    | '/email-verification/verify-otp'
+                    | '/pan-verification'
+                    | '/pan-verification/pan-info'
+                    | '/digilocker'
+                    | '/returnurl'
+                    | '/client-profiling'
+                    | '/client-profiling/occupation'
+                    | '/client-profiling/trading-experience'
+                    | '/client-profiling/annual-income'
+                    | '/client-profiling/gender-and-marital'
+                    | '/client-profiling/education'
+                    | '/client-profiling/identification'
+                    | '/client-profiling/plans'
+                    | '/client-profiling/declaration'
+                    | '/bank-and-segment'
+                    | '/bank-and-segment/upi'
+                    | '/bank-and-segment/add-bank'
+                    | '/bank-and-segment/cancel-cheque'
+                    | '/bank-and-segment/signature'
+                    | '/bank-and-segment/nominee'
+                    | '/bank-and-segment/nominee/add-nominee'
+                    | '/bank-and-segment/segment'
+                    | '/take-selfie'
+                    | '/e-sign'
+                    | '/status'
+                    | '/status/document'
+                    | '/privacy'
+                    | '/assisted-kyc'
+                  )
+                | string;
             };
           };
         };
@@ -19819,8 +23581,41 @@ export interface operations {
                 message: string;
                 code?: components['schemas']['MessageKey'];
               }[];
-            } & {
-              [key: string]: unknown;
+              screen?:
+                | (
+                    | '/'
+                    | '/verify-otp'
+                    | '/email-verification'
+                    | '/email-verification/verify-otp'
+                    | '/pan-verification'
+                    | '/pan-verification/pan-info'
+                    | '/digilocker'
+                    | '/returnurl'
+                    | '/client-profiling'
+                    | '/client-profiling/occupation'
+                    | '/client-profiling/trading-experience'
+                    | '/client-profiling/annual-income'
+                    | '/client-profiling/gender-and-marital'
+                    | '/client-profiling/education'
+                    | '/client-profiling/identification'
+                    | '/client-profiling/plans'
+                    | '/client-profiling/declaration'
+                    | '/bank-and-segment'
+                    | '/bank-and-segment/upi'
+                    | '/bank-and-segment/add-bank'
+                    | '/bank-and-segment/cancel-cheque'
+                    | '/bank-and-segment/signature'
+                    | '/bank-and-segment/nominee'
+                    | '/bank-and-segment/nominee/add-nominee'
+                    | '/bank-and-segment/segment'
+                    | '/take-selfie'
+                    | '/e-sign'
+                    | '/status'
+                    | '/status/document'
+                    | '/privacy'
+                    | '/assisted-kyc'
+                  )
+                | string;
             };
           };
         };
@@ -19867,8 +23662,41 @@ export interface operations {
                 message: string;
                 code?: components['schemas']['MessageKey'];
               }[];
-            } & {
-              [key: string]: unknown;
+              screen?:
+                | (
+                    | '/'
+                    | '/verify-otp'
+                    | '/email-verification'
+                    | '/email-verification/verify-otp'
+                    | '/pan-verification'
+                    | '/pan-verification/pan-info'
+                    | '/digilocker'
+                    | '/returnurl'
+                    | '/client-profiling'
+                    | '/client-profiling/occupation'
+                    | '/client-profiling/trading-experience'
+                    | '/client-profiling/annual-income'
+                    | '/client-profiling/gender-and-marital'
+                    | '/client-profiling/education'
+                    | '/client-profiling/identification'
+                    | '/client-profiling/plans'
+                    | '/client-profiling/declaration'
+                    | '/bank-and-segment'
+                    | '/bank-and-segment/upi'
+                    | '/bank-and-segment/add-bank'
+                    | '/bank-and-segment/cancel-cheque'
+                    | '/bank-and-segment/signature'
+                    | '/bank-and-segment/nominee'
+                    | '/bank-and-segment/nominee/add-nominee'
+                    | '/bank-and-segment/segment'
+                    | '/take-selfie'
+                    | '/e-sign'
+                    | '/status'
+                    | '/status/document'
+                    | '/privacy'
+                    | '/assisted-kyc'
+                  )
+                | string;
             };
           };
         };
