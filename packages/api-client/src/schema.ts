@@ -3531,41 +3531,8 @@ export interface components {
           message: string;
           code?: components['schemas']['MessageKey'];
         }[];
-        screen?:
-          | (
-              | '/'
-              | '/verify-otp'
-              | '/email-verification'
-              | '/email-verification/verify-otp'
-              | '/pan-verification'
-              | '/pan-verification/pan-info'
-              | '/digilocker'
-              | '/returnurl'
-              | '/client-profiling'
-              | '/client-profiling/occupation'
-              | '/client-profiling/trading-experience'
-              | '/client-profiling/annual-income'
-              | '/client-profiling/gender-and-marital'
-              | '/client-profiling/education'
-              | '/client-profiling/identification'
-              | '/client-profiling/plans'
-              | '/client-profiling/declaration'
-              | '/bank-and-segment'
-              | '/bank-and-segment/upi'
-              | '/bank-and-segment/add-bank'
-              | '/bank-and-segment/cancel-cheque'
-              | '/bank-and-segment/signature'
-              | '/bank-and-segment/nominee'
-              | '/bank-and-segment/nominee/add-nominee'
-              | '/bank-and-segment/segment'
-              | '/take-selfie'
-              | '/e-sign'
-              | '/status'
-              | '/status/document'
-              | '/privacy'
-              | '/assisted-kyc'
-            )
-          | string;
+      } & {
+        [key: string]: unknown;
       };
     };
     UnauthorizedReply: {
@@ -4028,41 +3995,8 @@ export interface operations {
                 message: string;
                 code?: components['schemas']['MessageKey'];
               }[];
-              screen?:
-                | (
-                    | '/'
-                    | '/verify-otp'
-                    | '/email-verification'
-                    | '/email-verification/verify-otp'
-                    | '/pan-verification'
-                    | '/pan-verification/pan-info'
-                    | '/digilocker'
-                    | '/returnurl'
-                    | '/client-profiling'
-                    | '/client-profiling/occupation'
-                    | '/client-profiling/trading-experience'
-                    | '/client-profiling/annual-income'
-                    | '/client-profiling/gender-and-marital'
-                    | '/client-profiling/education'
-                    | '/client-profiling/identification'
-                    | '/client-profiling/plans'
-                    | '/client-profiling/declaration'
-                    | '/bank-and-segment'
-                    | '/bank-and-segment/upi'
-                    | '/bank-and-segment/add-bank'
-                    | '/bank-and-segment/cancel-cheque'
-                    | '/bank-and-segment/signature'
-                    | '/bank-and-segment/nominee'
-                    | '/bank-and-segment/nominee/add-nominee'
-                    | '/bank-and-segment/segment'
-                    | '/take-selfie'
-                    | '/e-sign'
-                    | '/status'
-                    | '/status/document'
-                    | '/privacy'
-                    | '/assisted-kyc'
-                  )
-                | string;
+            } & {
+              [key: string]: unknown;
             };
           };
         };
@@ -4222,41 +4156,8 @@ export interface operations {
                 message: string;
                 code?: components['schemas']['MessageKey'];
               }[];
-              screen?:
-                | (
-                    | '/'
-                    | '/verify-otp'
-                    | '/email-verification'
-                    | '/email-verification/verify-otp'
-                    | '/pan-verification'
-                    | '/pan-verification/pan-info'
-                    | '/digilocker'
-                    | '/returnurl'
-                    | '/client-profiling'
-                    | '/client-profiling/occupation'
-                    | '/client-profiling/trading-experience'
-                    | '/client-profiling/annual-income'
-                    | '/client-profiling/gender-and-marital'
-                    | '/client-profiling/education'
-                    | '/client-profiling/identification'
-                    | '/client-profiling/plans'
-                    | '/client-profiling/declaration'
-                    | '/bank-and-segment'
-                    | '/bank-and-segment/upi'
-                    | '/bank-and-segment/add-bank'
-                    | '/bank-and-segment/cancel-cheque'
-                    | '/bank-and-segment/signature'
-                    | '/bank-and-segment/nominee'
-                    | '/bank-and-segment/nominee/add-nominee'
-                    | '/bank-and-segment/segment'
-                    | '/take-selfie'
-                    | '/e-sign'
-                    | '/status'
-                    | '/status/document'
-                    | '/privacy'
-                    | '/assisted-kyc'
-                  )
-                | string;
+            } & {
+              [key: string]: unknown;
             };
           };
         };
@@ -4406,41 +4307,8 @@ export interface operations {
                 message: string;
                 code?: components['schemas']['MessageKey'];
               }[];
-              screen?:
-                | (
-                    | '/'
-                    | '/verify-otp'
-                    | '/email-verification'
-                    | '/email-verification/verify-otp'
-                    | '/pan-verification'
-                    | '/pan-verification/pan-info'
-                    | '/digilocker'
-                    | '/returnurl'
-                    | '/client-profiling'
-                    | '/client-profiling/occupation'
-                    | '/client-profiling/trading-experience'
-                    | '/client-profiling/annual-income'
-                    | '/client-profiling/gender-and-marital'
-                    | '/client-profiling/education'
-                    | '/client-profiling/identification'
-                    | '/client-profiling/plans'
-                    | '/client-profiling/declaration'
-                    | '/bank-and-segment'
-                    | '/bank-and-segment/upi'
-                    | '/bank-and-segment/add-bank'
-                    | '/bank-and-segment/cancel-cheque'
-                    | '/bank-and-segment/signature'
-                    | '/bank-and-segment/nominee'
-                    | '/bank-and-segment/nominee/add-nominee'
-                    | '/bank-and-segment/segment'
-                    | '/take-selfie'
-                    | '/e-sign'
-                    | '/status'
-                    | '/status/document'
-                    | '/privacy'
-                    | '/assisted-kyc'
-                  )
-                | string;
+            } & {
+              [key: string]: unknown;
             };
           };
         };
@@ -4963,41 +4831,8 @@ export interface operations {
                 message: string;
                 code?: components['schemas']['MessageKey'];
               }[];
-              screen?:
-                | (
-                    | '/'
-                    | '/verify-otp'
-                    | '/email-verification'
-                    | '/email-verification/verify-otp'
-                    | '/pan-verification'
-                    | '/pan-verification/pan-info'
-                    | '/digilocker'
-                    | '/returnurl'
-                    | '/client-profiling'
-                    | '/client-profiling/occupation'
-                    | '/client-profiling/trading-experience'
-                    | '/client-profiling/annual-income'
-                    | '/client-profiling/gender-and-marital'
-                    | '/client-profiling/education'
-                    | '/client-profiling/identification'
-                    | '/client-profiling/plans'
-                    | '/client-profiling/declaration'
-                    | '/bank-and-segment'
-                    | '/bank-and-segment/upi'
-                    | '/bank-and-segment/add-bank'
-                    | '/bank-and-segment/cancel-cheque'
-                    | '/bank-and-segment/signature'
-                    | '/bank-and-segment/nominee'
-                    | '/bank-and-segment/nominee/add-nominee'
-                    | '/bank-and-segment/segment'
-                    | '/take-selfie'
-                    | '/e-sign'
-                    | '/status'
-                    | '/status/document'
-                    | '/privacy'
-                    | '/assisted-kyc'
-                  )
-                | string;
+            } & {
+              [key: string]: unknown;
             };
           };
         };
@@ -5485,41 +5320,8 @@ export interface operations {
                 message: string;
                 code?: components['schemas']['MessageKey'];
               }[];
-              screen?:
-                | (
-                    | '/'
-                    | '/verify-otp'
-                    | '/email-verification'
-                    | '/email-verification/verify-otp'
-                    | '/pan-verification'
-                    | '/pan-verification/pan-info'
-                    | '/digilocker'
-                    | '/returnurl'
-                    | '/client-profiling'
-                    | '/client-profiling/occupation'
-                    | '/client-profiling/trading-experience'
-                    | '/client-profiling/annual-income'
-                    | '/client-profiling/gender-and-marital'
-                    | '/client-profiling/education'
-                    | '/client-profiling/identification'
-                    | '/client-profiling/plans'
-                    | '/client-profiling/declaration'
-                    | '/bank-and-segment'
-                    | '/bank-and-segment/upi'
-                    | '/bank-and-segment/add-bank'
-                    | '/bank-and-segment/cancel-cheque'
-                    | '/bank-and-segment/signature'
-                    | '/bank-and-segment/nominee'
-                    | '/bank-and-segment/nominee/add-nominee'
-                    | '/bank-and-segment/segment'
-                    | '/take-selfie'
-                    | '/e-sign'
-                    | '/status'
-                    | '/status/document'
-                    | '/privacy'
-                    | '/assisted-kyc'
-                  )
-                | string;
+            } & {
+              [key: string]: unknown;
             };
           };
         };
@@ -5678,41 +5480,8 @@ export interface operations {
                 message: string;
                 code?: components['schemas']['MessageKey'];
               }[];
-              screen?:
-                | (
-                    | '/'
-                    | '/verify-otp'
-                    | '/email-verification'
-                    | '/email-verification/verify-otp'
-                    | '/pan-verification'
-                    | '/pan-verification/pan-info'
-                    | '/digilocker'
-                    | '/returnurl'
-                    | '/client-profiling'
-                    | '/client-profiling/occupation'
-                    | '/client-profiling/trading-experience'
-                    | '/client-profiling/annual-income'
-                    | '/client-profiling/gender-and-marital'
-                    | '/client-profiling/education'
-                    | '/client-profiling/identification'
-                    | '/client-profiling/plans'
-                    | '/client-profiling/declaration'
-                    | '/bank-and-segment'
-                    | '/bank-and-segment/upi'
-                    | '/bank-and-segment/add-bank'
-                    | '/bank-and-segment/cancel-cheque'
-                    | '/bank-and-segment/signature'
-                    | '/bank-and-segment/nominee'
-                    | '/bank-and-segment/nominee/add-nominee'
-                    | '/bank-and-segment/segment'
-                    | '/take-selfie'
-                    | '/e-sign'
-                    | '/status'
-                    | '/status/document'
-                    | '/privacy'
-                    | '/assisted-kyc'
-                  )
-                | string;
+            } & {
+              [key: string]: unknown;
             };
           };
         };
@@ -6128,41 +5897,8 @@ export interface operations {
                 message: string;
                 code?: components['schemas']['MessageKey'];
               }[];
-              screen?:
-                | (
-                    | '/'
-                    | '/verify-otp'
-                    | '/email-verification'
-                    | '/email-verification/verify-otp'
-                    | '/pan-verification'
-                    | '/pan-verification/pan-info'
-                    | '/digilocker'
-                    | '/returnurl'
-                    | '/client-profiling'
-                    | '/client-profiling/occupation'
-                    | '/client-profiling/trading-experience'
-                    | '/client-profiling/annual-income'
-                    | '/client-profiling/gender-and-marital'
-                    | '/client-profiling/education'
-                    | '/client-profiling/identification'
-                    | '/client-profiling/plans'
-                    | '/client-profiling/declaration'
-                    | '/bank-and-segment'
-                    | '/bank-and-segment/upi'
-                    | '/bank-and-segment/add-bank'
-                    | '/bank-and-segment/cancel-cheque'
-                    | '/bank-and-segment/signature'
-                    | '/bank-and-segment/nominee'
-                    | '/bank-and-segment/nominee/add-nominee'
-                    | '/bank-and-segment/segment'
-                    | '/take-selfie'
-                    | '/e-sign'
-                    | '/status'
-                    | '/status/document'
-                    | '/privacy'
-                    | '/assisted-kyc'
-                  )
-                | string;
+            } & {
+              [key: string]: unknown;
             };
           };
         };
@@ -6309,41 +6045,8 @@ export interface operations {
                 message: string;
                 code?: components['schemas']['MessageKey'];
               }[];
-              screen?:
-                | (
-                    | '/'
-                    | '/verify-otp'
-                    | '/email-verification'
-                    | '/email-verification/verify-otp'
-                    | '/pan-verification'
-                    | '/pan-verification/pan-info'
-                    | '/digilocker'
-                    | '/returnurl'
-                    | '/client-profiling'
-                    | '/client-profiling/occupation'
-                    | '/client-profiling/trading-experience'
-                    | '/client-profiling/annual-income'
-                    | '/client-profiling/gender-and-marital'
-                    | '/client-profiling/education'
-                    | '/client-profiling/identification'
-                    | '/client-profiling/plans'
-                    | '/client-profiling/declaration'
-                    | '/bank-and-segment'
-                    | '/bank-and-segment/upi'
-                    | '/bank-and-segment/add-bank'
-                    | '/bank-and-segment/cancel-cheque'
-                    | '/bank-and-segment/signature'
-                    | '/bank-and-segment/nominee'
-                    | '/bank-and-segment/nominee/add-nominee'
-                    | '/bank-and-segment/segment'
-                    | '/take-selfie'
-                    | '/e-sign'
-                    | '/status'
-                    | '/status/document'
-                    | '/privacy'
-                    | '/assisted-kyc'
-                  )
-                | string;
+            } & {
+              [key: string]: unknown;
             };
           };
         };
@@ -6501,41 +6204,8 @@ export interface operations {
                 message: string;
                 code?: components['schemas']['MessageKey'];
               }[];
-              screen?:
-                | (
-                    | '/'
-                    | '/verify-otp'
-                    | '/email-verification'
-                    | '/email-verification/verify-otp'
-                    | '/pan-verification'
-                    | '/pan-verification/pan-info'
-                    | '/digilocker'
-                    | '/returnurl'
-                    | '/client-profiling'
-                    | '/client-profiling/occupation'
-                    | '/client-profiling/trading-experience'
-                    | '/client-profiling/annual-income'
-                    | '/client-profiling/gender-and-marital'
-                    | '/client-profiling/education'
-                    | '/client-profiling/identification'
-                    | '/client-profiling/plans'
-                    | '/client-profiling/declaration'
-                    | '/bank-and-segment'
-                    | '/bank-and-segment/upi'
-                    | '/bank-and-segment/add-bank'
-                    | '/bank-and-segment/cancel-cheque'
-                    | '/bank-and-segment/signature'
-                    | '/bank-and-segment/nominee'
-                    | '/bank-and-segment/nominee/add-nominee'
-                    | '/bank-and-segment/segment'
-                    | '/take-selfie'
-                    | '/e-sign'
-                    | '/status'
-                    | '/status/document'
-                    | '/privacy'
-                    | '/assisted-kyc'
-                  )
-                | string;
+            } & {
+              [key: string]: unknown;
             };
           };
         };
@@ -6644,41 +6314,8 @@ export interface operations {
                 message: string;
                 code?: components['schemas']['MessageKey'];
               }[];
-              screen?:
-                | (
-                    | '/'
-                    | '/verify-otp'
-                    | '/email-verification'
-                    | '/email-verification/verify-otp'
-                    | '/pan-verification'
-                    | '/pan-verification/pan-info'
-                    | '/digilocker'
-                    | '/returnurl'
-                    | '/client-profiling'
-                    | '/client-profiling/occupation'
-                    | '/client-profiling/trading-experience'
-                    | '/client-profiling/annual-income'
-                    | '/client-profiling/gender-and-marital'
-                    | '/client-profiling/education'
-                    | '/client-profiling/identification'
-                    | '/client-profiling/plans'
-                    | '/client-profiling/declaration'
-                    | '/bank-and-segment'
-                    | '/bank-and-segment/upi'
-                    | '/bank-and-segment/add-bank'
-                    | '/bank-and-segment/cancel-cheque'
-                    | '/bank-and-segment/signature'
-                    | '/bank-and-segment/nominee'
-                    | '/bank-and-segment/nominee/add-nominee'
-                    | '/bank-and-segment/segment'
-                    | '/take-selfie'
-                    | '/e-sign'
-                    | '/status'
-                    | '/status/document'
-                    | '/privacy'
-                    | '/assisted-kyc'
-                  )
-                | string;
+            } & {
+              [key: string]: unknown;
             };
           };
         };
@@ -6850,41 +6487,8 @@ export interface operations {
                 message: string;
                 code?: components['schemas']['MessageKey'];
               }[];
-              screen?:
-                | (
-                    | '/'
-                    | '/verify-otp'
-                    | '/email-verification'
-                    | '/email-verification/verify-otp'
-                    | '/pan-verification'
-                    | '/pan-verification/pan-info'
-                    | '/digilocker'
-                    | '/returnurl'
-                    | '/client-profiling'
-                    | '/client-profiling/occupation'
-                    | '/client-profiling/trading-experience'
-                    | '/client-profiling/annual-income'
-                    | '/client-profiling/gender-and-marital'
-                    | '/client-profiling/education'
-                    | '/client-profiling/identification'
-                    | '/client-profiling/plans'
-                    | '/client-profiling/declaration'
-                    | '/bank-and-segment'
-                    | '/bank-and-segment/upi'
-                    | '/bank-and-segment/add-bank'
-                    | '/bank-and-segment/cancel-cheque'
-                    | '/bank-and-segment/signature'
-                    | '/bank-and-segment/nominee'
-                    | '/bank-and-segment/nominee/add-nominee'
-                    | '/bank-and-segment/segment'
-                    | '/take-selfie'
-                    | '/e-sign'
-                    | '/status'
-                    | '/status/document'
-                    | '/privacy'
-                    | '/assisted-kyc'
-                  )
-                | string;
+            } & {
+              [key: string]: unknown;
             };
           };
         };
@@ -7051,41 +6655,8 @@ export interface operations {
                 message: string;
                 code?: components['schemas']['MessageKey'];
               }[];
-              screen?:
-                | (
-                    | '/'
-                    | '/verify-otp'
-                    | '/email-verification'
-                    | '/email-verification/verify-otp'
-                    | '/pan-verification'
-                    | '/pan-verification/pan-info'
-                    | '/digilocker'
-                    | '/returnurl'
-                    | '/client-profiling'
-                    | '/client-profiling/occupation'
-                    | '/client-profiling/trading-experience'
-                    | '/client-profiling/annual-income'
-                    | '/client-profiling/gender-and-marital'
-                    | '/client-profiling/education'
-                    | '/client-profiling/identification'
-                    | '/client-profiling/plans'
-                    | '/client-profiling/declaration'
-                    | '/bank-and-segment'
-                    | '/bank-and-segment/upi'
-                    | '/bank-and-segment/add-bank'
-                    | '/bank-and-segment/cancel-cheque'
-                    | '/bank-and-segment/signature'
-                    | '/bank-and-segment/nominee'
-                    | '/bank-and-segment/nominee/add-nominee'
-                    | '/bank-and-segment/segment'
-                    | '/take-selfie'
-                    | '/e-sign'
-                    | '/status'
-                    | '/status/document'
-                    | '/privacy'
-                    | '/assisted-kyc'
-                  )
-                | string;
+            } & {
+              [key: string]: unknown;
             };
           };
         };
@@ -7370,41 +6941,8 @@ export interface operations {
                 message: string;
                 code?: components['schemas']['MessageKey'];
               }[];
-              screen?:
-                | (
-                    | '/'
-                    | '/verify-otp'
-                    | '/email-verification'
-                    | '/email-verification/verify-otp'
-                    | '/pan-verification'
-                    | '/pan-verification/pan-info'
-                    | '/digilocker'
-                    | '/returnurl'
-                    | '/client-profiling'
-                    | '/client-profiling/occupation'
-                    | '/client-profiling/trading-experience'
-                    | '/client-profiling/annual-income'
-                    | '/client-profiling/gender-and-marital'
-                    | '/client-profiling/education'
-                    | '/client-profiling/identification'
-                    | '/client-profiling/plans'
-                    | '/client-profiling/declaration'
-                    | '/bank-and-segment'
-                    | '/bank-and-segment/upi'
-                    | '/bank-and-segment/add-bank'
-                    | '/bank-and-segment/cancel-cheque'
-                    | '/bank-and-segment/signature'
-                    | '/bank-and-segment/nominee'
-                    | '/bank-and-segment/nominee/add-nominee'
-                    | '/bank-and-segment/segment'
-                    | '/take-selfie'
-                    | '/e-sign'
-                    | '/status'
-                    | '/status/document'
-                    | '/privacy'
-                    | '/assisted-kyc'
-                  )
-                | string;
+            } & {
+              [key: string]: unknown;
             };
           };
         };
@@ -7558,41 +7096,8 @@ export interface operations {
                 message: string;
                 code?: components['schemas']['MessageKey'];
               }[];
-              screen?:
-                | (
-                    | '/'
-                    | '/verify-otp'
-                    | '/email-verification'
-                    | '/email-verification/verify-otp'
-                    | '/pan-verification'
-                    | '/pan-verification/pan-info'
-                    | '/digilocker'
-                    | '/returnurl'
-                    | '/client-profiling'
-                    | '/client-profiling/occupation'
-                    | '/client-profiling/trading-experience'
-                    | '/client-profiling/annual-income'
-                    | '/client-profiling/gender-and-marital'
-                    | '/client-profiling/education'
-                    | '/client-profiling/identification'
-                    | '/client-profiling/plans'
-                    | '/client-profiling/declaration'
-                    | '/bank-and-segment'
-                    | '/bank-and-segment/upi'
-                    | '/bank-and-segment/add-bank'
-                    | '/bank-and-segment/cancel-cheque'
-                    | '/bank-and-segment/signature'
-                    | '/bank-and-segment/nominee'
-                    | '/bank-and-segment/nominee/add-nominee'
-                    | '/bank-and-segment/segment'
-                    | '/take-selfie'
-                    | '/e-sign'
-                    | '/status'
-                    | '/status/document'
-                    | '/privacy'
-                    | '/assisted-kyc'
-                  )
-                | string;
+            } & {
+              [key: string]: unknown;
             };
           };
         };
@@ -7678,41 +7183,8 @@ export interface operations {
                 message: string;
                 code?: components['schemas']['MessageKey'];
               }[];
-              screen?:
-                | (
-                    | '/'
-                    | '/verify-otp'
-                    | '/email-verification'
-                    | '/email-verification/verify-otp'
-                    | '/pan-verification'
-                    | '/pan-verification/pan-info'
-                    | '/digilocker'
-                    | '/returnurl'
-                    | '/client-profiling'
-                    | '/client-profiling/occupation'
-                    | '/client-profiling/trading-experience'
-                    | '/client-profiling/annual-income'
-                    | '/client-profiling/gender-and-marital'
-                    | '/client-profiling/education'
-                    | '/client-profiling/identification'
-                    | '/client-profiling/plans'
-                    | '/client-profiling/declaration'
-                    | '/bank-and-segment'
-                    | '/bank-and-segment/upi'
-                    | '/bank-and-segment/add-bank'
-                    | '/bank-and-segment/cancel-cheque'
-                    | '/bank-and-segment/signature'
-                    | '/bank-and-segment/nominee'
-                    | '/bank-and-segment/nominee/add-nominee'
-                    | '/bank-and-segment/segment'
-                    | '/take-selfie'
-                    | '/e-sign'
-                    | '/status'
-                    | '/status/document'
-                    | '/privacy'
-                    | '/assisted-kyc'
-                  )
-                | string;
+            } & {
+              [key: string]: unknown;
             };
           };
         };
@@ -7815,41 +7287,8 @@ export interface operations {
                 message: string;
                 code?: components['schemas']['MessageKey'];
               }[];
-              screen?:
-                | (
-                    | '/'
-                    | '/verify-otp'
-                    | '/email-verification'
-                    | '/email-verification/verify-otp'
-                    | '/pan-verification'
-                    | '/pan-verification/pan-info'
-                    | '/digilocker'
-                    | '/returnurl'
-                    | '/client-profiling'
-                    | '/client-profiling/occupation'
-                    | '/client-profiling/trading-experience'
-                    | '/client-profiling/annual-income'
-                    | '/client-profiling/gender-and-marital'
-                    | '/client-profiling/education'
-                    | '/client-profiling/identification'
-                    | '/client-profiling/plans'
-                    | '/client-profiling/declaration'
-                    | '/bank-and-segment'
-                    | '/bank-and-segment/upi'
-                    | '/bank-and-segment/add-bank'
-                    | '/bank-and-segment/cancel-cheque'
-                    | '/bank-and-segment/signature'
-                    | '/bank-and-segment/nominee'
-                    | '/bank-and-segment/nominee/add-nominee'
-                    | '/bank-and-segment/segment'
-                    | '/take-selfie'
-                    | '/e-sign'
-                    | '/status'
-                    | '/status/document'
-                    | '/privacy'
-                    | '/assisted-kyc'
-                  )
-                | string;
+            } & {
+              [key: string]: unknown;
             };
           };
         };
@@ -8173,41 +7612,8 @@ export interface operations {
                 message: string;
                 code?: components['schemas']['MessageKey'];
               }[];
-              screen?:
-                | (
-                    | '/'
-                    | '/verify-otp'
-                    | '/email-verification'
-                    | '/email-verification/verify-otp'
-                    | '/pan-verification'
-                    | '/pan-verification/pan-info'
-                    | '/digilocker'
-                    | '/returnurl'
-                    | '/client-profiling'
-                    | '/client-profiling/occupation'
-                    | '/client-profiling/trading-experience'
-                    | '/client-profiling/annual-income'
-                    | '/client-profiling/gender-and-marital'
-                    | '/client-profiling/education'
-                    | '/client-profiling/identification'
-                    | '/client-profiling/plans'
-                    | '/client-profiling/declaration'
-                    | '/bank-and-segment'
-                    | '/bank-and-segment/upi'
-                    | '/bank-and-segment/add-bank'
-                    | '/bank-and-segment/cancel-cheque'
-                    | '/bank-and-segment/signature'
-                    | '/bank-and-segment/nominee'
-                    | '/bank-and-segment/nominee/add-nominee'
-                    | '/bank-and-segment/segment'
-                    | '/take-selfie'
-                    | '/e-sign'
-                    | '/status'
-                    | '/status/document'
-                    | '/privacy'
-                    | '/assisted-kyc'
-                  )
-                | string;
+            } & {
+              [key: string]: unknown;
             };
           };
         };
@@ -8410,41 +7816,8 @@ export interface operations {
                 message: string;
                 code?: components['schemas']['MessageKey'];
               }[];
-              screen?:
-                | (
-                    | '/'
-                    | '/verify-otp'
-                    | '/email-verification'
-                    | '/email-verification/verify-otp'
-                    | '/pan-verification'
-                    | '/pan-verification/pan-info'
-                    | '/digilocker'
-                    | '/returnurl'
-                    | '/client-profiling'
-                    | '/client-profiling/occupation'
-                    | '/client-profiling/trading-experience'
-                    | '/client-profiling/annual-income'
-                    | '/client-profiling/gender-and-marital'
-                    | '/client-profiling/education'
-                    | '/client-profiling/identification'
-                    | '/client-profiling/plans'
-                    | '/client-profiling/declaration'
-                    | '/bank-and-segment'
-                    | '/bank-and-segment/upi'
-                    | '/bank-and-segment/add-bank'
-                    | '/bank-and-segment/cancel-cheque'
-                    | '/bank-and-segment/signature'
-                    | '/bank-and-segment/nominee'
-                    | '/bank-and-segment/nominee/add-nominee'
-                    | '/bank-and-segment/segment'
-                    | '/take-selfie'
-                    | '/e-sign'
-                    | '/status'
-                    | '/status/document'
-                    | '/privacy'
-                    | '/assisted-kyc'
-                  )
-                | string;
+            } & {
+              [key: string]: unknown;
             };
           };
         };
@@ -8601,41 +7974,8 @@ export interface operations {
                 message: string;
                 code?: components['schemas']['MessageKey'];
               }[];
-              screen?:
-                | (
-                    | '/'
-                    | '/verify-otp'
-                    | '/email-verification'
-                    | '/email-verification/verify-otp'
-                    | '/pan-verification'
-                    | '/pan-verification/pan-info'
-                    | '/digilocker'
-                    | '/returnurl'
-                    | '/client-profiling'
-                    | '/client-profiling/occupation'
-                    | '/client-profiling/trading-experience'
-                    | '/client-profiling/annual-income'
-                    | '/client-profiling/gender-and-marital'
-                    | '/client-profiling/education'
-                    | '/client-profiling/identification'
-                    | '/client-profiling/plans'
-                    | '/client-profiling/declaration'
-                    | '/bank-and-segment'
-                    | '/bank-and-segment/upi'
-                    | '/bank-and-segment/add-bank'
-                    | '/bank-and-segment/cancel-cheque'
-                    | '/bank-and-segment/signature'
-                    | '/bank-and-segment/nominee'
-                    | '/bank-and-segment/nominee/add-nominee'
-                    | '/bank-and-segment/segment'
-                    | '/take-selfie'
-                    | '/e-sign'
-                    | '/status'
-                    | '/status/document'
-                    | '/privacy'
-                    | '/assisted-kyc'
-                  )
-                | string;
+            } & {
+              [key: string]: unknown;
             };
           };
         };
@@ -8862,41 +8202,8 @@ export interface operations {
                 message: string;
                 code?: components['schemas']['MessageKey'];
               }[];
-              screen?:
-                | (
-                    | '/'
-                    | '/verify-otp'
-                    | '/email-verification'
-                    | '/email-verification/verify-otp'
-                    | '/pan-verification'
-                    | '/pan-verification/pan-info'
-                    | '/digilocker'
-                    | '/returnurl'
-                    | '/client-profiling'
-                    | '/client-profiling/occupation'
-                    | '/client-profiling/trading-experience'
-                    | '/client-profiling/annual-income'
-                    | '/client-profiling/gender-and-marital'
-                    | '/client-profiling/education'
-                    | '/client-profiling/identification'
-                    | '/client-profiling/plans'
-                    | '/client-profiling/declaration'
-                    | '/bank-and-segment'
-                    | '/bank-and-segment/upi'
-                    | '/bank-and-segment/add-bank'
-                    | '/bank-and-segment/cancel-cheque'
-                    | '/bank-and-segment/signature'
-                    | '/bank-and-segment/nominee'
-                    | '/bank-and-segment/nominee/add-nominee'
-                    | '/bank-and-segment/segment'
-                    | '/take-selfie'
-                    | '/e-sign'
-                    | '/status'
-                    | '/status/document'
-                    | '/privacy'
-                    | '/assisted-kyc'
-                  )
-                | string;
+            } & {
+              [key: string]: unknown;
             };
           };
         };
@@ -9052,41 +8359,8 @@ export interface operations {
                 message: string;
                 code?: components['schemas']['MessageKey'];
               }[];
-              screen?:
-                | (
-                    | '/'
-                    | '/verify-otp'
-                    | '/email-verification'
-                    | '/email-verification/verify-otp'
-                    | '/pan-verification'
-                    | '/pan-verification/pan-info'
-                    | '/digilocker'
-                    | '/returnurl'
-                    | '/client-profiling'
-                    | '/client-profiling/occupation'
-                    | '/client-profiling/trading-experience'
-                    | '/client-profiling/annual-income'
-                    | '/client-profiling/gender-and-marital'
-                    | '/client-profiling/education'
-                    | '/client-profiling/identification'
-                    | '/client-profiling/plans'
-                    | '/client-profiling/declaration'
-                    | '/bank-and-segment'
-                    | '/bank-and-segment/upi'
-                    | '/bank-and-segment/add-bank'
-                    | '/bank-and-segment/cancel-cheque'
-                    | '/bank-and-segment/signature'
-                    | '/bank-and-segment/nominee'
-                    | '/bank-and-segment/nominee/add-nominee'
-                    | '/bank-and-segment/segment'
-                    | '/take-selfie'
-                    | '/e-sign'
-                    | '/status'
-                    | '/status/document'
-                    | '/privacy'
-                    | '/assisted-kyc'
-                  )
-                | string;
+            } & {
+              [key: string]: unknown;
             };
           };
         };
@@ -9182,41 +8456,8 @@ export interface operations {
                 message: string;
                 code?: components['schemas']['MessageKey'];
               }[];
-              screen?:
-                | (
-                    | '/'
-                    | '/verify-otp'
-                    | '/email-verification'
-                    | '/email-verification/verify-otp'
-                    | '/pan-verification'
-                    | '/pan-verification/pan-info'
-                    | '/digilocker'
-                    | '/returnurl'
-                    | '/client-profiling'
-                    | '/client-profiling/occupation'
-                    | '/client-profiling/trading-experience'
-                    | '/client-profiling/annual-income'
-                    | '/client-profiling/gender-and-marital'
-                    | '/client-profiling/education'
-                    | '/client-profiling/identification'
-                    | '/client-profiling/plans'
-                    | '/client-profiling/declaration'
-                    | '/bank-and-segment'
-                    | '/bank-and-segment/upi'
-                    | '/bank-and-segment/add-bank'
-                    | '/bank-and-segment/cancel-cheque'
-                    | '/bank-and-segment/signature'
-                    | '/bank-and-segment/nominee'
-                    | '/bank-and-segment/nominee/add-nominee'
-                    | '/bank-and-segment/segment'
-                    | '/take-selfie'
-                    | '/e-sign'
-                    | '/status'
-                    | '/status/document'
-                    | '/privacy'
-                    | '/assisted-kyc'
-                  )
-                | string;
+            } & {
+              [key: string]: unknown;
             };
           };
         };
@@ -9345,41 +8586,8 @@ export interface operations {
                 message: string;
                 code?: components['schemas']['MessageKey'];
               }[];
-              screen?:
-                | (
-                    | '/'
-                    | '/verify-otp'
-                    | '/email-verification'
-                    | '/email-verification/verify-otp'
-                    | '/pan-verification'
-                    | '/pan-verification/pan-info'
-                    | '/digilocker'
-                    | '/returnurl'
-                    | '/client-profiling'
-                    | '/client-profiling/occupation'
-                    | '/client-profiling/trading-experience'
-                    | '/client-profiling/annual-income'
-                    | '/client-profiling/gender-and-marital'
-                    | '/client-profiling/education'
-                    | '/client-profiling/identification'
-                    | '/client-profiling/plans'
-                    | '/client-profiling/declaration'
-                    | '/bank-and-segment'
-                    | '/bank-and-segment/upi'
-                    | '/bank-and-segment/add-bank'
-                    | '/bank-and-segment/cancel-cheque'
-                    | '/bank-and-segment/signature'
-                    | '/bank-and-segment/nominee'
-                    | '/bank-and-segment/nominee/add-nominee'
-                    | '/bank-and-segment/segment'
-                    | '/take-selfie'
-                    | '/e-sign'
-                    | '/status'
-                    | '/status/document'
-                    | '/privacy'
-                    | '/assisted-kyc'
-                  )
-                | string;
+            } & {
+              [key: string]: unknown;
             };
           };
         };
@@ -9547,41 +8755,8 @@ export interface operations {
                 message: string;
                 code?: components['schemas']['MessageKey'];
               }[];
-              screen?:
-                | (
-                    | '/'
-                    | '/verify-otp'
-                    | '/email-verification'
-                    | '/email-verification/verify-otp'
-                    | '/pan-verification'
-                    | '/pan-verification/pan-info'
-                    | '/digilocker'
-                    | '/returnurl'
-                    | '/client-profiling'
-                    | '/client-profiling/occupation'
-                    | '/client-profiling/trading-experience'
-                    | '/client-profiling/annual-income'
-                    | '/client-profiling/gender-and-marital'
-                    | '/client-profiling/education'
-                    | '/client-profiling/identification'
-                    | '/client-profiling/plans'
-                    | '/client-profiling/declaration'
-                    | '/bank-and-segment'
-                    | '/bank-and-segment/upi'
-                    | '/bank-and-segment/add-bank'
-                    | '/bank-and-segment/cancel-cheque'
-                    | '/bank-and-segment/signature'
-                    | '/bank-and-segment/nominee'
-                    | '/bank-and-segment/nominee/add-nominee'
-                    | '/bank-and-segment/segment'
-                    | '/take-selfie'
-                    | '/e-sign'
-                    | '/status'
-                    | '/status/document'
-                    | '/privacy'
-                    | '/assisted-kyc'
-                  )
-                | string;
+            } & {
+              [key: string]: unknown;
             };
           };
         };
@@ -9853,41 +9028,8 @@ export interface operations {
                 message: string;
                 code?: components['schemas']['MessageKey'];
               }[];
-              screen?:
-                | (
-                    | '/'
-                    | '/verify-otp'
-                    | '/email-verification'
-                    | '/email-verification/verify-otp'
-                    | '/pan-verification'
-                    | '/pan-verification/pan-info'
-                    | '/digilocker'
-                    | '/returnurl'
-                    | '/client-profiling'
-                    | '/client-profiling/occupation'
-                    | '/client-profiling/trading-experience'
-                    | '/client-profiling/annual-income'
-                    | '/client-profiling/gender-and-marital'
-                    | '/client-profiling/education'
-                    | '/client-profiling/identification'
-                    | '/client-profiling/plans'
-                    | '/client-profiling/declaration'
-                    | '/bank-and-segment'
-                    | '/bank-and-segment/upi'
-                    | '/bank-and-segment/add-bank'
-                    | '/bank-and-segment/cancel-cheque'
-                    | '/bank-and-segment/signature'
-                    | '/bank-and-segment/nominee'
-                    | '/bank-and-segment/nominee/add-nominee'
-                    | '/bank-and-segment/segment'
-                    | '/take-selfie'
-                    | '/e-sign'
-                    | '/status'
-                    | '/status/document'
-                    | '/privacy'
-                    | '/assisted-kyc'
-                  )
-                | string;
+            } & {
+              [key: string]: unknown;
             };
           };
         };
@@ -10169,41 +9311,8 @@ export interface operations {
                 message: string;
                 code?: components['schemas']['MessageKey'];
               }[];
-              screen?:
-                | (
-                    | '/'
-                    | '/verify-otp'
-                    | '/email-verification'
-                    | '/email-verification/verify-otp'
-                    | '/pan-verification'
-                    | '/pan-verification/pan-info'
-                    | '/digilocker'
-                    | '/returnurl'
-                    | '/client-profiling'
-                    | '/client-profiling/occupation'
-                    | '/client-profiling/trading-experience'
-                    | '/client-profiling/annual-income'
-                    | '/client-profiling/gender-and-marital'
-                    | '/client-profiling/education'
-                    | '/client-profiling/identification'
-                    | '/client-profiling/plans'
-                    | '/client-profiling/declaration'
-                    | '/bank-and-segment'
-                    | '/bank-and-segment/upi'
-                    | '/bank-and-segment/add-bank'
-                    | '/bank-and-segment/cancel-cheque'
-                    | '/bank-and-segment/signature'
-                    | '/bank-and-segment/nominee'
-                    | '/bank-and-segment/nominee/add-nominee'
-                    | '/bank-and-segment/segment'
-                    | '/take-selfie'
-                    | '/e-sign'
-                    | '/status'
-                    | '/status/document'
-                    | '/privacy'
-                    | '/assisted-kyc'
-                  )
-                | string;
+            } & {
+              [key: string]: unknown;
             };
           };
         };
@@ -10478,41 +9587,8 @@ export interface operations {
                 message: string;
                 code?: components['schemas']['MessageKey'];
               }[];
-              screen?:
-                | (
-                    | '/'
-                    | '/verify-otp'
-                    | '/email-verification'
-                    | '/email-verification/verify-otp'
-                    | '/pan-verification'
-                    | '/pan-verification/pan-info'
-                    | '/digilocker'
-                    | '/returnurl'
-                    | '/client-profiling'
-                    | '/client-profiling/occupation'
-                    | '/client-profiling/trading-experience'
-                    | '/client-profiling/annual-income'
-                    | '/client-profiling/gender-and-marital'
-                    | '/client-profiling/education'
-                    | '/client-profiling/identification'
-                    | '/client-profiling/plans'
-                    | '/client-profiling/declaration'
-                    | '/bank-and-segment'
-                    | '/bank-and-segment/upi'
-                    | '/bank-and-segment/add-bank'
-                    | '/bank-and-segment/cancel-cheque'
-                    | '/bank-and-segment/signature'
-                    | '/bank-and-segment/nominee'
-                    | '/bank-and-segment/nominee/add-nominee'
-                    | '/bank-and-segment/segment'
-                    | '/take-selfie'
-                    | '/e-sign'
-                    | '/status'
-                    | '/status/document'
-                    | '/privacy'
-                    | '/assisted-kyc'
-                  )
-                | string;
+            } & {
+              [key: string]: unknown;
             };
           };
         };
@@ -10871,41 +9947,8 @@ export interface operations {
                 message: string;
                 code?: components['schemas']['MessageKey'];
               }[];
-              screen?:
-                | (
-                    | '/'
-                    | '/verify-otp'
-                    | '/email-verification'
-                    | '/email-verification/verify-otp'
-                    | '/pan-verification'
-                    | '/pan-verification/pan-info'
-                    | '/digilocker'
-                    | '/returnurl'
-                    | '/client-profiling'
-                    | '/client-profiling/occupation'
-                    | '/client-profiling/trading-experience'
-                    | '/client-profiling/annual-income'
-                    | '/client-profiling/gender-and-marital'
-                    | '/client-profiling/education'
-                    | '/client-profiling/identification'
-                    | '/client-profiling/plans'
-                    | '/client-profiling/declaration'
-                    | '/bank-and-segment'
-                    | '/bank-and-segment/upi'
-                    | '/bank-and-segment/add-bank'
-                    | '/bank-and-segment/cancel-cheque'
-                    | '/bank-and-segment/signature'
-                    | '/bank-and-segment/nominee'
-                    | '/bank-and-segment/nominee/add-nominee'
-                    | '/bank-and-segment/segment'
-                    | '/take-selfie'
-                    | '/e-sign'
-                    | '/status'
-                    | '/status/document'
-                    | '/privacy'
-                    | '/assisted-kyc'
-                  )
-                | string;
+            } & {
+              [key: string]: unknown;
             };
           };
         };
@@ -10977,41 +10020,8 @@ export interface operations {
                 message: string;
                 code?: components['schemas']['MessageKey'];
               }[];
-              screen?:
-                | (
-                    | '/'
-                    | '/verify-otp'
-                    | '/email-verification'
-                    | '/email-verification/verify-otp'
-                    | '/pan-verification'
-                    | '/pan-verification/pan-info'
-                    | '/digilocker'
-                    | '/returnurl'
-                    | '/client-profiling'
-                    | '/client-profiling/occupation'
-                    | '/client-profiling/trading-experience'
-                    | '/client-profiling/annual-income'
-                    | '/client-profiling/gender-and-marital'
-                    | '/client-profiling/education'
-                    | '/client-profiling/identification'
-                    | '/client-profiling/plans'
-                    | '/client-profiling/declaration'
-                    | '/bank-and-segment'
-                    | '/bank-and-segment/upi'
-                    | '/bank-and-segment/add-bank'
-                    | '/bank-and-segment/cancel-cheque'
-                    | '/bank-and-segment/signature'
-                    | '/bank-and-segment/nominee'
-                    | '/bank-and-segment/nominee/add-nominee'
-                    | '/bank-and-segment/segment'
-                    | '/take-selfie'
-                    | '/e-sign'
-                    | '/status'
-                    | '/status/document'
-                    | '/privacy'
-                    | '/assisted-kyc'
-                  )
-                | string;
+            } & {
+              [key: string]: unknown;
             };
           };
         };
@@ -11067,41 +10077,8 @@ export interface operations {
                 message: string;
                 code?: components['schemas']['MessageKey'];
               }[];
-              screen?:
-                | (
-                    | '/'
-                    | '/verify-otp'
-                    | '/email-verification'
-                    | '/email-verification/verify-otp'
-                    | '/pan-verification'
-                    | '/pan-verification/pan-info'
-                    | '/digilocker'
-                    | '/returnurl'
-                    | '/client-profiling'
-                    | '/client-profiling/occupation'
-                    | '/client-profiling/trading-experience'
-                    | '/client-profiling/annual-income'
-                    | '/client-profiling/gender-and-marital'
-                    | '/client-profiling/education'
-                    | '/client-profiling/identification'
-                    | '/client-profiling/plans'
-                    | '/client-profiling/declaration'
-                    | '/bank-and-segment'
-                    | '/bank-and-segment/upi'
-                    | '/bank-and-segment/add-bank'
-                    | '/bank-and-segment/cancel-cheque'
-                    | '/bank-and-segment/signature'
-                    | '/bank-and-segment/nominee'
-                    | '/bank-and-segment/nominee/add-nominee'
-                    | '/bank-and-segment/segment'
-                    | '/take-selfie'
-                    | '/e-sign'
-                    | '/status'
-                    | '/status/document'
-                    | '/privacy'
-                    | '/assisted-kyc'
-                  )
-                | string;
+            } & {
+              [key: string]: unknown;
             };
           };
         };
@@ -11170,41 +10147,8 @@ export interface operations {
                 message: string;
                 code?: components['schemas']['MessageKey'];
               }[];
-              screen?:
-                | (
-                    | '/'
-                    | '/verify-otp'
-                    | '/email-verification'
-                    | '/email-verification/verify-otp'
-                    | '/pan-verification'
-                    | '/pan-verification/pan-info'
-                    | '/digilocker'
-                    | '/returnurl'
-                    | '/client-profiling'
-                    | '/client-profiling/occupation'
-                    | '/client-profiling/trading-experience'
-                    | '/client-profiling/annual-income'
-                    | '/client-profiling/gender-and-marital'
-                    | '/client-profiling/education'
-                    | '/client-profiling/identification'
-                    | '/client-profiling/plans'
-                    | '/client-profiling/declaration'
-                    | '/bank-and-segment'
-                    | '/bank-and-segment/upi'
-                    | '/bank-and-segment/add-bank'
-                    | '/bank-and-segment/cancel-cheque'
-                    | '/bank-and-segment/signature'
-                    | '/bank-and-segment/nominee'
-                    | '/bank-and-segment/nominee/add-nominee'
-                    | '/bank-and-segment/segment'
-                    | '/take-selfie'
-                    | '/e-sign'
-                    | '/status'
-                    | '/status/document'
-                    | '/privacy'
-                    | '/assisted-kyc'
-                  )
-                | string;
+            } & {
+              [key: string]: unknown;
             };
           };
         };
@@ -11273,41 +10217,8 @@ export interface operations {
                 message: string;
                 code?: components['schemas']['MessageKey'];
               }[];
-              screen?:
-                | (
-                    | '/'
-                    | '/verify-otp'
-                    | '/email-verification'
-                    | '/email-verification/verify-otp'
-                    | '/pan-verification'
-                    | '/pan-verification/pan-info'
-                    | '/digilocker'
-                    | '/returnurl'
-                    | '/client-profiling'
-                    | '/client-profiling/occupation'
-                    | '/client-profiling/trading-experience'
-                    | '/client-profiling/annual-income'
-                    | '/client-profiling/gender-and-marital'
-                    | '/client-profiling/education'
-                    | '/client-profiling/identification'
-                    | '/client-profiling/plans'
-                    | '/client-profiling/declaration'
-                    | '/bank-and-segment'
-                    | '/bank-and-segment/upi'
-                    | '/bank-and-segment/add-bank'
-                    | '/bank-and-segment/cancel-cheque'
-                    | '/bank-and-segment/signature'
-                    | '/bank-and-segment/nominee'
-                    | '/bank-and-segment/nominee/add-nominee'
-                    | '/bank-and-segment/segment'
-                    | '/take-selfie'
-                    | '/e-sign'
-                    | '/status'
-                    | '/status/document'
-                    | '/privacy'
-                    | '/assisted-kyc'
-                  )
-                | string;
+            } & {
+              [key: string]: unknown;
             };
           };
         };
@@ -11373,41 +10284,8 @@ export interface operations {
                 message: string;
                 code?: components['schemas']['MessageKey'];
               }[];
-              screen?:
-                | (
-                    | '/'
-                    | '/verify-otp'
-                    | '/email-verification'
-                    | '/email-verification/verify-otp'
-                    | '/pan-verification'
-                    | '/pan-verification/pan-info'
-                    | '/digilocker'
-                    | '/returnurl'
-                    | '/client-profiling'
-                    | '/client-profiling/occupation'
-                    | '/client-profiling/trading-experience'
-                    | '/client-profiling/annual-income'
-                    | '/client-profiling/gender-and-marital'
-                    | '/client-profiling/education'
-                    | '/client-profiling/identification'
-                    | '/client-profiling/plans'
-                    | '/client-profiling/declaration'
-                    | '/bank-and-segment'
-                    | '/bank-and-segment/upi'
-                    | '/bank-and-segment/add-bank'
-                    | '/bank-and-segment/cancel-cheque'
-                    | '/bank-and-segment/signature'
-                    | '/bank-and-segment/nominee'
-                    | '/bank-and-segment/nominee/add-nominee'
-                    | '/bank-and-segment/segment'
-                    | '/take-selfie'
-                    | '/e-sign'
-                    | '/status'
-                    | '/status/document'
-                    | '/privacy'
-                    | '/assisted-kyc'
-                  )
-                | string;
+            } & {
+              [key: string]: unknown;
             };
           };
         };
@@ -11481,41 +10359,8 @@ export interface operations {
                 message: string;
                 code?: components['schemas']['MessageKey'];
               }[];
-              screen?:
-                | (
-                    | '/'
-                    | '/verify-otp'
-                    | '/email-verification'
-                    | '/email-verification/verify-otp'
-                    | '/pan-verification'
-                    | '/pan-verification/pan-info'
-                    | '/digilocker'
-                    | '/returnurl'
-                    | '/client-profiling'
-                    | '/client-profiling/occupation'
-                    | '/client-profiling/trading-experience'
-                    | '/client-profiling/annual-income'
-                    | '/client-profiling/gender-and-marital'
-                    | '/client-profiling/education'
-                    | '/client-profiling/identification'
-                    | '/client-profiling/plans'
-                    | '/client-profiling/declaration'
-                    | '/bank-and-segment'
-                    | '/bank-and-segment/upi'
-                    | '/bank-and-segment/add-bank'
-                    | '/bank-and-segment/cancel-cheque'
-                    | '/bank-and-segment/signature'
-                    | '/bank-and-segment/nominee'
-                    | '/bank-and-segment/nominee/add-nominee'
-                    | '/bank-and-segment/segment'
-                    | '/take-selfie'
-                    | '/e-sign'
-                    | '/status'
-                    | '/status/document'
-                    | '/privacy'
-                    | '/assisted-kyc'
-                  )
-                | string;
+            } & {
+              [key: string]: unknown;
             };
           };
         };
@@ -11585,41 +10430,8 @@ export interface operations {
                 message: string;
                 code?: components['schemas']['MessageKey'];
               }[];
-              screen?:
-                | (
-                    | '/'
-                    | '/verify-otp'
-                    | '/email-verification'
-                    | '/email-verification/verify-otp'
-                    | '/pan-verification'
-                    | '/pan-verification/pan-info'
-                    | '/digilocker'
-                    | '/returnurl'
-                    | '/client-profiling'
-                    | '/client-profiling/occupation'
-                    | '/client-profiling/trading-experience'
-                    | '/client-profiling/annual-income'
-                    | '/client-profiling/gender-and-marital'
-                    | '/client-profiling/education'
-                    | '/client-profiling/identification'
-                    | '/client-profiling/plans'
-                    | '/client-profiling/declaration'
-                    | '/bank-and-segment'
-                    | '/bank-and-segment/upi'
-                    | '/bank-and-segment/add-bank'
-                    | '/bank-and-segment/cancel-cheque'
-                    | '/bank-and-segment/signature'
-                    | '/bank-and-segment/nominee'
-                    | '/bank-and-segment/nominee/add-nominee'
-                    | '/bank-and-segment/segment'
-                    | '/take-selfie'
-                    | '/e-sign'
-                    | '/status'
-                    | '/status/document'
-                    | '/privacy'
-                    | '/assisted-kyc'
-                  )
-                | string;
+            } & {
+              [key: string]: unknown;
             };
           };
         };
@@ -11688,41 +10500,8 @@ export interface operations {
                 message: string;
                 code?: components['schemas']['MessageKey'];
               }[];
-              screen?:
-                | (
-                    | '/'
-                    | '/verify-otp'
-                    | '/email-verification'
-                    | '/email-verification/verify-otp'
-                    | '/pan-verification'
-                    | '/pan-verification/pan-info'
-                    | '/digilocker'
-                    | '/returnurl'
-                    | '/client-profiling'
-                    | '/client-profiling/occupation'
-                    | '/client-profiling/trading-experience'
-                    | '/client-profiling/annual-income'
-                    | '/client-profiling/gender-and-marital'
-                    | '/client-profiling/education'
-                    | '/client-profiling/identification'
-                    | '/client-profiling/plans'
-                    | '/client-profiling/declaration'
-                    | '/bank-and-segment'
-                    | '/bank-and-segment/upi'
-                    | '/bank-and-segment/add-bank'
-                    | '/bank-and-segment/cancel-cheque'
-                    | '/bank-and-segment/signature'
-                    | '/bank-and-segment/nominee'
-                    | '/bank-and-segment/nominee/add-nominee'
-                    | '/bank-and-segment/segment'
-                    | '/take-selfie'
-                    | '/e-sign'
-                    | '/status'
-                    | '/status/document'
-                    | '/privacy'
-                    | '/assisted-kyc'
-                  )
-                | string;
+            } & {
+              [key: string]: unknown;
             };
           };
         };
@@ -11866,41 +10645,8 @@ export interface operations {
                 message: string;
                 code?: components['schemas']['MessageKey'];
               }[];
-              screen?:
-                | (
-                    | '/'
-                    | '/verify-otp'
-                    | '/email-verification'
-                    | '/email-verification/verify-otp'
-                    | '/pan-verification'
-                    | '/pan-verification/pan-info'
-                    | '/digilocker'
-                    | '/returnurl'
-                    | '/client-profiling'
-                    | '/client-profiling/occupation'
-                    | '/client-profiling/trading-experience'
-                    | '/client-profiling/annual-income'
-                    | '/client-profiling/gender-and-marital'
-                    | '/client-profiling/education'
-                    | '/client-profiling/identification'
-                    | '/client-profiling/plans'
-                    | '/client-profiling/declaration'
-                    | '/bank-and-segment'
-                    | '/bank-and-segment/upi'
-                    | '/bank-and-segment/add-bank'
-                    | '/bank-and-segment/cancel-cheque'
-                    | '/bank-and-segment/signature'
-                    | '/bank-and-segment/nominee'
-                    | '/bank-and-segment/nominee/add-nominee'
-                    | '/bank-and-segment/segment'
-                    | '/take-selfie'
-                    | '/e-sign'
-                    | '/status'
-                    | '/status/document'
-                    | '/privacy'
-                    | '/assisted-kyc'
-                  )
-                | string;
+            } & {
+              [key: string]: unknown;
             };
           };
         };
@@ -11991,41 +10737,8 @@ export interface operations {
                 message: string;
                 code?: components['schemas']['MessageKey'];
               }[];
-              screen?:
-                | (
-                    | '/'
-                    | '/verify-otp'
-                    | '/email-verification'
-                    | '/email-verification/verify-otp'
-                    | '/pan-verification'
-                    | '/pan-verification/pan-info'
-                    | '/digilocker'
-                    | '/returnurl'
-                    | '/client-profiling'
-                    | '/client-profiling/occupation'
-                    | '/client-profiling/trading-experience'
-                    | '/client-profiling/annual-income'
-                    | '/client-profiling/gender-and-marital'
-                    | '/client-profiling/education'
-                    | '/client-profiling/identification'
-                    | '/client-profiling/plans'
-                    | '/client-profiling/declaration'
-                    | '/bank-and-segment'
-                    | '/bank-and-segment/upi'
-                    | '/bank-and-segment/add-bank'
-                    | '/bank-and-segment/cancel-cheque'
-                    | '/bank-and-segment/signature'
-                    | '/bank-and-segment/nominee'
-                    | '/bank-and-segment/nominee/add-nominee'
-                    | '/bank-and-segment/segment'
-                    | '/take-selfie'
-                    | '/e-sign'
-                    | '/status'
-                    | '/status/document'
-                    | '/privacy'
-                    | '/assisted-kyc'
-                  )
-                | string;
+            } & {
+              [key: string]: unknown;
             };
           };
         };
@@ -12129,41 +10842,8 @@ export interface operations {
                 message: string;
                 code?: components['schemas']['MessageKey'];
               }[];
-              screen?:
-                | (
-                    | '/'
-                    | '/verify-otp'
-                    | '/email-verification'
-                    | '/email-verification/verify-otp'
-                    | '/pan-verification'
-                    | '/pan-verification/pan-info'
-                    | '/digilocker'
-                    | '/returnurl'
-                    | '/client-profiling'
-                    | '/client-profiling/occupation'
-                    | '/client-profiling/trading-experience'
-                    | '/client-profiling/annual-income'
-                    | '/client-profiling/gender-and-marital'
-                    | '/client-profiling/education'
-                    | '/client-profiling/identification'
-                    | '/client-profiling/plans'
-                    | '/client-profiling/declaration'
-                    | '/bank-and-segment'
-                    | '/bank-and-segment/upi'
-                    | '/bank-and-segment/add-bank'
-                    | '/bank-and-segment/cancel-cheque'
-                    | '/bank-and-segment/signature'
-                    | '/bank-and-segment/nominee'
-                    | '/bank-and-segment/nominee/add-nominee'
-                    | '/bank-and-segment/segment'
-                    | '/take-selfie'
-                    | '/e-sign'
-                    | '/status'
-                    | '/status/document'
-                    | '/privacy'
-                    | '/assisted-kyc'
-                  )
-                | string;
+            } & {
+              [key: string]: unknown;
             };
           };
         };
@@ -12233,41 +10913,8 @@ export interface operations {
                 message: string;
                 code?: components['schemas']['MessageKey'];
               }[];
-              screen?:
-                | (
-                    | '/'
-                    | '/verify-otp'
-                    | '/email-verification'
-                    | '/email-verification/verify-otp'
-                    | '/pan-verification'
-                    | '/pan-verification/pan-info'
-                    | '/digilocker'
-                    | '/returnurl'
-                    | '/client-profiling'
-                    | '/client-profiling/occupation'
-                    | '/client-profiling/trading-experience'
-                    | '/client-profiling/annual-income'
-                    | '/client-profiling/gender-and-marital'
-                    | '/client-profiling/education'
-                    | '/client-profiling/identification'
-                    | '/client-profiling/plans'
-                    | '/client-profiling/declaration'
-                    | '/bank-and-segment'
-                    | '/bank-and-segment/upi'
-                    | '/bank-and-segment/add-bank'
-                    | '/bank-and-segment/cancel-cheque'
-                    | '/bank-and-segment/signature'
-                    | '/bank-and-segment/nominee'
-                    | '/bank-and-segment/nominee/add-nominee'
-                    | '/bank-and-segment/segment'
-                    | '/take-selfie'
-                    | '/e-sign'
-                    | '/status'
-                    | '/status/document'
-                    | '/privacy'
-                    | '/assisted-kyc'
-                  )
-                | string;
+            } & {
+              [key: string]: unknown;
             };
           };
         };
@@ -12367,41 +11014,8 @@ export interface operations {
                 message: string;
                 code?: components['schemas']['MessageKey'];
               }[];
-              screen?:
-                | (
-                    | '/'
-                    | '/verify-otp'
-                    | '/email-verification'
-                    | '/email-verification/verify-otp'
-                    | '/pan-verification'
-                    | '/pan-verification/pan-info'
-                    | '/digilocker'
-                    | '/returnurl'
-                    | '/client-profiling'
-                    | '/client-profiling/occupation'
-                    | '/client-profiling/trading-experience'
-                    | '/client-profiling/annual-income'
-                    | '/client-profiling/gender-and-marital'
-                    | '/client-profiling/education'
-                    | '/client-profiling/identification'
-                    | '/client-profiling/plans'
-                    | '/client-profiling/declaration'
-                    | '/bank-and-segment'
-                    | '/bank-and-segment/upi'
-                    | '/bank-and-segment/add-bank'
-                    | '/bank-and-segment/cancel-cheque'
-                    | '/bank-and-segment/signature'
-                    | '/bank-and-segment/nominee'
-                    | '/bank-and-segment/nominee/add-nominee'
-                    | '/bank-and-segment/segment'
-                    | '/take-selfie'
-                    | '/e-sign'
-                    | '/status'
-                    | '/status/document'
-                    | '/privacy'
-                    | '/assisted-kyc'
-                  )
-                | string;
+            } & {
+              [key: string]: unknown;
             };
           };
         };
@@ -12512,41 +11126,8 @@ export interface operations {
                 message: string;
                 code?: components['schemas']['MessageKey'];
               }[];
-              screen?:
-                | (
-                    | '/'
-                    | '/verify-otp'
-                    | '/email-verification'
-                    | '/email-verification/verify-otp'
-                    | '/pan-verification'
-                    | '/pan-verification/pan-info'
-                    | '/digilocker'
-                    | '/returnurl'
-                    | '/client-profiling'
-                    | '/client-profiling/occupation'
-                    | '/client-profiling/trading-experience'
-                    | '/client-profiling/annual-income'
-                    | '/client-profiling/gender-and-marital'
-                    | '/client-profiling/education'
-                    | '/client-profiling/identification'
-                    | '/client-profiling/plans'
-                    | '/client-profiling/declaration'
-                    | '/bank-and-segment'
-                    | '/bank-and-segment/upi'
-                    | '/bank-and-segment/add-bank'
-                    | '/bank-and-segment/cancel-cheque'
-                    | '/bank-and-segment/signature'
-                    | '/bank-and-segment/nominee'
-                    | '/bank-and-segment/nominee/add-nominee'
-                    | '/bank-and-segment/segment'
-                    | '/take-selfie'
-                    | '/e-sign'
-                    | '/status'
-                    | '/status/document'
-                    | '/privacy'
-                    | '/assisted-kyc'
-                  )
-                | string;
+            } & {
+              [key: string]: unknown;
             };
           };
         };
@@ -12656,41 +11237,8 @@ export interface operations {
                 message: string;
                 code?: components['schemas']['MessageKey'];
               }[];
-              screen?:
-                | (
-                    | '/'
-                    | '/verify-otp'
-                    | '/email-verification'
-                    | '/email-verification/verify-otp'
-                    | '/pan-verification'
-                    | '/pan-verification/pan-info'
-                    | '/digilocker'
-                    | '/returnurl'
-                    | '/client-profiling'
-                    | '/client-profiling/occupation'
-                    | '/client-profiling/trading-experience'
-                    | '/client-profiling/annual-income'
-                    | '/client-profiling/gender-and-marital'
-                    | '/client-profiling/education'
-                    | '/client-profiling/identification'
-                    | '/client-profiling/plans'
-                    | '/client-profiling/declaration'
-                    | '/bank-and-segment'
-                    | '/bank-and-segment/upi'
-                    | '/bank-and-segment/add-bank'
-                    | '/bank-and-segment/cancel-cheque'
-                    | '/bank-and-segment/signature'
-                    | '/bank-and-segment/nominee'
-                    | '/bank-and-segment/nominee/add-nominee'
-                    | '/bank-and-segment/segment'
-                    | '/take-selfie'
-                    | '/e-sign'
-                    | '/status'
-                    | '/status/document'
-                    | '/privacy'
-                    | '/assisted-kyc'
-                  )
-                | string;
+            } & {
+              [key: string]: unknown;
             };
           };
         };
@@ -12773,41 +11321,8 @@ export interface operations {
                 message: string;
                 code?: components['schemas']['MessageKey'];
               }[];
-              screen?:
-                | (
-                    | '/'
-                    | '/verify-otp'
-                    | '/email-verification'
-                    | '/email-verification/verify-otp'
-                    | '/pan-verification'
-                    | '/pan-verification/pan-info'
-                    | '/digilocker'
-                    | '/returnurl'
-                    | '/client-profiling'
-                    | '/client-profiling/occupation'
-                    | '/client-profiling/trading-experience'
-                    | '/client-profiling/annual-income'
-                    | '/client-profiling/gender-and-marital'
-                    | '/client-profiling/education'
-                    | '/client-profiling/identification'
-                    | '/client-profiling/plans'
-                    | '/client-profiling/declaration'
-                    | '/bank-and-segment'
-                    | '/bank-and-segment/upi'
-                    | '/bank-and-segment/add-bank'
-                    | '/bank-and-segment/cancel-cheque'
-                    | '/bank-and-segment/signature'
-                    | '/bank-and-segment/nominee'
-                    | '/bank-and-segment/nominee/add-nominee'
-                    | '/bank-and-segment/segment'
-                    | '/take-selfie'
-                    | '/e-sign'
-                    | '/status'
-                    | '/status/document'
-                    | '/privacy'
-                    | '/assisted-kyc'
-                  )
-                | string;
+            } & {
+              [key: string]: unknown;
             };
           };
         };
@@ -12900,41 +11415,8 @@ export interface operations {
                 message: string;
                 code?: components['schemas']['MessageKey'];
               }[];
-              screen?:
-                | (
-                    | '/'
-                    | '/verify-otp'
-                    | '/email-verification'
-                    | '/email-verification/verify-otp'
-                    | '/pan-verification'
-                    | '/pan-verification/pan-info'
-                    | '/digilocker'
-                    | '/returnurl'
-                    | '/client-profiling'
-                    | '/client-profiling/occupation'
-                    | '/client-profiling/trading-experience'
-                    | '/client-profiling/annual-income'
-                    | '/client-profiling/gender-and-marital'
-                    | '/client-profiling/education'
-                    | '/client-profiling/identification'
-                    | '/client-profiling/plans'
-                    | '/client-profiling/declaration'
-                    | '/bank-and-segment'
-                    | '/bank-and-segment/upi'
-                    | '/bank-and-segment/add-bank'
-                    | '/bank-and-segment/cancel-cheque'
-                    | '/bank-and-segment/signature'
-                    | '/bank-and-segment/nominee'
-                    | '/bank-and-segment/nominee/add-nominee'
-                    | '/bank-and-segment/segment'
-                    | '/take-selfie'
-                    | '/e-sign'
-                    | '/status'
-                    | '/status/document'
-                    | '/privacy'
-                    | '/assisted-kyc'
-                  )
-                | string;
+            } & {
+              [key: string]: unknown;
             };
           };
         };
@@ -13030,41 +11512,8 @@ export interface operations {
                 message: string;
                 code?: components['schemas']['MessageKey'];
               }[];
-              screen?:
-                | (
-                    | '/'
-                    | '/verify-otp'
-                    | '/email-verification'
-                    | '/email-verification/verify-otp'
-                    | '/pan-verification'
-                    | '/pan-verification/pan-info'
-                    | '/digilocker'
-                    | '/returnurl'
-                    | '/client-profiling'
-                    | '/client-profiling/occupation'
-                    | '/client-profiling/trading-experience'
-                    | '/client-profiling/annual-income'
-                    | '/client-profiling/gender-and-marital'
-                    | '/client-profiling/education'
-                    | '/client-profiling/identification'
-                    | '/client-profiling/plans'
-                    | '/client-profiling/declaration'
-                    | '/bank-and-segment'
-                    | '/bank-and-segment/upi'
-                    | '/bank-and-segment/add-bank'
-                    | '/bank-and-segment/cancel-cheque'
-                    | '/bank-and-segment/signature'
-                    | '/bank-and-segment/nominee'
-                    | '/bank-and-segment/nominee/add-nominee'
-                    | '/bank-and-segment/segment'
-                    | '/take-selfie'
-                    | '/e-sign'
-                    | '/status'
-                    | '/status/document'
-                    | '/privacy'
-                    | '/assisted-kyc'
-                  )
-                | string;
+            } & {
+              [key: string]: unknown;
             };
           };
         };
@@ -13152,41 +11601,8 @@ export interface operations {
                 message: string;
                 code?: components['schemas']['MessageKey'];
               }[];
-              screen?:
-                | (
-                    | '/'
-                    | '/verify-otp'
-                    | '/email-verification'
-                    | '/email-verification/verify-otp'
-                    | '/pan-verification'
-                    | '/pan-verification/pan-info'
-                    | '/digilocker'
-                    | '/returnurl'
-                    | '/client-profiling'
-                    | '/client-profiling/occupation'
-                    | '/client-profiling/trading-experience'
-                    | '/client-profiling/annual-income'
-                    | '/client-profiling/gender-and-marital'
-                    | '/client-profiling/education'
-                    | '/client-profiling/identification'
-                    | '/client-profiling/plans'
-                    | '/client-profiling/declaration'
-                    | '/bank-and-segment'
-                    | '/bank-and-segment/upi'
-                    | '/bank-and-segment/add-bank'
-                    | '/bank-and-segment/cancel-cheque'
-                    | '/bank-and-segment/signature'
-                    | '/bank-and-segment/nominee'
-                    | '/bank-and-segment/nominee/add-nominee'
-                    | '/bank-and-segment/segment'
-                    | '/take-selfie'
-                    | '/e-sign'
-                    | '/status'
-                    | '/status/document'
-                    | '/privacy'
-                    | '/assisted-kyc'
-                  )
-                | string;
+            } & {
+              [key: string]: unknown;
             };
           };
         };
@@ -13284,41 +11700,8 @@ export interface operations {
                 message: string;
                 code?: components['schemas']['MessageKey'];
               }[];
-              screen?:
-                | (
-                    | '/'
-                    | '/verify-otp'
-                    | '/email-verification'
-                    | '/email-verification/verify-otp'
-                    | '/pan-verification'
-                    | '/pan-verification/pan-info'
-                    | '/digilocker'
-                    | '/returnurl'
-                    | '/client-profiling'
-                    | '/client-profiling/occupation'
-                    | '/client-profiling/trading-experience'
-                    | '/client-profiling/annual-income'
-                    | '/client-profiling/gender-and-marital'
-                    | '/client-profiling/education'
-                    | '/client-profiling/identification'
-                    | '/client-profiling/plans'
-                    | '/client-profiling/declaration'
-                    | '/bank-and-segment'
-                    | '/bank-and-segment/upi'
-                    | '/bank-and-segment/add-bank'
-                    | '/bank-and-segment/cancel-cheque'
-                    | '/bank-and-segment/signature'
-                    | '/bank-and-segment/nominee'
-                    | '/bank-and-segment/nominee/add-nominee'
-                    | '/bank-and-segment/segment'
-                    | '/take-selfie'
-                    | '/e-sign'
-                    | '/status'
-                    | '/status/document'
-                    | '/privacy'
-                    | '/assisted-kyc'
-                  )
-                | string;
+            } & {
+              [key: string]: unknown;
             };
           };
         };
@@ -13404,41 +11787,8 @@ export interface operations {
                 message: string;
                 code?: components['schemas']['MessageKey'];
               }[];
-              screen?:
-                | (
-                    | '/'
-                    | '/verify-otp'
-                    | '/email-verification'
-                    | '/email-verification/verify-otp'
-                    | '/pan-verification'
-                    | '/pan-verification/pan-info'
-                    | '/digilocker'
-                    | '/returnurl'
-                    | '/client-profiling'
-                    | '/client-profiling/occupation'
-                    | '/client-profiling/trading-experience'
-                    | '/client-profiling/annual-income'
-                    | '/client-profiling/gender-and-marital'
-                    | '/client-profiling/education'
-                    | '/client-profiling/identification'
-                    | '/client-profiling/plans'
-                    | '/client-profiling/declaration'
-                    | '/bank-and-segment'
-                    | '/bank-and-segment/upi'
-                    | '/bank-and-segment/add-bank'
-                    | '/bank-and-segment/cancel-cheque'
-                    | '/bank-and-segment/signature'
-                    | '/bank-and-segment/nominee'
-                    | '/bank-and-segment/nominee/add-nominee'
-                    | '/bank-and-segment/segment'
-                    | '/take-selfie'
-                    | '/e-sign'
-                    | '/status'
-                    | '/status/document'
-                    | '/privacy'
-                    | '/assisted-kyc'
-                  )
-                | string;
+            } & {
+              [key: string]: unknown;
             };
           };
         };
@@ -13546,41 +11896,8 @@ export interface operations {
                 message: string;
                 code?: components['schemas']['MessageKey'];
               }[];
-              screen?:
-                | (
-                    | '/'
-                    | '/verify-otp'
-                    | '/email-verification'
-                    | '/email-verification/verify-otp'
-                    | '/pan-verification'
-                    | '/pan-verification/pan-info'
-                    | '/digilocker'
-                    | '/returnurl'
-                    | '/client-profiling'
-                    | '/client-profiling/occupation'
-                    | '/client-profiling/trading-experience'
-                    | '/client-profiling/annual-income'
-                    | '/client-profiling/gender-and-marital'
-                    | '/client-profiling/education'
-                    | '/client-profiling/identification'
-                    | '/client-profiling/plans'
-                    | '/client-profiling/declaration'
-                    | '/bank-and-segment'
-                    | '/bank-and-segment/upi'
-                    | '/bank-and-segment/add-bank'
-                    | '/bank-and-segment/cancel-cheque'
-                    | '/bank-and-segment/signature'
-                    | '/bank-and-segment/nominee'
-                    | '/bank-and-segment/nominee/add-nominee'
-                    | '/bank-and-segment/segment'
-                    | '/take-selfie'
-                    | '/e-sign'
-                    | '/status'
-                    | '/status/document'
-                    | '/privacy'
-                    | '/assisted-kyc'
-                  )
-                | string;
+            } & {
+              [key: string]: unknown;
             };
           };
         };
@@ -13708,41 +12025,8 @@ export interface operations {
                 message: string;
                 code?: components['schemas']['MessageKey'];
               }[];
-              screen?:
-                | (
-                    | '/'
-                    | '/verify-otp'
-                    | '/email-verification'
-                    | '/email-verification/verify-otp'
-                    | '/pan-verification'
-                    | '/pan-verification/pan-info'
-                    | '/digilocker'
-                    | '/returnurl'
-                    | '/client-profiling'
-                    | '/client-profiling/occupation'
-                    | '/client-profiling/trading-experience'
-                    | '/client-profiling/annual-income'
-                    | '/client-profiling/gender-and-marital'
-                    | '/client-profiling/education'
-                    | '/client-profiling/identification'
-                    | '/client-profiling/plans'
-                    | '/client-profiling/declaration'
-                    | '/bank-and-segment'
-                    | '/bank-and-segment/upi'
-                    | '/bank-and-segment/add-bank'
-                    | '/bank-and-segment/cancel-cheque'
-                    | '/bank-and-segment/signature'
-                    | '/bank-and-segment/nominee'
-                    | '/bank-and-segment/nominee/add-nominee'
-                    | '/bank-and-segment/segment'
-                    | '/take-selfie'
-                    | '/e-sign'
-                    | '/status'
-                    | '/status/document'
-                    | '/privacy'
-                    | '/assisted-kyc'
-                  )
-                | string;
+            } & {
+              [key: string]: unknown;
             };
           };
         };
@@ -13910,41 +12194,8 @@ export interface operations {
                 message: string;
                 code?: components['schemas']['MessageKey'];
               }[];
-              screen?:
-                | (
-                    | '/'
-                    | '/verify-otp'
-                    | '/email-verification'
-                    | '/email-verification/verify-otp'
-                    | '/pan-verification'
-                    | '/pan-verification/pan-info'
-                    | '/digilocker'
-                    | '/returnurl'
-                    | '/client-profiling'
-                    | '/client-profiling/occupation'
-                    | '/client-profiling/trading-experience'
-                    | '/client-profiling/annual-income'
-                    | '/client-profiling/gender-and-marital'
-                    | '/client-profiling/education'
-                    | '/client-profiling/identification'
-                    | '/client-profiling/plans'
-                    | '/client-profiling/declaration'
-                    | '/bank-and-segment'
-                    | '/bank-and-segment/upi'
-                    | '/bank-and-segment/add-bank'
-                    | '/bank-and-segment/cancel-cheque'
-                    | '/bank-and-segment/signature'
-                    | '/bank-and-segment/nominee'
-                    | '/bank-and-segment/nominee/add-nominee'
-                    | '/bank-and-segment/segment'
-                    | '/take-selfie'
-                    | '/e-sign'
-                    | '/status'
-                    | '/status/document'
-                    | '/privacy'
-                    | '/assisted-kyc'
-                  )
-                | string;
+            } & {
+              [key: string]: unknown;
             };
           };
         };
@@ -14151,41 +12402,8 @@ export interface operations {
                 message: string;
                 code?: components['schemas']['MessageKey'];
               }[];
-              screen?:
-                | (
-                    | '/'
-                    | '/verify-otp'
-                    | '/email-verification'
-                    | '/email-verification/verify-otp'
-                    | '/pan-verification'
-                    | '/pan-verification/pan-info'
-                    | '/digilocker'
-                    | '/returnurl'
-                    | '/client-profiling'
-                    | '/client-profiling/occupation'
-                    | '/client-profiling/trading-experience'
-                    | '/client-profiling/annual-income'
-                    | '/client-profiling/gender-and-marital'
-                    | '/client-profiling/education'
-                    | '/client-profiling/identification'
-                    | '/client-profiling/plans'
-                    | '/client-profiling/declaration'
-                    | '/bank-and-segment'
-                    | '/bank-and-segment/upi'
-                    | '/bank-and-segment/add-bank'
-                    | '/bank-and-segment/cancel-cheque'
-                    | '/bank-and-segment/signature'
-                    | '/bank-and-segment/nominee'
-                    | '/bank-and-segment/nominee/add-nominee'
-                    | '/bank-and-segment/segment'
-                    | '/take-selfie'
-                    | '/e-sign'
-                    | '/status'
-                    | '/status/document'
-                    | '/privacy'
-                    | '/assisted-kyc'
-                  )
-                | string;
+            } & {
+              [key: string]: unknown;
             };
           };
         };
@@ -14297,41 +12515,8 @@ export interface operations {
                 message: string;
                 code?: components['schemas']['MessageKey'];
               }[];
-              screen?:
-                | (
-                    | '/'
-                    | '/verify-otp'
-                    | '/email-verification'
-                    | '/email-verification/verify-otp'
-                    | '/pan-verification'
-                    | '/pan-verification/pan-info'
-                    | '/digilocker'
-                    | '/returnurl'
-                    | '/client-profiling'
-                    | '/client-profiling/occupation'
-                    | '/client-profiling/trading-experience'
-                    | '/client-profiling/annual-income'
-                    | '/client-profiling/gender-and-marital'
-                    | '/client-profiling/education'
-                    | '/client-profiling/identification'
-                    | '/client-profiling/plans'
-                    | '/client-profiling/declaration'
-                    | '/bank-and-segment'
-                    | '/bank-and-segment/upi'
-                    | '/bank-and-segment/add-bank'
-                    | '/bank-and-segment/cancel-cheque'
-                    | '/bank-and-segment/signature'
-                    | '/bank-and-segment/nominee'
-                    | '/bank-and-segment/nominee/add-nominee'
-                    | '/bank-and-segment/segment'
-                    | '/take-selfie'
-                    | '/e-sign'
-                    | '/status'
-                    | '/status/document'
-                    | '/privacy'
-                    | '/assisted-kyc'
-                  )
-                | string;
+            } & {
+              [key: string]: unknown;
             };
           };
         };
@@ -14424,41 +12609,8 @@ export interface operations {
                 message: string;
                 code?: components['schemas']['MessageKey'];
               }[];
-              screen?:
-                | (
-                    | '/'
-                    | '/verify-otp'
-                    | '/email-verification'
-                    | '/email-verification/verify-otp'
-                    | '/pan-verification'
-                    | '/pan-verification/pan-info'
-                    | '/digilocker'
-                    | '/returnurl'
-                    | '/client-profiling'
-                    | '/client-profiling/occupation'
-                    | '/client-profiling/trading-experience'
-                    | '/client-profiling/annual-income'
-                    | '/client-profiling/gender-and-marital'
-                    | '/client-profiling/education'
-                    | '/client-profiling/identification'
-                    | '/client-profiling/plans'
-                    | '/client-profiling/declaration'
-                    | '/bank-and-segment'
-                    | '/bank-and-segment/upi'
-                    | '/bank-and-segment/add-bank'
-                    | '/bank-and-segment/cancel-cheque'
-                    | '/bank-and-segment/signature'
-                    | '/bank-and-segment/nominee'
-                    | '/bank-and-segment/nominee/add-nominee'
-                    | '/bank-and-segment/segment'
-                    | '/take-selfie'
-                    | '/e-sign'
-                    | '/status'
-                    | '/status/document'
-                    | '/privacy'
-                    | '/assisted-kyc'
-                  )
-                | string;
+            } & {
+              [key: string]: unknown;
             };
           };
         };
@@ -14527,41 +12679,8 @@ export interface operations {
                 message: string;
                 code?: components['schemas']['MessageKey'];
               }[];
-              screen?:
-                | (
-                    | '/'
-                    | '/verify-otp'
-                    | '/email-verification'
-                    | '/email-verification/verify-otp'
-                    | '/pan-verification'
-                    | '/pan-verification/pan-info'
-                    | '/digilocker'
-                    | '/returnurl'
-                    | '/client-profiling'
-                    | '/client-profiling/occupation'
-                    | '/client-profiling/trading-experience'
-                    | '/client-profiling/annual-income'
-                    | '/client-profiling/gender-and-marital'
-                    | '/client-profiling/education'
-                    | '/client-profiling/identification'
-                    | '/client-profiling/plans'
-                    | '/client-profiling/declaration'
-                    | '/bank-and-segment'
-                    | '/bank-and-segment/upi'
-                    | '/bank-and-segment/add-bank'
-                    | '/bank-and-segment/cancel-cheque'
-                    | '/bank-and-segment/signature'
-                    | '/bank-and-segment/nominee'
-                    | '/bank-and-segment/nominee/add-nominee'
-                    | '/bank-and-segment/segment'
-                    | '/take-selfie'
-                    | '/e-sign'
-                    | '/status'
-                    | '/status/document'
-                    | '/privacy'
-                    | '/assisted-kyc'
-                  )
-                | string;
+            } & {
+              [key: string]: unknown;
             };
           };
         };
@@ -14629,41 +12748,8 @@ export interface operations {
                 message: string;
                 code?: components['schemas']['MessageKey'];
               }[];
-              screen?:
-                | (
-                    | '/'
-                    | '/verify-otp'
-                    | '/email-verification'
-                    | '/email-verification/verify-otp'
-                    | '/pan-verification'
-                    | '/pan-verification/pan-info'
-                    | '/digilocker'
-                    | '/returnurl'
-                    | '/client-profiling'
-                    | '/client-profiling/occupation'
-                    | '/client-profiling/trading-experience'
-                    | '/client-profiling/annual-income'
-                    | '/client-profiling/gender-and-marital'
-                    | '/client-profiling/education'
-                    | '/client-profiling/identification'
-                    | '/client-profiling/plans'
-                    | '/client-profiling/declaration'
-                    | '/bank-and-segment'
-                    | '/bank-and-segment/upi'
-                    | '/bank-and-segment/add-bank'
-                    | '/bank-and-segment/cancel-cheque'
-                    | '/bank-and-segment/signature'
-                    | '/bank-and-segment/nominee'
-                    | '/bank-and-segment/nominee/add-nominee'
-                    | '/bank-and-segment/segment'
-                    | '/take-selfie'
-                    | '/e-sign'
-                    | '/status'
-                    | '/status/document'
-                    | '/privacy'
-                    | '/assisted-kyc'
-                  )
-                | string;
+            } & {
+              [key: string]: unknown;
             };
           };
         };
@@ -14732,41 +12818,8 @@ export interface operations {
                 message: string;
                 code?: components['schemas']['MessageKey'];
               }[];
-              screen?:
-                | (
-                    | '/'
-                    | '/verify-otp'
-                    | '/email-verification'
-                    | '/email-verification/verify-otp'
-                    | '/pan-verification'
-                    | '/pan-verification/pan-info'
-                    | '/digilocker'
-                    | '/returnurl'
-                    | '/client-profiling'
-                    | '/client-profiling/occupation'
-                    | '/client-profiling/trading-experience'
-                    | '/client-profiling/annual-income'
-                    | '/client-profiling/gender-and-marital'
-                    | '/client-profiling/education'
-                    | '/client-profiling/identification'
-                    | '/client-profiling/plans'
-                    | '/client-profiling/declaration'
-                    | '/bank-and-segment'
-                    | '/bank-and-segment/upi'
-                    | '/bank-and-segment/add-bank'
-                    | '/bank-and-segment/cancel-cheque'
-                    | '/bank-and-segment/signature'
-                    | '/bank-and-segment/nominee'
-                    | '/bank-and-segment/nominee/add-nominee'
-                    | '/bank-and-segment/segment'
-                    | '/take-selfie'
-                    | '/e-sign'
-                    | '/status'
-                    | '/status/document'
-                    | '/privacy'
-                    | '/assisted-kyc'
-                  )
-                | string;
+            } & {
+              [key: string]: unknown;
             };
           };
         };
@@ -14842,41 +12895,8 @@ export interface operations {
                 message: string;
                 code?: components['schemas']['MessageKey'];
               }[];
-              screen?:
-                | (
-                    | '/'
-                    | '/verify-otp'
-                    | '/email-verification'
-                    | '/email-verification/verify-otp'
-                    | '/pan-verification'
-                    | '/pan-verification/pan-info'
-                    | '/digilocker'
-                    | '/returnurl'
-                    | '/client-profiling'
-                    | '/client-profiling/occupation'
-                    | '/client-profiling/trading-experience'
-                    | '/client-profiling/annual-income'
-                    | '/client-profiling/gender-and-marital'
-                    | '/client-profiling/education'
-                    | '/client-profiling/identification'
-                    | '/client-profiling/plans'
-                    | '/client-profiling/declaration'
-                    | '/bank-and-segment'
-                    | '/bank-and-segment/upi'
-                    | '/bank-and-segment/add-bank'
-                    | '/bank-and-segment/cancel-cheque'
-                    | '/bank-and-segment/signature'
-                    | '/bank-and-segment/nominee'
-                    | '/bank-and-segment/nominee/add-nominee'
-                    | '/bank-and-segment/segment'
-                    | '/take-selfie'
-                    | '/e-sign'
-                    | '/status'
-                    | '/status/document'
-                    | '/privacy'
-                    | '/assisted-kyc'
-                  )
-                | string;
+            } & {
+              [key: string]: unknown;
             };
           };
         };
@@ -14957,41 +12977,8 @@ export interface operations {
                 message: string;
                 code?: components['schemas']['MessageKey'];
               }[];
-              screen?:
-                | (
-                    | '/'
-                    | '/verify-otp'
-                    | '/email-verification'
-                    | '/email-verification/verify-otp'
-                    | '/pan-verification'
-                    | '/pan-verification/pan-info'
-                    | '/digilocker'
-                    | '/returnurl'
-                    | '/client-profiling'
-                    | '/client-profiling/occupation'
-                    | '/client-profiling/trading-experience'
-                    | '/client-profiling/annual-income'
-                    | '/client-profiling/gender-and-marital'
-                    | '/client-profiling/education'
-                    | '/client-profiling/identification'
-                    | '/client-profiling/plans'
-                    | '/client-profiling/declaration'
-                    | '/bank-and-segment'
-                    | '/bank-and-segment/upi'
-                    | '/bank-and-segment/add-bank'
-                    | '/bank-and-segment/cancel-cheque'
-                    | '/bank-and-segment/signature'
-                    | '/bank-and-segment/nominee'
-                    | '/bank-and-segment/nominee/add-nominee'
-                    | '/bank-and-segment/segment'
-                    | '/take-selfie'
-                    | '/e-sign'
-                    | '/status'
-                    | '/status/document'
-                    | '/privacy'
-                    | '/assisted-kyc'
-                  )
-                | string;
+            } & {
+              [key: string]: unknown;
             };
           };
         };
@@ -15058,41 +13045,8 @@ export interface operations {
                 message: string;
                 code?: components['schemas']['MessageKey'];
               }[];
-              screen?:
-                | (
-                    | '/'
-                    | '/verify-otp'
-                    | '/email-verification'
-                    | '/email-verification/verify-otp'
-                    | '/pan-verification'
-                    | '/pan-verification/pan-info'
-                    | '/digilocker'
-                    | '/returnurl'
-                    | '/client-profiling'
-                    | '/client-profiling/occupation'
-                    | '/client-profiling/trading-experience'
-                    | '/client-profiling/annual-income'
-                    | '/client-profiling/gender-and-marital'
-                    | '/client-profiling/education'
-                    | '/client-profiling/identification'
-                    | '/client-profiling/plans'
-                    | '/client-profiling/declaration'
-                    | '/bank-and-segment'
-                    | '/bank-and-segment/upi'
-                    | '/bank-and-segment/add-bank'
-                    | '/bank-and-segment/cancel-cheque'
-                    | '/bank-and-segment/signature'
-                    | '/bank-and-segment/nominee'
-                    | '/bank-and-segment/nominee/add-nominee'
-                    | '/bank-and-segment/segment'
-                    | '/take-selfie'
-                    | '/e-sign'
-                    | '/status'
-                    | '/status/document'
-                    | '/privacy'
-                    | '/assisted-kyc'
-                  )
-                | string;
+            } & {
+              [key: string]: unknown;
             };
           };
         };
@@ -15318,41 +13272,8 @@ export interface operations {
                 message: string;
                 code?: components['schemas']['MessageKey'];
               }[];
-              screen?:
-                | (
-                    | '/'
-                    | '/verify-otp'
-                    | '/email-verification'
-                    | '/email-verification/verify-otp'
-                    | '/pan-verification'
-                    | '/pan-verification/pan-info'
-                    | '/digilocker'
-                    | '/returnurl'
-                    | '/client-profiling'
-                    | '/client-profiling/occupation'
-                    | '/client-profiling/trading-experience'
-                    | '/client-profiling/annual-income'
-                    | '/client-profiling/gender-and-marital'
-                    | '/client-profiling/education'
-                    | '/client-profiling/identification'
-                    | '/client-profiling/plans'
-                    | '/client-profiling/declaration'
-                    | '/bank-and-segment'
-                    | '/bank-and-segment/upi'
-                    | '/bank-and-segment/add-bank'
-                    | '/bank-and-segment/cancel-cheque'
-                    | '/bank-and-segment/signature'
-                    | '/bank-and-segment/nominee'
-                    | '/bank-and-segment/nominee/add-nominee'
-                    | '/bank-and-segment/segment'
-                    | '/take-selfie'
-                    | '/e-sign'
-                    | '/status'
-                    | '/status/document'
-                    | '/privacy'
-                    | '/assisted-kyc'
-                  )
-                | string;
+            } & {
+              [key: string]: unknown;
             };
           };
         };
@@ -15434,41 +13355,8 @@ export interface operations {
                 message: string;
                 code?: components['schemas']['MessageKey'];
               }[];
-              screen?:
-                | (
-                    | '/'
-                    | '/verify-otp'
-                    | '/email-verification'
-                    | '/email-verification/verify-otp'
-                    | '/pan-verification'
-                    | '/pan-verification/pan-info'
-                    | '/digilocker'
-                    | '/returnurl'
-                    | '/client-profiling'
-                    | '/client-profiling/occupation'
-                    | '/client-profiling/trading-experience'
-                    | '/client-profiling/annual-income'
-                    | '/client-profiling/gender-and-marital'
-                    | '/client-profiling/education'
-                    | '/client-profiling/identification'
-                    | '/client-profiling/plans'
-                    | '/client-profiling/declaration'
-                    | '/bank-and-segment'
-                    | '/bank-and-segment/upi'
-                    | '/bank-and-segment/add-bank'
-                    | '/bank-and-segment/cancel-cheque'
-                    | '/bank-and-segment/signature'
-                    | '/bank-and-segment/nominee'
-                    | '/bank-and-segment/nominee/add-nominee'
-                    | '/bank-and-segment/segment'
-                    | '/take-selfie'
-                    | '/e-sign'
-                    | '/status'
-                    | '/status/document'
-                    | '/privacy'
-                    | '/assisted-kyc'
-                  )
-                | string;
+            } & {
+              [key: string]: unknown;
             };
           };
         };
@@ -15539,41 +13427,8 @@ export interface operations {
                 message: string;
                 code?: components['schemas']['MessageKey'];
               }[];
-              screen?:
-                | (
-                    | '/'
-                    | '/verify-otp'
-                    | '/email-verification'
-                    | '/email-verification/verify-otp'
-                    | '/pan-verification'
-                    | '/pan-verification/pan-info'
-                    | '/digilocker'
-                    | '/returnurl'
-                    | '/client-profiling'
-                    | '/client-profiling/occupation'
-                    | '/client-profiling/trading-experience'
-                    | '/client-profiling/annual-income'
-                    | '/client-profiling/gender-and-marital'
-                    | '/client-profiling/education'
-                    | '/client-profiling/identification'
-                    | '/client-profiling/plans'
-                    | '/client-profiling/declaration'
-                    | '/bank-and-segment'
-                    | '/bank-and-segment/upi'
-                    | '/bank-and-segment/add-bank'
-                    | '/bank-and-segment/cancel-cheque'
-                    | '/bank-and-segment/signature'
-                    | '/bank-and-segment/nominee'
-                    | '/bank-and-segment/nominee/add-nominee'
-                    | '/bank-and-segment/segment'
-                    | '/take-selfie'
-                    | '/e-sign'
-                    | '/status'
-                    | '/status/document'
-                    | '/privacy'
-                    | '/assisted-kyc'
-                  )
-                | string;
+            } & {
+              [key: string]: unknown;
             };
           };
         };
@@ -15638,41 +13493,8 @@ export interface operations {
                 message: string;
                 code?: components['schemas']['MessageKey'];
               }[];
-              screen?:
-                | (
-                    | '/'
-                    | '/verify-otp'
-                    | '/email-verification'
-                    | '/email-verification/verify-otp'
-                    | '/pan-verification'
-                    | '/pan-verification/pan-info'
-                    | '/digilocker'
-                    | '/returnurl'
-                    | '/client-profiling'
-                    | '/client-profiling/occupation'
-                    | '/client-profiling/trading-experience'
-                    | '/client-profiling/annual-income'
-                    | '/client-profiling/gender-and-marital'
-                    | '/client-profiling/education'
-                    | '/client-profiling/identification'
-                    | '/client-profiling/plans'
-                    | '/client-profiling/declaration'
-                    | '/bank-and-segment'
-                    | '/bank-and-segment/upi'
-                    | '/bank-and-segment/add-bank'
-                    | '/bank-and-segment/cancel-cheque'
-                    | '/bank-and-segment/signature'
-                    | '/bank-and-segment/nominee'
-                    | '/bank-and-segment/nominee/add-nominee'
-                    | '/bank-and-segment/segment'
-                    | '/take-selfie'
-                    | '/e-sign'
-                    | '/status'
-                    | '/status/document'
-                    | '/privacy'
-                    | '/assisted-kyc'
-                  )
-                | string;
+            } & {
+              [key: string]: unknown;
             };
           };
         };
@@ -15761,41 +13583,8 @@ export interface operations {
                 message: string;
                 code?: components['schemas']['MessageKey'];
               }[];
-              screen?:
-                | (
-                    | '/'
-                    | '/verify-otp'
-                    | '/email-verification'
-                    | '/email-verification/verify-otp'
-                    | '/pan-verification'
-                    | '/pan-verification/pan-info'
-                    | '/digilocker'
-                    | '/returnurl'
-                    | '/client-profiling'
-                    | '/client-profiling/occupation'
-                    | '/client-profiling/trading-experience'
-                    | '/client-profiling/annual-income'
-                    | '/client-profiling/gender-and-marital'
-                    | '/client-profiling/education'
-                    | '/client-profiling/identification'
-                    | '/client-profiling/plans'
-                    | '/client-profiling/declaration'
-                    | '/bank-and-segment'
-                    | '/bank-and-segment/upi'
-                    | '/bank-and-segment/add-bank'
-                    | '/bank-and-segment/cancel-cheque'
-                    | '/bank-and-segment/signature'
-                    | '/bank-and-segment/nominee'
-                    | '/bank-and-segment/nominee/add-nominee'
-                    | '/bank-and-segment/segment'
-                    | '/take-selfie'
-                    | '/e-sign'
-                    | '/status'
-                    | '/status/document'
-                    | '/privacy'
-                    | '/assisted-kyc'
-                  )
-                | string;
+            } & {
+              [key: string]: unknown;
             };
           };
         };
@@ -15892,41 +13681,8 @@ export interface operations {
                 message: string;
                 code?: components['schemas']['MessageKey'];
               }[];
-              screen?:
-                | (
-                    | '/'
-                    | '/verify-otp'
-                    | '/email-verification'
-                    | '/email-verification/verify-otp'
-                    | '/pan-verification'
-                    | '/pan-verification/pan-info'
-                    | '/digilocker'
-                    | '/returnurl'
-                    | '/client-profiling'
-                    | '/client-profiling/occupation'
-                    | '/client-profiling/trading-experience'
-                    | '/client-profiling/annual-income'
-                    | '/client-profiling/gender-and-marital'
-                    | '/client-profiling/education'
-                    | '/client-profiling/identification'
-                    | '/client-profiling/plans'
-                    | '/client-profiling/declaration'
-                    | '/bank-and-segment'
-                    | '/bank-and-segment/upi'
-                    | '/bank-and-segment/add-bank'
-                    | '/bank-and-segment/cancel-cheque'
-                    | '/bank-and-segment/signature'
-                    | '/bank-and-segment/nominee'
-                    | '/bank-and-segment/nominee/add-nominee'
-                    | '/bank-and-segment/segment'
-                    | '/take-selfie'
-                    | '/e-sign'
-                    | '/status'
-                    | '/status/document'
-                    | '/privacy'
-                    | '/assisted-kyc'
-                  )
-                | string;
+            } & {
+              [key: string]: unknown;
             };
           };
         };
@@ -16006,41 +13762,8 @@ export interface operations {
                 message: string;
                 code?: components['schemas']['MessageKey'];
               }[];
-              screen?:
-                | (
-                    | '/'
-                    | '/verify-otp'
-                    | '/email-verification'
-                    | '/email-verification/verify-otp'
-                    | '/pan-verification'
-                    | '/pan-verification/pan-info'
-                    | '/digilocker'
-                    | '/returnurl'
-                    | '/client-profiling'
-                    | '/client-profiling/occupation'
-                    | '/client-profiling/trading-experience'
-                    | '/client-profiling/annual-income'
-                    | '/client-profiling/gender-and-marital'
-                    | '/client-profiling/education'
-                    | '/client-profiling/identification'
-                    | '/client-profiling/plans'
-                    | '/client-profiling/declaration'
-                    | '/bank-and-segment'
-                    | '/bank-and-segment/upi'
-                    | '/bank-and-segment/add-bank'
-                    | '/bank-and-segment/cancel-cheque'
-                    | '/bank-and-segment/signature'
-                    | '/bank-and-segment/nominee'
-                    | '/bank-and-segment/nominee/add-nominee'
-                    | '/bank-and-segment/segment'
-                    | '/take-selfie'
-                    | '/e-sign'
-                    | '/status'
-                    | '/status/document'
-                    | '/privacy'
-                    | '/assisted-kyc'
-                  )
-                | string;
+            } & {
+              [key: string]: unknown;
             };
           };
         };
@@ -16216,41 +13939,8 @@ export interface operations {
                 message: string;
                 code?: components['schemas']['MessageKey'];
               }[];
-              screen?:
-                | (
-                    | '/'
-                    | '/verify-otp'
-                    | '/email-verification'
-                    | '/email-verification/verify-otp'
-                    | '/pan-verification'
-                    | '/pan-verification/pan-info'
-                    | '/digilocker'
-                    | '/returnurl'
-                    | '/client-profiling'
-                    | '/client-profiling/occupation'
-                    | '/client-profiling/trading-experience'
-                    | '/client-profiling/annual-income'
-                    | '/client-profiling/gender-and-marital'
-                    | '/client-profiling/education'
-                    | '/client-profiling/identification'
-                    | '/client-profiling/plans'
-                    | '/client-profiling/declaration'
-                    | '/bank-and-segment'
-                    | '/bank-and-segment/upi'
-                    | '/bank-and-segment/add-bank'
-                    | '/bank-and-segment/cancel-cheque'
-                    | '/bank-and-segment/signature'
-                    | '/bank-and-segment/nominee'
-                    | '/bank-and-segment/nominee/add-nominee'
-                    | '/bank-and-segment/segment'
-                    | '/take-selfie'
-                    | '/e-sign'
-                    | '/status'
-                    | '/status/document'
-                    | '/privacy'
-                    | '/assisted-kyc'
-                  )
-                | string;
+            } & {
+              [key: string]: unknown;
             };
           };
         };
@@ -16331,41 +14021,8 @@ export interface operations {
                 message: string;
                 code?: components['schemas']['MessageKey'];
               }[];
-              screen?:
-                | (
-                    | '/'
-                    | '/verify-otp'
-                    | '/email-verification'
-                    | '/email-verification/verify-otp'
-                    | '/pan-verification'
-                    | '/pan-verification/pan-info'
-                    | '/digilocker'
-                    | '/returnurl'
-                    | '/client-profiling'
-                    | '/client-profiling/occupation'
-                    | '/client-profiling/trading-experience'
-                    | '/client-profiling/annual-income'
-                    | '/client-profiling/gender-and-marital'
-                    | '/client-profiling/education'
-                    | '/client-profiling/identification'
-                    | '/client-profiling/plans'
-                    | '/client-profiling/declaration'
-                    | '/bank-and-segment'
-                    | '/bank-and-segment/upi'
-                    | '/bank-and-segment/add-bank'
-                    | '/bank-and-segment/cancel-cheque'
-                    | '/bank-and-segment/signature'
-                    | '/bank-and-segment/nominee'
-                    | '/bank-and-segment/nominee/add-nominee'
-                    | '/bank-and-segment/segment'
-                    | '/take-selfie'
-                    | '/e-sign'
-                    | '/status'
-                    | '/status/document'
-                    | '/privacy'
-                    | '/assisted-kyc'
-                  )
-                | string;
+            } & {
+              [key: string]: unknown;
             };
           };
         };
@@ -16448,41 +14105,8 @@ export interface operations {
                 message: string;
                 code?: components['schemas']['MessageKey'];
               }[];
-              screen?:
-                | (
-                    | '/'
-                    | '/verify-otp'
-                    | '/email-verification'
-                    | '/email-verification/verify-otp'
-                    | '/pan-verification'
-                    | '/pan-verification/pan-info'
-                    | '/digilocker'
-                    | '/returnurl'
-                    | '/client-profiling'
-                    | '/client-profiling/occupation'
-                    | '/client-profiling/trading-experience'
-                    | '/client-profiling/annual-income'
-                    | '/client-profiling/gender-and-marital'
-                    | '/client-profiling/education'
-                    | '/client-profiling/identification'
-                    | '/client-profiling/plans'
-                    | '/client-profiling/declaration'
-                    | '/bank-and-segment'
-                    | '/bank-and-segment/upi'
-                    | '/bank-and-segment/add-bank'
-                    | '/bank-and-segment/cancel-cheque'
-                    | '/bank-and-segment/signature'
-                    | '/bank-and-segment/nominee'
-                    | '/bank-and-segment/nominee/add-nominee'
-                    | '/bank-and-segment/segment'
-                    | '/take-selfie'
-                    | '/e-sign'
-                    | '/status'
-                    | '/status/document'
-                    | '/privacy'
-                    | '/assisted-kyc'
-                  )
-                | string;
+            } & {
+              [key: string]: unknown;
             };
           };
         };
@@ -16558,41 +14182,8 @@ export interface operations {
                 message: string;
                 code?: components['schemas']['MessageKey'];
               }[];
-              screen?:
-                | (
-                    | '/'
-                    | '/verify-otp'
-                    | '/email-verification'
-                    | '/email-verification/verify-otp'
-                    | '/pan-verification'
-                    | '/pan-verification/pan-info'
-                    | '/digilocker'
-                    | '/returnurl'
-                    | '/client-profiling'
-                    | '/client-profiling/occupation'
-                    | '/client-profiling/trading-experience'
-                    | '/client-profiling/annual-income'
-                    | '/client-profiling/gender-and-marital'
-                    | '/client-profiling/education'
-                    | '/client-profiling/identification'
-                    | '/client-profiling/plans'
-                    | '/client-profiling/declaration'
-                    | '/bank-and-segment'
-                    | '/bank-and-segment/upi'
-                    | '/bank-and-segment/add-bank'
-                    | '/bank-and-segment/cancel-cheque'
-                    | '/bank-and-segment/signature'
-                    | '/bank-and-segment/nominee'
-                    | '/bank-and-segment/nominee/add-nominee'
-                    | '/bank-and-segment/segment'
-                    | '/take-selfie'
-                    | '/e-sign'
-                    | '/status'
-                    | '/status/document'
-                    | '/privacy'
-                    | '/assisted-kyc'
-                  )
-                | string;
+            } & {
+              [key: string]: unknown;
             };
           };
         };
@@ -16668,41 +14259,8 @@ export interface operations {
                 message: string;
                 code?: components['schemas']['MessageKey'];
               }[];
-              screen?:
-                | (
-                    | '/'
-                    | '/verify-otp'
-                    | '/email-verification'
-                    | '/email-verification/verify-otp'
-                    | '/pan-verification'
-                    | '/pan-verification/pan-info'
-                    | '/digilocker'
-                    | '/returnurl'
-                    | '/client-profiling'
-                    | '/client-profiling/occupation'
-                    | '/client-profiling/trading-experience'
-                    | '/client-profiling/annual-income'
-                    | '/client-profiling/gender-and-marital'
-                    | '/client-profiling/education'
-                    | '/client-profiling/identification'
-                    | '/client-profiling/plans'
-                    | '/client-profiling/declaration'
-                    | '/bank-and-segment'
-                    | '/bank-and-segment/upi'
-                    | '/bank-and-segment/add-bank'
-                    | '/bank-and-segment/cancel-cheque'
-                    | '/bank-and-segment/signature'
-                    | '/bank-and-segment/nominee'
-                    | '/bank-and-segment/nominee/add-nominee'
-                    | '/bank-and-segment/segment'
-                    | '/take-selfie'
-                    | '/e-sign'
-                    | '/status'
-                    | '/status/document'
-                    | '/privacy'
-                    | '/assisted-kyc'
-                  )
-                | string;
+            } & {
+              [key: string]: unknown;
             };
           };
         };
@@ -16784,41 +14342,8 @@ export interface operations {
                 message: string;
                 code?: components['schemas']['MessageKey'];
               }[];
-              screen?:
-                | (
-                    | '/'
-                    | '/verify-otp'
-                    | '/email-verification'
-                    | '/email-verification/verify-otp'
-                    | '/pan-verification'
-                    | '/pan-verification/pan-info'
-                    | '/digilocker'
-                    | '/returnurl'
-                    | '/client-profiling'
-                    | '/client-profiling/occupation'
-                    | '/client-profiling/trading-experience'
-                    | '/client-profiling/annual-income'
-                    | '/client-profiling/gender-and-marital'
-                    | '/client-profiling/education'
-                    | '/client-profiling/identification'
-                    | '/client-profiling/plans'
-                    | '/client-profiling/declaration'
-                    | '/bank-and-segment'
-                    | '/bank-and-segment/upi'
-                    | '/bank-and-segment/add-bank'
-                    | '/bank-and-segment/cancel-cheque'
-                    | '/bank-and-segment/signature'
-                    | '/bank-and-segment/nominee'
-                    | '/bank-and-segment/nominee/add-nominee'
-                    | '/bank-and-segment/segment'
-                    | '/take-selfie'
-                    | '/e-sign'
-                    | '/status'
-                    | '/status/document'
-                    | '/privacy'
-                    | '/assisted-kyc'
-                  )
-                | string;
+            } & {
+              [key: string]: unknown;
             };
           };
         };
@@ -16895,41 +14420,8 @@ export interface operations {
                 message: string;
                 code?: components['schemas']['MessageKey'];
               }[];
-              screen?:
-                | (
-                    | '/'
-                    | '/verify-otp'
-                    | '/email-verification'
-                    | '/email-verification/verify-otp'
-                    | '/pan-verification'
-                    | '/pan-verification/pan-info'
-                    | '/digilocker'
-                    | '/returnurl'
-                    | '/client-profiling'
-                    | '/client-profiling/occupation'
-                    | '/client-profiling/trading-experience'
-                    | '/client-profiling/annual-income'
-                    | '/client-profiling/gender-and-marital'
-                    | '/client-profiling/education'
-                    | '/client-profiling/identification'
-                    | '/client-profiling/plans'
-                    | '/client-profiling/declaration'
-                    | '/bank-and-segment'
-                    | '/bank-and-segment/upi'
-                    | '/bank-and-segment/add-bank'
-                    | '/bank-and-segment/cancel-cheque'
-                    | '/bank-and-segment/signature'
-                    | '/bank-and-segment/nominee'
-                    | '/bank-and-segment/nominee/add-nominee'
-                    | '/bank-and-segment/segment'
-                    | '/take-selfie'
-                    | '/e-sign'
-                    | '/status'
-                    | '/status/document'
-                    | '/privacy'
-                    | '/assisted-kyc'
-                  )
-                | string;
+            } & {
+              [key: string]: unknown;
             };
           };
         };
@@ -17052,41 +14544,8 @@ export interface operations {
                 message: string;
                 code?: components['schemas']['MessageKey'];
               }[];
-              screen?:
-                | (
-                    | '/'
-                    | '/verify-otp'
-                    | '/email-verification'
-                    | '/email-verification/verify-otp'
-                    | '/pan-verification'
-                    | '/pan-verification/pan-info'
-                    | '/digilocker'
-                    | '/returnurl'
-                    | '/client-profiling'
-                    | '/client-profiling/occupation'
-                    | '/client-profiling/trading-experience'
-                    | '/client-profiling/annual-income'
-                    | '/client-profiling/gender-and-marital'
-                    | '/client-profiling/education'
-                    | '/client-profiling/identification'
-                    | '/client-profiling/plans'
-                    | '/client-profiling/declaration'
-                    | '/bank-and-segment'
-                    | '/bank-and-segment/upi'
-                    | '/bank-and-segment/add-bank'
-                    | '/bank-and-segment/cancel-cheque'
-                    | '/bank-and-segment/signature'
-                    | '/bank-and-segment/nominee'
-                    | '/bank-and-segment/nominee/add-nominee'
-                    | '/bank-and-segment/segment'
-                    | '/take-selfie'
-                    | '/e-sign'
-                    | '/status'
-                    | '/status/document'
-                    | '/privacy'
-                    | '/assisted-kyc'
-                  )
-                | string;
+            } & {
+              [key: string]: unknown;
             };
           };
         };
@@ -17159,41 +14618,8 @@ export interface operations {
                 message: string;
                 code?: components['schemas']['MessageKey'];
               }[];
-              screen?:
-                | (
-                    | '/'
-                    | '/verify-otp'
-                    | '/email-verification'
-                    | '/email-verification/verify-otp'
-                    | '/pan-verification'
-                    | '/pan-verification/pan-info'
-                    | '/digilocker'
-                    | '/returnurl'
-                    | '/client-profiling'
-                    | '/client-profiling/occupation'
-                    | '/client-profiling/trading-experience'
-                    | '/client-profiling/annual-income'
-                    | '/client-profiling/gender-and-marital'
-                    | '/client-profiling/education'
-                    | '/client-profiling/identification'
-                    | '/client-profiling/plans'
-                    | '/client-profiling/declaration'
-                    | '/bank-and-segment'
-                    | '/bank-and-segment/upi'
-                    | '/bank-and-segment/add-bank'
-                    | '/bank-and-segment/cancel-cheque'
-                    | '/bank-and-segment/signature'
-                    | '/bank-and-segment/nominee'
-                    | '/bank-and-segment/nominee/add-nominee'
-                    | '/bank-and-segment/segment'
-                    | '/take-selfie'
-                    | '/e-sign'
-                    | '/status'
-                    | '/status/document'
-                    | '/privacy'
-                    | '/assisted-kyc'
-                  )
-                | string;
+            } & {
+              [key: string]: unknown;
             };
           };
         };
@@ -17270,41 +14696,8 @@ export interface operations {
                 message: string;
                 code?: components['schemas']['MessageKey'];
               }[];
-              screen?:
-                | (
-                    | '/'
-                    | '/verify-otp'
-                    | '/email-verification'
-                    | '/email-verification/verify-otp'
-                    | '/pan-verification'
-                    | '/pan-verification/pan-info'
-                    | '/digilocker'
-                    | '/returnurl'
-                    | '/client-profiling'
-                    | '/client-profiling/occupation'
-                    | '/client-profiling/trading-experience'
-                    | '/client-profiling/annual-income'
-                    | '/client-profiling/gender-and-marital'
-                    | '/client-profiling/education'
-                    | '/client-profiling/identification'
-                    | '/client-profiling/plans'
-                    | '/client-profiling/declaration'
-                    | '/bank-and-segment'
-                    | '/bank-and-segment/upi'
-                    | '/bank-and-segment/add-bank'
-                    | '/bank-and-segment/cancel-cheque'
-                    | '/bank-and-segment/signature'
-                    | '/bank-and-segment/nominee'
-                    | '/bank-and-segment/nominee/add-nominee'
-                    | '/bank-and-segment/segment'
-                    | '/take-selfie'
-                    | '/e-sign'
-                    | '/status'
-                    | '/status/document'
-                    | '/privacy'
-                    | '/assisted-kyc'
-                  )
-                | string;
+            } & {
+              [key: string]: unknown;
             };
           };
         };
@@ -17380,41 +14773,8 @@ export interface operations {
                 message: string;
                 code?: components['schemas']['MessageKey'];
               }[];
-              screen?:
-                | (
-                    | '/'
-                    | '/verify-otp'
-                    | '/email-verification'
-                    | '/email-verification/verify-otp'
-                    | '/pan-verification'
-                    | '/pan-verification/pan-info'
-                    | '/digilocker'
-                    | '/returnurl'
-                    | '/client-profiling'
-                    | '/client-profiling/occupation'
-                    | '/client-profiling/trading-experience'
-                    | '/client-profiling/annual-income'
-                    | '/client-profiling/gender-and-marital'
-                    | '/client-profiling/education'
-                    | '/client-profiling/identification'
-                    | '/client-profiling/plans'
-                    | '/client-profiling/declaration'
-                    | '/bank-and-segment'
-                    | '/bank-and-segment/upi'
-                    | '/bank-and-segment/add-bank'
-                    | '/bank-and-segment/cancel-cheque'
-                    | '/bank-and-segment/signature'
-                    | '/bank-and-segment/nominee'
-                    | '/bank-and-segment/nominee/add-nominee'
-                    | '/bank-and-segment/segment'
-                    | '/take-selfie'
-                    | '/e-sign'
-                    | '/status'
-                    | '/status/document'
-                    | '/privacy'
-                    | '/assisted-kyc'
-                  )
-                | string;
+            } & {
+              [key: string]: unknown;
             };
           };
         };
@@ -17482,41 +14842,8 @@ export interface operations {
                 message: string;
                 code?: components['schemas']['MessageKey'];
               }[];
-              screen?:
-                | (
-                    | '/'
-                    | '/verify-otp'
-                    | '/email-verification'
-                    | '/email-verification/verify-otp'
-                    | '/pan-verification'
-                    | '/pan-verification/pan-info'
-                    | '/digilocker'
-                    | '/returnurl'
-                    | '/client-profiling'
-                    | '/client-profiling/occupation'
-                    | '/client-profiling/trading-experience'
-                    | '/client-profiling/annual-income'
-                    | '/client-profiling/gender-and-marital'
-                    | '/client-profiling/education'
-                    | '/client-profiling/identification'
-                    | '/client-profiling/plans'
-                    | '/client-profiling/declaration'
-                    | '/bank-and-segment'
-                    | '/bank-and-segment/upi'
-                    | '/bank-and-segment/add-bank'
-                    | '/bank-and-segment/cancel-cheque'
-                    | '/bank-and-segment/signature'
-                    | '/bank-and-segment/nominee'
-                    | '/bank-and-segment/nominee/add-nominee'
-                    | '/bank-and-segment/segment'
-                    | '/take-selfie'
-                    | '/e-sign'
-                    | '/status'
-                    | '/status/document'
-                    | '/privacy'
-                    | '/assisted-kyc'
-                  )
-                | string;
+            } & {
+              [key: string]: unknown;
             };
           };
         };
@@ -17584,41 +14911,8 @@ export interface operations {
                 message: string;
                 code?: components['schemas']['MessageKey'];
               }[];
-              screen?:
-                | (
-                    | '/'
-                    | '/verify-otp'
-                    | '/email-verification'
-                    | '/email-verification/verify-otp'
-                    | '/pan-verification'
-                    | '/pan-verification/pan-info'
-                    | '/digilocker'
-                    | '/returnurl'
-                    | '/client-profiling'
-                    | '/client-profiling/occupation'
-                    | '/client-profiling/trading-experience'
-                    | '/client-profiling/annual-income'
-                    | '/client-profiling/gender-and-marital'
-                    | '/client-profiling/education'
-                    | '/client-profiling/identification'
-                    | '/client-profiling/plans'
-                    | '/client-profiling/declaration'
-                    | '/bank-and-segment'
-                    | '/bank-and-segment/upi'
-                    | '/bank-and-segment/add-bank'
-                    | '/bank-and-segment/cancel-cheque'
-                    | '/bank-and-segment/signature'
-                    | '/bank-and-segment/nominee'
-                    | '/bank-and-segment/nominee/add-nominee'
-                    | '/bank-and-segment/segment'
-                    | '/take-selfie'
-                    | '/e-sign'
-                    | '/status'
-                    | '/status/document'
-                    | '/privacy'
-                    | '/assisted-kyc'
-                  )
-                | string;
+            } & {
+              [key: string]: unknown;
             };
           };
         };
@@ -17692,41 +14986,8 @@ export interface operations {
                 message: string;
                 code?: components['schemas']['MessageKey'];
               }[];
-              screen?:
-                | (
-                    | '/'
-                    | '/verify-otp'
-                    | '/email-verification'
-                    | '/email-verification/verify-otp'
-                    | '/pan-verification'
-                    | '/pan-verification/pan-info'
-                    | '/digilocker'
-                    | '/returnurl'
-                    | '/client-profiling'
-                    | '/client-profiling/occupation'
-                    | '/client-profiling/trading-experience'
-                    | '/client-profiling/annual-income'
-                    | '/client-profiling/gender-and-marital'
-                    | '/client-profiling/education'
-                    | '/client-profiling/identification'
-                    | '/client-profiling/plans'
-                    | '/client-profiling/declaration'
-                    | '/bank-and-segment'
-                    | '/bank-and-segment/upi'
-                    | '/bank-and-segment/add-bank'
-                    | '/bank-and-segment/cancel-cheque'
-                    | '/bank-and-segment/signature'
-                    | '/bank-and-segment/nominee'
-                    | '/bank-and-segment/nominee/add-nominee'
-                    | '/bank-and-segment/segment'
-                    | '/take-selfie'
-                    | '/e-sign'
-                    | '/status'
-                    | '/status/document'
-                    | '/privacy'
-                    | '/assisted-kyc'
-                  )
-                | string;
+            } & {
+              [key: string]: unknown;
             };
           };
         };
@@ -17924,41 +15185,8 @@ export interface operations {
                 message: string;
                 code?: components['schemas']['MessageKey'];
               }[];
-              screen?:
-                | (
-                    | '/'
-                    | '/verify-otp'
-                    | '/email-verification'
-                    | '/email-verification/verify-otp'
-                    | '/pan-verification'
-                    | '/pan-verification/pan-info'
-                    | '/digilocker'
-                    | '/returnurl'
-                    | '/client-profiling'
-                    | '/client-profiling/occupation'
-                    | '/client-profiling/trading-experience'
-                    | '/client-profiling/annual-income'
-                    | '/client-profiling/gender-and-marital'
-                    | '/client-profiling/education'
-                    | '/client-profiling/identification'
-                    | '/client-profiling/plans'
-                    | '/client-profiling/declaration'
-                    | '/bank-and-segment'
-                    | '/bank-and-segment/upi'
-                    | '/bank-and-segment/add-bank'
-                    | '/bank-and-segment/cancel-cheque'
-                    | '/bank-and-segment/signature'
-                    | '/bank-and-segment/nominee'
-                    | '/bank-and-segment/nominee/add-nominee'
-                    | '/bank-and-segment/segment'
-                    | '/take-selfie'
-                    | '/e-sign'
-                    | '/status'
-                    | '/status/document'
-                    | '/privacy'
-                    | '/assisted-kyc'
-                  )
-                | string;
+            } & {
+              [key: string]: unknown;
             };
           };
         };
@@ -18020,41 +15248,8 @@ export interface operations {
                 message: string;
                 code?: components['schemas']['MessageKey'];
               }[];
-              screen?:
-                | (
-                    | '/'
-                    | '/verify-otp'
-                    | '/email-verification'
-                    | '/email-verification/verify-otp'
-                    | '/pan-verification'
-                    | '/pan-verification/pan-info'
-                    | '/digilocker'
-                    | '/returnurl'
-                    | '/client-profiling'
-                    | '/client-profiling/occupation'
-                    | '/client-profiling/trading-experience'
-                    | '/client-profiling/annual-income'
-                    | '/client-profiling/gender-and-marital'
-                    | '/client-profiling/education'
-                    | '/client-profiling/identification'
-                    | '/client-profiling/plans'
-                    | '/client-profiling/declaration'
-                    | '/bank-and-segment'
-                    | '/bank-and-segment/upi'
-                    | '/bank-and-segment/add-bank'
-                    | '/bank-and-segment/cancel-cheque'
-                    | '/bank-and-segment/signature'
-                    | '/bank-and-segment/nominee'
-                    | '/bank-and-segment/nominee/add-nominee'
-                    | '/bank-and-segment/segment'
-                    | '/take-selfie'
-                    | '/e-sign'
-                    | '/status'
-                    | '/status/document'
-                    | '/privacy'
-                    | '/assisted-kyc'
-                  )
-                | string;
+            } & {
+              [key: string]: unknown;
             };
           };
         };
@@ -18194,41 +15389,8 @@ export interface operations {
                 message: string;
                 code?: components['schemas']['MessageKey'];
               }[];
-              screen?:
-                | (
-                    | '/'
-                    | '/verify-otp'
-                    | '/email-verification'
-                    | '/email-verification/verify-otp'
-                    | '/pan-verification'
-                    | '/pan-verification/pan-info'
-                    | '/digilocker'
-                    | '/returnurl'
-                    | '/client-profiling'
-                    | '/client-profiling/occupation'
-                    | '/client-profiling/trading-experience'
-                    | '/client-profiling/annual-income'
-                    | '/client-profiling/gender-and-marital'
-                    | '/client-profiling/education'
-                    | '/client-profiling/identification'
-                    | '/client-profiling/plans'
-                    | '/client-profiling/declaration'
-                    | '/bank-and-segment'
-                    | '/bank-and-segment/upi'
-                    | '/bank-and-segment/add-bank'
-                    | '/bank-and-segment/cancel-cheque'
-                    | '/bank-and-segment/signature'
-                    | '/bank-and-segment/nominee'
-                    | '/bank-and-segment/nominee/add-nominee'
-                    | '/bank-and-segment/segment'
-                    | '/take-selfie'
-                    | '/e-sign'
-                    | '/status'
-                    | '/status/document'
-                    | '/privacy'
-                    | '/assisted-kyc'
-                  )
-                | string;
+            } & {
+              [key: string]: unknown;
             };
           };
         };
@@ -18333,41 +15495,8 @@ export interface operations {
                 message: string;
                 code?: components['schemas']['MessageKey'];
               }[];
-              screen?:
-                | (
-                    | '/'
-                    | '/verify-otp'
-                    | '/email-verification'
-                    | '/email-verification/verify-otp'
-                    | '/pan-verification'
-                    | '/pan-verification/pan-info'
-                    | '/digilocker'
-                    | '/returnurl'
-                    | '/client-profiling'
-                    | '/client-profiling/occupation'
-                    | '/client-profiling/trading-experience'
-                    | '/client-profiling/annual-income'
-                    | '/client-profiling/gender-and-marital'
-                    | '/client-profiling/education'
-                    | '/client-profiling/identification'
-                    | '/client-profiling/plans'
-                    | '/client-profiling/declaration'
-                    | '/bank-and-segment'
-                    | '/bank-and-segment/upi'
-                    | '/bank-and-segment/add-bank'
-                    | '/bank-and-segment/cancel-cheque'
-                    | '/bank-and-segment/signature'
-                    | '/bank-and-segment/nominee'
-                    | '/bank-and-segment/nominee/add-nominee'
-                    | '/bank-and-segment/segment'
-                    | '/take-selfie'
-                    | '/e-sign'
-                    | '/status'
-                    | '/status/document'
-                    | '/privacy'
-                    | '/assisted-kyc'
-                  )
-                | string;
+            } & {
+              [key: string]: unknown;
             };
           };
         };
@@ -18448,41 +15577,8 @@ export interface operations {
                 message: string;
                 code?: components['schemas']['MessageKey'];
               }[];
-              screen?:
-                | (
-                    | '/'
-                    | '/verify-otp'
-                    | '/email-verification'
-                    | '/email-verification/verify-otp'
-                    | '/pan-verification'
-                    | '/pan-verification/pan-info'
-                    | '/digilocker'
-                    | '/returnurl'
-                    | '/client-profiling'
-                    | '/client-profiling/occupation'
-                    | '/client-profiling/trading-experience'
-                    | '/client-profiling/annual-income'
-                    | '/client-profiling/gender-and-marital'
-                    | '/client-profiling/education'
-                    | '/client-profiling/identification'
-                    | '/client-profiling/plans'
-                    | '/client-profiling/declaration'
-                    | '/bank-and-segment'
-                    | '/bank-and-segment/upi'
-                    | '/bank-and-segment/add-bank'
-                    | '/bank-and-segment/cancel-cheque'
-                    | '/bank-and-segment/signature'
-                    | '/bank-and-segment/nominee'
-                    | '/bank-and-segment/nominee/add-nominee'
-                    | '/bank-and-segment/segment'
-                    | '/take-selfie'
-                    | '/e-sign'
-                    | '/status'
-                    | '/status/document'
-                    | '/privacy'
-                    | '/assisted-kyc'
-                  )
-                | string;
+            } & {
+              [key: string]: unknown;
             };
           };
         };
@@ -18651,41 +15747,8 @@ export interface operations {
                 message: string;
                 code?: components['schemas']['MessageKey'];
               }[];
-              screen?:
-                | (
-                    | '/'
-                    | '/verify-otp'
-                    | '/email-verification'
-                    | '/email-verification/verify-otp'
-                    | '/pan-verification'
-                    | '/pan-verification/pan-info'
-                    | '/digilocker'
-                    | '/returnurl'
-                    | '/client-profiling'
-                    | '/client-profiling/occupation'
-                    | '/client-profiling/trading-experience'
-                    | '/client-profiling/annual-income'
-                    | '/client-profiling/gender-and-marital'
-                    | '/client-profiling/education'
-                    | '/client-profiling/identification'
-                    | '/client-profiling/plans'
-                    | '/client-profiling/declaration'
-                    | '/bank-and-segment'
-                    | '/bank-and-segment/upi'
-                    | '/bank-and-segment/add-bank'
-                    | '/bank-and-segment/cancel-cheque'
-                    | '/bank-and-segment/signature'
-                    | '/bank-and-segment/nominee'
-                    | '/bank-and-segment/nominee/add-nominee'
-                    | '/bank-and-segment/segment'
-                    | '/take-selfie'
-                    | '/e-sign'
-                    | '/status'
-                    | '/status/document'
-                    | '/privacy'
-                    | '/assisted-kyc'
-                  )
-                | string;
+            } & {
+              [key: string]: unknown;
             };
           };
         };
@@ -18751,41 +15814,8 @@ export interface operations {
                 message: string;
                 code?: components['schemas']['MessageKey'];
               }[];
-              screen?:
-                | (
-                    | '/'
-                    | '/verify-otp'
-                    | '/email-verification'
-                    | '/email-verification/verify-otp'
-                    | '/pan-verification'
-                    | '/pan-verification/pan-info'
-                    | '/digilocker'
-                    | '/returnurl'
-                    | '/client-profiling'
-                    | '/client-profiling/occupation'
-                    | '/client-profiling/trading-experience'
-                    | '/client-profiling/annual-income'
-                    | '/client-profiling/gender-and-marital'
-                    | '/client-profiling/education'
-                    | '/client-profiling/identification'
-                    | '/client-profiling/plans'
-                    | '/client-profiling/declaration'
-                    | '/bank-and-segment'
-                    | '/bank-and-segment/upi'
-                    | '/bank-and-segment/add-bank'
-                    | '/bank-and-segment/cancel-cheque'
-                    | '/bank-and-segment/signature'
-                    | '/bank-and-segment/nominee'
-                    | '/bank-and-segment/nominee/add-nominee'
-                    | '/bank-and-segment/segment'
-                    | '/take-selfie'
-                    | '/e-sign'
-                    | '/status'
-                    | '/status/document'
-                    | '/privacy'
-                    | '/assisted-kyc'
-                  )
-                | string;
+            } & {
+              [key: string]: unknown;
             };
           };
         };
@@ -18867,41 +15897,8 @@ export interface operations {
                 message: string;
                 code?: components['schemas']['MessageKey'];
               }[];
-              screen?:
-                | (
-                    | '/'
-                    | '/verify-otp'
-                    | '/email-verification'
-                    | '/email-verification/verify-otp'
-                    | '/pan-verification'
-                    | '/pan-verification/pan-info'
-                    | '/digilocker'
-                    | '/returnurl'
-                    | '/client-profiling'
-                    | '/client-profiling/occupation'
-                    | '/client-profiling/trading-experience'
-                    | '/client-profiling/annual-income'
-                    | '/client-profiling/gender-and-marital'
-                    | '/client-profiling/education'
-                    | '/client-profiling/identification'
-                    | '/client-profiling/plans'
-                    | '/client-profiling/declaration'
-                    | '/bank-and-segment'
-                    | '/bank-and-segment/upi'
-                    | '/bank-and-segment/add-bank'
-                    | '/bank-and-segment/cancel-cheque'
-                    | '/bank-and-segment/signature'
-                    | '/bank-and-segment/nominee'
-                    | '/bank-and-segment/nominee/add-nominee'
-                    | '/bank-and-segment/segment'
-                    | '/take-selfie'
-                    | '/e-sign'
-                    | '/status'
-                    | '/status/document'
-                    | '/privacy'
-                    | '/assisted-kyc'
-                  )
-                | string;
+            } & {
+              [key: string]: unknown;
             };
           };
         };
@@ -19000,41 +15997,8 @@ export interface operations {
                 message: string;
                 code?: components['schemas']['MessageKey'];
               }[];
-              screen?:
-                | (
-                    | '/'
-                    | '/verify-otp'
-                    | '/email-verification'
-                    | '/email-verification/verify-otp'
-                    | '/pan-verification'
-                    | '/pan-verification/pan-info'
-                    | '/digilocker'
-                    | '/returnurl'
-                    | '/client-profiling'
-                    | '/client-profiling/occupation'
-                    | '/client-profiling/trading-experience'
-                    | '/client-profiling/annual-income'
-                    | '/client-profiling/gender-and-marital'
-                    | '/client-profiling/education'
-                    | '/client-profiling/identification'
-                    | '/client-profiling/plans'
-                    | '/client-profiling/declaration'
-                    | '/bank-and-segment'
-                    | '/bank-and-segment/upi'
-                    | '/bank-and-segment/add-bank'
-                    | '/bank-and-segment/cancel-cheque'
-                    | '/bank-and-segment/signature'
-                    | '/bank-and-segment/nominee'
-                    | '/bank-and-segment/nominee/add-nominee'
-                    | '/bank-and-segment/segment'
-                    | '/take-selfie'
-                    | '/e-sign'
-                    | '/status'
-                    | '/status/document'
-                    | '/privacy'
-                    | '/assisted-kyc'
-                  )
-                | string;
+            } & {
+              [key: string]: unknown;
             };
           };
         };
@@ -19130,41 +16094,8 @@ export interface operations {
                 message: string;
                 code?: components['schemas']['MessageKey'];
               }[];
-              screen?:
-                | (
-                    | '/'
-                    | '/verify-otp'
-                    | '/email-verification'
-                    | '/email-verification/verify-otp'
-                    | '/pan-verification'
-                    | '/pan-verification/pan-info'
-                    | '/digilocker'
-                    | '/returnurl'
-                    | '/client-profiling'
-                    | '/client-profiling/occupation'
-                    | '/client-profiling/trading-experience'
-                    | '/client-profiling/annual-income'
-                    | '/client-profiling/gender-and-marital'
-                    | '/client-profiling/education'
-                    | '/client-profiling/identification'
-                    | '/client-profiling/plans'
-                    | '/client-profiling/declaration'
-                    | '/bank-and-segment'
-                    | '/bank-and-segment/upi'
-                    | '/bank-and-segment/add-bank'
-                    | '/bank-and-segment/cancel-cheque'
-                    | '/bank-and-segment/signature'
-                    | '/bank-and-segment/nominee'
-                    | '/bank-and-segment/nominee/add-nominee'
-                    | '/bank-and-segment/segment'
-                    | '/take-selfie'
-                    | '/e-sign'
-                    | '/status'
-                    | '/status/document'
-                    | '/privacy'
-                    | '/assisted-kyc'
-                  )
-                | string;
+            } & {
+              [key: string]: unknown;
             };
           };
         };
@@ -19265,41 +16196,8 @@ export interface operations {
                 message: string;
                 code?: components['schemas']['MessageKey'];
               }[];
-              screen?:
-                | (
-                    | '/'
-                    | '/verify-otp'
-                    | '/email-verification'
-                    | '/email-verification/verify-otp'
-                    | '/pan-verification'
-                    | '/pan-verification/pan-info'
-                    | '/digilocker'
-                    | '/returnurl'
-                    | '/client-profiling'
-                    | '/client-profiling/occupation'
-                    | '/client-profiling/trading-experience'
-                    | '/client-profiling/annual-income'
-                    | '/client-profiling/gender-and-marital'
-                    | '/client-profiling/education'
-                    | '/client-profiling/identification'
-                    | '/client-profiling/plans'
-                    | '/client-profiling/declaration'
-                    | '/bank-and-segment'
-                    | '/bank-and-segment/upi'
-                    | '/bank-and-segment/add-bank'
-                    | '/bank-and-segment/cancel-cheque'
-                    | '/bank-and-segment/signature'
-                    | '/bank-and-segment/nominee'
-                    | '/bank-and-segment/nominee/add-nominee'
-                    | '/bank-and-segment/segment'
-                    | '/take-selfie'
-                    | '/e-sign'
-                    | '/status'
-                    | '/status/document'
-                    | '/privacy'
-                    | '/assisted-kyc'
-                  )
-                | string;
+            } & {
+              [key: string]: unknown;
             };
           };
         };
@@ -19447,41 +16345,8 @@ export interface operations {
                 message: string;
                 code?: components['schemas']['MessageKey'];
               }[];
-              screen?:
-                | (
-                    | '/'
-                    | '/verify-otp'
-                    | '/email-verification'
-                    | '/email-verification/verify-otp'
-                    | '/pan-verification'
-                    | '/pan-verification/pan-info'
-                    | '/digilocker'
-                    | '/returnurl'
-                    | '/client-profiling'
-                    | '/client-profiling/occupation'
-                    | '/client-profiling/trading-experience'
-                    | '/client-profiling/annual-income'
-                    | '/client-profiling/gender-and-marital'
-                    | '/client-profiling/education'
-                    | '/client-profiling/identification'
-                    | '/client-profiling/plans'
-                    | '/client-profiling/declaration'
-                    | '/bank-and-segment'
-                    | '/bank-and-segment/upi'
-                    | '/bank-and-segment/add-bank'
-                    | '/bank-and-segment/cancel-cheque'
-                    | '/bank-and-segment/signature'
-                    | '/bank-and-segment/nominee'
-                    | '/bank-and-segment/nominee/add-nominee'
-                    | '/bank-and-segment/segment'
-                    | '/take-selfie'
-                    | '/e-sign'
-                    | '/status'
-                    | '/status/document'
-                    | '/privacy'
-                    | '/assisted-kyc'
-                  )
-                | string;
+            } & {
+              [key: string]: unknown;
             };
           };
         };
@@ -19663,41 +16528,8 @@ export interface operations {
                 message: string;
                 code?: components['schemas']['MessageKey'];
               }[];
-              screen?:
-                | (
-                    | '/'
-                    | '/verify-otp'
-                    | '/email-verification'
-                    | '/email-verification/verify-otp'
-                    | '/pan-verification'
-                    | '/pan-verification/pan-info'
-                    | '/digilocker'
-                    | '/returnurl'
-                    | '/client-profiling'
-                    | '/client-profiling/occupation'
-                    | '/client-profiling/trading-experience'
-                    | '/client-profiling/annual-income'
-                    | '/client-profiling/gender-and-marital'
-                    | '/client-profiling/education'
-                    | '/client-profiling/identification'
-                    | '/client-profiling/plans'
-                    | '/client-profiling/declaration'
-                    | '/bank-and-segment'
-                    | '/bank-and-segment/upi'
-                    | '/bank-and-segment/add-bank'
-                    | '/bank-and-segment/cancel-cheque'
-                    | '/bank-and-segment/signature'
-                    | '/bank-and-segment/nominee'
-                    | '/bank-and-segment/nominee/add-nominee'
-                    | '/bank-and-segment/segment'
-                    | '/take-selfie'
-                    | '/e-sign'
-                    | '/status'
-                    | '/status/document'
-                    | '/privacy'
-                    | '/assisted-kyc'
-                  )
-                | string;
+            } & {
+              [key: string]: unknown;
             };
           };
         };
@@ -19902,41 +16734,8 @@ export interface operations {
                 message: string;
                 code?: components['schemas']['MessageKey'];
               }[];
-              screen?:
-                | (
-                    | '/'
-                    | '/verify-otp'
-                    | '/email-verification'
-                    | '/email-verification/verify-otp'
-                    | '/pan-verification'
-                    | '/pan-verification/pan-info'
-                    | '/digilocker'
-                    | '/returnurl'
-                    | '/client-profiling'
-                    | '/client-profiling/occupation'
-                    | '/client-profiling/trading-experience'
-                    | '/client-profiling/annual-income'
-                    | '/client-profiling/gender-and-marital'
-                    | '/client-profiling/education'
-                    | '/client-profiling/identification'
-                    | '/client-profiling/plans'
-                    | '/client-profiling/declaration'
-                    | '/bank-and-segment'
-                    | '/bank-and-segment/upi'
-                    | '/bank-and-segment/add-bank'
-                    | '/bank-and-segment/cancel-cheque'
-                    | '/bank-and-segment/signature'
-                    | '/bank-and-segment/nominee'
-                    | '/bank-and-segment/nominee/add-nominee'
-                    | '/bank-and-segment/segment'
-                    | '/take-selfie'
-                    | '/e-sign'
-                    | '/status'
-                    | '/status/document'
-                    | '/privacy'
-                    | '/assisted-kyc'
-                  )
-                | string;
+            } & {
+              [key: string]: unknown;
             };
           };
         };
@@ -20110,41 +16909,8 @@ export interface operations {
                 message: string;
                 code?: components['schemas']['MessageKey'];
               }[];
-              screen?:
-                | (
-                    | '/'
-                    | '/verify-otp'
-                    | '/email-verification'
-                    | '/email-verification/verify-otp'
-                    | '/pan-verification'
-                    | '/pan-verification/pan-info'
-                    | '/digilocker'
-                    | '/returnurl'
-                    | '/client-profiling'
-                    | '/client-profiling/occupation'
-                    | '/client-profiling/trading-experience'
-                    | '/client-profiling/annual-income'
-                    | '/client-profiling/gender-and-marital'
-                    | '/client-profiling/education'
-                    | '/client-profiling/identification'
-                    | '/client-profiling/plans'
-                    | '/client-profiling/declaration'
-                    | '/bank-and-segment'
-                    | '/bank-and-segment/upi'
-                    | '/bank-and-segment/add-bank'
-                    | '/bank-and-segment/cancel-cheque'
-                    | '/bank-and-segment/signature'
-                    | '/bank-and-segment/nominee'
-                    | '/bank-and-segment/nominee/add-nominee'
-                    | '/bank-and-segment/segment'
-                    | '/take-selfie'
-                    | '/e-sign'
-                    | '/status'
-                    | '/status/document'
-                    | '/privacy'
-                    | '/assisted-kyc'
-                  )
-                | string;
+            } & {
+              [key: string]: unknown;
             };
           };
         };
@@ -20521,41 +17287,8 @@ export interface operations {
                 message: string;
                 code?: components['schemas']['MessageKey'];
               }[];
-              screen?:
-                | (
-                    | '/'
-                    | '/verify-otp'
-                    | '/email-verification'
-                    | '/email-verification/verify-otp'
-                    | '/pan-verification'
-                    | '/pan-verification/pan-info'
-                    | '/digilocker'
-                    | '/returnurl'
-                    | '/client-profiling'
-                    | '/client-profiling/occupation'
-                    | '/client-profiling/trading-experience'
-                    | '/client-profiling/annual-income'
-                    | '/client-profiling/gender-and-marital'
-                    | '/client-profiling/education'
-                    | '/client-profiling/identification'
-                    | '/client-profiling/plans'
-                    | '/client-profiling/declaration'
-                    | '/bank-and-segment'
-                    | '/bank-and-segment/upi'
-                    | '/bank-and-segment/add-bank'
-                    | '/bank-and-segment/cancel-cheque'
-                    | '/bank-and-segment/signature'
-                    | '/bank-and-segment/nominee'
-                    | '/bank-and-segment/nominee/add-nominee'
-                    | '/bank-and-segment/segment'
-                    | '/take-selfie'
-                    | '/e-sign'
-                    | '/status'
-                    | '/status/document'
-                    | '/privacy'
-                    | '/assisted-kyc'
-                  )
-                | string;
+            } & {
+              [key: string]: unknown;
             };
           };
         };
@@ -20680,41 +17413,8 @@ export interface operations {
                 message: string;
                 code?: components['schemas']['MessageKey'];
               }[];
-              screen?:
-                | (
-                    | '/'
-                    | '/verify-otp'
-                    | '/email-verification'
-                    | '/email-verification/verify-otp'
-                    | '/pan-verification'
-                    | '/pan-verification/pan-info'
-                    | '/digilocker'
-                    | '/returnurl'
-                    | '/client-profiling'
-                    | '/client-profiling/occupation'
-                    | '/client-profiling/trading-experience'
-                    | '/client-profiling/annual-income'
-                    | '/client-profiling/gender-and-marital'
-                    | '/client-profiling/education'
-                    | '/client-profiling/identification'
-                    | '/client-profiling/plans'
-                    | '/client-profiling/declaration'
-                    | '/bank-and-segment'
-                    | '/bank-and-segment/upi'
-                    | '/bank-and-segment/add-bank'
-                    | '/bank-and-segment/cancel-cheque'
-                    | '/bank-and-segment/signature'
-                    | '/bank-and-segment/nominee'
-                    | '/bank-and-segment/nominee/add-nominee'
-                    | '/bank-and-segment/segment'
-                    | '/take-selfie'
-                    | '/e-sign'
-                    | '/status'
-                    | '/status/document'
-                    | '/privacy'
-                    | '/assisted-kyc'
-                  )
-                | string;
+            } & {
+              [key: string]: unknown;
             };
           };
         };
@@ -20873,41 +17573,8 @@ export interface operations {
                 message: string;
                 code?: components['schemas']['MessageKey'];
               }[];
-              screen?:
-                | (
-                    | '/'
-                    | '/verify-otp'
-                    | '/email-verification'
-                    | '/email-verification/verify-otp'
-                    | '/pan-verification'
-                    | '/pan-verification/pan-info'
-                    | '/digilocker'
-                    | '/returnurl'
-                    | '/client-profiling'
-                    | '/client-profiling/occupation'
-                    | '/client-profiling/trading-experience'
-                    | '/client-profiling/annual-income'
-                    | '/client-profiling/gender-and-marital'
-                    | '/client-profiling/education'
-                    | '/client-profiling/identification'
-                    | '/client-profiling/plans'
-                    | '/client-profiling/declaration'
-                    | '/bank-and-segment'
-                    | '/bank-and-segment/upi'
-                    | '/bank-and-segment/add-bank'
-                    | '/bank-and-segment/cancel-cheque'
-                    | '/bank-and-segment/signature'
-                    | '/bank-and-segment/nominee'
-                    | '/bank-and-segment/nominee/add-nominee'
-                    | '/bank-and-segment/segment'
-                    | '/take-selfie'
-                    | '/e-sign'
-                    | '/status'
-                    | '/status/document'
-                    | '/privacy'
-                    | '/assisted-kyc'
-                  )
-                | string;
+            } & {
+              [key: string]: unknown;
             };
           };
         };
@@ -21105,41 +17772,8 @@ export interface operations {
                 message: string;
                 code?: components['schemas']['MessageKey'];
               }[];
-              screen?:
-                | (
-                    | '/'
-                    | '/verify-otp'
-                    | '/email-verification'
-                    | '/email-verification/verify-otp'
-                    | '/pan-verification'
-                    | '/pan-verification/pan-info'
-                    | '/digilocker'
-                    | '/returnurl'
-                    | '/client-profiling'
-                    | '/client-profiling/occupation'
-                    | '/client-profiling/trading-experience'
-                    | '/client-profiling/annual-income'
-                    | '/client-profiling/gender-and-marital'
-                    | '/client-profiling/education'
-                    | '/client-profiling/identification'
-                    | '/client-profiling/plans'
-                    | '/client-profiling/declaration'
-                    | '/bank-and-segment'
-                    | '/bank-and-segment/upi'
-                    | '/bank-and-segment/add-bank'
-                    | '/bank-and-segment/cancel-cheque'
-                    | '/bank-and-segment/signature'
-                    | '/bank-and-segment/nominee'
-                    | '/bank-and-segment/nominee/add-nominee'
-                    | '/bank-and-segment/segment'
-                    | '/take-selfie'
-                    | '/e-sign'
-                    | '/status'
-                    | '/status/document'
-                    | '/privacy'
-                    | '/assisted-kyc'
-                  )
-                | string;
+            } & {
+              [key: string]: unknown;
             };
           };
         };
@@ -21294,41 +17928,8 @@ export interface operations {
                 message: string;
                 code?: components['schemas']['MessageKey'];
               }[];
-              screen?:
-                | (
-                    | '/'
-                    | '/verify-otp'
-                    | '/email-verification'
-                    | '/email-verification/verify-otp'
-                    | '/pan-verification'
-                    | '/pan-verification/pan-info'
-                    | '/digilocker'
-                    | '/returnurl'
-                    | '/client-profiling'
-                    | '/client-profiling/occupation'
-                    | '/client-profiling/trading-experience'
-                    | '/client-profiling/annual-income'
-                    | '/client-profiling/gender-and-marital'
-                    | '/client-profiling/education'
-                    | '/client-profiling/identification'
-                    | '/client-profiling/plans'
-                    | '/client-profiling/declaration'
-                    | '/bank-and-segment'
-                    | '/bank-and-segment/upi'
-                    | '/bank-and-segment/add-bank'
-                    | '/bank-and-segment/cancel-cheque'
-                    | '/bank-and-segment/signature'
-                    | '/bank-and-segment/nominee'
-                    | '/bank-and-segment/nominee/add-nominee'
-                    | '/bank-and-segment/segment'
-                    | '/take-selfie'
-                    | '/e-sign'
-                    | '/status'
-                    | '/status/document'
-                    | '/privacy'
-                    | '/assisted-kyc'
-                  )
-                | string;
+            } & {
+              [key: string]: unknown;
             };
           };
         };
@@ -21684,41 +18285,8 @@ export interface operations {
                 message: string;
                 code?: components['schemas']['MessageKey'];
               }[];
-              screen?:
-                | (
-                    | '/'
-                    | '/verify-otp'
-                    | '/email-verification'
-                    | '/email-verification/verify-otp'
-                    | '/pan-verification'
-                    | '/pan-verification/pan-info'
-                    | '/digilocker'
-                    | '/returnurl'
-                    | '/client-profiling'
-                    | '/client-profiling/occupation'
-                    | '/client-profiling/trading-experience'
-                    | '/client-profiling/annual-income'
-                    | '/client-profiling/gender-and-marital'
-                    | '/client-profiling/education'
-                    | '/client-profiling/identification'
-                    | '/client-profiling/plans'
-                    | '/client-profiling/declaration'
-                    | '/bank-and-segment'
-                    | '/bank-and-segment/upi'
-                    | '/bank-and-segment/add-bank'
-                    | '/bank-and-segment/cancel-cheque'
-                    | '/bank-and-segment/signature'
-                    | '/bank-and-segment/nominee'
-                    | '/bank-and-segment/nominee/add-nominee'
-                    | '/bank-and-segment/segment'
-                    | '/take-selfie'
-                    | '/e-sign'
-                    | '/status'
-                    | '/status/document'
-                    | '/privacy'
-                    | '/assisted-kyc'
-                  )
-                | string;
+            } & {
+              [key: string]: unknown;
             };
           };
         };
@@ -21888,41 +18456,8 @@ export interface operations {
                 message: string;
                 code?: components['schemas']['MessageKey'];
               }[];
-              screen?:
-                | (
-                    | '/'
-                    | '/verify-otp'
-                    | '/email-verification'
-                    | '/email-verification/verify-otp'
-                    | '/pan-verification'
-                    | '/pan-verification/pan-info'
-                    | '/digilocker'
-                    | '/returnurl'
-                    | '/client-profiling'
-                    | '/client-profiling/occupation'
-                    | '/client-profiling/trading-experience'
-                    | '/client-profiling/annual-income'
-                    | '/client-profiling/gender-and-marital'
-                    | '/client-profiling/education'
-                    | '/client-profiling/identification'
-                    | '/client-profiling/plans'
-                    | '/client-profiling/declaration'
-                    | '/bank-and-segment'
-                    | '/bank-and-segment/upi'
-                    | '/bank-and-segment/add-bank'
-                    | '/bank-and-segment/cancel-cheque'
-                    | '/bank-and-segment/signature'
-                    | '/bank-and-segment/nominee'
-                    | '/bank-and-segment/nominee/add-nominee'
-                    | '/bank-and-segment/segment'
-                    | '/take-selfie'
-                    | '/e-sign'
-                    | '/status'
-                    | '/status/document'
-                    | '/privacy'
-                    | '/assisted-kyc'
-                  )
-                | string;
+            } & {
+              [key: string]: unknown;
             };
           };
         };
@@ -22001,41 +18536,8 @@ export interface operations {
                 message: string;
                 code?: components['schemas']['MessageKey'];
               }[];
-              screen?:
-                | (
-                    | '/'
-                    | '/verify-otp'
-                    | '/email-verification'
-                    | '/email-verification/verify-otp'
-                    | '/pan-verification'
-                    | '/pan-verification/pan-info'
-                    | '/digilocker'
-                    | '/returnurl'
-                    | '/client-profiling'
-                    | '/client-profiling/occupation'
-                    | '/client-profiling/trading-experience'
-                    | '/client-profiling/annual-income'
-                    | '/client-profiling/gender-and-marital'
-                    | '/client-profiling/education'
-                    | '/client-profiling/identification'
-                    | '/client-profiling/plans'
-                    | '/client-profiling/declaration'
-                    | '/bank-and-segment'
-                    | '/bank-and-segment/upi'
-                    | '/bank-and-segment/add-bank'
-                    | '/bank-and-segment/cancel-cheque'
-                    | '/bank-and-segment/signature'
-                    | '/bank-and-segment/nominee'
-                    | '/bank-and-segment/nominee/add-nominee'
-                    | '/bank-and-segment/segment'
-                    | '/take-selfie'
-                    | '/e-sign'
-                    | '/status'
-                    | '/status/document'
-                    | '/privacy'
-                    | '/assisted-kyc'
-                  )
-                | string;
+            } & {
+              [key: string]: unknown;
             };
           };
         };
@@ -22140,41 +18642,8 @@ export interface operations {
                 message: string;
                 code?: components['schemas']['MessageKey'];
               }[];
-              screen?:
-                | (
-                    | '/'
-                    | '/verify-otp'
-                    | '/email-verification'
-                    | '/email-verification/verify-otp'
-                    | '/pan-verification'
-                    | '/pan-verification/pan-info'
-                    | '/digilocker'
-                    | '/returnurl'
-                    | '/client-profiling'
-                    | '/client-profiling/occupation'
-                    | '/client-profiling/trading-experience'
-                    | '/client-profiling/annual-income'
-                    | '/client-profiling/gender-and-marital'
-                    | '/client-profiling/education'
-                    | '/client-profiling/identification'
-                    | '/client-profiling/plans'
-                    | '/client-profiling/declaration'
-                    | '/bank-and-segment'
-                    | '/bank-and-segment/upi'
-                    | '/bank-and-segment/add-bank'
-                    | '/bank-and-segment/cancel-cheque'
-                    | '/bank-and-segment/signature'
-                    | '/bank-and-segment/nominee'
-                    | '/bank-and-segment/nominee/add-nominee'
-                    | '/bank-and-segment/segment'
-                    | '/take-selfie'
-                    | '/e-sign'
-                    | '/status'
-                    | '/status/document'
-                    | '/privacy'
-                    | '/assisted-kyc'
-                  )
-                | string;
+            } & {
+              [key: string]: unknown;
             };
           };
         };
@@ -22244,41 +18713,8 @@ export interface operations {
                 message: string;
                 code?: components['schemas']['MessageKey'];
               }[];
-              screen?:
-                | (
-                    | '/'
-                    | '/verify-otp'
-                    | '/email-verification'
-                    | '/email-verification/verify-otp'
-                    | '/pan-verification'
-                    | '/pan-verification/pan-info'
-                    | '/digilocker'
-                    | '/returnurl'
-                    | '/client-profiling'
-                    | '/client-profiling/occupation'
-                    | '/client-profiling/trading-experience'
-                    | '/client-profiling/annual-income'
-                    | '/client-profiling/gender-and-marital'
-                    | '/client-profiling/education'
-                    | '/client-profiling/identification'
-                    | '/client-profiling/plans'
-                    | '/client-profiling/declaration'
-                    | '/bank-and-segment'
-                    | '/bank-and-segment/upi'
-                    | '/bank-and-segment/add-bank'
-                    | '/bank-and-segment/cancel-cheque'
-                    | '/bank-and-segment/signature'
-                    | '/bank-and-segment/nominee'
-                    | '/bank-and-segment/nominee/add-nominee'
-                    | '/bank-and-segment/segment'
-                    | '/take-selfie'
-                    | '/e-sign'
-                    | '/status'
-                    | '/status/document'
-                    | '/privacy'
-                    | '/assisted-kyc'
-                  )
-                | string;
+            } & {
+              [key: string]: unknown;
             };
           };
         };
@@ -22518,41 +18954,8 @@ export interface operations {
                 message: string;
                 code?: components['schemas']['MessageKey'];
               }[];
-              screen?:
-                | (
-                    | '/'
-                    | '/verify-otp'
-                    | '/email-verification'
-                    | '/email-verification/verify-otp'
-                    | '/pan-verification'
-                    | '/pan-verification/pan-info'
-                    | '/digilocker'
-                    | '/returnurl'
-                    | '/client-profiling'
-                    | '/client-profiling/occupation'
-                    | '/client-profiling/trading-experience'
-                    | '/client-profiling/annual-income'
-                    | '/client-profiling/gender-and-marital'
-                    | '/client-profiling/education'
-                    | '/client-profiling/identification'
-                    | '/client-profiling/plans'
-                    | '/client-profiling/declaration'
-                    | '/bank-and-segment'
-                    | '/bank-and-segment/upi'
-                    | '/bank-and-segment/add-bank'
-                    | '/bank-and-segment/cancel-cheque'
-                    | '/bank-and-segment/signature'
-                    | '/bank-and-segment/nominee'
-                    | '/bank-and-segment/nominee/add-nominee'
-                    | '/bank-and-segment/segment'
-                    | '/take-selfie'
-                    | '/e-sign'
-                    | '/status'
-                    | '/status/document'
-                    | '/privacy'
-                    | '/assisted-kyc'
-                  )
-                | string;
+            } & {
+              [key: string]: unknown;
             };
           };
         };
@@ -22651,41 +19054,8 @@ export interface operations {
                 message: string;
                 code?: components['schemas']['MessageKey'];
               }[];
-              screen?:
-                | (
-                    | '/'
-                    | '/verify-otp'
-                    | '/email-verification'
-                    | '/email-verification/verify-otp'
-                    | '/pan-verification'
-                    | '/pan-verification/pan-info'
-                    | '/digilocker'
-                    | '/returnurl'
-                    | '/client-profiling'
-                    | '/client-profiling/occupation'
-                    | '/client-profiling/trading-experience'
-                    | '/client-profiling/annual-income'
-                    | '/client-profiling/gender-and-marital'
-                    | '/client-profiling/education'
-                    | '/client-profiling/identification'
-                    | '/client-profiling/plans'
-                    | '/client-profiling/declaration'
-                    | '/bank-and-segment'
-                    | '/bank-and-segment/upi'
-                    | '/bank-and-segment/add-bank'
-                    | '/bank-and-segment/cancel-cheque'
-                    | '/bank-and-segment/signature'
-                    | '/bank-and-segment/nominee'
-                    | '/bank-and-segment/nominee/add-nominee'
-                    | '/bank-and-segment/segment'
-                    | '/take-selfie'
-                    | '/e-sign'
-                    | '/status'
-                    | '/status/document'
-                    | '/privacy'
-                    | '/assisted-kyc'
-                  )
-                | string;
+            } & {
+              [key: string]: unknown;
             };
           };
         };
@@ -22918,41 +19288,8 @@ export interface operations {
                 message: string;
                 code?: components['schemas']['MessageKey'];
               }[];
-              screen?:
-                | (
-                    | '/'
-                    | '/verify-otp'
-                    | '/email-verification'
-                    | '/email-verification/verify-otp'
-                    | '/pan-verification'
-                    | '/pan-verification/pan-info'
-                    | '/digilocker'
-                    | '/returnurl'
-                    | '/client-profiling'
-                    | '/client-profiling/occupation'
-                    | '/client-profiling/trading-experience'
-                    | '/client-profiling/annual-income'
-                    | '/client-profiling/gender-and-marital'
-                    | '/client-profiling/education'
-                    | '/client-profiling/identification'
-                    | '/client-profiling/plans'
-                    | '/client-profiling/declaration'
-                    | '/bank-and-segment'
-                    | '/bank-and-segment/upi'
-                    | '/bank-and-segment/add-bank'
-                    | '/bank-and-segment/cancel-cheque'
-                    | '/bank-and-segment/signature'
-                    | '/bank-and-segment/nominee'
-                    | '/bank-and-segment/nominee/add-nominee'
-                    | '/bank-and-segment/segment'
-                    | '/take-selfie'
-                    | '/e-sign'
-                    | '/status'
-                    | '/status/document'
-                    | '/privacy'
-                    | '/assisted-kyc'
-                  )
-                | string;
+            } & {
+              [key: string]: unknown;
             };
           };
         };
@@ -23133,41 +19470,8 @@ export interface operations {
                 message: string;
                 code?: components['schemas']['MessageKey'];
               }[];
-              screen?:
-                | (
-                    | '/'
-                    | '/verify-otp'
-                    | '/email-verification'
-                    | '/email-verification/verify-otp'
-                    | '/pan-verification'
-                    | '/pan-verification/pan-info'
-                    | '/digilocker'
-                    | '/returnurl'
-                    | '/client-profiling'
-                    | '/client-profiling/occupation'
-                    | '/client-profiling/trading-experience'
-                    | '/client-profiling/annual-income'
-                    | '/client-profiling/gender-and-marital'
-                    | '/client-profiling/education'
-                    | '/client-profiling/identification'
-                    | '/client-profiling/plans'
-                    | '/client-profiling/declaration'
-                    | '/bank-and-segment'
-                    | '/bank-and-segment/upi'
-                    | '/bank-and-segment/add-bank'
-                    | '/bank-and-segment/cancel-cheque'
-                    | '/bank-and-segment/signature'
-                    | '/bank-and-segment/nominee'
-                    | '/bank-and-segment/nominee/add-nominee'
-                    | '/bank-and-segment/segment'
-                    | '/take-selfie'
-                    | '/e-sign'
-                    | '/status'
-                    | '/status/document'
-                    | '/privacy'
-                    | '/assisted-kyc'
-                  )
-                | string;
+            } & {
+              [key: string]: unknown;
             };
           };
         };
@@ -23275,41 +19579,8 @@ export interface operations {
                 message: string;
                 code?: components['schemas']['MessageKey'];
               }[];
-              screen?:
-                | (
-                    | '/'
-                    | '/verify-otp'
-                    | '/email-verification'
-                    | '/email-verification/verify-otp'
-                    | '/pan-verification'
-                    | '/pan-verification/pan-info'
-                    | '/digilocker'
-                    | '/returnurl'
-                    | '/client-profiling'
-                    | '/client-profiling/occupation'
-                    | '/client-profiling/trading-experience'
-                    | '/client-profiling/annual-income'
-                    | '/client-profiling/gender-and-marital'
-                    | '/client-profiling/education'
-                    | '/client-profiling/identification'
-                    | '/client-profiling/plans'
-                    | '/client-profiling/declaration'
-                    | '/bank-and-segment'
-                    | '/bank-and-segment/upi'
-                    | '/bank-and-segment/add-bank'
-                    | '/bank-and-segment/cancel-cheque'
-                    | '/bank-and-segment/signature'
-                    | '/bank-and-segment/nominee'
-                    | '/bank-and-segment/nominee/add-nominee'
-                    | '/bank-and-segment/segment'
-                    | '/take-selfie'
-                    | '/e-sign'
-                    | '/status'
-                    | '/status/document'
-                    | '/privacy'
-                    | '/assisted-kyc'
-                  )
-                | string;
+            } & {
+              [key: string]: unknown;
             };
           };
         };
@@ -23472,41 +19743,8 @@ export interface operations {
                 message: string;
                 code?: components['schemas']['MessageKey'];
               }[];
-              screen?:
-                | (
-                    | '/'
-                    | '/verify-otp'
-                    | '/email-verification'
-                    | '/email-verification/verify-otp'
-                    | '/pan-verification'
-                    | '/pan-verification/pan-info'
-                    | '/digilocker'
-                    | '/returnurl'
-                    | '/client-profiling'
-                    | '/client-profiling/occupation'
-                    | '/client-profiling/trading-experience'
-                    | '/client-profiling/annual-income'
-                    | '/client-profiling/gender-and-marital'
-                    | '/client-profiling/education'
-                    | '/client-profiling/identification'
-                    | '/client-profiling/plans'
-                    | '/client-profiling/declaration'
-                    | '/bank-and-segment'
-                    | '/bank-and-segment/upi'
-                    | '/bank-and-segment/add-bank'
-                    | '/bank-and-segment/cancel-cheque'
-                    | '/bank-and-segment/signature'
-                    | '/bank-and-segment/nominee'
-                    | '/bank-and-segment/nominee/add-nominee'
-                    | '/bank-and-segment/segment'
-                    | '/take-selfie'
-                    | '/e-sign'
-                    | '/status'
-                    | '/status/document'
-                    | '/privacy'
-                    | '/assisted-kyc'
-                  )
-                | string;
+            } & {
+              [key: string]: unknown;
             };
           };
         };
@@ -23581,41 +19819,8 @@ export interface operations {
                 message: string;
                 code?: components['schemas']['MessageKey'];
               }[];
-              screen?:
-                | (
-                    | '/'
-                    | '/verify-otp'
-                    | '/email-verification'
-                    | '/email-verification/verify-otp'
-                    | '/pan-verification'
-                    | '/pan-verification/pan-info'
-                    | '/digilocker'
-                    | '/returnurl'
-                    | '/client-profiling'
-                    | '/client-profiling/occupation'
-                    | '/client-profiling/trading-experience'
-                    | '/client-profiling/annual-income'
-                    | '/client-profiling/gender-and-marital'
-                    | '/client-profiling/education'
-                    | '/client-profiling/identification'
-                    | '/client-profiling/plans'
-                    | '/client-profiling/declaration'
-                    | '/bank-and-segment'
-                    | '/bank-and-segment/upi'
-                    | '/bank-and-segment/add-bank'
-                    | '/bank-and-segment/cancel-cheque'
-                    | '/bank-and-segment/signature'
-                    | '/bank-and-segment/nominee'
-                    | '/bank-and-segment/nominee/add-nominee'
-                    | '/bank-and-segment/segment'
-                    | '/take-selfie'
-                    | '/e-sign'
-                    | '/status'
-                    | '/status/document'
-                    | '/privacy'
-                    | '/assisted-kyc'
-                  )
-                | string;
+            } & {
+              [key: string]: unknown;
             };
           };
         };
@@ -23662,41 +19867,8 @@ export interface operations {
                 message: string;
                 code?: components['schemas']['MessageKey'];
               }[];
-              screen?:
-                | (
-                    | '/'
-                    | '/verify-otp'
-                    | '/email-verification'
-                    | '/email-verification/verify-otp'
-                    | '/pan-verification'
-                    | '/pan-verification/pan-info'
-                    | '/digilocker'
-                    | '/returnurl'
-                    | '/client-profiling'
-                    | '/client-profiling/occupation'
-                    | '/client-profiling/trading-experience'
-                    | '/client-profiling/annual-income'
-                    | '/client-profiling/gender-and-marital'
-                    | '/client-profiling/education'
-                    | '/client-profiling/identification'
-                    | '/client-profiling/plans'
-                    | '/client-profiling/declaration'
-                    | '/bank-and-segment'
-                    | '/bank-and-segment/upi'
-                    | '/bank-and-segment/add-bank'
-                    | '/bank-and-segment/cancel-cheque'
-                    | '/bank-and-segment/signature'
-                    | '/bank-and-segment/nominee'
-                    | '/bank-and-segment/nominee/add-nominee'
-                    | '/bank-and-segment/segment'
-                    | '/take-selfie'
-                    | '/e-sign'
-                    | '/status'
-                    | '/status/document'
-                    | '/privacy'
-                    | '/assisted-kyc'
-                  )
-                | string;
+            } & {
+              [key: string]: unknown;
             };
           };
         };

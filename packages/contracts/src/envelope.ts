@@ -35,12 +35,10 @@ export function stageReplySchema<T extends z.core.$ZodType>(data: T) {
 /** One offending field of a 400: its message and, when the message is from MSG, its key. */
 export const fieldErrorSchema = z.object({ field: z.string(), message: z.string(), code: z.optional(z.string()) });
 
-/** The 400 body names the offending field, and nothing else (an unknown field is not written). */
-export const validationErrorDataSchema = z.object({
+/** The 400 body names the offending field. */
+export const validationErrorDataSchema = z.looseObject({
   field: z.string(),
   errors: z.array(fieldErrorSchema),
-  /** For a signed-in applicant: the screen of their current stage (section 4; plugins/error-screen.ts). */
-  screen: z.optional(screenSchema),
 });
 /** HTTP 400: malformed input, naming each offending field. */
 export const validationErrorReplySchema = replySchema(validationErrorDataSchema);
