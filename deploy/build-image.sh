@@ -7,6 +7,8 @@
 # buildah runs the build's steps with chroot isolation, which needs no user namespaces or OCI
 # runtime (hosts that refuse setrlimit in containers, as some CI sandboxes do, still build). Behind
 # a TLS-inspecting proxy set BUILD_CA_BUNDLE to its CA bundle (default: the system's).
+# The image is written in the docker format: the OCI format has no place for HEALTHCHECK and
+# would drop it.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 tag=${1:-localhost/ekyc-api}
@@ -19,6 +21,6 @@ if ! buildah inspect --type image "$base" >/dev/null 2>&1; then
   debootstrap --variant=minbase bookworm "$rootfs" http://deb.debian.org/debian
   tar -C "$rootfs" -c . | podman import - "$base"
 fi
-buildah bud --isolation chroot --build-arg "BASE=$base" \
+buildah bud --isolation chroot --format docker --build-arg "BASE=$base" \
   -v "$ca:/run/build-ca.crt:ro" --build-arg NODE_EXTRA_CA_CERTS=/run/build-ca.crt \
   -f "$root/deploy/Containerfile" -t "$tag" "$root"
