@@ -40,7 +40,7 @@ it('gives no plain text from an applicant module', () => {
  * Code whose refusals reach the applicant (the journey's and the client area's modules, the uploads'
  * checks, the refusal of a step outside its stage): a failure names a catalogue key, never a text.
  */
-const APPLICANT_CODE = [/^modules\//, /^documents\//, /^records\/stage-moves\.ts$/];
+const APPLICANT_CODE = [/^modules\//, /^documents\//, /^records\/stage-moves\.ts$/, /^realtime\//];
 /** Modules whose failures are for staff screens (in English), the public site or no applicant at all. */
 const FREE_TEXT_MODULES = [
   /^modules\/backoffice\//,
@@ -63,12 +63,16 @@ const FREE_TEXTS: Record<string, string[]> = {
   'modules/bank/routes.ts': ['Bad signature', 'Bad credentials', 'Malformed notification'],
 };
 
-/** The literal texts a file gives `new AppError(code, text)` or `invalidField(field, text)`, catalogue keys aside. */
+/**
+ * The literal texts a file gives `new AppError(code, text)`, `invalidField(field, text)` or a socket
+ * message (`send(socket, { message })`, `hub.publish(channel, { message })`), catalogue keys aside.
+ */
 function freeTexts(source: string): string[] {
   const literal = String.raw`(['"\`])((?:\\.|(?!\1)[^\\])*)\1`;
   const calls = [
     new RegExp(String.raw`\bnew AppError\(\s*'[A-Z_]+'\s*,\s*` + literal, 'g'),
     new RegExp(String.raw`\binvalidField\(\s*[^,()]+,\s*` + literal, 'g'),
+    new RegExp(String.raw`\b(?:send\(\s*socket|hub\.publish\()[^;]*?\bmessage:\s*` + literal, 'g'),
   ];
   return calls.flatMap((call) => [...source.matchAll(call)].map((m) => m[2]!)).filter((text) => !isMessageKey(text));
 }
@@ -95,9 +99,14 @@ it('finds a free text however the call is written', () => {
   expect(
     freeTexts(`throw invalidField(\n  'account_type',\n  "Only for those without another demat account",\n);`),
   ).toEqual(['Only for those without another demat account']);
+  expect(freeTexts(`send(socket, { disconnect: true, message: 'Unauthorized' });`)).toEqual(['Unauthorized']);
+  expect(
+    freeTexts(`await deps.hub.publish(channels.esign(txn), {\n  status: true,\n  message: 'Document signed',\n});`),
+  ).toEqual(['Document signed']);
   expect(
     freeTexts(`new AppError('CONFLICT', 'accessFrozenAlready'); invalidField('image', 'selfieJpegOnly');`),
   ).toEqual([]);
+  expect(freeTexts(`send(socket, { disconnect: true, ...told('socketUnauthorized') });`)).toEqual([]);
 });
 
 it('keeps the acknowledgements apart from the spec messages, each key and text once', () => {

@@ -100,6 +100,54 @@ export const ACK = {
   accountClosed: 'This account is closed.',
   accountHolderDeceased:
     'This account is closed to online access: the account holder is recorded as deceased. For a transmission to the nominees or legal heirs, please contact customer support.',
+  // the e-sign window: the page the signing service's answer lands on (the form's, the DDPI's and a
+  // client request's), in the signer's language (ESIGN_WINDOW_KEYS), and the e-sign socket's refusals
+  esignWindowSigned: 'Document signed',
+  ddpiSigned: 'DDPI signed',
+  requestSigned: 'Request signed',
+  requestSignedText: 'Your request is signed and sent for review.',
+  esignAnswerUnverified: 'The signing service answer could not be verified.',
+  esignUnknownTransaction: 'Unknown signing transaction.',
+  esignTimeRanOut: 'The time to sign ran out. Please sign again.',
+  esignFormChanged: 'The form changed while it was being signed. Please sign again.',
+  ddpiFormChanged: 'The DDPI changed while it was being signed. Please sign again.',
+  esignDetail: 'The signing service said:',
+  esignWindowBack: 'Return to the application; this window closes by itself.',
+  esignWindowBackAccount: 'Return to your account; this window closes by itself.',
+  esignWindowClose: 'Close this window',
+  esignConnecting: 'Connecting to Aadhaar eSign...',
+  esignContinue: 'Continue to Aadhaar eSign',
+  socketUnauthorized: 'Unauthorized',
+  socketUnknownTransaction: 'Unknown transaction',
+  socketTooMany: 'Too many open connections for this session',
 } as const;
 
 export type AckKey = keyof typeof ACK;
+
+/**
+ * The catalogue messages the server writes into a page of its own, the e-sign window, in the
+ * signer's language: the web build copies their translations beside index.html (shell-texts.json),
+ * which the server reads (apps/api/src/lib/web-texts.ts).
+ */
+export const ESIGN_WINDOW_KEYS = [
+  'esignWindowSigned',
+  'ddpiSigned',
+  'requestSigned',
+  'requestSignedText',
+  'esignAnswerUnverified',
+  'esignUnknownTransaction',
+  'esignTimeRanOut',
+  'esignFormChanged',
+  'ddpiFormChanged',
+  'esignDetail',
+  'esignWindowBack',
+  'esignWindowBackAccount',
+  'esignWindowClose',
+  'esignConnecting',
+  'esignContinue',
+  'esignSigned',
+  'esignError',
+  'timeLimitExceeded',
+  'panInUse',
+] as const;
+export type EsignWindowKey = (typeof ESIGN_WINDOW_KEYS)[number];

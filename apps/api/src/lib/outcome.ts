@@ -18,6 +18,9 @@ export interface Outcome<D extends object = Record<string, unknown>> {
   data: D;
 }
 
+/** A message of the catalogue by its key, as a socket message or a page carries it: its English text and the key. */
+export const told = (key: ReplyKey) => ({ message: TEXT[key], code: key });
+
 /** A catalogue message by its key, or a plain text outside the catalogue. */
 export type Said<T extends string> = MessageKey | PlainText<T>;
 

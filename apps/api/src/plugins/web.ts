@@ -6,6 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import { isLanguage, LANGUAGE_TAGS, LANGUAGES, type Language } from '@ekyc/contracts/constants';
 import { requestLanguage } from '../lib/language.ts';
 import { fail } from '../lib/outcome.ts';
+import { type WebTexts, webTexts } from '../lib/web-texts.ts';
 
 /**
  * The app shell: the onboarding page's header and title (and the sign-up page's opening line) are
@@ -21,19 +22,7 @@ function languageOf(cookie: string | undefined, acceptLanguage: string | undefin
   return requestLanguage(acceptLanguage) ?? 'en';
 }
 
-/** The shell's texts per language, written by the web app's build beside index.html (apps/web/scripts/shell-texts.ts). */
-const SHELL_TEXTS_FILE = 'shell-texts.json';
-type ShellTexts = Partial<Record<Lang, { titles?: Record<string, string>; loading?: string; intro?: string }>>;
-
-function readShellTexts(dist: string): ShellTexts {
-  try {
-    return JSON.parse(readFileSync(path.join(dist, SHELL_TEXTS_FILE), 'utf8')) as ShellTexts;
-  } catch {
-    return {};
-  }
-}
-
-function createShell(texts: ShellTexts) {
+function createShell(texts: WebTexts) {
   const titles = new Map<Lang, Record<string, string>>();
   // The sign-up page's opening line is its largest text: painted with the HTML, it is the page's
   // largest contentful paint on a slow phone, long before the scripts arrive.
@@ -107,7 +96,7 @@ export async function registerWeb(app: FastifyInstance) {
     if (!pages.has(file)) pages.set(file, readFileSync(file, 'utf8'));
     return pages.get(file)!;
   };
-  const shell = createShell(readShellTexts(dist));
+  const shell = createShell(webTexts(dist));
 
   app.setNotFoundHandler((req, reply) => {
     const url = req.url.split('?')[0]!;

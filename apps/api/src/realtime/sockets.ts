@@ -2,7 +2,7 @@
  * The two socket channels share one shape: authenticate by the token in the query, subscribe to
  * hub channels, forward messages, and close with a reconnectable code when the session ends.
  */
-import { MSG } from '@ekyc/contracts/messages';
+import { told } from '../lib/outcome.ts';
 import type { FastifyInstance } from 'fastify';
 import type { WebSocket } from 'ws';
 import type { SessionInfo } from '../auth/sessions.ts';
@@ -22,7 +22,7 @@ export const CLOSE_TRY_AGAIN = 1013;
 
 /** Closes a socket that cannot be served right now; the client reconnects with the same token. */
 export function closeTryAgain(socket: WebSocket) {
-  send(socket, { disconnect: false, retry: true, message: MSG.serviceUnavailable });
+  send(socket, { disconnect: false, retry: true, ...told('serviceUnavailable') });
   socket.close(CLOSE_TRY_AGAIN, 'try again later');
 }
 
@@ -55,14 +55,14 @@ export async function acceptSocket(
     return false;
   }
   if (!session) {
-    send(socket, { disconnect: true, message: 'Unauthorized' });
+    send(socket, { disconnect: true, ...told('socketUnauthorized') });
     socket.close(CLOSE_SESSION_ENDED, 'unauthorized');
     return false;
   }
   if (socket.readyState !== socket.OPEN) return false;
   const held = perSession.get(session.sessionId) ?? 0;
   if (held >= app.deps.config.session.socketsPerSession) {
-    send(socket, { disconnect: false, message: 'Too many open connections for this session' });
+    send(socket, { disconnect: false, ...told('socketTooMany') });
     socket.close(CLOSE_TOO_MANY_SOCKETS, 'too many sockets for this session');
     return false;
   }

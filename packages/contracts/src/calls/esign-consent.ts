@@ -25,7 +25,7 @@ export type EsignConsentData = z.infer<typeof esignConsentDataSchema>;
 export const esignStatusMessageSchema = z.object({
   status: z.boolean().optional(),
   message: z.string().optional(),
-  /** The message's key in MSG, which the web translates it by (the time-out's is ESIGN_TIME_EXCEEDED_CODE). */
+  /** The message's key in MSG or ACK, which the web translates it by (the time-out's is ESIGN_TIME_EXCEEDED_CODE). */
   code: z.string().optional(),
   disconnect: z.boolean().optional(),
   data: z.object({ signed_document_link: z.string().optional(), screen: z.optional(screenSchema) }).optional(),

@@ -9,9 +9,12 @@
  * reviewer as a failed check, the two names side by side.
  */
 import { X509Certificate } from 'node:crypto';
-import { ESIGN_TIME_EXCEEDED } from '@ekyc/contracts/calls/esign-consent';
-import { MSG, type MessageKey } from '@ekyc/contracts/messages';
+import type { EsignWindowKey } from '@ekyc/contracts/acknowledgements';
+import type { Language } from '@ekyc/contracts/constants';
+import { MSG } from '@ekyc/contracts/messages';
 import { STAGE } from '@ekyc/contracts/stages';
+import { notSigned, type WindowResult } from '../../lib/esign-window.ts';
+import { told } from '../../lib/outcome.ts';
 import { attributeExchanges } from '../../providers/exchanges/scope.ts';
 import type { EsignDeps } from './deps.ts';
 import { verifyDetachedCms } from '../../documents/signing/cms.ts';
@@ -27,38 +30,45 @@ import { expireIfPending } from './start-esign-consent.ts';
 
 type Deps = Pick<EsignDeps, 'config' | 'database' | 'hub' | 'hasher' | 'records' | 'esign'>;
 
-export type EsignCompletion =
-  { kind: 'signed' } | { kind: 'expired' } | { kind: 'failed'; message: string } | { kind: 'invalid'; message: string };
+/**
+ * How the answer ended, and what the e-sign window says in the signer's language (none when the
+ * answer names no transaction of ours): a failure's message key (told on the socket too) and the
+ * signing service's or the check's own words.
+ */
+export type EsignCompletion = { language: Language | null } & (
+  | { kind: 'signed' }
+  | { kind: 'expired' }
+  | { kind: 'failed'; said: EsignWindowKey; detail?: string }
+  | { kind: 'invalid'; said: EsignWindowKey }
+);
 
 export async function completeEsign(deps: Deps, eSignResponse: string): Promise<EsignCompletion> {
   let result;
   try {
     result = await deps.esign.readResponse(eSignResponse);
   } catch {
-    return { kind: 'invalid', message: 'The signing service answer could not be verified.' };
+    return { kind: 'invalid', said: 'esignAnswerUnverified', language: null };
   }
   const row = await repo.find(deps.database.db, result.txn);
-  if (!row) return { kind: 'invalid', message: 'Unknown signing transaction.' };
+  if (!row) return { kind: 'invalid', said: 'esignUnknownTransaction', language: null };
   await attributeExchanges(row.applicantId);
-  if (row.status === 'signed') return { kind: 'signed' };
-  if (row.status === 'expired') return { kind: 'expired' };
-  if (row.status === 'failed') return { kind: 'failed', message: row.message ?? MSG.esignError };
+  const { language } = row;
+  if (row.status === 'signed') return { kind: 'signed', language };
+  if (row.status === 'expired') return { kind: 'expired', language };
+  if (row.status === 'failed')
+    return { kind: 'failed', said: 'esignError', detail: row.message ?? undefined, language };
   if (deps.esign.now() > row.expiresAt.getTime()) {
     await expireIfPending(deps, row.txnId);
-    return { kind: 'expired' };
+    return { kind: 'expired', language };
   }
   const db = deps.database.db;
-  const publishFailure = async (message: string, told: MessageKey = 'esignError') => {
-    if (await repo.finish(db, row.txnId, 'failed', message, new Date(deps.esign.now())))
-      await deps.hub.publish(channels.esign(row.txnId), {
-        status: false,
-        message: MSG[told],
-        code: told,
-        disconnect: false,
-      });
-    return { kind: 'failed' as const, message };
+  /** Ends the transaction failed: the socket and the window say `said`; the row keeps the reason. */
+  const publishFailure = async (said: 'esignError' | 'panInUse' | 'esignFormChanged', detail?: string) => {
+    if (await repo.finish(db, row.txnId, 'failed', detail ?? told(said).message, new Date(deps.esign.now())))
+      await deps.hub.publish(channels.esign(row.txnId), { status: false, ...told(said), disconnect: false });
+    return { kind: 'failed' as const, said, ...(detail && { detail }), language };
   };
-  if (!result.ok) return publishFailure(result.errMsg);
+  if (!result.ok) return publishFailure('esignError', result.errMsg);
 
   const { section: read } = await deps.records.getSections(row.applicantId, [
     ESIGN_PRIVATE,
@@ -68,7 +78,7 @@ export async function completeEsign(deps: Deps, eSignResponse: string): Promise<
   ]);
   const state = read(ESIGN_PRIVATE);
   const pan = read('pan_obj')?.pan_number;
-  if (!state || state.epro_id !== row.eproId) return publishFailure('The form changed while it was being signed.');
+  if (!state || state.epro_id !== row.eproId) return publishFailure('esignFormChanged');
   const inputHash = Buffer.from(state.input_hash, 'hex');
   const prepared = await deps.records.readFile(state.generated_doc.$file);
   let signed: Buffer;
@@ -78,7 +88,7 @@ export async function completeEsign(deps: Deps, eSignResponse: string): Promise<
     signerName = commonName(check.signerCertPem);
     signed = await embedCms(prepared!.bytes, result.cms, inputHash);
   } catch (err) {
-    return publishFailure(err instanceof Error ? err.message : 'The signature could not be embedded.');
+    return publishFailure('esignError', err instanceof Error ? err.message : undefined);
   }
   // its row added with the stage's sections below
   const [stored] = await deps.records.storeFiles([
@@ -99,9 +109,9 @@ export async function completeEsign(deps: Deps, eSignResponse: string): Promise<
     if (!panHash || !isSignedPanTaken(err)) throw err;
     const holder = await signedRepository.ownerOf(db, panHash);
     if (holder) await signedRepository.auditRefusedReuse(db, holder, row.applicantId, STAGE.ESIGN);
-    return publishFailure(MSG.panInUse, 'panInUse');
+    return publishFailure('panInUse');
   }
-  if (!finished) return { kind: 'expired' };
+  if (!finished) return { kind: 'expired', language };
   const section: EsignSection = {
     epro_id: state.epro_id,
     generated_doc: state.generated_doc,
@@ -130,7 +140,7 @@ export async function completeEsign(deps: Deps, eSignResponse: string): Promise<
     // the status socket turns the reference into a link bound to its own session
     data: { signed_document_link: signedRef, screen: moved.screen },
   });
-  return { kind: 'signed' };
+  return { kind: 'signed', language };
 }
 
 /** The certificate's common name (CN), as the ESP wrote it from the Aadhaar eKYC. */
@@ -142,9 +152,10 @@ function signerNameMatch(signerName: string, aadhaarName: string | null): EsignS
   return { signer_name: signerName, aadhaar_name: aadhaarName, result: m.result, score: m.score };
 }
 
-export const completionText = (c: EsignCompletion) =>
+/** What the e-sign window says of a completion. */
+export const windowResult = (c: EsignCompletion): WindowResult =>
   c.kind === 'signed'
-    ? MSG.esignSigned
+    ? { title: 'esignWindowSigned', text: 'esignSigned' }
     : c.kind === 'expired'
-      ? `${MSG.timeLimitExceeded} (${ESIGN_TIME_EXCEEDED})`
-      : c.message;
+      ? { title: 'timeLimitExceeded', text: 'esignTimeRanOut' }
+      : notSigned(c);

@@ -5,7 +5,9 @@
  * the same e-sign port, as a transaction of its own; it is kept apart from the form (file kind
  * signed-ddpi, section _ddpi) and only then does the depository registration carry the DDPI.
  */
+import type { EsignWindowKey } from '@ekyc/contracts/acknowledgements';
 import type { DdpiData } from '@ekyc/contracts/calls/ddpi';
+import type { Language } from '@ekyc/contracts/constants';
 import type { EsignConsentData } from '@ekyc/contracts/calls/esign-consent';
 import type { EsignDeps } from './deps.ts';
 import { renderDdpiDocument } from '../../documents/ddpi-document.ts';
@@ -13,8 +15,8 @@ import { verifyDetachedCms } from '../../documents/signing/cms.ts';
 import { addSignaturePlaceholder, byteRangeDigest, embedCms } from '../../documents/signing/pdf-signature.ts';
 import { randomId } from '../../lib/crypto.ts';
 import { AppError } from '../../lib/errors.ts';
-import { escapeHtml } from '../../lib/html.ts';
-import { ok, type Outcome } from '../../lib/outcome.ts';
+import { signingFormHtml } from '../../lib/esign-window.ts';
+import { ok, told, type Outcome } from '../../lib/outcome.ts';
 import { channels } from '../../realtime/hub.ts';
 import { DDPI_PENDING, DDPI_SECTION, type DdpiPending, type DdpiRecord } from '../../records/ddpi.ts';
 import { ruleSetOf } from '../../records/rule-set.ts';
@@ -108,17 +110,16 @@ export async function startDdpiSigning(deps: Deps, applicantId: string): Promise
     docInfo: `Demat Debit and Pledge Instruction ${reference}`,
     responseUrl: deps.config.sandbox ? DDPI_RESPONSE_PATH : `${deps.config.publicUrl}${DDPI_RESPONSE_PATH}`,
   });
-  const inputs = Object.entries(form.fields)
-    .map(([name, value]) => `<input type="hidden" name="${escapeHtml(name)}" value="${escapeHtml(value)}">`)
-    .join('');
-  const html =
-    `<form id="esign-form" method="post" action="${escapeHtml(form.action)}" accept-charset="utf-8">${inputs}` +
-    `<p style="font:16px system-ui;margin:24px">Connecting to Aadhaar eSign...</p>` +
-    `<button type="submit" style="font:16px system-ui;margin:0 24px">Continue to Aadhaar eSign</button></form>`;
+  const html = signingFormHtml(deps.config.webDist, applicant.language, form);
   return ok('esignStarted', { transaction_id: txn, api_response: html, expires_in: window });
 }
 
-export type DdpiCompletion = { kind: 'signed' } | { kind: 'failed' | 'invalid'; message: string };
+/** How the answer ended, and what the e-sign window says in the signer's language (none when the answer names no transaction of ours). */
+export type DdpiCompletion = { language: Language | null } & (
+  | { kind: 'signed' }
+  | { kind: 'failed'; said: EsignWindowKey; detail?: string }
+  | { kind: 'invalid'; said: EsignWindowKey }
+);
 
 /** The ESP's answer for a DDPI: the CMS checked and embedded, the signed DDPI kept apart from the form. */
 export async function completeDdpiSigning(deps: Deps, eSignResponse: string): Promise<DdpiCompletion> {
@@ -126,25 +127,27 @@ export async function completeDdpiSigning(deps: Deps, eSignResponse: string): Pr
   try {
     result = await deps.esign.readResponse(eSignResponse);
   } catch {
-    return { kind: 'invalid', message: 'The signing service answer could not be verified.' };
+    return { kind: 'invalid', said: 'esignAnswerUnverified', language: null };
   }
   const db = deps.database.db;
   const row = await repo.find(db, result.txn);
-  if (!row) return { kind: 'invalid', message: 'Unknown signing transaction.' };
-  if (row.status === 'signed') return { kind: 'signed' };
+  if (!row) return { kind: 'invalid', said: 'esignUnknownTransaction', language: null };
+  const { language } = row;
+  if (row.status === 'signed') return { kind: 'signed', language };
   const at = new Date(deps.esign.now());
-  const failed = async (message: string) => {
-    if (await repo.finish(db, row.txnId, 'failed', message, at))
-      await deps.hub.publish(channels.esign(row.txnId), { status: false, message, disconnect: false });
-    return { kind: 'failed' as const, message };
+  /** Ends the transaction failed: the socket and the window say `said`; the row keeps the reason. */
+  const failed = async (said: 'esignError' | 'ddpiFormChanged', detail?: string) => {
+    if (await repo.finish(db, row.txnId, 'failed', detail ?? told(said).message, at))
+      await deps.hub.publish(channels.esign(row.txnId), { status: false, ...told(said), disconnect: false });
+    return { kind: 'failed' as const, said, ...(detail && { detail }), language };
   };
   if (row.status !== 'pending' || at.getTime() > row.expiresAt.getTime()) {
     await repo.finish(db, row.txnId, 'expired', 'Time limit exceeded', at);
-    return { kind: 'failed', message: 'The time to sign ran out. Please sign again.' };
+    return { kind: 'failed', said: 'esignTimeRanOut', language };
   }
-  if (!result.ok) return failed(result.errMsg);
+  if (!result.ok) return failed('esignError', result.errMsg);
   const pending = await deps.records.getSection(row.applicantId, DDPI_PENDING);
-  if (!pending || pending.txn !== row.txnId) return failed('The DDPI changed while it was being signed.');
+  if (!pending || pending.txn !== row.txnId) return failed('ddpiFormChanged');
   const inputHash = Buffer.from(pending.input_hash, 'hex');
   const prepared = await deps.records.readFile(pending.generated_doc.$file);
   let signed: Buffer;
@@ -152,7 +155,7 @@ export async function completeDdpiSigning(deps: Deps, eSignResponse: string): Pr
     await verifyDetachedCms(result.cms, inputHash, deps.esign.trustAnchors, at);
     signed = await embedCms(prepared!.bytes, result.cms, inputHash);
   } catch (err) {
-    return failed(err instanceof Error ? err.message : 'The signature could not be embedded.');
+    return failed('esignError', err instanceof Error ? err.message : undefined);
   }
   const signedRef = await deps.records.saveFile(row.applicantId, {
     kind: 'signed-ddpi',
@@ -178,8 +181,8 @@ export async function completeDdpiSigning(deps: Deps, eSignResponse: string): Pr
     });
     return true;
   });
-  if (!finished) return { kind: 'failed', message: 'The time to sign ran out. Please sign again.' };
+  if (!finished) return { kind: 'failed', said: 'esignTimeRanOut', language };
   await deps.records.notifyChanged(row.applicantId);
-  await deps.hub.publish(channels.esign(row.txnId), { status: true, message: 'Document signed', disconnect: false });
-  return { kind: 'signed' };
+  await deps.hub.publish(channels.esign(row.txnId), { status: true, ...told('esignWindowSigned'), disconnect: false });
+  return { kind: 'signed', language };
 }

@@ -5,15 +5,15 @@
  */
 import { ddpiReplySchema } from '@ekyc/contracts/calls/ddpi';
 import { esignConsentReplySchema } from '@ekyc/contracts/calls/esign-consent';
-import { MSG } from '@ekyc/contracts/messages';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { PUBLIC, TAG } from '../../lib/api-docs.ts';
 import { alsoFails, fileReply, replies, withInput } from '../../lib/replies.ts';
 import { completeDdpiSigning, getDdpi, startDdpiSigning } from './ddpi-esign.ts';
-import { esignResponseBody, resultPage } from './esign-pages.ts';
+import { esignResponseBody, esignWindow, notSigned, type WindowResult } from '../../lib/esign-window.ts';
 
 export const ddpiRoutes: FastifyPluginAsyncZod = async (app) => {
   const { deps } = app;
+  const page = esignWindow(deps.config.webDist, 'application');
 
   app.get(
     '/ddpi',
@@ -65,11 +65,12 @@ export const ddpiRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req, reply) => {
       const completion = await completeDdpiSigning(deps, (req.body.eSignResponse ?? req.body.msg)!);
-      const signed = completion.kind === 'signed';
+      const result: WindowResult =
+        completion.kind === 'signed' ? { title: 'ddpiSigned', text: 'esignSigned' } : notSigned(completion);
       return reply
         .status(completion.kind === 'invalid' ? 400 : 200)
         .type('text/html')
-        .send(resultPage(signed ? 'DDPI signed' : MSG.esignError, signed ? MSG.esignSigned : completion.message));
+        .send(page(result, completion.language, req.headers['accept-language']));
     },
   );
 };

@@ -4,7 +4,7 @@
  * passes first. A transaction that ended before the socket opened is told at once.
  */
 import { ESIGN_TIME_EXCEEDED, ESIGN_TIME_EXCEEDED_CODE } from '@ekyc/contracts/calls/esign-consent';
-import { MSG } from '@ekyc/contracts/messages';
+import { told } from '../../lib/outcome.ts';
 import type { FastifyInstance } from 'fastify';
 import { channels } from '../../realtime/hub.ts';
 import type { Message } from '../../realtime/hub.ts';
@@ -39,7 +39,7 @@ export async function esignSocketRoutes(app: FastifyInstance) {
       });
       if (!accepted) return;
       if (!owner) {
-        send(socket, { status: false, disconnect: true, message: 'Unknown transaction' });
+        send(socket, { status: false, disconnect: true, ...told('socketUnknownTransaction') });
         socket.close(4004, 'unknown transaction');
         return;
       }
@@ -48,8 +48,7 @@ export async function esignSocketRoutes(app: FastifyInstance) {
         const section = await deps.records.getSection(owner, 'esign_obj');
         send(socket, {
           status: true,
-          message: MSG.esignSigned,
-          code: 'esignSigned',
+          ...told('esignSigned'),
           disconnect: false,
           data: {
             ...(section?.signed_document && {
@@ -65,8 +64,7 @@ export async function esignSocketRoutes(app: FastifyInstance) {
           code: ESIGN_TIME_EXCEEDED_CODE,
           disconnect: false,
         });
-      else if (row?.status === 'failed')
-        send(socket, { status: false, message: MSG.esignError, code: 'esignError', disconnect: false });
+      else if (row?.status === 'failed') send(socket, { status: false, ...told('esignError'), disconnect: false });
       else if (row && row.expiresAt.getTime() <= deps.esign.now()) await expireIfPending(deps, txn);
     },
   );

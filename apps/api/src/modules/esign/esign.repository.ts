@@ -1,10 +1,13 @@
 /** The only code that touches esign_transactions. */
-import { and, eq, sql } from 'drizzle-orm';
+import type { Language } from '@ekyc/contracts/constants';
+import { and, eq, getTableColumns, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { prepared } from '../../db/prepared.ts';
+import { applicants } from '../../db/schema/core.ts';
 import { type EsignTxnStatus, esignTransactions } from '../../db/schema/esign.ts';
 
-export type EsignTxnRow = typeof esignTransactions.$inferSelect;
+/** A transaction, and the language its signer reads (the e-sign window's page is in it). */
+export type EsignTxnRow = typeof esignTransactions.$inferSelect & { language: Language };
 
 export const esignRepository = {
   async insert(tx: Tx, row: { txnId: string; applicantId: string; eproId: string; expiresAt: Date }): Promise<void> {
@@ -26,8 +29,9 @@ export const esignRepository = {
   async find(tx: Tx, txnId: string): Promise<EsignTxnRow | undefined> {
     const query = prepared(tx, 'esign_transaction', (db, name) =>
       db
-        .select()
+        .select({ ...getTableColumns(esignTransactions), language: applicants.language })
         .from(esignTransactions)
+        .innerJoin(applicants, eq(applicants.id, esignTransactions.applicantId))
         .where(eq(esignTransactions.txnId, sql.placeholder('txn')))
         .limit(1)
         .prepare(name),

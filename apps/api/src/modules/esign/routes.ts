@@ -1,19 +1,20 @@
 /** E-sign: esign-initate, esign-consent (section 7) and the e-sign service's response URL. */
 import { esignConsentQuerySchema, esignConsentReplySchema } from '@ekyc/contracts/calls/esign-consent';
-import { MSG } from '@ekyc/contracts/messages';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { CLOSE_JS, esignResponseBody, resultPage } from './esign-pages.ts';
-import { completeEsign, completionText } from './complete-esign.ts';
+import { CLOSE_JS, esignResponseBody, esignWindow } from '../../lib/esign-window.ts';
+import { completeEsign, windowResult } from './complete-esign.ts';
 import { ddpiRoutes } from './ddpi-routes.ts';
 import { initiateEsign } from './initiate-esign.ts';
 import { startEsignConsent } from './start-esign-consent.ts';
+import { requestLanguage } from '../../lib/language.ts';
 import { alsoFails, fileReply, replies, withInput } from '../../lib/replies.ts';
 import { esignInitateReplySchema } from '@ekyc/contracts/calls/esign-initate';
 import { PUBLIC, TAG } from '../../lib/api-docs.ts';
 
 export const esignRoutes: FastifyPluginAsyncZod = async (app) => {
   const { deps } = app;
+  const page = esignWindow(deps.config.webDist, 'application');
   if (!app.hasContentTypeParser('application/x-www-form-urlencoded'))
     app.addContentTypeParser(
       'application/x-www-form-urlencoded',
@@ -61,7 +62,14 @@ export const esignRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       preHandler: app.requireApplicant,
     },
-    async (req) => startEsignConsent(deps, req.applicant!.subjectId, req.query.epro_id, req.query.documents),
+    async (req) =>
+      startEsignConsent(
+        deps,
+        req.applicant!.subjectId,
+        req.query.epro_id,
+        req.query.documents,
+        requestLanguage(req.headers['accept-language']) ?? 'en',
+      ),
   );
   app.post(
     '/esign-response',
@@ -83,16 +91,10 @@ export const esignRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req, reply) => {
       const completion = await completeEsign(deps, (req.body.eSignResponse ?? req.body.msg)!);
-      const title =
-        completion.kind === 'signed'
-          ? 'Document signed'
-          : completion.kind === 'expired'
-            ? MSG.timeLimitExceeded
-            : MSG.esignError;
       return reply
         .status(completion.kind === 'invalid' ? 400 : 200)
         .type('text/html')
-        .send(resultPage(title, completionText(completion)));
+        .send(page(windowResult(completion), completion.language, req.headers['accept-language']));
     },
   );
   await app.register(ddpiRoutes);

@@ -5,6 +5,7 @@
  * account: a PAN another application signed since this one's PAN validation is refused here, before
  * the applicant signs (signed_pans' key refuses the rest at completion, complete-esign.ts).
  */
+import type { Language } from '@ekyc/contracts/constants';
 import {
   ESIGN_TIME_EXCEEDED,
   ESIGN_TIME_EXCEEDED_CODE,
@@ -17,7 +18,7 @@ import { randomId } from '../../lib/crypto.ts';
 import { AppError } from '../../lib/errors.ts';
 import { fail, ok, type Outcome } from '../../lib/outcome.ts';
 import { channels } from '../../realtime/hub.ts';
-import { escapeHtml } from '../../lib/html.ts';
+import { signingFormHtml } from '../../lib/esign-window.ts';
 import { inTurn } from '../../records/provider-queue.ts';
 import { panHashOf, signedHolderOf } from '../../records/signed.ts';
 import { esignRepository as repo } from './esign.repository.ts';
@@ -34,6 +35,8 @@ export async function startEsignConsent(
   applicantId: string,
   eproId: string,
   acknowledged: Partial<Record<string, string>>,
+  /** The language the applicant reads (the app's Accept-Language): the signing window's first page is in it. */
+  language: Language,
 ): Promise<Outcome<EsignConsentData | { screen: Screen }>> {
   const { section, createdAt } = await deps.records.requireStageWith(applicantId, 'esign-consent', [
     ESIGN_PRIVATE,
@@ -88,13 +91,7 @@ export async function startEsignConsent(
       await repo.finish(deps.database.db, txn, 'expired', 'queued', new Date(deps.esign.now()));
     throw err;
   });
-  const inputs = Object.entries(form.fields)
-    .map(([name, value]) => `<input type="hidden" name="${escapeHtml(name)}" value="${escapeHtml(value)}">`)
-    .join('');
-  const apiResponse =
-    `<form id="esign-form" method="post" action="${escapeHtml(form.action)}" accept-charset="utf-8">${inputs}` +
-    `<p style="font:16px system-ui;margin:24px">Connecting to Aadhaar eSign...</p>` +
-    `<button type="submit" style="font:16px system-ui;margin:0 24px">Continue to Aadhaar eSign</button></form>`;
+  const apiResponse = signingFormHtml(deps.config.webDist, language, form);
   return ok('esignStarted', { transaction_id: txn, api_response: apiResponse, expires_in: window });
 }
 

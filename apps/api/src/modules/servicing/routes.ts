@@ -26,7 +26,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireRole } from '../../auth/staff-guard.ts';
 import { PUBLIC, TAG } from '../../lib/api-docs.ts';
-import { escapeHtml } from '../../lib/html.ts';
+import { esignResponseBody, esignWindow, notSigned, type WindowResult } from '../../lib/esign-window.ts';
 import { requestLanguage } from '../../lib/language.ts';
 import { ok } from '../../lib/outcome.ts';
 import { alsoFails, fileReply, replies, withInput } from '../../lib/replies.ts';
@@ -51,27 +51,10 @@ export const CLIENT_PREFIX = '/api/v1/client';
 
 const idParams = z.object({ id: z.uuid() });
 
-const resultPage = (title: string, text: string) =>
-  `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">` +
-  `<title>${escapeHtml(title)}</title><script src="/api/v1/ekyc/esign-response/close.js" defer></script></head>` +
-  `<body style="font:16px/1.5 system-ui,sans-serif;margin:24px;color:#1a1a2e"><h1 style="font-size:20px">${escapeHtml(title)}</h1>` +
-  `<p>${escapeHtml(text)}</p><p>Return to your account; this window closes by itself.</p>` +
-  `<button id="close" type="button" style="font:inherit;padding:8px 16px">Close this window</button></body></html>`;
-
-const esignResponseBody = z
-  .object({
-    eSignResponse: z.string().min(1).max(200_000).optional(),
-    msg: z.string().min(1).max(200_000).optional(),
-    espTxnID: z.string().max(64).optional(),
-  })
-  .refine((b) => b.eSignResponse !== undefined || b.msg !== undefined, {
-    message: 'eSignResponse or msg is required',
-    path: ['eSignResponse'],
-  });
-
 export const clientAreaRoutes: FastifyPluginAsyncZod = async (app) => {
   const { deps } = app;
   const client = app.requireClient;
+  const page = esignWindow(deps.config.webDist, 'account');
   const otpLimit = {
     rateLimit: {
       groupId: 'otp',
@@ -255,7 +238,13 @@ export const clientAreaRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       preHandler: client,
     },
-    async (req) => startRequestSigning(deps, req.client!.subjectId, req.params.id),
+    async (req) =>
+      startRequestSigning(
+        deps,
+        req.client!.subjectId,
+        req.params.id,
+        requestLanguage(req.headers['accept-language']) ?? 'en',
+      ),
   );
 
   app.post(
@@ -278,14 +267,12 @@ export const clientAreaRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req, reply) => {
       const done = await completeRequestSigning(deps, (req.body.eSignResponse ?? req.body.msg)!);
-      const [title, text] =
-        done.kind === 'signed'
-          ? ['Request signed', 'Your request is signed and sent for review.']
-          : ['eSign failed', done.message];
+      const result: WindowResult =
+        done.kind === 'signed' ? { title: 'requestSigned', text: 'requestSignedText' } : notSigned(done);
       return reply
         .status(done.kind === 'invalid' ? 400 : 200)
         .type('text/html')
-        .send(resultPage(title, text));
+        .send(page(result, done.language, req.headers['accept-language']));
     },
   );
 };

@@ -3,6 +3,7 @@
  * (migration 2860), and the client area's rows of esign_transactions (the sandbox's and a real
  * ESP's answer find the signer there, as for the account-opening form).
  */
+import type { Language } from '@ekyc/contracts/constants';
 import {
   nextServiceRequestStatus,
   type ServiceRejectionReason,
@@ -310,16 +311,27 @@ export const servicingRepository = {
     return rows.length === 1;
   },
 
-  async esignTxn(tx: Tx, txnId: string): Promise<{ status: string; expiresAt: Date; completedAt: Date | null } | null> {
-    const [r] = await query<{ status: string; expires_at: string | Date; completed_at: string | Date | null }>(
+  /** An e-sign transaction, and the language its signer reads (the window's page is in it). */
+  async esignTxn(
+    tx: Tx,
+    txnId: string,
+  ): Promise<{ status: string; expiresAt: Date; completedAt: Date | null; language: Language } | null> {
+    const [r] = await query<{
+      status: string;
+      expires_at: string | Date;
+      completed_at: string | Date | null;
+      language: Language;
+    }>(
       tx,
-      sql`select status, expires_at, completed_at from esign_transactions where txn_id = ${txnId}`,
+      sql`select t.status, t.expires_at, t.completed_at, a.language from esign_transactions t
+          join applicants a on a.id = t.applicant_id where t.txn_id = ${txnId}`,
     );
     return r
       ? {
           status: r.status,
           expiresAt: toDate(r.expires_at),
           completedAt: r.completed_at ? toDate(r.completed_at) : null,
+          language: r.language,
         }
       : null;
   },

@@ -4,6 +4,8 @@
  * placeholder and its InputHash, the ESP's popup, the CMS verified against the trust anchors and
  * embedded. A signed request goes to the back office's Requests queue (four eyes).
  */
+import type { EsignWindowKey } from '@ekyc/contracts/acknowledgements';
+import type { Language } from '@ekyc/contracts/constants';
 import { attributeExchanges } from '../../providers/exchanges/scope.ts';
 import type { ServiceRequestView } from '@ekyc/contracts/calls/client-area';
 import { NOMINATION_OPT_OUT_DECLARATION } from '@ekyc/contracts/calls/update-nominee';
@@ -13,7 +15,7 @@ import { verifyDetachedCms } from '../../documents/signing/cms.ts';
 import { addSignaturePlaceholder, byteRangeDigest, embedCms } from '../../documents/signing/pdf-signature.ts';
 import { randomId } from '../../lib/crypto.ts';
 import { AppError } from '../../lib/errors.ts';
-import { escapeHtml } from '../../lib/html.ts';
+import { signingFormHtml } from '../../lib/esign-window.ts';
 import { ok, type Outcome } from '../../lib/outcome.ts';
 import { notifyClient } from './notify-client.ts';
 import type { RequestPayload } from './request-payload.ts';
@@ -118,6 +120,8 @@ export async function startRequestSigning(
   deps: Deps,
   applicantId: string,
   requestId: string,
+  /** The language the client reads (the app's Accept-Language): the signing window's first page is in it. */
+  language: Language,
 ): Promise<Outcome<{ transaction_id: string; api_response: string; expires_in: number }>> {
   const row = await repo.get(deps.database.db, requestId);
   if (!row || row.applicantId !== applicantId) throw new AppError('NOT_FOUND', 'requestNotFound');
@@ -160,18 +164,14 @@ export async function startRequestSigning(
       ? CLIENT_ESIGN_RESPONSE_PATH
       : `${deps.config.publicUrl}${CLIENT_ESIGN_RESPONSE_PATH}`,
   });
-  const inputs = Object.entries(form.fields)
-    .map(([name, value]) => `<input type="hidden" name="${escapeHtml(name)}" value="${escapeHtml(value)}">`)
-    .join('');
-  const html =
-    `<form id="esign-form" method="post" action="${escapeHtml(form.action)}" accept-charset="utf-8">${inputs}` +
-    `<p style="font:16px system-ui;margin:24px">Connecting to Aadhaar eSign...</p>` +
-    `<button type="submit" style="font:16px system-ui;margin:0 24px">Continue to Aadhaar eSign</button></form>`;
+  const html = signingFormHtml(deps.config.webDist, language, form);
   return ok('esignStarted', { transaction_id: txn, api_response: html, expires_in: window });
 }
 
-export type RequestSigning =
-  { kind: 'signed'; request: ServiceRequestRow } | { kind: 'failed' | 'invalid'; message: string };
+/** How the answer ended, and what the e-sign window says in the client's language (none when the answer names no transaction of ours). */
+export type RequestSigning = { language: Language | null } & (
+  { kind: 'signed'; request: ServiceRequestRow } | { kind: 'failed' | 'invalid'; said: EsignWindowKey; detail?: string }
+);
 
 /**
  * The ESP's answer for a request: the CMS checked and embedded, the request signed and put in the
@@ -182,21 +182,22 @@ export async function completeRequestSigning(deps: Deps, eSignResponse: string):
   try {
     result = await deps.esign.readResponse(eSignResponse);
   } catch {
-    return { kind: 'invalid', message: 'The signing service answer could not be verified.' };
+    return { kind: 'invalid', said: 'esignAnswerUnverified', language: null };
   }
   const db = deps.database.db;
   const row = await repo.byEsignTxn(db, result.txn);
   const txn = await repo.esignTxn(db, result.txn);
-  if (!row || !txn) return { kind: 'invalid', message: 'Unknown signing transaction.' };
+  if (!row || !txn) return { kind: 'invalid', said: 'esignUnknownTransaction', language: null };
+  const { language } = txn;
   await attributeExchanges(row.applicantId);
-  if (txn.status === 'signed') return { kind: 'signed', request: row };
+  if (txn.status === 'signed') return { kind: 'signed', request: row, language };
   if (txn.status !== 'pending' || deps.esign.now() > txn.expiresAt.getTime()) {
     await repo.finishEsignTxn(db, result.txn, 'expired', 'Time limit exceeded');
-    return { kind: 'failed', message: 'The time to sign ran out. Please sign again.' };
+    return { kind: 'failed', said: 'esignTimeRanOut', language };
   }
   if (!result.ok) {
     await repo.finishEsignTxn(db, result.txn, 'failed', result.errMsg);
-    return { kind: 'failed', message: result.errMsg };
+    return { kind: 'failed', said: 'esignError', detail: result.errMsg, language };
   }
   const inputHash = Buffer.from(row.esignInputHash ?? '', 'hex');
   const prepared = row.preparedFileId ? await deps.records.readFile(row.preparedFileId) : null;
@@ -206,7 +207,7 @@ export async function completeRequestSigning(deps: Deps, eSignResponse: string):
     signed = await embedCms(prepared!.bytes, result.cms, inputHash);
   } catch (err) {
     await repo.finishEsignTxn(db, result.txn, 'failed', 'signature not valid');
-    return { kind: 'failed', message: err instanceof Error ? err.message : 'The signature could not be embedded.' };
+    return { kind: 'failed', said: 'esignError', ...(err instanceof Error && { detail: err.message }), language };
   }
   const signedRef = await deps.records.saveFile(row.applicantId, {
     kind: 'signed-service-request',
@@ -230,14 +231,14 @@ export async function completeRequestSigning(deps: Deps, eSignResponse: string):
     );
     return repo.move(tx, signedRow, 'submitted_for_review');
   });
-  if (!moved) return { kind: 'signed', request: row };
+  if (!moved) return { kind: 'signed', request: row, language };
   await notifyClient(deps, row.applicantId, {
     number: requestNumber(moved),
     kind: moved.kind,
     status: moved.status,
     reason: null,
   });
-  return { kind: 'signed', request: moved };
+  return { kind: 'signed', request: moved, language };
 }
 
 /** The client's view of a request they own (the page polls it while the popup signs). */
