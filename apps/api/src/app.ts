@@ -41,6 +41,7 @@ import { registerIdempotency } from './plugins/idempotency.ts';
 import { registerMetrics } from './plugins/metrics.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
 import { registerReadiness } from './plugins/readiness.ts';
+import { failureWriter } from './plugins/failure-writer.ts';
 import { replySerializerCompiler } from './plugins/reply-serializer.ts';
 import { registerOpsAccess } from './plugins/ops-access.ts';
 import { registerSecurity } from './plugins/security.ts';
@@ -120,7 +121,10 @@ export async function buildApp(config: Config, overrides: DepsOverrides = {}): P
           websocket: Boolean(route.websocket),
         });
   });
-  registerErrorHandler(app);
+  registerErrorHandler(
+    app,
+    failureWriter(config.replyCheck, (detail) => app.log.error(detail, 'failure breaks its schema')),
+  );
   registerBodyLimits(app);
   registerDraining(app);
 

@@ -10,6 +10,7 @@ import { MSG } from '@ekyc/contracts/messages';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loggerOptions } from '../src/lib/logger.ts';
+import { failureWriter } from '../src/plugins/failure-writer.ts';
 import { registerErrorHandler, requestId } from '../src/plugins/error-handler.ts';
 
 const LEAK = /select|insert|update|delete|Failed query|at .*\.ts:/i;
@@ -22,7 +23,10 @@ describe('a failure after the answer is decided', () => {
   let app: FastifyInstance;
   beforeAll(async () => {
     app = Fastify({ logger: false, genReqId: requestId });
-    registerErrorHandler(app);
+    registerErrorHandler(
+      app,
+      failureWriter('check', () => undefined),
+    );
     // a cleanup that fails once per request, as freeing an Idempotency-Key did with the database away
     app.addHook('onSend', async (req, _reply, payload) => {
       const r = req as typeof req & { cleaned?: boolean };
@@ -73,7 +77,10 @@ describe('what the operator finds under the reference', () => {
       },
     });
     const app = Fastify({ logger: loggerOptions('warn', stream), genReqId: requestId });
-    registerErrorHandler(app);
+    registerErrorHandler(
+      app,
+      failureWriter('check', () => undefined),
+    );
     app.get('/down', async () => {
       throw sqlError('select "id" from "sessions" where "token_hash" = $1');
     });

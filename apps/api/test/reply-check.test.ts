@@ -1,13 +1,18 @@
 /**
  * Replies written through their route's schema: a field the schema does not declare is dropped in
  * every mode; a reply that breaks its schema fails in tests, is logged in development and is only
- * written in production; REPLY_CHECK chooses another mode. A stage reply is told apart by `status`.
+ * written in production; REPLY_CHECK chooses another mode. A stage reply is told apart by `status`;
+ * its refusal carries the screen data and the fields its call names, nothing else. Failures (the
+ * error handler's) are written through their HTTP status's schema the same way.
  */
-import { stageReplySchema } from '@ekyc/contracts/envelope';
+import { refusalDataSchema, stageReplySchema } from '@ekyc/contracts/envelope';
 import Fastify from 'fastify';
 import { z } from 'zod';
 import { expect, it } from 'vitest';
 import { loadConfig } from '../src/config.ts';
+import { AppError } from '../src/lib/errors.ts';
+import { registerErrorHandler } from '../src/plugins/error-handler.ts';
+import { failureWriter } from '../src/plugins/failure-writer.ts';
 import { type ReplyCheck, replySerializerCompiler } from '../src/plugins/reply-serializer.ts';
 
 const plain = z.object({ status: z.boolean(), data: z.object({ n: z.number() }) });
@@ -64,6 +69,58 @@ it('writes a stage success with its data and a stage failure with the screen dat
   expect(await serve('check', failure, stage)).toEqual({
     status: 200,
     body: '{"status":false,"message":"No","data":{"screen":"/status","moved":true}}',
+    logged: [],
+  });
+});
+
+it('fails a refusal carrying a field its call does not name, and never writes the field', async () => {
+  const refusal = { status: false, message: 'No', data: { screen: '/status', password_required: true } };
+  const checked = await serve('check', refusal, stage);
+  expect(checked.status).toBe(500);
+  expect(checked.logged).toEqual([expect.stringMatching(/password_required/)]);
+  expect(await serve('off', refusal, stage)).toEqual({
+    status: 200,
+    body: '{"status":false,"message":"No","data":{"screen":"/status"}}',
+    logged: [],
+  });
+  // a call that names the field: written, and checked
+  const named = stageReplySchema(z.object({ n: z.number() }), refusalDataSchema({ password_required: z.boolean() }));
+  expect(await serve('check', refusal, named)).toEqual({
+    status: 200,
+    body: '{"status":false,"message":"No","data":{"screen":"/status","password_required":true}}',
+    logged: [],
+  });
+});
+
+async function failing(mode: ReplyCheck, error: Error) {
+  const logged: string[] = [];
+  const app = Fastify();
+  app.setSerializerCompiler(replySerializerCompiler(mode, () => undefined));
+  registerErrorHandler(
+    app,
+    failureWriter(mode, (d) => logged.push(`${d.status}: ${d.issues}`)),
+  );
+  app.get('/x', { schema: { response: { 200: plain } } }, () => {
+    throw error;
+  });
+  const res = await app.inject({ method: 'GET', url: '/x' });
+  await app.close();
+  return { status: res.statusCode, body: res.json() as { data: object }, logged };
+}
+
+it("writes a failure through its status's schema: named fields kept, any other fails the check and is never written", async () => {
+  const queued = new AppError('UNAVAILABLE', 'providerQueue', { queue_position: 2, retry_after: 15 });
+  expect(await failing('check', queued)).toMatchObject({
+    status: 503,
+    body: { data: { queue_position: 2, retry_after: 15 } },
+  });
+  const stray = new AppError('CONFLICT', 'formNotCurrent', { screen: '/status', token: 'secret' });
+  const checked = await failing('check', stray);
+  expect(checked.status).toBe(500);
+  expect(checked.logged).toEqual([expect.stringMatching(/^409: .*token/)]);
+  expect(await failing('off', stray)).toEqual({
+    status: 409,
+    body: { status: false, message: expect.any(String), code: 'formNotCurrent', data: { screen: '/status' } },
     logged: [],
   });
 });

@@ -1,5 +1,5 @@
 import { sendOtpReplyDataSchema } from '@ekyc/contracts/calls/web-send-otp';
-import { screenDataSchema } from '@ekyc/contracts/envelope';
+import { sendOtpDataSchema } from '@ekyc/contracts/calls/send-otp';
 import { MSG } from '@ekyc/contracts/messages';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError, apiGet, apiPost, downloadBytes, REQUEST_TIMEOUT_MS, UPLOAD_TIMEOUT_MS } from '../src/lib/api-client';
@@ -110,7 +110,7 @@ describe('the API client on a phone network', () => {
       })
       .mockImplementation(() => Promise.resolve(reply()));
     vi.stubGlobal('fetch', fetch);
-    const call = apiPost('verify-otp', screenDataSchema, { otp: '123456' });
+    const call = apiPost('verify-otp', sendOtpDataSchema, { otp: '123456' });
     await vi.waitFor(() => expect(fetch).toHaveBeenCalledTimes(1));
     setOnline(true);
     await expect(call).resolves.toMatchObject({ status: true });
@@ -124,9 +124,9 @@ describe('the API client on a phone network', () => {
   it('gives each new POST a key of its own, and a read none', async () => {
     const fetch = vi.fn((_url: string, _init: RequestInit) => Promise.resolve(reply()));
     vi.stubGlobal('fetch', fetch);
-    await apiPost('verify-otp', screenDataSchema, { otp: '123456' });
-    await apiPost('verify-otp', screenDataSchema, { otp: '123456' });
-    await apiGet('get-user-details', screenDataSchema);
+    await apiPost('verify-otp', sendOtpDataSchema, { otp: '123456' });
+    await apiPost('verify-otp', sendOtpDataSchema, { otp: '123456' });
+    await apiGet('get-user-details', sendOtpDataSchema);
     const [one, two, read] = fetch.mock.calls.map(keyOf);
     expect(one).toMatch(/^[0-9a-f]{32}$/);
     expect(two).toMatch(/^[0-9a-f]{32}$/);

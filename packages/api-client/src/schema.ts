@@ -3531,8 +3531,10 @@ export interface components {
           message: string;
           code?: components['schemas']['MessageKey'];
         }[];
-      } & {
-        [key: string]: unknown;
+        stage?: number;
+        checks?: string[];
+        segments?: string[];
+        code?: string;
       };
     };
     UnauthorizedReply: {
@@ -3541,9 +3543,7 @@ export interface components {
       message: string;
       /** @enum {string} */
       code?: 'unauthorized';
-      data: {
-        [key: string]: unknown;
-      };
+      data: Record<string, never>;
     };
     ForbiddenReply: {
       /** @constant */
@@ -3552,7 +3552,10 @@ export interface components {
       /** @enum {string} */
       code?: 'unauthorized';
       data: {
-        [key: string]: unknown;
+        /** @constant */
+        four_eyes?: true;
+        /** @constant */
+        password_change_required?: true;
       };
     };
     NotFoundReply: {
@@ -3561,9 +3564,7 @@ export interface components {
       message: string;
       /** @enum {string} */
       code?: 'notFound' | 'requestNotFound';
-      data: {
-        [key: string]: unknown;
-      };
+      data: Record<string, never>;
     };
     ConflictReply: {
       /** @constant */
@@ -3599,7 +3600,53 @@ export interface components {
         | 'somethingWrong'
         | 'upiPaymentUsed';
       data: {
-        [key: string]: unknown;
+        screen?:
+          | (
+              | '/'
+              | '/verify-otp'
+              | '/email-verification'
+              | '/email-verification/verify-otp'
+              | '/pan-verification'
+              | '/pan-verification/pan-info'
+              | '/digilocker'
+              | '/returnurl'
+              | '/client-profiling'
+              | '/client-profiling/occupation'
+              | '/client-profiling/trading-experience'
+              | '/client-profiling/annual-income'
+              | '/client-profiling/gender-and-marital'
+              | '/client-profiling/education'
+              | '/client-profiling/identification'
+              | '/client-profiling/plans'
+              | '/client-profiling/declaration'
+              | '/bank-and-segment'
+              | '/bank-and-segment/upi'
+              | '/bank-and-segment/add-bank'
+              | '/bank-and-segment/cancel-cheque'
+              | '/bank-and-segment/signature'
+              | '/bank-and-segment/nominee'
+              | '/bank-and-segment/nominee/add-nominee'
+              | '/bank-and-segment/segment'
+              | '/take-selfie'
+              | '/e-sign'
+              | '/status'
+              | '/status/document'
+              | '/privacy'
+              | '/assisted-kyc'
+            )
+          | string;
+        status?: string;
+        stage?: number;
+        holder?: {
+          staff_id: string;
+          name: string;
+        };
+        other_application?: string;
+        screening_hits?: {
+          [key: string]: unknown;
+        }[];
+        field?: string;
+        retry_after?: number;
       };
     };
     PayloadTooLargeReply: {
@@ -3608,9 +3655,7 @@ export interface components {
       message: string;
       /** @enum {string} */
       code?: 'payloadTooLarge';
-      data: {
-        [key: string]: unknown;
-      };
+      data: Record<string, never>;
     };
     TooManyRequestsReply: {
       /** @constant */
@@ -3619,7 +3664,9 @@ export interface components {
       /** @enum {string} */
       code?: 'otpResendTooSoon' | 'otpSendLimit' | 'rateLimited';
       data: {
-        [key: string]: unknown;
+        locked?: boolean;
+        retry_after?: number;
+        resend_after?: number;
       };
     };
     InternalErrorReply: {
@@ -3628,9 +3675,7 @@ export interface components {
       message: string;
       /** @enum {string} */
       code?: 'somethingWrong';
-      data: {
-        [key: string]: unknown;
-      };
+      data: Record<string, never>;
     };
     ServiceUnavailableReply: {
       /** @constant */
@@ -3649,7 +3694,11 @@ export interface components {
         | 'upiStartFailed'
         | 'waitingRoom';
       data: {
-        [key: string]: unknown;
+        retry_after?: number;
+        queue_position?: number;
+        /** @constant */
+        waiting_room?: true;
+        reason?: string;
       };
     };
   };
@@ -3972,8 +4021,8 @@ export interface operations {
                         | '/assisted-kyc'
                       )
                     | string;
-                } & {
-                  [key: string]: unknown;
+                  /** @enum {boolean} */
+                  moved?: true;
                 };
               };
         };
@@ -3995,8 +4044,10 @@ export interface operations {
                 message: string;
                 code?: components['schemas']['MessageKey'];
               }[];
-            } & {
-              [key: string]: unknown;
+              stage?: number;
+              checks?: string[];
+              segments?: string[];
+              code?: string;
             };
           };
         };
@@ -4133,8 +4184,8 @@ export interface operations {
                         | '/assisted-kyc'
                       )
                     | string;
-                } & {
-                  [key: string]: unknown;
+                  /** @enum {boolean} */
+                  moved?: true;
                 };
               };
         };
@@ -4156,8 +4207,10 @@ export interface operations {
                 message: string;
                 code?: components['schemas']['MessageKey'];
               }[];
-            } & {
-              [key: string]: unknown;
+              stage?: number;
+              checks?: string[];
+              segments?: string[];
+              code?: string;
             };
           };
         };
@@ -4284,8 +4337,8 @@ export interface operations {
                         | '/assisted-kyc'
                       )
                     | string;
-                } & {
-                  [key: string]: unknown;
+                  /** @enum {boolean} */
+                  moved?: true;
                 };
               };
         };
@@ -4307,8 +4360,10 @@ export interface operations {
                 message: string;
                 code?: components['schemas']['MessageKey'];
               }[];
-            } & {
-              [key: string]: unknown;
+              stage?: number;
+              checks?: string[];
+              segments?: string[];
+              code?: string;
             };
           };
         };
@@ -4808,8 +4863,9 @@ export interface operations {
                         | '/assisted-kyc'
                       )
                     | string;
-                } & {
-                  [key: string]: unknown;
+                  /** @enum {boolean} */
+                  moved?: true;
+                  pan_missing?: boolean;
                 };
               };
         };
@@ -4831,8 +4887,10 @@ export interface operations {
                 message: string;
                 code?: components['schemas']['MessageKey'];
               }[];
-            } & {
-              [key: string]: unknown;
+              stage?: number;
+              checks?: string[];
+              segments?: string[];
+              code?: string;
             };
           };
         };
@@ -4945,8 +5003,8 @@ export interface operations {
                         | '/assisted-kyc'
                       )
                     | string;
-                } & {
-                  [key: string]: unknown;
+                  /** @enum {boolean} */
+                  moved?: true;
                 };
               };
         };
@@ -5060,8 +5118,8 @@ export interface operations {
                         | '/assisted-kyc'
                       )
                     | string;
-                } & {
-                  [key: string]: unknown;
+                  /** @enum {boolean} */
+                  moved?: true;
                 };
               };
         };
@@ -5175,8 +5233,8 @@ export interface operations {
                         | '/assisted-kyc'
                       )
                     | string;
-                } & {
-                  [key: string]: unknown;
+                  /** @enum {boolean} */
+                  moved?: true;
                 };
               };
         };
@@ -5297,8 +5355,9 @@ export interface operations {
                         | '/assisted-kyc'
                       )
                     | string;
-                } & {
-                  [key: string]: unknown;
+                  /** @enum {boolean} */
+                  moved?: true;
+                  failed?: boolean;
                 };
               };
         };
@@ -5320,8 +5379,10 @@ export interface operations {
                 message: string;
                 code?: components['schemas']['MessageKey'];
               }[];
-            } & {
-              [key: string]: unknown;
+              stage?: number;
+              checks?: string[];
+              segments?: string[];
+              code?: string;
             };
           };
         };
@@ -5457,8 +5518,8 @@ export interface operations {
                         | '/assisted-kyc'
                       )
                     | string;
-                } & {
-                  [key: string]: unknown;
+                  /** @enum {boolean} */
+                  moved?: true;
                 };
               };
         };
@@ -5480,8 +5541,10 @@ export interface operations {
                 message: string;
                 code?: components['schemas']['MessageKey'];
               }[];
-            } & {
-              [key: string]: unknown;
+              stage?: number;
+              checks?: string[];
+              segments?: string[];
+              code?: string;
             };
           };
         };
@@ -5755,8 +5818,8 @@ export interface operations {
                         | '/assisted-kyc'
                       )
                     | string;
-                } & {
-                  [key: string]: unknown;
+                  /** @enum {boolean} */
+                  moved?: true;
                 };
               };
         };
@@ -5874,8 +5937,8 @@ export interface operations {
                         | '/assisted-kyc'
                       )
                     | string;
-                } & {
-                  [key: string]: unknown;
+                  /** @enum {boolean} */
+                  moved?: true;
                 };
               };
         };
@@ -5897,8 +5960,10 @@ export interface operations {
                 message: string;
                 code?: components['schemas']['MessageKey'];
               }[];
-            } & {
-              [key: string]: unknown;
+              stage?: number;
+              checks?: string[];
+              segments?: string[];
+              code?: string;
             };
           };
         };
@@ -6022,8 +6087,8 @@ export interface operations {
                         | '/assisted-kyc'
                       )
                     | string;
-                } & {
-                  [key: string]: unknown;
+                  /** @enum {boolean} */
+                  moved?: true;
                 };
               };
         };
@@ -6045,8 +6110,10 @@ export interface operations {
                 message: string;
                 code?: components['schemas']['MessageKey'];
               }[];
-            } & {
-              [key: string]: unknown;
+              stage?: number;
+              checks?: string[];
+              segments?: string[];
+              code?: string;
             };
           };
         };
@@ -6181,8 +6248,8 @@ export interface operations {
                         | '/assisted-kyc'
                       )
                     | string;
-                } & {
-                  [key: string]: unknown;
+                  /** @enum {boolean} */
+                  moved?: true;
                 };
               };
         };
@@ -6204,8 +6271,10 @@ export interface operations {
                 message: string;
                 code?: components['schemas']['MessageKey'];
               }[];
-            } & {
-              [key: string]: unknown;
+              stage?: number;
+              checks?: string[];
+              segments?: string[];
+              code?: string;
             };
           };
         };
@@ -6314,8 +6383,10 @@ export interface operations {
                 message: string;
                 code?: components['schemas']['MessageKey'];
               }[];
-            } & {
-              [key: string]: unknown;
+              stage?: number;
+              checks?: string[];
+              segments?: string[];
+              code?: string;
             };
           };
         };
@@ -6464,8 +6535,25 @@ export interface operations {
                         | '/assisted-kyc'
                       )
                     | string;
-                } & {
-                  [key: string]: unknown;
+                  /** @enum {boolean} */
+                  moved?: true;
+                  name_match?: {
+                    /** @enum {string} */
+                    result: 'exact' | 'close' | 'mismatch';
+                    score: number;
+                    /** @enum {string} */
+                    reason:
+                      | 'identical'
+                      | 'order_swapped'
+                      | 'initials'
+                      | 'middle_name'
+                      | 'spelling'
+                      | 'joint_holder'
+                      | 'partial'
+                      | 'different'
+                      | 'not_available';
+                    bank_name_on_account: string;
+                  };
                 };
               };
         };
@@ -6487,8 +6575,10 @@ export interface operations {
                 message: string;
                 code?: components['schemas']['MessageKey'];
               }[];
-            } & {
-              [key: string]: unknown;
+              stage?: number;
+              checks?: string[];
+              segments?: string[];
+              code?: string;
             };
           };
         };
@@ -6632,8 +6722,27 @@ export interface operations {
                         | '/assisted-kyc'
                       )
                     | string;
-                } & {
-                  [key: string]: unknown;
+                  /** @enum {boolean} */
+                  moved?: true;
+                  /** @enum {string} */
+                  status_description?: 'Success' | 'Failure';
+                  name_match?: {
+                    /** @enum {string} */
+                    result: 'exact' | 'close' | 'mismatch';
+                    score: number;
+                    /** @enum {string} */
+                    reason:
+                      | 'identical'
+                      | 'order_swapped'
+                      | 'initials'
+                      | 'middle_name'
+                      | 'spelling'
+                      | 'joint_holder'
+                      | 'partial'
+                      | 'different'
+                      | 'not_available';
+                    bank_name_on_account: string;
+                  };
                 };
               };
         };
@@ -6655,8 +6764,10 @@ export interface operations {
                 message: string;
                 code?: components['schemas']['MessageKey'];
               }[];
-            } & {
-              [key: string]: unknown;
+              stage?: number;
+              checks?: string[];
+              segments?: string[];
+              code?: string;
             };
           };
         };
@@ -6780,8 +6891,10 @@ export interface operations {
                         | '/assisted-kyc'
                       )
                     | string;
-                } & {
-                  [key: string]: unknown;
+                  /** @enum {boolean} */
+                  moved?: true;
+                  /** @enum {string} */
+                  status_description?: 'Success' | 'Failure';
                 };
               };
         };
@@ -6918,8 +7031,8 @@ export interface operations {
                         | '/assisted-kyc'
                       )
                     | string;
-                } & {
-                  [key: string]: unknown;
+                  /** @enum {boolean} */
+                  moved?: true;
                 };
               };
         };
@@ -6941,8 +7054,10 @@ export interface operations {
                 message: string;
                 code?: components['schemas']['MessageKey'];
               }[];
-            } & {
-              [key: string]: unknown;
+              stage?: number;
+              checks?: string[];
+              segments?: string[];
+              code?: string;
             };
           };
         };
@@ -7073,8 +7188,8 @@ export interface operations {
                         | '/assisted-kyc'
                       )
                     | string;
-                } & {
-                  [key: string]: unknown;
+                  /** @enum {boolean} */
+                  moved?: true;
                 };
               };
         };
@@ -7096,8 +7211,10 @@ export interface operations {
                 message: string;
                 code?: components['schemas']['MessageKey'];
               }[];
-            } & {
-              [key: string]: unknown;
+              stage?: number;
+              checks?: string[];
+              segments?: string[];
+              code?: string;
             };
           };
         };
@@ -7183,8 +7300,10 @@ export interface operations {
                 message: string;
                 code?: components['schemas']['MessageKey'];
               }[];
-            } & {
-              [key: string]: unknown;
+              stage?: number;
+              checks?: string[];
+              segments?: string[];
+              code?: string;
             };
           };
         };
@@ -7287,8 +7406,10 @@ export interface operations {
                 message: string;
                 code?: components['schemas']['MessageKey'];
               }[];
-            } & {
-              [key: string]: unknown;
+              stage?: number;
+              checks?: string[];
+              segments?: string[];
+              code?: string;
             };
           };
         };
@@ -7410,8 +7531,8 @@ export interface operations {
                         | '/assisted-kyc'
                       )
                     | string;
-                } & {
-                  [key: string]: unknown;
+                  /** @enum {boolean} */
+                  moved?: true;
                 };
               };
         };
@@ -7589,8 +7710,8 @@ export interface operations {
                         | '/assisted-kyc'
                       )
                     | string;
-                } & {
-                  [key: string]: unknown;
+                  /** @enum {boolean} */
+                  moved?: true;
                 };
               };
         };
@@ -7612,8 +7733,10 @@ export interface operations {
                 message: string;
                 code?: components['schemas']['MessageKey'];
               }[];
-            } & {
-              [key: string]: unknown;
+              stage?: number;
+              checks?: string[];
+              segments?: string[];
+              code?: string;
             };
           };
         };
@@ -7793,8 +7916,9 @@ export interface operations {
                         | '/assisted-kyc'
                       )
                     | string;
-                } & {
-                  [key: string]: unknown;
+                  /** @enum {boolean} */
+                  moved?: true;
+                  password_required?: boolean;
                 };
               };
         };
@@ -7816,8 +7940,10 @@ export interface operations {
                 message: string;
                 code?: components['schemas']['MessageKey'];
               }[];
-            } & {
-              [key: string]: unknown;
+              stage?: number;
+              checks?: string[];
+              segments?: string[];
+              code?: string;
             };
           };
         };
@@ -7951,8 +8077,48 @@ export interface operations {
                         | '/assisted-kyc'
                       )
                     | string;
-                } & {
-                  [key: string]: unknown;
+                  /** @enum {boolean} */
+                  moved?: true;
+                  /** @enum {string} */
+                  status?: 'S' | 'F';
+                  message?: string;
+                  data?: {
+                    screen:
+                      | (
+                          | '/'
+                          | '/verify-otp'
+                          | '/email-verification'
+                          | '/email-verification/verify-otp'
+                          | '/pan-verification'
+                          | '/pan-verification/pan-info'
+                          | '/digilocker'
+                          | '/returnurl'
+                          | '/client-profiling'
+                          | '/client-profiling/occupation'
+                          | '/client-profiling/trading-experience'
+                          | '/client-profiling/annual-income'
+                          | '/client-profiling/gender-and-marital'
+                          | '/client-profiling/education'
+                          | '/client-profiling/identification'
+                          | '/client-profiling/plans'
+                          | '/client-profiling/declaration'
+                          | '/bank-and-segment'
+                          | '/bank-and-segment/upi'
+                          | '/bank-and-segment/add-bank'
+                          | '/bank-and-segment/cancel-cheque'
+                          | '/bank-and-segment/signature'
+                          | '/bank-and-segment/nominee'
+                          | '/bank-and-segment/nominee/add-nominee'
+                          | '/bank-and-segment/segment'
+                          | '/take-selfie'
+                          | '/e-sign'
+                          | '/status'
+                          | '/status/document'
+                          | '/privacy'
+                          | '/assisted-kyc'
+                        )
+                      | string;
+                  };
                 };
               };
         };
@@ -7974,8 +8140,10 @@ export interface operations {
                 message: string;
                 code?: components['schemas']['MessageKey'];
               }[];
-            } & {
-              [key: string]: unknown;
+              stage?: number;
+              checks?: string[];
+              segments?: string[];
+              code?: string;
             };
           };
         };
@@ -8069,8 +8237,8 @@ export interface operations {
                         | '/assisted-kyc'
                       )
                     | string;
-                } & {
-                  [key: string]: unknown;
+                  /** @enum {boolean} */
+                  moved?: true;
                 };
               };
         };
@@ -8179,8 +8347,8 @@ export interface operations {
                         | '/assisted-kyc'
                       )
                     | string;
-                } & {
-                  [key: string]: unknown;
+                  /** @enum {boolean} */
+                  moved?: true;
                 };
               };
         };
@@ -8202,8 +8370,10 @@ export interface operations {
                 message: string;
                 code?: components['schemas']['MessageKey'];
               }[];
-            } & {
-              [key: string]: unknown;
+              stage?: number;
+              checks?: string[];
+              segments?: string[];
+              code?: string;
             };
           };
         };
@@ -8359,8 +8529,10 @@ export interface operations {
                 message: string;
                 code?: components['schemas']['MessageKey'];
               }[];
-            } & {
-              [key: string]: unknown;
+              stage?: number;
+              checks?: string[];
+              segments?: string[];
+              code?: string;
             };
           };
         };
@@ -8456,8 +8628,10 @@ export interface operations {
                 message: string;
                 code?: components['schemas']['MessageKey'];
               }[];
-            } & {
-              [key: string]: unknown;
+              stage?: number;
+              checks?: string[];
+              segments?: string[];
+              code?: string;
             };
           };
         };
@@ -8586,8 +8760,10 @@ export interface operations {
                 message: string;
                 code?: components['schemas']['MessageKey'];
               }[];
-            } & {
-              [key: string]: unknown;
+              stage?: number;
+              checks?: string[];
+              segments?: string[];
+              code?: string;
             };
           };
         };
@@ -8732,8 +8908,8 @@ export interface operations {
                         | '/assisted-kyc'
                       )
                     | string;
-                } & {
-                  [key: string]: unknown;
+                  /** @enum {boolean} */
+                  moved?: true;
                 };
               };
         };
@@ -8755,8 +8931,10 @@ export interface operations {
                 message: string;
                 code?: components['schemas']['MessageKey'];
               }[];
-            } & {
-              [key: string]: unknown;
+              stage?: number;
+              checks?: string[];
+              segments?: string[];
+              code?: string;
             };
           };
         };
@@ -8870,8 +9048,11 @@ export interface operations {
                         | '/assisted-kyc'
                       )
                     | string;
-                } & {
-                  [key: string]: unknown;
+                  /** @enum {boolean} */
+                  moved?: true;
+                  retry?: boolean;
+                  /** @enum {string} */
+                  outcome?: 'auto_approved' | 'auto_declined' | 'needs_review' | 'user_cancelled' | 'error' | 'pending';
                 };
               };
         };
@@ -9005,8 +9186,11 @@ export interface operations {
                         | '/assisted-kyc'
                       )
                     | string;
-                } & {
-                  [key: string]: unknown;
+                  /** @enum {boolean} */
+                  moved?: true;
+                  retry?: boolean;
+                  /** @enum {string} */
+                  outcome?: 'auto_approved' | 'auto_declined' | 'needs_review' | 'user_cancelled' | 'error' | 'pending';
                 };
               };
         };
@@ -9028,8 +9212,10 @@ export interface operations {
                 message: string;
                 code?: components['schemas']['MessageKey'];
               }[];
-            } & {
-              [key: string]: unknown;
+              stage?: number;
+              checks?: string[];
+              segments?: string[];
+              code?: string;
             };
           };
         };
@@ -9170,8 +9356,8 @@ export interface operations {
                         | '/assisted-kyc'
                       )
                     | string;
-                } & {
-                  [key: string]: unknown;
+                  /** @enum {boolean} */
+                  moved?: true;
                 };
               };
         };
@@ -9288,8 +9474,8 @@ export interface operations {
                         | '/assisted-kyc'
                       )
                     | string;
-                } & {
-                  [key: string]: unknown;
+                  /** @enum {boolean} */
+                  moved?: true;
                 };
               };
         };
@@ -9311,8 +9497,10 @@ export interface operations {
                 message: string;
                 code?: components['schemas']['MessageKey'];
               }[];
-            } & {
-              [key: string]: unknown;
+              stage?: number;
+              checks?: string[];
+              segments?: string[];
+              code?: string;
             };
           };
         };
@@ -9564,8 +9752,8 @@ export interface operations {
                         | '/assisted-kyc'
                       )
                     | string;
-                } & {
-                  [key: string]: unknown;
+                  /** @enum {boolean} */
+                  moved?: true;
                 };
               };
         };
@@ -9587,8 +9775,10 @@ export interface operations {
                 message: string;
                 code?: components['schemas']['MessageKey'];
               }[];
-            } & {
-              [key: string]: unknown;
+              stage?: number;
+              checks?: string[];
+              segments?: string[];
+              code?: string;
             };
           };
         };
@@ -9924,8 +10114,8 @@ export interface operations {
                         | '/assisted-kyc'
                       )
                     | string;
-                } & {
-                  [key: string]: unknown;
+                  /** @enum {boolean} */
+                  moved?: true;
                 };
               };
         };
@@ -9947,8 +10137,10 @@ export interface operations {
                 message: string;
                 code?: components['schemas']['MessageKey'];
               }[];
-            } & {
-              [key: string]: unknown;
+              stage?: number;
+              checks?: string[];
+              segments?: string[];
+              code?: string;
             };
           };
         };
@@ -10020,8 +10212,10 @@ export interface operations {
                 message: string;
                 code?: components['schemas']['MessageKey'];
               }[];
-            } & {
-              [key: string]: unknown;
+              stage?: number;
+              checks?: string[];
+              segments?: string[];
+              code?: string;
             };
           };
         };
@@ -10077,8 +10271,10 @@ export interface operations {
                 message: string;
                 code?: components['schemas']['MessageKey'];
               }[];
-            } & {
-              [key: string]: unknown;
+              stage?: number;
+              checks?: string[];
+              segments?: string[];
+              code?: string;
             };
           };
         };
@@ -10147,8 +10343,10 @@ export interface operations {
                 message: string;
                 code?: components['schemas']['MessageKey'];
               }[];
-            } & {
-              [key: string]: unknown;
+              stage?: number;
+              checks?: string[];
+              segments?: string[];
+              code?: string;
             };
           };
         };
@@ -10217,8 +10415,10 @@ export interface operations {
                 message: string;
                 code?: components['schemas']['MessageKey'];
               }[];
-            } & {
-              [key: string]: unknown;
+              stage?: number;
+              checks?: string[];
+              segments?: string[];
+              code?: string;
             };
           };
         };
@@ -10284,8 +10484,10 @@ export interface operations {
                 message: string;
                 code?: components['schemas']['MessageKey'];
               }[];
-            } & {
-              [key: string]: unknown;
+              stage?: number;
+              checks?: string[];
+              segments?: string[];
+              code?: string;
             };
           };
         };
@@ -10359,8 +10561,10 @@ export interface operations {
                 message: string;
                 code?: components['schemas']['MessageKey'];
               }[];
-            } & {
-              [key: string]: unknown;
+              stage?: number;
+              checks?: string[];
+              segments?: string[];
+              code?: string;
             };
           };
         };
@@ -10430,8 +10634,10 @@ export interface operations {
                 message: string;
                 code?: components['schemas']['MessageKey'];
               }[];
-            } & {
-              [key: string]: unknown;
+              stage?: number;
+              checks?: string[];
+              segments?: string[];
+              code?: string;
             };
           };
         };
@@ -10500,8 +10706,10 @@ export interface operations {
                 message: string;
                 code?: components['schemas']['MessageKey'];
               }[];
-            } & {
-              [key: string]: unknown;
+              stage?: number;
+              checks?: string[];
+              segments?: string[];
+              code?: string;
             };
           };
         };
@@ -10645,8 +10853,10 @@ export interface operations {
                 message: string;
                 code?: components['schemas']['MessageKey'];
               }[];
-            } & {
-              [key: string]: unknown;
+              stage?: number;
+              checks?: string[];
+              segments?: string[];
+              code?: string;
             };
           };
         };
@@ -10737,8 +10947,10 @@ export interface operations {
                 message: string;
                 code?: components['schemas']['MessageKey'];
               }[];
-            } & {
-              [key: string]: unknown;
+              stage?: number;
+              checks?: string[];
+              segments?: string[];
+              code?: string;
             };
           };
         };
@@ -10842,8 +11054,10 @@ export interface operations {
                 message: string;
                 code?: components['schemas']['MessageKey'];
               }[];
-            } & {
-              [key: string]: unknown;
+              stage?: number;
+              checks?: string[];
+              segments?: string[];
+              code?: string;
             };
           };
         };
@@ -10913,8 +11127,10 @@ export interface operations {
                 message: string;
                 code?: components['schemas']['MessageKey'];
               }[];
-            } & {
-              [key: string]: unknown;
+              stage?: number;
+              checks?: string[];
+              segments?: string[];
+              code?: string;
             };
           };
         };
@@ -11014,8 +11230,10 @@ export interface operations {
                 message: string;
                 code?: components['schemas']['MessageKey'];
               }[];
-            } & {
-              [key: string]: unknown;
+              stage?: number;
+              checks?: string[];
+              segments?: string[];
+              code?: string;
             };
           };
         };
@@ -11126,8 +11344,10 @@ export interface operations {
                 message: string;
                 code?: components['schemas']['MessageKey'];
               }[];
-            } & {
-              [key: string]: unknown;
+              stage?: number;
+              checks?: string[];
+              segments?: string[];
+              code?: string;
             };
           };
         };
@@ -11237,8 +11457,10 @@ export interface operations {
                 message: string;
                 code?: components['schemas']['MessageKey'];
               }[];
-            } & {
-              [key: string]: unknown;
+              stage?: number;
+              checks?: string[];
+              segments?: string[];
+              code?: string;
             };
           };
         };
@@ -11321,8 +11543,10 @@ export interface operations {
                 message: string;
                 code?: components['schemas']['MessageKey'];
               }[];
-            } & {
-              [key: string]: unknown;
+              stage?: number;
+              checks?: string[];
+              segments?: string[];
+              code?: string;
             };
           };
         };
@@ -11415,8 +11639,10 @@ export interface operations {
                 message: string;
                 code?: components['schemas']['MessageKey'];
               }[];
-            } & {
-              [key: string]: unknown;
+              stage?: number;
+              checks?: string[];
+              segments?: string[];
+              code?: string;
             };
           };
         };
@@ -11512,8 +11738,10 @@ export interface operations {
                 message: string;
                 code?: components['schemas']['MessageKey'];
               }[];
-            } & {
-              [key: string]: unknown;
+              stage?: number;
+              checks?: string[];
+              segments?: string[];
+              code?: string;
             };
           };
         };
@@ -11601,8 +11829,10 @@ export interface operations {
                 message: string;
                 code?: components['schemas']['MessageKey'];
               }[];
-            } & {
-              [key: string]: unknown;
+              stage?: number;
+              checks?: string[];
+              segments?: string[];
+              code?: string;
             };
           };
         };
@@ -11700,8 +11930,10 @@ export interface operations {
                 message: string;
                 code?: components['schemas']['MessageKey'];
               }[];
-            } & {
-              [key: string]: unknown;
+              stage?: number;
+              checks?: string[];
+              segments?: string[];
+              code?: string;
             };
           };
         };
@@ -11787,8 +12019,10 @@ export interface operations {
                 message: string;
                 code?: components['schemas']['MessageKey'];
               }[];
-            } & {
-              [key: string]: unknown;
+              stage?: number;
+              checks?: string[];
+              segments?: string[];
+              code?: string;
             };
           };
         };
@@ -11896,8 +12130,10 @@ export interface operations {
                 message: string;
                 code?: components['schemas']['MessageKey'];
               }[];
-            } & {
-              [key: string]: unknown;
+              stage?: number;
+              checks?: string[];
+              segments?: string[];
+              code?: string;
             };
           };
         };
@@ -12025,8 +12261,10 @@ export interface operations {
                 message: string;
                 code?: components['schemas']['MessageKey'];
               }[];
-            } & {
-              [key: string]: unknown;
+              stage?: number;
+              checks?: string[];
+              segments?: string[];
+              code?: string;
             };
           };
         };
@@ -12194,8 +12432,10 @@ export interface operations {
                 message: string;
                 code?: components['schemas']['MessageKey'];
               }[];
-            } & {
-              [key: string]: unknown;
+              stage?: number;
+              checks?: string[];
+              segments?: string[];
+              code?: string;
             };
           };
         };
@@ -12402,8 +12642,10 @@ export interface operations {
                 message: string;
                 code?: components['schemas']['MessageKey'];
               }[];
-            } & {
-              [key: string]: unknown;
+              stage?: number;
+              checks?: string[];
+              segments?: string[];
+              code?: string;
             };
           };
         };
@@ -12515,8 +12757,10 @@ export interface operations {
                 message: string;
                 code?: components['schemas']['MessageKey'];
               }[];
-            } & {
-              [key: string]: unknown;
+              stage?: number;
+              checks?: string[];
+              segments?: string[];
+              code?: string;
             };
           };
         };
@@ -12609,8 +12853,10 @@ export interface operations {
                 message: string;
                 code?: components['schemas']['MessageKey'];
               }[];
-            } & {
-              [key: string]: unknown;
+              stage?: number;
+              checks?: string[];
+              segments?: string[];
+              code?: string;
             };
           };
         };
@@ -12679,8 +12925,10 @@ export interface operations {
                 message: string;
                 code?: components['schemas']['MessageKey'];
               }[];
-            } & {
-              [key: string]: unknown;
+              stage?: number;
+              checks?: string[];
+              segments?: string[];
+              code?: string;
             };
           };
         };
@@ -12748,8 +12996,10 @@ export interface operations {
                 message: string;
                 code?: components['schemas']['MessageKey'];
               }[];
-            } & {
-              [key: string]: unknown;
+              stage?: number;
+              checks?: string[];
+              segments?: string[];
+              code?: string;
             };
           };
         };
@@ -12818,8 +13068,10 @@ export interface operations {
                 message: string;
                 code?: components['schemas']['MessageKey'];
               }[];
-            } & {
-              [key: string]: unknown;
+              stage?: number;
+              checks?: string[];
+              segments?: string[];
+              code?: string;
             };
           };
         };
@@ -12895,8 +13147,10 @@ export interface operations {
                 message: string;
                 code?: components['schemas']['MessageKey'];
               }[];
-            } & {
-              [key: string]: unknown;
+              stage?: number;
+              checks?: string[];
+              segments?: string[];
+              code?: string;
             };
           };
         };
@@ -12977,8 +13231,10 @@ export interface operations {
                 message: string;
                 code?: components['schemas']['MessageKey'];
               }[];
-            } & {
-              [key: string]: unknown;
+              stage?: number;
+              checks?: string[];
+              segments?: string[];
+              code?: string;
             };
           };
         };
@@ -13045,8 +13301,10 @@ export interface operations {
                 message: string;
                 code?: components['schemas']['MessageKey'];
               }[];
-            } & {
-              [key: string]: unknown;
+              stage?: number;
+              checks?: string[];
+              segments?: string[];
+              code?: string;
             };
           };
         };
@@ -13272,8 +13530,10 @@ export interface operations {
                 message: string;
                 code?: components['schemas']['MessageKey'];
               }[];
-            } & {
-              [key: string]: unknown;
+              stage?: number;
+              checks?: string[];
+              segments?: string[];
+              code?: string;
             };
           };
         };
@@ -13355,8 +13615,10 @@ export interface operations {
                 message: string;
                 code?: components['schemas']['MessageKey'];
               }[];
-            } & {
-              [key: string]: unknown;
+              stage?: number;
+              checks?: string[];
+              segments?: string[];
+              code?: string;
             };
           };
         };
@@ -13427,8 +13689,10 @@ export interface operations {
                 message: string;
                 code?: components['schemas']['MessageKey'];
               }[];
-            } & {
-              [key: string]: unknown;
+              stage?: number;
+              checks?: string[];
+              segments?: string[];
+              code?: string;
             };
           };
         };
@@ -13493,8 +13757,10 @@ export interface operations {
                 message: string;
                 code?: components['schemas']['MessageKey'];
               }[];
-            } & {
-              [key: string]: unknown;
+              stage?: number;
+              checks?: string[];
+              segments?: string[];
+              code?: string;
             };
           };
         };
@@ -13583,8 +13849,10 @@ export interface operations {
                 message: string;
                 code?: components['schemas']['MessageKey'];
               }[];
-            } & {
-              [key: string]: unknown;
+              stage?: number;
+              checks?: string[];
+              segments?: string[];
+              code?: string;
             };
           };
         };
@@ -13681,8 +13949,10 @@ export interface operations {
                 message: string;
                 code?: components['schemas']['MessageKey'];
               }[];
-            } & {
-              [key: string]: unknown;
+              stage?: number;
+              checks?: string[];
+              segments?: string[];
+              code?: string;
             };
           };
         };
@@ -13762,8 +14032,10 @@ export interface operations {
                 message: string;
                 code?: components['schemas']['MessageKey'];
               }[];
-            } & {
-              [key: string]: unknown;
+              stage?: number;
+              checks?: string[];
+              segments?: string[];
+              code?: string;
             };
           };
         };
@@ -13939,8 +14211,10 @@ export interface operations {
                 message: string;
                 code?: components['schemas']['MessageKey'];
               }[];
-            } & {
-              [key: string]: unknown;
+              stage?: number;
+              checks?: string[];
+              segments?: string[];
+              code?: string;
             };
           };
         };
@@ -14021,8 +14295,10 @@ export interface operations {
                 message: string;
                 code?: components['schemas']['MessageKey'];
               }[];
-            } & {
-              [key: string]: unknown;
+              stage?: number;
+              checks?: string[];
+              segments?: string[];
+              code?: string;
             };
           };
         };
@@ -14105,8 +14381,10 @@ export interface operations {
                 message: string;
                 code?: components['schemas']['MessageKey'];
               }[];
-            } & {
-              [key: string]: unknown;
+              stage?: number;
+              checks?: string[];
+              segments?: string[];
+              code?: string;
             };
           };
         };
@@ -14182,8 +14460,10 @@ export interface operations {
                 message: string;
                 code?: components['schemas']['MessageKey'];
               }[];
-            } & {
-              [key: string]: unknown;
+              stage?: number;
+              checks?: string[];
+              segments?: string[];
+              code?: string;
             };
           };
         };
@@ -14259,8 +14539,10 @@ export interface operations {
                 message: string;
                 code?: components['schemas']['MessageKey'];
               }[];
-            } & {
-              [key: string]: unknown;
+              stage?: number;
+              checks?: string[];
+              segments?: string[];
+              code?: string;
             };
           };
         };
@@ -14342,8 +14624,10 @@ export interface operations {
                 message: string;
                 code?: components['schemas']['MessageKey'];
               }[];
-            } & {
-              [key: string]: unknown;
+              stage?: number;
+              checks?: string[];
+              segments?: string[];
+              code?: string;
             };
           };
         };
@@ -14420,8 +14704,10 @@ export interface operations {
                 message: string;
                 code?: components['schemas']['MessageKey'];
               }[];
-            } & {
-              [key: string]: unknown;
+              stage?: number;
+              checks?: string[];
+              segments?: string[];
+              code?: string;
             };
           };
         };
@@ -14544,8 +14830,10 @@ export interface operations {
                 message: string;
                 code?: components['schemas']['MessageKey'];
               }[];
-            } & {
-              [key: string]: unknown;
+              stage?: number;
+              checks?: string[];
+              segments?: string[];
+              code?: string;
             };
           };
         };
@@ -14618,8 +14906,10 @@ export interface operations {
                 message: string;
                 code?: components['schemas']['MessageKey'];
               }[];
-            } & {
-              [key: string]: unknown;
+              stage?: number;
+              checks?: string[];
+              segments?: string[];
+              code?: string;
             };
           };
         };
@@ -14696,8 +14986,10 @@ export interface operations {
                 message: string;
                 code?: components['schemas']['MessageKey'];
               }[];
-            } & {
-              [key: string]: unknown;
+              stage?: number;
+              checks?: string[];
+              segments?: string[];
+              code?: string;
             };
           };
         };
@@ -14773,8 +15065,10 @@ export interface operations {
                 message: string;
                 code?: components['schemas']['MessageKey'];
               }[];
-            } & {
-              [key: string]: unknown;
+              stage?: number;
+              checks?: string[];
+              segments?: string[];
+              code?: string;
             };
           };
         };
@@ -14842,8 +15136,10 @@ export interface operations {
                 message: string;
                 code?: components['schemas']['MessageKey'];
               }[];
-            } & {
-              [key: string]: unknown;
+              stage?: number;
+              checks?: string[];
+              segments?: string[];
+              code?: string;
             };
           };
         };
@@ -14911,8 +15207,10 @@ export interface operations {
                 message: string;
                 code?: components['schemas']['MessageKey'];
               }[];
-            } & {
-              [key: string]: unknown;
+              stage?: number;
+              checks?: string[];
+              segments?: string[];
+              code?: string;
             };
           };
         };
@@ -14986,8 +15284,10 @@ export interface operations {
                 message: string;
                 code?: components['schemas']['MessageKey'];
               }[];
-            } & {
-              [key: string]: unknown;
+              stage?: number;
+              checks?: string[];
+              segments?: string[];
+              code?: string;
             };
           };
         };
@@ -15185,8 +15485,10 @@ export interface operations {
                 message: string;
                 code?: components['schemas']['MessageKey'];
               }[];
-            } & {
-              [key: string]: unknown;
+              stage?: number;
+              checks?: string[];
+              segments?: string[];
+              code?: string;
             };
           };
         };
@@ -15248,8 +15550,10 @@ export interface operations {
                 message: string;
                 code?: components['schemas']['MessageKey'];
               }[];
-            } & {
-              [key: string]: unknown;
+              stage?: number;
+              checks?: string[];
+              segments?: string[];
+              code?: string;
             };
           };
         };
@@ -15389,8 +15693,10 @@ export interface operations {
                 message: string;
                 code?: components['schemas']['MessageKey'];
               }[];
-            } & {
-              [key: string]: unknown;
+              stage?: number;
+              checks?: string[];
+              segments?: string[];
+              code?: string;
             };
           };
         };
@@ -15495,8 +15801,10 @@ export interface operations {
                 message: string;
                 code?: components['schemas']['MessageKey'];
               }[];
-            } & {
-              [key: string]: unknown;
+              stage?: number;
+              checks?: string[];
+              segments?: string[];
+              code?: string;
             };
           };
         };
@@ -15577,8 +15885,10 @@ export interface operations {
                 message: string;
                 code?: components['schemas']['MessageKey'];
               }[];
-            } & {
-              [key: string]: unknown;
+              stage?: number;
+              checks?: string[];
+              segments?: string[];
+              code?: string;
             };
           };
         };
@@ -15747,8 +16057,10 @@ export interface operations {
                 message: string;
                 code?: components['schemas']['MessageKey'];
               }[];
-            } & {
-              [key: string]: unknown;
+              stage?: number;
+              checks?: string[];
+              segments?: string[];
+              code?: string;
             };
           };
         };
@@ -15814,8 +16126,10 @@ export interface operations {
                 message: string;
                 code?: components['schemas']['MessageKey'];
               }[];
-            } & {
-              [key: string]: unknown;
+              stage?: number;
+              checks?: string[];
+              segments?: string[];
+              code?: string;
             };
           };
         };
@@ -15897,8 +16211,10 @@ export interface operations {
                 message: string;
                 code?: components['schemas']['MessageKey'];
               }[];
-            } & {
-              [key: string]: unknown;
+              stage?: number;
+              checks?: string[];
+              segments?: string[];
+              code?: string;
             };
           };
         };
@@ -15997,8 +16313,10 @@ export interface operations {
                 message: string;
                 code?: components['schemas']['MessageKey'];
               }[];
-            } & {
-              [key: string]: unknown;
+              stage?: number;
+              checks?: string[];
+              segments?: string[];
+              code?: string;
             };
           };
         };
@@ -16094,8 +16412,10 @@ export interface operations {
                 message: string;
                 code?: components['schemas']['MessageKey'];
               }[];
-            } & {
-              [key: string]: unknown;
+              stage?: number;
+              checks?: string[];
+              segments?: string[];
+              code?: string;
             };
           };
         };
@@ -16196,8 +16516,10 @@ export interface operations {
                 message: string;
                 code?: components['schemas']['MessageKey'];
               }[];
-            } & {
-              [key: string]: unknown;
+              stage?: number;
+              checks?: string[];
+              segments?: string[];
+              code?: string;
             };
           };
         };
@@ -16345,8 +16667,10 @@ export interface operations {
                 message: string;
                 code?: components['schemas']['MessageKey'];
               }[];
-            } & {
-              [key: string]: unknown;
+              stage?: number;
+              checks?: string[];
+              segments?: string[];
+              code?: string;
             };
           };
         };
@@ -16528,8 +16852,10 @@ export interface operations {
                 message: string;
                 code?: components['schemas']['MessageKey'];
               }[];
-            } & {
-              [key: string]: unknown;
+              stage?: number;
+              checks?: string[];
+              segments?: string[];
+              code?: string;
             };
           };
         };
@@ -16734,8 +17060,10 @@ export interface operations {
                 message: string;
                 code?: components['schemas']['MessageKey'];
               }[];
-            } & {
-              [key: string]: unknown;
+              stage?: number;
+              checks?: string[];
+              segments?: string[];
+              code?: string;
             };
           };
         };
@@ -16909,8 +17237,10 @@ export interface operations {
                 message: string;
                 code?: components['schemas']['MessageKey'];
               }[];
-            } & {
-              [key: string]: unknown;
+              stage?: number;
+              checks?: string[];
+              segments?: string[];
+              code?: string;
             };
           };
         };
@@ -17287,8 +17617,10 @@ export interface operations {
                 message: string;
                 code?: components['schemas']['MessageKey'];
               }[];
-            } & {
-              [key: string]: unknown;
+              stage?: number;
+              checks?: string[];
+              segments?: string[];
+              code?: string;
             };
           };
         };
@@ -17413,8 +17745,10 @@ export interface operations {
                 message: string;
                 code?: components['schemas']['MessageKey'];
               }[];
-            } & {
-              [key: string]: unknown;
+              stage?: number;
+              checks?: string[];
+              segments?: string[];
+              code?: string;
             };
           };
         };
@@ -17573,8 +17907,10 @@ export interface operations {
                 message: string;
                 code?: components['schemas']['MessageKey'];
               }[];
-            } & {
-              [key: string]: unknown;
+              stage?: number;
+              checks?: string[];
+              segments?: string[];
+              code?: string;
             };
           };
         };
@@ -17772,8 +18108,10 @@ export interface operations {
                 message: string;
                 code?: components['schemas']['MessageKey'];
               }[];
-            } & {
-              [key: string]: unknown;
+              stage?: number;
+              checks?: string[];
+              segments?: string[];
+              code?: string;
             };
           };
         };
@@ -17928,8 +18266,10 @@ export interface operations {
                 message: string;
                 code?: components['schemas']['MessageKey'];
               }[];
-            } & {
-              [key: string]: unknown;
+              stage?: number;
+              checks?: string[];
+              segments?: string[];
+              code?: string;
             };
           };
         };
@@ -18285,8 +18625,10 @@ export interface operations {
                 message: string;
                 code?: components['schemas']['MessageKey'];
               }[];
-            } & {
-              [key: string]: unknown;
+              stage?: number;
+              checks?: string[];
+              segments?: string[];
+              code?: string;
             };
           };
         };
@@ -18456,8 +18798,10 @@ export interface operations {
                 message: string;
                 code?: components['schemas']['MessageKey'];
               }[];
-            } & {
-              [key: string]: unknown;
+              stage?: number;
+              checks?: string[];
+              segments?: string[];
+              code?: string;
             };
           };
         };
@@ -18536,8 +18880,10 @@ export interface operations {
                 message: string;
                 code?: components['schemas']['MessageKey'];
               }[];
-            } & {
-              [key: string]: unknown;
+              stage?: number;
+              checks?: string[];
+              segments?: string[];
+              code?: string;
             };
           };
         };
@@ -18642,8 +18988,10 @@ export interface operations {
                 message: string;
                 code?: components['schemas']['MessageKey'];
               }[];
-            } & {
-              [key: string]: unknown;
+              stage?: number;
+              checks?: string[];
+              segments?: string[];
+              code?: string;
             };
           };
         };
@@ -18713,8 +19061,10 @@ export interface operations {
                 message: string;
                 code?: components['schemas']['MessageKey'];
               }[];
-            } & {
-              [key: string]: unknown;
+              stage?: number;
+              checks?: string[];
+              segments?: string[];
+              code?: string;
             };
           };
         };
@@ -18954,8 +19304,10 @@ export interface operations {
                 message: string;
                 code?: components['schemas']['MessageKey'];
               }[];
-            } & {
-              [key: string]: unknown;
+              stage?: number;
+              checks?: string[];
+              segments?: string[];
+              code?: string;
             };
           };
         };
@@ -19054,8 +19406,10 @@ export interface operations {
                 message: string;
                 code?: components['schemas']['MessageKey'];
               }[];
-            } & {
-              [key: string]: unknown;
+              stage?: number;
+              checks?: string[];
+              segments?: string[];
+              code?: string;
             };
           };
         };
@@ -19288,8 +19642,10 @@ export interface operations {
                 message: string;
                 code?: components['schemas']['MessageKey'];
               }[];
-            } & {
-              [key: string]: unknown;
+              stage?: number;
+              checks?: string[];
+              segments?: string[];
+              code?: string;
             };
           };
         };
@@ -19470,8 +19826,10 @@ export interface operations {
                 message: string;
                 code?: components['schemas']['MessageKey'];
               }[];
-            } & {
-              [key: string]: unknown;
+              stage?: number;
+              checks?: string[];
+              segments?: string[];
+              code?: string;
             };
           };
         };
@@ -19579,8 +19937,10 @@ export interface operations {
                 message: string;
                 code?: components['schemas']['MessageKey'];
               }[];
-            } & {
-              [key: string]: unknown;
+              stage?: number;
+              checks?: string[];
+              segments?: string[];
+              code?: string;
             };
           };
         };
@@ -19743,8 +20103,10 @@ export interface operations {
                 message: string;
                 code?: components['schemas']['MessageKey'];
               }[];
-            } & {
-              [key: string]: unknown;
+              stage?: number;
+              checks?: string[];
+              segments?: string[];
+              code?: string;
             };
           };
         };
@@ -19819,8 +20181,10 @@ export interface operations {
                 message: string;
                 code?: components['schemas']['MessageKey'];
               }[];
-            } & {
-              [key: string]: unknown;
+              stage?: number;
+              checks?: string[];
+              segments?: string[];
+              code?: string;
             };
           };
         };
@@ -19867,8 +20231,10 @@ export interface operations {
                 message: string;
                 code?: components['schemas']['MessageKey'];
               }[];
-            } & {
-              [key: string]: unknown;
+              stage?: number;
+              checks?: string[];
+              segments?: string[];
+              code?: string;
             };
           };
         };

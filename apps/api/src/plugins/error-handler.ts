@@ -2,11 +2,12 @@
 import { randomUUID } from 'node:crypto';
 import { MSG } from '@ekyc/contracts/messages';
 import { keyOfIssue } from '@ekyc/contracts/said';
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError, retryAfterSeconds } from '../lib/errors.ts';
 import { fail } from '../lib/outcome.ts';
 import { ProviderError } from '../providers/http.ts';
+import type { FailureBody, failureWriter } from './failure-writer.ts';
 
 function fieldOf(instancePath: string, params: unknown, context: string | undefined): string {
   const fromPath = instancePath.replace(/^\//, '').replace(/\//g, '.');
@@ -118,7 +119,29 @@ export function requestId(req: { headers: Record<string, string | string[] | und
   return typeof given === 'string' && /^[A-Za-z0-9._:-]{8,64}$/.test(given) ? given : randomUUID();
 }
 
-export function registerErrorHandler(app: FastifyInstance) {
+/**
+ * The error handler: every failure answered in the envelope with its HTTP status, written through
+ * the status's schema (`failures`, failure-writer.ts).
+ */
+export function registerErrorHandler(app: FastifyInstance, failures: ReturnType<typeof failureWriter>) {
+  // checked as it is, then written by its status's writer after the preSerialization hooks
+  // (error-screen.ts adds a 400's screen); a failure breaking its schema answers 500 under check
+  const answer = (reply: FastifyReply, status: number, body: FailureBody) => {
+    try {
+      failures.check(status, body);
+    } catch (err) {
+      reply.log.error({ err }, 'failure breaks its schema');
+      return reply
+        .status(500)
+        .type('application/json; charset=utf-8')
+        .send(JSON.stringify(fail('somethingWrong', {})));
+    }
+    return reply
+      .status(status)
+      .type('application/json; charset=utf-8')
+      .serializer((payload) => failures.write(status, payload as FailureBody))
+      .send(body);
+  };
   // Every reply names its request (X-Request-Id), the key to its lines in the log. The last word on
   // a failed reply: when something fails after the handler has answered (a cleanup, Fastify's own
   // fallback reply), a 5xx still leaves in the envelope, never with a driver's or library's text.
@@ -138,7 +161,7 @@ export function registerErrorHandler(app: FastifyInstance) {
       // every 429 and 503 says when to try again (a limit that knows its own wait has set it)
       const retryAfter = retryAfterSeconds(error);
       if (retryAfter !== undefined && !reply.hasHeader('retry-after')) reply.header('retry-after', String(retryAfter));
-      return reply.status(error.httpStatus).send({
+      return answer(reply, error.httpStatus, {
         status: false,
         message: error.message,
         ...(error.messageKey && { code: error.messageKey }),
@@ -153,7 +176,7 @@ export function registerErrorHandler(app: FastifyInstance) {
         return { field: fieldOf(v.instancePath, v.params, error.validationContext), message, ...(code && { code }) };
       });
       const first = errors[0]!;
-      return reply.status(400).send({
+      return answer(reply, 400, {
         status: false,
         message: `${first.field}: ${first.message}`,
         ...(first.code && { code: first.code }),
@@ -162,14 +185,14 @@ export function registerErrorHandler(app: FastifyInstance) {
     }
     const status = error.statusCode ?? 500;
     if (status === 413 || error.code === 'FST_ERR_CTP_BODY_TOO_LARGE')
-      return reply.status(413).send(fail('payloadTooLarge', {}));
+      return answer(reply, 413, fail('payloadTooLarge', {}));
     if (status === 429) {
       if (!reply.hasHeader('retry-after')) reply.header('retry-after', '60');
-      return reply.status(429).send(fail('rateLimited', {}));
+      return answer(reply, 429, fail('rateLimited', {}));
     }
     if (status >= 400 && status < 500) {
       const field = error.code?.startsWith('FST_ERR_CTP') ? 'body' : 'request';
-      return reply.status(400).send({
+      return answer(reply, 400, {
         status: false,
         message: `${field}: ${error.message}`,
         data: { field, errors: [{ field, message: error.message }] },
@@ -177,21 +200,23 @@ export function registerErrorHandler(app: FastifyInstance) {
     }
     if (isDataException(error)) {
       const message = 'request: contains a value that cannot be stored (for example a NUL character)';
-      return reply
-        .status(400)
-        .send({ status: false, message, data: { field: 'request', errors: [{ field: 'request', message }] } });
+      return answer(reply, 400, {
+        status: false,
+        message,
+        data: { field: 'request', errors: [{ field: 'request', message }] },
+      });
     }
     if (isBackendUnavailable(error)) {
       req.log.warn({ err: error }, 'backing service unavailable');
-      return reply.status(503).header('retry-after', '2').send(fail('serviceUnavailable', {}));
+      return answer(reply.header('retry-after', '2'), 503, fail('serviceUnavailable', {}));
     }
     // an outside provider timed out or failed: the applicant may simply try again
     if (error instanceof ProviderError) {
       req.log.warn({ provider_error: error.message }, 'provider unavailable');
-      return reply.status(503).header('retry-after', '5').send(fail('providerUnavailable', {}));
+      return answer(reply.header('retry-after', '5'), 503, fail('providerUnavailable', {}));
     }
     req.log.error({ err: error }, 'unhandled error');
-    return reply.status(500).send(fail('somethingWrong', {}));
+    return answer(reply, 500, fail('somethingWrong', {}));
   });
 }
 

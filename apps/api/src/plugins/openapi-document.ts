@@ -4,7 +4,7 @@
  * ERROR_MESSAGE_KEYS), Retry-After, the Idempotency-Key, the security schemes; and the last pass
  * over the generated document that gives each call the failures its route transform listed.
  */
-import { emptyDataSchema, failureReplySchema, validationErrorDataSchema } from '@ekyc/contracts/envelope';
+import { FAILURE_DATA, failureReplySchema } from '@ekyc/contracts/envelope';
 import { z } from 'zod';
 import type { $ZodType } from 'zod/v4/core';
 import { SCHEME } from '../lib/api-docs.ts';
@@ -122,8 +122,7 @@ function failureComponents() {
   const responses: Json = {};
   for (const [status, { name, description }] of Object.entries(FAILURES)) {
     const code = Number(status) as Failure;
-    const data = code === 400 ? validationErrorDataSchema : emptyDataSchema;
-    schemas[`${name}Reply`] = withCodes(jsonSchemaOf(failureReplySchema(codesOf(code), data)), code);
+    schemas[`${name}Reply`] = withCodes(jsonSchemaOf(failureReplySchema(codesOf(code), FAILURE_DATA[code])), code);
     responses[name] = {
       description,
       ...(WITH_RETRY_AFTER.has(code) && { headers: { 'Retry-After': { $ref: '#/components/headers/RetryAfter' } } }),

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { screenSchema } from '../screen.ts';
 import { ACCOUNT_TYPES } from '../enums.ts';
 import { accountNumberSchema, accountTypeSchema, ifscSchema } from '../rules.ts';
-import { stageReplySchema } from '../envelope.ts';
+import { refusalDataSchema, stageReplySchema } from '../envelope.ts';
 import { saying } from '../said.ts';
 
 /** POST bank-verification?is_vpa=false: the penny drop of a manually entered account (section 7). */
@@ -60,4 +60,8 @@ export const bankVerificationDataSchema = z.object({
   name_match: nameMatchSchema.optional(),
 });
 
-export const bankVerificationReplySchema = stageReplySchema(bankVerificationDataSchema);
+/** A refusal names how the account holder's name matched, when it was compared. */
+export const bankVerificationReplySchema = stageReplySchema(
+  bankVerificationDataSchema,
+  refusalDataSchema({ name_match: bankVerificationDataSchema.shape.name_match }),
+);

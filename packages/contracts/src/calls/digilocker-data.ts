@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { screenSchema } from '../screen.ts';
-import { stageReplySchema } from '../envelope.ts';
+import { refusalDataSchema, stageReplySchema } from '../envelope.ts';
 
 /**
  * GET get-digi-data (section 7). With code and state (the return to /returnurl) the code is
@@ -27,4 +27,8 @@ export type GetDigiDataData = z.infer<typeof getDigiDataDataSchema>;
 /** Fields of a document the applicant never sees (section 2: internal fields hidden). */
 export const CDL_INTERNAL_FIELDS = ['document_type', 'document', 'back_document', 'is_object', 'source'] as const;
 
-export const getDigiDataReplySchema = stageReplySchema(getDigiDataDataSchema);
+/** A refusal says DigiLocker failed (the page offers a retry or a manual upload). */
+export const getDigiDataReplySchema = stageReplySchema(
+  getDigiDataDataSchema,
+  refusalDataSchema({ failed: getDigiDataDataSchema.shape.failed }),
+);

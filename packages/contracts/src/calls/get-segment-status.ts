@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { screenSchema } from '../screen.ts';
-import { stageReplySchema } from '../envelope.ts';
+import { refusalDataSchema, stageReplySchema } from '../envelope.ts';
 
 /**
  * POST get-segment-status (section 7): the message data the account aggregator's window sent back
@@ -24,4 +24,8 @@ export const getSegmentStatusDataSchema = z.object({
 });
 export type GetSegmentStatusData = z.infer<typeof getSegmentStatusDataSchema>;
 
-export const getSegmentStatusReplySchema = stageReplySchema(getSegmentStatusDataSchema);
+/** A refusal is the same message data with status F (section 7). */
+export const getSegmentStatusReplySchema = stageReplySchema(
+  getSegmentStatusDataSchema,
+  refusalDataSchema(getSegmentStatusDataSchema.shape),
+);

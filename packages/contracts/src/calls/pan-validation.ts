@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { screenSchema } from '../screen.ts';
 import { dataUrlSchema, panNameSchema, panNumberSchema } from '../rules.ts';
-import { stageReplySchema } from '../envelope.ts';
+import { refusalDataSchema, stageReplySchema } from '../envelope.ts';
 import { saying } from '../said.ts';
 
 /**
@@ -94,4 +94,7 @@ export const kraDataObjSchema = z.object({
 export type KraDataObj = z.infer<typeof kraDataObjSchema>;
 
 /** The reply of pan-validation: the PAN checked, or (is_ocr=true) the card read. */
-export const panValidationReplySchema = stageReplySchema(z.union([panValidationDataSchema, panOcrDataSchema]));
+export const panValidationReplySchema = stageReplySchema(
+  z.union([panValidationDataSchema, panOcrDataSchema]),
+  refusalDataSchema({ pan_missing: panValidationDataSchema.shape.pan_missing }),
+);

@@ -4,7 +4,7 @@ import { BANK_STATEMENT_MONTHS, DEMAT_HOLDING_PROOF_LIMIT, SALARY_SLIP_MAX_AGE_M
 import { compareDays, type DayDate, parseDdMmYyyy, todayOf } from '../dates.ts';
 import { FINANCIAL_PROOFS, PROOF_UPLOAD_PROCESSES } from '../enums.ts';
 import { type MessageKey } from '../messages.ts';
-import { stageReplySchema } from '../envelope.ts';
+import { refusalDataSchema, stageReplySchema } from '../envelope.ts';
 import { said, saying } from '../said.ts';
 
 export const FINANCIAL_PROOF_CODES = FINANCIAL_PROOFS.map((p) => p.code) as [
@@ -145,4 +145,8 @@ export const updateSegmentDataSchema = z.object({
 });
 export type UpdateSegmentData = z.infer<typeof updateSegmentDataSchema>;
 
-export const updateSegmentReplySchema = stageReplySchema(updateSegmentDataSchema);
+/** A refusal says when the PDF needs its password. */
+export const updateSegmentReplySchema = stageReplySchema(
+  updateSegmentDataSchema,
+  refusalDataSchema({ password_required: updateSegmentDataSchema.shape.password_required }),
+);

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { screenSchema } from '../screen.ts';
-import { stageReplySchema } from '../envelope.ts';
+import { refusalDataSchema, stageReplySchema } from '../envelope.ts';
 
 /**
  * POST upi-intent: bank verification by UPI intent or QR (a reverse penny drop). The applicant
@@ -20,4 +20,8 @@ export const upiIntentDataSchema = z.object({
   upi_app_url: z.string().optional(),
 });
 
-export const upiIntentReplySchema = stageReplySchema(upiIntentDataSchema);
+/** A refusal says Failure, as the success says Success (section 4). */
+export const upiIntentReplySchema = stageReplySchema(
+  upiIntentDataSchema,
+  refusalDataSchema({ status_description: upiIntentDataSchema.shape.status_description }),
+);

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { screenSchema } from '../screen.ts';
-import { stageReplySchema } from '../envelope.ts';
+import { refusalDataSchema, stageReplySchema } from '../envelope.ts';
 import { saying } from '../said.ts';
 
 /** Outcomes of the hosted liveness module (section 4; HyperVerge SDK statuses). */
@@ -60,4 +60,11 @@ export const uploadLivelinessDataSchema = z.object({
 });
 export type UploadLivelinessData = z.infer<typeof uploadLivelinessDataSchema>;
 
-export const uploadLivelinessReplySchema = stageReplySchema(uploadLivelinessDataSchema);
+/** A refusal says whether to poll again, and the outcome when the check ended. */
+export const uploadLivelinessReplySchema = stageReplySchema(
+  uploadLivelinessDataSchema,
+  refusalDataSchema({
+    retry: uploadLivelinessDataSchema.shape.retry,
+    outcome: uploadLivelinessDataSchema.shape.outcome,
+  }),
+);

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { screenSchema } from '../screen.ts';
 import { upiIdSchema } from '../rules.ts';
 import { nameMatchSchema } from './bank-verification.ts';
-import { replySchema, stageReplySchema } from '../envelope.ts';
+import { replySchema, refusalDataSchema, stageReplySchema } from '../envelope.ts';
 
 /** POST vpa-validation: checks the UPI id and sends a collect request to the applicant's UPI app. */
 export const vpaValidationRequestSchema = z.object({ vpa_id: upiIdSchema });
@@ -41,4 +41,11 @@ export const bankConfigResponseDataSchema = z.object({
 export type BankConfig = z.infer<typeof bankConfigResponseDataSchema>;
 
 export const bankConfigReplySchema = replySchema(bankConfigResponseDataSchema);
-export const vpaValidationReplySchema = stageReplySchema(vpaValidationDataSchema);
+/** A refusal says Failure and, when the account holder's name was compared, how it matched. */
+export const vpaValidationReplySchema = stageReplySchema(
+  vpaValidationDataSchema,
+  refusalDataSchema({
+    status_description: vpaValidationDataSchema.shape.status_description,
+    name_match: vpaValidationDataSchema.shape.name_match,
+  }),
+);
