@@ -3327,75 +3327,135 @@ export interface components {
      */
     MessageKey:
       | 'aaConsentFailed'
+      | 'aaConsentPending'
       | 'aaUnavailable'
       | 'aadhaarHint'
       | 'accessFrozenAlready'
       | 'accessNotFrozen'
+      | 'accountClosed'
       | 'accountConfirmRequired'
       | 'accountDigits'
+      | 'accountHolderDeceased'
       | 'accountMax'
       | 'accountMin'
       | 'accountMismatch'
       | 'accountNotOpen'
+      | 'accountOpeningForm'
       | 'accountRequired'
       | 'accountTypeRequired'
+      | 'addressRequestSaved'
       | 'addressRequestUnderWay'
       | 'agreeRequired'
       | 'allowPopups'
       | 'allowPopupsAlert'
+      | 'assistedCallBooked'
+      | 'assistedCallCancelled'
+      | 'assistedKyc'
       | 'assistedKycDay'
       | 'assistedKycNote'
       | 'assistedKycSlot'
       | 'backOfficeUnavailable'
+      | 'bankAccountNotVerified'
+      | 'bankDocumentUploaded'
       | 'bankFailed'
+      | 'bankNameMismatch'
       | 'bankNotVerified'
+      | 'bankRequestSaved'
       | 'bankRequestUnderWay'
+      | 'bankSettings'
       | 'bankStatementPeriod'
+      | 'bankUpiNotVerified'
+      | 'bankUpiPayment'
+      | 'bankUpiPaymentStatus'
       | 'bankVerified'
       | 'bsdaOtherDemat'
       | 'chequeType'
+      | 'chequeUploaded'
+      | 'closureBlocked'
+      | 'closureRequestSaved'
       | 'closureRequestUnderWay'
       | 'closureTargetOwn'
+      | 'closureTransferNeeded'
+      | 'consentGiven'
+      | 'consentWithdrawn'
+      | 'consents'
+      | 'contactInUse'
+      | 'contactOtpsSent'
+      | 'contactRequestSaved'
       | 'contactRequestUnderWay'
+      | 'contactSame'
       | 'countryInvalid'
+      | 'dataErased'
+      | 'ddpiDocument'
+      | 'ddpiFormChanged'
       | 'ddpiFormFirst'
       | 'ddpiGivenAlready'
       | 'ddpiNotChosen'
+      | 'ddpiRequestSaved'
       | 'ddpiRequestUnderWay'
+      | 'ddpiSigned'
       | 'ddpiSignedAlready'
+      | 'dematAccount'
+      | 'dematAccountSaved'
       | 'dematHoldingAbove'
+      | 'digilocker'
+      | 'digilockerDocumentsReceived'
       | 'digilockerFailed'
       | 'digilockerProviderUnavailable'
+      | 'digilockerVerified'
       | 'dobAdult'
       | 'dobLocked'
       | 'dobRequired'
+      | 'documentRequestAnswered'
+      | 'documentRequestClosed'
       | 'documentsNotAcknowledged'
+      | 'documentsReceived'
       | 'educationInvalid'
       | 'emailInvalid'
       | 'emailPlaceholder'
       | 'emailRequired'
+      | 'emailVerified'
+      | 'erasureRequested'
+      | 'esignAnswerUnverified'
+      | 'esignConnecting'
+      | 'esignContinue'
+      | 'esignDetail'
       | 'esignError'
+      | 'esignFormChanged'
       | 'esignOtpSent'
       | 'esignSecondsLeft'
       | 'esignSigned'
+      | 'esignStarted'
+      | 'esignTimeRanOut'
+      | 'esignUnknownTransaction'
+      | 'esignWindowBack'
+      | 'esignWindowBackAccount'
+      | 'esignWindowClose'
+      | 'esignWindowSigned'
       | 'experienceTooHigh'
+      | 'familyDeclarationRequired'
       | 'familyHolderRequired'
       | 'familyRelationRequired'
       | 'fatherRequired'
       | 'fieldRequired'
+      | 'financialProofReceived'
       | 'formNotCurrent'
       | 'framesJpegOnly'
       | 'genderChangeUnconfirmed'
       | 'guardianMax'
       | 'guardianRequired'
       | 'idNumberInvalid'
+      | 'ifscFound'
       | 'ifscInvalid'
       | 'imageUnreadable'
+      | 'incomeProofReceived'
       | 'invalidDate'
+      | 'kraAddressConfirmed'
       | 'kraDeactivated'
       | 'kraOnHold'
       | 'kraRejected'
       | 'kraUnavailable'
+      | 'kycStatus'
       | 'lettersOnly'
       | 'livenessActionExpired'
       | 'livenessApproved'
@@ -3405,6 +3465,7 @@ export interface components {
       | 'livenessNoFace'
       | 'livenessPending'
       | 'livenessSessionEnded'
+      | 'livenessToken'
       | 'livenessUnknown'
       | 'livenessUserCancelled'
       | 'locationOutsideIndia'
@@ -3415,6 +3476,7 @@ export interface components {
       | 'mobileRevoked'
       | 'mobileStart'
       | 'motherRequired'
+      | 'myAccount'
       | 'nameAlphabets'
       | 'nameEnter'
       | 'nameMax'
@@ -3422,25 +3484,37 @@ export interface components {
       | 'nameRequired'
       | 'noAadhaarAddress'
       | 'noEmailOnRecord'
+      | 'noOpenAccount'
+      | 'nominationRequestSaved'
       | 'nominationRequestUnderWay'
       | 'nomineeEmail'
       | 'nomineeMobile'
       | 'nomineeOptOutOtp'
+      | 'nomineeOtpsSent'
       | 'nomineePincode'
       | 'nomineeProofSize'
       | 'nomineeProofType'
+      | 'nomineeSaved'
+      | 'nomineeSettings'
       | 'nomineeSkipped'
       | 'nomineeSlots'
       | 'notFound'
       | 'notRekycRequest'
+      | 'onlineAccessFrozen'
+      | 'onlineAccessRestored'
       | 'otherEducationRequired'
       | 'otpExpired'
       | 'otpInvalid'
       | 'otpLocked'
       | 'otpResendTooSoon'
       | 'otpSendLimit'
+      | 'otpSentEmail'
+      | 'otpSentMobile'
+      | 'otpVerified'
       | 'otpWrong'
       | 'ovdPdfBothSides'
+      | 'panCardRead'
+      | 'panCardReceived'
       | 'panDetailsMismatch'
       | 'panError'
       | 'panInUse'
@@ -3454,39 +3528,57 @@ export interface components {
       | 'panProviderUnavailable'
       | 'panRequired'
       | 'panUnreadable'
+      | 'panVerified'
       | 'panVerifyFirst'
       | 'payloadTooLarge'
       | 'pdfActiveContent'
       | 'pdfPasswordProtected'
       | 'pdfTooComplex'
+      | 'personalDetailsSaved'
       | 'placeOfBirthInvalid'
+      | 'profilingDraft'
+      | 'profilingDraftSaved'
+      | 'profilingOptions'
       | 'providerQueue'
       | 'providerUnavailable'
       | 'rateLimited'
       | 'rbiDeclarationRequired'
+      | 'referralCode'
       | 'regularDeclarationRequired'
+      | 'rekycDetailsReceived'
+      | 'rekycNameMismatch'
+      | 'rekycNotNeeded'
       | 'rekycRequestUnderWay'
+      | 'rekycStarted'
       | 'replayWithheld'
       | 'requestChanged'
       | 'requestNoAaConsent'
       | 'requestNotFound'
       | 'requestNotReady'
       | 'requestNotSignable'
+      | 'requestSigned'
       | 'requestSignedAlready'
+      | 'requestSignedText'
       | 'requestTimeout'
       | 'riskDisclosureRequired'
       | 'salarySlipOld'
+      | 'segmentAlreadyActive'
+      | 'segmentList'
+      | 'segmentNotActive'
       | 'segmentPdfOnly'
       | 'segmentPdfPasswordRequired'
       | 'segmentPdfPasswordWrong'
       | 'segmentPdfUnreadable'
       | 'segmentProofOptionRequired'
       | 'segmentProofRequired'
+      | 'segmentRequestSaved'
       | 'segmentRequestUnderWay'
       | 'segmentRequired'
       | 'segmentUnknown'
       | 'segmentUploadProcessRequired'
+      | 'segmentsSaved'
       | 'selfieJpegOnly'
+      | 'serviceRequest'
       | 'serviceUnavailable'
       | 'shareEquals100'
       | 'shareInvalid'
@@ -3494,7 +3586,13 @@ export interface components {
       | 'signatureGuardianRelation'
       | 'signatureIncompleteBody'
       | 'signatureIncompleteTitle'
+      | 'signatureSaved'
       | 'signatureSize'
+      | 'signedIn'
+      | 'signedOut'
+      | 'socketTooMany'
+      | 'socketUnauthorized'
+      | 'socketUnknownTransaction'
       | 'somethingHasWentWrong'
       | 'somethingWrong'
       | 'statusActive'
@@ -3511,12 +3609,14 @@ export interface components {
       | 'tinOrReasonRequired'
       | 'unauthorized'
       | 'upiCheckApp'
+      | 'upiComingSoon'
       | 'upiInvalid'
       | 'upiNotOffered'
       | 'upiPaymentUsed'
       | 'upiProviderUnavailable'
       | 'upiRequired'
       | 'upiStartFailed'
+      | 'userDetails'
       | 'waitingRoom'
       | 'weAreSorry';
     BadRequestReply: {
@@ -3531,6 +3631,41 @@ export interface components {
           message: string;
           code?: components['schemas']['MessageKey'];
         }[];
+        screen?:
+          | (
+              | '/'
+              | '/verify-otp'
+              | '/email-verification'
+              | '/email-verification/verify-otp'
+              | '/pan-verification'
+              | '/pan-verification/pan-info'
+              | '/digilocker'
+              | '/returnurl'
+              | '/client-profiling'
+              | '/client-profiling/occupation'
+              | '/client-profiling/trading-experience'
+              | '/client-profiling/annual-income'
+              | '/client-profiling/gender-and-marital'
+              | '/client-profiling/education'
+              | '/client-profiling/identification'
+              | '/client-profiling/plans'
+              | '/client-profiling/declaration'
+              | '/bank-and-segment'
+              | '/bank-and-segment/upi'
+              | '/bank-and-segment/add-bank'
+              | '/bank-and-segment/cancel-cheque'
+              | '/bank-and-segment/signature'
+              | '/bank-and-segment/nominee'
+              | '/bank-and-segment/nominee/add-nominee'
+              | '/bank-and-segment/segment'
+              | '/take-selfie'
+              | '/e-sign'
+              | '/status'
+              | '/status/document'
+              | '/privacy'
+              | '/assisted-kyc'
+            )
+          | string;
         stage?: number;
         checks?: string[];
         segments?: string[];
@@ -3642,9 +3777,7 @@ export interface components {
           name: string;
         };
         other_application?: string;
-        screening_hits?: {
-          [key: string]: unknown;
-        }[];
+        screening_hits?: number;
         field?: string;
         retry_after?: number;
       };
@@ -4033,23 +4166,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            status: boolean;
-            message: string;
-            code?: components['schemas']['MessageKey'];
-            data: {
-              field: string;
-              errors: {
-                field: string;
-                message: string;
-                code?: components['schemas']['MessageKey'];
-              }[];
-              stage?: number;
-              checks?: string[];
-              segments?: string[];
-              code?: string;
-            };
-          };
+          'application/json': components['schemas']['BadRequestReply'];
         };
       };
       401: components['responses']['Unauthorized'];
@@ -4196,23 +4313,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            status: boolean;
-            message: string;
-            code?: components['schemas']['MessageKey'];
-            data: {
-              field: string;
-              errors: {
-                field: string;
-                message: string;
-                code?: components['schemas']['MessageKey'];
-              }[];
-              stage?: number;
-              checks?: string[];
-              segments?: string[];
-              code?: string;
-            };
-          };
+          'application/json': components['schemas']['BadRequestReply'];
         };
       };
       409: components['responses']['Conflict'];
@@ -4349,23 +4450,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            status: boolean;
-            message: string;
-            code?: components['schemas']['MessageKey'];
-            data: {
-              field: string;
-              errors: {
-                field: string;
-                message: string;
-                code?: components['schemas']['MessageKey'];
-              }[];
-              stage?: number;
-              checks?: string[];
-              segments?: string[];
-              code?: string;
-            };
-          };
+          'application/json': components['schemas']['BadRequestReply'];
         };
       };
       401: components['responses']['Unauthorized'];
@@ -4876,23 +4961,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            status: boolean;
-            message: string;
-            code?: components['schemas']['MessageKey'];
-            data: {
-              field: string;
-              errors: {
-                field: string;
-                message: string;
-                code?: components['schemas']['MessageKey'];
-              }[];
-              stage?: number;
-              checks?: string[];
-              segments?: string[];
-              code?: string;
-            };
-          };
+          'application/json': components['schemas']['BadRequestReply'];
         };
       };
       401: components['responses']['Unauthorized'];
@@ -5368,23 +5437,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            status: boolean;
-            message: string;
-            code?: components['schemas']['MessageKey'];
-            data: {
-              field: string;
-              errors: {
-                field: string;
-                message: string;
-                code?: components['schemas']['MessageKey'];
-              }[];
-              stage?: number;
-              checks?: string[];
-              segments?: string[];
-              code?: string;
-            };
-          };
+          'application/json': components['schemas']['BadRequestReply'];
         };
       };
       401: components['responses']['Unauthorized'];
@@ -5530,23 +5583,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            status: boolean;
-            message: string;
-            code?: components['schemas']['MessageKey'];
-            data: {
-              field: string;
-              errors: {
-                field: string;
-                message: string;
-                code?: components['schemas']['MessageKey'];
-              }[];
-              stage?: number;
-              checks?: string[];
-              segments?: string[];
-              code?: string;
-            };
-          };
+          'application/json': components['schemas']['BadRequestReply'];
         };
       };
       401: components['responses']['Unauthorized'];
@@ -5949,23 +5986,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            status: boolean;
-            message: string;
-            code?: components['schemas']['MessageKey'];
-            data: {
-              field: string;
-              errors: {
-                field: string;
-                message: string;
-                code?: components['schemas']['MessageKey'];
-              }[];
-              stage?: number;
-              checks?: string[];
-              segments?: string[];
-              code?: string;
-            };
-          };
+          'application/json': components['schemas']['BadRequestReply'];
         };
       };
       401: components['responses']['Unauthorized'];
@@ -6099,23 +6120,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            status: boolean;
-            message: string;
-            code?: components['schemas']['MessageKey'];
-            data: {
-              field: string;
-              errors: {
-                field: string;
-                message: string;
-                code?: components['schemas']['MessageKey'];
-              }[];
-              stage?: number;
-              checks?: string[];
-              segments?: string[];
-              code?: string;
-            };
-          };
+          'application/json': components['schemas']['BadRequestReply'];
         };
       };
       401: components['responses']['Unauthorized'];
@@ -6260,23 +6265,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            status: boolean;
-            message: string;
-            code?: components['schemas']['MessageKey'];
-            data: {
-              field: string;
-              errors: {
-                field: string;
-                message: string;
-                code?: components['schemas']['MessageKey'];
-              }[];
-              stage?: number;
-              checks?: string[];
-              segments?: string[];
-              code?: string;
-            };
-          };
+          'application/json': components['schemas']['BadRequestReply'];
         };
       };
       401: components['responses']['Unauthorized'];
@@ -6372,23 +6361,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            status: boolean;
-            message: string;
-            code?: components['schemas']['MessageKey'];
-            data: {
-              field: string;
-              errors: {
-                field: string;
-                message: string;
-                code?: components['schemas']['MessageKey'];
-              }[];
-              stage?: number;
-              checks?: string[];
-              segments?: string[];
-              code?: string;
-            };
-          };
+          'application/json': components['schemas']['BadRequestReply'];
         };
       };
       401: components['responses']['Unauthorized'];
@@ -6564,23 +6537,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            status: boolean;
-            message: string;
-            code?: components['schemas']['MessageKey'];
-            data: {
-              field: string;
-              errors: {
-                field: string;
-                message: string;
-                code?: components['schemas']['MessageKey'];
-              }[];
-              stage?: number;
-              checks?: string[];
-              segments?: string[];
-              code?: string;
-            };
-          };
+          'application/json': components['schemas']['BadRequestReply'];
         };
       };
       401: components['responses']['Unauthorized'];
@@ -6753,23 +6710,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            status: boolean;
-            message: string;
-            code?: components['schemas']['MessageKey'];
-            data: {
-              field: string;
-              errors: {
-                field: string;
-                message: string;
-                code?: components['schemas']['MessageKey'];
-              }[];
-              stage?: number;
-              checks?: string[];
-              segments?: string[];
-              code?: string;
-            };
-          };
+          'application/json': components['schemas']['BadRequestReply'];
         };
       };
       401: components['responses']['Unauthorized'];
@@ -7043,23 +6984,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            status: boolean;
-            message: string;
-            code?: components['schemas']['MessageKey'];
-            data: {
-              field: string;
-              errors: {
-                field: string;
-                message: string;
-                code?: components['schemas']['MessageKey'];
-              }[];
-              stage?: number;
-              checks?: string[];
-              segments?: string[];
-              code?: string;
-            };
-          };
+          'application/json': components['schemas']['BadRequestReply'];
         };
       };
       401: components['responses']['Unauthorized'];
@@ -7200,23 +7125,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            status: boolean;
-            message: string;
-            code?: components['schemas']['MessageKey'];
-            data: {
-              field: string;
-              errors: {
-                field: string;
-                message: string;
-                code?: components['schemas']['MessageKey'];
-              }[];
-              stage?: number;
-              checks?: string[];
-              segments?: string[];
-              code?: string;
-            };
-          };
+          'application/json': components['schemas']['BadRequestReply'];
         };
       };
       401: components['responses']['Unauthorized'];
@@ -7289,23 +7198,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            status: boolean;
-            message: string;
-            code?: components['schemas']['MessageKey'];
-            data: {
-              field: string;
-              errors: {
-                field: string;
-                message: string;
-                code?: components['schemas']['MessageKey'];
-              }[];
-              stage?: number;
-              checks?: string[];
-              segments?: string[];
-              code?: string;
-            };
-          };
+          'application/json': components['schemas']['BadRequestReply'];
         };
       };
       403: components['responses']['Forbidden'];
@@ -7395,23 +7288,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            status: boolean;
-            message: string;
-            code?: components['schemas']['MessageKey'];
-            data: {
-              field: string;
-              errors: {
-                field: string;
-                message: string;
-                code?: components['schemas']['MessageKey'];
-              }[];
-              stage?: number;
-              checks?: string[];
-              segments?: string[];
-              code?: string;
-            };
-          };
+          'application/json': components['schemas']['BadRequestReply'];
         };
       };
       403: components['responses']['Forbidden'];
@@ -7722,23 +7599,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            status: boolean;
-            message: string;
-            code?: components['schemas']['MessageKey'];
-            data: {
-              field: string;
-              errors: {
-                field: string;
-                message: string;
-                code?: components['schemas']['MessageKey'];
-              }[];
-              stage?: number;
-              checks?: string[];
-              segments?: string[];
-              code?: string;
-            };
-          };
+          'application/json': components['schemas']['BadRequestReply'];
         };
       };
       401: components['responses']['Unauthorized'];
@@ -7929,23 +7790,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            status: boolean;
-            message: string;
-            code?: components['schemas']['MessageKey'];
-            data: {
-              field: string;
-              errors: {
-                field: string;
-                message: string;
-                code?: components['schemas']['MessageKey'];
-              }[];
-              stage?: number;
-              checks?: string[];
-              segments?: string[];
-              code?: string;
-            };
-          };
+          'application/json': components['schemas']['BadRequestReply'];
         };
       };
       401: components['responses']['Unauthorized'];
@@ -8129,23 +7974,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            status: boolean;
-            message: string;
-            code?: components['schemas']['MessageKey'];
-            data: {
-              field: string;
-              errors: {
-                field: string;
-                message: string;
-                code?: components['schemas']['MessageKey'];
-              }[];
-              stage?: number;
-              checks?: string[];
-              segments?: string[];
-              code?: string;
-            };
-          };
+          'application/json': components['schemas']['BadRequestReply'];
         };
       };
       401: components['responses']['Unauthorized'];
@@ -8359,23 +8188,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            status: boolean;
-            message: string;
-            code?: components['schemas']['MessageKey'];
-            data: {
-              field: string;
-              errors: {
-                field: string;
-                message: string;
-                code?: components['schemas']['MessageKey'];
-              }[];
-              stage?: number;
-              checks?: string[];
-              segments?: string[];
-              code?: string;
-            };
-          };
+          'application/json': components['schemas']['BadRequestReply'];
         };
       };
       401: components['responses']['Unauthorized'];
@@ -8518,23 +8331,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            status: boolean;
-            message: string;
-            code?: components['schemas']['MessageKey'];
-            data: {
-              field: string;
-              errors: {
-                field: string;
-                message: string;
-                code?: components['schemas']['MessageKey'];
-              }[];
-              stage?: number;
-              checks?: string[];
-              segments?: string[];
-              code?: string;
-            };
-          };
+          'application/json': components['schemas']['BadRequestReply'];
         };
       };
       401: components['responses']['Unauthorized'];
@@ -8617,23 +8414,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            status: boolean;
-            message: string;
-            code?: components['schemas']['MessageKey'];
-            data: {
-              field: string;
-              errors: {
-                field: string;
-                message: string;
-                code?: components['schemas']['MessageKey'];
-              }[];
-              stage?: number;
-              checks?: string[];
-              segments?: string[];
-              code?: string;
-            };
-          };
+          'application/json': components['schemas']['BadRequestReply'];
         };
       };
       401: components['responses']['Unauthorized'];
@@ -8749,23 +8530,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            status: boolean;
-            message: string;
-            code?: components['schemas']['MessageKey'];
-            data: {
-              field: string;
-              errors: {
-                field: string;
-                message: string;
-                code?: components['schemas']['MessageKey'];
-              }[];
-              stage?: number;
-              checks?: string[];
-              segments?: string[];
-              code?: string;
-            };
-          };
+          'application/json': components['schemas']['BadRequestReply'];
         };
       };
       401: components['responses']['Unauthorized'];
@@ -8920,23 +8685,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            status: boolean;
-            message: string;
-            code?: components['schemas']['MessageKey'];
-            data: {
-              field: string;
-              errors: {
-                field: string;
-                message: string;
-                code?: components['schemas']['MessageKey'];
-              }[];
-              stage?: number;
-              checks?: string[];
-              segments?: string[];
-              code?: string;
-            };
-          };
+          'application/json': components['schemas']['BadRequestReply'];
         };
       };
       401: components['responses']['Unauthorized'];
@@ -9201,23 +8950,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            status: boolean;
-            message: string;
-            code?: components['schemas']['MessageKey'];
-            data: {
-              field: string;
-              errors: {
-                field: string;
-                message: string;
-                code?: components['schemas']['MessageKey'];
-              }[];
-              stage?: number;
-              checks?: string[];
-              segments?: string[];
-              code?: string;
-            };
-          };
+          'application/json': components['schemas']['BadRequestReply'];
         };
       };
       401: components['responses']['Unauthorized'];
@@ -9486,23 +9219,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            status: boolean;
-            message: string;
-            code?: components['schemas']['MessageKey'];
-            data: {
-              field: string;
-              errors: {
-                field: string;
-                message: string;
-                code?: components['schemas']['MessageKey'];
-              }[];
-              stage?: number;
-              checks?: string[];
-              segments?: string[];
-              code?: string;
-            };
-          };
+          'application/json': components['schemas']['BadRequestReply'];
         };
       };
       401: components['responses']['Unauthorized'];
@@ -9764,23 +9481,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            status: boolean;
-            message: string;
-            code?: components['schemas']['MessageKey'];
-            data: {
-              field: string;
-              errors: {
-                field: string;
-                message: string;
-                code?: components['schemas']['MessageKey'];
-              }[];
-              stage?: number;
-              checks?: string[];
-              segments?: string[];
-              code?: string;
-            };
-          };
+          'application/json': components['schemas']['BadRequestReply'];
         };
       };
       401: components['responses']['Unauthorized'];
@@ -10126,23 +9827,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            status: boolean;
-            message: string;
-            code?: components['schemas']['MessageKey'];
-            data: {
-              field: string;
-              errors: {
-                field: string;
-                message: string;
-                code?: components['schemas']['MessageKey'];
-              }[];
-              stage?: number;
-              checks?: string[];
-              segments?: string[];
-              code?: string;
-            };
-          };
+          'application/json': components['schemas']['BadRequestReply'];
         };
       };
       401: components['responses']['Unauthorized'];
@@ -10201,23 +9886,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            status: boolean;
-            message: string;
-            code?: components['schemas']['MessageKey'];
-            data: {
-              field: string;
-              errors: {
-                field: string;
-                message: string;
-                code?: components['schemas']['MessageKey'];
-              }[];
-              stage?: number;
-              checks?: string[];
-              segments?: string[];
-              code?: string;
-            };
-          };
+          'application/json': components['schemas']['BadRequestReply'];
         };
       };
       401: components['responses']['Unauthorized'];
@@ -10260,23 +9929,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            status: boolean;
-            message: string;
-            code?: components['schemas']['MessageKey'];
-            data: {
-              field: string;
-              errors: {
-                field: string;
-                message: string;
-                code?: components['schemas']['MessageKey'];
-              }[];
-              stage?: number;
-              checks?: string[];
-              segments?: string[];
-              code?: string;
-            };
-          };
+          'application/json': components['schemas']['BadRequestReply'];
         };
       };
       401: components['responses']['Unauthorized'];
@@ -10332,23 +9985,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            status: boolean;
-            message: string;
-            code?: components['schemas']['MessageKey'];
-            data: {
-              field: string;
-              errors: {
-                field: string;
-                message: string;
-                code?: components['schemas']['MessageKey'];
-              }[];
-              stage?: number;
-              checks?: string[];
-              segments?: string[];
-              code?: string;
-            };
-          };
+          'application/json': components['schemas']['BadRequestReply'];
         };
       };
       401: components['responses']['Unauthorized'];
@@ -10404,23 +10041,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            status: boolean;
-            message: string;
-            code?: components['schemas']['MessageKey'];
-            data: {
-              field: string;
-              errors: {
-                field: string;
-                message: string;
-                code?: components['schemas']['MessageKey'];
-              }[];
-              stage?: number;
-              checks?: string[];
-              segments?: string[];
-              code?: string;
-            };
-          };
+          'application/json': components['schemas']['BadRequestReply'];
         };
       };
       401: components['responses']['Unauthorized'];
@@ -10473,23 +10094,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            status: boolean;
-            message: string;
-            code?: components['schemas']['MessageKey'];
-            data: {
-              field: string;
-              errors: {
-                field: string;
-                message: string;
-                code?: components['schemas']['MessageKey'];
-              }[];
-              stage?: number;
-              checks?: string[];
-              segments?: string[];
-              code?: string;
-            };
-          };
+          'application/json': components['schemas']['BadRequestReply'];
         };
       };
       401: components['responses']['Unauthorized'];
@@ -10550,23 +10155,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            status: boolean;
-            message: string;
-            code?: components['schemas']['MessageKey'];
-            data: {
-              field: string;
-              errors: {
-                field: string;
-                message: string;
-                code?: components['schemas']['MessageKey'];
-              }[];
-              stage?: number;
-              checks?: string[];
-              segments?: string[];
-              code?: string;
-            };
-          };
+          'application/json': components['schemas']['BadRequestReply'];
         };
       };
       401: components['responses']['Unauthorized'];
@@ -10623,23 +10212,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            status: boolean;
-            message: string;
-            code?: components['schemas']['MessageKey'];
-            data: {
-              field: string;
-              errors: {
-                field: string;
-                message: string;
-                code?: components['schemas']['MessageKey'];
-              }[];
-              stage?: number;
-              checks?: string[];
-              segments?: string[];
-              code?: string;
-            };
-          };
+          'application/json': components['schemas']['BadRequestReply'];
         };
       };
       401: components['responses']['Unauthorized'];
@@ -10695,23 +10268,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            status: boolean;
-            message: string;
-            code?: components['schemas']['MessageKey'];
-            data: {
-              field: string;
-              errors: {
-                field: string;
-                message: string;
-                code?: components['schemas']['MessageKey'];
-              }[];
-              stage?: number;
-              checks?: string[];
-              segments?: string[];
-              code?: string;
-            };
-          };
+          'application/json': components['schemas']['BadRequestReply'];
         };
       };
       401: components['responses']['Unauthorized'];
@@ -10842,23 +10399,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            status: boolean;
-            message: string;
-            code?: components['schemas']['MessageKey'];
-            data: {
-              field: string;
-              errors: {
-                field: string;
-                message: string;
-                code?: components['schemas']['MessageKey'];
-              }[];
-              stage?: number;
-              checks?: string[];
-              segments?: string[];
-              code?: string;
-            };
-          };
+          'application/json': components['schemas']['BadRequestReply'];
         };
       };
       401: components['responses']['Unauthorized'];
@@ -10936,23 +10477,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            status: boolean;
-            message: string;
-            code?: components['schemas']['MessageKey'];
-            data: {
-              field: string;
-              errors: {
-                field: string;
-                message: string;
-                code?: components['schemas']['MessageKey'];
-              }[];
-              stage?: number;
-              checks?: string[];
-              segments?: string[];
-              code?: string;
-            };
-          };
+          'application/json': components['schemas']['BadRequestReply'];
         };
       };
       401: components['responses']['Unauthorized'];
@@ -11043,23 +10568,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            status: boolean;
-            message: string;
-            code?: components['schemas']['MessageKey'];
-            data: {
-              field: string;
-              errors: {
-                field: string;
-                message: string;
-                code?: components['schemas']['MessageKey'];
-              }[];
-              stage?: number;
-              checks?: string[];
-              segments?: string[];
-              code?: string;
-            };
-          };
+          'application/json': components['schemas']['BadRequestReply'];
         };
       };
       401: components['responses']['Unauthorized'];
@@ -11116,23 +10625,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            status: boolean;
-            message: string;
-            code?: components['schemas']['MessageKey'];
-            data: {
-              field: string;
-              errors: {
-                field: string;
-                message: string;
-                code?: components['schemas']['MessageKey'];
-              }[];
-              stage?: number;
-              checks?: string[];
-              segments?: string[];
-              code?: string;
-            };
-          };
+          'application/json': components['schemas']['BadRequestReply'];
         };
       };
       401: components['responses']['Unauthorized'];
@@ -11219,23 +10712,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            status: boolean;
-            message: string;
-            code?: components['schemas']['MessageKey'];
-            data: {
-              field: string;
-              errors: {
-                field: string;
-                message: string;
-                code?: components['schemas']['MessageKey'];
-              }[];
-              stage?: number;
-              checks?: string[];
-              segments?: string[];
-              code?: string;
-            };
-          };
+          'application/json': components['schemas']['BadRequestReply'];
         };
       };
       401: components['responses']['Unauthorized'];
@@ -11333,23 +10810,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            status: boolean;
-            message: string;
-            code?: components['schemas']['MessageKey'];
-            data: {
-              field: string;
-              errors: {
-                field: string;
-                message: string;
-                code?: components['schemas']['MessageKey'];
-              }[];
-              stage?: number;
-              checks?: string[];
-              segments?: string[];
-              code?: string;
-            };
-          };
+          'application/json': components['schemas']['BadRequestReply'];
         };
       };
       401: components['responses']['Unauthorized'];
@@ -11446,23 +10907,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            status: boolean;
-            message: string;
-            code?: components['schemas']['MessageKey'];
-            data: {
-              field: string;
-              errors: {
-                field: string;
-                message: string;
-                code?: components['schemas']['MessageKey'];
-              }[];
-              stage?: number;
-              checks?: string[];
-              segments?: string[];
-              code?: string;
-            };
-          };
+          'application/json': components['schemas']['BadRequestReply'];
         };
       };
       401: components['responses']['Unauthorized'];
@@ -11532,23 +10977,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            status: boolean;
-            message: string;
-            code?: components['schemas']['MessageKey'];
-            data: {
-              field: string;
-              errors: {
-                field: string;
-                message: string;
-                code?: components['schemas']['MessageKey'];
-              }[];
-              stage?: number;
-              checks?: string[];
-              segments?: string[];
-              code?: string;
-            };
-          };
+          'application/json': components['schemas']['BadRequestReply'];
         };
       };
       401: components['responses']['Unauthorized'];
@@ -11628,23 +11057,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            status: boolean;
-            message: string;
-            code?: components['schemas']['MessageKey'];
-            data: {
-              field: string;
-              errors: {
-                field: string;
-                message: string;
-                code?: components['schemas']['MessageKey'];
-              }[];
-              stage?: number;
-              checks?: string[];
-              segments?: string[];
-              code?: string;
-            };
-          };
+          'application/json': components['schemas']['BadRequestReply'];
         };
       };
       401: components['responses']['Unauthorized'];
@@ -11727,23 +11140,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            status: boolean;
-            message: string;
-            code?: components['schemas']['MessageKey'];
-            data: {
-              field: string;
-              errors: {
-                field: string;
-                message: string;
-                code?: components['schemas']['MessageKey'];
-              }[];
-              stage?: number;
-              checks?: string[];
-              segments?: string[];
-              code?: string;
-            };
-          };
+          'application/json': components['schemas']['BadRequestReply'];
         };
       };
       401: components['responses']['Unauthorized'];
@@ -11818,23 +11215,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            status: boolean;
-            message: string;
-            code?: components['schemas']['MessageKey'];
-            data: {
-              field: string;
-              errors: {
-                field: string;
-                message: string;
-                code?: components['schemas']['MessageKey'];
-              }[];
-              stage?: number;
-              checks?: string[];
-              segments?: string[];
-              code?: string;
-            };
-          };
+          'application/json': components['schemas']['BadRequestReply'];
         };
       };
       401: components['responses']['Unauthorized'];
@@ -11919,23 +11300,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            status: boolean;
-            message: string;
-            code?: components['schemas']['MessageKey'];
-            data: {
-              field: string;
-              errors: {
-                field: string;
-                message: string;
-                code?: components['schemas']['MessageKey'];
-              }[];
-              stage?: number;
-              checks?: string[];
-              segments?: string[];
-              code?: string;
-            };
-          };
+          'application/json': components['schemas']['BadRequestReply'];
         };
       };
       409: components['responses']['Conflict'];
@@ -12008,23 +11373,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            status: boolean;
-            message: string;
-            code?: components['schemas']['MessageKey'];
-            data: {
-              field: string;
-              errors: {
-                field: string;
-                message: string;
-                code?: components['schemas']['MessageKey'];
-              }[];
-              stage?: number;
-              checks?: string[];
-              segments?: string[];
-              code?: string;
-            };
-          };
+          'application/json': components['schemas']['BadRequestReply'];
         };
       };
       /** @description No valid token: missing, malformed, expired or revoked. */
@@ -12119,23 +11468,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            status: boolean;
-            message: string;
-            code?: components['schemas']['MessageKey'];
-            data: {
-              field: string;
-              errors: {
-                field: string;
-                message: string;
-                code?: components['schemas']['MessageKey'];
-              }[];
-              stage?: number;
-              checks?: string[];
-              segments?: string[];
-              code?: string;
-            };
-          };
+          'application/json': components['schemas']['BadRequestReply'];
         };
       };
       /** @description No valid token: missing, malformed, expired or revoked. */
@@ -12250,23 +11583,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            status: boolean;
-            message: string;
-            code?: components['schemas']['MessageKey'];
-            data: {
-              field: string;
-              errors: {
-                field: string;
-                message: string;
-                code?: components['schemas']['MessageKey'];
-              }[];
-              stage?: number;
-              checks?: string[];
-              segments?: string[];
-              code?: string;
-            };
-          };
+          'application/json': components['schemas']['BadRequestReply'];
         };
       };
       409: components['responses']['Conflict'];
@@ -12421,23 +11738,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            status: boolean;
-            message: string;
-            code?: components['schemas']['MessageKey'];
-            data: {
-              field: string;
-              errors: {
-                field: string;
-                message: string;
-                code?: components['schemas']['MessageKey'];
-              }[];
-              stage?: number;
-              checks?: string[];
-              segments?: string[];
-              code?: string;
-            };
-          };
+          'application/json': components['schemas']['BadRequestReply'];
         };
       };
       401: components['responses']['Unauthorized'];
@@ -12631,23 +11932,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            status: boolean;
-            message: string;
-            code?: components['schemas']['MessageKey'];
-            data: {
-              field: string;
-              errors: {
-                field: string;
-                message: string;
-                code?: components['schemas']['MessageKey'];
-              }[];
-              stage?: number;
-              checks?: string[];
-              segments?: string[];
-              code?: string;
-            };
-          };
+          'application/json': components['schemas']['BadRequestReply'];
         };
       };
       401: components['responses']['Unauthorized'];
@@ -12746,23 +12031,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            status: boolean;
-            message: string;
-            code?: components['schemas']['MessageKey'];
-            data: {
-              field: string;
-              errors: {
-                field: string;
-                message: string;
-                code?: components['schemas']['MessageKey'];
-              }[];
-              stage?: number;
-              checks?: string[];
-              segments?: string[];
-              code?: string;
-            };
-          };
+          'application/json': components['schemas']['BadRequestReply'];
         };
       };
       401: components['responses']['Unauthorized'];
@@ -12842,23 +12111,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            status: boolean;
-            message: string;
-            code?: components['schemas']['MessageKey'];
-            data: {
-              field: string;
-              errors: {
-                field: string;
-                message: string;
-                code?: components['schemas']['MessageKey'];
-              }[];
-              stage?: number;
-              checks?: string[];
-              segments?: string[];
-              code?: string;
-            };
-          };
+          'application/json': components['schemas']['BadRequestReply'];
         };
       };
       401: components['responses']['Unauthorized'];
@@ -12914,23 +12167,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            status: boolean;
-            message: string;
-            code?: components['schemas']['MessageKey'];
-            data: {
-              field: string;
-              errors: {
-                field: string;
-                message: string;
-                code?: components['schemas']['MessageKey'];
-              }[];
-              stage?: number;
-              checks?: string[];
-              segments?: string[];
-              code?: string;
-            };
-          };
+          'application/json': components['schemas']['BadRequestReply'];
         };
       };
       401: components['responses']['Unauthorized'];
@@ -12985,23 +12222,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            status: boolean;
-            message: string;
-            code?: components['schemas']['MessageKey'];
-            data: {
-              field: string;
-              errors: {
-                field: string;
-                message: string;
-                code?: components['schemas']['MessageKey'];
-              }[];
-              stage?: number;
-              checks?: string[];
-              segments?: string[];
-              code?: string;
-            };
-          };
+          'application/json': components['schemas']['BadRequestReply'];
         };
       };
       401: components['responses']['Unauthorized'];
@@ -13057,23 +12278,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            status: boolean;
-            message: string;
-            code?: components['schemas']['MessageKey'];
-            data: {
-              field: string;
-              errors: {
-                field: string;
-                message: string;
-                code?: components['schemas']['MessageKey'];
-              }[];
-              stage?: number;
-              checks?: string[];
-              segments?: string[];
-              code?: string;
-            };
-          };
+          'application/json': components['schemas']['BadRequestReply'];
         };
       };
       401: components['responses']['Unauthorized'];
@@ -13136,23 +12341,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            status: boolean;
-            message: string;
-            code?: components['schemas']['MessageKey'];
-            data: {
-              field: string;
-              errors: {
-                field: string;
-                message: string;
-                code?: components['schemas']['MessageKey'];
-              }[];
-              stage?: number;
-              checks?: string[];
-              segments?: string[];
-              code?: string;
-            };
-          };
+          'application/json': components['schemas']['BadRequestReply'];
         };
       };
       401: components['responses']['Unauthorized'];
@@ -13220,23 +12409,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            status: boolean;
-            message: string;
-            code?: components['schemas']['MessageKey'];
-            data: {
-              field: string;
-              errors: {
-                field: string;
-                message: string;
-                code?: components['schemas']['MessageKey'];
-              }[];
-              stage?: number;
-              checks?: string[];
-              segments?: string[];
-              code?: string;
-            };
-          };
+          'application/json': components['schemas']['BadRequestReply'];
         };
       };
       401: components['responses']['Unauthorized'];
@@ -13290,23 +12463,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            status: boolean;
-            message: string;
-            code?: components['schemas']['MessageKey'];
-            data: {
-              field: string;
-              errors: {
-                field: string;
-                message: string;
-                code?: components['schemas']['MessageKey'];
-              }[];
-              stage?: number;
-              checks?: string[];
-              segments?: string[];
-              code?: string;
-            };
-          };
+          'application/json': components['schemas']['BadRequestReply'];
         };
       };
       401: components['responses']['Unauthorized'];
@@ -13519,23 +12676,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            status: boolean;
-            message: string;
-            code?: components['schemas']['MessageKey'];
-            data: {
-              field: string;
-              errors: {
-                field: string;
-                message: string;
-                code?: components['schemas']['MessageKey'];
-              }[];
-              stage?: number;
-              checks?: string[];
-              segments?: string[];
-              code?: string;
-            };
-          };
+          'application/json': components['schemas']['BadRequestReply'];
         };
       };
       401: components['responses']['Unauthorized'];
@@ -13604,23 +12745,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            status: boolean;
-            message: string;
-            code?: components['schemas']['MessageKey'];
-            data: {
-              field: string;
-              errors: {
-                field: string;
-                message: string;
-                code?: components['schemas']['MessageKey'];
-              }[];
-              stage?: number;
-              checks?: string[];
-              segments?: string[];
-              code?: string;
-            };
-          };
+          'application/json': components['schemas']['BadRequestReply'];
         };
       };
       401: components['responses']['Unauthorized'];
@@ -13678,23 +12803,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            status: boolean;
-            message: string;
-            code?: components['schemas']['MessageKey'];
-            data: {
-              field: string;
-              errors: {
-                field: string;
-                message: string;
-                code?: components['schemas']['MessageKey'];
-              }[];
-              stage?: number;
-              checks?: string[];
-              segments?: string[];
-              code?: string;
-            };
-          };
+          'application/json': components['schemas']['BadRequestReply'];
         };
       };
       401: components['responses']['Unauthorized'];
@@ -13746,23 +12855,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            status: boolean;
-            message: string;
-            code?: components['schemas']['MessageKey'];
-            data: {
-              field: string;
-              errors: {
-                field: string;
-                message: string;
-                code?: components['schemas']['MessageKey'];
-              }[];
-              stage?: number;
-              checks?: string[];
-              segments?: string[];
-              code?: string;
-            };
-          };
+          'application/json': components['schemas']['BadRequestReply'];
         };
       };
       401: components['responses']['Unauthorized'];
@@ -13838,23 +12931,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            status: boolean;
-            message: string;
-            code?: components['schemas']['MessageKey'];
-            data: {
-              field: string;
-              errors: {
-                field: string;
-                message: string;
-                code?: components['schemas']['MessageKey'];
-              }[];
-              stage?: number;
-              checks?: string[];
-              segments?: string[];
-              code?: string;
-            };
-          };
+          'application/json': components['schemas']['BadRequestReply'];
         };
       };
       401: components['responses']['Unauthorized'];
@@ -13938,23 +13015,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            status: boolean;
-            message: string;
-            code?: components['schemas']['MessageKey'];
-            data: {
-              field: string;
-              errors: {
-                field: string;
-                message: string;
-                code?: components['schemas']['MessageKey'];
-              }[];
-              stage?: number;
-              checks?: string[];
-              segments?: string[];
-              code?: string;
-            };
-          };
+          'application/json': components['schemas']['BadRequestReply'];
         };
       };
       401: components['responses']['Unauthorized'];
@@ -14021,23 +13082,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            status: boolean;
-            message: string;
-            code?: components['schemas']['MessageKey'];
-            data: {
-              field: string;
-              errors: {
-                field: string;
-                message: string;
-                code?: components['schemas']['MessageKey'];
-              }[];
-              stage?: number;
-              checks?: string[];
-              segments?: string[];
-              code?: string;
-            };
-          };
+          'application/json': components['schemas']['BadRequestReply'];
         };
       };
       401: components['responses']['Unauthorized'];
@@ -14200,23 +13245,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            status: boolean;
-            message: string;
-            code?: components['schemas']['MessageKey'];
-            data: {
-              field: string;
-              errors: {
-                field: string;
-                message: string;
-                code?: components['schemas']['MessageKey'];
-              }[];
-              stage?: number;
-              checks?: string[];
-              segments?: string[];
-              code?: string;
-            };
-          };
+          'application/json': components['schemas']['BadRequestReply'];
         };
       };
       401: components['responses']['Unauthorized'];
@@ -14284,23 +13313,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            status: boolean;
-            message: string;
-            code?: components['schemas']['MessageKey'];
-            data: {
-              field: string;
-              errors: {
-                field: string;
-                message: string;
-                code?: components['schemas']['MessageKey'];
-              }[];
-              stage?: number;
-              checks?: string[];
-              segments?: string[];
-              code?: string;
-            };
-          };
+          'application/json': components['schemas']['BadRequestReply'];
         };
       };
       401: components['responses']['Unauthorized'];
@@ -14370,23 +13383,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            status: boolean;
-            message: string;
-            code?: components['schemas']['MessageKey'];
-            data: {
-              field: string;
-              errors: {
-                field: string;
-                message: string;
-                code?: components['schemas']['MessageKey'];
-              }[];
-              stage?: number;
-              checks?: string[];
-              segments?: string[];
-              code?: string;
-            };
-          };
+          'application/json': components['schemas']['BadRequestReply'];
         };
       };
       401: components['responses']['Unauthorized'];
@@ -14449,23 +13446,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            status: boolean;
-            message: string;
-            code?: components['schemas']['MessageKey'];
-            data: {
-              field: string;
-              errors: {
-                field: string;
-                message: string;
-                code?: components['schemas']['MessageKey'];
-              }[];
-              stage?: number;
-              checks?: string[];
-              segments?: string[];
-              code?: string;
-            };
-          };
+          'application/json': components['schemas']['BadRequestReply'];
         };
       };
       401: components['responses']['Unauthorized'];
@@ -14528,23 +13509,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            status: boolean;
-            message: string;
-            code?: components['schemas']['MessageKey'];
-            data: {
-              field: string;
-              errors: {
-                field: string;
-                message: string;
-                code?: components['schemas']['MessageKey'];
-              }[];
-              stage?: number;
-              checks?: string[];
-              segments?: string[];
-              code?: string;
-            };
-          };
+          'application/json': components['schemas']['BadRequestReply'];
         };
       };
       401: components['responses']['Unauthorized'];
@@ -14613,23 +13578,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            status: boolean;
-            message: string;
-            code?: components['schemas']['MessageKey'];
-            data: {
-              field: string;
-              errors: {
-                field: string;
-                message: string;
-                code?: components['schemas']['MessageKey'];
-              }[];
-              stage?: number;
-              checks?: string[];
-              segments?: string[];
-              code?: string;
-            };
-          };
+          'application/json': components['schemas']['BadRequestReply'];
         };
       };
       401: components['responses']['Unauthorized'];
@@ -14693,23 +13642,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            status: boolean;
-            message: string;
-            code?: components['schemas']['MessageKey'];
-            data: {
-              field: string;
-              errors: {
-                field: string;
-                message: string;
-                code?: components['schemas']['MessageKey'];
-              }[];
-              stage?: number;
-              checks?: string[];
-              segments?: string[];
-              code?: string;
-            };
-          };
+          'application/json': components['schemas']['BadRequestReply'];
         };
       };
       401: components['responses']['Unauthorized'];
@@ -14819,23 +13752,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            status: boolean;
-            message: string;
-            code?: components['schemas']['MessageKey'];
-            data: {
-              field: string;
-              errors: {
-                field: string;
-                message: string;
-                code?: components['schemas']['MessageKey'];
-              }[];
-              stage?: number;
-              checks?: string[];
-              segments?: string[];
-              code?: string;
-            };
-          };
+          'application/json': components['schemas']['BadRequestReply'];
         };
       };
       401: components['responses']['Unauthorized'];
@@ -14895,23 +13812,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            status: boolean;
-            message: string;
-            code?: components['schemas']['MessageKey'];
-            data: {
-              field: string;
-              errors: {
-                field: string;
-                message: string;
-                code?: components['schemas']['MessageKey'];
-              }[];
-              stage?: number;
-              checks?: string[];
-              segments?: string[];
-              code?: string;
-            };
-          };
+          'application/json': components['schemas']['BadRequestReply'];
         };
       };
       401: components['responses']['Unauthorized'];
@@ -14975,23 +13876,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            status: boolean;
-            message: string;
-            code?: components['schemas']['MessageKey'];
-            data: {
-              field: string;
-              errors: {
-                field: string;
-                message: string;
-                code?: components['schemas']['MessageKey'];
-              }[];
-              stage?: number;
-              checks?: string[];
-              segments?: string[];
-              code?: string;
-            };
-          };
+          'application/json': components['schemas']['BadRequestReply'];
         };
       };
       401: components['responses']['Unauthorized'];
@@ -15054,23 +13939,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            status: boolean;
-            message: string;
-            code?: components['schemas']['MessageKey'];
-            data: {
-              field: string;
-              errors: {
-                field: string;
-                message: string;
-                code?: components['schemas']['MessageKey'];
-              }[];
-              stage?: number;
-              checks?: string[];
-              segments?: string[];
-              code?: string;
-            };
-          };
+          'application/json': components['schemas']['BadRequestReply'];
         };
       };
       401: components['responses']['Unauthorized'];
@@ -15125,23 +13994,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            status: boolean;
-            message: string;
-            code?: components['schemas']['MessageKey'];
-            data: {
-              field: string;
-              errors: {
-                field: string;
-                message: string;
-                code?: components['schemas']['MessageKey'];
-              }[];
-              stage?: number;
-              checks?: string[];
-              segments?: string[];
-              code?: string;
-            };
-          };
+          'application/json': components['schemas']['BadRequestReply'];
         };
       };
       401: components['responses']['Unauthorized'];
@@ -15196,23 +14049,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            status: boolean;
-            message: string;
-            code?: components['schemas']['MessageKey'];
-            data: {
-              field: string;
-              errors: {
-                field: string;
-                message: string;
-                code?: components['schemas']['MessageKey'];
-              }[];
-              stage?: number;
-              checks?: string[];
-              segments?: string[];
-              code?: string;
-            };
-          };
+          'application/json': components['schemas']['BadRequestReply'];
         };
       };
       401: components['responses']['Unauthorized'];
@@ -15273,23 +14110,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            status: boolean;
-            message: string;
-            code?: components['schemas']['MessageKey'];
-            data: {
-              field: string;
-              errors: {
-                field: string;
-                message: string;
-                code?: components['schemas']['MessageKey'];
-              }[];
-              stage?: number;
-              checks?: string[];
-              segments?: string[];
-              code?: string;
-            };
-          };
+          'application/json': components['schemas']['BadRequestReply'];
         };
       };
       401: components['responses']['Unauthorized'];
@@ -15474,23 +14295,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            status: boolean;
-            message: string;
-            code?: components['schemas']['MessageKey'];
-            data: {
-              field: string;
-              errors: {
-                field: string;
-                message: string;
-                code?: components['schemas']['MessageKey'];
-              }[];
-              stage?: number;
-              checks?: string[];
-              segments?: string[];
-              code?: string;
-            };
-          };
+          'application/json': components['schemas']['BadRequestReply'];
         };
       };
       401: components['responses']['Unauthorized'];
@@ -15539,23 +14344,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            status: boolean;
-            message: string;
-            code?: components['schemas']['MessageKey'];
-            data: {
-              field: string;
-              errors: {
-                field: string;
-                message: string;
-                code?: components['schemas']['MessageKey'];
-              }[];
-              stage?: number;
-              checks?: string[];
-              segments?: string[];
-              code?: string;
-            };
-          };
+          'application/json': components['schemas']['BadRequestReply'];
         };
       };
       401: components['responses']['Unauthorized'];
@@ -15682,23 +14471,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            status: boolean;
-            message: string;
-            code?: components['schemas']['MessageKey'];
-            data: {
-              field: string;
-              errors: {
-                field: string;
-                message: string;
-                code?: components['schemas']['MessageKey'];
-              }[];
-              stage?: number;
-              checks?: string[];
-              segments?: string[];
-              code?: string;
-            };
-          };
+          'application/json': components['schemas']['BadRequestReply'];
         };
       };
       401: components['responses']['Unauthorized'];
@@ -15790,23 +14563,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            status: boolean;
-            message: string;
-            code?: components['schemas']['MessageKey'];
-            data: {
-              field: string;
-              errors: {
-                field: string;
-                message: string;
-                code?: components['schemas']['MessageKey'];
-              }[];
-              stage?: number;
-              checks?: string[];
-              segments?: string[];
-              code?: string;
-            };
-          };
+          'application/json': components['schemas']['BadRequestReply'];
         };
       };
       401: components['responses']['Unauthorized'];
@@ -15874,23 +14631,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            status: boolean;
-            message: string;
-            code?: components['schemas']['MessageKey'];
-            data: {
-              field: string;
-              errors: {
-                field: string;
-                message: string;
-                code?: components['schemas']['MessageKey'];
-              }[];
-              stage?: number;
-              checks?: string[];
-              segments?: string[];
-              code?: string;
-            };
-          };
+          'application/json': components['schemas']['BadRequestReply'];
         };
       };
       401: components['responses']['Unauthorized'];
@@ -16046,23 +14787,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            status: boolean;
-            message: string;
-            code?: components['schemas']['MessageKey'];
-            data: {
-              field: string;
-              errors: {
-                field: string;
-                message: string;
-                code?: components['schemas']['MessageKey'];
-              }[];
-              stage?: number;
-              checks?: string[];
-              segments?: string[];
-              code?: string;
-            };
-          };
+          'application/json': components['schemas']['BadRequestReply'];
         };
       };
       401: components['responses']['Unauthorized'];
@@ -16115,23 +14840,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            status: boolean;
-            message: string;
-            code?: components['schemas']['MessageKey'];
-            data: {
-              field: string;
-              errors: {
-                field: string;
-                message: string;
-                code?: components['schemas']['MessageKey'];
-              }[];
-              stage?: number;
-              checks?: string[];
-              segments?: string[];
-              code?: string;
-            };
-          };
+          'application/json': components['schemas']['BadRequestReply'];
         };
       };
       401: components['responses']['Unauthorized'];
@@ -16200,23 +14909,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            status: boolean;
-            message: string;
-            code?: components['schemas']['MessageKey'];
-            data: {
-              field: string;
-              errors: {
-                field: string;
-                message: string;
-                code?: components['schemas']['MessageKey'];
-              }[];
-              stage?: number;
-              checks?: string[];
-              segments?: string[];
-              code?: string;
-            };
-          };
+          'application/json': components['schemas']['BadRequestReply'];
         };
       };
       401: components['responses']['Unauthorized'];
@@ -16302,23 +14995,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            status: boolean;
-            message: string;
-            code?: components['schemas']['MessageKey'];
-            data: {
-              field: string;
-              errors: {
-                field: string;
-                message: string;
-                code?: components['schemas']['MessageKey'];
-              }[];
-              stage?: number;
-              checks?: string[];
-              segments?: string[];
-              code?: string;
-            };
-          };
+          'application/json': components['schemas']['BadRequestReply'];
         };
       };
       401: components['responses']['Unauthorized'];
@@ -16401,23 +15078,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            status: boolean;
-            message: string;
-            code?: components['schemas']['MessageKey'];
-            data: {
-              field: string;
-              errors: {
-                field: string;
-                message: string;
-                code?: components['schemas']['MessageKey'];
-              }[];
-              stage?: number;
-              checks?: string[];
-              segments?: string[];
-              code?: string;
-            };
-          };
+          'application/json': components['schemas']['BadRequestReply'];
         };
       };
       401: components['responses']['Unauthorized'];
@@ -16505,23 +15166,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            status: boolean;
-            message: string;
-            code?: components['schemas']['MessageKey'];
-            data: {
-              field: string;
-              errors: {
-                field: string;
-                message: string;
-                code?: components['schemas']['MessageKey'];
-              }[];
-              stage?: number;
-              checks?: string[];
-              segments?: string[];
-              code?: string;
-            };
-          };
+          'application/json': components['schemas']['BadRequestReply'];
         };
       };
       401: components['responses']['Unauthorized'];
@@ -16656,23 +15301,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            status: boolean;
-            message: string;
-            code?: components['schemas']['MessageKey'];
-            data: {
-              field: string;
-              errors: {
-                field: string;
-                message: string;
-                code?: components['schemas']['MessageKey'];
-              }[];
-              stage?: number;
-              checks?: string[];
-              segments?: string[];
-              code?: string;
-            };
-          };
+          'application/json': components['schemas']['BadRequestReply'];
         };
       };
       401: components['responses']['Unauthorized'];
@@ -16841,23 +15470,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            status: boolean;
-            message: string;
-            code?: components['schemas']['MessageKey'];
-            data: {
-              field: string;
-              errors: {
-                field: string;
-                message: string;
-                code?: components['schemas']['MessageKey'];
-              }[];
-              stage?: number;
-              checks?: string[];
-              segments?: string[];
-              code?: string;
-            };
-          };
+          'application/json': components['schemas']['BadRequestReply'];
         };
       };
       401: components['responses']['Unauthorized'];
@@ -17049,23 +15662,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            status: boolean;
-            message: string;
-            code?: components['schemas']['MessageKey'];
-            data: {
-              field: string;
-              errors: {
-                field: string;
-                message: string;
-                code?: components['schemas']['MessageKey'];
-              }[];
-              stage?: number;
-              checks?: string[];
-              segments?: string[];
-              code?: string;
-            };
-          };
+          'application/json': components['schemas']['BadRequestReply'];
         };
       };
       401: components['responses']['Unauthorized'];
@@ -17226,23 +15823,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            status: boolean;
-            message: string;
-            code?: components['schemas']['MessageKey'];
-            data: {
-              field: string;
-              errors: {
-                field: string;
-                message: string;
-                code?: components['schemas']['MessageKey'];
-              }[];
-              stage?: number;
-              checks?: string[];
-              segments?: string[];
-              code?: string;
-            };
-          };
+          'application/json': components['schemas']['BadRequestReply'];
         };
       };
       401: components['responses']['Unauthorized'];
@@ -17606,23 +16187,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            status: boolean;
-            message: string;
-            code?: components['schemas']['MessageKey'];
-            data: {
-              field: string;
-              errors: {
-                field: string;
-                message: string;
-                code?: components['schemas']['MessageKey'];
-              }[];
-              stage?: number;
-              checks?: string[];
-              segments?: string[];
-              code?: string;
-            };
-          };
+          'application/json': components['schemas']['BadRequestReply'];
         };
       };
       401: components['responses']['Unauthorized'];
@@ -17734,23 +16299,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            status: boolean;
-            message: string;
-            code?: components['schemas']['MessageKey'];
-            data: {
-              field: string;
-              errors: {
-                field: string;
-                message: string;
-                code?: components['schemas']['MessageKey'];
-              }[];
-              stage?: number;
-              checks?: string[];
-              segments?: string[];
-              code?: string;
-            };
-          };
+          'application/json': components['schemas']['BadRequestReply'];
         };
       };
       401: components['responses']['Unauthorized'];
@@ -17896,23 +16445,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            status: boolean;
-            message: string;
-            code?: components['schemas']['MessageKey'];
-            data: {
-              field: string;
-              errors: {
-                field: string;
-                message: string;
-                code?: components['schemas']['MessageKey'];
-              }[];
-              stage?: number;
-              checks?: string[];
-              segments?: string[];
-              code?: string;
-            };
-          };
+          'application/json': components['schemas']['BadRequestReply'];
         };
       };
       401: components['responses']['Unauthorized'];
@@ -18097,23 +16630,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            status: boolean;
-            message: string;
-            code?: components['schemas']['MessageKey'];
-            data: {
-              field: string;
-              errors: {
-                field: string;
-                message: string;
-                code?: components['schemas']['MessageKey'];
-              }[];
-              stage?: number;
-              checks?: string[];
-              segments?: string[];
-              code?: string;
-            };
-          };
+          'application/json': components['schemas']['BadRequestReply'];
         };
       };
       401: components['responses']['Unauthorized'];
@@ -18255,23 +16772,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            status: boolean;
-            message: string;
-            code?: components['schemas']['MessageKey'];
-            data: {
-              field: string;
-              errors: {
-                field: string;
-                message: string;
-                code?: components['schemas']['MessageKey'];
-              }[];
-              stage?: number;
-              checks?: string[];
-              segments?: string[];
-              code?: string;
-            };
-          };
+          'application/json': components['schemas']['BadRequestReply'];
         };
       };
       401: components['responses']['Unauthorized'];
@@ -18614,23 +17115,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            status: boolean;
-            message: string;
-            code?: components['schemas']['MessageKey'];
-            data: {
-              field: string;
-              errors: {
-                field: string;
-                message: string;
-                code?: components['schemas']['MessageKey'];
-              }[];
-              stage?: number;
-              checks?: string[];
-              segments?: string[];
-              code?: string;
-            };
-          };
+          'application/json': components['schemas']['BadRequestReply'];
         };
       };
       401: components['responses']['Unauthorized'];
@@ -18787,23 +17272,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            status: boolean;
-            message: string;
-            code?: components['schemas']['MessageKey'];
-            data: {
-              field: string;
-              errors: {
-                field: string;
-                message: string;
-                code?: components['schemas']['MessageKey'];
-              }[];
-              stage?: number;
-              checks?: string[];
-              segments?: string[];
-              code?: string;
-            };
-          };
+          'application/json': components['schemas']['BadRequestReply'];
         };
       };
       401: components['responses']['Unauthorized'];
@@ -18869,23 +17338,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            status: boolean;
-            message: string;
-            code?: components['schemas']['MessageKey'];
-            data: {
-              field: string;
-              errors: {
-                field: string;
-                message: string;
-                code?: components['schemas']['MessageKey'];
-              }[];
-              stage?: number;
-              checks?: string[];
-              segments?: string[];
-              code?: string;
-            };
-          };
+          'application/json': components['schemas']['BadRequestReply'];
         };
       };
       /** @description No valid token: missing, malformed, expired or revoked. */
@@ -18977,23 +17430,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            status: boolean;
-            message: string;
-            code?: components['schemas']['MessageKey'];
-            data: {
-              field: string;
-              errors: {
-                field: string;
-                message: string;
-                code?: components['schemas']['MessageKey'];
-              }[];
-              stage?: number;
-              checks?: string[];
-              segments?: string[];
-              code?: string;
-            };
-          };
+          'application/json': components['schemas']['BadRequestReply'];
         };
       };
       409: components['responses']['Conflict'];
@@ -19050,23 +17487,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            status: boolean;
-            message: string;
-            code?: components['schemas']['MessageKey'];
-            data: {
-              field: string;
-              errors: {
-                field: string;
-                message: string;
-                code?: components['schemas']['MessageKey'];
-              }[];
-              stage?: number;
-              checks?: string[];
-              segments?: string[];
-              code?: string;
-            };
-          };
+          'application/json': components['schemas']['BadRequestReply'];
         };
       };
       409: components['responses']['Conflict'];
@@ -19293,23 +17714,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            status: boolean;
-            message: string;
-            code?: components['schemas']['MessageKey'];
-            data: {
-              field: string;
-              errors: {
-                field: string;
-                message: string;
-                code?: components['schemas']['MessageKey'];
-              }[];
-              stage?: number;
-              checks?: string[];
-              segments?: string[];
-              code?: string;
-            };
-          };
+          'application/json': components['schemas']['BadRequestReply'];
         };
       };
       401: components['responses']['Unauthorized'];
@@ -19395,23 +17800,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            status: boolean;
-            message: string;
-            code?: components['schemas']['MessageKey'];
-            data: {
-              field: string;
-              errors: {
-                field: string;
-                message: string;
-                code?: components['schemas']['MessageKey'];
-              }[];
-              stage?: number;
-              checks?: string[];
-              segments?: string[];
-              code?: string;
-            };
-          };
+          'application/json': components['schemas']['BadRequestReply'];
         };
       };
       401: components['responses']['Unauthorized'];
@@ -19631,23 +18020,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            status: boolean;
-            message: string;
-            code?: components['schemas']['MessageKey'];
-            data: {
-              field: string;
-              errors: {
-                field: string;
-                message: string;
-                code?: components['schemas']['MessageKey'];
-              }[];
-              stage?: number;
-              checks?: string[];
-              segments?: string[];
-              code?: string;
-            };
-          };
+          'application/json': components['schemas']['BadRequestReply'];
         };
       };
       401: components['responses']['Unauthorized'];
@@ -19815,23 +18188,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            status: boolean;
-            message: string;
-            code?: components['schemas']['MessageKey'];
-            data: {
-              field: string;
-              errors: {
-                field: string;
-                message: string;
-                code?: components['schemas']['MessageKey'];
-              }[];
-              stage?: number;
-              checks?: string[];
-              segments?: string[];
-              code?: string;
-            };
-          };
+          'application/json': components['schemas']['BadRequestReply'];
         };
       };
       401: components['responses']['Unauthorized'];
@@ -19926,23 +18283,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            status: boolean;
-            message: string;
-            code?: components['schemas']['MessageKey'];
-            data: {
-              field: string;
-              errors: {
-                field: string;
-                message: string;
-                code?: components['schemas']['MessageKey'];
-              }[];
-              stage?: number;
-              checks?: string[];
-              segments?: string[];
-              code?: string;
-            };
-          };
+          'application/json': components['schemas']['BadRequestReply'];
         };
       };
       401: components['responses']['Unauthorized'];
@@ -20092,23 +18433,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            status: boolean;
-            message: string;
-            code?: components['schemas']['MessageKey'];
-            data: {
-              field: string;
-              errors: {
-                field: string;
-                message: string;
-                code?: components['schemas']['MessageKey'];
-              }[];
-              stage?: number;
-              checks?: string[];
-              segments?: string[];
-              code?: string;
-            };
-          };
+          'application/json': components['schemas']['BadRequestReply'];
         };
       };
       429: components['responses']['TooManyRequests'];
@@ -20170,23 +18495,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            status: boolean;
-            message: string;
-            code?: components['schemas']['MessageKey'];
-            data: {
-              field: string;
-              errors: {
-                field: string;
-                message: string;
-                code?: components['schemas']['MessageKey'];
-              }[];
-              stage?: number;
-              checks?: string[];
-              segments?: string[];
-              code?: string;
-            };
-          };
+          'application/json': components['schemas']['BadRequestReply'];
         };
       };
       429: components['responses']['TooManyRequests'];
@@ -20220,23 +18529,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            status: boolean;
-            message: string;
-            code?: components['schemas']['MessageKey'];
-            data: {
-              field: string;
-              errors: {
-                field: string;
-                message: string;
-                code?: components['schemas']['MessageKey'];
-              }[];
-              stage?: number;
-              checks?: string[];
-              segments?: string[];
-              code?: string;
-            };
-          };
+          'application/json': components['schemas']['BadRequestReply'];
         };
       };
       404: components['responses']['NotFound'];

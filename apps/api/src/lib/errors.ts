@@ -1,7 +1,8 @@
 /** One error type with a closed list of codes; the error handler maps each to HTTP. */
+import { ACK, type AckKey } from '@ekyc/contracts/acknowledgements';
 import { type CatalogueText, type MessageKey, MSG } from '@ekyc/contracts/messages';
 import { keyOfIssue } from '@ekyc/contracts/said';
-import { type Said, spoken } from './outcome.ts';
+import { type ReplyKey, type Said, spoken } from './outcome.ts';
 
 export const ERROR_HTTP = {
   VALIDATION: 400,
@@ -24,8 +25,8 @@ export type ErrorCode = keyof typeof ERROR_HTTP;
  * below refuses any other key, so the list stays what the server sends.
  */
 export const ERROR_MESSAGE_KEYS = {
-  // a shared rule's message, for any field
-  VALIDATION: Object.keys(MSG) as MessageKey[],
+  // a shared rule's message, for any field, or a refusal of ours (ACK)
+  VALIDATION: [...Object.keys(MSG), ...Object.keys(ACK)] as ReplyKey[],
   UNAUTHORIZED: ['unauthorized'],
   FORBIDDEN: ['unauthorized'],
   NOT_FOUND: ['notFound', 'requestNotFound'],
@@ -81,12 +82,12 @@ export const ERROR_MESSAGE_KEYS = {
     'backOfficeUnavailable',
   ],
   INTERNAL: ['somethingWrong'],
-} as const satisfies Record<ErrorCode, readonly MessageKey[]>;
+} as const satisfies Record<ErrorCode, readonly ReplyKey[]>;
 
 /** A catalogue key a failure of this kind may carry. */
 export type ErrorMessageKey<C extends ErrorCode> = (typeof ERROR_MESSAGE_KEYS)[C][number];
 /** A text of the failure's own: neither a catalogue key nor a catalogue text (those go by their key). */
-type OwnText<T extends string> = T extends MessageKey | CatalogueText ? never : T;
+type OwnText<T extends string> = T extends MessageKey | AckKey | CatalogueText ? never : T;
 
 const DEFAULT_MESSAGE: { [C in ErrorCode]: ErrorMessageKey<C> } = {
   VALIDATION: 'fieldRequired',
@@ -111,8 +112,8 @@ export const waitingRoom = (retrySeconds: number) =>
 
 export class AppError<C extends ErrorCode = ErrorCode, T extends string = string> extends Error {
   readonly code: C;
-  /** The message's key in MSG when it comes from the catalogue: the reply's `code`. */
-  messageKey: MessageKey | undefined;
+  /** The message's key in MSG or ACK when it comes from the catalogue: the reply's `code`. */
+  messageKey: ReplyKey | undefined;
   readonly data: Record<string, unknown>;
   /**
    * `said`: a catalogue message by its MSG key (one of ERROR_MESSAGE_KEYS for this kind, never its
@@ -131,7 +132,7 @@ export class AppError<C extends ErrorCode = ErrorCode, T extends string = string
 }
 
 /** Retry-After of a message that names a longer wait than its kind's. */
-const RETRY_AFTER_OF_MESSAGE: Partial<Record<MessageKey, number>> = { otpSendLimit: 3600 };
+const RETRY_AFTER_OF_MESSAGE: Partial<Record<ReplyKey, number>> = { otpSendLimit: 3600 };
 
 /**
  * Seconds a client waits before trying again after a 429 or a 503 (the reply's Retry-After): what
@@ -163,7 +164,7 @@ export function invalidField<T extends string>(
  * A 400 whose English says more than the catalogue message it is translated by (which file type
  * was found): the text as given, `key` as the reply's code and the field's.
  */
-export function invalidFieldAs(field: string, key: MessageKey, text: string): AppError {
+export function invalidFieldAs(field: string, key: ReplyKey, text: string): AppError {
   return fieldError(field, { message: text, code: key });
 }
 
@@ -177,7 +178,7 @@ export function invalidFieldIssue(field: string, issue: { message: string; param
   return fieldError(field, { message: issue.message, ...(code && { code }) });
 }
 
-function fieldError(field: string, said: { message: string; code?: MessageKey }): AppError {
+function fieldError(field: string, said: { message: string; code?: ReplyKey }): AppError {
   const error = new AppError('VALIDATION', `${field}: ${said.message}`, {
     field,
     errors: [{ field, message: said.message, ...(said.code && { code: said.code }) }],

@@ -21,12 +21,14 @@ export interface Outcome<D extends object = Record<string, unknown>> {
 /** A message of the catalogue by its key, as a socket message or a page carries it: its English text and the key. */
 export const told = (key: ReplyKey) => ({ message: TEXT[key], code: key });
 
-/** A catalogue message by its key, or a plain text outside the catalogue. */
-export type Said<T extends string> = MessageKey | PlainText<T>;
+/** A catalogue message by its key (MSG or ACK), or a plain text outside the catalogue. */
+export type Said<T extends string> = ReplyKey | PlainText<T>;
+
+const isReplyKey = (said: string): said is ReplyKey => isMessageKey(said) || Object.hasOwn(ACK, said);
 
 /** The reply's message and code from a catalogue key or a plain text. */
-export function spoken(said: string): { message: string; code?: MessageKey } {
-  return isMessageKey(said) ? { message: MSG[said], code: said } : { message: said };
+export function spoken(said: string): { message: string; code?: ReplyKey } {
+  return isReplyKey(said) ? { message: TEXT[said], code: said } : { message: said };
 }
 
 /** An applicant reply: its English text and, beside it, the key it is translated by. */

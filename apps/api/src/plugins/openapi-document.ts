@@ -174,8 +174,8 @@ function finishDeclaredFailure(response: Json, status: Failure) {
   const content = (asJson(response.content) ?? {}) as Record<string, Json>;
   const shared = { $ref: `#/components/schemas/${FAILURES[status].name}Reply` };
   const declared = asJson(content['application/json']?.schema);
-  if (!declared || isPlainEnvelope(declared)) content['application/json'] = { schema: shared };
-  else if (status === 400) withCodes(declared, status);
+  // every route's 400 is the one shape (validationErrorReplySchema): the shared reply, named once
+  if (!declared || isPlainEnvelope(declared) || status === 400) content['application/json'] = { schema: shared };
   else content['application/json'] = { schema: { anyOf: [withCodes(declared, status), shared] } };
   response.content = content;
   if (WITH_RETRY_AFTER.has(status))
