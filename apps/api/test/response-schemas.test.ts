@@ -61,12 +61,14 @@ type JsonSchema = {
   properties?: Record<string, JsonSchema>;
   required?: string[];
   oneOf?: JsonSchema[];
+  $ref?: string;
 };
 type OpenApi = {
   paths: Record<
     string,
     Record<string, { responses?: Record<string, { content?: Record<string, { schema?: JsonSchema }> }> }>
   >;
+  components: { schemas: Record<string, JsonSchema> };
 };
 
 let app: FastifyInstance;
@@ -158,8 +160,11 @@ describe('the OpenAPI document', () => {
     expect(missing, `back-office calls without a 200 reply in the document:\n${missing.join('\n')}`).toEqual([]);
   });
 
-  it('lists the 400 reply with each field error and its code', () => {
-    const schema = doc.paths['/api/v1/ekyc/send-otp']?.post?.responses?.['400']?.content?.['application/json']?.schema;
+  it('lists the 400 reply with each field error and its code, the one shared reply', () => {
+    const declared =
+      doc.paths['/api/v1/ekyc/send-otp']?.post?.responses?.['400']?.content?.['application/json']?.schema;
+    expect(declared).toEqual({ $ref: '#/components/schemas/BadRequestReply' });
+    const schema = doc.components.schemas.BadRequestReply;
     const errors = schema?.properties?.data?.properties?.errors as { items?: JsonSchema } | undefined;
     expect(errors?.items?.properties).toMatchObject({ field: {}, message: {}, code: {} });
   });
