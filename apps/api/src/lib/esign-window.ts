@@ -21,6 +21,15 @@ export interface WindowResult {
   detail?: string;
 }
 
+/**
+ * How a signing service's answer ended: `Ended` (signed, by default), or failed or not valid with
+ * the message key the window says (and the socket, for a failure) and the service's own words;
+ * `language` is the signer's, null when the answer names no transaction of ours.
+ */
+export type SigningCompletion<Ended extends { kind: string } = { kind: 'signed' }> = { language: Language | null } & (
+  Ended | { kind: 'failed'; said: EsignWindowKey; detail?: string } | { kind: 'invalid'; said: EsignWindowKey }
+);
+
 /** What the window says of an answer that signed nothing: the spec's error, why, and the service's own words. */
 export const notSigned = (c: { said: EsignWindowKey; detail?: string }): WindowResult => ({
   title: 'esignError',

@@ -9,11 +9,9 @@
  * reviewer as a failed check, the two names side by side.
  */
 import { X509Certificate } from 'node:crypto';
-import type { EsignWindowKey } from '@ekyc/contracts/acknowledgements';
-import type { Language } from '@ekyc/contracts/constants';
 import { MSG } from '@ekyc/contracts/messages';
 import { STAGE } from '@ekyc/contracts/stages';
-import { notSigned, type WindowResult } from '../../lib/esign-window.ts';
+import { notSigned, type SigningCompletion, type WindowResult } from '../../lib/esign-window.ts';
 import { told } from '../../lib/outcome.ts';
 import { attributeExchanges } from '../../providers/exchanges/scope.ts';
 import type { EsignDeps } from './deps.ts';
@@ -30,17 +28,8 @@ import { expireIfPending } from './start-esign-consent.ts';
 
 type Deps = Pick<EsignDeps, 'config' | 'database' | 'hub' | 'hasher' | 'records' | 'esign'>;
 
-/**
- * How the answer ended, and what the e-sign window says in the signer's language (none when the
- * answer names no transaction of ours): a failure's message key (told on the socket too) and the
- * signing service's or the check's own words.
- */
-export type EsignCompletion = { language: Language | null } & (
-  | { kind: 'signed' }
-  | { kind: 'expired' }
-  | { kind: 'failed'; said: EsignWindowKey; detail?: string }
-  | { kind: 'invalid'; said: EsignWindowKey }
-);
+/** How the form's answer ended: signed, past its window, failed or not valid. */
+export type EsignCompletion = SigningCompletion<{ kind: 'signed' } | { kind: 'expired' }>;
 
 export async function completeEsign(deps: Deps, eSignResponse: string): Promise<EsignCompletion> {
   let result;

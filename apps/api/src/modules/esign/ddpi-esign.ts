@@ -5,9 +5,7 @@
  * the same e-sign port, as a transaction of its own; it is kept apart from the form (file kind
  * signed-ddpi, section _ddpi) and only then does the depository registration carry the DDPI.
  */
-import type { EsignWindowKey } from '@ekyc/contracts/acknowledgements';
 import type { DdpiData } from '@ekyc/contracts/calls/ddpi';
-import type { Language } from '@ekyc/contracts/constants';
 import type { EsignConsentData } from '@ekyc/contracts/calls/esign-consent';
 import type { EsignDeps } from './deps.ts';
 import { renderDdpiDocument } from '../../documents/ddpi-document.ts';
@@ -15,7 +13,7 @@ import { verifyDetachedCms } from '../../documents/signing/cms.ts';
 import { addSignaturePlaceholder, byteRangeDigest, embedCms } from '../../documents/signing/pdf-signature.ts';
 import { randomId } from '../../lib/crypto.ts';
 import { AppError } from '../../lib/errors.ts';
-import { signingFormHtml } from '../../lib/esign-window.ts';
+import { type SigningCompletion, signingFormHtml } from '../../lib/esign-window.ts';
 import { ok, told, type Outcome } from '../../lib/outcome.ts';
 import { channels } from '../../realtime/hub.ts';
 import { DDPI_PENDING, DDPI_SECTION, type DdpiPending, type DdpiRecord } from '../../records/ddpi.ts';
@@ -114,12 +112,8 @@ export async function startDdpiSigning(deps: Deps, applicantId: string): Promise
   return ok('esignStarted', { transaction_id: txn, api_response: html, expires_in: window });
 }
 
-/** How the answer ended, and what the e-sign window says in the signer's language (none when the answer names no transaction of ours). */
-export type DdpiCompletion = { language: Language | null } & (
-  | { kind: 'signed' }
-  | { kind: 'failed'; said: EsignWindowKey; detail?: string }
-  | { kind: 'invalid'; said: EsignWindowKey }
-);
+/** How a DDPI's answer ended: signed, failed or not valid. */
+export type DdpiCompletion = SigningCompletion;
 
 /** The ESP's answer for a DDPI: the CMS checked and embedded, the signed DDPI kept apart from the form. */
 export async function completeDdpiSigning(deps: Deps, eSignResponse: string): Promise<DdpiCompletion> {

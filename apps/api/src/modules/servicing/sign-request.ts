@@ -4,7 +4,6 @@
  * placeholder and its InputHash, the ESP's popup, the CMS verified against the trust anchors and
  * embedded. A signed request goes to the back office's Requests queue (four eyes).
  */
-import type { EsignWindowKey } from '@ekyc/contracts/acknowledgements';
 import type { Language } from '@ekyc/contracts/constants';
 import { attributeExchanges } from '../../providers/exchanges/scope.ts';
 import type { ServiceRequestView } from '@ekyc/contracts/calls/client-area';
@@ -15,7 +14,7 @@ import { verifyDetachedCms } from '../../documents/signing/cms.ts';
 import { addSignaturePlaceholder, byteRangeDigest, embedCms } from '../../documents/signing/pdf-signature.ts';
 import { randomId } from '../../lib/crypto.ts';
 import { AppError } from '../../lib/errors.ts';
-import { signingFormHtml } from '../../lib/esign-window.ts';
+import { type SigningCompletion, signingFormHtml } from '../../lib/esign-window.ts';
 import { ok, type Outcome } from '../../lib/outcome.ts';
 import { notifyClient } from './notify-client.ts';
 import type { RequestPayload } from './request-payload.ts';
@@ -168,10 +167,8 @@ export async function startRequestSigning(
   return ok('esignStarted', { transaction_id: txn, api_response: html, expires_in: window });
 }
 
-/** How the answer ended, and what the e-sign window says in the client's language (none when the answer names no transaction of ours). */
-export type RequestSigning = { language: Language | null } & (
-  { kind: 'signed'; request: ServiceRequestRow } | { kind: 'failed' | 'invalid'; said: EsignWindowKey; detail?: string }
-);
+/** How a request's answer ended: signed (the request as it stands), failed or not valid. */
+export type RequestSigning = SigningCompletion<{ kind: 'signed'; request: ServiceRequestRow }>;
 
 /**
  * The ESP's answer for a request: the CMS checked and embedded, the request signed and put in the
