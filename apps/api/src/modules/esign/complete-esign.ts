@@ -44,8 +44,8 @@ export async function completeEsign(deps: Deps, eSignResponse: string): Promise<
   const { language } = row;
   if (row.status === 'signed') return { kind: 'signed', language };
   if (row.status === 'expired') return { kind: 'expired', language };
-  if (row.status === 'failed')
-    return { kind: 'failed', said: 'esignError', detail: row.message ?? undefined, language };
+  // a repeat of an answer already taken: the first said why; the reason kept may be ours, not the service's
+  if (row.status === 'failed') return { kind: 'failed', said: 'esignError', language };
   if (deps.esign.now() > row.expiresAt.getTime()) {
     await expireIfPending(deps, row.txnId);
     return { kind: 'expired', language };
