@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { screenSchema } from './screen.ts';
+import { screenSchema, screenShape } from './screen.ts';
 
 /**
  * Every reply is { status, message, data } (contract, API). Beside the English message, `code` names
@@ -10,9 +10,6 @@ import { screenSchema } from './screen.ts';
 export function replySchema<T extends z.core.$ZodType>(data: T) {
   return z.object({ status: z.boolean(), message: z.string(), code: z.optional(z.string()), data });
 }
-
-/** Where a refused stage action sends the applicant: the route, and `moved` when the step was asked for at another stage. */
-const screenShape = { screen: z.optional(screenSchema), moved: z.optional(z.literal(true)) };
 
 /**
  * A stage action's refusal data: where to go, and the fields this call's refusals may carry besides

@@ -20,3 +20,13 @@ export const screenSchema = z.union([applicantRouteSchema, z.templateLiteral([ap
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
 const sameScreen: Same<z.infer<typeof screenSchema>, Screen> = true;
 void sameScreen;
+
+/** Where a refused stage action sends the applicant: the route, and `moved` when the step was asked for at another stage. */
+export const screenShape = { screen: z.optional(screenSchema), moved: z.optional(z.literal(true)) };
+
+/**
+ * How a client reads any refusal's data: where to go, typed, and whatever else its call names, kept
+ * as it came (read by the page that knows the call). The server's schema for a refusal is strict
+ * (refusalDataSchema in envelope.ts); a client's reading of it is tolerant.
+ */
+export const refusalReadingSchema = z.looseObject(screenShape);

@@ -84,6 +84,16 @@ export const ERROR_MESSAGE_KEYS = {
   INTERNAL: ['somethingWrong'],
 } as const satisfies Record<ErrorCode, readonly ReplyKey[]>;
 
+/** The catalogue keys a failure answered with this HTTP status may carry as its code (the document's enum, the reply check's). */
+export function failureCodesOf(status: number): [string, ...string[]] {
+  const codes = new Set<string>();
+  for (const code of Object.keys(ERROR_HTTP) as ErrorCode[])
+    if (ERROR_HTTP[code] === status) for (const key of ERROR_MESSAGE_KEYS[code]) codes.add(key);
+  const list = [...codes].sort();
+  if (!list.length) throw new Error(`no failure answers HTTP ${status}`);
+  return list as [string, ...string[]];
+}
+
 /** A catalogue key a failure of this kind may carry. */
 export type ErrorMessageKey<C extends ErrorCode> = (typeof ERROR_MESSAGE_KEYS)[C][number];
 /** A text of the failure's own: neither a catalogue key nor a catalogue text (those go by their key). */

@@ -28,7 +28,7 @@ const isReplyKey = (said: string): said is ReplyKey => isMessageKey(said) || Obj
 
 /** The reply's message and code from a catalogue key or a plain text. */
 export function spoken(said: string): { message: string; code?: ReplyKey } {
-  return isReplyKey(said) ? { message: TEXT[said], code: said } : { message: said };
+  return isReplyKey(said) ? told(said) : { message: said };
 }
 
 /** An applicant reply: its English text and, beside it, the key it is translated by. */

@@ -5,9 +5,9 @@
  * does not name is a contract error (tests fail on it, development logs it). The error handler
  * answers every failure with it, whatever the route declared.
  */
-import { FAILURE_DATA, type FailureStatus } from '@ekyc/contracts/envelope';
-import * as z from 'zod/mini';
+import { FAILURE_DATA, type FailureStatus, failureReplySchema } from '@ekyc/contracts/envelope';
 import { safeParse } from 'zod/v4/core';
+import { failureCodesOf } from '../lib/errors.ts';
 import { ReplyContractError, type ReplyCheck } from './reply-serializer.ts';
 import { replyWriter } from './reply-writer.ts';
 
@@ -20,11 +20,10 @@ export interface FailureBody {
 
 const statusOf = (http: number): FailureStatus => (http in FAILURE_DATA ? (http as FailureStatus) : 500);
 
-const envelopeOf = (status: FailureStatus) =>
-  z.object({ status: z.literal(false), message: z.string(), code: z.optional(z.string()), data: FAILURE_DATA[status] });
+const envelopeOf = (status: FailureStatus) => failureReplySchema(failureCodesOf(status), FAILURE_DATA[status]);
 const schemas = new Map<FailureStatus, ReturnType<typeof envelopeOf>>();
 
-/** A failure's envelope schema for an HTTP status: the status's data, every field named. */
+/** A failure's envelope schema for an HTTP status, as the document gives it: the codes of the status, its data, every field named. */
 export function failureSchemaOf(http: number) {
   const status = statusOf(http);
   let schema = schemas.get(status);

@@ -8,7 +8,7 @@ import { FAILURE_DATA, failureReplySchema } from '@ekyc/contracts/envelope';
 import { z } from 'zod';
 import type { $ZodType } from 'zod/v4/core';
 import { SCHEME } from '../lib/api-docs.ts';
-import { ERROR_HTTP, ERROR_MESSAGE_KEYS, type ErrorCode } from '../lib/errors.ts';
+import { failureCodesOf } from '../lib/errors.ts';
 import { IDEMPOTENCY_KEY_PATTERN } from './idempotency.ts';
 
 export const API_DESCRIPTION = [
@@ -81,16 +81,6 @@ export type Failure = keyof typeof FAILURES;
 const WITH_RETRY_AFTER = new Set<number>([429, 503]);
 const MESSAGE_KEY_REF = { $ref: '#/components/schemas/MessageKey' };
 
-/** The catalogue keys a reply of this HTTP status can carry as its code. */
-function codesOf(status: number): [string, ...string[]] {
-  const codes = new Set<string>();
-  for (const code of Object.keys(ERROR_HTTP) as ErrorCode[])
-    if (ERROR_HTTP[code] === status) for (const key of ERROR_MESSAGE_KEYS[code]) codes.add(key);
-  const list = [...codes].sort();
-  if (!list.length) throw new Error(`no failure answers HTTP ${status}`);
-  return list as [string, ...string[]];
-}
-
 function jsonSchemaOf(schema: $ZodType): Record<string, unknown> {
   const { $schema: _, ...json } = z.toJSONSchema(schema, { target: 'draft-2020-12', io: 'output' });
   return json;
@@ -102,7 +92,7 @@ const asJson = (value: unknown): Json | undefined =>
 
 /** The `code` of a failure reply of this status: the enum of its keys (all of the catalogue for 400). */
 function codeSchemaOf(status: Failure): Json {
-  return status === 400 ? MESSAGE_KEY_REF : { type: 'string', enum: codesOf(status) };
+  return status === 400 ? MESSAGE_KEY_REF : { type: 'string', enum: failureCodesOf(status) };
 }
 
 /** A failure reply's schema, with `code` (and each field error's code) as the enum of its status. */
@@ -117,12 +107,15 @@ function withCodes(schema: Json, status: Failure): Json {
 
 function failureComponents() {
   const schemas: Json = {
-    MessageKey: { type: 'string', enum: codesOf(400), description: 'A key of the message catalogue.' },
+    MessageKey: { type: 'string', enum: failureCodesOf(400), description: 'A key of the message catalogue.' },
   };
   const responses: Json = {};
   for (const [status, { name, description }] of Object.entries(FAILURES)) {
     const code = Number(status) as Failure;
-    schemas[`${name}Reply`] = withCodes(jsonSchemaOf(failureReplySchema(codesOf(code), FAILURE_DATA[code])), code);
+    schemas[`${name}Reply`] = withCodes(
+      jsonSchemaOf(failureReplySchema(failureCodesOf(code), FAILURE_DATA[code])),
+      code,
+    );
     responses[name] = {
       description,
       ...(WITH_RETRY_AFTER.has(code) && { headers: { 'Retry-After': { $ref: '#/components/headers/RetryAfter' } } }),

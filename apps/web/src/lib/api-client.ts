@@ -15,7 +15,7 @@
  * Nothing else in the web calls fetch (a lint rule): a file the server links to (a PDF to preview)
  * comes through downloadBytes, an authenticated export through a client's file().
  */
-import { screenSchema } from '@ekyc/contracts/screen';
+import { refusalReadingSchema } from '@ekyc/contracts/screen';
 import { MSG } from '@ekyc/contracts/messages';
 import * as z from 'zod/mini';
 import { whenOnline } from './network';
@@ -30,12 +30,8 @@ export const API_BASE = '/api/v1/ekyc';
 export const REQUEST_TIMEOUT_MS = 45_000;
 export const UPLOAD_TIMEOUT_MS = 120_000;
 
-/**
- * What the data of a refused reply may carry: the route to go to (spec section 4), typed by the
- * contracts, and what else the call's refusal names (read by the page that knows the call). A
- * client reads a refusal tolerantly: the server's schema for it is strict, this reading is not.
- */
-const refusedDataSchema = z.looseObject({ screen: z.optional(screenSchema), moved: z.optional(z.literal(true)) });
+/** What the data of a refused reply may carry: the route to go to (spec section 4) and what else its call names. */
+const refusedDataSchema = refusalReadingSchema;
 export type RefusedData = z.infer<typeof refusedDataSchema>;
 
 /** A reply: its data parsed with the call's schema when status is true. */
