@@ -222,6 +222,43 @@ describe('CVL KRA record, transcribed from generate_kra_data_plugin.py and the C
     expect(records[0]).toContain('<APP_RES_NO></APP_RES_NO>');
   });
 
+  it('an interrupted upload the KRA holds under its application number is not sent again; held under another, it is', async () => {
+    const sentFlags: string[] = [];
+    const client = (heldAppNo: string) =>
+      new CvlKraClient({
+        baseUrl: 'https://kra',
+        userName: 'U',
+        posCode: 'P',
+        password: 'pw',
+        passKey: 'K',
+        ipv,
+        codes: codes('kra'),
+        fetch: async (url: string, init: RequestInit) => {
+          const op = url.split('/').pop()!;
+          const form = Object.fromEntries(new URLSearchParams(String(init.body)));
+          if (op === 'InsertUpdateKYCRecord') sentFlags.push(/<APP_UPDTFLG>(\d+)</.exec(form.inputXML!)![1]!);
+          const inner =
+            op === 'GetPassword'
+              ? 'SESSION'
+              : op === 'GetPanStatus'
+                ? '<APP_RES_ROOT><APP_PAN_INQ><APP_STATUS>101</APP_STATUS></APP_PAN_INQ></APP_RES_ROOT>'
+                : op === 'SolicitPANDetailsFetchALLKRA'
+                  ? `<ROOT><APP_PAN_INQ><APP_NO>${heldAppNo}</APP_NO><APP_NAME>${subject.name}</APP_NAME>` +
+                    '<APP_DOB_DT>15/08/1990</APP_DOB_DT><APP_STATUS>101</APP_STATUS></APP_PAN_INQ></ROOT>'
+                  : `<ROOT><KYCDATA><APP_NO>${subject.applicationNo}</APP_NO><APP_STATUS>ERR-00000</APP_STATUS></KYCDATA></ROOT>`;
+          return new Response(`<string>${inner.replace(/</g, '&lt;').replace(/>/g, '&gt;')}</string>`);
+        },
+      });
+    const repeat = { ...subject, interrupted: true };
+    expect(await client(subject.applicationNo).upload(repeat)).toMatchObject({
+      status: 'submitted',
+      reference: subject.applicationNo,
+    });
+    expect(sentFlags).toEqual([]);
+    expect(await client('OTHER-APPLICATION').upload(repeat)).toMatchObject({ status: 'submitted' });
+    expect(sentFlags).toEqual(['02']);
+  });
+
   it('fails when any one code of the transcribed fixture is changed', () => {
     const coded = codedIndexes(f);
     expect(coded.length).toBeGreaterThan(15);

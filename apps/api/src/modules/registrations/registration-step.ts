@@ -55,7 +55,11 @@ export async function runRegistrationStep(
   if (isUcc(kind) && !c.boId) return;
   if (kind === 'ckyc' && (await repo.get(db, applicantId, 'kra'))?.status !== 'accepted') return;
 
-  const subject = await buildSubject(deps, c, row.attempts > 0 && row.requestId === null);
+  const subject = {
+    ...(await buildSubject(deps, c, row.attempts > 0 && row.requestId === null)),
+    // claimed (its request id kept) but never answered: the last process stopped with it in flight
+    interrupted: row.status === 'pending' && row.requestId !== null,
+  };
   const registrar = registrarFor(deps, kind);
   let answer: RegistrationAnswer;
   try {

@@ -81,6 +81,11 @@ export interface RegistrationSubject {
   /** A correction sent after a rejection or a hold: the KRA takes it as a modification. */
   resubmission: boolean;
   /**
+   * This request was sent before and its answer never kept (the process stopped while it was in
+   * flight): a registrar that cannot tell a repeat by its request id looks for its own first.
+   */
+  interrupted?: boolean;
+  /**
    * A client's request after the account is open (client area): the depository's file is a
    * modification (CDSL BOMOD) and the KRA's record APP_UPDTFLG 02.
    */
