@@ -111,6 +111,22 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(() => app.close());
 
+it('keeps the sittings, confirmations and pairs as their rebuild from the decisions gives them', async () => {
+  // the decisions above came in one statement: the statement's rows are summed per sitting together
+  const tables = ['review_sittings', 'review_confirmations', 'review_pairs'];
+  const written = async (tx: Tx) =>
+    Promise.all(tables.map((t) => query(tx, sql.raw(`select * from ${t} x order by x::text`))));
+  await app.deps.database.db
+    .transaction(async (tx) => {
+      const before = await written(tx);
+      expect(before[0]!.length).toBeGreaterThan(40);
+      await tx.execute(sql`select review_summaries_rebuild()`);
+      expect(await written(tx)).toEqual(before);
+      throw new Error('rolled back');
+    })
+    .catch((err: Error) => expect(err.message).toBe('rolled back'));
+});
+
 it('keeps the day tables equal to the per-decision rows as they are written, counted again and removed', async () => {
   expect(await snapshot(drift)).toEqual({ turnaround: 0, pairs: 0, confirmations: 0 });
   // a holiday's recount updates the working seconds of many decisions in one statement
