@@ -11,6 +11,7 @@ import { standingOrNotFound } from './approval.ts';
 import { auditRepository as auditRepo } from './audit.repository.ts';
 import { staffRepository as staffRepo, type StaffRow } from './staff.repository.ts';
 import { type ClaimRow, operationsRepository as ops } from './operations.repository.ts';
+import type { QueueRow } from './standing.repository.ts';
 import { isUuid } from '../../lib/uuid.ts';
 
 type Deps = Pick<BackofficeDeps, 'database' | 'config'>;
@@ -40,21 +41,21 @@ function claimView(deps: Deps, claim: ClaimRow | undefined, viewerId: string): C
   };
 }
 
-export const heldBy = (claim: ClaimRow) =>
+export const heldBy = (claim: Pick<ClaimRow, 'staffId' | 'staffName'>) =>
   new AppError('CONFLICT', `${claim.staffName} is working on this application.`, {
     holder: { staff_id: claim.staffId, name: claim.staffName },
   });
 
 /**
- * Inside a decision's transaction: refuses when another reviewer holds the application, otherwise
- * takes (or refreshes) the caller's claim.
+ * The start of a decision's transaction: refuses when another reviewer holds the application,
+ * otherwise takes (or refreshes) the caller's claim, makes the caller the actor of what the
+ * transaction writes and locks the applicant's row; answers the standing read under that lock (a
+ * checker's approval committed a moment ago is seen, and nothing lands on it unseen).
  */
-export async function holdForDecision(deps: Deps, tx: Tx, staff: StaffRow, applicantId: string): Promise<void> {
-  await ops.lockClaim(tx, applicantId);
-  const claim = await ops.claimOf(tx, applicantId);
-  if (isCurrent(deps, claim) && claim.staffId !== staff.id) throw heldBy(claim);
-  if (claim?.staffId === staff.id) await ops.touchClaim(tx, applicantId, staff.id);
-  else await ops.putClaim(tx, applicantId, staff.id, null);
+export async function holdForDecision(deps: Deps, tx: Tx, staff: StaffRow, applicantId: string): Promise<QueueRow> {
+  const holder = await ops.takeForDecision(tx, applicantId, staff.id, deps.config.backoffice.claimIdleMinutes);
+  if (holder) throw heldBy(holder);
+  return standingOrNotFound(tx, applicantId);
 }
 
 export async function claimApplication(deps: Deps, staff: StaffRow, applicantId: string): Promise<ClaimView> {

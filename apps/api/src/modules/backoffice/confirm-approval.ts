@@ -37,11 +37,8 @@ export async function confirmApproval(
   // opened commit together (a crash leaves all or nothing; the sweep starts a case whose first
   // steps were not queued)
   await db.transaction(async (tx) => {
-    await holdForDecision(deps, tx, staff, applicantId);
-    await repo.actAs(tx, staff.id);
-    await deps.records.lock(applicantId, tx);
     // Re-read under the transaction: a reviewer rejecting a stage at the same moment wins or waits.
-    const standing = await standingOrNotFound(tx, applicantId);
+    const standing = await holdForDecision(deps, tx, staff, applicantId);
     if (standing.status === 'Approved' || standing.status === 'Completed')
       throw new AppError('CONFLICT', 'This application is already approved.', { status: standing.status });
     if (!mayMove(standing.status, 'confirm') || !(await allStagesAccepted(deps, applicantId, tx)))

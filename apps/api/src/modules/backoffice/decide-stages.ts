@@ -14,7 +14,6 @@ import { isStageCode, STAGES } from '@ekyc/contracts/stages';
 import type { BackofficeDeps } from './deps.ts';
 import { AppError } from '../../lib/errors.ts';
 import { standingOrNotFound } from './approval.ts';
-import { auditRepository as repo } from './audit.repository.ts';
 import type { StaffRow } from './staff.repository.ts';
 import { endClaim, holdForDecision } from './claims.ts';
 import { acceptOverrides } from './decisions/accept-overrides.ts';
@@ -56,12 +55,9 @@ export async function decideStages(
   const holds = await segmentHoldsOf(deps, applicantId, decisions);
 
   const outcome = await db.transaction(async (tx) => {
-    await holdForDecision(deps, tx, staff, applicantId);
-    await repo.actAs(tx, staff.id);
     // the standing read under the applicant's row: a checker's approval committed a moment ago is
     // seen here, and no decision lands on an approved application
-    await deps.records.lock(applicantId, tx);
-    const standing = await standingOrNotFound(tx, applicantId);
+    const standing = await holdForDecision(deps, tx, staff, applicantId);
     if (!mayMove(standing.status, 'decide'))
       throw new AppError('CONFLICT', 'This application is not waiting for a decision.', { status: standing.status });
     const list = await deps.records.kycList(applicantId, tx);

@@ -225,6 +225,24 @@ export const operationsRepository = {
           where applicant_id = ${applicantId}::uuid and staff_id = ${staffId}::uuid`,
     );
   },
+  /**
+   * A decision's start in one call (backoffice_take_for_decision): the claim's lock (lockClaim's),
+   * the claim taken or kept alive, the staff member the actor of what the transaction writes, the
+   * applicant's row locked; or, when another staff member's claim is current, nothing but its holder.
+   */
+  async takeForDecision(
+    tx: Tx,
+    applicantId: string,
+    staffId: string,
+    idleMinutes: number,
+  ): Promise<Pick<ClaimRow, 'staffId' | 'staffName'> | undefined> {
+    const [row] = await query<{ holder_id: string; holder_name: string }>(
+      tx,
+      sql`select holder_id, holder_name from backoffice_take_for_decision(${`claim:${applicantId}`},
+            ${applicantId}::uuid, ${staffId}::uuid, ${idleMinutes}::integer)`,
+    );
+    return row ? { staffId: row.holder_id, staffName: row.holder_name } : undefined;
+  },
   async dropClaim(tx: Tx, applicantId: string): Promise<void> {
     await tx.execute(sql`delete from backoffice_claims where applicant_id = ${applicantId}::uuid`);
   },

@@ -26,10 +26,7 @@ export async function withdrawSendBack(
   const db = deps.database.db;
   await standingOrNotFound(db, applicantId);
   const status = await db.transaction(async (tx) => {
-    await holdForDecision(deps, tx, staff, applicantId);
-    await repo.actAs(tx, staff.id);
-    await deps.records.lock(applicantId, tx);
-    const standing = await standingOrNotFound(tx, applicantId);
+    const standing = await holdForDecision(deps, tx, staff, applicantId);
     if (!mayMove(standing.status, 'withdraw-send-back'))
       throw new AppError('CONFLICT', 'Nothing of this application is sent back.', { status: standing.status });
     const list = await deps.records.kycList(applicantId, tx);

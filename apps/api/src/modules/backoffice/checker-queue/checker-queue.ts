@@ -121,10 +121,7 @@ export async function returnToMaker(
   const db = deps.database.db;
   await standingOrNotFound(db, applicantId);
   const returnedTo = await db.transaction(async (tx) => {
-    await holdForDecision(deps, tx, staff, applicantId);
-    await repo.actAs(tx, staff.id);
-    await deps.records.lock(applicantId, tx);
-    const standing = await standingOrNotFound(tx, applicantId);
+    const standing = await holdForDecision(deps, tx, staff, applicantId);
     if (!mayMove(standing.status, 'return-to-maker') || !(await allStagesAccepted(deps, applicantId, tx)))
       throw new AppError('CONFLICT', 'This application is not waiting for a confirmation.', {
         status: standing.status,

@@ -73,10 +73,7 @@ export async function rejectFinally(
   await standingOrNotFound(db, applicantId);
   const reason = await currentReason(db, 'code', code, 'close');
   await db.transaction(async (tx) => {
-    await holdForDecision(deps, tx, staff, applicantId);
-    await repo.actAs(tx, staff.id);
-    await deps.records.lock(applicantId, tx);
-    const standing = await standingOrNotFound(tx, applicantId);
+    const standing = await holdForDecision(deps, tx, staff, applicantId);
     if (!mayMove(standing.status, 'close'))
       throw new AppError('CONFLICT', 'Only an application under review or sent back can be rejected finally.', {
         status: standing.status,
