@@ -13,9 +13,9 @@
  * - none stuck: from where it stands the lifecycle table leads it to Completed, each move's
  *   condition met by its stages (wayOut).
  * A sample of the sequences (one in DRIVE_EVERY, drawn by fast-check, so that a shrunk failure
- * drives out too; and every one left to sign a changed form again) then takes the application
- * through the API to Approved, one in four of those on to Completed, and the moves it made must be
- * the ones the table's way out named.
+ * drives out too; and one in IN_PROGRESS_EVERY of those left to sign a changed form again) then
+ * takes the application through the API to Approved, one in four of those on to Completed, and the
+ * moves it made must be the ones the table's way out named.
  *
  * Each sequence has an applicant of its own, signed and at the final stage: an SQL copy of one the
  * sandbox fixture made (support/applicant-copies.ts; the fixture's thirty statements cost more than

@@ -37,9 +37,14 @@ const ROOT = path.resolve(import.meta.dirname, '../../../..');
 /** The files the run's sequences are shared between, one Vitest worker each. */
 export const PARTS = 2;
 /** The run's sequences, all parts together; on the PostgreSQL server (two instances, every statement a network round trip) fewer. */
-const RUNS = Number(process.env.LIFECYCLE_MODEL_RUNS ?? (process.env.TEST_DATABASE_URL ? 40 : 500));
-/** One sequence in this many is driven out through the API (every one on the PostgreSQL server). */
-const DRIVE_EVERY = process.env.TEST_DATABASE_URL ? 1 : 8;
+const RUNS = Number(process.env.LIFECYCLE_MODEL_RUNS ?? (process.env.TEST_DATABASE_URL ? 40 : 2000));
+/**
+ * One sequence in this many is driven out through the API (every one on the PostgreSQL server),
+ * and one in IN_PROGRESS_EVERY of those left to sign a changed form again: a run of 2,000 drives
+ * out as many as one of 500 did when it drove one in eight and every one left in progress.
+ */
+const DRIVE_EVERY = process.env.TEST_DATABASE_URL ? 1 : 32;
+const IN_PROGRESS_EVERY = process.env.TEST_DATABASE_URL ? 1 : 4;
 /** Below this many sequences a transition of the table may go unseen by chance: its count is shown, not required. */
 const COVERAGE_FROM = 200;
 
@@ -116,7 +121,8 @@ export function lifecycleModelPart(part: number) {
       const details = await fc.check(
         fc.asyncProperty(
           fc.commands(commands, { maxCommands: 8, ...(replayPath && { replayPath }) }),
-          // one sequence in DRIVE_EVERY is driven out to Approved, one in four of those on to Completed
+          // one sequence in DRIVE_EVERY is driven out to Approved (one in IN_PROGRESS_EVERY of those
+          // left in progress), one in four of those on to Completed
           fc.nat(DRIVE_EVERY - 1),
           fc.nat(3),
           async (cmds, drive, ending) => {
@@ -126,8 +132,10 @@ export function lifecycleModelPart(part: number) {
             const real: Real = { ...copy, state: await lifecycleState(actors.app, copy.id) };
             check(model, real.state);
             await fc.asyncModelRun(() => ({ model, real }), cmds);
-            // and every one left to sign a changed form again: the rarest way out, proven each time
-            if (drive === 0 || real.state.standing === 'In progress') await driveOut(model, real, ending === 0);
+            // and of those left to sign a changed form again (the rarest way out) many more
+            const inProgress = real.state.standing === 'In progress';
+            if (drive === 0 || (inProgress && drive % IN_PROGRESS_EVERY === 0))
+              await driveOut(model, real, ending === 0);
             // a long run shows it is alive
             if (++sequences % 500 === 0)
               console.log(
