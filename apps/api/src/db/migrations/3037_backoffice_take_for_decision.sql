@@ -3,7 +3,8 @@
 -- transaction: the claim's lock, the claim read, the claim taken or kept alive, the staff member set
 -- as the actor of what the transaction writes, the applicant's row locked. They are one call now,
 -- in that order: it answers the holder when another staff member's claim is current (nothing
--- taken; the caller refuses), and nothing when the claim is the caller's. The lock key is the
+-- taken; the caller refuses), and nothing when the claim is the caller's (or there is no such
+-- application: nothing is taken, and the caller's standing read under the lock finds none). The lock key is the
 -- caller's (the same as the claim's other uses take), the idle time the claim lapses after its own.
 
 create or replace function backoffice_take_for_decision(
@@ -12,6 +13,10 @@ create or replace function backoffice_take_for_decision(
 declare
   c record;
 begin
+  -- no such application: nothing taken (the caller's standing read answers that)
+  if not exists (select 1 from applicants where id = p_applicant) then
+    return;
+  end if;
   perform pg_advisory_xact_lock(hashtext(p_lock_key));
   select cl.staff_id, s.name, cl.last_active_at into c
     from backoffice_claims cl join staff s on s.id = cl.staff_id where cl.applicant_id = p_applicant;

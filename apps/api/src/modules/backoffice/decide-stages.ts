@@ -44,13 +44,6 @@ export async function decideStages(
     const version = d.code ? (await currentReason(db, 'decisions', d.code, 'send_back', d.stage)).version : undefined;
     stored.set(d.stage, encodeReason(d.code, d.reason, version));
   }
-  const overrides = await acceptOverrides(
-    deps,
-    applicantId,
-    decisions,
-    new Map((await deps.records.kycList(applicantId)).map((s) => [s.stage, s.adminActivity])),
-  );
-
   // partial approval: the derivatives segments held back pending their proof (null: not decided here)
   const holds = await segmentHoldsOf(deps, applicantId, decisions);
 
@@ -61,6 +54,13 @@ export async function decideStages(
     if (!mayMove(standing.status, 'decide'))
       throw new AppError('CONFLICT', 'This application is not waiting for a decision.', { status: standing.status });
     const list = await deps.records.kycList(applicantId, tx);
+    const overrides = await acceptOverrides(
+      deps,
+      tx,
+      applicantId,
+      decisions,
+      new Map(list.map((s) => [s.stage, s.adminActivity])),
+    );
     // a stage named twice takes its last decision, as when each was written in turn
     const changed = [...new Map(decisions.map((d) => [d.stage, d])).values()].filter((d) => {
       const entry = list.find((s) => s.stage === d.stage);

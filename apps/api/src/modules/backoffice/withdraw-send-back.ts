@@ -9,7 +9,6 @@ import { MSG } from '@ekyc/contracts/messages';
 import { STAGE } from '@ekyc/contracts/stages';
 import type { BackofficeDeps } from './deps.ts';
 import { AppError } from '../../lib/errors.ts';
-import { standingOrNotFound } from './approval.ts';
 import { auditRepository as repo } from './audit.repository.ts';
 import type { StaffRow } from './staff.repository.ts';
 import { endClaim, holdForDecision } from './claims.ts';
@@ -24,7 +23,6 @@ export async function withdrawSendBack(
   stage: number,
 ): Promise<{ status: string; client_code: null; awaiting_confirmation: false }> {
   const db = deps.database.db;
-  await standingOrNotFound(db, applicantId);
   const status = await db.transaction(async (tx) => {
     const standing = await holdForDecision(deps, tx, staff, applicantId);
     if (!mayMove(standing.status, 'withdraw-send-back'))

@@ -8,7 +8,7 @@ import type { AwaitingData, BulkConfirmData } from '@ekyc/contracts/calls/backof
 import { mayMove } from '@ekyc/contracts/lifecycle';
 import type { BackofficeDeps } from '../deps.ts';
 import { AppError } from '../../../lib/errors.ts';
-import { allStagesAccepted, makersOf, mayConfirm, standingOrNotFound } from '../approval.ts';
+import { allStagesAccepted, makersOf, mayConfirm } from '../approval.ts';
 import { auditRepository as repo } from '../audit.repository.ts';
 import type { StaffRow } from '../staff.repository.ts';
 import { holdForDecision, isCurrent } from '../claims.ts';
@@ -119,7 +119,6 @@ export async function returnToMaker(
   note: string,
 ): Promise<{ status: string; returned_to: string | null }> {
   const db = deps.database.db;
-  await standingOrNotFound(db, applicantId);
   const returnedTo = await db.transaction(async (tx) => {
     const standing = await holdForDecision(deps, tx, staff, applicantId);
     if (!mayMove(standing.status, 'return-to-maker') || !(await allStagesAccepted(deps, applicantId, tx)))

@@ -6,6 +6,7 @@
 import type { DecisionBody } from '@ekyc/contracts/calls/backoffice-application';
 import { STAGE } from '@ekyc/contracts/stages';
 import type { BackofficeDeps } from '../deps.ts';
+import type { Tx } from '../../../db/client.ts';
 import { invalidField } from '../../../lib/errors.ts';
 import { reviewChecks } from '../review-checks.ts';
 
@@ -26,13 +27,14 @@ const named = (key: string) => key.replace(/_/g, ' ');
  */
 export async function acceptOverrides(
   deps: Pick<BackofficeDeps, 'records'>,
+  tx: Tx,
   applicantId: string,
   decisions: DecisionBody['decisions'],
   current: Map<number, string | null>,
 ): Promise<{ stage: number; note: string }[]> {
   const accepting = decisions.filter((d) => d.activity === 'Accept' && current.get(d.stage) !== 'Accept');
   if (!accepting.length) return [];
-  const checks = reviewChecks(await deps.records.allSections(applicantId));
+  const checks = reviewChecks(await deps.records.allSections(applicantId, tx));
   const out: { stage: number; note: string }[] = [];
   for (const d of accepting) {
     const doubtful = checks.filter(
