@@ -30,7 +30,9 @@ const seconds = async (text: string, from: string, to: string) =>
 
 it('counts each interval as the day-by-day count does: within a day, across the opening hours, weekends, holidays and days', async () => {
   // Monday 7 December 2026; Tuesday 8 a trading holiday here
-  await app.deps.database.query(`insert into review_trading_holidays (day) values ('2026-12-08') on conflict do nothing`);
+  await app.deps.database.query(
+    `insert into review_trading_holidays (day) values ('2026-12-08') on conflict do nothing`,
+  );
   const intervals: [string, string, number][] = [
     ['2026-12-07T10:00:00+05:30', '2026-12-07T10:25:30+05:30', 1530],
     ['2026-12-07T07:00:00+05:30', '2026-12-07T09:30:00+05:30', 1800],
