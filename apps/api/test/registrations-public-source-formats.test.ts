@@ -222,7 +222,7 @@ describe('CVL KRA record, transcribed from generate_kra_data_plugin.py and the C
     expect(records[0]).toContain('<APP_RES_NO></APP_RES_NO>');
   });
 
-  it('an interrupted upload the KRA holds under its application number is not sent again; held under another, it is', async () => {
+  it('an interrupted first upload the KRA holds under its application number is not sent again; held under another, or a correction, it is', async () => {
     const sentFlags: string[] = [];
     const client = (heldAppNo: string) =>
       new CvlKraClient({
@@ -257,6 +257,9 @@ describe('CVL KRA record, transcribed from generate_kra_data_plugin.py and the C
     expect(sentFlags).toEqual([]);
     expect(await client('OTHER-APPLICATION').upload(repeat)).toMatchObject({ status: 'submitted' });
     expect(sentFlags).toEqual(['02']);
+    // an interrupted correction is sent again, whatever the KRA holds
+    await client(subject.applicationNo).upload({ ...repeat, resubmission: true });
+    expect(sentFlags).toEqual(['02', '02']);
   });
 
   it('fails when any one code of the transcribed fixture is changed', () => {

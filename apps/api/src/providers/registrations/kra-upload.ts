@@ -174,12 +174,13 @@ export class CvlKraClient {
   /**
    * Uploads the record: a modification when a KRA holds the PAN already (its status is anything but
    * 005 not available) or when this is a correction; a new upload that the KRA refuses because the
-   * PAN exists is sent again as a modification. An interrupted upload is not sent again when the
-   * KRA holds the record under this application's number already (the KRA has no request id to
-   * answer a repeat by): it was taken, and its status is asked from there on.
+   * PAN exists is sent again as a modification. An interrupted first upload is not sent again when
+   * the KRA holds the record under this application's number already (the KRA has no request id to
+   * answer a repeat by): it was taken, and its status is asked from there on. A correction is sent
+   * again whatever the KRA holds: the record held may be the one being corrected.
    */
   async upload(s: RegistrationSubject): Promise<RegistrationAnswer> {
-    if (s.interrupted) {
+    if (s.interrupted && !s.resubmission && !s.modification) {
       const held = await this.download(s.pan, s.dob);
       if (held.record?.APP_NO === s.applicationNo)
         return {
