@@ -132,6 +132,19 @@ describe('CVL KRA record, transcribed from generate_kra_data_plugin.py and the C
     expect(modified).toContain('<APP_UPDTFLG>02</APP_UPDTFLG>');
   });
 
+  /** The CVL client against a stand-in answering each operation as `fetch` does. */
+  const kraClient = (fetch: (url: string, init: RequestInit) => Promise<Response>) =>
+    new CvlKraClient({
+      baseUrl: 'https://kra',
+      userName: 'U',
+      posCode: 'P',
+      password: 'pw',
+      passKey: 'K',
+      ipv,
+      codes: codes('kra'),
+      fetch,
+    });
+
   it('calls GetPanStatus and InsertUpdateKYCRecord with the parameters of the service contract', async () => {
     const calls: { url: string; form: Record<string, string> }[] = [];
     const answers: Record<string, string> = {
@@ -147,16 +160,7 @@ describe('CVL KRA record, transcribed from generate_kra_data_plugin.py and the C
         headers: { 'content-type': 'text/xml' },
       });
     };
-    const client = new CvlKraClient({
-      baseUrl: 'https://kra',
-      userName: 'U',
-      posCode: 'P',
-      password: 'pw',
-      passKey: 'K',
-      ipv,
-      codes: codes('kra'),
-      fetch,
-    });
+    const client = kraClient(fetch);
     await client.upload(subject);
     for (const op of ['GetPassword', 'GetPanStatus', 'InsertUpdateKYCRecord'])
       expect(Object.keys(calls.find((c) => c.url.endsWith(`/${op}`))!.form)).toEqual(f.operations[op]);
@@ -200,16 +204,7 @@ describe('CVL KRA record, transcribed from generate_kra_data_plugin.py and the C
               : answers[uploads.length - 1]!;
       return new Response(`<string>${inner.replace(/</g, '&lt;').replace(/>/g, '&gt;')}</string>`);
     };
-    const client = new CvlKraClient({
-      baseUrl: 'https://kra',
-      userName: 'U',
-      posCode: 'P',
-      password: 'pw',
-      passKey: 'K',
-      ipv,
-      codes: codes('kra'),
-      fetch,
-    });
+    const client = kraClient(fetch);
     expect(await client.upload(subject)).toMatchObject({ status: 'submitted', reference: 'A1' });
     expect(uploads).toEqual(['01', '02']);
     // the download with the contract's parameters, then the application's fields over the KRA's record
@@ -225,29 +220,20 @@ describe('CVL KRA record, transcribed from generate_kra_data_plugin.py and the C
   it('an interrupted first upload the KRA holds under its application number is not sent again; held under another, or a correction, it is', async () => {
     const sentFlags: string[] = [];
     const client = (heldAppNo: string) =>
-      new CvlKraClient({
-        baseUrl: 'https://kra',
-        userName: 'U',
-        posCode: 'P',
-        password: 'pw',
-        passKey: 'K',
-        ipv,
-        codes: codes('kra'),
-        fetch: async (url: string, init: RequestInit) => {
-          const op = url.split('/').pop()!;
-          const form = Object.fromEntries(new URLSearchParams(String(init.body)));
-          if (op === 'InsertUpdateKYCRecord') sentFlags.push(/<APP_UPDTFLG>(\d+)</.exec(form.inputXML!)![1]!);
-          const inner =
-            op === 'GetPassword'
-              ? 'SESSION'
-              : op === 'GetPanStatus'
-                ? '<APP_RES_ROOT><APP_PAN_INQ><APP_STATUS>101</APP_STATUS></APP_PAN_INQ></APP_RES_ROOT>'
-                : op === 'SolicitPANDetailsFetchALLKRA'
-                  ? `<ROOT><APP_PAN_INQ><APP_NO>${heldAppNo}</APP_NO><APP_NAME>${subject.name}</APP_NAME>` +
-                    '<APP_DOB_DT>15/08/1990</APP_DOB_DT><APP_STATUS>101</APP_STATUS></APP_PAN_INQ></ROOT>'
-                  : `<ROOT><KYCDATA><APP_NO>${subject.applicationNo}</APP_NO><APP_STATUS>ERR-00000</APP_STATUS></KYCDATA></ROOT>`;
-          return new Response(`<string>${inner.replace(/</g, '&lt;').replace(/>/g, '&gt;')}</string>`);
-        },
+      kraClient(async (url: string, init: RequestInit) => {
+        const op = url.split('/').pop()!;
+        const form = Object.fromEntries(new URLSearchParams(String(init.body)));
+        if (op === 'InsertUpdateKYCRecord') sentFlags.push(/<APP_UPDTFLG>(\d+)</.exec(form.inputXML!)![1]!);
+        const inner =
+          op === 'GetPassword'
+            ? 'SESSION'
+            : op === 'GetPanStatus'
+              ? '<APP_RES_ROOT><APP_PAN_INQ><APP_STATUS>101</APP_STATUS></APP_PAN_INQ></APP_RES_ROOT>'
+              : op === 'SolicitPANDetailsFetchALLKRA'
+                ? `<ROOT><APP_PAN_INQ><APP_NO>${heldAppNo}</APP_NO><APP_NAME>${subject.name}</APP_NAME>` +
+                  '<APP_DOB_DT>15/08/1990</APP_DOB_DT><APP_STATUS>101</APP_STATUS></APP_PAN_INQ></ROOT>'
+                : `<ROOT><KYCDATA><APP_NO>${subject.applicationNo}</APP_NO><APP_STATUS>ERR-00000</APP_STATUS></KYCDATA></ROOT>`;
+        return new Response(`<string>${inner.replace(/</g, '&lt;').replace(/>/g, '&gt;')}</string>`);
       });
     const repeat = { ...subject, interrupted: true };
     expect(await client(subject.applicationNo).upload(repeat)).toMatchObject({
