@@ -21,30 +21,42 @@ describe('a request the database drops half-way', () => {
   });
   afterAll(() => app.close());
 
-  it('answers 503 in the envelope, and the same code signs in on the retry', async () => {
-    const mobile = uniqueMobile();
-    await call(app, 'POST', 'send-otp', { body: { mobile } });
-    const otp = await latestOtp(app, mobile);
-    const sessions = app.deps.sessions;
-    const create = sessions.create.bind(sessions);
-    sessions.create = async () => {
-      throw dropped();
-    };
-    try {
-      const first = await call(app, 'POST', 'verify-otp', { body: { mobile, otp } });
-      expect(first.statusCode).toBe(503);
-      expect(first.body).toEqual({
-        status: false,
-        message: MSG.serviceUnavailable,
-        code: 'serviceUnavailable',
-        data: {},
-      });
-    } finally {
-      sessions.create = create;
-    }
-    const retry = await call(app, 'POST', 'verify-otp', { body: { mobile, otp } });
-    expect(retry.body).toMatchObject({ status: true, data: { screen: '/email-verification' } });
-  });
+  // every statement of a sign-in comes before its code is used up: one dropped after it would leave
+  // a used code and no answer, and the retry refused as expired
+  it.each([
+    ['creating the session', 'new'],
+    ['linking the sign-up message to a new applicant', 'new'],
+    ["reading a returning applicant's stage", 'returning'],
+  ] as const)(
+    'answers 503 in the envelope when %s is dropped, and the same code signs in on the retry',
+    async (what, who) => {
+      const mobile = who === 'new' ? uniqueMobile() : (await signUp(app)).mobile;
+      await call(app, 'POST', 'send-otp', { body: { mobile } });
+      const otp = await latestOtp(app, mobile);
+      const { messaging, records, sessions } = app.deps;
+      const [linkRecipient, getSections, create] = [messaging.linkRecipient!, records.getSections, sessions.create];
+      const drop = () => Promise.reject(dropped());
+      if (what.startsWith('creating')) sessions.create = drop;
+      else if (who === 'new') messaging.linkRecipient = drop;
+      else records.getSections = drop;
+      try {
+        const first = await call(app, 'POST', 'verify-otp', { body: { mobile, otp } });
+        expect(first.statusCode).toBe(503);
+        expect(first.body).toEqual({
+          status: false,
+          message: MSG.serviceUnavailable,
+          code: 'serviceUnavailable',
+          data: {},
+        });
+      } finally {
+        Object.assign(messaging, { linkRecipient });
+        Object.assign(records, { getSections });
+        Object.assign(sessions, { create });
+      }
+      const retry = await call(app, 'POST', 'verify-otp', { body: { mobile, otp } });
+      expect(retry.body).toMatchObject({ status: true, data: { token: expect.any(String) } });
+    },
+  );
 
   it('verifies the email on a retry with the same code', async () => {
     const { token } = await signUp(app);

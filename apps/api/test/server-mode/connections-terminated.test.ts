@@ -230,7 +230,10 @@ describe.runIf(DB)('every connection terminated while requests are in flight', (
       // spent by the failed calls), and nothing is half-written: one applicant for the mobile, its
       // mobile stage done and the email stage current
       for (const [i, { mobile }] of holding.entries()) {
-        expect(answers[i]!.json(), mobile).toMatchObject({ status: true, data: { token: expect.any(String) } });
+        expect(answers[i]!.json(), `${mobile} after ${tries[i]} tries: ${answers[i]!.body}`).toMatchObject({
+          status: true,
+          data: { token: expect.any(String) },
+        });
         const [one, ...more] = await app.deps.database.db
           .execute(sql`select id from applicants where mobile_hash = ${app.deps.records.mobileHash(mobile)}`)
           .then((r) => (r as unknown as { rows: { id: string }[] }).rows);

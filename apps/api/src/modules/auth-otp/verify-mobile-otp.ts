@@ -18,10 +18,10 @@ export async function verifyMobileOtp(
   language: Language | null = null,
 ): Promise<Outcome> {
   const ua = input.user_agent ?? userAgent ?? '';
-  let signedIn:
-    { applicant: { id: string }; created: boolean; session: { token: string; sessionId: string } } | undefined;
-  // The applicant and the session are saved before the code is used up: a sign-in interrupted
-  // half-way can be retried with the same code (the applicant is found again by mobile).
+  let signedIn: { token: string; sessionId: string; stage: number; panMissing: boolean } | undefined;
+  // Everything the sign-in saves or reads happens before the code is used up, and nothing touches
+  // the database after: a sign-in interrupted anywhere before can be retried with the same code
+  // (the applicant is found again by mobile), and once the code is used the reply is all known.
   const check = await deps.otp.verify('mobile', input.mobile, input.otp, async () => {
     const { applicant, created } = await deps.records.create({
       mobile: input.mobile,
@@ -32,25 +32,26 @@ export async function verifyMobileOtp(
       source: input.source ?? (/Mobi|Android|iPhone/i.test(ua) ? 'mobile' : 'web'),
       language: language ?? 'en',
     });
-    signedIn = { applicant, created, session: await deps.sessions.create('applicant', applicant.id) };
+    // the sign-up OTP went out before the application existed: its record becomes the applicant's
+    await deps.messaging.linkRecipient?.(input.mobile, applicant.id);
+    // a returning applicant signing in from a phone in another language
+    if (language && !created) await deps.records.setLanguage(applicant.id, language);
+    // one just created is at the email stage with nothing else stored
+    const read = created ? null : await deps.records.getSections(applicant.id, ['digilocker_obj']);
+    const session = await deps.sessions.create('applicant', applicant.id);
+    signedIn = {
+      ...session,
+      stage: read?.stage ?? STAGE.EMAIL,
+      panMissing: read?.section('digilocker_obj')?.is_pan_missing === true,
+    };
   });
   const saved = signedIn as typeof signedIn;
   if (!check.ok || !saved) {
     // the code was used by a concurrent request: this one's session never leaves the server
-    if (saved) await deps.sessions.revoke(saved.session.sessionId);
+    if (saved) await deps.sessions.revoke(saved.sessionId);
     return fail(check.ok ? 'otpExpired' : check.message, { screen: ROUTE.verifyOtp });
   }
-  const { applicant, created } = saved;
-  const { token } = saved.session;
-  // the sign-up OTP went out before the application existed: its record becomes the applicant's
-  await deps.messaging.linkRecipient?.(input.mobile, applicant.id);
-  // a returning applicant signing in from a phone in another language
-  if (language && !created) await deps.records.setLanguage(applicant.id, language);
-  // one just created is at the email stage with nothing else stored
-  const read = created ? null : await deps.records.getSections(applicant.id, ['digilocker_obj']);
-  const stage = read?.stage ?? STAGE.EMAIL;
-  const locker = read?.section('digilocker_obj');
-  const panMissing = locker?.is_pan_missing === true;
+  const { token, stage, panMissing } = saved;
   const screen = stage === STAGE.DIGILOCKER && panMissing ? PAN_MISSING_SCREEN : routeForStage(stage);
   return ok('otpVerified', { token, screen, stage, pan_missing: panMissing });
 }
