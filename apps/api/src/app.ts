@@ -37,6 +37,7 @@ import { registerDraining, registerErrorHandler, requestId } from './plugins/err
 import { registerErrorScreen } from './plugins/error-screen.ts';
 import { registerBackgroundJobs } from './plugins/background-jobs.ts';
 import { registerSweeps } from './plugins/sweeps.ts';
+import { registerEmbeddedMaintenance } from './plugins/embedded-maintenance.ts';
 import { registerIdempotency } from './plugins/idempotency.ts';
 import { registerMetrics } from './plugins/metrics.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
@@ -215,5 +216,6 @@ export async function buildApp(config: Config, overrides: DepsOverrides = {}): P
   // after the hook above: Fastify runs onClose hooks last-added first, so the jobs stop (finishing
   // their steps) before the database closes
   registerBackgroundJobs(app);
+  registerEmbeddedMaintenance(app);
   return app;
 }

@@ -12,6 +12,8 @@ export const serverEnv = z.object({
   DATA_DIR: z.string().default('./.data/'),
   DATABASE_URL: z.string().optional(),
   DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(200).default(10),
+  /** The embedded database's vacuum and analysis pass (PostgreSQL's autovacuum rules), every this many seconds; 0: never. */
+  EMBEDDED_MAINTENANCE_SECONDS: z.coerce.number().int().min(0).max(86_400).default(60),
   /** Worker threads that render and prepare the account-opening form; 0 renders on the event loop. */
   DOCUMENT_WORKER_THREADS: z.coerce.number().int().min(0).max(16).optional(),
   /** An uploaded PDF's check may take this long in its worker thread; past it the PDF is refused. */
@@ -56,6 +58,8 @@ export function serverSettings(e: z.output<typeof serverEnv>, mode: Mode) {
     inMemory: mode.inMemory,
     databaseUrl: e.DATABASE_URL,
     databasePoolMax: e.DATABASE_POOL_MAX,
+    /** Seconds between the embedded database's maintenance passes (0: none; a server runs its own autovacuum). */
+    embeddedMaintenanceSeconds: e.EMBEDDED_MAINTENANCE_SECONDS,
     /** Threads of the document worker pool (0: none, the event loop does the work). */
     // one core is the event loop's: the others, up to four, render documents
     documentWorkerThreads: e.DOCUMENT_WORKER_THREADS ?? Math.min(4, Math.max(1, availableParallelism() - 1)),
