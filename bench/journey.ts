@@ -50,6 +50,12 @@ const PROVIDERS = process.env.BENCH_PROVIDERS ?? 'inprocess';
 if (PROVIDERS !== 'inprocess' && PROVIDERS !== 'process') throw new Error('BENCH_PROVIDERS is inprocess or process');
 if (EMBEDDED && PROVIDERS === 'process')
   throw new Error('the embedded database serves one process: BENCH_PROVIDERS=inprocess');
+/**
+ * `BENCH_HALF_CAPACITY=true`: after the run at saturation, applicants arrive at half the journeys a
+ * second it sustained, for SECONDS more (open loop), and each call's p99 at that load is given: the
+ * tail an applicant feels on a system sized for twice its traffic.
+ */
+const HALF_CAPACITY = process.env.BENCH_HALF_CAPACITY === 'true';
 /** Applicants taken from e-sign to Completed, one after the other, after the throughput run. */
 const REGISTRATIONS = Number(process.env.BENCH_REGISTRATIONS ?? 10);
 
@@ -85,15 +91,22 @@ export async function journeySection(): Promise<Section> {
     // Warm-up, one process after the other.
     for (const [i, server] of servers.entries())
       await runJourney(server.url, `warm-${i}`, () => undefined, providersUrl);
+    const timerInto =
+      (into: Map<string, number[]>): CallTimer =>
+      (name, ms) => {
+        if (!into.has(name)) into.set(name, []);
+        into.get(name)!.push(ms);
+      };
     const timings = new Map<string, number[]>();
-    const timer: CallTimer = (name, ms) => {
-      if (!timings.has(name)) timings.set(name, []);
-      timings.get(name)!.push(ms);
-    };
+    const timer = timerInto(timings);
     // with several processes, the same load against the first alone first, for comparison
     const alone = PROCESSES > 1 ? await load(servers, servers.slice(0, 1), () => undefined, providers) : null;
     const run = await load(servers, servers, timer, providers);
     const { completed, failed, cpuPerJourney, perSecond, loopP99 } = run;
+    const halfTimings = new Map<string, number[]>();
+    const half = HALF_CAPACITY
+      ? await load(servers, servers, timerInto(halfTimings), providers, run.perSecond / 2)
+      : null;
     const stats = await metricsOf(servers);
     const rssPeak = Math.max(...stats.map((t) => metric(t, 'ekyc_process_resident_memory_peak_bytes')));
     const ceilings = await Promise.all(servers.map((s) => noopCeiling(s.url, 10, Math.ceil(50 / PROCESSES))));
@@ -139,10 +152,24 @@ export async function journeySection(): Promise<Section> {
       ? `| figure | 1 process | ${processes} |\n|---|---|---|\n${figures.map(([name, f]) => `| ${name} | ${f(alone)} | ${f(run)} |`).join('\n')}`
       : `| figure | value |\n|---|---|\n${figures.map(([name, f]) => `| ${name} | ${f(run)} |`).join('\n')}`;
 
-    const rows = [...timings.entries()].map(([name, t]) => {
-      const s = [...t].sort((a, b) => a - b);
-      return [name, s.length, percentile(s, 50).toFixed(1), percentile(s, 95).toFixed(1), percentile(s, 99).toFixed(1)];
-    });
+    const perCall = (of: Map<string, number[]>) =>
+      [...of.entries()].map(([name, t]) => {
+        const s = [...t].sort((a, b) => a - b);
+        return [
+          name,
+          s.length,
+          percentile(s, 50).toFixed(1),
+          percentile(s, 95).toFixed(1),
+          percentile(s, 99).toFixed(1),
+        ];
+      });
+    const rows = perCall(timings);
+    const halfRows = perCall(halfTimings);
+    const over100 = halfRows.filter(([, , , , p]) => Number(p) >= 100).map(([name, , , , p]) => `${name} ${p} ms`);
+    if (half)
+      console.log(
+        `journey at half capacity (${(run.perSecond / 2).toFixed(2)} arriving a second): ${half.completed} completed, ${half.failed} failed; p99 at or over 100 ms: ${over100.length ? over100.join(', ') : 'none'}`,
+      );
     if (alone)
       console.log(
         `journey, 1 process: ${alone.completed} completed (${alone.perSecond.toFixed(2)}/s), ${alone.failed} failed, API CPU ${(alone.cpuPerJourney * 1000).toFixed(0)} ms per journey`,
@@ -150,7 +177,10 @@ export async function journeySection(): Promise<Section> {
     console.log(
       `journey${EMBEDDED ? ' (embedded)' : ''}, ${PROCESSES === 1 ? '1 process' : processes}: ${completed} completed (${perSecond.toFixed(2)}/s), ${failed} failed, API CPU ${(cpuPerJourney * 1000).toFixed(0)} ms per journey${providers ? ` (sandbox providers' process ${(run.providersCpuPerJourney * 1000).toFixed(0)} ms)` : ''}, ceiling ${ceiling.rps.toFixed(0)} req/s`,
     );
-    const p99 = Object.fromEntries(rows.map(([name, , , , p]) => [`p99 ${name} (ms)`, Number(p)]));
+    const p99 = Object.fromEntries([
+      ...rows.map(([name, , , , p]) => [`p99 ${name} (ms)`, Number(p)]),
+      ...halfRows.map(([name, , , , p]) => [`p99 at half capacity ${name} (ms)`, Number(p)]),
+    ]);
     return {
       figures: {
         'journeys per second': perSecond,
@@ -176,7 +206,15 @@ ${throughput}
 
 Per call, milliseconds:
 
-${table(['call', 'count', 'p50', 'p95', 'p99'], rows)}`,
+${table(['call', 'count', 'p50', 'p95', 'p99'], rows)}${
+        half
+          ? `
+
+At half capacity (\`BENCH_HALF_CAPACITY=true\`): applicants arriving at ${(run.perSecond / 2).toFixed(2)} a second, half the journeys a second above, for ${SECONDS} s (open loop); ${half.completed} completed, ${half.failed} failed. Per call, milliseconds; p99 at or over 100 ms: ${over100.length ? over100.join(', ') : 'none'}.
+
+${table(['call', 'count', 'p50', 'p95', 'p99'], halfRows)}`
+          : ''
+      }`,
     };
   } finally {
     await Promise.all([...servers, ...(providers ? [providers] : [])].map((s) => s.stop()));
@@ -199,14 +237,16 @@ interface LoadResult {
 }
 
 /**
- * CONCURRENCY applicants at a time for SECONDS against `targets`; CPU counted on all `servers`, and
- * apart on the sandbox providers' process when there is one.
+ * CONCURRENCY applicants at a time for SECONDS against `targets` (closed loop: the next starts when
+ * one ends), or with `rate`, applicants arriving at that many a second (open loop); CPU counted on
+ * all `servers`, and apart on the sandbox providers' process when there is one.
  */
 async function load(
   servers: RunningServer[],
   targets: RunningServer[],
   timer: CallTimer,
   providers: RunningServer | null,
+  rate?: number,
 ): Promise<LoadResult> {
   // reading the metrics also starts a new event-loop delay histogram (prom-client resets it at
   // each collection), so the reading at the end covers the load alone
@@ -220,22 +260,33 @@ async function load(
   const started = Date.now();
   let seq = 0;
   const urls = targets.map((t) => t.url);
-  await Promise.all(
-    Array.from({ length: CONCURRENCY }, async (_v, worker) => {
-      while (Date.now() < deadline) {
-        seq += 1;
-        const seed = `bench-${targets.length}-${worker}-${seq}`;
-        try {
-          await runJourney(SPREAD === 'request' ? urls : urls[worker % urls.length]!, seed, timer, providers?.url);
-          completed += 1;
-        } catch (err) {
-          failed += 1;
-          const key = (err as Error).message.slice(0, 120);
-          errors.set(key, (errors.get(key) ?? 0) + 1);
-        }
-      }
-    }),
-  );
+  const journey = async (worker: number) => {
+    seq += 1;
+    const seed = `bench-${targets.length}-${worker}-${seq}${rate ? '-open' : ''}`;
+    try {
+      await runJourney(SPREAD === 'request' ? urls : urls[worker % urls.length]!, seed, timer, providers?.url);
+      completed += 1;
+    } catch (err) {
+      failed += 1;
+      const key = (err as Error).message.slice(0, 120);
+      errors.set(key, (errors.get(key) ?? 0) + 1);
+    }
+  };
+  if (rate) {
+    // open loop: an applicant arrives every 1/rate s, whatever those before are doing
+    const launched: Promise<void>[] = [];
+    for (let i = 0; started + (i * 1000) / rate < deadline; i++) {
+      const wait = started + (i * 1000) / rate - Date.now();
+      if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+      launched.push(journey(i));
+    }
+    await Promise.all(launched);
+  } else
+    await Promise.all(
+      Array.from({ length: CONCURRENCY }, async (_v, worker) => {
+        while (Date.now() < deadline) await journey(worker);
+      }),
+    );
   const elapsed = (Date.now() - started) / 1000;
   const after = await metricsOf(servers);
   const perJourney = (seconds: number) => seconds / Math.max(1, completed);
