@@ -38,6 +38,13 @@ const cpuMs = (used: NodeJS.CpuUsage) => (used.user + used.system) / 1000;
 let statements = 0;
 /** Statements sent without a name: PostgreSQL parses and plans each of them again. */
 let unnamed = 0;
+/**
+ * Statements that bring an applicant's sections to the API (their sealed payloads from their
+ * table), which it then opens; a check of a section's presence or time inside SQL is not one.
+ */
+let sectionReads = 0;
+const readsSections = (text: string) =>
+  /\bapplicant_sections\b/.test(text) && /\bpayload_enc\b/.test(text) && !/^\s*(insert|update|delete)\b/i.test(text);
 /** The counted journey's calls and statements, when SQL_FILE is asked for. */
 let listing: string[] | undefined;
 const query = pg.Client.prototype.query;
@@ -45,6 +52,8 @@ pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
   statements += 1;
   const q = args[0] as string | { name?: string; text?: string };
   if (typeof q === 'string' || !q.name) unnamed += 1;
+  const text = typeof q === 'string' ? q : (q.text ?? '');
+  if (readsSections(text)) sectionReads += 1;
   listing?.push(typeof q === 'string' ? q : `${q.name ? `[${q.name}] ` : ''}${q.text ?? ''}`);
   return (query as (...a: unknown[]) => unknown).apply(this, args);
 } as typeof query;
@@ -74,28 +83,69 @@ try {
 
   // the sandbox providers' own share: their routes, called by the API's adapters in this process
   let sandboxCpu = 0;
+  // the sections the sandbox providers read for themselves (DigiLocker's holder of a PAN): a real
+  // provider's own records, not the call's reads
+  let sandboxSectionReads = 0;
   app.deps.selfFetch.bind(async (req) => {
     const cpu = process.cpuUsage();
+    const reads = sectionReads;
     const r = await app.inject({ method: req.method as 'GET', url: req.url, headers: req.headers, payload: req.body });
     sandboxCpu += cpuMs(process.cpuUsage(cpu));
+    sandboxSectionReads += sectionReads - reads;
     return { statusCode: r.statusCode, headers: r.headers, body: r.body };
   });
   const perCall = new Map<
     string,
-    { calls: number; statements: number; unnamed: number; cpu: number; sandbox: number; times: number[] }
+    {
+      calls: number;
+      statements: number;
+      unnamed: number;
+      /**
+       * Statements reading the applicant's sections for the API's own work (the sandbox providers'
+       * left out), in all its calls, and in the one call that read most.
+       */
+      sectionReads: number;
+      mostSectionReads: number;
+      cpu: number;
+      sandbox: number;
+      times: number[];
+    }
   >();
   const counting: JourneyClient = {
     async request(req) {
-      const before = { statements, unnamed, sandboxCpu, cpu: process.cpuUsage(), at: performance.now() };
+      const before = {
+        statements,
+        unnamed,
+        sectionReads,
+        sandboxSectionReads,
+        sandboxCpu,
+        cpu: process.cpuUsage(),
+        at: performance.now(),
+      };
       const key = `${req.method} ${req.url.split('?')[0]}`;
       listing?.push(`### ${key}`);
       const res = await inject.request(req);
       const used = cpuMs(process.cpuUsage(before.cpu));
-      const entry = perCall.get(key) ?? { calls: 0, statements: 0, unnamed: 0, cpu: 0, sandbox: 0, times: [] };
+      // a sandbox page's reads are the provider's; an API call's, less those of the providers it called
+      const ownReads = key.includes(' /sandbox/')
+        ? 0
+        : sectionReads - before.sectionReads - (sandboxSectionReads - before.sandboxSectionReads);
+      const entry = perCall.get(key) ?? {
+        calls: 0,
+        statements: 0,
+        unnamed: 0,
+        sectionReads: 0,
+        mostSectionReads: 0,
+        cpu: 0,
+        sandbox: 0,
+        times: [],
+      };
       perCall.set(key, {
         calls: entry.calls + 1,
         statements: entry.statements + statements - before.statements,
         unnamed: entry.unnamed + unnamed - before.unnamed,
+        sectionReads: entry.sectionReads + ownReads,
+        mostSectionReads: Math.max(entry.mostSectionReads, ownReads),
         cpu: entry.cpu + used,
         // a call the browser makes to a sandbox page is the provider's work alone
         sandbox: entry.sandbox + (key.includes(' /sandbox/') ? used : sandboxCpu - before.sandboxCpu),
@@ -117,13 +167,19 @@ try {
   console.log(
     `${total} statements per journey, ${per(unnamed - startUnnamed)} of them unnamed; ` +
       `${per(statements - start - polls.statements)} without the ${per(polls.calls)} liveness polls\n` +
+      `Calls that read an applicant's sections more than once: ${
+        [...perCall]
+          .filter(([, v]) => v.mostSectionReads > 1)
+          .map(([k, v]) => `${k} (${v.mostSectionReads})`)
+          .join(', ') || 'none'
+      }\n` +
       `CPU per journey, all threads of this process: ${per(sum((v) => v.cpu))} ms, of which the sandbox providers ` +
       `${per(sum((v) => v.sandbox))} ms (${JOURNEYS} journeys, one at a time` +
       `${PROVIDER_LATENCY_MS > 0 ? `, every provider call of the API answered ${PROVIDER_LATENCY_MS} ms late` : ''})\n`,
   );
   console.log(
     table(
-      ['call', 'calls', 'statements', 'unnamed', 'CPU ms', 'of which sandbox', 'time ms, mean'],
+      ['call', 'calls', 'statements', 'unnamed', 'section reads', 'CPU ms', 'of which sandbox', 'time ms, mean'],
       [...perCall]
         .sort((a, b) => b[1].cpu - a[1].cpu)
         .map(([k, v]) => [
@@ -131,6 +187,7 @@ try {
           per(v.calls),
           per(v.statements),
           per(v.unnamed),
+          per(v.sectionReads),
           per(v.cpu),
           per(v.sandbox),
           (v.times.reduce((a, b) => a + b, 0) / v.times.length).toFixed(1),
