@@ -69,7 +69,7 @@ export async function journeySection(): Promise<Section> {
     RATE_LIMIT_PER_MINUTE: '100000000',
     OTP_RATE_LIMIT_PER_MINUTE: '100000000',
     SANDBOX_SKIP_HEAVY_CHECKS: 'true',
-    // replies serialised as in production (JSON.stringify), not also checked against their schema
+    // replies written as in production (through their schema, plugins/reply-writer.ts), not also checked against it
     REPLY_CHECK: 'off',
     DATA_DIR: dataDir,
     BACKOFFICE_ADMIN_EMAIL: BENCH_ADMIN.email,
