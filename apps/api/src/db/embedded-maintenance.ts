@@ -11,14 +11,14 @@
 import type { Database } from './client.ts';
 
 const DUE = `
-  select format('%I.%I', schemaname, relname) as "table",
-         n_dead_tup > current_setting('autovacuum_vacuum_threshold')::float8
-           + current_setting('autovacuum_vacuum_scale_factor')::float8 * n_live_tup as vacuum
-    from pg_stat_user_tables
-   where n_dead_tup > current_setting('autovacuum_vacuum_threshold')::float8
-           + current_setting('autovacuum_vacuum_scale_factor')::float8 * n_live_tup
-      or n_mod_since_analyze > current_setting('autovacuum_analyze_threshold')::float8
-           + current_setting('autovacuum_analyze_scale_factor')::float8 * n_live_tup
+  select "table", vacuum_due as vacuum
+    from (select format('%I.%I', schemaname, relname) as "table", n_mod_since_analyze,
+                 n_dead_tup > current_setting('autovacuum_vacuum_threshold')::float8
+                   + current_setting('autovacuum_vacuum_scale_factor')::float8 * n_live_tup as vacuum_due,
+                 n_mod_since_analyze > current_setting('autovacuum_analyze_threshold')::float8
+                   + current_setting('autovacuum_analyze_scale_factor')::float8 * n_live_tup as analysis_due
+            from pg_stat_user_tables) t
+   where vacuum_due or analysis_due
    order by n_mod_since_analyze desc`;
 
 /** One pass: each table due vacuumed (and analysed) or analysed. Answers the tables and what was done. */

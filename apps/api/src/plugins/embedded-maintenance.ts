@@ -11,11 +11,13 @@ export function registerEmbeddedMaintenance(app: FastifyInstance) {
   const everyMs = config.embeddedMaintenanceSeconds * 1000;
   if (database.kind !== 'pglite' || everyMs === 0) return;
   let timer: NodeJS.Timeout | undefined;
-  let running: Promise<unknown> = Promise.resolve();
+  // the pass under way, if any: a pass longer than the interval is not joined by a second one
+  let running: Promise<unknown> | undefined;
   const pass = () => {
-    running = maintainEmbedded(database)
+    running ??= maintainEmbedded(database)
       .then((done) => done.length > 0 && app.log.debug({ tables: done.length }, 'embedded database maintained'))
-      .catch((err: unknown) => app.log.warn({ cause: (err as Error).message }, 'embedded database maintenance failed'));
+      .catch((err: unknown) => app.log.warn({ cause: (err as Error).message }, 'embedded database maintenance failed'))
+      .finally(() => (running = undefined));
   };
   app.addHook('onReady', async () => {
     timer = setInterval(pass, everyMs);
