@@ -82,7 +82,9 @@ export async function journeySection(): Promise<Section> {
   const providers = PROVIDERS === 'process' ? await startServer(8390, env) : null;
   if (providers) Object.assign(env, { SANDBOX_PROVIDERS_URL: providers.url });
   const providersUrl = providers?.url;
-  const first = await startServer(8391, env);
+  // the embedded default as `npm start` starts it (its Node.js options); a server process as the
+  // container image starts it (none)
+  const first = await startServer(8391, env, EMBEDDED ? 'started' : 'compiled');
   const servers = [
     first,
     ...(await Promise.all(Array.from({ length: PROCESSES - 1 }, (_v, i) => startServer(8392 + i, env)))),

@@ -1,5 +1,6 @@
 /** Shared helpers of the benchmarks: starting the server, percentiles, machine description. */
 import { type ChildProcess, spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { cpus, totalmem } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
@@ -63,7 +64,18 @@ const ENTRY = {
     path.join(root, 'apps/api/dist/server.js'),
   ],
   source: (root: string) => ['--import', 'tsx', path.join(root, 'apps/api/src/server.ts')],
+  /** The production build with the Node.js options of that checkout's `npm start` (the embedded default's). */
+  started: (root: string) => [...startScriptOptions(root), ...ENTRY.compiled(root)],
 };
+
+/** The V8 and Node.js options of a checkout's `npm start` (apps/api's `start`: `node <options> dist/server.js`). */
+function startScriptOptions(root: string): string[] {
+  const pkg = JSON.parse(readFileSync(path.join(root, 'apps/api/package.json'), 'utf8')) as {
+    scripts: { start: string };
+  };
+  const given = new Set(ENTRY.compiled(root));
+  return pkg.scripts.start.split(/\s+/).filter((word) => word.startsWith('--') && !given.has(word));
+}
 
 /** Starts the API (serving the built web app) and waits until it is ready. */
 export async function startServer(

@@ -103,6 +103,9 @@ async function runOnce(url: string, userDataDir?: string): Promise<Run> {
       disableStorageReset: Boolean(userDataDir),
     });
     const lhr = result!.lhr;
+    // a run Lighthouse could not finish (its runtimeError: no first paint, say) has no figures: it is
+    // named and left out of the medians, not written as NaN
+    if (lhr.runtimeError) throw new Error(`${lhr.runtimeError.code}: ${lhr.runtimeError.message}`);
     const audit = (id: string) => lhr.audits[id]?.numericValue ?? NaN;
     return {
       score: Math.round((lhr.categories.performance?.score ?? 0) * 100),
@@ -127,19 +130,31 @@ export async function lighthouseSection(baseUrl: string, runs = 3): Promise<Sect
     throw new Error(`Lighthouse needs Chromium at ${CHROMIUM}: apt-get install -y chromium, or set CHROMIUM_PATH`);
   const rows: Array<Array<string | number>> = [];
   const shifts: string[] = [];
+  const failed: string[] = [];
   for (const p of PAGES) {
     const profile = p.stage ? await seedProfile(baseUrl, p.stage) : undefined;
     const results: Run[] = [];
-    for (let i = 0; i < runs; i++) results.push(await runOnce(`${baseUrl}${p.path}`, profile));
+    for (let i = 0; i < runs; i++) {
+      try {
+        results.push(await runOnce(`${baseUrl}${p.path}`, profile));
+      } catch (err) {
+        failed.push(`${p.path}: ${(err as Error).message}`);
+        console.log(`lighthouse ${p.path}: a run failed (${(err as Error).message})`);
+      }
+    }
     if (profile) rmSync(profile, { recursive: true, force: true });
     const m = (k: Exclude<keyof Run, 'shifted'>) => median(results.map((r) => r[k]));
     const moved = [...new Set(results.flatMap((r) => r.shifted))];
     if (moved.length) shifts.push(`${p.path}: ${moved.map((s) => `\`${s}\``).join(', ')}`);
+    if (!results.length) {
+      rows.push([p.path, 'no run finished', '', '', '', '']);
+      continue;
+    }
     rows.push([p.path, m('score'), ms(m('fcp')), ms(m('lcp')), ms(m('tbt')), m('cls').toFixed(3)]);
     console.log(`lighthouse ${p.path}: score ${m('score')}, LCP ${ms(m('lcp'))}`);
   }
   return {
     title: 'Lighthouse (mobile preset), median of three runs',
-    body: `Lighthouse ${(await import('lighthouse/package.json', { with: { type: 'json' } })).default.version} with Debian's chromium, default mobile settings (simulated slow 4G, 4× CPU slowdown), against the production build served by \`npm start\`. Later steps are measured signed in.\n\n${table(['page', 'performance', 'FCP', 'LCP', 'TBT', 'CLS'], rows)}${shifts.length ? `\n\nWhat moved (Lighthouse's layout shifts): ${shifts.join('; ')}.` : ''}`,
+    body: `Lighthouse ${(await import('lighthouse/package.json', { with: { type: 'json' } })).default.version} with Debian's chromium, default mobile settings (simulated slow 4G, 4× CPU slowdown), against the production build served by \`npm start\`. Later steps are measured signed in.\n\n${table(['page', 'performance', 'FCP', 'LCP', 'TBT', 'CLS'], rows)}${shifts.length ? `\n\nWhat moved (Lighthouse's layout shifts): ${shifts.join('; ')}.` : ''}${failed.length ? `\n\nRuns that did not finish (the medians are of the others): ${failed.join('; ')}.` : ''}`,
   };
 }

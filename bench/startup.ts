@@ -11,7 +11,7 @@ const IDLE_MS = 10_000;
 const residentMiB = (pid: number) =>
   Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? NaN) / 1024;
 
-async function measure(from: 'compiled' | 'source', port: number) {
+async function measure(from: 'started' | 'source', port: number) {
   const started = performance.now();
   const server = await startServer(port, { DATA_DIR: `/tmp/ekyc-bench-start-${from}-${Date.now()}` }, from);
   const ready = performance.now() - started;
@@ -27,7 +27,7 @@ export async function startupSection(): Promise<Section> {
   const rows: string[][] = [];
   for (const [from, label] of [
     ['source', 'TypeScript through tsx (`node --import tsx src/server.ts`)'],
-    ['compiled', 'production build (`npm run start:prod`)'],
+    ['started', 'production build (`npm run start:prod`)'],
   ] as const) {
     const m = await measure(from, 8395);
     console.log(`startup ${from}: ready in ${(m.ready / 1000).toFixed(1)} s, ${m.rss.toFixed(0)} MiB idle`);
