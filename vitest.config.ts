@@ -2,10 +2,10 @@ import { defineConfig } from 'vitest/config';
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
 /**
- * The files that take a minute or more (the lifecycle model's two parts, the crash and the fuzzing
- * tests): started first, so that the short files fill the workers' last minutes. Vitest orders a
- * fresh clone's files by size (it has no timings yet), which started these small files last, one of
- * them then running alone for the last 45 s of the unit stage.
+ * The files that take 20 s to two minutes (the lifecycle model's two parts, the crash, fuzzing and
+ * hostile-upload tests) start first, so that the short files fill the workers' last minutes. Vitest
+ * orders a fresh clone's files by size (it has no timings yet), which started these small files
+ * last, one of them then running alone for the last 45 s of the unit stage.
  */
 const LONG = /\/(lifecycle-model|lifecycle-model-part-2|crash-recovery|fuzz|hostile-uploads)\.test\.ts$/;
 class LongFilesFirst extends BaseSequencer {
