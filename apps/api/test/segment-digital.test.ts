@@ -233,7 +233,7 @@ it('speaks ReBIT and Sahamati web redirection to a production account aggregator
   const ecres = encryptParams(secret, resdate, {
     txnid: 't-1',
     sessionid: 'h-1',
-    userid: 'u',
+    userid: '9876543210@onemoney',
     srcref: 'h-1',
     status: 'S',
     errorcode: '0',

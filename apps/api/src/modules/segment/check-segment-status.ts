@@ -9,6 +9,7 @@ import { MSG, type MessageKey } from '@ekyc/contracts/messages';
 import { routeForStage, STAGE } from '@ekyc/contracts/stages';
 import type { SegmentDeps } from './deps.ts';
 import { fail, ok, type Outcome } from '../../lib/outcome.ts';
+import { approvesConsent } from '../../providers/account-aggregator/port.ts';
 import { ProviderError } from '../../providers/http.ts';
 import { PENDING_CONSENT, SEGMENT_PRIVATE, type SegmentObj } from './segment-record.ts';
 
@@ -26,9 +27,8 @@ export async function checkSegmentStatus(
   const pending = await deps.records.getSection(applicantId, PENDING_CONSENT);
   if (!pending || pending.clienttrnxid !== input.clienttrnxid) return failure('aaConsentFailed');
   const back = deps.accountAggregator.readRedirect(input);
-  // srcref is optional on the way back; where the AA lists handles, ours must be among them
-  const listed = back ? back.srcref.length === 0 || back.srcref.includes(pending.consent_handle) : false;
-  if (!back || back.txnid !== pending.clienttrnxid || !listed || back.status !== 'S') return failure('aaConsentFailed');
+  if (!approvesConsent(back, { txnid: pending.clienttrnxid, handle: pending.consent_handle }))
+    return failure('aaConsentFailed');
 
   let consent: { status: string; consentId: string | null };
   try {

@@ -9,6 +9,7 @@ import { segmentIncomeProofRequestSchema } from '@ekyc/contracts/calls/client-se
 import type { ServicingDeps } from './deps.ts';
 import { AppError, invalidFieldIssue } from '../../lib/errors.ts';
 import { fail, ok, type Outcome } from '../../lib/outcome.ts';
+import { approvesConsent } from '../../providers/account-aggregator/port.ts';
 import { ProviderError } from '../../providers/http.ts';
 import type { RequestPayload } from './request-payload.ts';
 import { requestView } from './request-view.ts';
@@ -38,8 +39,7 @@ export async function confirmIncomeProofConsent(
 
   const failed = () => fail('aaConsentFailed', { reason: 'consent_failed' as const });
   const back = deps.accountAggregator.readRedirect(parsed.data);
-  const listed = back ? back.srcref.length === 0 || back.srcref.includes(consent.handle) : false;
-  if (!back || back.txnid !== consent.txnid || !listed || back.status !== 'S') return failed();
+  if (!approvesConsent(back, { txnid: consent.txnid, handle: consent.handle })) return failed();
   let status: { status: string; consentId: string | null };
   try {
     status = await deps.accountAggregator.consentStatus(consent.handle);

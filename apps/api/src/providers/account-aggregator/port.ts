@@ -39,3 +39,14 @@ export interface AccountAggregator {
   /** Decrypts and checks the AA's return parameters; null when they are not genuine or too old. */
   readRedirect(params: { fi?: string; resdate?: string; ecres?: string }, now?: Date): WebRedirectionResult | null;
 }
+
+/**
+ * True when the AA's return approves the consent this FIU asked for: the same txnid, the same
+ * sessionid (the FIU sends the consent handle as its session id) where the AA echoes it, the handle
+ * among the accepted ones where the AA lists them, and status S.
+ */
+export function approvesConsent(back: WebRedirectionResult | null, sent: { txnid: string; handle: string }): boolean {
+  if (!back || back.status !== 'S' || back.txnid !== sent.txnid) return false;
+  if (back.sessionid !== '' && back.sessionid !== sent.handle) return false;
+  return back.srcref.length === 0 || back.srcref.includes(sent.handle);
+}

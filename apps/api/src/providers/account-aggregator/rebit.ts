@@ -135,38 +135,56 @@ export class RebitAccountAggregator implements AccountAggregator {
     // the return leg's fi is the AA's own id (Sahamati response specification, URL parameters)
     if (decodeFi(params.fi, params.resdate) !== this.o.aaId || !isFresh(params.resdate, now)) return null;
     const p = decryptParams(this.o.redirectionSecret, params.resdate, params.ecres);
-    if (!p || !p.txnid || (p.status !== 'S' && p.status !== 'F')) return null;
+    if (!p) return null;
+    const srcref = srcrefList(p.srcref);
+    const errorcode = p.errorcode ?? '';
+    if (
+      !TOKEN.test(p.txnid ?? '') ||
+      !(p.sessionid === undefined || p.sessionid === '' || TOKEN.test(p.sessionid)) ||
+      !(p.userid === undefined || p.userid === '' || USER_ID.test(p.userid)) ||
+      (p.status !== 'S' && p.status !== 'F') ||
+      !(errorcode === '' || ERROR_CODES.test(errorcode)) ||
+      (p.status === 'S' && errorcode !== '' && errorcode !== '0') ||
+      !srcref
+    )
+      return null;
     return {
-      txnid: p.txnid,
+      txnid: p.txnid!,
       sessionid: p.sessionid ?? '',
       userid: p.userid ?? '',
-      srcref: srcrefList(p.srcref),
+      srcref,
       status: p.status,
-      errorcode: p.errorcode ?? '',
+      errorcode,
     };
   }
 }
 
+/** A txnid, sessionid or consent handle: a UUID or a like identifier, nothing else. */
+const TOKEN = /^[A-Za-z0-9][A-Za-z0-9._:-]{0,127}$/;
+/** The AA's customer id, `<mobile or name>@<aa handle>`. */
+const USER_ID = /^[A-Za-z0-9._-]{1,64}@[A-Za-z0-9._-]{1,64}$/;
+/** response-specification.md: 0 success, 1 rejected, 2 not available, 3 invalid, 4 auth failed, 5 pending. */
+const ERROR_CODES = /^[0-5]$/;
+
 /**
  * `srcref` of the return leg: absent (the consent is known by txnid), one handle (the 1.x
  * guidelines), or an array of accepted handles (the newer standard: "Array of accepted consent
- * handle identifiers"), written as a JSON array or a comma-separated list.
+ * handle identifiers"), written as a JSON array or a comma-separated list. Null when it is present
+ * but not one of these.
  */
-export function srcrefList(value: string | undefined): string[] {
+export function srcrefList(value: string | undefined): string[] | null {
   const text = (value ?? '').trim();
   if (!text) return [];
+  let list: unknown = text.split(',').map((x) => x.trim());
   if (text.startsWith('[')) {
     try {
-      const list: unknown = JSON.parse(text);
-      return Array.isArray(list) ? list.filter((x): x is string => typeof x === 'string' && x !== '') : [];
+      list = JSON.parse(text);
     } catch {
-      return [];
+      return null;
     }
   }
-  return text
-    .split(',')
-    .map((x) => x.trim())
-    .filter(Boolean);
+  if (!Array.isArray(list) || !list.every((x): x is string => typeof x === 'string' && TOKEN.test(x))) return null;
+  return list;
 }
 
 /**

@@ -9,6 +9,11 @@
  *   sixteen zero bytes, URL-safe base64 (Java's `getUrlEncoder`, with padding).
  * The passphrase is the 32-character secret the AA shares with the FIU. The sandbox AA has its
  * own reading of the same guidelines (sandbox/account-aggregator/redirection.ts).
+ *
+ * CBC without a MAC does not prove the text came whole: a changed block decrypts to sixteen bytes
+ * of noise, and about one changed final block in 256 still ends in valid padding. So a decrypted
+ * list is taken only when all of it is printable ASCII in well-formed `key=value` pairs, each key
+ * once, and the reader then checks each value's own form (rebit.ts, readRedirect).
  */
 import { createCipheriv, createDecipheriv, pbkdf2Sync } from 'node:crypto';
 
@@ -48,8 +53,14 @@ export function isFresh(stamp: string, now: Date): boolean {
   return age <= (REDIRECT_VALIDITY_S + 60) * 1000 && age >= -REDIRECT_VALIDITY_S * 1000;
 }
 
-const keyFor = (passphrase: string, date: string) =>
-  pbkdf2Sync(Buffer.from(passphrase, 'utf8'), Buffer.from(date, 'utf8'), PBKDF2_ITERATIONS, 32, 'sha256');
+/** The last key derived: a retried return (the same resdate) costs no second PBKDF2. */
+let lastKey: { passphrase: string; date: string; key: Buffer } | null = null;
+function keyFor(passphrase: string, date: string): Buffer {
+  if (lastKey?.passphrase === passphrase && lastKey.date === date) return lastKey.key;
+  const key = pbkdf2Sync(Buffer.from(passphrase, 'utf8'), Buffer.from(date, 'utf8'), PBKDF2_ITERATIONS, 32, 'sha256');
+  lastKey = { passphrase, date, key };
+  return key;
+}
 
 /** URL-safe base64 with padding, as Java's Base64.getUrlEncoder writes it. */
 const urlBase64 = (b: Buffer) => b.toString('base64').replace(/\+/g, '-').replace(/\//g, '_');
@@ -65,16 +76,19 @@ export function serializeParams(params: Record<string, string>): string {
     .join('&');
 }
 
-function parseParams(text: string): Record<string, string> {
+const PAIR = /^([A-Za-z][A-Za-z0-9_]*)=([\x20-\x25\x27-\x7e]*)$/;
+
+/** The pairs of a `key=value&…` text, or null when any part of it is not one. */
+function parseParams(text: string): Record<string, string> | null {
+  if (!/^[\x20-\x7e]+$/.test(text)) return null;
   const out: Record<string, string> = {};
   for (const pair of text.split('&')) {
-    const i = pair.indexOf('=');
-    if (i <= 0) continue;
-    const value = pair.slice(i + 1);
+    const m = PAIR.exec(pair);
+    if (!m || Object.hasOwn(out, m[1]!)) return null;
     try {
-      out[pair.slice(0, i)] = decodeURIComponent(value);
+      out[m[1]!] = decodeURIComponent(m[2]!);
     } catch {
-      out[pair.slice(0, i)] = value;
+      return null;
     }
   }
   return out;
@@ -86,15 +100,13 @@ export function encryptParams(passphrase: string, date: string, params: Record<s
   return urlBase64(Buffer.concat([cipher.update(serializeParams(params), 'utf8'), cipher.final()]));
 }
 
-/** The parameters, or null when the value was not encrypted with this passphrase and date. */
+/** The parameters, or null when the value was not encrypted whole with this passphrase and date. */
 export function decryptParams(passphrase: string, date: string, value: string): Record<string, string> | null {
   try {
     const raw = Buffer.from(value.replace(/-/g, '+').replace(/_/g, '/'), 'base64');
     if (raw.length === 0 || raw.length % 16 !== 0) return null;
     const decipher = createDecipheriv('aes-256-cbc', keyFor(passphrase, date), ZERO_IV);
-    const text = Buffer.concat([decipher.update(raw), decipher.final()]).toString('utf8');
-    const params = parseParams(text);
-    return Object.keys(params).length > 0 ? params : null;
+    return parseParams(Buffer.concat([decipher.update(raw), decipher.final()]).toString('latin1'));
   } catch {
     return null;
   }

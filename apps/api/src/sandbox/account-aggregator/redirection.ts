@@ -69,11 +69,26 @@ export const xorEncode = (value: string, stamp: string) =>
 export const xorDecode = (value: string, stamp: string) =>
   xorWith(Buffer.from(value, 'base64'), Buffer.from(stamp, 'utf8')).toString('utf8');
 
-const aesKey = (passphrase: string, stamp: string) =>
-  pbkdf2Sync(Buffer.from(passphrase, 'utf8'), Buffer.from(stamp, 'utf8'), 65_536, 32, 'sha256');
+const derived = new Map<string, Buffer>();
+/** PBKDF2 of 65,536 rounds, kept for the stamps of the last few requests (a page shown, then decided). */
+function aesKey(passphrase: string, stamp: string): Buffer {
+  const id = `${stamp}:${passphrase}`;
+  let key = derived.get(id);
+  if (!key) {
+    key = pbkdf2Sync(Buffer.from(passphrase, 'utf8'), Buffer.from(stamp, 'utf8'), 65_536, 32, 'sha256');
+    if (derived.size >= 8) derived.delete(derived.keys().next().value!);
+    derived.set(id, key);
+  }
+  return key;
+}
 const IV = Buffer.alloc(16, 0);
 
-/** The `key=value&…` list of ecreq, or null when it does not open with this passphrase and stamp. */
+/**
+ * The `key=value&…` list of ecreq, or null when it does not open whole with this passphrase and
+ * stamp. CBC carries no MAC: a changed block opens to noise, sometimes behind valid padding, so the
+ * list is taken only when every byte is printable ASCII and every pair is a name, `=`, and a value
+ * without `&`, each name once.
+ */
 export function openEcreq(passphrase: string, stamp: string, ecreq: string): Map<string, string> | null {
   // Java's URL decoder: '-' and '_' for '+' and '/', padding kept
   const sealed = Buffer.from(ecreq.replace(/-/g, '+').replace(/_/g, '/'), 'base64');
@@ -81,23 +96,22 @@ export function openEcreq(passphrase: string, stamp: string, ecreq: string): Map
   let text: string;
   try {
     const decipher = createDecipheriv('aes-256-cbc', aesKey(passphrase, stamp), IV);
-    text = Buffer.concat([decipher.update(sealed), decipher.final()]).toString('utf8');
+    text = Buffer.concat([decipher.update(sealed), decipher.final()]).toString('latin1');
   } catch {
     return null;
   }
+  if (!/^[ -~]+$/.test(text)) return null;
   const params = new Map<string, string>();
   for (const pair of text.split('&')) {
     const at = pair.indexOf('=');
-    if (at < 1) return null;
-    const raw = pair.slice(at + 1);
+    const name = pair.slice(0, at);
+    if (at < 1 || !/^[a-z]+$/i.test(name) || params.has(name)) return null;
     // a redirect with its own parameters arrives URL-encoded (request-specification.md, line 56)
-    let value = raw;
     try {
-      value = decodeURIComponent(raw);
+      params.set(name, decodeURIComponent(pair.slice(at + 1)));
     } catch {
-      /* a value with a bare % stays as it is */
+      return null;
     }
-    params.set(pair.slice(0, at), value);
   }
   return params;
 }

@@ -187,7 +187,8 @@ export const accountAggregatorSandboxRoutes: FastifyPluginAsyncZod = async (app)
       srcref: ecreq?.get('srcref'),
       redirect: ecreq?.get('redirect'),
     };
-    if (!p.txnid || !p.srcref || !p.redirect) return null;
+    if (!p.txnid || !p.srcref || !p.redirect || !URL.canParse(p.redirect)) return null;
+    if (!['http:', 'https:'].includes(new URL(p.redirect).protocol)) return null;
     const row = await repo.find(db(), p.srcref);
     if (!row || row.txnid !== p.txnid || row.customerId !== p.userid) return null;
     return { params: { ...p, txnid: p.txnid, srcref: p.srcref, redirect: p.redirect }, row };
