@@ -169,6 +169,34 @@ it('shows a reviewer only their own figures', async () => {
   expect(seesTeamFigures(['supervisor'])).toBe(true);
 });
 
+it('rebuilds the same decisions and status rows from the audit trail (review_reports_backfill)', async () => {
+  const db = app.deps.database.db;
+  const rows = async (q: Pick<typeof db, 'execute'>) => ({
+    decisions: (
+      await q.execute(sql`select audit_id, applicant_id, staff_id, at, stage, role, outcome, reason_code, waiting_from
+        from review_decisions order by audit_id`)
+    ).rows,
+    statuses: (await q.execute(sql`select audit_id, applicant_id, at, status from review_status_log order by audit_id`))
+      .rows,
+  });
+  const written = await rows(db);
+  expect(written.decisions).toHaveLength(STAGES.length + 2);
+  const rollback = new Error('rolled back');
+  const rebuilt = await db
+    .transaction(async (tx) => {
+      await tx.execute(sql`delete from review_decisions`);
+      await tx.execute(sql`delete from review_status_log`);
+      await tx.execute(sql`select review_reports_backfill()`);
+      const again = await rows(tx);
+      throw Object.assign(rollback, { again });
+    })
+    .catch((err: unknown) => {
+      if (err !== rollback) throw err;
+      return (err as typeof rollback & { again: Awaited<ReturnType<typeof rows>> }).again;
+    });
+  expect(rebuilt).toEqual(written);
+});
+
 it('lists a decision that took longer than the SLA in working hours as a breach', async () => {
   // a wait of ten calendar days (at least five trading days of nine working hours) before the decision
   await app.deps.database.db.execute(sql`insert into review_decisions
