@@ -10,7 +10,8 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { query } from '../src/db/raw.ts';
 import { clientAreaCalls, type RequestView } from './support/client-area.ts';
-import { panWithDigits, signedSections } from './support/registrations.ts';
+import { signedSections } from './support/registrations.ts';
+import { freshPan } from './support/signing.ts';
 import { makeProofPdf } from './support/segment-pdf.ts';
 import { bearer, reviewerToken, testApp, uniqueMobile } from './support/test-app.ts';
 
@@ -45,7 +46,7 @@ async function partiallyApproved() {
     payload: {
       mobile,
       stage: 220,
-      sections: signedSections(panWithDigits(String(1000 + Math.floor(Math.random() * 8999))), {
+      sections: signedSections(freshPan(), {
         segment_obj: { segment_list: CHOSEN },
       }),
     },

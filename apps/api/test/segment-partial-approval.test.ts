@@ -12,7 +12,8 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../src/db/raw.ts';
 import { clientAreaCalls } from './support/client-area.ts';
-import { panWithDigits, signedSections } from './support/registrations.ts';
+import { signedSections } from './support/registrations.ts';
+import { freshPan } from './support/signing.ts';
 import { bearer, reviewerToken, testApp, uniqueMobile } from './support/test-app.ts';
 
 const WAIT = { timeout: 120_000, interval: 100 };
@@ -50,7 +51,7 @@ async function signedApplication(segments = ALL_FOUR) {
     payload: {
       mobile,
       stage: 220,
-      sections: signedSections(panWithDigits(String(1000 + Math.floor(Math.random() * 8999))), {
+      sections: signedSections(freshPan(), {
         segment_obj: { segment_list: segments },
       }),
     },
