@@ -9,6 +9,8 @@ import { STAGE } from '@ekyc/contracts/stages';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import type { Tx } from '../src/db/client.ts';
+import { query } from '../src/db/raw.ts';
 import { seesTeamFigures } from '../src/modules/backoffice/reports/sees-team-figures.ts';
 import { bearer, testApp, uniqueMobile } from './support/test-app.ts';
 
@@ -171,13 +173,13 @@ it('shows a reviewer only their own figures', async () => {
 
 it('rebuilds the same decisions and status rows from the audit trail (review_reports_backfill)', async () => {
   const db = app.deps.database.db;
-  const rows = async (q: Pick<typeof db, 'execute'>) => ({
-    decisions: (
-      await q.execute(sql`select audit_id, applicant_id, staff_id, at, stage, role, outcome, reason_code, waiting_from
-        from review_decisions order by audit_id`)
-    ).rows,
-    statuses: (await q.execute(sql`select audit_id, applicant_id, at, status from review_status_log order by audit_id`))
-      .rows,
+  const rows = async (q: Tx) => ({
+    decisions: await query(
+      q,
+      sql`select audit_id, applicant_id, staff_id, at, stage, role, outcome, reason_code, waiting_from
+        from review_decisions order by audit_id`,
+    ),
+    statuses: await query(q, sql`select audit_id, applicant_id, at, status from review_status_log order by audit_id`),
   });
   const written = await rows(db);
   expect(written.decisions).toHaveLength(STAGES.length + 2);
