@@ -6,7 +6,6 @@
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { Writable } from 'node:stream';
 import { MSG } from '@ekyc/contracts/messages';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -18,7 +17,7 @@ import {
   type ProviderFailure,
   providerHostNames,
 } from '../src/providers/http.ts';
-import { call, PRODUCTION_PROVIDER_ENV, signUpWithEmail, testApp, uniqueMobile } from './support/test-app.ts';
+import { call, logLines, PRODUCTION_PROVIDER_ENV, signUpWithEmail, testApp, uniqueMobile } from './support/test-app.ts';
 
 type Behaviour = 'hang' | '500';
 let behaviour: Behaviour = 'hang';
@@ -58,14 +57,8 @@ const TIMEOUT_MS: Record<Behaviour, number> = { hang: 300, '500': 60_000 };
 for (const b of ['hang', '500'] as Behaviour[])
   describe(`a production provider that ${b === 'hang' ? 'never answers' : 'answers 500'}`, () => {
     let app: FastifyInstance;
-    const lines: string[] = [];
+    const { lines, logStream } = logLines();
     beforeAll(async () => {
-      const logStream = new Writable({
-        write(chunk: Buffer, _enc, done) {
-          lines.push(...chunk.toString().split('\n').filter(Boolean));
-          done();
-        },
-      });
       app = await testApp(
         {
           ...PRODUCTION_PROVIDER_ENV,

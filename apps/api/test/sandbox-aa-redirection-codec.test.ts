@@ -51,6 +51,8 @@ describe("the sandbox AA's redirection codec, from the public vectors", () => {
     expect(Object.fromEntries(openEcreq(v.ecreq.secret, v.ecreq.salt, v.ecreq.ecreq)!)).toEqual(v.ecreq.params);
     const inOrder = v.ecreq.plain.split('&').map((p) => p.split('=') as [string, string]);
     expect(sealEcres(v.ecreq.secret, v.ecreq.salt, inOrder)).toBe(v.ecreq.ecreq);
+    // the FIU adapter's stricter reader takes the same OpenSSL-computed value whole
+    expect(decryptParams(v.ecreq.secret, v.ecreq.salt, v.ecreq.ecreq)).toEqual(v.ecreq.params);
   });
 
   it('refuses an ecreq with one character changed, under another salt or another passphrase', () => {

@@ -7,7 +7,6 @@ import { randomUUID } from 'node:crypto';
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { Writable } from 'node:stream';
 import { MSG } from '@ekyc/contracts/messages';
 import { count, eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -17,7 +16,7 @@ import { files } from '../src/db/schema/core.ts';
 import { fileWrites } from '../src/db/schema/file-writes.ts';
 import { type BlobStore, DiskBlobStore, MemoryBlobStore, type StoreHealth } from '../src/documents/storage.ts';
 import { RedisHub } from '../src/realtime/hub.ts';
-import { call, testApp, uniqueMobile } from './support/test-app.ts';
+import { call, logLines, testApp, uniqueMobile } from './support/test-app.ts';
 
 /** An in-memory store that can be made full, failing as node's fs does on a full disk. */
 class FillableStore extends MemoryBlobStore implements BlobStore {
@@ -44,15 +43,9 @@ class FillableStore extends MemoryBlobStore implements BlobStore {
 const store = new FillableStore();
 const clock = Date.now();
 let app: FastifyInstance;
-const lines: string[] = [];
+const { lines, logStream } = logLines();
 
 beforeAll(async () => {
-  const logStream = new Writable({
-    write(chunk: Buffer, _enc, done) {
-      lines.push(...chunk.toString().split('\n').filter(Boolean));
-      done();
-    },
-  });
   app = await testApp({ LOG_LEVEL: 'info' }, { blobs: store, now: () => clock, logStream });
 });
 afterAll(() => app.close());

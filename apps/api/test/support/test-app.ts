@@ -1,5 +1,6 @@
 /** Builds the real app on an in-memory PGlite and drives it like a client would. */
 import path from 'node:path';
+import { Writable } from 'node:stream';
 import { createHash, generateKeyPairSync } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { generate } from 'otplib';
@@ -104,6 +105,18 @@ function watchSlowRequests(app: FastifyInstance) {
 const worker = Number(process.env.VITEST_POOL_ID ?? 0) % 10;
 let last = 0;
 /** A valid, unique mobile number for each call in a run. */
+/** A log stream for testApp's `logStream` that keeps each line the app writes, in order. */
+export function logLines(): { lines: string[]; logStream: Writable } {
+  const lines: string[] = [];
+  const logStream = new Writable({
+    write(chunk: Buffer, _enc, done) {
+      lines.push(...chunk.toString().split('\n').filter(Boolean));
+      done();
+    },
+  });
+  return { lines, logStream };
+}
+
 export function uniqueMobile(): string {
   last = Math.max(last + 1, Date.now());
   return `9${worker}${String(last % 100_000_000).padStart(8, '0')}`;
