@@ -13,6 +13,13 @@
  *   BENCH_STATEMENTS_SQL=/tmp/statements.txt  (optional: each call of the counted journeys and its statements' text)
  *   BENCH_PROVIDER_LATENCY_MS=200  (optional: every call of the API to a sandbox provider answers this much later, as a
  *     provider across the internet does; the time column then shows what the applicant waits for)
+ *
+ * Last, the time PostgreSQL spent in the database's own functions (the triggers and procedures of the
+ * migrations, PL/pgSQL) per journey, from its counters (`track_functions = all`, set on the bench's
+ * database; it needs a superuser). The counters are read after the app has closed its connections
+ * (a connection hands its counts over when it ends), so they cover every journey of the run, the
+ * warm-up's included: the figure is per journey over all of them. On the embedded default this work
+ * runs in the API's own process, in PGlite's WebAssembly.
  */
 import { randomBytes } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
@@ -58,9 +65,19 @@ pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
   return (query as (...a: unknown[]) => unknown).apply(this, args);
 } as typeof query;
 
+const databaseUrl = await freshDatabase(DB, 'ekyc_bench_statements');
+const functionsCounted = await withClient(databaseUrl, (c) =>
+  c.query(`alter database ekyc_bench_statements set track_functions = 'all'`).then(
+    () => true,
+    (err: Error) => {
+      console.log(`The database functions' time is not measured: ${err.message}`);
+      return false;
+    },
+  ),
+);
 const app = await buildApp(
   loadConfig({
-    DATABASE_URL: await freshDatabase(DB, 'ekyc_bench_statements'),
+    DATABASE_URL: databaseUrl,
     REDIS_URL: REDIS,
     REDIS_KEY_PREFIX: `bench-statements-${randomBytes(4).toString('hex')}:`,
     DATA_DIR: `/tmp/ekyc-bench-statements-${Date.now()}`,
@@ -196,4 +213,47 @@ try {
   );
 } finally {
   await app.close();
+}
+if (functionsCounted) {
+  // every journey of the run: the warm-up and the counted ones
+  const journeys = JOURNEYS + 1;
+  const { rows } = await withClient(databaseUrl, (c) =>
+    c.query<{ name: string; calls: string; total: number; self: number }>(
+      `select funcname as name, calls, total_time as total, self_time as self from pg_stat_user_functions
+       order by self_time desc`,
+    ),
+  );
+  const per = (n: number) => (n / journeys).toFixed(2);
+  // a function run fewer times than there were journeys is the start-up's (the review reports'
+  // rebuild, the job queue's creation), not the journey's
+  const perJourney = rows.filter((r) => Number(r.calls) >= journeys);
+  const startUp = rows.filter((r) => Number(r.calls) < journeys && r.self > 0);
+  const self = perJourney.reduce((n, r) => n + r.self, 0);
+  console.log(
+    `\nDatabase functions (PL/pgSQL): ${per(self)} ms of PostgreSQL's time per journey ` +
+      `(${journeys} journeys, the warm-up's included)\n`,
+  );
+  console.log(
+    table(
+      ['function', 'calls per journey', 'own ms per journey', 'with what it called, ms per journey'],
+      perJourney.map((r) => [r.name, per(Number(r.calls)), per(r.self), per(r.total)]),
+    ),
+  );
+  if (startUp.length)
+    console.log(
+      `\nLeft out, run fewer times than there were journeys (the start-up's): ${startUp
+        .map((r) => `${r.name} ${r.self.toFixed(1)} ms`)
+        .join(', ')}`,
+    );
+}
+
+/** Runs `work` on a connection of its own to `url`. */
+async function withClient<T>(url: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return await work(client);
+  } finally {
+    await client.end();
+  }
 }
