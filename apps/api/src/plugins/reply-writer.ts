@@ -125,8 +125,21 @@ export function checkedAtWrite(schema: $ZodType): string[] {
 
 const compile = (json: Json): Writer => build(shape(json) as unknown as Parameters<typeof build>[0]) as Writer;
 
+/**
+ * Writers already compiled, by their Zod schema: a writer depends on its schema alone, and the
+ * schemas are the contracts' constants, so an app built again in the same process (the tests build
+ * hundreds) compiles none of them twice.
+ */
+const compiled = new WeakMap<$ZodType, Writer>();
+
 /** The writer of a route's reply schema (a Zod schema): one compiled function, or one per status. */
 export function replyWriter(schema: $ZodType): Writer {
+  let writer = compiled.get(schema);
+  if (!writer) compiled.set(schema, (writer = compileWriter(schema)));
+  return writer;
+}
+
+function compileWriter(schema: $ZodType): Writer {
   const json = jsonSchemaOf(schema);
   const branches = statusBranches(json);
   if (!branches) return compile(json);

@@ -9,8 +9,9 @@
  * as a Central Registry does (`GET /cr/v2/entityInfo/AA/{id}`, `entityinfo.certificate`); the
  * return leg's `fi` is its own id and `srcref` lists the accepted handle as an array.
  */
-import { generateKeyPairSync, randomUUID } from 'node:crypto';
-import { exportJWK, FlattenedSign } from 'jose';
+import { generateKeyPair, type KeyObject, randomUUID } from 'node:crypto';
+import { promisify } from 'node:util';
+import { exportJWK, FlattenedSign, type JWK } from 'jose';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -44,6 +45,8 @@ const DEFAULT_VER = '2.0.0';
 
 /** How long the consent page may stay open before Approve no longer counts. */
 const DECISION_WINDOW_MS = 15 * 60 * 1000;
+
+const generateRsaKeyPair = promisify(generateKeyPair);
 
 const consentRequestSchema = z.object({
   ver: z.string().regex(API_VERSION),
@@ -84,10 +87,14 @@ export const accountAggregatorSandboxRoutes: FastifyPluginAsyncZod = async (app)
     done(null, Object.fromEntries(new URLSearchParams(String(body)))),
   );
 
-  // the sandbox AA's own signing key, made at start and published through its registry route
-  const signing = generateKeyPairSync('rsa', { modulusLength: 2048 });
-  const kid = randomUUID();
-  const certificate = { ...(await exportJWK(signing.publicKey)), alg: 'RS256', kid, use: 'sig' };
+  // the sandbox AA's own signing key, published through its registry route: made on first use (off
+  // the event loop), as most starts of the API never see an account aggregator's call
+  let signing: Promise<{ privateKey: KeyObject; kid: string; certificate: JWK }> | undefined;
+  const signingKey = () =>
+    (signing ??= generateRsaKeyPair('rsa', { modulusLength: 2048 }).then(async ({ privateKey, publicKey }) => {
+      const kid = randomUUID();
+      return { privateKey, kid, certificate: { ...(await exportJWK(publicKey)), alg: 'RS256', kid, use: 'sig' } };
+    }));
 
   app.get('/sandbox/account-aggregator/cr/v2/entityInfo/AA/:id', async (req, reply) => {
     const { id } = req.params as { id: string };
@@ -96,7 +103,12 @@ export const accountAggregatorSandboxRoutes: FastifyPluginAsyncZod = async (app)
       ver: '1.0',
       timestamp: new Date().toISOString(),
       txnid: randomUUID(),
-      entityinfo: { name: 'Sandbox account aggregator', id: SANDBOX_AA_ID, code: SANDBOX_AA_ID, certificate },
+      entityinfo: {
+        name: 'Sandbox account aggregator',
+        id: SANDBOX_AA_ID,
+        code: SANDBOX_AA_ID,
+        certificate: (await signingKey()).certificate,
+      },
     };
   });
 
@@ -104,9 +116,10 @@ export const accountAggregatorSandboxRoutes: FastifyPluginAsyncZod = async (app)
   app.addHook('onSend', async (req, reply, payload) => {
     if (req.method !== 'POST' || !req.url.startsWith('/sandbox/account-aggregator/Consent')) return payload;
     if (typeof payload !== 'string') return payload;
+    const { privateKey, kid } = await signingKey();
     const jws = await new FlattenedSign(new TextEncoder().encode(payload))
       .setProtectedHeader({ alg: 'RS256', kid, b64: false, crit: ['b64'] })
-      .sign(signing.privateKey);
+      .sign(privateKey);
     reply.header('x-jws-signature', `${jws.protected}..${jws.signature}`);
     return payload;
   });
