@@ -4,6 +4,7 @@
  * send-back left unanswered, with a reminder before it; a supervisor's reopening.
  */
 import { MSG } from '@ekyc/contracts/messages';
+import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { panTakenBy } from '../src/modules/pan/pan-holders.ts';
@@ -152,6 +153,25 @@ describe('reopening', () => {
     expect((await statusOf(first.token)).data).toMatchObject({ status: 'Pending', text: MSG.statusUnderReview });
     expect(await panTakenBy(app.deps, second.id, first.pan)).toBe(first.id);
     expect((await bo(supervisor, `applications/${first.id}/reopen`, { note: 'Again' })).statusCode).toBe(409);
+  });
+
+  it('holds its PAN again whatever order the PAN sections were committed in', async () => {
+    // one application's PAN indexed first (another's check catches the index up)...
+    const earlier = await signedApplication();
+    expect(await panTakenBy(app.deps, (await unsignedApplication(earlier.pan)).id, earlier.pan)).toBe(earlier.id);
+    // ...then a section stamped before it becomes visible, as one whose transaction started first
+    // and committed after does (a section's time is its transaction's start, not its commit)
+    const first = await signedApplication();
+    await app.deps.database.db.execute(sql`update applicant_sections set updated_at = (
+        select updated_at - interval '1 second' from applicant_sections where applicant_id = ${earlier.id}::uuid
+          and name = 'pan_obj') where applicant_id = ${first.id}::uuid and name = 'pan_obj'`);
+    const second = await unsignedApplication(first.pan);
+    expect((await bo(maker, `applications/${first.id}/close`, { code: 'NOT_ELIGIBLE' })).statusCode).toBe(200);
+    expect(await panTakenBy(app.deps, second.id, first.pan)).toBeNull();
+    expect((await bo(supervisor, `applications/${first.id}/reopen`, { note: 'Eligible after all' })).statusCode).toBe(
+      200,
+    );
+    expect(await panTakenBy(app.deps, second.id, first.pan)).toBe(first.id);
   });
 });
 

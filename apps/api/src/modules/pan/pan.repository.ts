@@ -8,20 +8,19 @@ import { preparedSql } from '../../db/prepared.ts';
 import { rowsOf } from '../../db/raw.ts';
 import { signedHoldersSql } from '../../records/signed.ts';
 
-/** pan_obj sections written after the newest one already indexed. */
-const UNINDEXED = sql`from applicant_sections where name = 'pan_obj'
-  and updated_at > coalesce((select max(section_updated_at) from pan_holders), '-infinity'::timestamptz)`;
+/** pan_obj sections whose latest write pan_holders does not hold yet (3039_pan_index_queue.sql). */
+const UNINDEXED = sql`from pan_index_queue`;
 
 export const panRepository = {
   /**
-   * pan_obj sections written after the newest one already indexed, oldest first; each write's time
-   * as PostgreSQL's text, to the microsecond (a JavaScript date would cut it to the millisecond, and
-   * the section would look unindexed again on the next call).
+   * pan_obj sections waiting to be indexed, oldest first; each write's time as PostgreSQL's text, to
+   * the microsecond (a JavaScript date would cut it to the millisecond, and the entry would never
+   * match its section again).
    */
   async sectionsToIndex(tx: Tx, limit: number): Promise<{ applicantId: string; updatedAt: string }[]> {
     const rows = rowsOf<{ applicant_id: string; updated_at: string }>(
       await tx.execute(
-        sql`select applicant_id, updated_at::text as updated_at ${UNINDEXED} order by updated_at limit ${limit}`,
+        sql`select applicant_id, section_updated_at::text as updated_at ${UNINDEXED} order by section_updated_at limit ${limit}`,
       ),
     );
     return rows.map((r) => ({ applicantId: r.applicant_id, updatedAt: r.updated_at }));
@@ -53,20 +52,29 @@ export const panRepository = {
       tx,
       'pan_holder_from_section',
       () => sql`
-        insert into pan_holders (applicant_id, pan_hash, section_updated_at)
-        select applicant_id, ${sql.placeholder('pan')}::text, updated_at from applicant_sections
-        where applicant_id = ${sql.placeholder('applicant')}::uuid and name = 'pan_obj'
-        on conflict (applicant_id) do update set pan_hash = excluded.pan_hash,
-          section_updated_at = excluded.section_updated_at`,
+        with indexed as (
+          insert into pan_holders (applicant_id, pan_hash, section_updated_at)
+          select applicant_id, ${sql.placeholder('pan')}::text, updated_at from applicant_sections
+          where applicant_id = ${sql.placeholder('applicant')}::uuid and name = 'pan_obj'
+          on conflict (applicant_id) do update set pan_hash = excluded.pan_hash,
+            section_updated_at = excluded.section_updated_at
+          returning applicant_id, section_updated_at)
+        delete from pan_index_queue q using indexed i
+        where q.applicant_id = i.applicant_id and q.section_updated_at = i.section_updated_at`,
       { pan: panHash, applicant: applicantId },
     );
   },
 
   /** Indexes a PAN as of the section's write; nothing when the applicant has been erased since it was read. */
   async putHolder(tx: Tx, applicantId: string, panHash: string, sectionUpdatedAt: string): Promise<void> {
+    // the queue's entry goes only while it still names the write indexed: a later write queued again
     await tx.execute(sql`
-      insert into pan_holders (applicant_id, pan_hash, section_updated_at)
-      select id, ${panHash}, ${sectionUpdatedAt}::timestamptz from applicants where id = ${applicantId}
-      on conflict (applicant_id) do update set pan_hash = excluded.pan_hash, section_updated_at = excluded.section_updated_at`);
+      with indexed as (
+        insert into pan_holders (applicant_id, pan_hash, section_updated_at)
+        select id, ${panHash}, ${sectionUpdatedAt}::timestamptz from applicants where id = ${applicantId}
+        on conflict (applicant_id) do update set pan_hash = excluded.pan_hash,
+          section_updated_at = excluded.section_updated_at)
+      delete from pan_index_queue where applicant_id = ${applicantId}
+        and section_updated_at = ${sectionUpdatedAt}::timestamptz`);
   },
 };
