@@ -10,15 +10,22 @@ export const ROOT = path.resolve(import.meta.dirname, '..');
 /** An empty database `name` on the PostgreSQL server of `serverUrl` (dropped first if there); returns its URL. */
 export async function freshDatabase(serverUrl: string, name: string): Promise<string> {
   if (!/^[a-z_][a-z0-9_]*$/.test(name)) throw new Error(`database name ${name}: letters, digits and _ only`);
-  const client = new pg.Client({ connectionString: serverUrl });
-  await client.connect();
-  try {
+  await withClient(serverUrl, async (client) => {
     await client.query(`drop database if exists ${name} with (force)`);
     await client.query(`create database ${name}`);
+  });
+  return Object.assign(new URL(serverUrl), { pathname: `/${name}` }).toString();
+}
+
+/** Runs `work` on a connection of its own to `url`. */
+export async function withClient<T>(url: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return await work(client);
   } finally {
     await client.end();
   }
-  return Object.assign(new URL(serverUrl), { pathname: `/${name}` }).toString();
 }
 
 export interface Section {

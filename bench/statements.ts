@@ -29,7 +29,7 @@ import { loadConfig } from '../apps/api/src/config.ts';
 import { runFullJourney } from '../apps/api/test/support/full-journey.ts';
 import { type JourneyClient, injectClient } from '../apps/api/test/support/journey-client.ts';
 import { journeyAssets } from '../apps/api/test/support/journey-assets.ts';
-import { freshDatabase, table } from './lib.ts';
+import { freshDatabase, table, withClient } from './lib.ts';
 
 const DB = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const REDIS = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379';
@@ -245,15 +245,4 @@ if (functionsCounted) {
         .map((r) => `${r.name} ${r.self.toFixed(1)} ms`)
         .join(', ')}`,
     );
-}
-
-/** Runs `work` on a connection of its own to `url`. */
-async function withClient<T>(url: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return await work(client);
-  } finally {
-    await client.end();
-  }
 }

@@ -7,6 +7,7 @@ import { MSG } from '@ekyc/contracts/messages';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { query } from '../src/db/raw.ts';
 import { panTakenBy } from '../src/modules/pan/pan-holders.ts';
 import { panWithDigits, signedSections } from './support/registrations.ts';
 import { bearer, call, reviewerToken, testApp, uniqueMobile } from './support/test-app.ts';
@@ -162,9 +163,12 @@ describe('reopening', () => {
     // ...then a section stamped before it becomes visible, as one whose transaction started first
     // and committed after does (a section's time is its transaction's start, not its commit)
     const first = await signedApplication();
-    await app.deps.database.db.execute(sql`update applicant_sections set updated_at = (
+    await query(
+      app.deps.database.db,
+      sql`update applicant_sections set updated_at = (
         select updated_at - interval '1 second' from applicant_sections where applicant_id = ${earlier.id}::uuid
-          and name = 'pan_obj') where applicant_id = ${first.id}::uuid and name = 'pan_obj'`);
+          and name = 'pan_obj') where applicant_id = ${first.id}::uuid and name = 'pan_obj'`,
+    );
     const second = await unsignedApplication(first.pan);
     expect((await bo(maker, `applications/${first.id}/close`, { code: 'NOT_ELIGIBLE' })).statusCode).toBe(200);
     expect(await panTakenBy(app.deps, second.id, first.pan)).toBeNull();
